@@ -1,0 +1,399 @@
+/**
+ * `npm run bench`: the figures of docs/BENCHMARKS.md, measured on this machine against the built server
+ * (dist/server.js, or $HATCH_DIST/server.js), loopback only, bounded in count and time.
+ *
+ * Sections (BENCH_ONLY=ratio,create,million,bundle,coldstart picks some):
+ *   ratio      GET /api/pricing and GET /api/booking/{code}: the app against a bare node:http server
+ *              answering the same bytes, same client, same run.
+ *   create     POST /api/bookings on PostgreSQL: throughput and p99.
+ *   million    1,000,000 bookings in PostgreSQL (database hatch_bench_1m, kept between runs):
+ *              the admin list, a search, metrics, a calendar month, a 90-day chart, the export.
+ *   bundle     the wizard's first load: gzip bytes of its JS and CSS, and Chromium's navigation figures.
+ *   coldstart  `npm start`'s server on an empty embedded database: spawn to first healthy answer.
+ * PostgreSQL: BENCH_DATABASE_URL, else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test.
+ */
+import { execSync, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, cpus, tmpdir, totalmem } from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
+import pg from 'pg';
+import { E2E_ADMIN, startServer, type RunningServer } from '../tests/e2e/support/server';
+import { launchBrowser } from '../tests/e2e/support/browser';
+import { openClient } from '../tests/support/http-client';
+import { bookingBody } from '../tests/support/booking-body';
+import { round, runLoad, timeSequential, type LoadResult } from './load';
+
+const DIST = process.env.HATCH_DIST ?? 'dist';
+const ONLY = new Set((process.env.BENCH_ONLY ?? 'ratio,create,million,bundle,coldstart').split(','));
+const PG_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const LOAD_MS = Number(process.env.BENCH_LOAD_MS ?? 8_000);
+const results: Record<string, unknown> = {};
+const log = (line: string) => process.stdout.write(`${line}\n`);
+
+async function main(): Promise<void> {
+  if (!existsSync(path.join(DIST, 'server.js')) || !existsSync(path.join(DIST, 'web', 'index.html'))) {
+    log(`building into ${DIST}…`);
+    execSync('npm run build', { stdio: 'inherit', env: process.env });
+  }
+  results.machine = {
+    cpus: availableParallelism(),
+    cpu: cpus()[0]?.model ?? 'unknown',
+    memory_gb: round(totalmem() / 2 ** 30),
+    node: process.version,
+    load_average_at_start: readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' '),
+  };
+  results.date = new Date().toISOString();
+  results.command = `npm run bench${process.env.BENCH_ONLY ? ` (BENCH_ONLY=${process.env.BENCH_ONLY})` : ''}`;
+  const pgAvailable = await canConnect(PG_URL);
+  log(`PostgreSQL at ${redact(PG_URL)}: ${pgAvailable ? 'yes' : 'no (PostgreSQL sections skipped)'}`);
+
+  if (ONLY.has('ratio')) results.ratio = await benchRatio(pgAvailable);
+  if (ONLY.has('create')) results.create = pgAvailable ? await benchCreate() : 'skipped: no PostgreSQL';
+  if (ONLY.has('million')) results.million = pgAvailable ? await benchMillion() : 'skipped: no PostgreSQL';
+  if (ONLY.has('bundle')) results.bundle = await benchBundle();
+  if (ONLY.has('coldstart')) results.coldstart = await benchColdStart();
+
+  mkdirSync('bench/results', { recursive: true });
+  const file = path.join('bench/results', `bench-${new Date().toISOString().replaceAll(':', '-').slice(0, 19)}.json`);
+  writeFileSync(file, JSON.stringify(results, null, 2));
+  writeFileSync('bench/results/latest.json', JSON.stringify(results, null, 2));
+  log(`\n${JSON.stringify(results, null, 2)}\nwritten to ${file}`);
+}
+
+// ---------------------------------------------------------------------------------------------------
+
+async function freshDatabase(prefix: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `${prefix}_${randomBytes(4).toString('hex')}`;
+  await adminQuery(`create database ${name}`);
+  const url = new URL(PG_URL);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: async () => void (await adminQuery(`drop database if exists ${name} with (force)`)) };
+}
+
+async function benchRatio(pgAvailable: boolean) {
+  const db = pgAvailable ? await freshDatabase('hatch_bench') : null;
+  const server = await startServer({ TRUST_PROXY: 'true', LOG_LEVEL: 'warn', ...(db ? { DATABASE_URL: db.url } : {}) });
+  const bare = { stop: () => undefined as void, port: 0 };
+  try {
+    const client = await openClient(server.url);
+    const created = await client.json<{ booking: { temp_code: string } }>('POST', '/api/bookings', bookingBody());
+    if (created.status !== 201) throw new Error(`could not create a booking: ${created.status}`);
+    const code = created.data.booking.temp_code;
+    const pricing = await fetch(`${server.url}/api/pricing`);
+    const booking = await fetch(`${server.url}/api/booking/${code}`, { headers: { 'x-forwarded-for': '192.0.2.1' } });
+    const routes = [
+      { prefix: '/api/pricing', type: pricing.headers.get('content-type'), body: Buffer.from(await pricing.arrayBuffer()).toString('base64') },
+      { prefix: '/api/booking/', type: booking.headers.get('content-type'), body: Buffer.from(await booking.arrayBuffer()).toString('base64') },
+    ];
+    const spec = path.join(mkdtempSync(path.join(tmpdir(), 'hatch-bare-')), 'routes.json');
+    writeFileSync(spec, JSON.stringify({ routes }));
+    const child = spawn(process.execPath, ['bench/bare-server.mjs', spec], { stdio: ['ignore', 'pipe', 'inherit'] });
+    bare.port = await new Promise<number>((resolve) => child.stdout.once('data', (d: Buffer) => resolve(Number(d.toString().trim()))));
+    bare.stop = () => void child.kill('SIGTERM');
+    const bareUrl = `http://127.0.0.1:${bare.port}`;
+
+    let ip = 0;
+    // Each look-up from its own address (X-Forwarded-For, TRUST_PROXY=true): the per-address limit is a
+    // database write per request, part of the cost, but must not turn the run into 429s.
+    const lookup = () => ({ path: `/api/booking/${code}`, headers: { 'x-forwarded-for': `10.${(ip >> 16) & 255}.${(ip >> 8) & 255}.${ip++ & 255}` } });
+    const measure = async (baseUrl: string, make: () => { path: string; headers?: Record<string, string> }) => {
+      await runLoad({ baseUrl, concurrency: 32, maxRequests: 2_000, maxMs: 1_500, make }); // warm-up
+      return runLoad({ baseUrl, concurrency: 32, maxRequests: 500_000, maxMs: LOAD_MS, make });
+    };
+    const appPricing = await measure(server.url, () => ({ path: '/api/pricing' }));
+    const barePricing = await measure(bareUrl, () => ({ path: '/api/pricing' }));
+    const appLookup = await measure(server.url, lookup);
+    const bareLookup = await measure(bareUrl, lookup);
+    const out = {
+      database: db ? 'postgres' : 'pglite',
+      bytes: { pricing: Buffer.from(routes[0]?.body ?? '', 'base64').length, booking: Buffer.from(routes[1]?.body ?? '', 'base64').length },
+      pricing: { app: appPricing, bare: barePricing, ratio: round(appPricing.rps / barePricing.rps, 3) },
+      booking_by_code: { app: appLookup, bare: bareLookup, ratio: round(appLookup.rps / bareLookup.rps, 3) },
+    };
+    log(`ratio: pricing ${out.pricing.ratio} (${appPricing.rps}/${barePricing.rps} rps), booking ${out.booking_by_code.ratio} (${appLookup.rps}/${bareLookup.rps} rps)`);
+    return out;
+  } finally {
+    bare.stop();
+    await server.stop();
+    await db?.drop();
+  }
+}
+
+async function benchCreate() {
+  const db = await freshDatabase('hatch_bench');
+  const server = await startServer({ DATABASE_URL: db.url, TRUST_PROXY: 'true', LOG_LEVEL: 'warn' });
+  try {
+    const concurrency = 16;
+    const clients = await Promise.all(Array.from({ length: concurrency }, () => openClient(server.url)));
+    let n = 0;
+    const make = (_i: number, w: number) => {
+      const c = clients[w % clients.length]!;
+      return {
+        method: 'POST',
+        path: '/api/bookings',
+        headers: { cookie: c.cookie, 'x-csrf-token': c.csrf, 'x-forwarded-for': `10.9.${(n >> 8) & 255}.${n++ & 255}` },
+        body: JSON.stringify(bookingBody()),
+      };
+    };
+    await runLoad({ baseUrl: server.url, concurrency, maxRequests: 300, maxMs: 2_000, make });
+    const result: LoadResult = await runLoad({ baseUrl: server.url, concurrency, maxRequests: 100_000, maxMs: LOAD_MS, make });
+    log(`create: ${result.rps}/s p50 ${result.p50} ms p99 ${result.p99} ms ${JSON.stringify(result.statuses)}`);
+    return { database: 'postgres', pool: 10, concurrency, ...result };
+  } finally {
+    await server.stop();
+    await db.drop();
+  }
+}
+
+const MILLION_DB = 'hatch_bench_1m';
+const MILLION = Number(process.env.BENCH_ROWS ?? 1_000_000);
+
+async function benchMillion() {
+  const url = new URL(PG_URL);
+  url.pathname = `/${MILLION_DB}`;
+  const exists = await adminQuery(`select 1 from pg_database where datname = '${MILLION_DB}'`);
+  if (exists.rowCount === 0) await adminQuery(`create database ${MILLION_DB}`);
+  // The server migrates the schema on start; the rows are generated once and kept between runs.
+  let server: RunningServer = await startServer({ DATABASE_URL: url.toString(), LOG_LEVEL: 'warn' });
+  const client = new pg.Client({ connectionString: url.toString() });
+  await client.connect();
+  let generatedIn: number | null = null;
+  try {
+    const count = Number((await client.query('select count(*)::int as n from bookings')).rows[0].n);
+    if (count < MILLION) {
+      log(`million: generating ${MILLION - count} bookings…`);
+      const t0 = performance.now();
+      await generateBookings(client, count, MILLION);
+      generatedIn = round((performance.now() - t0) / 1000);
+      log(`million: generated in ${generatedIn} s`);
+    }
+    // A fresh process, so the memory figure belongs to this run.
+    await server.stop();
+    server = await startServer({ DATABASE_URL: url.toString(), LOG_LEVEL: 'warn' });
+    const pid = server.process.pid ?? 0;
+    const admin = await openClient(server.url);
+    const login = await admin.json('POST', '/api/auth/login', E2E_ADMIN);
+    if (login.status !== 200) throw new Error(`admin login failed: ${login.status}`);
+    const get = async (p: string) => (await admin.request('GET', p)).status;
+    const today = new Date();
+    const iso = (d: Date) => d.toISOString().slice(0, 10);
+    const monthStart = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), 1));
+    const gridStart = new Date(monthStart.getTime() - monthStart.getUTCDay() * 86_400_000);
+    const gridEnd = new Date(gridStart.getTime() + 41 * 86_400_000);
+    const ninetyAgo = new Date(today.getTime() - 89 * 86_400_000);
+    const endpoints: Record<string, string> = {
+      list_page_1: '/api/admin/bookings',
+      search_name: '/api/admin/bookings?search=Booker%20777',
+      search_email: '/api/admin/bookings?search=booker4242%40',
+      metrics: '/api/admin/bookings/metrics',
+      leads_metrics: '/api/admin/bookings/leads-metrics',
+      calendar_month: `/api/admin/bookings/calendar?start_date=${iso(gridStart)}&end_date=${iso(gridEnd)}`,
+      calendar_metrics: `/api/admin/bookings/calendar/metrics?start_date=${iso(gridStart)}&end_date=${iso(gridEnd)}`,
+      chart_90_days: `/api/admin/bookings/enquiry-lead-metrics?start_date=${iso(ninetyAgo)}&end_date=${iso(today)}&interval=daily`,
+    };
+    const timings: Record<string, unknown> = {};
+    for (const [name, p] of Object.entries(endpoints)) {
+      for (let i = 0; i < 3; i++) await get(p); // warm-up
+      timings[name] = await timeSequential(Number(process.env.BENCH_REPEAT ?? 20), () => get(p));
+      log(`million: ${name} ${JSON.stringify(timings[name])}`);
+    }
+    if (process.env.BENCH_SKIP_EXPORT) return { rows: MILLION, generated_in_s: generatedIn, endpoints: timings, export: 'skipped (BENCH_SKIP_EXPORT)' };
+    const rssBefore = memoryOf(pid);
+    const t0 = performance.now();
+    const res = await fetch(`${server.url}/api/admin/bookings/export`, { headers: { cookie: admin.cookie } });
+    let bytes = 0;
+    let rows = 0;
+    const reader = res.body?.getReader();
+    let peakDuring = 0;
+    const sampler = setInterval(() => (peakDuring = Math.max(peakDuring, memoryOf(pid).rss_mb)), 100);
+    for (;;) {
+      const chunk = reader ? await reader.read() : { done: true as const, value: undefined };
+      if (chunk.done || !chunk.value) break;
+      bytes += chunk.value.length;
+      for (const b of chunk.value) if (b === 10) rows++;
+    }
+    clearInterval(sampler);
+    const exportResult = {
+      status: res.status,
+      seconds: round((performance.now() - t0) / 1000, 2),
+      megabytes: round(bytes / 2 ** 20),
+      lines: rows,
+      server_rss_before_mb: rssBefore.rss_mb,
+      server_rss_peak_during_mb: peakDuring,
+      server_peak_rss_lifetime_mb: memoryOf(pid).hwm_mb,
+    };
+    log(`million: export ${JSON.stringify(exportResult)}`);
+    return { rows: MILLION, generated_in_s: generatedIn, endpoints: timings, export: exportResult };
+  } finally {
+    await client.end();
+    await server.stop();
+  }
+}
+
+async function generateBookings(client: pg.Client, from: number, to: number): Promise<void> {
+  // The trigram indexes are rebuilt once after the load rather than updated a million times.
+  const trigram = ['bookings_full_name_trgm_idx', 'bookings_email_trgm_idx', 'bookings_company_trgm_idx'];
+  const definitions = (await client.query(`select indexdef from pg_indexes where indexname = any($1)`, [trigram])).rows.map((r: { indexdef: string }) => r.indexdef);
+  for (const name of trigram) await client.query(`drop index if exists ${name}`);
+  await client.query(`
+    insert into bookings (initial_area_lat, initial_area_lng, initial_area_radius, players, hosted, duration, timezone,
+      full_name, email, company_name, city, plan_type, add_ons, currency, price_per_person, add_ons_total, total_price,
+      meeting_time, date, utc_date_time, temp_code, booking_status, lead_status, referral_source, created_at, updated_at)
+    select 51.5 + (i % 100) * 0.001, -0.12, 1000, 2 + i % 30, i % 10 = 0, 120, 'Europe/London',
+      'Booker ' || i, 'booker' || i || '@example.test', case when i % 3 = 0 then 'Company ' || (i % 5000) end,
+      (array['London','Paris','Berlin','Madrid','Rome'])[1 + i % 5], (array['standard','pro','bespoke'])[1 + i % 3],
+      '[]'::jsonb, 'GBP', 15, 0, 15 * (2 + i % 30),
+      jsonb_build_object('hour', 10 + i % 10, 'minute', 0),
+      (current_date - 900 + (i % 1200))::date,
+      (current_date - 900 + (i % 1200))::timestamp + interval '14 hours',
+      'M' || upper(lpad(to_hex(i), 11, '0')),
+      (array['enquiry','enquiry','lead','paid','completed'])[1 + i % 5],
+      (array['new','contacted','negotiating','lost','converted'])[1 + i % 5],
+      'Google search',
+      now() - (i % 1095) * interval '1 day' - (i % 86400) * interval '1 second', now()
+    from generate_series($1::int + 1, $2::int) as s(i)`, [from, to]);
+  for (const definition of definitions) await client.query(definition);
+  await client.query('analyze bookings');
+}
+
+function memoryOf(pid: number): { rss_mb: number; hwm_mb: number } {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = (key: string) => Number(new RegExp(`${key}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
+    return { rss_mb: round(kb('VmRSS') / 1024), hwm_mb: round(kb('VmHWM') / 1024) };
+  } catch {
+    return { rss_mb: 0, hwm_mb: 0 };
+  }
+}
+
+async function benchBundle() {
+  const web = path.join(DIST, 'web');
+  const html = readFileSync(path.join(web, 'index.html'), 'utf8');
+  const initial = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1] ?? '');
+  const sizes = (files: string[]) => {
+    let js = 0;
+    let css = 0;
+    let jsRaw = 0;
+    for (const f of files) {
+      const raw = readFileSync(path.join(web, f));
+      const gz = gzipSync(raw).length;
+      if (f.endsWith('.js')) {
+        js += gz;
+        jsRaw += raw.length;
+      } else css += gz;
+    }
+    return { js_gzip_kb: round(js / 1024), css_gzip_kb: round(css / 1024), js_raw_kb: round(jsRaw / 1024), files: files.length };
+  };
+  const allAssets = readdirSync(path.join(web, 'assets')).filter((f) => /\.(js|css)$/.test(f)).map((f) => `/assets/${f}`);
+
+  // What a browser really loads for the wizard (lazy chunks included), and how fast it paints.
+  const server = await startServer({ LOG_LEVEL: 'warn' });
+  const browser = await launchBrowser();
+  try {
+    const visit = async (throttled: boolean) => {
+      const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+      const page = await context.newPage();
+      const loaded: string[] = [];
+      page.on('response', (r) => {
+        const u = new URL(r.url());
+        if (u.pathname.startsWith('/assets/')) loaded.push(u.pathname);
+      });
+      if (throttled) {
+        // Lighthouse's mobile preset, approximately: 4x CPU slowdown, 150 ms RTT, 1.6 Mbit/s down.
+        const cdp = await context.newCDPSession(page);
+        await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+        await cdp.send('Network.enable');
+        await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 });
+      }
+      await page.addInitScript(() => {
+        const w = window as unknown as { __lcp: number };
+        w.__lcp = 0;
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries()) w.__lcp = Math.max(w.__lcp, e.startTime);
+        }).observe({ type: 'largest-contentful-paint', buffered: true });
+      });
+      await page.goto(server.url, { waitUntil: 'networkidle' });
+      await page.waitForTimeout(500);
+      const figures = await page.evaluate(() => {
+        const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+        const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+        const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0;
+        return {
+          ttfb_ms: Math.round(nav?.responseStart ?? 0),
+          fcp_ms: Math.round(fcp),
+          lcp_ms: Math.round((window as unknown as { __lcp: number }).__lcp),
+          dom_content_loaded_ms: Math.round(nav?.domContentLoadedEventEnd ?? 0),
+          load_ms: Math.round(nav?.loadEventEnd ?? 0),
+          transfer_kb: Math.round((resources.reduce((s, r) => s + r.transferSize, 0) + (nav?.transferSize ?? 0)) / 1024),
+          requests: resources.length + 1,
+        };
+      });
+      await context.close();
+      return { ...figures, assets: sizes([...new Set(loaded)]) };
+    };
+    const out = {
+      index_html_assets: sizes(initial),
+      all_assets: sizes(allAssets),
+      chromium_unthrottled: await visit(false),
+      chromium_mobile_throttled: await visit(true),
+      note: 'Measured with Chromium through playwright-core (navigation timing, PerformanceObserver LCP); not a Lighthouse score. transfer_kb is what went over the wire (the server sends gzip copies of assets, made once at start); *_gzip_kb is gzip level 6 of each file.',
+    };
+    log(`bundle: ${JSON.stringify(out)}`);
+    return out;
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+}
+
+async function benchColdStart() {
+  const runs: number[] = [];
+  for (let i = 0; i < 3; i++) {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'hatch-cold-'));
+    const t0 = performance.now();
+    const server = await startServer({ DATA_DIR: dataDir, LOG_LEVEL: 'warn' });
+    runs.push(round((performance.now() - t0) / 1000, 2));
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  const sorted = [...runs].sort((a, b) => a - b);
+  const out = { runs_s: runs, median_s: sorted[1], database: 'pglite (empty DATA_DIR)', measured: 'spawn of node dist/server.js until GET /api/health answers 200 (polled every 150 ms)' };
+  log(`coldstart: ${JSON.stringify(out)}`);
+  return out;
+}
+
+async function canConnect(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3_000 });
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+async function adminQuery(text: string) {
+  const client = new pg.Client({ connectionString: PG_URL });
+  await client.connect();
+  try {
+    return await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+function redact(url: string): string {
+  const u = new URL(url);
+  if (u.password) u.password = '***';
+  return u.toString();
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});

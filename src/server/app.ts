@@ -1,0 +1,115 @@
+import path from 'node:path';
+import Fastify, { type FastifyInstance, type FastifySchema, type FastifyServerOptions } from 'fastify';
+import cookie from '@fastify/cookie';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { createMailer, type Mailer } from './lib/mail';
+import { getOrCreateSecret } from './lib/app-secrets';
+import { registerErrorHandler } from './plugins/error-handler';
+import { registerSession } from './plugins/session';
+import { guardAdminScope } from './plugins/admin-guard';
+import { registerSecurityHeaders } from './plugins/security-headers';
+import { registerOpenApi } from './plugins/openapi';
+import { registerWeb } from './plugins/web';
+import { authRoutes } from './modules/auth/auth-routes';
+import { healthRoutes } from './modules/health/health-routes';
+import { pricingRoutes } from './modules/pricing/pricing-routes';
+import { publicBookingRoutes } from './modules/public-booking/public-booking-routes';
+import { geocodeRoutes } from './modules/geocode/geocode-routes';
+import { bookerGameRoutes } from './modules/booker-game/booker-game-routes';
+import { adminBookingsRoutes } from './modules/admin-bookings/admin-bookings-routes';
+import { adminBookingDetailRoutes } from './modules/admin-booking-detail/admin-booking-detail-routes';
+import { adminChallengesRoutes } from './modules/admin-challenges/admin-challenges-routes';
+import { adminUsersRoutes } from './modules/admin-users/admin-users-routes';
+import { adminActivityRoutes } from './modules/admin-activity/admin-activity-routes';
+import { adminOverviewRoutes } from './modules/admin-overview/admin-overview-routes';
+
+export type AppDeps = { config: Config; database: Database; mail: Mailer; csrfKey: string };
+/** `schema` is the route's own (zod) schema, as declared: the fuzz tests generate requests from it. */
+export type RouteRecord = { method: string; url: string; schema?: FastifySchema };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+    /** Every route, as registered: the security tests walk it so no new route slips through. */
+    routeTable: RouteRecord[];
+  }
+}
+
+export type BuildAppOptions = {
+  config: Config;
+  database: Database;
+  logger?: FastifyServerOptions['logger'];
+  webRoot?: string;
+};
+
+/** Builds the whole app: outside plugins, then our own, then the public routes, then the admin scope. */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: options.logger ?? { level: config.LOG_LEVEL },
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 256 * 1024,
+    // Our handler answers 404s for unknown routes; Fastify's own 404 would skip the SPA fallback.
+    return503OnClosing: true,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const routeTable: RouteRecord[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) routeTable.push({ method, url: route.url, schema: route.schema });
+  });
+
+  const csrfKey = await getOrCreateSecret(database.db, 'csrf');
+  const mail = createMailer({ db: database.db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: app.log });
+  app.decorate('deps', { config, database, mail, csrfKey });
+  app.addHook('onClose', async () => mail.stop());
+
+  registerErrorHandler(app);
+  await app.register(cookie);
+  await registerSecurityHeaders(app, { tileOrigins: tileOrigins(config.MAP_TILE_URL) });
+  await registerOpenApi(app);
+  registerSession(app, database.db, csrfKey);
+
+  await app.register(healthRoutes);
+  await app.register(authRoutes);
+  await app.register(pricingRoutes);
+  await app.register(publicBookingRoutes);
+  await app.register(geocodeRoutes);
+  await app.register(bookerGameRoutes);
+
+  // Everything under /api/admin is for admins only: the guard runs before any route of the scope.
+  await app.register(
+    async (admin) => {
+      guardAdminScope(admin);
+      await admin.register(adminBookingsRoutes);
+      await admin.register(adminBookingDetailRoutes);
+      await admin.register(adminChallengesRoutes);
+      await admin.register(adminUsersRoutes);
+      await admin.register(adminActivityRoutes);
+      await admin.register(adminOverviewRoutes);
+    },
+    { prefix: '/api/admin' },
+  );
+
+  await registerWeb(app, {
+    webRoot: options.webRoot ?? path.resolve('dist/web'),
+    csrfKey,
+    pageMeta: { 'terms-url': config.TERMS_URL, 'map-tile-url': config.MAP_TILE_URL },
+  });
+  return app;
+}
+
+function tileOrigins(tileUrl: string): string[] {
+  try {
+    const { protocol, hostname, port } = new URL(tileUrl.replaceAll(/\{[a-z]\}/g, 'a'));
+    const host = tileUrl.includes('{s}.') ? `*.${hostname.split('.').slice(1).join('.')}` : hostname;
+    return [`${protocol}//${host}${port ? `:${port}` : ''}`];
+  } catch {
+    return [];
+  }
+}

@@ -1,0 +1,107 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { to as copyTo } from 'pg-copy-streams';
+import type { Readable } from 'node:stream';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { schema } from './schema-index';
+import { MIGRATION_LOCK, migrationsFolder } from './migrate';
+
+export type Schema = typeof schema;
+/** Both drivers share this type, so repositories never know which one runs. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type DbOrTx = Db | Tx;
+
+export type Database = {
+  db: Db;
+  driver: 'pglite' | 'postgres';
+  ping(): Promise<boolean>;
+  /** Applies the SQL migrations that have not run yet. */
+  migrate(): Promise<void>;
+  /**
+   * PostgreSQL server only: streams `COPY (query) TO STDOUT` on a connection of its own, released when
+   * the stream ends. Undefined on the embedded database, which has no COPY streaming.
+   */
+  copyOut?: (copyStatement: string) => Promise<Readable>;
+  close(): Promise<void>;
+};
+
+export type DatabaseOptions = {
+  /** postgres://… for a server; unset for the embedded database. */
+  url?: string | undefined;
+  /** Folder for the embedded database; 'memory://' keeps it in memory (tests). */
+  dataDir?: string;
+  poolSize?: number;
+};
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.url) {
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10, connectionTimeoutMillis: 5_000 });
+    // An idle client that loses its server must not crash the process; the next query reconnects.
+    pool.on('error', () => undefined);
+    const pgDb = drizzlePg(pool, { schema });
+    const db: Db = pgDb;
+    return {
+      db,
+      driver: 'postgres',
+      ping: () => ping(db),
+      migrate: async () => {
+        const client = await pool.connect();
+        try {
+          await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+          await migratePg(pgDb, { migrationsFolder: migrationsFolder() });
+        } finally {
+          await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+          client.release();
+        }
+      },
+      close: () => pool.end(),
+      copyOut: async (copyStatement) => {
+        const client = await pool.connect();
+        const stream = client.query(copyTo(copyStatement));
+        let released = false;
+        const release = (error?: Error) => {
+          if (released) return;
+          released = true;
+          client.release(error);
+        };
+        stream.once('end', () => release());
+        stream.once('error', (error) => release(error));
+        // Closed before its end (the download was cancelled): the connection is mid-COPY, so discard it.
+        stream.once('close', () => release(new Error('COPY stream closed early')));
+        return stream;
+      },
+    };
+  }
+  const dataDir = options.dataDir ?? './data';
+  if (!dataDir.startsWith('memory://')) mkdirSync(path.resolve(dataDir), { recursive: true });
+  const client = await PGlite.create(dataDir.startsWith('memory://') ? undefined : path.resolve(dataDir), {
+    extensions: { pg_trgm },
+  });
+  const liteDb = drizzlePglite(client, { schema });
+  const db: Db = liteDb;
+  return {
+    db,
+    driver: 'pglite',
+    ping: () => ping(db),
+    migrate: () => migratePglite(liteDb, { migrationsFolder: migrationsFolder() }),
+    close: () => client.close(),
+  };
+}
+
+async function ping(db: Db): Promise<boolean> {
+  try {
+    await db.execute(sql`select 1`);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,186 @@
+import type { Tx } from '../db/client';
+import { bookings, pricingHistory, type MeetingTime } from '../db/schema/bookings';
+import type { AddOnType, Currency, PlanType } from '../../shared/plans';
+import { TRACKING_FIELDS, type Tracking } from '../../shared/tracking';
+import { localToUtcIso } from '../../shared/time';
+import { dateTimeFieldErrors, MESSAGES } from '../../shared/validation/booking-rules';
+import type { CreateBookingBody } from '../../shared/api/public-booking';
+import { newTempCode } from './codes';
+import { isUniqueViolation } from './db-errors';
+import { ValidationError } from './errors';
+import { loadPriceTable, priceBooking } from './price-list';
+
+/** Everything a new booking needs, in server terms; shared by the public wizard and the admin wizard. */
+export type NewBookingInput = {
+  players: number;
+  date: string;
+  meetingTime: MeetingTime;
+  timezone: string;
+  city: string;
+  initialArea: { id: string | null; lat: number; lng: number; radius: number };
+  planType: PlanType;
+  addOns: AddOnType[];
+  currency: Currency;
+  email: string;
+  fullName: string | null;
+  tel: string | null;
+  companyName: string | null;
+  referralSource: string | null;
+  duration: number;
+  /** Staff may mark a booking hosted; otherwise (and in any case for bespoke or the hosted add-on) it is derived. */
+  hosted?: boolean;
+  bookingStatus: 'enquiry' | 'lead';
+  /** sha256 of the creating visitor's session token: that visitor may edit the booking. */
+  createdBySession: string | null;
+  userId?: number | null;
+  tracking: Tracking;
+};
+
+export type CreateOptions = {
+  now?: Date;
+  /** Staff recording an old lead may enter a past date; the public wizard may not. */
+  allowPastDate?: boolean;
+};
+
+/** Bespoke games are always hosted, and so is any booking with the in-person host add-on. */
+export function deriveHosted(planType: string, addOns: readonly string[], requested = false): boolean {
+  return requested || planType === 'bespoke' || addOns.includes('hosted');
+}
+
+const TRACKING_COLUMNS = {
+  gclid: 'gclid',
+  fbclid: 'fbclid',
+  fbc: 'fbc',
+  li_fat_id: 'liFatId',
+  msclkid: 'msclkid',
+  ttclid: 'ttclid',
+  twclid: 'twclid',
+  pclid: 'pclid',
+  snapclid: 'snapclid',
+  dclid: 'dclid',
+  rdt_cid: 'rdtCid',
+  utm_source: 'utmSource',
+  utm_medium: 'utmMedium',
+  utm_campaign: 'utmCampaign',
+  utm_term: 'utmTerm',
+  utm_content: 'utmContent',
+} as const satisfies Record<(typeof TRACKING_FIELDS)[number], keyof typeof bookings.$inferInsert>;
+
+type TrackingColumns = { [K in (typeof TRACKING_COLUMNS)[keyof typeof TRACKING_COLUMNS]]?: string | null };
+
+export function trackingColumns(tracking: Tracking): TrackingColumns {
+  const out: TrackingColumns = {};
+  for (const field of TRACKING_FIELDS) out[TRACKING_COLUMNS[field]] = tracking[field] ?? null;
+  return out;
+}
+
+/** The 422 field errors of a schedule and location, with the wizard's own messages; null when fine. */
+export function scheduleErrors(
+  input: { date: string; meetingTime: MeetingTime; timezone: string; lat: number; lng: number },
+  options: CreateOptions = {},
+): Record<string, string[]> | null {
+  const errors: Record<string, string[]> = {};
+  const dateTime = dateTimeFieldErrors(input.date, input.meetingTime, input.timezone, options.now);
+  const pastOnly = dateTime?.date?.[0] === MESSAGES.dateInPast;
+  if (dateTime && !(pastOnly && options.allowPastDate)) Object.assign(errors, dateTime);
+  // The wizard's step 0 needs a non-zero location: it comes from choosing a city suggestion.
+  if (input.lat === 0 && input.lng === 0) errors.city = [MESSAGES.cityRequired];
+  return Object.keys(errors).length ? errors : null;
+}
+
+/**
+ * Validates, prices (from the stored price list, never the client's figures) and inserts a booking,
+ * with its first pricing history entry. Call inside a transaction; returns the new booking's id.
+ */
+export async function createBookingRecord(tx: Tx, input: NewBookingInput, options: CreateOptions = {}): Promise<number> {
+  const errors = scheduleErrors(
+    { date: input.date, meetingTime: input.meetingTime, timezone: input.timezone, lat: input.initialArea.lat, lng: input.initialArea.lng },
+    options,
+  );
+  if (errors) throw new ValidationError(errors);
+  const utc = localToUtcIso(input.date, input.meetingTime, input.timezone);
+  const addOns = [...new Set(input.addOns)];
+  const table = await loadPriceTable(tx, input.currency);
+  const price = priceBooking(table, { planType: input.planType, addOns, players: input.players });
+
+  const values = {
+    userId: input.userId ?? null,
+    initialAreaId: input.initialArea.id,
+    initialAreaLat: input.initialArea.lat,
+    initialAreaLng: input.initialArea.lng,
+    initialAreaRadius: input.initialArea.radius,
+    players: input.players,
+    hosted: deriveHosted(input.planType, addOns, input.hosted),
+    duration: input.duration,
+    timezone: input.timezone,
+    fullName: input.fullName,
+    email: input.email,
+    tel: input.tel,
+    companyName: input.companyName,
+    referralSource: input.referralSource,
+    city: input.city,
+    planType: input.planType,
+    addOns,
+    currency: input.currency,
+    pricePerPerson: price.price_per_person,
+    addOnsTotal: price.add_ons_total,
+    totalPrice: price.total_price,
+    meetingTime: { hour: input.meetingTime.hour, minute: input.meetingTime.minute },
+    date: input.date,
+    utcDateTime: utc ? new Date(utc) : null,
+    bookingStatus: input.bookingStatus,
+    createdBySession: input.createdBySession,
+    ...trackingColumns(input.tracking),
+  };
+
+  let id: number | undefined;
+  for (let attempt = 0; id === undefined; attempt++) {
+    try {
+      // A savepoint, so that a (vanishingly rare) temp code clash does not abort the caller's transaction.
+      id = await tx.transaction(async (sp) => {
+        const [row] = await sp.insert(bookings).values({ ...values, tempCode: newTempCode() }).returning({ id: bookings.id });
+        if (!row) throw new Error('booking not created');
+        return row.id;
+      });
+    } catch (error) {
+      if (!isUniqueViolation(error) || attempt >= 3) throw error;
+    }
+  }
+  await tx.insert(pricingHistory).values({
+    bookingId: id,
+    planType: input.planType,
+    pricePerPerson: price.price_per_person,
+    addOns,
+    players: input.players,
+    totalPrice: price.total_price,
+  });
+  return id;
+}
+
+/** POST /api/bookings's body as a new booking's input. */
+export function inputFromCreateBody(
+  body: CreateBookingBody,
+  extra: { bookingStatus: 'enquiry' | 'lead'; createdBySession: string | null; userId?: number | null },
+): NewBookingInput {
+  const tracking: Tracking = {};
+  for (const field of TRACKING_FIELDS) tracking[field] = body[field];
+  return {
+    players: body.players,
+    date: body.date,
+    meetingTime: body.meeting_time,
+    timezone: body.timezone,
+    city: body.city,
+    initialArea: { id: body.initial_area_id, lat: body.initial_area_lat, lng: body.initial_area_lng, radius: body.initial_area_radius },
+    planType: body.plan_type,
+    addOns: body.add_ons,
+    currency: body.currency,
+    email: body.email,
+    fullName: body.full_name,
+    tel: body.phone,
+    companyName: body.company_name,
+    referralSource: body.referral_source,
+    duration: body.duration,
+    tracking,
+    ...extra,
+  };
+}

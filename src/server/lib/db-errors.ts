@@ -1,0 +1,64 @@
+/** Errors that mean the database cannot be reached right now (not that the query was wrong). */
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'ENOTFOUND',
+  'EPIPE',
+  '57P01', // admin_shutdown
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006',
+  '53300', // too_many_connections
+]);
+
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 5; depth++) {
+    if (typeof e !== 'object') return false;
+    const code = 'code' in e ? e.code : undefined;
+    if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
+    const message = 'message' in e && typeof e.message === 'string' ? e.message : '';
+    if (/Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|PGlite is closed/i.test(message)) return true;
+    e = 'cause' in e ? e.cause : undefined;
+  }
+  return false;
+}
+
+/** Postgres unique_violation, for turning races into clean 409s. */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 5; depth++) {
+    if (typeof e !== 'object') return false;
+    if ('code' in e && e.code === '23505') return true;
+    e = 'cause' in e ? e.cause : undefined;
+  }
+  return false;
+}
+
+/**
+ * Errors PostgreSQL raises for a value it cannot store or compare (a NUL character, a number beyond
+ * the column, a text too long for an index): the input was bad, not the server. Schemas should refuse
+ * these first; this keeps a value that slips through from turning into a 500.
+ */
+const BAD_INPUT_CODES = new Set([
+  '22001', // string_data_right_truncation
+  '22003', // numeric_value_out_of_range
+  '22007', // invalid_datetime_format
+  '22008', // datetime_field_overflow
+  '22021', // character_not_in_repertoire (e.g. a NUL byte in text)
+  '22P02', // invalid_text_representation
+  '22P05', // untranslatable_character
+  '54000', // program_limit_exceeded (e.g. an index row too large)
+]);
+
+export function isInvalidInputForDatabase(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 5; depth++) {
+    if (typeof e !== 'object') return false;
+    if ('code' in e && typeof e.code === 'string' && BAD_INPUT_CODES.has(e.code)) return true;
+    e = 'cause' in e ? e.cause : undefined;
+  }
+  return false;
+}

@@ -1,0 +1,28 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/client';
+import { pruneIdempotencyKeys } from './idempotency';
+import { pruneRateLimits } from './rate-limit';
+import { pruneSessions } from './sessions';
+import { SESSION_IDLE_MS } from '../plugins/session';
+
+const EVERY_MS = 10 * 60 * 1000;
+
+/** Clears what expires (sessions, rate-limit windows, idempotency keys) so the tables stay small. */
+export async function runMaintenance(db: Db): Promise<void> {
+  await pruneSessions(db, SESSION_IDLE_MS);
+  await pruneRateLimits(db);
+  await pruneIdempotencyKeys(db);
+}
+
+/** Every process runs it now and then; the deletes are idempotent, so running it twice is harmless. */
+export function startMaintenance(db: Db, log: FastifyBaseLogger): () => void {
+  const run = () => runMaintenance(db).catch((err: unknown) => log.warn({ err }, 'maintenance failed'));
+  const first = setTimeout(run, 30_000);
+  const timer = setInterval(run, EVERY_MS);
+  first.unref();
+  timer.unref();
+  return () => {
+    clearTimeout(first);
+    clearInterval(timer);
+  };
+}

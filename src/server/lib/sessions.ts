@@ -1,0 +1,13 @@
+import { eq, lt, or } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client';
+import { sessions } from '../db/schema/users';
+
+/** Ends every session of a user: after a role change they must log in again with their new rights. */
+export async function endUserSessions(db: DbOrTx, userId: number): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+/** Removes sessions past their absolute expiry or idle for longer than the idle timeout. */
+export async function pruneSessions(db: DbOrTx, idleMs: number): Promise<void> {
+  await db.delete(sessions).where(or(lt(sessions.expiresAt, new Date()), lt(sessions.lastSeenAt, new Date(Date.now() - idleMs))));
+}

@@ -1,0 +1,92 @@
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { bookings, contactHistory } from '../../db/schema/bookings';
+import { gameInstances, games, instanceTeams, players, submissions } from '../../db/schema/games';
+import { users } from '../../db/schema/users';
+
+export type BookingRow = typeof bookings.$inferSelect;
+export type BookingUpdate = Partial<typeof bookings.$inferInsert>;
+
+/** The booking row, locked for the rest of the transaction (so two staff edits never interleave). */
+export async function lockBooking(tx: DbOrTx, id: number): Promise<BookingRow | undefined> {
+  const rows = await tx.select().from(bookings).where(eq(bookings.id, id)).for('update');
+  return rows[0];
+}
+
+export async function bookingExists(tx: DbOrTx, id: number): Promise<boolean> {
+  const rows = await tx.select({ id: bookings.id }).from(bookings).where(eq(bookings.id, id)).limit(1);
+  return rows.length > 0;
+}
+
+/** Applies the change and moves the record to its next version. */
+export async function updateBooking(tx: DbOrTx, id: number, values: BookingUpdate): Promise<void> {
+  await tx
+    .update(bookings)
+    .set({ ...values, version: sql`${bookings.version} + 1`, updatedAt: new Date() })
+    .where(eq(bookings.id, id));
+}
+
+export async function insertContact(tx: DbOrTx, values: { bookingId: number; type: string; note: string; authorId: number | null }): Promise<void> {
+  await tx.insert(contactHistory).values(values);
+}
+
+export async function findUser(tx: DbOrTx, id: number) {
+  const rows = await tx.select({ id: users.id, name: users.name, email: users.email, isHost: users.isHost }).from(users).where(eq(users.id, id)).limit(1);
+  return rows[0];
+}
+
+export type GameRow = typeof games.$inferSelect;
+
+export async function lockGameOfBooking(tx: DbOrTx, bookingId: number): Promise<GameRow | undefined> {
+  const rows = await tx.select().from(games).where(eq(games.bookingId, bookingId)).for('update');
+  return rows[0];
+}
+
+export async function findGameOfBooking(tx: DbOrTx, bookingId: number): Promise<GameRow | undefined> {
+  const rows = await tx.select().from(games).where(eq(games.bookingId, bookingId)).limit(1);
+  return rows[0];
+}
+
+export async function updateGame(tx: DbOrTx, gameId: number, values: Partial<typeof games.$inferInsert>): Promise<void> {
+  await tx.update(games).set(values).where(eq(games.id, gameId));
+}
+
+export async function countInstances(tx: DbOrTx, gameId: number): Promise<number> {
+  const rows = await tx.select({ n: sql<number>`count(*)::int` }).from(gameInstances).where(eq(gameInstances.gameId, gameId));
+  return rows[0]?.n ?? 0;
+}
+
+export async function insertLiveInstance(tx: DbOrTx, gameId: number, area: { lat: number; lng: number; radius: number }): Promise<number> {
+  const [row] = await tx.insert(gameInstances).values({ gameId, status: 'live', startTime: new Date(), latestArea: area }).returning({ id: gameInstances.id });
+  if (!row) throw new Error('instance not created');
+  return row.id;
+}
+
+/** Everything the heartbeat shows of a game's instances, in five queries whatever their number. */
+export async function loadHeartbeatRows(tx: DbOrTx, gameId: number) {
+  const instances = await tx.select().from(gameInstances).where(eq(gameInstances.gameId, gameId)).orderBy(desc(gameInstances.startTime), desc(gameInstances.id));
+  const ids = instances.map((i) => i.id);
+  if (!ids.length) return { instances, teams: [], players: [], counts: [], latest: [] };
+  const [teamRows, playerRows, counts, latest] = await Promise.all([
+    tx.select().from(instanceTeams).where(inArray(instanceTeams.instanceId, ids)).orderBy(asc(instanceTeams.id)),
+    tx.select({ id: players.id, instanceId: players.instanceId, name: players.name, ready: players.ready }).from(players).where(inArray(players.instanceId, ids)).orderBy(asc(players.id)),
+    tx
+      .select({ instanceId: submissions.instanceId, n: sql<number>`count(*)::int` })
+      .from(submissions)
+      .where(inArray(submissions.instanceId, ids))
+      .groupBy(submissions.instanceId),
+    tx
+      .selectDistinctOn([submissions.instanceId], {
+        instanceId: submissions.instanceId,
+        teamName: instanceTeams.name,
+        submittedAt: submissions.submittedAt,
+        status: submissions.status,
+        pointsAwarded: submissions.pointsAwarded,
+      })
+      .from(submissions)
+      .innerJoin(instanceTeams, eq(instanceTeams.id, submissions.teamId))
+      .where(and(inArray(submissions.instanceId, ids)))
+      .orderBy(submissions.instanceId, desc(submissions.submittedAt), desc(submissions.id)),
+  ]);
+  return { instances, teams: teamRows, players: playerRows, counts, latest };
+}

@@ -1,0 +1,336 @@
+import type { Db, Tx } from '../../db/client';
+import { recordActivity } from '../../lib/activity';
+import { loadBookingAggregate, toAdminBooking } from '../../lib/booking-record';
+import { recordPayment } from '../../lib/booking-lifecycle';
+import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
+import type { Mailer } from '../../lib/mail';
+import type { AdminBooking } from '../../../shared/api/booking';
+import {
+  DETAIL_MESSAGES,
+  LOCK_LABELS,
+  LOCK_SECTIONS,
+  type DetailPatchBody,
+  type Heartbeat,
+  type LockSection,
+} from '../../../shared/api/admin-booking-detail';
+import { formatTimestamp, isValidTimeZone, utcToLocal } from '../../../shared/time';
+import {
+  bookingExists,
+  countInstances,
+  findGameOfBooking,
+  findUser,
+  insertContact,
+  insertLiveInstance,
+  loadHeartbeatRows,
+  lockBooking,
+  lockGameOfBooking,
+  updateBooking,
+  updateGame,
+  type BookingRow,
+  type BookingUpdate,
+} from './admin-booking-detail-repository';
+
+type Actor = { id: number };
+type Change = { actor: Actor; bookingId: number; version?: number | undefined };
+
+async function loadAdminBooking(db: Db | Tx, id: number): Promise<AdminBooking> {
+  const agg = await loadBookingAggregate(db, { id });
+  if (!agg) throw new NotFoundError(DETAIL_MESSAGES.notFound);
+  return toAdminBooking(agg);
+}
+
+export function getBooking(db: Db, id: number): Promise<AdminBooking> {
+  return loadAdminBooking(db, id);
+}
+
+/**
+ * One staff change: locks the booking row, refuses a stale version (409, nothing written), runs the
+ * change, and answers the record as it now stands, all in one transaction.
+ */
+async function change<T>(db: Db, input: Change, run: (tx: Tx, row: BookingRow) => Promise<T>): Promise<{ result: T; booking: AdminBooking }> {
+  return db.transaction(async (tx) => {
+    const row = await lockBooking(tx, input.bookingId);
+    if (!row) throw new NotFoundError(DETAIL_MESSAGES.notFound);
+    if (input.version !== undefined && input.version !== row.version) throw new ConflictError(DETAIL_MESSAGES.stale);
+    const result = await run(tx, row);
+    return { result, booking: await loadAdminBooking(tx, input.bookingId) };
+  });
+}
+
+function codeOf(row: BookingRow, gameCode: string | undefined): string {
+  return gameCode ?? row.tempCode;
+}
+
+export async function patchBooking(db: Db, mail: Mailer, input: Change & { body: DetailPatchBody }): Promise<AdminBooking> {
+  const { body } = input;
+  const { booking } = await change(db, input, async (tx, row) => {
+    let values: BookingUpdate;
+    let action: string;
+    let before: Record<string, unknown>;
+    if (body.admin_general_notes !== undefined) {
+      const notes = body.admin_general_notes?.trim() ? body.admin_general_notes : null;
+      values = { adminGeneralNotes: notes };
+      action = 'booking.general_notes';
+      before = { admin_general_notes: row.adminGeneralNotes };
+    } else if (body.utcDateTime !== undefined) {
+      const zone = body.timezone ?? '';
+      if (!isValidTimeZone(zone)) throw ValidationError.field('timezone', DETAIL_MESSAGES.invalidTimezone);
+      const local = utcToLocal(body.utcDateTime, zone);
+      if (!local) throw ValidationError.field('utcDateTime', DETAIL_MESSAGES.invalidDateTime);
+      values = { utcDateTime: new Date(body.utcDateTime), timezone: zone, date: local.date, meetingTime: local.time };
+      action = 'booking.date_time';
+      before = { utcDateTime: row.utcDateTime?.toISOString() ?? null, timezone: row.timezone, date: row.date, meeting_time: row.meetingTime };
+    } else if (body.assigned_host_id !== undefined) {
+      const host = await findUser(tx, body.assigned_host_id);
+      if (!host?.isHost) throw ValidationError.field('assigned_host_id', DETAIL_MESSAGES.selectHost);
+      values = { assignedHostId: host.id };
+      action = 'booking.assign_host';
+      before = { assigned_host_id: row.assignedHostId };
+    } else if (body.meeting_point_address !== undefined) {
+      values = { meetingPointAddress: body.meeting_point_address, meetingPointStatus: 'confirmed', meetingPointOwner: 'admin' };
+      action = 'booking.meeting_point';
+      before = { meeting_point_address: row.meetingPointAddress, meeting_point_status: row.meetingPointStatus, meeting_point_owner: row.meetingPointOwner };
+    } else if (body.hiding_spot_address !== undefined) {
+      const address = body.hiding_spot_address;
+      values = { hidingSpotAddress: address, hidingSpotStatus: 'confirmed', hidingSpotOwner: 'admin' };
+      action = 'booking.hiding_spot';
+      before = { hiding_spot_address: row.hidingSpotAddress, hiding_spot_status: row.hidingSpotStatus, hiding_spot_owner: row.hidingSpotOwner };
+      const game = await findGameOfBooking(tx, row.id);
+      await mail.queue(tx, hidingSpotMail(row, address, codeOf(row, game?.code)));
+    } else {
+      throw ValidationError.field('_', DETAIL_MESSAGES.exactlyOne);
+    }
+    await updateBooking(tx, row.id, values);
+    await recordActivity(tx, {
+      actorId: input.actor.id,
+      action,
+      entityType: 'booking',
+      entityId: row.id,
+      bookingId: row.id,
+      before,
+      after: afterOf(values),
+    });
+  });
+  return booking;
+}
+
+/** The designated chicken: the email given for the chicken, else the booker's own. */
+export function chickenEmailOf(row: Pick<BookingRow, 'assignedChickenEmail' | 'email'>): string {
+  return row.assignedChickenEmail?.trim() || row.email;
+}
+
+function hidingSpotMail(row: BookingRow, address: string, code: string) {
+  const when = row.utcDateTime ? `${formatTimestamp(row.utcDateTime, row.timezone).slice(0, 16)} (${row.timezone})` : row.date;
+  return {
+    to: chickenEmailOf(row),
+    subject: `Your hiding spot for game ${code}`,
+    kind: 'booking.hiding_spot',
+    text: [
+      'Hello Chicken,',
+      '',
+      `Our team has set the hiding spot for your game ${code} on ${when}:`,
+      '',
+      address,
+      '',
+      'Head there before the hunt starts and keep it to yourself!',
+    ].join('\n'),
+  };
+}
+
+function afterOf(values: BookingUpdate): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(values)) out[key] = value instanceof Date ? value.toISOString() : value;
+  return out;
+}
+
+export async function addNote(db: Db, input: Change & { note: string; type: string }): Promise<AdminBooking> {
+  const { booking } = await change(db, input, async (tx, row) => {
+    await insertContact(tx, { bookingId: row.id, type: input.type, note: input.note, authorId: input.actor.id });
+    await updateBooking(tx, row.id, {});
+    await recordActivity(tx, { actorId: input.actor.id, action: 'booking.note', entityType: 'booking', entityId: row.id, bookingId: row.id, after: { type: input.type, note: input.note } });
+  });
+  return booking;
+}
+
+/** The server writes the contact note 'Lead status changed to X: reason' itself, in the same transaction. */
+export async function changeLeadStatus(db: Db, input: Change & { leadStatus: string; reason: string }): Promise<AdminBooking> {
+  const { booking } = await change(db, input, async (tx, row) => {
+    const now = new Date();
+    await updateBooking(tx, row.id, { leadStatus: input.leadStatus, leadStatusReason: input.reason, leadStatusChangedAt: now });
+    await insertContact(tx, { bookingId: row.id, type: 'note', note: `Lead status changed to ${input.leadStatus}: ${input.reason}`, authorId: input.actor.id });
+    await recordActivity(tx, {
+      actorId: input.actor.id,
+      action: 'booking.lead_status',
+      entityType: 'booking',
+      entityId: row.id,
+      bookingId: row.id,
+      before: { lead_status: row.leadStatus, lead_status_reason: row.leadStatusReason },
+      after: { lead_status: input.leadStatus, lead_status_reason: input.reason },
+    });
+  });
+  return booking;
+}
+
+/** Starts the booking's game once: a live instance from now, in the booking's initial area. */
+export async function startGame(db: Db, input: Change): Promise<{ code: string }> {
+  const { result } = await change(db, input, async (tx, row) => {
+    const game = await lockGameOfBooking(tx, row.id);
+    if (!game) throw ValidationError.field('game', DETAIL_MESSAGES.noGame);
+    if ((await countInstances(tx, game.id)) > 0) throw new ConflictError(DETAIL_MESSAGES.gameAlreadyStarted);
+    const instanceId = await insertLiveInstance(tx, game.id, { lat: row.initialAreaLat, lng: row.initialAreaLng, radius: row.initialAreaRadius });
+    await updateBooking(tx, row.id, {});
+    await recordActivity(tx, {
+      actorId: input.actor.id,
+      action: 'game.start',
+      entityType: 'game',
+      entityId: game.id,
+      bookingId: row.id,
+      before: { has_live_instance: false },
+      after: { has_live_instance: true, instance_id: instanceId },
+    });
+    return { code: game.code };
+  });
+  return result;
+}
+
+export async function emergencyChangeHost(db: Db, input: Change & { hostId: number }): Promise<AdminBooking> {
+  const { booking } = await change(db, input, async (tx, row) => {
+    const game = await lockGameOfBooking(tx, row.id);
+    if (!game) throw ValidationError.field('game', DETAIL_MESSAGES.noGame);
+    const user = await findUser(tx, input.hostId);
+    if (!user) throw ValidationError.field('host_id', DETAIL_MESSAGES.userNotFound);
+    if (!user.isHost) throw ValidationError.field('host_id', DETAIL_MESSAGES.notAHost);
+    await updateGame(tx, game.id, { hostId: user.id });
+    await updateBooking(tx, row.id, { assignedHostId: user.id });
+    await recordActivity(tx, {
+      actorId: input.actor.id,
+      action: 'game.emergency_host_change',
+      entityType: 'game',
+      entityId: game.id,
+      bookingId: row.id,
+      subjectUserId: user.id,
+      before: { game_host_id: game.hostId, assigned_host_id: row.assignedHostId },
+      after: { game_host_id: user.id, assigned_host_id: user.id },
+    });
+  });
+  return booking;
+}
+
+export async function toggleWeapons(db: Db, input: Change & { weaponsOn: boolean }): Promise<AdminBooking> {
+  const { booking } = await change(db, input, async (tx, row) => {
+    const game = await lockGameOfBooking(tx, row.id);
+    if (!game) throw ValidationError.field('game', DETAIL_MESSAGES.noGame);
+    await updateGame(tx, game.id, { weaponsOn: input.weaponsOn });
+    await updateBooking(tx, row.id, {});
+    await recordActivity(tx, {
+      actorId: input.actor.id,
+      action: 'game.weapons',
+      entityType: 'game',
+      entityId: game.id,
+      bookingId: row.id,
+      before: { weapons_on: game.weaponsOn },
+      after: { weapons_on: input.weaponsOn },
+    });
+  });
+  return booking;
+}
+
+export async function recordBookingPayment(db: Db, input: Change & { paymentType: string; paymentAmount: number }): Promise<AdminBooking> {
+  const { booking } = await change(db, input, async (tx, row) => {
+    const paid = await recordPayment(tx, { bookingId: row.id, paymentType: input.paymentType, paymentAmount: input.paymentAmount, recordedBy: input.actor.id });
+    await updateBooking(tx, row.id, {});
+    await recordActivity(tx, {
+      actorId: input.actor.id,
+      action: 'payment.record',
+      entityType: 'payment',
+      entityId: paid.paymentId,
+      bookingId: row.id,
+      before: { booking_status: row.bookingStatus },
+      after: { booking_status: row.bookingStatus === 'completed' ? 'completed' : 'paid', payment_type: input.paymentType, payment_amount: input.paymentAmount, game_code: paid.gameCode, created_game: paid.createdGame },
+    });
+  });
+  return booking;
+}
+
+const LOCK_COLUMNS = {
+  locations: 'lockedLocations',
+  challenges: 'lockedChallenges',
+  game_area: 'lockedGameArea',
+  chicken: 'lockedChicken',
+  host: 'lockedHost',
+  teams: 'lockedTeams',
+} as const satisfies Record<LockSection, keyof BookingRow>;
+
+/** Locks or unlocks sections of the booker's page; the booker hears by email about sections newly locked. */
+export async function updateLocks(db: Db, mail: Mailer, input: Change & { locks: Partial<Record<LockSection, boolean>> }): Promise<AdminBooking> {
+  const { booking } = await change(db, input, async (tx, row) => {
+    const values: BookingUpdate = {};
+    const before: Record<string, boolean> = {};
+    const after: Record<string, boolean> = {};
+    const newlyLocked: string[] = [];
+    for (const section of LOCK_SECTIONS) {
+      const wanted = input.locks[section];
+      if (wanted === undefined) continue;
+      const column = LOCK_COLUMNS[section];
+      before[section] = row[column];
+      after[section] = wanted;
+      values[column] = wanted;
+      if (wanted && !row[column]) newlyLocked.push(LOCK_LABELS[section]);
+    }
+    await updateBooking(tx, row.id, values);
+    if (newlyLocked.length) {
+      const game = await findGameOfBooking(tx, row.id);
+      const code = codeOf(row, game?.code);
+      await mail.queue(tx, {
+        to: row.email,
+        subject: `Your game ${code}: ${newlyLocked.join(', ')} locked`,
+        kind: 'booking.locked',
+        text: [
+          `Hello${row.fullName ? ` ${row.fullName}` : ''},`,
+          '',
+          `Our team has finalised these parts of your game ${code}, so they can no longer be changed from your booking page: ${newlyLocked.join(', ')}.`,
+          '',
+          'If something needs to change, just reply to this email.',
+        ].join('\n'),
+      });
+    }
+    await recordActivity(tx, { actorId: input.actor.id, action: 'booking.locks', entityType: 'booking', entityId: row.id, bookingId: row.id, before, after });
+  });
+  return booking;
+}
+
+/** The live status of the booking's game, read from its instances, teams, players and submissions. */
+export async function heartbeat(db: Db, bookingId: number, now: Date = new Date()): Promise<Heartbeat> {
+  const game = await findGameOfBooking(db, bookingId);
+  if (!game) {
+    if (!(await bookingExists(db, bookingId))) throw new NotFoundError(DETAIL_MESSAGES.notFound);
+    return { game_code: null, live_instances_count: 0, instances: [] };
+  }
+  const rows = await loadHeartbeatRows(db, game.id);
+  const counts = new Map(rows.counts.map((c) => [c.instanceId, c.n]));
+  const latest = new Map(rows.latest.map((l) => [l.instanceId, l]));
+  return {
+    game_code: game.code,
+    live_instances_count: rows.instances.filter((i) => i.status === 'live').length,
+    instances: rows.instances.map((instance) => {
+      const last = latest.get(instance.id);
+      const end = instance.endTime ?? now;
+      return {
+        id: instance.id,
+        status: instance.status,
+        start_time: instance.startTime.toISOString(),
+        end_time: instance.endTime?.toISOString() ?? null,
+        duration: Math.max(0, Math.floor((end.getTime() - instance.startTime.getTime()) / 60_000)),
+        submissions_count: counts.get(instance.id) ?? 0,
+        latest_submission: last
+          ? { team_name: last.teamName, submitted_at: last.submittedAt.toISOString(), status: last.status, points_awarded: last.pointsAwarded }
+          : null,
+        latest_area: instance.latestArea ?? null,
+        players: rows.players.filter((p) => p.instanceId === instance.id).map((p) => ({ id: p.id, name: p.name, ready: p.ready })),
+        teams: rows.teams
+          .filter((t) => t.instanceId === instance.id)
+          .map((t) => ({ id: t.id, name: t.name, points: t.points, chicken_points: t.chickenPoints, found_chicken_at: t.foundChickenAt?.toISOString() ?? null })),
+      };
+    }),
+  };
+}

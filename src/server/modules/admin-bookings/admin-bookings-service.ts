@@ -1,0 +1,257 @@
+import { Readable } from 'node:stream';
+import { addDays, format, isValid, parse } from 'date-fns';
+import { stringify as stringifyCsv } from 'csv-stringify/sync';
+import { exportCopyStatement } from './export-copy-sql';
+import { and, eq, getTableColumns, type SQL } from 'drizzle-orm';
+import type { Database, Db, DbOrTx } from '../../db/client';
+import { bookings } from '../../db/schema/bookings';
+import { ValidationError, NotFoundError } from '../../lib/errors';
+import { recordActivity } from '../../lib/activity';
+import { loadBookingAggregate, toAdminBooking } from '../../lib/booking-record';
+import { createBookingRecord } from '../../lib/booking-create';
+import type { AdminBooking } from '../../../shared/api/booking';
+import {
+  ADMIN_CREATED_TRACKING,
+  ATTENTION_FILTERS,
+  MAX_CALENDAR_BOOKINGS,
+  MAX_CALENDAR_DAYS,
+  MAX_CHART_DAYS,
+  type AdminCreateBookingBody,
+  type BookingMetrics,
+  type CalendarMetrics,
+  type EnquiryLeadResponse,
+  type LeadMetrics,
+  type ListBookingsQuery,
+  type ListBookingsResponse,
+} from '../../../shared/api/admin-bookings';
+import { bucketKeys, rangeLengthInDays, type ChartInterval } from '../../../shared/chart-interval';
+import { DEFAULT_ADMIN_TIMEZONE, localToUtcIso, todayIn } from '../../../shared/time';
+import { inferSource } from '../../../shared/tracking';
+import { roundMoney } from '../../../shared/prices';
+import {
+  attentionCondition,
+  attentionCounts,
+  countBookings,
+  createdPerBucket,
+  exportExtras,
+  exportPage,
+  findBookingsPage,
+  findCalendarItems,
+  gameDateCondition,
+  paymentsBetween,
+  pipelineCondition,
+  pipelineCountsByLeadStatus,
+  searchCondition,
+  toListItems,
+} from './admin-bookings-repository';
+
+/** Staff dates are London dates (spec section 9). */
+const ZONE = DEFAULT_ADMIN_TIMEZONE;
+
+export async function listBookings(db: DbOrTx, query: ListBookingsQuery): Promise<ListBookingsResponse> {
+  const conditions: SQL[] = [];
+  if (query.view === 'leads') {
+    conditions.push(pipelineCondition(query.lead_status));
+  } else if (query.view === 'calendar') {
+    conditions.push(gameDateCondition('0001-01-01', '9999-12-31'));
+  } else if (query.status !== 'all') {
+    const attention = ATTENTION_FILTERS.find((f) => f === query.status);
+    conditions.push(attention ? attentionCondition(attention) : eq(bookings.bookingStatus, query.status));
+  }
+  if (query.search) conditions.push(searchCondition(query.search));
+  const where = conditions.length ? (and(...conditions) as SQL) : undefined;
+
+  const total = await countBookings(db, where);
+  const lastPage = Math.max(1, Math.ceil(total / query.per_page));
+  const offset = (query.page - 1) * query.per_page;
+  // Past the last page there is nothing to read: answer an empty page without asking the database.
+  const rows = offset < total ? await findBookingsPage(db, where, query.view === 'calendar' ? 'game_date' : 'newest', query.per_page, offset) : [];
+  return {
+    bookings: await toListItems(db, rows),
+    pagination: { current_page: query.page, last_page: lastPage, per_page: query.per_page, total },
+  };
+}
+
+export async function bookingMetrics(db: DbOrTx): Promise<BookingMetrics> {
+  return attentionCounts(db);
+}
+
+export async function leadMetrics(db: DbOrTx): Promise<LeadMetrics> {
+  const counts = await pipelineCountsByLeadStatus(db);
+  const n = (s: string) => counts.get(s) ?? 0;
+  const total = n('new') + n('contacted') + n('negotiating') + n('lost') + n('converted');
+  return {
+    converted_leads: n('converted'),
+    new_leads: n('new'),
+    contacted_leads: n('contacted'),
+    negotiating_leads: n('negotiating'),
+    lost_leads: n('lost'),
+    total_leads: total,
+    conversion_rate: total === 0 ? 0 : Math.round((n('converted') / total) * 1000) / 10,
+  };
+}
+
+/** A range of API dates, checked: real dates, start not after end, at most `maxDays` days. */
+function checkRange(startDate: string, endDate: string, maxDays: number): { from: Date; to: Date } {
+  const start = parse(startDate, 'yyyy-MM-dd', new Date(0));
+  const end = parse(endDate, 'yyyy-MM-dd', new Date(0));
+  // Real days only (no 2026-02-30), and years a booking can have: nothing else reaches date-fns or SQL.
+  const real = (d: Date, text: string) => isValid(d) && format(d, 'yyyy-MM-dd') === text && d.getFullYear() >= 2000 && d.getFullYear() <= 2999;
+  if (!real(start, startDate)) throw ValidationError.field('start_date', 'Please enter a valid start date');
+  if (!real(end, endDate)) throw ValidationError.field('end_date', 'Please enter a valid end date');
+  const days = rangeLengthInDays(startDate, endDate);
+  if (days === 0) throw ValidationError.field('end_date', 'The end date must not be before the start date');
+  if (days > maxDays) throw ValidationError.field('end_date', `Please choose a range of at most ${maxDays} days`);
+  const from = localToUtcIso(startDate, { hour: 0, minute: 0 }, ZONE);
+  const to = localToUtcIso(format(addDays(end, 1), 'yyyy-MM-dd'), { hour: 0, minute: 0 }, ZONE);
+  if (!from || !to) throw ValidationError.field('start_date', 'Please enter a valid start date');
+  return { from: new Date(from), to: new Date(to) };
+}
+
+export async function calendarBookings(db: DbOrTx, startDate: string, endDate: string) {
+  checkRange(startDate, endDate, MAX_CALENDAR_DAYS);
+  return { bookings: await findCalendarItems(db, startDate, endDate, MAX_CALENDAR_BOOKINGS) };
+}
+
+export async function calendarMetrics(db: DbOrTx, startDate: string, endDate: string): Promise<CalendarMetrics> {
+  const { from, to } = checkRange(startDate, endDate, MAX_CHART_DAYS);
+  const [games, payments] = await Promise.all([countBookings(db, gameDateCondition(startDate, endDate)), paymentsBetween(db, from, to)]);
+  const revenue = roundMoney(payments.pence / 100);
+  return {
+    total_revenue: revenue,
+    total_bookings: games,
+    average_booking_value: payments.bookings === 0 ? 0 : roundMoney(revenue / payments.bookings),
+  };
+}
+
+export async function enquiryLeadMetrics(db: DbOrTx, startDate: string, endDate: string, interval: ChartInterval): Promise<EnquiryLeadResponse> {
+  const { from, to } = checkRange(startDate, endDate, MAX_CHART_DAYS);
+  const rows = await createdPerBucket(db, from, to, interval, ZONE);
+  const byBucket = new Map(rows.map((r) => [r.bucket, r]));
+  const data = bucketKeys(startDate, endDate, interval).map((date) => {
+    const row = byBucket.get(date);
+    return { date, enquiries: row ? row.total - row.leads : 0, leads: row?.leads ?? 0 };
+  });
+  return {
+    data,
+    totals: { enquiries: data.reduce((s, d) => s + d.enquiries, 0), leads: data.reduce((s, d) => s + d.leads, 0) },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Export
+
+const EXPORT_PAGE = 1000;
+const SKIPPED_COLUMNS = new Set(['created_by_session']);
+const EXTRA_COLUMNS = ['game_code', 'game_activated', 'assigned_host_name', 'assigned_host_email', 'payments_total', 'last_contact_at', 'source'] as const;
+
+function exportColumns(): { key: string; header: string }[] {
+  return Object.entries(getTableColumns(bookings))
+    .filter(([, column]) => !SKIPPED_COLUMNS.has(column.name))
+    .map(([key, column]) => ({ key, header: column.name }));
+}
+
+/** A cell: dates as ISO, objects as JSON, nothing as empty; text that a spreadsheet would run as a formula is quoted. */
+function cell(value: unknown): string | number | boolean {
+  if (value === null || value === undefined) return '';
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === 'number' || typeof value === 'boolean') return value;
+  const text = typeof value === 'string' ? value : JSON.stringify(value);
+  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+}
+
+export function exportFileName(now: Date = new Date()): string {
+  return `bookings-${todayIn(ZONE, now)}.csv`;
+}
+
+/**
+ * Every booking as CSV, read in keyset pages and streamed: each page becomes one CSV chunk
+ * (csv-stringify), so memory holds one page however many bookings there are, and the stream only
+ * reads the next page when the client has taken the last one.
+ */
+export async function exportBookingsCsv(database: Database): Promise<Readable> {
+  // On a PostgreSQL server the server writes the CSV itself (COPY): the same cells, many times faster.
+  if (database.copyOut) return database.copyOut(exportCopyStatement(SKIPPED_COLUMNS));
+  const db = database.db;
+  const columns = exportColumns();
+  async function* chunks() {
+    yield stringifyCsv([[...columns.map((c) => c.header), ...EXTRA_COLUMNS]]);
+    let beforeId: number | null = null;
+    for (;;) {
+      const rows = await exportPage(db, beforeId, EXPORT_PAGE);
+      if (rows.length === 0) return;
+      const extras = await exportExtras(db, rows);
+      const records = rows.map((row) => {
+        const record: Record<string, unknown> = row;
+        const game = extras.games.get(row.id);
+        const host = row.assignedHostId === null ? undefined : extras.hosts.get(row.assignedHostId);
+        const last = extras.lastContact.get(row.id);
+        const source = inferSource({ utm_source: row.utmSource, fbclid: row.fbclid, fbc: row.fbc, li_fat_id: row.liFatId, gclid: row.gclid });
+        return [
+          ...columns.map((c) => cell(record[c.key])),
+          cell(game?.code),
+          cell(game ? game.activated : false),
+          cell(host?.name),
+          cell(host?.email),
+          cell(extras.paid.get(row.id) ?? 0),
+          cell(last ? new Date(last) : null),
+          cell(source),
+        ];
+      });
+      yield stringifyCsv(records);
+      if (rows.length < EXPORT_PAGE) return;
+      beforeId = rows[rows.length - 1]?.id ?? null;
+    }
+  }
+  return Readable.from(chunks());
+}
+
+// ---------------------------------------------------------------------------------------------
+// Create
+
+/**
+ * A booking created by staff: status lead, the admin tracking values, validated and priced by the
+ * shared lib/booking-create.ts (the same code as the public wizard's POST /api/bookings). Staff may
+ * record a lead for a past date; everything else follows the wizard's rules and messages.
+ */
+export async function createAdminBooking(db: Db, actorId: number | null, body: AdminCreateBookingBody): Promise<AdminBooking> {
+  const id = await db.transaction(async (tx) => {
+    const bookingId = await createBookingRecord(
+      tx,
+      {
+        players: body.players,
+        date: body.date,
+        meetingTime: body.meeting_time,
+        timezone: body.timezone,
+        city: body.city,
+        initialArea: { id: body.initial_area_id, lat: body.initial_area_lat, lng: body.initial_area_lng, radius: body.initial_area_radius },
+        planType: body.plan_type,
+        addOns: body.add_ons,
+        currency: body.currency,
+        email: body.email,
+        fullName: body.full_name,
+        tel: body.phone,
+        companyName: body.company_name,
+        referralSource: body.referral_source,
+        duration: body.duration,
+        hosted: body.hosted,
+        bookingStatus: 'lead',
+        createdBySession: null,
+        tracking: { ...ADMIN_CREATED_TRACKING },
+      },
+      { allowPastDate: true },
+    );
+    await recordActivity(tx, {
+      actorId,
+      action: 'booking.create',
+      entityType: 'booking',
+      entityId: bookingId,
+      bookingId,
+      after: { booking_status: 'lead', email: body.email, players: body.players, plan_type: body.plan_type, add_ons: body.add_ons, date: body.date },
+    });
+    return bookingId;
+  });
+  const agg = await loadBookingAggregate(db, { id });
+  if (!agg) throw new NotFoundError('Booking not found');
+  return toAdminBooking(agg);
+}

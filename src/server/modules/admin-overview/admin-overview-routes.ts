@@ -1,0 +1,89 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponses } from '../../../shared/api/common';
+import { gamesResponse, overviewQuery, paymentsResponse, submissionsResponse, teamsResponse } from '../../../shared/api/admin-overview';
+import { listGames, listPayments, listSubmissions, listTeams } from './admin-overview-repository';
+
+const pagination = (page: number, perPage: number, total: number) => ({
+  current_page: page,
+  last_page: Math.max(1, Math.ceil(total / perPage)),
+  per_page: perPage,
+  total,
+});
+
+type BookingRef = { id: number; fullName: string | null; email: string };
+const ref = (b: BookingRef) => ({ booking_id: b.id, booking_name: b.fullName, booking_email: b.email });
+
+/** Read-only overviews across bookings; each row links to its booking, where staff act. */
+export const adminOverviewRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.deps.database;
+  const schema = (response: typeof gamesResponse | typeof paymentsResponse | typeof teamsResponse | typeof submissionsResponse) => ({
+    tags: ['admin'],
+    querystring: overviewQuery,
+    response: { 200: response, ...errorResponses },
+  });
+
+  app.get('/games', { schema: schema(gamesResponse) }, async ({ query }) => {
+    const { rows, total } = await listGames(db, { page: query.page, perPage: query.per_page });
+    return {
+      games: rows.map(({ game, booking, live }) => ({
+        id: game.id,
+        code: game.code,
+        ...ref(booking),
+        city: booking.city,
+        date: booking.date,
+        players: booking.players,
+        activated: game.activated,
+        weapons_on: game.weaponsOn,
+        live_instances: live ?? 0,
+        created_at: game.createdAt.toISOString(),
+      })),
+      pagination: pagination(query.page, query.per_page, total),
+    };
+  });
+
+  app.get('/payments', { schema: schema(paymentsResponse) }, async ({ query }) => {
+    const { rows, total, totalAmount } = await listPayments(db, { page: query.page, perPage: query.per_page });
+    return {
+      payments: rows.map(({ payment, booking }) => ({
+        id: payment.id,
+        ...ref(booking),
+        payment_type: payment.paymentType,
+        payment_amount: payment.paymentAmount,
+        created_at: payment.createdAt.toISOString(),
+      })),
+      pagination: pagination(query.page, query.per_page, total),
+      total_amount: totalAmount,
+    };
+  });
+
+  app.get('/teams', { schema: schema(teamsResponse) }, async ({ query }) => {
+    const { rows, total } = await listTeams(db, { page: query.page, perPage: query.per_page });
+    return {
+      teams: rows.map(({ team, booking }) => ({
+        id: team.id,
+        ...ref(booking),
+        name: team.name,
+        players: team.players,
+        created_at: team.createdAt.toISOString(),
+      })),
+      pagination: pagination(query.page, query.per_page, total),
+    };
+  });
+
+  app.get('/submissions', { schema: schema(submissionsResponse) }, async ({ query }) => {
+    const { rows, total } = await listSubmissions(db, { page: query.page, perPage: query.per_page });
+    return {
+      submissions: rows.map(({ submission, teamName, challengeName, gameCode, booking }) => ({
+        id: submission.id,
+        ...ref(booking),
+        game_code: gameCode,
+        team_name: teamName,
+        challenge_name: challengeName,
+        status: submission.status,
+        points_awarded: submission.pointsAwarded,
+        submitted_at: submission.submittedAt.toISOString(),
+      })),
+      pagination: pagination(query.page, query.per_page, total),
+    };
+  });
+};

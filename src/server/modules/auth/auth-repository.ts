@@ -1,0 +1,37 @@
+import { and, eq, gt, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { sessions, users } from '../../db/schema/users';
+import { rateLimits } from '../../db/schema/system';
+
+export function findUserByEmail(db: Db, email: string) {
+  return db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${email})`)
+    .limit(1)
+    .then((rows) => rows[0]);
+}
+
+export async function insertSession(
+  db: Db,
+  values: { id: string; userId: number; expiresAt: Date; userAgent: string | null; ip: string | null },
+): Promise<void> {
+  await db.insert(sessions).values(values);
+}
+
+export async function deleteSession(db: Db, id: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.id, id));
+}
+
+export async function deleteExpiredSessions(db: Db): Promise<void> {
+  await db.delete(sessions).where(sql`${sessions.expiresAt} < now()`);
+}
+
+/** Takes one attempt back from the current window of each counter (lib/rate-limit.ts's fixed windows). */
+export async function refundLoginAttempts(db: Db, keys: string[], windowSeconds: number): Promise<void> {
+  const windowStart = new Date(Math.floor(Date.now() / (windowSeconds * 1000)) * windowSeconds * 1000);
+  await db
+    .update(rateLimits)
+    .set({ count: sql`${rateLimits.count} - 1` })
+    .where(and(inArray(rateLimits.key, keys), eq(rateLimits.windowStart, windowStart), gt(rateLimits.count, 0)));
+}

@@ -1,0 +1,231 @@
+import type { Db, DbOrTx } from '../../db/client';
+import type { Mailer } from '../../lib/mail';
+import { createBookingRecord, deriveHosted, inputFromCreateBody, scheduleErrors } from '../../lib/booking-create';
+import { loadBookingAggregate, toBookerBooking } from '../../lib/booking-record';
+import { normalizeCode } from '../../lib/codes';
+import { safeEqual } from '../../lib/crypto';
+import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
+import { requestFingerprint, runIdempotent, type IdempotentResult } from '../../lib/idempotency';
+import { loadPriceTable, priceBooking } from '../../lib/price-list';
+import { consumeRateLimit } from '../../lib/rate-limit';
+import { bookerBookingResponse, type BookerBooking } from '../../../shared/api/booking';
+import { PUBLIC_BOOKING_MESSAGES, type CreateBookingBody, type UpdateBookingBody } from '../../../shared/api/public-booking';
+import type { AddOnType, Currency, PlanType } from '../../../shared/plans';
+import { isCurrency, isPlanType, ADD_ON_TYPES } from '../../../shared/plans';
+import { localToUtcIso } from '../../../shared/time';
+import { bookingConfirmationMail } from './booking-confirmation-mail';
+import { gameCodeOf, insertBookingChange, insertPricingHistory, lockBooking, updateBooking, type BookingRow, type BookingUpdate } from './public-booking-repository';
+
+type BookingAnswer = { booking: BookerBooking };
+
+/** Code look-ups (GET by code, PATCH with X-Booking-Code) per client IP: codes must not be guessable by brute force. */
+export const CODE_LOOKUP_LIMIT = { perIp: 60, windowSeconds: 60 };
+
+async function bookerView(db: DbOrTx, id: number): Promise<BookerBooking> {
+  const agg = await loadBookingAggregate(db, { id });
+  if (!agg) throw new NotFoundError(PUBLIC_BOOKING_MESSAGES.bookingNotFound);
+  return toBookerBooking(agg);
+}
+
+/**
+ * POST /api/bookings: creates an enquiry, prices it, and queues the booker's confirmation in the same
+ * transaction. With an Idempotency-Key, a retry gets the first answer back and creates nothing.
+ */
+export async function createPublicBooking(
+  deps: { db: Db; mail: Mailer },
+  input: { body: CreateBookingBody; sessionKey: string; idempotencyKey: string | null; baseUrl: string; now?: Date },
+): Promise<IdempotentResult<BookingAnswer>> {
+  // The session is part of the fingerprint: another visitor reusing a key is refused, never shown this booking.
+  const fingerprint = requestFingerprint({ body: input.body, session: input.sessionKey });
+  return runIdempotent(
+    deps.db,
+    { scope: 'POST /api/bookings', key: input.idempotencyKey, fingerprint, parse: (stored) => bookerBookingResponse.parse(stored) },
+    async (tx) => {
+      const id = await createBookingRecord(
+        tx,
+        inputFromCreateBody(input.body, { bookingStatus: 'enquiry', createdBySession: input.sessionKey }),
+        input.now ? { now: input.now } : {},
+      );
+      const booking = await bookerView(tx, id);
+      await deps.mail.queue(tx, bookingConfirmationMail(booking, input.baseUrl));
+      return { statusCode: 201, body: { booking } };
+    },
+  );
+}
+
+/** GET /api/booking/{code}: by temporary or game code, any case. Rate-limited per IP. */
+export async function findBookingByCode(db: Db, input: { code: string; ip: string }): Promise<BookingAnswer> {
+  await consumeRateLimit(db, `booking-code:ip:${input.ip}`, CODE_LOOKUP_LIMIT.perIp, CODE_LOOKUP_LIMIT.windowSeconds);
+  const code = normalizeCode(input.code);
+  const agg = (await loadBookingAggregate(db, { tempCode: code })) ?? (await loadBookingAggregate(db, { gameCode: code }));
+  if (!agg) throw new NotFoundError(PUBLIC_BOOKING_MESSAGES.bookingNotFound);
+  return { booking: toBookerBooking(agg) };
+}
+
+const PRICE_FIELDS = ['players', 'plan_type', 'add_ons', 'currency'] as const;
+const SCHEDULE_FIELDS = ['date', 'meeting_time', 'timezone'] as const;
+const LOCATION_FIELDS = ['city', 'initial_area_id', 'initial_area_lat', 'initial_area_lng', 'initial_area_radius'] as const;
+/** What a booker may still change once the booking is paid: their own contact details. */
+const CONTACT_FIELDS = ['full_name', 'phone', 'company_name', 'referral_source'] as const;
+type EditableField = (typeof PRICE_FIELDS)[number] | (typeof SCHEDULE_FIELDS)[number] | (typeof LOCATION_FIELDS)[number] | (typeof CONTACT_FIELDS)[number];
+
+type Snapshot = {
+  players: number;
+  date: string;
+  meeting_time: { hour: number; minute: number };
+  timezone: string;
+  city: string;
+  initial_area_id: string | null;
+  initial_area_lat: number;
+  initial_area_lng: number;
+  initial_area_radius: number;
+  plan_type: string;
+  add_ons: string[];
+  currency: string;
+  full_name: string | null;
+  phone: string | null;
+  company_name: string | null;
+  referral_source: string | null;
+};
+
+function snapshot(row: BookingRow): Snapshot {
+  return {
+    players: row.players,
+    date: row.date,
+    meeting_time: { hour: row.meetingTime.hour, minute: row.meetingTime.minute },
+    timezone: row.timezone,
+    city: row.city,
+    initial_area_id: row.initialAreaId,
+    initial_area_lat: row.initialAreaLat,
+    initial_area_lng: row.initialAreaLng,
+    initial_area_radius: row.initialAreaRadius,
+    plan_type: row.planType,
+    add_ons: row.addOns.map((a) => (typeof a === 'string' ? a : a.type)),
+    currency: row.currency,
+    full_name: row.fullName,
+    phone: row.tel,
+    company_name: row.companyName,
+    referral_source: row.referralSource,
+  };
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+function isOwner(row: BookingRow, gameCode: string | null, who: { sessionKey: string | null; bookingCode: string | null }): boolean {
+  if (who.sessionKey && row.createdBySession && safeEqual(who.sessionKey, row.createdBySession)) return true;
+  if (!who.bookingCode) return false;
+  const code = normalizeCode(who.bookingCode);
+  return safeEqual(code, row.tempCode) || (gameCode !== null && safeEqual(code, gameCode));
+}
+
+/**
+ * PATCH /api/bookings/{id}, for the session that created the booking or a caller with its code.
+ * Rules (docs/decisions/0110-public-booking-api.md): fields that change the price, schedule or place
+ * may change until the booking is paid; afterwards only contact details. Prices are recomputed from
+ * the price list when players, plan, add-ons or currency change, with a pricing history entry; every
+ * change is recorded in booking_changes (source 'booker') and bumps the version.
+ */
+export async function updatePublicBooking(
+  db: Db,
+  input: { id: number; body: UpdateBookingBody; sessionKey: string | null; bookingCode: string | null; ip: string; now?: Date },
+): Promise<BookingAnswer> {
+  if (input.bookingCode !== null) {
+    await consumeRateLimit(db, `booking-code:ip:${input.ip}`, CODE_LOOKUP_LIMIT.perIp, CODE_LOOKUP_LIMIT.windowSeconds);
+  }
+  return db.transaction(async (tx) => {
+    const row = await lockBooking(tx, input.id);
+    if (!row || !isOwner(row, await gameCodeOf(tx, input.id), input)) throw new NotFoundError(PUBLIC_BOOKING_MESSAGES.bookingNotFound);
+    if (input.body.version !== undefined && input.body.version !== row.version) throw new ConflictError(PUBLIC_BOOKING_MESSAGES.staleVersion);
+
+    const before = snapshot(row);
+    const after: Snapshot = { ...before };
+    const body = input.body;
+    if (body.players !== undefined) after.players = body.players;
+    if (body.date !== undefined) after.date = body.date;
+    if (body.meeting_time !== undefined) after.meeting_time = { hour: body.meeting_time.hour, minute: body.meeting_time.minute };
+    if (body.timezone !== undefined) after.timezone = body.timezone;
+    if (body.city !== undefined) after.city = body.city;
+    if (body.initial_area_id !== undefined) after.initial_area_id = body.initial_area_id;
+    if (body.initial_area_lat !== undefined) after.initial_area_lat = body.initial_area_lat;
+    if (body.initial_area_lng !== undefined) after.initial_area_lng = body.initial_area_lng;
+    if (body.initial_area_radius !== undefined) after.initial_area_radius = body.initial_area_radius;
+    if (body.plan_type !== undefined) after.plan_type = body.plan_type;
+    if (body.add_ons !== undefined) after.add_ons = [...new Set(body.add_ons)];
+    if (body.currency !== undefined) after.currency = body.currency;
+    if (body.full_name !== undefined) after.full_name = body.full_name;
+    if (body.phone !== undefined) after.phone = body.phone;
+    if (body.company_name !== undefined) after.company_name = body.company_name;
+    if (body.referral_source !== undefined) after.referral_source = body.referral_source;
+
+    const fields = Object.keys(after).filter((k): k is EditableField => k in before);
+    const changed = fields.filter((f) => !same(before[f], after[f]));
+    if (changed.length === 0) return { booking: await bookerView(tx, row.id) };
+
+    if (row.bookingStatus === 'paid' || row.bookingStatus === 'completed') {
+      const locked = changed.filter((f) => !(CONTACT_FIELDS as readonly string[]).includes(f));
+      if (locked.length) throw new ValidationError(Object.fromEntries(locked.map((f) => [f, [PUBLIC_BOOKING_MESSAGES.paidLocked]])));
+    }
+
+    const has = (group: readonly string[]) => changed.some((f) => group.includes(f));
+    const scheduleChanged = has(SCHEDULE_FIELDS);
+    const locationChanged = has(LOCATION_FIELDS);
+    if (scheduleChanged || locationChanged) {
+      const errors = scheduleErrors(
+        { date: after.date, meetingTime: after.meeting_time, timezone: after.timezone, lat: after.initial_area_lat, lng: after.initial_area_lng },
+        input.now ? { now: input.now } : {},
+      );
+      const relevant = Object.entries(errors ?? {}).filter(([k]) => (k === 'city' ? locationChanged : scheduleChanged));
+      if (relevant.length) throw new ValidationError(Object.fromEntries(relevant));
+    }
+
+    const update: BookingUpdate = {
+      players: after.players,
+      date: after.date,
+      meetingTime: after.meeting_time,
+      timezone: after.timezone,
+      city: after.city,
+      initialAreaId: after.initial_area_id,
+      initialAreaLat: after.initial_area_lat,
+      initialAreaLng: after.initial_area_lng,
+      initialAreaRadius: after.initial_area_radius,
+      fullName: after.full_name,
+      tel: after.phone,
+      companyName: after.company_name,
+      referralSource: after.referral_source,
+      version: row.version + 1,
+      updatedAt: input.now ?? new Date(),
+    };
+    if (scheduleChanged) {
+      const utc = localToUtcIso(after.date, after.meeting_time, after.timezone);
+      update.utcDateTime = utc ? new Date(utc) : null;
+    }
+    if (has(PRICE_FIELDS)) {
+      const planType: PlanType = isPlanType(after.plan_type) ? after.plan_type : 'standard';
+      const currency: Currency = isCurrency(after.currency) ? after.currency : 'GBP';
+      const addOns = after.add_ons.filter((a): a is AddOnType => (ADD_ON_TYPES as readonly string[]).includes(a));
+      const price = priceBooking(await loadPriceTable(tx, currency), { planType, addOns, players: after.players });
+      // A hosted flag set by staff (without bespoke or the add-on) stays; otherwise it follows plan and add-ons.
+      const manuallyHosted = row.hosted && !deriveHosted(before.plan_type, before.add_ons);
+      Object.assign(update, {
+        planType,
+        addOns,
+        currency,
+        hosted: deriveHosted(planType, addOns, manuallyHosted),
+        pricePerPerson: price.price_per_person,
+        addOnsTotal: price.add_ons_total,
+        totalPrice: price.total_price,
+      } satisfies BookingUpdate);
+      await insertPricingHistory(tx, {
+        bookingId: row.id,
+        planType,
+        pricePerPerson: price.price_per_person,
+        addOns,
+        players: after.players,
+        totalPrice: price.total_price,
+      });
+    }
+    await updateBooking(tx, row.id, update);
+    await insertBookingChange(tx, row.id, 'booker', Object.fromEntries(changed.map((f) => [f, { from: before[f], to: after[f] }])));
+    return { booking: await bookerView(tx, row.id) };
+  });
+}

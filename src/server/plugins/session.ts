@@ -1,0 +1,122 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { and, eq, gt, sql } from 'drizzle-orm';
+import { sessions, users } from '../db/schema/users';
+import type { Db } from '../db/client';
+import { hmac, randomToken, safeEqual, sha256 } from '../lib/crypto';
+import { CsrfError } from '../lib/errors';
+
+export type SessionUser = { id: number; name: string; email: string; isAdmin: boolean; isHost: boolean; createdAt: Date };
+
+export type RequestAuth = {
+  /** The raw session token from the cookie (anonymous visitors have one too). */
+  token: string | null;
+  /** sha256 of the token: what the database stores and what bookings remember as their creator. */
+  sessionKey: string | null;
+  user: SessionUser | null;
+};
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: RequestAuth;
+  }
+}
+
+export const SESSION_IDLE_MS = 8 * 60 * 60 * 1000;
+export const SESSION_ABSOLUTE_MS = 7 * 24 * 60 * 60 * 1000;
+const TOUCH_EVERY_MS = 60 * 1000;
+const ANONYMOUS: RequestAuth = Object.freeze({ token: null, sessionKey: null, user: null });
+const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+export function isSecureRequest(request: FastifyRequest): boolean {
+  return request.protocol === 'https';
+}
+
+export function sessionCookieName(secure: boolean): string {
+  // The __Host- prefix pins the cookie to this host and path; browsers accept it over HTTPS only.
+  return secure ? '__Host-hatch_session' : 'hatch_session';
+}
+
+export function csrfTokenFor(csrfKey: string, token: string): string {
+  return hmac(csrfKey, `csrf:${sha256(token)}`);
+}
+
+export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string): void {
+  const secure = isSecureRequest(request);
+  void reply.setCookie(sessionCookieName(secure), token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure,
+    maxAge: SESSION_ABSOLUTE_MS / 1000,
+  });
+}
+
+/** Gives an anonymous visitor a session token (no database row until they log in). */
+export function ensureSessionToken(request: FastifyRequest, reply: FastifyReply): string {
+  if (request.auth.token) return request.auth.token;
+  const token = randomToken();
+  request.auth = { token, sessionKey: sha256(token), user: null };
+  setSessionCookie(request, reply, token);
+  return token;
+}
+
+async function loadUser(db: Db, sessionKey: string): Promise<SessionUser | null> {
+  const now = new Date();
+  const rows = await db
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      isAdmin: users.isAdmin,
+      isHost: users.isHost,
+      createdAt: users.createdAt,
+      lastSeenAt: sessions.lastSeenAt,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, sessionKey), gt(sessions.expiresAt, now)))
+    .limit(1);
+  const row = rows[0];
+  if (!row) return null;
+  if (now.getTime() - row.lastSeenAt.getTime() > SESSION_IDLE_MS) {
+    await db.delete(sessions).where(eq(sessions.id, sessionKey));
+    return null;
+  }
+  if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+    await db.update(sessions).set({ lastSeenAt: sql`now()` }).where(eq(sessions.id, sessionKey));
+  }
+  const { lastSeenAt: _ignored, ...user } = row;
+  return user;
+}
+
+/**
+ * Reads the session cookie on every API and page request, loads the user of a logged-in session,
+ * and refuses any mutating /api/ call whose X-CSRF-TOKEN does not match the visitor's session.
+ */
+export function registerSession(app: FastifyInstance, db: Db, csrfKey: string): void {
+  const authByRequest = new WeakMap<FastifyRequest, RequestAuth>();
+  app.decorateRequest('auth', {
+    getter() {
+      return authByRequest.get(this) ?? ANONYMOUS;
+    },
+    setter(value) {
+      authByRequest.set(this, value);
+    },
+  });
+  app.addHook('onRequest', async (request) => {
+    const raw = request.cookies[sessionCookieName(true)] ?? request.cookies[sessionCookieName(false)];
+    const token = raw && /^[A-Za-z0-9_-]{20,100}$/.test(raw) ? raw : null;
+    const sessionKey = token ? sha256(token) : null;
+    request.auth = { token, sessionKey, user: null };
+    const isApi = request.url.startsWith('/api/');
+    if (isApi && MUTATING.has(request.method)) {
+      const header = request.headers['x-csrf-token'];
+      const sent = typeof header === 'string' ? header : '';
+      if (!token || !sent || !safeEqual(sent, csrfTokenFor(csrfKey, token))) throw new CsrfError();
+    }
+    // The health check needs no user: it must answer (503) from the database alone, never fail on the session query.
+    if (sessionKey && (isApi || request.method === 'GET') && request.routeOptions.url !== '/api/health') {
+      request.auth.user = await loadUser(db, sessionKey);
+    }
+  });
+}

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { paginationSchema } from './common';
+
+export const ACTIVITY_PER_PAGE = 20;
+export const ACTIVITY_PER_PAGE_MAX = 100;
+
+const positiveId = z.coerce.number({ message: 'Please enter a valid id' }).int('Please enter a valid id').positive('Please enter a valid id').max(2_147_483_647);
+
+/** GET /api/admin/activity: newest first; user_id matches the acting user or the user acted on. */
+export const activityQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  per_page: z.coerce.number().int().min(1).max(ACTIVITY_PER_PAGE_MAX).default(ACTIVITY_PER_PAGE),
+  booking_id: positiveId.optional(),
+  user_id: positiveId.optional(),
+});
+export type ActivityQuery = z.infer<typeof activityQuery>;
+
+export const activityActorSchema = z.object({ id: z.number().int(), name: z.string(), email: z.string() });
+
+export const activityEntrySchema = z.object({
+  id: z.number().int(),
+  actor: activityActorSchema.nullable(),
+  action: z.string(),
+  entity_type: z.string(),
+  entity_id: z.string().nullable(),
+  booking_id: z.number().int().nullable(),
+  subject_user_id: z.number().int().nullable(),
+  before: z.record(z.string(), z.unknown()).nullable(),
+  after: z.record(z.string(), z.unknown()).nullable(),
+  created_at: z.string(),
+});
+export type ActivityEntry = z.infer<typeof activityEntrySchema>;
+
+export const activityResponse = z.object({ entries: z.array(activityEntrySchema), pagination: paginationSchema });

@@ -1,0 +1,172 @@
+import { z } from 'zod';
+import { adminBookingSchema, CONTACT_TYPES, LEAD_STATUSES } from './booking';
+
+/** Texts of the booking detail screen and its calls (spec sections 5 and 8), shared by server, web and tests. */
+export const DETAIL_MESSAGES = {
+  notFound: 'Booking not found',
+  selectHost: 'Please select a host',
+  meetingPoint: 'Please enter a meeting point',
+  hidingSpot: 'Please enter a hiding spot address',
+  userId: 'Please enter a user ID',
+  noGame: 'No game associated with this booking',
+  leadReasonPrompt: 'Please enter a reason for this status change:',
+  leadReason: 'Please enter a reason for this status change',
+  note: 'Please enter a note',
+  exactlyOne: 'Send exactly one field to change',
+  invalidDateTime: 'Invalid date/time',
+  invalidTimezone: 'Please choose a valid timezone',
+  stale: 'This booking was changed by someone else in the meantime. The latest version has been loaded; please check and try again.',
+  gameAlreadyStarted: 'Game already started',
+  userNotFound: 'No user with that ID',
+  notAHost: 'That user is not a host',
+  paymentType: 'Please choose a payment type',
+  paymentAmount: 'Please enter an amount greater than 0 (in pence)',
+  noLockChange: 'Choose at least one section to lock or unlock',
+  hostChanged: 'Emergency host change successful',
+} as const;
+
+/** Booking fields PATCH /api/admin/bookings/{id} may change, one per call. */
+export const DETAIL_PATCH_FIELDS = ['admin_general_notes', 'utcDateTime', 'assigned_host_id', 'meeting_point_address', 'hiding_spot_address'] as const;
+export type DetailPatchField = (typeof DETAIL_PATCH_FIELDS)[number];
+
+const NUL = '\u0000';
+/** Text PostgreSQL can store: no NUL characters. */
+const storable = (value: string | null | undefined) => !value?.includes(NUL);
+const noNul = 'Text may not contain NUL characters';
+
+/** The version of the record the client edited; a stale one is refused with 409. */
+export const versionField = z.number().int().positive().max(2_147_483_647).optional();
+
+export const detailPatchBody = z
+  .object({
+    admin_general_notes: z.string().max(20_000).refine(storable, noNul).nullable().optional(),
+    utcDateTime: z.iso
+      .datetime({ offset: true, error: DETAIL_MESSAGES.invalidDateTime })
+      .refine((v) => {
+        const year = new Date(v).getUTCFullYear();
+        return year >= 2000 && year <= 2200;
+      }, DETAIL_MESSAGES.invalidDateTime)
+      .optional(),
+    timezone: z.string({ error: DETAIL_MESSAGES.invalidTimezone }).min(1, DETAIL_MESSAGES.invalidTimezone).max(64).refine(storable, DETAIL_MESSAGES.invalidTimezone).optional(),
+    assigned_host_id: z.number({ error: DETAIL_MESSAGES.selectHost }).int(DETAIL_MESSAGES.selectHost).positive(DETAIL_MESSAGES.selectHost).max(2_147_483_647).optional(),
+    meeting_point_address: z.string({ error: DETAIL_MESSAGES.meetingPoint }).trim().min(1, DETAIL_MESSAGES.meetingPoint).max(500).refine(storable, noNul).optional(),
+    hiding_spot_address: z.string({ error: DETAIL_MESSAGES.hidingSpot }).trim().min(1, DETAIL_MESSAGES.hidingSpot).max(500).refine(storable, noNul).optional(),
+    version: versionField,
+  })
+  .strict()
+  .superRefine((body, ctx) => {
+    const present = DETAIL_PATCH_FIELDS.filter((f) => body[f] !== undefined);
+    if (present.length !== 1) ctx.addIssue({ code: 'custom', message: DETAIL_MESSAGES.exactlyOne, path: [] });
+    if (body.utcDateTime !== undefined && body.timezone === undefined) {
+      ctx.addIssue({ code: 'custom', message: DETAIL_MESSAGES.invalidTimezone, path: ['timezone'] });
+    }
+    if (body.timezone !== undefined && body.utcDateTime === undefined) {
+      ctx.addIssue({ code: 'custom', message: DETAIL_MESSAGES.invalidDateTime, path: ['utcDateTime'] });
+    }
+  });
+export type DetailPatchBody = z.infer<typeof detailPatchBody>;
+
+export const addNoteBody = z.object({
+  note: z.string({ error: DETAIL_MESSAGES.note }).trim().min(1, DETAIL_MESSAGES.note).max(5_000).refine(storable, noNul),
+  type: z.enum(CONTACT_TYPES).default('note'),
+  version: versionField,
+});
+
+export const leadStatusBody = z.object({
+  lead_status: z.enum(LEAD_STATUSES),
+  lead_status_reason: z.string({ error: DETAIL_MESSAGES.leadReason }).trim().min(1, DETAIL_MESSAGES.leadReason).max(2_000).refine(storable, noNul),
+  version: versionField,
+});
+
+/** The user ID typed by staff: a number or its digits. */
+export const emergencyHostBody = z.object({
+  host_id: z.preprocess(
+    (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : Number(v.trim())) : v),
+    z.number({ error: DETAIL_MESSAGES.userId }).int(DETAIL_MESSAGES.userId).positive(DETAIL_MESSAGES.userId).max(2_147_483_647, DETAIL_MESSAGES.userId),
+  ),
+  version: versionField,
+});
+
+export const toggleWeaponsBody = z.object({ weapons_on: z.boolean(), version: versionField });
+
+export const PAYMENT_TYPES = ['card', 'bank_transfer', 'cash', 'invoice', 'other'] as const;
+export const PAYMENT_TYPE_LABELS: Record<(typeof PAYMENT_TYPES)[number], string> = {
+  card: 'Card',
+  bank_transfer: 'Bank transfer',
+  cash: 'Cash',
+  invoice: 'Invoice',
+  other: 'Other',
+};
+
+export const recordPaymentBody = z.object({
+  payment_type: z.string({ error: DETAIL_MESSAGES.paymentType }).trim().min(1, DETAIL_MESSAGES.paymentType).max(50, DETAIL_MESSAGES.paymentType).refine(storable, DETAIL_MESSAGES.paymentType),
+  payment_amount: z
+    .number({ error: DETAIL_MESSAGES.paymentAmount })
+    .int(DETAIL_MESSAGES.paymentAmount)
+    .positive(DETAIL_MESSAGES.paymentAmount)
+    .max(100_000_000, DETAIL_MESSAGES.paymentAmount),
+  version: versionField,
+});
+
+export const LOCK_SECTIONS = ['locations', 'challenges', 'game_area', 'chicken', 'host', 'teams'] as const;
+export type LockSection = (typeof LOCK_SECTIONS)[number];
+export const LOCK_LABELS: Record<LockSection, string> = {
+  locations: 'Locations',
+  challenges: 'Challenges',
+  game_area: 'Game Area',
+  chicken: 'Chicken',
+  host: 'Host',
+  teams: 'Teams',
+};
+
+export const locksBody = z
+  .object({
+    locations: z.boolean().optional(),
+    challenges: z.boolean().optional(),
+    game_area: z.boolean().optional(),
+    chicken: z.boolean().optional(),
+    host: z.boolean().optional(),
+    teams: z.boolean().optional(),
+    version: versionField,
+  })
+  .strict()
+  .refine((body) => LOCK_SECTIONS.some((s) => body[s] !== undefined), { message: DETAIL_MESSAGES.noLockChange });
+
+export const startGameResponse = z.object({ code: z.string() });
+export const emergencyHostResponse = z.object({ message: z.string(), booking: adminBookingSchema });
+export const toggleWeaponsResponse = z.object({ weapons_on: z.boolean(), booking: adminBookingSchema });
+
+export const heartbeatSchema = z.object({
+  game_code: z.string().nullable(),
+  live_instances_count: z.number().int(),
+  instances: z.array(
+    z.object({
+      id: z.number().int(),
+      status: z.string(),
+      start_time: z.string(),
+      end_time: z.string().nullable(),
+      /** Minutes from start to end, or to now while running. */
+      duration: z.number().int(),
+      submissions_count: z.number().int(),
+      latest_submission: z
+        .object({ team_name: z.string(), submitted_at: z.string(), status: z.string(), points_awarded: z.number().int() })
+        .nullable(),
+      latest_area: z.object({ lat: z.number(), lng: z.number(), radius: z.number() }).nullable(),
+      players: z.array(z.object({ id: z.number().int(), name: z.string(), ready: z.boolean() })),
+      teams: z.array(
+        z.object({
+          id: z.number().int(),
+          name: z.string(),
+          points: z.number().int(),
+          chicken_points: z.number().int(),
+          found_chicken_at: z.string().nullable(),
+        }),
+      ),
+    }),
+  ),
+});
+export type Heartbeat = z.infer<typeof heartbeatSchema>;
+
+export const hostSchema = z.object({ id: z.number().int(), name: z.string(), email: z.string() });
+export const hostsResponse = z.object({ hosts: z.array(hostSchema) });
+export type Host = z.infer<typeof hostSchema>;

@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { paginationSchema } from './common';
+
+/** The overview lists of the admin areas the spec names without showing: games, payments, teams, submissions. */
+export const overviewQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  per_page: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+const bookingRef = { booking_id: z.number().int(), booking_name: z.string().nullable(), booking_email: z.string() };
+
+export const gameOverviewSchema = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  ...bookingRef,
+  city: z.string(),
+  date: z.string(),
+  players: z.number().int(),
+  activated: z.boolean(),
+  weapons_on: z.boolean(),
+  live_instances: z.number().int(),
+  created_at: z.string(),
+});
+export const gamesResponse = z.object({ games: z.array(gameOverviewSchema), pagination: paginationSchema });
+
+export const paymentOverviewSchema = z.object({
+  id: z.number().int(),
+  ...bookingRef,
+  payment_type: z.string(),
+  payment_amount: z.number().int(),
+  created_at: z.string(),
+});
+export const paymentsResponse = z.object({
+  payments: z.array(paymentOverviewSchema),
+  pagination: paginationSchema,
+  /** Every payment ever recorded, in pence. */
+  total_amount: z.number().int(),
+});
+
+export const teamOverviewSchema = z.object({
+  id: z.number().int(),
+  ...bookingRef,
+  name: z.string(),
+  players: z.string(),
+  created_at: z.string(),
+});
+export const teamsResponse = z.object({ teams: z.array(teamOverviewSchema), pagination: paginationSchema });
+
+export const submissionOverviewSchema = z.object({
+  id: z.number().int(),
+  ...bookingRef,
+  game_code: z.string(),
+  team_name: z.string(),
+  challenge_name: z.string().nullable(),
+  status: z.string(),
+  points_awarded: z.number().int(),
+  submitted_at: z.string(),
+});
+export const submissionsResponse = z.object({ submissions: z.array(submissionOverviewSchema), pagination: paginationSchema });

@@ -1,0 +1,135 @@
+import { z } from 'zod';
+import { TRACKING_FIELDS } from '../tracking';
+
+export const BOOKING_STATUSES = ['enquiry', 'lead', 'paid', 'completed'] as const;
+export const LEAD_STATUSES = ['new', 'contacted', 'negotiating', 'lost', 'converted', 'trash'] as const;
+export const CONTACT_TYPES = ['note', 'phone', 'email', 'meeting'] as const;
+export const LOCATION_STATUSES = ['confirmed', 'requested'] as const;
+export const CHICKEN_CHOICES = ['self', 'player', 'team'] as const;
+
+export const meetingTimeSchema = z.object({ hour: z.number().int(), minute: z.number().int() });
+
+export const pricingHistoryEntrySchema = z.object({
+  timestamp: z.string(),
+  plan_type: z.string(),
+  price_per_person: z.number(),
+  add_ons: z.array(z.unknown()),
+  players: z.number().int(),
+  total_price: z.number(),
+});
+
+export const contactHistoryEntrySchema = z.object({
+  id: z.number().int(),
+  timestamp: z.string(),
+  type: z.string(),
+  note: z.string(),
+  author_name: z.string().nullable(),
+});
+
+export const paymentSchema = z.object({
+  id: z.number().int(),
+  payment_type: z.string(),
+  payment_amount: z.number().int(),
+  created_at: z.string(),
+});
+
+export const teamSchema = z.object({ id: z.number().int(), name: z.string(), players: z.string() });
+
+export const gameSummarySchema = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  activated: z.boolean(),
+  has_live_instance: z.boolean(),
+  weapons_on: z.boolean(),
+  host_id: z.number().int().nullable(),
+  added_challenges: z.array(z.number().int()),
+});
+
+const trackingShape = Object.fromEntries(TRACKING_FIELDS.map((f) => [f, z.string().nullable()])) as {
+  [K in (typeof TRACKING_FIELDS)[number]]: z.ZodNullable<z.ZodString>;
+};
+
+/** What the booker sees of a booking (by temp or game code): no staff notes, no lead pipeline, no tracking. */
+export const bookerBookingSchema = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  code_type: z.enum(['temp', 'game']),
+  temp_code: z.string(),
+  game_id: z.number().int().nullable(),
+  initial_area_id: z.string().nullable(),
+  initial_area_lat: z.number(),
+  initial_area_lng: z.number(),
+  initial_area_radius: z.number().int(),
+  players: z.number().int(),
+  hosted: z.boolean(),
+  duration: z.number().int(),
+  timezone: z.string(),
+  full_name: z.string().nullable(),
+  email: z.string(),
+  tel: z.string().nullable(),
+  company_name: z.string().nullable(),
+  referral_source: z.string().nullable(),
+  city: z.string(),
+  plan_type: z.string(),
+  add_ons: z.array(z.string()),
+  currency: z.string(),
+  price_per_person: z.number(),
+  add_ons_total: z.number(),
+  total_price: z.number(),
+  date: z.string(),
+  meeting_time: meetingTimeSchema,
+  utcDateTime: z.string().nullable(),
+  meeting_point_address: z.string().nullable(),
+  meeting_point_status: z.string().nullable(),
+  meeting_point_notes: z.string().nullable(),
+  meeting_point_owner: z.string().nullable(),
+  hiding_spot_address: z.string().nullable(),
+  hiding_spot_status: z.string().nullable(),
+  hiding_spot_notes: z.string().nullable(),
+  hiding_spot_owner: z.string().nullable(),
+  assigned_chicken: z.string().nullable(),
+  assigned_chicken_email: z.string().nullable(),
+  assigned_host_name: z.string().nullable(),
+  locked_locations: z.boolean(),
+  locked_challenges: z.boolean(),
+  locked_game_area: z.boolean(),
+  locked_chicken: z.boolean(),
+  locked_host: z.boolean(),
+  locked_teams: z.boolean(),
+  booking_status: z.string(),
+  teams_list: z.array(teamSchema),
+  game: gameSummarySchema.nullable(),
+  added_challenges: z.array(z.number().int()),
+  game_activated: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  version: z.number().int(),
+});
+export type BookerBooking = z.infer<typeof bookerBookingSchema>;
+
+/** The full server booking record of spec section 3, for staff. */
+export const adminBookingSchema = bookerBookingSchema.extend({
+  user_id: z.number().int().nullable(),
+  assigned_host_id: z.number().int().nullable(),
+  assigned_host_email: z.string().nullable(),
+  admin_venue_notes: z.string().nullable(),
+  admin_general_notes: z.string().nullable(),
+  lead_status: z.string(),
+  lead_status_reason: z.string().nullable(),
+  lead_status_changed_at: z.string().nullable(),
+  contact_history: z.array(contactHistoryEntrySchema),
+  pricing_history: z.array(pricingHistoryEntrySchema),
+  booking_payments: z.array(paymentSchema),
+  source: z.enum(['instagram', 'facebook', 'linkedin', 'google']).nullable(),
+  ...trackingShape,
+});
+export type AdminBooking = z.infer<typeof adminBookingSchema>;
+
+/** One row of the admin lists: what the tables show, without the per-booking histories. */
+export const bookingListItemSchema = adminBookingSchema.omit({ contact_history: true, pricing_history: true, booking_payments: true, teams_list: true }).extend({
+  last_contact_at: z.string().nullable(),
+});
+export type BookingListItem = z.infer<typeof bookingListItemSchema>;
+
+export const adminBookingResponse = z.object({ booking: adminBookingSchema });
+export const bookerBookingResponse = z.object({ booking: bookerBookingSchema });

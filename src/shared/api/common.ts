@@ -1,0 +1,31 @@
+import { z } from 'zod';
+
+/** Every error answer: `{message}`, plus `errors` per field for invalid input (422). */
+export const errorResponse = z.object({
+  message: z.string(),
+  errors: z.record(z.string(), z.array(z.string())).optional(),
+});
+export type ErrorResponse = z.infer<typeof errorResponse>;
+
+export const idParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+export const paginationSchema = z.object({
+  current_page: z.number().int(),
+  last_page: z.number().int(),
+  per_page: z.number().int(),
+  total: z.number().int(),
+});
+export type Pagination = z.infer<typeof paginationSchema>;
+
+/** Standard error answers, to spread into a route's response schemas. */
+export const errorResponses = {
+  400: errorResponse,
+  401: errorResponse,
+  403: errorResponse,
+  404: errorResponse,
+  409: errorResponse,
+  419: errorResponse,
+  422: errorResponse,
+  429: errorResponse,
+  503: errorResponse,
+} as const;

@@ -1,0 +1,149 @@
+import { z } from 'zod';
+import { ADD_ON_TYPES, CURRENCIES, PLAN_TYPES } from '../plans';
+import { TRACKING_FIELDS } from '../tracking';
+import { isValidTimeZone } from '../time';
+import { EMAIL_PATTERN, MAX_TEXT, MESSAGES, PLAYERS_MAX, PLAYERS_MIN } from '../validation/booking-rules';
+
+const optionalText = (max = MAX_TEXT) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Please use at most ${max} characters`)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+export const playersSchema = z
+  .number({ message: MESSAGES.playersInvalid })
+  .int(MESSAGES.playersInvalid)
+  .min(PLAYERS_MIN, MESSAGES.playersTooFew)
+  .max(PLAYERS_MAX, MESSAGES.playersTooMany);
+
+export const emailSchema = z
+  .string({ message: MESSAGES.emailRequired })
+  .trim()
+  // abort: an empty address gets only 'Email address is required', not the format message too.
+  .min(1, { message: MESSAGES.emailRequired, abort: true })
+  .max(320, MESSAGES.emailInvalid)
+  .regex(EMAIL_PATTERN, MESSAGES.emailInvalid);
+
+export const timezoneSchema = z.string().max(64).refine(isValidTimeZone, MESSAGES.timezoneInvalid);
+
+export const apiDateSchema = z.string({ message: MESSAGES.dateRequired }).regex(/^\d{4}-\d{2}-\d{2}$/, MESSAGES.invalidDateTime);
+
+export const meetingTimeInput = z.object(
+  {
+    hour: z.number({ message: MESSAGES.invalidDateTime }).int(MESSAGES.invalidDateTime).min(0, MESSAGES.invalidDateTime).max(23, MESSAGES.invalidDateTime),
+    minute: z.number({ message: MESSAGES.invalidDateTime }).int(MESSAGES.invalidDateTime).min(0, MESSAGES.invalidDateTime).max(59, MESSAGES.invalidDateTime),
+  },
+  { message: MESSAGES.meetingTimeRequired },
+);
+
+const trackingInput = Object.fromEntries(TRACKING_FIELDS.map((f) => [f, optionalText(500)])) as {
+  [K in (typeof TRACKING_FIELDS)[number]]: ReturnType<typeof optionalText>;
+};
+
+/**
+ * POST /api/bookings: the wizard state in server field names (api-contract, 'The public booking').
+ * Cross-field rules (date not in the past in the game's zone, a real moment) run in the service with
+ * the same shared functions the wizard uses.
+ */
+export const createBookingBody = z.object({
+  players: playersSchema,
+  date: apiDateSchema,
+  meeting_time: meetingTimeInput,
+  timezone: timezoneSchema,
+  city: z.string({ message: MESSAGES.cityRequired }).trim().min(1, MESSAGES.cityRequired).max(MAX_TEXT),
+  initial_area_id: optionalText(100),
+  // The location comes from choosing a city suggestion: without one, the city message applies.
+  initial_area_lat: z.number({ message: MESSAGES.cityRequired }).min(-90).max(90),
+  initial_area_lng: z.number({ message: MESSAGES.cityRequired }).min(-180).max(180),
+  initial_area_radius: z.number().int().min(100).max(50_000).default(1000),
+  plan_type: z.enum(PLAN_TYPES),
+  add_ons: z.array(z.enum(ADD_ON_TYPES)).max(ADD_ON_TYPES.length).default([]),
+  currency: z.enum(CURRENCIES).default('GBP'),
+  email: emailSchema,
+  referral_source: optionalText(),
+  full_name: optionalText(),
+  phone: optionalText(50),
+  company_name: optionalText(),
+  duration: z.number().int().min(30).max(480).default(120),
+  ...trackingInput,
+});
+export type CreateBookingBody = z.infer<typeof createBookingBody>;
+export type CreateBookingInput = z.input<typeof createBookingBody>;
+
+/** Texts of the public booking calls that the spec does not word itself (docs/decisions/0110-public-booking-api.md). */
+export const PUBLIC_BOOKING_MESSAGES = {
+  bookingNotFound: 'Booking not found',
+  paidLocked: 'This booking is paid: please contact us to change it.',
+  staleVersion: 'This booking was changed elsewhere. Please reload it and try again.',
+  idempotencyReused: 'This Idempotency-Key was already used for a different request.',
+  idempotencyInvalid: 'The Idempotency-Key header must be 1 to 255 visible characters.',
+  geocodeFailed: 'Failed to fetch city suggestions. Please try again.',
+} as const;
+
+/** The header a retried POST /api/bookings carries so that it creates one booking only. */
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+/** The header that proves knowledge of a booking's temp or game code on PATCH /api/bookings/{id}. */
+export const BOOKING_CODE_HEADER = 'x-booking-code';
+
+/** A PATCH text field: absent = unchanged, null or blank = cleared. */
+const patchText = (max = MAX_TEXT) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Please use at most ${max} characters`)
+    .nullable()
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v ? v : null));
+
+/**
+ * PATCH /api/bookings/{id}: the fields a booker may change; fields not listed here (prices, email,
+ * status, codes…) are ignored. `version`, when sent, must match the stored one (stale edit → 409).
+ */
+export const updateBookingBody = z.object({
+  players: playersSchema.optional(),
+  date: apiDateSchema.optional(),
+  meeting_time: meetingTimeInput.optional(),
+  timezone: timezoneSchema.optional(),
+  city: z.string({ message: MESSAGES.cityRequired }).trim().min(1, MESSAGES.cityRequired).max(MAX_TEXT).optional(),
+  initial_area_id: patchText(100),
+  initial_area_lat: z.number().min(-90).max(90).optional(),
+  initial_area_lng: z.number().min(-180).max(180).optional(),
+  initial_area_radius: z.number().int().min(100).max(50_000).optional(),
+  plan_type: z.enum(PLAN_TYPES).optional(),
+  add_ons: z.array(z.enum(ADD_ON_TYPES)).max(ADD_ON_TYPES.length).optional(),
+  currency: z.enum(CURRENCIES).optional(),
+  full_name: patchText(),
+  phone: patchText(50),
+  company_name: patchText(),
+  referral_source: patchText(),
+  version: z.number().int().positive().optional(),
+});
+export type UpdateBookingBody = z.infer<typeof updateBookingBody>;
+export type UpdateBookingInput = z.input<typeof updateBookingBody>;
+
+export const bookingIdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+export const bookingCodeParams = z.object({ code: z.string().trim().min(1).max(64) });
+
+/** GET /api/geocode?q=: city suggestions (at least 2 characters; shorter → no results). */
+export const geocodeQuery = z.object({ q: z.string().trim().max(200).default('') });
+export const GEOCODE_MIN_CHARS = 2;
+export const GEOCODE_MAX_RESULTS = 10;
+export const PLACE_TYPES = ['city', 'town', 'village', 'municipality', 'province'] as const;
+export type PlaceType = (typeof PLACE_TYPES)[number];
+export const placeSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  display_name: z.string(),
+  lat: z.number(),
+  lng: z.number(),
+  /** The country's English name; country_code is its ISO 3166-1 alpha-2 code. */
+  country: z.string(),
+  country_code: z.string(),
+  timezone: z.string().nullable(),
+  type: z.enum(PLACE_TYPES),
+});
+export type Place = z.infer<typeof placeSchema>;
+export const geocodeResponse = z.object({ results: z.array(placeSchema) });
+export type GeocodeResponse = z.infer<typeof geocodeResponse>;

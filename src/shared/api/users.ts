@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { userSchema } from './auth';
+import { EMAIL_PATTERN } from '../validation/booking-rules';
+import { CHALLENGE_MESSAGES, hasNoNul } from '../validation/challenge-rules';
+
+export const USER_MESSAGES = {
+  nameAndEmailRequired: 'Name and email are required',
+  passwordRequired: 'Password is required for new users',
+  passwordTooShort: 'Password must be at least 8 characters',
+  emailRequired: 'Email is required',
+  emailInvalid: 'Please enter a valid email address',
+  emailTaken: 'A user with this email already exists',
+  roleRequired: 'Please select at least one role to assign',
+  unknownEmail: 'No user found with this email address',
+  ownAdminRole: 'You cannot remove your own admin role',
+  userNotFound: 'User not found',
+} as const;
+
+export const PASSWORD_MIN = 8;
+
+const flag = z.boolean().default(false);
+
+/** POST /api/admin/users. */
+export const createUserBody = z.object({
+  name: z.string({ message: USER_MESSAGES.nameAndEmailRequired }).trim().min(1, USER_MESSAGES.nameAndEmailRequired).max(200).refine(hasNoNul, CHALLENGE_MESSAGES.noNul),
+  email: z
+    .string({ message: USER_MESSAGES.nameAndEmailRequired })
+    .trim()
+    .min(1, { message: USER_MESSAGES.nameAndEmailRequired, abort: true })
+    .max(320, USER_MESSAGES.emailInvalid)
+    .regex(EMAIL_PATTERN, USER_MESSAGES.emailInvalid)
+    .refine(hasNoNul, USER_MESSAGES.emailInvalid),
+  password: z.string({ message: USER_MESSAGES.passwordRequired }).min(1, { message: USER_MESSAGES.passwordRequired, abort: true }).min(PASSWORD_MIN, USER_MESSAGES.passwordTooShort).max(1024),
+  is_admin: flag,
+  is_host: flag,
+});
+export type CreateUserBody = z.infer<typeof createUserBody>;
+
+/** POST /api/admin/users/upgrade: adds the chosen roles to an existing user. */
+export const upgradeUserBody = z
+  .object({
+    email: z
+      .string({ message: USER_MESSAGES.emailRequired })
+      .trim()
+      .min(1, USER_MESSAGES.emailRequired)
+      .max(320, USER_MESSAGES.emailInvalid)
+      .refine(hasNoNul, USER_MESSAGES.emailInvalid),
+    is_admin: flag,
+    is_host: flag,
+  })
+  .refine((v) => v.is_admin || v.is_host, { message: USER_MESSAGES.roleRequired, path: ['roles'] });
+export type UpgradeUserBody = z.infer<typeof upgradeUserBody>;
+
+/** PATCH /api/admin/users/{id}/roles: both flags, as they should be afterwards. */
+export const updateRolesBody = z.object({ is_admin: z.boolean(), is_host: z.boolean() });
+export type UpdateRolesBody = z.infer<typeof updateRolesBody>;
+
+export const usersResponse = z.object({ users: z.array(userSchema) });
+export const userResponse = z.object({ user: userSchema });
+
+export const hostSchema = z.object({ id: z.number().int(), name: z.string(), email: z.string() });
+export type Host = z.infer<typeof hostSchema>;
+export const hostsResponse = z.object({ hosts: z.array(hostSchema) });

@@ -1,0 +1,90 @@
+/** Plan and add-on content shown to bookers; prices come from the price list (see prices.ts). */
+export const CURRENCIES = ['GBP', 'USD', 'EUR'] as const;
+export type Currency = (typeof CURRENCIES)[number];
+export const DEFAULT_CURRENCY: Currency = 'GBP';
+
+export const PLAN_TYPES = ['standard', 'pro', 'bespoke'] as const;
+export type PlanType = (typeof PLAN_TYPES)[number];
+
+export const ADD_ON_TYPES = ['hosted'] as const;
+export type AddOnType = (typeof ADD_ON_TYPES)[number];
+
+export type Feature = { text: string; tooltip?: string; is_new?: boolean; description?: string };
+
+export type PlanContent = { type: PlanType; name: string; description: string; features: Feature[] };
+export type AddOnContent = {
+  type: AddOnType;
+  name: string;
+  description: string;
+  features: Feature[];
+  note?: string;
+  note_tooltip?: string;
+};
+
+export const RECOMMENDED_PLAN: PlanType = 'pro';
+
+export const PLANS: readonly PlanContent[] = [
+  {
+    type: 'standard',
+    name: 'Standard',
+    description: 'Everything you need for a thrilling Chicken hunt',
+    features: [
+      { text: 'Playable anytime, anywhere', tooltip: 'Pick any date, time and city: the game runs wherever your group meets.' },
+      { text: 'Default challenges', tooltip: 'A ready-made set of city challenges, chosen for your group.' },
+      { text: 'Post-game photo album', tooltip: 'Every photo challenge your teams submit, in one album after the game.' },
+      { text: 'Runs in the browser, no installs', tooltip: 'Players join from their phone browser with the game code: no app to download.' },
+      { text: 'Up to 500 players' },
+    ],
+  },
+  {
+    type: 'pro',
+    name: 'Weapons',
+    description: 'Everything in Standard, plus power-ups that turn the hunt into a battle',
+    features: [
+      { text: 'Everything in Standard' },
+      {
+        text: 'Power-ups',
+        is_new: true,
+        description: 'Egg Strike, Radar, Rusty Compass and more',
+        tooltip: 'Teams collect power-ups at item stations and use them from their Backpack during the hunt.',
+      },
+      { text: 'Egg Strike', is_new: true, tooltip: 'Freeze a rival team for a short time.' },
+      { text: 'Radar', is_new: true, tooltip: 'A short glimpse of how close the Chicken is.' },
+      { text: 'Rusty Compass', is_new: true, tooltip: 'Points roughly towards the Chicken - roughly.' },
+    ],
+  },
+  {
+    type: 'bespoke',
+    name: 'Bespoke',
+    description: 'Everything in Pro, plus a game planned around your event',
+    features: [
+      { text: 'Everything in Pro' },
+      { text: 'Venue booking', tooltip: 'We find and book the start and finish venues for your group.' },
+      { text: 'Bespoke challenges', tooltip: 'Challenges written for your team, brand or city.' },
+      { text: 'Event planning', tooltip: 'A planner works with you on the whole day.' },
+    ],
+  },
+];
+
+export const ADD_ONS: readonly AddOnContent[] = [
+  {
+    type: 'hosted',
+    name: 'In-Person Host',
+    description: 'A member of our team joins you in person to run the game.',
+    features: [
+      { text: 'A host from our team on the day' },
+      { text: 'Chicken costumes included' },
+      { text: 'Briefing, refereeing and the prize-giving run for you' },
+    ],
+    note: '+ travel costs',
+    note_tooltip: "We'll be in touch to discuss travel costs if outside of London",
+  },
+];
+
+export function isPlanType(value: string): value is PlanType {
+  return (PLAN_TYPES as readonly string[]).includes(value);
+}
+
+export function isCurrency(value: string): value is Currency {
+  return (CURRENCIES as readonly string[]).includes(value);
+}

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { formatTimestamp, localToUtcIso, todayIn, utcToLocal } from './time';
+
+describe('time', () => {
+  it('formats timestamps as dd/MM/yyyy HH:mm:ss, or Invalid date', () => {
+    expect(formatTimestamp('2026-07-01T13:05:09Z', 'Europe/London')).toBe('01/07/2026 14:05:09');
+    expect(formatTimestamp('2026-01-01T13:05:09Z', 'UTC')).toBe('01/01/2026 13:05:09');
+    expect(formatTimestamp('not a date')).toBe('Invalid date');
+    expect(formatTimestamp(null)).toBe('Invalid date');
+  });
+  it('turns a local date and time in a zone into UTC, or empty when invalid', () => {
+    expect(localToUtcIso('2026-07-01', { hour: 15, minute: 0 }, 'Europe/London')).toBe('2026-07-01T14:00:00.000Z');
+    expect(localToUtcIso('2026-12-01', { hour: 15, minute: 0 }, 'Asia/Tokyo')).toBe('2026-12-01T06:00:00.000Z');
+    expect(localToUtcIso('2026-02-30', { hour: 15, minute: 0 }, 'Europe/London')).toBe('');
+    expect(localToUtcIso('2026-07-01', { hour: 24, minute: 0 }, 'Europe/London')).toBe('');
+    expect(localToUtcIso('2026-07-01', { hour: 10, minute: 0 }, 'Mars/Base')).toBe('');
+    // 01:30 on the spring-forward night does not exist in London.
+    expect(localToUtcIso('2026-03-29', { hour: 1, minute: 30 }, 'Europe/London')).toBe('');
+  });
+  it('turns UTC back into the local date and time of a zone', () => {
+    expect(utcToLocal('2026-07-01T14:00:00.000Z', 'Europe/London')).toEqual({ date: '2026-07-01', time: { hour: 15, minute: 0 } });
+    expect(utcToLocal('2026-07-01T23:30:00.000Z', 'Asia/Tokyo')).toEqual({ date: '2026-07-02', time: { hour: 8, minute: 30 } });
+  });
+  it('knows today in a zone', () => {
+    expect(todayIn('Asia/Tokyo', new Date('2026-07-01T20:00:00Z'))).toBe('2026-07-02');
+    expect(todayIn('America/Los_Angeles', new Date('2026-07-01T05:00:00Z'))).toBe('2026-06-30');
+  });
+});

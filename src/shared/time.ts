@@ -1,0 +1,72 @@
+import { format, isValid, parse } from 'date-fns';
+import { TZDate } from '@date-fns/tz';
+
+/** The zones the wizard offers (spec section 9), as IANA names with their labels. */
+export const SELECTABLE_TIMEZONES = [
+  { label: 'London', zone: 'Europe/London' },
+  { label: 'Paris', zone: 'Europe/Paris' },
+  { label: 'New York', zone: 'America/New_York' },
+  { label: 'Los Angeles', zone: 'America/Los_Angeles' },
+  { label: 'Tokyo', zone: 'Asia/Tokyo' },
+  { label: 'Sydney', zone: 'Australia/Sydney' },
+  { label: 'Dubai', zone: 'Asia/Dubai' },
+  { label: 'Singapore', zone: 'Asia/Singapore' },
+  { label: 'Moscow', zone: 'Europe/Moscow' },
+  { label: 'Hong Kong', zone: 'Asia/Hong_Kong' },
+] as const;
+
+export const DEFAULT_ADMIN_TIMEZONE = 'Europe/London';
+
+export function isValidTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-GB', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** API dates: yyyy-MM-dd. */
+export const API_DATE = 'yyyy-MM-dd';
+/** The wizard's date: day-month-two-digit-year. */
+export const WIZARD_DATE = 'dd-MM-yy';
+/** Timestamps shown to staff. */
+export const DISPLAY_TIMESTAMP = 'dd/MM/yyyy HH:mm:ss';
+
+/** 'dd/MM/yyyy HH:mm:ss' in the given zone, or 'Invalid date'. */
+export function formatTimestamp(value: string | number | Date | null | undefined, timeZone?: string): string {
+  if (value === null || value === undefined || value === '') return 'Invalid date';
+  const date = value instanceof Date ? value : new Date(value);
+  if (!isValid(date)) return 'Invalid date';
+  if (timeZone && !isValidTimeZone(timeZone)) return 'Invalid date';
+  return format(timeZone ? new TZDate(date.getTime(), timeZone) : date, DISPLAY_TIMESTAMP);
+}
+
+/**
+ * The UTC instant of a local date and meeting time in a zone, as ISO; '' when anything is invalid
+ * (spec section 4: changing date, time or zone recomputes utcDateTime, or empty if invalid).
+ */
+export function localToUtcIso(date: string, time: { hour: number; minute: number } | null | undefined, timeZone: string): string {
+  if (!time || !isValidTimeZone(timeZone)) return '';
+  if (!Number.isInteger(time.hour) || !Number.isInteger(time.minute) || time.hour < 0 || time.hour > 23 || time.minute < 0 || time.minute > 59) return '';
+  const day = parse(date, API_DATE, new Date(0));
+  if (!isValid(day) || format(day, API_DATE) !== date) return '';
+  const zoned = new TZDate(day.getFullYear(), day.getMonth(), day.getDate(), time.hour, time.minute, 0, timeZone);
+  if (!isValid(zoned)) return '';
+  // A local time that does not exist (skipped by a DST change) comes back shifted: refuse it.
+  if (zoned.getHours() !== time.hour || zoned.getMinutes() !== time.minute) return '';
+  return new Date(zoned.getTime()).toISOString();
+}
+
+/** The local date (yyyy-MM-dd) and meeting time of a UTC instant in a zone. */
+export function utcToLocal(utcIso: string, timeZone: string): { date: string; time: { hour: number; minute: number } } | null {
+  const instant = new Date(utcIso);
+  if (!isValid(instant) || !isValidTimeZone(timeZone)) return null;
+  const zoned = new TZDate(instant.getTime(), timeZone);
+  return { date: format(zoned, API_DATE), time: { hour: zoned.getHours(), minute: zoned.getMinutes() } };
+}
+
+/** Today's date (yyyy-MM-dd) in a zone: what 'not in the past' is measured against. */
+export function todayIn(timeZone: string, now: Date = new Date()): string {
+  return format(new TZDate(now.getTime(), isValidTimeZone(timeZone) ? timeZone : 'UTC'), API_DATE);
+}

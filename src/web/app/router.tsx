@@ -1,0 +1,64 @@
+import { lazy, Suspense, type ComponentType } from 'react';
+import { createBrowserRouter, Navigate } from 'react-router';
+import { Spinner } from '../components/spinner';
+
+// Each area is its own chunk: the booking wizard's first load carries no admin, chart or map code.
+function lazyElement(load: () => Promise<{ default: ComponentType }>) {
+  const Component = lazy(load);
+  return (
+    <Suspense fallback={<Spinner />}>
+      <Component />
+    </Suspense>
+  );
+}
+
+export const router = createBrowserRouter([
+  { path: '/', element: lazyElement(() => import('../features/wizard/wizard-page').then((m) => ({ default: m.WizardPage }))) },
+  { path: '/login', element: lazyElement(() => import('../features/auth/login-page').then((m) => ({ default: m.LoginPage }))) },
+  { path: '/hatch/:tempCode', element: lazyElement(() => import('../features/booker/hatch-page').then((m) => ({ default: m.HatchPage }))) },
+  { path: '/booking/:code', element: lazyElement(() => import('../features/booker/booking-page').then((m) => ({ default: m.BookingPage }))) },
+  {
+    path: '/admin',
+    element: lazyElement(() => import('../features/admin-shell/admin-layout').then((m) => ({ default: m.AdminLayout }))),
+    children: [
+      { index: true, element: <Navigate to="/admin/bookings" replace /> },
+      { path: 'bookings', element: lazyElement(() => import('../features/admin-bookings/bookings-page').then((m) => ({ default: m.BookingsPage }))) },
+      {
+        path: 'bookings/create',
+        element: lazyElement(() => import('../features/admin-bookings/create-booking-page').then((m) => ({ default: m.CreateBookingPage }))),
+      },
+      {
+        path: 'bookings/:id',
+        element: lazyElement(() => import('../features/admin-booking-detail/booking-detail-page').then((m) => ({ default: m.BookingDetailPage }))),
+      },
+      { path: 'challenges', element: lazyElement(() => import('../features/admin-challenges/challenges-page').then((m) => ({ default: m.ChallengesPage }))) },
+      {
+        path: 'challenges/create',
+        element: lazyElement(() => import('../features/admin-challenges/challenge-form-page').then((m) => ({ default: m.ChallengeFormPage }))),
+      },
+      {
+        path: 'challenges/:id/edit',
+        element: lazyElement(() => import('../features/admin-challenges/challenge-form-page').then((m) => ({ default: m.ChallengeFormPage }))),
+      },
+      { path: 'users', element: lazyElement(() => import('../features/admin-users/users-page').then((m) => ({ default: m.UsersPage }))) },
+      { path: 'activity', element: lazyElement(() => import('../features/admin-activity/activity-page').then((m) => ({ default: m.ActivityPage }))) },
+      { path: 'games', element: lazyElement(() => import('../features/admin-overview/overview-pages').then((m) => ({ default: m.GamesPage }))) },
+      { path: 'payments', element: lazyElement(() => import('../features/admin-overview/overview-pages').then((m) => ({ default: m.PaymentsPage }))) },
+      { path: 'teams', element: lazyElement(() => import('../features/admin-overview/overview-pages').then((m) => ({ default: m.TeamsPage }))) },
+      { path: 'submissions', element: lazyElement(() => import('../features/admin-overview/overview-pages').then((m) => ({ default: m.SubmissionsPage }))) },
+      { path: ':section', element: lazyElement(() => import('../features/admin-sections/section-page').then((m) => ({ default: m.SectionPage }))) },
+    ],
+  },
+  { path: '*', element: <NotFound /> },
+]);
+
+function NotFound() {
+  return (
+    <main className="p-8">
+      <h1 className="text-xl font-semibold">Page not found</h1>
+      <a className="mt-2 inline-block text-brand-700 underline" href="/">
+        Book a game
+      </a>
+    </main>
+  );
+}

@@ -1,0 +1,106 @@
+import { useId, useState } from 'react';
+import { SELECTABLE_TIMEZONES } from '../../../shared/time';
+import { MESSAGES } from '../../../shared/validation/booking-rules';
+import { FieldError, HelpPopover } from './help-popover';
+import type { MeetingTime } from './wizard-state';
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+export function timeText(t: MeetingTime | null): string {
+  return t ? `${pad(t.hour)}:${pad(t.minute)}` : '';
+}
+
+export function parseTimeText(text: string): MeetingTime | null {
+  const m = /^(\d{1,2}):(\d{2})$/.exec(text.trim());
+  if (!m) return null;
+  const hour = Number(m[1]);
+  const minute = Number(m[2]);
+  return hour <= 23 && minute <= 59 ? { hour, minute } : null;
+}
+
+/** The zones offered: the spec's list, plus the browser's own when it is not in it. */
+export function timezoneOptions(browserZone: string, current: string): { label: string; zone: string }[] {
+  const options: { label: string; zone: string }[] = SELECTABLE_TIMEZONES.map((z) => ({ label: `${z.label} (${z.zone})`, zone: z.zone }));
+  for (const extra of [browserZone, current]) {
+    if (!options.some((o) => o.zone === extra)) options.unshift({ label: extra === browserZone ? `Your time zone (${extra})` : extra, zone: extra });
+  }
+  return options;
+}
+
+type MeetingTimeFieldProps = {
+  time: MeetingTime | null;
+  timezone: string;
+  browserZone: string;
+  /** A date and time are set but make no real moment in the zone. */
+  invalid: boolean;
+  showErrors: boolean;
+  onTimeChange: (time: MeetingTime | null) => void;
+  onTimezoneChange: (zone: string) => void;
+};
+
+export function MeetingTimeField({ time, timezone, browserZone, invalid, showErrors, onTimeChange, onTimezoneChange }: MeetingTimeFieldProps) {
+  const id = useId();
+  const [zoneOpen, setZoneOpen] = useState(false);
+  const [touched, setTouched] = useState(false);
+  const message = time === null && (touched || showErrors) ? MESSAGES.meetingTimeRequired : invalid ? MESSAGES.invalidDateTime : null;
+  return (
+    <div>
+      <div className="flex items-center gap-1">
+        <label htmlFor={`${id}-time`} className="font-semibold text-slate-900">
+          Meeting time
+        </label>
+        <HelpPopover label="About the meeting time">
+          The time your group meets at the starting point, in the game's time zone. A game lasts about two hours; we send the exact meeting point
+          with your game details.
+        </HelpPopover>
+      </div>
+      <div className="mt-1 flex flex-wrap items-center gap-2">
+        <input
+          id={`${id}-time`}
+          type="time"
+          step={300}
+          value={timeText(time)}
+          aria-invalid={message ? true : undefined}
+          aria-describedby={`${id}-zone-text${message ? ` ${id}-error` : ''}`}
+          onChange={(e) => onTimeChange(parseTimeText(e.target.value))}
+          onBlur={() => setTouched(true)}
+          className="rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base"
+        />
+        <button
+          type="button"
+          aria-expanded={zoneOpen}
+          aria-controls={`${id}-zone`}
+          onClick={() => setZoneOpen((o) => !o)}
+          className="rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-sm font-medium text-slate-800 hover:bg-brand-50"
+        >
+          {zoneOpen ? 'Hide time zone' : 'Change time zone'}
+        </button>
+      </div>
+      <p id={`${id}-zone-text`} className="mt-1 text-sm text-slate-600">
+        Time zone: {timezone}
+      </p>
+      <div id={`${id}-zone`} hidden={!zoneOpen} className="mt-2">
+        <label htmlFor={`${id}-zone-select`} className="block text-sm font-medium text-slate-800">
+          Time zone
+        </label>
+        <select
+          id={`${id}-zone-select`}
+          value={timezone}
+          onChange={(e) => onTimezoneChange(e.target.value)}
+          className="mt-1 w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base sm:w-auto"
+        >
+          {timezoneOptions(browserZone, timezone).map((o) => (
+            <option key={o.zone} value={o.zone}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      {message ? (
+        <div role="alert">
+          <FieldError id={`${id}-error`}>{message}</FieldError>
+        </div>
+      ) : null}
+    </div>
+  );
+}

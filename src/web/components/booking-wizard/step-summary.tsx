@@ -1,0 +1,84 @@
+import type { ReactNode } from 'react';
+import { formatMoney } from '../../../shared/money';
+import { ADD_ONS, PLANS } from '../../../shared/plans';
+import { copyToClipboard } from '../../lib/clipboard';
+import { paths } from '../../lib/paths';
+import { StepHeading } from './help-popover';
+import { formatMomentIn } from './summary-format';
+import { browserTimeZone } from './wizard-state';
+import { useWizard } from './wizard-store';
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="grid gap-0.5 border-b border-slate-100 py-2.5 sm:grid-cols-[12rem_1fr] sm:gap-4">
+      <dt className="text-sm font-medium text-slate-600">{label}</dt>
+      <dd className="text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+/** Step 4: what was booked, what it costs, where to manage it and what happens next. */
+export function StepSummary({ onBookAnother }: { onBookAnother: () => void }) {
+  const { state } = useWizard();
+  const ownZone = browserTimeZone();
+  const planName = state.pricing?.plans.find((p) => p.type === state.planType)?.name ?? PLANS.find((p) => p.type === state.planType)?.name ?? state.planType;
+  const addOnNames = state.addOns.map((type) => state.pricing?.addons.find((a) => a.type === type)?.name ?? ADD_ONS.find((a) => a.type === type)?.name ?? type);
+  const manageUrl = state.tempCode ? new URL(paths.hatch(state.tempCode), window.location.origin).toString() : '';
+  const gameMoment = formatMomentIn(state.utcDateTime, state.timezone);
+  const ownMoment = formatMomentIn(state.utcDateTime, ownZone);
+  return (
+    <section>
+      <StepHeading title="Your game is booked!" subtitle="Here is everything you chose. Keep the link below: it is how you manage your game." />
+      <dl className="rounded-xl border border-slate-200 bg-white px-4" aria-label="Booking summary">
+        <Row label="Date and time">
+          {gameMoment} <span className="text-slate-600">({state.timezone}, the game's time zone)</span>
+        </Row>
+        <Row label="In your time zone">
+          {ownMoment} <span className="text-slate-600">({ownZone})</span>
+        </Row>
+        <Row label="City">{state.city}</Row>
+        <Row label="Players">{state.playerCount}</Row>
+        <Row label="Game type">{planName}</Row>
+        <Row label="Add-ons">{addOnNames.length > 0 ? addOnNames.join(', ') : 'None'}</Row>
+        <Row label="Price per person">{formatMoney(state.pricePerPerson, state.currency)}</Row>
+        <Row label="Add-ons total">{formatMoney(state.addOnsTotal, state.currency)}</Row>
+        <Row label="Total">
+          <strong className="text-lg">{formatMoney(state.totalPrice, state.currency)}</strong>
+        </Row>
+        <Row label="Email">{state.contactDetails.email}</Row>
+      </dl>
+
+      {manageUrl ? (
+        <div className="mt-6 rounded-xl border border-brand-400 bg-brand-50 p-4">
+          <h3 className="font-semibold text-slate-900">Manage your booking</h3>
+          <p className="mt-1 text-sm text-slate-700">Your booking code is {state.tempCode}. Anyone with this link can see and change the booking.</p>
+          <div className="mt-3 flex flex-col gap-2 sm:flex-row sm:items-center">
+            <a href={paths.hatch(state.tempCode ?? '')} className="break-all font-medium text-brand-700 underline" data-testid="manage-link">
+              {manageUrl}
+            </a>
+            <button
+              type="button"
+              onClick={() => void copyToClipboard(manageUrl)}
+              className="shrink-0 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-semibold text-slate-900 hover:bg-brand-100"
+            >
+              Copy link
+            </button>
+          </div>
+        </div>
+      ) : null}
+
+      <div className="mt-6">
+        <h3 className="font-semibold text-slate-900">What happens next</h3>
+        <ol className="mt-2 list-decimal space-y-1 pl-5 text-slate-700">
+          <li>We email your game details to {state.contactDetails.email}.</li>
+          <li>You pay to confirm the booking; we send you how to pay.</li>
+          <li>Once paid you get your game code, and you set up the game with it: challenges, meeting point, teams and more.</li>
+        </ol>
+      </div>
+
+      <button type="button" onClick={onBookAnother} className="mt-8 rounded-lg border border-slate-300 bg-white px-4 py-2.5 font-semibold text-slate-900 hover:bg-brand-50">
+        Book another game
+      </button>
+    </section>
+  );
+}

@@ -1,0 +1,82 @@
+import { useId } from 'react';
+import { MESSAGES, dateTimeError } from '../../../shared/validation/booking-rules';
+import { CityField } from './city-field';
+import { GameCalendar } from './game-calendar';
+import { FieldError, StepHeading } from './help-popover';
+import { MeetingTimeField } from './meeting-time-field';
+import { PlayersField } from './players-field';
+import { browserTimeZone, toApiDate } from './wizard-state';
+import { useWizard } from './wizard-store';
+
+/** Step 0, 'Let's hatch your game': date, city, players and meeting time. */
+export function StepWhenWhere({ showErrors }: { showErrors: boolean }) {
+  const { state, dispatch } = useWizard();
+  const id = useId();
+  const zone = browserTimeZone();
+  const dateInvalid = state.date !== '' && state.meetingTime !== null && state.utcDateTime === '';
+  const dateInPast = state.date !== '' && dateTimeError(toApiDate(state.date), state.meetingTime, state.timezone) === MESSAGES.dateInPast;
+  const dateMessage = showErrors && state.date === '' ? MESSAGES.dateRequired : dateInPast ? MESSAGES.dateInPast : null;
+  return (
+    <section aria-labelledby={`${id}-title`}>
+      <div id={`${id}-title`}>
+        <StepHeading title="Let's hatch your game" subtitle="Tell us when and where you want to play" />
+      </div>
+      <div className="grid gap-6 md:grid-cols-2">
+        <div>
+          <p id={`${id}-date`} className="mb-1 font-semibold text-slate-900">
+            Date
+          </p>
+          <GameCalendar date={state.date} timezone={state.timezone} labelledBy={`${id}-date`} onSelect={(date) => dispatch({ type: 'setDate', date })} />
+          {dateMessage ? (
+            <div role="alert">
+              <FieldError id={`${id}-date-error`}>{dateMessage}</FieldError>
+            </div>
+          ) : null}
+        </div>
+        <div className="flex flex-col gap-6">
+          <CityField
+            query={state.cityQuery}
+            city={state.city}
+            showErrors={showErrors}
+            onQueryChange={(query) => dispatch({ type: 'setCityQuery', query })}
+            onSelect={(city) => dispatch({ type: 'selectCity', city })}
+          />
+          {state.suggestedTimezone ? (
+            <div className="-mt-3 rounded-lg border border-brand-400 bg-brand-50 p-3 text-sm text-slate-800">
+              <p>
+                {state.city} uses the {state.suggestedTimezone} time zone. Play on {state.city} time?
+              </p>
+              <div className="mt-2 flex flex-wrap gap-2">
+                <button
+                  type="button"
+                  className="rounded-md bg-brand-400 px-3 py-1.5 font-semibold text-slate-900 hover:bg-brand-500"
+                  onClick={() => state.suggestedTimezone && dispatch({ type: 'setTimezone', timezone: state.suggestedTimezone })}
+                >
+                  Use {state.suggestedTimezone}
+                </button>
+                <button type="button" className="rounded-md border border-slate-300 bg-white px-3 py-1.5" onClick={() => dispatch({ type: 'dismissSuggestedTimezone' })}>
+                  Keep {state.timezone}
+                </button>
+              </div>
+            </div>
+          ) : null}
+          <PlayersField
+            value={state.playerInput}
+            onChange={(text) => dispatch({ type: 'setPlayerInput', text })}
+            onStep={(direction) => dispatch({ type: 'stepPlayers', direction })}
+            onBlur={() => dispatch({ type: 'commitPlayerInput' })}
+          />
+          <MeetingTimeField
+            time={state.meetingTime}
+            timezone={state.timezone}
+            browserZone={zone}
+            invalid={dateInvalid}
+            showErrors={showErrors}
+            onTimeChange={(time) => dispatch({ type: 'setMeetingTime', time })}
+            onTimezoneChange={(timezone) => dispatch({ type: 'setTimezone', timezone })}
+          />
+        </div>
+      </div>
+    </section>
+  );
+}

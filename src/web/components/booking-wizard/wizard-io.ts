@@ -1,0 +1,141 @@
+import { z } from 'zod';
+import { ADD_ON_TYPES, CURRENCIES, PLAN_TYPES, isPlanType, type PlanType } from '../../../shared/plans';
+import type { CreateBookingInput } from '../../../shared/api/public-booking';
+import { TRACKING_FIELDS, type Tracking } from '../../../shared/tracking';
+import { REFERRAL_SOURCES } from '../../../shared/validation/booking-rules';
+import { defaultWizardState, toApiDate, wizardReducer, type WizardState } from './wizard-state';
+
+/** Pure helpers between the wizard state and the outside: the landing URL, the API body, session storage. */
+
+const MAX_TRACKING_VALUE = 500;
+
+/** utm_* and click identifiers of a landing URL's query string (empty values ignored). */
+export function readTracking(search: string): Tracking {
+  const params = new URLSearchParams(search);
+  const tracking: Tracking = {};
+  for (const field of TRACKING_FIELDS) {
+    const value = params.get(field)?.trim();
+    if (value) tracking[field] = value.slice(0, MAX_TRACKING_VALUE);
+  }
+  return tracking;
+}
+
+/** `?plan=pro` names a known plan to preselect. */
+export function planFromSearch(search: string): PlanType | null {
+  const plan = new URLSearchParams(search).get('plan');
+  return plan && isPlanType(plan) ? plan : null;
+}
+
+/** 'Other' is chosen when the stored referral is 'Other' or any text outside the list. */
+export function referralChoice(referralSource: string): string {
+  if (referralSource === '') return '';
+  return (REFERRAL_SOURCES as readonly string[]).includes(referralSource) ? referralSource : 'Other';
+}
+
+const blankToNull = (v: string) => (v.trim() === '' ? null : v.trim());
+
+/** POST /api/bookings: the wizard state in server field names (api-contract, 'The public booking'). */
+export function toCreateBookingBody(s: WizardState): CreateBookingInput {
+  const tracking = Object.fromEntries(TRACKING_FIELDS.map((f) => [f, s.tracking[f] ?? null]));
+  return {
+    players: s.playerCount,
+    date: toApiDate(s.date),
+    meeting_time: s.meetingTime ?? { hour: Number.NaN, minute: Number.NaN },
+    timezone: s.timezone,
+    city: s.city,
+    initial_area_id: s.location.id,
+    initial_area_lat: s.location.center.lat,
+    initial_area_lng: s.location.center.lng,
+    initial_area_radius: s.location.radius,
+    plan_type: s.planType,
+    add_ons: [...s.addOns],
+    currency: s.currency,
+    email: s.contactDetails.email.trim(),
+    referral_source: blankToNull(s.contactDetails.referralSource),
+    full_name: blankToNull(s.contactDetails.fullName),
+    phone: blankToNull(s.contactDetails.phone),
+    company_name: blankToNull(s.contactDetails.companyName),
+    duration: s.gameOptions.duration,
+    ...tracking,
+  };
+}
+
+// What survives a reload: everything the booker entered and the booking made, not the fetched price list.
+const persistedSchema = z.object({
+  version: z.literal(1),
+  id: z.number().int().nullable(),
+  stepIndex: z.number().int(),
+  location: z.object({ id: z.string().nullable(), center: z.object({ lat: z.number(), lng: z.number() }), radius: z.number() }),
+  playerCount: z.number().int(),
+  playerInput: z.string().max(20),
+  type: z.enum(['standard', 'hosted']),
+  planType: z.enum(PLAN_TYPES),
+  addOns: z.array(z.enum(ADD_ON_TYPES)),
+  city: z.string(),
+  cityQuery: z.string(),
+  suggestedTimezone: z.string().nullable(),
+  currency: z.enum(CURRENCIES),
+  date: z.string(),
+  timezone: z.string(),
+  gameOptions: z.object({ duration: z.number().int() }),
+  meetingTime: z.object({ hour: z.number().int(), minute: z.number().int() }).nullable(),
+  contactDetails: z.object({ fullName: z.string(), email: z.string(), phone: z.string(), companyName: z.string(), referralSource: z.string() }),
+  tempCode: z.string().nullable(),
+  bookingStatus: z.string().nullable(),
+  pricePerPerson: z.number(),
+  addOnsTotal: z.number(),
+  totalPrice: z.number(),
+  tracking: z.partialRecord(z.enum(TRACKING_FIELDS), z.string().nullable()),
+  idempotencyKey: z.string().nullable(),
+});
+type Persisted = z.infer<typeof persistedSchema>;
+
+export function serializeWizard(s: WizardState): string {
+  const persisted: Persisted = {
+    version: 1,
+    id: s.id,
+    stepIndex: s.stepIndex,
+    location: s.location,
+    playerCount: s.playerCount,
+    playerInput: s.playerInput.slice(0, 20),
+    type: s.type,
+    planType: s.planType,
+    addOns: s.addOns,
+    city: s.city,
+    cityQuery: s.cityQuery,
+    suggestedTimezone: s.suggestedTimezone,
+    currency: s.currency,
+    date: s.date,
+    timezone: s.timezone,
+    gameOptions: s.gameOptions,
+    meetingTime: s.meetingTime,
+    contactDetails: s.contactDetails,
+    tempCode: s.tempCode,
+    bookingStatus: s.bookingStatus,
+    pricePerPerson: s.pricePerPerson,
+    addOnsTotal: s.addOnsTotal,
+    totalPrice: s.totalPrice,
+    tracking: s.tracking,
+    idempotencyKey: s.idempotencyKey,
+  };
+  return JSON.stringify(persisted);
+}
+
+/** The saved wizard, or null when nothing usable was saved. Derived fields are recomputed. */
+export function deserializeWizard(raw: string | null, browserTimeZone: string): WizardState | null {
+  if (!raw) return null;
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    return null;
+  }
+  const parsed = persistedSchema.safeParse(json);
+  if (!parsed.success) return null;
+  const { version: _version, ...saved } = parsed.data;
+  const base = defaultWizardState(browserTimeZone);
+  // Run one no-op move through the reducer so clamping and derived fields hold for what was read.
+  const merged: WizardState = { ...base, ...saved, id: null };
+  const restored = wizardReducer(merged, { type: 'jump', step: saved.stepIndex });
+  return saved.id === null ? restored : { ...restored, id: saved.id };
+}

@@ -1,0 +1,355 @@
+import { format, isValid, parse } from 'date-fns';
+import { DEFAULT_CURRENCY, PLAN_TYPES, type AddOnType, type Currency, type PlanType } from '../../../shared/plans';
+import type { Pricing } from '../../../shared/api/pricing';
+import { computeBookingPrice } from '../../../shared/prices';
+import { API_DATE, WIZARD_DATE, isValidTimeZone, localToUtcIso } from '../../../shared/time';
+import type { Tracking } from '../../../shared/tracking';
+import { DEFAULT_PLAYERS, isValidMeetingTime, playerCountError, stepPlayers } from '../../../shared/validation/booking-rules';
+
+/**
+ * The booking wizard's state (spec section 3, 'Wizard booking state') and the one reducer that changes it.
+ * Pure: no DOM, no storage, no clock (callers pass the browser's zone), so it runs in node tests and is
+ * shared by the public wizard and the admin create-booking wizard.
+ */
+
+export const FIRST_STEP = 0;
+export const LAST_STEP = 4;
+export const DEFAULT_DURATION = 120;
+export const DEFAULT_MEETING_TIME = { hour: 15, minute: 0 } as const;
+/** Used when a loaded booking carries no usable meeting time. */
+export const FALLBACK_MEETING_TIME = { hour: 14, minute: 0 } as const;
+export const DEFAULT_RADIUS = 1000;
+/** Central London (Trafalgar Square). */
+export const DEFAULT_CENTER = { lat: 51.5074, lng: -0.1278 } as const;
+
+export type MeetingTime = { hour: number; minute: number };
+export type GameType = 'standard' | 'hosted';
+export type LatLng = { lat: number; lng: number };
+
+export type ContactDetails = { fullName: string; email: string; phone: string; companyName: string; referralSource: string };
+
+export type Place = { status: string | null; owner: string | null; venueId: string | null; address: string | null; notes: string | null };
+export type Person = { id: number | null; name: string | null; email: string | null; phone: string | null };
+
+/** A city suggestion as the geocoder gives it. */
+export type CityChoice = { id: string; name: string; displayName: string; lat: number; lng: number; timezone: string | null };
+
+export type WizardState = {
+  id: number | null;
+  userId: number | null;
+  gameId: number | null;
+  stepIndex: number;
+  location: { id: string | null; center: LatLng; radius: number };
+  playerCount: number;
+  /** What the player field shows; playerCount only follows it while it is a valid count. */
+  playerInput: string;
+  type: GameType;
+  planType: PlanType;
+  addOns: AddOnType[];
+  city: string;
+  /** What the city field shows while the booker types; city is set only by choosing a suggestion. */
+  cityQuery: string;
+  /** The chosen city's time zone, offered to the booker when it differs from the game's zone. */
+  suggestedTimezone: string | null;
+  currency: Currency;
+  pricing: Pricing | null;
+  pricingLoading: boolean;
+  pricingError: string | null;
+  /** dd-MM-yy (spec: day-month-two-digit-year), '' until chosen. */
+  date: string;
+  timezone: string;
+  gameOptions: { duration: number };
+  meetingTime: MeetingTime | null;
+  /** Step 0 validity (spec section 4). */
+  isValid: boolean;
+  contactDetails: ContactDetails;
+  tempCode: string | null;
+  gameCode: string | null;
+  meetingPoint: Place;
+  hidingSpot: Place;
+  assignedChicken: Person | null;
+  assignedHost: Person | null;
+  locks: { locations: boolean; challenges: boolean; gameArea: boolean; chicken: boolean; host: boolean; teams: boolean };
+  adminVenueNotes: string | null;
+  bookingStatus: string | null;
+  teamsList: { id: number; name: string; players: string }[];
+  game: { code: string; activated: boolean } | null;
+  bookingPayments: { id: number; payment_type: string; payment_amount: number; created_at: string }[];
+  addedChallenges: number[];
+  confirmedGameArea: boolean;
+  gameActivated: boolean;
+  unsavedChallenges: boolean;
+  addOnsTotal: number;
+  totalPrice: number;
+  pricingHistory: unknown[];
+  /** ISO UTC instant of date + meeting time in timezone, '' when they do not make one. */
+  utcDateTime: string;
+  pricePerPerson: number;
+  /** utm_* and click identifiers of the landing URL. */
+  tracking: Tracking;
+  /** One key per booking attempt: a double click or a retry creates one booking. */
+  idempotencyKey: string | null;
+};
+
+export type CreatedBooking = {
+  id: number;
+  temp_code: string;
+  price_per_person: number;
+  add_ons_total: number;
+  total_price: number;
+  booking_status: string;
+};
+
+export type WizardAction =
+  | { type: 'next' }
+  | { type: 'previous' }
+  | { type: 'jump'; step: number }
+  | { type: 'reset'; browserTimeZone: string }
+  | { type: 'setDate'; date: string }
+  | { type: 'setMeetingTime'; time: MeetingTime | null }
+  | { type: 'setTimezone'; timezone: string }
+  | { type: 'setCityQuery'; query: string }
+  | { type: 'selectCity'; city: CityChoice }
+  | { type: 'dismissSuggestedTimezone' }
+  | { type: 'setPlayerInput'; text: string }
+  | { type: 'stepPlayers'; direction: 1 | -1 }
+  | { type: 'commitPlayerInput' }
+  | { type: 'selectPlan'; plan: PlanType }
+  | { type: 'toggleAddOn'; addOn: AddOnType }
+  | { type: 'setCurrency'; currency: Currency }
+  | { type: 'pricingRequested' }
+  | { type: 'pricingLoaded'; pricing: Pricing }
+  | { type: 'pricingFailed'; error: string }
+  | { type: 'setContact'; field: keyof ContactDetails; value: string }
+  | { type: 'captureTracking'; tracking: Tracking }
+  | { type: 'setIdempotencyKey'; key: string }
+  | { type: 'bookingCreated'; booking: CreatedBooking };
+
+const emptyPlace = (): Place => ({ status: null, owner: null, venueId: null, address: null, notes: null });
+
+/** The browser's own zone, or Europe/London when it cannot be read. */
+export function browserTimeZone(): string {
+  try {
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    return zone && isValidTimeZone(zone) ? zone : 'Europe/London';
+  } catch {
+    return 'Europe/London';
+  }
+}
+
+/** Spec section 9: the defaults of a new booking. */
+export function defaultWizardState(timeZone: string): WizardState {
+  return finalize({
+    id: null,
+    userId: null,
+    gameId: null,
+    stepIndex: FIRST_STEP,
+    location: { id: null, center: { ...DEFAULT_CENTER }, radius: DEFAULT_RADIUS },
+    playerCount: DEFAULT_PLAYERS,
+    playerInput: String(DEFAULT_PLAYERS),
+    type: 'standard',
+    planType: 'standard',
+    addOns: [],
+    city: '',
+    cityQuery: '',
+    suggestedTimezone: null,
+    currency: DEFAULT_CURRENCY,
+    pricing: null,
+    pricingLoading: false,
+    pricingError: null,
+    date: '',
+    timezone: isValidTimeZone(timeZone) ? timeZone : 'Europe/London',
+    gameOptions: { duration: DEFAULT_DURATION },
+    meetingTime: { ...DEFAULT_MEETING_TIME },
+    isValid: false,
+    contactDetails: { fullName: '', email: '', phone: '', companyName: '', referralSource: '' },
+    tempCode: null,
+    gameCode: null,
+    meetingPoint: emptyPlace(),
+    hidingSpot: emptyPlace(),
+    assignedChicken: null,
+    assignedHost: null,
+    locks: { locations: false, challenges: false, gameArea: false, chicken: false, host: false, teams: false },
+    adminVenueNotes: null,
+    bookingStatus: null,
+    teamsList: [],
+    game: null,
+    bookingPayments: [],
+    addedChallenges: [],
+    confirmedGameArea: false,
+    gameActivated: false,
+    unsavedChallenges: false,
+    addOnsTotal: 0,
+    totalPrice: 0,
+    pricingHistory: [],
+    utcDateTime: '',
+    pricePerPerson: 0,
+    tracking: {},
+    idempotencyKey: null,
+  });
+}
+
+const clampStep = (n: number) => Math.min(LAST_STEP, Math.max(FIRST_STEP, Number.isFinite(n) ? Math.trunc(n) : FIRST_STEP));
+
+// Two-digit years are read against 2000, so 00-49 are 2000-2049 (dates in the past are refused anyway).
+const TWO_DIGIT_REFERENCE = new Date(2000, 0, 1);
+
+/** dd-MM-yy → yyyy-MM-dd, '' when it is not a real day. */
+export function toApiDate(wizardDate: string): string {
+  if (!wizardDate) return '';
+  const day = parse(wizardDate, WIZARD_DATE, TWO_DIGIT_REFERENCE);
+  if (!isValid(day) || format(day, WIZARD_DATE) !== wizardDate) return '';
+  return format(day, API_DATE);
+}
+
+/** yyyy-MM-dd → dd-MM-yy, '' when it is not a real day. */
+export function fromApiDate(apiDate: string): string {
+  if (!apiDate) return '';
+  const day = parse(apiDate, API_DATE, TWO_DIGIT_REFERENCE);
+  if (!isValid(day) || format(day, API_DATE) !== apiDate) return '';
+  return format(day, WIZARD_DATE);
+}
+
+/** Spec section 4: step 0 is valid only with a valid player count, a city and a non-zero location, a meeting time and a date. */
+export function isStepZeroValid(s: Pick<WizardState, 'playerInput' | 'playerCount' | 'city' | 'location' | 'meetingTime' | 'date'>): boolean {
+  const playersValid = playerCountError(s.playerInput) === null && Number(s.playerInput.trim()) === s.playerCount;
+  const locationSet = s.location.center.lat !== 0 || s.location.center.lng !== 0;
+  return playersValid && s.city.trim() !== '' && locationSet && s.meetingTime !== null && s.date !== '';
+}
+
+/** The plan's per-person price and the add-ons' flat prices from the loaded price list. */
+export function priceOf(s: Pick<WizardState, 'pricing' | 'planType' | 'addOns' | 'playerCount'>): { pricePerPerson: number; addOnsTotal: number; totalPrice: number } | null {
+  if (!s.pricing) return null;
+  const plan = s.pricing.plans.find((p) => p.type === s.planType);
+  if (!plan) return null;
+  const addOnPrices = s.addOns.map((type) => s.pricing?.addons.find((a) => a.type === type)?.price ?? 0);
+  const p = computeBookingPrice({ players: s.playerCount, pricePerPerson: plan.price, addOnPrices });
+  return { pricePerPerson: p.price_per_person, addOnsTotal: p.add_ons_total, totalPrice: p.total_price };
+}
+
+/** Everything derived: utcDateTime, step 0 validity and (until the server has priced the booking) the prices. */
+function finalize(s: WizardState): WizardState {
+  const utcDateTime = localToUtcIso(toApiDate(s.date), s.meetingTime, s.timezone);
+  const prices = s.id === null ? priceOf(s) : null;
+  return {
+    ...s,
+    utcDateTime,
+    isValid: isStepZeroValid(s),
+    ...(prices ?? {}),
+  };
+}
+
+// What the booking is made of: changing any of it after a failed attempt makes a new attempt.
+const BOOKING_DATA_ACTIONS = new Set<WizardAction['type']>([
+  'setDate',
+  'setMeetingTime',
+  'setTimezone',
+  'selectCity',
+  'setPlayerInput',
+  'stepPlayers',
+  'selectPlan',
+  'toggleAddOn',
+  'setCurrency',
+  'setContact',
+]);
+
+function apply(s: WizardState, action: WizardAction): WizardState {
+  switch (action.type) {
+    case 'next':
+      return { ...s, stepIndex: clampStep(s.stepIndex + 1) };
+    case 'previous':
+      return { ...s, stepIndex: clampStep(s.stepIndex - 1) };
+    case 'jump':
+      return { ...s, stepIndex: clampStep(action.step) };
+    case 'reset': {
+      // The landing URL's tracking belongs to the visit, not to one booking: it survives a reset.
+      const fresh = defaultWizardState(action.browserTimeZone);
+      return { ...fresh, tracking: s.tracking, pricing: s.currency === fresh.currency ? s.pricing : null };
+    }
+    case 'setDate':
+      return { ...s, date: fromApiDate(action.date) };
+    case 'setMeetingTime':
+      return { ...s, meetingTime: action.time && isValidMeetingTime(action.time) ? { hour: action.time.hour, minute: action.time.minute } : null };
+    case 'setTimezone':
+      if (!isValidTimeZone(action.timezone)) return s;
+      return { ...s, timezone: action.timezone, suggestedTimezone: s.suggestedTimezone === action.timezone ? null : s.suggestedTimezone };
+    case 'setCityQuery':
+      // Typing after a choice undoes it: the city must again be chosen from the suggestions.
+      return { ...s, cityQuery: action.query, city: action.query === s.city ? s.city : '' };
+    case 'selectCity': {
+      const zone = action.city.timezone && isValidTimeZone(action.city.timezone) ? action.city.timezone : null;
+      return {
+        ...s,
+        city: action.city.name,
+        cityQuery: action.city.name,
+        location: { id: action.city.id, center: { lat: action.city.lat, lng: action.city.lng }, radius: DEFAULT_RADIUS },
+        suggestedTimezone: zone && zone !== s.timezone ? zone : null,
+      };
+    }
+    case 'dismissSuggestedTimezone':
+      return { ...s, suggestedTimezone: null };
+    case 'setPlayerInput': {
+      const valid = playerCountError(action.text) === null;
+      return { ...s, playerInput: action.text, playerCount: valid ? Number(action.text.trim()) : s.playerCount };
+    }
+    case 'stepPlayers': {
+      const shown = /^\d+$/.test(s.playerInput.trim()) ? Number(s.playerInput.trim()) : s.playerCount;
+      const next = stepPlayers(shown, action.direction);
+      return { ...s, playerInput: String(next), playerCount: playerCountError(String(next)) === null ? next : s.playerCount };
+    }
+    case 'commitPlayerInput':
+      // A field that is not a number goes back to the stored count.
+      return /^\d+$/.test(s.playerInput.trim()) ? s : { ...s, playerInput: String(s.playerCount) };
+    case 'selectPlan':
+      if (!(PLAN_TYPES as readonly string[]).includes(action.plan)) return s;
+      return { ...s, planType: action.plan, type: action.plan === 'bespoke' ? 'hosted' : s.type };
+    case 'toggleAddOn': {
+      const has = s.addOns.includes(action.addOn);
+      const addOns = has ? s.addOns.filter((a) => a !== action.addOn) : [...s.addOns, action.addOn];
+      // The hosted add-on makes the game hosted; removing it leaves a bespoke game hosted.
+      let type = s.type;
+      if (action.addOn === 'hosted') type = !has || s.planType === 'bespoke' ? 'hosted' : 'standard';
+      return { ...s, addOns, type };
+    }
+    case 'setCurrency':
+      return { ...s, currency: action.currency };
+    case 'pricingRequested':
+      return { ...s, pricingLoading: true, pricingError: null };
+    case 'pricingLoaded':
+      return { ...s, pricingLoading: false, pricingError: null, pricing: action.pricing };
+    case 'pricingFailed':
+      return { ...s, pricingLoading: false, pricingError: action.error };
+    case 'setContact':
+      return { ...s, contactDetails: { ...s.contactDetails, [action.field]: action.value } };
+    case 'captureTracking':
+      // First touch wins: what the landing URL carried stays for the whole visit.
+      return Object.keys(s.tracking).length > 0 ? s : { ...s, tracking: { ...action.tracking } };
+    case 'setIdempotencyKey':
+      return { ...s, idempotencyKey: action.key };
+    case 'bookingCreated':
+      return {
+        ...s,
+        id: action.booking.id,
+        tempCode: action.booking.temp_code,
+        bookingStatus: action.booking.booking_status,
+        pricePerPerson: action.booking.price_per_person,
+        addOnsTotal: action.booking.add_ons_total,
+        totalPrice: action.booking.total_price,
+        stepIndex: LAST_STEP,
+      };
+  }
+}
+
+export function wizardReducer(state: WizardState, action: WizardAction): WizardState {
+  // A booking already made is not changed by the wizard any more (only moves, pricing and reset).
+  if (state.id !== null && BOOKING_DATA_ACTIONS.has(action.type)) return state;
+  const next = apply(state, action);
+  if (next === state) return state;
+  const keyed = BOOKING_DATA_ACTIONS.has(action.type) ? { ...next, idempotencyKey: null } : next;
+  return finalize(keyed);
+}
+
+/** The game's moment is known and real ('Invalid date/time' otherwise). */
+export function hasValidDateTime(s: Pick<WizardState, 'utcDateTime'>): boolean {
+  return s.utcDateTime !== '';
+}

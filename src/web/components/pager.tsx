@@ -1,0 +1,52 @@
+import { pagerItems } from './pager-items';
+
+type PagerProps = {
+  currentPage: number;
+  lastPage: number;
+  onPageChange: (page: number) => void;
+  visiblePages?: number;
+};
+
+/** Previous, Next, numbered pages with ellipses, and 'Page X of Y' (spec: 5 visible by default). */
+export function Pager({ currentPage, lastPage, onPageChange, visiblePages = 5 }: PagerProps) {
+  if (lastPage < 1) return null;
+  const button = 'min-w-9 rounded-md border px-3 py-1.5 text-sm disabled:cursor-not-allowed disabled:opacity-40';
+  return (
+    <nav aria-label="Pagination" className="flex flex-wrap items-center justify-between gap-3 py-3">
+      <p className="text-sm text-slate-600">
+        Page {currentPage} of {lastPage}
+      </p>
+      <ul className="flex flex-wrap items-center gap-1">
+        <li>
+          <button type="button" className={`${button} border-slate-300 bg-white`} disabled={currentPage <= 1} onClick={() => onPageChange(currentPage - 1)}>
+            Previous
+          </button>
+        </li>
+        {pagerItems(currentPage, lastPage, visiblePages).map((item) =>
+          item.kind === 'ellipsis' ? (
+            <li key={item.key} aria-hidden="true" className="px-2 text-slate-500">
+              …
+            </li>
+          ) : (
+            <li key={item.page}>
+              <button
+                type="button"
+                aria-current={item.page === currentPage ? 'page' : undefined}
+                aria-label={`Page ${item.page}`}
+                className={`${button} ${item.page === currentPage ? 'border-brand-600 bg-brand-500 font-semibold text-white' : 'border-slate-300 bg-white'}`}
+                onClick={() => onPageChange(item.page)}
+              >
+                {item.page}
+              </button>
+            </li>
+          ),
+        )}
+        <li>
+          <button type="button" className={`${button} border-slate-300 bg-white`} disabled={currentPage >= lastPage} onClick={() => onPageChange(currentPage + 1)}>
+            Next
+          </button>
+        </li>
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,229 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { ActivityEntry } from '../../../shared/api/activity';
+import { DEFAULT_ADMIN_TIMEZONE, formatTimestamp } from '../../../shared/time';
+import { Pager } from '../../components/pager';
+import { Spinner } from '../../components/spinner';
+import { paths } from '../../lib/paths';
+import { activityKey, fetchActivity } from './activity-api';
+
+function positiveInt(value: string | null): number | null {
+  if (!value || !/^\d{1,9}$/.test(value.trim())) return null;
+  const n = Number(value.trim());
+  return n > 0 ? n : null;
+}
+
+/** 'challenge.update' → 'Challenge update'; 'user.roles_removed' → 'User roles removed'. */
+export function actionLabel(action: string): string {
+  const text = action.replaceAll(/[._]/g, ' ').trim();
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+function show(value: unknown): string {
+  if (value === null || value === undefined || value === '') return '—';
+  if (typeof value === 'string') return value;
+  return JSON.stringify(value);
+}
+
+function Changes({ entry }: { entry: ActivityEntry }) {
+  const keys = [...new Set([...Object.keys(entry.before ?? {}), ...Object.keys(entry.after ?? {})])];
+  if (keys.length === 0) return <span className="text-slate-500">No details</span>;
+  return (
+    <table className="text-xs">
+      <thead className="sr-only">
+        <tr>
+          <th scope="col">Field</th>
+          <th scope="col">Before</th>
+          <th scope="col">After</th>
+        </tr>
+      </thead>
+      <tbody>
+        {keys.map((key) => (
+          <tr key={key}>
+            <th scope="row" className="pr-2 text-left align-top font-medium text-slate-600">
+              {key}
+            </th>
+            <td className="pr-2 align-top text-red-700 line-through decoration-red-300" aria-label={`before: ${show(entry.before?.[key])}`}>
+              {entry.before ? show(entry.before[key]) : '—'}
+            </td>
+            <td className="align-top text-green-800" aria-label={`after: ${show(entry.after?.[key])}`}>
+              {entry.after ? show(entry.after[key]) : '—'}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function Subject({ entry }: { entry: ActivityEntry }) {
+  const links = [];
+  if (entry.booking_id !== null) {
+    links.push(
+      <Link key="booking" to={paths.admin.booking(entry.booking_id)} className="text-brand-700 underline">
+        Booking #{entry.booking_id}
+      </Link>,
+    );
+  }
+  if (entry.subject_user_id !== null) {
+    links.push(
+      <Link key="user" to={`${paths.admin.activity}?user_id=${entry.subject_user_id}`} className="text-brand-700 underline">
+        User #{entry.subject_user_id}
+      </Link>,
+    );
+  }
+  if (entry.entity_type === 'challenge' && entry.entity_id && /^\d+$/.test(entry.entity_id)) {
+    links.push(
+      <Link key="challenge" to={paths.admin.challengeEdit(entry.entity_id)} className="text-brand-700 underline">
+        Challenge #{entry.entity_id}
+      </Link>,
+    );
+  }
+  if (links.length === 0) return <span>{entry.entity_id ? `${entry.entity_type} #${entry.entity_id}` : entry.entity_type}</span>;
+  return <span className="flex flex-col gap-1">{links}</span>;
+}
+
+/** /admin/activity: every staff change, newest first, filterable by booking or user; the view lives in the query string. */
+export function ActivityPage() {
+  const [params, setParams] = useSearchParams();
+  const page = positiveInt(params.get('page')) ?? 1;
+  const bookingId = positiveInt(params.get('booking_id'));
+  const userId = positiveInt(params.get('user_id'));
+  const [bookingText, setBookingText] = useState(bookingId ? String(bookingId) : '');
+  const [userText, setUserText] = useState(userId ? String(userId) : '');
+  const [filterError, setFilterError] = useState<string | null>(null);
+  const [shown, setShown] = useState({ bookingId, userId });
+  if (shown.bookingId !== bookingId || shown.userId !== userId) {
+    // The query string changed from outside (a link in the list, back/forward): follow it.
+    setShown({ bookingId, userId });
+    setBookingText(bookingId ? String(bookingId) : '');
+    setUserText(userId ? String(userId) : '');
+  }
+
+  const list = useQuery({
+    queryKey: [...activityKey, page, bookingId, userId],
+    queryFn: () => fetchActivity({ page, bookingId, userId }),
+    placeholderData: keepPreviousData,
+  });
+
+  function apply(event: FormEvent) {
+    event.preventDefault();
+    const b = bookingText.trim();
+    const u = userText.trim();
+    if ((b && !positiveInt(b)) || (u && !positiveInt(u))) {
+      setFilterError('Please enter a valid id');
+      return;
+    }
+    setFilterError(null);
+    const next: Record<string, string> = {};
+    if (b) next.booking_id = b;
+    if (u) next.user_id = u;
+    setParams(next);
+  }
+
+  function clear() {
+    setFilterError(null);
+    setBookingText('');
+    setUserText('');
+    setParams({});
+  }
+
+  function goTo(p: number) {
+    const next = new URLSearchParams(params);
+    next.set('page', String(p));
+    setParams(next);
+  }
+
+  const entries = list.data?.entries ?? [];
+  const pagination = list.data?.pagination;
+  return (
+    <section className="space-y-4">
+      <h1 className="text-2xl font-bold">Activity</h1>
+      <form onSubmit={apply} noValidate className="flex flex-wrap items-end gap-3 rounded-xl bg-white p-4 shadow" aria-label="Filter activity">
+        <div>
+          <label htmlFor="activity-booking" className="mb-1 block text-sm font-medium">
+            Booking ID
+          </label>
+          <input id="activity-booking" inputMode="numeric" value={bookingText} onChange={(e) => setBookingText(e.target.value)} className="w-32 rounded-md border border-slate-300 px-3 py-2" />
+        </div>
+        <div>
+          <label htmlFor="activity-user" className="mb-1 block text-sm font-medium">
+            User ID
+          </label>
+          <input id="activity-user" inputMode="numeric" value={userText} onChange={(e) => setUserText(e.target.value)} className="w-32 rounded-md border border-slate-300 px-3 py-2" />
+        </div>
+        <button type="submit" className="rounded-md bg-brand-500 px-4 py-2 font-semibold text-white hover:bg-brand-600">
+          Filter
+        </button>
+        {bookingId || userId ? (
+          <button type="button" onClick={clear} className="rounded-md border border-slate-300 px-4 py-2 hover:bg-slate-50">
+            Clear
+          </button>
+        ) : null}
+        {filterError ? (
+          <p role="alert" className="w-full text-sm text-red-700">
+            {filterError}
+          </p>
+        ) : null}
+      </form>
+
+      {list.isPending ? (
+        <Spinner />
+      ) : list.error ? (
+        <p role="alert" className="text-red-700">
+          Failed to load activity
+        </p>
+      ) : (
+        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+          <table className="min-w-full text-left text-sm">
+            <caption className="sr-only">Activity log</caption>
+            <thead className="bg-slate-50 text-slate-600">
+              <tr>
+                <th scope="col" className="px-4 py-3 font-semibold">When</th>
+                <th scope="col" className="px-4 py-3 font-semibold">Who</th>
+                <th scope="col" className="px-4 py-3 font-semibold">What</th>
+                <th scope="col" className="px-4 py-3 font-semibold">On</th>
+                <th scope="col" className="px-4 py-3 font-semibold">Before → After</th>
+              </tr>
+            </thead>
+            <tbody>
+              {entries.map((entry) => (
+                <tr key={entry.id} className="border-t border-slate-100 align-top" data-testid="activity-entry">
+                  <td className="whitespace-nowrap px-4 py-3">{formatTimestamp(entry.created_at, DEFAULT_ADMIN_TIMEZONE)}</td>
+                  <td className="px-4 py-3">
+                    {entry.actor ? (
+                      <>
+                        <Link to={`${paths.admin.activity}?user_id=${entry.actor.id}`} className="text-brand-700 underline">
+                          {entry.actor.name}
+                        </Link>
+                        <span className="block text-xs text-slate-500">{entry.actor.email}</span>
+                      </>
+                    ) : (
+                      <span className="text-slate-500">System</span>
+                    )}
+                  </td>
+                  <td className="px-4 py-3">{actionLabel(entry.action)}</td>
+                  <td className="px-4 py-3">
+                    <Subject entry={entry} />
+                  </td>
+                  <td className="px-4 py-3">
+                    <Changes entry={entry} />
+                  </td>
+                </tr>
+              ))}
+              {entries.length === 0 ? (
+                <tr>
+                  <td colSpan={5} className="px-4 py-6 text-center text-slate-500">
+                    No activity found.
+                  </td>
+                </tr>
+              ) : null}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {pagination && pagination.last_page > 1 ? <Pager currentPage={pagination.current_page} lastPage={pagination.last_page} onPageChange={goTo} /> : null}
+    </section>
+  );
+}

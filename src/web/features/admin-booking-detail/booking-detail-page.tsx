@@ -1,0 +1,103 @@
+import { useEffect } from 'react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { Spinner } from '../../components/spinner';
+import { ApiError } from '../../lib/api-client';
+import { paths } from '../../lib/paths';
+import { notifyError } from '../../lib/toast';
+import { bookingQueryKey, fetchBooking } from './detail-api';
+import { secondaryButton } from './ui';
+import { BasicInformationSection } from './basic-information-section';
+import { GameSetupSection } from './game-setup-section';
+import { LocationsSection } from './locations-section';
+import { LeadStatusSection } from './lead-status-section';
+import { NotesSection } from './notes-section';
+import { TeamsSection } from './teams-section';
+import { PaymentsSection } from './payments-section';
+import { TrackingSection } from './tracking-section';
+import { PlanPricingSection } from './plan-pricing-section';
+import { HostAssignmentSection } from './host-assignment-section';
+import { EmergencyHostSection } from './emergency-host-section';
+import { AllFieldsSection } from './all-fields-section';
+
+const NOT_FOUND = 'Booking not found';
+
+/** /admin/bookings/{id}: everything staff see and control of one booking. */
+export function BookingDetailPage() {
+  const params = useParams();
+  const id = Number(params.id);
+  const validId = Number.isInteger(id) && id > 0;
+  const navigate = useNavigate();
+  const location = useLocation();
+  const query = useQuery({
+    queryKey: bookingQueryKey(id),
+    queryFn: () => fetchBooking(id),
+    enabled: validId,
+    retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 1,
+  });
+  const notFound = !validId || (query.error instanceof ApiError && query.error.status === 404);
+  const loadFailed = query.isError && !notFound;
+
+  useEffect(() => {
+    if (loadFailed) notifyError('Failed to load booking details');
+  }, [loadFailed]);
+
+  // 'default' is the key of the first entry of this tab: with no history, go to the list.
+  const goBack = () => (location.key !== 'default' ? navigate(-1) : navigate(paths.admin.bookings));
+  const back = (
+    <button type="button" className={secondaryButton} onClick={() => void goBack()}>
+      ← Back to Bookings
+    </button>
+  );
+
+  if (notFound) {
+    return (
+      <div className="space-y-4">
+        {back}
+        <h1 className="text-2xl font-bold">{NOT_FOUND}</h1>
+      </div>
+    );
+  }
+  if (query.isPending) return <Spinner />;
+  if (query.isError) {
+    return (
+      <div className="space-y-4">
+        {back}
+        <p className="text-red-700">Failed to load booking details</p>
+        <button type="button" className={secondaryButton} onClick={() => void query.refetch()}>
+          Try again
+        </button>
+      </div>
+    );
+  }
+
+  const booking = query.data;
+  const href = booking.code_type === 'game' ? paths.booking(booking.code) : paths.hatch(booking.temp_code);
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-center gap-4">
+        {back}
+        <h1 className="text-2xl font-bold">
+          <Link to={href} className="font-mono text-brand-700 underline" title={booking.code_type === 'game' ? 'Game code' : 'Temporary code'}>
+            {booking.code}
+          </Link>
+        </h1>
+        <span className="text-sm text-slate-500">{booking.code_type === 'game' ? 'Game code' : 'Temporary code'}</span>
+      </div>
+      <div className="grid gap-6 xl:grid-cols-2">
+        <BasicInformationSection booking={booking} />
+        <GameSetupSection booking={booking} />
+        <LocationsSection booking={booking} />
+        <LeadStatusSection booking={booking} />
+        <NotesSection booking={booking} />
+        <TeamsSection booking={booking} />
+        <PaymentsSection booking={booking} />
+        <TrackingSection booking={booking} />
+        <PlanPricingSection booking={booking} />
+        {booking.hosted ? <HostAssignmentSection booking={booking} /> : null}
+        {booking.game ? <EmergencyHostSection booking={booking} /> : null}
+      </div>
+      <AllFieldsSection booking={booking} />
+    </div>
+  );
+}

@@ -1,0 +1,74 @@
+import { useState } from 'react';
+import type { AdminBooking } from '../../../shared/api/booking';
+import { LOCK_LABELS, LOCK_SECTIONS, type LockSection } from '../../../shared/api/admin-booking-detail';
+import { detailCalls, useDetailAction } from './detail-api';
+import { GameControls } from './game-controls';
+import { Badge, Field, Section } from './ui';
+
+const LOCK_FLAGS: Record<LockSection, keyof AdminBooking> = {
+  locations: 'locked_locations',
+  challenges: 'locked_challenges',
+  game_area: 'locked_game_area',
+  chicken: 'locked_chicken',
+  host: 'locked_host',
+  teams: 'locked_teams',
+};
+
+export function GameSetupSection({ booking }: { booking: AdminBooking }) {
+  const run = useDetailAction(booking.id);
+  const [busy, setBusy] = useState<LockSection | null>(null);
+
+  async function toggleLock(section: LockSection, locked: boolean) {
+    setBusy(section);
+    const label = LOCK_LABELS[section];
+    await run(() => detailCalls.locks(booking, { [section]: !locked }), {
+      success: `${label} ${locked ? 'unlocked' : 'locked'} successfully`,
+      failure: `Failed to ${locked ? 'unlock' : 'lock'} ${label}`,
+      bookingOf: (b) => b,
+    });
+    setBusy(null);
+  }
+
+  const weaponsOn = booking.game?.weapons_on ?? false;
+  return (
+    <Section title="Game Setup Status" id="setup">
+      <div className="mb-4 flex flex-wrap gap-2">
+        <Badge tone={booking.game_activated ? 'green' : 'slate'}>{booking.game_activated ? 'Activated' : 'Inactive'}</Badge>
+        <Badge tone={weaponsOn ? 'red' : 'slate'}>{weaponsOn ? 'Weapons enabled' : 'Weapons disabled'}</Badge>
+      </div>
+      <ul className="mb-4 grid gap-2 sm:grid-cols-2" aria-label="Locks">
+        {LOCK_SECTIONS.map((section) => {
+          const locked = booking[LOCK_FLAGS[section]] === true;
+          const label = section === 'challenges' ? `${LOCK_LABELS[section]} (${booking.added_challenges.length})` : LOCK_LABELS[section];
+          return (
+            <li key={section} className="flex items-center justify-between gap-2 rounded-md border border-slate-200 px-3 py-2" data-testid={`lock-${section}`}>
+              <span className="text-sm">
+                {label} <Badge tone={locked ? 'amber' : 'green'}>{locked ? 'Locked' : 'Unlocked'}</Badge>
+              </span>
+              <button
+                type="button"
+                className="text-sm text-brand-700 underline disabled:opacity-50"
+                disabled={busy !== null}
+                aria-label={`${locked ? 'Unlock' : 'Lock'} ${LOCK_LABELS[section]}`}
+                onClick={() => void toggleLock(section, locked)}
+              >
+                {locked ? 'Unlock' : 'Lock'}
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+      <dl className="mb-4 grid gap-4 sm:grid-cols-2">
+        <Field label="Assigned chicken">
+          {booking.assigned_chicken ?? 'Undecided'}
+          {booking.assigned_chicken_email ? <span className="block text-sm text-slate-600">{booking.assigned_chicken_email}</span> : null}
+        </Field>
+        <Field label="Host">
+          {booking.assigned_host_name ?? (booking.hosted ? 'No host assigned' : 'Self-run (no host)')}
+          {booking.assigned_host_email ? <span className="block text-sm text-slate-600">{booking.assigned_host_email}</span> : null}
+        </Field>
+      </dl>
+      <GameControls booking={booking} />
+    </Section>
+  );
+}

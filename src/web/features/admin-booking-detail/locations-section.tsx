@@ -1,0 +1,92 @@
+import { useState, type FormEvent } from 'react';
+import type { AdminBooking } from '../../../shared/api/booking';
+import { DETAIL_MESSAGES } from '../../../shared/api/admin-booking-detail';
+import { notifyError } from '../../lib/toast';
+import { detailCalls, useDetailAction } from './detail-api';
+import { Badge, Field, inputClass, labelClass, orDash, primaryButton, Section } from './ui';
+
+function statusOf(status: string | null): { text: string; tone: 'green' | 'amber' | 'slate' } {
+  if (status === 'confirmed') return { text: 'Confirmed', tone: 'green' };
+  if (status === 'requested') return { text: 'Requested', tone: 'amber' };
+  return { text: 'Not set', tone: 'slate' };
+}
+
+type Kind = 'meeting' | 'hiding';
+
+export function LocationsSection({ booking }: { booking: AdminBooking }) {
+  return (
+    <Section title="Locations" id="locations">
+      <div className="space-y-6">
+        <Location booking={booking} kind="meeting" />
+        <Location booking={booking} kind="hiding" />
+        {booking.admin_venue_notes ? (
+          <dl>
+            <Field label="Venue notes (staff)">{booking.admin_venue_notes}</Field>
+          </dl>
+        ) : null}
+      </div>
+    </Section>
+  );
+}
+
+function Location({ booking, kind }: { booking: AdminBooking; kind: Kind }) {
+  const meeting = kind === 'meeting';
+  const address = meeting ? booking.meeting_point_address : booking.hiding_spot_address;
+  const status = statusOf(meeting ? booking.meeting_point_status : booking.hiding_spot_status);
+  const owner = meeting ? booking.meeting_point_owner : booking.hiding_spot_owner;
+  const notes = meeting ? booking.meeting_point_notes : booking.hiding_spot_notes;
+  const title = meeting ? 'Meeting point' : 'Hiding spot';
+  return (
+    <div className="rounded-lg border border-slate-200 p-4" data-testid={`location-${kind}`}>
+      <div className="mb-2 flex items-center gap-2">
+        <h3 className="font-semibold">{title}</h3>
+        <Badge tone={status.tone}>{status.text}</Badge>
+        {owner ? <span className="text-xs text-slate-500">set by {owner === 'admin' ? 'staff' : owner}</span> : null}
+      </div>
+      <dl className="mb-3 grid gap-2">
+        <Field label="Address">{orDash(address)}</Field>
+        <Field label="Notes">{orDash(notes)}</Field>
+      </dl>
+      {/* Keyed on the stored address: a reload after someone else's change refills the field. */}
+      <LocationForm key={address ?? ''} booking={booking} kind={kind} initial={address ?? ''} />
+    </div>
+  );
+}
+
+function LocationForm({ booking, kind, initial }: { booking: AdminBooking; kind: Kind; initial: string }) {
+  const run = useDetailAction(booking.id);
+  const [value, setValue] = useState(initial);
+  const [saving, setSaving] = useState(false);
+  const meeting = kind === 'meeting';
+  const inputId = `detail-${kind}-address`;
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const address = value.trim();
+    if (!address) {
+      notifyError(meeting ? DETAIL_MESSAGES.meetingPoint : DETAIL_MESSAGES.hidingSpot);
+      return;
+    }
+    setSaving(true);
+    await run(() => detailCalls.patch(booking, meeting ? { meeting_point_address: address } : { hiding_spot_address: address }), {
+      success: meeting ? 'Meeting point set successfully' : 'Hiding spot updated and notification sent to the designated chicken',
+      failure: meeting ? 'Failed to set meeting point' : 'Failed to update hiding spot',
+      bookingOf: (b) => b,
+    });
+    setSaving(false);
+  }
+
+  return (
+    <form onSubmit={(e) => void onSubmit(e)} className="flex flex-wrap items-end gap-2">
+      <div className="min-w-48 flex-1">
+        <label htmlFor={inputId} className={labelClass}>
+          {meeting ? 'Meeting point address' : 'Hiding spot address'}
+        </label>
+        <input id={inputId} className={inputClass} value={value} maxLength={500} onChange={(e) => setValue(e.target.value)} />
+      </div>
+      <button type="submit" className={primaryButton} disabled={saving}>
+        {meeting ? 'Set Meeting Point' : 'Update Hiding Spot'}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,35 @@
+import type { AdminBooking } from '../../../shared/api/booking';
+import { Section } from './ui';
+
+export function TeamsSection({ booking }: { booking: AdminBooking }) {
+  return (
+    <Section title="Teams" id="teams">
+      {booking.teams_list.length === 0 ? (
+        <p className="text-sm text-slate-500">No teams yet</p>
+      ) : (
+        <table className="w-full text-left text-sm">
+          <thead>
+            <tr className="text-slate-500">
+              <th className="py-1">Team</th>
+              <th>Players</th>
+            </tr>
+          </thead>
+          <tbody>
+            {booking.teams_list.map((team) => (
+              <tr key={team.id} className="border-t border-slate-100">
+                <td className="py-1 font-medium">{team.name}</td>
+                <td>
+                  {team.players
+                    .split(',')
+                    .map((p) => p.trim())
+                    .filter(Boolean)
+                    .join(', ') || '—'}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </Section>
+  );
+}

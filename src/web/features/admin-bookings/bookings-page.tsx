@@ -1,0 +1,71 @@
+import { useId, useMemo, useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { MAX_SEARCH } from '../../../shared/api/admin-bookings';
+import { paths } from '../../lib/paths';
+import { AllBookingsTab, LeadsTab } from './booking-lists';
+import { bookingsUrlParams, parseBookingsUrl, type BookingsUrlState, type View } from './bookings-url';
+import { CalendarTab } from './calendar-tab';
+import { StatsTab } from './stats-tab';
+import { SubTabs } from './bookings-ui';
+
+const VIEW_TABS: { value: View; label: string }[] = [
+  { value: 'all', label: 'All Bookings' },
+  { value: 'leads', label: 'Leads & Enquiries' },
+  { value: 'calendar', label: 'Calendar' },
+  { value: 'stats', label: 'Stats' },
+];
+
+function SearchBox({ initial, onSearch }: { initial: string; onSearch: (term: string) => void }) {
+  const [term, setTerm] = useState(initial);
+  const id = useId();
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    onSearch(term.trim());
+  }
+  return (
+    <form role="search" onSubmit={submit} className="flex gap-2">
+      <label htmlFor={id} className="sr-only">
+        Search bookings
+      </label>
+      <input
+        id={id}
+        type="search"
+        value={term}
+        maxLength={MAX_SEARCH}
+        onChange={(e) => setTerm(e.target.value)}
+        placeholder="Search name or email"
+        className="w-64 rounded-md border border-slate-300 px-3 py-2 text-sm"
+      />
+      <button type="submit" className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm hover:bg-slate-50">
+        Search
+      </button>
+    </form>
+  );
+}
+
+/** /admin/bookings: the view and every filter live in the query string (spec section 2). */
+export function BookingsPage() {
+  const [params, setParams] = useSearchParams();
+  const state = useMemo(() => parseBookingsUrl(params), [params]);
+  const update = (patch: Partial<BookingsUrlState>) => setParams(bookingsUrlParams({ ...state, ...patch }));
+  const searchable = state.view === 'all' || state.view === 'leads';
+
+  return (
+    <section className="space-y-5">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold">Bookings</h1>
+        <div className="flex flex-wrap items-center gap-3">
+          {searchable && <SearchBox key={state.search} initial={state.search} onSearch={(search) => update({ search, page: 1 })} />}
+          <Link to={paths.admin.bookingCreate} className="rounded-md bg-brand-500 px-4 py-2 text-sm font-semibold text-slate-900 hover:bg-brand-400">
+            Create Booking
+          </Link>
+        </div>
+      </div>
+      <SubTabs label="Bookings view" tabs={VIEW_TABS} value={state.view} onChange={(view) => update({ view, page: 1, filter: view === 'all' ? state.filter : null })} />
+      {state.view === 'all' && <AllBookingsTab state={state} update={update} />}
+      {state.view === 'leads' && <LeadsTab state={state} update={update} />}
+      {state.view === 'calendar' && <CalendarTab state={state} update={update} />}
+      {state.view === 'stats' && <StatsTab state={state} update={update} />}
+    </section>
+  );
+}

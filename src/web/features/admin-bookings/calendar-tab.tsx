@@ -1,0 +1,121 @@
+import { useEffect, useMemo } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { addMonths, eachDayOfInterval, endOfMonth, endOfWeek, format, isSameMonth, isValid, parse, startOfMonth, startOfWeek } from 'date-fns';
+import type { CalendarItem } from '../../../shared/api/admin-bookings';
+import { formatMoney } from '../../../shared/money';
+import { DEFAULT_ADMIN_TIMEZONE, todayIn } from '../../../shared/time';
+import { paths } from '../../lib/paths';
+import { bookingsKeys, fetchCalendar, fetchCalendarMetrics } from './bookings-api';
+import type { BookingsUrlState } from './bookings-url';
+import { MetricCard } from './bookings-ui';
+
+const DAY = 'yyyy-MM-dd';
+const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+
+/** The month on screen: `?month=yyyy-MM`, else this month in London. */
+export function monthOf(month: string): Date {
+  const parsed = month ? parse(`${month}-01`, DAY, new Date()) : null;
+  if (parsed && isValid(parsed)) return parsed;
+  return startOfMonth(parse(todayIn(DEFAULT_ADMIN_TIMEZONE), DAY, new Date()));
+}
+
+type Props = { state: BookingsUrlState; update: (patch: Partial<BookingsUrlState>) => void };
+
+/** A Monday-to-Sunday month grid of the games (paid and completed bookings by game date). */
+export function CalendarTab({ state, update }: Props) {
+  const month = monthOf(state.month);
+  const monthStart = format(month, DAY);
+  const monthEnd = format(endOfMonth(month), DAY);
+  const gridStart = startOfWeek(month, { weekStartsOn: 1 });
+  const gridEnd = endOfWeek(endOfMonth(month), { weekStartsOn: 1 });
+  const [from, to] = [format(gridStart, DAY), format(gridEnd, DAY)];
+
+  const calendar = useQuery({ queryKey: bookingsKeys.calendar(from, to), queryFn: () => fetchCalendar(from, to) });
+  const metrics = useQuery({ queryKey: bookingsKeys.calendarMetrics(monthStart, monthEnd), queryFn: () => fetchCalendarMetrics(monthStart, monthEnd) });
+  // Spec section 8: calendar and metric load failures are only logged.
+  useEffect(() => {
+    if (calendar.error) console.warn('Failed to load calendar bookings', calendar.error);
+  }, [calendar.error]);
+  useEffect(() => {
+    if (metrics.error) console.warn('Failed to load calendar metrics', metrics.error);
+  }, [metrics.error]);
+
+  const byDay = useMemo(() => {
+    const map = new Map<string, CalendarItem[]>();
+    for (const b of calendar.data?.bookings ?? []) map.set(b.date, [...(map.get(b.date) ?? []), b]);
+    return map;
+  }, [calendar.data]);
+  const days = eachDayOfInterval({ start: gridStart, end: gridEnd });
+  const m = metrics.data;
+  const go = (delta: number) => update({ month: format(addMonths(month, delta), 'yyyy-MM') });
+
+  return (
+    <div className="space-y-4">
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
+        <MetricCard label="Monthly Revenue" testId="calendar-revenue" value={m ? formatMoney(m.total_revenue, 'GBP') : '–'} />
+        <MetricCard label="Total Bookings" testId="calendar-bookings" value={m?.total_bookings ?? '–'} />
+        <MetricCard label="Avg. Booking Value" testId="calendar-average" value={m ? formatMoney(m.average_booking_value, 'GBP') : '–'} />
+      </div>
+      <div className="flex items-center justify-between gap-3">
+        <button type="button" onClick={() => go(-1)} className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm hover:bg-slate-50">
+          Previous month
+        </button>
+        <h2 className="text-lg font-semibold" aria-live="polite">
+          {format(month, 'MMMM yyyy')}
+        </h2>
+        <button type="button" onClick={() => go(1)} className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm hover:bg-slate-50">
+          Next month
+        </button>
+      </div>
+      <div className="flex gap-4 text-xs text-slate-600">
+        <span className="flex items-center gap-1">
+          <span className="inline-block h-3 w-3 rounded-sm bg-brand-100" aria-hidden="true" /> Self-run
+        </span>
+        <span className="flex items-center gap-1">
+          <span className="inline-block h-3 w-3 rounded-sm bg-violet-200" aria-hidden="true" /> Hosted
+        </span>
+      </div>
+      <div className="overflow-x-auto">
+        <div role="grid" aria-label={`Games in ${format(month, 'MMMM yyyy')}`} className="grid min-w-[700px] grid-cols-7 gap-px overflow-hidden rounded-xl border border-slate-200 bg-slate-200">
+          <div role="row" className="contents">
+            {WEEKDAYS.map((d) => (
+              <div key={d} role="columnheader" className="bg-slate-50 px-2 py-1 text-center text-xs font-semibold text-slate-600">
+                <abbr title={d} className="no-underline">
+                  {d.slice(0, 3)}
+                </abbr>
+              </div>
+            ))}
+          </div>
+          {Array.from({ length: days.length / 7 }, (_, week) => (
+            <div key={week} role="row" className="contents">
+              {days.slice(week * 7, week * 7 + 7).map((day) => {
+                const key = format(day, DAY);
+                const games = byDay.get(key) ?? [];
+                return (
+                  <div key={key} role="gridcell" data-date={key} className={`min-h-24 p-1.5 ${isSameMonth(day, month) ? 'bg-white' : 'bg-slate-50 text-slate-600'}`}>
+                    <span className="block text-xs font-semibold">{format(day, 'd')}</span>
+                    <ul className="mt-1 space-y-1">
+                      {games.map((b) => (
+                        <li key={b.id}>
+                          <Link
+                            to={paths.admin.booking(b.id)}
+                            data-hosted={b.hosted ? 'true' : 'false'}
+                            title={b.hosted ? 'Hosted game' : 'Self-run game'}
+                            className={`block truncate rounded px-1.5 py-0.5 text-xs hover:underline ${b.hosted ? 'bg-violet-200 text-violet-900' : 'bg-brand-100 text-slate-900'}`}
+                          >
+                            {b.full_name ?? b.email} ({b.players})
+                          </Link>
+                        </li>
+                      ))}
+                    </ul>
+                  </div>
+                );
+              })}
+            </div>
+          ))}
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,222 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { StepAddOns } from '../../components/booking-wizard/step-addons';
+import { StepIndicator } from '../../components/booking-wizard/step-indicator';
+import { StepPlan } from '../../components/booking-wizard/step-plan';
+import { StepWhenWhere } from '../../components/booking-wizard/step-when-where';
+import { FieldError, StepHeading } from '../../components/booking-wizard/help-popover';
+import { hasValidDateTime, toApiDate, type WizardState } from '../../components/booking-wizard/wizard-state';
+import { WizardProvider, useWizard } from '../../components/booking-wizard/wizard-store';
+import { ADMIN_CREATED_TRACKING, type AdminCreateBookingInput } from '../../../shared/api/admin-bookings';
+import { formatMoney } from '../../../shared/money';
+import { dateTimeError, emailError, MAX_TEXT } from '../../../shared/validation/booking-rules';
+import { paths } from '../../lib/paths';
+import { createAdminBooking } from './bookings-api';
+
+const STEPS = ['Hatch Game', 'Game Type', 'Add-ons', 'Details'] as const;
+const LAST = STEPS.length - 1;
+
+/** Step 0 can be left when its state is valid and the date and time make a real, future moment. */
+function whenWhereReady(s: WizardState): boolean {
+  return s.isValid && hasValidDateTime(s) && dateTimeError(toApiDate(s.date), s.meetingTime, s.timezone) === null;
+}
+
+/** The whole booking is valid: what enables 'Create Booking' (spec section 5). */
+export function isBookingValid(s: WizardState): boolean {
+  return whenWhereReady(s) && emailError(s.contactDetails.email) === null && s.pricing !== null;
+}
+
+const blankToNull = (v: string) => (v.trim() === '' ? null : v.trim());
+
+/** POST /api/admin/bookings from the wizard state: a lead, with the admin tracking values. */
+export function toAdminCreateBody(s: WizardState): AdminCreateBookingInput {
+  return {
+    players: s.playerCount,
+    date: toApiDate(s.date),
+    meeting_time: s.meetingTime ?? { hour: 0, minute: 0 },
+    timezone: s.timezone,
+    hosted: s.type === 'hosted',
+    full_name: blankToNull(s.contactDetails.fullName),
+    email: s.contactDetails.email.trim(),
+    phone: blankToNull(s.contactDetails.phone),
+    company_name: blankToNull(s.contactDetails.companyName),
+    duration: s.gameOptions.duration,
+    initial_area_radius: s.location.radius,
+    initial_area_lat: s.location.center.lat,
+    initial_area_lng: s.location.center.lng,
+    initial_area_id: s.location.id,
+    booking_status: 'lead',
+    ...ADMIN_CREATED_TRACKING,
+    plan_type: s.planType,
+    add_ons: [...s.addOns],
+    city: s.city,
+    currency: s.currency,
+    utcDateTime: s.utcDateTime,
+  };
+}
+
+/** /admin/bookings/create: the public wizard's steps (shared components), then the booker's details. */
+export function CreateBookingPage() {
+  return (
+    <WizardProvider storageKey={null}>
+      <CreateBookingWizard />
+    </WizardProvider>
+  );
+}
+
+function CreateBookingWizard() {
+  const { state, dispatch } = useWizard();
+  const navigate = useNavigate();
+  const [showErrors, setShowErrors] = useState(false);
+  const [sending, setSending] = useState(false);
+  const sendingRef = useRef(false);
+  const step = Math.min(state.stepIndex, LAST);
+  const valid = isBookingValid(state);
+
+  useEffect(() => setShowErrors(false), [step]);
+
+  function next() {
+    if (step === 0 && !whenWhereReady(state)) {
+      setShowErrors(true);
+      return;
+    }
+    if (step < LAST) dispatch({ type: 'next' });
+  }
+
+  async function create() {
+    if (!valid || sendingRef.current) return;
+    sendingRef.current = true;
+    setSending(true);
+    try {
+      const { booking } = await createAdminBooking(toAdminCreateBody(state));
+      void navigate(paths.admin.booking(booking.id));
+    } catch (error) {
+      // Spec section 8: a failed create is logged only, with no message.
+      console.warn('Failed to create booking', error);
+      sendingRef.current = false;
+      setSending(false);
+    }
+  }
+
+  return (
+    <section className="mx-auto max-w-5xl">
+      <div className="mb-4 flex items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold">Create Booking</h1>
+        <Link to={paths.admin.bookings} className="text-sm text-brand-700 underline">
+          Back to Bookings
+        </Link>
+      </div>
+      <StepIndicator labels={STEPS} current={step} canJump={(target) => target < step || (target > 0 && whenWhereReady(state))} onJump={(target) => dispatch({ type: 'jump', step: target })} />
+      <div className="rounded-2xl border border-slate-200 bg-white p-4 sm:p-6">
+        {step === 0 && <StepWhenWhere showErrors={showErrors} />}
+        {step === 1 && <StepPlan onSelectedAgain={next} />}
+        {step === 2 && <StepAddOns />}
+        {step === 3 && <DetailsStep showErrors={showErrors} />}
+      </div>
+      <div className="mt-4 flex items-center justify-between gap-3">
+        <button
+          type="button"
+          disabled={step === 0}
+          onClick={() => dispatch({ type: 'previous' })}
+          className="rounded-md border border-slate-300 bg-white px-4 py-2 font-semibold disabled:cursor-not-allowed disabled:opacity-40"
+        >
+          Previous
+        </button>
+        {step < LAST ? (
+          <button type="button" onClick={next} className="rounded-md bg-brand-500 px-4 py-2 font-semibold text-slate-900 hover:bg-brand-400">
+            Next
+          </button>
+        ) : (
+          <button
+            type="button"
+            disabled={!valid || sending}
+            onClick={() => void create()}
+            className="rounded-md bg-slate-900 px-4 py-2 font-semibold text-white disabled:cursor-not-allowed disabled:opacity-40"
+          >
+            Create Booking
+          </button>
+        )}
+      </div>
+    </section>
+  );
+}
+
+/** Step 3 for staff: the booker's name, email (required), phone and company, and the price. */
+function DetailsStep({ showErrors }: { showErrors: boolean }) {
+  const { state, dispatch } = useWizard();
+  const id = useId();
+  const [touched, setTouched] = useState(false);
+  const { fullName, email, phone, companyName } = state.contactDetails;
+  const error = emailError(email);
+  const showError = error !== null && (touched || showErrors || email !== '');
+  const field = 'mt-1 w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5';
+  const text = (name: 'fullName' | 'phone' | 'companyName', label: string, value: string, autoComplete: string) => (
+    <div>
+      <label htmlFor={`${id}-${name}`} className="font-semibold text-slate-900">
+        {label} <span className="font-normal text-slate-600">(optional)</span>
+      </label>
+      <input
+        id={`${id}-${name}`}
+        type={name === 'phone' ? 'tel' : 'text'}
+        autoComplete={autoComplete}
+        maxLength={name === 'phone' ? 50 : MAX_TEXT}
+        value={value}
+        onChange={(e) => dispatch({ type: 'setContact', field: name, value: e.target.value })}
+        className={field}
+      />
+    </div>
+  );
+  return (
+    <section>
+      <StepHeading title="Details" subtitle="Who the booking is for" />
+      <div className="grid max-w-3xl gap-5 md:grid-cols-2">
+        {text('fullName', 'Full name', fullName, 'off')}
+        <div>
+          <label htmlFor={`${id}-email`} className="font-semibold text-slate-900">
+            Email
+          </label>
+          <input
+            id={`${id}-email`}
+            type="email"
+            required
+            autoComplete="off"
+            value={email}
+            aria-invalid={showError ? true : undefined}
+            aria-describedby={showError ? `${id}-email-error` : undefined}
+            onChange={(e) => dispatch({ type: 'setContact', field: 'email', value: e.target.value })}
+            onBlur={() => setTouched(true)}
+            className={field}
+          />
+          {showError ? (
+            <div role="alert">
+              <FieldError id={`${id}-email-error`}>{error}</FieldError>
+            </div>
+          ) : null}
+        </div>
+        {text('phone', 'Phone', phone, 'off')}
+        {text('companyName', 'Company', companyName, 'off')}
+      </div>
+      <dl className="mt-6 grid max-w-3xl grid-cols-2 gap-2 rounded-xl bg-slate-50 p-4 text-sm sm:grid-cols-4">
+        <div>
+          <dt className="text-slate-600">Players</dt>
+          <dd className="font-semibold">{state.playerCount}</dd>
+        </div>
+        <div>
+          <dt className="text-slate-600">Game type</dt>
+          <dd className="font-semibold capitalize">
+            {state.planType}
+            {state.type === 'hosted' ? ' (hosted)' : ''}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-slate-600">City</dt>
+          <dd className="font-semibold">{state.city || '—'}</dd>
+        </div>
+        <div>
+          <dt className="text-slate-600">Total</dt>
+          <dd className="font-semibold">{state.pricing ? formatMoney(state.totalPrice, state.currency) : '—'}</dd>
+        </div>
+      </dl>
+    </section>
+  );
+}

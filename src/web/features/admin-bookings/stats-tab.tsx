@@ -1,0 +1,107 @@
+import { lazy, Suspense, useEffect, useId, type CSSProperties } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { format, isValid, parse } from 'date-fns';
+import { DayPicker } from 'react-day-picker';
+import { enGB } from 'react-day-picker/locale';
+import 'react-day-picker/style.css';
+import { chartIntervalFor, intervalCaption } from '../../../shared/chart-interval';
+import { DEFAULT_ADMIN_TIMEZONE, todayIn } from '../../../shared/time';
+import { Spinner } from '../../components/spinner';
+import { notifyError } from '../../lib/toast';
+import { bookingsKeys, fetchChart } from './bookings-api';
+import { RANGE_PRESETS, type BookingsUrlState, type RangePreset } from './bookings-url';
+import { RANGE_LABELS, resolveRange } from './date-ranges';
+import { MetricCard } from './bookings-ui';
+
+const EnquiryLeadChart = lazy(() => import('./enquiry-lead-chart'));
+
+export const LOAD_CHART_FAILED = 'Failed to load chart data';
+const DAY = 'yyyy-MM-dd';
+const CALENDAR_STYLE = { '--rdp-accent-color': '#9a5f00', '--rdp-accent-background-color': '#fff8e6' } as CSSProperties;
+
+const toDay = (value: string) => {
+  const d = value ? parse(value, DAY, new Date()) : null;
+  return d && isValid(d) ? d : undefined;
+};
+
+type Props = { state: BookingsUrlState; update: (patch: Partial<BookingsUrlState>) => void };
+
+/** Enquiries and leads over time, for a preset or custom range; the interval follows the range length. */
+export function StatsTab({ state, update }: Props) {
+  const selectId = useId();
+  const today = todayIn(DEFAULT_ADMIN_TIMEZONE);
+  const { start, end } = resolveRange(state.range, today, state.from, state.to);
+  const interval = chartIntervalFor(start, end);
+  const chart = useQuery({ queryKey: bookingsKeys.chart(start, end, interval), queryFn: () => fetchChart(start, end, interval) });
+  const failed = chart.isError;
+  useEffect(() => {
+    if (failed) notifyError(LOAD_CHART_FAILED);
+  }, [failed]);
+
+  function choosePreset(range: RangePreset) {
+    if (range === 'custom') update({ range, from: start, to: end });
+    else update({ range, from: '', to: '' });
+  }
+
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <h2 className="text-lg font-semibold">{'Enquiries & Leads Over Time'}</h2>
+        <div>
+          <label htmlFor={selectId} className="block text-sm font-medium text-slate-700">
+            Date range
+          </label>
+          <select
+            id={selectId}
+            value={state.range}
+            onChange={(e) => choosePreset(RANGE_PRESETS.find((p) => p === e.target.value) ?? 'last_30_days')}
+            className="mt-1 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm"
+          >
+            {RANGE_PRESETS.map((p) => (
+              <option key={p} value={p}>
+                {RANGE_LABELS[p]}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      {state.range === 'custom' && (
+        <div className="w-fit rounded-xl border border-slate-200 bg-white p-2" style={CALENDAR_STYLE}>
+          <DayPicker
+            mode="range"
+            locale={enGB}
+            weekStartsOn={1}
+            numberOfMonths={2}
+            defaultMonth={toDay(start)}
+            selected={{ from: toDay(start), to: toDay(end) }}
+            disabled={{ after: toDay(today) ?? new Date() }}
+            onSelect={(range) => {
+              const from = range?.from ? format(range.from, DAY) : '';
+              const to = range?.to ? format(range.to, DAY) : from;
+              update({ from, to });
+            }}
+            aria-label="Custom date range"
+          />
+        </div>
+      )}
+      <p className="text-sm text-slate-600">
+        {start === end ? start : `${start} to ${end}`} · <span data-testid="interval-caption">{intervalCaption(interval)}</span>
+      </p>
+      <div className="grid grid-cols-2 gap-3">
+        <MetricCard label="Total Enquiries" testId="total-enquiries" value={chart.data?.totals.enquiries ?? '–'} />
+        <MetricCard label="Total Leads" testId="total-leads" value={chart.data?.totals.leads ?? '–'} />
+      </div>
+      <div className="rounded-xl border border-slate-200 bg-white p-4">
+        {chart.isPending ? (
+          <Spinner />
+        ) : chart.data ? (
+          <Suspense fallback={<Spinner />}>
+            <EnquiryLeadChart data={chart.data.data} />
+          </Suspense>
+        ) : (
+          <p className="py-8 text-center text-slate-600">No chart data.</p>
+        )}
+      </div>
+    </div>
+  );
+}

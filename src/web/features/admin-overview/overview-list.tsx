@@ -1,0 +1,95 @@
+import type { ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { Pagination } from '../../../shared/api/common';
+import { apiRequest } from '../../lib/api-client';
+import { Pager } from '../../components/pager';
+import { Spinner } from '../../components/spinner';
+
+export type Column<Row> = { header: string; cell: (row: Row) => ReactNode };
+
+type OverviewListProps<Row, Answer> = {
+  title: string;
+  intro: string;
+  endpoint: string;
+  schema: z.ZodType<Answer>;
+  rows: (answer: Answer) => Row[];
+  pagination: (answer: Answer) => Pagination;
+  columns: Column<Row>[];
+  rowKey: (row: Row) => number;
+  empty: string;
+  summary?: (answer: Answer) => ReactNode;
+};
+
+/** A paged, read-only table of one admin overview; the page number is kept in the URL. */
+export function OverviewList<Row, Answer>(props: OverviewListProps<Row, Answer>) {
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const query = useQuery({
+    queryKey: ['admin-overview', props.endpoint, page],
+    queryFn: () => apiRequest(props.endpoint, { query: { page }, schema: props.schema }),
+    placeholderData: keepPreviousData,
+  });
+
+  return (
+    <section>
+      <h1 className="text-2xl font-bold">{props.title}</h1>
+      <p className="mt-1 text-slate-600">{props.intro}</p>
+      {query.isPending ? <Spinner /> : null}
+      {query.isError ? (
+        <p role="alert" className="mt-4 text-red-700">
+          Failed to load {props.title.toLowerCase()}. Please try again.
+        </p>
+      ) : null}
+      {query.data ? (
+        <>
+          {props.summary ? <div className="mt-4">{props.summary(query.data)}</div> : null}
+          <div className="mt-4 overflow-x-auto rounded-lg border border-slate-200 bg-white">
+            <table className="min-w-full text-left text-sm">
+              <thead className="bg-slate-50 text-slate-600">
+                <tr>
+                  {props.columns.map((c) => (
+                    <th key={c.header} scope="col" className="px-4 py-2 font-semibold">
+                      {c.header}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {props.rows(query.data).length === 0 ? (
+                  <tr>
+                    <td colSpan={props.columns.length} className="px-4 py-6 text-center text-slate-500">
+                      {props.empty}
+                    </td>
+                  </tr>
+                ) : (
+                  props.rows(query.data).map((row) => (
+                    <tr key={props.rowKey(row)} className="border-t border-slate-100">
+                      {props.columns.map((c) => (
+                        <td key={c.header} className="px-4 py-2 align-top">
+                          {c.cell(row)}
+                        </td>
+                      ))}
+                    </tr>
+                  ))
+                )}
+              </tbody>
+            </table>
+          </div>
+          {props.pagination(query.data).last_page > 1 ? (
+            <Pager
+              currentPage={props.pagination(query.data).current_page}
+              lastPage={props.pagination(query.data).last_page}
+              onPageChange={(p) => setParams((prev) => {
+                const next = new URLSearchParams(prev);
+                next.set('page', String(p));
+                return next;
+              })}
+            />
+          ) : null}
+        </>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,99 @@
+import { useState } from 'react';
+import { NavLink, Navigate, Outlet, useLocation } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { ApiError } from '../../lib/api-client';
+import { paths } from '../../lib/paths';
+import { Spinner } from '../../components/spinner';
+import { notifyError } from '../../lib/toast';
+import { fetchMe, logout, sessionQueryKey } from '../../lib/session-api';
+
+const NAV = [
+  { to: paths.admin.bookings, label: 'Bookings' },
+  { to: paths.admin.challenges, label: 'Challenges' },
+  { to: paths.admin.proposals, label: 'Proposals' },
+  { to: paths.admin.games, label: 'Games' },
+  { to: paths.admin.teams, label: 'Teams' },
+  { to: paths.admin.scoring, label: 'Scoring' },
+  { to: paths.admin.submissions, label: 'Submissions' },
+  { to: paths.admin.payments, label: 'Payments' },
+  { to: paths.admin.markers, label: 'Markers' },
+  { to: paths.admin.users, label: 'Users' },
+  { to: paths.admin.activity, label: 'Activity' },
+];
+
+/** The staff area: a sidebar that collapses below 840 px, the signed-in user, and logout. */
+export function AdminLayout() {
+  const location = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const me = useQuery({ queryKey: sessionQueryKey, queryFn: fetchMe, retry: false, staleTime: 60_000 });
+
+  if (me.isPending) return <Spinner />;
+  if (me.error) {
+    if (me.error instanceof ApiError && me.error.status === 401) {
+      return <Navigate to={`${paths.login}?next=${encodeURIComponent(location.pathname + location.search)}`} replace />;
+    }
+    return <p className="p-8 text-red-700">Failed to load your session. Please refresh the page.</p>;
+  }
+  const user = me.data;
+  if (!user.is_admin) {
+    return (
+      <main className="p-8">
+        <h1 className="text-xl font-semibold">No access</h1>
+        <p className="mt-2">Your account ({user.email}) is not a staff administrator.</p>
+      </main>
+    );
+  }
+
+  async function onLogout() {
+    try {
+      await logout();
+      window.location.assign(paths.login);
+    } catch {
+      notifyError('Failed to log out. Please try again.');
+    }
+  }
+
+  return (
+    <div className="min-h-screen sidebar:flex">
+      <header className="flex items-center justify-between bg-slate-900 px-4 py-3 text-white sidebar:hidden">
+        <span className="font-bold">hatch admin</span>
+        <button type="button" aria-expanded={menuOpen} aria-controls="admin-sidebar" onClick={() => setMenuOpen((o) => !o)} className="rounded-md border border-white/30 px-3 py-1">
+          Menu
+        </button>
+      </header>
+      <aside
+        id="admin-sidebar"
+        data-testid="admin-sidebar"
+        className={`${menuOpen ? 'block' : 'hidden'} bg-slate-900 text-slate-100 sidebar:block sidebar:min-h-screen sidebar:w-56 sidebar:shrink-0`}
+      >
+        <div className="hidden px-5 py-5 text-lg font-bold sidebar:block">hatch admin</div>
+        <nav aria-label="Admin">
+          <ul>
+            {NAV.map((item) => (
+              <li key={item.to}>
+                <NavLink
+                  to={item.to}
+                  onClick={() => setMenuOpen(false)}
+                  className={({ isActive }) => `block px-5 py-2 hover:bg-slate-800 ${isActive ? 'bg-slate-800 font-semibold text-brand-400' : ''}`}
+                >
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="border-t border-slate-700 px-5 py-4 text-sm">
+          <p className="truncate" title={user.email}>
+            {user.name}
+          </p>
+          <button type="button" onClick={onLogout} className="mt-2 rounded-md border border-slate-600 px-3 py-1 hover:bg-slate-800">
+            Log out
+          </button>
+        </div>
+      </aside>
+      <main className="min-w-0 flex-1 p-4 sidebar:p-8">
+        <Outlet />
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+import type { BookerBooking } from '../../../shared/api/booking';
+import { formatMoney } from '../../../shared/money';
+import { ADD_ONS, PLANS } from '../../../shared/plans';
+import { SELECTABLE_TIMEZONES, localToUtcIso } from '../../../shared/time';
+
+/** Display helpers for the booker's pages. */
+
+export function planName(type: string): string {
+  return PLANS.find((p) => p.type === type)?.name ?? type;
+}
+
+export function addOnNames(types: readonly string[]): string {
+  if (types.length === 0) return 'None';
+  return types.map((t) => ADD_ONS.find((a) => a.type === t)?.name ?? t).join(', ');
+}
+
+export function zoneLabel(zone: string): string {
+  const known = SELECTABLE_TIMEZONES.find((z) => z.zone === zone);
+  return known ? `${known.label} (${zone})` : zone;
+}
+
+/** 'Saturday 15 June 2030 at 15:00' in the game's own zone. */
+export function whenText(b: Pick<BookerBooking, 'date' | 'meeting_time' | 'timezone' | 'utcDateTime'>): string {
+  const iso = b.utcDateTime ?? localToUtcIso(b.date, b.meeting_time, b.timezone);
+  if (!iso) return 'Not set';
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone: b.timezone,
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(new Date(iso));
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('weekday')} ${part('day')} ${part('month')} ${part('year')} at ${part('hour')}:${part('minute')}`;
+}
+
+export const money = (amount: number, currency: string) => formatMoney(amount, currency);
+
+/** Spec section 3: status confirmed or requested, otherwise 'Not set'. */
+export function locationStatusText(status: string | null): string {
+  if (status === 'confirmed') return 'Confirmed';
+  if (status === 'requested') return 'Requested';
+  return 'Not set';
+}
+
+/** Spec section 3: self, player or team; otherwise Undecided. */
+export function chickenText(choice: string | null): string {
+  if (choice === 'self') return 'The booker';
+  if (choice === 'player') return 'A player';
+  if (choice === 'team') return 'A team';
+  return 'Undecided';
+}

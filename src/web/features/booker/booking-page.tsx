@@ -1,0 +1,85 @@
+import { Navigate, useParams } from 'react-router';
+import type { BookerBooking } from '../../../shared/api/booking';
+import { copyToClipboard } from '../../lib/clipboard';
+import { paths } from '../../lib/paths';
+import { Spinner } from '../../components/spinner';
+import { ActivationSection } from './activation-section';
+import { BookingSummary } from './booking-summary';
+import { Badge, buttonSecondary, LoadFailed, PageFrame, Section } from './booker-ui';
+import { ChallengesSection } from './challenges-section';
+import { ChickenSection } from './chicken-section';
+import { GameAreaSection } from './game-area-section';
+import { LocationsSection } from './locations-section';
+import { TeamsSection } from './teams-section';
+import { loadErrorText, useBooking } from './use-booking';
+
+/** The set-up checklist at the top: each part, whether it is done, a link to it. */
+function SetupNav({ booking }: { booking: BookerBooking }) {
+  const items = [
+    { href: '#challenges', label: 'Challenges', done: booking.added_challenges.length > 0 },
+    { href: '#locations', label: 'Locations', done: !!booking.meeting_point_address && !!booking.hiding_spot_address },
+    { href: '#game-area', label: 'Game area', done: true },
+    { href: '#teams', label: 'Teams', done: booking.teams_list.length > 0 },
+    { href: '#chicken', label: 'Chicken', done: booking.assigned_chicken !== null },
+    { href: '#activation', label: 'Activate', done: booking.game_activated },
+  ];
+  return (
+    <nav aria-label="Game set-up" className="overflow-x-auto">
+      <ol className="flex gap-2 pb-1">
+        {items.map((item) => (
+          <li key={item.href} className="shrink-0">
+            <a
+              href={item.href}
+              className={`inline-flex min-h-9 items-center gap-1 rounded-full border px-3 text-sm font-medium ${item.done ? 'border-green-300 bg-green-50 text-green-800' : 'border-slate-300 bg-white text-slate-700'}`}
+            >
+              <span aria-hidden="true">{item.done ? '✓' : '○'}</span> {item.label}
+            </a>
+          </li>
+        ))}
+      </ol>
+    </nav>
+  );
+}
+
+/** /booking/{code}: a paid game, set up by the booker with its game code. */
+export function BookingPage() {
+  const { code = '' } = useParams();
+  const { data: booking, isPending, error, replace } = useBooking(code);
+
+  if (isPending) return <Spinner />;
+  if (error || !booking) return <LoadFailed message={loadErrorText(error)} />;
+  // Not paid yet: a temporary code belongs on the booking page, not the game page.
+  if (booking.code_type === 'temp') return <Navigate to={paths.hatch(booking.code)} replace />;
+
+  return (
+    <PageFrame>
+      <header className="space-y-3 px-1">
+        <div className="flex flex-wrap items-center gap-2">
+          <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Your game</h1>
+          {booking.game_activated ? <Badge tone="green">Activated</Badge> : <Badge tone="amber">Set-up in progress</Badge>}
+        </div>
+        <div className="flex flex-wrap items-center gap-2">
+          <span className="text-slate-700">Game code</span>
+          <strong className="rounded-lg bg-brand-100 px-3 py-1 font-mono text-lg tracking-wider" data-testid="game-code">
+            {booking.code}
+          </strong>
+          <button type="button" className={buttonSecondary} onClick={() => void copyToClipboard(booking.code)}>
+            Copy
+          </button>
+        </div>
+        <SetupNav booking={booking} />
+      </header>
+
+      <Section id="summary" title="Booking">
+        <BookingSummary booking={booking} />
+        {booking.assigned_host_name ? <p className="mt-2 text-sm text-slate-700">Your host: {booking.assigned_host_name}</p> : null}
+      </Section>
+      <ChallengesSection booking={booking} onSaved={replace} />
+      <LocationsSection booking={booking} onSaved={replace} />
+      <GameAreaSection booking={booking} onSaved={replace} />
+      <TeamsSection booking={booking} onSaved={replace} />
+      <ChickenSection booking={booking} onSaved={replace} />
+      <ActivationSection booking={booking} onSaved={replace} />
+    </PageFrame>
+  );
+}

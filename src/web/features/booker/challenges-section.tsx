@@ -1,0 +1,103 @@
+import { useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import type { BookerBooking } from '../../../shared/api/booking';
+import { BOOKER_MESSAGES, SPICE_LEVELS, type ChallengeOption } from '../../../shared/api/booker-game';
+import { challengeOptionsKey, fetchChallengeOptions, saveChallenges } from './booker-api';
+import { Badge, buttonPrimary, SaveError, Section } from './booker-ui';
+import { useSave } from './use-save';
+import { SpiceChilis } from '../../components/spice-chilis';
+
+const FILTERS = ['All', ...SPICE_LEVELS] as const;
+type Filter = (typeof FILTERS)[number];
+const sameList = (a: readonly number[], b: readonly number[]) => a.length === b.length && a.every((x, i) => x === b[i]);
+
+/** Active challenges filterable by spice level; the game's own (the plan's defaults at first) are ticked. */
+export function ChallengesSection({ booking, onSaved }: { booking: BookerBooking; onSaved: (b: BookerBooking) => void }) {
+  const code = booking.code;
+  const options = useQuery({ queryKey: challengeOptionsKey(code), queryFn: () => fetchChallengeOptions(code) });
+  const [filter, setFilter] = useState<Filter>('All');
+  // null: nothing changed here yet, so the game's saved list is shown.
+  const [edited, setEdited] = useState<number[] | null>(null);
+  const { run, saving, error } = useSave(
+    (b) => {
+      onSaved(b);
+      setEdited(null);
+    },
+    { success: 'Challenges saved', failure: BOOKER_MESSAGES.saveChallengesFailed },
+  );
+  const locked = booking.locked_challenges;
+
+  const activeIds = useMemo(() => new Set((options.data ?? []).map((c) => c.id)), [options.data]);
+  // A challenge staff have since retired cannot be played: it is not offered or sent back.
+  const saved = useMemo(() => booking.added_challenges.filter((id) => activeIds.has(id)), [booking.added_challenges, activeIds]);
+  const selected = edited ?? saved;
+  const unsaved = edited !== null && !sameList(edited, saved);
+  const shown: ChallengeOption[] = (options.data ?? []).filter((c) => (locked ? selected.includes(c.id) : filter === 'All' || c.spice_level === filter));
+
+  const toggle = (id: number, on: boolean) => setEdited((list) => {
+    const base = list ?? saved;
+    return on ? [...base.filter((x) => x !== id), id] : base.filter((x) => x !== id);
+  });
+
+  return (
+    <Section
+      id="challenges"
+      title="Challenges"
+      description="What teams do while they hunt the Chicken. Your game type's default set is ticked; add or remove any."
+      locked={locked}
+      badge={unsaved ? <Badge tone="amber">Unsaved changes</Badge> : null}
+    >
+      {options.isPending ? <p className="text-slate-600">Loading...</p> : null}
+      {options.isError ? <p className="text-red-700">Failed to load challenges</p> : null}
+      {!locked ? (
+        <div role="group" aria-label="Spice level" className="mb-3 flex flex-wrap gap-2">
+          {FILTERS.map((f) => (
+            <button
+              key={f}
+              type="button"
+              aria-pressed={filter === f}
+              onClick={() => setFilter(f)}
+              className={`min-h-9 rounded-full border px-3 text-sm font-medium ${filter === f ? 'border-brand-500 bg-brand-100 text-slate-900' : 'border-slate-300 bg-white text-slate-700'}`}
+            >
+              {f}
+            </button>
+          ))}
+        </div>
+      ) : null}
+      <p className="mb-2 text-sm text-slate-600" data-testid="challenges-count">
+        {selected.length} selected
+      </p>
+      <ul className="max-h-[32rem] divide-y divide-slate-100 overflow-y-auto rounded-xl border border-slate-200">
+        {shown.map((c) => (
+          <li key={c.id}>
+            <label className={`flex gap-3 p-3 ${locked ? '' : 'cursor-pointer hover:bg-brand-50'}`}>
+              <input
+                type="checkbox"
+                className="mt-1 h-5 w-5 shrink-0"
+                checked={selected.includes(c.id)}
+                disabled={locked}
+                onChange={(e) => toggle(c.id, e.target.checked)}
+              />
+              <span className="min-w-0">
+                <span className="flex flex-wrap items-center gap-2 font-semibold text-slate-900">
+                  {c.name} <SpiceChilis level={SPICE_LEVELS.find((l) => l === c.spice_level) ?? 'Mild'} small />
+                  <span className="text-xs font-normal text-slate-500">{c.type === 'RightWrong' ? 'All or nothing' : c.type}</span>
+                </span>
+                <span className="block text-sm text-slate-600">{c.description}</span>
+              </span>
+            </label>
+          </li>
+        ))}
+        {options.isSuccess && shown.length === 0 ? <li className="p-3 text-slate-600">No challenges at this spice level.</li> : null}
+      </ul>
+      {!locked ? (
+        <div className="mt-4">
+          <button type="button" className={buttonPrimary} disabled={!unsaved || saving} onClick={() => void run(() => saveChallenges(code, selected))}>
+            {saving ? 'Saving…' : 'Save challenges'}
+          </button>
+          <SaveError message={error} />
+        </div>
+      ) : null}
+    </Section>
+  );
+}

@@ -1,0 +1,155 @@
+import { useId, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import type { BookerBooking } from '../../../shared/api/booking';
+import { pricingResponse } from '../../../shared/api/pricing';
+import type { UpdateBookingInput } from '../../../shared/api/public-booking';
+import { computeBookingPrice } from '../../../shared/prices';
+import { isCurrency } from '../../../shared/plans';
+import { dateTimeError, playerCountError, stepPlayers } from '../../../shared/validation/booking-rules';
+import { apiRequest } from '../../lib/api-client';
+import { GameCalendar } from '../../components/booking-wizard/game-calendar';
+import { MeetingTimeField } from '../../components/booking-wizard/meeting-time-field';
+import { PlayersField } from '../../components/booking-wizard/players-field';
+import { browserTimeZone, fromApiDate } from '../../components/booking-wizard/wizard-state';
+import { money } from './booking-format';
+import { Badge, buttonPrimary, SaveError } from './booker-ui';
+
+type Props = {
+  booking: BookerBooking;
+  saving: boolean;
+  error: string | null;
+  onSave: (body: UpdateBookingInput) => void;
+};
+
+/**
+ * Date, time, zone, players, plan and add-ons under the wizard's rules (shared/validation) and its
+ * prices (/api/pricing). The server prices the booking again on save; this is the preview.
+ */
+export function GameDetailsEditor({ booking, saving, error, onSave }: Props) {
+  const calendarLabel = useId();
+  const [date, setDate] = useState(booking.date);
+  const [time, setTime] = useState<{ hour: number; minute: number } | null>(booking.meeting_time);
+  const [timezone, setTimezone] = useState(booking.timezone);
+  const [playersText, setPlayersText] = useState(String(booking.players));
+  const [plan, setPlan] = useState(booking.plan_type);
+  const [addOns, setAddOns] = useState<string[]>(booking.add_ons);
+  const currency = isCurrency(booking.currency) ? booking.currency : 'GBP';
+  const pricing = useQuery({
+    queryKey: ['pricing', currency],
+    queryFn: () => apiRequest('/api/pricing', { query: { currency }, schema: pricingResponse }),
+  });
+
+  const playersError = playerCountError(playersText);
+  const players = playersError ? booking.players : Number(playersText.trim());
+  const whenError = dateTimeError(date, time, timezone);
+  const sameTime = time !== null && time.hour === booking.meeting_time.hour && time.minute === booking.meeting_time.minute;
+  const whenChanged = date !== booking.date || !sameTime || timezone !== booking.timezone;
+  const addOnsChanged = [...addOns].sort().join() !== [...booking.add_ons].sort().join();
+  const changed = whenChanged || players !== booking.players || plan !== booking.plan_type || addOnsChanged;
+  const valid = !playersError && !whenError;
+
+  const planPrice = pricing.data?.plans.find((p) => p.type === plan)?.price;
+  const preview =
+    planPrice === undefined
+      ? null
+      : computeBookingPrice({ players, pricePerPerson: planPrice, addOnPrices: addOns.map((a) => pricing.data?.addons.find((x) => x.type === a)?.price ?? 0) });
+
+  const save = () => {
+    const body: UpdateBookingInput = { version: booking.version };
+    if (whenChanged && time) Object.assign(body, { date, meeting_time: time, timezone });
+    if (players !== booking.players) body.players = players;
+    if (plan !== booking.plan_type && (plan === 'standard' || plan === 'pro' || plan === 'bespoke')) body.plan_type = plan;
+    if (addOnsChanged) body.add_ons = addOns.filter((a): a is 'hosted' => a === 'hosted');
+    onSave(body);
+  };
+
+  return (
+    <div className="space-y-6">
+      <div>
+        <p id={calendarLabel} className="font-semibold text-slate-900">
+          Date
+        </p>
+        <div className="mt-1 overflow-x-auto">
+          <GameCalendar date={fromApiDate(date)} timezone={timezone} onSelect={setDate} labelledBy={calendarLabel} />
+        </div>
+      </div>
+      <MeetingTimeField
+        time={time}
+        timezone={timezone}
+        browserZone={browserTimeZone()}
+        invalid={whenError !== null && time !== null}
+        showErrors
+        onTimeChange={setTime}
+        onTimezoneChange={setTimezone}
+      />
+      {whenError && time !== null ? (
+        <p role="alert" className="text-sm font-medium text-red-700">
+          {whenError}
+        </p>
+      ) : null}
+      <PlayersField
+        value={playersText}
+        onChange={setPlayersText}
+        onStep={(d) => setPlayersText(String(stepPlayers(players, d)))}
+        onBlur={() => {
+          if (!/^\d+$/.test(playersText.trim())) setPlayersText(String(booking.players));
+        }}
+      />
+
+      <fieldset>
+        <legend className="font-semibold text-slate-900">Game type</legend>
+        {pricing.isError ? <p className="mt-1 text-sm text-red-700">Failed to fetch pricing</p> : null}
+        <div className="mt-2 grid gap-2 sm:grid-cols-3">
+          {(pricing.data?.plans ?? []).filter((p) => p.is_active).map((p) => (
+            <label
+              key={p.type}
+              className={`flex cursor-pointer flex-col rounded-xl border p-3 ${plan === p.type ? 'border-brand-500 bg-brand-50' : 'border-slate-200 bg-white'}`}
+            >
+              <span className="flex items-center gap-2">
+                <input type="radio" name="plan" value={p.type} checked={plan === p.type} onChange={() => setPlan(p.type)} />
+                <span className="font-semibold">{p.name}</span>
+              </span>
+              <span className="mt-1 text-sm text-slate-700">{p.formatted_amount} per person</span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+
+      <fieldset>
+        <legend className="font-semibold text-slate-900">Add-ons</legend>
+        <div className="mt-2 space-y-2">
+          {(pricing.data?.addons ?? []).map((a) => (
+            <label key={a.type} className="flex cursor-pointer items-start gap-3 rounded-xl border border-slate-200 p-3">
+              <input
+                type="checkbox"
+                className="mt-1"
+                checked={addOns.includes(a.type)}
+                onChange={(e) => setAddOns((list) => (e.target.checked ? [...list, a.type] : list.filter((x) => x !== a.type)))}
+              />
+              <span>
+                <span className="font-semibold">{a.name}</span> <span className="text-slate-700">{a.formatted_amount}</span>
+                {a.note ? <span className="text-sm text-slate-600"> {a.note}</span> : null}
+                <span className="block text-sm text-slate-600">{a.description}</span>
+              </span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+
+      <div className="flex flex-col gap-3 border-t border-slate-100 pt-4 sm:flex-row sm:items-center sm:justify-between">
+        <p className="text-slate-800">
+          New total: <strong data-testid="preview-total">{preview ? money(preview.total_price, currency) : money(booking.total_price, currency)}</strong>
+          {changed ? (
+            <span className="ml-2">
+              <Badge tone="amber">Unsaved changes</Badge>
+            </span>
+          ) : null}
+        </p>
+        <button type="button" className={buttonPrimary} disabled={!changed || !valid || saving} onClick={save}>
+          {saving ? 'Saving…' : 'Save game details'}
+        </button>
+      </div>
+      <SaveError message={error} />
+    </div>
+  );
+}

@@ -1,0 +1,94 @@
+import { useState } from 'react';
+import { Navigate, useParams } from 'react-router';
+import { useMutation } from '@tanstack/react-query';
+import type { UpdateBookingInput } from '../../../shared/api/public-booking';
+import { BOOKER_MESSAGES } from '../../../shared/api/booker-game';
+import { ApiError } from '../../lib/api-client';
+import { paths } from '../../lib/paths';
+import { notifyError, notifySuccess } from '../../lib/toast';
+import { Spinner } from '../../components/spinner';
+import { updateBooking } from './booker-api';
+import { money } from './booking-format';
+import { BookingSummary } from './booking-summary';
+import { Badge, LoadFailed, PageFrame, Section } from './booker-ui';
+import { ContactEditor } from './contact-editor';
+import { GameDetailsEditor } from './game-details-editor';
+import { loadErrorText, useBooking } from './use-booking';
+
+/** The spec's failure text, with the server's reason after it when it gave one (a 4xx). */
+function updateErrorText(error: unknown): string {
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.message) {
+    return `${BOOKER_MESSAGES.updateBookingFailed}: ${error.message}`;
+  }
+  return BOOKER_MESSAGES.updateBookingFailed;
+}
+
+/** /hatch/{temp_code}: a booking not yet paid. The booker checks it, changes it, and learns how payment works. */
+export function HatchPage() {
+  const { tempCode = '' } = useParams();
+  const { data: booking, isPending, error, replace } = useBooking(tempCode);
+  const [editing, setEditing] = useState<'details' | 'contact' | null>(null);
+  const [saveError, setSaveError] = useState<{ part: 'details' | 'contact'; message: string } | null>(null);
+  const mutation = useMutation({
+    mutationFn: ({ body }: { body: UpdateBookingInput; part: 'details' | 'contact' }) => {
+      if (!booking) throw new Error('no booking');
+      return updateBooking(booking, body);
+    },
+    onMutate: ({ part }) => {
+      setEditing(part);
+      setSaveError(null);
+    },
+    onSuccess: (updated) => {
+      replace(updated);
+      notifySuccess('Booking updated');
+    },
+    onError: (e, { part }) => {
+      notifyError(BOOKER_MESSAGES.updateBookingFailed);
+      setSaveError({ part, message: updateErrorText(e) });
+    },
+    onSettled: () => setEditing(null),
+  });
+
+  if (isPending) return <Spinner />;
+  if (error || !booking) return <LoadFailed message={loadErrorText(error)} />;
+  // Paid: the booking has a game now, managed by its game code.
+  if (booking.code_type === 'game') return <Navigate to={paths.booking(booking.code)} replace />;
+
+  const save = (part: 'details' | 'contact') => (body: UpdateBookingInput) => mutation.mutate({ body, part });
+  const errorOf = (part: 'details' | 'contact') => (saveError?.part === part ? saveError.message : null);
+  return (
+    <PageFrame>
+      <header className="px-1">
+        <p className="text-sm font-medium text-brand-700">Booking {booking.code}</p>
+        <h1 className="mt-1 flex flex-wrap items-center gap-2 text-2xl font-bold text-slate-900 sm:text-3xl">
+          Your booking <Badge tone="amber">Not paid yet</Badge>
+        </h1>
+        <p className="mt-1 text-slate-600">Check the details of your game and change anything before you pay.</p>
+      </header>
+
+      <Section id="summary" title="Summary">
+        <BookingSummary booking={booking} />
+      </Section>
+
+      <Section id="payment" title="What happens next">
+        <ol className="list-decimal space-y-2 pl-5 text-slate-800">
+          <li>
+            Nothing has been charged. Our team will email <strong>{booking.email}</strong> to arrange payment of{' '}
+            <strong>{money(booking.total_price, booking.currency)}</strong>.
+          </li>
+          <li>Once your payment is in, your booking becomes a game and you receive its game code by email.</li>
+          <li>With the game code you choose challenges, the meeting point, the hiding spot, the game area, teams and the Chicken.</li>
+        </ol>
+        <p className="mt-3 text-sm text-slate-600">You can change the details below until you pay. Keep this page&apos;s link: it is your booking code.</p>
+      </Section>
+
+      <Section id="details" title="Game details" description="Date, time, players, game type and add-ons. Prices update as you change them.">
+        <GameDetailsEditor key={`d${booking.version}`} booking={booking} saving={editing === 'details'} error={errorOf('details')} onSave={save('details')} />
+      </Section>
+
+      <Section id="contact" title="Your details" description="Who we contact about this game.">
+        <ContactEditor key={`c${booking.version}`} booking={booking} saving={editing === 'contact'} error={errorOf('contact')} onSave={save('contact')} />
+      </Section>
+    </PageFrame>
+  );
+}

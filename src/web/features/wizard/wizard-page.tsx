@@ -1,0 +1,160 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useLocation } from 'react-router';
+import { StepAddOns } from '../../components/booking-wizard/step-addons';
+import { StepContact, isContactValid } from '../../components/booking-wizard/step-contact';
+import { StepIndicator } from '../../components/booking-wizard/step-indicator';
+import { StepPlan } from '../../components/booking-wizard/step-plan';
+import { StepSummary } from '../../components/booking-wizard/step-summary';
+import { StepWhenWhere } from '../../components/booking-wizard/step-when-where';
+import { newIdempotencyKey } from '../../components/booking-wizard/summary-format';
+import { createBooking, createBookingErrorText } from '../../components/booking-wizard/wizard-api';
+import { toCreateBookingBody } from '../../components/booking-wizard/wizard-io';
+import { browserTimeZone, hasValidDateTime, toApiDate, type WizardState } from '../../components/booking-wizard/wizard-state';
+import { WizardProvider, useWizard } from '../../components/booking-wizard/wizard-store';
+import { dateTimeError } from '../../../shared/validation/booking-rules';
+
+const STEP_LABELS = ['When and where', 'Game type', 'Add-ons', 'Your details', 'Summary'] as const;
+
+/** Step 0 may be left when its state is valid and the date and time make a real, future moment. */
+function stepZeroReady(s: WizardState): boolean {
+  return s.isValid && hasValidDateTime(s) && dateTimeError(toApiDate(s.date), s.meetingTime, s.timezone) === null;
+}
+
+export function WizardPage() {
+  const { search } = useLocation();
+  return (
+    <WizardProvider search={search}>
+      <WizardFlow />
+    </WizardProvider>
+  );
+}
+
+function WizardFlow() {
+  const { state, dispatch } = useWizard();
+  const [showErrors, setShowErrors] = useState(false);
+  const [contactValid, setContactValid] = useState(() => isContactValid(state.contactDetails.email));
+  const [sending, setSending] = useState(false);
+  const [sendError, setSendError] = useState<string | null>(null);
+  const sendingRef = useRef(false);
+  const contentRef = useRef<HTMLDivElement>(null);
+  const firstRender = useRef(true);
+  const step = state.stepIndex;
+  const booked = state.id !== null;
+
+  // A new step: start at its top and move the focus there, so keyboard and screen reader users follow.
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    setShowErrors(false);
+    setSendError(null);
+    contentRef.current?.focus({ preventScroll: true });
+    window.scrollTo({ top: 0 });
+  }, [step]);
+
+  const next = useCallback(() => dispatch({ type: 'next' }), [dispatch]);
+  const onValidityChange = useCallback((valid: boolean) => setContactValid(valid), []);
+
+  const canJump = (target: number) => {
+    if (booked || target === 4) return false;
+    if (target < step) return true;
+    return stepZeroReady(state);
+  };
+
+  // After a refused move, take the booker to the first field that needs attention.
+  const revealErrors = () => {
+    setShowErrors(true);
+    window.setTimeout(() => {
+      const root = contentRef.current;
+      const field = root?.querySelector<HTMLElement>('[aria-invalid="true"]');
+      if (field) field.focus();
+      else root?.querySelector<HTMLElement>('[role="alert"]')?.scrollIntoView({ block: 'center' });
+    }, 0);
+  };
+
+  const goNext = () => {
+    if (step === 0 && !stepZeroReady(state)) {
+      revealErrors();
+      return;
+    }
+    next();
+  };
+
+  const submit = async () => {
+    if (sendingRef.current || booked) return;
+    if (!contactValid || !stepZeroReady(state)) {
+      revealErrors();
+      if (!stepZeroReady(state)) setSendError('Please go back to the first step and complete the date, city, players and meeting time.');
+      return;
+    }
+    sendingRef.current = true;
+    setSending(true);
+    setSendError(null);
+    const key = state.idempotencyKey ?? newIdempotencyKey();
+    if (!state.idempotencyKey) dispatch({ type: 'setIdempotencyKey', key });
+    try {
+      const booking = await createBooking(toCreateBookingBody(state), key);
+      dispatch({ type: 'bookingCreated', booking });
+    } catch (error) {
+      setSendError(createBookingErrorText(error));
+    } finally {
+      sendingRef.current = false;
+      setSending(false);
+    }
+  };
+
+  const primary = 'rounded-lg bg-brand-400 px-6 py-3 font-semibold text-slate-900 hover:bg-brand-500 disabled:cursor-not-allowed disabled:opacity-60';
+  const secondary = 'rounded-lg border border-slate-300 bg-white px-6 py-3 font-semibold text-slate-900 hover:bg-brand-50';
+
+  return (
+    <div className="min-h-screen">
+      <header className="border-b border-brand-100 bg-white">
+        <div className="mx-auto flex max-w-5xl items-center justify-between px-4 py-3">
+          <a href="/" className="text-xl font-extrabold tracking-tight text-slate-900">
+            hatch<span className="text-brand-700">.</span>
+          </a>
+          <p className="text-sm text-slate-600">The Chicken hunt for your team</p>
+        </div>
+      </header>
+      <main className="mx-auto max-w-5xl px-4 py-6 sm:py-10">
+        <h1 className="sr-only">Book a Chicken hunt</h1>
+        <StepIndicator labels={STEP_LABELS} current={step} canJump={canJump} onJump={(target) => dispatch({ type: 'jump', step: target })} />
+        <div ref={contentRef} tabIndex={-1} className="rounded-2xl bg-white p-4 shadow-sm outline-none sm:p-8" data-testid={`wizard-step-${step}`}>
+          {step === 0 ? <StepWhenWhere showErrors={showErrors} /> : null}
+          {step === 1 ? <StepPlan onSelectedAgain={next} /> : null}
+          {step === 2 ? <StepAddOns /> : null}
+          {step === 3 ? <StepContact showErrors={showErrors} onValidityChange={onValidityChange} /> : null}
+          {step === 4 ? <StepSummary onBookAnother={() => dispatch({ type: 'reset', browserTimeZone: browserTimeZone() })} /> : null}
+        </div>
+        {step < 4 ? (
+          <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-between">
+            {step > 0 ? (
+              <button type="button" className={secondary} onClick={() => dispatch({ type: 'previous' })}>
+                Previous
+              </button>
+            ) : (
+              <span />
+            )}
+            <div className="flex flex-col gap-2 sm:items-end">
+              {sendError ? (
+                <p role="alert" className="font-medium text-red-700">
+                  {sendError}
+                </p>
+              ) : null}
+              {step < 3 ? (
+                <button type="button" className={primary} onClick={goNext}>
+                  Next
+                </button>
+              ) : (
+                <button type="button" className={primary} disabled={sending} aria-busy={sending} onClick={() => void submit()}>
+                  {sending ? 'Sending...' : 'Continue'}
+                </button>
+              )}
+            </div>
+          </div>
+        ) : null}
+      </main>
+    </div>
+  );
+}

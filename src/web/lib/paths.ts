@@ -1,0 +1,25 @@
+/** Every route path of the SPA, so links are never typed by hand twice. */
+export const paths = {
+  wizard: '/',
+  login: '/login',
+  hatch: (tempCode: string) => `/hatch/${encodeURIComponent(tempCode)}`,
+  booking: (code: string) => `/booking/${encodeURIComponent(code)}`,
+  admin: {
+    home: '/admin',
+    challenges: '/admin/challenges',
+    challengeCreate: '/admin/challenges/create',
+    challengeEdit: (id: number | string) => `/admin/challenges/${id}/edit`,
+    bookings: '/admin/bookings',
+    bookingCreate: '/admin/bookings/create',
+    booking: (id: number | string) => `/admin/bookings/${id}`,
+    proposals: '/admin/proposals',
+    games: '/admin/games',
+    teams: '/admin/teams',
+    scoring: '/admin/scoring',
+    activity: '/admin/activity',
+    submissions: '/admin/submissions',
+    users: '/admin/users',
+    payments: '/admin/payments',
+    markers: '/admin/markers',
+  },
+} as const;

@@ -1,0 +1,275 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, sql } from 'drizzle-orm';
+import { createTestApp, type Agent, type TestApp } from '../support/test-app';
+import { createBooking, createPaidBooking } from '../support/fixtures';
+import { bookingPayments, bookings } from '../../src/server/db/schema/bookings';
+import { activityLog } from '../../src/server/db/schema/system';
+import { newTempCode } from '../../src/server/lib/codes';
+import { adminBookingResponse, adminBookingSchema } from '../../src/shared/api/booking';
+import { calendarResponse, enquiryLeadResponse, type AdminCreateBookingInput } from '../../src/shared/api/admin-bookings';
+import { todayIn } from '../../src/shared/time';
+import { parseCsv } from '../support/csv';
+
+let t: TestApp;
+let admin: Agent;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.as('admin');
+});
+afterAll(async () => t?.close());
+
+
+describe('calendar', () => {
+  let junePaid: number[] = [];
+  let earlyCode = '';
+  beforeAll(async () => {
+    const a = await createPaidBooking(t.db, { fullName: 'June Early', date: '2031-06-01', hosted: true, players: 12 });
+    const b = await createPaidBooking(t.db, { fullName: 'June Late', date: '2031-06-30', players: 6 });
+    await createPaidBooking(t.db, { fullName: 'July First', date: '2031-07-01' });
+    await createBooking(t.db, { fullName: 'June Enquiry', date: '2031-06-12' });
+    await createBooking(t.db, { fullName: 'June Completed', date: '2031-06-15', bookingStatus: 'completed' });
+    junePaid = [a.booking.id, b.booking.id];
+    earlyCode = a.gameCode;
+    // Payments, in London time: 00:30 on 1 June (BST) is 23:30 UTC on 31 May; 00:30 on 1 July is 23:30 UTC on 30 June.
+    await t.db.insert(bookingPayments).values([
+      { bookingId: a.booking.id, paymentType: 'card', paymentAmount: 10_000, createdAt: new Date('2031-05-31T23:30:00Z') },
+      { bookingId: a.booking.id, paymentType: 'card', paymentAmount: 5_050, createdAt: new Date('2031-06-15T12:00:00Z') },
+      { bookingId: b.booking.id, paymentType: 'bank', paymentAmount: 20_000, createdAt: new Date('2031-06-20T12:00:00Z') },
+      { bookingId: b.booking.id, paymentType: 'bank', paymentAmount: 99_999, createdAt: new Date('2031-06-30T23:30:00Z') },
+      { bookingId: b.booking.id, paymentType: 'bank', paymentAmount: 77_777, createdAt: new Date('2031-05-31T22:59:00Z') },
+    ]);
+  });
+
+  it('lists paid and completed bookings by game date within the range, in date order', async () => {
+    const res = await admin.get('/api/admin/bookings/calendar?start_date=2031-06-01&end_date=2031-06-30');
+    expect(res.statusCode, res.body).toBe(200);
+    const body = calendarResponse.parse(res.json());
+    expect(body.bookings.map((b) => [b.full_name, b.date, b.players, b.hosted])).toEqual([
+      ['June Early', '2031-06-01', 12, true],
+      ['June Completed', '2031-06-15', 8, false],
+      ['June Late', '2031-06-30', 6, false],
+    ]);
+    expect(body.bookings.map((b) => b.id)).toEqual(expect.arrayContaining(junePaid));
+    expect(body.bookings[0]).toMatchObject({ code: earlyCode, booking_status: 'paid', meeting_time: { hour: 15, minute: 0 }, timezone: 'Europe/London' });
+  });
+
+  it('counts revenue received in the period (London time, pounds), bookings by game date, and the average per paying booking', async () => {
+    const res = await admin.get('/api/admin/bookings/calendar/metrics?start_date=2031-06-01&end_date=2031-06-30');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ total_revenue: 350.5, total_bookings: 3, average_booking_value: 175.25 });
+    const empty = await admin.get('/api/admin/bookings/calendar/metrics?start_date=2032-01-01&end_date=2032-01-31');
+    expect(empty.json()).toEqual({ total_revenue: 0, total_bookings: 0, average_booking_value: 0 });
+  });
+
+  it('refuses reversed, malformed, impossible and too long ranges with 422', async () => {
+    for (const q of [
+      'start_date=2031-06-30&end_date=2031-06-01',
+      'start_date=2031-6-1&end_date=2031-06-30',
+      'start_date=2031-02-30&end_date=2031-03-30',
+      'start_date=2031-01-01&end_date=2031-12-31',
+      'end_date=2031-06-30',
+      'start_date=8990-12-25&end_date=0371-06-62',
+      'start_date=1999-12-01&end_date=1999-12-31',
+    ]) {
+      const res = await admin.get(`/api/admin/bookings/calendar?${q}`);
+      expect({ q, status: res.statusCode }).toEqual({ q, status: 422 });
+    }
+  });
+});
+
+describe('enquiries and leads over time', () => {
+  beforeAll(async () => {
+    const lead = { utmSource: 'admin', utmMedium: 'manual_created' };
+    // 23:30 UTC on 29 March 2029 is 00:30 on 30 March in London (BST since 25 March).
+    await createBooking(t.db, { fullName: 'Chart Enquiry 1', createdAt: new Date('2029-03-29T23:30:00Z') });
+    await createBooking(t.db, { fullName: 'Chart Lead 1', bookingStatus: 'lead', createdAt: new Date('2029-03-30T10:00:00Z') });
+    await createBooking(t.db, { fullName: 'Chart Lead 2 paid', bookingStatus: 'paid', ...lead, createdAt: new Date('2029-04-02T10:00:00Z') });
+    await createBooking(t.db, { fullName: 'Chart Enquiry 2 paid', bookingStatus: 'paid', createdAt: new Date('2029-04-02T11:00:00Z') });
+    await createBooking(t.db, { fullName: 'Chart Enquiry 3', createdAt: new Date('2029-04-10T09:00:00Z') });
+  });
+
+  const chart = async (q: string) => {
+    const res = await admin.get(`/api/admin/bookings/enquiry-lead-metrics?${q}`);
+    expect(res.statusCode, res.body).toBe(200);
+    return enquiryLeadResponse.parse(res.json());
+  };
+
+  it('counts per London day, zero-filled, with yyyy-MM-dd keys', async () => {
+    const r = await chart('start_date=2029-03-28&end_date=2029-04-03&interval=daily');
+    expect(r.data).toEqual([
+      { date: '2029-03-28', enquiries: 0, leads: 0 },
+      { date: '2029-03-29', enquiries: 0, leads: 0 },
+      { date: '2029-03-30', enquiries: 1, leads: 1 },
+      { date: '2029-03-31', enquiries: 0, leads: 0 },
+      { date: '2029-04-01', enquiries: 0, leads: 0 },
+      { date: '2029-04-02', enquiries: 1, leads: 1 },
+      { date: '2029-04-03', enquiries: 0, leads: 0 },
+    ]);
+    expect(r.totals).toEqual({ enquiries: 2, leads: 2 });
+  });
+
+  it('counts per ISO week with yyyy-Www keys', async () => {
+    const r = await chart('start_date=2029-03-28&end_date=2029-04-16&interval=weekly');
+    expect(r.data).toEqual([
+      { date: '2029-W13', enquiries: 1, leads: 1 },
+      { date: '2029-W14', enquiries: 1, leads: 1 },
+      { date: '2029-W15', enquiries: 1, leads: 0 },
+      { date: '2029-W16', enquiries: 0, leads: 0 },
+    ]);
+    expect(r.totals).toEqual({ enquiries: 3, leads: 2 });
+  });
+
+  it('counts per month with yyyy-MM keys', async () => {
+    const r = await chart('start_date=2029-01-15&end_date=2029-05-31&interval=monthly');
+    expect(r.data).toEqual([
+      { date: '2029-01', enquiries: 0, leads: 0 },
+      { date: '2029-02', enquiries: 0, leads: 0 },
+      { date: '2029-03', enquiries: 1, leads: 1 },
+      { date: '2029-04', enquiries: 2, leads: 1 },
+      { date: '2029-05', enquiries: 0, leads: 0 },
+    ]);
+  });
+
+  it('refuses an unknown interval or a reversed range', async () => {
+    expect((await admin.get('/api/admin/bookings/enquiry-lead-metrics?start_date=2029-01-01&end_date=2029-01-31&interval=hourly')).statusCode).toBe(422);
+    expect((await admin.get('/api/admin/bookings/enquiry-lead-metrics?start_date=2029-02-01&end_date=2029-01-31&interval=daily')).statusCode).toBe(422);
+    expect((await admin.get('/api/admin/bookings/enquiry-lead-metrics?start_date=8990-12-25&end_date=0371-06-62&interval=monthly')).statusCode).toBe(422);
+    expect((await admin.get('/api/admin/bookings/calendar/metrics?start_date=2029-01-01&end_date=2029-02-30')).statusCode).toBe(422);
+  });
+});
+
+describe('CSV export', () => {
+  it('downloads every booking as a dated CSV attachment with one header row', async () => {
+    const tricky = await createBooking(t.db, { fullName: 'O"Brien, Pat\nJr', companyName: '=HYPERLINK("x")', addOns: ['hosted'] });
+    const res = await admin.get('/api/admin/bookings/export');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="bookings-${todayIn('Europe/London')}.csv"`);
+    const rows = parseCsv(res.body);
+    const header = rows[0]!;
+    for (const column of ['id', 'full_name', 'email', 'company_name', 'booking_status', 'lead_status', 'players', 'date', 'meeting_time', 'add_ons', 'total_price', 'temp_code', 'utm_source', 'gclid', 'created_at', 'game_code', 'payments_total', 'last_contact_at', 'source']) {
+      expect(header).toContain(column);
+    }
+    expect(header).not.toContain('created_by_session');
+    const total = (await t.db.select({ n: sql<number>`count(*)::int` }).from(bookings))[0]!.n;
+    expect(rows.length - 1).toBe(total);
+    const col = (name: string) => header.indexOf(name);
+    const mine = rows.find((r) => r[col('id')] === String(tricky.id))!;
+    expect(mine[col('full_name')]).toBe('O"Brien, Pat\nJr');
+    expect(mine[col('company_name')]).toBe(`'=HYPERLINK("x")`);
+    expect(mine[col('add_ons')]).toBe('["hosted"]');
+    expect(mine[col('meeting_time')]).toBe('{"hour":15,"minute":0}');
+    expect(mine[col('temp_code')]).toBe(tricky.tempCode);
+    expect(mine[col('created_at')]).toBe(tricky.createdAt.toISOString());
+  });
+
+  it('streams thousands of bookings across keyset pages, each once', async () => {
+    const base = { initialAreaLat: 51.5, initialAreaLng: -0.12, players: 8, email: 'bulk@example.test', city: 'London', pricePerPerson: 15, totalPrice: 120, meetingTime: { hour: 15, minute: 0 }, date: '2030-01-01' };
+    await t.db.insert(bookings).values(Array.from({ length: 2600 }, (_, i) => ({ ...base, fullName: `Bulk ${i}`, tempCode: newTempCode() })));
+    const res = await admin.get('/api/admin/bookings/export');
+    const rows = parseCsv(res.body).slice(1);
+    const ids = rows.map((r) => r[0]);
+    const total = (await t.db.select({ n: sql<number>`count(*)::int` }).from(bookings))[0]!.n;
+    expect(ids.length).toBe(total);
+    expect(new Set(ids).size).toBe(total);
+    const paid = await createPaidBooking(t.db, { fullName: 'Paid For Export' }, 4_321);
+    const again = parseCsv((await admin.get('/api/admin/bookings/export')).body);
+    const header = again[0]!;
+    const row = again.find((r) => r[0] === String(paid.booking.id))!;
+    expect(row[header.indexOf('game_code')]).toBe(paid.gameCode);
+    expect(row[header.indexOf('payments_total')]).toBe('4321');
+    expect(row[header.indexOf('booking_status')]).toBe('paid');
+  });
+});
+
+describe('POST /api/admin/bookings', () => {
+  const future = '2031-09-15';
+  const payload = (over: Partial<AdminCreateBookingInput> = {}): AdminCreateBookingInput => ({
+    players: 10,
+    date: future,
+    meeting_time: { hour: 14, minute: 30 },
+    timezone: 'Europe/London',
+    hosted: false,
+    full_name: 'Created By Staff',
+    email: 'staff-made@example.test',
+    phone: '+44 20 7946 0000',
+    company_name: 'Initech',
+    duration: 120,
+    initial_area_radius: 1000,
+    initial_area_lat: 51.5074,
+    initial_area_lng: -0.1278,
+    initial_area_id: null,
+    booking_status: 'lead',
+    utm_source: 'admin',
+    utm_medium: 'manual_created',
+    utm_campaign: 'manual_created',
+    utm_term: 'manual_created',
+    utm_content: 'manual_created',
+    plan_type: 'pro',
+    add_ons: ['hosted'],
+    city: 'London',
+    utcDateTime: '2031-09-15T13:30:00.000Z',
+    ...over,
+  });
+
+  it('creates a lead priced from the price list, records the activity, and answers 201 with the booking', async () => {
+    const res = await admin.post('/api/admin/bookings', payload());
+    expect(res.statusCode, res.body).toBe(201);
+    const { booking } = adminBookingResponse.parse(res.json());
+    expect(adminBookingSchema.parse(booking)).toBeTruthy();
+    expect(booking).toMatchObject({
+      booking_status: 'lead',
+      lead_status: 'new',
+      players: 10,
+      hosted: true,
+      plan_type: 'pro',
+      add_ons: ['hosted'],
+      price_per_person: 20,
+      add_ons_total: 300,
+      total_price: 500,
+      tel: '+44 20 7946 0000',
+      company_name: 'Initech',
+      utcDateTime: '2031-09-15T13:30:00.000Z',
+      utm_source: 'admin',
+      utm_medium: 'manual_created',
+      code_type: 'temp',
+    });
+    expect(booking.pricing_history).toHaveLength(1);
+    const log = await t.db.select().from(activityLog).where(and(eq(activityLog.action, 'booking.create'), eq(activityLog.bookingId, booking.id)));
+    expect(log).toHaveLength(1);
+    expect(log[0]!.actorId).toBe((admin as Agent & { userId: number }).userId);
+    const found = await admin.get(`/api/admin/bookings?search=${encodeURIComponent('staff-made@example.test')}`);
+    expect(found.json().bookings.map((b: { id: number }) => b.id)).toEqual([booking.id]);
+  });
+
+  it('keeps the admin tracking values whatever the client sends, and derives hosted from a bespoke plan', async () => {
+    const res = await admin.post('/api/admin/bookings', payload({ utm_source: 'google', plan_type: 'bespoke', add_ons: [], email: 'bespoke@example.test' }));
+    expect(res.statusCode, res.body).toBe(201);
+    const { booking } = adminBookingResponse.parse(res.json());
+    expect(booking).toMatchObject({ utm_source: 'admin', hosted: true, price_per_person: 25, total_price: 250, source: null });
+  });
+
+  it('refuses invalid input with the wizard messages', async () => {
+    const cases: [Partial<AdminCreateBookingInput>, string, string][] = [
+      [{ email: 'not-an-email' }, 'email', 'Please enter a valid email address'],
+      [{ email: '' }, 'email', 'Email address is required'],
+      [{ players: 1 }, 'players', 'Please enter a minimum of 2 players'],
+      [{ players: 201 }, 'players', 'Please contact us if you have more than 200 players'],
+      [{ city: '' }, 'city', 'Please select a city to continue'],
+      [{ meeting_time: { hour: 25, minute: 0 } }, 'meeting_time.hour', 'Invalid date/time'],
+    ];
+    for (const [over, field, message] of cases) {
+      const res = await admin.post('/api/admin/bookings', payload(over));
+      expect({ field, status: res.statusCode }).toEqual({ field, status: 422 });
+      const errors: Record<string, string[]> = res.json().errors;
+      expect({ field, first: errors[field]?.[0] }).toEqual({ field, first: message });
+    }
+    const bogusPlan = await admin.post('/api/admin/bookings', { ...payload(), plan_type: 'gold' });
+    expect(bogusPlan.statusCode).toBe(422);
+  });
+
+  it('needs the CSRF header', async () => {
+    const res = await admin.inject({ method: 'POST', url: '/api/admin/bookings', payload: payload(), csrf: false });
+    expect(res.statusCode).toBe(419);
+  });
+});

@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type Agent, type TestApp } from '../support/test-app';
+import { createPaidBooking } from '../support/fixtures';
+import { teams } from '../../src/server/db/schema/bookings';
+import { gameInstances, instanceTeams, submissions } from '../../src/server/db/schema/games';
+import { challenges } from '../../src/server/db/schema/challenges';
+
+let t: TestApp;
+let admin: Agent;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.as('admin');
+});
+afterAll(async () => t.close());
+
+describe('admin overviews', () => {
+  it('lists games with their booking and live state, newest first', async () => {
+    const first = await createPaidBooking(t.db, { fullName: 'Games First', city: 'Leeds' });
+    const second = await createPaidBooking(t.db, { fullName: 'Games Second', city: 'York' });
+    await t.db.insert(gameInstances).values({ gameId: second.gameId, status: 'live' });
+    const res = await admin.get('/api/admin/games');
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    const mine = body.games.filter((g: { booking_id: number }) => [first.booking.id, second.booking.id].includes(g.booking_id));
+    expect(mine.map((g: { code: string; booking_name: string; city: string; live_instances: number }) => [g.code, g.booking_name, g.city, g.live_instances])).toEqual([
+      [second.gameCode, 'Games Second', 'York', 1],
+      [first.gameCode, 'Games First', 'Leeds', 0],
+    ]);
+    expect(body.pagination).toMatchObject({ current_page: 1, per_page: 20 });
+  });
+
+  it('lists payments with the total received in pence, and pages', async () => {
+    const before = (await admin.get('/api/admin/payments')).json();
+    await createPaidBooking(t.db, { fullName: 'Payer One' }, 4_550);
+    await createPaidBooking(t.db, { fullName: 'Payer Two' }, 10_000);
+    const body = (await admin.get('/api/admin/payments?per_page=1')).json();
+    expect(body.total_amount - before.total_amount).toBe(14_550);
+    expect(body.payments).toHaveLength(1);
+    expect(body.payments[0]).toMatchObject({ booking_name: 'Payer Two', payment_amount: 10_000, payment_type: 'card' });
+    expect(body.pagination.last_page).toBe(body.pagination.total);
+    const page2 = (await admin.get('/api/admin/payments?per_page=1&page=2')).json();
+    expect(page2.payments[0].booking_name).toBe('Payer One');
+  });
+
+  it('lists teams and submissions with their game and challenge', async () => {
+    const paid = await createPaidBooking(t.db, { fullName: 'Team Owner' });
+    await t.db.insert(teams).values({ bookingId: paid.booking.id, name: 'The Egg Heads', players: 'Ann, Bo' });
+    const [instance] = await t.db.insert(gameInstances).values({ gameId: paid.gameId }).returning();
+    const [team] = await t.db.insert(instanceTeams).values({ instanceId: instance!.id, name: 'The Egg Heads', points: 10 }).returning();
+    const [challenge] = await t.db.select().from(challenges).limit(1);
+    await t.db.insert(submissions).values({ instanceId: instance!.id, teamId: team!.id, challengeId: challenge!.id, status: 'approved', pointsAwarded: 10 });
+
+    const teamList = (await admin.get('/api/admin/teams')).json();
+    expect(teamList.teams[0]).toMatchObject({ name: 'The Egg Heads', players: 'Ann, Bo', booking_name: 'Team Owner' });
+    const subs = (await admin.get('/api/admin/submissions')).json();
+    expect(subs.submissions[0]).toMatchObject({
+      game_code: paid.gameCode,
+      team_name: 'The Egg Heads',
+      challenge_name: challenge!.name,
+      status: 'approved',
+      points_awarded: 10,
+    });
+  });
+
+  it('refuses a page number that is not a positive whole number', async () => {
+    const res = await admin.get('/api/admin/games?page=0');
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors.page).toBeDefined();
+  });
+});

@@ -1,0 +1,121 @@
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../support/test-app';
+import { mailOutbox } from '../../src/server/db/schema/system';
+
+type Received = { from: string; to: string[]; raw: string };
+
+const booking = (email: string) => ({
+  players: 6,
+  date: '2030-09-20',
+  meeting_time: { hour: 18, minute: 30 },
+  timezone: 'Europe/Paris',
+  city: 'Paris',
+  initial_area_lat: 48.85341,
+  initial_area_lng: 2.3488,
+  plan_type: 'pro',
+  add_ons: ['hosted'],
+  currency: 'EUR',
+  email,
+  full_name: 'Marie Curie',
+});
+
+/** Undoes quoted-printable soft line breaks and escapes, enough to read a plain-text part. */
+function decodeQuotedPrintable(text: string): string {
+  const joined = text.replace(/=\r?\n/g, '');
+  const bytes: number[] = [];
+  for (let i = 0; i < joined.length; i++) {
+    const hex = joined.slice(i + 1, i + 3);
+    if (joined[i] === '=' && /^[0-9A-F]{2}$/.test(hex)) {
+      bytes.push(parseInt(hex, 16));
+      i += 2;
+    } else {
+      bytes.push(...Buffer.from(joined[i]!, 'utf8'));
+    }
+  }
+  return Buffer.from(bytes).toString('utf8');
+}
+
+describe('mail through a real SMTP server (SMTP_URL)', () => {
+  let smtp: SMTPServer;
+  let t: TestApp;
+  const received: Received[] = [];
+
+  beforeAll(async () => {
+    smtp = new SMTPServer({
+      secure: false,
+      authOptional: true,
+      disabledCommands: ['STARTTLS', 'AUTH'],
+      logger: false,
+      onData(stream, session, callback) {
+        const chunks: Buffer[] = [];
+        stream.on('data', (c: Buffer) => chunks.push(c));
+        stream.on('end', () => {
+          received.push({
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+            to: session.envelope.rcptTo.map((r) => r.address),
+            raw: Buffer.concat(chunks).toString('utf8'),
+          });
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+    const { port } = smtp.server.address() as AddressInfo;
+    t = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}?ignoreTLS=true`, MAIL_FROM: 'hatch <games@hatch.test>' });
+  });
+  afterAll(async () => {
+    await t.close();
+    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  });
+
+  it('delivers the booking confirmation with the summary and the manage link', async () => {
+    const agent = await t.visitor();
+    const res = await agent.post('/api/bookings', booking('marie@example.test'));
+    expect(res.statusCode).toBe(201);
+    const { temp_code: tempCode } = res.json().booking;
+
+    const [queued] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'marie@example.test'));
+    expect(queued?.status).toBe('pending');
+    expect(await t.app.deps.mail.deliverPending()).toBe(1);
+
+    expect(received).toHaveLength(1);
+    const mail = received[0]!;
+    expect(mail.from).toBe('games@hatch.test');
+    expect(mail.to).toEqual(['marie@example.test']);
+    const text = decodeQuotedPrintable(mail.raw);
+    expect(text).toMatch(/^Subject: Your hatch game on Friday 20 September 2030 in Paris/m);
+    // No PUBLIC_URL: the link uses the request's own origin.
+    expect(text).toContain(`http://localhost:80/hatch/${tempCode}`);
+    for (const part of ['Meeting time: 18:30 (Paris time)', 'Players: 6', 'Game type: Weapons', 'Add-ons: In-Person Host', 'Price per person: €23', 'Add-ons total: €350', 'Total: €488']) {
+      expect(text).toContain(part);
+    }
+    const [sent] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'marie@example.test'));
+    expect(sent?.status).toBe('sent');
+    expect(sent?.sentAt).toBeInstanceOf(Date);
+    // Nothing is sent twice.
+    expect(await t.app.deps.mail.deliverPending()).toBe(0);
+    expect(received).toHaveLength(1);
+  });
+});
+
+describe('mail without SMTP_URL', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => t.close());
+
+  it('keeps the confirmation in the outbox as stored, with the manage link', async () => {
+    const agent = await t.visitor();
+    const res = await agent.post('/api/bookings', booking('stored@example.test'));
+    expect(res.statusCode).toBe(201);
+    const rows = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'stored@example.test'));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ status: 'stored', kind: 'booking_confirmation', subject: 'Your hatch game on Friday 20 September 2030 in Paris' });
+    expect(rows[0]!.text).toContain(`/hatch/${res.json().booking.temp_code}`);
+    expect(await t.app.deps.mail.deliverPending()).toBe(0);
+  });
+});

@@ -1,0 +1,467 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, asc, eq } from 'drizzle-orm';
+import { createTestApp, type Agent, type TestApp } from '../support/test-app';
+import { createBooking, createPaidBooking } from '../support/fixtures';
+import { bookingBody } from '../support/booking-body';
+import { bookingChanges, bookings, pricingHistory } from '../../src/server/db/schema/bookings';
+import { mailOutbox } from '../../src/server/db/schema/system';
+import { priceList } from '../../src/server/db/schema/pricing';
+import type { CreateBookingInput } from '../../src/shared/api/public-booking';
+import { createBookingRecord, type NewBookingInput } from '../../src/server/lib/booking-create';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ PUBLIC_URL: 'https://play.hatch.test' });
+});
+afterAll(async () => t.close());
+
+/** A valid wizard state (unique email) for a game on 15 June 2030, with the test's own changes. */
+function wizardState(overrides: Record<string, unknown> = {}): CreateBookingInput & Record<string, unknown> {
+  return bookingBody({ date: '2030-06-15', ...overrides });
+}
+
+async function create(agent: Agent, overrides: Record<string, unknown> = {}, headers?: Record<string, string>) {
+  return agent.post('/api/bookings', wizardState(overrides), headers);
+}
+
+async function bookingRow(id: number) {
+  const [row] = await t.db.select().from(bookings).where(eq(bookings.id, id));
+  if (!row) throw new Error('no booking');
+  return row;
+}
+
+describe('POST /api/bookings', () => {
+  it('creates an enquiry priced by the server, with a temp code and the UTC moment', async () => {
+    const agent = await t.visitor();
+    const res = await create(agent, { players: 10, price_per_person: 1, total_price: 2, add_ons_total: 0, booking_status: 'paid' });
+    expect(res.statusCode).toBe(201);
+    const { booking } = res.json();
+    expect(booking).toMatchObject({
+      players: 10,
+      price_per_person: 15,
+      add_ons_total: 0,
+      total_price: 150,
+      booking_status: 'enquiry',
+      code_type: 'temp',
+      hosted: false,
+      utcDateTime: '2030-06-15T14:00:00.000Z',
+      game_activated: false,
+      added_challenges: [],
+      version: 1,
+    });
+    expect(booking.temp_code).toMatch(/^[0-9A-HJKMNP-TV-Z]{12}$/);
+    expect(booking.code).toBe(booking.temp_code);
+    const row = await bookingRow(booking.id);
+    expect(row.createdBySession).toMatch(/^[0-9a-f]{64}$/);
+    expect(row.referralSource).toBe('Google search');
+  });
+
+  it('adds the hosted add-on once, flat, and marks the booking hosted', async () => {
+    const res = await create(await t.visitor(), { players: 12, plan_type: 'pro', add_ons: ['hosted'] });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().booking).toMatchObject({ price_per_person: 20, add_ons_total: 300, total_price: 540, hosted: true, add_ons: ['hosted'] });
+  });
+
+  it('makes a bespoke game hosted without the add-on', async () => {
+    const res = await create(await t.visitor(), { plan_type: 'bespoke' });
+    expect(res.json().booking).toMatchObject({ plan_type: 'bespoke', hosted: true, price_per_person: 25, total_price: 200 });
+  });
+
+  it('prices in the chosen currency', async () => {
+    const res = await create(await t.visitor(), { currency: 'USD', players: 4 });
+    expect(res.json().booking).toMatchObject({ currency: 'USD', price_per_person: 19, total_price: 76 });
+  });
+
+  it('uses the sale price from the price list', async () => {
+    await t.db.update(priceList).set({ salePrice: 12 }).where(and(eq(priceList.currency, 'EUR'), eq(priceList.itemType, 'standard')));
+    const res = await create(await t.visitor(), { currency: 'EUR', players: 5 });
+    expect(res.json().booking).toMatchObject({ price_per_person: 12, total_price: 60 });
+    await t.db.update(priceList).set({ salePrice: null }).where(and(eq(priceList.currency, 'EUR'), eq(priceList.itemType, 'standard')));
+  });
+
+  it('stores every tracking field of the landing URL and the contact details', async () => {
+    const tracking = {
+      gclid: 'g-1',
+      fbclid: 'fb-1',
+      fbc: 'fb.1.2',
+      li_fat_id: 'li-1',
+      msclkid: 'ms-1',
+      ttclid: 'tt-1',
+      twclid: 'tw-1',
+      pclid: 'p-1',
+      snapclid: 'sn-1',
+      dclid: 'd-1',
+      rdt_cid: 'r-1',
+      utm_source: 'instagram',
+      utm_medium: 'social',
+      utm_campaign: 'spring',
+      utm_term: 'team games',
+      utm_content: 'reel',
+    };
+    const res = await create(await t.visitor(), { ...tracking, full_name: '  Ada Lovelace ', phone: '+44 20 7946 0000', company_name: 'Engines Ltd' });
+    expect(res.statusCode).toBe(201);
+    const row = await bookingRow(res.json().booking.id);
+    expect(row).toMatchObject({
+      gclid: 'g-1',
+      fbclid: 'fb-1',
+      fbc: 'fb.1.2',
+      liFatId: 'li-1',
+      msclkid: 'ms-1',
+      ttclid: 'tt-1',
+      twclid: 'tw-1',
+      pclid: 'p-1',
+      snapclid: 'sn-1',
+      dclid: 'd-1',
+      rdtCid: 'r-1',
+      utmSource: 'instagram',
+      utmMedium: 'social',
+      utmCampaign: 'spring',
+      utmTerm: 'team games',
+      utmContent: 'reel',
+      fullName: 'Ada Lovelace',
+      tel: '+44 20 7946 0000',
+      companyName: 'Engines Ltd',
+    });
+    // The booker's own view carries no tracking.
+    expect(res.json().booking).not.toHaveProperty('gclid');
+  });
+
+  it('writes the first pricing history entry', async () => {
+    const res = await create(await t.visitor(), { players: 6, plan_type: 'pro' });
+    const history = await t.db.select().from(pricingHistory).where(eq(pricingHistory.bookingId, res.json().booking.id));
+    expect(history).toHaveLength(1);
+    expect(history[0]).toMatchObject({ planType: 'pro', pricePerPerson: 20, players: 6, totalPrice: 120, addOns: [] });
+  });
+
+  it('queues the confirmation mail with the summary and the manage link', async () => {
+    const res = await create(await t.visitor(), { players: 9, add_ons: ['hosted'], full_name: 'Grace' });
+    const { booking } = res.json();
+    const mails = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, booking.email));
+    expect(mails).toHaveLength(1);
+    const mail = mails[0]!;
+    expect(mail.status).toBe('stored');
+    expect(mail.kind).toBe('booking_confirmation');
+    expect(mail.text).toContain(`https://play.hatch.test/hatch/${booking.temp_code}`);
+    for (const part of ['Saturday 15 June 2030', '15:00 (London time)', 'City: London', 'Players: 9', 'Game type: Standard', 'Add-ons: In-Person Host', 'Price per person: £15', 'Add-ons total: £300', 'Total: £435']) {
+      expect(mail.text).toContain(part);
+    }
+    expect(mail.html).toContain(`href="https://play.hatch.test/hatch/${booking.temp_code}"`);
+  });
+
+  describe('validation, with the wizard\'s messages', () => {
+    const cases: [string, Record<string, unknown>, string, string][] = [
+      ['players not a number', { players: 'abc' }, 'players', 'Please enter a valid number between 2 and 200'],
+      ['players fractional', { players: 2.5 }, 'players', 'Please enter a valid number between 2 and 200'],
+      ['players missing', { players: undefined }, 'players', 'Please enter a valid number between 2 and 200'],
+      ['one player', { players: 1 }, 'players', 'Please enter a minimum of 2 players'],
+      ['201 players', { players: 201 }, 'players', 'Please contact us if you have more than 200 players'],
+      ['no city', { city: '' }, 'city', 'Please select a city to continue'],
+      ['blank city', { city: '   ' }, 'city', 'Please select a city to continue'],
+      ['no location', { initial_area_lat: undefined }, 'initial_area_lat', 'Please select a city to continue'],
+      ['zero location', { initial_area_lat: 0, initial_area_lng: 0 }, 'city', 'Please select a city to continue'],
+      ['no email', { email: '' }, 'email', 'Email address is required'],
+      ['missing email', { email: undefined }, 'email', 'Email address is required'],
+      ['email without dot', { email: 'a@b' }, 'email', 'Please enter a valid email address'],
+      ['email with space', { email: 'a b@c.de' }, 'email', 'Please enter a valid email address'],
+      ['no date', { date: undefined }, 'date', 'Please choose a date'],
+      ['malformed date', { date: '15/06/2030' }, 'date', 'Invalid date/time'],
+      ['impossible date', { date: '2030-02-30' }, 'date', 'Invalid date/time'],
+      ['past date', { date: '2020-01-01' }, 'date', 'Please choose a date that is not in the past'],
+      ['no meeting time', { meeting_time: undefined }, 'meeting_time', 'Please choose a meeting time'],
+      ['hour 24', { meeting_time: { hour: 24, minute: 0 } }, 'meeting_time.hour', 'Invalid date/time'],
+      ['minute 60', { meeting_time: { hour: 10, minute: 60 } }, 'meeting_time.minute', 'Invalid date/time'],
+      ['a time skipped by the clock change', { date: '2030-03-31', meeting_time: { hour: 1, minute: 30 } }, 'meeting_time', 'Invalid date/time'],
+      ['unknown zone', { timezone: 'Mars/Olympus' }, 'timezone', 'Please choose a valid time zone'],
+    ];
+    it.each(cases)('%s → 422 on %s', async (_name, overrides, field, message) => {
+      const res = await create(await t.visitor(), overrides);
+      expect(res.statusCode).toBe(422);
+      const body = res.json();
+      expect(body.errors[field]).toEqual([message]);
+      expect(body.message).toBeTypeOf('string');
+    });
+
+    it('refuses an unknown plan or add-on and an inactive plan', async () => {
+      expect((await create(await t.visitor(), { plan_type: 'gold' })).json().errors).toHaveProperty('plan_type');
+      expect((await create(await t.visitor(), { add_ons: ['limo'] })).json().errors).toHaveProperty('add_ons.0');
+      await t.db.update(priceList).set({ isActive: false }).where(and(eq(priceList.currency, 'GBP'), eq(priceList.itemType, 'bespoke')));
+      const res = await create(await t.visitor(), { plan_type: 'bespoke' });
+      await t.db.update(priceList).set({ isActive: true }).where(and(eq(priceList.currency, 'GBP'), eq(priceList.itemType, 'bespoke')));
+      expect(res.statusCode).toBe(422);
+      expect(res.json().errors).toEqual({ plan_type: ['This game type is not available.'] });
+    });
+
+    it('creates nothing on invalid input', async () => {
+      const email = 'never-created@example.test';
+      await create(await t.visitor(), { email, players: 1 });
+      expect(await t.db.select().from(bookings).where(eq(bookings.email, email))).toHaveLength(0);
+    });
+
+    it('refuses a request without the CSRF token', async () => {
+      const agent = await t.visitor();
+      const res = await agent.inject({ method: 'POST', url: '/api/bookings', payload: wizardState(), csrf: false });
+      expect(res.statusCode).toBe(419);
+    });
+  });
+});
+
+describe('Idempotency-Key', () => {
+  it('replays the first answer to a sequential retry and creates one booking', async () => {
+    const agent = await t.visitor();
+    const body = wizardState();
+    const first = await agent.post('/api/bookings', body, { 'idempotency-key': 'retry-key-1' });
+    const second = await agent.post('/api/bookings', body, { 'idempotency-key': 'retry-key-1' });
+    expect(first.statusCode).toBe(201);
+    expect(second.statusCode).toBe(201);
+    expect(second.json()).toEqual(first.json());
+    expect(second.headers['idempotent-replayed']).toBe('true');
+    expect(await t.db.select().from(bookings).where(eq(bookings.email, String(body.email)))).toHaveLength(1);
+    expect(await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, String(body.email)))).toHaveLength(1);
+  });
+
+  it('creates exactly one booking for 20 concurrent requests with one key', async () => {
+    const agent = await t.visitor();
+    const body = wizardState();
+    const answers = await Promise.all(Array.from({ length: 20 }, () => agent.post('/api/bookings', body, { 'idempotency-key': 'concurrent-key' })));
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(20).fill(201));
+    const ids = new Set(answers.map((a) => a.json().booking.id));
+    expect(ids.size).toBe(1);
+    expect(await t.db.select().from(bookings).where(eq(bookings.email, String(body.email)))).toHaveLength(1);
+  });
+
+  it('refuses the same key with a different body, and the same key from another visitor', async () => {
+    const agent = await t.visitor();
+    const first = await agent.post('/api/bookings', wizardState(), { 'idempotency-key': 'reused-key' });
+    expect(first.statusCode).toBe(201);
+    const changed = await agent.post('/api/bookings', wizardState({ players: 9 }), { 'idempotency-key': 'reused-key' });
+    expect(changed.statusCode).toBe(422);
+    expect(changed.json().message).toBe('This Idempotency-Key was already used for a different request.');
+    const other = await (await t.visitor()).post('/api/bookings', wizardState(), { 'idempotency-key': 'reused-key' });
+    expect(other.statusCode).toBe(422);
+  });
+
+  it('does not store a refused request: the corrected retry with the same key succeeds', async () => {
+    const agent = await t.visitor();
+    const bad = await agent.post('/api/bookings', wizardState({ players: 1 }), { 'idempotency-key': 'fix-and-retry' });
+    expect(bad.statusCode).toBe(422);
+    const good = await agent.post('/api/bookings', wizardState(), { 'idempotency-key': 'fix-and-retry' });
+    expect(good.statusCode).toBe(201);
+  });
+
+  it('refuses a malformed key', async () => {
+    const res = await (await t.visitor()).post('/api/bookings', wizardState(), { 'idempotency-key': 'x'.repeat(300) });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toHaveProperty('idempotency_key');
+  });
+});
+
+describe('PATCH /api/bookings/:id', () => {
+  async function created(agent: Agent, overrides: Record<string, unknown> = {}) {
+    const res = await create(agent, overrides);
+    expect(res.statusCode).toBe(201);
+    return res.json().booking as { id: number; temp_code: string; email: string; version: number };
+  }
+
+  it('lets the creating session change players, plan and add-ons, repricing and recording the change', async () => {
+    const agent = await t.visitor();
+    const booking = await created(agent);
+    const res = await agent.patch(`/api/bookings/${booking.id}`, { players: 20, plan_type: 'pro', add_ons: ['hosted'], total_price: 1 });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().booking).toMatchObject({ players: 20, plan_type: 'pro', price_per_person: 20, add_ons_total: 300, total_price: 700, hosted: true, version: 2 });
+
+    const history = await t.db.select().from(pricingHistory).where(eq(pricingHistory.bookingId, booking.id)).orderBy(asc(pricingHistory.id));
+    expect(history.map((h) => [h.planType, h.players, h.totalPrice])).toEqual([
+      ['standard', 8, 120],
+      ['pro', 20, 700],
+    ]);
+    const changes = await t.db.select().from(bookingChanges).where(eq(bookingChanges.bookingId, booking.id));
+    expect(changes).toHaveLength(1);
+    expect(changes[0]!.source).toBe('booker');
+    expect(changes[0]!.fields).toEqual({
+      players: { from: 8, to: 20 },
+      plan_type: { from: 'standard', to: 'pro' },
+      add_ons: { from: [], to: ['hosted'] },
+    });
+  });
+
+  it('removing the hosted add-on makes a standard game self-run again', async () => {
+    const agent = await t.visitor();
+    const booking = await created(agent, { add_ons: ['hosted'] });
+    const res = await agent.patch(`/api/bookings/${booking.id}`, { add_ons: [] });
+    expect(res.json().booking).toMatchObject({ hosted: false, add_ons_total: 0, total_price: 120 });
+  });
+
+  it('changes contact details, date and time without a pricing entry, recomputing the UTC moment', async () => {
+    const agent = await t.visitor();
+    const booking = await created(agent);
+    const res = await agent.patch(`/api/bookings/${booking.id}`, {
+      full_name: 'Ada',
+      phone: '0123',
+      company_name: 'Engines',
+      referral_source: 'Other: a friend',
+      date: '2030-12-01',
+      meeting_time: { hour: 9, minute: 30 },
+      timezone: 'America/New_York',
+      city: 'New York',
+      initial_area_lat: 40.71427,
+      initial_area_lng: -74.00597,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().booking).toMatchObject({
+      full_name: 'Ada',
+      tel: '0123',
+      company_name: 'Engines',
+      referral_source: 'Other: a friend',
+      date: '2030-12-01',
+      meeting_time: { hour: 9, minute: 30 },
+      timezone: 'America/New_York',
+      utcDateTime: '2030-12-01T14:30:00.000Z',
+      city: 'New York',
+      total_price: 120,
+    });
+    expect(await t.db.select().from(pricingHistory).where(eq(pricingHistory.bookingId, booking.id))).toHaveLength(1);
+    // Blank clears an optional field.
+    const cleared = await agent.patch(`/api/bookings/${booking.id}`, { company_name: '' });
+    expect(cleared.json().booking.company_name).toBeNull();
+  });
+
+  it('revalidates date, time and zone together', async () => {
+    const agent = await t.visitor();
+    const booking = await created(agent);
+    const past = await agent.patch(`/api/bookings/${booking.id}`, { date: '2020-01-01' });
+    expect(past.statusCode).toBe(422);
+    expect(past.json().errors).toEqual({ date: ['Please choose a date that is not in the past'] });
+    const gap = await agent.patch(`/api/bookings/${booking.id}`, { date: '2030-03-31', meeting_time: { hour: 1, minute: 30 } });
+    expect(gap.json().errors).toEqual({ meeting_time: ['Invalid date/time'] });
+    const players = await agent.patch(`/api/bookings/${booking.id}`, { players: 250 });
+    expect(players.json().errors).toEqual({ players: ['Please contact us if you have more than 200 players'] });
+    expect((await bookingRow(booking.id)).version).toBe(1);
+  });
+
+  it('accepts the temp code in X-Booking-Code from another browser, any case', async () => {
+    const booking = await created(await t.visitor());
+    const other = await t.visitor();
+    const res = await other.patch(`/api/bookings/${booking.id}`, { players: 12 }, { 'x-booking-code': booking.temp_code.toLowerCase() });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().booking.players).toBe(12);
+  });
+
+  it('answers 404 to another visitor, a wrong code, or another booking\'s code', async () => {
+    const booking = await created(await t.visitor());
+    const otherBooking = await created(await t.visitor());
+    const stranger = await t.visitor();
+    for (const headers of [undefined, { 'x-booking-code': 'WRONGCODE000' }, { 'x-booking-code': otherBooking.temp_code }]) {
+      const res = await stranger.patch(`/api/bookings/${booking.id}`, { players: 3 }, headers);
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ message: 'Booking not found' });
+    }
+    expect((await stranger.patch('/api/bookings/999999', { players: 3 })).statusCode).toBe(404);
+    expect((await bookingRow(booking.id)).players).toBe(8);
+  });
+
+  it('accepts the game code of a paid booking, but then only contact details', async () => {
+    const { booking, gameCode } = await createPaidBooking(t.db);
+    const agent = await t.visitor();
+    const headers = { 'x-booking-code': gameCode };
+    const contact = await agent.patch(`/api/bookings/${booking.id}`, { full_name: 'Paid Person', phone: '999' }, headers);
+    expect(contact.statusCode).toBe(200);
+    expect(contact.json().booking).toMatchObject({ full_name: 'Paid Person', tel: '999', code: gameCode, code_type: 'game' });
+    const price = await agent.patch(`/api/bookings/${booking.id}`, { players: 30, date: '2030-07-01' }, headers);
+    expect(price.statusCode).toBe(422);
+    expect(price.json().errors).toEqual({
+      players: ['This booking is paid: please contact us to change it.'],
+      date: ['This booking is paid: please contact us to change it.'],
+    });
+    // Sending back unchanged values (the whole wizard state) is fine.
+    const same = await agent.patch(`/api/bookings/${booking.id}`, { players: booking.players, plan_type: 'standard' }, headers);
+    expect(same.statusCode).toBe(200);
+  });
+
+  it('refuses a stale version with 409 and changes nothing on an empty edit', async () => {
+    const agent = await t.visitor();
+    const booking = await created(agent);
+    expect((await agent.patch(`/api/bookings/${booking.id}`, { players: 9, version: 1 })).statusCode).toBe(200);
+    const stale = await agent.patch(`/api/bookings/${booking.id}`, { players: 10, version: 1 });
+    expect(stale.statusCode).toBe(409);
+    const noop = await agent.patch(`/api/bookings/${booking.id}`, {});
+    expect(noop.json().booking.version).toBe(2);
+  });
+});
+
+describe('GET /api/booking/:code', () => {
+  it('loads by temp code, any case', async () => {
+    const row = await createBooking(t.db);
+    const res = await t.app.inject({ method: 'GET', url: `/api/booking/${row.tempCode.toLowerCase()}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().booking).toMatchObject({ id: row.id, code: row.tempCode, code_type: 'temp', utcDateTime: '2030-06-15T14:00:00.000Z', added_challenges: [], game_activated: false });
+  });
+
+  it('loads by game code, with the game\'s challenges', async () => {
+    const { booking, gameCode } = await createPaidBooking(t.db);
+    const res = await t.app.inject({ method: 'GET', url: `/api/booking/${gameCode}` });
+    expect(res.statusCode).toBe(200);
+    const body = res.json().booking;
+    expect(body).toMatchObject({ id: booking.id, code: gameCode, code_type: 'game', booking_status: 'paid', game_activated: false });
+    expect(Array.isArray(body.added_challenges)).toBe(true);
+    expect(body.added_challenges.length).toBeGreaterThan(0);
+  });
+
+  it('answers 404 to an unknown code', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/booking/NOSUCHCODE00' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ message: 'Booking not found' });
+  });
+
+  it('limits look-ups per IP to 60 a minute with 429 and Retry-After', async () => {
+    const statuses: number[] = [];
+    let last;
+    for (let i = 0; i < 61; i++) {
+      last = await t.app.inject({ method: 'GET', url: `/api/booking/GUESS${i}`, remoteAddress: '203.0.113.9' });
+      statuses.push(last.statusCode);
+    }
+    expect(statuses.slice(0, 60).every((s) => s === 404)).toBe(true);
+    expect(statuses[60]).toBe(429);
+    expect(Number(last?.headers['retry-after'])).toBeGreaterThan(0);
+    // Another client is not affected.
+    expect((await t.app.inject({ method: 'GET', url: '/api/booking/GUESS', remoteAddress: '203.0.113.10' })).statusCode).toBe(404);
+  });
+});
+
+describe('createBookingRecord (shared with the admin create-booking call)', () => {
+  const input = (overrides: Partial<NewBookingInput> = {}): NewBookingInput => ({
+    players: 10,
+    date: '2020-05-01',
+    meetingTime: { hour: 10, minute: 0 },
+    timezone: 'Europe/London',
+    city: 'Leeds',
+    initialArea: { id: null, lat: 53.79648, lng: -1.54785, radius: 1000 },
+    planType: 'standard',
+    addOns: [],
+    currency: 'GBP',
+    email: 'lead@example.test',
+    fullName: 'Lead Person',
+    tel: null,
+    companyName: 'Leads Ltd',
+    referralSource: null,
+    duration: 120,
+    bookingStatus: 'lead',
+    createdBySession: null,
+    tracking: { utm_source: 'manual_created', utm_medium: 'admin' },
+    ...overrides,
+  });
+
+  it('creates a lead, may allow a past date for staff, keeps a hosted flag, and writes pricing history', async () => {
+    const id = await t.db.transaction((tx) => createBookingRecord(tx, input({ hosted: true }), { allowPastDate: true }));
+    const row = await bookingRow(id);
+    expect(row).toMatchObject({ bookingStatus: 'lead', hosted: true, utmSource: 'manual_created', utmMedium: 'admin', totalPrice: 150, createdBySession: null });
+    expect(row.utcDateTime?.toISOString()).toBe('2020-05-01T09:00:00.000Z');
+    expect(await t.db.select().from(pricingHistory).where(eq(pricingHistory.bookingId, id))).toHaveLength(1);
+  });
+
+  it('refuses a past date unless allowed, with the field errors', async () => {
+    await expect(t.db.transaction((tx) => createBookingRecord(tx, input()))).rejects.toMatchObject({
+      statusCode: 422,
+      errors: { date: ['Please choose a date that is not in the past'] },
+    });
+  });
+});

@@ -1,0 +1,405 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { sessions } from '../../src/server/db/schema/users';
+import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '../../src/server/plugins/session';
+import { LOGIN_LIMITS } from '../../src/server/modules/auth/auth-service';
+import { consumeRateLimit } from '../../src/server/lib/rate-limit';
+import { sha256 } from '../../src/server/lib/crypto';
+import { createPasswordGate, passwordGate } from '../../src/server/lib/password-gate';
+import { createTestApp, TEST_PASSWORD, type TestApp } from '../support/test-app';
+import { createBooking, createPaidBooking } from '../support/fixtures';
+import { databaseFingerprint, diffFingerprints } from '../support/db-fingerprint';
+import { CODE_LOOKUP_LIMIT } from '../../src/server/modules/public-booking/public-booking-service';
+import { CODE_MISS_LIMIT } from '../../src/server/modules/booker-game/booker-game-service';
+
+/**
+ * Issue 8, security: login limits, equal answers, bounded scrypt work, sessions, cookies and headers.
+ * Written up in docs/SECURITY.md. Every request goes through the real app on a real database.
+ */
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+let ipCounter = 0;
+/** inject() lets each test speak from its own address, so the per-address limit of one test does not leak. */
+const freshIp = () => `198.51.100.${++ipCounter}`;
+
+const login = (body: { email: string; password: string }, ip: string) =>
+  t.visitor().then((agent) => agent.inject({ method: 'POST', url: '/api/auth/login', payload: body, remoteAddress: ip }));
+
+describe('login limits', () => {
+  it(`refuses the ${LOGIN_LIMITS.perEmail + 1}th attempt on one email with 429 and Retry-After, from any address, even with the right password`, async () => {
+    const user = await t.createUser({ role: 'admin' });
+    const attempts = await Promise.all(
+      Array.from({ length: LOGIN_LIMITS.perEmail }, (_, i) => login({ email: i % 2 ? user.email.toUpperCase() : user.email, password: `wrong-${i}` }, freshIp())),
+    );
+    expect(attempts.map((r) => r.statusCode)).toEqual(Array(LOGIN_LIMITS.perEmail).fill(401));
+    const limited = await login({ email: user.email, password: TEST_PASSWORD }, freshIp());
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toEqual({ message: 'Too many requests. Please try again later.' });
+    const retryAfter = Number(limited.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(LOGIN_LIMITS.windowSeconds);
+    // Another account is not locked by it.
+    const other = await t.createUser({ role: 'user' });
+    expect((await login({ email: other.email, password: TEST_PASSWORD }, freshIp())).statusCode).toBe(200);
+  }, 60_000);
+
+  it(`refuses an address after ${LOGIN_LIMITS.perIp} attempts, whatever the email, before any password work`, async () => {
+    const ip = freshIp();
+    // The counter is shared through the database; fill it as earlier attempts from this address would have
+    // (20 real attempts would only add 20 scrypt runs to the suite's time; the per-email test above runs them for real).
+    for (let i = 0; i < LOGIN_LIMITS.perIp; i++) await consumeRateLimit(t.db, `login:ip:${ip}`, LOGIN_LIMITS.perIp, LOGIN_LIMITS.windowSeconds);
+    const user = await t.createUser({ role: 'user' });
+    const before = passwordGate.stats();
+    const started = Date.now();
+    const res = await login({ email: user.email, password: TEST_PASSWORD }, ip);
+    expect(res.statusCode).toBe(429);
+    expect(Number(res.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect(Date.now() - started).toBeLessThan(500);
+    expect(passwordGate.stats().peakActive).toBe(before.peakActive);
+    // The same user from another address still gets in.
+    expect((await login({ email: user.email, password: TEST_PASSWORD }, freshIp())).statusCode).toBe(200);
+  });
+
+  it('counts only failed attempts: a user who logs in more often than the limit is never locked out', async () => {
+    const user = await t.createUser({ role: 'admin' });
+    const ip = freshIp();
+    for (let i = 0; i < LOGIN_LIMITS.perEmail + 2; i++) {
+      expect((await login({ email: user.email, password: TEST_PASSWORD }, ip)).statusCode).toBe(200);
+    }
+  }, 60_000);
+
+  it('answers an unknown email and a wrong password alike, in a similar time', async () => {
+    const user = await t.createUser({ role: 'user' });
+    const unknownEmail = 'nobody-here@example.test';
+    const timed = async (email: string) => {
+      const started = performance.now();
+      const res = await login({ email, password: 'not-the-password' }, freshIp());
+      return { ms: performance.now() - started, status: res.statusCode, body: res.body };
+    };
+    await timed(unknownEmail); // the dummy hash is made once, on first use
+    const wrong: number[] = [];
+    const unknown: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const a = await timed(user.email);
+      const b = await timed(unknownEmail);
+      expect([a.status, b.status]).toEqual([401, 401]);
+      expect(a.body).toBe(b.body);
+      wrong.push(a.ms);
+      unknown.push(b.ms);
+    }
+    const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[1] ?? 0;
+    const ratio = median(unknown) / median(wrong);
+    // Both run one scrypt (N=2^17): hundreds of ms; a skipped check would be ~100x faster.
+    expect(ratio).toBeGreaterThan(0.5);
+    expect(ratio).toBeLessThan(2);
+  }, 60_000);
+});
+
+describe('password work is bounded', () => {
+  it('runs at most maxConcurrent at once, queues up to maxQueue and refuses the rest at once', async () => {
+    const gate = createPasswordGate({ maxConcurrent: 2, maxQueue: 3 });
+    let running = 0;
+    let peak = 0;
+    const releases: Array<() => void> = [];
+    const work = () =>
+      new Promise<string>((resolve) => {
+        running++;
+        peak = Math.max(peak, running);
+        releases.push(() => {
+          running--;
+          resolve('done');
+        });
+      });
+    const jobs = Array.from({ length: 8 }, () => gate.run(work).then((v) => v, (e: unknown) => e));
+    await new Promise((r) => setTimeout(r, 10));
+    expect(gate.stats()).toMatchObject({ active: 2, queued: 3, refused: 3 });
+    while (releases.length || gate.stats().active) {
+      releases.shift()?.();
+      await new Promise((r) => setTimeout(r, 1));
+    }
+    const results = await Promise.all(jobs);
+    expect(results.filter((r) => r === 'done')).toHaveLength(5);
+    expect(results.filter((r) => r instanceof Error).map((e) => (e as Error & { statusCode: number }).statusCode)).toEqual([503, 503, 503]);
+    expect(peak).toBe(2);
+    expect(gate.stats()).toMatchObject({ active: 0, queued: 0, peakActive: 2, peakQueued: 3 });
+  });
+
+  it('answers a login flood with 503 and Retry-After at once when the gate is full, while the rest of the API still answers', async () => {
+    const user = await t.createUser({ role: 'user' });
+    // Hold every slot and every queue place, as a flood of slow sign-ins would.
+    const holds: Array<() => void> = [];
+    const held: Promise<unknown>[] = [];
+    // run() takes a slot or a queue place synchronously, so this stops exactly when the queue is full.
+    while (passwordGate.stats().queued < 32) {
+      held.push(passwordGate.run(() => new Promise<void>((resolve) => holds.push(resolve))));
+    }
+    const saturated = passwordGate.stats();
+    expect(saturated.active).toBeGreaterThanOrEqual(2);
+    expect(saturated.queued).toBe(32);
+
+    try {
+      const started = Date.now();
+      // Many accounts from many addresses: no rate limit applies, only the machine's capacity.
+      const flood = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => login({ email: i === 0 ? user.email : `flood-${i}@example.test`, password: TEST_PASSWORD }, freshIp())),
+      );
+      expect(Date.now() - started).toBeLessThan(5_000);
+      for (const res of flood) {
+        expect(res.statusCode).toBe(503);
+        expect(res.headers['retry-after']).toBe('2');
+        expect(res.json().message).toMatch(/busy/i);
+      }
+      const health = await t.app.inject({ method: 'GET', url: '/api/health' });
+      expect(health.statusCode).toBe(200);
+      expect((await t.app.inject({ method: 'GET', url: '/api/pricing' })).statusCode).toBe(200);
+    } finally {
+      // Once the flood drains, logins work again.
+      while (holds.length || passwordGate.stats().active) {
+        holds.shift()?.();
+        await new Promise((r) => setTimeout(r, 1));
+      }
+      await Promise.all(held);
+    }
+    expect((await login({ email: user.email, password: TEST_PASSWORD }, freshIp())).statusCode).toBe(200);
+    expect(passwordGate.stats().peakActive).toBeLessThanOrEqual(4);
+  }, 30_000);
+});
+
+describe('sessions', () => {
+  const sessionKeyOf = (cookie: string) => sha256(cookie.split('=')[1] ?? '');
+
+  it('uses 256-bit random, never repeated session ids', async () => {
+    const values = new Set<string>();
+    for (let i = 0; i < 50; i++) {
+      const res = await t.app.inject({ method: 'GET', url: '/' });
+      const cookie = res.cookies.find((c) => c.name === 'hatch_session');
+      expect(cookie?.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(Buffer.from(cookie?.value ?? '', 'base64url').length * 8).toBeGreaterThanOrEqual(128);
+      values.add(cookie?.value ?? '');
+    }
+    expect(values.size).toBe(50);
+  });
+
+  it('gives a new session id at login (no fixation) and stores only its hash', async () => {
+    const user = await t.createUser({ role: 'user' });
+    const agent = await t.visitor();
+    const anonymous = agent.cookie;
+    expect((await agent.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password: TEST_PASSWORD }, remoteAddress: freshIp() })).statusCode).toBe(200);
+    expect(agent.cookie).not.toBe(anonymous);
+    // The pre-login cookie does not carry the login.
+    const old = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: anonymous } });
+    expect(old.statusCode).toBe(401);
+    const rows = await t.db.select().from(sessions).where(eq(sessions.userId, user.id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.id).toBe(sessionKeyOf(agent.cookie));
+    expect(rows[0]?.id).not.toContain(agent.cookie.split('=')[1]);
+  });
+
+  it(`ends a session idle for more than ${SESSION_IDLE_MS / 3_600_000} hours`, async () => {
+    const agent = await t.as('user');
+    const key = sessionKeyOf(agent.cookie);
+    await t.db.update(sessions).set({ lastSeenAt: new Date(Date.now() - SESSION_IDLE_MS + 60_000) }).where(eq(sessions.id, key));
+    expect((await agent.get('/api/auth/me')).statusCode).toBe(200);
+    await t.db.update(sessions).set({ lastSeenAt: new Date(Date.now() - SESSION_IDLE_MS - 60_000) }).where(eq(sessions.id, key));
+    expect((await agent.get('/api/auth/me')).statusCode).toBe(401);
+    expect(await t.db.select().from(sessions).where(eq(sessions.id, key))).toHaveLength(0);
+  });
+
+  it(`ends a session ${SESSION_ABSOLUTE_MS / 86_400_000} days after login even when it is in constant use`, async () => {
+    const agent = await t.as('user');
+    const key = sessionKeyOf(agent.cookie);
+    const [row] = await t.db.select().from(sessions).where(eq(sessions.id, key));
+    expect(Math.abs((row?.expiresAt.getTime() ?? 0) - (row?.createdAt.getTime() ?? 0) - SESSION_ABSOLUTE_MS)).toBeLessThan(5_000);
+    // Move the login back in time: logged in 7 days and a minute ago, last seen a second ago.
+    const createdAt = new Date(Date.now() - SESSION_ABSOLUTE_MS - 60_000);
+    await t.db
+      .update(sessions)
+      .set({ createdAt, expiresAt: new Date(createdAt.getTime() + SESSION_ABSOLUTE_MS), lastSeenAt: sql`now()` })
+      .where(eq(sessions.id, key));
+    expect((await agent.get('/api/auth/me')).statusCode).toBe(401);
+  });
+
+  it('ends the session on the server at logout: a copied cookie no longer works', async () => {
+    const agent = await t.as('admin');
+    const copied = agent.cookie;
+    expect((await agent.post('/api/auth/logout')).statusCode).toBe(204);
+    const replay = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: copied } });
+    expect(replay.statusCode).toBe(401);
+  });
+
+  it("ends every session of a user whose roles change (on every device), and only theirs", async (ctx) => {
+    if (!t.app.routeTable.some((r) => r.method === 'PATCH' && r.url === '/api/admin/users/:id/roles')) ctx.skip();
+    const admin = await t.as('admin');
+    const host = await t.createUser({ role: 'host' });
+    const devices = await Promise.all([t.visitor(), t.visitor()]);
+    for (const device of devices) {
+      expect((await device.inject({ method: 'POST', url: '/api/auth/login', payload: { email: host.email, password: TEST_PASSWORD }, remoteAddress: freshIp() })).statusCode).toBe(200);
+    }
+    const bystander = await t.as('host');
+    const res = await admin.patch(`/api/admin/users/${host.id}/roles`, { is_admin: true, is_host: true });
+    expect(res.statusCode).toBe(200);
+    for (const device of devices) expect((await device.get('/api/auth/me')).statusCode).toBe(401);
+    expect(await t.db.select().from(sessions).where(eq(sessions.userId, host.id))).toHaveLength(0);
+    expect((await bystander.get('/api/auth/me')).statusCode).toBe(200);
+    expect((await admin.get('/api/auth/me')).statusCode).toBe(200);
+  });
+
+  it('ignores a session cookie that is not one of ours (wrong shape, unknown value)', async () => {
+    for (const value of ['x', 'a'.repeat(500), "abc'; drop table users; --aaaaaaaaaaaaaaa", 'A'.repeat(43)]) {
+      const res = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: `hatch_session=${encodeURIComponent(value)}` } });
+      expect(res.statusCode).toBe(401);
+    }
+  });
+});
+
+describe('cookies and headers over HTTPS (behind a proxy)', () => {
+  let https: TestApp;
+  beforeAll(async () => {
+    https = await createTestApp({ TRUST_PROXY: 'true' });
+  });
+  afterAll(async () => https?.close());
+
+  it('names the cookie __Host-hatch_session, Secure, Path=/ and no Domain, and sends HSTS', async () => {
+    const page = await https.app.inject({ method: 'GET', url: '/', headers: { 'x-forwarded-proto': 'https' } });
+    const cookie = page.cookies.find((c) => c.name === '__Host-hatch_session');
+    expect(cookie).toMatchObject({ secure: true, path: '/', httpOnly: true, sameSite: 'Lax' });
+    expect(cookie?.domain).toBeUndefined();
+    expect(page.cookies.find((c) => c.name === 'hatch_session')).toBeUndefined();
+    expect(String(page.headers['strict-transport-security'])).toMatch(/max-age=\d{7,}/);
+
+    // Logging in over HTTPS keeps the prefix and the session works on the next call.
+    const user = await https.createUser({ role: 'admin' });
+    const csrf = /<meta name="csrf-token" content="([^"]+)">/.exec(page.body)?.[1] ?? '';
+    const res = await https.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: user.email, password: TEST_PASSWORD },
+      headers: { 'x-forwarded-proto': 'https', cookie: `__Host-hatch_session=${cookie?.value}`, 'x-csrf-token': csrf },
+    });
+    expect(res.statusCode).toBe(200);
+    const loggedIn = res.cookies.find((c) => c.name === '__Host-hatch_session');
+    expect(loggedIn).toMatchObject({ secure: true, path: '/' });
+    const me = await https.app.inject({ method: 'GET', url: '/api/auth/me', headers: { 'x-forwarded-proto': 'https', cookie: `__Host-hatch_session=${loggedIn?.value}` } });
+    expect(me.statusCode).toBe(200);
+  });
+
+  it('does not believe X-Forwarded-Proto without TRUST_PROXY', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/', headers: { 'x-forwarded-proto': 'https' } });
+    const cookie = page.cookies.find((c) => c.name === 'hatch_session');
+    expect(cookie?.secure).toBeFalsy();
+  });
+});
+
+describe('security headers', () => {
+  it('sends a strict CSP, nosniff, a referrer policy and no framing on pages and API answers', async () => {
+    for (const url of ['/', '/login', '/booking/ABC', '/admin/bookings', '/api/pricing', '/api/nope']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      const csp = String(res.headers['content-security-policy']);
+      const directives = Object.fromEntries(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([k, ...v]) => [k, v]));
+      expect(directives['script-src'], url).toEqual(["'self'"]);
+      expect(directives['object-src'], url).toEqual(["'none'"]);
+      expect(directives['base-uri'], url).toEqual(["'none'"]);
+      expect(directives['frame-ancestors'], url).toEqual(["'none'"]);
+      expect(directives['default-src'], url).toEqual(["'self'"]);
+      expect(csp).not.toMatch(/unsafe-eval/);
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['referrer-policy'], url).toBe('strict-origin-when-cross-origin');
+      expect(res.headers['x-powered-by'], url).toBeUndefined();
+    }
+  });
+
+  it('answers errors as JSON without stack traces or SQL', async () => {
+    const agent = await t.visitor();
+    const res = await agent.inject({ method: 'POST', url: '/api/auth/login', payload: '{"email": "a@b.c", "password": ', headers: { 'content-type': 'application/json' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.headers['content-type']).toContain('application/json');
+    expect(res.body).not.toMatch(/at .*\.ts|node_modules|select |insert /i);
+  });
+});
+
+describe('object-level access by code', () => {
+  const lookupIp = () => `192.0.2.${++ipCounter % 250}`;
+
+  it("reaches only the code's own booking: another booking's code cannot read or change it", async () => {
+    const a = await createBooking(t.db);
+    const b = await createBooking(t.db);
+    const visitor = await t.visitor();
+    const readA = await visitor.inject({ method: 'GET', url: `/api/booking/${a.tempCode.toLowerCase()}`, remoteAddress: lookupIp() });
+    expect(readA.statusCode).toBe(200);
+    expect(readA.json().booking).toMatchObject({ id: a.id, code_type: 'temp' });
+    expect(JSON.stringify(readA.json())).not.toContain(b.tempCode);
+    const before = await databaseFingerprint(t.db);
+    const withOtherCode = await visitor.inject({
+      method: 'PATCH',
+      url: `/api/bookings/${b.id}`,
+      payload: { full_name: 'Mallory' },
+      headers: { 'x-booking-code': a.tempCode },
+      remoteAddress: lookupIp(),
+    });
+    expect(withOtherCode.statusCode).toBe(404);
+    const withoutCode = await visitor.inject({ method: 'PATCH', url: `/api/bookings/${b.id}`, payload: { full_name: 'Mallory' }, remoteAddress: lookupIp() });
+    expect(withoutCode.statusCode).toBe(404);
+    expect(diffFingerprints(before, await databaseFingerprint(t.db))).toEqual([]);
+    const own = await visitor.inject({ method: 'PATCH', url: `/api/bookings/${b.id}`, payload: { full_name: 'Bea' }, headers: { 'x-booking-code': b.tempCode }, remoteAddress: lookupIp() });
+    expect(own.statusCode).toBe(200);
+  });
+
+  it('does not let a temporary code act as a game code on any game route', async () => {
+    const { booking, gameCode } = await createPaidBooking(t.db);
+    expect(gameCode).toBeTruthy();
+    const validBodies: Record<string, unknown> = {
+      teams: { teams: [{ name: 'Foxes', players: 'Ann, Bob' }] },
+      locations: { meeting_point_address: '1 Main Street' },
+      'game-area': { lat: 51.5, lng: -0.12, radius: 1000 },
+      chicken: { assigned_chicken: 'self' },
+      challenges: { added_challenges: [] },
+      activate: { booking_id: booking.id },
+    };
+    const gameRoutes = t.app.routeTable.filter((r) => /^\/api\/booking\/:code\/[a-z-]+$/.test(r.url) && r.method !== 'HEAD');
+    expect(gameRoutes.length).toBeGreaterThan(0);
+    const visitor = await t.visitor();
+    const before = await databaseFingerprint(t.db);
+    for (const route of gameRoutes) {
+      const section = route.url.split('/').at(-1) ?? '';
+      const res = await visitor.inject({
+        method: route.method as 'GET',
+        url: route.url.replace(':code', booking.tempCode),
+        ...(route.method === 'GET' ? {} : { payload: (validBodies[section] ?? {}) as object }),
+        remoteAddress: lookupIp(),
+      });
+      expect({ route: `${route.method} ${route.url}`, status: res.statusCode }).toEqual({ route: `${route.method} ${route.url}`, status: 404 });
+    }
+    expect(diffFingerprints(before, await databaseFingerprint(t.db))).toEqual([]);
+    // The game code itself works.
+    const ok = await visitor.inject({ method: 'PUT', url: `/api/booking/${gameCode}/teams`, payload: validBodies.teams as object, remoteAddress: lookupIp() });
+    expect(ok.statusCode).toBe(200);
+  });
+
+  it(`limits code look-ups per address: after ${CODE_LOOKUP_LIMIT.perIp} in a window, 429 with Retry-After`, async () => {
+    const ip = lookupIp();
+    const statuses: number[] = [];
+    for (let i = 0; i < CODE_LOOKUP_LIMIT.perIp; i++) {
+      statuses.push((await t.app.inject({ method: 'GET', url: `/api/booking/GUESS${String(i).padStart(7, '0')}`, remoteAddress: ip })).statusCode);
+    }
+    expect(new Set(statuses)).toEqual(new Set([404]));
+    const limited = await t.app.inject({ method: 'GET', url: '/api/booking/GUESS9999999', remoteAddress: ip });
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    // Another address is not affected.
+    expect((await t.app.inject({ method: 'GET', url: '/api/booking/GUESS9999999', remoteAddress: lookupIp() })).statusCode).toBe(404);
+  });
+
+  it(`limits wrong game codes per address: after ${CODE_MISS_LIMIT.limit} misses, 429`, async () => {
+    const ip = lookupIp();
+    for (let i = 0; i < CODE_MISS_LIMIT.limit; i++) {
+      expect((await t.app.inject({ method: 'GET', url: `/api/booking/MISS${String(i).padStart(6, '0')}/challenges`, remoteAddress: ip })).statusCode).toBe(404);
+    }
+    const limited = await t.app.inject({ method: 'GET', url: '/api/booking/MISS999999/challenges', remoteAddress: ip });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers['retry-after']).toBeDefined();
+  });
+});

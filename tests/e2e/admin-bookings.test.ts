@@ -1,0 +1,320 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { format } from 'date-fns';
+import { seedDataDir } from './support/data-dir';
+import { contactHistory } from '../../src/server/db/schema/bookings';
+import { createBooking, createPaidBooking } from '../support/fixtures';
+import { todayIn } from '../../src/shared/time';
+import { chartIntervalFor, intervalCaption } from '../../src/shared/chart-interval';
+import { launchBrowser, loginAsAdmin, newPage } from './support/browser';
+import { completeStepZero, expectNoSeriousA11yViolations } from './wizard-support';
+import { startServer, type RunningServer } from './support/server';
+
+let server: RunningServer;
+let browser: Browser;
+let dataDir: string;
+const ids: Record<string, number> = {};
+const month = todayIn('Europe/London').slice(0, 7);
+
+/** Known bookings, written into the server's embedded database before it starts. */
+async function prepareDatabase(dir: string) {
+  await seedDataDir(dir, async (db) => {
+    const old = new Date(Date.now() - 20 * 24 * 3600 * 1000);
+    for (let i = 0; i < 8; i++) await createBooking(db, { fullName: `Filler ${i}`, createdAt: old });
+    ids.leah = (await createBooking(db, { fullName: 'Leah Lead', companyName: 'Globex', bookingStatus: 'lead', leadStatus: 'contacted', utmSource: 'admin', utmMedium: 'manual_created' })).id;
+    await db.insert(contactHistory).values({ bookingId: ids.leah, type: 'phone', note: 'Called', createdAt: new Date('2026-01-05T10:00:00Z') });
+    ids.hana = (await createPaidBooking(db, { fullName: 'Hana Hosted', hosted: true, players: 12, date: `${month}-15` })).booking.id;
+    ids.sam = (await createPaidBooking(db, { fullName: 'Sam Selfrun', players: 6, date: `${month}-16`, meetingPointStatus: 'confirmed', hidingSpotStatus: 'confirmed' })).booking.id;
+    ids.iris = (await createBooking(db, { fullName: 'Iris Instagram', email: 'iris@example.test', utmSource: 'instagram' })).id;
+    ids.fiona = (await createBooking(db, { fullName: 'Fiona Facebook', fbclid: 'abc' })).id;
+    ids.gary = (await createBooking(db, { fullName: 'Gary Google', gclid: 'abc' })).id;
+    ids.lily = (await createBooking(db, { fullName: 'Lily LinkedIn', liFatId: 'abc' })).id;
+    ids.nora = (await createBooking(db, { fullName: 'Nora Nosource', utmSource: 'newsletter' })).id;
+  });
+}
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'hatch-e2e-admin5-'));
+  await prepareDatabase(dataDir);
+  server = await startServer({ DATA_DIR: dataDir });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+const row = (page: Page, name: string) => page.getByRole('row').filter({ hasText: name });
+const pressed = (page: Page, name: string) => page.getByRole('button', { name, exact: true }).getAttribute('aria-pressed');
+
+describe('admin bookings: all view', () => {
+  it('lists bookings with source icons only for the four networks, pages, and filters from the metrics strip', async () => {
+    const { page, context, errors } = await newPage(browser, server.url);
+    await loginAsAdmin(page, '/admin/bookings');
+    await row(page, 'Iris Instagram').waitFor();
+    const headers = await page.getByRole('columnheader').allTextContents();
+    expect(headers).toEqual(['Code', 'Name', 'Email', 'Players', 'Date', 'Status', 'Source', 'Actions']);
+    expect(await row(page, 'Iris Instagram').getByRole('img', { name: 'Instagram' }).isVisible()).toBe(true);
+    expect(await row(page, 'Fiona Facebook').getByRole('img', { name: 'Facebook' }).isVisible()).toBe(true);
+    expect(await row(page, 'Gary Google').getByRole('img', { name: 'Google' }).isVisible()).toBe(true);
+    expect(await row(page, 'Lily LinkedIn').getByRole('img', { name: 'LinkedIn' }).isVisible()).toBe(true);
+    expect(await row(page, 'Nora Nosource').getByRole('img').count()).toBe(0);
+    expect(await page.getByText('Page 1 of 2').isVisible()).toBe(true);
+    await expect.poll(() => page.getByTestId('metric-total').textContent()).toBe('16');
+    expect(await page.getByTestId('metric-need-hosts').textContent()).toBe('1');
+    expect(await page.getByTestId('metric-need-venues').textContent()).toBe('1');
+    expect(await page.getByTestId('metric-unactivated').textContent()).toBe('2');
+
+    await page.getByRole('button', { name: /Need Hosts/ }).click();
+    await page.waitForURL(/status=paid&filter=need_hosts/);
+    await expect.poll(() => page.getByRole('row').count()).toBe(2);
+    expect(await row(page, 'Hana Hosted').isVisible()).toBe(true);
+    await page.reload();
+    await row(page, 'Hana Hosted').waitFor();
+    expect(await page.getByRole('row').count()).toBe(2);
+    expect(await page.getByRole('button', { name: /Need Hosts/ }).getAttribute('aria-pressed')).toBe('true');
+    expect(await pressed(page, 'Paid')).toBe('true');
+
+    await page.getByRole('button', { name: 'Leads', exact: true }).click();
+    await page.waitForURL(/status=lead/);
+    await row(page, 'Leah Lead').waitFor();
+    expect(await page.getByRole('row').count()).toBe(2);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('restores a legacy filter link, and pages through the list', async () => {
+    const { page, context } = await newPage(browser, server.url);
+    await loginAsAdmin(page, '/admin/bookings?filter=need_venues');
+    await row(page, 'Hana Hosted').waitFor();
+    expect(await pressed(page, 'Paid')).toBe('true');
+    expect(await page.getByRole('button', { name: /Need Venues/ }).getAttribute('aria-pressed')).toBe('true');
+    expect(await row(page, 'Sam Selfrun').count()).toBe(0);
+
+    await page.goto('/admin/bookings');
+    await row(page, 'Iris Instagram').waitFor();
+    await page.getByRole('button', { name: 'Page 2' }).click();
+    await page.waitForURL(/page=2/);
+    await expect.poll(() => page.getByRole('row').count()).toBe(7);
+    await page.goBack();
+    await row(page, 'Iris Instagram').waitFor();
+    expect(new URL(page.url()).search).toBe('');
+    await context.close();
+  });
+
+  it('searches, shows the results banner, keeps the search on reload and clears it', async () => {
+    const { page, context } = await newPage(browser, server.url);
+    await loginAsAdmin(page, '/admin/bookings');
+    await page.getByPlaceholder('Search name or email').fill('iris');
+    await page.getByPlaceholder('Search name or email').press('Enter');
+    await page.waitForURL(/search=iris/);
+    await page.getByText('Showing 1 results for "iris"').waitFor();
+    await page.reload();
+    await page.getByText('Showing 1 results for "iris"').waitFor();
+    expect(await page.getByPlaceholder('Search name or email').inputValue()).toBe('iris');
+    expect(await page.getByRole('row').count()).toBe(2);
+    await page.getByRole('button', { name: 'Clear' }).click();
+    await expect.poll(() => new URL(page.url()).search).toBe('');
+    await expect.poll(() => page.getByRole('row').count()).toBe(11);
+    await page.getByPlaceholder('Search name or email').fill('no such person');
+    await page.getByPlaceholder('Search name or email').press('Enter');
+    await page.getByText('No bookings found.').waitFor();
+    await context.close();
+  });
+
+  it('downloads the CSV export from the Export button', async () => {
+    const { page, context } = await newPage(browser, server.url);
+    await loginAsAdmin(page, '/admin/bookings');
+    await row(page, 'Iris Instagram').waitFor();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export' }).click()]);
+    expect(download.suggestedFilename()).toBe(`bookings-${todayIn('Europe/London')}.csv`);
+    const file = await download.path();
+    const text = readFileSync(file, 'utf8');
+    expect(text.split('\n')[0]).toMatch(/^id,user_id,/);
+    expect(text).toContain('Iris Instagram');
+    await context.close();
+  });
+
+  it('copies an email with a toast', async () => {
+    const { page, context } = await newPage(browser, server.url);
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+    await loginAsAdmin(page, '/admin/bookings');
+    await page.getByRole('button', { name: 'iris@example.test' }).click();
+    await page.getByText('Email copied to clipboard').waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('iris@example.test');
+    await context.close();
+  });
+});
+
+describe('admin bookings: leads, calendar and stats views', () => {
+  it('shows the leads pipeline with its metrics, company, last contact and sub-tabs', async () => {
+    const { page, context, errors } = await newPage(browser, server.url);
+    await loginAsAdmin(page, '/admin/bookings');
+    await page.getByRole('button', { name: 'Leads & Enquiries' }).click();
+    await page.waitForURL(/view=leads/);
+    await row(page, 'Leah Lead').waitFor();
+    expect(await page.getByRole('columnheader').allTextContents()).toEqual(['Added', 'Name', 'Email', 'Players', 'Status', 'Last Contact', 'Actions']);
+    expect(await row(page, 'Leah Lead').textContent()).toContain('Globex');
+    expect(await row(page, 'Leah Lead').textContent()).toContain('05/01/2026 10:00:00');
+    expect(await row(page, 'Iris Instagram').textContent()).toContain('No contact yet');
+    await expect.poll(() => page.getByTestId('lead-metric-total').textContent()).toBe('14');
+    expect(await page.getByTestId('lead-metric-contacted').textContent()).toBe('1');
+    expect(await page.getByTestId('lead-metric-rate').textContent()).toBe('0%');
+    await page.getByRole('button', { name: 'Contacted', exact: true }).click();
+    await page.waitForURL(/lead_status=contacted/);
+    await expect.poll(() => page.getByRole('row').count()).toBe(2);
+    await page.getByRole('button', { name: 'Lost', exact: true }).click();
+    await page.getByText('No leads found.').waitFor();
+    await page.reload();
+    await page.getByText('No leads found.').waitFor();
+    expect(await pressed(page, 'Lost')).toBe('true');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('shows the month grid with hosted games coloured apart, month navigation in the URL, and links to the booking', async () => {
+    const { page, context } = await newPage(browser, server.url);
+    await loginAsAdmin(page, '/admin/bookings?view=calendar');
+    const title = format(new Date(`${month}-01T12:00:00`), 'MMMM yyyy');
+    await page.getByRole('heading', { name: title }).waitFor();
+    const hana = page.getByRole('link', { name: 'Hana Hosted (12)' });
+    await hana.waitFor();
+    expect(await hana.getAttribute('data-hosted')).toBe('true');
+    expect(await page.getByRole('link', { name: 'Sam Selfrun (6)' }).getAttribute('data-hosted')).toBe('false');
+    expect(await hana.getAttribute('class')).not.toBe(await page.getByRole('link', { name: 'Sam Selfrun (6)' }).getAttribute('class'));
+    const headers = await page.getByRole('columnheader').allTextContents();
+    expect(headers).toEqual(['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun']);
+    await expect.poll(() => page.getByTestId('calendar-bookings').textContent()).toBe('2');
+    expect(await page.getByTestId('calendar-revenue').textContent()).toBe('£240');
+    expect(await page.getByTestId('calendar-average').textContent()).toBe('£120');
+
+    await page.getByRole('button', { name: 'Next month' }).click();
+    await page.waitForURL(/month=/);
+    const next = new URL(page.url()).searchParams.get('month');
+    await page.reload();
+    await page.getByRole('heading', { name: format(new Date(`${next}-01T12:00:00`), 'MMMM yyyy') }).waitFor();
+    await page.goBack();
+    await page.getByRole('heading', { name: title }).waitFor();
+    await page.getByRole('link', { name: 'Hana Hosted (12)' }).click();
+    await page.waitForURL(`**/admin/bookings/${ids.hana}`);
+    await context.close();
+  });
+
+  it('draws the enquiries and leads chart, with presets, interval captions and a custom range', async () => {
+    const { page, context, errors } = await newPage(browser, server.url);
+    await loginAsAdmin(page, '/admin/bookings?view=stats');
+    await page.getByRole('heading', { name: 'Enquiries & Leads Over Time' }).waitFor();
+    expect(await page.getByLabel('Date range', { exact: true }).inputValue()).toBe('last_30_days');
+    await expect.poll(() => page.getByTestId('interval-caption').textContent()).toBe('Showing daily data');
+    await expect.poll(() => page.getByTestId('total-enquiries').textContent()).toBe('15');
+    expect(await page.getByTestId('total-leads').textContent()).toBe('1');
+    await page.getByTestId('enquiry-lead-chart').locator('svg').first().waitFor();
+
+    await page.getByLabel('Date range', { exact: true }).selectOption('year_to_date');
+    await page.waitForURL(/range=year_to_date/);
+    const today = todayIn('Europe/London');
+    await expect.poll(() => page.getByTestId('interval-caption').textContent()).toBe(intervalCaption(chartIntervalFor(`${today.slice(0, 4)}-01-01`, today)));
+    await page.getByLabel('Date range', { exact: true }).selectOption('today');
+    await expect.poll(() => page.getByTestId('total-enquiries').textContent()).toBe('7');
+    await page.getByLabel('Date range', { exact: true }).selectOption('custom');
+    await page.waitForURL(/range=custom&from=.*&to=/);
+    await page.getByRole('grid').first().waitFor();
+    await page.reload();
+    expect(await page.getByLabel('Date range', { exact: true }).inputValue()).toBe('custom');
+    await page.getByRole('grid').first().waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('admin bookings: load failures', () => {
+  it('toasts a failed list or chart, and only logs failed metrics', async () => {
+    const { page, context } = await newPage(browser, server.url);
+    await loginAsAdmin(page, '/login');
+    const warnings: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'warning') warnings.push(m.text());
+    });
+    await page.route(/\/api\/admin\/bookings\?/, (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Server Error"}' }));
+    await page.route(/\/api\/admin\/bookings\/(metrics|enquiry-lead-metrics)/, (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Server Error"}' }));
+    await page.goto('/admin/bookings');
+    await page.getByText('Failed to load bookings').waitFor();
+    await expect.poll(() => warnings.some((w) => w.includes('Failed to load booking metrics'))).toBe(true);
+    expect(await page.getByText('Failed to load booking metrics').count()).toBe(0);
+    await page.goto('/admin/bookings?view=stats');
+    await page.getByText('Failed to load chart data').waitFor();
+    await context.close();
+  });
+});
+
+describe('admin bookings: accessibility', () => {
+  it('has no serious axe violations in any view', async () => {
+    const { page, context } = await newPage(browser, server.url);
+    await loginAsAdmin(page, '/admin/bookings');
+    await row(page, 'Iris Instagram').waitFor();
+    await expectNoSeriousA11yViolations(page, 'all view');
+    await page.goto('/admin/bookings?view=leads');
+    await row(page, 'Leah Lead').waitFor();
+    await expectNoSeriousA11yViolations(page, 'leads view');
+    await page.goto('/admin/bookings?view=calendar');
+    await page.getByRole('link', { name: 'Hana Hosted (12)' }).waitFor();
+    await expectNoSeriousA11yViolations(page, 'calendar view');
+    await page.goto('/admin/bookings?view=stats&range=custom');
+    await page.getByTestId('enquiry-lead-chart').locator('svg').first().waitFor();
+    await expectNoSeriousA11yViolations(page, 'stats view');
+    await context.close();
+  });
+});
+
+describe('admin bookings: create wizard', () => {
+  it('walks the four steps, enables Create Booking only when valid, and lands on the new booking', async () => {
+    const { page, context, errors } = await newPage(browser, server.url);
+    await loginAsAdmin(page, '/admin/bookings');
+    await page.getByRole('link', { name: 'Create Booking' }).click();
+    await page.waitForURL('**/admin/bookings/create');
+    expect(await page.getByRole('button', { name: 'Previous', exact: true }).isDisabled()).toBe(true);
+    const steps = page.getByRole('navigation', { name: 'Booking steps' });
+    await steps.waitFor();
+    expect(await steps.getByRole('listitem').allTextContents()).toEqual(['1Hatch Game', '2Game Type', '3Add-ons', '4Details'].map((t) => expect.stringContaining(t.slice(1))));
+    await completeStepZero(page, { players: '14' });
+    await page.getByRole('button', { name: 'Select Weapons' }).click();
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
+    await page.getByRole('button', { name: 'Add Item: In-Person Host' }).click();
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
+    const create = page.getByRole('button', { name: 'Create Booking' });
+    await create.waitFor();
+    expect(await create.isDisabled()).toBe(true);
+    await page.getByRole('textbox', { name: /Full name/ }).fill('Wendy Wizard');
+    await page.getByRole('textbox', { name: 'Email' }).fill('wendy@example');
+    expect(await create.isDisabled()).toBe(true);
+    await page.getByRole('textbox', { name: 'Email' }).fill('wendy@example.test');
+    await page.getByRole('textbox', { name: /Company/ }).fill('Wizards Ltd');
+    expect(await create.isDisabled()).toBe(false);
+    await create.click();
+    await page.waitForURL(/\/admin\/bookings\/\d+$/);
+    const id = Number(new URL(page.url()).pathname.split('/').pop());
+    const booking = await page.evaluate(async () => {
+      const res = await fetch('/api/admin/bookings?search=wendy%40example.test');
+      return (await res.json()) as { bookings: Record<string, unknown>[] };
+    });
+    expect(booking.bookings).toHaveLength(1);
+    expect(booking.bookings[0]).toMatchObject({
+      id,
+      full_name: 'Wendy Wizard',
+      company_name: 'Wizards Ltd',
+      players: 14,
+      plan_type: 'pro',
+      add_ons: ['hosted'],
+      hosted: true,
+      booking_status: 'lead',
+      utm_source: 'admin',
+      total_price: 14 * 20 + 300,
+    });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

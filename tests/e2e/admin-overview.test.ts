@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, loginAsAdmin, newPage } from './support/browser';
+import { startServer, type RunningServer } from './support/server';
+
+let server: RunningServer;
+let browser: Browser;
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** Calls the API from inside the page, with its CSRF token, as the SPA does. */
+async function call(page: Page, method: string, url: string, body?: unknown): Promise<{ status: number; json: unknown }> {
+  return page.evaluate(
+    async ({ method, url, body }) => {
+      const token = document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')?.content ?? '';
+      const res = await fetch(url, {
+        method,
+        headers: { 'Content-Type': 'application/json', 'X-CSRF-TOKEN': token },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: res.status, json: await res.json() };
+    },
+    { method, url, body },
+  );
+}
+
+describe('admin overviews', () => {
+  it('shows a recorded payment and the game it created, linking to the booking', async () => {
+    const { page, context, errors } = await newPage(browser, server.url);
+    await loginAsAdmin(page, '/admin/bookings');
+    const created = await call(page, 'POST', '/api/bookings', {
+      players: 6,
+      date: '2031-05-20',
+      meeting_time: { hour: 14, minute: 30 },
+      timezone: 'Europe/London',
+      city: 'Bristol',
+      initial_area_lat: 51.45,
+      initial_area_lng: -2.58,
+      plan_type: 'standard',
+      email: 'overview.payer@example.test',
+      full_name: 'Olive Overview',
+    });
+    expect(created.status).toBe(201);
+    const bookingId = (created.json as { booking: { id: number } }).booking.id;
+    const paid = await call(page, 'POST', `/api/admin/bookings/${bookingId}/payments`, { payment_type: 'bank_transfer', payment_amount: 9_050 });
+    expect(paid.status).toBe(201);
+
+    await page.goto('/admin/payments');
+    const row = page.getByRole('row', { name: /Olive Overview/ });
+    await row.waitFor();
+    expect(await row.textContent()).toContain('£90.50');
+    expect(await page.getByText('Total received:').textContent()).toContain('£90.50');
+
+    await page.goto('/admin/games');
+    await page.getByRole('row', { name: /Olive Overview/ }).waitFor();
+    await page.getByRole('link', { name: 'Olive Overview' }).click();
+    await page.waitForURL(`**/admin/bookings/${bookingId}`);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,309 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { seedDataDir } from './support/data-dir';
+import { createBooking, createPaidBooking } from '../support/fixtures';
+import { launchBrowser, loginAsAdmin, newPage, DESKTOP, PHONE } from './support/browser';
+import { startServer, type RunningServer } from './support/server';
+
+/**
+ * The booker's two pages. The spawned server owns its embedded database while it runs, so the
+ * bookings (unpaid, paid, paid with a locked section) are written into its data folder first;
+ * everything else goes through the pages, and staff locking goes through the admin API.
+ */
+type Seed = { hatch: { id: number; code: string }[]; games: { id: number; code: string; tempCode: string }[]; lockedCode: string };
+let seed: Seed;
+let dataDir: string;
+let server: RunningServer;
+let browser: Browser;
+
+async function seedDatabase(dir: string): Promise<Seed> {
+  return seedDataDir(dir, async (db) => {
+    const hatch = [];
+    for (let i = 0; i < 3; i++) {
+      const b = await createBooking(db, { fullName: `Hatch Booker ${i}`, players: 8, companyName: 'Acme Ltd' });
+      hatch.push({ id: b.id, code: b.tempCode });
+    }
+    const games = [];
+    for (let i = 0; i < 4; i++) {
+      const g = await createPaidBooking(db, { fullName: `Game Booker ${i}` });
+      games.push({ id: g.booking.id, code: g.gameCode, tempCode: g.booking.tempCode });
+    }
+    const locked = await createPaidBooking(db, {
+      fullName: 'Locked Booker',
+      lockedChallenges: true,
+      hidingSpotAddress: 'The Crown, Soho',
+      hidingSpotStatus: 'confirmed',
+      hidingSpotOwner: 'admin',
+    });
+    return { hatch, games, lockedCode: locked.gameCode };
+  });
+}
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'hatch-e2e-booker-'));
+  seed = await seedDatabase(dataDir);
+  server = await startServer({ DATA_DIR: dataDir });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function open(pathname: string, viewport = DESKTOP) {
+  const opened = await newPage(browser, server.url, viewport);
+  // No internet here: map tiles are refused at once instead of timing out.
+  await opened.page.route(/tile\.openstreetmap\.org/, (route) => route.abort());
+  await opened.page.goto(pathname);
+  return opened;
+}
+
+async function toast(page: Page, text: string) {
+  await page.locator('[data-sonner-toast]', { hasText: text }).first().waitFor({ timeout: 10_000 });
+}
+
+/** Nothing sticks out sideways on a phone. */
+async function expectNoSidewaysScroll(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+describe('/hatch/{temp_code}: a booking not yet paid', () => {
+  it('shows the summary and payment steps, and saves new players and plan at the server price (desktop)', async () => {
+    const { page, context, errors } = await open(`/hatch/${seed.hatch[0]?.code.toLowerCase()}`);
+    await page.getByRole('heading', { name: /Your booking/ }).waitFor();
+    expect(await page.getByTestId('total-price').textContent()).toBe('£120');
+    expect(await page.locator('#payment').textContent()).toContain('Nothing has been charged');
+
+    const players = page.getByLabel('Number of players');
+    await players.fill('1');
+    await page.getByText('Please enter a minimum of 2 players').waitFor();
+    await players.fill('10');
+    await page.getByRole('radio', { name: /Weapons/ }).check();
+    await expect.poll(() => page.getByTestId('preview-total').textContent(), { timeout: 10_000 }).toBe('£200');
+    expect(await page.getByText('Unsaved changes').isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Save game details' }).click();
+    await toast(page, 'Booking updated');
+    await expect.poll(() => page.getByTestId('total-price').textContent(), { timeout: 10_000 }).toBe('£200');
+
+    await page.getByLabel('Phone').fill('+44 7700 900123');
+    await page.getByRole('button', { name: 'Save contact details' }).click();
+    await toast(page, 'Booking updated');
+    await page.reload();
+    await page.getByLabel('Phone').waitFor();
+    expect(await page.getByLabel('Phone').inputValue()).toBe('+44 7700 900123');
+    expect(await page.getByTestId('booking-summary').textContent()).toContain('Weapons');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('says "Failed to update booking" when the save fails, and keeps the edit (phone)', async () => {
+    const { page, context, errors } = await open(`/hatch/${seed.hatch[1]?.code}`, PHONE);
+    await page.getByRole('heading', { name: /Your booking/ }).waitFor();
+    await expectNoSidewaysScroll(page);
+    await page.route(/\/api\/bookings\/\d+$/, (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Server Error"}' }));
+    await page.getByLabel('Company').fill('Globex');
+    await page.getByRole('button', { name: 'Save contact details' }).click();
+    await toast(page, 'Failed to update booking');
+    await page.getByRole('alert').filter({ hasText: 'Failed to update booking' }).waitFor();
+    expect(await page.getByLabel('Company').inputValue()).toBe('Globex');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('sends a paid booking’s temporary code on to its game page', async () => {
+    const game = seed.games[3];
+    const { page, context } = await open(`/hatch/${game?.tempCode}`);
+    await page.waitForURL(`**/booking/${game?.code}`);
+    await page.getByTestId('game-code').waitFor();
+    await context.close();
+  });
+});
+
+describe('/booking/{code}: setting up a paid game', () => {
+  it('picks challenges by spice level, proposes a spot, sets teams, the Chicken, the area, and activates (desktop)', async () => {
+    const game = seed.games[0];
+    const { page, context, errors } = await open(`/booking/${game?.code}`);
+    await page.getByTestId('game-code').waitFor();
+    const count = page.getByTestId('challenges-count');
+    await expect.poll(() => count.textContent(), { timeout: 10_000 }).not.toBe('0 selected');
+    const before = Number((await count.textContent())?.split(' ')[0]);
+
+    // Challenges: filter, untick one, the unsaved marker shows, save clears it.
+    await page.getByRole('button', { name: 'Spicy', exact: true }).click();
+    const spicy = page.locator('#challenges li input[type=checkbox]');
+    expect(await spicy.count()).toBeGreaterThan(0);
+    const first = spicy.first();
+    const wasChecked = await first.isChecked();
+    await first.click();
+    await page.locator('#challenges').getByText('Unsaved changes').waitFor();
+    await page.getByRole('button', { name: 'Save challenges' }).click();
+    await toast(page, 'Challenges saved');
+    expect(await page.locator('#challenges').getByText('Unsaved changes').count()).toBe(0);
+    expect(await count.textContent()).toBe(`${before + (wasChecked ? -1 : 1)} selected`);
+
+    // Meeting point: proposed, then 'Requested'.
+    const meeting = page.getByTestId('spot-meeting_point');
+    expect(await meeting.textContent()).toContain('Not set');
+    await meeting.getByLabel('Meeting point address').fill('Trafalgar Square, London');
+    await meeting.getByLabel('Notes for our team').fill('By the lions');
+    await meeting.getByRole('button', { name: 'Propose' }).click();
+    await toast(page, 'Meeting point sent to our team');
+    await page.getByTestId('spot-meeting_point').getByText('Requested').waitFor();
+
+    // Game area: typed radius; the map chunk loaded even without tiles.
+    await page.getByTestId('game-area-map').waitFor();
+    await page.getByLabel('Radius (metres)').fill('1500');
+    await page.getByRole('button', { name: 'Save game area' }).click();
+    await toast(page, 'Game area saved');
+
+    // Teams: add two, name them, save.
+    await page.getByRole('button', { name: 'Add team' }).click();
+    await page.getByRole('button', { name: 'Add team' }).click();
+    await page.getByLabel('Team 1 name').fill('Foxes');
+    await page.getByLabel(/Team 1 players/).fill('Ann, Bob,  Cy');
+    await page.getByLabel(/Team 2 players/).fill('Dee');
+    await page.getByRole('button', { name: 'Save teams' }).click();
+    await toast(page, 'Teams saved');
+    expect(await page.getByLabel(/Team 1 players/).inputValue()).toBe('Ann, Bob, Cy');
+
+    // The Chicken: a player needs an email.
+    await page.getByRole('radio', { name: /A player/ }).check();
+    await page.getByText("Please enter the Chicken's email address").waitFor();
+    await page.getByLabel("Chicken's email").fill('chick@example.test');
+    await page.getByRole('button', { name: 'Save Chicken' }).click();
+    await toast(page, 'Chicken saved');
+
+    await page.getByRole('button', { name: 'Activate game' }).click();
+    await page.getByTestId('activated-note').waitFor();
+    await toast(page, 'Game activated');
+
+    await page.reload();
+    await page.getByTestId('activated-note').waitFor();
+    expect(await page.getByTestId('spot-meeting_point').getByLabel('Meeting point address').inputValue()).toBe('Trafalgar Square, London');
+    expect(await page.getByTestId('spot-meeting_point').textContent()).toContain('Requested');
+    expect(await page.getByLabel('Team 1 name').inputValue()).toBe('Foxes');
+    expect(await page.getByLabel('Radius (metres)').inputValue()).toBe('1500');
+    expect(await page.getByLabel("Chicken's email").inputValue()).toBe('chick@example.test');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('shows a section staff locked read-only, and a staff-owned spot without a form (phone)', async () => {
+    const { page, context, errors } = await open(`/booking/${seed.lockedCode}`, PHONE);
+    await page.getByTestId('challenges-locked').waitFor();
+    await expectNoSidewaysScroll(page);
+    expect(await page.getByRole('button', { name: 'Save challenges' }).count()).toBe(0);
+    const boxes = page.locator('#challenges input[type=checkbox]');
+    expect(await boxes.count()).toBeGreaterThan(0);
+    expect(await boxes.first().isDisabled()).toBe(true);
+    const hiding = page.getByTestId('spot-hiding_spot');
+    expect(await hiding.textContent()).toContain('The Crown, Soho');
+    expect(await hiding.textContent()).toContain('Confirmed');
+    expect(await hiding.getByRole('textbox').count()).toBe(0);
+    // The other sections stay open.
+    expect(await page.getByRole('button', { name: 'Save teams' }).count()).toBe(1);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('a lock set by staff while the page is open refuses the save with the server reason (phone)', async () => {
+    const game = seed.games[1];
+    const { page, context } = await open(`/booking/${game?.code}`, PHONE);
+    await page.getByRole('button', { name: 'Add team' }).waitFor();
+
+    const admin = await newPage(browser, server.url);
+    await loginAsAdmin(admin.page, `/admin/bookings/${game?.id}`);
+    const status = await admin.page.evaluate(async (id) => {
+      const token = document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')?.content ?? '';
+      const res = await fetch(`/api/admin/bookings/${id}/locks`, {
+        method: 'PATCH',
+        headers: { 'Content-Type': 'application/json', 'X-CSRF-TOKEN': token },
+        body: JSON.stringify({ teams: true }),
+      });
+      return res.status;
+    }, game?.id);
+    expect(status).toBe(200);
+    await admin.context.close();
+
+    await page.getByRole('button', { name: 'Add team' }).click();
+    await page.getByRole('button', { name: 'Save teams' }).click();
+    await toast(page, 'Failed to save teams');
+    await page.getByRole('alert').filter({ hasText: 'Teams are locked by our team' }).waitFor();
+    await page.reload();
+    await page.getByTestId('teams-locked').waitFor();
+    await context.close();
+  });
+
+  it('keeps unsaved challenges and says "Failed to save challenges"; rolls activation back with "Failed to activate game" (phone)', async () => {
+    const game = seed.games[2];
+    const { page, context, errors } = await open(`/booking/${game?.code}`, PHONE);
+    const count = page.getByTestId('challenges-count');
+    await expect.poll(() => count.textContent(), { timeout: 10_000 }).not.toBe('0 selected');
+    await page.route(/\/api\/booking\/[^/]+\/(challenges|activate)$/, (route) =>
+      route.request().method() === 'POST' ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Server Error"}' }) : route.continue(),
+    );
+    await page.locator('#challenges li input[type=checkbox]').first().click();
+    await page.getByRole('button', { name: 'Save challenges' }).click();
+    await toast(page, 'Failed to save challenges');
+    expect(await page.locator('#challenges').getByText('Unsaved changes').isVisible()).toBe(true);
+    await page.locator('#challenges').getByRole('alert').filter({ hasText: 'Failed to save challenges' }).waitFor();
+
+    // Activation shows at once (optimistic), then rolls back when the call fails.
+    await page.getByRole('button', { name: 'Activate game' }).click();
+    await toast(page, 'Failed to activate game');
+    await page.getByRole('button', { name: 'Activate game' }).waitFor();
+    expect(await page.getByTestId('activated-note').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('sends an unpaid booking’s code on to /hatch, and says so for an unknown code', async () => {
+    const { page, context } = await open(`/booking/${seed.hatch[2]?.code}`);
+    await page.waitForURL(`**/hatch/${seed.hatch[2]?.code}`);
+    await page.goto('/booking/NOSUCHCODE1');
+    await page.getByRole('heading', { name: 'Booking not found' }).waitFor();
+    await context.close();
+  });
+
+  it('moves the game area by dragging its centre on the map, even with no tiles (desktop)', async () => {
+    const { page, context, errors } = await open(`/booking/${seed.games[3]?.code}`);
+    const marker = page.locator('[data-testid=game-area-map] .leaflet-marker-icon');
+    await marker.waitFor();
+    const before = await page.getByLabel('Latitude').inputValue();
+    await page.getByTestId('game-area-map').scrollIntoViewIfNeeded();
+    const box = await marker.boundingBox();
+    if (!box) throw new Error('marker not drawn');
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2 + 60, box.y + box.height / 2 - 40, { steps: 8 });
+    await page.mouse.up();
+    await expect.poll(() => page.getByLabel('Latitude').inputValue(), { timeout: 10_000 }).not.toBe(before);
+    await page.locator('#game-area').getByText('Unsaved changes').waitFor();
+    await page.getByRole('button', { name: 'Save game area' }).click();
+    await toast(page, 'Game area saved');
+    expect(await page.locator('#game-area').getByText('Unsaved changes').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('loads Leaflet only on the game page, never with the booking wizard', async () => {
+    const { page, context } = await newPage(browser, server.url);
+    const scripts: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script' || r.resourceType() === 'stylesheet') scripts.push(r.url());
+    });
+    await page.route(/tile\.openstreetmap\.org/, (route) => route.abort());
+    await page.goto('/');
+    await page.waitForLoadState('networkidle');
+    expect(scripts.some((s) => s.includes('game-area-map'))).toBe(false);
+    await page.goto(`/booking/${seed.games[3]?.code}`);
+    await page.getByTestId('game-area-map').waitFor();
+    expect(scripts.some((s) => s.includes('game-area-map'))).toBe(true);
+    await context.close();
+  });
+});

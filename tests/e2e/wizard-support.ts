@@ -1,0 +1,76 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { expect } from 'vitest';
+import type { Page } from 'playwright-core';
+
+const require = createRequire(import.meta.url);
+const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+type AxeViolation = { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] };
+
+/** Runs axe-core in the page and fails on any serious or critical violation. */
+export async function expectNoSeriousA11yViolations(page: Page, where: string): Promise<void> {
+  const loaded = await page.evaluate(() => 'axe' in window);
+  // The app's CSP refuses inline scripts (so page.addScriptTag({content}) is blocked); evaluating the
+  // source through the DevTools protocol is not subject to it, and the page keeps its real CSP.
+  if (!loaded) await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(async () => {
+    const w = window as unknown as { axe: { run: () => Promise<{ violations: AxeViolation[] }> } };
+    const result = await w.axe.run();
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => JSON.stringify(n.target)) }));
+  });
+  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious, `${where}: ${JSON.stringify(serious, null, 2)}`).toEqual([]);
+}
+
+/** A date `monthsAhead` months from now, on the given day, as the calendar labels it and as the API writes it. */
+export function futureDay(monthsAhead: number, day: number, now = new Date()) {
+  const d = new Date(now.getFullYear(), now.getMonth() + monthsAhead, day);
+  const month = d.toLocaleString('en-GB', { month: 'long' });
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return {
+    label: new RegExp(`\\b${day} ${month} ${d.getFullYear()}\\b`),
+    api: `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(day)}`,
+    monthsAhead,
+  };
+}
+
+export async function pickDay(page: Page, day: ReturnType<typeof futureDay>): Promise<void> {
+  for (let i = 0; i < day.monthsAhead; i++) await page.getByRole('button', { name: /next month/i }).click();
+  await page.getByRole('button', { name: day.label }).click();
+  await expect.poll(() => page.getByRole('button', { name: day.label }).getAttribute('aria-label')).toMatch(/selected/);
+}
+
+export async function chooseCity(page: Page, typed: string, suggestion: RegExp): Promise<void> {
+  const field = page.getByRole('combobox', { name: 'City' });
+  await field.fill(typed);
+  const option = page.getByRole('option', { name: suggestion }).first();
+  await option.waitFor({ timeout: 10_000 });
+  await option.click();
+}
+
+export function stepTitle(page: Page, title: string) {
+  return page.getByRole('heading', { level: 2, name: title });
+}
+
+/** Fills step 0 with a valid game and moves on to the plan picker. */
+export async function completeStepZero(page: Page, options: { players?: string; city?: [string, RegExp]; useCityZone?: boolean } = {}): Promise<void> {
+  await stepTitle(page, "Let's hatch your game").waitFor();
+  await pickDay(page, futureDay(1, 15));
+  const [typed, suggestion] = options.city ?? ['Lond', /^London/];
+  await chooseCity(page, typed, suggestion);
+  if (options.useCityZone) await page.getByRole('button', { name: /^Use / }).click();
+  if (options.players) await page.getByRole('textbox', { name: 'Number of players' }).fill(options.players);
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
+  await stepTitle(page, 'Pick your game type').waitFor();
+}
+
+/** What the API says about a booking made in the page, read with the page's own session. */
+export async function bookingByCode(page: Page, code: string): Promise<Record<string, unknown>> {
+  return page.evaluate(async (c) => {
+    const res = await fetch(`/api/booking/${encodeURIComponent(c)}`);
+    const body: unknown = await res.json();
+    if (!res.ok || !body || typeof body !== 'object' || !('booking' in body)) throw new Error(`GET /api/booking/${c} → ${res.status}`);
+    return (body as { booking: Record<string, unknown> }).booking;
+  }, code);
+}

@@ -1,0 +1,309 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { DESKTOP, PHONE, launchBrowser, loginAsAdmin, newPage } from './support/browser';
+import { startServer, type RunningServer } from './support/server';
+import { bookingByCode, chooseCity, completeStepZero, expectNoSeriousA11yViolations, futureDay, pickDay, stepTitle } from './wizard-support';
+
+let server: RunningServer;
+let browser: Browser;
+beforeAll(async () => {
+  server = await startServer({ TERMS_URL: 'https://terms.example.test/privacy' });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const alertText = (page: Page, text: string) => page.getByText(text, { exact: true });
+
+/** Nothing wider than the phone: no sideways scrolling at 390 px. */
+async function expectNoSidewaysScroll(page: Page): Promise<void> {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+}
+
+async function tempCodeFromSummary(page: Page): Promise<string> {
+  const href = await page.getByTestId('manage-link').getAttribute('href');
+  const match = /^\/hatch\/(.+)$/.exec(href ?? '');
+  if (!match?.[1]) throw new Error(`no manage link: ${href}`);
+  return decodeURIComponent(match[1]);
+}
+
+/** The staff view of a booking, and how many bookings carry its email. */
+async function adminBooking(id: number, email: string): Promise<{ booking: Record<string, unknown>; withEmail: number }> {
+  const { page, context } = await newPage(browser, server.url);
+  await loginAsAdmin(page, '/login');
+  const answer = await page.evaluate(
+    async ({ bookingId, search }) => {
+      const res = await fetch(`/api/admin/bookings/${bookingId}`);
+      const body: unknown = await res.json();
+      if (!res.ok || !body || typeof body !== 'object' || !('booking' in body)) throw new Error(`admin booking ${bookingId} → ${res.status}`);
+      const list = await fetch(`/api/admin/bookings?search=${encodeURIComponent(search)}`);
+      const listBody = (await list.json()) as { bookings?: unknown[] };
+      return { booking: (body as { booking: Record<string, unknown> }).booking, withEmail: listBody.bookings?.length ?? -1 };
+    },
+    { bookingId: id, search: email },
+  );
+  await context.close();
+  return answer;
+}
+
+describe('public booking wizard', () => {
+  it('books a Weapons game with a host on a desktop, every step accessible, tracking kept', async () => {
+    const { page, context, errors } = await newPage(browser, server.url, DESKTOP);
+    await page.goto('/?utm_source=instagram&utm_campaign=spring&gclid=G-123');
+
+    await stepTitle(page, "Let's hatch your game").waitFor();
+    await expect.poll(() => page.getByText('Tell us when and where you want to play').isVisible()).toBe(true);
+    await expectNoSeriousA11yViolations(page, 'step 0');
+    // The three help popups.
+    await page.getByRole('button', { name: 'About the group size' }).click();
+    await expect.poll(() => page.getByText(/up to 24 hours before the game.*at least 3 players/).isVisible()).toBe(true);
+    await expectNoSeriousA11yViolations(page, 'step 0 with the group-size help open');
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'About the city' }).click();
+    await page.getByText(/where your game will be played/).waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'About the meeting time' }).click();
+    await page.getByText(/meets at the starting point/).waitFor();
+    await page.keyboard.press('Escape');
+
+    const day = futureDay(1, 15);
+    await pickDay(page, day);
+    await chooseCity(page, 'Lond', /^London/);
+    await page.getByRole('button', { name: 'More players' }).click();
+    await page.getByRole('button', { name: 'More players' }).click();
+    expect(await page.getByRole('textbox', { name: 'Number of players' }).inputValue()).toBe('10');
+    await page.getByRole('button', { name: 'Change time zone' }).click();
+    await page.getByRole('combobox', { name: 'Time zone' }).selectOption('Europe/London');
+    await page.getByLabel('Meeting time', { exact: true }).fill('18:30');
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
+
+    await stepTitle(page, 'Pick your game type').waitFor();
+    await page.getByText("We are cluckin' flexible").waitFor();
+    await page.getByRole('button', { name: 'Select Weapons' }).waitFor();
+    await expect.poll(() => page.getByText('RECOMMENDED').isVisible()).toBe(true);
+    expect(await page.getByText('NEW!').count()).toBeGreaterThan(0);
+    await expectNoSeriousA11yViolations(page, 'step 1');
+    await page.getByRole('button', { name: 'Select Weapons' }).click();
+    // Choosing the chosen plan again moves on.
+    await page.getByRole('button', { name: 'Selected Weapons' }).click();
+
+    await stepTitle(page, 'Optional Add-ons').waitFor();
+    await page.getByText('+ travel costs').waitFor();
+    await expectNoSeriousA11yViolations(page, 'step 2');
+    await page.getByRole('button', { name: 'Add Item: In-Person Host' }).click();
+    await page.getByRole('button', { name: 'Added: In-Person Host' }).waitFor();
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
+
+    await stepTitle(page, 'Final Step').waitFor();
+    await page.getByText("We'll only use this to send your game details - no spam, ever").waitFor();
+    expect(await page.getByRole('link', { name: 'Privacy Policy' }).getAttribute('href')).toBe('https://terms.example.test/privacy');
+    await page.getByRole('textbox', { name: 'Email' }).fill('desk@example.com');
+    await page.getByRole('combobox', { name: /How did you find out about us/ }).selectOption('Other');
+    await page.getByRole('textbox', { name: 'Please specify' }).fill('A podcast');
+    await expectNoSeriousA11yViolations(page, 'step 3');
+    // A double click makes one booking (the button is disabled while sending; the key makes retries safe).
+    await page.getByRole('button', { name: 'Continue' }).dblclick();
+
+    await stepTitle(page, 'Your game is booked!').waitFor();
+    await expectNoSeriousA11yViolations(page, 'step 4');
+    const summary = page.getByRole('definition');
+    const texts = await summary.allTextContents();
+    expect(texts).toEqual(
+      expect.arrayContaining(['London', '10', 'Weapons', 'In-Person Host', '£20', '£300', '£500', 'desk@example.com']),
+    );
+    expect(texts.some((t) => t.includes('at 18:30') && t.includes('Europe/London'))).toBe(true);
+    expect(await page.getByText('What happens next').isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Copy link' }).click();
+    await page.getByText('Copied to clipboard').waitFor();
+
+    const code = await tempCodeFromSummary(page);
+    const booking = await bookingByCode(page, code);
+    expect(booking).toMatchObject({
+      players: 10,
+      city: 'London',
+      plan_type: 'pro',
+      add_ons: ['hosted'],
+      date: day.api,
+      meeting_time: { hour: 18, minute: 30 },
+      timezone: 'Europe/London',
+      email: 'desk@example.com',
+      referral_source: 'A podcast',
+      total_price: 500,
+      booking_status: 'enquiry',
+    });
+    const staffView = await adminBooking(Number(booking.id), 'desk@example.com');
+    expect(staffView.booking).toMatchObject({ utm_source: 'instagram', utm_campaign: 'spring', gclid: 'G-123' });
+    expect(staffView.withEmail).toBe(1);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('shows every step 0 and step 3 message on a phone, keeps progress over a reload, and books', async () => {
+    const { page, context, errors } = await newPage(browser, server.url, PHONE);
+    await page.goto('/');
+    await stepTitle(page, "Let's hatch your game").waitFor();
+
+    // Next with nothing chosen: the date and city messages.
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
+    await alertText(page, 'Please select a city to continue').waitFor();
+    await alertText(page, 'Please choose a date').waitFor();
+
+    // Players: the three messages, the caps of the buttons and the reset on blur.
+    const players = page.getByRole('textbox', { name: 'Number of players' });
+    await players.fill('abc');
+    await alertText(page, 'Please enter a valid number between 2 and 200').waitFor();
+    await players.blur();
+    expect(await players.inputValue()).toBe('8');
+    await players.fill('1');
+    await alertText(page, 'Please enter a minimum of 2 players').waitFor();
+    await players.fill('201');
+    await alertText(page, 'Please contact us if you have more than 200 players').waitFor();
+    await players.fill('249');
+    await page.getByRole('button', { name: 'More players' }).click();
+    expect(await players.inputValue()).toBe('250');
+    expect(await page.getByRole('button', { name: 'More players' }).isDisabled()).toBe(true);
+    await players.fill('3');
+    await page.getByRole('button', { name: 'Fewer players' }).click();
+    expect(await players.inputValue()).toBe('2');
+    expect(await page.getByRole('button', { name: 'Fewer players' }).isDisabled()).toBe(true);
+    await players.fill('6');
+    await expectNoSeriousA11yViolations(page, 'step 0 with messages (phone)');
+    await expectNoSidewaysScroll(page);
+
+    // A local time skipped by the clocks going forward: 01:30 on the last Sunday of March in London.
+    const now = new Date();
+    const march = new Date(now.getMonth() >= 2 ? now.getFullYear() + 1 : now.getFullYear(), 2, 31);
+    while (march.getDay() !== 0) march.setDate(march.getDate() - 1);
+    const monthsAhead = (march.getFullYear() - now.getFullYear()) * 12 + (2 - now.getMonth());
+    await pickDay(page, futureDay(monthsAhead, march.getDate(), now));
+    await page.getByLabel('Meeting time', { exact: true }).fill('01:30');
+    await alertText(page, 'Invalid date/time').waitFor();
+    await page.getByLabel('Meeting time', { exact: true }).fill('11:00');
+    expect(await alertText(page, 'Invalid date/time').count()).toBe(0);
+
+    // The city by keyboard: down to the first suggestion, Enter.
+    const city = page.getByRole('combobox', { name: 'City' });
+    await city.fill('Edinb');
+    await page.getByRole('option', { name: /^Edinburgh/ }).first().waitFor();
+    await city.press('ArrowDown');
+    await city.press('Enter');
+    expect(await city.inputValue()).toBe('Edinburgh');
+    expect(await alertText(page, 'Please select a city to continue').count()).toBe(0);
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
+    await stepTitle(page, 'Pick your game type').waitFor();
+    await expectNoSeriousA11yViolations(page, 'step 1 (phone)');
+    await expectNoSidewaysScroll(page);
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
+    await stepTitle(page, 'Optional Add-ons').waitFor();
+    await expectNoSeriousA11yViolations(page, 'step 2 (phone)');
+    await expectNoSidewaysScroll(page);
+
+    // A reload keeps the step and what was chosen.
+    await page.reload();
+    await stepTitle(page, 'Optional Add-ons').waitFor();
+    await page.getByRole('button', { name: 'Previous', exact: true }).click();
+    await page.getByRole('button', { name: 'Previous', exact: true }).click();
+    await stepTitle(page, "Let's hatch your game").waitFor();
+    expect(await page.getByRole('combobox', { name: 'City' }).inputValue()).toBe('Edinburgh');
+    expect(await players.inputValue()).toBe('6');
+    expect(await page.getByLabel('Meeting time', { exact: true }).inputValue()).toBe('11:00');
+    await page.getByRole('button', { name: 'Step 4: Your details' }).click();
+
+    // Email: required, then the format.
+    await stepTitle(page, 'Final Step').waitFor();
+    const email = page.getByRole('textbox', { name: 'Email' });
+    expect(await alertText(page, 'Email address is required').count()).toBe(0);
+    await email.focus();
+    await email.blur();
+    await alertText(page, 'Email address is required').waitFor();
+    await email.fill('phone@example');
+    await alertText(page, 'Please enter a valid email address').waitFor();
+    await expectNoSeriousA11yViolations(page, 'step 3 with a message (phone)');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    expect(await stepTitle(page, 'Final Step').isVisible()).toBe(true);
+    await email.fill('phone@example.com');
+    await page.getByRole('combobox', { name: /How did you find out about us/ }).selectOption('TikTok');
+    await page.getByRole('button', { name: 'Continue' }).click();
+
+    await stepTitle(page, 'Your game is booked!').waitFor();
+    await expectNoSeriousA11yViolations(page, 'step 4 (phone)');
+    const texts = await page.getByRole('definition').allTextContents();
+    expect(texts).toEqual(expect.arrayContaining(['Edinburgh', '6', 'Standard', 'None', '£15', '£0', '£90']));
+    await expectNoSidewaysScroll(page);
+    const booking = await bookingByCode(page, await tempCodeFromSummary(page));
+    expect(booking).toMatchObject({ players: 6, city: 'Edinburgh', plan_type: 'standard', add_ons: [], referral_source: 'TikTok', meeting_time: { hour: 11, minute: 0 } });
+
+    // The summary survives a reload too; 'Book another game' starts again.
+    await page.reload();
+    await stepTitle(page, 'Your game is booked!').waitFor();
+    await page.getByRole('button', { name: 'Book another game' }).click();
+    await stepTitle(page, "Let's hatch your game").waitFor();
+    expect(await players.inputValue()).toBe('8');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('preselects the plan named by ?plan=pro, switches currency with the hidden selector, and shows the time in both zones', async () => {
+    const { page, context, errors } = await newPage(browser, server.url, DESKTOP);
+    await page.goto('/?plan=pro');
+    await completeStepZero(page, { players: '4', city: ['Pari', /^Paris/], useCityZone: true });
+    await page.getByRole('button', { name: 'Selected Weapons' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Selected Weapons' }).getAttribute('aria-pressed')).toBe('true');
+    expect(await page.getByTestId('currency-selector').isVisible()).toBe(false);
+    await page.getByTestId('currency-selector').locator('select').selectOption('USD', { force: true });
+    await expect.poll(() => page.getByText('$25', { exact: true }).count()).toBeGreaterThan(0);
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
+    await page.getByRole('textbox', { name: 'Email' }).fill('paris@example.com');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await stepTitle(page, 'Your game is booked!').waitFor();
+    const texts = await page.getByRole('definition').allTextContents();
+    // 15:00 in Paris is 14:00 in London (the browser's zone) in winter and summer alike.
+    expect(texts.some((t) => t.includes('at 15:00') && t.includes('Europe/Paris'))).toBe(true);
+    expect(texts.some((t) => t.includes('at 14:00') && t.includes('Europe/London'))).toBe(true);
+    expect(texts).toEqual(expect.arrayContaining(['Paris', '4', 'Weapons', '$25', '$100']));
+    const booking = await bookingByCode(page, await tempCodeFromSummary(page));
+    expect(booking).toMatchObject({ timezone: 'Europe/Paris', currency: 'USD', plan_type: 'pro', total_price: 100 });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('shows a pricing failure in red on the plan and add-on steps, and refetches on a currency change', async () => {
+    const { page, context, errors } = await newPage(browser, server.url, DESKTOP);
+    // The network drops the price list call (the server itself is not mocked).
+    await page.route('**/api/pricing**', (route) => route.abort('failed'));
+    await page.goto('/');
+    await completeStepZero(page);
+    const failure = page.getByRole('alert').filter({ hasText: 'Failed to fetch pricing' });
+    await failure.waitFor();
+    expect(await failure.evaluate((el) => getComputedStyle(el).color)).toMatch(/^(rgb|oklch|lab)\(/);
+    expect(await failure.evaluate((el) => el.className)).toContain('text-red-700');
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
+    await stepTitle(page, 'Optional Add-ons').waitFor();
+    await failure.waitFor();
+    await page.unroute('**/api/pricing**');
+    await page.getByRole('button', { name: 'Previous', exact: true }).click();
+    await page.getByTestId('currency-selector').locator('select').selectOption('EUR', { force: true });
+    await page.getByRole('button', { name: 'Select Weapons' }).waitFor();
+    expect(await failure.count()).toBe(0);
+    expect(await page.getByText('€23', { exact: true }).count()).toBe(1);
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
+    await page.getByRole('button', { name: 'Add Item: In-Person Host' }).waitFor();
+    expect(await page.getByText('€350', { exact: true }).count()).toBe(1);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('says so under the field when city suggestions cannot be fetched', async () => {
+    const { page, context } = await newPage(browser, server.url, PHONE);
+    // The network drops the geocoder call (the server itself is not mocked).
+    await page.route('**/api/geocode**', (route) => route.abort('failed'));
+    await page.goto('/');
+    await page.getByRole('combobox', { name: 'City' }).fill('Manch');
+    await alertText(page, 'Failed to fetch city suggestions. Please try again.').waitFor();
+    expect(await page.getByRole('option').count()).toBe(0);
+    await context.close();
+  });
+});

@@ -1,0 +1,180 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, loginAsAdmin, newPage } from './support/browser';
+import { startServer, type RunningServer } from './support/server';
+import { paths } from '../../src/web/lib/paths';
+
+/**
+ * Issue 8: nothing a booker or staff member types is ever rendered as HTML. Script payloads go into
+ * every free-text field through the APIs, then every page that shows them is opened: no payload runs,
+ * no payload becomes an element, and the text is shown literally. A stored payload that became markup
+ * is caught by the DOM check even where the CSP would have stopped it from running.
+ */
+let server: RunningServer;
+let browser: Browser;
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const PAYLOADS = [
+  (field: string) => `<img src=x onerror=window.__xss=1 data-xss="${field}">`,
+  (field: string) => `<script data-xss="${field}">window.__xss=1</script>`,
+  (field: string) => `"><svg onload=window.__xss=1 data-xss="${field}">`,
+];
+let counter = 0;
+/** A payload that names the field it was stored in, so a finding says where it came from. */
+const payload = (field: string) => PAYLOADS[counter++ % PAYLOADS.length]!(field);
+
+type ApiResult = { status: number; body: unknown };
+async function api(page: Page, method: string, url: string, body?: unknown, headers: Record<string, string> = {}): Promise<ApiResult> {
+  return page.evaluate(
+    async ({ method, url, body, headers }) => {
+      const token = document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')?.content ?? '';
+      const res = await fetch(url, {
+        method,
+        headers: { 'Content-Type': 'application/json', 'X-CSRF-TOKEN': token, ...headers },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      const text = await res.text();
+      let parsed: unknown = text;
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        // not JSON
+      }
+      return { status: res.status, body: parsed };
+    },
+    { method, url, body, headers },
+  );
+}
+
+/** What the page shows: no payload ran, none became markup; returns which stored payloads are visible as text. */
+async function inspect(page: Page, url: string, expectText: boolean): Promise<{ url: string; ran: unknown; injected: string[]; visible: string[] }> {
+  await page.goto(url);
+  await page.waitForLoadState('networkidle').catch(() => undefined);
+  // Give the SPA time to fetch and render its data.
+  const deadline = Date.now() + (expectText ? 6_000 : 1_500);
+  let visible: string[];
+  do {
+    visible = await page.evaluate(() => [...document.body.innerText.matchAll(/data-xss="([a-z_.]+)"/g)].map((m) => m[1] ?? ''));
+    if (visible.length) break;
+    await page.waitForTimeout(200);
+  } while (Date.now() < deadline);
+  const ran = await page.evaluate(() => (window as unknown as { __xss?: unknown }).__xss);
+  const injected = await page.evaluate(() =>
+    [...document.querySelectorAll('[data-xss], [onerror], [onload], script:not([src])')].map((e) => e.outerHTML.slice(0, 120)),
+  );
+  return { url, ran, injected, visible: [...new Set(visible)] };
+}
+
+describe('stored script payloads are shown as text, never run', () => {
+  it('in every free-text field, on every page that shows them', async () => {
+    const { page, context, errors } = await newPage(browser, server.url);
+    await loginAsAdmin(page, '/admin/bookings');
+    const stored: Record<string, number> = {};
+    const store = async (field: string, method: string, url: string, body: unknown, headers?: Record<string, string>) => {
+      const res = await api(page, method, url, body, headers);
+      stored[field] = res.status;
+      return res;
+    };
+
+    // The booker's wizard fields, tracking fields included.
+    const created = await store('booking', 'POST', '/api/bookings', {
+      players: 8,
+      date: '2031-06-14',
+      meeting_time: { hour: 15, minute: 0 },
+      timezone: 'Europe/London',
+      city: payload('city'),
+      initial_area_id: payload('initial_area_id').slice(0, 100),
+      initial_area_lat: 51.50853,
+      initial_area_lng: -0.12574,
+      initial_area_radius: 1000,
+      plan_type: 'standard',
+      add_ons: [],
+      currency: 'GBP',
+      email: '<img/src=x/onerror=window.__xss=1/data-xss="email">@example.test',
+      referral_source: payload('referral_source'),
+      full_name: payload('full_name'),
+      company_name: payload('company_name'),
+      phone: '<b>0</b>',
+      utm_source: payload('utm_source'),
+      utm_campaign: payload('utm_campaign'),
+    });
+    expect(created.status).toBe(201);
+    const booking = (created.body as { booking: { id: number; temp_code: string } }).booking;
+
+    // Staff fields on the booking.
+    await store('note', 'POST', `/api/admin/bookings/${booking.id}/notes`, { note: payload('note') });
+    await store('admin_general_notes', 'PATCH', `/api/admin/bookings/${booking.id}`, { admin_general_notes: payload('admin_general_notes') });
+    await store('lead_status_reason', 'POST', `/api/admin/bookings/${booking.id}/lead-status`, { lead_status: 'contacted', lead_status_reason: payload('lead_status_reason') });
+    const paid = await store('payment_type', 'POST', `/api/admin/bookings/${booking.id}/payments`, { payment_type: '<b data-xss="payment_type">x</b>', payment_amount: 12_000 });
+
+    // Booker fields behind the code (the game code exists once paid).
+    const loaded = await api(page, 'GET', `/api/booking/${booking.temp_code}`);
+    const gameCode = (loaded.body as { booking?: { code?: string; code_type?: string } }).booking;
+    const code = gameCode?.code_type === 'game' && gameCode.code ? gameCode.code : booking.temp_code;
+    await store('locations', 'PUT', `/api/booking/${code}/locations`, {
+      meeting_point_address: payload('meeting_point_address'),
+      meeting_point_notes: payload('meeting_point_notes'),
+      hiding_spot_address: payload('hiding_spot_address'),
+      hiding_spot_notes: payload('hiding_spot_notes'),
+    });
+    await store('teams', 'PUT', `/api/booking/${code}/teams`, { teams: [{ name: payload('team_name'), players: `${payload('team_players')}, Bob` }] });
+    await store('booker_patch', 'PATCH', `/api/bookings/${booking.id}`, { company_name: payload('company_name_edit') }, { 'X-Booking-Code': booking.temp_code });
+
+    // Challenges and users.
+    const challenge = await store('challenge', 'POST', '/api/admin/challenges', {
+      name: payload('challenge_name').slice(0, 60),
+      description: payload('challenge_description'),
+      type: 'Rating',
+      spice_level: 'Mild',
+      is_active: true,
+      max_score: 10,
+      max_submissions: 1,
+      points_per_submission: 1,
+    });
+    const challengeId = (challenge.body as { data?: { id?: number } }).data?.id;
+    await store('user', 'POST', '/api/admin/users', {
+      name: payload('user_name'),
+      email: `xss-${Date.now()}@example.test`,
+      password: 'a long enough password',
+      is_admin: false,
+      is_host: true,
+    });
+
+    const pages: Array<[string, boolean]> = [
+      [`/admin/bookings/${booking.id}`, true],
+      ['/admin/bookings', true],
+      [`/admin/bookings?search=${encodeURIComponent('xss')}`, false],
+      ['/admin/challenges', challenge.status < 300],
+      ...(challengeId ? ([[`/admin/challenges/${challengeId}/edit`, false]] as Array<[string, boolean]>) : []),
+      ['/admin/users', stored.user !== undefined && stored.user < 300],
+      ['/admin/activity', true],
+    ];
+    // Every other admin page the SPA knows (src/web/lib/paths.ts), so pages added later are covered too.
+    for (const p of Object.values(paths.admin)) {
+      if (typeof p === 'string' && !pages.some(([url]) => url === p)) pages.push([p, false]);
+    }
+    const results = [];
+    for (const [url, expectText] of pages) results.push({ ...(await inspect(page, url, expectText)), expectText });
+    // The booker's pages, as a booker with only the code.
+    const booker = await newPage(browser, server.url);
+    for (const url of [paths.booking(code), paths.booking(booking.temp_code), paths.hatch(booking.temp_code)]) {
+      results.push({ ...(await inspect(booker.page, url, true)), expectText: true });
+    }
+
+    const summary = results.map((r) => ({ url: r.url, ran: r.ran, injected: r.injected, shows: r.visible.length > 0 || !r.expectText }));
+    process.stdout.write(`xss: stored ${JSON.stringify(stored)}\n${results.map((r) => `${r.url}: shows ${r.visible.join(', ') || '-'}`).join('\n')}\n`);
+    expect(stored.booking).toBe(201);
+    expect(paid.status).toBeLessThan(300);
+    for (const s of summary) expect(s).toEqual({ url: s.url, ran: undefined, injected: [], shows: true });
+    expect([...errors, ...booker.errors].filter((e) => e.includes('__xss'))).toEqual([]);
+    await booker.context.close();
+    await context.close();
+  }, 180_000);
+});

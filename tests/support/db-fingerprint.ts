@@ -1,0 +1,53 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../src/server/db/client';
+
+/** Tables whose rows change on any request by design: counted, not hashed. */
+const COUNT_ONLY = new Set(['sessions', 'rate_limits']);
+/** Never compared: attempt counters change on refused requests too (that is their point). */
+const IGNORED = new Set(['rate_limits', '__drizzle_migrations']);
+
+/**
+ * A cheap fingerprint of everything the app stores: per table, its row count and an md5 of all its rows.
+ * Two equal fingerprints mean no row was added, removed or changed.
+ */
+const queries = new WeakMap<Db, string>();
+
+export async function databaseFingerprint(db: Db): Promise<Record<string, string>> {
+  let query = queries.get(db);
+  if (query === undefined) {
+    query = await fingerprintQuery(db);
+    queries.set(db, query);
+  }
+  if (!query) return {};
+  const result = await db.execute<{ t: string; f: string }>(sql.raw(query));
+  return Object.fromEntries(rowsOf<{ t: string; f: string }>(result).map((r) => [r.t, r.f]));
+}
+
+/** One statement over every table of the schema (looked up once per database). */
+async function fingerprintQuery(db: Db): Promise<string> {
+  const tables = await db.execute<{ table_name: string }>(
+    sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
+  );
+  const names = rowsOf<{ table_name: string }>(tables)
+    .map((r) => r.table_name)
+    .filter((n) => !IGNORED.has(n) && /^[a-z_][a-z0-9_]*$/.test(n));
+  if (names.length === 0) return '';
+  const parts = names.map((n) =>
+    COUNT_ONLY.has(n)
+      ? `select '${n}' as t, count(*)::text as f from "${n}"`
+      : `select '${n}' as t, count(*)::text || ':' || md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as f from "${n}" x`,
+  );
+  return parts.join(' union all ');
+}
+
+/** node-postgres answers {rows}, PGlite answers {rows} too, but typed differently: accept both. */
+function rowsOf<T>(result: unknown): T[] {
+  if (Array.isArray(result)) return result as T[];
+  if (result && typeof result === 'object' && 'rows' in result && Array.isArray(result.rows)) return result.rows as T[];
+  return [];
+}
+
+export function diffFingerprints(before: Record<string, string>, after: Record<string, string>): string[] {
+  const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
+  return [...keys].filter((k) => before[k] !== after[k]);
+}
