@@ -1,7 +1,6 @@
-import { and, eq, gt, inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sessions, users } from '../../db/schema/users';
-import { rateLimits } from '../../db/schema/system';
 
 export function findUserByEmail(db: Db, email: string) {
   return db
@@ -25,13 +24,4 @@ export async function deleteSession(db: Db, id: string): Promise<void> {
 
 export async function deleteExpiredSessions(db: Db): Promise<void> {
   await db.delete(sessions).where(sql`${sessions.expiresAt} < now()`);
-}
-
-/** Takes one attempt back from the current window of each counter (lib/rate-limit.ts's fixed windows). */
-export async function refundLoginAttempts(db: Db, keys: string[], windowSeconds: number): Promise<void> {
-  const windowStart = new Date(Math.floor(Date.now() / (windowSeconds * 1000)) * windowSeconds * 1000);
-  await db
-    .update(rateLimits)
-    .set({ count: sql`${rateLimits.count} - 1` })
-    .where(and(inArray(rateLimits.key, keys), eq(rateLimits.windowStart, windowStart), gt(rateLimits.count, 0)));
 }

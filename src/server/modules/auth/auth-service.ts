@@ -1,10 +1,10 @@
 import type { Db } from '../../db/client';
 import { randomToken, sha256, verifyAgainstDummy, verifyPassword } from '../../lib/crypto';
 import { UnauthenticatedError } from '../../lib/errors';
-import { consumeRateLimit } from '../../lib/rate-limit';
+import { consumeRateLimit, refundRateLimit } from '../../lib/rate-limit';
 import { INVALID_CREDENTIALS } from '../../../shared/api/auth';
 import { SESSION_ABSOLUTE_MS } from '../../plugins/session';
-import { deleteSession, findUserByEmail, insertSession, refundLoginAttempts } from './auth-repository';
+import { deleteSession, findUserByEmail, insertSession } from './auth-repository';
 
 export const LOGIN_LIMITS = { perIp: 20, perEmail: 10, windowSeconds: 15 * 60 };
 
@@ -23,7 +23,7 @@ export async function login(
   if (!user || !ok) throw new UnauthenticatedError(INVALID_CREDENTIALS);
   // Only failures count: a right password gives its attempt back, so staff who log in often
   // (several devices, a shared office address) never lock themselves out.
-  await refundLoginAttempts(db, [`login:ip:${input.ip}`, `login:email:${input.email.toLowerCase()}`], LOGIN_LIMITS.windowSeconds);
+  await refundRateLimit(db, [`login:ip:${input.ip}`, `login:email:${input.email.toLowerCase()}`], LOGIN_LIMITS.windowSeconds);
   const token = randomToken();
   await insertSession(db, {
     id: sha256(token),
