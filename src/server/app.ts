@@ -71,7 +71,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   registerErrorHandler(app);
   await app.register(cookie);
-  await registerSecurityHeaders(app, { tileOrigins: tileOrigins(config.MAP_TILE_URL) });
+  registerSecurityHeaders(app, { tileOrigins: tileOrigins(config.MAP_TILE_URL) });
   await registerOpenApi(app);
   registerSession(app, database.db, csrfKey);
 

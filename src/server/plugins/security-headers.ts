@@ -1,9 +1,17 @@
+import { IncomingMessage, ServerResponse } from 'node:http';
+import { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 
-/** A CSP with no inline script; styles may be inline (toasts and map tiles set them at run time). */
-export async function registerSecurityHeaders(app: FastifyInstance, options: { tileOrigins: string[] }): Promise<void> {
-  await app.register(helmet, {
+/**
+ * The security headers of every answer: a CSP with no inline script (styles may be inline: toasts and map tiles
+ * set them at run time), HSTS, nosniff, a referrer policy, no framing.
+ *
+ * helmet works out the header values once, at start, on a response that is never sent; every request then gets
+ * the same headers in one call. (The Fastify plugin rebuilt helmet and re-parsed the CSP on every request.)
+ */
+export function securityHeaders(options: { tileOrigins: string[] }): Record<string, string> {
+  const apply = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -19,9 +27,29 @@ export async function registerSecurityHeaders(app: FastifyInstance, options: { t
         formAction: ["'self'"],
       },
     },
-    // HSTS only means something over HTTPS; helmet sends it, browsers ignore it on plain HTTP.
+    // HSTS only means something over HTTPS; browsers ignore it on plain HTTP.
     strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
+  });
+  const request = new IncomingMessage(new Socket());
+  const response = new ServerResponse(request);
+  let failure: unknown;
+  apply(request, response, (error?: unknown) => {
+    failure = error;
+  });
+  if (failure) throw failure;
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(response.getHeaders())) {
+    if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : String(value);
+  }
+  return headers;
+}
+
+export function registerSecurityHeaders(app: FastifyInstance, options: { tileOrigins: string[] }): void {
+  const headers = securityHeaders(options);
+  app.addHook('onRequest', (_request, reply, done) => {
+    void reply.headers(headers);
+    done();
   });
 }
