@@ -1,22 +1,13 @@
 import type { ReactNode } from 'react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import * as RadixTooltip from '@radix-ui/react-tooltip';
-import { Toaster } from 'sonner';
-import { TOAST_DURATION_MS } from '../lib/toast';
+import { ToastRegion } from './toast-region';
 
-const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: { refetchOnWindowFocus: false, retry: 1, staleTime: 10_000 },
-  },
-});
-
+// Only what every page needs is here. The query client lives in area-providers.tsx (pages that query)
+// and tooltips bring their own provider, to keep both out of the public wizard's first load.
 export function Providers({ children }: { children: ReactNode }) {
   return (
-    <QueryClientProvider client={queryClient}>
-      <RadixTooltip.Provider>
-        {children}
-        <Toaster position="top-right" duration={TOAST_DURATION_MS} richColors closeButton />
-      </RadixTooltip.Provider>
-    </QueryClientProvider>
+    <>
+      {children}
+      <ToastRegion />
+    </>
   );
 }

@@ -2,6 +2,12 @@ import type { ReactNode } from 'react';
 import * as RadixTooltip from '@radix-ui/react-tooltip';
 import { MEDIUM_AND_WIDER, useMediaQuery } from '../lib/use-media-query';
 
+/**
+ * Tooltips must sit inside one (the plan and add-on steps each have one). It is not at the app's root
+ * because radix-tooltip would then be part of every page's first load.
+ */
+export const TooltipProvider = RadixTooltip.Provider;
+
 /** A tooltip shown on medium and wider screens only (spec); on phones the trigger stands alone. */
 export function Tooltip({ content, children }: { content: ReactNode; children: ReactNode }) {
   const wide = useMediaQuery(MEDIUM_AND_WIDER);

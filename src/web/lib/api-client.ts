@@ -47,8 +47,11 @@ type RequestOptions<T> = {
   body?: unknown;
   query?: Record<string, string | number | boolean | null | undefined>;
   headers?: Record<string, string>;
-  /** Validates the answer (required: nothing from the network is used unparsed). */
-  schema: z.ZodType<T>;
+  /**
+   * Validates the answer (required: nothing from the network is used unparsed). May be a promise, so a
+   * page can send its request before the chunk holding its schemas (and zod) has loaded.
+   */
+  schema: z.ZodType<T> | Promise<z.ZodType<T>>;
   signal?: AbortSignal;
 };
 
@@ -69,6 +72,9 @@ function messageFrom(body: unknown, fallback: string): { message: string; errors
 /** The one way the SPA talks to the API: JSON in and out, the CSRF header on every change. */
 export async function apiRequest<T>(path: string, options: RequestOptions<T>): Promise<T> {
   const method = options.method ?? 'GET';
+  const schemaReady = Promise.resolve(options.schema);
+  // A schema chunk that fails to load while the request fails too is reported once, by the request.
+  schemaReady.catch(() => undefined);
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   if (method !== 'GET') {
     const token = readCsrfToken();
@@ -107,7 +113,10 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T>): P
     const { message, errors } = messageFrom(body, response.statusText || 'An error occurred');
     throw new ApiError(response.status, message, errors);
   }
-  const parsed = options.schema.safeParse(body);
+  const schema = await schemaReady;
+  // The schema may have come long after the answer: a request given up meanwhile must not land.
+  options.signal?.throwIfAborted();
+  const parsed = schema.safeParse(body);
   if (!parsed.success) throw new ApiError(response.status, 'The server sent an answer this page does not understand.');
   return parsed.data;
 }

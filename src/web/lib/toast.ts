@@ -1,12 +1,40 @@
-import { toast } from 'sonner';
-
 /** Spec section 9: toasts show for 1.2 s. */
 export const TOAST_DURATION_MS = 1200;
 
+// The toast region (sonner, ~10 KB gzip) is mounted only once a page asks for it, so the wizard's first
+// load does not carry it. Pages that may toast ask as they open, so the region (an aria-live section)
+// is already there when a toast comes; a toast from anywhere else mounts it too.
+let requested = false;
+const listeners = new Set<() => void>();
+
+export function requestToasts(): void {
+  if (requested) return;
+  requested = true;
+  for (const listener of listeners) listener();
+}
+
+export function toastsRequested(): boolean {
+  return requested;
+}
+
+export function subscribeToToastRequest(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+function show(kind: 'success' | 'error', message: string): void {
+  requestToasts();
+  // sonner keeps a toast made before its Toaster subscribed and shows it once it does.
+  import('sonner').then(
+    ({ toast }) => toast[kind](message, { duration: TOAST_DURATION_MS }),
+    () => undefined,
+  );
+}
+
 export function notifySuccess(message: string): void {
-  toast.success(message, { duration: TOAST_DURATION_MS });
+  show('success', message);
 }
 
 export function notifyError(message: string): void {
-  toast.error(message, { duration: TOAST_DURATION_MS });
+  show('error', message);
 }

@@ -5,11 +5,6 @@ import { FieldError, StepHeading } from './help-popover';
 import { referralChoice } from './wizard-io';
 import { useWizard } from './wizard-store';
 
-/** Step 3 is valid when the email is (the referral is optional). */
-export function isContactValid(email: string): boolean {
-  return emailError(email) === null;
-}
-
 /** Step 3, 'Final Step': email (required) and how the booker found us; reports its validity. */
 export function StepContact({ showErrors, onValidityChange }: { showErrors: boolean; onValidityChange?: (valid: boolean) => void }) {
   const { state, dispatch } = useWizard();

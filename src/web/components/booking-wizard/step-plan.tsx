@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { CURRENCIES, isCurrency, isPlanType } from '../../../shared/plans';
 import type { Feature } from '../../../shared/plans';
 import { Spinner } from '../spinner';
-import { Tooltip } from '../tooltip';
+import { Tooltip, TooltipProvider } from '../tooltip';
 import { InfoIcon, StepHeading } from './help-popover';
 import { useWizard } from './wizard-store';
 
@@ -82,57 +82,59 @@ export function StepPlan({ onSelectedAgain }: { onSelectedAgain: () => void }) {
     else dispatch({ type: 'selectPlan', plan: type });
   };
   return (
-    <section>
-      <StepHeading title="Pick your game type" subtitle="We are cluckin' flexible" />
-      <CurrencySelect />
-      {state.pricingLoading ? <Spinner /> : null}
-      <PricingError error={state.pricingError} />
-      <div className={`grid gap-4 ${plans.length === 3 ? 'md:grid-cols-3' : 'md:grid-cols-2'}`} role="list" aria-label="Plans">
-        {plans.map((plan) => {
-          const selected = plan.type === state.planType;
-          const recommended = plan.is_recommended || plan.type === 'pro';
-          return (
-            <article
-              key={plan.type}
-              role="listitem"
-              aria-label={plan.name}
-              onClick={() => select(plan.type)}
-              className={`relative flex cursor-pointer flex-col rounded-2xl border-2 bg-white p-5 shadow-sm transition ${selected ? 'border-brand-500 ring-2 ring-brand-400' : 'border-slate-200 hover:border-brand-400'}`}
-            >
-              {recommended ? (
-                <span className="absolute -top-3 left-5 rounded-full bg-slate-900 px-3 py-0.5 text-xs font-bold tracking-wide text-white">RECOMMENDED</span>
-              ) : null}
-              <h3 className="text-xl font-bold text-slate-900">{plan.name}</h3>
-              <p className="mt-1 text-sm text-slate-600">{plan.description}</p>
-              <p className="mt-4 flex items-baseline gap-2">
-                {plan.is_sale && plan.original_formatted_amount ? (
-                  <s className="text-lg text-slate-500">
-                    <span className="sr-only">Was </span>
-                    {plan.original_formatted_amount}
-                  </s>
-                ) : null}
-                <span className="text-3xl font-extrabold text-slate-900">{plan.formatted_amount}</span>
-                <span className="text-sm text-slate-600">per person</span>
-              </p>
-              <div className="flex-1">
-                <FeatureList features={plan.features} />
-              </div>
-              <button
-                type="button"
-                aria-pressed={selected}
-                aria-label={`${selected ? 'Selected' : 'Select'} ${plan.name}`}
-                onClick={(e) => {
-                  e.stopPropagation();
-                  select(plan.type);
-                }}
-                className={`mt-6 w-full rounded-lg px-4 py-2.5 font-semibold ${selected ? 'bg-slate-900 text-white' : 'bg-brand-400 text-slate-900 hover:bg-brand-500'}`}
+    <TooltipProvider>
+      <section>
+        <StepHeading title="Pick your game type" subtitle="We are cluckin' flexible" />
+        <CurrencySelect />
+        {state.pricingLoading ? <Spinner /> : null}
+        <PricingError error={state.pricingError} />
+        <div className={`grid gap-4 ${plans.length === 3 ? 'md:grid-cols-3' : 'md:grid-cols-2'}`} role="list" aria-label="Plans">
+          {plans.map((plan) => {
+            const selected = plan.type === state.planType;
+            const recommended = plan.is_recommended || plan.type === 'pro';
+            return (
+              <article
+                key={plan.type}
+                role="listitem"
+                aria-label={plan.name}
+                onClick={() => select(plan.type)}
+                className={`relative flex cursor-pointer flex-col rounded-2xl border-2 bg-white p-5 shadow-sm transition ${selected ? 'border-brand-500 ring-2 ring-brand-400' : 'border-slate-200 hover:border-brand-400'}`}
               >
-                {selected ? 'Selected' : 'Select'}
-              </button>
-            </article>
-          );
-        })}
-      </div>
-    </section>
+                {recommended ? (
+                  <span className="absolute -top-3 left-5 rounded-full bg-slate-900 px-3 py-0.5 text-xs font-bold tracking-wide text-white">RECOMMENDED</span>
+                ) : null}
+                <h3 className="text-xl font-bold text-slate-900">{plan.name}</h3>
+                <p className="mt-1 text-sm text-slate-600">{plan.description}</p>
+                <p className="mt-4 flex items-baseline gap-2">
+                  {plan.is_sale && plan.original_formatted_amount ? (
+                    <s className="text-lg text-slate-500">
+                      <span className="sr-only">Was </span>
+                      {plan.original_formatted_amount}
+                    </s>
+                  ) : null}
+                  <span className="text-3xl font-extrabold text-slate-900">{plan.formatted_amount}</span>
+                  <span className="text-sm text-slate-600">per person</span>
+                </p>
+                <div className="flex-1">
+                  <FeatureList features={plan.features} />
+                </div>
+                <button
+                  type="button"
+                  aria-pressed={selected}
+                  aria-label={`${selected ? 'Selected' : 'Select'} ${plan.name}`}
+                  onClick={(e) => {
+                    e.stopPropagation();
+                    select(plan.type);
+                  }}
+                  className={`mt-6 w-full rounded-lg px-4 py-2.5 font-semibold ${selected ? 'bg-slate-900 text-white' : 'bg-brand-400 text-slate-900 hover:bg-brand-500'}`}
+                >
+                  {selected ? 'Selected' : 'Select'}
+                </button>
+              </article>
+            );
+          })}
+        </div>
+      </section>
+    </TooltipProvider>
   );
 }

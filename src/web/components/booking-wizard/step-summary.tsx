@@ -1,8 +1,9 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { formatMoney } from '../../../shared/money';
 import { ADD_ONS, PLANS } from '../../../shared/plans';
 import { copyToClipboard } from '../../lib/clipboard';
 import { paths } from '../../lib/paths';
+import { requestToasts } from '../../lib/toast';
 import { StepHeading } from './help-popover';
 import { formatMomentIn } from './summary-format';
 import { browserTimeZone } from './wizard-state';
@@ -20,6 +21,8 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 /** Step 4: what was booked, what it costs, where to manage it and what happens next. */
 export function StepSummary({ onBookAnother }: { onBookAnother: () => void }) {
   const { state } = useWizard();
+  // 'Copy link' toasts: have the toast region (an aria-live section) in place before it does.
+  useEffect(() => requestToasts(), []);
   const ownZone = browserTimeZone();
   const planName = state.pricing?.plans.find((p) => p.type === state.planType)?.name ?? PLANS.find((p) => p.type === state.planType)?.name ?? state.planType;
   const addOnNames = state.addOns.map((type) => state.pricing?.addons.find((a) => a.type === type)?.name ?? ADD_ONS.find((a) => a.type === type)?.name ?? type);

@@ -1,11 +1,11 @@
-import { z } from 'zod';
-import { pricingResponse, type Pricing } from '../../../shared/api/pricing';
-import { geocodeResponse, IDEMPOTENCY_HEADER, type CreateBookingInput, type Place } from '../../../shared/api/public-booking';
+import type { Pricing } from '../../../shared/api/pricing';
+import type { CreateBookingInput, Place } from '../../../shared/api/public-booking';
 import type { Currency } from '../../../shared/plans';
 import { ApiError, apiRequest } from '../../lib/api-client';
+import { loadWizardSchemas } from './wizard-schemas-loader';
 import type { CreatedBooking } from './wizard-state';
 
-/** The calls the booking wizard makes. */
+/** The calls the booking wizard makes. Their zod schemas come from a chunk loaded on demand. */
 
 export const PRICING_FAILED = 'Failed to fetch pricing';
 export const UNKNOWN_ERROR = 'An error occurred';
@@ -13,8 +13,9 @@ export const CITY_SUGGESTIONS_FAILED = 'Failed to fetch city suggestions. Please
 export const CREATE_BOOKING_FAILED = 'Failed to create booking';
 export const CITY_SUGGESTIONS_SHOWN = 5;
 
-export function fetchPricing(currency: Currency, signal?: AbortSignal): Promise<Pricing> {
-  return apiRequest('/api/pricing', { query: { currency }, schema: pricingResponse, ...(signal ? { signal } : {}) });
+/** GET /api/pricing; `schemas` lets the caller decide when the schemas chunk is loaded (default: now). */
+export function fetchPricing(currency: Currency, signal?: AbortSignal, schemas = loadWizardSchemas()): Promise<Pricing> {
+  return apiRequest('/api/pricing', { query: { currency }, schema: schemas.then((s) => s.pricingResponse), ...(signal ? { signal } : {}) });
 }
 
 /** Spec section 8: the server's error text, else 'Failed to fetch pricing', else 'An error occurred'. */
@@ -25,23 +26,14 @@ export function pricingErrorText(error: unknown): string {
 }
 
 export async function searchCities(q: string, signal?: AbortSignal): Promise<Place[]> {
-  const answer = await apiRequest('/api/geocode', { query: { q }, schema: geocodeResponse, ...(signal ? { signal } : {}) });
+  const schema = loadWizardSchemas().then((s) => s.geocodeResponse);
+  const answer = await apiRequest('/api/geocode', { query: { q }, schema, ...(signal ? { signal } : {}) });
   return answer.results.slice(0, CITY_SUGGESTIONS_SHOWN);
 }
 
-const createdBookingResponse = z.object({
-  booking: z.object({
-    id: z.number().int(),
-    temp_code: z.string(),
-    price_per_person: z.number(),
-    add_ons_total: z.number(),
-    total_price: z.number(),
-    booking_status: z.string(),
-  }),
-});
-
 /** POST /api/bookings with an idempotency key: a retry with the same key makes no second booking. */
 export async function createBooking(body: CreateBookingInput, idempotencyKey: string): Promise<CreatedBooking> {
+  const { IDEMPOTENCY_HEADER, createdBookingResponse } = await loadWizardSchemas();
   const answer = await apiRequest('/api/bookings', { method: 'POST', body, headers: { [IDEMPOTENCY_HEADER]: idempotencyKey }, schema: createdBookingResponse });
   return answer.booking;
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createBookingBody } from '../../../shared/api/public-booking';
 import { defaultWizardState, wizardReducer, type WizardAction } from './wizard-state';
-import { deserializeWizard, planFromSearch, readTracking, referralChoice, serializeWizard, toCreateBookingBody } from './wizard-io';
+import { planFromSearch, readTracking, referralChoice, serializeWizard, toCreateBookingBody } from './wizard-io';
+import { deserializeWizard } from './wizard-schemas';
 
 const ZONE = 'Europe/London';
 const filled = (

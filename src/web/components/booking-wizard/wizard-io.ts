@@ -1,11 +1,14 @@
-import { z } from 'zod';
-import { ADD_ON_TYPES, CURRENCIES, PLAN_TYPES, isPlanType, type PlanType } from '../../../shared/plans';
+import { isPlanType, type PlanType } from '../../../shared/plans';
 import type { CreateBookingInput } from '../../../shared/api/public-booking';
 import { TRACKING_FIELDS, type Tracking } from '../../../shared/tracking';
 import { REFERRAL_SOURCES } from '../../../shared/validation/booking-rules';
-import { defaultWizardState, toApiDate, wizardReducer, type WizardState } from './wizard-state';
+import type { PersistedWizard } from './wizard-schemas';
+import { toApiDate, type WizardState } from './wizard-state';
 
-/** Pure helpers between the wizard state and the outside: the landing URL, the API body, session storage. */
+/**
+ * Pure helpers between the wizard state and the outside: the landing URL, the API body, session storage.
+ * Reading storage back needs zod, so it lives in wizard-schemas.ts (loaded only when something was saved).
+ */
 
 const MAX_TRACKING_VALUE = 500;
 
@@ -60,38 +63,8 @@ export function toCreateBookingBody(s: WizardState): CreateBookingInput {
   };
 }
 
-// What survives a reload: everything the booker entered and the booking made, not the fetched price list.
-const persistedSchema = z.object({
-  version: z.literal(1),
-  id: z.number().int().nullable(),
-  stepIndex: z.number().int(),
-  location: z.object({ id: z.string().nullable(), center: z.object({ lat: z.number(), lng: z.number() }), radius: z.number() }),
-  playerCount: z.number().int(),
-  playerInput: z.string().max(20),
-  type: z.enum(['standard', 'hosted']),
-  planType: z.enum(PLAN_TYPES),
-  addOns: z.array(z.enum(ADD_ON_TYPES)),
-  city: z.string(),
-  cityQuery: z.string(),
-  suggestedTimezone: z.string().nullable(),
-  currency: z.enum(CURRENCIES),
-  date: z.string(),
-  timezone: z.string(),
-  gameOptions: z.object({ duration: z.number().int() }),
-  meetingTime: z.object({ hour: z.number().int(), minute: z.number().int() }).nullable(),
-  contactDetails: z.object({ fullName: z.string(), email: z.string(), phone: z.string(), companyName: z.string(), referralSource: z.string() }),
-  tempCode: z.string().nullable(),
-  bookingStatus: z.string().nullable(),
-  pricePerPerson: z.number(),
-  addOnsTotal: z.number(),
-  totalPrice: z.number(),
-  tracking: z.partialRecord(z.enum(TRACKING_FIELDS), z.string().nullable()),
-  idempotencyKey: z.string().nullable(),
-});
-type Persisted = z.infer<typeof persistedSchema>;
-
 export function serializeWizard(s: WizardState): string {
-  const persisted: Persisted = {
+  const persisted: PersistedWizard = {
     version: 1,
     id: s.id,
     stepIndex: s.stepIndex,
@@ -119,23 +92,4 @@ export function serializeWizard(s: WizardState): string {
     idempotencyKey: s.idempotencyKey,
   };
   return JSON.stringify(persisted);
-}
-
-/** The saved wizard, or null when nothing usable was saved. Derived fields are recomputed. */
-export function deserializeWizard(raw: string | null, browserTimeZone: string): WizardState | null {
-  if (!raw) return null;
-  let json: unknown;
-  try {
-    json = JSON.parse(raw);
-  } catch {
-    return null;
-  }
-  const parsed = persistedSchema.safeParse(json);
-  if (!parsed.success) return null;
-  const { version: _version, ...saved } = parsed.data;
-  const base = defaultWizardState(browserTimeZone);
-  // Run one no-op move through the reducer so clamping and derived fields hold for what was read.
-  const merged: WizardState = { ...base, ...saved, id: null };
-  const restored = wizardReducer(merged, { type: 'jump', step: saved.stepIndex });
-  return saved.id === null ? restored : { ...restored, id: saved.id };
 }

@@ -4,7 +4,7 @@ import type { Pricing } from '../../../shared/api/pricing';
 import { computeBookingPrice } from '../../../shared/prices';
 import { API_DATE, WIZARD_DATE, isValidTimeZone, localToUtcIso } from '../../../shared/time';
 import type { Tracking } from '../../../shared/tracking';
-import { DEFAULT_PLAYERS, isValidMeetingTime, playerCountError, stepPlayers } from '../../../shared/validation/booking-rules';
+import { DEFAULT_PLAYERS, emailError, isValidMeetingTime, playerCountError, stepPlayers } from '../../../shared/validation/booking-rules';
 
 /**
  * The booking wizard's state (spec section 3, 'Wizard booking state') and the one reducer that changes it.
@@ -21,6 +21,11 @@ export const FALLBACK_MEETING_TIME = { hour: 14, minute: 0 } as const;
 export const DEFAULT_RADIUS = 1000;
 /** Central London (Trafalgar Square). */
 export const DEFAULT_CENTER = { lat: 51.5074, lng: -0.1278 } as const;
+
+/** Step 3 is valid when the email is (the referral is optional). */
+export function isContactValid(email: string): boolean {
+  return emailError(email) === null;
+}
 
 export type MeetingTime = { hour: number; minute: number };
 export type GameType = 'standard' | 'hosted';

@@ -1,6 +1,7 @@
 import { createContext, useContext, useEffect, useReducer, type Dispatch, type ReactNode } from 'react';
 import { fetchPricing, pricingErrorText } from './wizard-api';
-import { deserializeWizard, planFromSearch, readTracking, serializeWizard } from './wizard-io';
+import { planFromSearch, readTracking, serializeWizard } from './wizard-io';
+import { loadWizardSchemasWhenUsed } from './wizard-schemas-loader';
 import { browserTimeZone, defaultWizardState, wizardReducer, type WizardAction, type WizardState } from './wizard-state';
 
 /** The wizard's store: the pure reducer, kept in sessionStorage so a reload keeps progress. */
@@ -10,7 +11,7 @@ export const WIZARD_STORAGE_KEY = 'hatch.booking-wizard';
 type WizardContextValue = { state: WizardState; dispatch: Dispatch<WizardAction> };
 const WizardContext = createContext<WizardContextValue | null>(null);
 
-function readStorage(key: string): string | null {
+export function readStorage(key: string): string | null {
   try {
     return window.sessionStorage.getItem(key);
   } catch {
@@ -26,11 +27,14 @@ function writeStorage(key: string, value: string): void {
   }
 }
 
-type InitOptions = { storageKey: string | null; search: string; zone: string };
+/** Reads a saved wizard back (wizard-schemas.ts's deserializeWizard): null when nothing usable was saved. */
+export type RestoreWizard = (raw: string | null, browserTimeZone: string) => WizardState | null;
+
+type InitOptions = { storageKey: string | null; search: string; zone: string; restore: RestoreWizard | undefined };
 
 /** The saved wizard if any; otherwise the defaults with `?plan=` applied. The landing tracking is kept either way. */
-function initialState({ storageKey, search, zone }: InitOptions): WizardState {
-  const saved = storageKey ? deserializeWizard(readStorage(storageKey), zone) : null;
+function initialState({ storageKey, search, zone, restore }: InitOptions): WizardState {
+  const saved = storageKey && restore ? restore(readStorage(storageKey), zone) : null;
   let state = saved ?? defaultWizardState(zone);
   const plan = planFromSearch(search);
   if (!saved && plan) state = wizardReducer(state, { type: 'selectPlan', plan });
@@ -43,10 +47,14 @@ type WizardProviderProps = {
   storageKey?: string | null;
   /** The landing URL's query string (tracking and `?plan=`). */
   search?: string;
+  /** Reads what storageKey holds; without it the wizard starts fresh (the caller loads it only when something was saved). */
+  restore?: RestoreWizard;
+  /** Check the price list only after the first interaction (see wizard-schemas-loader.ts): for the public page. */
+  deferSchemas?: boolean;
 };
 
-export function WizardProvider({ children, storageKey = WIZARD_STORAGE_KEY, search = '' }: WizardProviderProps) {
-  const [state, dispatch] = useReducer(wizardReducer, { storageKey, search, zone: browserTimeZone() }, initialState);
+export function WizardProvider({ children, storageKey = WIZARD_STORAGE_KEY, search = '', restore, deferSchemas = false }: WizardProviderProps) {
+  const [state, dispatch] = useReducer(wizardReducer, { storageKey, search, zone: browserTimeZone(), restore }, initialState);
 
   useEffect(() => {
     if (storageKey) writeStorage(storageKey, serializeWizard(state));
@@ -57,14 +65,16 @@ export function WizardProvider({ children, storageKey = WIZARD_STORAGE_KEY, sear
   useEffect(() => {
     const controller = new AbortController();
     dispatch({ type: 'pricingRequested' });
-    fetchPricing(currency, controller.signal).then(
-      (pricing) => dispatch({ type: 'pricingLoaded', pricing }),
+    fetchPricing(currency, controller.signal, deferSchemas ? loadWizardSchemasWhenUsed() : undefined).then(
+      (pricing) => {
+        if (!controller.signal.aborted) dispatch({ type: 'pricingLoaded', pricing });
+      },
       (error: unknown) => {
         if (!controller.signal.aborted) dispatch({ type: 'pricingFailed', error: pricingErrorText(error) });
       },
     );
     return () => controller.abort();
-  }, [currency]);
+  }, [currency, deferSchemas]);
 
   return <WizardContext.Provider value={{ state, dispatch }}>{children}</WizardContext.Provider>;
 }

@@ -1,17 +1,17 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { Suspense, use, useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
-import { StepAddOns } from '../../components/booking-wizard/step-addons';
-import { StepContact, isContactValid } from '../../components/booking-wizard/step-contact';
+import { Spinner } from '../../components/spinner';
+import { firstInteraction } from '../../lib/first-interaction';
 import { StepIndicator } from '../../components/booking-wizard/step-indicator';
-import { StepPlan } from '../../components/booking-wizard/step-plan';
-import { StepSummary } from '../../components/booking-wizard/step-summary';
 import { StepWhenWhere } from '../../components/booking-wizard/step-when-where';
 import { newIdempotencyKey } from '../../components/booking-wizard/summary-format';
 import { createBooking, createBookingErrorText } from '../../components/booking-wizard/wizard-api';
 import { toCreateBookingBody } from '../../components/booking-wizard/wizard-io';
-import { browserTimeZone, hasValidDateTime, toApiDate, type WizardState } from '../../components/booking-wizard/wizard-state';
-import { WizardProvider, useWizard } from '../../components/booking-wizard/wizard-store';
+import { loadWizardSchemas } from '../../components/booking-wizard/wizard-schemas-loader';
+import { browserTimeZone, hasValidDateTime, isContactValid, toApiDate, type WizardState } from '../../components/booking-wizard/wizard-state';
+import { WIZARD_STORAGE_KEY, WizardProvider, readStorage, useWizard } from '../../components/booking-wizard/wizard-store';
 import { dateTimeError } from '../../../shared/validation/booking-rules';
+import { StepAddOns, StepContact, StepPlan, StepSummary, preloadLaterSteps } from './later-steps';
 
 const STEP_LABELS = ['When and where', 'Game type', 'Add-ons', 'Your details', 'Summary'] as const;
 
@@ -22,8 +22,12 @@ function stepZeroReady(s: WizardState): boolean {
 
 export function WizardPage() {
   const { search } = useLocation();
+  // A saved wizard is read back with zod: only then does the page wait for the schemas chunk (the
+  // route's spinner shows meanwhile). A first visit has nothing saved and shows step 0 without it.
+  const [hasSaved] = useState(() => readStorage(WIZARD_STORAGE_KEY) !== null);
+  const schemas = hasSaved ? use(loadWizardSchemas()) : null;
   return (
-    <WizardProvider search={search}>
+    <WizardProvider search={search} restore={schemas?.deserializeWizard} deferSchemas>
       <WizardFlow />
     </WizardProvider>
   );
@@ -52,6 +56,11 @@ function WizardFlow() {
     contentRef.current?.focus({ preventScroll: true });
     window.scrollTo({ top: 0 });
   }, [step]);
+
+  // The later steps are fetched once the booker starts on step 0, so Next rarely waits for them.
+  useEffect(() => {
+    void firstInteraction().then(preloadLaterSteps);
+  }, []);
 
   const next = useCallback(() => dispatch({ type: 'next' }), [dispatch]);
   const onValidityChange = useCallback((valid: boolean) => setContactValid(valid), []);
@@ -122,10 +131,12 @@ function WizardFlow() {
         <StepIndicator labels={STEP_LABELS} current={step} canJump={canJump} onJump={(target) => dispatch({ type: 'jump', step: target })} />
         <div ref={contentRef} tabIndex={-1} className="rounded-2xl bg-white p-4 shadow-sm outline-none sm:p-8" data-testid={`wizard-step-${step}`}>
           {step === 0 ? <StepWhenWhere showErrors={showErrors} /> : null}
-          {step === 1 ? <StepPlan onSelectedAgain={next} /> : null}
-          {step === 2 ? <StepAddOns /> : null}
-          {step === 3 ? <StepContact showErrors={showErrors} onValidityChange={onValidityChange} /> : null}
-          {step === 4 ? <StepSummary onBookAnother={() => dispatch({ type: 'reset', browserTimeZone: browserTimeZone() })} /> : null}
+          <Suspense fallback={<Spinner />}>
+            {step === 1 ? <StepPlan onSelectedAgain={next} /> : null}
+            {step === 2 ? <StepAddOns /> : null}
+            {step === 3 ? <StepContact showErrors={showErrors} onValidityChange={onValidityChange} /> : null}
+            {step === 4 ? <StepSummary onBookAnother={() => dispatch({ type: 'reset', browserTimeZone: browserTimeZone() })} /> : null}
+          </Suspense>
         </div>
         {step < 4 ? (
           <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-between">

@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { ADD_ON_TYPES, CURRENCIES, PLAN_TYPES } from '../../../shared/plans';
+import { TRACKING_FIELDS } from '../../../shared/tracking';
+import { defaultWizardState, wizardReducer, type WizardState } from './wizard-state';
+
+/**
+ * Everything of the wizard that needs zod at run time. Zod and these schemas are ~25 KB gzip that step 0
+ * does not need, so this module is loaded on demand (wizard-schemas-loader.ts), never with the page.
+ */
+
+export { pricingResponse } from '../../../shared/api/pricing';
+export { geocodeResponse, IDEMPOTENCY_HEADER } from '../../../shared/api/public-booking';
+
+export const createdBookingResponse = z.object({
+  booking: z.object({
+    id: z.number().int(),
+    temp_code: z.string(),
+    price_per_person: z.number(),
+    add_ons_total: z.number(),
+    total_price: z.number(),
+    booking_status: z.string(),
+  }),
+});
+
+// What survives a reload: everything the booker entered and the booking made, not the fetched price list.
+const persistedSchema = z.object({
+  version: z.literal(1),
+  id: z.number().int().nullable(),
+  stepIndex: z.number().int(),
+  location: z.object({ id: z.string().nullable(), center: z.object({ lat: z.number(), lng: z.number() }), radius: z.number() }),
+  playerCount: z.number().int(),
+  playerInput: z.string().max(20),
+  type: z.enum(['standard', 'hosted']),
+  planType: z.enum(PLAN_TYPES),
+  addOns: z.array(z.enum(ADD_ON_TYPES)),
+  city: z.string(),
+  cityQuery: z.string(),
+  suggestedTimezone: z.string().nullable(),
+  currency: z.enum(CURRENCIES),
+  date: z.string(),
+  timezone: z.string(),
+  gameOptions: z.object({ duration: z.number().int() }),
+  meetingTime: z.object({ hour: z.number().int(), minute: z.number().int() }).nullable(),
+  contactDetails: z.object({ fullName: z.string(), email: z.string(), phone: z.string(), companyName: z.string(), referralSource: z.string() }),
+  tempCode: z.string().nullable(),
+  bookingStatus: z.string().nullable(),
+  pricePerPerson: z.number(),
+  addOnsTotal: z.number(),
+  totalPrice: z.number(),
+  tracking: z.partialRecord(z.enum(TRACKING_FIELDS), z.string().nullable()),
+  idempotencyKey: z.string().nullable(),
+});
+export type PersistedWizard = z.infer<typeof persistedSchema>;
+
+/** The saved wizard, or null when nothing usable was saved. Derived fields are recomputed. */
+export function deserializeWizard(raw: string | null, browserTimeZone: string): WizardState | null {
+  if (!raw) return null;
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    return null;
+  }
+  const parsed = persistedSchema.safeParse(json);
+  if (!parsed.success) return null;
+  const { version: _version, ...saved } = parsed.data;
+  const base = defaultWizardState(browserTimeZone);
+  // Run one no-op move through the reducer so clamping and derived fields hold for what was read.
+  const merged: WizardState = { ...base, ...saved, id: null };
+  const restored = wizardReducer(merged, { type: 'jump', step: saved.stepIndex });
+  return saved.id === null ? restored : { ...restored, id: saved.id };
+}
