@@ -3,6 +3,7 @@ import { effectivePrice, loadPriceTable } from '../../lib/price-list';
 import { ADD_ONS, PLANS, RECOMMENDED_PLAN, type Currency } from '../../../shared/plans';
 import { formatMoney } from '../../../shared/money';
 import type { Pricing } from '../../../shared/api/pricing';
+import { settledAnswer } from '../../lib/memo-serializer';
 
 const CACHE_MS = 5_000;
 const cache = new Map<string, { at: number; value: Promise<Pricing> }>();
@@ -11,7 +12,8 @@ const cache = new Map<string, { at: number; value: Promise<Pricing> }>();
 export function getPricing(db: Db, currency: Currency): Promise<Pricing> {
   const hit = cache.get(currency);
   if (hit && Date.now() - hit.at < CACHE_MS) return hit.value;
-  const value = buildPricing(db, currency);
+  // Settled: every request of the next few seconds shares this object, and its JSON is made once.
+  const value = buildPricing(db, currency).then(settledAnswer);
   cache.set(currency, { at: Date.now(), value });
   value.catch(() => cache.delete(currency));
   return value;
