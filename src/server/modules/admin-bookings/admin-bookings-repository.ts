@@ -131,30 +131,6 @@ export async function toListItems(db: DbOrTx, rows: BookingRow[]): Promise<Booki
   });
 }
 
-export async function attentionCounts(db: DbOrTx): Promise<{ total: number; need_venues: number; need_hosts: number; unactivated: number }> {
-  // One pass over the paid bookings with their game joined once (a hash join), rather than a game
-  // look-up per paid booking: the same conditions as attentionCondition, written for the join.
-  const [totalRows, paidRows] = await Promise.all([
-    db.select({ n: count() }).from(bookings),
-    db
-      .select({
-        need_venues: sql<number>`count(*) filter (where ${notConfirmed(bookings.meetingPointStatus)} or ${notConfirmed(bookings.hidingSpotStatus)})`.mapWith(Number),
-        need_hosts: sql<number>`count(*) filter (where ${bookings.hosted} and ${bookings.assignedHostId} is null)`.mapWith(Number),
-        unactivated: sql<number>`count(*) filter (where ${games.activated} is not true)`.mapWith(Number),
-      })
-      .from(bookings)
-      .leftJoin(games, eq(games.bookingId, bookings.id))
-      .where(isPaid),
-  ]);
-  const paid = paidRows[0];
-  return { total: totalRows[0]?.n ?? 0, need_venues: paid?.need_venues ?? 0, need_hosts: paid?.need_hosts ?? 0, unactivated: paid?.unactivated ?? 0 };
-}
-
-export async function pipelineCountsByLeadStatus(db: DbOrTx): Promise<Map<string, number>> {
-  const rows = await db.select({ status: bookings.leadStatus, n: count() }).from(bookings).where(pipelineCondition('all')).groupBy(bookings.leadStatus);
-  return new Map(rows.map((r) => [r.status, r.n]));
-}
-
 export function gameDateCondition(startDate: string, endDate: string): SQL {
   return and(inArray(bookings.bookingStatus, [...GAME_STATUSES]), gte(bookings.date, startDate), lte(bookings.date, endDate)) as SQL;
 }

@@ -30,7 +30,6 @@ import { inferSource } from '../../../shared/tracking';
 import { roundMoney } from '../../../shared/prices';
 import {
   attentionCondition,
-  attentionCounts,
   countBookings,
   createdPerBucket,
   exportExtras,
@@ -40,10 +39,11 @@ import {
   gameDateCondition,
   paymentsBetween,
   pipelineCondition,
-  pipelineCountsByLeadStatus,
   searchCondition,
   toListItems,
 } from './admin-bookings-repository';
+import { keyCounts } from './booking-counts-repository';
+import { ATTENTION_TESTS, countKeys, listKeyTest, pipelineTest } from './booking-counts';
 
 /** Staff dates are London dates (spec section 9). */
 const ZONE = DEFAULT_ADMIN_TIMEZONE;
@@ -61,7 +61,10 @@ export async function listBookings(db: DbOrTx, query: ListBookingsQuery): Promis
   if (query.search) conditions.push(searchCondition(query.search));
   const where = conditions.length ? (and(...conditions) as SQL) : undefined;
 
-  const total = await countBookings(db, where);
+  // Exact either way: without a search the total comes from the maintained counts (a million-row
+  // count(*) costs ~100 ms); a search is counted by its own (index-served) query.
+  const keyTest = listKeyTest(query);
+  const total = keyTest ? countKeys(await keyCounts(db), keyTest) : await countBookings(db, where);
   const lastPage = Math.max(1, Math.ceil(total / query.per_page));
   const offset = (query.page - 1) * query.per_page;
   // Past the last page there is nothing to read: answer an empty page without asking the database.
@@ -73,12 +76,19 @@ export async function listBookings(db: DbOrTx, query: ListBookingsQuery): Promis
 }
 
 export async function bookingMetrics(db: DbOrTx): Promise<BookingMetrics> {
-  return attentionCounts(db);
+  const keys = await keyCounts(db);
+  return {
+    total: countKeys(keys, () => true),
+    need_venues: countKeys(keys, ATTENTION_TESTS.need_venues),
+    need_hosts: countKeys(keys, ATTENTION_TESTS.need_hosts),
+    unactivated: countKeys(keys, ATTENTION_TESTS.unactivated),
+  };
 }
 
 export async function leadMetrics(db: DbOrTx): Promise<LeadMetrics> {
-  const counts = await pipelineCountsByLeadStatus(db);
-  const n = (s: string) => counts.get(s) ?? 0;
+  const keys = await keyCounts(db);
+  const pipeline = pipelineTest('all');
+  const n = (status: string) => countKeys(keys, (k) => pipeline(k) && k.leadStatus === status);
   const total = n('new') + n('contacted') + n('negotiating') + n('lost') + n('converted');
   return {
     converted_leads: n('converted'),
