@@ -17,13 +17,23 @@ export const SELECTABLE_TIMEZONES = [
 
 export const DEFAULT_ADMIN_TIMEZONE = 'Europe/London';
 
+// Building an Intl.DateTimeFormat is costly and every booking request asks; the answers never change.
+const knownZones = new Map<string, boolean>();
+const KNOWN_ZONES_MAX = 2_000;
+
 export function isValidTimeZone(zone: string): boolean {
+  const known = knownZones.get(zone);
+  if (known !== undefined) return known;
+  let valid: boolean;
   try {
     new Intl.DateTimeFormat('en-GB', { timeZone: zone });
-    return true;
+    valid = true;
   } catch {
-    return false;
+    valid = false;
   }
+  // Bounded: made-up zone names from bad requests must not grow the map for ever.
+  if (knownZones.size < KNOWN_ZONES_MAX) knownZones.set(zone, valid);
+  return valid;
 }
 
 /** API dates: yyyy-MM-dd. */

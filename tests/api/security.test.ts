@@ -176,8 +176,9 @@ describe('sessions', () => {
     for (let i = 0; i < 50; i++) {
       const res = await t.app.inject({ method: 'GET', url: '/' });
       const cookie = res.cookies.find((c) => c.name === 'hatch_session');
-      expect(cookie?.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
-      expect(Buffer.from(cookie?.value ?? '', 'base64url').length * 8).toBeGreaterThanOrEqual(128);
+      // A kind prefix (visitor or signed in), then 32 random bytes in base64url.
+      expect(cookie?.value).toMatch(/^[vs]_[A-Za-z0-9_-]{43}$/);
+      expect(Buffer.from(cookie?.value.slice(2) ?? '', 'base64url').length * 8).toBeGreaterThanOrEqual(128);
       values.add(cookie?.value ?? '');
     }
     expect(values.size).toBe(50);
@@ -196,6 +197,18 @@ describe('sessions', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]?.id).toBe(sessionKeyOf(agent.cookie));
     expect(rows[0]?.id).not.toContain(agent.cookie.split('=')[1]);
+  });
+
+  it("never takes a visitor's token for a login, even if a session row claimed it", async () => {
+    const admin = await t.createUser({ role: 'admin' });
+    const agent = await t.visitor();
+    // A visitor's token is never looked up: only tokens issued at login can belong to a session.
+    await t.db.insert(sessions).values({ id: sessionKeyOf(agent.cookie), userId: admin.id, expiresAt: new Date(Date.now() + 60_000) });
+    expect((await agent.get('/api/auth/me')).statusCode).toBe(401);
+    expect((await agent.get('/api/admin/bookings')).statusCode).toBe(401);
+    // A login issues a token of the other kind, which is looked up.
+    expect((await agent.inject({ method: 'POST', url: '/api/auth/login', payload: { email: admin.email, password: TEST_PASSWORD }, remoteAddress: freshIp() })).statusCode).toBe(200);
+    expect((await agent.get('/api/auth/me')).statusCode).toBe(200);
   });
 
   it(`ends a session idle for more than ${SESSION_IDLE_MS / 3_600_000} hours`, async () => {

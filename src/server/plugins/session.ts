@@ -51,10 +51,19 @@ export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, t
   });
 }
 
+/**
+ * Tokens say what they are for: a visitor's token can never belong to a session row (logging in always issues a
+ * new token), so a visitor's requests skip the session query. Tokens without either prefix are looked up.
+ */
+const VISITOR_PREFIX = 'v_';
+const SIGNED_IN_PREFIX = 's_';
+export const newVisitorToken = () => `${VISITOR_PREFIX}${randomToken()}`;
+export const newSignedInToken = () => `${SIGNED_IN_PREFIX}${randomToken()}`;
+
 /** Gives an anonymous visitor a session token (no database row until they log in). */
 export function ensureSessionToken(request: FastifyRequest, reply: FastifyReply): string {
   if (request.auth.token) return request.auth.token;
-  const token = randomToken();
+  const token = newVisitorToken();
   request.auth = { token, sessionKey: sha256(token), user: null };
   setSessionCookie(request, reply, token);
   return token;
@@ -115,7 +124,8 @@ export function registerSession(app: FastifyInstance, db: Db, csrfKey: string): 
       if (!token || !sent || !safeEqual(sent, csrfTokenFor(csrfKey, token))) throw new CsrfError();
     }
     // The health check needs no user: it must answer (503) from the database alone, never fail on the session query.
-    if (sessionKey && (isApi || request.method === 'GET') && request.routeOptions.url !== '/api/health') {
+    const mayBeSignedIn = token !== null && sessionKey !== null && !token.startsWith(VISITOR_PREFIX);
+    if (mayBeSignedIn && (isApi || request.method === 'GET') && request.routeOptions.url !== '/api/health') {
       request.auth.user = await loadUser(db, sessionKey);
     }
   });

@@ -4,8 +4,7 @@ import { loginBody, userResponse } from '../../../shared/api/auth';
 import { errorResponses } from '../../../shared/api/common';
 import { UnauthenticatedError } from '../../lib/errors';
 import { toUserDto } from '../../lib/user-dto';
-import { csrfTokenFor, setSessionCookie } from '../../plugins/session';
-import { randomToken } from '../../lib/crypto';
+import { csrfTokenFor, newVisitorToken, setSessionCookie } from '../../plugins/session';
 import { login, logout } from './auth-service';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -33,7 +32,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags: ['auth'], response: { 204: z.null(), ...errorResponses } } },
     async (request, reply) => {
       await logout(db, request.auth.sessionKey);
-      const token = randomToken();
+      const token = newVisitorToken();
       setSessionCookie(request, reply, token);
       void reply.header('X-CSRF-TOKEN', csrfTokenFor(app.deps.csrfKey, token));
       return reply.code(204).send(null);

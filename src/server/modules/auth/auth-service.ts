@@ -1,9 +1,9 @@
 import type { Db } from '../../db/client';
-import { randomToken, sha256, verifyAgainstDummy, verifyPassword } from '../../lib/crypto';
+import { sha256, verifyAgainstDummy, verifyPassword } from '../../lib/crypto';
 import { UnauthenticatedError } from '../../lib/errors';
 import { consumeRateLimit, refundRateLimit } from '../../lib/rate-limit';
 import { INVALID_CREDENTIALS } from '../../../shared/api/auth';
-import { SESSION_ABSOLUTE_MS } from '../../plugins/session';
+import { newSignedInToken, SESSION_ABSOLUTE_MS } from '../../plugins/session';
 import { deleteSession, findUserByEmail, insertSession } from './auth-repository';
 
 export const LOGIN_LIMITS = { perIp: 20, perEmail: 10, windowSeconds: 15 * 60 };
@@ -24,7 +24,7 @@ export async function login(
   // Only failures count: a right password gives its attempt back, so staff who log in often
   // (several devices, a shared office address) never lock themselves out.
   await refundRateLimit(db, [`login:ip:${input.ip}`, `login:email:${input.email.toLowerCase()}`], LOGIN_LIMITS.windowSeconds);
-  const token = randomToken();
+  const token = newSignedInToken();
   await insertSession(db, {
     id: sha256(token),
     userId: user.id,
