@@ -1,8 +1,10 @@
-import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client';
-import { bookingPayments, bookings, contactHistory, pricingHistory, teams } from '../db/schema/bookings';
-import { gameChallenges, gameInstances, games } from '../db/schema/games';
+import { bookings, type bookingPayments, type contactHistory, type pricingHistory, type teams } from '../db/schema/bookings';
+import { games } from '../db/schema/games';
 import { users } from '../db/schema/users';
+import { bookingParts, bookingPartsFields } from './booking-record-parts';
 import type { AdminBooking, BookerBooking } from '../../shared/api/booking';
 import { inferSource } from '../../shared/tracking';
 
@@ -19,55 +21,73 @@ export type BookingAggregate = {
   pricing: (typeof pricingHistory.$inferSelect)[];
 };
 
-export type BookingLookup = { id: number } | { tempCode: string } | { gameCode: string };
+/** By id, by temporary code, by game code, or by either code (the temporary code wins, as it is looked up first). */
+export type BookingLookup = { id: number } | { tempCode: string } | { gameCode: string } | { code: string };
+
+type LookupKind = 'id' | 'tempCode' | 'gameCode' | 'code';
+
+const byTempCode = alias(bookings, 'booking_by_temp_code');
+const byGameCode = alias(games, 'game_by_code');
+const value = sql.placeholder('value');
+const idByTempCode = sql`(select ${byTempCode.id} from ${bookings} ${byTempCode} where ${byTempCode.tempCode} = ${value})`;
+const idByGameCode = sql`(select ${byGameCode.bookingId} from ${games} ${byGameCode} where ${byGameCode.code} = ${value})`;
+const whereOf: Record<LookupKind, SQL> = {
+  id: sql`${bookings.id} = ${value}`,
+  tempCode: sql`${bookings.tempCode} = ${value}`,
+  gameCode: sql`${bookings.id} = ${idByGameCode}`,
+  code: sql`${bookings.id} = coalesce(${idByTempCode}, ${idByGameCode})`,
+};
+
+/**
+ * One statement: the game and host joined (a booking has at most one game: games_booking_idx is unique), the lists
+ * as json subselects (booking-record-parts.ts). Named, so PostgreSQL parses and plans it once per connection.
+ */
+const aggregateQuery = (db: DbOrTx, kind: LookupKind) =>
+  db
+    .select({ booking: bookings, game: games, host: { name: users.name, email: users.email }, ...bookingPartsFields })
+    .from(bookings)
+    .leftJoin(games, eq(games.bookingId, bookings.id))
+    .leftJoin(users, eq(users.id, bookings.assignedHostId))
+    .where(whereOf[kind])
+    .limit(1)
+    .prepare(`booking_aggregate_by_${kind}`);
+
+/**
+ * Building this statement costs Drizzle more CPU than PostgreSQL needs to run it, so it is built once per database
+ * handle and kind. Keyed by the handle: a transaction gets its own (run on its connection), dropped with it.
+ */
+const prepared = new WeakMap<DbOrTx, Map<LookupKind, ReturnType<typeof aggregateQuery>>>();
+
+function preparedFor(db: DbOrTx, kind: LookupKind): ReturnType<typeof aggregateQuery> {
+  let byKind = prepared.get(db);
+  if (!byKind) prepared.set(db, (byKind = new Map()));
+  let query = byKind.get(kind);
+  if (!query) byKind.set(kind, (query = aggregateQuery(db, kind)));
+  return query;
+}
+
+function kindOf(lookup: BookingLookup): { kind: LookupKind; value: string | number } {
+  if ('id' in lookup) return { kind: 'id', value: lookup.id };
+  if ('tempCode' in lookup) return { kind: 'tempCode', value: lookup.tempCode };
+  if ('gameCode' in lookup) return { kind: 'gameCode', value: lookup.gameCode };
+  return { kind: 'code', value: lookup.code };
+}
 
 /** Loads one booking with everything the record shows; undefined when there is none. */
 export async function loadBookingAggregate(db: DbOrTx, lookup: BookingLookup): Promise<BookingAggregate | undefined> {
-  let booking: BookingRow | undefined;
-  if ('id' in lookup) {
-    booking = (await db.select().from(bookings).where(eq(bookings.id, lookup.id)).limit(1))[0];
-  } else if ('tempCode' in lookup) {
-    booking = (await db.select().from(bookings).where(eq(bookings.tempCode, lookup.tempCode)).limit(1))[0];
-  } else {
-    const found = await db.select({ b: bookings }).from(games).innerJoin(bookings, eq(bookings.id, games.bookingId)).where(eq(games.code, lookup.gameCode)).limit(1);
-    booking = found[0]?.b;
-  }
-  if (!booking) return undefined;
-  const id = booking.id;
-
-  const [gameRows, hostRows, teamRows, paymentRows, contactRows, pricingRows] = await Promise.all([
-    db.select().from(games).where(eq(games.bookingId, id)).limit(1),
-    booking.assignedHostId
-      ? db.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, booking.assignedHostId)).limit(1)
-      : Promise.resolve([]),
-    db.select().from(teams).where(eq(teams.bookingId, id)).orderBy(asc(teams.id)),
-    db.select().from(bookingPayments).where(eq(bookingPayments.bookingId, id)).orderBy(asc(bookingPayments.createdAt), asc(bookingPayments.id)),
-    db
-      .select({ row: contactHistory, authorName: users.name })
-      .from(contactHistory)
-      .leftJoin(users, eq(users.id, contactHistory.authorId))
-      .where(eq(contactHistory.bookingId, id))
-      .orderBy(desc(contactHistory.createdAt), desc(contactHistory.id)),
-    db.select().from(pricingHistory).where(eq(pricingHistory.bookingId, id)).orderBy(asc(pricingHistory.createdAt), asc(pricingHistory.id)),
-  ]);
-
-  let game: BookingAggregate['game'] = null;
-  const gameRow = gameRows[0];
-  if (gameRow) {
-    const [added, live] = await Promise.all([
-      db.select({ id: gameChallenges.challengeId }).from(gameChallenges).where(eq(gameChallenges.gameId, gameRow.id)).orderBy(asc(gameChallenges.position)),
-      db.select({ n: sql<number>`count(*)::int` }).from(gameInstances).where(inArray(gameInstances.gameId, [gameRow.id])),
-    ]);
-    game = { ...gameRow, addedChallenges: added.map((a) => a.id), hasLiveInstance: (live[0]?.n ?? 0) > 0 };
-  }
+  const { kind, value } = kindOf(lookup);
+  const rows = await preparedFor(db, kind).execute({ value });
+  const row = rows[0];
+  if (!row) return undefined;
+  const parts = bookingParts.parse(row);
   return {
-    booking,
-    game,
-    host: hostRows[0] ?? null,
-    teams: teamRows,
-    payments: paymentRows,
-    contacts: contactRows,
-    pricing: pricingRows,
+    booking: row.booking,
+    game: row.game ? { ...row.game, addedChallenges: parts.addedChallenges, hasLiveInstance: parts.hasLiveInstance } : null,
+    host: row.host,
+    teams: parts.teams,
+    payments: parts.payments,
+    contacts: parts.contacts,
+    pricing: parts.pricing,
   };
 }
 

@@ -1,6 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
-import { consumeRateLimit, refundRateLimit, slidingWindowRetryAfter } from './rate-limit';
+import { rateLimits } from '../db/schema/system';
+import { consumeRateLimit, createBatchedRateLimiter, refundRateLimit, slidingWindowRetryAfter, type BatchedRateLimiter, type BatchedRateLimiterOptions } from './rate-limit';
 import { TooManyRequestsError } from './errors';
 
 let t: TestApp;
@@ -96,5 +98,132 @@ describe('slidingWindowRetryAfter', () => {
   it('waits past the end of a full window until its own weight lets one more in', () => {
     // 11 hits now at the start of the window: 900 s to its end, then until 1 + 11 × (1 − f) ≤ 10, f = 2/11 (164 s).
     expect(slidingWindowRetryAfter({ current: 11, previous: 0, limit: 10, windowSeconds: WINDOW, nowMs: at(0) })).toBe(900 + 164);
+  });
+});
+
+describe('createBatchedRateLimiter', () => {
+  const limiters: BatchedRateLimiter[] = [];
+  /** One limiter stands for one server process; several on one database share the counts as processes do. */
+  const process = (options: Partial<BatchedRateLimiterOptions> = {}) => {
+    const limiter = createBatchedRateLimiter({ db: t.db, limit: 60, windowSeconds: WINDOW, flushIntervalMs: 60_000, ...options });
+    limiters.push(limiter);
+    return limiter;
+  };
+  afterEach(async () => {
+    await Promise.all(limiters.splice(0).map((l) => l.close()));
+  });
+
+  async function hitWith(limiter: BatchedRateLimiter, key: string): Promise<number> {
+    try {
+      await limiter.consume(key);
+      return 0;
+    } catch (error) {
+      if (error instanceof TooManyRequestsError) return error.retryAfterSeconds;
+      throw error;
+    }
+  }
+  const storedCount = async (key: string) => (await t.db.select({ count: rateLimits.count }).from(rateLimits).where(eq(rateLimits.key, key))).reduce((n, r) => n + r.count, 0);
+
+  it('allows the limit and refuses the next hit with Retry-After, as the database counter does', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(BOUNDARY + 60_000);
+    const limiter = process({ limit: 10 });
+    const key = freshKey();
+    for (let i = 0; i < 10; i++) expect(await hitWith(limiter, key)).toBe(0);
+    const retry = await hitWith(limiter, key);
+    const direct = freshKey();
+    for (let i = 0; i < 10; i++) await hit(direct, 10);
+    expect(retry).toBe(await hit(direct, 10));
+    // The refused hit is counted too, as consumeRateLimit counts it.
+    await limiter.flush();
+    expect(await storedCount(key)).toBe(11);
+  });
+
+  it('writes nothing per hit: a full batch on one key writes every key counted so far, in one go', async () => {
+    const limiter = process({ batchSize: 5 });
+    const keys = Array.from({ length: 20 }, freshKey);
+    for (const key of keys) await limiter.consume(key);
+    for (let i = 0; i < 3; i++) await limiter.consume(keys[0] ?? '');
+    expect(await storedCount(keys[0] ?? '')).toBe(0);
+    expect(limiter.stats().pending).toBe(20);
+    await limiter.consume(keys[0] ?? '');
+    await vi.waitFor(async () => expect(await storedCount(keys[0] ?? '')).toBe(5), { timeout: 2_000, interval: 20 });
+    for (const key of keys.slice(1)) expect(await storedCount(key)).toBe(1);
+  });
+
+  it('writes a lone hit within the flush interval', async () => {
+    const limiter = process({ flushIntervalMs: 100 });
+    const key = freshKey();
+    await limiter.consume(key);
+    expect(await storedCount(key)).toBe(0);
+    await vi.waitFor(async () => expect(await storedCount(key)).toBe(1), { timeout: 2_000, interval: 20 });
+    expect(limiter.stats().pending).toBe(0);
+  });
+
+  it('shares the limit across processes: a process new to a key lets at most one batch through past it', async () => {
+    const a = process({ batchSize: 6 });
+    const b = process({ batchSize: 6 });
+    const key = freshKey();
+    for (let i = 0; i < 60; i++) expect(await hitWith(a, key)).toBe(0);
+    await a.flush();
+    let allowedByB = 0;
+    for (let i = 0; i < 20; i++) if ((await hitWith(b, key)) === 0) allowedByB++;
+    expect(allowedByB).toBeLessThanOrEqual(6);
+    // And the first process, once it writes, sees the second one's hits.
+    for (let i = 0; i < 6; i++) await hitWith(a, key);
+    expect(await hitWith(a, key)).toBeGreaterThan(0);
+  });
+
+  it('sees hits counted by consumeRateLimit on the same key', async () => {
+    const limiter = process({ limit: 10, batchSize: 2 });
+    const key = freshKey();
+    for (let i = 0; i < 10; i++) await hit(key, 10);
+    const results: number[] = [];
+    for (let i = 0; i < 5; i++) results.push(await hitWith(limiter, key));
+    expect(results.filter((r) => r === 0).length).toBeLessThanOrEqual(2);
+    expect(results.at(-1)).toBeGreaterThan(0);
+  });
+
+  it('keeps P processes hitting one key at once within the limit plus (P − 1) batches', async () => {
+    const processes = [process({ batchSize: 6 }), process({ batchSize: 6 }), process({ batchSize: 6 })];
+    const key = freshKey();
+    const results = await Promise.all(processes.map(async (p) => Promise.all(Array.from({ length: 60 }, () => hitWith(p, key)))));
+    const allowed = results.flat().filter((r) => r === 0).length;
+    expect(allowed).toBeGreaterThanOrEqual(60);
+    expect(allowed).toBeLessThanOrEqual(60 + 2 * 6);
+    await Promise.all(processes.map((p) => p.flush()));
+    expect(await storedCount(key)).toBe(180);
+  });
+
+  it("still refuses just after a window boundary: the previous window's hits weigh", async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(BOUNDARY - 5_000);
+    const limiter = process({ limit: 10 });
+    const key = freshKey();
+    for (let i = 0; i < 10; i++) expect(await hitWith(limiter, key)).toBe(0);
+    vi.setSystemTime(BOUNDARY + 5_000);
+    expect(await hitWith(limiter, key)).toBeGreaterThan(0);
+    // Another process learns the previous window from the database on its first write.
+    const other = process({ limit: 10, batchSize: 1 });
+    await limiter.flush();
+    await hitWith(other, key);
+    expect(await hitWith(other, key)).toBeGreaterThan(0);
+  });
+
+  it('holds at most maxKeys keys in memory, and still writes the hits of evicted ones', async () => {
+    const limiter = process({ maxKeys: 10 });
+    const keys = Array.from({ length: 50 }, freshKey);
+    for (const key of keys) await limiter.consume(key);
+    expect(limiter.stats().keys).toBe(10);
+    await limiter.flush();
+    for (const key of keys) expect(await storedCount(key)).toBe(1);
+  });
+
+  it('writes what is left on close', async () => {
+    const limiter = createBatchedRateLimiter({ db: t.db, limit: 60, windowSeconds: WINDOW, flushIntervalMs: 60_000 });
+    const key = freshKey();
+    await limiter.consume(key);
+    await limiter.close();
+    expect(await storedCount(key)).toBe(1);
   });
 });

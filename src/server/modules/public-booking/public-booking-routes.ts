@@ -12,10 +12,14 @@ import {
 import { readIdempotencyKey } from '../../lib/idempotency';
 import { ensureSessionToken } from '../../plugins/session';
 import { sha256 } from '../../lib/crypto';
-import { createPublicBooking, findBookingByCode, updatePublicBooking } from './public-booking-service';
+import { createCodeLookupLimiter, createPublicBooking, findBookingByCode, updatePublicBooking } from './public-booking-service';
 
 export const publicBookingRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.database;
+  const warn = (error: unknown) => app.log.warn({ err: error }, 'code look-up counts not written yet: kept for the next flush');
+  const limiter = createCodeLookupLimiter(db, warn);
+  // Runs before the database closes (server.ts and the tests close it after the app): the last counts are written.
+  app.addHook('onClose', async () => limiter.close().catch(warn));
 
   app.post(
     '/api/bookings',
@@ -55,7 +59,7 @@ export const publicBookingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const header = request.headers[BOOKING_CODE_HEADER];
       const bookingCode = typeof header === 'string' && header.trim() !== '' ? header.slice(0, 64) : null;
-      return updatePublicBooking(db, { id: request.params.id, body: request.body, sessionKey: request.auth.sessionKey, bookingCode, ip: request.ip });
+      return updatePublicBooking({ db, limiter }, { id: request.params.id, body: request.body, sessionKey: request.auth.sessionKey, bookingCode, ip: request.ip });
     },
   );
 
@@ -69,6 +73,6 @@ export const publicBookingRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: bookerBookingResponse, ...errorResponses },
       },
     },
-    async (request) => findBookingByCode(db, { code: request.params.code, ip: request.ip }),
+    async (request) => findBookingByCode({ db, limiter }, { code: request.params.code, ip: request.ip }),
   );
 };

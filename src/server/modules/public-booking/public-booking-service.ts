@@ -7,7 +7,7 @@ import { safeEqual } from '../../lib/crypto';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
 import { requestFingerprint, runIdempotent, type IdempotentResult } from '../../lib/idempotency';
 import { loadPriceTable, priceBooking } from '../../lib/price-list';
-import { consumeRateLimit } from '../../lib/rate-limit';
+import { createBatchedRateLimiter, type BatchedRateLimiter } from '../../lib/rate-limit';
 import { bookerBookingResponse, type BookerBooking } from '../../../shared/api/booking';
 import { PUBLIC_BOOKING_MESSAGES, type CreateBookingBody, type UpdateBookingBody } from '../../../shared/api/public-booking';
 import type { AddOnType, Currency, PlanType } from '../../../shared/plans';
@@ -20,6 +20,16 @@ type BookingAnswer = { booking: BookerBooking };
 
 /** Code look-ups (GET by code, PATCH with X-Booking-Code) per client IP: codes must not be guessable by brute force. */
 export const CODE_LOOKUP_LIMIT = { perIp: 60, windowSeconds: 60 };
+
+/**
+ * The per-address counter of code look-ups, one per app: counted in memory and written to the shared rate_limits
+ * rows in batches, so a look-up is not a database write (trade-off in lib/rate-limit.ts createBatchedRateLimiter).
+ */
+export function createCodeLookupLimiter(db: Db, onError: (error: unknown) => void): BatchedRateLimiter {
+  return createBatchedRateLimiter({ db, limit: CODE_LOOKUP_LIMIT.perIp, windowSeconds: CODE_LOOKUP_LIMIT.windowSeconds, onError });
+}
+
+const codeLookupKey = (ip: string) => `booking-code:ip:${ip}`;
 
 async function bookerView(db: DbOrTx, id: number): Promise<BookerBooking> {
   const agg = await loadBookingAggregate(db, { id });
@@ -53,11 +63,10 @@ export async function createPublicBooking(
   );
 }
 
-/** GET /api/booking/{code}: by temporary or game code, any case. Rate-limited per IP. */
-export async function findBookingByCode(db: Db, input: { code: string; ip: string }): Promise<BookingAnswer> {
-  await consumeRateLimit(db, `booking-code:ip:${input.ip}`, CODE_LOOKUP_LIMIT.perIp, CODE_LOOKUP_LIMIT.windowSeconds);
-  const code = normalizeCode(input.code);
-  const agg = (await loadBookingAggregate(db, { tempCode: code })) ?? (await loadBookingAggregate(db, { gameCode: code }));
+/** GET /api/booking/{code}: by temporary or game code, any case, in one query. Rate-limited per IP. */
+export async function findBookingByCode(deps: { db: Db; limiter: BatchedRateLimiter }, input: { code: string; ip: string }): Promise<BookingAnswer> {
+  await deps.limiter.consume(codeLookupKey(input.ip));
+  const agg = await loadBookingAggregate(deps.db, { code: normalizeCode(input.code) });
   if (!agg) throw new NotFoundError(PUBLIC_BOOKING_MESSAGES.bookingNotFound);
   return { booking: toBookerBooking(agg) };
 }
@@ -126,13 +135,11 @@ function isOwner(row: BookingRow, gameCode: string | null, who: { sessionKey: st
  * change is recorded in booking_changes (source 'booker') and bumps the version.
  */
 export async function updatePublicBooking(
-  db: Db,
+  deps: { db: Db; limiter: BatchedRateLimiter },
   input: { id: number; body: UpdateBookingBody; sessionKey: string | null; bookingCode: string | null; ip: string; now?: Date },
 ): Promise<BookingAnswer> {
-  if (input.bookingCode !== null) {
-    await consumeRateLimit(db, `booking-code:ip:${input.ip}`, CODE_LOOKUP_LIMIT.perIp, CODE_LOOKUP_LIMIT.windowSeconds);
-  }
-  return db.transaction(async (tx) => {
+  if (input.bookingCode !== null) await deps.limiter.consume(codeLookupKey(input.ip));
+  return deps.db.transaction(async (tx) => {
     const row = await lockBooking(tx, input.id);
     if (!row || !isOwner(row, await gameCodeOf(tx, input.id), input)) throw new NotFoundError(PUBLIC_BOOKING_MESSAGES.bookingNotFound);
     if (input.body.version !== undefined && input.body.version !== row.version) throw new ConflictError(PUBLIC_BOOKING_MESSAGES.staleVersion);
