@@ -306,4 +306,20 @@ describe('public booking wizard', () => {
     expect(await page.getByRole('option').count()).toBe(0);
     await context.close();
   });
+  it('names the chunks step 0 needs in its HTML, each of them one the wizard then uses, and none of the later steps', async () => {
+    const html = await (await fetch(server.url)).text();
+    const preloaded = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1] ?? '');
+    expect(preloaded.length).toBeGreaterThan(0);
+    expect(preloaded.some((href) => href.includes('wizard-page'))).toBe(true);
+    const { page, context } = await newPage(browser, server.url, PHONE);
+    const fetched: string[] = [];
+    page.on('request', (r) => fetched.push(new URL(r.url()).pathname));
+    await page.goto('/');
+    await stepTitle(page, "Let's hatch your game").waitFor();
+    await page.waitForLoadState('networkidle');
+    // Nothing has been touched yet: the later steps and zod are still to come, and none of them was preloaded.
+    for (const href of preloaded) expect(fetched).toContain(href);
+    expect(fetched.some((p) => p.includes('later-steps'))).toBe(false);
+    await context.close();
+  });
 });

@@ -1,17 +1,16 @@
 import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import path from 'node:path';
+import { escapeAttribute } from '../lib/html';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { csrfTokenFor, ensureSessionToken } from './session';
+import { pagePreloads } from './page-preloads';
 
 const FALLBACK_HTML = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>hatch</title></head>
 <body><p>The web app has not been built yet: run <code>npm run build</code>.</p></body></html>`;
 
-function escapeAttribute(value: string): string {
-  return value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
-}
 
 /**
  * Serves the built SPA: hashed assets as static files, and every other GET page as index.html with
@@ -27,12 +26,15 @@ export async function registerWeb(
     .join('');
   const indexFile = path.join(options.webRoot, 'index.html');
   const template = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : FALLBACK_HTML;
+  const preloads = pagePreloads(options.webRoot);
   if (existsSync(options.webRoot)) {
     precompressAssets(path.join(options.webRoot, 'assets'));
     await app.register(fastifyStatic, {
       root: options.webRoot,
       index: false,
       wildcard: false,
+      // The build manifest (.vite/) is for the server, not for browsers.
+      dotfiles: 'deny',
       // Serves asset.js.gz (made below) to browsers that accept gzip: about a third of the bytes.
       preCompressed: true,
       // Vite names assets by content hash, so they never change under the same name.
@@ -44,7 +46,8 @@ export async function registerWeb(
 
   const renderPage = (request: FastifyRequest, reply: FastifyReply) => {
     const token = ensureSessionToken(request, reply);
-    const meta = `<meta name="csrf-token" content="${escapeAttribute(csrfTokenFor(options.csrfKey, token))}">${staticMeta}`;
+    const pathname = request.url.split('?')[0] ?? '';
+    const meta = `<meta name="csrf-token" content="${escapeAttribute(csrfTokenFor(options.csrfKey, token))}">${staticMeta}${preloads.get(pathname) ?? ''}`;
     return reply
       .type('text/html; charset=utf-8')
       .header('Cache-Control', 'no-store')
