@@ -11,6 +11,8 @@ export type LighthouseFigures = {
   speed_index_ms: number;
   lighthouse_version: string;
   form_factor: string;
+  /** Lighthouse's own error code when the run failed (its score is then 0 and is not a measurement). */
+  runtime_error?: string;
 };
 
 /**
@@ -36,6 +38,7 @@ export async function lighthousePerformance(url: string): Promise<LighthouseFigu
       speed_index_ms: audit('speed-index'),
       lighthouse_version: lhr.lighthouseVersion,
       form_factor: lhr.configSettings.formFactor,
+      ...(lhr.runtimeError ? { runtime_error: `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` } : {}),
     };
   } finally {
     chrome.kill();

@@ -104,10 +104,20 @@ async function benchRatio(pgAvailable: boolean) {
       await runLoad({ baseUrl, concurrency: 32, maxRequests: 2_000, maxMs: 1_500, make }); // warm-up
       return runLoad({ baseUrl, concurrency: 32, maxRequests: 500_000, maxMs: LOAD_MS, make });
     };
-    const appPricing = await measure(server.url, () => ({ path: '/api/pricing' }));
-    const barePricing = await measure(bareUrl, () => ({ path: '/api/pricing' }));
-    const appLookup = await measure(server.url, lookup);
-    const bareLookup = await measure(bareUrl, lookup);
+    // App and bare server take turns, three rounds each, and the median round of each is compared: the client
+    // shares the 2 cores, so one pair of runs can differ by 10% from the next by chance alone.
+    const alternate = async (make: () => { path: string; headers?: Record<string, string> }) => {
+      const app: LoadResult[] = [];
+      const bareRuns: LoadResult[] = [];
+      for (let round = 0; round < 3; round++) {
+        app.push(await measure(server.url, make));
+        bareRuns.push(await measure(bareUrl, make));
+      }
+      const median = (runs: LoadResult[]) => [...runs].sort((a, b) => a.rps - b.rps)[1] ?? runs[0]!;
+      return { app: { ...median(app), rounds_rps: app.map((r) => r.rps) }, bare: { ...median(bareRuns), rounds_rps: bareRuns.map((r) => r.rps) } };
+    };
+    const { app: appPricing, bare: barePricing } = await alternate(() => ({ path: '/api/pricing' }));
+    const { app: appLookup, bare: bareLookup } = await alternate(lookup);
     const out = {
       database: db ? 'postgres' : 'pglite',
       bytes: { pricing: Buffer.from(routes[0]?.body ?? '', 'base64').length, booking: Buffer.from(routes[1]?.body ?? '', 'base64').length },
@@ -270,11 +280,17 @@ function memoryOf(pid: number): { rss_mb: number; hwm_mb: number } {
   }
 }
 
+/** The median of `runs` good runs by score; a failed run (Lighthouse's runtime error) is reported, then run again. */
 async function medianLighthouse(url: string, runs: number) {
-  const all: LighthouseFigures[] = [];
-  for (let i = 0; i < runs; i++) all.push(await lighthousePerformance(url));
-  all.sort((a, b) => a.performance_score - b.performance_score);
-  return { ...all[Math.floor(all.length / 2)], scores: all.map((r) => r.performance_score) };
+  const good: LighthouseFigures[] = [];
+  const failed: string[] = [];
+  while (good.length < runs && failed.length < runs) {
+    const run = await lighthousePerformance(url);
+    if (run.runtime_error) failed.push(run.runtime_error);
+    else good.push(run);
+  }
+  good.sort((a, b) => a.performance_score - b.performance_score);
+  return { ...good[Math.floor(good.length / 2)], scores: good.map((r) => r.performance_score), failed_runs: failed };
 }
 
 async function benchBundle() {

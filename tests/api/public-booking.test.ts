@@ -8,6 +8,7 @@ import { mailOutbox } from '../../src/server/db/schema/system';
 import { priceList } from '../../src/server/db/schema/pricing';
 import type { CreateBookingInput } from '../../src/shared/api/public-booking';
 import { createBookingRecord, type NewBookingInput } from '../../src/server/lib/booking-create';
+import { loadBookingAggregate } from '../../src/server/lib/booking-record';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -451,11 +452,20 @@ describe('createBookingRecord (shared with the admin create-booking call)', () =
   });
 
   it('creates a lead, may allow a past date for staff, keeps a hosted flag, and writes pricing history', async () => {
-    const id = await t.db.transaction((tx) => createBookingRecord(tx, input({ hosted: true }), { allowPastDate: true }));
+    const { id } = await t.db.transaction((tx) => createBookingRecord(tx, input({ hosted: true }), { allowPastDate: true }));
     const row = await bookingRow(id);
     expect(row).toMatchObject({ bookingStatus: 'lead', hosted: true, utmSource: 'manual_created', utmMedium: 'admin', totalPrice: 150, createdBySession: null });
     expect(row.utcDateTime?.toISOString()).toBe('2020-05-01T09:00:00.000Z');
     expect(await t.db.select().from(pricingHistory).where(eq(pricingHistory.bookingId, id))).toHaveLength(1);
+  });
+
+  it('hands back the new booking exactly as a read in the same transaction would load it', async () => {
+    const [created, loaded] = await t.db.transaction(async (tx) => {
+      const made = await createBookingRecord(tx, input({ hosted: true }), { allowPastDate: true });
+      return [made, await loadBookingAggregate(tx, { id: made.id })] as const;
+    });
+    expect(loaded).toBeDefined();
+    expect(created.aggregate).toEqual(loaded);
   });
 
   it('refuses a past date unless allowed, with the field errors', async () => {

@@ -8,6 +8,7 @@ import type { CreateBookingBody } from '../../shared/api/public-booking';
 import { newTempCode } from './codes';
 import { ValidationError } from './errors';
 import { loadPriceTable, priceBooking } from './price-list';
+import type { BookingAggregate } from './booking-record';
 
 /** Everything a new booking needs, in server terms; shared by the public wizard and the admin wizard. */
 export type NewBookingInput = {
@@ -91,7 +92,14 @@ export function scheduleErrors(
  * Validates, prices (from the stored price list, never the client's figures) and inserts a booking,
  * with its first pricing history entry. Call inside a transaction; returns the new booking's id.
  */
-export async function createBookingRecord(tx: Tx, input: NewBookingInput, options: CreateOptions = {}): Promise<number> {
+/**
+ * The new booking's id, and its aggregate as loadBookingAggregate would read it in the same transaction: the rows
+ * just inserted, and nothing hanging off them yet (no game, host, teams, payments or notes). Callers that answer
+ * with the new booking need no second read.
+ */
+export type CreatedBooking = { id: number; aggregate: BookingAggregate };
+
+export async function createBookingRecord(tx: Tx, input: NewBookingInput, options: CreateOptions = {}): Promise<CreatedBooking> {
   const errors = scheduleErrors(
     { date: input.date, meetingTime: input.meetingTime, timezone: input.timezone, lat: input.initialArea.lat, lng: input.initialArea.lng },
     options,
@@ -132,23 +140,25 @@ export async function createBookingRecord(tx: Tx, input: NewBookingInput, option
     ...trackingColumns(input.tracking),
   };
 
-  let id: number | undefined;
+  let booking: typeof bookings.$inferSelect | undefined;
   // A (vanishingly rare) temp code clash inserts nothing and tries another code; ON CONFLICT keeps the caller's
   // transaction alive without a savepoint's two extra round trips.
-  for (let attempt = 0; id === undefined; attempt++) {
+  for (let attempt = 0; booking === undefined; attempt++) {
     if (attempt > 3) throw new Error('no free temporary code after 4 tries');
-    const [row] = await tx.insert(bookings).values({ ...values, tempCode: newTempCode() }).onConflictDoNothing({ target: bookings.tempCode }).returning({ id: bookings.id });
-    id = row?.id;
+    [booking] = await tx.insert(bookings).values({ ...values, tempCode: newTempCode() }).onConflictDoNothing({ target: bookings.tempCode }).returning();
   }
-  await tx.insert(pricingHistory).values({
-    bookingId: id,
-    planType: input.planType,
-    pricePerPerson: price.price_per_person,
-    addOns,
-    players: input.players,
-    totalPrice: price.total_price,
-  });
-  return id;
+  const pricing = await tx
+    .insert(pricingHistory)
+    .values({
+      bookingId: booking.id,
+      planType: input.planType,
+      pricePerPerson: price.price_per_person,
+      addOns,
+      players: input.players,
+      totalPrice: price.total_price,
+    })
+    .returning();
+  return { id: booking.id, aggregate: { booking, game: null, host: null, teams: [], payments: [], contacts: [], pricing } };
 }
 
 /** POST /api/bookings's body as a new booking's input. */

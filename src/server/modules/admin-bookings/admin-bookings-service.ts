@@ -226,7 +226,7 @@ export async function exportBookingsCsv(database: Database): Promise<Readable> {
  */
 export async function createAdminBooking(db: Db, actorId: number | null, body: AdminCreateBookingBody): Promise<AdminBooking> {
   const id = await db.transaction(async (tx) => {
-    const bookingId = await createBookingRecord(
+    const { id: bookingId } = await createBookingRecord(
       tx,
       {
         players: body.players,

@@ -51,12 +51,12 @@ export async function createPublicBooking(
     deps.db,
     { scope: 'POST /api/bookings', key: input.idempotencyKey, fingerprint, parse: (stored) => bookerBookingResponse.parse(stored) },
     async (tx) => {
-      const id = await createBookingRecord(
+      const created = await createBookingRecord(
         tx,
         inputFromCreateBody(input.body, { bookingStatus: 'enquiry', createdBySession: input.sessionKey }),
         input.now ? { now: input.now } : {},
       );
-      const booking = await bookerView(tx, id);
+      const booking = toBookerBooking(created.aggregate);
       await deps.mail.queue(tx, bookingConfirmationMail(booking, input.baseUrl));
       return { statusCode: 201, body: { booking } };
     },
