@@ -12,7 +12,7 @@ import {
   saveChallengesBody,
   teamsBody,
 } from '../../../shared/api/booker-game';
-import { activateGame, listChallengeOptions, proposeLocations, saveChallenges, saveTeams, setChicken, setGameArea } from './booker-game-service';
+import { activateGame, createGameCallLimiter, listChallengeOptions, proposeLocations, saveChallenges, saveTeams, setChicken, setGameArea } from './booker-game-service';
 
 /**
  * The booker sets up a paid game by its game code (no login): challenges, locations, game area,
@@ -21,48 +21,53 @@ import { activateGame, listChallengeOptions, proposeLocations, saveChallenges, s
  */
 export const bookerGameRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.database;
+  const warn = (error: unknown) => app.log.warn({ err: error }, 'game code call counts not written yet: kept for the next flush');
+  const limiter = createGameCallLimiter(db, warn);
+  // Runs before the database closes: the last counts are written.
+  app.addHook('onClose', async () => limiter.close().catch(warn));
+  const ctx = (code: string, ip: string) => ({ db, limiter, code, ip });
   const tags = ['booker'];
   const changeResponses = { 200: bookerBookingResponse, ...errorResponses, 423: errorResponse };
 
   app.get(
     '/api/booking/:code/challenges',
     { schema: { tags, params: gameCodeParams, querystring: challengeOptionsQuery, response: { 200: challengeOptionsResponse, ...errorResponses } } },
-    async (request) => ({ challenges: await listChallengeOptions({ db, code: request.params.code, ip: request.ip }, request.query.spice_level) }),
+    async (request) => ({ challenges: await listChallengeOptions(ctx(request.params.code, request.ip), request.query.spice_level) }),
   );
 
   app.post(
     '/api/booking/:code/challenges',
     { schema: { tags, params: gameCodeParams, body: saveChallengesBody, response: changeResponses } },
-    async (request) => ({ booking: await saveChallenges({ db, code: request.params.code, ip: request.ip }, request.body.added_challenges) }),
+    async (request) => ({ booking: await saveChallenges(ctx(request.params.code, request.ip), request.body.added_challenges) }),
   );
 
   app.post(
     '/api/booking/:code/activate',
     { schema: { tags, params: gameCodeParams, body: activateBody, response: changeResponses } },
-    async (request) => ({ booking: await activateGame({ db, code: request.params.code, ip: request.ip }, request.body.booking_id) }),
+    async (request) => ({ booking: await activateGame(ctx(request.params.code, request.ip), request.body.booking_id) }),
   );
 
   app.put(
     '/api/booking/:code/locations',
     { schema: { tags, params: gameCodeParams, body: locationsBody, response: changeResponses } },
-    async (request) => ({ booking: await proposeLocations({ db, code: request.params.code, ip: request.ip }, request.body) }),
+    async (request) => ({ booking: await proposeLocations(ctx(request.params.code, request.ip), request.body) }),
   );
 
   app.put(
     '/api/booking/:code/game-area',
     { schema: { tags, params: gameCodeParams, body: gameAreaBody, response: changeResponses } },
-    async (request) => ({ booking: await setGameArea({ db, code: request.params.code, ip: request.ip }, request.body) }),
+    async (request) => ({ booking: await setGameArea(ctx(request.params.code, request.ip), request.body) }),
   );
 
   app.put(
     '/api/booking/:code/teams',
     { schema: { tags, params: gameCodeParams, body: teamsBody, response: changeResponses } },
-    async (request) => ({ booking: await saveTeams({ db, code: request.params.code, ip: request.ip }, request.body) }),
+    async (request) => ({ booking: await saveTeams(ctx(request.params.code, request.ip), request.body) }),
   );
 
   app.put(
     '/api/booking/:code/chicken',
     { schema: { tags, params: gameCodeParams, body: chickenBody, response: changeResponses } },
-    async (request) => ({ booking: await setChicken({ db, code: request.params.code, ip: request.ip }, request.body) }),
+    async (request) => ({ booking: await setChicken(ctx(request.params.code, request.ip), request.body) }),
   );
 };

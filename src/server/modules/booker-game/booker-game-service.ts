@@ -3,7 +3,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { loadBookingAggregate, toBookerBooking } from '../../lib/booking-record';
 import { normalizeCode } from '../../lib/codes';
 import { AppError, ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
-import { consumeRateLimit } from '../../lib/rate-limit';
+import { consumeRateLimit, createBatchedRateLimiter, type BatchedRateLimiter } from '../../lib/rate-limit';
 import type { BookerBooking } from '../../../shared/api/booking';
 import {
   BOOKER_MESSAGES,
@@ -41,11 +41,20 @@ export const CODE_CALL_LIMIT = { limit: 120, windowSeconds: 60 };
 /** Unknown codes per IP: guessing 50-bit codes is hopeless anyway; this keeps it quiet. */
 export const CODE_MISS_LIMIT = { limit: 20, windowSeconds: 600 };
 
-type Ctx = { db: Db; code: string; ip: string };
+/**
+ * The per-address counter of game code calls, one per app: counted in memory and written to the shared rate_limits
+ * rows in batches, so a call is not a database write (trade-off in lib/rate-limit.ts createBatchedRateLimiter).
+ * Misses stay one write each: they are rare, and each must count at once against a guesser.
+ */
+export function createGameCallLimiter(db: Db, onError: (error: unknown) => void): BatchedRateLimiter {
+  return createBatchedRateLimiter({ db, limit: CODE_CALL_LIMIT.limit, windowSeconds: CODE_CALL_LIMIT.windowSeconds, onError });
+}
+
+type Ctx = { db: Db; limiter: BatchedRateLimiter; code: string; ip: string };
 type GameCtx = { booking: BookingRow; game: GameRow };
 
-async function findGame({ db, code, ip }: Ctx): Promise<GameRow> {
-  await consumeRateLimit(db, `booker-game:${ip}`, CODE_CALL_LIMIT.limit, CODE_CALL_LIMIT.windowSeconds);
+async function findGame({ db, limiter, code, ip }: Ctx): Promise<GameRow> {
+  await limiter.consume(`booker-game:${ip}`);
   const game = await findGameByCode(db, normalizeCode(code));
   if (!game) {
     await consumeRateLimit(db, `booker-game-miss:${ip}`, CODE_MISS_LIMIT.limit, CODE_MISS_LIMIT.windowSeconds);
