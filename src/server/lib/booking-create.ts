@@ -161,13 +161,21 @@ export async function createBookingRecord(tx: Tx, input: NewBookingInput, option
   return { id: booking.id, aggregate: { booking, game: null, host: null, teams: [], payments: [], contacts: [], pricing } };
 }
 
-/** POST /api/bookings's body as a new booking's input. */
-export function inputFromCreateBody(
-  body: CreateBookingBody,
-  extra: { bookingStatus: 'enquiry' | 'lead'; createdBySession: string | null; userId?: number | null },
-): NewBookingInput {
+/** The wizard's booking fields, without the tracking ones (staff bookings carry their own tracking). */
+type BookingFields = Omit<CreateBookingBody, (typeof TRACKING_FIELDS)[number]>;
+
+/** The tracking fields of POST /api/bookings's body. */
+export function trackingFromBody(body: CreateBookingBody): Tracking {
   const tracking: Tracking = {};
   for (const field of TRACKING_FIELDS) tracking[field] = body[field];
+  return tracking;
+}
+
+/** A create body (the public wizard's, or staff's) as a new booking's input. */
+export function inputFromCreateBody(
+  body: BookingFields,
+  extra: { bookingStatus: 'enquiry' | 'lead'; createdBySession: string | null; tracking: Tracking; userId?: number | null; hosted?: boolean },
+): NewBookingInput {
   return {
     players: body.players,
     date: body.date,
@@ -184,7 +192,6 @@ export function inputFromCreateBody(
     companyName: body.company_name,
     referralSource: body.referral_source,
     duration: body.duration,
-    tracking,
     ...extra,
   };
 }

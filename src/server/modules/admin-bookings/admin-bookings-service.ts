@@ -8,7 +8,7 @@ import { bookings } from '../../db/schema/bookings';
 import { ValidationError, NotFoundError } from '../../lib/errors';
 import { recordActivity } from '../../lib/activity';
 import { loadBookingAggregate, toAdminBooking } from '../../lib/booking-record';
-import { createBookingRecord } from '../../lib/booking-create';
+import { createBookingRecord, inputFromCreateBody } from '../../lib/booking-create';
 import type { AdminBooking } from '../../../shared/api/booking';
 import {
   ADMIN_CREATED_TRACKING,
@@ -228,27 +228,7 @@ export async function createAdminBooking(db: Db, actorId: number | null, body: A
   const id = await db.transaction(async (tx) => {
     const { id: bookingId } = await createBookingRecord(
       tx,
-      {
-        players: body.players,
-        date: body.date,
-        meetingTime: body.meeting_time,
-        timezone: body.timezone,
-        city: body.city,
-        initialArea: { id: body.initial_area_id, lat: body.initial_area_lat, lng: body.initial_area_lng, radius: body.initial_area_radius },
-        planType: body.plan_type,
-        addOns: body.add_ons,
-        currency: body.currency,
-        email: body.email,
-        fullName: body.full_name,
-        tel: body.phone,
-        companyName: body.company_name,
-        referralSource: body.referral_source,
-        duration: body.duration,
-        hosted: body.hosted,
-        bookingStatus: 'lead',
-        createdBySession: null,
-        tracking: { ...ADMIN_CREATED_TRACKING },
-      },
+      inputFromCreateBody(body, { bookingStatus: 'lead', createdBySession: null, hosted: body.hosted, tracking: { ...ADMIN_CREATED_TRACKING } }),
       { allowPastDate: true },
     );
     await recordActivity(tx, {

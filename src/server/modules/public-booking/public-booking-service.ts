@@ -1,6 +1,6 @@
 import type { Db, DbOrTx } from '../../db/client';
 import type { Mailer } from '../../lib/mail';
-import { createBookingRecord, deriveHosted, inputFromCreateBody, scheduleErrors } from '../../lib/booking-create';
+import { createBookingRecord, deriveHosted, inputFromCreateBody, scheduleErrors, trackingFromBody } from '../../lib/booking-create';
 import { loadBookingAggregate, toBookerBooking } from '../../lib/booking-record';
 import { normalizeCode } from '../../lib/codes';
 import { safeEqual } from '../../lib/crypto';
@@ -53,7 +53,7 @@ export async function createPublicBooking(
     async (tx) => {
       const created = await createBookingRecord(
         tx,
-        inputFromCreateBody(input.body, { bookingStatus: 'enquiry', createdBySession: input.sessionKey }),
+        inputFromCreateBody(input.body, { bookingStatus: 'enquiry', createdBySession: input.sessionKey, tracking: trackingFromBody(input.body) }),
         input.now ? { now: input.now } : {},
       );
       const booking = toBookerBooking(created.aggregate);
