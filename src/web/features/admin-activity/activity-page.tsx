@@ -7,6 +7,7 @@ import { Pager } from '../../components/pager';
 import { Spinner } from '../../components/spinner';
 import { paths } from '../../lib/paths';
 import { activityKey, fetchActivity } from './activity-api';
+import { EmptyTableRow } from '../../components/empty-table-row';
 
 function positiveInt(value: string | null): number | null {
   if (!value || !/^\d{1,9}$/.test(value.trim())) return null;
@@ -212,13 +213,7 @@ export function ActivityPage() {
                   </td>
                 </tr>
               ))}
-              {entries.length === 0 ? (
-                <tr>
-                  <td colSpan={5} className="px-4 py-6 text-center text-slate-500">
-                    No activity found.
-                  </td>
-                </tr>
-              ) : null}
+              {entries.length === 0 ? <EmptyTableRow columns={5}>No activity found.</EmptyTableRow> : null}
             </tbody>
           </table>
         </div>

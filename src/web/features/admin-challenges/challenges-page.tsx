@@ -6,6 +6,7 @@ import { Spinner } from '../../components/spinner';
 import { paths } from '../../lib/paths';
 import { challengesKey, fetchChallenges } from './challenges-api';
 import { SpiceChilis } from '../../components/spice-chilis';
+import { EmptyTableRow } from '../../components/empty-table-row';
 
 const FILTERS: Array<{ label: string; value: SpiceLevel | null }> = [{ label: 'All', value: null }, ...SPICE_LEVELS.map((level) => ({ label: level, value: level }))];
 
@@ -84,13 +85,7 @@ export function ChallengesPage() {
                   </td>
                 </tr>
               ))}
-              {rows.length === 0 ? (
-                <tr>
-                  <td colSpan={5} className="px-4 py-6 text-center text-slate-500">
-                    No challenges found.
-                  </td>
-                </tr>
-              ) : null}
+              {rows.length === 0 ? <EmptyTableRow columns={5}>No challenges found.</EmptyTableRow> : null}
             </tbody>
           </table>
         </div>

@@ -6,6 +6,7 @@ import type { Pagination } from '../../../shared/api/common';
 import { apiRequest } from '../../lib/api-client';
 import { Pager } from '../../components/pager';
 import { Spinner } from '../../components/spinner';
+import { EmptyTableRow } from '../../components/empty-table-row';
 
 export type Column<Row> = { header: string; cell: (row: Row) => ReactNode };
 
@@ -58,11 +59,7 @@ export function OverviewList<Row, Answer>(props: OverviewListProps<Row, Answer>)
               </thead>
               <tbody>
                 {props.rows(query.data).length === 0 ? (
-                  <tr>
-                    <td colSpan={props.columns.length} className="px-4 py-6 text-center text-slate-500">
-                      {props.empty}
-                    </td>
-                  </tr>
+                  <EmptyTableRow columns={props.columns.length}>{props.empty}</EmptyTableRow>
                 ) : (
                   props.rows(query.data).map((row) => (
                     <tr key={props.rowKey(row)} className="border-t border-slate-100">

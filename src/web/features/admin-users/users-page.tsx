@@ -9,6 +9,7 @@ import { notifyError, notifySuccess } from '../../lib/toast';
 import { fetchMe, sessionQueryKey } from '../../lib/session-api';
 import { NewUserForm, UpgradeUserForm } from './user-forms';
 import { fetchUsers, removeRoles, updateRoles, usersKey } from './users-api';
+import { EmptyTableRow } from '../../components/empty-table-row';
 
 export const REMOVE_ROLES_CONFIRM = 'Are you sure you want to remove all roles from this user?';
 
@@ -177,13 +178,7 @@ export function UsersPage() {
               {users.map((user) => (
                 <UserRow key={`${user.id}-${user.is_admin}-${user.is_host}`} user={user} isMe={me.data?.id === user.id} onChanged={refresh} onRemove={setRemoving} />
               ))}
-              {users.length === 0 ? (
-                <tr>
-                  <td colSpan={5} className="px-4 py-6 text-center text-slate-500">
-                    No users found.
-                  </td>
-                </tr>
-              ) : null}
+              {users.length === 0 ? <EmptyTableRow columns={5}>No users found.</EmptyTableRow> : null}
             </tbody>
           </table>
         </div>
