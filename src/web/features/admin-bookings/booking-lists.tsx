@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { format, isValid, parse } from 'date-fns';
 import type { BookingListItem } from '../../../shared/api/booking';
@@ -56,6 +56,44 @@ function gameDate(b: BookingListItem): string {
 const th = 'px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-slate-600';
 const td = 'px-3 py-2 align-top';
 
+/** A tab's booking table: a spinner while loading, its empty text, one row per booking, and the pager. */
+function BookingTable(props: {
+  list: ReturnType<typeof useBookingList>;
+  empty: string;
+  headers: string[];
+  row: (b: BookingListItem) => ReactNode;
+  onPageChange: (page: number) => void;
+}) {
+  const data = props.list.data;
+  if (props.list.isPending) return <Spinner />;
+  if (!data || data.bookings.length === 0) return <p className="rounded-lg border border-dashed border-slate-300 p-8 text-center text-slate-600">{props.empty}</p>;
+  return (
+    <>
+      <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+        <table className="min-w-full divide-y divide-slate-200 text-sm">
+          <thead className="bg-slate-50">
+            <tr>
+              {props.headers.map((h) => (
+                <th key={h} scope="col" className={th}>
+                  {h}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {data.bookings.map((b) => (
+              <tr key={b.id} data-booking-id={b.id}>
+                {props.row(b)}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {data.pagination.last_page > 1 && <Pager currentPage={data.pagination.current_page} lastPage={data.pagination.last_page} onPageChange={props.onPageChange} />}
+    </>
+  );
+}
+
 const ALL_TABS: { value: AllTabStatus; label: string }[] = [
   { value: 'all', label: 'All' },
   { value: 'enquiry', label: 'Enquiries' },
@@ -68,7 +106,6 @@ export function AllBookingsTab({ state, update }: TabProps) {
   const metrics = useQuery({ queryKey: bookingsKeys.metrics, queryFn: fetchMetrics });
   useLogFailure(metrics.error, 'booking metrics');
   const m = metrics.data;
-  const data = list.data;
 
   return (
     <div className="space-y-4">
@@ -84,49 +121,33 @@ export function AllBookingsTab({ state, update }: TabProps) {
         <MetricCard label="Need Hosts" testId="metric-need-hosts" value={m?.need_hosts ?? '–'} active={state.filter === 'need_hosts'} onClick={() => update({ status: 'paid', filter: 'need_hosts', page: 1 })} />
         <MetricCard label="Unactivated" testId="metric-unactivated" value={m?.unactivated ?? '–'} active={state.filter === 'unactivated'} onClick={() => update({ status: 'paid', filter: 'unactivated', page: 1 })} />
       </div>
-      <SearchBanner search={state.search} total={data?.pagination.total} onClear={() => update({ search: '', page: 1 })} />
-      {list.isPending ? (
-        <Spinner />
-      ) : !data || data.bookings.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-slate-300 p-8 text-center text-slate-600">No bookings found.</p>
-      ) : (
-        <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
-          <table className="min-w-full divide-y divide-slate-200 text-sm">
-            <thead className="bg-slate-50">
-              <tr>
-                {['Code', 'Name', 'Email', 'Players', 'Date', 'Status', 'Source', 'Actions'].map((h) => (
-                  <th key={h} scope="col" className={th}>
-                    {h}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {data.bookings.map((b) => (
-                <tr key={b.id} data-booking-id={b.id}>
-                  <td className={`${td} font-mono`}>{b.code}</td>
-                  <td className={td}>{b.full_name ?? '—'}</td>
-                  <td className={td}>
-                    <EmailButton email={b.email} />
-                  </td>
-                  <td className={td}>{b.players}</td>
-                  <td className={`${td} whitespace-nowrap`}>{gameDate(b)}</td>
-                  <td className={td}>
-                    <StatusBadge status={b.booking_status} />
-                  </td>
-                  <td className={td}>
-                    <SourceIcon source={b.source} />
-                  </td>
-                  <td className={td}>
-                    <ViewLink id={b.id} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      {data && data.pagination.last_page > 1 && <Pager currentPage={data.pagination.current_page} lastPage={data.pagination.last_page} onPageChange={(page) => update({ page })} />}
+      <SearchBanner search={state.search} total={list.data?.pagination.total} onClear={() => update({ search: '', page: 1 })} />
+      <BookingTable
+        list={list}
+        empty="No bookings found."
+        headers={['Code', 'Name', 'Email', 'Players', 'Date', 'Status', 'Source', 'Actions']}
+        onPageChange={(page) => update({ page })}
+        row={(b) => (
+          <>
+            <td className={`${td} font-mono`}>{b.code}</td>
+            <td className={td}>{b.full_name ?? '—'}</td>
+            <td className={td}>
+              <EmailButton email={b.email} />
+            </td>
+            <td className={td}>{b.players}</td>
+            <td className={`${td} whitespace-nowrap`}>{gameDate(b)}</td>
+            <td className={td}>
+              <StatusBadge status={b.booking_status} />
+            </td>
+            <td className={td}>
+              <SourceIcon source={b.source} />
+            </td>
+            <td className={td}>
+              <ViewLink id={b.id} />
+            </td>
+          </>
+        )}
+      />
     </div>
   );
 }
@@ -145,7 +166,6 @@ export function LeadsTab({ state, update }: TabProps) {
   const metrics = useQuery({ queryKey: bookingsKeys.leadMetrics, queryFn: fetchLeadMetrics });
   useLogFailure(metrics.error, 'lead metrics');
   const m = metrics.data;
-  const data = list.data;
   const n = (v: number | undefined) => v ?? '–';
 
   return (
@@ -160,49 +180,33 @@ export function LeadsTab({ state, update }: TabProps) {
         <MetricCard label="Total Leads" testId="lead-metric-total" value={n(m?.total_leads)} />
         <MetricCard label="Conversion Rate" testId="lead-metric-rate" value={m ? `${m.conversion_rate}%` : '–'} />
       </div>
-      <SearchBanner search={state.search} total={data?.pagination.total} onClear={() => update({ search: '', page: 1 })} />
-      {list.isPending ? (
-        <Spinner />
-      ) : !data || data.bookings.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-slate-300 p-8 text-center text-slate-600">No leads found.</p>
-      ) : (
-        <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
-          <table className="min-w-full divide-y divide-slate-200 text-sm">
-            <thead className="bg-slate-50">
-              <tr>
-                {['Added', 'Name', 'Email', 'Players', 'Status', 'Last Contact', 'Actions'].map((h) => (
-                  <th key={h} scope="col" className={th}>
-                    {h}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {data.bookings.map((b) => (
-                <tr key={b.id} data-booking-id={b.id}>
-                  <td className={`${td} whitespace-nowrap`}>{formatTimestamp(b.created_at, DEFAULT_ADMIN_TIMEZONE)}</td>
-                  <td className={td}>
-                    <span className="block">{b.full_name ?? '—'}</span>
-                    {b.company_name && <span className="block text-xs text-slate-500">{b.company_name}</span>}
-                  </td>
-                  <td className={td}>
-                    <EmailButton email={b.email} />
-                  </td>
-                  <td className={td}>{b.players}</td>
-                  <td className={td}>
-                    <StatusBadge status={b.lead_status} />
-                  </td>
-                  <td className={`${td} whitespace-nowrap`}>{b.last_contact_at ? formatTimestamp(b.last_contact_at, DEFAULT_ADMIN_TIMEZONE) : 'No contact yet'}</td>
-                  <td className={td}>
-                    <ViewLink id={b.id} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      {data && data.pagination.last_page > 1 && <Pager currentPage={data.pagination.current_page} lastPage={data.pagination.last_page} onPageChange={(page) => update({ page })} />}
+      <SearchBanner search={state.search} total={list.data?.pagination.total} onClear={() => update({ search: '', page: 1 })} />
+      <BookingTable
+        list={list}
+        empty="No leads found."
+        headers={['Added', 'Name', 'Email', 'Players', 'Status', 'Last Contact', 'Actions']}
+        onPageChange={(page) => update({ page })}
+        row={(b) => (
+          <>
+            <td className={`${td} whitespace-nowrap`}>{formatTimestamp(b.created_at, DEFAULT_ADMIN_TIMEZONE)}</td>
+            <td className={td}>
+              <span className="block">{b.full_name ?? '—'}</span>
+              {b.company_name && <span className="block text-xs text-slate-500">{b.company_name}</span>}
+            </td>
+            <td className={td}>
+              <EmailButton email={b.email} />
+            </td>
+            <td className={td}>{b.players}</td>
+            <td className={td}>
+              <StatusBadge status={b.lead_status} />
+            </td>
+            <td className={`${td} whitespace-nowrap`}>{b.last_contact_at ? formatTimestamp(b.last_contact_at, DEFAULT_ADMIN_TIMEZONE) : 'No contact yet'}</td>
+            <td className={td}>
+              <ViewLink id={b.id} />
+            </td>
+          </>
+        )}
+      />
     </div>
   );
 }
