@@ -5,9 +5,9 @@ import { exportCopyStatement } from './export-copy-sql';
 import { and, eq, getTableColumns, type SQL } from 'drizzle-orm';
 import type { Database, Db, DbOrTx } from '../../db/client';
 import { bookings } from '../../db/schema/bookings';
-import { ValidationError, NotFoundError } from '../../lib/errors';
+import { ValidationError } from '../../lib/errors';
 import { recordActivity } from '../../lib/activity';
-import { loadBookingAggregate, toAdminBooking } from '../../lib/booking-record';
+import { toAdminBooking } from '../../lib/booking-record';
 import { createBookingRecord, inputFromCreateBody } from '../../lib/booking-create';
 import type { AdminBooking } from '../../../shared/api/booking';
 import {
@@ -225,8 +225,8 @@ export async function exportBookingsCsv(database: Database): Promise<Readable> {
  * record a lead for a past date; everything else follows the wizard's rules and messages.
  */
 export async function createAdminBooking(db: Db, actorId: number | null, body: AdminCreateBookingBody): Promise<AdminBooking> {
-  const id = await db.transaction(async (tx) => {
-    const { id: bookingId } = await createBookingRecord(
+  const created = await db.transaction(async (tx) => {
+    const made = await createBookingRecord(
       tx,
       inputFromCreateBody(body, { bookingStatus: 'lead', createdBySession: null, hosted: body.hosted, tracking: { ...ADMIN_CREATED_TRACKING } }),
       { allowPastDate: true },
@@ -235,13 +235,12 @@ export async function createAdminBooking(db: Db, actorId: number | null, body: A
       actorId,
       action: 'booking.create',
       entityType: 'booking',
-      entityId: bookingId,
-      bookingId,
+      entityId: made.id,
+      bookingId: made.id,
       after: { booking_status: 'lead', email: body.email, players: body.players, plan_type: body.plan_type, add_ons: body.add_ons, date: body.date },
     });
-    return bookingId;
+    return made;
   });
-  const agg = await loadBookingAggregate(db, { id });
-  if (!agg) throw new NotFoundError('Booking not found');
-  return toAdminBooking(agg);
+  // The inserted rows are the whole booking (nothing hangs off a new one): no second read.
+  return toAdminBooking(created.aggregate);
 }
