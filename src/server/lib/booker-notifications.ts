@@ -76,6 +76,7 @@ export async function notifyLocationConfirmed(tx: DbOrTx, mail: Mailer, options:
     subject: `Your ${label} is confirmed`,
     text: lines.join('\n').trimEnd(),
     kind: `booker.location_confirmed.${options.spot}`,
+    bookingId: options.bookingId,
   });
 }
 
@@ -103,5 +104,6 @@ export async function notifySectionLocked(
     subject: `${list}: set by our team`,
     text: lines.join('\n').trimEnd(),
     kind: `booker.section_locked.${sections.join('+')}`,
+    bookingId: options.bookingId,
   });
 }

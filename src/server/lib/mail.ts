@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../db/client';
 import { mailOutbox } from '../db/schema/system';
 
-export type OutgoingMail = { to: string; subject: string; text: string; html?: string; kind: string };
+export type OutgoingMail = { to: string; subject: string; text: string; html?: string; kind: string; bookingId?: number | null };
 
 export type Mailer = {
   /** Writes the mail to the outbox inside the caller's transaction; it goes out after commit. */

@@ -1,5 +1,6 @@
 import { index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './users';
+import { bookings } from './bookings';
 
 /** Secrets shared by every server process (e.g. the CSRF key), created once on first start. */
 export const appSecrets = pgTable('app_secrets', {
@@ -40,13 +41,15 @@ export const mailOutbox = pgTable(
     text: text('text').notNull(),
     html: text('html'),
     kind: text('kind').notNull(),
+    /** The booking a mail is about, so staff can see and resend a booking's mails; null for other mail. */
+    bookingId: integer('booking_id').references(() => bookings.id, { onDelete: 'set null' }),
     status: text('status').notNull().default('stored'),
     attempts: integer('attempts').notNull().default(0),
     error: text('error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
-  (t) => [index('mail_outbox_status_idx').on(t.status, t.createdAt)],
+  (t) => [index('mail_outbox_status_idx').on(t.status, t.createdAt), index('mail_outbox_booking_idx').on(t.bookingId, t.createdAt)],
 );
 
 /** Replays the first answer for a repeated Idempotency-Key instead of doing the work twice. */

@@ -96,7 +96,7 @@ export async function patchBooking(db: Db, mail: Mailer, input: Change & { body:
       action = 'booking.hiding_spot';
       before = { hiding_spot_address: row.hidingSpotAddress, hiding_spot_status: row.hidingSpotStatus, hiding_spot_owner: row.hidingSpotOwner };
       const game = await findGameOfBooking(tx, row.id);
-      await mail.queue(tx, hidingSpotMail(row, address, codeOf(row, game?.code)));
+      await mail.queue(tx, { ...hidingSpotMail(row, address, codeOf(row, game?.code)), bookingId: row.id });
     } else {
       throw ValidationError.field('_', DETAIL_MESSAGES.exactlyOne);
     }
@@ -285,6 +285,7 @@ export async function updateLocks(db: Db, mail: Mailer, input: Change & { locks:
         to: row.email,
         subject: `Your game ${code}: ${newlyLocked.join(', ')} locked`,
         kind: 'booking.locked',
+        bookingId: row.id,
         text: [
           `Hello${row.fullName ? ` ${row.fullName}` : ''},`,
           '',

@@ -57,7 +57,7 @@ export async function createPublicBooking(
         input.now ? { now: input.now } : {},
       );
       const booking = toBookerBooking(created.aggregate);
-      await deps.mail.queue(tx, bookingConfirmationMail(booking, input.baseUrl));
+      await deps.mail.queue(tx, { ...bookingConfirmationMail(booking, input.baseUrl), bookingId: booking.id });
       return { statusCode: 201, body: { booking } };
     },
   );
