@@ -1,0 +1,261 @@
+import {
+  fieldLabel,
+  formatDay,
+  formatInstant,
+  formatTime,
+  formatValue,
+  isShownKey,
+  normalizeKeys,
+  words,
+  zoneLabel,
+  type ChangeLine,
+  type DescribeContext,
+} from './field-values';
+
+export type { ChangeLine, DescribeContext } from './field-values';
+
+/** A change in words: one sentence, and the fields it touched with their values before and after. */
+export type Described = { summary: string; changes: ChangeLine[] };
+
+type Side = Record<string, unknown>;
+
+const WHEN_KEYS = ['date', 'meeting_time', 'timezone', 'utc_date_time'];
+const AREA_KEYS = ['initial_area_lat', 'initial_area_lng', 'initial_area_radius'];
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The date, time and zone of one side as one value: 'Sat 14 Jun 2031, 15:00 (London)'. */
+function whenText(side: Side, other: Side, ctx: DescribeContext): string | null {
+  const zoneOf = (s: Side) => (typeof s.timezone === 'string' ? s.timezone : null);
+  const zone = zoneOf(side) ?? zoneOf(other) ?? ctx.timeZone;
+  if (typeof side.utc_date_time === 'string' && side.utc_date_time) return `${formatInstant(side.utc_date_time, zone)} (${zoneLabel(zone)})`;
+  const parts: string[] = [];
+  if (typeof side.date === 'string' && side.date) parts.push(formatDay(side.date));
+  const time = side.meeting_time;
+  if (isRecord(time) && typeof time.hour === 'number' && typeof time.minute === 'number') parts.push(formatTime({ hour: time.hour, minute: time.minute }));
+  if (parts.length === 0) return zoneOf(side) ? zoneLabel(zone) : null;
+  return zoneOf(side) ? `${parts.join(', ')} (${zoneLabel(zone)})` : parts.join(', ');
+}
+
+function areaText(side: Side): string | null {
+  const lat = side.initial_area_lat;
+  const lng = side.initial_area_lng;
+  const radius = side.initial_area_radius;
+  const parts: string[] = [];
+  if (typeof lat === 'number' && typeof lng === 'number') parts.push(`${lat.toFixed(4)}, ${lng.toFixed(4)}`);
+  if (typeof radius === 'number') parts.push(`${radius.toLocaleString('en-GB')} m radius`);
+  return parts.length ? parts.join(', ') : null;
+}
+
+function has(side: Side, keys: string[]): boolean {
+  return keys.some((k) => k in side);
+}
+
+/**
+ * The fields of a before/after pair in words. Keys are read as snake_case, so a column written once
+ * as `meeting_point_address` and once as `meetingPointAddress` is one line; date, time and zone read
+ * as one 'Date and time', the area's centre and radius as one 'Game area'; unchanged fields are left out.
+ */
+export function describeFields(before: Side | null | undefined, after: Side | null | undefined, ctx: DescribeContext): ChangeLine[] {
+  const b = normalizeKeys(before);
+  const a = normalizeKeys(after);
+  const lines: ChangeLine[] = [];
+  const noMoment = !has(b, ['date', 'meeting_time', 'utc_date_time']) && !has(a, ['date', 'meeting_time', 'utc_date_time']);
+  let whenDone = false;
+  let areaDone = false;
+  // Composite lines stand where their first field stood, so the order stays the order of the record.
+  for (const key of new Set([...Object.keys(a), ...Object.keys(b)])) {
+    if (!isShownKey(key)) continue;
+    if (WHEN_KEYS.includes(key) && !noMoment) {
+      if (!whenDone) lines.push({ label: 'Date and time', before: whenText(b, a, ctx), after: whenText(a, b, ctx) });
+      whenDone = true;
+    } else if (AREA_KEYS.includes(key)) {
+      if (!areaDone) lines.push({ label: 'Game area', before: areaText(b), after: areaText(a) });
+      areaDone = true;
+    } else {
+      lines.push({ label: fieldLabel(key), before: formatValue(key, b[key], ctx), after: formatValue(key, a[key], ctx) });
+    }
+  }
+  return lines.filter((line) => line.before !== line.after);
+}
+
+function listText(items: string[]): string {
+  if (items.length <= 1) return items.join('');
+  return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1] ?? ''}`;
+}
+
+function str(value: unknown): string | null {
+  return typeof value === 'string' && value ? value : null;
+}
+
+/** 'payment.void' → 'Payment: void': what an action nobody taught this module reads as. */
+function genericSummary(action: string): string {
+  const [entity = '', ...rest] = action.split('.');
+  if (rest.length === 0) return words(entity);
+  return `${words(entity)}: ${words(rest.join(' ')).toLowerCase()}`;
+}
+
+const NOTE_SUMMARY: Record<string, string> = { note: 'Added a note', phone: 'Logged a phone call', email: 'Logged an email', meeting: 'Logged a meeting' };
+
+type Summarize = (b: Side, a: Side, ctx: DescribeContext) => string;
+
+const STAFF_SUMMARIES: Record<string, Summarize> = {
+  'booking.create': () => 'Created the booking',
+  'booking.general_notes': () => 'Updated the general notes',
+  'booking.date_time': () => 'Changed the date and time',
+  'booking.assign_host': (_b, a, ctx) => {
+    const name = formatValue('assigned_host_id', a.assigned_host_id, ctx);
+    return name ? `Assigned ${name} as host` : 'Changed the host';
+  },
+  'booking.meeting_point': () => 'Set the meeting point',
+  'booking.hiding_spot': () => 'Set the hiding spot',
+  'booking.note': (_b, a) => NOTE_SUMMARY[str(a.type) ?? 'note'] ?? 'Added a note',
+  'booking.lead_status': (_b, a, ctx) => `Changed the lead status to ${formatValue('lead_status', a.lead_status, ctx) ?? 'none'}`,
+  'booking.locks': (b, a) => {
+    const sections = Object.keys(a).filter(isShownKey);
+    const locked = sections.filter((s) => a[s] === true && b[s] !== true).map(fieldLabel);
+    const unlocked = sections.filter((s) => a[s] === false && b[s] !== false).map(fieldLabel);
+    const parts = [locked.length ? `Locked ${listText(locked)}` : '', unlocked.length ? `${locked.length ? 'unlocked' : 'Unlocked'} ${listText(unlocked)}` : ''];
+    return parts.filter(Boolean).join('; ') || 'Saved the locks (no change)';
+  },
+  'game.start': () => 'Started the game',
+  'game.emergency_host_change': (_b, a, ctx) => `Changed the game's host in an emergency to ${formatValue('game_host_id', a.game_host_id, ctx) ?? 'another host'}`,
+  'game.weapons': (_b, a) => (a.weapons_on === true ? 'Turned weapons on' : 'Turned weapons off'),
+  'payment.record': (_b, a, ctx) => {
+    const amount = formatValue('payment_amount', a.payment_amount, ctx);
+    const method = str(a.payment_type);
+    return `Recorded a ${method ? `${words(method).toLowerCase()} ` : ''}payment${amount ? ` of ${amount}` : ''}`;
+  },
+  'mail.resend': (_b, a) => `Resent the mail '${mailKindLabel(str(a.kind) ?? 'mail')}'${str(a.to) ? ` to ${str(a.to) ?? ''}` : ''}`,
+  'challenge.create': (_b, a) => `Created the challenge '${str(a.name) ?? ''}'`,
+  'challenge.update': () => 'Updated a challenge',
+  'user.create': () => 'Created a staff user',
+  'user.upgrade': () => 'Gave a user more roles',
+  'user.roles': () => "Changed a user's roles",
+  'user.roles_removed': () => 'Removed all roles of a user',
+  'price.update': () => 'Changed a price',
+};
+
+/** A staff change from the activity log in words. An action this module does not know still reads as a sentence. */
+export function describeStaffAction(
+  action: string,
+  before: Record<string, unknown> | null | undefined,
+  after: Record<string, unknown> | null | undefined,
+  ctx: DescribeContext,
+): Described {
+  const b = normalizeKeys(before);
+  const a = normalizeKeys(after);
+  const summarize = STAFF_SUMMARIES[action];
+  // The sentence already names every section locked or unlocked.
+  const changes = action === 'booking.locks' ? [] : describeFields(before, after, ctx);
+  return { summary: summarize ? summarize(b, a, ctx) : genericSummary(action), changes };
+}
+
+/** `{field: {from, to}}`, as the public booking edit records its changes. */
+function isFieldDiff(fields: Record<string, unknown>): boolean {
+  const values = Object.values(fields);
+  return values.length > 0 && values.every((v) => isRecord(v) && 'from' in v && 'to' in v);
+}
+
+function bookerSections(section: string, fields: Side, ctx: DescribeContext): Described | null {
+  switch (section) {
+    case 'activation':
+      return { summary: 'Activated the game', changes: [] };
+    case 'challenges': {
+      const ids = Array.isArray(fields.added_challenges) ? fields.added_challenges : [];
+      return { summary: `Chose ${ids.length} challenge${ids.length === 1 ? '' : 's'}`, changes: [] };
+    }
+    case 'teams': {
+      const teams = Array.isArray(fields.teams) ? fields.teams : [];
+      return { summary: `Set up ${teams.length} team${teams.length === 1 ? '' : 's'}`, changes: describeFields(null, { teams: fields.teams }, ctx) };
+    }
+    case 'chicken':
+      return { summary: 'Chose the Chicken', changes: describeFields(null, { assigned_chicken: fields.assigned_chicken, assigned_chicken_email: fields.assigned_chicken_email }, ctx) };
+    case 'game_area': {
+      const area = (v: unknown): Side => (isRecord(v) ? { initial_area_lat: v.lat, initial_area_lng: v.lng, initial_area_radius: v.radius } : {});
+      return { summary: 'Moved the game area', changes: describeFields(area(fields.before), area(fields.after), ctx) };
+    }
+    case 'locations': {
+      const parts: string[] = [];
+      for (const [spot, label] of [
+        ['meeting_point', 'meeting point'],
+        ['hiding_spot', 'hiding spot'],
+      ] as const) {
+        const key = `${spot}_address`;
+        if (!(key in fields)) continue;
+        parts.push(fields[key] ? `proposed a ${label}` : `withdrew the proposed ${label}`);
+      }
+      const summary = parts.length ? words(listText(parts)) : 'Changed the locations';
+      const rest = Object.fromEntries(Object.entries(fields).filter(([k]) => k !== 'section'));
+      return { summary, changes: describeFields(null, rest, ctx) };
+    }
+    default:
+      return null;
+  }
+}
+
+/** A change the booker made through their code (the booking_changes table) in words. */
+export function describeBookerChange(fields: Record<string, unknown>, ctx: DescribeContext): Described {
+  const section = str(fields.section);
+  if (section) {
+    const known = bookerSections(section, fields, ctx);
+    if (known) return known;
+  }
+  if (isFieldDiff(fields)) {
+    const before: Side = {};
+    const after: Side = {};
+    for (const [key, value] of Object.entries(fields)) {
+      if (!isRecord(value)) continue;
+      before[key] = value.from;
+      after[key] = value.to;
+    }
+    const changes = describeFields(before, after, ctx);
+    return { summary: changes.length ? `Changed ${changes.map((c) => c.label.toLowerCase()).join(', ')}` : 'Changed the booking', changes };
+  }
+  const rest = Object.fromEntries(Object.entries(fields).filter(([k]) => k !== 'section'));
+  return { summary: section ? `Changed ${fieldLabel(section).toLowerCase()}` : 'Changed the booking', changes: describeFields(null, rest, ctx) };
+}
+
+const MAIL_KINDS: Record<string, string> = {
+  booking_confirmation: 'Booking confirmation',
+  'booking.hiding_spot': 'Hiding spot (to the Chicken)',
+  'booking.locked': 'Parts of the game locked',
+  'booker.location_confirmed.meeting_point': 'Meeting point confirmed',
+  'booker.location_confirmed.hiding_spot': 'Hiding spot confirmed',
+};
+
+/** A mail's kind in words; a kind this module does not know reads from its name ('booking.paid' → 'Paid'). */
+export function mailKindLabel(kind: string): string {
+  const known = MAIL_KINDS[kind];
+  if (known) return known;
+  if (kind.startsWith('booker.section_locked')) return 'Parts of the game locked';
+  const parts = kind.split('.');
+  const rest = parts.length > 1 && ['booking', 'booker', 'mail'].includes(parts[0] ?? '') ? parts.slice(1) : parts;
+  return words(rest.join(' ')) || 'Mail';
+}
+
+const MAIL_STATUSES: Record<string, string> = {
+  stored: 'Stored (no mail server)',
+  pending: 'Pending',
+  retry: 'Retrying',
+  sending: 'Sending',
+  sent: 'Sent',
+  failed: 'Failed',
+};
+
+export function mailStatusLabel(status: string): string {
+  return MAIL_STATUSES[status] ?? words(status);
+}
+
+/** A mail in the timeline: 'Booking confirmation to ann@example.com', or 'Resent: …' for a copy staff asked for. */
+export function describeMail(mail: { kind: string; to: string; subject: string; status: string }, resent: boolean): Described {
+  return {
+    summary: `${resent ? 'Resent mail' : 'Mail'}: ${mailKindLabel(mail.kind)} to ${mail.to}`,
+    changes: [
+      { label: 'Subject', before: null, after: mail.subject },
+      { label: 'Status', before: null, after: mailStatusLabel(mail.status) },
+    ],
+  };
+}
