@@ -24,6 +24,7 @@ import { adminBookingDetailRoutes } from './modules/admin-booking-detail/admin-b
 import { adminChallengesRoutes } from './modules/admin-challenges/admin-challenges-routes';
 import { adminUsersRoutes } from './modules/admin-users/admin-users-routes';
 import { adminActivityRoutes } from './modules/admin-activity/admin-activity-routes';
+import { adminBookingTimelineRoutes } from './modules/admin-booking-timeline/admin-booking-timeline-routes';
 import { adminOverviewRoutes } from './modules/admin-overview/admin-overview-routes';
 
 export type AppDeps = { config: Config; database: Database; mail: Mailer; csrfKey: string };
@@ -92,6 +93,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await admin.register(adminChallengesRoutes);
       await admin.register(adminUsersRoutes);
       await admin.register(adminActivityRoutes);
+      await admin.register(adminBookingTimelineRoutes);
       await admin.register(adminOverviewRoutes);
     },
     { prefix: '/api/admin' },

@@ -49,7 +49,7 @@ describe('PATCH /api/admin/bookings/:id', () => {
     expect(res.statusCode).toBe(200);
     expect(bookingOf(res)).toMatchObject({ admin_general_notes: 'Call back on Monday', version: 2 });
     const [entry] = await activities(b.id, 'booking.general_notes');
-    expect(entry).toMatchObject({ actorId: admin.userId, before: { admin_general_notes: null }, after: { adminGeneralNotes: 'Call back on Monday' } });
+    expect(entry).toMatchObject({ actorId: admin.userId, before: { admin_general_notes: null }, after: { admin_general_notes: 'Call back on Monday' } });
   });
 
   it('moves the date and meeting time into the given zone', async () => {

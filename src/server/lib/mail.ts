@@ -7,8 +7,8 @@ import { mailOutbox } from '../db/schema/system';
 export type OutgoingMail = { to: string; subject: string; text: string; html?: string; kind: string; bookingId?: number | null };
 
 export type Mailer = {
-  /** Writes the mail to the outbox inside the caller's transaction; it goes out after commit. */
-  queue(tx: DbOrTx, mail: OutgoingMail): Promise<void>;
+  /** Writes the mail to the outbox inside the caller's transaction; it goes out after commit. Answers the outbox row's id. */
+  queue(tx: DbOrTx, mail: OutgoingMail): Promise<number>;
   /** Sends what is waiting (no-op without SMTP). Runs on a timer and can be awaited in tests. */
   deliverPending(): Promise<number>;
   start(): void;
@@ -66,8 +66,9 @@ export function createMailer(options: { db: Db; smtpUrl?: string | undefined; fr
 
   return {
     async queue(tx, mail) {
-      await tx.insert(mailOutbox).values({ ...mail, status: transport ? 'pending' : 'stored' });
+      const rows = await tx.insert(mailOutbox).values({ ...mail, status: transport ? 'pending' : 'stored' }).returning({ id: mailOutbox.id });
       if (!transport) options.log.info({ to: mail.to, subject: mail.subject, kind: mail.kind }, 'mail stored in outbox (no SMTP_URL)');
+      return rows[0]?.id ?? 0;
     },
     async deliverPending() {
       if (running) return running;

@@ -77,10 +77,10 @@ describe('describeStaffAction', () => {
     expect(d.summary).toBe('Created the booking');
     expect(d.changes).toEqual([
       { label: 'Booking status', before: null, after: 'Lead' },
+      { label: 'Date and time', before: null, after: 'Sat 14 Jun 2031' },
       { label: 'Players', before: null, after: '12' },
       { label: 'Plan', before: null, after: 'Weapons' },
       { label: 'Add-ons', before: null, after: 'In-Person Host' },
-      { label: 'Date and time', before: null, after: 'Sat 14 Jun 2031' },
     ]);
   });
 
@@ -90,8 +90,8 @@ describe('describeStaffAction', () => {
       summary: 'Payment: refund',
       changes: [
         { label: 'Booking status', before: 'Paid', after: 'Lead' },
-        { label: 'Refund amount', before: null, after: '£50.00' },
         { label: 'Reason', before: null, after: 'Cancelled' },
+        { label: 'Refund amount', before: null, after: '£50.00' },
       ],
     });
     expect(describeStaffAction('booking.something_new', null, { nested: { a_b: 1, c: 'x' } }, london).changes).toEqual([
@@ -107,10 +107,10 @@ describe('describeBookerChange', () => {
       london,
     );
     expect(d).toEqual({
-      summary: 'Changed players, date and time, plan',
+      summary: 'Changed date and time, players, plan',
       changes: [
-        { label: 'Players', before: '8', after: '12' },
         { label: 'Date and time', before: '15:00', after: '16:30' },
+        { label: 'Players', before: '8', after: '12' },
         { label: 'Plan', before: 'Standard', after: 'Weapons' },
       ],
     });

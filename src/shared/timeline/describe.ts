@@ -1,4 +1,5 @@
 import {
+  compareFields,
   fieldLabel,
   formatDay,
   formatInstant,
@@ -65,8 +66,8 @@ export function describeFields(before: Side | null | undefined, after: Side | nu
   const noMoment = !has(b, ['date', 'meeting_time', 'utc_date_time']) && !has(a, ['date', 'meeting_time', 'utc_date_time']);
   let whenDone = false;
   let areaDone = false;
-  // Composite lines stand where their first field stood, so the order stays the order of the record.
-  for (const key of new Set([...Object.keys(a), ...Object.keys(b)])) {
+  // Composite lines stand where their first field would.
+  for (const key of [...new Set([...Object.keys(a), ...Object.keys(b)])].sort(compareFields)) {
     if (!isShownKey(key)) continue;
     if (WHEN_KEYS.includes(key) && !noMoment) {
       if (!whenDone) lines.push({ label: 'Date and time', before: whenText(b, a, ctx), after: whenText(a, b, ctx) });

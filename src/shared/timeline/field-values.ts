@@ -30,21 +30,33 @@ export function normalizeKeys(record: Record<string, unknown> | null | undefined
   return out;
 }
 
+/** Field labels, in the order a change lists its fields (the database keeps no key order). */
 const LABELS: Record<string, string> = {
+  booking_status: 'Booking status',
+  lead_status: 'Lead status',
+  lead_status_reason: 'Reason',
+  payment_type: 'Payment method',
+  payment_amount: 'Amount',
   date: 'Date',
   meeting_time: 'Meeting time',
   timezone: 'Time zone',
   utc_date_time: 'Date and time',
   players: 'Players',
   city: 'City',
+  initial_area_lat: 'Game area',
+  initial_area_lng: 'Game area',
+  initial_area_radius: 'Game area',
   plan_type: 'Plan',
   add_ons: 'Add-ons',
   currency: 'Currency',
   hosted: 'Hosted',
+  price_per_person: 'Price per person',
+  add_ons_total: 'Add-ons total',
+  total_price: 'Total price',
   full_name: 'Name',
+  email: 'Email',
   phone: 'Phone',
   tel: 'Phone',
-  email: 'Email',
   company_name: 'Company',
   referral_source: 'Heard about us from',
   meeting_point_address: 'Meeting point',
@@ -61,21 +73,13 @@ const LABELS: Record<string, string> = {
   game_host_id: 'Game host',
   assigned_chicken: 'The Chicken',
   assigned_chicken_email: "Chicken's email",
-  lead_status: 'Lead status',
-  lead_status_reason: 'Reason',
-  booking_status: 'Booking status',
-  payment_type: 'Payment method',
-  payment_amount: 'Amount',
-  game_code: 'Game code',
   weapons_on: 'Weapons',
-  price_per_person: 'Price per person',
-  add_ons_total: 'Add-ons total',
-  total_price: 'Total price',
+  game_code: 'Game code',
   game_area: 'Game area',
   teams: 'Teams',
   added_challenges: 'Challenges',
-  note: 'Note',
   type: 'Type',
+  note: 'Note',
   name: 'Name',
   description: 'Description',
   is_admin: 'Admin',
@@ -87,6 +91,14 @@ const LABELS: Record<string, string> = {
   chicken: 'Chicken',
   host: 'Host',
 };
+const ORDER = new Map(Object.keys(LABELS).map((key, i) => [key, i]));
+
+/** Known fields in the order of LABELS, then the others by name. */
+export function compareFields(x: string, y: string): number {
+  const ix = ORDER.get(x) ?? Number.MAX_SAFE_INTEGER;
+  const iy = ORDER.get(y) ?? Number.MAX_SAFE_INTEGER;
+  return ix - iy || x.localeCompare(y);
+}
 
 /** Written for the system's own bookkeeping: never shown as a change. */
 const HIDDEN = new Set(['has_live_instance', 'instance_id', 'created_game', 'version', 'updated_at', 'initial_area_id', 'section', 'mail_id', 'resent_mail_id']);

@@ -14,6 +14,7 @@ import {
   type LockSection,
 } from '../../../shared/api/admin-booking-detail';
 import { formatTimestamp, isValidTimeZone, utcToLocal } from '../../../shared/time';
+import { snakeKey } from '../../../shared/timeline/field-values';
 import {
   bookingExists,
   countInstances,
@@ -137,9 +138,10 @@ function hidingSpotMail(row: BookingRow, address: string, code: string) {
   };
 }
 
+/** Logged under the column names, like `before`, so one field is never written under two keys. */
 function afterOf(values: BookingUpdate): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(values)) out[key] = value instanceof Date ? value.toISOString() : value;
+  for (const [key, value] of Object.entries(values)) out[snakeKey(key)] = value instanceof Date ? value.toISOString() : value;
   return out;
 }
 
