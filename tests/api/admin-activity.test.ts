@@ -22,6 +22,8 @@ type Entry = {
   before: Record<string, unknown> | null;
   after: Record<string, unknown> | null;
   created_at: string;
+  summary: string;
+  changes: { label: string; before: string | null; after: string | null }[];
 };
 type Page = { entries: Entry[]; pagination: { current_page: number; last_page: number; per_page: number; total: number } };
 
@@ -45,10 +47,26 @@ describe('GET /api/admin/activity', () => {
       before: { name: 'Logged' },
       after: { name: 'Logged again' },
       created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+      summary: 'Updated a challenge',
+      changes: [{ label: 'Name', before: 'Logged', after: 'Logged again' }],
     });
     expect(previous).toMatchObject({ action: 'challenge.create', before: null, after: expect.objectContaining({ name: 'Logged' }) });
     expect(body.pagination).toMatchObject({ current_page: 1, per_page: 20 });
     expect(body.pagination.total).toBeGreaterThanOrEqual(2);
+  });
+
+  it('reads each staff change in words: one line per field, money from pence in the booking currency', async () => {
+    const booking = await createBooking(t.db, { currency: 'EUR' });
+    expect((await admin.patch(`/api/admin/bookings/${booking.id}`, { meeting_point_address: '5 Rue de Rivoli' })).statusCode).toBe(200);
+    expect((await admin.post(`/api/admin/bookings/${booking.id}/payments`, { payment_type: 'card', payment_amount: 9_999 })).statusCode).toBe(201);
+    const body = (await admin.get(`/api/admin/activity?booking_id=${booking.id}`)).json<Page>();
+    expect(body.entries.map((e) => e.summary)).toEqual(['Recorded a card payment of €99.99', 'Set the meeting point']);
+    expect(body.entries[1]?.changes).toEqual([
+      { label: 'Meeting point', before: null, after: '5 Rue de Rivoli' },
+      { label: 'Meeting point status', before: null, after: 'Confirmed' },
+      { label: 'Meeting point set by', before: null, after: 'Staff' },
+    ]);
+    expect(JSON.stringify(body.entries.map((e) => e.changes))).not.toMatch(/_|9999|[a-z][A-Z]/);
   });
 
   it('filters by booking id', async () => {

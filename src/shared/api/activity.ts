@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { paginationSchema } from './common';
+import { changeLineSchema } from './booking-timeline';
 
 export const ACTIVITY_PER_PAGE = 20;
 export const ACTIVITY_PER_PAGE_MAX = 100;
@@ -28,6 +29,9 @@ export const activityEntrySchema = z.object({
   before: z.record(z.string(), z.unknown()).nullable(),
   after: z.record(z.string(), z.unknown()).nullable(),
   created_at: z.string(),
+  /** The change in words (src/shared/timeline/describe.ts): what the page shows instead of the raw before/after. */
+  summary: z.string(),
+  changes: z.array(changeLineSchema),
 });
 export type ActivityEntry = z.infer<typeof activityEntrySchema>;
 

@@ -196,12 +196,24 @@ function plain(value: unknown): string {
   return String(value);
 }
 
+/** Fields that hold a staff member's user id: shown by name. */
+const USER_ID_KEY = /(^|_)host_id$|(^|_)user_id$/;
+
+/** The user ids a change refers to, so the caller can look their names up before describing it. */
+export function referencedUserIds(sides: (Record<string, unknown> | null | undefined)[]): number[] {
+  const ids = new Set<number>();
+  for (const side of sides) {
+    for (const [key, value] of Object.entries(normalizeKeys(side))) if (USER_ID_KEY.test(key) && typeof value === 'number') ids.add(value);
+  }
+  return [...ids];
+}
+
 /** One stored value in words, read by the field it belongs to; null when there is nothing to show. */
 export function formatValue(key: string, value: unknown, ctx: DescribeContext): string | null {
   if (value === null || value === undefined || value === '') return null;
   if (typeof value === 'number' && isPenceKey(key)) return formatPence(value, ctx.currency);
   if (typeof value === 'number' && isPoundsKey(key)) return formatMoney(value, ctx.currency);
-  if (typeof value === 'number' && /(^|_)host_id$|(^|_)user_id$/.test(key)) return ctx.userName?.(value) ?? `User #${value}`;
+  if (typeof value === 'number' && USER_ID_KEY.test(key)) return ctx.userName?.(value) ?? `User #${value}`;
   if (typeof value === 'boolean') {
     if (key === 'weapons_on') return value ? 'On' : 'Off';
     if (LOCK_KEYS.has(key)) return value ? 'Locked' : 'Unlocked';

@@ -1,7 +1,8 @@
-import { and, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { activityLog } from '../../db/schema/system';
 import { users } from '../../db/schema/users';
+import { bookings } from '../../db/schema/bookings';
 
 export type ActivityFilter = { bookingId?: number | undefined; userId?: number | undefined };
 
@@ -20,7 +21,7 @@ export async function countActivity(db: DbOrTx, filter: ActivityFilter): Promise
   return rows[0]?.n ?? 0;
 }
 
-/** Newest first; the actor is joined (null once their user is gone, or for system changes). */
+/** Newest first; the actor is joined (null once their user is gone, or for system changes), and the booking's currency and zone to read amounts and times by. */
 export function listActivity(db: DbOrTx, filter: ActivityFilter, limit: number, offset: number) {
   return db
     .select({
@@ -36,11 +37,20 @@ export function listActivity(db: DbOrTx, filter: ActivityFilter, limit: number, 
       actorId: users.id,
       actorName: users.name,
       actorEmail: users.email,
+      bookingCurrency: bookings.currency,
+      bookingTimezone: bookings.timezone,
     })
     .from(activityLog)
     .leftJoin(users, eq(users.id, activityLog.actorId))
+    .leftJoin(bookings, eq(bookings.id, activityLog.bookingId))
     .where(where(filter))
     .orderBy(desc(activityLog.createdAt), desc(activityLog.id))
     .limit(limit)
     .offset(offset);
+}
+
+export async function userNames(db: DbOrTx, ids: number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, ids));
+  return new Map(rows.map((r) => [r.id, r.name]));
 }

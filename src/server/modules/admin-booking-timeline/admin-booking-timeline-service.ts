@@ -4,7 +4,7 @@ import { NotFoundError } from '../../lib/errors';
 import type { Mailer } from '../../lib/mail';
 import { TIMELINE_MESSAGES, type OutboxMail, type TimelineEntry, type TimelineResponse } from '../../../shared/api/booking-timeline';
 import { describeBookerChange, describeMail, describeStaffAction, mailKindLabel, mailStatusLabel, type DescribeContext } from '../../../shared/timeline/describe';
-import { normalizeKeys, words } from '../../../shared/timeline/field-values';
+import { referencedUserIds, words } from '../../../shared/timeline/field-values';
 import { findBooking, findMail, listBookerChanges, listMails, listStaffChanges, userNames, type MailRow } from './admin-booking-timeline-repository';
 
 /** Each source is read up to this many rows; a booking with more says so (`truncated`). */
@@ -29,17 +29,6 @@ function toOutboxMail(row: MailRow, resentFrom: number | null): OutboxMail {
   };
 }
 
-/** Ids of the staff named in host fields, so the timeline can say who, not 'User #7'. */
-function hostIds(rows: { before: Record<string, unknown> | null; after: Record<string, unknown> | null }[]): number[] {
-  const ids = new Set<number>();
-  for (const row of rows) {
-    for (const side of [normalizeKeys(row.before), normalizeKeys(row.after)]) {
-      for (const [key, value] of Object.entries(side)) if (/host_id$/.test(key) && typeof value === 'number') ids.add(value);
-    }
-  }
-  return [...ids];
-}
-
 /**
  * One booking's story, newest first: staff changes (activity log), the booker's changes through their
  * code (booking_changes) and every mail queued about it (mail_outbox), each in words. A mail staff
@@ -51,7 +40,7 @@ export async function getTimeline(db: Db, bookingId: number): Promise<TimelineRe
   const staff = await listStaffChanges(db, bookingId, PER_SOURCE);
   const booker = await listBookerChanges(db, bookingId, PER_SOURCE);
   const mails = await listMails(db, bookingId, PER_SOURCE);
-  const names = await userNames(db, hostIds(staff));
+  const names = await userNames(db, referencedUserIds(staff.flatMap((row) => [row.before, row.after])));
   const ctx: DescribeContext = { currency: booking.currency, timeZone: booking.timezone, userName: (id) => names.get(id) };
 
   const resends = new Map<number, { who: string; from: number | null }>();

@@ -8,54 +8,12 @@ import { Spinner } from '../../components/spinner';
 import { paths } from '../../lib/paths';
 import { activityKey, fetchActivity } from './activity-api';
 import { EmptyTableRow } from '../../components/empty-table-row';
+import { ChangeList } from '../../components/change-list';
 
 function positiveInt(value: string | null): number | null {
   if (!value || !/^\d{1,9}$/.test(value.trim())) return null;
   const n = Number(value.trim());
   return n > 0 ? n : null;
-}
-
-/** 'challenge.update' → 'Challenge update'; 'user.roles_removed' → 'User roles removed'. */
-export function actionLabel(action: string): string {
-  const text = action.replaceAll(/[._]/g, ' ').trim();
-  return text.charAt(0).toUpperCase() + text.slice(1);
-}
-
-function show(value: unknown): string {
-  if (value === null || value === undefined || value === '') return '—';
-  if (typeof value === 'string') return value;
-  return JSON.stringify(value);
-}
-
-function Changes({ entry }: { entry: ActivityEntry }) {
-  const keys = [...new Set([...Object.keys(entry.before ?? {}), ...Object.keys(entry.after ?? {})])];
-  if (keys.length === 0) return <span className="text-slate-500">No details</span>;
-  return (
-    <table className="text-xs">
-      <thead className="sr-only">
-        <tr>
-          <th scope="col">Field</th>
-          <th scope="col">Before</th>
-          <th scope="col">After</th>
-        </tr>
-      </thead>
-      <tbody>
-        {keys.map((key) => (
-          <tr key={key}>
-            <th scope="row" className="pr-2 text-left align-top font-medium text-slate-600">
-              {key}
-            </th>
-            <td className="pr-2 align-top text-red-700 line-through decoration-red-300" aria-label={`before: ${show(entry.before?.[key])}`}>
-              {entry.before ? show(entry.before[key]) : '—'}
-            </td>
-            <td className="align-top text-green-800" aria-label={`after: ${show(entry.after?.[key])}`}>
-              {entry.after ? show(entry.after[key]) : '—'}
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
 }
 
 function Subject({ entry }: { entry: ActivityEntry }) {
@@ -185,7 +143,6 @@ export function ActivityPage() {
                 <th scope="col" className="px-4 py-3 font-semibold">Who</th>
                 <th scope="col" className="px-4 py-3 font-semibold">What</th>
                 <th scope="col" className="px-4 py-3 font-semibold">On</th>
-                <th scope="col" className="px-4 py-3 font-semibold">Before → After</th>
               </tr>
             </thead>
             <tbody>
@@ -204,16 +161,16 @@ export function ActivityPage() {
                       <span className="text-slate-500">System</span>
                     )}
                   </td>
-                  <td className="px-4 py-3">{actionLabel(entry.action)}</td>
+                  <td className="px-4 py-3">
+                    {entry.summary}
+                    <ChangeList changes={entry.changes} />
+                  </td>
                   <td className="px-4 py-3">
                     <Subject entry={entry} />
                   </td>
-                  <td className="px-4 py-3">
-                    <Changes entry={entry} />
-                  </td>
                 </tr>
               ))}
-              {entries.length === 0 ? <EmptyTableRow columns={5}>No activity found.</EmptyTableRow> : null}
+              {entries.length === 0 ? <EmptyTableRow columns={4}>No activity found.</EmptyTableRow> : null}
             </tbody>
           </table>
         </div>

@@ -19,6 +19,7 @@ import { PlanPricingSection } from './plan-pricing-section';
 import { HostAssignmentSection } from './host-assignment-section';
 import { EmergencyHostSection } from './emergency-host-section';
 import { AllFieldsSection } from './all-fields-section';
+import { TimelineSection } from './timeline-section';
 
 const NOT_FOUND = 'Booking not found';
 
@@ -97,6 +98,7 @@ export function BookingDetailPage() {
         {booking.hosted ? <HostAssignmentSection booking={booking} /> : null}
         {booking.game ? <EmergencyHostSection booking={booking} /> : null}
       </div>
+      <TimelineSection booking={booking} />
       <AllFieldsSection booking={booking} />
     </div>
   );

@@ -1,0 +1,158 @@
+import { Fragment, useState } from 'react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AdminBooking } from '../../../shared/api/booking';
+import type { OutboxMail, TimelineEntry } from '../../../shared/api/booking-timeline';
+import { formatTimestamp } from '../../../shared/time';
+import { ChangeList } from '../../components/change-list';
+import { Spinner } from '../../components/spinner';
+import { ApiError, errorMessage, SESSION_EXPIRED } from '../../lib/api-client';
+import { notifyError, notifySuccess } from '../../lib/toast';
+import { fetchTimeline, resendMail, timelineQueryKey } from './timeline-api';
+import { Badge, secondaryButton, Section } from './ui';
+
+const STATUS_TONES: Record<string, 'green' | 'red' | 'amber' | 'slate'> = { sent: 'green', failed: 'red', pending: 'amber', retry: 'amber', sending: 'amber' };
+const SOURCE_TONES: Record<TimelineEntry['source'], 'blue' | 'amber' | 'slate'> = { staff: 'blue', booker: 'amber', system: 'slate' };
+
+function MailsTable({ booking, mails }: { booking: AdminBooking; mails: OutboxMail[] }) {
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState<number | null>(null);
+  const [open, setOpen] = useState<number | null>(null);
+
+  async function resend(mail: OutboxMail) {
+    setBusy(mail.id);
+    try {
+      await resendMail(booking.id, mail.id);
+      notifySuccess(`${mail.kind_label} resent to ${mail.to}`);
+      await queryClient.invalidateQueries({ queryKey: timelineQueryKey(booking.id) });
+    } catch (error) {
+      if (!(error instanceof ApiError && error.message === SESSION_EXPIRED)) notifyError(errorMessage(error, 'Failed to resend the mail'));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  if (mails.length === 0) return <p className="text-sm text-slate-500">No mails sent for this booking yet.</p>;
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">Mails about this booking</caption>
+        <thead>
+          <tr className="text-slate-500">
+            <th scope="col" className="py-1 pr-2">Mail</th>
+            <th scope="col" className="pr-2">To</th>
+            <th scope="col" className="pr-2">Subject</th>
+            <th scope="col" className="pr-2">Status</th>
+            <th scope="col" className="pr-2">Sent at</th>
+            <th scope="col"><span className="sr-only">Actions</span></th>
+          </tr>
+        </thead>
+        <tbody>
+          {mails.map((mail) => (
+            <Fragment key={mail.id}>
+              <tr className="border-t border-slate-100 align-top" data-testid="outbox-mail">
+                <td className="py-1.5 pr-2">
+                  {mail.kind_label}
+                  {mail.resent_from !== null ? <span className="block text-xs text-slate-500">Copy, resent by staff</span> : null}
+                </td>
+                <td className="break-all pr-2">{mail.to}</td>
+                <td className="pr-2">{mail.subject}</td>
+                <td className="pr-2">
+                  <Badge tone={STATUS_TONES[mail.status] ?? 'slate'}>{mail.status_label}</Badge>
+                  {mail.error ? <span className="block text-xs text-red-700">{mail.error}</span> : null}
+                </td>
+                <td className="whitespace-nowrap pr-2">{mail.sent_at ? formatTimestamp(mail.sent_at, booking.timezone) : '—'}</td>
+                <td className="whitespace-nowrap">
+                  <div className="flex gap-2">
+                    <button
+                      type="button"
+                      className={secondaryButton}
+                      aria-expanded={open === mail.id}
+                      aria-controls={`mail-text-${mail.id}`}
+                      onClick={() => setOpen(open === mail.id ? null : mail.id)}
+                    >
+                      {open === mail.id ? 'Hide text' : 'View text'}
+                    </button>
+                    <button type="button" className={secondaryButton} disabled={busy !== null} onClick={() => void resend(mail)} aria-label={`Resend ${mail.kind_label} to ${mail.to}`}>
+                      {busy === mail.id ? 'Resending…' : 'Resend'}
+                    </button>
+                  </div>
+                </td>
+              </tr>
+              {open === mail.id ? (
+                <tr>
+                  <td colSpan={6} className="pb-3">
+                    <pre id={`mail-text-${mail.id}`} className="max-h-80 overflow-auto whitespace-pre-wrap rounded-md bg-slate-50 p-3 font-sans text-xs text-slate-800">
+                      {mail.text}
+                    </pre>
+                  </td>
+                </tr>
+              ) : null}
+            </Fragment>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/**
+ * The booking's timeline, newest first (staff changes, the booker's changes, mails), and its outbox
+ * with Resend. Keyed by the booking's version, so a staff change made on this page shows at once.
+ */
+export function TimelineSection({ booking }: { booking: AdminBooking }) {
+  const query = useQuery({
+    queryKey: [...timelineQueryKey(booking.id), booking.version],
+    queryFn: () => fetchTimeline(booking.id),
+    placeholderData: keepPreviousData,
+  });
+
+  let body;
+  if (query.isPending) body = <Spinner />;
+  else if (query.isError) {
+    body = (
+      <div className="space-y-2">
+        <p role="alert" className="text-sm text-red-700">
+          Failed to load the timeline
+        </p>
+        <button type="button" className={secondaryButton} onClick={() => void query.refetch()}>
+          Try again
+        </button>
+      </div>
+    );
+  } else {
+    const { entries, mails, truncated } = query.data;
+    body = (
+      <div className="space-y-6">
+        <div>
+          <h3 className="mb-2 font-semibold">Mails</h3>
+          <MailsTable booking={booking} mails={mails} />
+        </div>
+        <div>
+          <h3 className="mb-2 font-semibold">History</h3>
+          {entries.length === 0 ? (
+            <p className="text-sm text-slate-500">Nothing has happened yet.</p>
+          ) : (
+            <ol className="space-y-3" aria-label="Booking history, newest first">
+              {entries.map((entry) => (
+                <li key={entry.id} className="border-l-2 border-slate-200 pl-3" data-testid="timeline-entry">
+                  <div className="flex flex-wrap items-center gap-2 text-xs text-slate-500">
+                    <time dateTime={entry.at}>{formatTimestamp(entry.at, booking.timezone)}</time>
+                    <Badge tone={SOURCE_TONES[entry.source]}>{entry.who}</Badge>
+                  </div>
+                  <p className="text-sm text-slate-900">{entry.summary}</p>
+                  <ChangeList changes={entry.changes} />
+                </li>
+              ))}
+            </ol>
+          )}
+          {truncated ? <p className="mt-2 text-xs text-slate-500">Only the latest 500 entries of each kind are shown.</p> : null}
+        </div>
+      </div>
+    );
+  }
+  return (
+    <Section title="Timeline and mails" id="timeline">
+      {body}
+    </Section>
+  );
+}
