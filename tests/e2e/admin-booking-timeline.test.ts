@@ -22,7 +22,7 @@ async function seedDatabase(dir: string): Promise<Seed> {
   return seedDataDir(dir, async (db) => {
     const [staff] = await db.insert(users).values({ name: 'Sam Staff', email: 'sam@e2e.test', isAdmin: true }).returning();
     if (!staff) throw new Error('staff not seeded');
-    const booking = await createBooking(db, { fullName: 'Tina Timeline', currency: 'EUR', createdAt: new Date('2030-01-01T09:00:00Z') });
+    const booking = await createBooking(db, { fullName: 'Tina Timeline', currency: 'EUR', createdAt: new Date('2025-01-01T09:00:00Z') });
     await db.insert(mailOutbox).values({
       to: booking.email,
       subject: 'Your hatch game on 2030-06-15 in London',
@@ -30,9 +30,9 @@ async function seedDatabase(dir: string): Promise<Seed> {
       kind: 'booking_confirmation',
       bookingId: booking.id,
       status: 'stored',
-      createdAt: new Date('2030-01-01T09:00:00Z'),
+      createdAt: new Date('2025-01-01T09:00:00Z'),
     });
-    await db.insert(bookingChanges).values({ bookingId: booking.id, source: 'booker', fields: { players: { from: 8, to: 10 } }, createdAt: new Date('2030-01-02T09:00:00Z') });
+    await db.insert(bookingChanges).values({ bookingId: booking.id, source: 'booker', fields: { players: { from: 8, to: 10 } }, createdAt: new Date('2025-01-02T09:00:00Z') });
     await db.insert(activityLog).values({
       actorId: staff.id,
       action: 'booking.meeting_point',
@@ -41,7 +41,7 @@ async function seedDatabase(dir: string): Promise<Seed> {
       bookingId: booking.id,
       before: { meeting_point_address: null, meeting_point_status: null },
       after: { meetingPointAddress: 'Louvre Pyramid', meetingPointStatus: 'confirmed' },
-      createdAt: new Date('2030-01-03T09:00:00Z'),
+      createdAt: new Date('2025-01-03T09:00:00Z'),
     });
     return { bookingId: booking.id, email: booking.email };
   });
@@ -74,7 +74,7 @@ describe('booking timeline and mails', () => {
     expect(texts[0]).toContain('Set the meeting point');
     expect(texts[0]).toMatch(/Meeting point:\s*Louvre Pyramid/);
     expect(texts[1]).toContain('Booker');
-    expect(texts[1]).toMatch(/Players:\s*8\s*→\s*10/);
+    expect(texts[1]).toMatch(/Players:\s*8\s*→\s*changed to\s*10/);
     expect(texts[2]).toContain(`Mail: Booking confirmation to ${seed.email}`);
     expect(texts[3]).toContain('Made the booking online');
     const all = await section.innerText();
