@@ -1,4 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -59,6 +60,19 @@ afterAll(async () => {
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** axe-core on the timeline section only (other sections have their own tests): no serious or critical violation. */
+async function seriousA11yViolations(page: Page) {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(async () => {
+    type Result = { violations: { id: string; impact: string | null }[] };
+    const w = window as unknown as { axe: { run: (context: string) => Promise<Result> } };
+    return (await w.axe.run('section[aria-labelledby="section-timeline"]')).violations;
+  });
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
+}
+
 const entryTexts = (page: Page) => page.getByTestId('timeline-entry').allInnerTexts();
 
 describe('booking timeline and mails', () => {
@@ -94,6 +108,7 @@ describe('booking timeline and mails', () => {
     expect(await mails.first().innerText()).toContain('Copy, resent by staff');
     await expect.poll(async () => (await entryTexts(page))[0] ?? '').toContain(`Resent mail: Booking confirmation to ${seed.email}`);
     expect((await entryTexts(page))[0]).toContain('Administrator');
+    expect(await seriousA11yViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
   });

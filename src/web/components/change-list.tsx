@@ -1,6 +1,6 @@
 import type { ChangeLineDto } from '../../shared/api/booking-timeline';
 
-/** The fields of one change in words: 'Meeting point: 1 Old St → 2 New St'; an empty side reads '—'. */
+/** The fields of one change in words: 'Meeting point: 1 Old St → 2 New St', or just the value when there was none before. */
 export function ChangeList({ changes }: { changes: ChangeLineDto[] }) {
   if (changes.length === 0) return null;
   return (
@@ -16,7 +16,7 @@ export function ChangeList({ changes }: { changes: ChangeLineDto[] }) {
                 <span className="sr-only"> changed to </span>
               </>
             ) : null}
-            <ins className="text-green-800 no-underline">{change.after ?? '—'}</ins>
+            {change.before !== null ? <ins className="text-green-800 no-underline">{change.after ?? '—'}</ins> : <span>{change.after ?? '—'}</span>}
           </dd>
         </div>
       ))}

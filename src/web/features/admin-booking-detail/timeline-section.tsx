@@ -42,7 +42,7 @@ function MailsTable({ booking, mails }: { booking: AdminBooking; mails: OutboxMa
             <th scope="col" className="pr-2">To</th>
             <th scope="col" className="pr-2">Subject</th>
             <th scope="col" className="pr-2">Status</th>
-            <th scope="col" className="pr-2">Sent at</th>
+            <th scope="col" className="whitespace-nowrap pr-2">Sent at</th>
             <th scope="col"><span className="sr-only">Actions</span></th>
           </tr>
         </thead>
