@@ -94,6 +94,17 @@ describe('describeStaffAction', () => {
         { label: 'Refund amount', before: null, after: '£50.00' },
       ],
     });
+    expect(describeStaffAction('booking.mail_sent', null, { to: 'a@b.test', kind: 'booking.payment_received' }, london)).toEqual({
+      summary: 'Booking: mail sent',
+      changes: [
+        { label: 'Mail', before: null, after: 'Payment received' },
+        { label: 'To', before: null, after: 'a@b.test' },
+      ],
+    });
+    expect(describeStaffAction('mail.resend', null, { mail_id: 9, resent_mail_id: 3, kind: 'booking_confirmation', to: 'a@b.test' }, london)).toEqual({
+      summary: "Resent the mail 'Booking confirmation' to a@b.test",
+      changes: [],
+    });
     expect(describeStaffAction('booking.something_new', null, { nested: { a_b: 1, c: 'x' } }, london).changes).toEqual([
       { label: 'Nested', before: null, after: 'A b: 1; C: x' },
     ]);
@@ -133,7 +144,10 @@ describe('describeBookerChange', () => {
     expect(describeBookerChange({ section: 'game_area', before: { lat: 51.5, lng: -0.12, radius: 1000 }, after: { lat: 51.51, lng: -0.1, radius: 1500 } }, london).changes).toEqual([
       { label: 'Game area', before: '51.5000, -0.1200, 1,000 m radius', after: '51.5100, -0.1000, 1,500 m radius' },
     ]);
-    expect(describeBookerChange({ section: 'challenges', added_challenges: [1, 2, 3] }, london).summary).toBe('Chose 3 challenges');
+    expect(describeBookerChange({ section: 'challenges', added_challenges: [1, 2, 3] }, { ...london, challengeName: (id) => (id === 1 ? 'Selfie' : undefined) })).toEqual({
+      summary: 'Chose 3 challenges',
+      changes: [{ label: 'Challenges', before: null, after: 'Selfie, Challenge #2, Challenge #3' }],
+    });
     expect(describeBookerChange({ section: 'activation', activated: true }, london).summary).toBe('Activated the game');
     expect(describeBookerChange({ section: 'something_else', colour: 'blue' }, london)).toEqual({
       summary: 'Changed something else',

@@ -1,5 +1,6 @@
 import {
   compareFields,
+  mailKindLabel,
   fieldLabel,
   formatDay,
   formatInstant,
@@ -14,6 +15,7 @@ import {
 } from './field-values';
 
 export type { ChangeLine, DescribeContext } from './field-values';
+export { mailKindLabel } from './field-values';
 
 /** A change in words: one sentence, and the fields it touched with their values before and after. */
 export type Described = { summary: string; changes: ChangeLine[] };
@@ -149,8 +151,8 @@ export function describeStaffAction(
   const b = normalizeKeys(before);
   const a = normalizeKeys(after);
   const summarize = STAFF_SUMMARIES[action];
-  // The sentence already names every section locked or unlocked.
-  const changes = action === 'booking.locks' ? [] : describeFields(before, after, ctx);
+  // These sentences already say everything their fields hold.
+  const changes = action === 'booking.locks' || action === 'mail.resend' ? [] : describeFields(before, after, ctx);
   return { summary: summarize ? summarize(b, a, ctx) : genericSummary(action), changes };
 }
 
@@ -166,7 +168,7 @@ function bookerSections(section: string, fields: Side, ctx: DescribeContext): De
       return { summary: 'Activated the game', changes: [] };
     case 'challenges': {
       const ids = Array.isArray(fields.added_challenges) ? fields.added_challenges : [];
-      return { summary: `Chose ${ids.length} challenge${ids.length === 1 ? '' : 's'}`, changes: [] };
+      return { summary: `Chose ${ids.length} challenge${ids.length === 1 ? '' : 's'}`, changes: describeFields(null, { added_challenges: ids }, ctx) };
     }
     case 'teams': {
       const teams = Array.isArray(fields.teams) ? fields.teams : [];
@@ -217,24 +219,6 @@ export function describeBookerChange(fields: Record<string, unknown>, ctx: Descr
   }
   const rest = Object.fromEntries(Object.entries(fields).filter(([k]) => k !== 'section'));
   return { summary: section ? `Changed ${fieldLabel(section).toLowerCase()}` : 'Changed the booking', changes: describeFields(null, rest, ctx) };
-}
-
-const MAIL_KINDS: Record<string, string> = {
-  booking_confirmation: 'Booking confirmation',
-  'booking.hiding_spot': 'Hiding spot (to the Chicken)',
-  'booking.locked': 'Parts of the game locked',
-  'booker.location_confirmed.meeting_point': 'Meeting point confirmed',
-  'booker.location_confirmed.hiding_spot': 'Hiding spot confirmed',
-};
-
-/** A mail's kind in words; a kind this module does not know reads from its name ('booking.paid' → 'Paid'). */
-export function mailKindLabel(kind: string): string {
-  const known = MAIL_KINDS[kind];
-  if (known) return known;
-  if (kind.startsWith('booker.section_locked')) return 'Parts of the game locked';
-  const parts = kind.split('.');
-  const rest = parts.length > 1 && ['booking', 'booker', 'mail'].includes(parts[0] ?? '') ? parts.slice(1) : parts;
-  return words(rest.join(' ')) || 'Mail';
 }
 
 const MAIL_STATUSES: Record<string, string> = {

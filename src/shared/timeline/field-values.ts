@@ -9,6 +9,7 @@ export type DescribeContext = {
   currency: string;
   timeZone: string;
   userName?: ((id: number) => string | undefined) | undefined;
+  challengeName?: ((id: number) => string | undefined) | undefined;
 };
 
 /** One changed field, in words: before and after are null when the field was empty (or not shown). */
@@ -84,6 +85,7 @@ const LABELS: Record<string, string> = {
   description: 'Description',
   is_admin: 'Admin',
   is_host: 'Host role',
+  kind: 'Mail',
   to: 'To',
   subject: 'Subject',
   locations: 'Locations',
@@ -196,6 +198,24 @@ function plain(value: unknown): string {
   return String(value);
 }
 
+const MAIL_KINDS: Record<string, string> = {
+  booking_confirmation: 'Booking confirmation',
+  'booking.hiding_spot': 'Hiding spot (to the Chicken)',
+  'booking.locked': 'Parts of the game locked',
+  'booker.location_confirmed.meeting_point': 'Meeting point confirmed',
+  'booker.location_confirmed.hiding_spot': 'Hiding spot confirmed',
+};
+
+/** A mail's kind in words; a kind this module does not know reads from its name ('booking.paid' → 'Paid'). */
+export function mailKindLabel(kind: string): string {
+  const known = MAIL_KINDS[kind];
+  if (known) return known;
+  if (kind.startsWith('booker.section_locked')) return 'Parts of the game locked';
+  const parts = kind.split('.');
+  const rest = parts.length > 1 && ['booking', 'booker', 'mail'].includes(parts[0] ?? '') ? parts.slice(1) : parts;
+  return words(rest.join(' ')) || 'Mail';
+}
+
 /** Fields that hold a staff member's user id: shown by name. */
 const USER_ID_KEY = /(^|_)host_id$|(^|_)user_id$/;
 
@@ -221,6 +241,7 @@ export function formatValue(key: string, value: unknown, ctx: DescribeContext): 
   }
   if (typeof value === 'string') {
     if (key === 'plan_type') return planName(value);
+    if (key === 'kind') return mailKindLabel(value);
     if (key === 'timezone') return zoneLabel(value);
     if (key.endsWith('_owner')) return OWNERS[value] ?? words(value);
     if (key === 'assigned_chicken') return CHICKEN[value] ?? words(value);
@@ -233,7 +254,7 @@ export function formatValue(key: string, value: unknown, ctx: DescribeContext): 
     if (value.length === 0) return 'None';
     if (key === 'add_ons') return value.map(addOnName).join(', ');
     if (key === 'teams') return value.map(teamText).join('; ');
-    if (key === 'added_challenges') return `${value.length} challenge${value.length === 1 ? '' : 's'}`;
+    if (key === 'added_challenges') return value.map((id) => (typeof id === 'number' ? (ctx.challengeName?.(id) ?? `Challenge #${id}`) : plain(id))).join(', ');
   }
   const text = plain(value);
   return text === '' ? null : text;

@@ -3,6 +3,7 @@ import type { DbOrTx } from '../../db/client';
 import { bookingChanges, bookings } from '../../db/schema/bookings';
 import { activityLog, mailOutbox } from '../../db/schema/system';
 import { users } from '../../db/schema/users';
+import { challenges } from '../../db/schema/challenges';
 
 export type MailRow = typeof mailOutbox.$inferSelect;
 
@@ -59,5 +60,11 @@ export async function findMail(db: DbOrTx, bookingId: number, mailId: number): P
 export async function userNames(db: DbOrTx, ids: number[]): Promise<Map<number, string>> {
   if (ids.length === 0) return new Map();
   const rows = await db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, ids));
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+export async function challengeNames(db: DbOrTx, ids: number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.select({ id: challenges.id, name: challenges.name }).from(challenges).where(inArray(challenges.id, ids));
   return new Map(rows.map((r) => [r.id, r.name]));
 }

@@ -5,7 +5,7 @@ import type { Mailer } from '../../lib/mail';
 import { TIMELINE_MESSAGES, type OutboxMail, type TimelineEntry, type TimelineResponse } from '../../../shared/api/booking-timeline';
 import { describeBookerChange, describeMail, describeStaffAction, mailKindLabel, mailStatusLabel, type DescribeContext } from '../../../shared/timeline/describe';
 import { referencedUserIds, words } from '../../../shared/timeline/field-values';
-import { findBooking, findMail, listBookerChanges, listMails, listStaffChanges, userNames, type MailRow } from './admin-booking-timeline-repository';
+import { challengeNames, findBooking, findMail, listBookerChanges, listMails, listStaffChanges, userNames, type MailRow } from './admin-booking-timeline-repository';
 
 /** Each source is read up to this many rows; a booking with more says so (`truncated`). */
 const PER_SOURCE = 500;
@@ -41,7 +41,14 @@ export async function getTimeline(db: Db, bookingId: number): Promise<TimelineRe
   const booker = await listBookerChanges(db, bookingId, PER_SOURCE);
   const mails = await listMails(db, bookingId, PER_SOURCE);
   const names = await userNames(db, referencedUserIds(staff.flatMap((row) => [row.before, row.after])));
-  const ctx: DescribeContext = { currency: booking.currency, timeZone: booking.timezone, userName: (id) => names.get(id) };
+  const chosen = booker.flatMap((row) => (Array.isArray(row.fields.added_challenges) ? row.fields.added_challenges : [])).filter((id): id is number => Number.isInteger(id));
+  const challengeTitles = await challengeNames(db, [...new Set(chosen)]);
+  const ctx: DescribeContext = {
+    currency: booking.currency,
+    timeZone: booking.timezone,
+    userName: (id) => names.get(id),
+    challengeName: (id) => challengeTitles.get(id),
+  };
 
   const resends = new Map<number, { who: string; from: number | null }>();
   for (const row of staff) {
