@@ -31,7 +31,12 @@ async function referenceAggregate(db: DbOrTx, id: number): Promise<BookingAggreg
     game,
     host: host ?? null,
     teams: await db.select().from(teams).where(eq(teams.bookingId, id)).orderBy(asc(teams.id)),
-    payments: await db.select().from(bookingPayments).where(eq(bookingPayments.bookingId, id)).orderBy(asc(bookingPayments.createdAt), asc(bookingPayments.id)),
+    payments: await db
+      .select({ row: bookingPayments, recorderName: users.name })
+      .from(bookingPayments)
+      .leftJoin(users, eq(users.id, bookingPayments.recordedBy))
+      .where(eq(bookingPayments.bookingId, id))
+      .orderBy(asc(bookingPayments.createdAt), asc(bookingPayments.id)),
     contacts: await db
       .select({ row: contactHistory, authorName: users.name })
       .from(contactHistory)
