@@ -467,6 +467,7 @@ describe('admin booking detail', () => {
     expect(await confirm.getByRole('alert').textContent()).toContain('This is £99,880.00 more than the £120.00 still due.');
     const record = confirm.getByRole('button', { name: 'Record £100,000.00' });
     expect(await record.isDisabled()).toBe(true);
+    expect(await seriousA11yViolations(page)).toEqual([]);
     await confirm.getByRole('button', { name: 'Cancel' }).click();
     await confirm.waitFor({ state: 'hidden' });
     expect(posts).toBe(0);
