@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney, formatPence } from './money';
+import { currencySymbol, formatMoney, formatPence, parseMinorUnits } from './money';
 import { computeBookingPrice } from './prices';
 
 describe('money', () => {
@@ -12,6 +12,20 @@ describe('money', () => {
   it('turns pence into pounds with two decimals', () => {
     expect(formatPence(1234)).toBe('£12.34');
     expect(formatPence(30000)).toBe('£300.00');
+  });
+  it('writes payments in their own currency', () => {
+    expect(formatPence(60_000, 'USD')).toBe('$600.00');
+    expect(formatPence(-1_250, 'EUR')).toBe('-€12.50');
+    expect([currencySymbol('GBP'), currencySymbol('USD'), currencySymbol('EUR')]).toEqual(['£', '$', '€']);
+  });
+  it('reads typed amounts into minor units, in any of the three currencies', () => {
+    expect(parseMinorUnits('120')).toBe(12_000);
+    expect(parseMinorUnits('120.5')).toBe(12_050);
+    expect(parseMinorUnits(' 0.07 ')).toBe(7);
+    expect(parseMinorUnits('£1,200.00')).toBe(120_000);
+    expect(parseMinorUnits('$45')).toBe(4_500);
+    expect(parseMinorUnits('€ 9.99')).toBe(999);
+    for (const text of ['', '0', '0.00', '-5', '1.234', 'ten', '1e3', '1,20', '10000001']) expect(parseMinorUnits(text)).toBeNull();
   });
   it('prices a booking per person plus flat add-ons', () => {
     expect(computeBookingPrice({ players: 8, pricePerPerson: 15, addOnPrices: [] })).toEqual({

@@ -29,3 +29,19 @@ export function formatMoney(amount: number, currency: Currency | string = 'GBP')
 export function formatPence(pence: number, currency: Currency | string = 'GBP'): string {
   return formatter(currency, 2).format(pence / 100);
 }
+
+/** The plain symbol of a currency as amounts are written (£, $, €); the code itself for others. */
+export function currencySymbol(currency: Currency | string): string {
+  return formatter(currency, 0).formatToParts(0).find((p) => p.type === 'currency')?.value ?? currency;
+}
+
+/**
+ * An amount typed by staff in whole units of a currency ('120', '120.5', '£1,200.00', '$45') to minor
+ * units (pence, cents); null unless a positive amount with at most two decimals, up to 1,000,000.
+ */
+export function parseMinorUnits(text: string): number | null {
+  const match = /^\s*[£$€]?\s*(\d{1,3}(?:,\d{3})+|\d{1,7})(?:\.(\d{1,2}))?\s*$/.exec(text);
+  if (!match?.[1]) return null;
+  const minor = Number(match[1].replaceAll(',', '')) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+  return minor > 0 && minor <= 100_000_000 ? minor : null;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatTimestamp, localToUtcIso, todayIn, utcToLocal } from './time';
+import { formatTimestamp, isStartInPast, localToUtcIso, todayIn, utcToLocal } from './time';
 
 describe('time', () => {
   it('formats timestamps as dd/MM/yyyy HH:mm:ss, or Invalid date', () => {
@@ -24,5 +24,14 @@ describe('time', () => {
   it('knows today in a zone', () => {
     expect(todayIn('Asia/Tokyo', new Date('2026-07-01T20:00:00Z'))).toBe('2026-07-02');
     expect(todayIn('America/Los_Angeles', new Date('2026-07-01T05:00:00Z'))).toBe('2026-06-30');
+  });
+
+  it('tells a start already past from one to come', () => {
+    const now = new Date('2030-06-15T14:00:00Z');
+    expect(isStartInPast('2030-06-15T13:59:00.000Z', now)).toBe(true);
+    expect(isStartInPast('2030-06-15T14:00:00.000Z', now)).toBe(false);
+    expect(isStartInPast('2030-06-15T16:00:00+02:00', now)).toBe(false);
+    expect(isStartInPast('2030-06-16T09:00:00.000Z', now)).toBe(false);
+    expect(isStartInPast('', now)).toBe(false);
   });
 });

@@ -80,3 +80,9 @@ export function utcToLocal(utcIso: string, timeZone: string): { date: string; ti
 export function todayIn(timeZone: string, now: Date = new Date()): string {
   return format(new TZDate(now.getTime(), isValidTimeZone(timeZone) ? timeZone : 'UTC'), API_DATE);
 }
+
+/** Whether a game start (ISO UTC) lies before `now`; text that is not a date is not in the past. */
+export function isStartInPast(utcDateTime: string, now: Date): boolean {
+  const start = Date.parse(utcDateTime);
+  return Number.isFinite(start) && start < now.getTime();
+}

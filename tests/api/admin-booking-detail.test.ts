@@ -161,7 +161,8 @@ describe('PATCH /api/admin/bookings/:id', () => {
       expect(res.json()).toEqual({ message: DETAIL_MESSAGES.stale });
     }
     const [row] = await t.db.select().from(bookings).where(eq(bookings.id, booking.id));
-    expect(row).toMatchObject({ version, leadStatus: 'new', assignedHostId: null });
+    // The payment that made it paid converted the lead.
+    expect(row).toMatchObject({ version, leadStatus: 'converted', assignedHostId: null });
     expect(await t.db.select().from(gameInstances).where(eq(gameInstances.gameId, gameId))).toHaveLength(0);
     const ok = await admin.post(url(booking.id, '/lead-status'), { lead_status: 'lost', lead_status_reason: 'x' }, { 'if-match': `"${version}"` });
     expect(ok.statusCode).toBe(200);

@@ -93,10 +93,22 @@ describe('GET /api/admin/bookings', () => {
   });
 
   it('lists the sales pipeline in the leads view, by lead status, never trash', async () => {
-    expect(namesOf(await list('view=leads')).sort()).toEqual(['Alice Enquiry', 'Bob Enquiry', 'Lena Lead', 'Leo Lead', 'Lou Lost', 'Nina Negotiating', 'Pia Converted']);
+    // Paid bookings are converted leads (their first payment converted them).
+    expect(namesOf(await list('view=leads')).sort()).toEqual([
+      'Alice Enquiry',
+      'Bob Enquiry',
+      'Lena Lead',
+      'Leo Lead',
+      'Lou Lost',
+      'Nina Negotiating',
+      'Pam Needs',
+      'Pat Ready',
+      'Pia Converted',
+      'Pip Nothing',
+    ]);
     expect(namesOf(await list('view=leads&lead_status=new')).sort()).toEqual(['Alice Enquiry', 'Bob Enquiry', 'Lena Lead']);
     expect(namesOf(await list('view=leads&lead_status=contacted'))).toEqual(['Leo Lead']);
-    expect(namesOf(await list('view=leads&lead_status=converted'))).toEqual(['Pia Converted']);
+    expect(namesOf(await list('view=leads&lead_status=converted')).sort()).toEqual(['Pam Needs', 'Pat Ready', 'Pia Converted', 'Pip Nothing']);
     expect(namesOf(await list('view=leads&lead_status=lost'))).toEqual(['Lou Lost']);
   });
 
@@ -188,13 +200,13 @@ describe('metrics', () => {
     const res = await admin.get('/api/admin/bookings/leads-metrics');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
-      converted_leads: 1,
+      converted_leads: 4,
       new_leads: 3,
       contacted_leads: 1,
       negotiating_leads: 1,
       lost_leads: 1,
-      total_leads: 7,
-      conversion_rate: 14.3,
+      total_leads: 10,
+      conversion_rate: 40,
     });
   });
 });

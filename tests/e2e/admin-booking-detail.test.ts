@@ -18,7 +18,7 @@ import { startServer, type RunningServer } from './support/server';
  * (bookings, a host, a running game with teams, players and submissions) are written into the
  * data folder first; the server then starts on it. Everything else goes through the screens.
  */
-type Seed = { plain: number; paid: number; paidCode: string; live: number; hosted: number; hostId: number; stale: number };
+type Seed = { plain: number; paid: number; paidCode: string; live: number; hosted: number; hostId: number; stale: number; usd: number; pay: number; lead: number };
 let seed: Seed;
 let dataDir: string;
 let server: RunningServer;
@@ -32,6 +32,9 @@ async function seedDatabase(dir: string): Promise<Seed> {
     await db.insert(teams).values({ bookingId: plain.id, name: 'Team Crumble', players: 'Ann,Bob , Cy' });
     await db.insert(pricingHistory).values({ bookingId: plain.id, planType: 'pro', pricePerPerson: 20, players: 8, totalPrice: 160, createdAt: new Date('2030-01-02T10:00:00Z') });
     const stale = await createBooking(db, { fullName: 'Sam Stale' });
+    const usd = await createBooking(db, { fullName: 'Uma Dollar', currency: 'USD', bookingStatus: 'lead' });
+    const pay = await createBooking(db, { fullName: 'Priya Pays', bookingStatus: 'lead', leadStatus: 'lost' });
+    const lead = await createBooking(db, { fullName: 'Lee Lead', bookingStatus: 'lead' });
     const paid = await createPaidBooking(db, { fullName: 'Pat Paid' });
     const live = await createPaidBooking(db, { fullName: 'Liv Live' });
     const hosted = await createPaidBooking(db, { fullName: 'Hugo Hosted', hosted: true });
@@ -51,7 +54,7 @@ async function seedDatabase(dir: string): Promise<Seed> {
       { instanceId: instance.id, teamId: owls.id, name: 'Oscar Owl', ready: false },
     ]);
     await db.insert(submissions).values({ instanceId: instance.id, teamId: owls.id, status: 'approved', pointsAwarded: 25, submittedAt: new Date(start.getTime() + 10 * 60_000) });
-    return { plain: plain.id, stale: stale.id, paid: paid.booking.id, paidCode: paid.gameCode, live: live.booking.id, hosted: hosted.booking.id, hostId: host.id };
+    return { usd: usd.id, pay: pay.id, lead: lead.id, plain: plain.id, stale: stale.id, paid: paid.booking.id, paidCode: paid.gameCode, live: live.booking.id, hosted: hosted.booking.id, hostId: host.id };
   });
 }
 
@@ -207,34 +210,50 @@ describe('admin booking detail', () => {
     await context.close();
   });
 
-  it('changes the lead status only with a reason typed in the prompt', async () => {
-    const { page, context } = await openBooking(seed.plain);
+  it('changes the lead status only with a reason typed in a dialog that keeps the chosen status', async () => {
+    const { page, context, errors } = await openBooking(seed.lead);
     const select = page.getByLabel('Lead status', { exact: true });
     await select.waitFor();
     let calls = 0;
     page.on('request', (r) => {
       if (r.url().endsWith('/lead-status')) calls++;
     });
-    const prompts: string[] = [];
-    page.once('dialog', (dialog) => {
-      prompts.push(dialog.message());
+    const nativePrompts: string[] = [];
+    page.on('dialog', (dialog) => {
+      nativePrompts.push(dialog.message());
       void dialog.dismiss();
     });
+
     await select.selectOption('trash');
-    await expect.poll(() => prompts.length).toBe(1);
-    expect(prompts[0]).toBe('Please enter a reason for this status change:');
-    await page.waitForTimeout(300);
-    expect(calls).toBe(0);
+    const dialog = page.getByRole('dialog', { name: 'Change lead status' });
+    await dialog.waitFor();
+    expect(await select.inputValue()).toBe('trash');
+    const reason = dialog.getByLabel('Please enter a reason for this status change:');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
     expect(await select.inputValue()).toBe('new');
 
-    page.once('dialog', (dialog) => void dialog.accept('Duplicate enquiry'));
+    await select.selectOption('lost');
+    await reason.fill('   ');
+    await dialog.getByRole('button', { name: 'Save status' }).click();
+    await dialog.getByRole('alert').getByText('Please enter a reason for this status change').waitFor();
+    expect(await select.inputValue()).toBe('lost');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await select.inputValue()).toBe('new');
+    expect(calls).toBe(0);
+
     await select.selectOption('trash');
+    await reason.fill('Duplicate enquiry');
+    await dialog.getByRole('button', { name: 'Save status' }).click();
     await toast(page, 'Lead status updated successfully');
     expect(calls).toBe(1);
     await expect.poll(() => select.inputValue()).toBe('trash');
     await expect
       .poll(() => region(page, 'Notes & Contact History').getByRole('list', { name: 'Contact history' }).textContent())
       .toContain('Lead status changed to trash: Duplicate enquiry');
+    expect(nativePrompts).toEqual([]);
+    expect(errors).toEqual([]);
     await context.close();
   });
 
@@ -269,14 +288,18 @@ describe('admin booking detail', () => {
     await context.close();
   });
 
-  it('refuses weapons without a game and shows an empty heartbeat', async () => {
+  it('disables Start Game and the weapons on an unpaid booking, saying why, and shows an empty heartbeat', async () => {
     const { page, context } = await openBooking(seed.stale);
-    await page.getByRole('button', { name: 'Enable Weapons' }).click();
-    await toast(page, 'No game associated with this booking');
-    expect(await page.getByRole('dialog').count()).toBe(0);
-    await page.getByRole('button', { name: 'Start Game', exact: true }).click();
-    await page.getByRole('dialog', { name: 'Start Game' }).getByRole('button', { name: 'Confirm Start' }).click();
-    await toast(page, 'No game associated with this booking');
+    const start = page.getByRole('button', { name: 'Start Game', exact: true });
+    await start.waitFor();
+    expect(await start.isDisabled()).toBe(true);
+    // The reason is text on the page that the button points to, so screen readers announce it with the button.
+    const startReason = await page.locator(`[id="${await start.getAttribute('aria-describedby')}"]`).textContent();
+    expect(startReason).toContain(DETAIL_MESSAGES.notPaid);
+    await page.getByText(DETAIL_MESSAGES.notPaid).waitFor();
+    const weapons = page.getByRole('button', { name: 'Enable Weapons' });
+    expect(await weapons.isDisabled()).toBe(true);
+    expect(await page.locator(`[id="${await weapons.getAttribute('aria-describedby')}"]`).textContent()).toContain('No game associated with this booking');
     await page.getByRole('button', { name: 'Game Heartbeat' }).click();
     await page.getByRole('dialog', { name: 'Game Heartbeat' }).getByText('No heartbeat data available').waitFor();
     await context.close();
@@ -287,10 +310,11 @@ describe('admin booking detail', () => {
     const payments = region(page, 'Payment History');
     await payments.waitFor();
     await page.getByLabel('Payment type').selectOption('bank_transfer');
-    await page.getByLabel('Amount (£)').fill('120.5');
+    await page.getByLabel('Amount (£)').fill('100.5');
     await payments.getByRole('button', { name: 'Record Payment' }).click();
+    await page.getByRole('dialog', { name: 'Confirm payment' }).getByRole('button', { name: 'Record £100.50' }).click();
     await toast(page, 'Payment recorded successfully');
-    await expect.poll(() => payments.textContent()).toContain('£120.50');
+    await expect.poll(() => payments.textContent()).toContain('£100.50');
     expect(await payments.textContent()).toContain('Bank transfer');
     await expect.poll(() => page.getByRole('heading', { level: 1 }).getByRole('link').getAttribute('href')).toMatch(/^\/booking\/[0-9A-Z]{10}$/);
     expect(await region(page, 'Basic Information').textContent()).toContain('paid');
@@ -422,6 +446,137 @@ describe('admin booking detail', () => {
     await notes.getByRole('button', { name: 'Save Notes' }).click();
     await toast(page, DETAIL_MESSAGES.stale);
     await expect.poll(() => page.getByLabel('General notes').inputValue()).toBe('Changed by a colleague');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('confirms a payment, warns above the amount due, and voids a payment as its own entry', async () => {
+    const { page, context, errors } = await openBooking(seed.pay);
+    const payments = region(page, 'Payment History');
+    await payments.waitFor();
+    let posts = 0;
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && /\/payments(\/|$)/.test(new URL(r.url()).pathname)) posts++;
+    });
+    // £100,000 on a £120 booking: shown in full, with the excess, and only recorded once ticked.
+    await page.getByLabel('Amount (£)').fill('100000');
+    await payments.getByRole('button', { name: 'Record Payment' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Confirm payment' });
+    await confirm.waitFor();
+    expect(await confirm.getByTestId('confirm-amount').textContent()).toBe('£100,000.00');
+    expect(await confirm.getByRole('alert').textContent()).toContain('This is £99,880.00 more than the £120.00 still due.');
+    const record = confirm.getByRole('button', { name: 'Record £100,000.00' });
+    expect(await record.isDisabled()).toBe(true);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'hidden' });
+    expect(posts).toBe(0);
+    expect(await payments.textContent()).toContain('No payments recorded');
+
+    await page.getByLabel('Amount (£)').fill('100000');
+    await payments.getByRole('button', { name: 'Record Payment' }).click();
+    await confirm.getByLabel('Yes, record more than is due').check();
+    await record.click();
+    await toast(page, 'Payment recorded successfully');
+    expect(posts).toBe(1);
+    await expect.poll(() => page.getByTestId('payments-total').textContent()).toBe('£100,000.00');
+    expect(await region(page, 'Basic Information').textContent()).toContain('paid');
+    await expect.poll(() => page.getByLabel('Lead status', { exact: true }).inputValue()).toBe('converted');
+
+    // A mistake is voided, never deleted: both entries stay, with who and why, and nothing is paid any more.
+    await payments.getByRole('button', { name: /^Void payment #/ }).click();
+    const voidDialog = page.getByRole('dialog', { name: 'Void payment' });
+    await voidDialog.getByText(/goes back to lead/).waitFor();
+    await voidDialog.getByRole('button', { name: 'Void payment' }).click();
+    await voidDialog.getByRole('alert').getByText('Please enter a reason').waitFor();
+    await voidDialog.getByLabel('Reason').fill('Typed the amount wrong');
+    await voidDialog.getByRole('button', { name: 'Void payment' }).click();
+    await toast(page, 'Payment voided successfully');
+    await expect.poll(() => page.getByTestId('payments-total').textContent()).toBe('£0.00');
+    const history = (await payments.locator('tbody').textContent()) ?? '';
+    for (const expected of ['£100,000.00', 'Voided', 'Void of #', '-£100,000.00', 'Reason: Typed the amount wrong', 'Administrator']) expect(history).toContain(expected);
+    expect(await payments.getByRole('button', { name: /^Void payment #/ }).count()).toBe(0);
+    expect(await page.getByTestId('payments-due').textContent()).toBe('£120.00');
+    await expect.poll(async () => (await region(page, 'Basic Information').textContent()) ?? '').toContain('lead');
+    expect(await page.getByRole('button', { name: 'Start Game', exact: true }).isDisabled()).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('records and shows payments of a USD booking in dollars', async () => {
+    const { page, context } = await openBooking(seed.usd);
+    const payments = region(page, 'Payment History');
+    await payments.waitFor();
+    await page.getByLabel('Amount ($)').fill('50');
+    await payments.getByRole('button', { name: 'Record Payment' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Confirm payment' });
+    expect(await confirm.textContent()).toContain('$120');
+    await confirm.getByRole('button', { name: 'Record $50.00' }).click();
+    await toast(page, 'Payment recorded successfully');
+    await expect.poll(() => page.getByTestId('payments-total').textContent()).toBe('$50.00');
+    expect(await page.getByTestId('payments-due').textContent()).toBe('$70.00');
+    expect(await payments.textContent()).not.toContain('£');
+    await context.close();
+  });
+
+  it("keeps an error toast until it is dismissed and shows the server's message on an emergency host change", async () => {
+    const { page, context } = await openBooking(seed.paid);
+    const emergency = region(page, 'Emergency Host Change');
+    await page.getByLabel('New host user ID').fill('987654');
+    await emergency.getByRole('button', { name: 'Change Host' }).click();
+    await toast(page, DETAIL_MESSAGES.userNotFound);
+    await page.waitForTimeout(3_000);
+    const error = page.locator('[data-sonner-toast]', { hasText: DETAIL_MESSAGES.userNotFound });
+    expect(await error.isVisible()).toBe(true);
+    await error.getByRole('button', { name: 'Close toast' }).click();
+    await error.waitFor({ state: 'detached' });
+    // A success toast still goes after 1.2 s.
+    await page.getByLabel('New host user ID').fill(String(seed.hostId));
+    await emergency.getByRole('button', { name: 'Change Host' }).click();
+    await toast(page, 'Emergency host change successful');
+    await page.locator('[data-sonner-toast]', { hasText: 'Emergency host change successful' }).waitFor({ state: 'detached', timeout: 5_000 });
+    await context.close();
+  });
+
+  it("shows the server's message when the weapons toggle fails, else 'Failed to toggle weapons'", async () => {
+    let answer = { status: 422, body: JSON.stringify({ message: 'Weapons are locked for this game' }) };
+    const { page, context } = await openBooking(seed.paid, async (p) => {
+      await p.route('**/toggle-weapons', (route) => route.fulfill({ status: answer.status, contentType: 'application/json', body: answer.body }));
+    });
+    const dialog = page.getByRole('dialog', { name: 'Confirm Weapons Toggle' });
+    await page.getByRole('button', { name: /(Enable|Disable) Weapons/ }).click();
+    await dialog.getByRole('button', { name: /^Yes, / }).click();
+    await toast(page, 'Weapons are locked for this game');
+    answer = { status: 500, body: JSON.stringify({ message: 'Server Error' }) };
+    await page.getByRole('button', { name: /(Enable|Disable) Weapons/ }).click();
+    await dialog.getByRole('button', { name: /^Yes, / }).click();
+    await toast(page, 'Failed to toggle weapons');
+    await context.close();
+  });
+
+  it('warns before moving the game into the past and saves only when confirmed', async () => {
+    const { page, context, errors } = await openBooking(seed.usd);
+    let patches = 0;
+    page.on('request', (r) => {
+      if (r.method() === 'PATCH') patches++;
+    });
+    await region(page, 'Basic Information').getByRole('button', { name: 'Edit date and time' }).click();
+    await page.getByLabel('Date', { exact: true }).fill('2020-03-01');
+    await page.getByLabel('Meeting time').fill('10:00');
+    await page.getByRole('button', { name: 'Save date and time' }).click();
+    const warning = page.getByRole('alert').filter({ hasText: 'This start is in the past' });
+    await warning.waitFor();
+    expect(await warning.textContent()).toContain('01/03/2020 10:00:00');
+    await page.waitForTimeout(300);
+    expect(patches).toBe(0);
+    // Changing the date takes the warning away; the new start, also past, asks again.
+    await page.getByLabel('Date', { exact: true }).fill('2020-03-02');
+    expect(await warning.count()).toBe(0);
+    await page.getByRole('button', { name: 'Save date and time' }).click();
+    await page.getByRole('button', { name: 'Save anyway' }).click();
+    await toast(page, 'Date and meeting time updated successfully');
+    expect(patches).toBe(1);
+    await expect.poll(() => page.getByTestId('game-date-time').textContent()).toContain('02/03/2020 10:00:00');
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -161,9 +161,10 @@ describe('admin bookings: leads, calendar and stats views', () => {
     expect(await row(page, 'Leah Lead').textContent()).toContain('Globex');
     expect(await row(page, 'Leah Lead').textContent()).toContain('05/01/2026 10:00:00');
     expect(await row(page, 'Iris Instagram').textContent()).toContain('No contact yet');
-    await expect.poll(() => page.getByTestId('lead-metric-total').textContent()).toBe('14');
+    // The two paid bookings are converted leads (a payment converts the lead).
+    await expect.poll(() => page.getByTestId('lead-metric-total').textContent()).toBe('16');
     expect(await page.getByTestId('lead-metric-contacted').textContent()).toBe('1');
-    expect(await page.getByTestId('lead-metric-rate').textContent()).toBe('0%');
+    expect(await page.getByTestId('lead-metric-rate').textContent()).toBe('12.5%');
     await page.getByRole('button', { name: 'Contacted', exact: true }).click();
     await page.waitForURL(/lead_status=contacted/);
     await expect.poll(() => page.getByRole('row').count()).toBe(2);

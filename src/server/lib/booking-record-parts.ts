@@ -22,6 +22,7 @@ const jsonAgg = (row: SQL, from: SQL, orderBy: SQL) => sql`coalesce((select json
 
 /** A table alias renders as its bare name in sql``, so the FROM item is written `${users} ${author}`. */
 const author = alias(users, 'contact_author');
+const recorder = alias(users, 'payment_recorder');
 
 /** Select fields; each refers to the outer `bookings` row and `games` row (left-joined: null without a game). */
 export const bookingPartsFields = {
@@ -31,8 +32,8 @@ export const bookingPartsFields = {
     sql`${asc(teams.id)}`,
   ),
   payments: jsonAgg(
-    sql`json_build_array(${bookingPayments.id}, ${bookingPayments.bookingId}, ${bookingPayments.paymentType}, ${bookingPayments.paymentAmount}, ${bookingPayments.recordedBy}, ${bookingPayments.createdAt})`,
-    sql`from ${bookingPayments} where ${eq(bookingPayments.bookingId, bookings.id)}`,
+    sql`json_build_array(${bookingPayments.id}, ${bookingPayments.bookingId}, ${bookingPayments.paymentType}, ${bookingPayments.paymentAmount}, ${bookingPayments.recordedBy}, ${bookingPayments.createdAt}, ${bookingPayments.currency}, ${bookingPayments.kind}, ${bookingPayments.correctsPaymentId}, ${bookingPayments.reason}, ${recorder.name})`,
+    sql`from ${bookingPayments} left join ${users} ${recorder} on ${eq(recorder.id, bookingPayments.recordedBy)} where ${eq(bookingPayments.bookingId, bookings.id)}`,
     sql`${asc(bookingPayments.createdAt)}, ${asc(bookingPayments.id)}`,
   ),
   contacts: jsonAgg(
@@ -61,8 +62,13 @@ const teamRow = z
   .transform(([id, bookingId, name, players, createdAt]): TeamRow => ({ id, bookingId, name, players, createdAt }));
 
 const paymentRow = z
-  .tuple([z.number(), z.number(), z.string(), z.number(), z.number().nullable(), timestamp])
-  .transform(([id, bookingId, paymentType, paymentAmount, recordedBy, createdAt]): PaymentRow => ({ id, bookingId, paymentType, paymentAmount, recordedBy, createdAt }));
+  .tuple([z.number(), z.number(), z.string(), z.number(), z.number().nullable(), timestamp, z.string(), z.string(), z.number().nullable(), z.string().nullable(), z.string().nullable()])
+  .transform(
+    ([id, bookingId, paymentType, paymentAmount, recordedBy, createdAt, currency, kind, correctsPaymentId, reason, recorderName]): { row: PaymentRow; recorderName: string | null } => ({
+      row: { id, bookingId, paymentType, paymentAmount, recordedBy, createdAt, currency, kind, correctsPaymentId, reason },
+      recorderName,
+    }),
+  );
 
 const contactRow = z
   .tuple([z.number(), z.number(), z.string(), z.string(), z.number().nullable(), timestamp, z.string().nullable()])

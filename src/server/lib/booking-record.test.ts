@@ -31,7 +31,12 @@ async function referenceAggregate(db: DbOrTx, id: number): Promise<BookingAggreg
     game,
     host: host ?? null,
     teams: await db.select().from(teams).where(eq(teams.bookingId, id)).orderBy(asc(teams.id)),
-    payments: await db.select().from(bookingPayments).where(eq(bookingPayments.bookingId, id)).orderBy(asc(bookingPayments.createdAt), asc(bookingPayments.id)),
+    payments: await db
+      .select({ row: bookingPayments, recorderName: users.name })
+      .from(bookingPayments)
+      .leftJoin(users, eq(users.id, bookingPayments.recordedBy))
+      .where(eq(bookingPayments.bookingId, id))
+      .orderBy(asc(bookingPayments.createdAt), asc(bookingPayments.id)),
     contacts: await db
       .select({ row: contactHistory, authorName: users.name })
       .from(contactHistory)
@@ -71,7 +76,8 @@ describe('loadBookingAggregate', () => {
   it('gives what one select per part gives, for a booking with every part', async () => {
     const b = await fullBooking();
     const expected = await referenceAggregate(t.db, b.id);
-    expect(expected?.contacts).toHaveLength(3);
+    // Three notes of the test and the one the first payment writes as it converts the lead.
+    expect(expected?.contacts).toHaveLength(4);
     expect(expected?.game?.hasLiveInstance).toBe(true);
     expect(await loadBookingAggregate(t.db, { id: b.id })).toStrictEqual(expected);
   });

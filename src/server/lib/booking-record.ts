@@ -7,6 +7,7 @@ import { users } from '../db/schema/users';
 import { bookingParts, bookingPartsFields } from './booking-record-parts';
 import type { AdminBooking, BookerBooking } from '../../shared/api/booking';
 import { inferSource } from '../../shared/tracking';
+import { PAYMENT_KINDS, type PaymentKind } from '../../shared/payments';
 
 type BookingRow = typeof bookings.$inferSelect;
 type GameRow = typeof games.$inferSelect;
@@ -16,7 +17,7 @@ export type BookingAggregate = {
   game: (GameRow & { addedChallenges: number[]; hasLiveInstance: boolean }) | null;
   host: { name: string; email: string } | null;
   teams: (typeof teams.$inferSelect)[];
-  payments: (typeof bookingPayments.$inferSelect)[];
+  payments: { row: typeof bookingPayments.$inferSelect; recorderName: string | null }[];
   contacts: { row: typeof contactHistory.$inferSelect; authorName: string | null }[];
   pricing: (typeof pricingHistory.$inferSelect)[];
 };
@@ -91,6 +92,8 @@ export async function loadBookingAggregate(db: DbOrTx, lookup: BookingLookup): P
   };
 }
 
+// The database allows only these kinds (booking_payments_kind_check).
+const paymentKindOf = (kind: string): PaymentKind => PAYMENT_KINDS.find((k) => k === kind) ?? 'payment';
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const addOnTypes = (addOns: BookingRow['addOns']) => addOns.map((a) => (typeof a === 'string' ? a : a.type));
 
@@ -209,10 +212,15 @@ export function toAdminBooking(agg: BookingAggregate): AdminBooking {
       players: p.players,
       total_price: p.totalPrice,
     })),
-    booking_payments: agg.payments.map((p) => ({
+    booking_payments: agg.payments.map(({ row: p, recorderName }) => ({
       id: p.id,
+      kind: paymentKindOf(p.kind),
       payment_type: p.paymentType,
       payment_amount: p.paymentAmount,
+      currency: p.currency,
+      corrects_payment_id: p.correctsPaymentId,
+      reason: p.reason,
+      recorded_by_name: recorderName,
       created_at: p.createdAt.toISOString(),
     })),
     source: inferSource(tracking),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { adminBookingSchema, CONTACT_TYPES, LEAD_STATUSES } from './booking';
+import { idParam } from './common';
 
 /** Texts of the booking detail screen and its calls (spec sections 5 and 8), shared by server, web and tests. */
 export const DETAIL_MESSAGES = {
@@ -23,7 +24,17 @@ export const DETAIL_MESSAGES = {
   paymentAmount: 'Please enter an amount greater than 0 (in pence)',
   noLockChange: 'Choose at least one section to lock or unlock',
   hostChanged: 'Emergency host change successful',
+  notPaid: 'The booking is not paid yet: record a payment first',
+  paymentNotFound: 'Payment not found',
+  onlyPayments: 'Only a payment can be voided or refunded, not a correction',
+  alreadyVoided: 'This payment has already been voided',
+  nothingLeft: 'Nothing is left of this payment to void or refund',
+  correctionReason: 'Please enter a reason',
+  refundAmount: 'Please enter a refund amount greater than 0 (in pence)',
 } as const;
+
+/** A refund may return at most what is left of the payment (`left` already formatted in its currency). */
+export const refundTooHighMessage = (left: string) => `A refund cannot be more than the ${left} left of this payment`;
 
 /** Booking fields PATCH /api/admin/bookings/{id} may change, one per call. */
 export const DETAIL_PATCH_FIELDS = ['admin_general_notes', 'utcDateTime', 'assigned_host_id', 'meeting_point_address', 'hiding_spot_address'] as const;
@@ -105,6 +116,23 @@ export const recordPaymentBody = z.object({
     .int(DETAIL_MESSAGES.paymentAmount)
     .positive(DETAIL_MESSAGES.paymentAmount)
     .max(100_000_000, DETAIL_MESSAGES.paymentAmount),
+  version: versionField,
+});
+
+export const paymentParams = idParam.extend({ paymentId: z.coerce.number().int().positive().max(2_147_483_647) });
+
+const correctionReason = z.string({ error: DETAIL_MESSAGES.correctionReason }).trim().min(1, DETAIL_MESSAGES.correctionReason).max(2_000).refine(storable, noNul);
+
+export const voidPaymentBody = z.object({ reason: correctionReason, version: versionField });
+
+/** `amount` in pence of the booking's currency, positive: the entry recorded is its negative. */
+export const refundPaymentBody = z.object({
+  amount: z
+    .number({ error: DETAIL_MESSAGES.refundAmount })
+    .int(DETAIL_MESSAGES.refundAmount)
+    .positive(DETAIL_MESSAGES.refundAmount)
+    .max(100_000_000, DETAIL_MESSAGES.refundAmount),
+  reason: correctionReason,
   version: versionField,
 });
 

@@ -27,7 +27,10 @@ export const paymentOverviewSchema = z.object({
   id: z.number().int(),
   ...bookingRef,
   payment_type: z.string(),
+  /** payment, void or refund (negative pence): src/shared/payments.ts. */
+  kind: z.string(),
   payment_amount: z.number().int(),
+  currency: z.string(),
   created_at: z.string(),
 });
 export const paymentsResponse = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TRACKING_FIELDS } from '../tracking';
+import { PAYMENT_KINDS } from '../payments';
 
 export const BOOKING_STATUSES = ['enquiry', 'lead', 'paid', 'completed'] as const;
 export const LEAD_STATUSES = ['new', 'contacted', 'negotiating', 'lost', 'converted', 'trash'] as const;
@@ -26,10 +27,17 @@ export const contactHistoryEntrySchema = z.object({
   author_name: z.string().nullable(),
 });
 
+/** One entry of the payment ledger (src/shared/payments.ts): a payment, or a void or refund of one. */
 export const paymentSchema = z.object({
   id: z.number().int(),
+  kind: z.enum(PAYMENT_KINDS),
   payment_type: z.string(),
+  /** Pence of `currency`; negative for a void or refund. */
   payment_amount: z.number().int(),
+  currency: z.string(),
+  corrects_payment_id: z.number().int().nullable(),
+  reason: z.string().nullable(),
+  recorded_by_name: z.string().nullable(),
   created_at: z.string(),
 });
 

@@ -24,9 +24,13 @@ export function subscribeToToastRequest(listener: () => void): () => void {
 
 function show(kind: 'success' | 'error', message: string): void {
   requestToasts();
+  // Success toasts go after the spec's 1.2 s; an error stays until it is dismissed (its close button),
+  // so a staff member who looked away still learns that an action failed. The same error shown again
+  // replaces itself instead of piling up.
+  const options = kind === 'error' ? { duration: Number.POSITIVE_INFINITY, id: `error:${message}` } : { duration: TOAST_DURATION_MS };
   // sonner keeps a toast made before its Toaster subscribed and shows it once it does.
   import('sonner').then(
-    ({ toast }) => toast[kind](message, { duration: TOAST_DURATION_MS }),
+    ({ toast }) => toast[kind](message, options),
     () => undefined,
   );
 }

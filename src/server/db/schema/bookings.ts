@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
+  check,
   date,
   doublePrecision,
   index,
@@ -118,12 +120,28 @@ export const bookingPayments = pgTable(
       .notNull()
       .references(() => bookings.id, { onDelete: 'cascade' }),
     paymentType: text('payment_type').notNull(),
-    /** In pence. */
+    /**
+     * In pence (minor units of `currency`), signed: a payment is positive, its void or refund negative, so a
+     * sum over the rows is what was paid net (docs/decisions/0190-payment-corrections.md).
+     */
     paymentAmount: integer('payment_amount').notNull(),
+    /** The booking's currency when the entry was recorded. */
+    currency: text('currency').notNull().default('GBP'),
+    /** payment, void or refund: entries are only ever added, never edited or deleted. */
+    kind: text('kind').notNull().default('payment'),
+    /** The payment a void or refund corrects. */
+    correctsPaymentId: integer('corrects_payment_id').references((): AnyPgColumn => bookingPayments.id),
+    reason: text('reason'),
     recordedBy: integer('recorded_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('booking_payments_booking_idx').on(t.bookingId), index('booking_payments_created_idx').on(t.createdAt)],
+  (t) => [
+    index('booking_payments_booking_idx').on(t.bookingId),
+    index('booking_payments_created_idx').on(t.createdAt),
+    // A payment is voided at most once, whoever tries at the same moment.
+    uniqueIndex('booking_payments_one_void_idx').on(t.correctsPaymentId).where(sql`${t.kind} = 'void'`),
+    check('booking_payments_kind_check', sql`(${t.kind} = 'payment' and ${t.correctsPaymentId} is null and ${t.paymentAmount} > 0) or (${t.kind} in ('void', 'refund') and ${t.correctsPaymentId} is not null and ${t.paymentAmount} < 0)`),
+  ],
 );
 
 export const contactHistory = pgTable(

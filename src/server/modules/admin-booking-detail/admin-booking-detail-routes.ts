@@ -11,15 +11,19 @@ import {
   heartbeatSchema,
   leadStatusBody,
   locksBody,
+  paymentParams,
   recordPaymentBody,
+  refundPaymentBody,
   startGameResponse,
   toggleWeaponsBody,
   toggleWeaponsResponse,
+  voidPaymentBody,
 } from '../../../shared/api/admin-booking-detail';
 import { UnauthenticatedError, ValidationError } from '../../lib/errors';
 import {
   addNote,
   changeLeadStatus,
+  correctBookingPayment,
   emergencyChangeHost,
   getBooking,
   heartbeat,
@@ -151,6 +155,36 @@ export const adminBookingDetailRoutes: FastifyPluginAsyncZod = async (app) => {
         version: versionOf(request, request.body.version),
         paymentType: request.body.payment_type,
         paymentAmount: request.body.payment_amount,
+      });
+      return reply.code(201).send({ booking });
+    },
+  );
+
+  app.post(
+    '/bookings/:id/payments/:paymentId/void',
+    { schema: { tags, params: paymentParams, body: voidPaymentBody, response: { 201: adminBookingResponse, ...errorResponses } } },
+    async (request, reply) => {
+      const booking = await correctBookingPayment(db, {
+        actor: actorOf(request),
+        bookingId: request.params.id,
+        paymentId: request.params.paymentId,
+        version: versionOf(request, request.body.version),
+        correction: { kind: 'void', reason: request.body.reason },
+      });
+      return reply.code(201).send({ booking });
+    },
+  );
+
+  app.post(
+    '/bookings/:id/payments/:paymentId/refund',
+    { schema: { tags, params: paymentParams, body: refundPaymentBody, response: { 201: adminBookingResponse, ...errorResponses } } },
+    async (request, reply) => {
+      const booking = await correctBookingPayment(db, {
+        actor: actorOf(request),
+        bookingId: request.params.id,
+        paymentId: request.params.paymentId,
+        version: versionOf(request, request.body.version),
+        correction: { kind: 'refund', amount: request.body.amount, reason: request.body.reason },
       });
       return reply.code(201).send({ booking });
     },

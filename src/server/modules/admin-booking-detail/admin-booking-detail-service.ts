@@ -1,7 +1,7 @@
 import type { Db, Tx } from '../../db/client';
 import { recordActivity } from '../../lib/activity';
 import { loadBookingAggregate, toAdminBooking } from '../../lib/booking-record';
-import { recordPayment } from '../../lib/booking-lifecycle';
+import { correctPayment, recordPayment, type Correction } from '../../lib/booking-lifecycle';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
 import type { Mailer } from '../../lib/mail';
 import type { AdminBooking } from '../../../shared/api/booking';
@@ -179,6 +179,8 @@ export async function startGame(db: Db, input: Change): Promise<{ code: string }
     const game = await lockGameOfBooking(tx, row.id);
     if (!game) throw ValidationError.field('game', DETAIL_MESSAGES.noGame);
     if ((await countInstances(tx, game.id)) > 0) throw new ConflictError(DETAIL_MESSAGES.gameAlreadyStarted);
+    // A booking whose payments were voided keeps its game (0190) but is not played until paid again.
+    if (row.bookingStatus !== 'paid' && row.bookingStatus !== 'completed') throw ValidationError.field('game', DETAIL_MESSAGES.notPaid);
     const instanceId = await insertLiveInstance(tx, game.id, { lat: row.initialAreaLat, lng: row.initialAreaLng, radius: row.initialAreaRadius });
     await updateBooking(tx, row.id, {});
     await recordActivity(tx, {
@@ -247,8 +249,40 @@ export async function recordBookingPayment(db: Db, input: Change & { paymentType
       entityType: 'payment',
       entityId: paid.paymentId,
       bookingId: row.id,
-      before: { booking_status: row.bookingStatus },
-      after: { booking_status: row.bookingStatus === 'completed' ? 'completed' : 'paid', payment_type: input.paymentType, payment_amount: input.paymentAmount, game_code: paid.gameCode, created_game: paid.createdGame },
+      before: { booking_status: paid.statusBefore },
+      after: {
+        booking_status: paid.statusAfter,
+        payment_type: input.paymentType,
+        payment_amount: input.paymentAmount,
+        currency: paid.currency,
+        game_code: paid.gameCode,
+        created_game: paid.createdGame,
+      },
+    });
+  });
+  return booking;
+}
+
+/** Voids or refunds one payment: a new entry of the ledger, logged with the status it leaves (0190). */
+export async function correctBookingPayment(db: Db, input: Change & { paymentId: number; correction: Correction }): Promise<AdminBooking> {
+  const { booking } = await change(db, input, async (tx, row) => {
+    const result = await correctPayment(tx, { bookingId: row.id, paymentId: input.paymentId, correction: input.correction, recordedBy: input.actor.id });
+    await updateBooking(tx, row.id, {});
+    await recordActivity(tx, {
+      actorId: input.actor.id,
+      action: `payment.${input.correction.kind}`,
+      entityType: 'payment',
+      entityId: result.entryId,
+      bookingId: row.id,
+      before: { booking_status: result.statusBefore, net_paid: result.netBefore },
+      after: {
+        booking_status: result.statusAfter,
+        net_paid: result.netAfter,
+        payment_id: input.paymentId,
+        amount: result.amount,
+        currency: result.currency,
+        reason: input.correction.reason,
+      },
     });
   });
   return booking;

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import type { AdminBooking } from '../../../shared/api/booking';
-import { formatTimestamp, localToUtcIso, SELECTABLE_TIMEZONES, utcToLocal } from '../../../shared/time';
+import { formatTimestamp, isStartInPast, localToUtcIso, SELECTABLE_TIMEZONES, utcToLocal } from '../../../shared/time';
 import { notifyError } from '../../lib/toast';
 import { detailCalls, useDetailAction } from './detail-api';
 import { inputClass, labelClass, primaryButton, secondaryButton } from './ui';
@@ -41,9 +41,16 @@ function DateTimeForm({ booking, onDone }: { booking: AdminBooking; onDone: () =
   const [time, setTime] = useState(`${pad(start.hour)}:${pad(start.minute)}`);
   const [zone, setZone] = useState(booking.timezone);
   const [saving, setSaving] = useState(false);
+  // A start in the past is allowed (corrections) but only once confirmed: the UTC instant confirmed.
+  const [pastWarning, setPastWarning] = useState<string | null>(null);
   const zones = SELECTABLE_TIMEZONES.some((z) => z.zone === booking.timezone)
     ? SELECTABLE_TIMEZONES
     : [{ label: booking.timezone, zone: booking.timezone }, ...SELECTABLE_TIMEZONES];
+
+  function edit(set: (value: string) => void, value: string) {
+    set(value);
+    setPastWarning(null);
+  }
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -53,6 +60,14 @@ function DateTimeForm({ booking, onDone }: { booking: AdminBooking; onDone: () =
       notifyError('Invalid date/time');
       return;
     }
+    if (isStartInPast(utc, new Date()) && pastWarning !== utc) {
+      setPastWarning(utc);
+      return;
+    }
+    await save(utc);
+  }
+
+  async function save(utc: string) {
     setSaving(true);
     const done = await run(() => detailCalls.patch(booking, { utcDateTime: utc, timezone: zone }), {
       success: 'Date and meeting time updated successfully',
@@ -69,19 +84,19 @@ function DateTimeForm({ booking, onDone }: { booking: AdminBooking; onDone: () =
         <label htmlFor="detail-date" className={labelClass}>
           Date
         </label>
-        <input id="detail-date" type="date" required className={inputClass} value={date} onChange={(e) => setDate(e.target.value)} />
+        <input id="detail-date" type="date" required className={inputClass} value={date} onChange={(e) => edit(setDate, e.target.value)} />
       </div>
       <div>
         <label htmlFor="detail-time" className={labelClass}>
           Meeting time
         </label>
-        <input id="detail-time" type="time" required className={inputClass} value={time} onChange={(e) => setTime(e.target.value)} />
+        <input id="detail-time" type="time" required className={inputClass} value={time} onChange={(e) => edit(setTime, e.target.value)} />
       </div>
       <div>
         <label htmlFor="detail-zone" className={labelClass}>
           Timezone
         </label>
-        <select id="detail-zone" className={inputClass} value={zone} onChange={(e) => setZone(e.target.value)}>
+        <select id="detail-zone" className={inputClass} value={zone} onChange={(e) => edit(setZone, e.target.value)}>
           {zones.map((z) => (
             <option key={z.zone} value={z.zone}>
               {z.label}
@@ -89,10 +104,22 @@ function DateTimeForm({ booking, onDone }: { booking: AdminBooking; onDone: () =
           ))}
         </select>
       </div>
+      {pastWarning ? (
+        <div role="alert" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 sm:col-span-3">
+          <p className="font-semibold">This start is in the past: {formatTimestamp(pastWarning, zone)} ({zone}).</p>
+          <p>The game would already be over. Save it anyway only to correct the record.</p>
+        </div>
+      ) : null}
       <div className="flex gap-2 sm:col-span-3">
-        <button type="submit" className={primaryButton} disabled={saving}>
-          Save date and time
-        </button>
+        {pastWarning ? (
+          <button type="button" className={primaryButton} disabled={saving} onClick={() => void save(pastWarning)}>
+            Save anyway
+          </button>
+        ) : (
+          <button type="submit" className={primaryButton} disabled={saving}>
+            Save date and time
+          </button>
+        )}
         <button type="button" className={secondaryButton} onClick={onDone}>
           Cancel
         </button>

@@ -31,7 +31,8 @@ type PatchField =
 
 /**
  * Changes that set a value send the version the page shows, so an edit made on a stale page is refused
- * (409), never applied. Appending a note or a payment, and starting the game, are safe on any version.
+ * (409), never applied. Appending a note, a payment or a correction of one (void, refund: each refused
+ * by the server when it no longer fits the ledger), and starting the game, are safe on any version.
  */
 export const detailCalls = {
   patch: (b: AdminBooking, field: PatchField) =>
@@ -51,6 +52,10 @@ export const detailCalls = {
     apiRequest(`${base(b.id)}/payments`, { method: 'POST', body: { payment_type: paymentType, payment_amount: pence }, schema: adminBookingResponse }).then(
       (r) => r.booking,
     ),
+  voidPayment: (b: AdminBooking, paymentId: number, reason: string) =>
+    apiRequest(`${base(b.id)}/payments/${paymentId}/void`, { method: 'POST', body: { reason }, schema: adminBookingResponse }).then((r) => r.booking),
+  refundPayment: (b: AdminBooking, paymentId: number, amount: number, reason: string) =>
+    apiRequest(`${base(b.id)}/payments/${paymentId}/refund`, { method: 'POST', body: { amount, reason }, schema: adminBookingResponse }).then((r) => r.booking),
   locks: (b: AdminBooking, locks: Partial<Record<LockSection, boolean>>) =>
     apiRequest(`${base(b.id)}/locks`, { method: 'PATCH', body: { ...locks, version: b.version }, schema: adminBookingResponse }).then((r) => r.booking),
 };

@@ -22,6 +22,7 @@ export function EmergencyHostSection({ booking }: { booking: AdminBooking }) {
     const done = await run(() => detailCalls.emergencyHost(booking, id), {
       success: 'Emergency host change successful',
       failure: 'Failed to change host',
+      preferServerMessage: true,
       bookingOf: (b) => b,
     });
     setSaving(false);

@@ -1,8 +1,7 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import type { AdminBooking } from '../../../shared/api/booking';
 import { DETAIL_MESSAGES } from '../../../shared/api/admin-booking-detail';
 import { Modal } from '../../components/modal';
-import { notifyError } from '../../lib/toast';
 import { detailCalls, useDetailAction } from './detail-api';
 import { HeartbeatModal } from './heartbeat-modal';
 import { dangerButton, primaryButton, secondaryButton } from './ui';
@@ -14,6 +13,11 @@ export function GameControls({ booking }: { booking: AdminBooking }) {
   const [busy, setBusy] = useState(false);
   const started = booking.game?.has_live_instance ?? false;
   const weaponsOn = booking.game?.weapons_on ?? false;
+  const reasonIds = { start: useId(), weapons: useId() };
+  // What cannot be done is disabled, and says why in text every user gets (the button points to it).
+  const paid = booking.booking_status === 'paid' || booking.booking_status === 'completed';
+  const startBlocked = started ? null : !paid ? DETAIL_MESSAGES.notPaid : !booking.game ? DETAIL_MESSAGES.noGame : null;
+  const weaponsBlocked = booking.game ? null : DETAIL_MESSAGES.noGame;
   const close = (open: boolean) => {
     if (!open) setModal(null);
   };
@@ -35,75 +39,88 @@ export function GameControls({ booking }: { booking: AdminBooking }) {
     await run(() => detailCalls.toggleWeapons(booking, next), {
       success: next ? 'Weapons enabled successfully' : 'Weapons disabled successfully',
       failure: 'Failed to toggle weapons',
+      preferServerMessage: true,
       bookingOf: (b) => b,
     });
     setBusy(false);
     setModal(null);
   }
 
-  function askWeapons() {
-    if (!booking.game) {
-      notifyError(DETAIL_MESSAGES.noGame);
-      return;
-    }
-    setModal('weapons');
-  }
-
   return (
-    <div className="flex flex-wrap gap-2">
-      <button type="button" className={primaryButton} disabled={started} onClick={() => setModal('start')}>
-        {started ? 'Game Already Started' : 'Start Game'}
-      </button>
-      <button type="button" className={secondaryButton} onClick={() => setModal('heartbeat')}>
-        Game Heartbeat
-      </button>
-      <button type="button" className={weaponsOn ? dangerButton : secondaryButton} onClick={askWeapons}>
-        {weaponsOn ? 'Disable Weapons' : 'Enable Weapons'}
-      </button>
+    <div>
+      <div className="flex flex-wrap gap-2">
+        <button
+          type="button"
+          className={primaryButton}
+          disabled={started || startBlocked !== null}
+          aria-describedby={startBlocked ? reasonIds.start : undefined}
+          onClick={() => setModal('start')}
+        >
+          {started ? 'Game Already Started' : 'Start Game'}
+        </button>
+        <button type="button" className={secondaryButton} onClick={() => setModal('heartbeat')}>
+          Game Heartbeat
+        </button>
+        <button
+          type="button"
+          className={weaponsOn ? dangerButton : secondaryButton}
+          disabled={weaponsBlocked !== null}
+          aria-describedby={weaponsBlocked ? reasonIds.weapons : undefined}
+          onClick={() => setModal('weapons')}
+        >
+          {weaponsOn ? 'Disable Weapons' : 'Enable Weapons'}
+        </button>
 
-      <Modal
-        open={modal === 'start'}
-        onOpenChange={close}
-        title="Start Game"
-        size="sm"
-        footer={
-          <>
-            <button type="button" className={secondaryButton} onClick={() => setModal(null)}>
-              Cancel
-            </button>
-            <button type="button" className={primaryButton} disabled={busy} onClick={() => void startGame()}>
-              Confirm Start
-            </button>
-          </>
-        }
-      >
-        <p>Start the game for booking {booking.code} now? Players can join as soon as it is live. This cannot be undone.</p>
-      </Modal>
+        <Modal
+          open={modal === 'start'}
+          onOpenChange={close}
+          title="Start Game"
+          size="sm"
+          footer={
+            <>
+              <button type="button" className={secondaryButton} onClick={() => setModal(null)}>
+                Cancel
+              </button>
+              <button type="button" className={primaryButton} disabled={busy} onClick={() => void startGame()}>
+                Confirm Start
+              </button>
+            </>
+          }
+        >
+          <p>Start the game for booking {booking.code} now? Players can join as soon as it is live. This cannot be undone.</p>
+        </Modal>
 
-      <Modal
-        open={modal === 'weapons'}
-        onOpenChange={close}
-        title="Confirm Weapons Toggle"
-        size="sm"
-        footer={
-          <>
-            <button type="button" className={secondaryButton} onClick={() => setModal(null)}>
-              Cancel
-            </button>
-            <button type="button" className={weaponsOn ? dangerButton : primaryButton} disabled={busy} onClick={() => void toggleWeapons()}>
-              {weaponsOn ? 'Yes, disable weapons' : 'Yes, enable weapons'}
-            </button>
-          </>
-        }
-      >
-        <p>
-          {weaponsOn
-            ? 'Disable weapons? Item stations, the Backpack and weapon effects stop working for every team.'
-            : 'Enable weapons? Item stations, the Backpack and weapon effects become available to every team.'}
-        </p>
-      </Modal>
+        <Modal
+          open={modal === 'weapons'}
+          onOpenChange={close}
+          title="Confirm Weapons Toggle"
+          size="sm"
+          footer={
+            <>
+              <button type="button" className={secondaryButton} onClick={() => setModal(null)}>
+                Cancel
+              </button>
+              <button type="button" className={weaponsOn ? dangerButton : primaryButton} disabled={busy} onClick={() => void toggleWeapons()}>
+                {weaponsOn ? 'Yes, disable weapons' : 'Yes, enable weapons'}
+              </button>
+            </>
+          }
+        >
+          <p>
+            {weaponsOn
+              ? 'Disable weapons? Item stations, the Backpack and weapon effects stop working for every team.'
+              : 'Enable weapons? Item stations, the Backpack and weapon effects become available to every team.'}
+          </p>
+        </Modal>
 
-      {modal === 'heartbeat' ? <HeartbeatModal bookingId={booking.id} onClose={() => setModal(null)} /> : null}
+        {modal === 'heartbeat' ? <HeartbeatModal bookingId={booking.id} onClose={() => setModal(null)} /> : null}
+      </div>
+      {startBlocked || weaponsBlocked ? (
+        <ul className="mt-2 space-y-1 text-sm text-slate-600" aria-label="Why some actions are unavailable">
+          {startBlocked ? <li id={reasonIds.start}>Start Game: {startBlocked}</li> : null}
+          {weaponsBlocked ? <li id={reasonIds.weapons}>Weapons: {weaponsBlocked}</li> : null}
+        </ul>
+      ) : null}
     </div>
   );
 }

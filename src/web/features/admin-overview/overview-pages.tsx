@@ -49,8 +49,8 @@ export function PaymentsPage() {
       columns={[
         { header: 'Received', cell: (p) => when(p.created_at) },
         { header: 'Booking', cell: (p) => <BookingLink id={p.booking_id} name={p.booking_name} email={p.booking_email} /> },
-        { header: 'Type', cell: (p) => p.payment_type },
-        { header: 'Amount', cell: (p) => formatPence(p.payment_amount) },
+        { header: 'Type', cell: (p) => (p.kind === 'payment' ? p.payment_type : `${p.kind === 'void' ? 'Void' : 'Refund'} (${p.payment_type})`) },
+        { header: 'Amount', cell: (p) => formatPence(p.payment_amount, p.currency) },
       ]}
     />
   );

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { amountDue, isVoided, netPaid, paymentRemaining, statusAfterLedgerChange, type LedgerEntry } from './payments';
+
+const payment = (id: number, pence: number): LedgerEntry => ({ id, kind: 'payment', payment_amount: pence, corrects_payment_id: null });
+const correction = (id: number, kind: 'void' | 'refund', of: number, pence: number): LedgerEntry => ({ id, kind, payment_amount: -pence, corrects_payment_id: of });
+
+describe('payment ledger', () => {
+  const ledger = [payment(1, 10_000), payment(2, 5_000), correction(3, 'refund', 1, 2_500), correction(4, 'void', 2, 5_000)];
+
+  it('nets payments against their voids and refunds', () => {
+    expect(netPaid(ledger)).toBe(7_500);
+    expect(netPaid([])).toBe(0);
+  });
+
+  it('says what is still due on a total in whole units, never below nothing', () => {
+    expect(amountDue(120, ledger)).toBe(4_500);
+    expect(amountDue(600, [payment(1, 10_000_000)])).toBe(0);
+    expect(amountDue(120.5, [])).toBe(12_050);
+  });
+
+  it('knows what is left of each payment and which are voided', () => {
+    expect(paymentRemaining(ledger, 1)).toBe(7_500);
+    expect(paymentRemaining(ledger, 2)).toBe(0);
+    expect(paymentRemaining(ledger, 3)).toBe(0);
+    expect(isVoided(ledger, 2)).toBe(true);
+    expect(isVoided(ledger, 1)).toBe(false);
+  });
+
+  it('unpays a booking only while its game has not started, and never a completed one', () => {
+    expect(statusAfterLedgerChange('paid', 100, false)).toBe('paid');
+    expect(statusAfterLedgerChange('paid', 0, false)).toBe('lead');
+    expect(statusAfterLedgerChange('paid', 0, true)).toBe('paid');
+    expect(statusAfterLedgerChange('completed', 0, false)).toBe('completed');
+    expect(statusAfterLedgerChange('lead', 500, false)).toBe('paid');
+  });
+});

@@ -1,0 +1,43 @@
+/**
+ * A booking's payment ledger (docs/decisions/0190-payment-corrections.md): entries are only ever added.
+ * A payment is positive pence; a void or a refund is a negative entry that names the payment it corrects,
+ * so the sum of the entries is what was paid net. Server and screens read the ledger with these rules.
+ */
+
+export const PAYMENT_KINDS = ['payment', 'void', 'refund'] as const;
+export type PaymentKind = (typeof PAYMENT_KINDS)[number];
+
+export type LedgerEntry = { id: number; kind: string; payment_amount: number; corrects_payment_id: number | null };
+
+/** What was paid net, in pence: payments less voids and refunds. */
+export function netPaid(entries: readonly LedgerEntry[]): number {
+  return entries.reduce((sum, e) => sum + e.payment_amount, 0);
+}
+
+/** Pence still due on a booking: its total price (whole currency units) less what was paid net; never below 0. */
+export function amountDue(totalPrice: number, entries: readonly LedgerEntry[]): number {
+  return Math.max(0, Math.round(totalPrice * 100) - netPaid(entries));
+}
+
+export function isVoided(entries: readonly LedgerEntry[], paymentId: number): boolean {
+  return entries.some((e) => e.kind === 'void' && e.corrects_payment_id === paymentId);
+}
+
+/** What is left of one payment after its refunds (and void): the most a refund of it may return. */
+export function paymentRemaining(entries: readonly LedgerEntry[], paymentId: number): number {
+  const payment = entries.find((e) => e.id === paymentId && e.kind === 'payment');
+  if (!payment) return 0;
+  const corrected = entries.filter((e) => e.corrects_payment_id === paymentId).reduce((sum, e) => sum + e.payment_amount, 0);
+  return Math.max(0, payment.payment_amount + corrected);
+}
+
+/**
+ * What a booking whose ledger just changed should be: paid while anything is paid net; once nothing is,
+ * back to `lead` (a sales conversation again), unless its game has started or it is completed: what was
+ * played stays as it was. The game itself is never removed.
+ */
+export function statusAfterLedgerChange(status: string, net: number, gameStarted: boolean): string {
+  if (net > 0) return status === 'completed' ? 'completed' : 'paid';
+  if (status === 'paid' && !gameStarted) return 'lead';
+  return status;
+}
