@@ -60,8 +60,9 @@ describe('GET /api/admin/activity', () => {
     expect((await admin.patch(`/api/admin/bookings/${booking.id}`, { meeting_point_address: '5 Rue de Rivoli' })).statusCode).toBe(200);
     expect((await admin.post(`/api/admin/bookings/${booking.id}/payments`, { payment_type: 'card', payment_amount: 9_999 })).statusCode).toBe(201);
     const body = (await admin.get(`/api/admin/activity?booking_id=${booking.id}`)).json<Page>();
-    expect(body.entries.map((e) => e.summary)).toEqual(['Recorded a card payment of €99.99', 'Set the meeting point']);
-    expect(body.entries[1]?.changes).toEqual([
+    // The first payment also converts the lead (0190), logged as its own change.
+    expect(body.entries.map((e) => e.summary)).toEqual(['Recorded a card payment of €99.99', 'Changed the lead status to Converted', 'Set the meeting point']);
+    expect(body.entries[2]?.changes).toEqual([
       { label: 'Meeting point', before: null, after: '5 Rue de Rivoli' },
       { label: 'Meeting point status', before: null, after: 'Confirmed' },
       { label: 'Meeting point set by', before: null, after: 'Staff' },
