@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatTimestamp, localToUtcIso, todayIn, utcToLocal } from './time';
+import { formatTimestamp, isStartInPast, localToUtcIso, todayIn, utcToLocal } from './time';
 
 describe('time', () => {
   it('formats timestamps as dd/MM/yyyy HH:mm:ss, or Invalid date', () => {
@@ -24,5 +24,13 @@ describe('time', () => {
   it('knows today in a zone', () => {
     expect(todayIn('Asia/Tokyo', new Date('2026-07-01T20:00:00Z'))).toBe('2026-07-02');
     expect(todayIn('America/Los_Angeles', new Date('2026-07-01T05:00:00Z'))).toBe('2026-06-30');
+  });
+  it('knows whether a start has already passed', () => {
+    const now = new Date('2026-07-01T12:00:00Z');
+    expect(isStartInPast('2026-07-01T11:59:00.000Z', now)).toBe(true);
+    expect(isStartInPast('2026-07-01T12:00:00.000Z', now)).toBe(true);
+    expect(isStartInPast('2026-07-01T12:01:00.000Z', now)).toBe(false);
+    expect(isStartInPast('', now)).toBe(false);
+    expect(isStartInPast('not a date', now)).toBe(false);
   });
 });

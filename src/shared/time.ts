@@ -80,3 +80,14 @@ export function utcToLocal(utcIso: string, timeZone: string): { date: string; ti
 export function todayIn(timeZone: string, now: Date = new Date()): string {
   return format(new TZDate(now.getTime(), isValidTimeZone(timeZone) ? timeZone : 'UTC'), API_DATE);
 }
+
+/**
+ * True when a game's start (a UTC instant, as utcDateTime) is not after `now`: a start that has already
+ * passed. An empty or unreadable instant is not 'in the past' (other rules report it).
+ */
+export function isStartInPast(utcDateTime: string, now: Date = new Date()): boolean {
+  if (!utcDateTime) return false;
+  const start = new Date(utcDateTime);
+  if (!isValid(start)) return false;
+  return start.getTime() <= now.getTime();
+}

@@ -81,7 +81,8 @@ export function scheduleErrors(
 ): Record<string, string[]> | null {
   const errors: Record<string, string[]> = {};
   const dateTime = dateTimeFieldErrors(input.date, input.meetingTime, input.timezone, options.now);
-  const pastOnly = dateTime?.date?.[0] === MESSAGES.dateInPast;
+  // Staff may record a game that already happened: a past date or a meeting time gone today.
+  const pastOnly = dateTime?.date?.[0] === MESSAGES.dateInPast || dateTime?.meeting_time?.[0] === MESSAGES.timeInPast;
   if (dateTime && !(pastOnly && options.allowPastDate)) Object.assign(errors, dateTime);
   // The wizard's step 0 needs a non-zero location: it comes from choosing a city suggestion.
   if (input.lat === 0 && input.lng === 0) errors.city = [MESSAGES.cityRequired];
