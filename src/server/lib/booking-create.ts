@@ -5,7 +5,7 @@ import { TRACKING_FIELDS, type Tracking } from '../../shared/tracking';
 import { localToUtcIso } from '../../shared/time';
 import { dateTimeFieldErrors, MESSAGES } from '../../shared/validation/booking-rules';
 import type { CreateBookingBody } from '../../shared/api/public-booking';
-import { newTempCode } from './codes';
+import { newManageKey, newTempCode } from './codes';
 import { ValidationError } from './errors';
 import { loadPriceTable, priceBooking } from './price-list';
 import type { BookingAggregate } from './booking-record';
@@ -146,7 +146,7 @@ export async function createBookingRecord(tx: Tx, input: NewBookingInput, option
   // transaction alive without a savepoint's two extra round trips.
   for (let attempt = 0; booking === undefined; attempt++) {
     if (attempt > 3) throw new Error('no free temporary code after 4 tries');
-    [booking] = await tx.insert(bookings).values({ ...values, tempCode: newTempCode() }).onConflictDoNothing({ target: bookings.tempCode }).returning();
+    [booking] = await tx.insert(bookings).values({ ...values, tempCode: newTempCode(), manageKey: newManageKey() }).onConflictDoNothing({ target: bookings.tempCode }).returning();
   }
   const pricing = await tx
     .insert(pricingHistory)
