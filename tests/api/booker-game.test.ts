@@ -6,7 +6,7 @@ import { bookingChanges, bookings, teams } from '../../src/server/db/schema/book
 import { challenges } from '../../src/server/db/schema/challenges';
 import { gameChallenges, games } from '../../src/server/db/schema/games';
 import { mailOutbox } from '../../src/server/db/schema/system';
-import { notifyLocationConfirmed, notifySectionLocked } from '../../src/server/lib/booker-notifications';
+import { notifyLocationConfirmed, notifySectionLocked } from '../../src/server/lib/booking-mails';
 
 let t: TestApp;
 let booker: Agent;
@@ -269,14 +269,14 @@ describe('CSRF', () => {
 
 describe('booker notifications (for staff actions)', () => {
   it('notifyLocationConfirmed writes a mail to the booker in the outbox', async () => {
-    const { booking, gameCode } = await createPaidBooking(t.db, { meetingPointAddress: '10 Downing St', meetingPointNotes: 'Black door', fullName: 'Pat' });
+    const { booking } = await createPaidBooking(t.db, { meetingPointAddress: '10 Downing St', meetingPointNotes: 'Black door', fullName: 'Pat' });
     await t.db.transaction((tx) => notifyLocationConfirmed(tx, t.app.deps.mail, { bookingId: booking.id, spot: 'meeting_point', publicUrl: 'https://hatch.example/' }));
     const mails = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, booking.email));
     expect(mails).toHaveLength(1);
     expect(mails[0]).toMatchObject({ subject: 'Your meeting point is confirmed', kind: 'booker.location_confirmed.meeting_point' });
     expect(mails[0]?.text).toContain('10 Downing St');
     expect(mails[0]?.text).toContain('Black door');
-    expect(mails[0]?.text).toContain(`https://hatch.example/booking/${gameCode}`);
+    expect(mails[0]?.text).toContain(`Manage your game: https://hatch.example/manage/${booking.manageKey}`);
   });
 
   it('notifySectionLocked writes a mail naming the section; nothing is queued if the transaction fails', async () => {

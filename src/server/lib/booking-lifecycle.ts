@@ -3,6 +3,7 @@ import type { DbOrTx } from '../db/client';
 import { bookingPayments, bookings } from '../db/schema/bookings';
 import { challenges } from '../db/schema/challenges';
 import { gameChallenges, games } from '../db/schema/games';
+import { queueGameLinksMail, type BookingMailer } from './booking-mails';
 import { isUniqueViolation } from './db-errors';
 import { newGameCode } from './codes';
 import { NotFoundError } from './errors';
@@ -10,11 +11,14 @@ import { NotFoundError } from './errors';
 /**
  * Records a payment (pence). The first payment makes the booking paid and creates its game, with a
  * new game code and the default challenges; later payments only add to the history.
+ * When the booking becomes paid, the booker is mailed the game code, the players' join link and the private
+ * management link (once: a later payment does not mail again); `mailer` null sends nothing (demo data, fixtures).
  * Call inside a transaction.
  */
 export async function recordPayment(
   tx: DbOrTx,
   input: { bookingId: number; paymentType: string; paymentAmount: number; recordedBy: number | null },
+  mailer: BookingMailer | null,
 ): Promise<{ paymentId: number; gameId: number; gameCode: string; createdGame: boolean }> {
   const locked = await tx.select({ id: bookings.id, status: bookings.bookingStatus }).from(bookings).where(eq(bookings.id, input.bookingId)).for('update');
   if (!locked[0]) throw new NotFoundError('Booking not found');
@@ -23,10 +27,12 @@ export async function recordPayment(
     .values({ bookingId: input.bookingId, paymentType: input.paymentType, paymentAmount: input.paymentAmount, recordedBy: input.recordedBy })
     .returning({ id: bookingPayments.id });
   if (!payment) throw new Error('payment not recorded');
-  if (locked[0].status !== 'paid' && locked[0].status !== 'completed') {
+  const becomesPaid = locked[0].status !== 'paid' && locked[0].status !== 'completed';
+  if (becomesPaid) {
     await tx.update(bookings).set({ bookingStatus: 'paid', updatedAt: new Date() }).where(eq(bookings.id, input.bookingId));
   }
   const game = await ensureGame(tx, input.bookingId);
+  if (becomesPaid && mailer) await queueGameLinksMail(tx, mailer, input.bookingId, 'paid');
   return { paymentId: payment.id, ...game };
 }
 

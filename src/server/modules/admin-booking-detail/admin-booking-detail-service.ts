@@ -4,6 +4,7 @@ import { loadBookingAggregate, toAdminBooking } from '../../lib/booking-record';
 import { recordPayment } from '../../lib/booking-lifecycle';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
 import type { Mailer } from '../../lib/mail';
+import { queueGameLinksMail, type BookingMailer } from '../../lib/booking-mails';
 import type { AdminBooking } from '../../../shared/api/booking';
 import {
   DETAIL_MESSAGES,
@@ -61,9 +62,11 @@ function codeOf(row: BookingRow, gameCode: string | undefined): string {
   return gameCode ?? row.tempCode;
 }
 
-export async function patchBooking(db: Db, mail: Mailer, input: Change & { body: DetailPatchBody }): Promise<AdminBooking> {
+export async function patchBooking(db: Db, mailer: BookingMailer, input: Change & { body: DetailPatchBody }): Promise<AdminBooking> {
+  const { mail } = mailer;
   const { body } = input;
   const { booking } = await change(db, input, async (tx, row) => {
+    let dateMoved = false;
     let values: BookingUpdate;
     let action: string;
     let before: Record<string, unknown>;
@@ -79,6 +82,7 @@ export async function patchBooking(db: Db, mail: Mailer, input: Change & { body:
       if (!local) throw ValidationError.field('utcDateTime', DETAIL_MESSAGES.invalidDateTime);
       values = { utcDateTime: new Date(body.utcDateTime), timezone: zone, date: local.date, meetingTime: local.time };
       action = 'booking.date_time';
+      dateMoved = row.utcDateTime?.getTime() !== new Date(body.utcDateTime).getTime() || row.timezone !== zone;
       before = { utcDateTime: row.utcDateTime?.toISOString() ?? null, timezone: row.timezone, date: row.date, meeting_time: row.meetingTime };
     } else if (body.assigned_host_id !== undefined) {
       const host = await findUser(tx, body.assigned_host_id);
@@ -110,6 +114,8 @@ export async function patchBooking(db: Db, mail: Mailer, input: Change & { body:
       before,
       after: afterOf(values),
     });
+    // The booker hears of a new date or time with their code and links; saving the same moment again mails nothing.
+    if (dateMoved) await queueGameLinksMail(tx, mailer, row.id, 'date_changed');
   });
   return booking;
 }
@@ -235,9 +241,17 @@ export async function toggleWeapons(db: Db, input: Change & { weaponsOn: boolean
   return booking;
 }
 
-export async function recordBookingPayment(db: Db, input: Change & { paymentType: string; paymentAmount: number }): Promise<AdminBooking> {
+export async function recordBookingPayment(
+  db: Db,
+  mailer: BookingMailer,
+  input: Change & { paymentType: string; paymentAmount: number },
+): Promise<AdminBooking> {
   const { booking } = await change(db, input, async (tx, row) => {
-    const paid = await recordPayment(tx, { bookingId: row.id, paymentType: input.paymentType, paymentAmount: input.paymentAmount, recordedBy: input.actor.id });
+    const paid = await recordPayment(
+      tx,
+      { bookingId: row.id, paymentType: input.paymentType, paymentAmount: input.paymentAmount, recordedBy: input.actor.id },
+      mailer,
+    );
     await updateBooking(tx, row.id, {});
     await recordActivity(tx, {
       actorId: input.actor.id,

@@ -13,7 +13,7 @@ import { PUBLIC_BOOKING_MESSAGES, type CreateBookingBody, type UpdateBookingBody
 import type { AddOnType, Currency, PlanType } from '../../../shared/plans';
 import { isCurrency, isPlanType, ADD_ON_TYPES } from '../../../shared/plans';
 import { localToUtcIso } from '../../../shared/time';
-import { bookingConfirmationMail } from './booking-confirmation-mail';
+import { bookingConfirmationMail } from '../../lib/booking-mails';
 import { gameCodeOf, insertBookingChange, insertPricingHistory, lockBooking, updateBooking, type BookingRow, type BookingUpdate } from './public-booking-repository';
 
 type BookingAnswer = { booking: BookerBooking };
