@@ -5,8 +5,6 @@ import { createBooking, createPaidBooking } from '../support/fixtures';
 import { bookingChanges, bookings, teams } from '../../src/server/db/schema/bookings';
 import { challenges } from '../../src/server/db/schema/challenges';
 import { gameChallenges, games } from '../../src/server/db/schema/games';
-import { mailOutbox } from '../../src/server/db/schema/system';
-import { notifyLocationConfirmed, notifySectionLocked } from '../../src/server/lib/booking-mails';
 
 let t: TestApp;
 let booker: Agent;
@@ -264,42 +262,6 @@ describe('CSRF', () => {
     const { gameCode, booking } = await createPaidBooking(t.db);
     const res = await booker.inject({ method: 'POST', url: url(gameCode, 'activate'), payload: { booking_id: booking.id }, csrf: false });
     expect(res.statusCode).toBe(419);
-  });
-});
-
-describe('booker notifications (for staff actions)', () => {
-  it('notifyLocationConfirmed writes a mail to the booker in the outbox', async () => {
-    const { booking } = await createPaidBooking(t.db, { meetingPointAddress: '10 Downing St', meetingPointNotes: 'Black door', fullName: 'Pat' });
-    await t.db.transaction((tx) => notifyLocationConfirmed(tx, t.app.deps.mail, { bookingId: booking.id, spot: 'meeting_point', publicUrl: 'https://hatch.example/' }));
-    const mails = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, booking.email));
-    expect(mails).toHaveLength(1);
-    expect(mails[0]).toMatchObject({ subject: 'Your meeting point is confirmed', kind: 'booker.location_confirmed.meeting_point' });
-    expect(mails[0]?.text).toContain('10 Downing St');
-    expect(mails[0]?.text).toContain('Black door');
-    expect(mails[0]?.text).toContain(`Manage your game: https://hatch.example/manage/${booking.manageKey}`);
-  });
-
-  it('notifySectionLocked writes a mail naming the section; nothing is queued if the transaction fails', async () => {
-    const { booking } = await createPaidBooking(t.db);
-    await t.db.transaction((tx) => notifySectionLocked(tx, t.app.deps.mail, { bookingId: booking.id, section: 'teams' }));
-    await expect(
-      t.db.transaction(async (tx) => {
-        await notifySectionLocked(tx, t.app.deps.mail, { bookingId: booking.id, section: 'chicken' });
-        throw new Error('rolled back');
-      }),
-    ).rejects.toThrow('rolled back');
-    const mails = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, booking.email));
-    expect(mails.map((m) => [m.subject, m.kind])).toEqual([['Teams: set by our team', 'booker.section_locked.teams']]);
-    expect(mails[0]?.text).toContain('can no longer be changed online');
-  });
-
-  it('notifySectionLocked names several sections in one mail', async () => {
-    const { booking, gameCode } = await createPaidBooking(t.db);
-    await t.db.transaction((tx) => notifySectionLocked(tx, t.app.deps.mail, { bookingId: booking.id, section: ['challenges', 'game_area'] }));
-    const mails = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, booking.email));
-    expect(mails).toHaveLength(1);
-    expect(mails[0]?.subject).toBe('Challenges, Game area: set by our team');
-    expect(mails[0]?.text).toContain(`these parts of your game ${gameCode}: Challenges, Game area.`);
   });
 });
 

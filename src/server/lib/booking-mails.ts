@@ -9,7 +9,7 @@ import type { BookerBooking } from '../../shared/api/booking';
 import { bookingLinks } from '../../shared/booking-links';
 import { ADD_ONS, PLANS } from '../../shared/plans';
 import { formatMoney } from '../../shared/money';
-import { API_DATE, SELECTABLE_TIMEZONES } from '../../shared/time';
+import { API_DATE, formatTimestamp, SELECTABLE_TIMEZONES } from '../../shared/time';
 
 /**
  * Every mail about a booking to its booker, built here (the links from shared/booking-links.ts, from the configured
@@ -99,7 +99,7 @@ export type BookingMailFacts = {
   gameCode: string | null;
 };
 
-async function loadMailFacts(tx: DbOrTx, bookingId: number): Promise<BookingMailFacts & { meetingPointAddress: string | null; meetingPointNotes: string | null; hidingSpotAddress: string | null; hidingSpotNotes: string | null }> {
+async function loadMailFacts(tx: DbOrTx, bookingId: number): Promise<BookingMailFacts> {
   const rows = await tx
     .select({
       email: bookings.email,
@@ -111,10 +111,6 @@ async function loadMailFacts(tx: DbOrTx, bookingId: number): Promise<BookingMail
       timezone: bookings.timezone,
       tempCode: bookings.tempCode,
       manageKey: bookings.manageKey,
-      meetingPointAddress: bookings.meetingPointAddress,
-      meetingPointNotes: bookings.meetingPointNotes,
-      hidingSpotAddress: bookings.hidingSpotAddress,
-      hidingSpotNotes: bookings.hidingSpotNotes,
       gameCode: games.code,
     })
     .from(bookings)
@@ -187,77 +183,49 @@ export async function queueGameLinksMail(tx: DbOrTx, mailer: BookingMailer, book
 }
 
 // ---------------------------------------------------------------------------------------------
-// Staff actions on the game (issue 4): the booker hears about them.
+// Staff actions on the game (queued by the booking detail's changes).
 
-export type LockableSection = 'locations' | 'challenges' | 'game_area' | 'chicken' | 'host' | 'teams';
-export type LocationSpot = 'meeting_point' | 'hiding_spot';
-
-export const SECTION_LABELS: Record<LockableSection, string> = {
-  locations: 'Meeting point and hiding spot',
-  challenges: 'Challenges',
-  game_area: 'Game area',
-  chicken: 'The Chicken',
-  host: 'Your host',
-  teams: 'Teams',
-};
-
-const SPOT_LABELS: Record<LocationSpot, string> = { meeting_point: 'meeting point', hiding_spot: 'hiding spot' };
-
-type Options = { bookingId: number; publicUrl?: string | undefined };
-
-function manageLine(f: BookingMailFacts, publicUrl: string | undefined): string {
-  if (!publicUrl) return 'Manage your game from the private management link we emailed you.';
-  return `Manage your game: ${bookingLinks(publicUrl, { tempCode: f.tempCode, gameCode: f.gameCode, manageKey: f.manageKey }).manage}`;
+/** The designated Chicken: the email given for the Chicken, else the booker's own. */
+export function chickenEmailOf(b: { assignedChickenEmail: string | null; email: string }): string {
+  return b.assignedChickenEmail?.trim() || b.email;
 }
 
-/** Staff confirmed the meeting point or hiding spot: tell the booker where it is. */
-export async function notifyLocationConfirmed(tx: DbOrTx, mail: Mailer, options: Options & { spot: LocationSpot }): Promise<void> {
-  const b = await loadMailFacts(tx, options.bookingId);
-  const label = SPOT_LABELS[options.spot];
-  const address = options.spot === 'meeting_point' ? b.meetingPointAddress : b.hidingSpotAddress;
-  const notes = options.spot === 'meeting_point' ? b.meetingPointNotes : b.hidingSpotNotes;
-  const lines = [
-    greeting(b.fullName),
-    '',
-    `Our team has confirmed the ${label} of your game${b.gameCode ? ` ${b.gameCode}` : ''}:`,
-    address ?? 'Not set',
-    ...(notes ? ['', `Notes: ${notes}`] : []),
-    '',
-    manageLine(b, options.publicUrl),
-  ];
-  await mail.queue(tx, {
-    to: b.email,
-    subject: `Your ${label} is confirmed`,
-    text: lines.join('\n').trimEnd(),
-    kind: `booker.location_confirmed.${options.spot}`,
-    bookingId: options.bookingId,
-  });
+/** Staff set the hiding spot: the designated Chicken hears where to hide. */
+export function hidingSpotMail(
+  b: { assignedChickenEmail: string | null; email: string; utcDateTime: Date | null; timezone: string; date: string },
+  address: string,
+  code: string,
+): OutgoingMail {
+  const when = b.utcDateTime ? `${formatTimestamp(b.utcDateTime, b.timezone).slice(0, 16)} (${b.timezone})` : b.date;
+  return {
+    to: chickenEmailOf(b),
+    subject: `Your hiding spot for game ${code}`,
+    kind: 'booking.hiding_spot',
+    text: [
+      'Hello Chicken,',
+      '',
+      `Our team has set the hiding spot for your game ${code} on ${when}:`,
+      '',
+      address,
+      '',
+      'Head there before the hunt starts and keep it to yourself!',
+    ].join('\n'),
+  };
 }
 
-/** Staff locked one or more sections of the game: the booker can no longer change them online. */
-export async function notifySectionLocked(
-  tx: DbOrTx,
-  mail: Mailer,
-  options: Options & { section: LockableSection | readonly LockableSection[] },
-): Promise<void> {
-  const sections = typeof options.section === 'string' ? [options.section] : [...options.section];
-  if (sections.length === 0) return;
-  const b = await loadMailFacts(tx, options.bookingId);
-  const labels = sections.map((s) => SECTION_LABELS[s]);
-  const list = labels.join(', ');
-  const lines = [
-    greeting(b.fullName),
-    '',
-    `Our team has set ${sections.length === 1 ? 'this part' : 'these parts'} of your game${b.gameCode ? ` ${b.gameCode}` : ''}: ${list}.`,
-    'They can no longer be changed online. Reply to this email if something needs to change.',
-    '',
-    manageLine(b, options.publicUrl),
-  ];
-  await mail.queue(tx, {
+/** Staff locked sections of the game: the booker hears they can no longer change them online. */
+export function sectionsLockedMail(b: { email: string; fullName: string | null }, code: string, sectionLabels: readonly string[]): OutgoingMail {
+  const list = sectionLabels.join(', ');
+  return {
     to: b.email,
-    subject: `${list}: set by our team`,
-    text: lines.join('\n').trimEnd(),
-    kind: `booker.section_locked.${sections.join('+')}`,
-    bookingId: options.bookingId,
-  });
+    subject: `Your game ${code}: ${list} locked`,
+    kind: 'booking.locked',
+    text: [
+      `Hello${b.fullName ? ` ${b.fullName}` : ''},`,
+      '',
+      `Our team has finalised these parts of your game ${code}, so they can no longer be changed from your booking page: ${list}.`,
+      '',
+      'If something needs to change, just reply to this email.',
+    ].join('\n'),
+  };
 }

@@ -4,7 +4,7 @@ import { loadBookingAggregate, toAdminBooking } from '../../lib/booking-record';
 import { recordPayment } from '../../lib/booking-lifecycle';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
 import type { Mailer } from '../../lib/mail';
-import { queueGameLinksMail, type BookingMailer } from '../../lib/booking-mails';
+import { hidingSpotMail, queueGameLinksMail, sectionsLockedMail, type BookingMailer } from '../../lib/booking-mails';
 import type { AdminBooking } from '../../../shared/api/booking';
 import {
   DETAIL_MESSAGES,
@@ -14,7 +14,7 @@ import {
   type Heartbeat,
   type LockSection,
 } from '../../../shared/api/admin-booking-detail';
-import { formatTimestamp, isValidTimeZone, utcToLocal } from '../../../shared/time';
+import { isValidTimeZone, utcToLocal } from '../../../shared/time';
 import {
   bookingExists,
   countInstances,
@@ -118,29 +118,6 @@ export async function patchBooking(db: Db, mailer: BookingMailer, input: Change 
     if (dateMoved) await queueGameLinksMail(tx, mailer, row.id, 'date_changed');
   });
   return booking;
-}
-
-/** The designated chicken: the email given for the chicken, else the booker's own. */
-export function chickenEmailOf(row: Pick<BookingRow, 'assignedChickenEmail' | 'email'>): string {
-  return row.assignedChickenEmail?.trim() || row.email;
-}
-
-function hidingSpotMail(row: BookingRow, address: string, code: string) {
-  const when = row.utcDateTime ? `${formatTimestamp(row.utcDateTime, row.timezone).slice(0, 16)} (${row.timezone})` : row.date;
-  return {
-    to: chickenEmailOf(row),
-    subject: `Your hiding spot for game ${code}`,
-    kind: 'booking.hiding_spot',
-    text: [
-      'Hello Chicken,',
-      '',
-      `Our team has set the hiding spot for your game ${code} on ${when}:`,
-      '',
-      address,
-      '',
-      'Head there before the hunt starts and keep it to yourself!',
-    ].join('\n'),
-  };
 }
 
 function afterOf(values: BookingUpdate): Record<string, unknown> {
@@ -295,19 +272,7 @@ export async function updateLocks(db: Db, mail: Mailer, input: Change & { locks:
     if (newlyLocked.length) {
       const game = await findGameOfBooking(tx, row.id);
       const code = codeOf(row, game?.code);
-      await mail.queue(tx, {
-        to: row.email,
-        subject: `Your game ${code}: ${newlyLocked.join(', ')} locked`,
-        kind: 'booking.locked',
-        bookingId: row.id,
-        text: [
-          `Hello${row.fullName ? ` ${row.fullName}` : ''},`,
-          '',
-          `Our team has finalised these parts of your game ${code}, so they can no longer be changed from your booking page: ${newlyLocked.join(', ')}.`,
-          '',
-          'If something needs to change, just reply to this email.',
-        ].join('\n'),
-      });
+      await mail.queue(tx, { ...sectionsLockedMail(row, code, newlyLocked), bookingId: row.id });
     }
     await recordActivity(tx, { actorId: input.actor.id, action: 'booking.locks', entityType: 'booking', entityId: row.id, bookingId: row.id, before, after });
   });
