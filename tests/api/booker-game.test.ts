@@ -358,3 +358,14 @@ describe('the game code alone (the players’ join code)', () => {
     expect(saved.json().booking.teams_list).toEqual([{ id: expect.any(Number), name: 'Owls', players: '' }]);
   });
 });
+
+describe('the management key stays private', () => {
+  it('is not in the staff CSV export, which travels by file', async () => {
+    const { booking } = await createPaidBooking(t.db);
+    const admin = await t.as('admin');
+    const res = await admin.get('/api/admin/bookings/export');
+    expect(res.statusCode).toBe(200);
+    expect(res.body.split('\n')[0]).not.toContain('manage_key');
+    expect(res.body).not.toContain(booking.manageKey);
+  });
+});

@@ -153,7 +153,8 @@ export async function enquiryLeadMetrics(db: DbOrTx, startDate: string, endDate:
 // Export
 
 const EXPORT_PAGE = 1000;
-const SKIPPED_COLUMNS = new Set(['created_by_session']);
+// Secrets stay out of files that travel: the creating session and the organiser's management key (decision 0185).
+const SKIPPED_COLUMNS = new Set(['created_by_session', 'manage_key']);
 const EXTRA_COLUMNS = ['game_code', 'game_activated', 'assigned_host_name', 'assigned_host_email', 'payments_total', 'last_contact_at', 'source'] as const;
 
 function exportColumns(): { key: string; header: string }[] {
