@@ -82,12 +82,10 @@ export function todayIn(timeZone: string, now: Date = new Date()): string {
 }
 
 /**
- * True when a game's start (a UTC instant, as utcDateTime) is not after `now`: a start that has already
- * passed. An empty or unreadable instant is not 'in the past' (other rules report it).
+ * Whether a game start (ISO UTC, as utcDateTime) lies before `now`: a start that has already passed. Text that is
+ * not a date is not in the past (other rules report it).
  */
 export function isStartInPast(utcDateTime: string, now: Date = new Date()): boolean {
-  if (!utcDateTime) return false;
-  const start = new Date(utcDateTime);
-  if (!isValid(start)) return false;
-  return start.getTime() <= now.getTime();
+  const start = Date.parse(utcDateTime);
+  return Number.isFinite(start) && start < now.getTime();
 }
