@@ -34,4 +34,13 @@ describe('time', () => {
     expect(isStartInPast('2030-06-16T09:00:00.000Z', now)).toBe(false);
     expect(isStartInPast('', now)).toBe(false);
   });
+
+  it('knows whether a start has already passed', () => {
+    const now = new Date('2026-07-01T12:00:00Z');
+    expect(isStartInPast('2026-07-01T11:59:00.000Z', now)).toBe(true);
+    expect(isStartInPast('2026-07-01T12:00:00.000Z', now)).toBe(false);
+    expect(isStartInPast('2026-07-01T12:01:00.000Z', now)).toBe(false);
+    expect(isStartInPast('', now)).toBe(false);
+    expect(isStartInPast('not a date', now)).toBe(false);
+  });
 });

@@ -81,8 +81,11 @@ export function todayIn(timeZone: string, now: Date = new Date()): string {
   return format(new TZDate(now.getTime(), isValidTimeZone(timeZone) ? timeZone : 'UTC'), API_DATE);
 }
 
-/** Whether a game start (ISO UTC) lies before `now`; text that is not a date is not in the past. */
-export function isStartInPast(utcDateTime: string, now: Date): boolean {
+/**
+ * Whether a game start (ISO UTC, as utcDateTime) lies before `now`: a start that has already passed. Text that is
+ * not a date is not in the past (other rules report it).
+ */
+export function isStartInPast(utcDateTime: string, now: Date = new Date()): boolean {
   const start = Date.parse(utcDateTime);
   return Number.isFinite(start) && start < now.getTime();
 }

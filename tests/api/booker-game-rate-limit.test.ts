@@ -11,9 +11,10 @@ afterAll(async () => t.close());
 
 describe('rate limits on calls by game code', () => {
   it(`answers 429 with Retry-After after ${CODE_CALL_LIMIT.limit} calls a minute from one IP; other IPs are unaffected`, async () => {
-    const { gameCode } = await createPaidBooking(t.db);
+    const { gameCode, booking } = await createPaidBooking(t.db);
     const booker = await t.visitor();
-    const call = (remoteAddress: string) => booker.inject({ method: 'GET', url: `/api/booking/${gameCode}/challenges`, remoteAddress });
+    const headers = { 'x-manage-key': booking.manageKey };
+    const call = (remoteAddress: string) => booker.inject({ method: 'GET', url: `/api/booking/${gameCode}/challenges`, headers, remoteAddress });
     // Fixed one-minute windows: within 2 x limit + 1 calls (a few seconds) one window must overflow.
     let ok = 0;
     let limited = await call('203.0.113.7');

@@ -7,6 +7,7 @@ import { bookingChanges, bookings, pricingHistory } from '../../src/server/db/sc
 import { mailOutbox } from '../../src/server/db/schema/system';
 import { priceList } from '../../src/server/db/schema/pricing';
 import type { CreateBookingInput } from '../../src/shared/api/public-booking';
+import { SELECTABLE_TIMEZONES, todayIn, utcToLocal } from '../../src/shared/time';
 import { createBookingRecord, type NewBookingInput } from '../../src/server/lib/booking-create';
 import { loadBookingAggregate } from '../../src/server/lib/booking-record';
 
@@ -339,6 +340,23 @@ describe('PATCH /api/bookings/:id', () => {
     expect((await bookingRow(booking.id)).version).toBe(1);
   });
 
+  it('refuses a meeting time that has already passed today, on create and on change (422, nothing stored)', async () => {
+    // A zone where it is at least 01:00 now, so 'an hour ago' is still today there.
+    const now = new Date();
+    const zone = SELECTABLE_TIMEZONES.map((z) => z.zone).find((z) => (utcToLocal(now.toISOString(), z)?.time.hour ?? 0) >= 1) ?? 'UTC';
+    const local = utcToLocal(new Date(now.getTime() - 60 * 60_000).toISOString(), zone);
+    if (!local || local.date !== todayIn(zone, now)) throw new Error('no zone where an hour ago is today');
+    const agent = await t.visitor();
+    const refused = await agent.post('/api/bookings', bookingBody({ date: local.date, meeting_time: local.time, timezone: zone }));
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors).toEqual({ meeting_time: ['Please choose a meeting time in the future'] });
+    const booking = await created(agent);
+    const moved = await agent.patch(`/api/bookings/${booking.id}`, { date: local.date, meeting_time: local.time, timezone: zone });
+    expect(moved.statusCode).toBe(422);
+    expect(moved.json().errors).toEqual({ meeting_time: ['Please choose a meeting time in the future'] });
+    expect((await bookingRow(booking.id)).version).toBe(1);
+  });
+
   it('accepts the temp code in X-Booking-Code from another browser, any case', async () => {
     const booking = await created(await t.visitor());
     const other = await t.visitor();
@@ -360,10 +378,10 @@ describe('PATCH /api/bookings/:id', () => {
     expect((await bookingRow(booking.id)).players).toBe(8);
   });
 
-  it('accepts the game code of a paid booking, but then only contact details', async () => {
+  it('accepts the management key of a paid booking, but then only contact details', async () => {
     const { booking, gameCode } = await createPaidBooking(t.db);
     const agent = await t.visitor();
-    const headers = { 'x-booking-code': gameCode };
+    const headers = { 'x-manage-key': booking.manageKey };
     const contact = await agent.patch(`/api/bookings/${booking.id}`, { full_name: 'Paid Person', phone: '999' }, headers);
     expect(contact.statusCode).toBe(200);
     expect(contact.json().booking).toMatchObject({ full_name: 'Paid Person', tel: '999', code: gameCode, code_type: 'game' });
@@ -376,6 +394,18 @@ describe('PATCH /api/bookings/:id', () => {
     // Sending back unchanged values (the whole wizard state) is fine.
     const same = await agent.patch(`/api/bookings/${booking.id}`, { players: booking.players, plan_type: 'standard' }, headers);
     expect(same.statusCode).toBe(200);
+  });
+
+  it('refuses the game code (the players’ join code), and the temp code once paid: 404, nothing changes', async () => {
+    const { booking, gameCode } = await createPaidBooking(t.db, { fullName: 'Olive' });
+    const agent = await t.visitor();
+    for (const code of [gameCode, gameCode.toLowerCase(), booking.tempCode]) {
+      const res = await agent.patch(`/api/bookings/${booking.id}`, { full_name: 'Mallory' }, { 'x-booking-code': code });
+      expect(res.statusCode).toBe(404);
+    }
+    const other = await createBooking(t.db);
+    expect((await agent.patch(`/api/bookings/${booking.id}`, { full_name: 'Mallory' }, { 'x-manage-key': other.manageKey })).statusCode).toBe(404);
+    expect((await t.db.select().from(bookings).where(eq(bookings.id, booking.id)))[0]?.fullName).toBe('Olive');
   });
 
   it('refuses a stale version with 409 and changes nothing on an empty edit', async () => {
@@ -397,12 +427,17 @@ describe('GET /api/booking/:code', () => {
     expect(res.json().booking).toMatchObject({ id: row.id, code: row.tempCode, code_type: 'temp', utcDateTime: '2030-06-15T14:00:00.000Z', added_challenges: [], game_activated: false });
   });
 
-  it('loads by game code, with the game\'s challenges', async () => {
+  it('loads by game code, with the game\'s challenges: the public view, or the organiser\'s with the key', async () => {
     const { booking, gameCode } = await createPaidBooking(t.db);
     const res = await t.app.inject({ method: 'GET', url: `/api/booking/${gameCode}` });
     expect(res.statusCode).toBe(200);
     const body = res.json().booking;
-    expect(body).toMatchObject({ id: booking.id, code: gameCode, code_type: 'game', booking_status: 'paid', game_activated: false });
+    expect(body).toMatchObject({ access: 'public', code: gameCode, code_type: 'game', game_activated: false });
+    expect(body).not.toHaveProperty('email');
+    const full = await t.app.inject({ method: 'GET', url: `/api/booking/${gameCode}`, headers: { 'x-manage-key': booking.manageKey } });
+    expect(full.json().booking).toMatchObject({ id: booking.id, code: gameCode, code_type: 'game', booking_status: 'paid', email: booking.email });
+    // Once paid, the temp code shows the public view too: the game is managed with the key.
+    expect((await t.app.inject({ method: 'GET', url: `/api/booking/${booking.tempCode}` })).json().booking).toMatchObject({ access: 'public', code: gameCode });
     expect(Array.isArray(body.added_challenges)).toBe(true);
     expect(body.added_challenges.length).toBeGreaterThan(0);
   });

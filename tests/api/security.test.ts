@@ -386,8 +386,14 @@ describe('object-level access by code', () => {
       expect({ route: `${route.method} ${route.url}`, status: res.statusCode }).toEqual({ route: `${route.method} ${route.url}`, status: 404 });
     }
     expect(diffFingerprints(before, await databaseFingerprint(t.db))).toEqual([]);
-    // The game code itself works.
-    const ok = await visitor.inject({ method: 'PUT', url: `/api/booking/${gameCode}/teams`, payload: validBodies.teams as object, remoteAddress: lookupIp() });
+    // The game code with the organiser's management key works.
+    const ok = await visitor.inject({
+      method: 'PUT',
+      url: `/api/booking/${gameCode}/teams`,
+      payload: validBodies.teams as object,
+      headers: { 'x-manage-key': booking.manageKey },
+      remoteAddress: lookupIp(),
+    });
     expect(ok.statusCode).toBe(200);
   });
 

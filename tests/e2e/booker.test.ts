@@ -13,7 +13,8 @@ import { startServer, type RunningServer } from './support/server';
  * bookings (unpaid, paid, paid with a locked section) are written into its data folder first;
  * everything else goes through the pages, and staff locking goes through the admin API.
  */
-type Seed = { hatch: { id: number; code: string }[]; games: { id: number; code: string; tempCode: string }[]; lockedCode: string };
+type Game = { id: number; code: string; tempCode: string; manageKey: string };
+type Seed = { hatch: { id: number; code: string }[]; games: Game[]; locked: Game };
 let seed: Seed;
 let dataDir: string;
 let server: RunningServer;
@@ -29,16 +30,24 @@ async function seedDatabase(dir: string): Promise<Seed> {
     const games = [];
     for (let i = 0; i < 4; i++) {
       const g = await createPaidBooking(db, { fullName: `Game Booker ${i}` });
-      games.push({ id: g.booking.id, code: g.gameCode, tempCode: g.booking.tempCode });
+      games.push({ id: g.booking.id, code: g.gameCode, tempCode: g.booking.tempCode, manageKey: g.booking.manageKey });
     }
     const locked = await createPaidBooking(db, {
       fullName: 'Locked Booker',
+      companyName: 'Locked Ltd',
       lockedChallenges: true,
+      meetingPointAddress: 'Soho Square gate',
+      meetingPointStatus: 'confirmed',
+      meetingPointOwner: 'admin',
       hidingSpotAddress: 'The Crown, Soho',
       hidingSpotStatus: 'confirmed',
       hidingSpotOwner: 'admin',
     });
-    return { hatch, games, lockedCode: locked.gameCode };
+    return {
+      hatch,
+      games,
+      locked: { id: locked.booking.id, code: locked.gameCode, tempCode: locked.booking.tempCode, manageKey: locked.booking.manageKey },
+    };
   });
 }
 
@@ -115,20 +124,45 @@ describe('/hatch/{temp_code}: a booking not yet paid', () => {
     await context.close();
   });
 
-  it('sends a paid booking’s temporary code on to its game page', async () => {
-    const game = seed.games[3];
-    const { page, context } = await open(`/hatch/${game?.tempCode}`);
-    await page.waitForURL(`**/booking/${game?.code}`);
-    await page.getByTestId('game-code').waitFor();
+  it('once paid, the temporary code manages nothing: it says where the game is managed now', async () => {
+    const game = seed.locked;
+    const { page, context, errors } = await open(`/hatch/${game.tempCode}`);
+    await page.getByTestId('paid-notice').waitFor();
+    const text = (await page.locator('main, body').first().textContent()) ?? '';
+    expect(text).toContain('Soho Square gate');
+    expect(text).not.toContain('The Crown, Soho');
+    expect(text).not.toContain('Locked Booker');
+    expect(await page.getByRole('button', { name: /Save/ }).count()).toBe(0);
+    expect(errors).toEqual([]);
     await context.close();
   });
 });
 
-describe('/booking/{code}: setting up a paid game', () => {
+describe('/booking/{code}: the players’ join page', () => {
+  it('shows a player with only the game code the public game: no hiding spot, no organiser contact, nothing to change', async () => {
+    const game = seed.locked;
+    const { page, context, errors } = await open(`/booking/${game.code.toLowerCase()}`, PHONE);
+    await page.getByTestId('public-game').waitFor();
+    await expectNoSidewaysScroll(page);
+    expect(await page.getByTestId('join-opens').textContent()).toContain('The game opens here at the start time');
+    const text = (await page.locator('body').textContent()) ?? '';
+    expect(text).toContain('Soho Square gate');
+    for (const secret of ['The Crown, Soho', 'Locked Booker', 'Locked Ltd', '@example.test', '£']) expect(text).not.toContain(secret);
+    expect(await page.getByRole('button').count()).toBe(0);
+    expect(await page.getByRole('textbox').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('/manage/{key}: the organiser sets up a paid game', () => {
   it('picks challenges by spice level, proposes a spot, sets teams, the Chicken, the area, and activates (desktop)', async () => {
     const game = seed.games[0];
-    const { page, context, errors } = await open(`/booking/${game?.code}`);
+    const { page, context, errors } = await open(`/manage/${game?.manageKey}`);
     await page.getByTestId('game-code').waitFor();
+    // What the organiser shares with players: the code and the join link, never this page's link.
+    expect(await page.getByTestId('game-code').textContent()).toBe(game?.code);
+    expect(await page.getByTestId('join-link').getAttribute('href')).toBe(`/booking/${game?.code}`);
     const count = page.getByTestId('challenges-count');
     await expect.poll(() => count.textContent(), { timeout: 10_000 }).not.toBe('0 selected');
     const before = Number((await count.textContent())?.split(' ')[0]);
@@ -194,7 +228,7 @@ describe('/booking/{code}: setting up a paid game', () => {
   });
 
   it('shows a section staff locked read-only, and a staff-owned spot without a form (phone)', async () => {
-    const { page, context, errors } = await open(`/booking/${seed.lockedCode}`, PHONE);
+    const { page, context, errors } = await open(`/manage/${seed.locked.manageKey}`, PHONE);
     await page.getByTestId('challenges-locked').waitFor();
     await expectNoSidewaysScroll(page);
     expect(await page.getByRole('button', { name: 'Save challenges' }).count()).toBe(0);
@@ -213,7 +247,7 @@ describe('/booking/{code}: setting up a paid game', () => {
 
   it('a lock set by staff while the page is open refuses the save with the server reason (phone)', async () => {
     const game = seed.games[1];
-    const { page, context } = await open(`/booking/${game?.code}`, PHONE);
+    const { page, context } = await open(`/manage/${game?.manageKey}`, PHONE);
     await page.getByRole('button', { name: 'Add team' }).waitFor();
 
     const admin = await newPage(browser, server.url);
@@ -241,7 +275,7 @@ describe('/booking/{code}: setting up a paid game', () => {
 
   it('keeps unsaved challenges and says "Failed to save challenges"; rolls activation back with "Failed to activate game" (phone)', async () => {
     const game = seed.games[2];
-    const { page, context, errors } = await open(`/booking/${game?.code}`, PHONE);
+    const { page, context, errors } = await open(`/manage/${game?.manageKey}`, PHONE);
     const count = page.getByTestId('challenges-count');
     await expect.poll(() => count.textContent(), { timeout: 10_000 }).not.toBe('0 selected');
     await page.route(/\/api\/booking\/[^/]+\/(challenges|activate)$/, (route) =>
@@ -271,7 +305,7 @@ describe('/booking/{code}: setting up a paid game', () => {
   });
 
   it('moves the game area by dragging its centre on the map, even with no tiles (desktop)', async () => {
-    const { page, context, errors } = await open(`/booking/${seed.games[3]?.code}`);
+    const { page, context, errors } = await open(`/manage/${seed.games[3]?.manageKey}`);
     const marker = page.locator('[data-testid=game-area-map] .leaflet-marker-icon');
     await marker.waitFor();
     const before = await page.getByLabel('Latitude').inputValue();
@@ -301,7 +335,7 @@ describe('/booking/{code}: setting up a paid game', () => {
     await page.goto('/');
     await page.waitForLoadState('networkidle');
     expect(scripts.some((s) => s.includes('game-area-map'))).toBe(false);
-    await page.goto(`/booking/${seed.games[3]?.code}`);
+    await page.goto(`/manage/${seed.games[3]?.manageKey}`);
     await page.getByTestId('game-area-map').waitFor();
     expect(scripts.some((s) => s.includes('game-area-map'))).toBe(true);
     await context.close();

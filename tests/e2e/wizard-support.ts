@@ -59,7 +59,11 @@ export async function completeStepZero(page: Page, options: { players?: string; 
   await pickDay(page, futureDay(1, 15));
   const [typed, suggestion] = options.city ?? ['Lond', /^London/];
   await chooseCity(page, typed, suggestion);
-  if (options.useCityZone) await page.getByRole('button', { name: /^Use / }).click();
+  // The city's zone is the default unless the booker picked one; then the prompt offers it.
+  if (options.useCityZone) {
+    const use = page.getByRole('button', { name: /^Use / });
+    if (await use.count()) await use.click();
+  }
   if (options.players) await page.getByRole('textbox', { name: 'Number of players' }).fill(options.players);
   await page.getByRole('button', { name: 'Next', exact: true }).click();
   await stepTitle(page, 'Pick your game type').waitFor();

@@ -106,7 +106,7 @@ describe('stored script payloads are shown as text, never run', () => {
       utm_campaign: payload('utm_campaign'),
     });
     expect(created.status).toBe(201);
-    const booking = (created.body as { booking: { id: number; temp_code: string } }).booking;
+    const booking = (created.body as { booking: { id: number; temp_code: string; manage_key: string } }).booking;
 
     // Staff fields on the booking.
     await store('note', 'POST', `/api/admin/bookings/${booking.id}/notes`, { note: payload('note') });
@@ -114,7 +114,8 @@ describe('stored script payloads are shown as text, never run', () => {
     await store('lead_status_reason', 'POST', `/api/admin/bookings/${booking.id}/lead-status`, { lead_status: 'contacted', lead_status_reason: payload('lead_status_reason') });
     const paid = await store('payment_type', 'POST', `/api/admin/bookings/${booking.id}/payments`, { payment_type: '<b data-xss="payment_type">x</b>', payment_amount: 12_000 });
 
-    // Booker fields behind the code (the game code exists once paid).
+    // Booker fields behind the code (the game code exists once paid), set up with the organiser's management key.
+    const organiser = { 'X-Manage-Key': booking.manage_key };
     const loaded = await api(page, 'GET', `/api/booking/${booking.temp_code}`);
     const gameCode = (loaded.body as { booking?: { code?: string; code_type?: string } }).booking;
     const code = gameCode?.code_type === 'game' && gameCode.code ? gameCode.code : booking.temp_code;
@@ -123,9 +124,9 @@ describe('stored script payloads are shown as text, never run', () => {
       meeting_point_notes: payload('meeting_point_notes'),
       hiding_spot_address: payload('hiding_spot_address'),
       hiding_spot_notes: payload('hiding_spot_notes'),
-    });
-    await store('teams', 'PUT', `/api/booking/${code}/teams`, { teams: [{ name: payload('team_name'), players: `${payload('team_players')}, Bob` }] });
-    await store('booker_patch', 'PATCH', `/api/bookings/${booking.id}`, { company_name: payload('company_name_edit') }, { 'X-Booking-Code': booking.temp_code });
+    }, organiser);
+    await store('teams', 'PUT', `/api/booking/${code}/teams`, { teams: [{ name: payload('team_name'), players: `${payload('team_players')}, Bob` }] }, organiser);
+    await store('booker_patch', 'PATCH', `/api/bookings/${booking.id}`, { company_name: payload('company_name_edit') }, organiser);
 
     // Challenges and users.
     const challenge = await store('challenge', 'POST', '/api/admin/challenges', {
@@ -164,7 +165,7 @@ describe('stored script payloads are shown as text, never run', () => {
     for (const [url, expectText] of pages) results.push({ ...(await inspect(page, url, expectText)), expectText });
     // The booker's pages, as a booker with only the code.
     const booker = await newPage(browser, server.url);
-    for (const url of [paths.booking(code), paths.booking(booking.temp_code), paths.hatch(booking.temp_code)]) {
+    for (const url of [paths.booking(code), paths.booking(booking.temp_code), paths.hatch(booking.temp_code), paths.manage(booking.manage_key)]) {
       results.push({ ...(await inspect(booker.page, url, true)), expectText: true });
     }
 

@@ -46,6 +46,6 @@ export async function createBooking(db: Db, overrides: Partial<BookingInsert> = 
 /** A paid booking with its game (and code), as recording a payment makes it. */
 export async function createPaidBooking(db: Db, overrides: Partial<BookingInsert> = {}, amountPence = 12_000) {
   const booking = await createBooking(db, overrides);
-  const result = await db.transaction((tx) => recordPayment(tx, { bookingId: booking.id, paymentType: 'card', paymentAmount: amountPence, recordedBy: null }));
+  const result = await db.transaction((tx) => recordPayment(tx, { bookingId: booking.id, paymentType: 'card', paymentAmount: amountPence, recordedBy: null }, null));
   return { booking: { ...booking, bookingStatus: 'paid' }, gameId: result.gameId, gameCode: result.gameCode };
 }

@@ -146,7 +146,7 @@ export async function seedDemoBookings(db: Db, options: { count?: number; seed?:
       const total = Math.round(row.totalPrice * 100);
       const split = r.chance(0.3);
       const result = await db.transaction((tx) =>
-        recordPayment(tx, { bookingId: row.id, paymentType: split ? 'deposit' : 'card', paymentAmount: split ? Math.round(total / 2) : total, recordedBy: null }),
+        recordPayment(tx, { bookingId: row.id, paymentType: split ? 'deposit' : 'card', paymentAmount: split ? Math.round(total / 2) : total, recordedBy: null }, null),
       );
       summary.payments++;
       const paidAt = addMinutes(createdAt, r.int(30, 3 * 24 * 60));

@@ -5,7 +5,7 @@ import { TRACKING_FIELDS, type Tracking } from '../../shared/tracking';
 import { localToUtcIso } from '../../shared/time';
 import { dateTimeFieldErrors, MESSAGES } from '../../shared/validation/booking-rules';
 import type { CreateBookingBody } from '../../shared/api/public-booking';
-import { newTempCode } from './codes';
+import { newManageKey, newTempCode } from './codes';
 import { ValidationError } from './errors';
 import { loadPriceTable, priceBooking } from './price-list';
 import type { BookingAggregate } from './booking-record';
@@ -81,7 +81,8 @@ export function scheduleErrors(
 ): Record<string, string[]> | null {
   const errors: Record<string, string[]> = {};
   const dateTime = dateTimeFieldErrors(input.date, input.meetingTime, input.timezone, options.now);
-  const pastOnly = dateTime?.date?.[0] === MESSAGES.dateInPast;
+  // Staff may record a game that already happened: a past date or a meeting time gone today.
+  const pastOnly = dateTime?.date?.[0] === MESSAGES.dateInPast || dateTime?.meeting_time?.[0] === MESSAGES.timeInPast;
   if (dateTime && !(pastOnly && options.allowPastDate)) Object.assign(errors, dateTime);
   // The wizard's step 0 needs a non-zero location: it comes from choosing a city suggestion.
   if (input.lat === 0 && input.lng === 0) errors.city = [MESSAGES.cityRequired];
@@ -145,7 +146,7 @@ export async function createBookingRecord(tx: Tx, input: NewBookingInput, option
   // transaction alive without a savepoint's two extra round trips.
   for (let attempt = 0; booking === undefined; attempt++) {
     if (attempt > 3) throw new Error('no free temporary code after 4 tries');
-    [booking] = await tx.insert(bookings).values({ ...values, tempCode: newTempCode() }).onConflictDoNothing({ target: bookings.tempCode }).returning();
+    [booking] = await tx.insert(bookings).values({ ...values, tempCode: newTempCode(), manageKey: newManageKey() }).onConflictDoNothing({ target: bookings.tempCode }).returning();
   }
   const pricing = await tx
     .insert(pricingHistory)

@@ -7,6 +7,7 @@ import { DETAIL_MESSAGES, refundTooHighMessage } from '../../shared/api/admin-bo
 import { formatPence } from '../../shared/money';
 import { isVoided, netPaid, paymentRemaining, statusAfterLedgerChange, type LedgerEntry } from '../../shared/payments';
 import { recordActivity } from './activity';
+import { queueGameLinksMail, type BookingMailer } from './booking-mails';
 import { isUniqueViolation } from './db-errors';
 import { newGameCode } from './codes';
 import { ConflictError, NotFoundError, ValidationError } from './errors';
@@ -27,11 +28,14 @@ async function lockForPayment(tx: DbOrTx, bookingId: number): Promise<LockedBook
  * Records a payment (pence, in the booking's currency). The payment that makes the booking paid also
  * converts its lead (a paid booking is a won lead, logged with a history note) and creates its game,
  * with a new game code and the default challenges; later payments only add to the history.
+ * When the booking becomes paid, the booker is mailed the game code, the players' join link and the private
+ * management link (once: a later payment does not mail again); `mailer` null sends nothing (demo data, fixtures).
  * Call inside a transaction.
  */
 export async function recordPayment(
   tx: DbOrTx,
   input: { bookingId: number; paymentType: string; paymentAmount: number; recordedBy: number | null },
+  mailer: BookingMailer | null,
 ): Promise<{ paymentId: number; gameId: number; gameCode: string; createdGame: boolean; currency: string; statusBefore: string; statusAfter: string }> {
   const booking = await lockForPayment(tx, input.bookingId);
   const [payment] = await tx
@@ -45,6 +49,7 @@ export async function recordPayment(
     await convertLead(tx, booking, input.recordedBy);
   }
   const game = await ensureGame(tx, input.bookingId);
+  if (statusAfter !== booking.status && mailer) await queueGameLinksMail(tx, mailer, input.bookingId, 'paid');
   return { paymentId: payment.id, ...game, currency: booking.currency, statusBefore: booking.status, statusAfter };
 }
 

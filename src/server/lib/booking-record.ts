@@ -5,7 +5,7 @@ import { bookings, type bookingPayments, type contactHistory, type pricingHistor
 import { games } from '../db/schema/games';
 import { users } from '../db/schema/users';
 import { bookingParts, bookingPartsFields } from './booking-record-parts';
-import type { AdminBooking, BookerBooking } from '../../shared/api/booking';
+import type { AdminBooking, BookerBooking, PublicBooking } from '../../shared/api/booking';
 import { inferSource } from '../../shared/tracking';
 import { PAYMENT_KINDS, type PaymentKind } from '../../shared/payments';
 
@@ -23,9 +23,9 @@ export type BookingAggregate = {
 };
 
 /** By id, by temporary code, by game code, or by either code (the temporary code wins, as it is looked up first). */
-export type BookingLookup = { id: number } | { tempCode: string } | { gameCode: string } | { code: string };
+export type BookingLookup = { id: number } | { tempCode: string } | { gameCode: string } | { code: string } | { manageKey: string };
 
-type LookupKind = 'id' | 'tempCode' | 'gameCode' | 'code';
+type LookupKind = 'id' | 'tempCode' | 'gameCode' | 'code' | 'manageKey';
 
 const byTempCode = alias(bookings, 'booking_by_temp_code');
 const byGameCode = alias(games, 'game_by_code');
@@ -37,6 +37,7 @@ const whereOf: Record<LookupKind, SQL> = {
   tempCode: sql`${bookings.tempCode} = ${value}`,
   gameCode: sql`${bookings.id} = ${idByGameCode}`,
   code: sql`${bookings.id} = coalesce(${idByTempCode}, ${idByGameCode})`,
+  manageKey: sql`${bookings.manageKey} = ${value}`,
 };
 
 /**
@@ -71,6 +72,7 @@ function kindOf(lookup: BookingLookup): { kind: LookupKind; value: string | numb
   if ('id' in lookup) return { kind: 'id', value: lookup.id };
   if ('tempCode' in lookup) return { kind: 'tempCode', value: lookup.tempCode };
   if ('gameCode' in lookup) return { kind: 'gameCode', value: lookup.gameCode };
+  if ('manageKey' in lookup) return { kind: 'manageKey', value: lookup.manageKey };
   return { kind: 'code', value: lookup.code };
 }
 
@@ -105,6 +107,7 @@ export function toBookerBooking(agg: BookingAggregate): BookerBooking {
     code: agg.game ? agg.game.code : b.tempCode,
     code_type: codeType,
     temp_code: b.tempCode,
+    manage_key: b.manageKey,
     game_id: agg.game?.id ?? null,
     initial_area_id: b.initialAreaId,
     initial_area_lat: b.initialAreaLat,
@@ -225,5 +228,26 @@ export function toAdminBooking(agg: BookingAggregate): AdminBooking {
     })),
     source: inferSource(tracking),
     ...tracking,
+  };
+}
+
+/** What the players' join code shows (decision 0185): public game facts only; the meeting point once confirmed. */
+export function toPublicBooking(agg: BookingAggregate): PublicBooking {
+  const b = agg.booking;
+  return {
+    access: 'public',
+    code: agg.game ? agg.game.code : b.tempCode,
+    code_type: agg.game ? 'game' : 'temp',
+    city: b.city,
+    date: b.date,
+    meeting_time: b.meetingTime,
+    timezone: b.timezone,
+    utcDateTime: iso(b.utcDateTime),
+    duration: b.duration,
+    players: b.players,
+    meeting_point_address: b.meetingPointStatus === 'confirmed' ? b.meetingPointAddress : null,
+    teams_list: agg.teams.map((t) => ({ id: t.id, name: t.name })),
+    added_challenges: agg.game?.addedChallenges ?? [],
+    game_activated: agg.game?.activated ?? false,
   };
 }

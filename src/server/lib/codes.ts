@@ -1,4 +1,4 @@
-import { randomInt } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 
 // Crockford's alphabet: no I, L, O or U, so codes read aloud or typed from a phone are not mistaken.
 const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
@@ -17,6 +17,15 @@ export function newTempCode(): string {
 /** The game code players type to join: 10 characters, 50 bits (the contract asks for at least 40). */
 export function newGameCode(): string {
   return randomCode(10);
+}
+
+/**
+ * The organiser's private management key (the /manage/{key} link): 32 random bytes, base64url (43 characters,
+ * 256 bits). Unlike the codes it is never typed, only followed from a mail or copied by staff, and it is
+ * case-sensitive.
+ */
+export function newManageKey(): string {
+  return randomBytes(32).toString('base64url');
 }
 
 /** Codes are case-insensitive for people; stored upper-case. */

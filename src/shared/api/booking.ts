@@ -57,12 +57,16 @@ const trackingShape = Object.fromEntries(TRACKING_FIELDS.map((f) => [f, z.string
   [K in (typeof TRACKING_FIELDS)[number]]: z.ZodNullable<z.ZodString>;
 };
 
-/** What the booker sees of a booking (by temp or game code): no staff notes, no lead pipeline, no tracking. */
+/**
+ * What the organiser sees of a booking (with the private management key, or the temp code before payment): no
+ * staff notes, no lead pipeline, no tracking. `manage_key` makes the private /manage/{key} link (decision 0185).
+ */
 export const bookerBookingSchema = z.object({
   id: z.number().int(),
   code: z.string(),
   code_type: z.enum(['temp', 'game']),
   temp_code: z.string(),
+  manage_key: z.string(),
   game_id: z.number().int().nullable(),
   initial_area_id: z.string().nullable(),
   initial_area_lat: z.number(),
@@ -139,5 +143,32 @@ export const bookingListItemSchema = adminBookingSchema.omit({ contact_history: 
 });
 export type BookingListItem = z.infer<typeof bookingListItemSchema>;
 
+/**
+ * What anyone with the game code (the players' join code) sees: when and where to meet and the teams, nothing
+ * private: no hiding spot, no organiser contact, no prices or payments, no notes, no tracking (decision 0185).
+ * The meeting point shows once it is confirmed.
+ */
+export const publicBookingSchema = z.object({
+  access: z.literal('public'),
+  code: z.string(),
+  code_type: z.enum(['temp', 'game']),
+  city: z.string(),
+  date: z.string(),
+  meeting_time: meetingTimeSchema,
+  timezone: z.string(),
+  utcDateTime: z.string().nullable(),
+  duration: z.number().int(),
+  players: z.number().int(),
+  meeting_point_address: z.string().nullable(),
+  teams_list: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  added_challenges: z.array(z.number().int()),
+  game_activated: z.boolean(),
+});
+export type PublicBooking = z.infer<typeof publicBookingSchema>;
+
 export const adminBookingResponse = z.object({ booking: adminBookingSchema });
 export const bookerBookingResponse = z.object({ booking: bookerBookingSchema });
+export const publicBookingResponse = z.object({ booking: publicBookingSchema });
+/** GET /api/booking/{code}: the organiser's view with the management key (or an unpaid temp code), else the public one. */
+export const bookingByCodeResponse = z.object({ booking: z.union([bookerBookingSchema, publicBookingSchema]) });
+export type BookingByCode = z.infer<typeof bookingByCodeResponse>['booking'];

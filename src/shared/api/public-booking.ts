@@ -75,6 +75,8 @@ export type CreateBookingInput = z.input<typeof createBookingBody>;
 /** Texts of the public booking calls that the spec does not word itself (docs/decisions/0110-public-booking-api.md). */
 export const PUBLIC_BOOKING_MESSAGES = {
   bookingNotFound: 'Booking not found',
+  manageKeyRequired:
+    'This game code lets players join the game but cannot change it. Open the private management link we emailed to the organiser.',
   paidLocked: 'This booking is paid: please contact us to change it.',
   staleVersion: 'This booking was changed elsewhere. Please reload it and try again.',
   idempotencyReused: 'This Idempotency-Key was already used for a different request.',
@@ -84,8 +86,16 @@ export const PUBLIC_BOOKING_MESSAGES = {
 
 /** The header a retried POST /api/bookings carries so that it creates one booking only. */
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
-/** The header that proves knowledge of a booking's temp or game code on PATCH /api/bookings/{id}. */
+/**
+ * The header that proves knowledge of a booking's temporary code on PATCH /api/bookings/{id}. Only the temp code of
+ * an unpaid booking counts: a game code is the players' public join code and grants nothing (decision 0185).
+ */
 export const BOOKING_CODE_HEADER = 'x-booking-code';
+/** The organiser's private management key: unlocks the full booking read, its edits and the game set-up calls. */
+export const MANAGE_KEY_HEADER = 'x-manage-key';
+/** A management key as the routes accept it (the app makes 43-character base64url keys; older rows hex). */
+export const manageKeySchema = z.string().regex(/^[A-Za-z0-9_-]{32,128}$/, 'Invalid management key');
+export const manageKeyParams = z.object({ key: manageKeySchema });
 
 /** A PATCH text field: absent = unchanged, null or blank = cleared. */
 const patchText = (max = MAX_TEXT) =>

@@ -36,10 +36,18 @@ describe('date and time', () => {
   const now = new Date('2026-07-01T12:00:00Z');
   it('needs a real moment in the game zone, not in the past', () => {
     expect(dateTimeError('2026-07-02', { hour: 15, minute: 0 }, 'Europe/London', now)).toBeNull();
-    expect(dateTimeError('2026-07-01', { hour: 9, minute: 0 }, 'Europe/London', now)).toBeNull();
+    expect(dateTimeError('2026-07-01', { hour: 14, minute: 0 }, 'Europe/London', now)).toBeNull();
     expect(dateTimeError('2026-06-30', { hour: 15, minute: 0 }, 'Europe/London', now)).toBe(MESSAGES.dateInPast);
     expect(dateTimeError('2026-07-02', { hour: 25, minute: 0 }, 'Europe/London', now)).toBe('Invalid date/time');
     expect(dateTimeError('2026-02-31', { hour: 10, minute: 0 }, 'Europe/London', now)).toBe('Invalid date/time');
     expect(dateTimeError('2026-07-02', null, 'Europe/London', now)).toBe(MESSAGES.meetingTimeRequired);
+  });
+  it('refuses a meeting time that has already passed today, in the game zone', () => {
+    // 12:00 UTC is 13:00 in London: 09:00 and 12:59 today are gone, 13:01 is not.
+    expect(dateTimeError('2026-07-01', { hour: 9, minute: 0 }, 'Europe/London', now)).toBe('Please choose a meeting time in the future');
+    expect(dateTimeError('2026-07-01', { hour: 12, minute: 59 }, 'Europe/London', now)).toBe(MESSAGES.timeInPast);
+    expect(dateTimeError('2026-07-01', { hour: 13, minute: 1 }, 'Europe/London', now)).toBeNull();
+    // The same 09:00 is still ahead in Los Angeles (05:00 there).
+    expect(dateTimeError('2026-07-01', { hour: 9, minute: 0 }, 'America/Los_Angeles', now)).toBeNull();
   });
 });

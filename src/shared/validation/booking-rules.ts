@@ -1,4 +1,4 @@
-import { localToUtcIso, todayIn } from '../time';
+import { isStartInPast, localToUtcIso, todayIn } from '../time';
 
 /** Spec section 5 and 9: the player count. */
 export const PLAYERS_MIN = 2;
@@ -15,6 +15,7 @@ export const MESSAGES = {
   cityRequired: 'Please select a city to continue',
   invalidDateTime: 'Invalid date/time',
   dateInPast: 'Please choose a date that is not in the past',
+  timeInPast: 'Please choose a meeting time in the future',
   dateRequired: 'Please choose a date',
   meetingTimeRequired: 'Please choose a meeting time',
   emailRequired: 'Email address is required',
@@ -56,14 +57,17 @@ export function isValidMeetingTime(t: { hour: number; minute: number } | null | 
 
 /**
  * The game's date and time: the date is required and not in the past (in the game's zone), the meeting
- * time is required, and together they must make a real moment in that zone ('Invalid date/time').
+ * time is required, and together they must make a real moment in that zone ('Invalid date/time') that has
+ * not passed yet (today's date with a meeting time already gone is refused too).
  */
 export function dateTimeError(date: string | null | undefined, time: { hour: number; minute: number } | null | undefined, timeZone: string, now: Date = new Date()): string | null {
   if (!date) return MESSAGES.dateRequired;
   if (!time) return MESSAGES.meetingTimeRequired;
   if (!isValidMeetingTime(time)) return MESSAGES.invalidDateTime;
-  if (!localToUtcIso(date, time, timeZone)) return MESSAGES.invalidDateTime;
+  const utc = localToUtcIso(date, time, timeZone);
+  if (!utc) return MESSAGES.invalidDateTime;
   if (date < todayIn(timeZone, now)) return MESSAGES.dateInPast;
+  if (isStartInPast(utc, now)) return MESSAGES.timeInPast;
   return null;
 }
 
@@ -85,7 +89,8 @@ export const MAX_NOTE = 5000;
 
 /**
  * dateTimeError as 422 field errors: a missing or past date, or a date that is not a real day, under
- * `date`; a missing meeting time or a moment that does not exist in the zone under `meeting_time`.
+ * `date`; a missing meeting time, a moment that does not exist in the zone or a meeting time already
+ * passed today under `meeting_time`.
  * Null when valid. The server answers with these; the wizard may show them beside the same fields.
  */
 export function dateTimeFieldErrors(

@@ -26,7 +26,8 @@ const routes: RouteObject[] = [
   { path: '/', element: lazyElement(() => import('../features/wizard/wizard-page').then((m) => ({ default: m.WizardPage }))) },
   { path: '/login', element: areaElement(() => import('../features/auth/login-page').then((m) => ({ default: m.LoginPage }))) },
   { path: '/hatch/:tempCode', element: areaElement(() => import('../features/booker/hatch-page').then((m) => ({ default: m.HatchPage }))) },
-  { path: '/booking/:code', element: areaElement(() => import('../features/booker/booking-page').then((m) => ({ default: m.BookingPage }))) },
+  { path: '/booking/:code', element: areaElement(() => import('../features/booker/join-page').then((m) => ({ default: m.JoinPage }))) },
+  { path: '/manage/:key', element: areaElement(() => import('../features/booker/manage-page').then((m) => ({ default: m.ManagePage }))) },
   {
     path: '/admin',
     element: areaElement(() => import('../features/admin-shell/admin-layout').then((m) => ({ default: m.AdminLayout }))),

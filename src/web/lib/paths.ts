@@ -1,9 +1,14 @@
+import { bookingPaths } from '../../shared/booking-links';
+
 /** Every route path of the SPA, so links are never typed by hand twice. */
 export const paths = {
   wizard: '/',
   login: '/login',
-  hatch: (tempCode: string) => `/hatch/${encodeURIComponent(tempCode)}`,
-  booking: (code: string) => `/booking/${encodeURIComponent(code)}`,
+  hatch: bookingPaths.hatch,
+  /** The players' join page of a game code (public). */
+  booking: bookingPaths.join,
+  /** The organiser's private management page. */
+  manage: bookingPaths.manage,
   admin: {
     home: '/admin',
     challenges: '/admin/challenges',

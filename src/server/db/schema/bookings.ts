@@ -77,6 +77,14 @@ export const bookings = pgTable(
     date: date('date', { mode: 'string' }).notNull(),
     utcDateTime: timestamp('utc_date_time', { withTimezone: true }),
     tempCode: text('temp_code').notNull(),
+    /**
+     * The organiser's private management key (the /manage/{key} link): 256 random bits, kept in plain text
+     * because mails and staff must be able to give the link again (decision 0185). The game code is public.
+     * The default is only a safety net (and the backfill of older rows): the app sets a base64url key.
+     */
+    manageKey: text('manage_key')
+      .notNull()
+      .default(sql`replace(gen_random_uuid()::text, '-', '') || replace(gen_random_uuid()::text, '-', '')`),
     /** Hash of the anonymous visitor's session that created the booking: that visitor may edit it. */
     createdBySession: text('created_by_session'),
     /** Optimistic concurrency: a stale edit is refused, never silently applied. */
@@ -102,6 +110,7 @@ export const bookings = pgTable(
   },
   (t) => [
     uniqueIndex('bookings_temp_code_idx').on(t.tempCode),
+    uniqueIndex('bookings_manage_key_idx').on(t.manageKey),
     index('bookings_created_at_idx').on(t.createdAt, t.id),
     index('bookings_status_created_idx').on(t.bookingStatus, t.createdAt),
     index('bookings_lead_status_created_idx').on(t.leadStatus, t.createdAt),

@@ -19,6 +19,7 @@ import {
   toggleWeaponsResponse,
   voidPaymentBody,
 } from '../../../shared/api/admin-booking-detail';
+import type { BookingMailer } from '../../lib/booking-mails';
 import { UnauthenticatedError, ValidationError } from '../../lib/errors';
 import {
   addNote,
@@ -59,6 +60,8 @@ export function versionOf(request: FastifyRequest, bodyVersion: number | undefin
 export const adminBookingDetailRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.database;
   const mail = app.deps.mail;
+  // Booking mails link to the public site; the origin is found as for the wizard's confirmation mail.
+  const bookingMailer = (request: FastifyRequest): BookingMailer => ({ mail, baseUrl: app.deps.config.PUBLIC_URL ?? `${request.protocol}://${request.host}` });
 
   app.get('/bookings/:id', { schema: { tags, params: idParam, response: { 200: adminBookingResponse, ...errorResponses } } }, async (request) => ({
     booking: await getBooking(db, request.params.id),
@@ -68,7 +71,7 @@ export const adminBookingDetailRoutes: FastifyPluginAsyncZod = async (app) => {
     '/bookings/:id',
     { schema: { tags, params: idParam, body: detailPatchBody, response: { 200: adminBookingResponse, ...errorResponses } } },
     async (request) => ({
-      booking: await patchBooking(db, mail, {
+      booking: await patchBooking(db, bookingMailer(request), {
         actor: actorOf(request),
         bookingId: request.params.id,
         version: versionOf(request, request.body.version),
@@ -149,7 +152,7 @@ export const adminBookingDetailRoutes: FastifyPluginAsyncZod = async (app) => {
     '/bookings/:id/payments',
     { schema: { tags, params: idParam, body: recordPaymentBody, response: { 201: adminBookingResponse, ...errorResponses } } },
     async (request, reply) => {
-      const booking = await recordBookingPayment(db, {
+      const booking = await recordBookingPayment(db, bookingMailer(request), {
         actor: actorOf(request),
         bookingId: request.params.id,
         version: versionOf(request, request.body.version),

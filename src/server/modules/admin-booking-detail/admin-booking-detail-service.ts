@@ -4,6 +4,7 @@ import { loadBookingAggregate, toAdminBooking } from '../../lib/booking-record';
 import { correctPayment, recordPayment, type Correction } from '../../lib/booking-lifecycle';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
 import type { Mailer } from '../../lib/mail';
+import { hidingSpotMail, queueGameLinksMail, sectionsLockedMail, type BookingMailer } from '../../lib/booking-mails';
 import type { AdminBooking } from '../../../shared/api/booking';
 import {
   DETAIL_MESSAGES,
@@ -13,7 +14,7 @@ import {
   type Heartbeat,
   type LockSection,
 } from '../../../shared/api/admin-booking-detail';
-import { formatTimestamp, isValidTimeZone, utcToLocal } from '../../../shared/time';
+import { isValidTimeZone, utcToLocal } from '../../../shared/time';
 import { snakeKey } from '../../../shared/timeline/field-values';
 import {
   bookingExists,
@@ -62,9 +63,11 @@ function codeOf(row: BookingRow, gameCode: string | undefined): string {
   return gameCode ?? row.tempCode;
 }
 
-export async function patchBooking(db: Db, mail: Mailer, input: Change & { body: DetailPatchBody }): Promise<AdminBooking> {
+export async function patchBooking(db: Db, mailer: BookingMailer, input: Change & { body: DetailPatchBody }): Promise<AdminBooking> {
+  const { mail } = mailer;
   const { body } = input;
   const { booking } = await change(db, input, async (tx, row) => {
+    let dateMoved = false;
     let values: BookingUpdate;
     let action: string;
     let before: Record<string, unknown>;
@@ -80,6 +83,7 @@ export async function patchBooking(db: Db, mail: Mailer, input: Change & { body:
       if (!local) throw ValidationError.field('utcDateTime', DETAIL_MESSAGES.invalidDateTime);
       values = { utcDateTime: new Date(body.utcDateTime), timezone: zone, date: local.date, meetingTime: local.time };
       action = 'booking.date_time';
+      dateMoved = row.utcDateTime?.getTime() !== new Date(body.utcDateTime).getTime() || row.timezone !== zone;
       before = { utcDateTime: row.utcDateTime?.toISOString() ?? null, timezone: row.timezone, date: row.date, meeting_time: row.meetingTime };
     } else if (body.assigned_host_id !== undefined) {
       const host = await findUser(tx, body.assigned_host_id);
@@ -111,31 +115,10 @@ export async function patchBooking(db: Db, mail: Mailer, input: Change & { body:
       before,
       after: afterOf(values),
     });
+    // The booker hears of a new date or time with their code and links; saving the same moment again mails nothing.
+    if (dateMoved) await queueGameLinksMail(tx, mailer, row.id, 'date_changed');
   });
   return booking;
-}
-
-/** The designated chicken: the email given for the chicken, else the booker's own. */
-export function chickenEmailOf(row: Pick<BookingRow, 'assignedChickenEmail' | 'email'>): string {
-  return row.assignedChickenEmail?.trim() || row.email;
-}
-
-function hidingSpotMail(row: BookingRow, address: string, code: string) {
-  const when = row.utcDateTime ? `${formatTimestamp(row.utcDateTime, row.timezone).slice(0, 16)} (${row.timezone})` : row.date;
-  return {
-    to: chickenEmailOf(row),
-    subject: `Your hiding spot for game ${code}`,
-    kind: 'booking.hiding_spot',
-    text: [
-      'Hello Chicken,',
-      '',
-      `Our team has set the hiding spot for your game ${code} on ${when}:`,
-      '',
-      address,
-      '',
-      'Head there before the hunt starts and keep it to yourself!',
-    ].join('\n'),
-  };
 }
 
 /** Logged under the column names, like `before`, so one field is never written under two keys. */
@@ -239,9 +222,17 @@ export async function toggleWeapons(db: Db, input: Change & { weaponsOn: boolean
   return booking;
 }
 
-export async function recordBookingPayment(db: Db, input: Change & { paymentType: string; paymentAmount: number }): Promise<AdminBooking> {
+export async function recordBookingPayment(
+  db: Db,
+  mailer: BookingMailer,
+  input: Change & { paymentType: string; paymentAmount: number },
+): Promise<AdminBooking> {
   const { booking } = await change(db, input, async (tx, row) => {
-    const paid = await recordPayment(tx, { bookingId: row.id, paymentType: input.paymentType, paymentAmount: input.paymentAmount, recordedBy: input.actor.id });
+    const paid = await recordPayment(
+      tx,
+      { bookingId: row.id, paymentType: input.paymentType, paymentAmount: input.paymentAmount, recordedBy: input.actor.id },
+      mailer,
+    );
     await updateBooking(tx, row.id, {});
     await recordActivity(tx, {
       actorId: input.actor.id,
@@ -317,19 +308,7 @@ export async function updateLocks(db: Db, mail: Mailer, input: Change & { locks:
     if (newlyLocked.length) {
       const game = await findGameOfBooking(tx, row.id);
       const code = codeOf(row, game?.code);
-      await mail.queue(tx, {
-        to: row.email,
-        subject: `Your game ${code}: ${newlyLocked.join(', ')} locked`,
-        kind: 'booking.locked',
-        bookingId: row.id,
-        text: [
-          `Hello${row.fullName ? ` ${row.fullName}` : ''},`,
-          '',
-          `Our team has finalised these parts of your game ${code}, so they can no longer be changed from your booking page: ${newlyLocked.join(', ')}.`,
-          '',
-          'If something needs to change, just reply to this email.',
-        ].join('\n'),
-      });
+      await mail.queue(tx, { ...sectionsLockedMail(row, code, newlyLocked), bookingId: row.id });
     }
     await recordActivity(tx, { actorId: input.actor.id, action: 'booking.locks', entityType: 'booking', entityId: row.id, bookingId: row.id, before, after });
   });

@@ -73,7 +73,9 @@ export const adminBookingsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/bookings',
     { schema: { tags, body: adminCreateBookingBody, response: { 201: adminBookingResponse, ...errorResponses } } },
     async (request, reply) => {
-      const booking = await createAdminBooking(db, request.auth.user?.id ?? null, request.body);
+      // Booking mails link to the public site; the origin is found as for the wizard's confirmation mail.
+      const baseUrl = app.deps.config.PUBLIC_URL ?? `${request.protocol}://${request.host}`;
+      const booking = await createAdminBooking(db, { mail: app.deps.mail, baseUrl }, request.auth.user?.id ?? null, request.body);
       return reply.code(201).send({ booking });
     },
   );

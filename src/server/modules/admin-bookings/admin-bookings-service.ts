@@ -44,6 +44,7 @@ import {
 } from './admin-bookings-repository';
 import { keyCounts } from './booking-counts-repository';
 import { ATTENTION_TESTS, countKeys, listKeyTest, pipelineTest } from './booking-counts';
+import { queueGameLinksMail, type BookingMailer } from '../../lib/booking-mails';
 
 /** Staff dates are London dates (spec section 9). */
 const ZONE = DEFAULT_ADMIN_TIMEZONE;
@@ -152,7 +153,8 @@ export async function enquiryLeadMetrics(db: DbOrTx, startDate: string, endDate:
 // Export
 
 const EXPORT_PAGE = 1000;
-const SKIPPED_COLUMNS = new Set(['created_by_session']);
+// Secrets stay out of files that travel: the creating session and the organiser's management key (decision 0185).
+const SKIPPED_COLUMNS = new Set(['created_by_session', 'manage_key']);
 const EXTRA_COLUMNS = ['game_code', 'game_activated', 'assigned_host_name', 'assigned_host_email', 'payments_total', 'last_contact_at', 'source'] as const;
 
 function exportColumns(): { key: string; header: string }[] {
@@ -222,9 +224,10 @@ export async function exportBookingsCsv(database: Database): Promise<Readable> {
 /**
  * A booking created by staff: status lead, the admin tracking values, validated and priced by the
  * shared lib/booking-create.ts (the same code as the public wizard's POST /api/bookings). Staff may
- * record a lead for a past date; everything else follows the wizard's rules and messages.
+ * record a lead for a past date; everything else follows the wizard's rules and messages. The booker is mailed
+ * the booking's details and private management link (lib/booking-mails.ts).
  */
-export async function createAdminBooking(db: Db, actorId: number | null, body: AdminCreateBookingBody): Promise<AdminBooking> {
+export async function createAdminBooking(db: Db, mailer: BookingMailer, actorId: number | null, body: AdminCreateBookingBody): Promise<AdminBooking> {
   const created = await db.transaction(async (tx) => {
     const made = await createBookingRecord(
       tx,
@@ -239,6 +242,8 @@ export async function createAdminBooking(db: Db, actorId: number | null, body: A
       bookingId: made.id,
       after: { booking_status: 'lead', email: body.email, players: body.players, plan_type: body.plan_type, add_ons: body.add_ons, date: body.date },
     });
+    // The booker learns of the booking staff made for them, with the private link to check and manage it.
+    await queueGameLinksMail(tx, mailer, made.id, 'created_by_staff');
     return made;
   });
   // The inserted rows are the whole booking (nothing hangs off a new one): no second read.

@@ -7,9 +7,14 @@ import { gameChallenges, games } from '../../db/schema/games';
 export type BookingRow = typeof bookings.$inferSelect;
 export type GameRow = typeof games.$inferSelect;
 
-/** The game of a game code (stored upper-case), or undefined. A temp code never matches here. */
-export async function findGameByCode(db: DbOrTx, code: string): Promise<GameRow | undefined> {
-  const rows = await db.select().from(games).where(eq(games.code, code)).limit(1);
+/** The game of a game code (stored upper-case) with its booking's management key, or undefined. A temp code never matches here. */
+export async function findGameByCode(db: DbOrTx, code: string): Promise<{ game: GameRow; manageKey: string } | undefined> {
+  const rows = await db
+    .select({ game: games, manageKey: bookings.manageKey })
+    .from(games)
+    .innerJoin(bookings, eq(bookings.id, games.bookingId))
+    .where(eq(games.code, code))
+    .limit(1);
   return rows[0];
 }
 

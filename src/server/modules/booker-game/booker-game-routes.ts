@@ -1,3 +1,4 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponse, errorResponses } from '../../../shared/api/common';
 import { bookerBookingResponse } from '../../../shared/api/booking';
@@ -12,11 +13,13 @@ import {
   saveChallengesBody,
   teamsBody,
 } from '../../../shared/api/booker-game';
+import { MANAGE_KEY_HEADER } from '../../../shared/api/public-booking';
+import { headerValue } from '../../lib/request-headers';
 import { activateGame, createGameCallLimiter, listChallengeOptions, proposeLocations, saveChallenges, saveTeams, setChicken, setGameArea } from './booker-game-service';
 
 /**
- * The booker sets up a paid game by its game code (no login): challenges, locations, game area,
- * teams, the Chicken and activation. A temporary code is not a game code (404). Full paths: this
+ * The organiser sets up a paid game by its game code and private management key (no login): challenges,
+ * locations, game area, teams, the Chicken and activation. A temporary code is not a game code (404). Full paths: this
  * plugin is registered at the root.
  */
 export const bookerGameRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -25,49 +28,56 @@ export const bookerGameRoutes: FastifyPluginAsyncZod = async (app) => {
   const limiter = createGameCallLimiter(db, warn);
   // Runs before the database closes: the last counts are written.
   app.addHook('onClose', async () => limiter.close().catch(warn));
-  const ctx = (code: string, ip: string) => ({ db, limiter, code, ip });
+  const ctx = (code: string, ip: string, headers: IncomingHttpHeaders) => ({
+    db,
+    limiter,
+    code,
+    manageKey: headerValue(headers[MANAGE_KEY_HEADER], 128),
+    ip,
+  });
   const tags = ['booker'];
   const changeResponses = { 200: bookerBookingResponse, ...errorResponses, 423: errorResponse };
+  // Every call here needs X-Manage-Key too: the game code alone is the players' join code (decision 0185).
 
   app.get(
     '/api/booking/:code/challenges',
     { schema: { tags, params: gameCodeParams, querystring: challengeOptionsQuery, response: { 200: challengeOptionsResponse, ...errorResponses } } },
-    async (request) => ({ challenges: await listChallengeOptions(ctx(request.params.code, request.ip), request.query.spice_level) }),
+    async (request) => ({ challenges: await listChallengeOptions(ctx(request.params.code, request.ip, request.headers), request.query.spice_level) }),
   );
 
   app.post(
     '/api/booking/:code/challenges',
     { schema: { tags, params: gameCodeParams, body: saveChallengesBody, response: changeResponses } },
-    async (request) => ({ booking: await saveChallenges(ctx(request.params.code, request.ip), request.body.added_challenges) }),
+    async (request) => ({ booking: await saveChallenges(ctx(request.params.code, request.ip, request.headers), request.body.added_challenges) }),
   );
 
   app.post(
     '/api/booking/:code/activate',
     { schema: { tags, params: gameCodeParams, body: activateBody, response: changeResponses } },
-    async (request) => ({ booking: await activateGame(ctx(request.params.code, request.ip), request.body.booking_id) }),
+    async (request) => ({ booking: await activateGame(ctx(request.params.code, request.ip, request.headers), request.body.booking_id) }),
   );
 
   app.put(
     '/api/booking/:code/locations',
     { schema: { tags, params: gameCodeParams, body: locationsBody, response: changeResponses } },
-    async (request) => ({ booking: await proposeLocations(ctx(request.params.code, request.ip), request.body) }),
+    async (request) => ({ booking: await proposeLocations(ctx(request.params.code, request.ip, request.headers), request.body) }),
   );
 
   app.put(
     '/api/booking/:code/game-area',
     { schema: { tags, params: gameCodeParams, body: gameAreaBody, response: changeResponses } },
-    async (request) => ({ booking: await setGameArea(ctx(request.params.code, request.ip), request.body) }),
+    async (request) => ({ booking: await setGameArea(ctx(request.params.code, request.ip, request.headers), request.body) }),
   );
 
   app.put(
     '/api/booking/:code/teams',
     { schema: { tags, params: gameCodeParams, body: teamsBody, response: changeResponses } },
-    async (request) => ({ booking: await saveTeams(ctx(request.params.code, request.ip), request.body) }),
+    async (request) => ({ booking: await saveTeams(ctx(request.params.code, request.ip, request.headers), request.body) }),
   );
 
   app.put(
     '/api/booking/:code/chicken',
     { schema: { tags, params: gameCodeParams, body: chickenBody, response: changeResponses } },
-    async (request) => ({ booking: await setChicken(ctx(request.params.code, request.ip), request.body) }),
+    async (request) => ({ booking: await setChicken(ctx(request.params.code, request.ip, request.headers), request.body) }),
   );
 };

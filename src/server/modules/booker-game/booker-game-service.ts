@@ -2,9 +2,11 @@ import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
 import { loadBookingAggregate, toBookerBooking } from '../../lib/booking-record';
 import { normalizeCode } from '../../lib/codes';
-import { AppError, ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
+import { safeEqual } from '../../lib/crypto';
+import { AppError, ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors';
 import { consumeRateLimit, createBatchedRateLimiter, type BatchedRateLimiter } from '../../lib/rate-limit';
 import type { BookerBooking } from '../../../shared/api/booking';
+import { PUBLIC_BOOKING_MESSAGES } from '../../../shared/api/public-booking';
 import {
   BOOKER_MESSAGES,
   type ChallengeOption,
@@ -50,17 +52,26 @@ export function createGameCallLimiter(db: Db, onError: (error: unknown) => void)
   return createBatchedRateLimiter({ db, limit: CODE_CALL_LIMIT.limit, windowSeconds: CODE_CALL_LIMIT.windowSeconds, onError });
 }
 
-type Ctx = { db: Db; limiter: BatchedRateLimiter; code: string; ip: string };
+type Ctx = { db: Db; limiter: BatchedRateLimiter; code: string; manageKey: string | null; ip: string };
 type GameCtx = { booking: BookingRow; game: GameRow };
 
-async function findGame({ db, limiter, code, ip }: Ctx): Promise<GameRow> {
+/**
+ * The game of the code, for its organiser only: the game code is the players' public join code, so every set-up
+ * call also needs the booking's private management key (X-Manage-Key, decision 0185). A wrong key counts as a miss.
+ */
+async function findGame({ db, limiter, code, manageKey, ip }: Ctx): Promise<GameRow> {
   await limiter.consume(`booker-game:${ip}`);
-  const game = await findGameByCode(db, normalizeCode(code));
-  if (!game) {
-    await consumeRateLimit(db, `booker-game-miss:${ip}`, CODE_MISS_LIMIT.limit, CODE_MISS_LIMIT.windowSeconds);
+  const found = await findGameByCode(db, normalizeCode(code));
+  const miss = () => consumeRateLimit(db, `booker-game-miss:${ip}`, CODE_MISS_LIMIT.limit, CODE_MISS_LIMIT.windowSeconds);
+  if (!found) {
+    await miss();
     throw new NotFoundError(BOOKER_MESSAGES.gameNotFound);
   }
-  return game;
+  if (!manageKey || !safeEqual(manageKey, found.manageKey)) {
+    if (manageKey) await miss();
+    throw new ForbiddenError(PUBLIC_BOOKING_MESSAGES.manageKeyRequired);
+  }
+  return found.game;
 }
 
 /** Finds the game, locks its booking, runs the change and answers the booking as the booker sees it. */

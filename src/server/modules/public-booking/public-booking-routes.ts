@@ -1,18 +1,21 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../../shared/api/common';
-import { bookerBookingResponse } from '../../../shared/api/booking';
+import { bookerBookingResponse, bookingByCodeResponse } from '../../../shared/api/booking';
 import {
   BOOKING_CODE_HEADER,
   IDEMPOTENCY_HEADER,
+  MANAGE_KEY_HEADER,
   bookingCodeParams,
   bookingIdParams,
   createBookingBody,
+  manageKeyParams,
   updateBookingBody,
 } from '../../../shared/api/public-booking';
+import { headerValue } from '../../lib/request-headers';
 import { readIdempotencyKey } from '../../lib/idempotency';
 import { ensureSessionToken } from '../../plugins/session';
 import { sha256 } from '../../lib/crypto';
-import { createCodeLookupLimiter, createPublicBooking, findBookingByCode, updatePublicBooking } from './public-booking-service';
+import { createCodeLookupLimiter, createPublicBooking, findBookingByCode, findBookingByManageKey, updatePublicBooking } from './public-booking-service';
 
 export const publicBookingRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.database;
@@ -50,16 +53,19 @@ export const publicBookingRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['booking'],
-        summary: "Change a booking: the creating session, or X-Booking-Code with the booking's temp or game code",
+        summary: "Change a booking: the creating session, X-Manage-Key with its management key, or X-Booking-Code with the temp code of an unpaid booking",
         params: bookingIdParams,
         body: updateBookingBody,
         response: { 200: bookerBookingResponse, ...errorResponses },
       },
     },
     async (request) => {
-      const header = request.headers[BOOKING_CODE_HEADER];
-      const bookingCode = typeof header === 'string' && header.trim() !== '' ? header.slice(0, 64) : null;
-      return updatePublicBooking({ db, limiter }, { id: request.params.id, body: request.body, sessionKey: request.auth.sessionKey, bookingCode, ip: request.ip });
+      const bookingCode = headerValue(request.headers[BOOKING_CODE_HEADER], 64);
+      const manageKey = headerValue(request.headers[MANAGE_KEY_HEADER], 128);
+      return updatePublicBooking(
+        { db, limiter },
+        { id: request.params.id, body: request.body, sessionKey: request.auth.sessionKey, bookingCode, manageKey, ip: request.ip },
+      );
     },
   );
 
@@ -68,11 +74,25 @@ export const publicBookingRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['booking'],
-        summary: 'Load a booking by temporary or game code (rate-limited per IP)',
+        summary: "Load a booking by temporary or game code (rate-limited per IP): the organiser's view with X-Manage-Key or an unpaid temp code, else the public view",
         params: bookingCodeParams,
+        response: { 200: bookingByCodeResponse, ...errorResponses },
+      },
+    },
+    async (request) =>
+      findBookingByCode({ db, limiter }, { code: request.params.code, ip: request.ip, manageKey: headerValue(request.headers[MANAGE_KEY_HEADER], 128) }),
+  );
+
+  app.get(
+    '/api/manage/:key',
+    {
+      schema: {
+        tags: ['booking'],
+        summary: "The organiser's booking by its private management key (rate-limited per IP)",
+        params: manageKeyParams,
         response: { 200: bookerBookingResponse, ...errorResponses },
       },
     },
-    async (request) => findBookingByCode({ db, limiter }, { code: request.params.code, ip: request.ip }),
+    async (request) => findBookingByManageKey({ db, limiter }, { key: request.params.key, ip: request.ip }),
   );
 };

@@ -1,19 +1,19 @@
 import type { Db, DbOrTx } from '../../db/client';
 import type { Mailer } from '../../lib/mail';
 import { createBookingRecord, deriveHosted, inputFromCreateBody, scheduleErrors, trackingFromBody } from '../../lib/booking-create';
-import { loadBookingAggregate, toBookerBooking } from '../../lib/booking-record';
+import { loadBookingAggregate, toBookerBooking, toPublicBooking } from '../../lib/booking-record';
 import { normalizeCode } from '../../lib/codes';
 import { safeEqual } from '../../lib/crypto';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
 import { requestFingerprint, runIdempotent, type IdempotentResult } from '../../lib/idempotency';
 import { loadPriceTable, priceBooking } from '../../lib/price-list';
 import { createBatchedRateLimiter, type BatchedRateLimiter } from '../../lib/rate-limit';
-import { bookerBookingResponse, type BookerBooking } from '../../../shared/api/booking';
+import { bookerBookingResponse, type BookerBooking, type BookingByCode } from '../../../shared/api/booking';
 import { PUBLIC_BOOKING_MESSAGES, type CreateBookingBody, type UpdateBookingBody } from '../../../shared/api/public-booking';
 import type { AddOnType, Currency, PlanType } from '../../../shared/plans';
 import { isCurrency, isPlanType, ADD_ON_TYPES } from '../../../shared/plans';
 import { localToUtcIso } from '../../../shared/time';
-import { bookingConfirmationMail } from './booking-confirmation-mail';
+import { bookingConfirmationMail } from '../../lib/booking-mails';
 import { gameCodeOf, insertBookingChange, insertPricingHistory, lockBooking, updateBooking, type BookingRow, type BookingUpdate } from './public-booking-repository';
 
 type BookingAnswer = { booking: BookerBooking };
@@ -63,10 +63,33 @@ export async function createPublicBooking(
   );
 }
 
-/** GET /api/booking/{code}: by temporary or game code, any case, in one query. Rate-limited per IP. */
-export async function findBookingByCode(deps: { db: Db; limiter: BatchedRateLimiter }, input: { code: string; ip: string }): Promise<BookingAnswer> {
+/** True when `given` is the booking's management key. */
+export function holdsManageKey(row: Pick<BookingRow, 'manageKey'>, given: string | null | undefined): boolean {
+  return !!given && safeEqual(given, row.manageKey);
+}
+
+/**
+ * GET /api/booking/{code}: by temporary or game code, any case, in one query. Rate-limited per IP. The organiser's
+ * view needs the management key (X-Manage-Key), or the temp code of a booking not paid yet (it is the booker's own,
+ * never given to players); anyone else, such as a player with the game code, gets the public view (decision 0185).
+ */
+export async function findBookingByCode(
+  deps: { db: Db; limiter: BatchedRateLimiter },
+  input: { code: string; ip: string; manageKey: string | null },
+): Promise<{ booking: BookingByCode }> {
   await deps.limiter.consume(codeLookupKey(input.ip));
-  const agg = await loadBookingAggregate(deps.db, { code: normalizeCode(input.code) });
+  const code = normalizeCode(input.code);
+  const agg = await loadBookingAggregate(deps.db, { code });
+  if (!agg) throw new NotFoundError(PUBLIC_BOOKING_MESSAGES.bookingNotFound);
+  const unpaidTempCode = agg.game === null && safeEqual(code, agg.booking.tempCode);
+  if (unpaidTempCode || holdsManageKey(agg.booking, input.manageKey)) return { booking: toBookerBooking(agg) };
+  return { booking: toPublicBooking(agg) };
+}
+
+/** GET /api/manage/{key}: the organiser's full view by the private management key. Rate-limited like code look-ups. */
+export async function findBookingByManageKey(deps: { db: Db; limiter: BatchedRateLimiter }, input: { key: string; ip: string }): Promise<BookingAnswer> {
+  await deps.limiter.consume(codeLookupKey(input.ip));
+  const agg = await loadBookingAggregate(deps.db, { manageKey: input.key });
   if (!agg) throw new NotFoundError(PUBLIC_BOOKING_MESSAGES.bookingNotFound);
   return { booking: toBookerBooking(agg) };
 }
@@ -120,15 +143,20 @@ function snapshot(row: BookingRow): Snapshot {
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
-function isOwner(row: BookingRow, gameCode: string | null, who: { sessionKey: string | null; bookingCode: string | null }): boolean {
+/**
+ * Who may change a booking: the session that created it, the holder of its management key, or the holder of its
+ * temp code while it is unpaid (no game yet). The game code is the players' join code: it grants nothing.
+ */
+function isOwner(row: BookingRow, gameCode: string | null, who: { sessionKey: string | null; bookingCode: string | null; manageKey: string | null }): boolean {
   if (who.sessionKey && row.createdBySession && safeEqual(who.sessionKey, row.createdBySession)) return true;
-  if (!who.bookingCode) return false;
-  const code = normalizeCode(who.bookingCode);
-  return safeEqual(code, row.tempCode) || (gameCode !== null && safeEqual(code, gameCode));
+  if (holdsManageKey(row, who.manageKey)) return true;
+  if (!who.bookingCode || gameCode !== null) return false;
+  return safeEqual(normalizeCode(who.bookingCode), row.tempCode);
 }
 
 /**
- * PATCH /api/bookings/{id}, for the session that created the booking or a caller with its code.
+ * PATCH /api/bookings/{id}, for the session that created the booking, the holder of its management key, or
+ * the holder of its temp code before payment (isOwner).
  * Rules (docs/decisions/0110-public-booking-api.md): fields that change the price, schedule or place
  * may change until the booking is paid; afterwards only contact details. Prices are recomputed from
  * the price list when players, plan, add-ons or currency change, with a pricing history entry; every
@@ -136,9 +164,9 @@ function isOwner(row: BookingRow, gameCode: string | null, who: { sessionKey: st
  */
 export async function updatePublicBooking(
   deps: { db: Db; limiter: BatchedRateLimiter },
-  input: { id: number; body: UpdateBookingBody; sessionKey: string | null; bookingCode: string | null; ip: string; now?: Date },
+  input: { id: number; body: UpdateBookingBody; sessionKey: string | null; bookingCode: string | null; manageKey: string | null; ip: string; now?: Date },
 ): Promise<BookingAnswer> {
-  if (input.bookingCode !== null) await deps.limiter.consume(codeLookupKey(input.ip));
+  if (input.bookingCode !== null || input.manageKey !== null) await deps.limiter.consume(codeLookupKey(input.ip));
   return deps.db.transaction(async (tx) => {
     const row = await lockBooking(tx, input.id);
     if (!row || !isOwner(row, await gameCodeOf(tx, input.id), input)) throw new NotFoundError(PUBLIC_BOOKING_MESSAGES.bookingNotFound);

@@ -27,6 +27,9 @@ export function CityField({ query, city, showErrors, onQueryChange, onSelect }: 
   const [searching, setSearching] = useState(false);
   const [noMatch, setNoMatch] = useState(false);
   const typed = useRef(false);
+  // Suggestions open only while the field has the focus: an answer that arrives after the booker moved on stays shut.
+  const focused = useRef(false);
+  const rootRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     const q = query.trim();
@@ -46,7 +49,7 @@ export function CityField({ query, city, showErrors, onQueryChange, onSelect }: 
           setNoMatch(results.length === 0);
           setFetchError(null);
           setActive(-1);
-          setOpen(true);
+          setOpen(focused.current);
           setSearching(false);
         },
         () => {
@@ -64,6 +67,17 @@ export function CityField({ query, city, showErrors, onQueryChange, onSelect }: 
     };
   }, [query, city]);
 
+  // A click or tap anywhere else closes the list (blur covers most cases; this also covers a press that keeps the focus).
+  useEffect(() => {
+    if (!open) return;
+    const onPointerDown = (e: PointerEvent) => {
+      if (e.target instanceof Node && rootRef.current?.contains(e.target)) return;
+      setOpen(false);
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => document.removeEventListener('pointerdown', onPointerDown);
+  }, [open]);
+
   const choose = (place: Place) => {
     onSelect({ id: place.id, name: place.name, displayName: place.display_name, lat: place.lat, lng: place.lng, timezone: place.timezone });
     setOpen(false);
@@ -73,6 +87,11 @@ export function CityField({ query, city, showErrors, onQueryChange, onSelect }: 
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === 'Escape' && open) {
+      e.preventDefault();
+      setOpen(false);
+      return;
+    }
     if (!open || suggestions.length === 0) return;
     if (e.key === 'ArrowDown') {
       e.preventDefault();
@@ -84,8 +103,6 @@ export function CityField({ query, city, showErrors, onQueryChange, onSelect }: 
       e.preventDefault();
       const place = suggestions[active];
       if (place) choose(place);
-    } else if (e.key === 'Escape') {
-      setOpen(false);
     }
   };
 
@@ -94,7 +111,7 @@ export function CityField({ query, city, showErrors, onQueryChange, onSelect }: 
   const errorId = `${id}-error`;
   const showList = open && suggestions.length > 0;
   return (
-    <div className="relative">
+    <div className="relative" ref={rootRef}>
       <div className="flex items-center gap-1">
         <label htmlFor={`${id}-input`} className="font-semibold text-slate-900">
           City
@@ -123,7 +140,11 @@ export function CityField({ query, city, showErrors, onQueryChange, onSelect }: 
           setOpen(true);
         }}
         onKeyDown={onKeyDown}
+        onFocus={() => {
+          focused.current = true;
+        }}
         onBlur={() => {
+          focused.current = false;
           setTouched(true);
           setOpen(false);
         }}

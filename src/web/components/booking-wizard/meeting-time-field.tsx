@@ -33,16 +33,19 @@ type MeetingTimeFieldProps = {
   browserZone: string;
   /** A date and time are set but make no real moment in the zone. */
   invalid: boolean;
+  /** The date is today and the meeting time has already passed in the game's zone. */
+  inPast?: boolean;
   showErrors: boolean;
   onTimeChange: (time: MeetingTime | null) => void;
   onTimezoneChange: (zone: string) => void;
 };
 
-export function MeetingTimeField({ time, timezone, browserZone, invalid, showErrors, onTimeChange, onTimezoneChange }: MeetingTimeFieldProps) {
+export function MeetingTimeField({ time, timezone, browserZone, invalid, inPast = false, showErrors, onTimeChange, onTimezoneChange }: MeetingTimeFieldProps) {
   const id = useId();
   const [zoneOpen, setZoneOpen] = useState(false);
   const [touched, setTouched] = useState(false);
-  const message = time === null && (touched || showErrors) ? MESSAGES.meetingTimeRequired : invalid ? MESSAGES.invalidDateTime : null;
+  const message =
+    time === null && (touched || showErrors) ? MESSAGES.meetingTimeRequired : invalid ? MESSAGES.invalidDateTime : inPast ? MESSAGES.timeInPast : null;
   return (
     <div>
       <div className="flex items-center gap-1">

@@ -14,7 +14,10 @@ export function StepWhenWhere({ showErrors }: { showErrors: boolean }) {
   const id = useId();
   const zone = browserTimeZone();
   const dateInvalid = state.date !== '' && state.meetingTime !== null && state.utcDateTime === '';
-  const dateInPast = state.date !== '' && dateTimeError(toApiDate(state.date), state.meetingTime, state.timezone) === MESSAGES.dateInPast;
+  const whenError = state.date !== '' ? dateTimeError(toApiDate(state.date), state.meetingTime, state.timezone) : null;
+  const dateInPast = whenError === MESSAGES.dateInPast;
+  // Today, with a meeting time already gone (shared rule: the server refuses it with the same words).
+  const timeInPast = whenError === MESSAGES.timeInPast;
   const dateMessage = showErrors && state.date === '' ? MESSAGES.dateRequired : dateInPast ? MESSAGES.dateInPast : null;
   return (
     <section aria-labelledby={`${id}-title`}>
@@ -71,6 +74,7 @@ export function StepWhenWhere({ showErrors }: { showErrors: boolean }) {
             timezone={state.timezone}
             browserZone={zone}
             invalid={dateInvalid}
+            inPast={timeInPast}
             showErrors={showErrors}
             onTimeChange={(time) => dispatch({ type: 'setMeetingTime', time })}
             onTimezoneChange={(timezone) => dispatch({ type: 'setTimezone', timezone })}

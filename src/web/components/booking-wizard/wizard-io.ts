@@ -77,6 +77,7 @@ export function serializeWizard(s: WizardState): string {
     city: s.city,
     cityQuery: s.cityQuery,
     suggestedTimezone: s.suggestedTimezone,
+    timezoneChosen: s.timezoneChosen,
     currency: s.currency,
     date: s.date,
     timezone: s.timezone,

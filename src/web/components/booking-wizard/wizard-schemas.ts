@@ -36,6 +36,8 @@ const persistedSchema = z.object({
   city: z.string(),
   cityQuery: z.string(),
   suggestedTimezone: z.string().nullable(),
+  // Older saved wizards have no such field: no explicit pick.
+  timezoneChosen: z.boolean().default(false),
   currency: z.enum(CURRENCIES),
   date: z.string(),
   timezone: z.string(),

@@ -129,16 +129,31 @@ describe('players (spec section 5)', () => {
 });
 
 describe('city (spec section 4)', () => {
-  it('choosing a suggestion sets the city, moves the centre with radius 1000 and offers its zone', () => {
+  it('choosing a suggestion sets the city, moves the centre with radius 1000 and plays in its zone', () => {
     const s = run([{ type: 'setCityQuery', query: 'Pa' }, { type: 'selectCity', city: paris }]);
-    expect(s).toMatchObject({ city: 'Paris', cityQuery: 'Paris', location: { id: '2988507', center: { lat: 48.85341, lng: 2.3488 }, radius: 1000 }, suggestedTimezone: 'Europe/Paris' });
-    const accepted = run([{ type: 'setTimezone', timezone: 'Europe/Paris' }], s);
-    expect(accepted).toMatchObject({ timezone: 'Europe/Paris', suggestedTimezone: null });
-    expect(run([{ type: 'dismissSuggestedTimezone' }], s)).toMatchObject({ timezone: ZONE, suggestedTimezone: null });
+    expect(s).toMatchObject({
+      city: 'Paris',
+      cityQuery: 'Paris',
+      location: { id: '2988507', center: { lat: 48.85341, lng: 2.3488 }, radius: 1000 },
+      timezone: 'Europe/Paris',
+      suggestedTimezone: null,
+      timezoneChosen: false,
+    });
+    // Another city, still no pick of the booker's own: its zone again.
+    expect(run([{ type: 'selectCity', city: london }], s).timezone).toBe('Europe/London');
+  });
+
+  it('keeps a zone the booker picked and offers the city zone instead', () => {
+    const picked = run([{ type: 'setTimezone', timezone: 'Asia/Tokyo' }, { type: 'selectCity', city: paris }]);
+    expect(picked).toMatchObject({ timezone: 'Asia/Tokyo', suggestedTimezone: 'Europe/Paris', timezoneChosen: true });
+    expect(run([{ type: 'setTimezone', timezone: 'Europe/Paris' }], picked)).toMatchObject({ timezone: 'Europe/Paris', suggestedTimezone: null });
+    const kept = run([{ type: 'dismissSuggestedTimezone' }], picked);
+    expect(kept).toMatchObject({ timezone: 'Asia/Tokyo', suggestedTimezone: null });
+    expect(run([{ type: 'selectCity', city: london }], kept)).toMatchObject({ timezone: 'Asia/Tokyo', suggestedTimezone: 'Europe/London' });
   });
 
   it('offers no zone when the city is already in the game zone', () => {
-    expect(run([{ type: 'selectCity', city: london }]).suggestedTimezone).toBeNull();
+    expect(run([{ type: 'setTimezone', timezone: 'Europe/London' }, { type: 'selectCity', city: london }]).suggestedTimezone).toBeNull();
   });
 
   it('typing after a choice clears the city until a suggestion is chosen again', () => {

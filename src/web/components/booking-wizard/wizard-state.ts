@@ -54,8 +54,13 @@ export type WizardState = {
   city: string;
   /** What the city field shows while the booker types; city is set only by choosing a suggestion. */
   cityQuery: string;
-  /** The chosen city's time zone, offered to the booker when it differs from the game's zone. */
+  /**
+   * The chosen city's time zone, offered to the booker when it differs from a zone they picked themselves
+   * (without such a pick, choosing a city sets its zone at once).
+   */
   suggestedTimezone: string | null;
+  /** The booker picked the zone themselves (the dropdown or the prompt): a later city choice does not change it. */
+  timezoneChosen: boolean;
   currency: Currency;
   pricing: Pricing | null;
   pricingLoading: boolean;
@@ -158,6 +163,7 @@ export function defaultWizardState(timeZone: string): WizardState {
     city: '',
     cityQuery: '',
     suggestedTimezone: null,
+    timezoneChosen: false,
     currency: DEFAULT_CURRENCY,
     pricing: null,
     pricingLoading: false,
@@ -277,22 +283,30 @@ function apply(s: WizardState, action: WizardAction): WizardState {
       return { ...s, meetingTime: action.time && isValidMeetingTime(action.time) ? { hour: action.time.hour, minute: action.time.minute } : null };
     case 'setTimezone':
       if (!isValidTimeZone(action.timezone)) return s;
-      return { ...s, timezone: action.timezone, suggestedTimezone: s.suggestedTimezone === action.timezone ? null : s.suggestedTimezone };
+      return {
+        ...s,
+        timezone: action.timezone,
+        timezoneChosen: true,
+        suggestedTimezone: s.suggestedTimezone === action.timezone ? null : s.suggestedTimezone,
+      };
     case 'setCityQuery':
       // Typing after a choice undoes it: the city must again be chosen from the suggestions.
       return { ...s, cityQuery: action.query, city: action.query === s.city ? s.city : '' };
     case 'selectCity': {
       const zone = action.city.timezone && isValidTimeZone(action.city.timezone) ? action.city.timezone : null;
-      return {
+      const chosen = {
         ...s,
         city: action.city.name,
         cityQuery: action.city.name,
         location: { id: action.city.id, center: { lat: action.city.lat, lng: action.city.lng }, radius: DEFAULT_RADIUS },
-        suggestedTimezone: zone && zone !== s.timezone ? zone : null,
       };
+      // The game is played in the city, so its zone is the default; a zone the booker picked stays, with the prompt.
+      if (zone && !s.timezoneChosen) return { ...chosen, timezone: zone, suggestedTimezone: null };
+      return { ...chosen, suggestedTimezone: zone && zone !== s.timezone ? zone : null };
     }
     case 'dismissSuggestedTimezone':
-      return { ...s, suggestedTimezone: null };
+      // 'Keep {zone}' is a choice too.
+      return { ...s, suggestedTimezone: null, timezoneChosen: true };
     case 'setPlayerInput': {
       const valid = playerCountError(action.text) === null;
       return { ...s, playerInput: action.text, playerCount: valid ? Number(action.text.trim()) : s.playerCount };

@@ -3,6 +3,7 @@ import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Spinner } from '../../components/spinner';
 import { ApiError } from '../../lib/api-client';
+import { copyToClipboard } from '../../lib/clipboard';
 import { paths } from '../../lib/paths';
 import { notifyError } from '../../lib/toast';
 import { bookingQueryKey, fetchBooking } from './detail-api';
@@ -84,6 +85,15 @@ export function BookingDetailPage() {
           </Link>
         </h1>
         <span className="text-sm text-slate-500">{booking.code_type === 'game' ? 'Game code' : 'Temporary code'}</span>
+        {/* The organiser's private link (decision 0185): staff can give it again, e.g. when the mail got lost. */}
+        <button
+          type="button"
+          className={secondaryButton}
+          title={paths.manage(booking.manage_key)}
+          onClick={() => void copyToClipboard(`${window.location.origin}${paths.manage(booking.manage_key)}`, 'Management link copied to clipboard')}
+        >
+          Copy management link
+        </button>
       </div>
       <div className="grid gap-6 xl:grid-cols-2">
         <BasicInformationSection booking={booking} />

@@ -23,7 +23,7 @@ export function ActivationSection({ booking, onSaved }: Props) {
     setBusy(true);
     setError(null);
     try {
-      onSaved(await activateGame(booking.code, booking.id));
+      onSaved(await activateGame(booking, booking.id));
       notifySuccess('Game activated');
     } catch (e) {
       setGameActivated(false);

@@ -14,7 +14,7 @@ const sameList = (a: readonly number[], b: readonly number[]) => a.length === b.
 /** Active challenges filterable by spice level; the game's own (the plan's defaults at first) are ticked. */
 export function ChallengesSection({ booking, onSaved }: { booking: BookerBooking; onSaved: (b: BookerBooking) => void }) {
   const code = booking.code;
-  const options = useQuery({ queryKey: challengeOptionsKey(code), queryFn: () => fetchChallengeOptions(code) });
+  const options = useQuery({ queryKey: challengeOptionsKey(code), queryFn: () => fetchChallengeOptions(booking) });
   const [filter, setFilter] = useState<Filter>('All');
   // null: nothing changed here yet, so the game's saved list is shown.
   const [edited, setEdited] = useState<number[] | null>(null);
@@ -92,7 +92,7 @@ export function ChallengesSection({ booking, onSaved }: { booking: BookerBooking
       </ul>
       {!locked ? (
         <div className="mt-4">
-          <button type="button" className={buttonPrimary} disabled={!unsaved || saving} onClick={() => void run(() => saveChallenges(code, selected))}>
+          <button type="button" className={buttonPrimary} disabled={!unsaved || saving} onClick={() => void run(() => saveChallenges(booking, selected))}>
             {saving ? 'Saving…' : 'Save challenges'}
           </button>
           <SaveError message={error} />

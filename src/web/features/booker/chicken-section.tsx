@@ -39,7 +39,7 @@ export function ChickenSection({ booking, onSaved }: Props) {
           className="space-y-4"
           onSubmit={(e) => {
             e.preventDefault();
-            void run(() => saveChicken(booking.code, { assigned_chicken: choice, assigned_chicken_email: email }));
+            void run(() => saveChicken(booking, { assigned_chicken: choice, assigned_chicken_email: email }));
           }}
         >
           <fieldset>

@@ -92,7 +92,7 @@ export function GameAreaSection({ booking, onSaved }: Props) {
       ) : null}
       {!locked ? (
         <div className="mt-4">
-          <button type="button" className={buttonPrimary} disabled={!changed || saving} onClick={() => void run(() => saveGameArea(booking.code, area))}>
+          <button type="button" className={buttonPrimary} disabled={!changed || saving} onClick={() => void run(() => saveGameArea(booking, area))}>
             {saving ? 'Saving…' : 'Save game area'}
           </button>
           <SaveError message={error} />

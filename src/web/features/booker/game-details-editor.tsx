@@ -5,7 +5,7 @@ import { pricingResponse } from '../../../shared/api/pricing';
 import type { UpdateBookingInput } from '../../../shared/api/public-booking';
 import { computeBookingPrice } from '../../../shared/prices';
 import { isCurrency } from '../../../shared/plans';
-import { dateTimeError, playerCountError, stepPlayers } from '../../../shared/validation/booking-rules';
+import { dateTimeError, MESSAGES, playerCountError, stepPlayers } from '../../../shared/validation/booking-rules';
 import { apiRequest } from '../../lib/api-client';
 import { GameCalendar } from '../../components/booking-wizard/game-calendar';
 import { MeetingTimeField } from '../../components/booking-wizard/meeting-time-field';
@@ -77,12 +77,14 @@ export function GameDetailsEditor({ booking, saving, error, onSave }: Props) {
         time={time}
         timezone={timezone}
         browserZone={browserTimeZone()}
-        invalid={whenError !== null && time !== null}
+        invalid={whenError === MESSAGES.invalidDateTime && time !== null}
+        inPast={whenError === MESSAGES.timeInPast}
         showErrors
         onTimeChange={setTime}
         onTimezoneChange={setTimezone}
       />
-      {whenError && time !== null ? (
+      {/* What the time field does not say itself (a date in the past), once. */}
+      {whenError && time !== null && whenError !== MESSAGES.invalidDateTime && whenError !== MESSAGES.timeInPast ? (
         <p role="alert" className="text-sm font-medium text-red-700">
           {whenError}
         </p>

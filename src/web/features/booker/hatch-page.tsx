@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
+import type { PublicBooking } from '../../../shared/api/booking';
 import type { UpdateBookingInput } from '../../../shared/api/public-booking';
 import { BOOKER_MESSAGES } from '../../../shared/api/booker-game';
 import { ApiError } from '../../lib/api-client';
@@ -13,7 +14,8 @@ import { BookingSummary } from './booking-summary';
 import { Badge, LoadFailed, PageFrame, Section } from './booker-ui';
 import { ContactEditor } from './contact-editor';
 import { GameDetailsEditor } from './game-details-editor';
-import { loadErrorText, useBooking } from './use-booking';
+import { isOrganiserView, loadErrorText, useBooking } from './use-booking';
+import { PublicGameDetails } from './public-game-details';
 
 /** The spec's failure text, with the server's reason after it when it gave one (a 4xx). */
 function updateErrorText(error: unknown): string {
@@ -21,6 +23,26 @@ function updateErrorText(error: unknown): string {
     return `${BOOKER_MESSAGES.updateBookingFailed}: ${error.message}`;
   }
   return BOOKER_MESSAGES.updateBookingFailed;
+}
+
+/** A paid booking reached by its old temp code: public facts, and where the organiser manages it now. */
+function PaidNotice({ booking }: { booking: PublicBooking }) {
+  return (
+    <PageFrame>
+      <header className="px-1">
+        <p className="text-sm font-medium text-brand-700">Game {booking.code}</p>
+        <h1 className="mt-1 flex flex-wrap items-center gap-2 text-2xl font-bold text-slate-900 sm:text-3xl">
+          Your booking is paid <Badge tone="green">Paid</Badge>
+        </h1>
+        <p className="mt-1 text-slate-600" data-testid="paid-notice">
+          Your game is booked. Set it up from the private management link we emailed you with the game code; players join with the game code.
+        </p>
+      </header>
+      <Section id="game" title="Game details">
+        <PublicGameDetails booking={booking} />
+      </Section>
+    </PageFrame>
+  );
 }
 
 /** /hatch/{temp_code}: a booking not yet paid. The booker checks it, changes it, and learns how payment works. */
@@ -31,7 +53,7 @@ export function HatchPage() {
   const [saveError, setSaveError] = useState<{ part: 'details' | 'contact'; message: string } | null>(null);
   const mutation = useMutation({
     mutationFn: ({ body }: { body: UpdateBookingInput; part: 'details' | 'contact' }) => {
-      if (!booking) throw new Error('no booking');
+      if (!booking || !isOrganiserView(booking)) throw new Error('no booking');
       return updateBooking(booking, body);
     },
     onMutate: ({ part }) => {
@@ -51,8 +73,9 @@ export function HatchPage() {
 
   if (isPending) return <Spinner />;
   if (error || !booking) return <LoadFailed message={loadErrorText(error)} />;
-  // Paid: the booking has a game now, managed by its game code.
-  if (booking.code_type === 'game') return <Navigate to={paths.booking(booking.code)} replace />;
+  // Paid: the temp code no longer manages anything; the game is set up from the private management link.
+  if (!isOrganiserView(booking)) return <PaidNotice booking={booking} />;
+  if (booking.code_type === 'game') return <Navigate to={paths.manage(booking.manage_key)} replace />;
 
   const save = (part: 'details' | 'contact') => (body: UpdateBookingInput) => mutation.mutate({ body, part });
   const errorOf = (part: 'details' | 'contact') => (saveError?.part === part ? saveError.message : null);
@@ -79,7 +102,14 @@ export function HatchPage() {
           <li>Once your payment is in, your booking becomes a game and you receive its game code by email.</li>
           <li>With the game code you choose challenges, the meeting point, the hiding spot, the game area, teams and the Chicken.</li>
         </ol>
-        <p className="mt-3 text-sm text-slate-600">You can change the details below until you pay. Keep this page&apos;s link: it is your booking code.</p>
+        <p className="mt-3 text-sm text-slate-600">
+          You can change the details below until you pay. Keep this page&apos;s link: it is your booking code. Once paid, you set up your game from
+          your private management link, which we email you with the game code:{' '}
+          <a href={paths.manage(booking.manage_key)} className="font-medium text-brand-700 underline" data-testid="manage-link">
+            your management page
+          </a>
+          .
+        </p>
       </Section>
 
       <Section id="details" title="Game details" description="Date, time, players, game type and add-ons. Prices update as you change them.">

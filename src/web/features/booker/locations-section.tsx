@@ -53,7 +53,7 @@ function SpotCard({ spot, booking, onSaved }: Props & { spot: Spot }) {
           className="mt-3 space-y-3"
           onSubmit={(e) => {
             e.preventDefault();
-            void run(() => saveLocations(booking.code, { [`${spot}_address`]: addressText, [`${spot}_notes`]: notesText }));
+            void run(() => saveLocations(booking, { [`${spot}_address`]: addressText, [`${spot}_notes`]: notesText }));
           }}
         >
           <div>

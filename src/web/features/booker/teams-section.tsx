@@ -96,7 +96,7 @@ export function TeamsSection({ booking, onSaved }: Props) {
             type="button"
             className={buttonPrimary}
             disabled={!unsaved || problem !== null || saving}
-            onClick={() => void run(() => saveTeams(booking.code, body))}
+            onClick={() => void run(() => saveTeams(booking, body))}
           >
             {saving ? 'Saving…' : 'Save teams'}
           </button>

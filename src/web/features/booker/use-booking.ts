@@ -1,19 +1,30 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import type { BookerBooking } from '../../../shared/api/booking';
+import type { BookerBooking, BookingByCode } from '../../../shared/api/booking';
 import { ApiError } from '../../lib/api-client';
-import { bookingQueryKey, fetchBookingByCode } from './booker-api';
+import { bookingQueryKey, fetchBookingByCode, fetchBookingByManageKey, managedBookingQueryKey } from './booker-api';
 
-/** The booking of a code, and a setter that puts a call's answer in its place. */
+const retry = (count: number, error: unknown) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 1;
+
+/** The booking of a code (the organiser's view for an unpaid temp code, else the public one), and a setter. */
 export function useBooking(code: string) {
   const client = useQueryClient();
-  const query = useQuery({
-    queryKey: bookingQueryKey(code),
-    queryFn: () => fetchBookingByCode(code),
-    retry: (count, error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 1,
-  });
-  const replace = useCallback((booking: BookerBooking) => client.setQueryData(bookingQueryKey(code), booking), [client, code]);
+  const query = useQuery({ queryKey: bookingQueryKey(code), queryFn: () => fetchBookingByCode(code), retry });
+  const replace = useCallback((booking: BookingByCode) => client.setQueryData(bookingQueryKey(code), booking), [client, code]);
   return { ...query, replace };
+}
+
+/** The organiser's booking by its private management key, and a setter that puts a call's answer in its place. */
+export function useManagedBooking(key: string) {
+  const client = useQueryClient();
+  const query = useQuery({ queryKey: managedBookingQueryKey(key), queryFn: () => fetchBookingByManageKey(key), retry });
+  const replace = useCallback((booking: BookerBooking) => client.setQueryData(managedBookingQueryKey(key), booking), [client, key]);
+  return { ...query, replace };
+}
+
+/** True for the organiser's view (it carries the management key), false for the public one. */
+export function isOrganiserView(booking: BookingByCode): booking is BookerBooking {
+  return !('access' in booking);
 }
 
 export function loadErrorText(error: unknown): string {

@@ -11,7 +11,7 @@ import { ChickenSection } from './chicken-section';
 import { GameAreaSection } from './game-area-section';
 import { LocationsSection } from './locations-section';
 import { TeamsSection } from './teams-section';
-import { loadErrorText, useBooking } from './use-booking';
+import { loadErrorText, useManagedBooking } from './use-booking';
 
 /** The set-up checklist at the top: each part, whether it is done, a link to it. */
 function SetupNav({ booking }: { booking: BookerBooking }) {
@@ -41,15 +41,45 @@ function SetupNav({ booking }: { booking: BookerBooking }) {
   );
 }
 
-/** /booking/{code}: a paid game, set up by the booker with its game code. */
-export function BookingPage() {
-  const { code = '' } = useParams();
-  const { data: booking, isPending, error, replace } = useBooking(code);
+/** The game code and join link players need, with copy buttons: what the organiser shares. */
+function ShareWithPlayers({ booking }: { booking: BookerBooking }) {
+  const joinLink = `${window.location.origin}${paths.booking(booking.code)}`;
+  return (
+    <div className="space-y-2">
+      <div className="flex flex-wrap items-center gap-2">
+        <span className="text-slate-700">Game code</span>
+        <strong className="rounded-lg bg-brand-100 px-3 py-1 font-mono text-lg tracking-wider" data-testid="game-code">
+          {booking.code}
+        </strong>
+        <button type="button" className={buttonSecondary} onClick={() => void copyToClipboard(booking.code)}>
+          Copy
+        </button>
+      </div>
+      <div className="flex flex-wrap items-center gap-2">
+        <span className="text-slate-700">Players join at</span>
+        <a href={paths.booking(booking.code)} className="break-all font-medium text-brand-700 underline" data-testid="join-link">
+          {joinLink}
+        </a>
+        <button type="button" className={buttonSecondary} onClick={() => void copyToClipboard(joinLink)}>
+          Copy join link
+        </button>
+      </div>
+      <p className="text-sm text-slate-600">
+        Share the game code or the join link with your players. Keep this page&apos;s link to yourself: anyone with it can change your game.
+      </p>
+    </div>
+  );
+}
+
+/** /manage/{manage_key}: a paid game, set up by its organiser with the private management link (decision 0185). */
+export function ManagePage() {
+  const { key = '' } = useParams();
+  const { data: booking, isPending, error, replace } = useManagedBooking(key);
 
   if (isPending) return <Spinner />;
   if (error || !booking) return <LoadFailed message={loadErrorText(error)} />;
-  // Not paid yet: a temporary code belongs on the booking page, not the game page.
-  if (booking.code_type === 'temp') return <Navigate to={paths.hatch(booking.code)} replace />;
+  // Not paid yet: the booking is checked and changed on its booking page.
+  if (booking.code_type === 'temp') return <Navigate to={paths.hatch(booking.temp_code)} replace />;
 
   return (
     <PageFrame>
@@ -58,15 +88,7 @@ export function BookingPage() {
           <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Your game</h1>
           {booking.game_activated ? <Badge tone="green">Activated</Badge> : <Badge tone="amber">Set-up in progress</Badge>}
         </div>
-        <div className="flex flex-wrap items-center gap-2">
-          <span className="text-slate-700">Game code</span>
-          <strong className="rounded-lg bg-brand-100 px-3 py-1 font-mono text-lg tracking-wider" data-testid="game-code">
-            {booking.code}
-          </strong>
-          <button type="button" className={buttonSecondary} onClick={() => void copyToClipboard(booking.code)}>
-            Copy
-          </button>
-        </div>
+        <ShareWithPlayers booking={booking} />
         <SetupNav booking={booking} />
       </header>
 

@@ -1,0 +1,231 @@
+import { eq } from 'drizzle-orm';
+import { format, isValid, parse } from 'date-fns';
+import type { DbOrTx } from '../db/client';
+import { bookings } from '../db/schema/bookings';
+import { games } from '../db/schema/games';
+import type { Mailer, OutgoingMail } from './mail';
+import { NotFoundError } from './errors';
+import type { BookerBooking } from '../../shared/api/booking';
+import { bookingLinks } from '../../shared/booking-links';
+import { ADD_ONS, PLANS } from '../../shared/plans';
+import { formatMoney } from '../../shared/money';
+import { API_DATE, formatTimestamp, SELECTABLE_TIMEZONES } from '../../shared/time';
+
+/**
+ * Every mail about a booking to its booker, built here (the links from shared/booking-links.ts, from the configured
+ * public origin passed in as `baseUrl`). Callers queue them inside the transaction of the change they report, with
+ * the booking's id, so a mail leaves only if the change commits and shows in the booking's mail history.
+ */
+
+function escapeHtml(text: string): string {
+  return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;').replaceAll("'", '&#39;');
+}
+
+function greeting(name: string | null): string {
+  return name ? `Hi ${name},` : 'Hi,';
+}
+
+/** The game's own local date and time: stored as the booker chose them, in the game's zone. */
+function whenText(b: { date: string; meetingTime: { hour: number; minute: number }; timezone: string }): { date: string; time: string } {
+  const day = parse(b.date, API_DATE, new Date(0));
+  const zoneLabel = SELECTABLE_TIMEZONES.find((z) => z.zone === b.timezone)?.label ?? b.timezone;
+  const hh = String(b.meetingTime.hour).padStart(2, '0');
+  const mm = String(b.meetingTime.minute).padStart(2, '0');
+  return { date: isValid(day) ? format(day, 'EEEE d MMMM yyyy') : b.date, time: `${hh}:${mm} (${zoneLabel} time)` };
+}
+
+/** Where the booker manages a booking before payment: /hatch/{temp_code} on the public site. */
+export function manageUrl(baseUrl: string, tempCode: string): string {
+  return bookingLinks(baseUrl, { tempCode, gameCode: null, manageKey: '' }).hatch;
+}
+
+/** The booker's confirmation from the wizard: what they booked, what it costs, and the link to manage it. */
+export function bookingConfirmationMail(b: BookerBooking, baseUrl: string): OutgoingMail {
+  const when = whenText({ date: b.date, meetingTime: b.meeting_time, timezone: b.timezone });
+  const plan = PLANS.find((p) => p.type === b.plan_type)?.name ?? b.plan_type;
+  const addOns = b.add_ons.map((t) => ADD_ONS.find((a) => a.type === t)?.name ?? t);
+  const link = manageUrl(baseUrl, b.temp_code);
+  const rows: [string, string][] = [
+    ['Date', when.date],
+    ['Meeting time', when.time],
+    ['City', b.city],
+    ['Players', String(b.players)],
+    ['Game type', plan],
+    ['Add-ons', addOns.length ? addOns.join(', ') : 'None'],
+    ['Price per person', formatMoney(b.price_per_person, b.currency)],
+    ['Add-ons total', formatMoney(b.add_ons_total, b.currency)],
+    ['Total', formatMoney(b.total_price, b.currency)],
+  ];
+  const hello = greeting(b.full_name);
+  const text = [
+    hello,
+    '',
+    `Thanks for booking a Chicken hunt! Here are your game details.`,
+    '',
+    ...rows.map(([k, v]) => `${k}: ${v}`),
+    '',
+    `Manage your booking: ${link}`,
+    `Your booking code: ${b.temp_code}`,
+    '',
+    "We'll be in touch about payment and the next steps.",
+  ].join('\n');
+  const html = [
+    `<p>${escapeHtml(hello)}</p>`,
+    '<p>Thanks for booking a Chicken hunt! Here are your game details.</p>',
+    `<table>${rows.map(([k, v]) => `<tr><th align="left">${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`).join('')}</table>`,
+    `<p><a href="${escapeHtml(link)}">Manage your booking</a> (code ${escapeHtml(b.temp_code)})</p>`,
+    "<p>We'll be in touch about payment and the next steps.</p>",
+  ].join('\n');
+  return { to: b.email, subject: `Your hatch game on ${when.date} in ${b.city}`, text, html, kind: 'booking_confirmation' };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The game code and the organiser's links, at the moments the booker needs them (decision 0186).
+
+/** When the booker is sent their code and links: the booking became paid, staff moved it, or staff created it. */
+export type GameLinksMoment = 'paid' | 'date_changed' | 'created_by_staff';
+
+/** What the mails read of a booking: its contact, schedule, codes and management key. */
+export type BookingMailFacts = {
+  email: string;
+  fullName: string | null;
+  city: string;
+  players: number;
+  date: string;
+  meetingTime: { hour: number; minute: number };
+  timezone: string;
+  tempCode: string;
+  manageKey: string;
+  gameCode: string | null;
+};
+
+async function loadMailFacts(tx: DbOrTx, bookingId: number): Promise<BookingMailFacts> {
+  const rows = await tx
+    .select({
+      email: bookings.email,
+      fullName: bookings.fullName,
+      city: bookings.city,
+      players: bookings.players,
+      date: bookings.date,
+      meetingTime: bookings.meetingTime,
+      timezone: bookings.timezone,
+      tempCode: bookings.tempCode,
+      manageKey: bookings.manageKey,
+      gameCode: games.code,
+    })
+    .from(bookings)
+    .leftJoin(games, eq(games.bookingId, bookings.id))
+    .where(eq(bookings.id, bookingId))
+    .limit(1);
+  const row = rows[0];
+  if (!row) throw new NotFoundError('Booking not found');
+  return row;
+}
+
+const MOMENTS: Record<GameLinksMoment, { kind: string; subject: (f: BookingMailFacts, date: string) => string; opening: (f: BookingMailFacts) => string }> = {
+  paid: {
+    kind: 'booking.paid',
+    subject: (f) => `Your game is booked: game code ${f.gameCode ?? ''}`.trim(),
+    opening: () => 'Thank you: your payment is in and your Chicken hunt is booked.',
+  },
+  date_changed: {
+    kind: 'booking.date_changed',
+    subject: (f, date) => `Your hatch game in ${f.city} is now on ${date}`,
+    opening: () => 'Our team has changed the date or time of your game. Here are the new details.',
+  },
+  created_by_staff: {
+    kind: 'booking.created_by_staff',
+    subject: (f, date) => `Your hatch game on ${date} in ${f.city}`,
+    opening: () => 'Our team has booked a Chicken hunt for you. Here are your game details.',
+  },
+};
+
+/** The booker's mail of a moment: when and where, the game code and join link for players, the private link. */
+export function gameLinksMail(f: BookingMailFacts, baseUrl: string, moment: GameLinksMoment): OutgoingMail {
+  const m = MOMENTS[moment];
+  const when = whenText(f);
+  const links = bookingLinks(baseUrl, { tempCode: f.tempCode, gameCode: f.gameCode, manageKey: f.manageKey });
+  const details: [string, string][] = [
+    ['Date', when.date],
+    ['Meeting time', when.time],
+    ['City', f.city],
+    ['Players', String(f.players)],
+  ];
+  const players: string[] =
+    f.gameCode && links.join
+      ? [`Game code for your players: ${f.gameCode}`, `Players join at: ${links.join}`]
+      : ['Your game code for the players comes by email once your booking is paid.'];
+  const organiser = [
+    `Your private management link: ${links.manage}`,
+    'Use it to set up your game (challenges, meeting point, hiding spot, teams, the Chicken). Keep it to yourself: anyone with it can change your game.',
+  ];
+  const hello = greeting(f.fullName);
+  const text = [hello, '', m.opening(f), '', ...details.map(([k, v]) => `${k}: ${v}`), '', ...players, '', ...organiser].join('\n');
+  const html = [
+    `<p>${escapeHtml(hello)}</p>`,
+    `<p>${escapeHtml(m.opening(f))}</p>`,
+    `<table>${details.map(([k, v]) => `<tr><th align="left">${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`).join('')}</table>`,
+    f.gameCode && links.join
+      ? `<p>Game code for your players: <strong>${escapeHtml(f.gameCode)}</strong><br>Players join at: <a href="${escapeHtml(links.join)}">${escapeHtml(links.join)}</a></p>`
+      : `<p>${escapeHtml(players[0] ?? '')}</p>`,
+    `<p><a href="${escapeHtml(links.manage)}">Your private management link</a><br>${escapeHtml(organiser[1] ?? '')}</p>`,
+  ].join('\n');
+  return { to: f.email, subject: m.subject(f, when.date), text, html, kind: m.kind };
+}
+
+/** Where booking mails get their links: the configured public origin (passed in, never read from a request here). */
+export type BookingMailer = { mail: Mailer; baseUrl: string };
+
+/** Queues the moment's mail to the booker, in the caller's transaction, with the booking's id. */
+export async function queueGameLinksMail(tx: DbOrTx, mailer: BookingMailer, bookingId: number, moment: GameLinksMoment): Promise<void> {
+  const facts = await loadMailFacts(tx, bookingId);
+  await mailer.mail.queue(tx, { ...gameLinksMail(facts, mailer.baseUrl, moment), bookingId });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Staff actions on the game (queued by the booking detail's changes).
+
+/** The designated Chicken: the email given for the Chicken, else the booker's own. */
+export function chickenEmailOf(b: { assignedChickenEmail: string | null; email: string }): string {
+  return b.assignedChickenEmail?.trim() || b.email;
+}
+
+/** Staff set the hiding spot: the designated Chicken hears where to hide. */
+export function hidingSpotMail(
+  b: { assignedChickenEmail: string | null; email: string; utcDateTime: Date | null; timezone: string; date: string },
+  address: string,
+  code: string,
+): OutgoingMail {
+  const when = b.utcDateTime ? `${formatTimestamp(b.utcDateTime, b.timezone).slice(0, 16)} (${b.timezone})` : b.date;
+  return {
+    to: chickenEmailOf(b),
+    subject: `Your hiding spot for game ${code}`,
+    kind: 'booking.hiding_spot',
+    text: [
+      'Hello Chicken,',
+      '',
+      `Our team has set the hiding spot for your game ${code} on ${when}:`,
+      '',
+      address,
+      '',
+      'Head there before the hunt starts and keep it to yourself!',
+    ].join('\n'),
+  };
+}
+
+/** Staff locked sections of the game: the booker hears they can no longer change them online. */
+export function sectionsLockedMail(b: { email: string; fullName: string | null }, code: string, sectionLabels: readonly string[]): OutgoingMail {
+  const list = sectionLabels.join(', ');
+  return {
+    to: b.email,
+    subject: `Your game ${code}: ${list} locked`,
+    kind: 'booking.locked',
+    text: [
+      `Hello${b.fullName ? ` ${b.fullName}` : ''},`,
+      '',
+      `Our team has finalised these parts of your game ${code}, so they can no longer be changed from your booking page: ${list}.`,
+      '',
+      'If something needs to change, just reply to this email.',
+    ].join('\n'),
+  };
+}

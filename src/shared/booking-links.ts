@@ -1,0 +1,30 @@
+/**
+ * The booker's pages, in one place for the SPA's links and the mails' links (decision 0185):
+ * - /hatch/{temp_code}: the booking before payment (private to the booker);
+ * - /booking/{game_code}: the players' join page (public: the game code is shared with every player);
+ * - /manage/{manage_key}: the organiser's private management page.
+ */
+export const bookingPaths = {
+  hatch: (tempCode: string) => `/hatch/${encodeURIComponent(tempCode)}`,
+  join: (gameCode: string) => `/booking/${encodeURIComponent(gameCode)}`,
+  manage: (manageKey: string) => `/manage/${encodeURIComponent(manageKey)}`,
+} as const;
+
+export type BookingLinks = {
+  /** The players' join link, once the booking has a game. */
+  join: string | null;
+  /** The organiser's private management link. */
+  manage: string;
+  /** The booking before payment (the temp code's page). */
+  hatch: string;
+};
+
+/** Absolute links of a booking, from the configured public origin (never from a request). */
+export function bookingLinks(baseUrl: string, codes: { tempCode: string; gameCode: string | null; manageKey: string }): BookingLinks {
+  const base = baseUrl.replace(/\/+$/, '');
+  return {
+    join: codes.gameCode ? `${base}${bookingPaths.join(codes.gameCode)}` : null,
+    manage: `${base}${bookingPaths.manage(codes.manageKey)}`,
+    hatch: `${base}${bookingPaths.hatch(codes.tempCode)}`,
+  };
+}
