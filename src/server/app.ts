@@ -2,7 +2,7 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifySchema, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import { validatorCompiler } from 'fastify-type-provider-zod';
-import type { Config } from './config';
+import { publicOrigin, type Config } from './config';
 import type { Database } from './db/client';
 import { createMailer, type Mailer } from './lib/mail';
 import { getOrCreateSecret } from './lib/app-secrets';
@@ -26,7 +26,14 @@ import { adminUsersRoutes } from './modules/admin-users/admin-users-routes';
 import { adminActivityRoutes } from './modules/admin-activity/admin-activity-routes';
 import { adminOverviewRoutes } from './modules/admin-overview/admin-overview-routes';
 
-export type AppDeps = { config: Config; database: Database; mail: Mailer; csrfKey: string };
+export type AppDeps = {
+  config: Config;
+  database: Database;
+  mail: Mailer;
+  csrfKey: string;
+  /** Where links in mails point: fixed at start (config.ts publicOrigin), never read from a request. */
+  publicUrl: string;
+};
 /** `schema` is the route's own (zod) schema, as declared: the fuzz tests generate requests from it. */
 export type RouteRecord = { method: string; url: string; schema?: FastifySchema };
 
@@ -67,7 +74,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const csrfKey = await getOrCreateSecret(database.db, 'csrf');
   const mail = createMailer({ db: database.db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: app.log });
-  app.decorate('deps', { config, database, mail, csrfKey });
+  app.decorate('deps', { config, database, mail, csrfKey, publicUrl: publicOrigin(config) });
   app.addHook('onClose', async () => mail.stop());
 
   registerErrorHandler(app);

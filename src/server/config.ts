@@ -28,6 +28,17 @@ const configSchema = z.object({
 
 export type Config = z.infer<typeof configSchema>;
 
+/**
+ * The origin mail links point at: PUBLIC_URL, or else the address this process listens on, fixed at start. Never
+ * taken from a request: a visitor choosing the Host header would otherwise choose where a booker's link leads.
+ */
+export function publicOrigin(config: Pick<Config, 'PUBLIC_URL' | 'HOST' | 'PORT'>): string {
+  if (config.PUBLIC_URL) return config.PUBLIC_URL.replace(/\/+$/, '');
+  const anyOrLoopback = ['0.0.0.0', '::', '127.0.0.1', '::1', 'localhost', ''].includes(config.HOST);
+  const host = anyOrLoopback ? 'localhost' : config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST;
+  return `http://${host}:${config.PORT}`;
+}
+
 export class ConfigError extends Error {}
 
 /** Parses the environment once at boot; a bad value stops start-up and names the variable. */

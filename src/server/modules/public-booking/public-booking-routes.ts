@@ -34,10 +34,9 @@ export const publicBookingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const idempotencyKey = readIdempotencyKey(request.headers[IDEMPOTENCY_HEADER]);
       const sessionKey = request.auth.sessionKey ?? sha256(ensureSessionToken(request, reply));
-      const baseUrl = app.deps.config.PUBLIC_URL ?? `${request.protocol}://${request.host}`;
       const result = await createPublicBooking(
         { db, mail: app.deps.mail },
-        { body: request.body, sessionKey, idempotencyKey, baseUrl },
+        { body: request.body, sessionKey, idempotencyKey, baseUrl: app.deps.publicUrl },
       );
       if (result.replayed) void reply.header('Idempotent-Replayed', 'true');
       // Only a 201 is ever stored: errors roll the key back, so a retry runs again.
