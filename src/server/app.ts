@@ -57,7 +57,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const { config, database } = options;
   const app = Fastify({
     logger: options.logger ?? { level: config.LOG_LEVEL },
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
     bodyLimit: 256 * 1024,
     // Our handler answers 404s for unknown routes; Fastify's own 404 would skip the SPA fallback.
     return503OnClosing: true,
@@ -110,6 +110,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     pageMeta: { 'terms-url': config.TERMS_URL, 'map-tile-url': config.MAP_TILE_URL },
   });
   return app;
+}
+
+/** A hop count as the function Fastify takes: hop 0 is the socket's peer, each proxy adds one entry on the right. */
+function trustProxyOption(setting: Config['TRUST_PROXY']): false | string[] | ((address: string, hop: number) => boolean) {
+  return typeof setting === 'number' ? (_address, hop) => hop < setting : setting;
 }
 
 function tileOrigins(tileUrl: string): string[] {

@@ -1,9 +1,41 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const optionalText = z
   .string()
   .optional()
   .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+
+/** Names proxy-addr understands for whole address ranges. */
+const PROXY_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGES.has(entry) || isIP(entry) !== 0) return true;
+  const [address = '', bits, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0 || bits === undefined || !/^\d{1,3}$/.test(bits)) return false;
+  return Number(bits) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * Which X-Forwarded-For entries to believe (Fastify `trustProxy`). `false`/`0`: none, the socket's address is the
+ * client. A number of hops: the proxies in front of us, each adding one address on the right; the client is the
+ * entry that many hops back, so a left-most entry the client wrote itself is never taken. `true` means 1 hop (one
+ * proxy), never "believe every entry". A comma-separated list of proxy addresses/CIDRs: entries added by those.
+ */
+export function parseTrustProxy(value: string, ctx: z.RefinementCtx): false | number | string[] {
+  const v = value.trim().toLowerCase();
+  if (v === '' || v === 'false' || v === '0') return false;
+  if (v === 'true') return 1;
+  if (/^\d+$/.test(v) && Number(v) <= 10) return Number(v);
+  const entries = v.split(',').map((e) => e.trim()).filter(Boolean);
+  if (entries.length > 0 && entries.every(isProxyAddress)) return entries;
+  ctx.addIssue({
+    code: 'custom',
+    message: 'TRUST_PROXY must be false, true (one proxy), a number of proxy hops (1-10), or a comma-separated list of proxy addresses or CIDRs',
+  });
+  return z.NEVER;
+}
 
 const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -14,10 +46,7 @@ const configSchema = z.object({
   ADMIN_EMAIL: optionalText.pipe(z.string().email('ADMIN_EMAIL must be an email address').optional()),
   ADMIN_PASSWORD: optionalText.pipe(z.string().min(8, 'ADMIN_PASSWORD must be at least 8 characters').optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: z
-    .enum(['true', 'false', '1', '0'])
-    .default('false')
-    .transform((v) => v === 'true' || v === '1'),
+  TRUST_PROXY: z.string().default('false').transform(parseTrustProxy),
   PUBLIC_URL: optionalText.pipe(z.string().url('PUBLIC_URL must be a URL').optional()),
   SMTP_URL: optionalText,
   MAIL_FROM: z.string().default('hatch <games@hatch.invalid>'),

@@ -36,7 +36,7 @@ export const publicBookingRoutes: FastifyPluginAsyncZod = async (app) => {
       const sessionKey = request.auth.sessionKey ?? sha256(ensureSessionToken(request, reply));
       const result = await createPublicBooking(
         { db, mail: app.deps.mail },
-        { body: request.body, sessionKey, idempotencyKey, baseUrl: app.deps.publicUrl },
+        { body: request.body, sessionKey, idempotencyKey, baseUrl: app.deps.publicUrl, ip: request.ip },
       );
       if (result.replayed) void reply.header('Idempotent-Replayed', 'true');
       // Only a 201 is ever stored: errors roll the key back, so a retry runs again.

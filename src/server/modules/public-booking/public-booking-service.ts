@@ -7,7 +7,7 @@ import { safeEqual } from '../../lib/crypto';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
 import { requestFingerprint, runIdempotent, type IdempotentResult } from '../../lib/idempotency';
 import { loadPriceTable, priceBooking } from '../../lib/price-list';
-import { createBatchedRateLimiter, type BatchedRateLimiter } from '../../lib/rate-limit';
+import { consumeRateLimit, createBatchedRateLimiter, type BatchedRateLimiter } from '../../lib/rate-limit';
 import { bookerBookingResponse, type BookerBooking } from '../../../shared/api/booking';
 import { PUBLIC_BOOKING_MESSAGES, type CreateBookingBody, type UpdateBookingBody } from '../../../shared/api/public-booking';
 import type { AddOnType, Currency, PlanType } from '../../../shared/plans';
@@ -31,6 +31,15 @@ export function createCodeLookupLimiter(db: Db, onError: (error: unknown) => voi
 
 const codeLookupKey = (ip: string) => `booking-code:ip:${ip}`;
 
+/**
+ * Bookings created per client address: far above what one household or office books, far below a script's
+ * thousands (decision 0180). Counted inside the creating transaction, so only bookings really created count
+ * (an idempotent replay, a refused request or a rolled-back create does not), and an address's creates queue
+ * on its counter row instead of racing past the limit.
+ */
+export const BOOKING_CREATE_LIMIT = { perIp: 20, windowSeconds: 60 * 60 };
+const bookingCreateKey = (ip: string) => `booking-create:ip:${ip}`;
+
 async function bookerView(db: DbOrTx, id: number): Promise<BookerBooking> {
   const agg = await loadBookingAggregate(db, { id });
   if (!agg) throw new NotFoundError(PUBLIC_BOOKING_MESSAGES.bookingNotFound);
@@ -43,7 +52,7 @@ async function bookerView(db: DbOrTx, id: number): Promise<BookerBooking> {
  */
 export async function createPublicBooking(
   deps: { db: Db; mail: Mailer },
-  input: { body: CreateBookingBody; sessionKey: string; idempotencyKey: string | null; baseUrl: string; now?: Date },
+  input: { body: CreateBookingBody; sessionKey: string; idempotencyKey: string | null; baseUrl: string; ip: string; now?: Date },
 ): Promise<IdempotentResult<BookingAnswer>> {
   // The session is part of the fingerprint: another visitor reusing a key is refused, never shown this booking.
   const fingerprint = requestFingerprint({ body: input.body, session: input.sessionKey });
@@ -51,6 +60,8 @@ export async function createPublicBooking(
     deps.db,
     { scope: 'POST /api/bookings', key: input.idempotencyKey, fingerprint, parse: (stored) => bookerBookingResponse.parse(stored) },
     async (tx) => {
+      const { perIp, windowSeconds } = BOOKING_CREATE_LIMIT;
+      await consumeRateLimit(tx, bookingCreateKey(input.ip), perIp, windowSeconds, PUBLIC_BOOKING_MESSAGES.tooManyBookings);
       const created = await createBookingRecord(
         tx,
         inputFromCreateBody(input.body, { bookingStatus: 'enquiry', createdBySession: input.sessionKey, tracking: trackingFromBody(input.body) }),
