@@ -2,7 +2,7 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifySchema, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import { validatorCompiler } from 'fastify-type-provider-zod';
-import { publicOrigin, type Config } from './config';
+import { publicOrigin, serverTimeouts, type Config } from './config';
 import type { Database } from './db/client';
 import { createMailer, type Mailer } from './lib/mail';
 import { getOrCreateSecret } from './lib/app-secrets';
@@ -55,10 +55,15 @@ export type BuildAppOptions = {
 /** Builds the whole app: outside plugins, then our own, then the public routes, then the admin scope. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
+  const timeouts = serverTimeouts(config);
   const app = Fastify({
     logger: options.logger ?? { level: config.LOG_LEVEL },
     trustProxy: trustProxyOption(config.TRUST_PROXY),
     bodyLimit: 256 * 1024,
+    requestTimeout: timeouts.requestTimeout,
+    keepAliveTimeout: timeouts.keepAliveTimeout,
+    connectionTimeout: timeouts.connectionTimeout,
+    http: { headersTimeout: timeouts.headersTimeout, connectionsCheckingInterval: timeouts.connectionsCheckingInterval },
     // Our handler answers 404s for unknown routes; Fastify's own 404 would skip the SPA fallback.
     return503OnClosing: true,
   });

@@ -47,6 +47,8 @@ const configSchema = z.object({
   ADMIN_PASSWORD: optionalText.pipe(z.string().min(8, 'ADMIN_PASSWORD must be at least 8 characters').optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z.string().default('false').transform(parseTrustProxy),
+  /** The whole request, body included, must arrive within this; its headers within 10 s at most. */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100, 'REQUEST_TIMEOUT_MS must be at least 100').max(600_000).default(30_000),
   PUBLIC_URL: optionalText.pipe(z.string().url('PUBLIC_URL must be a URL').optional()),
   SMTP_URL: optionalText,
   MAIL_FROM: z.string().default('hatch <games@hatch.invalid>'),
@@ -66,6 +68,24 @@ export function publicOrigin(config: Pick<Config, 'PUBLIC_URL' | 'HOST' | 'PORT'
   const anyOrLoopback = ['0.0.0.0', '::', '127.0.0.1', '::1', 'localhost', ''].includes(config.HOST);
   const host = anyOrLoopback ? 'localhost' : config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST;
   return `http://${host}:${config.PORT}`;
+}
+
+/**
+ * Node/Fastify server timeouts (decision 0181). Fastify's defaults switch Node's request timeout off, so a client that
+ * sends headers and then trickles its body (or never finishes its headers) held its connection for ever.
+ */
+export function serverTimeouts(config: Pick<Config, 'REQUEST_TIMEOUT_MS'>) {
+  const requestTimeout = config.REQUEST_TIMEOUT_MS;
+  return {
+    requestTimeout,
+    headersTimeout: Math.min(requestTimeout, 10_000),
+    // Longer than common load balancers' idle timeout (60 s), so they never reuse a connection we are closing.
+    keepAliveTimeout: 72_000,
+    // A socket silent this long (no request, no bytes) is closed; longer than the keep-alive wait above.
+    connectionTimeout: 90_000,
+    // How often Node looks for requests past their time: Node's default (30 s) would let them run long past it.
+    connectionsCheckingInterval: Math.min(1_000, Math.max(50, Math.floor(requestTimeout / 4))),
+  };
 }
 
 export class ConfigError extends Error {}
