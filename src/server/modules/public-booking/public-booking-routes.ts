@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponses } from '../../../shared/api/common';
+import { errorResponse, errorResponses } from '../../../shared/api/common';
 import { bookerBookingResponse } from '../../../shared/api/booking';
 import {
   BOOKING_CODE_HEADER,
@@ -52,7 +52,7 @@ export const publicBookingRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Change a booking: the creating session, or X-Booking-Code with the booking's temp or game code",
         params: bookingIdParams,
         body: updateBookingBody,
-        response: { 200: bookerBookingResponse, ...errorResponses },
+        response: { 200: bookerBookingResponse, ...errorResponses, 423: errorResponse },
       },
     },
     async (request) => {

@@ -7,6 +7,8 @@ import { safeEqual } from '../../lib/crypto';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
 import { requestFingerprint, runIdempotent, type IdempotentResult } from '../../lib/idempotency';
 import { loadPriceTable, priceBooking } from '../../lib/price-list';
+import { assertSectionsUnlocked } from '../../lib/section-locks';
+import type { LockSection } from '../../../shared/api/admin-booking-detail';
 import { consumeRateLimit, createBatchedRateLimiter, type BatchedRateLimiter } from '../../lib/rate-limit';
 import { bookerBookingResponse, type BookerBooking } from '../../../shared/api/booking';
 import { PUBLIC_BOOKING_MESSAGES, type CreateBookingBody, type UpdateBookingBody } from '../../../shared/api/public-booking';
@@ -87,6 +89,29 @@ const SCHEDULE_FIELDS = ['date', 'meeting_time', 'timezone'] as const;
 const LOCATION_FIELDS = ['city', 'initial_area_id', 'initial_area_lat', 'initial_area_lng', 'initial_area_radius'] as const;
 /** What a booker may still change once the booking is paid: their own contact details. */
 const CONTACT_FIELDS = ['full_name', 'phone', 'company_name', 'referral_source'] as const;
+/**
+ * Fields of this PATCH that belong to a section staff can lock; a locked section answers 423 here exactly as on the
+ * booker's set-up pages (lib/section-locks.ts). The place and size of the game area are the game area; whether the
+ * game has an in-person host (the 'hosted' add-on) is the host.
+ */
+const LOCKABLE_FIELDS: Partial<Record<EditableField, LockSection>> = {
+  city: 'game_area',
+  initial_area_id: 'game_area',
+  initial_area_lat: 'game_area',
+  initial_area_lng: 'game_area',
+  initial_area_radius: 'game_area',
+};
+
+function lockedSectionsTouched(changed: readonly EditableField[], before: Snapshot, after: Snapshot): Set<LockSection> {
+  const sections = new Set<LockSection>();
+  for (const field of changed) {
+    const section = LOCKABLE_FIELDS[field];
+    if (section) sections.add(section);
+  }
+  if (before.add_ons.includes('hosted') !== after.add_ons.includes('hosted')) sections.add('host');
+  return sections;
+}
+
 type EditableField = (typeof PRICE_FIELDS)[number] | (typeof SCHEDULE_FIELDS)[number] | (typeof LOCATION_FIELDS)[number] | (typeof CONTACT_FIELDS)[number];
 
 type Snapshot = {
@@ -178,6 +203,7 @@ export async function updatePublicBooking(
     const fields = Object.keys(after).filter((k): k is EditableField => k in before);
     const changed = fields.filter((f) => !same(before[f], after[f]));
     if (changed.length === 0) return { booking: await bookerView(tx, row.id) };
+    assertSectionsUnlocked(row, lockedSectionsTouched(changed, before, after));
 
     if (row.bookingStatus === 'paid' || row.bookingStatus === 'completed') {
       const locked = changed.filter((f) => !(CONTACT_FIELDS as readonly string[]).includes(f));
