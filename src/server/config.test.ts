@@ -39,3 +39,12 @@ describe('publicOrigin', () => {
     expect(publicOrigin(loadConfig({ HOST: 'fd00::5', PORT: '80' }))).toBe('http://[fd00::5]:80');
   });
 });
+
+describe('ADMIN_PASSWORD', () => {
+  it('is checked with the password rule at start, naming the variable', () => {
+    expect(() => loadConfig({ ADMIN_PASSWORD: 'password' })).toThrow(/ADMIN_PASSWORD: This password is too common/);
+    expect(() => loadConfig({ ADMIN_PASSWORD: 'short' })).toThrow(/ADMIN_PASSWORD: Password must be at least 8 characters/);
+    expect(() => loadConfig({ ADMIN_EMAIL: 'boss@example.test', ADMIN_PASSWORD: 'boss@example.test' })).toThrow(/ADMIN_PASSWORD: Password must not contain the email address/);
+    expect(loadConfig({ ADMIN_EMAIL: 'boss@example.test', ADMIN_PASSWORD: 'e2e-admin-password' }).ADMIN_PASSWORD).toBe('e2e-admin-password');
+  });
+});

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { passwordProblem } from '../shared/validation/password-rules';
 
 const optionalText = z
   .string()
@@ -37,25 +38,32 @@ export function parseTrustProxy(value: string, ctx: z.RefinementCtx): false | nu
   return z.NEVER;
 }
 
-const configSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('127.0.0.1'),
-  DATABASE_URL: optionalText.pipe(z.string().url('DATABASE_URL must be a postgres:// URL').optional()),
-  DATA_DIR: z.string().default('./data'),
-  ADMIN_EMAIL: optionalText.pipe(z.string().email('ADMIN_EMAIL must be an email address').optional()),
-  ADMIN_PASSWORD: optionalText.pipe(z.string().min(8, 'ADMIN_PASSWORD must be at least 8 characters').optional()),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: z.string().default('false').transform(parseTrustProxy),
-  /** The whole request, body included, must arrive within this; its headers within 10 s at most. */
-  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100, 'REQUEST_TIMEOUT_MS must be at least 100').max(600_000).default(30_000),
-  PUBLIC_URL: optionalText.pipe(z.string().url('PUBLIC_URL must be a URL').optional()),
-  SMTP_URL: optionalText,
-  MAIL_FROM: z.string().default('hatch <games@hatch.invalid>'),
-  GEOCODER_URL: optionalText.pipe(z.string().url('GEOCODER_URL must be a URL').optional()),
-  TERMS_URL: z.string().url().default('https://example.com/privacy'),
-  MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
-});
+const configSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default('127.0.0.1'),
+    DATABASE_URL: optionalText.pipe(z.string().url('DATABASE_URL must be a postgres:// URL').optional()),
+    DATA_DIR: z.string().default('./data'),
+    ADMIN_EMAIL: optionalText.pipe(z.string().email('ADMIN_EMAIL must be an email address').optional()),
+    // Checked with the password rule below, where ADMIN_EMAIL is known.
+    ADMIN_PASSWORD: optionalText,
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    TRUST_PROXY: z.string().default('false').transform(parseTrustProxy),
+    /** The whole request, body included, must arrive within this; its headers within 10 s at most. */
+    REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100, 'REQUEST_TIMEOUT_MS must be at least 100').max(600_000).default(30_000),
+    PUBLIC_URL: optionalText.pipe(z.string().url('PUBLIC_URL must be a URL').optional()),
+    SMTP_URL: optionalText,
+    MAIL_FROM: z.string().default('hatch <games@hatch.invalid>'),
+    GEOCODER_URL: optionalText.pipe(z.string().url('GEOCODER_URL must be a URL').optional()),
+    TERMS_URL: z.string().url().default('https://example.com/privacy'),
+    MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  })
+  .superRefine((config, ctx) => {
+    if (config.ADMIN_PASSWORD === undefined) return;
+    const problem = passwordProblem(config.ADMIN_PASSWORD, config.ADMIN_EMAIL);
+    if (problem) ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: problem });
+  });
 
 export type Config = z.infer<typeof configSchema>;
 
