@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
+import { z } from 'zod';
 import { sql } from 'drizzle-orm';
 import { createTestApp, type Agent, type TestApp } from '../support/test-app';
 
@@ -76,8 +77,8 @@ describe.skipIf(!serverUrl)('PostgreSQL database dropped under the running app (
   });
 
   it('answers 503 with the clear message, never 500, and the health check says so', async () => {
-    const [row] = (await t.db.execute(sql`select current_database() as name`)).rows as { name: string }[];
-    const name = row?.name ?? '';
+    const answer = z.object({ rows: z.array(z.object({ name: z.string() })) }).parse(await t.db.execute(sql`select current_database() as name`));
+    const name = answer.rows[0]?.name ?? '';
     expect(name).toMatch(/^hatch_test_[0-9a-f]+$/);
     const dropper = new pg.Client({ connectionString: serverUrl });
     await dropper.connect();
