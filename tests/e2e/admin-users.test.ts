@@ -76,7 +76,7 @@ describe('user management', () => {
     // New user, no roles yet.
     await newUser.getByLabel('Name').fill('Olive Organiser');
     await newUser.getByLabel('Email').fill('olive@e2e.test');
-    await newUser.getByLabel('Password').fill('olive-password-1');
+    await newUser.getByLabel('Password').fill('green-lantern-owl-7');
     await newUser.getByRole('button', { name: 'Add User' }).click();
     await toast(page, 'User added successfully').waitFor();
     const row = page.getByRole('row', { name: /olive@e2e\.test/ });
@@ -87,7 +87,7 @@ describe('user management', () => {
     // The same email again: the server's message.
     await newUser.getByLabel('Name').fill('Olive Again');
     await newUser.getByLabel('Email').fill('OLIVE@e2e.test');
-    await newUser.getByLabel('Password').fill('olive-password-1');
+    await newUser.getByLabel('Password').fill('green-lantern-owl-7');
     await newUser.getByRole('button', { name: 'Add User' }).click();
     await toast(page, 'A user with this email already exists').waitFor();
 
