@@ -3,6 +3,7 @@ import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../db/client';
 import { mailOutbox } from '../db/schema/system';
+import { sha256 } from './crypto';
 import { TooManyRequestsError } from './errors';
 import { consumeRateLimit } from './rate-limit';
 
@@ -112,7 +113,8 @@ async function overRecipientCap(tx: DbOrTx, mail: OutgoingMail): Promise<boolean
   const cap = RECIPIENT_CAPS[mail.kind];
   if (!cap) return false;
   try {
-    await consumeRateLimit(tx, `mail:${mail.kind}:${mail.to.trim().toLowerCase()}`, cap.limit, cap.windowSeconds);
+    // Hashed: the counters table need not hold people's addresses.
+    await consumeRateLimit(tx, `mail:${mail.kind}:${sha256(mail.to.trim().toLowerCase())}`, cap.limit, cap.windowSeconds);
     return false;
   } catch (error) {
     if (error instanceof TooManyRequestsError) return true;
