@@ -2,7 +2,7 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifySchema, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import { validatorCompiler } from 'fastify-type-provider-zod';
-import type { Config } from './config';
+import { publicOrigin, serverTimeouts, type Config } from './config';
 import type { Database } from './db/client';
 import { createMailer, type Mailer } from './lib/mail';
 import { getOrCreateSecret } from './lib/app-secrets';
@@ -27,7 +27,14 @@ import { adminActivityRoutes } from './modules/admin-activity/admin-activity-rou
 import { adminBookingTimelineRoutes } from './modules/admin-booking-timeline/admin-booking-timeline-routes';
 import { adminOverviewRoutes } from './modules/admin-overview/admin-overview-routes';
 
-export type AppDeps = { config: Config; database: Database; mail: Mailer; csrfKey: string };
+export type AppDeps = {
+  config: Config;
+  database: Database;
+  mail: Mailer;
+  csrfKey: string;
+  /** Where links in mails point: fixed at start (config.ts publicOrigin), never read from a request. */
+  publicUrl: string;
+};
 /** `schema` is the route's own (zod) schema, as declared: the fuzz tests generate requests from it. */
 export type RouteRecord = { method: string; url: string; schema?: FastifySchema };
 
@@ -49,10 +56,15 @@ export type BuildAppOptions = {
 /** Builds the whole app: outside plugins, then our own, then the public routes, then the admin scope. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
+  const timeouts = serverTimeouts(config);
   const app = Fastify({
     logger: options.logger ?? { level: config.LOG_LEVEL },
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
     bodyLimit: 256 * 1024,
+    requestTimeout: timeouts.requestTimeout,
+    keepAliveTimeout: timeouts.keepAliveTimeout,
+    connectionTimeout: timeouts.connectionTimeout,
+    http: { headersTimeout: timeouts.headersTimeout, connectionsCheckingInterval: timeouts.connectionsCheckingInterval },
     // Our handler answers 404s for unknown routes; Fastify's own 404 would skip the SPA fallback.
     return503OnClosing: true,
   });
@@ -68,7 +80,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const csrfKey = await getOrCreateSecret(database.db, 'csrf');
   const mail = createMailer({ db: database.db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: app.log });
-  app.decorate('deps', { config, database, mail, csrfKey });
+  app.decorate('deps', { config, database, mail, csrfKey, publicUrl: publicOrigin(config) });
   app.addHook('onClose', async () => mail.stop());
 
   registerErrorHandler(app);
@@ -105,6 +117,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     pageMeta: { 'terms-url': config.TERMS_URL, 'map-tile-url': config.MAP_TILE_URL },
   });
   return app;
+}
+
+/** A hop count as the function Fastify takes: hop 0 is the socket's peer, each proxy adds one entry on the right. */
+function trustProxyOption(setting: Config['TRUST_PROXY']): false | string[] | ((address: string, hop: number) => boolean) {
+  return typeof setting === 'number' ? (_address, hop) => hop < setting : setting;
 }
 
 function tileOrigins(tileUrl: string): string[] {

@@ -25,6 +25,7 @@ async function main(): Promise<void> {
   // Folding the booking count deltas now and then keeps the first staff read after a quiet spell quick.
   const stopMaintenance = startMaintenance(database.db, app.log, [foldKeyCountDeltas]);
   const address = await app.listen({ port: config.PORT, host: config.HOST });
+  if (!config.PUBLIC_URL) app.log.warn({ links: app.deps.publicUrl }, 'PUBLIC_URL is not set: links in mails point at the address this server listens on');
   process.stdout.write(`hatch is running at ${address.replace('127.0.0.1', 'localhost')} (database: ${database.driver})\n`);
 
   let closing = false;

@@ -3,6 +3,7 @@ import { desc, eq } from 'drizzle-orm';
 import { activityLog } from '../../src/server/db/schema/system';
 import { users } from '../../src/server/db/schema/users';
 import { verifyPassword } from '../../src/server/lib/crypto';
+import { PASSWORD_MESSAGES } from '../../src/shared/validation/password-rules';
 import { createTestApp, TEST_PASSWORD, type Agent, type TestApp } from '../support/test-app';
 
 let t: TestApp;
@@ -78,6 +79,27 @@ describe('POST /api/admin/users', () => {
     expect(empty.json().errors.password).toEqual(['Password is required for new users']);
     const short = await admin.post('/api/admin/users', { name: 'No Pass', email: uniqueEmail(), password: 'short' });
     expect(short.json().errors.password).toEqual(['Password must be at least 8 characters']);
+  });
+
+  it('refuses common passwords, blanks and the email as password with a clear 422, and creates nobody', async () => {
+    const email = uniqueEmail();
+    const cases: [string, string][] = [
+      ['password', PASSWORD_MESSAGES.common],
+      ['Password1', PASSWORD_MESSAGES.common],
+      ['        ', PASSWORD_MESSAGES.blank],
+      [email, PASSWORD_MESSAGES.containsEmail],
+      [email.toUpperCase(), PASSWORD_MESSAGES.containsEmail],
+      [`${email.split('@')[0]}!2024`, PASSWORD_MESSAGES.containsEmail],
+    ];
+    for (const [password, message] of cases) {
+      const res = await admin.post('/api/admin/users', { name: 'Weak Pass', email, password });
+      expect({ password, status: res.statusCode, body: res.json() }).toEqual({ password, status: 422, body: { message, errors: { password: [message] } } });
+    }
+    const list = await admin.get('/api/admin/users');
+    expect(JSON.stringify(list.json())).not.toContain(email);
+    // A long passphrase with no digits or symbols is fine (no composition rules), up to 1024 characters.
+    const long = await admin.post('/api/admin/users', { name: 'Long Pass', email, password: 'the quiet owl counts seven lanterns '.repeat(20).slice(0, 700) });
+    expect(long.statusCode).toBe(201);
   });
 
   it('refuses an invalid or duplicate email (any case) with a clear 422', async () => {

@@ -87,8 +87,8 @@ describe('mail through a real SMTP server (SMTP_URL)', () => {
     expect(mail.to).toEqual(['marie@example.test']);
     const text = decodeQuotedPrintable(mail.raw);
     expect(text).toMatch(/^Subject: Your hatch game on Friday 20 September 2030 in Paris/m);
-    // No PUBLIC_URL: the link uses the request's own origin.
-    expect(text).toContain(`http://localhost:80/hatch/${tempCode}`);
+    // No PUBLIC_URL: the link uses the address the server listens on (HOST, PORT), never the request's Host.
+    expect(text).toContain(`http://localhost:3000/hatch/${tempCode}`);
     for (const part of ['Meeting time: 18:30 (Paris time)', 'Players: 6', 'Game type: Weapons', 'Add-ons: In-Person Host', 'Price per person: €23', 'Add-ons total: €350', 'Total: €488']) {
       expect(text).toContain(part);
     }
@@ -117,5 +117,32 @@ describe('mail without SMTP_URL', () => {
     expect(rows[0]).toMatchObject({ status: 'stored', kind: 'booking_confirmation', subject: 'Your hatch game on Friday 20 September 2030 in Paris' });
     expect(rows[0]!.text).toContain(`/hatch/${res.json().booking.temp_code}`);
     expect(await t.app.deps.mail.deliverPending()).toBe(0);
+  });
+
+  it('builds the manage link from the configured address, whatever Host the request names', async () => {
+    const agent = await t.visitor();
+    const res = await agent.post('/api/bookings', booking('host-header@example.test'), { host: 'evil.example', 'x-forwarded-host': 'evil.example' });
+    expect(res.statusCode).toBe(201);
+    const [row] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'host-header@example.test'));
+    expect(row!.text).not.toContain('evil.example');
+    expect(row!.html ?? '').not.toContain('evil.example');
+    expect(row!.text).toContain(`http://localhost:3000/hatch/${res.json().booking.temp_code}`);
+  });
+});
+
+describe('mail links with PUBLIC_URL', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ PUBLIC_URL: 'https://play.hatch.test/', TRUST_PROXY: 'true' });
+  });
+  afterAll(async () => t.close());
+
+  it('points at PUBLIC_URL even behind a proxy that forwards another host', async () => {
+    const agent = await t.visitor();
+    const res = await agent.post('/api/bookings', booking('forwarded@example.test'), { host: 'evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'http' });
+    expect(res.statusCode).toBe(201);
+    const [row] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'forwarded@example.test'));
+    expect(row!.text).toContain(`https://play.hatch.test/hatch/${res.json().booking.temp_code}`);
+    expect(`${row!.text}${row!.html ?? ''}`).not.toContain('evil.example');
   });
 });

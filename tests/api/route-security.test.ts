@@ -53,3 +53,64 @@ describe('route table', () => {
     }
   });
 });
+
+/**
+ * The router decodes the path before matching, so `/%61pi/bookings` reaches `/api/bookings`. Every spelling the
+ * router accepts must meet the same checks as the plain one; spellings it does not route must not reach a handler.
+ */
+function spellings(url: string): string[] {
+  const rest = url.slice('/api'.length);
+  return [
+    `/%61pi${rest}`,
+    `/ap%69${rest}`,
+    `/%61%70%69${rest}`,
+    `/API${rest}`,
+    `//api${rest}`,
+    `/api/${rest}`,
+    `${url}/`,
+    `${url}?`,
+    `${url}#x`,
+  ];
+}
+
+describe('route table, spelled differently', () => {
+  it('refuses every mutating API route without the CSRF header under every spelling of its path', async () => {
+    const admin = await t.as('admin');
+    for (const route of apiRoutes().filter((r) => MUTATING.has(r.method))) {
+      for (const url of spellings(concrete(route.url))) {
+        const res = await admin.inject({ method: route.method as 'POST', url, payload: {}, csrf: false });
+        const label = `${route.method} ${url}`;
+        // 419 when the router reaches the route; a 404 means no route was reached, so nothing ran.
+        expect({ label, status: res.statusCode, ok: res.statusCode === 419 || res.statusCode === 404 }).toEqual({ label, status: res.statusCode, ok: true });
+        if (res.statusCode === 404) expect(res.headers['content-type']).toMatch(/json/);
+      }
+    }
+  });
+
+  it('refuses every admin route to an anonymous caller under every spelling of its path', async () => {
+    const anon = await t.visitor();
+    for (const route of apiRoutes().filter((r) => r.url.startsWith('/api/admin'))) {
+      for (const url of spellings(concrete(route.url))) {
+        const res = await anon.inject({ method: route.method as 'GET', url, payload: MUTATING.has(route.method) ? {} : undefined });
+        const label = `${route.method} ${url}`;
+        expect({ label, ok: res.statusCode === 401 || res.statusCode === 404 }).toEqual({ label, ok: true });
+        if (res.statusCode === 404) expect(res.json()).toEqual({ message: 'Not found' });
+      }
+    }
+  });
+
+  it('creates no booking, changes none and logs nobody out through an encoded path without the CSRF header', async () => {
+    const visitor = await t.visitor();
+    expect((await visitor.inject({ method: 'POST', url: '/%61pi/bookings', payload: {}, csrf: false })).statusCode).toBe(419);
+    expect((await visitor.inject({ method: 'PATCH', url: '/ap%69/bookings/1', payload: {}, csrf: false })).statusCode).toBe(419);
+    const admin = await t.as('admin');
+    expect((await admin.inject({ method: 'POST', url: '/%61pi/auth/logout', csrf: false })).statusCode).toBe(419);
+    expect((await admin.get('/api/auth/me')).statusCode).toBe(200);
+  });
+
+  it('answers an unknown API path in JSON under an encoded spelling, not with the web page', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/%61pi/no-such-thing' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ message: 'Not found' });
+  });
+});

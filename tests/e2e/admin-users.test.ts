@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, loginAsAdmin, newPage } from './support/browser';
+import { PASSWORD_MESSAGES } from '../../src/shared/validation/password-rules';
 import { E2E_ADMIN, startServer, type RunningServer } from './support/server';
 
 let server: RunningServer;
@@ -43,6 +44,16 @@ describe('user management', () => {
     await newUser.getByLabel('Email').fill('nina@e2e.test');
     await newUser.getByRole('button', { name: 'Add User' }).click();
     await newUser.getByText('Password is required for new users').waitFor();
+    // The shared password rule runs in the form too: a common password, blanks, or the email itself.
+    await newUser.getByLabel('Password').fill('password');
+    await newUser.getByRole('button', { name: 'Add User' }).click();
+    await newUser.getByText(PASSWORD_MESSAGES.common).waitFor();
+    await newUser.getByLabel('Password').fill('        ');
+    await newUser.getByRole('button', { name: 'Add User' }).click();
+    await newUser.getByText(PASSWORD_MESSAGES.blank).waitFor();
+    await newUser.getByLabel('Password').fill('nina@e2e.test');
+    await newUser.getByRole('button', { name: 'Add User' }).click();
+    await newUser.getByText(PASSWORD_MESSAGES.containsEmail).waitFor();
 
     await upgrade.getByRole('button', { name: 'Upgrade User' }).click();
     await upgrade.getByText('Email is required').waitFor();
@@ -65,7 +76,7 @@ describe('user management', () => {
     // New user, no roles yet.
     await newUser.getByLabel('Name').fill('Olive Organiser');
     await newUser.getByLabel('Email').fill('olive@e2e.test');
-    await newUser.getByLabel('Password').fill('olive-password-1');
+    await newUser.getByLabel('Password').fill('green-lantern-owl-7');
     await newUser.getByRole('button', { name: 'Add User' }).click();
     await toast(page, 'User added successfully').waitFor();
     const row = page.getByRole('row', { name: /olive@e2e\.test/ });
@@ -76,7 +87,7 @@ describe('user management', () => {
     // The same email again: the server's message.
     await newUser.getByLabel('Name').fill('Olive Again');
     await newUser.getByLabel('Email').fill('OLIVE@e2e.test');
-    await newUser.getByLabel('Password').fill('olive-password-1');
+    await newUser.getByLabel('Password').fill('green-lantern-owl-7');
     await newUser.getByRole('button', { name: 'Add User' }).click();
     await toast(page, 'A user with this email already exists').waitFor();
 

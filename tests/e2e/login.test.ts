@@ -30,6 +30,41 @@ describe('staff login', () => {
     await context.close();
   });
 
+  it('after login, stays on this site whatever ?next= says', async () => {
+    const ours = new URL(server.url).origin;
+    for (const next of ['/\\evil.example/x', '/\t/evil.example/x', '//evil.example', '%2F%2Fevil.example', 'https://evil.example/admin']) {
+      const { page, context } = await newPage(browser, server.url);
+      // Every request that leaves our origin is refused, so a wrong redirect cannot reach anything.
+      const elsewhere: string[] = [];
+      await context.route(
+        (url) => url.origin !== ours,
+        (route) => {
+          elsewhere.push(route.request().url());
+          return route.abort();
+        },
+      );
+      await page.goto(`/login?next=${next.startsWith('%') ? next : encodeURIComponent(next)}`);
+      await page.getByLabel('Email').fill(E2E_ADMIN.email);
+      await page.getByLabel('Password').fill(E2E_ADMIN.password);
+      await page.getByRole('button', { name: 'Log in' }).click();
+      await page.waitForURL((url) => url.pathname.startsWith('/admin'), { timeout: 15_000 });
+      const landed = new URL(page.url());
+      expect({ next, origin: landed.origin, path: landed.pathname }).toEqual({ next, origin: ours, path: '/admin/bookings' });
+      expect(elsewhere).toEqual([]);
+      await context.close();
+    }
+  });
+
+  it('after login, goes to the ?next= page of this site', async () => {
+    const { page, context } = await newPage(browser, server.url);
+    await page.goto(`/login?next=${encodeURIComponent('/admin/users')}`);
+    await page.getByLabel('Email').fill(E2E_ADMIN.email);
+    await page.getByLabel('Password').fill(E2E_ADMIN.password);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.waitForURL('**/admin/users');
+    await context.close();
+  });
+
   it('shows the error for a wrong password and stays on the login page', async () => {
     const { page, context } = await newPage(browser, server.url);
     await page.goto('/login');

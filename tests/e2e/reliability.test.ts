@@ -20,8 +20,11 @@ afterAll(async () => {
 });
 
 let ipCounter = 0;
-/** TRUST_PROXY=true lets each request come from its own address, so per-address limits do not interfere. */
-const fromIp = () => ({ 'x-forwarded-for': `203.0.113.${++ipCounter % 250}, 10.0.${Math.floor(ipCounter / 250) % 250}.1` });
+/**
+ * TRUST_PROXY=true (one proxy hop) takes the right-most X-Forwarded-For entry as the client: each request names its
+ * own there, so per-address limits do not interfere. The left-most entry is what a client could forge; it is ignored.
+ */
+const fromIp = () => ({ 'x-forwarded-for': `198.51.100.7, 10.0.${Math.floor(++ipCounter / 250) % 250}.${ipCounter % 250}` });
 
 async function freshPostgresDatabase(): Promise<string> {
   const name = `hatch_proof_${randomBytes(5).toString('hex')}`;

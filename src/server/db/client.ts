@@ -12,6 +12,10 @@ import type { Readable } from 'node:stream';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { schema } from './schema-index';
+import { bookings } from './schema/bookings';
+import { priceList } from './schema/pricing';
+import { appSecrets } from './schema/system';
+import { sessions, users } from './schema/users';
 import { MIGRATION_LOCK, migrationsFolder } from './migrate';
 
 export type Schema = typeof schema;
@@ -97,9 +101,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   };
 }
 
+/**
+ * What the API needs, not just a connection: one cheap read from each core table (users and sessions for every staff
+ * call, bookings for the product, the price list for every price, the app's secrets for CSRF). A dropped table or
+ * database fails here as it would on the next real call.
+ */
 async function ping(db: Db): Promise<boolean> {
   try {
-    await db.execute(sql`select 1`);
+    await db.execute(
+      sql`select (select 1 from ${users} limit 1), (select 1 from ${sessions} limit 1), (select 1 from ${bookings} limit 1), (select 1 from ${priceList} limit 1), (select 1 from ${appSecrets} limit 1)`,
+    );
     return true;
   } catch {
     return false;

@@ -1,28 +1,39 @@
-/** Errors that mean the database cannot be reached right now (not that the query was wrong). */
+/**
+ * Errors that mean the database is not there for us right now (not that the query was wrong): it cannot be reached,
+ * it is shutting down or gone, or what the API needs from it (its database, schema or tables) is missing.
+ */
 const UNAVAILABLE_CODES = new Set([
   'ECONNREFUSED',
   'ECONNRESET',
+  'ECONNABORTED',
   'ETIMEDOUT',
   'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
   'EPIPE',
-  '57P01', // admin_shutdown
+  '57P01', // admin_shutdown (also: the connection was terminated, e.g. its database was dropped)
   '57P02', // crash_shutdown
   '57P03', // cannot_connect_now
-  '08000',
-  '08001',
-  '08003',
-  '08004',
-  '08006',
-  '53300', // too_many_connections
+  '57P04', // database_dropped
+  '3D000', // invalid_catalog_name: the database does not exist
+  '3F000', // invalid_schema_name
+  '42P01', // undefined_table: the API's tables are not there (dropped, or migrations not run)
 ]);
+/** Whole classes: 08 connection exception, 53 insufficient resources (disk full, out of memory, too many connections). */
+const UNAVAILABLE_CLASSES = ['08', '53'];
 
 export function isDatabaseUnavailable(error: unknown): boolean {
   for (let e: unknown = error, depth = 0; e && depth < 5; depth++) {
     if (typeof e !== 'object') return false;
     const code = 'code' in e ? e.code : undefined;
-    if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
+    if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || (/^[0-9A-Z]{5}$/.test(code) && UNAVAILABLE_CLASSES.includes(code.slice(0, 2))))) {
+      return true;
+    }
     const message = 'message' in e && typeof e.message === 'string' ? e.message : '';
-    if (/Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|PGlite is closed/i.test(message)) return true;
+    if (/Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|Cannot use a pool after calling end|PGlite is closed/i.test(message)) {
+      return true;
+    }
     e = 'cause' in e ? e.cause : undefined;
   }
   return false;

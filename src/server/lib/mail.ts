@@ -3,6 +3,9 @@ import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../db/client';
 import { mailOutbox } from '../db/schema/system';
+import { sha256 } from './crypto';
+import { TooManyRequestsError } from './errors';
+import { consumeRateLimit } from './rate-limit';
 
 export type OutgoingMail = { to: string; subject: string; text: string; html?: string; kind: string; bookingId?: number | null };
 
@@ -16,6 +19,15 @@ export type Mailer = {
 };
 
 const MAX_ATTEMPTS = 5;
+
+/**
+ * Mails of these kinds go to one address at most `limit` times per window: anyone can make a booking with anyone's
+ * address, so without a cap the booking form is a way to flood an inbox (decision 0180). A mail over the cap is
+ * kept in the outbox as 'held' (never sent, still in the booking's history) and logged; what caused it still succeeds.
+ */
+export const RECIPIENT_CAPS: Readonly<Record<string, { limit: number; windowSeconds: number }>> = {
+  booking_confirmation: { limit: 5, windowSeconds: 60 * 60 },
+};
 const BATCH = 20;
 
 /**
@@ -66,6 +78,14 @@ export function createMailer(options: { db: Db; smtpUrl?: string | undefined; fr
 
   return {
     async queue(tx, mail) {
+      if (await overRecipientCap(tx, mail)) {
+        const held = await tx
+          .insert(mailOutbox)
+          .values({ ...mail, status: 'held', error: 'held: too many mails of this kind to this address' })
+          .returning({ id: mailOutbox.id });
+        options.log.warn({ to: mail.to, kind: mail.kind, bookingId: mail.bookingId }, 'mail held: too many of this kind to this address');
+        return held[0]?.id ?? 0;
+      }
       const rows = await tx.insert(mailOutbox).values({ ...mail, status: transport ? 'pending' : 'stored' }).returning({ id: mailOutbox.id });
       if (!transport) options.log.info({ to: mail.to, subject: mail.subject, kind: mail.kind }, 'mail stored in outbox (no SMTP_URL)');
       return rows[0]?.id ?? 0;
@@ -91,4 +111,17 @@ export function createMailer(options: { db: Db; smtpUrl?: string | undefined; fr
       transport?.close();
     },
   };
+}
+
+async function overRecipientCap(tx: DbOrTx, mail: OutgoingMail): Promise<boolean> {
+  const cap = RECIPIENT_CAPS[mail.kind];
+  if (!cap) return false;
+  try {
+    // Hashed: the counters table need not hold people's addresses.
+    await consumeRateLimit(tx, `mail:${mail.kind}:${sha256(mail.to.trim().toLowerCase())}`, cap.limit, cap.windowSeconds);
+    return false;
+  } catch (error) {
+    if (error instanceof TooManyRequestsError) return true;
+    throw error;
+  }
 }

@@ -10,7 +10,7 @@ import { TooManyRequestsError } from './errors';
  * weighted by how much of the previous window still overlaps the sliding one, pass the limit. Plain fixed windows
  * forget everything at each boundary: ten failed logins at 14:29 and ten more at 14:30 would all be allowed.
  */
-export async function consumeRateLimit(db: DbOrTx, key: string, limit: number, windowSeconds: number): Promise<void> {
+export async function consumeRateLimit(db: DbOrTx, key: string, limit: number, windowSeconds: number, message?: string): Promise<void> {
   const nowMs = Date.now();
   const { startMs, previousStartMs } = windowOf(nowMs, windowSeconds);
   const rows = await db
@@ -24,7 +24,7 @@ export async function consumeRateLimit(db: DbOrTx, key: string, limit: number, w
   const current = rows[0]?.count ?? 0;
   const previous = Number(rows[0]?.previous ?? 0);
   const retryAfter = slidingWindowRetryAfter({ current, previous, limit, windowSeconds, nowMs });
-  if (retryAfter > 0) throw new TooManyRequestsError(retryAfter);
+  if (retryAfter > 0) throw new TooManyRequestsError(retryAfter, message);
 }
 
 /** Takes one hit back from the current window of each counter (a successful login does not count against its user). */

@@ -99,8 +99,16 @@ async function loadUser(db: Db, sessionKey: string): Promise<SessionUser | null>
 }
 
 /**
+ * Whether the request reached an API route. Decided on the route the router matched, never on the raw URL: the
+ * router decodes the path first, so `/%61pi/bookings` reaches `/api/bookings` while its URL does not start `/api/`.
+ */
+export function isApiRoute(request: FastifyRequest): boolean {
+  return request.routeOptions.url?.startsWith('/api/') === true;
+}
+
+/**
  * Reads the session cookie on every API and page request, loads the user of a logged-in session,
- * and refuses any mutating /api/ call whose X-CSRF-TOKEN does not match the visitor's session.
+ * and refuses any mutating call whose X-CSRF-TOKEN does not match the visitor's session.
  */
 export function registerSession(app: FastifyInstance, db: Db, csrfKey: string): void {
   const authByRequest = new WeakMap<FastifyRequest, RequestAuth>();
@@ -117,8 +125,9 @@ export function registerSession(app: FastifyInstance, db: Db, csrfKey: string): 
     const token = raw && /^[A-Za-z0-9_-]{20,100}$/.test(raw) ? raw : null;
     const sessionKey = token ? sha256(token) : null;
     request.auth = { token, sessionKey, user: null };
-    const isApi = request.url.startsWith('/api/');
-    if (isApi && MUTATING.has(request.method)) {
+    const isApi = isApiRoute(request);
+    // Every mutating request, whatever its path and whether or not a route matched: no spelling of a path skips it.
+    if (MUTATING.has(request.method)) {
       const header = request.headers['x-csrf-token'];
       const sent = typeof header === 'string' ? header : '';
       if (!token || !sent || !safeEqual(sent, csrfTokenFor(csrfKey, token))) throw new CsrfError();

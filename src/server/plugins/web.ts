@@ -56,12 +56,27 @@ export async function registerWeb(
 
   app.get('/', { schema: { hide: true } }, renderPage);
   app.setNotFoundHandler((request, reply) => {
-    const pathname = request.url.split('?')[0] ?? '';
-    if ((request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api/') && pathname !== '/api') {
+    if ((request.method === 'GET' || request.method === 'HEAD') && !isApiPath(request.url)) {
       return renderPage(request, reply);
     }
     return reply.code(404).send({ message: 'Not found' });
   });
+}
+
+/**
+ * Whether a path the router did not match is meant for the API, however it is spelled (`/%61pi/x`, `//api/x`,
+ * `/API/x`): such a request gets a JSON 404, never the web page.
+ */
+export function isApiPath(url: string): boolean {
+  const raw = url.split(/[?#]/)[0] ?? '';
+  let pathname: string;
+  try {
+    pathname = decodeURIComponent(raw);
+  } catch {
+    pathname = raw;
+  }
+  const normalized = pathname.replaceAll(/\/+/g, '/').toLowerCase();
+  return normalized === '/api' || normalized.startsWith('/api/');
 }
 
 /**

@@ -19,6 +19,7 @@ export const BOOKER_MESSAGES = {
   gameAreaLocked: 'The game area is locked by our team',
   teamsLocked: 'Teams are locked by our team',
   chickenLocked: 'The Chicken is locked by our team',
+  hostLocked: 'The host is locked by our team',
   challengeUnavailable: 'Some of these challenges are not available',
   bookingMismatch: 'This booking does not match the game code',
   teamNameRequired: 'Please enter a team name',

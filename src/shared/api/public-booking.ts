@@ -82,6 +82,7 @@ export const PUBLIC_BOOKING_MESSAGES = {
   idempotencyReused: 'This Idempotency-Key was already used for a different request.',
   idempotencyInvalid: 'The Idempotency-Key header must be 1 to 255 visible characters.',
   geocodeFailed: 'Failed to fetch city suggestions. Please try again.',
+  tooManyBookings: 'Too many bookings have been made from your network. Please try again later or contact us.',
 } as const;
 
 /** The header a retried POST /api/bookings carries so that it creates one booking only. */

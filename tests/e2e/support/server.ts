@@ -18,7 +18,8 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export const E2E_ADMIN = { email: 'admin@e2e.test', password: 'e2e-admin-password' };
+// The password follows the password rule (src/shared/validation/password-rules.ts): not common, not the email's name.
+export const E2E_ADMIN = { email: 'admin@e2e.test', password: 'e2e-staff-passphrase' };
 
 /**
  * Starts the built server (dist/server.js, as `npm start` runs it) on a free port with its own

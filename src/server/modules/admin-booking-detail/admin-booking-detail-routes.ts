@@ -61,7 +61,7 @@ export const adminBookingDetailRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.database;
   const mail = app.deps.mail;
   // Booking mails link to the public site; the origin is found as for the wizard's confirmation mail.
-  const bookingMailer = (request: FastifyRequest): BookingMailer => ({ mail, baseUrl: app.deps.config.PUBLIC_URL ?? `${request.protocol}://${request.host}` });
+  const bookingMailer = (): BookingMailer => ({ mail, baseUrl: app.deps.publicUrl });
 
   app.get('/bookings/:id', { schema: { tags, params: idParam, response: { 200: adminBookingResponse, ...errorResponses } } }, async (request) => ({
     booking: await getBooking(db, request.params.id),
@@ -71,7 +71,7 @@ export const adminBookingDetailRoutes: FastifyPluginAsyncZod = async (app) => {
     '/bookings/:id',
     { schema: { tags, params: idParam, body: detailPatchBody, response: { 200: adminBookingResponse, ...errorResponses } } },
     async (request) => ({
-      booking: await patchBooking(db, bookingMailer(request), {
+      booking: await patchBooking(db, bookingMailer(), {
         actor: actorOf(request),
         bookingId: request.params.id,
         version: versionOf(request, request.body.version),
@@ -152,7 +152,7 @@ export const adminBookingDetailRoutes: FastifyPluginAsyncZod = async (app) => {
     '/bookings/:id/payments',
     { schema: { tags, params: idParam, body: recordPaymentBody, response: { 201: adminBookingResponse, ...errorResponses } } },
     async (request, reply) => {
-      const booking = await recordBookingPayment(db, bookingMailer(request), {
+      const booking = await recordBookingPayment(db, bookingMailer(), {
         actor: actorOf(request),
         bookingId: request.params.id,
         version: versionOf(request, request.body.version),

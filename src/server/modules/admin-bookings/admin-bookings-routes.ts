@@ -74,7 +74,7 @@ export const adminBookingsRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, body: adminCreateBookingBody, response: { 201: adminBookingResponse, ...errorResponses } } },
     async (request, reply) => {
       // Booking mails link to the public site; the origin is found as for the wizard's confirmation mail.
-      const baseUrl = app.deps.config.PUBLIC_URL ?? `${request.protocol}://${request.host}`;
+      const baseUrl = app.deps.publicUrl;
       const booking = await createAdminBooking(db, { mail: app.deps.mail, baseUrl }, request.auth.user?.id ?? null, request.body);
       return reply.code(201).send({ booking });
     },

@@ -4,6 +4,7 @@ import { loadBookingAggregate, toBookerBooking } from '../../lib/booking-record'
 import { normalizeCode } from '../../lib/codes';
 import { safeEqual } from '../../lib/crypto';
 import { AppError, ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors';
+import { assertSectionsUnlocked } from '../../lib/section-locks';
 import { consumeRateLimit, createBatchedRateLimiter, type BatchedRateLimiter } from '../../lib/rate-limit';
 import type { BookerBooking } from '../../../shared/api/booking';
 import { PUBLIC_BOOKING_MESSAGES } from '../../../shared/api/public-booking';
@@ -30,13 +31,6 @@ import {
   type BookingRow,
   type GameRow,
 } from './booker-game-repository';
-
-/** A section staff locked: the booker's change is refused and nothing is written. */
-export class LockedError extends AppError {
-  constructor(message: string) {
-    super(423, message);
-  }
-}
 
 /** Every call by game code, per IP: plenty for a booker setting up a game, little for a guesser. */
 export const CODE_CALL_LIMIT = { limit: 120, windowSeconds: 60 };
@@ -94,7 +88,7 @@ export async function listChallengeOptions(ctx: Ctx, spiceLevel: SpiceLevel | un
 
 export function saveChallenges(ctx: Ctx, addedChallenges: number[]): Promise<BookerBooking> {
   return changeGame(ctx, async (tx, { booking, game }) => {
-    if (booking.lockedChallenges) throw new LockedError(BOOKER_MESSAGES.challengesLocked);
+    assertSectionsUnlocked(booking, ['challenges']);
     const ids = [...new Set(addedChallenges)];
     const active = await activeChallengeIds(tx, ids);
     if (ids.some((id) => !active.has(id))) throw ValidationError.field('added_challenges', BOOKER_MESSAGES.challengeUnavailable);
@@ -121,7 +115,7 @@ const SPOTS = {
 /** The booker proposes a spot (status 'requested', owner 'booker') or withdraws a proposal. */
 export function proposeLocations(ctx: Ctx, input: z.output<typeof locationsBody>): Promise<BookerBooking> {
   return changeGame(ctx, async (tx, { booking }) => {
-    if (booking.lockedLocations) throw new LockedError(BOOKER_MESSAGES.locationsLocked);
+    assertSectionsUnlocked(booking, ['locations']);
     const values: Partial<BookingRow> = {};
     const changed: Record<string, unknown> = {};
     for (const spot of ['meeting_point', 'hiding_spot'] as const satisfies readonly Spot[]) {
@@ -146,7 +140,7 @@ export function proposeLocations(ctx: Ctx, input: z.output<typeof locationsBody>
 
 export function setGameArea(ctx: Ctx, area: z.output<typeof gameAreaBody>): Promise<BookerBooking> {
   return changeGame(ctx, async (tx, { booking }) => {
-    if (booking.lockedGameArea) throw new LockedError(BOOKER_MESSAGES.gameAreaLocked);
+    assertSectionsUnlocked(booking, ['game_area']);
     await updateBookingRow(tx, booking, { initialAreaLat: area.lat, initialAreaLng: area.lng, initialAreaRadius: area.radius });
     await recordBookingChange(tx, booking.id, {
       section: 'game_area',
@@ -158,7 +152,7 @@ export function setGameArea(ctx: Ctx, area: z.output<typeof gameAreaBody>): Prom
 
 export function saveTeams(ctx: Ctx, input: z.output<typeof teamsBody>): Promise<BookerBooking> {
   return changeGame(ctx, async (tx, { booking }) => {
-    if (booking.lockedTeams) throw new LockedError(BOOKER_MESSAGES.teamsLocked);
+    assertSectionsUnlocked(booking, ['teams']);
     const known = await teamIdsOf(tx, booking.id);
     const unknownAt = input.teams.findIndex((t) => t.id !== undefined && !known.has(t.id));
     if (unknownAt >= 0) throw ValidationError.field(`teams.${unknownAt}.id`, BOOKER_MESSAGES.teamUnknown);
@@ -170,7 +164,7 @@ export function saveTeams(ctx: Ctx, input: z.output<typeof teamsBody>): Promise<
 
 export function setChicken(ctx: Ctx, input: z.output<typeof chickenBody>): Promise<BookerBooking> {
   return changeGame(ctx, async (tx, { booking }) => {
-    if (booking.lockedChicken) throw new LockedError(BOOKER_MESSAGES.chickenLocked);
+    assertSectionsUnlocked(booking, ['chicken']);
     const choice = input.assigned_chicken;
     // The booker is the Chicken: their own email unless they give another one.
     const email = choice === null ? null : (input.assigned_chicken_email ?? (choice === 'self' ? booking.email : null));

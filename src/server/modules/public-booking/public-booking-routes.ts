@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponses } from '../../../shared/api/common';
+import { errorResponse, errorResponses } from '../../../shared/api/common';
 import { bookerBookingResponse, bookingByCodeResponse } from '../../../shared/api/booking';
 import {
   BOOKING_CODE_HEADER,
@@ -37,10 +37,9 @@ export const publicBookingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const idempotencyKey = readIdempotencyKey(request.headers[IDEMPOTENCY_HEADER]);
       const sessionKey = request.auth.sessionKey ?? sha256(ensureSessionToken(request, reply));
-      const baseUrl = app.deps.config.PUBLIC_URL ?? `${request.protocol}://${request.host}`;
       const result = await createPublicBooking(
         { db, mail: app.deps.mail },
-        { body: request.body, sessionKey, idempotencyKey, baseUrl },
+        { body: request.body, sessionKey, idempotencyKey, baseUrl: app.deps.publicUrl, ip: request.ip },
       );
       if (result.replayed) void reply.header('Idempotent-Replayed', 'true');
       // Only a 201 is ever stored: errors roll the key back, so a retry runs again.
@@ -56,7 +55,7 @@ export const publicBookingRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Change a booking: the creating session, X-Manage-Key with its management key, or X-Booking-Code with the temp code of an unpaid booking",
         params: bookingIdParams,
         body: updateBookingBody,
-        response: { 200: bookerBookingResponse, ...errorResponses },
+        response: { 200: bookerBookingResponse, ...errorResponses, 423: errorResponse },
       },
     },
     async (request) => {

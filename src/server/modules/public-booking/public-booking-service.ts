@@ -7,7 +7,9 @@ import { safeEqual } from '../../lib/crypto';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
 import { requestFingerprint, runIdempotent, type IdempotentResult } from '../../lib/idempotency';
 import { loadPriceTable, priceBooking } from '../../lib/price-list';
-import { createBatchedRateLimiter, type BatchedRateLimiter } from '../../lib/rate-limit';
+import { assertSectionsUnlocked } from '../../lib/section-locks';
+import type { LockSection } from '../../../shared/api/admin-booking-detail';
+import { consumeRateLimit, createBatchedRateLimiter, type BatchedRateLimiter } from '../../lib/rate-limit';
 import { bookerBookingResponse, type BookerBooking, type BookingByCode } from '../../../shared/api/booking';
 import { PUBLIC_BOOKING_MESSAGES, type CreateBookingBody, type UpdateBookingBody } from '../../../shared/api/public-booking';
 import type { AddOnType, Currency, PlanType } from '../../../shared/plans';
@@ -31,6 +33,15 @@ export function createCodeLookupLimiter(db: Db, onError: (error: unknown) => voi
 
 const codeLookupKey = (ip: string) => `booking-code:ip:${ip}`;
 
+/**
+ * Bookings created per client address: far above what one household or office books, far below a script's
+ * thousands (decision 0180). Counted inside the creating transaction, so only bookings really created count
+ * (an idempotent replay, a refused request or a rolled-back create does not), and an address's creates queue
+ * on its counter row instead of racing past the limit.
+ */
+export const BOOKING_CREATE_LIMIT = { perIp: 20, windowSeconds: 60 * 60 };
+const bookingCreateKey = (ip: string) => `booking-create:ip:${ip}`;
+
 async function bookerView(db: DbOrTx, id: number): Promise<BookerBooking> {
   const agg = await loadBookingAggregate(db, { id });
   if (!agg) throw new NotFoundError(PUBLIC_BOOKING_MESSAGES.bookingNotFound);
@@ -43,7 +54,7 @@ async function bookerView(db: DbOrTx, id: number): Promise<BookerBooking> {
  */
 export async function createPublicBooking(
   deps: { db: Db; mail: Mailer },
-  input: { body: CreateBookingBody; sessionKey: string; idempotencyKey: string | null; baseUrl: string; now?: Date },
+  input: { body: CreateBookingBody; sessionKey: string; idempotencyKey: string | null; baseUrl: string; ip: string; now?: Date },
 ): Promise<IdempotentResult<BookingAnswer>> {
   // The session is part of the fingerprint: another visitor reusing a key is refused, never shown this booking.
   const fingerprint = requestFingerprint({ body: input.body, session: input.sessionKey });
@@ -51,6 +62,8 @@ export async function createPublicBooking(
     deps.db,
     { scope: 'POST /api/bookings', key: input.idempotencyKey, fingerprint, parse: (stored) => bookerBookingResponse.parse(stored) },
     async (tx) => {
+      const { perIp, windowSeconds } = BOOKING_CREATE_LIMIT;
+      await consumeRateLimit(tx, bookingCreateKey(input.ip), perIp, windowSeconds, PUBLIC_BOOKING_MESSAGES.tooManyBookings);
       const created = await createBookingRecord(
         tx,
         inputFromCreateBody(input.body, { bookingStatus: 'enquiry', createdBySession: input.sessionKey, tracking: trackingFromBody(input.body) }),
@@ -99,6 +112,29 @@ const SCHEDULE_FIELDS = ['date', 'meeting_time', 'timezone'] as const;
 const LOCATION_FIELDS = ['city', 'initial_area_id', 'initial_area_lat', 'initial_area_lng', 'initial_area_radius'] as const;
 /** What a booker may still change once the booking is paid: their own contact details. */
 const CONTACT_FIELDS = ['full_name', 'phone', 'company_name', 'referral_source'] as const;
+/**
+ * Fields of this PATCH that belong to a section staff can lock; a locked section answers 423 here exactly as on the
+ * booker's set-up pages (lib/section-locks.ts). The place and size of the game area are the game area; whether the
+ * game has an in-person host (the 'hosted' add-on) is the host.
+ */
+const LOCKABLE_FIELDS: Partial<Record<EditableField, LockSection>> = {
+  city: 'game_area',
+  initial_area_id: 'game_area',
+  initial_area_lat: 'game_area',
+  initial_area_lng: 'game_area',
+  initial_area_radius: 'game_area',
+};
+
+function lockedSectionsTouched(changed: readonly EditableField[], before: Snapshot, after: Snapshot): Set<LockSection> {
+  const sections = new Set<LockSection>();
+  for (const field of changed) {
+    const section = LOCKABLE_FIELDS[field];
+    if (section) sections.add(section);
+  }
+  if (before.add_ons.includes('hosted') !== after.add_ons.includes('hosted')) sections.add('host');
+  return sections;
+}
+
 type EditableField = (typeof PRICE_FIELDS)[number] | (typeof SCHEDULE_FIELDS)[number] | (typeof LOCATION_FIELDS)[number] | (typeof CONTACT_FIELDS)[number];
 
 type Snapshot = {
@@ -195,6 +231,7 @@ export async function updatePublicBooking(
     const fields = Object.keys(after).filter((k): k is EditableField => k in before);
     const changed = fields.filter((f) => !same(before[f], after[f]));
     if (changed.length === 0) return { booking: await bookerView(tx, row.id) };
+    assertSectionsUnlocked(row, lockedSectionsTouched(changed, before, after));
 
     if (row.bookingStatus === 'paid' || row.bookingStatus === 'completed') {
       const locked = changed.filter((f) => !(CONTACT_FIELDS as readonly string[]).includes(f));

@@ -2,12 +2,9 @@ import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { errorMessage } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
+import { safeNextPath } from '../../lib/safe-next';
 import { login } from '../../lib/session-api';
 
-/** Only same-site paths: a crafted ?next= must not send staff to another site after login. */
-function safeNext(next: string | null): string {
-  return next && next.startsWith('/') && !next.startsWith('//') ? next : paths.admin.bookings;
-}
 
 export function LoginPage() {
   const [params] = useSearchParams();
@@ -23,7 +20,8 @@ export function LoginPage() {
     try {
       await login({ email, password });
       // A full load: the new session's pages carry its own CSRF token.
-      window.location.assign(safeNext(params.get('next')));
+      // Only a path on this site: a crafted ?next= must not send staff to another site after login.
+      window.location.assign(safeNextPath(params.get('next'), window.location.origin, paths.admin.bookings));
     } catch (e) {
       setError(errorMessage(e, 'Login failed. Please try again.'));
       setBusy(false);

@@ -1,0 +1,61 @@
+import { dictionary } from '@zxcvbn-ts/language-common';
+
+/**
+ * Passwords staff choose, after NIST SP 800-63B (5.1.1.2): at least 8 characters, long ones welcome (up to 1024, so
+ * passphrases fit), no composition rules (no "one digit, one symbol"), and refused when a guesser would try them
+ * first: a password from the common/breached list of @zxcvbn-ts/language-common (about 49,000 entries), one
+ * character repeated, this service's name, or the user's own email address or its name part.
+ */
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 1024;
+
+export const PASSWORD_MESSAGES = {
+  required: 'Password is required for new users',
+  tooShort: `Password must be at least ${PASSWORD_MIN} characters`,
+  tooLong: `Password must be at most ${PASSWORD_MAX} characters`,
+  blank: 'Password cannot be only spaces',
+  common: 'This password is too common or has appeared in data breaches. Please choose a less predictable one',
+  containsEmail: 'Password must not contain the email address',
+} as const;
+
+/** Built on first use: the list is lower case. */
+let commonPasswords: Set<string> | undefined;
+function isCommon(password: string): boolean {
+  commonPasswords ??= new Set(dictionary['passwords-common']);
+  return commonPasswords.has(password);
+}
+
+/** What is left of the password without this service's name, if the name is in it: "hatch2024" → "2024". */
+function withoutContextWords(squeezed: string): string | null {
+  const word = CONTEXT_WORDS.find((w) => squeezed.includes(w));
+  return word === undefined ? null : squeezed.replaceAll(word, '');
+}
+
+/** Words of this service a guesser would try with it (longest first: the longest match is removed). */
+const CONTEXT_WORDS = ['chickenhunt', 'hatchgame', 'hatch'];
+
+/** The message for a password that breaks a rule, or null when it is acceptable (email optional: checked if given). */
+export function passwordProblem(password: string, email?: string | null): string | null {
+  if (password.length === 0) return PASSWORD_MESSAGES.required;
+  if (password.length > PASSWORD_MAX * 2) return PASSWORD_MESSAGES.tooLong;
+  if (password.trim() === '') return PASSWORD_MESSAGES.blank;
+  // Length in characters as people count them (an emoji is one), not UTF-16 units.
+  const length = [...password].length;
+  if (length < PASSWORD_MIN) return PASSWORD_MESSAGES.tooShort;
+  if (length > PASSWORD_MAX) return PASSWORD_MESSAGES.tooLong;
+  const folded = password.trim().toLowerCase();
+  if (containsEmail(folded, email)) return PASSWORD_MESSAGES.containsEmail;
+  const squeezed = folded.replaceAll(/[\s._-]+/g, '');
+  if (isCommon(folded) || isCommon(squeezed) || /^(.)\1*$/u.test(squeezed)) return PASSWORD_MESSAGES.common;
+  const rest = withoutContextWords(squeezed);
+  if (rest !== null && (rest === '' || /^[\d\W_]*$/u.test(rest) || isCommon(rest))) return PASSWORD_MESSAGES.common;
+  return null;
+}
+
+function containsEmail(folded: string, email: string | null | undefined): boolean {
+  const address = email?.trim().toLowerCase();
+  if (!address) return false;
+  const local = address.split('@')[0] ?? '';
+  // A very short name part ("jo") turns up inside unrelated passwords; it is refused only as the whole password.
+  return folded.includes(address) || folded === local || (local.length >= 4 && folded.includes(local));
+}

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { safeNextPath } from './safe-next';
+
+const ORIGIN = 'https://hatch.example';
+const FALLBACK = '/admin/bookings';
+const next = (value: string | null) => safeNextPath(value, ORIGIN, FALLBACK);
+
+describe('safeNextPath', () => {
+  it('keeps a path on this site, with its query and hash', () => {
+    expect(next('/admin/users')).toBe('/admin/users');
+    expect(next('/admin/bookings?tab=leads&page=2#top')).toBe('/admin/bookings?tab=leads&page=2#top');
+    expect(next(`${ORIGIN}/admin/challenges`)).toBe('/admin/challenges');
+  });
+
+  it('falls back when there is no next', () => {
+    expect(next(null)).toBe(FALLBACK);
+    expect(next('')).toBe(FALLBACK);
+  });
+
+  it('refuses every spelling that leaves the site', () => {
+    for (const value of [
+      '//evil.example',
+      '//evil.example/x',
+      '/\\evil.example/x',
+      '\\\\evil.example/x',
+      '/\t/evil.example/x',
+      '/\n/evil.example',
+      ' //evil.example',
+      'https://evil.example',
+      'HTTPS://evil.example/admin',
+      'http://hatch.example/admin',
+      'https://hatch.example.evil.example/',
+      'https://hatch.example@evil.example/',
+      'javascript:alert(1)',
+      'data:text/html,<script>alert(1)</script>',
+      decodeURIComponent('%2F%2Fevil.example'),
+    ]) {
+      expect({ value, to: next(value) }).toEqual({ value, to: FALLBACK });
+    }
+  });
+
+  it('keeps an encoded double slash as a path on this site (the browser does not decode it into a host)', () => {
+    expect(next('/%2F%2Fevil.example')).toBe('/%2F%2Fevil.example');
+  });
+});
