@@ -38,8 +38,10 @@ describe('PATCH /api/bookings/:id obeys the sections staff locked', () => {
   it('answers the same as the game-code set-up route for the same locked section', async () => {
     const { booking, gameCode } = await createPaidBooking(t.db, { lockedGameArea: true });
     const agent = await t.visitor();
-    const bySetup = await agent.inject({ method: 'PUT', url: `/api/booking/${gameCode}/game-area`, payload: { lat: 48.85, lng: 2.35, radius: 800 } });
-    const byPatch = await agent.patch(`/api/bookings/${booking.id}`, { initial_area_radius: 800 }, { 'x-booking-code': gameCode ?? '' });
+    // The organiser's private key opens both doors (0185); the lock must close both the same way.
+    const key = { 'x-manage-key': (await row(booking.id)).manageKey };
+    const bySetup = await agent.inject({ method: 'PUT', url: `/api/booking/${gameCode}/game-area`, payload: { lat: 48.85, lng: 2.35, radius: 800 }, headers: key });
+    const byPatch = await agent.patch(`/api/bookings/${booking.id}`, { initial_area_radius: 800 }, key);
     expect({ status: byPatch.statusCode, body: byPatch.json() }).toEqual({ status: bySetup.statusCode, body: bySetup.json() });
     expect(byPatch.statusCode).toBe(423);
   });
