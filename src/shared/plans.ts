@@ -56,9 +56,9 @@ export const PLANS: readonly PlanContent[] = [
   {
     type: 'bespoke',
     name: 'Bespoke',
-    description: 'Everything in Pro, plus a game planned around your event',
+    description: 'Everything in Weapons, plus a game planned around your event',
     features: [
-      { text: 'Everything in Pro' },
+      { text: 'Everything in Weapons' },
       { text: 'Venue booking', tooltip: 'We find and book the start and finish venues for your group.' },
       { text: 'Bespoke challenges', tooltip: 'Challenges written for your team, brand or city.' },
       { text: 'Event planning', tooltip: 'A planner works with you on the whole day.' },
