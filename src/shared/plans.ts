@@ -81,6 +81,14 @@ export const ADD_ONS: readonly AddOnContent[] = [
   },
 ];
 
+/**
+ * The one rule for a hosted game (docs/decisions/0195): the Bespoke plan includes a host, any other plan
+ * is hosted only with the In-Person Host add-on, which is then charged. The flag is never set on its own.
+ */
+export function isHostedGame(planType: string, addOns: readonly unknown[]): boolean {
+  return planType === 'bespoke' || addOns.some((a) => a === 'hosted' || (typeof a === 'object' && a !== null && 'type' in a && a.type === 'hosted'));
+}
+
 export function isPlanType(value: string): value is PlanType {
   return (PLAN_TYPES as readonly string[]).includes(value);
 }

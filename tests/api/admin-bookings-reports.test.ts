@@ -249,6 +249,24 @@ describe('POST /api/admin/bookings', () => {
     expect(booking).toMatchObject({ utm_source: 'admin', hosted: true, price_per_person: 25, total_price: 250, source: null });
   });
 
+  it('stores hosted only when bespoke or the charged host add-on says so, and refuses a hosted flag nobody pays for', async () => {
+    const cases: [Partial<AdminCreateBookingInput>, { hosted: boolean; add_ons_total: number }][] = [
+      [{ plan_type: 'bespoke', add_ons: [], hosted: true }, { hosted: true, add_ons_total: 0 }],
+      [{ plan_type: 'standard', add_ons: ['hosted'], hosted: true }, { hosted: true, add_ons_total: 300 }],
+      [{ plan_type: 'standard', add_ons: [], hosted: false }, { hosted: false, add_ons_total: 0 }],
+    ];
+    for (const [i, [over, expected]] of cases.entries()) {
+      const res = await admin.post('/api/admin/bookings', payload({ ...over, email: `hosted-${i}@example.test` }));
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json().booking).toMatchObject(expected);
+    }
+    const before = await t.db.select({ id: bookings.id }).from(bookings);
+    const unpaid = await admin.post('/api/admin/bookings', payload({ plan_type: 'pro', add_ons: [], hosted: true, email: 'free-host@example.test' }));
+    expect(unpaid.statusCode).toBe(422);
+    expect(unpaid.json().errors.hosted).toEqual(['A hosted game needs the In-Person Host add-on or the Bespoke plan']);
+    expect(await t.db.select({ id: bookings.id }).from(bookings)).toHaveLength(before.length);
+  });
+
   it('refuses invalid input with the wizard messages', async () => {
     const cases: [Partial<AdminCreateBookingInput>, string, string][] = [
       [{ email: 'not-an-email' }, 'email', 'Please enter a valid email address'],

@@ -1,6 +1,6 @@
 import type { Db, DbOrTx } from '../../db/client';
 import type { Mailer } from '../../lib/mail';
-import { createBookingRecord, deriveHosted, inputFromCreateBody, scheduleErrors, trackingFromBody } from '../../lib/booking-create';
+import { createBookingRecord, inputFromCreateBody, scheduleErrors, trackingFromBody } from '../../lib/booking-create';
 import { loadBookingAggregate, toBookerBooking } from '../../lib/booking-record';
 import { normalizeCode } from '../../lib/codes';
 import { safeEqual } from '../../lib/crypto';
@@ -11,7 +11,7 @@ import { createBatchedRateLimiter, type BatchedRateLimiter } from '../../lib/rat
 import { bookerBookingResponse, type BookerBooking } from '../../../shared/api/booking';
 import { PUBLIC_BOOKING_MESSAGES, type CreateBookingBody, type UpdateBookingBody } from '../../../shared/api/public-booking';
 import type { AddOnType, Currency, PlanType } from '../../../shared/plans';
-import { isCurrency, isPlanType, ADD_ON_TYPES } from '../../../shared/plans';
+import { isCurrency, isHostedGame, isPlanType, ADD_ON_TYPES } from '../../../shared/plans';
 import { localToUtcIso } from '../../../shared/time';
 import { bookingConfirmationMail } from './booking-confirmation-mail';
 import { gameCodeOf, insertBookingChange, insertPricingHistory, lockBooking, updateBooking, type BookingRow, type BookingUpdate } from './public-booking-repository';
@@ -211,13 +211,11 @@ export async function updatePublicBooking(
       const currency: Currency = isCurrency(after.currency) ? after.currency : 'GBP';
       const addOns = after.add_ons.filter((a): a is AddOnType => (ADD_ON_TYPES as readonly string[]).includes(a));
       const price = priceBooking(await loadPriceTable(tx, currency), { planType, addOns, players: after.players });
-      // A hosted flag set by staff (without bespoke or the add-on) stays; otherwise it follows plan and add-ons.
-      const manuallyHosted = row.hosted && !deriveHosted(before.plan_type, before.add_ons);
       Object.assign(update, {
         planType,
         addOns,
         currency,
-        hosted: deriveHosted(planType, addOns, manuallyHosted),
+        hosted: isHostedGame(planType, addOns),
         pricePerPerson: price.price_per_person,
         addOnsTotal: price.add_ons_total,
         totalPrice: price.total_price,
