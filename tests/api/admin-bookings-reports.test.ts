@@ -53,10 +53,16 @@ describe('calendar', () => {
     expect(body.bookings[0]).toMatchObject({ code: earlyCode, booking_status: 'paid', meeting_time: { hour: 15, minute: 0 }, timezone: 'Europe/London' });
   });
 
-  it('counts revenue received in the period (London time, pounds), bookings by game date, and the average per paying booking', async () => {
-    const res = await admin.get('/api/admin/bookings/calendar/metrics?start_date=2031-06-01&end_date=2031-06-30');
+  it('puts the three figures on one basis: the games on the calendar, their booked totals, average = revenue / bookings', async () => {
+    const range = 'start_date=2031-06-01&end_date=2031-06-30';
+    const res = await admin.get(`/api/admin/bookings/calendar/metrics?${range}`);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ total_revenue: 350.5, total_bookings: 3, average_booking_value: 175.25 });
+    // June Early 12 × £15, June Completed 8 × £15, June Late 6 × £15; payments (whenever made) do not move it.
+    expect(res.json()).toEqual({ total_revenue: 390, total_bookings: 3, average_booking_value: 130 });
+    const m = res.json() as { total_revenue: number; total_bookings: number; average_booking_value: number };
+    expect(m.average_booking_value * m.total_bookings).toBe(m.total_revenue);
+    const list = calendarResponse.parse((await admin.get(`/api/admin/bookings/calendar?${range}`)).json());
+    expect(list.bookings).toHaveLength(m.total_bookings);
     const empty = await admin.get('/api/admin/bookings/calendar/metrics?start_date=2032-01-01&end_date=2032-01-31');
     expect(empty.json()).toEqual({ total_revenue: 0, total_bookings: 0, average_booking_value: 0 });
   });

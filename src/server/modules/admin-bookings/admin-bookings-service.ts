@@ -37,7 +37,7 @@ import {
   findBookingsPage,
   findCalendarItems,
   gameDateCondition,
-  paymentsBetween,
+  gamesValue,
   pipelineCondition,
   searchCondition,
   toListItems,
@@ -123,14 +123,18 @@ export async function calendarBookings(db: DbOrTx, startDate: string, endDate: s
   return { bookings: await findCalendarItems(db, startDate, endDate, MAX_CALENDAR_BOOKINGS) };
 }
 
+/**
+ * The month's games (paid or completed, game date in the range: the calendar's own bookings), their booked
+ * total prices summed, and the average per game: average × bookings = revenue, to the penny.
+ */
 export async function calendarMetrics(db: DbOrTx, startDate: string, endDate: string): Promise<CalendarMetrics> {
-  const { from, to } = checkRange(startDate, endDate, MAX_CHART_DAYS);
-  const [games, payments] = await Promise.all([countBookings(db, gameDateCondition(startDate, endDate)), paymentsBetween(db, from, to)]);
-  const revenue = roundMoney(payments.pence / 100);
+  checkRange(startDate, endDate, MAX_CHART_DAYS);
+  const { games, total } = await gamesValue(db, startDate, endDate);
+  const revenue = roundMoney(total);
   return {
     total_revenue: revenue,
     total_bookings: games,
-    average_booking_value: payments.bookings === 0 ? 0 : roundMoney(revenue / payments.bookings),
+    average_booking_value: games === 0 ? 0 : roundMoney(revenue / games),
   };
 }
 
