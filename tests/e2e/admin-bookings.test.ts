@@ -255,6 +255,40 @@ describe('admin bookings: load failures', () => {
   });
 });
 
+describe('admin bookings: a failed list is not an empty list', () => {
+  for (const [view, url, rowName, empty] of [
+    ['all bookings', '/admin/bookings', 'Iris Instagram', 'No bookings found.'],
+    ['leads', '/admin/bookings?view=leads', 'Leah Lead', 'No leads found.'],
+  ] as const) {
+    it(`shows an error with Retry on the ${view} tab, and Retry loads the list`, async () => {
+      const { page, context, errors } = await newPage(browser, server.url);
+      await loginAsAdmin(page, '/login');
+      let failing = true;
+      let failed = 0;
+      await page.route(
+        (u) => u.pathname === '/api/admin/bookings',
+        async (route) => {
+          if (!failing) return route.continue();
+          failed++;
+          return route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Server Error"}' });
+        },
+      );
+      await page.goto(url);
+      const alert = page.getByRole('alert').filter({ hasText: 'Failed to load bookings' });
+      await alert.waitFor();
+      await page.locator('[data-sonner-toast]').filter({ hasText: 'Failed to load bookings' }).first().waitFor();
+      expect(await page.getByText(empty).count()).toBe(0);
+      expect(failed).toBeGreaterThan(0);
+      failing = false;
+      await alert.getByRole('button', { name: 'Retry' }).click();
+      await row(page, rowName).waitFor();
+      expect(await page.getByRole('alert').filter({ hasText: 'Failed to load bookings' }).count()).toBe(0);
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
+});
+
 describe('admin bookings: accessibility', () => {
   it('has no serious axe violations in any view', async () => {
     const { page, context } = await newPage(browser, server.url);
@@ -292,9 +326,15 @@ describe('admin bookings: create wizard', () => {
     const create = page.getByRole('button', { name: 'Create Booking' });
     await create.waitFor();
     expect(await create.isDisabled()).toBe(true);
+    expect(await page.getByText('Weapons (hosted)').count()).toBe(1);
     await page.getByRole('textbox', { name: /Full name/ }).fill('Wendy Wizard');
-    await page.getByRole('textbox', { name: 'Email' }).fill('wendy@example');
+    // Spec section 5: the email error appears only once the field was touched (left), not while typing.
+    await page.getByRole('textbox', { name: 'Email' }).pressSequentially('wendy@example');
+    expect(await page.getByText('Please enter a valid email address').count()).toBe(0);
+    expect(await page.getByRole('textbox', { name: 'Email' }).getAttribute('aria-invalid')).toBeNull();
     expect(await create.isDisabled()).toBe(true);
+    await page.getByRole('textbox', { name: 'Email' }).press('Tab');
+    await page.getByText('Please enter a valid email address').waitFor();
     await page.getByRole('textbox', { name: 'Email' }).fill('wendy@example.test');
     await page.getByRole('textbox', { name: /Company/ }).fill('Wizards Ltd');
     expect(await create.isDisabled()).toBe(false);

@@ -31,6 +31,11 @@ function UserRow({ user, isMe, onChanged, onRemove }: { user: User; isMe: boolea
   const [saving, setSaving] = useState(false);
 
   async function save() {
+    // Unticking every role is removing all roles: it asks the same question as 'Remove roles' first (spec section 5).
+    if (!roles.is_admin && !roles.is_host && (user.is_admin || user.is_host)) {
+      onRemove(user);
+      return;
+    }
     setSaving(true);
     try {
       await updateRoles(user.id, roles);
