@@ -246,7 +246,7 @@ describe('admin bookings: load failures', () => {
     await page.route(/\/api\/admin\/bookings\?/, (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Server Error"}' }));
     await page.route(/\/api\/admin\/bookings\/(metrics|enquiry-lead-metrics)/, (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Server Error"}' }));
     await page.goto('/admin/bookings');
-    await page.getByText('Failed to load bookings').waitFor();
+    await page.getByText('Failed to load bookings').first().waitFor();
     await expect.poll(() => warnings.some((w) => w.includes('Failed to load booking metrics'))).toBe(true);
     expect(await page.getByText('Failed to load booking metrics').count()).toBe(0);
     await page.goto('/admin/bookings?view=stats');
