@@ -126,16 +126,26 @@ describe('admin bookings: all view', () => {
     await context.close();
   });
 
-  it('downloads the CSV export from the Export button', async () => {
+  it('downloads the CSV export of what is on screen from the Export button', async () => {
     const { page, context } = await newPage(browser, server.url);
     await loginAsAdmin(page, '/admin/bookings');
     await row(page, 'Iris Instagram').waitFor();
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export' }).click()]);
     expect(download.suggestedFilename()).toBe(`bookings-${todayIn('Europe/London')}.csv`);
-    const file = await download.path();
-    const text = readFileSync(file, 'utf8');
-    expect(text.split('\n')[0]).toMatch(/^id,user_id,/);
+    const text = readFileSync(await download.path(), 'utf8');
+    expect(text.split('\n')[0]).toMatch(/^ID,Game code,Temporary code,Created,Booking status,Lead status,Name,/);
     expect(text).toContain('Iris Instagram');
+    expect(text).toContain('Hana Hosted');
+
+    // The Paid sub-tab: only paid bookings in the file.
+    await page.getByRole('button', { name: 'Paid', exact: true }).click();
+    await page.waitForURL(/status=paid/);
+    await row(page, 'Hana Hosted').waitFor();
+    const [paid] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export' }).click()]);
+    const paidText = readFileSync(await paid.path(), 'utf8');
+    expect(paidText).toContain('Hana Hosted');
+    expect(paidText).toContain('Sam Selfrun');
+    expect(paidText).not.toContain('Iris Instagram');
     await context.close();
   });
 

@@ -167,11 +167,11 @@ export async function createdPerBucket(db: DbOrTx, from: Date, to: Date, interva
 }
 
 /** One keyset page of the export, newest id first: constant memory however many bookings there are. */
-export async function exportPage(db: DbOrTx, beforeId: number | null, limit: number): Promise<BookingRow[]> {
+export async function exportPage(db: DbOrTx, where: SQL | undefined, beforeId: number | null, limit: number): Promise<BookingRow[]> {
   return db
     .select()
     .from(bookings)
-    .where(beforeId === null ? undefined : lt(bookings.id, beforeId))
+    .where(and(where, beforeId === null ? undefined : lt(bookings.id, beforeId)))
     .orderBy(desc(bookings.id))
     .limit(limit);
 }

@@ -8,7 +8,7 @@ import { Pager } from '../../components/pager';
 import { Spinner } from '../../components/spinner';
 import { notifyError } from '../../lib/toast';
 import { bookingsKeys, EXPORT_URL, fetchBookings, fetchLeadMetrics, fetchMetrics } from './bookings-api';
-import { listQuery, type AllTabStatus, type BookingsUrlState } from './bookings-url';
+import { exportUrl, listQuery, type AllTabStatus, type BookingsUrlState } from './bookings-url';
 import { EmailButton, MetricCard, SourceIcon, StatusBadge, SubTabs, ViewLink } from './bookings-ui';
 
 export const LOAD_BOOKINGS_FAILED = 'Failed to load bookings';
@@ -131,7 +131,7 @@ export function AllBookingsTab({ state, update }: TabProps) {
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <SubTabs label="Booking status" tabs={ALL_TABS} value={state.filter ? 'paid' : state.status} onChange={(status) => update({ status, filter: null, page: 1 })} />
-        <button type="button" onClick={() => window.location.assign(EXPORT_URL)} className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold hover:bg-slate-50">
+        <button type="button" onClick={() => window.location.assign(exportUrl(EXPORT_URL, state))} className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold hover:bg-slate-50">
           Export
         </button>
       </div>
