@@ -45,7 +45,7 @@ const CURRENCY_SYMBOLS: Record<string, string> = { GBP: 'Â£', USD: '$', EUR: 'â‚
 
 const quote = (text: string) => `'${text.replaceAll("'", "''")}'`;
 
-/** `labels[key]`, else `fallback(key)`; in SQL a CASE over the same map. */
+/** `labels[key]`, else `fallback` (the raw value, guarded by the caller where it is text); in SQL a CASE over the same map. */
 function labelSql(expr: string, labels: Record<string, string>, fallback: string): string {
   const whens = Object.entries(labels)
     .map(([key, label]) => `when ${quote(key)} then ${quote(label)}`)
@@ -137,14 +137,15 @@ function addOnNames(addOns: unknown): string {
   return text(names.join(', '));
 }
 const ADD_ON_TYPE_SQL = `case jsonb_typeof(e) when 'string' then e #>> '{}' when 'object' then case when jsonb_typeof(e -> 'type') = 'string' then e ->> 'type' end end`;
-// The usual values take a fast path; anything else is taken apart element by element.
-const ADD_ONS_SQL = textSql(`(case
+// The usual values take a fast path (their names are safe text); anything else is taken apart element by
+// element, its joined names guarded once (a subquery, so the aggregate is not computed twice).
+const ADD_ONS_SQL = `case
     when bookings.add_ons = '[]'::jsonb then ''
     ${ADD_ONS.map((a) => `when bookings.add_ons = ${quote(JSON.stringify([a.type]))}::jsonb then ${quote(a.name)}`).join('\n    ')}
     when jsonb_typeof(bookings.add_ons) <> 'array' then ''
-    else coalesce((select string_agg(${labelSql(`(${ADD_ON_TYPE_SQL})`, ADD_ON_LABELS, `(${ADD_ON_TYPE_SQL})`)}, ', ' order by n)
-      from jsonb_array_elements(bookings.add_ons) with ordinality as a(e, n)), '')
-  end)`);
+    else (select ${textSql('names')} from (select coalesce(string_agg(${labelSql(`(${ADD_ON_TYPE_SQL})`, ADD_ON_LABELS, `(${ADD_ON_TYPE_SQL})`)}, ', ' order by n), '') as names
+      from jsonb_array_elements(bookings.add_ons) with ordinality as a(e, n)) as joined)
+  end`;
 
 /** The source icon rule of src/shared/tracking.ts inferSource, in SQL, as its label. */
 const SOURCE_SQL = `case
@@ -159,11 +160,11 @@ const col = (name: string) => `bookings.${name}`;
 
 export const EXPORT_COLUMNS: readonly Column[] = [
   { header: 'ID', value: (r) => r.id, sql: `${col('id')}::text` },
-  { header: 'Game code', value: (r) => text(r.gameCode), sql: textSql('g.code') },
-  { header: 'Temporary code', value: (r) => text(r.tempCode), sql: textSql(col('temp_code')) },
+  { header: 'Game code', value: (r) => r.gameCode ?? '', sql: 'g.code' },
+  { header: 'Temporary code', value: (r) => r.tempCode, sql: col('temp_code') },
   { header: 'Created', value: (r) => localTimestamp(r.createdAt, r.timezone), sql: localTimestampSql(col('created_at')) },
-  { header: 'Booking status', value: (r) => label(BOOKING_STATUS_LABELS, r.bookingStatus), sql: textSql(labelSql(col('booking_status'), BOOKING_STATUS_LABELS, col('booking_status'))) },
-  { header: 'Lead status', value: (r) => label(LEAD_STATUS_LABELS, r.leadStatus), sql: textSql(labelSql(col('lead_status'), LEAD_STATUS_LABELS, col('lead_status'))) },
+  { header: 'Booking status', value: (r) => label(BOOKING_STATUS_LABELS, r.bookingStatus), sql: labelSql(col('booking_status'), BOOKING_STATUS_LABELS, textSql(col('booking_status'))) },
+  { header: 'Lead status', value: (r) => label(LEAD_STATUS_LABELS, r.leadStatus), sql: labelSql(col('lead_status'), LEAD_STATUS_LABELS, textSql(col('lead_status'))) },
   { header: 'Name', value: (r) => text(r.fullName), sql: textSql(col('full_name')) },
   { header: 'Email', value: (r) => text(r.email), sql: textSql(col('email')) },
   { header: 'Phone', value: (r) => text(r.tel), sql: textSql(col('tel')) },
@@ -173,7 +174,7 @@ export const EXPORT_COLUMNS: readonly Column[] = [
   { header: 'Time zone', value: (r) => text(r.timezone), sql: textSql(col('timezone')) },
   { header: 'Duration (minutes)', value: (r) => r.duration, sql: `${col('duration')}::text` },
   { header: 'Players', value: (r) => r.players, sql: `${col('players')}::text` },
-  { header: 'Plan', value: (r) => label(PLAN_LABELS, r.planType), sql: textSql(labelSql(col('plan_type'), PLAN_LABELS, col('plan_type'))) },
+  { header: 'Plan', value: (r) => label(PLAN_LABELS, r.planType), sql: labelSql(col('plan_type'), PLAN_LABELS, textSql(col('plan_type'))) },
   { header: 'Hosted', value: (r) => yesNo(r.hosted), sql: yesNoSql(col('hosted')) },
   { header: 'Add-ons', value: (r) => addOnNames(r.addOns), sql: ADD_ONS_SQL },
   { header: 'Price per person', value: (r) => money(r.pricePerPerson, r.currency), sql: moneySql(col('price_per_person')) },
