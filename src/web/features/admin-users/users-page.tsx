@@ -84,7 +84,7 @@ function UserRow({ user, isMe, onChanged, onRemove }: { user: User; isMe: boolea
         <div className="flex flex-wrap gap-2">
           {editing ? (
             <>
-              <button type="button" disabled={saving} onClick={() => void save()} className="rounded-md bg-brand-500 px-3 py-1 text-sm font-semibold text-white hover:bg-brand-600 disabled:opacity-60">
+              <button type="button" disabled={saving} onClick={() => void save()} className="rounded-md bg-brand-500 px-3 py-1 text-sm font-semibold text-slate-900 hover:bg-brand-400 disabled:opacity-60">
                 Save
               </button>
               <button
