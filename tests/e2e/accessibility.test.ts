@@ -147,3 +147,29 @@ describe('accessibility of every page (axe-core, no serious or critical violatio
     await context.close();
   });
 });
+
+describe('booking detail: plan and pricing', () => {
+  it('shows the pricing history as a table with headers, labels and space between the columns', async () => {
+    const { page, context, errors } = await newPage(browser, server.url);
+    await loginAsAdmin(page, `/admin/bookings/${seed.paidId}`);
+    const table = page.getByRole('table', { name: 'Pricing history' });
+    await table.waitFor();
+    expect(await table.getByRole('columnheader').allTextContents()).toEqual(['When', 'Plan', 'Per person', 'Players', 'Add-ons', 'Total']);
+    const cells = table.getByRole('row').nth(1).getByRole('cell');
+    expect((await cells.allTextContents()).slice(1)).toEqual(['Weapons', '£20', '8', 'In-Person Host', '£460']);
+    // The text of each cell ends well before the next one starts (the columns used to run together).
+    const gaps = await table.evaluate((el) =>
+      [...el.querySelectorAll('tr')].flatMap((tr) => {
+        const boxes = [...tr.children].map((cell) => {
+          const range = document.createRange();
+          range.selectNodeContents(cell);
+          return range.getBoundingClientRect();
+        });
+        return boxes.slice(1).map((box, i) => box.left - boxes[i]!.right);
+      }),
+    );
+    expect(Math.min(...gaps)).toBeGreaterThanOrEqual(12);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

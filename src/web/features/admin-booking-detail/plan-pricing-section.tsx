@@ -28,12 +28,15 @@ export function PlanPricingSection({ booking }: { booking: AdminBooking }) {
           <strong>{money(booking.total_price)}</strong>
         </Field>
       </dl>
-      <h3 className="mb-1 mt-4 text-sm font-semibold">Pricing history</h3>
+      <h3 id="pricing-history-title" className="mb-1 mt-4 text-sm font-semibold">
+        Pricing history
+      </h3>
       {booking.pricing_history.length === 0 ? (
         <p className="text-sm text-slate-500">No pricing changes recorded</p>
       ) : (
-        <div className="overflow-x-auto">
-          <table className="w-full min-w-[36rem] border-collapse text-left text-sm" aria-label="Pricing history">
+        // A narrow column scrolls the table sideways: the region takes the focus so the keyboard can scroll it too.
+        <div className="overflow-x-auto" role="region" aria-labelledby="pricing-history-title" tabIndex={0}>
+          <table className="w-full border-collapse text-left text-sm" aria-labelledby="pricing-history-title">
             <thead>
               <tr className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-600">
                 <th scope="col" className="py-2 pr-4 font-semibold">When</th>
