@@ -56,9 +56,9 @@ export const PLANS: readonly PlanContent[] = [
   {
     type: 'bespoke',
     name: 'Bespoke',
-    description: 'Everything in Pro, plus a game planned around your event',
+    description: 'Everything in Weapons, plus a game planned around your event',
     features: [
-      { text: 'Everything in Pro' },
+      { text: 'Everything in Weapons' },
       { text: 'Venue booking', tooltip: 'We find and book the start and finish venues for your group.' },
       { text: 'Bespoke challenges', tooltip: 'Challenges written for your team, brand or city.' },
       { text: 'Event planning', tooltip: 'A planner works with you on the whole day.' },
@@ -80,6 +80,14 @@ export const ADD_ONS: readonly AddOnContent[] = [
     note_tooltip: "We'll be in touch to discuss travel costs if outside of London",
   },
 ];
+
+/**
+ * The one rule for a hosted game (docs/decisions/0195): the Bespoke plan includes a host, any other plan
+ * is hosted only with the In-Person Host add-on, which is then charged. The flag is never set on its own.
+ */
+export function isHostedGame(planType: string, addOns: readonly unknown[]): boolean {
+  return planType === 'bespoke' || addOns.some((a) => a === 'hosted' || (typeof a === 'object' && a !== null && 'type' in a && a.type === 'hosted'));
+}
 
 export function isPlanType(value: string): value is PlanType {
   return (PLAN_TYPES as readonly string[]).includes(value);

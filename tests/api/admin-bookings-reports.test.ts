@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { createTestApp, type Agent, type TestApp } from '../support/test-app';
 import { createBooking, createPaidBooking } from '../support/fixtures';
-import { bookingPayments, bookings } from '../../src/server/db/schema/bookings';
+import { bookingPayments, bookings, contactHistory } from '../../src/server/db/schema/bookings';
 import { activityLog } from '../../src/server/db/schema/system';
 import { newTempCode } from '../../src/server/lib/codes';
 import { adminBookingResponse, adminBookingSchema } from '../../src/shared/api/booking';
@@ -53,10 +53,16 @@ describe('calendar', () => {
     expect(body.bookings[0]).toMatchObject({ code: earlyCode, booking_status: 'paid', meeting_time: { hour: 15, minute: 0 }, timezone: 'Europe/London' });
   });
 
-  it('counts revenue received in the period (London time, pounds), bookings by game date, and the average per paying booking', async () => {
-    const res = await admin.get('/api/admin/bookings/calendar/metrics?start_date=2031-06-01&end_date=2031-06-30');
+  it('puts the three figures on one basis: the games on the calendar, their booked totals, average = revenue / bookings', async () => {
+    const range = 'start_date=2031-06-01&end_date=2031-06-30';
+    const res = await admin.get(`/api/admin/bookings/calendar/metrics?${range}`);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ total_revenue: 350.5, total_bookings: 3, average_booking_value: 175.25 });
+    // June Early 12 × £15, June Completed 8 × £15, June Late 6 × £15; payments (whenever made) do not move it.
+    expect(res.json()).toEqual({ total_revenue: 390, total_bookings: 3, average_booking_value: 130 });
+    const m = res.json() as { total_revenue: number; total_bookings: number; average_booking_value: number };
+    expect(m.average_booking_value * m.total_bookings).toBe(m.total_revenue);
+    const list = calendarResponse.parse((await admin.get(`/api/admin/bookings/calendar?${range}`)).json());
+    expect(list.bookings).toHaveLength(m.total_bookings);
     const empty = await admin.get('/api/admin/bookings/calendar/metrics?start_date=2032-01-01&end_date=2032-01-31');
     expect(empty.json()).toEqual({ total_revenue: 0, total_bookings: 0, average_booking_value: 0 });
   });
@@ -139,46 +145,129 @@ describe('enquiries and leads over time', () => {
 });
 
 describe('CSV export', () => {
-  it('downloads every booking as a dated CSV attachment with one header row', async () => {
+  const exportRows = async (query = '') => {
+    const res = await admin.get(`/api/admin/bookings/export${query}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const [header, ...rows] = parseCsv(res.body);
+    return { header: header!, rows, res };
+  };
+  const cellOf = (header: string[], row: string[], name: string) => {
+    expect(header).toContain(name);
+    return row[header.indexOf(name)];
+  };
+
+  it('downloads a dated CSV attachment with readable columns: labels, names, money with its currency, local dates, no JSON', async () => {
     const tricky = await createBooking(t.db, { fullName: 'O"Brien, Pat\nJr', companyName: '=HYPERLINK("x")', addOns: ['hosted'] });
-    const res = await admin.get('/api/admin/bookings/export');
-    expect(res.statusCode).toBe(200);
+    const ny = await createPaidBooking(
+      t.db,
+      {
+        fullName: 'Nia York',
+        email: 'nia@readable.test',
+        planType: 'pro',
+        addOns: ['hosted', { type: 'hosted', note: 'old shape' }],
+        hosted: true,
+        currency: 'USD',
+        pricePerPerson: 25,
+        addOnsTotal: 380,
+        totalPrice: 1380,
+        players: 40,
+        timezone: 'America/New_York',
+        date: '2031-03-05',
+        meetingTime: { hour: 9, minute: 5 },
+        createdAt: new Date('2031-01-10T02:30:00Z'),
+        meetingPointAddress: 'Bryant Park fountain',
+        meetingPointStatus: 'confirmed',
+        leadStatus: 'negotiating',
+        utmSource: 'Instagram_Stories',
+      },
+      4_321,
+    );
+    await t.db.insert(contactHistory).values({ bookingId: ny.booking.id, type: 'phone', note: 'Called', createdAt: new Date('2031-01-12T15:00:00Z') });
+    const { header, rows, res } = await exportRows();
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toBe(`attachment; filename="bookings-${todayIn('Europe/London')}.csv"`);
-    const rows = parseCsv(res.body);
-    const header = rows[0]!;
-    for (const column of ['id', 'full_name', 'email', 'company_name', 'booking_status', 'lead_status', 'players', 'date', 'meeting_time', 'add_ons', 'total_price', 'temp_code', 'utm_source', 'gclid', 'created_at', 'game_code', 'payments_total', 'last_contact_at', 'source']) {
-      expect(header).toContain(column);
-    }
-    expect(header).not.toContain('created_by_session');
+    expect(header.slice(0, 6)).toEqual(['ID', 'Game code', 'Temporary code', 'Created', 'Booking status', 'Lead status']);
+    for (const raw of ['created_by_session', 'add_ons', 'meeting_time', 'pricing_history', 'payments_total']) expect(header).not.toContain(raw);
     const total = (await t.db.select({ n: sql<number>`count(*)::int` }).from(bookings))[0]!.n;
-    expect(rows.length - 1).toBe(total);
-    const col = (name: string) => header.indexOf(name);
-    const mine = rows.find((r) => r[col('id')] === String(tricky.id))!;
-    expect(mine[col('full_name')]).toBe('O"Brien, Pat\nJr');
-    expect(mine[col('company_name')]).toBe(`'=HYPERLINK("x")`);
-    expect(mine[col('add_ons')]).toBe('["hosted"]');
-    expect(mine[col('meeting_time')]).toBe('{"hour":15,"minute":0}');
-    expect(mine[col('temp_code')]).toBe(tricky.tempCode);
-    expect(mine[col('created_at')]).toBe(tricky.createdAt.toISOString());
+    expect(rows.length).toBe(total);
+
+    const row = rows.find((r) => r[0] === String(ny.booking.id))!;
+    const cell = (name: string) => cellOf(header, row, name);
+    expect(cell('Game code')).toBe(ny.gameCode);
+    expect(cell('Booking status')).toBe('Paid');
+    expect(cell('Lead status')).toBe('Negotiating');
+    expect(cell('Plan')).toBe('Weapons');
+    expect(cell('Hosted')).toBe('Yes');
+    expect(cell('Add-ons')).toBe('In-Person Host, In-Person Host');
+    expect(cell('Price per person')).toBe('$25.00');
+    expect(cell('Add-ons total')).toBe('$380.00');
+    expect(cell('Total price')).toBe('$1,380.00');
+    expect(cell('Paid')).toBe('$43.21');
+    // The booking's own time zone: 02:30 UTC on 10 January is 21:30 the evening before in New York.
+    expect(cell('Created')).toBe('09/01/2031 21:30');
+    expect(cell('Game date')).toBe('05/03/2031 09:05');
+    expect(cell('Time zone')).toBe('America/New_York');
+    expect(cell('Last contact')).toBe('12/01/2031 10:00');
+    expect(cell('Meeting point')).toBe('Bryant Park fountain');
+    expect(cell('Meeting point status')).toBe('Confirmed');
+    expect(cell('Hiding spot status')).toBe('Not set');
+    expect(cell('Source')).toBe('Instagram');
+    expect(cell('Game activated')).toBe('No');
+    for (const value of row) expect(value).not.toMatch(/^[[{]/);
+
+    const mine = rows.find((r) => r[0] === String(tricky.id))!;
+    expect(cellOf(header, mine, 'Name')).toBe('O"Brien, Pat\nJr');
+    expect(cellOf(header, mine, 'Company')).toBe(`'=HYPERLINK("x")`);
+    expect(cellOf(header, mine, 'Plan')).toBe('Standard');
+    expect(cellOf(header, mine, 'Total price')).toBe('£120.00');
+    expect(cellOf(header, mine, 'Paid')).toBe('£0.00');
+    expect(cellOf(header, mine, 'Temporary code')).toBe(tricky.tempCode);
+    expect(cellOf(header, mine, 'Created')).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
+  });
+
+  it('exports what the list shows for the same filters (tab, sub-tab, metric filter, search), every page', async () => {
+    const mk = (name: string, over: Parameters<typeof createBooking>[1] = {}) => createBooking(t.db, { fullName: name, email: `${name.toLowerCase()}@filter.test`, ...over });
+    await mk('Fenquiry');
+    await mk('Flead', { bookingStatus: 'lead', leadStatus: 'contacted' });
+    await mk('Flost', { bookingStatus: 'lead', leadStatus: 'lost' });
+    await createPaidBooking(t.db, { fullName: 'Fpaidhost', email: 'fpaidhost@filter.test', hosted: true, addOns: ['hosted'] });
+    await createPaidBooking(t.db, { fullName: 'Fpaid', email: 'fpaid@filter.test' });
+    const names = async (query: string) => (await exportRows(query)).rows.map((r) => r[cellIndex('Name')]).sort();
+    const header = (await exportRows('?search=filter.test')).header;
+    const cellIndex = (name: string) => header.indexOf(name);
+    const listed = async (query: string) => {
+      const body = (await admin.get(`/api/admin/bookings?per_page=100&${query}`)).json() as { bookings: { full_name: string }[] };
+      return body.bookings.map((b) => b.full_name).sort();
+    };
+    const cases: [string, string[]][] = [
+      ['search=filter.test', ['Fenquiry', 'Flead', 'Flost', 'Fpaid', 'Fpaidhost']],
+      ['search=filter.test&view=list&status=enquiry', ['Fenquiry']],
+      ['search=filter.test&view=list&status=paid', ['Fpaid', 'Fpaidhost']],
+      ['search=filter.test&view=list&status=need_hosts', ['Fpaidhost']],
+      ['search=filter.test&view=leads', ['Fenquiry', 'Flead', 'Flost']],
+      ['search=filter.test&view=leads&lead_status=lost', ['Flost']],
+      ['search=fpaidhost', ['Fpaidhost']],
+    ];
+    for (const [query, expected] of cases) {
+      expect({ query, names: await names(`?${query}`) }).toEqual({ query, names: expected });
+      expect({ query, names: await listed(query) }).toEqual({ query, names: expected });
+    }
+    // The legacy metric filter stands in for the status, as on the page.
+    expect(await names('?search=filter.test&status=enquiry&filter=need_hosts')).toEqual(['Fpaidhost']);
+    expect((await admin.get('/api/admin/bookings/export?status=nonsense')).statusCode).toBe(422);
+    expect((await admin.get('/api/admin/bookings/export?filter=everything')).statusCode).toBe(422);
   });
 
   it('streams thousands of bookings across keyset pages, each once', async () => {
     const base = { initialAreaLat: 51.5, initialAreaLng: -0.12, players: 8, email: 'bulk@example.test', city: 'London', pricePerPerson: 15, totalPrice: 120, meetingTime: { hour: 15, minute: 0 }, date: '2030-01-01' };
     await t.db.insert(bookings).values(Array.from({ length: 2600 }, (_, i) => ({ ...base, fullName: `Bulk ${i}`, tempCode: newTempCode() })));
-    const res = await admin.get('/api/admin/bookings/export');
-    const rows = parseCsv(res.body).slice(1);
+    const { rows } = await exportRows();
     const ids = rows.map((r) => r[0]);
     const total = (await t.db.select({ n: sql<number>`count(*)::int` }).from(bookings))[0]!.n;
     expect(ids.length).toBe(total);
     expect(new Set(ids).size).toBe(total);
-    const paid = await createPaidBooking(t.db, { fullName: 'Paid For Export' }, 4_321);
-    const again = parseCsv((await admin.get('/api/admin/bookings/export')).body);
-    const header = again[0]!;
-    const row = again.find((r) => r[0] === String(paid.booking.id))!;
-    expect(row[header.indexOf('game_code')]).toBe(paid.gameCode);
-    expect(row[header.indexOf('payments_total')]).toBe('4321');
-    expect(row[header.indexOf('booking_status')]).toBe('paid');
+    const searched = await exportRows('?search=bulk%40example.test');
+    expect(searched.rows).toHaveLength(2600);
   });
 });
 
@@ -247,6 +336,24 @@ describe('POST /api/admin/bookings', () => {
     expect(res.statusCode, res.body).toBe(201);
     const { booking } = adminBookingResponse.parse(res.json());
     expect(booking).toMatchObject({ utm_source: 'admin', hosted: true, price_per_person: 25, total_price: 250, source: null });
+  });
+
+  it('stores hosted only when bespoke or the charged host add-on says so, and refuses a hosted flag nobody pays for', async () => {
+    const cases: [Partial<AdminCreateBookingInput>, { hosted: boolean; add_ons_total: number }][] = [
+      [{ plan_type: 'bespoke', add_ons: [], hosted: true }, { hosted: true, add_ons_total: 0 }],
+      [{ plan_type: 'standard', add_ons: ['hosted'], hosted: true }, { hosted: true, add_ons_total: 300 }],
+      [{ plan_type: 'standard', add_ons: [], hosted: false }, { hosted: false, add_ons_total: 0 }],
+    ];
+    for (const [i, [over, expected]] of cases.entries()) {
+      const res = await admin.post('/api/admin/bookings', payload({ ...over, email: `hosted-${i}@example.test` }));
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json().booking).toMatchObject(expected);
+    }
+    const before = await t.db.select({ id: bookings.id }).from(bookings);
+    const unpaid = await admin.post('/api/admin/bookings', payload({ plan_type: 'pro', add_ons: [], hosted: true, email: 'free-host@example.test' }));
+    expect(unpaid.statusCode).toBe(422);
+    expect(unpaid.json().errors.hosted).toEqual(['A hosted game needs the In-Person Host add-on or the Bespoke plan']);
+    expect(await t.db.select({ id: bookings.id }).from(bookings)).toHaveLength(before.length);
   });
 
   it('refuses invalid input with the wizard messages', async () => {

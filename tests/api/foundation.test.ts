@@ -156,6 +156,20 @@ describe('pricing', () => {
     ]);
   });
 
+  it('names plans by their labels in the feature texts (Bespoke builds on Weapons, not "Pro")', async () => {
+    const body = (await t.app.inject({ method: 'GET', url: '/api/pricing' })).json();
+    const bespoke = body.plans.find((p: { type: string }) => p.type === 'bespoke');
+    expect(bespoke.features[0].text).toBe('Everything in Weapons');
+    expect(bespoke.description).toMatch(/^Everything in Weapons/);
+    const names = body.plans.map((p: { name: string }) => p.name);
+    for (const plan of body.plans) {
+      for (const text of [plan.description, ...plan.features.map((f: { text: string }) => f.text)]) {
+        const named = /^Everything in (\w+)/.exec(text);
+        if (named) expect(names).toContain(named[1]);
+      }
+    }
+  });
+
   it('answers in dollars and euros, and refuses an unknown currency with 422', async () => {
     const usd = await t.app.inject({ method: 'GET', url: '/api/pricing?currency=USD' });
     expect(usd.json().plans[0].formatted_amount).toBe('$19');

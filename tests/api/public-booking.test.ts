@@ -298,6 +298,23 @@ describe('PATCH /api/bookings/:id', () => {
     expect(res.json().booking).toMatchObject({ hosted: false, add_ons_total: 0, total_price: 120 });
   });
 
+  it('keeps hosted on the shared rule through plan changes: bespoke or the paid host add-on, nothing else', async () => {
+    const agent = await t.visitor();
+    const booking = await created(agent, { plan_type: 'pro' });
+    const steps: [Record<string, unknown>, { hosted: boolean; add_ons_total: number }][] = [
+      [{ plan_type: 'bespoke' }, { hosted: true, add_ons_total: 0 }],
+      [{ plan_type: 'standard' }, { hosted: false, add_ons_total: 0 }],
+      [{ add_ons: ['hosted'] }, { hosted: true, add_ons_total: 300 }],
+      [{ plan_type: 'bespoke', add_ons: [] }, { hosted: true, add_ons_total: 0 }],
+      [{ plan_type: 'pro', hosted: true }, { hosted: false, add_ons_total: 0 }],
+    ];
+    for (const [change, expected] of steps) {
+      const res = await agent.patch(`/api/bookings/${booking.id}`, change);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().booking, JSON.stringify(change)).toMatchObject(expected);
+    }
+  });
+
   it('changes contact details, date and time without a pricing entry, recomputing the UTC moment', async () => {
     const agent = await t.visitor();
     const booking = await created(agent);
@@ -491,21 +508,28 @@ describe('createBookingRecord (shared with the admin create-booking call)', () =
     ...overrides,
   });
 
-  it('creates a lead, may allow a past date for staff, keeps a hosted flag, and writes pricing history', async () => {
-    const { id } = await t.db.transaction((tx) => createBookingRecord(tx, input({ hosted: true }), { allowPastDate: true }));
+  it('creates a lead, may allow a past date for staff, charges the host of a hosted game, and writes pricing history', async () => {
+    const { id } = await t.db.transaction((tx) => createBookingRecord(tx, input({ hosted: true, addOns: ['hosted'] }), { allowPastDate: true }));
     const row = await bookingRow(id);
-    expect(row).toMatchObject({ bookingStatus: 'lead', hosted: true, utmSource: 'manual_created', utmMedium: 'admin', totalPrice: 150, createdBySession: null });
+    expect(row).toMatchObject({ bookingStatus: 'lead', hosted: true, utmSource: 'manual_created', utmMedium: 'admin', totalPrice: 450, createdBySession: null });
     expect(row.utcDateTime?.toISOString()).toBe('2020-05-01T09:00:00.000Z');
     expect(await t.db.select().from(pricingHistory).where(eq(pricingHistory.bookingId, id))).toHaveLength(1);
   });
 
   it('hands back the new booking exactly as a read in the same transaction would load it', async () => {
     const [created, loaded] = await t.db.transaction(async (tx) => {
-      const made = await createBookingRecord(tx, input({ hosted: true }), { allowPastDate: true });
+      const made = await createBookingRecord(tx, input({ hosted: true, addOns: ['hosted'] }), { allowPastDate: true });
       return [made, await loadBookingAggregate(tx, { id: made.id })] as const;
     });
     expect(loaded).toBeDefined();
     expect(created.aggregate).toEqual(loaded);
+  });
+
+  it('refuses a hosted flag that neither the plan nor a charged add-on pays for', async () => {
+    await expect(t.db.transaction((tx) => createBookingRecord(tx, input({ date: '2031-05-01', hosted: true })))).rejects.toMatchObject({
+      statusCode: 422,
+      errors: { hosted: ['A hosted game needs the In-Person Host add-on or the Bespoke plan'] },
+    });
   });
 
   it('refuses a past date unless allowed, with the field errors', async () => {

@@ -126,16 +126,26 @@ describe('admin bookings: all view', () => {
     await context.close();
   });
 
-  it('downloads the CSV export from the Export button', async () => {
+  it('downloads the CSV export of what is on screen from the Export button', async () => {
     const { page, context } = await newPage(browser, server.url);
     await loginAsAdmin(page, '/admin/bookings');
     await row(page, 'Iris Instagram').waitFor();
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export' }).click()]);
     expect(download.suggestedFilename()).toBe(`bookings-${todayIn('Europe/London')}.csv`);
-    const file = await download.path();
-    const text = readFileSync(file, 'utf8');
-    expect(text.split('\n')[0]).toMatch(/^id,user_id,/);
+    const text = readFileSync(await download.path(), 'utf8');
+    expect(text.split('\n')[0]).toMatch(/^ID,Game code,Temporary code,Created,Booking status,Lead status,Name,/);
     expect(text).toContain('Iris Instagram');
+    expect(text).toContain('Hana Hosted');
+
+    // The Paid sub-tab: only paid bookings in the file.
+    await page.getByRole('button', { name: 'Paid', exact: true }).click();
+    await page.waitForURL(/status=paid/);
+    await row(page, 'Hana Hosted').waitFor();
+    const [paid] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export' }).click()]);
+    const paidText = readFileSync(await paid.path(), 'utf8');
+    expect(paidText).toContain('Hana Hosted');
+    expect(paidText).toContain('Sam Selfrun');
+    expect(paidText).not.toContain('Iris Instagram');
     await context.close();
   });
 
@@ -190,8 +200,12 @@ describe('admin bookings: leads, calendar and stats views', () => {
     const headers = await page.getByRole('columnheader').allTextContents();
     expect(headers).toEqual(['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun']);
     await expect.poll(() => page.getByTestId('calendar-bookings').textContent()).toBe('2');
-    expect(await page.getByTestId('calendar-revenue').textContent()).toBe('£240');
-    expect(await page.getByTestId('calendar-average').textContent()).toBe('£120');
+    // 12 × £15 + 6 × £15, the two games on the grid; average = revenue ÷ bookings.
+    expect(await page.getByTestId('calendar-revenue').textContent()).toBe('£270');
+    expect(await page.getByTestId('calendar-average').textContent()).toBe('£135');
+    expect(await page.getByTestId('calendar-metrics-basis').textContent()).toBe(
+      'Paid and completed games with a game date in this month. Revenue is their booked total price; average = revenue ÷ bookings.',
+    );
 
     await page.getByRole('button', { name: 'Next month' }).click();
     await page.waitForURL(/month=/);
@@ -243,13 +257,47 @@ describe('admin bookings: load failures', () => {
     await page.route(/\/api\/admin\/bookings\?/, (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Server Error"}' }));
     await page.route(/\/api\/admin\/bookings\/(metrics|enquiry-lead-metrics)/, (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Server Error"}' }));
     await page.goto('/admin/bookings');
-    await page.getByText('Failed to load bookings').waitFor();
+    await page.getByText('Failed to load bookings').first().waitFor();
     await expect.poll(() => warnings.some((w) => w.includes('Failed to load booking metrics'))).toBe(true);
     expect(await page.getByText('Failed to load booking metrics').count()).toBe(0);
     await page.goto('/admin/bookings?view=stats');
     await page.getByText('Failed to load chart data').waitFor();
     await context.close();
   });
+});
+
+describe('admin bookings: a failed list is not an empty list', () => {
+  for (const [view, url, rowName, empty] of [
+    ['all bookings', '/admin/bookings', 'Iris Instagram', 'No bookings found.'],
+    ['leads', '/admin/bookings?view=leads', 'Leah Lead', 'No leads found.'],
+  ] as const) {
+    it(`shows an error with Retry on the ${view} tab, and Retry loads the list`, async () => {
+      const { page, context, errors } = await newPage(browser, server.url);
+      await loginAsAdmin(page, '/login');
+      let failing = true;
+      let failed = 0;
+      await page.route(
+        (u) => u.pathname === '/api/admin/bookings',
+        async (route) => {
+          if (!failing) return route.continue();
+          failed++;
+          return route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Server Error"}' });
+        },
+      );
+      await page.goto(url);
+      const alert = page.getByRole('alert').filter({ hasText: 'Failed to load bookings' });
+      await alert.waitFor();
+      await page.locator('[data-sonner-toast]').filter({ hasText: 'Failed to load bookings' }).first().waitFor();
+      expect(await page.getByText(empty).count()).toBe(0);
+      expect(failed).toBeGreaterThan(0);
+      failing = false;
+      await alert.getByRole('button', { name: 'Retry' }).click();
+      await row(page, rowName).waitFor();
+      expect(await page.getByRole('alert').filter({ hasText: 'Failed to load bookings' }).count()).toBe(0);
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
 });
 
 describe('admin bookings: accessibility', () => {
@@ -289,9 +337,15 @@ describe('admin bookings: create wizard', () => {
     const create = page.getByRole('button', { name: 'Create Booking' });
     await create.waitFor();
     expect(await create.isDisabled()).toBe(true);
+    expect(await page.getByText('Weapons (hosted)').count()).toBe(1);
     await page.getByRole('textbox', { name: /Full name/ }).fill('Wendy Wizard');
-    await page.getByRole('textbox', { name: 'Email' }).fill('wendy@example');
+    // Spec section 5: the email error appears only once the field was touched (left), not while typing.
+    await page.getByRole('textbox', { name: 'Email' }).pressSequentially('wendy@example');
+    expect(await page.getByText('Please enter a valid email address').count()).toBe(0);
+    expect(await page.getByRole('textbox', { name: 'Email' }).getAttribute('aria-invalid')).toBeNull();
     expect(await create.isDisabled()).toBe(true);
+    await page.getByRole('textbox', { name: 'Email' }).press('Tab');
+    await page.getByText('Please enter a valid email address').waitFor();
     await page.getByRole('textbox', { name: 'Email' }).fill('wendy@example.test');
     await page.getByRole('textbox', { name: /Company/ }).fill('Wizards Ltd');
     expect(await create.isDisabled()).toBe(false);

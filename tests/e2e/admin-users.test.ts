@@ -177,3 +177,44 @@ describe('user management', () => {
     await context.close();
   });
 });
+
+// After the activity log test above, which reads Olive's changes as the latest entries.
+describe('inline role editing that removes every role', () => {
+  it('asks before inline editing removes every role, and sends nothing until confirmed', async () => {
+    const { page, context, errors } = await newPage(browser, server.url);
+    await loginAsAdmin(page, '/admin/users');
+    const status = await page.evaluate(async () => {
+      const token = document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')?.content ?? '';
+      const body = { name: 'Hugo Host', email: 'hugo@e2e.test', password: 'hugo-password-1', is_admin: false, is_host: true };
+      const res = await fetch('/api/admin/users', { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-CSRF-TOKEN': token }, body: JSON.stringify(body) });
+      return res.status;
+    });
+    expect(status).toBe(201);
+    await page.reload();
+    const row = page.getByRole('row', { name: /hugo@e2e\.test/ });
+    await row.getByText('Host', { exact: true }).waitFor();
+    const writes: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() !== 'GET' && r.url().includes('/api/admin/users')) writes.push(`${r.method()} ${new URL(r.url()).pathname}`);
+    });
+
+    await row.getByRole('button', { name: 'Edit roles of Hugo Host' }).click();
+    await row.getByLabel('Host', { exact: true }).uncheck();
+    await row.getByRole('button', { name: 'Save' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Are you sure you want to remove all roles from this user?').waitFor();
+    expect(writes).toEqual([]);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
+    expect(writes).toEqual([]);
+    expect(await row.getByLabel('Host', { exact: true }).isChecked()).toBe(false);
+
+    await row.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Remove roles' }).click();
+    await toast(page, 'User roles removed successfully').waitFor();
+    await expect.poll(() => row.getByText('No roles').count()).toBe(1);
+    expect(writes).toHaveLength(1);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,6 +1,6 @@
 import type { Tx } from '../db/client';
 import { bookings, pricingHistory, type MeetingTime } from '../db/schema/bookings';
-import type { AddOnType, Currency, PlanType } from '../../shared/plans';
+import { isHostedGame, type AddOnType, type Currency, type PlanType } from '../../shared/plans';
 import { TRACKING_FIELDS, type Tracking } from '../../shared/tracking';
 import { localToUtcIso } from '../../shared/time';
 import { dateTimeFieldErrors, MESSAGES } from '../../shared/validation/booking-rules';
@@ -27,7 +27,10 @@ export type NewBookingInput = {
   companyName: string | null;
   referralSource: string | null;
   duration: number;
-  /** Staff may mark a booking hosted; otherwise (and in any case for bespoke or the hosted add-on) it is derived. */
+  /**
+   * What the client said about hosting (staff create sends it): never stored as such. The stored flag is
+   * isHostedGame(plan, add-ons); asking for a hosted game that neither plan nor add-ons pay for is refused.
+   */
   hosted?: boolean;
   bookingStatus: 'enquiry' | 'lead';
   /** sha256 of the creating visitor's session token: that visitor may edit the booking. */
@@ -42,9 +45,9 @@ export type CreateOptions = {
   allowPastDate?: boolean;
 };
 
-/** Bespoke games are always hosted, and so is any booking with the in-person host add-on. */
-export function deriveHosted(planType: string, addOns: readonly string[], requested = false): boolean {
-  return requested || planType === 'bespoke' || addOns.includes('hosted');
+/** 422 when the client asks for a hosted game that nobody pays a host for (shared rule: isHostedGame). */
+function hostedErrors(input: NewBookingInput): Record<string, string[]> | null {
+  return input.hosted === true && !isHostedGame(input.planType, input.addOns) ? { hosted: [MESSAGES.hostedNeedsHost] } : null;
 }
 
 const TRACKING_COLUMNS = {
@@ -105,7 +108,8 @@ export async function createBookingRecord(tx: Tx, input: NewBookingInput, option
     { date: input.date, meetingTime: input.meetingTime, timezone: input.timezone, lat: input.initialArea.lat, lng: input.initialArea.lng },
     options,
   );
-  if (errors) throw new ValidationError(errors);
+  const hosted = hostedErrors(input);
+  if (errors || hosted) throw new ValidationError({ ...errors, ...hosted });
   const utc = localToUtcIso(input.date, input.meetingTime, input.timezone);
   const addOns = [...new Set(input.addOns)];
   const table = await loadPriceTable(tx, input.currency);
@@ -118,7 +122,7 @@ export async function createBookingRecord(tx: Tx, input: NewBookingInput, option
     initialAreaLng: input.initialArea.lng,
     initialAreaRadius: input.initialArea.radius,
     players: input.players,
-    hosted: deriveHosted(input.planType, addOns, input.hosted),
+    hosted: isHostedGame(input.planType, addOns),
     duration: input.duration,
     timezone: input.timezone,
     fullName: input.fullName,

@@ -37,6 +37,15 @@ export const listBookingsQuery = z.object({
 });
 export type ListBookingsQuery = z.infer<typeof listBookingsQuery>;
 
+/**
+ * GET /api/admin/bookings/export: what the list shows, all pages: the list's filters, and the legacy
+ * `filter` (a paid-bookings filter of the metrics strip) which, as on the page, wins over `status`.
+ */
+export const exportBookingsQuery = listBookingsQuery.omit({ page: true, per_page: true }).extend({
+  filter: z.enum(ATTENTION_FILTERS).optional(),
+});
+export type ExportBookingsQuery = z.infer<typeof exportBookingsQuery>;
+
 export const listBookingsResponse = z.object({ bookings: z.array(bookingListItemSchema), pagination: paginationSchema });
 export type ListBookingsResponse = z.infer<typeof listBookingsResponse>;
 

@@ -21,6 +21,7 @@ export const MESSAGES = {
   emailRequired: 'Email address is required',
   emailInvalid: 'Please enter a valid email address',
   timezoneInvalid: 'Please choose a valid time zone',
+  hostedNeedsHost: 'A hosted game needs the In-Person Host add-on or the Bespoke plan',
 } as const;
 
 /** The player field's text: null when valid, else the spec's message. Digits only. */

@@ -33,7 +33,7 @@ export function Pager({ currentPage, lastPage, onPageChange, visiblePages = 5 }:
                 type="button"
                 aria-current={item.page === currentPage ? 'page' : undefined}
                 aria-label={`Page ${item.page}`}
-                className={`${button} ${item.page === currentPage ? 'border-brand-600 bg-brand-500 font-semibold text-white' : 'border-slate-300 bg-white'}`}
+                className={`${button} ${item.page === currentPage ? 'border-brand-600 bg-brand-500 font-semibold text-slate-900' : 'border-slate-300 bg-white'}`}
                 onClick={() => onPageChange(item.page)}
               >
                 {item.page}

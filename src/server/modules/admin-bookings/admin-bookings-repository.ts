@@ -135,16 +135,19 @@ export function gameDateCondition(startDate: string, endDate: string): SQL {
   return and(inArray(bookings.bookingStatus, [...GAME_STATUSES]), gte(bookings.date, startDate), lte(bookings.date, endDate)) as SQL;
 }
 
-/** Payments received from `from` (inclusive) to `to` (exclusive): their sum in pence and how many bookings paid. */
-export async function paymentsBetween(db: DbOrTx, from: Date, to: Date): Promise<{ pence: number; bookings: number }> {
+/**
+ * The games of a date range (the calendar's bookings, gameDateCondition): how many, and the sum of their
+ * booked total prices. One basis for all three calendar figures (docs/decisions/0196).
+ */
+export async function gamesValue(db: DbOrTx, startDate: string, endDate: string): Promise<{ games: number; total: number }> {
   const rows = await db
     .select({
-      pence: sql<number>`coalesce(sum(${bookingPayments.paymentAmount}), 0)`.mapWith(Number),
-      bookings: sql<number>`count(distinct ${bookingPayments.bookingId})`.mapWith(Number),
+      games: count(),
+      total: sql<number>`coalesce(sum(${bookings.totalPrice}), 0)`.mapWith(Number),
     })
-    .from(bookingPayments)
-    .where(and(gte(bookingPayments.createdAt, from), lt(bookingPayments.createdAt, to)));
-  return rows[0] ?? { pence: 0, bookings: 0 };
+    .from(bookings)
+    .where(gameDateCondition(startDate, endDate));
+  return rows[0] ?? { games: 0, total: 0 };
 }
 
 const BUCKET_FORMAT: Record<ChartInterval, string> = { daily: 'YYYY-MM-DD', weekly: 'IYYY-"W"IW', monthly: 'YYYY-MM' };
@@ -164,11 +167,11 @@ export async function createdPerBucket(db: DbOrTx, from: Date, to: Date, interva
 }
 
 /** One keyset page of the export, newest id first: constant memory however many bookings there are. */
-export async function exportPage(db: DbOrTx, beforeId: number | null, limit: number): Promise<BookingRow[]> {
+export async function exportPage(db: DbOrTx, where: SQL | undefined, beforeId: number | null, limit: number): Promise<BookingRow[]> {
   return db
     .select()
     .from(bookings)
-    .where(beforeId === null ? undefined : lt(bookings.id, beforeId))
+    .where(and(where, beforeId === null ? undefined : lt(bookings.id, beforeId)))
     .orderBy(desc(bookings.id))
     .limit(limit);
 }

@@ -10,6 +10,7 @@ import {
   dateRangeQuery,
   enquiryLeadQuery,
   enquiryLeadResponse,
+  exportBookingsQuery,
   leadMetricsSchema,
   listBookingsQuery,
   listBookingsResponse,
@@ -57,9 +58,15 @@ export const adminBookingsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/bookings/export',
-    { schema: { tags, response: { 200: z.string().describe('text/csv: one header row, one row per booking'), ...errorResponses } } },
-    async (_request, reply) => {
-      const stream = await exportBookingsCsv(app.deps.database);
+    {
+      schema: {
+        tags,
+        querystring: exportBookingsQuery,
+        response: { 200: z.string().describe('text/csv: one header row, one row per booking the list shows for these filters'), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const stream = await exportBookingsCsv(app.deps.database, request.query);
       return reply
         .header('Content-Type', 'text/csv; charset=utf-8')
         .header('Content-Disposition', `attachment; filename="${exportFileName()}"`)

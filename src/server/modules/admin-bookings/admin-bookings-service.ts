@@ -2,7 +2,8 @@ import { Readable } from 'node:stream';
 import { addDays, format, isValid, parse } from 'date-fns';
 import { stringify as stringifyCsv } from 'csv-stringify/sync';
 import { exportCopyStatement } from './export-copy-sql';
-import { and, eq, getTableColumns, type SQL } from 'drizzle-orm';
+import { EXPORT_HEADERS, exportRecord } from './export-columns';
+import { and, eq, type SQL } from 'drizzle-orm';
 import type { Database, Db, DbOrTx } from '../../db/client';
 import { bookings } from '../../db/schema/bookings';
 import { ValidationError } from '../../lib/errors';
@@ -19,14 +20,15 @@ import {
   type AdminCreateBookingBody,
   type BookingMetrics,
   type CalendarMetrics,
+  exportBookingsQuery,
   type EnquiryLeadResponse,
+  type ExportBookingsQuery,
   type LeadMetrics,
   type ListBookingsQuery,
   type ListBookingsResponse,
 } from '../../../shared/api/admin-bookings';
 import { bucketKeys, rangeLengthInDays, type ChartInterval } from '../../../shared/chart-interval';
 import { DEFAULT_ADMIN_TIMEZONE, localToUtcIso, todayIn } from '../../../shared/time';
-import { inferSource } from '../../../shared/tracking';
 import { roundMoney } from '../../../shared/prices';
 import {
   attentionCondition,
@@ -37,7 +39,7 @@ import {
   findBookingsPage,
   findCalendarItems,
   gameDateCondition,
-  paymentsBetween,
+  gamesValue,
   pipelineCondition,
   searchCondition,
   toListItems,
@@ -49,7 +51,8 @@ import { queueGameLinksMail, type BookingMailer } from '../../lib/booking-mails'
 /** Staff dates are London dates (spec section 9). */
 const ZONE = DEFAULT_ADMIN_TIMEZONE;
 
-export async function listBookings(db: DbOrTx, query: ListBookingsQuery): Promise<ListBookingsResponse> {
+/** The list's filter (tab, sub-tab, metric filter, search) as one condition: the list and the export share it. */
+export function listCondition(query: Pick<ListBookingsQuery, 'view' | 'status' | 'lead_status' | 'search'>): SQL | undefined {
   const conditions: SQL[] = [];
   if (query.view === 'leads') {
     conditions.push(pipelineCondition(query.lead_status));
@@ -60,7 +63,11 @@ export async function listBookings(db: DbOrTx, query: ListBookingsQuery): Promis
     conditions.push(attention ? attentionCondition(attention) : eq(bookings.bookingStatus, query.status));
   }
   if (query.search) conditions.push(searchCondition(query.search));
-  const where = conditions.length ? (and(...conditions) as SQL) : undefined;
+  return conditions.length ? (and(...conditions) as SQL) : undefined;
+}
+
+export async function listBookings(db: DbOrTx, query: ListBookingsQuery): Promise<ListBookingsResponse> {
+  const where = listCondition(query);
 
   // Exact either way: without a search the total comes from the maintained counts (a million-row
   // count(*) costs ~100 ms); a search is counted by its own (index-served) query.
@@ -124,14 +131,18 @@ export async function calendarBookings(db: DbOrTx, startDate: string, endDate: s
   return { bookings: await findCalendarItems(db, startDate, endDate, MAX_CALENDAR_BOOKINGS) };
 }
 
+/**
+ * The month's games (paid or completed, game date in the range: the calendar's own bookings), their booked
+ * total prices summed, and the average per game: average × bookings = revenue, to the penny.
+ */
 export async function calendarMetrics(db: DbOrTx, startDate: string, endDate: string): Promise<CalendarMetrics> {
-  const { from, to } = checkRange(startDate, endDate, MAX_CHART_DAYS);
-  const [games, payments] = await Promise.all([countBookings(db, gameDateCondition(startDate, endDate)), paymentsBetween(db, from, to)]);
-  const revenue = roundMoney(payments.pence / 100);
+  checkRange(startDate, endDate, MAX_CHART_DAYS);
+  const { games, total } = await gamesValue(db, startDate, endDate);
+  const revenue = roundMoney(total);
   return {
     total_revenue: revenue,
     total_bookings: games,
-    average_booking_value: payments.bookings === 0 ? 0 : roundMoney(revenue / payments.bookings),
+    average_booking_value: games === 0 ? 0 : roundMoney(revenue / games),
   };
 }
 
@@ -153,62 +164,47 @@ export async function enquiryLeadMetrics(db: DbOrTx, startDate: string, endDate:
 // Export
 
 const EXPORT_PAGE = 1000;
-// Secrets stay out of files that travel: the creating session and the organiser's management key (decision 0185).
-const SKIPPED_COLUMNS = new Set(['created_by_session', 'manage_key']);
-const EXTRA_COLUMNS = ['game_code', 'game_activated', 'assigned_host_name', 'assigned_host_email', 'payments_total', 'last_contact_at', 'source'] as const;
-
-function exportColumns(): { key: string; header: string }[] {
-  return Object.entries(getTableColumns(bookings))
-    .filter(([, column]) => !SKIPPED_COLUMNS.has(column.name))
-    .map(([key, column]) => ({ key, header: column.name }));
-}
-
-/** A cell: dates as ISO, objects as JSON, nothing as empty; text that a spreadsheet would run as a formula is quoted. */
-function cell(value: unknown): string | number | boolean {
-  if (value === null || value === undefined) return '';
-  if (value instanceof Date) return value.toISOString();
-  if (typeof value === 'number' || typeof value === 'boolean') return value;
-  const text = typeof value === 'string' ? value : JSON.stringify(value);
-  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-}
 
 export function exportFileName(now: Date = new Date()): string {
   return `bookings-${todayIn(ZONE, now)}.csv`;
 }
 
+/** The export's filter: the list's, with a metric filter (the legacy `filter`) standing in for the status, as on the page. */
+export function exportCondition(query: ExportBookingsQuery): SQL | undefined {
+  const status = query.view === 'list' && query.filter ? query.filter : query.status;
+  return listCondition({ ...query, status });
+}
+
 /**
- * Every booking as CSV, read in keyset pages and streamed: each page becomes one CSV chunk
- * (csv-stringify), so memory holds one page however many bookings there are, and the stream only
- * reads the next page when the client has taken the last one.
+ * The bookings the list shows for these filters (every page) as readable CSV (export-columns.ts),
+ * newest first. On the embedded database they are read in keyset pages and streamed: each page becomes
+ * one CSV chunk, so memory holds one page however many bookings there are, and the stream only reads the
+ * next page when the client has taken the last one.
  */
-export async function exportBookingsCsv(database: Database): Promise<Readable> {
+export async function exportBookingsCsv(database: Database, query: ExportBookingsQuery = exportBookingsQuery.parse({})): Promise<Readable> {
+  const where = exportCondition(query);
   // On a PostgreSQL server the server writes the CSV itself (COPY): the same cells, many times faster.
-  if (database.copyOut) return database.copyOut(exportCopyStatement(SKIPPED_COLUMNS));
+  if (database.copyOut) return database.copyOut(exportCopyStatement(where));
   const db = database.db;
-  const columns = exportColumns();
   async function* chunks() {
-    yield stringifyCsv([[...columns.map((c) => c.header), ...EXTRA_COLUMNS]]);
+    yield stringifyCsv([[...EXPORT_HEADERS]]);
     let beforeId: number | null = null;
     for (;;) {
-      const rows = await exportPage(db, beforeId, EXPORT_PAGE);
+      const rows = await exportPage(db, where, beforeId, EXPORT_PAGE);
       if (rows.length === 0) return;
       const extras = await exportExtras(db, rows);
       const records = rows.map((row) => {
-        const record: Record<string, unknown> = row;
         const game = extras.games.get(row.id);
         const host = row.assignedHostId === null ? undefined : extras.hosts.get(row.assignedHostId);
-        const last = extras.lastContact.get(row.id);
-        const source = inferSource({ utm_source: row.utmSource, fbclid: row.fbclid, fbc: row.fbc, li_fat_id: row.liFatId, gclid: row.gclid });
-        return [
-          ...columns.map((c) => cell(record[c.key])),
-          cell(game?.code),
-          cell(game ? game.activated : false),
-          cell(host?.name),
-          cell(host?.email),
-          cell(extras.paid.get(row.id) ?? 0),
-          cell(last ? new Date(last) : null),
-          cell(source),
-        ];
+        return exportRecord({
+          ...row,
+          gameCode: game?.code ?? null,
+          gameActivated: game?.activated ?? false,
+          hostName: host?.name ?? null,
+          hostEmail: host?.email ?? null,
+          paidPence: extras.paid.get(row.id) ?? 0,
+          lastContactAt: extras.lastContact.get(row.id) ?? null,
+        });
       });
       yield stringifyCsv(records);
       if (rows.length < EXPORT_PAGE) return;

@@ -1,6 +1,6 @@
 import type { Db, DbOrTx } from '../../db/client';
 import type { Mailer } from '../../lib/mail';
-import { createBookingRecord, deriveHosted, inputFromCreateBody, scheduleErrors, trackingFromBody } from '../../lib/booking-create';
+import { createBookingRecord, inputFromCreateBody, scheduleErrors, trackingFromBody } from '../../lib/booking-create';
 import { loadBookingAggregate, toBookerBooking, toPublicBooking } from '../../lib/booking-record';
 import { normalizeCode } from '../../lib/codes';
 import { safeEqual } from '../../lib/crypto';
@@ -13,7 +13,7 @@ import { consumeRateLimit, createBatchedRateLimiter, type BatchedRateLimiter } f
 import { bookerBookingResponse, type BookerBooking, type BookingByCode } from '../../../shared/api/booking';
 import { PUBLIC_BOOKING_MESSAGES, type CreateBookingBody, type UpdateBookingBody } from '../../../shared/api/public-booking';
 import type { AddOnType, Currency, PlanType } from '../../../shared/plans';
-import { isCurrency, isPlanType, ADD_ON_TYPES } from '../../../shared/plans';
+import { isCurrency, isHostedGame, isPlanType, ADD_ON_TYPES } from '../../../shared/plans';
 import { localToUtcIso } from '../../../shared/time';
 import { bookingConfirmationMail } from '../../lib/booking-mails';
 import { gameCodeOf, insertBookingChange, insertPricingHistory, lockBooking, updateBooking, type BookingRow, type BookingUpdate } from './public-booking-repository';
@@ -276,13 +276,11 @@ export async function updatePublicBooking(
       const currency: Currency = isCurrency(after.currency) ? after.currency : 'GBP';
       const addOns = after.add_ons.filter((a): a is AddOnType => (ADD_ON_TYPES as readonly string[]).includes(a));
       const price = priceBooking(await loadPriceTable(tx, currency), { planType, addOns, players: after.players });
-      // A hosted flag set by staff (without bespoke or the add-on) stays; otherwise it follows plan and add-ons.
-      const manuallyHosted = row.hosted && !deriveHosted(before.plan_type, before.add_ons);
       Object.assign(update, {
         planType,
         addOns,
         currency,
-        hosted: deriveHosted(planType, addOns, manuallyHosted),
+        hosted: isHostedGame(planType, addOns),
         pricePerPerson: price.price_per_person,
         addOnsTotal: price.add_ons_total,
         totalPrice: price.total_price,

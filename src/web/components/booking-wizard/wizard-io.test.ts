@@ -3,6 +3,7 @@ import { createBookingBody } from '../../../shared/api/public-booking';
 import { defaultWizardState, wizardReducer, type WizardAction } from './wizard-state';
 import { planFromSearch, readTracking, referralChoice, serializeWizard, toCreateBookingBody } from './wizard-io';
 import { deserializeWizard } from './wizard-schemas';
+import { initialWizardState } from './wizard-store';
 
 const ZONE = 'Europe/London';
 const filled = (
@@ -99,5 +100,28 @@ describe('session storage', () => {
     expect(deserializeWizard('{"version":2}', ZONE)).toBeNull();
     const raw = JSON.parse(serializeWizard(filled)) as Record<string, unknown>;
     expect(deserializeWizard(JSON.stringify({ ...raw, stepIndex: 42 }), ZONE)?.stepIndex).toBe(4);
+  });
+});
+
+describe('?plan= on a tab that already has wizard progress', () => {
+  const saved = serializeWizard({ ...filled, stepIndex: 2 });
+  const start = (search: string, raw: string | null = saved) =>
+    initialWizardState({ saved: raw, search, zone: ZONE, restore: deserializeWizard });
+
+  it('preselects the named plan over the saved one and keeps the rest of the progress', () => {
+    const state = start('?plan=bespoke');
+    expect(state).toMatchObject({ planType: 'bespoke', type: 'hosted', stepIndex: 2, playerCount: 12, city: 'London' });
+    expect(start('?plan=standard').planType).toBe('standard');
+  });
+
+  it('keeps the saved plan when the parameter is missing or names no plan, and applies it to a fresh start', () => {
+    expect(start('').planType).toBe('pro');
+    expect(start('?plan=gold').planType).toBe('pro');
+    expect(start('?plan=bespoke', null).planType).toBe('bespoke');
+  });
+
+  it('leaves a booking that was already made alone', () => {
+    const booked = wizardReducer(filled, { type: 'bookingCreated', booking: { id: 3, temp_code: 'ABC', price_per_person: 20, add_ons_total: 300, total_price: 540, booking_status: 'enquiry' } });
+    expect(start('?plan=standard', serializeWizard(booked)).planType).toBe('pro');
   });
 });

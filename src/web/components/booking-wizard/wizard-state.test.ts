@@ -69,11 +69,14 @@ describe('steps', () => {
 });
 
 describe('plans and add-ons (spec section 4)', () => {
-  it('bespoke makes the game hosted; other plans leave the type alone', () => {
+  it('bespoke makes the game hosted; other plans are hosted only with the host add-on (the server\'s rule)', () => {
     const bespoke = run([{ type: 'selectPlan', plan: 'bespoke' }]);
     expect(bespoke.type).toBe('hosted');
-    expect(run([{ type: 'selectPlan', plan: 'pro' }], bespoke)).toMatchObject({ planType: 'pro', type: 'hosted' });
+    // Leaving bespoke without the add-on: nobody pays a host, so the game is not hosted (decision 0195).
+    expect(run([{ type: 'selectPlan', plan: 'pro' }], bespoke)).toMatchObject({ planType: 'pro', type: 'standard' });
     expect(run([{ type: 'selectPlan', plan: 'pro' }]).type).toBe('standard');
+    const withHost = run([{ type: 'toggleAddOn', addOn: 'hosted' }, { type: 'selectPlan', plan: 'bespoke' }, { type: 'selectPlan', plan: 'standard' }]);
+    expect(withHost).toMatchObject({ planType: 'standard', addOns: ['hosted'], type: 'hosted' });
   });
 
   it('toggles the hosted add-on, which makes the game hosted', () => {

@@ -1,5 +1,5 @@
 import { format, isValid, parse } from 'date-fns';
-import { DEFAULT_CURRENCY, PLAN_TYPES, type AddOnType, type Currency, type PlanType } from '../../../shared/plans';
+import { DEFAULT_CURRENCY, PLAN_TYPES, isHostedGame, type AddOnType, type Currency, type PlanType } from '../../../shared/plans';
 import type { Pricing } from '../../../shared/api/pricing';
 import { computeBookingPrice } from '../../../shared/prices';
 import { API_DATE, WIZARD_DATE, isValidTimeZone, localToUtcIso } from '../../../shared/time';
@@ -264,6 +264,9 @@ const BOOKING_DATA_ACTIONS = new Set<WizardAction['type']>([
   'setContact',
 ]);
 
+/** The server's rule (shared isHostedGame): bespoke or the host add-on makes the game hosted, nothing else. */
+const gameType = (planType: PlanType, addOns: readonly AddOnType[]): GameType => (isHostedGame(planType, addOns) ? 'hosted' : 'standard');
+
 function apply(s: WizardState, action: WizardAction): WizardState {
   switch (action.type) {
     case 'next':
@@ -321,14 +324,11 @@ function apply(s: WizardState, action: WizardAction): WizardState {
       return /^\d+$/.test(s.playerInput.trim()) ? s : { ...s, playerInput: String(s.playerCount) };
     case 'selectPlan':
       if (!(PLAN_TYPES as readonly string[]).includes(action.plan)) return s;
-      return { ...s, planType: action.plan, type: action.plan === 'bespoke' ? 'hosted' : s.type };
+      return { ...s, planType: action.plan, type: gameType(action.plan, s.addOns) };
     case 'toggleAddOn': {
       const has = s.addOns.includes(action.addOn);
       const addOns = has ? s.addOns.filter((a) => a !== action.addOn) : [...s.addOns, action.addOn];
-      // The hosted add-on makes the game hosted; removing it leaves a bespoke game hosted.
-      let type = s.type;
-      if (action.addOn === 'hosted') type = !has || s.planType === 'bespoke' ? 'hosted' : 'standard';
-      return { ...s, addOns, type };
+      return { ...s, addOns, type: gameType(s.planType, addOns) };
     }
     case 'setCurrency':
       return { ...s, currency: action.currency };

@@ -30,14 +30,18 @@ function writeStorage(key: string, value: string): void {
 /** Reads a saved wizard back (wizard-schemas.ts's deserializeWizard): null when nothing usable was saved. */
 export type RestoreWizard = (raw: string | null, browserTimeZone: string) => WizardState | null;
 
-type InitOptions = { storageKey: string | null; search: string; zone: string; restore: RestoreWizard | undefined };
+type InitOptions = { saved: string | null; search: string; zone: string; restore: RestoreWizard | undefined };
 
-/** The saved wizard if any; otherwise the defaults with `?plan=` applied. The landing tracking is kept either way. */
-function initialState({ storageKey, search, zone, restore }: InitOptions): WizardState {
-  const saved = storageKey && restore ? restore(readStorage(storageKey), zone) : null;
-  let state = saved ?? defaultWizardState(zone);
+/**
+ * The saved wizard if any, else the defaults. A `?plan=` naming a known plan wins over the saved plan
+ * (spec section 2: it preselects the plan), so a link from a plan's page works mid-way through too;
+ * the reducer ignores it once the booking was made. The landing tracking is kept either way.
+ */
+export function initialWizardState({ saved, search, zone, restore }: InitOptions): WizardState {
+  const restored = restore ? restore(saved, zone) : null;
+  let state = restored ?? defaultWizardState(zone);
   const plan = planFromSearch(search);
-  if (!saved && plan) state = wizardReducer(state, { type: 'selectPlan', plan });
+  if (plan) state = wizardReducer(state, { type: 'selectPlan', plan });
   return wizardReducer(state, { type: 'captureTracking', tracking: readTracking(search) });
 }
 
@@ -54,7 +58,11 @@ type WizardProviderProps = {
 };
 
 export function WizardProvider({ children, storageKey = WIZARD_STORAGE_KEY, search = '', restore, deferSchemas = false }: WizardProviderProps) {
-  const [state, dispatch] = useReducer(wizardReducer, { storageKey, search, zone: browserTimeZone(), restore }, initialState);
+  const [state, dispatch] = useReducer(
+    wizardReducer,
+    { saved: storageKey ? readStorage(storageKey) : null, search, zone: browserTimeZone(), restore },
+    initialWizardState,
+  );
 
   useEffect(() => {
     if (storageKey) writeStorage(storageKey, serializeWizard(state));

@@ -112,7 +112,7 @@ export function ActivityPage() {
           </label>
           <input id="activity-user" inputMode="numeric" value={userText} onChange={(e) => setUserText(e.target.value)} className="w-32 rounded-md border border-slate-300 px-3 py-2" />
         </div>
-        <button type="submit" className="rounded-md bg-brand-500 px-4 py-2 font-semibold text-white hover:bg-brand-600">
+        <button type="submit" className="rounded-md bg-brand-500 px-4 py-2 font-semibold text-slate-900 hover:bg-brand-400">
           Filter
         </button>
         {bookingId || userId ? (

@@ -28,34 +28,39 @@ export function PlanPricingSection({ booking }: { booking: AdminBooking }) {
           <strong>{money(booking.total_price)}</strong>
         </Field>
       </dl>
-      <h3 className="mb-1 mt-4 text-sm font-semibold">Pricing history</h3>
+      <h3 id="pricing-history-title" className="mb-1 mt-4 text-sm font-semibold">
+        Pricing history
+      </h3>
       {booking.pricing_history.length === 0 ? (
         <p className="text-sm text-slate-500">No pricing changes recorded</p>
       ) : (
-        <table className="w-full text-left text-sm">
-          <thead>
-            <tr className="text-slate-500">
-              <th className="py-1">When</th>
-              <th>Plan</th>
-              <th>Per person</th>
-              <th>Players</th>
-              <th>Add-ons</th>
-              <th className="text-right">Total</th>
-            </tr>
-          </thead>
-          <tbody>
-            {booking.pricing_history.map((entry, i) => (
-              <tr key={`${entry.timestamp}-${i}`} className="border-t border-slate-100">
-                <td className="py-1">{formatTimestamp(entry.timestamp, booking.timezone)}</td>
-                <td>{planName(entry.plan_type)}</td>
-                <td>{money(entry.price_per_person)}</td>
-                <td>{entry.players}</td>
-                <td>{addOnNames(entry.add_ons)}</td>
-                <td className="text-right">{money(entry.total_price)}</td>
+        // A narrow column scrolls the table sideways: the region takes the focus so the keyboard can scroll it too.
+        <div className="overflow-x-auto" role="region" aria-labelledby="pricing-history-title" tabIndex={0}>
+          <table className="w-full border-collapse text-left text-sm" aria-labelledby="pricing-history-title">
+            <thead>
+              <tr className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-600">
+                <th scope="col" className="py-2 pr-4 font-semibold">When</th>
+                <th scope="col" className="py-2 pr-4 font-semibold">Plan</th>
+                <th scope="col" className="py-2 pr-4 text-right font-semibold">Per person</th>
+                <th scope="col" className="py-2 pr-4 text-right font-semibold">Players</th>
+                <th scope="col" className="py-2 pr-4 font-semibold">Add-ons</th>
+                <th scope="col" className="py-2 text-right font-semibold">Total</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {booking.pricing_history.map((entry, i) => (
+                <tr key={`${entry.timestamp}-${i}`} className="border-t border-slate-100 tabular-nums">
+                  <td className="whitespace-nowrap py-2 pr-4">{formatTimestamp(entry.timestamp, booking.timezone)}</td>
+                  <td className="py-2 pr-4">{planName(entry.plan_type)}</td>
+                  <td className="py-2 pr-4 text-right">{money(entry.price_per_person)}</td>
+                  <td className="py-2 pr-4 text-right">{entry.players}</td>
+                  <td className="py-2 pr-4">{addOnNames(entry.add_ons)}</td>
+                  <td className="py-2 text-right">{money(entry.total_price)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
     </Section>
   );

@@ -8,7 +8,7 @@ import { Pager } from '../../components/pager';
 import { Spinner } from '../../components/spinner';
 import { notifyError } from '../../lib/toast';
 import { bookingsKeys, EXPORT_URL, fetchBookings, fetchLeadMetrics, fetchMetrics } from './bookings-api';
-import { listQuery, type AllTabStatus, type BookingsUrlState } from './bookings-url';
+import { exportUrl, listQuery, type AllTabStatus, type BookingsUrlState } from './bookings-url';
 import { EmailButton, MetricCard, SourceIcon, StatusBadge, SubTabs, ViewLink } from './bookings-ui';
 
 export const LOAD_BOOKINGS_FAILED = 'Failed to load bookings';
@@ -19,10 +19,11 @@ type TabProps = { state: BookingsUrlState; update: (patch: Partial<BookingsUrlSt
 function useBookingList(state: BookingsUrlState) {
   const query = listQuery(state);
   const list = useQuery({ queryKey: bookingsKeys.list(query), queryFn: ({ signal }) => fetchBookings(query, signal), placeholderData: keepPreviousData });
-  const failed = list.isError;
+  // Every failed load toasts, a failed Retry too (errorUpdatedAt changes with each failure).
+  const failedAt = list.isError ? list.errorUpdatedAt : 0;
   useEffect(() => {
-    if (failed) notifyError(LOAD_BOOKINGS_FAILED);
-  }, [failed]);
+    if (failedAt) notifyError(LOAD_BOOKINGS_FAILED);
+  }, [failedAt]);
   return list;
 }
 
@@ -66,6 +67,8 @@ function BookingTable(props: {
 }) {
   const data = props.list.data;
   if (props.list.isPending) return <Spinner />;
+  // A failed load is not an empty list: say so and offer Retry, never 'No bookings found.'
+  if (props.list.isError) return <LoadFailed retrying={props.list.isFetching} onRetry={() => void props.list.refetch()} />;
   if (!data || data.bookings.length === 0) return <p className="rounded-lg border border-dashed border-slate-300 p-8 text-center text-slate-600">{props.empty}</p>;
   return (
     <>
@@ -94,6 +97,23 @@ function BookingTable(props: {
   );
 }
 
+function LoadFailed({ retrying, onRetry }: { retrying: boolean; onRetry: () => void }) {
+  return (
+    <div role="alert" className="flex flex-col items-center gap-3 rounded-lg border border-red-200 bg-red-50 p-8 text-center">
+      <p className="font-medium text-red-800">{LOAD_BOOKINGS_FAILED}</p>
+      <button
+        type="button"
+        onClick={onRetry}
+        disabled={retrying}
+        aria-busy={retrying}
+        className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-900 hover:bg-slate-50 disabled:opacity-60"
+      >
+        {retrying ? 'Retrying...' : 'Retry'}
+      </button>
+    </div>
+  );
+}
+
 const ALL_TABS: { value: AllTabStatus; label: string }[] = [
   { value: 'all', label: 'All' },
   { value: 'enquiry', label: 'Enquiries' },
@@ -111,7 +131,7 @@ export function AllBookingsTab({ state, update }: TabProps) {
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <SubTabs label="Booking status" tabs={ALL_TABS} value={state.filter ? 'paid' : state.status} onChange={(status) => update({ status, filter: null, page: 1 })} />
-        <button type="button" onClick={() => window.location.assign(EXPORT_URL)} className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold hover:bg-slate-50">
+        <button type="button" onClick={() => window.location.assign(exportUrl(EXPORT_URL, state))} className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold hover:bg-slate-50">
           Export
         </button>
       </div>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bookingsUrlParams, listQuery, parseBookingsUrl } from './bookings-url';
+import { bookingsUrlParams, exportUrl, listQuery, parseBookingsUrl } from './bookings-url';
 
 const parse = (q: string) => parseBookingsUrl(new URLSearchParams(q));
 
@@ -24,5 +24,11 @@ describe('bookings page URL', () => {
   });
   it('builds the leads list query', () => {
     expect(listQuery(parse('view=leads&lead_status=new&search=x'))).toEqual({ page: 1, per_page: 10, search: 'x', view: 'leads', lead_status: 'new' });
+  });
+  it('exports with the filters on screen, without the page', () => {
+    expect(exportUrl('/x', parse('status=paid&search=ann&page=3'))).toBe('/x?search=ann&view=list&status=paid');
+    expect(exportUrl('/x', parse('filter=need_venues'))).toBe('/x?view=list&status=need_venues');
+    expect(exportUrl('/x', parse('view=leads&lead_status=lost'))).toBe('/x?view=leads&lead_status=lost');
+    expect(exportUrl('/x', parse(''))).toBe('/x?view=list');
   });
 });

@@ -80,3 +80,12 @@ export function listQuery(s: BookingsUrlState): Record<string, string | number> 
   }
   return q;
 }
+
+/** The Export link of a tab: the list's own filters (every page of them), so the file holds what is on screen. */
+export function exportUrl(base: string, s: BookingsUrlState): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(listQuery(s))) {
+    if (key !== 'page' && key !== 'per_page') params.set(key, String(value));
+  }
+  return `${base}?${params.toString()}`;
+}

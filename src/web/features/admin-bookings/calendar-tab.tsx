@@ -20,6 +20,10 @@ export function monthOf(month: string): Date {
   return startOfMonth(parse(todayIn(DEFAULT_ADMIN_TIMEZONE), DAY, new Date()));
 }
 
+/** What the three cards count (docs/decisions/0196): the games on this calendar, by their booked totals. */
+export const CALENDAR_METRICS_BASIS =
+  'Paid and completed games with a game date in this month. Revenue is their booked total price; average = revenue ÷ bookings.';
+
 type Props = { state: BookingsUrlState; update: (patch: Partial<BookingsUrlState>) => void };
 
 /** A Monday-to-Sunday month grid of the games (paid and completed bookings by game date). */
@@ -57,6 +61,9 @@ export function CalendarTab({ state, update }: Props) {
         <MetricCard label="Total Bookings" testId="calendar-bookings" value={m?.total_bookings ?? '–'} />
         <MetricCard label="Avg. Booking Value" testId="calendar-average" value={m ? formatMoney(m.average_booking_value, 'GBP') : '–'} />
       </div>
+      <p className="text-xs text-slate-600" data-testid="calendar-metrics-basis">
+        {CALENDAR_METRICS_BASIS}
+      </p>
       <div className="flex items-center justify-between gap-3">
         <button type="button" onClick={() => go(-1)} className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm hover:bg-slate-50">
           Previous month

@@ -9,6 +9,7 @@ import { hasValidDateTime, toApiDate, type WizardState } from '../../components/
 import { WizardProvider, useWizard } from '../../components/booking-wizard/wizard-store';
 import { ADMIN_CREATED_TRACKING, type AdminCreateBookingInput } from '../../../shared/api/admin-bookings';
 import { formatMoney } from '../../../shared/money';
+import { PLANS } from '../../../shared/plans';
 import { dateTimeError, emailError, MAX_TEXT } from '../../../shared/validation/booking-rules';
 import { paths } from '../../lib/paths';
 import { createAdminBooking } from './bookings-api';
@@ -145,10 +146,11 @@ function CreateBookingWizard() {
 function DetailsStep({ showErrors }: { showErrors: boolean }) {
   const { state, dispatch } = useWizard();
   const id = useId();
-  const [touched, setTouched] = useState(false);
   const { fullName, email, phone, companyName } = state.contactDetails;
+  // Spec section 5: the message appears only once the field was touched (left) or came prefilled, as in the public wizard.
+  const [touched, setTouched] = useState(() => email !== '');
   const error = emailError(email);
-  const showError = error !== null && (touched || showErrors || email !== '');
+  const showError = error !== null && (touched || showErrors);
   const field = 'mt-1 w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5';
   const text = (name: 'fullName' | 'phone' | 'companyName', label: string, value: string, autoComplete: string) => (
     <div>
@@ -203,8 +205,8 @@ function DetailsStep({ showErrors }: { showErrors: boolean }) {
         </div>
         <div>
           <dt className="text-slate-600">Game type</dt>
-          <dd className="font-semibold capitalize">
-            {state.planType}
+          <dd className="font-semibold">
+            {PLANS.find((p) => p.type === state.planType)?.name ?? state.planType}
             {state.type === 'hosted' ? ' (hosted)' : ''}
           </dd>
         </div>

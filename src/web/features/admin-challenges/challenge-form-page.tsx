@@ -238,7 +238,7 @@ export function ChallengeFormPage() {
           <button type="button" onClick={() => void navigate(paths.admin.challenges)} className="rounded-md border border-slate-300 px-4 py-2 hover:bg-slate-50">
             Cancel
           </button>
-          <button type="submit" disabled={isSubmitting} className="rounded-md bg-brand-500 px-4 py-2 font-semibold text-white hover:bg-brand-600 disabled:opacity-60">
+          <button type="submit" disabled={isSubmitting} className="rounded-md bg-brand-500 px-4 py-2 font-semibold text-slate-900 hover:bg-brand-400 disabled:opacity-60">
             {challengeId ? 'Update' : 'Create'}
           </button>
         </div>

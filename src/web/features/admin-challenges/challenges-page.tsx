@@ -34,7 +34,7 @@ export function ChallengesPage() {
     <section className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold">Challenges</h1>
-        <Link to={paths.admin.challengeCreate} className="rounded-md bg-brand-500 px-4 py-2 font-semibold text-white hover:bg-brand-600">
+        <Link to={paths.admin.challengeCreate} className="rounded-md bg-brand-500 px-4 py-2 font-semibold text-slate-900 hover:bg-brand-400">
           Create Challenge
         </Link>
       </div>
@@ -45,7 +45,7 @@ export function ChallengesPage() {
             type="button"
             aria-pressed={spice === f.value}
             onClick={() => choose(f.value)}
-            className={`rounded-full border px-4 py-1.5 text-sm ${spice === f.value ? 'border-brand-600 bg-brand-500 font-semibold text-white' : 'border-slate-300 bg-white hover:bg-slate-50'}`}
+            className={`rounded-full border px-4 py-1.5 text-sm ${spice === f.value ? 'border-brand-600 bg-brand-500 font-semibold text-slate-900' : 'border-slate-300 bg-white hover:bg-slate-50'}`}
           >
             {f.label}
           </button>

@@ -93,7 +93,7 @@ export function NewUserForm({ onDone }: { onDone: () => Promise<void> }) {
           <input type="checkbox" className="h-4 w-4" {...register('is_host')} /> Host
         </label>
       </fieldset>
-      <button type="submit" disabled={isSubmitting} className="rounded-md bg-brand-500 px-4 py-2 font-semibold text-white hover:bg-brand-600 disabled:opacity-60">
+      <button type="submit" disabled={isSubmitting} className="rounded-md bg-brand-500 px-4 py-2 font-semibold text-slate-900 hover:bg-brand-400 disabled:opacity-60">
         Add User
       </button>
     </form>
@@ -153,7 +153,7 @@ export function UpgradeUserForm({ onDone }: { onDone: () => Promise<void> }) {
         </div>
         <FieldError id={`${uid}-roles-error`} message={rolesError} />
       </fieldset>
-      <button type="submit" disabled={isSubmitting} className="rounded-md bg-brand-500 px-4 py-2 font-semibold text-white hover:bg-brand-600 disabled:opacity-60">
+      <button type="submit" disabled={isSubmitting} className="rounded-md bg-brand-500 px-4 py-2 font-semibold text-slate-900 hover:bg-brand-400 disabled:opacity-60">
         Upgrade User
       </button>
     </form>

@@ -31,6 +31,11 @@ function UserRow({ user, isMe, onChanged, onRemove }: { user: User; isMe: boolea
   const [saving, setSaving] = useState(false);
 
   async function save() {
+    // Unticking every role is removing all roles: it asks the same question as 'Remove roles' first (spec section 5).
+    if (!roles.is_admin && !roles.is_host && (user.is_admin || user.is_host)) {
+      onRemove(user);
+      return;
+    }
     setSaving(true);
     try {
       await updateRoles(user.id, roles);
@@ -79,7 +84,7 @@ function UserRow({ user, isMe, onChanged, onRemove }: { user: User; isMe: boolea
         <div className="flex flex-wrap gap-2">
           {editing ? (
             <>
-              <button type="button" disabled={saving} onClick={() => void save()} className="rounded-md bg-brand-500 px-3 py-1 text-sm font-semibold text-white hover:bg-brand-600 disabled:opacity-60">
+              <button type="button" disabled={saving} onClick={() => void save()} className="rounded-md bg-brand-500 px-3 py-1 text-sm font-semibold text-slate-900 hover:bg-brand-400 disabled:opacity-60">
                 Save
               </button>
               <button

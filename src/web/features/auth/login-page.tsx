@@ -65,7 +65,7 @@ export function LoginPage() {
             {error}
           </p>
         ) : null}
-        <button type="submit" disabled={busy} className="w-full rounded-md bg-brand-500 px-4 py-2 font-semibold text-white hover:bg-brand-600 disabled:opacity-60">
+        <button type="submit" disabled={busy} className="w-full rounded-md bg-brand-500 px-4 py-2 font-semibold text-slate-900 hover:bg-brand-400 disabled:opacity-60">
           {busy ? 'Logging in…' : 'Log in'}
         </button>
       </form>

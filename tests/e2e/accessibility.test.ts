@@ -1,0 +1,175 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { seedDataDir } from './support/data-dir';
+import { bookingPayments, contactHistory, pricingHistory } from '../../src/server/db/schema/bookings';
+import { createBooking, createPaidBooking } from '../support/fixtures';
+import { launchBrowser, loginAsAdmin, newPage } from './support/browser';
+import { startServer, type RunningServer } from './support/server';
+import { completeStepZero, expectNoSeriousA11yViolations, stepTitle } from './wizard-support';
+
+/**
+ * Every page of the product through axe-core: 0 serious or critical violations. One pass over the public
+ * wizard (all five steps), the login page, every admin page (booking detail and create, challenge form,
+ * users, activity, the overviews and section pages) and the booker's pages by code.
+ */
+let server: RunningServer;
+let browser: Browser;
+let dataDir: string;
+let seed: { enquiryId: number; tempCode: string; paidId: number; gameCode: string };
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'hatch-e2e-a11y-'));
+  seed = await seedDataDir(dataDir, async (db) => {
+    const enquiry = await createBooking(db, { fullName: 'Ada Enquiry', companyName: 'Acme Ltd', bookingStatus: 'lead', leadStatus: 'contacted' });
+    await db.insert(contactHistory).values({ bookingId: enquiry.id, type: 'phone', note: 'Called about a date' });
+    const paid = await createPaidBooking(db, {
+      fullName: 'Pat Paid',
+      hosted: true,
+      addOns: ['hosted'],
+      planType: 'pro',
+      meetingPointAddress: 'Trafalgar Square',
+      meetingPointStatus: 'confirmed',
+      utmSource: 'instagram',
+    });
+    await db.insert(pricingHistory).values({ bookingId: paid.booking.id, planType: 'pro', pricePerPerson: 20, addOns: ['hosted'], players: 8, totalPrice: 460 });
+    await db.insert(bookingPayments).values({ bookingId: paid.booking.id, paymentType: 'bank', paymentAmount: 5_000 });
+    return { enquiryId: enquiry.id, tempCode: enquiry.tempCode, paidId: paid.booking.id, gameCode: paid.gameCode };
+  });
+  server = await startServer({ DATA_DIR: dataDir });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** A page is checked once it has its heading and nothing is loading any more. */
+async function settled(page: Page): Promise<void> {
+  await page.locator('h1, h2').first().waitFor();
+  await page.waitForLoadState('networkidle');
+  await expect.poll(() => page.getByText('Loading...').count()).toBe(0);
+}
+
+async function check(page: Page, pathname: string): Promise<void> {
+  await page.goto(pathname);
+  await settled(page);
+  await expectNoSeriousA11yViolations(page, pathname);
+}
+
+describe('accessibility of every page (axe-core, no serious or critical violations)', () => {
+  it('the public wizard, step by step, and the login page', async () => {
+    const { page, context, errors } = await newPage(browser, server.url);
+    await page.route(/tile\.openstreetmap\.org/, (route) => route.abort());
+    await page.goto('/');
+    await stepTitle(page, "Let's hatch your game").waitFor();
+    await expectNoSeriousA11yViolations(page, 'wizard step 0');
+    await completeStepZero(page);
+    await page.getByRole('button', { name: 'Select Weapons' }).waitFor();
+    await expectNoSeriousA11yViolations(page, 'wizard step 1');
+    await page.getByRole('button', { name: 'Select Bespoke' }).click();
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
+    await stepTitle(page, 'Optional Add-ons').waitFor();
+    await expectNoSeriousA11yViolations(page, 'wizard step 2');
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
+    await stepTitle(page, 'Final Step').waitFor();
+    await expectNoSeriousA11yViolations(page, 'wizard step 3');
+    await page.getByRole('textbox', { name: 'Email' }).fill('axe@example.test');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await stepTitle(page, 'Your game is booked!').waitFor();
+    await expectNoSeriousA11yViolations(page, 'wizard step 4');
+
+    await check(page, '/login');
+    await page.getByRole('button', { name: /log in|sign in/i }).click();
+    await expectNoSeriousA11yViolations(page, '/login with messages');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('every admin page', async () => {
+    const { page, context, errors } = await newPage(browser, server.url);
+    await page.route(/tile\.openstreetmap\.org/, (route) => route.abort());
+    await loginAsAdmin(page, '/admin/bookings');
+    const challenge = await page.evaluate(async () => {
+      const res = await fetch('/api/admin/challenges');
+      return ((await res.json()) as { data: { id: number }[] }).data[0]?.id;
+    });
+    expect(challenge).toBeDefined();
+    for (const pathname of [
+      '/admin/bookings',
+      '/admin/bookings?view=leads',
+      '/admin/bookings?view=calendar',
+      '/admin/bookings?view=stats',
+      `/admin/bookings/${seed.paidId}`,
+      `/admin/bookings/${seed.enquiryId}`,
+      '/admin/bookings/create',
+      '/admin/challenges',
+      '/admin/challenges/create',
+      `/admin/challenges/${challenge}/edit`,
+      '/admin/users',
+      '/admin/activity',
+      '/admin/games',
+      '/admin/teams',
+      '/admin/payments',
+      '/admin/submissions',
+      '/admin/proposals',
+      '/admin/scoring',
+      '/admin/markers',
+    ]) {
+      await check(page, pathname);
+    }
+
+    // The create-booking wizard's later steps, and the booking detail's sections opened.
+    await page.goto('/admin/bookings/create');
+    await completeStepZero(page);
+    await expectNoSeriousA11yViolations(page, 'create booking: game type');
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
+    await page.getByRole('button', { name: 'Add Item: In-Person Host' }).waitFor();
+    await expectNoSeriousA11yViolations(page, 'create booking: add-ons');
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
+    await page.getByRole('textbox', { name: 'Email' }).fill('not-an-email');
+    await page.getByRole('textbox', { name: 'Email' }).press('Tab');
+    await page.getByText('Please enter a valid email address').waitFor();
+    await expectNoSeriousA11yViolations(page, 'create booking: details with an error');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("the booker's pages by temporary and game code", async () => {
+    const { page, context, errors } = await newPage(browser, server.url);
+    await page.route(/tile\.openstreetmap\.org/, (route) => route.abort());
+    await check(page, `/hatch/${seed.tempCode}`);
+    await check(page, `/booking/${seed.gameCode}`);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('booking detail: plan and pricing', () => {
+  it('shows the pricing history as a table with headers, labels and space between the columns', async () => {
+    const { page, context, errors } = await newPage(browser, server.url);
+    await loginAsAdmin(page, `/admin/bookings/${seed.paidId}`);
+    const table = page.getByRole('table', { name: 'Pricing history' });
+    await table.waitFor();
+    expect(await table.getByRole('columnheader').allTextContents()).toEqual(['When', 'Plan', 'Per person', 'Players', 'Add-ons', 'Total']);
+    const cells = table.getByRole('row').nth(1).getByRole('cell');
+    expect((await cells.allTextContents()).slice(1)).toEqual(['Weapons', '£20', '8', 'In-Person Host', '£460']);
+    // The text of each cell ends well before the next one starts (the columns used to run together).
+    const gaps = await table.evaluate((el) =>
+      [...el.querySelectorAll('tr')].flatMap((tr) => {
+        const boxes = [...tr.children].map((cell) => {
+          const range = document.createRange();
+          range.selectNodeContents(cell);
+          return range.getBoundingClientRect();
+        });
+        return boxes.slice(1).map((box, i) => box.left - boxes[i]!.right);
+      }),
+    );
+    expect(Math.min(...gaps)).toBeGreaterThanOrEqual(12);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
