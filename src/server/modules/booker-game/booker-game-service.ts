@@ -3,7 +3,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { loadBookingAggregate, toBookerBooking } from '../../lib/booking-record';
 import { normalizeCode } from '../../lib/codes';
 import { safeEqual } from '../../lib/crypto';
-import { AppError, ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors';
 import { assertSectionsUnlocked } from '../../lib/section-locks';
 import { consumeRateLimit, createBatchedRateLimiter, type BatchedRateLimiter } from '../../lib/rate-limit';
 import type { BookerBooking } from '../../../shared/api/booking';
