@@ -195,7 +195,8 @@ describe('CSV export', () => {
     const cell = (name: string) => cellOf(header, row, name);
     expect(cell('Game code')).toBe(ny.gameCode);
     expect(cell('Booking status')).toBe('Paid');
-    expect(cell('Lead status')).toBe('Negotiating');
+    // Paying converted the lead (0190).
+    expect(cell('Lead status')).toBe('Converted');
     expect(cell('Plan')).toBe('Weapons');
     expect(cell('Hosted')).toBe('Yes');
     expect(cell('Add-ons')).toBe('In-Person Host, In-Person Host');
@@ -244,7 +245,8 @@ describe('CSV export', () => {
       ['search=filter.test&view=list&status=enquiry', ['Fenquiry']],
       ['search=filter.test&view=list&status=paid', ['Fpaid', 'Fpaidhost']],
       ['search=filter.test&view=list&status=need_hosts', ['Fpaidhost']],
-      ['search=filter.test&view=leads', ['Fenquiry', 'Flead', 'Flost']],
+      // Paid bookings are converted leads (0190), so the pipeline shows them too.
+      ['search=filter.test&view=leads', ['Fenquiry', 'Flead', 'Flost', 'Fpaid', 'Fpaidhost']],
       ['search=filter.test&view=leads&lead_status=lost', ['Flost']],
       ['search=fpaidhost', ['Fpaidhost']],
     ];
