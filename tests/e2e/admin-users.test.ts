@@ -185,7 +185,7 @@ describe('inline role editing that removes every role', () => {
     await loginAsAdmin(page, '/admin/users');
     const status = await page.evaluate(async () => {
       const token = document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')?.content ?? '';
-      const body = { name: 'Hugo Host', email: 'hugo@e2e.test', password: 'hugo-password-1', is_admin: false, is_host: true };
+      const body = { name: 'Hugo Host', email: 'hugo@e2e.test', password: 'silver-kettle-drum-9', is_admin: false, is_host: true };
       const res = await fetch('/api/admin/users', { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-CSRF-TOKEN': token }, body: JSON.stringify(body) });
       return res.status;
     });
