@@ -4,6 +4,7 @@ import { sessions, users } from '../db/schema/users';
 import type { Db } from '../db/client';
 import { hmac, randomToken, safeEqual, sha256 } from '../lib/crypto';
 import { CsrfError } from '../lib/errors';
+import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '../lib/sessions';
 
 export type SessionUser = { id: number; name: string; email: string; isAdmin: boolean; isHost: boolean; createdAt: Date };
 
@@ -21,8 +22,6 @@ declare module 'fastify' {
   }
 }
 
-export const SESSION_IDLE_MS = 8 * 60 * 60 * 1000;
-export const SESSION_ABSOLUTE_MS = 7 * 24 * 60 * 60 * 1000;
 const TOUCH_EVERY_MS = 60 * 1000;
 const ANONYMOUS: RequestAuth = Object.freeze({ token: null, sessionKey: null, user: null });
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
