@@ -33,16 +33,11 @@ export type LatLng = { lat: number; lng: number };
 
 export type ContactDetails = { fullName: string; email: string; phone: string; companyName: string; referralSource: string };
 
-export type Place = { status: string | null; owner: string | null; venueId: string | null; address: string | null; notes: string | null };
-export type Person = { id: number | null; name: string | null; email: string | null; phone: string | null };
-
 /** A city suggestion as the geocoder gives it. */
 export type CityChoice = { id: string; name: string; displayName: string; lat: number; lng: number; timezone: string | null };
 
 export type WizardState = {
   id: number | null;
-  userId: number | null;
-  gameId: number | null;
   stepIndex: number;
   location: { id: string | null; center: LatLng; radius: number };
   playerCount: number;
@@ -74,24 +69,9 @@ export type WizardState = {
   isValid: boolean;
   contactDetails: ContactDetails;
   tempCode: string | null;
-  gameCode: string | null;
-  meetingPoint: Place;
-  hidingSpot: Place;
-  assignedChicken: Person | null;
-  assignedHost: Person | null;
-  locks: { locations: boolean; challenges: boolean; gameArea: boolean; chicken: boolean; host: boolean; teams: boolean };
-  adminVenueNotes: string | null;
   bookingStatus: string | null;
-  teamsList: { id: number; name: string; players: string }[];
-  game: { code: string; activated: boolean } | null;
-  bookingPayments: { id: number; payment_type: string; payment_amount: number; created_at: string }[];
-  addedChallenges: number[];
-  confirmedGameArea: boolean;
-  gameActivated: boolean;
-  unsavedChallenges: boolean;
   addOnsTotal: number;
   totalPrice: number;
-  pricingHistory: unknown[];
   /** ISO UTC instant of date + meeting time in timezone, '' when they do not make one. */
   utcDateTime: string;
   pricePerPerson: number;
@@ -135,8 +115,6 @@ export type WizardAction =
   | { type: 'setIdempotencyKey'; key: string }
   | { type: 'bookingCreated'; booking: CreatedBooking };
 
-const emptyPlace = (): Place => ({ status: null, owner: null, venueId: null, address: null, notes: null });
-
 /** The browser's own zone, or Europe/London when it cannot be read. */
 export function browserTimeZone(): string {
   try {
@@ -151,8 +129,6 @@ export function browserTimeZone(): string {
 export function defaultWizardState(timeZone: string): WizardState {
   return finalize({
     id: null,
-    userId: null,
-    gameId: null,
     stepIndex: FIRST_STEP,
     location: { id: null, center: { ...DEFAULT_CENTER }, radius: DEFAULT_RADIUS },
     playerCount: DEFAULT_PLAYERS,
@@ -175,24 +151,9 @@ export function defaultWizardState(timeZone: string): WizardState {
     isValid: false,
     contactDetails: { fullName: '', email: '', phone: '', companyName: '', referralSource: '' },
     tempCode: null,
-    gameCode: null,
-    meetingPoint: emptyPlace(),
-    hidingSpot: emptyPlace(),
-    assignedChicken: null,
-    assignedHost: null,
-    locks: { locations: false, challenges: false, gameArea: false, chicken: false, host: false, teams: false },
-    adminVenueNotes: null,
     bookingStatus: null,
-    teamsList: [],
-    game: null,
-    bookingPayments: [],
-    addedChallenges: [],
-    confirmedGameArea: false,
-    gameActivated: false,
-    unsavedChallenges: false,
     addOnsTotal: 0,
     totalPrice: 0,
-    pricingHistory: [],
     utcDateTime: '',
     pricePerPerson: 0,
     tracking: {},
