@@ -16,8 +16,6 @@ export const FIRST_STEP = 0;
 export const LAST_STEP = 4;
 export const DEFAULT_DURATION = 120;
 export const DEFAULT_MEETING_TIME = { hour: 15, minute: 0 } as const;
-/** Used when a loaded booking carries no usable meeting time. */
-export const FALLBACK_MEETING_TIME = { hour: 14, minute: 0 } as const;
 export const DEFAULT_RADIUS = 1000;
 /** Central London (Trafalgar Square). */
 export const DEFAULT_CENTER = { lat: 51.5074, lng: -0.1278 } as const;
