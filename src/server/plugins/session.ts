@@ -26,11 +26,11 @@ const TOUCH_EVERY_MS = 60 * 1000;
 const ANONYMOUS: RequestAuth = Object.freeze({ token: null, sessionKey: null, user: null });
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-export function isSecureRequest(request: FastifyRequest): boolean {
+function isSecureRequest(request: FastifyRequest): boolean {
   return request.protocol === 'https';
 }
 
-export function sessionCookieName(secure: boolean): string {
+function sessionCookieName(secure: boolean): string {
   // The __Host- prefix pins the cookie to this host and path; browsers accept it over HTTPS only.
   return secure ? '__Host-hatch_session' : 'hatch_session';
 }
@@ -101,7 +101,7 @@ async function loadUser(db: Db, sessionKey: string): Promise<SessionUser | null>
  * Whether the request reached an API route. Decided on the route the router matched, never on the raw URL: the
  * router decodes the path first, so `/%61pi/bookings` reaches `/api/bookings` while its URL does not start `/api/`.
  */
-export function isApiRoute(request: FastifyRequest): boolean {
+function isApiRoute(request: FastifyRequest): boolean {
   return request.routeOptions.url?.startsWith('/api/') === true;
 }
 

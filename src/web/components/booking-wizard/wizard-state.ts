@@ -12,11 +12,11 @@ import { DEFAULT_PLAYERS, emailError, isValidMeetingTime, playerCountError, step
  * shared by the public wizard and the admin create-booking wizard.
  */
 
-export const FIRST_STEP = 0;
-export const LAST_STEP = 4;
-export const DEFAULT_DURATION = 120;
-export const DEFAULT_MEETING_TIME = { hour: 15, minute: 0 } as const;
-export const DEFAULT_RADIUS = 1000;
+const FIRST_STEP = 0;
+const LAST_STEP = 4;
+const DEFAULT_DURATION = 120;
+const DEFAULT_MEETING_TIME = { hour: 15, minute: 0 } as const;
+const DEFAULT_RADIUS = 1000;
 /** Central London (Trafalgar Square). */
 export const DEFAULT_CENTER = { lat: 51.5074, lng: -0.1278 } as const;
 
@@ -181,14 +181,14 @@ export function fromApiDate(apiDate: string): string {
 }
 
 /** Spec section 4: step 0 is valid only with a valid player count, a city and a non-zero location, a meeting time and a date. */
-export function isStepZeroValid(s: Pick<WizardState, 'playerInput' | 'playerCount' | 'city' | 'location' | 'meetingTime' | 'date'>): boolean {
+function isStepZeroValid(s: Pick<WizardState, 'playerInput' | 'playerCount' | 'city' | 'location' | 'meetingTime' | 'date'>): boolean {
   const playersValid = playerCountError(s.playerInput) === null && Number(s.playerInput.trim()) === s.playerCount;
   const locationSet = s.location.center.lat !== 0 || s.location.center.lng !== 0;
   return playersValid && s.city.trim() !== '' && locationSet && s.meetingTime !== null && s.date !== '';
 }
 
 /** The plan's per-person price and the add-ons' flat prices from the loaded price list. */
-export function priceOf(s: Pick<WizardState, 'pricing' | 'planType' | 'addOns' | 'playerCount'>): { pricePerPerson: number; addOnsTotal: number; totalPrice: number } | null {
+function priceOf(s: Pick<WizardState, 'pricing' | 'planType' | 'addOns' | 'playerCount'>): { pricePerPerson: number; addOnsTotal: number; totalPrice: number } | null {
   if (!s.pricing) return null;
   const plan = s.pricing.plans.find((p) => p.type === s.planType);
   if (!plan) return null;
