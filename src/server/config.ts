@@ -24,7 +24,7 @@ function isProxyAddress(entry: string): boolean {
  * entry that many hops back, so a left-most entry the client wrote itself is never taken. `true` means 1 hop (one
  * proxy), never "believe every entry". A comma-separated list of proxy addresses/CIDRs: entries added by those.
  */
-export function parseTrustProxy(value: string, ctx: z.RefinementCtx): false | number | string[] {
+function parseTrustProxy(value: string, ctx: z.RefinementCtx): false | number | string[] {
   const v = value.trim().toLowerCase();
   if (v === '' || v === 'false' || v === '0') return false;
   if (v === 'true') return 1;

@@ -41,7 +41,7 @@ export const API_DATE = 'yyyy-MM-dd';
 /** The wizard's date: day-month-two-digit-year. */
 export const WIZARD_DATE = 'dd-MM-yy';
 /** Timestamps shown to staff. */
-export const DISPLAY_TIMESTAMP = 'dd/MM/yyyy HH:mm:ss';
+const DISPLAY_TIMESTAMP = 'dd/MM/yyyy HH:mm:ss';
 
 /** 'dd/MM/yyyy HH:mm:ss' in the given zone, or 'Invalid date'. */
 export function formatTimestamp(value: string | number | Date | null | undefined, timeZone?: string): string {

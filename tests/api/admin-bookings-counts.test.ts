@@ -3,7 +3,8 @@ import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { createTestApp, type Agent, type TestApp } from '../support/test-app';
 import { createBooking, createPaidBooking } from '../support/fixtures';
 import { bookings } from '../../src/server/db/schema/bookings';
-import { bookingCountDeltas } from '../../src/server/db/schema/bookings-counts';
+import { bookingCountDeltas, bookingCounts } from '../../src/server/db/schema/bookings-counts';
+import { runMaintenance } from '../../src/server/lib/maintenance';
 import { games } from '../../src/server/db/schema/games';
 import { bookingMetricsSchema, leadMetricsSchema, listBookingsResponse, LIST_LEAD_STATUSES, LIST_STATUSES } from '../../src/shared/api/admin-bookings';
 import {
@@ -143,5 +144,19 @@ describe('booking counts kept by triggers', () => {
     work.push(db.update(bookings).set({ hidingSpotStatus: 'confirmed' }).where(and(eq(bookings.bookingStatus, 'paid'), eq(bookings.hosted, true))));
     await Promise.all(work);
     await expectCountsExact();
+  });
+
+  it("are folded by the maintenance run, which runs the features' tasks it is given: the booking count deltas are folded, the counts unchanged", async () => {
+    for (let i = 0; i < 3; i++) await createBooking(t.db);
+    const pending = async () => Number((await t.db.select({ n: sql<number>`count(*)` }).from(bookingCountDeltas))[0]?.n);
+    const counted = async () => Number((await t.db.select({ n: sql<number>`coalesce(sum(${bookingCounts.n}), 0)` }).from(bookingCounts))[0]?.n) + Number((await t.db.select({ n: sql<number>`coalesce(sum(${bookingCountDeltas.n}), 0)` }).from(bookingCountDeltas))[0]?.n);
+    const total = Number((await t.db.select({ n: sql<number>`count(*)` }).from(bookings))[0]?.n);
+    expect(await pending()).toBeGreaterThan(0);
+    expect(await counted()).toBe(total);
+
+    await runMaintenance(t.db, [foldKeyCountDeltas]);
+
+    expect(await pending()).toBe(0);
+    expect(await counted()).toBe(total);
   });
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { sessions } from '../../src/server/db/schema/users';
-import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '../../src/server/plugins/session';
+import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '../../src/server/lib/sessions';
 import { LOGIN_LIMITS } from '../../src/server/modules/auth/auth-service';
 import { consumeRateLimit } from '../../src/server/lib/rate-limit';
 import { sha256 } from '../../src/server/lib/crypto';

@@ -5,7 +5,7 @@ import { sha256 } from './crypto';
 import { AppError, ValidationError } from './errors';
 import { PUBLIC_BOOKING_MESSAGES } from '../../shared/api/public-booking';
 
-export const IDEMPOTENCY_MESSAGES = {
+const IDEMPOTENCY_MESSAGES = {
   reused: PUBLIC_BOOKING_MESSAGES.idempotencyReused,
   invalid: PUBLIC_BOOKING_MESSAGES.idempotencyInvalid,
 } as const;

@@ -4,10 +4,6 @@ import { createTestApp, type TestApp } from '../../../tests/support/test-app';
 import { sessions } from '../db/schema/users';
 import { idempotencyKeys, rateLimits } from '../db/schema/system';
 import { runMaintenance } from './maintenance';
-import { bookings } from '../db/schema/bookings';
-import { bookingCountDeltas, bookingCounts } from '../db/schema/bookings-counts';
-import { foldKeyCountDeltas } from '../modules/admin-bookings/booking-counts-repository';
-import { createBooking } from '../../../tests/support/fixtures';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -44,17 +40,4 @@ describe('maintenance', () => {
     expect((await t.db.select({ key: idempotencyKeys.key }).from(idempotencyKeys)).map((r) => r.key)).toEqual(['new']);
   });
 
-  it("runs the features' tasks it is given: the booking count deltas are folded, the counts unchanged", async () => {
-    for (let i = 0; i < 3; i++) await createBooking(t.db);
-    const pending = async () => Number((await t.db.select({ n: sql<number>`count(*)` }).from(bookingCountDeltas))[0]?.n);
-    const counted = async () => Number((await t.db.select({ n: sql<number>`coalesce(sum(${bookingCounts.n}), 0)` }).from(bookingCounts))[0]?.n) + Number((await t.db.select({ n: sql<number>`coalesce(sum(${bookingCountDeltas.n}), 0)` }).from(bookingCountDeltas))[0]?.n);
-    const total = Number((await t.db.select({ n: sql<number>`count(*)` }).from(bookings))[0]?.n);
-    expect(await pending()).toBeGreaterThan(0);
-    expect(await counted()).toBe(total);
-
-    await runMaintenance(t.db, [foldKeyCountDeltas]);
-
-    expect(await pending()).toBe(0);
-    expect(await counted()).toBe(total);
-  });
 });

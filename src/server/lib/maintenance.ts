@@ -2,8 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import { pruneIdempotencyKeys } from './idempotency';
 import { pruneRateLimits } from './rate-limit';
-import { pruneSessions } from './sessions';
-import { SESSION_IDLE_MS } from '../plugins/session';
+import { pruneSessions, SESSION_IDLE_MS } from './sessions';
 
 const EVERY_MS = 10 * 60 * 1000;
 

@@ -12,7 +12,7 @@ export type PasswordGate = {
   stats(): { active: number; queued: number; peakActive: number; peakQueued: number; refused: number };
 };
 
-export class PasswordGateBusyError extends ServiceUnavailableError {
+class PasswordGateBusyError extends ServiceUnavailableError {
   readonly retryAfterSeconds = 2;
   constructor() {
     super('The server is busy checking other sign-ins. Please try again in a moment.');

@@ -10,7 +10,7 @@ import helmet from 'helmet';
  * helmet works out the header values once, at start, on a response that is never sent; every request then gets
  * the same headers in one call. (The Fastify plugin rebuilt helmet and re-parsed the CSP on every request.)
  */
-export function securityHeaders(options: { tileOrigins: string[] }): Record<string, string> {
+function securityHeaders(options: { tileOrigins: string[] }): Record<string, string> {
   const apply = helmet({
     contentSecurityPolicy: {
       useDefaults: false,

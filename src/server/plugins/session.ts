@@ -4,6 +4,7 @@ import { sessions, users } from '../db/schema/users';
 import type { Db } from '../db/client';
 import { hmac, randomToken, safeEqual, sha256 } from '../lib/crypto';
 import { CsrfError } from '../lib/errors';
+import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '../lib/sessions';
 
 export type SessionUser = { id: number; name: string; email: string; isAdmin: boolean; isHost: boolean; createdAt: Date };
 
@@ -21,17 +22,15 @@ declare module 'fastify' {
   }
 }
 
-export const SESSION_IDLE_MS = 8 * 60 * 60 * 1000;
-export const SESSION_ABSOLUTE_MS = 7 * 24 * 60 * 60 * 1000;
 const TOUCH_EVERY_MS = 60 * 1000;
 const ANONYMOUS: RequestAuth = Object.freeze({ token: null, sessionKey: null, user: null });
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-export function isSecureRequest(request: FastifyRequest): boolean {
+function isSecureRequest(request: FastifyRequest): boolean {
   return request.protocol === 'https';
 }
 
-export function sessionCookieName(secure: boolean): string {
+function sessionCookieName(secure: boolean): string {
   // The __Host- prefix pins the cookie to this host and path; browsers accept it over HTTPS only.
   return secure ? '__Host-hatch_session' : 'hatch_session';
 }
@@ -102,7 +101,7 @@ async function loadUser(db: Db, sessionKey: string): Promise<SessionUser | null>
  * Whether the request reached an API route. Decided on the route the router matched, never on the raw URL: the
  * router decodes the path first, so `/%61pi/bookings` reaches `/api/bookings` while its URL does not start `/api/`.
  */
-export function isApiRoute(request: FastifyRequest): boolean {
+function isApiRoute(request: FastifyRequest): boolean {
   return request.routeOptions.url?.startsWith('/api/') === true;
 }
 

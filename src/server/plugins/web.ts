@@ -67,7 +67,7 @@ export async function registerWeb(
  * Whether a path the router did not match is meant for the API, however it is spelled (`/%61pi/x`, `//api/x`,
  * `/API/x`): such a request gets a JSON 404, never the web page.
  */
-export function isApiPath(url: string): boolean {
+function isApiPath(url: string): boolean {
   const raw = url.split(/[?#]/)[0] ?? '';
   let pathname: string;
   try {

@@ -38,7 +38,6 @@ export const refundTooHighMessage = (left: string) => `A refund cannot be more t
 
 /** Booking fields PATCH /api/admin/bookings/{id} may change, one per call. */
 export const DETAIL_PATCH_FIELDS = ['admin_general_notes', 'utcDateTime', 'assigned_host_id', 'meeting_point_address', 'hiding_spot_address'] as const;
-export type DetailPatchField = (typeof DETAIL_PATCH_FIELDS)[number];
 
 const NUL = '\u0000';
 /** Text PostgreSQL can store: no NUL characters. */

@@ -7,7 +7,6 @@ import { createBookingBody } from './public-booking';
 
 /** The all-bookings tab's sub-tabs, and the metric strip's filters (paid bookings that need something). */
 export const LIST_STATUSES = ['all', 'enquiry', 'lead', 'paid', 'need_venues', 'need_hosts', 'unactivated'] as const;
-export type ListStatus = (typeof LIST_STATUSES)[number];
 export const ATTENTION_FILTERS = ['need_venues', 'need_hosts', 'unactivated'] as const;
 export type AttentionFilter = (typeof ATTENTION_FILTERS)[number];
 /** The leads tab's sub-tabs (trash is never listed). */
@@ -86,7 +85,6 @@ export const calendarItemSchema = z.object({
 });
 export type CalendarItem = z.infer<typeof calendarItemSchema>;
 export const calendarResponse = z.object({ bookings: z.array(calendarItemSchema) });
-export type CalendarResponse = z.infer<typeof calendarResponse>;
 
 export const calendarMetricsSchema = z.object({
   /** Pounds. */

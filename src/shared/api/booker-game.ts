@@ -57,7 +57,6 @@ export const challengeOptionsResponse = z.object({ challenges: z.array(challenge
 export const saveChallengesBody = z.object({
   added_challenges: z.array(z.number().int().positive().max(2_147_483_647)).max(200, 'Please choose at most 200 challenges'),
 });
-export type SaveChallengesBody = z.infer<typeof saveChallengesBody>;
 
 export const activateBody = z.object({ booking_id: z.number().int().positive().max(2_147_483_647) });
 

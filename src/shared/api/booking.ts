@@ -2,10 +2,8 @@ import { z } from 'zod';
 import { TRACKING_FIELDS } from '../tracking';
 import { PAYMENT_KINDS } from '../payments';
 
-export const BOOKING_STATUSES = ['enquiry', 'lead', 'paid', 'completed'] as const;
 export const LEAD_STATUSES = ['new', 'contacted', 'negotiating', 'lost', 'converted', 'trash'] as const;
 export const CONTACT_TYPES = ['note', 'phone', 'email', 'meeting'] as const;
-export const LOCATION_STATUSES = ['confirmed', 'requested'] as const;
 export const CHICKEN_CHOICES = ['self', 'player', 'team'] as const;
 
 export const meetingTimeSchema = z.object({ hour: z.number().int(), minute: z.number().int() });
@@ -168,7 +166,6 @@ export type PublicBooking = z.infer<typeof publicBookingSchema>;
 
 export const adminBookingResponse = z.object({ booking: adminBookingSchema });
 export const bookerBookingResponse = z.object({ booking: bookerBookingSchema });
-export const publicBookingResponse = z.object({ booking: publicBookingSchema });
 /** GET /api/booking/{code}: the organiser's view with the management key (or an unpaid temp code), else the public one. */
 export const bookingByCodeResponse = z.object({ booking: z.union([bookerBookingSchema, publicBookingSchema]) });
 export type BookingByCode = z.infer<typeof bookingByCodeResponse>['booking'];

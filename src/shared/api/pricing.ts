@@ -21,7 +21,6 @@ export const planPriceSchema = z.object({
   original_price: z.number().optional(),
   original_formatted_amount: z.string().optional(),
 });
-export type PlanPrice = z.infer<typeof planPriceSchema>;
 
 export const addOnPriceSchema = z.object({
   type: z.string(),
@@ -33,7 +32,6 @@ export const addOnPriceSchema = z.object({
   note: z.string().optional(),
   note_tooltip: z.string().optional(),
 });
-export type AddOnPrice = z.infer<typeof addOnPriceSchema>;
 
 export const pricingQuery = z.object({
   currency: z.enum(CURRENCIES, { message: 'The currency must be one of GBP, USD or EUR.' }).default('GBP'),

@@ -157,4 +157,3 @@ export const placeSchema = z.object({
 });
 export type Place = z.infer<typeof placeSchema>;
 export const geocodeResponse = z.object({ results: z.array(placeSchema) });
-export type GeocodeResponse = z.infer<typeof geocodeResponse>;

@@ -33,10 +33,6 @@ export function playerCountError(text: string): string | null {
   return null;
 }
 
-export function isValidPlayerCount(n: number): boolean {
-  return Number.isInteger(n) && n >= PLAYERS_MIN && n <= PLAYERS_MAX;
-}
-
 /** Plus stops at 250, minus at 2. */
 export function stepPlayers(current: number, direction: 1 | -1): number {
   if (direction === 1) return Math.min(PLAYERS_PLUS_CAP, current + 1);
@@ -86,7 +82,6 @@ export const REFERRAL_SOURCES = [
 ] as const;
 
 export const MAX_TEXT = 200;
-export const MAX_NOTE = 5000;
 
 /**
  * dateTimeError as 422 field errors: a missing or past date, or a date that is not a real day, under

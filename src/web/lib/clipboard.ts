@@ -1,8 +1,8 @@
 import { notifyError, notifySuccess } from './toast';
 
-export const COPIED = 'Copied to clipboard';
+const COPIED = 'Copied to clipboard';
 export const EMAIL_COPIED = 'Email copied to clipboard';
-export const COPY_FAILED = 'Failed to copy to clipboard';
+const COPY_FAILED = 'Failed to copy to clipboard';
 
 function legacyCopy(text: string): boolean {
   const area = document.createElement('textarea');

@@ -4,7 +4,7 @@
  * default (OpenStreetMap's public tiles, which ask for attribution). The server's CSP allows images
  * from the origin of its MAP_TILE_URL setting: change both together.
  */
-export const DEFAULT_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+const DEFAULT_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
 export const TILE_ATTRIBUTION = '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors';
 
 export function mapTileUrl(): string {

@@ -162,7 +162,7 @@ function toPlace(e: Entry): Place {
 }
 
 /** Places whose folded name starts with the folded query, most populous first. */
-export function searchGazetteer(query: string, limit: number): Place[] {
+function searchGazetteer(query: string, limit: number): Place[] {
   const key = foldName(query);
   if (key.length < 2) return [];
   const { entries } = gazetteerIndex();

@@ -12,7 +12,7 @@ import type { ChartInterval } from '../../../shared/chart-interval';
 export type BookingRow = typeof bookings.$inferSelect;
 
 /** Bookings whose game is happening: paid (and completed games, for calendars and history). */
-export const GAME_STATUSES = ['paid', 'completed'] as const;
+const GAME_STATUSES = ['paid', 'completed'] as const;
 
 const isPaid = eq(bookings.bookingStatus, 'paid');
 const notConfirmed = (column: AnyColumn) => sql`${column} is distinct from 'confirmed'`;

@@ -52,7 +52,7 @@ import { queueGameLinksMail, type BookingMailer } from '../../lib/booking-mails'
 const ZONE = DEFAULT_ADMIN_TIMEZONE;
 
 /** The list's filter (tab, sub-tab, metric filter, search) as one condition: the list and the export share it. */
-export function listCondition(query: Pick<ListBookingsQuery, 'view' | 'status' | 'lead_status' | 'search'>): SQL | undefined {
+function listCondition(query: Pick<ListBookingsQuery, 'view' | 'status' | 'lead_status' | 'search'>): SQL | undefined {
   const conditions: SQL[] = [];
   if (query.view === 'leads') {
     conditions.push(pipelineCondition(query.lead_status));
@@ -170,7 +170,7 @@ export function exportFileName(now: Date = new Date()): string {
 }
 
 /** The export's filter: the list's, with a metric filter (the legacy `filter`) standing in for the status, as on the page. */
-export function exportCondition(query: ExportBookingsQuery): SQL | undefined {
+function exportCondition(query: ExportBookingsQuery): SQL | undefined {
   const status = query.view === 'list' && query.filter ? query.filter : query.status;
   return listCondition({ ...query, status });
 }

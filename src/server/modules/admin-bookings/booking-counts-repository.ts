@@ -13,7 +13,7 @@ export type KeyCount = {
 };
 
 /** Past this many delta rows a read folds them into booking_counts, so reads stay a few hundred rows. */
-export const FOLD_THRESHOLD = 1000;
+const FOLD_THRESHOLD = 1000;
 
 const FOLD_LOCK = 727_010;
 

@@ -72,7 +72,7 @@ const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
 const yesNoSql = (expr: string) => `case when ${expr} then 'Yes' else 'No' end`;
 
 /** '£1,234.50': always two decimals, thousands grouped, the currency's symbol (or its code). */
-export function money(amount: number, currency: string): string {
+function money(amount: number, currency: string): string {
   const [whole = '0', cents = '00'] = Math.abs(amount).toFixed(2).split('.');
   const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   return `${amount < 0 ? '-' : ''}${CURRENCY_SYMBOLS[currency] ?? `${currency} `}${grouped}.${cents}`;
@@ -97,7 +97,7 @@ function zoneFormat(timeZone: string): Intl.DateTimeFormat | null {
 }
 
 /** dd/MM/yyyy HH:mm of an instant in the booking's time zone. */
-export function localTimestamp(value: Date | null, timeZone: string): string {
+function localTimestamp(value: Date | null, timeZone: string): string {
   if (!value) return '';
   const f = zoneFormat(timeZone);
   if (!f) return '';

@@ -28,7 +28,7 @@ function literal(value: unknown): string {
  * compiled condition is replaced by its value as a quoted literal. The condition is built by our own
  * query builders (no literal text of its own contains `$`), and every value passes through escapeLiteral.
  */
-export function inlineCondition(where: SQL): string {
+function inlineCondition(where: SQL): string {
   const { sql, params } = dialect.sqlToQuery(where);
   return sql.replace(/\$(\d+)\b/g, (_, n: string) => literal(params[Number(n) - 1]));
 }

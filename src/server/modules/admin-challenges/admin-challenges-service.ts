@@ -11,13 +11,13 @@ import {
 } from '../../../shared/validation/challenge-rules';
 import { findChallenge, insertChallenge, listChallenges, updateChallenge, type ChallengeRow, type ChallengeWrite } from './admin-challenges-repository';
 
-export const CHALLENGE_NOT_FOUND = 'Challenge not found';
+const CHALLENGE_NOT_FOUND = 'Challenge not found';
 
 function oneOf<T extends string>(values: readonly T[], value: string, fallback: T): T {
   return values.find((v) => v === value) ?? fallback;
 }
 
-export function toChallengeDto(row: ChallengeRow): Challenge {
+function toChallengeDto(row: ChallengeRow): Challenge {
   return {
     id: row.id,
     name: row.name,

@@ -3,7 +3,8 @@ import { sha256, verifyAgainstDummy, verifyPassword } from '../../lib/crypto';
 import { UnauthenticatedError } from '../../lib/errors';
 import { consumeRateLimit, refundRateLimit } from '../../lib/rate-limit';
 import { INVALID_CREDENTIALS } from '../../../shared/api/auth';
-import { newSignedInToken, SESSION_ABSOLUTE_MS } from '../../plugins/session';
+import { newSignedInToken } from '../../plugins/session';
+import { SESSION_ABSOLUTE_MS } from '../../lib/sessions';
 import { deleteSession, findUserByEmail, insertSession } from './auth-repository';
 
 export const LOGIN_LIMITS = { perIp: 20, perEmail: 10, windowSeconds: 15 * 60 };

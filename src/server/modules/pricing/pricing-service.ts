@@ -59,7 +59,3 @@ async function buildPricing(db: Db, currency: Currency): Promise<Pricing> {
   });
   return { currency, plans, addons };
 }
-
-export function clearPricingCache(): void {
-  cache.clear();
-}

@@ -12,13 +12,11 @@ import { DEFAULT_PLAYERS, emailError, isValidMeetingTime, playerCountError, step
  * shared by the public wizard and the admin create-booking wizard.
  */
 
-export const FIRST_STEP = 0;
-export const LAST_STEP = 4;
-export const DEFAULT_DURATION = 120;
-export const DEFAULT_MEETING_TIME = { hour: 15, minute: 0 } as const;
-/** Used when a loaded booking carries no usable meeting time. */
-export const FALLBACK_MEETING_TIME = { hour: 14, minute: 0 } as const;
-export const DEFAULT_RADIUS = 1000;
+const FIRST_STEP = 0;
+const LAST_STEP = 4;
+const DEFAULT_DURATION = 120;
+const DEFAULT_MEETING_TIME = { hour: 15, minute: 0 } as const;
+const DEFAULT_RADIUS = 1000;
 /** Central London (Trafalgar Square). */
 export const DEFAULT_CENTER = { lat: 51.5074, lng: -0.1278 } as const;
 
@@ -33,16 +31,11 @@ export type LatLng = { lat: number; lng: number };
 
 export type ContactDetails = { fullName: string; email: string; phone: string; companyName: string; referralSource: string };
 
-export type Place = { status: string | null; owner: string | null; venueId: string | null; address: string | null; notes: string | null };
-export type Person = { id: number | null; name: string | null; email: string | null; phone: string | null };
-
 /** A city suggestion as the geocoder gives it. */
 export type CityChoice = { id: string; name: string; displayName: string; lat: number; lng: number; timezone: string | null };
 
 export type WizardState = {
   id: number | null;
-  userId: number | null;
-  gameId: number | null;
   stepIndex: number;
   location: { id: string | null; center: LatLng; radius: number };
   playerCount: number;
@@ -74,24 +67,9 @@ export type WizardState = {
   isValid: boolean;
   contactDetails: ContactDetails;
   tempCode: string | null;
-  gameCode: string | null;
-  meetingPoint: Place;
-  hidingSpot: Place;
-  assignedChicken: Person | null;
-  assignedHost: Person | null;
-  locks: { locations: boolean; challenges: boolean; gameArea: boolean; chicken: boolean; host: boolean; teams: boolean };
-  adminVenueNotes: string | null;
   bookingStatus: string | null;
-  teamsList: { id: number; name: string; players: string }[];
-  game: { code: string; activated: boolean } | null;
-  bookingPayments: { id: number; payment_type: string; payment_amount: number; created_at: string }[];
-  addedChallenges: number[];
-  confirmedGameArea: boolean;
-  gameActivated: boolean;
-  unsavedChallenges: boolean;
   addOnsTotal: number;
   totalPrice: number;
-  pricingHistory: unknown[];
   /** ISO UTC instant of date + meeting time in timezone, '' when they do not make one. */
   utcDateTime: string;
   pricePerPerson: number;
@@ -135,8 +113,6 @@ export type WizardAction =
   | { type: 'setIdempotencyKey'; key: string }
   | { type: 'bookingCreated'; booking: CreatedBooking };
 
-const emptyPlace = (): Place => ({ status: null, owner: null, venueId: null, address: null, notes: null });
-
 /** The browser's own zone, or Europe/London when it cannot be read. */
 export function browserTimeZone(): string {
   try {
@@ -151,8 +127,6 @@ export function browserTimeZone(): string {
 export function defaultWizardState(timeZone: string): WizardState {
   return finalize({
     id: null,
-    userId: null,
-    gameId: null,
     stepIndex: FIRST_STEP,
     location: { id: null, center: { ...DEFAULT_CENTER }, radius: DEFAULT_RADIUS },
     playerCount: DEFAULT_PLAYERS,
@@ -175,24 +149,9 @@ export function defaultWizardState(timeZone: string): WizardState {
     isValid: false,
     contactDetails: { fullName: '', email: '', phone: '', companyName: '', referralSource: '' },
     tempCode: null,
-    gameCode: null,
-    meetingPoint: emptyPlace(),
-    hidingSpot: emptyPlace(),
-    assignedChicken: null,
-    assignedHost: null,
-    locks: { locations: false, challenges: false, gameArea: false, chicken: false, host: false, teams: false },
-    adminVenueNotes: null,
     bookingStatus: null,
-    teamsList: [],
-    game: null,
-    bookingPayments: [],
-    addedChallenges: [],
-    confirmedGameArea: false,
-    gameActivated: false,
-    unsavedChallenges: false,
     addOnsTotal: 0,
     totalPrice: 0,
-    pricingHistory: [],
     utcDateTime: '',
     pricePerPerson: 0,
     tracking: {},
@@ -222,14 +181,14 @@ export function fromApiDate(apiDate: string): string {
 }
 
 /** Spec section 4: step 0 is valid only with a valid player count, a city and a non-zero location, a meeting time and a date. */
-export function isStepZeroValid(s: Pick<WizardState, 'playerInput' | 'playerCount' | 'city' | 'location' | 'meetingTime' | 'date'>): boolean {
+function isStepZeroValid(s: Pick<WizardState, 'playerInput' | 'playerCount' | 'city' | 'location' | 'meetingTime' | 'date'>): boolean {
   const playersValid = playerCountError(s.playerInput) === null && Number(s.playerInput.trim()) === s.playerCount;
   const locationSet = s.location.center.lat !== 0 || s.location.center.lng !== 0;
   return playersValid && s.city.trim() !== '' && locationSet && s.meetingTime !== null && s.date !== '';
 }
 
 /** The plan's per-person price and the add-ons' flat prices from the loaded price list. */
-export function priceOf(s: Pick<WizardState, 'pricing' | 'planType' | 'addOns' | 'playerCount'>): { pricePerPerson: number; addOnsTotal: number; totalPrice: number } | null {
+function priceOf(s: Pick<WizardState, 'pricing' | 'planType' | 'addOns' | 'playerCount'>): { pricePerPerson: number; addOnsTotal: number; totalPrice: number } | null {
   if (!s.pricing) return null;
   const plan = s.pricing.plans.find((p) => p.type === s.planType);
   if (!plan) return null;

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { ESLint } from 'eslint';
+
+/**
+ * The layer rules of eslint.config.js, checked against probes: a file that would sit at `at` and import `from`
+ * (both real paths, so the resolver finds them). A misspelt zone or a missing resolver setting makes a rule
+ * silently pass everything; these tests fail then.
+ */
+const eslint = new ESLint();
+
+async function problems(at: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: at });
+  return (result?.messages ?? []).map((m) => m.ruleId ?? m.message).filter((rule) => rule.startsWith('import-x/'));
+}
+const importing = (from: string) => `import { x } from '${from}';\nexport const y = x;\n`;
+
+describe('layer boundaries (import-x/no-restricted-paths)', () => {
+  it.each([
+    ['a web feature imports another feature', 'src/web/features/auth/probe.ts', '../admin-users/users-page'],
+    ['a web feature imports the app shell', 'src/web/features/auth/probe.ts', '../../app/router'],
+    ['a shared web component imports a feature', 'src/web/components/probe.ts', '../features/admin-users/users-page'],
+    ['web lib imports a feature', 'src/web/lib/probe.ts', '../features/admin-users/users-page'],
+    ['web lib imports a component', 'src/web/lib/probe.ts', '../components/booking-wizard/wizard-state'],
+    ['a server module imports another module', 'src/server/modules/auth/probe.ts', '../pricing/pricing-service'],
+    ['server lib imports a module', 'src/server/lib/probe.ts', '../modules/pricing/pricing-service'],
+    ['server lib imports a plugin', 'src/server/lib/probe.ts', '../plugins/session'],
+    ['a plugin imports a module', 'src/server/plugins/probe.ts', '../modules/pricing/pricing-service'],
+    ['the database layer imports a plugin', 'src/server/db/probe.ts', '../plugins/session'],
+    ['shared imports the server', 'src/shared/probe.ts', '../server/lib/crypto'],
+    ['shared imports the web', 'src/shared/probe.ts', '../web/lib/paths'],
+    ['the web imports the server', 'src/web/lib/probe.ts', '../../server/lib/crypto'],
+    ['the server imports the web', 'src/server/lib/probe.ts', '../../web/lib/paths'],
+  ])('refuses: %s', async (_what, at, from) => {
+    expect(await problems(at, importing(from))).toContain('import-x/no-restricted-paths');
+  });
+
+  it('catches type-only and dynamic imports too', async () => {
+    expect(await problems('src/web/features/auth/probe.ts', "import type { X } from '../admin-users/users-api';\nexport type Y = X;\n")).toContain('import-x/no-restricted-paths');
+    expect(await problems('src/web/features/auth/probe.ts', "export const load = () => import('../admin-users/users-page');\n")).toContain('import-x/no-restricted-paths');
+  });
+
+  it.each([
+    ['a feature imports its own files, components, lib and shared', 'src/web/features/admin-users/probe.ts', ['./users-page', '../../components/booking-wizard/wizard-state', '../../lib/paths', '../../../shared/money']],
+    ['a module imports its own files, lib, plugins, db and shared', 'src/server/modules/auth/probe.ts', ['./auth-service', '../../lib/crypto', '../../plugins/session', '../../db/client', '../../../shared/money']],
+    ['a plugin imports lib', 'src/server/plugins/probe.ts', ['../lib/crypto']],
+    ['the app shell imports features', 'src/web/app/probe.ts', ['../features/admin-users/users-page']],
+  ])('allows: %s', async (_what, at, froms) => {
+    for (const from of froms) expect(await problems(at, importing(from))).toEqual([]);
+  });
+});
+
+describe('import cycles (import-x/no-cycle)', () => {
+  it('refuses an import that closes a cycle', async () => {
+    // src/shared/api/booking.ts imports ../tracking: tracking importing it back closes the loop.
+    expect(await problems('src/shared/tracking.ts', importing('./api/booking'))).toContain('import-x/no-cycle');
+  });
+
+  it('finds no cycle among the real files', async () => {
+    const results = await eslint.lintFiles(['src/shared/**/*.ts']);
+    expect(results.flatMap((r) => r.messages.filter((m) => m.ruleId === 'import-x/no-cycle').map((m) => `${r.filePath}: ${m.message}`))).toEqual([]);
+  });
+});
