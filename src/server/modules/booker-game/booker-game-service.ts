@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { Db, DbOrTx } from '../../db/client';
+import type { Db } from '../../db/client';
 import { toBookerBooking } from '../../lib/booking-record';
 import { withBooking, type BookingValues, type BookingWrite } from '../../lib/booking-write';
 import { normalizeCode } from '../../lib/codes';

@@ -1,10 +1,10 @@
-import type { Db, DbOrTx } from '../../db/client';
+import type { Db } from '../../db/client';
 import type { Mailer } from '../../lib/mail';
 import { createBookingRecord, inputFromCreateBody, scheduleErrors, trackingFromBody } from '../../lib/booking-create';
 import { loadBookingAggregate, toBookerBooking, toPublicBooking } from '../../lib/booking-record';
 import { normalizeCode } from '../../lib/codes';
 import { safeEqual } from '../../lib/crypto';
-import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
+import { NotFoundError, ValidationError } from '../../lib/errors';
 import { requestFingerprint, runIdempotent, type IdempotentResult } from '../../lib/idempotency';
 import { loadPriceTable, priceBooking } from '../../lib/price-list';
 import { assertSectionsUnlocked } from '../../lib/section-locks';
@@ -42,12 +42,6 @@ const codeLookupKey = (ip: string) => `booking-code:ip:${ip}`;
  */
 export const BOOKING_CREATE_LIMIT = { perIp: 20, windowSeconds: 60 * 60 };
 const bookingCreateKey = (ip: string) => `booking-create:ip:${ip}`;
-
-async function bookerView(db: DbOrTx, id: number): Promise<BookerBooking> {
-  const agg = await loadBookingAggregate(db, { id });
-  if (!agg) throw new NotFoundError(PUBLIC_BOOKING_MESSAGES.bookingNotFound);
-  return toBookerBooking(agg);
-}
 
 /**
  * POST /api/bookings: creates an enquiry, prices it, and queues the booker's confirmation in the same
