@@ -3,6 +3,7 @@ import type { Db } from '../../src/server/db/client';
 import { bookings } from '../../src/server/db/schema/bookings';
 import { newTempCode } from '../../src/server/lib/codes';
 import { recordPayment } from '../../src/server/lib/booking-lifecycle';
+import { withBooking } from '../../src/server/lib/booking-write';
 
 type BookingInsert = typeof bookings.$inferInsert;
 
@@ -46,6 +47,8 @@ export async function createBooking(db: Db, overrides: Partial<BookingInsert> = 
 /** A paid booking with its game (and code), as recording a payment makes it. */
 export async function createPaidBooking(db: Db, overrides: Partial<BookingInsert> = {}, amountPence = 12_000) {
   const booking = await createBooking(db, overrides);
-  const result = await db.transaction((tx) => recordPayment(tx, { bookingId: booking.id, paymentType: 'card', paymentAmount: amountPence, recordedBy: null }, null));
+  const { result } = await withBooking(db, { id: booking.id }, { actor: { source: 'system', userId: null } }, (write) =>
+    recordPayment(write, { paymentType: 'card', paymentAmount: amountPence, recordedBy: null }, null),
+  );
   return { booking: { ...booking, bookingStatus: 'paid' }, gameId: result.gameId, gameCode: result.gameCode };
 }

@@ -6,6 +6,7 @@ import { games } from './schema/games';
 import { users } from './schema/users';
 import { newTempCode } from '../lib/codes';
 import { recordPayment } from '../lib/booking-lifecycle';
+import { withBooking } from '../lib/booking-write';
 import { DEFAULT_PRICES } from '../../shared/prices';
 import { localToUtcIso } from '../../shared/time';
 
@@ -145,8 +146,8 @@ export async function seedDemoBookings(db: Db, options: { count?: number; seed?:
     if (kind === 'paid' || kind === 'completed') {
       const total = Math.round(row.totalPrice * 100);
       const split = r.chance(0.3);
-      const result = await db.transaction((tx) =>
-        recordPayment(tx, { bookingId: row.id, paymentType: split ? 'deposit' : 'card', paymentAmount: split ? Math.round(total / 2) : total, recordedBy: null }, null),
+      const { result } = await withBooking(db, { id: row.id }, { actor: { source: 'system', userId: null } }, (write) =>
+        recordPayment(write, { paymentType: split ? 'deposit' : 'card', paymentAmount: split ? Math.round(total / 2) : total, recordedBy: null }, null),
       );
       summary.payments++;
       const paidAt = addMinutes(createdAt, r.int(30, 3 * 24 * 60));

@@ -1,70 +1,69 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { bookingPayments, bookings, contactHistory } from '../db/schema/bookings';
+import { bookingPayments, contactHistory } from '../db/schema/bookings';
 import { challenges } from '../db/schema/challenges';
 import { gameChallenges, gameInstances, games } from '../db/schema/games';
 import { DETAIL_MESSAGES, refundTooHighMessage } from '../../shared/api/admin-booking-detail';
 import { formatPence } from '../../shared/money';
 import { isVoided, netPaid, paymentRemaining, statusAfterLedgerChange, type LedgerEntry } from '../../shared/payments';
-import { recordActivity } from './activity';
+import type { BookingWrite } from './booking-write';
 import { queueGameLinksMail, type BookingMailer } from './booking-mails';
 import { isUniqueViolation } from './db-errors';
 import { newGameCode } from './codes';
 import { ConflictError, NotFoundError, ValidationError } from './errors';
 
-type LockedBooking = { id: number; status: string; currency: string; leadStatus: string };
-
-async function lockForPayment(tx: DbOrTx, bookingId: number): Promise<LockedBooking> {
-  const rows = await tx
-    .select({ id: bookings.id, status: bookings.bookingStatus, currency: bookings.currency, leadStatus: bookings.leadStatus })
-    .from(bookings)
-    .where(eq(bookings.id, bookingId))
-    .for('update');
-  if (!rows[0]) throw new NotFoundError('Booking not found');
-  return rows[0];
-}
-
 /**
- * Records a payment (pence, in the booking's currency). The payment that makes the booking paid also
- * converts its lead (a paid booking is a won lead, logged with a history note) and creates its game,
- * with a new game code and the default challenges; later payments only add to the history.
+ * Records a payment (pence, in the booking's currency) as one booking write (lib/booking-write.ts), with its audit
+ * entry 'payment.record'. The payment that makes the booking paid also converts its lead (a paid booking is a won
+ * lead, logged as a consequence with a history note) and creates its game, with a new game code and the default
+ * challenges; later payments only add to the history.
  * When the booking becomes paid, the booker is mailed the game code, the players' join link and the private
  * management link (once: a later payment does not mail again); `mailer` null sends nothing (demo data, fixtures).
- * Call inside a transaction.
  */
 export async function recordPayment(
-  tx: DbOrTx,
-  input: { bookingId: number; paymentType: string; paymentAmount: number; recordedBy: number | null },
+  write: BookingWrite<'staff' | 'system'>,
+  input: { paymentType: string; paymentAmount: number; recordedBy: number | null },
   mailer: BookingMailer | null,
 ): Promise<{ paymentId: number; gameId: number; gameCode: string; createdGame: boolean; currency: string; statusBefore: string; statusAfter: string }> {
-  const booking = await lockForPayment(tx, input.bookingId);
+  const { tx, row: booking } = write;
   const [payment] = await tx
     .insert(bookingPayments)
-    .values({ bookingId: input.bookingId, paymentType: input.paymentType, paymentAmount: input.paymentAmount, currency: booking.currency, recordedBy: input.recordedBy })
+    .values({ bookingId: booking.id, paymentType: input.paymentType, paymentAmount: input.paymentAmount, currency: booking.currency, recordedBy: input.recordedBy })
     .returning({ id: bookingPayments.id });
   if (!payment) throw new Error('payment not recorded');
-  const statusAfter = booking.status === 'completed' ? 'completed' : 'paid';
-  if (statusAfter !== booking.status) {
-    await tx.update(bookings).set({ bookingStatus: statusAfter, updatedAt: new Date() }).where(eq(bookings.id, input.bookingId));
-    await convertLead(tx, booking, input.recordedBy);
+  const statusAfter = booking.bookingStatus === 'completed' ? 'completed' : 'paid';
+  if (statusAfter !== booking.bookingStatus) {
+    await write.update({ bookingStatus: statusAfter });
+    await convertLead(write, input.recordedBy);
   }
-  const game = await ensureGame(tx, input.bookingId);
-  if (statusAfter !== booking.status && mailer) await queueGameLinksMail(tx, mailer, input.bookingId, 'paid');
-  return { paymentId: payment.id, ...game, currency: booking.currency, statusBefore: booking.status, statusAfter };
+  const game = await ensureGame(tx, booking.id);
+  if (statusAfter !== booking.bookingStatus && mailer) await queueGameLinksMail(tx, mailer, booking.id, 'paid');
+  write.audit({
+    action: 'payment.record',
+    entityType: 'payment',
+    entityId: payment.id,
+    before: { booking_status: booking.bookingStatus },
+    after: {
+      booking_status: statusAfter,
+      payment_type: input.paymentType,
+      payment_amount: input.paymentAmount,
+      currency: booking.currency,
+      game_code: game.gameCode,
+      created_game: game.createdGame,
+    },
+  });
+  return { paymentId: payment.id, ...game, currency: booking.currency, statusBefore: booking.bookingStatus, statusAfter };
 }
 
 const CONVERTED_REASON = 'Booking paid';
 
-async function convertLead(tx: DbOrTx, booking: LockedBooking, actorId: number | null): Promise<void> {
+async function convertLead(write: BookingWrite<'staff' | 'system'>, actorId: number | null): Promise<void> {
+  const { tx, row: booking } = write;
   if (booking.leadStatus === 'converted') return;
-  await tx.update(bookings).set({ leadStatus: 'converted', leadStatusReason: CONVERTED_REASON, leadStatusChangedAt: new Date() }).where(eq(bookings.id, booking.id));
+  await write.update({ leadStatus: 'converted', leadStatusReason: CONVERTED_REASON, leadStatusChangedAt: new Date() });
   await tx.insert(contactHistory).values({ bookingId: booking.id, type: 'note', note: `Lead status changed to converted: ${CONVERTED_REASON}`, authorId: actorId });
-  await recordActivity(tx, {
-    actorId,
+  write.consequence({
     action: 'booking.lead_status',
-    entityType: 'booking',
-    entityId: booking.id,
-    bookingId: booking.id,
     before: { lead_status: booking.leadStatus },
     after: { lead_status: 'converted', lead_status_reason: CONVERTED_REASON },
   });
@@ -83,13 +82,16 @@ export type CorrectionResult = {
 
 /**
  * Voids or refunds one payment of a booking by adding a negative entry that names it (nothing is edited or
- * deleted). A void takes back what is left of the payment; a refund at most that. When nothing stays paid
+ * deleted), as one booking write with its audit entry 'payment.void' or 'payment.refund', logged with the status it
+ * leaves. A void takes back what is left of the payment; a refund at most that. When nothing stays paid
  * net the booking is no longer paid, unless its game has started; its game is kept either way (0190).
- * Call inside a transaction.
  */
-export async function correctPayment(tx: DbOrTx, input: { bookingId: number; paymentId: number; correction: Correction; recordedBy: number | null }): Promise<CorrectionResult> {
-  const booking = await lockForPayment(tx, input.bookingId);
-  const rows = await tx.select().from(bookingPayments).where(eq(bookingPayments.bookingId, input.bookingId));
+export async function correctPayment(
+  write: BookingWrite<'staff' | 'system'>,
+  input: { paymentId: number; correction: Correction; recordedBy: number | null },
+): Promise<CorrectionResult> {
+  const { tx, row: booking } = write;
+  const rows = await tx.select().from(bookingPayments).where(eq(bookingPayments.bookingId, booking.id));
   const ledger: LedgerEntry[] = rows.map((r) => ({ id: r.id, kind: r.kind, payment_amount: r.paymentAmount, corrects_payment_id: r.correctsPaymentId }));
   const target = rows.find((r) => r.id === input.paymentId);
   if (!target) throw new NotFoundError(DETAIL_MESSAGES.paymentNotFound);
@@ -103,7 +105,7 @@ export async function correctPayment(tx: DbOrTx, input: { bookingId: number; pay
   const [entry] = await tx
     .insert(bookingPayments)
     .values({
-      bookingId: input.bookingId,
+      bookingId: booking.id,
       kind: correction.kind,
       paymentType: target.paymentType,
       paymentAmount: -amount,
@@ -116,11 +118,16 @@ export async function correctPayment(tx: DbOrTx, input: { bookingId: number; pay
   if (!entry) throw new Error('correction not recorded');
   const netBefore = netPaid(ledger);
   const netAfter = netBefore - amount;
-  const statusAfter = statusAfterLedgerChange(booking.status, netAfter, await gameStarted(tx, input.bookingId));
-  if (statusAfter !== booking.status) {
-    await tx.update(bookings).set({ bookingStatus: statusAfter, updatedAt: new Date() }).where(eq(bookings.id, input.bookingId));
-  }
-  return { entryId: entry.id, amount, currency: target.currency, netBefore, netAfter, statusBefore: booking.status, statusAfter };
+  const statusAfter = statusAfterLedgerChange(booking.bookingStatus, netAfter, await gameStarted(tx, booking.id));
+  if (statusAfter !== booking.bookingStatus) await write.update({ bookingStatus: statusAfter });
+  write.audit({
+    action: `payment.${correction.kind}`,
+    entityType: 'payment',
+    entityId: entry.id,
+    before: { booking_status: booking.bookingStatus, net_paid: netBefore },
+    after: { booking_status: statusAfter, net_paid: netAfter, payment_id: target.id, amount, currency: target.currency, reason: correction.reason },
+  });
+  return { entryId: entry.id, amount, currency: target.currency, netBefore, netAfter, statusBefore: booking.bookingStatus, statusAfter };
 }
 
 async function gameStarted(tx: DbOrTx, bookingId: number): Promise<boolean> {

@@ -4,26 +4,9 @@ import { bookings, contactHistory } from '../../db/schema/bookings';
 import { gameInstances, games, instanceTeams, players, submissions } from '../../db/schema/games';
 import { users } from '../../db/schema/users';
 
-export type BookingRow = typeof bookings.$inferSelect;
-export type BookingUpdate = Partial<typeof bookings.$inferInsert>;
-
-/** The booking row, locked for the rest of the transaction (so two staff edits never interleave). */
-export async function lockBooking(tx: DbOrTx, id: number): Promise<BookingRow | undefined> {
-  const rows = await tx.select().from(bookings).where(eq(bookings.id, id)).for('update');
-  return rows[0];
-}
-
 export async function bookingExists(tx: DbOrTx, id: number): Promise<boolean> {
   const rows = await tx.select({ id: bookings.id }).from(bookings).where(eq(bookings.id, id)).limit(1);
   return rows.length > 0;
-}
-
-/** Applies the change and moves the record to its next version. */
-export async function updateBooking(tx: DbOrTx, id: number, values: BookingUpdate): Promise<void> {
-  await tx
-    .update(bookings)
-    .set({ ...values, version: sql`${bookings.version} + 1`, updatedAt: new Date() })
-    .where(eq(bookings.id, id));
 }
 
 export async function insertContact(tx: DbOrTx, values: { bookingId: number; type: string; note: string; authorId: number | null }): Promise<void> {

@@ -1,6 +1,6 @@
 import type { Db, Tx } from '../../db/client';
-import { recordActivity } from '../../lib/activity';
 import { loadBookingAggregate, toAdminBooking } from '../../lib/booking-record';
+import { withBooking, type BookingRow, type BookingValues, type BookingWrite } from '../../lib/booking-write';
 import { correctPayment, recordPayment, type Correction } from '../../lib/booking-lifecycle';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
 import type { Mailer } from '../../lib/mail';
@@ -24,12 +24,8 @@ import {
   insertContact,
   insertLiveInstance,
   loadHeartbeatRows,
-  lockBooking,
   lockGameOfBooking,
-  updateBooking,
   updateGame,
-  type BookingRow,
-  type BookingUpdate,
 } from './admin-booking-detail-repository';
 
 type Actor = { id: number };
@@ -46,17 +42,23 @@ export function getBooking(db: Db, id: number): Promise<AdminBooking> {
 }
 
 /**
- * One staff change: locks the booking row, refuses a stale version (409, nothing written), runs the
- * change, and answers the record as it now stands, all in one transaction.
+ * One staff change through the booking write path (lib/booking-write.ts): the row locked, a stale version refused
+ * (409, nothing written), one version step and one activity entry, mails in the same transaction; answers the record
+ * as it now stands.
  */
-async function change<T>(db: Db, input: Change, run: (tx: Tx, row: BookingRow) => Promise<T>): Promise<{ result: T; booking: AdminBooking }> {
-  return db.transaction(async (tx) => {
-    const row = await lockBooking(tx, input.bookingId);
-    if (!row) throw new NotFoundError(DETAIL_MESSAGES.notFound);
-    if (input.version !== undefined && input.version !== row.version) throw new ConflictError(DETAIL_MESSAGES.stale);
-    const result = await run(tx, row);
-    return { result, booking: await loadAdminBooking(tx, input.bookingId) };
-  });
+async function change<T>(
+  db: Db,
+  input: Change,
+  run: (write: BookingWrite<'staff'>) => Promise<T>,
+  mail: Mailer | null = null,
+): Promise<{ result: T; booking: AdminBooking }> {
+  const { result, aggregate } = await withBooking(
+    db,
+    { id: input.bookingId },
+    { actor: { source: 'staff', userId: input.actor.id }, expectedVersion: input.version, mailer: mail },
+    run,
+  );
+  return { result, booking: toAdminBooking(aggregate) };
 }
 
 function codeOf(row: BookingRow, gameCode: string | undefined): string {
@@ -64,91 +66,82 @@ function codeOf(row: BookingRow, gameCode: string | undefined): string {
 }
 
 export async function patchBooking(db: Db, mailer: BookingMailer, input: Change & { body: DetailPatchBody }): Promise<AdminBooking> {
-  const { mail } = mailer;
   const { body } = input;
-  const { booking } = await change(db, input, async (tx, row) => {
-    let dateMoved = false;
-    let values: BookingUpdate;
-    let action: string;
-    let before: Record<string, unknown>;
-    if (body.admin_general_notes !== undefined) {
-      const notes = body.admin_general_notes?.trim() ? body.admin_general_notes : null;
-      values = { adminGeneralNotes: notes };
-      action = 'booking.general_notes';
-      before = { admin_general_notes: row.adminGeneralNotes };
-    } else if (body.utcDateTime !== undefined) {
-      const zone = body.timezone ?? '';
-      if (!isValidTimeZone(zone)) throw ValidationError.field('timezone', DETAIL_MESSAGES.invalidTimezone);
-      const local = utcToLocal(body.utcDateTime, zone);
-      if (!local) throw ValidationError.field('utcDateTime', DETAIL_MESSAGES.invalidDateTime);
-      values = { utcDateTime: new Date(body.utcDateTime), timezone: zone, date: local.date, meetingTime: local.time };
-      action = 'booking.date_time';
-      dateMoved = row.utcDateTime?.getTime() !== new Date(body.utcDateTime).getTime() || row.timezone !== zone;
-      before = { utcDateTime: row.utcDateTime?.toISOString() ?? null, timezone: row.timezone, date: row.date, meeting_time: row.meetingTime };
-    } else if (body.assigned_host_id !== undefined) {
-      const host = await findUser(tx, body.assigned_host_id);
-      if (!host?.isHost) throw ValidationError.field('assigned_host_id', DETAIL_MESSAGES.selectHost);
-      values = { assignedHostId: host.id };
-      action = 'booking.assign_host';
-      before = { assigned_host_id: row.assignedHostId };
-    } else if (body.meeting_point_address !== undefined) {
-      values = { meetingPointAddress: body.meeting_point_address, meetingPointStatus: 'confirmed', meetingPointOwner: 'admin' };
-      action = 'booking.meeting_point';
-      before = { meeting_point_address: row.meetingPointAddress, meeting_point_status: row.meetingPointStatus, meeting_point_owner: row.meetingPointOwner };
-    } else if (body.hiding_spot_address !== undefined) {
-      const address = body.hiding_spot_address;
-      values = { hidingSpotAddress: address, hidingSpotStatus: 'confirmed', hidingSpotOwner: 'admin' };
-      action = 'booking.hiding_spot';
-      before = { hiding_spot_address: row.hidingSpotAddress, hiding_spot_status: row.hidingSpotStatus, hiding_spot_owner: row.hidingSpotOwner };
-      const game = await findGameOfBooking(tx, row.id);
-      await mail.queue(tx, { ...hidingSpotMail(row, address, codeOf(row, game?.code)), bookingId: row.id });
-    } else {
-      throw ValidationError.field('_', DETAIL_MESSAGES.exactlyOne);
-    }
-    await updateBooking(tx, row.id, values);
-    await recordActivity(tx, {
-      actorId: input.actor.id,
-      action,
-      entityType: 'booking',
-      entityId: row.id,
-      bookingId: row.id,
-      before,
-      after: afterOf(values),
-    });
-    // The booker hears of a new date or time with their code and links; saving the same moment again mails nothing.
-    if (dateMoved) await queueGameLinksMail(tx, mailer, row.id, 'date_changed');
-  });
+  const { booking } = await change(
+    db,
+    input,
+    async (write) => {
+      const { tx, row } = write;
+      let dateMoved = false;
+      let values: BookingValues;
+      let action: string;
+      let before: Record<string, unknown>;
+      if (body.admin_general_notes !== undefined) {
+        const notes = body.admin_general_notes?.trim() ? body.admin_general_notes : null;
+        values = { adminGeneralNotes: notes };
+        action = 'booking.general_notes';
+        before = { admin_general_notes: row.adminGeneralNotes };
+      } else if (body.utcDateTime !== undefined) {
+        const zone = body.timezone ?? '';
+        if (!isValidTimeZone(zone)) throw ValidationError.field('timezone', DETAIL_MESSAGES.invalidTimezone);
+        const local = utcToLocal(body.utcDateTime, zone);
+        if (!local) throw ValidationError.field('utcDateTime', DETAIL_MESSAGES.invalidDateTime);
+        values = { utcDateTime: new Date(body.utcDateTime), timezone: zone, date: local.date, meetingTime: local.time };
+        action = 'booking.date_time';
+        dateMoved = row.utcDateTime?.getTime() !== new Date(body.utcDateTime).getTime() || row.timezone !== zone;
+        before = { utcDateTime: row.utcDateTime?.toISOString() ?? null, timezone: row.timezone, date: row.date, meeting_time: row.meetingTime };
+      } else if (body.assigned_host_id !== undefined) {
+        const host = await findUser(tx, body.assigned_host_id);
+        if (!host?.isHost) throw ValidationError.field('assigned_host_id', DETAIL_MESSAGES.selectHost);
+        values = { assignedHostId: host.id };
+        action = 'booking.assign_host';
+        before = { assigned_host_id: row.assignedHostId };
+      } else if (body.meeting_point_address !== undefined) {
+        values = { meetingPointAddress: body.meeting_point_address, meetingPointStatus: 'confirmed', meetingPointOwner: 'admin' };
+        action = 'booking.meeting_point';
+        before = { meeting_point_address: row.meetingPointAddress, meeting_point_status: row.meetingPointStatus, meeting_point_owner: row.meetingPointOwner };
+      } else if (body.hiding_spot_address !== undefined) {
+        const address = body.hiding_spot_address;
+        values = { hidingSpotAddress: address, hidingSpotStatus: 'confirmed', hidingSpotOwner: 'admin' };
+        action = 'booking.hiding_spot';
+        before = { hiding_spot_address: row.hidingSpotAddress, hiding_spot_status: row.hidingSpotStatus, hiding_spot_owner: row.hidingSpotOwner };
+        const game = await findGameOfBooking(tx, row.id);
+        await write.queueMail(hidingSpotMail(row, address, codeOf(row, game?.code)));
+      } else {
+        throw ValidationError.field('_', DETAIL_MESSAGES.exactlyOne);
+      }
+      await write.update(values);
+      write.audit({ action, before, after: afterOf(values) });
+      // The booker hears of a new date or time with their code and links; saving the same moment again mails nothing.
+      if (dateMoved) await queueGameLinksMail(tx, mailer, row.id, 'date_changed');
+    },
+    mailer.mail,
+  );
   return booking;
 }
 
 /** Logged under the column names, like `before`, so one field is never written under two keys. */
-function afterOf(values: BookingUpdate): Record<string, unknown> {
+function afterOf(values: BookingValues): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(values)) out[snakeKey(key)] = value instanceof Date ? value.toISOString() : value;
   return out;
 }
 
 export async function addNote(db: Db, input: Change & { note: string; type: string }): Promise<AdminBooking> {
-  const { booking } = await change(db, input, async (tx, row) => {
+  const { booking } = await change(db, input, async ({ tx, row, audit }) => {
     await insertContact(tx, { bookingId: row.id, type: input.type, note: input.note, authorId: input.actor.id });
-    await updateBooking(tx, row.id, {});
-    await recordActivity(tx, { actorId: input.actor.id, action: 'booking.note', entityType: 'booking', entityId: row.id, bookingId: row.id, after: { type: input.type, note: input.note } });
+    audit({ action: 'booking.note', after: { type: input.type, note: input.note } });
   });
   return booking;
 }
 
 /** The server writes the contact note 'Lead status changed to X: reason' itself, in the same transaction. */
 export async function changeLeadStatus(db: Db, input: Change & { leadStatus: string; reason: string }): Promise<AdminBooking> {
-  const { booking } = await change(db, input, async (tx, row) => {
-    const now = new Date();
-    await updateBooking(tx, row.id, { leadStatus: input.leadStatus, leadStatusReason: input.reason, leadStatusChangedAt: now });
+  const { booking } = await change(db, input, async ({ tx, row, update, audit }) => {
+    await update({ leadStatus: input.leadStatus, leadStatusReason: input.reason, leadStatusChangedAt: new Date() });
     await insertContact(tx, { bookingId: row.id, type: 'note', note: `Lead status changed to ${input.leadStatus}: ${input.reason}`, authorId: input.actor.id });
-    await recordActivity(tx, {
-      actorId: input.actor.id,
+    audit({
       action: 'booking.lead_status',
-      entityType: 'booking',
-      entityId: row.id,
-      bookingId: row.id,
       before: { lead_status: row.leadStatus, lead_status_reason: row.leadStatusReason },
       after: { lead_status: input.leadStatus, lead_status_reason: input.reason },
     });
@@ -158,20 +151,17 @@ export async function changeLeadStatus(db: Db, input: Change & { leadStatus: str
 
 /** Starts the booking's game once: a live instance from now, in the booking's initial area. */
 export async function startGame(db: Db, input: Change): Promise<{ code: string }> {
-  const { result } = await change(db, input, async (tx, row) => {
+  const { result } = await change(db, input, async ({ tx, row, audit }) => {
     const game = await lockGameOfBooking(tx, row.id);
     if (!game) throw ValidationError.field('game', DETAIL_MESSAGES.noGame);
     if ((await countInstances(tx, game.id)) > 0) throw new ConflictError(DETAIL_MESSAGES.gameAlreadyStarted);
     // A booking whose payments were voided keeps its game (0190) but is not played until paid again.
     if (row.bookingStatus !== 'paid' && row.bookingStatus !== 'completed') throw ValidationError.field('game', DETAIL_MESSAGES.notPaid);
     const instanceId = await insertLiveInstance(tx, game.id, { lat: row.initialAreaLat, lng: row.initialAreaLng, radius: row.initialAreaRadius });
-    await updateBooking(tx, row.id, {});
-    await recordActivity(tx, {
-      actorId: input.actor.id,
+    audit({
       action: 'game.start',
       entityType: 'game',
       entityId: game.id,
-      bookingId: row.id,
       before: { has_live_instance: false },
       after: { has_live_instance: true, instance_id: instanceId },
     });
@@ -181,20 +171,18 @@ export async function startGame(db: Db, input: Change): Promise<{ code: string }
 }
 
 export async function emergencyChangeHost(db: Db, input: Change & { hostId: number }): Promise<AdminBooking> {
-  const { booking } = await change(db, input, async (tx, row) => {
+  const { booking } = await change(db, input, async ({ tx, row, update, audit }) => {
     const game = await lockGameOfBooking(tx, row.id);
     if (!game) throw ValidationError.field('game', DETAIL_MESSAGES.noGame);
     const user = await findUser(tx, input.hostId);
     if (!user) throw ValidationError.field('host_id', DETAIL_MESSAGES.userNotFound);
     if (!user.isHost) throw ValidationError.field('host_id', DETAIL_MESSAGES.notAHost);
     await updateGame(tx, game.id, { hostId: user.id });
-    await updateBooking(tx, row.id, { assignedHostId: user.id });
-    await recordActivity(tx, {
-      actorId: input.actor.id,
+    await update({ assignedHostId: user.id });
+    audit({
       action: 'game.emergency_host_change',
       entityType: 'game',
       entityId: game.id,
-      bookingId: row.id,
       subjectUserId: user.id,
       before: { game_host_id: game.hostId, assigned_host_id: row.assignedHostId },
       after: { game_host_id: user.id, assigned_host_id: user.id },
@@ -204,20 +192,11 @@ export async function emergencyChangeHost(db: Db, input: Change & { hostId: numb
 }
 
 export async function toggleWeapons(db: Db, input: Change & { weaponsOn: boolean }): Promise<AdminBooking> {
-  const { booking } = await change(db, input, async (tx, row) => {
+  const { booking } = await change(db, input, async ({ tx, row, audit }) => {
     const game = await lockGameOfBooking(tx, row.id);
     if (!game) throw ValidationError.field('game', DETAIL_MESSAGES.noGame);
     await updateGame(tx, game.id, { weaponsOn: input.weaponsOn });
-    await updateBooking(tx, row.id, {});
-    await recordActivity(tx, {
-      actorId: input.actor.id,
-      action: 'game.weapons',
-      entityType: 'game',
-      entityId: game.id,
-      bookingId: row.id,
-      before: { weapons_on: game.weaponsOn },
-      after: { weapons_on: input.weaponsOn },
-    });
+    audit({ action: 'game.weapons', entityType: 'game', entityId: game.id, before: { weapons_on: game.weaponsOn }, after: { weapons_on: input.weaponsOn } });
   });
   return booking;
 }
@@ -227,55 +206,15 @@ export async function recordBookingPayment(
   mailer: BookingMailer,
   input: Change & { paymentType: string; paymentAmount: number },
 ): Promise<AdminBooking> {
-  const { booking } = await change(db, input, async (tx, row) => {
-    const paid = await recordPayment(
-      tx,
-      { bookingId: row.id, paymentType: input.paymentType, paymentAmount: input.paymentAmount, recordedBy: input.actor.id },
-      mailer,
-    );
-    await updateBooking(tx, row.id, {});
-    await recordActivity(tx, {
-      actorId: input.actor.id,
-      action: 'payment.record',
-      entityType: 'payment',
-      entityId: paid.paymentId,
-      bookingId: row.id,
-      before: { booking_status: paid.statusBefore },
-      after: {
-        booking_status: paid.statusAfter,
-        payment_type: input.paymentType,
-        payment_amount: input.paymentAmount,
-        currency: paid.currency,
-        game_code: paid.gameCode,
-        created_game: paid.createdGame,
-      },
-    });
-  });
+  const { booking } = await change(db, input, (write) =>
+    recordPayment(write, { paymentType: input.paymentType, paymentAmount: input.paymentAmount, recordedBy: input.actor.id }, mailer),
+  );
   return booking;
 }
 
 /** Voids or refunds one payment: a new entry of the ledger, logged with the status it leaves (0190). */
 export async function correctBookingPayment(db: Db, input: Change & { paymentId: number; correction: Correction }): Promise<AdminBooking> {
-  const { booking } = await change(db, input, async (tx, row) => {
-    const result = await correctPayment(tx, { bookingId: row.id, paymentId: input.paymentId, correction: input.correction, recordedBy: input.actor.id });
-    await updateBooking(tx, row.id, {});
-    await recordActivity(tx, {
-      actorId: input.actor.id,
-      action: `payment.${input.correction.kind}`,
-      entityType: 'payment',
-      entityId: result.entryId,
-      bookingId: row.id,
-      before: { booking_status: result.statusBefore, net_paid: result.netBefore },
-      after: {
-        booking_status: result.statusAfter,
-        net_paid: result.netAfter,
-        payment_id: input.paymentId,
-        amount: result.amount,
-        currency: result.currency,
-        reason: input.correction.reason,
-      },
-    });
-  });
+  const { booking } = await change(db, input, (write) => correctPayment(write, { paymentId: input.paymentId, correction: input.correction, recordedBy: input.actor.id }));
   return booking;
 }
 
@@ -290,28 +229,33 @@ const LOCK_COLUMNS = {
 
 /** Locks or unlocks sections of the booker's page; the booker hears by email about sections newly locked. */
 export async function updateLocks(db: Db, mail: Mailer, input: Change & { locks: Partial<Record<LockSection, boolean>> }): Promise<AdminBooking> {
-  const { booking } = await change(db, input, async (tx, row) => {
-    const values: BookingUpdate = {};
-    const before: Record<string, boolean> = {};
-    const after: Record<string, boolean> = {};
-    const newlyLocked: string[] = [];
-    for (const section of LOCK_SECTIONS) {
-      const wanted = input.locks[section];
-      if (wanted === undefined) continue;
-      const column = LOCK_COLUMNS[section];
-      before[section] = row[column];
-      after[section] = wanted;
-      values[column] = wanted;
-      if (wanted && !row[column]) newlyLocked.push(LOCK_LABELS[section]);
-    }
-    await updateBooking(tx, row.id, values);
-    if (newlyLocked.length) {
-      const game = await findGameOfBooking(tx, row.id);
-      const code = codeOf(row, game?.code);
-      await mail.queue(tx, { ...sectionsLockedMail(row, code, newlyLocked), bookingId: row.id });
-    }
-    await recordActivity(tx, { actorId: input.actor.id, action: 'booking.locks', entityType: 'booking', entityId: row.id, bookingId: row.id, before, after });
-  });
+  const { booking } = await change(
+    db,
+    input,
+    async (write) => {
+      const { tx, row } = write;
+      const values: BookingValues = {};
+      const before: Record<string, boolean> = {};
+      const after: Record<string, boolean> = {};
+      const newlyLocked: string[] = [];
+      for (const section of LOCK_SECTIONS) {
+        const wanted = input.locks[section];
+        if (wanted === undefined) continue;
+        const column = LOCK_COLUMNS[section];
+        before[section] = row[column];
+        after[section] = wanted;
+        values[column] = wanted;
+        if (wanted && !row[column]) newlyLocked.push(LOCK_LABELS[section]);
+      }
+      await write.update(values);
+      if (newlyLocked.length) {
+        const game = await findGameOfBooking(tx, row.id);
+        await write.queueMail(sectionsLockedMail(row, codeOf(row, game?.code), newlyLocked));
+      }
+      write.audit({ action: 'booking.locks', before, after });
+    },
+    mail,
+  );
   return booking;
 }
 

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, notInArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { bookingChanges, bookings, teams } from '../../db/schema/bookings';
+import { bookings, teams } from '../../db/schema/bookings';
 import { challenges } from '../../db/schema/challenges';
 import { gameChallenges, games } from '../../db/schema/games';
 
@@ -15,12 +15,6 @@ export async function findGameByCode(db: DbOrTx, code: string): Promise<{ game: 
     .innerJoin(bookings, eq(bookings.id, games.bookingId))
     .where(eq(games.code, code))
     .limit(1);
-  return rows[0];
-}
-
-/** Locks the booking row for the rest of the transaction, so a lock set by staff meanwhile is seen. */
-export async function lockBooking(tx: DbOrTx, bookingId: number): Promise<BookingRow | undefined> {
-  const rows = await tx.select().from(bookings).where(eq(bookings.id, bookingId)).for('update');
   return rows[0];
 }
 
@@ -57,13 +51,6 @@ export async function setGameActivated(tx: DbOrTx, gameId: number): Promise<void
   await tx.update(games).set({ activated: true }).where(eq(games.id, gameId));
 }
 
-export async function updateBookingRow(tx: DbOrTx, booking: BookingRow, values: Partial<typeof bookings.$inferInsert>): Promise<void> {
-  await tx
-    .update(bookings)
-    .set({ ...values, updatedAt: new Date(), version: booking.version + 1 })
-    .where(eq(bookings.id, booking.id));
-}
-
 export async function teamIdsOf(tx: DbOrTx, bookingId: number): Promise<Set<number>> {
   const rows = await tx.select({ id: teams.id }).from(teams).where(eq(teams.bookingId, bookingId));
   return new Set(rows.map((r) => r.id));
@@ -83,9 +70,4 @@ export async function replaceTeams(tx: DbOrTx, bookingId: number, list: { id?: n
         .where(and(eq(teams.id, team.id), eq(teams.bookingId, bookingId)));
     }
   }
-}
-
-/** The audit trail of changes made by code: when, by whom (source) and what. */
-export async function recordBookingChange(tx: DbOrTx, bookingId: number, fields: Record<string, unknown>): Promise<void> {
-  await tx.insert(bookingChanges).values({ bookingId, source: 'booker', fields });
 }

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
-import type { Db, DbOrTx } from '../../db/client';
-import { loadBookingAggregate, toBookerBooking } from '../../lib/booking-record';
+import type { Db } from '../../db/client';
+import { toBookerBooking } from '../../lib/booking-record';
+import { withBooking, type BookingValues, type BookingWrite } from '../../lib/booking-write';
 import { normalizeCode } from '../../lib/codes';
 import { safeEqual } from '../../lib/crypto';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors';
@@ -21,14 +22,10 @@ import {
   activeChallengeIds,
   findGameByCode,
   listActiveChallenges,
-  lockBooking,
-  recordBookingChange,
   replaceGameChallenges,
   replaceTeams,
   setGameActivated,
   teamIdsOf,
-  updateBookingRow,
-  type BookingRow,
   type GameRow,
 } from './booker-game-repository';
 
@@ -47,7 +44,6 @@ export function createGameCallLimiter(db: Db, onError: (error: unknown) => void)
 }
 
 type Ctx = { db: Db; limiter: BatchedRateLimiter; code: string; manageKey: string | null; ip: string };
-type GameCtx = { booking: BookingRow; game: GameRow };
 
 /**
  * The game of the code, for its organiser only: the game code is the players' public join code, so every set-up
@@ -68,17 +64,20 @@ async function findGame({ db, limiter, code, manageKey, ip }: Ctx): Promise<Game
   return found.game;
 }
 
-/** Finds the game, locks its booking, runs the change and answers the booking as the booker sees it. */
-async function changeGame(ctx: Ctx, change: (tx: DbOrTx, game: GameCtx) => Promise<void>): Promise<BookerBooking> {
+/**
+ * Finds the game and changes its booking through the one write path (lib/booking-write.ts): the row locked (so a lock
+ * set by staff meanwhile is seen), one version step and one booking_changes entry per change; answers the booking as
+ * the booker sees it.
+ */
+async function changeGame(ctx: Ctx, change: (write: BookingWrite<'booker'>, game: GameRow) => Promise<void>): Promise<BookerBooking> {
   const game = await findGame(ctx);
-  return ctx.db.transaction(async (tx) => {
-    const booking = await lockBooking(tx, game.bookingId);
-    if (!booking) throw new NotFoundError(BOOKER_MESSAGES.gameNotFound);
-    await change(tx, { booking, game });
-    const aggregate = await loadBookingAggregate(tx, { id: booking.id });
-    if (!aggregate) throw new NotFoundError(BOOKER_MESSAGES.gameNotFound);
-    return toBookerBooking(aggregate);
-  });
+  const { aggregate } = await withBooking(
+    ctx.db,
+    { id: game.bookingId },
+    { actor: { source: 'booker' }, messages: { notFound: BOOKER_MESSAGES.gameNotFound } },
+    (write) => change(write, game),
+  );
+  return toBookerBooking(aggregate);
 }
 
 export async function listChallengeOptions(ctx: Ctx, spiceLevel: SpiceLevel | undefined): Promise<ChallengeOption[]> {
@@ -87,22 +86,22 @@ export async function listChallengeOptions(ctx: Ctx, spiceLevel: SpiceLevel | un
 }
 
 export function saveChallenges(ctx: Ctx, addedChallenges: number[]): Promise<BookerBooking> {
-  return changeGame(ctx, async (tx, { booking, game }) => {
+  return changeGame(ctx, async ({ tx, row: booking, audit }, game) => {
     assertSectionsUnlocked(booking, ['challenges']);
     const ids = [...new Set(addedChallenges)];
     const active = await activeChallengeIds(tx, ids);
     if (ids.some((id) => !active.has(id))) throw ValidationError.field('added_challenges', BOOKER_MESSAGES.challengeUnavailable);
     await replaceGameChallenges(tx, game.id, ids);
-    await recordBookingChange(tx, booking.id, { section: 'challenges', added_challenges: ids });
+    audit({ fields: { section: 'challenges', added_challenges: ids } });
   });
 }
 
 export function activateGame(ctx: Ctx, bookingId: number): Promise<BookerBooking> {
-  return changeGame(ctx, async (tx, { booking, game }) => {
+  return changeGame(ctx, async ({ tx, row: booking, audit }, game) => {
     if (bookingId !== booking.id) throw ValidationError.field('booking_id', BOOKER_MESSAGES.bookingMismatch);
     if (game.activated) return;
     await setGameActivated(tx, game.id);
-    await recordBookingChange(tx, booking.id, { section: 'activation', activated: true });
+    audit({ fields: { section: 'activation', activated: true } });
   });
 }
 
@@ -114,9 +113,9 @@ const SPOTS = {
 
 /** The booker proposes a spot (status 'requested', owner 'booker') or withdraws a proposal. */
 export function proposeLocations(ctx: Ctx, input: z.output<typeof locationsBody>): Promise<BookerBooking> {
-  return changeGame(ctx, async (tx, { booking }) => {
+  return changeGame(ctx, async ({ row: booking, update, audit }) => {
     assertSectionsUnlocked(booking, ['locations']);
-    const values: Partial<BookingRow> = {};
+    const values: BookingValues = {};
     const changed: Record<string, unknown> = {};
     for (const spot of ['meeting_point', 'hiding_spot'] as const satisfies readonly Spot[]) {
       const address = input[`${spot}_address`];
@@ -133,42 +132,43 @@ export function proposeLocations(ctx: Ctx, input: z.output<typeof locationsBody>
       changed[`${spot}_notes`] = address ? notes : null;
     }
     if (Object.keys(changed).length === 0) return;
-    await updateBookingRow(tx, booking, values);
-    await recordBookingChange(tx, booking.id, { section: 'locations', ...changed });
+    await update(values);
+    audit({ fields: { section: 'locations', ...changed } });
   });
 }
 
 export function setGameArea(ctx: Ctx, area: z.output<typeof gameAreaBody>): Promise<BookerBooking> {
-  return changeGame(ctx, async (tx, { booking }) => {
+  return changeGame(ctx, async ({ row: booking, update, audit }) => {
     assertSectionsUnlocked(booking, ['game_area']);
-    await updateBookingRow(tx, booking, { initialAreaLat: area.lat, initialAreaLng: area.lng, initialAreaRadius: area.radius });
-    await recordBookingChange(tx, booking.id, {
-      section: 'game_area',
-      before: { lat: booking.initialAreaLat, lng: booking.initialAreaLng, radius: booking.initialAreaRadius },
-      after: area,
+    await update({ initialAreaLat: area.lat, initialAreaLng: area.lng, initialAreaRadius: area.radius });
+    audit({
+      fields: {
+        section: 'game_area',
+        before: { lat: booking.initialAreaLat, lng: booking.initialAreaLng, radius: booking.initialAreaRadius },
+        after: area,
+      },
     });
   });
 }
 
 export function saveTeams(ctx: Ctx, input: z.output<typeof teamsBody>): Promise<BookerBooking> {
-  return changeGame(ctx, async (tx, { booking }) => {
+  return changeGame(ctx, async ({ tx, row: booking, audit }) => {
     assertSectionsUnlocked(booking, ['teams']);
     const known = await teamIdsOf(tx, booking.id);
     const unknownAt = input.teams.findIndex((t) => t.id !== undefined && !known.has(t.id));
     if (unknownAt >= 0) throw ValidationError.field(`teams.${unknownAt}.id`, BOOKER_MESSAGES.teamUnknown);
     await replaceTeams(tx, booking.id, input.teams);
-    await updateBookingRow(tx, booking, {});
-    await recordBookingChange(tx, booking.id, { section: 'teams', teams: input.teams.map((t) => ({ id: t.id ?? null, name: t.name, players: t.players })) });
+    audit({ fields: { section: 'teams', teams: input.teams.map((t) => ({ id: t.id ?? null, name: t.name, players: t.players })) } });
   });
 }
 
 export function setChicken(ctx: Ctx, input: z.output<typeof chickenBody>): Promise<BookerBooking> {
-  return changeGame(ctx, async (tx, { booking }) => {
+  return changeGame(ctx, async ({ row: booking, update, audit }) => {
     assertSectionsUnlocked(booking, ['chicken']);
     const choice = input.assigned_chicken;
     // The booker is the Chicken: their own email unless they give another one.
     const email = choice === null ? null : (input.assigned_chicken_email ?? (choice === 'self' ? booking.email : null));
-    await updateBookingRow(tx, booking, { assignedChicken: choice, assignedChickenEmail: email });
-    await recordBookingChange(tx, booking.id, { section: 'chicken', assigned_chicken: choice, assigned_chicken_email: email });
+    await update({ assignedChicken: choice, assignedChickenEmail: email });
+    audit({ fields: { section: 'chicken', assigned_chicken: choice, assigned_chicken_email: email } });
   });
 }

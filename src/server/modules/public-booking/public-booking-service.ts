@@ -1,10 +1,10 @@
-import type { Db, DbOrTx } from '../../db/client';
+import type { Db } from '../../db/client';
 import type { Mailer } from '../../lib/mail';
 import { createBookingRecord, inputFromCreateBody, scheduleErrors, trackingFromBody } from '../../lib/booking-create';
 import { loadBookingAggregate, toBookerBooking, toPublicBooking } from '../../lib/booking-record';
 import { normalizeCode } from '../../lib/codes';
 import { safeEqual } from '../../lib/crypto';
-import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
+import { NotFoundError, ValidationError } from '../../lib/errors';
 import { requestFingerprint, runIdempotent, type IdempotentResult } from '../../lib/idempotency';
 import { loadPriceTable, priceBooking } from '../../lib/price-list';
 import { assertSectionsUnlocked } from '../../lib/section-locks';
@@ -16,7 +16,8 @@ import type { AddOnType, Currency, PlanType } from '../../../shared/plans';
 import { isCurrency, isHostedGame, isPlanType, ADD_ON_TYPES } from '../../../shared/plans';
 import { localToUtcIso } from '../../../shared/time';
 import { bookingConfirmationMail } from '../../lib/booking-mails';
-import { gameCodeOf, insertBookingChange, insertPricingHistory, lockBooking, updateBooking, type BookingRow, type BookingUpdate } from './public-booking-repository';
+import { withBooking, type BookingRow, type BookingValues } from '../../lib/booking-write';
+import { gameCodeOf, insertPricingHistory } from './public-booking-repository';
 
 type BookingAnswer = { booking: BookerBooking };
 
@@ -41,12 +42,6 @@ const codeLookupKey = (ip: string) => `booking-code:ip:${ip}`;
  */
 export const BOOKING_CREATE_LIMIT = { perIp: 20, windowSeconds: 60 * 60 };
 const bookingCreateKey = (ip: string) => `booking-create:ip:${ip}`;
-
-async function bookerView(db: DbOrTx, id: number): Promise<BookerBooking> {
-  const agg = await loadBookingAggregate(db, { id });
-  if (!agg) throw new NotFoundError(PUBLIC_BOOKING_MESSAGES.bookingNotFound);
-  return toBookerBooking(agg);
-}
 
 /**
  * POST /api/bookings: creates an enquiry, prices it, and queues the booker's confirmation in the same
@@ -203,99 +198,105 @@ export async function updatePublicBooking(
   input: { id: number; body: UpdateBookingBody; sessionKey: string | null; bookingCode: string | null; manageKey: string | null; ip: string; now?: Date },
 ): Promise<BookingAnswer> {
   if (input.bookingCode !== null || input.manageKey !== null) await deps.limiter.consume(codeLookupKey(input.ip));
-  return deps.db.transaction(async (tx) => {
-    const row = await lockBooking(tx, input.id);
-    if (!row || !isOwner(row, await gameCodeOf(tx, input.id), input)) throw new NotFoundError(PUBLIC_BOOKING_MESSAGES.bookingNotFound);
-    if (input.body.version !== undefined && input.body.version !== row.version) throw new ConflictError(PUBLIC_BOOKING_MESSAGES.staleVersion);
+  const { aggregate } = await withBooking(
+    deps.db,
+    { id: input.id },
+    {
+      actor: { source: 'booker' },
+      expectedVersion: input.body.version,
+      guard: async (row, tx) => {
+        if (!isOwner(row, await gameCodeOf(tx, row.id), input)) throw new NotFoundError(PUBLIC_BOOKING_MESSAGES.bookingNotFound);
+      },
+    },
+    async (write) => {
+      const { tx, row } = write;
+      const before = snapshot(row);
+      const after: Snapshot = { ...before };
+      const body = input.body;
+      if (body.players !== undefined) after.players = body.players;
+      if (body.date !== undefined) after.date = body.date;
+      if (body.meeting_time !== undefined) after.meeting_time = { hour: body.meeting_time.hour, minute: body.meeting_time.minute };
+      if (body.timezone !== undefined) after.timezone = body.timezone;
+      if (body.city !== undefined) after.city = body.city;
+      if (body.initial_area_id !== undefined) after.initial_area_id = body.initial_area_id;
+      if (body.initial_area_lat !== undefined) after.initial_area_lat = body.initial_area_lat;
+      if (body.initial_area_lng !== undefined) after.initial_area_lng = body.initial_area_lng;
+      if (body.initial_area_radius !== undefined) after.initial_area_radius = body.initial_area_radius;
+      if (body.plan_type !== undefined) after.plan_type = body.plan_type;
+      if (body.add_ons !== undefined) after.add_ons = [...new Set(body.add_ons)];
+      if (body.currency !== undefined) after.currency = body.currency;
+      if (body.full_name !== undefined) after.full_name = body.full_name;
+      if (body.phone !== undefined) after.phone = body.phone;
+      if (body.company_name !== undefined) after.company_name = body.company_name;
+      if (body.referral_source !== undefined) after.referral_source = body.referral_source;
 
-    const before = snapshot(row);
-    const after: Snapshot = { ...before };
-    const body = input.body;
-    if (body.players !== undefined) after.players = body.players;
-    if (body.date !== undefined) after.date = body.date;
-    if (body.meeting_time !== undefined) after.meeting_time = { hour: body.meeting_time.hour, minute: body.meeting_time.minute };
-    if (body.timezone !== undefined) after.timezone = body.timezone;
-    if (body.city !== undefined) after.city = body.city;
-    if (body.initial_area_id !== undefined) after.initial_area_id = body.initial_area_id;
-    if (body.initial_area_lat !== undefined) after.initial_area_lat = body.initial_area_lat;
-    if (body.initial_area_lng !== undefined) after.initial_area_lng = body.initial_area_lng;
-    if (body.initial_area_radius !== undefined) after.initial_area_radius = body.initial_area_radius;
-    if (body.plan_type !== undefined) after.plan_type = body.plan_type;
-    if (body.add_ons !== undefined) after.add_ons = [...new Set(body.add_ons)];
-    if (body.currency !== undefined) after.currency = body.currency;
-    if (body.full_name !== undefined) after.full_name = body.full_name;
-    if (body.phone !== undefined) after.phone = body.phone;
-    if (body.company_name !== undefined) after.company_name = body.company_name;
-    if (body.referral_source !== undefined) after.referral_source = body.referral_source;
+      const fields = Object.keys(after).filter((k): k is EditableField => k in before);
+      const changed = fields.filter((f) => !same(before[f], after[f]));
+      if (changed.length === 0) return;
+      assertSectionsUnlocked(row, lockedSectionsTouched(changed, before, after));
 
-    const fields = Object.keys(after).filter((k): k is EditableField => k in before);
-    const changed = fields.filter((f) => !same(before[f], after[f]));
-    if (changed.length === 0) return { booking: await bookerView(tx, row.id) };
-    assertSectionsUnlocked(row, lockedSectionsTouched(changed, before, after));
+      if (row.bookingStatus === 'paid' || row.bookingStatus === 'completed') {
+        const locked = changed.filter((f) => !(CONTACT_FIELDS as readonly string[]).includes(f));
+        if (locked.length) throw new ValidationError(Object.fromEntries(locked.map((f) => [f, [PUBLIC_BOOKING_MESSAGES.paidLocked]])));
+      }
 
-    if (row.bookingStatus === 'paid' || row.bookingStatus === 'completed') {
-      const locked = changed.filter((f) => !(CONTACT_FIELDS as readonly string[]).includes(f));
-      if (locked.length) throw new ValidationError(Object.fromEntries(locked.map((f) => [f, [PUBLIC_BOOKING_MESSAGES.paidLocked]])));
-    }
+      const has = (group: readonly string[]) => changed.some((f) => group.includes(f));
+      const scheduleChanged = has(SCHEDULE_FIELDS);
+      const locationChanged = has(LOCATION_FIELDS);
+      if (scheduleChanged || locationChanged) {
+        const errors = scheduleErrors(
+          { date: after.date, meetingTime: after.meeting_time, timezone: after.timezone, lat: after.initial_area_lat, lng: after.initial_area_lng },
+          input.now ? { now: input.now } : {},
+        );
+        const relevant = Object.entries(errors ?? {}).filter(([k]) => (k === 'city' ? locationChanged : scheduleChanged));
+        if (relevant.length) throw new ValidationError(Object.fromEntries(relevant));
+      }
 
-    const has = (group: readonly string[]) => changed.some((f) => group.includes(f));
-    const scheduleChanged = has(SCHEDULE_FIELDS);
-    const locationChanged = has(LOCATION_FIELDS);
-    if (scheduleChanged || locationChanged) {
-      const errors = scheduleErrors(
-        { date: after.date, meetingTime: after.meeting_time, timezone: after.timezone, lat: after.initial_area_lat, lng: after.initial_area_lng },
-        input.now ? { now: input.now } : {},
-      );
-      const relevant = Object.entries(errors ?? {}).filter(([k]) => (k === 'city' ? locationChanged : scheduleChanged));
-      if (relevant.length) throw new ValidationError(Object.fromEntries(relevant));
-    }
-
-    const update: BookingUpdate = {
-      players: after.players,
-      date: after.date,
-      meetingTime: after.meeting_time,
-      timezone: after.timezone,
-      city: after.city,
-      initialAreaId: after.initial_area_id,
-      initialAreaLat: after.initial_area_lat,
-      initialAreaLng: after.initial_area_lng,
-      initialAreaRadius: after.initial_area_radius,
-      fullName: after.full_name,
-      tel: after.phone,
-      companyName: after.company_name,
-      referralSource: after.referral_source,
-      version: row.version + 1,
-      updatedAt: input.now ?? new Date(),
-    };
-    if (scheduleChanged) {
-      const utc = localToUtcIso(after.date, after.meeting_time, after.timezone);
-      update.utcDateTime = utc ? new Date(utc) : null;
-    }
-    if (has(PRICE_FIELDS)) {
-      const planType: PlanType = isPlanType(after.plan_type) ? after.plan_type : 'standard';
-      const currency: Currency = isCurrency(after.currency) ? after.currency : 'GBP';
-      const addOns = after.add_ons.filter((a): a is AddOnType => (ADD_ON_TYPES as readonly string[]).includes(a));
-      const price = priceBooking(await loadPriceTable(tx, currency), { planType, addOns, players: after.players });
-      Object.assign(update, {
-        planType,
-        addOns,
-        currency,
-        hosted: isHostedGame(planType, addOns),
-        pricePerPerson: price.price_per_person,
-        addOnsTotal: price.add_ons_total,
-        totalPrice: price.total_price,
-      } satisfies BookingUpdate);
-      await insertPricingHistory(tx, {
-        bookingId: row.id,
-        planType,
-        pricePerPerson: price.price_per_person,
-        addOns,
+      const update: BookingValues = {
         players: after.players,
-        totalPrice: price.total_price,
-      });
-    }
-    await updateBooking(tx, row.id, update);
-    await insertBookingChange(tx, row.id, 'booker', Object.fromEntries(changed.map((f) => [f, { from: before[f], to: after[f] }])));
-    return { booking: await bookerView(tx, row.id) };
-  });
+        date: after.date,
+        meetingTime: after.meeting_time,
+        timezone: after.timezone,
+        city: after.city,
+        initialAreaId: after.initial_area_id,
+        initialAreaLat: after.initial_area_lat,
+        initialAreaLng: after.initial_area_lng,
+        initialAreaRadius: after.initial_area_radius,
+        fullName: after.full_name,
+        tel: after.phone,
+        companyName: after.company_name,
+        referralSource: after.referral_source,
+      };
+      if (scheduleChanged) {
+        const utc = localToUtcIso(after.date, after.meeting_time, after.timezone);
+        update.utcDateTime = utc ? new Date(utc) : null;
+      }
+      if (has(PRICE_FIELDS)) {
+        const planType: PlanType = isPlanType(after.plan_type) ? after.plan_type : 'standard';
+        const currency: Currency = isCurrency(after.currency) ? after.currency : 'GBP';
+        const addOns = after.add_ons.filter((a): a is AddOnType => (ADD_ON_TYPES as readonly string[]).includes(a));
+        const price = priceBooking(await loadPriceTable(tx, currency), { planType, addOns, players: after.players });
+        Object.assign(update, {
+          planType,
+          addOns,
+          currency,
+          hosted: isHostedGame(planType, addOns),
+          pricePerPerson: price.price_per_person,
+          addOnsTotal: price.add_ons_total,
+          totalPrice: price.total_price,
+        } satisfies BookingValues);
+        await insertPricingHistory(tx, {
+          bookingId: row.id,
+          planType,
+          pricePerPerson: price.price_per_person,
+          addOns,
+          players: after.players,
+          totalPrice: price.total_price,
+        });
+      }
+      await write.update(update);
+      write.audit({ fields: Object.fromEntries(changed.map((f) => [f, { from: before[f], to: after[f] }])) });
+    },
+  );
+  return { booking: toBookerBooking(aggregate) };
 }
