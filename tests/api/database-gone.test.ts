@@ -25,7 +25,7 @@ describe('tables dropped under the running app', () => {
 
     const health = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(health.statusCode).toBe(503);
-    expect(health.json()).toEqual({ status: 'unavailable', message: 'The database is not answering.' });
+    expect(health.json()).toEqual({ status: 'unavailable', message: 'The database is not answering.', code: 'service_unavailable' });
     for (const url of ['/api/admin/bookings/1', '/api/booking/ABCDEFGHJK12']) {
       const res = await admin.get(url);
       expect({ url, status: res.statusCode, body: res.json() }).toEqual({ url, status: 503, body: UNAVAILABLE });
