@@ -78,7 +78,7 @@ export function useDetailAction(bookingId: number) {
         return result;
       } catch (error) {
         if (isSessionExpired(error)) return undefined;
-        if (error instanceof ApiError && error.status === 409) {
+        if (error instanceof ApiError && error.code === 'conflict') {
           notifyError(error.message);
           await queryClient.invalidateQueries({ queryKey: bookingQueryKey(bookingId), exact: true });
           return undefined;

@@ -1,5 +1,7 @@
 import { api } from '../../lib/api-client';
-import type { AdminCreateBookingInput } from '../../../shared/api/admin-bookings';
+import { ADMIN_CREATED_TRACKING, type AdminCreateBookingInput } from '../../../shared/api/admin-bookings';
+import { toBookingFields } from '../../components/booking-wizard/wizard-io';
+import type { WizardState } from '../../components/booking-wizard/wizard-state';
 import { adminBookingsEndpoints as ep } from '../../../shared/api/endpoints/admin-bookings';
 import type { ChartInterval } from '../../../shared/chart-interval';
 
@@ -23,3 +25,8 @@ export const fetchCalendar = (start_date: string, end_date: string) => api(ep.ca
 export const fetchCalendarMetrics = (start_date: string, end_date: string) => api(ep.calendarMetrics, { query: { start_date, end_date } });
 export const fetchChart = (start_date: string, end_date: string, interval: ChartInterval) => api(ep.chart, { query: { start_date, end_date, interval } });
 export const createAdminBooking = (body: AdminCreateBookingInput) => api(ep.create, { body });
+
+/** POST /api/admin/bookings from the wizard state: the booking's fields (as the public create), then a lead, hosted or not, with the admin tracking values. */
+export function toAdminCreateBody(s: WizardState): AdminCreateBookingInput {
+  return { ...toBookingFields(s), hosted: s.type === 'hosted', booking_status: 'lead', ...ADMIN_CREATED_TRACKING, utcDateTime: s.utcDateTime };
+}
