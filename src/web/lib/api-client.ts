@@ -58,14 +58,17 @@ type RequestOptions = {
   signal?: AbortSignal;
 };
 
+/** No required key: `Nothing extends T` holds when every key of T is optional. */
+type Nothing = Record<never, never>;
+
 /** What `api` needs to be told for an endpoint: params when its path has some, its body, its query. */
 export type ApiOptions<E extends EndpointConfig> = ([PathParamNames<E['path']>] extends [never] ? { params?: undefined } : { params: ParamsOf<E> }) &
   ([BodyOf<E>] extends [never] ? { body?: undefined } : { body: BodyOf<E> }) &
-  ([QueryOf<E>] extends [never] ? { query?: undefined } : {} extends QueryOf<E> ? { query?: QueryOf<E> } : { query: QueryOf<E> }) & {
+  ([QueryOf<E>] extends [never] ? { query?: undefined } : Nothing extends QueryOf<E> ? { query?: QueryOf<E> } : { query: QueryOf<E> }) & {
     headers?: Record<string, string>;
     signal?: AbortSignal;
   };
-type ApiArgs<E extends EndpointConfig> = {} extends ApiOptions<E> ? [options?: ApiOptions<E>] : [options: ApiOptions<E>];
+type ApiArgs<E extends EndpointConfig> = Nothing extends ApiOptions<E> ? [options?: ApiOptions<E>] : [options: ApiOptions<E>];
 
 /**
  * An endpoint whose schemas (and zod) come from a chunk loaded on demand: the request goes out at once, its answer
