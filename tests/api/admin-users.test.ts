@@ -93,7 +93,7 @@ describe('POST /api/admin/users', () => {
     ];
     for (const [password, message] of cases) {
       const res = await admin.post('/api/admin/users', { name: 'Weak Pass', email, password });
-      expect({ password, status: res.statusCode, body: res.json() }).toEqual({ password, status: 422, body: { message, errors: { password: [message] } } });
+      expect({ password, status: res.statusCode, body: res.json() }).toEqual({ password, status: 422, body: { message, code: 'validation_failed', errors: { password: [message] } } });
     }
     const list = await admin.get('/api/admin/users');
     expect(JSON.stringify(list.json())).not.toContain(email);
