@@ -26,7 +26,7 @@ describe('booking creation per client address', () => {
     for (let i = 0; i < BOOKING_CREATE_LIMIT.perIp; i++) expect((await book(agent, address)).statusCode).toBe(201);
     const refused = await book(agent, address);
     expect(refused.statusCode).toBe(429);
-    expect(refused.json()).toEqual({ message: PUBLIC_BOOKING_MESSAGES.tooManyBookings });
+    expect(refused.json()).toEqual({ message: PUBLIC_BOOKING_MESSAGES.tooManyBookings, code: 'rate_limited' });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     // A new session from the same address does not reset it.
     expect((await book(await t.visitor(), address)).statusCode).toBe(429);

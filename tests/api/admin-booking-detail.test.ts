@@ -38,7 +38,7 @@ describe('GET /api/admin/bookings/:id', () => {
   it('answers 404 Booking not found for an unknown id', async () => {
     const res = await admin.get(url(999_999));
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ message: 'Booking not found' });
+    expect(res.json()).toEqual({ message: 'Booking not found', code: 'not_found' });
   });
 });
 
@@ -132,7 +132,7 @@ describe('PATCH /api/admin/bookings/:id', () => {
     expect((await admin.patch(url(b.id), { admin_general_notes: 'first', version: 1 })).statusCode).toBe(200);
     const stale = await admin.patch(url(b.id), { admin_general_notes: 'second', version: 1 });
     expect(stale.statusCode).toBe(409);
-    expect(stale.json()).toEqual({ message: DETAIL_MESSAGES.stale });
+    expect(stale.json()).toEqual({ message: DETAIL_MESSAGES.stale, code: 'conflict' });
     const staleHeader = await admin.patch(url(b.id), { hiding_spot_address: 'Somewhere' }, { 'if-match': '"1"' });
     expect(staleHeader.statusCode).toBe(409);
     const [row] = await t.db.select().from(bookings).where(eq(bookings.id, b.id));
@@ -158,7 +158,7 @@ describe('PATCH /api/admin/bookings/:id', () => {
     ];
     for (const res of await Promise.all(calls)) {
       expect(res.statusCode).toBe(409);
-      expect(res.json()).toEqual({ message: DETAIL_MESSAGES.stale });
+      expect(res.json()).toEqual({ message: DETAIL_MESSAGES.stale, code: 'conflict' });
     }
     const [row] = await t.db.select().from(bookings).where(eq(bookings.id, booking.id));
     // The payment that made it paid converted the lead.
@@ -187,7 +187,7 @@ describe('PATCH /api/admin/bookings/:id', () => {
   it('answers 404 for an unknown booking', async () => {
     const res = await admin.patch(url(999_998), { admin_general_notes: 'x' });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ message: 'Booking not found' });
+    expect(res.json()).toEqual({ message: 'Booking not found', code: 'not_found' });
   });
 });
 
@@ -280,7 +280,7 @@ describe('POST /api/admin/bookings/:id/start-game', () => {
     expect(Math.abs((instances[0]?.startTime.getTime() ?? 0) - Date.now())).toBeLessThan(60_000);
     const again = await admin.post(url(booking.id, '/start-game'));
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ message: 'Game already started' });
+    expect(again.json()).toEqual({ message: 'Game already started', code: 'conflict' });
     expect(await t.db.select().from(gameInstances).where(eq(gameInstances.gameId, gameId))).toHaveLength(1);
     expect(bookingOf(await admin.get(url(booking.id))).game?.has_live_instance).toBe(true);
     expect(await activities(booking.id, 'game.start')).toHaveLength(1);

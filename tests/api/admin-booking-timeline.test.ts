@@ -85,7 +85,7 @@ describe('GET /api/admin/bookings/{id}/timeline', () => {
   it('answers 404 for a booking that does not exist', async () => {
     const res = await admin.get('/api/admin/bookings/999999/timeline');
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ message: 'Booking not found' });
+    expect(res.json()).toEqual({ message: 'Booking not found', code: 'not_found' });
   });
 });
 
@@ -121,10 +121,10 @@ describe('POST /api/admin/bookings/{id}/mails/{mailId}/resend', () => {
     const before = await t.db.select().from(mailOutbox);
     const wrong = await admin.post(`/api/admin/bookings/${mine.id}/mails/${theirMail.id}/resend`);
     expect(wrong.statusCode).toBe(404);
-    expect(wrong.json()).toEqual({ message: 'Mail not found' });
+    expect(wrong.json()).toEqual({ message: 'Mail not found', code: 'not_found' });
     const unknown = await admin.post(`/api/admin/bookings/999999/mails/${theirMail.id}/resend`);
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ message: 'Booking not found' });
+    expect(unknown.json()).toEqual({ message: 'Booking not found', code: 'not_found' });
     expect((await admin.post(`/api/admin/bookings/${mine.id}/mails/abc/resend`)).statusCode).toBe(422);
     expect(await t.db.select().from(mailOutbox)).toHaveLength(before.length);
   });

@@ -97,7 +97,7 @@ describe('create, read and update', () => {
     expect((await admin.get('/api/admin/challenges/999999')).statusCode).toBe(404);
     const put = await admin.put('/api/admin/challenges/999999', valid);
     expect(put.statusCode).toBe(404);
-    expect(put.json()).toEqual({ message: 'Challenge not found' });
+    expect(put.json()).toEqual({ message: 'Challenge not found', code: 'not_found' });
     expect((await admin.get('/api/admin/challenges/abc')).statusCode).toBe(422);
   });
 });

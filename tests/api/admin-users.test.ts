@@ -93,7 +93,7 @@ describe('POST /api/admin/users', () => {
     ];
     for (const [password, message] of cases) {
       const res = await admin.post('/api/admin/users', { name: 'Weak Pass', email, password });
-      expect({ password, status: res.statusCode, body: res.json() }).toEqual({ password, status: 422, body: { message, errors: { password: [message] } } });
+      expect({ password, status: res.statusCode, body: res.json() }).toEqual({ password, status: 422, body: { message, code: 'validation_failed', errors: { password: [message] } } });
     }
     const list = await admin.get('/api/admin/users');
     expect(JSON.stringify(list.json())).not.toContain(email);
@@ -107,7 +107,7 @@ describe('POST /api/admin/users', () => {
     expect(invalid.json().errors.email).toEqual(['Please enter a valid email address']);
     const dup = await admin.post('/api/admin/users', { name: 'Dup', email: admin.email.toUpperCase(), password: 'a-good-password' });
     expect(dup.statusCode).toBe(422);
-    expect(dup.json()).toEqual({ message: 'A user with this email already exists', errors: { email: ['A user with this email already exists'] } });
+    expect(dup.json()).toEqual({ message: 'A user with this email already exists', code: 'validation_failed', errors: { email: ['A user with this email already exists'] } });
   });
 });
 
@@ -152,7 +152,7 @@ describe('POST /api/admin/users/upgrade', () => {
   it('answers 404 with a clear message for an unknown email', async () => {
     const res = await admin.post('/api/admin/users/upgrade', { email: uniqueEmail('nobody'), is_admin: true, is_host: false });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ message: 'No user found with this email address' });
+    expect(res.json()).toEqual({ message: 'No user found with this email address', code: 'not_found' });
   });
 });
 
@@ -182,7 +182,7 @@ describe('PATCH /api/admin/users/:id/roles', () => {
   it('refuses to let an admin remove their own admin role', async () => {
     const res = await admin.patch(`/api/admin/users/${admin.userId}/roles`, { is_admin: false, is_host: true });
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ message: 'You cannot remove your own admin role' });
+    expect(res.json()).toEqual({ message: 'You cannot remove your own admin role', code: 'conflict' });
     expect((await admin.get('/api/auth/me')).json().user.is_admin).toBe(true);
   });
 
@@ -198,7 +198,7 @@ describe('PATCH /api/admin/users/:id/roles', () => {
     expect((await admin.patch(`/api/admin/users/${host.id}/roles`, { is_admin: 'yes' })).statusCode).toBe(422);
     const missing = await admin.patch('/api/admin/users/999999/roles', { is_admin: true, is_host: false });
     expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toEqual({ message: 'User not found' });
+    expect(missing.json()).toEqual({ message: 'User not found', code: 'not_found' });
   });
 });
 
@@ -223,7 +223,7 @@ describe('DELETE /api/admin/users/:id/roles', () => {
   it('refuses to remove the roles of the admin making the call', async () => {
     const res = await admin.delete(`/api/admin/users/${admin.userId}/roles`);
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ message: 'You cannot remove your own admin role' });
+    expect(res.json()).toEqual({ message: 'You cannot remove your own admin role', code: 'conflict' });
   });
 
   it('answers 404 for an unknown user', async () => {

@@ -53,7 +53,7 @@ describe('GET /api/booking/:code/challenges', () => {
     expect((await organiser.get(url(gameCode.toLowerCase(), 'challenges'))).statusCode).toBe(200);
     const res = await organiser.get(url(booking.tempCode, 'challenges'));
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ message: 'Game not found' });
+    expect(res.json()).toEqual({ message: 'Game not found', code: 'not_found' });
     const unpaid = await createBooking(t.db);
     expect((await organiser.post(url(unpaid.tempCode, 'challenges'), { added_challenges: [] })).statusCode).toBe(404);
     expect((await organiser.post(url(unpaid.tempCode, 'activate'), { booking_id: unpaid.id })).statusCode).toBe(404);
@@ -138,7 +138,7 @@ describe('PUT /api/booking/:code/locations', () => {
     });
     const res = await organiser.put(url(gameCode, 'locations'), { meeting_point_address: 'Mine', hiding_spot_address: 'Elsewhere' });
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ message: 'The hiding spot is managed by our team' });
+    expect(res.json()).toEqual({ message: 'The hiding spot is managed by our team', code: 'conflict' });
     const row = await bookingRow(booking.id);
     expect(row).toMatchObject({ hidingSpotAddress: 'Staff venue', meetingPointAddress: null });
     // The meeting point alone is still the booker's to propose.
@@ -243,7 +243,7 @@ describe('locked sections', () => {
       const challengesBefore = await t.db.select().from(gameChallenges).where(eq(gameChallenges.gameId, gameId));
       const res = c.method === 'post' ? await organiser.post(url(gameCode, c.path), c.body) : await organiser.put(url(gameCode, c.path), c.body);
       expect(res.statusCode).toBe(423);
-      expect(res.json()).toEqual({ message: c.message });
+      expect(res.json()).toEqual({ message: c.message, code: 'locked' });
       expect(await bookingRow(booking.id)).toEqual(rowBefore);
       expect(await t.db.select().from(gameChallenges).where(eq(gameChallenges.gameId, gameId))).toEqual(challengesBefore);
       expect(await t.db.select().from(teams).where(eq(teams.bookingId, booking.id))).toEqual([]);
@@ -290,6 +290,7 @@ describe('the game code alone (the players’ join code)', () => {
         expect(res.statusCode, `${call.method} ${call.path}`).toBe(403);
         expect(res.json()).toEqual({
           message: 'This game code lets players join the game but cannot change it. Open the private management link we emailed to the organiser.',
+          code: 'forbidden',
         });
       }
     }

@@ -8,7 +8,7 @@ import { createTestApp, type Agent, type TestApp } from '../support/test-app';
  * The database going away under a running app (closed, or its tables dropped): every API call answers 503 with a
  * clear message, never a 500, and the health check says so too. Runs on the default embedded database (PGlite).
  */
-const UNAVAILABLE = { message: 'The service is temporarily unavailable. Please try again shortly.' };
+const UNAVAILABLE = { message: 'The service is temporarily unavailable. Please try again shortly.', code: 'service_unavailable' };
 
 describe('tables dropped under the running app', () => {
   let t: TestApp;
@@ -25,7 +25,7 @@ describe('tables dropped under the running app', () => {
 
     const health = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(health.statusCode).toBe(503);
-    expect(health.json()).toEqual({ status: 'unavailable', message: 'The database is not answering.' });
+    expect(health.json()).toEqual({ status: 'unavailable', message: 'The database is not answering.', code: 'service_unavailable' });
     for (const url of ['/api/admin/bookings/1', '/api/booking/ABCDEFGHJK12']) {
       const res = await admin.get(url);
       expect({ url, status: res.statusCode, body: res.json() }).toEqual({ url, status: 503, body: UNAVAILABLE });

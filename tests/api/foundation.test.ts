@@ -41,7 +41,7 @@ describe('health and pages', () => {
   it('answers JSON 404 for an unknown API path', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/nope' });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ message: 'Not found' });
+    expect(res.json()).toEqual({ message: 'Not found', code: 'not_found' });
   });
 
   it('serves the OpenAPI document and its reference page', async () => {
@@ -92,7 +92,7 @@ describe('sessions', () => {
     const unknown = await agent.post('/api/auth/login', { email: 'nobody@example.test', password: 'nope' });
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
-    expect(wrong.json()).toEqual({ message: 'Invalid email or password' });
+    expect(wrong.json()).toEqual({ message: 'Invalid email or password', code: 'invalid_credentials' });
     expect(unknown.json()).toEqual(wrong.json());
   });
 
@@ -101,7 +101,7 @@ describe('sessions', () => {
     const agent = await t.visitor();
     const missing = await agent.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password: TEST_PASSWORD }, csrf: false });
     expect(missing.statusCode).toBe(419);
-    expect(missing.json()).toEqual({ message: 'CSRF token mismatch' });
+    expect(missing.json()).toEqual({ message: 'CSRF token mismatch', code: 'csrf_mismatch' });
     const wrong = await agent.inject({
       method: 'POST',
       url: '/api/auth/login',
@@ -133,7 +133,29 @@ describe('errors', () => {
     expect(bad.json().message).toBe('The request body is not valid JSON.');
     const invalid = await agent.post('/api/auth/login', { email: '', password: 'x' });
     expect(invalid.statusCode).toBe(422);
-    expect(invalid.json()).toEqual({ message: 'Email address is required', errors: { email: ['Email address is required'] } });
+    expect(invalid.json()).toEqual({ message: 'Email address is required', code: 'validation_failed', errors: { email: ['Email address is required'] } });
+  });
+
+  it('gives every error answer a stable machine-readable code beside the unchanged message (decision 0211)', async () => {
+    const visitor = await t.visitor();
+    const host = await t.as('host');
+    const cases = [
+      { res: await visitor.get('/api/auth/me'), status: 401, code: 'unauthenticated', message: 'Unauthenticated' },
+      { res: await visitor.get('/api/admin/bookings'), status: 401, code: 'unauthenticated', message: 'Unauthenticated' },
+      { res: await host.get('/api/admin/bookings'), status: 403, code: 'forbidden', message: 'This action is unauthorized.' },
+      { res: await visitor.post('/api/auth/login', { email: 'nobody@example.test', password: 'nope' }), status: 401, code: 'invalid_credentials', message: 'Invalid email or password' },
+      { res: await visitor.inject({ method: 'POST', url: '/api/auth/logout', csrf: false }), status: 419, code: 'csrf_mismatch', message: 'CSRF token mismatch' },
+      { res: await visitor.inject({ method: 'POST', url: '/api/auth/login', payload: '{"email":', headers: { 'content-type': 'application/json' } }), status: 400, code: 'bad_request', message: 'The request body is not valid JSON.' },
+      { res: await visitor.get('/api/pricing?currency=JPY'), status: 422, code: 'validation_failed', message: undefined },
+      { res: await visitor.get('/api/booking/NO-SUCH-CODE'), status: 404, code: 'not_found', message: 'Booking not found' },
+      { res: await visitor.inject({ method: 'DELETE', url: '/api/nope' }), status: 404, code: 'not_found', message: 'Not found' },
+    ];
+    for (const c of cases) {
+      const body = c.res.json();
+      expect({ status: c.res.statusCode, code: body.code }).toEqual({ status: c.status, code: c.code });
+      if (c.message) expect(body.message).toBe(c.message);
+      else expect(typeof body.message).toBe('string');
+    }
   });
 });
 

@@ -175,7 +175,7 @@ describe('GET /api/geocode through a Nominatim-compatible server (GEOCODER_URL)'
     mode = 'error';
     const failed = await t.app.inject({ method: 'GET', url: '/api/geocode?q=Madrid' });
     expect(failed.statusCode).toBe(502);
-    expect(failed.json()).toEqual({ message: 'Failed to fetch city suggestions. Please try again.' });
+    expect(failed.json()).toEqual({ message: 'Failed to fetch city suggestions. Please try again.', code: 'upstream_failed' });
     mode = 'garbage';
     expect((await t.app.inject({ method: 'GET', url: '/api/geocode?q=Rome' })).statusCode).toBe(502);
     mode = 'busy';
@@ -192,7 +192,7 @@ describe('GET /api/geocode through a Nominatim-compatible server (GEOCODER_URL)'
     try {
       const res = await down.app.inject({ method: 'GET', url: '/api/geocode?q=Vienna' });
       expect(res.statusCode).toBe(502);
-      expect(res.json()).toEqual({ message: 'Failed to fetch city suggestions. Please try again.' });
+      expect(res.json()).toEqual({ message: 'Failed to fetch city suggestions. Please try again.', code: 'upstream_failed' });
     } finally {
       await down.close();
     }

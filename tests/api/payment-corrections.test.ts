@@ -108,14 +108,14 @@ describe('POST /api/admin/bookings/:id/payments/:paymentId/void', () => {
     expect((await admin.post(url(booking.id, `/payments/${paymentId}/void`), { reason: 'Duplicate' })).statusCode).toBe(201);
     const twice = await admin.post(url(booking.id, `/payments/${paymentId}/void`), { reason: 'Duplicate' });
     expect(twice.statusCode).toBe(409);
-    expect(twice.json()).toEqual({ message: DETAIL_MESSAGES.alreadyVoided });
+    expect(twice.json()).toEqual({ message: DETAIL_MESSAGES.alreadyVoided, code: 'conflict' });
     const voidEntry = (await t.db.select().from(bookingPayments).where(and(eq(bookingPayments.bookingId, booking.id), eq(bookingPayments.kind, 'void'))))[0];
     const ofVoid = await admin.post(url(booking.id, `/payments/${voidEntry?.id ?? 0}/void`), { reason: 'x' });
     expect(ofVoid.statusCode).toBe(422);
     expect(ofVoid.json().message).toBe(DETAIL_MESSAGES.onlyPayments);
     const unknown = await admin.post(url(booking.id, '/payments/987654/void'), { reason: 'x' });
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ message: DETAIL_MESSAGES.paymentNotFound });
+    expect(unknown.json()).toEqual({ message: DETAIL_MESSAGES.paymentNotFound, code: 'not_found' });
     const other = await paidThroughApi();
     expect((await admin.post(url(booking.id, `/payments/${other.paymentId}/void`), { reason: 'x' })).statusCode).toBe(404);
     expect((await admin.post(url(999_123, `/payments/${paymentId}/void`), { reason: 'x' })).statusCode).toBe(404);

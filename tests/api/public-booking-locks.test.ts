@@ -24,7 +24,7 @@ describe('PATCH /api/bookings/:id obeys the sections staff locked', () => {
     for (const body of [{ initial_area_radius: 5000 }, { initial_area_lat: 48.85, initial_area_lng: 2.35 }, { city: 'Paris', initial_area_id: 'geonames:2988507' }]) {
       const res = await agent.patch(`/api/bookings/${booking.id}`, body, { 'x-booking-code': booking.tempCode });
       expect(res.statusCode).toBe(423);
-      expect(res.json()).toEqual({ message: BOOKER_MESSAGES.gameAreaLocked });
+      expect(res.json()).toEqual({ message: BOOKER_MESSAGES.gameAreaLocked, code: 'locked' });
     }
     const after = await row(booking.id);
     expect({ radius: after.initialAreaRadius, lat: after.initialAreaLat, city: after.city, version: after.version }).toEqual({
@@ -51,7 +51,7 @@ describe('PATCH /api/bookings/:id obeys the sections staff locked', () => {
     const agent = await t.visitor();
     const res = await agent.patch(`/api/bookings/${booking.id}`, { add_ons: ['hosted'] }, { 'x-booking-code': booking.tempCode });
     expect(res.statusCode).toBe(423);
-    expect(res.json()).toEqual({ message: BOOKER_MESSAGES.hostLocked });
+    expect(res.json()).toEqual({ message: BOOKER_MESSAGES.hostLocked, code: 'locked' });
     expect((await row(booking.id)).addOns).toEqual([]);
   });
 

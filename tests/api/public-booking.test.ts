@@ -394,7 +394,7 @@ describe('PATCH /api/bookings/:id', () => {
     for (const headers of [undefined, { 'x-booking-code': 'WRONGCODE000' }, { 'x-booking-code': otherBooking.temp_code }]) {
       const res = await stranger.patch(`/api/bookings/${booking.id}`, { players: 3 }, headers);
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ message: 'Booking not found' });
+      expect(res.json()).toEqual({ message: 'Booking not found', code: 'not_found' });
     }
     expect((await stranger.patch('/api/bookings/999999', { players: 3 })).statusCode).toBe(404);
     expect((await bookingRow(booking.id)).players).toBe(8);
@@ -467,7 +467,7 @@ describe('GET /api/booking/:code', () => {
   it('answers 404 to an unknown code', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/booking/NOSUCHCODE00' });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ message: 'Booking not found' });
+    expect(res.json()).toEqual({ message: 'Booking not found', code: 'not_found' });
   });
 
   it('limits look-ups per IP to 60 a minute with 429 and Retry-After', async () => {

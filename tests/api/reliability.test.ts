@@ -203,11 +203,11 @@ describe.skipIf(!serverUrl)('PostgreSQL out of reach (needs TEST_DATABASE_URL; a
     await proxy.cut();
     const health = await get('/api/health');
     expect(health.statusCode).toBe(503);
-    expect(health.json()).toEqual({ status: 'unavailable', message: 'The database is not answering.' });
+    expect(health.json()).toEqual({ status: 'unavailable', message: 'The database is not answering.', code: 'service_unavailable' });
     for (const url of ['/api/auth/me', '/api/admin/bookings', '/api/booking/ABCDEFGHJK12']) {
       const res = await get(url);
       expect({ url, status: res.statusCode }).toEqual({ url, status: 503 });
-      expect(res.json()).toEqual({ message: 'The service is temporarily unavailable. Please try again shortly.' });
+      expect(res.json()).toEqual({ message: 'The service is temporarily unavailable. Please try again shortly.', code: 'service_unavailable' });
     }
     // Never a 500, whatever the route (some answers may come from memory).
     const pricing = await get('/api/pricing');

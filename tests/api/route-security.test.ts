@@ -33,7 +33,7 @@ describe('route table', () => {
     for (const route of apiRoutes().filter((r) => r.url.startsWith('/api/admin'))) {
       const res = await anon.inject({ method: route.method as 'GET', url: concrete(route.url), payload: MUTATING.has(route.method) ? {} : undefined });
       expect({ route: `${route.method} ${route.url}`, status: res.statusCode }).toEqual({ route: `${route.method} ${route.url}`, status: 401 });
-      expect(res.json()).toEqual({ message: 'Unauthenticated' });
+      expect(res.json()).toEqual({ message: 'Unauthenticated', code: 'unauthenticated' });
     }
   });
 
@@ -94,7 +94,7 @@ describe('route table, spelled differently', () => {
         const res = await anon.inject({ method: route.method as 'GET', url, payload: MUTATING.has(route.method) ? {} : undefined });
         const label = `${route.method} ${url}`;
         expect({ label, ok: res.statusCode === 401 || res.statusCode === 404 }).toEqual({ label, ok: true });
-        if (res.statusCode === 404) expect(res.json()).toEqual({ message: 'Not found' });
+        if (res.statusCode === 404) expect(res.json()).toEqual({ message: 'Not found', code: 'not_found' });
       }
     }
   });
@@ -111,6 +111,6 @@ describe('route table, spelled differently', () => {
   it('answers an unknown API path in JSON under an encoded spelling, not with the web page', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/%61pi/no-such-thing' });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ message: 'Not found' });
+    expect(res.json()).toEqual({ message: 'Not found', code: 'not_found' });
   });
 });

@@ -38,7 +38,7 @@ describe('login limits', () => {
     expect(attempts.map((r) => r.statusCode)).toEqual(Array(LOGIN_LIMITS.perEmail).fill(401));
     const limited = await login({ email: user.email, password: TEST_PASSWORD }, freshIp());
     expect(limited.statusCode).toBe(429);
-    expect(limited.json()).toEqual({ message: 'Too many requests. Please try again later.' });
+    expect(limited.json()).toEqual({ message: 'Too many requests. Please try again later.', code: 'rate_limited' });
     const retryAfter = Number(limited.headers['retry-after']);
     expect(retryAfter).toBeGreaterThanOrEqual(1);
     // Sliding windows: at most the rest of this window plus most of the next.

@@ -1,19 +1,27 @@
-/** Typed application errors; plugins/error-handler.ts maps them to HTTP in one place. */
+import { codeForStatus, type ErrorCode } from '../../shared/api/error-codes';
+
+/**
+ * Typed application errors; plugins/error-handler.ts maps them to HTTP in one place. `code` is the stable,
+ * machine-readable kind sent beside the message (shared/api/error-codes.ts): the status's own unless told.
+ */
 export class AppError extends Error {
+  readonly code: ErrorCode;
   constructor(
     readonly statusCode: number,
     message: string,
     readonly errors?: Record<string, string[]>,
+    code?: ErrorCode,
   ) {
     super(message);
     this.name = new.target.name;
+    this.code = code ?? codeForStatus(statusCode);
   }
 }
 
 export class ValidationError extends AppError {
   constructor(errors: Record<string, string[]>, message?: string) {
     const first = Object.values(errors).flat()[0];
-    super(422, message ?? first ?? 'The given data was invalid.', errors);
+    super(422, message ?? first ?? 'The given data was invalid.', errors, 'validation_failed');
   }
   static field(field: string, message: string): ValidationError {
     return new ValidationError({ [field]: [message] });
@@ -22,32 +30,32 @@ export class ValidationError extends AppError {
 
 export class BadRequestError extends AppError {
   constructor(message: string) {
-    super(400, message);
+    super(400, message, undefined, 'bad_request');
   }
 }
 export class UnauthenticatedError extends AppError {
-  constructor(message = 'Unauthenticated') {
-    super(401, message);
+  constructor(message = 'Unauthenticated', code: Extract<ErrorCode, 'unauthenticated' | 'invalid_credentials'> = 'unauthenticated') {
+    super(401, message, undefined, code);
   }
 }
 export class ForbiddenError extends AppError {
   constructor(message = 'This action is unauthorized.') {
-    super(403, message);
+    super(403, message, undefined, 'forbidden');
   }
 }
 export class NotFoundError extends AppError {
   constructor(message = 'Not found') {
-    super(404, message);
+    super(404, message, undefined, 'not_found');
   }
 }
 export class ConflictError extends AppError {
   constructor(message: string) {
-    super(409, message);
+    super(409, message, undefined, 'conflict');
   }
 }
 export class CsrfError extends AppError {
   constructor() {
-    super(419, 'CSRF token mismatch');
+    super(419, 'CSRF token mismatch', undefined, 'csrf_mismatch');
   }
 }
 export class TooManyRequestsError extends AppError {
@@ -55,11 +63,11 @@ export class TooManyRequestsError extends AppError {
     readonly retryAfterSeconds: number,
     message = 'Too many requests. Please try again later.',
   ) {
-    super(429, message);
+    super(429, message, undefined, 'rate_limited');
   }
 }
 export class ServiceUnavailableError extends AppError {
   constructor(message = 'The service is temporarily unavailable. Please try again shortly.') {
-    super(503, message);
+    super(503, message, undefined, 'service_unavailable');
   }
 }

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { codeForStatus } from '../../shared/api/error-codes';
 import { AppError } from '../lib/errors';
 import { isDatabaseUnavailable, isInvalidInputForDatabase } from '../lib/db-errors';
 
@@ -21,25 +22,25 @@ export function registerErrorHandler(app: FastifyInstance): void {
       if ((error.statusCode === 429 || error.statusCode === 503) && 'retryAfterSeconds' in error && typeof error.retryAfterSeconds === 'number') {
         void reply.header('Retry-After', String(error.retryAfterSeconds));
       }
-      const body = error.errors ? { message: error.message, errors: error.errors } : { message: error.message };
+      const body = error.errors ? { message: error.message, code: error.code, errors: error.errors } : { message: error.message, code: error.code };
       return reply.code(error.statusCode).send(body);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors = fieldErrors(error.validation.map((v) => ({ instancePath: v.instancePath, message: v.message ?? 'Invalid value' })));
       const first = Object.values(errors).flat()[0] ?? 'The given data was invalid.';
-      return reply.code(422).send({ message: first, errors });
+      return reply.code(422).send({ message: first, code: 'validation_failed', errors });
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');
-      return reply.code(500).send({ message: 'Server Error' });
+      return reply.code(500).send({ message: 'Server Error', code: 'server_error' });
     }
     if (isDatabaseUnavailable(error)) {
       request.log.error({ err: error }, 'database unavailable');
-      return reply.code(503).send({ message: 'The service is temporarily unavailable. Please try again shortly.' });
+      return reply.code(503).send({ message: 'The service is temporarily unavailable. Please try again shortly.', code: 'service_unavailable' });
     }
     if (isInvalidInputForDatabase(error)) {
       request.log.warn({ err: error }, 'input the database cannot store');
-      return reply.code(422).send({ message: 'The given data was invalid.' });
+      return reply.code(422).send({ message: 'The given data was invalid.', code: 'validation_failed' });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
@@ -47,9 +48,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
         error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || (error instanceof SyntaxError && status === 400)
           ? 'The request body is not valid JSON.'
           : error.message;
-      return reply.code(status).send({ message });
+      return reply.code(status).send({ message, code: codeForStatus(status) });
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.code(500).send({ message: 'Server Error' });
+    return reply.code(500).send({ message: 'Server Error', code: 'server_error' });
   });
 }

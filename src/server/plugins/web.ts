@@ -59,7 +59,7 @@ export async function registerWeb(
     if ((request.method === 'GET' || request.method === 'HEAD') && !isApiPath(request.url)) {
       return renderPage(request, reply);
     }
-    return reply.code(404).send({ message: 'Not found' });
+    return reply.code(404).send({ message: 'Not found', code: 'not_found' });
   });
 }
 

@@ -75,6 +75,7 @@ export const detailPatchBody = z
     }
   });
 export type DetailPatchBody = z.infer<typeof detailPatchBody>;
+export type DetailPatchInput = z.input<typeof detailPatchBody>;
 
 export const addNoteBody = z.object({
   note: z.string({ error: DETAIL_MESSAGES.note }).trim().min(1, DETAIL_MESSAGES.note).max(5_000).refine(storable, noNul),
@@ -193,7 +194,3 @@ export const heartbeatSchema = z.object({
   ),
 });
 export type Heartbeat = z.infer<typeof heartbeatSchema>;
-
-export const hostSchema = z.object({ id: z.number().int(), name: z.string(), email: z.string() });
-export const hostsResponse = z.object({ hosts: z.array(hostSchema) });
-export type Host = z.infer<typeof hostSchema>;

@@ -45,6 +45,9 @@ export const exportBookingsQuery = listBookingsQuery.omit({ page: true, per_page
 });
 export type ExportBookingsQuery = z.infer<typeof exportBookingsQuery>;
 
+/** GET /api/admin/bookings/export: a CSV file; the schema only documents it (the stream is sent as it is). */
+export const exportCsvResponse = z.string().describe('text/csv: one header row, one row per booking the list shows for these filters');
+
 export const listBookingsResponse = z.object({ bookings: z.array(bookingListItemSchema), pagination: paginationSchema });
 export type ListBookingsResponse = z.infer<typeof listBookingsResponse>;
 

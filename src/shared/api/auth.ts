@@ -17,5 +17,7 @@ export const loginBody = z.object({
 export type LoginBody = z.infer<typeof loginBody>;
 
 export const userResponse = z.object({ user: userSchema });
+/** 204: no body. */
+export const logoutResponse = z.null();
 
 export const INVALID_CREDENTIALS = 'Invalid email or password';

@@ -1,8 +1,10 @@
 import { z } from 'zod';
+import { ERROR_CODES } from './error-codes';
 
-/** Every error answer: `{message}`, plus `errors` per field for invalid input (422). */
+/** Every error answer: `{message, code}`, plus `errors` per field for invalid input (422). */
 export const errorResponse = z.object({
   message: z.string(),
+  code: z.enum(ERROR_CODES),
   errors: z.record(z.string(), z.array(z.string())).optional(),
 });
 export type ErrorResponse = z.infer<typeof errorResponse>;

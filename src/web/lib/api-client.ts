@@ -1,19 +1,27 @@
 import type { z } from 'zod';
+import { pathOf, type BodyOf, type EndpointConfig, type HttpMethod, type ParamsOf, type PathParamNames, type QueryOf, type ResponseOf } from '../../shared/api/endpoint';
+import { codeForStatus, isErrorCode, type ErrorCode } from '../../shared/api/error-codes';
 import { paths } from './paths';
 import { notifyError } from './toast';
 
 export const CSRF_MISSING = 'CSRF token not found. Please refresh the page.';
 export const SESSION_EXPIRED = 'Session expired. Please log in again.';
 
-/** An API answer that was not 2xx: the server's message, its field errors, and the status. */
+/** Errors the client finds itself: no CSRF meta tag, or an answer its schema refuses. */
+export type ClientErrorCode = 'csrf_missing' | 'invalid_answer';
+
+/** An API answer that was not 2xx: the server's message, its machine-readable code, its field errors, the status. */
 export class ApiError extends Error {
+  readonly code: ErrorCode | ClientErrorCode;
   constructor(
     readonly status: number,
     message: string,
     readonly errors: Record<string, string[]> = {},
+    code?: ErrorCode | ClientErrorCode,
   ) {
     super(message);
     this.name = 'ApiError';
+    this.code = code ?? codeForStatus(status);
   }
 }
 
@@ -42,43 +50,76 @@ function sessionExpired(): void {
   window.setTimeout(() => window.location.assign(`${paths.login}?next=${encodeURIComponent(next)}`), 300);
 }
 
-type RequestOptions<T> = {
-  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type RequestOptions = {
+  params?: Readonly<Record<string, string | number>>;
+  query?: Readonly<Record<string, unknown>>;
   body?: unknown;
-  query?: Record<string, string | number | boolean | null | undefined>;
   headers?: Record<string, string>;
-  /**
-   * Validates the answer (required: nothing from the network is used unparsed). May be a promise, so a
-   * page can send its request before the chunk holding its schemas (and zod) has loaded.
-   */
-  schema: z.ZodType<T> | Promise<z.ZodType<T>>;
   signal?: AbortSignal;
 };
 
-function messageFrom(body: unknown, fallback: string): { message: string; errors: Record<string, string[]> } {
-  if (body && typeof body === 'object') {
-    const message = 'message' in body && typeof body.message === 'string' ? body.message : fallback;
-    const errors: Record<string, string[]> = {};
-    if ('errors' in body && body.errors && typeof body.errors === 'object') {
-      for (const [key, value] of Object.entries(body.errors)) {
-        if (Array.isArray(value)) errors[key] = value.filter((v): v is string => typeof v === 'string');
-      }
-    }
-    return { message, errors };
-  }
-  return { message: fallback, errors: {} };
+/** No required key: `Nothing extends T` holds when every key of T is optional. */
+type Nothing = Record<never, never>;
+
+/** What `api` needs to be told for an endpoint: params when its path has some, its body, its query. */
+export type ApiOptions<E extends EndpointConfig> = ([PathParamNames<E['path']>] extends [never] ? { params?: undefined } : { params: ParamsOf<E> }) &
+  ([BodyOf<E>] extends [never] ? { body?: undefined } : { body: BodyOf<E> }) &
+  ([QueryOf<E>] extends [never] ? { query?: undefined } : Nothing extends QueryOf<E> ? { query?: QueryOf<E> } : { query: QueryOf<E> }) & {
+    headers?: Record<string, string>;
+    signal?: AbortSignal;
+  };
+type ApiArgs<E extends EndpointConfig> = Nothing extends ApiOptions<E> ? [options?: ApiOptions<E>] : [options: ApiOptions<E>];
+
+/**
+ * An endpoint whose schemas (and zod) come from a chunk loaded on demand: the request goes out at once, its answer
+ * is checked once the chunk is in. Method and path are typed against the descriptor, so they cannot drift from it.
+ */
+export type LazyEndpoint<E extends EndpointConfig> = { readonly method: E['method']; readonly path: E['path']; readonly load: () => Promise<E> };
+export function lazyEndpoint<E extends EndpointConfig>(route: NoInfer<{ method: E['method']; path: E['path'] }>, load: () => Promise<E>): LazyEndpoint<E> {
+  return { method: route.method, path: route.path, load };
 }
 
-/** The one way the SPA talks to the API: JSON in and out, the CSRF header on every change. */
-export async function apiRequest<T>(path: string, options: RequestOptions<T>): Promise<T> {
-  const method = options.method ?? 'GET';
-  const schemaReady = Promise.resolve(options.schema);
+function errorFrom(status: number, body: unknown, fallback: string): ApiError {
+  if (!body || typeof body !== 'object') return new ApiError(status, fallback);
+  const message = 'message' in body && typeof body.message === 'string' ? body.message : fallback;
+  const code = 'code' in body && isErrorCode(body.code) ? body.code : codeForStatus(status);
+  const errors: Record<string, string[]> = {};
+  if ('errors' in body && body.errors && typeof body.errors === 'object') {
+    for (const [key, value] of Object.entries(body.errors)) {
+      if (Array.isArray(value)) errors[key] = value.filter((v): v is string => typeof v === 'string');
+    }
+  }
+  return new ApiError(status, message, errors, code);
+}
+
+/**
+ * The one way the SPA talks to the API: `api(endpoint, { params, query, body })` with the types of the endpoint's
+ * descriptor (src/shared/api/endpoints), JSON in and out, the CSRF header on every change, and the answer parsed
+ * with the descriptor's response schema (nothing from the network is used unparsed).
+ */
+export async function api<E extends EndpointConfig>(endpoint: E | LazyEndpoint<E>, ...[options]: ApiArgs<E>): Promise<ResponseOf<E>> {
+  const schema: Promise<E['response']> = 'load' in endpoint ? endpoint.load().then((e) => e.response) : Promise.resolve(endpoint.response);
   // A schema chunk that fails to load while the request fails too is reported once, by the request.
-  schemaReady.catch(() => undefined);
+  schema.catch(() => undefined);
+  const opts: RequestOptions = options ?? {};
+  const answer = await send(endpoint.method, pathOf(endpoint.path, opts.params), opts);
+  const parser = await schema;
+  // The schema may have come long after the answer: a request given up meanwhile must not land.
+  opts.signal?.throwIfAborted();
+  return parseAnswer(parser, answer);
+}
+
+function parseAnswer<S extends z.ZodType>(schema: S, answer: { status: number; body: unknown }): z.output<S> {
+  const parsed = schema.safeParse(answer.body);
+  if (!parsed.success) throw new ApiError(answer.status, 'The server sent an answer this page does not understand.', {}, 'invalid_answer');
+  return parsed.data;
+}
+
+async function send(method: HttpMethod, path: string, options: RequestOptions): Promise<{ status: number; body: unknown }> {
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   if (method !== 'GET') {
     const token = readCsrfToken();
-    if (!token) throw new ApiError(0, CSRF_MISSING);
+    if (!token) throw new ApiError(0, CSRF_MISSING, {}, 'csrf_missing');
     headers['X-CSRF-TOKEN'] = token;
   }
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
@@ -98,10 +139,10 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T>): P
   const isStaffCall = path.startsWith('/api/admin');
   if (isStaffCall && (response.status === 401 || response.redirected)) {
     sessionExpired();
-    throw new ApiError(401, SESSION_EXPIRED);
+    throw new ApiError(401, SESSION_EXPIRED, {}, 'unauthenticated');
   }
   const text = response.status === 204 ? '' : await response.text();
-  let body: unknown = undefined;
+  let body: unknown = null;
   if (text) {
     try {
       body = JSON.parse(text);
@@ -109,16 +150,13 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T>): P
       body = undefined;
     }
   }
-  if (!response.ok) {
-    const { message, errors } = messageFrom(body, response.statusText || 'An error occurred');
-    throw new ApiError(response.status, message, errors);
-  }
-  const schema = await schemaReady;
-  // The schema may have come long after the answer: a request given up meanwhile must not land.
-  options.signal?.throwIfAborted();
-  const parsed = schema.safeParse(body);
-  if (!parsed.success) throw new ApiError(response.status, 'The server sent an answer this page does not understand.');
-  return parsed.data;
+  if (!response.ok) throw errorFrom(response.status, body, response.statusText || 'An error occurred');
+  return { status: response.status, body };
+}
+
+/** A staff call found the session gone: the client has already said so and is on its way to the login page. */
+export function isSessionExpired(error: unknown): boolean {
+  return error instanceof ApiError && error.code === 'unauthenticated';
 }
 
 /** The server's message when it sent one, otherwise the screen's own. */

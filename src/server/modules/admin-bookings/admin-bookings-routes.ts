@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { errorResponses } from '../../../shared/api/common';
 import { adminBookingResponse } from '../../../shared/api/booking';
 import {
@@ -11,6 +10,7 @@ import {
   enquiryLeadQuery,
   enquiryLeadResponse,
   exportBookingsQuery,
+  exportCsvResponse,
   leadMetricsSchema,
   listBookingsQuery,
   listBookingsResponse,
@@ -62,7 +62,7 @@ export const adminBookingsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         querystring: exportBookingsQuery,
-        response: { 200: z.string().describe('text/csv: one header row, one row per booking the list shows for these filters'), ...errorResponses },
+        response: { 200: exportCsvResponse, ...errorResponses },
       },
     },
     async (request, reply) => {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { loginBody, userResponse } from '../../../shared/api/auth';
 import { errorResponses } from '../../../shared/api/common';
+import { authEndpoints } from '../../../shared/api/endpoints/auth';
 import { UnauthenticatedError } from '../../lib/errors';
 import { toUserDto } from '../../lib/user-dto';
 import { csrfTokenFor, newVisitorToken, setSessionCookie } from '../../plugins/session';
@@ -29,7 +29,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/auth/logout',
-    { schema: { tags: ['auth'], response: { 204: z.null(), ...errorResponses } } },
+    { schema: { tags: ['auth'], response: { 204: authEndpoints.logout.response, ...errorResponses } } },
     async (request, reply) => {
       await logout(db, request.auth.sessionKey);
       const token = newVisitorToken();

@@ -21,7 +21,7 @@ export async function login(
   await consumeRateLimit(db, `login:email:${input.email.toLowerCase()}`, LOGIN_LIMITS.perEmail, LOGIN_LIMITS.windowSeconds);
   const user = await findUserByEmail(db, input.email);
   const ok = user?.passwordHash ? await verifyPassword(input.password, user.passwordHash) : await verifyAgainstDummy(input.password);
-  if (!user || !ok) throw new UnauthenticatedError(INVALID_CREDENTIALS);
+  if (!user || !ok) throw new UnauthenticatedError(INVALID_CREDENTIALS, 'invalid_credentials');
   // Only failures count: a right password gives its attempt back, so staff who log in often
   // (several devices, a shared office address) never lock themselves out.
   await refundRateLimit(db, [`login:ip:${input.ip}`, `login:email:${input.email.toLowerCase()}`], LOGIN_LIMITS.windowSeconds);

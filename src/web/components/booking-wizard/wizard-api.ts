@@ -1,7 +1,8 @@
 import type { Pricing } from '../../../shared/api/pricing';
 import type { CreateBookingInput, Place } from '../../../shared/api/public-booking';
 import type { Currency } from '../../../shared/plans';
-import { ApiError, apiRequest } from '../../lib/api-client';
+import { ApiError, api, lazyEndpoint } from '../../lib/api-client';
+import type * as Schemas from './wizard-schemas';
 import { loadWizardSchemas } from './wizard-schemas-loader';
 import type { CreatedBooking } from './wizard-state';
 
@@ -13,9 +14,13 @@ export const CITY_SUGGESTIONS_FAILED = 'Failed to fetch city suggestions. Please
 export const CREATE_BOOKING_FAILED = 'Failed to create booking';
 export const CITY_SUGGESTIONS_SHOWN = 5;
 
+type WizardSchemas = typeof Schemas;
+const signalOf = (signal: AbortSignal | undefined) => (signal ? { signal } : {});
+
 /** GET /api/pricing; `schemas` lets the caller decide when the schemas chunk is loaded (default: now). */
-export function fetchPricing(currency: Currency, signal?: AbortSignal, schemas = loadWizardSchemas()): Promise<Pricing> {
-  return apiRequest('/api/pricing', { query: { currency }, schema: schemas.then((s) => s.pricingResponse), ...(signal ? { signal } : {}) });
+export function fetchPricing(currency: Currency, signal?: AbortSignal, schemas: Promise<WizardSchemas> = loadWizardSchemas()): Promise<Pricing> {
+  const endpoint = lazyEndpoint({ method: 'GET', path: '/api/pricing' }, () => schemas.then((s) => s.pricingEndpoint));
+  return api(endpoint, { query: { currency }, ...signalOf(signal) });
 }
 
 /** Spec section 8: the server's error text, else 'Failed to fetch pricing', else 'An error occurred'. */
@@ -26,15 +31,15 @@ export function pricingErrorText(error: unknown): string {
 }
 
 export async function searchCities(q: string, signal?: AbortSignal): Promise<Place[]> {
-  const schema = loadWizardSchemas().then((s) => s.geocodeResponse);
-  const answer = await apiRequest('/api/geocode', { query: { q }, schema, ...(signal ? { signal } : {}) });
+  const endpoint = lazyEndpoint({ method: 'GET', path: '/api/geocode' }, () => loadWizardSchemas().then((s) => s.geocodeEndpoint));
+  const answer = await api(endpoint, { query: { q }, ...signalOf(signal) });
   return answer.results.slice(0, CITY_SUGGESTIONS_SHOWN);
 }
 
 /** POST /api/bookings with an idempotency key: a retry with the same key makes no second booking. */
 export async function createBooking(body: CreateBookingInput, idempotencyKey: string): Promise<CreatedBooking> {
-  const { IDEMPOTENCY_HEADER, createdBookingResponse } = await loadWizardSchemas();
-  const answer = await apiRequest('/api/bookings', { method: 'POST', body, headers: { [IDEMPOTENCY_HEADER]: idempotencyKey }, schema: createdBookingResponse });
+  const { IDEMPOTENCY_HEADER, createBookingEndpoint } = await loadWizardSchemas();
+  const answer = await api(createBookingEndpoint, { body, headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } });
   return answer.booking;
 }
 

@@ -1,6 +1,6 @@
 import { isPlanType, type PlanType } from '../../../shared/plans';
 import type { CreateBookingInput } from '../../../shared/api/public-booking';
-import { TRACKING_FIELDS, type Tracking } from '../../../shared/tracking';
+import { TRACKING_FIELDS, type Tracking, type TrackingField } from '../../../shared/tracking';
 import { REFERRAL_SOURCES } from '../../../shared/validation/booking-rules';
 import type { PersistedWizard } from './wizard-schemas';
 import { toApiDate, type WizardState } from './wizard-state';
@@ -37,9 +37,14 @@ export function referralChoice(referralSource: string): string {
 
 const blankToNull = (v: string) => (v.trim() === '' ? null : v.trim());
 
-/** POST /api/bookings: the wizard state in server field names (api-contract, 'The public booking'). */
-export function toCreateBookingBody(s: WizardState): CreateBookingInput {
-  const tracking = Object.fromEntries(TRACKING_FIELDS.map((f) => [f, s.tracking[f] ?? null]));
+/** A booking's own fields: what the public and the staff create send alike (without the tracking fields). */
+export type BookingFields = Omit<CreateBookingInput, TrackingField>;
+
+/**
+ * The one mapping of the wizard state to a booking request, in server field names (api-contract, 'The public
+ * booking'). Public create adds the landing URL's tracking; admin create adds its own fields on top.
+ */
+export function toBookingFields(s: WizardState): BookingFields {
   return {
     players: s.playerCount,
     date: toApiDate(s.date),
@@ -59,8 +64,13 @@ export function toCreateBookingBody(s: WizardState): CreateBookingInput {
     phone: blankToNull(s.contactDetails.phone),
     company_name: blankToNull(s.contactDetails.companyName),
     duration: s.gameOptions.duration,
-    ...tracking,
   };
+}
+
+/** POST /api/bookings: the booking's fields and the tracking of the landing URL. */
+export function toCreateBookingBody(s: WizardState): CreateBookingInput {
+  const tracking = Object.fromEntries(TRACKING_FIELDS.map((f) => [f, s.tracking[f] ?? null]));
+  return { ...toBookingFields(s), ...tracking };
 }
 
 export function serializeWizard(s: WizardState): string {

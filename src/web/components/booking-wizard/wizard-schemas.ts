@@ -1,17 +1,24 @@
 import { z } from 'zod';
+import { defineEndpoint } from '../../../shared/api/endpoint';
+import type { publicBookingEndpoints } from '../../../shared/api/endpoints/public-booking';
+import { createBookingBody } from '../../../shared/api/public-booking';
 import { ADD_ON_TYPES, CURRENCIES, PLAN_TYPES } from '../../../shared/plans';
 import { TRACKING_FIELDS } from '../../../shared/tracking';
 import { defaultWizardState, wizardReducer, type WizardState } from './wizard-state';
+
+type CreateBooking = typeof publicBookingEndpoints.create;
 
 /**
  * Everything of the wizard that needs zod at run time. Zod and these schemas are ~25 KB gzip that step 0
  * does not need, so this module is loaded on demand (wizard-schemas-loader.ts), never with the page.
  */
 
-export { pricingResponse } from '../../../shared/api/pricing';
-export { geocodeResponse, IDEMPOTENCY_HEADER } from '../../../shared/api/public-booking';
+export { pricingEndpoint } from '../../../shared/api/endpoints/pricing';
+export { geocodeEndpoint } from '../../../shared/api/endpoints/geocode';
+export { IDEMPOTENCY_HEADER } from '../../../shared/api/public-booking';
 
-export const createdBookingResponse = z.object({
+/** What the wizard reads of the booking it made (the whole booker's booking, and its schema, is larger). */
+const createdBookingResponse = z.object({
   booking: z.object({
     id: z.number().int(),
     temp_code: z.string(),
@@ -21,6 +28,15 @@ export const createdBookingResponse = z.object({
     booking_status: z.string(),
   }),
 });
+
+/** POST /api/bookings, answered with just what the wizard shows; typed against the full descriptor. */
+export const createBookingEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/api/bookings',
+  body: createBookingBody,
+  response: createdBookingResponse,
+  status: 201,
+}) satisfies Pick<CreateBooking, 'method' | 'path' | 'body' | 'status'>;
 
 // What survives a reload: everything the booker entered and the booking made, not the fetched price list.
 const persistedSchema = z.object({

@@ -1,13 +1,13 @@
-import { activityResponse, ACTIVITY_PER_PAGE } from '../../../shared/api/activity';
-import { apiRequest } from '../../lib/api-client';
+import { ACTIVITY_PER_PAGE } from '../../../shared/api/activity';
+import { adminActivityEndpoint } from '../../../shared/api/endpoints/admin-activity';
+import { api } from '../../lib/api-client';
 
 export const activityKey = ['admin', 'activity'] as const;
 
 export type ActivityFilters = { page: number; bookingId: number | null; userId: number | null };
 
 export function fetchActivity(filters: ActivityFilters) {
-  return apiRequest('/api/admin/activity', {
+  return api(adminActivityEndpoint, {
     query: { page: filters.page, per_page: ACTIVITY_PER_PAGE, booking_id: filters.bookingId, user_id: filters.userId },
-    schema: activityResponse,
   });
 }

@@ -1,33 +1,31 @@
 import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { adminBookingResponse, type AdminBooking } from '../../../shared/api/booking';
-import {
-  emergencyHostResponse,
-  heartbeatSchema,
-  hostsResponse,
-  startGameResponse,
-  toggleWeaponsResponse,
-  type LockSection,
-} from '../../../shared/api/admin-booking-detail';
-import { ApiError, apiRequest, errorMessage, SESSION_EXPIRED } from '../../lib/api-client';
+import { CONTACT_TYPES, LEAD_STATUSES, type AdminBooking } from '../../../shared/api/booking';
+import type { DetailPatchInput, LockSection } from '../../../shared/api/admin-booking-detail';
+import { adminBookingDetailEndpoints as ep } from '../../../shared/api/endpoints/admin-booking-detail';
+import { adminUsersEndpoints } from '../../../shared/api/endpoints/admin-users';
+import { ApiError, api, errorMessage, isSessionExpired } from '../../lib/api-client';
 import { notifyError, notifySuccess } from '../../lib/toast';
-
-const base = (id: number) => `/api/admin/bookings/${id}`;
 
 export const bookingQueryKey = (id: number) => ['admin-booking', id] as const;
 export const heartbeatQueryKey = (id: number) => ['admin-booking', id, 'heartbeat'] as const;
 export const hostsQueryKey = ['admin-hosts'] as const;
 
-export const fetchBooking = (id: number) => apiRequest(base(id), { schema: adminBookingResponse }).then((r) => r.booking);
-export const fetchHeartbeat = (id: number) => apiRequest(`${base(id)}/game-heartbeat`, { schema: heartbeatSchema });
-export const fetchHosts = () => apiRequest('/api/admin/hosts', { schema: hostsResponse }).then((r) => r.hosts);
+export const fetchBooking = (id: number) => api(ep.get, { params: { id } }).then((r) => r.booking);
+export const fetchHeartbeat = (id: number) => api(ep.heartbeat, { params: { id } });
+export const fetchHosts = () => api(adminUsersEndpoints.hosts).then((r) => r.hosts);
 
-type PatchField =
-  | { admin_general_notes: string }
-  | { utcDateTime: string; timezone: string }
-  | { assigned_host_id: number }
-  | { meeting_point_address: string }
-  | { hiding_spot_address: string };
+/** One field of PATCH /api/admin/bookings/{id} (the server refuses more than one per call). */
+type PatchField = Omit<DetailPatchInput, 'version'>;
+
+const params = (b: AdminBooking) => ({ id: b.id });
+
+/** The screens hold choices as plain strings taken from these lists; anything else is a bug, not input. */
+function oneOf<T extends string>(list: readonly T[], value: string): T {
+  const found = list.find((item) => item === value);
+  if (found === undefined) throw new Error(`Unexpected choice ${value}`);
+  return found;
+}
 
 /**
  * Changes that set a value send the version the page shows, so an edit made on a stale page is refused
@@ -35,29 +33,23 @@ type PatchField =
  * by the server when it no longer fits the ledger), and starting the game, are safe on any version.
  */
 export const detailCalls = {
-  patch: (b: AdminBooking, field: PatchField) =>
-    apiRequest(base(b.id), { method: 'PATCH', body: { ...field, version: b.version }, schema: adminBookingResponse }).then((r) => r.booking),
-  addNote: (b: AdminBooking, note: string, type: string) =>
-    apiRequest(`${base(b.id)}/notes`, { method: 'POST', body: { note, type }, schema: adminBookingResponse }).then((r) => r.booking),
+  patch: (b: AdminBooking, field: PatchField) => api(ep.patch, { params: params(b), body: { ...field, version: b.version } }).then((r) => r.booking),
+  addNote: (b: AdminBooking, note: string, type: string) => api(ep.addNote, { params: params(b), body: { note, type: oneOf(CONTACT_TYPES, type) } }).then((r) => r.booking),
   leadStatus: (b: AdminBooking, leadStatus: string, reason: string) =>
-    apiRequest(`${base(b.id)}/lead-status`, { method: 'POST', body: { lead_status: leadStatus, lead_status_reason: reason, version: b.version }, schema: adminBookingResponse }).then(
-      (r) => r.booking,
-    ),
-  startGame: (b: AdminBooking) => apiRequest(`${base(b.id)}/start-game`, { method: 'POST', schema: startGameResponse }),
+    api(ep.leadStatus, { params: params(b), body: { lead_status: oneOf(LEAD_STATUSES, leadStatus), lead_status_reason: reason, version: b.version } }).then((r) => r.booking),
+  startGame: (b: AdminBooking) => api(ep.startGame, { params: params(b) }),
   emergencyHost: (b: AdminBooking, hostId: string) =>
-    apiRequest(`${base(b.id)}/emergency-change-host`, { method: 'POST', body: { host_id: hostId, version: b.version }, schema: emergencyHostResponse }).then((r) => r.booking),
+    api(ep.emergencyHost, { params: params(b), body: { host_id: hostId, version: b.version } }).then((r) => r.booking),
   toggleWeapons: (b: AdminBooking, weaponsOn: boolean) =>
-    apiRequest(`${base(b.id)}/toggle-weapons`, { method: 'POST', body: { weapons_on: weaponsOn, version: b.version }, schema: toggleWeaponsResponse }).then((r) => r.booking),
+    api(ep.toggleWeapons, { params: params(b), body: { weapons_on: weaponsOn, version: b.version } }).then((r) => r.booking),
   recordPayment: (b: AdminBooking, paymentType: string, pence: number) =>
-    apiRequest(`${base(b.id)}/payments`, { method: 'POST', body: { payment_type: paymentType, payment_amount: pence }, schema: adminBookingResponse }).then(
-      (r) => r.booking,
-    ),
+    api(ep.recordPayment, { params: params(b), body: { payment_type: paymentType, payment_amount: pence } }).then((r) => r.booking),
   voidPayment: (b: AdminBooking, paymentId: number, reason: string) =>
-    apiRequest(`${base(b.id)}/payments/${paymentId}/void`, { method: 'POST', body: { reason }, schema: adminBookingResponse }).then((r) => r.booking),
+    api(ep.voidPayment, { params: { id: b.id, paymentId }, body: { reason } }).then((r) => r.booking),
   refundPayment: (b: AdminBooking, paymentId: number, amount: number, reason: string) =>
-    apiRequest(`${base(b.id)}/payments/${paymentId}/refund`, { method: 'POST', body: { amount, reason }, schema: adminBookingResponse }).then((r) => r.booking),
+    api(ep.refundPayment, { params: { id: b.id, paymentId }, body: { amount, reason } }).then((r) => r.booking),
   locks: (b: AdminBooking, locks: Partial<Record<LockSection, boolean>>) =>
-    apiRequest(`${base(b.id)}/locks`, { method: 'PATCH', body: { ...locks, version: b.version }, schema: adminBookingResponse }).then((r) => r.booking),
+    api(ep.locks, { params: params(b), body: { ...locks, version: b.version } }).then((r) => r.booking),
 };
 
 type RunOptions<T> = {
@@ -85,8 +77,8 @@ export function useDetailAction(bookingId: number) {
         notifySuccess(typeof options.success === 'function' ? options.success(result) : options.success);
         return result;
       } catch (error) {
-        if (error instanceof ApiError && error.message === SESSION_EXPIRED) return undefined;
-        if (error instanceof ApiError && error.status === 409) {
+        if (isSessionExpired(error)) return undefined;
+        if (error instanceof ApiError && error.code === 'conflict') {
           notifyError(error.message);
           await queryClient.invalidateQueries({ queryKey: bookingQueryKey(bookingId), exact: true });
           return undefined;

@@ -1,10 +1,9 @@
-import { resendMailResponse, timelineResponse } from '../../../shared/api/booking-timeline';
-import { apiRequest } from '../../lib/api-client';
+import { adminBookingTimelineEndpoints as ep } from '../../../shared/api/endpoints/admin-booking-timeline';
+import { api } from '../../lib/api-client';
 
 /** Under the booking's key, so anything that drops the booking's queries drops this too. */
 export const timelineQueryKey = (id: number) => ['admin-booking', id, 'timeline'] as const;
 
-export const fetchTimeline = (id: number) => apiRequest(`/api/admin/bookings/${id}/timeline`, { schema: timelineResponse });
+export const fetchTimeline = (id: number) => api(ep.timeline, { params: { id } });
 
-export const resendMail = (id: number, mailId: number) =>
-  apiRequest(`/api/admin/bookings/${id}/mails/${mailId}/resend`, { method: 'POST', schema: resendMailResponse }).then((r) => r.mail);
+export const resendMail = (id: number, mailId: number) => api(ep.resendMail, { params: { id, mailId } }).then((r) => r.mail);

@@ -5,7 +5,7 @@ import type { OutboxMail, TimelineEntry } from '../../../shared/api/booking-time
 import { formatTimestamp } from '../../../shared/time';
 import { ChangeList } from '../../components/change-list';
 import { Spinner } from '../../components/spinner';
-import { ApiError, errorMessage, SESSION_EXPIRED } from '../../lib/api-client';
+import { errorMessage, isSessionExpired } from '../../lib/api-client';
 import { notifyError, notifySuccess } from '../../lib/toast';
 import { fetchTimeline, resendMail, timelineQueryKey } from './timeline-api';
 import { Badge, secondaryButton, Section } from './ui';
@@ -25,7 +25,7 @@ function MailsTable({ booking, mails }: { booking: AdminBooking; mails: OutboxMa
       notifySuccess(`${mail.kind_label} resent to ${mail.to}`);
       await queryClient.invalidateQueries({ queryKey: timelineQueryKey(booking.id) });
     } catch (error) {
-      if (!(error instanceof ApiError && error.message === SESSION_EXPIRED)) notifyError(errorMessage(error, 'Failed to resend the mail'));
+      if (!isSessionExpired(error)) notifyError(errorMessage(error, 'Failed to resend the mail'));
     } finally {
       setBusy(null);
     }

@@ -1,18 +1,12 @@
-import { apiRequest } from '../../lib/api-client';
-import {
-  bookingMetricsSchema,
-  calendarMetricsSchema,
-  calendarResponse,
-  enquiryLeadResponse,
-  leadMetricsSchema,
-  listBookingsResponse,
-  type AdminCreateBookingInput,
-} from '../../../shared/api/admin-bookings';
-import { adminBookingResponse } from '../../../shared/api/booking';
+import { api } from '../../lib/api-client';
+import { ADMIN_CREATED_TRACKING, type AdminCreateBookingInput } from '../../../shared/api/admin-bookings';
+import { toBookingFields } from '../../components/booking-wizard/wizard-io';
+import type { WizardState } from '../../components/booking-wizard/wizard-state';
+import { adminBookingsEndpoints as ep } from '../../../shared/api/endpoints/admin-bookings';
 import type { ChartInterval } from '../../../shared/chart-interval';
 
-const BASE = '/api/admin/bookings';
-export const EXPORT_URL = `${BASE}/export`;
+/** The CSV download's address; the browser fetches it itself (a file, not JSON). */
+export const EXPORT_URL = ep.export.path;
 
 export const bookingsKeys = {
   all: ['admin-bookings'] as const,
@@ -24,13 +18,15 @@ export const bookingsKeys = {
   chart: (start: string, end: string, interval: ChartInterval) => ['admin-bookings', 'chart', start, end, interval] as const,
 };
 
-export const fetchBookings = (query: Record<string, string | number>, signal?: AbortSignal) =>
-  apiRequest(BASE, { query, schema: listBookingsResponse, ...(signal ? { signal } : {}) });
-export const fetchMetrics = () => apiRequest(`${BASE}/metrics`, { schema: bookingMetricsSchema });
-export const fetchLeadMetrics = () => apiRequest(`${BASE}/leads-metrics`, { schema: leadMetricsSchema });
-export const fetchCalendar = (start_date: string, end_date: string) => apiRequest(`${BASE}/calendar`, { query: { start_date, end_date }, schema: calendarResponse });
-export const fetchCalendarMetrics = (start_date: string, end_date: string) =>
-  apiRequest(`${BASE}/calendar/metrics`, { query: { start_date, end_date }, schema: calendarMetricsSchema });
-export const fetchChart = (start_date: string, end_date: string, interval: ChartInterval) =>
-  apiRequest(`${BASE}/enquiry-lead-metrics`, { query: { start_date, end_date, interval }, schema: enquiryLeadResponse });
-export const createAdminBooking = (body: AdminCreateBookingInput) => apiRequest(BASE, { method: 'POST', body, schema: adminBookingResponse });
+export const fetchBookings = (query: Record<string, string | number>, signal?: AbortSignal) => api(ep.list, { query, ...(signal ? { signal } : {}) });
+export const fetchMetrics = () => api(ep.metrics);
+export const fetchLeadMetrics = () => api(ep.leadMetrics);
+export const fetchCalendar = (start_date: string, end_date: string) => api(ep.calendar, { query: { start_date, end_date } });
+export const fetchCalendarMetrics = (start_date: string, end_date: string) => api(ep.calendarMetrics, { query: { start_date, end_date } });
+export const fetchChart = (start_date: string, end_date: string, interval: ChartInterval) => api(ep.chart, { query: { start_date, end_date, interval } });
+export const createAdminBooking = (body: AdminCreateBookingInput) => api(ep.create, { body });
+
+/** POST /api/admin/bookings from the wizard state: the booking's fields (as the public create), then a lead, hosted or not, with the admin tracking values. */
+export function toAdminCreateBody(s: WizardState): AdminCreateBookingInput {
+  return { ...toBookingFields(s), hosted: s.type === 'hosted', booking_status: 'lead', ...ADMIN_CREATED_TRACKING, utcDateTime: s.utcDateTime };
+}

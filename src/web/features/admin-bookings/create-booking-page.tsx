@@ -7,12 +7,11 @@ import { StepWhenWhere } from '../../components/booking-wizard/step-when-where';
 import { FieldError, StepHeading } from '../../components/booking-wizard/help-popover';
 import { hasValidDateTime, toApiDate, type WizardState } from '../../components/booking-wizard/wizard-state';
 import { WizardProvider, useWizard } from '../../components/booking-wizard/wizard-store';
-import { ADMIN_CREATED_TRACKING, type AdminCreateBookingInput } from '../../../shared/api/admin-bookings';
 import { formatMoney } from '../../../shared/money';
 import { PLANS } from '../../../shared/plans';
 import { dateTimeError, emailError, MAX_TEXT } from '../../../shared/validation/booking-rules';
 import { paths } from '../../lib/paths';
-import { createAdminBooking } from './bookings-api';
+import { createAdminBooking, toAdminCreateBody } from './bookings-api';
 
 const STEPS = ['Hatch Game', 'Game Type', 'Add-ons', 'Details'] as const;
 const LAST = STEPS.length - 1;
@@ -25,35 +24,6 @@ function whenWhereReady(s: WizardState): boolean {
 /** The whole booking is valid: what enables 'Create Booking' (spec section 5). */
 export function isBookingValid(s: WizardState): boolean {
   return whenWhereReady(s) && emailError(s.contactDetails.email) === null && s.pricing !== null;
-}
-
-const blankToNull = (v: string) => (v.trim() === '' ? null : v.trim());
-
-/** POST /api/admin/bookings from the wizard state: a lead, with the admin tracking values. */
-export function toAdminCreateBody(s: WizardState): AdminCreateBookingInput {
-  return {
-    players: s.playerCount,
-    date: toApiDate(s.date),
-    meeting_time: s.meetingTime ?? { hour: 0, minute: 0 },
-    timezone: s.timezone,
-    hosted: s.type === 'hosted',
-    full_name: blankToNull(s.contactDetails.fullName),
-    email: s.contactDetails.email.trim(),
-    phone: blankToNull(s.contactDetails.phone),
-    company_name: blankToNull(s.contactDetails.companyName),
-    duration: s.gameOptions.duration,
-    initial_area_radius: s.location.radius,
-    initial_area_lat: s.location.center.lat,
-    initial_area_lng: s.location.center.lng,
-    initial_area_id: s.location.id,
-    booking_status: 'lead',
-    ...ADMIN_CREATED_TRACKING,
-    plan_type: s.planType,
-    add_ons: [...s.addOns],
-    city: s.city,
-    currency: s.currency,
-    utcDateTime: s.utcDateTime,
-  };
 }
 
 /** /admin/bookings/create: the public wizard's steps (shared components), then the booker's details. */

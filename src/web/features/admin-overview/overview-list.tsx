@@ -2,19 +2,27 @@ import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
+import type { overviewQuery } from '../../../shared/api/admin-overview';
 import type { Pagination } from '../../../shared/api/common';
-import { apiRequest } from '../../lib/api-client';
+import { api } from '../../lib/api-client';
 import { Pager } from '../../components/pager';
 import { Spinner } from '../../components/spinner';
 import { EmptyTableRow } from '../../components/empty-table-row';
 
 export type Column<Row> = { header: string; cell: (row: Row) => ReactNode };
 
+/** One of shared/api/endpoints/admin-overview.ts: a paged list under /api/admin. */
+type OverviewEndpoint<Answer> = {
+  method: 'GET';
+  path: '/api/admin/games' | '/api/admin/payments' | '/api/admin/teams' | '/api/admin/submissions';
+  query: typeof overviewQuery;
+  response: z.ZodType<Answer>;
+};
+
 type OverviewListProps<Row, Answer> = {
   title: string;
   intro: string;
-  endpoint: string;
-  schema: z.ZodType<Answer>;
+  endpoint: OverviewEndpoint<Answer>;
   rows: (answer: Answer) => Row[];
   pagination: (answer: Answer) => Pagination;
   columns: Column<Row>[];
@@ -28,8 +36,8 @@ export function OverviewList<Row, Answer>(props: OverviewListProps<Row, Answer>)
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number(params.get('page')) || 1);
   const query = useQuery({
-    queryKey: ['admin-overview', props.endpoint, page],
-    queryFn: () => apiRequest(props.endpoint, { query: { page }, schema: props.schema }),
+    queryKey: ['admin-overview', props.endpoint.path, page],
+    queryFn: () => api(props.endpoint, { query: { page } }),
     placeholderData: keepPreviousData,
   });
 

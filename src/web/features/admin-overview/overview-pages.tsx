@@ -1,4 +1,4 @@
-import { gamesResponse, paymentsResponse, submissionsResponse, teamsResponse } from '../../../shared/api/admin-overview';
+import { adminOverviewEndpoints as ep } from '../../../shared/api/endpoints/admin-overview';
 import { formatPence } from '../../../shared/money';
 import { formatTimestamp } from '../../../shared/time';
 import { BookingLink } from './booking-link';
@@ -11,8 +11,7 @@ export function GamesPage() {
     <OverviewList
       title="Games"
       intro="Every paid booking's game and its code. Open the booking to start a game, watch it or change weapons."
-      endpoint="/api/admin/games"
-      schema={gamesResponse}
+      endpoint={ep.games}
       rows={(a) => a.games}
       pagination={(a) => a.pagination}
       rowKey={(g) => g.id}
@@ -35,8 +34,7 @@ export function PaymentsPage() {
     <OverviewList
       title="Payments"
       intro="Every payment recorded against a booking, newest first. Record a payment from the booking's page."
-      endpoint="/api/admin/payments"
-      schema={paymentsResponse}
+      endpoint={ep.payments}
       rows={(a) => a.payments}
       pagination={(a) => a.pagination}
       rowKey={(p) => p.id}
@@ -61,8 +59,7 @@ export function TeamsPage() {
     <OverviewList
       title="Teams"
       intro="Teams that bookers set up for their games, with their players."
-      endpoint="/api/admin/teams"
-      schema={teamsResponse}
+      endpoint={ep.teams}
       rows={(a) => a.teams}
       pagination={(a) => a.pagination}
       rowKey={(t) => t.id}
@@ -82,8 +79,7 @@ export function SubmissionsPage() {
     <OverviewList
       title="Submissions"
       intro="Challenge submissions from teams in live and past games, newest first."
-      endpoint="/api/admin/submissions"
-      schema={submissionsResponse}
+      endpoint={ep.submissions}
       rows={(a) => a.submissions}
       pagination={(a) => a.pagination}
       rowKey={(s) => s.id}

@@ -1,25 +1,26 @@
 import type { User } from '../../../shared/api/auth';
-import { userResponse, usersResponse, type CreateUserBody, type UpdateRolesBody, type UpgradeUserBody } from '../../../shared/api/users';
-import { apiRequest } from '../../lib/api-client';
+import { adminUsersEndpoints as ep } from '../../../shared/api/endpoints/admin-users';
+import type { CreateUserBody, UpdateRolesBody, UpgradeUserBody } from '../../../shared/api/users';
+import { api } from '../../lib/api-client';
 
 export const usersKey = ['admin', 'users'] as const;
 
 export function fetchUsers(): Promise<User[]> {
-  return apiRequest('/api/admin/users', { schema: usersResponse }).then((r) => r.users);
+  return api(ep.list).then((r) => r.users);
 }
 
 export function createUser(body: CreateUserBody): Promise<User> {
-  return apiRequest('/api/admin/users', { method: 'POST', body, schema: userResponse }).then((r) => r.user);
+  return api(ep.create, { body }).then((r) => r.user);
 }
 
 export function upgradeUser(body: UpgradeUserBody): Promise<User> {
-  return apiRequest('/api/admin/users/upgrade', { method: 'POST', body, schema: userResponse }).then((r) => r.user);
+  return api(ep.upgrade, { body }).then((r) => r.user);
 }
 
 export function updateRoles(id: number, body: UpdateRolesBody): Promise<User> {
-  return apiRequest(`/api/admin/users/${id}/roles`, { method: 'PATCH', body, schema: userResponse }).then((r) => r.user);
+  return api(ep.updateRoles, { params: { id }, body }).then((r) => r.user);
 }
 
 export function removeRoles(id: number): Promise<User> {
-  return apiRequest(`/api/admin/users/${id}/roles`, { method: 'DELETE', schema: userResponse }).then((r) => r.user);
+  return api(ep.removeRoles, { params: { id } }).then((r) => r.user);
 }

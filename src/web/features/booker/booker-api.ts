@@ -1,14 +1,12 @@
-import { bookerBookingResponse, bookingByCodeResponse, type BookerBooking, type BookingByCode } from '../../../shared/api/booking';
-import {
-  challengeOptionsResponse,
-  type ChallengeOption,
-  type ChickenInput,
-  type GameAreaInput,
-  type LocationsInput,
-  type TeamsInput,
-} from '../../../shared/api/booker-game';
+import type { BookerBooking, BookingByCode } from '../../../shared/api/booking';
+import type { ChallengeOption, ChickenInput, GameAreaInput, LocationsInput, TeamsInput } from '../../../shared/api/booker-game';
+import { bookerGameEndpoints as game } from '../../../shared/api/endpoints/booker-game';
+import { pricingEndpoint } from '../../../shared/api/endpoints/pricing';
+import { publicBookingEndpoints as booking } from '../../../shared/api/endpoints/public-booking';
+import type { Pricing } from '../../../shared/api/pricing';
+import type { Currency } from '../../../shared/plans';
 import { MANAGE_KEY_HEADER, type UpdateBookingInput } from '../../../shared/api/public-booking';
-import { apiRequest } from '../../lib/api-client';
+import { api } from '../../lib/api-client';
 
 /**
  * The calls of the booker's pages: the booking by code (public, or private before payment), by the private
@@ -19,42 +17,34 @@ export const bookingQueryKey = (code: string) => ['booker', 'booking', code.toUp
 export const managedBookingQueryKey = (key: string) => ['booker', 'manage', key] as const;
 export const challengeOptionsKey = (code: string) => ['booker', 'challenges', code.toUpperCase()] as const;
 
-const enc = encodeURIComponent;
-
 /** The organiser's credentials for a game: its code and private management key. */
 export type Organiser = Pick<BookerBooking, 'code' | 'manage_key'>;
 
+const asOrganiser = (o: Organiser) => ({ params: { code: o.code }, headers: { [MANAGE_KEY_HEADER]: o.manage_key } });
+
 export async function fetchBookingByCode(code: string): Promise<BookingByCode> {
-  return (await apiRequest(`/api/booking/${enc(code)}`, { schema: bookingByCodeResponse })).booking;
+  return (await api(booking.byCode, { params: { code } })).booking;
 }
 
 export async function fetchBookingByManageKey(key: string): Promise<BookerBooking> {
-  return (await apiRequest(`/api/manage/${enc(key)}`, { schema: bookerBookingResponse })).booking;
+  return (await api(booking.byManageKey, { params: { key } })).booking;
 }
 
 /** PATCH /api/bookings/{id}, proving the management key in X-Manage-Key. */
-export async function updateBooking(booking: Pick<BookerBooking, 'id' | 'manage_key'>, body: UpdateBookingInput): Promise<BookerBooking> {
-  const answer = await apiRequest(`/api/bookings/${booking.id}`, {
-    method: 'PATCH',
-    body,
-    headers: { [MANAGE_KEY_HEADER]: booking.manage_key },
-    schema: bookerBookingResponse,
-  });
-  return answer.booking;
+export async function updateBooking(b: Pick<BookerBooking, 'id' | 'manage_key'>, body: UpdateBookingInput): Promise<BookerBooking> {
+  return (await api(booking.update, { params: { id: b.id }, body, headers: { [MANAGE_KEY_HEADER]: b.manage_key } })).booking;
 }
 
 export async function fetchChallengeOptions(o: Organiser): Promise<ChallengeOption[]> {
-  return (await apiRequest(`/api/booking/${enc(o.code)}/challenges`, { headers: { [MANAGE_KEY_HEADER]: o.manage_key }, schema: challengeOptionsResponse }))
-    .challenges;
+  return (await api(game.challengeOptions, asOrganiser(o))).challenges;
 }
 
-const change = async (o: Organiser, tail: string, method: 'POST' | 'PUT', body: unknown): Promise<BookerBooking> =>
-  (await apiRequest(`/api/booking/${enc(o.code)}/${tail}`, { method, body, headers: { [MANAGE_KEY_HEADER]: o.manage_key }, schema: bookerBookingResponse }))
-    .booking;
+export const saveChallenges = async (o: Organiser, addedChallenges: number[]) => (await api(game.saveChallenges, { ...asOrganiser(o), body: { added_challenges: addedChallenges } })).booking;
+export const activateGame = async (o: Organiser, bookingId: number) => (await api(game.activate, { ...asOrganiser(o), body: { booking_id: bookingId } })).booking;
+export const saveLocations = async (o: Organiser, body: LocationsInput) => (await api(game.locations, { ...asOrganiser(o), body })).booking;
+export const saveGameArea = async (o: Organiser, body: GameAreaInput) => (await api(game.gameArea, { ...asOrganiser(o), body })).booking;
+export const saveTeams = async (o: Organiser, body: TeamsInput) => (await api(game.teams, { ...asOrganiser(o), body })).booking;
+export const saveChicken = async (o: Organiser, body: ChickenInput) => (await api(game.chicken, { ...asOrganiser(o), body })).booking;
 
-export const saveChallenges = (o: Organiser, addedChallenges: number[]) => change(o, 'challenges', 'POST', { added_challenges: addedChallenges });
-export const activateGame = (o: Organiser, bookingId: number) => change(o, 'activate', 'POST', { booking_id: bookingId });
-export const saveLocations = (o: Organiser, body: LocationsInput) => change(o, 'locations', 'PUT', body);
-export const saveGameArea = (o: Organiser, body: GameAreaInput) => change(o, 'game-area', 'PUT', body);
-export const saveTeams = (o: Organiser, body: TeamsInput) => change(o, 'teams', 'PUT', body);
-export const saveChicken = (o: Organiser, body: ChickenInput) => change(o, 'chicken', 'PUT', body);
+/** The price list in the booking's currency, to price an edit before it is saved. */
+export const fetchPricing = (currency: Currency): Promise<Pricing> => api(pricingEndpoint, { query: { currency } });

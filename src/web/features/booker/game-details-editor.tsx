@@ -1,12 +1,11 @@
 import { useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { BookerBooking } from '../../../shared/api/booking';
-import { pricingResponse } from '../../../shared/api/pricing';
 import type { UpdateBookingInput } from '../../../shared/api/public-booking';
 import { computeBookingPrice } from '../../../shared/prices';
 import { isCurrency } from '../../../shared/plans';
 import { dateTimeError, MESSAGES, playerCountError, stepPlayers } from '../../../shared/validation/booking-rules';
-import { apiRequest } from '../../lib/api-client';
+import { fetchPricing } from './booker-api';
 import { GameCalendar } from '../../components/booking-wizard/game-calendar';
 import { MeetingTimeField } from '../../components/booking-wizard/meeting-time-field';
 import { PlayersField } from '../../components/booking-wizard/players-field';
@@ -36,7 +35,7 @@ export function GameDetailsEditor({ booking, saving, error, onSave }: Props) {
   const currency = isCurrency(booking.currency) ? booking.currency : 'GBP';
   const pricing = useQuery({
     queryKey: ['pricing', currency],
-    queryFn: () => apiRequest('/api/pricing', { query: { currency }, schema: pricingResponse }),
+    queryFn: () => fetchPricing(currency),
   });
 
   const playersError = playerCountError(playersText);

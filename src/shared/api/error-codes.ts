@@ -1,0 +1,47 @@
+/**
+ * The machine-readable `code` every error answer carries beside its `message` (decision 0211). Clients branch on
+ * the code, never on the text. No zod here: the wizard's first chunk reads these without loading it.
+ */
+export const ERROR_CODES = [
+  'bad_request',
+  'unauthenticated',
+  'invalid_credentials',
+  'forbidden',
+  'not_found',
+  'conflict',
+  'payload_too_large',
+  'unsupported_media_type',
+  'csrf_mismatch',
+  'validation_failed',
+  'locked',
+  'rate_limited',
+  'server_error',
+  'upstream_failed',
+  'service_unavailable',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+const BY_STATUS: Readonly<Record<number, ErrorCode>> = {
+  400: 'bad_request',
+  401: 'unauthenticated',
+  403: 'forbidden',
+  404: 'not_found',
+  409: 'conflict',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+  419: 'csrf_mismatch',
+  422: 'validation_failed',
+  423: 'locked',
+  429: 'rate_limited',
+  502: 'upstream_failed',
+  503: 'service_unavailable',
+};
+
+/** The general code of an HTTP error status; specific codes (such as 'invalid_credentials') are set where thrown. */
+export function codeForStatus(status: number): ErrorCode {
+  return BY_STATUS[status] ?? (status >= 400 && status < 500 ? 'bad_request' : 'server_error');
+}
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && (ERROR_CODES as readonly string[]).includes(value);
+}

@@ -1,0 +1,74 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EndpointConfig } from '../../src/shared/api/endpoint';
+import { authEndpoints } from '../../src/shared/api/endpoints/auth';
+import { pricingEndpoint } from '../../src/shared/api/endpoints/pricing';
+import { geocodeEndpoint } from '../../src/shared/api/endpoints/geocode';
+import { publicBookingEndpoints } from '../../src/shared/api/endpoints/public-booking';
+import { bookerGameEndpoints } from '../../src/shared/api/endpoints/booker-game';
+import { adminBookingsEndpoints } from '../../src/shared/api/endpoints/admin-bookings';
+import { adminBookingDetailEndpoints } from '../../src/shared/api/endpoints/admin-booking-detail';
+import { adminBookingTimelineEndpoints } from '../../src/shared/api/endpoints/admin-booking-timeline';
+import { adminChallengesEndpoints } from '../../src/shared/api/endpoints/admin-challenges';
+import { adminUsersEndpoints } from '../../src/shared/api/endpoints/admin-users';
+import { adminActivityEndpoint } from '../../src/shared/api/endpoints/admin-activity';
+import { adminOverviewEndpoints } from '../../src/shared/api/endpoints/admin-overview';
+import { createTestApp, type TestApp } from '../support/test-app';
+
+/**
+ * The typed client's contract (decision 0211): every endpoint descriptor the web side calls names a route the
+ * server has, and that route declares the descriptor's very schema objects, so the client's types and parsing
+ * cannot drift from what the server validates and answers.
+ */
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+const descriptors: EndpointConfig[] = [
+  ...Object.values(authEndpoints),
+  pricingEndpoint,
+  geocodeEndpoint,
+  ...Object.values(publicBookingEndpoints),
+  ...Object.values(bookerGameEndpoints),
+  ...Object.values(adminBookingsEndpoints),
+  ...Object.values(adminBookingDetailEndpoints),
+  ...Object.values(adminBookingTimelineEndpoints),
+  ...Object.values(adminChallengesEndpoints),
+  ...Object.values(adminUsersEndpoints),
+  adminActivityEndpoint,
+  ...Object.values(adminOverviewEndpoints),
+];
+
+/** API routes no client of ours calls: the health check and the OpenAPI pages. */
+const WITHOUT_DESCRIPTOR = /^\/api\/(health|docs)(\/|$)/;
+
+describe('endpoint descriptors', () => {
+  it('each names a route of the server, which declares the same params, query, body and answer schemas', () => {
+    for (const d of descriptors) {
+      const route = t.app.routeTable.find((r) => r.method === d.method && r.url === d.path);
+      const name = `${d.method} ${d.path}`;
+      expect(route, name).toBeDefined();
+      const schema = route?.schema;
+      const response = schema?.response as Record<number, unknown> | undefined;
+      expect(schema?.params === d.params, `${name}: params`).toBe(true);
+      expect(schema?.querystring === d.query, `${name}: query`).toBe(true);
+      expect(schema?.body === d.body, `${name}: body`).toBe(true);
+      expect(response?.[d.status ?? 200] === d.response, `${name}: answer ${d.status ?? 200}`).toBe(true);
+    }
+  });
+
+  it('cover every API route the server has', () => {
+    const described = new Set(descriptors.map((d) => `${d.method} ${d.path}`));
+    const missing = t.app.routeTable
+      .filter((r) => r.url.startsWith('/api/') && !WITHOUT_DESCRIPTOR.test(r.url) && r.method !== 'HEAD' && r.method !== 'OPTIONS')
+      .map((r) => `${r.method} ${r.url}`)
+      .filter((key) => !described.has(key));
+    expect(missing).toEqual([]);
+  });
+
+  it('are unique', () => {
+    const keys = descriptors.map((d) => `${d.method} ${d.path}`);
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+});
