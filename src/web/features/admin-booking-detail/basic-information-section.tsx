@@ -2,7 +2,8 @@ import type { AdminBooking } from '../../../shared/api/booking';
 import { formatTimestamp } from '../../../shared/time';
 import { copyToClipboard, EMAIL_COPIED } from '../../lib/clipboard';
 import { DateTimeEditor } from './date-time-editor';
-import { Badge, Field, orDash, Section } from './ui';
+import { Badge, Section } from '../../components/ui';
+import { Field, orDash } from './ui';
 
 const STATUS_TONE = { paid: 'green', completed: 'blue', lead: 'amber', enquiry: 'slate' } as const;
 

@@ -3,7 +3,7 @@ import type { AdminBooking } from '../../../shared/api/booking';
 import { formatTimestamp, isStartInPast, localToUtcIso, SELECTABLE_TIMEZONES, utcToLocal } from '../../../shared/time';
 import { notifyError } from '../../lib/toast';
 import { detailCalls, useDetailAction } from './detail-api';
-import { inputClass, labelClass, primaryButton, secondaryButton } from './ui';
+import { buttonClass, inputClass, labelClass } from '../../components/ui';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -24,7 +24,7 @@ export function DateTimeEditor({ booking }: { booking: AdminBooking }) {
             {shown} <span className="text-slate-500">({zone})</span>
           </p>
         </div>
-        <button type="button" className={secondaryButton} onClick={() => setEditing(true)}>
+        <button type="button" className={buttonClass('secondary')} onClick={() => setEditing(true)}>
           Edit date and time
         </button>
       </div>
@@ -81,22 +81,22 @@ function DateTimeForm({ booking, onDone }: { booking: AdminBooking; onDone: () =
   return (
     <form onSubmit={(e) => void onSubmit(e)} className="grid gap-3 sm:grid-cols-3" aria-label="Edit date and time">
       <div>
-        <label htmlFor="detail-date" className={labelClass}>
+        <label htmlFor="detail-date" className={labelClass()}>
           Date
         </label>
-        <input id="detail-date" type="date" required className={inputClass} value={date} onChange={(e) => edit(setDate, e.target.value)} />
+        <input id="detail-date" type="date" required className={inputClass()} value={date} onChange={(e) => edit(setDate, e.target.value)} />
       </div>
       <div>
-        <label htmlFor="detail-time" className={labelClass}>
+        <label htmlFor="detail-time" className={labelClass()}>
           Meeting time
         </label>
-        <input id="detail-time" type="time" required className={inputClass} value={time} onChange={(e) => edit(setTime, e.target.value)} />
+        <input id="detail-time" type="time" required className={inputClass()} value={time} onChange={(e) => edit(setTime, e.target.value)} />
       </div>
       <div>
-        <label htmlFor="detail-zone" className={labelClass}>
+        <label htmlFor="detail-zone" className={labelClass()}>
           Timezone
         </label>
-        <select id="detail-zone" className={inputClass} value={zone} onChange={(e) => edit(setZone, e.target.value)}>
+        <select id="detail-zone" className={inputClass()} value={zone} onChange={(e) => edit(setZone, e.target.value)}>
           {zones.map((z) => (
             <option key={z.zone} value={z.zone}>
               {z.label}
@@ -112,15 +112,15 @@ function DateTimeForm({ booking, onDone }: { booking: AdminBooking; onDone: () =
       ) : null}
       <div className="flex gap-2 sm:col-span-3">
         {pastWarning ? (
-          <button type="button" className={primaryButton} disabled={saving} onClick={() => void save(pastWarning)}>
+          <button type="button" className={buttonClass('primary')} disabled={saving} onClick={() => void save(pastWarning)}>
             Save anyway
           </button>
         ) : (
-          <button type="submit" className={primaryButton} disabled={saving}>
+          <button type="submit" className={buttonClass('primary')} disabled={saving}>
             Save date and time
           </button>
         )}
-        <button type="button" className={secondaryButton} onClick={onDone}>
+        <button type="button" className={buttonClass('secondary')} onClick={onDone}>
           Cancel
         </button>
       </div>

@@ -3,7 +3,8 @@ import type { AdminBooking } from '../../../shared/api/booking';
 import { DETAIL_MESSAGES } from '../../../shared/api/admin-booking-detail';
 import { notifyError } from '../../lib/toast';
 import { detailCalls, useDetailAction } from './detail-api';
-import { dangerButton, Field, inputClass, labelClass, orDash, Section } from './ui';
+import { buttonClass, inputClass, labelClass, Section } from '../../components/ui';
+import { Field, orDash } from './ui';
 
 /** Only when a game exists: hand the running game to another host by user ID. */
 export function EmergencyHostSection({ booking }: { booking: AdminBooking }) {
@@ -36,12 +37,12 @@ export function EmergencyHostSection({ booking }: { booking: AdminBooking }) {
       </dl>
       <form onSubmit={(e) => void onSubmit(e)} className="flex flex-wrap items-end gap-2">
         <div>
-          <label htmlFor="detail-emergency-host" className={labelClass}>
+          <label htmlFor="detail-emergency-host" className={labelClass()}>
             New host user ID
           </label>
-          <input id="detail-emergency-host" inputMode="numeric" className={inputClass} value={userId} onChange={(e) => setUserId(e.target.value)} />
+          <input id="detail-emergency-host" inputMode="numeric" className={inputClass()} value={userId} onChange={(e) => setUserId(e.target.value)} />
         </div>
-        <button type="submit" className={dangerButton} disabled={saving}>
+        <button type="submit" className={buttonClass('danger')} disabled={saving}>
           Change Host
         </button>
       </form>

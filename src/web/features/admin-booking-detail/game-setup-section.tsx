@@ -3,7 +3,8 @@ import type { AdminBooking } from '../../../shared/api/booking';
 import { LOCK_LABELS, LOCK_SECTIONS, type LockSection } from '../../../shared/api/admin-booking-detail';
 import { detailCalls, useDetailAction } from './detail-api';
 import { GameControls } from './game-controls';
-import { Badge, Field, Section } from './ui';
+import { Badge, Section } from '../../components/ui';
+import { Field } from './ui';
 
 const LOCK_FLAGS: Record<LockSection, keyof AdminBooking> = {
   locations: 'locked_locations',

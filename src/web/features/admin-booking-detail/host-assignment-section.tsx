@@ -4,7 +4,8 @@ import type { AdminBooking } from '../../../shared/api/booking';
 import { DETAIL_MESSAGES } from '../../../shared/api/admin-booking-detail';
 import { notifyError } from '../../lib/toast';
 import { detailCalls, fetchHosts, hostsQueryKey, useDetailAction } from './detail-api';
-import { Field, inputClass, labelClass, primaryButton, Section } from './ui';
+import { buttonClass, inputClass, labelClass, Section } from '../../components/ui';
+import { Field } from './ui';
 
 /** Hosted bookings only: pick a host from GET /api/admin/hosts. */
 export function HostAssignmentSection({ booking }: { booking: AdminBooking }) {
@@ -42,10 +43,10 @@ export function HostAssignmentSection({ booking }: { booking: AdminBooking }) {
       </dl>
       <form onSubmit={(e) => void onSubmit(e)} className="flex flex-wrap items-end gap-2">
         <div className="min-w-48 flex-1">
-          <label htmlFor="detail-host" className={labelClass}>
+          <label htmlFor="detail-host" className={labelClass()}>
             Host
           </label>
-          <select id="detail-host" className={inputClass} value={selected} disabled={hosts.isPending} onChange={(e) => setSelected(e.target.value)}>
+          <select id="detail-host" className={inputClass()} value={selected} disabled={hosts.isPending} onChange={(e) => setSelected(e.target.value)}>
             <option value="">{hosts.isPending ? 'Loading...' : failed ? 'Hosts could not be loaded' : 'Select a host'}</option>
             {(hosts.data ?? []).map((h) => (
               <option key={h.id} value={String(h.id)}>
@@ -54,7 +55,7 @@ export function HostAssignmentSection({ booking }: { booking: AdminBooking }) {
             ))}
           </select>
         </div>
-        <button type="submit" className={primaryButton} disabled={saving}>
+        <button type="submit" className={buttonClass('primary')} disabled={saving}>
           Assign Host
         </button>
       </form>

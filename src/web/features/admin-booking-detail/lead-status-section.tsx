@@ -3,9 +3,9 @@ import type { AdminBooking } from '../../../shared/api/booking';
 import { LEAD_STATUSES } from '../../../shared/api/booking';
 import { DETAIL_MESSAGES } from '../../../shared/api/admin-booking-detail';
 import { formatTimestamp } from '../../../shared/time';
-import { Modal } from '../../components/modal';
+import { buttonClass, Dialog, inputClass, labelClass, Section } from '../../components/ui';
 import { detailCalls, useDetailAction } from './detail-api';
-import { Field, inputClass, labelClass, orDash, primaryButton, secondaryButton, Section } from './ui';
+import { Field, orDash } from './ui';
 
 const LABELS: Record<(typeof LEAD_STATUSES)[number], string> = {
   new: 'New',
@@ -57,12 +57,12 @@ export function LeadStatusSection({ booking }: { booking: AdminBooking }) {
 
   return (
     <Section title="Lead Status" id="lead">
-      <label htmlFor="detail-lead-status" className={labelClass}>
+      <label htmlFor="detail-lead-status" className={labelClass()}>
         Lead status
       </label>
       <select
         id="detail-lead-status"
-        className={`${inputClass} max-w-xs`}
+        className={`${inputClass()} max-w-xs`}
         value={chosen ?? booking.lead_status}
         disabled={saving}
         onChange={(e) => choose(e.target.value)}
@@ -77,7 +77,7 @@ export function LeadStatusSection({ booking }: { booking: AdminBooking }) {
         <Field label="Reason">{orDash(booking.lead_status_reason)}</Field>
         <Field label="Changed at">{booking.lead_status_changed_at ? formatTimestamp(booking.lead_status_changed_at, booking.timezone) : '—'}</Field>
       </dl>
-      <Modal
+      <Dialog
         open={chosen !== null}
         onOpenChange={(open) => {
           if (!open && !saving) setChosen(null);
@@ -86,10 +86,10 @@ export function LeadStatusSection({ booking }: { booking: AdminBooking }) {
         size="sm"
         footer={
           <>
-            <button type="button" className={secondaryButton} disabled={saving} onClick={() => setChosen(null)}>
+            <button type="button" className={buttonClass('secondary')} disabled={saving} onClick={() => setChosen(null)}>
               Cancel
             </button>
-            <button type="submit" form={formId} className={primaryButton} disabled={saving}>
+            <button type="submit" form={formId} className={buttonClass('primary')} disabled={saving}>
               Save status
             </button>
           </>
@@ -99,12 +99,12 @@ export function LeadStatusSection({ booking }: { booking: AdminBooking }) {
           <p className="mb-3 text-sm text-slate-600">
             {labelOf(booking.lead_status)} → <strong>{chosen ? labelOf(chosen) : ''}</strong>
           </p>
-          <label htmlFor={`${formId}-reason`} className={labelClass}>
+          <label htmlFor={`${formId}-reason`} className={labelClass()}>
             {DETAIL_MESSAGES.leadReasonPrompt}
           </label>
           <textarea
             id={`${formId}-reason`}
-            className={inputClass}
+            className={inputClass()}
             rows={3}
             value={reason}
             aria-invalid={blank || undefined}
@@ -117,7 +117,7 @@ export function LeadStatusSection({ booking }: { booking: AdminBooking }) {
             </p>
           ) : null}
         </form>
-      </Modal>
+      </Dialog>
     </Section>
   );
 }

@@ -3,7 +3,8 @@ import type { AdminBooking } from '../../../shared/api/booking';
 import { DETAIL_MESSAGES } from '../../../shared/api/admin-booking-detail';
 import { notifyError } from '../../lib/toast';
 import { detailCalls, useDetailAction } from './detail-api';
-import { Badge, Field, inputClass, labelClass, orDash, primaryButton, Section } from './ui';
+import { Badge, buttonClass, inputClass, labelClass, Section } from '../../components/ui';
+import { Field, orDash } from './ui';
 
 function statusOf(status: string | null): { text: string; tone: 'green' | 'amber' | 'slate' } {
   if (status === 'confirmed') return { text: 'Confirmed', tone: 'green' };
@@ -79,12 +80,12 @@ function LocationForm({ booking, kind, initial }: { booking: AdminBooking; kind:
   return (
     <form onSubmit={(e) => void onSubmit(e)} className="flex flex-wrap items-end gap-2">
       <div className="min-w-48 flex-1">
-        <label htmlFor={inputId} className={labelClass}>
+        <label htmlFor={inputId} className={labelClass()}>
           {meeting ? 'Meeting point address' : 'Hiding spot address'}
         </label>
-        <input id={inputId} className={inputClass} value={value} maxLength={500} onChange={(e) => setValue(e.target.value)} />
+        <input id={inputId} className={inputClass()} value={value} maxLength={500} onChange={(e) => setValue(e.target.value)} />
       </div>
-      <button type="submit" className={primaryButton} disabled={saving}>
+      <button type="submit" className={buttonClass('primary')} disabled={saving}>
         {meeting ? 'Set Meeting Point' : 'Update Hiding Spot'}
       </button>
     </form>

@@ -3,7 +3,7 @@ import type { AdminBooking } from '../../../shared/api/booking';
 import { CONTACT_TYPES } from '../../../shared/api/booking';
 import { formatTimestamp } from '../../../shared/time';
 import { detailCalls, useDetailAction } from './detail-api';
-import { Badge, inputClass, labelClass, primaryButton, secondaryButton, Section } from './ui';
+import { Badge, buttonClass, inputClass, labelClass, Section } from '../../components/ui';
 
 const TYPE_LABELS: Record<(typeof CONTACT_TYPES)[number], string> = { note: 'Note', phone: 'Phone', email: 'Email', meeting: 'Meeting' };
 const typeLabel = (type: string) => (type in TYPE_LABELS ? TYPE_LABELS[type as keyof typeof TYPE_LABELS] : type);
@@ -54,10 +54,10 @@ function AddNoteForm({ booking }: { booking: AdminBooking }) {
     <form onSubmit={(e) => void onSubmit(e)} className="grid gap-2" aria-label="Add note">
       <div className="flex flex-wrap gap-2">
         <div>
-          <label htmlFor="detail-note-type" className={labelClass}>
+          <label htmlFor="detail-note-type" className={labelClass()}>
             Type
           </label>
-          <select id="detail-note-type" className={inputClass} value={type} onChange={(e) => setType(e.target.value)}>
+          <select id="detail-note-type" className={inputClass()} value={type} onChange={(e) => setType(e.target.value)}>
             {CONTACT_TYPES.map((t) => (
               <option key={t} value={t}>
                 {TYPE_LABELS[t]}
@@ -66,12 +66,12 @@ function AddNoteForm({ booking }: { booking: AdminBooking }) {
           </select>
         </div>
       </div>
-      <label htmlFor="detail-new-note" className={labelClass}>
+      <label htmlFor="detail-new-note" className={labelClass()}>
         New note
       </label>
-      <textarea id="detail-new-note" className={inputClass} rows={2} value={note} maxLength={5000} onChange={(e) => setNote(e.target.value)} />
+      <textarea id="detail-new-note" className={inputClass()} rows={2} value={note} maxLength={5000} onChange={(e) => setNote(e.target.value)} />
       <div>
-        <button type="submit" className={primaryButton} disabled={saving}>
+        <button type="submit" className={buttonClass('primary')} disabled={saving}>
           Add Note
         </button>
       </div>
@@ -97,12 +97,12 @@ function GeneralNotesForm({ booking }: { booking: AdminBooking }) {
 
   return (
     <form onSubmit={(e) => void onSubmit(e)} className="grid gap-2 border-t border-slate-100 pt-4">
-      <label htmlFor="detail-general-notes" className={labelClass}>
+      <label htmlFor="detail-general-notes" className={labelClass()}>
         General notes
       </label>
-      <textarea id="detail-general-notes" className={inputClass} rows={4} value={notes} maxLength={20000} onChange={(e) => setNotes(e.target.value)} />
+      <textarea id="detail-general-notes" className={inputClass()} rows={4} value={notes} maxLength={20000} onChange={(e) => setNotes(e.target.value)} />
       <div>
-        <button type="submit" className={secondaryButton} disabled={saving}>
+        <button type="submit" className={buttonClass('secondary')} disabled={saving}>
           Save Notes
         </button>
       </div>

@@ -2,7 +2,8 @@ import type { AdminBooking } from '../../../shared/api/booking';
 import { ADD_ONS, PLANS } from '../../../shared/plans';
 import { formatMoney } from '../../../shared/money';
 import { formatTimestamp } from '../../../shared/time';
-import { Field, Section } from './ui';
+import { Section } from '../../components/ui';
+import { Field } from './ui';
 
 const planName = (type: string) => PLANS.find((p) => p.type === type)?.name ?? type;
 const addOnName = (type: string) => ADD_ONS.find((a) => a.type === type)?.name ?? type;

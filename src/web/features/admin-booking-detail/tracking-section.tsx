@@ -1,6 +1,7 @@
 import type { AdminBooking } from '../../../shared/api/booking';
 import { TRACKING_FIELDS } from '../../../shared/tracking';
-import { Field, Section } from './ui';
+import { Section } from '../../components/ui';
+import { Field } from './ui';
 
 export function TrackingSection({ booking }: { booking: AdminBooking }) {
   const present = TRACKING_FIELDS.filter((f) => booking[f]);

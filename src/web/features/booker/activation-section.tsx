@@ -3,7 +3,7 @@ import type { BookerBooking } from '../../../shared/api/booking';
 import { BOOKER_MESSAGES } from '../../../shared/api/booker-game';
 import { notifyError, notifySuccess } from '../../lib/toast';
 import { activateGame } from './booker-api';
-import { Badge, buttonPrimary, SaveError, Section } from './booker-ui';
+import { Badge, buttonClass, FieldError, Section } from '../../components/ui';
 import { failureText } from './use-save';
 
 type Props = { booking: BookerBooking; onSaved: (b: BookerBooking) => void };
@@ -36,9 +36,10 @@ export function ActivationSection({ booking, onSaved }: Props) {
 
   return (
     <Section
+      look="page"
       id="activation"
       title="Activate your game"
-      badge={activated ? <Badge tone="green">Activated</Badge> : <Badge tone="slate">Not activated</Badge>}
+      actions={activated ? <Badge tone="green">Activated</Badge> : <Badge tone="slate">Not activated</Badge>}
       description="When your set-up is ready, activate the game: players can then join with the game code on the day."
     >
       {activated ? (
@@ -46,11 +47,11 @@ export function ActivationSection({ booking, onSaved }: Props) {
           Your game is active. Players join with the code <strong>{booking.code}</strong>.
         </p>
       ) : (
-        <button type="button" className={buttonPrimary} disabled={busy} onClick={() => void activate()}>
+        <button type="button" className={buttonClass('primary', 'lg')} disabled={busy} onClick={() => void activate()}>
           Activate game
         </button>
       )}
-      <SaveError message={error} />
+      <FieldError className="mt-2" message={error} />
     </Section>
   );
 }

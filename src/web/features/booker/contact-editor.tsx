@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import type { BookerBooking } from '../../../shared/api/booking';
 import type { UpdateBookingInput } from '../../../shared/api/public-booking';
-import { buttonPrimary, inputClass, labelClass, SaveError } from './booker-ui';
+import { buttonClass, FieldError, inputClass, labelClass } from '../../components/ui';
 
 type Props = { booking: BookerBooking; saving: boolean; error: string | null; onSave: (body: UpdateBookingInput) => void };
 
@@ -24,34 +24,34 @@ export function ContactEditor({ booking, saving, error, onSave }: Props) {
         Email: <strong>{booking.email}</strong> (contact us to change it)
       </p>
       <div>
-        <label htmlFor={`${id}-name`} className={labelClass}>
+        <label htmlFor={`${id}-name`} className={labelClass('lg')}>
           Full name
         </label>
-        <input id={`${id}-name`} className={inputClass} autoComplete="name" maxLength={200} value={fullName} onChange={(e) => setFullName(e.target.value)} />
+        <input id={`${id}-name`} className={inputClass('lg')} autoComplete="name" maxLength={200} value={fullName} onChange={(e) => setFullName(e.target.value)} />
       </div>
       <div>
-        <label htmlFor={`${id}-phone`} className={labelClass}>
+        <label htmlFor={`${id}-phone`} className={labelClass('lg')}>
           Phone
         </label>
-        <input id={`${id}-phone`} className={inputClass} type="tel" autoComplete="tel" maxLength={50} value={phone} onChange={(e) => setPhone(e.target.value)} />
+        <input id={`${id}-phone`} className={inputClass('lg')} type="tel" autoComplete="tel" maxLength={50} value={phone} onChange={(e) => setPhone(e.target.value)} />
       </div>
       <div>
-        <label htmlFor={`${id}-company`} className={labelClass}>
+        <label htmlFor={`${id}-company`} className={labelClass('lg')}>
           Company
         </label>
         <input
           id={`${id}-company`}
-          className={inputClass}
+          className={inputClass('lg')}
           autoComplete="organization"
           maxLength={200}
           value={company}
           onChange={(e) => setCompany(e.target.value)}
         />
       </div>
-      <button type="submit" className={buttonPrimary} disabled={!changed || saving}>
+      <button type="submit" className={buttonClass('primary', 'lg')} disabled={!changed || saving}>
         {saving ? 'Saving…' : 'Save contact details'}
       </button>
-      <SaveError message={error} />
+      <FieldError className="mt-2" message={error} />
     </form>
   );
 }
