@@ -4,7 +4,7 @@ import { LOCK_LABELS, LOCK_SECTIONS, type LockSection } from '../../../shared/ap
 import { detailCalls, useDetailAction } from './detail-api';
 import { GameControls } from './game-controls';
 import { Badge, Section } from '../../components/ui';
-import { Field } from './ui';
+import { Info } from './ui';
 
 const LOCK_FLAGS: Record<LockSection, keyof AdminBooking> = {
   locations: 'locked_locations',
@@ -60,14 +60,14 @@ export function GameSetupSection({ booking }: { booking: AdminBooking }) {
         })}
       </ul>
       <dl className="mb-4 grid gap-4 sm:grid-cols-2">
-        <Field label="Assigned chicken">
+        <Info label="Assigned chicken">
           {booking.assigned_chicken ?? 'Undecided'}
           {booking.assigned_chicken_email ? <span className="block text-sm text-slate-600">{booking.assigned_chicken_email}</span> : null}
-        </Field>
-        <Field label="Host">
+        </Info>
+        <Info label="Host">
           {booking.assigned_host_name ?? (booking.hosted ? 'No host assigned' : 'Self-run (no host)')}
           {booking.assigned_host_email ? <span className="block text-sm text-slate-600">{booking.assigned_host_email}</span> : null}
-        </Field>
+        </Info>
       </dl>
       <GameControls booking={booking} />
     </Section>

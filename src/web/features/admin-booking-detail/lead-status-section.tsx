@@ -5,7 +5,7 @@ import { DETAIL_MESSAGES } from '../../../shared/api/admin-booking-detail';
 import { formatTimestamp } from '../../../shared/time';
 import { buttonClass, Dialog, inputClass, labelClass, Section } from '../../components/ui';
 import { detailCalls, useDetailAction } from './detail-api';
-import { Field, orDash } from './ui';
+import { Info, orDash } from './ui';
 
 const LABELS: Record<(typeof LEAD_STATUSES)[number], string> = {
   new: 'New',
@@ -74,8 +74,8 @@ export function LeadStatusSection({ booking }: { booking: AdminBooking }) {
         ))}
       </select>
       <dl className="mt-4 grid gap-3 sm:grid-cols-2">
-        <Field label="Reason">{orDash(booking.lead_status_reason)}</Field>
-        <Field label="Changed at">{booking.lead_status_changed_at ? formatTimestamp(booking.lead_status_changed_at, booking.timezone) : '—'}</Field>
+        <Info label="Reason">{orDash(booking.lead_status_reason)}</Info>
+        <Info label="Changed at">{booking.lead_status_changed_at ? formatTimestamp(booking.lead_status_changed_at, booking.timezone) : '—'}</Info>
       </dl>
       <Dialog
         open={chosen !== null}

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 
 /** A label and its value in a definition list. */
-export function Field({ label, children }: { label: string; children: ReactNode }) {
+export function Info({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="min-w-0">
       <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">{label}</dt>
