@@ -1,6 +1,6 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { AdminBooking } from '../../../shared/api/booking';
 import { emergencyHostBody } from '../../../shared/api/admin-booking-detail';
 import { toastFirstError } from '../../lib/form-errors';

@@ -1,6 +1,6 @@
 import { useForm, type FieldErrors } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { AdminBooking } from '../../../shared/api/booking';
 import { CONTACT_TYPES } from '../../../shared/api/booking';
 import { addNoteBody, detailPatchBody } from '../../../shared/api/admin-booking-detail';
