@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import type { BookerBooking } from '../../../shared/api/booking';
 import { BOOKER_MESSAGES } from '../../../shared/api/booker-game';
-import { notifyError, notifySuccess } from '../../lib/toast';
 import { activateGame } from './booker-api';
 import { Badge, buttonClass, FieldError, Section } from '../../components/ui';
-import { failureText } from './use-save';
+import { useSaveAction } from '../../lib/use-save-action';
 
 type Props = { booking: BookerBooking; onSaved: (b: BookerBooking) => void };
 
@@ -14,24 +13,12 @@ type Props = { booking: BookerBooking; onSaved: (b: BookerBooking) => void };
  */
 export function ActivationSection({ booking, onSaved }: Props) {
   const [gameActivated, setGameActivated] = useState(booking.game_activated);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { run, saving: busy, error } = useSaveAction(onSaved, { success: 'Game activated', failure: BOOKER_MESSAGES.activateFailed });
   const activated = gameActivated || booking.game_activated;
 
   const activate = async () => {
     setGameActivated(true);
-    setBusy(true);
-    setError(null);
-    try {
-      onSaved(await activateGame(booking, booking.id));
-      notifySuccess('Game activated');
-    } catch (e) {
-      setGameActivated(false);
-      notifyError(BOOKER_MESSAGES.activateFailed);
-      setError(failureText(e, BOOKER_MESSAGES.activateFailed));
-    } finally {
-      setBusy(false);
-    }
+    if (!(await run(() => activateGame(booking, booking.id)))) setGameActivated(false);
   };
 
   return (

@@ -4,7 +4,7 @@ import type { BookerBooking } from '../../../shared/api/booking';
 import { BOOKER_MESSAGES, SPICE_LEVELS, type ChallengeOption } from '../../../shared/api/booker-game';
 import { challengeOptionsKey, fetchChallengeOptions, saveChallenges } from './booker-api';
 import { Badge, buttonClass, FieldError, Section } from '../../components/ui';
-import { useSave } from './use-save';
+import { useSaveAction } from '../../lib/use-save-action';
 import { SpiceChilis } from '../../components/spice-chilis';
 
 const FILTERS = ['All', ...SPICE_LEVELS] as const;
@@ -18,7 +18,7 @@ export function ChallengesSection({ booking, onSaved }: { booking: BookerBooking
   const [filter, setFilter] = useState<Filter>('All');
   // null: nothing changed here yet, so the game's saved list is shown.
   const [edited, setEdited] = useState<number[] | null>(null);
-  const { run, saving, error } = useSave(
+  const { run, saving, error } = useSaveAction<BookerBooking>(
     (b) => {
       onSaved(b);
       setEdited(null);

@@ -5,7 +5,7 @@ import { saveChicken } from './booker-api';
 import { chickenText } from './booking-format';
 import { buttonClass, FieldError, inputClass, labelClass, Section } from '../../components/ui';
 import { Row } from './booker-ui';
-import { useSave } from './use-save';
+import { useSaveAction } from '../../lib/use-save-action';
 
 type Choice = 'self' | 'player' | 'team';
 const CHOICES: { value: Choice; label: string; help: string }[] = [
@@ -23,7 +23,7 @@ export function ChickenSection({ booking, onSaved }: Props) {
   const locked = booking.locked_chicken;
   const [choice, setChoice] = useState<Choice | null>(asChoice(booking.assigned_chicken));
   const [email, setEmail] = useState(booking.assigned_chicken_email ?? '');
-  const { run, saving, error } = useSave(onSaved, { success: 'Chicken saved', failure: 'Failed to save the Chicken' });
+  const { run, saving, error } = useSaveAction(onSaved, { success: 'Chicken saved', failure: 'Failed to save the Chicken' });
   const check = chickenBody.safeParse({ assigned_chicken: choice, assigned_chicken_email: email });
   const problem = check.success ? null : (check.error.issues[0]?.message ?? null);
   const changed = choice !== asChoice(booking.assigned_chicken) || email.trim() !== (booking.assigned_chicken_email ?? '');

@@ -3,7 +3,7 @@ import type { BookerBooking } from '../../../shared/api/booking';
 import { gameAreaBody, RADIUS_MAX, RADIUS_MIN } from '../../../shared/api/booker-game';
 import { saveGameArea } from './booker-api';
 import { Badge, buttonClass, FieldError, inputClass, labelClass, Section } from '../../components/ui';
-import { useSave } from './use-save';
+import { useSaveAction } from '../../lib/use-save-action';
 
 const GameAreaMap = lazy(() => import('./game-area-map'));
 const num = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
@@ -17,7 +17,7 @@ export function GameAreaSection({ booking, onSaved }: Props) {
   const [lat, setLat] = useState(String(booking.initial_area_lat));
   const [lng, setLng] = useState(String(booking.initial_area_lng));
   const [radius, setRadius] = useState(String(booking.initial_area_radius));
-  const { run, saving, error } = useSave(onSaved, { success: 'Game area saved', failure: 'Failed to save the game area' });
+  const { run, saving, error } = useSaveAction(onSaved, { success: 'Game area saved', failure: 'Failed to save the game area' });
   const parsed = gameAreaBody.safeParse({ lat: num(lat), lng: num(lng), radius: num(radius) });
   const fieldError = parsed.success ? null : (parsed.error.issues[0]?.message ?? 'Please check the values');
   const area = parsed.success ? parsed.data : { lat: booking.initial_area_lat, lng: booking.initial_area_lng, radius: booking.initial_area_radius };

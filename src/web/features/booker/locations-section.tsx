@@ -4,7 +4,7 @@ import { BOOKER_MESSAGES } from '../../../shared/api/booker-game';
 import { saveLocations } from './booker-api';
 import { locationStatusText } from './booking-format';
 import { Badge, buttonClass, FieldError, inputClass, labelClass, Section } from '../../components/ui';
-import { useSave } from './use-save';
+import { useSaveAction } from '../../lib/use-save-action';
 
 type Spot = 'meeting_point' | 'hiding_spot';
 const TITLES: Record<Spot, { title: string; help: string; ownedNote: string }> = {
@@ -32,7 +32,7 @@ function SpotCard({ spot, booking, onSaved }: Props & { spot: Spot }) {
   const [addressText, setAddressText] = useState(address ?? '');
   const [notesText, setNotesText] = useState(notes ?? '');
   const { title, help, ownedNote } = TITLES[spot];
-  const { run, saving, error } = useSave(onSaved, { success: `${title} sent to our team`, failure: `Failed to save the ${title.toLowerCase()}` });
+  const { run, saving, error } = useSaveAction(onSaved, { success: `${title} sent to our team`, failure: `Failed to save the ${title.toLowerCase()}` });
   const changed = addressText.trim() !== (address ?? '') || notesText.trim() !== (notes ?? '');
 
   return (

@@ -3,7 +3,7 @@ import type { BookerBooking } from '../../../shared/api/booking';
 import { MAX_TEAMS, normalizePlayers, teamsBody } from '../../../shared/api/booker-game';
 import { saveTeams } from './booker-api';
 import { Badge, buttonClass, FieldError, inputClass, labelClass, Section } from '../../components/ui';
-import { useSave } from './use-save';
+import { useSaveAction } from '../../lib/use-save-action';
 
 type Draft = { key: string; id?: number; name: string; players: string };
 type Props = { booking: BookerBooking; onSaved: (b: BookerBooking) => void };
@@ -18,7 +18,7 @@ export function TeamsSection({ booking, onSaved }: Props) {
   const locked = booking.locked_teams;
   const [drafts, setDrafts] = useState<Draft[]>(() => fromBooking(booking));
   const [nextKey, setNextKey] = useState(1);
-  const { run, saving, error } = useSave(
+  const { run, saving, error } = useSaveAction<BookerBooking>(
     (b) => {
       onSaved(b);
       setDrafts(fromBooking(b));
