@@ -7,7 +7,7 @@ import { Pager } from '../../components/pager';
 import { Spinner } from '../../components/spinner';
 import { paths } from '../../lib/paths';
 import { activityKey, fetchActivity } from './activity-api';
-import { EmptyTableRow } from '../../components/empty-table-row';
+import { EmptyTableRow } from '../../components/ui';
 import { ChangeList } from '../../components/change-list';
 
 function positiveInt(value: string | null): number | null {

@@ -2,7 +2,8 @@ import type { AdminBooking } from '../../../shared/api/booking';
 import { formatTimestamp } from '../../../shared/time';
 import { copyToClipboard, EMAIL_COPIED } from '../../lib/clipboard';
 import { DateTimeEditor } from './date-time-editor';
-import { Badge, Field, orDash, Section } from './ui';
+import { Badge, Section } from '../../components/ui';
+import { Info, orDash } from './ui';
 
 const STATUS_TONE = { paid: 'green', completed: 'blue', lead: 'amber', enquiry: 'slate' } as const;
 
@@ -16,24 +17,24 @@ export function BasicInformationSection({ booking }: { booking: AdminBooking }) 
   return (
     <Section title="Basic Information" id="basic">
       <dl className="grid gap-4 sm:grid-cols-2">
-        <Field label="Created at">{formatTimestamp(booking.created_at, booking.timezone)}</Field>
-        <Field label="Contact name">{orDash(booking.full_name)}</Field>
-        <Field label="Email">
+        <Info label="Created at">{formatTimestamp(booking.created_at, booking.timezone)}</Info>
+        <Info label="Contact name">{orDash(booking.full_name)}</Info>
+        <Info label="Email">
           <button type="button" className="text-left text-brand-700 underline" onClick={() => void copyToClipboard(booking.email, EMAIL_COPIED)} title="Copy email">
             {booking.email}
           </button>
-        </Field>
-        <Field label="Company">{orDash(booking.company_name)}</Field>
-        <Field label="Phone">{booking.tel ? <a href={`tel:${booking.tel}`}>{booking.tel}</a> : '—'}</Field>
-        <Field label="Players">{booking.players}</Field>
-        <Field label="Status">
+        </Info>
+        <Info label="Company">{orDash(booking.company_name)}</Info>
+        <Info label="Phone">{booking.tel ? <a href={`tel:${booking.tel}`}>{booking.tel}</a> : '—'}</Info>
+        <Info label="Players">{booking.players}</Info>
+        <Info label="Status">
           <StatusBadge status={booking.booking_status} />
-        </Field>
-        <Field label="Initial game area">
+        </Info>
+        <Info label="Initial game area">
           <a href={maps} target="_blank" rel="noopener noreferrer" className="text-brand-700 underline">
             View on map ({booking.city}, {booking.initial_area_radius} m)
           </a>
-        </Field>
+        </Info>
       </dl>
       <div className="mt-4 border-t border-slate-100 pt-4">
         <DateTimeEditor booking={booking} />

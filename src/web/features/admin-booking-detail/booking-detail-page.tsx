@@ -7,7 +7,7 @@ import { copyToClipboard } from '../../lib/clipboard';
 import { paths } from '../../lib/paths';
 import { notifyError } from '../../lib/toast';
 import { bookingQueryKey, fetchBooking } from './detail-api';
-import { secondaryButton } from './ui';
+import { buttonClass } from '../../components/ui';
 import { BasicInformationSection } from './basic-information-section';
 import { GameSetupSection } from './game-setup-section';
 import { LocationsSection } from './locations-section';
@@ -47,7 +47,7 @@ export function BookingDetailPage() {
   // 'default' is the key of the first entry of this tab: with no history, go to the list.
   const goBack = () => (location.key !== 'default' ? navigate(-1) : navigate(paths.admin.bookings));
   const back = (
-    <button type="button" className={secondaryButton} onClick={() => void goBack()}>
+    <button type="button" className={buttonClass('secondary')} onClick={() => void goBack()}>
       ← Back to Bookings
     </button>
   );
@@ -66,7 +66,7 @@ export function BookingDetailPage() {
       <div className="space-y-4">
         {back}
         <p className="text-red-700">Failed to load booking details</p>
-        <button type="button" className={secondaryButton} onClick={() => void query.refetch()}>
+        <button type="button" className={buttonClass('secondary')} onClick={() => void query.refetch()}>
           Try again
         </button>
       </div>
@@ -88,7 +88,7 @@ export function BookingDetailPage() {
         {/* The organiser's private link (decision 0185): staff can give it again, e.g. when the mail got lost. */}
         <button
           type="button"
-          className={secondaryButton}
+          className={buttonClass('secondary')}
           title={paths.manage(booking.manage_key)}
           onClick={() => void copyToClipboard(`${window.location.origin}${paths.manage(booking.manage_key)}`, 'Management link copied to clipboard')}
         >

@@ -1,9 +1,13 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
 import type { AdminBooking } from '../../../shared/api/booking';
+import { DETAIL_MESSAGES, detailPatchBody } from '../../../shared/api/admin-booking-detail';
 import { formatTimestamp, isStartInPast, localToUtcIso, SELECTABLE_TIMEZONES, utcToLocal } from '../../../shared/time';
-import { notifyError } from '../../lib/toast';
+import { toastFirstError } from '../../lib/form-errors';
 import { detailCalls, useDetailAction } from './detail-api';
-import { inputClass, labelClass, primaryButton, secondaryButton } from './ui';
+import { Button, buttonClass, Field, Input, Select } from '../../components/ui';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -24,7 +28,7 @@ export function DateTimeEditor({ booking }: { booking: AdminBooking }) {
             {shown} <span className="text-slate-500">({zone})</span>
           </p>
         </div>
-        <button type="button" className={secondaryButton} onClick={() => setEditing(true)}>
+        <button type="button" className={buttonClass('secondary')} onClick={() => setEditing(true)}>
           Edit date and time
         </button>
       </div>
@@ -33,77 +37,75 @@ export function DateTimeEditor({ booking }: { booking: AdminBooking }) {
   return <DateTimeForm booking={booking} onDone={() => setEditing(false)} />;
 }
 
+// The staff type a local date, time and zone; the request's own rules judge the instant and the zone.
+const utcDateTimeRule = detailPatchBody.shape.utcDateTime.unwrap();
+const timezoneRule = detailPatchBody.shape.timezone.unwrap();
+const dateTimeForm = z
+  .object({ date: z.string(), time: z.string(), timezone: timezoneRule })
+  .transform((v, ctx) => {
+    const [hour, minute] = v.time.split(':').map(Number);
+    const utc = localToUtcIso(v.date, hour === undefined || minute === undefined ? null : { hour, minute }, v.timezone);
+    if (!utc) {
+      ctx.addIssue({ code: 'custom', message: DETAIL_MESSAGES.invalidDateTime, path: ['date'] });
+      return z.NEVER;
+    }
+    return { utcDateTime: utc, timezone: v.timezone };
+  })
+  .pipe(z.object({ utcDateTime: utcDateTimeRule, timezone: timezoneRule }));
+
 function DateTimeForm({ booking, onDone }: { booking: AdminBooking; onDone: () => void }) {
   const run = useDetailAction(booking.id);
   const local = booking.utcDateTime ? utcToLocal(booking.utcDateTime, booking.timezone) : null;
-  const [date, setDate] = useState(local?.date ?? booking.date);
   const start = local?.time ?? booking.meeting_time;
-  const [time, setTime] = useState(`${pad(start.hour)}:${pad(start.minute)}`);
-  const [zone, setZone] = useState(booking.timezone);
-  const [saving, setSaving] = useState(false);
+  const form = useForm<z.input<typeof dateTimeForm>, unknown, z.output<typeof dateTimeForm>>({
+    resolver: zodResolver(dateTimeForm),
+    defaultValues: { date: local?.date ?? booking.date, time: `${pad(start.hour)}:${pad(start.minute)}`, timezone: booking.timezone },
+  });
+  const saving = form.formState.isSubmitting;
+  const zone = useWatch({ control: form.control, name: 'timezone' });
   // A start in the past is allowed (corrections) but only once confirmed: the UTC instant confirmed.
   const [pastWarning, setPastWarning] = useState<string | null>(null);
   const zones = SELECTABLE_TIMEZONES.some((z) => z.zone === booking.timezone)
     ? SELECTABLE_TIMEZONES
     : [{ label: booking.timezone, zone: booking.timezone }, ...SELECTABLE_TIMEZONES];
 
-  function edit(set: (value: string) => void, value: string) {
-    set(value);
-    setPastWarning(null);
-  }
+  // Any edit withdraws a shown warning: it was about the instant typed before.
+  const withdrawWarning = { onChange: () => setPastWarning(null) };
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    const [hour, minute] = time.split(':').map(Number);
-    const utc = localToUtcIso(date, hour === undefined || minute === undefined ? null : { hour, minute }, zone);
-    if (!utc) {
-      notifyError('Invalid date/time');
+  async function onSubmit({ utcDateTime }: z.output<typeof dateTimeForm>) {
+    if (isStartInPast(utcDateTime, new Date()) && pastWarning !== utcDateTime) {
+      setPastWarning(utcDateTime);
       return;
     }
-    if (isStartInPast(utc, new Date()) && pastWarning !== utc) {
-      setPastWarning(utc);
-      return;
-    }
-    await save(utc);
+    await save(utcDateTime);
   }
 
   async function save(utc: string) {
-    setSaving(true);
-    const done = await run(() => detailCalls.patch(booking, { utcDateTime: utc, timezone: zone }), {
+    const done = await run(() => detailCalls.patch(booking, { utcDateTime: utc, timezone: form.getValues('timezone') }), {
       success: 'Date and meeting time updated successfully',
       failure: 'Failed to update date and time',
       bookingOf: (b) => b,
     });
-    setSaving(false);
     if (done) onDone();
   }
 
   return (
-    <form onSubmit={(e) => void onSubmit(e)} className="grid gap-3 sm:grid-cols-3" aria-label="Edit date and time">
-      <div>
-        <label htmlFor="detail-date" className={labelClass}>
-          Date
-        </label>
-        <input id="detail-date" type="date" required className={inputClass} value={date} onChange={(e) => edit(setDate, e.target.value)} />
-      </div>
-      <div>
-        <label htmlFor="detail-time" className={labelClass}>
-          Meeting time
-        </label>
-        <input id="detail-time" type="time" required className={inputClass} value={time} onChange={(e) => edit(setTime, e.target.value)} />
-      </div>
-      <div>
-        <label htmlFor="detail-zone" className={labelClass}>
-          Timezone
-        </label>
-        <select id="detail-zone" className={inputClass} value={zone} onChange={(e) => edit(setZone, e.target.value)}>
+    <form onSubmit={(e) => void form.handleSubmit(onSubmit, toastFirstError)(e)} className="grid gap-3 sm:grid-cols-3" aria-label="Edit date and time">
+      <Field label="Date" id="detail-date">
+        <Input type="date" required {...form.register('date', withdrawWarning)} />
+      </Field>
+      <Field label="Meeting time" id="detail-time">
+        <Input type="time" required {...form.register('time', withdrawWarning)} />
+      </Field>
+      <Field label="Timezone" id="detail-zone">
+        <Select {...form.register('timezone', withdrawWarning)}>
           {zones.map((z) => (
             <option key={z.zone} value={z.zone}>
               {z.label}
             </option>
           ))}
-        </select>
-      </div>
+        </Select>
+      </Field>
       {pastWarning ? (
         <div role="alert" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 sm:col-span-3">
           <p className="font-semibold">This start is in the past: {formatTimestamp(pastWarning, zone)} ({zone}).</p>
@@ -112,17 +114,15 @@ function DateTimeForm({ booking, onDone }: { booking: AdminBooking; onDone: () =
       ) : null}
       <div className="flex gap-2 sm:col-span-3">
         {pastWarning ? (
-          <button type="button" className={primaryButton} disabled={saving} onClick={() => void save(pastWarning)}>
+          <Button variant="primary" disabled={saving} onClick={() => void form.handleSubmit(() => save(pastWarning), toastFirstError)()}>
             Save anyway
-          </button>
+          </Button>
         ) : (
-          <button type="submit" className={primaryButton} disabled={saving}>
+          <Button type="submit" variant="primary" disabled={saving}>
             Save date and time
-          </button>
+          </Button>
         )}
-        <button type="button" className={secondaryButton} onClick={onDone}>
-          Cancel
-        </button>
+        <Button onClick={onDone}>Cancel</Button>
       </div>
     </form>
   );

@@ -1,49 +1,42 @@
-import { useState, type FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
 import type { AdminBooking } from '../../../shared/api/booking';
-import { DETAIL_MESSAGES } from '../../../shared/api/admin-booking-detail';
-import { notifyError } from '../../lib/toast';
+import { emergencyHostBody } from '../../../shared/api/admin-booking-detail';
+import { toastFirstError } from '../../lib/form-errors';
 import { detailCalls, useDetailAction } from './detail-api';
-import { dangerButton, Field, inputClass, labelClass, orDash, Section } from './ui';
+import { Button, Field, Input, Section } from '../../components/ui';
+import { Info, orDash } from './ui';
+
+const emergencyHostForm = emergencyHostBody.pick({ host_id: true });
 
 /** Only when a game exists: hand the running game to another host by user ID. */
 export function EmergencyHostSection({ booking }: { booking: AdminBooking }) {
   const run = useDetailAction(booking.id);
-  const [userId, setUserId] = useState('');
-  const [saving, setSaving] = useState(false);
+  const form = useForm<z.input<typeof emergencyHostForm>, unknown, z.output<typeof emergencyHostForm>>({ resolver: zodResolver(emergencyHostForm), defaultValues: { host_id: '' } });
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    const id = userId.trim();
-    if (!id) {
-      notifyError(DETAIL_MESSAGES.userId);
-      return;
-    }
-    setSaving(true);
-    const done = await run(() => detailCalls.emergencyHost(booking, id), {
+  async function onSubmit({ host_id }: z.output<typeof emergencyHostForm>) {
+    const done = await run(() => detailCalls.emergencyHost(booking, String(host_id)), {
       success: 'Emergency host change successful',
       failure: 'Failed to change host',
       preferServerMessage: true,
       bookingOf: (b) => b,
     });
-    setSaving(false);
-    if (done) setUserId('');
+    if (done) form.reset();
   }
 
   return (
     <Section title="Emergency Host Change" id="emergency-host">
       <dl className="mb-4">
-        <Field label="Game host user ID">{orDash(booking.game?.host_id)}</Field>
+        <Info label="Game host user ID">{orDash(booking.game?.host_id)}</Info>
       </dl>
-      <form onSubmit={(e) => void onSubmit(e)} className="flex flex-wrap items-end gap-2">
-        <div>
-          <label htmlFor="detail-emergency-host" className={labelClass}>
-            New host user ID
-          </label>
-          <input id="detail-emergency-host" inputMode="numeric" className={inputClass} value={userId} onChange={(e) => setUserId(e.target.value)} />
-        </div>
-        <button type="submit" className={dangerButton} disabled={saving}>
+      <form onSubmit={(e) => void form.handleSubmit(onSubmit, toastFirstError)(e)} className="flex flex-wrap items-end gap-2">
+        <Field label="New host user ID" id="detail-emergency-host">
+          <Input inputMode="numeric" {...form.register('host_id')} />
+        </Field>
+        <Button type="submit" variant="danger" disabled={form.formState.isSubmitting}>
           Change Host
-        </button>
+        </Button>
       </form>
     </Section>
   );

@@ -1,10 +1,9 @@
 import { useId, useState } from 'react';
 import type { AdminBooking } from '../../../shared/api/booking';
 import { DETAIL_MESSAGES } from '../../../shared/api/admin-booking-detail';
-import { Modal } from '../../components/modal';
+import { buttonClass, Dialog } from '../../components/ui';
 import { detailCalls, useDetailAction } from './detail-api';
 import { HeartbeatModal } from './heartbeat-modal';
-import { dangerButton, primaryButton, secondaryButton } from './ui';
 
 /** Start Game, Game Heartbeat and the weapons toggle, each behind its modal. */
 export function GameControls({ booking }: { booking: AdminBooking }) {
@@ -51,19 +50,19 @@ export function GameControls({ booking }: { booking: AdminBooking }) {
       <div className="flex flex-wrap gap-2">
         <button
           type="button"
-          className={primaryButton}
+          className={buttonClass('primary')}
           disabled={started || startBlocked !== null}
           aria-describedby={startBlocked ? reasonIds.start : undefined}
           onClick={() => setModal('start')}
         >
           {started ? 'Game Already Started' : 'Start Game'}
         </button>
-        <button type="button" className={secondaryButton} onClick={() => setModal('heartbeat')}>
+        <button type="button" className={buttonClass('secondary')} onClick={() => setModal('heartbeat')}>
           Game Heartbeat
         </button>
         <button
           type="button"
-          className={weaponsOn ? dangerButton : secondaryButton}
+          className={weaponsOn ? buttonClass('danger') : buttonClass('secondary')}
           disabled={weaponsBlocked !== null}
           aria-describedby={weaponsBlocked ? reasonIds.weapons : undefined}
           onClick={() => setModal('weapons')}
@@ -71,36 +70,36 @@ export function GameControls({ booking }: { booking: AdminBooking }) {
           {weaponsOn ? 'Disable Weapons' : 'Enable Weapons'}
         </button>
 
-        <Modal
+        <Dialog
           open={modal === 'start'}
           onOpenChange={close}
           title="Start Game"
           size="sm"
           footer={
             <>
-              <button type="button" className={secondaryButton} onClick={() => setModal(null)}>
+              <button type="button" className={buttonClass('secondary')} onClick={() => setModal(null)}>
                 Cancel
               </button>
-              <button type="button" className={primaryButton} disabled={busy} onClick={() => void startGame()}>
+              <button type="button" className={buttonClass('primary')} disabled={busy} onClick={() => void startGame()}>
                 Confirm Start
               </button>
             </>
           }
         >
           <p>Start the game for booking {booking.code} now? Players can join as soon as it is live. This cannot be undone.</p>
-        </Modal>
+        </Dialog>
 
-        <Modal
+        <Dialog
           open={modal === 'weapons'}
           onOpenChange={close}
           title="Confirm Weapons Toggle"
           size="sm"
           footer={
             <>
-              <button type="button" className={secondaryButton} onClick={() => setModal(null)}>
+              <button type="button" className={buttonClass('secondary')} onClick={() => setModal(null)}>
                 Cancel
               </button>
-              <button type="button" className={weaponsOn ? dangerButton : primaryButton} disabled={busy} onClick={() => void toggleWeapons()}>
+              <button type="button" className={weaponsOn ? buttonClass('danger') : buttonClass('primary')} disabled={busy} onClick={() => void toggleWeapons()}>
                 {weaponsOn ? 'Yes, disable weapons' : 'Yes, enable weapons'}
               </button>
             </>
@@ -111,7 +110,7 @@ export function GameControls({ booking }: { booking: AdminBooking }) {
               ? 'Disable weapons? Item stations, the Backpack and weapon effects stop working for every team.'
               : 'Enable weapons? Item stations, the Backpack and weapon effects become available to every team.'}
           </p>
-        </Modal>
+        </Dialog>
 
         {modal === 'heartbeat' ? <HeartbeatModal bookingId={booking.id} onClose={() => setModal(null)} /> : null}
       </div>

@@ -3,7 +3,8 @@ import type { AdminBooking } from '../../../shared/api/booking';
 import { LOCK_LABELS, LOCK_SECTIONS, type LockSection } from '../../../shared/api/admin-booking-detail';
 import { detailCalls, useDetailAction } from './detail-api';
 import { GameControls } from './game-controls';
-import { Badge, Field, Section } from './ui';
+import { Badge, Section } from '../../components/ui';
+import { Info } from './ui';
 
 const LOCK_FLAGS: Record<LockSection, keyof AdminBooking> = {
   locations: 'locked_locations',
@@ -59,14 +60,14 @@ export function GameSetupSection({ booking }: { booking: AdminBooking }) {
         })}
       </ul>
       <dl className="mb-4 grid gap-4 sm:grid-cols-2">
-        <Field label="Assigned chicken">
+        <Info label="Assigned chicken">
           {booking.assigned_chicken ?? 'Undecided'}
           {booking.assigned_chicken_email ? <span className="block text-sm text-slate-600">{booking.assigned_chicken_email}</span> : null}
-        </Field>
-        <Field label="Host">
+        </Info>
+        <Info label="Host">
           {booking.assigned_host_name ?? (booking.hosted ? 'No host assigned' : 'Self-run (no host)')}
           {booking.assigned_host_email ? <span className="block text-sm text-slate-600">{booking.assigned_host_email}</span> : null}
-        </Field>
+        </Info>
       </dl>
       <GameControls booking={booking} />
     </Section>

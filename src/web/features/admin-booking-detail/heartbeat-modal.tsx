@@ -2,11 +2,10 @@ import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { Heartbeat } from '../../../shared/api/admin-booking-detail';
 import { formatTimestamp } from '../../../shared/time';
-import { Modal } from '../../components/modal';
+import { Badge, Dialog } from '../../components/ui';
 import { Spinner } from '../../components/spinner';
 import { notifyError } from '../../lib/toast';
 import { fetchHeartbeat, heartbeatQueryKey } from './detail-api';
-import { Badge } from './ui';
 
 /** Spec section 9: the heartbeat refreshes every 60 seconds while the modal is open. */
 export const HEARTBEAT_REFRESH_MS = 60_000;
@@ -28,7 +27,7 @@ export function HeartbeatModal({ bookingId, onClose }: { bookingId: number; onCl
 
   const data = query.data;
   return (
-    <Modal open onOpenChange={(open) => (open ? undefined : onClose())} title="Game Heartbeat" size="xl">
+    <Dialog open onOpenChange={(open) => (open ? undefined : onClose())} title="Game Heartbeat" size="xl">
       {query.isPending ? (
         <Spinner />
       ) : !data || data.instances.length === 0 ? (
@@ -36,7 +35,7 @@ export function HeartbeatModal({ bookingId, onClose }: { bookingId: number; onCl
       ) : (
         <HeartbeatBody data={data} updatedAt={query.dataUpdatedAt} />
       )}
-    </Modal>
+    </Dialog>
   );
 }
 

@@ -1,62 +1,64 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
 import type { AdminBooking } from '../../../shared/api/booking';
-import { DETAIL_MESSAGES } from '../../../shared/api/admin-booking-detail';
+import { detailPatchBody } from '../../../shared/api/admin-booking-detail';
+import { toastFirstError } from '../../lib/form-errors';
 import { notifyError } from '../../lib/toast';
 import { detailCalls, fetchHosts, hostsQueryKey, useDetailAction } from './detail-api';
-import { Field, inputClass, labelClass, primaryButton, Section } from './ui';
+import { Button, Field, Section, Select } from '../../components/ui';
+import { Info } from './ui';
+
+// The select holds the id as text ('' for none); the shared rule judges the number.
+const hostForm = z.object({ assigned_host_id: z.preprocess((v) => (v === '' ? undefined : Number(v)), detailPatchBody.shape.assigned_host_id.unwrap()) });
 
 /** Hosted bookings only: pick a host from GET /api/admin/hosts. */
 export function HostAssignmentSection({ booking }: { booking: AdminBooking }) {
   const run = useDetailAction(booking.id);
   const hosts = useQuery({ queryKey: hostsQueryKey, queryFn: fetchHosts, retry: false, staleTime: 60_000 });
-  const [selected, setSelected] = useState(booking.assigned_host_id ? String(booking.assigned_host_id) : '');
-  const [saving, setSaving] = useState(false);
+  const form = useForm<z.input<typeof hostForm>, unknown, z.output<typeof hostForm>>({
+    resolver: zodResolver(hostForm),
+    defaultValues: { assigned_host_id: booking.assigned_host_id ? String(booking.assigned_host_id) : '' },
+  });
+  // Controlled: the hosts arrive after the form, and the stored host must show once its option exists.
+  const watched = form.watch('assigned_host_id');
+  const selected = typeof watched === 'string' ? watched : '';
   const failed = hosts.isError;
   useEffect(() => {
     if (failed) notifyError('Failed to load hosts');
   }, [failed]);
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    const id = Number(selected);
-    if (!selected || !Number.isInteger(id) || id <= 0) {
-      notifyError(DETAIL_MESSAGES.selectHost);
-      return;
-    }
-    setSaving(true);
-    await run(() => detailCalls.patch(booking, { assigned_host_id: id }), {
+  async function onSubmit({ assigned_host_id }: z.output<typeof hostForm>) {
+    await run(() => detailCalls.patch(booking, { assigned_host_id }), {
       success: 'Host assigned successfully',
       failure: 'Failed to assign host',
       bookingOf: (b) => b,
     });
-    setSaving(false);
   }
 
   return (
     <Section title="Host Assignment" id="host">
       <dl className="mb-4">
-        <Field label="Current host">
+        <Info label="Current host">
           {booking.assigned_host_name ? `${booking.assigned_host_name}${booking.assigned_host_email ? ` (${booking.assigned_host_email})` : ''}` : 'No host assigned'}
-        </Field>
+        </Info>
       </dl>
-      <form onSubmit={(e) => void onSubmit(e)} className="flex flex-wrap items-end gap-2">
-        <div className="min-w-48 flex-1">
-          <label htmlFor="detail-host" className={labelClass}>
-            Host
-          </label>
-          <select id="detail-host" className={inputClass} value={selected} disabled={hosts.isPending} onChange={(e) => setSelected(e.target.value)}>
+      <form onSubmit={(e) => void form.handleSubmit(onSubmit, toastFirstError)(e)} className="flex flex-wrap items-end gap-2">
+        <Field label="Host" id="detail-host" className="min-w-48 flex-1">
+          <Select disabled={hosts.isPending} value={selected} onChange={(e) => form.setValue('assigned_host_id', e.target.value)}>
             <option value="">{hosts.isPending ? 'Loading...' : failed ? 'Hosts could not be loaded' : 'Select a host'}</option>
             {(hosts.data ?? []).map((h) => (
               <option key={h.id} value={String(h.id)}>
                 {h.name} ({h.email})
               </option>
             ))}
-          </select>
-        </div>
-        <button type="submit" className={primaryButton} disabled={saving}>
+          </Select>
+        </Field>
+        <Button type="submit" variant="primary" disabled={form.formState.isSubmitting}>
           Assign Host
-        </button>
+        </Button>
       </form>
     </Section>
   );

@@ -1,11 +1,14 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
 import type { AdminBooking } from '../../../shared/api/booking';
 import { LEAD_STATUSES } from '../../../shared/api/booking';
-import { DETAIL_MESSAGES } from '../../../shared/api/admin-booking-detail';
+import { DETAIL_MESSAGES, leadStatusBody } from '../../../shared/api/admin-booking-detail';
 import { formatTimestamp } from '../../../shared/time';
-import { Modal } from '../../components/modal';
+import { Button, Dialog, Field, Section, Select, Textarea } from '../../components/ui';
 import { detailCalls, useDetailAction } from './detail-api';
-import { Field, inputClass, labelClass, orDash, primaryButton, secondaryButton, Section } from './ui';
+import { Info, orDash } from './ui';
 
 const LABELS: Record<(typeof LEAD_STATUSES)[number], string> = {
   new: 'New',
@@ -21,63 +24,49 @@ const labelOf = (status: string) => LABELS[LEAD_STATUSES.find((s) => s === statu
  * Any status may be chosen; each change asks for a reason in a dialog. The select shows the chosen status
  * while the dialog is open; cancelling puts the stored one back, and a blank reason sends nothing.
  */
+const leadForm = leadStatusBody.pick({ lead_status: true, lead_status_reason: true });
+type LeadForm = z.input<typeof leadForm>;
+
 export function LeadStatusSection({ booking }: { booking: AdminBooking }) {
   const run = useDetailAction(booking.id);
-  const [chosen, setChosen] = useState<string | null>(null);
-  const [reason, setReason] = useState('');
-  const [blank, setBlank] = useState(false);
-  const [saving, setSaving] = useState(false);
+  const [chosen, setChosen] = useState<LeadForm['lead_status'] | null>(null);
+  const form = useForm<LeadForm, unknown, z.output<typeof leadForm>>({ resolver: zodResolver(leadForm), defaultValues: { lead_status: LEAD_STATUSES.find((s) => s === booking.lead_status) ?? 'new', lead_status_reason: '' } });
+  const saving = form.formState.isSubmitting;
   const formId = useId();
 
   function choose(next: string) {
-    if (next === booking.lead_status) return;
-    setChosen(next);
-    setReason('');
-    setBlank(false);
+    const status = LEAD_STATUSES.find((s) => s === next);
+    if (!status || status === booking.lead_status) return;
+    setChosen(status);
+    form.reset({ lead_status: status, lead_status_reason: '' });
   }
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (chosen === null) return;
-    const text = reason.trim();
-    if (!text) {
-      setBlank(true);
-      return;
-    }
-    setSaving(true);
+  async function onSubmit({ lead_status, lead_status_reason }: z.output<typeof leadForm>) {
     // The server writes the note 'Lead status changed to X: reason' in the same transaction.
-    await run(() => detailCalls.leadStatus(booking, chosen, text), {
+    await run(() => detailCalls.leadStatus(booking, lead_status, lead_status_reason), {
       success: 'Lead status updated successfully',
       failure: 'Failed to update lead status',
       bookingOf: (b) => b,
     });
-    setSaving(false);
     setChosen(null);
   }
 
   return (
     <Section title="Lead Status" id="lead">
-      <label htmlFor="detail-lead-status" className={labelClass}>
-        Lead status
-      </label>
-      <select
-        id="detail-lead-status"
-        className={`${inputClass} max-w-xs`}
-        value={chosen ?? booking.lead_status}
-        disabled={saving}
-        onChange={(e) => choose(e.target.value)}
-      >
-        {LEAD_STATUSES.map((s) => (
-          <option key={s} value={s}>
-            {LABELS[s]}
-          </option>
-        ))}
-      </select>
+      <Field label="Lead status" id="detail-lead-status">
+        <Select className="max-w-xs" value={chosen ?? booking.lead_status} disabled={saving} onChange={(e) => choose(e.target.value)}>
+          {LEAD_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {LABELS[s]}
+            </option>
+          ))}
+        </Select>
+      </Field>
       <dl className="mt-4 grid gap-3 sm:grid-cols-2">
-        <Field label="Reason">{orDash(booking.lead_status_reason)}</Field>
-        <Field label="Changed at">{booking.lead_status_changed_at ? formatTimestamp(booking.lead_status_changed_at, booking.timezone) : '—'}</Field>
+        <Info label="Reason">{orDash(booking.lead_status_reason)}</Info>
+        <Info label="Changed at">{booking.lead_status_changed_at ? formatTimestamp(booking.lead_status_changed_at, booking.timezone) : '—'}</Info>
       </dl>
-      <Modal
+      <Dialog
         open={chosen !== null}
         onOpenChange={(open) => {
           if (!open && !saving) setChosen(null);
@@ -86,38 +75,24 @@ export function LeadStatusSection({ booking }: { booking: AdminBooking }) {
         size="sm"
         footer={
           <>
-            <button type="button" className={secondaryButton} disabled={saving} onClick={() => setChosen(null)}>
+            <Button disabled={saving} onClick={() => setChosen(null)}>
               Cancel
-            </button>
-            <button type="submit" form={formId} className={primaryButton} disabled={saving}>
+            </Button>
+            <Button type="submit" form={formId} variant="primary" disabled={saving}>
               Save status
-            </button>
+            </Button>
           </>
         }
       >
-        <form id={formId} onSubmit={(e) => void onSubmit(e)} noValidate>
+        <form id={formId} onSubmit={(e) => void form.handleSubmit(onSubmit)(e)} noValidate>
           <p className="mb-3 text-sm text-slate-600">
             {labelOf(booking.lead_status)} → <strong>{chosen ? labelOf(chosen) : ''}</strong>
           </p>
-          <label htmlFor={`${formId}-reason`} className={labelClass}>
-            {DETAIL_MESSAGES.leadReasonPrompt}
-          </label>
-          <textarea
-            id={`${formId}-reason`}
-            className={inputClass}
-            rows={3}
-            value={reason}
-            aria-invalid={blank || undefined}
-            aria-describedby={blank ? `${formId}-error` : undefined}
-            onChange={(e) => setReason(e.target.value)}
-          />
-          {blank ? (
-            <p id={`${formId}-error`} role="alert" className="mt-1 text-sm text-red-700">
-              {DETAIL_MESSAGES.leadReason}
-            </p>
-          ) : null}
+          <Field label={DETAIL_MESSAGES.leadReasonPrompt} id={`${formId}-reason`} error={form.formState.errors.lead_status_reason?.message}>
+            <Textarea rows={3} {...form.register('lead_status_reason')} />
+          </Field>
         </form>
-      </Modal>
+      </Dialog>
     </Section>
   );
 }

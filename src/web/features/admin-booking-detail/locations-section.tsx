@@ -1,9 +1,12 @@
-import { useState, type FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
 import type { AdminBooking } from '../../../shared/api/booking';
-import { DETAIL_MESSAGES } from '../../../shared/api/admin-booking-detail';
-import { notifyError } from '../../lib/toast';
+import { detailPatchBody } from '../../../shared/api/admin-booking-detail';
+import { toastFirstError } from '../../lib/form-errors';
 import { detailCalls, useDetailAction } from './detail-api';
-import { Badge, Field, inputClass, labelClass, orDash, primaryButton, Section } from './ui';
+import { Badge, Button, Field, Input, Section } from '../../components/ui';
+import { Info, orDash } from './ui';
 
 function statusOf(status: string | null): { text: string; tone: 'green' | 'amber' | 'slate' } {
   if (status === 'confirmed') return { text: 'Confirmed', tone: 'green' };
@@ -21,7 +24,7 @@ export function LocationsSection({ booking }: { booking: AdminBooking }) {
         <Location booking={booking} kind="hiding" />
         {booking.admin_venue_notes ? (
           <dl>
-            <Field label="Venue notes (staff)">{booking.admin_venue_notes}</Field>
+            <Info label="Venue notes (staff)">{booking.admin_venue_notes}</Info>
           </dl>
         ) : null}
       </div>
@@ -44,8 +47,8 @@ function Location({ booking, kind }: { booking: AdminBooking; kind: Kind }) {
         {owner ? <span className="text-xs text-slate-500">set by {owner === 'admin' ? 'staff' : owner}</span> : null}
       </div>
       <dl className="mb-3 grid gap-2">
-        <Field label="Address">{orDash(address)}</Field>
-        <Field label="Notes">{orDash(notes)}</Field>
+        <Info label="Address">{orDash(address)}</Info>
+        <Info label="Notes">{orDash(notes)}</Info>
       </dl>
       {/* Keyed on the stored address: a reload after someone else's change refills the field. */}
       <LocationForm key={address ?? ''} booking={booking} kind={kind} initial={address ?? ''} />
@@ -53,40 +56,34 @@ function Location({ booking, kind }: { booking: AdminBooking; kind: Kind }) {
   );
 }
 
+const locationForms = {
+  meeting: z.object({ address: detailPatchBody.shape.meeting_point_address.unwrap() }),
+  hiding: z.object({ address: detailPatchBody.shape.hiding_spot_address.unwrap() }),
+};
+
 function LocationForm({ booking, kind, initial }: { booking: AdminBooking; kind: Kind; initial: string }) {
   const run = useDetailAction(booking.id);
-  const [value, setValue] = useState(initial);
-  const [saving, setSaving] = useState(false);
   const meeting = kind === 'meeting';
+  const schema = locationForms[kind];
+  const form = useForm<z.input<typeof schema>, unknown, z.output<typeof schema>>({ resolver: zodResolver(schema), defaultValues: { address: initial } });
   const inputId = `detail-${kind}-address`;
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    const address = value.trim();
-    if (!address) {
-      notifyError(meeting ? DETAIL_MESSAGES.meetingPoint : DETAIL_MESSAGES.hidingSpot);
-      return;
-    }
-    setSaving(true);
+  async function onSubmit({ address }: z.output<typeof schema>) {
     await run(() => detailCalls.patch(booking, meeting ? { meeting_point_address: address } : { hiding_spot_address: address }), {
       success: meeting ? 'Meeting point set successfully' : 'Hiding spot updated and notification sent to the designated chicken',
       failure: meeting ? 'Failed to set meeting point' : 'Failed to update hiding spot',
       bookingOf: (b) => b,
     });
-    setSaving(false);
   }
 
   return (
-    <form onSubmit={(e) => void onSubmit(e)} className="flex flex-wrap items-end gap-2">
-      <div className="min-w-48 flex-1">
-        <label htmlFor={inputId} className={labelClass}>
-          {meeting ? 'Meeting point address' : 'Hiding spot address'}
-        </label>
-        <input id={inputId} className={inputClass} value={value} maxLength={500} onChange={(e) => setValue(e.target.value)} />
-      </div>
-      <button type="submit" className={primaryButton} disabled={saving}>
+    <form onSubmit={(e) => void form.handleSubmit(onSubmit, toastFirstError)(e)} className="flex flex-wrap items-end gap-2">
+      <Field label={meeting ? 'Meeting point address' : 'Hiding spot address'} id={inputId} className="min-w-48 flex-1">
+        <Input maxLength={500} {...form.register('address')} />
+      </Field>
+      <Button type="submit" variant="primary" disabled={form.formState.isSubmitting}>
         {meeting ? 'Set Meeting Point' : 'Update Hiding Spot'}
-      </button>
+      </Button>
     </form>
   );
 }

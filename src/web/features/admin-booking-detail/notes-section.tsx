@@ -1,9 +1,13 @@
-import { useState, type FormEvent } from 'react';
+import { useForm, type FieldErrors } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
 import type { AdminBooking } from '../../../shared/api/booking';
 import { CONTACT_TYPES } from '../../../shared/api/booking';
+import { addNoteBody, detailPatchBody } from '../../../shared/api/admin-booking-detail';
+import { toastFirstError } from '../../lib/form-errors';
 import { formatTimestamp } from '../../../shared/time';
 import { detailCalls, useDetailAction } from './detail-api';
-import { Badge, inputClass, labelClass, primaryButton, secondaryButton, Section } from './ui';
+import { Badge, Button, Field, Section, Select, Textarea } from '../../components/ui';
 
 const TYPE_LABELS: Record<(typeof CONTACT_TYPES)[number], string> = { note: 'Note', phone: 'Phone', email: 'Email', meeting: 'Meeting' };
 const typeLabel = (type: string) => (type in TYPE_LABELS ? TYPE_LABELS[type as keyof typeof TYPE_LABELS] : type);
@@ -30,81 +34,77 @@ export function NotesSection({ booking }: { booking: AdminBooking }) {
   );
 }
 
+const addNoteForm = addNoteBody.pick({ note: true, type: true });
+
 function AddNoteForm({ booking }: { booking: AdminBooking }) {
   const run = useDetailAction(booking.id);
-  const [note, setNote] = useState('');
-  const [type, setType] = useState<string>('note');
-  const [saving, setSaving] = useState(false);
+  const form = useForm<z.input<typeof addNoteForm>, unknown, z.output<typeof addNoteForm>>({ resolver: zodResolver(addNoteForm), defaultValues: { note: '', type: 'note' } });
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    const text = note.trim();
-    if (!text) return; // spec: an empty note is ignored
-    setSaving(true);
-    const done = await run(() => detailCalls.addNote(booking, text, type), {
+  async function onSubmit({ note, type }: z.output<typeof addNoteForm>) {
+    const done = await run(() => detailCalls.addNote(booking, note, type), {
       success: 'Note added successfully',
       failure: 'Failed to add note',
       bookingOf: (b) => b,
     });
-    setSaving(false);
-    if (done) setNote('');
+    if (done) form.resetField('note');
+  }
+
+  // Spec: an empty note is ignored; any other refusal is said.
+  function onInvalid(errors: FieldErrors<z.input<typeof addNoteForm>>) {
+    if (errors.note && !form.getValues('note').trim()) return;
+    toastFirstError(errors);
   }
 
   return (
-    <form onSubmit={(e) => void onSubmit(e)} className="grid gap-2" aria-label="Add note">
+    <form onSubmit={(e) => void form.handleSubmit(onSubmit, onInvalid)(e)} className="grid gap-2" aria-label="Add note">
       <div className="flex flex-wrap gap-2">
-        <div>
-          <label htmlFor="detail-note-type" className={labelClass}>
-            Type
-          </label>
-          <select id="detail-note-type" className={inputClass} value={type} onChange={(e) => setType(e.target.value)}>
+        <Field label="Type" id="detail-note-type">
+          <Select {...form.register('type')}>
             {CONTACT_TYPES.map((t) => (
               <option key={t} value={t}>
                 {TYPE_LABELS[t]}
               </option>
             ))}
-          </select>
-        </div>
+          </Select>
+        </Field>
       </div>
-      <label htmlFor="detail-new-note" className={labelClass}>
-        New note
-      </label>
-      <textarea id="detail-new-note" className={inputClass} rows={2} value={note} maxLength={5000} onChange={(e) => setNote(e.target.value)} />
+      <Field label="New note" id="detail-new-note" className="contents">
+        <Textarea rows={2} maxLength={5000} {...form.register('note')} />
+      </Field>
       <div>
-        <button type="submit" className={primaryButton} disabled={saving}>
+        <Button type="submit" variant="primary" disabled={form.formState.isSubmitting}>
           Add Note
-        </button>
+        </Button>
       </div>
     </form>
   );
 }
 
+// The whole patch rule judges the one field this form sends.
 function GeneralNotesForm({ booking }: { booking: AdminBooking }) {
   const run = useDetailAction(booking.id);
-  const [notes, setNotes] = useState(booking.admin_general_notes ?? '');
-  const [saving, setSaving] = useState(false);
+  const form = useForm<z.input<typeof detailPatchBody>, unknown, z.output<typeof detailPatchBody>>({
+    resolver: zodResolver(detailPatchBody),
+    defaultValues: { admin_general_notes: booking.admin_general_notes ?? '' },
+  });
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    setSaving(true);
-    await run(() => detailCalls.patch(booking, { admin_general_notes: notes }), {
+  async function onSubmit(body: z.output<typeof detailPatchBody>) {
+    await run(() => detailCalls.patch(booking, { admin_general_notes: body.admin_general_notes ?? '' }), {
       success: 'Notes updated successfully',
       failure: 'Failed to update notes',
       bookingOf: (b) => b,
     });
-    setSaving(false);
   }
 
   return (
-    <form onSubmit={(e) => void onSubmit(e)} className="grid gap-2 border-t border-slate-100 pt-4">
-      <label htmlFor="detail-general-notes" className={labelClass}>
-        General notes
-      </label>
-      <textarea id="detail-general-notes" className={inputClass} rows={4} value={notes} maxLength={20000} onChange={(e) => setNotes(e.target.value)} />
+    <form onSubmit={(e) => void form.handleSubmit(onSubmit, toastFirstError)(e)} className="grid gap-2 border-t border-slate-100 pt-4">
+      <Field label="General notes" id="detail-general-notes" className="contents">
+        <Textarea rows={4} maxLength={20000} {...form.register('admin_general_notes')} />
+      </Field>
       <div>
-        <button type="submit" className={secondaryButton} disabled={saving}>
+        <Button type="submit" variant="secondary" disabled={form.formState.isSubmitting}>
           Save Notes
-        </button>
+        </Button>
       </div>
     </form>
   );

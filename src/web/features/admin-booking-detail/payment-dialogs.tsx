@@ -3,9 +3,8 @@ import type { AdminBooking } from '../../../shared/api/booking';
 import { PAYMENT_TYPE_LABELS, refundTooHighMessage } from '../../../shared/api/admin-booking-detail';
 import { currencySymbol, formatMoney, formatPence, parseMinorUnits } from '../../../shared/money';
 import { formatTimestamp } from '../../../shared/time';
-import { Modal } from '../../components/modal';
+import { buttonClass, Dialog, inputClass, labelClass } from '../../components/ui';
 import { detailCalls, useDetailAction } from './detail-api';
-import { dangerButton, inputClass, labelClass, primaryButton, secondaryButton } from './ui';
 
 type Entry = AdminBooking['booking_payments'][number];
 export type Correcting = { kind: 'void' | 'refund'; payment: Entry; left: number };
@@ -38,7 +37,7 @@ export function RecordPaymentDialog(props: { booking: AdminBooking; paymentType:
   }
 
   return (
-    <Modal
+    <Dialog
       open
       onOpenChange={(open) => {
         if (!open) onClose(false);
@@ -47,10 +46,10 @@ export function RecordPaymentDialog(props: { booking: AdminBooking; paymentType:
       size="md"
       footer={
         <>
-          <button type="button" className={secondaryButton} onClick={() => onClose(false)}>
+          <button type="button" className={buttonClass('secondary')} onClick={() => onClose(false)}>
             Cancel
           </button>
-          <button type="button" className={over ? dangerButton : primaryButton} disabled={saving || (over && !overConfirmed)} onClick={() => void confirm()}>
+          <button type="button" className={over ? buttonClass('danger') : buttonClass('primary')} disabled={saving || (over && !overConfirmed)} onClick={() => void confirm()}>
             Record {formatPence(amount, currency)}
           </button>
         </>
@@ -86,7 +85,7 @@ export function RecordPaymentDialog(props: { booking: AdminBooking; paymentType:
           </label>
         </div>
       ) : null}
-    </Modal>
+    </Dialog>
   );
 }
 
@@ -121,7 +120,7 @@ export function CorrectionDialog({ booking, correcting, net, onClose }: { bookin
   }
 
   return (
-    <Modal
+    <Dialog
       open
       onOpenChange={(open) => {
         if (!open) onClose();
@@ -130,10 +129,10 @@ export function CorrectionDialog({ booking, correcting, net, onClose }: { bookin
       size="md"
       footer={
         <>
-          <button type="button" className={secondaryButton} onClick={onClose}>
+          <button type="button" className={buttonClass('secondary')} onClick={onClose}>
             Cancel
           </button>
-          <button type="submit" form={formId} className={dangerButton} disabled={saving}>
+          <button type="submit" form={formId} className={buttonClass('danger')} disabled={saving}>
             {isVoid ? 'Void payment' : 'Record refund'}
           </button>
         </>
@@ -151,17 +150,17 @@ export function CorrectionDialog({ booking, correcting, net, onClose }: { bookin
         </p>
         {!isVoid ? (
           <div>
-            <label htmlFor={`${formId}-amount`} className={labelClass}>
+            <label htmlFor={`${formId}-amount`} className={labelClass()}>
               Refund amount ({currencySymbol(currency)})
             </label>
-            <input id={`${formId}-amount`} inputMode="decimal" className={inputClass} value={amount} onChange={(e) => setAmount(e.target.value)} />
+            <input id={`${formId}-amount`} inputMode="decimal" className={inputClass()} value={amount} onChange={(e) => setAmount(e.target.value)} />
           </div>
         ) : null}
         <div>
-          <label htmlFor={`${formId}-reason`} className={labelClass}>
+          <label htmlFor={`${formId}-reason`} className={labelClass()}>
             Reason
           </label>
-          <textarea id={`${formId}-reason`} className={inputClass} rows={2} value={reason} onChange={(e) => setReason(e.target.value)} />
+          <textarea id={`${formId}-reason`} className={inputClass()} rows={2} value={reason} onChange={(e) => setReason(e.target.value)} />
         </div>
         {refund !== null && refund <= left && net - refund <= 0 ? (
           <p role="status" className="rounded-md border border-amber-300 bg-amber-50 p-2 text-sm text-amber-900">
@@ -174,6 +173,6 @@ export function CorrectionDialog({ booking, correcting, net, onClose }: { bookin
           </p>
         ) : null}
       </form>
-    </Modal>
+    </Dialog>
   );
 }

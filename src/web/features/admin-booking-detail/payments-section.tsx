@@ -6,7 +6,7 @@ import { amountDue, isVoided, netPaid, paymentRemaining } from '../../../shared/
 import { formatTimestamp } from '../../../shared/time';
 import { notifyError } from '../../lib/toast';
 import { CorrectionDialog, paymentTypeLabel, RecordPaymentDialog, type Correcting } from './payment-dialogs';
-import { Badge, inputClass, labelClass, primaryButton, Section } from './ui';
+import { Badge, buttonClass, inputClass, labelClass, Section } from '../../components/ui';
 
 type Entry = AdminBooking['booking_payments'][number];
 
@@ -110,10 +110,10 @@ export function PaymentsSection({ booking }: { booking: AdminBooking }) {
       </dl>
       <form onSubmit={onSubmit} className="mt-4 flex flex-wrap items-end gap-2 border-t border-slate-100 pt-4" aria-label="Record a payment">
         <div>
-          <label htmlFor="detail-payment-type" className={labelClass}>
+          <label htmlFor="detail-payment-type" className={labelClass()}>
             Payment type
           </label>
-          <select id="detail-payment-type" className={inputClass} value={type} onChange={(e) => setType(e.target.value)}>
+          <select id="detail-payment-type" className={inputClass()} value={type} onChange={(e) => setType(e.target.value)}>
             {PAYMENT_TYPES.map((t) => (
               <option key={t} value={t}>
                 {PAYMENT_TYPE_LABELS[t]}
@@ -122,12 +122,12 @@ export function PaymentsSection({ booking }: { booking: AdminBooking }) {
           </select>
         </div>
         <div>
-          <label htmlFor="detail-payment-amount" className={labelClass}>
+          <label htmlFor="detail-payment-amount" className={labelClass()}>
             Amount ({currencySymbol(currency)})
           </label>
-          <input id="detail-payment-amount" inputMode="decimal" className={inputClass} value={amount} placeholder="0.00" onChange={(e) => setAmount(e.target.value)} />
+          <input id="detail-payment-amount" inputMode="decimal" className={inputClass()} value={amount} placeholder="0.00" onChange={(e) => setAmount(e.target.value)} />
         </div>
-        <button type="submit" className={primaryButton}>
+        <button type="submit" className={buttonClass('primary')}>
           Record Payment
         </button>
       </form>

@@ -2,7 +2,8 @@ import type { AdminBooking } from '../../../shared/api/booking';
 import { ADD_ONS, PLANS } from '../../../shared/plans';
 import { formatMoney } from '../../../shared/money';
 import { formatTimestamp } from '../../../shared/time';
-import { Field, Section } from './ui';
+import { Section } from '../../components/ui';
+import { Info } from './ui';
 
 const planName = (type: string) => PLANS.find((p) => p.type === type)?.name ?? type;
 const addOnName = (type: string) => ADD_ONS.find((a) => a.type === type)?.name ?? type;
@@ -18,15 +19,15 @@ export function PlanPricingSection({ booking }: { booking: AdminBooking }) {
   return (
     <Section title="Plan and Pricing" id="plan">
       <dl className="grid gap-3 sm:grid-cols-3">
-        <Field label="Plan">{planName(booking.plan_type)}</Field>
-        <Field label="Type">{booking.hosted ? 'Hosted' : 'Standard'}</Field>
-        <Field label="Duration">{booking.duration} min</Field>
-        <Field label="Price per person">{money(booking.price_per_person)}</Field>
-        <Field label="Add-ons">{addOnNames(booking.add_ons)}</Field>
-        <Field label="Add-ons total">{money(booking.add_ons_total)}</Field>
-        <Field label="Total price">
+        <Info label="Plan">{planName(booking.plan_type)}</Info>
+        <Info label="Type">{booking.hosted ? 'Hosted' : 'Standard'}</Info>
+        <Info label="Duration">{booking.duration} min</Info>
+        <Info label="Price per person">{money(booking.price_per_person)}</Info>
+        <Info label="Add-ons">{addOnNames(booking.add_ons)}</Info>
+        <Info label="Add-ons total">{money(booking.add_ons_total)}</Info>
+        <Info label="Total price">
           <strong>{money(booking.total_price)}</strong>
-        </Field>
+        </Info>
       </dl>
       <h3 id="pricing-history-title" className="mb-1 mt-4 text-sm font-semibold">
         Pricing history

@@ -1,5 +1,5 @@
 import type { AdminBooking } from '../../../shared/api/booking';
-import { Section } from './ui';
+import { Section } from '../../components/ui';
 
 export function TeamsSection({ booking }: { booking: AdminBooking }) {
   return (

@@ -8,7 +8,7 @@ import { Spinner } from '../../components/spinner';
 import { errorMessage, isSessionExpired } from '../../lib/api-client';
 import { notifyError, notifySuccess } from '../../lib/toast';
 import { fetchTimeline, resendMail, timelineQueryKey } from './timeline-api';
-import { Badge, secondaryButton, Section } from './ui';
+import { Badge, buttonClass, Section } from '../../components/ui';
 
 const STATUS_TONES: Record<string, 'green' | 'red' | 'amber' | 'slate'> = { sent: 'green', failed: 'red', pending: 'amber', retry: 'amber', sending: 'amber' };
 const SOURCE_TONES: Record<TimelineEntry['source'], 'blue' | 'amber' | 'slate'> = { staff: 'blue', booker: 'amber', system: 'slate' };
@@ -65,14 +65,14 @@ function MailsTable({ booking, mails }: { booking: AdminBooking; mails: OutboxMa
                   <div className="flex gap-2">
                     <button
                       type="button"
-                      className={secondaryButton}
+                      className={buttonClass('secondary')}
                       aria-expanded={open === mail.id}
                       aria-controls={`mail-text-${mail.id}`}
                       onClick={() => setOpen(open === mail.id ? null : mail.id)}
                     >
                       {open === mail.id ? 'Hide text' : 'View text'}
                     </button>
-                    <button type="button" className={secondaryButton} disabled={busy !== null} onClick={() => void resend(mail)} aria-label={`Resend ${mail.kind_label} to ${mail.to}`}>
+                    <button type="button" className={buttonClass('secondary')} disabled={busy !== null} onClick={() => void resend(mail)} aria-label={`Resend ${mail.kind_label} to ${mail.to}`}>
                       {busy === mail.id ? 'Resending…' : 'Resend'}
                     </button>
                   </div>
@@ -114,7 +114,7 @@ export function TimelineSection({ booking }: { booking: AdminBooking }) {
         <p role="alert" className="text-sm text-red-700">
           Failed to load the timeline
         </p>
-        <button type="button" className={secondaryButton} onClick={() => void query.refetch()}>
+        <button type="button" className={buttonClass('secondary')} onClick={() => void query.refetch()}>
           Try again
         </button>
       </div>

@@ -1,3 +1,4 @@
+import { EmptyState, ErrorState } from '../../components/ui';
 import { useEffect, type ReactNode } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { format, isValid, parse } from 'date-fns';
@@ -68,8 +69,8 @@ function BookingTable(props: {
   const data = props.list.data;
   if (props.list.isPending) return <Spinner />;
   // A failed load is not an empty list: say so and offer Retry, never 'No bookings found.'
-  if (props.list.isError) return <LoadFailed retrying={props.list.isFetching} onRetry={() => void props.list.refetch()} />;
-  if (!data || data.bookings.length === 0) return <p className="rounded-lg border border-dashed border-slate-300 p-8 text-center text-slate-600">{props.empty}</p>;
+  if (props.list.isError) return <ErrorState message={LOAD_BOOKINGS_FAILED} retrying={props.list.isFetching} onRetry={() => void props.list.refetch()} />;
+  if (!data || data.bookings.length === 0) return <EmptyState>{props.empty}</EmptyState>;
   return (
     <>
       <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
@@ -94,23 +95,6 @@ function BookingTable(props: {
       </div>
       {data.pagination.last_page > 1 && <Pager currentPage={data.pagination.current_page} lastPage={data.pagination.last_page} onPageChange={props.onPageChange} />}
     </>
-  );
-}
-
-function LoadFailed({ retrying, onRetry }: { retrying: boolean; onRetry: () => void }) {
-  return (
-    <div role="alert" className="flex flex-col items-center gap-3 rounded-lg border border-red-200 bg-red-50 p-8 text-center">
-      <p className="font-medium text-red-800">{LOAD_BOOKINGS_FAILED}</p>
-      <button
-        type="button"
-        onClick={onRetry}
-        disabled={retrying}
-        aria-busy={retrying}
-        className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-900 hover:bg-slate-50 disabled:opacity-60"
-      >
-        {retrying ? 'Retrying...' : 'Retry'}
-      </button>
-    </div>
   );
 }
 

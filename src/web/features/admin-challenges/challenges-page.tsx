@@ -6,7 +6,7 @@ import { Spinner } from '../../components/spinner';
 import { paths } from '../../lib/paths';
 import { challengesKey, fetchChallenges } from './challenges-api';
 import { SpiceChilis } from '../../components/spice-chilis';
-import { EmptyTableRow } from '../../components/empty-table-row';
+import { EmptyTableRow } from '../../components/ui';
 
 const FILTERS: Array<{ label: string; value: SpiceLevel | null }> = [{ label: 'All', value: null }, ...SPICE_LEVELS.map((level) => ({ label: level, value: level }))];
 

@@ -7,7 +7,7 @@ import type { Pagination } from '../../../shared/api/common';
 import { api } from '../../lib/api-client';
 import { Pager } from '../../components/pager';
 import { Spinner } from '../../components/spinner';
-import { EmptyTableRow } from '../../components/empty-table-row';
+import { EmptyTableRow } from '../../components/ui';
 
 export type Column<Row> = { header: string; cell: (row: Row) => ReactNode };
 

@@ -2,14 +2,13 @@ import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { User } from '../../../shared/api/auth';
 import { DEFAULT_ADMIN_TIMEZONE, formatTimestamp } from '../../../shared/time';
-import { Modal } from '../../components/modal';
+import { Dialog, EmptyTableRow } from '../../components/ui';
 import { Spinner } from '../../components/spinner';
 import { ApiError } from '../../lib/api-client';
 import { notifyError, notifySuccess } from '../../lib/toast';
 import { fetchMe, sessionQueryKey } from '../../lib/session-api';
 import { NewUserForm, UpgradeUserForm } from './user-forms';
 import { fetchUsers, removeRoles, updateRoles, usersKey } from './users-api';
-import { EmptyTableRow } from '../../components/empty-table-row';
 
 export const REMOVE_ROLES_CONFIRM = 'Are you sure you want to remove all roles from this user?';
 
@@ -188,7 +187,7 @@ export function UsersPage() {
           </table>
         </div>
       )}
-      <Modal
+      <Dialog
         open={removing !== null}
         onOpenChange={(open) => (open ? undefined : setRemoving(null))}
         title="Remove all roles"
@@ -210,7 +209,7 @@ export function UsersPage() {
             {removing.name} ({removing.email}) will lose the admin and host roles and be logged out.
           </p>
         ) : null}
-      </Modal>
+      </Dialog>
     </section>
   );
 }

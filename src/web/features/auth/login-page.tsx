@@ -1,70 +1,47 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { loginBody, type LoginBody } from '../../../shared/api/auth';
+import { Field, FieldError, Input } from '../../components/ui';
 import { errorMessage } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
 import { safeNextPath } from '../../lib/safe-next';
 import { login } from '../../lib/session-api';
 
-
 export function LoginPage() {
   const [params] = useSearchParams();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  // Busy from the click until the page is left: a successful login keeps the button disabled while it loads.
+  const [leaving, setLeaving] = useState(false);
+  const form = useForm<LoginBody>({ resolver: zodResolver(loginBody), defaultValues: { email: '', password: '' } });
+  const { errors, isSubmitting } = form.formState;
+  const busy = isSubmitting || leaving;
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
+  async function onSubmit(body: LoginBody) {
     setError(null);
-    setBusy(true);
     try {
-      await login({ email, password });
+      await login(body);
+      setLeaving(true);
       // A full load: the new session's pages carry its own CSRF token.
       // Only a path on this site: a crafted ?next= must not send staff to another site after login.
       window.location.assign(safeNextPath(params.get('next'), window.location.origin, paths.admin.bookings));
     } catch (e) {
       setError(errorMessage(e, 'Login failed. Please try again.'));
-      setBusy(false);
     }
   }
 
   return (
     <main className="flex min-h-screen items-center justify-center p-4">
-      <form onSubmit={onSubmit} className="w-full max-w-sm space-y-4 rounded-2xl bg-white p-8 shadow-lg" noValidate>
+      <form onSubmit={(e) => void form.handleSubmit(onSubmit)(e)} className="w-full max-w-sm space-y-4 rounded-2xl bg-white p-8 shadow-lg" noValidate>
         <h1 className="text-2xl font-bold">Staff login</h1>
-        <div>
-          <label htmlFor="login-email" className="mb-1 block text-sm font-medium">
-            Email
-          </label>
-          <input
-            id="login-email"
-            type="email"
-            autoComplete="username"
-            required
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            className="w-full rounded-md border border-slate-300 px-3 py-2"
-          />
-        </div>
-        <div>
-          <label htmlFor="login-password" className="mb-1 block text-sm font-medium">
-            Password
-          </label>
-          <input
-            id="login-password"
-            type="password"
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            className="w-full rounded-md border border-slate-300 px-3 py-2"
-          />
-        </div>
-        {error ? (
-          <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
-            {error}
-          </p>
-        ) : null}
+        <Field label="Email" id="login-email" size="md" error={errors.email?.message}>
+          <Input type="email" autoComplete="username" required {...form.register('email')} />
+        </Field>
+        <Field label="Password" id="login-password" size="md" error={errors.password?.message}>
+          <Input type="password" autoComplete="current-password" required {...form.register('password')} />
+        </Field>
+        <FieldError message={error} className="rounded-md bg-red-50 px-3 py-2 font-normal" />
         <button type="submit" disabled={busy} className="w-full rounded-md bg-brand-500 px-4 py-2 font-semibold text-slate-900 hover:bg-brand-400 disabled:opacity-60">
           {busy ? 'Logging in…' : 'Log in'}
         </button>

@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import type { BookerBooking } from '../../../shared/api/booking';
 import { BOOKER_MESSAGES } from '../../../shared/api/booker-game';
-import { notifyError, notifySuccess } from '../../lib/toast';
 import { activateGame } from './booker-api';
-import { Badge, buttonPrimary, SaveError, Section } from './booker-ui';
-import { failureText } from './use-save';
+import { Badge, buttonClass, FieldError, Section } from '../../components/ui';
+import { useSaveAction } from '../../lib/use-save-action';
 
 type Props = { booking: BookerBooking; onSaved: (b: BookerBooking) => void };
 
@@ -14,31 +13,20 @@ type Props = { booking: BookerBooking; onSaved: (b: BookerBooking) => void };
  */
 export function ActivationSection({ booking, onSaved }: Props) {
   const [gameActivated, setGameActivated] = useState(booking.game_activated);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { run, saving: busy, error } = useSaveAction(onSaved, { success: 'Game activated', failure: BOOKER_MESSAGES.activateFailed });
   const activated = gameActivated || booking.game_activated;
 
   const activate = async () => {
     setGameActivated(true);
-    setBusy(true);
-    setError(null);
-    try {
-      onSaved(await activateGame(booking, booking.id));
-      notifySuccess('Game activated');
-    } catch (e) {
-      setGameActivated(false);
-      notifyError(BOOKER_MESSAGES.activateFailed);
-      setError(failureText(e, BOOKER_MESSAGES.activateFailed));
-    } finally {
-      setBusy(false);
-    }
+    if (!(await run(() => activateGame(booking, booking.id)))) setGameActivated(false);
   };
 
   return (
     <Section
+      look="page"
       id="activation"
       title="Activate your game"
-      badge={activated ? <Badge tone="green">Activated</Badge> : <Badge tone="slate">Not activated</Badge>}
+      actions={activated ? <Badge tone="green">Activated</Badge> : <Badge tone="slate">Not activated</Badge>}
       description="When your set-up is ready, activate the game: players can then join with the game code on the day."
     >
       {activated ? (
@@ -46,11 +34,11 @@ export function ActivationSection({ booking, onSaved }: Props) {
           Your game is active. Players join with the code <strong>{booking.code}</strong>.
         </p>
       ) : (
-        <button type="button" className={buttonPrimary} disabled={busy} onClick={() => void activate()}>
+        <button type="button" className={buttonClass('primary', 'lg')} disabled={busy} onClick={() => void activate()}>
           Activate game
         </button>
       )}
-      <SaveError message={error} />
+      <FieldError className="mt-2" message={error} />
     </Section>
   );
 }

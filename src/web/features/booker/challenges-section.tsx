@@ -3,8 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import type { BookerBooking } from '../../../shared/api/booking';
 import { BOOKER_MESSAGES, SPICE_LEVELS, type ChallengeOption } from '../../../shared/api/booker-game';
 import { challengeOptionsKey, fetchChallengeOptions, saveChallenges } from './booker-api';
-import { Badge, buttonPrimary, SaveError, Section } from './booker-ui';
-import { useSave } from './use-save';
+import { Badge, buttonClass, FieldError, Section } from '../../components/ui';
+import { useSaveAction } from '../../lib/use-save-action';
 import { SpiceChilis } from '../../components/spice-chilis';
 
 const FILTERS = ['All', ...SPICE_LEVELS] as const;
@@ -18,7 +18,7 @@ export function ChallengesSection({ booking, onSaved }: { booking: BookerBooking
   const [filter, setFilter] = useState<Filter>('All');
   // null: nothing changed here yet, so the game's saved list is shown.
   const [edited, setEdited] = useState<number[] | null>(null);
-  const { run, saving, error } = useSave(
+  const { run, saving, error } = useSaveAction<BookerBooking>(
     (b) => {
       onSaved(b);
       setEdited(null);
@@ -41,11 +41,12 @@ export function ChallengesSection({ booking, onSaved }: { booking: BookerBooking
 
   return (
     <Section
+      look="page"
       id="challenges"
       title="Challenges"
       description="What teams do while they hunt the Chicken. Your game type's default set is ticked; add or remove any."
       locked={locked}
-      badge={unsaved ? <Badge tone="amber">Unsaved changes</Badge> : null}
+      actions={unsaved ? <Badge tone="brand">Unsaved changes</Badge> : null}
     >
       {options.isPending ? <p className="text-slate-600">Loading...</p> : null}
       {options.isError ? <p className="text-red-700">Failed to load challenges</p> : null}
@@ -92,10 +93,10 @@ export function ChallengesSection({ booking, onSaved }: { booking: BookerBooking
       </ul>
       {!locked ? (
         <div className="mt-4">
-          <button type="button" className={buttonPrimary} disabled={!unsaved || saving} onClick={() => void run(() => saveChallenges(booking, selected))}>
+          <button type="button" className={buttonClass('primary', 'lg')} disabled={!unsaved || saving} onClick={() => void run(() => saveChallenges(booking, selected))}>
             {saving ? 'Saving…' : 'Save challenges'}
           </button>
-          <SaveError message={error} />
+          <FieldError className="mt-2" message={error} />
         </div>
       ) : null}
     </Section>

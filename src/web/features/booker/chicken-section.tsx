@@ -3,8 +3,9 @@ import type { BookerBooking } from '../../../shared/api/booking';
 import { chickenBody } from '../../../shared/api/booker-game';
 import { saveChicken } from './booker-api';
 import { chickenText } from './booking-format';
-import { buttonPrimary, inputClass, labelClass, Row, SaveError, Section } from './booker-ui';
-import { useSave } from './use-save';
+import { buttonClass, FieldError, inputClass, labelClass, Section } from '../../components/ui';
+import { Row } from './booker-ui';
+import { useSaveAction } from '../../lib/use-save-action';
 
 type Choice = 'self' | 'player' | 'team';
 const CHOICES: { value: Choice; label: string; help: string }[] = [
@@ -22,13 +23,13 @@ export function ChickenSection({ booking, onSaved }: Props) {
   const locked = booking.locked_chicken;
   const [choice, setChoice] = useState<Choice | null>(asChoice(booking.assigned_chicken));
   const [email, setEmail] = useState(booking.assigned_chicken_email ?? '');
-  const { run, saving, error } = useSave(onSaved, { success: 'Chicken saved', failure: 'Failed to save the Chicken' });
+  const { run, saving, error } = useSaveAction(onSaved, { success: 'Chicken saved', failure: 'Failed to save the Chicken' });
   const check = chickenBody.safeParse({ assigned_chicken: choice, assigned_chicken_email: email });
   const problem = check.success ? null : (check.error.issues[0]?.message ?? null);
   const changed = choice !== asChoice(booking.assigned_chicken) || email.trim() !== (booking.assigned_chicken_email ?? '');
 
   return (
-    <Section id="chicken" title="The Chicken" description="The Chicken hides; everyone else hunts. We email the Chicken the hiding spot." locked={locked}>
+    <Section look="page" id="chicken" title="The Chicken" description="The Chicken hides; everyone else hunts. We email the Chicken the hiding spot." locked={locked}>
       {locked ? (
         <dl>
           <Row label="Chicken">{chickenText(booking.assigned_chicken)}</Row>
@@ -43,7 +44,7 @@ export function ChickenSection({ booking, onSaved }: Props) {
           }}
         >
           <fieldset>
-            <legend className={labelClass}>Who is the Chicken?</legend>
+            <legend className={labelClass('lg')}>Who is the Chicken?</legend>
             <div className="mt-2 grid gap-2 sm:grid-cols-3">
               {CHOICES.map((c) => (
                 <label
@@ -61,13 +62,13 @@ export function ChickenSection({ booking, onSaved }: Props) {
             {choice === null ? <p className="mt-2 text-sm text-slate-600">Undecided</p> : null}
           </fieldset>
           <div>
-            <label htmlFor={`${id}-email`} className={labelClass}>
+            <label htmlFor={`${id}-email`} className={labelClass('lg')}>
               Chicken&apos;s email
             </label>
             <input
               id={`${id}-email`}
               type="email"
-              className={inputClass}
+              className={inputClass('lg')}
               maxLength={320}
               value={email}
               placeholder={choice === 'self' ? booking.email : ''}
@@ -80,10 +81,10 @@ export function ChickenSection({ booking, onSaved }: Props) {
               {problem}
             </p>
           ) : null}
-          <button type="submit" className={buttonPrimary} disabled={!changed || problem !== null || saving}>
+          <button type="submit" className={buttonClass('primary', 'lg')} disabled={!changed || problem !== null || saving}>
             {saving ? 'Saving…' : 'Save Chicken'}
           </button>
-          <SaveError message={error} />
+          <FieldError className="mt-2" message={error} />
         </form>
       )}
     </Section>

@@ -1,57 +1,42 @@
-import { useId, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
 import type { BookerBooking } from '../../../shared/api/booking';
-import type { UpdateBookingInput } from '../../../shared/api/public-booking';
-import { buttonPrimary, inputClass, labelClass, SaveError } from './booker-ui';
+import { updateBookingBody, type UpdateBookingInput } from '../../../shared/api/public-booking';
+import { Button, Field, FieldError, Input } from '../../components/ui';
 
 type Props = { booking: BookerBooking; saving: boolean; error: string | null; onSave: (body: UpdateBookingInput) => void };
 
+const contactForm = updateBookingBody.pick({ full_name: true, phone: true, company_name: true });
+
 /** The booker's name, phone and company; the email is the booking's key and stays as booked. */
 export function ContactEditor({ booking, saving, error, onSave }: Props) {
-  const id = useId();
-  const [fullName, setFullName] = useState(booking.full_name ?? '');
-  const [phone, setPhone] = useState(booking.tel ?? '');
-  const [company, setCompany] = useState(booking.company_name ?? '');
-  const changed = fullName.trim() !== (booking.full_name ?? '') || phone.trim() !== (booking.tel ?? '') || company.trim() !== (booking.company_name ?? '');
+  const form = useForm<z.input<typeof contactForm>, unknown, z.output<typeof contactForm>>({
+    resolver: zodResolver(contactForm),
+    defaultValues: { full_name: booking.full_name ?? '', phone: booking.tel ?? '', company_name: booking.company_name ?? '' },
+  });
+  const values = useWatch({ control: form.control });
+  const changed =
+    (values.full_name ?? '').trim() !== (booking.full_name ?? '') || (values.phone ?? '').trim() !== (booking.tel ?? '') || (values.company_name ?? '').trim() !== (booking.company_name ?? '');
+  const { errors } = form.formState;
   return (
-    <form
-      className="space-y-4"
-      onSubmit={(e) => {
-        e.preventDefault();
-        onSave({ full_name: fullName, phone, company_name: company, version: booking.version });
-      }}
-    >
+    <form className="space-y-4" onSubmit={(e) => void form.handleSubmit((body) => onSave({ ...body, version: booking.version }))(e)}>
       <p className="text-sm text-slate-700">
         Email: <strong>{booking.email}</strong> (contact us to change it)
       </p>
-      <div>
-        <label htmlFor={`${id}-name`} className={labelClass}>
-          Full name
-        </label>
-        <input id={`${id}-name`} className={inputClass} autoComplete="name" maxLength={200} value={fullName} onChange={(e) => setFullName(e.target.value)} />
-      </div>
-      <div>
-        <label htmlFor={`${id}-phone`} className={labelClass}>
-          Phone
-        </label>
-        <input id={`${id}-phone`} className={inputClass} type="tel" autoComplete="tel" maxLength={50} value={phone} onChange={(e) => setPhone(e.target.value)} />
-      </div>
-      <div>
-        <label htmlFor={`${id}-company`} className={labelClass}>
-          Company
-        </label>
-        <input
-          id={`${id}-company`}
-          className={inputClass}
-          autoComplete="organization"
-          maxLength={200}
-          value={company}
-          onChange={(e) => setCompany(e.target.value)}
-        />
-      </div>
-      <button type="submit" className={buttonPrimary} disabled={!changed || saving}>
+      <Field label="Full name" size="lg" error={errors.full_name?.message}>
+        <Input autoComplete="name" maxLength={200} {...form.register('full_name')} />
+      </Field>
+      <Field label="Phone" size="lg" error={errors.phone?.message}>
+        <Input type="tel" autoComplete="tel" maxLength={50} {...form.register('phone')} />
+      </Field>
+      <Field label="Company" size="lg" error={errors.company_name?.message}>
+        <Input autoComplete="organization" maxLength={200} {...form.register('company_name')} />
+      </Field>
+      <Button type="submit" variant="primary" size="lg" disabled={!changed || saving}>
         {saving ? 'Saving…' : 'Save contact details'}
-      </button>
-      <SaveError message={error} />
+      </Button>
+      <FieldError className="mt-2" message={error} />
     </form>
   );
 }

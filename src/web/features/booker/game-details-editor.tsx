@@ -11,7 +11,7 @@ import { MeetingTimeField } from '../../components/booking-wizard/meeting-time-f
 import { PlayersField } from '../../components/booking-wizard/players-field';
 import { browserTimeZone, fromApiDate } from '../../components/booking-wizard/wizard-state';
 import { money } from './booking-format';
-import { Badge, buttonPrimary, SaveError } from './booker-ui';
+import { Badge, buttonClass, FieldError } from '../../components/ui';
 
 type Props = {
   booking: BookerBooking;
@@ -142,15 +142,15 @@ export function GameDetailsEditor({ booking, saving, error, onSave }: Props) {
           New total: <strong data-testid="preview-total">{preview ? money(preview.total_price, currency) : money(booking.total_price, currency)}</strong>
           {changed ? (
             <span className="ml-2">
-              <Badge tone="amber">Unsaved changes</Badge>
+              <Badge tone="brand">Unsaved changes</Badge>
             </span>
           ) : null}
         </p>
-        <button type="button" className={buttonPrimary} disabled={!changed || !valid || saving} onClick={save}>
+        <button type="button" className={buttonClass('primary', 'lg')} disabled={!changed || !valid || saving} onClick={save}>
           {saving ? 'Saving…' : 'Save game details'}
         </button>
       </div>
-      <SaveError message={error} />
+      <FieldError className="mt-2" message={error} />
     </div>
   );
 }

@@ -11,7 +11,8 @@ import { Spinner } from '../../components/spinner';
 import { updateBooking } from './booker-api';
 import { money } from './booking-format';
 import { BookingSummary } from './booking-summary';
-import { Badge, LoadFailed, PageFrame, Section } from './booker-ui';
+import { Badge, Section } from '../../components/ui';
+import { LoadFailed, PageFrame } from './booker-ui';
 import { ContactEditor } from './contact-editor';
 import { GameDetailsEditor } from './game-details-editor';
 import { isOrganiserView, loadErrorText, useBooking } from './use-booking';
@@ -38,7 +39,7 @@ function PaidNotice({ booking }: { booking: PublicBooking }) {
           Your game is booked. Set it up from the private management link we emailed you with the game code; players join with the game code.
         </p>
       </header>
-      <Section id="game" title="Game details">
+      <Section look="page" id="game" title="Game details">
         <PublicGameDetails booking={booking} />
       </Section>
     </PageFrame>
@@ -84,16 +85,16 @@ export function HatchPage() {
       <header className="px-1">
         <p className="text-sm font-medium text-brand-700">Booking {booking.code}</p>
         <h1 className="mt-1 flex flex-wrap items-center gap-2 text-2xl font-bold text-slate-900 sm:text-3xl">
-          Your booking <Badge tone="amber">Not paid yet</Badge>
+          Your booking <Badge tone="brand">Not paid yet</Badge>
         </h1>
         <p className="mt-1 text-slate-600">Check the details of your game and change anything before you pay.</p>
       </header>
 
-      <Section id="summary" title="Summary">
+      <Section look="page" id="summary" title="Summary">
         <BookingSummary booking={booking} />
       </Section>
 
-      <Section id="payment" title="What happens next">
+      <Section look="page" id="payment" title="What happens next">
         <ol className="list-decimal space-y-2 pl-5 text-slate-800">
           <li>
             Nothing has been charged. Our team will email <strong>{booking.email}</strong> to arrange payment of{' '}
@@ -112,11 +113,11 @@ export function HatchPage() {
         </p>
       </Section>
 
-      <Section id="details" title="Game details" description="Date, time, players, game type and add-ons. Prices update as you change them.">
+      <Section look="page" id="details" title="Game details" description="Date, time, players, game type and add-ons. Prices update as you change them.">
         <GameDetailsEditor key={`d${booking.version}`} booking={booking} saving={editing === 'details'} error={errorOf('details')} onSave={save('details')} />
       </Section>
 
-      <Section id="contact" title="Your details" description="Who we contact about this game.">
+      <Section look="page" id="contact" title="Your details" description="Who we contact about this game.">
         <ContactEditor key={`c${booking.version}`} booking={booking} saving={editing === 'contact'} error={errorOf('contact')} onSave={save('contact')} />
       </Section>
     </PageFrame>

@@ -1,7 +1,8 @@
 import { Navigate, useParams } from 'react-router';
 import { paths } from '../../lib/paths';
 import { Spinner } from '../../components/spinner';
-import { Badge, LoadFailed, PageFrame, Section } from './booker-ui';
+import { Badge, Section } from '../../components/ui';
+import { LoadFailed, PageFrame } from './booker-ui';
 import { PublicGameDetails } from './public-game-details';
 import { isOrganiserView, loadErrorText, useBooking } from './use-booking';
 
@@ -26,7 +27,7 @@ export function JoinPage() {
           The game opens here at the start time. Come back then with this link or the game code {booking.code}.
         </p>
       </header>
-      <Section id="game" title="Game details">
+      <Section look="page" id="game" title="Game details">
         <PublicGameDetails booking={booking} />
       </Section>
       <p className="px-1 text-sm text-slate-600">Organising this game? Open the private management link we emailed you to set it up.</p>

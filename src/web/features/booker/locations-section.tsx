@@ -3,8 +3,8 @@ import type { BookerBooking } from '../../../shared/api/booking';
 import { BOOKER_MESSAGES } from '../../../shared/api/booker-game';
 import { saveLocations } from './booker-api';
 import { locationStatusText } from './booking-format';
-import { Badge, buttonPrimary, inputClass, labelClass, SaveError, Section } from './booker-ui';
-import { useSave } from './use-save';
+import { Badge, buttonClass, FieldError, inputClass, labelClass, Section } from '../../components/ui';
+import { useSaveAction } from '../../lib/use-save-action';
 
 type Spot = 'meeting_point' | 'hiding_spot';
 const TITLES: Record<Spot, { title: string; help: string; ownedNote: string }> = {
@@ -32,7 +32,7 @@ function SpotCard({ spot, booking, onSaved }: Props & { spot: Spot }) {
   const [addressText, setAddressText] = useState(address ?? '');
   const [notesText, setNotesText] = useState(notes ?? '');
   const { title, help, ownedNote } = TITLES[spot];
-  const { run, saving, error } = useSave(onSaved, { success: `${title} sent to our team`, failure: `Failed to save the ${title.toLowerCase()}` });
+  const { run, saving, error } = useSaveAction(onSaved, { success: `${title} sent to our team`, failure: `Failed to save the ${title.toLowerCase()}` });
   const changed = addressText.trim() !== (address ?? '') || notesText.trim() !== (notes ?? '');
 
   return (
@@ -57,22 +57,22 @@ function SpotCard({ spot, booking, onSaved }: Props & { spot: Spot }) {
           }}
         >
           <div>
-            <label htmlFor={`${id}-address`} className={labelClass}>
+            <label htmlFor={`${id}-address`} className={labelClass('lg')}>
               {title} address
             </label>
-            <input id={`${id}-address`} className={inputClass} maxLength={300} value={addressText} placeholder="Not set" onChange={(e) => setAddressText(e.target.value)} />
+            <input id={`${id}-address`} className={inputClass('lg')} maxLength={300} value={addressText} placeholder="Not set" onChange={(e) => setAddressText(e.target.value)} />
           </div>
           <div>
-            <label htmlFor={`${id}-notes`} className={labelClass}>
+            <label htmlFor={`${id}-notes`} className={labelClass('lg')}>
               Notes for our team
             </label>
-            <textarea id={`${id}-notes`} className={inputClass} rows={2} maxLength={2000} value={notesText} onChange={(e) => setNotesText(e.target.value)} />
+            <textarea id={`${id}-notes`} className={inputClass('lg')} rows={2} maxLength={2000} value={notesText} onChange={(e) => setNotesText(e.target.value)} />
           </div>
           <p className="text-sm text-slate-600">We check every proposal and confirm it by email.</p>
-          <button type="submit" className={buttonPrimary} disabled={!changed || saving}>
+          <button type="submit" className={buttonClass('primary', 'lg')} disabled={!changed || saving}>
             {saving ? 'Sending…' : addressText.trim() === '' && address ? 'Withdraw proposal' : 'Propose'}
           </button>
-          <SaveError message={error} />
+          <FieldError className="mt-2" message={error} />
         </form>
       )}
     </div>
@@ -81,7 +81,7 @@ function SpotCard({ spot, booking, onSaved }: Props & { spot: Spot }) {
 
 export function LocationsSection({ booking, onSaved }: Props) {
   return (
-    <Section id="locations" title="Meeting point and hiding spot" locked={booking.locked_locations}>
+    <Section look="page" id="locations" title="Meeting point and hiding spot" locked={booking.locked_locations}>
       <div className="grid gap-3 md:grid-cols-2">
         <SpotCard key={`m:${booking.meeting_point_address}:${booking.meeting_point_notes}:${booking.meeting_point_owner}`} spot="meeting_point" booking={booking} onSaved={onSaved} />
         <SpotCard key={`h:${booking.hiding_spot_address}:${booking.hiding_spot_notes}:${booking.hiding_spot_owner}`} spot="hiding_spot" booking={booking} onSaved={onSaved} />

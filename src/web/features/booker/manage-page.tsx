@@ -5,7 +5,8 @@ import { paths } from '../../lib/paths';
 import { Spinner } from '../../components/spinner';
 import { ActivationSection } from './activation-section';
 import { BookingSummary } from './booking-summary';
-import { Badge, buttonSecondary, LoadFailed, PageFrame, Section } from './booker-ui';
+import { Badge, buttonClass, Section } from '../../components/ui';
+import { LoadFailed, PageFrame } from './booker-ui';
 import { ChallengesSection } from './challenges-section';
 import { ChickenSection } from './chicken-section';
 import { GameAreaSection } from './game-area-section';
@@ -51,7 +52,7 @@ function ShareWithPlayers({ booking }: { booking: BookerBooking }) {
         <strong className="rounded-lg bg-brand-100 px-3 py-1 font-mono text-lg tracking-wider" data-testid="game-code">
           {booking.code}
         </strong>
-        <button type="button" className={buttonSecondary} onClick={() => void copyToClipboard(booking.code)}>
+        <button type="button" className={buttonClass('secondary', 'lg')} onClick={() => void copyToClipboard(booking.code)}>
           Copy
         </button>
       </div>
@@ -60,7 +61,7 @@ function ShareWithPlayers({ booking }: { booking: BookerBooking }) {
         <a href={paths.booking(booking.code)} className="break-all font-medium text-brand-700 underline" data-testid="join-link">
           {joinLink}
         </a>
-        <button type="button" className={buttonSecondary} onClick={() => void copyToClipboard(joinLink)}>
+        <button type="button" className={buttonClass('secondary', 'lg')} onClick={() => void copyToClipboard(joinLink)}>
           Copy join link
         </button>
       </div>
@@ -86,13 +87,13 @@ export function ManagePage() {
       <header className="space-y-3 px-1">
         <div className="flex flex-wrap items-center gap-2">
           <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Your game</h1>
-          {booking.game_activated ? <Badge tone="green">Activated</Badge> : <Badge tone="amber">Set-up in progress</Badge>}
+          {booking.game_activated ? <Badge tone="green">Activated</Badge> : <Badge tone="brand">Set-up in progress</Badge>}
         </div>
         <ShareWithPlayers booking={booking} />
         <SetupNav booking={booking} />
       </header>
 
-      <Section id="summary" title="Booking">
+      <Section look="page" id="summary" title="Booking">
         <BookingSummary booking={booking} />
         {booking.assigned_host_name ? <p className="mt-2 text-sm text-slate-700">Your host: {booking.assigned_host_name}</p> : null}
       </Section>

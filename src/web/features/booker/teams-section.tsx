@@ -2,8 +2,8 @@ import { useId, useState } from 'react';
 import type { BookerBooking } from '../../../shared/api/booking';
 import { MAX_TEAMS, normalizePlayers, teamsBody } from '../../../shared/api/booker-game';
 import { saveTeams } from './booker-api';
-import { Badge, buttonPrimary, buttonSecondary, inputClass, labelClass, SaveError, Section } from './booker-ui';
-import { useSave } from './use-save';
+import { Badge, buttonClass, FieldError, inputClass, labelClass, Section } from '../../components/ui';
+import { useSaveAction } from '../../lib/use-save-action';
 
 type Draft = { key: string; id?: number; name: string; players: string };
 type Props = { booking: BookerBooking; onSaved: (b: BookerBooking) => void };
@@ -18,7 +18,7 @@ export function TeamsSection({ booking, onSaved }: Props) {
   const locked = booking.locked_teams;
   const [drafts, setDrafts] = useState<Draft[]>(() => fromBooking(booking));
   const [nextKey, setNextKey] = useState(1);
-  const { run, saving, error } = useSave(
+  const { run, saving, error } = useSaveAction<BookerBooking>(
     (b) => {
       onSaved(b);
       setDrafts(fromBooking(b));
@@ -33,11 +33,12 @@ export function TeamsSection({ booking, onSaved }: Props) {
 
   return (
     <Section
+      look="page"
       id="teams"
       title="Teams"
       description="Split your group into teams. Type each team's players separated by commas."
       locked={locked}
-      badge={unsaved ? <Badge tone="amber">Unsaved changes</Badge> : null}
+      actions={unsaved ? <Badge tone="brand">Unsaved changes</Badge> : null}
     >
       {drafts.length === 0 ? <p className="text-slate-600">No teams yet.</p> : null}
       <ul className="space-y-3">
@@ -45,12 +46,12 @@ export function TeamsSection({ booking, onSaved }: Props) {
           <li key={t.key} className="rounded-xl border border-slate-200 p-3" data-testid="team-row">
             <div className="grid gap-3 sm:grid-cols-[1fr_2fr_auto] sm:items-end">
               <div>
-                <label htmlFor={`${id}-${t.key}-name`} className={labelClass}>
+                <label htmlFor={`${id}-${t.key}-name`} className={labelClass('lg')}>
                   Team {i + 1} name
                 </label>
                 <input
                   id={`${id}-${t.key}-name`}
-                  className={inputClass}
+                  className={inputClass('lg')}
                   maxLength={100}
                   disabled={locked}
                   value={t.name}
@@ -58,12 +59,12 @@ export function TeamsSection({ booking, onSaved }: Props) {
                 />
               </div>
               <div>
-                <label htmlFor={`${id}-${t.key}-players`} className={labelClass}>
+                <label htmlFor={`${id}-${t.key}-players`} className={labelClass('lg')}>
                   Team {i + 1} players ({countPlayers(t.players)})
                 </label>
                 <input
                   id={`${id}-${t.key}-players`}
-                  className={inputClass}
+                  className={inputClass('lg')}
                   placeholder="Ann, Bob, Cy"
                   disabled={locked}
                   value={t.players}
@@ -71,7 +72,7 @@ export function TeamsSection({ booking, onSaved }: Props) {
                 />
               </div>
               {!locked ? (
-                <button type="button" className={buttonSecondary} onClick={() => setDrafts((list) => list.filter((x) => x.key !== t.key))}>
+                <button type="button" className={buttonClass('secondary', 'lg')} onClick={() => setDrafts((list) => list.filter((x) => x.key !== t.key))}>
                   Remove<span className="sr-only"> team {i + 1}</span>
                 </button>
               ) : null}
@@ -83,7 +84,7 @@ export function TeamsSection({ booking, onSaved }: Props) {
         <div className="mt-4 flex flex-col gap-3 sm:flex-row">
           <button
             type="button"
-            className={buttonSecondary}
+            className={buttonClass('secondary', 'lg')}
             disabled={drafts.length >= MAX_TEAMS}
             onClick={() => {
               setDrafts((list) => [...list, { key: `n${nextKey}`, name: `Team ${list.length + 1}`, players: '' }]);
@@ -94,7 +95,7 @@ export function TeamsSection({ booking, onSaved }: Props) {
           </button>
           <button
             type="button"
-            className={buttonPrimary}
+            className={buttonClass('primary', 'lg')}
             disabled={!unsaved || problem !== null || saving}
             onClick={() => void run(() => saveTeams(booking, body))}
           >
@@ -107,7 +108,7 @@ export function TeamsSection({ booking, onSaved }: Props) {
           {problem}
         </p>
       ) : null}
-      <SaveError message={error} />
+      <FieldError className="mt-2" message={error} />
     </Section>
   );
 }

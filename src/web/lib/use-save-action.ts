@@ -1,7 +1,6 @@
 import { useState } from 'react';
-import type { BookerBooking } from '../../../shared/api/booking';
-import { ApiError } from '../../lib/api-client';
-import { notifyError, notifySuccess } from '../../lib/toast';
+import { ApiError } from './api-client';
+import { notifyError, notifySuccess } from './toast';
 
 /** The failure line under a save button: the screen's text, then the server's reason when it gave one. */
 export function failureText(error: unknown, failText: string): string {
@@ -11,11 +10,15 @@ export function failureText(error: unknown, failText: string): string {
   return failText;
 }
 
-/** Runs one section's save: a toast either way, the answer put in place, the failure kept for the form. */
-export function useSave(onSaved: (booking: BookerBooking) => void, texts: { success: string; failure: string }) {
+/**
+ * The one save pattern of a section that keeps its failure beside its button: a toast either way, the answer
+ * handed to `onSaved`, the failure text kept for the form, and `saving` while the call runs.
+ * (Staff detail forms use react-hook-form's isSubmitting with the detail action instead.)
+ */
+export function useSaveAction<T>(onSaved: (result: T) => void, texts: { success: string; failure: string }) {
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const run = async (call: () => Promise<BookerBooking>): Promise<boolean> => {
+  const run = async (call: () => Promise<T>): Promise<boolean> => {
     setSaving(true);
     setError(null);
     try {

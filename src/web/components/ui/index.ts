@@ -1,0 +1,9 @@
+export { Badge, type BadgeTone } from './badge';
+export { Button, type ButtonProps } from './button';
+export { buttonClass, cx, inputClass, labelClass, type ButtonVariant, type ControlSize } from './classes';
+export { Dialog, type DialogSize } from './dialog';
+export { Field, FieldError, useFieldControl } from './field';
+export { Input, Select, Textarea } from './input';
+export { LOCKED_NOTE, Section } from './section';
+export { EmptyState, ErrorState } from './states';
+export { EmptyTableRow, Table, TableCell, TableHead, TableHeaderCell, TableRow } from './table';

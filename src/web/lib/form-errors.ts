@@ -1,0 +1,23 @@
+import type { FieldErrors, FieldValues } from 'react-hook-form';
+import { notifyError } from './toast';
+
+/** The first message in a react-hook-form error tree, in field order (the root error last). */
+export function firstErrorMessage(errors: FieldErrors): string | null {
+  for (const [key, value] of Object.entries(errors)) {
+    if (key === 'root' || !value || typeof value !== 'object') continue;
+    if ('message' in value && typeof value.message === 'string' && value.message) return value.message;
+    const nested = firstErrorMessage(value as FieldErrors);
+    if (nested) return nested;
+  }
+  const root = errors.root;
+  return root && typeof root.message === 'string' && root.message ? root.message : null;
+}
+
+/**
+ * For handleSubmit's invalid branch on staff forms, which report a refused value as a toast (spec section 9):
+ * the shared rule's message, shown once.
+ */
+export function toastFirstError<T extends FieldValues>(errors: FieldErrors<T>): void {
+  const message = firstErrorMessage(errors);
+  if (message) notifyError(message);
+}
