@@ -89,7 +89,7 @@ describe('every booker write goes through the one write path', () => {
     const before = await stateOf(id);
     const res = await call('PATCH', `/api/bookings/${id}`, { full_name: 'Late Larry', version: before.version - 1 });
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ message: 'This booking was changed elsewhere. Please reload it and try again.' });
+    expect(res.json()).toEqual({ code: 'conflict', message: 'This booking was changed elsewhere. Please reload it and try again.' });
     expect(await stateOf(id)).toEqual(before);
   });
 });
