@@ -1,20 +1,16 @@
 import { lazy, Suspense, useCallback, useId } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { BookerBooking } from '../../../shared/api/booking';
-import { gameAreaBody, RADIUS_MAX, RADIUS_MIN } from '../../../shared/api/booker-game';
+import { RADIUS_MAX, RADIUS_MIN } from '../../../shared/api/booker-game';
+import { gameAreaForm, type GameAreaText } from './game-area-form';
 import { saveGameArea } from './booker-api';
 import { Badge, Button, Field, FieldError, Input, labelClass, Section } from '../../components/ui';
 import { firstErrorMessage } from '../../lib/form-errors';
 import { useSaveAction } from '../../lib/use-save-action';
 
 const GameAreaMap = lazy(() => import('./game-area-map'));
-const num = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
-
-/** The typed texts read as numbers, then judged by the shared area rule. */
-const gameAreaForm = z.object({ lat: z.string().transform(num), lng: z.string().transform(num), radius: z.string().transform(num) }).pipe(gameAreaBody);
-type GameAreaText = z.input<typeof gameAreaForm>;
 
 type Props = { booking: BookerBooking; onSaved: (b: BookerBooking) => void };
 
