@@ -5,7 +5,7 @@ import { copyToClipboard } from '../../lib/clipboard';
 import { paths } from '../../lib/paths';
 import { requestToasts } from '../../lib/toast';
 import { StepHeading } from './help-popover';
-import { formatMomentIn } from './summary-format';
+import { formatMomentIn } from '../../lib/moment-text';
 import { browserTimeZone } from './wizard-state';
 import { useWizard } from './wizard-store';
 

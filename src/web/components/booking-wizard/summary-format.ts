@@ -1,23 +1,3 @@
-import { isValidTimeZone } from '../../../shared/time';
-
-/** 'Wednesday 1 July 2026 at 15:00' for a UTC instant seen in a zone; '' when either is unusable. */
-export function formatMomentIn(utcIso: string, timeZone: string): string {
-  const instant = new Date(utcIso);
-  if (!utcIso || Number.isNaN(instant.getTime()) || !isValidTimeZone(timeZone)) return '';
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(instant);
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('weekday')} ${part('day')} ${part('month')} ${part('year')} at ${part('hour')}:${part('minute')}`;
-}
-
 /** A fresh idempotency key: crypto.randomUUID where the page is a secure context, random bytes otherwise. */
 export function newIdempotencyKey(): string {
   if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();

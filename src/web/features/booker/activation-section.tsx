@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { BookerBooking } from '../../../shared/api/booking';
 import { BOOKER_MESSAGES } from '../../../shared/api/booker-game';
 import { activateGame } from './booker-api';
-import { Badge, buttonClass, FieldError, Section } from '../../components/ui';
+import { Badge, Button, FieldError, Section } from '../../components/ui';
 import { useSaveAction } from '../../lib/use-save-action';
 
 type Props = { booking: BookerBooking; onSaved: (b: BookerBooking) => void };
@@ -34,9 +34,9 @@ export function ActivationSection({ booking, onSaved }: Props) {
           Your game is active. Players join with the code <strong>{booking.code}</strong>.
         </p>
       ) : (
-        <button type="button" className={buttonClass('primary', 'lg')} disabled={busy} onClick={() => void activate()}>
+        <Button variant="primary" size="lg" disabled={busy} onClick={() => void activate()}>
           Activate game
-        </button>
+        </Button>
       )}
       <FieldError className="mt-2" message={error} />
     </Section>

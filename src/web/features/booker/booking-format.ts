@@ -2,6 +2,7 @@ import type { BookerBooking } from '../../../shared/api/booking';
 import { formatMoney } from '../../../shared/money';
 import { ADD_ONS, PLANS } from '../../../shared/plans';
 import { SELECTABLE_TIMEZONES, localToUtcIso } from '../../../shared/time';
+import { formatMomentIn } from '../../lib/moment-text';
 
 /** Display helpers for the booker's pages. */
 
@@ -22,19 +23,7 @@ export function zoneLabel(zone: string): string {
 /** 'Saturday 15 June 2030 at 15:00' in the game's own zone. */
 export function whenText(b: Pick<BookerBooking, 'date' | 'meeting_time' | 'timezone' | 'utcDateTime'>): string {
   const iso = b.utcDateTime ?? localToUtcIso(b.date, b.meeting_time, b.timezone);
-  if (!iso) return 'Not set';
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone: b.timezone,
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(new Date(iso));
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('weekday')} ${part('day')} ${part('month')} ${part('year')} at ${part('hour')}:${part('minute')}`;
+  return (iso && formatMomentIn(iso, b.timezone)) || 'Not set';
 }
 
 export const money = (amount: number, currency: string) => formatMoney(amount, currency);

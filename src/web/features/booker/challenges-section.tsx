@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { BookerBooking } from '../../../shared/api/booking';
 import { BOOKER_MESSAGES, SPICE_LEVELS, type ChallengeOption } from '../../../shared/api/booker-game';
 import { challengeOptionsKey, fetchChallengeOptions, saveChallenges } from './booker-api';
-import { Badge, buttonClass, FieldError, Section } from '../../components/ui';
+import { Badge, Button, FieldError, Section } from '../../components/ui';
 import { useSaveAction } from '../../lib/use-save-action';
 import { SpiceChilis } from '../../components/spice-chilis';
 
@@ -93,9 +93,9 @@ export function ChallengesSection({ booking, onSaved }: { booking: BookerBooking
       </ul>
       {!locked ? (
         <div className="mt-4">
-          <button type="button" className={buttonClass('primary', 'lg')} disabled={!unsaved || saving} onClick={() => void run(() => saveChallenges(booking, selected))}>
+          <Button variant="primary" size="lg" disabled={!unsaved || saving} onClick={() => void run(() => saveChallenges(booking, selected))}>
             {saving ? 'Saving…' : 'Save challenges'}
-          </button>
+          </Button>
           <FieldError className="mt-2" message={error} />
         </div>
       ) : null}

@@ -1,9 +1,12 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
 import type { BookerBooking } from '../../../shared/api/booking';
 import { chickenBody } from '../../../shared/api/booker-game';
 import { saveChicken } from './booker-api';
 import { chickenText } from './booking-format';
-import { buttonClass, FieldError, inputClass, labelClass, Section } from '../../components/ui';
+import { Button, cx, Field, FieldError, Input, labelClass, Section } from '../../components/ui';
 import { Row } from './booker-ui';
 import { useSaveAction } from '../../lib/use-save-action';
 
@@ -21,12 +24,18 @@ type Props = { booking: BookerBooking; onSaved: (b: BookerBooking) => void };
 export function ChickenSection({ booking, onSaved }: Props) {
   const id = useId();
   const locked = booking.locked_chicken;
-  const [choice, setChoice] = useState<Choice | null>(asChoice(booking.assigned_chicken));
-  const [email, setEmail] = useState(booking.assigned_chicken_email ?? '');
+  const form = useForm<z.input<typeof chickenBody>, unknown, z.output<typeof chickenBody>>({
+    resolver: zodResolver(chickenBody),
+    mode: 'onChange',
+    defaultValues: { assigned_chicken: asChoice(booking.assigned_chicken), assigned_chicken_email: booking.assigned_chicken_email ?? '' },
+  });
   const { run, saving, error } = useSaveAction(onSaved, { success: 'Chicken saved', failure: 'Failed to save the Chicken' });
-  const check = chickenBody.safeParse({ assigned_chicken: choice, assigned_chicken_email: email });
-  const problem = check.success ? null : (check.error.issues[0]?.message ?? null);
+  const values = useWatch({ control: form.control });
+  const choice = values.assigned_chicken ?? null;
+  const email = values.assigned_chicken_email ?? '';
   const changed = choice !== asChoice(booking.assigned_chicken) || email.trim() !== (booking.assigned_chicken_email ?? '');
+  // The email rule depends on the choice, so a new choice judges the email again.
+  const problem = changed ? (form.formState.errors.assigned_chicken_email?.message ?? form.formState.errors.assigned_chicken?.message ?? null) : null;
 
   return (
     <Section look="page" id="chicken" title="The Chicken" description="The Chicken hides; everyone else hunts. We email the Chicken the hiding spot." locked={locked}>
@@ -36,22 +45,20 @@ export function ChickenSection({ booking, onSaved }: Props) {
           <Row label="Chicken's email">{booking.assigned_chicken_email ?? 'Not set'}</Row>
         </dl>
       ) : (
-        <form
-          className="space-y-4"
-          onSubmit={(e) => {
-            e.preventDefault();
-            void run(() => saveChicken(booking, { assigned_chicken: choice, assigned_chicken_email: email }));
-          }}
-        >
+        <form className="space-y-4" onSubmit={(e) => void form.handleSubmit((body) => run(() => saveChicken(booking, body)))(e)}>
           <fieldset>
             <legend className={labelClass('lg')}>Who is the Chicken?</legend>
             <div className="mt-2 grid gap-2 sm:grid-cols-3">
               {CHOICES.map((c) => (
                 <label
                   key={c.value}
-                  className={`flex cursor-pointer gap-2 rounded-xl border p-3 ${choice === c.value ? 'border-brand-500 bg-brand-50' : 'border-slate-200'}`}
+                  className={cx('flex cursor-pointer gap-2 rounded-xl border p-3', choice === c.value ? 'border-brand-500 bg-brand-50' : 'border-slate-200')}
                 >
-                  <input type="radio" name={`${id}-chicken`} value={c.value} checked={choice === c.value} onChange={() => setChoice(c.value)} />
+                  <input type="radio" name={`${id}-chicken`} value={c.value} checked={choice === c.value} onChange={() => {
+                      form.setValue('assigned_chicken', c.value, { shouldDirty: true });
+                      void form.trigger();
+                    }}
+                  />
                   <span>
                     <span className="font-semibold">{c.label}</span>
                     <span className="block text-sm text-slate-600">{c.help}</span>
@@ -61,29 +68,13 @@ export function ChickenSection({ booking, onSaved }: Props) {
             </div>
             {choice === null ? <p className="mt-2 text-sm text-slate-600">Undecided</p> : null}
           </fieldset>
-          <div>
-            <label htmlFor={`${id}-email`} className={labelClass('lg')}>
-              Chicken&apos;s email
-            </label>
-            <input
-              id={`${id}-email`}
-              type="email"
-              className={inputClass('lg')}
-              maxLength={320}
-              value={email}
-              placeholder={choice === 'self' ? booking.email : ''}
-              onChange={(e) => setEmail(e.target.value)}
-            />
-            {choice === 'self' ? <p className="mt-1 text-xs text-slate-500">Leave empty to use {booking.email}.</p> : null}
-          </div>
-          {problem && changed ? (
-            <p role="alert" className="text-sm font-medium text-red-700">
-              {problem}
-            </p>
-          ) : null}
-          <button type="submit" className={buttonClass('primary', 'lg')} disabled={!changed || problem !== null || saving}>
+          <Field label="Chicken's email" size="lg" hint={choice === 'self' ? `Leave empty to use ${booking.email}.` : undefined}>
+            <Input type="email" maxLength={320} placeholder={choice === 'self' ? booking.email : ''} {...form.register('assigned_chicken_email')} />
+          </Field>
+          <FieldError message={problem} />
+          <Button type="submit" variant="primary" size="lg" disabled={!changed || problem !== null || saving}>
             {saving ? 'Saving…' : 'Save Chicken'}
-          </button>
+          </Button>
           <FieldError className="mt-2" message={error} />
         </form>
       )}

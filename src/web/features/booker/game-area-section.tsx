@@ -1,12 +1,16 @@
-import { lazy, Suspense, useCallback, useId, useState } from 'react';
+import { lazy, Suspense, useCallback, useId } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
 import type { BookerBooking } from '../../../shared/api/booking';
-import { gameAreaBody, RADIUS_MAX, RADIUS_MIN } from '../../../shared/api/booker-game';
+import { RADIUS_MAX, RADIUS_MIN } from '../../../shared/api/booker-game';
+import { gameAreaForm, type GameAreaText } from './game-area-form';
 import { saveGameArea } from './booker-api';
-import { Badge, buttonClass, FieldError, inputClass, labelClass, Section } from '../../components/ui';
+import { Badge, Button, Field, FieldError, Input, labelClass, Section } from '../../components/ui';
+import { firstErrorMessage } from '../../lib/form-errors';
 import { useSaveAction } from '../../lib/use-save-action';
 
 const GameAreaMap = lazy(() => import('./game-area-map'));
-const num = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
 
 type Props = { booking: BookerBooking; onSaved: (b: BookerBooking) => void };
 
@@ -14,18 +18,27 @@ type Props = { booking: BookerBooking; onSaved: (b: BookerBooking) => void };
 export function GameAreaSection({ booking, onSaved }: Props) {
   const id = useId();
   const locked = booking.locked_game_area;
-  const [lat, setLat] = useState(String(booking.initial_area_lat));
-  const [lng, setLng] = useState(String(booking.initial_area_lng));
-  const [radius, setRadius] = useState(String(booking.initial_area_radius));
+  const form = useForm<GameAreaText, unknown, z.output<typeof gameAreaForm>>({
+    resolver: zodResolver(gameAreaForm),
+    defaultValues: { lat: String(booking.initial_area_lat), lng: String(booking.initial_area_lng), radius: String(booking.initial_area_radius) },
+  });
   const { run, saving, error } = useSaveAction(onSaved, { success: 'Game area saved', failure: 'Failed to save the game area' });
-  const parsed = gameAreaBody.safeParse({ lat: num(lat), lng: num(lng), radius: num(radius) });
-  const fieldError = parsed.success ? null : (parsed.error.issues[0]?.message ?? 'Please check the values');
+  const values = useWatch({ control: form.control });
+  // The map follows what is typed while it is a valid area; the form's own errors say what is wrong.
+  const parsed = gameAreaForm.safeParse({ lat: values.lat ?? '', lng: values.lng ?? '', radius: values.radius ?? '' });
   const area = parsed.success ? parsed.data : { lat: booking.initial_area_lat, lng: booking.initial_area_lng, radius: booking.initial_area_radius };
   const changed = parsed.success && (area.lat !== booking.initial_area_lat || area.lng !== booking.initial_area_lng || area.radius !== booking.initial_area_radius);
-  const onMove = useCallback((a: number, b: number) => {
-    setLat(String(a));
-    setLng(String(b));
-  }, []);
+  const judge = () => void form.trigger();
+  const fieldError = firstErrorMessage(form.formState.errors);
+  const { setValue, trigger } = form;
+  const onMove = useCallback(
+    (a: number, b: number) => {
+      setValue('lat', String(a));
+      setValue('lng', String(b));
+      void trigger();
+    },
+    [setValue, trigger],
+  );
 
   return (
     <Section
@@ -51,51 +64,30 @@ export function GameAreaSection({ booking, onSaved }: Props) {
           step={50}
           disabled={locked}
           value={Math.min(5000, area.radius)}
-          onChange={(e) => setRadius(e.target.value)}
+          onChange={(e) => {
+            setValue('radius', e.target.value);
+            judge();
+          }}
           className="mt-1 w-full accent-brand-500"
         />
       </div>
       <div className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3">
-        <div>
-          <label htmlFor={`${id}-lat`} className={labelClass('lg')}>
-            Latitude
-          </label>
-          <input id={`${id}-lat`} className={inputClass('lg')} inputMode="decimal" disabled={locked} value={lat} onChange={(e) => setLat(e.target.value)} />
-        </div>
-        <div>
-          <label htmlFor={`${id}-lng`} className={labelClass('lg')}>
-            Longitude
-          </label>
-          <input id={`${id}-lng`} className={inputClass('lg')} inputMode="decimal" disabled={locked} value={lng} onChange={(e) => setLng(e.target.value)} />
-        </div>
-        <div className="col-span-2 sm:col-span-1">
-          <label htmlFor={`${id}-radius`} className={labelClass('lg')}>
-            Radius (metres)
-          </label>
-          <input
-            id={`${id}-radius`}
-            className={inputClass('lg')}
-            inputMode="numeric"
-            disabled={locked}
-            value={radius}
-            onChange={(e) => setRadius(e.target.value)}
-            aria-describedby={`${id}-radius-hint`}
-          />
-          <p id={`${id}-radius-hint`} className="mt-1 text-xs text-slate-500">
-            {RADIUS_MIN} to {RADIUS_MAX} m
-          </p>
-        </div>
+        <Field label="Latitude" size="lg">
+          <Input inputMode="decimal" disabled={locked} {...form.register('lat', { onChange: judge })} />
+        </Field>
+        <Field label="Longitude" size="lg">
+          <Input inputMode="decimal" disabled={locked} {...form.register('lng', { onChange: judge })} />
+        </Field>
+        <Field label="Radius (metres)" size="lg" className="col-span-2 sm:col-span-1" hint={`${RADIUS_MIN} to ${RADIUS_MAX} m`}>
+          <Input inputMode="numeric" disabled={locked} {...form.register('radius', { onChange: judge })} />
+        </Field>
       </div>
-      {fieldError && !locked ? (
-        <p role="alert" className="mt-2 text-sm font-medium text-red-700">
-          {fieldError}
-        </p>
-      ) : null}
+      {!locked ? <FieldError className="mt-2" message={fieldError} /> : null}
       {!locked ? (
         <div className="mt-4">
-          <button type="button" className={buttonClass('primary', 'lg')} disabled={!changed || saving} onClick={() => void run(() => saveGameArea(booking, area))}>
+          <Button variant="primary" size="lg" disabled={!changed || saving} onClick={() => void form.handleSubmit((body) => run(() => saveGameArea(booking, body)))()}>
             {saving ? 'Saving…' : 'Save game area'}
-          </button>
+          </Button>
           <FieldError className="mt-2" message={error} />
         </div>
       ) : null}

@@ -11,7 +11,7 @@ import { MeetingTimeField } from '../../components/booking-wizard/meeting-time-f
 import { PlayersField } from '../../components/booking-wizard/players-field';
 import { browserTimeZone, fromApiDate } from '../../components/booking-wizard/wizard-state';
 import { money } from './booking-format';
-import { Badge, buttonClass, FieldError } from '../../components/ui';
+import { Badge, Button, FieldError } from '../../components/ui';
 
 type Props = {
   booking: BookerBooking;
@@ -83,11 +83,7 @@ export function GameDetailsEditor({ booking, saving, error, onSave }: Props) {
         onTimezoneChange={setTimezone}
       />
       {/* What the time field does not say itself (a date in the past), once. */}
-      {whenError && time !== null && whenError !== MESSAGES.invalidDateTime && whenError !== MESSAGES.timeInPast ? (
-        <p role="alert" className="text-sm font-medium text-red-700">
-          {whenError}
-        </p>
-      ) : null}
+      <FieldError message={whenError && time !== null && whenError !== MESSAGES.invalidDateTime && whenError !== MESSAGES.timeInPast ? whenError : null} />
       <PlayersField
         value={playersText}
         onChange={setPlayersText}
@@ -146,9 +142,9 @@ export function GameDetailsEditor({ booking, saving, error, onSave }: Props) {
             </span>
           ) : null}
         </p>
-        <button type="button" className={buttonClass('primary', 'lg')} disabled={!changed || !valid || saving} onClick={save}>
+        <Button variant="primary" size="lg" disabled={!changed || !valid || saving} onClick={save}>
           {saving ? 'Saving…' : 'Save game details'}
-        </button>
+        </Button>
       </div>
       <FieldError className="mt-2" message={error} />
     </div>

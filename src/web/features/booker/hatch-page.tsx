@@ -1,12 +1,9 @@
-import { useState } from 'react';
 import { Navigate, useParams } from 'react-router';
-import { useMutation } from '@tanstack/react-query';
 import type { PublicBooking } from '../../../shared/api/booking';
 import type { UpdateBookingInput } from '../../../shared/api/public-booking';
 import { BOOKER_MESSAGES } from '../../../shared/api/booker-game';
-import { ApiError } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
-import { notifyError, notifySuccess } from '../../lib/toast';
+import { useSaveAction } from '../../lib/use-save-action';
 import { Spinner } from '../../components/spinner';
 import { updateBooking } from './booker-api';
 import { money } from './booking-format';
@@ -17,14 +14,6 @@ import { ContactEditor } from './contact-editor';
 import { GameDetailsEditor } from './game-details-editor';
 import { isOrganiserView, loadErrorText, useBooking } from './use-booking';
 import { PublicGameDetails } from './public-game-details';
-
-/** The spec's failure text, with the server's reason after it when it gave one (a 4xx). */
-function updateErrorText(error: unknown): string {
-  if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.message) {
-    return `${BOOKER_MESSAGES.updateBookingFailed}: ${error.message}`;
-  }
-  return BOOKER_MESSAGES.updateBookingFailed;
-}
 
 /** A paid booking reached by its old temp code: public facts, and where the organiser manages it now. */
 function PaidNotice({ booking }: { booking: PublicBooking }) {
@@ -50,27 +39,10 @@ function PaidNotice({ booking }: { booking: PublicBooking }) {
 export function HatchPage() {
   const { tempCode = '' } = useParams();
   const { data: booking, isPending, error, replace } = useBooking(tempCode);
-  const [editing, setEditing] = useState<'details' | 'contact' | null>(null);
-  const [saveError, setSaveError] = useState<{ part: 'details' | 'contact'; message: string } | null>(null);
-  const mutation = useMutation({
-    mutationFn: ({ body }: { body: UpdateBookingInput; part: 'details' | 'contact' }) => {
-      if (!booking || !isOrganiserView(booking)) throw new Error('no booking');
-      return updateBooking(booking, body);
-    },
-    onMutate: ({ part }) => {
-      setEditing(part);
-      setSaveError(null);
-    },
-    onSuccess: (updated) => {
-      replace(updated);
-      notifySuccess('Booking updated');
-    },
-    onError: (e, { part }) => {
-      notifyError(BOOKER_MESSAGES.updateBookingFailed);
-      setSaveError({ part, message: updateErrorText(e) });
-    },
-    onSettled: () => setEditing(null),
-  });
+  // One save per part, so a failure stays beside the button that caused it.
+  const texts = { success: 'Booking updated', failure: BOOKER_MESSAGES.updateBookingFailed };
+  const details = useSaveAction(replace, texts);
+  const contact = useSaveAction(replace, texts);
 
   if (isPending) return <Spinner />;
   if (error || !booking) return <LoadFailed message={loadErrorText(error)} />;
@@ -78,8 +50,7 @@ export function HatchPage() {
   if (!isOrganiserView(booking)) return <PaidNotice booking={booking} />;
   if (booking.code_type === 'game') return <Navigate to={paths.manage(booking.manage_key)} replace />;
 
-  const save = (part: 'details' | 'contact') => (body: UpdateBookingInput) => mutation.mutate({ body, part });
-  const errorOf = (part: 'details' | 'contact') => (saveError?.part === part ? saveError.message : null);
+  const saveWith = (action: typeof details) => (body: UpdateBookingInput) => void action.run(() => updateBooking(booking, body));
   return (
     <PageFrame>
       <header className="px-1">
@@ -114,11 +85,11 @@ export function HatchPage() {
       </Section>
 
       <Section look="page" id="details" title="Game details" description="Date, time, players, game type and add-ons. Prices update as you change them.">
-        <GameDetailsEditor key={`d${booking.version}`} booking={booking} saving={editing === 'details'} error={errorOf('details')} onSave={save('details')} />
+        <GameDetailsEditor key={`d${booking.version}`} booking={booking} saving={details.saving} error={details.error} onSave={saveWith(details)} />
       </Section>
 
       <Section look="page" id="contact" title="Your details" description="Who we contact about this game.">
-        <ContactEditor key={`c${booking.version}`} booking={booking} saving={editing === 'contact'} error={errorOf('contact')} onSave={save('contact')} />
+        <ContactEditor key={`c${booking.version}`} booking={booking} saving={contact.saving} error={contact.error} onSave={saveWith(contact)} />
       </Section>
     </PageFrame>
   );

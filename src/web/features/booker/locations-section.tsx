@@ -1,9 +1,11 @@
-import { useId, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
 import type { BookerBooking } from '../../../shared/api/booking';
-import { BOOKER_MESSAGES } from '../../../shared/api/booker-game';
+import { BOOKER_MESSAGES, locationsBody } from '../../../shared/api/booker-game';
 import { saveLocations } from './booker-api';
 import { locationStatusText } from './booking-format';
-import { Badge, buttonClass, FieldError, inputClass, labelClass, Section } from '../../components/ui';
+import { Badge, Button, Field, FieldError, Input, Section, Textarea } from '../../components/ui';
 import { useSaveAction } from '../../lib/use-save-action';
 
 type Spot = 'meeting_point' | 'hiding_spot';
@@ -23,14 +25,22 @@ const TITLES: Record<Spot, { title: string; help: string; ownedNote: string }> =
 type Props = { booking: BookerBooking; onSaved: (b: BookerBooking) => void };
 
 function SpotCard({ spot, booking, onSaved }: Props & { spot: Spot }) {
-  const id = useId();
   const address = booking[`${spot}_address`];
   const notes = booking[`${spot}_notes`];
   const status = booking[`${spot}_status`];
   const staffOwned = booking[`${spot}_owner`] === 'admin';
   const readOnly = staffOwned || booking.locked_locations;
-  const [addressText, setAddressText] = useState(address ?? '');
-  const [notesText, setNotesText] = useState(notes ?? '');
+  const addressKey = `${spot}_address` as const;
+  const notesKey = `${spot}_notes` as const;
+  // The whole proposal body judged by the shared rule; this card fills in only its own spot's keys.
+  const form = useForm<z.input<typeof locationsBody>, unknown, z.output<typeof locationsBody>>({
+    resolver: zodResolver(locationsBody),
+    defaultValues: { [addressKey]: address ?? '', [notesKey]: notes ?? '' },
+  });
+  const values = useWatch({ control: form.control });
+  const addressText = values[addressKey] ?? '';
+  const notesText = values[notesKey] ?? '';
+  const { errors } = form.formState;
   const { title, help, ownedNote } = TITLES[spot];
   const { run, saving, error } = useSaveAction(onSaved, { success: `${title} sent to our team`, failure: `Failed to save the ${title.toLowerCase()}` });
   const changed = addressText.trim() !== (address ?? '') || notesText.trim() !== (notes ?? '');
@@ -51,27 +61,18 @@ function SpotCard({ spot, booking, onSaved }: Props & { spot: Spot }) {
       ) : (
         <form
           className="mt-3 space-y-3"
-          onSubmit={(e) => {
-            e.preventDefault();
-            void run(() => saveLocations(booking, { [`${spot}_address`]: addressText, [`${spot}_notes`]: notesText }));
-          }}
+          onSubmit={(e) => void form.handleSubmit((body) => run(() => saveLocations(booking, body)))(e)}
         >
-          <div>
-            <label htmlFor={`${id}-address`} className={labelClass('lg')}>
-              {title} address
-            </label>
-            <input id={`${id}-address`} className={inputClass('lg')} maxLength={300} value={addressText} placeholder="Not set" onChange={(e) => setAddressText(e.target.value)} />
-          </div>
-          <div>
-            <label htmlFor={`${id}-notes`} className={labelClass('lg')}>
-              Notes for our team
-            </label>
-            <textarea id={`${id}-notes`} className={inputClass('lg')} rows={2} maxLength={2000} value={notesText} onChange={(e) => setNotesText(e.target.value)} />
-          </div>
+          <Field label={`${title} address`} size="lg" error={errors[addressKey]?.message}>
+            <Input maxLength={300} placeholder="Not set" {...form.register(addressKey)} />
+          </Field>
+          <Field label="Notes for our team" size="lg" error={errors[notesKey]?.message}>
+            <Textarea rows={2} maxLength={2000} {...form.register(notesKey)} />
+          </Field>
           <p className="text-sm text-slate-600">We check every proposal and confirm it by email.</p>
-          <button type="submit" className={buttonClass('primary', 'lg')} disabled={!changed || saving}>
+          <Button type="submit" variant="primary" size="lg" disabled={!changed || saving}>
             {saving ? 'Sending…' : addressText.trim() === '' && address ? 'Withdraw proposal' : 'Propose'}
-          </button>
+          </Button>
           <FieldError className="mt-2" message={error} />
         </form>
       )}

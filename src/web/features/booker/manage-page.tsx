@@ -5,7 +5,7 @@ import { paths } from '../../lib/paths';
 import { Spinner } from '../../components/spinner';
 import { ActivationSection } from './activation-section';
 import { BookingSummary } from './booking-summary';
-import { Badge, buttonClass, Section } from '../../components/ui';
+import { Badge, Button, Section } from '../../components/ui';
 import { LoadFailed, PageFrame } from './booker-ui';
 import { ChallengesSection } from './challenges-section';
 import { ChickenSection } from './chicken-section';
@@ -52,18 +52,18 @@ function ShareWithPlayers({ booking }: { booking: BookerBooking }) {
         <strong className="rounded-lg bg-brand-100 px-3 py-1 font-mono text-lg tracking-wider" data-testid="game-code">
           {booking.code}
         </strong>
-        <button type="button" className={buttonClass('secondary', 'lg')} onClick={() => void copyToClipboard(booking.code)}>
+        <Button variant="secondary" size="lg" onClick={() => void copyToClipboard(booking.code)}>
           Copy
-        </button>
+        </Button>
       </div>
       <div className="flex flex-wrap items-center gap-2">
         <span className="text-slate-700">Players join at</span>
         <a href={paths.booking(booking.code)} className="break-all font-medium text-brand-700 underline" data-testid="join-link">
           {joinLink}
         </a>
-        <button type="button" className={buttonClass('secondary', 'lg')} onClick={() => void copyToClipboard(joinLink)}>
+        <Button variant="secondary" size="lg" onClick={() => void copyToClipboard(joinLink)}>
           Copy join link
-        </button>
+        </Button>
       </div>
       <p className="text-sm text-slate-600">
         Share the game code or the join link with your players. Keep this page&apos;s link to yourself: anyone with it can change your game.

@@ -1,35 +1,38 @@
-import { useId, useState } from 'react';
+import { useFieldArray, useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
 import type { BookerBooking } from '../../../shared/api/booking';
 import { MAX_TEAMS, normalizePlayers, teamsBody } from '../../../shared/api/booker-game';
 import { saveTeams } from './booker-api';
-import { Badge, buttonClass, FieldError, inputClass, labelClass, Section } from '../../components/ui';
+import { Badge, Button, Field, FieldError, Input, Section } from '../../components/ui';
+import { firstErrorMessage } from '../../lib/form-errors';
 import { useSaveAction } from '../../lib/use-save-action';
 
-type Draft = { key: string; id?: number; name: string; players: string };
+type TeamsForm = z.input<typeof teamsBody>;
 type Props = { booking: BookerBooking; onSaved: (b: BookerBooking) => void };
 
-const fromBooking = (b: BookerBooking): Draft[] => b.teams_list.map((t) => ({ key: `t${t.id}`, id: t.id, name: t.name, players: t.players }));
-const snapshot = (list: Draft[]) => JSON.stringify(list.map((t) => [t.id ?? null, t.name.trim(), normalizePlayers(t.players)]));
+const fromBooking = (b: BookerBooking): TeamsForm => ({ teams: b.teams_list.map((t) => ({ id: t.id, name: t.name, players: t.players })) });
+const snapshot = (list: TeamsForm['teams']) => JSON.stringify(list.map((t) => [t.id ?? null, (t.name ?? '').trim(), normalizePlayers(t.players ?? '')]));
 const countPlayers = (text: string) => (normalizePlayers(text) === '' ? 0 : normalizePlayers(text).split(', ').length);
 
 /** The teams that will hunt: add, rename, remove; players typed as a comma-separated list. */
 export function TeamsSection({ booking, onSaved }: Props) {
-  const id = useId();
   const locked = booking.locked_teams;
-  const [drafts, setDrafts] = useState<Draft[]>(() => fromBooking(booking));
-  const [nextKey, setNextKey] = useState(1);
+  const form = useForm<TeamsForm, unknown, z.output<typeof teamsBody>>({ resolver: zodResolver(teamsBody), defaultValues: fromBooking(booking) });
+  // keyName 'key': the team's own `id` is a form value (it tells the server which team is renamed).
+  const { fields, append, remove } = useFieldArray({ control: form.control, name: 'teams', keyName: 'key' });
   const { run, saving, error } = useSaveAction<BookerBooking>(
     (b) => {
       onSaved(b);
-      setDrafts(fromBooking(b));
+      form.reset(fromBooking(b));
     },
     { success: 'Teams saved', failure: 'Failed to save teams' },
   );
-  const unsaved = snapshot(drafts) !== snapshot(fromBooking(booking));
-  const body = { teams: drafts.map((t) => ({ ...(t.id ? { id: t.id } : {}), name: t.name, players: t.players })) };
-  const check = teamsBody.safeParse(body);
-  const problem = check.success ? null : (check.error.issues[0]?.message ?? 'Please check the teams');
-  const update = (key: string, patch: Partial<Draft>) => setDrafts((list) => list.map((t) => (t.key === key ? { ...t, ...patch } : t)));
+  const teams = useWatch({ control: form.control, name: 'teams' });
+  const unsaved = snapshot(teams) !== snapshot(fromBooking(booking).teams);
+  // A team's rule can depend on the others (unique names), so every change judges the whole list.
+  const judge = () => void form.trigger();
+  const problem = firstErrorMessage(form.formState.errors);
 
   return (
     <Section
@@ -40,41 +43,27 @@ export function TeamsSection({ booking, onSaved }: Props) {
       locked={locked}
       actions={unsaved ? <Badge tone="brand">Unsaved changes</Badge> : null}
     >
-      {drafts.length === 0 ? <p className="text-slate-600">No teams yet.</p> : null}
+      {fields.length === 0 ? <p className="text-slate-600">No teams yet.</p> : null}
       <ul className="space-y-3">
-        {drafts.map((t, i) => (
+        {fields.map((t, i) => (
           <li key={t.key} className="rounded-xl border border-slate-200 p-3" data-testid="team-row">
             <div className="grid gap-3 sm:grid-cols-[1fr_2fr_auto] sm:items-end">
-              <div>
-                <label htmlFor={`${id}-${t.key}-name`} className={labelClass('lg')}>
-                  Team {i + 1} name
-                </label>
-                <input
-                  id={`${id}-${t.key}-name`}
-                  className={inputClass('lg')}
-                  maxLength={100}
-                  disabled={locked}
-                  value={t.name}
-                  onChange={(e) => update(t.key, { name: e.target.value })}
-                />
-              </div>
-              <div>
-                <label htmlFor={`${id}-${t.key}-players`} className={labelClass('lg')}>
-                  Team {i + 1} players ({countPlayers(t.players)})
-                </label>
-                <input
-                  id={`${id}-${t.key}-players`}
-                  className={inputClass('lg')}
-                  placeholder="Ann, Bob, Cy"
-                  disabled={locked}
-                  value={t.players}
-                  onChange={(e) => update(t.key, { players: e.target.value })}
-                />
-              </div>
+              <Field label={`Team ${i + 1} name`} size="lg">
+                <Input maxLength={100} disabled={locked} {...form.register(`teams.${i}.name`, { onChange: judge })} />
+              </Field>
+              <Field label={`Team ${i + 1} players (${countPlayers(teams[i]?.players ?? '')})`} size="lg">
+                <Input placeholder="Ann, Bob, Cy" disabled={locked} {...form.register(`teams.${i}.players`, { onChange: judge })} />
+              </Field>
               {!locked ? (
-                <button type="button" className={buttonClass('secondary', 'lg')} onClick={() => setDrafts((list) => list.filter((x) => x.key !== t.key))}>
+                <Button
+                  size="lg"
+                  onClick={() => {
+                    remove(i);
+                    judge();
+                  }}
+                >
                   Remove<span className="sr-only"> team {i + 1}</span>
-                </button>
+                </Button>
               ) : null}
             </div>
           </li>
@@ -82,32 +71,27 @@ export function TeamsSection({ booking, onSaved }: Props) {
       </ul>
       {!locked ? (
         <div className="mt-4 flex flex-col gap-3 sm:flex-row">
-          <button
-            type="button"
-            className={buttonClass('secondary', 'lg')}
-            disabled={drafts.length >= MAX_TEAMS}
+          <Button
+            size="lg"
+            disabled={fields.length >= MAX_TEAMS}
             onClick={() => {
-              setDrafts((list) => [...list, { key: `n${nextKey}`, name: `Team ${list.length + 1}`, players: '' }]);
-              setNextKey((k) => k + 1);
+              append({ name: `Team ${fields.length + 1}`, players: '' });
+              judge();
             }}
           >
             Add team
-          </button>
-          <button
-            type="button"
-            className={buttonClass('primary', 'lg')}
+          </Button>
+          <Button
+            variant="primary"
+            size="lg"
             disabled={!unsaved || problem !== null || saving}
-            onClick={() => void run(() => saveTeams(booking, body))}
+            onClick={() => void form.handleSubmit((body) => run(() => saveTeams(booking, body)))()}
           >
             {saving ? 'Saving…' : 'Save teams'}
-          </button>
+          </Button>
         </div>
       ) : null}
-      {problem && unsaved ? (
-        <p role="alert" className="mt-2 text-sm font-medium text-red-700">
-          {problem}
-        </p>
-      ) : null}
+      <FieldError className="mt-2" message={unsaved ? problem : null} />
       <FieldError className="mt-2" message={error} />
     </Section>
   );
