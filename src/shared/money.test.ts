@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { currencySymbol, formatMoney, formatPence, parseMinorUnits } from './money';
+import { AMOUNT_MESSAGE, currencySymbol, formatMoney, formatPence, parseMinorUnits, typedAmount } from './money';
 import { computeBookingPrice } from './prices';
 
 describe('money', () => {
@@ -38,5 +38,17 @@ describe('money', () => {
       add_ons_total: 300,
       total_price: 550,
     });
+  });
+});
+
+describe('typedAmount', () => {
+  it('reads a typed amount as minor units and refuses anything else with the one message', () => {
+    expect(typedAmount.parse('£12.50')).toBe(1_250);
+    for (const text of ['', '0', 'ten', '1.234']) {
+      const result = typedAmount.safeParse(text);
+      expect(result.success).toBe(false);
+      expect(result.error?.issues.map((i) => i.message)).toEqual([AMOUNT_MESSAGE]);
+    }
+    expect(AMOUNT_MESSAGE).toBe('Please enter an amount greater than 0');
   });
 });

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { Currency } from './plans';
 
 const formatters = new Map<string, Intl.NumberFormat>();
@@ -45,3 +46,15 @@ export function parseMinorUnits(text: string): number | null {
   const minor = Number(match[1].replaceAll(',', '')) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
   return minor > 0 && minor <= 100_000_000 ? minor : null;
 }
+
+export const AMOUNT_MESSAGE = 'Please enter an amount greater than 0';
+
+/** An amount field as staff type it (currency units, see parseMinorUnits), read as minor units; one message for any refusal. */
+export const typedAmount = z.string().transform((text, ctx) => {
+  const minor = parseMinorUnits(text);
+  if (minor === null) {
+    ctx.addIssue({ code: 'custom', message: AMOUNT_MESSAGE });
+    return z.NEVER;
+  }
+  return minor;
+});

@@ -503,6 +503,37 @@ describe('admin booking detail', () => {
     await context.close();
   });
 
+  it('refuses a typed amount that is not one, and a refund above what is left, with one message each and no call', async () => {
+    const { page, context, errors } = await openBooking(seed.paid);
+    const payments = region(page, 'Payment History');
+    await payments.waitFor();
+    let posts = 0;
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && /\/payments(\/|$)/.test(new URL(r.url()).pathname)) posts++;
+    });
+    await page.getByLabel('Amount (£)').fill('ten');
+    await payments.getByRole('button', { name: 'Record Payment' }).click();
+    await toast(page, 'Please enter an amount greater than 0');
+    expect(await page.getByRole('dialog', { name: 'Confirm payment' }).count()).toBe(0);
+
+    await payments.getByRole('button', { name: /^Refund payment #/ }).first().click();
+    const refund = page.getByRole('dialog', { name: 'Refund payment' });
+    await refund.waitFor();
+    await refund.getByLabel('Refund amount (£)').fill('999999');
+    await refund.getByLabel('Reason').fill('Too much');
+    await refund.getByRole('button', { name: 'Record refund' }).click();
+    await refund.getByRole('alert').getByText(/^A refund cannot be more than the £[\d,.]+ left of this payment$/).waitFor();
+    await refund.getByLabel('Refund amount (£)').fill('0');
+    await refund.getByRole('button', { name: 'Record refund' }).click();
+    await refund.getByRole('alert').getByText('Please enter an amount greater than 0', { exact: true }).waitFor();
+    expect(await refund.getByRole('alert').count()).toBe(1);
+    await refund.getByRole('button', { name: 'Cancel' }).click();
+    await refund.waitFor({ state: 'hidden' });
+    expect(posts).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('records and shows payments of a USD booking in dollars', async () => {
     const { page, context } = await openBooking(seed.usd);
     const payments = region(page, 'Payment History');

@@ -1,7 +1,8 @@
 import { useEffect, useId, useState } from 'react';
 import { REFERRAL_SOURCES, emailError } from '../../../shared/validation/booking-rules';
 import { termsUrl } from '../../lib/terms';
-import { FieldError, StepHeading } from './help-popover';
+import { ContactEmailField } from './contact-email-field';
+import { StepHeading } from './help-popover';
 import { referralChoice } from './wizard-io';
 import { useWizard } from './wizard-store';
 
@@ -10,10 +11,7 @@ export function StepContact({ showErrors, onValidityChange }: { showErrors: bool
   const { state, dispatch } = useWizard();
   const id = useId();
   const { email, referralSource } = state.contactDetails;
-  // Spec: the message appears only once the field was touched or came prefilled.
-  const [touched, setTouched] = useState(() => email !== '');
   const error = emailError(email);
-  const showError = error !== null && (touched || showErrors);
   // 'Other' stays chosen while its text is typed, even when the text happens to match a listed option.
   const [otherMode, setOtherMode] = useState(() => referralChoice(referralSource) === 'Other');
   const choice = otherMode ? 'Other' : referralChoice(referralSource);
@@ -29,28 +27,7 @@ export function StepContact({ showErrors, onValidityChange }: { showErrors: bool
     <section>
       <StepHeading title="Final Step" subtitle="We'll only use this to send your game details - no spam, ever" />
       <div className="flex max-w-xl flex-col gap-5">
-        <div>
-          <label htmlFor={`${id}-email`} className="font-semibold text-slate-900">
-            Email
-          </label>
-          <input
-            id={`${id}-email`}
-            type="email"
-            autoComplete="email"
-            required
-            value={email}
-            aria-invalid={showError ? true : undefined}
-            aria-describedby={showError ? `${id}-email-error` : undefined}
-            onChange={(e) => dispatch({ type: 'setContact', field: 'email', value: e.target.value })}
-            onBlur={() => setTouched(true)}
-            className="mt-1 w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base"
-          />
-          {showError ? (
-            <div role="alert">
-              <FieldError id={`${id}-email-error`}>{error}</FieldError>
-            </div>
-          ) : null}
-        </div>
+        <ContactEmailField id={`${id}-email`} showErrors={showErrors} autoComplete="email" inputClassName="mt-1 w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base" />
         <div>
           <label htmlFor={`${id}-referral`} className="font-semibold text-slate-900">
             How did you find out about us? <span className="font-normal text-slate-600">(optional)</span>

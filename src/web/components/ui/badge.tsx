@@ -6,6 +6,7 @@ const TONES = {
   red: 'bg-red-100 text-red-800',
   amber: 'bg-amber-100 text-amber-800',
   blue: 'bg-blue-100 text-blue-800',
+  indigo: 'bg-indigo-100 text-indigo-800',
   /** The brand's own amber, as the booker's pages show it. */
   brand: 'bg-brand-100 text-brand-700',
 } as const;

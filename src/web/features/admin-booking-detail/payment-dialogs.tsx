@@ -1,9 +1,13 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
 import type { AdminBooking } from '../../../shared/api/booking';
-import { PAYMENT_TYPE_LABELS, refundTooHighMessage } from '../../../shared/api/admin-booking-detail';
-import { currencySymbol, formatMoney, formatPence, parseMinorUnits } from '../../../shared/money';
+import { PAYMENT_TYPE_LABELS, refundPaymentBody, refundTooHighMessage } from '../../../shared/api/admin-booking-detail';
+import { currencySymbol, formatMoney, formatPence, parseMinorUnits, typedAmount } from '../../../shared/money';
 import { formatTimestamp } from '../../../shared/time';
-import { buttonClass, Dialog, inputClass, labelClass } from '../../components/ui';
+import { buttonClass, Dialog, Field, FieldError, Input, Textarea } from '../../components/ui';
+import { firstErrorMessage } from '../../lib/form-errors';
 import { detailCalls, useDetailAction } from './detail-api';
 
 type Entry = AdminBooking['booking_payments'][number];
@@ -13,6 +17,29 @@ export const paymentTypeLabel = (type: string) => (type in PAYMENT_TYPE_LABELS ?
 
 const UNPAID_NOTE =
   'Nothing will be paid on this booking any more: it goes back to lead (unpaid) unless its game has already started. Its game and code are kept.';
+
+/** The three sums a payment is judged against: the price, what is paid, what is still due. */
+export function LedgerTotals(props: { className: string; totalPrice: number; currency: string; paid: { label: string; pence: number; testId?: string }; due: number; dueTestId?: string }) {
+  const { className, totalPrice, currency, paid, due, dueTestId } = props;
+  return (
+    <dl className={`${className} grid grid-cols-3 gap-2 text-sm`}>
+      <div>
+        <dt className="text-slate-500">Total price</dt>
+        <dd>{formatMoney(totalPrice, currency)}</dd>
+      </div>
+      <div>
+        <dt className="text-slate-500">{paid.label}</dt>
+        <dd className={paid.testId ? 'font-semibold' : undefined} data-testid={paid.testId}>
+          {formatPence(paid.pence, currency)}
+        </dd>
+      </div>
+      <div>
+        <dt className="text-slate-500">Still due</dt>
+        <dd data-testid={dueTestId}>{formatPence(due, currency)}</dd>
+      </div>
+    </dl>
+  );
+}
 
 /** Every payment is confirmed, in the booking's currency; more than is still due needs an explicit tick. */
 export function RecordPaymentDialog(props: { booking: AdminBooking; paymentType: string; amount: number; due: number; net: number; onClose: (recorded: boolean) => void }) {
@@ -59,20 +86,7 @@ export function RecordPaymentDialog(props: { booking: AdminBooking; paymentType:
         Record a <strong>{paymentTypeLabel(paymentType)}</strong> payment of <strong data-testid="confirm-amount">{formatPence(amount, currency)}</strong> for booking{' '}
         {booking.code}?
       </p>
-      <dl className="mt-3 grid grid-cols-3 gap-2 text-sm">
-        <div>
-          <dt className="text-slate-500">Total price</dt>
-          <dd>{formatMoney(booking.total_price, currency)}</dd>
-        </div>
-        <div>
-          <dt className="text-slate-500">Paid so far</dt>
-          <dd>{formatPence(net, currency)}</dd>
-        </div>
-        <div>
-          <dt className="text-slate-500">Still due</dt>
-          <dd>{formatPence(due, currency)}</dd>
-        </div>
-      </dl>
+      <LedgerTotals className="mt-3" totalPrice={booking.total_price} currency={currency} paid={{ label: 'Paid so far', pence: net }} due={due} />
       {over ? (
         <div role="alert" className="mt-4 rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800">
           <p className="font-semibold">
@@ -90,32 +104,38 @@ export function RecordPaymentDialog(props: { booking: AdminBooking; paymentType:
 }
 
 /** Voids (all that is left) or refunds (up to that) one payment, with a reason; both are new entries. */
+/** The correction form: a refund amount (typed, at most what is left) and the shared reason rule. */
+function correctionSchema(isVoid: boolean, left: number, currency: string) {
+  const reason = refundPaymentBody.shape.reason;
+  if (isVoid) return z.object({ amount: z.string(), reason }).transform(({ reason: r }) => ({ amount: left, reason: r }));
+  return z.object({
+    amount: typedAmount.refine((minor) => minor <= left, refundTooHighMessage(formatPence(left, currency))),
+    reason,
+  });
+}
+
 export function CorrectionDialog({ booking, correcting, net, onClose }: { booking: AdminBooking; correcting: Correcting; net: number; onClose: () => void }) {
   const run = useDetailAction(booking.id);
   const { kind, payment, left } = correcting;
   const currency = payment.currency;
-  const [amount, setAmount] = useState((left / 100).toFixed(2));
-  const [reason, setReason] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
   const formId = useId();
   const isVoid = kind === 'void';
-  const refund = isVoid ? left : parseMinorUnits(amount);
+  const schema = useMemo(() => correctionSchema(isVoid, left, currency), [isVoid, left, currency]);
+  const form = useForm<z.input<typeof schema>, unknown, z.output<typeof schema>>({
+    resolver: zodResolver(schema),
+    defaultValues: { amount: (left / 100).toFixed(2), reason: '' },
+  });
+  const typed = form.watch('amount');
+  const refund = isVoid ? left : parseMinorUnits(typed);
+  const problem = firstErrorMessage(form.formState.errors);
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (refund === null) return setProblem('Please enter an amount greater than 0');
-    if (refund > left) return setProblem(refundTooHighMessage(formatPence(left, currency)));
-    if (!reason.trim()) return setProblem('Please enter a reason');
-    setProblem(null);
-    setSaving(true);
-    const done = await run(() => (isVoid ? detailCalls.voidPayment(booking, payment.id, reason.trim()) : detailCalls.refundPayment(booking, payment.id, refund, reason.trim())), {
+  async function onSubmit({ amount, reason }: z.output<typeof schema>) {
+    const done = await run(() => (isVoid ? detailCalls.voidPayment(booking, payment.id, reason) : detailCalls.refundPayment(booking, payment.id, amount, reason)), {
       success: isVoid ? 'Payment voided successfully' : 'Refund recorded successfully',
       failure: isVoid ? 'Failed to void payment' : 'Failed to record refund',
       preferServerMessage: true,
       bookingOf: (b) => b,
     });
-    setSaving(false);
     if (done) onClose();
   }
 
@@ -132,13 +152,13 @@ export function CorrectionDialog({ booking, correcting, net, onClose }: { bookin
           <button type="button" className={buttonClass('secondary')} onClick={onClose}>
             Cancel
           </button>
-          <button type="submit" form={formId} className={buttonClass('danger')} disabled={saving}>
+          <button type="submit" form={formId} className={buttonClass('danger')} disabled={form.formState.isSubmitting}>
             {isVoid ? 'Void payment' : 'Record refund'}
           </button>
         </>
       }
     >
-      <form id={formId} onSubmit={(e) => void onSubmit(e)} className="space-y-3" noValidate>
+      <form id={formId} onSubmit={(e) => void form.handleSubmit(onSubmit)(e)} className="space-y-3" noValidate>
         <p>
           {isVoid ? 'Void' : 'Refund'} payment #{payment.id}: {paymentTypeLabel(payment.payment_type)}, {formatPence(payment.payment_amount, currency)} on{' '}
           {formatTimestamp(payment.created_at, booking.timezone)} ({formatPence(left, currency)} left of it).
@@ -149,29 +169,19 @@ export function CorrectionDialog({ booking, correcting, net, onClose }: { bookin
             : 'Use this when money was returned to the booker. It is recorded as its own entry.'}
         </p>
         {!isVoid ? (
-          <div>
-            <label htmlFor={`${formId}-amount`} className={labelClass()}>
-              Refund amount ({currencySymbol(currency)})
-            </label>
-            <input id={`${formId}-amount`} inputMode="decimal" className={inputClass()} value={amount} onChange={(e) => setAmount(e.target.value)} />
-          </div>
+          <Field label={`Refund amount (${currencySymbol(currency)})`} id={`${formId}-amount`}>
+            <Input inputMode="decimal" {...form.register('amount')} />
+          </Field>
         ) : null}
-        <div>
-          <label htmlFor={`${formId}-reason`} className={labelClass()}>
-            Reason
-          </label>
-          <textarea id={`${formId}-reason`} className={inputClass()} rows={2} value={reason} onChange={(e) => setReason(e.target.value)} />
-        </div>
+        <Field label="Reason" id={`${formId}-reason`}>
+          <Textarea rows={2} {...form.register('reason')} />
+        </Field>
         {refund !== null && refund <= left && net - refund <= 0 ? (
           <p role="status" className="rounded-md border border-amber-300 bg-amber-50 p-2 text-sm text-amber-900">
             {UNPAID_NOTE}
           </p>
         ) : null}
-        {problem ? (
-          <p role="alert" className="text-sm text-red-700">
-            {problem}
-          </p>
-        ) : null}
+        <FieldError message={problem} className="text-sm text-red-700" />
       </form>
     </Dialog>
   );

@@ -1,12 +1,19 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
 import type { AdminBooking } from '../../../shared/api/booking';
-import { PAYMENT_TYPE_LABELS, PAYMENT_TYPES } from '../../../shared/api/admin-booking-detail';
-import { currencySymbol, formatMoney, formatPence, parseMinorUnits } from '../../../shared/money';
+import { PAYMENT_TYPE_LABELS, PAYMENT_TYPES, recordPaymentBody } from '../../../shared/api/admin-booking-detail';
+import { currencySymbol, formatPence, typedAmount } from '../../../shared/money';
 import { amountDue, isVoided, netPaid, paymentRemaining } from '../../../shared/payments';
 import { formatTimestamp } from '../../../shared/time';
-import { notifyError } from '../../lib/toast';
-import { CorrectionDialog, paymentTypeLabel, RecordPaymentDialog, type Correcting } from './payment-dialogs';
-import { Badge, buttonClass, inputClass, labelClass, Section } from '../../components/ui';
+import { toastFirstError } from '../../lib/form-errors';
+import { CorrectionDialog, LedgerTotals, paymentTypeLabel, RecordPaymentDialog, type Correcting } from './payment-dialogs';
+import { Badge, Button, Field, Input, Section, Select } from '../../components/ui';
+
+/** What the record form asks before the confirmation: the shared type rule and an amount typed in currency units. */
+const recordPaymentForm = z.object({ payment_type: recordPaymentBody.shape.payment_type, amount: typedAmount });
+type Pending = { paymentType: string; amount: number };
 
 type Entry = AdminBooking['booking_payments'][number];
 
@@ -23,22 +30,15 @@ function entryLabel(entry: Entry): string {
 export function PaymentsSection({ booking }: { booking: AdminBooking }) {
   const currency = booking.currency;
   const entries = booking.booking_payments;
-  const [type, setType] = useState<string>('card');
-  const [amount, setAmount] = useState('');
-  const [pending, setPending] = useState<number | null>(null);
+  const form = useForm<z.input<typeof recordPaymentForm>, unknown, z.output<typeof recordPaymentForm>>({
+    resolver: zodResolver(recordPaymentForm),
+    defaultValues: { payment_type: 'card', amount: '' },
+  });
+  const [pending, setPending] = useState<Pending | null>(null);
   const [correcting, setCorrecting] = useState<Correcting | null>(null);
   const net = netPaid(entries);
   const due = amountDue(booking.total_price, entries);
 
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    const minor = parseMinorUnits(amount);
-    if (minor === null) {
-      notifyError('Please enter an amount greater than 0');
-      return;
-    }
-    setPending(minor);
-  }
 
   return (
     <Section title="Payment History" id="payments">
@@ -92,55 +92,39 @@ export function PaymentsSection({ booking }: { booking: AdminBooking }) {
           </table>
         </div>
       )}
-      <dl className="mt-2 grid grid-cols-3 gap-2 text-sm">
-        <div>
-          <dt className="text-slate-500">Total price</dt>
-          <dd>{formatMoney(booking.total_price, currency)}</dd>
-        </div>
-        <div>
-          <dt className="text-slate-500">Paid (net)</dt>
-          <dd className="font-semibold" data-testid="payments-total">
-            {formatPence(net, currency)}
-          </dd>
-        </div>
-        <div>
-          <dt className="text-slate-500">Still due</dt>
-          <dd data-testid="payments-due">{formatPence(due, currency)}</dd>
-        </div>
-      </dl>
-      <form onSubmit={onSubmit} className="mt-4 flex flex-wrap items-end gap-2 border-t border-slate-100 pt-4" aria-label="Record a payment">
-        <div>
-          <label htmlFor="detail-payment-type" className={labelClass()}>
-            Payment type
-          </label>
-          <select id="detail-payment-type" className={inputClass()} value={type} onChange={(e) => setType(e.target.value)}>
+      <LedgerTotals className="mt-2" totalPrice={booking.total_price} currency={currency} paid={{ label: 'Paid (net)', pence: net, testId: 'payments-total' }} due={due} dueTestId="payments-due" />
+      <form
+        onSubmit={(e) => void form.handleSubmit(({ payment_type, amount }) => setPending({ paymentType: payment_type, amount }), toastFirstError)(e)}
+        className="mt-4 flex flex-wrap items-end gap-2 border-t border-slate-100 pt-4"
+        aria-label="Record a payment"
+        noValidate
+      >
+        <Field label="Payment type" id="detail-payment-type">
+          <Select {...form.register('payment_type')}>
             {PAYMENT_TYPES.map((t) => (
               <option key={t} value={t}>
                 {PAYMENT_TYPE_LABELS[t]}
               </option>
             ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="detail-payment-amount" className={labelClass()}>
-            Amount ({currencySymbol(currency)})
-          </label>
-          <input id="detail-payment-amount" inputMode="decimal" className={inputClass()} value={amount} placeholder="0.00" onChange={(e) => setAmount(e.target.value)} />
-        </div>
-        <button type="submit" className={buttonClass('primary')}>
+          </Select>
+        </Field>
+        <Field label={`Amount (${currencySymbol(currency)})`} id="detail-payment-amount">
+          <Input inputMode="decimal" placeholder="0.00" {...form.register('amount')} />
+        </Field>
+        <Button type="submit" variant="primary">
           Record Payment
-        </button>
+        </Button>
       </form>
       {pending !== null ? (
         <RecordPaymentDialog
           booking={booking}
-          paymentType={type}
-          amount={pending}
+          paymentType={pending.paymentType}
+          amount={pending.amount}
           due={due}
           net={net}
           onClose={(recorded) => {
             setPending(null);
-            if (recorded) setAmount('');
+            if (recorded) form.resetField('amount');
           }}
         />
       ) : null}

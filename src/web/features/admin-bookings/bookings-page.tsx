@@ -1,7 +1,9 @@
-import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useId, useMemo } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
 import { MAX_SEARCH } from '../../../shared/api/admin-bookings';
 import { paths } from '../../lib/paths';
+import { Button, Input } from '../../components/ui';
 import { AllBookingsTab, LeadsTab } from './booking-lists';
 import { bookingsUrlParams, parseBookingsUrl, type BookingsUrlState, type View } from './bookings-url';
 import { CalendarTab } from './calendar-tab';
@@ -16,29 +18,17 @@ const VIEW_TABS: { value: View; label: string }[] = [
 ];
 
 function SearchBox({ initial, onSearch }: { initial: string; onSearch: (term: string) => void }) {
-  const [term, setTerm] = useState(initial);
+  const form = useForm<{ term: string }>({ defaultValues: { term: initial } });
   const id = useId();
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    onSearch(term.trim());
-  }
   return (
-    <form role="search" onSubmit={submit} className="flex gap-2">
+    <form role="search" onSubmit={(e) => void form.handleSubmit(({ term }) => onSearch(term.trim()))(e)} className="flex gap-2">
       <label htmlFor={id} className="sr-only">
         Search bookings
       </label>
-      <input
-        id={id}
-        type="search"
-        value={term}
-        maxLength={MAX_SEARCH}
-        onChange={(e) => setTerm(e.target.value)}
-        placeholder="Search name or email"
-        className="w-64 rounded-md border border-slate-300 px-3 py-2 text-sm"
-      />
-      <button type="submit" className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm hover:bg-slate-50">
+      <Input id={id} type="search" size="md" maxLength={MAX_SEARCH} placeholder="Search name or email" className="w-64 text-sm" {...form.register('term')} />
+      <Button type="submit" size="md" className="bg-white">
         Search
-      </button>
+      </Button>
     </form>
   );
 }

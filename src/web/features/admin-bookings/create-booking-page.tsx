@@ -4,7 +4,8 @@ import { StepAddOns } from '../../components/booking-wizard/step-addons';
 import { StepIndicator } from '../../components/booking-wizard/step-indicator';
 import { StepPlan } from '../../components/booking-wizard/step-plan';
 import { StepWhenWhere } from '../../components/booking-wizard/step-when-where';
-import { FieldError, StepHeading } from '../../components/booking-wizard/help-popover';
+import { ContactEmailField } from '../../components/booking-wizard/contact-email-field';
+import { StepHeading } from '../../components/booking-wizard/help-popover';
 import { hasValidDateTime, toApiDate, type WizardState } from '../../components/booking-wizard/wizard-state';
 import { WizardProvider, useWizard } from '../../components/booking-wizard/wizard-store';
 import { formatMoney } from '../../../shared/money';
@@ -116,11 +117,7 @@ function CreateBookingWizard() {
 function DetailsStep({ showErrors }: { showErrors: boolean }) {
   const { state, dispatch } = useWizard();
   const id = useId();
-  const { fullName, email, phone, companyName } = state.contactDetails;
-  // Spec section 5: the message appears only once the field was touched (left) or came prefilled, as in the public wizard.
-  const [touched, setTouched] = useState(() => email !== '');
-  const error = emailError(email);
-  const showError = error !== null && (touched || showErrors);
+  const { fullName, phone, companyName } = state.contactDetails;
   const field = 'mt-1 w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5';
   const text = (name: 'fullName' | 'phone' | 'companyName', label: string, value: string, autoComplete: string) => (
     <div>
@@ -143,28 +140,7 @@ function DetailsStep({ showErrors }: { showErrors: boolean }) {
       <StepHeading title="Details" subtitle="Who the booking is for" />
       <div className="grid max-w-3xl gap-5 md:grid-cols-2">
         {text('fullName', 'Full name', fullName, 'off')}
-        <div>
-          <label htmlFor={`${id}-email`} className="font-semibold text-slate-900">
-            Email
-          </label>
-          <input
-            id={`${id}-email`}
-            type="email"
-            required
-            autoComplete="off"
-            value={email}
-            aria-invalid={showError ? true : undefined}
-            aria-describedby={showError ? `${id}-email-error` : undefined}
-            onChange={(e) => dispatch({ type: 'setContact', field: 'email', value: e.target.value })}
-            onBlur={() => setTouched(true)}
-            className={field}
-          />
-          {showError ? (
-            <div role="alert">
-              <FieldError id={`${id}-email-error`}>{error}</FieldError>
-            </div>
-          ) : null}
-        </div>
+        <ContactEmailField id={`${id}-email`} showErrors={showErrors} autoComplete="off" inputClassName={field} />
         {text('phone', 'Phone', phone, 'off')}
         {text('companyName', 'Company', companyName, 'off')}
       </div>

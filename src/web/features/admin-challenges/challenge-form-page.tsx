@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -16,7 +16,8 @@ import {
   type ChallengeValues,
 } from '../../../shared/validation/challenge-rules';
 import { Spinner } from '../../components/spinner';
-import { ApiError } from '../../lib/api-client';
+import { ApiError, isSessionExpired } from '../../lib/api-client';
+import { Button, Field, Input, Select, Textarea } from '../../components/ui';
 import { paths } from '../../lib/paths';
 import { notifyError, notifySuccess, TOAST_DURATION_MS } from '../../lib/toast';
 import { challengesKey, fetchChallenge, saveChallenge } from './challenges-api';
@@ -36,29 +37,6 @@ function toFormValues(c: Challenge): ChallengeInput {
     points_per_submission: c.points_per_submission,
     region_code: c.region_code ?? '',
   };
-}
-
-const input = 'w-full rounded-md border border-slate-300 px-3 py-2 aria-[invalid=true]:border-red-500';
-
-function Field({ id, label, error, hint, children }: { id: string; label: string; error?: string | undefined; hint?: ReactNode; children: ReactNode }) {
-  return (
-    <div>
-      <label htmlFor={id} className="mb-1 block text-sm font-medium">
-        {label}
-      </label>
-      {children}
-      {hint ? (
-        <p id={`${id}-hint`} className="mt-1 text-sm text-slate-600">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} role="alert" className="mt-1 text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
 }
 
 /** /admin/challenges/create and /admin/challenges/:id/edit: one form, the shared schema on both sides. */
@@ -122,7 +100,7 @@ export function ChallengeFormPage() {
       await new Promise((resolve) => window.setTimeout(resolve, TOAST_DURATION_MS));
       void navigate(paths.admin.challenges);
     } catch (error) {
-      if (error instanceof ApiError && error.status === 401) return; // the API client already said the session expired
+      if (isSessionExpired(error)) return; // the API client already said the session expired
       if (error instanceof ApiError) {
         for (const [field, messages] of Object.entries(error.errors)) {
           const name = FIELD_NAMES.find((f) => f === field);
@@ -136,62 +114,57 @@ export function ChallengeFormPage() {
   if (challengeId && existing.isPending) return <Spinner />;
   if (challengeId && existing.error) return <Spinner />;
 
-  const describe = (name: string, hint = false) =>
-    [hint ? `${fid(name)}-hint` : null, errors[name as FieldName] ? `${fid(name)}-error` : null].filter(Boolean).join(' ') || undefined;
   const err = (name: FieldName) => errors[name]?.message;
   const numberRules = (deps?: FieldName[]) => ({ valueAsNumber: true, ...(deps ? { deps } : {}) });
 
   return (
     <section className="max-w-2xl space-y-4">
       <h1 className="text-2xl font-bold">{challengeId ? 'Edit Challenge' : 'Create Challenge'}</h1>
-      <form onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-5 rounded-xl bg-white p-6 shadow">
-        <Field id={fid('type')} label="Type" error={err('type')} hint={CHALLENGE_TYPE_HINTS[type]}>
-          <select id={fid('type')} className={input} aria-describedby={describe('type', true)} {...register('type', { deps: ['points_per_submission'] })}>
+      <form onSubmit={(e) => void handleSubmit(onSubmit)(e)} noValidate className="space-y-5 rounded-xl bg-white p-6 shadow">
+        <Field id={fid('type')} size="md" label="Type" error={err('type')} hint={CHALLENGE_TYPE_HINTS[type]}>
+          <Select {...register('type', { deps: ['points_per_submission'] })}>
             {CHALLENGE_TYPES.map((t) => (
               <option key={t} value={t}>
                 {CHALLENGE_TYPE_LABELS[t]}
               </option>
             ))}
-          </select>
+          </Select>
         </Field>
 
-        <Field id={fid('name')} label="Name" error={err('name')}>
-          <input id={fid('name')} className={input} aria-invalid={!!errors.name} aria-describedby={describe('name')} {...register('name')} />
+        <Field id={fid('name')} size="md" label="Name" error={err('name')}>
+          <Input {...register('name')} />
         </Field>
 
-        <Field id={fid('description')} label="Description" error={err('description')}>
-          <textarea id={fid('description')} rows={4} className={input} aria-invalid={!!errors.description} aria-describedby={describe('description')} {...register('description')} />
+        <Field id={fid('description')} size="md" label="Description" error={err('description')}>
+          <Textarea rows={4} {...register('description')} />
         </Field>
 
         <div className="grid gap-5 sm:grid-cols-2">
-          <Field id={fid('spice_level')} label="Spice Level" error={err('spice_level')}>
-            <select id={fid('spice_level')} className={input} {...register('spice_level')}>
+          <Field id={fid('spice_level')} size="md" label="Spice Level" error={err('spice_level')}>
+            <Select {...register('spice_level')}>
               {SPICE_LEVELS.map((s) => (
                 <option key={s} value={s}>
                   {s}
                 </option>
               ))}
-            </select>
+            </Select>
           </Field>
-          <Field id={fid('region_code')} label="Region code" error={err('region_code')}>
-            <input id={fid('region_code')} className={input} placeholder="e.g. GB-LND" aria-invalid={!!errors.region_code} aria-describedby={describe('region_code')} {...register('region_code')} />
+          <Field id={fid('region_code')} size="md" label="Region code" error={err('region_code')}>
+            <Input placeholder="e.g. GB-LND" {...register('region_code')} />
           </Field>
         </div>
 
-        <Field id={fid('max_score')} label="Max score" error={err('max_score')}>
+        <Field id={fid('max_score')} size="md" label="Max score" error={err('max_score')}>
           <div className="flex items-center gap-2">
             <button type="button" onClick={() => step(-1)} aria-label="Decrease max score by 5" className="h-10 w-10 rounded-md border border-slate-300 text-lg hover:bg-slate-50">
               −
             </button>
-            <input
-              id={fid('max_score')}
+            <Input
               type="number"
               min={0}
               step={5}
               inputMode="numeric"
-              className={`${input} w-28 text-center`}
-              aria-invalid={!!errors.max_score}
-              aria-describedby={describe('max_score')}
+              className="w-28 text-center"
               {...register('max_score', numberRules(['points_per_submission']))}
             />
             <button type="button" onClick={() => step(1)} aria-label="Increase max score by 5" className="h-10 w-10 rounded-md border border-slate-300 text-lg hover:bg-slate-50">
@@ -201,27 +174,19 @@ export function ChallengeFormPage() {
         </Field>
 
         <div className="grid gap-5 sm:grid-cols-2">
-          <Field id={fid('max_submissions')} label="Max submissions" error={err('max_submissions')}>
-            <input
-              id={fid('max_submissions')}
+          <Field id={fid('max_submissions')} size="md" label="Max submissions" error={err('max_submissions')}>
+            <Input
               type="number"
               min={1}
               inputMode="numeric"
-              className={input}
-              aria-invalid={!!errors.max_submissions}
-              aria-describedby={describe('max_submissions')}
               {...register('max_submissions', numberRules())}
             />
           </Field>
-          <Field id={fid('points_per_submission')} label="Points per submission" error={err('points_per_submission')}>
-            <input
-              id={fid('points_per_submission')}
+          <Field id={fid('points_per_submission')} size="md" label="Points per submission" error={err('points_per_submission')}>
+            <Input
               type="number"
               min={type === 'Tally' ? 1 : 0}
               inputMode="numeric"
-              className={input}
-              aria-invalid={!!errors.points_per_submission}
-              aria-describedby={describe('points_per_submission')}
               {...register('points_per_submission', numberRules())}
             />
           </Field>
@@ -235,12 +200,12 @@ export function ChallengeFormPage() {
         </div>
 
         <div className="flex justify-end gap-2 border-t border-slate-100 pt-4">
-          <button type="button" onClick={() => void navigate(paths.admin.challenges)} className="rounded-md border border-slate-300 px-4 py-2 hover:bg-slate-50">
+          <Button size="md" onClick={() => void navigate(paths.admin.challenges)}>
             Cancel
-          </button>
-          <button type="submit" disabled={isSubmitting} className="rounded-md bg-brand-500 px-4 py-2 font-semibold text-slate-900 hover:bg-brand-400 disabled:opacity-60">
+          </Button>
+          <Button type="submit" size="md" variant="primary" disabled={isSubmitting}>
             {challengeId ? 'Update' : 'Create'}
-          </button>
+          </Button>
         </div>
       </form>
     </section>

@@ -1,148 +1,101 @@
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { createUserBody, upgradeUserBody, type CreateUserBody, type UpgradeUserBody } from '../../../shared/api/users';
-import type { z } from 'zod';
-import { ApiError, errorMessage } from '../../lib/api-client';
+import { z } from 'zod';
+import { createUserBody, upgradeUserBody, type CreateUserBody } from '../../../shared/api/users';
+import { ApiError, errorMessage, isSessionExpired } from '../../lib/api-client';
 import { notifyError, notifySuccess } from '../../lib/toast';
+import { Button, Field, FieldError, Input } from '../../components/ui';
 import { createUser, upgradeUser } from './users-api';
 
-const input = 'w-full rounded-md border border-slate-300 px-3 py-2 aria-[invalid=true]:border-red-500';
-const card = 'space-y-4 rounded-xl bg-white p-5 shadow';
+type TextField = 'name' | 'email' | 'password';
+type Values = Record<TextField, string> & { is_admin?: boolean; is_host?: boolean };
 
-function FieldError({ id, message }: { id: string; message: string | undefined }) {
-  if (!message) return null;
-  return (
-    <p id={id} role="alert" className="mt-1 text-sm text-red-700">
-      {message}
-    </p>
-  );
-}
+const TEXT_FIELDS: Record<TextField, { label: string; type: string; autoComplete: string }> = {
+  name: { label: 'Name', type: 'text', autoComplete: 'off' },
+  email: { label: 'Email', type: 'email', autoComplete: 'off' },
+  password: { label: 'Password', type: 'password', autoComplete: 'new-password' },
+};
 
-/** The API client already told the user their session expired: no second toast. */
-function sessionGone(error: unknown): boolean {
-  return error instanceof ApiError && error.status === 401;
-}
+// The upgrade form carries the unasked name and password too, so both modes share one set of values.
+const upgradeUserForm = z.object({ name: z.string(), password: z.string() }).and(upgradeUserBody);
 
-function serverFieldErrors<T extends string>(error: unknown, fields: readonly T[], set: (field: T, message: string) => void): void {
-  if (!(error instanceof ApiError)) return;
-  for (const [key, messages] of Object.entries(error.errors)) {
-    const field = fields.find((f) => f === key);
-    if (field && messages[0]) set(field, messages[0]);
-  }
-}
+/** What differs between adding a user and upgrading one: the shared rule, the fields asked, the call and its texts. */
+const MODES = {
+  new: {
+    title: 'New User',
+    intro: null,
+    fields: ['name', 'email', 'password'],
+    rolesLegend: 'Roles',
+    submit: 'Add User',
+    success: 'User added successfully',
+    failure: 'Failed to add user',
+    resolver: zodResolver(createUserBody),
+    call: createUser,
+  },
+  upgrade: {
+    title: 'Upgrade User',
+    intro: 'Give an existing user the admin or host role by their email.',
+    fields: ['email'],
+    rolesLegend: 'Roles to assign',
+    submit: 'Upgrade User',
+    success: 'User roles updated successfully',
+    failure: 'Failed to upgrade user',
+    resolver: zodResolver(upgradeUserForm),
+    call: (values: CreateUserBody) => upgradeUser({ email: values.email, is_admin: values.is_admin, is_host: values.is_host }),
+  },
+} as const satisfies Record<string, { fields: readonly TextField[] } & Record<string, unknown>>;
 
-export function NewUserForm({ onDone }: { onDone: () => Promise<void> }) {
+/** New User and Upgrade User: one form, judged by the endpoint's shared schema; the server's field messages land on their fields. */
+export function UserForm({ mode, onDone }: { mode: keyof typeof MODES; onDone: () => Promise<void> }) {
   const uid = useId();
+  const m = MODES[mode];
   const {
     register,
     handleSubmit,
     reset,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<z.input<typeof createUserBody>, unknown, CreateUserBody>({
-    resolver: zodResolver(createUserBody),
+  } = useForm<Values, unknown, CreateUserBody>({
+    resolver: m.resolver,
     defaultValues: { name: '', email: '', password: '', is_admin: false, is_host: false },
   });
+  // The 'at least one role' rule of an upgrade is on the whole form (path `roles`).
+  const rolesError = 'roles' in errors ? (errors as { roles?: { message?: string } }).roles?.message : undefined;
+  // 'Name and email are required' is said once, under the name.
+  const messageOf = (field: TextField) => (field === 'email' && errors.email?.message === errors.name?.message ? undefined : errors[field]?.message);
 
   async function onSubmit(values: CreateUserBody) {
     try {
-      await createUser(values);
-      notifySuccess('User added successfully');
+      await m.call(values);
+      notifySuccess(m.success);
       reset();
       await onDone();
     } catch (error) {
-      if (sessionGone(error)) return;
-      serverFieldErrors(error, ['name', 'email', 'password'] as const, (f, message) => setError(f, { type: 'server', message }));
-      notifyError(errorMessage(error, 'Failed to add user'));
+      if (isSessionExpired(error)) return;
+      if (error instanceof ApiError) {
+        for (const [key, messages] of Object.entries(error.errors)) {
+          const field = m.fields.find((f) => f === key);
+          if (field && messages[0]) setError(field, { type: 'server', message: messages[0] });
+        }
+      }
+      notifyError(errorMessage(error, m.failure));
     }
   }
 
   return (
-    <form onSubmit={handleSubmit(onSubmit)} noValidate aria-labelledby={`${uid}-title`} className={card}>
+    <form onSubmit={(e) => void handleSubmit(onSubmit)(e)} noValidate aria-labelledby={`${uid}-title`} className="space-y-4 rounded-xl bg-white p-5 shadow">
       <h2 id={`${uid}-title`} className="text-lg font-semibold">
-        New User
+        {m.title}
       </h2>
-      <div>
-        <label htmlFor={`${uid}-name`} className="mb-1 block text-sm font-medium">
-          Name
-        </label>
-        <input id={`${uid}-name`} className={input} autoComplete="off" aria-invalid={!!errors.name} {...register('name')} />
-        <FieldError id={`${uid}-name-error`} message={errors.name?.message} />
-      </div>
-      <div>
-        <label htmlFor={`${uid}-email`} className="mb-1 block text-sm font-medium">
-          Email
-        </label>
-        <input id={`${uid}-email`} type="email" autoComplete="off" className={input} aria-invalid={!!errors.email} {...register('email')} />
-        <FieldError id={`${uid}-email-error`} message={errors.email?.message !== errors.name?.message ? errors.email?.message : undefined} />
-      </div>
-      <div>
-        <label htmlFor={`${uid}-password`} className="mb-1 block text-sm font-medium">
-          Password
-        </label>
-        <input id={`${uid}-password`} type="password" autoComplete="new-password" className={input} aria-invalid={!!errors.password} {...register('password')} />
-        <FieldError id={`${uid}-password-error`} message={errors.password?.message} />
-      </div>
-      <fieldset className="flex gap-6">
-        <legend className="mb-1 text-sm font-medium">Roles</legend>
-        <label className="flex items-center gap-2">
-          <input type="checkbox" className="h-4 w-4" {...register('is_admin')} /> Admin
-        </label>
-        <label className="flex items-center gap-2">
-          <input type="checkbox" className="h-4 w-4" {...register('is_host')} /> Host
-        </label>
-      </fieldset>
-      <button type="submit" disabled={isSubmitting} className="rounded-md bg-brand-500 px-4 py-2 font-semibold text-slate-900 hover:bg-brand-400 disabled:opacity-60">
-        Add User
-      </button>
-    </form>
-  );
-}
-
-export function UpgradeUserForm({ onDone }: { onDone: () => Promise<void> }) {
-  const uid = useId();
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<z.input<typeof upgradeUserBody>, unknown, UpgradeUserBody>({
-    resolver: zodResolver(upgradeUserBody),
-    defaultValues: { email: '', is_admin: false, is_host: false },
-  });
-  // The 'at least one role' rule is on the whole form (path `roles`).
-  const rolesError = (errors as { roles?: { message?: string } }).roles?.message;
-
-  async function onSubmit(values: UpgradeUserBody) {
-    try {
-      await upgradeUser(values);
-      notifySuccess('User roles updated successfully');
-      reset();
-      await onDone();
-    } catch (error) {
-      if (sessionGone(error)) return;
-      serverFieldErrors(error, ['email'] as const, (f, message) => setError(f, { type: 'server', message }));
-      notifyError(errorMessage(error, 'Failed to upgrade user'));
-    }
-  }
-
-  return (
-    <form onSubmit={handleSubmit(onSubmit)} noValidate aria-labelledby={`${uid}-title`} className={card}>
-      <h2 id={`${uid}-title`} className="text-lg font-semibold">
-        Upgrade User
-      </h2>
-      <p className="text-sm text-slate-600">Give an existing user the admin or host role by their email.</p>
-      <div>
-        <label htmlFor={`${uid}-email`} className="mb-1 block text-sm font-medium">
-          Email
-        </label>
-        <input id={`${uid}-email`} type="email" autoComplete="off" className={input} aria-invalid={!!errors.email} {...register('email')} />
-        <FieldError id={`${uid}-email-error`} message={errors.email?.message} />
-      </div>
+      {m.intro ? <p className="text-sm text-slate-600">{m.intro}</p> : null}
+      {m.fields.map((field) => (
+        <Field key={field} label={TEXT_FIELDS[field].label} id={`${uid}-${field}`} size="md" error={messageOf(field)}>
+          <Input type={TEXT_FIELDS[field].type} autoComplete={TEXT_FIELDS[field].autoComplete} {...register(field)} />
+        </Field>
+      ))}
       <fieldset>
-        <legend className="mb-1 text-sm font-medium">Roles to assign</legend>
+        <legend className="mb-1 text-sm font-medium">{m.rolesLegend}</legend>
         <div className="flex gap-6">
           <label className="flex items-center gap-2">
             <input type="checkbox" className="h-4 w-4" {...register('is_admin')} /> Admin
@@ -153,9 +106,9 @@ export function UpgradeUserForm({ onDone }: { onDone: () => Promise<void> }) {
         </div>
         <FieldError id={`${uid}-roles-error`} message={rolesError} />
       </fieldset>
-      <button type="submit" disabled={isSubmitting} className="rounded-md bg-brand-500 px-4 py-2 font-semibold text-slate-900 hover:bg-brand-400 disabled:opacity-60">
-        Upgrade User
-      </button>
+      <Button type="submit" variant="primary" size="md" disabled={isSubmitting}>
+        {m.submit}
+      </Button>
     </form>
   );
 }

@@ -1,13 +1,14 @@
 import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { User } from '../../../shared/api/auth';
 import { DEFAULT_ADMIN_TIMEZONE, formatTimestamp } from '../../../shared/time';
-import { Dialog, EmptyTableRow } from '../../components/ui';
+import { Badge, Button, Dialog, EmptyTableRow, Table, TableHead } from '../../components/ui';
 import { Spinner } from '../../components/spinner';
-import { ApiError } from '../../lib/api-client';
+import { isSessionExpired } from '../../lib/api-client';
 import { notifyError, notifySuccess } from '../../lib/toast';
 import { fetchMe, sessionQueryKey } from '../../lib/session-api';
-import { NewUserForm, UpgradeUserForm } from './user-forms';
+import { UserForm } from './user-forms';
 import { fetchUsers, removeRoles, updateRoles, usersKey } from './users-api';
 
 export const REMOVE_ROLES_CONFIRM = 'Are you sure you want to remove all roles from this user?';
@@ -16,35 +17,34 @@ function RoleBadges({ user }: { user: User }) {
   if (!user.is_admin && !user.is_host) return <span className="text-slate-500">No roles</span>;
   return (
     <span className="flex flex-wrap gap-1">
-      {user.is_admin ? <span className="rounded-full bg-indigo-100 px-2.5 py-0.5 text-xs font-semibold text-indigo-800">Admin</span> : null}
-      {user.is_host ? <span className="rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-800">Host</span> : null}
+      {user.is_admin ? <Badge tone="indigo">Admin</Badge> : null}
+      {user.is_host ? <Badge tone="amber">Host</Badge> : null}
     </span>
   );
 }
 
-const sessionGone = (error: unknown) => error instanceof ApiError && error.status === 401;
+type Roles = { is_admin: boolean; is_host: boolean };
 
 function UserRow({ user, isMe, onChanged, onRemove }: { user: User; isMe: boolean; onChanged: () => Promise<void>; onRemove: (user: User) => void }) {
   const [editing, setEditing] = useState(false);
-  const [roles, setRoles] = useState({ is_admin: user.is_admin, is_host: user.is_host });
-  const [saving, setSaving] = useState(false);
+  const form = useForm<Roles>({ defaultValues: { is_admin: user.is_admin, is_host: user.is_host } });
+  const saving = form.formState.isSubmitting;
 
-  async function save() {
+  async function save(ticked: Roles) {
+    // A disabled box (your own admin role) is left out of react-hook-form's values: it stays as it is.
+    const roles = { is_admin: isMe && user.is_admin ? true : ticked.is_admin === true, is_host: ticked.is_host === true };
     // Unticking every role is removing all roles: it asks the same question as 'Remove roles' first (spec section 5).
     if (!roles.is_admin && !roles.is_host && (user.is_admin || user.is_host)) {
       onRemove(user);
       return;
     }
-    setSaving(true);
     try {
       await updateRoles(user.id, roles);
       notifySuccess('User roles updated successfully');
       setEditing(false);
       await onChanged();
     } catch (error) {
-      if (!sessionGone(error)) notifyError('Failed to update user roles');
-    } finally {
-      setSaving(false);
+      if (!isSessionExpired(error)) notifyError('Failed to update user roles');
     }
   }
 
@@ -60,17 +60,11 @@ function UserRow({ user, isMe, onChanged, onRemove }: { user: User; isMe: boolea
           <fieldset className="flex flex-wrap gap-4">
             <legend className="sr-only">Roles of {user.name}</legend>
             <label className="flex items-center gap-2" title={isMe ? 'You cannot remove your own admin role' : undefined}>
-              <input
-                type="checkbox"
-                className="h-4 w-4"
-                checked={roles.is_admin}
-                disabled={isMe && user.is_admin}
-                onChange={(e) => setRoles((r) => ({ ...r, is_admin: e.target.checked }))}
-              />
+              <input type="checkbox" className="h-4 w-4" disabled={isMe && user.is_admin} {...form.register('is_admin')} />
               Admin
             </label>
             <label className="flex items-center gap-2">
-              <input type="checkbox" className="h-4 w-4" checked={roles.is_host} onChange={(e) => setRoles((r) => ({ ...r, is_host: e.target.checked }))} />
+              <input type="checkbox" className="h-4 w-4" {...form.register('is_host')} />
               Host
             </label>
           </fieldset>
@@ -83,42 +77,33 @@ function UserRow({ user, isMe, onChanged, onRemove }: { user: User; isMe: boolea
         <div className="flex flex-wrap gap-2">
           {editing ? (
             <>
-              <button type="button" disabled={saving} onClick={() => void save()} className="rounded-md bg-brand-500 px-3 py-1 text-sm font-semibold text-slate-900 hover:bg-brand-400 disabled:opacity-60">
+              <Button variant="primary" disabled={saving} onClick={() => void form.handleSubmit(save)()}>
                 Save
-              </button>
-              <button
-                type="button"
+              </Button>
+              <Button
                 onClick={() => {
-                  setRoles({ is_admin: user.is_admin, is_host: user.is_host });
+                  form.reset();
                   setEditing(false);
                 }}
-                className="rounded-md border border-slate-300 px-3 py-1 text-sm hover:bg-slate-50"
               >
                 Cancel
-              </button>
+              </Button>
             </>
           ) : (
-            <button
-              type="button"
+            <Button
               aria-label={`Edit roles of ${user.name}`}
               onClick={() => {
-                setRoles({ is_admin: user.is_admin, is_host: user.is_host });
+                form.reset();
                 setEditing(true);
               }}
-              className="rounded-md border border-slate-300 px-3 py-1 text-sm hover:bg-slate-50"
             >
               Edit roles
-            </button>
+            </Button>
           )}
           {!isMe && (user.is_admin || user.is_host) ? (
-            <button
-              type="button"
-              aria-label={`Remove all roles of ${user.name}`}
-              onClick={() => onRemove(user)}
-              className="rounded-md border border-red-300 px-3 py-1 text-sm text-red-700 hover:bg-red-50"
-            >
+            <Button variant="danger" aria-label={`Remove all roles of ${user.name}`} onClick={() => onRemove(user)}>
               Remove roles
-            </button>
+            </Button>
           ) : null}
         </div>
       </td>
@@ -135,7 +120,7 @@ export function UsersPage() {
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
-    if (list.error && !sessionGone(list.error)) notifyError('Failed to load users');
+    if (list.error && !isSessionExpired(list.error)) notifyError('Failed to load users');
   }, [list.error]);
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: usersKey });
@@ -149,7 +134,7 @@ export function UsersPage() {
       setRemoving(null);
       await refresh();
     } catch (error) {
-      if (!sessionGone(error)) notifyError('Failed to remove user roles');
+      if (!isSessionExpired(error)) notifyError('Failed to remove user roles');
     } finally {
       setBusy(false);
     }
@@ -160,32 +145,22 @@ export function UsersPage() {
     <section className="space-y-6">
       <h1 className="text-2xl font-bold">Users</h1>
       <div className="grid gap-6 lg:grid-cols-2">
-        <NewUserForm onDone={refresh} />
-        <UpgradeUserForm onDone={refresh} />
+        <UserForm mode="new" onDone={refresh} />
+        <UserForm mode="upgrade" onDone={refresh} />
       </div>
       {list.isPending ? (
         <Spinner />
       ) : (
-        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-          <table className="min-w-full text-left text-sm">
-            <caption className="sr-only">Users</caption>
-            <thead className="bg-slate-50 text-slate-600">
-              <tr>
-                <th scope="col" className="px-4 py-3 font-semibold">Name</th>
-                <th scope="col" className="px-4 py-3 font-semibold">Email</th>
-                <th scope="col" className="px-4 py-3 font-semibold">Roles</th>
-                <th scope="col" className="px-4 py-3 font-semibold">Created</th>
-                <th scope="col" className="px-4 py-3 font-semibold">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {users.map((user) => (
-                <UserRow key={`${user.id}-${user.is_admin}-${user.is_host}`} user={user} isMe={me.data?.id === user.id} onChanged={refresh} onRemove={setRemoving} />
-              ))}
-              {users.length === 0 ? <EmptyTableRow columns={5}>No users found.</EmptyTableRow> : null}
-            </tbody>
-          </table>
-        </div>
+        <Table>
+          <caption className="sr-only">Users</caption>
+          <TableHead headers={['Name', 'Email', 'Roles', 'Created', 'Actions']} />
+          <tbody>
+            {users.map((user) => (
+              <UserRow key={`${user.id}-${user.is_admin}-${user.is_host}`} user={user} isMe={me.data?.id === user.id} onChanged={refresh} onRemove={setRemoving} />
+            ))}
+            {users.length === 0 ? <EmptyTableRow columns={5}>No users found.</EmptyTableRow> : null}
+          </tbody>
+        </Table>
       )}
       <Dialog
         open={removing !== null}
@@ -195,12 +170,12 @@ export function UsersPage() {
         size="sm"
         footer={
           <>
-            <button type="button" onClick={() => setRemoving(null)} className="rounded-md border border-slate-300 px-4 py-2 hover:bg-slate-50">
+            <Button size="md" onClick={() => setRemoving(null)}>
               Cancel
-            </button>
-            <button type="button" disabled={busy} onClick={() => void confirmRemove()} className="rounded-md bg-red-600 px-4 py-2 font-semibold text-white hover:bg-red-700 disabled:opacity-60">
+            </Button>
+            <Button size="md" variant="danger" disabled={busy} onClick={() => void confirmRemove()}>
               Remove roles
-            </button>
+            </Button>
           </>
         }
       >

@@ -1,0 +1,40 @@
+import { useState } from 'react';
+import { emailError } from '../../../shared/validation/booking-rules';
+import { FieldError } from './help-popover';
+import { useWizard } from './wizard-store';
+
+/**
+ * The booker's email in the wizard (public 'Final Step' and staff 'Details'), judged by the shared rule.
+ * Spec section 5: the message appears only once the field was left or came prefilled, or when the step asks.
+ */
+export function ContactEmailField({ id, showErrors, autoComplete, inputClassName }: { id: string; showErrors: boolean; autoComplete: string; inputClassName: string }) {
+  const { state, dispatch } = useWizard();
+  const { email } = state.contactDetails;
+  const [touched, setTouched] = useState(() => email !== '');
+  const error = emailError(email);
+  const showError = error !== null && (touched || showErrors);
+  return (
+    <div>
+      <label htmlFor={id} className="font-semibold text-slate-900">
+        Email
+      </label>
+      <input
+        id={id}
+        type="email"
+        autoComplete={autoComplete}
+        required
+        value={email}
+        aria-invalid={showError ? true : undefined}
+        aria-describedby={showError ? `${id}-error` : undefined}
+        onChange={(e) => dispatch({ type: 'setContact', field: 'email', value: e.target.value })}
+        onBlur={() => setTouched(true)}
+        className={inputClassName}
+      />
+      {showError ? (
+        <div role="alert">
+          <FieldError id={`${id}-error`}>{error}</FieldError>
+        </div>
+      ) : null}
+    </div>
+  );
+}
