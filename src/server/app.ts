@@ -26,6 +26,7 @@ import { adminUsersRoutes } from './modules/admin-users/admin-users-routes';
 import { adminActivityRoutes } from './modules/admin-activity/admin-activity-routes';
 import { adminBookingTimelineRoutes } from './modules/admin-booking-timeline/admin-booking-timeline-routes';
 import { adminOverviewRoutes } from './modules/admin-overview/admin-overview-routes';
+import { adminPaymentsRoutes } from './modules/admin-payments/admin-payments-routes';
 import { adminProposalsRoutes } from './modules/admin-proposals/admin-proposals-routes';
 import { proposalRoutes } from './modules/proposal/proposal-routes';
 
@@ -111,6 +112,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await admin.register(adminBookingTimelineRoutes);
       await admin.register(adminOverviewRoutes);
       await admin.register(adminProposalsRoutes);
+      await admin.register(adminPaymentsRoutes);
     },
     { prefix: '/api/admin' },
   );

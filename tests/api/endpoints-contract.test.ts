@@ -12,6 +12,7 @@ import { adminChallengesEndpoints } from '../../src/shared/api/endpoints/admin-c
 import { adminUsersEndpoints } from '../../src/shared/api/endpoints/admin-users';
 import { adminActivityEndpoint } from '../../src/shared/api/endpoints/admin-activity';
 import { adminOverviewEndpoints } from '../../src/shared/api/endpoints/admin-overview';
+import { adminPaymentsEndpoints } from '../../src/shared/api/endpoints/admin-payments';
 import { adminProposalsEndpoints, publicProposalEndpoints } from '../../src/shared/api/endpoints/proposals';
 import { createTestApp, type TestApp } from '../support/test-app';
 
@@ -40,6 +41,7 @@ const descriptors: EndpointConfig[] = [
   adminActivityEndpoint,
   ...Object.values(adminOverviewEndpoints),
   ...Object.values(adminProposalsEndpoints),
+  ...Object.values(adminPaymentsEndpoints),
   ...Object.values(publicProposalEndpoints),
 ];
 

@@ -54,7 +54,7 @@ const routes: RouteObject[] = [
       { path: 'users', element: lazyElement(() => import('../features/admin-users/users-page').then((m) => ({ default: m.UsersPage }))) },
       { path: 'activity', element: lazyElement(() => import('../features/admin-activity/activity-page').then((m) => ({ default: m.ActivityPage }))) },
       { path: 'games', element: lazyElement(() => import('../features/admin-overview/overview-pages').then((m) => ({ default: m.GamesPage }))) },
-      { path: 'payments', element: lazyElement(() => import('../features/admin-overview/overview-pages').then((m) => ({ default: m.PaymentsPage }))) },
+      { path: 'payments', element: lazyElement(() => import('../features/admin-payments/payments-page').then((m) => ({ default: m.PaymentsPage }))) },
       { path: 'teams', element: lazyElement(() => import('../features/admin-overview/overview-pages').then((m) => ({ default: m.TeamsPage }))) },
       { path: 'submissions', element: lazyElement(() => import('../features/admin-overview/overview-pages').then((m) => ({ default: m.SubmissionsPage }))) },
       { path: ':section', element: lazyElement(() => import('../features/admin-sections/section-page').then((m) => ({ default: m.SectionPage }))) },
