@@ -1,4 +1,5 @@
 import { computeBookingPrice, roundMoney, type BookingPrice } from './prices';
+import { DEFAULT_ADMIN_TIMEZONE } from './time';
 
 /** A custom line of a quote: a label and a signed amount in the booking's currency; a discount is negative. */
 export type QuoteLine = { label: string; amount: number };
@@ -16,7 +17,7 @@ export function computeQuotePrice(input: { players: number; pricePerPerson: numb
 }
 
 /** The quote's dates are days in the admin zone (the business's own calendar). */
-export const PROPOSAL_ZONE = 'Europe/London';
+export const PROPOSAL_ZONE = DEFAULT_ADMIN_TIMEZONE;
 
 /** A sent quote is open through its valid-until day; after that it can no longer be accepted. */
 export function isProposalExpired(p: { status: string; valid_until: string }, today: string): boolean {
