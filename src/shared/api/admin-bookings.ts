@@ -103,7 +103,6 @@ export const currencyRevenueSchema = z.object({
   /** net ÷ bookings, to the penny (0 without games). */
   average: z.number(),
 });
-export type CurrencyRevenue = z.infer<typeof currencyRevenueSchema>;
 
 export const calendarMetricsSchema = z.object({
   total_bookings: z.number().int(),

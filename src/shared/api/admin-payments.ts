@@ -66,5 +66,4 @@ export const paymentsResponse = z.object({
   pagination: paginationSchema,
   totals: z.array(currencyTotalSchema),
 });
-export type PaymentsResponse = z.infer<typeof paymentsResponse>;
 export const paymentsCsvResponse = z.string().describe('text/csv: one header row, one row per ledger entry these filters select');

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { ADD_ON_TYPES, PLAN_TYPES } from '../plans';
-import { API_DATE } from '../time';
 import { paginationSchema } from './common';
 
 /** Proposals (quotes) for leads: docs/decisions/0260-proposals.md. */
@@ -42,7 +41,6 @@ export const proposalLineSchema = z.object({
     .max(1_000_000)
     .refine((n) => Math.round(n * 100) === Math.round(n * 100 * 1e6) / 1e6 && n !== 0, PROPOSAL_MESSAGES.lineAmount),
 });
-export type ProposalLineInput = z.infer<typeof proposalLineSchema>;
 
 const proposalFields = {
   plan_type: z.enum(PLAN_TYPES),
@@ -116,5 +114,3 @@ export type PublicProposal = z.infer<typeof publicProposalSchema>;
 export const publicProposalResponse = z.object({ proposal: publicProposalSchema });
 /** Where the customer goes next: the management page, where they pay. */
 export const acceptProposalResponse = z.object({ manage_path: z.string() });
-
-export const PROPOSAL_DATE_FORMAT = API_DATE;

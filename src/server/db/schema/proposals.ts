@@ -4,7 +4,7 @@ import { bookings } from './bookings';
 import { users } from './users';
 
 /** A custom line of a quote: a label and a signed amount in the booking's currency (a discount is negative). */
-export type ProposalLine = { label: string; amount: number };
+type ProposalLine = { label: string; amount: number };
 
 const money = (name: string) => numeric(name, { precision: 12, scale: 2, mode: 'number' });
 

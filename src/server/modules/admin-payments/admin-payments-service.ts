@@ -62,7 +62,7 @@ export async function listLedger(db: DbOrTx, query: PaymentsQuery) {
 // ---------------------------------------------------------------------------------------------
 // CSV
 
-export const PAYMENTS_CSV_HEADERS = ['Recorded', 'Entry', 'Kind', 'Type', 'Amount', 'Currency', 'Corrects entry', 'Reason', 'Recorded by', 'Booking', 'Booker', 'Email'] as const;
+const PAYMENTS_CSV_HEADERS = ['Recorded', 'Entry', 'Kind', 'Type', 'Amount', 'Currency', 'Corrects entry', 'Reason', 'Recorded by', 'Booking', 'Booker', 'Email'] as const;
 
 /** Text a spreadsheet would run as a formula is prefixed with a quote (as the bookings export does). */
 const FORMULA = /^[=+\-@\t\r]/;
@@ -78,7 +78,7 @@ function localStamp(value: Date): string {
 /** Pence as a plain signed decimal ('-12.50'), so a spreadsheet sums the column; the currency has its own. */
 const decimal = (pence: number) => `${pence < 0 ? '-' : ''}${(Math.abs(pence) / 100).toFixed(2)}`;
 
-export function csvRecord(r: PaymentListRow): string[] {
+function csvRecord(r: PaymentListRow): string[] {
   const p = r.payment;
   return [
     localStamp(p.createdAt),

@@ -5,7 +5,7 @@ import { proposals } from '../../db/schema/proposals';
 import { users } from '../../db/schema/users';
 
 export type ProposalRow = typeof proposals.$inferSelect;
-export type ProposalValues = Omit<Partial<typeof proposals.$inferInsert>, 'id' | 'bookingId' | 'token' | 'createdAt'>;
+type ProposalValues = Omit<Partial<typeof proposals.$inferInsert>, 'id' | 'bookingId' | 'token' | 'createdAt'>;
 
 const listColumns = {
   proposal: proposals,

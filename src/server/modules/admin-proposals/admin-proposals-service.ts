@@ -40,7 +40,7 @@ function statusOf(value: string): ProposalStatus {
   return status;
 }
 
-export function toProposal(row: ProposalListRow, baseUrl: string, today: string): Proposal {
+function toProposal(row: ProposalListRow, baseUrl: string, today: string): Proposal {
   const p = row.proposal;
   return {
     id: p.id,
