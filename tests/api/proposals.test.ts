@@ -199,6 +199,19 @@ describe('the customer accepts', () => {
     expect(res.json().message).toBe(PROPOSAL_MESSAGES.bookingPaid);
   });
 
+  it('withdraws the booking\'s other open quotes on acceptance, and takes no new one after', async () => {
+    const { booking, token } = await sentProposal();
+    const other = proposalOf(await admin.post('/api/admin/proposals', quote(booking.id, { players: 40 })));
+    const otherSent = proposalOf(await admin.post(`/api/admin/proposals/${other.id}/send`));
+    expect((await customer.post(`/api/proposals/${token}/accept`)).statusCode).toBe(200);
+    expect(proposalOf(await admin.get(`/api/admin/proposals/${other.id}`)).status).toBe('withdrawn');
+    const late = await customer.post(`/api/proposals/${tokenOf(otherSent.link)}/accept`);
+    expect({ status: late.statusCode, message: late.json().message }).toEqual({ status: 409, message: PROPOSAL_MESSAGES.withdrawn });
+    const again = await admin.post('/api/admin/proposals', quote(booking.id));
+    expect(again.statusCode).toBe(422);
+    expect(again.json().errors.booking_id).toEqual([PROPOSAL_MESSAGES.bookingAccepted]);
+  });
+
   it('lets two simultaneous accepts through only once', async () => {
     const { booking, token } = await sentProposal();
     const other = await t.visitor();

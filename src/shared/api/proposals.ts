@@ -28,6 +28,7 @@ export const PROPOSAL_MESSAGES = {
   lineLabel: 'Please enter a label for this line',
   lineAmount: 'Please enter an amount (negative for a discount)',
   acceptedReason: 'Proposal accepted',
+  bookingAccepted: 'This booking has already accepted a proposal.',
 } as const;
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, PROPOSAL_MESSAGES.validUntilInvalid);

@@ -80,3 +80,8 @@ export async function listProposals(db: DbOrTx, where: SQL | undefined, page: { 
   ]);
   return { rows, total: total[0]?.n ?? 0 };
 }
+
+export async function hasAcceptedProposal(db: DbOrTx, bookingId: number): Promise<boolean> {
+  const rows = await db.select({ id: proposals.id }).from(proposals).where(and(eq(proposals.bookingId, bookingId), eq(proposals.status, 'accepted'))).limit(1);
+  return rows.length > 0;
+}

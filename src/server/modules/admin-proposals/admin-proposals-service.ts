@@ -19,6 +19,7 @@ import { todayIn } from '../../../shared/time';
 import {
   findBookingForProposal,
   findProposal,
+  hasAcceptedProposal,
   insertProposal,
   listCondition,
   listProposals,
@@ -117,6 +118,7 @@ export async function createProposal(deps: Deps, actor: Actor, body: CreatePropo
     const booking = await findBookingForProposal(tx, body.booking_id);
     if (!booking) throw ValidationError.field('booking_id', PROPOSAL_MESSAGES.bookingNotFound);
     if (!QUOTABLE.has(booking.bookingStatus)) throw ValidationError.field('booking_id', PROPOSAL_MESSAGES.notALead);
+    if (await hasAcceptedProposal(tx, booking.id)) throw ValidationError.field('booking_id', PROPOSAL_MESSAGES.bookingAccepted);
     const values = await priced(tx, booking.currency, body);
     const row = await insertProposal(tx, { ...values, bookingId: booking.id, token: randomToken(32), status: 'draft', createdBy: actor.id });
     await recordActivity(tx, { actorId: actor.id, action: 'proposal.create', entityType: 'proposal', entityId: row.id, bookingId: booking.id, after: logged(row) });

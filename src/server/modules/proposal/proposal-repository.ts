@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { bookings, contactHistory, pricingHistory } from '../../db/schema/bookings';
 import { proposals } from '../../db/schema/proposals';
@@ -30,4 +30,14 @@ export async function insertPricingHistory(db: DbOrTx, entry: typeof pricingHist
 
 export async function insertNote(db: DbOrTx, entry: { bookingId: number; note: string }): Promise<void> {
   await db.insert(contactHistory).values({ bookingId: entry.bookingId, type: 'note', note: entry.note, authorId: null });
+}
+
+/** The booking's other open quotes are closed by an acceptance: one accepted proposal per booking (0260). */
+export async function withdrawOthers(db: DbOrTx, bookingId: number, acceptedId: number, at: Date): Promise<number[]> {
+  const rows = await db
+    .update(proposals)
+    .set({ status: 'withdrawn', withdrawnAt: at, updatedAt: at })
+    .where(and(eq(proposals.bookingId, bookingId), ne(proposals.id, acceptedId), inArray(proposals.status, ['draft', 'sent'])))
+    .returning({ id: proposals.id });
+  return rows.map((r) => r.id);
 }

@@ -6,7 +6,7 @@ import { isHostedGame } from '../../../shared/plans';
 import { PROPOSAL_MESSAGES, type PublicProposal } from '../../../shared/api/proposals';
 import { isProposalExpired, PROPOSAL_ZONE } from '../../../shared/proposals';
 import { todayIn } from '../../../shared/time';
-import { findByToken, insertNote, insertPricingHistory, lockByToken, markAccepted, type ProposalRow } from './proposal-repository';
+import { findByToken, insertNote, insertPricingHistory, lockByToken, markAccepted, withdrawOthers, type ProposalRow } from './proposal-repository';
 
 /** Only a booking not yet paid takes a quote (as staff's side rules). */
 const QUOTABLE = new Set(['enquiry', 'lead']);
@@ -53,7 +53,7 @@ export async function getPublicProposal(db: Db, token: string): Promise<PublicPr
  * The customer accepts a sent, open quote (docs/decisions/0260-proposals.md): once, while valid and not withdrawn.
  * Through the booking write path (locked row, one version step, the booker's entry in the timeline): the quote's plan,
  * players, add-ons and prices become the booking's, with a pricing-history entry; the lead is converted ('Proposal
- * accepted', logged as a consequence with a history note) and the quote marked accepted. Answers the management page,
+ * accepted', logged as a consequence with a history note) and the quote marked accepted; the booking's other open quotes are withdrawn. Answers the management page,
  * where the customer pays. Anything refused changes nothing.
  */
 export async function acceptProposal(db: Db, token: string): Promise<{ manage_path: string }> {
@@ -97,7 +97,8 @@ export async function acceptProposal(db: Db, token: string): Promise<{ manage_pa
         });
       }
       await markAccepted(tx, p.id, now);
-      write.audit({ fields: { section: 'proposal', proposal_id: p.id, before, after } });
+      const withdrawn = await withdrawOthers(tx, row.id, p.id, now);
+      write.audit({ fields: { section: 'proposal', proposal_id: p.id, before, after, ...(withdrawn.length ? { withdrawn_proposals: withdrawn } : {}) } });
       return { manage_path: bookingPaths.manage(row.manageKey) };
     },
   );
