@@ -80,6 +80,8 @@ describe('staff make a proposal', () => {
       [quote(lead.id, { valid_until: inDays(-1) }), 'valid_until', PROPOSAL_MESSAGES.validUntilPast],
       [quote(lead.id, { lines: [{ label: 'Too generous', amount: -100_000 }] }), 'lines', PROPOSAL_MESSAGES.negativeTotal],
       [quote(999_999), 'booking_id', PROPOSAL_MESSAGES.bookingNotFound],
+      [quote(lead.id, { valid_until: '2031-02-30' }), 'valid_until', PROPOSAL_MESSAGES.validUntilInvalid],
+      [quote(lead.id, { lines: [{ label: 'Odd', amount: 1.234 }] }), 'lines.0.amount', PROPOSAL_MESSAGES.lineAmount],
     ] as const;
     for (const [body, field, message] of cases) {
       const res = await admin.post('/api/admin/proposals', body);

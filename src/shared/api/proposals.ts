@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { format, isValid, parse } from 'date-fns';
+import { API_DATE } from '../time';
 import { ADD_ON_TYPES, PLAN_TYPES } from '../plans';
 import { paginationSchema } from './common';
 
@@ -31,7 +33,12 @@ export const PROPOSAL_MESSAGES = {
   bookingAccepted: 'This booking has already accepted a proposal.',
 } as const;
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, PROPOSAL_MESSAGES.validUntilInvalid);
+/** A real day (no 2031-02-30): the database would refuse anything else with an error, not a 422. */
+function isRealDay(text: string): boolean {
+  const day = parse(text, API_DATE, new Date(0));
+  return isValid(day) && format(day, API_DATE) === text && day.getFullYear() >= 2000 && day.getFullYear() <= 2999;
+}
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, PROPOSAL_MESSAGES.validUntilInvalid).refine(isRealDay, PROPOSAL_MESSAGES.validUntilInvalid);
 
 export const proposalLineSchema = z.object({
   label: z.string().trim().min(1, PROPOSAL_MESSAGES.lineLabel).max(120),
