@@ -26,6 +26,9 @@ import { adminUsersRoutes } from './modules/admin-users/admin-users-routes';
 import { adminActivityRoutes } from './modules/admin-activity/admin-activity-routes';
 import { adminBookingTimelineRoutes } from './modules/admin-booking-timeline/admin-booking-timeline-routes';
 import { adminOverviewRoutes } from './modules/admin-overview/admin-overview-routes';
+import { adminPaymentsRoutes } from './modules/admin-payments/admin-payments-routes';
+import { adminProposalsRoutes } from './modules/admin-proposals/admin-proposals-routes';
+import { proposalRoutes } from './modules/proposal/proposal-routes';
 
 export type AppDeps = {
   config: Config;
@@ -95,6 +98,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(publicBookingRoutes);
   await app.register(geocodeRoutes);
   await app.register(bookerGameRoutes);
+  await app.register(proposalRoutes);
 
   // Everything under /api/admin is for admins only: the guard runs before any route of the scope.
   await app.register(
@@ -107,6 +111,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await admin.register(adminActivityRoutes);
       await admin.register(adminBookingTimelineRoutes);
       await admin.register(adminOverviewRoutes);
+      await admin.register(adminProposalsRoutes);
+      await admin.register(adminPaymentsRoutes);
     },
     { prefix: '/api/admin' },
   );

@@ -53,18 +53,20 @@ describe('calendar', () => {
     expect(body.bookings[0]).toMatchObject({ code: earlyCode, booking_status: 'paid', meeting_time: { hour: 15, minute: 0 }, timezone: 'Europe/London' });
   });
 
-  it('puts the three figures on one basis: the games on the calendar, their booked totals, average = revenue / bookings', async () => {
+  it('puts the three figures on one basis: the games on the calendar, what their payments hold, average = revenue / bookings', async () => {
     const range = 'start_date=2031-06-01&end_date=2031-06-30';
     const res = await admin.get(`/api/admin/bookings/calendar/metrics?${range}`);
     expect(res.statusCode, res.body).toBe(200);
-    // June Early 12 × £15, June Completed 8 × £15, June Late 6 × £15; payments (whenever made) do not move it.
-    expect(res.json()).toEqual({ total_revenue: 390, total_bookings: 3, average_booking_value: 130 });
-    const m = res.json() as { total_revenue: number; total_bookings: number; average_booking_value: number };
-    expect(m.average_booking_value * m.total_bookings).toBe(m.total_revenue);
+    // June Early: £120 (fixture) + £100 + £50.50; June Late: £120 + £200 + £999.99 + £777.77, whenever paid;
+    // June Completed has no payments but is one of the three games (decision 0262).
+    expect(res.json()).toEqual({
+      total_bookings: 3,
+      revenue: [{ currency: 'GBP', bookings: 3, received: 2368.26, refunded: 0, net: 2368.26, average: 789.42 }],
+    });
     const list = calendarResponse.parse((await admin.get(`/api/admin/bookings/calendar?${range}`)).json());
-    expect(list.bookings).toHaveLength(m.total_bookings);
+    expect(list.bookings).toHaveLength(3);
     const empty = await admin.get('/api/admin/bookings/calendar/metrics?start_date=2032-01-01&end_date=2032-01-31');
-    expect(empty.json()).toEqual({ total_revenue: 0, total_bookings: 0, average_booking_value: 0 });
+    expect(empty.json()).toEqual({ total_bookings: 0, revenue: [] });
   });
 
   it('refuses reversed, malformed, impossible and too long ranges with 422', async () => {

@@ -92,6 +92,20 @@ describe('every booker write goes through the one write path', () => {
     expect(res.json()).toEqual({ code: 'conflict', message: 'This booking was changed elsewhere. Please reload it and try again.' });
     expect(await stateOf(id)).toEqual(before);
   });
+
+  it("accepting a proposal: one version step, the booker's entry and the lead conversion it causes", async () => {
+    const b = await createBooking(t.db, { bookingStatus: 'lead', leadStatus: 'negotiating' });
+    const created = await admin.post('/api/admin/proposals', { booking_id: b.id, plan_type: 'pro', players: 12, add_ons: [], lines: [], valid_until: '2099-12-31' });
+    const { id, link } = (created.json() as { proposal: { id: number; link: string } }).proposal;
+    expect((await admin.post(`/api/admin/proposals/${id}/send`)).statusCode).toBe(200);
+    const before = await stateOf(b.id);
+    const res = await booker.post(`/api/proposals/${link.split('/proposal/')[1] ?? ''}/accept`);
+    expect(res.statusCode, res.body).toBe(200);
+    const after = await stateOf(b.id);
+    expect(after.version).toBe(before.version + 1);
+    expect(after.booker.slice(before.booker.length).map((e) => e.fields.section)).toEqual(['proposal']);
+    expect(after.staff.slice(before.staff.length).map((e) => e.action)).toEqual(['booking.lead_status']);
+  });
 });
 
 describe('every staff write on a booking goes through the one write path', () => {

@@ -12,6 +12,8 @@ import { adminChallengesEndpoints } from '../../src/shared/api/endpoints/admin-c
 import { adminUsersEndpoints } from '../../src/shared/api/endpoints/admin-users';
 import { adminActivityEndpoint } from '../../src/shared/api/endpoints/admin-activity';
 import { adminOverviewEndpoints } from '../../src/shared/api/endpoints/admin-overview';
+import { adminPaymentsEndpoints } from '../../src/shared/api/endpoints/admin-payments';
+import { adminProposalsEndpoints, publicProposalEndpoints } from '../../src/shared/api/endpoints/proposals';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 /**
@@ -38,6 +40,9 @@ const descriptors: EndpointConfig[] = [
   ...Object.values(adminUsersEndpoints),
   adminActivityEndpoint,
   ...Object.values(adminOverviewEndpoints),
+  ...Object.values(adminProposalsEndpoints),
+  ...Object.values(adminPaymentsEndpoints),
+  ...Object.values(publicProposalEndpoints),
 ];
 
 /** API routes no client of ours calls: the health check and the OpenAPI pages. */

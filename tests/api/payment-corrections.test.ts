@@ -7,7 +7,7 @@ import { bookingPayments, bookings } from '../../src/server/db/schema/bookings';
 import { gameInstances, games } from '../../src/server/db/schema/games';
 import { DETAIL_MESSAGES, refundTooHighMessage } from '../../src/shared/api/admin-booking-detail';
 import { adminBookingResponse } from '../../src/shared/api/booking';
-import { paymentsResponse } from '../../src/shared/api/admin-overview';
+import { paymentsResponse } from '../../src/shared/api/admin-payments';
 import { netPaid } from '../../src/shared/payments';
 
 let t: TestApp;

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { seedDataDir } from './support/data-dir';
 import { bookingPayments, contactHistory, pricingHistory } from '../../src/server/db/schema/bookings';
+import { proposals } from '../../src/server/db/schema/proposals';
 import { createBooking, createPaidBooking } from '../support/fixtures';
 import { launchBrowser, loginAsAdmin, newPage } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
@@ -18,7 +19,7 @@ import { completeStepZero, expectNoSeriousA11yViolations, stepTitle } from './wi
 let server: RunningServer;
 let browser: Browser;
 let dataDir: string;
-let seed: { enquiryId: number; tempCode: string; paidId: number; gameCode: string };
+let seed: { enquiryId: number; tempCode: string; paidId: number; gameCode: string; proposalToken: string };
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'hatch-e2e-a11y-'));
@@ -36,7 +37,25 @@ beforeAll(async () => {
     });
     await db.insert(pricingHistory).values({ bookingId: paid.booking.id, planType: 'pro', pricePerPerson: 20, addOns: ['hosted'], players: 8, totalPrice: 460 });
     await db.insert(bookingPayments).values({ bookingId: paid.booking.id, paymentType: 'bank', paymentAmount: 5_000 });
-    return { enquiryId: enquiry.id, tempCode: enquiry.tempCode, paidId: paid.booking.id, gameCode: paid.gameCode };
+    // A sent quote for the lead, as the customer opens it from the mail.
+    const proposalToken = 'a11y-proposal-token-0123456789abcdefghijklmnop';
+    await db.insert(proposals).values({
+      bookingId: enquiry.id,
+      token: proposalToken,
+      status: 'sent',
+      planType: 'pro',
+      players: 30,
+      addOns: ['hosted'],
+      lines: [{ label: 'Loyalty discount', amount: -50 }],
+      currency: 'GBP',
+      pricePerPerson: 20,
+      addOnsTotal: 300,
+      linesTotal: -50,
+      totalPrice: 850,
+      validUntil: '2099-12-31',
+      sentAt: new Date(),
+    });
+    return { enquiryId: enquiry.id, tempCode: enquiry.tempCode, paidId: paid.booking.id, gameCode: paid.gameCode, proposalToken };
   });
   server = await startServer({ DATA_DIR: dataDir });
   browser = await launchBrowser();
@@ -138,11 +157,12 @@ describe('accessibility of every page (axe-core, no serious or critical violatio
     await context.close();
   });
 
-  it("the booker's pages by temporary and game code", async () => {
+  it("the booker's pages by temporary and game code, and a proposal's page", async () => {
     const { page, context, errors } = await newPage(browser, server.url);
     await page.route(/tile\.openstreetmap\.org/, (route) => route.abort());
     await check(page, `/hatch/${seed.tempCode}`);
     await check(page, `/booking/${seed.gameCode}`);
+    await check(page, `/proposal/${seed.proposalToken}`);
     expect(errors).toEqual([]);
     await context.close();
   });

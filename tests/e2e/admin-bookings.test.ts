@@ -200,11 +200,11 @@ describe('admin bookings: leads, calendar and stats views', () => {
     const headers = await page.getByRole('columnheader').allTextContents();
     expect(headers).toEqual(['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun']);
     await expect.poll(() => page.getByTestId('calendar-bookings').textContent()).toBe('2');
-    // 12 × £15 + 6 × £15, the two games on the grid; average = revenue ÷ bookings.
-    expect(await page.getByTestId('calendar-revenue').textContent()).toBe('£270');
-    expect(await page.getByTestId('calendar-average').textContent()).toBe('£135');
+    // The two games on the grid, each paid £120 (the fixture's payment), net of no refunds; average = revenue ÷ bookings.
+    expect(await page.getByTestId('calendar-revenue').textContent()).toBe('£240');
+    expect(await page.getByTestId('calendar-average').textContent()).toBe('£120');
     expect(await page.getByTestId('calendar-metrics-basis').textContent()).toBe(
-      'Paid and completed games with a game date in this month. Revenue is their booked total price; average = revenue ÷ bookings.',
+      'Paid and completed games with a game date in this month. Revenue is what their payments brought in less refunds and voids, per currency; average = revenue ÷ bookings.',
     );
 
     await page.getByRole('button', { name: 'Next month' }).click();

@@ -3,6 +3,7 @@ import type { DbOrTx } from '../db/client';
 import { priceList } from '../db/schema/pricing';
 import { ADD_ON_TYPES, PLAN_TYPES, type AddOnType, type Currency, type PlanType } from '../../shared/plans';
 import { computeBookingPrice, type BookingPrice } from '../../shared/prices';
+import { computeQuotePrice, type QuoteLine, type QuotePrice } from '../../shared/proposals';
 import { ValidationError } from './errors';
 
 export type ItemPrice = { price: number; salePrice: number | null; isActive: boolean; sortOrder: number };
@@ -39,4 +40,17 @@ export function priceBooking(
     return effectivePrice(addon);
   });
   return computeBookingPrice({ players: input.players, pricePerPerson: effectivePrice(plan), addOnPrices });
+}
+
+/** Prices a quote (a proposal) from the stored price list with the one quote rule (shared/proposals.ts). */
+export function priceQuote(
+  table: PriceTable,
+  input: { planType: PlanType; addOns: readonly AddOnType[]; players: number; lines: readonly QuoteLine[] },
+): QuotePrice {
+  const base = priceBooking(table, input);
+  const addOnPrices = input.addOns.map((type) => {
+    const addon = table.addons.get(type);
+    return addon ? effectivePrice(addon) : 0;
+  });
+  return computeQuotePrice({ players: input.players, pricePerPerson: base.price_per_person, addOnPrices, lines: input.lines });
 }

@@ -89,12 +89,25 @@ export const calendarItemSchema = z.object({
 export type CalendarItem = z.infer<typeof calendarItemSchema>;
 export const calendarResponse = z.object({ bookings: z.array(calendarItemSchema) });
 
+/** One currency of the calendar's games, in its major units (pounds, dollars, euros): docs/decisions/0262. */
+export const currencyRevenueSchema = z.object({
+  currency: z.string(),
+  /** The games whose booking is in this currency. */
+  bookings: z.number().int(),
+  /** Payments received for these games. */
+  received: z.number(),
+  /** Refunds and voids, as a positive amount taken back. */
+  refunded: z.number(),
+  /** received − refunded: the sum of the games' payment rows in this currency. */
+  net: z.number(),
+  /** net ÷ bookings, to the penny (0 without games). */
+  average: z.number(),
+});
+
 export const calendarMetricsSchema = z.object({
-  /** Pounds. */
-  total_revenue: z.number(),
   total_bookings: z.number().int(),
-  /** Pounds. */
-  average_booking_value: z.number(),
+  /** Per currency, sorted by code; empty without games or payments. Never added across currencies. */
+  revenue: z.array(currencyRevenueSchema),
 });
 export type CalendarMetrics = z.infer<typeof calendarMetricsSchema>;
 

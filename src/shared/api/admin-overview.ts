@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { paginationSchema } from './common';
 
-/** The overview lists of the admin areas the spec names without showing: games, payments, teams, submissions. */
+/** The overview lists of the admin areas the spec names without showing: games, teams, submissions (payments: admin-payments.ts). */
 export const overviewQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   per_page: z.coerce.number().int().min(1).max(100).default(20),
@@ -22,23 +22,6 @@ export const gameOverviewSchema = z.object({
   created_at: z.string(),
 });
 export const gamesResponse = z.object({ games: z.array(gameOverviewSchema), pagination: paginationSchema });
-
-export const paymentOverviewSchema = z.object({
-  id: z.number().int(),
-  ...bookingRef,
-  payment_type: z.string(),
-  /** payment, void or refund (negative pence): src/shared/payments.ts. */
-  kind: z.string(),
-  payment_amount: z.number().int(),
-  currency: z.string(),
-  created_at: z.string(),
-});
-export const paymentsResponse = z.object({
-  payments: z.array(paymentOverviewSchema),
-  pagination: paginationSchema,
-  /** Every payment ever recorded, in pence. */
-  total_amount: z.number().int(),
-});
 
 export const teamOverviewSchema = z.object({
   id: z.number().int(),

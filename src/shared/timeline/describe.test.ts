@@ -180,3 +180,20 @@ describe('describeFields', () => {
     ]);
   });
 });
+
+describe('proposals in the timeline', () => {
+  it("reads the customer's acceptance as what it changed on the booking", () => {
+    const d = describeBookerChange(
+      { section: 'proposal', proposal_id: 4, before: { plan_type: 'standard', players: 8, total_price: 120 }, after: { plan_type: 'pro', players: 30, total_price: 929.5 } },
+      london,
+    );
+    expect(d.summary).toBe('Accepted proposal #4');
+    expect(d.changes.find((c) => c.label === 'Players')).toEqual({ label: 'Players', before: '8', after: '30' });
+  });
+
+  it("names staff's proposal actions with the proposal's number", () => {
+    expect(describeStaffAction('proposal.send', { status: 'draft' }, { proposal_id: 4, status: 'sent', to: 'a@b.test' }, london).summary).toBe('Sent proposal #4');
+    expect(describeStaffAction('proposal.withdraw', null, { proposal_id: 4, status: 'withdrawn' }, london).summary).toBe('Withdrew proposal #4');
+    expect(mailKindLabel('proposal.sent')).toBe('Proposal');
+  });
+});

@@ -131,6 +131,10 @@ const STAFF_SUMMARIES: Record<string, Summarize> = {
     const method = str(a.payment_type);
     return `Recorded a ${method ? `${words(method).toLowerCase()} ` : ''}payment${amount ? ` of ${amount}` : ''}`;
   },
+  'proposal.create': (_b, a) => `Drafted proposal #${String(a.proposal_id ?? '')}`,
+  'proposal.update': (_b, a) => `Edited proposal #${String(a.proposal_id ?? '')}`,
+  'proposal.send': (_b, a) => `Sent proposal #${String(a.proposal_id ?? '')}`,
+  'proposal.withdraw': (_b, a) => `Withdrew proposal #${String(a.proposal_id ?? '')}`,
   'mail.resend': (_b, a) => `Resent the mail '${mailKindLabel(str(a.kind) ?? 'mail')}'${str(a.to) ? ` to ${str(a.to) ?? ''}` : ''}`,
   'challenge.create': (_b, a) => `Created the challenge '${str(a.name) ?? ''}'`,
   'challenge.update': () => 'Updated a challenge',
@@ -179,6 +183,11 @@ function bookerSections(section: string, fields: Side, ctx: DescribeContext): De
     case 'game_area': {
       const area = (v: unknown): Side => (isRecord(v) ? { initial_area_lat: v.lat, initial_area_lng: v.lng, initial_area_radius: v.radius } : {});
       return { summary: 'Moved the game area', changes: describeFields(area(fields.before), area(fields.after), ctx) };
+    }
+    case 'proposal': {
+      // The customer accepted a quote (docs/decisions/0260-proposals.md): what it changed on the booking.
+      const side = (v: unknown): Side => (isRecord(v) ? v : {});
+      return { summary: `Accepted proposal #${String(fields.proposal_id ?? '')}`, changes: describeFields(side(fields.before), side(fields.after), ctx) };
     }
     case 'locations': {
       const parts: string[] = [];

@@ -27,6 +27,7 @@ const routes: RouteObject[] = [
   { path: '/login', element: areaElement(() => import('../features/auth/login-page').then((m) => ({ default: m.LoginPage }))) },
   { path: '/hatch/:tempCode', element: areaElement(() => import('../features/booker/hatch-page').then((m) => ({ default: m.HatchPage }))) },
   { path: '/booking/:code', element: areaElement(() => import('../features/booker/join-page').then((m) => ({ default: m.JoinPage }))) },
+  { path: '/proposal/:token', element: areaElement(() => import('../features/proposal/proposal-page').then((m) => ({ default: m.ProposalPage }))) },
   { path: '/manage/:key', element: areaElement(() => import('../features/booker/manage-page').then((m) => ({ default: m.ManagePage }))) },
   {
     path: '/admin',
@@ -53,8 +54,9 @@ const routes: RouteObject[] = [
       },
       { path: 'users', element: lazyElement(() => import('../features/admin-users/users-page').then((m) => ({ default: m.UsersPage }))) },
       { path: 'activity', element: lazyElement(() => import('../features/admin-activity/activity-page').then((m) => ({ default: m.ActivityPage }))) },
+      { path: 'proposals', element: lazyElement(() => import('../features/admin-proposals/proposals-page').then((m) => ({ default: m.ProposalsPage }))) },
       { path: 'games', element: lazyElement(() => import('../features/admin-overview/overview-pages').then((m) => ({ default: m.GamesPage }))) },
-      { path: 'payments', element: lazyElement(() => import('../features/admin-overview/overview-pages').then((m) => ({ default: m.PaymentsPage }))) },
+      { path: 'payments', element: lazyElement(() => import('../features/admin-payments/payments-page').then((m) => ({ default: m.PaymentsPage }))) },
       { path: 'teams', element: lazyElement(() => import('../features/admin-overview/overview-pages').then((m) => ({ default: m.TeamsPage }))) },
       { path: 'submissions', element: lazyElement(() => import('../features/admin-overview/overview-pages').then((m) => ({ default: m.SubmissionsPage }))) },
       { path: ':section', element: lazyElement(() => import('../features/admin-sections/section-page').then((m) => ({ default: m.SectionPage }))) },

@@ -1,4 +1,5 @@
 import { bookingPaths } from '../../shared/booking-links';
+import { proposalPath } from '../../shared/proposals';
 
 /** Every route path of the SPA, so links are never typed by hand twice. */
 export const paths = {
@@ -9,6 +10,8 @@ export const paths = {
   booking: bookingPaths.join,
   /** The organiser's private management page. */
   manage: bookingPaths.manage,
+  /** The customer's page of a proposal (quote). */
+  proposal: proposalPath,
   admin: {
     home: '/admin',
     challenges: '/admin/challenges',

@@ -136,18 +136,31 @@ export function gameDateCondition(startDate: string, endDate: string): SQL {
 }
 
 /**
- * The games of a date range (the calendar's bookings, gameDateCondition): how many, and the sum of their
- * booked total prices. One basis for all three calendar figures (docs/decisions/0196).
+ * The games of a date range (the calendar's bookings, gameDateCondition) per currency: how many games in each
+ * booking currency, and what their ledger holds in each payment currency (pence): received, taken back by refunds
+ * and voids, and net. One basis for all three calendar figures (docs/decisions/0262).
  */
-export async function gamesValue(db: DbOrTx, startDate: string, endDate: string): Promise<{ games: number; total: number }> {
-  const rows = await db
-    .select({
-      games: count(),
-      total: sql<number>`coalesce(sum(${bookings.totalPrice}), 0)`.mapWith(Number),
-    })
-    .from(bookings)
-    .where(gameDateCondition(startDate, endDate));
-  return rows[0] ?? { games: 0, total: 0 };
+export async function gamesValue(
+  db: DbOrTx,
+  startDate: string,
+  endDate: string,
+): Promise<{ games: { currency: string; games: number }[]; ledger: { currency: string; received: number; refunded: number; net: number }[] }> {
+  const where = gameDateCondition(startDate, endDate);
+  const [games, ledger] = await Promise.all([
+    db.select({ currency: bookings.currency, games: count() }).from(bookings).where(where).groupBy(bookings.currency),
+    db
+      .select({
+        currency: bookingPayments.currency,
+        received: sql<number>`coalesce(sum(${bookingPayments.paymentAmount}) filter (where ${bookingPayments.paymentAmount} > 0), 0)`.mapWith(Number),
+        refunded: sql<number>`coalesce(-sum(${bookingPayments.paymentAmount}) filter (where ${bookingPayments.paymentAmount} < 0), 0)`.mapWith(Number),
+        net: sql<number>`coalesce(sum(${bookingPayments.paymentAmount}), 0)`.mapWith(Number),
+      })
+      .from(bookingPayments)
+      .innerJoin(bookings, eq(bookings.id, bookingPayments.bookingId))
+      .where(where)
+      .groupBy(bookingPayments.currency),
+  ]);
+  return { games, ledger };
 }
 
 const BUCKET_FORMAT: Record<ChartInterval, string> = { daily: 'YYYY-MM-DD', weekly: 'IYYY-"W"IW', monthly: 'YYYY-MM' };

@@ -132,18 +132,27 @@ export async function calendarBookings(db: DbOrTx, startDate: string, endDate: s
 }
 
 /**
- * The month's games (paid or completed, game date in the range: the calendar's own bookings), their booked
- * total prices summed, and the average per game: average × bookings = revenue, to the penny.
+ * The month's games (paid or completed, game date in the range: the calendar's own bookings) and what their payment
+ * rows hold, per currency (never added across currencies): received, refunded (refunds and voids), net, and the
+ * average net per game of that currency (docs/decisions/0262). Pounds, to the penny; the sum of the rows, exactly.
  */
 export async function calendarMetrics(db: DbOrTx, startDate: string, endDate: string): Promise<CalendarMetrics> {
   checkRange(startDate, endDate, MAX_CHART_DAYS);
-  const { games, total } = await gamesValue(db, startDate, endDate);
-  const revenue = roundMoney(total);
-  return {
-    total_revenue: revenue,
-    total_bookings: games,
-    average_booking_value: games === 0 ? 0 : roundMoney(revenue / games),
-  };
+  const { games, ledger } = await gamesValue(db, startDate, endDate);
+  const currencies = [...new Set([...games.map((g) => g.currency), ...ledger.map((l) => l.currency)])].sort();
+  const revenue = currencies.map((currency) => {
+    const count = games.find((g) => g.currency === currency)?.games ?? 0;
+    const money = ledger.find((l) => l.currency === currency) ?? { received: 0, refunded: 0, net: 0 };
+    return {
+      currency,
+      bookings: count,
+      received: money.received / 100,
+      refunded: money.refunded / 100,
+      net: money.net / 100,
+      average: count === 0 ? 0 : roundMoney(money.net / 100 / count),
+    };
+  });
+  return { total_bookings: games.reduce((n, g) => n + g.games, 0), revenue };
 }
 
 export async function enquiryLeadMetrics(db: DbOrTx, startDate: string, endDate: string, interval: ChartInterval): Promise<EnquiryLeadResponse> {

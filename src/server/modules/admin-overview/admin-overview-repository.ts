@@ -1,6 +1,6 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { bookingPayments, bookings, teams } from '../../db/schema/bookings';
+import { bookings, teams } from '../../db/schema/bookings';
 import { challenges } from '../../db/schema/challenges';
 import { gameInstances, games, instanceTeams, submissions } from '../../db/schema/games';
 
@@ -27,20 +27,6 @@ export async function listGames(db: Db, p: Page) {
     db.select({ n: count }).from(games),
   ]);
   return { rows, total: total[0]?.n ?? 0 };
-}
-
-export async function listPayments(db: Db, p: Page) {
-  const [rows, totals] = await Promise.all([
-    db
-      .select({ payment: bookingPayments, booking: { id: bookings.id, fullName: bookings.fullName, email: bookings.email } })
-      .from(bookingPayments)
-      .innerJoin(bookings, eq(bookings.id, bookingPayments.bookingId))
-      .orderBy(desc(bookingPayments.createdAt), desc(bookingPayments.id))
-      .limit(p.perPage)
-      .offset(offset(p)),
-    db.select({ n: count, sum: sql<number>`coalesce(sum(${bookingPayments.paymentAmount}), 0)::bigint` }).from(bookingPayments),
-  ]);
-  return { rows, total: totals[0]?.n ?? 0, totalAmount: Number(totals[0]?.sum ?? 0) };
 }
 
 export async function listTeams(db: Db, p: Page) {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../../shared/api/common';
-import { gamesResponse, overviewQuery, paymentsResponse, submissionsResponse, teamsResponse } from '../../../shared/api/admin-overview';
-import { listGames, listPayments, listSubmissions, listTeams } from './admin-overview-repository';
+import { gamesResponse, overviewQuery, submissionsResponse, teamsResponse } from '../../../shared/api/admin-overview';
+import { listGames, listSubmissions, listTeams } from './admin-overview-repository';
 
 const pagination = (page: number, perPage: number, total: number) => ({
   current_page: page,
@@ -16,7 +16,7 @@ const ref = (b: BookingRef) => ({ booking_id: b.id, booking_name: b.fullName, bo
 /** Read-only overviews across bookings; each row links to its booking, where staff act. */
 export const adminOverviewRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.database;
-  const schema = (response: typeof gamesResponse | typeof paymentsResponse | typeof teamsResponse | typeof submissionsResponse) => ({
+  const schema = (response: typeof gamesResponse | typeof teamsResponse | typeof submissionsResponse) => ({
     tags: ['admin'],
     querystring: overviewQuery,
     response: { 200: response, ...errorResponses },
@@ -38,23 +38,6 @@ export const adminOverviewRoutes: FastifyPluginAsyncZod = async (app) => {
         created_at: game.createdAt.toISOString(),
       })),
       pagination: pagination(query.page, query.per_page, total),
-    };
-  });
-
-  app.get('/payments', { schema: schema(paymentsResponse) }, async ({ query }) => {
-    const { rows, total, totalAmount } = await listPayments(db, { page: query.page, perPage: query.per_page });
-    return {
-      payments: rows.map(({ payment, booking }) => ({
-        id: payment.id,
-        ...ref(booking),
-        payment_type: payment.paymentType,
-        kind: payment.kind,
-        payment_amount: payment.paymentAmount,
-        currency: payment.currency,
-        created_at: payment.createdAt.toISOString(),
-      })),
-      pagination: pagination(query.page, query.per_page, total),
-      total_amount: totalAmount,
     };
   });
 

@@ -6,6 +6,8 @@ import type { AdminBooking } from '../../../shared/api/booking';
 import { LEAD_STATUSES } from '../../../shared/api/booking';
 import { DETAIL_MESSAGES, leadStatusBody } from '../../../shared/api/admin-booking-detail';
 import { formatTimestamp } from '../../../shared/time';
+import { Link } from 'react-router';
+import { paths } from '../../lib/paths';
 import { Button, Dialog, Field, Section, Select, Textarea } from '../../components/ui';
 import { detailCalls, useDetailAction } from './detail-api';
 import { Info, orDash } from './ui';
@@ -66,6 +68,12 @@ export function LeadStatusSection({ booking }: { booking: AdminBooking }) {
         <Info label="Reason">{orDash(booking.lead_status_reason)}</Info>
         <Info label="Changed at">{booking.lead_status_changed_at ? formatTimestamp(booking.lead_status_changed_at, booking.timezone) : '—'}</Info>
       </dl>
+      {booking.booking_status === 'enquiry' || booking.booking_status === 'lead' ? (
+        // A quote for this lead (docs/decisions/0260): the proposals page opens its form with this booking.
+        <Link to={`${paths.admin.proposals}?booking=${booking.id}`} className="mt-3 inline-block text-sm font-semibold text-brand-700 underline">
+          Make a proposal
+        </Link>
+      ) : null}
       <Dialog
         open={chosen !== null}
         onOpenChange={(open) => {

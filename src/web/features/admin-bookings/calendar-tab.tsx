@@ -2,7 +2,7 @@ import { useEffect, useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { addMonths, eachDayOfInterval, endOfMonth, endOfWeek, format, isSameMonth, isValid, parse, startOfMonth, startOfWeek } from 'date-fns';
-import type { CalendarItem } from '../../../shared/api/admin-bookings';
+import type { CalendarItem, CalendarMetrics } from '../../../shared/api/admin-bookings';
 import { formatMoney } from '../../../shared/money';
 import { DEFAULT_ADMIN_TIMEZONE, todayIn } from '../../../shared/time';
 import { paths } from '../../lib/paths';
@@ -20,9 +20,15 @@ export function monthOf(month: string): Date {
   return startOfMonth(parse(todayIn(DEFAULT_ADMIN_TIMEZONE), DAY, new Date()));
 }
 
-/** What the three cards count (docs/decisions/0196): the games on this calendar, by their booked totals. */
+/** What the three cards count (docs/decisions/0262): the games on this calendar, by what their payments hold net. */
 export const CALENDAR_METRICS_BASIS =
-  'Paid and completed games with a game date in this month. Revenue is their booked total price; average = revenue ÷ bookings.';
+  'Paid and completed games with a game date in this month. Revenue is what their payments brought in less refunds and voids, per currency; average = revenue ÷ bookings.';
+
+/** Each currency's figure, never added across currencies: '£240 · $1,000'; £0 without any. */
+function perCurrency(m: CalendarMetrics, pick: (r: CalendarMetrics['revenue'][number]) => number): string {
+  if (m.revenue.length === 0) return formatMoney(0, 'GBP');
+  return m.revenue.map((r) => formatMoney(pick(r), r.currency)).join(' · ');
+}
 
 type Props = { state: BookingsUrlState; update: (patch: Partial<BookingsUrlState>) => void };
 
@@ -57,9 +63,9 @@ export function CalendarTab({ state, update }: Props) {
   return (
     <div className="space-y-4">
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
-        <MetricCard label="Monthly Revenue" testId="calendar-revenue" value={m ? formatMoney(m.total_revenue, 'GBP') : '–'} />
+        <MetricCard label="Monthly Revenue" testId="calendar-revenue" value={m ? perCurrency(m, (r) => r.net) : '–'} />
         <MetricCard label="Total Bookings" testId="calendar-bookings" value={m?.total_bookings ?? '–'} />
-        <MetricCard label="Avg. Booking Value" testId="calendar-average" value={m ? formatMoney(m.average_booking_value, 'GBP') : '–'} />
+        <MetricCard label="Avg. Booking Value" testId="calendar-average" value={m ? perCurrency(m, (r) => r.average) : '–'} />
       </div>
       <p className="text-xs text-slate-600" data-testid="calendar-metrics-basis">
         {CALENDAR_METRICS_BASIS}

@@ -1,5 +1,4 @@
 import { adminOverviewEndpoints as ep } from '../../../shared/api/endpoints/admin-overview';
-import { formatPence } from '../../../shared/money';
 import { formatTimestamp } from '../../../shared/time';
 import { BookingLink } from './booking-link';
 import { OverviewList } from './overview-list';
@@ -24,31 +23,6 @@ export function GamesPage() {
         { header: 'Players', cell: (g) => g.players },
         { header: 'Status', cell: (g) => (g.live_instances > 0 ? 'Live' : g.activated ? 'Activated' : 'Inactive') },
         { header: 'Weapons', cell: (g) => (g.weapons_on ? 'Enabled' : 'Disabled') },
-      ]}
-    />
-  );
-}
-
-export function PaymentsPage() {
-  return (
-    <OverviewList
-      title="Payments"
-      intro="Every payment recorded against a booking, newest first. Record a payment from the booking's page."
-      endpoint={ep.payments}
-      rows={(a) => a.payments}
-      pagination={(a) => a.pagination}
-      rowKey={(p) => p.id}
-      empty="No payments recorded yet."
-      summary={(a) => (
-        <p className="text-sm">
-          Total received: <strong>{formatPence(a.total_amount)}</strong> in {a.pagination.total} payments
-        </p>
-      )}
-      columns={[
-        { header: 'Received', cell: (p) => when(p.created_at) },
-        { header: 'Booking', cell: (p) => <BookingLink id={p.booking_id} name={p.booking_name} email={p.booking_email} /> },
-        { header: 'Type', cell: (p) => (p.kind === 'payment' ? p.payment_type : `${p.kind === 'void' ? 'Void' : 'Refund'} (${p.payment_type})`) },
-        { header: 'Amount', cell: (p) => formatPence(p.payment_amount, p.currency) },
       ]}
     />
   );

@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { paginationSchema } from './common';
+
+/** /admin/payments: the ledger across bookings, filtered, totalled per currency, exported (docs/decisions/0261). */
+export const PAYMENT_LIST_KINDS = ['all', 'payment', 'refund', 'void'] as const;
+export type PaymentListKind = (typeof PAYMENT_LIST_KINDS)[number];
+
+export const PAYMENTS_MESSAGES = {
+  from: 'Please enter a valid start date',
+  to: 'Please enter a valid end date',
+  order: 'The end date must not be before the start date',
+} as const;
+
+const day = (message: string) =>
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, message)
+    .optional()
+    .or(z.literal('').transform(() => undefined));
+
+/** Days are the admin zone's (Europe/London), both ends included; no range is every entry. */
+export const paymentsQuery = z.object({
+  from: day(PAYMENTS_MESSAGES.from),
+  to: day(PAYMENTS_MESSAGES.to),
+  /** card, bank_transfer, …, or a provider's: the ledger stores any short text. */
+  payment_type: z.string().trim().max(50).optional(),
+  kind: z.enum(PAYMENT_LIST_KINDS).default('all'),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  per_page: z.coerce.number().int().min(1).max(100).default(20),
+});
+export type PaymentsQuery = z.infer<typeof paymentsQuery>;
+export const paymentsExportQuery = paymentsQuery.omit({ page: true, per_page: true });
+
+export const paymentRowSchema = z.object({
+  id: z.number().int(),
+  booking_id: z.number().int(),
+  booking_name: z.string().nullable(),
+  booking_email: z.string(),
+  payment_type: z.string(),
+  /** payment, void or refund (negative pence): src/shared/payments.ts. */
+  kind: z.string(),
+  payment_amount: z.number().int(),
+  currency: z.string(),
+  corrects_payment_id: z.number().int().nullable(),
+  reason: z.string().nullable(),
+  recorded_by_name: z.string().nullable(),
+  created_at: z.string(),
+});
+export type PaymentRow = z.infer<typeof paymentRowSchema>;
+
+/** One currency's figures for the filtered entries, in pence: never added across currencies. */
+export const currencyTotalSchema = z.object({
+  currency: z.string(),
+  /** Payments received (positive). */
+  received: z.number().int(),
+  /** Refunds and voids, as a positive amount taken back. */
+  refunded: z.number().int(),
+  /** received − refunded: the sum of the entries. */
+  net: z.number().int(),
+  entries: z.number().int(),
+});
+export type CurrencyTotal = z.infer<typeof currencyTotalSchema>;
+
+export const paymentsResponse = z.object({
+  payments: z.array(paymentRowSchema),
+  pagination: paginationSchema,
+  totals: z.array(currencyTotalSchema),
+});
+export const paymentsCsvResponse = z.string().describe('text/csv: one header row, one row per ledger entry these filters select');

@@ -1,0 +1,182 @@
+import { useFieldArray, useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { adminBookingDetailEndpoints } from '../../../shared/api/endpoints/admin-booking-detail';
+import { adminProposalsEndpoints as ep } from '../../../shared/api/endpoints/proposals';
+import { pricingEndpoint } from '../../../shared/api/endpoints/pricing';
+import { PROPOSAL_MAX_LINES, PROPOSAL_MESSAGES, PROPOSAL_PLAYERS_MAX, PROPOSAL_PLAYERS_MIN, type Proposal } from '../../../shared/api/proposals';
+import { isCurrency, PLAN_TYPES, PLANS } from '../../../shared/plans';
+import { computeQuotePrice } from '../../../shared/proposals';
+import { formatMoney } from '../../../shared/money';
+import { api, errorMessage } from '../../lib/api-client';
+import { toastFirstError } from '../../lib/form-errors';
+import { notifyError, notifySuccess } from '../../lib/toast';
+import { Button, Dialog, Field, FieldError, Input, Select } from '../../components/ui';
+
+/** A signed amount typed in currency units: '-50', '80.5'; a discount is negative. */
+const signedAmount = z
+  .string()
+  .trim()
+  .transform((text, ctx) => {
+    const clean = text.replace(/[£$€,\s]/g, '');
+    if (!/^-?\d+(\.\d{1,2})?$/.test(clean) || Number(clean) === 0) {
+      ctx.addIssue({ code: 'custom', message: PROPOSAL_MESSAGES.lineAmount });
+      return z.NEVER;
+    }
+    return Number(clean);
+  });
+
+const wholeNumber = (message: string, min: number, max: number) =>
+  z
+    .string()
+    .trim()
+    .refine((t) => /^\d+$/.test(t) && Number(t) >= min && Number(t) <= max, message)
+    .transform(Number);
+
+const proposalForm = z.object({
+  booking_id: wholeNumber('Please enter the booking number', 1, 2_147_483_647),
+  plan_type: z.enum(PLAN_TYPES),
+  players: wholeNumber(`Please enter between ${PROPOSAL_PLAYERS_MIN} and ${PROPOSAL_PLAYERS_MAX} players`, PROPOSAL_PLAYERS_MIN, PROPOSAL_PLAYERS_MAX),
+  hosted: z.boolean(),
+  lines: z.array(z.object({ label: z.string().trim().min(1, PROPOSAL_MESSAGES.lineLabel).max(120), amount: signedAmount })).max(PROPOSAL_MAX_LINES),
+  valid_until: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, PROPOSAL_MESSAGES.validUntilInvalid),
+});
+type FormInput = z.input<typeof proposalForm>;
+type FormOutput = z.output<typeof proposalForm>;
+
+function defaultsOf(p: Proposal | null, bookingId: string, validUntil: string): FormInput {
+  if (!p) return { booking_id: bookingId, plan_type: 'standard', players: '8', hosted: false, lines: [], valid_until: validUntil };
+  return {
+    booking_id: String(p.booking_id),
+    plan_type: PLAN_TYPES.find((t) => t === p.plan_type) ?? 'standard',
+    players: String(p.players),
+    hosted: p.add_ons.includes('hosted'),
+    lines: p.lines.map((l) => ({ label: l.label, amount: String(l.amount) })),
+    valid_until: p.valid_until,
+  };
+}
+
+/** What the form shows as typed: the booking's currency and the one quote rule over the price list (the server prices it again). */
+function useLiveTotal(bookingId: string, values: { plan_type: string; players: string; hosted: boolean; lines: { amount: string }[] }) {
+  const id = /^\d+$/.test(bookingId.trim()) ? Number(bookingId) : null;
+  const booking = useQuery({
+    queryKey: ['proposal-form-booking', id],
+    queryFn: () => api(adminBookingDetailEndpoints.get, { params: { id: id ?? 0 } }),
+    enabled: id !== null,
+    retry: false,
+  });
+  const currency = booking.data && isCurrency(booking.data.booking.currency) ? booking.data.booking.currency : null;
+  const pricing = useQuery({ queryKey: ['pricing', currency], queryFn: () => api(pricingEndpoint, { query: { currency: currency ?? 'GBP' } }), enabled: currency !== null });
+  const plan = pricing.data?.plans.find((p) => p.type === values.plan_type);
+  const hosted = pricing.data?.addons.find((a) => a.type === 'hosted');
+  const players = Number(values.players);
+  const lines = values.lines.map((l) => Number(l.amount.replace(/[£$€,\s]/g, ''))).filter((n) => Number.isFinite(n)).map((amount) => ({ label: '', amount }));
+  const total =
+    currency && plan && Number.isInteger(players) && players > 0
+      ? computeQuotePrice({ players, pricePerPerson: plan.price, addOnPrices: values.hosted && hosted ? [hosted.price] : [], lines })
+      : null;
+  return { booking: booking.data?.booking ?? null, bookingMissing: booking.isError, currency, total };
+}
+
+type Props = { proposal: Proposal | null; bookingId: string; validUntil: string; onClose: () => void; onSaved: (p: Proposal) => void };
+
+/** Create or edit a draft quote: plan, players, the host add-on, custom lines (a discount is negative), valid until. */
+export function ProposalFormDialog({ proposal, bookingId, validUntil, onClose, onSaved }: Props) {
+  const form = useForm<FormInput, unknown, FormOutput>({ resolver: zodResolver(proposalForm), defaultValues: defaultsOf(proposal, bookingId, validUntil) });
+  const lines = useFieldArray({ control: form.control, name: 'lines' });
+  const watched = useWatch({ control: form.control });
+  const live = useLiveTotal(watched.booking_id ?? '', {
+    plan_type: watched.plan_type ?? 'standard',
+    players: watched.players ?? '',
+    hosted: watched.hosted ?? false,
+    lines: (watched.lines ?? []).map((l) => ({ amount: l.amount ?? '' })),
+  });
+  const errors = form.formState.errors;
+
+  async function save(values: FormOutput) {
+    const body = {
+      plan_type: values.plan_type,
+      players: values.players,
+      add_ons: values.hosted ? (['hosted'] as const).slice() : [],
+      lines: values.lines,
+      valid_until: values.valid_until,
+    };
+    try {
+      const answer = proposal
+        ? await api(ep.update, { params: { id: proposal.id }, body })
+        : await api(ep.create, { body: { ...body, booking_id: values.booking_id } });
+      notifySuccess(proposal ? 'Proposal saved' : 'Proposal created');
+      onSaved(answer.proposal);
+    } catch (error) {
+      const message = errorMessage(error, 'Failed to save the proposal');
+      form.setError('root', { message });
+      notifyError(message);
+    }
+  }
+
+  return (
+    <Dialog open onOpenChange={(open) => (open ? undefined : onClose())} title={proposal ? `Edit proposal #${proposal.id}` : 'New proposal'} size="lg">
+      <form onSubmit={(e) => void form.handleSubmit(save, toastFirstError)(e)} noValidate aria-label="Proposal" className="space-y-4">
+        <div className="grid gap-3 sm:grid-cols-2">
+          <Field label="Booking number" error={errors.booking_id?.message ?? (live.bookingMissing ? 'Booking not found' : null)} hint={live.booking ? `${live.booking.full_name ?? live.booking.email} · ${live.booking.currency}` : undefined}>
+            <Input inputMode="numeric" readOnly={proposal !== null} {...form.register('booking_id')} />
+          </Field>
+          <Field label="Valid until" error={errors.valid_until?.message}>
+            <Input type="date" {...form.register('valid_until')} />
+          </Field>
+          <Field label="Plan" error={errors.plan_type?.message}>
+            <Select {...form.register('plan_type')}>
+              {PLANS.map((p) => (
+                <option key={p.type} value={p.type}>
+                  {p.name}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          <Field label="Players" error={errors.players?.message}>
+            <Input inputMode="numeric" {...form.register('players')} />
+          </Field>
+        </div>
+        <label className="flex items-center gap-2 text-sm">
+          <input type="checkbox" {...form.register('hosted')} /> In-Person Host add-on
+        </label>
+        <fieldset className="space-y-2">
+          <legend className="text-sm font-medium text-slate-700">Custom lines (a discount is a negative amount)</legend>
+          {lines.fields.map((field, i) => (
+            <div key={field.id} className="flex flex-wrap items-end gap-2">
+              <Field label={`Line ${i + 1} label`} error={errors.lines?.[i]?.label?.message}>
+                <Input {...form.register(`lines.${i}.label`)} />
+              </Field>
+              <Field label={`Line ${i + 1} amount`} error={errors.lines?.[i]?.amount?.message}>
+                <Input inputMode="decimal" placeholder="-50.00" {...form.register(`lines.${i}.amount`)} />
+              </Field>
+              <Button onClick={() => lines.remove(i)} aria-label={`Remove line ${i + 1}`}>
+                Remove
+              </Button>
+            </div>
+          ))}
+          {lines.fields.length < PROPOSAL_MAX_LINES ? <Button onClick={() => lines.append({ label: '', amount: '' })}>Add a line</Button> : null}
+        </fieldset>
+        <p className="text-sm" data-testid="proposal-live-total">
+          {live.total && live.currency ? (
+            <>
+              Total: <strong>{formatMoney(live.total.total_price, live.currency)}</strong> ({formatMoney(live.total.price_per_person, live.currency)} per person
+              {live.total.add_ons_total ? `, add-ons ${formatMoney(live.total.add_ons_total, live.currency)}` : ''}
+              {live.total.lines_total ? `, lines ${formatMoney(live.total.lines_total, live.currency)}` : ''})
+            </>
+          ) : (
+            'Enter the booking number to see the total in its currency.'
+          )}
+        </p>
+        <FieldError message={errors.root?.message} />
+        <div className="flex justify-end gap-2">
+          <Button onClick={onClose}>Cancel</Button>
+          <Button type="submit" variant="primary" disabled={form.formState.isSubmitting} aria-busy={form.formState.isSubmitting}>
+            {proposal ? 'Save draft' : 'Create draft'}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,183 @@
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { addDays, format } from 'date-fns';
+import { adminProposalsEndpoints as ep } from '../../../shared/api/endpoints/proposals';
+import { PROPOSAL_LIST_STATUSES, type Proposal } from '../../../shared/api/proposals';
+import { PLANS } from '../../../shared/plans';
+import { PROPOSAL_ZONE } from '../../../shared/proposals';
+import { formatMoney } from '../../../shared/money';
+import { formatTimestamp, todayIn } from '../../../shared/time';
+import { api, errorMessage } from '../../lib/api-client';
+import { copyToClipboard } from '../../lib/clipboard';
+import { paths } from '../../lib/paths';
+import { notifyError, notifySuccess } from '../../lib/toast';
+import { Pager } from '../../components/pager';
+import { Spinner } from '../../components/spinner';
+import { Badge, Button, EmptyTableRow, ErrorState, Field, Select, Table, TableCell, TableHead, TableRow, type BadgeTone } from '../../components/ui';
+import { ProposalFormDialog } from './proposal-form';
+
+type ListStatus = (typeof PROPOSAL_LIST_STATUSES)[number];
+const STATUS_LABELS: Record<ListStatus, string> = { all: 'All', draft: 'Draft', sent: 'Sent', expired: 'Expired', accepted: 'Accepted', withdrawn: 'Withdrawn' };
+const HEADERS = ['#', 'Booking', 'Quote', 'Total', 'Valid until', 'Status', 'Actions'] as const;
+
+function statusOf(p: Proposal): { label: string; tone: BadgeTone } {
+  if (p.expired) return { label: 'Expired', tone: 'red' };
+  if (p.status === 'accepted') return { label: 'Accepted', tone: 'green' };
+  if (p.status === 'sent') return { label: 'Sent', tone: 'blue' };
+  if (p.status === 'withdrawn') return { label: 'Withdrawn', tone: 'slate' };
+  return { label: 'Draft', tone: 'amber' };
+}
+
+const planName = (t: string) => PLANS.find((p) => p.type === t)?.name ?? t;
+
+/** /admin/proposals: quotes for leads, by status; create and edit drafts, send (again), withdraw, copy the customer's link. */
+export function ProposalsPage() {
+  const [params, setParams] = useSearchParams();
+  const status = PROPOSAL_LIST_STATUSES.find((s) => s === params.get('status')) ?? 'all';
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const forBooking = params.get('booking') ?? '';
+  const [editing, setEditing] = useState<Proposal | 'new' | null>(forBooking ? 'new' : null);
+  const [busy, setBusy] = useState<number | null>(null);
+  const client = useQueryClient();
+  const list = useQuery({
+    queryKey: ['admin-proposals', status, page],
+    queryFn: () => api(ep.list, { query: { status, page } }),
+    placeholderData: keepPreviousData,
+  });
+  const refresh = () => client.invalidateQueries({ queryKey: ['admin-proposals'] });
+  const setParam = (key: string, value: string) =>
+    setParams((prev) => {
+      const next = new URLSearchParams(prev);
+      if (value) next.set(key, value);
+      else next.delete(key);
+      if (key !== 'page') next.delete('page');
+      return next;
+    });
+
+  async function act(p: Proposal, action: 'send' | 'withdraw') {
+    setBusy(p.id);
+    try {
+      await api(action === 'send' ? ep.send : ep.withdraw, { params: { id: p.id } });
+      notifySuccess(action === 'send' ? `Proposal #${p.id} sent to ${p.booking_email}` : `Proposal #${p.id} withdrawn`);
+      await refresh();
+    } catch (error) {
+      notifyError(errorMessage(error, action === 'send' ? 'Failed to send the proposal' : 'Failed to withdraw the proposal'));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  const today = todayIn(PROPOSAL_ZONE);
+  const defaultValidUntil = format(addDays(new Date(`${today}T12:00:00`), 14), 'yyyy-MM-dd');
+
+  return (
+    <section className="space-y-4">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-bold">Proposals</h1>
+          <p className="mt-1 text-slate-600">Quotes for leads: sent by mail with a link where the customer accepts and pays.</p>
+        </div>
+        <div className="flex items-end gap-2">
+          <Field label="Status">
+            <Select value={status} onChange={(e) => setParam('status', e.target.value === 'all' ? '' : e.target.value)}>
+              {PROPOSAL_LIST_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {STATUS_LABELS[s]}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          <Button variant="primary" onClick={() => setEditing('new')}>
+            New proposal
+          </Button>
+        </div>
+      </div>
+      {list.isPending ? <Spinner /> : null}
+      {list.isError ? <ErrorState message={errorMessage(list.error, 'Failed to load proposals. Please try again.')} onRetry={() => void list.refetch()} retrying={list.isFetching} /> : null}
+      {list.data ? (
+        <>
+          <Table>
+            <TableHead headers={HEADERS} />
+            <tbody>
+              {list.data.proposals.length === 0 ? (
+                <EmptyTableRow columns={HEADERS.length}>No proposals yet.</EmptyTableRow>
+              ) : (
+                list.data.proposals.map((p) => {
+                  const s = statusOf(p);
+                  const open = p.status === 'draft' || p.status === 'sent';
+                  return (
+                    <TableRow key={p.id} className="border-t border-slate-100 align-top" data-testid={`proposal-${p.id}`}>
+                      <TableCell>{p.id}</TableCell>
+                      <TableCell>
+                        <Link to={paths.admin.booking(p.booking_id)} className="text-brand-700 underline">
+                          {p.booking_name ?? p.booking_email}
+                        </Link>
+                        <span className="block text-xs text-slate-600">Lead: {p.lead_status}</span>
+                      </TableCell>
+                      <TableCell>
+                        {planName(p.plan_type)}, {p.players} players{p.add_ons.includes('hosted') ? ', host' : ''}
+                        {p.lines.map((l, i) => (
+                          <span key={i} className="block text-xs text-slate-600">
+                            {l.label}: {formatMoney(l.amount, p.currency)}
+                          </span>
+                        ))}
+                      </TableCell>
+                      <TableCell>{formatMoney(p.total_price, p.currency)}</TableCell>
+                      <TableCell>{p.valid_until}</TableCell>
+                      <TableCell>
+                        <Badge tone={s.tone}>{s.label}</Badge>
+                        <span className="block text-xs text-slate-600">
+                          {p.accepted_at
+                            ? `Accepted ${formatTimestamp(p.accepted_at, PROPOSAL_ZONE)}`
+                            : p.sent_at
+                              ? `Sent ${formatTimestamp(p.sent_at, PROPOSAL_ZONE)}`
+                              : `By ${p.created_by_name ?? '—'}`}
+                        </span>
+                      </TableCell>
+                      <TableCell className="whitespace-nowrap">
+                        <div className="flex flex-wrap gap-1">
+                          {p.status === 'draft' ? <Button onClick={() => setEditing(p)}>Edit</Button> : null}
+                          {open && !p.expired ? (
+                            <Button variant="primary" disabled={busy === p.id} onClick={() => void act(p, 'send')}>
+                              {p.status === 'sent' ? 'Send again' : 'Send'}
+                            </Button>
+                          ) : null}
+                          {open ? (
+                            <Button disabled={busy === p.id} onClick={() => void act(p, 'withdraw')}>
+                              Withdraw
+                            </Button>
+                          ) : null}
+                          {p.status !== 'draft' ? <Button onClick={() => void copyToClipboard(p.link, 'Link copied to clipboard')}>Copy link</Button> : null}
+                        </div>
+                      </TableCell>
+                    </TableRow>
+                  );
+                })
+              )}
+            </tbody>
+          </Table>
+          {list.data.pagination.last_page > 1 ? (
+            <Pager currentPage={list.data.pagination.current_page} lastPage={list.data.pagination.last_page} onPageChange={(n) => setParam('page', String(n))} />
+          ) : null}
+        </>
+      ) : null}
+      {editing !== null ? (
+        <ProposalFormDialog
+          proposal={editing === 'new' ? null : editing}
+          bookingId={forBooking}
+          validUntil={defaultValidUntil}
+          onClose={() => {
+            setEditing(null);
+            if (forBooking) setParam('booking', '');
+          }}
+          onSaved={() => {
+            setEditing(null);
+            if (forBooking) setParam('booking', '');
+            void refresh();
+          }}
+        />
+      ) : null}
+    </section>
+  );
+}
