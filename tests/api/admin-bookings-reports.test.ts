@@ -61,12 +61,14 @@ describe('calendar', () => {
     // June Completed has no payments but is one of the three games (decision 0262).
     expect(res.json()).toEqual({
       total_bookings: 3,
+      total_revenue: 2368.26,
+      average_booking_value: 789.42,
       revenue: [{ currency: 'GBP', bookings: 3, received: 2368.26, refunded: 0, net: 2368.26, average: 789.42 }],
     });
     const list = calendarResponse.parse((await admin.get(`/api/admin/bookings/calendar?${range}`)).json());
     expect(list.bookings).toHaveLength(3);
     const empty = await admin.get('/api/admin/bookings/calendar/metrics?start_date=2032-01-01&end_date=2032-01-31');
-    expect(empty.json()).toEqual({ total_bookings: 0, revenue: [] });
+    expect(empty.json()).toEqual({ total_bookings: 0, total_revenue: 0, average_booking_value: 0, revenue: [] });
   });
 
   it('refuses reversed, malformed, impossible and too long ranges with 422', async () => {

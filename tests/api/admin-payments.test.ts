@@ -68,6 +68,9 @@ describe('the money figures agree with the payment rows', () => {
       expected.map((e) => ({ currency: e.currency, received: e.received, refunded: e.refunded, net: e.net })),
     );
     expect(metrics.revenue.find((r) => r.currency === 'GBP')?.average).toBe((30_000 - 7_550 + 12_345 - 345) / 100 / 2);
+    // The spec's own two figures are the pounds: the GBP games only, never a sum across currencies.
+    expect(metrics.total_revenue).toBe((30_000 - 7_550 + 12_345 - 345) / 100);
+    expect(metrics.average_booking_value).toBe((30_000 - 7_550 + 12_345 - 345) / 100 / 2);
 
     // The payments page over every entry: its totals are every row of the ledger, summed per currency.
     const page = await list('per_page=5');

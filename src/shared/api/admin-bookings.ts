@@ -106,6 +106,12 @@ export const currencyRevenueSchema = z.object({
 
 export const calendarMetricsSchema = z.object({
   total_bookings: z.number().int(),
+  /**
+   * The spec's two figures, in pounds: the GBP games' net revenue and its average per GBP game. Kept so the spec's
+   * calendar metrics shape holds; games in other currencies are in `revenue` only (docs/decisions/0262).
+   */
+  total_revenue: z.number(),
+  average_booking_value: z.number(),
   /** Per currency, sorted by code; empty without games or payments. Never added across currencies. */
   revenue: z.array(currencyRevenueSchema),
 });

@@ -152,7 +152,13 @@ export async function calendarMetrics(db: DbOrTx, startDate: string, endDate: st
       average: count === 0 ? 0 : roundMoney(money.net / 100 / count),
     };
   });
-  return { total_bookings: games.reduce((n, g) => n + g.games, 0), revenue };
+  const pounds = revenue.find((r) => r.currency === 'GBP');
+  return {
+    total_bookings: games.reduce((n, g) => n + g.games, 0),
+    total_revenue: pounds?.net ?? 0,
+    average_booking_value: pounds?.average ?? 0,
+    revenue,
+  };
 }
 
 export async function enquiryLeadMetrics(db: DbOrTx, startDate: string, endDate: string, interval: ChartInterval): Promise<EnquiryLeadResponse> {
