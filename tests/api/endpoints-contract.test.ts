@@ -12,6 +12,7 @@ import { adminChallengesEndpoints } from '../../src/shared/api/endpoints/admin-c
 import { adminUsersEndpoints } from '../../src/shared/api/endpoints/admin-users';
 import { adminActivityEndpoint } from '../../src/shared/api/endpoints/admin-activity';
 import { adminOverviewEndpoints } from '../../src/shared/api/endpoints/admin-overview';
+import { paymentEndpoints } from '../../src/shared/api/endpoints/payments';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 /**
@@ -38,10 +39,11 @@ const descriptors: EndpointConfig[] = [
   ...Object.values(adminUsersEndpoints),
   adminActivityEndpoint,
   ...Object.values(adminOverviewEndpoints),
+  ...Object.values(paymentEndpoints),
 ];
 
-/** API routes no client of ours calls: the health check and the OpenAPI pages. */
-const WITHOUT_DESCRIPTOR = /^\/api\/(health|docs)(\/|$)/;
+/** API routes no client of ours calls: the health check, the OpenAPI pages, the payment provider's webhook. */
+const WITHOUT_DESCRIPTOR = /^\/api\/(health|docs|payments\/webhook)(\/|$)/;
 
 describe('endpoint descriptors', () => {
   it('each names a route of the server, which declares the same params, query, body and answer schemas', () => {
