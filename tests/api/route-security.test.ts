@@ -80,7 +80,8 @@ describe('routes without the CSRF token', () => {
     const anon = await t.visitor();
     for (const url of ['/api/payments/webhook', ...spellings('/api/payments/webhook')]) {
       const res = await anon.inject({ method: 'POST', url, payload: { id: 'evt_1', type: 'checkout.session.completed' }, csrf: false, headers: { 'stripe-signature': 't=1,v1=forged' } });
-      expect({ url, ok: res.statusCode === 400 || res.statusCode === 404 }).toEqual({ url, ok: true });
+      // 400 at the route (no valid signature); 419 or 404 where a spelling does not reach it.
+      expect({ url, ok: [400, 404, 419].includes(res.statusCode) }).toEqual({ url, ok: true });
     }
   });
 });

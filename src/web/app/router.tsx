@@ -27,6 +27,7 @@ const routes: RouteObject[] = [
   { path: '/login', element: areaElement(() => import('../features/auth/login-page').then((m) => ({ default: m.LoginPage }))) },
   { path: '/hatch/:tempCode', element: areaElement(() => import('../features/booker/hatch-page').then((m) => ({ default: m.HatchPage }))) },
   { path: '/booking/:code', element: areaElement(() => import('../features/booker/join-page').then((m) => ({ default: m.JoinPage }))) },
+  { path: '/manage/:key/paid', element: areaElement(() => import('../features/booker/payment-return-page').then((m) => ({ default: m.PaymentReturnPage }))) },
   { path: '/manage/:key', element: areaElement(() => import('../features/booker/manage-page').then((m) => ({ default: m.ManagePage }))) },
   {
     path: '/admin',

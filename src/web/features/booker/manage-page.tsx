@@ -12,6 +12,7 @@ import { ChickenSection } from './chicken-section';
 import { GameAreaSection } from './game-area-section';
 import { LocationsSection } from './locations-section';
 import { TeamsSection } from './teams-section';
+import { PaymentPanel } from '../../components/payment-panel';
 import { loadErrorText, useManagedBooking } from './use-booking';
 
 /** The set-up checklist at the top: each part, whether it is done, a link to it. */
@@ -96,6 +97,9 @@ export function ManagePage() {
       <Section look="page" id="summary" title="Booking">
         <BookingSummary booking={booking} />
         {booking.assigned_host_name ? <p className="mt-2 text-sm text-slate-700">Your host: {booking.assigned_host_name}</p> : null}
+      </Section>
+      <Section look="page" id="pay" title="Payment">
+        <PaymentPanel manageKey={booking.manage_key} />
       </Section>
       <ChallengesSection booking={booking} onSaved={replace} />
       <LocationsSection booking={booking} onSaved={replace} />
