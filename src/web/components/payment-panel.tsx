@@ -74,6 +74,15 @@ export function PaymentPanel({ manageKey }: { manageKey: string }) {
           </div>
         ) : null}
       </dl>
+      {state.payments.length > 0 ? (
+        <ul className="text-sm text-slate-700" aria-label="Your payments">
+          {state.payments.map((p, i) => (
+            <li key={i}>
+              {format(parseISO(p.created_at), 'd MMM yyyy')}: {p.kind === 'payment' ? 'Payment' : 'Refund'} {formatPence(Math.abs(p.amount), p.currency)}
+            </li>
+          ))}
+        </ul>
+      ) : null}
       {cancelled && state.paid === 0 ? <p className="text-slate-700">Payment cancelled: nothing was charged.</p> : null}
       {state.cancelled ? (
         <p className="text-slate-700">This booking is cancelled: it cannot be paid.</p>
