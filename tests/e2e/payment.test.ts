@@ -59,7 +59,13 @@ describe('paying online', () => {
     expect(await page.getByTestId('balance-due').textContent()).toBe('£120.00');
     await page.getByRole('button', { name: 'Pay deposit (£30.00)' }).click();
 
-    // The provider's hosted page (the stand-in), then back to the return page.
+    // The provider's hosted page (the stand-in). Cancelling there comes back with nothing charged.
+    await page.waitForURL(`${stripe.url}/pay/**`);
+    await page.getByRole('link', { name: 'Cancel' }).click();
+    await page.getByText('Payment cancelled: nothing was charged.').waitFor();
+    await page.getByRole('button', { name: 'Pay deposit (£30.00)' }).click();
+
+    // Paying there sends the signed webhook, then the browser back to the return page.
     await page.waitForURL(`${stripe.url}/pay/**`);
     expect(await page.getByTestId('amount').textContent()).toBe('30.00 GBP');
     await page.getByRole('button', { name: 'Pay' }).click();

@@ -1,4 +1,4 @@
-import { Navigate, useParams } from 'react-router';
+import { Navigate, useLocation, useParams } from 'react-router';
 import type { BookerBooking } from '../../../shared/api/booking';
 import { copyToClipboard } from '../../lib/clipboard';
 import { paths } from '../../lib/paths';
@@ -77,11 +77,13 @@ function ShareWithPlayers({ booking }: { booking: BookerBooking }) {
 export function ManagePage() {
   const { key = '' } = useParams();
   const { data: booking, isPending, error, replace } = useManagedBooking(key);
+  // Kept on the way to the booking page: the provider's cancel link says ?payment=cancelled.
+  const { search } = useLocation();
 
   if (isPending) return <Spinner />;
   if (error || !booking) return <LoadFailed message={loadErrorText(error)} />;
   // Not paid yet: the booking is checked and changed on its booking page.
-  if (booking.code_type === 'temp') return <Navigate to={paths.hatch(booking.temp_code)} replace />;
+  if (booking.code_type === 'temp') return <Navigate to={`${paths.hatch(booking.temp_code)}${search}`} replace />;
 
   return (
     <PageFrame>
