@@ -174,6 +174,15 @@ describe('bad input is refused and changes nothing', () => {
     expect(await mailsOf(booking.id, 'booking.paid')).toHaveLength(0);
   });
 
+  it('an expired checkout records nothing, and the return page says so', async () => {
+    const { booking, sessionId } = await depositCheckout();
+    const session = stripe.sessions.get(sessionId);
+    if (session) session.status = 'expired';
+    expect((await deliver(stripe.event(sessionId, 'checkout.session.expired'))).statusCode).toBe(200);
+    expect(confirmCheckoutResponse.parse((await confirm(booking.manageKey, sessionId)).json()).status).toBe('expired');
+    expect(await ledgerOf(booking.id)).toHaveLength(0);
+  });
+
   it('refuses an unknown purpose, a made-up session and another booking’s session', async () => {
     const { booking, sessionId } = await depositCheckout();
     const other = await createBooking(t.db);
@@ -225,6 +234,16 @@ describe('refunds from the booking detail', () => {
     expect(res.statusCode).toBe(201);
     expect(bookingOf(res).booking_status).toBe('lead');
     expect((await stateOf(booking.manageKey)).options).toEqual({ deposit: 3_000, full: 12_000, balance: null });
+  });
+
+  it('writes nothing when the provider refuses the refund', async () => {
+    const { booking, paymentId, intent } = await paidByCard();
+    // Refunded at the provider's own dashboard meanwhile: the provider has less left than our ledger says.
+    stripe.refunds.push({ id: 're_test_dashboard', payment_intent: intent ?? '', amount: 2_500 });
+    const res = await admin.post(`/api/admin/bookings/${booking.id}/payments/${paymentId}/refund`, { amount: 1_000, reason: 'Two players fewer' });
+    expect({ status: res.statusCode, body: res.json() }).toEqual({ status: 502, body: { message: PAYMENT_MESSAGES.refundProviderFailed, code: 'upstream_failed' } });
+    expect(await ledgerOf(booking.id)).toHaveLength(1);
+    expect(await mailsOf(booking.id, 'payment.refund_receipt')).toHaveLength(0);
   });
 
   it('records a refund of a hand-recorded payment by hand, without the provider', async () => {
