@@ -62,8 +62,8 @@ export function PaymentReturnPage() {
         </p>
         <p>
           Paid so far: {formatPence(result.payment.paid, result.payment.currency)}
-          {result.payment.due > 0 ? `; balance due: ${formatPence(result.payment.due, result.payment.currency)}` : ''}. We have emailed you a receipt
-          {result.payment.paid > 0 ? ' and your game code' : ''}.
+          {result.payment.due > 0 ? `; balance due: ${formatPence(result.payment.due, result.payment.currency)}` : ''}. We have emailed you a receipt; your game
+          code and the link to set up your game come by email with your first payment.
         </p>
       </div>
     );
