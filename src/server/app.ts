@@ -29,6 +29,8 @@ import { adminOverviewRoutes } from './modules/admin-overview/admin-overview-rou
 import { adminPaymentsRoutes } from './modules/admin-payments/admin-payments-routes';
 import { adminProposalsRoutes } from './modules/admin-proposals/admin-proposals-routes';
 import { proposalRoutes } from './modules/proposal/proposal-routes';
+import { paymentsRoutes } from './modules/payments/payments-routes';
+import { createPaymentSetup, type PaymentSetup } from './lib/payments/payment-setup';
 
 export type AppDeps = {
   config: Config;
@@ -37,6 +39,8 @@ export type AppDeps = {
   csrfKey: string;
   /** Where links in mails point: fixed at start (config.ts publicOrigin), never read from a request. */
   publicUrl: string;
+  /** The card provider, if configured, else bank transfer (lib/payments, decision 0250). */
+  payments: PaymentSetup;
 };
 /** `schema` is the route's own (zod) schema, as declared: the fuzz tests generate requests from it. */
 export type RouteRecord = { method: string; url: string; schema?: FastifySchema };
@@ -83,7 +87,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const csrfKey = await getOrCreateSecret(database.db, 'csrf');
   const mail = createMailer({ db: database.db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: app.log });
-  app.decorate('deps', { config, database, mail, csrfKey, publicUrl: publicOrigin(config) });
+  const payments = createPaymentSetup(config);
+  app.decorate('deps', { config, database, mail, csrfKey, publicUrl: publicOrigin(config), payments });
   app.addHook('onClose', async () => mail.stop());
 
   registerErrorHandler(app);
@@ -99,6 +104,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(geocodeRoutes);
   await app.register(bookerGameRoutes);
   await app.register(proposalRoutes);
+  await app.register(paymentsRoutes(payments));
 
   // Everything under /api/admin is for admins only: the guard runs before any route of the scope.
   await app.register(

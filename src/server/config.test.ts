@@ -48,3 +48,19 @@ describe('ADMIN_PASSWORD', () => {
     expect(loadConfig({ ADMIN_EMAIL: 'boss@example.test', ADMIN_PASSWORD: 'e2e-staff-passphrase' }).ADMIN_PASSWORD).toBe('e2e-staff-passphrase');
   });
 });
+
+describe('payment provider settings', () => {
+  it('pays by bank transfer unless Stripe is configured with its webhook secret', () => {
+    const plain = loadConfig({ STRIPE_SECRET_KEY: ' ', BANK_TRANSFER_DETAILS: '' });
+    expect([plain.STRIPE_SECRET_KEY, plain.BANK_TRANSFER_DETAILS]).toEqual([undefined, undefined]);
+    expect(loadConfig({ STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1', STRIPE_API_BASE: 'http://127.0.0.1:12111' })).toMatchObject({
+      STRIPE_SECRET_KEY: 'sk_test_1',
+      STRIPE_API_BASE: 'http://127.0.0.1:12111',
+    });
+  });
+
+  it('refuses a secret key without the webhook signing secret, and an API base that is not a URL', () => {
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_1' })).toThrow(/STRIPE_WEBHOOK_SECRET/);
+    expect(() => loadConfig({ STRIPE_API_BASE: 'nowhere' })).toThrow(/STRIPE_API_BASE must be a URL/);
+  });
+});

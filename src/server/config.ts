@@ -58,8 +58,18 @@ const configSchema = z
     GEOCODER_URL: optionalText.pipe(z.string().url('GEOCODER_URL must be a URL').optional()),
     TERMS_URL: z.string().url().default('https://example.com/privacy'),
     MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+    /** Card payments through Stripe when set (with its webhook signing secret); else bank transfer (decision 0250). */
+    STRIPE_SECRET_KEY: optionalText,
+    STRIPE_WEBHOOK_SECRET: optionalText,
+    /** Another address for Stripe's API (a local stand-in in tests); Stripe's own when unset. */
+    STRIPE_API_BASE: optionalText.pipe(z.string().url('STRIPE_API_BASE must be a URL').optional()),
+    /** The account bookers pay by transfer to, shown with the booking's reference (free text, several lines). */
+    BANK_TRANSFER_DETAILS: optionalText,
   })
   .superRefine((config, ctx) => {
+    if (config.STRIPE_SECRET_KEY && !config.STRIPE_WEBHOOK_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['STRIPE_WEBHOOK_SECRET'], message: 'STRIPE_WEBHOOK_SECRET is needed with STRIPE_SECRET_KEY: payments are confirmed by signed webhooks' });
+    }
     if (config.ADMIN_PASSWORD === undefined) return;
     const problem = passwordProblem(config.ADMIN_PASSWORD, config.ADMIN_EMAIL);
     if (problem) ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: problem });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { amountDue, isVoided, netPaid, paymentRemaining, statusAfterLedgerChange, type LedgerEntry } from './payments';
+import { amountDue, balanceDueDate, checkoutAmounts, isCancelled, isVoided, netPaid, paymentRemaining, statusAfterLedgerChange, type LedgerEntry } from './payments';
 
 const payment = (id: number, pence: number): LedgerEntry => ({ id, kind: 'payment', payment_amount: pence, corrects_payment_id: null });
 const correction = (id: number, kind: 'void' | 'refund', of: number, pence: number): LedgerEntry => ({ id, kind, payment_amount: -pence, corrects_payment_id: of });
@@ -32,5 +32,32 @@ describe('payment ledger', () => {
     expect(statusAfterLedgerChange('paid', 0, true)).toBe('paid');
     expect(statusAfterLedgerChange('completed', 0, false)).toBe('completed');
     expect(statusAfterLedgerChange('lead', 500, false)).toBe('paid');
+  });
+});
+
+describe('paying online', () => {
+  it('offers a deposit of 25 % or the full price while nothing is paid', () => {
+    expect(checkoutAmounts(60_000, 0)).toEqual({ deposit: 15_000, full: 60_000, balance: null });
+    expect(checkoutAmounts(3_333, 0).deposit).toBe(833);
+  });
+
+  it('offers the balance once part is paid, and nothing once all is paid', () => {
+    expect(checkoutAmounts(60_000, 15_000)).toEqual({ deposit: null, full: null, balance: 45_000 });
+    expect(checkoutAmounts(60_000, 60_000)).toEqual({ deposit: null, full: null, balance: null });
+    expect(checkoutAmounts(60_000, 70_000)).toEqual({ deposit: null, full: null, balance: null });
+    expect(checkoutAmounts(0, 0)).toEqual({ deposit: null, full: null, balance: null });
+  });
+
+  it('makes the balance due 14 days before the game, across months and years', () => {
+    expect(balanceDueDate('2027-03-20')).toBe('2027-03-06');
+    expect(balanceDueDate('2027-03-05')).toBe('2027-02-19');
+    expect(balanceDueDate('2027-01-10')).toBe('2026-12-27');
+  });
+
+  it('treats cancelled bookings and lost or trashed leads as closed to payment', () => {
+    expect(isCancelled({ booking_status: 'cancelled', lead_status: 'new' })).toBe(true);
+    expect(isCancelled({ booking_status: 'lead', lead_status: 'lost' })).toBe(true);
+    expect(isCancelled({ booking_status: 'enquiry', lead_status: 'trash' })).toBe(true);
+    expect(isCancelled({ booking_status: 'enquiry', lead_status: 'new' })).toBe(false);
   });
 });

@@ -41,3 +41,40 @@ export function statusAfterLedgerChange(status: string, net: number, gameStarted
   if (status === 'paid' && !gameStarted) return 'lead';
   return status;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Paying online (decision 0252): what the booker may pay, and by when.
+
+/** A deposit is this share of the total; the rest, the balance, is due BALANCE_DUE_DAYS before the game. */
+export const DEPOSIT_PERCENT = 25;
+export const BALANCE_DUE_DAYS = 14;
+
+export const CHECKOUT_PURPOSES = ['deposit', 'full', 'balance'] as const;
+export type CheckoutPurpose = (typeof CHECKOUT_PURPOSES)[number];
+
+/**
+ * What the booker may pay now, in minor units (null: not offered). Nothing paid yet: a deposit (when it is less than
+ * the total) or the full price. Part paid: the balance. Nothing due: nothing.
+ */
+export function checkoutAmounts(totalPence: number, net: number): Record<CheckoutPurpose, number | null> {
+  const due = Math.max(0, totalPence - net);
+  if (due === 0) return { deposit: null, full: null, balance: null };
+  if (net > 0) return { deposit: null, full: null, balance: due };
+  const deposit = Math.round((totalPence * DEPOSIT_PERCENT) / 100);
+  return { deposit: deposit > 0 && deposit < totalPence ? deposit : null, full: totalPence, balance: null };
+}
+
+/** The day the balance is due: BALANCE_DUE_DAYS before the game's own date (YYYY-MM-DD in, YYYY-MM-DD out). */
+export function balanceDueDate(gameDate: string): string {
+  const [y, m, d] = gameDate.split('-').map(Number);
+  const due = new Date(Date.UTC(y ?? 1970, (m ?? 1) - 1, (d ?? 1) - BALANCE_DUE_DAYS));
+  return due.toISOString().slice(0, 10);
+}
+
+/**
+ * A booking no payment may be taken for (decision 0253): cancelled, or a lead staff marked lost or trash. Staff set
+ * these; paying would otherwise revive a booking they closed.
+ */
+export function isCancelled(b: { booking_status: string; lead_status: string }): boolean {
+  return b.booking_status === 'cancelled' || b.lead_status === 'lost' || b.lead_status === 'trash';
+}

@@ -14,6 +14,7 @@ import { adminActivityEndpoint } from '../../src/shared/api/endpoints/admin-acti
 import { adminOverviewEndpoints } from '../../src/shared/api/endpoints/admin-overview';
 import { adminPaymentsEndpoints } from '../../src/shared/api/endpoints/admin-payments';
 import { adminProposalsEndpoints, publicProposalEndpoints } from '../../src/shared/api/endpoints/proposals';
+import { paymentEndpoints } from '../../src/shared/api/endpoints/payments';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 /**
@@ -43,10 +44,11 @@ const descriptors: EndpointConfig[] = [
   ...Object.values(adminProposalsEndpoints),
   ...Object.values(adminPaymentsEndpoints),
   ...Object.values(publicProposalEndpoints),
+  ...Object.values(paymentEndpoints),
 ];
 
-/** API routes no client of ours calls: the health check and the OpenAPI pages. */
-const WITHOUT_DESCRIPTOR = /^\/api\/(health|docs)(\/|$)/;
+/** API routes no client of ours calls: the health check, the OpenAPI pages, the payment provider's webhook. */
+const WITHOUT_DESCRIPTOR = /^\/api\/(health|docs|payments\/webhook)(\/|$)/;
 
 describe('endpoint descriptors', () => {
   it('each names a route of the server, which declares the same params, query, body and answer schemas', () => {

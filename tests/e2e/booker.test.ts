@@ -233,6 +233,8 @@ describe('/manage/{key}: the organiser sets up a paid game', () => {
     await expectNoSidewaysScroll(page);
     expect(await page.getByRole('button', { name: 'Save challenges' }).count()).toBe(0);
     const boxes = page.locator('#challenges input[type=checkbox]');
+    // The challenge list loads on its own, beside the booking (and the payment panel): wait for it.
+    await boxes.first().waitFor();
     expect(await boxes.count()).toBeGreaterThan(0);
     expect(await boxes.first().isDisabled()).toBe(true);
     const hiding = page.getByTestId('spot-hiding_spot');

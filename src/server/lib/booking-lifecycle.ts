@@ -3,14 +3,16 @@ import type { DbOrTx } from '../db/client';
 import { bookingPayments, contactHistory } from '../db/schema/bookings';
 import { challenges } from '../db/schema/challenges';
 import { gameChallenges, gameInstances, games } from '../db/schema/games';
-import { DETAIL_MESSAGES, refundTooHighMessage } from '../../shared/api/admin-booking-detail';
+import { DETAIL_MESSAGES, PAYMENT_TYPE_LABELS, refundTooHighMessage } from '../../shared/api/admin-booking-detail';
 import { formatPence } from '../../shared/money';
 import { isVoided, netPaid, paymentRemaining, statusAfterLedgerChange, type LedgerEntry } from '../../shared/payments';
 import type { BookingWrite } from './booking-write';
-import { queueGameLinksMail, type BookingMailer } from './booking-mails';
+import { queueGameLinksMail, receiptMail, type BookingMailer } from './booking-mails';
 import { isUniqueViolation } from './db-errors';
 import { newGameCode } from './codes';
-import { ConflictError, NotFoundError, ValidationError } from './errors';
+import { ConflictError, NotFoundError, UpstreamError, ValidationError } from './errors';
+import { ProviderError, type PaymentProvider } from './payments/payment-provider';
+import { PAYMENT_MESSAGES } from '../../shared/api/payments';
 
 /**
  * Records a payment (pence, in the booking's currency) as one booking write (lib/booking-write.ts), with its audit
@@ -22,15 +24,24 @@ import { ConflictError, NotFoundError, ValidationError } from './errors';
  */
 export async function recordPayment(
   write: BookingWrite<'staff' | 'system'>,
-  input: { paymentType: string; paymentAmount: number; recordedBy: number | null },
+  input: { paymentType: string; paymentAmount: number; recordedBy: number | null; provider?: string; providerReference?: string },
   mailer: BookingMailer | null,
 ): Promise<{ paymentId: number; gameId: number; gameCode: string; createdGame: boolean; currency: string; statusBefore: string; statusAfter: string }> {
   const { tx, row: booking } = write;
   const [payment] = await tx
     .insert(bookingPayments)
-    .values({ bookingId: booking.id, paymentType: input.paymentType, paymentAmount: input.paymentAmount, currency: booking.currency, recordedBy: input.recordedBy })
+    .values({
+      bookingId: booking.id,
+      paymentType: input.paymentType,
+      paymentAmount: input.paymentAmount,
+      currency: booking.currency,
+      recordedBy: input.recordedBy,
+      provider: input.provider ?? null,
+      providerReference: input.providerReference ?? null,
+    })
     .returning({ id: bookingPayments.id });
   if (!payment) throw new Error('payment not recorded');
+  if (mailer) await queueReceipt(write, mailer, { kind: 'payment', amount: input.paymentAmount, currency: booking.currency, method: input.paymentType });
   const statusAfter = booking.bookingStatus === 'completed' ? 'completed' : 'paid';
   if (statusAfter !== booking.bookingStatus) {
     await write.update({ bookingStatus: statusAfter });
@@ -69,7 +80,58 @@ async function convertLead(write: BookingWrite<'staff' | 'system'>, actorId: num
   });
 }
 
+/** Every payment and refund gets a receipt (0254), with what is paid net after it and what is still due. */
+async function queueReceipt(
+  write: BookingWrite<'staff' | 'system'>,
+  mailer: BookingMailer,
+  entry: { kind: 'payment' | 'refund'; amount: number; currency: string; method: string },
+): Promise<void> {
+  const { tx, row: booking } = write;
+  const rows = await tx.select({ amount: bookingPayments.paymentAmount }).from(bookingPayments).where(eq(bookingPayments.bookingId, booking.id));
+  const mail = receiptMail(
+    {
+      email: booking.email,
+      fullName: booking.fullName,
+      tempCode: booking.tempCode,
+      date: booking.date,
+      amount: entry.amount,
+      currency: entry.currency,
+      paidNet: rows.reduce((sum, r) => sum + r.amount, 0),
+      total: Math.round(Number(booking.totalPrice) * 100),
+      method: Object.entries(PAYMENT_TYPE_LABELS).find(([type]) => type === entry.method)?.[1] ?? entry.method,
+      at: new Date(),
+    },
+    entry.kind,
+  );
+  await mailer.mail.queue(tx, { ...mail, bookingId: booking.id });
+}
+
 export type Correction = { kind: 'void'; reason: string } | { kind: 'refund'; amount: number; reason: string };
+
+/**
+ * A payment the provider took is given back through the provider, before the ledger entry is written in the same
+ * transaction (decision 0254): if the provider refuses, nothing is written. It cannot be voided: money moved.
+ */
+async function refundAtProvider(
+  provider: PaymentProvider | null,
+  target: { id: number; provider: string | null; providerReference: string | null },
+  kind: Correction['kind'],
+  amount: number,
+  left: number,
+): Promise<{ provider: string; reference: string }> {
+  if (kind === 'void') throw ValidationError.field('payment', PAYMENT_MESSAGES.voidProviderPayment);
+  if (!provider || provider.name !== target.provider || !target.providerReference) throw new ConflictError(PAYMENT_MESSAGES.providerNotConfigured);
+  try {
+    const session = await provider.retrieveCheckout(target.providerReference);
+    if (!session.paymentId) throw new ProviderError(`checkout ${session.id} has no payment`);
+    // The same refund asked twice while nothing changed is one refund at the provider.
+    const refund = await provider.refund({ paymentId: session.paymentId, amount, idempotencyKey: `hatch-refund-${target.id}-${left}-${amount}` });
+    return { provider: provider.name, reference: refund.id };
+  } catch (error) {
+    if (error instanceof ProviderError) throw new UpstreamError(PAYMENT_MESSAGES.refundProviderFailed);
+    throw error;
+  }
+}
 export type CorrectionResult = {
   entryId: number;
   amount: number;
@@ -89,6 +151,8 @@ export type CorrectionResult = {
 export async function correctPayment(
   write: BookingWrite<'staff' | 'system'>,
   input: { paymentId: number; correction: Correction; recordedBy: number | null },
+  mailer: BookingMailer | null = null,
+  provider: PaymentProvider | null = null,
 ): Promise<CorrectionResult> {
   const { tx, row: booking } = write;
   const rows = await tx.select().from(bookingPayments).where(eq(bookingPayments.bookingId, booking.id));
@@ -102,6 +166,7 @@ export async function correctPayment(
   const { correction } = input;
   const amount = correction.kind === 'void' ? left : correction.amount;
   if (amount > left) throw ValidationError.field('amount', refundTooHighMessage(formatPence(left, target.currency)));
+  const viaProvider = target.provider ? await refundAtProvider(provider, target, correction.kind, amount, left) : null;
   const [entry] = await tx
     .insert(bookingPayments)
     .values({
@@ -113,9 +178,13 @@ export async function correctPayment(
       correctsPaymentId: target.id,
       reason: correction.reason,
       recordedBy: input.recordedBy,
+      provider: viaProvider?.provider ?? null,
+      providerReference: viaProvider?.reference ?? null,
     })
     .returning({ id: bookingPayments.id });
   if (!entry) throw new Error('correction not recorded');
+  // A void takes back a slip of the hand (nothing moved); a refund gave money back: the booker gets a receipt.
+  if (mailer && correction.kind === 'refund') await queueReceipt(write, mailer, { kind: 'refund', amount, currency: target.currency, method: target.paymentType });
   const netBefore = netPaid(ledger);
   const netAfter = netBefore - amount;
   const statusAfter = statusAfterLedgerChange(booking.bookingStatus, netAfter, await gameStarted(tx, booking.id));

@@ -8,7 +8,8 @@ import { NotFoundError } from './errors';
 import type { BookerBooking } from '../../shared/api/booking';
 import { bookingLinks } from '../../shared/booking-links';
 import { ADD_ONS, PLANS } from '../../shared/plans';
-import { formatMoney } from '../../shared/money';
+import { formatMoney, formatPence } from '../../shared/money';
+import { balanceDueDate } from '../../shared/payments';
 import { API_DATE, formatTimestamp, SELECTABLE_TIMEZONES } from '../../shared/time';
 
 /**
@@ -226,6 +227,51 @@ export function sectionsLockedMail(b: { email: string; fullName: string | null }
       `Our team has finalised these parts of your game ${code}, so they can no longer be changed from your booking page: ${list}.`,
       '',
       'If something needs to change, just reply to this email.',
+    ].join('\n'),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Receipts (decision 0254): one for every payment and every refund, whoever recorded it.
+
+export type ReceiptFacts = {
+  email: string;
+  fullName: string | null;
+  tempCode: string;
+  date: string;
+  /** Minor units of `currency`: positive for a payment, the amount given back for a refund. */
+  amount: number;
+  currency: string;
+  /** Minor units, after this entry. */
+  paidNet: number;
+  total: number;
+  method: string;
+  at: Date;
+};
+
+/** A receipt: what was paid (or refunded), when and how, what is now paid and what is still due by when. */
+export function receiptMail(f: ReceiptFacts, kind: 'payment' | 'refund'): OutgoingMail {
+  const due = Math.max(0, f.total - f.paidNet);
+  const rows: [string, string][] = [
+    ['Booking', f.tempCode],
+    [kind === 'payment' ? 'Amount paid' : 'Amount refunded', formatPence(f.amount, f.currency)],
+    ['Method', f.method],
+    ['Date', format(f.at, 'd MMMM yyyy, HH:mm')],
+    ['Total price', formatPence(f.total, f.currency)],
+    ['Paid so far', formatPence(f.paidNet, f.currency)],
+    ['Balance due', due > 0 ? `${formatPence(due, f.currency)} by ${format(parse(balanceDueDate(f.date), API_DATE, new Date(0)), 'd MMMM yyyy')}` : 'Nothing'],
+  ];
+  const hello = greeting(f.fullName);
+  const opening = kind === 'payment' ? 'Thank you for your payment. This is your receipt.' : 'We have refunded part or all of a payment. This is your receipt.';
+  return {
+    to: f.email,
+    subject: kind === 'payment' ? `Receipt for your payment of ${formatPence(f.amount, f.currency)}` : `Refund of ${formatPence(f.amount, f.currency)}`,
+    kind: kind === 'payment' ? 'payment.receipt' : 'payment.refund_receipt',
+    text: [hello, '', opening, '', ...rows.map(([k, v]) => `${k}: ${v}`)].join('\n'),
+    html: [
+      `<p>${escapeHtml(hello)}</p>`,
+      `<p>${escapeHtml(opening)}</p>`,
+      `<table>${rows.map(([k, v]) => `<tr><th align="left">${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`).join('')}</table>`,
     ].join('\n'),
   };
 }

@@ -32,7 +32,7 @@ export const bookingPartsFields = {
     sql`${asc(teams.id)}`,
   ),
   payments: jsonAgg(
-    sql`json_build_array(${bookingPayments.id}, ${bookingPayments.bookingId}, ${bookingPayments.paymentType}, ${bookingPayments.paymentAmount}, ${bookingPayments.recordedBy}, ${bookingPayments.createdAt}, ${bookingPayments.currency}, ${bookingPayments.kind}, ${bookingPayments.correctsPaymentId}, ${bookingPayments.reason}, ${recorder.name})`,
+    sql`json_build_array(${bookingPayments.id}, ${bookingPayments.bookingId}, ${bookingPayments.paymentType}, ${bookingPayments.paymentAmount}, ${bookingPayments.recordedBy}, ${bookingPayments.createdAt}, ${bookingPayments.currency}, ${bookingPayments.kind}, ${bookingPayments.correctsPaymentId}, ${bookingPayments.reason}, ${recorder.name}, ${bookingPayments.provider}, ${bookingPayments.providerReference})`,
     sql`from ${bookingPayments} left join ${users} ${recorder} on ${eq(recorder.id, bookingPayments.recordedBy)} where ${eq(bookingPayments.bookingId, bookings.id)}`,
     sql`${asc(bookingPayments.createdAt)}, ${asc(bookingPayments.id)}`,
   ),
@@ -62,10 +62,10 @@ const teamRow = z
   .transform(([id, bookingId, name, players, createdAt]): TeamRow => ({ id, bookingId, name, players, createdAt }));
 
 const paymentRow = z
-  .tuple([z.number(), z.number(), z.string(), z.number(), z.number().nullable(), timestamp, z.string(), z.string(), z.number().nullable(), z.string().nullable(), z.string().nullable()])
+  .tuple([z.number(), z.number(), z.string(), z.number(), z.number().nullable(), timestamp, z.string(), z.string(), z.number().nullable(), z.string().nullable(), z.string().nullable(), z.string().nullable(), z.string().nullable()])
   .transform(
-    ([id, bookingId, paymentType, paymentAmount, recordedBy, createdAt, currency, kind, correctsPaymentId, reason, recorderName]): { row: PaymentRow; recorderName: string | null } => ({
-      row: { id, bookingId, paymentType, paymentAmount, recordedBy, createdAt, currency, kind, correctsPaymentId, reason },
+    ([id, bookingId, paymentType, paymentAmount, recordedBy, createdAt, currency, kind, correctsPaymentId, reason, recorderName, provider, providerReference]): { row: PaymentRow; recorderName: string | null } => ({
+      row: { id, bookingId, paymentType, paymentAmount, recordedBy, createdAt, currency, kind, correctsPaymentId, reason, provider, providerReference },
       recorderName,
     }),
   );

@@ -224,6 +224,7 @@ export function toAdminBooking(agg: BookingAggregate): AdminBooking {
       corrects_payment_id: p.correctsPaymentId,
       reason: p.reason,
       recorded_by_name: recorderName,
+      provider: p.provider,
       created_at: p.createdAt.toISOString(),
     })),
     source: inferSource(tracking),

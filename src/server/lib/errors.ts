@@ -71,3 +71,9 @@ export class ServiceUnavailableError extends AppError {
     super(503, message, undefined, 'service_unavailable');
   }
 }
+/** An outside service (the payment provider) failed or refused: nothing of ours was changed. */
+export class UpstreamError extends AppError {
+  constructor(message: string) {
+    super(502, message, undefined, 'upstream_failed');
+  }
+}

@@ -26,6 +26,14 @@ const TOUCH_EVERY_MS = 60 * 1000;
 const ANONYMOUS: RequestAuth = Object.freeze({ token: null, sessionKey: null, user: null });
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+/**
+ * The only routes a mutating request may reach without the CSRF token, matched on the route the router chose (so no
+ * spelling of another path gets in): the payment provider's webhook, which carries no session and whose signature,
+ * verified on the raw body with the signing secret, is its proof (decision 0251). tests/api/route-security.test.ts
+ * checks this list and that the route refuses an unsigned call.
+ */
+export const CSRF_EXEMPT_ROUTES: ReadonlySet<string> = new Set(['/api/payments/webhook']);
+
 function isSecureRequest(request: FastifyRequest): boolean {
   return request.protocol === 'https';
 }
@@ -126,7 +134,7 @@ export function registerSession(app: FastifyInstance, db: Db, csrfKey: string): 
     request.auth = { token, sessionKey, user: null };
     const isApi = isApiRoute(request);
     // Every mutating request, whatever its path and whether or not a route matched: no spelling of a path skips it.
-    if (MUTATING.has(request.method)) {
+    if (MUTATING.has(request.method) && !CSRF_EXEMPT_ROUTES.has(request.routeOptions.url ?? '')) {
       const header = request.headers['x-csrf-token'];
       const sent = typeof header === 'string' ? header : '';
       if (!token || !sent || !safeEqual(sent, csrfTokenFor(csrfKey, token))) throw new CsrfError();

@@ -36,6 +36,8 @@ export const paymentSchema = z.object({
   corrects_payment_id: z.number().int().nullable(),
   reason: z.string().nullable(),
   recorded_by_name: z.string().nullable(),
+  /** The payment provider that moved the money ('stripe'); null when staff recorded it by hand (0250). */
+  provider: z.string().nullable(),
   created_at: z.string(),
 });
 

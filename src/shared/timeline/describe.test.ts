@@ -159,6 +159,8 @@ describe('describeBookerChange', () => {
 describe('mails', () => {
   it('names known kinds and statuses, and reads unknown kinds from their name', () => {
     expect(mailKindLabel('booking_confirmation')).toBe('Booking confirmation');
+    expect(mailKindLabel('payment.receipt')).toBe('Payment receipt');
+    expect(mailKindLabel('payment.refund_receipt')).toBe('Refund receipt');
     expect(mailKindLabel('booker.section_locked.teams+host')).toBe('Parts of the game locked');
     expect(mailKindLabel('booking.payment_received')).toBe('Payment received');
     expect(mailStatusLabel('stored')).toBe('Stored (no mail server)');

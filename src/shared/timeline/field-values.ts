@@ -205,6 +205,8 @@ const MAIL_KINDS: Record<string, string> = {
   'booker.location_confirmed.meeting_point': 'Meeting point confirmed',
   'booker.location_confirmed.hiding_spot': 'Hiding spot confirmed',
   'proposal.sent': 'Proposal',
+  'payment.receipt': 'Payment receipt',
+  'payment.refund_receipt': 'Refund receipt',
 };
 
 /** A mail's kind in words; a kind this module does not know reads from its name ('booking.paid' → 'Paid'). */

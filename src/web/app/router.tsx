@@ -28,6 +28,7 @@ const routes: RouteObject[] = [
   { path: '/hatch/:tempCode', element: areaElement(() => import('../features/booker/hatch-page').then((m) => ({ default: m.HatchPage }))) },
   { path: '/booking/:code', element: areaElement(() => import('../features/booker/join-page').then((m) => ({ default: m.JoinPage }))) },
   { path: '/proposal/:token', element: areaElement(() => import('../features/proposal/proposal-page').then((m) => ({ default: m.ProposalPage }))) },
+  { path: '/manage/:key/paid', element: areaElement(() => import('../features/booker/payment-return-page').then((m) => ({ default: m.PaymentReturnPage }))) },
   { path: '/manage/:key', element: areaElement(() => import('../features/booker/manage-page').then((m) => ({ default: m.ManagePage }))) },
   {
     path: '/admin',

@@ -10,6 +10,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -142,10 +143,16 @@ export const bookingPayments = pgTable(
     correctsPaymentId: integer('corrects_payment_id').references((): AnyPgColumn => bookingPayments.id),
     reason: text('reason'),
     recordedBy: integer('recorded_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The payment provider that moved the money ('stripe'); null for an entry staff recorded by hand (0250). */
+    provider: text('provider'),
+    /** The provider's id of it: the checkout session of a payment, the refund id of a refund. */
+    providerReference: text('provider_reference'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('booking_payments_booking_idx').on(t.bookingId),
+    // One ledger entry per provider payment or refund, whatever order or how often its events arrive (0251).
+    uniqueIndex('booking_payments_provider_ref_idx').on(t.provider, t.kind, t.providerReference).where(sql`${t.providerReference} is not null`),
     index('booking_payments_created_idx').on(t.createdAt),
     // A payment is voided at most once, whoever tries at the same moment.
     uniqueIndex('booking_payments_one_void_idx').on(t.correctsPaymentId).where(sql`${t.kind} = 'void'`),
@@ -213,4 +220,44 @@ export const bookingChanges = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('booking_changes_booking_idx').on(t.bookingId, t.createdAt)],
+);
+
+/**
+ * A booker's online checkout (decision 0250): one provider session for a fixed amount and purpose. `pending` until the
+ * provider says it was paid (`paid`: the ledger has its payment), or it is refused (`refused`: wrong amount, booking
+ * cancelled) or expires.
+ */
+export const checkouts = pgTable(
+  'checkouts',
+  {
+    id: serial('id').primaryKey(),
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    providerSessionId: text('provider_session_id').notNull(),
+    /** Minor units of `currency`. */
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
+    /** deposit, full or balance (src/shared/payments.ts). */
+    purpose: text('purpose').notNull(),
+    status: text('status').notNull().default('pending'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('checkouts_provider_session_idx').on(t.provider, t.providerSessionId), index('checkouts_booking_idx').on(t.bookingId)],
+);
+
+/** Provider events already handled: a replayed webhook finds its id here and changes nothing (decision 0251). */
+export const providerEvents = pgTable(
+  'provider_events',
+  {
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    type: text('type').notNull(),
+    /** What handling it did: recorded, ignored, refused (with why in the log). */
+    outcome: text('outcome').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
 );

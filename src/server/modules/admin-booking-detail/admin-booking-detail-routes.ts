@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminBookingResponse } from '../../../shared/api/booking';
-import { errorResponses, idParam } from '../../../shared/api/common';
+import { errorResponse, errorResponses, idParam } from '../../../shared/api/common';
 import {
   addNoteBody,
   DETAIL_MESSAGES,
@@ -167,7 +167,7 @@ export const adminBookingDetailRoutes: FastifyPluginAsyncZod = async (app) => {
     '/bookings/:id/payments/:paymentId/void',
     { schema: { tags, params: paymentParams, body: voidPaymentBody, response: { 201: adminBookingResponse, ...errorResponses } } },
     async (request, reply) => {
-      const booking = await correctBookingPayment(db, {
+      const booking = await correctBookingPayment(db, { mailer: bookingMailer(), provider: app.deps.payments.provider }, {
         actor: actorOf(request),
         bookingId: request.params.id,
         paymentId: request.params.paymentId,
@@ -180,9 +180,9 @@ export const adminBookingDetailRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/bookings/:id/payments/:paymentId/refund',
-    { schema: { tags, params: paymentParams, body: refundPaymentBody, response: { 201: adminBookingResponse, ...errorResponses } } },
+    { schema: { tags, params: paymentParams, body: refundPaymentBody, response: { 201: adminBookingResponse, ...errorResponses, 502: errorResponse } } },
     async (request, reply) => {
-      const booking = await correctBookingPayment(db, {
+      const booking = await correctBookingPayment(db, { mailer: bookingMailer(), provider: app.deps.payments.provider }, {
         actor: actorOf(request),
         bookingId: request.params.id,
         paymentId: request.params.paymentId,

@@ -2,6 +2,7 @@ import type { Db, Tx } from '../../db/client';
 import { loadBookingAggregate, toAdminBooking } from '../../lib/booking-record';
 import { withBooking, type BookingRow, type BookingValues, type BookingWrite } from '../../lib/booking-write';
 import { correctPayment, recordPayment, type Correction } from '../../lib/booking-lifecycle';
+import type { PaymentProvider } from '../../lib/payments/payment-provider';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
 import type { Mailer } from '../../lib/mail';
 import { hidingSpotMail, queueGameLinksMail, sectionsLockedMail, type BookingMailer } from '../../lib/booking-mails';
@@ -212,9 +213,15 @@ export async function recordBookingPayment(
   return booking;
 }
 
-/** Voids or refunds one payment: a new entry of the ledger, logged with the status it leaves (0190). */
-export async function correctBookingPayment(db: Db, input: Change & { paymentId: number; correction: Correction }): Promise<AdminBooking> {
-  const { booking } = await change(db, input, (write) => correctPayment(write, { paymentId: input.paymentId, correction: input.correction, recordedBy: input.actor.id }));
+/** Voids or refunds one payment: a new entry of the ledger, logged with the status it leaves (0190); card payments through the provider (0254). */
+export async function correctBookingPayment(
+  db: Db,
+  payments: { mailer: BookingMailer; provider: PaymentProvider | null },
+  input: Change & { paymentId: number; correction: Correction },
+): Promise<AdminBooking> {
+  const { booking } = await change(db, input, (write) =>
+    correctPayment(write, { paymentId: input.paymentId, correction: input.correction, recordedBy: input.actor.id }, payments.mailer, payments.provider),
+  );
   return booking;
 }
 

@@ -8,6 +8,7 @@ import { StepHeading } from './help-popover';
 import { formatMomentIn } from '../../lib/moment-text';
 import { browserTimeZone } from './wizard-state';
 import { useWizard } from './wizard-store';
+import { PaymentPanel } from '../payment-panel';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -70,11 +71,18 @@ export function StepSummary({ onBookAnother }: { onBookAnother: () => void }) {
         </div>
       ) : null}
 
+      {state.manageKey ? (
+        <div className="mt-6 rounded-xl border border-slate-200 bg-white p-4">
+          <h3 className="mb-3 font-semibold text-slate-900">You pay to confirm</h3>
+          <PaymentPanel manageKey={state.manageKey} />
+        </div>
+      ) : null}
+
       <div className="mt-6">
         <h3 className="font-semibold text-slate-900">What happens next</h3>
         <ol className="mt-2 list-decimal space-y-1 pl-5 text-slate-700">
           <li>We email your game details to {state.contactDetails.email}.</li>
-          <li>You pay to confirm the booking; we send you how to pay.</li>
+          <li>You pay to confirm the booking: a deposit or in full, here or from your booking page.</li>
           <li>Once paid you get your game code, and you set up the game with it: challenges, meeting point, teams and more.</li>
         </ol>
       </div>

@@ -95,6 +95,7 @@ export function serializeWizard(s: WizardState): string {
     meetingTime: s.meetingTime,
     contactDetails: s.contactDetails,
     tempCode: s.tempCode,
+    manageKey: s.manageKey,
     bookingStatus: s.bookingStatus,
     pricePerPerson: s.pricePerPerson,
     addOnsTotal: s.addOnsTotal,

@@ -22,6 +22,7 @@ const createdBookingResponse = z.object({
   booking: z.object({
     id: z.number().int(),
     temp_code: z.string(),
+    manage_key: z.string(),
     price_per_person: z.number(),
     add_ons_total: z.number(),
     total_price: z.number(),
@@ -61,6 +62,8 @@ const persistedSchema = z.object({
   meetingTime: z.object({ hour: z.number().int(), minute: z.number().int() }).nullable(),
   contactDetails: z.object({ fullName: z.string(), email: z.string(), phone: z.string(), companyName: z.string(), referralSource: z.string() }),
   tempCode: z.string().nullable(),
+  // Older saved wizards have no such field.
+  manageKey: z.string().nullable().default(null),
   bookingStatus: z.string().nullable(),
   pricePerPerson: z.number(),
   addOnsTotal: z.number(),

@@ -224,7 +224,7 @@ describe('contact, tracking and the created booking', () => {
   });
 
   it('stores the server-priced booking, goes to step 4 and then refuses changes to it', () => {
-    const s = run([{ type: 'pricingLoaded', pricing }, { type: 'jump', step: 3 }, { type: 'bookingCreated', booking: { id: 7, temp_code: 'T3MPC0DE', price_per_person: 15, add_ons_total: 0, total_price: 120, booking_status: 'enquiry' } }]);
+    const s = run([{ type: 'pricingLoaded', pricing }, { type: 'jump', step: 3 }, { type: 'bookingCreated', booking: { id: 7, temp_code: 'T3MPC0DE', manage_key: 'K'.repeat(43), price_per_person: 15, add_ons_total: 0, total_price: 120, booking_status: 'enquiry' } }]);
     expect(s).toMatchObject({ id: 7, tempCode: 'T3MPC0DE', stepIndex: 4, totalPrice: 120, bookingStatus: 'enquiry' });
     expect(run([{ type: 'setPlayerInput', text: '20' }], s)).toBe(s);
     expect(run([{ type: 'pricingLoaded', pricing: { ...pricing } }], s).totalPrice).toBe(120);

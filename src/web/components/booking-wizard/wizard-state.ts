@@ -67,6 +67,8 @@ export type WizardState = {
   isValid: boolean;
   contactDetails: ContactDetails;
   tempCode: string | null;
+  /** The private management key of the booking made (the pay buttons use it, decision 0250). */
+  manageKey: string | null;
   bookingStatus: string | null;
   addOnsTotal: number;
   totalPrice: number;
@@ -82,6 +84,7 @@ export type WizardState = {
 export type CreatedBooking = {
   id: number;
   temp_code: string;
+  manage_key: string;
   price_per_person: number;
   add_ons_total: number;
   total_price: number;
@@ -149,6 +152,7 @@ export function defaultWizardState(timeZone: string): WizardState {
     isValid: false,
     contactDetails: { fullName: '', email: '', phone: '', companyName: '', referralSource: '' },
     tempCode: null,
+    manageKey: null,
     bookingStatus: null,
     addOnsTotal: 0,
     totalPrice: 0,
@@ -309,6 +313,7 @@ function apply(s: WizardState, action: WizardAction): WizardState {
         ...s,
         id: action.booking.id,
         tempCode: action.booking.temp_code,
+        manageKey: action.booking.manage_key,
         bookingStatus: action.booking.booking_status,
         pricePerPerson: action.booking.price_per_person,
         addOnsTotal: action.booking.add_ons_total,

@@ -166,7 +166,9 @@ export function CorrectionDialog({ booking, correcting, net, onClose }: { bookin
         <p className="text-sm text-slate-600">
           {isVoid
             ? 'Use this for a payment recorded by mistake. It stays in the history, with a void entry that takes it back.'
-            : 'Use this when money was returned to the booker. It is recorded as its own entry.'}
+            : payment.provider
+              ? 'This payment was taken online: the refund goes back to the card through the payment provider, then is recorded as its own entry.'
+              : 'Use this when money was returned to the booker. It is recorded as its own entry.'}
         </p>
         {!isVoid ? (
           <Field label={`Refund amount (${currencySymbol(currency)})`} id={`${formId}-amount`}>

@@ -19,8 +19,9 @@ type Entry = AdminBooking['booking_payments'][number];
 
 function entryLabel(entry: Entry): string {
   if (entry.kind === 'void') return `Void of #${entry.corrects_payment_id ?? ''}`;
-  if (entry.kind === 'refund') return `Refund of #${entry.corrects_payment_id ?? ''} (${paymentTypeLabel(entry.payment_type)})`;
-  return paymentTypeLabel(entry.payment_type);
+  const online = entry.provider ? ', online' : '';
+  if (entry.kind === 'refund') return `Refund of #${entry.corrects_payment_id ?? ''} (${paymentTypeLabel(entry.payment_type)}${online})`;
+  return `${paymentTypeLabel(entry.payment_type)}${entry.provider ? ' (online)' : ''}`;
 }
 
 /**
@@ -71,14 +72,19 @@ export function PaymentsSection({ booking }: { booking: AdminBooking }) {
                       {entryLabel(e)} {voided ? <Badge tone="red">Voided</Badge> : null}
                       {e.reason ? <span className="block text-xs text-slate-600">Reason: {e.reason}</span> : null}
                     </td>
-                    <td className="pr-2">{e.recorded_by_name ?? '—'}</td>
+                    <td className="pr-2">{e.recorded_by_name ?? (e.provider ? 'Booker, online' : '—')}</td>
                     <td className={`pr-2 text-right ${e.payment_amount < 0 ? 'text-red-700' : ''}`}>{formatPence(e.payment_amount, e.currency)}</td>
                     <td className="whitespace-nowrap text-right">
                       {e.kind === 'payment' && !voided && left > 0 ? (
                         <>
-                          <button type="button" className="text-sm text-brand-700 underline" aria-label={`Void payment #${e.id}`} onClick={() => setCorrecting({ kind: 'void', payment: e, left })}>
-                            Void
-                          </button>{' '}
+                          {/* A payment taken online moved money: it is refunded, never voided (0254). */}
+                          {e.provider ? null : (
+                            <>
+                              <button type="button" className="text-sm text-brand-700 underline" aria-label={`Void payment #${e.id}`} onClick={() => setCorrecting({ kind: 'void', payment: e, left })}>
+                                Void
+                              </button>{' '}
+                            </>
+                          )}
                           <button type="button" className="text-sm text-brand-700 underline" aria-label={`Refund payment #${e.id}`} onClick={() => setCorrecting({ kind: 'refund', payment: e, left })}>
                             Refund
                           </button>

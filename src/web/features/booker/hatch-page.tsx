@@ -14,6 +14,7 @@ import { ContactEditor } from './contact-editor';
 import { GameDetailsEditor } from './game-details-editor';
 import { isOrganiserView, loadErrorText, useBooking } from './use-booking';
 import { PublicGameDetails } from './public-game-details';
+import { PaymentPanel } from '../../components/payment-panel';
 
 /** A paid booking reached by its old temp code: public facts, and where the organiser manages it now. */
 function PaidNotice({ booking }: { booking: PublicBooking }) {
@@ -65,11 +66,15 @@ export function HatchPage() {
         <BookingSummary booking={booking} />
       </Section>
 
+      <Section look="page" id="pay" title="Payment">
+        <PaymentPanel manageKey={booking.manage_key} />
+      </Section>
+
       <Section look="page" id="payment" title="What happens next">
         <ol className="list-decimal space-y-2 pl-5 text-slate-800">
           <li>
-            Nothing has been charged. Our team will email <strong>{booking.email}</strong> to arrange payment of{' '}
-            <strong>{money(booking.total_price, booking.currency)}</strong>.
+            Nothing has been charged yet. Pay a deposit or the full <strong>{money(booking.total_price, booking.currency)}</strong> above; we email{' '}
+            <strong>{booking.email}</strong> a receipt.
           </li>
           <li>Once your payment is in, your booking becomes a game and you receive its game code by email.</li>
           <li>With the game code you choose challenges, the meeting point, the hiding spot, the game area, teams and the Chicken.</li>

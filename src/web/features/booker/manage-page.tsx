@@ -1,4 +1,4 @@
-import { Navigate, useParams } from 'react-router';
+import { Navigate, useLocation, useParams } from 'react-router';
 import type { BookerBooking } from '../../../shared/api/booking';
 import { copyToClipboard } from '../../lib/clipboard';
 import { paths } from '../../lib/paths';
@@ -12,6 +12,7 @@ import { ChickenSection } from './chicken-section';
 import { GameAreaSection } from './game-area-section';
 import { LocationsSection } from './locations-section';
 import { TeamsSection } from './teams-section';
+import { PaymentPanel } from '../../components/payment-panel';
 import { loadErrorText, useManagedBooking } from './use-booking';
 
 /** The set-up checklist at the top: each part, whether it is done, a link to it. */
@@ -76,11 +77,13 @@ function ShareWithPlayers({ booking }: { booking: BookerBooking }) {
 export function ManagePage() {
   const { key = '' } = useParams();
   const { data: booking, isPending, error, replace } = useManagedBooking(key);
+  // Kept on the way to the booking page: the provider's cancel link says ?payment=cancelled.
+  const { search } = useLocation();
 
   if (isPending) return <Spinner />;
   if (error || !booking) return <LoadFailed message={loadErrorText(error)} />;
   // Not paid yet: the booking is checked and changed on its booking page.
-  if (booking.code_type === 'temp') return <Navigate to={paths.hatch(booking.temp_code)} replace />;
+  if (booking.code_type === 'temp') return <Navigate to={`${paths.hatch(booking.temp_code)}${search}`} replace />;
 
   return (
     <PageFrame>
@@ -96,6 +99,9 @@ export function ManagePage() {
       <Section look="page" id="summary" title="Booking">
         <BookingSummary booking={booking} />
         {booking.assigned_host_name ? <p className="mt-2 text-sm text-slate-700">Your host: {booking.assigned_host_name}</p> : null}
+      </Section>
+      <Section look="page" id="pay" title="Payment">
+        <PaymentPanel manageKey={booking.manage_key} />
       </Section>
       <ChallengesSection booking={booking} onSaved={replace} />
       <LocationsSection booking={booking} onSaved={replace} />

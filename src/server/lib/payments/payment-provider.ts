@@ -1,0 +1,52 @@
+/**
+ * The payment provider adapter (decision 0250). The app talks to card payments only through this interface; Stripe
+ * is the real one (stripe-provider.ts). With no provider configured, bookers pay by bank transfer with a reference
+ * and staff record the payment by hand (bank-transfer.ts).
+ */
+
+/** What the app asks the provider to charge: one line, a fixed amount in minor units of the booking's currency. */
+export type CheckoutRequest = {
+  bookingId: number;
+  amount: number;
+  currency: string;
+  purpose: string;
+  description: string;
+  customerEmail: string;
+  successUrl: string;
+  cancelUrl: string;
+  /** The same key twice gives the same session: a double click or a retry creates one checkout. */
+  idempotencyKey: string;
+};
+
+/** A checkout session as the provider reports it. */
+export type ProviderCheckout = {
+  id: string;
+  url: string | null;
+  /** open (not finished), complete, expired. */
+  status: string;
+  /** Money taken: the only state that records a payment. */
+  paid: boolean;
+  amount: number | null;
+  currency: string | null;
+  /** The provider's payment behind the session: what a refund names. */
+  paymentId: string | null;
+};
+
+/** A verified webhook event: its id (for replays), type, and the checkout it is about, if any. */
+export type ProviderEvent = { id: string; type: string; checkout: ProviderCheckout | null };
+
+export interface PaymentProvider {
+  readonly name: 'stripe';
+  createCheckout(request: CheckoutRequest): Promise<ProviderCheckout>;
+  retrieveCheckout(sessionId: string): Promise<ProviderCheckout>;
+  /** Gives back `amount` minor units of a payment; answers the provider's refund id. */
+  refund(input: { paymentId: string; amount: number; idempotencyKey: string }): Promise<{ id: string }>;
+  /** Verifies the signature of a webhook's raw body and parses it; throws WebhookSignatureError when forged or stale. */
+  parseWebhook(rawBody: Buffer, signature: string | undefined): ProviderEvent;
+}
+
+/** The signature of a webhook did not verify: forged, replayed after the tolerance, or signed with another secret. */
+export class WebhookSignatureError extends Error {}
+
+/** The provider could not be reached or refused the call: nothing of ours is changed. */
+export class ProviderError extends Error {}

@@ -1,0 +1,119 @@
+import { useEffect, useState } from 'react';
+import { format, parseISO } from 'date-fns';
+import type { PaymentState } from '../../shared/api/payments';
+import { formatPence } from '../../shared/money';
+import { CHECKOUT_PURPOSES, type CheckoutPurpose } from '../../shared/payments';
+import { errorMessage } from '../lib/api-client';
+import { fetchPaymentState, startCheckout } from '../lib/payments-api';
+import { notifyError } from '../lib/toast';
+import { Button } from './ui';
+
+const LOAD_FAILED = 'Could not load the payment details. Please reload the page.';
+const START_FAILED = 'Could not open the payment page. Please try again.';
+const BUTTON_LABELS: Record<CheckoutPurpose, string> = { deposit: 'Pay deposit', full: 'Pay in full', balance: 'Pay balance' };
+
+/**
+ * The booking's money for the booker (decision 0252): total, paid, balance due and by when, and the way to pay:
+ * card buttons (deposit, full, balance) that open the provider's checkout, or the bank transfer details. Used by
+ * the wizard's last step, which has no query client, so it loads with a plain effect.
+ */
+export function PaymentPanel({ manageKey }: { manageKey: string }) {
+  const [state, setState] = useState<PaymentState | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [opening, setOpening] = useState<CheckoutPurpose | null>(null);
+  const cancelled = new URLSearchParams(window.location.search).get('payment') === 'cancelled';
+
+  useEffect(() => {
+    let live = true;
+    fetchPaymentState(manageKey).then(
+      (s) => live && setState(s),
+      (error: unknown) => live && setLoadError(errorMessage(error, LOAD_FAILED)),
+    );
+    return () => {
+      live = false;
+    };
+  }, [manageKey]);
+
+  if (loadError) return <p className="text-red-700" role="alert">{loadError}</p>;
+  if (!state) return <p className="text-slate-600" aria-live="polite">Loading payment details…</p>;
+
+  const pay = async (purpose: CheckoutPurpose, amount: number) => {
+    setOpening(purpose);
+    try {
+      window.location.assign(await startCheckout(manageKey, purpose, amount));
+    } catch (error) {
+      notifyError(errorMessage(error, START_FAILED));
+      setOpening(null);
+    }
+  };
+  const money = (pence: number) => formatPence(pence, state.currency);
+  const options = CHECKOUT_PURPOSES.flatMap((purpose) => {
+    const amount = state.options[purpose];
+    return amount === null ? [] : [[purpose, amount] as const];
+  });
+
+  return (
+    <div className="space-y-3" data-testid="payment-panel">
+      <dl className="grid grid-cols-2 gap-x-4 gap-y-1 sm:grid-cols-4">
+        <div>
+          <dt className="text-sm text-slate-600">Total</dt>
+          <dd className="font-semibold">{money(state.total)}</dd>
+        </div>
+        <div>
+          <dt className="text-sm text-slate-600">Paid</dt>
+          <dd className="font-semibold" data-testid="paid-amount">{money(state.paid)}</dd>
+        </div>
+        <div>
+          <dt className="text-sm text-slate-600">Balance due</dt>
+          <dd className="font-semibold" data-testid="balance-due">{money(state.due)}</dd>
+        </div>
+        {state.due > 0 ? (
+          <div>
+            <dt className="text-sm text-slate-600">Due by</dt>
+            <dd className="font-semibold">{format(parseISO(state.balance_due_date), 'd MMMM yyyy')}</dd>
+          </div>
+        ) : null}
+      </dl>
+      {state.payments.length > 0 ? (
+        <ul className="text-sm text-slate-700" aria-label="Your payments">
+          {state.payments.map((p, i) => (
+            <li key={i}>
+              {format(parseISO(p.created_at), 'd MMM yyyy')}: {p.kind === 'payment' ? 'Payment' : 'Refund'} {formatPence(Math.abs(p.amount), p.currency)}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {cancelled && state.paid === 0 ? <p className="text-slate-700">Payment cancelled: nothing was charged.</p> : null}
+      {state.cancelled ? (
+        <p className="text-slate-700">This booking is cancelled: it cannot be paid.</p>
+      ) : state.due === 0 ? (
+        <p className="font-medium text-green-800">Paid in full. Thank you!</p>
+      ) : state.provider === 'stripe' ? (
+        <div className="space-y-2">
+          <div className="flex flex-wrap gap-2">
+            {options.map(([purpose, amount]) => (
+              <Button key={purpose} variant={purpose === 'deposit' ? 'primary' : 'secondary'} size="lg" disabled={opening !== null} onClick={() => void pay(purpose, amount)}>
+                {opening === purpose ? 'Opening payment…' : `${BUTTON_LABELS[purpose]} (${money(amount)})`}
+              </Button>
+            ))}
+          </div>
+          {state.options.deposit !== null ? (
+            <p className="text-sm text-slate-600">
+              The deposit is {state.deposit_percent} % of the total; the balance is due by {format(parseISO(state.balance_due_date), 'd MMMM yyyy')}. Card payments are taken by our payment
+              provider; you get a receipt by email.
+            </p>
+          ) : null}
+        </div>
+      ) : (
+        <div className="rounded-lg border border-slate-200 bg-slate-50 p-3 text-slate-800" data-testid="bank-transfer">
+          <p className="font-medium">Pay by bank transfer</p>
+          {state.bank_transfer.details ? <p className="whitespace-pre-line">{state.bank_transfer.details}</p> : <p>Our team will email you the account details.</p>}
+          <p>
+            Reference: <strong className="font-mono">{state.bank_transfer.reference}</strong>
+          </p>
+          <p className="text-sm text-slate-600">We record your payment when it arrives and email you a receipt.</p>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,85 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { seedDataDir } from './support/data-dir';
+import { createBooking } from '../support/fixtures';
+import { launchBrowser, newPage } from './support/browser';
+import { freePort, startServer, type RunningServer } from './support/server';
+import { startStripeStandIn, type StripeStandIn } from '../support/stripe-stand-in';
+
+/**
+ * Issue 15: a booker pays a deposit. The built server talks to the local Stripe stand-in; its hosted checkout page
+ * posts the signed webhook to the server, then sends the browser back to the return page.
+ */
+let booking: { manageKey: string; tempCode: string };
+let dataDir: string;
+let server: RunningServer;
+let stripe: StripeStandIn;
+let browser: Browser;
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'hatch-e2e-payment-'));
+  const row = await seedDataDir(dataDir, (db) => createBooking(db, { fullName: 'Penny Payer', players: 8, pricePerPerson: 15 }));
+  booking = { manageKey: row.manageKey, tempCode: row.tempCode };
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  stripe = await startStripeStandIn({
+    onEvent: async (event) => {
+      const res = await fetch(`${base}/api/payments/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': event.signature }, body: event.payload });
+      if (!res.ok) throw new Error(`webhook answered ${res.status}`);
+    },
+  });
+  server = await startServer({
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    PUBLIC_URL: base,
+    STRIPE_SECRET_KEY: 'sk_test_e2e',
+    STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+    STRIPE_API_BASE: stripe.url,
+  });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await stripe?.close();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('paying online', () => {
+  it('a booker pays the deposit from the management link and comes back to a paid booking', async () => {
+    const { page, context, errors } = await newPage(browser, server.url);
+    await page.route(/tile\.openstreetmap\.org/, (route) => route.abort());
+    // The link a proposal or a mail gives: an unpaid booking shows its booking page, with the pay buttons.
+    await page.goto(`/manage/${booking.manageKey}`);
+    const panel = page.getByTestId('payment-panel');
+    await panel.waitFor();
+    expect(await page.getByTestId('balance-due').textContent()).toBe('£120.00');
+    await page.getByRole('button', { name: 'Pay deposit (£30.00)' }).click();
+
+    // The provider's hosted page (the stand-in). Cancelling there comes back with nothing charged.
+    await page.waitForURL(`${stripe.url}/pay/**`);
+    await page.getByRole('link', { name: 'Cancel' }).click();
+    await page.getByText('Payment cancelled: nothing was charged.').waitFor();
+    await page.getByRole('button', { name: 'Pay deposit (£30.00)' }).click();
+
+    // Paying there sends the signed webhook, then the browser back to the return page.
+    await page.waitForURL(`${stripe.url}/pay/**`);
+    expect(await page.getByTestId('amount').textContent()).toBe('30.00 GBP');
+    await page.getByRole('button', { name: 'Pay' }).click();
+    await page.waitForURL(/\/manage\/[^/]+\/paid\?session_id=cs_test_/);
+    await page.getByText('Payment received. Thank you!').waitFor({ timeout: 15_000 });
+    expect(await page.getByTestId('payment-result').textContent()).toContain('Payment received');
+
+    // The management page of the paid game: the game code, and what is still due.
+    await page.getByTestId('back-to-booking').click();
+    await page.getByTestId('game-code').waitFor();
+    await expect.poll(() => page.getByTestId('paid-amount').textContent(), { timeout: 10_000 }).toBe('£30.00');
+    expect(await page.getByTestId('balance-due').textContent()).toBe('£90.00');
+    expect(await page.getByRole('button', { name: 'Pay balance (£90.00)' }).isVisible()).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
