@@ -6,6 +6,7 @@ import { publicOrigin, serverTimeouts, type Config } from './config';
 import type { Database } from './db/client';
 import { createMailer, type Mailer } from './lib/mail';
 import { getOrCreateSecret } from './lib/app-secrets';
+import { createPhotoStorage, type PhotoStorage } from './lib/storage';
 import { memoizingSerializerCompiler } from './lib/memo-serializer';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerSession } from './plugins/session';
@@ -26,6 +27,9 @@ import { adminUsersRoutes } from './modules/admin-users/admin-users-routes';
 import { adminActivityRoutes } from './modules/admin-activity/admin-activity-routes';
 import { adminBookingTimelineRoutes } from './modules/admin-booking-timeline/admin-booking-timeline-routes';
 import { adminOverviewRoutes } from './modules/admin-overview/admin-overview-routes';
+import { adminSubmissionsRoutes } from './modules/admin-submissions/admin-submissions-routes';
+import { adminScoringRoutes } from './modules/admin-scoring/admin-scoring-routes';
+import { adminMarkersRoutes } from './modules/admin-markers/admin-markers-routes';
 
 export type AppDeps = {
   config: Config;
@@ -34,6 +38,8 @@ export type AppDeps = {
   csrfKey: string;
   /** Where links in mails point: fixed at start (config.ts publicOrigin), never read from a request. */
   publicUrl: string;
+  /** Where submitted photos are kept: DATA_DIR/photos, or S3-compatible storage when configured (lib/storage). */
+  photos: PhotoStorage;
 };
 /** `schema` is the route's own (zod) schema, as declared: the fuzz tests generate requests from it. */
 export type RouteRecord = { method: string; url: string; schema?: FastifySchema };
@@ -80,8 +86,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const csrfKey = await getOrCreateSecret(database.db, 'csrf');
   const mail = createMailer({ db: database.db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: app.log });
-  app.decorate('deps', { config, database, mail, csrfKey, publicUrl: publicOrigin(config) });
-  app.addHook('onClose', async () => mail.stop());
+  const photos = createPhotoStorage(config);
+  app.decorate('deps', { config, database, mail, csrfKey, publicUrl: publicOrigin(config), photos });
+  app.addHook('onClose', async () => {
+    photos.close();
+    await mail.stop();
+  });
 
   registerErrorHandler(app);
   await app.register(cookie);
@@ -107,6 +117,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await admin.register(adminActivityRoutes);
       await admin.register(adminBookingTimelineRoutes);
       await admin.register(adminOverviewRoutes);
+      await admin.register(adminSubmissionsRoutes);
+      await admin.register(adminScoringRoutes);
+      await admin.register(adminMarkersRoutes);
     },
     { prefix: '/api/admin' },
   );

@@ -12,6 +12,7 @@ import { adminChallengesEndpoints } from '../../src/shared/api/endpoints/admin-c
 import { adminUsersEndpoints } from '../../src/shared/api/endpoints/admin-users';
 import { adminActivityEndpoint } from '../../src/shared/api/endpoints/admin-activity';
 import { adminOverviewEndpoints } from '../../src/shared/api/endpoints/admin-overview';
+import { adminMarkersEndpoints, adminScoringEndpoints, adminSubmissionsEndpoints } from '../../src/shared/api/endpoints/admin-review';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 /**
@@ -38,6 +39,9 @@ const descriptors: EndpointConfig[] = [
   ...Object.values(adminUsersEndpoints),
   adminActivityEndpoint,
   ...Object.values(adminOverviewEndpoints),
+  ...Object.values(adminSubmissionsEndpoints),
+  ...Object.values(adminScoringEndpoints),
+  ...Object.values(adminMarkersEndpoints),
 ];
 
 /** API routes no client of ours calls: the health check and the OpenAPI pages. */

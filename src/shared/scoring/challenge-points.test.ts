@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canSubmitMore, cappedPoints, pointsLeft, rawPoints, SCORING_MESSAGES, type ChallengeRule } from './challenge-points';
+import { allocatePoints, canSubmitMore, cappedPoints, pointsLeft, rawPoints, SCORING_MESSAGES, type ChallengeRule } from './challenge-points';
 
 const rating: ChallengeRule = { type: 'Rating', max_score: 10, max_submissions: 1, points_per_submission: 1 };
 const rightWrong: ChallengeRule = { type: 'RightWrong', max_score: 15, max_submissions: 2, points_per_submission: 1 };
@@ -80,5 +80,39 @@ describe('max_submissions', () => {
     expect(canSubmitMore(rating, ['rejected', 'rejected'])).toBe(true);
     expect(canSubmitMore(rightWrong, ['approved', 'rejected'])).toBe(true);
     expect(canSubmitMore(rightWrong, ['approved', 'pending'])).toBe(false);
+  });
+});
+
+describe('allocatePoints: one team, one challenge, in the order sent', () => {
+  it('gives approved submissions their points up to the cap, in order, and nothing to the others', () => {
+    const points = allocatePoints(tally, [
+      { id: 1, status: 'approved', rating: null, count: 2 },
+      { id: 2, status: 'rejected', rating: null, count: 3 },
+      { id: 3, status: 'pending', rating: null, count: 1 },
+      { id: 4, status: 'approved', rating: null, count: 3 },
+      { id: 5, status: 'approved', rating: null, count: 1 },
+    ]);
+    expect([...points]).toEqual([
+      [1, 10],
+      [2, 0],
+      [3, 0],
+      [4, 10],
+      [5, 0],
+    ]);
+  });
+  it('re-divides the cap when an earlier submission is rejected later', () => {
+    const sent = [
+      { id: 1, status: 'approved' as const, rating: null, count: 3 },
+      { id: 2, status: 'approved' as const, rating: null, count: 3 },
+    ];
+    expect(allocatePoints(tally, sent).get(2)).toBe(5);
+    expect(allocatePoints(tally, [{ ...sent[0]!, status: 'rejected' }, sent[1]!]).get(2)).toBe(15);
+  });
+  it('scores Rating submissions by their rating and RightWrong ones all or nothing', () => {
+    expect(allocatePoints({ ...rating, max_submissions: 3 }, [
+      { id: 1, status: 'approved', rating: 3, count: null },
+      { id: 2, status: 'approved', rating: 4, count: null },
+    ])).toEqual(new Map([[1, 6], [2, 4]]));
+    expect(allocatePoints(rightWrong, [{ id: 1, status: 'approved', rating: null, count: null }]).get(1)).toBe(15);
   });
 });

@@ -69,3 +69,27 @@ export function canSubmitMore(rule: ChallengeRule, statuses: readonly Submission
 export function pointsLeft(rule: ChallengeRule, awarded: number): number {
   return Math.max(0, rule.max_score - awarded);
 }
+
+export type ScoredSubmission = { id: number; status: SubmissionStatus; rating: number | null; count: number | null };
+
+/**
+ * The points of every submission one team sent for one challenge, given in the order they were sent: approved
+ * ones earn their raw points, each cut by what is left of max_score after the earlier ones; pending and rejected
+ * ones earn 0. Re-reviewing one submission therefore re-divides the cap fairly, whatever order staff reviewed in.
+ */
+export function allocatePoints(rule: ChallengeRule, sent: readonly ScoredSubmission[]): Map<number, number> {
+  const points = new Map<number, number>();
+  let awarded = 0;
+  for (const s of sent) {
+    if (s.status !== 'approved') {
+      points.set(s.id, 0);
+      continue;
+    }
+    const verdict: Verdict = rule.type === 'Rating' ? { kind: 'rate', rating: s.rating ?? 0 } : { kind: 'approve' };
+    const raw = rawPoints(rule, verdict, s.count);
+    const share = cappedPoints(rule, raw.ok ? raw.points : 0, awarded);
+    points.set(s.id, share);
+    awarded += share;
+  }
+  return points;
+}
