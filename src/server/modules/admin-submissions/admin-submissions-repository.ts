@@ -114,7 +114,8 @@ export async function insertSubmission(tx: DbOrTx, values: SubmissionInsert): Pr
   return row;
 }
 
-export async function photoKeyOf(db: DbOrTx, id: number): Promise<{ photoKey: string | null } | undefined> {
-  const [row] = await db.select({ photoKey: submissions.photoKey }).from(submissions).where(eq(submissions.id, id)).limit(1);
+/** The submission's team and photo, read without a lock. */
+export async function findSubmissionRef(db: DbOrTx, id: number): Promise<{ photoKey: string | null; teamId: number } | undefined> {
+  const [row] = await db.select({ photoKey: submissions.photoKey, teamId: submissions.teamId }).from(submissions).where(eq(submissions.id, id)).limit(1);
   return row;
 }

@@ -19,7 +19,7 @@ import {
   findReviewRow,
   listReviewRows,
   lockSubmission,
-  photoKeyOf,
+  findSubmissionRef,
   setPointsAwarded,
   submissionsOfTeamChallenge,
   updateReview,
@@ -92,10 +92,13 @@ const STATUS_OF: Record<Verdict['kind'], SubmissionStatus> = { approve: 'approve
  */
 export async function reviewSubmission(db: Db, actorId: number, id: number, verdict: Verdict, reason: string | null = null): Promise<ReviewResponse> {
   return db.transaction(async (tx) => {
+    // The team first, then the submission: every writer of a team's submissions locks in this order (two
+    // reviews of one team's submissions would otherwise each hold a row the other needs).
+    const found = await findSubmissionRef(tx, id);
+    if (!found) throw new NotFoundError(REVIEW_MESSAGES.notFound);
+    const team = await lockTeam(tx, found.teamId);
     const submission = await lockSubmission(tx, id);
-    if (!submission) throw new NotFoundError(REVIEW_MESSAGES.notFound);
-    const team = await lockTeam(tx, submission.teamId);
-    if (!team) throw new NotFoundError(REVIEW_MESSAGES.notFound);
+    if (!team || !submission) throw new NotFoundError(REVIEW_MESSAGES.notFound);
     const challenge = submission.challengeId === null ? undefined : await findChallengeRule(tx, submission.challengeId);
     if (!challenge && verdict.kind !== 'reject') throw new ConflictError(REVIEW_MESSAGES.noChallenge);
 
@@ -145,7 +148,7 @@ export async function reviewSubmission(db: Db, actorId: number, id: number, verd
 }
 
 export async function submissionPhoto(db: Db, storage: PhotoStorage, id: number): Promise<StoredPhoto> {
-  const row = await photoKeyOf(db, id);
+  const row = await findSubmissionRef(db, id);
   if (!row) throw new NotFoundError(REVIEW_MESSAGES.notFound);
   const photo = row.photoKey ? await storage.get(row.photoKey) : null;
   if (!photo) throw new NotFoundError(REVIEW_MESSAGES.noPhoto);
