@@ -14,6 +14,7 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           setupFiles: ['tests/support/fail-on-console-error.ts'],
+          globalSetup: ['tests/support/pglite-snapshot.ts'],
         },
       },
       {

@@ -1,5 +1,7 @@
 import pg from 'pg';
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { inject } from 'vitest';
 import { openDatabase, type Database } from '../../src/server/db/client';
 import { seedReferenceData } from '../../src/server/db/seed';
 
@@ -10,6 +12,8 @@ import { seedReferenceData } from '../../src/server/db/seed';
 export async function openTestDatabase(): Promise<Database> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
+    const snapshot = snapshotFile();
+    if (snapshot) return openDatabase({ dataDir: 'memory://', loadDataDir: new Blob([readFileSync(snapshot)]) });
     const database = await openDatabase({ dataDir: 'memory://' });
     await database.migrate();
     await seedReferenceData(database.db);
@@ -35,4 +39,14 @@ export async function openTestDatabase(): Promise<Database> {
       await dropper.end();
     },
   };
+}
+
+/** The migrated, seeded dump made once per run by tests/support/pglite-snapshot.ts; none outside the unit project. */
+function snapshotFile(): string {
+  try {
+    const file: string | undefined = inject('pgliteSnapshot');
+    return file ?? '';
+  } catch {
+    return '';
+  }
 }

@@ -35,6 +35,8 @@ export type Database = {
    * the stream ends. Undefined on the embedded database, which has no COPY streaming.
    */
   copyOut?: (copyStatement: string) => Promise<Readable>;
+  /** Embedded only: the whole data folder as one uncompressed tarball (the tests' migrated snapshot). */
+  dumpDataDir?: () => Promise<Blob>;
   close(): Promise<void>;
 };
 
@@ -44,6 +46,8 @@ export type DatabaseOptions = {
   /** Folder for the embedded database; 'memory://' keeps it in memory (tests). */
   dataDir?: string;
   poolSize?: number;
+  /** Embedded only: start from this dumped data folder (a migrated, seeded snapshot) instead of an empty one. */
+  loadDataDir?: Blob;
 };
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
@@ -89,6 +93,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   if (!dataDir.startsWith('memory://')) mkdirSync(path.resolve(dataDir), { recursive: true });
   const client = await PGlite.create(dataDir.startsWith('memory://') ? undefined : path.resolve(dataDir), {
     extensions: { pg_trgm },
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });
   const liteDb = drizzlePglite(client, { schema });
   const db: Db = liteDb;
@@ -97,6 +102,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     driver: 'pglite',
     ping: () => ping(db),
     migrate: () => migratePglite(liteDb, { migrationsFolder: migrationsFolder() }),
+    dumpDataDir: () => client.dumpDataDir('none'),
     close: () => client.close(),
   };
 }
