@@ -39,11 +39,12 @@ function reviewQuery(db: DbOrTx) {
 }
 export type ReviewRow = NonNullable<Awaited<ReturnType<typeof findReviewRow>>>;
 
-export type SubmissionFilters = { gameCode?: string; status?: SubmissionStatus };
+export type SubmissionFilters = { gameCode?: string; instanceId?: number; status?: SubmissionStatus };
 
 function filtersOf(f: SubmissionFilters): SQL | undefined {
   const parts: SQL[] = [];
   if (f.gameCode) parts.push(eq(games.code, f.gameCode));
+  if (f.instanceId !== undefined) parts.push(eq(submissions.instanceId, f.instanceId));
   if (f.status) parts.push(eq(submissions.status, f.status));
   return parts.length > 0 ? and(...parts) : undefined;
 }
@@ -107,7 +108,7 @@ export type SubmissionInsert = Pick<
   'instanceId' | 'teamId' | 'challengeId' | 'kind' | 'textAnswer' | 'count' | 'photoKey' | 'submittedAt'
 >;
 
-/** A team's new submission, pending review. The players' submit call (issue 14, second wave) writes through this. */
+/** A team's new submission, pending review: the players' submit call writes through this. */
 export async function insertSubmission(tx: DbOrTx, values: SubmissionInsert): Promise<SubmissionRow> {
   const [row] = await tx.insert(submissions).values({ ...values, status: 'pending' }).returning();
   if (!row) throw new Error('submission not inserted');
