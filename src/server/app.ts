@@ -6,6 +6,7 @@ import { publicOrigin, serverTimeouts, type Config } from './config';
 import type { Database } from './db/client';
 import { createMailer, type Mailer } from './lib/mail';
 import { getOrCreateSecret } from './lib/app-secrets';
+import { createPhotoStorage, type PhotoStorage } from './lib/storage';
 import { memoizingSerializerCompiler } from './lib/memo-serializer';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerSession } from './plugins/session';
@@ -31,6 +32,9 @@ import { adminProposalsRoutes } from './modules/admin-proposals/admin-proposals-
 import { proposalRoutes } from './modules/proposal/proposal-routes';
 import { paymentsRoutes } from './modules/payments/payments-routes';
 import { createPaymentSetup, type PaymentSetup } from './lib/payments/payment-setup';
+import { adminSubmissionsRoutes } from './modules/admin-submissions/admin-submissions-routes';
+import { adminScoringRoutes } from './modules/admin-scoring/admin-scoring-routes';
+import { adminMarkersRoutes } from './modules/admin-markers/admin-markers-routes';
 
 export type AppDeps = {
   config: Config;
@@ -41,6 +45,8 @@ export type AppDeps = {
   publicUrl: string;
   /** The card provider, if configured, else bank transfer (lib/payments, decision 0250). */
   payments: PaymentSetup;
+  /** Where submitted photos are kept: DATA_DIR/photos, or S3-compatible storage when configured (lib/storage). */
+  photos: PhotoStorage;
 };
 /** `schema` is the route's own (zod) schema, as declared: the fuzz tests generate requests from it. */
 export type RouteRecord = { method: string; url: string; schema?: FastifySchema };
@@ -88,8 +94,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const csrfKey = await getOrCreateSecret(database.db, 'csrf');
   const mail = createMailer({ db: database.db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: app.log });
   const payments = createPaymentSetup(config);
-  app.decorate('deps', { config, database, mail, csrfKey, publicUrl: publicOrigin(config), payments });
-  app.addHook('onClose', async () => mail.stop());
+  const photos = createPhotoStorage(config);
+  app.decorate('deps', { config, database, mail, csrfKey, publicUrl: publicOrigin(config), payments, photos });
+  app.addHook('onClose', async () => {
+    photos.close();
+    await mail.stop();
+  });
 
   registerErrorHandler(app);
   await app.register(cookie);
@@ -119,6 +129,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await admin.register(adminOverviewRoutes);
       await admin.register(adminProposalsRoutes);
       await admin.register(adminPaymentsRoutes);
+      await admin.register(adminSubmissionsRoutes);
+      await admin.register(adminScoringRoutes);
+      await admin.register(adminMarkersRoutes);
     },
     { prefix: '/api/admin' },
   );

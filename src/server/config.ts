@@ -65,10 +65,21 @@ const configSchema = z
     STRIPE_API_BASE: optionalText.pipe(z.string().url('STRIPE_API_BASE must be a URL').optional()),
     /** The account bookers pay by transfer to, shown with the booking's reference (free text, several lines). */
     BANK_TRANSFER_DETAILS: optionalText,
+    /** Photos go to S3-compatible storage when a bucket is named, else to DATA_DIR/photos (lib/storage). */
+    S3_BUCKET: optionalText,
+    S3_ENDPOINT: optionalText.pipe(z.string().url('S3_ENDPOINT must be a URL').optional()),
+    S3_REGION: z.string().default('us-east-1'),
+    S3_ACCESS_KEY_ID: optionalText,
+    S3_SECRET_ACCESS_KEY: optionalText,
+    /** Most S3-compatible services want bucket-in-path addresses; AWS takes either. */
+    S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
   })
   .superRefine((config, ctx) => {
     if (config.STRIPE_SECRET_KEY && !config.STRIPE_WEBHOOK_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['STRIPE_WEBHOOK_SECRET'], message: 'STRIPE_WEBHOOK_SECRET is needed with STRIPE_SECRET_KEY: payments are confirmed by signed webhooks' });
+    }
+    if ((config.S3_ACCESS_KEY_ID === undefined) !== (config.S3_SECRET_ACCESS_KEY === undefined)) {
+      ctx.addIssue({ code: 'custom', path: ['S3_SECRET_ACCESS_KEY'], message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together' });
     }
     if (config.ADMIN_PASSWORD === undefined) return;
     const problem = passwordProblem(config.ADMIN_PASSWORD, config.ADMIN_EMAIL);

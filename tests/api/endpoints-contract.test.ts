@@ -15,6 +15,7 @@ import { adminOverviewEndpoints } from '../../src/shared/api/endpoints/admin-ove
 import { adminPaymentsEndpoints } from '../../src/shared/api/endpoints/admin-payments';
 import { adminProposalsEndpoints, publicProposalEndpoints } from '../../src/shared/api/endpoints/proposals';
 import { paymentEndpoints } from '../../src/shared/api/endpoints/payments';
+import { adminMarkersEndpoints, adminScoringEndpoints, adminSubmissionsEndpoints } from '../../src/shared/api/endpoints/admin-review';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 /**
@@ -45,6 +46,9 @@ const descriptors: EndpointConfig[] = [
   ...Object.values(adminPaymentsEndpoints),
   ...Object.values(publicProposalEndpoints),
   ...Object.values(paymentEndpoints),
+  ...Object.values(adminSubmissionsEndpoints),
+  ...Object.values(adminScoringEndpoints),
+  ...Object.values(adminMarkersEndpoints),
 ];
 
 /** API routes no client of ours calls: the health check, the OpenAPI pages, the payment provider's webhook. */

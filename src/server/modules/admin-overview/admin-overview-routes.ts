@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../../shared/api/common';
-import { gamesResponse, overviewQuery, submissionsResponse, teamsResponse } from '../../../shared/api/admin-overview';
-import { listGames, listSubmissions, listTeams } from './admin-overview-repository';
+import { gamesResponse, overviewQuery, teamsResponse } from '../../../shared/api/admin-overview';
+import { listGames, listTeams } from './admin-overview-repository';
 
 const pagination = (page: number, perPage: number, total: number) => ({
   current_page: page,
@@ -16,7 +16,7 @@ const ref = (b: BookingRef) => ({ booking_id: b.id, booking_name: b.fullName, bo
 /** Read-only overviews across bookings; each row links to its booking, where staff act. */
 export const adminOverviewRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.database;
-  const schema = (response: typeof gamesResponse | typeof teamsResponse | typeof submissionsResponse) => ({
+  const schema = (response: typeof gamesResponse | typeof teamsResponse) => ({
     tags: ['admin'],
     querystring: overviewQuery,
     response: { 200: response, ...errorResponses },
@@ -50,23 +50,6 @@ export const adminOverviewRoutes: FastifyPluginAsyncZod = async (app) => {
         name: team.name,
         players: team.players,
         created_at: team.createdAt.toISOString(),
-      })),
-      pagination: pagination(query.page, query.per_page, total),
-    };
-  });
-
-  app.get('/submissions', { schema: schema(submissionsResponse) }, async ({ query }) => {
-    const { rows, total } = await listSubmissions(db, { page: query.page, perPage: query.per_page });
-    return {
-      submissions: rows.map(({ submission, teamName, challengeName, gameCode, booking }) => ({
-        id: submission.id,
-        ...ref(booking),
-        game_code: gameCode,
-        team_name: teamName,
-        challenge_name: challengeName,
-        status: submission.status,
-        points_awarded: submission.pointsAwarded,
-        submitted_at: submission.submittedAt.toISOString(),
       })),
       pagination: pagination(query.page, query.per_page, total),
     };
