@@ -1,0 +1,94 @@
+CREATE TABLE "checkouts" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"booking_id" integer NOT NULL,
+	"provider" text NOT NULL,
+	"provider_session_id" text NOT NULL,
+	"amount" integer NOT NULL,
+	"currency" text NOT NULL,
+	"purpose" text NOT NULL,
+	"status" text DEFAULT 'pending' NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"completed_at" timestamp with time zone
+);
+--> statement-breakpoint
+CREATE TABLE "provider_events" (
+	"provider" text NOT NULL,
+	"event_id" text NOT NULL,
+	"type" text NOT NULL,
+	"outcome" text NOT NULL,
+	"received_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "provider_events_provider_event_id_pk" PRIMARY KEY("provider","event_id")
+);
+--> statement-breakpoint
+CREATE TABLE "item_stations" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"game_id" integer NOT NULL,
+	"kind" text NOT NULL,
+	"lat" double precision NOT NULL,
+	"lng" double precision NOT NULL,
+	"label" text DEFAULT '' NOT NULL,
+	"active" boolean DEFAULT true NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "proposals" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"booking_id" integer NOT NULL,
+	"token" text NOT NULL,
+	"status" text DEFAULT 'draft' NOT NULL,
+	"plan_type" text NOT NULL,
+	"players" integer NOT NULL,
+	"add_ons" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"lines" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"currency" text NOT NULL,
+	"price_per_person" numeric(12, 2) NOT NULL,
+	"add_ons_total" numeric(12, 2) NOT NULL,
+	"lines_total" numeric(12, 2) NOT NULL,
+	"total_price" numeric(12, 2) NOT NULL,
+	"valid_until" date NOT NULL,
+	"created_by" integer,
+	"sent_at" timestamp with time zone,
+	"accepted_at" timestamp with time zone,
+	"withdrawn_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "proposals_status_check" CHECK ("proposals"."status" in ('draft', 'sent', 'accepted', 'withdrawn')),
+	CONSTRAINT "proposals_total_check" CHECK ("proposals"."total_price" >= 0)
+);
+--> statement-breakpoint
+CREATE TABLE "score_adjustments" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"team_id" integer NOT NULL,
+	"points" integer NOT NULL,
+	"reason" text NOT NULL,
+	"actor_id" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+ALTER TABLE "booking_payments" ADD COLUMN "provider" text;--> statement-breakpoint
+ALTER TABLE "booking_payments" ADD COLUMN "provider_reference" text;--> statement-breakpoint
+ALTER TABLE "submissions" ADD COLUMN "kind" text DEFAULT 'photo' NOT NULL;--> statement-breakpoint
+ALTER TABLE "submissions" ADD COLUMN "text_answer" text;--> statement-breakpoint
+ALTER TABLE "submissions" ADD COLUMN "count" integer;--> statement-breakpoint
+ALTER TABLE "submissions" ADD COLUMN "photo_key" text;--> statement-breakpoint
+ALTER TABLE "submissions" ADD COLUMN "reviewer_id" integer;--> statement-breakpoint
+ALTER TABLE "submissions" ADD COLUMN "reason" text;--> statement-breakpoint
+ALTER TABLE "submissions" ADD COLUMN "reviewed_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "checkouts" ADD CONSTRAINT "checkouts_booking_id_bookings_id_fk" FOREIGN KEY ("booking_id") REFERENCES "public"."bookings"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "item_stations" ADD CONSTRAINT "item_stations_game_id_games_id_fk" FOREIGN KEY ("game_id") REFERENCES "public"."games"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "proposals" ADD CONSTRAINT "proposals_booking_id_bookings_id_fk" FOREIGN KEY ("booking_id") REFERENCES "public"."bookings"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "proposals" ADD CONSTRAINT "proposals_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "score_adjustments" ADD CONSTRAINT "score_adjustments_team_id_instance_teams_id_fk" FOREIGN KEY ("team_id") REFERENCES "public"."instance_teams"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "score_adjustments" ADD CONSTRAINT "score_adjustments_actor_id_users_id_fk" FOREIGN KEY ("actor_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "checkouts_provider_session_idx" ON "checkouts" USING btree ("provider","provider_session_id");--> statement-breakpoint
+CREATE INDEX "checkouts_booking_idx" ON "checkouts" USING btree ("booking_id");--> statement-breakpoint
+CREATE INDEX "item_stations_game_idx" ON "item_stations" USING btree ("game_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "proposals_token_idx" ON "proposals" USING btree ("token");--> statement-breakpoint
+CREATE INDEX "proposals_booking_idx" ON "proposals" USING btree ("booking_id");--> statement-breakpoint
+CREATE INDEX "proposals_status_created_idx" ON "proposals" USING btree ("status","created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "proposals_one_accepted_idx" ON "proposals" USING btree ("booking_id") WHERE "proposals"."status" = 'accepted';--> statement-breakpoint
+CREATE INDEX "score_adjustments_team_idx" ON "score_adjustments" USING btree ("team_id");--> statement-breakpoint
+ALTER TABLE "submissions" ADD CONSTRAINT "submissions_reviewer_id_users_id_fk" FOREIGN KEY ("reviewer_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "booking_payments_provider_ref_idx" ON "booking_payments" USING btree ("provider","kind","provider_reference") WHERE "booking_payments"."provider_reference" is not null;--> statement-breakpoint
+CREATE INDEX "submissions_team_challenge_idx" ON "submissions" USING btree ("team_id","challenge_id");--> statement-breakpoint
+CREATE INDEX "submissions_status_idx" ON "submissions" USING btree ("status","submitted_at");
