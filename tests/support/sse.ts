@@ -60,8 +60,13 @@ export async function openSse(url: string, headers: Record<string, string> = {})
           for (const line of block.split('\n')) {
             if (line.startsWith(':')) comments.push(line.slice(1).trim());
             else if (line.startsWith('id: ')) id = line.slice(4);
-            else if (line.startsWith('event: ')) ((event = line.slice(7)), (isEvent = true));
-            else if (line.startsWith('data: ')) ((isEvent = true), data.push(line.slice(6)));
+            else if (line.startsWith('event: ')) {
+              event = line.slice(7);
+              isEvent = true;
+            } else if (line.startsWith('data: ')) {
+              data.push(line.slice(6));
+              isEvent = true;
+            }
           }
           if (!isEvent) continue;
           const e = { id, event, data: data.join('\n') };

@@ -3,7 +3,7 @@ import type { GameStatus } from '../../../shared/api/play';
 import type { Db } from '../../db/client';
 import { bookingPayments, bookings } from '../../db/schema/bookings';
 import { challenges } from '../../db/schema/challenges';
-import { gameInstances, games, instanceTeams, players, submissions } from '../../db/schema/games';
+import { gameInstances, games, instanceTeams, submissions } from '../../db/schema/games';
 
 export type Page = { page: number; perPage: number };
 const offset = (p: Page) => (p.page - 1) * p.perPage;

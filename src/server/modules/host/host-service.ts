@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { bookings } from '../../db/schema/bookings';
-import { gameInstances, gameMessages, games, instanceTeams, players } from '../../db/schema/games';
+import { gameInstances, gameMessages, games } from '../../db/schema/games';
 import { recordActivity } from '../../lib/activity';
 import { withBooking } from '../../lib/booking-write';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors';
