@@ -15,9 +15,16 @@ export function lastEventIdOf(request: FastifyRequest): number {
   return Number(value);
 }
 
+/** One event goes to many subscribers of a process: its frame is built once. */
+const frames = new WeakMap<GameEvent, string>();
 function frame(event: GameEvent): string {
-  const id = event.id === null ? '' : `id: ${event.id}\n`;
-  return `${id}event: ${event.type}\ndata: ${JSON.stringify(event.data)}\n\n`;
+  let text = frames.get(event);
+  if (text === undefined) {
+    const id = event.id === null ? '' : `id: ${event.id}\n`;
+    text = `${id}event: ${event.type}\ndata: ${JSON.stringify(event.data)}\n\n`;
+    frames.set(event, text);
+  }
+  return text;
 }
 
 /**
