@@ -5,7 +5,7 @@ import { gameEvents } from '../db/schema/games';
 import { GAME_EVENT_TYPES, PLAYER_ROLES, type GameEventType, type PlayerRole } from '../../shared/api/play';
 
 /**
- * The live game's events (docs/decisions/0225-realtime.md). Publishing stores the event (all but positions) and
+ * The live game's events (docs/decisions/0224-realtime.md). Publishing stores the event (all but positions) and
  * NOTIFYs it in the caller's transaction, so it leaves only if the change commits; every process LISTENs once and
  * hands each event to its own subscribers of that game, filtered by what each viewer may see.
  */

@@ -28,7 +28,7 @@ function frame(event: GameEvent): string {
 }
 
 /**
- * Answers a game's Server-Sent Events (docs/decisions/0225-realtime.md): subscribes first, then replays the stored
+ * Answers a game's Server-Sent Events (docs/decisions/0224-realtime.md): subscribes first, then replays the stored
  * events after Last-Event-ID the viewer may see, then live events (each stored one once), a ping every 20 s. The
  * subscriber goes when the connection closes.
  */
