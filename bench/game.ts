@@ -53,16 +53,16 @@ export async function benchGame(databaseUrl: string) {
     for (const [g, game] of games.entries()) {
       const lobby = await clients.a.json<{ teams: { id: number }[] }>('GET', `/api/play/${game.code}`);
       const teamIds = lobby.data.teams.map((t) => t.id);
-      await Promise.all(
-        Array.from({ length: perGame }, async (_, i) => {
-          const via = i % 2 ? clients.b : clients.a;
-          const teamId = teamIds[i % teamIds.length] ?? 0;
-          const res = await via.json<{ token: string; player: { id: number } }>('POST', `/api/play/${game.code}/join`, { name: `P${g}-${i}`, team_id: teamId });
-          if (res.status !== 201) throw new Error(`join answered ${res.status}`);
-          const lat = 51.4 + g * 0.01 + i * 0.0001;
-          players.push({ id: res.data.player.id, token: res.data.token, code: game.code, teamId, lat, lng: -0.1, post: i % 2 ? a : b, listen: i % 2 ? b : a });
-        }),
-      );
+      // Joins of one game take turns on its lobby (decision 0222): a few at a time, as people arrive.
+      const joinOne = async (i: number) => {
+        const via = i % 2 ? clients.b : clients.a;
+        const teamId = teamIds[i % teamIds.length] ?? 0;
+        const res = await via.json<{ token: string; player: { id: number } }>('POST', `/api/play/${game.code}/join`, { name: `P${g}-${i}`, team_id: teamId });
+        if (res.status !== 201) throw new Error(`join answered ${res.status}`);
+        const lat = 51.4 + g * 0.01 + i * 0.0001;
+        players.push({ id: res.data.player.id, token: res.data.token, code: game.code, teamId, lat, lng: -0.1, post: i % 2 ? a : b, listen: i % 2 ? b : a });
+      };
+      for (let i = 0; i < perGame; i += 5) await Promise.all(Array.from({ length: Math.min(5, perGame - i) }, (_, k) => joinOne(i + k)));
     }
     const staff = await openClient(a.url);
     if ((await staff.json('POST', '/api/auth/login', E2E_ADMIN)).status !== 200) throw new Error('admin login failed');

@@ -88,7 +88,8 @@ export async function storedEventsAfter(db: DbOrTx, gameId: number, afterId: num
   });
 }
 
-export type Subscriber = { viewer: Viewer; send: (event: GameEvent) => void };
+/** `close` ends the subscriber's connection when the process shuts down (open streams would hold the close). */
+export type Subscriber = { viewer: Viewer; send: (event: GameEvent) => void; close?: () => void };
 
 export type GameHub = {
   /** Starts this process's LISTEN. */
@@ -174,6 +175,7 @@ export function createGameHub(database: Database, log: Log): GameHub {
     async stop() {
       const stop = stopListening;
       stopListening = null;
+      for (const set of subscribers.values()) for (const subscriber of set) subscriber.close?.();
       subscribers.clear();
       if (stop) await stop();
     },

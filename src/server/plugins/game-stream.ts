@@ -56,6 +56,8 @@ export async function streamGame(request: FastifyRequest, reply: FastifyReply, i
   const unsubscribe = hub.subscribe(gameId, {
     viewer,
     send: (event) => (replaying ? pending.push(event) : send(event)),
+    // The client reconnects (to another process, or to this one once back) and catches up.
+    close: () => raw.end(),
   });
   const ping = setInterval(() => write(': ping\n\n'), PING_MS);
   ping.unref();
