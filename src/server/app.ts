@@ -5,6 +5,7 @@ import { validatorCompiler } from 'fastify-type-provider-zod';
 import { publicOrigin, serverTimeouts, type Config } from './config';
 import type { Database } from './db/client';
 import { createMailer, type Mailer } from './lib/mail';
+import { createGameHub, type GameHub } from './lib/game-events';
 import { getOrCreateSecret } from './lib/app-secrets';
 import { createPhotoStorage, type PhotoStorage } from './lib/storage';
 import { memoizingSerializerCompiler } from './lib/memo-serializer';
@@ -20,6 +21,8 @@ import { pricingRoutes } from './modules/pricing/pricing-routes';
 import { publicBookingRoutes } from './modules/public-booking/public-booking-routes';
 import { geocodeRoutes } from './modules/geocode/geocode-routes';
 import { bookerGameRoutes } from './modules/booker-game/booker-game-routes';
+import { playRoutes } from './modules/play/play-routes';
+import { hostRoutes } from './modules/host/host-routes';
 import { adminBookingsRoutes } from './modules/admin-bookings/admin-bookings-routes';
 import { adminBookingDetailRoutes } from './modules/admin-booking-detail/admin-booking-detail-routes';
 import { adminChallengesRoutes } from './modules/admin-challenges/admin-challenges-routes';
@@ -47,6 +50,8 @@ export type AppDeps = {
   payments: PaymentSetup;
   /** Where submitted photos are kept: DATA_DIR/photos, or S3-compatible storage when configured (lib/storage). */
   photos: PhotoStorage;
+  /** This process's live game subscribers, fed by one LISTEN (lib/game-events.ts). */
+  gameHub: GameHub;
 };
 /** `schema` is the route's own (zod) schema, as declared: the fuzz tests generate requests from it. */
 export type RouteRecord = { method: string; url: string; schema?: FastifySchema };
@@ -95,11 +100,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const mail = createMailer({ db: database.db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: app.log });
   const payments = createPaymentSetup(config);
   const photos = createPhotoStorage(config);
-  app.decorate('deps', { config, database, mail, csrfKey, publicUrl: publicOrigin(config), payments, photos });
+  const gameHub = createGameHub(database, app.log);
+  app.decorate('deps', { config, database, mail, csrfKey, publicUrl: publicOrigin(config), payments, photos, gameHub });
   app.addHook('onClose', async () => {
     photos.close();
     await mail.stop();
   });
+  app.addHook('onReady', async () => gameHub.start());
+  // Open streams end with the app: stop() drops every subscriber before the database closes.
+  app.addHook('preClose', async () => gameHub.stop());
 
   registerErrorHandler(app);
   await app.register(cookie);
@@ -115,6 +124,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(bookerGameRoutes);
   await app.register(proposalRoutes);
   await app.register(paymentsRoutes(payments));
+  await app.register(playRoutes);
+  await app.register(hostRoutes);
 
   // Everything under /api/admin is for admins only: the guard runs before any route of the scope.
   await app.register(

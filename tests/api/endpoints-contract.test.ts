@@ -16,6 +16,8 @@ import { adminPaymentsEndpoints } from '../../src/shared/api/endpoints/admin-pay
 import { adminProposalsEndpoints, publicProposalEndpoints } from '../../src/shared/api/endpoints/proposals';
 import { paymentEndpoints } from '../../src/shared/api/endpoints/payments';
 import { adminMarkersEndpoints, adminScoringEndpoints, adminSubmissionsEndpoints } from '../../src/shared/api/endpoints/admin-review';
+import { playEndpoints } from '../../src/shared/api/endpoints/play';
+import { hostEndpoints } from '../../src/shared/api/endpoints/host';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 /**
@@ -49,6 +51,8 @@ const descriptors: EndpointConfig[] = [
   ...Object.values(adminSubmissionsEndpoints),
   ...Object.values(adminScoringEndpoints),
   ...Object.values(adminMarkersEndpoints),
+  ...Object.values(playEndpoints),
+  ...Object.values(hostEndpoints),
 ];
 
 /** API routes no client of ours calls: the health check, the OpenAPI pages, the payment provider's webhook. */

@@ -3,6 +3,7 @@ import { loadBookingAggregate, toAdminBooking } from '../../lib/booking-record';
 import { withBooking, type BookingRow, type BookingValues, type BookingWrite } from '../../lib/booking-write';
 import { correctPayment, recordPayment, type Correction } from '../../lib/booking-lifecycle';
 import type { PaymentProvider } from '../../lib/payments/payment-provider';
+import { startGame as startLiveGame } from '../../lib/game-lifecycle';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
 import type { Mailer } from '../../lib/mail';
 import { hidingSpotMail, queueGameLinksMail, sectionsLockedMail, type BookingMailer } from '../../lib/booking-mails';
@@ -19,11 +20,9 @@ import { isValidTimeZone, utcToLocal } from '../../../shared/time';
 import { snakeKey } from '../../../shared/timeline/field-values';
 import {
   bookingExists,
-  countInstances,
   findGameOfBooking,
   findUser,
   insertContact,
-  insertLiveInstance,
   loadHeartbeatRows,
   lockGameOfBooking,
   updateGame,
@@ -150,23 +149,11 @@ export async function changeLeadStatus(db: Db, input: Change & { leadStatus: str
   return booking;
 }
 
-/** Starts the booking's game once: a live instance from now, in the booking's initial area. */
+/** Starts the booking's game once: its lobby goes live, or a live instance from now (lib/game-lifecycle.ts). */
 export async function startGame(db: Db, input: Change): Promise<{ code: string }> {
-  const { result } = await change(db, input, async ({ tx, row, audit }) => {
-    const game = await lockGameOfBooking(tx, row.id);
-    if (!game) throw ValidationError.field('game', DETAIL_MESSAGES.noGame);
-    if ((await countInstances(tx, game.id)) > 0) throw new ConflictError(DETAIL_MESSAGES.gameAlreadyStarted);
-    // A booking whose payments were voided keeps its game (0190) but is not played until paid again.
-    if (row.bookingStatus !== 'paid' && row.bookingStatus !== 'completed') throw ValidationError.field('game', DETAIL_MESSAGES.notPaid);
-    const instanceId = await insertLiveInstance(tx, game.id, { lat: row.initialAreaLat, lng: row.initialAreaLng, radius: row.initialAreaRadius });
-    audit({
-      action: 'game.start',
-      entityType: 'game',
-      entityId: game.id,
-      before: { has_live_instance: false },
-      after: { has_live_instance: true, instance_id: instanceId },
-    });
-    return { code: game.code };
+  const { result } = await change(db, input, async (write) => {
+    const { code } = await startLiveGame(write);
+    return { code };
   });
   return result;
 }
@@ -287,7 +274,8 @@ export async function heartbeat(db: Db, bookingId: number, now: Date = new Date(
         status: instance.status,
         start_time: instance.startTime.toISOString(),
         end_time: instance.endTime?.toISOString() ?? null,
-        duration: Math.max(0, Math.floor((end.getTime() - instance.startTime.getTime()) / 60_000)),
+        // A lobby has not started: its time is the players' wait, not the game's.
+        duration: instance.status === 'lobby' ? 0 : Math.max(0, Math.floor((end.getTime() - instance.startTime.getTime()) / 60_000)),
         submissions_count: counts.get(instance.id) ?? 0,
         latest_submission: last
           ? { team_name: last.teamName, submitted_at: last.submittedAt.toISOString(), status: last.status, points_awarded: last.pointsAwarded }

@@ -21,7 +21,7 @@ export function GamesPage() {
         { header: 'City', cell: (g) => g.city },
         { header: 'Date', cell: (g) => g.date },
         { header: 'Players', cell: (g) => g.players },
-        { header: 'Status', cell: (g) => (g.live_instances > 0 ? 'Live' : g.activated ? 'Activated' : 'Inactive') },
+        { header: 'Status', cell: (g) => (g.status === 'not_started' ? (g.activated ? 'Activated' : 'Inactive') : g.status) },
         { header: 'Weapons', cell: (g) => (g.weapons_on ? 'Enabled' : 'Disabled') },
       ]}
     />
@@ -40,7 +40,10 @@ export function TeamsPage() {
       empty="No teams yet."
       columns={[
         { header: 'Team', cell: (t) => t.name },
-        { header: 'Players', cell: (t) => t.players || '—' },
+        { header: 'Game', cell: (t) => <span className="font-mono">{t.game_code}</span> },
+        { header: 'Status', cell: (t) => t.status },
+        { header: 'Players', cell: (t) => t.players_count },
+        { header: 'Points', cell: (t) => t.points },
         { header: 'Booking', cell: (t) => <BookingLink id={t.booking_id} name={t.booking_name} email={t.booking_email} /> },
         { header: 'Added', cell: (t) => when(t.created_at) },
       ]}
