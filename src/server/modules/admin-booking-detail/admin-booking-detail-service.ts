@@ -4,7 +4,7 @@ import { withBooking, type BookingRow, type BookingValues, type BookingWrite } f
 import { correctPayment, recordPayment, type Correction } from '../../lib/booking-lifecycle';
 import type { PaymentProvider } from '../../lib/payments/payment-provider';
 import { startGame as startLiveGame } from '../../lib/game-lifecycle';
-import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
+import { NotFoundError, ValidationError } from '../../lib/errors';
 import type { Mailer } from '../../lib/mail';
 import { hidingSpotMail, queueGameLinksMail, sectionsLockedMail, type BookingMailer } from '../../lib/booking-mails';
 import type { AdminBooking } from '../../../shared/api/booking';
