@@ -7,8 +7,10 @@ import {
   teamsEventData,
   type GameMessage,
   type MapPlayer,
+  type MapResponse,
   type PublicGame,
 } from '../../shared/api/play';
+import type { ConsoleResponse } from '../../shared/api/host';
 import type { SseEvent } from './event-stream';
 
 /** How many past fixes a trail keeps on screen (the snapshot sends the last 20). */
@@ -79,3 +81,11 @@ export function applyLiveEvent<T extends { id: number }, S extends LiveCore<T>>(
       return snapshot;
   }
 }
+
+/** The player's map snapshot: teams carry only names and points. */
+export const applyMapEvent = (snapshot: MapResponse, event: SseEvent): MapResponse =>
+  applyLiveEvent<MapResponse['teams'][number], MapResponse>(snapshot, event, (t) => ({ id: t.id, name: t.name, points: t.points, chicken_points: t.chicken_points }));
+
+/** The host console and the organiser's live view: teams with seats; when a team found the Chicken is kept. */
+export const applyConsoleEvent = (snapshot: ConsoleResponse, event: SseEvent): ConsoleResponse =>
+  applyLiveEvent<ConsoleResponse['teams'][number], ConsoleResponse>(snapshot, event, (t, old) => ({ ...t, found_chicken_at: old?.found_chicken_at ?? null }));

@@ -41,7 +41,7 @@ export function useLiveGame<S>({ queryKey, fetchSnapshot, streamUrl, headers, ap
     const key = latest.current.queryKey;
     let held: SseEvent[] | null = null;
     const applyNow = (events: SseEvent[]) =>
-      queryClient.setQueryData<S>(key, (old) => (old === undefined ? old : events.reduce((s, e) => latest.current.apply(s, e), old)));
+      queryClient.setQueryData<S>(key, (old) => (old === undefined ? old : events.reduce<S>((s, e) => latest.current.apply(s, e), old)));
 
     const stream = openEventStream({
       url: streamUrl,

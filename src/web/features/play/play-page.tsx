@@ -1,11 +1,10 @@
 import { useCallback, useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { MapResponse, Player } from '../../../shared/api/play';
-import { playPath } from '../../../shared/booking-links';
+import type { Player } from '../../../shared/api/play';
+import { paths } from '../../lib/paths';
 import { ApiError, errorMessage } from '../../lib/api-client';
-import type { SseEvent } from '../../lib/event-stream';
-import { applyLiveEvent } from '../../lib/live-game-events';
+import { applyMapEvent } from '../../lib/live-game-events';
 import { useLiveGame } from '../../lib/use-live-game';
 import { ConnectionStatus } from '../../components/connection-status';
 import { Spinner } from '../../components/spinner';
@@ -88,8 +87,6 @@ export function PlayPage() {
   return <JoinedGame code={code} token={token} playerId={me.data.player.id} onForget={forget} />;
 }
 
-const applyMapEvent = (snapshot: MapResponse, event: SseEvent) => applyLiveEvent(snapshot, event, (t) => ({ id: t.id, name: t.name, points: t.points, chicken_points: t.chicken_points }));
-
 function JoinedGame({ code, token, playerId, onForget }: { code: string; token: string; playerId: number; onForget: () => void }) {
   const queryClient = useQueryClient();
   const live = useLiveGame({
@@ -154,7 +151,7 @@ export function CodeForm() {
   const [value, setValue] = useState('');
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (value.trim()) void navigate(playPath(value.trim().toUpperCase()));
+    if (value.trim()) void navigate(paths.play(value.trim().toUpperCase()));
   };
   return (
     <form onSubmit={submit} className="space-y-3" aria-label="Enter a game code">
