@@ -146,7 +146,7 @@ describe('/booking/{code}: the players’ join page', () => {
     await expectNoSidewaysScroll(page);
     expect(await page.getByTestId('join-opens').textContent()).toContain('Join now to pick your team');
     // The player app is one tap away.
-    expect(await page.getByTestId('join-game').getAttribute('href')).toBe(`/play/${game.code.toLowerCase()}`);
+    expect(await page.getByTestId('join-game').getAttribute('href')).toBe(`/play/${game.code}`);
     const text = (await page.locator('body').textContent()) ?? '';
     expect(text).toContain('Soho Square gate');
     for (const secret of ['The Crown, Soho', 'Locked Booker', 'Locked Ltd', '@example.test', '£']) expect(text).not.toContain(secret);
