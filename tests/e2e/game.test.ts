@@ -154,7 +154,7 @@ describe('the live game', () => {
     expect(await ann.page.locator('[data-testid="team-player"][data-name="Cat"]').getByTestId('player-location').textContent()).toBe('no location');
 
     // A message from the host reaches the players as it is sent.
-    await host.page.getByLabel('Message').fill('Regroup at the fountain');
+    await host.page.getByLabel('Message', { exact: true }).fill('Regroup at the fountain');
     await host.page.getByRole('button', { name: 'Send to all players' }).click();
     await bob.page.getByTestId('host-messages').getByText('Regroup at the fountain').waitFor();
     expect(errors).toEqual([]);
