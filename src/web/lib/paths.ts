@@ -1,4 +1,4 @@
-import { bookingPaths } from '../../shared/booking-links';
+import { bookingPaths, chickenPath, hostPath, playPath } from '../../shared/booking-links';
 import { proposalPath } from '../../shared/proposals';
 
 /** Every route path of the SPA, so links are never typed by hand twice. */
@@ -12,6 +12,12 @@ export const paths = {
   manage: bookingPaths.manage,
   /** The customer's page of a proposal (quote). */
   proposal: proposalPath,
+  /** The player app of a game code, and its Chicken link. */
+  play: playPath,
+  chicken: chickenPath,
+  /** The host console: the list, and one game. */
+  hostHome: '/host',
+  host: hostPath,
   admin: {
     home: '/admin',
     challenges: '/admin/challenges',

@@ -26,7 +26,8 @@ export const E2E_ADMIN = { email: 'admin@e2e.test', password: 'e2e-staff-passphr
  * embedded database, and waits until /api/health answers.
  */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  // A test may choose the port, when something must know the server's address before it starts (a webhook sender).
+  // A test may choose the port: something must know the server's address before it starts (a webhook sender), or a
+  // restarted server must come back where its clients expect it.
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'hatch-e2e-'));
   let output = '';

@@ -10,6 +10,7 @@ import { LoadFailed, PageFrame } from './booker-ui';
 import { ChallengesSection } from './challenges-section';
 import { ChickenSection } from './chicken-section';
 import { GameAreaSection } from './game-area-section';
+import { LiveGameSection } from './live-game-section';
 import { LocationsSection } from './locations-section';
 import { TeamsSection } from './teams-section';
 import { PaymentPanel } from '../../components/payment-panel';
@@ -45,7 +46,8 @@ function SetupNav({ booking }: { booking: BookerBooking }) {
 
 /** The game code and join link players need, with copy buttons: what the organiser shares. */
 function ShareWithPlayers({ booking }: { booking: BookerBooking }) {
-  const joinLink = `${window.location.origin}${paths.booking(booking.code)}`;
+  // Players join in the player app (issue 13): the link opens it on the join step for this game.
+  const joinLink = `${window.location.origin}${paths.play(booking.code)}`;
   return (
     <div className="space-y-2">
       <div className="flex flex-wrap items-center gap-2">
@@ -59,16 +61,34 @@ function ShareWithPlayers({ booking }: { booking: BookerBooking }) {
       </div>
       <div className="flex flex-wrap items-center gap-2">
         <span className="text-slate-700">Players join at</span>
-        <a href={paths.booking(booking.code)} className="break-all font-medium text-brand-700 underline" data-testid="join-link">
+        <a href={paths.play(booking.code)} className="break-all font-medium text-brand-700 underline" data-testid="join-link">
           {joinLink}
         </a>
         <Button variant="secondary" size="lg" onClick={() => void copyToClipboard(joinLink)}>
           Copy join link
         </Button>
       </div>
+      {booking.game ? <ChickenLink code={booking.code} chickenKey={booking.game.chicken_key} /> : null}
       <p className="text-sm text-slate-600">
         Share the game code or the join link with your players. Keep this page&apos;s link to yourself: anyone with it can change your game.
       </p>
+    </div>
+  );
+}
+
+/** The Chicken joins with a link of its own (a secret key): only for whoever plays the Chicken. */
+function ChickenLink({ code, chickenKey }: { code: string; chickenKey: string }) {
+  const link = `${window.location.origin}${paths.chicken(code, chickenKey)}`;
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <span className="text-slate-700">The Chicken joins at</span>
+      <a href={paths.chicken(code, chickenKey)} className="break-all font-medium text-brand-700 underline" data-testid="chicken-link">
+        {link}
+      </a>
+      <Button variant="secondary" size="lg" onClick={() => void copyToClipboard(link)}>
+        Copy Chicken link
+      </Button>
+      <p className="basis-full text-sm text-slate-600">Send this one only to the Chicken: players who open it would join as the Chicken.</p>
     </div>
   );
 }
@@ -95,6 +115,7 @@ export function ManagePage() {
         <ShareWithPlayers booking={booking} />
         <SetupNav booking={booking} />
       </header>
+      <LiveGameSection booking={booking} />
 
       <Section look="page" id="summary" title="Booking">
         <BookingSummary booking={booking} />
