@@ -5,6 +5,7 @@ import { validatorCompiler } from 'fastify-type-provider-zod';
 import { publicOrigin, serverTimeouts, type Config } from './config';
 import type { Database } from './db/client';
 import { createMailer, type Mailer } from './lib/mail';
+import { createGameHub, type GameHub } from './lib/game-events';
 import { getOrCreateSecret } from './lib/app-secrets';
 import { memoizingSerializerCompiler } from './lib/memo-serializer';
 import { registerErrorHandler } from './plugins/error-handler';
@@ -19,6 +20,8 @@ import { pricingRoutes } from './modules/pricing/pricing-routes';
 import { publicBookingRoutes } from './modules/public-booking/public-booking-routes';
 import { geocodeRoutes } from './modules/geocode/geocode-routes';
 import { bookerGameRoutes } from './modules/booker-game/booker-game-routes';
+import { playRoutes } from './modules/play/play-routes';
+import { hostRoutes } from './modules/host/host-routes';
 import { adminBookingsRoutes } from './modules/admin-bookings/admin-bookings-routes';
 import { adminBookingDetailRoutes } from './modules/admin-booking-detail/admin-booking-detail-routes';
 import { adminChallengesRoutes } from './modules/admin-challenges/admin-challenges-routes';
@@ -34,6 +37,8 @@ export type AppDeps = {
   csrfKey: string;
   /** Where links in mails point: fixed at start (config.ts publicOrigin), never read from a request. */
   publicUrl: string;
+  /** This process's live game subscribers, fed by one LISTEN (lib/game-events.ts). */
+  gameHub: GameHub;
 };
 /** `schema` is the route's own (zod) schema, as declared: the fuzz tests generate requests from it. */
 export type RouteRecord = { method: string; url: string; schema?: FastifySchema };
@@ -80,8 +85,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const csrfKey = await getOrCreateSecret(database.db, 'csrf');
   const mail = createMailer({ db: database.db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: app.log });
-  app.decorate('deps', { config, database, mail, csrfKey, publicUrl: publicOrigin(config) });
+  const gameHub = createGameHub(database, app.log);
+  app.decorate('deps', { config, database, mail, csrfKey, publicUrl: publicOrigin(config), gameHub });
   app.addHook('onClose', async () => mail.stop());
+  app.addHook('onReady', async () => gameHub.start());
+  // Open streams end with the app: stop() drops every subscriber before the database closes.
+  app.addHook('preClose', async () => gameHub.stop());
 
   registerErrorHandler(app);
   await app.register(cookie);
@@ -95,6 +104,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(publicBookingRoutes);
   await app.register(geocodeRoutes);
   await app.register(bookerGameRoutes);
+  await app.register(playRoutes);
+  await app.register(hostRoutes);
 
   // Everything under /api/admin is for admins only: the guard runs before any route of the scope.
   await app.register(

@@ -28,3 +28,8 @@ export function bookingLinks(baseUrl: string, codes: { tempCode: string; gameCod
     hatch: `${base}${bookingPaths.hatch(codes.tempCode)}`,
   };
 }
+
+/** The live game's pages (issue 13): the player app and the host console. */
+export const playPath = (gameCode: string) => `/play/${encodeURIComponent(gameCode)}`;
+export const chickenPath = (gameCode: string, chickenKey: string) => `${playPath(gameCode)}?chicken=${encodeURIComponent(chickenKey)}`;
+export const hostPath = (gameCode: string) => `/host/${encodeURIComponent(gameCode)}`;

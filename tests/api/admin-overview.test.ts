@@ -22,11 +22,17 @@ describe('admin overviews', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     const mine = body.games.filter((g: { booking_id: number }) => [first.booking.id, second.booking.id].includes(g.booking_id));
-    expect(mine.map((g: { code: string; booking_name: string; city: string; live_instances: number }) => [g.code, g.booking_name, g.city, g.live_instances])).toEqual([
-      [second.gameCode, 'Games Second', 'York', 1],
-      [first.gameCode, 'Games First', 'Leeds', 0],
+    expect(mine.map((g: { code: string; booking_name: string; city: string; status: string }) => [g.code, g.booking_name, g.city, g.status])).toEqual([
+      [second.gameCode, 'Games Second', 'York', 'live'],
+      [first.gameCode, 'Games First', 'Leeds', 'not_started'],
     ]);
     expect(body.pagination).toMatchObject({ current_page: 1, per_page: 20 });
+
+    const live = (await admin.get('/api/admin/games?status=live&search=games%20sec')).json();
+    expect(live.games.map((g: { code: string }) => g.code)).toEqual([second.gameCode]);
+    const notStarted = (await admin.get(`/api/admin/games?status=not_started&search=${first.gameCode}`)).json();
+    expect(notStarted.games.map((g: { code: string }) => g.code)).toEqual([first.gameCode]);
+    expect((await admin.get(`/api/admin/games?status=live&search=${first.gameCode}`)).json().games).toEqual([]);
   });
 
   it('lists payments with the total received in pence, and pages', async () => {
@@ -51,7 +57,9 @@ describe('admin overviews', () => {
     await t.db.insert(submissions).values({ instanceId: instance!.id, teamId: team!.id, challengeId: challenge!.id, status: 'approved', pointsAwarded: 10 });
 
     const teamList = (await admin.get('/api/admin/teams')).json();
-    expect(teamList.teams[0]).toMatchObject({ name: 'The Egg Heads', players: 'Ann, Bo', booking_name: 'Team Owner' });
+    expect(teamList.teams[0]).toMatchObject({ name: 'The Egg Heads', game_code: paid.gameCode, status: 'lobby', points: 10, players_count: 0, booking_name: 'Team Owner' });
+    expect((await admin.get('/api/admin/teams?search=egg%20heads&status=lobby')).json().teams).toHaveLength(1);
+    expect((await admin.get('/api/admin/teams?search=egg%20heads&status=live')).json().teams).toHaveLength(0);
     const subs = (await admin.get('/api/admin/submissions')).json();
     expect(subs.submissions[0]).toMatchObject({
       game_code: paid.gameCode,

@@ -12,6 +12,8 @@ import { adminChallengesEndpoints } from '../../src/shared/api/endpoints/admin-c
 import { adminUsersEndpoints } from '../../src/shared/api/endpoints/admin-users';
 import { adminActivityEndpoint } from '../../src/shared/api/endpoints/admin-activity';
 import { adminOverviewEndpoints } from '../../src/shared/api/endpoints/admin-overview';
+import { playEndpoints } from '../../src/shared/api/endpoints/play';
+import { hostEndpoints } from '../../src/shared/api/endpoints/host';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 /**
@@ -38,6 +40,8 @@ const descriptors: EndpointConfig[] = [
   ...Object.values(adminUsersEndpoints),
   adminActivityEndpoint,
   ...Object.values(adminOverviewEndpoints),
+  ...Object.values(playEndpoints),
+  ...Object.values(hostEndpoints),
 ];
 
 /** API routes no client of ours calls: the health check and the OpenAPI pages. */

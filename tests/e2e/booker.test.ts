@@ -144,7 +144,9 @@ describe('/booking/{code}: the players’ join page', () => {
     const { page, context, errors } = await open(`/booking/${game.code.toLowerCase()}`, PHONE);
     await page.getByTestId('public-game').waitFor();
     await expectNoSidewaysScroll(page);
-    expect(await page.getByTestId('join-opens').textContent()).toContain('The game opens here at the start time');
+    expect(await page.getByTestId('join-opens').textContent()).toContain('Join now to pick your team');
+    // The player app is one tap away.
+    expect(await page.getByTestId('join-game').getAttribute('href')).toBe(`/play/${game.code}`);
     const text = (await page.locator('body').textContent()) ?? '';
     expect(text).toContain('Soho Square gate');
     for (const secret of ['The Crown, Soho', 'Locked Booker', 'Locked Ltd', '@example.test', '£']) expect(text).not.toContain(secret);
@@ -162,7 +164,7 @@ describe('/manage/{key}: the organiser sets up a paid game', () => {
     await page.getByTestId('game-code').waitFor();
     // What the organiser shares with players: the code and the join link, never this page's link.
     expect(await page.getByTestId('game-code').textContent()).toBe(game?.code);
-    expect(await page.getByTestId('join-link').getAttribute('href')).toBe(`/booking/${game?.code}`);
+    expect(await page.getByTestId('join-link').getAttribute('href')).toBe(`/play/${game?.code}`);
     const count = page.getByTestId('challenges-count');
     await expect.poll(() => count.textContent(), { timeout: 10_000 }).not.toBe('0 selected');
     const before = Number((await count.textContent())?.split(' ')[0]);

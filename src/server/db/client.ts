@@ -37,7 +37,19 @@ export type Database = {
   copyOut?: (copyStatement: string) => Promise<Readable>;
   /** Embedded only: the whole data folder as one uncompressed tarball (the tests' migrated snapshot). */
   dumpDataDir?: () => Promise<Blob>;
+  /**
+   * LISTENs on a channel for this process: on PGlite the embedded database's own listen, on a server one dedicated
+   * connection that reconnects by itself (1 s → 10 s) and calls `onReconnect` once listening again, so the caller can
+   * catch up on what it missed meanwhile.
+   */
+  listen(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>>;
   close(): Promise<void>;
+};
+
+export type ListenHandlers = {
+  onMessage: (payload: string) => void;
+  onReconnect?: () => void;
+  onError?: (error: unknown) => void;
 };
 
 export type DatabaseOptions = {
@@ -72,6 +84,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         }
       },
       close: () => pool.end(),
+      listen: (channel, handlers) => listenPg(options.url ?? '', channel, handlers),
       copyOut: async (copyStatement) => {
         const client = await pool.connect();
         const stream = client.query(copyTo(copyStatement));
@@ -103,7 +116,62 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     ping: () => ping(db),
     migrate: () => migratePglite(liteDb, { migrationsFolder: migrationsFolder() }),
     dumpDataDir: () => client.dumpDataDir('none'),
+    listen: async (channel, handlers) => {
+      const unlisten = await client.listen(channel, handlers.onMessage);
+      return async () => {
+        if (!client.closed) await unlisten();
+      };
+    },
     close: () => client.close(),
+  };
+}
+
+/** One connection of its own that LISTENs; when it drops it is replaced, with growing pauses, until stopped. */
+async function listenPg(url: string, channel: string, handlers: ListenHandlers): Promise<() => Promise<void>> {
+  let stopped = false;
+  let current: pg.Client | null = null;
+  let delay = 1_000;
+  let timer: NodeJS.Timeout | undefined;
+  const quoted = `"${channel.replaceAll('"', '""')}"`;
+  const connect = async (): Promise<void> => {
+    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000, keepAlive: true });
+    client.on('notification', (n) => {
+      if (n.channel === channel && n.payload !== undefined) handlers.onMessage(n.payload);
+    });
+    const lost = (error?: unknown) => {
+      if (current !== client) return;
+      current = null;
+      if (error) handlers.onError?.(error);
+      client.end().catch(() => undefined);
+      schedule();
+    };
+    client.on('error', lost);
+    client.on('end', () => lost());
+    await client.connect();
+    await client.query(`LISTEN ${quoted}`);
+    current = client;
+    delay = 1_000;
+  };
+  const schedule = () => {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      connect()
+        .then(() => handlers.onReconnect?.())
+        .catch((error: unknown) => {
+          handlers.onError?.(error);
+          delay = Math.min(delay * 2, 10_000);
+          schedule();
+        });
+    }, delay);
+    timer.unref();
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    if (timer) clearTimeout(timer);
+    const client = current;
+    current = null;
+    if (client) await client.end().catch(() => undefined);
   };
 }
 

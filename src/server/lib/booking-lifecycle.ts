@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { bookingPayments, contactHistory } from '../db/schema/bookings';
 import { challenges } from '../db/schema/challenges';
@@ -135,7 +135,8 @@ async function gameStarted(tx: DbOrTx, bookingId: number): Promise<boolean> {
     .select({ id: gameInstances.id })
     .from(gameInstances)
     .innerJoin(games, eq(games.id, gameInstances.gameId))
-    .where(eq(games.bookingId, bookingId))
+    // A lobby is not a start: players waiting to play (decision 0220).
+    .where(and(eq(games.bookingId, bookingId), inArray(gameInstances.status, ['live', 'ended'])))
     .limit(1);
   return rows.length > 0;
 }

@@ -47,7 +47,7 @@ export const bookingPartsFields = {
     sql`${asc(pricingHistory.createdAt)}, ${asc(pricingHistory.id)}`,
   ),
   addedChallenges: jsonAgg(sql`${gameChallenges.challengeId}`, sql`from ${gameChallenges} where ${eq(gameChallenges.gameId, games.id)}`, sql`${asc(gameChallenges.position)}`),
-  hasLiveInstance: sql<boolean>`exists (select 1 from ${gameInstances} where ${eq(gameInstances.gameId, games.id)})`,
+  hasLiveInstance: sql<boolean>`exists (select 1 from ${gameInstances} where ${eq(gameInstances.gameId, games.id)} and ${gameInstances.status} in ('live', 'ended'))`,
 };
 
 /** Both drivers parse json columns; text is accepted too, in case a driver hands it over unparsed. */

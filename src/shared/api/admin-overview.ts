@@ -1,10 +1,15 @@
 import { z } from 'zod';
 import { paginationSchema } from './common';
+import { GAME_STATUSES, INSTANCE_STATUSES } from './play';
 
 /** The overview lists of the admin areas the spec names without showing: games, payments, teams, submissions. */
 export const overviewQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   per_page: z.coerce.number().int().min(1).max(100).default(20),
+  /** Games and teams: a game code, team name, booking name or email (part of it). */
+  search: z.string().trim().max(100).optional(),
+  /** Games and teams: the status of the game's latest instance ('not_started': none yet; games only). */
+  status: z.enum(GAME_STATUSES).optional(),
 });
 
 const bookingRef = { booking_id: z.number().int(), booking_name: z.string().nullable(), booking_email: z.string() };
@@ -18,7 +23,13 @@ export const gameOverviewSchema = z.object({
   players: z.number().int(),
   activated: z.boolean(),
   weapons_on: z.boolean(),
-  live_instances: z.number().int(),
+  /** The status of the game's latest instance; not_started before the first join or start. */
+  status: z.enum(GAME_STATUSES),
+  /** Players and teams of the latest instance. */
+  players_count: z.number().int(),
+  teams_count: z.number().int(),
+  started_at: z.string().nullable(),
+  ends_at: z.string().nullable(),
   created_at: z.string(),
 });
 export const gamesResponse = z.object({ games: z.array(gameOverviewSchema), pagination: paginationSchema });
@@ -40,11 +51,17 @@ export const paymentsResponse = z.object({
   total_amount: z.number().int(),
 });
 
+/** A team of a game instance (lobby, live or ended), with its scores. */
 export const teamOverviewSchema = z.object({
   id: z.number().int(),
   ...bookingRef,
   name: z.string(),
-  players: z.string(),
+  game_code: z.string(),
+  status: z.enum(INSTANCE_STATUSES),
+  points: z.number().int(),
+  chicken_points: z.number().int(),
+  players_count: z.number().int(),
+  found_chicken_at: z.string().nullable(),
   created_at: z.string(),
 });
 export const teamsResponse = z.object({ teams: z.array(teamOverviewSchema), pagination: paginationSchema });

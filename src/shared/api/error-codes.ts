@@ -18,6 +18,13 @@ export const ERROR_CODES = [
   'server_error',
   'upstream_failed',
   'service_unavailable',
+  // The live game (issue 13): the player app branches on these.
+  'team_full',
+  'game_full',
+  'game_ended',
+  'game_not_lobby',
+  'game_not_live',
+  'too_fast',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -28,6 +28,11 @@ const routes: RouteObject[] = [
   { path: '/hatch/:tempCode', element: areaElement(() => import('../features/booker/hatch-page').then((m) => ({ default: m.HatchPage }))) },
   { path: '/booking/:code', element: areaElement(() => import('../features/booker/join-page').then((m) => ({ default: m.JoinPage }))) },
   { path: '/manage/:key', element: areaElement(() => import('../features/booker/manage-page').then((m) => ({ default: m.ManagePage }))) },
+  // The live game (issue 13): the player app and the host console, each its own chunk (Leaflet loads only with a map).
+  { path: '/play', element: areaElement(() => import('../features/play/play-page').then((m) => ({ default: m.PlayHomePage }))) },
+  { path: '/play/:code', element: areaElement(() => import('../features/play/play-page').then((m) => ({ default: m.PlayPage }))) },
+  { path: '/host', element: areaElement(() => import('../features/host/host-games-page').then((m) => ({ default: m.HostGamesPage }))) },
+  { path: '/host/:code', element: areaElement(() => import('../features/host/host-console-page').then((m) => ({ default: m.HostConsolePage }))) },
   {
     path: '/admin',
     element: areaElement(() => import('../features/admin-shell/admin-layout').then((m) => ({ default: m.AdminLayout }))),

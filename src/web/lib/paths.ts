@@ -1,4 +1,4 @@
-import { bookingPaths } from '../../shared/booking-links';
+import { bookingPaths, chickenPath, hostPath, playPath } from '../../shared/booking-links';
 
 /** Every route path of the SPA, so links are never typed by hand twice. */
 export const paths = {
@@ -9,6 +9,12 @@ export const paths = {
   booking: bookingPaths.join,
   /** The organiser's private management page. */
   manage: bookingPaths.manage,
+  /** The player app of a game code, and its Chicken link. */
+  play: playPath,
+  chicken: chickenPath,
+  /** The host console: the list, and one game. */
+  hostHome: '/host',
+  host: hostPath,
   admin: {
     home: '/admin',
     challenges: '/admin/challenges',

@@ -1,5 +1,7 @@
 /** Spec section 9: toasts show for 1.2 s. */
 export const TOAST_DURATION_MS = 1200;
+/** Game messages to players: long enough to read while walking. */
+export const INFO_DURATION_MS = 8000;
 
 // The toast region (sonner, ~10 KB gzip) is mounted only once a page asks for it, so the wizard's first
 // load does not carry it. Pages that may toast ask as they open, so the region (an aria-live section)
@@ -22,12 +24,14 @@ export function subscribeToToastRequest(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-function show(kind: 'success' | 'error', message: string): void {
+function show(kind: 'success' | 'error' | 'info', message: string): void {
   requestToasts();
   // Success toasts go after the spec's 1.2 s; an error stays until it is dismissed (its close button),
   // so a staff member who looked away still learns that an action failed. The same error shown again
   // replaces itself instead of piling up.
-  const options = kind === 'error' ? { duration: Number.POSITIVE_INFINITY, id: `error:${message}` } : { duration: TOAST_DURATION_MS };
+  // A message to players (from the game's host) stays long enough to be read on a moving phone.
+  const options =
+    kind === 'error' ? { duration: Number.POSITIVE_INFINITY, id: `error:${message}` } : { duration: kind === 'info' ? INFO_DURATION_MS : TOAST_DURATION_MS };
   // sonner keeps a toast made before its Toaster subscribed and shows it once it does.
   import('sonner').then(
     ({ toast }) => toast[kind](message, options),
@@ -37,6 +41,11 @@ function show(kind: 'success' | 'error', message: string): void {
 
 export function notifySuccess(message: string): void {
   show('success', message);
+}
+
+/** A message for the player (e.g. the host's), shown for INFO_DURATION_MS. */
+export function notifyInfo(message: string): void {
+  show('info', message);
 }
 
 export function notifyError(message: string): void {

@@ -1,4 +1,5 @@
-import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigserial, boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, real, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { bookings } from './bookings';
 import { challenges } from './challenges';
 import { users } from './users';
@@ -14,6 +15,10 @@ export const games = pgTable(
     activated: boolean('activated').notNull().default(false),
     weaponsOn: boolean('weapons_on').notNull().default(false),
     hostId: integer('host_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The Chicken's secret join key (the "Chicken link"): 256 random bits, shown to the organiser and staff (0224). */
+    chickenKey: text('chicken_key')
+      .notNull()
+      .default(sql`replace(gen_random_uuid()::text, '-', '') || replace(gen_random_uuid()::text, '-', '')`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('games_code_idx').on(t.code), uniqueIndex('games_booking_idx').on(t.bookingId)],
@@ -43,12 +48,22 @@ export const gameInstances = pgTable(
     gameId: integer('game_id')
       .notNull()
       .references(() => games.id, { onDelete: 'cascade' }),
-    status: text('status').notNull().default('live'),
+    /** lobby → live → ended (docs/decisions/0220-game-lifecycle.md). */
+    status: text('status').notNull().default('lobby'),
+    /** When the lobby opened; set to the start when the game goes live. */
     startTime: timestamp('start_time', { withTimezone: true }).notNull().defaultNow(),
+    /** When a live game ends on its own: start + the booked duration (the end ticker's key). */
+    endsAt: timestamp('ends_at', { withTimezone: true }),
+    /** When it ended (by the ticker or by hand). */
     endTime: timestamp('end_time', { withTimezone: true }),
     latestArea: jsonb('latest_area').$type<GameArea>(),
   },
-  (t) => [index('game_instances_game_idx').on(t.gameId)],
+  (t) => [
+    index('game_instances_game_idx').on(t.gameId),
+    // One lobby or live instance per game, whatever two joins or starts race.
+    uniqueIndex('game_instances_open_idx').on(t.gameId).where(sql`status in ('lobby', 'live')`),
+    index('game_instances_live_ends_idx').on(t.endsAt).where(sql`status = 'live'`),
+  ],
 );
 
 /** A team playing in one live instance, with its scores. */
@@ -63,8 +78,12 @@ export const instanceTeams = pgTable(
     points: integer('points').notNull().default(0),
     chickenPoints: integer('chicken_points').notNull().default(0),
     foundChickenAt: timestamp('found_chicken_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('instance_teams_instance_idx').on(t.instanceId)],
+  (t) => [
+    index('instance_teams_instance_idx').on(t.instanceId),
+    uniqueIndex('instance_teams_name_idx').on(t.instanceId, sql`lower(${t.name})`),
+  ],
 );
 
 export const players = pgTable(
@@ -77,9 +96,78 @@ export const players = pgTable(
     teamId: integer('team_id').references(() => instanceTeams.id, { onDelete: 'set null' }),
     name: text('name').notNull(),
     ready: boolean('ready').notNull().default(false),
+    /** SHA-256 of the player's secret token (X-Player-Token); the token itself is never stored (0221). */
+    tokenHash: text('token_hash'),
+    /** player | chicken */
+    role: text('role').notNull().default('player'),
+    /** unknown | granted | denied: what the player answered to the location request. */
+    location: text('location').notNull().default('unknown'),
+    lastLat: doublePrecision('last_lat'),
+    lastLng: doublePrecision('last_lng'),
+    lastAt: timestamp('last_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('players_instance_idx').on(t.instanceId)],
+  (t) => [
+    index('players_instance_idx').on(t.instanceId),
+    uniqueIndex('players_token_idx').on(t.tokenHash),
+    uniqueIndex('players_name_idx').on(t.instanceId, sql`lower(${t.name})`),
+    uniqueIndex('players_chicken_idx').on(t.instanceId).where(sql`role = 'chicken'`),
+  ],
+);
+
+/** Every accepted position fix: the trail. Written once per fix, never updated. */
+export const playerPositions = pgTable(
+  'player_positions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    instanceId: integer('instance_id')
+      .notNull()
+      .references(() => gameInstances.id, { onDelete: 'cascade' }),
+    playerId: integer('player_id')
+      .notNull()
+      .references(() => players.id, { onDelete: 'cascade' }),
+    lat: doublePrecision('lat').notNull(),
+    lng: doublePrecision('lng').notNull(),
+    accuracy: real('accuracy'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('player_positions_player_idx').on(t.playerId, t.id)],
+);
+
+/**
+ * The game's stored events (every kind but positions), in order: a stream that reconnects with Last-Event-ID
+ * replays what it missed from here (docs/decisions/0225-realtime.md).
+ */
+export const gameEvents = pgTable(
+  'game_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    gameId: integer('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    instanceId: integer('instance_id')
+      .notNull()
+      .references(() => gameInstances.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('game_events_game_idx').on(t.gameId, t.id)],
+);
+
+/** Messages from the host or staff to every player of an instance. */
+export const gameMessages = pgTable(
+  'game_messages',
+  {
+    id: serial('id').primaryKey(),
+    instanceId: integer('instance_id')
+      .notNull()
+      .references(() => gameInstances.id, { onDelete: 'cascade' }),
+    text: text('text').notNull(),
+    authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('game_messages_instance_idx').on(t.instanceId, t.id)],
 );
 
 export const submissions = pgTable(

@@ -34,17 +34,6 @@ export async function updateGame(tx: DbOrTx, gameId: number, values: Partial<typ
   await tx.update(games).set(values).where(eq(games.id, gameId));
 }
 
-export async function countInstances(tx: DbOrTx, gameId: number): Promise<number> {
-  const rows = await tx.select({ n: sql<number>`count(*)::int` }).from(gameInstances).where(eq(gameInstances.gameId, gameId));
-  return rows[0]?.n ?? 0;
-}
-
-export async function insertLiveInstance(tx: DbOrTx, gameId: number, area: { lat: number; lng: number; radius: number }): Promise<number> {
-  const [row] = await tx.insert(gameInstances).values({ gameId, status: 'live', startTime: new Date(), latestArea: area }).returning({ id: gameInstances.id });
-  if (!row) throw new Error('instance not created');
-  return row.id;
-}
-
 /** Everything the heartbeat shows of a game's instances, in five queries whatever their number. */
 export async function loadHeartbeatRows(tx: DbOrTx, gameId: number) {
   const instances = await tx.select().from(gameInstances).where(eq(gameInstances.gameId, gameId)).orderBy(desc(gameInstances.startTime), desc(gameInstances.id));

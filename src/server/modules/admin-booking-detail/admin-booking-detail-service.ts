@@ -2,7 +2,8 @@ import type { Db, Tx } from '../../db/client';
 import { loadBookingAggregate, toAdminBooking } from '../../lib/booking-record';
 import { withBooking, type BookingRow, type BookingValues, type BookingWrite } from '../../lib/booking-write';
 import { correctPayment, recordPayment, type Correction } from '../../lib/booking-lifecycle';
-import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
+import { startGame as startLiveGame } from '../../lib/game-lifecycle';
+import { NotFoundError, ValidationError } from '../../lib/errors';
 import type { Mailer } from '../../lib/mail';
 import { hidingSpotMail, queueGameLinksMail, sectionsLockedMail, type BookingMailer } from '../../lib/booking-mails';
 import type { AdminBooking } from '../../../shared/api/booking';
@@ -18,11 +19,9 @@ import { isValidTimeZone, utcToLocal } from '../../../shared/time';
 import { snakeKey } from '../../../shared/timeline/field-values';
 import {
   bookingExists,
-  countInstances,
   findGameOfBooking,
   findUser,
   insertContact,
-  insertLiveInstance,
   loadHeartbeatRows,
   lockGameOfBooking,
   updateGame,
@@ -149,23 +148,11 @@ export async function changeLeadStatus(db: Db, input: Change & { leadStatus: str
   return booking;
 }
 
-/** Starts the booking's game once: a live instance from now, in the booking's initial area. */
+/** Starts the booking's game once: its lobby goes live, or a live instance from now (lib/game-lifecycle.ts). */
 export async function startGame(db: Db, input: Change): Promise<{ code: string }> {
-  const { result } = await change(db, input, async ({ tx, row, audit }) => {
-    const game = await lockGameOfBooking(tx, row.id);
-    if (!game) throw ValidationError.field('game', DETAIL_MESSAGES.noGame);
-    if ((await countInstances(tx, game.id)) > 0) throw new ConflictError(DETAIL_MESSAGES.gameAlreadyStarted);
-    // A booking whose payments were voided keeps its game (0190) but is not played until paid again.
-    if (row.bookingStatus !== 'paid' && row.bookingStatus !== 'completed') throw ValidationError.field('game', DETAIL_MESSAGES.notPaid);
-    const instanceId = await insertLiveInstance(tx, game.id, { lat: row.initialAreaLat, lng: row.initialAreaLng, radius: row.initialAreaRadius });
-    audit({
-      action: 'game.start',
-      entityType: 'game',
-      entityId: game.id,
-      before: { has_live_instance: false },
-      after: { has_live_instance: true, instance_id: instanceId },
-    });
-    return { code: game.code };
+  const { result } = await change(db, input, async (write) => {
+    const { code } = await startLiveGame(write);
+    return { code };
   });
   return result;
 }

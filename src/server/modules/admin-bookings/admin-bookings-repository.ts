@@ -102,7 +102,11 @@ export async function toListItems(db: DbOrTx, rows: BookingRow[]): Promise<Booki
           .from(gameChallenges)
           .where(inArray(gameChallenges.gameId, gameIds))
           .orderBy(asc(gameChallenges.gameId), asc(gameChallenges.position)),
-        db.select({ gameId: gameInstances.gameId, n: count() }).from(gameInstances).where(inArray(gameInstances.gameId, gameIds)).groupBy(gameInstances.gameId),
+        db
+          .select({ gameId: gameInstances.gameId, n: count() })
+          .from(gameInstances)
+          .where(and(inArray(gameInstances.gameId, gameIds), inArray(gameInstances.status, ['live', 'ended'])))
+          .groupBy(gameInstances.gameId),
       ])
     : [[], []];
 

@@ -1,30 +1,63 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { GameStatus } from '../../../shared/api/play';
 import type { Db } from '../../db/client';
-import { bookingPayments, bookings, teams } from '../../db/schema/bookings';
+import { bookingPayments, bookings } from '../../db/schema/bookings';
 import { challenges } from '../../db/schema/challenges';
-import { gameInstances, games, instanceTeams, submissions } from '../../db/schema/games';
+import { gameInstances, games, instanceTeams, players, submissions } from '../../db/schema/games';
 
 export type Page = { page: number; perPage: number };
 const offset = (p: Page) => (p.page - 1) * p.perPage;
 const count = sql<number>`count(*)::int`;
 
-export async function listGames(db: Db, p: Page) {
-  const liveCount = db
-    .select({ gameId: gameInstances.gameId, n: sql<number>`count(*)::int`.as('n') })
+export type GameFilter = { search?: string | undefined; status?: GameStatus | undefined };
+
+/** The latest instance of each game (lobby, live or ended). */
+function latestInstances(db: Db) {
+  return db
+    .selectDistinctOn([gameInstances.gameId], {
+      id: gameInstances.id,
+      gameId: gameInstances.gameId,
+      status: gameInstances.status,
+      startTime: gameInstances.startTime,
+      endsAt: gameInstances.endsAt,
+      endTime: gameInstances.endTime,
+    })
     .from(gameInstances)
-    .where(eq(gameInstances.status, 'live'))
-    .groupBy(gameInstances.gameId)
-    .as('live');
+    .orderBy(gameInstances.gameId, desc(gameInstances.id))
+    .as('latest');
+}
+
+const like = (search: string) => `%${search.replaceAll(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export async function listGames(db: Db, p: Page, filter: GameFilter) {
+  const latest = latestInstances(db);
+  const conditions: SQL[] = [];
+  if (filter.search) {
+    const term = like(filter.search);
+    const match = or(ilike(games.code, term), ilike(bookings.fullName, term), ilike(bookings.email, term), ilike(bookings.city, term));
+    if (match) conditions.push(match);
+  }
+  if (filter.status === 'not_started') conditions.push(isNull(latest.id));
+  else if (filter.status) conditions.push(eq(latest.status, filter.status));
+  const where = conditions.length ? and(...conditions) : undefined;
+  const base = () => db.select({ n: count }).from(games).innerJoin(bookings, eq(bookings.id, games.bookingId)).leftJoin(latest, eq(latest.gameId, games.id));
   const [rows, total] = await Promise.all([
     db
-      .select({ game: games, booking: bookings, live: liveCount.n })
+      .select({
+        game: games,
+        booking: bookings,
+        instance: { id: latest.id, status: latest.status, startTime: latest.startTime, endsAt: latest.endsAt, endTime: latest.endTime },
+        players: sql<number>`(select count(*)::int from ${players} where ${players.instanceId} = ${latest.id})`,
+        teams: sql<number>`(select count(*)::int from ${instanceTeams} where ${instanceTeams.instanceId} = ${latest.id})`,
+      })
       .from(games)
       .innerJoin(bookings, eq(bookings.id, games.bookingId))
-      .leftJoin(liveCount, eq(liveCount.gameId, games.id))
+      .leftJoin(latest, eq(latest.gameId, games.id))
+      .where(where)
       .orderBy(desc(games.createdAt), desc(games.id))
       .limit(p.perPage)
       .offset(offset(p)),
-    db.select({ n: count }).from(games),
+    base().where(where),
   ]);
   return { rows, total: total[0]?.n ?? 0 };
 }
@@ -43,16 +76,42 @@ export async function listPayments(db: Db, p: Page) {
   return { rows, total: totals[0]?.n ?? 0, totalAmount: Number(totals[0]?.sum ?? 0) };
 }
 
-export async function listTeams(db: Db, p: Page) {
+/** Teams of every instance: a team name, game code or booking name or email; by the instance's status. */
+export async function listTeams(db: Db, p: Page, filter: GameFilter) {
+  const conditions: SQL[] = [];
+  if (filter.search) {
+    const term = like(filter.search);
+    const match = or(ilike(instanceTeams.name, term), ilike(games.code, term), ilike(bookings.fullName, term), ilike(bookings.email, term));
+    if (match) conditions.push(match);
+  }
+  // Teams exist only in an instance: 'not_started' matches none.
+  if (filter.status === 'not_started') conditions.push(sql`false`);
+  else if (filter.status) conditions.push(eq(gameInstances.status, filter.status));
+  const where = conditions.length ? and(...conditions) : undefined;
   const [rows, total] = await Promise.all([
     db
-      .select({ team: teams, booking: { id: bookings.id, fullName: bookings.fullName, email: bookings.email } })
-      .from(teams)
-      .innerJoin(bookings, eq(bookings.id, teams.bookingId))
-      .orderBy(desc(teams.createdAt), desc(teams.id))
+      .select({
+        team: instanceTeams,
+        status: gameInstances.status,
+        gameCode: games.code,
+        booking: { id: bookings.id, fullName: bookings.fullName, email: bookings.email },
+        players: sql<number>`(select count(*)::int from ${players} where ${players.teamId} = ${instanceTeams.id})`,
+      })
+      .from(instanceTeams)
+      .innerJoin(gameInstances, eq(gameInstances.id, instanceTeams.instanceId))
+      .innerJoin(games, eq(games.id, gameInstances.gameId))
+      .innerJoin(bookings, eq(bookings.id, games.bookingId))
+      .where(where)
+      .orderBy(desc(instanceTeams.createdAt), desc(instanceTeams.id))
       .limit(p.perPage)
       .offset(offset(p)),
-    db.select({ n: count }).from(teams),
+    db
+      .select({ n: count })
+      .from(instanceTeams)
+      .innerJoin(gameInstances, eq(gameInstances.id, instanceTeams.instanceId))
+      .innerJoin(games, eq(games.id, gameInstances.gameId))
+      .innerJoin(bookings, eq(bookings.id, games.bookingId))
+      .where(where),
   ]);
   return { rows, total: total[0]?.n ?? 0 };
 }

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../../shared/api/common';
 import { gamesResponse, overviewQuery, paymentsResponse, submissionsResponse, teamsResponse } from '../../../shared/api/admin-overview';
+import { instanceStatus } from '../../lib/game-status';
 import { listGames, listPayments, listSubmissions, listTeams } from './admin-overview-repository';
 
 const pagination = (page: number, perPage: number, total: number) => ({
@@ -9,6 +10,9 @@ const pagination = (page: number, perPage: number, total: number) => ({
   per_page: perPage,
   total,
 });
+
+/** Drizzle gives timestamps of a left-joined subquery as Date or, on some drivers, as text. */
+const iso = (d: Date | string | null | undefined) => (d == null ? null : new Date(d).toISOString());
 
 type BookingRef = { id: number; fullName: string | null; email: string };
 const ref = (b: BookingRef) => ({ booking_id: b.id, booking_name: b.fullName, booking_email: b.email });
@@ -23,9 +27,9 @@ export const adminOverviewRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/games', { schema: schema(gamesResponse) }, async ({ query }) => {
-    const { rows, total } = await listGames(db, { page: query.page, perPage: query.per_page });
+    const { rows, total } = await listGames(db, { page: query.page, perPage: query.per_page }, query);
     return {
-      games: rows.map(({ game, booking, live }) => ({
+      games: rows.map(({ game, booking, instance, players, teams }) => ({
         id: game.id,
         code: game.code,
         ...ref(booking),
@@ -34,7 +38,11 @@ export const adminOverviewRoutes: FastifyPluginAsyncZod = async (app) => {
         players: booking.players,
         activated: game.activated,
         weapons_on: game.weaponsOn,
-        live_instances: live ?? 0,
+        status: instance?.id ? instanceStatus(instance.status) : ('not_started' as const),
+        players_count: players ?? 0,
+        teams_count: teams ?? 0,
+        started_at: instance?.id && instance.status !== 'lobby' ? iso(instance.startTime) : null,
+        ends_at: instance?.id ? iso(instance.endTime ?? instance.endsAt) : null,
         created_at: game.createdAt.toISOString(),
       })),
       pagination: pagination(query.page, query.per_page, total),
@@ -59,13 +67,18 @@ export const adminOverviewRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/teams', { schema: schema(teamsResponse) }, async ({ query }) => {
-    const { rows, total } = await listTeams(db, { page: query.page, perPage: query.per_page });
+    const { rows, total } = await listTeams(db, { page: query.page, perPage: query.per_page }, query);
     return {
-      teams: rows.map(({ team, booking }) => ({
+      teams: rows.map(({ team, status, gameCode, booking, players }) => ({
         id: team.id,
         ...ref(booking),
         name: team.name,
-        players: team.players,
+        game_code: gameCode,
+        status: instanceStatus(status),
+        points: team.points,
+        chicken_points: team.chickenPoints,
+        players_count: players,
+        found_chicken_at: iso(team.foundChickenAt),
         created_at: team.createdAt.toISOString(),
       })),
       pagination: pagination(query.page, query.per_page, total),

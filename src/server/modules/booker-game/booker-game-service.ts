@@ -8,6 +8,8 @@ import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '.
 import { assertSectionsUnlocked } from '../../lib/section-locks';
 import { consumeRateLimit, createBatchedRateLimiter, type BatchedRateLimiter } from '../../lib/rate-limit';
 import type { BookerBooking } from '../../../shared/api/booking';
+import type { ConsoleResponse } from '../../../shared/api/host';
+import { consoleSnapshot, loadGameById } from '../../lib/game-state';
 import { PUBLIC_BOOKING_MESSAGES } from '../../../shared/api/public-booking';
 import {
   BOOKER_MESSAGES,
@@ -171,4 +173,17 @@ export function setChicken(ctx: Ctx, input: z.output<typeof chickenBody>): Promi
     await update({ assignedChicken: choice, assignedChickenEmail: email });
     audit({ fields: { section: 'chicken', assigned_chicken: choice, assigned_chicken_email: email } });
   });
+}
+
+/** The live game as the organiser watches it (read-only): every team and player, the Chicken too (issue 13). */
+export async function liveGame(ctx: Ctx): Promise<ConsoleResponse> {
+  const game = await findGame(ctx);
+  const live = await loadGameById(ctx.db, game.id);
+  if (!live) throw new NotFoundError(BOOKER_MESSAGES.gameNotFound);
+  return consoleSnapshot(ctx.db, live);
+}
+
+/** The game a live stream follows, once the organiser's key is checked. */
+export async function liveGameId(ctx: Ctx): Promise<number> {
+  return (await findGame(ctx)).id;
 }

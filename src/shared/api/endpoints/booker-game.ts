@@ -11,6 +11,8 @@ import {
   saveChallengesBody,
   teamsBody,
 } from '../booker-game';
+import { consoleResponse } from '../host';
+import { streamResponse } from '../play';
 
 const path = <T extends string>(tail: T) => `/api/booking/:code/${tail}` as const;
 
@@ -23,4 +25,7 @@ export const bookerGameEndpoints = {
   gameArea: defineEndpoint({ method: 'PUT', path: path('game-area'), params: gameCodeParams, body: gameAreaBody, response: bookerBookingResponse }),
   teams: defineEndpoint({ method: 'PUT', path: path('teams'), params: gameCodeParams, body: teamsBody, response: bookerBookingResponse }),
   chicken: defineEndpoint({ method: 'PUT', path: path('chicken'), params: gameCodeParams, body: chickenBody, response: bookerBookingResponse }),
+  /** The live game, read-only: every team, player and the Chicken (issue 13). */
+  live: defineEndpoint({ method: 'GET', path: path('live'), params: gameCodeParams, response: consoleResponse }),
+  liveStream: defineEndpoint({ method: 'GET', path: path('live/stream'), params: gameCodeParams, response: streamResponse }),
 };

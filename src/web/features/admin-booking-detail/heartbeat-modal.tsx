@@ -1,11 +1,15 @@
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
 import type { Heartbeat } from '../../../shared/api/admin-booking-detail';
 import { formatTimestamp } from '../../../shared/time';
-import { Badge, Dialog } from '../../components/ui';
+import { Badge, Dialog, type BadgeTone } from '../../components/ui';
 import { Spinner } from '../../components/spinner';
 import { notifyError } from '../../lib/toast';
+import { paths } from '../../lib/paths';
 import { fetchHeartbeat, heartbeatQueryKey } from './detail-api';
+
+const STATUS_TONE: Record<string, BadgeTone> = { lobby: 'blue', live: 'green', ended: 'slate' };
 
 /** Spec section 9: the heartbeat refreshes every 60 seconds while the modal is open. */
 export const HEARTBEAT_REFRESH_MS = 60_000;
@@ -50,15 +54,29 @@ function HeartbeatBody({ data, updatedAt }: { data: Heartbeat; updatedAt: number
           Live instances: <strong data-testid="live-instances-count">{data.live_instances_count}</strong>
         </span>
         <span className="text-slate-500">Updated {formatTimestamp(updatedAt)}</span>
+        {data.game_code ? (
+          <Link to={paths.host(data.game_code)} className="text-brand-700 underline">
+            Open the host console
+          </Link>
+        ) : null}
       </div>
       {data.instances.map((instance) => (
         <article key={instance.id} className="rounded-lg border border-slate-200 p-4" aria-label={`Instance ${instance.id}`}>
           <div className="mb-3 flex flex-wrap items-center gap-3 text-sm">
             <strong>Instance {instance.id}</strong>
-            <Badge tone={instance.status === 'live' ? 'green' : 'slate'}>{instance.status}</Badge>
-            <span>Started {formatTimestamp(instance.start_time)}</span>
-            {instance.end_time ? <span>Ended {formatTimestamp(instance.end_time)}</span> : null}
-            <span>{instance.duration} min</span>
+            <Badge tone={STATUS_TONE[instance.status] ?? 'slate'}>{instance.status}</Badge>
+            {/* A lobby instance has not started: players are joining and getting ready. */}
+            {instance.status === 'lobby' ? (
+              <span>
+                In the lobby: {instance.players.filter((p) => p.ready).length} of {instance.players.length} players ready
+              </span>
+            ) : (
+              <>
+                <span>Started {formatTimestamp(instance.start_time)}</span>
+                {instance.end_time ? <span>Ended {formatTimestamp(instance.end_time)}</span> : null}
+                <span>{instance.duration} min</span>
+              </>
+            )}
             <span>{instance.submissions_count} submissions</span>
           </div>
           <p className="mb-3 text-sm">

@@ -3,11 +3,13 @@ import { useSearchParams } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { overviewQuery } from '../../../shared/api/admin-overview';
+import type { GameStatus } from '../../../shared/api/play';
 import type { Pagination } from '../../../shared/api/common';
 import { api } from '../../lib/api-client';
 import { Pager } from '../../components/pager';
 import { Spinner } from '../../components/spinner';
 import { EmptyTableRow } from '../../components/ui';
+import { OverviewFilters } from './overview-filters';
 
 export type Column<Row> = { header: string; cell: (row: Row) => ReactNode };
 
@@ -29,22 +31,38 @@ type OverviewListProps<Row, Answer> = {
   rowKey: (row: Row) => number;
   empty: string;
   summary?: (answer: Answer) => ReactNode;
+  /** Games and teams: a search box and a status filter, kept in the URL with the page. */
+  filters?: { searchLabel: string; statuses: readonly { value: GameStatus; label: string }[] };
 };
 
 /** A paged, read-only table of one admin overview; the page number is kept in the URL. */
 export function OverviewList<Row, Answer>(props: OverviewListProps<Row, Answer>) {
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number(params.get('page')) || 1);
+  const search = props.filters ? (params.get('search') ?? '') : '';
+  const statusParam = props.filters ? (params.get('status') ?? '') : '';
+  const status = props.filters?.statuses.find((s) => s.value === statusParam)?.value ?? '';
   const query = useQuery({
-    queryKey: ['admin-overview', props.endpoint.path, page],
-    queryFn: () => api(props.endpoint, { query: { page } }),
+    queryKey: ['admin-overview', props.endpoint.path, page, search, status],
+    queryFn: () => api(props.endpoint, { query: { page, search: search || undefined, status: status || undefined } }),
     placeholderData: keepPreviousData,
+    // Live games change on their own: keep the list's status current while it is open.
+    refetchInterval: props.filters ? 15_000 : false,
   });
+  const setFilter = (key: 'search' | 'status', value: string) =>
+    setParams((prev) => {
+      const next = new URLSearchParams(prev);
+      if (value) next.set(key, value);
+      else next.delete(key);
+      next.delete('page');
+      return next;
+    });
 
   return (
     <section>
       <h1 className="text-2xl font-bold">{props.title}</h1>
       <p className="mt-1 text-slate-600">{props.intro}</p>
+      {props.filters ? <OverviewFilters {...props.filters} search={search} status={status} onChange={setFilter} /> : null}
       {query.isPending ? <Spinner /> : null}
       {query.isError ? (
         <p role="alert" className="mt-4 text-red-700">

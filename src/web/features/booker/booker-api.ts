@@ -7,6 +7,7 @@ import type { Pricing } from '../../../shared/api/pricing';
 import type { Currency } from '../../../shared/plans';
 import { MANAGE_KEY_HEADER, type UpdateBookingInput } from '../../../shared/api/public-booking';
 import { api } from '../../lib/api-client';
+import { pathOf } from '../../../shared/api/endpoint';
 
 /**
  * The calls of the booker's pages: the booking by code (public, or private before payment), by the private
@@ -48,3 +49,9 @@ export const saveChicken = async (o: Organiser, body: ChickenInput) => (await ap
 
 /** The price list in the booking's currency, to price an edit before it is saved. */
 export const fetchPricing = (currency: Currency): Promise<Pricing> => api(pricingEndpoint, { query: { currency } });
+
+/** The live game, read-only, for the organiser (the same view as the host's, without the controls). */
+export const liveGameKey = (code: string) => ['booker', 'live', code.toUpperCase()] as const;
+export const fetchLiveGame = (o: Organiser, signal?: AbortSignal) => api(game.live, { ...asOrganiser(o), ...(signal ? { signal } : {}) });
+export const liveStreamUrl = (o: Organiser) => pathOf(game.liveStream.path, { code: o.code });
+export const organiserHeaders = (o: Organiser) => ({ [MANAGE_KEY_HEADER]: o.manage_key });

@@ -1,7 +1,7 @@
-import { Navigate, useParams } from 'react-router';
+import { Link, Navigate, useParams } from 'react-router';
 import { paths } from '../../lib/paths';
 import { Spinner } from '../../components/spinner';
-import { Badge, Section } from '../../components/ui';
+import { Badge, buttonClass, Section } from '../../components/ui';
 import { LoadFailed, PageFrame } from './booker-ui';
 import { PublicGameDetails } from './public-game-details';
 import { isOrganiserView, loadErrorText, useBooking } from './use-booking';
@@ -24,8 +24,11 @@ export function JoinPage() {
           You&apos;re invited to a Chicken hunt {booking.game_activated ? <Badge tone="green">Ready</Badge> : null}
         </h1>
         <p className="text-slate-700" data-testid="join-opens">
-          The game opens here at the start time. Come back then with this link or the game code {booking.code}.
+          Join now to pick your team; the game starts at the meeting time. Keep this link or the game code {booking.code}.
         </p>
+        <Link to={paths.play(booking.code)} className={buttonClass('primary', 'lg')} data-testid="join-game">
+          Join the game
+        </Link>
       </header>
       <Section look="page" id="game" title="Game details">
         <PublicGameDetails booking={booking} />

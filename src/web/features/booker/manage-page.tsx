@@ -10,6 +10,7 @@ import { LoadFailed, PageFrame } from './booker-ui';
 import { ChallengesSection } from './challenges-section';
 import { ChickenSection } from './chicken-section';
 import { GameAreaSection } from './game-area-section';
+import { LiveGameSection } from './live-game-section';
 import { LocationsSection } from './locations-section';
 import { TeamsSection } from './teams-section';
 import { loadErrorText, useManagedBooking } from './use-booking';
@@ -44,7 +45,8 @@ function SetupNav({ booking }: { booking: BookerBooking }) {
 
 /** The game code and join link players need, with copy buttons: what the organiser shares. */
 function ShareWithPlayers({ booking }: { booking: BookerBooking }) {
-  const joinLink = `${window.location.origin}${paths.booking(booking.code)}`;
+  // Players join in the player app (issue 13): the link opens it on the join step for this game.
+  const joinLink = `${window.location.origin}${paths.play(booking.code)}`;
   return (
     <div className="space-y-2">
       <div className="flex flex-wrap items-center gap-2">
@@ -58,7 +60,7 @@ function ShareWithPlayers({ booking }: { booking: BookerBooking }) {
       </div>
       <div className="flex flex-wrap items-center gap-2">
         <span className="text-slate-700">Players join at</span>
-        <a href={paths.booking(booking.code)} className="break-all font-medium text-brand-700 underline" data-testid="join-link">
+        <a href={paths.play(booking.code)} className="break-all font-medium text-brand-700 underline" data-testid="join-link">
           {joinLink}
         </a>
         <Button variant="secondary" size="lg" onClick={() => void copyToClipboard(joinLink)}>
@@ -92,6 +94,7 @@ export function ManagePage() {
         <ShareWithPlayers booking={booking} />
         <SetupNav booking={booking} />
       </header>
+      <LiveGameSection booking={booking} />
 
       <Section look="page" id="summary" title="Booking">
         <BookingSummary booking={booking} />

@@ -1,0 +1,231 @@
+import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client';
+import { bookings } from '../db/schema/bookings';
+import { gameInstances, gameMessages, games, instanceTeams, playerPositions, players } from '../db/schema/games';
+import { normalizeCode } from './codes';
+import { instanceStatus } from './game-status';
+import { lastEventId, type Viewer } from './game-events';
+import { teamCapacity } from '../../shared/game/teams';
+import { TRAIL_LENGTH } from '../../shared/game/positions';
+import {
+  PLAYER_LOCATIONS,
+  PLAYER_ROLES,
+  type GameMessage,
+  type LobbyTeam,
+  type MapPlayer,
+  type Player,
+  type PublicGame,
+} from '../../shared/api/play';
+import type { ConsoleResponse } from '../../shared/api/host';
+
+/**
+ * Reading a live game: the game of a code with its booking and latest instance, and the projections every caller
+ * answers with (the public game, the lobby's teams, the map snapshot for a player or for staff). Shared by the player,
+ * host and organiser routes (docs/decisions/0220-game-lifecycle.md).
+ */
+
+export type GameRow = typeof games.$inferSelect;
+export type InstanceRow = typeof gameInstances.$inferSelect;
+export type PlayerRow = typeof players.$inferSelect;
+export type TeamRow = typeof instanceTeams.$inferSelect;
+
+const bookingColumns = {
+  id: bookings.id,
+  status: bookings.bookingStatus,
+  players: bookings.players,
+  duration: bookings.duration,
+  city: bookings.city,
+  planType: bookings.planType,
+  lat: bookings.initialAreaLat,
+  lng: bookings.initialAreaLng,
+  radius: bookings.initialAreaRadius,
+  utcDateTime: bookings.utcDateTime,
+  fullName: bookings.fullName,
+  tel: bookings.tel,
+  meetingPointAddress: bookings.meetingPointAddress,
+  assignedHostId: bookings.assignedHostId,
+  manageKey: bookings.manageKey,
+  date: bookings.date,
+};
+function selectGames(db: DbOrTx, where: SQL) {
+  return db.select({ game: games, booking: bookingColumns }).from(games).innerJoin(bookings, eq(bookings.id, games.bookingId)).where(where).limit(1);
+}
+export type GameBooking = Awaited<ReturnType<typeof selectGames>>[number]['booking'];
+
+export type GameContext = { game: GameRow; booking: GameBooking; instance: InstanceRow | null };
+
+async function withInstance(db: DbOrTx, where: SQL): Promise<GameContext | undefined> {
+  const [row] = await selectGames(db, where);
+  if (!row) return undefined;
+  return { game: row.game, booking: row.booking, instance: await latestInstance(db, row.game.id) };
+}
+
+/** The game of a code (case-insensitive), its booking and its latest instance; undefined for an unknown code. */
+export function loadGame(db: DbOrTx, code: string): Promise<GameContext | undefined> {
+  return withInstance(db, eq(games.code, normalizeCode(code)));
+}
+
+export function loadGameById(db: DbOrTx, gameId: number): Promise<GameContext | undefined> {
+  return withInstance(db, eq(games.id, gameId));
+}
+
+export async function latestInstance(db: DbOrTx, gameId: number): Promise<InstanceRow | null> {
+  const [row] = await db.select().from(gameInstances).where(eq(gameInstances.gameId, gameId)).orderBy(desc(gameInstances.id)).limit(1);
+  return row ?? null;
+}
+
+export function isPaid(booking: Pick<GameBooking, 'status'>): boolean {
+  return booking.status === 'paid' || booking.status === 'completed';
+}
+
+/** The public projection: no hiding spot, contact or prices. */
+export function publicGame(ctx: GameContext): PublicGame {
+  const { game, booking, instance } = ctx;
+  const started = instance && instance.status !== 'lobby';
+  return {
+    code: game.code,
+    status: instance ? instanceStatus(instance.status) : 'not_started',
+    starts_at: started ? instance.startTime.toISOString() : (booking.utcDateTime?.toISOString() ?? null),
+    ends_at: started ? ((instance.endTime ?? instance.endsAt)?.toISOString() ?? null) : null,
+    duration: booking.duration,
+    area: instance?.latestArea ?? { lat: booking.lat, lng: booking.lng, radius: booking.radius },
+    weapons_on: game.weaponsOn,
+    plan_type: booking.planType,
+    city: booking.city,
+  };
+}
+
+export function playerDto(row: Pick<PlayerRow, 'id' | 'name' | 'role' | 'teamId' | 'ready' | 'location'>): Player {
+  return {
+    id: row.id,
+    name: row.name,
+    role: PLAYER_ROLES.find((r) => r === row.role) ?? 'player',
+    team_id: row.teamId,
+    ready: row.ready,
+    location: PLAYER_LOCATIONS.find((l) => l === row.location) ?? 'unknown',
+  };
+}
+
+export type TeamWithCount = TeamRow & { players: number };
+
+/** The instance's teams with their player counts (the Chicken is in no team), oldest first. */
+export async function teamsWithCounts(db: DbOrTx, instanceId: number): Promise<TeamWithCount[]> {
+  return db
+    .select({
+      id: instanceTeams.id,
+      instanceId: instanceTeams.instanceId,
+      name: instanceTeams.name,
+      points: instanceTeams.points,
+      chickenPoints: instanceTeams.chickenPoints,
+      foundChickenAt: instanceTeams.foundChickenAt,
+      createdAt: instanceTeams.createdAt,
+      players: sql<number>`(select count(*)::int from ${players} where ${players.teamId} = ${instanceTeams.id})`,
+    })
+    .from(instanceTeams)
+    .where(eq(instanceTeams.instanceId, instanceId))
+    .orderBy(asc(instanceTeams.id));
+}
+
+export function lobbyTeams(teams: TeamWithCount[], bookedPlayers: number): LobbyTeam[] {
+  const capacity = teamCapacity(bookedPlayers, teams.length);
+  return teams.map((t) => ({ id: t.id, name: t.name, players: t.players, capacity, full: t.players >= capacity }));
+}
+
+/** Teams as the stream's `teams` event and the console show them. */
+export function scoredTeams(teams: TeamWithCount[], bookedPlayers: number) {
+  const capacity = teamCapacity(bookedPlayers, teams.length);
+  return teams.map((t) => ({
+    id: t.id,
+    name: t.name,
+    points: t.points,
+    chicken_points: t.chickenPoints,
+    players: t.players,
+    capacity,
+    full: t.players >= capacity,
+    found_chicken_at: t.foundChickenAt?.toISOString() ?? null,
+  }));
+}
+
+/** Players of the game who are not the Chicken. */
+export async function countPlayers(db: DbOrTx, instanceId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(players)
+    .where(and(eq(players.instanceId, instanceId), ne(players.role, 'chicken')));
+  return row?.n ?? 0;
+}
+
+/** The map: players the viewer may see with their position and trail, the teams, the messages. */
+export async function mapSnapshot(db: DbOrTx, ctx: GameContext, viewer: Viewer) {
+  const instance = ctx.instance;
+  const eventId = await lastEventId(db, ctx.game.id);
+  if (!instance) return { game: publicGame(ctx), teamRows: [], players: [], messages: [], last_event_id: String(eventId) };
+  const [teamRows, playerRows, messageRows] = await Promise.all([
+    teamsWithCounts(db, instance.id),
+    db.select().from(players).where(eq(players.instanceId, instance.id)).orderBy(asc(players.id)),
+    db.select().from(gameMessages).where(eq(gameMessages.instanceId, instance.id)).orderBy(asc(gameMessages.id)),
+  ]);
+  const visible = playerRows.filter((p) => {
+    if (viewer.kind === 'staff' || p.id === viewer.playerId) return true;
+    return p.role !== 'chicken' && p.teamId !== null && p.teamId === viewer.teamId;
+  });
+  const trails = await trailsOf(db, visible.map((p) => p.id));
+  const mapPlayers: MapPlayer[] = visible.map((p) => ({
+    ...playerDto(p),
+    position: p.lastLat !== null && p.lastLng !== null && p.lastAt ? { lat: p.lastLat, lng: p.lastLng, at: p.lastAt.toISOString() } : null,
+    trail: trails.get(p.id) ?? [],
+  }));
+  const messages: GameMessage[] = messageRows.map((m) => ({ id: m.id, text: m.text, at: m.createdAt.toISOString() }));
+  return { game: publicGame(ctx), teamRows, players: mapPlayers, messages, last_event_id: String(eventId) };
+}
+
+/** The last TRAIL_LENGTH fixes of each player, oldest first, in one query. */
+async function trailsOf(db: DbOrTx, playerIds: number[]) {
+  const trails = new Map<number, { lat: number; lng: number; at: string }[]>();
+  if (playerIds.length === 0) return trails;
+  const ranked = db
+    .select({
+      playerId: playerPositions.playerId,
+      lat: playerPositions.lat,
+      lng: playerPositions.lng,
+      at: playerPositions.at,
+      id: playerPositions.id,
+      n: sql<number>`row_number() over (partition by ${playerPositions.playerId} order by ${playerPositions.id} desc)`.as('n'),
+    })
+    .from(playerPositions)
+    .where(inArray(playerPositions.playerId, playerIds))
+    .as('ranked');
+  const rows = await db
+    .select({ playerId: ranked.playerId, lat: ranked.lat, lng: ranked.lng, at: ranked.at, id: ranked.id })
+    .from(ranked)
+    .where(sql`${ranked.n} <= ${TRAIL_LENGTH}`)
+    .orderBy(asc(ranked.id));
+  for (const row of rows) {
+    const list = trails.get(row.playerId) ?? [];
+    list.push({ lat: row.lat, lng: row.lng, at: new Date(row.at).toISOString() });
+    trails.set(row.playerId, list);
+  }
+  return trails;
+}
+
+export const STAFF: Viewer = { kind: 'staff' };
+
+/** What staff and the organiser see: every team, every player (the Chicken too), the booking's meeting details. */
+export async function consoleSnapshot(db: DbOrTx, ctx: GameContext): Promise<ConsoleResponse> {
+  const snapshot = await mapSnapshot(db, ctx, STAFF);
+  return {
+    game: snapshot.game,
+    teams: scoredTeams(snapshot.teamRows, ctx.booking.players),
+    players: snapshot.players,
+    messages: snapshot.messages,
+    last_event_id: snapshot.last_event_id,
+    booking: {
+      name: ctx.booking.fullName,
+      phone: ctx.booking.tel,
+      meeting_point: ctx.booking.meetingPointAddress,
+      players: ctx.booking.players,
+      duration: ctx.booking.duration,
+      starts_at: snapshot.game.starts_at,
+    },
+  };
+}

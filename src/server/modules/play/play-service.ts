@@ -1,0 +1,222 @@
+import type { Db, Tx } from '../../db/client';
+import { randomToken, safeEqual, sha256 } from '../../lib/crypto';
+import { AppError, ConflictError, ForbiddenError, NotFoundError, TooManyRequestsError, UnauthenticatedError, ValidationError } from '../../lib/errors';
+import { notificationText, publishGameEvent, type Viewer } from '../../lib/game-events';
+import { openLobby, publishTeams } from '../../lib/game-lifecycle';
+import {
+  countPlayers,
+  isPaid,
+  loadGame,
+  lobbyTeams,
+  mapSnapshot,
+  playerDto,
+  publicGame,
+  teamsWithCounts,
+  type GameContext,
+  type InstanceRow,
+  type PlayerRow,
+} from '../../lib/game-state';
+import { judgeFix } from '../../../shared/game/positions';
+import { GAME_MESSAGES, teamCapacity } from '../../../shared/game/teams';
+import { MAX_TEAMS } from '../../../shared/api/booker-game';
+import type { JoinBody, MapResponse, MeResponse, Player, PlayGameResponse, PositionBody } from '../../../shared/api/play';
+import {
+  chickenJoined,
+  findPlayerByToken,
+  findTeamByName,
+  insertPlayer,
+  insertTeam,
+  nameTaken,
+  updatePlayer,
+  writeFix,
+  type PlayerAuth,
+} from './play-repository';
+
+/**
+ * The player's side of the live game (docs/decisions/0221-player-tokens.md, 0222-team-capacity.md): join with a
+ * name, pick or create a team in the lobby, ready up, send positions while live. A player is known by its secret
+ * token (X-Player-Token), stored only as a hash.
+ */
+
+async function gameOf(db: Db, code: string): Promise<GameContext> {
+  const ctx = await loadGame(db, code);
+  if (!ctx) throw new NotFoundError(GAME_MESSAGES.gameNotFound);
+  return ctx;
+}
+
+export async function getGame(db: Db, code: string): Promise<PlayGameResponse> {
+  const ctx = await gameOf(db, code);
+  const open = ctx.instance;
+  const teams = open ? await teamsWithCounts(db, open.id) : [];
+  return {
+    game: publicGame(ctx),
+    teams: lobbyTeams(teams, ctx.booking.players),
+    players_count: open ? await countPlayers(db, open.id) : 0,
+    booked_players: ctx.booking.players,
+  };
+}
+
+/**
+ * The caller's player: 401 without a token or with an unknown one, 404 for an unknown code, 403 when the token is a
+ * player of another game (it may not read or write this one).
+ */
+export async function authenticate(db: Db, code: string, token: string | null): Promise<PlayerAuth> {
+  if (!token) throw new UnauthenticatedError(GAME_MESSAGES.playerNotFound);
+  const auth = await findPlayerByToken(db, sha256(token));
+  if (auth && auth.game.code === code.trim().toUpperCase()) return auth;
+  // Only the refusals pay for a second read.
+  if (!(await loadGame(db, code))) throw new NotFoundError(GAME_MESSAGES.gameNotFound);
+  if (!auth) throw new UnauthenticatedError(GAME_MESSAGES.playerNotFound);
+  throw new ForbiddenError(GAME_MESSAGES.wrongGame);
+}
+
+type TeamChoice = { team_id?: number | undefined; team_name?: string | undefined };
+
+/** The team a choice names, checked against the rules; creates one by name in the lobby. Null: no choice made. */
+async function resolveTeam(tx: Tx, instance: InstanceRow, bookedPlayers: number, choice: TeamChoice, current: number | null): Promise<{ teamId: number | null; created: boolean }> {
+  if (choice.team_id === undefined && choice.team_name === undefined) return { teamId: null, created: false };
+  const teams = await teamsWithCounts(tx, instance.id);
+  const team = choice.team_id !== undefined ? teams.find((t) => t.id === choice.team_id) : teams.find((t) => t.name.toLowerCase() === choice.team_name?.toLowerCase());
+  if (!team && choice.team_id !== undefined) throw ValidationError.field('team_id', GAME_MESSAGES.teamUnknown);
+  if (!team && choice.team_name !== undefined) {
+    if (instance.status !== 'lobby') throw new ConflictError(GAME_MESSAGES.gameNotLobby, 'game_not_lobby');
+    if (teams.length >= MAX_TEAMS) throw ValidationError.field('team_name', `A game has at most ${MAX_TEAMS} teams`);
+    // The unique (instance, lower(name)) index settles two creations of one name at once; the lobby lock orders them here.
+    if (await findTeamByName(tx, instance.id, choice.team_name)) throw new ConflictError(GAME_MESSAGES.teamNameTaken);
+    const created = await insertTeam(tx, instance.id, choice.team_name);
+    return { teamId: created.id, created: true };
+  }
+  if (!team) throw ValidationError.field('team_id', GAME_MESSAGES.teamUnknown);
+  if (team.id === current) return { teamId: team.id, created: false };
+  if (team.players >= teamCapacity(bookedPlayers, teams.length)) throw new ConflictError(GAME_MESSAGES.teamFull, 'team_full');
+  return { teamId: team.id, created: false };
+}
+
+/** A live game's newcomer without a choice goes to the emptiest team with room. */
+async function emptiestTeam(tx: Tx, instanceId: number, bookedPlayers: number): Promise<number | null> {
+  const teams = await teamsWithCounts(tx, instanceId);
+  const capacity = teamCapacity(bookedPlayers, teams.length);
+  const open = teams.filter((t) => t.players < capacity).sort((a, b) => a.players - b.players || a.id - b.id);
+  return open[0]?.id ?? null;
+}
+
+export async function join(db: Db, code: string, body: JoinBody): Promise<{ token: string; player: Player }> {
+  const ctx = await gameOf(db, code);
+  if (!isPaid(ctx.booking)) throw new ConflictError(GAME_MESSAGES.gameNotPaid);
+  if (ctx.instance?.status === 'ended') throw new ConflictError(GAME_MESSAGES.gameEnded, 'game_ended');
+  const token = randomToken(32);
+  const area = { lat: ctx.booking.lat, lng: ctx.booking.lng, radius: ctx.booking.radius };
+  const player = await db.transaction(async (tx) => {
+    // The open instance stays locked to the end: joins of one game take turns, so counts and capacities hold.
+    const instance = await openLobby(tx, { game: ctx.game, bookingId: ctx.booking.id, area });
+    if (await nameTaken(tx, instance.id, body.name)) throw new ConflictError(GAME_MESSAGES.nameTaken);
+    let row: PlayerRow;
+    if (body.chicken_key !== undefined) {
+      if (!safeEqual(body.chicken_key, ctx.game.chickenKey)) throw new ForbiddenError(GAME_MESSAGES.chickenKeyWrong);
+      if (body.team_id !== undefined || body.team_name !== undefined) throw ValidationError.field('team_id', GAME_MESSAGES.chickenNoTeam);
+      if (await chickenJoined(tx, instance.id)) throw new ConflictError(GAME_MESSAGES.chickenTaken);
+      row = await insertPlayer(tx, { instanceId: instance.id, name: body.name, role: 'chicken', tokenHash: sha256(token) });
+    } else {
+      if ((await countPlayers(tx, instance.id)) >= ctx.booking.players) throw new ConflictError(GAME_MESSAGES.gameFull, 'game_full');
+      const choice = await resolveTeam(tx, instance, ctx.booking.players, body, null);
+      const teamId = choice.teamId ?? (instance.status === 'live' ? await emptiestTeam(tx, instance.id, ctx.booking.players) : null);
+      row = await insertPlayer(tx, { instanceId: instance.id, name: body.name, teamId, tokenHash: sha256(token) });
+    }
+    await publishPlayer(tx, ctx.game.id, instance.id, row);
+    if (row.teamId !== null) await publishTeams(tx, ctx.game.id, instance.id, ctx.booking.players);
+    return row;
+  });
+  return { token, player: playerDto(player) };
+}
+
+function publishPlayer(tx: Tx, gameId: number, instanceId: number, row: PlayerRow) {
+  const player = playerDto(row);
+  return publishGameEvent(tx, { gameId, instanceId, type: 'player', data: { player }, meta: { playerId: row.id, teamId: row.teamId, role: player.role } });
+}
+
+export async function me(db: Db, auth: PlayerAuth): Promise<MeResponse> {
+  const ctx = await loadGame(db, auth.game.code);
+  if (!ctx) throw new NotFoundError(GAME_MESSAGES.gameNotFound);
+  const team = auth.player.teamId === null ? undefined : (await teamsWithCounts(db, auth.instance.id)).find((t) => t.id === auth.player.teamId);
+  return { player: playerDto(auth.player), game: publicGame(ctx), team: team ? { id: team.id, name: team.name, points: team.points } : null };
+}
+
+export async function updateMe(db: Db, auth: PlayerAuth, body: { ready?: boolean | undefined; location?: 'granted' | 'denied' | undefined }): Promise<Player> {
+  if (body.ready === undefined && body.location === undefined) return playerDto(auth.player);
+  const row = await db.transaction(async (tx) => {
+    const updated = await updatePlayer(tx, auth.player.id, {
+      ...(body.ready === undefined ? {} : { ready: body.ready }),
+      ...(body.location === undefined ? {} : { location: body.location }),
+    });
+    await publishPlayer(tx, auth.game.id, auth.instance.id, updated);
+    return updated;
+  });
+  return playerDto(row);
+}
+
+export async function changeTeam(db: Db, auth: PlayerAuth, choice: TeamChoice) {
+  if (auth.player.role === 'chicken') throw ValidationError.field('team_id', GAME_MESSAGES.chickenNoTeam);
+  const ctx = await gameOf(db, auth.game.code);
+  return db.transaction(async (tx) => {
+    const instance = await openLobby(tx, { game: ctx.game, bookingId: ctx.booking.id, area: { lat: ctx.booking.lat, lng: ctx.booking.lng, radius: ctx.booking.radius } });
+    if (instance.id !== auth.instance.id || instance.status !== 'lobby') throw new ConflictError(GAME_MESSAGES.gameNotLobby, 'game_not_lobby');
+    const { teamId } = await resolveTeam(tx, instance, ctx.booking.players, choice, auth.player.teamId);
+    const row = teamId === auth.player.teamId ? auth.player : await updatePlayer(tx, auth.player.id, { teamId });
+    if (row !== auth.player) {
+      await publishPlayer(tx, ctx.game.id, instance.id, row);
+      await publishTeams(tx, ctx.game.id, instance.id, ctx.booking.players);
+    }
+    return { player: playerDto(row), teams: lobbyTeams(await teamsWithCounts(tx, instance.id), ctx.booking.players) };
+  });
+}
+
+/**
+ * A position fix: only while live, on the globe, no faster than 70 m/s since the last accepted fix and at most one a
+ * second (times are the server's). One statement writes it (play-repository writeFix); nothing is stored on a refusal.
+ */
+export async function postPosition(db: Db, auth: PlayerAuth, body: PositionBody, now: Date = new Date()): Promise<void> {
+  const { instance, player } = auth;
+  if (instance.status !== 'live' || (instance.endsAt && instance.endsAt <= now)) throw new ConflictError(GAME_MESSAGES.gameNotLive, 'game_not_live');
+  const last = player.lastLat !== null && player.lastLng !== null && player.lastAt ? { lat: player.lastLat, lng: player.lastLng, at: player.lastAt } : null;
+  const verdict = judgeFix({ lat: body.lat, lng: body.lng, at: now }, last);
+  if (verdict === 'outside_world') throw new ValidationError({ lat: [GAME_MESSAGES.outsideWorld] });
+  if (verdict === 'too_often') throw new TooManyRequestsError(1, GAME_MESSAGES.tooOften);
+  if (verdict === 'too_fast') throw new AppError(422, GAME_MESSAGES.tooFast, { lat: [GAME_MESSAGES.tooFast] }, 'too_fast');
+  const role = player.role === 'chicken' ? 'chicken' : 'player';
+  const at = now.toISOString();
+  const notification = notificationText({
+    id: null,
+    gameId: auth.game.id,
+    type: 'position',
+    data: { player_id: player.id, team_id: player.teamId, role, lat: body.lat, lng: body.lng, at },
+    meta: { playerId: player.id, teamId: player.teamId, role },
+  });
+  const written = await writeFix(db, {
+    playerId: player.id,
+    instanceId: instance.id,
+    lat: body.lat,
+    lng: body.lng,
+    accuracy: body.accuracy ?? null,
+    at: now,
+    previousAt: player.lastAt,
+    notification,
+  });
+  if (!written) throw new TooManyRequestsError(1, GAME_MESSAGES.tooOften);
+}
+
+export async function map(db: Db, auth: PlayerAuth): Promise<MapResponse> {
+  const ctx = await gameOf(db, auth.game.code);
+  const viewer = viewerOf(auth);
+  const snapshot = await mapSnapshot(db, ctx, viewer);
+  return {
+    game: snapshot.game,
+    teams: snapshot.teamRows.map((t) => ({ id: t.id, name: t.name, points: t.points, chicken_points: t.chickenPoints })),
+    players: snapshot.players,
+    messages: snapshot.messages,
+    last_event_id: snapshot.last_event_id,
+  };
+}
+
+export function viewerOf(auth: PlayerAuth): Viewer {
+  return { kind: 'player', playerId: auth.player.id, teamId: auth.player.teamId, role: auth.player.role === 'chicken' ? 'chicken' : 'player' };
+}

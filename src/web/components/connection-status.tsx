@@ -1,0 +1,21 @@
+import type { StreamState } from '../lib/event-stream';
+
+/**
+ * The live connection's state, visible: a phone that dropped its connection says "Reconnecting…" until the stream
+ * is back (and the game caught up), instead of silently showing a map that stopped moving.
+ */
+export function ConnectionStatus({ state }: { state: StreamState }) {
+  if (state === 'open') {
+    return (
+      <span data-testid="connection-status" data-state={state} className="inline-flex items-center gap-1.5 text-xs font-medium text-green-800">
+        <span className="h-2 w-2 rounded-full bg-green-600" aria-hidden="true" /> Live
+      </span>
+    );
+  }
+  const text = state === 'connecting' ? 'Connecting…' : state === 'reconnecting' ? 'Reconnecting…' : 'Disconnected';
+  return (
+    <span role="status" data-testid="connection-status" data-state={state} className="inline-flex items-center gap-1.5 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
+      <span className="h-2 w-2 animate-pulse rounded-full bg-amber-600" aria-hidden="true" /> {text}
+    </span>
+  );
+}

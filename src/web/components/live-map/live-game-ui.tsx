@@ -1,0 +1,42 @@
+import { useEffect, useState } from 'react';
+import type { MapPlayer } from './live-map';
+import { CHICKEN_COLOUR, teamColour } from './team-colours';
+
+/** 'no location' for a player who refused or never shared a position (the issue's words); otherwise when last seen. */
+export function locationText(player: Pick<MapPlayer, 'position'> & { location: 'unknown' | 'granted' | 'denied' }, now: number): string {
+  if (player.position) return `seen ${agoText(now - Date.parse(player.position.at))}`;
+  return player.location === 'granted' ? 'waiting for location' : 'no location';
+}
+
+function agoText(ms: number): string {
+  const s = Math.max(0, Math.round(ms / 1000));
+  if (s < 60) return `${s} s ago`;
+  const m = Math.floor(s / 60);
+  return m < 60 ? `${m} min ago` : `${Math.floor(m / 60)} h ago`;
+}
+
+/** Re-renders every `everyMs` so "seen 5 s ago" and "time left" move on. */
+export function useNow(everyMs = 1_000): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(Date.now()), everyMs);
+    return () => window.clearInterval(timer);
+  }, [everyMs]);
+  return now;
+}
+
+/** Minutes and seconds until `endsAt`, or null when there is no end yet. */
+export function timeLeftText(endsAt: string | null, now: number): string | null {
+  if (!endsAt) return null;
+  const left = Math.max(0, Math.floor((Date.parse(endsAt) - now) / 1000));
+  const h = Math.floor(left / 3600);
+  const m = Math.floor((left % 3600) / 60);
+  const s = left % 60;
+  const mmss = `${String(m).padStart(h > 0 ? 2 : 1, '0')}:${String(s).padStart(2, '0')}`;
+  return h > 0 ? `${h}:${mmss}` : mmss;
+}
+
+/** A small dot in the team's colour (the Chicken's own colour for the Chicken). */
+export function TeamDot({ teamIds, teamId, chicken = false }: { teamIds: readonly number[]; teamId: number | null; chicken?: boolean }) {
+  return <span aria-hidden="true" className="inline-block h-3 w-3 shrink-0 rounded-full" style={{ background: chicken ? CHICKEN_COLOUR : teamColour(teamIds, teamId) }} />;
+}

@@ -1,0 +1,96 @@
+import { useEffect, useMemo, useRef } from 'react';
+import L from 'leaflet';
+import { Circle, MapContainer, Marker, Polyline, TileLayer, useMap } from 'react-leaflet';
+import 'leaflet/dist/leaflet.css';
+import { mapTileUrl, TILE_ATTRIBUTION } from '../../lib/map-config';
+import { CHICKEN_COLOUR, teamColour } from './team-colours';
+
+/**
+ * The live game on a map (decision 0231): the game area, one marker per player with a known position (team colour,
+ * name), their trails, and the Chicken for staff and the organiser. Shared by the player app, the host console and
+ * the organiser's page; each passes only what its viewer may see (the server already projects it). Loaded as its
+ * own chunk: Leaflet stays out of every page that does not show a map.
+ */
+export type MapPoint = { lat: number; lng: number; at: string };
+export type MapPlayer = {
+  id: number;
+  name: string;
+  team_id: number | null;
+  role: 'player' | 'chicken';
+  position: MapPoint | null;
+  trail: MapPoint[];
+};
+export type MapArea = { lat: number; lng: number; radius: number };
+
+type Props = {
+  area: MapArea;
+  teamIds: readonly number[];
+  players: readonly MapPlayer[];
+  /** The viewer's own player, drawn a little larger. */
+  selfId?: number | null;
+  className?: string;
+};
+
+function escapeHtml(text: string): string {
+  return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;').replaceAll("'", '&#39;');
+}
+
+// CSS-only markers (Leaflet's default images do not survive bundling). The data attributes let a test, or a
+// screen reader's list beside the map, tell where each marker is.
+function playerIcon(player: MapPlayer, colour: string, self: boolean, point: MapPoint): L.DivIcon {
+  const size = self ? 20 : 16;
+  const dot =
+    player.role === 'chicken'
+      ? `<span style="display:flex;align-items:center;justify-content:center;width:26px;height:26px;border-radius:9999px;background:${CHICKEN_COLOUR};border:2px solid #fff;box-shadow:0 1px 4px rgba(0,0,0,.5);font-size:15px">🐔</span>`
+      : `<span style="display:block;width:${size}px;height:${size}px;border-radius:9999px;background:${colour};border:3px solid #fff;box-shadow:0 1px 4px rgba(0,0,0,.5)"></span>`;
+  const label = `<span style="position:absolute;left:50%;top:100%;transform:translateX(-50%);margin-top:2px;white-space:nowrap;font:600 12px/1.2 system-ui,sans-serif;color:#0f172a;background:rgba(255,255,255,.85);padding:0 4px;border-radius:4px">${escapeHtml(player.name)}</span>`;
+  const anchor = player.role === 'chicken' ? 13 : size / 2;
+  return L.divIcon({
+    className: '',
+    html: `<span data-testid="map-marker" data-player-id="${player.id}" data-name="${escapeHtml(player.name)}" data-lat="${point.lat}" data-lng="${point.lng}" style="position:relative;display:block">${dot}${label}</span>`,
+    iconSize: [anchor * 2, anchor * 2],
+    iconAnchor: [anchor, anchor],
+  });
+}
+
+/** Fits the area once, and again only when the area itself changes: live updates never yank the view. */
+function FitArea({ area }: { area: MapArea }) {
+  const map = useMap();
+  const last = useRef('');
+  useEffect(() => {
+    const key = `${area.lat},${area.lng},${area.radius}`;
+    if (last.current === key) return;
+    last.current = key;
+    map.fitBounds(L.latLng(area.lat, area.lng).toBounds(area.radius * 2.2), { animate: false });
+  }, [map, area.lat, area.lng, area.radius]);
+  return null;
+}
+
+function PlayerMarker({ player, colour, self }: { player: MapPlayer; colour: string; self: boolean }) {
+  const point = player.position;
+  const icon = useMemo(() => (point ? playerIcon(player, colour, self, point) : null), [player, colour, self, point]);
+  if (!point || !icon) return null;
+  return <Marker position={[point.lat, point.lng]} icon={icon} title={player.name} keyboard={false} zIndexOffset={player.role === 'chicken' ? 1000 : self ? 500 : 0} />;
+}
+
+export default function LiveMap({ area, teamIds, players, selfId = null, className = 'h-72 w-full sm:h-96' }: Props) {
+  const tileUrl = useMemo(() => mapTileUrl(), []);
+  return (
+    <div data-testid="live-map" className="relative z-0">
+      <MapContainer center={[area.lat, area.lng]} zoom={15} scrollWheelZoom={false} className={`${className} rounded-xl`}>
+        <TileLayer url={tileUrl} attribution={TILE_ATTRIBUTION} />
+        <Circle center={[area.lat, area.lng]} radius={area.radius} pathOptions={{ color: '#c27c00', fillOpacity: 0.08 }} interactive={false} />
+        {players.map((p) => {
+          const colour = p.role === 'chicken' ? CHICKEN_COLOUR : teamColour(teamIds, p.team_id);
+          const trail: [number, number][] = p.trail.map((t) => [t.lat, t.lng]);
+          if (p.position) trail.push([p.position.lat, p.position.lng]);
+          return trail.length > 1 ? <Polyline key={`trail-${p.id}`} positions={trail} pathOptions={{ color: colour, weight: 3, opacity: 0.6 }} interactive={false} /> : null;
+        })}
+        {players.map((p) => (
+          <PlayerMarker key={p.id} player={p} colour={p.role === 'chicken' ? CHICKEN_COLOUR : teamColour(teamIds, p.team_id)} self={p.id === selfId} />
+        ))}
+        <FitArea area={area} />
+      </MapContainer>
+    </div>
+  );
+}

@@ -1,0 +1,133 @@
+import { useState } from 'react';
+import { useParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import type { ConsoleResponse } from '../../../shared/api/host';
+import { formatTimestamp } from '../../../shared/time';
+import { errorMessage } from '../../lib/api-client';
+import { applyConsoleEvent } from '../../lib/live-game-events';
+import { notifyError, notifySuccess } from '../../lib/toast';
+import { useLiveGame } from '../../lib/use-live-game';
+import { ConnectionStatus } from '../../components/connection-status';
+import { LazyLiveMap } from '../../components/live-map/lazy-live-map';
+import { timeLeftText, useNow } from '../../components/live-map/live-game-ui';
+import { TeamsTable } from '../../components/live-map/teams-table';
+import { Spinner } from '../../components/spinner';
+import { Badge, Button, Dialog, Section } from '../../components/ui';
+import { HostLoadError } from './host-access';
+import { consoleStreamUrl, endGame, fetchConsole, hostKeys, startGame } from './host-api';
+import { MessagesPanel } from './messages-panel';
+import { PlayersTable } from './players-table';
+import { HostFrame, statusTone } from './host-ui';
+
+/** /host/{code}: the host console (decision 0233): the live map, players, teams, start and end, messages. */
+export function HostConsolePage() {
+  const { code = '' } = useParams();
+  const live = useLiveGame({
+    queryKey: hostKeys.console(code),
+    fetchSnapshot: (signal) => fetchConsole(code, signal),
+    streamUrl: consoleStreamUrl(code),
+    apply: applyConsoleEvent,
+  });
+
+  if (live.isPending) return <HostFrame title={`Game ${code}`}><Spinner /></HostFrame>;
+  if (live.isError || !live.data) {
+    return (
+      <HostFrame title={`Game ${code}`}>
+        <HostLoadError error={live.error} onRetry={() => void live.refetch()} retrying={live.isFetching} />
+      </HostFrame>
+    );
+  }
+  return <Console code={code} snapshot={live.data} connection={<ConnectionStatus state={live.connection} />} />;
+}
+
+function Console({ code, snapshot, connection }: { code: string; snapshot: ConsoleResponse; connection: React.ReactNode }) {
+  const now = useNow();
+  const { game, booking } = snapshot;
+  const left = game.status === 'live' ? timeLeftText(game.ends_at, now) : null;
+  const teamIds = snapshot.teams.map((t) => t.id);
+  return (
+    <HostFrame
+      title={
+        <>
+          Game <span className="font-mono">{game.code}</span>
+          <Badge tone={statusTone(game.status)}>
+            <span data-testid="game-status">{game.status.replace('_', ' ')}</span>
+          </Badge>
+          {left ? <span className="font-mono text-lg" data-testid="time-left">⏱ {left}</span> : null}
+        </>
+      }
+      actions={
+        <div className="flex items-center gap-3">
+          {connection}
+          <StartEnd code={code} status={game.status} />
+        </div>
+      }
+    >
+      <p className="text-sm text-slate-700">
+        {booking.name ?? 'Unnamed booking'} · {booking.players} players booked · {booking.duration} min
+        {booking.starts_at ? ` · starts ${formatTimestamp(booking.starts_at)}` : ''}
+        {booking.meeting_point ? ` · meet at ${booking.meeting_point}` : ''}
+        {booking.phone ? ` · organiser ${booking.phone}` : ''}
+      </p>
+      <div className="grid gap-4 lg:grid-cols-[2fr_1fr]">
+        <LazyLiveMap area={game.area} teamIds={teamIds} players={snapshot.players} className="h-[60vh] w-full" />
+        <MessagesPanel code={code} messages={snapshot.messages} disabled={game.status === 'ended'} />
+      </div>
+      <Section id="teams" title="Teams">
+        <TeamsTable teams={snapshot.teams} />
+      </Section>
+      <Section id="players" title={`Players (${snapshot.players.length})`}>
+        <PlayersTable players={snapshot.players} teams={snapshot.teams} now={now} />
+      </Section>
+    </HostFrame>
+  );
+}
+
+function StartEnd({ code, status }: { code: string; status: ConsoleResponse['game']['status'] }) {
+  const queryClient = useQueryClient();
+  const [confirm, setConfirm] = useState<'start' | 'end' | null>(null);
+  const [busy, setBusy] = useState(false);
+  if (status === 'ended') return null;
+  const action = status === 'live' ? 'end' : 'start';
+  const run = () => {
+    setBusy(true);
+    (action === 'start' ? startGame(code) : endGame(code))
+      .then(({ game }) => {
+        queryClient.setQueryData<ConsoleResponse>(hostKeys.console(code), (old) => (old ? { ...old, game } : old));
+        notifySuccess(action === 'start' ? 'Game started' : 'Game ended');
+        setConfirm(null);
+      })
+      .catch((e: unknown) => notifyError(errorMessage(e, action === 'start' ? 'Failed to start the game' : 'Failed to end the game')))
+      .finally(() => setBusy(false));
+  };
+  return (
+    <>
+      <Button variant={action === 'start' ? 'primary' : 'danger'} size="lg" onClick={() => setConfirm(action)}>
+        {action === 'start' ? 'Start Game' : 'End Game'}
+      </Button>
+      <Dialog
+        open={confirm !== null}
+        onOpenChange={(open) => (open ? undefined : setConfirm(null))}
+        title={action === 'start' ? 'Start the game?' : 'End the game?'}
+        description={
+          action === 'start'
+            ? 'Players can no longer change teams, and their positions start to be shared. The game ends at its booked duration.'
+            : 'Every player sees "Game over" and positions stop. This cannot be undone.'
+        }
+        size="sm"
+        footer={
+          <>
+            <Button size="lg" onClick={() => setConfirm(null)}>
+              Cancel
+            </Button>
+            <Button variant={action === 'start' ? 'primary' : 'danger'} size="lg" disabled={busy} onClick={run}>
+              {busy ? 'Working…' : action === 'start' ? 'Yes, start' : 'Yes, end'}
+            </Button>
+          </>
+        }
+      >
+        {null}
+      </Dialog>
+    </>
+  );
+}

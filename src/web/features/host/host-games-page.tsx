@@ -1,0 +1,41 @@
+import { Link } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { paths } from '../../lib/paths';
+import { Spinner } from '../../components/spinner';
+import { Badge, EmptyState } from '../../components/ui';
+import { HostLoadError } from './host-access';
+import { fetchHostGames, hostKeys } from './host-api';
+import { HostFrame, statusTone } from './host-ui';
+
+/** /host: the games the logged-in host (or admin) may run. */
+export function HostGamesPage() {
+  const query = useQuery({ queryKey: hostKeys.games, queryFn: fetchHostGames, retry: false });
+  return (
+    <HostFrame title="Your games">
+      {query.isPending ? <Spinner /> : null}
+      {query.isError ? <HostLoadError error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} /> : null}
+      {query.data ? (
+        query.data.games.length === 0 ? (
+          <EmptyState>No games assigned to you yet.</EmptyState>
+        ) : (
+          <ul className="grid gap-3 sm:grid-cols-2">
+            {query.data.games.map((g) => (
+              <li key={g.code}>
+                <Link to={paths.host(g.code)} className="block rounded-xl border border-slate-200 bg-white p-4 shadow-sm hover:border-brand-500">
+                  <span className="flex items-center justify-between gap-2">
+                    <span className="font-mono font-semibold">{g.code}</span>
+                    <Badge tone={statusTone(g.status)}>{g.status.replace('_', ' ')}</Badge>
+                  </span>
+                  <span className="mt-1 block font-medium">{g.booking_name ?? 'Unnamed booking'}</span>
+                  <span className="block text-sm text-slate-600">
+                    {g.city} · {g.date} · {g.players_count} players · {g.teams_count} teams
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )
+      ) : null}
+    </HostFrame>
+  );
+}

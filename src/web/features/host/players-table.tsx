@@ -1,0 +1,48 @@
+import type { MapPlayer } from '../../../shared/api/play';
+import { locationText, TeamDot } from '../../components/live-map/live-game-ui';
+import { Badge } from '../../components/ui';
+
+/** Every player of the game: team, ready, location ('no location' for those who refused), when last seen. */
+export function PlayersTable({ players, teams, now }: { players: readonly MapPlayer[]; teams: readonly { id: number; name: string }[]; now: number }) {
+  const teamIds = teams.map((t) => t.id);
+  const teamName = new Map(teams.map((t) => [t.id, t.name]));
+  const sorted = [...players].sort((a, b) => (a.role === b.role ? (teamName.get(a.team_id ?? -1) ?? '').localeCompare(teamName.get(b.team_id ?? -1) ?? '') || a.name.localeCompare(b.name) : a.role === 'chicken' ? -1 : 1));
+  if (!sorted.length) return <p className="text-sm text-slate-600">No one has joined yet.</p>;
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full text-left text-sm" data-testid="players-table">
+        <thead className="text-slate-500">
+          <tr>
+            <th scope="col" className="py-1 pr-2">
+              Player
+            </th>
+            <th scope="col" className="pr-2">
+              Team
+            </th>
+            <th scope="col" className="pr-2">
+              Ready
+            </th>
+            <th scope="col">Location</th>
+          </tr>
+        </thead>
+        <tbody>
+          {sorted.map((p) => (
+            <tr key={p.id} className="border-t border-slate-100" data-testid="player-row" data-name={p.name}>
+              <td className="py-1.5 pr-2 font-medium">{p.name}</td>
+              <td className="pr-2">
+                <span className="inline-flex items-center gap-2">
+                  <TeamDot teamIds={teamIds} teamId={p.team_id} chicken={p.role === 'chicken'} />
+                  {p.role === 'chicken' ? 'The Chicken' : (teamName.get(p.team_id ?? -1) ?? 'No team')}
+                </span>
+              </td>
+              <td className="pr-2">
+                <Badge tone={p.ready ? 'green' : 'slate'}>{p.ready ? 'Ready' : 'Not ready'}</Badge>
+              </td>
+              <td data-testid="player-location">{locationText(p, now)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+import { useState } from 'react';
+import { Button } from '../../components/ui';
+
+type Props = {
+  location: 'unknown' | 'granted' | 'denied';
+  onAnswer: (answer: 'granted' | 'denied') => void;
+};
+
+/**
+ * Asks for the location with its reason first, then the browser's own prompt (decision 0232). Saying no, or the
+ * browser refusing, still lets the player play: they show as 'no location'.
+ */
+export function LocationPrompt({ location, onAnswer }: Props) {
+  const [asking, setAsking] = useState(false);
+
+  const ask = () => {
+    if (!('geolocation' in navigator)) return onAnswer('denied');
+    setAsking(true);
+    navigator.geolocation.getCurrentPosition(
+      () => {
+        setAsking(false);
+        onAnswer('granted');
+      },
+      (error) => {
+        setAsking(false);
+        // Only a refusal counts as "no": no signal indoors is not a refusal, the game will try again when live.
+        onAnswer(error.code === error.PERMISSION_DENIED ? 'denied' : 'granted');
+      },
+      { enableHighAccuracy: true, timeout: 15_000, maximumAge: 60_000 },
+    );
+  };
+
+  if (location === 'granted') {
+    return (
+      <p className="rounded-xl bg-green-50 p-3 text-green-800" data-testid="location-state">
+        Location on: your team and the host see you on the map while the game is live.
+      </p>
+    );
+  }
+  return (
+    <div className="space-y-3 rounded-xl border border-slate-200 p-4" data-testid="location-prompt">
+      <h2 className="font-semibold text-slate-900">Share your location?</h2>
+      <p className="text-slate-700">
+        We show you on the game map to your own team and to the host, so you can find each other and stay inside the game area. It is sent only
+        while the game is live, never before or after.
+      </p>
+      {location === 'denied' ? (
+        <p className="text-sm text-slate-600" data-testid="location-state">
+          Location off: you can still play; you show as &lsquo;no location&rsquo;.
+        </p>
+      ) : null}
+      <div className="flex flex-wrap gap-2">
+        <Button variant="primary" size="lg" onClick={ask} disabled={asking}>
+          {asking ? 'Asking…' : 'Share my location'}
+        </Button>
+        {location === 'unknown' ? (
+          <Button variant="secondary" size="lg" onClick={() => onAnswer('denied')}>
+            Play without location
+          </Button>
+        ) : null}
+      </div>
+    </div>
+  );
+}

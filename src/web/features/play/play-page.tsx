@@ -1,0 +1,177 @@
+import { useCallback, useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Player } from '../../../shared/api/play';
+import { paths } from '../../lib/paths';
+import { ApiError, errorMessage } from '../../lib/api-client';
+import { applyMapEvent } from '../../lib/live-game-events';
+import { useLiveGame } from '../../lib/use-live-game';
+import { ConnectionStatus } from '../../components/connection-status';
+import { Spinner } from '../../components/spinner';
+import { Button, ErrorState, Field, Input } from '../../components/ui';
+import { GameOver } from './game-over';
+import { JoinForm } from './join-form';
+import { LiveView } from './live-view';
+import { LobbyView } from './lobby-view';
+import { fetchGame, fetchMap, fetchMe, playKeys, readToken, storeToken, streamHeaders, streamUrl, updateMe } from './play-api';
+import { registerServiceWorker } from './register-service-worker';
+import { usePositionSender } from './use-position-sender';
+
+function PlayFrame({ children, status }: { children: ReactNode; status?: ReactNode }) {
+  return (
+    <main className="mx-auto min-h-dvh max-w-xl space-y-4 px-4 py-4">
+      <header className="flex items-center justify-between gap-2">
+        <p className="text-lg font-bold text-brand-700">🐔 Chicken hunt</p>
+        {status}
+      </header>
+      {children}
+    </main>
+  );
+}
+
+/** A refusal that means this browser's token no longer counts (removed, another game): join again. */
+const tokenRefused = (error: unknown) => error instanceof ApiError && (error.status === 401 || error.status === 403 || error.status === 404);
+
+/** /play/{code}: the player app (decision 0232). `?chicken=KEY` joins as the Chicken. */
+export function PlayPage() {
+  const { code = '' } = useParams();
+  const [search] = useSearchParams();
+  const chickenKey = search.get('chicken');
+  const queryClient = useQueryClient();
+  const [token, setToken] = useState(() => readToken(code));
+  useEffect(() => registerServiceWorker(), []);
+
+  const game = useQuery({ queryKey: playKeys.game(code), queryFn: () => fetchGame(code), retry: (n, e) => !(e instanceof ApiError && e.status < 500) && n < 2 });
+  const me = useQuery({ queryKey: playKeys.me(code), queryFn: () => fetchMe(code, token ?? ''), enabled: token !== null, retry: false });
+  const forget = useCallback(() => {
+    storeToken(code, null);
+    setToken(null);
+    queryClient.removeQueries({ queryKey: playKeys.me(code) });
+    queryClient.removeQueries({ queryKey: playKeys.map(code) });
+  }, [code, queryClient]);
+  useEffect(() => {
+    if (me.isError && tokenRefused(me.error)) forget();
+  }, [me.isError, me.error, forget]);
+
+  if (game.isPending || (token !== null && me.isPending)) return <PlayFrame><Spinner /></PlayFrame>;
+  if (game.isError) {
+    return (
+      <PlayFrame>
+        <ErrorState message={errorMessage(game.error, 'Failed to load the game. Please try again.')} onRetry={() => void game.refetch()} retrying={game.isFetching} />
+        <CodeForm />
+      </PlayFrame>
+    );
+  }
+  if (token === null || !me.data) {
+    if (game.data.game.status === 'ended') return <PlayFrame><GameOver teams={[]} /></PlayFrame>;
+    return (
+      <PlayFrame>
+        <h1 className="text-2xl font-bold">Join game {game.data.game.code}</h1>
+        <p className="text-slate-700">
+          {game.data.game.city} · {game.data.players_count}/{game.data.booked_players} players joined
+        </p>
+        <JoinForm
+          code={code}
+          teams={game.data.teams}
+          chickenKey={chickenKey}
+          onJoined={(newToken: string, player: Player) => {
+            storeToken(code, newToken);
+            queryClient.setQueryData(playKeys.me(code), { player, game: game.data.game, team: null });
+            void queryClient.invalidateQueries({ queryKey: playKeys.me(code) });
+            setToken(newToken);
+          }}
+        />
+      </PlayFrame>
+    );
+  }
+  return <JoinedGame code={code} token={token} playerId={me.data.player.id} onForget={forget} />;
+}
+
+function JoinedGame({ code, token, playerId, onForget }: { code: string; token: string; playerId: number; onForget: () => void }) {
+  const queryClient = useQueryClient();
+  const live = useLiveGame({
+    queryKey: playKeys.map(code),
+    fetchSnapshot: (signal) => fetchMap(code, token, signal),
+    streamUrl: streamUrl(code),
+    headers: () => streamHeaders(token),
+    apply: applyMapEvent,
+    onFatal: onForget,
+  });
+  const snapshot = live.data;
+  const status = snapshot?.game.status;
+  const me = snapshot?.players.find((p) => p.id === playerId) ?? null;
+
+  // The lobby's seats come from the public game call: fetch it again whenever the teams change.
+  const lobby = useQuery({ queryKey: playKeys.game(code), queryFn: () => fetchGame(code), enabled: status !== 'live' && status !== 'ended' });
+  const teamsKey = JSON.stringify(snapshot?.teams ?? []) + String(snapshot?.players.length ?? 0);
+  useEffect(() => {
+    void queryClient.invalidateQueries({ queryKey: playKeys.game(code) });
+  }, [teamsKey, code, queryClient]);
+
+  const refresh = useCallback(() => void queryClient.invalidateQueries({ queryKey: playKeys.map(code) }), [code, queryClient]);
+  const denied = useCallback(() => {
+    void updateMe(code, token, { location: 'denied' }).then(refresh, () => undefined);
+  }, [code, token, refresh]);
+  const note = usePositionSender(code, token, status === 'live' && me?.location === 'granted', denied);
+
+  const visible = useMemo(() => {
+    if (!snapshot || !me) return [];
+    // Players see their own team (the Chicken: only itself); the server sends no one else's position anyway.
+    return snapshot.players.filter((p) => p.id === me.id || (me.role === 'player' && p.role === 'player' && p.team_id !== null && p.team_id === me.team_id));
+  }, [snapshot, me]);
+
+  const connection = <ConnectionStatus state={live.connection} />;
+  if (live.isPending) return <PlayFrame status={connection}><Spinner /></PlayFrame>;
+  if (live.isError || !snapshot || !me) {
+    return (
+      <PlayFrame status={connection}>
+        <ErrorState message={errorMessage(live.error, 'Failed to load the game. Please try again.')} onRetry={() => void live.refetch()} retrying={live.isFetching} />
+      </PlayFrame>
+    );
+  }
+  return (
+    <PlayFrame status={connection}>
+      <p className="text-sm text-slate-600">
+        Game {snapshot.game.code} · <span data-testid="player-name">{me.name}</span>
+      </p>
+      {status === 'ended' ? (
+        <GameOver teams={snapshot.teams} myTeamId={me.team_id} />
+      ) : status === 'live' ? (
+        <LiveView snapshot={snapshot} me={me} visible={visible} note={note} />
+      ) : (
+        <LobbyView code={code} token={token} me={me} teams={lobby.data?.teams ?? []} teammates={visible.filter((p) => p.id !== me.id)} onChanged={refresh} />
+      )}
+    </PlayFrame>
+  );
+}
+
+/** /play without a code: type the game code you were given. */
+export function CodeForm() {
+  const navigate = useNavigate();
+  const [value, setValue] = useState('');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (value.trim()) void navigate(paths.play(value.trim().toUpperCase()));
+  };
+  return (
+    <form onSubmit={submit} className="space-y-3" aria-label="Enter a game code">
+      <Field label="Game code" size="lg">
+        <Input size="lg" value={value} autoCapitalize="characters" autoComplete="off" onChange={(e) => setValue(e.target.value)} />
+      </Field>
+      <Button type="submit" variant="primary" size="lg" className="w-full" disabled={!value.trim()}>
+        Open the game
+      </Button>
+    </form>
+  );
+}
+
+export function PlayHomePage() {
+  useEffect(() => registerServiceWorker(), []);
+  return (
+    <PlayFrame>
+      <h1 className="text-2xl font-bold">Join a Chicken hunt</h1>
+      <p className="text-slate-700">Enter the game code your organiser shared with you.</p>
+      <CodeForm />
+    </PlayFrame>
+  );
+}

@@ -1,0 +1,91 @@
+import type { z } from 'zod';
+import {
+  messageEventData,
+  playerEventData,
+  positionEventData,
+  stateEventData,
+  teamsEventData,
+  type GameMessage,
+  type MapPlayer,
+  type MapResponse,
+  type PublicGame,
+} from '../../shared/api/play';
+import type { ConsoleResponse } from '../../shared/api/host';
+import type { SseEvent } from './event-stream';
+
+/** How many past fixes a trail keeps on screen (the snapshot sends the last 20). */
+export const TRAIL_KEEP = 20;
+
+export type TeamsEventTeam = z.infer<typeof teamsEventData>['teams'][number];
+
+/** What every live snapshot has (the player's map, the host console, the organiser's live view). */
+type LiveCore<T> = { game: PublicGame; teams: T[]; players: MapPlayer[]; messages: GameMessage[] };
+
+function parseData<S extends z.ZodType>(schema: S, data: string): z.output<S> | null {
+  try {
+    const parsed = schema.safeParse(JSON.parse(data));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Applies one stream event to a live snapshot (decision 0230). Every step is idempotent and keeps the newer
+ * fact, because after a reconnect the snapshot is refetched and held events are applied on top of it: a stale
+ * position, a message already listed or a player already known changes nothing. An unknown or malformed event is
+ * ignored (a newer server may send more types).
+ */
+export function applyLiveEvent<T extends { id: number }, S extends LiveCore<T>>(snapshot: S, event: SseEvent, toTeam: (incoming: TeamsEventTeam, old: T | undefined) => T): S {
+  switch (event.event) {
+    case 'state': {
+      const data = parseData(stateEventData, event.data);
+      return data ? { ...snapshot, game: data.game } : snapshot;
+    }
+    case 'teams': {
+      const data = parseData(teamsEventData, event.data);
+      if (!data) return snapshot;
+      const old = new Map(snapshot.teams.map((t) => [t.id, t]));
+      return { ...snapshot, teams: data.teams.map((t) => toTeam(t, old.get(t.id))) };
+    }
+    case 'player': {
+      const data = parseData(playerEventData, event.data);
+      if (!data) return snapshot;
+      const { player } = data;
+      const known = snapshot.players.some((p) => p.id === player.id);
+      const players = known
+        ? snapshot.players.map((p) => (p.id === player.id ? { ...p, ...player } : p))
+        : [...snapshot.players, { ...player, position: null, trail: [] }];
+      return { ...snapshot, players };
+    }
+    case 'position': {
+      const data = parseData(positionEventData, event.data);
+      if (!data) return snapshot;
+      let changed = false;
+      const players = snapshot.players.map((p) => {
+        if (p.id !== data.player_id) return p;
+        // An older or repeated fix (a replay after a reconnect) leaves the newer one in place.
+        if (p.position && Date.parse(p.position.at) >= Date.parse(data.at)) return p;
+        changed = true;
+        const trail = p.position ? [...p.trail, p.position].slice(-TRAIL_KEEP) : p.trail;
+        return { ...p, team_id: data.team_id, position: { lat: data.lat, lng: data.lng, at: data.at }, trail };
+      });
+      return changed ? { ...snapshot, players } : snapshot;
+    }
+    case 'message': {
+      const data = parseData(messageEventData, event.data);
+      if (!data || snapshot.messages.some((m) => m.id === data.id)) return snapshot;
+      return { ...snapshot, messages: [...snapshot.messages, data] };
+    }
+    default:
+      return snapshot;
+  }
+}
+
+/** The player's map snapshot: teams carry only names and points. */
+export const applyMapEvent = (snapshot: MapResponse, event: SseEvent): MapResponse =>
+  applyLiveEvent<MapResponse['teams'][number], MapResponse>(snapshot, event, (t) => ({ id: t.id, name: t.name, points: t.points, chicken_points: t.chicken_points }));
+
+/** The host console and the organiser's live view: teams with seats; when a team found the Chicken is kept. */
+export const applyConsoleEvent = (snapshot: ConsoleResponse, event: SseEvent): ConsoleResponse =>
+  applyLiveEvent<ConsoleResponse['teams'][number], ConsoleResponse>(snapshot, event, (t, old) => ({ ...t, found_chicken_at: old?.found_chicken_at ?? null }));
