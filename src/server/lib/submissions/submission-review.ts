@@ -1,8 +1,8 @@
 import type { Db } from '../../db/client';
-import { recordActivity } from '../../lib/activity';
-import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
-import { lockTeam, refreshTeamPoints } from '../../lib/team-points';
-import type { PhotoStorage, StoredPhoto } from '../../lib/storage';
+import { recordActivity } from '../activity';
+import { ConflictError, NotFoundError, ValidationError } from '../errors';
+import { lockTeam, refreshTeamPoints } from '../team-points';
+import type { PhotoStorage, StoredPhoto } from '../storage';
 import { REVIEW_MESSAGES, SUBMISSION_KINDS, type ReviewResponse, type ReviewSubmission } from '../../../shared/api/submissions';
 import type { Pagination } from '../../../shared/api/common';
 import {
@@ -19,23 +19,27 @@ import {
   findReviewRow,
   listReviewRows,
   lockSubmission,
-  photoKeyOf,
+  findSubmissionRef,
   setPointsAwarded,
   submissionsOfTeamChallenge,
   updateReview,
   type ReviewRow,
   type SubmissionFilters,
-} from './admin-submissions-repository';
+} from './submissions-repository';
 
 function oneOf<T extends string>(values: readonly T[], value: string, fallback: T): T {
   return values.find((v) => v === value) ?? fallback;
 }
 
-export function photoUrl(id: number): string {
-  return `/api/admin/submissions/${id}/photo`;
-}
+/**
+ * The review queue's rules, shared by the staff routes (modules/admin-submissions) and the host's routes of the live
+ * game: list, approve / rate / reject, and the photo (decision 0243). `photoUrl` says where the caller's own
+ * photo route is; staff by default.
+ */
+export type PhotoUrl = (submissionId: number) => string;
+export const staffPhotoUrl: PhotoUrl = (id) => `/api/admin/submissions/${id}/photo`;
 
-function toDto(row: ReviewRow): ReviewSubmission {
+function toDto(row: ReviewRow, photoUrl: PhotoUrl): ReviewSubmission {
   const s = row.submission;
   const c = row.challenge;
   return {
@@ -74,10 +78,11 @@ export async function listSubmissions(
   db: Db,
   filters: SubmissionFilters,
   page: { page: number; perPage: number },
+  photoUrl: PhotoUrl = staffPhotoUrl,
 ): Promise<{ submissions: ReviewSubmission[]; pagination: Pagination }> {
   const { rows, total } = await listReviewRows(db, filters, page);
   return {
-    submissions: rows.map(toDto),
+    submissions: rows.map((row) => toDto(row, photoUrl)),
     pagination: { current_page: page.page, per_page: page.perPage, total, last_page: Math.max(1, Math.ceil(total / page.perPage)) },
   };
 }
@@ -90,12 +95,22 @@ const STATUS_OF: Record<Verdict['kind'], SubmissionStatus> = { approve: 'approve
  * points of every submission of that team and challenge are re-divided under the cap (shared/scoring), the team's
  * points are recomputed, and the activity log says who decided what and why. Reviewing again replaces the verdict.
  */
-export async function reviewSubmission(db: Db, actorId: number, id: number, verdict: Verdict, reason: string | null = null): Promise<ReviewResponse> {
+export async function reviewSubmission(
+  db: Db,
+  actorId: number,
+  id: number,
+  verdict: Verdict,
+  reason: string | null = null,
+  photoUrl: PhotoUrl = staffPhotoUrl,
+): Promise<ReviewResponse> {
   return db.transaction(async (tx) => {
+    // The team first, then the submission: every writer of a team's submissions locks in this order (two
+    // reviews of one team's submissions would otherwise each hold a row the other needs).
+    const found = await findSubmissionRef(tx, id);
+    if (!found) throw new NotFoundError(REVIEW_MESSAGES.notFound);
+    const team = await lockTeam(tx, found.teamId);
     const submission = await lockSubmission(tx, id);
-    if (!submission) throw new NotFoundError(REVIEW_MESSAGES.notFound);
-    const team = await lockTeam(tx, submission.teamId);
-    if (!team) throw new NotFoundError(REVIEW_MESSAGES.notFound);
+    if (!team || !submission) throw new NotFoundError(REVIEW_MESSAGES.notFound);
     const challenge = submission.challengeId === null ? undefined : await findChallengeRule(tx, submission.challengeId);
     if (!challenge && verdict.kind !== 'reject') throw new ConflictError(REVIEW_MESSAGES.noChallenge);
 
@@ -140,12 +155,12 @@ export async function reviewSubmission(db: Db, actorId: number, id: number, verd
         ...(reason === null ? {} : { reason }),
       },
     });
-    return { submission: toDto(row), team: teamAfter };
+    return { submission: toDto(row, photoUrl), team: teamAfter };
   });
 }
 
 export async function submissionPhoto(db: Db, storage: PhotoStorage, id: number): Promise<StoredPhoto> {
-  const row = await photoKeyOf(db, id);
+  const row = await findSubmissionRef(db, id);
   if (!row) throw new NotFoundError(REVIEW_MESSAGES.notFound);
   const photo = row.photoKey ? await storage.get(row.photoKey) : null;
   if (!photo) throw new NotFoundError(REVIEW_MESSAGES.noPhoto);
