@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BackpackItem, BackpackResponse, UseResult } from '../../../shared/api/hunt';
-import { ITEMS } from '../../../shared/game/items';
+import { ITEMS, PICKUP_RADIUS_M } from '../../../shared/game/items';
+import { distanceMetres, type LatLng } from '../../../shared/geo';
 import { errorMessage } from '../../lib/api-client';
 import { notifyError, notifySuccess } from '../../lib/toast';
 import { Badge, Button, ErrorState, Select } from '../../components/ui';
@@ -66,7 +67,7 @@ function ItemRow({ item, data, onUse, busy }: { item: BackpackItem; data: Backpa
  * The team's Backpack (Weapons plan; decision 0282): effects on the team, its items (use them), the stations by
  * distance (pick up when in reach), and what the last uses answered. Refetched when the stream says it changed.
  */
-export function BackpackTab({ code, token }: { code: string; token: string }) {
+export function BackpackTab({ code, token, position }: { code: string; token: string; position: LatLng | null }) {
   const queryClient = useQueryClient();
   // Distances move with the player: refresh now and then as well as on the stream's word.
   const backpack = useQuery({ queryKey: huntKeys.backpack(code), queryFn: () => fetchBackpack(code, token), refetchInterval: 15_000 });
@@ -87,6 +88,14 @@ export function BackpackTab({ code, token }: { code: string; token: string }) {
         refresh();
       });
   };
+  // Distances follow this phone's latest fix with the same rule the server applies, without asking it each time.
+  const stations = data.stations
+    .map((s) => {
+      if (!position) return s;
+      const distance = Math.round(distanceMetres(position, s));
+      return { ...s, distance_m: distance, in_reach: distance <= PICKUP_RADIUS_M };
+    })
+    .sort((a, b) => (a.distance_m ?? Number.POSITIVE_INFINITY) - (b.distance_m ?? Number.POSITIVE_INFINITY) || a.id - b.id);
   const frozen = data.effects.find((e) => e.kind === 'frozen');
   const shielded = data.effects.find((e) => e.kind === 'shielded');
   return (
@@ -124,9 +133,9 @@ export function BackpackTab({ code, token }: { code: string; token: string }) {
       </div>
       <div>
         <h3 className="mb-1 font-semibold">Item stations</h3>
-        {data.stations.length ? (
+        {stations.length ? (
           <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200" data-testid="stations">
-            {data.stations.map((s) => (
+            {stations.map((s) => (
               <li key={s.id} className="flex items-center justify-between gap-2 px-3 py-2" data-testid="station" data-name={s.label || ITEMS[s.kind].name}>
                 <span>
                   <span className="font-medium">{s.label || ITEMS[s.kind].name}</span>

@@ -48,7 +48,7 @@ export function HuntPanel({ code, token, snapshot, me }: Props) {
             initialCode={search.get('found')}
             onFound={() => void queryClient.invalidateQueries({ queryKey: playKeys.map(code) })}
           />
-          {weaponsOn(snapshot.game) ? <BackpackTab code={code} token={token} /> : null}
+          {weaponsOn(snapshot.game) ? <BackpackTab code={code} token={token} position={me.position} /> : null}
         </>
       ) : null}
     </div>
