@@ -142,7 +142,10 @@ export async function pickUp(db: Db, auth: PlayerAuth, stationId: number, now: D
     await lockTeam(tx, teamId);
     const station = await stationOf(tx, auth.game.id, stationId);
     if (!station) throw new NotFoundError(MARKER_MESSAGES.stationNotFound);
-    const [items, pickups, effects] = await Promise.all([backpackOf(tx, teamId), lastPickups(tx, teamId), effectsOf(tx, auth.instance.id, now)]);
+    // One after another: a transaction is one connection.
+    const items = await backpackOf(tx, teamId);
+    const pickups = await lastPickups(tx, teamId);
+    const effects = await effectsOf(tx, auth.instance.id, now);
     const kind = kindOf(station.kind);
     const verdict = checkPickup({
       game,
@@ -174,7 +177,9 @@ export async function useItem(db: Db, auth: PlayerAuth, body: { item_id: number;
     const item = await unusedItem(tx, teamId, body.item_id);
     if (!item) refuse(ITEM_MESSAGES.notInBackpack);
     const kind = kindOf(item.kind);
-    const [items, uses, effects] = await Promise.all([backpackOf(tx, teamId), lastUses(tx, teamId), effectsOf(tx, auth.instance.id, now)]);
+    const items = await backpackOf(tx, teamId);
+    const uses = await lastUses(tx, teamId);
+    const effects = await effectsOf(tx, auth.instance.id, now);
     const verdict = checkUse({ game, kind, teamId, backpack: items.map((i) => kindOf(i.kind)), lastUsedAt: uses.get(kind) ?? null, targetTeamId: ITEMS[kind].needsTarget ? (target ?? null) : null, effects, now });
     if (!verdict.ok) refuse(verdict.message);
     const result = await outcome(tx, auth, { kind, teamId, target, effects, now, random });
