@@ -181,6 +181,23 @@ describe('the live game', () => {
     expect(errors).toEqual([]);
   });
 
+  it('the server is killed mid-game: phones say Reconnecting…, then catch up and the game goes on', async () => {
+    const port = server.port;
+    // kill -9: no goodbye to the phones, no clean shutdown of the embedded database.
+    const stopped = new Promise((resolve) => server.process.once('exit', resolve));
+    server.process.kill('SIGKILL');
+    await Promise.all([ann.page, host.page].map((p) => p.getByTestId('connection-status').filter({ hasText: 'Reconnecting…' }).waitFor()));
+    // A position while the server is down is simply not delivered; once it is back, the next fixes are.
+    const annBack = { latitude: 51.5079, longitude: -0.1259 };
+    await ann.context.setGeolocation(annBack);
+    await stopped;
+    server = await startServer({ DATA_DIR: dataDir, PORT: String(port) });
+    await Promise.all([ann.page, host.page].map((p) => p.locator('[data-testid="connection-status"][data-state="open"]').waitFor({ timeout: 20_000 })));
+    await expect.poll(() => markerAt(host.page, 'Ann'), { timeout: 20_000 }).toBe(where(annBack));
+    await expect.poll(() => markerAt(cat.page, 'Ann'), { timeout: 20_000 }).toBe(where(annBack));
+    expect(errors).toEqual([]);
+  });
+
   it("the organiser's page shows the join link to share and the live map with the teams", async () => {
     const organiser = await person({ viewport: DESKTOP });
     await organiser.context.grantPermissions(['clipboard-read', 'clipboard-write']);
@@ -197,10 +214,28 @@ describe('the live game', () => {
     await live.locator('[data-testid="team-row"][data-name="Foxes"]').waitFor();
     await expect.poll(() => markerAt(organiser.page, 'Bob'), { timeout: 15_000 }).not.toBeNull();
 
+    // The host console is for its host and admins: the organiser, not logged in, is sent to the login page.
+    await organiser.page.goto(`/host/${seed.code}`);
+    await organiser.page.waitForURL(`**/login?next=${encodeURIComponent(`/host/${seed.code}`)}`);
+
     // The host ends the game: every player sees "Game over".
     await host.page.getByRole('button', { name: 'End Game' }).click();
     await host.page.getByRole('dialog').getByRole('button', { name: 'Yes, end' }).click();
     for (const p of [ann.page, bob.page, cat.page]) await p.getByRole('heading', { name: 'Game over' }).waitFor();
     expect(errors).toEqual([]);
+  });
+
+  it('the player app installs: its manifest is linked and its service worker takes the /play scope', async () => {
+    const context = await browser.newContext({ baseURL: server.url, viewport: PHONE });
+    contexts.push(context);
+    const page = await context.newPage();
+    await page.goto('/play');
+    const manifest = await page.evaluate(async () => {
+      const href = document.querySelector<HTMLLinkElement>('link[rel="manifest"]')?.href ?? '';
+      return (await fetch(href)).json();
+    });
+    expect(manifest).toMatchObject({ scope: '/play', start_url: '/play', display: 'standalone' });
+    const scope = await page.evaluate(() => navigator.serviceWorker.ready.then((r) => new URL(r.scope).pathname));
+    expect(scope).toBe('/play');
   });
 });
