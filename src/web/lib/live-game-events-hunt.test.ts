@@ -16,7 +16,7 @@ const snap: ConsoleResponse = {
 const found = (teamId: number, at: string, points: number) => ({ id: '2', event: 'found', data: JSON.stringify({ team_id: teamId, team_name: 'Foxes', at, chicken_points: points }) });
 
 describe('the hunt on the live screens', () => {
-  it('marks the team that found the Chicken on the host snap, once', () => {
+  it('marks the team that found the Chicken on the host console, once', () => {
     const s = applyConsoleEvent(snap, found(1, '2030-01-01T10:30:00.000Z', 50));
     expect(s.teams[0]).toMatchObject({ found_chicken_at: '2030-01-01T10:30:00.000Z', chicken_points: 50 });
     expect(s.teams[1]?.found_chicken_at).toBeNull();
