@@ -11,6 +11,7 @@ import { seedDataDir } from './support/data-dir';
 import { createPaidBooking } from '../support/fixtures';
 import { launchBrowser, PHONE } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
+import { seriousA11yViolations } from './support/axe';
 
 /**
  * The hunt in the browser (issue 14): a live Weapons game seeded with its players (their tokens as the player app
@@ -107,6 +108,7 @@ describe('the hunt', () => {
     await ann.getByTestId('chicken-found').filter({ hasText: '+50 points' }).waitFor();
     // The Chicken sees who found it, live.
     await chicken.getByTestId('chicken-finds').getByText('Foxes').waitFor();
+    expect(await seriousA11yViolations(chicken)).toEqual([]);
     expect(errors).toEqual([]);
   });
 
@@ -120,6 +122,7 @@ describe('the hunt', () => {
     await ann.getByTestId('item-result').filter({ hasText: 'Yes: the Chicken is within 250 m of you.' }).waitFor();
     // Used: the Backpack is empty again and the use is listed.
     await backpack.getByText('Empty. Walk to an item station').waitFor();
+    expect(await seriousA11yViolations(ann)).toEqual([]);
     expect(errors).toEqual([]);
   });
 });
