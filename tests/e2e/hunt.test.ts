@@ -122,6 +122,8 @@ describe('the hunt', () => {
     await ann.getByTestId('item-result').filter({ hasText: 'Yes: the Chicken is within 250 m of you.' }).waitFor();
     // Used: the Backpack is empty again and the use is listed.
     await backpack.getByText('Empty. Walk to an item station').waitFor();
+    // Toasts fade in and out (axe would measure a half-transparent one): check the screen once they are gone.
+    await expect.poll(() => ann.locator('[data-sonner-toast]').count(), { timeout: 15_000 }).toBe(0);
     expect(await seriousA11yViolations(ann)).toEqual([]);
     expect(errors).toEqual([]);
   });
