@@ -47,6 +47,39 @@ CREATE TABLE "player_positions" (
 	"at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "instance_chickens" (
+	"instance_id" integer PRIMARY KEY NOT NULL,
+	"found_code" text NOT NULL,
+	"hiding_lat" double precision,
+	"hiding_lng" double precision,
+	"hidden_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "team_effects" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"instance_id" integer NOT NULL,
+	"team_id" integer NOT NULL,
+	"kind" text NOT NULL,
+	"until" timestamp with time zone NOT NULL,
+	"by_team_id" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "team_items" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"instance_id" integer NOT NULL,
+	"team_id" integer NOT NULL,
+	"kind" text NOT NULL,
+	"station_id" integer,
+	"picked_by" integer,
+	"picked_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"used_at" timestamp with time zone,
+	"used_by" integer,
+	"target_team_id" integer,
+	"result" jsonb
+);
+--> statement-breakpoint
 CREATE TABLE "item_stations" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"game_id" integer NOT NULL,
@@ -118,6 +151,16 @@ ALTER TABLE "game_messages" ADD CONSTRAINT "game_messages_instance_id_game_insta
 ALTER TABLE "game_messages" ADD CONSTRAINT "game_messages_author_id_users_id_fk" FOREIGN KEY ("author_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "player_positions" ADD CONSTRAINT "player_positions_instance_id_game_instances_id_fk" FOREIGN KEY ("instance_id") REFERENCES "public"."game_instances"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "player_positions" ADD CONSTRAINT "player_positions_player_id_players_id_fk" FOREIGN KEY ("player_id") REFERENCES "public"."players"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "instance_chickens" ADD CONSTRAINT "instance_chickens_instance_id_game_instances_id_fk" FOREIGN KEY ("instance_id") REFERENCES "public"."game_instances"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "team_effects" ADD CONSTRAINT "team_effects_instance_id_game_instances_id_fk" FOREIGN KEY ("instance_id") REFERENCES "public"."game_instances"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "team_effects" ADD CONSTRAINT "team_effects_team_id_instance_teams_id_fk" FOREIGN KEY ("team_id") REFERENCES "public"."instance_teams"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "team_effects" ADD CONSTRAINT "team_effects_by_team_id_instance_teams_id_fk" FOREIGN KEY ("by_team_id") REFERENCES "public"."instance_teams"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "team_items" ADD CONSTRAINT "team_items_instance_id_game_instances_id_fk" FOREIGN KEY ("instance_id") REFERENCES "public"."game_instances"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "team_items" ADD CONSTRAINT "team_items_team_id_instance_teams_id_fk" FOREIGN KEY ("team_id") REFERENCES "public"."instance_teams"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "team_items" ADD CONSTRAINT "team_items_station_id_item_stations_id_fk" FOREIGN KEY ("station_id") REFERENCES "public"."item_stations"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "team_items" ADD CONSTRAINT "team_items_picked_by_players_id_fk" FOREIGN KEY ("picked_by") REFERENCES "public"."players"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "team_items" ADD CONSTRAINT "team_items_used_by_players_id_fk" FOREIGN KEY ("used_by") REFERENCES "public"."players"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "team_items" ADD CONSTRAINT "team_items_target_team_id_instance_teams_id_fk" FOREIGN KEY ("target_team_id") REFERENCES "public"."instance_teams"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "item_stations" ADD CONSTRAINT "item_stations_game_id_games_id_fk" FOREIGN KEY ("game_id") REFERENCES "public"."games"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "proposals" ADD CONSTRAINT "proposals_booking_id_bookings_id_fk" FOREIGN KEY ("booking_id") REFERENCES "public"."bookings"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "proposals" ADD CONSTRAINT "proposals_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
@@ -128,6 +171,9 @@ CREATE INDEX "checkouts_booking_idx" ON "checkouts" USING btree ("booking_id");-
 CREATE INDEX "game_events_game_idx" ON "game_events" USING btree ("game_id","id");--> statement-breakpoint
 CREATE INDEX "game_messages_instance_idx" ON "game_messages" USING btree ("instance_id","id");--> statement-breakpoint
 CREATE INDEX "player_positions_player_idx" ON "player_positions" USING btree ("player_id","id");--> statement-breakpoint
+CREATE INDEX "team_effects_instance_idx" ON "team_effects" USING btree ("instance_id","until");--> statement-breakpoint
+CREATE INDEX "team_items_team_idx" ON "team_items" USING btree ("team_id","picked_at");--> statement-breakpoint
+CREATE INDEX "team_items_station_idx" ON "team_items" USING btree ("station_id","team_id");--> statement-breakpoint
 CREATE INDEX "item_stations_game_idx" ON "item_stations" USING btree ("game_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "proposals_token_idx" ON "proposals" USING btree ("token");--> statement-breakpoint
 CREATE INDEX "proposals_booking_idx" ON "proposals" USING btree ("booking_id");--> statement-breakpoint
@@ -144,9 +190,10 @@ CREATE UNIQUE INDEX "players_name_idx" ON "players" USING btree ("instance_id",l
 CREATE UNIQUE INDEX "players_chicken_idx" ON "players" USING btree ("instance_id") WHERE role = 'chicken';--> statement-breakpoint
 CREATE INDEX "submissions_team_challenge_idx" ON "submissions" USING btree ("team_id","challenge_id");--> statement-breakpoint
 CREATE INDEX "submissions_status_idx" ON "submissions" USING btree ("status","submitted_at");--> statement-breakpoint
--- from 0006_live_game.sql
+-- from 0006_game-and-payments.sql
 -- custom: instances started before the lifecycle existed end at their start plus the booked duration.
 UPDATE "game_instances" gi SET "ends_at" = gi."start_time" + make_interval(mins => b."duration")
   FROM "games" g JOIN "bookings" b ON b."id" = g."booking_id"
   WHERE g."id" = gi."game_id" AND gi."status" = 'live' AND gi."ends_at" IS NULL;
+
 

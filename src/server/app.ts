@@ -23,6 +23,7 @@ import { geocodeRoutes } from './modules/geocode/geocode-routes';
 import { bookerGameRoutes } from './modules/booker-game/booker-game-routes';
 import { playRoutes } from './modules/play/play-routes';
 import { hostRoutes } from './modules/host/host-routes';
+import { huntRoutes } from './modules/hunt/hunt-routes';
 import { adminBookingsRoutes } from './modules/admin-bookings/admin-bookings-routes';
 import { adminBookingDetailRoutes } from './modules/admin-booking-detail/admin-booking-detail-routes';
 import { adminChallengesRoutes } from './modules/admin-challenges/admin-challenges-routes';
@@ -126,6 +127,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(paymentsRoutes(payments));
   await app.register(playRoutes);
   await app.register(hostRoutes);
+  await app.register(huntRoutes);
 
   // Everything under /api/admin is for admins only: the guard runs before any route of the scope.
   await app.register(

@@ -18,6 +18,7 @@ import { paymentEndpoints } from '../../src/shared/api/endpoints/payments';
 import { adminMarkersEndpoints, adminScoringEndpoints, adminSubmissionsEndpoints } from '../../src/shared/api/endpoints/admin-review';
 import { playEndpoints } from '../../src/shared/api/endpoints/play';
 import { hostEndpoints } from '../../src/shared/api/endpoints/host';
+import { huntEndpoints } from '../../src/shared/api/endpoints/hunt';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 /**
@@ -53,6 +54,7 @@ const descriptors: EndpointConfig[] = [
   ...Object.values(adminMarkersEndpoints),
   ...Object.values(playEndpoints),
   ...Object.values(hostEndpoints),
+  ...Object.values(huntEndpoints),
 ];
 
 /** API routes no client of ours calls: the health check, the OpenAPI pages, the payment provider's webhook. */

@@ -61,6 +61,15 @@ describe('route table', () => {
     }
   });
 
+  /** A valid body per player route that needs one (the path after /api/play/:code/). */
+  const VALID_PLAYER_BODIES: Record<string, object> = {
+    positions: { lat: 51.5, lng: -0.1 },
+    'me/team': { team_id: 1 },
+    'found-chicken': { code: 'ABCDEF' },
+    'backpack/pickup': { station_id: 1 },
+    'backpack/use': { item_id: 1 },
+  };
+
   it("refuses every player route but the game's page and the join without a player token (401)", async () => {
     const anon = await t.visitor();
     const open = new Set(['GET /api/play/:code', 'POST /api/play/:code/join']);
@@ -69,7 +78,7 @@ describe('route table', () => {
     for (const route of playerRoutes) {
       const label = `${route.method} ${route.url}`;
       // A valid body where one is needed, so the refusal is the token's, not the validation's.
-      const payload = route.url.endsWith('/positions') ? { lat: 51.5, lng: -0.1 } : route.url.endsWith('/team') ? { team_id: 1 } : MUTATING.has(route.method) ? {} : undefined;
+      const payload = VALID_PLAYER_BODIES[route.url.split('/').slice(4).join('/')] ?? (MUTATING.has(route.method) ? {} : undefined);
       const res = await anon.inject({ method: route.method as 'GET', url: concrete(route.url), payload });
       expect({ label, status: res.statusCode }).toEqual({ label, status: 401 });
     }

@@ -1,6 +1,7 @@
 import * as bookings from './schema/bookings';
 import * as challenges from './schema/challenges';
 import * as games from './schema/games';
+import * as hunt from './schema/hunt';
 import * as items from './schema/items';
 import * as pricing from './schema/pricing';
 import * as proposals from './schema/proposals';
@@ -9,4 +10,4 @@ import * as system from './schema/system';
 import * as users from './schema/users';
 
 /** Every table, for Drizzle's relational queries. Import tables from their own files elsewhere. */
-export const schema = { ...users, ...bookings, ...challenges, ...games, ...items, ...scoring, ...pricing, ...proposals, ...system };
+export const schema = { ...users, ...bookings, ...challenges, ...games, ...hunt, ...items, ...scoring, ...pricing, ...proposals, ...system };

@@ -28,6 +28,8 @@ export function visibleTo(viewer: Viewer, event: GameEvent): boolean {
   if (playerId === viewer.playerId) return true;
   if (event.type === 'position') return role !== 'chicken' && teamId != null && teamId === viewer.teamId;
   if (event.type === 'player') return role !== 'chicken';
+  // A team's Backpack and effects are its own (decision 0282).
+  if (event.type === 'items') return teamId != null && teamId === viewer.teamId;
   return true;
 }
 

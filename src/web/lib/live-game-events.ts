@@ -11,6 +11,7 @@ import {
   type PublicGame,
 } from '../../shared/api/play';
 import type { ConsoleResponse } from '../../shared/api/host';
+import { foundEventData } from '../../shared/api/hunt';
 import type { SseEvent } from './event-stream';
 
 /** How many past fixes a trail keeps on screen (the snapshot sends the last 20). */
@@ -87,5 +88,12 @@ export const applyMapEvent = (snapshot: MapResponse, event: SseEvent): MapRespon
   applyLiveEvent<MapResponse['teams'][number], MapResponse>(snapshot, event, (t) => ({ id: t.id, name: t.name, points: t.points, chicken_points: t.chicken_points }));
 
 /** The host console and the organiser's live view: teams with seats; when a team found the Chicken is kept. */
-export const applyConsoleEvent = (snapshot: ConsoleResponse, event: SseEvent): ConsoleResponse =>
-  applyLiveEvent<ConsoleResponse['teams'][number], ConsoleResponse>(snapshot, event, (t, old) => ({ ...t, found_chicken_at: old?.found_chicken_at ?? null }));
+export const applyConsoleEvent = (snapshot: ConsoleResponse, event: SseEvent): ConsoleResponse => {
+  if (event.event === 'found') {
+    // A team found the Chicken (decision 0280): the first time counts, a replay changes nothing.
+    const data = parseData(foundEventData, event.data);
+    if (!data) return snapshot;
+    return { ...snapshot, teams: snapshot.teams.map((t) => (t.id === data.team_id && !t.found_chicken_at ? { ...t, found_chicken_at: data.at, chicken_points: data.chicken_points } : t)) };
+  }
+  return applyLiveEvent<ConsoleResponse['teams'][number], ConsoleResponse>(snapshot, event, (t, old) => ({ ...t, found_chicken_at: old?.found_chicken_at ?? null }));
+};

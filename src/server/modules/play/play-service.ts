@@ -1,7 +1,8 @@
 import type { Db, Tx } from '../../db/client';
 import { randomToken, safeEqual, sha256 } from '../../lib/crypto';
-import { AppError, ConflictError, ForbiddenError, NotFoundError, TooManyRequestsError, UnauthenticatedError, ValidationError } from '../../lib/errors';
-import { notificationText, publishGameEvent, type Viewer } from '../../lib/game-events';
+import { AppError, ConflictError, ForbiddenError, NotFoundError, TooManyRequestsError, ValidationError } from '../../lib/errors';
+import { notificationText, publishGameEvent } from '../../lib/game-events';
+import { viewerOf } from '../../lib/player-auth';
 import { openLobby, publishTeams } from '../../lib/game-lifecycle';
 import {
   countPlayers,
@@ -22,7 +23,6 @@ import { MAX_TEAMS } from '../../../shared/api/booker-game';
 import type { JoinBody, MapResponse, MeResponse, Player, PlayGameResponse, PositionBody } from '../../../shared/api/play';
 import {
   chickenJoined,
-  findPlayerByToken,
   findTeamByName,
   insertPlayer,
   insertTeam,
@@ -66,19 +66,7 @@ export async function getGame(db: Db, code: string): Promise<PlayGameResponse> {
   };
 }
 
-/**
- * The caller's player: 401 without a token or with an unknown one, 404 for an unknown code, 403 when the token is a
- * player of another game (it may not read or write this one).
- */
-export async function authenticate(db: Db, code: string, token: string | null): Promise<PlayerAuth> {
-  if (!token) throw new UnauthenticatedError(GAME_MESSAGES.playerNotFound);
-  const auth = await findPlayerByToken(db, sha256(token));
-  if (auth && auth.game.code === code.trim().toUpperCase()) return auth;
-  // Only the refusals pay for a second read.
-  if (!(await loadGame(db, code))) throw new NotFoundError(GAME_MESSAGES.gameNotFound);
-  if (!auth) throw new UnauthenticatedError(GAME_MESSAGES.playerNotFound);
-  throw new ForbiddenError(GAME_MESSAGES.wrongGame);
-}
+export { authenticate, viewerOf } from '../../lib/player-auth';
 
 type TeamChoice = { team_id?: number | undefined; team_name?: string | undefined };
 
@@ -225,8 +213,4 @@ export async function map(db: Db, auth: PlayerAuth): Promise<MapResponse> {
     messages: snapshot.messages,
     last_event_id: snapshot.last_event_id,
   };
-}
-
-export function viewerOf(auth: PlayerAuth): Viewer {
-  return { kind: 'player', playerId: auth.player.id, teamId: auth.player.teamId, role: auth.player.role === 'chicken' ? 'chicken' : 'player' };
 }

@@ -21,6 +21,8 @@ export type MapPlayer = {
   trail: MapPoint[];
 };
 export type MapArea = { lat: number; lng: number; radius: number };
+/** An item station (Weapons plan), drawn as a small labelled square. */
+export type MapStation = { id: number; label: string; name: string; lat: number; lng: number; active: boolean };
 
 type Props = {
   area: MapArea;
@@ -29,6 +31,11 @@ type Props = {
   /** The viewer's own player, drawn a little larger. */
   selfId?: number | null;
   className?: string;
+  /** The area as booked, dashed, when the game area has shrunk inside it (decision 0281). */
+  bookedArea?: MapArea | null;
+  stations?: readonly MapStation[];
+  /** Staff only: where the Chicken hid. */
+  hidingSpot?: { lat: number; lng: number } | null;
 };
 
 function escapeHtml(text: string): string {
@@ -66,6 +73,29 @@ function FitArea({ area }: { area: MapArea }) {
   return null;
 }
 
+function stationIcon(station: MapStation): L.DivIcon {
+  const colour = station.active ? '#7c3aed' : '#94a3b8';
+  const text = escapeHtml(station.label || station.name);
+  return L.divIcon({
+    className: '',
+    html: `<span data-testid="map-station" data-station-id="${station.id}" data-name="${text}" style="position:relative;display:block"><span style="display:flex;align-items:center;justify-content:center;width:18px;height:18px;border-radius:4px;background:${colour};border:2px solid #fff;box-shadow:0 1px 4px rgba(0,0,0,.5);font-size:11px">🎒</span><span style="position:absolute;left:50%;top:100%;transform:translateX(-50%);white-space:nowrap;font:600 11px/1.2 system-ui,sans-serif;color:#3b0764;background:rgba(255,255,255,.85);padding:0 3px;border-radius:4px">${text}</span></span>`,
+    iconSize: [18, 18],
+    iconAnchor: [9, 9],
+  });
+}
+
+function StationMarker({ station }: { station: MapStation }) {
+  const icon = useMemo(() => stationIcon(station), [station]);
+  return <Marker position={[station.lat, station.lng]} icon={icon} title={station.label || station.name} keyboard={false} />;
+}
+
+const HIDING_ICON = L.divIcon({
+  className: '',
+  html: '<span data-testid="map-hiding-spot" style="display:block;font-size:20px;line-height:20px">🪺</span>',
+  iconSize: [20, 20],
+  iconAnchor: [10, 10],
+});
+
 function PlayerMarker({ player, colour, self }: { player: MapPlayer; colour: string; self: boolean }) {
   const point = player.position;
   const icon = useMemo(() => (point ? playerIcon(player, colour, self, point) : null), [player, colour, self, point]);
@@ -73,13 +103,20 @@ function PlayerMarker({ player, colour, self }: { player: MapPlayer; colour: str
   return <Marker position={[point.lat, point.lng]} icon={icon} title={player.name} keyboard={false} zIndexOffset={player.role === 'chicken' ? 1000 : self ? 500 : 0} />;
 }
 
-export default function LiveMap({ area, teamIds, players, selfId = null, className = 'h-72 w-full sm:h-96' }: Props) {
+export default function LiveMap({ area, teamIds, players, selfId = null, className = 'h-72 w-full sm:h-96', bookedArea = null, stations = [], hidingSpot = null }: Props) {
   const tileUrl = useMemo(() => mapTileUrl(), []);
   return (
-    <div data-testid="live-map" className="relative z-0">
+    <div data-testid="live-map" data-area-radius={area.radius} className="relative z-0">
       <MapContainer center={[area.lat, area.lng]} zoom={15} scrollWheelZoom={false} className={`${className} rounded-xl`}>
         <TileLayer url={tileUrl} attribution={TILE_ATTRIBUTION} />
+        {bookedArea && bookedArea.radius > area.radius ? (
+          <Circle center={[bookedArea.lat, bookedArea.lng]} radius={bookedArea.radius} pathOptions={{ color: '#64748b', dashArray: '6 6', fillOpacity: 0 }} interactive={false} />
+        ) : null}
         <Circle center={[area.lat, area.lng]} radius={area.radius} pathOptions={{ color: '#c27c00', fillOpacity: 0.08 }} interactive={false} />
+        {stations.map((s) => (
+          <StationMarker key={`station-${s.id}`} station={s} />
+        ))}
+        {hidingSpot ? <Marker position={[hidingSpot.lat, hidingSpot.lng]} icon={HIDING_ICON} title="Hiding spot" keyboard={false} /> : null}
         {players.map((p) => {
           const colour = p.role === 'chicken' ? CHICKEN_COLOUR : teamColour(teamIds, p.team_id);
           const trail: [number, number][] = p.trail.map((t) => [t.lat, t.lng]);

@@ -18,6 +18,7 @@ import { consoleStreamUrl, endGame, fetchConsole, hostKeys, startGame } from './
 import { MessagesPanel } from './messages-panel';
 import { PlayersTable } from './players-table';
 import { HostFrame, statusTone } from './host-ui';
+import { HuntSection, stationMarkers, useHuntConsole } from './hunt-section';
 
 /** /host/{code}: the host console (decision 0233): the live map, players, teams, start and end, messages. */
 export function HostConsolePage() {
@@ -45,6 +46,7 @@ function Console({ code, snapshot, connection }: { code: string; snapshot: Conso
   const { game, booking } = snapshot;
   const left = game.status === 'live' ? timeLeftText(game.ends_at, now) : null;
   const teamIds = snapshot.teams.map((t) => t.id);
+  const hunt = useHuntConsole(code, `${game.status}:${game.area.radius}:${snapshot.teams.map((t) => t.chicken_points).join(',')}`);
   return (
     <HostFrame
       title={
@@ -70,9 +72,18 @@ function Console({ code, snapshot, connection }: { code: string; snapshot: Conso
         {booking.phone ? ` · organiser ${booking.phone}` : ''}
       </p>
       <div className="grid gap-4 lg:grid-cols-[2fr_1fr]">
-        <LazyLiveMap area={game.area} teamIds={teamIds} players={snapshot.players} className="h-[60vh] w-full" />
+        <LazyLiveMap
+          area={game.area}
+          teamIds={teamIds}
+          players={snapshot.players}
+          bookedArea={hunt?.booked_area ?? null}
+          stations={stationMarkers(hunt)}
+          hidingSpot={hunt?.hiding_spot ?? null}
+          className="h-[60vh] w-full"
+        />
         <MessagesPanel code={code} messages={snapshot.messages} disabled={game.status === 'ended'} />
       </div>
+      <HuntSection hunt={hunt} />
       <Section id="teams" title="Teams">
         <TeamsTable teams={snapshot.teams} />
       </Section>

@@ -1,16 +1,25 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import type { MapResponse, MapPlayer } from '../../../shared/api/play';
 import { formatTimestamp } from '../../../shared/time';
 import { LazyLiveMap } from '../../components/live-map/lazy-live-map';
+import type { MapStation } from '../../components/live-map/live-map';
 import { locationText, TeamDot, timeLeftText, useNow } from '../../components/live-map/live-game-ui';
 import { Badge } from '../../components/ui';
 import { notifyInfo } from '../../lib/toast';
 import type { SenderNote } from './use-position-sender';
 
-type Props = { snapshot: MapResponse; me: MapPlayer; visible: MapPlayer[]; note: SenderNote };
+type Props = {
+  snapshot: MapResponse;
+  me: MapPlayer;
+  visible: MapPlayer[];
+  note: SenderNote;
+  /** The hunt's panel (the Chicken's screen, Found the Chicken, the Backpack), under the map. */
+  hunt?: ReactNode;
+  stations?: readonly MapStation[];
+};
 
 /** The live game on a phone: time left, the map (own team and the area), the team, the host's messages. */
-export function LiveView({ snapshot, me, visible, note }: Props) {
+export function LiveView({ snapshot, me, visible, note, hunt = null, stations = [] }: Props) {
   const now = useNow();
   const teamIds = snapshot.teams.map((t) => t.id);
   const team = snapshot.teams.find((t) => t.id === me.team_id) ?? null;
@@ -46,7 +55,8 @@ export function LiveView({ snapshot, me, visible, note }: Props) {
       ) : note === 'no_signal' ? (
         <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">No location signal right now.</p>
       ) : null}
-      <LazyLiveMap area={snapshot.game.area} teamIds={teamIds} players={visible} selfId={me.id} className="h-[55vh] w-full" />
+      <LazyLiveMap area={snapshot.game.area} teamIds={teamIds} players={visible} selfId={me.id} stations={stations} className="h-[55vh] w-full" />
+      {hunt}
       <section aria-label={me.role === 'chicken' ? 'You' : 'Your team'}>
         <h2 className="mb-1 font-semibold">{me.role === 'chicken' ? 'You are the Chicken 🐔' : `Team ${team?.name ?? ''}`}</h2>
         <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200" data-testid="team-players">

@@ -12,6 +12,8 @@ import { Button, ErrorState, Field, Input } from '../../components/ui';
 import { GameOver } from './game-over';
 import { JoinForm } from './join-form';
 import { LiveView } from './live-view';
+import { HuntPanel, useStationMarkers, weaponsOn } from './hunt-panel';
+import { onHuntEvent } from './hunt-api';
 import { LobbyView } from './lobby-view';
 import { fetchGame, fetchMap, fetchMe, playKeys, readToken, storeToken, streamHeaders, streamUrl, updateMe } from './play-api';
 import { registerServiceWorker } from './register-service-worker';
@@ -96,6 +98,7 @@ function JoinedGame({ code, token, playerId, onForget }: { code: string; token: 
     headers: () => streamHeaders(token),
     apply: applyMapEvent,
     onFatal: onForget,
+    onEvent: (event) => onHuntEvent(queryClient, code, event),
   });
   const snapshot = live.data;
   const status = snapshot?.game.status;
@@ -113,6 +116,7 @@ function JoinedGame({ code, token, playerId, onForget }: { code: string; token: 
     void updateMe(code, token, { location: 'denied' }).then(refresh, () => undefined);
   }, [code, token, refresh]);
   const note = usePositionSender(code, token, status === 'live' && me?.location === 'granted', denied);
+  const stations = useStationMarkers(code, token, status === 'live' && me?.role === 'player' && me.team_id !== null && snapshot !== undefined && weaponsOn(snapshot.game));
 
   const visible = useMemo(() => {
     if (!snapshot || !me) return [];
@@ -137,7 +141,7 @@ function JoinedGame({ code, token, playerId, onForget }: { code: string; token: 
       {status === 'ended' ? (
         <GameOver teams={snapshot.teams} myTeamId={me.team_id} />
       ) : status === 'live' ? (
-        <LiveView snapshot={snapshot} me={me} visible={visible} note={note} />
+        <LiveView snapshot={snapshot} me={me} visible={visible} note={note} stations={stations} hunt={<HuntPanel code={code} token={token} snapshot={snapshot} me={me} />} />
       ) : (
         <LobbyView code={code} token={token} me={me} teams={lobby.data?.teams ?? []} teammates={visible.filter((p) => p.id !== me.id)} onChanged={refresh} />
       )}

@@ -1,0 +1,110 @@
+import type { Db } from '../../db/client';
+import { safeEqual } from '../../lib/crypto';
+import { AppError, ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors';
+import { publishGameEvent } from '../../lib/game-events';
+import { publishTeams } from '../../lib/game-lifecycle';
+import { loadGame, type GameContext } from '../../lib/game-state';
+import type { PlayerAuth } from '../../lib/player-auth';
+import { lockTeam } from '../../lib/team-points';
+import { playPath } from '../../../shared/booking-links';
+import { finalRadius } from '../../../shared/game/area';
+import { checkFind, CHICKEN_MESSAGES, normalizeFoundCode } from '../../../shared/game/chicken';
+import { GAME_MESSAGES } from '../../../shared/game/teams';
+import { chickenPointsFor } from '../../../shared/scoring/leaderboard';
+import { isInsideCircle } from '../../../shared/geo';
+import type { ChickenFind, ChickenResponse } from '../../../shared/api/hunt';
+import { chickenOf, chickenPosition, countFinds, finds, hide, hidingSpotOf, markFound } from './hunt-repository';
+
+/**
+ * The Chicken (decision 0280): its screen (found-code, hiding spot, who found it), hiding where its phone is, and a
+ * team's claim. The hiding spot and the Chicken's position never leave in a player's answer: only the Chicken's own
+ * GET and the staff view carry them.
+ */
+
+export async function gameOf(db: Db, auth: PlayerAuth): Promise<GameContext> {
+  const ctx = await loadGame(db, auth.game.code);
+  if (!ctx) throw new NotFoundError(GAME_MESSAGES.gameNotFound);
+  return ctx;
+}
+
+export function requireLive(auth: PlayerAuth, now: Date): void {
+  const { instance } = auth;
+  if (instance.status !== 'live' || (instance.endsAt && instance.endsAt <= now)) throw new ConflictError(GAME_MESSAGES.gameNotLive, 'game_not_live');
+}
+
+function requireChicken(auth: PlayerAuth): void {
+  if (auth.player.role !== 'chicken') throw new ForbiddenError(CHICKEN_MESSAGES.chickenOnly);
+}
+
+/** The smallest the area gets, around where it stands: the Chicken hides inside it. */
+export function finalArea(ctx: GameContext) {
+  const centre = ctx.instance?.latestArea ?? { lat: ctx.booking.lat, lng: ctx.booking.lng };
+  return { lat: centre.lat, lng: centre.lng, radius: finalRadius(ctx.booking.radius) };
+}
+
+export async function chickenScreen(db: Db, auth: PlayerAuth): Promise<ChickenResponse> {
+  requireChicken(auth);
+  const ctx = await gameOf(db, auth);
+  const row = await chickenOf(db, auth.instance.id);
+  const spot = hidingSpotOf(row);
+  return {
+    found_code: row.foundCode,
+    found_path: `${playPath(ctx.game.code)}?found=${row.foundCode}`,
+    hiding_spot: spot ? { lat: spot.lat, lng: spot.lng, at: spot.at.toISOString() } : null,
+    final_area: finalArea(ctx),
+    finds: await finds(db, auth.instance.id),
+  };
+}
+
+/** Hide where the Chicken's phone last was: only while live, only inside the final area. */
+export async function hideChicken(db: Db, auth: PlayerAuth, now: Date = new Date()) {
+  requireChicken(auth);
+  requireLive(auth, now);
+  const { player } = auth;
+  if (player.lastLat === null || player.lastLng === null || !player.lastAt) throw ValidationError.field('position', CHICKEN_MESSAGES.noPosition);
+  const spot = { lat: player.lastLat, lng: player.lastLng, at: now };
+  if (!isInsideCircle(spot, finalArea(await gameOf(db, auth)))) throw ValidationError.field('position', CHICKEN_MESSAGES.hideOutside);
+  await db.transaction(async (tx) => {
+    await chickenOf(tx, auth.instance.id, true);
+    await hide(tx, auth.instance.id, spot);
+  });
+  return { hiding_spot: { lat: spot.lat, lng: spot.lng, at: spot.at.toISOString() } };
+}
+
+/**
+ * A team claims the Chicken with the code from its screen. Refusals change nothing: twice (409), before the Chicken
+ * hid or sent a position (409), a wrong code, no or an old position, too far (422). The find order settles the
+ * points (the first find is worth most): the Chicken's row is locked so two finds at once take turns.
+ */
+export async function claimFind(db: Db, auth: PlayerAuth, code: string, now: Date = new Date()): Promise<{ find: ChickenFind; order: number }> {
+  if (auth.player.role === 'chicken' || auth.player.teamId === null) throw new ForbiddenError(CHICKEN_MESSAGES.noTeam);
+  const teamId = auth.player.teamId;
+  requireLive(auth, now);
+  const ctx = await gameOf(db, auth);
+  const { player } = auth;
+  return db.transaction(async (tx) => {
+    const chicken = await chickenOf(tx, auth.instance.id, true);
+    const team = await lockTeam(tx, teamId);
+    if (!team) throw new ForbiddenError(CHICKEN_MESSAGES.noTeam);
+    const verdict = checkFind({
+      alreadyFound: team.foundChickenAt !== null,
+      codeMatches: safeEqual(normalizeFoundCode(code), chicken.foundCode),
+      position: player.lastLat !== null && player.lastLng !== null && player.lastAt ? { lat: player.lastLat, lng: player.lastLng, at: player.lastAt } : null,
+      chicken: await chickenPosition(tx, auth.instance.id),
+      hidingSpot: hidingSpotOf(chicken),
+      now,
+    });
+    if (!verdict.ok) {
+      if (verdict.reason === 'already_found' || verdict.reason === 'not_hidden') throw new ConflictError(verdict.message);
+      const field = verdict.reason === 'wrong_code' ? 'code' : 'position';
+      throw new AppError(422, verdict.message, { [field]: [verdict.message] }, 'validation_failed');
+    }
+    const order = (await countFinds(tx, auth.instance.id)) + 1;
+    const marked = await markFound(tx, teamId, chickenPointsFor(order), now);
+    if (!marked) throw new ConflictError(CHICKEN_MESSAGES.alreadyFound);
+    const find: ChickenFind = { team_id: marked.id, team_name: marked.name, at: now.toISOString(), chicken_points: marked.chickenPoints };
+    await publishGameEvent(tx, { gameId: auth.game.id, instanceId: auth.instance.id, type: 'found', data: find, meta: { teamId } });
+    await publishTeams(tx, auth.game.id, auth.instance.id, ctx.booking.players);
+    return { find, order };
+  });
+}

@@ -1,0 +1,50 @@
+import { useEffect } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { huntEndpoints } from '../../../shared/api/endpoints/hunt';
+import type { HuntConsoleResponse } from '../../../shared/api/hunt';
+import { ITEMS } from '../../../shared/game/items';
+import { formatTimestamp } from '../../../shared/time';
+import { api } from '../../lib/api-client';
+import type { MapStation } from '../../components/live-map/live-map';
+import { Section } from '../../components/ui';
+
+const huntKey = (code: string) => ['host', 'hunt', code.toUpperCase()] as const;
+
+/**
+ * The hunt as the host sees it (decisions 0280–0282): the area as booked and as it shrinks, the item stations, the
+ * hiding spot and the finds. Refetched when the console's area or scores move, and now and then.
+ */
+export function useHuntConsole(code: string, changeKey: string) {
+  const queryClient = useQueryClient();
+  const hunt = useQuery({ queryKey: huntKey(code), queryFn: () => api(huntEndpoints.console, { params: { code } }), refetchInterval: 20_000 });
+  useEffect(() => {
+    void queryClient.invalidateQueries({ queryKey: huntKey(code) });
+  }, [changeKey, code, queryClient]);
+  return hunt.data ?? null;
+}
+
+export function stationMarkers(hunt: HuntConsoleResponse | null): MapStation[] {
+  return (hunt?.stations ?? []).map((s) => ({ id: s.id, label: s.label, name: ITEMS[s.kind].name, lat: s.lat, lng: s.lng, active: s.active }));
+}
+
+export function HuntSection({ hunt }: { hunt: HuntConsoleResponse | null }) {
+  if (!hunt) return null;
+  const shrunk = hunt.latest_area.radius < hunt.booked_area.radius;
+  return (
+    <Section id="hunt" title="The hunt">
+      <ul className="space-y-1 text-sm" data-testid="hunt-summary">
+        <li data-testid="hunt-area">
+          Game area: {hunt.latest_area.radius} m{shrunk ? ` (booked ${hunt.booked_area.radius} m)` : ''}, shrinking to {hunt.final_area.radius} m
+          {hunt.next_shrink_at ? `; next step ${formatTimestamp(hunt.next_shrink_at)}` : ''}.
+        </li>
+        <li>{hunt.hiding_spot ? `The Chicken hid at ${formatTimestamp(hunt.hiding_spot.at)} (🪺 on the map).` : 'The Chicken has not hidden yet.'}</li>
+        <li>
+          {hunt.finds.length
+            ? `Found by: ${hunt.finds.map((f) => `${f.team_name} (+${f.chicken_points})`).join(', ')}.`
+            : 'No team has found the Chicken yet.'}
+        </li>
+        <li>{hunt.weapons_off ? `${hunt.weapons_off}.` : `${hunt.stations.length} item station${hunt.stations.length === 1 ? '' : 's'} (🎒 on the map).`}</li>
+      </ul>
+    </Section>
+  );
+}

@@ -1,0 +1,55 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { huntEndpoints as ep } from '../../../shared/api/endpoints/hunt';
+import { foundEventData, itemsEventData } from '../../../shared/api/hunt';
+import { ITEMS } from '../../../shared/game/items';
+import { PLAYER_TOKEN_HEADER } from '../../../shared/api/play';
+import { api } from '../../lib/api-client';
+import type { SseEvent } from '../../lib/event-stream';
+import { notifyInfo } from '../../lib/toast';
+
+/** The hunt's player calls (decisions 0280–0283), with the player's token like every /api/play call. */
+const auth = (token: string) => ({ [PLAYER_TOKEN_HEADER]: token });
+
+export const huntKeys = {
+  chicken: (code: string) => ['play', 'chicken', code.toUpperCase()] as const,
+  backpack: (code: string) => ['play', 'backpack', code.toUpperCase()] as const,
+};
+
+export const fetchChicken = (code: string, token: string) => api(ep.chicken, { params: { code }, headers: auth(token) });
+export const hideHere = (code: string, token: string) => api(ep.hide, { params: { code }, body: {}, headers: auth(token) });
+export const claimChicken = (code: string, token: string, foundCode: string) => api(ep.found, { params: { code }, body: { code: foundCode }, headers: auth(token) });
+export const fetchBackpack = (code: string, token: string) => api(ep.backpack, { params: { code }, headers: auth(token) });
+export const pickUp = (code: string, token: string, stationId: number) => api(ep.pickup, { params: { code }, body: { station_id: stationId }, headers: auth(token) });
+export const applyItem = (code: string, token: string, itemId: number, targetTeamId?: number) =>
+  api(ep.use, { params: { code }, body: targetTeamId === undefined ? { item_id: itemId } : { item_id: itemId, target_team_id: targetTeamId }, headers: auth(token) });
+
+/** A time of day on this phone's clock, e.g. 14:05. */
+export const clock = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+
+function parse<S extends z.ZodType>(schema: S, text: string): z.output<S> | null {
+  try {
+    const parsed = schema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The hunt's stream events, beside the map snapshot: a Backpack change refetches the Backpack (and an Egg Strike on
+ * this team says so at once); a find refreshes the Chicken's screen and tells everyone.
+ */
+export function onHuntEvent(queryClient: QueryClient, code: string, event: SseEvent): void {
+  if (event.event === 'items') {
+    const data = parse(itemsEventData, event.data);
+    void queryClient.invalidateQueries({ queryKey: huntKeys.backpack(code) });
+    if (data?.change === 'struck') notifyInfo(`🥚 ${ITEMS.egg_strike.name} by ${data.by_team_name ?? 'another team'}: your team is frozen${data.until ? ` until ${clock(data.until)}` : ''}`);
+    if (data?.change === 'shielded') notifyInfo(`💨 Your Smoke Screen made ${data.by_team_name ?? 'a rival'}\u2019s Egg Strike miss`);
+  }
+  if (event.event === 'found') {
+    const data = parse(foundEventData, event.data);
+    void queryClient.invalidateQueries({ queryKey: huntKeys.chicken(code) });
+    if (data) notifyInfo(`🐔 ${data.team_name} found the Chicken!`);
+  }
+}

@@ -1,0 +1,56 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
+import type { MapPlayer, MapResponse } from '../../../shared/api/play';
+import { ITEMS, weaponsUnavailable } from '../../../shared/game/items';
+import { PLAN_TYPES } from '../../../shared/plans';
+import type { MapStation } from '../../components/live-map/live-map';
+import { AreaWarning } from './area-warning';
+import { BackpackTab } from './backpack-tab';
+import { ChickenPanel } from './chicken-panel';
+import { FoundChicken } from './found-chicken';
+import { fetchBackpack, huntKeys } from './hunt-api';
+import { playKeys } from './play-api';
+
+type Props = { code: string; token: string; snapshot: MapResponse; me: MapPlayer };
+
+/** Whether this game has power-ups at all: nothing of them shows for Standard games or with weapons off. */
+export function weaponsOn(game: MapResponse['game']): boolean {
+  const plan = PLAN_TYPES.find((p) => p === game.plan_type) ?? 'standard';
+  return weaponsUnavailable({ plan_type: plan, weapons_on: game.weapons_on }) === null;
+}
+
+/** The item stations for the player's map, from the Backpack call (the same query the Backpack panel keeps). */
+export function useStationMarkers(code: string, token: string, enabled: boolean): MapStation[] {
+  const backpack = useQuery({ queryKey: huntKeys.backpack(code), queryFn: () => fetchBackpack(code, token), enabled, refetchInterval: 15_000 });
+  if (!enabled || !backpack.data) return [];
+  return backpack.data.stations.map((s) => ({ id: s.id, label: s.label, name: ITEMS[s.kind].name, lat: s.lat, lng: s.lng, active: true }));
+}
+
+/**
+ * The hunt on the player's live screen (decisions 0280–0282): the outside-the-area warning; for the Chicken its
+ * found-code screen; for a team "Found the Chicken" and, on a Weapons game, the Backpack.
+ */
+export function HuntPanel({ code, token, snapshot, me }: Props) {
+  const queryClient = useQueryClient();
+  const [search] = useSearchParams();
+  const team = snapshot.teams.find((t) => t.id === me.team_id) ?? null;
+  return (
+    <div className="space-y-3">
+      <AreaWarning me={me} area={snapshot.game.area} />
+      {me.role === 'chicken' ? (
+        <ChickenPanel code={code} token={token} hasPosition={me.position !== null} />
+      ) : team ? (
+        <>
+          <FoundChicken
+            code={code}
+            token={token}
+            found={team.chicken_points > 0}
+            initialCode={search.get('found')}
+            onFound={() => void queryClient.invalidateQueries({ queryKey: playKeys.map(code) })}
+          />
+          {weaponsOn(snapshot.game) ? <BackpackTab code={code} token={token} position={me.position} /> : null}
+        </>
+      ) : null}
+    </div>
+  );
+}
