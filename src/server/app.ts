@@ -7,6 +7,7 @@ import type { Database } from './db/client';
 import { createMailer, type Mailer } from './lib/mail';
 import { createGameHub, type GameHub } from './lib/game-events';
 import { getOrCreateSecret } from './lib/app-secrets';
+import { createPhotoStorage, type PhotoStorage } from './lib/storage';
 import { memoizingSerializerCompiler } from './lib/memo-serializer';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerSession } from './plugins/session';
@@ -29,6 +30,9 @@ import { adminUsersRoutes } from './modules/admin-users/admin-users-routes';
 import { adminActivityRoutes } from './modules/admin-activity/admin-activity-routes';
 import { adminBookingTimelineRoutes } from './modules/admin-booking-timeline/admin-booking-timeline-routes';
 import { adminOverviewRoutes } from './modules/admin-overview/admin-overview-routes';
+import { adminSubmissionsRoutes } from './modules/admin-submissions/admin-submissions-routes';
+import { adminScoringRoutes } from './modules/admin-scoring/admin-scoring-routes';
+import { adminMarkersRoutes } from './modules/admin-markers/admin-markers-routes';
 
 export type AppDeps = {
   config: Config;
@@ -39,6 +43,8 @@ export type AppDeps = {
   publicUrl: string;
   /** This process's live game subscribers, fed by one LISTEN (lib/game-events.ts). */
   gameHub: GameHub;
+  /** Where submitted photos are kept: DATA_DIR/photos, or S3-compatible storage when configured (lib/storage). */
+  photos: PhotoStorage;
 };
 /** `schema` is the route's own (zod) schema, as declared: the fuzz tests generate requests from it. */
 export type RouteRecord = { method: string; url: string; schema?: FastifySchema };
@@ -86,8 +92,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const csrfKey = await getOrCreateSecret(database.db, 'csrf');
   const mail = createMailer({ db: database.db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: app.log });
   const gameHub = createGameHub(database, app.log);
-  app.decorate('deps', { config, database, mail, csrfKey, publicUrl: publicOrigin(config), gameHub });
-  app.addHook('onClose', async () => mail.stop());
+  const photos = createPhotoStorage(config);
+  app.decorate('deps', { config, database, mail, csrfKey, publicUrl: publicOrigin(config), gameHub, photos });
+  app.addHook('onClose', async () => {
+    photos.close();
+    await mail.stop();
+  });
   app.addHook('onReady', async () => gameHub.start());
   // Open streams end with the app: stop() drops every subscriber before the database closes.
   app.addHook('preClose', async () => gameHub.stop());
@@ -118,6 +128,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await admin.register(adminActivityRoutes);
       await admin.register(adminBookingTimelineRoutes);
       await admin.register(adminOverviewRoutes);
+      await admin.register(adminSubmissionsRoutes);
+      await admin.register(adminScoringRoutes);
+      await admin.register(adminMarkersRoutes);
     },
     { prefix: '/api/admin' },
   );

@@ -58,8 +58,19 @@ const configSchema = z
     GEOCODER_URL: optionalText.pipe(z.string().url('GEOCODER_URL must be a URL').optional()),
     TERMS_URL: z.string().url().default('https://example.com/privacy'),
     MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+    /** Photos go to S3-compatible storage when a bucket is named, else to DATA_DIR/photos (lib/storage). */
+    S3_BUCKET: optionalText,
+    S3_ENDPOINT: optionalText.pipe(z.string().url('S3_ENDPOINT must be a URL').optional()),
+    S3_REGION: z.string().default('us-east-1'),
+    S3_ACCESS_KEY_ID: optionalText,
+    S3_SECRET_ACCESS_KEY: optionalText,
+    /** Most S3-compatible services want bucket-in-path addresses; AWS takes either. */
+    S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
   })
   .superRefine((config, ctx) => {
+    if ((config.S3_ACCESS_KEY_ID === undefined) !== (config.S3_SECRET_ACCESS_KEY === undefined)) {
+      ctx.addIssue({ code: 'custom', path: ['S3_SECRET_ACCESS_KEY'], message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together' });
+    }
     if (config.ADMIN_PASSWORD === undefined) return;
     const problem = passwordProblem(config.ADMIN_PASSWORD, config.ADMIN_EMAIL);
     if (problem) ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: problem });

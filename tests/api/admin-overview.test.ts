@@ -63,8 +63,8 @@ describe('admin overviews', () => {
     const subs = (await admin.get('/api/admin/submissions')).json();
     expect(subs.submissions[0]).toMatchObject({
       game_code: paid.gameCode,
-      team_name: 'The Egg Heads',
-      challenge_name: challenge!.name,
+      team: { name: 'The Egg Heads' },
+      challenge: { name: challenge!.name },
       status: 'approved',
       points_awarded: 10,
     });

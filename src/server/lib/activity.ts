@@ -5,7 +5,7 @@ export type ActivityEntry = {
   actorId: number | null;
   /** e.g. 'booking.lead_status', 'user.roles', 'challenge.create'. */
   action: string;
-  entityType: 'booking' | 'user' | 'challenge' | 'game' | 'payment' | 'price' | 'mail';
+  entityType: 'booking' | 'user' | 'challenge' | 'game' | 'payment' | 'price' | 'mail' | 'submission' | 'team' | 'item_station';
   entityId?: string | number | null;
   bookingId?: number | null;
   subjectUserId?: number | null;

@@ -65,15 +65,3 @@ export const teamOverviewSchema = z.object({
   created_at: z.string(),
 });
 export const teamsResponse = z.object({ teams: z.array(teamOverviewSchema), pagination: paginationSchema });
-
-export const submissionOverviewSchema = z.object({
-  id: z.number().int(),
-  ...bookingRef,
-  game_code: z.string(),
-  team_name: z.string(),
-  challenge_name: z.string().nullable(),
-  status: z.string(),
-  points_awarded: z.number().int(),
-  submitted_at: z.string(),
-});
-export const submissionsResponse = z.object({ submissions: z.array(submissionOverviewSchema), pagination: paginationSchema });

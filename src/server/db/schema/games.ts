@@ -181,10 +181,25 @@ export const submissions = pgTable(
       .notNull()
       .references(() => instanceTeams.id, { onDelete: 'cascade' }),
     challengeId: integer('challenge_id').references(() => challenges.id, { onDelete: 'set null' }),
+    /** photo | text | count (shared/api/submissions.ts). */
+    kind: text('kind').notNull().default('photo'),
+    textAnswer: text('text_answer'),
+    /** The number of items a Tally submission claims. */
+    count: integer('count'),
+    /** Where the photo is stored (lib/storage); never a path from a request. */
+    photoKey: text('photo_key'),
     status: text('status').notNull().default('pending'),
     rating: integer('rating'),
     pointsAwarded: integer('points_awarded').notNull().default(0),
+    reviewerId: integer('reviewer_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Why it was rejected. */
+    reason: text('reason'),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('submissions_instance_idx').on(t.instanceId, t.submittedAt)],
+  (t) => [
+    index('submissions_instance_idx').on(t.instanceId, t.submittedAt),
+    index('submissions_team_challenge_idx').on(t.teamId, t.challengeId),
+    index('submissions_status_idx').on(t.status, t.submittedAt),
+  ],
 );

@@ -2,8 +2,7 @@ import { and, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { GameStatus } from '../../../shared/api/play';
 import type { Db } from '../../db/client';
 import { bookingPayments, bookings } from '../../db/schema/bookings';
-import { challenges } from '../../db/schema/challenges';
-import { gameInstances, games, instanceTeams, players, submissions } from '../../db/schema/games';
+import { gameInstances, games, instanceTeams, players } from '../../db/schema/games';
 
 export type Page = { page: number; perPage: number };
 const offset = (p: Page) => (p.page - 1) * p.perPage;
@@ -112,30 +111,6 @@ export async function listTeams(db: Db, p: Page, filter: GameFilter) {
       .innerJoin(games, eq(games.id, gameInstances.gameId))
       .innerJoin(bookings, eq(bookings.id, games.bookingId))
       .where(where),
-  ]);
-  return { rows, total: total[0]?.n ?? 0 };
-}
-
-export async function listSubmissions(db: Db, p: Page) {
-  const [rows, total] = await Promise.all([
-    db
-      .select({
-        submission: submissions,
-        teamName: instanceTeams.name,
-        challengeName: challenges.name,
-        gameCode: games.code,
-        booking: { id: bookings.id, fullName: bookings.fullName, email: bookings.email },
-      })
-      .from(submissions)
-      .innerJoin(instanceTeams, eq(instanceTeams.id, submissions.teamId))
-      .innerJoin(gameInstances, eq(gameInstances.id, submissions.instanceId))
-      .innerJoin(games, eq(games.id, gameInstances.gameId))
-      .innerJoin(bookings, eq(bookings.id, games.bookingId))
-      .leftJoin(challenges, eq(challenges.id, submissions.challengeId))
-      .orderBy(desc(submissions.submittedAt), desc(submissions.id))
-      .limit(p.perPage)
-      .offset(offset(p)),
-    db.select({ n: count }).from(submissions),
   ]);
   return { rows, total: total[0]?.n ?? 0 };
 }

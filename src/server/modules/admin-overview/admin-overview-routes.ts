@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../../shared/api/common';
-import { gamesResponse, overviewQuery, paymentsResponse, submissionsResponse, teamsResponse } from '../../../shared/api/admin-overview';
+import { gamesResponse, overviewQuery, paymentsResponse, teamsResponse } from '../../../shared/api/admin-overview';
 import { instanceStatus } from '../../lib/game-status';
-import { listGames, listPayments, listSubmissions, listTeams } from './admin-overview-repository';
+import { listGames, listPayments, listTeams } from './admin-overview-repository';
 
 const pagination = (page: number, perPage: number, total: number) => ({
   current_page: page,
@@ -20,7 +20,7 @@ const ref = (b: BookingRef) => ({ booking_id: b.id, booking_name: b.fullName, bo
 /** Read-only overviews across bookings; each row links to its booking, where staff act. */
 export const adminOverviewRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.database;
-  const schema = (response: typeof gamesResponse | typeof paymentsResponse | typeof teamsResponse | typeof submissionsResponse) => ({
+  const schema = (response: typeof gamesResponse | typeof paymentsResponse | typeof teamsResponse) => ({
     tags: ['admin'],
     querystring: overviewQuery,
     response: { 200: response, ...errorResponses },
@@ -80,23 +80,6 @@ export const adminOverviewRoutes: FastifyPluginAsyncZod = async (app) => {
         players_count: players,
         found_chicken_at: iso(team.foundChickenAt),
         created_at: team.createdAt.toISOString(),
-      })),
-      pagination: pagination(query.page, query.per_page, total),
-    };
-  });
-
-  app.get('/submissions', { schema: schema(submissionsResponse) }, async ({ query }) => {
-    const { rows, total } = await listSubmissions(db, { page: query.page, perPage: query.per_page });
-    return {
-      submissions: rows.map(({ submission, teamName, challengeName, gameCode, booking }) => ({
-        id: submission.id,
-        ...ref(booking),
-        game_code: gameCode,
-        team_name: teamName,
-        challenge_name: challengeName,
-        status: submission.status,
-        points_awarded: submission.pointsAwarded,
-        submitted_at: submission.submittedAt.toISOString(),
       })),
       pagination: pagination(query.page, query.per_page, total),
     };

@@ -16,7 +16,7 @@ export type Column<Row> = { header: string; cell: (row: Row) => ReactNode };
 /** One of shared/api/endpoints/admin-overview.ts: a paged list under /api/admin. */
 type OverviewEndpoint<Answer> = {
   method: 'GET';
-  path: '/api/admin/games' | '/api/admin/payments' | '/api/admin/teams' | '/api/admin/submissions';
+  path: '/api/admin/games' | '/api/admin/payments' | '/api/admin/teams';
   query: typeof overviewQuery;
   response: z.ZodType<Answer>;
 };

@@ -90,26 +90,3 @@ export function TeamsPage() {
     />
   );
 }
-
-export function SubmissionsPage() {
-  return (
-    <OverviewList
-      title="Submissions"
-      intro="Challenge submissions from teams in live and past games, newest first."
-      endpoint={ep.submissions}
-      rows={(a) => a.submissions}
-      pagination={(a) => a.pagination}
-      rowKey={(s) => s.id}
-      empty="No submissions yet."
-      columns={[
-        { header: 'Submitted', cell: (s) => when(s.submitted_at) },
-        { header: 'Game', cell: (s) => <span className="font-mono">{s.game_code}</span> },
-        { header: 'Team', cell: (s) => s.team_name },
-        { header: 'Challenge', cell: (s) => s.challenge_name ?? '—' },
-        { header: 'Status', cell: (s) => s.status },
-        { header: 'Points', cell: (s) => s.points_awarded },
-        { header: 'Booking', cell: (s) => <BookingLink id={s.booking_id} name={s.booking_name} email={s.booking_email} /> },
-      ]}
-    />
-  );
-}

@@ -3,8 +3,6 @@ import { useParams } from 'react-router';
 /** Admin areas whose contents the spec does not show yet: the route exists and says what it is for. */
 const SECTIONS: Record<string, { title: string; text: string }> = {
   proposals: { title: 'Proposals', text: 'Proposals sent to prospective customers will be listed here.' },
-  scoring: { title: 'Scoring', text: 'Scores of live and finished games will be shown here.' },
-  markers: { title: 'Markers', text: 'Map markers such as item stations will be managed here.' },
 };
 
 export function SectionPage() {

@@ -1,0 +1,153 @@
+import type { Db } from '../../db/client';
+import { recordActivity } from '../../lib/activity';
+import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
+import { lockTeam, refreshTeamPoints } from '../../lib/team-points';
+import type { PhotoStorage, StoredPhoto } from '../../lib/storage';
+import { REVIEW_MESSAGES, SUBMISSION_KINDS, type ReviewResponse, type ReviewSubmission } from '../../../shared/api/submissions';
+import type { Pagination } from '../../../shared/api/common';
+import {
+  allocatePoints,
+  rawPoints,
+  SUBMISSION_STATUSES,
+  type ChallengeRule,
+  type SubmissionStatus,
+  type Verdict,
+} from '../../../shared/scoring/challenge-points';
+import { CHALLENGE_TYPES } from '../../../shared/validation/challenge-rules';
+import {
+  findChallengeRule,
+  findReviewRow,
+  listReviewRows,
+  lockSubmission,
+  photoKeyOf,
+  setPointsAwarded,
+  submissionsOfTeamChallenge,
+  updateReview,
+  type ReviewRow,
+  type SubmissionFilters,
+} from './admin-submissions-repository';
+
+function oneOf<T extends string>(values: readonly T[], value: string, fallback: T): T {
+  return values.find((v) => v === value) ?? fallback;
+}
+
+export function photoUrl(id: number): string {
+  return `/api/admin/submissions/${id}/photo`;
+}
+
+function toDto(row: ReviewRow): ReviewSubmission {
+  const s = row.submission;
+  const c = row.challenge;
+  return {
+    id: s.id,
+    game_code: row.gameCode,
+    booking_name: row.bookingName,
+    instance_id: s.instanceId,
+    instance_status: row.instanceStatus,
+    team: { id: s.teamId, name: row.teamName },
+    challenge: c
+      ? {
+          id: c.id,
+          name: c.name,
+          description: c.description,
+          type: oneOf(CHALLENGE_TYPES, c.type, 'Rating'),
+          max_score: c.maxScore,
+          max_submissions: c.maxSubmissions,
+          points_per_submission: c.pointsPerSubmission,
+        }
+      : null,
+    kind: oneOf(SUBMISSION_KINDS, s.kind, 'photo'),
+    text: s.textAnswer,
+    count: s.count,
+    photo_url: s.photoKey ? photoUrl(s.id) : null,
+    status: oneOf(SUBMISSION_STATUSES, s.status, 'pending'),
+    rating: s.rating,
+    points_awarded: s.pointsAwarded,
+    reviewer: s.reviewerId !== null && row.reviewerName !== null ? { id: s.reviewerId, name: row.reviewerName } : null,
+    reason: s.reason,
+    reviewed_at: s.reviewedAt?.toISOString() ?? null,
+    submitted_at: s.submittedAt.toISOString(),
+  };
+}
+
+export async function listSubmissions(
+  db: Db,
+  filters: SubmissionFilters,
+  page: { page: number; perPage: number },
+): Promise<{ submissions: ReviewSubmission[]; pagination: Pagination }> {
+  const { rows, total } = await listReviewRows(db, filters, page);
+  return {
+    submissions: rows.map(toDto),
+    pagination: { current_page: page.page, per_page: page.perPage, total, last_page: Math.max(1, Math.ceil(total / page.perPage)) },
+  };
+}
+
+const ACTIONS: Record<Verdict['kind'], string> = { approve: 'submission.approve', rate: 'submission.rate', reject: 'submission.reject' };
+const STATUS_OF: Record<Verdict['kind'], SubmissionStatus> = { approve: 'approved', rate: 'approved', reject: 'rejected' };
+
+/**
+ * Approves, rates or rejects one submission. In one transaction: the submission and its team are locked, the
+ * points of every submission of that team and challenge are re-divided under the cap (shared/scoring), the team's
+ * points are recomputed, and the activity log says who decided what and why. Reviewing again replaces the verdict.
+ */
+export async function reviewSubmission(db: Db, actorId: number, id: number, verdict: Verdict, reason: string | null = null): Promise<ReviewResponse> {
+  return db.transaction(async (tx) => {
+    const submission = await lockSubmission(tx, id);
+    if (!submission) throw new NotFoundError(REVIEW_MESSAGES.notFound);
+    const team = await lockTeam(tx, submission.teamId);
+    if (!team) throw new NotFoundError(REVIEW_MESSAGES.notFound);
+    const challenge = submission.challengeId === null ? undefined : await findChallengeRule(tx, submission.challengeId);
+    if (!challenge && verdict.kind !== 'reject') throw new ConflictError(REVIEW_MESSAGES.noChallenge);
+
+    let rating: number | null = null;
+    if (challenge) {
+      const rule: ChallengeRule = {
+        type: oneOf(CHALLENGE_TYPES, challenge.type, 'Rating'),
+        max_score: challenge.maxScore,
+        max_submissions: challenge.maxSubmissions,
+        points_per_submission: challenge.pointsPerSubmission,
+      };
+      const raw = rawPoints(rule, verdict, submission.count);
+      if (!raw.ok) throw ValidationError.field(verdict.kind === 'rate' ? 'rating' : 'submission', raw.message);
+      rating = raw.rating;
+      await updateReview(tx, id, { status: STATUS_OF[verdict.kind], rating, reviewerId: actorId, reason, reviewedAt: new Date() });
+      const sent = await submissionsOfTeamChallenge(tx, submission.teamId, challenge.id);
+      const points = allocatePoints(
+        rule,
+        sent.map((s) => ({ id: s.id, status: oneOf(SUBMISSION_STATUSES, s.status, 'pending'), rating: s.rating, count: s.count })),
+      );
+      const changed = new Map([...points].filter(([sid, p]) => sent.find((s) => s.id === sid)?.pointsAwarded !== p));
+      await setPointsAwarded(tx, changed);
+    } else {
+      await updateReview(tx, id, { status: 'rejected', rating: null, reviewerId: actorId, reason, reviewedAt: new Date(), pointsAwarded: 0 });
+    }
+    const teamAfter = await refreshTeamPoints(tx, submission.teamId);
+    const row = await findReviewRow(tx, id);
+    if (!row) throw new NotFoundError(REVIEW_MESSAGES.notFound);
+    await recordActivity(tx, {
+      actorId,
+      action: ACTIONS[verdict.kind],
+      entityType: 'submission',
+      entityId: id,
+      before: { status: submission.status, rating: submission.rating, points_awarded: submission.pointsAwarded, team_points: team.points },
+      after: {
+        status: row.submission.status,
+        rating,
+        points_awarded: row.submission.pointsAwarded,
+        team_points: teamAfter.points,
+        team: teamAfter.name,
+        game_code: row.gameCode,
+        ...(reason === null ? {} : { reason }),
+      },
+    });
+    return { submission: toDto(row), team: teamAfter };
+  });
+}
+
+export async function submissionPhoto(db: Db, storage: PhotoStorage, id: number): Promise<StoredPhoto> {
+  const row = await photoKeyOf(db, id);
+  if (!row) throw new NotFoundError(REVIEW_MESSAGES.notFound);
+  const photo = row.photoKey ? await storage.get(row.photoKey) : null;
+  if (!photo) throw new NotFoundError(REVIEW_MESSAGES.noPhoto);
+  return photo;
+}

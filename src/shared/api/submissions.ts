@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { paginationSchema } from './common';
+import { CHALLENGE_TYPES } from '../validation/challenge-rules';
+import { MAX_RATING, SUBMISSION_STATUSES } from '../scoring/challenge-points';
+
+/** The review queue of /admin/submissions (decision 0243). */
+export const SUBMISSION_KINDS = ['photo', 'text', 'count'] as const;
+export type SubmissionKind = (typeof SUBMISSION_KINDS)[number];
+
+export const REVIEW_MESSAGES = {
+  reasonRequired: 'Please enter a reason',
+  notFound: 'Submission not found',
+  noChallenge: 'This submission’s challenge was deleted, so it cannot be scored',
+  noPhoto: 'This submission has no photo',
+} as const;
+
+const gameCode = z
+  .string()
+  .trim()
+  .max(20)
+  .transform((v) => v.toUpperCase())
+  .optional()
+  .transform((v) => (v === '' ? undefined : v));
+
+export const submissionsQuery = z.object({
+  game: gameCode,
+  status: z.enum(SUBMISSION_STATUSES).optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  per_page: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+export const reviewSubmissionSchema = z.object({
+  id: z.number().int(),
+  game_code: z.string(),
+  booking_name: z.string().nullable(),
+  instance_id: z.number().int(),
+  instance_status: z.string(),
+  team: z.object({ id: z.number().int(), name: z.string() }),
+  challenge: z
+    .object({
+      id: z.number().int(),
+      name: z.string(),
+      description: z.string(),
+      type: z.enum(CHALLENGE_TYPES),
+      max_score: z.number().int(),
+      max_submissions: z.number().int(),
+      points_per_submission: z.number().int(),
+    })
+    .nullable(),
+  kind: z.enum(SUBMISSION_KINDS),
+  text: z.string().nullable(),
+  count: z.number().int().nullable(),
+  /** Same-origin address of the photo for staff, or null. */
+  photo_url: z.string().nullable(),
+  status: z.enum(SUBMISSION_STATUSES),
+  rating: z.number().int().nullable(),
+  points_awarded: z.number().int(),
+  reviewer: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  reason: z.string().nullable(),
+  reviewed_at: z.string().nullable(),
+  submitted_at: z.string(),
+});
+export type ReviewSubmission = z.infer<typeof reviewSubmissionSchema>;
+
+export const submissionsListResponse = z.object({ submissions: z.array(reviewSubmissionSchema), pagination: paginationSchema });
+
+/** The reviewed submission and its team's new points. */
+export const reviewResponse = z.object({
+  submission: reviewSubmissionSchema,
+  team: z.object({ id: z.number().int(), name: z.string(), points: z.number().int() }),
+});
+export type ReviewResponse = z.infer<typeof reviewResponse>;
+
+export const approveBody = z.object({}).strict();
+export const rateBody = z.object({ rating: z.number().int('The rating must be a whole number from 0 to 5').min(0).max(MAX_RATING) });
+export const rejectBody = z.object({ reason: z.string().trim().min(1, REVIEW_MESSAGES.reasonRequired).max(500) });
+
+export const photoResponse = z.string().describe('The photo itself: image/jpeg, image/png or image/webp');

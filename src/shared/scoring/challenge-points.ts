@@ -1,0 +1,95 @@
+import type { ChallengeType } from '../validation/challenge-rules';
+
+/**
+ * The spec's challenge rules, written once for the review queue, the leaderboard and the player app:
+ * - Rating: rated out of 5, 5 gives max_score; points = round(max_score × rating / 5).
+ * - RightWrong: all or nothing: approved gives max_score, rejected 0.
+ * - Tally: points_per_submission for each item counted (a photo or text counts as one item).
+ * Whatever the type, a team earns at most max_score from one challenge over all its submissions, and may send at
+ * most max_submissions that are not rejected (decision 0240).
+ */
+export type ChallengeRule = {
+  type: ChallengeType;
+  max_score: number;
+  max_submissions: number;
+  points_per_submission: number;
+};
+
+export const SUBMISSION_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
+
+export const MAX_RATING = 5;
+
+/** How staff judge one submission. Rating challenges take a rating; the others an approval. */
+export type Verdict = { kind: 'rate'; rating: number } | { kind: 'approve' } | { kind: 'reject' };
+
+export const SCORING_MESSAGES = {
+  ratingRange: 'The rating must be a whole number from 0 to 5',
+  rateNeeded: 'Rating challenges are scored with a rating from 0 to 5',
+  rateOnlyRating: 'Only Rating challenges take a rating; approve or reject this one',
+  countNeeded: 'A count of at least 1 is needed for a Tally challenge',
+  maxSubmissions: 'This challenge takes no more submissions from your team',
+} as const;
+
+export type RawPoints = { ok: true; points: number; rating: number | null } | { ok: false; message: string };
+
+export function isValidRating(rating: number): boolean {
+  return Number.isInteger(rating) && rating >= 0 && rating <= MAX_RATING;
+}
+
+/** Points one submission earns on its own, before the challenge's cap. `count` is the Tally's number of items. */
+export function rawPoints(rule: ChallengeRule, verdict: Verdict, count: number | null = null): RawPoints {
+  if (verdict.kind === 'reject') return { ok: true, points: 0, rating: null };
+  if (rule.type === 'Rating') {
+    if (verdict.kind !== 'rate') return { ok: false, message: SCORING_MESSAGES.rateNeeded };
+    if (!isValidRating(verdict.rating)) return { ok: false, message: SCORING_MESSAGES.ratingRange };
+    return { ok: true, points: Math.round((rule.max_score * verdict.rating) / MAX_RATING), rating: verdict.rating };
+  }
+  if (verdict.kind === 'rate') return { ok: false, message: SCORING_MESSAGES.rateOnlyRating };
+  if (rule.type === 'RightWrong') return { ok: true, points: rule.max_score, rating: null };
+  const items = count ?? 1;
+  if (!Number.isInteger(items) || items < 1) return { ok: false, message: SCORING_MESSAGES.countNeeded };
+  return { ok: true, points: Math.min(rule.max_score, items * rule.points_per_submission), rating: null };
+}
+
+/**
+ * The points a submission is awarded: its raw points, cut so the team's total for the challenge never passes
+ * max_score. `otherAwarded` is what the team's other approved submissions of the same challenge already hold.
+ */
+export function cappedPoints(rule: ChallengeRule, raw: number, otherAwarded: number): number {
+  return Math.max(0, Math.min(raw, rule.max_score - otherAwarded));
+}
+
+/** Whether a team may send one more submission: rejected ones do not count against max_submissions. */
+export function canSubmitMore(rule: ChallengeRule, statuses: readonly SubmissionStatus[]): boolean {
+  return statuses.filter((s) => s !== 'rejected').length < rule.max_submissions;
+}
+
+/** What the team still can earn from the challenge, for the player's challenge list. */
+export function pointsLeft(rule: ChallengeRule, awarded: number): number {
+  return Math.max(0, rule.max_score - awarded);
+}
+
+export type ScoredSubmission = { id: number; status: SubmissionStatus; rating: number | null; count: number | null };
+
+/**
+ * The points of every submission one team sent for one challenge, given in the order they were sent: approved
+ * ones earn their raw points, each cut by what is left of max_score after the earlier ones; pending and rejected
+ * ones earn 0. Re-reviewing one submission therefore re-divides the cap fairly, whatever order staff reviewed in.
+ */
+export function allocatePoints(rule: ChallengeRule, sent: readonly ScoredSubmission[]): Map<number, number> {
+  const points = new Map<number, number>();
+  let awarded = 0;
+  for (const s of sent) {
+    if (s.status !== 'approved') {
+      points.set(s.id, 0);
+      continue;
+    }
+    const verdict: Verdict = rule.type === 'Rating' ? { kind: 'rate', rating: s.rating ?? 0 } : { kind: 'approve' };
+    const raw = rawPoints(rule, verdict, s.count);
+    const share = cappedPoints(rule, raw.ok ? raw.points : 0, awarded);
+    points.set(s.id, share);
+    awarded += share;
+  }
+  return points;
+}

@@ -1,0 +1,57 @@
+/**
+ * Team totals and the leaderboard order, one rule for the admin scoring page, the host console, the players'
+ * screens and the results page (decision 0240).
+ *
+ * total = challenge points + chicken points + adjustments.
+ * Order: higher total first; on equal totals the team that found the Chicken earlier first (finding it beats not
+ * finding it); then more challenge points; then the name (case-insensitive), then the id, so the order is stable.
+ * Teams equal on total and on when they found the Chicken share a rank (1, 1, 3).
+ */
+export type TeamScore = {
+  id: number;
+  name: string;
+  challenge_points: number;
+  chicken_points: number;
+  adjustments: number;
+  found_chicken_at: string | null;
+};
+
+export type RankedTeam = TeamScore & { total: number; rank: number };
+
+export function teamTotal(team: Pick<TeamScore, 'challenge_points' | 'chicken_points' | 'adjustments'>): number {
+  return team.challenge_points + team.chicken_points + team.adjustments;
+}
+
+const foundTime = (at: string | null) => (at === null ? Number.POSITIVE_INFINITY : Date.parse(at));
+
+function compare(a: RankedTeam, b: RankedTeam): number {
+  return (
+    b.total - a.total ||
+    foundTime(a.found_chicken_at) - foundTime(b.found_chicken_at) ||
+    b.challenge_points - a.challenge_points ||
+    a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }) ||
+    a.id - b.id
+  );
+}
+
+export function rankTeams(teams: readonly TeamScore[]): RankedTeam[] {
+  const sorted = teams.map((t) => ({ ...t, total: teamTotal(t), rank: 0 })).sort(compare);
+  sorted.forEach((team, i) => {
+    const prev = sorted[i - 1];
+    const tied = prev !== undefined && prev.total === team.total && foundTime(prev.found_chicken_at) === foundTime(team.found_chicken_at);
+    team.rank = tied ? prev.rank : i + 1;
+  });
+  return sorted;
+}
+
+/**
+ * Chicken points for the n-th team to find the Chicken (1 = first): the first find is worth most, so the hunt
+ * stays a race after the first team got there.
+ */
+export const CHICKEN_POINTS_BY_ORDER = [50, 30, 20] as const;
+export const CHICKEN_POINTS_LATER = 10;
+
+export function chickenPointsFor(findOrder: number): number {
+  if (!Number.isInteger(findOrder) || findOrder < 1) throw new RangeError('find order starts at 1');
+  return CHICKEN_POINTS_BY_ORDER[findOrder - 1] ?? CHICKEN_POINTS_LATER;
+}

@@ -1,0 +1,41 @@
+/**
+ * What a photo upload must be, checked on the phone before sending and on the server before storing (decision
+ * 0242). The type is read from the file's first bytes, never from its name or the Content-Type the client claims.
+ */
+export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+export type PhotoType = (typeof PHOTO_TYPES)[number];
+
+export const PHOTO_EXTENSIONS: Readonly<Record<PhotoType, string>> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' };
+
+/** A phone photo resized to 1600 px is well under 1 MB; 8 MB leaves room for a PNG or an unresized WebP. */
+export const MAX_PHOTO_BYTES = 8 * 1024 * 1024;
+
+export const UPLOAD_MESSAGES = {
+  empty: 'The photo is empty',
+  tooLarge: 'The photo is too large: at most 8 MB',
+  notImage: 'Only JPEG, PNG or WebP photos can be uploaded',
+} as const;
+
+const startsWith = (bytes: Uint8Array, at: number, expected: readonly number[]) => expected.every((b, i) => bytes[at + i] === b);
+const ascii = (text: string) => [...text].map((c) => c.charCodeAt(0));
+
+/** The image type the bytes really hold, or null. */
+export function detectPhotoType(bytes: Uint8Array): PhotoType | null {
+  if (startsWith(bytes, 0, [0xff, 0xd8, 0xff])) return 'image/jpeg';
+  if (startsWith(bytes, 0, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png';
+  if (startsWith(bytes, 0, ascii('RIFF')) && startsWith(bytes, 8, ascii('WEBP'))) return 'image/webp';
+  return null;
+}
+
+export type PhotoCheck =
+  | { ok: true; type: PhotoType; extension: string }
+  | { ok: false; status: 413 | 415 | 422; message: (typeof UPLOAD_MESSAGES)[keyof typeof UPLOAD_MESSAGES] };
+
+/** The size is checked first, so an oversized file is refused without looking further. */
+export function checkPhoto(bytes: Uint8Array): PhotoCheck {
+  if (bytes.byteLength > MAX_PHOTO_BYTES) return { ok: false, status: 413, message: UPLOAD_MESSAGES.tooLarge };
+  if (bytes.byteLength === 0) return { ok: false, status: 422, message: UPLOAD_MESSAGES.empty };
+  const type = detectPhotoType(bytes);
+  if (!type) return { ok: false, status: 415, message: UPLOAD_MESSAGES.notImage };
+  return { ok: true, type, extension: PHOTO_EXTENSIONS[type] };
+}

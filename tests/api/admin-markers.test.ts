@@ -1,0 +1,74 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { games } from '../../src/server/db/schema/games';
+import { itemStations } from '../../src/server/db/schema/items';
+import { activityLog } from '../../src/server/db/schema/system';
+import { MARKER_MESSAGES, type ItemStation, type MarkerGame } from '../../src/shared/api/markers';
+import { createPaidBooking } from '../support/fixtures';
+import { createTestApp, type Agent, type TestApp } from '../support/test-app';
+
+let t: TestApp;
+let admin: Agent & { userId: number };
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.as('admin');
+});
+afterAll(async () => t.close());
+
+const base = '/api/admin/markers';
+
+describe('item stations', () => {
+  it('places, lists, edits and deletes stations of a Weapons game, each change logged', async () => {
+    const { gameId, gameCode } = await createPaidBooking(t.db, { planType: 'pro' });
+    const created = await admin.post(`${base}/games/${gameId}/stations`, { kind: 'radar', lat: 51.508, lng: -0.128, label: ' Fountain ' });
+    expect(created.statusCode).toBe(201);
+    const station = created.json<{ station: ItemStation }>().station;
+    expect(station).toMatchObject({ game_id: gameId, kind: 'radar', lat: 51.508, lng: -0.128, label: 'Fountain', active: true });
+
+    const listed = (await admin.get(`${base}/games/${gameId}/stations`)).json<{ game: MarkerGame; stations: ItemStation[] }>();
+    expect(listed.game).toMatchObject({ id: gameId, code: gameCode, plan_type: 'pro', weapons_on: false, stations_count: 1, area: { lat: 51.5074, lng: -0.1278, radius: 1000 } });
+    expect(listed.stations.map((s) => s.id)).toEqual([station.id]);
+    const games = (await admin.get(`${base}/games`)).json<{ games: MarkerGame[] }>().games;
+    expect(games.find((g) => g.id === gameId)?.stations_count).toBe(1);
+
+    const edited = await admin.patch(`${base}/stations/${station.id}`, { kind: 'egg_strike', active: false });
+    expect(edited.json()).toMatchObject({ station: { kind: 'egg_strike', active: false, label: 'Fountain' } });
+
+    expect((await admin.delete(`${base}/stations/${station.id}`)).statusCode).toBe(204);
+    expect(await t.db.select().from(itemStations).where(eq(itemStations.gameId, gameId))).toEqual([]);
+    expect((await admin.delete(`${base}/stations/${station.id}`)).json()).toEqual({ message: MARKER_MESSAGES.stationNotFound, code: 'not_found' });
+
+    const log = await t.db.select().from(activityLog).where(and(eq(activityLog.entityType, 'item_station'), eq(activityLog.entityId, String(station.id))));
+    expect(log.map((l) => l.action).sort()).toEqual(['item_station.create', 'item_station.delete', 'item_station.update']);
+  });
+
+  it('refuses stations for a Standard game, with why', async () => {
+    const { gameId } = await createPaidBooking(t.db, { planType: 'standard' });
+    const res = await admin.post(`${base}/games/${gameId}/stations`, { kind: 'radar', lat: 51.5, lng: -0.1 });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ message: MARKER_MESSAGES.standardPlan, code: 'conflict' });
+    expect(await t.db.select().from(itemStations).where(eq(itemStations.gameId, gameId))).toEqual([]);
+  });
+
+  it('lets staff place stations while weapons are off (they work once weapons are on), and shows the flag', async () => {
+    const { gameId } = await createPaidBooking(t.db, { planType: 'bespoke' });
+    await t.db.update(games).set({ weaponsOn: true }).where(eq(games.id, gameId));
+    expect((await admin.post(`${base}/games/${gameId}/stations`, { kind: 'smoke_screen', lat: 0, lng: 0 })).statusCode).toBe(201);
+    expect((await admin.get(`${base}/games/${gameId}/stations`)).json().game.weapons_on).toBe(true);
+  });
+
+  it('refuses an unknown kind, a point off the globe, a long label, unknown games and fields', async () => {
+    const { gameId } = await createPaidBooking(t.db, { planType: 'pro' });
+    const bad = [
+      { kind: 'bazooka', lat: 51.5, lng: 0 },
+      { kind: 'radar', lat: 91, lng: 0 },
+      { kind: 'radar', lat: 51.5, lng: -181 },
+      { kind: 'radar', lat: 51.5, lng: 0, label: 'x'.repeat(61) },
+      { kind: 'radar', lat: 'north', lng: 0 },
+    ];
+    for (const body of bad) expect((await admin.post(`${base}/games/${gameId}/stations`, body)).statusCode).toBe(422);
+    expect((await admin.post(`${base}/games/999999/stations`, { kind: 'radar', lat: 1, lng: 1 })).json()).toEqual({ message: MARKER_MESSAGES.gameNotFound, code: 'not_found' });
+    expect((await admin.patch(`${base}/stations/1`, { game_id: 5 })).statusCode).toBe(422);
+    expect(await t.db.select().from(itemStations).where(eq(itemStations.gameId, gameId))).toEqual([]);
+  });
+});

@@ -1,0 +1,141 @@
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/server/config';
+import { createPhotoStorage, storePhoto, type PhotoStorage } from '../../src/server/lib/storage';
+import { AppError } from '../../src/server/lib/errors';
+import { MAX_PHOTO_BYTES, UPLOAD_MESSAGES } from '../../src/shared/uploads';
+import { startS3StandIn, type S3StandIn } from '../support/s3-stand-in';
+
+const JPEG = Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0xff, 0xd9]);
+const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
+
+let s3: S3StandIn;
+let dataDir: string;
+beforeAll(async () => {
+  s3 = await startS3StandIn();
+  dataDir = await mkdtemp(path.join(tmpdir(), 'hatch-photos-'));
+});
+afterAll(async () => {
+  await s3.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+async function refusal(promise: Promise<unknown>) {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof AppError) return { status: error.statusCode, message: error.message };
+    throw error;
+  }
+  throw new Error('expected a refusal');
+}
+
+function behavesLikePhotoStorage(name: string, open: () => PhotoStorage & { close(): void }, stored: () => Promise<number>) {
+  describe(name, () => {
+    it('stores a photo, gives it back with its type, and deletes it', async () => {
+      const storage = open();
+      const key = await storePhoto(storage, 12, PNG);
+      expect(key).toMatch(/^games\/12\/[0-9a-f-]{36}\.png$/);
+      expect(await storage.get(key)).toEqual({ bytes: PNG, contentType: 'image/png' });
+      await storage.delete(key);
+      expect(await storage.get(key)).toBeNull();
+      await storage.delete(key); // twice is fine
+      storage.close();
+    });
+
+    it('answers null for a photo that was never stored', async () => {
+      const storage = open();
+      expect(await storage.get('games/1/00000000-0000-0000-0000-000000000000.jpg')).toBeNull();
+      storage.close();
+    });
+
+    it('refuses a non-image (415), an empty file (422) and an oversized one (413), storing nothing', async () => {
+      const storage = open();
+      const before = await stored();
+      expect(await refusal(storePhoto(storage, 1, new TextEncoder().encode('<svg onload=alert(1)>')))).toEqual({ status: 415, message: UPLOAD_MESSAGES.notImage });
+      expect(await refusal(storePhoto(storage, 1, new Uint8Array()))).toEqual({ status: 422, message: UPLOAD_MESSAGES.empty });
+      const big = new Uint8Array(MAX_PHOTO_BYTES + 1);
+      big.set(JPEG);
+      expect(await refusal(storePhoto(storage, 1, big))).toEqual({ status: 413, message: UPLOAD_MESSAGES.tooLarge });
+      expect(await stored()).toBe(before);
+      storage.close();
+    });
+
+    it('takes only keys it made: no path tricks', async () => {
+      const storage = open();
+      await expect(storage.get('../../etc/passwd')).rejects.toThrow(/not a photo key/);
+      await expect(storage.put('games/1/../../x.jpg', JPEG, 'image/jpeg')).rejects.toThrow(/not a photo key/);
+      storage.close();
+    });
+  });
+}
+
+async function countFiles(dir: string): Promise<number> {
+  const entries = await readdir(dir, { withFileTypes: true, recursive: true }).catch(() => []);
+  return entries.filter((e) => e.isFile()).length;
+}
+
+behavesLikePhotoStorage(
+  'local folder (default)',
+  () => {
+    const storage = createPhotoStorage(loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir }));
+    expect(storage.kind).toBe('local');
+    return storage;
+  },
+  () => countFiles(dataDir),
+);
+
+behavesLikePhotoStorage(
+  'S3-compatible (against the local stand-in)',
+  () => {
+    const storage = createPhotoStorage(
+      loadConfig({
+        NODE_ENV: 'test',
+        S3_BUCKET: s3.bucket,
+        S3_ENDPOINT: s3.endpoint,
+        S3_ACCESS_KEY_ID: s3.accessKeyId,
+        S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
+      }),
+    );
+    expect(storage.kind).toBe('s3');
+    return storage;
+  },
+  () => Promise.resolve(s3.objects.size),
+);
+
+describe('where the photos land', () => {
+  it('writes local photos under DATA_DIR/photos, whole files only', async () => {
+    const storage = createPhotoStorage(loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir }));
+    const key = await storePhoto(storage, 3, JPEG);
+    expect(await countFiles(path.join(dataDir, 'photos', 'games', '3'))).toBe(1);
+    const names = await readdir(path.join(dataDir, 'photos', 'games', '3'));
+    expect(names).toEqual([key.split('/').pop()]);
+  });
+
+  it('sends signed path-style PUT/GET/DELETE to the bucket with the photo’s type', async () => {
+    s3.requests.length = 0;
+    const storage = createPhotoStorage(
+      loadConfig({ NODE_ENV: 'test', S3_BUCKET: s3.bucket, S3_ENDPOINT: s3.endpoint, S3_ACCESS_KEY_ID: s3.accessKeyId, S3_SECRET_ACCESS_KEY: s3.secretAccessKey }),
+    );
+    const key = await storePhoto(storage, 4, JPEG);
+    expect(s3.objects.get(key)?.contentType).toBe('image/jpeg');
+    await storage.get(key);
+    await storage.delete(key);
+    expect(s3.requests).toEqual([`PUT /${s3.bucket}/${key}`, `GET /${s3.bucket}/${key}`, `DELETE /${s3.bucket}/${key}`]);
+    storage.close();
+  });
+
+  it('fails loudly when the bucket refuses the credentials', async () => {
+    const storage = createPhotoStorage(
+      loadConfig({ NODE_ENV: 'test', S3_BUCKET: s3.bucket, S3_ENDPOINT: s3.endpoint, S3_ACCESS_KEY_ID: 'WRONG', S3_SECRET_ACCESS_KEY: 'x' }),
+    );
+    await expect(storePhoto(storage, 5, JPEG)).rejects.toThrow(/Access Denied|AccessDenied/);
+    storage.close();
+  });
+
+  it('refuses half an S3 configuration at start', () => {
+    expect(() => loadConfig({ NODE_ENV: 'test', S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'only-the-id' })).toThrow(/go together/);
+  });
+});

@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, loginAsAdmin, newPage } from './support/browser';
+import { startServer, type RunningServer } from './support/server';
+
+let server: RunningServer;
+let browser: Browser;
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function call(page: Page, method: string, url: string, body?: unknown): Promise<{ status: number; json: unknown }> {
+  return page.evaluate(
+    async ({ method, url, body }) => {
+      const token = document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')?.content ?? '';
+      const res = await fetch(url, { method, headers: { 'Content-Type': 'application/json', 'X-CSRF-TOKEN': token }, body: body === undefined ? undefined : JSON.stringify(body) });
+      return { status: res.status, json: await res.json() };
+    },
+    { method, url, body },
+  );
+}
+
+/** A paid booking of that plan, through the public wizard call and the staff payment call. */
+async function paidGame(page: Page, plan: 'standard' | 'pro', name: string): Promise<number> {
+  const created = await call(page, 'POST', '/api/bookings', {
+    players: 6,
+    date: '2031-05-20',
+    meeting_time: { hour: 14, minute: 30 },
+    timezone: 'Europe/London',
+    city: 'Bristol',
+    initial_area_lat: 51.45,
+    initial_area_lng: -2.58,
+    plan_type: plan,
+    email: `${name.toLowerCase().replace(/\W+/g, '.')}@example.test`,
+    full_name: name,
+  });
+  expect(created.status).toBe(201);
+  const bookingId = (created.json as { booking: { id: number } }).booking.id;
+  expect((await call(page, 'POST', `/api/admin/bookings/${bookingId}/payments`, { payment_type: 'card', payment_amount: 12_000 })).status).toBe(201);
+  const games = (await call(page, 'GET', '/api/admin/markers/games')).json as { games: Array<{ id: number; booking_name: string }> };
+  const game = games.games.find((g) => g.booking_name === name);
+  if (!game) throw new Error('no game for the paid booking');
+  return game.id;
+}
+
+describe('/admin/markers', () => {
+  it('places an item station by clicking the map of a Weapons game, and explains why a Standard game has none', async () => {
+    const { page, context, errors } = await newPage(browser, server.url);
+    await page.route(/tile\.openstreetmap\.org/, (route) => route.abort());
+    await loginAsAdmin(page, '/admin/markers');
+    const weaponsGame = await paidGame(page, 'pro', 'Wendy Weapons');
+    const standardGame = await paidGame(page, 'standard', 'Stan Standard');
+
+    await page.goto(`/admin/markers?game=${weaponsGame}`);
+    await page.getByText('Weapons are off for this game').waitFor();
+    await page.getByLabel('Kind').selectOption('rusty_compass');
+    await page.getByLabel('Label (optional)').fill('By the fountain');
+    const map = page.getByTestId('stations-map');
+    await map.waitFor();
+    const box = await map.boundingBox();
+    if (!box) throw new Error('map not laid out');
+    await page.mouse.click(box.x + box.width / 2 + 40, box.y + box.height / 2 - 30);
+    await page.getByText('Rusty Compass station placed').waitFor();
+    const row = page.getByTestId('station-row');
+    await row.waitFor();
+    expect(await row.textContent()).toContain('By the fountain');
+    expect(await row.textContent()).toContain('Rusty Compass');
+
+    await row.getByRole('button', { name: 'Delete' }).click();
+    await page.getByText('No item stations yet').waitFor();
+
+    await page.getByLabel('Game').selectOption(String(standardGame));
+    await page.getByText('Power-ups are not part of the Standard plan').waitFor();
+    expect(await page.getByTestId('stations-map').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

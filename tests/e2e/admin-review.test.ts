@@ -1,0 +1,95 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { challenges } from '../../src/server/db/schema/challenges';
+import { gameInstances, instanceTeams } from '../../src/server/db/schema/games';
+import { insertSubmission } from '../../src/server/modules/admin-submissions/admin-submissions-repository';
+import { createPhotoStorage, storePhoto } from '../../src/server/lib/storage';
+import { loadConfig } from '../../src/server/config';
+import { createPaidBooking } from '../support/fixtures';
+import { seedDataDir } from './support/data-dir';
+import { launchBrowser, loginAsAdmin, newPage } from './support/browser';
+import { startServer, type RunningServer } from './support/server';
+
+/**
+ * The review → leaderboard flow. Until the players' submit call exists (issue 14, second wave), the live game, its
+ * teams and a photo submission are written into the data folder before the server starts; the rest goes through
+ * the screens.
+ */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEElEQVR4nGP438AARAwQCgAt7gX9iz9uhAAAAABJRU5ErkJggg==',
+  'base64',
+);
+let dataDir: string;
+let server: RunningServer;
+let browser: Browser;
+let seed: { instanceId: number; code: string };
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'hatch-e2e-review-'));
+  seed = await seedDataDir(dataDir, async (db) => {
+    const paid = await createPaidBooking(db, { fullName: 'Rae Review' });
+    const [instance] = await db.insert(gameInstances).values({ gameId: paid.gameId, status: 'live' }).returning();
+    if (!instance) throw new Error('instance not seeded');
+    const [foxes] = await db.insert(instanceTeams).values([{ instanceId: instance.id, name: 'Foxes' }, { instanceId: instance.id, name: 'Owls' }]).returning();
+    const [challenge] = await db
+      .insert(challenges)
+      .values({ name: 'Statue Pose', description: 'Copy a statue.', type: 'Rating', maxScore: 20 })
+      .returning();
+    if (!foxes || !challenge) throw new Error('not seeded');
+    const photoKey = await storePhoto(createPhotoStorage(loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir })), instance.id, PNG);
+    await insertSubmission(db, { instanceId: instance.id, teamId: foxes.id, challengeId: challenge.id, kind: 'photo', photoKey });
+    return { instanceId: instance.id, code: paid.gameCode };
+  });
+  server = await startServer({ DATA_DIR: dataDir });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('review → leaderboard', () => {
+  it('the host rates a photo, the leaderboard moves, and an adjustment with a reason moves it again', async () => {
+    const { page, context, errors } = await newPage(browser, server.url);
+    await loginAsAdmin(page, '/admin/submissions');
+    const card = page.getByTestId('submission');
+    await card.waitFor();
+    expect(await card.textContent()).toContain('Statue Pose');
+    const photo = card.getByRole('img', { name: 'Photo from Foxes' });
+    await page.waitForFunction(() => {
+      const img = document.querySelector<HTMLImageElement>('[data-testid="submission"] img');
+      return img?.complete && img.naturalWidth === 2;
+    });
+    expect(await photo.isVisible()).toBe(true);
+
+    await card.getByLabel('Rating').selectOption('4');
+    await card.getByRole('button', { name: 'Rate' }).click();
+    await page.getByText('Submission rated: Foxes now has 16 points').waitFor();
+    await page.getByText('Nothing waiting for review.').waitFor();
+
+    await page.goto(`/admin/scoring?instance=${seed.instanceId}`);
+    const foxes = page.getByTestId('leaderboard-row').filter({ hasText: 'Foxes' });
+    await foxes.waitFor();
+    expect(await foxes.getByTestId('team-total').textContent()).toBe('16');
+    expect(await page.getByTestId('leaderboard-row').first().textContent()).toContain('Foxes');
+
+    const owls = page.getByTestId('leaderboard-row').filter({ hasText: 'Owls' });
+    await owls.getByRole('button', { name: 'Adjust' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Adjust Owls' });
+    await dialog.getByLabel('Points').fill('25');
+    await dialog.getByRole('button', { name: 'Save adjustment' }).click();
+    await page.getByText('Please enter a reason').first().waitFor();
+    await dialog.getByLabel('Reason').fill('Best costume');
+    await dialog.getByRole('button', { name: 'Save adjustment' }).click();
+    await page.getByText('+25 points for Owls: total 25').waitFor();
+    await page.waitForFunction(() => document.querySelector('[data-testid="leaderboard-row"]')?.textContent?.includes('Owls'));
+    expect(await owls.getByTestId('team-total').textContent()).toBe('25');
+    await page.getByText('Best costume').first().waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,80 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * A local stand-in for an S3-compatible service, enough for the photo storage adapter: path-style
+ * PutObject, GetObject and DeleteObject on one bucket, in memory. It checks that each request is signed (AWS
+ * Signature V4) with the expected access key, and answers errors in S3's XML, so the real SDK's parsing runs.
+ */
+export type S3StandIn = {
+  endpoint: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  objects: Map<string, { body: Buffer; contentType: string }>;
+  /** Every request as `METHOD /path`, for asserting what the adapter sent. */
+  requests: string[];
+  close(): Promise<void>;
+};
+
+function xmlError(res: ServerResponse, status: number, code: string, message: string) {
+  res.writeHead(status, { 'content-type': 'application/xml' });
+  res.end(`<?xml version="1.0" encoding="UTF-8"?><Error><Code>${code}</Code><Message>${message}</Message></Error>`);
+}
+
+async function readBody(req: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk)));
+  return Buffer.concat(chunks);
+}
+
+export async function startS3StandIn(bucket = 'hatch-photos'): Promise<S3StandIn> {
+  const accessKeyId = 'STANDINKEY';
+  const objects: S3StandIn['objects'] = new Map();
+  const requests: string[] = [];
+
+  const server = createServer((req, res) => {
+    void (async () => {
+      const url = new URL(req.url ?? '/', 'http://stand-in');
+      requests.push(`${req.method} ${url.pathname}`);
+      const auth = req.headers.authorization ?? '';
+      if (!auth.startsWith(`AWS4-HMAC-SHA256 Credential=${accessKeyId}/`) || !req.headers['x-amz-date']) {
+        return xmlError(res, 403, 'AccessDenied', 'Access Denied');
+      }
+      const [, bucketName, ...keyParts] = url.pathname.split('/');
+      if (bucketName !== bucket) return xmlError(res, 404, 'NoSuchBucket', 'The specified bucket does not exist');
+      const key = decodeURIComponent(keyParts.join('/'));
+      if (!key) return xmlError(res, 400, 'InvalidRequest', 'A key is needed');
+      if (req.method === 'PUT') {
+        if (req.headers['content-encoding']?.includes('aws-chunked')) return xmlError(res, 501, 'NotImplemented', 'aws-chunked uploads');
+        const body = await readBody(req);
+        objects.set(key, { body, contentType: req.headers['content-type'] ?? 'application/octet-stream' });
+        res.writeHead(200, { etag: `"${body.byteLength}"` });
+        return res.end();
+      }
+      if (req.method === 'GET') {
+        const found = objects.get(key);
+        if (!found) return xmlError(res, 404, 'NoSuchKey', 'The specified key does not exist.');
+        res.writeHead(200, { 'content-type': found.contentType, 'content-length': found.body.byteLength });
+        return res.end(found.body);
+      }
+      if (req.method === 'DELETE') {
+        objects.delete(key);
+        res.writeHead(204);
+        return res.end();
+      }
+      return xmlError(res, 405, 'MethodNotAllowed', 'Not supported by the stand-in');
+    })().catch(() => xmlError(res, 500, 'InternalError', 'stand-in failed'));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    endpoint: `http://127.0.0.1:${port}`,
+    bucket,
+    accessKeyId,
+    secretAccessKey: 'stand-in-secret',
+    objects,
+    requests,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
