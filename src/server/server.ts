@@ -8,6 +8,7 @@ import { bootstrapAdmin } from './lib/bootstrap-admin';
 import { buildApp } from './app';
 import { startMaintenance } from './lib/maintenance';
 import { startGameTicker } from './lib/game-lifecycle';
+import { startResultsMailer } from './lib/results-mails';
 import { foldKeyCountDeltas } from './modules/admin-bookings/booking-counts-repository';
 
 /** Runs the process: configuration, database, migrations, the app, and a graceful close on signals. */
@@ -27,6 +28,8 @@ async function main(): Promise<void> {
   const stopMaintenance = startMaintenance(database.db, app.log, [foldKeyCountDeltas]);
   // Every process ends the games whose time is up; the UPDATE lets one of them win each game.
   const stopGameTicker = startGameTicker(database.db, app.log);
+  // Once a game is over its booker gets the results, once, whichever process sees it first.
+  const stopResultsMailer = startResultsMailer(database.db, { mail: app.deps.mail, baseUrl: app.deps.publicUrl }, app.log);
   const address = await app.listen({ port: config.PORT, host: config.HOST });
   if (!config.PUBLIC_URL) app.log.warn({ links: app.deps.publicUrl }, 'PUBLIC_URL is not set: links in mails point at the address this server listens on');
   process.stdout.write(`hatch is running at ${address.replace('127.0.0.1', 'localhost')} (database: ${database.driver})\n`);
@@ -38,6 +41,7 @@ async function main(): Promise<void> {
     app.log.info({ signal }, 'shutting down');
     stopMaintenance();
     stopGameTicker();
+    stopResultsMailer();
     await app.close();
     await database.close();
     process.exit(0);

@@ -14,6 +14,7 @@ import { adminActivityEndpoint } from '../../src/shared/api/endpoints/admin-acti
 import { adminOverviewEndpoints } from '../../src/shared/api/endpoints/admin-overview';
 import { playEndpoints } from '../../src/shared/api/endpoints/play';
 import { hostEndpoints } from '../../src/shared/api/endpoints/host';
+import { bookerResultsEndpoints, hostReviewEndpoints, playChallengesEndpoints } from '../../src/shared/api/endpoints/play-challenges';
 import { adminMarkersEndpoints, adminScoringEndpoints, adminSubmissionsEndpoints } from '../../src/shared/api/endpoints/admin-review';
 import { createTestApp, type TestApp } from '../support/test-app';
 
@@ -43,6 +44,9 @@ const descriptors: EndpointConfig[] = [
   ...Object.values(adminOverviewEndpoints),
   ...Object.values(playEndpoints),
   ...Object.values(hostEndpoints),
+  ...Object.values(playChallengesEndpoints),
+  ...Object.values(hostReviewEndpoints),
+  ...Object.values(bookerResultsEndpoints),
   ...Object.values(adminSubmissionsEndpoints),
   ...Object.values(adminScoringEndpoints),
   ...Object.values(adminMarkersEndpoints),

@@ -28,6 +28,8 @@ export function visibleTo(viewer: Viewer, event: GameEvent): boolean {
   if (playerId === viewer.playerId) return true;
   if (event.type === 'position') return role !== 'chicken' && teamId != null && teamId === viewer.teamId;
   if (event.type === 'player') return role !== 'chicken';
+  // A review's verdict is the team's own business (the `teams` event carries the points to everyone).
+  if (event.type === 'submission') return teamId != null && teamId === viewer.teamId;
   return true;
 }
 

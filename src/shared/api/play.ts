@@ -8,7 +8,8 @@ import { GAME_MESSAGES, MESSAGE_MAX, PLAYER_NAME_MAX, TEAM_NAME_MAX } from '../g
 
 export const PLAYER_TOKEN_HEADER = 'x-player-token';
 /** SSE event types on every game stream. */
-export const GAME_EVENT_TYPES = ['state', 'teams', 'player', 'position', 'message'] as const;
+/** `submission` (issue 14) goes to the submitting team only. */
+export const GAME_EVENT_TYPES = ['state', 'teams', 'player', 'position', 'message', 'submission'] as const;
 export type GameEventType = (typeof GAME_EVENT_TYPES)[number];
 
 export const GAME_STATUSES = ['not_started', 'lobby', 'live', 'ended'] as const;

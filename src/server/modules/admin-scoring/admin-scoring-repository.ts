@@ -1,7 +1,7 @@
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { bookings } from '../../db/schema/bookings';
-import { gameInstances, games, instanceTeams, submissions } from '../../db/schema/games';
+import { gameInstances, games, instanceTeams } from '../../db/schema/games';
 import { scoreAdjustments } from '../../db/schema/scoring';
 import { users } from '../../db/schema/users';
 
@@ -47,34 +47,7 @@ export async function findInstance(db: DbOrTx, id: number) {
   return row;
 }
 
-/** Each team of the instance with its challenge points (approved submissions) and the sum of its adjustments. */
-export async function teamScores(db: DbOrTx, instanceId: number) {
-  const [teams, challengePoints, adjustments] = await Promise.all([
-    db.select().from(instanceTeams).where(eq(instanceTeams.instanceId, instanceId)).orderBy(asc(instanceTeams.id)),
-    db
-      .select({ teamId: submissions.teamId, n: sql<number>`coalesce(sum(${submissions.pointsAwarded}), 0)::int` })
-      .from(submissions)
-      .where(and(eq(submissions.instanceId, instanceId), eq(submissions.status, 'approved')))
-      .groupBy(submissions.teamId),
-    db
-      .select({ teamId: scoreAdjustments.teamId, n: sql<number>`coalesce(sum(${scoreAdjustments.points}), 0)::int` })
-      .from(scoreAdjustments)
-      .innerJoin(instanceTeams, eq(instanceTeams.id, scoreAdjustments.teamId))
-      .where(eq(instanceTeams.instanceId, instanceId))
-      .groupBy(scoreAdjustments.teamId),
-  ]);
-  const byTeam = (rows: { teamId: number; n: number }[]) => new Map(rows.map((r) => [r.teamId, r.n]));
-  const points = byTeam(challengePoints);
-  const adjusted = byTeam(adjustments);
-  return teams.map((t) => ({
-    id: t.id,
-    name: t.name,
-    chickenPoints: t.chickenPoints,
-    foundChickenAt: t.foundChickenAt,
-    challengePoints: points.get(t.id) ?? 0,
-    adjustments: adjusted.get(t.id) ?? 0,
-  }));
-}
+export { teamScores } from '../../lib/team-points';
 
 export function listAdjustments(db: DbOrTx, instanceId: number) {
   return db

@@ -1,25 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
-import { gameInstances, games, instanceTeams, players } from '../../db/schema/games';
+import { instanceTeams, players } from '../../db/schema/games';
 import { GAME_EVENTS_CHANNEL } from '../../lib/game-events';
 
-/** A player by its token hash, with its instance and game: the one read of every player call. */
-export async function findPlayerByToken(db: DbOrTx, tokenHash: string) {
-  const [row] = await db
-    .select({
-      player: players,
-      instance: { id: gameInstances.id, status: gameInstances.status, endsAt: gameInstances.endsAt },
-      game: { id: games.id, code: games.code },
-    })
-    .from(players)
-    .innerJoin(gameInstances, eq(gameInstances.id, players.instanceId))
-    .innerJoin(games, eq(games.id, gameInstances.gameId))
-    .where(eq(players.tokenHash, tokenHash))
-    .limit(1);
-  return row;
-}
-export type PlayerAuth = NonNullable<Awaited<ReturnType<typeof findPlayerByToken>>>;
+export { findPlayerByToken, type PlayerAuth } from '../../lib/player-auth';
 
 export async function nameTaken(db: DbOrTx, instanceId: number, name: string): Promise<boolean> {
   const rows = await db

@@ -1,6 +1,6 @@
 import type { Db, Tx } from '../../db/client';
 import { randomToken, safeEqual, sha256 } from '../../lib/crypto';
-import { AppError, ConflictError, ForbiddenError, NotFoundError, TooManyRequestsError, UnauthenticatedError, ValidationError } from '../../lib/errors';
+import { AppError, ConflictError, ForbiddenError, NotFoundError, TooManyRequestsError, ValidationError } from '../../lib/errors';
 import { notificationText, publishGameEvent, type Viewer } from '../../lib/game-events';
 import { openLobby, publishTeams } from '../../lib/game-lifecycle';
 import {
@@ -22,7 +22,6 @@ import { MAX_TEAMS } from '../../../shared/api/booker-game';
 import type { JoinBody, MapResponse, MeResponse, Player, PlayGameResponse, PositionBody } from '../../../shared/api/play';
 import {
   chickenJoined,
-  findPlayerByToken,
   findTeamByName,
   insertPlayer,
   insertTeam,
@@ -56,19 +55,7 @@ export async function getGame(db: Db, code: string): Promise<PlayGameResponse> {
   };
 }
 
-/**
- * The caller's player: 401 without a token or with an unknown one, 404 for an unknown code, 403 when the token is a
- * player of another game (it may not read or write this one).
- */
-export async function authenticate(db: Db, code: string, token: string | null): Promise<PlayerAuth> {
-  if (!token) throw new UnauthenticatedError(GAME_MESSAGES.playerNotFound);
-  const auth = await findPlayerByToken(db, sha256(token));
-  if (auth && auth.game.code === code.trim().toUpperCase()) return auth;
-  // Only the refusals pay for a second read.
-  if (!(await loadGame(db, code))) throw new NotFoundError(GAME_MESSAGES.gameNotFound);
-  if (!auth) throw new UnauthenticatedError(GAME_MESSAGES.playerNotFound);
-  throw new ForbiddenError(GAME_MESSAGES.wrongGame);
-}
+export { authenticate } from '../../lib/player-auth';
 
 type TeamChoice = { team_id?: number | undefined; team_name?: string | undefined };
 

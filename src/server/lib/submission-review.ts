@@ -1,10 +1,13 @@
-import type { Db } from '../../db/client';
-import { recordActivity } from '../../lib/activity';
-import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
-import { lockTeam, refreshTeamPoints } from '../../lib/team-points';
-import type { PhotoStorage, StoredPhoto } from '../../lib/storage';
-import { REVIEW_MESSAGES, SUBMISSION_KINDS, type ReviewResponse, type ReviewSubmission } from '../../../shared/api/submissions';
-import type { Pagination } from '../../../shared/api/common';
+import type { Db } from '../db/client';
+import { recordActivity } from './activity';
+import { ConflictError, NotFoundError, ValidationError } from './errors';
+import { lockTeam, refreshTeamPoints } from './team-points';
+import type { PhotoStorage, StoredPhoto } from './storage';
+import { publishGameEvent } from './game-events';
+import { publishTeams } from './game-lifecycle';
+import type { TeamSubmission } from '../../shared/api/play-challenges';
+import { REVIEW_MESSAGES, SUBMISSION_KINDS, type ReviewResponse, type ReviewSubmission } from '../../shared/api/submissions';
+import type { Pagination } from '../../shared/api/common';
 import {
   allocatePoints,
   rawPoints,
@@ -12,8 +15,8 @@ import {
   type ChallengeRule,
   type SubmissionStatus,
   type Verdict,
-} from '../../../shared/scoring/challenge-points';
-import { CHALLENGE_TYPES } from '../../../shared/validation/challenge-rules';
+} from '../../shared/scoring/challenge-points';
+import { CHALLENGE_TYPES } from '../../shared/validation/challenge-rules';
 import {
   findChallengeRule,
   findReviewRow,
@@ -25,7 +28,8 @@ import {
   updateReview,
   type ReviewRow,
   type SubmissionFilters,
-} from './admin-submissions-repository';
+  type SubmissionRow,
+} from './submission-review-repository';
 
 function oneOf<T extends string>(values: readonly T[], value: string, fallback: T): T {
   return values.find((v) => v === value) ?? fallback;
@@ -35,7 +39,29 @@ export function photoUrl(id: number): string {
   return `/api/admin/submissions/${id}/photo`;
 }
 
-function toDto(row: ReviewRow): ReviewSubmission {
+/** Where a reviewer fetches a submission's photo: the admin's address, or the host console's of its game. */
+export type PhotoUrlOf = (id: number, gameCode: string) => string;
+const adminPhotoUrl: PhotoUrlOf = (id) => photoUrl(id);
+
+/** A submission as its own team sees it (the player app, the `submission` stream event). */
+export function teamSubmissionDto(s: SubmissionRow, gameCode: string): TeamSubmission {
+  return {
+    id: s.id,
+    challenge_id: s.challengeId ?? 0,
+    kind: oneOf(SUBMISSION_KINDS, s.kind, 'photo'),
+    text: s.textAnswer,
+    count: s.count,
+    photo_url: s.photoKey ? `/api/play/${encodeURIComponent(gameCode)}/submissions/${s.id}/photo` : null,
+    status: oneOf(SUBMISSION_STATUSES, s.status, 'pending'),
+    rating: s.rating,
+    points_awarded: s.pointsAwarded,
+    reason: s.reason,
+    submitted_at: s.submittedAt.toISOString(),
+    reviewed_at: s.reviewedAt?.toISOString() ?? null,
+  };
+}
+
+export function reviewDto(row: ReviewRow, photoUrlOf: PhotoUrlOf = adminPhotoUrl): ReviewSubmission {
   const s = row.submission;
   const c = row.challenge;
   return {
@@ -59,7 +85,7 @@ function toDto(row: ReviewRow): ReviewSubmission {
     kind: oneOf(SUBMISSION_KINDS, s.kind, 'photo'),
     text: s.textAnswer,
     count: s.count,
-    photo_url: s.photoKey ? photoUrl(s.id) : null,
+    photo_url: s.photoKey ? photoUrlOf(s.id, row.gameCode) : null,
     status: oneOf(SUBMISSION_STATUSES, s.status, 'pending'),
     rating: s.rating,
     points_awarded: s.pointsAwarded,
@@ -74,10 +100,11 @@ export async function listSubmissions(
   db: Db,
   filters: SubmissionFilters,
   page: { page: number; perPage: number },
+  photoUrlOf: PhotoUrlOf = adminPhotoUrl,
 ): Promise<{ submissions: ReviewSubmission[]; pagination: Pagination }> {
   const { rows, total } = await listReviewRows(db, filters, page);
   return {
-    submissions: rows.map(toDto),
+    submissions: rows.map((row) => reviewDto(row, photoUrlOf)),
     pagination: { current_page: page.page, per_page: page.perPage, total, last_page: Math.max(1, Math.ceil(total / page.perPage)) },
   };
 }
@@ -90,7 +117,14 @@ const STATUS_OF: Record<Verdict['kind'], SubmissionStatus> = { approve: 'approve
  * points of every submission of that team and challenge are re-divided under the cap (shared/scoring), the team's
  * points are recomputed, and the activity log says who decided what and why. Reviewing again replaces the verdict.
  */
-export async function reviewSubmission(db: Db, actorId: number, id: number, verdict: Verdict, reason: string | null = null): Promise<ReviewResponse> {
+export async function reviewSubmission(
+  db: Db,
+  actorId: number,
+  id: number,
+  verdict: Verdict,
+  reason: string | null = null,
+  photoUrlOf: PhotoUrlOf = adminPhotoUrl,
+): Promise<ReviewResponse> {
   return db.transaction(async (tx) => {
     const submission = await lockSubmission(tx, id);
     if (!submission) throw new NotFoundError(REVIEW_MESSAGES.notFound);
@@ -124,6 +158,15 @@ export async function reviewSubmission(db: Db, actorId: number, id: number, verd
     const teamAfter = await refreshTeamPoints(tx, submission.teamId);
     const row = await findReviewRow(tx, id);
     if (!row) throw new NotFoundError(REVIEW_MESSAGES.notFound);
+    // The team hears its verdict, everyone the new points, once this commits (issue 14: leaderboards move live).
+    await publishGameEvent(tx, {
+      gameId: row.gameId,
+      instanceId: submission.instanceId,
+      type: 'submission',
+      data: { submission: teamSubmissionDto(row.submission, row.gameCode), team: { id: teamAfter.id, points: teamAfter.points } },
+      meta: { teamId: submission.teamId },
+    });
+    await publishTeams(tx, row.gameId, submission.instanceId, row.bookedPlayers);
     await recordActivity(tx, {
       actorId,
       action: ACTIONS[verdict.kind],
@@ -140,7 +183,7 @@ export async function reviewSubmission(db: Db, actorId: number, id: number, verd
         ...(reason === null ? {} : { reason }),
       },
     });
-    return { submission: toDto(row), team: teamAfter };
+    return { submission: reviewDto(row, photoUrlOf), team: teamAfter };
   });
 }
 

@@ -1,16 +1,18 @@
 import { and, asc, count, desc, eq, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
-import { bookings } from '../../db/schema/bookings';
-import { challenges } from '../../db/schema/challenges';
-import { gameInstances, games, instanceTeams, submissions } from '../../db/schema/games';
-import { users } from '../../db/schema/users';
-import type { SubmissionStatus } from '../../../shared/scoring/challenge-points';
+import type { DbOrTx } from '../db/client';
+import { bookings } from '../db/schema/bookings';
+import { challenges } from '../db/schema/challenges';
+import { gameInstances, games, instanceTeams, submissions } from '../db/schema/games';
+import { users } from '../db/schema/users';
+import type { SubmissionStatus } from '../../shared/scoring/challenge-points';
 
 export type SubmissionRow = typeof submissions.$inferSelect;
 
 const reviewColumns = {
   submission: submissions,
+  gameId: games.id,
   gameCode: games.code,
+  bookedPlayers: bookings.players,
   bookingName: bookings.fullName,
   instanceStatus: gameInstances.status,
   teamName: instanceTeams.name,
