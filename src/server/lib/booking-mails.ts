@@ -6,7 +6,7 @@ import { games } from '../db/schema/games';
 import type { Mailer, OutgoingMail } from './mail';
 import { NotFoundError } from './errors';
 import type { BookerBooking } from '../../shared/api/booking';
-import { bookingLinks } from '../../shared/booking-links';
+import { bookingLinks, manageResultsPath } from '../../shared/booking-links';
 import { ADD_ONS, PLANS } from '../../shared/plans';
 import { formatMoney } from '../../shared/money';
 import { API_DATE, formatTimestamp, SELECTABLE_TIMEZONES } from '../../shared/time';
@@ -237,7 +237,7 @@ export type ResultsTeam = { rank: number; name: string; total: number };
 
 /** The booker's mail when the game ends: the final leaderboard and where the results and the photo album are. */
 export function resultsMail(f: Pick<BookingMailFacts, 'email' | 'fullName' | 'city' | 'manageKey' | 'gameCode'>, teams: readonly ResultsTeam[], baseUrl: string): OutgoingMail {
-  const link = `${baseUrl.replace(/\/$/, '')}/manage/${encodeURIComponent(f.manageKey)}/results`;
+  const link = `${baseUrl.replace(/\/$/, '')}${manageResultsPath(f.manageKey)}`;
   const hello = greeting(f.fullName);
   const opening = `Your Chicken hunt in ${f.city} is over. Here is the final leaderboard.`;
   const lines = teams.length ? teams.map((t) => `${t.rank}. ${t.name}: ${t.total} points`) : ['No team took part.'];

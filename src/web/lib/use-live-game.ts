@@ -13,6 +13,8 @@ type Options<S> = {
   apply: (snapshot: S, event: SseEvent) => S;
   /** The stream refused for good (403/404): e.g. a player token that no longer counts. */
   onFatal?: (status: number) => void;
+  /** Hears every event as it arrives (e.g. to refetch a list the snapshot does not hold). */
+  onEvent?: (event: SseEvent) => void;
 };
 
 /**
@@ -20,7 +22,7 @@ type Options<S> = {
  * (re)connect the snapshot is refetched and the events that arrive meanwhile are held, then applied on top of the
  * fresh snapshot, so nothing said during a dropped phone connection is lost and nothing is applied to stale data.
  */
-export function useLiveGame<S>({ queryKey, fetchSnapshot, streamUrl, headers, apply, onFatal }: Options<S>) {
+export function useLiveGame<S>({ queryKey, fetchSnapshot, streamUrl, headers, apply, onFatal, onEvent }: Options<S>) {
   const queryClient = useQueryClient();
   const [connection, setConnection] = useState<StreamState>('connecting');
   const query = useQuery({
@@ -32,8 +34,8 @@ export function useLiveGame<S>({ queryKey, fetchSnapshot, streamUrl, headers, ap
   });
 
   // The latest callbacks, read by the stream without reopening it on every render.
-  const latest = useRef({ queryKey, fetchSnapshot, headers, apply, onFatal });
-  latest.current = { queryKey, fetchSnapshot, headers, apply, onFatal };
+  const latest = useRef({ queryKey, fetchSnapshot, headers, apply, onFatal, onEvent });
+  latest.current = { queryKey, fetchSnapshot, headers, apply, onFatal, onEvent };
   const keyText = JSON.stringify(queryKey);
 
   useEffect(() => {
@@ -62,6 +64,7 @@ export function useLiveGame<S>({ queryKey, fetchSnapshot, streamUrl, headers, ap
           });
       },
       onEvent: (event) => {
+        latest.current.onEvent?.(event);
         if (held) held.push(event);
         else applyNow([event]);
       },

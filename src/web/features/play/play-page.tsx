@@ -12,6 +12,10 @@ import { Button, ErrorState, Field, Input } from '../../components/ui';
 import { GameOver } from './game-over';
 import { JoinForm } from './join-form';
 import { LiveView } from './live-view';
+import { LiveTabs } from './live-tabs';
+import { ChallengesTab } from './challenges-tab';
+import { challengeKeys } from './challenges-api';
+import { ResultsLink } from './results-link';
 import { LobbyView } from './lobby-view';
 import { fetchGame, fetchMap, fetchMe, playKeys, readToken, storeToken, streamHeaders, streamUrl, updateMe } from './play-api';
 import { registerServiceWorker } from './register-service-worker';
@@ -96,6 +100,10 @@ function JoinedGame({ code, token, playerId, onForget }: { code: string; token: 
     headers: () => streamHeaders(token),
     apply: applyMapEvent,
     onFatal: onForget,
+    // A review's verdict (or a teammate's submission) refreshes the Challenges tab.
+    onEvent: (event) => {
+      if (event.event === 'submission') void queryClient.invalidateQueries({ queryKey: challengeKeys.list(code) });
+    },
   });
   const snapshot = live.data;
   const status = snapshot?.game.status;
@@ -135,9 +143,19 @@ function JoinedGame({ code, token, playerId, onForget }: { code: string; token: 
         Game {snapshot.game.code} · <span data-testid="player-name">{me.name}</span>
       </p>
       {status === 'ended' ? (
-        <GameOver teams={snapshot.teams} myTeamId={me.team_id} />
+        <>
+          <GameOver teams={snapshot.teams} myTeamId={me.team_id} />
+          <ResultsLink code={code} />
+        </>
       ) : status === 'live' ? (
-        <LiveView snapshot={snapshot} me={me} visible={visible} note={note} />
+        <LiveTabs
+          tabs={[
+            { id: 'map', label: 'Map', content: <LiveView snapshot={snapshot} me={me} visible={visible} note={note} /> },
+            ...(me.role === 'player'
+              ? [{ id: 'challenges', label: 'Challenges', content: <ChallengesTab code={code} token={token} teams={snapshot.teams} myTeamId={me.team_id} /> }]
+              : []),
+          ]}
+        />
       ) : (
         <LobbyView code={code} token={token} me={me} teams={lobby.data?.teams ?? []} teammates={visible.filter((p) => p.id !== me.id)} onChanged={refresh} />
       )}
