@@ -72,3 +72,21 @@ describe('item stations', () => {
     expect(await t.db.select().from(itemStations).where(eq(itemStations.gameId, gameId))).toEqual([]);
   });
 });
+
+describe('OpenAPI', () => {
+  it('documents the review, scoring and markers routes', async () => {
+    const res = await admin.get('/api/docs/json');
+    expect(res.statusCode).toBe(200);
+    expect(Object.keys(res.json<{ paths: Record<string, unknown> }>().paths)).toEqual(
+      expect.arrayContaining([
+        '/api/admin/submissions',
+        '/api/admin/submissions/{id}/photo',
+        '/api/admin/submissions/{id}/rate',
+        '/api/admin/scoring/instances/{id}',
+        '/api/admin/scoring/teams/{teamId}/adjustments',
+        '/api/admin/markers/games/{id}/stations',
+        '/api/admin/markers/stations/{id}',
+      ]),
+    );
+  });
+});

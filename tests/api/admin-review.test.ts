@@ -144,16 +144,18 @@ describe('reviewing', () => {
     expect((await (await t.visitor()).post(url(1, 'approve'), {})).statusCode).toBe(401);
   });
 
-  it('counts two reviewers racing on one team once each', async () => {
+  it('keeps the cap and answers every reviewer when several review one team at once', async () => {
     const game = await liveGameWithTeams(t, admin);
     const team = game.teams[0]!;
-    const challengeId = await createChallenge(admin, { type: 'RightWrong', max_score: 10, max_submissions: 2 });
-    const a = await sendSubmission(t, { instanceId: game.instanceId, teamId: team.id, challengeId });
-    const b = await sendSubmission(t, { instanceId: game.instanceId, teamId: team.id, challengeId });
-    const other = await t.as('admin');
-    await Promise.all([admin.post(url(a.id, 'approve'), {}), other.post(url(b.id, 'approve'), {})]);
-    // The cap is 10 for the challenge: one of the two gets it all.
+    const challengeId = await createChallenge(admin, { type: 'RightWrong', max_score: 10, max_submissions: 4 });
+    const sent = [];
+    for (let i = 0; i < 4; i += 1) sent.push(await sendSubmission(t, { instanceId: game.instanceId, teamId: team.id, challengeId }));
+    const others = [admin, await t.as('admin'), await t.as('admin'), await t.as('admin')];
+    const answers = await Promise.all(sent.map((s, i) => others[i]!.post(url(s.id, 'approve'), {})));
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200]);
+    // The cap is 10 for the challenge: the first one sent gets it all.
     expect(await teamPoints(team.id)).toBe(10);
+    expect((await submissionRow(sent[0]!.id))?.pointsAwarded).toBe(10);
   });
 });
 

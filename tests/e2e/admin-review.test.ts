@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { challenges } from '../../src/server/db/schema/challenges';
 import { gameInstances, instanceTeams } from '../../src/server/db/schema/games';
-import { insertSubmission } from '../../src/server/lib/submission-review-repository';
+import { insertSubmission } from '../../src/server/lib/submissions/submissions-repository';
 import { createPhotoStorage, storePhoto } from '../../src/server/lib/storage';
 import { loadConfig } from '../../src/server/config';
 import { createPaidBooking } from '../support/fixtures';

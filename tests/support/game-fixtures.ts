@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { gameInstances, instanceTeams } from '../../src/server/db/schema/games';
-import { insertSubmission, type SubmissionInsert } from '../../src/server/lib/submission-review-repository';
+import { insertSubmission, type SubmissionInsert } from '../../src/server/lib/submissions/submissions-repository';
 import type { PlanType } from '../../src/shared/plans';
 import { createPaidBooking } from './fixtures';
 import type { Agent, TestApp } from './test-app';

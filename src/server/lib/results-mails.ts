@@ -3,7 +3,7 @@ import type { Db } from '../db/client';
 import { gameInstances, games } from '../db/schema/games';
 import { mailOutbox } from '../db/schema/system';
 import { queueResultsMail, RESULTS_MAIL_KIND, type BookingMailer } from './booking-mails';
-import { rankedTeamsOf } from './team-points';
+import { instanceLeaderboard } from './leaderboard';
 
 /** Games that ended longer ago than this get no results mail (a server started after a long pause stays quiet). */
 const LOOK_BACK_MS = 7 * 24 * 60 * 60_000;
@@ -37,7 +37,7 @@ export async function queueDueResultsMails(db: Db, mailer: BookingMailer, now: D
         .where(and(eq(mailOutbox.bookingId, c.bookingId), eq(mailOutbox.kind, RESULTS_MAIL_KIND)))
         .limit(1);
       if (already) return false;
-      await queueResultsMail(tx, mailer, c.bookingId, await rankedTeamsOf(tx, c.instanceId));
+      await queueResultsMail(tx, mailer, c.bookingId, await instanceLeaderboard(tx, c.instanceId));
       return true;
     });
     if (queued) sent++;

@@ -1,8 +1,7 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { instanceTeams, submissions } from '../db/schema/games';
 import { scoreAdjustments } from '../db/schema/scoring';
-import { rankTeams, type RankedTeam } from '../../shared/scoring/leaderboard';
 
 /**
  * A team's `points` column is its challenge points plus staff adjustments (chicken points have their own column;
@@ -40,48 +39,4 @@ export async function refreshTeamPoints(tx: DbOrTx, teamId: number): Promise<{ i
     .returning({ id: instanceTeams.id, name: instanceTeams.name, points: instanceTeams.points });
   if (!row) throw new Error('team vanished while its points were refreshed');
   return row;
-}
-
-/** Each team of the instance with its challenge points (approved submissions) and the sum of its adjustments. */
-export async function teamScores(db: DbOrTx, instanceId: number) {
-  const [teams, challengePoints, adjustments] = await Promise.all([
-    db.select().from(instanceTeams).where(eq(instanceTeams.instanceId, instanceId)).orderBy(asc(instanceTeams.id)),
-    db
-      .select({ teamId: submissions.teamId, n: sql<number>`coalesce(sum(${submissions.pointsAwarded}), 0)::int` })
-      .from(submissions)
-      .where(and(eq(submissions.instanceId, instanceId), eq(submissions.status, 'approved')))
-      .groupBy(submissions.teamId),
-    db
-      .select({ teamId: scoreAdjustments.teamId, n: sql<number>`coalesce(sum(${scoreAdjustments.points}), 0)::int` })
-      .from(scoreAdjustments)
-      .innerJoin(instanceTeams, eq(instanceTeams.id, scoreAdjustments.teamId))
-      .where(eq(instanceTeams.instanceId, instanceId))
-      .groupBy(scoreAdjustments.teamId),
-  ]);
-  const byTeam = (rows: { teamId: number; n: number }[]) => new Map(rows.map((r) => [r.teamId, r.n]));
-  const points = byTeam(challengePoints);
-  const adjusted = byTeam(adjustments);
-  return teams.map((t) => ({
-    id: t.id,
-    name: t.name,
-    chickenPoints: t.chickenPoints,
-    foundChickenAt: t.foundChickenAt,
-    challengePoints: points.get(t.id) ?? 0,
-    adjustments: adjusted.get(t.id) ?? 0,
-  }));
-}
-
-/** The instance's teams in leaderboard order (shared/scoring/leaderboard.ts): the results page and the results mail. */
-export async function rankedTeamsOf(db: DbOrTx, instanceId: number): Promise<RankedTeam[]> {
-  const scores = await teamScores(db, instanceId);
-  return rankTeams(
-    scores.map((s) => ({
-      id: s.id,
-      name: s.name,
-      challenge_points: s.challengePoints,
-      chicken_points: s.chickenPoints,
-      adjustments: s.adjustments,
-      found_chicken_at: s.foundChickenAt?.toISOString() ?? null,
-    })),
-  );
 }

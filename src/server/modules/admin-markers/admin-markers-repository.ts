@@ -35,7 +35,7 @@ export async function stationCounts(db: DbOrTx, gameIds: number[]): Promise<Map<
   return new Map(rows.map((r) => [r.gameId, r.n]));
 }
 
-/** Games by date, soonest first: staff place stations before the day. */
+/** Games by date, the latest first (at most 200): staff place stations before the day. */
 export function listMarkerGames(db: DbOrTx, limit = 200) {
   return gamesQuery(db).orderBy(desc(bookings.date), desc(games.id)).limit(limit);
 }

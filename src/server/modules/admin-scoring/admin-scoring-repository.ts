@@ -47,8 +47,6 @@ export async function findInstance(db: DbOrTx, id: number) {
   return row;
 }
 
-export { teamScores } from '../../lib/team-points';
-
 export function listAdjustments(db: DbOrTx, instanceId: number) {
   return db
     .select({ adjustment: scoreAdjustments, actorName: users.name })

@@ -3,8 +3,9 @@ import { recordActivity } from '../../lib/activity';
 import { NotFoundError } from '../../lib/errors';
 import { challengePointsOf, lockTeam, refreshTeamPoints } from '../../lib/team-points';
 import { ADJUSTMENT_MESSAGES, type Adjustment, type Leaderboard, type ScoringInstance } from '../../../shared/api/scoring';
-import { rankTeams, teamTotal } from '../../../shared/scoring/leaderboard';
-import { findInstance, gameOfInstance, insertAdjustment, listAdjustments, listInstances, teamCounts, teamScores, type InstanceRow } from './admin-scoring-repository';
+import { teamTotal } from '../../../shared/scoring/leaderboard';
+import { instanceLeaderboard } from '../../lib/leaderboard';
+import { findInstance, gameOfInstance, insertAdjustment, listAdjustments, listInstances, teamCounts, type InstanceRow } from './admin-scoring-repository';
 
 function toInstance(row: InstanceRow): ScoringInstance {
   return {
@@ -29,18 +30,8 @@ export async function getInstances(db: Db): Promise<{ instances: ScoringInstance
 export async function getLeaderboard(db: Db, instanceId: number): Promise<Leaderboard> {
   const found = await findInstance(db, instanceId);
   if (!found) throw new NotFoundError(ADJUSTMENT_MESSAGES.instanceNotFound);
-  const [scores, adjustments] = await Promise.all([teamScores(db, instanceId), listAdjustments(db, instanceId)]);
-  const instance = { ...found, teamsCount: scores.length };
-  const teams = rankTeams(
-    scores.map((s) => ({
-      id: s.id,
-      name: s.name,
-      challenge_points: s.challengePoints,
-      chicken_points: s.chickenPoints,
-      adjustments: s.adjustments,
-      found_chicken_at: s.foundChickenAt?.toISOString() ?? null,
-    })),
-  );
+  const [teams, adjustments] = await Promise.all([instanceLeaderboard(db, instanceId), listAdjustments(db, instanceId)]);
+  const instance = { ...found, teamsCount: teams.length };
   return {
     instance: toInstance(instance),
     final: instance.status === 'ended',

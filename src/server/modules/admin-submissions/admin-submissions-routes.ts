@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses, idParam } from '../../../shared/api/common';
 import { adminSubmissionsEndpoints as endpoints } from '../../../shared/api/endpoints/admin-review';
 import { requireAdmin } from '../../plugins/admin-guard';
-import { listSubmissions, reviewSubmission, submissionPhoto } from '../../lib/submission-review';
+import { listSubmissions, reviewSubmission, submissionPhoto } from '../../lib/submissions/submission-review';
 
 /** The review queue (decision 0243). Admin scope for now; the host's own routes come with the live game. */
 export const adminSubmissionsRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -6,9 +6,10 @@ import { loadGame, type GameContext } from '../../lib/game-state';
 import { instanceStatus } from '../../lib/game-status';
 import type { PlayerAuth } from '../../lib/player-auth';
 import { storePhoto, type PhotoStorage, type StoredPhoto } from '../../lib/storage';
-import { insertSubmission } from '../../lib/submission-review-repository';
-import { listSubmissions, reviewSubmission, submissionPhoto, teamSubmissionDto, type PhotoUrlOf } from '../../lib/submission-review';
-import { lockTeam, rankedTeamsOf } from '../../lib/team-points';
+import { insertSubmission } from '../../lib/submissions/submissions-repository';
+import { listSubmissions, reviewSubmission, submissionPhoto, teamSubmissionDto, type PhotoUrl } from '../../lib/submissions/submission-review';
+import { lockTeam } from '../../lib/team-points';
+import { instanceLeaderboard } from '../../lib/leaderboard';
 import { checkPhoto } from '../../../shared/uploads';
 import { acceptsKind, ACCEPTED_KINDS, SUBMIT_MESSAGES } from '../../../shared/game/submission-kinds';
 import { GAME_MESSAGES } from '../../../shared/game/teams';
@@ -186,7 +187,7 @@ export async function bookerEnded(db: Db, code: string, manageKey: string | null
 export async function results(db: Db, ended: Ended): Promise<ResultsResponse> {
   return {
     game: { code: ended.code, city: ended.city, ended_at: ended.endedAt?.toISOString() ?? null },
-    teams: await rankedTeamsOf(db, ended.instanceId),
+    teams: await instanceLeaderboard(db, ended.instanceId),
   };
 }
 
@@ -214,10 +215,13 @@ export async function albumPhoto(db: Db, storage: PhotoStorage, ended: Ended, id
 
 // ---- The host's review of its game (the same rules as /admin/submissions) ----
 
-export const hostPhotoUrl: PhotoUrlOf = (id, code) => `/api/host/games/${encodeURIComponent(code)}/submissions/${id}/photo`;
+export const hostPhotoUrl =
+  (code: string): PhotoUrl =>
+  (id) =>
+    `/api/host/games/${encodeURIComponent(code)}/submissions/${id}/photo`;
 
 export async function hostSubmissions(db: Db, ctx: GameContext, status: SubmissionStatus | undefined): Promise<{ submissions: ReviewSubmission[] }> {
-  const { submissions } = await listSubmissions(db, { gameCode: ctx.game.code, ...(status ? { status } : {}) }, { page: 1, perPage: 100 }, hostPhotoUrl);
+  const { submissions } = await listSubmissions(db, { gameCode: ctx.game.code, ...(status ? { status } : {}) }, { page: 1, perPage: 100 }, hostPhotoUrl(ctx.game.code));
   return { submissions };
 }
 
@@ -228,7 +232,7 @@ async function assertOfGame(db: Db, ctx: GameContext, id: number): Promise<void>
 
 export async function hostReview(db: Db, actorId: number, ctx: GameContext, id: number, verdict: Verdict, reason: string | null = null): Promise<ReviewResponse> {
   await assertOfGame(db, ctx, id);
-  return reviewSubmission(db, actorId, id, verdict, reason, hostPhotoUrl);
+  return reviewSubmission(db, actorId, id, verdict, reason, hostPhotoUrl(ctx.game.code));
 }
 
 export async function hostPhoto(db: Db, storage: PhotoStorage, ctx: GameContext, id: number): Promise<StoredPhoto> {

@@ -1,10 +1,10 @@
 import { and, asc, count, desc, eq, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../db/client';
-import { bookings } from '../db/schema/bookings';
-import { challenges } from '../db/schema/challenges';
-import { gameInstances, games, instanceTeams, submissions } from '../db/schema/games';
-import { users } from '../db/schema/users';
-import type { SubmissionStatus } from '../../shared/scoring/challenge-points';
+import type { DbOrTx } from '../../db/client';
+import { bookings } from '../../db/schema/bookings';
+import { challenges } from '../../db/schema/challenges';
+import { gameInstances, games, instanceTeams, submissions } from '../../db/schema/games';
+import { users } from '../../db/schema/users';
+import type { SubmissionStatus } from '../../../shared/scoring/challenge-points';
 
 export type SubmissionRow = typeof submissions.$inferSelect;
 
@@ -41,11 +41,12 @@ function reviewQuery(db: DbOrTx) {
 }
 export type ReviewRow = NonNullable<Awaited<ReturnType<typeof findReviewRow>>>;
 
-export type SubmissionFilters = { gameCode?: string; status?: SubmissionStatus };
+export type SubmissionFilters = { gameCode?: string; instanceId?: number; status?: SubmissionStatus };
 
 function filtersOf(f: SubmissionFilters): SQL | undefined {
   const parts: SQL[] = [];
   if (f.gameCode) parts.push(eq(games.code, f.gameCode));
+  if (f.instanceId !== undefined) parts.push(eq(submissions.instanceId, f.instanceId));
   if (f.status) parts.push(eq(submissions.status, f.status));
   return parts.length > 0 ? and(...parts) : undefined;
 }
@@ -109,14 +110,15 @@ export type SubmissionInsert = Pick<
   'instanceId' | 'teamId' | 'challengeId' | 'kind' | 'textAnswer' | 'count' | 'photoKey' | 'submittedAt'
 >;
 
-/** A team's new submission, pending review. The players' submit call (issue 14, second wave) writes through this. */
+/** A team's new submission, pending review: the players' submit call writes through this. */
 export async function insertSubmission(tx: DbOrTx, values: SubmissionInsert): Promise<SubmissionRow> {
   const [row] = await tx.insert(submissions).values({ ...values, status: 'pending' }).returning();
   if (!row) throw new Error('submission not inserted');
   return row;
 }
 
-export async function photoKeyOf(db: DbOrTx, id: number): Promise<{ photoKey: string | null } | undefined> {
-  const [row] = await db.select({ photoKey: submissions.photoKey }).from(submissions).where(eq(submissions.id, id)).limit(1);
+/** The submission's team and photo, read without a lock. */
+export async function findSubmissionRef(db: DbOrTx, id: number): Promise<{ photoKey: string | null; teamId: number } | undefined> {
+  const [row] = await db.select({ photoKey: submissions.photoKey, teamId: submissions.teamId }).from(submissions).where(eq(submissions.id, id)).limit(1);
   return row;
 }

@@ -1,13 +1,13 @@
-import type { Db } from '../db/client';
-import { recordActivity } from './activity';
-import { ConflictError, NotFoundError, ValidationError } from './errors';
-import { lockTeam, refreshTeamPoints } from './team-points';
-import type { PhotoStorage, StoredPhoto } from './storage';
-import { publishGameEvent } from './game-events';
-import { publishTeams } from './game-lifecycle';
-import type { TeamSubmission } from '../../shared/api/play-challenges';
-import { REVIEW_MESSAGES, SUBMISSION_KINDS, type ReviewResponse, type ReviewSubmission } from '../../shared/api/submissions';
-import type { Pagination } from '../../shared/api/common';
+import type { Db } from '../../db/client';
+import { recordActivity } from '../activity';
+import { ConflictError, NotFoundError, ValidationError } from '../errors';
+import { lockTeam, refreshTeamPoints } from '../team-points';
+import type { PhotoStorage, StoredPhoto } from '../storage';
+import { publishGameEvent } from '../game-events';
+import { publishTeams } from '../game-lifecycle';
+import type { TeamSubmission } from '../../../shared/api/play-challenges';
+import { REVIEW_MESSAGES, SUBMISSION_KINDS, type ReviewResponse, type ReviewSubmission } from '../../../shared/api/submissions';
+import type { Pagination } from '../../../shared/api/common';
 import {
   allocatePoints,
   rawPoints,
@@ -15,35 +15,35 @@ import {
   type ChallengeRule,
   type SubmissionStatus,
   type Verdict,
-} from '../../shared/scoring/challenge-points';
-import { CHALLENGE_TYPES } from '../../shared/validation/challenge-rules';
+} from '../../../shared/scoring/challenge-points';
+import { CHALLENGE_TYPES } from '../../../shared/validation/challenge-rules';
 import {
   findChallengeRule,
   findReviewRow,
   listReviewRows,
   lockSubmission,
-  photoKeyOf,
+  findSubmissionRef,
   setPointsAwarded,
   submissionsOfTeamChallenge,
   updateReview,
   type ReviewRow,
   type SubmissionFilters,
   type SubmissionRow,
-} from './submission-review-repository';
+} from './submissions-repository';
 
 function oneOf<T extends string>(values: readonly T[], value: string, fallback: T): T {
   return values.find((v) => v === value) ?? fallback;
 }
 
-export function photoUrl(id: number): string {
-  return `/api/admin/submissions/${id}/photo`;
-}
+/**
+ * The review queue's rules, shared by the staff routes (modules/admin-submissions) and the host's routes of the live
+ * game: list, approve / rate / reject, and the photo (decision 0243). `photoUrl` says where the caller's own
+ * photo route is; staff by default.
+ */
+export type PhotoUrl = (submissionId: number) => string;
+export const staffPhotoUrl: PhotoUrl = (id) => `/api/admin/submissions/${id}/photo`;
 
-/** Where a reviewer fetches a submission's photo: the admin's address, or the host console's of its game. */
-export type PhotoUrlOf = (id: number, gameCode: string) => string;
-const adminPhotoUrl: PhotoUrlOf = (id) => photoUrl(id);
-
-/** A submission as its own team sees it (the player app, the `submission` stream event). */
+/** A submission as its own team sees it (the player app, the `submission` stream event; issue 14). */
 export function teamSubmissionDto(s: SubmissionRow, gameCode: string): TeamSubmission {
   return {
     id: s.id,
@@ -61,7 +61,7 @@ export function teamSubmissionDto(s: SubmissionRow, gameCode: string): TeamSubmi
   };
 }
 
-export function reviewDto(row: ReviewRow, photoUrlOf: PhotoUrlOf = adminPhotoUrl): ReviewSubmission {
+function toDto(row: ReviewRow, photoUrl: PhotoUrl): ReviewSubmission {
   const s = row.submission;
   const c = row.challenge;
   return {
@@ -85,7 +85,7 @@ export function reviewDto(row: ReviewRow, photoUrlOf: PhotoUrlOf = adminPhotoUrl
     kind: oneOf(SUBMISSION_KINDS, s.kind, 'photo'),
     text: s.textAnswer,
     count: s.count,
-    photo_url: s.photoKey ? photoUrlOf(s.id, row.gameCode) : null,
+    photo_url: s.photoKey ? photoUrl(s.id) : null,
     status: oneOf(SUBMISSION_STATUSES, s.status, 'pending'),
     rating: s.rating,
     points_awarded: s.pointsAwarded,
@@ -100,11 +100,11 @@ export async function listSubmissions(
   db: Db,
   filters: SubmissionFilters,
   page: { page: number; perPage: number },
-  photoUrlOf: PhotoUrlOf = adminPhotoUrl,
+  photoUrl: PhotoUrl = staffPhotoUrl,
 ): Promise<{ submissions: ReviewSubmission[]; pagination: Pagination }> {
   const { rows, total } = await listReviewRows(db, filters, page);
   return {
-    submissions: rows.map((row) => reviewDto(row, photoUrlOf)),
+    submissions: rows.map((row) => toDto(row, photoUrl)),
     pagination: { current_page: page.page, per_page: page.perPage, total, last_page: Math.max(1, Math.ceil(total / page.perPage)) },
   };
 }
@@ -123,13 +123,16 @@ export async function reviewSubmission(
   id: number,
   verdict: Verdict,
   reason: string | null = null,
-  photoUrlOf: PhotoUrlOf = adminPhotoUrl,
+  photoUrl: PhotoUrl = staffPhotoUrl,
 ): Promise<ReviewResponse> {
   return db.transaction(async (tx) => {
+    // The team first, then the submission: every writer of a team's submissions locks in this order (two
+    // reviews of one team's submissions would otherwise each hold a row the other needs).
+    const found = await findSubmissionRef(tx, id);
+    if (!found) throw new NotFoundError(REVIEW_MESSAGES.notFound);
+    const team = await lockTeam(tx, found.teamId);
     const submission = await lockSubmission(tx, id);
-    if (!submission) throw new NotFoundError(REVIEW_MESSAGES.notFound);
-    const team = await lockTeam(tx, submission.teamId);
-    if (!team) throw new NotFoundError(REVIEW_MESSAGES.notFound);
+    if (!team || !submission) throw new NotFoundError(REVIEW_MESSAGES.notFound);
     const challenge = submission.challengeId === null ? undefined : await findChallengeRule(tx, submission.challengeId);
     if (!challenge && verdict.kind !== 'reject') throw new ConflictError(REVIEW_MESSAGES.noChallenge);
 
@@ -183,12 +186,12 @@ export async function reviewSubmission(
         ...(reason === null ? {} : { reason }),
       },
     });
-    return { submission: reviewDto(row, photoUrlOf), team: teamAfter };
+    return { submission: toDto(row, photoUrl), team: teamAfter };
   });
 }
 
 export async function submissionPhoto(db: Db, storage: PhotoStorage, id: number): Promise<StoredPhoto> {
-  const row = await photoKeyOf(db, id);
+  const row = await findSubmissionRef(db, id);
   if (!row) throw new NotFoundError(REVIEW_MESSAGES.notFound);
   const photo = row.photoKey ? await storage.get(row.photoKey) : null;
   if (!photo) throw new NotFoundError(REVIEW_MESSAGES.noPhoto);
