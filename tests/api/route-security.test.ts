@@ -45,6 +45,35 @@ describe('route table', () => {
     }
   });
 
+  it('refuses every host console route to an anonymous caller (401) and to a user who is neither admin nor host (403)', async () => {
+    const anon = await t.visitor();
+    const user = await t.as('user');
+    const hostRoutes = apiRoutes().filter((r) => r.url.startsWith('/api/host'));
+    expect(hostRoutes.length).toBeGreaterThanOrEqual(6);
+    for (const route of hostRoutes) {
+      const label = `${route.method} ${route.url}`;
+      const payload = MUTATING.has(route.method) ? {} : undefined;
+      const a = await anon.inject({ method: route.method as 'GET', url: concrete(route.url), payload });
+      expect({ label, status: a.statusCode }).toEqual({ label, status: 401 });
+      const u = await user.inject({ method: route.method as 'GET', url: concrete(route.url), payload });
+      expect({ label, status: u.statusCode }).toEqual({ label, status: 403 });
+    }
+  });
+
+  it("refuses every player route but the game's page and the join without a player token (401)", async () => {
+    const anon = await t.visitor();
+    const open = new Set(['GET /api/play/:code', 'POST /api/play/:code/join']);
+    const playerRoutes = apiRoutes().filter((r) => r.url.startsWith('/api/play/') && !open.has(`${r.method} ${r.url}`));
+    expect(playerRoutes.length).toBeGreaterThanOrEqual(6);
+    for (const route of playerRoutes) {
+      const label = `${route.method} ${route.url}`;
+      // A valid body where one is needed, so the refusal is the token's, not the validation's.
+      const payload = route.url.endsWith('/positions') ? { lat: 51.5, lng: -0.1 } : route.url.endsWith('/team') ? { team_id: 1 } : MUTATING.has(route.method) ? {} : undefined;
+      const res = await anon.inject({ method: route.method as 'GET', url: concrete(route.url), payload });
+      expect({ label, status: res.statusCode }).toEqual({ label, status: 401 });
+    }
+  });
+
   it('refuses every mutating API route without the CSRF header with 419, even for an admin', async () => {
     const admin = await t.as('admin');
     for (const route of apiRoutes().filter((r) => MUTATING.has(r.method))) {

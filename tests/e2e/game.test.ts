@@ -22,7 +22,7 @@ import { startServer, type RunningServer } from './support/server';
 const HOST = { email: 'hattie.host@e2e.test', password: 'a-long-host-passphrase' };
 const CENTRE = { latitude: 51.5074, longitude: -0.1278 };
 
-type Seed = { code: string; manageKey: string };
+type Seed = { code: string; manageKey: string; chickenKey: string };
 let seed: Seed;
 let dataDir: string;
 let server: RunningServer;
@@ -40,9 +40,9 @@ async function seedDatabase(dir: string): Promise<Seed> {
       { bookingId: paid.booking.id, name: 'Foxes' },
       { bookingId: paid.booking.id, name: 'Owls' },
     ]);
-    const [game] = await db.select({ code: games.code }).from(games).where(eq(games.bookingId, paid.booking.id));
+    const [game] = await db.select({ code: games.code, chickenKey: games.chickenKey }).from(games).where(eq(games.bookingId, paid.booking.id));
     if (!game) throw new Error('game not created');
-    return { code: game.code, manageKey: paid.booking.manageKey };
+    return { code: game.code, manageKey: paid.booking.manageKey, chickenKey: game.chickenKey };
   });
 }
 
@@ -86,6 +86,13 @@ async function join(page: Page, name: string, team: string) {
   await page.getByTestId('my-team').filter({ hasText: team }).waitFor();
 }
 
+async function joinAsChicken(page: Page) {
+  await page.goto(`/play/${seed.code}?chicken=${seed.chickenKey}`);
+  await page.getByLabel('Your name').fill('Chick');
+  await page.getByRole('button', { name: 'Join the game' }).click();
+  await page.getByText('You are the Chicken').waitFor();
+}
+
 /** Where a player's marker is on a page's map, or null when it shows none. */
 async function markerAt(page: Page, name: string): Promise<string | null> {
   const marker = page.locator(`[data-testid="map-marker"][data-name="${name}"]`);
@@ -99,38 +106,48 @@ let ann: { context: BrowserContext; page: Page };
 let bob: { context: BrowserContext; page: Page };
 let cat: { context: BrowserContext; page: Page };
 let host: { context: BrowserContext; page: Page };
+let chicken: { context: BrowserContext; page: Page };
+const CHICKEN_SPOT = { latitude: 51.5061, longitude: -0.1301 };
 
 describe('the live game', () => {
-  it('players join two teams and ready up; one refuses location; the host starts the game', async () => {
-    ann = await person({ geolocation: CENTRE });
-    bob = await person({ geolocation: { latitude: 51.509, longitude: -0.13 } });
-    cat = await person();
-    await join(ann.page, 'Ann', 'Foxes');
-    await join(bob.page, 'Bob', 'Owls');
-    await join(cat.page, 'Cat', 'Foxes');
-
-    for (const p of [ann.page, bob.page]) {
-      await p.getByRole('button', { name: 'Share my location' }).click();
-      await p.getByTestId('location-state').filter({ hasText: 'Location on' }).waitFor();
-    }
+  it('players join two teams and ready up, one without location; the Chicken joins with its link', async () => {
+    [ann, bob, cat, chicken] = await Promise.all([
+      person({ geolocation: CENTRE }),
+      person({ geolocation: { latitude: 51.509, longitude: -0.13 } }),
+      person(),
+      person({ geolocation: CHICKEN_SPOT }),
+    ]);
+    // Phones join side by side, as at a real meeting point.
+    await Promise.all([join(ann.page, 'Ann', 'Foxes'), join(bob.page, 'Bob', 'Owls'), join(cat.page, 'Cat', 'Foxes'), joinAsChicken(chicken.page)]);
+    await Promise.all(
+      [ann.page, bob.page, chicken.page].map(async (p) => {
+        await p.getByRole('button', { name: 'Share my location' }).click();
+        await p.getByTestId('location-state').filter({ hasText: 'Location on' }).waitFor();
+      }),
+    );
     await cat.page.getByRole('button', { name: 'Play without location' }).click();
     await cat.page.getByTestId('location-state').filter({ hasText: 'no location' }).waitFor();
-    for (const p of [ann.page, bob.page, cat.page]) {
-      await p.getByRole('button', { name: "I'm ready" }).click();
-      await p.getByTestId('lobby-status').filter({ hasText: 'Waiting for the host' }).waitFor();
-    }
+    await Promise.all(
+      [ann.page, bob.page, cat.page].map(async (p) => {
+        await p.getByRole('button', { name: "I'm ready" }).click();
+        await p.getByTestId('lobby-status').filter({ hasText: 'Waiting for the host' }).waitFor();
+      }),
+    );
     // A teammate in the lobby sees Cat join the Foxes (the stream), not Bob of the Owls.
     await ann.page.getByRole('list', { name: 'Teammates' }).getByText('Cat').waitFor();
     expect(await ann.page.getByRole('list', { name: 'Teammates' }).getByText('Bob').count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
 
+  it('the host starts the game from the console; every phone turns live', async () => {
     host = await person({ viewport: DESKTOP });
     await loginAsAdmin(host.page, `/host/${seed.code}`, HOST);
-    await host.page.getByTestId('player-row').nth(2).waitFor();
+    await host.page.getByTestId('player-row').nth(3).waitFor();
     await host.page.getByRole('button', { name: 'Start Game' }).click();
     await host.page.getByRole('dialog').getByRole('button', { name: 'Yes, start' }).click();
     await host.page.getByTestId('game-status').filter({ hasText: 'live' }).waitFor();
     // The players' screens turn live on their own, with the time left.
-    for (const p of [ann.page, bob.page, cat.page]) await p.getByTestId('time-left').waitFor();
+    for (const p of [ann.page, bob.page, cat.page, chicken.page]) await p.getByTestId('time-left').waitFor();
     expect(errors).toEqual([]);
   });
 
@@ -148,13 +165,17 @@ describe('the live game', () => {
     // Cat (Foxes) follows Ann (Foxes) and never sees Bob (Owls).
     await expect.poll(() => markerAt(cat.page, 'Ann'), { timeout: 15_000 }).toBe(where(annMoved));
     expect(await markerAt(cat.page, 'Bob')).toBeNull();
+    // The Chicken: on the host's map, never on a player's.
+    await expect.poll(() => markerAt(host.page, 'Chick'), { timeout: 15_000 }).toBe(where(CHICKEN_SPOT));
+    expect(await markerAt(cat.page, 'Chick')).toBeNull();
+    expect(await markerAt(ann.page, 'Chick')).toBeNull();
 
     const catRow = host.page.locator('[data-testid="player-row"][data-name="Cat"]');
     expect(await catRow.getByTestId('player-location').textContent()).toBe('no location');
     expect(await ann.page.locator('[data-testid="team-player"][data-name="Cat"]').getByTestId('player-location').textContent()).toBe('no location');
 
     // A message from the host reaches the players as it is sent.
-    await host.page.getByLabel('Message').fill('Regroup at the fountain');
+    await host.page.getByLabel('Message', { exact: true }).fill('Regroup at the fountain');
     await host.page.getByRole('button', { name: 'Send to all players' }).click();
     await bob.page.getByTestId('host-messages').getByText('Regroup at the fountain').waitFor();
     expect(errors).toEqual([]);
@@ -166,6 +187,7 @@ describe('the live game', () => {
     await organiser.page.goto(`/manage/${seed.manageKey}`);
     const link = organiser.page.getByTestId('join-link');
     expect(await link.getAttribute('href')).toBe(`/play/${seed.code}`);
+    expect(await organiser.page.getByTestId('chicken-link').getAttribute('href')).toBe(`/play/${seed.code}?chicken=${seed.chickenKey}`);
     await organiser.page.getByRole('button', { name: 'Copy join link' }).click();
     await organiser.page.locator('[data-sonner-toast]', { hasText: 'Copied to clipboard' }).first().waitFor();
     expect(await organiser.page.evaluate(() => navigator.clipboard.readText())).toBe(`${server.url}/play/${seed.code}`);

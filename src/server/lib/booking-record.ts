@@ -160,6 +160,7 @@ export function toBookerBooking(agg: BookingAggregate): BookerBooking {
           weapons_on: agg.game.weaponsOn,
           host_id: agg.game.hostId,
           added_challenges: agg.game.addedChallenges,
+          chicken_key: agg.game.chickenKey,
         }
       : null,
     added_challenges: agg.game?.addedChallenges ?? [],

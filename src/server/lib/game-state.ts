@@ -119,7 +119,7 @@ export async function teamsWithCounts(db: DbOrTx, instanceId: number): Promise<T
       chickenPoints: instanceTeams.chickenPoints,
       foundChickenAt: instanceTeams.foundChickenAt,
       createdAt: instanceTeams.createdAt,
-      players: sql<number>`(select count(*)::int from ${players} where ${players.teamId} = ${instanceTeams.id})`,
+      players: sql<number>`(select count(*)::int from players p where p.team_id = "instance_teams"."id")`,
     })
     .from(instanceTeams)
     .where(eq(instanceTeams.instanceId, instanceId))

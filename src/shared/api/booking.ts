@@ -49,6 +49,8 @@ export const gameSummarySchema = z.object({
   weapons_on: z.boolean(),
   host_id: z.number().int().nullable(),
   added_challenges: z.array(z.number().int()),
+  /** The Chicken's join key, for the "Chicken link" /play/{code}?chicken={key} (organiser and staff only). */
+  chicken_key: z.string(),
 });
 
 const trackingShape = Object.fromEntries(TRACKING_FIELDS.map((f) => [f, z.string().nullable()])) as {

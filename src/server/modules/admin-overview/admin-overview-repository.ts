@@ -2,7 +2,7 @@ import { and, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { GameStatus } from '../../../shared/api/play';
 import type { Db } from '../../db/client';
 import { bookingPayments, bookings } from '../../db/schema/bookings';
-import { gameInstances, games, instanceTeams, players } from '../../db/schema/games';
+import { gameInstances, games, instanceTeams } from '../../db/schema/games';
 
 export type Page = { page: number; perPage: number };
 const offset = (p: Page) => (p.page - 1) * p.perPage;
@@ -46,8 +46,8 @@ export async function listGames(db: Db, p: Page, filter: GameFilter) {
         game: games,
         booking: bookings,
         instance: { id: latest.id, status: latest.status, startTime: latest.startTime, endsAt: latest.endsAt, endTime: latest.endTime },
-        players: sql<number>`(select count(*)::int from ${players} where ${players.instanceId} = ${latest.id})`,
-        teams: sql<number>`(select count(*)::int from ${instanceTeams} where ${instanceTeams.instanceId} = ${latest.id})`,
+        players: sql<number>`(select count(*)::int from players p where p.instance_id = "latest"."id")`,
+        teams: sql<number>`(select count(*)::int from instance_teams it where it.instance_id = "latest"."id")`,
       })
       .from(games)
       .innerJoin(bookings, eq(bookings.id, games.bookingId))
@@ -94,7 +94,7 @@ export async function listTeams(db: Db, p: Page, filter: GameFilter) {
         status: gameInstances.status,
         gameCode: games.code,
         booking: { id: bookings.id, fullName: bookings.fullName, email: bookings.email },
-        players: sql<number>`(select count(*)::int from ${players} where ${players.teamId} = ${instanceTeams.id})`,
+        players: sql<number>`(select count(*)::int from players p where p.team_id = "instance_teams"."id")`,
       })
       .from(instanceTeams)
       .innerJoin(gameInstances, eq(gameInstances.id, instanceTeams.instanceId))

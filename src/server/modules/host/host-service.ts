@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { bookings } from '../../db/schema/bookings';
-import { gameInstances, gameMessages, games, instanceTeams, players } from '../../db/schema/games';
+import { gameInstances, gameMessages, games } from '../../db/schema/games';
 import { recordActivity } from '../../lib/activity';
 import { withBooking } from '../../lib/booking-write';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors';
@@ -46,8 +46,8 @@ export async function listGames(db: Db, user: SessionUser): Promise<HostGameRow[
       city: bookings.city,
       instanceId: latest.id,
       status: latest.status,
-      players: sql<number>`(select count(*)::int from ${players} where ${players.instanceId} = ${latest.id} and ${players.role} <> 'chicken')`,
-      teams: sql<number>`(select count(*)::int from ${instanceTeams} where ${instanceTeams.instanceId} = ${latest.id})`,
+      players: sql<number>`(select count(*)::int from players p where p.instance_id = "latest"."id" and p.role <> 'chicken')`,
+      teams: sql<number>`(select count(*)::int from instance_teams it where it.instance_id = "latest"."id")`,
     })
     .from(games)
     .innerJoin(bookings, eq(bookings.id, games.bookingId))

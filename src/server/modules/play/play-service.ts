@@ -37,14 +37,24 @@ import {
  * token (X-Player-Token), stored only as a hash.
  */
 
+const areaOf = (ctx: GameContext) => ({ lat: ctx.booking.lat, lng: ctx.booking.lng, radius: ctx.booking.radius });
+
 async function gameOf(db: Db, code: string): Promise<GameContext> {
   const ctx = await loadGame(db, code);
   if (!ctx) throw new NotFoundError(GAME_MESSAGES.gameNotFound);
   return ctx;
 }
 
+/**
+ * The join page's game. A paid game nobody opened yet gets its lobby here (once, whoever asks first), so the
+ * booker's teams are there to pick before the first join (decision 0220).
+ */
 export async function getGame(db: Db, code: string): Promise<PlayGameResponse> {
-  const ctx = await gameOf(db, code);
+  let ctx = await gameOf(db, code);
+  if (!ctx.instance && isPaid(ctx.booking)) {
+    await db.transaction((tx) => openLobby(tx, { game: ctx.game, bookingId: ctx.booking.id, area: areaOf(ctx) }));
+    ctx = await gameOf(db, code);
+  }
   const open = ctx.instance;
   const teams = open ? await teamsWithCounts(db, open.id) : [];
   return {
@@ -92,7 +102,7 @@ export async function join(db: Db, code: string, body: JoinBody): Promise<{ toke
   if (!isPaid(ctx.booking)) throw new ConflictError(GAME_MESSAGES.gameNotPaid);
   if (ctx.instance?.status === 'ended') throw new ConflictError(GAME_MESSAGES.gameEnded, 'game_ended');
   const token = randomToken(32);
-  const area = { lat: ctx.booking.lat, lng: ctx.booking.lng, radius: ctx.booking.radius };
+  const area = areaOf(ctx);
   const player = await db.transaction(async (tx) => {
     // The open instance stays locked to the end: joins of one game take turns, so counts and capacities hold.
     const instance = await openLobby(tx, { game: ctx.game, bookingId: ctx.booking.id, area });
@@ -145,7 +155,7 @@ export async function changeTeam(db: Db, auth: PlayerAuth, choice: TeamChoice) {
   if (auth.player.role === 'chicken') throw ValidationError.field('team_id', GAME_MESSAGES.chickenNoTeam);
   const ctx = await gameOf(db, auth.game.code);
   return db.transaction(async (tx) => {
-    const instance = await openLobby(tx, { game: ctx.game, bookingId: ctx.booking.id, area: { lat: ctx.booking.lat, lng: ctx.booking.lng, radius: ctx.booking.radius } });
+    const instance = await openLobby(tx, { game: ctx.game, bookingId: ctx.booking.id, area: areaOf(ctx) });
     if (instance.id !== auth.instance.id || instance.status !== 'lobby') throw new ConflictError(GAME_MESSAGES.gameNotLobby, 'game_not_lobby');
     const { teamId } = await resolveTeam(tx, instance, ctx.booking.players, choice, auth.player.teamId);
     const row = teamId === auth.player.teamId ? auth.player : await updatePlayer(tx, auth.player.id, { teamId });

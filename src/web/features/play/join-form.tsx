@@ -19,7 +19,9 @@ export function JoinForm({ code, teams, chickenKey, onJoined }: Props) {
   const id = useId();
   const [name, setName] = useState('');
   const firstOpen = teams.find((t) => !t.full);
-  const [choice, setChoice] = useState<string>(firstOpen ? String(firstOpen.id) : NEW_TEAM);
+  // Chosen by name: names are unique in a game, and a team listed before the lobby opens has no id yet.
+  const keyOf = (t: LobbyTeam) => `team:${t.name}`;
+  const [choice, setChoice] = useState<string>(firstOpen ? keyOf(firstOpen) : NEW_TEAM);
   const [teamName, setTeamName] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -31,7 +33,9 @@ export function JoinForm({ code, teams, chickenKey, onJoined }: Props) {
     if (!chickenKey && choice === NEW_TEAM && !teamName.trim()) return setError(GAME_MESSAGES.teamNameRequired);
     setError(null);
     setBusy(true);
-    const team = chickenKey ? {} : choice === NEW_TEAM ? { team_name: teamName.trim() } : { team_id: Number(choice) };
+    // A team listed before the lobby exists has no id yet (not positive): it is joined by its name.
+    const picked = teams.find((t) => keyOf(t) === choice);
+    const team = chickenKey ? {} : choice === NEW_TEAM || !picked ? { team_name: teamName.trim() } : picked.id > 0 ? { team_id: picked.id } : { team_name: picked.name };
     joinGame(code, { name: trimmed, ...team, ...(chickenKey ? { chicken_key: chickenKey } : {}) })
       .then((answer) => onJoined(answer.token, answer.player))
       .catch((e: unknown) => setError(errorMessage(e, 'Failed to join the game. Please try again.')))
@@ -52,14 +56,14 @@ export function JoinForm({ code, teams, chickenKey, onJoined }: Props) {
           <legend className="mb-1 font-semibold text-slate-900">Your team</legend>
           {teams.map((t) => (
             <label
-              key={t.id}
+              key={keyOf(t)}
               className={cx(
                 'flex min-h-12 items-center gap-3 rounded-xl border px-3',
                 t.full ? 'cursor-not-allowed border-slate-200 bg-slate-50 text-slate-400' : 'cursor-pointer',
-                choice === String(t.id) ? 'border-brand-500 bg-brand-50' : 'border-slate-200',
+                choice === keyOf(t) ? 'border-brand-500 bg-brand-50' : 'border-slate-200',
               )}
             >
-              <input type="radio" name={`${id}-team`} value={t.id} disabled={t.full} checked={choice === String(t.id)} onChange={() => setChoice(String(t.id))} />
+              <input type="radio" name={`${id}-team`} value={keyOf(t)} disabled={t.full} checked={choice === keyOf(t)} onChange={() => setChoice(keyOf(t))} />
               <span className="flex-1 font-medium">{t.name}</span>
               <span className="text-sm">{t.full ? 'Full' : `${t.players}/${t.capacity}`}</span>
             </label>
