@@ -1,12 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { errorResponses } from '../../../shared/api/common';
 import { bookerResultsEndpoints as booker, playChallengesEndpoints as play } from '../../../shared/api/endpoints/play-challenges';
 import { PLAYER_TOKEN_HEADER } from '../../../shared/api/play';
 import { MANAGE_KEY_HEADER } from '../../../shared/api/public-booking';
 import { MAX_PHOTO_BYTES, PHOTO_TYPES, UPLOAD_MESSAGES } from '../../../shared/uploads';
 import { AppError } from '../../lib/errors';
-import { authenticate } from '../../lib/player-auth';
+import { authenticate, type PlayerAuth } from '../../lib/player-auth';
 import { headerValue } from '../../lib/request-headers';
 import type { StoredPhoto } from '../../lib/storage';
 import { album, albumPhoto, bookerEnded, listChallenges, playerEnded, playerPhoto, results, submit } from './play-challenges-service';
@@ -34,22 +35,33 @@ export const playChallengesRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.database;
   const photos = app.deps.photos;
   const tags = ['play'];
-  const player = (code: string, headers: Headers) => authenticate(db, code, headerValue(headers[PLAYER_TOKEN_HEADER], 128));
+  // The player's token is checked on request, before a body is read or validated: an upload from nobody is never
+  // taken in, and a missing token answers 401 whatever the body.
+  const players = new WeakMap<FastifyRequest, PlayerAuth>();
+  const onRequest = async (request: FastifyRequest) => {
+    const params = z.object({ code: z.string() }).safeParse(request.params);
+    players.set(request, await authenticate(db, params.success ? params.data.code : '', headerValue(request.headers[PLAYER_TOKEN_HEADER], 128)));
+  };
+  const player = (request: FastifyRequest): PlayerAuth => {
+    const auth = players.get(request);
+    if (!auth) throw new Error('player route without its onRequest check');
+    return auth;
+  };
   const manageKey = (headers: Headers) => headerValue(headers[MANAGE_KEY_HEADER], 128);
 
   app.addContentTypeParser([...PHOTO_TYPES, 'application/octet-stream'], { parseAs: 'buffer', bodyLimit: MAX_PHOTO_BYTES }, (_request, body, done) => {
     done(null, body);
   });
 
-  app.get(play.challenges.path, { schema: { tags, params: play.challenges.params, response: { 200: play.challenges.response, ...errorResponses } } }, async (request) =>
-    listChallenges(db, await player(request.params.code, request.headers)),
+  app.get(play.challenges.path, { onRequest, schema: { tags, params: play.challenges.params, response: { 200: play.challenges.response, ...errorResponses } } }, async (request) =>
+    listChallenges(db, player(request)),
   );
 
   app.post(
     play.submit.path,
-    { schema: { tags, params: play.submit.params, body: play.submit.body, response: { 201: play.submit.response, ...errorResponses } } },
+    { onRequest, schema: { tags, params: play.submit.params, body: play.submit.body, response: { 201: play.submit.response, ...errorResponses } } },
     async (request, reply) => {
-      const auth = await player(request.params.code, request.headers);
+      const auth = player(request);
       const body = request.body;
       const input = body.kind === 'text' ? { challengeId: body.challenge_id, kind: body.kind, text: body.text } : { challengeId: body.challenge_id, kind: body.kind, count: body.count };
       return reply.code(201).send({ submission: await submit(db, photos, auth, input) });
@@ -59,11 +71,12 @@ export const playChallengesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     play.submitPhoto.path,
     {
+      onRequest,
       bodyLimit: MAX_PHOTO_BYTES,
       schema: { tags, params: play.submitPhoto.params, querystring: play.submitPhoto.query, response: { 201: play.submitPhoto.response, ...errorResponses } },
     },
     async (request, reply) => {
-      const auth = await player(request.params.code, request.headers);
+      const auth = player(request);
       // Only the image parser above yields bytes; JSON or a form is not a photo.
       if (!Buffer.isBuffer(request.body)) throw new AppError(415, UPLOAD_MESSAGES.notImage);
       const bytes = new Uint8Array(request.body.buffer, request.body.byteOffset, request.body.byteLength);
@@ -71,16 +84,16 @@ export const playChallengesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(play.photo.path, { schema: { tags, params: play.photo.params, response: { 200: play.photo.response, ...errorResponses } } }, async (request, reply) =>
-    sendPhoto(reply, await playerPhoto(db, photos, await player(request.params.code, request.headers), request.params.id)),
+  app.get(play.photo.path, { onRequest, schema: { tags, params: play.photo.params, response: { 200: play.photo.response, ...errorResponses } } }, async (request, reply) =>
+    sendPhoto(reply, await playerPhoto(db, photos, player(request), request.params.id)),
   );
 
-  app.get(play.results.path, { schema: { tags, params: play.results.params, response: { 200: play.results.response, ...errorResponses } } }, async (request) =>
-    results(db, await playerEnded(db, await player(request.params.code, request.headers))),
+  app.get(play.results.path, { onRequest, schema: { tags, params: play.results.params, response: { 200: play.results.response, ...errorResponses } } }, async (request) =>
+    results(db, await playerEnded(db, player(request))),
   );
 
-  app.get(play.album.path, { schema: { tags, params: play.album.params, response: { 200: play.album.response, ...errorResponses } } }, async (request) => {
-    const ended = await playerEnded(db, await player(request.params.code, request.headers));
+  app.get(play.album.path, { onRequest, schema: { tags, params: play.album.params, response: { 200: play.album.response, ...errorResponses } } }, async (request) => {
+    const ended = await playerEnded(db, player(request));
     return album(db, ended, (id) => `/api/play/${encodeURIComponent(ended.code)}/submissions/${id}/photo`);
   });
 
