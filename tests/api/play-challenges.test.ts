@@ -205,7 +205,7 @@ describe('while live', () => {
     const verdicts = events.map((e) => e.payload as { data: { submission: { id: number; status: string } }; meta: { teamId: number } });
     expect(verdicts.filter((v) => v.data.submission.id === photo?.id).map((v) => v.data.submission.status)).toEqual(['pending', 'approved']);
     const teamsEvents = await t.db.select().from(gameEvents).where(eq(gameEvents.type, 'teams'));
-    const last = teamsEvents.at(-1)?.payload as { data: { teams: { name: string; points: number }[] } };
+    const last = teamsEvents.at(-1)?.payload as { data: { teams: { id: number; name: string; points: number }[] } };
     expect(last.data.teams.map((tm) => [tm.name, tm.points])).toEqual([
       ['Foxes', 8],
       ['Owls', 6],
@@ -216,6 +216,15 @@ describe('while live', () => {
     const riddle = mine.challenges.find((c) => c.id === ch.rightWrong);
     expect(riddle).toMatchObject({ submissions_left: 1, submissions: [{ status: 'rejected', reason: 'A chicken, not an egg' }] });
     expect(mine.team?.points).toBe(8);
+
+    // A staff adjustment moves the boards live too.
+    const owls = last.data.teams.find((tm) => tm.name === 'Owls');
+    expect((await admin.post(`/api/admin/scoring/teams/${owls?.id}/adjustments`, { points: 1, reason: 'Helped a lost tourist' })).statusCode).toBe(201);
+    const after = (await t.db.select().from(gameEvents).where(eq(gameEvents.type, 'teams'))).at(-1)?.payload as { data: { teams: { name: string; points: number }[] } };
+    expect(after.data.teams.map((tm) => [tm.name, tm.points])).toEqual([
+      ['Foxes', 8],
+      ['Owls', 7],
+    ]);
   });
 
   it('refuses the results and album until the game is over', async () => {
@@ -245,7 +254,7 @@ describe('after the game', () => {
     const results = (await playGet('owl', '/results')).json<ResultsResponse>();
     expect(results.teams.map((tm) => [tm.rank, tm.name, tm.total])).toEqual([
       [1, 'Foxes', 8],
-      [2, 'Owls', 6],
+      [2, 'Owls', 7],
     ]);
     const booker = await visitor.inject({ method: 'GET', url: `/api/booking/${code}/results`, headers: { 'x-manage-key': manageKey } });
     expect(booker.json<ResultsResponse>().teams).toEqual(results.teams);
