@@ -11,6 +11,7 @@
  *   bundle     the wizard's first load: gzip bytes of its JS and CSS, Chromium's navigation figures and a
  *              Lighthouse performance score (mobile preset) in the same Chromium.
  *   coldstart  `npm start`'s server on an empty embedded database: spawn to first healthy answer.
+ *   game       the live game: 1,000 players in 20 games on two processes, one PostgreSQL (bench/game.ts).
  * PostgreSQL: BENCH_DATABASE_URL, else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test.
  */
 import { execSync, spawn } from 'node:child_process';
@@ -26,9 +27,12 @@ import { openClient } from '../tests/support/http-client';
 import { bookingBody } from '../tests/support/booking-body';
 import { round, runLoad, timeSequential, type LoadResult } from './load';
 import { lighthousePerformance, type LighthouseFigures } from './lighthouse';
+import { benchGame } from './game';
 
 const DIST = process.env.HATCH_DIST ?? 'dist';
-const ONLY = new Set((process.env.BENCH_ONLY ?? 'ratio,create,million,bundle,coldstart').split(','));
+// `npm run bench -- game` (section names as arguments) or BENCH_ONLY=game,ratio picks sections.
+const ARG_SECTIONS = process.argv.slice(2).filter((a) => /^[a-z]+$/.test(a));
+const ONLY = new Set(ARG_SECTIONS.length ? ARG_SECTIONS : (process.env.BENCH_ONLY ?? 'ratio,create,million,bundle,coldstart,game').split(','));
 const PG_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const LOAD_MS = Number(process.env.BENCH_LOAD_MS ?? 8_000);
 const results: Record<string, unknown> = {};
@@ -47,7 +51,7 @@ async function main(): Promise<void> {
     load_average_at_start: readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' '),
   };
   results.date = new Date().toISOString();
-  results.command = `npm run bench${process.env.BENCH_ONLY ? ` (BENCH_ONLY=${process.env.BENCH_ONLY})` : ''}`;
+  results.command = `npm run bench${ARG_SECTIONS.length ? ` -- ${ARG_SECTIONS.join(' ')}` : process.env.BENCH_ONLY ? ` (BENCH_ONLY=${process.env.BENCH_ONLY})` : ''}`;
   const pgAvailable = await canConnect(PG_URL);
   log(`PostgreSQL at ${redact(PG_URL)}: ${pgAvailable ? 'yes' : 'no (PostgreSQL sections skipped)'}`);
 
@@ -56,6 +60,17 @@ async function main(): Promise<void> {
   if (ONLY.has('million')) results.million = pgAvailable ? await benchMillion() : 'skipped: no PostgreSQL';
   if (ONLY.has('bundle')) results.bundle = await benchBundle();
   if (ONLY.has('coldstart')) results.coldstart = await benchColdStart();
+  if (ONLY.has('game')) {
+    if (!pgAvailable) results.game = 'skipped: no PostgreSQL';
+    else {
+      const db = await freshDatabase('hatch_bench_game');
+      try {
+        results.game = await benchGame(db.url);
+      } finally {
+        await db.drop();
+      }
+    }
+  }
 
   mkdirSync('bench/results', { recursive: true });
   const file = path.join('bench/results', `bench-${new Date().toISOString().replaceAll(':', '-').slice(0, 19)}.json`);

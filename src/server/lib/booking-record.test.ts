@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
 import { createBooking, createPaidBooking } from '../../../tests/support/fixtures';
 import type { DbOrTx } from '../db/client';
@@ -23,7 +23,11 @@ async function referenceAggregate(db: DbOrTx, id: number): Promise<BookingAggreg
   let game: BookingAggregate['game'] = null;
   if (gameRow) {
     const added = await db.select({ id: gameChallenges.challengeId }).from(gameChallenges).where(eq(gameChallenges.gameId, gameRow.id)).orderBy(asc(gameChallenges.position));
-    const live = await db.select({ n: sql<number>`count(*)::int` }).from(gameInstances).where(inArray(gameInstances.gameId, [gameRow.id]));
+    // Started means live or ended: a lobby is not a start (decision 0220).
+    const live = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(gameInstances)
+      .where(and(inArray(gameInstances.gameId, [gameRow.id]), inArray(gameInstances.status, ['live', 'ended'])));
     game = { ...gameRow, addedChallenges: added.map((a) => a.id), hasLiveInstance: (live[0]?.n ?? 0) > 0 };
   }
   return {
@@ -54,7 +58,7 @@ async function fullBooking() {
   const { booking, gameId, gameCode } = await createPaidBooking(t.db, { assignedHostId: host.id, addOns: ['hosted'] });
   const sameMoment = new Date('2030-01-02T03:04:05.678Z');
   await t.db.update(gameChallenges).set({ position: sql`100 - ${gameChallenges.position}` }).where(eq(gameChallenges.gameId, gameId));
-  await t.db.insert(gameInstances).values({ gameId, latestArea: { lat: 1, lng: 2, radius: 3 } });
+  await t.db.insert(gameInstances).values({ gameId, status: 'live', latestArea: { lat: 1, lng: 2, radius: 3 } });
   await t.db.insert(teams).values([
     { bookingId: booking.id, name: 'Foxes', players: 'Ann, Bob' },
     { bookingId: booking.id, name: 'Hens ✓ "quoted"', players: '' },

@@ -5,7 +5,7 @@ import { gameEvents } from '../db/schema/games';
 import { GAME_EVENT_TYPES, PLAYER_ROLES, type GameEventType, type PlayerRole } from '../../shared/api/play';
 
 /**
- * The live game's events (docs/decisions/0225-realtime.md). Publishing stores the event (all but positions) and
+ * The live game's events (docs/decisions/0224-realtime.md). Publishing stores the event (all but positions) and
  * NOTIFYs it in the caller's transaction, so it leaves only if the change commits; every process LISTENs once and
  * hands each event to its own subscribers of that game, filtered by what each viewer may see.
  */
@@ -90,7 +90,8 @@ export async function storedEventsAfter(db: DbOrTx, gameId: number, afterId: num
   });
 }
 
-export type Subscriber = { viewer: Viewer; send: (event: GameEvent) => void };
+/** `close` ends the subscriber's connection when the process shuts down (open streams would hold the close). */
+export type Subscriber = { viewer: Viewer; send: (event: GameEvent) => void; close?: () => void };
 
 export type GameHub = {
   /** Starts this process's LISTEN. */
@@ -176,6 +177,7 @@ export function createGameHub(database: Database, log: Log): GameHub {
     async stop() {
       const stop = stopListening;
       stopListening = null;
+      for (const set of subscribers.values()) for (const subscriber of set) subscriber.close?.();
       subscribers.clear();
       if (stop) await stop();
     },

@@ -15,13 +15,20 @@ export function lastEventIdOf(request: FastifyRequest): number {
   return Number(value);
 }
 
+/** One event goes to many subscribers of a process: its frame is built once. */
+const frames = new WeakMap<GameEvent, string>();
 function frame(event: GameEvent): string {
-  const id = event.id === null ? '' : `id: ${event.id}\n`;
-  return `${id}event: ${event.type}\ndata: ${JSON.stringify(event.data)}\n\n`;
+  let text = frames.get(event);
+  if (text === undefined) {
+    const id = event.id === null ? '' : `id: ${event.id}\n`;
+    text = `${id}event: ${event.type}\ndata: ${JSON.stringify(event.data)}\n\n`;
+    frames.set(event, text);
+  }
+  return text;
 }
 
 /**
- * Answers a game's Server-Sent Events (docs/decisions/0225-realtime.md): subscribes first, then replays the stored
+ * Answers a game's Server-Sent Events (docs/decisions/0224-realtime.md): subscribes first, then replays the stored
  * events after Last-Event-ID the viewer may see, then live events (each stored one once), a ping every 20 s. The
  * subscriber goes when the connection closes.
  */
@@ -49,6 +56,8 @@ export async function streamGame(request: FastifyRequest, reply: FastifyReply, i
   const unsubscribe = hub.subscribe(gameId, {
     viewer,
     send: (event) => (replaying ? pending.push(event) : send(event)),
+    // The client reconnects (to another process, or to this one once back) and catches up.
+    close: () => raw.end(),
   });
   const ping = setInterval(() => write(': ping\n\n'), PING_MS);
   ping.unref();

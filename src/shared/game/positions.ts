@@ -1,7 +1,7 @@
 import { isOnEarth, speedMetresPerSecond, type LatLng } from '../geo';
 
 /**
- * What a position fix must respect (docs/decisions/0221-game-lifecycle-and-positions.md): faster than a car on a
+ * What a position fix must respect (docs/decisions/0225-positions.md): faster than a car on a
  * motorway is a bad fix or a cheat, and more than one fix a second is noise the map cannot show.
  */
 export const MAX_SPEED_MPS = 70;

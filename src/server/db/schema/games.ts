@@ -15,7 +15,7 @@ export const games = pgTable(
     activated: boolean('activated').notNull().default(false),
     weaponsOn: boolean('weapons_on').notNull().default(false),
     hostId: integer('host_id').references(() => users.id, { onDelete: 'set null' }),
-    /** The Chicken's secret join key (the "Chicken link"): 256 random bits, shown to the organiser and staff (0224). */
+    /** The Chicken's secret join key (the "Chicken link"): 256 random bits, shown to the organiser and staff (0221). */
     chickenKey: text('chicken_key')
       .notNull()
       .default(sql`replace(gen_random_uuid()::text, '-', '') || replace(gen_random_uuid()::text, '-', '')`),
@@ -136,7 +136,7 @@ export const playerPositions = pgTable(
 
 /**
  * The game's stored events (every kind but positions), in order: a stream that reconnects with Last-Event-ID
- * replays what it missed from here (docs/decisions/0225-realtime.md).
+ * replays what it missed from here (docs/decisions/0224-realtime.md).
  */
 export const gameEvents = pgTable(
   'game_events',

@@ -267,7 +267,8 @@ export async function heartbeat(db: Db, bookingId: number, now: Date = new Date(
         status: instance.status,
         start_time: instance.startTime.toISOString(),
         end_time: instance.endTime?.toISOString() ?? null,
-        duration: Math.max(0, Math.floor((end.getTime() - instance.startTime.getTime()) / 60_000)),
+        // A lobby has not started: its time is the players' wait, not the game's.
+        duration: instance.status === 'lobby' ? 0 : Math.max(0, Math.floor((end.getTime() - instance.startTime.getTime()) / 60_000)),
         submissions_count: counts.get(instance.id) ?? 0,
         latest_submission: last
           ? { team_name: last.teamName, submitted_at: last.submittedAt.toISOString(), status: last.status, points_awarded: last.pointsAwarded }

@@ -1,0 +1,189 @@
+/**
+ * The live game under load (issue 13): PLAYERS simulated players in GAMES games on two server processes sharing one
+ * PostgreSQL. Each player holds its game's stream open (on one process) and posts a position every 5 s (to the other
+ * process, so every delivery crosses LISTEN/NOTIFY). Measured: the position write's round trip (p50/p99), post-to-
+ * delivery at every teammate's stream (p50/p99), and the servers' resident memory per connected player.
+ */
+import http from 'node:http';
+import { readFileSync } from 'node:fs';
+import { startServer, E2E_ADMIN, type RunningServer } from '../tests/e2e/support/server';
+import { openClient } from '../tests/support/http-client';
+import { createPaidBooking } from '../tests/support/fixtures';
+import { openDatabase } from '../src/server/db/client';
+import { teams as bookingTeams } from '../src/server/db/schema/bookings';
+import { round } from './load';
+
+const PLAYERS = Number(process.env.BENCH_GAME_PLAYERS ?? 1_000);
+const GAMES = Number(process.env.BENCH_GAME_GAMES ?? 20);
+const TEAMS_PER_GAME = 5;
+const EVERY_MS = 5_000;
+const RUN_MS = Number(process.env.BENCH_GAME_MS ?? 60_000);
+
+const percentile = (sorted: number[], p: number) => (sorted.length ? (sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0) : 0);
+const summary = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return { n: sorted.length, p50_ms: round(percentile(sorted, 50)), p99_ms: round(percentile(sorted, 99)), max_ms: round(sorted.at(-1) ?? 0) };
+};
+/** utime + stime of a process in ms (clock ticks of 10 ms). */
+const cpuMs = (pid: number | undefined) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+};
+const rssKb = (pid: number | undefined) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+
+type Player = { id: number; token: string; code: string; teamId: number; lat: number; lng: number; post: RunningServer; listen: RunningServer };
+
+export async function benchGame(databaseUrl: string) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+  const [a, b] = await Promise.all([startServer({ DATABASE_URL: databaseUrl }), startServer({ DATABASE_URL: databaseUrl })]);
+  const database = await openDatabase({ url: databaseUrl });
+  const streams: http.ClientRequest[] = [];
+  try {
+    const clients = { a: await openClient(a.url), b: await openClient(b.url) };
+    const perGame = Math.ceil(PLAYERS / GAMES);
+    const games: { code: string; bookingId: number }[] = [];
+    for (let g = 0; g < GAMES; g++) {
+      const paid = await createPaidBooking(database.db, { players: perGame });
+      await database.db.insert(bookingTeams).values(Array.from({ length: TEAMS_PER_GAME }, (_, i) => ({ bookingId: paid.booking.id, name: `Team ${i + 1}` })));
+      games.push({ code: paid.gameCode, bookingId: paid.booking.id });
+    }
+
+    // Join everyone (through both processes), then start every game.
+    const players: Player[] = [];
+    for (const [g, game] of games.entries()) {
+      const lobby = await clients.a.json<{ teams: { id: number }[] }>('GET', `/api/play/${game.code}`);
+      const teamIds = lobby.data.teams.map((t) => t.id);
+      // Joins of one game take turns on its lobby (decision 0222): a few at a time, as people arrive.
+      const joinOne = async (i: number) => {
+        const via = i % 2 ? clients.b : clients.a;
+        const teamId = teamIds[i % teamIds.length] ?? 0;
+        const res = await via.json<{ token: string; player: { id: number } }>('POST', `/api/play/${game.code}/join`, { name: `P${g}-${i}`, team_id: teamId });
+        if (res.status !== 201) throw new Error(`join answered ${res.status}`);
+        const lat = 51.4 + g * 0.01 + i * 0.0001;
+        players.push({ id: res.data.player.id, token: res.data.token, code: game.code, teamId, lat, lng: -0.1, post: i % 2 ? a : b, listen: i % 2 ? b : a });
+      };
+      for (let i = 0; i < perGame; i += 5) await Promise.all(Array.from({ length: Math.min(5, perGame - i) }, (_, k) => joinOne(i + k)));
+    }
+    const staff = await openClient(a.url);
+    if ((await staff.json('POST', '/api/auth/login', E2E_ADMIN)).status !== 200) throw new Error('admin login failed');
+    for (const game of games) {
+      const res = await staff.json('POST', `/api/admin/bookings/${game.bookingId}/start-game`);
+      if (res.status !== 200) throw new Error(`start answered ${res.status}`);
+    }
+
+    // Every player subscribes; the servers' memory before and after is the cost of the connections.
+    const rssBefore = { a: rssKb(a.process.pid), b: rssKb(b.process.pid) };
+    const sentAt = new Map<string, number>();
+    const deliveries: number[] = [];
+    let delivered = 0;
+    const opened = await Promise.all(
+      players.map(
+        (p) =>
+          new Promise<void>((resolve, reject) => {
+            const req = http.get(`${p.listen.url}/api/play/${p.code}/stream`, { headers: { 'x-player-token': p.token } }, (res) => {
+              if (res.statusCode !== 200) return reject(new Error(`stream answered ${res.statusCode}`));
+              res.setEncoding('utf8');
+              let buffer = '';
+              res.on('data', (chunk: string) => {
+                buffer += chunk;
+                let cut: number;
+                while ((cut = buffer.indexOf('\n\n')) >= 0) {
+                  const block = buffer.slice(0, cut);
+                  buffer = buffer.slice(cut + 2);
+                  if (!block.includes('event: position')) continue;
+                  const data = /data: (.*)/.exec(block)?.[1];
+                  if (!data) continue;
+                  const event = JSON.parse(data) as { player_id: number; lat: number };
+                  const started = sentAt.get(`${event.player_id}:${event.lat}`);
+                  if (started !== undefined) {
+                    deliveries.push(performance.now() - started);
+                    delivered++;
+                  }
+                }
+              });
+              resolve();
+            });
+            req.on('error', reject);
+            streams.push(req);
+          }),
+      ),
+    );
+    await new Promise((r) => setTimeout(r, 3_000));
+    const rssAfter = { a: rssKb(a.process.pid), b: rssKb(b.process.pid) };
+
+    // The load: each player posts every 5 s, spread evenly over the period.
+    const writes: number[] = [];
+    const statuses = new Map<number, number>();
+    const post = (p: Player) =>
+      new Promise<void>((resolve) => {
+        p.lat += 0.00002; // ~2 m per 5 s: a walk
+        const lat = Number(p.lat.toFixed(6));
+        const body = JSON.stringify({ lat, lng: p.lng });
+        const started = performance.now();
+        sentAt.set(`${p.id}:${lat}`, started);
+        const url = new URL(`/api/play/${p.code}/positions`, p.post.url);
+        const req = http.request(
+          url,
+          { method: 'POST', agent, headers: { 'content-type': 'application/json', 'x-player-token': p.token, cookie: clients.a.cookie, 'x-csrf-token': clients.a.csrf } },
+          (res) => {
+            res.resume();
+            res.on('end', () => {
+              writes.push(performance.now() - started);
+              statuses.set(res.statusCode ?? 0, (statuses.get(res.statusCode ?? 0) ?? 0) + 1);
+              resolve();
+            });
+          },
+        );
+        req.on('error', () => {
+          statuses.set(-1, (statuses.get(-1) ?? 0) + 1);
+          resolve();
+        });
+        req.end(body);
+      });
+    const timers: NodeJS.Timeout[] = [];
+    const pending: Promise<void>[] = [];
+    const began = performance.now();
+    const cpuBefore = cpuMs(a.process.pid) + cpuMs(b.process.pid);
+    players.forEach((p, i) => {
+      const offset = (i / players.length) * EVERY_MS;
+      timers.push(
+        setTimeout(() => {
+          pending.push(post(p));
+          timers.push(setInterval(() => pending.push(post(p)), EVERY_MS));
+        }, offset),
+      );
+    });
+    await new Promise((r) => setTimeout(r, RUN_MS));
+    timers.forEach((t) => clearInterval(t));
+    await Promise.all(pending);
+    const elapsed = (performance.now() - began) / 1000;
+    const serverCpuMs = cpuMs(a.process.pid) + cpuMs(b.process.pid) - cpuBefore;
+    await new Promise((r) => setTimeout(r, 2_000)); // the last deliveries
+    const teamSize = perGame / TEAMS_PER_GAME;
+    return {
+      players: players.length,
+      games: GAMES,
+      teams_per_game: TEAMS_PER_GAME,
+      streams_open: opened.length,
+      processes: 2,
+      run_s: round(elapsed),
+      writes_per_s: round(writes.length / elapsed),
+      write_statuses: Object.fromEntries(statuses),
+      position_write: summary(writes),
+      // Both processes' CPU (not PostgreSQL's) per accepted write, its fan-out included: what the hardware must give.
+      server_cpu_ms_per_write: round(serverCpuMs / Math.max(1, writes.length), 2),
+      server_cpu_share_of_one_core: round(serverCpuMs / (elapsed * 1000), 2),
+      post_to_delivery: { ...summary(deliveries), expected_deliveries: writes.length * teamSize, delivered },
+      memory: {
+        rss_before_streams_mb: { a: round(rssBefore.a / 1024), b: round(rssBefore.b / 1024) },
+        rss_after_streams_mb: { a: round(rssAfter.a / 1024), b: round(rssAfter.b / 1024) },
+        kb_per_connected_player: round((rssAfter.a + rssAfter.b - rssBefore.a - rssBefore.b) / players.length),
+      },
+    };
+  } finally {
+    for (const req of streams) req.destroy();
+    agent.destroy();
+    await Promise.all([a.stop(), b.stop()]);
+    await database.close();
+  }
+}
