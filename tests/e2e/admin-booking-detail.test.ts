@@ -390,7 +390,8 @@ describe('admin booking detail', () => {
     for (const expected of ['Owls', 'Fran Fox', 'Oscar Owl', 'Ready', 'Not ready', '1 submissions', 'Owls,', '25 points', 'radius 750 m', 'live']) {
       expect(text).toContain(expected);
     }
-    expect(text).toMatch(/3[01] min/);
+    // Started 30 minutes before the seed ran; a loaded machine can take minutes to reach this test.
+    expect(text).toMatch(/3\d min/);
     expect(await seriousA11yViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();

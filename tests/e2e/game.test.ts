@@ -197,10 +197,28 @@ describe('the live game', () => {
     await live.locator('[data-testid="team-row"][data-name="Foxes"]').waitFor();
     await expect.poll(() => markerAt(organiser.page, 'Bob'), { timeout: 15_000 }).not.toBeNull();
 
+    // The host console is for its host and admins: the organiser, not logged in, is sent to the login page.
+    await organiser.page.goto(`/host/${seed.code}`);
+    await organiser.page.waitForURL(`**/login?next=${encodeURIComponent(`/host/${seed.code}`)}`);
+
     // The host ends the game: every player sees "Game over".
     await host.page.getByRole('button', { name: 'End Game' }).click();
     await host.page.getByRole('dialog').getByRole('button', { name: 'Yes, end' }).click();
     for (const p of [ann.page, bob.page, cat.page]) await p.getByRole('heading', { name: 'Game over' }).waitFor();
     expect(errors).toEqual([]);
+  });
+
+  it('the player app installs: its manifest is linked and its service worker takes the /play scope', async () => {
+    const context = await browser.newContext({ baseURL: server.url, viewport: PHONE });
+    contexts.push(context);
+    const page = await context.newPage();
+    await page.goto('/play');
+    const manifest = await page.evaluate(async () => {
+      const href = document.querySelector<HTMLLinkElement>('link[rel="manifest"]')?.href ?? '';
+      return (await fetch(href)).json();
+    });
+    expect(manifest).toMatchObject({ scope: '/play', start_url: '/play', display: 'standalone' });
+    const scope = await page.evaluate(() => navigator.serviceWorker.ready.then((r) => new URL(r.scope).pathname));
+    expect(scope).toBe('/play');
   });
 });

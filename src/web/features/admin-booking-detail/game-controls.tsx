@@ -2,6 +2,9 @@ import { useId, useState } from 'react';
 import type { AdminBooking } from '../../../shared/api/booking';
 import { DETAIL_MESSAGES } from '../../../shared/api/admin-booking-detail';
 import { buttonClass, Dialog } from '../../components/ui';
+import { Link } from 'react-router';
+import { copyToClipboard } from '../../lib/clipboard';
+import { paths } from '../../lib/paths';
 import { detailCalls, useDetailAction } from './detail-api';
 import { HeartbeatModal } from './heartbeat-modal';
 
@@ -119,6 +122,19 @@ export function GameControls({ booking }: { booking: AdminBooking }) {
           {startBlocked ? <li id={reasonIds.start}>Start Game: {startBlocked}</li> : null}
           {weaponsBlocked ? <li id={reasonIds.weapons}>Weapons: {weaponsBlocked}</li> : null}
         </ul>
+      ) : null}
+      {booking.game ? (
+        <p className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm">
+          <Link to={paths.host(booking.game.code)} className="text-brand-700 underline">
+            Host console
+          </Link>
+          <a href={paths.play(booking.game.code)} className="text-brand-700 underline">
+            Players&apos; join link
+          </a>
+          <button type="button" className="text-brand-700 underline" onClick={() => void copyToClipboard(`${window.location.origin}${booking.game ? paths.chicken(booking.game.code, booking.game.chicken_key) : ''}`)}>
+            Copy Chicken link
+          </button>
+        </p>
       ) : null}
     </div>
   );
