@@ -21,6 +21,9 @@ import { startServer, type RunningServer } from './support/server';
 const HOST = { email: 'rory.reviewer@e2e.test', password: 'a-long-host-passphrase' };
 
 let code = '';
+let manageKey = '';
+let ann: Page;
+let host: Page;
 let dataDir: string;
 let server: RunningServer;
 let browser: Browser;
@@ -29,7 +32,7 @@ const errors: string[] = [];
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'hatch-e2e-challenges-'));
-  code = await seedDataDir(dataDir, async (db) => {
+  [code, manageKey] = await seedDataDir(dataDir, async (db) => {
     const [host] = await db.insert(users).values({ name: 'Rory Reviewer', email: HOST.email, isHost: true, passwordHash: await hashPassword(HOST.password) }).returning();
     if (!host) throw new Error('host not seeded');
     const paid = await createPaidBooking(db, { fullName: 'Pat Photo', players: 4, duration: 60 });
@@ -46,7 +49,7 @@ beforeAll(async () => {
     await db.delete(gameChallenges).where(eq(gameChallenges.gameId, paid.gameId));
     await db.insert(gameChallenges).values({ gameId: paid.gameId, challengeId: challenge.id, position: 0 });
     const [game] = await db.select({ code: games.code }).from(games).where(eq(games.id, paid.gameId));
-    return game?.code ?? '';
+    return [game?.code ?? '', paid.booking.manageKey] as const;
   });
   server = await startServer({ DATA_DIR: dataDir });
   browser = await launchBrowser();
@@ -80,7 +83,8 @@ const leaderboardPoints = (page: Page, team: string) => page.locator(`[data-test
 
 describe('challenges in play', () => {
   it('a team submits a photo, the host rates it, the leaderboard moves on both screens', async () => {
-    const [ann, bob, host] = await Promise.all([person(), person(), person(DESKTOP)]);
+    let bob: Page;
+    [ann, bob, host] = await Promise.all([person(), person(), person(DESKTOP)]);
     await Promise.all([join(ann, 'Ann', 'Foxes'), join(bob, 'Bob', 'Owls')]);
 
     await loginAsAdmin(host, `/host/${code}`, HOST);
@@ -123,6 +127,21 @@ describe('challenges in play', () => {
     await expect.poll(() => leaderboardPoints(bob, 'Foxes')).toBe('8');
     expect(await bob.locator('[data-testid="leaderboard-row"]').first().getAttribute('data-name')).toBe('Foxes');
     await expect.poll(() => host.locator('[data-testid="team-row"][data-name="Foxes"] td').nth(2).textContent()).toBe('8');
+    expect(errors).toEqual([]);
+  });
+
+  it('after the game, the team and the organiser see the final results and the album', async () => {
+    await host.getByRole('button', { name: 'End Game' }).click();
+    await host.getByRole('dialog').getByRole('button', { name: 'Yes, end' }).click();
+    await ann.getByRole('link', { name: 'Results and photo album' }).click();
+    await ann.locator('[data-testid="final-row"][data-name="Foxes"]').filter({ hasText: '1. Foxes' }).waitFor();
+    const photo = ann.getByTestId('album-photo').locator('img');
+    await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1600);
+
+    const organiser = await person(DESKTOP);
+    await organiser.goto(`/manage/${manageKey}/results`);
+    await organiser.locator('[data-testid="final-row"][data-name="Foxes"]').filter({ hasText: '8 points' }).waitFor();
+    await expect.poll(() => organiser.getByTestId('album-photo').locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1600);
     expect(errors).toEqual([]);
   });
 });
