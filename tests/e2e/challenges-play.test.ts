@@ -13,6 +13,7 @@ import { seedDataDir } from './support/data-dir';
 import { createPaidBooking } from '../support/fixtures';
 import { launchBrowser, loginAsAdmin, DESKTOP, PHONE } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
+import { expectNoSeriousA11yViolations } from './wizard-support';
 
 /**
  * Challenges in play (issue 14), lean: a team takes a photo for a Rating challenge on its phone, the host rates it
@@ -127,6 +128,9 @@ describe('challenges in play', () => {
     await expect.poll(() => leaderboardPoints(bob, 'Foxes')).toBe('8');
     expect(await bob.locator('[data-testid="leaderboard-row"]').first().getAttribute('data-name')).toBe('Foxes');
     await expect.poll(() => host.locator('[data-testid="team-row"][data-name="Foxes"] td').nth(2).textContent()).toBe('8');
+    // The tab itself is checked, once the "Sent" toast has gone.
+    await expect.poll(() => ann.locator('[data-sonner-toast]').count(), { timeout: 15_000 }).toBe(0);
+    await expectNoSeriousA11yViolations(ann, 'the Challenges tab');
     expect(errors).toEqual([]);
   });
 
@@ -142,6 +146,7 @@ describe('challenges in play', () => {
     await organiser.goto(`/manage/${manageKey}/results`);
     await organiser.locator('[data-testid="final-row"][data-name="Foxes"]').filter({ hasText: '8 points' }).waitFor();
     await expect.poll(() => organiser.getByTestId('album-photo').locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1600);
+    await expectNoSeriousA11yViolations(organiser, 'the results page');
     expect(errors).toEqual([]);
   });
 });
