@@ -227,6 +227,13 @@ describe('while live', () => {
     ]);
   });
 
+  it('lets only one of three phones at once take the last place of a challenge', async () => {
+    const before = await submissionCount();
+    const answers = await Promise.all([1, 2, 3].map((count) => submitJson('owl', { challenge_id: ch.tally, kind: 'count', count })));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409, 409]);
+    expect(await submissionCount()).toBe(before + 1);
+  });
+
   it('refuses the results and album until the game is over', async () => {
     const res = await playGet('fox', '/results');
     expect(res.statusCode).toBe(409);
@@ -284,5 +291,22 @@ describe('after the game', () => {
     expect(mails[0]?.text).toContain(`https://hatch.example/manage/${manageKey}/results`);
     const [game] = await t.db.select().from(games).where(eq(games.code, code));
     expect(game).toBeDefined();
+  });
+});
+
+describe('OpenAPI', () => {
+  it('documents the challenge, submission, review, results and album routes', async () => {
+    const res = await admin.get('/api/docs/json');
+    expect(res.statusCode).toBe(200);
+    expect(Object.keys(res.json<{ paths: Record<string, unknown> }>().paths)).toEqual(
+      expect.arrayContaining([
+        '/api/play/{code}/challenges',
+        '/api/play/{code}/submissions',
+        '/api/play/{code}/submissions/photo',
+        '/api/play/{code}/results',
+        '/api/host/games/{code}/submissions/{id}/rate',
+        '/api/booking/{code}/album/{id}/photo',
+      ]),
+    );
   });
 });
