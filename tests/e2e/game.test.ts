@@ -181,6 +181,23 @@ describe('the live game', () => {
     expect(errors).toEqual([]);
   });
 
+  it('the server is killed mid-game: phones say Reconnecting…, then catch up and the game goes on', async () => {
+    const port = server.port;
+    // kill -9: no goodbye to the phones, no clean shutdown of the embedded database.
+    const stopped = new Promise((resolve) => server.process.once('exit', resolve));
+    server.process.kill('SIGKILL');
+    await Promise.all([ann.page, host.page].map((p) => p.getByTestId('connection-status').filter({ hasText: 'Reconnecting…' }).waitFor()));
+    // A position while the server is down is simply not delivered; once it is back, the next fixes are.
+    const annBack = { latitude: 51.5079, longitude: -0.1259 };
+    await ann.context.setGeolocation(annBack);
+    await stopped;
+    server = await startServer({ DATA_DIR: dataDir, PORT: String(port) });
+    await Promise.all([ann.page, host.page].map((p) => p.locator('[data-testid="connection-status"][data-state="open"]').waitFor({ timeout: 20_000 })));
+    await expect.poll(() => markerAt(host.page, 'Ann'), { timeout: 20_000 }).toBe(where(annBack));
+    await expect.poll(() => markerAt(cat.page, 'Ann'), { timeout: 20_000 }).toBe(where(annBack));
+    expect(errors).toEqual([]);
+  });
+
   it("the organiser's page shows the join link to share and the live map with the teams", async () => {
     const organiser = await person({ viewport: DESKTOP });
     await organiser.context.grantPermissions(['clipboard-read', 'clipboard-write']);

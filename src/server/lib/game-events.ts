@@ -137,13 +137,16 @@ export function createGameHub(database: Database, log: Log): GameHub {
   const onMessage = (text: string) => {
     let parsed: z.infer<typeof notification>;
     try {
-      parsed = notification.parse(JSON.parse(text));
+      const raw: unknown = JSON.parse(text);
+      // Every process hears every game: one without subscribers here only notes how far the game got.
+      if (typeof raw === 'object' && raw !== null && 'g' in raw && typeof raw.g === 'number' && !subscribers.has(raw.g)) {
+        const gameId = raw.g;
+        if ('id' in raw && typeof raw.id === 'number') lastDelivered.set(gameId, Math.max(raw.id, lastDelivered.get(gameId) ?? 0));
+        return;
+      }
+      parsed = notification.parse(raw);
     } catch (err) {
       log.warn({ err }, 'unreadable game event notification');
-      return;
-    }
-    if (!subscribers.has(parsed.g)) {
-      if (parsed.id !== null) lastDelivered.set(parsed.g, Math.max(parsed.id, lastDelivered.get(parsed.g) ?? 0));
       return;
     }
     if (parsed.d === undefined && parsed.id !== null) {

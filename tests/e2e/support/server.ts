@@ -26,7 +26,8 @@ export const E2E_ADMIN = { email: 'admin@e2e.test', password: 'e2e-staff-passphr
  * embedded database, and waits until /api/health answers.
  */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  const port = await freePort();
+  // A given PORT restarts a server where its clients expect it (a browser test that stops and starts it).
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'hatch-e2e-'));
   let output = '';
   // HATCH_DIST lets several developers build and run browser tests side by side.
