@@ -1,4 +1,4 @@
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { challenges } from '../../db/schema/challenges';
 import { gameChallenges, gameInstances, instanceTeams, submissions } from '../../db/schema/games';
@@ -31,13 +31,13 @@ export function submissionsOfTeam(db: DbOrTx, teamId: number): Promise<Submissio
   return db.select().from(submissions).where(eq(submissions.teamId, teamId)).orderBy(asc(submissions.submittedAt), asc(submissions.id));
 }
 
-/** The team's submissions of one challenge that count against max_submissions (all but rejected ones). */
-export async function countingSubmissions(tx: DbOrTx, teamId: number, challengeId: number): Promise<number> {
-  const [row] = await tx
-    .select({ n: sql<number>`count(*)::int` })
+/** The statuses of the team's submissions of one challenge (what max_submissions is counted on). */
+export async function statusesOf(tx: DbOrTx, teamId: number, challengeId: number): Promise<string[]> {
+  const rows = await tx
+    .select({ status: submissions.status })
     .from(submissions)
-    .where(and(eq(submissions.teamId, teamId), eq(submissions.challengeId, challengeId), ne(submissions.status, 'rejected')));
-  return row?.n ?? 0;
+    .where(and(eq(submissions.teamId, teamId), eq(submissions.challengeId, challengeId)));
+  return rows.map((r) => r.status);
 }
 
 export async function teamOf(db: DbOrTx, teamId: number) {

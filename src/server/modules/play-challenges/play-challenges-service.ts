@@ -13,7 +13,7 @@ import { instanceLeaderboard } from '../../lib/leaderboard';
 import { checkPhoto } from '../../../shared/uploads';
 import { acceptsKind, ACCEPTED_KINDS, SUBMIT_MESSAGES } from '../../../shared/game/submission-kinds';
 import { GAME_MESSAGES } from '../../../shared/game/teams';
-import { canSubmitMore, pointsLeft, SCORING_MESSAGES, type ChallengeRule } from '../../../shared/scoring/challenge-points';
+import { canSubmitMore, pointsLeft, SCORING_MESSAGES, SUBMISSION_STATUSES, type ChallengeRule } from '../../../shared/scoring/challenge-points';
 import { CHALLENGE_TYPES, type ChallengeType } from '../../../shared/validation/challenge-rules';
 import { PUBLIC_BOOKING_MESSAGES } from '../../../shared/api/public-booking';
 import type { AlbumPhoto, PlayChallenge, PlayChallengesResponse, ResultsResponse, TeamSubmission } from '../../../shared/api/play-challenges';
@@ -22,10 +22,10 @@ import type { SubmissionStatus, Verdict } from '../../../shared/scoring/challeng
 import {
   albumRows,
   challengesOfGame,
-  countingSubmissions,
   instanceNow,
   submissionOfGame,
   submissionOfInstance,
+  statusesOf,
   submissionsOfTeam,
   teamOf,
   type ChallengeRow,
@@ -38,6 +38,7 @@ import {
  */
 
 const typeOf = (c: ChallengeRow): ChallengeType => CHALLENGE_TYPES.find((t) => t === c.type) ?? 'Rating';
+const statusOf = (s: string): SubmissionStatus => SUBMISSION_STATUSES.find((v) => v === s) ?? 'pending';
 const ruleOf = (c: ChallengeRow): ChallengeRule => ({
   type: typeOf(c),
   max_score: c.maxScore,
@@ -116,8 +117,8 @@ export async function submit(db: Db, storage: PhotoStorage, auth: PlayerAuth, in
       if (!challenge) throw ValidationError.field('challenge_id', SUBMIT_MESSAGES.unknownChallenge);
       const rule = ruleOf(challenge);
       if (!acceptsKind(rule.type, input.kind)) throw ValidationError.field('kind', SUBMIT_MESSAGES.wrongKind);
-      const counting = await countingSubmissions(tx, teamId, challenge.id);
-      if (!canSubmitMore(rule, Array.from({ length: counting }, () => 'pending' as const))) throw new ConflictError(SCORING_MESSAGES.maxSubmissions);
+      const sent = (await statusesOf(tx, teamId, challenge.id)).map(statusOf);
+      if (!canSubmitMore(rule, sent)) throw new ConflictError(SCORING_MESSAGES.maxSubmissions);
       if (input.kind === 'photo') storedKey = await storePhoto(storage, auth.instance.id, input.bytes);
       const inserted = await insertSubmission(tx, {
         instanceId: auth.instance.id,
