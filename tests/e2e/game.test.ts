@@ -12,6 +12,7 @@ import { seedDataDir } from './support/data-dir';
 import { createPaidBooking } from '../support/fixtures';
 import { launchBrowser, loginAsAdmin, DESKTOP, PHONE } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
+import { seriousA11yViolations } from './support/axe';
 
 /**
  * The live game in the browser (issue 13): players on phones in their own contexts, each with its own
@@ -136,6 +137,7 @@ describe('the live game', () => {
     // A teammate in the lobby sees Cat join the Foxes (the stream), not Bob of the Owls.
     await ann.page.getByRole('list', { name: 'Teammates' }).getByText('Cat').waitFor();
     expect(await ann.page.getByRole('list', { name: 'Teammates' }).getByText('Bob').count()).toBe(0);
+    expect(await seriousA11yViolations(ann.page)).toEqual([]);
     expect(errors).toEqual([]);
   });
 
@@ -174,10 +176,13 @@ describe('the live game', () => {
     expect(await catRow.getByTestId('player-location').textContent()).toBe('no location');
     expect(await ann.page.locator('[data-testid="team-player"][data-name="Cat"]').getByTestId('player-location').textContent()).toBe('no location');
 
+    expect(await seriousA11yViolations(bob.page)).toEqual([]);
+
     // A message from the host reaches the players as it is sent.
     await host.page.getByLabel('Message', { exact: true }).fill('Regroup at the fountain');
     await host.page.getByRole('button', { name: 'Send to all players' }).click();
     await bob.page.getByTestId('host-messages').getByText('Regroup at the fountain').waitFor();
+    expect(await seriousA11yViolations(host.page)).toEqual([]);
     expect(errors).toEqual([]);
   });
 

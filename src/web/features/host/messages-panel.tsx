@@ -39,7 +39,7 @@ export function MessagesPanel({ code, messages, disabled }: { code: string; mess
       <ul className="mt-3 max-h-64 space-y-1 overflow-y-auto" data-testid="sent-messages">
         {[...messages].reverse().map((m) => (
           <li key={m.id} className="rounded-lg bg-slate-50 px-3 py-2 text-sm">
-            <span className="block text-xs text-slate-500">{formatTimestamp(m.at)}</span>
+            <span className="block text-xs text-slate-600">{formatTimestamp(m.at)}</span>
             {m.text}
           </li>
         ))}

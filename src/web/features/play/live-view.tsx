@@ -70,7 +70,7 @@ export function LiveView({ snapshot, me, visible, note }: Props) {
           <ul className="space-y-1" data-testid="host-messages">
             {[...snapshot.messages].reverse().map((m) => (
               <li key={m.id} className="rounded-lg bg-brand-50 px-3 py-2">
-                <span className="block text-xs text-slate-500">{formatTimestamp(m.at)}</span>
+                <span className="block text-xs text-slate-600">{formatTimestamp(m.at)}</span>
                 {m.text}
               </li>
             ))}
