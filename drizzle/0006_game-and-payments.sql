@@ -197,3 +197,4 @@ UPDATE "game_instances" gi SET "ends_at" = gi."start_time" + make_interval(mins 
   WHERE g."id" = gi."game_id" AND gi."status" = 'live' AND gi."ends_at" IS NULL;
 
 
+

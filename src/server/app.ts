@@ -22,6 +22,8 @@ import { publicBookingRoutes } from './modules/public-booking/public-booking-rou
 import { geocodeRoutes } from './modules/geocode/geocode-routes';
 import { bookerGameRoutes } from './modules/booker-game/booker-game-routes';
 import { playRoutes } from './modules/play/play-routes';
+import { playChallengesRoutes } from './modules/play-challenges/play-challenges-routes';
+import { hostReviewRoutes } from './modules/play-challenges/host-review-routes';
 import { hostRoutes } from './modules/host/host-routes';
 import { huntRoutes } from './modules/hunt/hunt-routes';
 import { adminBookingsRoutes } from './modules/admin-bookings/admin-bookings-routes';
@@ -128,6 +130,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(playRoutes);
   await app.register(hostRoutes);
   await app.register(huntRoutes);
+  await app.register(playChallengesRoutes);
+  await app.register(hostReviewRoutes);
 
   // Everything under /api/admin is for admins only: the guard runs before any route of the scope.
   await app.register(

@@ -9,6 +9,7 @@ import { buildApp } from './app';
 import { startMaintenance } from './lib/maintenance';
 import { startGameTicker } from './lib/game-lifecycle';
 import { startAreaTicker } from './lib/game-area';
+import { startResultsMailer } from './lib/results-mails';
 import { foldKeyCountDeltas } from './modules/admin-bookings/booking-counts-repository';
 
 /** Runs the process: configuration, database, migrations, the app, and a graceful close on signals. */
@@ -30,6 +31,8 @@ async function main(): Promise<void> {
   const stopGameTicker = startGameTicker(database.db, app.log);
   // …and moves their shrinking areas (decision 0281).
   const stopAreaTicker = startAreaTicker(database.db, app.log);
+  // Once a game is over its booker gets the results, once, whichever process sees it first.
+  const stopResultsMailer = startResultsMailer(database.db, { mail: app.deps.mail, baseUrl: app.deps.publicUrl }, app.log);
   const address = await app.listen({ port: config.PORT, host: config.HOST });
   if (!config.PUBLIC_URL) app.log.warn({ links: app.deps.publicUrl }, 'PUBLIC_URL is not set: links in mails point at the address this server listens on');
   process.stdout.write(`hatch is running at ${address.replace('127.0.0.1', 'localhost')} (database: ${database.driver})\n`);
@@ -42,6 +45,7 @@ async function main(): Promise<void> {
     stopMaintenance();
     stopGameTicker();
     stopAreaTicker();
+    stopResultsMailer();
     await app.close();
     await database.close();
     process.exit(0);

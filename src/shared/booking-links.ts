@@ -33,3 +33,6 @@ export function bookingLinks(baseUrl: string, codes: { tempCode: string; gameCod
 export const playPath = (gameCode: string) => `/play/${encodeURIComponent(gameCode)}`;
 export const chickenPath = (gameCode: string, chickenKey: string) => `${playPath(gameCode)}?chicken=${encodeURIComponent(chickenKey)}`;
 export const hostPath = (gameCode: string) => `/host/${encodeURIComponent(gameCode)}`;
+/** After the game: the players' results and album, and the organiser's (issue 14). */
+export const playResultsPath = (gameCode: string) => `${playPath(gameCode)}/results`;
+export const manageResultsPath = (manageKey: string) => `/manage/${encodeURIComponent(manageKey)}/results`;

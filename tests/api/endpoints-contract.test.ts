@@ -19,6 +19,7 @@ import { adminMarkersEndpoints, adminScoringEndpoints, adminSubmissionsEndpoints
 import { playEndpoints } from '../../src/shared/api/endpoints/play';
 import { hostEndpoints } from '../../src/shared/api/endpoints/host';
 import { huntEndpoints } from '../../src/shared/api/endpoints/hunt';
+import { bookerResultsEndpoints, hostReviewEndpoints, playChallengesEndpoints } from '../../src/shared/api/endpoints/play-challenges';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 /**
@@ -55,6 +56,9 @@ const descriptors: EndpointConfig[] = [
   ...Object.values(playEndpoints),
   ...Object.values(hostEndpoints),
   ...Object.values(huntEndpoints),
+  ...Object.values(playChallengesEndpoints),
+  ...Object.values(hostReviewEndpoints),
+  ...Object.values(bookerResultsEndpoints),
 ];
 
 /** API routes no client of ours calls: the health check, the OpenAPI pages, the payment provider's webhook. */

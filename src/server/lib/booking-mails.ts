@@ -6,7 +6,7 @@ import { games } from '../db/schema/games';
 import type { Mailer, OutgoingMail } from './mail';
 import { NotFoundError } from './errors';
 import type { BookerBooking } from '../../shared/api/booking';
-import { bookingLinks } from '../../shared/booking-links';
+import { bookingLinks, manageResultsPath } from '../../shared/booking-links';
 import { ADD_ONS, PLANS } from '../../shared/plans';
 import { formatMoney, formatPence } from '../../shared/money';
 import { balanceDueDate } from '../../shared/payments';
@@ -274,4 +274,33 @@ export function receiptMail(f: ReceiptFacts, kind: 'payment' | 'refund'): Outgoi
       `<table>${rows.map(([k, v]) => `<tr><th align="left">${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`).join('')}</table>`,
     ].join('\n'),
   };
+}
+
+// After the game (issue 14).
+
+export type ResultsTeam = { rank: number; name: string; total: number };
+
+/** The booker's mail when the game ends: the final leaderboard and where the results and the photo album are. */
+export function resultsMail(f: Pick<BookingMailFacts, 'email' | 'fullName' | 'city' | 'manageKey' | 'gameCode'>, teams: readonly ResultsTeam[], baseUrl: string): OutgoingMail {
+  const link = `${baseUrl.replace(/\/$/, '')}${manageResultsPath(f.manageKey)}`;
+  const hello = greeting(f.fullName);
+  const opening = `Your Chicken hunt in ${f.city} is over. Here is the final leaderboard.`;
+  const lines = teams.length ? teams.map((t) => `${t.rank}. ${t.name}: ${t.total} points`) : ['No team took part.'];
+  const album = 'The results and the photo album of the approved photos are on your results page:';
+  const text = [hello, '', opening, '', ...lines, '', album, link].join('\n');
+  const html = [
+    `<p>${escapeHtml(hello)}</p>`,
+    `<p>${escapeHtml(opening)}</p>`,
+    `<ol>${teams.map((t) => `<li>${escapeHtml(t.name)}: ${t.total} points</li>`).join('') || '<li>No team took part.</li>'}</ol>`,
+    `<p>${escapeHtml(album)} <a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>`,
+  ].join('\n');
+  return { to: f.email, subject: `Your hatch results: game ${f.gameCode ?? ''}`.trim(), text, html, kind: RESULTS_MAIL_KIND };
+}
+
+export const RESULTS_MAIL_KIND = 'game.results';
+
+/** Queues the results mail to the booker, in the caller's transaction. */
+export async function queueResultsMail(tx: DbOrTx, mailer: BookingMailer, bookingId: number, teams: readonly ResultsTeam[]): Promise<void> {
+  const facts = await loadMailFacts(tx, bookingId);
+  await mailer.mail.queue(tx, { ...resultsMail(facts, teams, mailer.baseUrl), bookingId });
 }

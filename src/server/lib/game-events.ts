@@ -30,6 +30,8 @@ export function visibleTo(viewer: Viewer, event: GameEvent): boolean {
   if (event.type === 'player') return role !== 'chicken';
   // A team's Backpack and effects are its own (decision 0282).
   if (event.type === 'items') return teamId != null && teamId === viewer.teamId;
+  // A review's verdict is the team's own business (the `teams` event carries the points to everyone).
+  if (event.type === 'submission') return teamId != null && teamId === viewer.teamId;
   return true;
 }
 

@@ -8,8 +8,9 @@ import { GAME_MESSAGES } from '../../shared/game/teams';
 import type { Viewer } from './game-events';
 
 /**
- * Who a player call comes from, by its X-Player-Token (decision 0221): shared by the player routes and the hunt's
- * (the Chicken, the Backpack), so both answer a missing, unknown or foreign token the same way.
+ * Who a player call comes from, by its X-Player-Token (stored only as a hash; decision 0221): shared by the player
+ * routes of the live game, the hunt's (the Chicken, the Backpack) and the challenges', so all answer a missing,
+ * unknown or foreign token the same way.
  */
 
 /** A player by its token hash, with its instance and game: the one read of every player call. */

@@ -1,6 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { instanceTeams, submissions } from '../db/schema/games';
+import { bookings } from '../db/schema/bookings';
+import { gameInstances, games, instanceTeams, submissions } from '../db/schema/games';
+import { publishTeams } from './game-lifecycle';
 import { scoreAdjustments } from '../db/schema/scoring';
 
 /**
@@ -39,4 +41,19 @@ export async function refreshTeamPoints(tx: DbOrTx, teamId: number): Promise<{ i
     .returning({ id: instanceTeams.id, name: instanceTeams.name, points: instanceTeams.points });
   if (!row) throw new Error('team vanished while its points were refreshed');
   return row;
+}
+
+/**
+ * Tells every screen of the instance's game the teams' new points (a `teams` event), inside the transaction that
+ * changed them: a staff adjustment moves the players' and the host's leaderboards live too (issue 14).
+ */
+export async function publishTeamPoints(tx: DbOrTx, instanceId: number): Promise<void> {
+  const [row] = await tx
+    .select({ gameId: games.id, players: bookings.players })
+    .from(gameInstances)
+    .innerJoin(games, eq(games.id, gameInstances.gameId))
+    .innerJoin(bookings, eq(bookings.id, games.bookingId))
+    .where(eq(gameInstances.id, instanceId))
+    .limit(1);
+  if (row) await publishTeams(tx, row.gameId, instanceId, row.players);
 }

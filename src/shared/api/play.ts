@@ -7,8 +7,8 @@ import { GAME_MESSAGES, MESSAGE_MAX, PLAYER_NAME_MAX, TEAM_NAME_MAX } from '../g
  */
 
 export const PLAYER_TOKEN_HEADER = 'x-player-token';
-/** SSE event types on every game stream; `found` and `items` are the hunt's (shared/api/hunt.ts). */
-export const GAME_EVENT_TYPES = ['state', 'teams', 'player', 'position', 'message', 'found', 'items'] as const;
+/** SSE event types on every game stream; `found` and `items` are the hunt's (shared/api/hunt.ts); `submission` goes to the submitting team only (issue 14). */
+export const GAME_EVENT_TYPES = ['state', 'teams', 'player', 'position', 'message', 'found', 'items', 'submission'] as const;
 export type GameEventType = (typeof GAME_EVENT_TYPES)[number];
 
 export const GAME_STATUSES = ['not_started', 'lobby', 'live', 'ended'] as const;

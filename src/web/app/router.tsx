@@ -33,6 +33,9 @@ const routes: RouteObject[] = [
   // The live game (issue 13): the player app and the host console, each its own chunk (Leaflet loads only with a map).
   { path: '/play', element: areaElement(() => import('../features/play/play-page').then((m) => ({ default: m.PlayHomePage }))) },
   { path: '/play/:code', element: areaElement(() => import('../features/play/play-page').then((m) => ({ default: m.PlayPage }))) },
+  // After the game (issue 14): results and the photo album, for players and for the organiser.
+  { path: '/play/:code/results', element: areaElement(() => import('../features/results/results-page').then((m) => ({ default: m.PlayResultsPage }))) },
+  { path: '/manage/:key/results', element: areaElement(() => import('../features/results/results-page').then((m) => ({ default: m.ManageResultsPage }))) },
   { path: '/host', element: areaElement(() => import('../features/host/host-games-page').then((m) => ({ default: m.HostGamesPage }))) },
   { path: '/host/:code', element: areaElement(() => import('../features/host/host-console-page').then((m) => ({ default: m.HostConsolePage }))) },
   {

@@ -54,6 +54,8 @@ type RequestOptions = {
   params?: Readonly<Record<string, string | number>>;
   query?: Readonly<Record<string, unknown>>;
   body?: unknown;
+  /** A raw body (a photo): sent as it is with its own type, instead of JSON. */
+  file?: Blob;
   headers?: Record<string, string>;
   signal?: AbortSignal;
 };
@@ -109,6 +111,14 @@ export async function api<E extends EndpointConfig>(endpoint: E | LazyEndpoint<E
   return parseAnswer(parser, answer);
 }
 
+/** `api` for an endpoint whose body is a file (a photo upload): the same headers, checks and answer parsing. */
+export async function apiUpload<E extends EndpointConfig>(endpoint: E, options: ApiOptions<E> & { file: Blob }): Promise<ResponseOf<E>> {
+  const opts: RequestOptions = options;
+  const answer = await send(endpoint.method, pathOf(endpoint.path, opts.params), opts);
+  const parser: E['response'] = endpoint.response;
+  return parseAnswer(parser, answer);
+}
+
 function parseAnswer<S extends z.ZodType>(schema: S, answer: { status: number; body: unknown }): z.output<S> {
   const parsed = schema.safeParse(answer.body);
   if (!parsed.success) throw new ApiError(answer.status, 'The server sent an answer this page does not understand.', {}, 'invalid_answer');
@@ -122,7 +132,8 @@ async function send(method: HttpMethod, path: string, options: RequestOptions): 
     if (!token) throw new ApiError(0, CSRF_MISSING, {}, 'csrf_missing');
     headers['X-CSRF-TOKEN'] = token;
   }
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (options.file !== undefined) headers['Content-Type'] = options.file.type || 'application/octet-stream';
+  else if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   const url = new URL(path, window.location.origin);
   for (const [key, value] of Object.entries(options.query ?? {})) {
     if (value !== undefined && value !== null && value !== '') url.searchParams.set(key, String(value));
@@ -131,7 +142,7 @@ async function send(method: HttpMethod, path: string, options: RequestOptions): 
     method,
     headers,
     credentials: 'same-origin',
-    ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
+    ...(options.file !== undefined ? { body: options.file } : options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
     ...(options.signal ? { signal: options.signal } : {}),
   });
   const newToken = response.headers.get('X-CSRF-TOKEN');

@@ -1,4 +1,4 @@
-import { bookingPaths, chickenPath, hostPath, playPath } from '../../shared/booking-links';
+import { bookingPaths, chickenPath, hostPath, manageResultsPath, playPath, playResultsPath } from '../../shared/booking-links';
 import { proposalPath } from '../../shared/proposals';
 
 /** Every route path of the SPA, so links are never typed by hand twice. */
@@ -15,6 +15,9 @@ export const paths = {
   /** The player app of a game code, and its Chicken link. */
   play: playPath,
   chicken: chickenPath,
+  /** After the game: results and photo album, for players and for the organiser. */
+  playResults: playResultsPath,
+  manageResults: manageResultsPath,
   /** The host console: the list, and one game. */
   hostHome: '/host',
   host: hostPath,

@@ -3,6 +3,9 @@ import { recordActivity } from '../activity';
 import { ConflictError, NotFoundError, ValidationError } from '../errors';
 import { lockTeam, refreshTeamPoints } from '../team-points';
 import type { PhotoStorage, StoredPhoto } from '../storage';
+import { publishGameEvent } from '../game-events';
+import { publishTeams } from '../game-lifecycle';
+import type { TeamSubmission } from '../../../shared/api/play-challenges';
 import { REVIEW_MESSAGES, SUBMISSION_KINDS, type ReviewResponse, type ReviewSubmission } from '../../../shared/api/submissions';
 import type { Pagination } from '../../../shared/api/common';
 import {
@@ -25,6 +28,7 @@ import {
   updateReview,
   type ReviewRow,
   type SubmissionFilters,
+  type SubmissionRow,
 } from './submissions-repository';
 
 function oneOf<T extends string>(values: readonly T[], value: string, fallback: T): T {
@@ -38,6 +42,24 @@ function oneOf<T extends string>(values: readonly T[], value: string, fallback: 
  */
 export type PhotoUrl = (submissionId: number) => string;
 export const staffPhotoUrl: PhotoUrl = (id) => `/api/admin/submissions/${id}/photo`;
+
+/** A submission as its own team sees it (the player app, the `submission` stream event; issue 14). */
+export function teamSubmissionDto(s: SubmissionRow, gameCode: string): TeamSubmission {
+  return {
+    id: s.id,
+    challenge_id: s.challengeId ?? 0,
+    kind: oneOf(SUBMISSION_KINDS, s.kind, 'photo'),
+    text: s.textAnswer,
+    count: s.count,
+    photo_url: s.photoKey ? `/api/play/${encodeURIComponent(gameCode)}/submissions/${s.id}/photo` : null,
+    status: oneOf(SUBMISSION_STATUSES, s.status, 'pending'),
+    rating: s.rating,
+    points_awarded: s.pointsAwarded,
+    reason: s.reason,
+    submitted_at: s.submittedAt.toISOString(),
+    reviewed_at: s.reviewedAt?.toISOString() ?? null,
+  };
+}
 
 function toDto(row: ReviewRow, photoUrl: PhotoUrl): ReviewSubmission {
   const s = row.submission;
@@ -139,6 +161,15 @@ export async function reviewSubmission(
     const teamAfter = await refreshTeamPoints(tx, submission.teamId);
     const row = await findReviewRow(tx, id);
     if (!row) throw new NotFoundError(REVIEW_MESSAGES.notFound);
+    // The team hears its verdict, everyone the new points, once this commits (issue 14: leaderboards move live).
+    await publishGameEvent(tx, {
+      gameId: row.gameId,
+      instanceId: submission.instanceId,
+      type: 'submission',
+      data: { submission: teamSubmissionDto(row.submission, row.gameCode), team: { id: teamAfter.id, points: teamAfter.points } },
+      meta: { teamId: submission.teamId },
+    });
+    await publishTeams(tx, row.gameId, submission.instanceId, row.bookedPlayers);
     await recordActivity(tx, {
       actorId,
       action: ACTIONS[verdict.kind],

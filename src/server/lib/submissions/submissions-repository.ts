@@ -10,7 +10,9 @@ export type SubmissionRow = typeof submissions.$inferSelect;
 
 const reviewColumns = {
   submission: submissions,
+  gameId: games.id,
   gameCode: games.code,
+  bookedPlayers: bookings.players,
   bookingName: bookings.fullName,
   instanceStatus: gameInstances.status,
   teamName: instanceTeams.name,

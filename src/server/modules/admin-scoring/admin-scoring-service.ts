@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client';
 import { recordActivity } from '../../lib/activity';
 import { NotFoundError } from '../../lib/errors';
-import { challengePointsOf, lockTeam, refreshTeamPoints } from '../../lib/team-points';
+import { challengePointsOf, lockTeam, publishTeamPoints, refreshTeamPoints } from '../../lib/team-points';
 import { ADJUSTMENT_MESSAGES, type Adjustment, type Leaderboard, type ScoringInstance } from '../../../shared/api/scoring';
 import { teamTotal } from '../../../shared/scoring/leaderboard';
 import { instanceLeaderboard } from '../../lib/leaderboard';
@@ -56,6 +56,7 @@ export async function adjustTeam(db: Db, actorId: number, teamId: number, input:
     if (!team) throw new NotFoundError(ADJUSTMENT_MESSAGES.teamNotFound);
     const row = await insertAdjustment(tx, { teamId, points: input.points, reason: input.reason, actorId });
     const after = await refreshTeamPoints(tx, teamId);
+    await publishTeamPoints(tx, team.instanceId);
     const game = await gameOfInstance(tx, team.instanceId);
     await recordActivity(tx, {
       actorId,

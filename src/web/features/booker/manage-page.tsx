@@ -1,4 +1,4 @@
-import { Navigate, useLocation, useParams } from 'react-router';
+import { Link, Navigate, useLocation, useParams } from 'react-router';
 import type { BookerBooking } from '../../../shared/api/booking';
 import { copyToClipboard } from '../../lib/clipboard';
 import { paths } from '../../lib/paths';
@@ -116,6 +116,14 @@ export function ManagePage() {
         <SetupNav booking={booking} />
       </header>
       <LiveGameSection booking={booking} />
+      {booking.game?.has_live_instance ? (
+        <p className="px-1">
+          <Link to={paths.manageResults(booking.manage_key)} className="font-semibold text-brand-700 underline">
+            Results and photo album
+          </Link>{' '}
+          <span className="text-sm text-slate-600">(ready when the game is over)</span>
+        </p>
+      ) : null}
 
       <Section look="page" id="summary" title="Booking">
         <BookingSummary booking={booking} />

@@ -17,17 +17,24 @@ import { HostLoadError } from './host-access';
 import { consoleStreamUrl, endGame, fetchConsole, hostKeys, startGame } from './host-api';
 import { MessagesPanel } from './messages-panel';
 import { PlayersTable } from './players-table';
+import { ReviewPanel } from './review-panel';
+import { reviewKeys } from './review-api';
 import { HostFrame, statusTone } from './host-ui';
 import { HuntSection, stationMarkers, useHuntConsole } from './hunt-section';
 
 /** /host/{code}: the host console (decision 0233): the live map, players, teams, start and end, messages. */
 export function HostConsolePage() {
   const { code = '' } = useParams();
+  const queryClient = useQueryClient();
   const live = useLiveGame({
     queryKey: hostKeys.console(code),
     fetchSnapshot: (signal) => fetchConsole(code, signal),
     streamUrl: consoleStreamUrl(code),
     apply: applyConsoleEvent,
+    // A new submission or a verdict (from here, another host or staff) refreshes the review queue.
+    onEvent: (event) => {
+      if (event.event === 'submission') void queryClient.invalidateQueries({ queryKey: reviewKeys.list(code) });
+    },
   });
 
   if (live.isPending) return <HostFrame title={`Game ${code}`}><Spinner /></HostFrame>;
@@ -86,6 +93,9 @@ function Console({ code, snapshot, connection }: { code: string; snapshot: Conso
       <HuntSection hunt={hunt} />
       <Section id="teams" title="Teams">
         <TeamsTable teams={snapshot.teams} />
+      </Section>
+      <Section id="submissions" title="Submissions to review">
+        <ReviewPanel code={code} />
       </Section>
       <Section id="players" title={`Players (${snapshot.players.length})`}>
         <PlayersTable players={snapshot.players} teams={snapshot.teams} now={now} />

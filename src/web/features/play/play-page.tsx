@@ -14,6 +14,10 @@ import { JoinForm } from './join-form';
 import { LiveView } from './live-view';
 import { HuntPanel, useStationMarkers, weaponsOn } from './hunt-panel';
 import { onHuntEvent } from './hunt-api';
+import { LiveTabs } from './live-tabs';
+import { ChallengesTab } from './challenges-tab';
+import { challengeKeys } from './challenges-api';
+import { ResultsLink } from './results-link';
 import { LobbyView } from './lobby-view';
 import { fetchGame, fetchMap, fetchMe, playKeys, readToken, storeToken, streamHeaders, streamUrl, updateMe } from './play-api';
 import { registerServiceWorker } from './register-service-worker';
@@ -98,7 +102,11 @@ function JoinedGame({ code, token, playerId, onForget }: { code: string; token: 
     headers: () => streamHeaders(token),
     apply: applyMapEvent,
     onFatal: onForget,
-    onEvent: (event) => onHuntEvent(queryClient, code, event),
+    // The hunt's Backpack and finds, and a review's verdict (or a teammate's submission) for the Challenges tab.
+    onEvent: (event) => {
+      onHuntEvent(queryClient, code, event);
+      if (event.event === 'submission') void queryClient.invalidateQueries({ queryKey: challengeKeys.list(code) });
+    },
   });
   const snapshot = live.data;
   const status = snapshot?.game.status;
@@ -139,9 +147,25 @@ function JoinedGame({ code, token, playerId, onForget }: { code: string; token: 
         Game {snapshot.game.code} · <span data-testid="player-name">{me.name}</span>
       </p>
       {status === 'ended' ? (
-        <GameOver teams={snapshot.teams} myTeamId={me.team_id} />
+        <>
+          <GameOver teams={snapshot.teams} myTeamId={me.team_id} />
+          <ResultsLink code={code} />
+        </>
       ) : status === 'live' ? (
-        <LiveView snapshot={snapshot} me={me} visible={visible} note={note} stations={stations} hunt={<HuntPanel code={code} token={token} snapshot={snapshot} me={me} />} />
+        <LiveTabs
+          tabs={[
+            {
+              id: 'map',
+              label: 'Map',
+              content: (
+                <LiveView snapshot={snapshot} me={me} visible={visible} note={note} stations={stations} hunt={<HuntPanel code={code} token={token} snapshot={snapshot} me={me} />} />
+              ),
+            },
+            ...(me.role === 'player'
+              ? [{ id: 'challenges', label: 'Challenges', content: <ChallengesTab code={code} token={token} teams={snapshot.teams} myTeamId={me.team_id} /> }]
+              : []),
+          ]}
+        />
       ) : (
         <LobbyView code={code} token={token} me={me} teams={lobby.data?.teams ?? []} teammates={visible.filter((p) => p.id !== me.id)} onChanged={refresh} />
       )}

@@ -1,0 +1,107 @@
+import { z } from 'zod';
+import { CHALLENGE_TYPES } from '../validation/challenge-rules';
+import { SUBMISSION_STATUSES } from '../scoring/challenge-points';
+import { SUBMISSION_COUNT_MAX, SUBMISSION_TEXT_MAX, SUBMIT_MESSAGES } from '../game/submission-kinds';
+import { leaderboardTeamSchema } from './scoring';
+import { GAME_STATUSES } from './play';
+import { SUBMISSION_KINDS, reviewSubmissionSchema } from './submissions';
+
+/**
+ * Challenges in play (issue 14, decisions 0270–0275): a team's challenge list with its submissions, the submit
+ * calls (text or count as JSON, a photo as the raw image body), the host's review of its game, and after the game
+ * the results and the album of approved photos.
+ */
+
+const id = z.coerce.number().int().positive().max(2_147_483_647);
+
+/** One submission as its own team sees it. `photo_url` is same-origin and needs the player token. */
+export const teamSubmissionSchema = z.object({
+  id: z.number().int(),
+  challenge_id: z.number().int(),
+  kind: z.enum(SUBMISSION_KINDS),
+  text: z.string().nullable(),
+  count: z.number().int().nullable(),
+  photo_url: z.string().nullable(),
+  status: z.enum(SUBMISSION_STATUSES),
+  rating: z.number().int().nullable(),
+  points_awarded: z.number().int(),
+  reason: z.string().nullable(),
+  submitted_at: z.string(),
+  reviewed_at: z.string().nullable(),
+});
+export type TeamSubmission = z.infer<typeof teamSubmissionSchema>;
+
+export const playChallengeSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  type: z.enum(CHALLENGE_TYPES),
+  max_score: z.number().int(),
+  max_submissions: z.number().int(),
+  points_per_submission: z.number().int(),
+  /** What the challenge takes (shared/game/submission-kinds.ts), the first offered first. */
+  kinds: z.array(z.enum(SUBMISSION_KINDS)),
+  /** Approved points so far (never above max_score). */
+  points: z.number().int(),
+  points_left: z.number().int(),
+  /** How many more the team may send (rejected ones do not count). */
+  submissions_left: z.number().int(),
+  submissions: z.array(teamSubmissionSchema),
+});
+export type PlayChallenge = z.infer<typeof playChallengeSchema>;
+
+export const playChallengesResponse = z.object({
+  game_status: z.enum(GAME_STATUSES),
+  team: z.object({ id: z.number().int(), name: z.string(), points: z.number().int() }).nullable(),
+  /** True while the game is live and the caller is in a team. */
+  can_submit: z.boolean(),
+  challenges: z.array(playChallengeSchema),
+});
+export type PlayChallengesResponse = z.infer<typeof playChallengesResponse>;
+
+export const submitBody = z.discriminatedUnion('kind', [
+  z.object({
+    challenge_id: id,
+    kind: z.literal('text'),
+    text: z.string({ message: SUBMIT_MESSAGES.textRequired }).trim().min(1, SUBMIT_MESSAGES.textRequired).max(SUBMISSION_TEXT_MAX, SUBMIT_MESSAGES.textTooLong),
+  }),
+  z.object({
+    challenge_id: id,
+    kind: z.literal('count'),
+    count: z.number({ message: SUBMIT_MESSAGES.countRequired }).int(SUBMIT_MESSAGES.countRequired).min(1, SUBMIT_MESSAGES.countRequired).max(SUBMISSION_COUNT_MAX),
+  }),
+]);
+export type SubmitBody = z.infer<typeof submitBody>;
+
+/** The photo call's query: the image itself is the request body (image/jpeg, image/png or image/webp). */
+export const photoSubmitQuery = z.object({ challenge_id: id });
+export const submitResponse = z.object({ submission: teamSubmissionSchema });
+
+export const submissionIdParams = z.object({ code: z.string().trim().min(1).max(64), id });
+
+/** The `submission` stream event, to the team only: its submission after a review. */
+export const submissionEventData = z.object({ submission: teamSubmissionSchema, team: z.object({ id: z.number().int(), points: z.number().int() }) });
+
+// ---- Host review (the same rules as /admin/submissions, decision 0243) ----
+
+export const hostSubmissionsQuery = z.object({ status: z.enum(SUBMISSION_STATUSES).optional() });
+export const hostSubmissionsResponse = z.object({ submissions: z.array(reviewSubmissionSchema) });
+
+// ---- After the game ----
+
+export const resultsResponse = z.object({
+  game: z.object({ code: z.string(), city: z.string(), ended_at: z.string().nullable() }),
+  teams: z.array(leaderboardTeamSchema),
+});
+export type ResultsResponse = z.infer<typeof resultsResponse>;
+
+export const albumPhotoSchema = z.object({
+  id: z.number().int(),
+  team_name: z.string(),
+  challenge_name: z.string().nullable(),
+  points_awarded: z.number().int(),
+  submitted_at: z.string(),
+  photo_url: z.string(),
+});
+export type AlbumPhoto = z.infer<typeof albumPhotoSchema>;
+export const albumResponse = z.object({ photos: z.array(albumPhotoSchema) });

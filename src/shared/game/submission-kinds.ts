@@ -1,0 +1,33 @@
+import type { ChallengeType } from '../validation/challenge-rules';
+import type { SubmissionKind } from '../api/submissions';
+
+/**
+ * What a team may send for each challenge type (decision 0271): a Rating challenge is judged on a photo or a text,
+ * an All-or-nothing one on a photo or an answer, a Tally counts items (a count, or one photo as one item).
+ * The first kind is the one the player app offers first.
+ */
+export const ACCEPTED_KINDS: Readonly<Record<ChallengeType, readonly SubmissionKind[]>> = {
+  Rating: ['photo', 'text'],
+  RightWrong: ['photo', 'text'],
+  Tally: ['count', 'photo'],
+};
+
+export function acceptsKind(type: ChallengeType, kind: SubmissionKind): boolean {
+  return ACCEPTED_KINDS[type].includes(kind);
+}
+
+export const SUBMISSION_TEXT_MAX = 1_000;
+export const SUBMISSION_COUNT_MAX = 1_000;
+
+export const SUBMIT_MESSAGES = {
+  notLive: 'Submissions open when the game starts',
+  ended: 'The game is over: no more submissions',
+  wrongKind: 'This challenge does not take that kind of answer',
+  unknownChallenge: 'This challenge is not part of this game',
+  noTeam: 'Join a team to take part in the challenges',
+  textRequired: 'Please write your answer',
+  textTooLong: `An answer has at most ${SUBMISSION_TEXT_MAX} characters`,
+  countRequired: 'Enter how many you counted (at least 1)',
+  notEnded: 'The results are ready when the game is over',
+  photoNotFound: 'Photo not found',
+} as const;

@@ -1,0 +1,165 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { MapTeam } from '../../../shared/api/play';
+import type { PlayChallenge, TeamSubmission } from '../../../shared/api/play-challenges';
+import { CHALLENGE_TYPE_LABELS } from '../../../shared/validation/challenge-rules';
+import { SUBMISSION_COUNT_MAX, SUBMISSION_TEXT_MAX } from '../../../shared/game/submission-kinds';
+import { AuthedPhoto } from '../../lib/authed-photo';
+import { errorMessage } from '../../lib/api-client';
+import { resizePhoto } from '../../lib/photo-resize';
+import { notifyError, notifySuccess } from '../../lib/toast';
+import { Spinner } from '../../components/spinner';
+import { Badge, Button, ErrorState, Field, Input, Textarea } from '../../components/ui';
+import { challengeKeys, fetchChallenges, playerHeaders, submitAnswer, submitPhoto } from './challenges-api';
+import { TeamLeaderboard } from './team-leaderboard';
+
+type Props = { code: string; token: string; teams: readonly MapTeam[]; myTeamId: number | null };
+
+/** The Challenges tab (issue 14): the leaderboard, then each challenge with what the team sent and a way to send more. */
+export function ChallengesTab({ code, token, teams, myTeamId }: Props) {
+  const list = useQuery({ queryKey: challengeKeys.list(code), queryFn: () => fetchChallenges(code, token) });
+  return (
+    <div className="space-y-4">
+      <TeamLeaderboard teams={teams} myTeamId={myTeamId} />
+      {list.isPending ? (
+        <Spinner />
+      ) : list.isError ? (
+        <ErrorState message={errorMessage(list.error, 'Failed to load the challenges. Please try again.')} onRetry={() => void list.refetch()} retrying={list.isFetching} />
+      ) : list.data.challenges.length === 0 ? (
+        <p className="text-slate-600">This game has no challenges.</p>
+      ) : (
+        <ul className="space-y-3" aria-label="Challenges">
+          {list.data.challenges.map((c) => (
+            <ChallengeCard key={c.id} code={code} token={token} challenge={c} canSubmit={list.data.can_submit} />
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function ChallengeCard({ code, token, challenge: c, canSubmit }: { code: string; token: string; challenge: PlayChallenge; canSubmit: boolean }) {
+  const open = canSubmit && c.submissions_left > 0;
+  return (
+    <li className="space-y-2 rounded-xl border border-slate-200 bg-white p-3" data-testid="challenge" data-name={c.name}>
+      <div className="flex items-start justify-between gap-2">
+        <h3 className="font-semibold">{c.name}</h3>
+        <Badge tone={c.points_left === 0 ? 'green' : 'slate'}>
+          <span data-testid="challenge-points">
+            {c.points}/{c.max_score}
+          </span>
+        </Badge>
+      </div>
+      <p className="text-sm text-slate-700">{c.description}</p>
+      <p className="text-xs text-slate-500">
+        {CHALLENGE_TYPE_LABELS[c.type]}
+        {c.type === 'Tally' ? ` · ${c.points_per_submission} per item` : ''} · {c.submissions_left} of {c.max_submissions} submissions left
+      </p>
+      {c.submissions.length ? (
+        <ul className="space-y-2">
+          {c.submissions.map((s) => (
+            <SentItem key={s.id} submission={s} token={token} />
+          ))}
+        </ul>
+      ) : null}
+      {open ? <SubmitForm code={code} token={token} challenge={c} /> : null}
+    </li>
+  );
+}
+
+const STATUS_TONE = { pending: 'amber', approved: 'green', rejected: 'red' } as const;
+
+function SentItem({ submission: s, token }: { submission: TeamSubmission; token: string }) {
+  return (
+    <li className="rounded-lg bg-slate-50 p-2 text-sm" data-testid="sent-submission" data-status={s.status}>
+      <div className="flex items-center justify-between gap-2">
+        <span>{s.kind === 'photo' ? 'Photo' : s.kind === 'count' ? `Counted ${s.count ?? 0}` : `“${s.text ?? ''}”`}</span>
+        <Badge tone={STATUS_TONE[s.status]}>
+          <span data-testid="submission-status">
+            {s.status === 'pending' ? 'Waiting for review' : s.status === 'approved' ? `Approved: ${s.points_awarded} points` : 'Rejected'}
+          </span>
+        </Badge>
+      </div>
+      {s.status === 'rejected' && s.reason ? <p className="mt-1 text-red-800">Reason: {s.reason}</p> : null}
+      {s.photo_url ? <AuthedPhoto url={s.photo_url} headers={playerHeaders(token)} alt="Your team’s photo" className="mt-2 max-h-48 rounded-lg object-cover" /> : null}
+    </li>
+  );
+}
+
+function SubmitForm({ code, token, challenge: c }: { code: string; token: string; challenge: PlayChallenge }) {
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const [text, setText] = useState('');
+  const [count, setCount] = useState('');
+  const fileInput = useRef<HTMLInputElement>(null);
+  const done = () => {
+    notifySuccess('Sent! The host will review it.');
+    setText('');
+    setCount('');
+    void queryClient.invalidateQueries({ queryKey: challengeKeys.list(code) });
+  };
+  const run = (work: () => Promise<unknown>) => {
+    setBusy(true);
+    work()
+      .then(done)
+      .catch((e: unknown) => notifyError(errorMessage(e, 'Failed to send. Please try again.')))
+      .finally(() => setBusy(false));
+  };
+  const onPhoto = (file: File | undefined) => {
+    if (!file) return;
+    run(async () => {
+      // Shrunk on the phone first (lib/photo-resize.ts); a photo the browser cannot decode goes as it is.
+      const photo = await resizePhoto(file).catch(() => file);
+      await submitPhoto(code, token, c.id, photo);
+      if (fileInput.current) fileInput.current.value = '';
+    });
+  };
+  const onText = (e: FormEvent) => {
+    e.preventDefault();
+    run(() => submitAnswer(code, token, { challenge_id: c.id, kind: 'text', text }));
+  };
+  const onCount = (e: FormEvent) => {
+    e.preventDefault();
+    run(() => submitAnswer(code, token, { challenge_id: c.id, kind: 'count', count: Number(count) }));
+  };
+  return (
+    <div className="space-y-2 border-t border-slate-100 pt-2">
+      {c.kinds.includes('photo') ? (
+        <label className={`inline-flex cursor-pointer items-center gap-2 rounded-lg bg-brand-600 px-3 py-2 font-semibold text-white ${busy ? 'opacity-60' : ''}`}>
+          📷 {busy ? 'Sending…' : 'Take a photo'}
+          <input
+            ref={fileInput}
+            type="file"
+            accept="image/*"
+            capture="environment"
+            className="sr-only"
+            disabled={busy}
+            data-testid="photo-input"
+            aria-label={`Photo for ${c.name}`}
+            onChange={(e) => onPhoto(e.target.files?.[0])}
+          />
+        </label>
+      ) : null}
+      {c.kinds.includes('text') ? (
+        <form onSubmit={onText} className="space-y-2">
+          <Field label="Your answer">
+            <Textarea value={text} maxLength={SUBMISSION_TEXT_MAX} rows={2} onChange={(e) => setText(e.target.value)} />
+          </Field>
+          <Button type="submit" disabled={busy || !text.trim()}>
+            Send answer
+          </Button>
+        </form>
+      ) : null}
+      {c.kinds.includes('count') ? (
+        <form onSubmit={onCount} className="flex items-end gap-2">
+          <Field label="How many?">
+            <Input type="number" inputMode="numeric" min={1} max={SUBMISSION_COUNT_MAX} value={count} onChange={(e) => setCount(e.target.value)} />
+          </Field>
+          <Button type="submit" disabled={busy || !(Number(count) >= 1)}>
+            Send count
+          </Button>
+        </form>
+      ) : null}
+    </div>
+  );
+}

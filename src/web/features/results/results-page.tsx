@@ -1,0 +1,169 @@
+import { Link, useParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { bookerResultsEndpoints, playChallengesEndpoints } from '../../../shared/api/endpoints/play-challenges';
+import { publicBookingEndpoints } from '../../../shared/api/endpoints/public-booking';
+import { PLAYER_TOKEN_HEADER } from '../../../shared/api/play';
+import { MANAGE_KEY_HEADER } from '../../../shared/api/public-booking';
+import type { AlbumPhoto, ResultsResponse } from '../../../shared/api/play-challenges';
+import { formatTimestamp } from '../../../shared/time';
+import { api, ApiError, errorMessage } from '../../lib/api-client';
+import { AuthedPhoto } from '../../lib/authed-photo';
+import { paths } from '../../lib/paths';
+import { Spinner } from '../../components/spinner';
+import { ErrorState } from '../../components/ui';
+
+/**
+ * After the game (issue 14, decision 0273): the final leaderboard and the album of approved photos, for players
+ * (their token, kept by the player app) and for the organiser (the private management key). The game code alone
+ * opens neither: it is the players' join code.
+ */
+
+function Frame({ children }: { children: React.ReactNode }) {
+  return <main className="mx-auto min-h-dvh max-w-3xl space-y-6 px-4 py-6">{children}</main>;
+}
+
+const notOverYet = (e: unknown) => e instanceof ApiError && e.status === 409;
+
+function ResultsView({ results, photos, headers }: { results: ResultsResponse; photos: AlbumPhoto[]; headers: Record<string, string> }) {
+  return (
+    <>
+      <header className="space-y-1">
+        <h1 className="text-3xl font-bold">Results</h1>
+        <p className="text-slate-700">
+          Game {results.game.code} in {results.game.city}
+          {results.game.ended_at ? ` · ended ${formatTimestamp(results.game.ended_at)}` : ''}
+        </p>
+      </header>
+      <section aria-labelledby="final-title">
+        <h2 id="final-title" className="mb-2 text-xl font-semibold">
+          Final leaderboard
+        </h2>
+        {results.teams.length ? (
+          <ol className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white" data-testid="final-leaderboard">
+            {results.teams.map((t) => (
+              <li key={t.id} className="flex items-center justify-between px-3 py-2" data-testid="final-row" data-name={t.name}>
+                <span className="font-medium">
+                  {t.rank}. {t.name}
+                </span>
+                <span className="text-right text-sm text-slate-700">
+                  <strong className="text-base text-slate-900">{t.total} points</strong>
+                  <span className="block">
+                    challenges {t.challenge_points + t.adjustments} · chicken {t.chicken_points}
+                  </span>
+                </span>
+              </li>
+            ))}
+          </ol>
+        ) : (
+          <p className="text-slate-600">No team took part.</p>
+        )}
+      </section>
+      <section aria-labelledby="album-title">
+        <h2 id="album-title" className="mb-2 text-xl font-semibold">
+          Photo album
+        </h2>
+        {photos.length ? (
+          <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3" data-testid="album">
+            {photos.map((p) => (
+              <li key={p.id} className="overflow-hidden rounded-xl border border-slate-200 bg-white" data-testid="album-photo">
+                <AuthedPhoto url={p.photo_url} headers={headers} alt={`${p.team_name}: ${p.challenge_name ?? 'a challenge'}`} className="aspect-square w-full object-cover" />
+                <p className="px-2 py-1 text-sm">
+                  <span className="font-medium">{p.team_name}</span>
+                  {p.challenge_name ? ` · ${p.challenge_name}` : ''}
+                </p>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="text-slate-600">No approved photos in this game.</p>
+        )}
+      </section>
+    </>
+  );
+}
+
+function Loaded({ load, headers, back }: { load: () => Promise<[ResultsResponse, { photos: AlbumPhoto[] }]>; headers: Record<string, string> | null; back: React.ReactNode }) {
+  const query = useQuery({ queryKey: ['results', headers], queryFn: load, enabled: headers !== null, retry: false });
+  if (headers === null) {
+    return (
+      <Frame>
+        <ErrorState message="Open this page on the phone you played with, or ask your organiser for the results." />
+        {back}
+      </Frame>
+    );
+  }
+  if (query.isPending) return <Frame><Spinner /></Frame>;
+  if (query.isError) {
+    return (
+      <Frame>
+        <ErrorState
+          message={notOverYet(query.error) ? errorMessage(query.error, 'The results are ready when the game is over') : errorMessage(query.error, 'Failed to load the results. Please try again.')}
+          onRetry={() => void query.refetch()}
+          retrying={query.isFetching}
+        />
+        {back}
+      </Frame>
+    );
+  }
+  const [results, album] = query.data;
+  return (
+    <Frame>
+      <ResultsView results={results} photos={album.photos} headers={headers} />
+      {back}
+    </Frame>
+  );
+}
+
+function readPlayerToken(code: string): string | null {
+  try {
+    // The player app keeps the token under this key (features/play/play-api.ts).
+    return window.localStorage.getItem(`hatch.play.${code.toUpperCase()}`);
+  } catch {
+    return null;
+  }
+}
+
+/** /play/{code}/results */
+export function PlayResultsPage() {
+  const { code = '' } = useParams();
+  const token = readPlayerToken(code);
+  const headers = token ? { [PLAYER_TOKEN_HEADER]: token } : null;
+  const ep = playChallengesEndpoints;
+  return (
+    <Loaded
+      headers={headers}
+      load={() => Promise.all([api(ep.results, { params: { code }, headers: headers ?? {} }), api(ep.album, { params: { code }, headers: headers ?? {} })])}
+      back={
+        <p>
+          <Link to={paths.play(code)} className="text-brand-700 underline">
+            Back to the game
+          </Link>
+        </p>
+      }
+    />
+  );
+}
+
+/** /manage/{key}/results */
+export function ManageResultsPage() {
+  const { key = '' } = useParams();
+  const headers = { [MANAGE_KEY_HEADER]: key };
+  const ep = bookerResultsEndpoints;
+  const load = async (): Promise<[ResultsResponse, { photos: AlbumPhoto[] }]> => {
+    const { booking } = await api(publicBookingEndpoints.byManageKey, { params: { key } });
+    return Promise.all([api(ep.results, { params: { code: booking.code }, headers }), api(ep.album, { params: { code: booking.code }, headers })]);
+  };
+  return (
+    <Loaded
+      headers={headers}
+      load={load}
+      back={
+        <p>
+          <Link to={paths.manage(key)} className="text-brand-700 underline">
+            Back to your game
+          </Link>
+        </p>
+      }
+    />
+  );
+}
