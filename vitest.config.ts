@@ -14,7 +14,7 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           setupFiles: ['tests/support/fail-on-console-error.ts'],
-          globalSetup: ['tests/support/pglite-snapshot.ts'],
+          globalSetup: ['tests/support/test-database-snapshot.ts'],
         },
       },
       {
@@ -24,7 +24,10 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 90_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
+          // Two files at a time (one per core): each has its own server, data folder, port and browser, and much of a
+          // browser test is waiting (server start, debounces, polls), so CI's browser pass takes far less wall time.
+          fileParallelism: true,
+          maxWorkers: 2,
           setupFiles: ['tests/support/fail-on-console-error.ts'],
         },
       },

@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { inject } from 'vitest';
 import { openDatabase, type Database } from '../../src/server/db/client';
 import { seedReferenceData } from '../../src/server/db/seed';
+import { dropDatabase } from './test-database-snapshot';
 
 /**
  * A fresh, migrated and seeded database for one test file: in-memory PGlite by default, or a new
@@ -12,7 +13,7 @@ import { seedReferenceData } from '../../src/server/db/seed';
 export async function openTestDatabase(): Promise<Database> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
-    const snapshot = snapshotFile();
+    const snapshot = provided('pgliteSnapshot');
     if (snapshot) return openDatabase({ dataDir: 'memory://', loadDataDir: new Blob([readFileSync(snapshot)]) });
     const database = await openDatabase({ dataDir: 'memory://' });
     await database.migrate();
@@ -20,32 +21,32 @@ export async function openTestDatabase(): Promise<Database> {
     return database;
   }
   const name = `hatch_test_${randomBytes(6).toString('hex')}`;
+  const template = provided('pgTemplate');
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`);
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const database = await openDatabase({ url: url.toString(), poolSize: 12 });
-  await database.migrate();
-  await seedReferenceData(database.db);
+  if (!template) {
+    await database.migrate();
+    await seedReferenceData(database.db);
+  }
   return {
     ...database,
     close: async () => {
       await database.close();
-      const dropper = new pg.Client({ connectionString: serverUrl });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
+      await dropDatabase(serverUrl, name);
     },
   };
 }
 
-/** The migrated, seeded dump made once per run by tests/support/pglite-snapshot.ts; none outside the unit project. */
-function snapshotFile(): string {
+/** What tests/support/test-database-snapshot.ts made once per run; nothing outside the unit project. */
+function provided(key: 'pgliteSnapshot' | 'pgTemplate'): string {
   try {
-    const file: string | undefined = inject('pgliteSnapshot');
-    return file ?? '';
+    const value: string | undefined = inject(key);
+    return value ?? '';
   } catch {
     return '';
   }

@@ -8,6 +8,14 @@ type AxeViolation = { id: string; impact: string | null; nodes: { target: unknow
 /** axe-core in the page (evaluated through DevTools, so the page keeps its CSP): its serious or critical violations. */
 export async function seriousA11yViolations(page: Page) {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  // A toast caught mid-fade has the contrast of its animation frame, not its own: judge every toast fully shown.
+  await page.evaluate(() => {
+    if (document.getElementById('axe-settled-toasts')) return;
+    const style = document.createElement('style');
+    style.id = 'axe-settled-toasts';
+    style.textContent = '[data-sonner-toast]{opacity:1 !important;transition:none !important;animation:none !important}';
+    document.head.append(style);
+  });
   const violations = await page.evaluate(async () => {
     const w = window as unknown as { axe: { run: () => Promise<{ violations: AxeViolation[] }> } };
     return (await w.axe.run()).violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => JSON.stringify(n.target)) }));
