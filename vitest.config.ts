@@ -24,10 +24,9 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 90_000,
           hookTimeout: 180_000,
-          // Two files at a time (one per core): each has its own server, data folder, port and browser, and much of a
-          // browser test is waiting (server start, debounces, polls), so CI's browser pass takes far less wall time.
-          fileParallelism: true,
-          maxWorkers: 2,
+          // One file at a time: two at a time (one per core) cut the pass from 636 s to 405 s, but a browser test then
+          // timed out under the shared load; kept serial until the slow waits are found.
+          fileParallelism: false,
           setupFiles: ['tests/support/fail-on-console-error.ts'],
         },
       },
