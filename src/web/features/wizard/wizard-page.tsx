@@ -166,7 +166,16 @@ function WizardFlow() {
                   Continue
                 </button>
               ) : (
-                <button type="button" className={primary} disabled={sending || !isPriced(state)} aria-busy={sending} onClick={() => void book()}>
+                <button
+                  type="button"
+                  className={primary}
+                  disabled={sending || !isPriced(state)}
+                  aria-busy={sending}
+                  // Book now sits where Continue was: the second click of a double click on Continue must not book unseen.
+                  onClick={(event) => {
+                    if (event.detail <= 1) void book();
+                  }}
+                >
                   {sending ? 'Booking...' : 'Book now'}
                 </button>
               )}
