@@ -340,6 +340,21 @@ describe('public booking wizard', () => {
     expect(await bookingsWithEmail(email)).toBe(1);
     await page.getByTestId('payment-panel').waitFor();
     await expectNoSidewaysScroll(page);
+
+    // No bank account is configured here: the booker page says how to get it, and promises no mail that never comes.
+    const code = await tempCodeFromSummary(page);
+    await page.getByTestId('manage-link').click();
+    await page.getByRole('heading', { name: /Your booking/ }).waitFor();
+    expect(await page.getByTestId('brand-header').isVisible()).toBe(true);
+    const transfer = page.getByTestId('bank-transfer');
+    await transfer.waitFor();
+    expect(await page.getByTestId('bank-details-on-request').textContent()).toBe(
+      'To pay by bank transfer, reply to your booking confirmation email and we will send you our account details.',
+    );
+    expect(await transfer.textContent()).toContain(`Your reference: HATCH-${code}`);
+    expect(await transfer.textContent()).not.toContain('will email you the account');
+    expect(await page.getByTestId('total-price').textContent()).toBe('€488');
+    await expectNoSidewaysScroll(page);
     expect(errors).toEqual([]);
     await context.close();
   });
