@@ -43,7 +43,7 @@ export function manageUrl(baseUrl: string, tempCode: string): string {
   return bookingLinks(baseUrl, { tempCode, gameCode: null, manageKey: '' }).hatch;
 }
 
-/** 'by 6 March 2027', or 'now' when the game is less than 14 days away (shared rule, 0300): never a past day. */
+/** 'by 6 March 2027', or 'now' when the game is less than 14 days away (shared rule, 0301): never a past day. */
 export function balanceDueText(gameDate: string, timezone: string, now: Date = new Date()): string {
   const due = balanceDue(gameDate, todayIn(timezone, now));
   const day = format(parse(due.date, API_DATE, new Date(0)), 'd MMMM yyyy');
@@ -53,7 +53,7 @@ export function balanceDueText(gameDate: string, timezone: string, now: Date = n
 /** How this install takes the booker's money (decision 0250): the facts the confirmation mail needs. */
 export type PaymentFacts = { method: 'card' | 'bank_transfer'; bankTransferDetails: string | null; reference: string };
 
-/** The confirmation's payment part: what to pay, by when, and how; only what is true on this install (0300). */
+/** The confirmation's payment part: what to pay, by when, and how; only what is true on this install (0301). */
 function paymentLines(b: BookerBooking, payment: PaymentFacts, link: string, now: Date): string[] {
   const total = Math.round(b.total_price * 100);
   const options = checkoutAmounts(total, 0);

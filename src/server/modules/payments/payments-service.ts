@@ -28,7 +28,7 @@ async function bookingByKey(db: DbOrTx, key: string): Promise<BookingRow> {
   return booking;
 }
 
-/** The shared due-date rule (0300), measured against today in the game's own zone. */
+/** The shared due-date rule (0301), measured against today in the game's own zone. */
 function balanceDueFields(gameDate: string, timezone: string): Pick<PaymentState, 'balance_due_date' | 'balance_due_on_booking'> {
   const due = balanceDue(gameDate, todayIn(timezone));
   return { balance_due_date: due.date, balance_due_on_booking: due.onBooking };
