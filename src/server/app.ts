@@ -37,7 +37,7 @@ import { adminPaymentsRoutes } from './modules/admin-payments/admin-payments-rou
 import { adminProposalsRoutes } from './modules/admin-proposals/admin-proposals-routes';
 import { proposalRoutes } from './modules/proposal/proposal-routes';
 import { paymentsRoutes } from './modules/payments/payments-routes';
-import { createPaymentSetup, type PaymentSetup } from './lib/payments/payment-setup';
+import { createPaymentSetup, paymentMethodOf, type PaymentSetup } from './lib/payments/payment-setup';
 import { adminSubmissionsRoutes } from './modules/admin-submissions/admin-submissions-routes';
 import { adminScoringRoutes } from './modules/admin-scoring/admin-scoring-routes';
 import { adminMarkersRoutes } from './modules/admin-markers/admin-markers-routes';
@@ -156,7 +156,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerWeb(app, {
     webRoot: options.webRoot ?? path.resolve('dist/web'),
     csrfKey,
-    pageMeta: { 'terms-url': config.TERMS_URL, 'map-tile-url': config.MAP_TILE_URL },
+    pageMeta: { 'terms-url': config.TERMS_URL, 'map-tile-url': config.MAP_TILE_URL, 'payment-method': paymentMethodOf(payments) },
   });
   return app;
 }

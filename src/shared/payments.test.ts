@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { amountDue, balanceDueDate, checkoutAmounts, isCancelled, isVoided, netPaid, paymentRemaining, statusAfterLedgerChange, type LedgerEntry } from './payments';
+import { amountDue, balanceDue, checkoutAmounts, isCancelled, isVoided, netPaid, paymentRemaining, statusAfterLedgerChange, type LedgerEntry } from './payments';
 
 const payment = (id: number, pence: number): LedgerEntry => ({ id, kind: 'payment', payment_amount: pence, corrects_payment_id: null });
 const correction = (id: number, kind: 'void' | 'refund', of: number, pence: number): LedgerEntry => ({ id, kind, payment_amount: -pence, corrects_payment_id: of });
@@ -49,9 +49,21 @@ describe('paying online', () => {
   });
 
   it('makes the balance due 14 days before the game, across months and years', () => {
-    expect(balanceDueDate('2027-03-20')).toBe('2027-03-06');
-    expect(balanceDueDate('2027-03-05')).toBe('2027-02-19');
-    expect(balanceDueDate('2027-01-10')).toBe('2026-12-27');
+    expect(balanceDue('2027-03-20', '2027-01-01')).toEqual({ date: '2027-03-06', onBooking: false });
+    expect(balanceDue('2027-03-05', '2027-01-01')).toEqual({ date: '2027-02-19', onBooking: false });
+    expect(balanceDue('2027-01-10', '2026-11-23')).toEqual({ date: '2026-12-27', onBooking: false });
+  });
+
+  it('never names a day already gone: under 14 days away the balance is due on booking, today', () => {
+    const today = '2026-11-23';
+    expect(balanceDue('2026-11-23', today)).toEqual({ date: today, onBooking: true });
+    expect(balanceDue('2026-11-26', today)).toEqual({ date: today, onBooking: true });
+    expect(balanceDue('2026-12-06', today)).toEqual({ date: today, onBooking: true });
+    // Exactly 14 days away: due today by the plain rule, not early.
+    expect(balanceDue('2026-12-07', today)).toEqual({ date: today, onBooking: false });
+    expect(balanceDue('2026-12-08', today)).toEqual({ date: '2026-11-24', onBooking: false });
+    // A booking left unpaid past its due day: due today, never a past date.
+    expect(balanceDue('2026-12-01', '2026-11-30')).toEqual({ date: '2026-11-30', onBooking: true });
   });
 
   it('treats cancelled bookings and lost or trashed leads as closed to payment', () => {

@@ -49,6 +49,13 @@ export function statusAfterLedgerChange(status: string, net: number, gameStarted
 export const DEPOSIT_PERCENT = 25;
 export const BALANCE_DUE_DAYS = 14;
 
+/**
+ * How bookers pay on an install (decision 0250): by card online when a card provider is configured, else by bank
+ * transfer. Staff recording a payment by hand start from the same method (0303): it is how the money comes in.
+ */
+export const PAYMENT_METHODS = ['card', 'bank_transfer'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
 export const CHECKOUT_PURPOSES = ['deposit', 'full', 'balance'] as const;
 export type CheckoutPurpose = (typeof CHECKOUT_PURPOSES)[number];
 
@@ -64,11 +71,27 @@ export function checkoutAmounts(totalPence: number, net: number): Record<Checkou
   return { deposit: deposit > 0 && deposit < totalPence ? deposit : null, full: totalPence, balance: null };
 }
 
-/** The day the balance is due: BALANCE_DUE_DAYS before the game's own date (YYYY-MM-DD in, YYYY-MM-DD out). */
-export function balanceDueDate(gameDate: string): string {
-  const [y, m, d] = gameDate.split('-').map(Number);
-  const due = new Date(Date.UTC(y ?? 1970, (m ?? 1) - 1, (d ?? 1) - BALANCE_DUE_DAYS));
-  return due.toISOString().slice(0, 10);
+/** A day (yyyy-MM-dd) `days` days before another; plain calendar arithmetic, no zone involved. */
+function daysBefore(day: string, days: number): string {
+  const [y, m, d] = day.split('-').map(Number);
+  return new Date(Date.UTC(y ?? 1970, (m ?? 1) - 1, (d ?? 1) - days)).toISOString().slice(0, 10);
+}
+
+export type BalanceDue = {
+  /** yyyy-MM-dd: BALANCE_DUE_DAYS before the game's own date, and never before today in the game's zone. */
+  date: string;
+  /** The game is less than BALANCE_DUE_DAYS days away: the whole price is due on booking (the date is today). */
+  onBooking: boolean;
+};
+
+/**
+ * When the balance is due (decisions 0252, 0301): BALANCE_DUE_DAYS before the game's own date, but never a day
+ * already gone; a game less than BALANCE_DUE_DAYS days away is due on booking, today. "Today" is the calendar day in
+ * the game's zone, where its date is (`todayIn`). Server answers, the booker's pages and every mail use this.
+ */
+export function balanceDue(gameDate: string, today: string): BalanceDue {
+  const due = daysBefore(gameDate, BALANCE_DUE_DAYS);
+  return due < today ? { date: today, onBooking: true } : { date: due, onBooking: false };
 }
 
 /**

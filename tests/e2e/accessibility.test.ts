@@ -98,6 +98,9 @@ describe('accessibility of every page (axe-core, no serious or critical violatio
     await expectNoSeriousA11yViolations(page, 'wizard step 3');
     await page.getByRole('textbox', { name: 'Email' }).fill('axe@example.test');
     await page.getByRole('button', { name: 'Continue' }).click();
+    await stepTitle(page, 'Check your booking').waitFor();
+    await expectNoSeriousA11yViolations(page, 'wizard step 4 before booking');
+    await page.getByRole('button', { name: 'Book now' }).click();
     await stepTitle(page, 'Your game is booked!').waitFor();
     await expectNoSeriousA11yViolations(page, 'wizard step 4');
 

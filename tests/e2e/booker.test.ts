@@ -14,7 +14,16 @@ import { startServer, type RunningServer } from './support/server';
  * everything else goes through the pages, and staff locking goes through the admin API.
  */
 type Game = { id: number; code: string; tempCode: string; manageKey: string };
-type Seed = { hatch: { id: number; code: string }[]; games: Game[]; locked: Game };
+type Seed = { hatch: { id: number; code: string }[]; games: Game[]; locked: Game; soon: { id: number; code: string } };
+const BANK = 'Hatch Ltd\nSort code 00-11-22\nAccount 12345678';
+
+/** Today in London, and a day some days after it, as the API writes dates. */
+function londonDay(daysAhead: number): string {
+  const parts = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(new Date());
+  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  return new Date(Date.UTC(part('year'), part('month') - 1, part('day') + daysAhead)).toISOString().slice(0, 10);
+}
+const longDate = (day: string) => new Date(`${day}T12:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 let seed: Seed;
 let dataDir: string;
 let server: RunningServer;
@@ -43,7 +52,10 @@ async function seedDatabase(dir: string): Promise<Seed> {
       hidingSpotStatus: 'confirmed',
       hidingSpotOwner: 'admin',
     });
+    // A game five days away: the balance is due on booking, today.
+    const soon = await createBooking(db, { fullName: 'Soon Booker', date: londonDay(5), utcDateTime: null });
     return {
+      soon: { id: soon.id, code: soon.tempCode },
       hatch,
       games,
       locked: { id: locked.booking.id, code: locked.gameCode, tempCode: locked.booking.tempCode, manageKey: locked.booking.manageKey },
@@ -54,7 +66,7 @@ async function seedDatabase(dir: string): Promise<Seed> {
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'hatch-e2e-booker-'));
   seed = await seedDatabase(dataDir);
-  server = await startServer({ DATA_DIR: dataDir });
+  server = await startServer({ DATA_DIR: dataDir, BANK_TRANSFER_DETAILS: BANK });
   browser = await launchBrowser();
 });
 afterAll(async () => {
@@ -134,6 +146,64 @@ describe('/hatch/{temp_code}: a booking not yet paid', () => {
     expect(text).not.toContain('Locked Booker');
     expect(await page.getByRole('button', { name: /Save/ }).count()).toBe(0);
     expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('paying by bank transfer, with the account configured (phone)', () => {
+  it('shows the account and the reference under the brand header, and a game 5 days away due today, on booking', async () => {
+    const { page, context, errors } = await open(`/hatch/${seed.soon.code}`, PHONE);
+    await page.getByRole('heading', { name: /Your booking/ }).waitFor();
+    const header = page.getByTestId('brand-header');
+    expect(await header.isVisible()).toBe(true);
+    expect(await header.getByRole('link', { name: 'hatch.' }).getAttribute('href')).toBe('/');
+    const transfer = page.getByTestId('bank-transfer');
+    await transfer.waitFor();
+    expect(await page.getByTestId('bank-details').innerText()).toBe(BANK);
+    expect(await transfer.textContent()).toContain(`Reference: HATCH-${seed.soon.code}`);
+    expect(await transfer.textContent()).toContain('also in your booking confirmation email');
+    expect(await transfer.textContent()).not.toContain('will email you the account');
+    expect(await page.getByTestId('balance-due-date').textContent()).toBe(`Today, ${longDate(londonDay(0))}`);
+    await page.getByTestId('due-on-booking').waitFor();
+    await expectNoSidewaysScroll(page);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('starts the staff payment form at bank transfer, the way bookers pay here', async () => {
+    const { page, context, errors } = await open('/login');
+    await loginAsAdmin(page, `/admin/bookings/${seed.soon.id}`);
+    const type = page.getByLabel('Payment type');
+    await type.waitFor();
+    expect(await type.inputValue()).toBe('bank_transfer');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('the brand header and a game code that does not exist (phone)', () => {
+  it('shows the brand header on /manage, and on a page whose booking was not found', async () => {
+    const { page, context, errors } = await open(`/manage/${seed.games[2]?.manageKey}`, PHONE);
+    await page.getByTestId('game-code').waitFor();
+    expect(await page.getByTestId('brand-header').getByRole('link', { name: 'hatch.' }).isVisible()).toBe(true);
+    await page.goto('/hatch/NOSUCHCODE1');
+    await page.getByRole('heading', { name: 'Booking not found' }).waitFor();
+    expect(await page.getByTestId('brand-header').isVisible()).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('offers another code and the home page on "Game not found", not a Retry that cannot help', async () => {
+    const { page, context } = await open('/play/NOPE9999', PHONE);
+    await page.getByRole('heading', { name: 'Game not found' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Retry' }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Go to the home page' }).getAttribute('href')).toBe('/');
+    await expectNoSidewaysScroll(page);
+    const code = seed.games[1]?.code ?? '';
+    await page.getByRole('textbox', { name: 'Game code' }).fill(code.toLowerCase());
+    await page.getByRole('button', { name: 'Open the game' }).click();
+    await page.waitForURL(`**/play/${code}`);
+    await page.getByRole('heading', { name: `Join game ${code}` }).waitFor();
     await context.close();
   });
 });

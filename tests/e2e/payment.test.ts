@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { seedDataDir } from './support/data-dir';
 import { createBooking } from '../support/fixtures';
-import { launchBrowser, newPage } from './support/browser';
+import { launchBrowser, loginAsAdmin, newPage, PHONE } from './support/browser';
 import { freePort, startServer, type RunningServer } from './support/server';
 import { startStripeStandIn, type StripeStandIn } from '../support/stripe-stand-in';
 
@@ -13,7 +13,7 @@ import { startStripeStandIn, type StripeStandIn } from '../support/stripe-stand-
  * Issue 15: a booker pays a deposit. The built server talks to the local Stripe stand-in; its hosted checkout page
  * posts the signed webhook to the server, then sends the browser back to the return page.
  */
-let booking: { manageKey: string; tempCode: string };
+let booking: { id: number; manageKey: string; tempCode: string };
 let dataDir: string;
 let server: RunningServer;
 let stripe: StripeStandIn;
@@ -22,7 +22,7 @@ let browser: Browser;
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'hatch-e2e-payment-'));
   const row = await seedDataDir(dataDir, (db) => createBooking(db, { fullName: 'Penny Payer', players: 8, pricePerPerson: 15 }));
-  booking = { manageKey: row.manageKey, tempCode: row.tempCode };
+  booking = { id: row.id, manageKey: row.manageKey, tempCode: row.tempCode };
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   stripe = await startStripeStandIn({
@@ -57,6 +57,9 @@ describe('paying online', () => {
     const panel = page.getByTestId('payment-panel');
     await panel.waitFor();
     expect(await page.getByTestId('balance-due').textContent()).toBe('£120.00');
+    // A game in 2030: the balance is due 14 days before it.
+    expect(await page.getByTestId('balance-due-date').textContent()).toBe('1 June 2030');
+    expect(await page.getByTestId('due-on-booking').count()).toBe(0);
     await page.getByRole('button', { name: 'Pay deposit (£30.00)' }).click();
 
     // The provider's hosted page (the stand-in). Cancelling there comes back with nothing charged.
@@ -79,6 +82,16 @@ describe('paying online', () => {
     await expect.poll(() => page.getByTestId('paid-amount').textContent(), { timeout: 10_000 }).toBe('£30.00');
     expect(await page.getByTestId('balance-due').textContent()).toBe('£90.00');
     expect(await page.getByRole('button', { name: 'Pay balance (£90.00)' }).isVisible()).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('starts the staff payment form at Card where bookers pay by card (phone)', async () => {
+    const { page, context, errors } = await newPage(browser, server.url, PHONE);
+    await loginAsAdmin(page, `/admin/bookings/${booking.id}`);
+    const type = page.getByLabel('Payment type');
+    await type.waitFor();
+    expect(await type.inputValue()).toBe('card');
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -48,6 +48,19 @@ async function adminBooking(id: number, email: string): Promise<{ booking: Recor
   return answer;
 }
 
+/** How many bookings carry an email, as staff see the list: what is stored, whatever the page shows. */
+async function bookingsWithEmail(email: string): Promise<number> {
+  const { page, context } = await newPage(browser, server.url);
+  await loginAsAdmin(page, '/login');
+  const count = await page.evaluate(async (search) => {
+    const list = await fetch(`/api/admin/bookings?search=${encodeURIComponent(search)}`);
+    const body = (await list.json()) as { bookings?: unknown[] };
+    return body.bookings?.length ?? -1;
+  }, email);
+  await context.close();
+  return count;
+}
+
 describe('public booking wizard', () => {
   it('books a Weapons game with a host on a desktop, every step accessible, tracking kept', async () => {
     const { page, context, errors } = await newPage(browser, server.url, DESKTOP);
@@ -103,8 +116,14 @@ describe('public booking wizard', () => {
     await page.getByRole('combobox', { name: /How did you find out about us/ }).selectOption('Other');
     await page.getByRole('textbox', { name: 'Please specify' }).fill('A podcast');
     await expectNoSeriousA11yViolations(page, 'step 3');
-    // A double click makes one booking (the button is disabled while sending; the key makes retries safe).
+    // Continue shows the summary; a double click on it does not book through the button that takes its place.
     await page.getByRole('button', { name: 'Continue' }).dblclick();
+    await stepTitle(page, 'Check your booking').waitFor();
+    await expectNoSeriousA11yViolations(page, 'step 4 before booking');
+    expect(await page.getByTestId('summary-total').textContent()).toBe('£500');
+    expect(await bookingsWithEmail('desk@example.com')).toBe(0);
+    // A double click makes one booking (the button is disabled while sending; the key makes retries safe).
+    await page.getByRole('button', { name: 'Book now' }).dblclick();
 
     await stepTitle(page, 'Your game is booked!').waitFor();
     await expectNoSeriousA11yViolations(page, 'step 4');
@@ -226,6 +245,10 @@ describe('public booking wizard', () => {
     await email.fill('phone@example.com');
     await page.getByRole('combobox', { name: /How did you find out about us/ }).selectOption('TikTok');
     await page.getByRole('button', { name: 'Continue' }).click();
+    await stepTitle(page, 'Check your booking').waitFor();
+    await expectNoSeriousA11yViolations(page, 'step 4 before booking (phone)');
+    await expectNoSidewaysScroll(page);
+    await page.getByRole('button', { name: 'Book now' }).click();
 
     await stepTitle(page, 'Your game is booked!').waitFor();
     await expectNoSeriousA11yViolations(page, 'step 4 (phone)');
@@ -258,6 +281,9 @@ describe('public booking wizard', () => {
     await page.getByRole('button', { name: 'Next', exact: true }).click();
     await page.getByRole('textbox', { name: 'Email' }).fill('paris@example.com');
     await page.getByRole('button', { name: 'Continue' }).click();
+    await stepTitle(page, 'Check your booking').waitFor();
+    expect(await page.getByTestId('summary-total').textContent()).toBe('$100');
+    await page.getByRole('button', { name: 'Book now' }).click();
     await stepTitle(page, 'Your game is booked!').waitFor();
     const texts = await page.getByRole('definition').allTextContents();
     // 15:00 in Paris is 14:00 in London (the browser's zone) in winter and summer alike.
@@ -266,6 +292,69 @@ describe('public booking wizard', () => {
     expect(texts).toEqual(expect.arrayContaining(['Paris', '4', 'Weapons', '$25', '$100']));
     const booking = await bookingByCode(page, await tempCodeFromSummary(page));
     expect(booking).toMatchObject({ timezone: 'Europe/Paris', currency: 'USD', plan_type: 'pro', total_price: 100 });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('shows the summary and total in euros before anything is stored; going back changes nothing stored; Book now books (phone)', async () => {
+    const { page, context, errors } = await newPage(browser, server.url, PHONE);
+    const email = `summary-${Date.now()}@example.com`;
+    await page.goto('/');
+    await completeStepZero(page, { players: '4' });
+    await page.getByTestId('currency-selector').locator('select').selectOption('EUR', { force: true });
+    await page.getByRole('button', { name: 'Select Weapons' }).click();
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
+    await page.getByRole('button', { name: 'Add Item: In-Person Host' }).click();
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
+    await page.getByRole('textbox', { name: 'Email' }).fill(email);
+    await page.getByRole('button', { name: 'Continue' }).click();
+
+    // The summary: plan, players, add-ons, date, time and zone, city and the total in the booking's currency.
+    await stepTitle(page, 'Check your booking').waitFor();
+    const summary = page.getByRole('definition');
+    await expect.poll(() => page.getByTestId('summary-total').textContent()).toBe('€442');
+    const texts = await summary.allTextContents();
+    expect(texts).toEqual(expect.arrayContaining(['London', '4', 'Weapons', 'In-Person Host', '€23', '€350', '€442', email]));
+    expect(texts.some((t) => t.includes('at 15:00') && t.includes('Europe/London'))).toBe(true);
+    expect(await page.getByRole('button', { name: 'Book now' }).isEnabled()).toBe(true);
+    await expectNoSidewaysScroll(page);
+    expect(await bookingsWithEmail(email)).toBe(0);
+
+    // Back to the players: still nothing stored, and the summary follows the change.
+    await page.getByRole('button', { name: 'Previous', exact: true }).click();
+    await stepTitle(page, 'Final Step').waitFor();
+    await page.getByRole('button', { name: 'Step 1: When and where' }).click();
+    await page.getByRole('textbox', { name: 'Number of players' }).fill('6');
+    await page.getByRole('button', { name: 'Step 4: Your details' }).click();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await stepTitle(page, 'Check your booking').waitFor();
+    expect(await page.getByTestId('summary-total').textContent()).toBe('€488');
+    expect(await bookingsWithEmail(email)).toBe(0);
+
+    // Book now makes the booking, at that total, and the booker lands on the booked summary as before.
+    await page.getByRole('button', { name: 'Book now' }).click();
+    await stepTitle(page, 'Your game is booked!').waitFor();
+    expect(await page.getByTestId('summary-total').textContent()).toBe('€488');
+    const booking = await bookingByCode(page, await tempCodeFromSummary(page));
+    expect(booking).toMatchObject({ players: 6, currency: 'EUR', plan_type: 'pro', add_ons: ['hosted'], total_price: 488, booking_status: 'enquiry' });
+    expect(await bookingsWithEmail(email)).toBe(1);
+    await page.getByTestId('payment-panel').waitFor();
+    await expectNoSidewaysScroll(page);
+
+    // No bank account is configured here: the booker page says how to get it, and promises no mail that never comes.
+    const code = await tempCodeFromSummary(page);
+    await page.getByTestId('manage-link').click();
+    await page.getByRole('heading', { name: /Your booking/ }).waitFor();
+    expect(await page.getByTestId('brand-header').isVisible()).toBe(true);
+    const transfer = page.getByTestId('bank-transfer');
+    await transfer.waitFor();
+    expect(await page.getByTestId('bank-details-on-request').textContent()).toBe(
+      'To pay by bank transfer, reply to your booking confirmation email and we will send you our account details.',
+    );
+    expect(await transfer.textContent()).toContain(`Your reference: HATCH-${code}`);
+    expect(await transfer.textContent()).not.toContain('will email you the account');
+    expect(await page.getByTestId('total-price').textContent()).toBe('€488');
+    await expectNoSidewaysScroll(page);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -7,7 +7,7 @@ import { users } from './schema/users';
 import { newTempCode } from '../lib/codes';
 import { recordPayment } from '../lib/booking-lifecycle';
 import { withBooking } from '../lib/booking-write';
-import { DEFAULT_PRICES } from '../../shared/prices';
+import { computeBookingPrice, DEFAULT_PRICES } from '../../shared/prices';
 import { localToUtcIso } from '../../shared/time';
 
 /** A small deterministic generator, so two runs with one seed make the same demo data. */
@@ -83,7 +83,8 @@ export async function seedDemoBookings(db: Db, options: { count?: number; seed?:
     const addOns: StoredAddOn[] = hostedAddOn ? ['hosted'] : [];
     const players = r.int(4, 60);
     const pricePerPerson = DEFAULT_PRICES.GBP.plans[plan];
-    const addOnsTotal = hostedAddOn ? DEFAULT_PRICES.GBP.addons.hosted : 0;
+    // Priced by the one rule the server and the wizard use.
+    const price = computeBookingPrice({ players, pricePerPerson, addOnPrices: hostedAddOn ? [DEFAULT_PRICES.GBP.addons.hosted] : [] });
     const createdAt = addMinutes(now, -r.int(60, 180 * 24 * 60));
     const gameDay = addDays(createdAt, r.int(3, 75));
     const date = format(gameDay, 'yyyy-MM-dd');
@@ -115,9 +116,9 @@ export async function seedDemoBookings(db: Db, options: { count?: number; seed?:
         planType: plan,
         addOns,
         currency: 'GBP',
-        pricePerPerson,
-        addOnsTotal,
-        totalPrice: pricePerPerson * players + addOnsTotal,
+        pricePerPerson: price.price_per_person,
+        addOnsTotal: price.add_ons_total,
+        totalPrice: price.total_price,
         meetingTime,
         date,
         utcDateTime: new Date(localToUtcIso(date, meetingTime, 'Europe/London') || gameDay.toISOString()),

@@ -94,6 +94,7 @@ async function queueReceipt(
       fullName: booking.fullName,
       tempCode: booking.tempCode,
       date: booking.date,
+      timezone: booking.timezone,
       amount: entry.amount,
       currency: entry.currency,
       paidNet: rows.reduce((sum, r) => sum + r.amount, 0),

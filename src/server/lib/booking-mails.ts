@@ -9,8 +9,9 @@ import type { BookerBooking } from '../../shared/api/booking';
 import { bookingLinks, manageResultsPath } from '../../shared/booking-links';
 import { ADD_ONS, PLANS } from '../../shared/plans';
 import { formatMoney, formatPence } from '../../shared/money';
-import { balanceDueDate } from '../../shared/payments';
-import { API_DATE, formatTimestamp, SELECTABLE_TIMEZONES } from '../../shared/time';
+import { balanceDue, checkoutAmounts, DEPOSIT_PERCENT } from '../../shared/payments';
+import { API_DATE, formatTimestamp, SELECTABLE_TIMEZONES, todayIn } from '../../shared/time';
+import { meetingTimeOf } from '../../shared/meeting-time';
 
 /**
  * Every mail about a booking to its booker, built here (the links from shared/booking-links.ts, from the configured
@@ -27,11 +28,13 @@ function greeting(name: string | null): string {
 }
 
 /** The game's own local date and time: stored as the booker chose them, in the game's zone. */
-function whenText(b: { date: string; meetingTime: { hour: number; minute: number }; timezone: string }): { date: string; time: string } {
+function whenText(b: { date: string; meetingTime: unknown; timezone: string }): { date: string; time: string } {
   const day = parse(b.date, API_DATE, new Date(0));
   const zoneLabel = SELECTABLE_TIMEZONES.find((z) => z.zone === b.timezone)?.label ?? b.timezone;
-  const hh = String(b.meetingTime.hour).padStart(2, '0');
-  const mm = String(b.meetingTime.minute).padStart(2, '0');
+  // A stored time that cannot be read is the spec's fallback, 14:00 (shared/meeting-time.ts).
+  const time = meetingTimeOf(b.meetingTime);
+  const hh = String(time.hour).padStart(2, '0');
+  const mm = String(time.minute).padStart(2, '0');
   return { date: isValid(day) ? format(day, 'EEEE d MMMM yyyy') : b.date, time: `${hh}:${mm} (${zoneLabel} time)` };
 }
 
@@ -40,8 +43,33 @@ export function manageUrl(baseUrl: string, tempCode: string): string {
   return bookingLinks(baseUrl, { tempCode, gameCode: null, manageKey: '' }).hatch;
 }
 
-/** The booker's confirmation from the wizard: what they booked, what it costs, and the link to manage it. */
-export function bookingConfirmationMail(b: BookerBooking, baseUrl: string): OutgoingMail {
+/** 'by 6 March 2027', or 'now' when the game is less than 14 days away (shared rule, 0301): never a past day. */
+export function balanceDueText(gameDate: string, timezone: string, now: Date = new Date()): string {
+  const due = balanceDue(gameDate, todayIn(timezone, now));
+  const day = format(parse(due.date, API_DATE, new Date(0)), 'd MMMM yyyy');
+  return due.onBooking ? `now, on booking (${day}): the game is less than 14 days away` : `by ${day}`;
+}
+
+/** How this install takes the booker's money (decision 0250): the facts the confirmation mail needs. */
+export type PaymentFacts = { method: 'card' | 'bank_transfer'; bankTransferDetails: string | null; reference: string };
+
+/** The confirmation's payment part: what to pay, by when, and how; only what is true on this install (0301). */
+function paymentLines(b: BookerBooking, payment: PaymentFacts, link: string, now: Date): string[] {
+  const total = Math.round(b.total_price * 100);
+  const options = checkoutAmounts(total, 0);
+  const amounts = options.deposit !== null
+    ? `a deposit of ${formatPence(options.deposit, b.currency)} (${DEPOSIT_PERCENT} %) or the full ${formatPence(total, b.currency)}`
+    : `${formatPence(total, b.currency)}`;
+  const lines = [`To confirm your booking, pay ${amounts}. The balance is due ${balanceDueText(b.date, b.timezone, now)}.`];
+  if (payment.method === 'card') return [...lines, `Pay online by card from your booking page: ${link}`];
+  if (payment.bankTransferDetails) {
+    return [...lines, 'Pay by bank transfer to:', payment.bankTransferDetails, `Reference: ${payment.reference}`, 'Please quote the reference so we can match your payment; we email you a receipt when it arrives.'];
+  }
+  return [...lines, `To pay by bank transfer, reply to this email and we will send you our account details. Your reference: ${payment.reference}`];
+}
+
+/** The booker's confirmation from the wizard: what they booked, what it costs, how to pay, and the link to manage it. */
+export function bookingConfirmationMail(b: BookerBooking, baseUrl: string, payment: PaymentFacts, now: Date = new Date()): OutgoingMail {
   const when = whenText({ date: b.date, meetingTime: b.meeting_time, timezone: b.timezone });
   const plan = PLANS.find((p) => p.type === b.plan_type)?.name ?? b.plan_type;
   const addOns = b.add_ons.map((t) => ADD_ONS.find((a) => a.type === t)?.name ?? t);
@@ -57,6 +85,7 @@ export function bookingConfirmationMail(b: BookerBooking, baseUrl: string): Outg
     ['Add-ons total', formatMoney(b.add_ons_total, b.currency)],
     ['Total', formatMoney(b.total_price, b.currency)],
   ];
+  const pay = paymentLines(b, payment, link, now);
   const hello = greeting(b.full_name);
   const text = [
     hello,
@@ -65,17 +94,17 @@ export function bookingConfirmationMail(b: BookerBooking, baseUrl: string): Outg
     '',
     ...rows.map(([k, v]) => `${k}: ${v}`),
     '',
+    ...pay,
+    '',
     `Manage your booking: ${link}`,
     `Your booking code: ${b.temp_code}`,
-    '',
-    "We'll be in touch about payment and the next steps.",
   ].join('\n');
   const html = [
     `<p>${escapeHtml(hello)}</p>`,
     '<p>Thanks for booking a Chicken hunt! Here are your game details.</p>',
     `<table>${rows.map(([k, v]) => `<tr><th align="left">${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`).join('')}</table>`,
+    `<div data-part="payment">${pay.map((line) => `<p style="white-space:pre-line">${escapeHtml(line)}</p>`).join('')}</div>`,
     `<p><a href="${escapeHtml(link)}">Manage your booking</a> (code ${escapeHtml(b.temp_code)})</p>`,
-    "<p>We'll be in touch about payment and the next steps.</p>",
   ].join('\n');
   return { to: b.email, subject: `Your hatch game on ${when.date} in ${b.city}`, text, html, kind: 'booking_confirmation' };
 }
@@ -239,6 +268,8 @@ export type ReceiptFacts = {
   fullName: string | null;
   tempCode: string;
   date: string;
+  /** The game's zone: the due date is measured against today there. */
+  timezone: string;
   /** Minor units of `currency`: positive for a payment, the amount given back for a refund. */
   amount: number;
   currency: string;
@@ -259,7 +290,7 @@ export function receiptMail(f: ReceiptFacts, kind: 'payment' | 'refund'): Outgoi
     ['Date', format(f.at, 'd MMMM yyyy, HH:mm')],
     ['Total price', formatPence(f.total, f.currency)],
     ['Paid so far', formatPence(f.paidNet, f.currency)],
-    ['Balance due', due > 0 ? `${formatPence(due, f.currency)} by ${format(parse(balanceDueDate(f.date), API_DATE, new Date(0)), 'd MMMM yyyy')}` : 'Nothing'],
+    ['Balance due', due > 0 ? `${formatPence(due, f.currency)} ${balanceDueText(f.date, f.timezone, f.at)}` : 'Nothing'],
   ];
   const hello = greeting(f.fullName);
   const opening = kind === 'payment' ? 'Thank you for your payment. This is your receipt.' : 'We have refunded part or all of a payment. This is your receipt.';

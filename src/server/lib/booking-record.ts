@@ -7,6 +7,7 @@ import { users } from '../db/schema/users';
 import { bookingParts, bookingPartsFields } from './booking-record-parts';
 import type { AdminBooking, BookerBooking, PublicBooking } from '../../shared/api/booking';
 import { inferSource } from '../../shared/tracking';
+import { loadedSchedule } from '../../shared/meeting-time';
 import { PAYMENT_KINDS, type PaymentKind } from '../../shared/payments';
 
 type BookingRow = typeof bookings.$inferSelect;
@@ -97,6 +98,9 @@ export async function loadBookingAggregate(db: DbOrTx, lookup: BookingLookup): P
 // The database allows only these kinds (booking_payments_kind_check).
 const paymentKindOf = (kind: string): PaymentKind => PAYMENT_KINDS.find((k) => k === kind) ?? 'payment';
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** The stored date and time as every answer gives them: the spec's 14:00 fallback for a time that cannot be read. */
+const scheduleOf = (b: BookingAggregate['booking']) => loadedSchedule({ utcDateTime: iso(b.utcDateTime), date: b.date, meetingTime: b.meetingTime, timezone: b.timezone });
 const addOnTypes = (addOns: BookingRow['addOns']) => addOns.map((a) => (typeof a === 'string' ? a : a.type));
 
 export function toBookerBooking(agg: BookingAggregate): BookerBooking {
@@ -130,8 +134,7 @@ export function toBookerBooking(agg: BookingAggregate): BookerBooking {
     add_ons_total: b.addOnsTotal,
     total_price: b.totalPrice,
     date: b.date,
-    meeting_time: b.meetingTime,
-    utcDateTime: iso(b.utcDateTime),
+    ...scheduleOf(b),
     meeting_point_address: b.meetingPointAddress,
     meeting_point_status: b.meetingPointStatus,
     meeting_point_notes: b.meetingPointNotes,
@@ -242,9 +245,8 @@ export function toPublicBooking(agg: BookingAggregate): PublicBooking {
     code_type: agg.game ? 'game' : 'temp',
     city: b.city,
     date: b.date,
-    meeting_time: b.meetingTime,
     timezone: b.timezone,
-    utcDateTime: iso(b.utcDateTime),
+    ...scheduleOf(b),
     duration: b.duration,
     players: b.players,
     meeting_point_address: b.meetingPointStatus === 'confirmed' ? b.meetingPointAddress : null,

@@ -16,6 +16,7 @@ import {
   type Player,
   type PublicGame,
 } from '../../shared/api/play';
+import { loadedSchedule } from '../../shared/meeting-time';
 import type { ConsoleResponse } from '../../shared/api/host';
 
 /**
@@ -46,6 +47,9 @@ const bookingColumns = {
   assignedHostId: bookings.assignedHostId,
   manageKey: bookings.manageKey,
   date: bookings.date,
+  // With the date: the start of a booking stored without a usable time is 14:00 there (shared/meeting-time.ts).
+  meetingTime: bookings.meetingTime,
+  timezone: bookings.timezone,
 };
 function selectGames(db: DbOrTx, where: SQL) {
   return db.select({ game: games, booking: bookingColumns }).from(games).innerJoin(bookings, eq(bookings.id, games.bookingId)).where(where).limit(1);
@@ -85,7 +89,7 @@ export function publicGame(ctx: GameContext): PublicGame {
   return {
     code: game.code,
     status: instance ? instanceStatus(instance.status) : 'not_started',
-    starts_at: started ? instance.startTime.toISOString() : (booking.utcDateTime?.toISOString() ?? null),
+    starts_at: started ? instance.startTime.toISOString() : loadedSchedule({ ...booking, utcDateTime: booking.utcDateTime?.toISOString() ?? null }).utcDateTime,
     ends_at: started ? ((instance.endTime ?? instance.endsAt)?.toISOString() ?? null) : null,
     duration: booking.duration,
     area: instance?.latestArea ?? { lat: booking.lat, lng: booking.lng, radius: booking.radius },

@@ -36,7 +36,10 @@ export const paymentStateSchema = z.object({
   paid: z.number().int(),
   due: z.number().int(),
   deposit_percent: z.number().int(),
+  /** yyyy-MM-dd, never before today in the game's zone (shared/payments.ts balanceDue). */
   balance_due_date: z.string(),
+  /** The game is less than 14 days away: everything is due on booking. */
+  balance_due_on_booking: z.boolean(),
   options: z.object({ deposit: z.number().int().nullable(), full: z.number().int().nullable(), balance: z.number().int().nullable() }),
   cancelled: z.boolean(),
   /** 'stripe' when cards are taken online, else 'bank_transfer' (pay by transfer, staff record it). */

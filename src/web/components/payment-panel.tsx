@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { format, parseISO } from 'date-fns';
 import type { PaymentState } from '../../shared/api/payments';
 import { formatPence } from '../../shared/money';
-import { CHECKOUT_PURPOSES, type CheckoutPurpose } from '../../shared/payments';
+import { BALANCE_DUE_DAYS, CHECKOUT_PURPOSES, type CheckoutPurpose } from '../../shared/payments';
 import { errorMessage } from '../lib/api-client';
 import { fetchPaymentState, startCheckout } from '../lib/payments-api';
 import { notifyError } from '../lib/toast';
@@ -47,6 +47,7 @@ export function PaymentPanel({ manageKey }: { manageKey: string }) {
     }
   };
   const money = (pence: number) => formatPence(pence, state.currency);
+  const dueDay = format(parseISO(state.balance_due_date), 'd MMMM yyyy');
   const options = CHECKOUT_PURPOSES.flatMap((purpose) => {
     const amount = state.options[purpose];
     return amount === null ? [] : [[purpose, amount] as const];
@@ -70,7 +71,9 @@ export function PaymentPanel({ manageKey }: { manageKey: string }) {
         {state.due > 0 ? (
           <div>
             <dt className="text-sm text-slate-600">Due by</dt>
-            <dd className="font-semibold">{format(parseISO(state.balance_due_date), 'd MMMM yyyy')}</dd>
+            <dd className="font-semibold" data-testid="balance-due-date">
+              {state.balance_due_on_booking ? `Today, ${dueDay}` : dueDay}
+            </dd>
           </div>
         ) : null}
       </dl>
@@ -82,6 +85,11 @@ export function PaymentPanel({ manageKey }: { manageKey: string }) {
             </li>
           ))}
         </ul>
+      ) : null}
+      {state.due > 0 && state.balance_due_on_booking ? (
+        <p className="text-sm text-slate-700" data-testid="due-on-booking">
+          Your game is less than {BALANCE_DUE_DAYS} days away, so everything still to pay is due now, on booking.
+        </p>
       ) : null}
       {cancelled && state.paid === 0 ? <p className="text-slate-700">Payment cancelled: nothing was charged.</p> : null}
       {state.cancelled ? (
@@ -99,7 +107,7 @@ export function PaymentPanel({ manageKey }: { manageKey: string }) {
           </div>
           {state.options.deposit !== null ? (
             <p className="text-sm text-slate-600">
-              The deposit is {state.deposit_percent} % of the total; the balance is due by {format(parseISO(state.balance_due_date), 'd MMMM yyyy')}. Card payments are taken by our payment
+              The deposit is {state.deposit_percent} % of the total; the balance is due {state.balance_due_on_booking ? 'today' : `by ${dueDay}`}. Card payments are taken by our payment
               provider; you get a receipt by email.
             </p>
           ) : null}
@@ -107,10 +115,25 @@ export function PaymentPanel({ manageKey }: { manageKey: string }) {
       ) : (
         <div className="rounded-lg border border-slate-200 bg-slate-50 p-3 text-slate-800" data-testid="bank-transfer">
           <p className="font-medium">Pay by bank transfer</p>
-          {state.bank_transfer.details ? <p className="whitespace-pre-line">{state.bank_transfer.details}</p> : <p>Our team will email you the account details.</p>}
-          <p>
-            Reference: <strong className="font-mono">{state.bank_transfer.reference}</strong>
-          </p>
+          {state.bank_transfer.details ? (
+            <>
+              <p className="whitespace-pre-line" data-testid="bank-details">
+                {state.bank_transfer.details}
+              </p>
+              <p>
+                Reference: <strong className="font-mono">{state.bank_transfer.reference}</strong>
+              </p>
+              <p className="text-sm text-slate-600">Please quote the reference so we can match your payment. These details are also in your booking confirmation email.</p>
+            </>
+          ) : (
+            <>
+              {/* No account is configured: nothing would mail it, so the booker asks for it (decision 0301). */}
+              <p data-testid="bank-details-on-request">To pay by bank transfer, reply to your booking confirmation email and we will send you our account details.</p>
+              <p>
+                Your reference: <strong className="font-mono">{state.bank_transfer.reference}</strong>
+              </p>
+            </>
+          )}
           <p className="text-sm text-slate-600">We record your payment when it arrives and email you a receipt.</p>
         </div>
       )}

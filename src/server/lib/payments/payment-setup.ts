@@ -1,4 +1,5 @@
 import type { Config } from '../../config';
+import type { PaymentMethod } from '../../../shared/payments';
 import type { PaymentProvider } from './payment-provider';
 import { createStripeProvider } from './stripe-provider';
 
@@ -11,4 +12,9 @@ export function createPaymentSetup(config: Pick<Config, 'STRIPE_SECRET_KEY' | 'S
       ? createStripeProvider({ secretKey: config.STRIPE_SECRET_KEY, webhookSecret: config.STRIPE_WEBHOOK_SECRET, apiBase: config.STRIPE_API_BASE })
       : null;
   return { provider, bankTransferDetails: config.BANK_TRANSFER_DETAILS ?? null };
+}
+
+/** The one way bookers pay here: what their pages, their mails and the staff payment form start from. */
+export function paymentMethodOf(setup: Pick<PaymentSetup, 'provider'>): PaymentMethod {
+  return setup.provider ? 'card' : 'bank_transfer';
 }

@@ -3,14 +3,15 @@ import type { Db, DbOrTx } from '../../db/client';
 import type { bookings } from '../../db/schema/bookings';
 import { PAYMENT_MESSAGES, type PaymentState } from '../../../shared/api/payments';
 import { PUBLIC_BOOKING_MESSAGES } from '../../../shared/api/public-booking';
-import { balanceDueDate, checkoutAmounts, DEPOSIT_PERCENT, isCancelled, netPaid, type CheckoutPurpose } from '../../../shared/payments';
+import { balanceDue, checkoutAmounts, DEPOSIT_PERCENT, isCancelled, netPaid, type CheckoutPurpose } from '../../../shared/payments';
 import { recordPayment } from '../../lib/booking-lifecycle';
 import type { BookingMailer } from '../../lib/booking-mails';
 import { withBooking } from '../../lib/booking-write';
 import { ConflictError, NotFoundError, UpstreamError, ValidationError } from '../../lib/errors';
+import { todayIn } from '../../../shared/time';
 import { bankTransferReference } from '../../lib/payments/bank-transfer';
 import { ProviderError, type PaymentProvider, type ProviderCheckout, type ProviderEvent } from '../../lib/payments/payment-provider';
-import type { PaymentSetup } from '../../lib/payments/payment-setup';
+import { paymentMethodOf, type PaymentSetup } from '../../lib/payments/payment-setup';
 import { claimEvent, findBookingByKey, findCheckout, insertCheckout, ledgerOf, setCheckoutStatus, setEventOutcome } from './payments-repository';
 
 type BookingRow = typeof bookings.$inferSelect;
@@ -27,6 +28,12 @@ async function bookingByKey(db: DbOrTx, key: string): Promise<BookingRow> {
   return booking;
 }
 
+/** The shared due-date rule (0301), measured against today in the game's own zone. */
+function balanceDueFields(gameDate: string, timezone: string): Pick<PaymentState, 'balance_due_date' | 'balance_due_on_booking'> {
+  const due = balanceDue(gameDate, todayIn(timezone));
+  return { balance_due_date: due.date, balance_due_on_booking: due.onBooking };
+}
+
 async function stateOf(db: DbOrTx, setup: PaymentSetup, booking: BookingRow): Promise<PaymentState> {
   const ledger = await ledgerOf(db, booking.id);
   const net = netPaid(ledger.map((r) => ({ id: r.id, kind: r.kind, payment_amount: r.paymentAmount, corrects_payment_id: r.correctsPaymentId })));
@@ -38,10 +45,10 @@ async function stateOf(db: DbOrTx, setup: PaymentSetup, booking: BookingRow): Pr
     paid: net,
     due: Math.max(0, total - net),
     deposit_percent: DEPOSIT_PERCENT,
-    balance_due_date: balanceDueDate(booking.date),
+    ...balanceDueFields(booking.date, booking.timezone),
     options: closed ? { deposit: null, full: null, balance: null } : checkoutAmounts(total, net),
     cancelled: closed,
-    provider: setup.provider ? 'stripe' : 'bank_transfer',
+    provider: paymentMethodOf(setup) === 'card' ? 'stripe' : 'bank_transfer',
     bank_transfer: { reference: bankTransferReference(booking.tempCode), details: setup.bankTransferDetails },
     payments: ledger.map((r) => ({ kind: r.kind, amount: r.paymentAmount, currency: r.currency, created_at: r.createdAt.toISOString() })),
   };

@@ -38,7 +38,7 @@ export const publicBookingRoutes: FastifyPluginAsyncZod = async (app) => {
       const idempotencyKey = readIdempotencyKey(request.headers[IDEMPOTENCY_HEADER]);
       const sessionKey = request.auth.sessionKey ?? sha256(ensureSessionToken(request, reply));
       const result = await createPublicBooking(
-        { db, mail: app.deps.mail },
+        { db, mail: app.deps.mail, payments: app.deps.payments },
         { body: request.body, sessionKey, idempotencyKey, baseUrl: app.deps.publicUrl, ip: request.ip },
       );
       if (result.replayed) void reply.header('Idempotent-Replayed', 'true');

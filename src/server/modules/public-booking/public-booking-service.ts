@@ -16,6 +16,8 @@ import type { AddOnType, Currency, PlanType } from '../../../shared/plans';
 import { isCurrency, isHostedGame, isPlanType, ADD_ON_TYPES } from '../../../shared/plans';
 import { localToUtcIso } from '../../../shared/time';
 import { bookingConfirmationMail } from '../../lib/booking-mails';
+import { bankTransferReference } from '../../lib/payments/bank-transfer';
+import { paymentMethodOf, type PaymentSetup } from '../../lib/payments/payment-setup';
 import { withBooking, type BookingRow, type BookingValues } from '../../lib/booking-write';
 import { gameCodeOf, insertPricingHistory } from './public-booking-repository';
 
@@ -48,7 +50,7 @@ const bookingCreateKey = (ip: string) => `booking-create:ip:${ip}`;
  * transaction. With an Idempotency-Key, a retry gets the first answer back and creates nothing.
  */
 export async function createPublicBooking(
-  deps: { db: Db; mail: Mailer },
+  deps: { db: Db; mail: Mailer; payments: PaymentSetup },
   input: { body: CreateBookingBody; sessionKey: string; idempotencyKey: string | null; baseUrl: string; ip: string; now?: Date },
 ): Promise<IdempotentResult<BookingAnswer>> {
   // The session is part of the fingerprint: another visitor reusing a key is refused, never shown this booking.
@@ -65,7 +67,8 @@ export async function createPublicBooking(
         input.now ? { now: input.now } : {},
       );
       const booking = toBookerBooking(created.aggregate);
-      await deps.mail.queue(tx, { ...bookingConfirmationMail(booking, input.baseUrl), bookingId: booking.id });
+      const payment = { method: paymentMethodOf(deps.payments), bankTransferDetails: deps.payments.bankTransferDetails, reference: bankTransferReference(booking.temp_code) };
+      await deps.mail.queue(tx, { ...bookingConfirmationMail(booking, input.baseUrl, payment, input.now), bookingId: booking.id });
       return { statusCode: 201, body: { booking } };
     },
   );

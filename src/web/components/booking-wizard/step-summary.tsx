@@ -6,7 +6,7 @@ import { paths } from '../../lib/paths';
 import { requestToasts } from '../../lib/toast';
 import { StepHeading } from './help-popover';
 import { formatMomentIn } from '../../lib/moment-text';
-import { browserTimeZone } from './wizard-state';
+import { browserTimeZone, isPriced, type WizardState } from './wizard-state';
 import { useWizard } from './wizard-store';
 import { PaymentPanel } from '../payment-panel';
 
@@ -19,38 +19,72 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** Step 4: what was booked, what it costs, where to manage it and what happens next. */
+/** What the booking is: the same rows before the booker books (wizard prices) and after (the server's prices). */
+function SummaryList({ state }: { state: WizardState }) {
+  const ownZone = browserTimeZone();
+  const planName = state.pricing?.plans.find((p) => p.type === state.planType)?.name ?? PLANS.find((p) => p.type === state.planType)?.name ?? state.planType;
+  const addOnNames = state.addOns.map((type) => state.pricing?.addons.find((a) => a.type === type)?.name ?? ADD_ONS.find((a) => a.type === type)?.name ?? type);
+  const gameMoment = formatMomentIn(state.utcDateTime, state.timezone);
+  const ownMoment = formatMomentIn(state.utcDateTime, ownZone);
+  // Before booking the prices are the wizard's, from the loaded price list with the server's own rule; none shown until it is there.
+  const priced = state.id !== null || isPriced(state);
+  const amount = (value: number) => (priced ? formatMoney(value, state.currency) : state.pricingError ? 'Not available' : 'Loading...');
+  return (
+    <dl className="rounded-xl border border-slate-200 bg-white px-4" aria-label="Booking summary">
+      <Row label="Date and time">
+        {gameMoment} <span className="text-slate-600">({state.timezone}, the game's time zone)</span>
+      </Row>
+      <Row label="In your time zone">
+        {ownMoment} <span className="text-slate-600">({ownZone})</span>
+      </Row>
+      <Row label="City">{state.city}</Row>
+      <Row label="Players">{state.playerCount}</Row>
+      <Row label="Game type">{planName}</Row>
+      <Row label="Add-ons">{addOnNames.length > 0 ? addOnNames.join(', ') : 'None'}</Row>
+      <Row label="Price per person">{amount(state.pricePerPerson)}</Row>
+      <Row label="Add-ons total">{amount(state.addOnsTotal)}</Row>
+      <Row label="Total">
+        <strong className="text-lg" data-testid="summary-total">
+          {amount(state.totalPrice)}
+        </strong>
+      </Row>
+      <Row label="Email">{state.contactDetails.email}</Row>
+    </dl>
+  );
+}
+
+/**
+ * Step 4 before the booking exists: everything the booker chose and the total in the booking's currency, checked
+ * before anything is stored (decision 0300). The wizard's Book now button below it creates the booking.
+ */
+function ConfirmSummary({ state }: { state: WizardState }) {
+  return (
+    <section>
+      <StepHeading title="Check your booking" subtitle="Nothing is booked until you press Book now. Go back to change anything." />
+      <SummaryList state={state} />
+      {state.pricingError && !isPriced(state) ? (
+        <p role="alert" className="mt-3 font-medium text-red-700">
+          {state.pricingError}
+        </p>
+      ) : null}
+      <p className="mt-4 text-sm text-slate-700">
+        Booking is free: you pay to confirm afterwards, a deposit or in full. We email your game details to {state.contactDetails.email}.
+      </p>
+    </section>
+  );
+}
+
+/** Step 4: before booking, the summary to confirm; after, what was booked, where to manage it and what happens next. */
 export function StepSummary({ onBookAnother }: { onBookAnother: () => void }) {
   const { state } = useWizard();
   // 'Copy link' toasts: have the toast region (an aria-live section) in place before it does.
   useEffect(() => requestToasts(), []);
-  const ownZone = browserTimeZone();
-  const planName = state.pricing?.plans.find((p) => p.type === state.planType)?.name ?? PLANS.find((p) => p.type === state.planType)?.name ?? state.planType;
-  const addOnNames = state.addOns.map((type) => state.pricing?.addons.find((a) => a.type === type)?.name ?? ADD_ONS.find((a) => a.type === type)?.name ?? type);
+  if (state.id === null) return <ConfirmSummary state={state} />;
   const manageUrl = state.tempCode ? new URL(paths.hatch(state.tempCode), window.location.origin).toString() : '';
-  const gameMoment = formatMomentIn(state.utcDateTime, state.timezone);
-  const ownMoment = formatMomentIn(state.utcDateTime, ownZone);
   return (
     <section>
       <StepHeading title="Your game is booked!" subtitle="Here is everything you chose. Keep the link below: it is how you manage your game." />
-      <dl className="rounded-xl border border-slate-200 bg-white px-4" aria-label="Booking summary">
-        <Row label="Date and time">
-          {gameMoment} <span className="text-slate-600">({state.timezone}, the game's time zone)</span>
-        </Row>
-        <Row label="In your time zone">
-          {ownMoment} <span className="text-slate-600">({ownZone})</span>
-        </Row>
-        <Row label="City">{state.city}</Row>
-        <Row label="Players">{state.playerCount}</Row>
-        <Row label="Game type">{planName}</Row>
-        <Row label="Add-ons">{addOnNames.length > 0 ? addOnNames.join(', ') : 'None'}</Row>
-        <Row label="Price per person">{formatMoney(state.pricePerPerson, state.currency)}</Row>
-        <Row label="Add-ons total">{formatMoney(state.addOnsTotal, state.currency)}</Row>
-        <Row label="Total">
-          <strong className="text-lg">{formatMoney(state.totalPrice, state.currency)}</strong>
-        </Row>
-        <Row label="Email">{state.contactDetails.email}</Row>
-      </dl>
+      <SummaryList state={state} />
 
       {manageUrl ? (
         <div className="mt-6 rounded-xl border border-brand-400 bg-brand-50 p-4">

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Pricing } from '../../../shared/api/pricing';
 import { MESSAGES, playerCountError } from '../../../shared/validation/booking-rules';
-import { DEFAULT_CENTER, defaultWizardState, fromApiDate, toApiDate, wizardReducer, type WizardAction, type WizardState } from './wizard-state';
+import { DEFAULT_CENTER, defaultWizardState, isPriced, fromApiDate, toApiDate, wizardReducer, type WizardAction, type WizardState } from './wizard-state';
 
 const ZONE = 'Europe/London';
 const run = (actions: WizardAction[], start: WizardState = defaultWizardState(ZONE)) => actions.reduce(wizardReducer, start);
@@ -100,6 +100,24 @@ describe('pricing states', () => {
     expect(run([{ type: 'pricingLoaded', pricing }], loading)).toMatchObject({ pricingLoading: false, pricing });
     expect(run([{ type: 'pricingFailed', error: 'Failed to fetch pricing' }], loading)).toMatchObject({ pricingLoading: false, pricingError: 'Failed to fetch pricing' });
     expect(run([{ type: 'setCurrency', currency: 'USD' }]).currency).toBe('USD');
+  });
+});
+
+describe('the total shown before booking (decision 0300)', () => {
+  it('is the shared price rule on the loaded list of the booking currency, and is only shown once that list is there', () => {
+    expect(isPriced(run([{ type: 'pricingRequested' }]))).toBe(false);
+    const priced = run([{ type: 'pricingLoaded', pricing }, { type: 'selectPlan', plan: 'pro' }, { type: 'toggleAddOn', addOn: 'hosted' }, { type: 'setPlayerInput', text: '10' }]);
+    expect(isPriced(priced)).toBe(true);
+    expect(priced).toMatchObject({ pricePerPerson: 20, addOnsTotal: 300, totalPrice: 500 });
+    // Another currency: no total until its own list has loaded.
+    const switched = run([{ type: 'setCurrency', currency: 'EUR' }], priced);
+    expect(isPriced(switched)).toBe(false);
+    const euros: Pricing = { ...pricing, currency: 'EUR', plans: pricing.plans.map((p) => ({ ...p, price: p.price + 3 })), addons: [{ ...pricing.addons[0]!, price: 350 }] };
+    const inEuros = run([{ type: 'pricingRequested' }, { type: 'pricingLoaded', pricing: euros }], switched);
+    expect(isPriced(inEuros)).toBe(true);
+    expect(inEuros).toMatchObject({ currency: 'EUR', totalPrice: 23 * 10 + 350 });
+    // An add-on the list no longer has: no total (the server would refuse it).
+    expect(isPriced(run([{ type: 'pricingLoaded', pricing: { ...pricing, addons: [] } }], priced))).toBe(false);
   });
 });
 

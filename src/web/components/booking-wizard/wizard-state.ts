@@ -1,6 +1,7 @@
 import { format, isValid, parse } from 'date-fns';
 import { DEFAULT_CURRENCY, PLAN_TYPES, isHostedGame, type AddOnType, type Currency, type PlanType } from '../../../shared/plans';
 import type { Pricing } from '../../../shared/api/pricing';
+import { DEFAULT_MEETING_TIME } from '../../../shared/meeting-time';
 import { computeBookingPrice } from '../../../shared/prices';
 import { API_DATE, WIZARD_DATE, isValidTimeZone, localToUtcIso } from '../../../shared/time';
 import type { Tracking } from '../../../shared/tracking';
@@ -15,7 +16,6 @@ import { DEFAULT_PLAYERS, emailError, isValidMeetingTime, playerCountError, step
 const FIRST_STEP = 0;
 const LAST_STEP = 4;
 const DEFAULT_DURATION = 120;
-const DEFAULT_MEETING_TIME = { hour: 15, minute: 0 } as const;
 const DEFAULT_RADIUS = 1000;
 /** Central London (Trafalgar Square). */
 export const DEFAULT_CENTER = { lat: 51.5074, lng: -0.1278 } as const;
@@ -335,4 +335,14 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
 /** The game's moment is known and real ('Invalid date/time' otherwise). */
 export function hasValidDateTime(s: Pick<WizardState, 'utcDateTime'>): boolean {
   return s.utcDateTime !== '';
+}
+
+/**
+ * The wizard's prices come from the loaded price list of the booking's own currency (the server's list and rule,
+ * computeBookingPrice): only then may step 4 show a total and offer Book now (decision 0300).
+ */
+export function isPriced(s: Pick<WizardState, 'pricing' | 'pricingLoading' | 'currency' | 'planType' | 'addOns'>): boolean {
+  const list = s.pricing;
+  if (!list || s.pricingLoading || list.currency !== s.currency) return false;
+  return list.plans.some((p) => p.type === s.planType) && s.addOns.every((a) => list.addons.some((x) => x.type === a));
 }

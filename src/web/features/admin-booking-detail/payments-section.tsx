@@ -8,6 +8,7 @@ import { currencySymbol, formatPence, typedAmount } from '../../../shared/money'
 import { amountDue, isVoided, netPaid, paymentRemaining } from '../../../shared/payments';
 import { formatTimestamp } from '../../../shared/time';
 import { toastFirstError } from '../../lib/form-errors';
+import { installPaymentMethod } from '../../lib/payment-method';
 import { CorrectionDialog, LedgerTotals, paymentTypeLabel, RecordPaymentDialog, type Correcting } from './payment-dialogs';
 import { Badge, Button, Field, Input, Section, Select } from '../../components/ui';
 
@@ -33,7 +34,8 @@ export function PaymentsSection({ booking }: { booking: AdminBooking }) {
   const entries = booking.booking_payments;
   const form = useForm<z.input<typeof recordPaymentForm>, unknown, z.output<typeof recordPaymentForm>>({
     resolver: zodResolver(recordPaymentForm),
-    defaultValues: { payment_type: 'card', amount: '' },
+    // What bookers are offered here (card only with a card provider): the likeliest way a hand-recorded payment came in.
+    defaultValues: { payment_type: installPaymentMethod(), amount: '' },
   });
   const [pending, setPending] = useState<Pending | null>(null);
   const [correcting, setCorrecting] = useState<Correcting | null>(null);

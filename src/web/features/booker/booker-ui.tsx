@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { BrandHeader } from '../../components/brand-header';
 
 /** Small building blocks shared by the booker's pages; the controls themselves come from components/ui. */
 
@@ -11,9 +12,14 @@ export function Row({ label, children }: { label: string; children: ReactNode })
   );
 }
 
-/** The page frame: centred, narrow enough to read on a desktop, edge to edge on a phone. */
+/** The page frame under the brand header: centred, narrow enough to read on a desktop, edge to edge on a phone. */
 export function PageFrame({ children }: { children: ReactNode }) {
-  return <main className="mx-auto w-full max-w-3xl space-y-4 px-3 py-4 sm:px-6 sm:py-8">{children}</main>;
+  return (
+    <>
+      <BrandHeader width="max-w-3xl" />
+      <main className="mx-auto w-full max-w-3xl space-y-4 px-3 py-4 sm:px-6 sm:py-8">{children}</main>
+    </>
+  );
 }
 
 export function LoadFailed({ message }: { message: string }) {

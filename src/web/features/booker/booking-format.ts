@@ -1,7 +1,8 @@
 import type { BookerBooking } from '../../../shared/api/booking';
 import { formatMoney } from '../../../shared/money';
 import { ADD_ONS, PLANS } from '../../../shared/plans';
-import { SELECTABLE_TIMEZONES, localToUtcIso } from '../../../shared/time';
+import { SELECTABLE_TIMEZONES } from '../../../shared/time';
+import { loadedSchedule } from '../../../shared/meeting-time';
 import { formatMomentIn } from '../../lib/moment-text';
 
 /** Display helpers for the booker's pages. */
@@ -20,9 +21,9 @@ export function zoneLabel(zone: string): string {
   return known ? `${known.label} (${zone})` : zone;
 }
 
-/** 'Saturday 15 June 2030 at 15:00' in the game's own zone. */
+/** 'Saturday 15 June 2030 at 15:00' in the game's own zone (14:00 for a booking without a usable time, as the server). */
 export function whenText(b: Pick<BookerBooking, 'date' | 'meeting_time' | 'timezone' | 'utcDateTime'>): string {
-  const iso = b.utcDateTime ?? localToUtcIso(b.date, b.meeting_time, b.timezone);
+  const iso = loadedSchedule({ utcDateTime: b.utcDateTime, date: b.date, meetingTime: b.meeting_time, timezone: b.timezone }).utcDateTime;
   return (iso && formatMomentIn(iso, b.timezone)) || 'Not set';
 }
 

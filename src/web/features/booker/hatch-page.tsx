@@ -45,7 +45,7 @@ export function HatchPage() {
   const details = useSaveAction(replace, texts);
   const contact = useSaveAction(replace, texts);
 
-  if (isPending) return <Spinner />;
+  if (isPending) return <PageFrame><Spinner /></PageFrame>;
   if (error || !booking) return <LoadFailed message={loadErrorText(error)} />;
   // Paid: the temp code no longer manages anything; the game is set up from the private management link.
   if (!isOrganiserView(booking)) return <PaidNotice booking={booking} />;

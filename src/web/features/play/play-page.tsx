@@ -60,6 +60,25 @@ export function PlayPage() {
   }, [me.isError, me.error, forget]);
 
   if (game.isPending || (token !== null && me.isPending)) return <PlayFrame><Spinner /></PlayFrame>;
+  if (game.isError && game.error instanceof ApiError && game.error.status === 404) {
+    // Asking again cannot find a code that does not exist: the way on is another code, or the start.
+    return (
+      <PlayFrame>
+        <section role="alert" className="space-y-2 rounded-lg border border-red-200 bg-red-50 p-6">
+          <h1 className="text-xl font-bold text-red-800">{errorMessage(game.error, 'Game not found')}</h1>
+          <p className="text-slate-800">
+            There is no game with the code <strong className="font-mono">{code.toUpperCase()}</strong>. Check the code your organiser shared and enter it again.
+          </p>
+        </section>
+        <CodeForm />
+        <p className="text-center">
+          <a href="/" className="font-medium text-brand-700 underline">
+            Go to the home page
+          </a>
+        </p>
+      </PlayFrame>
+    );
+  }
   if (game.isError) {
     return (
       <PlayFrame>

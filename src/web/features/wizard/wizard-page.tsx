@@ -1,5 +1,6 @@
 import { Suspense, use, useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
+import { BrandHeader } from '../../components/brand-header';
 import { Spinner } from '../../components/spinner';
 import { firstInteraction } from '../../lib/first-interaction';
 import { StepIndicator } from '../../components/booking-wizard/step-indicator';
@@ -8,12 +9,13 @@ import { newIdempotencyKey } from '../../components/booking-wizard/summary-forma
 import { createBooking, createBookingErrorText } from '../../components/booking-wizard/wizard-api';
 import { toCreateBookingBody } from '../../components/booking-wizard/wizard-io';
 import { loadWizardSchemas } from '../../components/booking-wizard/wizard-schemas-loader';
-import { browserTimeZone, hasValidDateTime, isContactValid, toApiDate, type WizardState } from '../../components/booking-wizard/wizard-state';
+import { browserTimeZone, hasValidDateTime, isContactValid, isPriced, toApiDate, type WizardState } from '../../components/booking-wizard/wizard-state';
 import { WIZARD_STORAGE_KEY, WizardProvider, readStorage, useWizard } from '../../components/booking-wizard/wizard-store';
 import { dateTimeError } from '../../../shared/validation/booking-rules';
 import { StepAddOns, StepContact, StepPlan, StepSummary, preloadLaterSteps } from './later-steps';
 
 const STEP_LABELS = ['When and where', 'Game type', 'Add-ons', 'Your details', 'Summary'] as const;
+const INCOMPLETE = 'Please go back to the first step and complete the date, city, players and meeting time.';
 
 /** Step 0 may be left when its state is valid and the date and time make a real, future moment. */
 function stepZeroReady(s: WizardState): boolean {
@@ -90,11 +92,20 @@ function WizardFlow() {
     next();
   };
 
-  const submit = async () => {
-    if (sendingRef.current || booked) return;
+  // Step 3's Continue only moves on: the booking is made from the summary on step 4 (decision 0300).
+  const review = () => {
     if (!contactValid || !stepZeroReady(state)) {
       revealErrors();
-      if (!stepZeroReady(state)) setSendError('Please go back to the first step and complete the date, city, players and meeting time.');
+      if (!stepZeroReady(state)) setSendError(INCOMPLETE);
+      return;
+    }
+    next();
+  };
+
+  const book = async () => {
+    if (sendingRef.current || booked) return;
+    if (!isContactValid(state.contactDetails.email) || !stepZeroReady(state)) {
+      setSendError(INCOMPLETE);
       return;
     }
     sendingRef.current = true;
@@ -118,14 +129,7 @@ function WizardFlow() {
 
   return (
     <div className="min-h-screen">
-      <header className="border-b border-brand-100 bg-white">
-        <div className="mx-auto flex max-w-5xl items-center justify-between px-4 py-3">
-          <a href="/" className="text-xl font-extrabold tracking-tight text-slate-900">
-            hatch<span className="text-brand-700">.</span>
-          </a>
-          <p className="text-sm text-slate-600">The Chicken hunt for your team</p>
-        </div>
-      </header>
+      <BrandHeader />
       <main className="mx-auto max-w-5xl px-4 py-6 sm:py-10">
         <h1 className="sr-only">Book a Chicken hunt</h1>
         <StepIndicator labels={STEP_LABELS} current={step} canJump={canJump} onJump={(target) => dispatch({ type: 'jump', step: target })} />
@@ -138,7 +142,7 @@ function WizardFlow() {
             {step === 4 ? <StepSummary onBookAnother={() => dispatch({ type: 'reset', browserTimeZone: browserTimeZone() })} /> : null}
           </Suspense>
         </div>
-        {step < 4 ? (
+        {!booked ? (
           <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-between">
             {step > 0 ? (
               <button type="button" className={secondary} onClick={() => dispatch({ type: 'previous' })}>
@@ -157,9 +161,22 @@ function WizardFlow() {
                 <button type="button" className={primary} onClick={goNext}>
                   Next
                 </button>
+              ) : step === 3 ? (
+                <button type="button" className={primary} onClick={review}>
+                  Continue
+                </button>
               ) : (
-                <button type="button" className={primary} disabled={sending} aria-busy={sending} onClick={() => void submit()}>
-                  {sending ? 'Sending...' : 'Continue'}
+                <button
+                  type="button"
+                  className={primary}
+                  disabled={sending || !isPriced(state)}
+                  aria-busy={sending}
+                  // Book now sits where Continue was: the second click of a double click on Continue must not book unseen.
+                  onClick={(event) => {
+                    if (event.detail <= 1) void book();
+                  }}
+                >
+                  {sending ? 'Booking...' : 'Book now'}
                 </button>
               )}
             </div>

@@ -1,0 +1,13 @@
+/** The public pages' brand bar: the wordmark back to the start and the strapline (wizard, booker pages). */
+export function BrandHeader({ width = 'max-w-5xl' }: { width?: string }) {
+  return (
+    <header className="border-b border-brand-100 bg-white" data-testid="brand-header">
+      <div className={`mx-auto flex ${width} items-center justify-between gap-3 px-4 py-3`}>
+        <a href="/" className="text-xl font-extrabold tracking-tight text-slate-900">
+          hatch<span className="text-brand-700">.</span>
+        </a>
+        <p className="text-sm text-slate-600">The Chicken hunt for your team</p>
+      </div>
+    </header>
+  );
+}
