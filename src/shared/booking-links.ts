@@ -32,6 +32,8 @@ export function bookingLinks(baseUrl: string, codes: { tempCode: string; gameCod
 /** The live game's pages (issue 13): the player app and the host console. */
 export const playPath = (gameCode: string) => `/play/${encodeURIComponent(gameCode)}`;
 export const chickenPath = (gameCode: string, chickenKey: string) => `${playPath(gameCode)}?chicken=${encodeURIComponent(chickenKey)}`;
+/** The Chicken's own absolute join link (decision 0305): only the Chicken's mail and the organiser's page carry it. */
+export const chickenLink = (baseUrl: string, gameCode: string, chickenKey: string) => `${baseUrl.replace(/\/+$/, '')}${chickenPath(gameCode, chickenKey)}`;
 export const hostPath = (gameCode: string) => `/host/${encodeURIComponent(gameCode)}`;
 /** After the game: the players' results and album, and the organiser's (issue 14). */
 export const playResultsPath = (gameCode: string) => `${playPath(gameCode)}/results`;

@@ -551,7 +551,7 @@ describe('admin booking detail', () => {
     await context.close();
   });
 
-  it("keeps an error toast until it is dismissed and shows the server's message on an emergency host change", async () => {
+  it("keeps an error toast until its close button (or its 10 s end) and shows the server's message on an emergency host change", async () => {
     const { page, context } = await openBooking(seed.paid);
     const emergency = region(page, 'Emergency Host Change');
     await page.getByLabel('New host user ID').fill('987654');

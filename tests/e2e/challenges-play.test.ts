@@ -112,7 +112,22 @@ describe('challenges in play', () => {
       if (!blob) throw new Error('no blob');
       return Array.from(new Uint8Array(await blob.arrayBuffer()));
     });
+    // A photo is shown first, with Retake and Send: nothing leaves the phone before Send (issue 19).
+    const uploads: string[] = [];
+    ann.on('request', (r) => {
+      if (r.method() === 'POST' && r.url().includes('/submissions/photo')) uploads.push(r.url());
+    });
+    await ann.getByTestId('photo-input').setInputFiles({ name: 'blurred.jpg', mimeType: 'image/jpeg', buffer: Buffer.from(jpeg) });
+    const preview = ann.getByTestId('photo-preview');
+    await expect.poll(() => preview.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(2400);
+    expect(await preview.textContent()).toContain('Not sent yet');
+    await preview.getByText('Retake').waitFor();
     await ann.getByTestId('photo-input').setInputFiles({ name: 'selfie.jpg', mimeType: 'image/jpeg', buffer: Buffer.from(jpeg) });
+    await preview.locator('img[alt*="not sent yet"]').waitFor();
+    expect(uploads).toEqual([]);
+    await preview.getByRole('button', { name: 'Send photo' }).click();
+    await preview.waitFor({ state: 'detached' });
+    expect(uploads).toHaveLength(1);
     await ann.getByTestId('submission-status').filter({ hasText: 'Waiting for review' }).waitFor();
 
     // The host's queue shows it without a reload (the stream), and the host rates it 4 of 5.

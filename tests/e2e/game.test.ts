@@ -13,6 +13,10 @@ import { createPaidBooking } from '../support/fixtures';
 import { launchBrowser, loginAsAdmin, DESKTOP, PHONE } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 import { seriousA11yViolations } from './support/axe';
+import { TZDate } from '@date-fns/tz';
+import { format } from 'date-fns';
+import { utcToLocal } from '../../src/shared/time';
+import { CHICKEN_MESSAGES } from '../../src/shared/game/chicken';
 
 /**
  * The live game in the browser (issue 13): players on phones in their own contexts, each with its own
@@ -23,7 +27,11 @@ import { seriousA11yViolations } from './support/axe';
 const HOST = { email: 'hattie.host@e2e.test', password: 'a-long-host-passphrase' };
 const CENTRE = { latitude: 51.5074, longitude: -0.1278 };
 
-type Seed = { code: string; manageKey: string; chickenKey: string };
+type Seed = { code: string; manageKey: string; chickenKey: string; startsAt: Date };
+/** The game's own zone, not the phones' (Europe/London): the lobby shows the start in the game's zone (0187). */
+const GAME_ZONE = 'America/New_York';
+const HIDING_SPOT = 'The Crown pub, back room';
+const MEETING_POINT = '1 Market Square';
 let seed: Seed;
 let dataDir: string;
 let server: RunningServer;
@@ -35,7 +43,27 @@ async function seedDatabase(dir: string): Promise<Seed> {
   return seedDataDir(dir, async (db) => {
     const [host] = await db.insert(users).values({ name: 'Hattie Host', email: HOST.email, isHost: true, passwordHash: await hashPassword(HOST.password) }).returning();
     if (!host) throw new Error('host not seeded');
-    const paid = await createPaidBooking(db, { fullName: 'Gina Game', players: 6, duration: 60, initialAreaLat: CENTRE.latitude, initialAreaLng: CENTRE.longitude, initialAreaRadius: 800 });
+    // The meeting is 90 minutes away, in the game's own zone: the lobby counts down to it.
+    const startsAt = new Date(Math.ceil((Date.now() + 90 * 60_000) / 60_000) * 60_000);
+    const local = utcToLocal(startsAt.toISOString(), GAME_ZONE);
+    if (!local) throw new Error('no local time');
+    const paid = await createPaidBooking(db, {
+      fullName: 'Gina Game',
+      players: 6,
+      duration: 60,
+      initialAreaLat: CENTRE.latitude,
+      initialAreaLng: CENTRE.longitude,
+      initialAreaRadius: 800,
+      utcDateTime: startsAt,
+      timezone: GAME_ZONE,
+      date: local.date,
+      meetingTime: local.time,
+      meetingPointAddress: MEETING_POINT,
+      meetingPointNotes: 'By the fountain',
+      meetingPointStatus: 'confirmed',
+      hidingSpotAddress: HIDING_SPOT,
+      hidingSpotStatus: 'confirmed',
+    });
     await db.update(bookings).set({ assignedHostId: host.id }).where(eq(bookings.id, paid.booking.id));
     await db.insert(teams).values([
       { bookingId: paid.booking.id, name: 'Foxes' },
@@ -43,7 +71,7 @@ async function seedDatabase(dir: string): Promise<Seed> {
     ]);
     const [game] = await db.select({ code: games.code, chickenKey: games.chickenKey }).from(games).where(eq(games.bookingId, paid.booking.id));
     if (!game) throw new Error('game not created');
-    return { code: game.code, manageKey: paid.booking.manageKey, chickenKey: game.chickenKey };
+    return { code: game.code, manageKey: paid.booking.manageKey, chickenKey: game.chickenKey, startsAt };
   });
 }
 
@@ -141,6 +169,36 @@ describe('the live game', () => {
     expect(errors).toEqual([]);
   });
 
+  it("the lobby shows the meeting point, the start in the game's zone with a live countdown, and the rules", async () => {
+    const page = ann.page;
+    expect(await page.getByTestId('lobby-meeting-point').textContent()).toBe(MEETING_POINT);
+    expect(await page.getByLabel('Before the game').textContent()).toContain('By the fountain');
+    expect(await page.getByTestId('lobby-start').textContent()).toBe(`${format(new TZDate(seed.startsAt.getTime(), GAME_ZONE), 'EEEE d MMMM, HH:mm')} (${GAME_ZONE})`);
+    const countdown = page.getByTestId('lobby-countdown');
+    const first = (await countdown.textContent()) ?? '';
+    // About 90 minutes to go: 1:2x:xx or 1:29:xx, counting down each second.
+    expect(first).toMatch(/^in 1:[0-3]\d:\d\d$/);
+    await expect.poll(() => countdown.textContent(), { timeout: 5_000 }).not.toBe(first);
+    const rules = (await page.getByTestId('lobby-rules').textContent()) ?? '';
+    expect(rules).toContain('The Chicken hides somewhere in the game area');
+    expect(rules).toContain('the team with the most points wins');
+  });
+
+  it("the Chicken's screen shows its hiding spot and instructions written for the Chicken", async () => {
+    const page = chicken.page;
+    expect(await page.getByTestId('chicken-hiding-spot').textContent()).toBe(HIDING_SPOT);
+    const steps = (await page.getByTestId('chicken-instructions').textContent()) ?? '';
+    expect(steps).toContain('Go to your hiding spot before the start');
+    expect(steps).toContain('found-code');
+    await page.getByTestId('lobby-countdown').waitFor();
+    expect(await page.getByTestId('lobby-status').textContent()).toContain('at your hiding spot');
+    // Nothing written for a team: no meeting point, no team, no 'your own team'.
+    const text = ((await page.locator('main').textContent()) ?? '').toLowerCase();
+    for (const phrase of ['meeting point', 'your own team', 'your team', 'switch team']) expect(text).not.toContain(phrase);
+    expect(await page.getByTestId('location-state').textContent()).toContain('only the host sees you');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+  });
+
   it('the host starts the game from the console; every phone turns live', async () => {
     host = await person({ viewport: DESKTOP });
     await loginAsAdmin(host.page, `/host/${seed.code}`, HOST);
@@ -183,6 +241,56 @@ describe('the live game', () => {
     await host.page.getByRole('button', { name: 'Send to all players' }).click();
     await bob.page.getByTestId('host-messages').getByText('Regroup at the fountain').waitFor();
     expect(await seriousA11yViolations(host.page)).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
+  it("the organiser's phone: the Chicken's link in its own section; the Chicken on the map only after opting in", async () => {
+    const organiser = await person();
+    await organiser.context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await organiser.page.goto(`/manage/${seed.manageKey}`);
+    // The players' link at the top; the Chicken's far from it, in a section of its own with its own copy button.
+    const header = organiser.page.locator('header');
+    await header.getByTestId('join-link').waitFor();
+    expect(await header.getByTestId('chicken-link').count()).toBe(0);
+    const section = organiser.page.locator('#chicken-link');
+    expect(await section.getByRole('heading').textContent()).toBe("The Chicken's link");
+    expect(await section.textContent()).toContain('Only for the person playing the Chicken.');
+    expect(await section.getByTestId('chicken-link-warning').textContent()).toContain('Do not share this with the players.');
+    expect(await section.getByTestId('chicken-link').getAttribute('href')).toBe(`/play/${seed.code}?chicken=${seed.chickenKey}`);
+    await section.getByRole('button', { name: "Copy the Chicken's link" }).click();
+    await organiser.page.locator('[data-sonner-toast]', { hasText: "Chicken's link copied" }).first().waitFor();
+    expect(await organiser.page.evaluate(() => navigator.clipboard.readText())).toBe(`${server.url}/play/${seed.code}?chicken=${seed.chickenKey}`);
+
+    // Live: every team on the map, the Chicken not, until the organiser opts in (warned that it spoils the hunt).
+    const live = organiser.page.locator('#live');
+    await live.getByTestId('live-map').waitFor();
+    await expect.poll(() => markerAt(organiser.page, 'Bob'), { timeout: 15_000 }).not.toBeNull();
+    const optIn = live.getByRole('checkbox', { name: 'Show the Chicken on my map' });
+    expect(await optIn.isChecked()).toBe(false);
+    expect(await live.getByTestId('chicken-opt-in-warning').textContent()).toContain('spoils the hunt for players');
+    // The Chicken has sent its position for a while (the host sees it): the organiser's snapshot and stream leave it out.
+    expect(await markerAt(host.page, 'Chick')).toBe(where(CHICKEN_SPOT));
+    expect(await markerAt(organiser.page, 'Chick')).toBeNull();
+    expect(await live.getByTestId('live-map').locator('[data-testid="map-marker"]').count()).toBeGreaterThan(0);
+    await optIn.check();
+    await expect.poll(() => markerAt(organiser.page, 'Chick'), { timeout: 15_000 }).toBe(where(CHICKEN_SPOT));
+    expect(await live.getByTestId('chicken-opt-in-warning').textContent()).toContain('Keep this screen away from the players');
+    await optIn.uncheck();
+    await expect.poll(() => markerAt(organiser.page, 'Chick'), { timeout: 15_000 }).toBeNull();
+    expect(await seriousA11yViolations(organiser.page)).toEqual([]);
+    await organiser.context.close();
+    expect(errors).toEqual([]);
+  });
+
+  it('an error toast on a phone closes with its close button and leaves the timer in view', async () => {
+    const page = ann.page;
+    await page.getByLabel("Code on the Chicken's screen").fill('ZZZZZZ');
+    await page.getByRole('button', { name: 'Claim the Chicken' }).click();
+    const toast = page.locator('[data-sonner-toast]', { hasText: CHICKEN_MESSAGES.wrongCode });
+    await toast.waitFor();
+    await toast.getByRole('button', { name: 'Close toast' }).click();
+    await toast.waitFor({ state: 'detached' });
+    expect(await page.getByTestId('time-left').isVisible()).toBe(true);
     expect(errors).toEqual([]);
   });
 

@@ -115,7 +115,12 @@ describe('the hunt', () => {
   it('Radar answers after a pick-up at a station', async () => {
     const backpack = ann.getByTestId('backpack');
     const station = backpack.locator('[data-testid="station"][data-name="Fountain"]');
-    await ann.locator('[data-testid="map-station"][data-name="Fountain"]').waitFor();
+    const onMap = ann.locator('[data-testid="map-station"][data-name="Fountain"]');
+    await onMap.waitFor();
+    // No label drawn under the square (labels overlapped on every map): the name is a tooltip on hover or tap.
+    expect(await onMap.textContent()).toBe('🎒');
+    await onMap.dispatchEvent('mouseover');
+    await ann.locator('.leaflet-tooltip', { hasText: 'Fountain' }).waitFor();
     await station.getByRole('button', { name: 'Pick up' }).click();
     await backpack.locator('[data-testid="backpack-item"][data-kind="radar"]').waitFor();
     await backpack.getByRole('button', { name: 'Use Radar' }).click();

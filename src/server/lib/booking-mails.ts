@@ -220,27 +220,47 @@ export function chickenEmailOf(b: { assignedChickenEmail: string | null; email: 
   return b.assignedChickenEmail?.trim() || b.email;
 }
 
-/** Staff set the hiding spot: the designated Chicken hears where to hide. */
+/**
+ * Staff set the hiding spot: the designated Chicken hears where to hide and, once the game exists, gets its own join
+ * link (`?chicken=KEY`, decision 0280), which is not the players' link (decision 0305).
+ */
 export function hidingSpotMail(
   b: { assignedChickenEmail: string | null; email: string; utcDateTime: Date | null; timezone: string; date: string },
   address: string,
   code: string,
+  chickenLink: string | null,
 ): OutgoingMail {
   const when = b.utcDateTime ? `${formatTimestamp(b.utcDateTime, b.timezone).slice(0, 16)} (${b.timezone})` : b.date;
-  return {
-    to: chickenEmailOf(b),
-    subject: `Your hiding spot for game ${code}`,
-    kind: 'booking.hiding_spot',
-    text: [
-      'Hello Chicken,',
-      '',
-      `Our team has set the hiding spot for your game ${code} on ${when}:`,
-      '',
-      address,
-      '',
-      'Head there before the hunt starts and keep it to yourself!',
-    ].join('\n'),
-  };
+  const join = chickenLink
+    ? [
+        'On the day, open your own Chicken link on your phone: it joins you to the game as the Chicken (not as a player) and shows your found-code.',
+        '',
+        chickenLink,
+        '',
+        'This link is for you alone: anyone who opens it joins as the Chicken. Do not forward it to the players.',
+      ]
+    : ['Your own link to join the game as the Chicken comes once the game is booked and paid.'];
+  const text = [
+    'Hello Chicken,',
+    '',
+    `Our team has set the hiding spot for your game ${code} on ${when}:`,
+    '',
+    address,
+    '',
+    'Head there before the hunt starts and keep it to yourself!',
+    '',
+    ...join,
+  ].join('\n');
+  const html = [
+    '<p>Hello Chicken,</p>',
+    `<p>Our team has set the hiding spot for your game ${escapeHtml(code)} on ${escapeHtml(when)}:</p>`,
+    `<p><strong>${escapeHtml(address)}</strong></p>`,
+    '<p>Head there before the hunt starts and keep it to yourself!</p>',
+    chickenLink
+      ? `<p>${escapeHtml(join[0] ?? '')}</p><p><a href="${escapeHtml(chickenLink)}">Join as the Chicken</a><br>${escapeHtml(chickenLink)}</p><p>${escapeHtml(join[4] ?? '')}</p>`
+      : `<p>${escapeHtml(join[0] ?? '')}</p>`,
+  ].join('\n');
+  return { to: chickenEmailOf(b), subject: `Your hiding spot for game ${code}`, kind: 'booking.hiding_spot', text, html };
 }
 
 /** Staff locked sections of the game: the booker hears they can no longer change them online. */

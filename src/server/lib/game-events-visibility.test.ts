@@ -18,3 +18,15 @@ describe('who hears a submission event', () => {
     expect(visibleTo({ kind: 'staff' }, submission(null))).toBe(true);
   });
 });
+
+describe("who hears the Chicken's position (decision 0306)", () => {
+  const position = (role: 'player' | 'chicken'): GameEvent => ({ id: null, gameId: 1, type: 'position', data: {}, meta: { playerId: 5, teamId: role === 'chicken' ? null : 7, role } });
+
+  it('reaches the organiser only when they opted in; staff always; every other event reaches the organiser', () => {
+    expect(visibleTo({ kind: 'organiser', seesChicken: false }, position('chicken'))).toBe(false);
+    expect(visibleTo({ kind: 'organiser', seesChicken: true }, position('chicken'))).toBe(true);
+    expect(visibleTo({ kind: 'organiser', seesChicken: false }, position('player'))).toBe(true);
+    expect(visibleTo({ kind: 'organiser', seesChicken: false }, submission(7))).toBe(true);
+    expect(visibleTo({ kind: 'staff' }, position('chicken'))).toBe(true);
+  });
+});

@@ -19,11 +19,23 @@ const REPLAY_LIMIT = 2_000;
 export type EventMeta = { playerId?: number | undefined; teamId?: number | null | undefined; role?: PlayerRole | undefined };
 export type GameEvent = { id: number | null; gameId: number; type: GameEventType; data: unknown; meta: EventMeta };
 
-/** Staff (admin, host, the organiser) see everything; a player sees its own team and itself, never the Chicken. */
-export type Viewer = { kind: 'staff' } | { kind: 'player'; playerId: number; teamId: number | null; role: PlayerRole };
+/**
+ * Staff (admin, host) see everything; the organiser sees everything but the Chicken's position unless they opt in
+ * (they often play: decision 0306); a player sees its own team and itself, never the Chicken.
+ */
+export type Viewer =
+  | { kind: 'staff' }
+  | { kind: 'organiser'; seesChicken: boolean }
+  | { kind: 'player'; playerId: number; teamId: number | null; role: PlayerRole };
+
+/** Whether the viewer may see where the Chicken is (its live position and its trail). */
+export function seesChickenPosition(viewer: Viewer): boolean {
+  return viewer.kind === 'staff' || (viewer.kind === 'organiser' && viewer.seesChicken);
+}
 
 export function visibleTo(viewer: Viewer, event: GameEvent): boolean {
   if (viewer.kind === 'staff') return true;
+  if (viewer.kind === 'organiser') return event.type !== 'position' || event.meta.role !== 'chicken' || viewer.seesChicken;
   const { playerId, teamId, role } = event.meta;
   if (playerId === viewer.playerId) return true;
   if (event.type === 'position') return role !== 'chicken' && teamId != null && teamId === viewer.teamId;

@@ -4,7 +4,7 @@ import { bookings } from '../db/schema/bookings';
 import { gameInstances, gameMessages, games, instanceTeams, playerPositions, players } from '../db/schema/games';
 import { normalizeCode } from './codes';
 import { instanceStatus } from './game-status';
-import { lastEventId, type Viewer } from './game-events';
+import { lastEventId, seesChickenPosition, type Viewer } from './game-events';
 import { teamCapacity } from '../../shared/game/teams';
 import { TRAIL_LENGTH } from '../../shared/game/positions';
 import {
@@ -44,6 +44,11 @@ const bookingColumns = {
   fullName: bookings.fullName,
   tel: bookings.tel,
   meetingPointAddress: bookings.meetingPointAddress,
+  meetingPointNotes: bookings.meetingPointNotes,
+  /** Only the Chicken's own screen and staff read these (never a projection to players). */
+  hidingSpotAddress: bookings.hidingSpotAddress,
+  hidingSpotNotes: bookings.hidingSpotNotes,
+  timezone: bookings.timezone,
   assignedHostId: bookings.assignedHostId,
   manageKey: bookings.manageKey,
   date: bookings.date,
@@ -170,13 +175,15 @@ export async function mapSnapshot(db: DbOrTx, ctx: GameContext, viewer: Viewer) 
     db.select().from(gameMessages).where(eq(gameMessages.instanceId, instance.id)).orderBy(asc(gameMessages.id)),
   ]);
   const visible = playerRows.filter((p) => {
-    if (viewer.kind === 'staff' || p.id === viewer.playerId) return true;
+    if (viewer.kind !== 'player' || p.id === viewer.playerId) return true;
     return p.role !== 'chicken' && p.teamId !== null && p.teamId === viewer.teamId;
   });
-  const trails = await trailsOf(db, visible.map((p) => p.id));
+  // The organiser who did not opt in sees the Chicken in the list (joined, ready) but not where it is.
+  const located = (p: PlayerRow) => p.role !== 'chicken' || viewer.kind === 'player' || seesChickenPosition(viewer);
+  const trails = await trailsOf(db, visible.filter(located).map((p) => p.id));
   const mapPlayers: MapPlayer[] = visible.map((p) => ({
     ...playerDto(p),
-    position: p.lastLat !== null && p.lastLng !== null && p.lastAt ? { lat: p.lastLat, lng: p.lastLng, at: p.lastAt.toISOString() } : null,
+    position: located(p) && p.lastLat !== null && p.lastLng !== null && p.lastAt ? { lat: p.lastLat, lng: p.lastLng, at: p.lastAt.toISOString() } : null,
     trail: trails.get(p.id) ?? [],
   }));
   const messages: GameMessage[] = messageRows.map((m) => ({ id: m.id, text: m.text, at: m.createdAt.toISOString() }));
@@ -214,9 +221,12 @@ async function trailsOf(db: DbOrTx, playerIds: number[]) {
 
 export const STAFF: Viewer = { kind: 'staff' };
 
-/** What staff and the organiser see: every team, every player (the Chicken too), the booking's meeting details. */
-export async function consoleSnapshot(db: DbOrTx, ctx: GameContext): Promise<ConsoleResponse> {
-  const snapshot = await mapSnapshot(db, ctx, STAFF);
+/**
+ * What staff and the organiser see: every team, every player (the Chicken too), the booking's meeting details. The
+ * organiser's viewer leaves the Chicken's position out unless they opted in (decision 0306).
+ */
+export async function consoleSnapshot(db: DbOrTx, ctx: GameContext, viewer: Viewer = STAFF): Promise<ConsoleResponse> {
+  const snapshot = await mapSnapshot(db, ctx, viewer);
   return {
     game: snapshot.game,
     teams: scoredTeams(snapshot.teamRows, ctx.booking.players),

@@ -52,6 +52,15 @@ export type ChallengeOption = z.infer<typeof challengeOptionSchema>;
 export const challengeOptionsQuery = z.object({
   spice_level: z.enum(SPICE_LEVELS, { message: 'The spice level must be Mild, Medium or Spicy.' }).optional(),
 });
+/**
+ * The organiser's live view and stream: the Chicken's position only with `chicken=show` (decision 0306: the organiser
+ * often plays, so they opt in on their screen, warned that it spoils the hunt).
+ */
+export const liveQuery = z.object({
+  chicken: z.enum(['show'], { message: "The only choice for chicken is 'show'." }).optional(),
+});
+export type LiveQuery = z.infer<typeof liveQuery>;
+
 export const challengeOptionsResponse = z.object({ challenges: z.array(challengeOptionSchema) });
 
 export const saveChallengesBody = z.object({

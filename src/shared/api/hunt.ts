@@ -21,6 +21,8 @@ export const chickenResponse = z.object({
   /** The player app's path with the code in it: the QR carries it, so a team's phone camera opens the claim. */
   found_path: z.string(),
   hiding_spot: spotSchema.nullable(),
+  /** Where the organiser or staff planned the Chicken to hide (the booking's hiding spot), and their notes. */
+  planned_spot: z.object({ address: z.string(), notes: z.string().nullable() }).nullable(),
   /** Hide inside this: the area never shrinks past it. */
   final_area: gameAreaSchema,
   finds: z.array(chickenFindSchema),

@@ -11,6 +11,9 @@ const ACCESSIBLE_TEXT = {
   '--warning-text': '#7a4100',
 } as CSSProperties;
 
+// Every toast has a close button, big enough for a thumb: a toast over a player's timer goes with one tap (issue 19).
+const TOAST_OPTIONS = { classNames: { closeButton: 'h-7! w-7!' } };
+
 export default function AppToaster() {
-  return <Toaster position="top-right" duration={TOAST_DURATION_MS} richColors closeButton style={ACCESSIBLE_TEXT} />;
+  return <Toaster position="top-right" duration={TOAST_DURATION_MS} richColors closeButton toastOptions={TOAST_OPTIONS} style={ACCESSIBLE_TEXT} />;
 }

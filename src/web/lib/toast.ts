@@ -2,6 +2,11 @@
 export const TOAST_DURATION_MS = 1200;
 /** Game messages to players: long enough to read while walking. */
 export const INFO_DURATION_MS = 8000;
+/**
+ * An error stays long enough to be read by someone who looked away, then goes: one that stayed until dismissed covered
+ * a player's timer for minutes (issue 19). Every toast has a close button (app-toaster.tsx) to go sooner.
+ */
+export const ERROR_DURATION_MS = 10_000;
 
 // The toast region (sonner, ~10 KB gzip) is mounted only once a page asks for it, so the wizard's first
 // load does not carry it. Pages that may toast ask as they open, so the region (an aria-live section)
@@ -26,12 +31,11 @@ export function subscribeToToastRequest(listener: () => void): () => void {
 
 function show(kind: 'success' | 'error' | 'info', message: string): void {
   requestToasts();
-  // Success toasts go after the spec's 1.2 s; an error stays until it is dismissed (its close button),
-  // so a staff member who looked away still learns that an action failed. The same error shown again
-  // replaces itself instead of piling up.
-  // A message to players (from the game's host) stays long enough to be read on a moving phone.
+  // Success toasts go after the spec's 1.2 s; an error after ERROR_DURATION_MS (or its close button), and the same
+  // error shown again replaces itself instead of piling up. A message to players (from the game's host) stays long
+  // enough to be read on a moving phone.
   const options =
-    kind === 'error' ? { duration: Number.POSITIVE_INFINITY, id: `error:${message}` } : { duration: kind === 'info' ? INFO_DURATION_MS : TOAST_DURATION_MS };
+    kind === 'error' ? { duration: ERROR_DURATION_MS, id: `error:${message}` } : { duration: kind === 'info' ? INFO_DURATION_MS : TOAST_DURATION_MS };
   // sonner keeps a toast made before its Toaster subscribed and shows it once it does.
   import('sonner').then(
     ({ toast }) => toast[kind](message, options),

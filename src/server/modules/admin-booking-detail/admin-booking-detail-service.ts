@@ -17,6 +17,7 @@ import {
   type LockSection,
 } from '../../../shared/api/admin-booking-detail';
 import { isValidTimeZone, utcToLocal } from '../../../shared/time';
+import { chickenLink } from '../../../shared/booking-links';
 import { snakeKey } from '../../../shared/timeline/field-values';
 import {
   bookingExists,
@@ -106,7 +107,7 @@ export async function patchBooking(db: Db, mailer: BookingMailer, input: Change 
         action = 'booking.hiding_spot';
         before = { hiding_spot_address: row.hidingSpotAddress, hiding_spot_status: row.hidingSpotStatus, hiding_spot_owner: row.hidingSpotOwner };
         const game = await findGameOfBooking(tx, row.id);
-        await write.queueMail(hidingSpotMail(row, address, codeOf(row, game?.code)));
+        await write.queueMail(hidingSpotMail(row, address, codeOf(row, game?.code), game ? chickenLink(mailer.baseUrl, game.code, game.chickenKey) : null));
       } else {
         throw ValidationError.field('_', DETAIL_MESSAGES.exactlyOne);
       }

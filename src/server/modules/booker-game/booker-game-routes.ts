@@ -9,17 +9,17 @@ import {
   chickenBody,
   gameAreaBody,
   gameCodeParams,
+  liveQuery,
   locationsBody,
   saveChallengesBody,
   teamsBody,
 } from '../../../shared/api/booker-game';
 import { MANAGE_KEY_HEADER } from '../../../shared/api/public-booking';
 import { headerValue } from '../../lib/request-headers';
-import { STAFF } from '../../lib/game-state';
 import { streamGame } from '../../plugins/game-stream';
 import { consoleResponse } from '../../../shared/api/host';
 import { streamResponse } from '../../../shared/api/play';
-import { activateGame, createGameCallLimiter, liveGame, liveGameId, listChallengeOptions, proposeLocations, saveChallenges, saveTeams, setChicken, setGameArea } from './booker-game-service';
+import { activateGame, createGameCallLimiter, liveGame, liveGameId, organiserViewer, listChallengeOptions, proposeLocations, saveChallenges, saveTeams, setChicken, setGameArea } from './booker-game-service';
 
 /**
  * The organiser sets up a paid game by its game code and private management key (no login): challenges,
@@ -87,16 +87,16 @@ export const bookerGameRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/booking/:code/live',
-    { schema: { tags, params: gameCodeParams, response: { 200: consoleResponse, ...errorResponses } } },
-    async (request) => liveGame(ctx(request.params.code, request.ip, request.headers)),
+    { schema: { tags, params: gameCodeParams, querystring: liveQuery, response: { 200: consoleResponse, ...errorResponses } } },
+    async (request) => liveGame(ctx(request.params.code, request.ip, request.headers), organiserViewer(request.query)),
   );
 
   app.get(
     '/api/booking/:code/live/stream',
-    { schema: { tags, params: gameCodeParams, response: { 200: streamResponse, ...errorResponses } } },
+    { schema: { tags, params: gameCodeParams, querystring: liveQuery, response: { 200: streamResponse, ...errorResponses } } },
     async (request, reply) => {
       const gameId = await liveGameId(ctx(request.params.code, request.ip, request.headers));
-      await streamGame(request, reply, { db, hub: app.deps.gameHub, gameId, viewer: STAFF });
+      await streamGame(request, reply, { db, hub: app.deps.gameHub, gameId, viewer: organiserViewer(request.query) });
     },
   );
 };

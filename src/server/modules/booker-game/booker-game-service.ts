@@ -10,12 +10,14 @@ import { consumeRateLimit, createBatchedRateLimiter, type BatchedRateLimiter } f
 import type { BookerBooking } from '../../../shared/api/booking';
 import type { ConsoleResponse } from '../../../shared/api/host';
 import { consoleSnapshot, loadGameById } from '../../lib/game-state';
+import type { Viewer } from '../../lib/game-events';
 import { PUBLIC_BOOKING_MESSAGES } from '../../../shared/api/public-booking';
 import {
   BOOKER_MESSAGES,
   type ChallengeOption,
   type chickenBody,
   type gameAreaBody,
+  type LiveQuery,
   type locationsBody,
   type SpiceLevel,
   type teamsBody,
@@ -175,12 +177,17 @@ export function setChicken(ctx: Ctx, input: z.output<typeof chickenBody>): Promi
   });
 }
 
-/** The live game as the organiser watches it (read-only): every team and player, the Chicken too (issue 13). */
-export async function liveGame(ctx: Ctx): Promise<ConsoleResponse> {
+/** The organiser sees the Chicken's position only when they asked for it (decision 0306). */
+export function organiserViewer(query: LiveQuery): Viewer {
+  return { kind: 'organiser', seesChicken: query.chicken === 'show' };
+}
+
+/** The live game as the organiser watches it (read-only): every team and player, the Chicken's position if opted in. */
+export async function liveGame(ctx: Ctx, viewer: Viewer): Promise<ConsoleResponse> {
   const game = await findGame(ctx);
   const live = await loadGameById(ctx.db, game.id);
   if (!live) throw new NotFoundError(BOOKER_MESSAGES.gameNotFound);
-  return consoleSnapshot(ctx.db, live);
+  return consoleSnapshot(ctx.db, live, viewer);
 }
 
 /** The game a live stream follows, once the organiser's key is checked. */

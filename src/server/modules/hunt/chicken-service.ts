@@ -51,6 +51,7 @@ export async function chickenScreen(db: Db, auth: PlayerAuth): Promise<ChickenRe
     found_code: row.foundCode,
     found_path: `${playPath(ctx.game.code)}?found=${row.foundCode}`,
     hiding_spot: spot ? { lat: spot.lat, lng: spot.lng, at: spot.at.toISOString() } : null,
+    planned_spot: ctx.booking.hidingSpotAddress ? { address: ctx.booking.hidingSpotAddress, notes: ctx.booking.hidingSpotNotes } : null,
     final_area: finalArea(ctx),
     finds: await finds(db, auth.instance.id),
   };

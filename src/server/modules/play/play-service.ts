@@ -63,6 +63,9 @@ export async function getGame(db: Db, code: string): Promise<PlayGameResponse> {
     teams: lobbyTeams(teams, ctx.booking.players),
     players_count: open ? await countPlayers(db, open.id) : 0,
     booked_players: ctx.booking.players,
+    meeting_point: ctx.booking.meetingPointAddress,
+    meeting_point_notes: ctx.booking.meetingPointNotes,
+    timezone: ctx.booking.timezone,
   };
 }
 

@@ -7,6 +7,7 @@ import {
   chickenBody,
   gameAreaBody,
   gameCodeParams,
+  liveQuery,
   locationsBody,
   saveChallengesBody,
   teamsBody,
@@ -25,7 +26,7 @@ export const bookerGameEndpoints = {
   gameArea: defineEndpoint({ method: 'PUT', path: path('game-area'), params: gameCodeParams, body: gameAreaBody, response: bookerBookingResponse }),
   teams: defineEndpoint({ method: 'PUT', path: path('teams'), params: gameCodeParams, body: teamsBody, response: bookerBookingResponse }),
   chicken: defineEndpoint({ method: 'PUT', path: path('chicken'), params: gameCodeParams, body: chickenBody, response: bookerBookingResponse }),
-  /** The live game, read-only: every team, player and the Chicken (issue 13). */
-  live: defineEndpoint({ method: 'GET', path: path('live'), params: gameCodeParams, response: consoleResponse }),
-  liveStream: defineEndpoint({ method: 'GET', path: path('live/stream'), params: gameCodeParams, response: streamResponse }),
+  /** The live game, read-only: every team and player; the Chicken's position only with `chicken=show` (0306). */
+  live: defineEndpoint({ method: 'GET', path: path('live'), params: gameCodeParams, query: liveQuery, response: consoleResponse }),
+  liveStream: defineEndpoint({ method: 'GET', path: path('live/stream'), params: gameCodeParams, query: liveQuery, response: streamResponse }),
 };

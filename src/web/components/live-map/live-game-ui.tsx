@@ -36,6 +36,16 @@ export function timeLeftText(endsAt: string | null, now: number): string | null 
   return h > 0 ? `${h}:${mmss}` : mmss;
 }
 
+/** Time until `startsAt` ('2 d 3:04:05', '1:02:05', '4:05'), or null once it is due (or unknown). */
+export function startsInText(startsAt: string | null, now: number): string | null {
+  if (!startsAt) return null;
+  const ms = Date.parse(startsAt) - now;
+  if (!(ms > 0)) return null;
+  const days = Math.floor(ms / 86_400_000);
+  const rest = timeLeftText(new Date(now + (ms % 86_400_000)).toISOString(), now) ?? '0:00';
+  return days > 0 ? `${days} d ${rest}` : rest;
+}
+
 /** A small dot in the team's colour (the Chicken's own colour for the Chicken). */
 export function TeamDot({ teamIds, teamId, chicken = false }: { teamIds: readonly number[]; teamId: number | null; chicken?: boolean }) {
   return <span aria-hidden="true" className="inline-block h-3 w-3 shrink-0 rounded-full" style={{ background: chicken ? CHICKEN_COLOUR : teamColour(teamIds, teamId) }} />;

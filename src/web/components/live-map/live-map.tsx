@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef } from 'react';
 import L from 'leaflet';
-import { Circle, MapContainer, Marker, Polyline, TileLayer, useMap } from 'react-leaflet';
+import { Circle, MapContainer, Marker, Polyline, TileLayer, Tooltip, useMap } from 'react-leaflet';
 import 'leaflet/dist/leaflet.css';
 import { mapTileUrl, TILE_ATTRIBUTION } from '../../lib/map-config';
 import { CHICKEN_COLOUR, teamColour } from './team-colours';
@@ -60,16 +60,43 @@ function playerIcon(player: MapPlayer, colour: string, self: boolean, point: Map
   });
 }
 
-/** Fits the area once, and again only when the area itself changes: live updates never yank the view. */
-function FitArea({ area }: { area: MapArea }) {
+/**
+ * Fits the view to the area and the players in it: on first load, once more when the first positions arrive, and when
+ * the area itself changes (issue 19: the host's map showed the area, not the players). Once the viewer pans or zooms,
+ * it never moves the map again: live updates never yank the view.
+ */
+function FitView({ area, points }: { area: MapArea; points: readonly MapPoint[] }) {
   const map = useMap();
-  const last = useRef('');
+  const userMoved = useRef(false);
+  const fitting = useRef(false);
+  const fitted = useRef({ area: '', withPoints: false });
+  useEffect(() => {
+    const moved = () => {
+      if (!fitting.current) userMoved.current = true;
+    };
+    map.on('dragstart', moved);
+    map.on('zoomstart', moved);
+    return () => {
+      map.off('dragstart', moved);
+      map.off('zoomstart', moved);
+    };
+  }, [map]);
   useEffect(() => {
     const key = `${area.lat},${area.lng},${area.radius}`;
-    if (last.current === key) return;
-    last.current = key;
-    map.fitBounds(L.latLng(area.lat, area.lng).toBounds(area.radius * 2.2), { animate: false });
-  }, [map, area.lat, area.lng, area.radius]);
+    const withPoints = points.length > 0;
+    const first = fitted.current.area === '';
+    const due = first || (!userMoved.current && (fitted.current.area !== key || (withPoints && !fitted.current.withPoints)));
+    if (!due) return;
+    fitted.current = { area: key, withPoints };
+    const bounds = L.latLng(area.lat, area.lng).toBounds(area.radius * 2.2);
+    for (const p of points) bounds.extend([p.lat, p.lng]);
+    fitting.current = true;
+    try {
+      map.fitBounds(bounds, { animate: false, padding: [24, 24], maxZoom: 17 });
+    } finally {
+      fitting.current = false;
+    }
+  }, [map, area.lat, area.lng, area.radius, points]);
   return null;
 }
 
@@ -78,7 +105,9 @@ function stationIcon(station: MapStation): L.DivIcon {
   const text = escapeHtml(station.label || station.name);
   return L.divIcon({
     className: '',
-    html: `<span data-testid="map-station" data-station-id="${station.id}" data-name="${text}" style="position:relative;display:block"><span style="display:flex;align-items:center;justify-content:center;width:18px;height:18px;border-radius:4px;background:${colour};border:2px solid #fff;box-shadow:0 1px 4px rgba(0,0,0,.5);font-size:11px">🎒</span><span style="position:absolute;left:50%;top:100%;transform:translateX(-50%);white-space:nowrap;font:600 11px/1.2 system-ui,sans-serif;color:#3b0764;background:rgba(255,255,255,.85);padding:0 3px;border-radius:4px">${text}</span></span>`,
+    // No label under the square: stations sit close together and their labels overlapped (issue 19); the name shows
+    // as a tooltip on hover or tap.
+    html: `<span data-testid="map-station" data-station-id="${station.id}" data-name="${text}" style="position:relative;display:block"><span style="display:flex;align-items:center;justify-content:center;width:18px;height:18px;border-radius:4px;background:${colour};border:2px solid #fff;box-shadow:0 1px 4px rgba(0,0,0,.5);font-size:11px">🎒</span></span>`,
     iconSize: [18, 18],
     iconAnchor: [9, 9],
   });
@@ -86,7 +115,13 @@ function stationIcon(station: MapStation): L.DivIcon {
 
 function StationMarker({ station }: { station: MapStation }) {
   const icon = useMemo(() => stationIcon(station), [station]);
-  return <Marker position={[station.lat, station.lng]} icon={icon} title={station.label || station.name} keyboard={false} />;
+  return (
+    <Marker position={[station.lat, station.lng]} icon={icon} keyboard={false}>
+      <Tooltip direction="top" offset={[0, -10]}>
+        {station.label || station.name}
+      </Tooltip>
+    </Marker>
+  );
 }
 
 const HIDING_ICON = L.divIcon({
@@ -105,6 +140,11 @@ function PlayerMarker({ player, colour, self }: { player: MapPlayer; colour: str
 
 export default function LiveMap({ area, teamIds, players, selfId = null, className = 'h-72 w-full sm:h-96', bookedArea = null, stations = [], hidingSpot = null }: Props) {
   const tileUrl = useMemo(() => mapTileUrl(), []);
+  // Only whether there are positions, and the first set, matter to the fit: a stable list until that changes.
+  const located = players.filter((p) => p.position !== null).length > 0;
+  const pointsRef = useRef<MapPoint[]>([]);
+  if (located !== pointsRef.current.length > 0) pointsRef.current = players.flatMap((p) => (p.position ? [p.position] : []));
+  const points = pointsRef.current;
   return (
     <div data-testid="live-map" data-area-radius={area.radius} className="relative z-0">
       <MapContainer center={[area.lat, area.lng]} zoom={15} scrollWheelZoom={false} className={`${className} rounded-xl`}>
@@ -126,7 +166,7 @@ export default function LiveMap({ area, teamIds, players, selfId = null, classNa
         {players.map((p) => (
           <PlayerMarker key={p.id} player={p} colour={p.role === 'chicken' ? CHICKEN_COLOUR : teamColour(teamIds, p.team_id)} self={p.id === selfId} />
         ))}
-        <FitArea area={area} />
+        <FitView area={area} points={points} />
       </MapContainer>
     </div>
   );

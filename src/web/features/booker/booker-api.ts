@@ -50,8 +50,13 @@ export const saveChicken = async (o: Organiser, body: ChickenInput) => (await ap
 /** The price list in the booking's currency, to price an edit before it is saved. */
 export const fetchPricing = (currency: Currency): Promise<Pricing> => api(pricingEndpoint, { query: { currency } });
 
-/** The live game, read-only, for the organiser (the same view as the host's, without the controls). */
-export const liveGameKey = (code: string) => ['booker', 'live', code.toUpperCase()] as const;
-export const fetchLiveGame = (o: Organiser, signal?: AbortSignal) => api(game.live, { ...asOrganiser(o), ...(signal ? { signal } : {}) });
-export const liveStreamUrl = (o: Organiser) => pathOf(game.liveStream.path, { code: o.code });
+/**
+ * The live game, read-only, for the organiser (the same view as the host's, without the controls). The Chicken's
+ * position comes only when the organiser asked to see it (`chicken=show`, decision 0306).
+ */
+export const liveGameKey = (code: string, showChicken: boolean) => ['booker', 'live', code.toUpperCase(), showChicken] as const;
+const liveQuery = (showChicken: boolean) => (showChicken ? { chicken: 'show' as const } : {});
+export const fetchLiveGame = (o: Organiser, showChicken: boolean, signal?: AbortSignal) =>
+  api(game.live, { ...asOrganiser(o), query: liveQuery(showChicken), ...(signal ? { signal } : {}) });
+export const liveStreamUrl = (o: Organiser, showChicken: boolean) => `${pathOf(game.liveStream.path, { code: o.code })}${showChicken ? '?chicken=show' : ''}`;
 export const organiserHeaders = (o: Organiser) => ({ [MANAGE_KEY_HEADER]: o.manage_key });

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import type { BookerBooking } from '../../../shared/api/booking';
 import { applyConsoleEvent } from '../../lib/live-game-events';
 import { useLiveGame } from '../../lib/use-live-game';
@@ -8,15 +9,35 @@ import { TeamsTable } from '../../components/live-map/teams-table';
 import { Badge, Section } from '../../components/ui';
 import { fetchLiveGame, liveGameKey, liveStreamUrl, organiserHeaders } from './booker-api';
 
+/** The opt-in lasts for this tab only: a page opened later (perhaps on the phone the organiser plays on) starts hidden. */
+const storageKey = (code: string) => `hatch:organiser-sees-chicken:${code.toUpperCase()}`;
+function readChoice(code: string): boolean {
+  try {
+    return window.sessionStorage.getItem(storageKey(code)) === 'show';
+  } catch {
+    return false;
+  }
+}
+function storeChoice(code: string, show: boolean): void {
+  try {
+    if (show) window.sessionStorage.setItem(storageKey(code), 'show');
+    else window.sessionStorage.removeItem(storageKey(code));
+  } catch {
+    // Private mode without storage: the choice lasts until the page is left.
+  }
+}
+
 /**
- * The organiser's game once it is live (decision 0234): the map with every team and the Chicken, and the teams'
- * points, read-only and kept current by the stream. Before the start it says where the map will appear.
+ * The organiser's game once it is live (decision 0234): the map with every team, and the teams' points, read-only and
+ * kept current by the stream. The Chicken shows on it only when the organiser opts in (the server sends its position
+ * only then, decision 0306): the organiser often plays. Before the start it says where the map will appear.
  */
 export function LiveGameSection({ booking }: { booking: BookerBooking }) {
+  const [showChicken, setShowChicken] = useState(() => readChoice(booking.code));
   const live = useLiveGame({
-    queryKey: liveGameKey(booking.code),
-    fetchSnapshot: (signal) => fetchLiveGame(booking, signal),
-    streamUrl: liveStreamUrl(booking),
+    queryKey: liveGameKey(booking.code, showChicken),
+    fetchSnapshot: (signal) => fetchLiveGame(booking, showChicken, signal),
+    streamUrl: liveStreamUrl(booking, showChicken),
     headers: () => organiserHeaders(booking),
     apply: applyConsoleEvent,
   });
@@ -47,9 +68,32 @@ export function LiveGameSection({ booking }: { booking: BookerBooking }) {
       }
     >
       <div className="space-y-4">
+        <ChickenOptIn
+          checked={showChicken}
+          onChange={(show) => {
+            storeChoice(booking.code, show);
+            setShowChicken(show);
+          }}
+        />
         <LazyLiveMap area={snapshot.game.area} teamIds={snapshot.teams.map((t) => t.id)} players={snapshot.players} />
         <TeamsTable teams={snapshot.teams} />
       </div>
     </Section>
+  );
+}
+
+function ChickenOptIn({ checked, onChange }: { checked: boolean; onChange: (show: boolean) => void }) {
+  return (
+    <div className="space-y-1 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2">
+      <label className="flex min-h-9 items-center gap-2 font-medium text-slate-900">
+        <input type="checkbox" className="size-5 accent-amber-600" checked={checked} onChange={(e) => onChange(e.target.checked)} />
+        Show the Chicken on my map
+      </label>
+      <p className="text-sm text-amber-950" data-testid="chicken-opt-in-warning">
+        {checked
+          ? 'The Chicken is on your map. Keep this screen away from the players: it spoils the hunt.'
+          : 'Hidden, so you can play too. Showing it spoils the hunt for players: only turn it on if you are not playing and no player can see your screen.'}
+      </p>
+    </div>
   );
 }

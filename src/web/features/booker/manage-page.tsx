@@ -9,6 +9,7 @@ import { Badge, Button, Section } from '../../components/ui';
 import { LoadFailed, PageFrame } from './booker-ui';
 import { ChallengesSection } from './challenges-section';
 import { ChickenSection } from './chicken-section';
+import { ChickenLinkSection } from './chicken-link-section';
 import { GameAreaSection } from './game-area-section';
 import { LiveGameSection } from './live-game-section';
 import { LocationsSection } from './locations-section';
@@ -68,27 +69,9 @@ function ShareWithPlayers({ booking }: { booking: BookerBooking }) {
           Copy join link
         </Button>
       </div>
-      {booking.game ? <ChickenLink code={booking.code} chickenKey={booking.game.chicken_key} /> : null}
       <p className="text-sm text-slate-600">
         Share the game code or the join link with your players. Keep this page&apos;s link to yourself: anyone with it can change your game.
       </p>
-    </div>
-  );
-}
-
-/** The Chicken joins with a link of its own (a secret key): only for whoever plays the Chicken. */
-function ChickenLink({ code, chickenKey }: { code: string; chickenKey: string }) {
-  const link = `${window.location.origin}${paths.chicken(code, chickenKey)}`;
-  return (
-    <div className="flex flex-wrap items-center gap-2">
-      <span className="text-slate-700">The Chicken joins at</span>
-      <a href={paths.chicken(code, chickenKey)} className="break-all font-medium text-brand-700 underline" data-testid="chicken-link">
-        {link}
-      </a>
-      <Button variant="secondary" size="lg" onClick={() => void copyToClipboard(link)}>
-        Copy Chicken link
-      </Button>
-      <p className="basis-full text-sm text-slate-600">Send this one only to the Chicken: players who open it would join as the Chicken.</p>
     </div>
   );
 }
@@ -137,6 +120,7 @@ export function ManagePage() {
       <GameAreaSection booking={booking} onSaved={replace} />
       <TeamsSection booking={booking} onSaved={replace} />
       <ChickenSection booking={booking} onSaved={replace} />
+      <ChickenLinkSection booking={booking} />
       <ActivationSection booking={booking} onSaved={replace} />
     </PageFrame>
   );

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MapTeam } from '../../../shared/api/play';
 import type { PlayChallenge, TeamSubmission } from '../../../shared/api/play-challenges';
@@ -12,6 +12,7 @@ import { Spinner } from '../../components/spinner';
 import { Badge, Button, ErrorState, Field, Input, Textarea } from '../../components/ui';
 import { challengeKeys, fetchChallenges, playerHeaders, submitAnswer, submitPhoto } from './challenges-api';
 import { TeamLeaderboard } from './team-leaderboard';
+import { PhotoPicker } from './photo-picker';
 
 type Props = { code: string; token: string; teams: readonly MapTeam[]; myTeamId: number | null };
 
@@ -91,55 +92,40 @@ function SubmitForm({ code, token, challenge: c }: { code: string; token: string
   const [busy, setBusy] = useState(false);
   const [text, setText] = useState('');
   const [count, setCount] = useState('');
-  const fileInput = useRef<HTMLInputElement>(null);
   const done = () => {
     notifySuccess('Sent! The host will review it.');
     setText('');
     setCount('');
     void queryClient.invalidateQueries({ queryKey: challengeKeys.list(code) });
   };
-  const run = (work: () => Promise<unknown>) => {
+  /** Resolves once sent; rejects (after the error toast) so a photo being previewed stays for another try. */
+  const run = (work: () => Promise<unknown>): Promise<void> => {
     setBusy(true);
-    work()
+    return work()
       .then(done)
-      .catch((e: unknown) => notifyError(errorMessage(e, 'Failed to send. Please try again.')))
+      .catch((e: unknown) => {
+        notifyError(errorMessage(e, 'Failed to send. Please try again.'));
+        throw e;
+      })
       .finally(() => setBusy(false));
   };
-  const onPhoto = (file: File | undefined) => {
-    if (!file) return;
+  const sendPhoto = (file: File) =>
     run(async () => {
       // Shrunk on the phone first (lib/photo-resize.ts); a photo the browser cannot decode goes as it is.
       const photo = await resizePhoto(file).catch(() => file);
       await submitPhoto(code, token, c.id, photo);
-      if (fileInput.current) fileInput.current.value = '';
     });
-  };
   const onText = (e: FormEvent) => {
     e.preventDefault();
-    run(() => submitAnswer(code, token, { challenge_id: c.id, kind: 'text', text }));
+    void run(() => submitAnswer(code, token, { challenge_id: c.id, kind: 'text', text })).catch(() => undefined);
   };
   const onCount = (e: FormEvent) => {
     e.preventDefault();
-    run(() => submitAnswer(code, token, { challenge_id: c.id, kind: 'count', count: Number(count) }));
+    void run(() => submitAnswer(code, token, { challenge_id: c.id, kind: 'count', count: Number(count) })).catch(() => undefined);
   };
   return (
     <div className="space-y-2 border-t border-slate-100 pt-2">
-      {c.kinds.includes('photo') ? (
-        <label className={`inline-flex cursor-pointer items-center gap-2 rounded-lg bg-brand-600 px-3 py-2 font-semibold text-white ${busy ? 'opacity-60' : ''}`}>
-          📷 {busy ? 'Sending…' : 'Take a photo'}
-          <input
-            ref={fileInput}
-            type="file"
-            accept="image/*"
-            capture="environment"
-            className="sr-only"
-            disabled={busy}
-            data-testid="photo-input"
-            aria-label={`Photo for ${c.name}`}
-            onChange={(e) => onPhoto(e.target.files?.[0])}
-          />
-        </label>
-      ) : null}
+      {c.kinds.includes('photo') ? <PhotoPicker name={c.name} busy={busy} onSend={sendPhoto} /> : null}
       {c.kinds.includes('text') ? (
         <form onSubmit={onText} className="space-y-2">
           <Field label="Your answer">

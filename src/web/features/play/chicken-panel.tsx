@@ -6,6 +6,7 @@ import { notifyError, notifySuccess } from '../../lib/toast';
 import { Button, ErrorState } from '../../components/ui';
 import { Spinner } from '../../components/spinner';
 import { clock, fetchChicken, hideHere, huntKeys } from './hunt-api';
+import { PlannedSpot } from './chicken-briefing';
 
 /**
  * The Chicken's screen (decision 0280): the found-code teams type, and a QR of a link that carries it (a team's phone
@@ -31,6 +32,7 @@ export function ChickenPanel({ code, token, hasPosition }: { code: string; token
   };
   return (
     <section aria-label="Your found-code" className="space-y-3 rounded-xl border-2 border-amber-400 bg-amber-50 p-4">
+      <PlannedSpot spot={data.planned_spot} />
       <h2 className="font-semibold">Found-code</h2>
       <p className="text-sm text-slate-700">A team that finds you types this code, or scans the QR with a phone camera.</p>
       <p className="text-center font-mono text-4xl font-bold tracking-[0.3em]" data-testid="found-code">

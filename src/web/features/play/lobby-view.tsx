@@ -1,9 +1,11 @@
 import { useState } from 'react';
-import type { LobbyTeam, MapPlayer } from '../../../shared/api/play';
+import type { LobbyTeam, MapPlayer, PlayGameResponse } from '../../../shared/api/play';
 import { TEAM_NAME_MAX } from '../../../shared/game/teams';
 import { errorMessage } from '../../lib/api-client';
 import { Badge, Button, Field, FieldError, Input, Select } from '../../components/ui';
 import { LocationPrompt } from './location-prompt';
+import { ChickenBriefing } from './chicken-briefing';
+import { LobbyInfo } from './lobby-info';
 import { changeTeam, updateMe } from './play-api';
 
 type Props = {
@@ -13,11 +15,16 @@ type Props = {
   /** The lobby's teams with their seats (from the public game call). */
   teams: LobbyTeam[];
   teammates: MapPlayer[];
+  /** The public game call's answer: the meeting point, the start and its zone. */
+  info: PlayGameResponse | undefined;
   onChanged: () => void;
 };
 
-/** Before the start: your team (change it while seats are free), your location choice, and Ready. */
-export function LobbyView({ code, token, me, teams, teammates, onChanged }: Props) {
+/**
+ * Before the start: where and when to meet and the rules (the Chicken: its hiding spot and what it does), your team
+ * (change it while seats are free), your location choice, and Ready.
+ */
+export function LobbyView({ code, token, me, teams, teammates, info, onChanged }: Props) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [newTeam, setNewTeam] = useState('');
@@ -34,60 +41,61 @@ export function LobbyView({ code, token, me, teams, teammates, onChanged }: Prop
 
   return (
     <div className="space-y-5">
-      <section className="space-y-3 rounded-xl border border-slate-200 p-4" aria-label="Your team">
-        {chicken ? (
-          <p className="font-semibold">You are the Chicken 🐔</p>
-        ) : (
-          <>
-            <p>
-              Your team: <strong data-testid="my-team">{myTeam?.name ?? 'None'}</strong>
-            </p>
-            {teammates.length ? (
-              <ul className="flex flex-wrap gap-2" aria-label="Teammates">
-                {teammates.map((p) => (
-                  <li key={p.id}>
-                    <Badge tone={p.ready ? 'green' : 'slate'}>
-                      {p.name}
-                      {p.ready ? ' ✓' : ''}
-                    </Badge>
-                  </li>
-                ))}
-              </ul>
-            ) : null}
-            <Field label="Switch team">
-              <Select value={me.team_id ?? ''} disabled={busy} onChange={(e) => run(() => changeTeam(code, token, { team_id: Number(e.target.value) }))}>
-                {teams.map((t) => (
-                  <option key={t.id} value={t.id} disabled={t.full && t.id !== me.team_id}>
-                    {t.name} {t.full && t.id !== me.team_id ? '(full)' : `(${t.players}/${t.capacity})`}
-                  </option>
-                ))}
-              </Select>
+      {chicken ? <ChickenBriefing code={code} token={token} info={info} /> : info ? <LobbyInfo info={info} /> : null}
+      {chicken ? null : (
+        <section className="space-y-3 rounded-xl border border-slate-200 p-4" aria-label="Your team">
+          <p>
+            Your team: <strong data-testid="my-team">{myTeam?.name ?? 'None'}</strong>
+          </p>
+          {teammates.length ? (
+            <ul className="flex flex-wrap gap-2" aria-label="Teammates">
+              {teammates.map((p) => (
+                <li key={p.id}>
+                  <Badge tone={p.ready ? 'green' : 'slate'}>
+                    {p.name}
+                    {p.ready ? ' ✓' : ''}
+                  </Badge>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          <Field label="Switch team">
+            <Select value={me.team_id ?? ''} disabled={busy} onChange={(e) => run(() => changeTeam(code, token, { team_id: Number(e.target.value) }))}>
+              {teams.map((t) => (
+                <option key={t.id} value={t.id} disabled={t.full && t.id !== me.team_id}>
+                  {t.name} {t.full && t.id !== me.team_id ? '(full)' : `(${t.players}/${t.capacity})`}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          <form
+            className="flex items-end gap-2"
+            onSubmit={(e) => {
+              e.preventDefault();
+              if (newTeam.trim()) run(() => changeTeam(code, token, { team_name: newTeam.trim() }).then(() => setNewTeam('')));
+            }}
+          >
+            <Field label="Or create a team" className="flex-1">
+              <Input value={newTeam} maxLength={TEAM_NAME_MAX} onChange={(e) => setNewTeam(e.target.value)} />
             </Field>
-            <form
-              className="flex items-end gap-2"
-              onSubmit={(e) => {
-                e.preventDefault();
-                if (newTeam.trim()) run(() => changeTeam(code, token, { team_name: newTeam.trim() }).then(() => setNewTeam('')));
-              }}
-            >
-              <Field label="Or create a team" className="flex-1">
-                <Input value={newTeam} maxLength={TEAM_NAME_MAX} onChange={(e) => setNewTeam(e.target.value)} />
-              </Field>
-              <Button type="submit" disabled={busy || !newTeam.trim()}>
-                Create
-              </Button>
-            </form>
-          </>
-        )}
-      </section>
-      <LocationPrompt location={me.location} onAnswer={(location) => run(() => updateMe(code, token, { location }))} />
+            <Button type="submit" disabled={busy || !newTeam.trim()}>
+              Create
+            </Button>
+          </form>
+        </section>
+      )}
+      <LocationPrompt location={me.location} chicken={chicken} onAnswer={(location) => run(() => updateMe(code, token, { location }))} />
       <FieldError message={error} />
       <div className="space-y-2 text-center">
         <Button variant={me.ready ? 'secondary' : 'primary'} size="lg" className="w-full" disabled={busy} onClick={() => run(() => updateMe(code, token, { ready: !me.ready }))}>
           {me.ready ? 'Not ready yet' : "I'm ready"}
         </Button>
         <p className="text-slate-600" data-testid="lobby-status">
-          {me.ready ? 'Ready! Waiting for the host to start the game…' : 'Tap “I’m ready” when you are at the meeting point.'}
+          {me.ready
+            ? 'Ready! Waiting for the host to start the game…'
+            : chicken
+              ? 'Tap “I’m ready” when you are at your hiding spot.'
+              : 'Tap “I’m ready” when you are at the meeting point.'}
         </p>
       </div>
     </div>

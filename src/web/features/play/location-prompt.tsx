@@ -3,6 +3,8 @@ import { Button } from '../../components/ui';
 
 type Props = {
   location: 'unknown' | 'granted' | 'denied';
+  /** The Chicken is in no team: only the host sees it (the organiser too if they choose, decision 0306). */
+  chicken?: boolean;
   onAnswer: (answer: 'granted' | 'denied') => void;
 };
 
@@ -10,7 +12,7 @@ type Props = {
  * Asks for the location with its reason first, then the browser's own prompt (decision 0232). Saying no, or the
  * browser refusing, still lets the player play: they show as 'no location'.
  */
-export function LocationPrompt({ location, onAnswer }: Props) {
+export function LocationPrompt({ location, chicken = false, onAnswer }: Props) {
   const [asking, setAsking] = useState(false);
 
   const ask = () => {
@@ -33,7 +35,9 @@ export function LocationPrompt({ location, onAnswer }: Props) {
   if (location === 'granted') {
     return (
       <p className="rounded-xl bg-green-50 p-3 text-green-800" data-testid="location-state">
-        Location on: your team and the host see you on the map while the game is live.
+        {chicken
+          ? 'Location on: only the host sees you on the map while the game is live; the teams never do.'
+          : 'Location on: your team and the host see you on the map while the game is live.'}
       </p>
     );
   }
@@ -41,8 +45,9 @@ export function LocationPrompt({ location, onAnswer }: Props) {
     <div className="space-y-3 rounded-xl border border-slate-200 p-4" data-testid="location-prompt">
       <h2 className="font-semibold text-slate-900">Share your location?</h2>
       <p className="text-slate-700">
-        We show you on the game map to your own team and to the host, so you can find each other and stay inside the game area. It is sent only
-        while the game is live, never before or after.
+        {chicken
+          ? 'We show you on the game map to the host only (never to the teams), so they can help you and check a find. It is sent only while the game is live, never before or after.'
+          : 'We show you on the game map to your own team and to the host, so you can find each other and stay inside the game area. It is sent only while the game is live, never before or after.'}
       </p>
       {location === 'denied' ? (
         <p className="text-sm text-slate-600" data-testid="location-state">

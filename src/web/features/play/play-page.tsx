@@ -186,7 +186,15 @@ function JoinedGame({ code, token, playerId, onForget }: { code: string; token: 
           ]}
         />
       ) : (
-        <LobbyView code={code} token={token} me={me} teams={lobby.data?.teams ?? []} teammates={visible.filter((p) => p.id !== me.id)} onChanged={refresh} />
+        <LobbyView
+          code={code}
+          token={token}
+          me={me}
+          teams={lobby.data?.teams ?? []}
+          teammates={visible.filter((p) => p.id !== me.id)}
+          info={lobby.data}
+          onChanged={refresh}
+        />
       )}
     </PlayFrame>
   );
