@@ -54,7 +54,6 @@ const bookingColumns = {
   date: bookings.date,
   // With the date: the start of a booking stored without a usable time is 14:00 there (shared/meeting-time.ts).
   meetingTime: bookings.meetingTime,
-  timezone: bookings.timezone,
 };
 function selectGames(db: DbOrTx, where: SQL) {
   return db.select({ game: games, booking: bookingColumns }).from(games).innerJoin(bookings, eq(bookings.id, games.bookingId)).where(where).limit(1);
