@@ -43,6 +43,9 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,
       DATABASE_URL: '',
+      // Logins at a test-only password cost (decision 0320); a test of the production cost passes TEST_PASSWORD_COST: ''.
+      NODE_ENV: 'test',
+      TEST_PASSWORD_COST: 'low',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
