@@ -11,6 +11,7 @@ import { gameInstances, instanceTeams, players, submissions } from '../../src/se
 import { createBooking, createPaidBooking } from '../support/fixtures';
 import { DETAIL_MESSAGES } from '../../src/shared/api/admin-booking-detail';
 import { DESKTOP, launchBrowser, loginAsAdmin, newPage, PHONE } from './support/browser';
+import { call } from './support/call';
 import { startServer, type RunningServer } from './support/server';
 
 /**
@@ -433,15 +434,7 @@ describe('admin booking detail', () => {
     const notes = region(page, 'Notes & Contact History');
     await notes.waitFor();
     // Someone else saves the notes after this page loaded version 1.
-    const status = await page.evaluate(async (id) => {
-      const token = document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')?.content ?? '';
-      const res = await fetch(`/api/admin/bookings/${id}`, {
-        method: 'PATCH',
-        headers: { 'Content-Type': 'application/json', 'X-CSRF-TOKEN': token },
-        body: JSON.stringify({ admin_general_notes: 'Changed by a colleague', version: 1 }),
-      });
-      return res.status;
-    }, seed.stale);
+    const { status } = await call(page, 'PATCH', `/api/admin/bookings/${seed.stale}`, { admin_general_notes: 'Changed by a colleague', version: 1 });
     expect(status).toBe(200);
     await page.getByLabel('General notes').fill('My older view');
     await notes.getByRole('button', { name: 'Save Notes' }).click();

@@ -1,8 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { createServer } from 'node:net';
 import path from 'node:path';
+import { fillFromTemplate, newDataDir } from './data-dir';
 
 export type RunningServer = { url: string; port: number; dataDir: string; process: ChildProcess; output: () => string; stop(): Promise<void> };
 
@@ -29,7 +30,13 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   // A test may choose the port: something must know the server's address before it starts (a webhook sender), or a
   // restarted server must come back where its clients expect it.
   const port = env.PORT ? Number(env.PORT) : await freePort();
-  const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'hatch-e2e-'));
+  // From a copy of the run's migrated data folder: no initdb, no migrations at start (data-dir-template.ts).
+  // On a PostgreSQL server the folder holds only photos: no copy.
+  const dataDir = env.DATA_DIR ?? (env.DATABASE_URL ? mkdtempSync(path.join(tmpdir(), 'hatch-e2e-')) : newDataDir());
+  if (env.DATA_DIR && !env.DATABASE_URL) {
+    if (!existsSync(dataDir)) mkdirSync(dataDir, { recursive: true });
+    fillFromTemplate(dataDir);
+  }
   let output = '';
   // HATCH_DIST lets several developers build and run browser tests side by side.
   const bundle = path.join(process.env.HATCH_DIST ?? 'dist', 'server.js');
