@@ -7,10 +7,10 @@ const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core
 type AxeViolation = { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] };
 
 /**
- * axe-core in the page: its serious or critical violations. The one axe helper of the browser tests (`call` and the
+ * axe-core in the page (or in the part `scope` selects): its serious or critical violations. The one axe helper of the browser tests (`call` and the
  * rest live beside it in tests/e2e/support/).
  */
-export async function seriousA11yViolations(page: Page) {
+export async function seriousA11yViolations(page: Page, scope?: string) {
   // The app's CSP refuses inline scripts (so page.addScriptTag({content}) is blocked); evaluating the source through
   // the DevTools protocol is not subject to it, and the page keeps its real CSP.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
@@ -23,10 +23,10 @@ export async function seriousA11yViolations(page: Page) {
     style.textContent = '[data-sonner-toast]{opacity:1 !important;transition:none !important;animation:none !important}';
     document.head.append(style);
   });
-  const violations = await page.evaluate(async () => {
-    const w = window as unknown as { axe: { run: () => Promise<{ violations: AxeViolation[] }> } };
-    return (await w.axe.run()).violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => JSON.stringify(n.target)) }));
-  });
+  const violations = await page.evaluate(async (scope) => {
+    const w = window as unknown as { axe: { run: (context?: string) => Promise<{ violations: AxeViolation[] }> } };
+    return (await (scope ? w.axe.run(scope) : w.axe.run())).violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => JSON.stringify(n.target)) }));
+  }, scope);
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
 }
 
