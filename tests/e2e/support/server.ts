@@ -63,10 +63,18 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   // Generous: a busy machine (several suites at once) can take a while to start the server.
   const deadline = Date.now() + 150_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited early (${child.exitCode}):\n${output}`);
+    if (child.exitCode !== null) {
+      // Two workers start servers at once: the free port found may be taken before this server binds it. Try another.
+      if (!env.PORT && output.includes('EADDRINUSE')) {
+        if (!env.DATA_DIR) rmSync(dataDir, { recursive: true, force: true });
+        return startServer(env);
+      }
+      throw new Error(`server exited early (${child.exitCode}):\n${output}`);
+    }
     try {
-      const res = await fetch(`${url}/api/health`);
-      if (res.ok) break;
+      // Only this server's own line counts: another worker's server could answer on a port this one failed to bind.
+      const res = output.includes(`:${port}`) ? await fetch(`${url}/api/health`) : undefined;
+      if (res?.ok) break;
     } catch {
       // not listening yet
     }
