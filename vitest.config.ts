@@ -1,19 +1,44 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
+// Co-located tests that need a database: they run with the API tier (migrated template, docs/TESTING.md).
+const DATABASE_TESTS_IN_SRC = ['src/server/lib/rate-limit.test.ts', 'src/server/lib/booking-record.test.ts', 'src/server/lib/maintenance.test.ts'];
+const consoleErrorsFail = ['tests/support/fail-on-console-error.ts'];
+
+/**
+ * The tiers of docs/TESTING.md, one project each. Every project takes both cores (Vitest's default on a 2-core machine
+ * is one worker); `npm test` runs them in one pass so their files share the two workers.
+ */
 export default defineConfig({
   test: {
     // CI adds up these reports into one closing line (scripts/test-summary.mjs).
     reporters: process.env.CI ? ['default', 'json'] : ['default'],
     outputFile: { json: `test-results/vitest-${process.pid}-${Date.now()}.json` },
+    maxWorkers: 2,
+    tags: [
+      {
+        name: 'postgres',
+        description: 'Depends on the database driver (COPY, LISTEN/NOTIFY, advisory locks, real concurrency, outages): also run on a PostgreSQL server (decision 0321)',
+      },
+    ],
     projects: [
       {
         test: {
           name: 'unit',
-          include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'tests/api/**/*.test.ts', 'tests/lint/**/*.test.ts'],
+          include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'tests/lint/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...DATABASE_TESTS_IN_SRC],
+          environment: 'node',
+          testTimeout: 30_000,
+          setupFiles: consoleErrorsFail,
+        },
+      },
+      {
+        test: {
+          name: 'api',
+          include: ['tests/api/**/*.test.ts', ...DATABASE_TESTS_IN_SRC],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          setupFiles: ['tests/support/fail-on-console-error.ts'],
+          setupFiles: consoleErrorsFail,
           globalSetup: ['tests/support/test-database-snapshot.ts'],
         },
       },
@@ -24,10 +49,20 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 90_000,
           hookTimeout: 180_000,
-          // One file at a time: two at a time (one per core) cut the pass from 636 s to 405 s, but a browser test then
-          // timed out under the shared load; kept serial until the slow waits are found.
-          fileParallelism: false,
-          setupFiles: ['tests/support/fail-on-console-error.ts'],
+          setupFiles: consoleErrorsFail,
+          // Every server starts from a copy of one migrated data folder made here.
+          globalSetup: ['tests/e2e/support/data-dir-template.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'system',
+          include: ['tests/system/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          setupFiles: consoleErrorsFail,
+          globalSetup: ['tests/e2e/support/data-dir-template.ts'],
         },
       },
     ],

@@ -7,6 +7,7 @@ import type { Database } from './db/client';
 import { createMailer, type Mailer } from './lib/mail';
 import { createGameHub, type GameHub } from './lib/game-events';
 import { getOrCreateSecret } from './lib/app-secrets';
+import { setPasswordCost } from './lib/crypto';
 import { createPhotoStorage, type PhotoStorage } from './lib/storage';
 import { memoizingSerializerCompiler } from './lib/memo-serializer';
 import { registerErrorHandler } from './plugins/error-handler';
@@ -77,6 +78,8 @@ export type BuildAppOptions = {
 /** Builds the whole app: outside plugins, then our own, then the public routes, then the admin scope. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
+  // Before anything hashes a password (the bootstrap admin comes after the app is built).
+  setPasswordCost(config.TEST_PASSWORD_COST === 'low' ? 'low' : 'standard');
   const timeouts = serverTimeouts(config);
   const app = Fastify({
     logger: options.logger ?? { level: config.LOG_LEVEL },

@@ -64,3 +64,22 @@ describe('payment provider settings', () => {
     expect(() => loadConfig({ STRIPE_API_BASE: 'nowhere' })).toThrow(/STRIPE_API_BASE must be a URL/);
   });
 });
+
+describe('TEST_PASSWORD_COST', () => {
+  it('is taken only in test mode', () => {
+    expect(loadConfig({ NODE_ENV: 'test', TEST_PASSWORD_COST: 'low' }).TEST_PASSWORD_COST).toBe('low');
+    expect(loadConfig({ NODE_ENV: 'test' }).TEST_PASSWORD_COST).toBeUndefined();
+  });
+
+  it('stops a production or development server at start, naming the variable', () => {
+    for (const NODE_ENV of ['production', 'development', undefined]) {
+      const env = { ...(NODE_ENV ? { NODE_ENV } : {}), TEST_PASSWORD_COST: 'low' };
+      expect(() => loadConfig(env)).toThrow(ConfigError);
+      expect(() => loadConfig(env)).toThrow(/TEST_PASSWORD_COST is for test runs only/);
+    }
+  });
+
+  it('knows no other value', () => {
+    expect(() => loadConfig({ NODE_ENV: 'test', TEST_PASSWORD_COST: 'none' })).toThrow(/TEST_PASSWORD_COST/);
+  });
+});

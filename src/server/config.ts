@@ -73,8 +73,16 @@ const configSchema = z
     S3_SECRET_ACCESS_KEY: optionalText,
     /** Most S3-compatible services want bucket-in-path addresses; AWS takes either. */
     S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
+    /**
+     * Tests only: `low` hashes and checks passwords at a tiny scrypt cost, so a test suite does not pay 128 MiB of
+     * scrypt per login (decision 0320). Refused unless NODE_ENV is test.
+     */
+    TEST_PASSWORD_COST: optionalText.pipe(z.enum(['low']).optional()),
   })
   .superRefine((config, ctx) => {
+    if (config.TEST_PASSWORD_COST !== undefined && config.NODE_ENV !== 'test') {
+      ctx.addIssue({ code: 'custom', path: ['TEST_PASSWORD_COST'], message: 'TEST_PASSWORD_COST is for test runs only (NODE_ENV=test): it weakens every password hash' });
+    }
     if (config.STRIPE_SECRET_KEY && !config.STRIPE_WEBHOOK_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['STRIPE_WEBHOOK_SECRET'], message: 'STRIPE_WEBHOOK_SECRET is needed with STRIPE_SECRET_KEY: payments are confirmed by signed webhooks' });
     }

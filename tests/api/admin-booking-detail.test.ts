@@ -286,7 +286,7 @@ describe('POST /api/admin/bookings/:id/start-game', () => {
     expect(await activities(booking.id, 'game.start')).toHaveLength(1);
   });
 
-  it('starts once when two staff press Start Game together', async () => {
+  it('starts once when two staff press Start Game together', { tags: ['postgres'] }, async () => {
     const { booking, gameId } = await createPaidBooking(t.db);
     const other = await t.as('admin');
     const results = await Promise.all([admin.post(url(booking.id, '/start-game')), other.post(url(booking.id, '/start-game'))]);

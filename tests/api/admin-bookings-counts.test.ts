@@ -124,7 +124,7 @@ describe('booking counts kept by triggers', () => {
     await expectCountsExact();
   });
 
-  it('stay exact under concurrent writes, folds and activations racing status changes', async () => {
+  it('stay exact under concurrent writes, folds and activations racing status changes', { tags: ['postgres'] }, async () => {
     const db = t.db;
     const paid = await Promise.all(Array.from({ length: 12 }, (_, i) => createPaidBooking(db, { hosted: i % 2 === 0 })));
     const work: Promise<unknown>[] = [];

@@ -23,7 +23,7 @@ async function readAll(stream: Readable): Promise<string> {
   return out;
 }
 
-describe.skipIf(!process.env.TEST_DATABASE_URL)('CSV export on PostgreSQL', () => {
+describe.skipIf(!process.env.TEST_DATABASE_URL)('CSV export on PostgreSQL', { tags: ['postgres'] }, () => {
   it('writes the same cells through COPY as through the streamed pages', async () => {
     expect(t.database.copyOut).toBeDefined();
     await createBooking(t.db, {

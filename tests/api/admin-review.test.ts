@@ -144,7 +144,7 @@ describe('reviewing', () => {
     expect((await (await t.visitor()).post(url(1, 'approve'), {})).statusCode).toBe(401);
   });
 
-  it('keeps the cap and answers every reviewer when several review one team at once', async () => {
+  it('keeps the cap and answers every reviewer when several review one team at once', { tags: ['postgres'] }, async () => {
     const game = await liveGameWithTeams(t, admin);
     const team = game.teams[0]!;
     const challengeId = await createChallenge(admin, { type: 'RightWrong', max_score: 10, max_submissions: 4 });

@@ -63,7 +63,7 @@ describe('database closed under the running app', () => {
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 
-describe.skipIf(!serverUrl)('PostgreSQL database dropped under the running app (needs TEST_DATABASE_URL)', () => {
+describe.skipIf(!serverUrl)('PostgreSQL database dropped under the running app (needs TEST_DATABASE_URL)', { tags: ['postgres'] }, () => {
   let t: TestApp;
   let admin: Agent;
   beforeAll(async () => {

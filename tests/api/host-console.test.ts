@@ -134,7 +134,7 @@ describe('the console', () => {
     expect(res.statusCode).toBe(422);
   });
 
-  it("streams every team's positions and the Chicken's to the host", async () => {
+  it("streams every team's positions and the Chicken's to the host", { tags: ['postgres'] }, async () => {
     const paid = await hostedGame();
     const [game] = await t.db.select().from(games).where(eq(games.id, paid.gameId));
     const lobby = (await (await t.visitor()).get(`/api/play/${paid.gameCode}`)).json();

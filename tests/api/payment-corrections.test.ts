@@ -126,7 +126,7 @@ describe('POST /api/admin/bookings/:id/payments/:paymentId/void', () => {
     expect(await t.db.select().from(bookingPayments).where(eq(bookingPayments.bookingId, other.booking.id))).toHaveLength(1);
   });
 
-  it('voids once when two staff void together', async () => {
+  it('voids once when two staff void together', { tags: ['postgres'] }, async () => {
     const { booking, paymentId } = await paidThroughApi();
     const colleague = await t.as('admin');
     const results = await Promise.all([

@@ -94,7 +94,7 @@ describe('the booker pays a deposit', () => {
     expect(events).toMatchObject([{ type: 'checkout.session.completed', outcome: 'paid' }]);
   });
 
-  it('return page first (the webhook is late): the payment is recorded from the provider, and the late webhook adds nothing', async () => {
+  it('return page first (the webhook is late): the payment is recorded from the provider, and the late webhook adds nothing', { tags: ['postgres'] }, async () => {
     const { booking, sessionId } = await depositCheckout();
     const early = confirmCheckoutResponse.parse((await confirm(booking.manageKey, sessionId)).json());
     expect(early.status).toBe('pending');

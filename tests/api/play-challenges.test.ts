@@ -227,7 +227,10 @@ describe('while live', () => {
     ]);
   });
 
-  it('lets only one of three phones at once take the last place of a challenge', async () => {
+  it('lets only one of three phones at once take the last place of a challenge', { tags: ['postgres'] }, async () => {
+    // The Owls' count above took one of the two places; run on its own (the PostgreSQL pass), take it here.
+    const taken = await t.db.select({ id: submissions.id }).from(submissions).where(eq(submissions.challengeId, ch.tally));
+    if (taken.length === 0) expect((await submitJson('owl', { challenge_id: ch.tally, kind: 'count', count: 3 })).statusCode).toBe(201);
     const before = await submissionCount();
     const answers = await Promise.all([1, 2, 3].map((count) => submitJson('owl', { challenge_id: ch.tally, kind: 'count', count })));
     expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409, 409]);

@@ -214,7 +214,7 @@ describe('the customer accepts', () => {
     expect(again.json().errors.booking_id).toEqual([PROPOSAL_MESSAGES.bookingAccepted]);
   });
 
-  it('lets two simultaneous accepts through only once', async () => {
+  it('lets two simultaneous accepts through only once', { tags: ['postgres'] }, async () => {
     const { booking, token } = await sentProposal();
     const other = await t.visitor();
     const results = await Promise.all([customer.post(`/api/proposals/${token}/accept`), other.post(`/api/proposals/${token}/accept`)]);

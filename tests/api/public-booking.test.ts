@@ -226,7 +226,7 @@ describe('Idempotency-Key', () => {
     expect(await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, String(body.email)))).toHaveLength(1);
   });
 
-  it('creates exactly one booking for 20 concurrent requests with one key', async () => {
+  it('creates exactly one booking for 20 concurrent requests with one key', { tags: ['postgres'] }, async () => {
     const agent = await t.visitor();
     const body = wizardState();
     const answers = await Promise.all(Array.from({ length: 20 }, () => agent.post('/api/bookings', body, { 'idempotency-key': 'concurrent-key' })));

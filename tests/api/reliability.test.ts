@@ -30,7 +30,7 @@ afterAll(async () => t?.close());
 
 const hasRoute = (method: string, url: string) => t.app.routeTable.some((r) => r.method === method && r.url === url);
 
-describe('idempotent booking creation', () => {
+describe('idempotent booking creation', { tags: ['postgres'] }, () => {
   it('creates one booking for 100 concurrent POST /api/bookings with one Idempotency-Key, and gives all of them its answer', async (ctx) => {
     if (!hasRoute('POST', '/api/bookings')) ctx.skip();
     const agent = await t.visitor();
@@ -70,7 +70,7 @@ describe('idempotent booking creation', () => {
   });
 });
 
-describe('concurrent staff edits', () => {
+describe('concurrent staff edits', { tags: ['postgres'] }, () => {
   it('applies 50 concurrent lead-status changes one after another, each in the history, none lost', async (ctx) => {
     if (!hasRoute('POST', '/api/admin/bookings/:id/lead-status')) ctx.skip();
     const admins = await Promise.all([t.as('admin'), t.as('admin')]);
@@ -146,7 +146,7 @@ describe('concurrent staff edits', () => {
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 
-describe.skipIf(!serverUrl)('PostgreSQL out of reach (needs TEST_DATABASE_URL; a TCP proxy sits between the app and the server)', () => {
+describe.skipIf(!serverUrl)('PostgreSQL out of reach (needs TEST_DATABASE_URL; a TCP proxy sits between the app and the server)', { tags: ['postgres'] }, () => {
   let proxy: TcpProxy;
   let app: FastifyInstance;
   let database: Database;

@@ -18,7 +18,8 @@ import { CODE_MISS_LIMIT } from '../../src/server/modules/booker-game/booker-gam
  */
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  // The tests of sign-in itself run at the production password cost (decision 0320): equal timing, bounded work.
+  t = await createTestApp({ TEST_PASSWORD_COST: '' });
 });
 afterAll(async () => t.close());
 

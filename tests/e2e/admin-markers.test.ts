@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, loginAsAdmin, newPage } from './support/browser';
+import { call } from './support/call';
 import { startServer, type RunningServer } from './support/server';
 
 let server: RunningServer;
@@ -13,17 +14,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-async function call(page: Page, method: string, url: string, body?: unknown): Promise<{ status: number; json: unknown }> {
-  return page.evaluate(
-    async ({ method, url, body }) => {
-      const token = document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')?.content ?? '';
-      const res = await fetch(url, { method, headers: { 'Content-Type': 'application/json', 'X-CSRF-TOKEN': token }, body: body === undefined ? undefined : JSON.stringify(body) });
-      return { status: res.status, json: await res.json() };
-    },
-    { method, url, body },
-  );
-}
 
 /** A paid booking of that plan, through the public wizard call and the staff payment call. */
 async function paidGame(page: Page, plan: 'standard' | 'pro', name: string): Promise<number> {

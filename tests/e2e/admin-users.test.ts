@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, loginAsAdmin, newPage } from './support/browser';
+import { call } from './support/call';
 import { PASSWORD_MESSAGES } from '../../src/shared/validation/password-rules';
 import { E2E_ADMIN, startServer, type RunningServer } from './support/server';
 
@@ -183,12 +184,8 @@ describe('inline role editing that removes every role', () => {
   it('asks before inline editing removes every role, and sends nothing until confirmed', async () => {
     const { page, context, errors } = await newPage(browser, server.url);
     await loginAsAdmin(page, '/admin/users');
-    const status = await page.evaluate(async () => {
-      const token = document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')?.content ?? '';
-      const body = { name: 'Hugo Host', email: 'hugo@e2e.test', password: 'silver-kettle-drum-9', is_admin: false, is_host: true };
-      const res = await fetch('/api/admin/users', { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-CSRF-TOKEN': token }, body: JSON.stringify(body) });
-      return res.status;
-    });
+    const body = { name: 'Hugo Host', email: 'hugo@e2e.test', password: 'silver-kettle-drum-9', is_admin: false, is_host: true };
+    const { status } = await call(page, 'POST', '/api/admin/users', body);
     expect(status).toBe(201);
     await page.reload();
     const row = page.getByRole('row', { name: /hugo@e2e\.test/ });

@@ -6,6 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { seedDataDir } from './support/data-dir';
 import { createBooking, createPaidBooking } from '../support/fixtures';
 import { launchBrowser, loginAsAdmin, newPage, DESKTOP, PHONE } from './support/browser';
+import { call } from './support/call';
 import { startServer, type RunningServer } from './support/server';
 
 /**
@@ -326,15 +327,7 @@ describe('/manage/{key}: the organiser sets up a paid game', () => {
 
     const admin = await newPage(browser, server.url);
     await loginAsAdmin(admin.page, `/admin/bookings/${game?.id}`);
-    const status = await admin.page.evaluate(async (id) => {
-      const token = document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')?.content ?? '';
-      const res = await fetch(`/api/admin/bookings/${id}/locks`, {
-        method: 'PATCH',
-        headers: { 'Content-Type': 'application/json', 'X-CSRF-TOKEN': token },
-        body: JSON.stringify({ teams: true }),
-      });
-      return res.status;
-    }, game?.id);
+    const { status } = await call(admin.page, 'PATCH', `/api/admin/bookings/${game?.id}/locks`, { teams: true });
     expect(status).toBe(200);
     await admin.context.close();
 

@@ -1,27 +1,8 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 
-const require = createRequire(import.meta.url);
-const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
-
-type AxeViolation = { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] };
-
-/** Runs axe-core in the page and fails on any serious or critical violation. */
-export async function expectNoSeriousA11yViolations(page: Page, where: string): Promise<void> {
-  const loaded = await page.evaluate(() => 'axe' in window);
-  // The app's CSP refuses inline scripts (so page.addScriptTag({content}) is blocked); evaluating the
-  // source through the DevTools protocol is not subject to it, and the page keeps its real CSP.
-  if (!loaded) await page.evaluate(AXE_SOURCE);
-  const violations = await page.evaluate(async () => {
-    const w = window as unknown as { axe: { run: () => Promise<{ violations: AxeViolation[] }> } };
-    const result = await w.axe.run();
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => JSON.stringify(n.target)) }));
-  });
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious, `${where}: ${JSON.stringify(serious, null, 2)}`).toEqual([]);
-}
+// The one axe helper lives in support/axe.ts; re-exported for the files that import it from here.
+export { expectNoSeriousA11yViolations } from './support/axe';
 
 /** A date `monthsAhead` months from now, on the given day, as the calendar labels it and as the API writes it. */
 export function futureDay(monthsAhead: number, day: number, now = new Date()) {

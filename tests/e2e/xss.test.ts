@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, loginAsAdmin, newPage } from './support/browser';
+import { call } from './support/call';
 import { startServer, type RunningServer } from './support/server';
 import { paths } from '../../src/web/lib/paths';
 
@@ -30,27 +31,10 @@ let counter = 0;
 /** A payload that names the field it was stored in, so a finding says where it came from. */
 const payload = (field: string) => PAYLOADS[counter++ % PAYLOADS.length]!(field);
 
-type ApiResult = { status: number; body: unknown };
-async function api(page: Page, method: string, url: string, body?: unknown, headers: Record<string, string> = {}): Promise<ApiResult> {
-  return page.evaluate(
-    async ({ method, url, body, headers }) => {
-      const token = document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')?.content ?? '';
-      const res = await fetch(url, {
-        method,
-        headers: { 'Content-Type': 'application/json', 'X-CSRF-TOKEN': token, ...headers },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-      const text = await res.text();
-      let parsed: unknown = text;
-      try {
-        parsed = JSON.parse(text);
-      } catch {
-        // not JSON
-      }
-      return { status: res.status, body: parsed };
-    },
-    { method, url, body, headers },
-  );
+/** The shared in-page call, its answer as `body`. */
+async function api(page: Page, method: string, url: string, body?: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: unknown }> {
+  const res = await call(page, method, url, body, headers);
+  return { status: res.status, body: res.json };
 }
 
 /** What the page shows: no payload ran, none became markup; returns which stored payloads are visible as text. */

@@ -45,7 +45,8 @@ function sessionCookieFrom(res: LightMyRequestResponse): string | undefined {
 
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const database = await openTestDatabase();
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env });
+  // A low password cost (decision 0320): logins in API tests cost a millisecond, not 128 MiB of scrypt.
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', TEST_PASSWORD_COST: 'low', ...env });
   const app = await buildApp({ config, database, logger: false, webRoot: '/nonexistent-web-root' });
   await app.ready();
 

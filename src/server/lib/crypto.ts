@@ -21,7 +21,18 @@ export function safeEqual(a: string, b: string): boolean {
 }
 
 // OWASP's scrypt minimum: N=2^17, r=8, p=1 (128 MiB per hash).
-const SCRYPT = { N: 2 ** 17, r: 8, p: 1, keylen: 64, maxmem: 256 * 1024 * 1024 };
+const STANDARD_SCRYPT = { N: 2 ** 17, r: 8, p: 1, keylen: 64, maxmem: 256 * 1024 * 1024 };
+// Test runs only (config TEST_PASSWORD_COST, refused outside NODE_ENV=test): 1 MiB, so a suite's logins cost nothing.
+const LOW_TEST_SCRYPT = { ...STANDARD_SCRYPT, N: 2 ** 10 };
+let SCRYPT = STANDARD_SCRYPT;
+
+/**
+ * The cost new hashes are made at, process-wide; set once at start from the configuration. Checks always use the
+ * parameters stored with the hash.
+ */
+export function setPasswordCost(cost: 'standard' | 'low'): void {
+  SCRYPT = cost === 'low' ? LOW_TEST_SCRYPT : STANDARD_SCRYPT;
+}
 
 function scryptAsync(password: string, salt: Buffer, params: typeof SCRYPT): Promise<Buffer> {
   // Every hash and check goes through the process-wide gate (lib/password-gate.ts): a flood waits or gets 503.

@@ -184,7 +184,7 @@ describe('createBatchedRateLimiter', () => {
     expect(results.at(-1)).toBeGreaterThan(0);
   });
 
-  it('keeps P processes hitting one key at once within the limit plus (P − 1) batches', async () => {
+  it('keeps P processes hitting one key at once within the limit plus (P − 1) batches', { tags: ['postgres'] }, async () => {
     const processes = [process({ batchSize: 6 }), process({ batchSize: 6 }), process({ batchSize: 6 })];
     const key = freshKey();
     const results = await Promise.all(processes.map(async (p) => Promise.all(Array.from({ length: 60 }, () => hitWith(p, key)))));

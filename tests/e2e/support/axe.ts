@@ -1,14 +1,21 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-type AxeViolation = { id: string; impact: string | null; nodes: { target: unknown[] }[] };
+type AxeViolation = { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] };
 
-/** axe-core in the page (evaluated through DevTools, so the page keeps its CSP): its serious or critical violations. */
-export async function seriousA11yViolations(page: Page) {
+/**
+ * axe-core in the page (or in the part `scope` selects): its serious or critical violations. The one axe helper of the browser tests (`call` and the
+ * rest live beside it in tests/e2e/support/).
+ */
+export async function seriousA11yViolations(page: Page, scope?: string) {
+  // The app's CSP refuses inline scripts (so page.addScriptTag({content}) is blocked); evaluating the source through
+  // the DevTools protocol is not subject to it, and the page keeps its real CSP.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
-  // A toast caught mid-fade has the contrast of its animation frame, not its own: judge every toast fully shown.
+  // A toast caught mid-fade has the contrast of its animation frame, not its own: judge every toast fully shown, so no
+  // test has to wait for toasts to come or go before checking.
   await page.evaluate(() => {
     if (document.getElementById('axe-settled-toasts')) return;
     const style = document.createElement('style');
@@ -16,9 +23,15 @@ export async function seriousA11yViolations(page: Page) {
     style.textContent = '[data-sonner-toast]{opacity:1 !important;transition:none !important;animation:none !important}';
     document.head.append(style);
   });
-  const violations = await page.evaluate(async () => {
-    const w = window as unknown as { axe: { run: () => Promise<{ violations: AxeViolation[] }> } };
-    return (await w.axe.run()).violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => JSON.stringify(n.target)) }));
-  });
+  const violations = await page.evaluate(async (scope) => {
+    const w = window as unknown as { axe: { run: (context?: string) => Promise<{ violations: AxeViolation[] }> } };
+    return (await (scope ? w.axe.run(scope) : w.axe.run())).violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => JSON.stringify(n.target)) }));
+  }, scope);
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}
+
+/** Fails the test on any serious or critical axe violation, naming where. */
+export async function expectNoSeriousA11yViolations(page: Page, where: string): Promise<void> {
+  const serious = await seriousA11yViolations(page);
+  expect(serious, `${where}: ${JSON.stringify(serious, null, 2)}`).toEqual([]);
 }

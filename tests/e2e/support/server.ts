@@ -1,8 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { createServer } from 'node:net';
 import path from 'node:path';
+import { fillFromTemplate, newDataDir } from './data-dir';
 
 export type RunningServer = { url: string; port: number; dataDir: string; process: ChildProcess; output: () => string; stop(): Promise<void> };
 
@@ -29,7 +30,13 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   // A test may choose the port: something must know the server's address before it starts (a webhook sender), or a
   // restarted server must come back where its clients expect it.
   const port = env.PORT ? Number(env.PORT) : await freePort();
-  const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'hatch-e2e-'));
+  // From a copy of the run's migrated data folder: no initdb, no migrations at start (data-dir-template.ts).
+  // On a PostgreSQL server the folder holds only photos: no copy.
+  const dataDir = env.DATA_DIR ?? (env.DATABASE_URL ? mkdtempSync(path.join(tmpdir(), 'hatch-e2e-')) : newDataDir());
+  if (env.DATA_DIR && !env.DATABASE_URL) {
+    if (!existsSync(dataDir)) mkdirSync(dataDir, { recursive: true });
+    fillFromTemplate(dataDir);
+  }
   let output = '';
   // HATCH_DIST lets several developers build and run browser tests side by side.
   const bundle = path.join(process.env.HATCH_DIST ?? 'dist', 'server.js');
@@ -43,6 +50,9 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,
       DATABASE_URL: '',
+      // Logins at a test-only password cost (decision 0320); a test of the production cost passes TEST_PASSWORD_COST: ''.
+      NODE_ENV: 'test',
+      TEST_PASSWORD_COST: 'low',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -53,10 +63,18 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   // Generous: a busy machine (several suites at once) can take a while to start the server.
   const deadline = Date.now() + 150_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited early (${child.exitCode}):\n${output}`);
+    if (child.exitCode !== null) {
+      // Two workers start servers at once: the free port found may be taken before this server binds it. Try another.
+      if (!env.PORT && output.includes('EADDRINUSE')) {
+        if (!env.DATA_DIR) rmSync(dataDir, { recursive: true, force: true });
+        return startServer(env);
+      }
+      throw new Error(`server exited early (${child.exitCode}):\n${output}`);
+    }
     try {
-      const res = await fetch(`${url}/api/health`);
-      if (res.ok) break;
+      // Only this server's own line counts: another worker's server could answer on a port this one failed to bind.
+      const res = output.includes(`:${port}`) ? await fetch(`${url}/api/health`) : undefined;
+      if (res?.ok) break;
     } catch {
       // not listening yet
     }

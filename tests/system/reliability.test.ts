@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { E2E_ADMIN, startServer, type RunningServer } from './support/server';
+import { E2E_ADMIN, startServer, type RunningServer } from '../e2e/support/server';
 import { openClient } from '../support/http-client';
 import { bookingBody } from '../support/booking-body';
 
@@ -102,12 +102,12 @@ describe('kill -9 in the middle of a stream of bookings', () => {
     await crashDuringBookings({ DATA_DIR: dataDir });
   }, 180_000);
 
-  it.skipIf(!serverUrl)('loses no answered booking on PostgreSQL (needs TEST_DATABASE_URL)', async () => {
+  it.skipIf(!serverUrl)('loses no answered booking on PostgreSQL (needs TEST_DATABASE_URL)', { tags: ['postgres'], timeout: 180_000 }, async () => {
     await crashDuringBookings({ DATABASE_URL: await freshPostgresDatabase() });
-  }, 180_000);
+  });
 });
 
-describe.skipIf(!serverUrl)('two server processes on one PostgreSQL (needs TEST_DATABASE_URL)', () => {
+describe.skipIf(!serverUrl)('two server processes on one PostgreSQL (needs TEST_DATABASE_URL)', { tags: ['postgres'] }, () => {
   it('logs in on one and works on the other, CSRF included; logging out on one ends the session on both', async () => {
     const url = await freshPostgresDatabase();
     // Both start at once: migrations and seeding run under an advisory lock.

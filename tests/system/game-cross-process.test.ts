@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { E2E_ADMIN, startServer, type RunningServer } from './support/server';
+import { E2E_ADMIN, startServer, type RunningServer } from '../e2e/support/server';
 import { openClient, type HttpClient } from '../support/http-client';
 import { openSse } from '../support/sse';
 import { openDatabase } from '../../src/server/db/client';
@@ -45,7 +45,7 @@ async function joinOn(server: RunningServer, code: string, body: Record<string, 
 
 const post = (client: HttpClient, path: string, body: unknown, token: string) => client.request('POST', path, body, { 'x-player-token': token });
 
-describe.skipIf(!serverUrl)('the live game on two server processes (needs TEST_DATABASE_URL)', () => {
+describe.skipIf(!serverUrl)('the live game on two server processes (needs TEST_DATABASE_URL)', { tags: ['postgres'] }, () => {
   it('delivers a position posted on B to a player on A; after kill -9 of A the player catches up on B and plays on', async () => {
     const url = await freshPostgresDatabase();
     const [a, b]: [RunningServer, RunningServer] = await Promise.all([startServer({ DATABASE_URL: url }), startServer({ DATABASE_URL: url })]);
