@@ -5,6 +5,7 @@ import { validatorCompiler } from 'fastify-type-provider-zod';
 import { publicOrigin, serverTimeouts, type Config } from './config';
 import type { Database } from './db/client';
 import { createMailer, type Mailer } from './lib/mail';
+import { createCodeGuesses, type CodeGuesses } from './lib/code-guesses';
 import { createGameHub, type GameHub } from './lib/game-events';
 import { getOrCreateSecret } from './lib/app-secrets';
 import { setPasswordCost } from './lib/crypto';
@@ -56,6 +57,8 @@ export type AppDeps = {
   photos: PhotoStorage;
   /** This process's live game subscribers, fed by one LISTEN (lib/game-events.ts). */
   gameHub: GameHub;
+  /** Failed look-ups by code or token per address, one bucket for every such route (lib/code-guesses.ts, 0315). */
+  codeGuesses: CodeGuesses;
 };
 /** `schema` is the route's own (zod) schema, as declared: the fuzz tests generate requests from it. */
 export type RouteRecord = { method: string; url: string; schema?: FastifySchema };
@@ -107,10 +110,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const payments = createPaymentSetup(config);
   const photos = createPhotoStorage(config);
   const gameHub = createGameHub(database, app.log);
-  app.decorate('deps', { config, database, mail, csrfKey, publicUrl: publicOrigin(config), payments, photos, gameHub });
+  const codeGuesses = createCodeGuesses(database.db, (error) => app.log.warn({ err: error }, 'code guess counts not written yet: kept for the next flush'));
+  app.decorate('deps', { config, database, mail, csrfKey, publicUrl: publicOrigin(config), payments, photos, gameHub, codeGuesses });
   app.addHook('onClose', async () => {
     photos.close();
     await mail.stop();
+    // Runs before the database closes (server.ts and the tests close it after the app): the last counts are written.
+    await codeGuesses.close().catch((error: unknown) => app.log.warn({ err: error }, 'code guess counts not written'));
   });
   app.addHook('onReady', async () => gameHub.start());
   // Open streams end with the app: stop() drops every subscriber before the database closes.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatTimestamp, isStartInPast, localToUtcIso, todayIn, utcToLocal } from './time';
+import { formatAdminTimestamp, formatGameDate, formatTimestamp, isStartInPast, localToUtcIso, todayIn, utcToLocal } from './time';
 
 describe('time', () => {
   it('formats timestamps as dd/MM/yyyy HH:mm:ss, or Invalid date', () => {
@@ -42,5 +42,17 @@ describe('time', () => {
     expect(isStartInPast('2026-07-01T12:01:00.000Z', now)).toBe(false);
     expect(isStartInPast('', now)).toBe(false);
     expect(isStartInPast('not a date', now)).toBe(false);
+  });
+});
+
+describe('the admin pages\' one date-time formatter', () => {
+  it('shows moments as dd/MM/yyyy HH:mm:ss in the admin zone', () => {
+    expect(formatAdminTimestamp('2026-07-01T13:05:09Z')).toBe('01/07/2026 14:05:09');
+    expect(formatAdminTimestamp('nonsense')).toBe('Invalid date');
+  });
+  it('shows a game by its start in its own zone, or its day alone when no time is set', () => {
+    expect(formatGameDate('2026-07-01', { utcDateTime: '2026-07-01T13:00:00Z', timezone: 'Europe/Paris' })).toBe('01/07/2026 15:00:00');
+    expect(formatGameDate('2026-07-01')).toBe('01/07/2026');
+    expect(formatGameDate('2026-02-31')).toBe('Invalid date');
   });
 });

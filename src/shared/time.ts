@@ -52,6 +52,21 @@ export function formatTimestamp(value: string | number | Date | null | undefined
   return format(timeZone ? new TZDate(date.getTime(), timeZone) : date, DISPLAY_TIMESTAMP);
 }
 
+/** A moment shown to staff: 'dd/MM/yyyy HH:mm:ss' in the admin zone (every admin page's one formatter). */
+export function formatAdminTimestamp(value: string | number | Date | null | undefined): string {
+  return formatTimestamp(value, DEFAULT_ADMIN_TIMEZONE);
+}
+
+/**
+ * A game's date as staff read it: its start 'dd/MM/yyyy HH:mm:ss' in the game's own zone when the meeting time is
+ * known, else the day alone as 'dd/MM/yyyy' (a time that was never set is not shown as midnight).
+ */
+export function formatGameDate(date: string, start?: { utcDateTime: string | null | undefined; timezone: string }): string {
+  if (start?.utcDateTime) return formatTimestamp(start.utcDateTime, start.timezone);
+  const day = parse(date, API_DATE, new Date());
+  return isValid(day) && format(day, API_DATE) === date ? format(day, 'dd/MM/yyyy') : 'Invalid date';
+}
+
 /**
  * The UTC instant of a local date and meeting time in a zone, as ISO; '' when anything is invalid
  * (spec section 4: changing date, time or zone recomputes utcDateTime, or empty if invalid).

@@ -9,7 +9,7 @@ import { createPasswordGate, passwordGate } from '../../src/server/lib/password-
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../support/test-app';
 import { createBooking, createPaidBooking } from '../support/fixtures';
 import { databaseFingerprint, diffFingerprints } from '../support/db-fingerprint';
-import { CODE_LOOKUP_LIMIT } from '../../src/server/modules/public-booking/public-booking-service';
+import { CODE_GUESS_LIMIT } from '../../src/server/lib/code-guesses';
 import { CODE_MISS_LIMIT } from '../../src/server/modules/booker-game/booker-game-service';
 
 /**
@@ -398,10 +398,10 @@ describe('object-level access by code', () => {
     expect(ok.statusCode).toBe(200);
   });
 
-  it(`limits code look-ups per address: after ${CODE_LOOKUP_LIMIT.perIp} in a window, 429 with Retry-After`, async () => {
+  it(`limits code look-ups per address: after ${CODE_GUESS_LIMIT.perIp} in a window, 429 with Retry-After`, async () => {
     const ip = lookupIp();
     const statuses: number[] = [];
-    for (let i = 0; i < CODE_LOOKUP_LIMIT.perIp; i++) {
+    for (let i = 0; i < CODE_GUESS_LIMIT.perIp; i++) {
       statuses.push((await t.app.inject({ method: 'GET', url: `/api/booking/GUESS${String(i).padStart(7, '0')}`, remoteAddress: ip })).statusCode);
     }
     expect(new Set(statuses)).toEqual(new Set([404]));

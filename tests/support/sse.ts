@@ -9,6 +9,8 @@ export type SseStream = {
   /** Every event received so far. */
   events: SseEvent[];
   comments: string[];
+  /** Resolves once the server has ended the stream (or it was closed). */
+  ended: Promise<void>;
   close(): void;
 };
 
@@ -19,11 +21,14 @@ export async function openSse(url: string, headers: Record<string, string> = {})
   const events: SseEvent[] = [];
   const comments: string[] = [];
   const waiters: { match: (e: SseEvent) => boolean; resolve: (e: SseEvent) => void }[] = [];
+  let markEnded = () => {};
+  const ended = new Promise<void>((resolve) => (markEnded = resolve));
   const stream: SseStream = {
     status: res.status,
     contentType: res.headers.get('content-type'),
     events,
     comments,
+    ended,
     next(match, timeoutMs = 5_000) {
       const seen = events.find(match);
       if (seen) return Promise.resolve(seen);
@@ -40,7 +45,10 @@ export async function openSse(url: string, headers: Record<string, string> = {})
     },
     close: () => controller.abort(),
   };
-  if (!res.body || res.status !== 200) return stream;
+  if (!res.body || res.status !== 200) {
+    markEnded();
+    return stream;
+  }
   const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
   let buffer = '';
   void (async () => {
@@ -79,6 +87,8 @@ export async function openSse(url: string, headers: Record<string, string> = {})
       }
     } catch {
       // Aborted or the server went away: the test decides what that means.
+    } finally {
+      markEnded();
     }
   })();
   return stream;

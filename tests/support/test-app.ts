@@ -1,4 +1,4 @@
-import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import type { Database, Db } from '../../src/server/db/client';
@@ -43,11 +43,12 @@ function sessionCookieFrom(res: LightMyRequestResponse): string | undefined {
   return found ? `${found.name}=${found.value}` : undefined;
 }
 
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+/** `logger`: the app's log, for a test that checks what is logged (silent by default). */
+export async function createTestApp(env: Record<string, string> = {}, options: { logger?: FastifyServerOptions['logger'] } = {}): Promise<TestApp> {
   const database = await openTestDatabase();
   // A low password cost (decision 0320): logins in API tests cost a millisecond, not 128 MiB of scrypt.
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', TEST_PASSWORD_COST: 'low', ...env });
-  const app = await buildApp({ config, database, logger: false, webRoot: '/nonexistent-web-root' });
+  const app = await buildApp({ config, database, logger: options.logger ?? false, webRoot: '/nonexistent-web-root' });
   await app.ready();
 
   const makeAgent = async (): Promise<Agent> => {

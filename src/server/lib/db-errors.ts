@@ -19,6 +19,11 @@ const UNAVAILABLE_CODES = new Set([
   '3D000', // invalid_catalog_name: the database does not exist
   '3F000', // invalid_schema_name
   '42P01', // undefined_table: the API's tables are not there (dropped, or migrations not run)
+  // A database that refuses us: it is not accepting connections (ALTER DATABASE … ALLOW_CONNECTIONS false, raised
+  // as object_not_in_prerequisite_state), or our role lost its right to connect or to read the API's tables
+  // (insufficient_privilege, after a REVOKE or a role change). Either way the service is down, not the request wrong.
+  '55000', // object_not_in_prerequisite_state
+  '42501', // insufficient_privilege
 ]);
 /** Whole classes: 08 connection exception, 53 insufficient resources (disk full, out of memory, too many connections). */
 const UNAVAILABLE_CLASSES = ['08', '53'];

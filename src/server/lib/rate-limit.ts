@@ -43,6 +43,8 @@ export async function pruneRateLimits(db: DbOrTx): Promise<void> {
 export type BatchedRateLimiter = {
   /** Counts one hit on `key`; throws TooManyRequestsError when it is over the limit (refused hits count too). */
   consume(key: string): Promise<void>;
+  /** Counts nothing; throws TooManyRequestsError when one more hit on `key` would be refused (this process's view). */
+  check(key: string): void;
   /** Writes the hits counted so far to the shared counter. */
   flush(): Promise<void>;
   /** Stops the timer and writes what is left (call before closing the database). */
@@ -210,6 +212,18 @@ export function createBatchedRateLimiter(options: BatchedRateLimiterOptions): Ba
       scheduleFlush();
       const retryAfter = slidingWindowRetryAfter({
         current: entry.current.seen + entry.current.unsynced,
+        previous: entry.previous.seen + entry.previous.unsynced,
+        limit,
+        windowSeconds,
+        nowMs,
+      });
+      if (retryAfter > 0) throw new TooManyRequestsError(retryAfter);
+    },
+    check(key) {
+      const nowMs = Date.now();
+      const entry = entryOf(key, nowMs);
+      const retryAfter = slidingWindowRetryAfter({
+        current: entry.current.seen + entry.current.unsynced + 1,
         previous: entry.previous.seen + entry.previous.unsynced,
         limit,
         windowSeconds,

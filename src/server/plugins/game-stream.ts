@@ -7,6 +7,39 @@ export const PING_MS = 20_000;
 /** A reader this far behind is gone or too slow: drop it; it reconnects and catches up from its snapshot. */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
 
+/**
+ * Open streams one holder may keep per game in a process (decision 0316): a player's token 3 (a phone, a reload, a
+ * second tab), a staff session or the organiser's key 5 (console, admin page and projector at once). A new stream past
+ * the cap closes that holder's oldest, so a reconnect always gets in and a leaking or hostile client holds at most the
+ * cap: 1,000 streams of one token became 3.
+ */
+export const STREAM_CAPS = { player: 3, staff: 5, organiser: 5 } as const;
+
+/** Open streams by holder, per hub (one hub per app), oldest first: each entry ends its stream. */
+const openStreams = new WeakMap<GameHub, Map<string, (() => void)[]>>();
+
+/** Who holds a stream: the player's token, else the organiser's management key, else the staff session. */
+function holderOf(request: FastifyRequest, gameId: number, viewer: Viewer): { key: string; cap: number } {
+  if (viewer.kind === 'player') return { key: `player:${viewer.playerId}`, cap: STREAM_CAPS.player };
+  if (request.headers['x-manage-key'] !== undefined) return { key: `organiser:${gameId}`, cap: STREAM_CAPS.organiser };
+  return { key: `staff:${request.auth.sessionKey ?? request.ip}:${gameId}`, cap: STREAM_CAPS.staff };
+}
+
+/** Registers a new stream of its holder and ends the oldest ones past the cap; returns the stream's removal. */
+function admitStream(hub: GameHub, holder: { key: string; cap: number }, end: () => void): () => void {
+  let byHolder = openStreams.get(hub);
+  if (!byHolder) openStreams.set(hub, (byHolder = new Map()));
+  const open = byHolder.get(holder.key) ?? [];
+  open.push(end);
+  byHolder.set(holder.key, open);
+  while (open.length > holder.cap) open.shift()?.();
+  return () => {
+    const index = open.indexOf(end);
+    if (index >= 0) open.splice(index, 1);
+    if (open.length === 0 && byHolder.get(holder.key) === open) byHolder.delete(holder.key);
+  };
+}
+
 /** The Last-Event-ID header as a stored event id; anything else is a fresh start. */
 export function lastEventIdOf(request: FastifyRequest): number {
   const raw = request.headers['last-event-id'];
@@ -61,11 +94,14 @@ export async function streamGame(request: FastifyRequest, reply: FastifyReply, i
   });
   const ping = setInterval(() => write(': ping\n\n'), PING_MS);
   ping.unref();
+  // The holder's oldest stream past its cap ends (the client would reconnect only if it is still wanted).
+  const release = admitStream(hub, holderOf(request, gameId, viewer), () => raw.end());
   const cleanup = () => {
     if (closed) return;
     closed = true;
     clearInterval(ping);
     unsubscribe();
+    release();
   };
   raw.on('close', cleanup);
   raw.on('error', cleanup);

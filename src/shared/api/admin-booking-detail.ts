@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { adminBookingSchema, CONTACT_TYPES, LEAD_STATUSES } from './booking';
 import { idParam } from './common';
+import { hasNoNul, NUL_MESSAGE } from '../validation/text-rules';
 
 /** Texts of the booking detail screen and its calls (spec sections 5 and 8), shared by server, web and tests. */
 export const DETAIL_MESSAGES = {
@@ -39,10 +40,9 @@ export const refundTooHighMessage = (left: string) => `A refund cannot be more t
 /** Booking fields PATCH /api/admin/bookings/{id} may change, one per call. */
 export const DETAIL_PATCH_FIELDS = ['admin_general_notes', 'utcDateTime', 'assigned_host_id', 'meeting_point_address', 'hiding_spot_address'] as const;
 
-const NUL = '\u0000';
 /** Text PostgreSQL can store: no NUL characters. */
-const storable = (value: string | null | undefined) => !value?.includes(NUL);
-const noNul = 'Text may not contain NUL characters';
+const storable = (value: string | null | undefined) => value == null || hasNoNul(value);
+const noNul = NUL_MESSAGE;
 
 /** The version of the record the client edited; a stale one is refused with 409. */
 export const versionField = z.number().int().positive().max(2_147_483_647).optional();

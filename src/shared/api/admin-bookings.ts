@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CHART_INTERVALS } from '../chart-interval';
 import { TRACKING_FIELDS } from '../tracking';
 import { paginationSchema } from './common';
+import { filterText } from '../validation/text-rules';
 import { bookingListItemSchema } from './booking';
 import { createBookingBody } from './public-booking';
 
@@ -32,7 +33,7 @@ export const listBookingsQuery = z.object({
   view: z.enum(LIST_VIEWS).default('list'),
   status: z.enum(LIST_STATUSES).default('all'),
   lead_status: z.enum(LIST_LEAD_STATUSES).default('all'),
-  search: z.string().trim().max(MAX_SEARCH).optional(),
+  search: filterText(MAX_SEARCH),
 });
 export type ListBookingsQuery = z.infer<typeof listBookingsQuery>;
 

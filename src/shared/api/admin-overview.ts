@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { paginationSchema } from './common';
+import { filterText } from '../validation/text-rules';
 import { GAME_STATUSES, INSTANCE_STATUSES } from './play';
 
 /** The overview lists of the admin areas the spec names without showing: games, teams, submissions (payments: admin-payments.ts). */
@@ -7,7 +8,7 @@ export const overviewQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   per_page: z.coerce.number().int().min(1).max(100).default(20),
   /** Games and teams: a game code, team name, booking name or email (part of it). */
-  search: z.string().trim().max(100).optional(),
+  search: filterText(100),
   /** Games and teams: the status of the game's latest instance ('not_started': none yet; games only). */
   status: z.enum(GAME_STATUSES).optional(),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { paginationSchema } from './common';
+import { filterText } from '../validation/text-rules';
 
 /** /admin/payments: the ledger across bookings, filtered, totalled per currency, exported (docs/decisions/0261). */
 export const PAYMENT_LIST_KINDS = ['all', 'payment', 'refund', 'void'] as const;
@@ -23,7 +24,7 @@ export const paymentsQuery = z.object({
   from: day(PAYMENTS_MESSAGES.from),
   to: day(PAYMENTS_MESSAGES.to),
   /** card, bank_transfer, …, or a provider's: the ledger stores any short text. */
-  payment_type: z.string().trim().max(50).optional(),
+  payment_type: filterText(50),
   kind: z.enum(PAYMENT_LIST_KINDS).default('all'),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   per_page: z.coerce.number().int().min(1).max(100).default(20),

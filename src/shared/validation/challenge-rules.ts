@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hasNoNul, NUL_MESSAGE } from './text-rules';
 
 /** Spec section 3 and 9: challenge types, spice levels and the defaults of a new challenge. */
 export const CHALLENGE_TYPES = ['Rating', 'Tally', 'RightWrong'] as const;
@@ -63,11 +64,10 @@ export const CHALLENGE_MESSAGES = {
   maxNotDivisible: 'Max score must be divisible by points per submission',
   pointsWhole: 'Points per submission must be a whole number',
   regionTooLong: `Region code must be at most ${REGION_CODE_MAX} characters`,
-  noNul: 'Text may not contain NUL characters',
+  noNul: NUL_MESSAGE,
 } as const;
 
-/** PostgreSQL text cannot hold NUL characters: refuse them as input instead of failing on insert. */
-export const hasNoNul = (value: string) => !value.includes('\u0000');
+export { hasNoNul };
 
 /** The max score stepper: changes by 5 and never goes below 0. */
 export function stepMaxScore(current: number, direction: 1 | -1): number {

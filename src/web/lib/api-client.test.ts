@@ -4,7 +4,7 @@ import { adminUsersEndpoints } from '../../shared/api/endpoints/admin-users';
 import { authEndpoints } from '../../shared/api/endpoints/auth';
 import { pricingEndpoint } from '../../shared/api/endpoints/pricing';
 import type { Pricing } from '../../shared/api/pricing';
-import { ApiError, api, isSessionExpired, lazyEndpoint } from './api-client';
+import { ApiError, CSRF_MISSING, api, isSessionExpired, lazyEndpoint } from './api-client';
 
 /** The browser the client runs in, reduced to what it touches: one page with a CSRF meta tag, and fetch. */
 type Sent = { url: string; method: string; headers: Record<string, string>; body: string | undefined };
@@ -99,8 +99,13 @@ describe('errors', () => {
 
   it('refuses to send a change without a CSRF token', async () => {
     vi.stubGlobal('document', { querySelector: () => null });
-    await expect(api(authEndpoints.logout)).rejects.toMatchObject({ code: 'csrf_missing' });
+    await expect(api(authEndpoints.logout)).rejects.toMatchObject({ code: 'csrf_missing', message: CSRF_MISSING });
     expect(sent).toEqual([]);
+  });
+
+  it("turns the server's CSRF refusal (419) into the spec's text, whatever the call", async () => {
+    answer = () => json(419, { message: 'CSRF token mismatch', code: 'csrf_mismatch' });
+    await expect(api(authEndpoints.logout)).rejects.toMatchObject({ status: 419, code: 'csrf_mismatch', message: 'CSRF token not found. Please refresh the page.' });
   });
 });
 

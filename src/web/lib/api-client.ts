@@ -50,6 +50,16 @@ function sessionExpired(): void {
   window.setTimeout(() => window.location.assign(`${paths.login}?next=${encodeURIComponent(next)}`), 300);
 }
 
+/**
+ * A change refused for its CSRF token (none in the page, or one the server no longer accepts: 419). The spec's text
+ * is shown here, once, on every screen (admin, booker, player, host), whatever the screen does with the error; a
+ * screen that toasts the error's message too shows the same toast (toasts of one text replace each other).
+ */
+function csrfFailed(status: number, code: 'csrf_missing' | 'csrf_mismatch'): ApiError {
+  notifyError(CSRF_MISSING);
+  return new ApiError(status, CSRF_MISSING, {}, code);
+}
+
 type RequestOptions = {
   params?: Readonly<Record<string, string | number>>;
   query?: Readonly<Record<string, unknown>>;
@@ -129,7 +139,7 @@ async function send(method: HttpMethod, path: string, options: RequestOptions): 
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   if (method !== 'GET') {
     const token = readCsrfToken();
-    if (!token) throw new ApiError(0, CSRF_MISSING, {}, 'csrf_missing');
+    if (!token) throw csrfFailed(0, 'csrf_missing');
     headers['X-CSRF-TOKEN'] = token;
   }
   if (options.file !== undefined) headers['Content-Type'] = options.file.type || 'application/octet-stream';
@@ -161,6 +171,7 @@ async function send(method: HttpMethod, path: string, options: RequestOptions): 
       body = undefined;
     }
   }
+  if (response.status === 419) throw csrfFailed(419, 'csrf_mismatch');
   if (!response.ok) throw errorFrom(response.status, body, response.statusText || 'An error occurred');
   return { status: response.status, body };
 }

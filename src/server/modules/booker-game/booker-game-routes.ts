@@ -35,6 +35,7 @@ export const bookerGameRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = (code: string, ip: string, headers: IncomingHttpHeaders) => ({
     db,
     limiter,
+    guesses: app.deps.codeGuesses,
     code,
     manageKey: headerValue(headers[MANAGE_KEY_HEADER], 128),
     ip,

@@ -1,3 +1,4 @@
+import type { CodeGuesses } from '../../lib/code-guesses';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { toBookerBooking } from '../../lib/booking-record';
@@ -47,20 +48,24 @@ export function createGameCallLimiter(db: Db, onError: (error: unknown) => void)
   return createBatchedRateLimiter({ db, limit: CODE_CALL_LIMIT.limit, windowSeconds: CODE_CALL_LIMIT.windowSeconds, onError });
 }
 
-type Ctx = { db: Db; limiter: BatchedRateLimiter; code: string; manageKey: string | null; ip: string };
+type Ctx = { db: Db; limiter: BatchedRateLimiter; guesses: CodeGuesses; code: string; manageKey: string | null; ip: string };
 
 /**
  * The game of the code, for its organiser only: the game code is the players' public join code, so every set-up
  * call also needs the booking's private management key (X-Manage-Key, decision 0185). A wrong key counts as a miss.
  */
-async function findGame({ db, limiter, code, manageKey, ip }: Ctx): Promise<GameRow> {
+async function findGame({ db, limiter, guesses, code, manageKey, ip }: Ctx): Promise<GameRow> {
   await limiter.consume(`booker-game:${ip}`);
-  const found = await findGameByCode(db, normalizeCode(code));
   const miss = () => consumeRateLimit(db, `booker-game-miss:${ip}`, CODE_MISS_LIMIT.limit, CODE_MISS_LIMIT.windowSeconds);
-  if (!found) {
-    await miss();
-    throw new NotFoundError(BOOKER_MESSAGES.gameNotFound);
-  }
+  // An unknown code is also a guess in the one bucket every look-up by code shares (lib/code-guesses.ts).
+  const found = await guesses.guard(ip, async () => {
+    const game = await findGameByCode(db, normalizeCode(code));
+    if (!game) {
+      await miss();
+      throw new NotFoundError(BOOKER_MESSAGES.gameNotFound);
+    }
+    return game;
+  });
   if (!manageKey || !safeEqual(manageKey, found.manageKey)) {
     if (manageKey) await miss();
     throw new ForbiddenError(PUBLIC_BOOKING_MESSAGES.manageKeyRequired);

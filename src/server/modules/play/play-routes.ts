@@ -22,22 +22,24 @@ import { authenticate, changeTeam, getGame, join, map, me, postPosition, updateM
 
 /**
  * The player app's calls by game code (public: the code is the join code). All but the game and the join need the
- * player's token in X-Player-Token; mutating calls carry the CSRF token like every other.
+ * player's token in X-Player-Token; mutating calls carry the CSRF token like every other. The game and the join are
+ * look-ups by a code anyone may type: a wrong code counts against the address (lib/code-guesses.ts).
  */
 export const playRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.database;
+  const { codeGuesses } = app.deps;
   const tags = ['play'];
   const tokenOf = (headers: Record<string, string | string[] | undefined>) => headerValue(headers[PLAYER_TOKEN_HEADER], 128);
   const player = (code: string, headers: Record<string, string | string[] | undefined>) => authenticate(db, code, tokenOf(headers));
 
   app.get('/api/play/:code', { schema: { tags, params: playCodeParams, response: { 200: playGameResponse, ...errorResponses } } }, async (request) =>
-    getGame(db, request.params.code),
+    codeGuesses.guard(request.ip, () => getGame(db, request.params.code)),
   );
 
   app.post(
     '/api/play/:code/join',
     { schema: { tags, params: playCodeParams, body: joinBody, response: { 201: joinResponse, ...errorResponses } } },
-    async (request, reply) => reply.code(201).send(await join(db, request.params.code, request.body)),
+    async (request, reply) => reply.code(201).send(await codeGuesses.guard(request.ip, () => join(db, request.params.code, request.body))),
   );
 
   app.get('/api/play/:code/me', { schema: { tags, params: playCodeParams, response: { 200: meResponse, ...errorResponses } } }, async (request) =>

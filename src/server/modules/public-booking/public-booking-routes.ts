@@ -15,14 +15,11 @@ import { headerValue } from '../../lib/request-headers';
 import { readIdempotencyKey } from '../../lib/idempotency';
 import { ensureSessionToken } from '../../plugins/session';
 import { sha256 } from '../../lib/crypto';
-import { createCodeLookupLimiter, createPublicBooking, findBookingByCode, findBookingByManageKey, updatePublicBooking } from './public-booking-service';
+import { createPublicBooking, findBookingByCode, findBookingByManageKey, updatePublicBooking } from './public-booking-service';
 
 export const publicBookingRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.database;
-  const warn = (error: unknown) => app.log.warn({ err: error }, 'code look-up counts not written yet: kept for the next flush');
-  const limiter = createCodeLookupLimiter(db, warn);
-  // Runs before the database closes (server.ts and the tests close it after the app): the last counts are written.
-  app.addHook('onClose', async () => limiter.close().catch(warn));
+  const guesses = app.deps.codeGuesses;
 
   app.post(
     '/api/bookings',
@@ -62,7 +59,7 @@ export const publicBookingRoutes: FastifyPluginAsyncZod = async (app) => {
       const bookingCode = headerValue(request.headers[BOOKING_CODE_HEADER], 64);
       const manageKey = headerValue(request.headers[MANAGE_KEY_HEADER], 128);
       return updatePublicBooking(
-        { db, limiter },
+        { db, guesses },
         { id: request.params.id, body: request.body, sessionKey: request.auth.sessionKey, bookingCode, manageKey, ip: request.ip },
       );
     },
@@ -73,13 +70,13 @@ export const publicBookingRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['booking'],
-        summary: "Load a booking by temporary or game code (rate-limited per IP): the organiser's view with X-Manage-Key or an unpaid temp code, else the public view",
+        summary: "Load a booking by temporary or game code (wrong codes rate-limited per IP): the organiser's view with X-Manage-Key or an unpaid temp code, else the public view",
         params: bookingCodeParams,
         response: { 200: bookingByCodeResponse, ...errorResponses },
       },
     },
     async (request) =>
-      findBookingByCode({ db, limiter }, { code: request.params.code, ip: request.ip, manageKey: headerValue(request.headers[MANAGE_KEY_HEADER], 128) }),
+      findBookingByCode({ db, guesses }, { code: request.params.code, ip: request.ip, manageKey: headerValue(request.headers[MANAGE_KEY_HEADER], 128) }),
   );
 
   app.get(
@@ -87,11 +84,11 @@ export const publicBookingRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['booking'],
-        summary: "The organiser's booking by its private management key (rate-limited per IP)",
+        summary: "The organiser's booking by its private management key (wrong codes rate-limited per IP)",
         params: manageKeyParams,
         response: { 200: bookerBookingResponse, ...errorResponses },
       },
     },
-    async (request) => findBookingByManageKey({ db, limiter }, { key: request.params.key, ip: request.ip }),
+    async (request) => findBookingByManageKey({ db, guesses }, { key: request.params.key, ip: request.ip }),
   );
 };

@@ -9,7 +9,8 @@ import { requestFingerprint, runIdempotent, type IdempotentResult } from '../../
 import { loadPriceTable, priceBooking } from '../../lib/price-list';
 import { assertSectionsUnlocked } from '../../lib/section-locks';
 import type { LockSection } from '../../../shared/api/admin-booking-detail';
-import { consumeRateLimit, createBatchedRateLimiter, type BatchedRateLimiter } from '../../lib/rate-limit';
+import { consumeRateLimit } from '../../lib/rate-limit';
+import type { CodeGuesses } from '../../lib/code-guesses';
 import { bookerBookingResponse, type BookerBooking, type BookingByCode } from '../../../shared/api/booking';
 import { PUBLIC_BOOKING_MESSAGES, type CreateBookingBody, type UpdateBookingBody } from '../../../shared/api/public-booking';
 import type { AddOnType, Currency, PlanType } from '../../../shared/plans';
@@ -22,19 +23,6 @@ import { withBooking, type BookingRow, type BookingValues } from '../../lib/book
 import { gameCodeOf, insertPricingHistory } from './public-booking-repository';
 
 type BookingAnswer = { booking: BookerBooking };
-
-/** Code look-ups (GET by code, PATCH with X-Booking-Code) per client IP: codes must not be guessable by brute force. */
-export const CODE_LOOKUP_LIMIT = { perIp: 60, windowSeconds: 60 };
-
-/**
- * The per-address counter of code look-ups, one per app: counted in memory and written to the shared rate_limits
- * rows in batches, so a look-up is not a database write (trade-off in lib/rate-limit.ts createBatchedRateLimiter).
- */
-export function createCodeLookupLimiter(db: Db, onError: (error: unknown) => void): BatchedRateLimiter {
-  return createBatchedRateLimiter({ db, limit: CODE_LOOKUP_LIMIT.perIp, windowSeconds: CODE_LOOKUP_LIMIT.windowSeconds, onError });
-}
-
-const codeLookupKey = (ip: string) => `booking-code:ip:${ip}`;
 
 /**
  * Bookings created per client address: far above what one household or office books, far below a script's
@@ -80,29 +68,33 @@ export function holdsManageKey(row: Pick<BookingRow, 'manageKey'>, given: string
 }
 
 /**
- * GET /api/booking/{code}: by temporary or game code, any case, in one query. Rate-limited per IP. The organiser's
+ * GET /api/booking/{code}: by temporary or game code, any case, in one query. Wrong codes count against the address
+ * (lib/code-guesses.ts). The organiser's
  * view needs the management key (X-Manage-Key), or the temp code of a booking not paid yet (it is the booker's own,
  * never given to players); anyone else, such as a player with the game code, gets the public view (decision 0185).
  */
 export async function findBookingByCode(
-  deps: { db: Db; limiter: BatchedRateLimiter },
+  deps: { db: Db; guesses: CodeGuesses },
   input: { code: string; ip: string; manageKey: string | null },
 ): Promise<{ booking: BookingByCode }> {
-  await deps.limiter.consume(codeLookupKey(input.ip));
   const code = normalizeCode(input.code);
-  const agg = await loadBookingAggregate(deps.db, { code });
-  if (!agg) throw new NotFoundError(PUBLIC_BOOKING_MESSAGES.bookingNotFound);
+  const agg = await deps.guesses.guard(input.ip, async () => {
+    const found = await loadBookingAggregate(deps.db, { code });
+    if (!found) throw new NotFoundError(PUBLIC_BOOKING_MESSAGES.bookingNotFound);
+    return found;
+  });
   const unpaidTempCode = agg.game === null && safeEqual(code, agg.booking.tempCode);
   if (unpaidTempCode || holdsManageKey(agg.booking, input.manageKey)) return { booking: toBookerBooking(agg) };
   return { booking: toPublicBooking(agg) };
 }
 
-/** GET /api/manage/{key}: the organiser's full view by the private management key. Rate-limited like code look-ups. */
-export async function findBookingByManageKey(deps: { db: Db; limiter: BatchedRateLimiter }, input: { key: string; ip: string }): Promise<BookingAnswer> {
-  await deps.limiter.consume(codeLookupKey(input.ip));
-  const agg = await loadBookingAggregate(deps.db, { manageKey: input.key });
-  if (!agg) throw new NotFoundError(PUBLIC_BOOKING_MESSAGES.bookingNotFound);
-  return { booking: toBookerBooking(agg) };
+/** GET /api/manage/{key}: the organiser's full view by the private management key. Wrong keys count like wrong codes. */
+export async function findBookingByManageKey(deps: { db: Db; guesses: CodeGuesses }, input: { key: string; ip: string }): Promise<BookingAnswer> {
+  return deps.guesses.guard(input.ip, async () => {
+    const agg = await loadBookingAggregate(deps.db, { manageKey: input.key });
+    if (!agg) throw new NotFoundError(PUBLIC_BOOKING_MESSAGES.bookingNotFound);
+    return { booking: toBookerBooking(agg) };
+  });
 }
 
 const PRICE_FIELDS = ['players', 'plan_type', 'add_ons', 'currency'] as const;
@@ -197,12 +189,20 @@ function isOwner(row: BookingRow, gameCode: string | null, who: { sessionKey: st
  * change is recorded in booking_changes (source 'booker') and bumps the version.
  */
 export async function updatePublicBooking(
-  deps: { db: Db; limiter: BatchedRateLimiter },
+  deps: { db: Db; guesses: CodeGuesses },
   input: { id: number; body: UpdateBookingBody; sessionKey: string | null; bookingCode: string | null; manageKey: string | null; ip: string; now?: Date },
 ): Promise<BookingAnswer> {
-  if (input.bookingCode !== null || input.manageKey !== null) await deps.limiter.consume(codeLookupKey(input.ip));
+  // A code or key in the headers is a guess like any other: a wrong one (404) counts against the address.
+  const byCode = input.bookingCode !== null || input.manageKey !== null;
+  return byCode ? deps.guesses.guard(input.ip, () => changeBooking(deps.db, input)) : changeBooking(deps.db, input);
+}
+
+async function changeBooking(
+  db: Db,
+  input: { id: number; body: UpdateBookingBody; sessionKey: string | null; bookingCode: string | null; manageKey: string | null; now?: Date },
+): Promise<BookingAnswer> {
   const { aggregate } = await withBooking(
-    deps.db,
+    db,
     { id: input.id },
     {
       actor: { source: 'booker' },

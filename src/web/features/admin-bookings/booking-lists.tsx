@@ -1,10 +1,9 @@
 import { EmptyState, ErrorState } from '../../components/ui';
 import { useEffect, type ReactNode } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { format, isValid, parse } from 'date-fns';
 import type { BookingListItem } from '../../../shared/api/booking';
 import type { ListLeadStatus } from '../../../shared/api/admin-bookings';
-import { DEFAULT_ADMIN_TIMEZONE, formatTimestamp } from '../../../shared/time';
+import { DEFAULT_ADMIN_TIMEZONE, formatGameDate, formatTimestamp } from '../../../shared/time';
 import { Pager } from '../../components/pager';
 import { Spinner } from '../../components/spinner';
 import { notifyError } from '../../lib/toast';
@@ -50,9 +49,7 @@ function SearchBanner({ search, total, onClear }: { search: string; total: numbe
 }
 
 function gameDate(b: BookingListItem): string {
-  if (b.utcDateTime) return formatTimestamp(b.utcDateTime, b.timezone);
-  const day = parse(b.date, 'yyyy-MM-dd', new Date());
-  return isValid(day) ? format(day, 'dd/MM/yyyy') : 'Invalid date';
+  return formatGameDate(b.date, { utcDateTime: b.utcDateTime, timezone: b.timezone });
 }
 
 const th = 'px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-slate-600';

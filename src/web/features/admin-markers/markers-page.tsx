@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { formatGameDate } from '../../../shared/time';
 import { useSearchParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { adminMarkersEndpoints as ep } from '../../../shared/api/endpoints/admin-review';
@@ -142,7 +143,7 @@ export function MarkersPage() {
               <option value="">Choose a game</option>
               {games.data.games.map((g) => (
                 <option key={g.id} value={g.id}>
-                  {g.code} · {g.booking_name ?? 'Unnamed'} · {g.date} · {planName(g.plan_type)}
+                  {g.code} · {g.booking_name ?? 'Unnamed'} · {formatGameDate(g.date)} · {planName(g.plan_type)}
                   {g.plan_type !== 'standard' ? ` · ${g.stations_count} stations` : ''}
                 </option>
               ))}

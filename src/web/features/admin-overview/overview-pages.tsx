@@ -1,9 +1,9 @@
 import { adminOverviewEndpoints as ep } from '../../../shared/api/endpoints/admin-overview';
-import { formatTimestamp } from '../../../shared/time';
+import { formatAdminTimestamp, formatGameDate } from '../../../shared/time';
 import { BookingLink, GameStatusBadge, HostConsoleLink } from './booking-link';
 import { OverviewList } from './overview-list';
 
-const when = (iso: string) => formatTimestamp(iso, 'Europe/London');
+const when = formatAdminTimestamp;
 
 const GAME_STATUS_FILTER = [
   { value: 'not_started', label: 'Not started' },
@@ -27,7 +27,7 @@ export function GamesPage() {
         { header: 'Code', cell: (g) => <span className="font-mono">{g.code}</span> },
         { header: 'Booking', cell: (g) => <BookingLink id={g.booking_id} name={g.booking_name} email={g.booking_email} /> },
         { header: 'City', cell: (g) => g.city },
-        { header: 'Date', cell: (g) => g.date },
+        { header: 'Date', cell: (g) => formatGameDate(g.date) },
         { header: 'Status', cell: (g) => <GameStatusBadge status={g.status} activated={g.activated} /> },
         { header: 'Players', cell: (g) => `${g.players_count}/${g.players}` },
         { header: 'Teams', cell: (g) => g.teams_count },

@@ -1,4 +1,5 @@
 import { useEffect, useId, useState } from 'react';
+import { formatAdminTimestamp } from '../../../shared/time';
 import { useSearchParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
@@ -14,7 +15,7 @@ import { Badge, Button, Dialog, EmptyState, EmptyTableRow, ErrorState, Field, In
 
 /** While a game is live its board refreshes every 10 s; an ended game's board is final and stays put. */
 export const LIVE_REFRESH_MS = 10_000;
-const when = (iso: string) => new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+const when = formatAdminTimestamp;
 const signed = (n: number) => (n > 0 ? `+${n}` : String(n));
 
 function AdjustDialog({ team, onClose }: { team: LeaderboardTeam | null; onClose: () => void }) {

@@ -1,4 +1,5 @@
 import { useEffect, useId, useState } from 'react';
+import { formatAdminTimestamp } from '../../../shared/time';
 import { useSearchParams } from 'react-router';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
@@ -17,7 +18,7 @@ import { Badge, Button, Dialog, EmptyState, ErrorState, Field, Input, Select, Te
 
 const STATUS_LABEL: Record<SubmissionStatus, string> = { pending: 'Pending', approved: 'Approved', rejected: 'Rejected' };
 const STATUS_TONE: Record<SubmissionStatus, BadgeTone> = { pending: 'amber', approved: 'green', rejected: 'red' };
-const when = (iso: string) => new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+const when = formatAdminTimestamp;
 
 type Action = { kind: 'approve' } | { kind: 'rate'; rating: number } | { kind: 'reject'; reason: string };
 

@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LightMyRequestResponse } from 'fastify';
+import { CODE_GUESS_LIMIT } from '../../src/server/lib/code-guesses';
+import { createTestApp, type Agent, type TestApp } from '../support/test-app';
+import { createPaidBooking } from '../support/fixtures';
+
+/**
+ * Issue 19: a game code could be guessed 13,700 times a minute through the player app's calls and a proposal token
+ * through its page. Every look-up by code or token shares one bucket per client address (decision 0315): wrong
+ * guesses on any of the routes count; past the limit every one of them answers 429 with Retry-After, even for a
+ * code that exists; codes that exist never count, so a game's phones behind one office address are never refused.
+ */
+const REFUSED = { message: 'Too many requests. Please try again later.', code: 'rate_limited' };
+
+let t: TestApp;
+let visitor: Agent;
+let lastIp = 0;
+const freshIp = () => `198.51.100.${++lastIp}`;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  visitor = await t.visitor();
+});
+afterAll(async () => t.close());
+
+/** The four guessable look-ups, each with a code nobody holds (the i-th guess) or with the given one. */
+const ROUTES = {
+  booking: (ip: string, code: string) => visitor.inject({ method: 'GET', url: `/api/booking/${code}`, remoteAddress: ip }),
+  game: (ip: string, code: string) => visitor.inject({ method: 'GET', url: `/api/play/${code}`, remoteAddress: ip }),
+  join: (ip: string, code: string, name = 'Guesser') => visitor.inject({ method: 'POST', url: `/api/play/${code}/join`, payload: { name }, remoteAddress: ip }),
+  proposal: (ip: string, code: string) => visitor.inject({ method: 'GET', url: `/api/proposals/${code}`, remoteAddress: ip }),
+} as const;
+const names = Object.keys(ROUTES) as (keyof typeof ROUTES)[];
+const guess = (i: number) => `GUESS${String(i).padStart(7, '0')}`;
+
+function expectRefused(res: LightMyRequestResponse, label: string): void {
+  expect({ label, status: res.statusCode, body: res.json() }).toEqual({ label, status: 429, body: REFUSED });
+  expect(Number(res.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+}
+
+describe('one bucket of wrong guesses per address, across the booking, game, join and proposal look-ups', () => {
+  it(`answers 404 to the first ${CODE_GUESS_LIMIT.perIp} wrong guesses spread over the four routes, then 429 with Retry-After on every route`, async () => {
+    const { gameCode } = await createPaidBooking(t.db, { players: 10 });
+    const ip = freshIp();
+    const statuses: Record<string, number[]> = {};
+    for (let i = 0; i < CODE_GUESS_LIMIT.perIp; i++) {
+      const route = names[i % names.length] ?? 'booking';
+      (statuses[route] ??= []).push((await ROUTES[route](ip, guess(i))).statusCode);
+    }
+    for (const route of names) expect({ route, statuses: [...new Set(statuses[route])] }).toEqual({ route, statuses: [404] });
+
+    for (const route of names) expectRefused(await ROUTES[route](ip, guess(1000)), `${route}, wrong code`);
+    // Past the limit a right code is refused too: a guesser who hits one learns nothing.
+    expectRefused(await ROUTES.game(ip, gameCode), 'game, right code');
+    expectRefused(await ROUTES.join(ip, gameCode), 'join, right code');
+    expectRefused(await ROUTES.booking(ip, gameCode), 'booking, right code');
+
+    // Another address is not affected.
+    const other = freshIp();
+    expect((await ROUTES.proposal(other, guess(1))).statusCode).toBe(404);
+    expect((await ROUTES.game(other, gameCode)).statusCode).toBe(200);
+  });
+
+  it('counts the booker set-up calls\' unknown game codes in the same bucket', async () => {
+    const ip = freshIp();
+    for (let i = 0; i < CODE_GUESS_LIMIT.perIp - 1; i++) expect((await ROUTES.proposal(ip, guess(i))).statusCode).toBe(404);
+    // The 60th wrong guess, through the organiser's set-up call by game code: counted, still 404…
+    const setUp = await visitor.inject({ method: 'GET', url: `/api/booking/${guess(5000)}/challenges`, headers: { 'x-manage-key': 'nope' }, remoteAddress: ip });
+    expect(setUp.statusCode).toBe(404);
+    // …and the next guess anywhere is refused.
+    expectRefused(await ROUTES.booking(ip, guess(5001)), 'booking after a set-up miss');
+  });
+});
+
+describe('a real game behind one office address', () => {
+  it(`is never refused: ${CODE_GUESS_LIMIT.perIp * 3} look-ups and joins of its valid code from one address all succeed`, async () => {
+    const players = 30;
+    const { gameCode } = await createPaidBooking(t.db, { players });
+    const office = freshIp();
+    let ok = 0;
+    for (let phone = 0; phone < players; phone++) {
+      // Each phone opens the join page, the lobby refetches the game as others join, and the phone joins.
+      for (const res of [
+        await ROUTES.booking(office, gameCode),
+        await ROUTES.game(office, gameCode),
+        await ROUTES.game(office, gameCode.toLowerCase()),
+        await ROUTES.game(office, gameCode),
+        await ROUTES.game(office, gameCode),
+        await ROUTES.join(office, gameCode, `Phone ${phone}`),
+      ]) {
+        expect(res.statusCode).toBeLessThan(300);
+        ok++;
+      }
+    }
+    expect(ok).toBeGreaterThan(CODE_GUESS_LIMIT.perIp * 2);
+    // A typo still answers 404 (not 429): the valid look-ups used none of the allowance.
+    expect((await ROUTES.game(office, guess(1))).statusCode).toBe(404);
+  });
+});
