@@ -35,12 +35,14 @@ export async function startSmtpStandIn(): Promise<{ port: number; mails: Receive
           continue;
         }
         const verb = line.slice(0, 4).toUpperCase();
-        if (verb === 'EHLO' || verb === 'HELO') reply('250 stand-in');
-        else if (verb === 'MAIL') (current.from = line), reply('250 OK');
-        else if (verb === 'RCPT') (current.to.push(line), reply('250 OK'));
-        else if (verb === 'DATA') ((inData = true), reply('354 End data with <CR><LF>.<CR><LF>'));
-        else if (verb === 'QUIT') (reply('221 Bye'), socket.end());
-        else reply('250 OK');
+        if (verb === 'MAIL') current.from = line;
+        else if (verb === 'RCPT') current.to.push(line);
+        else if (verb === 'DATA') inData = true;
+        if (verb === 'DATA') reply('354 End data with <CR><LF>.<CR><LF>');
+        else if (verb === 'QUIT') {
+          reply('221 Bye');
+          socket.end();
+        } else reply('250 OK');
       }
     });
   });
