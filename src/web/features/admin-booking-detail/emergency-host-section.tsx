@@ -47,13 +47,11 @@ export function EmergencyHostSection({ booking }: { booking: AdminBooking }) {
         <Field label="New host" id="detail-emergency-host" className="min-w-48 flex-1">
           <Select disabled={hosts.isPending} value={selected} onChange={(e) => form.setValue('host_id', e.target.value)}>
             <option value="">{hosts.isPending ? 'Loading...' : failed ? 'Hosts could not be loaded' : 'Select a host'}</option>
-            {(hosts.data ?? [])
-              .filter((h) => h.id !== gameHostId)
-              .map((h) => (
-                <option key={h.id} value={String(h.id)}>
-                  {h.name} ({h.email})
-                </option>
-              ))}
+            {(hosts.data ?? []).map((h) => (
+              <option key={h.id} value={String(h.id)}>
+                {h.name} ({h.email})
+              </option>
+            ))}
           </Select>
         </Field>
         <Button type="submit" variant="danger" disabled={form.formState.isSubmitting}>
