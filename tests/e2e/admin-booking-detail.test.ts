@@ -400,11 +400,14 @@ describe('admin booking detail', () => {
     const emergency = region(page, 'Emergency Host Change');
     await emergency.getByRole('button', { name: 'Change Host' }).click();
     await toast(page, 'Please enter a user ID');
-    await page.getByLabel('New host user ID').fill(String(seed.hostId));
+    // Picked from the hosts by name and email (issue 19), not typed as a user id.
+    const newHost = emergency.getByLabel('New host');
+    await expect.poll(() => newHost.locator('option', { hasText: 'Hattie Host' }).count()).toBe(1);
+    await newHost.selectOption({ label: `Hattie Host (hattie@e2e.test)` });
     await emergency.getByRole('button', { name: 'Change Host' }).click();
     await toast(page, 'Emergency host change successful');
     await expect.poll(() => hostSection.textContent()).toContain('Hattie Host');
-    expect(await emergency.textContent()).toContain(String(seed.hostId));
+    await expect.poll(() => emergency.locator('dl').textContent()).toContain('Hattie Host (hattie@e2e.test)');
     await context.close();
   });
 
@@ -532,14 +535,24 @@ describe('admin booking detail', () => {
   });
 
   it("keeps an error toast until its close button (or its 10 s end) and shows the server's message on an emergency host change", async () => {
-    const { page, context } = await openBooking(seed.paid);
+    // The host picked stops being one meanwhile: the first change is refused with the server's message.
+    let refuse = true;
+    const { page, context } = await openBooking(seed.paid, async (p) => {
+      await p.route('**/emergency-change-host', async (route) => {
+        if (!refuse) return route.continue();
+        refuse = false;
+        return route.fulfill({ status: 422, contentType: 'application/json', body: JSON.stringify({ message: DETAIL_MESSAGES.notAHost, code: 'validation_failed' }) });
+      });
+    });
     const emergency = region(page, 'Emergency Host Change');
-    await page.getByLabel('New host user ID').fill('987654');
+    const newHost = emergency.getByLabel('New host');
+    await expect.poll(() => newHost.locator('option', { hasText: 'Hattie Host' }).count()).toBe(1);
+    await newHost.selectOption(String(seed.hostId));
     await emergency.getByRole('button', { name: 'Change Host' }).click();
-    await toast(page, DETAIL_MESSAGES.userNotFound);
-    const error = page.locator('[data-sonner-toast]', { hasText: DETAIL_MESSAGES.userNotFound });
+    await toast(page, DETAIL_MESSAGES.notAHost);
+    const error = page.locator('[data-sonner-toast]', { hasText: DETAIL_MESSAGES.notAHost });
     // A success toast comes and goes after 1.2 s while the error toast stays: no fixed wait needed to prove it stays.
-    await page.getByLabel('New host user ID').fill(String(seed.hostId));
+    await newHost.selectOption(String(seed.hostId));
     await emergency.getByRole('button', { name: 'Change Host' }).click();
     await toast(page, 'Emergency host change successful');
     await page.locator('[data-sonner-toast]', { hasText: 'Emergency host change successful' }).waitFor({ state: 'detached', timeout: 5_000 });

@@ -32,7 +32,17 @@ describe('staff login', () => {
 
   it('after login, stays on this site whatever ?next= says', async () => {
     const ours = new URL(server.url).origin;
-    for (const next of ['/\\evil.example/x', '/\t/evil.example/x', '//evil.example', '%2F%2Fevil.example', 'https://evil.example/admin']) {
+    for (const next of [
+      '/\\evil.example/x',
+      '/\t/evil.example/x',
+      '//evil.example',
+      '%2F%2Fevil.example',
+      'https://evil.example/admin',
+      // Dot segments that resolve to `//evil.example` (issue 19).
+      '/.//evil.example/x',
+      '/%2e//evil.example/',
+      '/a/..//evil.example/',
+    ]) {
       const { page, context } = await newPage(browser, server.url);
       // Every request that leaves our origin is refused, so a wrong redirect cannot reach anything.
       const elsewhere: string[] = [];

@@ -21,3 +21,42 @@ export const userResponse = z.object({ user: userSchema });
 export const logoutResponse = z.null();
 
 export const INVALID_CREDENTIALS = 'Invalid email or password';
+
+// Staff passwords (issue 19, decision 0311): change your own, or reset a forgotten one by a mailed link.
+
+export const ACCOUNT_MESSAGES = {
+  currentRequired: 'Please enter your current password',
+  currentWrong: 'Your current password is not correct',
+  newRequired: 'Please enter a new password',
+  sameAsCurrent: 'The new password must be different from the current one',
+  confirmMismatch: 'The two passwords do not match',
+  changed: 'Your password has been changed. Your other sessions have been logged out.',
+  resetRequested: 'If an account exists for that email, we have sent it a link to set a new password. The link works once, within 1 hour.',
+  resetInvalid: 'This link is invalid, has expired or was already used. Please ask for a new one.',
+  resetDone: 'Your password has been changed. Please log in with your new password.',
+  tooManyResets: 'Too many reset requests. Please try again later.',
+  tooManyAttempts: 'Too many attempts. Please try again later.',
+} as const;
+
+/** Passwords are judged by the password rule (validation/password-rules.ts) with the user's email, on the server. */
+const newPassword = z.string({ message: ACCOUNT_MESSAGES.newRequired }).min(1, ACCOUNT_MESSAGES.newRequired).max(4096);
+
+/** POST /api/auth/password: a logged-in user changes their own password. */
+export const changePasswordBody = z.object({
+  current_password: z.string({ message: ACCOUNT_MESSAGES.currentRequired }).min(1, ACCOUNT_MESSAGES.currentRequired).max(1024),
+  new_password: newPassword,
+});
+export type ChangePasswordBody = z.infer<typeof changePasswordBody>;
+
+/** POST /api/auth/password-reset: mail a reset link to this address, if it is a user's. */
+export const passwordResetRequestBody = z.object({ email: loginBody.shape.email });
+export type PasswordResetRequestBody = z.infer<typeof passwordResetRequestBody>;
+
+/** POST /api/auth/password-reset/confirm: the link's token and the new password. */
+export const passwordResetConfirmBody = z.object({
+  token: z.string({ message: ACCOUNT_MESSAGES.resetInvalid }).min(1, ACCOUNT_MESSAGES.resetInvalid).max(200, ACCOUNT_MESSAGES.resetInvalid),
+  password: newPassword,
+});
+export type PasswordResetConfirmBody = z.infer<typeof passwordResetConfirmBody>;
+
+export const accountMessageResponse = z.object({ message: z.string() });

@@ -207,6 +207,8 @@ const MAIL_KINDS: Record<string, string> = {
   'proposal.sent': 'Proposal',
   'payment.receipt': 'Payment receipt',
   'payment.refund_receipt': 'Refund receipt',
+  'host.assigned': 'Host assigned (to the host)',
+  'host.unassigned': 'Host replaced (to the former host)',
 };
 
 /** A mail's kind in words; a kind this module does not know reads from its name ('booking.paid' → 'Paid'). */

@@ -1,10 +1,13 @@
-import { dictionary } from '@zxcvbn-ts/language-common';
+import { ZxcvbnFactory } from '@zxcvbn-ts/core';
+import { adjacencyGraphs, dictionary } from '@zxcvbn-ts/language-common';
 
 /**
  * Passwords staff choose, after NIST SP 800-63B (5.1.1.2): at least 8 characters, long ones welcome (up to 1024, so
  * passphrases fit), no composition rules (no "one digit, one symbol"), and refused when a guesser would try them
  * first: a password from the common/breached list of @zxcvbn-ts/language-common (about 49,000 entries), one
- * character repeated, this service's name, or the user's own email address or its name part.
+ * character repeated, this service's name, the user's own email address or its name part, and (decision 0310) any
+ * password the zxcvbn estimate scores below PASSWORD_MIN_SCORE: a list alone let `Passw0rd!`, `Summer2024!`,
+ * `letmein!` and `abcdefgh` through, each a variant or a pattern a cracker tries in its first million guesses.
  */
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 1024;
@@ -16,7 +19,16 @@ export const PASSWORD_MESSAGES = {
   blank: 'Password cannot be only spaces',
   common: 'This password is too common or has appeared in data breaches. Please choose a less predictable one',
   containsEmail: 'Password must not contain the email address',
+  weakSequence: 'This password is too easy to guess: sequences like "abcd" or "4321" are among the first guesses. Please make it longer, for example a few unrelated words',
+  weakRepeat: 'This password is too easy to guess: repeats like "aaa" or "abcabc" are among the first guesses. Please make it longer, for example a few unrelated words',
+  weakKeyboard: 'This password is too easy to guess: keyboard patterns like "qwerty" or "zxcvb" are among the first guesses. Please make it longer, for example a few unrelated words',
+  weakDate: 'This password is too easy to guess: dates and years are among the first guesses. Please make it longer, for example a few unrelated words',
+  weakWord: 'This password is too easy to guess: a single word or name is among the first guesses. Please make it longer, for example a few unrelated words',
+  weak: 'This password is too easy to guess. Please make it longer: a few unrelated words are easy to remember and hard to guess',
 } as const;
+
+/** zxcvbn's scale: 3 means "safely unguessable" (at least 10^8 guesses), what an online attacker cannot reach. */
+export const PASSWORD_MIN_SCORE = 3;
 
 /** Built on first use: the list is lower case. */
 let commonPasswords: Set<string> | undefined;
@@ -49,7 +61,41 @@ export function passwordProblem(password: string, email?: string | null): string
   if (isCommon(folded) || isCommon(squeezed) || /^(.)\1*$/u.test(squeezed)) return PASSWORD_MESSAGES.common;
   const rest = withoutContextWords(squeezed);
   if (rest !== null && (rest === '' || /^[\d\W_]*$/u.test(rest) || isCommon(rest))) return PASSWORD_MESSAGES.common;
-  return null;
+  return strengthProblem(password, email);
+}
+
+/** Built on first use (the dictionaries take ~0.1 s to rank): a screen that never checks a password never pays. */
+let estimator: ZxcvbnFactory | undefined;
+
+/** What a zxcvbn warning means for the person choosing: the common-list family shares the list's message. */
+const WARNING_MESSAGES: Readonly<Record<string, string>> = {
+  topTen: PASSWORD_MESSAGES.common,
+  topHundred: PASSWORD_MESSAGES.common,
+  common: PASSWORD_MESSAGES.common,
+  similarToCommon: PASSWORD_MESSAGES.common,
+  pwned: PASSWORD_MESSAGES.common,
+  userInputs: PASSWORD_MESSAGES.common,
+  sequences: PASSWORD_MESSAGES.weakSequence,
+  simpleRepeat: PASSWORD_MESSAGES.weakRepeat,
+  extendedRepeat: PASSWORD_MESSAGES.weakRepeat,
+  straightRow: PASSWORD_MESSAGES.weakKeyboard,
+  keyPattern: PASSWORD_MESSAGES.weakKeyboard,
+  dates: PASSWORD_MESSAGES.weakDate,
+  recentYears: PASSWORD_MESSAGES.weakDate,
+  wordByItself: PASSWORD_MESSAGES.weakWord,
+  namesByThemselves: PASSWORD_MESSAGES.weakWord,
+  commonNames: PASSWORD_MESSAGES.weakWord,
+};
+
+/** The strength estimate: the password, with this service's words and the user's email as words a guesser knows. */
+function strengthProblem(password: string, email: string | null | undefined): string | null {
+  estimator ??= new ZxcvbnFactory({ dictionary: { ...dictionary }, graphs: adjacencyGraphs });
+  const address = email?.trim().toLowerCase();
+  const inputs = [...CONTEXT_WORDS, 'chicken', ...(address ? [address, address.split('@')[0] ?? ''] : [])].filter((w) => w.length > 0);
+  const result = estimator.check(password, inputs);
+  if (result.score >= PASSWORD_MIN_SCORE) return null;
+  const warning = result.feedback.warning;
+  return (warning ? WARNING_MESSAGES[warning] : undefined) ?? PASSWORD_MESSAGES.weak;
 }
 
 function containsEmail(folded: string, email: string | null | undefined): boolean {

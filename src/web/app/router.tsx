@@ -25,6 +25,10 @@ function areaElement(load: () => Promise<{ default: ComponentType }>) {
 const routes: RouteObject[] = [
   { path: '/', element: lazyElement(() => import('../features/wizard/wizard-page').then((m) => ({ default: m.WizardPage }))) },
   { path: '/login', element: areaElement(() => import('../features/auth/login-page').then((m) => ({ default: m.LoginPage }))) },
+  // Staff accounts (issue 19): a forgotten password's two pages, and the account page (change password).
+  { path: '/forgot-password', element: areaElement(() => import('../features/auth/forgot-password-page').then((m) => ({ default: m.ForgotPasswordPage }))) },
+  { path: '/reset-password/:token', element: areaElement(() => import('../features/auth/reset-password-page').then((m) => ({ default: m.ResetPasswordPage }))) },
+  { path: '/account', element: areaElement(() => import('../features/account/account-page').then((m) => ({ default: m.AccountPage }))) },
   { path: '/hatch/:tempCode', element: areaElement(() => import('../features/booker/hatch-page').then((m) => ({ default: m.HatchPage }))) },
   { path: '/booking/:code', element: areaElement(() => import('../features/booker/join-page').then((m) => ({ default: m.JoinPage }))) },
   { path: '/proposal/:token', element: areaElement(() => import('../features/proposal/proposal-page').then((m) => ({ default: m.ProposalPage }))) },

@@ -1,10 +1,15 @@
 import { bookingPaths, chickenPath, hostPath, manageResultsPath, playPath, playResultsPath } from '../../shared/booking-links';
 import { proposalPath } from '../../shared/proposals';
+import { staffPaths } from '../../shared/staff-access';
 
 /** Every route path of the SPA, so links are never typed by hand twice. */
 export const paths = {
   wizard: '/',
-  login: '/login',
+  login: staffPaths.login,
+  /** Staff accounts: your account (change password), and a forgotten password's two pages. */
+  account: staffPaths.account,
+  forgotPassword: staffPaths.forgotPassword,
+  resetPassword: staffPaths.resetPassword,
   hatch: bookingPaths.hatch,
   /** The players' join page of a game code (public). */
   booking: bookingPaths.join,
@@ -19,14 +24,14 @@ export const paths = {
   playResults: playResultsPath,
   manageResults: manageResultsPath,
   /** The host console: the list, and one game. */
-  hostHome: '/host',
+  hostHome: staffPaths.hostHome,
   host: hostPath,
   admin: {
     home: '/admin',
     challenges: '/admin/challenges',
     challengeCreate: '/admin/challenges/create',
     challengeEdit: (id: number | string) => `/admin/challenges/${id}/edit`,
-    bookings: '/admin/bookings',
+    bookings: staffPaths.adminHome,
     bookingCreate: '/admin/bookings/create',
     booking: (id: number | string) => `/admin/bookings/${id}`,
     proposals: '/admin/proposals',

@@ -34,12 +34,26 @@ describe('safeNextPath', () => {
       'javascript:alert(1)',
       'data:text/html,<script>alert(1)</script>',
       decodeURIComponent('%2F%2Fevil.example'),
+      // Dot segments that resolve, on this origin, to a path the browser then reads as another host (issue 19).
+      '/.//evil.example/x',
+      '/%2e//evil.example/',
+      '/%2E//evil.example/',
+      '/a/..//evil.example/',
+      '/a/%2e%2e//evil.example/',
+      '/./\\evil.example/x',
+      `${ORIGIN}/.//evil.example/x`,
     ]) {
       expect({ value, to: next(value) }).toEqual({ value, to: FALLBACK });
     }
   });
 
+  it('keeps a path with harmless dot segments', () => {
+    expect(next('/admin/./users')).toBe('/admin/users');
+    expect(next('/host/../admin/bookings')).toBe('/admin/bookings');
+  });
+
   it('keeps an encoded double slash as a path on this site (the browser does not decode it into a host)', () => {
     expect(next('/%2F%2Fevil.example')).toBe('/%2F%2Fevil.example');
+    expect(next('/.%2f/evil.example/')).toBe('/.%2f/evil.example/');
   });
 });

@@ -1,6 +1,8 @@
-import type { LoginBody } from '../../shared/api/auth';
+import type { ChangePasswordBody, LoginBody, PasswordResetConfirmBody, PasswordResetRequestBody } from '../../shared/api/auth';
 import { authEndpoints } from '../../shared/api/endpoints/auth';
+import { staffPaths } from '../../shared/staff-access';
 import { api } from './api-client';
+import { notifyError } from './toast';
 
 export const sessionQueryKey = ['auth', 'me'] as const;
 
@@ -14,4 +16,26 @@ export function login(body: LoginBody) {
 
 export function logout() {
   return api(authEndpoints.logout);
+}
+
+/** Every staff screen's Log out: end the session, then a full load of the login page (its own new CSRF token). */
+export async function logOutAndLeave(): Promise<void> {
+  try {
+    await logout();
+    window.location.assign(staffPaths.login);
+  } catch {
+    notifyError('Failed to log out. Please try again.');
+  }
+}
+
+export function changePassword(body: ChangePasswordBody) {
+  return api(authEndpoints.changePassword, { body }).then((r) => r.message);
+}
+
+export function requestPasswordReset(body: PasswordResetRequestBody) {
+  return api(authEndpoints.requestPasswordReset, { body }).then((r) => r.message);
+}
+
+export function confirmPasswordReset(body: PasswordResetConfirmBody) {
+  return api(authEndpoints.confirmPasswordReset, { body }).then((r) => r.message);
 }

@@ -119,7 +119,7 @@ export const adminBookingDetailRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, params: idParam, body: emergencyHostBody, response: { 200: emergencyHostResponse, ...errorResponses } } },
     async (request) => ({
       message: DETAIL_MESSAGES.hostChanged,
-      booking: await emergencyChangeHost(db, {
+      booking: await emergencyChangeHost(db, bookingMailer(), {
         actor: actorOf(request),
         bookingId: request.params.id,
         version: versionOf(request, request.body.version),

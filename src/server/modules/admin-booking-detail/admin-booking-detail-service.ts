@@ -6,7 +6,7 @@ import type { PaymentProvider } from '../../lib/payments/payment-provider';
 import { startGame as startLiveGame } from '../../lib/game-lifecycle';
 import { NotFoundError, ValidationError } from '../../lib/errors';
 import type { Mailer } from '../../lib/mail';
-import { hidingSpotMail, queueGameLinksMail, sectionsLockedMail, type BookingMailer } from '../../lib/booking-mails';
+import { hidingSpotMail, queueGameLinksMail, queueHostChangeMails, sectionsLockedMail, type BookingMailer } from '../../lib/booking-mails';
 import type { AdminBooking } from '../../../shared/api/booking';
 import {
   DETAIL_MESSAGES,
@@ -74,6 +74,7 @@ export async function patchBooking(db: Db, mailer: BookingMailer, input: Change 
     async (write) => {
       const { tx, row } = write;
       let dateMoved = false;
+      let hostChange: { newHostId: number; previousHostId: number | null } | null = null;
       let values: BookingValues;
       let action: string;
       let before: Record<string, unknown>;
@@ -95,6 +96,7 @@ export async function patchBooking(db: Db, mailer: BookingMailer, input: Change 
         const host = await findUser(tx, body.assigned_host_id);
         if (!host?.isHost) throw ValidationError.field('assigned_host_id', DETAIL_MESSAGES.selectHost);
         values = { assignedHostId: host.id };
+        hostChange = { newHostId: host.id, previousHostId: row.assignedHostId };
         action = 'booking.assign_host';
         before = { assigned_host_id: row.assignedHostId };
       } else if (body.meeting_point_address !== undefined) {
@@ -115,6 +117,8 @@ export async function patchBooking(db: Db, mailer: BookingMailer, input: Change 
       write.audit({ action, before, after: afterOf(values) });
       // The booker hears of a new date or time with their code and links; saving the same moment again mails nothing.
       if (dateMoved) await queueGameLinksMail(tx, mailer, row.id, 'date_changed');
+      // The host hears of the game (and the one replaced that they are free); assigning the same host again mails nothing.
+      if (hostChange) await queueHostChangeMails(tx, mailer, { bookingId: row.id, ...hostChange });
     },
     mailer.mail,
   );
@@ -159,7 +163,7 @@ export async function startGame(db: Db, input: Change): Promise<{ code: string }
   return result;
 }
 
-export async function emergencyChangeHost(db: Db, input: Change & { hostId: number }): Promise<AdminBooking> {
+export async function emergencyChangeHost(db: Db, mailer: BookingMailer, input: Change & { hostId: number }): Promise<AdminBooking> {
   const { booking } = await change(db, input, async ({ tx, row, update, audit }) => {
     const game = await lockGameOfBooking(tx, row.id);
     if (!game) throw ValidationError.field('game', DETAIL_MESSAGES.noGame);
@@ -176,7 +180,8 @@ export async function emergencyChangeHost(db: Db, input: Change & { hostId: numb
       before: { game_host_id: game.hostId, assigned_host_id: row.assignedHostId },
       after: { game_host_id: user.id, assigned_host_id: user.id },
     });
-  });
+    await queueHostChangeMails(tx, mailer, { bookingId: row.id, newHostId: user.id, previousHostId: game.hostId ?? row.assignedHostId });
+  }, mailer.mail);
   return booking;
 }
 

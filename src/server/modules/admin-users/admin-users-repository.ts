@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
+import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { sessions, users } from '../../db/schema/users';
+import { users } from '../../db/schema/users';
 
 const userColumns = {
   id: users.id,
@@ -54,6 +54,3 @@ export async function setUserRoles(db: DbOrTx, id: number, roles: { isAdmin: boo
 }
 
 /** Ends a user's sessions except one (the admin editing their own roles keeps the session in use). */
-export async function endSessionsExcept(db: DbOrTx, userId: number, keepSessionKey: string): Promise<void> {
-  await db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionKey)));
-}

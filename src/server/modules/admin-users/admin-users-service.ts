@@ -8,7 +8,6 @@ import { toUserDto } from '../../lib/user-dto';
 import type { User } from '../../../shared/api/auth';
 import { USER_MESSAGES, type CreateUserBody, type Host, type UpdateRolesBody, type UpgradeUserBody } from '../../../shared/api/users';
 import {
-  endSessionsExcept,
   findUserByEmail,
   findUserById,
   insertUser,
@@ -70,8 +69,7 @@ async function applyRoles(tx: Tx, actor: Actor, user: UserRecord, next: { isAdmi
     after: roles(updated),
   });
   // New rights take effect at the next login. An admin editing their own host flag keeps this session.
-  if (user.id === actor.id && actor.sessionKey) await endSessionsExcept(tx, user.id, actor.sessionKey);
-  else await endUserSessions(tx, user.id);
+  await endUserSessions(tx, user.id, user.id === actor.id ? actor.sessionKey : null);
   return updated;
 }
 

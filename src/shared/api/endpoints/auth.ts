@@ -1,8 +1,24 @@
 import { defineEndpoint } from '../endpoint';
-import { loginBody, logoutResponse, userResponse } from '../auth';
+import {
+  accountMessageResponse,
+  changePasswordBody,
+  loginBody,
+  logoutResponse,
+  passwordResetConfirmBody,
+  passwordResetRequestBody,
+  userResponse,
+} from '../auth';
 
 export const authEndpoints = {
   login: defineEndpoint({ method: 'POST', path: '/api/auth/login', body: loginBody, response: userResponse }),
   logout: defineEndpoint({ method: 'POST', path: '/api/auth/logout', response: logoutResponse, status: 204 }),
   me: defineEndpoint({ method: 'GET', path: '/api/auth/me', response: userResponse }),
+  changePassword: defineEndpoint({ method: 'POST', path: '/api/auth/password', body: changePasswordBody, response: accountMessageResponse }),
+  requestPasswordReset: defineEndpoint({ method: 'POST', path: '/api/auth/password-reset', body: passwordResetRequestBody, response: accountMessageResponse }),
+  confirmPasswordReset: defineEndpoint({
+    method: 'POST',
+    path: '/api/auth/password-reset/confirm',
+    body: passwordResetConfirmBody,
+    response: accountMessageResponse,
+  }),
 };

@@ -1,19 +1,32 @@
+import { useEffect } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import type { AdminBooking } from '../../../shared/api/booking';
 import { emergencyHostBody } from '../../../shared/api/admin-booking-detail';
 import { toastFirstError } from '../../lib/form-errors';
-import { detailCalls, useDetailAction } from './detail-api';
-import { Button, Field, Input, Section } from '../../components/ui';
-import { Info, orDash } from './ui';
+import { notifyError } from '../../lib/toast';
+import { detailCalls, fetchHosts, hostsQueryKey, useDetailAction } from './detail-api';
+import { Button, Field, Section, Select } from '../../components/ui';
+import { Info } from './ui';
 
 const emergencyHostForm = emergencyHostBody.pick({ host_id: true });
 
-/** Only when a game exists: hand the running game to another host by user ID. */
+/** Only when a game exists: hand the running game to another host, picked from the hosts by name and email. */
 export function EmergencyHostSection({ booking }: { booking: AdminBooking }) {
   const run = useDetailAction(booking.id);
+  const hosts = useQuery({ queryKey: hostsQueryKey, queryFn: fetchHosts, retry: false, staleTime: 60_000 });
   const form = useForm<z.input<typeof emergencyHostForm>, unknown, z.output<typeof emergencyHostForm>>({ resolver: zodResolver(emergencyHostForm), defaultValues: { host_id: '' } });
+  const watched = form.watch('host_id');
+  const selected = typeof watched === 'string' ? watched : '';
+  const failed = hosts.isError;
+  useEffect(() => {
+    if (failed) notifyError('Failed to load hosts');
+  }, [failed]);
+
+  const gameHostId = booking.game?.host_id ?? null;
+  const gameHost = gameHostId === null ? null : hosts.data?.find((h) => h.id === gameHostId);
 
   async function onSubmit({ host_id }: z.output<typeof emergencyHostForm>) {
     const done = await run(() => detailCalls.emergencyHost(booking, String(host_id)), {
@@ -28,11 +41,18 @@ export function EmergencyHostSection({ booking }: { booking: AdminBooking }) {
   return (
     <Section title="Emergency Host Change" id="emergency-host">
       <dl className="mb-4">
-        <Info label="Game host user ID">{orDash(booking.game?.host_id)}</Info>
+        <Info label="Game host">{gameHostId === null ? '—' : gameHost ? `${gameHost.name} (${gameHost.email})` : `User ${gameHostId}`}</Info>
       </dl>
       <form onSubmit={(e) => void form.handleSubmit(onSubmit, toastFirstError)(e)} className="flex flex-wrap items-end gap-2">
-        <Field label="New host user ID" id="detail-emergency-host">
-          <Input inputMode="numeric" {...form.register('host_id')} />
+        <Field label="New host" id="detail-emergency-host" className="min-w-48 flex-1">
+          <Select disabled={hosts.isPending} value={selected} onChange={(e) => form.setValue('host_id', e.target.value)}>
+            <option value="">{hosts.isPending ? 'Loading...' : failed ? 'Hosts could not be loaded' : 'Select a host'}</option>
+            {(hosts.data ?? []).map((h) => (
+              <option key={h.id} value={String(h.id)}>
+                {h.name} ({h.email})
+              </option>
+            ))}
+          </Select>
         </Field>
         <Button type="submit" variant="danger" disabled={form.formState.isSubmitting}>
           Change Host

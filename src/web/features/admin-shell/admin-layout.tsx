@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { NavLink, Navigate, Outlet, useLocation } from 'react-router';
+import { Link, NavLink, Navigate, Outlet, useLocation } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
 import { Spinner } from '../../components/spinner';
-import { notifyError } from '../../lib/toast';
-import { fetchMe, logout, sessionQueryKey } from '../../lib/session-api';
+import { StaffBar } from '../../components/staff-bar';
+import { fetchMe, logOutAndLeave, sessionQueryKey } from '../../lib/session-api';
+import { staffHome, staffPaths } from '../../../shared/staff-access';
 
 const NAV = [
   { to: paths.admin.bookings, label: 'Bookings' },
@@ -36,21 +37,24 @@ export function AdminLayout() {
   }
   const user = me.data;
   if (!user.is_admin) {
+    // Not a dead end: where this user may work instead, their account, and Log out (shared/staff-access.ts).
+    const home = staffHome(user);
     return (
-      <main className="p-8">
+      <main className="mx-auto max-w-3xl space-y-4 p-8">
+        <StaffBar user={user} />
         <h1 className="text-xl font-semibold">No access</h1>
-        <p className="mt-2">Your account ({user.email}) is not a staff administrator.</p>
+        <p>Your account ({user.email}) is not a staff administrator, so the admin area is closed to you.</p>
+        {home === staffPaths.hostHome ? (
+          <p>
+            <Link to={home} className="font-semibold text-brand-700 underline">
+              Go to your games
+            </Link>
+          </p>
+        ) : (
+          <p>Your account has no staff role yet. Ask an administrator to give you one.</p>
+        )}
       </main>
     );
-  }
-
-  async function onLogout() {
-    try {
-      await logout();
-      window.location.assign(paths.login);
-    } catch {
-      notifyError('Failed to log out. Please try again.');
-    }
   }
 
   return (
@@ -86,7 +90,21 @@ export function AdminLayout() {
           <p className="truncate" title={user.email}>
             {user.name}
           </p>
-          <button type="button" onClick={onLogout} className="mt-2 rounded-md border border-slate-600 px-3 py-1 hover:bg-slate-800">
+          <ul className="mt-2 space-y-1">
+            {user.is_host ? (
+              <li>
+                <Link to={staffPaths.hostHome} className="underline hover:text-brand-400">
+                  Host console
+                </Link>
+              </li>
+            ) : null}
+            <li>
+              <Link to={staffPaths.account} className="underline hover:text-brand-400">
+                Account and password
+              </Link>
+            </li>
+          </ul>
+          <button type="button" onClick={() => void logOutAndLeave()} className="mt-2 rounded-md border border-slate-600 px-3 py-1 hover:bg-slate-800">
             Log out
           </button>
         </div>

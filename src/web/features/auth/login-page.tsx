@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { loginBody, type LoginBody } from '../../../shared/api/auth';
+import { landingAfterLogin } from '../../../shared/staff-access';
 import { Field, FieldError, Input } from '../../components/ui';
 import { errorMessage } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
@@ -21,11 +22,13 @@ export function LoginPage() {
   async function onSubmit(body: LoginBody) {
     setError(null);
     try {
-      await login(body);
+      const user = await login(body);
       setLeaving(true);
       // A full load: the new session's pages carry its own CSRF token.
-      // Only a path on this site: a crafted ?next= must not send staff to another site after login.
-      window.location.assign(safeNextPath(params.get('next'), window.location.origin, paths.admin.bookings));
+      // Only a path on this site (a crafted ?next= must not send staff to another site after login), and only one
+      // this user may open: else where their roles let them work (a host: their games).
+      const next = safeNextPath(params.get('next'), window.location.origin, '');
+      window.location.assign(landingAfterLogin(user, next || null));
     } catch (e) {
       setError(errorMessage(e, 'Login failed. Please try again.'));
     }
@@ -41,6 +44,11 @@ export function LoginPage() {
         <Field label="Password" id="login-password" size="md" error={errors.password?.message}>
           <Input type="password" autoComplete="current-password" required {...form.register('password')} />
         </Field>
+        <p className="-mt-2 text-right text-sm">
+          <Link to={paths.forgotPassword} className="text-brand-700 underline">
+            Forgot password?
+          </Link>
+        </p>
         <FieldError message={error} className="rounded-md bg-red-50 px-3 py-2 font-normal" />
         <button type="submit" disabled={busy} className="w-full rounded-md bg-brand-500 px-4 py-2 font-semibold text-slate-900 hover:bg-brand-400 disabled:opacity-60">
           {busy ? 'Logging in…' : 'Log in'}

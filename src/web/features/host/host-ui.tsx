@@ -3,8 +3,7 @@ import { Link } from 'react-router';
 import type { GameStatus } from '../../../shared/api/play';
 import type { BadgeTone } from '../../components/ui';
 import { paths } from '../../lib/paths';
-
-
+import { StaffBar } from '../../components/staff-bar';
 
 export function statusTone(status: GameStatus): BadgeTone {
   return status === 'live' ? 'green' : status === 'lobby' ? 'blue' : status === 'ended' ? 'slate' : 'amber';
@@ -14,11 +13,14 @@ export function statusTone(status: GameStatus): BadgeTone {
 export function HostFrame({ title, actions, children }: { title: ReactNode; actions?: ReactNode; children: ReactNode }) {
   return (
     <main className="mx-auto max-w-7xl space-y-4 px-4 py-4 sm:px-6">
-      <nav className="text-sm">
-        <Link to={paths.hostHome} className="text-brand-700 underline">
-          Host console
-        </Link>
-      </nav>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <nav className="text-sm" aria-label="Host console">
+          <Link to={paths.hostHome} className="text-brand-700 underline">
+            Host console
+          </Link>
+        </nav>
+        <StaffBar current="host" />
+      </div>
       <header className="flex flex-wrap items-center justify-between gap-2">
         <h1 className="flex flex-wrap items-center gap-2 text-2xl font-bold">{title}</h1>
         {actions}

@@ -1,0 +1,95 @@
+import { useMemo, useState } from 'react';
+import { Navigate } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { User } from '../../../shared/api/auth';
+import { changePasswordForm, type ChangePasswordForm } from '../../../shared/api/password-forms';
+import { Spinner } from '../../components/spinner';
+import { StaffBar } from '../../components/staff-bar';
+import { Button, ErrorState, Field, Input, Section } from '../../components/ui';
+import { ApiError, errorMessage } from '../../lib/api-client';
+import { paths } from '../../lib/paths';
+import { changePassword, fetchMe, sessionQueryKey } from '../../lib/session-api';
+import { notifyError, notifySuccess } from '../../lib/toast';
+
+/** /account: any signed-in staff member (admin, host, or no role yet): who they are, their roles, their password. */
+export function AccountPage() {
+  const me = useQuery({ queryKey: sessionQueryKey, queryFn: fetchMe, retry: false, staleTime: 60_000 });
+  if (me.isPending) return <Spinner />;
+  if (me.error) {
+    if (me.error instanceof ApiError && me.error.status === 401) return <Navigate to={`${paths.login}?next=${encodeURIComponent(paths.account)}`} replace />;
+    return <ErrorState message="Failed to load your session. Please refresh the page." />;
+  }
+  const user = me.data;
+  const roles = [user.is_admin ? 'Administrator' : null, user.is_host ? 'Host' : null].filter((r) => r !== null);
+  return (
+    <main className="mx-auto max-w-3xl space-y-4 px-4 py-6">
+      <StaffBar user={user} current="account" />
+      <h1 className="text-2xl font-bold">Your account</h1>
+      <Section id="account-you" title="You">
+        <dl className="grid grid-cols-[8rem_1fr] gap-y-1 text-sm">
+          <dt className="font-medium text-slate-600">Name</dt>
+          <dd>{user.name}</dd>
+          <dt className="font-medium text-slate-600">Email</dt>
+          <dd>{user.email}</dd>
+          <dt className="font-medium text-slate-600">Roles</dt>
+          <dd>{roles.length ? roles.join(', ') : 'None yet: ask an administrator to give you a role.'}</dd>
+        </dl>
+      </Section>
+      <ChangePasswordSection user={user} />
+    </main>
+  );
+}
+
+function ChangePasswordSection({ user }: { user: User }) {
+  const schema = useMemo(() => changePasswordForm(user.email), [user.email]);
+  const form = useForm<ChangePasswordForm>({ resolver: zodResolver(schema), defaultValues: { current_password: '', new_password: '', confirm_password: '' } });
+  const { errors, isSubmitting } = form.formState;
+  const [changed, setChanged] = useState<string | null>(null);
+
+  async function onSubmit({ current_password, new_password }: ChangePasswordForm) {
+    setChanged(null);
+    try {
+      const message = await changePassword({ current_password, new_password });
+      notifySuccess(message);
+      setChanged(message);
+      form.reset();
+    } catch (e) {
+      // The server's verdict under its field, as the rule's own is shown before sending.
+      const fields = e instanceof ApiError ? e.errors : {};
+      const current = fields.current_password?.[0];
+      const next = fields.new_password?.[0];
+      if (current) form.setError('current_password', { message: current });
+      if (next) form.setError('new_password', { message: next });
+      if (!current && !next) notifyError(errorMessage(e, 'Failed to change the password'));
+    }
+  }
+
+  return (
+    <Section id="account-password" title="Change password">
+      <form onSubmit={(e) => void form.handleSubmit(onSubmit)(e)} className="max-w-sm space-y-3" noValidate>
+        <input type="email" autoComplete="username" value={user.email} readOnly hidden />
+        <Field label="Current password" id="account-current" size="md" error={errors.current_password?.message}>
+          <Input type="password" autoComplete="current-password" {...form.register('current_password')} />
+        </Field>
+        <Field label="New password" id="account-new" size="md" error={errors.new_password?.message}>
+          <Input type="password" autoComplete="new-password" {...form.register('new_password')} />
+        </Field>
+        <Field label="New password again" id="account-confirm" size="md" error={errors.confirm_password?.message}>
+          <Input type="password" autoComplete="new-password" {...form.register('confirm_password')} />
+        </Field>
+        <p className="text-sm text-slate-600">Changing your password logs you out on every other device.</p>
+        {changed ? (
+          <p role="status" className="rounded-md bg-green-50 px-3 py-2 text-sm text-green-900">
+            {changed}
+          </p>
+        ) : null}
+        <Button type="submit" variant="primary" disabled={isSubmitting}>
+          {isSubmitting ? 'Saving…' : 'Change password'}
+        </Button>
+      </form>
+    </Section>
+  );
+}
+

@@ -1,0 +1,59 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { passwordResetRequestBody, type PasswordResetRequestBody } from '../../../shared/api/auth';
+import { Field, FieldError, Input } from '../../components/ui';
+import { errorMessage } from '../../lib/api-client';
+import { paths } from '../../lib/paths';
+import { requestPasswordReset } from '../../lib/session-api';
+
+/** /forgot-password: ask for a mailed link to set a new password. The answer never tells whether the email is known. */
+export function ForgotPasswordPage() {
+  const [sent, setSent] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const form = useForm<PasswordResetRequestBody>({ resolver: zodResolver(passwordResetRequestBody), defaultValues: { email: '' } });
+  const { errors, isSubmitting } = form.formState;
+
+  async function onSubmit(body: PasswordResetRequestBody) {
+    setError(null);
+    try {
+      setSent(await requestPasswordReset(body));
+    } catch (e) {
+      setError(errorMessage(e, 'The link could not be requested. Please try again.'));
+    }
+  }
+
+  return (
+    <main className="flex min-h-screen items-center justify-center p-4">
+      <div className="w-full max-w-sm space-y-4 rounded-2xl bg-white p-8 shadow-lg">
+        <h1 className="text-2xl font-bold">Forgot your password?</h1>
+        {sent ? (
+          <p role="status" className="rounded-md bg-green-50 px-3 py-2 text-green-900">
+            {sent}
+          </p>
+        ) : (
+          <form onSubmit={(e) => void form.handleSubmit(onSubmit)(e)} className="space-y-4" noValidate>
+            <p className="text-sm text-slate-600">Enter the email of your staff account and we will mail you a link to set a new password.</p>
+            <Field label="Email" id="forgot-email" size="md" error={errors.email?.message}>
+              <Input type="email" autoComplete="username" required {...form.register('email')} />
+            </Field>
+            <FieldError message={error} className="rounded-md bg-red-50 px-3 py-2 font-normal" />
+            <button
+              type="submit"
+              disabled={isSubmitting}
+              className="w-full rounded-md bg-brand-500 px-4 py-2 font-semibold text-slate-900 hover:bg-brand-400 disabled:opacity-60"
+            >
+              {isSubmitting ? 'Sending…' : 'Send me a link'}
+            </button>
+          </form>
+        )}
+        <p className="text-sm">
+          <Link to={paths.login} className="text-brand-700 underline">
+            Back to login
+          </Link>
+        </p>
+      </div>
+    </main>
+  );
+}
