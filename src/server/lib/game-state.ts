@@ -17,6 +17,8 @@ import {
   type PublicGame,
 } from '../../shared/api/play';
 import type { ConsoleResponse } from '../../shared/api/host';
+import { hasPaid } from '../../shared/lifecycle/booking-states';
+import { meetingInstant } from '../../shared/time';
 
 /**
  * Reading a live game: the game of a code with its booking and latest instance, and the projections every caller
@@ -46,6 +48,8 @@ const bookingColumns = {
   assignedHostId: bookings.assignedHostId,
   manageKey: bookings.manageKey,
   date: bookings.date,
+  timezone: bookings.timezone,
+  meetingTime: bookings.meetingTime,
 };
 function selectGames(db: DbOrTx, where: SQL) {
   return db.select({ game: games, booking: bookingColumns }).from(games).innerJoin(bookings, eq(bookings.id, games.bookingId)).where(where).limit(1);
@@ -72,10 +76,6 @@ export function loadGameById(db: DbOrTx, gameId: number): Promise<GameContext | 
 export async function latestInstance(db: DbOrTx, gameId: number): Promise<InstanceRow | null> {
   const [row] = await db.select().from(gameInstances).where(eq(gameInstances.gameId, gameId)).orderBy(desc(gameInstances.id)).limit(1);
   return row ?? null;
-}
-
-export function isPaid(booking: Pick<GameBooking, 'status'>): boolean {
-  return booking.status === 'paid' || booking.status === 'completed';
 }
 
 /** The public projection: no hiding spot, contact or prices. */
@@ -226,6 +226,13 @@ export async function consoleSnapshot(db: DbOrTx, ctx: GameContext): Promise<Con
       players: ctx.booking.players,
       duration: ctx.booking.duration,
       starts_at: snapshot.game.starts_at,
+    },
+    lifecycle: {
+      meeting_at: meetingInstant(ctx.booking)?.toISOString() ?? null,
+      timezone: ctx.booking.timezone,
+      paid: hasPaid(ctx.booking.status),
+      ended_at: ctx.instance?.endTime?.toISOString() ?? null,
+      booked_end_at: ctx.instance?.endsAt?.toISOString() ?? null,
     },
   };
 }
