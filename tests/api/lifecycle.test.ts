@@ -54,7 +54,7 @@ describe('Start Game only in its window (2 h before the meeting to 12 h after, i
     const { booking, gameId, gameCode } = await gameMeeting(2 * 60 + 2);
     const res = await admin.post(url(booking.id, '/start-game'));
     expect(res.statusCode).toBe(409);
-    const opens = new Date(booking.utcDateTime.getTime() - 2 * 60 * MINUTE);
+    const opens = new Date((booking.utcDateTime?.getTime() ?? 0) - 2 * 60 * MINUTE);
     expect(res.json()).toEqual({ message: `This game can be started from ${shown(opens, 'America/New_York')} (America/New_York).`, code: 'outside_start_window' });
     expect(await instancesOf(gameId)).toHaveLength(0);
     // The host console says the same.
@@ -74,7 +74,7 @@ describe('Start Game only in its window (2 h before the meeting to 12 h after, i
     const { booking } = await gameMeeting(-(12 * 60 + 2));
     const res = await admin.post(url(booking.id, '/start-game'));
     expect(res.statusCode).toBe(409);
-    const closes = new Date(booking.utcDateTime.getTime() + 12 * 60 * MINUTE);
+    const closes = new Date((booking.utcDateTime?.getTime() ?? 0) + 12 * 60 * MINUTE);
     expect(res.json()).toEqual({ message: `This game could be started until ${shown(closes, 'America/New_York')} (America/New_York): move its date to start it.`, code: 'outside_start_window' });
     // Staff move the date first, then it starts.
     const moved = await admin.patch(url(booking.id), { utcDateTime: new Date(Date.now() + 30 * MINUTE).toISOString(), timezone: 'America/New_York' });

@@ -33,7 +33,13 @@ export type BookingTransition = {
 };
 
 export const BOOKING_TRANSITIONS: readonly BookingTransition[] = [
-  { name: 'accept_quote', from: ['enquiry'], to: 'lead', by: ['booker'], what: "The customer accepts a proposal: the enquiry becomes a lead (its lead is 'converted')." },
+  {
+    name: 'accept_quote',
+    from: ['enquiry', 'closed'],
+    to: 'lead',
+    by: ['booker'],
+    what: "The customer accepts a proposal: it becomes a lead, its lead 'converted' (a proposal staff sent is their offer, so accepting it reopens a lost lead).",
+  },
   { name: 'pay', from: ['enquiry', 'lead'], to: 'paid', by: ['staff', 'system'], what: 'A payment is recorded (by staff, or by the payment provider through its webhook): the game and its code are created.' },
   { name: 'unpay', from: ['paid'], to: 'lead', by: ['staff', 'system'], what: 'Voids or refunds leave nothing paid net before the game started (0190).' },
   { name: 'complete', from: ['paid'], to: 'completed', by: ['staff', 'host', 'ticker'], what: 'Its game ends: by hand (staff or its host), or at the end of its booked duration.' },

@@ -21,6 +21,7 @@ const BOOKING_ALLOWED = new Set([
   'lead>closed:staff',
   'closed>lead:staff',
   'closed>enquiry:staff',
+  'closed>lead:booker',
 ]);
 const GAME_ALLOWED = new Set([
   'not_started>lobby:player',
