@@ -9,7 +9,7 @@ import { games } from '../../src/server/db/schema/games';
 import { users } from '../../src/server/db/schema/users';
 import { hashPassword } from '../../src/server/lib/crypto';
 import { seedDataDir } from './support/data-dir';
-import { createPaidBooking } from '../support/fixtures';
+import { createPaidBooking, startableSchedule } from '../support/fixtures';
 import { launchBrowser, loginAsAdmin, DESKTOP, PHONE } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 import { seriousA11yViolations } from './support/axe';
@@ -35,7 +35,7 @@ async function seedDatabase(dir: string): Promise<Seed> {
   return seedDataDir(dir, async (db) => {
     const [host] = await db.insert(users).values({ name: 'Hattie Host', email: HOST.email, isHost: true, passwordHash: await hashPassword(HOST.password) }).returning();
     if (!host) throw new Error('host not seeded');
-    const paid = await createPaidBooking(db, { fullName: 'Gina Game', players: 6, duration: 60, initialAreaLat: CENTRE.latitude, initialAreaLng: CENTRE.longitude, initialAreaRadius: 800 });
+    const paid = await createPaidBooking(db, { ...startableSchedule(), fullName: 'Gina Game', players: 6, duration: 60, initialAreaLat: CENTRE.latitude, initialAreaLng: CENTRE.longitude, initialAreaRadius: 800 });
     await db.update(bookings).set({ assignedHostId: host.id }).where(eq(bookings.id, paid.booking.id));
     await db.insert(teams).values([
       { bookingId: paid.booking.id, name: 'Foxes' },
