@@ -103,11 +103,10 @@ const STATE_NAMES: Record<BookingState, string> = { enquiry: 'an enquiry', lead:
  * transition (a second payment of a paid booking), and is never asked here.
  */
 export function bookingTransition(from: BookingState, to: BookingState, by: Trigger): { ok: true; transition: BookingTransition } | { ok: false; refusal: Refusal } {
-  const transition = BOOKING_TRANSITIONS.find((t) => t.to === to && t.from.includes(from));
-  if (!transition) {
-    if (from === 'closed' && to === 'paid') return { ok: false, refusal: { code: 'booking_closed', message: 'This booking is closed: reopen it before recording a payment.' } };
-    return { ok: false, refusal: { code: 'transition_not_allowed', message: `A booking that is ${STATE_NAMES[from]} cannot become ${STATE_NAMES[to]}.` } };
-  }
-  if (!transition.by.includes(by)) return { ok: false, refusal: { code: 'transition_not_allowed', message: `This change of a booking is not yours to make (${transition.name}).` } };
-  return { ok: true, transition };
+  const candidates = BOOKING_TRANSITIONS.filter((t) => t.to === to && t.from.includes(from));
+  const transition = candidates.find((t) => t.by.includes(by));
+  if (transition) return { ok: true, transition };
+  if (from === 'closed' && to === 'paid') return { ok: false, refusal: { code: 'booking_closed', message: 'This booking is closed: reopen it before recording a payment.' } };
+  if (candidates.length) return { ok: false, refusal: { code: 'transition_not_allowed', message: `This change of a booking is not yours to make (${candidates.map((t) => t.name).join(', ')}).` } };
+  return { ok: false, refusal: { code: 'transition_not_allowed', message: `A booking that is ${STATE_NAMES[from]} cannot become ${STATE_NAMES[to]}.` } };
 }
