@@ -1,3 +1,5 @@
+import { isClosed } from './lifecycle/booking-states';
+
 /**
  * A booking's payment ledger (docs/decisions/0190-payment-corrections.md): entries are only ever added.
  * A payment is positive pence; a void or a refund is a negative entry that names the payment it corrects,
@@ -99,5 +101,6 @@ export function balanceDue(gameDate: string, today: string): BalanceDue {
  * these; paying would otherwise revive a booking they closed.
  */
 export function isCancelled(b: { booking_status: string; lead_status: string }): boolean {
-  return b.booking_status === 'cancelled' || b.lead_status === 'lost' || b.lead_status === 'trash';
+  // One rule with the state machine's `closed` (src/shared/lifecycle/booking-states.ts).
+  return isClosed(b);
 }

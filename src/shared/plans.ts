@@ -89,6 +89,14 @@ export function isHostedGame(planType: string, addOns: readonly unknown[]): bool
   return planType === 'bespoke' || addOns.some((a) => a === 'hosted' || (typeof a === 'object' && a !== null && 'type' in a && a.type === 'hosted'));
 }
 
+/** Plans whose games have power-ups (item stations, the Backpack, weapon effects): Weapons and Bespoke. */
+export const POWER_UP_PLANS: readonly PlanType[] = ['pro', 'bespoke'];
+
+/** Whether a plan includes power-ups: its game starts with weapons on when the booking is paid (issue 19). */
+export function planHasPowerUps(planType: string): boolean {
+  return (POWER_UP_PLANS as readonly string[]).includes(planType);
+}
+
 export function isPlanType(value: string): value is PlanType {
   return (PLAN_TYPES as readonly string[]).includes(value);
 }

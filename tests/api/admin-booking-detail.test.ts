@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { createTestApp, type Agent, type TestApp } from '../support/test-app';
-import { createBooking, createPaidBooking } from '../support/fixtures';
+import { createBooking, createPaidBooking, startableSchedule } from '../support/fixtures';
 import { activityLog, mailOutbox } from '../../src/server/db/schema/system';
 import { bookings, contactHistory } from '../../src/server/db/schema/bookings';
 import { gameInstances, games, instanceTeams, players, submissions } from '../../src/server/db/schema/games';
@@ -270,7 +270,7 @@ describe('POST /api/admin/bookings/:id/payments', () => {
 
 describe('POST /api/admin/bookings/:id/start-game', () => {
   it('starts a live instance once and answers the code; a second start is 409', async () => {
-    const { booking, gameCode, gameId } = await createPaidBooking(t.db);
+    const { booking, gameCode, gameId } = await createPaidBooking(t.db, startableSchedule());
     const res = await admin.post(url(booking.id, '/start-game'));
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ code: gameCode });
@@ -287,18 +287,18 @@ describe('POST /api/admin/bookings/:id/start-game', () => {
   });
 
   it('starts once when two staff press Start Game together', { tags: ['postgres'] }, async () => {
-    const { booking, gameId } = await createPaidBooking(t.db);
+    const { booking, gameId } = await createPaidBooking(t.db, startableSchedule());
     const other = await t.as('admin');
     const results = await Promise.all([admin.post(url(booking.id, '/start-game')), other.post(url(booking.id, '/start-game'))]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     expect(await t.db.select().from(gameInstances).where(eq(gameInstances.gameId, gameId))).toHaveLength(1);
   });
 
-  it('needs a game (a paid booking)', async () => {
+  it('needs a paid booking (with its game)', async () => {
     const b = await createBooking(t.db);
     const res = await admin.post(url(b.id, '/start-game'));
     expect(res.statusCode).toBe(422);
-    expect(res.json().message).toBe('No game associated with this booking');
+    expect(res.json().message).toBe(DETAIL_MESSAGES.notPaid);
   });
 });
 

@@ -4,7 +4,7 @@ import { join, relative } from 'node:path';
 import { and, asc, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { createTestApp, type Agent, type TestApp } from '../support/test-app';
-import { createBooking, createPaidBooking } from '../support/fixtures';
+import { createBooking, createPaidBooking, startableSchedule } from '../support/fixtures';
 import { bookingChanges, bookingPayments, bookings } from '../../src/server/db/schema/bookings';
 import { challenges } from '../../src/server/db/schema/challenges';
 import { activityLog } from '../../src/server/db/schema/system';
@@ -42,7 +42,7 @@ async function oneWrite(id: number, send: () => Promise<LightMyRequestResponse>,
 }
 
 async function paidSetUp() {
-  const paid = await createPaidBooking(t.db);
+  const paid = await createPaidBooking(t.db, startableSchedule());
   const [row] = await t.db.select({ key: bookings.manageKey }).from(bookings).where(eq(bookings.id, paid.booking.id));
   const headers = { [MANAGE_KEY_HEADER]: row?.key ?? '' };
   const call = (method: 'POST' | 'PUT' | 'PATCH', url: string, payload: object) => booker.inject({ method, url, payload, headers });

@@ -55,14 +55,14 @@ describe('payments in the booking currency', () => {
 
 describe('a paid booking is a converted lead', () => {
   it('converts the lead on the payment that makes the booking paid, with a note and a log entry', async () => {
-    const b = await createBooking(t.db, { bookingStatus: 'lead', leadStatus: 'lost', leadStatusReason: 'Went quiet' });
+    const b = await createBooking(t.db, { bookingStatus: 'lead', leadStatus: 'negotiating', leadStatusReason: 'Sent a quote' });
     const res = await admin.post(url(b.id, '/payments'), { payment_type: 'card', payment_amount: 12_000 });
     const booking = bookingOf(res);
     expect(booking).toMatchObject({ booking_status: 'paid', lead_status: 'converted', lead_status_reason: 'Booking paid' });
     expect(booking.lead_status_changed_at).not.toBeNull();
     expect(booking.contact_history.map((h) => h.note)).toContain('Lead status changed to converted: Booking paid');
     const [entry] = await activities(b.id, 'booking.lead_status');
-    expect(entry).toMatchObject({ actorId: admin.userId, before: { lead_status: 'lost' }, after: { lead_status: 'converted' } });
+    expect(entry).toMatchObject({ actorId: admin.userId, before: { lead_status: 'negotiating' }, after: { lead_status: 'converted' } });
 
     await admin.post(url(b.id, '/payments'), { payment_type: 'cash', payment_amount: 100 });
     expect(await activities(b.id, 'booking.lead_status')).toHaveLength(1);

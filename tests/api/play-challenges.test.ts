@@ -11,7 +11,7 @@ import type { ReviewResponse, ReviewSubmission } from '../../src/shared/api/subm
 import { SUBMIT_MESSAGES } from '../../src/shared/game/submission-kinds';
 import { SCORING_MESSAGES } from '../../src/shared/scoring/challenge-points';
 import { UPLOAD_MESSAGES, MAX_PHOTO_BYTES } from '../../src/shared/uploads';
-import { createPaidBooking } from '../support/fixtures';
+import { createPaidBooking, startableSchedule } from '../support/fixtures';
 import { createChallenge } from '../support/game-fixtures';
 import { createTestApp, type Agent, type TestApp } from '../support/test-app';
 
@@ -65,7 +65,7 @@ beforeAll(async () => {
   host = await t.as('host', { name: 'Hana Host' });
   otherHost = await t.as('host');
   visitor = await t.visitor();
-  const paid = await createPaidBooking(t.db, { players: 8, assignedHostId: host.userId });
+  const paid = await createPaidBooking(t.db, { players: 8, assignedHostId: host.userId, ...startableSchedule() });
   code = paid.gameCode ?? '';
   manageKey = paid.booking.manageKey;
   bookingId = paid.booking.id;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { createTestApp, type Agent, type TestApp } from '../support/test-app';
-import { createPaidBooking, createBooking } from '../support/fixtures';
+import { createPaidBooking, createBooking, startableSchedule } from '../support/fixtures';
 import { openSse } from '../support/sse';
 import { teams as bookingTeams } from '../../src/server/db/schema/bookings';
 import { games, players, playerPositions } from '../../src/server/db/schema/games';
@@ -22,7 +22,7 @@ afterAll(async () => t.close());
 type Joined = { token: string; player: { id: number; team_id: number | null; role: string } };
 
 async function paidGame(values: { players?: number; teams?: string[] } = {}) {
-  const paid = await createPaidBooking(t.db, { players: values.players ?? 8 });
+  const paid = await createPaidBooking(t.db, { players: values.players ?? 8, ...startableSchedule() });
   for (const name of values.teams ?? ['Red', 'Blue']) await t.db.insert(bookingTeams).values({ bookingId: paid.booking.id, name });
   return paid;
 }

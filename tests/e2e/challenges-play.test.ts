@@ -10,7 +10,7 @@ import { gameChallenges, games } from '../../src/server/db/schema/games';
 import { users } from '../../src/server/db/schema/users';
 import { hashPassword } from '../../src/server/lib/crypto';
 import { seedDataDir } from './support/data-dir';
-import { createPaidBooking } from '../support/fixtures';
+import { createPaidBooking, startableSchedule } from '../support/fixtures';
 import { launchBrowser, loginAsAdmin, DESKTOP, PHONE } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 import { expectNoSeriousA11yViolations } from './wizard-support';
@@ -36,7 +36,7 @@ beforeAll(async () => {
   [code, manageKey] = await seedDataDir(dataDir, async (db) => {
     const [host] = await db.insert(users).values({ name: 'Rory Reviewer', email: HOST.email, isHost: true, passwordHash: await hashPassword(HOST.password) }).returning();
     if (!host) throw new Error('host not seeded');
-    const paid = await createPaidBooking(db, { fullName: 'Pat Photo', players: 4, duration: 60 });
+    const paid = await createPaidBooking(db, { ...startableSchedule(), fullName: 'Pat Photo', players: 4, duration: 60 });
     await db.update(bookings).set({ assignedHostId: host.id }).where(eq(bookings.id, paid.booking.id));
     await db.insert(teams).values([
       { bookingId: paid.booking.id, name: 'Foxes' },

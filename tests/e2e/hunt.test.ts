@@ -8,7 +8,7 @@ import { gameInstances, games, instanceTeams, players } from '../../src/server/d
 import { itemStations } from '../../src/server/db/schema/items';
 import { sha256 } from '../../src/server/lib/crypto';
 import { seedDataDir } from './support/data-dir';
-import { createPaidBooking } from '../support/fixtures';
+import { createPaidBooking, startableSchedule } from '../support/fixtures';
 import { launchBrowser, PHONE } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 import { seriousA11yViolations } from './support/axe';
@@ -35,7 +35,7 @@ const errors: string[] = [];
 
 async function seed(dir: string): Promise<string> {
   return seedDataDir(dir, async (db) => {
-    const paid = await createPaidBooking(db, { planType: 'pro', players: 6, duration: 60, initialAreaLat: CENTRE.latitude, initialAreaLng: CENTRE.longitude, initialAreaRadius: 800 });
+    const paid = await createPaidBooking(db, { ...startableSchedule(), planType: 'pro', players: 6, duration: 60, initialAreaLat: CENTRE.latitude, initialAreaLng: CENTRE.longitude, initialAreaRadius: 800 });
     await db.update(games).set({ weaponsOn: true }).where(eq(games.id, paid.gameId));
     const now = new Date();
     const [instance] = await db

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { gameInstances, instanceTeams } from '../../src/server/db/schema/games';
 import { insertSubmission, type SubmissionInsert } from '../../src/server/lib/submissions/submissions-repository';
 import type { PlanType } from '../../src/shared/plans';
-import { createPaidBooking } from './fixtures';
+import { createPaidBooking, startableSchedule } from './fixtures';
 import type { Agent, TestApp } from './test-app';
 
 /**
@@ -11,7 +11,7 @@ import type { Agent, TestApp } from './test-app';
  * will make them), and submissions go through the submissions repository the submit call will use.
  */
 export async function liveGameWithTeams(t: TestApp, admin: Agent, options: { teams?: string[]; plan?: PlanType } = {}) {
-  const { booking, gameId, gameCode } = await createPaidBooking(t.db, { planType: options.plan ?? 'standard' });
+  const { booking, gameId, gameCode } = await createPaidBooking(t.db, { planType: options.plan ?? 'standard', ...startableSchedule() });
   const res = await admin.post(`/api/admin/bookings/${booking.id}/start-game`);
   if (res.statusCode !== 200) throw new Error(`start-game failed: ${res.statusCode} ${res.body}`);
   const [instance] = await t.db.select().from(gameInstances).where(eq(gameInstances.gameId, gameId));

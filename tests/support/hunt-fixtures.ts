@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { games, players } from '../../src/server/db/schema/games';
 import { PLAYER_TOKEN_HEADER } from '../../src/shared/api/play';
 import type { PlanType } from '../../src/shared/plans';
-import { createPaidBooking } from './fixtures';
+import { createPaidBooking, startableSchedule } from './fixtures';
 import type { Agent, TestApp } from './test-app';
 
 /** The booked centre of every fixture booking (tests/support/fixtures.ts). */
@@ -18,7 +18,7 @@ export type Joined = { token: string; id: number; headers: Record<string, string
  * would otherwise make a test walk there in real time).
  */
 export async function playedGame(t: TestApp, admin: Agent, options: { plan?: PlanType; weaponsOn?: boolean; teams?: string[] } = {}) {
-  const { booking, gameId, gameCode } = await createPaidBooking(t.db, { planType: options.plan ?? 'pro' });
+  const { booking, gameId, gameCode } = await createPaidBooking(t.db, { planType: options.plan ?? 'pro', ...startableSchedule() });
   await t.db.update(games).set({ weaponsOn: options.weaponsOn ?? true }).where(eq(games.id, gameId));
   const [game] = await t.db.select().from(games).where(eq(games.id, gameId));
   if (!game) throw new Error('no game');

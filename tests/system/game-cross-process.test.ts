@@ -5,7 +5,7 @@ import { E2E_ADMIN, startServer, type RunningServer } from '../e2e/support/serve
 import { openClient, type HttpClient } from '../support/http-client';
 import { openSse } from '../support/sse';
 import { openDatabase } from '../../src/server/db/client';
-import { createPaidBooking } from '../support/fixtures';
+import { createPaidBooking, startableSchedule } from '../support/fixtures';
 import { teams as bookingTeams } from '../../src/server/db/schema/bookings';
 
 /**
@@ -52,7 +52,7 @@ describe.skipIf(!serverUrl)('the live game on two server processes (needs TEST_D
     cleanups.push(() => a.stop(), () => b.stop());
     const database = await openDatabase({ url });
     cleanups.push(() => database.close());
-    const paid = await createPaidBooking(database.db, { players: 6 });
+    const paid = await createPaidBooking(database.db, { players: 6, ...startableSchedule() });
     await database.db.insert(bookingTeams).values([{ bookingId: paid.booking.id, name: 'Red' }]);
     const code = paid.gameCode;
 

@@ -10,7 +10,10 @@ import type { BookingWrite } from './booking-write';
 import { queueGameLinksMail, receiptMail, type BookingMailer } from './booking-mails';
 import { isUniqueViolation } from './db-errors';
 import { newGameCode } from './codes';
-import { ConflictError, NotFoundError, UpstreamError, ValidationError } from './errors';
+import { ConflictError, NotFoundError, TransitionError, UpstreamError, ValidationError } from './errors';
+import { moveBooking } from './booking-transitions';
+import { closedPaymentMessage, hasPaid, isClosed } from '../../shared/lifecycle/booking-states';
+import { planHasPowerUps } from '../../shared/plans';
 import { ProviderError, type PaymentProvider } from './payments/payment-provider';
 import { PAYMENT_MESSAGES } from '../../shared/api/payments';
 
@@ -28,6 +31,10 @@ export async function recordPayment(
   mailer: BookingMailer | null,
 ): Promise<{ paymentId: number; gameId: number; gameCode: string; createdGame: boolean; currency: string; statusBefore: string; statusAfter: string }> {
   const { tx, row: booking } = write;
+  // A lost, trashed or cancelled booking is not revived by a payment: staff reopen it first (0296).
+  if (isClosed({ booking_status: booking.bookingStatus, lead_status: booking.leadStatus })) {
+    throw new TransitionError({ status: 409, code: 'booking_closed', message: closedPaymentMessage({ booking_status: booking.bookingStatus, lead_status: booking.leadStatus }) });
+  }
   const [payment] = await tx
     .insert(bookingPayments)
     .values({
@@ -42,12 +49,14 @@ export async function recordPayment(
     .returning({ id: bookingPayments.id });
   if (!payment) throw new Error('payment not recorded');
   if (mailer) await queueReceipt(write, mailer, { kind: 'payment', amount: input.paymentAmount, currency: booking.currency, method: input.paymentType });
-  const statusAfter = booking.bookingStatus === 'completed' ? 'completed' : 'paid';
+  // A later payment of a paid or played booking changes no status; the first one is the machine's `pay`.
+  const statusAfter = hasPaid(booking.bookingStatus) ? booking.bookingStatus : 'paid';
   if (statusAfter !== booking.bookingStatus) {
-    await write.update({ bookingStatus: statusAfter });
+    await moveBooking(write, 'paid', input.recordedBy === null ? 'system' : 'staff');
     await convertLead(write, input.recordedBy);
   }
-  const game = await ensureGame(tx, booking.id);
+  // The game starts with the plan's weapons: on for a plan with power-ups, off for Standard (staff may toggle).
+  const game = await ensureGame(tx, booking.id, { weaponsOn: planHasPowerUps(booking.planType) });
   if (statusAfter !== booking.bookingStatus && mailer) await queueGameLinksMail(tx, mailer, booking.id, 'paid');
   write.audit({
     action: 'payment.record',
@@ -189,7 +198,7 @@ export async function correctPayment(
   const netBefore = netPaid(ledger);
   const netAfter = netBefore - amount;
   const statusAfter = statusAfterLedgerChange(booking.bookingStatus, netAfter, await gameStarted(tx, booking.id));
-  if (statusAfter !== booking.bookingStatus) await write.update({ bookingStatus: statusAfter });
+  if (statusAfter !== booking.bookingStatus && (statusAfter === 'lead' || statusAfter === 'paid')) await moveBooking(write, statusAfter, input.recordedBy === null ? 'system' : 'staff');
   write.audit({
     action: `payment.${correction.kind}`,
     entityType: 'payment',
@@ -212,12 +221,12 @@ async function gameStarted(tx: DbOrTx, bookingId: number): Promise<boolean> {
 }
 
 /** The booking's game, created on first need with an unused code and the default challenges. */
-export async function ensureGame(tx: DbOrTx, bookingId: number): Promise<{ gameId: number; gameCode: string; createdGame: boolean }> {
+export async function ensureGame(tx: DbOrTx, bookingId: number, initial: { weaponsOn?: boolean } = {}): Promise<{ gameId: number; gameCode: string; createdGame: boolean }> {
   const existing = await tx.select({ id: games.id, code: games.code }).from(games).where(eq(games.bookingId, bookingId)).limit(1);
   if (existing[0]) return { gameId: existing[0].id, gameCode: existing[0].code, createdGame: false };
   for (let attempt = 0; ; attempt++) {
     try {
-      const [game] = await tx.insert(games).values({ bookingId, code: newGameCode() }).returning({ id: games.id, code: games.code });
+      const [game] = await tx.insert(games).values({ bookingId, code: newGameCode(), weaponsOn: initial.weaponsOn ?? false }).returning({ id: games.id, code: games.code });
       if (!game) throw new Error('game not created');
       const defaults = await tx
         .select({ id: challenges.id })

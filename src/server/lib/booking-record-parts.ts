@@ -48,6 +48,8 @@ export const bookingPartsFields = {
   ),
   addedChallenges: jsonAgg(sql`${gameChallenges.challengeId}`, sql`from ${gameChallenges} where ${eq(gameChallenges.gameId, games.id)}`, sql`${asc(gameChallenges.position)}`),
   hasLiveInstance: sql<boolean>`exists (select 1 from ${gameInstances} where ${eq(gameInstances.gameId, games.id)} and ${gameInstances.status} in ('live', 'ended'))`,
+  /** The latest instance's status, end time and booked end: the game's lifecycle state (shared/lifecycle/game-states.ts). */
+  latestInstance: sql`(select json_build_array(${gameInstances.status}, ${gameInstances.endTime}, ${gameInstances.endsAt}) from ${gameInstances} where ${eq(gameInstances.gameId, games.id)} order by ${desc(gameInstances.id)} limit 1)`,
 };
 
 /** Both drivers parse json columns; text is accepted too, in case a driver hands it over unparsed. */
@@ -89,4 +91,14 @@ export const bookingParts = z.object({
   pricing: jsonArrayOf(pricingRow),
   addedChallenges: jsonArrayOf(z.number()),
   hasLiveInstance: z.boolean(),
+  latestInstance: z.preprocess(
+    (v) => (typeof v === 'string' ? JSON.parse(v) : v),
+    z
+      .tuple([z.string(), timestamp.nullable(), timestamp.nullable()])
+      .transform(([status, endTime, endsAt]): LatestInstance => ({ status, endTime, endsAt }))
+      .nullable(),
+  ),
 });
+
+/** What the booking record needs of its game's latest instance. */
+export type LatestInstance = { status: string; endTime: Date | null; endsAt: Date | null };

@@ -28,7 +28,13 @@ async function referenceAggregate(db: DbOrTx, id: number): Promise<BookingAggreg
       .select({ n: sql<number>`count(*)::int` })
       .from(gameInstances)
       .where(and(inArray(gameInstances.gameId, [gameRow.id]), inArray(gameInstances.status, ['live', 'ended'])));
-    game = { ...gameRow, addedChallenges: added.map((a) => a.id), hasLiveInstance: (live[0]?.n ?? 0) > 0 };
+    const [latest] = await db.select().from(gameInstances).where(eq(gameInstances.gameId, gameRow.id)).orderBy(desc(gameInstances.id)).limit(1);
+    game = {
+      ...gameRow,
+      addedChallenges: added.map((a) => a.id),
+      hasLiveInstance: (live[0]?.n ?? 0) > 0,
+      latestInstance: latest ? { status: latest.status, endTime: latest.endTime, endsAt: latest.endsAt } : null,
+    };
   }
   return {
     booking,

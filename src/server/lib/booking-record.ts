@@ -4,7 +4,8 @@ import type { DbOrTx } from '../db/client';
 import { bookings, type bookingPayments, type contactHistory, type pricingHistory, type teams } from '../db/schema/bookings';
 import { games } from '../db/schema/games';
 import { users } from '../db/schema/users';
-import { bookingParts, bookingPartsFields } from './booking-record-parts';
+import { bookingParts, bookingPartsFields, type LatestInstance } from './booking-record-parts';
+import { instanceStatus } from './game-status';
 import type { AdminBooking, BookerBooking, PublicBooking } from '../../shared/api/booking';
 import { inferSource } from '../../shared/tracking';
 import { loadedSchedule } from '../../shared/meeting-time';
@@ -15,7 +16,7 @@ type GameRow = typeof games.$inferSelect;
 
 export type BookingAggregate = {
   booking: BookingRow;
-  game: (GameRow & { addedChallenges: number[]; hasLiveInstance: boolean }) | null;
+  game: (GameRow & { addedChallenges: number[]; hasLiveInstance: boolean; latestInstance: LatestInstance | null }) | null;
   host: { name: string; email: string } | null;
   teams: (typeof teams.$inferSelect)[];
   payments: { row: typeof bookingPayments.$inferSelect; recorderName: string | null }[];
@@ -86,7 +87,7 @@ export async function loadBookingAggregate(db: DbOrTx, lookup: BookingLookup): P
   const parts = bookingParts.parse(row);
   return {
     booking: row.booking,
-    game: row.game ? { ...row.game, addedChallenges: parts.addedChallenges, hasLiveInstance: parts.hasLiveInstance } : null,
+    game: row.game ? { ...row.game, addedChallenges: parts.addedChallenges, hasLiveInstance: parts.hasLiveInstance, latestInstance: parts.latestInstance } : null,
     host: row.host,
     teams: parts.teams,
     payments: parts.payments,
@@ -160,6 +161,9 @@ export function toBookerBooking(agg: BookingAggregate): BookerBooking {
           code: agg.game.code,
           activated: agg.game.activated,
           has_live_instance: agg.game.hasLiveInstance,
+          status: agg.game.latestInstance ? instanceStatus(agg.game.latestInstance.status) : 'not_started',
+          ended_at: iso(agg.game.latestInstance?.endTime ?? null),
+          booked_end_at: iso(agg.game.latestInstance?.endsAt ?? null),
           weapons_on: agg.game.weaponsOn,
           host_id: agg.game.hostId,
           added_challenges: agg.game.addedChallenges,

@@ -53,6 +53,16 @@ export class ConflictError extends AppError {
     super(409, message, undefined, code);
   }
 }
+/**
+ * A change the lifecycle (src/shared/lifecycle, docs/LIFECYCLE.md) does not allow now: a 409 with its code (outside
+ * the start window, resume too late, a closed booking, a transition the state machine has not), or the 422 of a
+ * missing precondition (no game, not paid: decision 0190), under the field `game` like before.
+ */
+export class TransitionError extends AppError {
+  constructor(refusal: { status: 409 | 422; code: ErrorCode; message: string }) {
+    super(refusal.status, refusal.message, refusal.status === 422 ? { game: [refusal.message] } : undefined, refusal.code);
+  }
+}
 export class CsrfError extends AppError {
   constructor() {
     super(419, 'CSRF token mismatch', undefined, 'csrf_mismatch');

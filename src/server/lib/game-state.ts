@@ -18,6 +18,8 @@ import {
 } from '../../shared/api/play';
 import { loadedSchedule } from '../../shared/meeting-time';
 import type { ConsoleResponse } from '../../shared/api/host';
+import { hasPaid } from '../../shared/lifecycle/booking-states';
+import { meetingInstant } from '../../shared/time';
 
 /**
  * Reading a live game: the game of a code with its booking and latest instance, and the projections every caller
@@ -80,10 +82,6 @@ export function loadGameById(db: DbOrTx, gameId: number): Promise<GameContext | 
 export async function latestInstance(db: DbOrTx, gameId: number): Promise<InstanceRow | null> {
   const [row] = await db.select().from(gameInstances).where(eq(gameInstances.gameId, gameId)).orderBy(desc(gameInstances.id)).limit(1);
   return row ?? null;
-}
-
-export function isPaid(booking: Pick<GameBooking, 'status'>): boolean {
-  return booking.status === 'paid' || booking.status === 'completed';
 }
 
 /** The public projection: no hiding spot, contact or prices. */
@@ -239,6 +237,13 @@ export async function consoleSnapshot(db: DbOrTx, ctx: GameContext, viewer: View
       players: ctx.booking.players,
       duration: ctx.booking.duration,
       starts_at: snapshot.game.starts_at,
+    },
+    lifecycle: {
+      meeting_at: meetingInstant(ctx.booking)?.toISOString() ?? null,
+      timezone: ctx.booking.timezone,
+      paid: hasPaid(ctx.booking.status),
+      ended_at: ctx.instance?.endTime?.toISOString() ?? null,
+      booked_end_at: ctx.instance?.endsAt?.toISOString() ?? null,
     },
   };
 }

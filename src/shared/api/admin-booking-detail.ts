@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { adminBookingSchema, CONTACT_TYPES, LEAD_STATUSES } from './booking';
 import { idParam } from './common';
 import { hasNoNul, NUL_MESSAGE } from '../validation/text-rules';
+import { BOOKING_LIFECYCLE_MESSAGES } from '../lifecycle/booking-states';
 
 /** Texts of the booking detail screen and its calls (spec sections 5 and 8), shared by server, web and tests. */
 export const DETAIL_MESSAGES = {
@@ -32,6 +33,7 @@ export const DETAIL_MESSAGES = {
   nothingLeft: 'Nothing is left of this payment to void or refund',
   correctionReason: 'Please enter a reason',
   refundAmount: 'Please enter a refund amount greater than 0 (in pence)',
+  pastStart: 'This start is in the past: confirm to save it anyway. The customer is not mailed a past date.',
 } as const;
 
 /** A refund may return at most what is left of the payment (`left` already formatted in its currency). */
@@ -61,6 +63,8 @@ export const detailPatchBody = z
     assigned_host_id: z.number({ error: DETAIL_MESSAGES.selectHost }).int(DETAIL_MESSAGES.selectHost).positive(DETAIL_MESSAGES.selectHost).max(2_147_483_647).optional(),
     meeting_point_address: z.string({ error: DETAIL_MESSAGES.meetingPoint }).trim().min(1, DETAIL_MESSAGES.meetingPoint).max(500).refine(storable, noNul).optional(),
     hiding_spot_address: z.string({ error: DETAIL_MESSAGES.hidingSpot }).trim().min(1, DETAIL_MESSAGES.hidingSpot).max(500).refine(storable, noNul).optional(),
+    /** With utcDateTime: staff confirmed a start in the past (else it is refused, decision 0297). */
+    confirm_past: z.boolean().optional(),
     version: versionField,
   })
   .strict()
@@ -161,6 +165,11 @@ export const locksBody = z
   .refine((body) => LOCK_SECTIONS.some((s) => body[s] !== undefined), { message: DETAIL_MESSAGES.noLockChange });
 
 export const startGameResponse = z.object({ code: z.string() });
+/** POST …/reopen: why staff reopen a lost, trashed or cancelled booking (written to its history). */
+export const reopenBody = z.object({
+  reason: z.string({ error: BOOKING_LIFECYCLE_MESSAGES.reopenReason }).trim().min(1, BOOKING_LIFECYCLE_MESSAGES.reopenReason).max(2_000).refine(storable, noNul),
+  version: versionField,
+});
 export const emergencyHostResponse = z.object({ message: z.string(), booking: adminBookingSchema });
 export const toggleWeaponsResponse = z.object({ weapons_on: z.boolean(), booking: adminBookingSchema });
 

@@ -7,7 +7,8 @@ import { bookingListItemSchema } from './booking';
 import { createBookingBody } from './public-booking';
 
 /** The all-bookings tab's sub-tabs, and the metric strip's filters (paid bookings that need something). */
-export const LIST_STATUSES = ['all', 'enquiry', 'lead', 'paid', 'need_venues', 'need_hosts', 'unactivated'] as const;
+/** 'paid' lists upcoming games (paid, not yet played), 'completed' the played ones (docs/LIFECYCLE.md). */
+export const LIST_STATUSES = ['all', 'enquiry', 'lead', 'paid', 'completed', 'need_venues', 'need_hosts', 'unactivated'] as const;
 export const ATTENTION_FILTERS = ['need_venues', 'need_hosts', 'unactivated'] as const;
 export type AttentionFilter = (typeof ATTENTION_FILTERS)[number];
 /** The leads tab's sub-tabs (trash is never listed). */
@@ -57,6 +58,9 @@ export const bookingMetricsSchema = z.object({
   need_venues: z.number().int(),
   need_hosts: z.number().int(),
   unactivated: z.number().int(),
+  /** Paid bookings whose game is still to be played, and completed ones (played). */
+  upcoming: z.number().int(),
+  played: z.number().int(),
 });
 export type BookingMetrics = z.infer<typeof bookingMetricsSchema>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { TRACKING_FIELDS } from '../tracking';
 import { PAYMENT_KINDS } from '../payments';
+import { GAME_STATES } from '../lifecycle/game-states';
 
 export const LEAD_STATUSES = ['new', 'contacted', 'negotiating', 'lost', 'converted', 'trash'] as const;
 export const CONTACT_TYPES = ['note', 'phone', 'email', 'meeting'] as const;
@@ -48,6 +49,11 @@ export const gameSummarySchema = z.object({
   code: z.string(),
   activated: z.boolean(),
   has_live_instance: z.boolean(),
+  /** The game's lifecycle state (docs/LIFECYCLE.md): its latest instance's status, or not_started. */
+  status: z.enum(GAME_STATES),
+  /** When its latest instance ended, and when its booked time ran out (ends_at): what Resume Game reads. */
+  ended_at: z.string().nullable(),
+  booked_end_at: z.string().nullable(),
   weapons_on: z.boolean(),
   host_id: z.number().int().nullable(),
   added_challenges: z.array(z.number().int()),

@@ -25,6 +25,11 @@ export const ERROR_CODES = [
   'game_not_lobby',
   'game_not_live',
   'too_fast',
+  // The lifecycle (issue 19, docs/LIFECYCLE.md): a transition the state machine refuses.
+  'transition_not_allowed',
+  'outside_start_window',
+  'resume_window_over',
+  'booking_closed',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

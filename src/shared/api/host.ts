@@ -28,6 +28,19 @@ export const consoleBookingSchema = z.object({
   starts_at: z.string().nullable(),
 });
 
+/**
+ * What the console needs to show Start and Resume as the server decides them (shared/lifecycle/game-states.ts
+ * startRefusal, resumeRefusal): the meeting time and zone, whether the booking is paid, and the latest instance's end.
+ */
+export const consoleLifecycleSchema = z.object({
+  meeting_at: z.string().nullable(),
+  timezone: z.string(),
+  paid: z.boolean(),
+  ended_at: z.string().nullable(),
+  booked_end_at: z.string().nullable(),
+});
+export type ConsoleLifecycle = z.infer<typeof consoleLifecycleSchema>;
+
 /** Every team, every player (the Chicken too) with position and trail, the messages and the booking's meeting details. */
 export const consoleResponse = z.object({
   game: publicGameSchema,
@@ -36,6 +49,7 @@ export const consoleResponse = z.object({
   messages: z.array(gameMessageSchema),
   last_event_id: z.string(),
   booking: consoleBookingSchema,
+  lifecycle: consoleLifecycleSchema,
 });
 export type ConsoleResponse = z.infer<typeof consoleResponse>;
 

@@ -12,6 +12,7 @@ const snap: ConsoleResponse = {
   messages: [],
   last_event_id: '1',
   booking: { name: 'Acme', phone: null, meeting_point: null, players: 8, duration: 60, starts_at: null },
+  lifecycle: { meeting_at: null, timezone: 'Europe/London', paid: true, ended_at: null, booked_end_at: null },
 };
 const found = (teamId: number, at: string, points: number) => ({ id: '2', event: 'found', data: JSON.stringify({ team_id: teamId, team_name: 'Foxes', at, chicken_points: points }) });
 

@@ -78,6 +78,7 @@ describe('applyConsoleEvent', () => {
       ...snapshot(),
       teams: [{ id: 1, name: 'Foxes', points: 0, chicken_points: 0, players: 1, capacity: 4, full: false, found_chicken_at: '2030-01-01T10:30:00.000Z' }],
       booking: { name: 'Acme', phone: null, meeting_point: null, players: 8, duration: 60, starts_at: null },
+  lifecycle: { meeting_at: null, timezone: 'Europe/London', paid: true, ended_at: null, booked_end_at: null },
     };
     const s = applyConsoleEvent(base, ev('teams', { teams: [{ id: 1, name: 'Foxes', points: 10, chicken_points: 2, players: 2, capacity: 4, full: false }] }, '11'));
     expect(s.teams[0]).toMatchObject({ points: 10, players: 2, found_chicken_at: '2030-01-01T10:30:00.000Z' });

@@ -14,6 +14,7 @@ import {
   paymentParams,
   recordPaymentBody,
   refundPaymentBody,
+  reopenBody,
   startGameResponse,
   toggleWeaponsBody,
   toggleWeaponsResponse,
@@ -30,6 +31,8 @@ import {
   heartbeat,
   patchBooking,
   recordBookingPayment,
+  reopenBooking,
+  resumeGame,
   startGame,
   toggleWeapons,
   updateLocks,
@@ -112,6 +115,25 @@ export const adminBookingDetailRoutes: FastifyPluginAsyncZod = async (app) => {
     '/bookings/:id/start-game',
     { schema: { tags, params: idParam, response: { 200: startGameResponse, ...errorResponses } } },
     async (request) => startGame(db, { actor: actorOf(request), bookingId: request.params.id, version: versionOf(request, undefined) }),
+  );
+
+  app.post(
+    '/bookings/:id/resume-game',
+    { schema: { tags, params: idParam, response: { 200: adminBookingResponse, ...errorResponses } } },
+    async (request) => ({ booking: await resumeGame(db, { actor: actorOf(request), bookingId: request.params.id }) }),
+  );
+
+  app.post(
+    '/bookings/:id/reopen',
+    { schema: { tags, params: idParam, body: reopenBody, response: { 200: adminBookingResponse, ...errorResponses } } },
+    async (request) => ({
+      booking: await reopenBooking(db, {
+        actor: actorOf(request),
+        bookingId: request.params.id,
+        version: versionOf(request, request.body.version),
+        reason: request.body.reason,
+      }),
+    }),
   );
 
   app.post(

@@ -3,8 +3,10 @@ import { loadBookingAggregate, toAdminBooking } from '../../lib/booking-record';
 import { withBooking, type BookingRow, type BookingValues, type BookingWrite } from '../../lib/booking-write';
 import { correctPayment, recordPayment, type Correction } from '../../lib/booking-lifecycle';
 import type { PaymentProvider } from '../../lib/payments/payment-provider';
-import { startGame as startLiveGame } from '../../lib/game-lifecycle';
-import { NotFoundError, ValidationError } from '../../lib/errors';
+import { resumeGame as resumeLiveGame, startGame as startLiveGame } from '../../lib/game-lifecycle';
+import { assertBookingTransition, stateOfRow } from '../../lib/booking-transitions';
+import { NotFoundError, TransitionError, ValidationError } from '../../lib/errors';
+import { BOOKING_LIFECYCLE_MESSAGES, REOPENED_LEAD_STATUS } from '../../../shared/lifecycle/booking-states';
 import type { Mailer } from '../../lib/mail';
 import { hidingSpotMail, queueGameLinksMail, queueHostChangeMails, sectionsLockedMail, type BookingMailer } from '../../lib/booking-mails';
 import type { AdminBooking } from '../../../shared/api/booking';
@@ -16,7 +18,7 @@ import {
   type Heartbeat,
   type LockSection,
 } from '../../../shared/api/admin-booking-detail';
-import { isValidTimeZone, utcToLocal } from '../../../shared/time';
+import { isStartInPast, isValidTimeZone, utcToLocal } from '../../../shared/time';
 import { chickenLink } from '../../../shared/booking-links';
 import { snakeKey } from '../../../shared/timeline/field-values';
 import {
@@ -66,8 +68,9 @@ function codeOf(row: BookingRow, gameCode: string | undefined): string {
   return gameCode ?? row.tempCode;
 }
 
-export async function patchBooking(db: Db, mailer: BookingMailer, input: Change & { body: DetailPatchBody }): Promise<AdminBooking> {
+export async function patchBooking(db: Db, mailer: BookingMailer, input: Change & { body: DetailPatchBody; now?: Date }): Promise<AdminBooking> {
   const { body } = input;
+  const now = input.now ?? new Date();
   const { booking } = await change(
     db,
     input,
@@ -90,7 +93,11 @@ export async function patchBooking(db: Db, mailer: BookingMailer, input: Change 
         if (!local) throw ValidationError.field('utcDateTime', DETAIL_MESSAGES.invalidDateTime);
         values = { utcDateTime: new Date(body.utcDateTime), timezone: zone, date: local.date, meetingTime: local.time };
         action = 'booking.date_time';
-        dateMoved = row.utcDateTime?.getTime() !== new Date(body.utcDateTime).getTime() || row.timezone !== zone;
+        const moved = row.utcDateTime?.getTime() !== new Date(body.utcDateTime).getTime() || row.timezone !== zone;
+        // A start in the past is a correction staff confirm (0297); the customer is never mailed a date gone by.
+        const past = isStartInPast(body.utcDateTime, now);
+        if (moved && past && body.confirm_past !== true) throw ValidationError.field('utcDateTime', DETAIL_MESSAGES.pastStart);
+        dateMoved = moved && !past;
         before = { utcDateTime: row.utcDateTime?.toISOString() ?? null, timezone: row.timezone, date: row.date, meeting_time: row.meetingTime };
       } else if (body.assigned_host_id !== undefined) {
         const host = await findUser(tx, body.assigned_host_id);
@@ -143,6 +150,9 @@ export async function addNote(db: Db, input: Change & { note: string; type: stri
 /** The server writes the contact note 'Lead status changed to X: reason' itself, in the same transaction. */
 export async function changeLeadStatus(db: Db, input: Change & { leadStatus: string; reason: string }): Promise<AdminBooking> {
   const { booking } = await change(db, input, async ({ tx, row, update, audit }) => {
+    // Marking a lead lost or trash closes it, and an open status reopens it: both are transitions of the machine.
+    const to = stateOfRow({ bookingStatus: row.bookingStatus, leadStatus: input.leadStatus });
+    if (to !== stateOfRow(row)) assertBookingTransition(row, to, 'staff');
     await update({ leadStatus: input.leadStatus, leadStatusReason: input.reason, leadStatusChangedAt: new Date() });
     await insertContact(tx, { bookingId: row.id, type: 'note', note: `Lead status changed to ${input.leadStatus}: ${input.reason}`, authorId: input.actor.id });
     audit({
@@ -157,10 +167,42 @@ export async function changeLeadStatus(db: Db, input: Change & { leadStatus: str
 /** Starts the booking's game once: its lobby goes live, or a live instance from now (lib/game-lifecycle.ts). */
 export async function startGame(db: Db, input: Change): Promise<{ code: string }> {
   const { result } = await change(db, input, async (write) => {
-    const { code } = await startLiveGame(write);
+    const { code } = await startLiveGame(write, 'staff');
     return { code };
   });
   return result;
+}
+
+/** Resumes the booking's game ended by hand less than 30 minutes ago (lib/game-lifecycle.ts); the booking is paid again. */
+export async function resumeGame(db: Db, input: Change): Promise<AdminBooking> {
+  const game = await findGameOfBooking(db, input.bookingId);
+  if (!game) {
+    if (!(await bookingExists(db, input.bookingId))) throw new NotFoundError(DETAIL_MESSAGES.notFound);
+    throw ValidationError.field('game', DETAIL_MESSAGES.noGame);
+  }
+  await resumeLiveGame(db, { gameId: game.id, bookingId: input.bookingId, actorId: input.actor.id, by: 'staff' });
+  return loadAdminBooking(db, input.bookingId);
+}
+
+/**
+ * Reopens a closed booking (a lead marked lost or trash, or a cancelled booking): the machine's `reopen`. Its lead
+ * becomes 'contacted' with the reason, noted in its history; a cancelled booking becomes a lead. Then payments are
+ * taken again (decision 0296).
+ */
+export async function reopenBooking(db: Db, input: Change & { reason: string }): Promise<AdminBooking> {
+  const { booking } = await change(db, input, async ({ tx, row, update, audit }) => {
+    if (stateOfRow(row) !== 'closed') throw new TransitionError({ status: 409, code: 'transition_not_allowed', message: BOOKING_LIFECYCLE_MESSAGES.notClosed });
+    const to = row.bookingStatus === 'enquiry' ? 'enquiry' : 'lead';
+    assertBookingTransition(row, to, 'staff');
+    await update({ bookingStatus: to, leadStatus: REOPENED_LEAD_STATUS, leadStatusReason: input.reason, leadStatusChangedAt: new Date() });
+    await insertContact(tx, { bookingId: row.id, type: 'note', note: `Booking reopened (lead status changed to ${REOPENED_LEAD_STATUS}): ${input.reason}`, authorId: input.actor.id });
+    audit({
+      action: 'booking.reopen',
+      before: { booking_status: row.bookingStatus, lead_status: row.leadStatus, lead_status_reason: row.leadStatusReason },
+      after: { booking_status: to, lead_status: REOPENED_LEAD_STATUS, lead_status_reason: input.reason },
+    });
+  });
+  return booking;
 }
 
 export async function emergencyChangeHost(db: Db, mailer: BookingMailer, input: Change & { hostId: number }): Promise<AdminBooking> {

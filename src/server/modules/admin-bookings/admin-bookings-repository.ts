@@ -1,5 +1,6 @@
 import { and, asc, count, type AnyColumn, desc, eq, gte, ilike, inArray, isNull, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { PAID_STATUSES, UPCOMING_STATUSES } from '../../../shared/lifecycle/booking-states';
 import { bookingPayments, bookings, contactHistory } from '../../db/schema/bookings';
 import { gameChallenges, gameInstances, games } from '../../db/schema/games';
 import { users } from '../../db/schema/users';
@@ -12,9 +13,10 @@ import type { ChartInterval } from '../../../shared/chart-interval';
 export type BookingRow = typeof bookings.$inferSelect;
 
 /** Bookings whose game is happening: paid (and completed games, for calendars and history). */
-const GAME_STATUSES = ['paid', 'completed'] as const;
+const GAME_STATUSES = PAID_STATUSES;
 
-const isPaid = eq(bookings.bookingStatus, 'paid');
+/** An upcoming game: paid, not yet played (shared/lifecycle/booking-states.ts); a played one needs no venue or host. */
+const isPaid = inArray(bookings.bookingStatus, [...UPCOMING_STATUSES]);
 const notConfirmed = (column: AnyColumn) => sql`${column} is distinct from 'confirmed'`;
 
 /** Paid bookings that still need something from staff (docs/decisions/0150-booking-metrics.md). */
@@ -102,27 +104,32 @@ export async function toListItems(db: DbOrTx, rows: BookingRow[]): Promise<Booki
           .from(gameChallenges)
           .where(inArray(gameChallenges.gameId, gameIds))
           .orderBy(asc(gameChallenges.gameId), asc(gameChallenges.position)),
+        // Each game's latest instance: its lifecycle state (a lobby never follows a start, so live or ended = started).
         db
-          .select({ gameId: gameInstances.gameId, n: count() })
+          .selectDistinctOn([gameInstances.gameId], { gameId: gameInstances.gameId, status: gameInstances.status, endTime: gameInstances.endTime, endsAt: gameInstances.endsAt })
           .from(gameInstances)
-          .where(and(inArray(gameInstances.gameId, gameIds), inArray(gameInstances.status, ['live', 'ended'])))
-          .groupBy(gameInstances.gameId),
+          .where(inArray(gameInstances.gameId, gameIds))
+          .orderBy(gameInstances.gameId, desc(gameInstances.id)),
       ])
     : [[], []];
 
   const challengesByGame = new Map<number, number[]>();
   for (const c of challengeRows) challengesByGame.set(c.gameId, [...(challengesByGame.get(c.gameId) ?? []), c.challengeId]);
-  const instancesByGame = new Map(instanceRows.map((i) => [i.gameId, i.n]));
+  const instancesByGame = new Map(instanceRows.map((i) => [i.gameId, i]));
   const gameByBooking = new Map(gameRows.map((g) => [g.bookingId, g]));
   const hostById = new Map(hostRows.map((h) => [h.id, h]));
   const lastContact = new Map(contactRows.map((c) => [c.bookingId, c.last]));
 
+  const startedOf = (latest: { status: string; endTime: Date | null; endsAt: Date | null } | undefined) => ({
+    hasLiveInstance: latest?.status === 'live' || latest?.status === 'ended',
+    latestInstance: latest ? { status: latest.status, endTime: latest.endTime, endsAt: latest.endsAt } : null,
+  });
   return rows.map((booking) => {
     const game = gameByBooking.get(booking.id);
     const host = booking.assignedHostId === null ? undefined : hostById.get(booking.assignedHostId);
     const agg: BookingAggregate = {
       booking,
-      game: game ? { ...game, addedChallenges: challengesByGame.get(game.id) ?? [], hasLiveInstance: (instancesByGame.get(game.id) ?? 0) > 0 } : null,
+      game: game ? { ...game, addedChallenges: challengesByGame.get(game.id) ?? [], ...startedOf(instancesByGame.get(game.id)) } : null,
       host: host ? { name: host.name, email: host.email } : null,
       teams: [],
       payments: [],

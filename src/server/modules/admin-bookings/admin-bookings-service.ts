@@ -45,7 +45,7 @@ import {
   toListItems,
 } from './admin-bookings-repository';
 import { keyCounts } from './booking-counts-repository';
-import { ATTENTION_TESTS, countKeys, listKeyTest, pipelineTest } from './booking-counts';
+import { ATTENTION_TESTS, countKeys, isPlayed, isUpcoming, listKeyTest, pipelineTest } from './booking-counts';
 import { queueGameLinksMail, type BookingMailer } from '../../lib/booking-mails';
 
 /** Staff dates are London dates (spec section 9). */
@@ -90,6 +90,8 @@ export async function bookingMetrics(db: DbOrTx): Promise<BookingMetrics> {
     need_venues: countKeys(keys, ATTENTION_TESTS.need_venues),
     need_hosts: countKeys(keys, ATTENTION_TESTS.need_hosts),
     unactivated: countKeys(keys, ATTENTION_TESTS.unactivated),
+    upcoming: countKeys(keys, isUpcoming),
+    played: countKeys(keys, isPlayed),
   };
 }
 

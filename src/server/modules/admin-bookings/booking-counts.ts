@@ -1,5 +1,6 @@
 import type { AttentionFilter, ListBookingsQuery, ListLeadStatus } from '../../../shared/api/admin-bookings';
 import type { KeyCount } from './booking-counts-repository';
+import { hasPaid, PLAYED_STATUSES, UPCOMING_STATUSES } from '../../../shared/lifecycle/booking-states';
 
 /**
  * The list filters and metrics of docs/decisions/0150-booking-metrics.md, as tests on a counted key.
@@ -8,7 +9,10 @@ import type { KeyCount } from './booking-counts-repository';
  */
 export type KeyTest = (key: KeyCount) => boolean;
 
-const isPaid: KeyTest = (k) => k.bookingStatus === 'paid';
+/** An upcoming game (paid, not played): what the attention filters look at. */
+const isPaid: KeyTest = (k) => (UPCOMING_STATUSES as readonly string[]).includes(k.bookingStatus);
+export const isPlayed: KeyTest = (k) => (PLAYED_STATUSES as readonly string[]).includes(k.bookingStatus);
+export const isUpcoming = isPaid;
 
 export const ATTENTION_TESTS: Record<AttentionFilter, KeyTest> = {
   need_venues: (k) => isPaid(k) && k.needsVenue,
@@ -23,7 +27,7 @@ export function pipelineTest(leadStatus: ListLeadStatus = 'all'): KeyTest {
     (leadStatus === 'all' || k.leadStatus === leadStatus);
 }
 
-const isGame: KeyTest = (k) => k.bookingStatus === 'paid' || k.bookingStatus === 'completed';
+const isGame: KeyTest = (k) => hasPaid(k.bookingStatus);
 
 /** The test for a list query's filter; undefined when a search narrows it (the counts know no names). */
 export function listKeyTest(query: Pick<ListBookingsQuery, 'view' | 'status' | 'lead_status' | 'search'>): KeyTest | undefined {

@@ -5,7 +5,7 @@ import { messageBody, messageResponse, playCodeParams, streamResponse } from '..
 import { streamGame } from '../../plugins/game-stream';
 import { requireStaffUser } from '../../plugins/staff-guard';
 import { consoleSnapshot, STAFF } from '../../lib/game-state';
-import { end, gameForStaff, listGames, sendMessage, start } from './host-service';
+import { end, gameForStaff, listGames, resume, sendMessage, start } from './host-service';
 
 /**
  * The host console under /api/host: every route needs a logged-in admin or host (checked on request, before the body
@@ -39,6 +39,11 @@ export const hostRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(`${one}/end`, { schema: { tags, params: playCodeParams, response: { 200: gameResponse, ...errorResponses } } }, async (request) => {
     const user = staff(request);
     return { game: await end(db, user, await gameForStaff(db, user, request.params.code)) };
+  });
+
+  app.post(`${one}/resume`, { schema: { tags, params: playCodeParams, response: { 200: gameResponse, ...errorResponses } } }, async (request) => {
+    const user = staff(request);
+    return { game: await resume(db, user, await gameForStaff(db, user, request.params.code)) };
   });
 
   app.post(

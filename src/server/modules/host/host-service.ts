@@ -6,12 +6,14 @@ import { recordActivity } from '../../lib/activity';
 import { withBooking } from '../../lib/booking-write';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors';
 import { publishGameEvent } from '../../lib/game-events';
-import { endGame, startGame } from '../../lib/game-lifecycle';
+import { endGame, resumeGame, startGame } from '../../lib/game-lifecycle';
+import { staffTrigger } from '../../lib/booking-transitions';
 import { loadGame, publicGame, type GameContext } from '../../lib/game-state';
 import { instanceStatus } from '../../lib/game-status';
 import { mayRunGame } from '../../plugins/staff-guard';
 import type { SessionUser } from '../../plugins/session';
 import { GAME_MESSAGES } from '../../../shared/game/teams';
+import { PAID_STATUSES } from '../../../shared/lifecycle/booking-states';
 import type { HostGameRow } from '../../../shared/api/host';
 import type { GameMessage, PublicGame } from '../../../shared/api/play';
 
@@ -52,7 +54,7 @@ export async function listGames(db: Db, user: SessionUser): Promise<HostGameRow[
     .from(games)
     .innerJoin(bookings, eq(bookings.id, games.bookingId))
     .leftJoin(latest, eq(latest.gameId, games.id))
-    .where(and(inArray(bookings.bookingStatus, ['paid', 'completed']), mine))
+    .where(and(inArray(bookings.bookingStatus, [...PAID_STATUSES]), mine))
     .orderBy(desc(bookings.date), desc(games.id))
     .limit(200);
   return rows.map((r) => ({
@@ -68,14 +70,19 @@ export async function listGames(db: Db, user: SessionUser): Promise<HostGameRow[
 
 /** Start Game from the console: the admin's rule and messages, the host as the actor of the booking's entry. */
 export async function start(db: Db, user: SessionUser, ctx: GameContext): Promise<PublicGame> {
-  await withBooking(db, { id: ctx.booking.id }, { actor: { source: 'staff', userId: user.id } }, (write) => startGame(write));
+  await withBooking(db, { id: ctx.booking.id }, { actor: { source: 'staff', userId: user.id } }, (write) => startGame(write, staffTrigger(user)));
   const after = await loadGame(db, ctx.game.code);
   if (!after) throw new NotFoundError(GAME_MESSAGES.gameNotFound);
   return publicGame(after);
 }
 
 export function end(db: Db, user: SessionUser, ctx: GameContext): Promise<PublicGame> {
-  return endGame(db, { gameId: ctx.game.id, actorId: user.id, bookingId: ctx.booking.id });
+  return endGame(db, { gameId: ctx.game.id, actorId: user.id, bookingId: ctx.booking.id, by: staffTrigger(user) });
+}
+
+/** Resume Game from the console: an accidental End undone within 30 minutes (the admin's rule and messages). */
+export function resume(db: Db, user: SessionUser, ctx: GameContext): Promise<PublicGame> {
+  return resumeGame(db, { gameId: ctx.game.id, actorId: user.id, bookingId: ctx.booking.id, by: staffTrigger(user) });
 }
 
 /** A message to every player of the game's current instance (a lobby or live game; an ended game has no audience). */

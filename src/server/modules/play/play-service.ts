@@ -6,7 +6,6 @@ import { viewerOf } from '../../lib/player-auth';
 import { openLobby, publishTeams } from '../../lib/game-lifecycle';
 import {
   countPlayers,
-  isPaid,
   loadGame,
   lobbyTeams,
   mapSnapshot,
@@ -17,6 +16,7 @@ import {
   type InstanceRow,
   type PlayerRow,
 } from '../../lib/game-state';
+import { hasPaid } from '../../../shared/lifecycle/booking-states';
 import { judgeFix } from '../../../shared/game/positions';
 import { GAME_MESSAGES, teamCapacity } from '../../../shared/game/teams';
 import { MAX_TEAMS } from '../../../shared/api/booker-game';
@@ -52,7 +52,7 @@ async function gameOf(db: Db, code: string): Promise<GameContext> {
  */
 export async function getGame(db: Db, code: string): Promise<PlayGameResponse> {
   let ctx = await gameOf(db, code);
-  if (!ctx.instance && isPaid(ctx.booking)) {
+  if (!ctx.instance && hasPaid(ctx.booking.status)) {
     await db.transaction((tx) => openLobby(tx, { game: ctx.game, bookingId: ctx.booking.id, area: areaOf(ctx) }));
     ctx = await gameOf(db, code);
   }
@@ -103,7 +103,7 @@ async function emptiestTeam(tx: Tx, instanceId: number, bookedPlayers: number): 
 
 export async function join(db: Db, code: string, body: JoinBody): Promise<{ token: string; player: Player }> {
   const ctx = await gameOf(db, code);
-  if (!isPaid(ctx.booking)) throw new ConflictError(GAME_MESSAGES.gameNotPaid);
+  if (!hasPaid(ctx.booking.status)) throw new ConflictError(GAME_MESSAGES.gameNotPaid);
   if (ctx.instance?.status === 'ended') throw new ConflictError(GAME_MESSAGES.gameEnded, 'game_ended');
   const token = randomToken(32);
   const area = areaOf(ctx);

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/client';
 import { withBooking } from '../../lib/booking-write';
+import { assertBookingTransition, stateOfRow } from '../../lib/booking-transitions';
 import { ConflictError, NotFoundError } from '../../lib/errors';
 import { bookingPaths } from '../../../shared/booking-links';
 import { isHostedGame } from '../../../shared/plans';
@@ -71,6 +72,8 @@ export async function acceptProposal(db: Db, token: string): Promise<{ manage_pa
       const refused = refusal(p, todayIn(PROPOSAL_ZONE));
       if (refused) throw refused;
       if (!QUOTABLE.has(row.bookingStatus)) throw new ConflictError(PROPOSAL_MESSAGES.bookingPaid);
+      // Accepting is the machine's accept_quote (docs/LIFECYCLE.md); a lead stays a lead.
+      if (stateOfRow(row) !== 'lead') assertBookingTransition(row, 'lead', 'booker');
       const now = new Date();
       const before = { plan_type: row.planType, players: row.players, add_ons: row.addOns, price_per_person: row.pricePerPerson, total_price: row.totalPrice, lead_status: row.leadStatus };
       const after = { plan_type: p.planType, players: p.players, add_ons: p.addOns, price_per_person: p.pricePerPerson, total_price: p.totalPrice, lead_status: 'converted' };

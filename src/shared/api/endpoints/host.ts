@@ -10,6 +10,7 @@ export const hostEndpoints = {
   console: defineEndpoint({ method: 'GET', path: one, params: playCodeParams, response: consoleResponse }),
   start: defineEndpoint({ method: 'POST', path: `${one}/start`, params: playCodeParams, response: gameResponse }),
   end: defineEndpoint({ method: 'POST', path: `${one}/end`, params: playCodeParams, response: gameResponse }),
+  resume: defineEndpoint({ method: 'POST', path: `${one}/resume`, params: playCodeParams, response: gameResponse }),
   message: defineEndpoint({ method: 'POST', path: `${one}/messages`, params: playCodeParams, body: messageBody, response: messageResponse, status: 201 }),
   stream: defineEndpoint({ method: 'GET', path: `${one}/stream`, params: playCodeParams, response: streamResponse }),
 };

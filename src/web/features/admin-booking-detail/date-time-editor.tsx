@@ -81,7 +81,9 @@ function DateTimeForm({ booking, onDone }: { booking: AdminBooking; onDone: () =
   }
 
   async function save(utc: string) {
-    const done = await run(() => detailCalls.patch(booking, { utcDateTime: utc, timezone: form.getValues('timezone') }), {
+    // Only a start staff confirmed in the past is sent with confirm_past: the server refuses it otherwise (0297).
+    const confirmPast = utc === pastWarning ? { confirm_past: true } : {};
+    const done = await run(() => detailCalls.patch(booking, { utcDateTime: utc, timezone: form.getValues('timezone'), ...confirmPast }), {
       success: 'Date and meeting time updated successfully',
       failure: 'Failed to update date and time',
       bookingOf: (b) => b,
@@ -109,7 +111,7 @@ function DateTimeForm({ booking, onDone }: { booking: AdminBooking; onDone: () =
       {pastWarning ? (
         <div role="alert" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 sm:col-span-3">
           <p className="font-semibold">This start is in the past: {formatTimestamp(pastWarning, zone)} ({zone}).</p>
-          <p>The game would already be over. Save it anyway only to correct the record.</p>
+          <p>The game would already be over. Save it anyway only to correct the record: the customer is not mailed a past date.</p>
         </div>
       ) : null}
       <div className="flex gap-2 sm:col-span-3">

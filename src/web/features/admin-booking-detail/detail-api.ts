@@ -38,6 +38,8 @@ export const detailCalls = {
   leadStatus: (b: AdminBooking, leadStatus: string, reason: string) =>
     api(ep.leadStatus, { params: params(b), body: { lead_status: oneOf(LEAD_STATUSES, leadStatus), lead_status_reason: reason, version: b.version } }).then((r) => r.booking),
   startGame: (b: AdminBooking) => api(ep.startGame, { params: params(b) }),
+  resumeGame: (b: AdminBooking) => api(ep.resumeGame, { params: params(b) }).then((r) => r.booking),
+  reopen: (b: AdminBooking, reason: string) => api(ep.reopen, { params: params(b), body: { reason, version: b.version } }).then((r) => r.booking),
   emergencyHost: (b: AdminBooking, hostId: string) =>
     api(ep.emergencyHost, { params: params(b), body: { host_id: hostId, version: b.version } }).then((r) => r.booking),
   toggleWeapons: (b: AdminBooking, weaponsOn: boolean) =>

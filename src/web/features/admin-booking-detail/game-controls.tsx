@@ -7,19 +7,25 @@ import { copyToClipboard } from '../../lib/clipboard';
 import { paths } from '../../lib/paths';
 import { detailCalls, useDetailAction } from './detail-api';
 import { HeartbeatModal } from './heartbeat-modal';
+import { useNow } from '../../components/live-map/live-game-ui';
+import { gameLifecycleOf } from '../../lib/game-lifecycle';
 
 /** Start Game, Game Heartbeat and the weapons toggle, each behind its modal. */
 export function GameControls({ booking }: { booking: AdminBooking }) {
   const run = useDetailAction(booking.id);
-  const [modal, setModal] = useState<'start' | 'heartbeat' | 'weapons' | null>(null);
+  const [modal, setModal] = useState<'start' | 'heartbeat' | 'weapons' | 'resume' | null>(null);
   const [busy, setBusy] = useState(false);
-  const started = booking.game?.has_live_instance ?? false;
-  const weaponsOn = booking.game?.weapons_on ?? false;
-  const reasonIds = { start: useId(), weapons: useId() };
-  // What cannot be done is disabled, and says why in text every user gets (the button points to it).
-  const paid = booking.booking_status === 'paid' || booking.booking_status === 'completed';
-  const startBlocked = started ? null : !paid ? DETAIL_MESSAGES.notPaid : !booking.game ? DETAIL_MESSAGES.noGame : null;
-  const weaponsBlocked = booking.game ? null : DETAIL_MESSAGES.noGame;
+  const now = new Date(useNow(15_000));
+  const game = booking.game;
+  const started = game?.has_live_instance ?? false;
+  const weaponsOn = game?.weapons_on ?? false;
+  const reasonIds = { start: useId(), weapons: useId(), resume: useId() };
+  // What cannot be done is disabled, and says why in text every user gets (the button points to it): the server's
+  // own rules (shared/lifecycle/game-states.ts), so the reason is the message the server would answer.
+  const lifecycle = gameLifecycleOf(booking, now);
+  const startBlocked = started ? null : (lifecycle.start?.message ?? null);
+  const resumeBlocked = lifecycle.resume?.message ?? null;
+  const weaponsBlocked = game ? null : DETAIL_MESSAGES.noGame;
   const close = (open: boolean) => {
     if (!open) setModal(null);
   };
@@ -30,6 +36,18 @@ export function GameControls({ booking }: { booking: AdminBooking }) {
       success: (r) => `Game started successfully! Game code: ${r.code}`,
       failure: 'Failed to start game',
       preferServerMessage: true,
+    });
+    setBusy(false);
+    setModal(null);
+  }
+
+  async function resumeGame() {
+    setBusy(true);
+    await run(() => detailCalls.resumeGame(booking), {
+      success: 'Game resumed: the clock goes on from where it stopped',
+      failure: 'Failed to resume the game',
+      preferServerMessage: true,
+      bookingOf: (b) => b,
     });
     setBusy(false);
     setModal(null);
@@ -60,6 +78,17 @@ export function GameControls({ booking }: { booking: AdminBooking }) {
         >
           {started ? 'Game Already Started' : 'Start Game'}
         </button>
+        {game?.status === 'ended' ? (
+          <button
+            type="button"
+            className={buttonClass('secondary')}
+            disabled={resumeBlocked !== null}
+            aria-describedby={resumeBlocked ? reasonIds.resume : undefined}
+            onClick={() => setModal('resume')}
+          >
+            Resume Game
+          </button>
+        ) : null}
         <button type="button" className={buttonClass('secondary')} onClick={() => setModal('heartbeat')}>
           Game Heartbeat
         </button>
@@ -93,6 +122,28 @@ export function GameControls({ booking }: { booking: AdminBooking }) {
         </Dialog>
 
         <Dialog
+          open={modal === 'resume'}
+          onOpenChange={close}
+          title="Resume Game"
+          size="sm"
+          footer={
+            <>
+              <button type="button" className={buttonClass('secondary')} onClick={() => setModal(null)}>
+                Cancel
+              </button>
+              <button type="button" className={buttonClass('primary')} disabled={busy} onClick={() => void resumeGame()}>
+                Yes, resume
+              </button>
+            </>
+          }
+        >
+          <p>
+            Resume the game for booking {booking.code}? It goes live again for every player, with the time that was left when it ended; the booking is paid
+            again until the game ends.
+          </p>
+        </Dialog>
+
+        <Dialog
           open={modal === 'weapons'}
           onOpenChange={close}
           title="Confirm Weapons Toggle"
@@ -117,9 +168,10 @@ export function GameControls({ booking }: { booking: AdminBooking }) {
 
         {modal === 'heartbeat' ? <HeartbeatModal bookingId={booking.id} onClose={() => setModal(null)} /> : null}
       </div>
-      {startBlocked || weaponsBlocked ? (
+      {startBlocked || weaponsBlocked || (game?.status === 'ended' && resumeBlocked) ? (
         <ul className="mt-2 space-y-1 text-sm text-slate-600" aria-label="Why some actions are unavailable">
           {startBlocked ? <li id={reasonIds.start}>Start Game: {startBlocked}</li> : null}
+          {game?.status === 'ended' && resumeBlocked ? <li id={reasonIds.resume}>Resume Game: {resumeBlocked}</li> : null}
           {weaponsBlocked ? <li id={reasonIds.weapons}>Weapons: {weaponsBlocked}</li> : null}
         </ul>
       ) : null}

@@ -11,6 +11,8 @@ import { toastFirstError } from '../../lib/form-errors';
 import { installPaymentMethod } from '../../lib/payment-method';
 import { CorrectionDialog, LedgerTotals, paymentTypeLabel, RecordPaymentDialog, type Correcting } from './payment-dialogs';
 import { Badge, Button, Field, Input, Section, Select } from '../../components/ui';
+import { isClosed } from '../../../shared/lifecycle/booking-states';
+import { ReopenBooking } from './reopen-booking';
 
 /** What the record form asks before the confirmation: the shared type rule and an amount typed in currency units. */
 const recordPaymentForm = z.object({ payment_type: recordPaymentBody.shape.payment_type, amount: typedAmount });
@@ -101,6 +103,9 @@ export function PaymentsSection({ booking }: { booking: AdminBooking }) {
         </div>
       )}
       <LedgerTotals className="mt-2" totalPrice={booking.total_price} currency={currency} paid={{ label: 'Paid (net)', pence: net, testId: 'payments-total' }} due={due} dueTestId="payments-due" />
+      {isClosed(booking) ? (
+        <ReopenBooking booking={booking} />
+      ) : (
       <form
         onSubmit={(e) => void form.handleSubmit(({ payment_type, amount }) => setPending({ paymentType: payment_type, amount }), toastFirstError)(e)}
         className="mt-4 flex flex-wrap items-end gap-2 border-t border-slate-100 pt-4"
@@ -123,6 +128,7 @@ export function PaymentsSection({ booking }: { booking: AdminBooking }) {
           Record Payment
         </Button>
       </form>
+      )}
       {pending !== null ? (
         <RecordPaymentDialog
           booking={booking}

@@ -100,6 +100,7 @@ const ALL_TABS: { value: AllTabStatus; label: string }[] = [
   { value: 'enquiry', label: 'Enquiries' },
   { value: 'lead', label: 'Leads' },
   { value: 'paid', label: 'Paid' },
+  { value: 'completed', label: 'Played' },
 ];
 
 export function AllBookingsTab({ state, update }: TabProps) {
@@ -116,11 +117,13 @@ export function AllBookingsTab({ state, update }: TabProps) {
           Export
         </button>
       </div>
-      <div className="grid grid-cols-2 gap-3 md:grid-cols-4">
+      <div className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-6">
         <MetricCard label="All Bookings" testId="metric-total" value={m?.total ?? '–'} active={!state.filter && state.status === 'all'} onClick={() => update({ status: 'all', filter: null, page: 1 })} />
         <MetricCard label="Need Venues" testId="metric-need-venues" value={m?.need_venues ?? '–'} active={state.filter === 'need_venues'} onClick={() => update({ status: 'paid', filter: 'need_venues', page: 1 })} />
         <MetricCard label="Need Hosts" testId="metric-need-hosts" value={m?.need_hosts ?? '–'} active={state.filter === 'need_hosts'} onClick={() => update({ status: 'paid', filter: 'need_hosts', page: 1 })} />
         <MetricCard label="Unactivated" testId="metric-unactivated" value={m?.unactivated ?? '–'} active={state.filter === 'unactivated'} onClick={() => update({ status: 'paid', filter: 'unactivated', page: 1 })} />
+        <MetricCard label="Upcoming Games" testId="metric-upcoming" value={m?.upcoming ?? '–'} active={!state.filter && state.status === 'paid'} onClick={() => update({ status: 'paid', filter: null, page: 1 })} />
+        <MetricCard label="Played Games" testId="metric-played" value={m?.played ?? '–'} active={!state.filter && state.status === 'completed'} onClick={() => update({ status: 'completed', filter: null, page: 1 })} />
       </div>
       <SearchBanner search={state.search} total={list.data?.pagination.total} onClear={() => update({ search: '', page: 1 })} />
       <BookingTable

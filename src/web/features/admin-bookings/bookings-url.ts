@@ -3,7 +3,7 @@ import { ATTENTION_FILTERS, LIST_LEAD_STATUSES, type AttentionFilter, type ListL
 /** Everything on the bookings page lives in the query string, so reload, back and a shared link restore it. */
 export const VIEWS = ['all', 'leads', 'calendar', 'stats'] as const;
 export type View = (typeof VIEWS)[number];
-export const ALL_TAB_STATUSES = ['all', 'enquiry', 'lead', 'paid'] as const;
+export const ALL_TAB_STATUSES = ['all', 'enquiry', 'lead', 'paid', 'completed'] as const;
 export type AllTabStatus = (typeof ALL_TAB_STATUSES)[number];
 export const RANGE_PRESETS = ['today', 'yesterday', 'last_7_days', 'last_30_days', 'this_month', 'last_month', 'year_to_date', 'custom'] as const;
 export type RangePreset = (typeof RANGE_PRESETS)[number];

@@ -14,3 +14,4 @@ export const startGame = (code: string) => api(ep.start, { params: { code } });
 export const endGame = (code: string) => api(ep.end, { params: { code } });
 export const sendMessage = (code: string, text: string) => api(ep.message, { params: { code }, body: { text } });
 export const consoleStreamUrl = (code: string) => pathOf(ep.stream.path, { code });
+export const resumeGame = (code: string) => api(ep.resume, { params: { code } });

@@ -1,20 +1,18 @@
-import { useState } from 'react';
 import { useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ConsoleResponse } from '../../../shared/api/host';
 import { formatTimestamp } from '../../../shared/time';
-import { errorMessage } from '../../lib/api-client';
 import { applyConsoleEvent } from '../../lib/live-game-events';
-import { notifyError, notifySuccess } from '../../lib/toast';
 import { useLiveGame } from '../../lib/use-live-game';
 import { ConnectionStatus } from '../../components/connection-status';
 import { LazyLiveMap } from '../../components/live-map/lazy-live-map';
 import { timeLeftText, useNow } from '../../components/live-map/live-game-ui';
 import { TeamsTable } from '../../components/live-map/teams-table';
 import { Spinner } from '../../components/spinner';
-import { Badge, Button, Dialog, Section } from '../../components/ui';
+import { Badge, Section } from '../../components/ui';
 import { HostLoadError } from './host-access';
-import { consoleStreamUrl, endGame, fetchConsole, hostKeys, startGame } from './host-api';
+import { consoleStreamUrl, fetchConsole, hostKeys } from './host-api';
+import { HostGameControls } from './host-game-controls';
 import { MessagesPanel } from './messages-panel';
 import { PlayersTable } from './players-table';
 import { ReviewPanel } from './review-panel';
@@ -22,7 +20,7 @@ import { reviewKeys } from './review-api';
 import { HostFrame, statusTone } from './host-ui';
 import { HuntSection, stationMarkers, useHuntConsole } from './hunt-section';
 
-/** /host/{code}: the host console (decision 0233): the live map, players, teams, start and end, messages. */
+/** /host/{code}: the host console (decision 0233): the live map, players, teams, start, end and resume, messages. */
 export function HostConsolePage() {
   const { code = '' } = useParams();
   const queryClient = useQueryClient();
@@ -68,7 +66,7 @@ function Console({ code, snapshot, connection }: { code: string; snapshot: Conso
       actions={
         <div className="flex items-center gap-3">
           {connection}
-          <StartEnd code={code} status={game.status} />
+          <HostGameControls code={code} snapshot={snapshot} />
         </div>
       }
     >
@@ -101,54 +99,5 @@ function Console({ code, snapshot, connection }: { code: string; snapshot: Conso
         <PlayersTable players={snapshot.players} teams={snapshot.teams} now={now} />
       </Section>
     </HostFrame>
-  );
-}
-
-function StartEnd({ code, status }: { code: string; status: ConsoleResponse['game']['status'] }) {
-  const queryClient = useQueryClient();
-  const [confirm, setConfirm] = useState<'start' | 'end' | null>(null);
-  const [busy, setBusy] = useState(false);
-  if (status === 'ended') return null;
-  const action = status === 'live' ? 'end' : 'start';
-  const run = () => {
-    setBusy(true);
-    (action === 'start' ? startGame(code) : endGame(code))
-      .then(({ game }) => {
-        queryClient.setQueryData<ConsoleResponse>(hostKeys.console(code), (old) => (old ? { ...old, game } : old));
-        notifySuccess(action === 'start' ? 'Game started' : 'Game ended');
-        setConfirm(null);
-      })
-      .catch((e: unknown) => notifyError(errorMessage(e, action === 'start' ? 'Failed to start the game' : 'Failed to end the game')))
-      .finally(() => setBusy(false));
-  };
-  return (
-    <>
-      <Button variant={action === 'start' ? 'primary' : 'danger'} size="lg" onClick={() => setConfirm(action)}>
-        {action === 'start' ? 'Start Game' : 'End Game'}
-      </Button>
-      <Dialog
-        open={confirm !== null}
-        onOpenChange={(open) => (open ? undefined : setConfirm(null))}
-        title={action === 'start' ? 'Start the game?' : 'End the game?'}
-        description={
-          action === 'start'
-            ? 'Players can no longer change teams, and their positions start to be shared. The game ends at its booked duration.'
-            : 'Every player sees "Game over" and positions stop. This cannot be undone.'
-        }
-        size="sm"
-        footer={
-          <>
-            <Button size="lg" onClick={() => setConfirm(null)}>
-              Cancel
-            </Button>
-            <Button variant={action === 'start' ? 'primary' : 'danger'} size="lg" disabled={busy} onClick={run}>
-              {busy ? 'Working…' : action === 'start' ? 'Yes, start' : 'Yes, end'}
-            </Button>
-          </>
-        }
-      >
-        {null}
-      </Dialog>
-    </>
   );
 }
