@@ -2,7 +2,7 @@ import type { Db } from '../../db/client';
 import { safeEqual } from '../../lib/crypto';
 import { AppError, ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors';
 import { publishGameEvent } from '../../lib/game-events';
-import { loadGame, type GameContext } from '../../lib/game-state';
+import { loadGame, teamScoreById, type GameContext } from '../../lib/game-state';
 import { instanceStatus } from '../../lib/game-status';
 import type { PlayerAuth } from '../../lib/player-auth';
 import { storePhoto, type PhotoStorage, type StoredPhoto } from '../../lib/storage';
@@ -27,7 +27,6 @@ import {
   submissionOfInstance,
   statusesOf,
   submissionsOfTeam,
-  teamOf,
   type ChallengeRow,
 } from './play-challenges-repository';
 
@@ -52,7 +51,7 @@ export async function listChallenges(db: Db, auth: PlayerAuth): Promise<PlayChal
   const teamId = auth.player.teamId;
   const [list, team, sent, instance] = await Promise.all([
     challengesOfGame(db, auth.game.id),
-    teamId === null ? undefined : teamOf(db, teamId),
+    teamId === null ? undefined : teamScoreById(db, teamId),
     teamId === null ? [] : submissionsOfTeam(db, teamId),
     instanceNow(db, auth.instance.id),
   ]);
@@ -131,12 +130,14 @@ export async function submit(db: Db, storage: PhotoStorage, auth: PlayerAuth, in
         submittedAt: now,
       });
       const dto = teamSubmissionDto(inserted, auth.game.code);
+      const score = await teamScoreById(tx, team.id);
+      if (!score) throw new ConflictError(SUBMIT_MESSAGES.noTeam);
       // The host's queue and the team's other phones hear of it at once.
       await publishGameEvent(tx, {
         gameId: auth.game.id,
         instanceId: auth.instance.id,
         type: 'submission',
-        data: { submission: dto, team: { id: team.id, points: team.points } },
+        data: { submission: dto, team: score },
         meta: { teamId },
       });
       return dto;

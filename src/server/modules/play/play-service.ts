@@ -12,6 +12,7 @@ import {
   mapSnapshot,
   playerDto,
   publicGame,
+  teamScoreOf,
   teamsWithCounts,
   type GameContext,
   type InstanceRow,
@@ -136,7 +137,7 @@ export async function me(db: Db, auth: PlayerAuth): Promise<MeResponse> {
   const ctx = await loadGame(db, auth.game.code);
   if (!ctx) throw new NotFoundError(GAME_MESSAGES.gameNotFound);
   const team = auth.player.teamId === null ? undefined : (await teamsWithCounts(db, auth.instance.id)).find((t) => t.id === auth.player.teamId);
-  return { player: playerDto(auth.player), game: publicGame(ctx), team: team ? { id: team.id, name: team.name, points: team.points } : null };
+  return { player: playerDto(auth.player), game: publicGame(ctx), team: team ? teamScoreOf(team) : null };
 }
 
 export async function updateMe(db: Db, auth: PlayerAuth, body: { ready?: boolean | undefined; location?: 'granted' | 'denied' | undefined }): Promise<Player> {
@@ -208,7 +209,7 @@ export async function map(db: Db, auth: PlayerAuth): Promise<MapResponse> {
   const snapshot = await mapSnapshot(db, ctx, viewer);
   return {
     game: snapshot.game,
-    teams: snapshot.teamRows.map((t) => ({ id: t.id, name: t.name, points: t.points, chicken_points: t.chickenPoints })),
+    teams: snapshot.teamRows.map(teamScoreOf),
     players: snapshot.players,
     messages: snapshot.messages,
     last_event_id: snapshot.last_event_id,

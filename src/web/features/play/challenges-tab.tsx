@@ -11,7 +11,7 @@ import { notifyError, notifySuccess } from '../../lib/toast';
 import { Spinner } from '../../components/spinner';
 import { Badge, Button, ErrorState, Field, Input, Textarea } from '../../components/ui';
 import { challengeKeys, fetchChallenges, playerHeaders, submitAnswer, submitPhoto } from './challenges-api';
-import { TeamLeaderboard } from './team-leaderboard';
+import { TeamLeaderboard } from '../../components/team-leaderboard';
 
 type Props = { code: string; token: string; teams: readonly MapTeam[]; myTeamId: number | null };
 
@@ -20,7 +20,12 @@ export function ChallengesTab({ code, token, teams, myTeamId }: Props) {
   const list = useQuery({ queryKey: challengeKeys.list(code), queryFn: () => fetchChallenges(code, token) });
   return (
     <div className="space-y-4">
-      <TeamLeaderboard teams={teams} myTeamId={myTeamId} />
+      <section aria-labelledby="leaderboard-title">
+        <h2 id="leaderboard-title" className="mb-1 font-semibold">
+          Leaderboard
+        </h2>
+        <TeamLeaderboard teams={teams} myTeamId={myTeamId} testId="player-leaderboard" label="Leaderboard" />
+      </section>
       {list.isPending ? (
         <Spinner />
       ) : list.isError ? (
