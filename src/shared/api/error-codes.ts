@@ -25,6 +25,8 @@ export const ERROR_CODES = [
   'game_not_lobby',
   'game_not_live',
   'too_fast',
+  // An Egg Strike froze the team (423, shared/game/team-actions.ts): the player app waits, then tries again.
+  'team_frozen',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -9,6 +9,7 @@ import { storePhoto, type PhotoStorage, type StoredPhoto } from '../../lib/stora
 import { insertSubmission } from '../../lib/submissions/submissions-repository';
 import { listSubmissions, reviewSubmission, submissionPhoto, teamSubmissionDto, type PhotoUrl } from '../../lib/submissions/submission-review';
 import { lockTeam } from '../../lib/team-points';
+import { assertTeamMay } from '../../lib/team-effects';
 import { instanceLeaderboard } from '../../lib/leaderboard';
 import { checkPhoto } from '../../../shared/uploads';
 import { acceptsKind, ACCEPTED_KINDS, SUBMIT_MESSAGES } from '../../../shared/game/submission-kinds';
@@ -90,8 +91,8 @@ export type SubmitInput =
   | { challengeId: number; kind: 'photo'; bytes: Uint8Array };
 
 /**
- * A team's submission, pending review. Refused with a 4xx and nothing stored: no team, not live (or over), a
- * challenge not of this game, a kind the challenge does not take, max_submissions reached, a photo that is too
+ * A team's submission, pending review. Refused with a 4xx and nothing stored: no team, not live (or over), a team
+ * frozen by an Egg Strike (423, until when), a challenge not of this game, a kind the challenge does not take, max_submissions reached, a photo that is too
  * large or not an image. The team row is locked, so two phones of one team cannot both take the last place.
  */
 export async function submit(db: Db, storage: PhotoStorage, auth: PlayerAuth, input: SubmitInput, now: Date = new Date()): Promise<TeamSubmission> {
@@ -112,6 +113,7 @@ export async function submit(db: Db, storage: PhotoStorage, auth: PlayerAuth, in
         throw new ConflictError(SUBMIT_MESSAGES.ended, 'game_ended');
       }
       if (!isLive(instance, now)) throw new ConflictError(SUBMIT_MESSAGES.notLive, 'game_not_live');
+      await assertTeamMay(tx, { gameId: auth.game.id, instanceId: auth.instance.id, teamId }, 'submit', now);
       const challenge = (await challengesOfGame(tx, auth.game.id)).find((c) => c.id === input.challengeId);
       if (!challenge) throw ValidationError.field('challenge_id', SUBMIT_MESSAGES.unknownChallenge);
       const rule = ruleOf(challenge);
