@@ -5,7 +5,8 @@ import { Button, Field, Input } from '../../components/ui';
 import { CHICKEN_MESSAGES, FIND_RADIUS_M, FOUND_CODE_LENGTH } from '../../../shared/game/chicken';
 import type { PublicGame } from '../../../shared/api/play';
 import { claimChicken } from './hunt-api';
-import { BlockedNote, currentFix, useTeamBlock } from './team-block';
+import { BlockedNote, useTeamBlock } from './team-block';
+import { currentFix } from './current-fix';
 
 type Props = { code: string; token: string; game: PublicGame; teamId: number; found: boolean; initialCode: string | null; onFound: () => void };
 

@@ -1,7 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import type { PublicGame } from '../../../shared/api/play';
-import type { ClaimPosition } from '../../../shared/api/hunt';
-import { CHICKEN_MESSAGES } from '../../../shared/game/chicken';
 import { teamBlock, type TeamAction, type TeamBlock } from '../../../shared/game/team-actions';
 import { useNow } from '../../components/live-map/live-game-ui';
 import { fetchBackpack, huntKeys, weaponsGame, weaponsOn } from './hunt-api';
@@ -28,28 +26,4 @@ export function BlockedNote({ block }: { block: TeamBlock | null }) {
       🥶 {block.message}
     </p>
   );
-}
-
-/**
- * The phone's position right now, for a claim (decision 0291): a fix at most a few seconds old, with when the phone
- * took it. Refuses with the claim's own message when the phone cannot tell.
- */
-export function currentFix(): Promise<ClaimPosition> {
-  return new Promise((resolve, reject) => {
-    if (!('geolocation' in navigator)) {
-      reject(new Error(CHICKEN_MESSAGES.noPosition));
-      return;
-    }
-    navigator.geolocation.getCurrentPosition(
-      (p) =>
-        resolve({
-          lat: p.coords.latitude,
-          lng: p.coords.longitude,
-          ...(Number.isFinite(p.coords.accuracy) ? { accuracy: Math.min(p.coords.accuracy, 100_000) } : {}),
-          at: new Date(p.timestamp).toISOString(),
-        }),
-      () => reject(new Error(CHICKEN_MESSAGES.noPosition)),
-      { enableHighAccuracy: true, maximumAge: 5_000, timeout: 15_000 },
-    );
-  });
 }
