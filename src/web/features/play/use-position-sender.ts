@@ -59,6 +59,7 @@ export function usePositionSender(code: string, token: string, active: boolean, 
     const tick = window.setInterval(send, 1_000);
     return () => {
       stopped = true;
+      rememberFix(null);
       navigator.geolocation.clearWatch(watch);
       window.clearInterval(tick);
     };
