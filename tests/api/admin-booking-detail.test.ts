@@ -393,11 +393,12 @@ describe('GET /api/admin/bookings/:id/game-heartbeat', () => {
       .returning();
     const [live] = await t.db.insert(gameInstances).values({ gameId, status: 'live', startTime: start, latestArea: { lat: 51.5, lng: -0.12, radius: 800 } }).returning();
     if (!live || !old) throw new Error('seed failed');
-    const [foxes, owls] = await t.db
+    // The Owls scored more challenge points; the Foxes found the Chicken (+50) and lead (decision 0240).
+    const [owls, foxes] = await t.db
       .insert(instanceTeams)
       .values([
-        { instanceId: live.id, name: 'Foxes', points: 40, chickenPoints: 10, foundChickenAt: new Date(start.getTime() + 30 * 60_000) },
-        { instanceId: live.id, name: 'Owls', points: 25 },
+        { instanceId: live.id, name: 'Owls', points: 20 },
+        { instanceId: live.id, name: 'Foxes', points: 15, chickenPoints: 50, foundChickenAt: new Date(start.getTime() + 30 * 60_000) },
       ])
       .returning();
     if (!foxes || !owls) throw new Error('seed failed');
@@ -406,7 +407,8 @@ describe('GET /api/admin/bookings/:id/game-heartbeat', () => {
       { instanceId: live.id, teamId: owls.id, name: 'Oscar', ready: false },
     ]);
     await t.db.insert(submissions).values([
-      { instanceId: live.id, teamId: foxes.id, status: 'approved', pointsAwarded: 10, submittedAt: new Date(start.getTime() + 10 * 60_000) },
+      { instanceId: live.id, teamId: owls.id, status: 'approved', pointsAwarded: 20, submittedAt: new Date(start.getTime() + 5 * 60_000) },
+      { instanceId: live.id, teamId: foxes.id, status: 'approved', pointsAwarded: 15, submittedAt: new Date(start.getTime() + 10 * 60_000) },
       { instanceId: live.id, teamId: owls.id, status: 'pending', pointsAwarded: 0, submittedAt: new Date(start.getTime() + 20 * 60_000) },
     ]);
 
@@ -420,7 +422,7 @@ describe('GET /api/admin/bookings/:id/game-heartbeat', () => {
     expect(first).toMatchObject({
       status: 'live',
       end_time: null,
-      submissions_count: 2,
+      submissions_count: 3,
       latest_submission: { team_name: 'Owls', status: 'pending', points_awarded: 0 },
       latest_area: { lat: 51.5, lng: -0.12, radius: 800 },
       players: [
@@ -428,8 +430,8 @@ describe('GET /api/admin/bookings/:id/game-heartbeat', () => {
         { name: 'Oscar', ready: false },
       ],
       teams: [
-        { id: foxes.id, name: 'Foxes', points: 40, chicken_points: 10 },
-        { id: owls.id, name: 'Owls', points: 25, chicken_points: 0, found_chicken_at: null },
+        { id: foxes.id, name: 'Foxes', rank: 1, total: 65, points: 15, challenge_points: 15, chicken_points: 50, adjustments: 0 },
+        { id: owls.id, name: 'Owls', rank: 2, total: 20, points: 20, challenge_points: 20, chicken_points: 0, adjustments: 0, found_chicken_at: null },
       ],
     });
     expect(first?.duration).toBeGreaterThanOrEqual(44);

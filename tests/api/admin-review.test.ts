@@ -79,12 +79,12 @@ describe('reviewing', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json<ReviewResponse>();
     expect(body.submission).toMatchObject({ status: 'approved', rating: 4, points_awarded: 12, reviewer: { id: admin.userId, name: 'Rita Reviewer' } });
-    expect(body.team).toEqual({ id: team.id, name: team.name, points: 12 });
+    expect(body.team).toEqual({ id: team.id, name: team.name, challenge_points: 12, chicken_points: 0, adjustments: 0, found_chicken_at: null });
     expect(await teamPoints(team.id)).toBe(12);
 
     // A second look replaces the verdict, never adds to it.
     const again = await admin.post(url(sub.id, 'rate'), { rating: 5 });
-    expect(again.json<ReviewResponse>().team.points).toBe(15);
+    expect(again.json<ReviewResponse>().team.challenge_points).toBe(15);
     expect(await teamPoints(team.id)).toBe(15);
     const log = await activities(sub.id);
     expect(log).toHaveLength(2);
@@ -118,7 +118,7 @@ describe('reviewing', () => {
     expect(await teamPoints(team.id)).toBe(20);
 
     const rejected = await admin.post(url(sub.id, 'reject'), { reason: 'Wrong statue' });
-    expect(rejected.json<ReviewResponse>()).toMatchObject({ submission: { status: 'rejected', points_awarded: 0, reason: 'Wrong statue' }, team: { points: 0 } });
+    expect(rejected.json<ReviewResponse>()).toMatchObject({ submission: { status: 'rejected', points_awarded: 0, reason: 'Wrong statue' }, team: { challenge_points: 0 } });
     expect((await activities(sub.id))[0]).toMatchObject({ action: 'submission.reject', after: expect.objectContaining({ reason: 'Wrong statue' }) });
   });
 
@@ -130,7 +130,7 @@ describe('reviewing', () => {
     const s2 = await sendSubmission(t, { instanceId: game.instanceId, teamId: team.id, challengeId, kind: 'count', count: 2 });
     expect((await admin.post(url(s2.id, 'approve'), {})).json<ReviewResponse>().submission.points_awarded).toBe(10);
     // s1 was sent first, so approving it takes its 15 first and leaves s2 the remaining 5.
-    expect((await admin.post(url(s1.id, 'approve'), {})).json<ReviewResponse>()).toMatchObject({ submission: { points_awarded: 15 }, team: { points: 20 } });
+    expect((await admin.post(url(s1.id, 'approve'), {})).json<ReviewResponse>()).toMatchObject({ submission: { points_awarded: 15 }, team: { challenge_points: 20 } });
     expect((await submissionRow(s2.id))?.pointsAwarded).toBe(5);
     await admin.post(url(s1.id, 'reject'), { reason: 'Counted twice' });
     expect((await submissionRow(s2.id))?.pointsAwarded).toBe(10);

@@ -24,6 +24,9 @@ afterAll(async () => t.close());
 type Game = Awaited<ReturnType<typeof playedGame>>;
 const get = (g: Game, path: string, who: Joined) => g.visitor.inject({ method: 'GET', url: `/api/play/${g.gameCode}${path}`, headers: who.headers });
 const post = (g: Game, path: string, who: Joined, body: unknown = {}) => g.visitor.post(`/api/play/${g.gameCode}${path}`, body, who.headers);
+/** A claim as the phone sends it: the code and its position of that moment (decision 0291). */
+const claim = (g: Game, who: Joined, code: string, point: { lat: number; lng: number }, at = new Date()) =>
+  post(g, '/found-chicken', who, { code, position: { ...point, accuracy: 8, at: at.toISOString() } });
 
 async function storedHunt(g: Game) {
   const [instance] = await t.db.select().from(gameInstances).where(eq(gameInstances.gameId, g.gameId));
@@ -89,36 +92,37 @@ describe('the Chicken', () => {
 
     // Before the Chicken has a position or a spot.
     await g.send(fox, north(5));
-    expect((await post(g, '/found-chicken', fox, { code })).json()).toEqual({ message: CHICKEN_MESSAGES.notHidden, code: 'conflict' });
+    expect((await claim(g, fox, code, north(5))).json()).toEqual({ message: CHICKEN_MESSAGES.notHidden, code: 'conflict' });
     await g.send(g.chicken, CENTRE);
 
-    const wrong = await post(g, '/found-chicken', fox, { code: 'ZZZZZZ' });
+    const wrong = await claim(g, fox, 'ZZZZZZ', north(5));
     expect(wrong.statusCode).toBe(422);
     expect(wrong.json()).toMatchObject({ message: CHICKEN_MESSAGES.wrongCode, errors: { code: [CHICKEN_MESSAGES.wrongCode] } });
-    expect((await post(g, '/found-chicken', fox, { code: '' })).statusCode).toBe(422);
+    expect((await claim(g, fox, '', north(5))).statusCode).toBe(422);
+    // A claim without the phone's position is not understood (no outside client sends the old shape).
+    expect((await post(g, '/found-chicken', fox, { code })).statusCode).toBe(422);
     // Far away: refused.
     await g.place(owl, north(FIND_RADIUS_M + 200));
-    expect((await post(g, '/found-chicken', owl, { code })).json().message).toBe(CHICKEN_MESSAGES.tooFar);
-    // An old position does not count.
-    await g.place(bat, north(5), new Date(Date.now() - 10 * 60_000));
-    expect((await post(g, '/found-chicken', bat, { code })).json().message).toBe(CHICKEN_MESSAGES.stalePosition);
+    expect((await claim(g, owl, code, north(FIND_RADIUS_M + 200))).json().message).toBe(CHICKEN_MESSAGES.tooFar);
+    // A fix the phone took long ago does not count.
+    expect((await claim(g, bat, code, north(5), new Date(Date.now() - 10 * 60_000))).json().message).toBe(CHICKEN_MESSAGES.stalePosition);
     // The Chicken cannot find itself.
-    expect((await post(g, '/found-chicken', g.chicken, { code })).statusCode).toBe(403);
+    expect((await claim(g, g.chicken, code, CENTRE)).statusCode).toBe(403);
     let stored = await storedHunt(g);
     expect(stored.teams.filter((team) => team.foundChickenAt !== null || team.chickenPoints !== 0)).toEqual([]);
     expect(stored.events.filter((e) => e.type === 'found')).toEqual([]);
 
     // Right code (typed loosely), nearby: 50 points, published.
-    const found = await post(g, '/found-chicken', fox, { code: ` ${code.slice(0, 3).toLowerCase()}-${code.slice(3)} ` });
+    const found = await claim(g, fox, ` ${code.slice(0, 3).toLowerCase()}-${code.slice(3)} `, north(5));
     expect(found.statusCode).toBe(201);
     expect(found.json()).toMatchObject({ order: 1, find: { team_id: g.teamIds[0], team_name: 'Foxes', chicken_points: 50 } });
     // Twice: refused.
-    const twice = await post(g, '/found-chicken', fox, { code });
+    const twice = await claim(g, fox, code, north(5));
     expect(twice.statusCode).toBe(409);
     expect(twice.json().message).toBe(CHICKEN_MESSAGES.alreadyFound);
     // A second team, near the hiding spot: fewer points.
     await g.place(owl, north(20));
-    expect((await post(g, '/found-chicken', owl, { code })).json()).toMatchObject({ order: 2, find: { team_name: 'Owls', chicken_points: 30 } });
+    expect((await claim(g, owl, code, north(20))).json()).toMatchObject({ order: 2, find: { team_name: 'Owls', chicken_points: 30 } });
 
     stored = await storedHunt(g);
     const byId = new Map(stored.teams.map((team) => [team.id, team]));
@@ -136,7 +140,7 @@ describe('the Chicken', () => {
 
     // After the game: refused.
     await t.db.update(gameInstances).set({ status: 'ended', endTime: new Date() }).where(eq(gameInstances.id, stored.instance.id));
-    const late = await post(g, '/found-chicken', bat, { code });
+    const late = await claim(g, bat, code, north(5));
     expect(late.statusCode).toBe(409);
     expect(late.json()).toEqual({ message: GAME_MESSAGES.gameNotLive, code: 'game_not_live' });
   });
@@ -306,7 +310,9 @@ describe('the Backpack', () => {
     const struck = (await get(g, '/backpack', owl)).json<BackpackResponse>();
     expect(struck.effects).toEqual([{ kind: 'frozen', until: expect.any(String) }]);
     // Frozen: no pickups.
-    expect((await post(g, '/backpack/pickup', owl, { station_id: shieldStation?.id })).json().message).toBe(ITEM_MESSAGES.frozen);
+    const refused = await post(g, '/backpack/pickup', owl, { station_id: shieldStation?.id });
+    expect(refused.statusCode).toBe(423);
+    expect(refused.json()).toEqual({ message: expect.stringMatching(/^Your team is frozen by an Egg Strike: you cannot pick up items for \d+ more seconds\.$/), code: 'team_frozen' });
     const stored = await storedHunt(g);
     const toOwls = stored.events.filter((e) => e.type === 'items' && JSON.stringify(e.payload).includes('"change":"struck"'));
     expect(toOwls).toHaveLength(1);
@@ -336,7 +342,7 @@ describe('the Backpack', () => {
     await t.db.update(players).set({ teamId: null }).where(eq(players.id, g.members[0]?.id ?? 0));
     const lone = g.members[0];
     if (!lone) throw new Error('no player');
-    expect((await post(g, '/found-chicken', lone, { code: 'ABCDEF' })).statusCode).toBe(403);
+    expect((await claim(g, lone, 'ABCDEF', CENTRE)).statusCode).toBe(403);
     expect((await post(g, '/backpack/pickup', lone, { station_id: 1 })).statusCode).toBe(403);
     // Nobody asked for the Chicken's screen: no found-code was even made.
     expect(await t.db.select().from(instanceChickens).where(eq(instanceChickens.instanceId, (await storedHunt(g)).instance.id))).toEqual([]);

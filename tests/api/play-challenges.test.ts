@@ -193,10 +193,10 @@ describe('while live', () => {
 
     const rated = await host.post(`/api/host/games/${code}/submissions/${photo?.id}/rate`, { rating: 4 });
     expect(rated.statusCode).toBe(200);
-    expect(rated.json<ReviewResponse>()).toMatchObject({ submission: { status: 'approved', rating: 4, points_awarded: 8 }, team: { name: 'Foxes', points: 8 } });
+    expect(rated.json<ReviewResponse>()).toMatchObject({ submission: { status: 'approved', rating: 4, points_awarded: 8 }, team: { name: 'Foxes', challenge_points: 8, chicken_points: 0, adjustments: 0 } });
     const rejected = await host.post(`/api/host/games/${code}/submissions/${text?.id}/reject`, { reason: 'A chicken, not an egg' });
     expect(rejected.json<ReviewResponse>().submission).toMatchObject({ status: 'rejected', reason: 'A chicken, not an egg' });
-    expect((await host.post(`/api/host/games/${code}/submissions/${count?.id}/approve`, {})).json<ReviewResponse>().team.points).toBe(6);
+    expect((await host.post(`/api/host/games/${code}/submissions/${count?.id}/approve`, {})).json<ReviewResponse>().team.challenge_points).toBe(6);
     expect((await host.post(`/api/host/games/${code}/submissions/${count?.id}/rate`, { rating: 3 })).statusCode).toBe(422);
     expect((await otherHost.post(`/api/host/games/${code}/submissions/${count?.id}/approve`, {})).statusCode).toBe(403);
     expect((await host.post(`/api/host/games/${code}/submissions/999999/approve`, {})).statusCode).toBe(404);
@@ -205,8 +205,8 @@ describe('while live', () => {
     const verdicts = events.map((e) => e.payload as { data: { submission: { id: number; status: string } }; meta: { teamId: number } });
     expect(verdicts.filter((v) => v.data.submission.id === photo?.id).map((v) => v.data.submission.status)).toEqual(['pending', 'approved']);
     const teamsEvents = await t.db.select().from(gameEvents).where(eq(gameEvents.type, 'teams'));
-    const last = teamsEvents.at(-1)?.payload as { data: { teams: { id: number; name: string; points: number }[] } };
-    expect(last.data.teams.map((tm) => [tm.name, tm.points])).toEqual([
+    const last = teamsEvents.at(-1)?.payload as { data: { teams: { id: number; name: string; challenge_points: number }[] } };
+    expect(last.data.teams.map((tm) => [tm.name, tm.challenge_points])).toEqual([
       ['Foxes', 8],
       ['Owls', 6],
     ]);
@@ -215,15 +215,17 @@ describe('while live', () => {
     const mine = (await playGet('fox', '/challenges')).json<PlayChallengesResponse>();
     const riddle = mine.challenges.find((c) => c.id === ch.rightWrong);
     expect(riddle).toMatchObject({ submissions_left: 1, submissions: [{ status: 'rejected', reason: 'A chicken, not an egg' }] });
-    expect(mine.team?.points).toBe(8);
+    expect(mine.team?.challenge_points).toBe(8);
 
     // A staff adjustment moves the boards live too.
     const owls = last.data.teams.find((tm) => tm.name === 'Owls');
     expect((await admin.post(`/api/admin/scoring/teams/${owls?.id}/adjustments`, { points: 1, reason: 'Helped a lost tourist' })).statusCode).toBe(201);
-    const after = (await t.db.select().from(gameEvents).where(eq(gameEvents.type, 'teams'))).at(-1)?.payload as { data: { teams: { name: string; points: number }[] } };
-    expect(after.data.teams.map((tm) => [tm.name, tm.points])).toEqual([
-      ['Foxes', 8],
-      ['Owls', 7],
+    const after = (await t.db.select().from(gameEvents).where(eq(gameEvents.type, 'teams'))).at(-1)?.payload as {
+      data: { teams: { name: string; challenge_points: number; adjustments: number }[] };
+    };
+    expect(after.data.teams.map((tm) => [tm.name, tm.challenge_points, tm.adjustments])).toEqual([
+      ['Foxes', 8, 0],
+      ['Owls', 6, 1],
     ]);
   });
 

@@ -93,7 +93,7 @@ describe('joining', () => {
     expect(row?.tokenHash).not.toBe(ann.body.token);
 
     const me = (await (await as(ann.body.token)).get(`/api/play/${paid.gameCode}/me`)).json();
-    expect(me).toMatchObject({ player: { id: ann.body.player.id }, team: { id: red, name: 'Red', points: 0 }, game: { status: 'lobby' } });
+    expect(me).toMatchObject({ player: { id: ann.body.player.id }, team: { id: red, name: 'Red', challenge_points: 0, chicken_points: 0, adjustments: 0, found_chicken_at: null }, game: { status: 'lobby' } });
 
     const before = await count(players);
     const again = await join(paid.gameCode, { name: 'ANN' });

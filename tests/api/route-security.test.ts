@@ -65,7 +65,7 @@ describe('route table', () => {
   const VALID_PLAYER_BODIES: Record<string, object> = {
     positions: { lat: 51.5, lng: -0.1 },
     'me/team': { team_id: 1 },
-    'found-chicken': { code: 'ABCDEF' },
+    'found-chicken': { code: 'ABCDEF', position: { lat: 51.5, lng: -0.1, at: '2030-01-01T10:00:00.000Z' } },
     'backpack/pickup': { station_id: 1 },
     'backpack/use': { item_id: 1 },
   };

@@ -153,13 +153,13 @@ describe('challenges in play', () => {
     await host.getByRole('button', { name: 'End Game' }).click();
     await host.getByRole('dialog').getByRole('button', { name: 'Yes, end' }).click();
     await ann.getByRole('link', { name: 'Results and photo album' }).click();
-    await ann.locator('[data-testid="final-row"][data-name="Foxes"]').filter({ hasText: '1. Foxes' }).waitFor();
+    await ann.locator('[data-testid="final-leaderboard"] [data-testid="leaderboard-row"][data-name="Foxes"]').filter({ hasText: '1. Foxes' }).waitFor();
     const photo = ann.getByTestId('album-photo').locator('img');
     await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1600);
 
     const organiser = await person(DESKTOP);
     await organiser.goto(`/manage/${manageKey}/results`);
-    await organiser.locator('[data-testid="final-row"][data-name="Foxes"]').filter({ hasText: '8 points' }).waitFor();
+    await organiser.locator('[data-testid="final-leaderboard"] [data-testid="leaderboard-row"][data-name="Foxes"]').filter({ hasText: '8 points' }).waitFor();
     await expect.poll(() => organiser.getByTestId('album-photo').locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1600);
     await expectNoSeriousA11yViolations(organiser, 'the results page');
     expect(errors).toEqual([]);

@@ -76,6 +76,15 @@ export class TooManyRequestsError extends AppError {
     super(429, message, undefined, 'rate_limited');
   }
 }
+/** A team an Egg Strike froze may not act yet (shared/game/team-actions.ts): 423 and when to try again. */
+export class TeamFrozenError extends AppError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(423, message, undefined, 'team_frozen');
+  }
+}
 export class ServiceUnavailableError extends AppError {
   constructor(message = 'The service is temporarily unavailable. Please try again shortly.') {
     super(503, message, undefined, 'service_unavailable');

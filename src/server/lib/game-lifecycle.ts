@@ -235,6 +235,7 @@ export async function publishState(tx: DbOrTx, gameId: number, instanceId: numbe
 }
 
 export async function publishTeams(tx: DbOrTx, gameId: number, instanceId: number, bookedPlayers: number): Promise<void> {
-  const teams = scoredTeams(await teamsWithCounts(tx, instanceId), bookedPlayers).map(({ found_chicken_at: _found, ...team }) => team);
+  // Every score input goes out (found_chicken_at too): each screen ranks with the one rule (decision 0240).
+  const teams = scoredTeams(await teamsWithCounts(tx, instanceId), bookedPlayers);
   await publishGameEvent(tx, { gameId, instanceId, type: 'teams', data: { teams } });
 }

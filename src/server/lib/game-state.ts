@@ -15,8 +15,10 @@ import {
   type MapPlayer,
   type Player,
   type PublicGame,
+  type SeatedTeam,
 } from '../../shared/api/play';
 import { loadedSchedule } from '../../shared/meeting-time';
+import type { TeamScore } from '../../shared/scoring/leaderboard';
 import type { ConsoleResponse } from '../../shared/api/host';
 import { hasPaid } from '../../shared/lifecycle/booking-states';
 import { meetingInstant } from '../../shared/time';
@@ -112,10 +114,14 @@ export function playerDto(row: Pick<PlayerRow, 'id' | 'name' | 'role' | 'teamId'
   };
 }
 
-export type TeamWithCount = TeamRow & { players: number };
+export type TeamWithCount = TeamRow & { players: number; challengePoints: number; adjustments: number };
 
-/** The instance's teams with their player counts (the Chicken is in no team), oldest first. */
-export async function teamsWithCounts(db: DbOrTx, instanceId: number): Promise<TeamWithCount[]> {
+/**
+ * The one read of a team's score (decision 0240): challenge points summed from its approved submissions, the sum of
+ * staff adjustments, chicken points and when it found the Chicken, and its players (the Chicken is in no team). Every
+ * payload that carries a score (snapshots, `teams` events, the heartbeat, the results and their mail) comes from it.
+ */
+function selectTeams(db: DbOrTx, where: SQL) {
   return db
     .select({
       id: instanceTeams.id,
@@ -126,10 +132,40 @@ export async function teamsWithCounts(db: DbOrTx, instanceId: number): Promise<T
       foundChickenAt: instanceTeams.foundChickenAt,
       createdAt: instanceTeams.createdAt,
       players: sql<number>`(select count(*)::int from players p where p.team_id = "instance_teams"."id")`,
+      challengePoints: sql<number>`(select coalesce(sum(s.points_awarded), 0)::int from submissions s where s.team_id = "instance_teams"."id" and s.status = 'approved')`,
+      adjustments: sql<number>`(select coalesce(sum(a.points), 0)::int from score_adjustments a where a.team_id = "instance_teams"."id")`,
     })
     .from(instanceTeams)
-    .where(eq(instanceTeams.instanceId, instanceId))
+    .where(where)
     .orderBy(asc(instanceTeams.id));
+}
+
+/** The instance's teams with their scores and player counts, oldest first. */
+export async function teamsWithCounts(db: DbOrTx, instanceId: number): Promise<TeamWithCount[]> {
+  return selectTeams(db, eq(instanceTeams.instanceId, instanceId));
+}
+
+/** The teams of several instances at once (the heartbeat), oldest first. */
+export async function teamsOfInstances(db: DbOrTx, instanceIds: readonly number[]): Promise<TeamWithCount[]> {
+  if (instanceIds.length === 0) return [];
+  return selectTeams(db, inArray(instanceTeams.instanceId, [...instanceIds]));
+}
+
+export async function teamScoreById(db: DbOrTx, teamId: number): Promise<TeamScore | undefined> {
+  const [row] = await selectTeams(db, eq(instanceTeams.id, teamId));
+  return row ? teamScoreOf(row) : undefined;
+}
+
+/** A team's score as every payload carries it (shared/api/scoring.ts teamScoreSchema). */
+export function teamScoreOf(t: Pick<TeamWithCount, 'id' | 'name' | 'challengePoints' | 'chickenPoints' | 'adjustments' | 'foundChickenAt'>): TeamScore {
+  return {
+    id: t.id,
+    name: t.name,
+    challenge_points: t.challengePoints,
+    chicken_points: t.chickenPoints,
+    adjustments: t.adjustments,
+    found_chicken_at: t.foundChickenAt?.toISOString() ?? null,
+  };
 }
 
 export function lobbyTeams(teams: TeamWithCount[], bookedPlayers: number): LobbyTeam[] {
@@ -137,19 +173,10 @@ export function lobbyTeams(teams: TeamWithCount[], bookedPlayers: number): Lobby
   return teams.map((t) => ({ id: t.id, name: t.name, players: t.players, capacity, full: t.players >= capacity }));
 }
 
-/** Teams as the stream's `teams` event and the console show them. */
-export function scoredTeams(teams: TeamWithCount[], bookedPlayers: number) {
+/** Teams with their scores and seats: the stream's `teams` event and the console. */
+export function scoredTeams(teams: TeamWithCount[], bookedPlayers: number): SeatedTeam[] {
   const capacity = teamCapacity(bookedPlayers, teams.length);
-  return teams.map((t) => ({
-    id: t.id,
-    name: t.name,
-    points: t.points,
-    chicken_points: t.chickenPoints,
-    players: t.players,
-    capacity,
-    full: t.players >= capacity,
-    found_chicken_at: t.foundChickenAt?.toISOString() ?? null,
-  }));
+  return teams.map((t) => ({ ...teamScoreOf(t), players: t.players, capacity, full: t.players >= capacity }));
 }
 
 /** Players of the game who are not the Chicken. */

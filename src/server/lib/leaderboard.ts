@@ -1,54 +1,20 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { instanceTeams, submissions } from '../db/schema/games';
-import { scoreAdjustments } from '../db/schema/scoring';
-import { rankTeams, type RankedTeam } from '../../shared/scoring/leaderboard';
+import { rankTeams, type RankedTeam, type TeamScore } from '../../shared/scoring/leaderboard';
+import { teamScoreOf, teamsOfInstances, teamsWithCounts } from './game-state';
 
 /**
- * The leaderboard of one game instance, read once for every screen that shows it (staff scoring page, host
- * console, players, results page): each team's challenge points, chicken points and adjustments, ranked by the one
- * rule in shared/scoring/leaderboard.ts (decision 0240).
+ * The leaderboard of one game instance, ranked on the server for the screens that do not rank themselves (staff
+ * scoring page, heartbeat, results page and mail). The scores are the same read every live payload carries
+ * (game-state.ts teamsWithCounts), ranked by the one rule in shared/scoring/leaderboard.ts (decision 0240).
  */
-
-/** Each team of the instance with its challenge points (approved submissions) and the sum of its adjustments. */
-async function teamScores(db: DbOrTx, instanceId: number) {
-  const [teams, challengePoints, adjustments] = await Promise.all([
-    db.select().from(instanceTeams).where(eq(instanceTeams.instanceId, instanceId)).orderBy(asc(instanceTeams.id)),
-    db
-      .select({ teamId: submissions.teamId, n: sql<number>`coalesce(sum(${submissions.pointsAwarded}), 0)::int` })
-      .from(submissions)
-      .where(and(eq(submissions.instanceId, instanceId), eq(submissions.status, 'approved')))
-      .groupBy(submissions.teamId),
-    db
-      .select({ teamId: scoreAdjustments.teamId, n: sql<number>`coalesce(sum(${scoreAdjustments.points}), 0)::int` })
-      .from(scoreAdjustments)
-      .innerJoin(instanceTeams, eq(instanceTeams.id, scoreAdjustments.teamId))
-      .where(eq(instanceTeams.instanceId, instanceId))
-      .groupBy(scoreAdjustments.teamId),
-  ]);
-  const byTeam = (rows: { teamId: number; n: number }[]) => new Map(rows.map((r) => [r.teamId, r.n]));
-  const points = byTeam(challengePoints);
-  const adjusted = byTeam(adjustments);
-  return teams.map((t) => ({
-    id: t.id,
-    name: t.name,
-    chickenPoints: t.chickenPoints,
-    foundChickenAt: t.foundChickenAt,
-    challengePoints: points.get(t.id) ?? 0,
-    adjustments: adjusted.get(t.id) ?? 0,
-  }));
+export async function instanceLeaderboard(db: DbOrTx, instanceId: number): Promise<RankedTeam[]> {
+  return rankTeams((await teamsWithCounts(db, instanceId)).map(teamScoreOf));
 }
 
-export async function instanceLeaderboard(db: DbOrTx, instanceId: number): Promise<RankedTeam[]> {
-  const scores = await teamScores(db, instanceId);
-  return rankTeams(
-    scores.map((s) => ({
-      id: s.id,
-      name: s.name,
-      challenge_points: s.challengePoints,
-      chicken_points: s.chickenPoints,
-      adjustments: s.adjustments,
-      found_chicken_at: s.foundChickenAt?.toISOString() ?? null,
-    })),
+/** The leaderboards of several instances in one read (the heartbeat), by instance id. */
+export async function instanceLeaderboards(db: DbOrTx, instanceIds: readonly number[]): Promise<Map<number, RankedTeam<TeamScore & { points: number }>[]>> {
+  const rows = await teamsOfInstances(db, instanceIds);
+  return new Map(
+    instanceIds.map((id) => [id, rankTeams(rows.filter((t) => t.instanceId === id).map((t) => ({ ...teamScoreOf(t), points: t.challengePoints + t.adjustments })))]),
   );
 }

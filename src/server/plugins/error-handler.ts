@@ -19,7 +19,7 @@ export function fieldErrors(issues: readonly ZodIssueLike[]): Record<string, str
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
-      if ((error.statusCode === 429 || error.statusCode === 503) && 'retryAfterSeconds' in error && typeof error.retryAfterSeconds === 'number') {
+      if ((error.statusCode === 423 || error.statusCode === 429 || error.statusCode === 503) && 'retryAfterSeconds' in error && typeof error.retryAfterSeconds === 'number') {
         void reply.header('Retry-After', String(error.retryAfterSeconds));
       }
       const body = error.errors ? { message: error.message, code: error.code, errors: error.errors } : { message: error.message, code: error.code };

@@ -3,6 +3,7 @@ import { adminBookingSchema, CONTACT_TYPES, LEAD_STATUSES } from './booking';
 import { idParam } from './common';
 import { hasNoNul, NUL_MESSAGE } from '../validation/text-rules';
 import { BOOKING_LIFECYCLE_MESSAGES } from '../lifecycle/booking-states';
+import { leaderboardTeamSchema } from './scoring';
 
 /** Texts of the booking detail screen and its calls (spec sections 5 and 8), shared by server, web and tests. */
 export const DETAIL_MESSAGES = {
@@ -190,15 +191,11 @@ export const heartbeatSchema = z.object({
         .nullable(),
       latest_area: z.object({ lat: z.number(), lng: z.number(), radius: z.number() }).nullable(),
       players: z.array(z.object({ id: z.number().int(), name: z.string(), ready: z.boolean() })),
-      teams: z.array(
-        z.object({
-          id: z.number().int(),
-          name: z.string(),
-          points: z.number().int(),
-          chicken_points: z.number().int(),
-          found_chicken_at: z.string().nullable(),
-        }),
-      ),
+      /**
+       * Best first by the one leaderboard rule (decision 0240). `points` is the spec's: challenge points plus staff
+       * adjustments; `total` adds the chicken points and is what the team is ranked by.
+       */
+      teams: z.array(leaderboardTeamSchema.extend({ points: z.number().int() })),
     }),
   ),
 });

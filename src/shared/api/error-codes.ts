@@ -30,6 +30,8 @@ export const ERROR_CODES = [
   'outside_start_window',
   'resume_window_over',
   'booking_closed',
+  // An Egg Strike froze the team (423, shared/game/team-actions.ts): the player app waits, then tries again.
+  'team_frozen',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { GAME_STATUSES, gameMessageSchema, mapPlayerSchema, mapTeamSchema, publicGameSchema } from './play';
+import { GAME_STATUSES, gameMessageSchema, mapPlayerSchema, publicGameSchema, seatedTeamSchema } from './play';
 
 /**
  * The host console (docs/decisions/0223-host-rights.md): an admin runs any game, a host only the games assigned to
@@ -44,7 +44,7 @@ export type ConsoleLifecycle = z.infer<typeof consoleLifecycleSchema>;
 /** Every team, every player (the Chicken too) with position and trail, the messages and the booking's meeting details. */
 export const consoleResponse = z.object({
   game: publicGameSchema,
-  teams: z.array(mapTeamSchema.extend({ players: z.number().int(), capacity: z.number().int(), full: z.boolean(), found_chicken_at: z.string().nullable() })),
+  teams: z.array(seatedTeamSchema),
   players: z.array(mapPlayerSchema),
   messages: z.array(gameMessageSchema),
   last_event_id: z.string(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { COMPASS_POINTS, ITEM_KINDS } from '../game/items';
 import { CHICKEN_MESSAGES } from '../game/chicken';
-import { gameAreaSchema } from './play';
+import { gameAreaSchema, positionBody } from './play';
 
 /**
  * The hunt in play (issue 14, decisions 0280–0283): the Chicken's found-code and hiding spot, a team's find, the
@@ -33,9 +33,20 @@ export type ChickenResponse = z.infer<typeof chickenResponse>;
 export const hideBody = z.object({}).strict();
 export const hideResponse = z.object({ hiding_spot: spotSchema });
 
+/**
+ * The phone's fix at the moment of the claim (decision 0291): judged like every position (on the globe, no faster than
+ * the last accepted fix allows) and stored as one; `at` is when the phone took it, so an old cached fix is refused.
+ */
+export const claimPositionSchema = positionBody.extend({
+  at: z.iso.datetime({ offset: true, message: CHICKEN_MESSAGES.noPosition }),
+});
+export type ClaimPosition = z.infer<typeof claimPositionSchema>;
+
 export const foundBody = z.object({
   code: z.string({ message: CHICKEN_MESSAGES.codeRequired }).trim().min(1, CHICKEN_MESSAGES.codeRequired).max(20, CHICKEN_MESSAGES.wrongCode),
+  position: claimPositionSchema,
 });
+export type FoundBody = z.infer<typeof foundBody>;
 export const foundResponse = z.object({ find: chickenFindSchema, order: z.number().int() });
 
 /** `found` stream events: a team found the Chicken (every viewer). */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CHALLENGE_TYPES } from '../validation/challenge-rules';
 import { SUBMISSION_STATUSES } from '../scoring/challenge-points';
 import { SUBMISSION_COUNT_MAX, SUBMISSION_TEXT_MAX, SUBMIT_MESSAGES } from '../game/submission-kinds';
-import { leaderboardTeamSchema } from './scoring';
+import { leaderboardTeamSchema, teamScoreSchema } from './scoring';
 import { GAME_STATUSES } from './play';
 import { SUBMISSION_KINDS, reviewSubmissionSchema } from './submissions';
 
@@ -52,7 +52,7 @@ export type PlayChallenge = z.infer<typeof playChallengeSchema>;
 
 export const playChallengesResponse = z.object({
   game_status: z.enum(GAME_STATUSES),
-  team: z.object({ id: z.number().int(), name: z.string(), points: z.number().int() }).nullable(),
+  team: teamScoreSchema.nullable(),
   /** True while the game is live and the caller is in a team. */
   can_submit: z.boolean(),
   challenges: z.array(playChallengeSchema),
@@ -80,7 +80,7 @@ export const submitResponse = z.object({ submission: teamSubmissionSchema });
 export const submissionIdParams = z.object({ code: z.string().trim().min(1).max(64), id });
 
 /** The `submission` stream event, to the team only: its submission after a review. */
-export const submissionEventData = z.object({ submission: teamSubmissionSchema, team: z.object({ id: z.number().int(), points: z.number().int() }) });
+export const submissionEventData = z.object({ submission: teamSubmissionSchema, team: teamScoreSchema });
 
 // ---- Host review (the same rules as /admin/submissions, decision 0243) ----
 

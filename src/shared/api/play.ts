@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { GAME_MESSAGES, MESSAGE_MAX, PLAYER_NAME_MAX, TEAM_NAME_MAX } from '../game/teams';
+import { teamScoreSchema } from './scoring';
 
 /**
  * The live game as players see it (issue 13; /work contract "the live game", decisions 0220–0229).
@@ -93,7 +94,7 @@ export const joinBody = z.object({
 export type JoinBody = z.infer<typeof joinBody>;
 export const joinResponse = z.object({ token: z.string(), player: playerSchema });
 
-export const meTeamSchema = z.object({ id: z.number().int(), name: z.string(), points: z.number().int() });
+export const meTeamSchema = teamScoreSchema;
 export const meResponse = z.object({ player: playerSchema, game: publicGameSchema, team: meTeamSchema.nullable() });
 export type MeResponse = z.infer<typeof meResponse>;
 
@@ -118,12 +119,8 @@ export type PositionBody = z.infer<typeof positionBody>;
 export const pointSchema = z.object({ lat: z.number(), lng: z.number(), at: z.string() });
 export type Point = z.infer<typeof pointSchema>;
 
-export const mapTeamSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  points: z.number().int(),
-  chicken_points: z.number().int(),
-});
+/** A team on the live screens: its score, ranked on every screen by the one rule (shared/scoring/leaderboard.ts). */
+export const mapTeamSchema = teamScoreSchema;
 export type MapTeam = z.infer<typeof mapTeamSchema>;
 
 export const mapPlayerSchema = playerSchema.extend({
@@ -148,7 +145,10 @@ export type MapResponse = z.infer<typeof mapResponse>;
 
 /** The data of each stream event type. */
 export const stateEventData = z.object({ game: publicGameSchema });
-export const teamsEventData = z.object({ teams: z.array(mapTeamSchema.extend({ players: z.number().int(), capacity: z.number().int(), full: z.boolean() })) });
+/** A team with its seats: the `teams` event and the host console. */
+export const seatedTeamSchema = mapTeamSchema.extend({ players: z.number().int(), capacity: z.number().int(), full: z.boolean() });
+export type SeatedTeam = z.infer<typeof seatedTeamSchema>;
+export const teamsEventData = z.object({ teams: z.array(seatedTeamSchema) });
 export const playerEventData = z.object({ player: playerSchema });
 export const positionEventData = z.object({
   player_id: z.number().int(),

@@ -33,15 +33,24 @@ export const adjustmentSchema = z.object({
 });
 export type Adjustment = z.infer<typeof adjustmentSchema>;
 
-export const leaderboardTeamSchema = z.object({
+/**
+ * What every payload that carries a team's score carries (the players' map and `teams` events, the host console, the
+ * heartbeat, the results): the inputs of the one leaderboard rule (shared/scoring/leaderboard.ts, decision 0240), so
+ * every screen totals and ranks with `rankTeams` and none with a part of the score.
+ */
+export const teamScoreSchema = z.object({
   id: z.number().int(),
   name: z.string(),
-  rank: z.number().int(),
   challenge_points: z.number().int(),
   chicken_points: z.number().int(),
   adjustments: z.number().int(),
-  total: z.number().int(),
   found_chicken_at: z.string().nullable(),
+});
+
+/** A team as the server ranked it: its score, total and rank (ties share a rank). */
+export const leaderboardTeamSchema = teamScoreSchema.extend({
+  rank: z.number().int(),
+  total: z.number().int(),
 });
 export type LeaderboardTeam = z.infer<typeof leaderboardTeamSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { paginationSchema } from './common';
+import { teamScoreSchema } from './scoring';
 import { CHALLENGE_TYPES } from '../validation/challenge-rules';
 import { MAX_RATING, SUBMISSION_STATUSES } from '../scoring/challenge-points';
 
@@ -64,10 +65,10 @@ export type ReviewSubmission = z.infer<typeof reviewSubmissionSchema>;
 
 export const submissionsListResponse = z.object({ submissions: z.array(reviewSubmissionSchema), pagination: paginationSchema });
 
-/** The reviewed submission and its team's new points. */
+/** The reviewed submission and its team's new score (total it with shared/scoring/leaderboard.ts teamTotal). */
 export const reviewResponse = z.object({
   submission: reviewSubmissionSchema,
-  team: z.object({ id: z.number().int(), name: z.string(), points: z.number().int() }),
+  team: teamScoreSchema,
 });
 export type ReviewResponse = z.infer<typeof reviewResponse>;
 

@@ -7,7 +7,6 @@ import {
   compassAnswer,
   compassDegrees,
   eggStrikeEffect,
-  isFrozen,
   ITEM_MESSAGES,
   radarAnswer,
   smokeScreenEffect,
@@ -33,7 +32,6 @@ const pickup = (over: Partial<PickupCheck> = {}): PickupCheck => ({
   position: north(10),
   backpack: [],
   lastPickupAt: null,
-  effects: [],
   now,
   ...over,
 });
@@ -44,7 +42,6 @@ const use = (over: Partial<UseCheck> = {}): UseCheck => ({
   backpack: ['radar'],
   lastUsedAt: null,
   targetTeamId: null,
-  effects: [],
   now,
   ...over,
 });
@@ -62,8 +59,6 @@ describe('weapons on or off', () => {
     expect(checkPickup(pickup({ game: off }))).toEqual({ ok: false, message: ITEM_MESSAGES.weaponsOff });
     expect(checkUse(use({ game: off }))).toEqual({ ok: false, message: ITEM_MESSAGES.weaponsOff });
     expect(activeEffects(off, [frozen7], now)).toEqual([]);
-    expect(isFrozen(off, 7, [frozen7], now)).toBe(false);
-    expect(isFrozen(weapons, 7, [frozen7], now)).toBe(true);
   });
 });
 
@@ -75,11 +70,10 @@ describe('picking up at a station', () => {
     expect(checkPickup(pickup({ position: north(40) }))).toEqual({ ok: false, message: ITEM_MESSAGES.tooFar });
     expect(checkPickup(pickup({ position: null }))).toEqual({ ok: false, message: ITEM_MESSAGES.noPosition });
   });
-  it('refuses a closed station, a full Backpack and a frozen team', () => {
+  it('refuses a closed station and a full Backpack', () => {
     expect(checkPickup(pickup({ station: { id: 1, kind: 'radar', active: false, ...origin } }))).toMatchObject({ message: ITEM_MESSAGES.stationInactive });
     expect(checkPickup(pickup({ backpack: Array(BACKPACK_CAPACITY).fill('radar') }))).toMatchObject({ message: ITEM_MESSAGES.backpackFull });
     expect(checkPickup(pickup({ backpack: Array(BACKPACK_CAPACITY - 1).fill('radar') }))).toEqual({ ok: true });
-    expect(checkPickup(pickup({ effects: [frozen7] }))).toMatchObject({ message: ITEM_MESSAGES.frozen });
   });
   it('lets a team take from the same station again only after 10 minutes', () => {
     expect(checkPickup(pickup({ lastPickupAt: secondsAgo(599) }))).toMatchObject({ message: ITEM_MESSAGES.stationCooldown });
@@ -96,9 +90,6 @@ describe('using an item', () => {
     expect(checkUse(use({ lastUsedAt: secondsAgo(59) }))).toMatchObject({ message: ITEM_MESSAGES.cooldown });
     expect(checkUse(use({ lastUsedAt: secondsAgo(60) }))).toEqual({ ok: true });
     expect(checkUse(use({ kind: 'egg_strike', backpack: ['egg_strike'], targetTeamId: 8, lastUsedAt: secondsAgo(119) }))).toMatchObject({ ok: false });
-  });
-  it('refuses a frozen team', () => {
-    expect(checkUse(use({ effects: [frozen7] }))).toMatchObject({ message: ITEM_MESSAGES.frozen });
   });
   it('needs another team as the Egg Strike target', () => {
     const egg = { kind: 'egg_strike', backpack: ['egg_strike'] } as const;
@@ -152,7 +143,6 @@ describe('Egg Strike and Smoke Screen', () => {
     expect(eggStrikeEffect(7, [frozen7], now)).toEqual({ hit: false, reason: 'already_frozen' });
   });
   it('wears off', () => {
-    expect(isFrozen(weapons, 7, [frozen7], new Date(now.getTime() + 30_000))).toBe(false);
     expect(activeEffects(weapons, [frozen7], new Date(now.getTime() + 29_999))).toHaveLength(1);
   });
 });

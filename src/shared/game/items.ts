@@ -14,7 +14,7 @@ export type ItemKind = (typeof ITEM_KINDS)[number];
 export type ItemInfo = { name: string; description: string; cooldownSeconds: number; needsTarget: boolean };
 
 export const ITEMS: Readonly<Record<ItemKind, ItemInfo>> = {
-  egg_strike: { name: 'Egg Strike', description: 'Freeze a rival team for 90 seconds: no submissions, pickups or items.', cooldownSeconds: 120, needsTarget: true },
+  egg_strike: { name: 'Egg Strike', description: 'Freeze a rival team for 90 seconds: no submissions, pickups, items or Chicken claims.', cooldownSeconds: 120, needsTarget: true },
   radar: { name: 'Radar', description: 'Tells whether the Chicken is within 250 m of your team.', cooldownSeconds: 60, needsTarget: false },
   rusty_compass: { name: 'Rusty Compass', description: 'Points roughly towards the Chicken - roughly.', cooldownSeconds: 60, needsTarget: false },
   smoke_screen: { name: 'Smoke Screen', description: 'Egg Strikes at your team miss for the next 3 minutes.', cooldownSeconds: 120, needsTarget: false },
@@ -40,7 +40,6 @@ export const ITEM_MESSAGES = {
   backpackFull: 'Your Backpack is full',
   notInBackpack: 'Your team does not have this item',
   cooldown: 'This item is recharging. Try again shortly',
-  frozen: 'Your team is frozen by an Egg Strike',
   targetNeeded: 'Pick a team to strike',
   targetSelf: 'You cannot strike your own team',
   noPosition: 'Your position is not known yet',
@@ -70,6 +69,7 @@ const holds = (effects: readonly Effect[], kind: Effect['kind'], teamId: number,
 
 export type Station = LatLng & { id: number; kind: ItemKind; active: boolean };
 
+/** A frozen team may neither pick up nor use items: that rule is shared/game/team-actions.ts (teamBlock), checked first. */
 export type PickupCheck = {
   game: WeaponsGame;
   station: Station;
@@ -78,7 +78,6 @@ export type PickupCheck = {
   backpack: readonly ItemKind[];
   /** When this team last took an item from this station, if ever. */
   lastPickupAt: Date | null;
-  effects: readonly Effect[];
   now: Date;
 };
 
@@ -88,7 +87,6 @@ export function checkPickup(c: PickupCheck): RuleResult {
   const off = weaponsUnavailable(c.game);
   if (off) return { ok: false, message: off };
   if (!c.station.active) return { ok: false, message: ITEM_MESSAGES.stationInactive };
-  if (holds(c.effects, 'frozen', c.teamId, c.now)) return { ok: false, message: ITEM_MESSAGES.frozen };
   if (!c.position) return { ok: false, message: ITEM_MESSAGES.noPosition };
   if (distanceMetres(c.position, c.station) > PICKUP_RADIUS_M) return { ok: false, message: ITEM_MESSAGES.tooFar };
   if (c.lastPickupAt && c.now.getTime() - c.lastPickupAt.getTime() < STATION_COOLDOWN_SECONDS * 1000) {
@@ -106,7 +104,6 @@ export type UseCheck = {
   /** When this team last used an item of this kind, if ever. */
   lastUsedAt: Date | null;
   targetTeamId: number | null;
-  effects: readonly Effect[];
   now: Date;
 };
 
@@ -114,7 +111,6 @@ export function checkUse(c: UseCheck): RuleResult {
   const off = weaponsUnavailable(c.game);
   if (off) return { ok: false, message: off };
   if (!c.backpack.includes(c.kind)) return { ok: false, message: ITEM_MESSAGES.notInBackpack };
-  if (holds(c.effects, 'frozen', c.teamId, c.now)) return { ok: false, message: ITEM_MESSAGES.frozen };
   if (c.lastUsedAt && c.now.getTime() - c.lastUsedAt.getTime() < ITEMS[c.kind].cooldownSeconds * 1000) {
     return { ok: false, message: ITEM_MESSAGES.cooldown };
   }
@@ -161,9 +157,4 @@ export function eggStrikeEffect(targetTeamId: number, effects: readonly Effect[]
 
 export function smokeScreenEffect(teamId: number, now: Date): Effect {
   return { kind: 'shielded', team_id: teamId, until: new Date(now.getTime() + SMOKE_SCREEN_SECONDS * 1000) };
-}
-
-/** Whether the team cannot play (submit, pick up, use items) right now. */
-export function isFrozen(game: WeaponsGame, teamId: number, effects: readonly Effect[], now: Date): boolean {
-  return holds(activeEffects(game, effects, now), 'frozen', teamId, now);
 }

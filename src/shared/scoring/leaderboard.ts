@@ -16,7 +16,7 @@ export type TeamScore = {
   found_chicken_at: string | null;
 };
 
-export type RankedTeam = TeamScore & { total: number; rank: number };
+export type RankedTeam<T extends TeamScore = TeamScore> = T & { total: number; rank: number };
 
 export function teamTotal(team: Pick<TeamScore, 'challenge_points' | 'chicken_points' | 'adjustments'>): number {
   return team.challenge_points + team.chicken_points + team.adjustments;
@@ -24,7 +24,7 @@ export function teamTotal(team: Pick<TeamScore, 'challenge_points' | 'chicken_po
 
 const foundTime = (at: string | null) => (at === null ? Number.POSITIVE_INFINITY : Date.parse(at));
 
-function compare(a: RankedTeam, b: RankedTeam): number {
+function compare(a: RankedTeam<TeamScore>, b: RankedTeam<TeamScore>): number {
   return (
     b.total - a.total ||
     foundTime(a.found_chicken_at) - foundTime(b.found_chicken_at) ||
@@ -34,8 +34,9 @@ function compare(a: RankedTeam, b: RankedTeam): number {
   );
 }
 
-export function rankTeams(teams: readonly TeamScore[]): RankedTeam[] {
-  const sorted = teams.map((t) => ({ ...t, total: teamTotal(t), rank: 0 })).sort(compare);
+/** The teams best first, each with its total and rank; whatever else a team carries (players, seats) stays on it. */
+export function rankTeams<T extends TeamScore>(teams: readonly T[]): RankedTeam<T>[] {
+  const sorted: RankedTeam<T>[] = teams.map((t) => ({ ...t, total: teamTotal(t), rank: 0 })).sort(compare);
   sorted.forEach((team, i) => {
     const prev = sorted[i - 1];
     const tied = prev !== undefined && prev.total === team.total && foundTime(prev.found_chicken_at) === foundTime(team.found_chicken_at);

@@ -18,7 +18,7 @@ const game: MapResponse['game'] = {
 function snapshot(): MapResponse {
   return {
     game,
-    teams: [{ id: 1, name: 'Foxes', points: 0, chicken_points: 0 }],
+    teams: [{ id: 1, name: 'Foxes', challenge_points: 0, chicken_points: 0, adjustments: 0, found_chicken_at: null }],
     players: [{ id: 10, name: 'Ann', role: 'player', team_id: 1, ready: false, location: 'granted', position: null, trail: [] }],
     messages: [],
     last_event_id: '5',
@@ -60,11 +60,21 @@ describe('applyMapEvent', () => {
 
   it('takes a new game state and the teams list; ignores unknown types and malformed data', () => {
     let s = applyMapEvent(snapshot(), ev('state', { game: { ...game, status: 'live', ends_at: '2030-01-01T11:00:00.000Z' } }, '9'));
-    s = applyMapEvent(s, ev('teams', { teams: [{ id: 1, name: 'Foxes', points: 5, chicken_points: 0, players: 2, capacity: 4, full: false }, { id: 2, name: 'Owls', points: 0, chicken_points: 0, players: 0, capacity: 4, full: false }] }, '10'));
+    const seats = { players: 2, capacity: 4, full: false };
+    s = applyMapEvent(
+      s,
+      ev('teams', {
+        teams: [
+          { id: 1, name: 'Foxes', challenge_points: 5, chicken_points: 0, adjustments: 2, found_chicken_at: null, ...seats },
+          { id: 2, name: 'Owls', challenge_points: 0, chicken_points: 50, adjustments: 0, found_chicken_at: '2030-01-01T10:30:00.000Z', ...seats },
+        ],
+      }, '10'),
+    );
     expect(s.game.status).toBe('live');
+    // The phone keeps every input of the one total (decision 0240), not its seats.
     expect(s.teams).toEqual([
-      { id: 1, name: 'Foxes', points: 5, chicken_points: 0 },
-      { id: 2, name: 'Owls', points: 0, chicken_points: 0 },
+      { id: 1, name: 'Foxes', challenge_points: 5, chicken_points: 0, adjustments: 2, found_chicken_at: null },
+      { id: 2, name: 'Owls', challenge_points: 0, chicken_points: 50, adjustments: 0, found_chicken_at: '2030-01-01T10:30:00.000Z' },
     ]);
     expect(applyMapEvent(s, { id: null, event: 'state', data: '{not json' })).toBe(s);
     expect(applyMapEvent(s, ev('future-type', {}))).toBe(s);
@@ -73,14 +83,17 @@ describe('applyMapEvent', () => {
 });
 
 describe('applyConsoleEvent', () => {
-  it('keeps when a team found the Chicken across a teams event', () => {
+  it('takes every score input of a teams event, when the team found the Chicken included', () => {
     const base: ConsoleResponse = {
       ...snapshot(),
-      teams: [{ id: 1, name: 'Foxes', points: 0, chicken_points: 0, players: 1, capacity: 4, full: false, found_chicken_at: '2030-01-01T10:30:00.000Z' }],
+      teams: [{ id: 1, name: 'Foxes', challenge_points: 0, chicken_points: 50, adjustments: 0, players: 1, capacity: 4, full: false, found_chicken_at: '2030-01-01T10:30:00.000Z' }],
       booking: { name: 'Acme', phone: null, meeting_point: null, players: 8, duration: 60, starts_at: null },
   lifecycle: { meeting_at: null, timezone: 'Europe/London', paid: true, ended_at: null, booked_end_at: null },
     };
-    const s = applyConsoleEvent(base, ev('teams', { teams: [{ id: 1, name: 'Foxes', points: 10, chicken_points: 2, players: 2, capacity: 4, full: false }] }, '11'));
-    expect(s.teams[0]).toMatchObject({ points: 10, players: 2, found_chicken_at: '2030-01-01T10:30:00.000Z' });
+    const s = applyConsoleEvent(
+      base,
+      ev('teams', { teams: [{ id: 1, name: 'Foxes', challenge_points: 10, chicken_points: 50, adjustments: -1, found_chicken_at: '2030-01-01T10:30:00.000Z', players: 2, capacity: 4, full: false }] }, '11'),
+    );
+    expect(s.teams[0]).toMatchObject({ challenge_points: 10, adjustments: -1, players: 2, found_chicken_at: '2030-01-01T10:30:00.000Z' });
   });
 });

@@ -12,6 +12,7 @@ import {
 } from '../../shared/api/play';
 import type { ConsoleResponse } from '../../shared/api/host';
 import { foundEventData } from '../../shared/api/hunt';
+import type { TeamScore } from '../../shared/scoring/leaderboard';
 import type { SseEvent } from './event-stream';
 
 /** How many past fixes a trail keeps on screen (the snapshot sends the last 20). */
@@ -37,7 +38,7 @@ function parseData<S extends z.ZodType>(schema: S, data: string): z.output<S> | 
  * position, a message already listed or a player already known changes nothing. An unknown or malformed event is
  * ignored (a newer server may send more types).
  */
-export function applyLiveEvent<T extends { id: number }, S extends LiveCore<T>>(snapshot: S, event: SseEvent, toTeam: (incoming: TeamsEventTeam, old: T | undefined) => T): S {
+export function applyLiveEvent<T extends TeamScore, S extends LiveCore<T>>(snapshot: S, event: SseEvent, toTeam: (incoming: TeamsEventTeam) => T): S {
   switch (event.event) {
     case 'state': {
       const data = parseData(stateEventData, event.data);
@@ -46,8 +47,14 @@ export function applyLiveEvent<T extends { id: number }, S extends LiveCore<T>>(
     case 'teams': {
       const data = parseData(teamsEventData, event.data);
       if (!data) return snapshot;
-      const old = new Map(snapshot.teams.map((t) => [t.id, t]));
-      return { ...snapshot, teams: data.teams.map((t) => toTeam(t, old.get(t.id))) };
+      return { ...snapshot, teams: data.teams.map(toTeam) };
+    }
+    case 'found': {
+      // A team found the Chicken (decision 0280): the first time counts, a replay changes nothing. The `teams` event
+      // that follows carries the same score; this only shows it a moment sooner.
+      const data = parseData(foundEventData, event.data);
+      if (!data) return snapshot;
+      return { ...snapshot, teams: snapshot.teams.map((t) => (t.id === data.team_id && !t.found_chicken_at ? { ...t, found_chicken_at: data.at, chicken_points: data.chicken_points } : t)) };
     }
     case 'player': {
       const data = parseData(playerEventData, event.data);
@@ -83,17 +90,17 @@ export function applyLiveEvent<T extends { id: number }, S extends LiveCore<T>>(
   }
 }
 
-/** The player's map snapshot: teams carry only names and points. */
+/** The player's map snapshot: teams carry their score (every screen ranks it with shared/scoring/leaderboard.ts). */
 export const applyMapEvent = (snapshot: MapResponse, event: SseEvent): MapResponse =>
-  applyLiveEvent<MapResponse['teams'][number], MapResponse>(snapshot, event, (t) => ({ id: t.id, name: t.name, points: t.points, chicken_points: t.chicken_points }));
+  applyLiveEvent<MapResponse['teams'][number], MapResponse>(snapshot, event, (t) => ({
+    id: t.id,
+    name: t.name,
+    challenge_points: t.challenge_points,
+    chicken_points: t.chicken_points,
+    adjustments: t.adjustments,
+    found_chicken_at: t.found_chicken_at,
+  }));
 
-/** The host console and the organiser's live view: teams with seats; when a team found the Chicken is kept. */
-export const applyConsoleEvent = (snapshot: ConsoleResponse, event: SseEvent): ConsoleResponse => {
-  if (event.event === 'found') {
-    // A team found the Chicken (decision 0280): the first time counts, a replay changes nothing.
-    const data = parseData(foundEventData, event.data);
-    if (!data) return snapshot;
-    return { ...snapshot, teams: snapshot.teams.map((t) => (t.id === data.team_id && !t.found_chicken_at ? { ...t, found_chicken_at: data.at, chicken_points: data.chicken_points } : t)) };
-  }
-  return applyLiveEvent<ConsoleResponse['teams'][number], ConsoleResponse>(snapshot, event, (t, old) => ({ ...t, found_chicken_at: old?.found_chicken_at ?? null }));
-};
+/** The host console and the organiser's live view: teams with their score and seats. */
+export const applyConsoleEvent = (snapshot: ConsoleResponse, event: SseEvent): ConsoleResponse =>
+  applyLiveEvent<ConsoleResponse['teams'][number], ConsoleResponse>(snapshot, event, (t) => t);

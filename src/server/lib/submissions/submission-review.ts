@@ -2,6 +2,7 @@ import type { Db } from '../../db/client';
 import { recordActivity } from '../activity';
 import { ConflictError, NotFoundError, ValidationError } from '../errors';
 import { lockTeam, refreshTeamPoints } from '../team-points';
+import { teamScoreById } from '../game-state';
 import type { PhotoStorage, StoredPhoto } from '../storage';
 import { publishGameEvent } from '../game-events';
 import { publishTeams } from '../game-lifecycle';
@@ -159,14 +160,15 @@ export async function reviewSubmission(
       await updateReview(tx, id, { status: 'rejected', rating: null, reviewerId: actorId, reason, reviewedAt: new Date(), pointsAwarded: 0 });
     }
     const teamAfter = await refreshTeamPoints(tx, submission.teamId);
+    const score = await teamScoreById(tx, submission.teamId);
     const row = await findReviewRow(tx, id);
-    if (!row) throw new NotFoundError(REVIEW_MESSAGES.notFound);
+    if (!row || !score) throw new NotFoundError(REVIEW_MESSAGES.notFound);
     // The team hears its verdict, everyone the new points, once this commits (issue 14: leaderboards move live).
     await publishGameEvent(tx, {
       gameId: row.gameId,
       instanceId: submission.instanceId,
       type: 'submission',
-      data: { submission: teamSubmissionDto(row.submission, row.gameCode), team: { id: teamAfter.id, points: teamAfter.points } },
+      data: { submission: teamSubmissionDto(row.submission, row.gameCode), team: score },
       meta: { teamId: submission.teamId },
     });
     await publishTeams(tx, row.gameId, submission.instanceId, row.bookedPlayers);
@@ -186,7 +188,7 @@ export async function reviewSubmission(
         ...(reason === null ? {} : { reason }),
       },
     });
-    return { submission: toDto(row, photoUrl), team: teamAfter };
+    return { submission: toDto(row, photoUrl), team: score };
   });
 }
 

@@ -3,6 +3,7 @@ import type { DbOrTx } from '../../db/client';
 import { bookings, contactHistory } from '../../db/schema/bookings';
 import { gameInstances, games, instanceTeams, players, submissions } from '../../db/schema/games';
 import { users } from '../../db/schema/users';
+import { instanceLeaderboards } from '../../lib/leaderboard';
 
 export async function bookingExists(tx: DbOrTx, id: number): Promise<boolean> {
   const rows = await tx.select({ id: bookings.id }).from(bookings).where(eq(bookings.id, id)).limit(1);
@@ -38,9 +39,9 @@ export async function updateGame(tx: DbOrTx, gameId: number, values: Partial<typ
 export async function loadHeartbeatRows(tx: DbOrTx, gameId: number) {
   const instances = await tx.select().from(gameInstances).where(eq(gameInstances.gameId, gameId)).orderBy(desc(gameInstances.startTime), desc(gameInstances.id));
   const ids = instances.map((i) => i.id);
-  if (!ids.length) return { instances, teams: [], players: [], counts: [], latest: [] };
+  if (!ids.length) return { instances, teams: await instanceLeaderboards(tx, []), players: [], counts: [], latest: [] };
   const [teamRows, playerRows, counts, latest] = await Promise.all([
-    tx.select().from(instanceTeams).where(inArray(instanceTeams.instanceId, ids)).orderBy(asc(instanceTeams.id)),
+    instanceLeaderboards(tx, ids),
     tx.select({ id: players.id, instanceId: players.instanceId, name: players.name, ready: players.ready }).from(players).where(inArray(players.instanceId, ids)).orderBy(asc(players.id)),
     tx
       .select({ instanceId: submissions.instanceId, n: sql<number>`count(*)::int` })

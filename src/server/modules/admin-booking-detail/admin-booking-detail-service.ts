@@ -330,9 +330,7 @@ export async function heartbeat(db: Db, bookingId: number, now: Date = new Date(
           : null,
         latest_area: instance.latestArea ?? null,
         players: rows.players.filter((p) => p.instanceId === instance.id).map((p) => ({ id: p.id, name: p.name, ready: p.ready })),
-        teams: rows.teams
-          .filter((t) => t.instanceId === instance.id)
-          .map((t) => ({ id: t.id, name: t.name, points: t.points, chicken_points: t.chickenPoints, found_chicken_at: t.foundChickenAt?.toISOString() ?? null })),
+        teams: rows.teams.get(instance.id) ?? [],
       };
     }),
   };

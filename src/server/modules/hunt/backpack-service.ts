@@ -3,6 +3,7 @@ import { AppError, ConflictError, ForbiddenError, NotFoundError } from '../../li
 import { publishGameEvent } from '../../lib/game-events';
 import type { PlayerAuth } from '../../lib/player-auth';
 import { lockTeam } from '../../lib/team-points';
+import { assertTeamMay, effectsOf, weaponsGameOf } from '../../lib/team-effects';
 import { distanceMetres, type LatLng } from '../../../shared/geo';
 import {
   activeEffects,
@@ -29,7 +30,6 @@ import { gameOf, requireLive } from './chicken-service';
 import {
   backpackOf,
   chickenWhereabouts,
-  effectsOf,
   history,
   insertEffect,
   insertItem,
@@ -68,7 +68,7 @@ const positionOf = (auth: PlayerAuth): LatLng | null =>
 
 async function weaponsGame(db: Db, auth: PlayerAuth): Promise<WeaponsGame> {
   const ctx = await gameOf(db, auth);
-  return { plan_type: ctx.booking.planType === 'pro' || ctx.booking.planType === 'bespoke' ? ctx.booking.planType : 'standard', weapons_on: ctx.game.weaponsOn };
+  return weaponsGameOf(ctx.booking.planType, ctx.game.weaponsOn);
 }
 
 const later = (from: Date | undefined, seconds: number, now: Date) => {
@@ -142,10 +142,10 @@ export async function pickUp(db: Db, auth: PlayerAuth, stationId: number, now: D
     await lockTeam(tx, teamId);
     const station = await stationOf(tx, auth.game.id, stationId);
     if (!station) throw new NotFoundError(MARKER_MESSAGES.stationNotFound);
+    await assertTeamMay(tx, { gameId: auth.game.id, instanceId: auth.instance.id, teamId, game }, 'pick_up', now);
     // One after another: a transaction is one connection.
     const items = await backpackOf(tx, teamId);
     const pickups = await lastPickups(tx, teamId);
-    const effects = await effectsOf(tx, auth.instance.id, now);
     const kind = kindOf(station.kind);
     const verdict = checkPickup({
       game,
@@ -154,7 +154,6 @@ export async function pickUp(db: Db, auth: PlayerAuth, stationId: number, now: D
       position: positionOf(auth),
       backpack: items.map((i) => kindOf(i.kind)),
       lastPickupAt: pickups.get(station.id) ?? null,
-      effects,
       now,
     });
     if (!verdict.ok) refuse(verdict.message);
@@ -174,13 +173,14 @@ export async function useItem(db: Db, auth: PlayerAuth, body: { item_id: number;
     // Both teams of a strike are held, lower id first, so two strikes at once never deadlock.
     const target = body.target_team_id;
     for (const id of [teamId, ...(target !== undefined && target !== teamId ? [target] : [])].sort((a, b) => a - b)) await lockTeam(tx, id);
+    await assertTeamMay(tx, { gameId: auth.game.id, instanceId: auth.instance.id, teamId, game }, 'use_item', now);
     const item = await unusedItem(tx, teamId, body.item_id);
     if (!item) refuse(ITEM_MESSAGES.notInBackpack);
     const kind = kindOf(item.kind);
     const items = await backpackOf(tx, teamId);
     const uses = await lastUses(tx, teamId);
     const effects = await effectsOf(tx, auth.instance.id, now);
-    const verdict = checkUse({ game, kind, teamId, backpack: items.map((i) => kindOf(i.kind)), lastUsedAt: uses.get(kind) ?? null, targetTeamId: ITEMS[kind].needsTarget ? (target ?? null) : null, effects, now });
+    const verdict = checkUse({ game, kind, teamId, backpack: items.map((i) => kindOf(i.kind)), lastUsedAt: uses.get(kind) ?? null, targetTeamId: ITEMS[kind].needsTarget ? (target ?? null) : null, now });
     if (!verdict.ok) refuse(verdict.message);
     const result = await outcome(tx, auth, { kind, teamId, target, effects, now, random });
     await markUsed(tx, item.id, { usedAt: now, usedBy: auth.player.id, targetTeamId: result.kind === 'egg_strike' ? result.target_team_id : null, result });

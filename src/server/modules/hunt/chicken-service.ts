@@ -1,4 +1,4 @@
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { safeEqual } from '../../lib/crypto';
 import { AppError, ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors';
 import { publishGameEvent } from '../../lib/game-events';
@@ -6,13 +6,16 @@ import { publishTeams } from '../../lib/game-lifecycle';
 import { loadGame, type GameContext } from '../../lib/game-state';
 import type { PlayerAuth } from '../../lib/player-auth';
 import { lockTeam } from '../../lib/team-points';
+import { judgeOrRefuse, lastFixOf, storeFix } from '../../lib/position-fixes';
+import { assertTeamMay, weaponsGameOf } from '../../lib/team-effects';
 import { playPath } from '../../../shared/booking-links';
 import { finalRadius } from '../../../shared/game/area';
-import { checkFind, CHICKEN_MESSAGES, normalizeFoundCode } from '../../../shared/game/chicken';
+import { checkFind, CHICKEN_MESSAGES, FIX_FRESH_SECONDS, normalizeFoundCode } from '../../../shared/game/chicken';
+import type { Fix } from '../../../shared/game/positions';
 import { GAME_MESSAGES } from '../../../shared/game/teams';
 import { chickenPointsFor } from '../../../shared/scoring/leaderboard';
 import { isInsideCircle } from '../../../shared/geo';
-import type { ChickenFind, ChickenResponse } from '../../../shared/api/hunt';
+import type { ChickenFind, ChickenResponse, ClaimPosition, FoundBody } from '../../../shared/api/hunt';
 import { chickenOf, chickenPosition, countFinds, finds, hide, hidingSpotOf, markFound } from './hunt-repository';
 
 /**
@@ -73,24 +76,45 @@ export async function hideChicken(db: Db, auth: PlayerAuth, now: Date = new Date
 }
 
 /**
- * A team claims the Chicken with the code from its screen. Refusals change nothing: twice (409), before the Chicken
- * hid or sent a position (409), a wrong code, no or an old position, too far (422). The find order settles the
- * points (the first find is worth most): the Chicken's row is locked so two finds at once take turns.
+ * Where the claiming phone is, from the fix the claim carries (decision 0291): a fix the phone took too long ago is
+ * passed on with its own time (checkFind refuses it as out of date); otherwise it is judged like every position
+ * (off the globe or too fast: 422) and stored as the player's position. Under a second after the last accepted fix,
+ * that fix stands.
  */
-export async function claimFind(db: Db, auth: PlayerAuth, code: string, now: Date = new Date()): Promise<{ find: ChickenFind; order: number }> {
+async function claimPosition(tx: Tx, auth: PlayerAuth, fix: ClaimPosition, now: Date): Promise<Fix> {
+  const takenAt = new Date(Math.min(Date.parse(fix.at), now.getTime()));
+  if (now.getTime() - takenAt.getTime() > FIX_FRESH_SECONDS * 1000) return { lat: fix.lat, lng: fix.lng, at: takenAt };
+  const last = lastFixOf(auth.player);
+  const point = { lat: fix.lat, lng: fix.lng, at: now };
+  if (judgeOrRefuse(point, last, 'position') === 'too_often' && last) return last;
+  // A periodic fix written meanwhile wins the row; this one was judged against the same last fix, so it still counts.
+  await storeFix(tx, auth, fix, now);
+  return point;
+}
+
+/**
+ * A team claims the Chicken with the code from its screen and the phone's current fix. Refusals change nothing:
+ * twice (409), a frozen team (423, until when), before the Chicken hid or sent a position (409), a wrong code, an
+ * implausible, old or far fix (422). The find order settles the points (the first find is worth most): the Chicken's
+ * row is locked so two finds at once take turns.
+ */
+export async function claimFind(db: Db, auth: PlayerAuth, body: FoundBody, now: Date = new Date()): Promise<{ find: ChickenFind; order: number }> {
   if (auth.player.role === 'chicken' || auth.player.teamId === null) throw new ForbiddenError(CHICKEN_MESSAGES.noTeam);
   const teamId = auth.player.teamId;
   requireLive(auth, now);
   const ctx = await gameOf(db, auth);
-  const { player } = auth;
   return db.transaction(async (tx) => {
     const chicken = await chickenOf(tx, auth.instance.id, true);
     const team = await lockTeam(tx, teamId);
     if (!team) throw new ForbiddenError(CHICKEN_MESSAGES.noTeam);
+    if (team.foundChickenAt === null) {
+      await assertTeamMay(tx, { gameId: auth.game.id, instanceId: auth.instance.id, teamId, game: weaponsGameOf(ctx.booking.planType, ctx.game.weaponsOn) }, 'claim_chicken', now);
+    }
+    const position = team.foundChickenAt === null ? await claimPosition(tx, auth, body.position, now) : null;
     const verdict = checkFind({
       alreadyFound: team.foundChickenAt !== null,
-      codeMatches: safeEqual(normalizeFoundCode(code), chicken.foundCode),
-      position: player.lastLat !== null && player.lastLng !== null && player.lastAt ? { lat: player.lastLat, lng: player.lastLng, at: player.lastAt } : null,
+      codeMatches: safeEqual(normalizeFoundCode(body.code), chicken.foundCode),
+      position,
       chicken: await chickenPosition(tx, auth.instance.id),
       hidingSpot: hidingSpotOf(chicken),
       now,

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, desc, eq, gt, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { instanceTeams, players } from '../../db/schema/games';
 import { instanceChickens, teamEffects, teamItems } from '../../db/schema/hunt';
@@ -143,15 +143,6 @@ export async function unusedItem(tx: DbOrTx, teamId: number, itemId: number): Pr
 
 export async function markUsed(tx: DbOrTx, itemId: number, values: { usedAt: Date; usedBy: number; targetTeamId: number | null; result: Record<string, unknown> }) {
   await tx.update(teamItems).set(values).where(eq(teamItems.id, itemId));
-}
-
-/** Effects on the instance's teams still holding at `now`. */
-export async function effectsOf(db: DbOrTx, instanceId: number, now: Date): Promise<Effect[]> {
-  const rows = await db
-    .select()
-    .from(teamEffects)
-    .where(and(eq(teamEffects.instanceId, instanceId), gt(teamEffects.until, now)));
-  return rows.map((r) => ({ kind: r.kind === 'shielded' ? 'shielded' : 'frozen', team_id: r.teamId, until: r.until }));
 }
 
 export async function insertEffect(tx: DbOrTx, instanceId: number, effect: Effect, byTeamId: number) {

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponses } from '../../../shared/api/common';
+import { errorResponse, errorResponses } from '../../../shared/api/common';
 import { PLAYER_TOKEN_HEADER, playCodeParams } from '../../../shared/api/play';
 import {
   backpackResponse,
@@ -30,6 +30,8 @@ export const huntRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['play'];
   const player = (code: string, headers: Record<string, string | string[] | undefined>) => authenticate(db, code, headerValue(headers[PLAYER_TOKEN_HEADER], 128));
   const play = '/api/play/:code';
+  // A team an Egg Strike froze is refused with 423 and Retry-After (decision 0290).
+  const frozenResponses = { ...errorResponses, 423: errorResponse };
 
   app.get(`${play}/chicken`, { schema: { tags, params: playCodeParams, response: { 200: chickenResponse, ...errorResponses } } }, async (request) =>
     chickenScreen(db, await player(request.params.code, request.headers)),
@@ -41,8 +43,8 @@ export const huntRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     `${play}/found-chicken`,
-    { schema: { tags, params: playCodeParams, body: foundBody, response: { 201: foundResponse, ...errorResponses } } },
-    async (request, reply) => reply.code(201).send(await claimFind(db, await player(request.params.code, request.headers), request.body.code)),
+    { schema: { tags, params: playCodeParams, body: foundBody, response: { 201: foundResponse, ...frozenResponses } } },
+    async (request, reply) => reply.code(201).send(await claimFind(db, await player(request.params.code, request.headers), request.body)),
   );
 
   app.get(`${play}/backpack`, { schema: { tags, params: playCodeParams, response: { 200: backpackResponse, ...errorResponses } } }, async (request) =>
@@ -51,11 +53,11 @@ export const huntRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     `${play}/backpack/pickup`,
-    { schema: { tags, params: playCodeParams, body: pickupBody, response: { 201: pickupResponse, ...errorResponses } } },
+    { schema: { tags, params: playCodeParams, body: pickupBody, response: { 201: pickupResponse, ...frozenResponses } } },
     async (request, reply) => reply.code(201).send(await pickUp(db, await player(request.params.code, request.headers), request.body.station_id)),
   );
 
-  app.post(`${play}/backpack/use`, { schema: { tags, params: playCodeParams, body: useBody, response: { 200: useResponse, ...errorResponses } } }, async (request) =>
+  app.post(`${play}/backpack/use`, { schema: { tags, params: playCodeParams, body: useBody, response: { 200: useResponse, ...frozenResponses } } }, async (request) =>
     useItem(db, await player(request.params.code, request.headers), request.body),
   );
 

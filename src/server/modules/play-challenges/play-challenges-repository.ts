@@ -40,11 +40,6 @@ export async function statusesOf(tx: DbOrTx, teamId: number, challengeId: number
   return rows.map((r) => r.status);
 }
 
-export async function teamOf(db: DbOrTx, teamId: number) {
-  const [row] = await db.select({ id: instanceTeams.id, name: instanceTeams.name, points: instanceTeams.points }).from(instanceTeams).where(eq(instanceTeams.id, teamId)).limit(1);
-  return row;
-}
-
 /** The instance as it stands now (a player's token was read earlier; the game may have ended since). */
 export async function instanceNow(tx: DbOrTx, instanceId: number) {
   const [row] = await tx

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { errorResponses } from '../../../shared/api/common';
+import { errorResponse, errorResponses } from '../../../shared/api/common';
 import { bookerResultsEndpoints as booker, playChallengesEndpoints as play } from '../../../shared/api/endpoints/play-challenges';
 import { PLAYER_TOKEN_HEADER } from '../../../shared/api/play';
 import { MANAGE_KEY_HEADER } from '../../../shared/api/public-booking';
@@ -59,7 +59,7 @@ export const playChallengesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     play.submit.path,
-    { onRequest, schema: { tags, params: play.submit.params, body: play.submit.body, response: { 201: play.submit.response, ...errorResponses } } },
+    { onRequest, schema: { tags, params: play.submit.params, body: play.submit.body, response: { 201: play.submit.response, ...errorResponses, 423: errorResponse } } },
     async (request, reply) => {
       const auth = player(request);
       const body = request.body;
@@ -73,7 +73,7 @@ export const playChallengesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest,
       bodyLimit: MAX_PHOTO_BYTES,
-      schema: { tags, params: play.submitPhoto.params, querystring: play.submitPhoto.query, response: { 201: play.submitPhoto.response, ...errorResponses } },
+      schema: { tags, params: play.submitPhoto.params, querystring: play.submitPhoto.query, response: { 201: play.submitPhoto.response, ...errorResponses, 423: errorResponse } },
     },
     async (request, reply) => {
       const auth = player(request);

@@ -2,13 +2,14 @@ import type { Db } from '../../db/client';
 import { safeEqual } from '../../lib/crypto';
 import { AppError, ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors';
 import { publishGameEvent } from '../../lib/game-events';
-import { loadGame, type GameContext } from '../../lib/game-state';
+import { loadGame, teamScoreById, type GameContext } from '../../lib/game-state';
 import { instanceStatus } from '../../lib/game-status';
 import type { PlayerAuth } from '../../lib/player-auth';
 import { storePhoto, type PhotoStorage, type StoredPhoto } from '../../lib/storage';
 import { insertSubmission } from '../../lib/submissions/submissions-repository';
 import { listSubmissions, reviewSubmission, submissionPhoto, teamSubmissionDto, type PhotoUrl } from '../../lib/submissions/submission-review';
 import { lockTeam } from '../../lib/team-points';
+import { assertTeamMay } from '../../lib/team-effects';
 import { instanceLeaderboard } from '../../lib/leaderboard';
 import { checkPhoto } from '../../../shared/uploads';
 import { acceptsKind, ACCEPTED_KINDS, SUBMIT_MESSAGES } from '../../../shared/game/submission-kinds';
@@ -27,7 +28,6 @@ import {
   submissionOfInstance,
   statusesOf,
   submissionsOfTeam,
-  teamOf,
   type ChallengeRow,
 } from './play-challenges-repository';
 
@@ -52,7 +52,7 @@ export async function listChallenges(db: Db, auth: PlayerAuth): Promise<PlayChal
   const teamId = auth.player.teamId;
   const [list, team, sent, instance] = await Promise.all([
     challengesOfGame(db, auth.game.id),
-    teamId === null ? undefined : teamOf(db, teamId),
+    teamId === null ? undefined : teamScoreById(db, teamId),
     teamId === null ? [] : submissionsOfTeam(db, teamId),
     instanceNow(db, auth.instance.id),
   ]);
@@ -91,8 +91,8 @@ export type SubmitInput =
   | { challengeId: number; kind: 'photo'; bytes: Uint8Array };
 
 /**
- * A team's submission, pending review. Refused with a 4xx and nothing stored: no team, not live (or over), a
- * challenge not of this game, a kind the challenge does not take, max_submissions reached, a photo that is too
+ * A team's submission, pending review. Refused with a 4xx and nothing stored: no team, not live (or over), a team
+ * frozen by an Egg Strike (423, until when), a challenge not of this game, a kind the challenge does not take, max_submissions reached, a photo that is too
  * large or not an image. The team row is locked, so two phones of one team cannot both take the last place.
  */
 export async function submit(db: Db, storage: PhotoStorage, auth: PlayerAuth, input: SubmitInput, now: Date = new Date()): Promise<TeamSubmission> {
@@ -113,6 +113,7 @@ export async function submit(db: Db, storage: PhotoStorage, auth: PlayerAuth, in
         throw new ConflictError(SUBMIT_MESSAGES.ended, 'game_ended');
       }
       if (!isLive(instance, now)) throw new ConflictError(SUBMIT_MESSAGES.notLive, 'game_not_live');
+      await assertTeamMay(tx, { gameId: auth.game.id, instanceId: auth.instance.id, teamId }, 'submit', now);
       const challenge = (await challengesOfGame(tx, auth.game.id)).find((c) => c.id === input.challengeId);
       if (!challenge) throw ValidationError.field('challenge_id', SUBMIT_MESSAGES.unknownChallenge);
       const rule = ruleOf(challenge);
@@ -131,12 +132,14 @@ export async function submit(db: Db, storage: PhotoStorage, auth: PlayerAuth, in
         submittedAt: now,
       });
       const dto = teamSubmissionDto(inserted, auth.game.code);
+      const score = await teamScoreById(tx, team.id);
+      if (!score) throw new ConflictError(SUBMIT_MESSAGES.noTeam);
       // The host's queue and the team's other phones hear of it at once.
       await publishGameEvent(tx, {
         gameId: auth.game.id,
         instanceId: auth.instance.id,
         type: 'submission',
-        data: { submission: dto, team: { id: team.id, points: team.points } },
+        data: { submission: dto, team: score },
         meta: { teamId },
       });
       return dto;

@@ -1,8 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
 import { instanceTeams, players } from '../../db/schema/games';
-import { GAME_EVENTS_CHANNEL } from '../../lib/game-events';
 
 // Shared with the hunt module: lib/player-auth.ts.
 export { findPlayerByToken, type PlayerAuth } from '../../lib/player-auth';
@@ -46,29 +44,4 @@ export async function updatePlayer(db: DbOrTx, id: number, values: Partial<Pick<
   const [row] = await db.update(players).set(values).where(eq(players.id, id)).returning();
   if (!row) throw new Error('player vanished');
   return row;
-}
-
-const executeResult = z.object({ rows: z.array(z.unknown()) });
-
-export type Fix = { playerId: number; instanceId: number; lat: number; lng: number; accuracy: number | null; at: Date; previousAt: Date | null; notification: string };
-
-/**
- * One statement per fix: the player's latest position moves only if it is still the one the fix was judged against
- * (a concurrent fix of the same player loses, no lock held), the fix joins the trail, and the position is NOTIFYed.
- * Answers false when the fix lost that race.
- */
-export async function writeFix(db: DbOrTx, fix: Fix): Promise<boolean> {
-  const result = await db.execute(sql`
-    with moved as (
-      update ${players} set last_lat = ${fix.lat}, last_lng = ${fix.lng}, last_at = ${fix.at.toISOString()}::timestamptz
-      where id = ${fix.playerId} and last_at is not distinct from ${fix.previousAt?.toISOString() ?? null}::timestamptz
-      returning id
-    ), trail as (
-      insert into player_positions (instance_id, player_id, lat, lng, accuracy, at)
-      select ${fix.instanceId}, id, ${fix.lat}, ${fix.lng}, ${fix.accuracy}, ${fix.at.toISOString()}::timestamptz from moved
-      returning id
-    )
-    select pg_notify(${GAME_EVENTS_CHANNEL}, ${fix.notification}) as sent from trail`);
-  // Both drivers answer { rows }; the row is there only if the fix was written.
-  return executeResult.parse(result).rows.length > 0;
 }

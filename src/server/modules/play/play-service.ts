@@ -1,7 +1,7 @@
 import type { Db, Tx } from '../../db/client';
 import { randomToken, safeEqual, sha256 } from '../../lib/crypto';
-import { AppError, ConflictError, ForbiddenError, NotFoundError, TooManyRequestsError, ValidationError } from '../../lib/errors';
-import { notificationText, publishGameEvent } from '../../lib/game-events';
+import { ConflictError, ForbiddenError, NotFoundError, TooManyRequestsError, ValidationError } from '../../lib/errors';
+import { publishGameEvent } from '../../lib/game-events';
 import { viewerOf } from '../../lib/player-auth';
 import { openLobby, publishTeams } from '../../lib/game-lifecycle';
 import {
@@ -11,6 +11,7 @@ import {
   mapSnapshot,
   playerDto,
   publicGame,
+  teamScoreOf,
   teamsWithCounts,
   type GameContext,
   type InstanceRow,
@@ -18,6 +19,7 @@ import {
 } from '../../lib/game-state';
 import { hasPaid } from '../../../shared/lifecycle/booking-states';
 import { judgeFix } from '../../../shared/game/positions';
+import { judgeOrRefuse, lastFixOf, storeFix } from '../../lib/position-fixes';
 import { GAME_MESSAGES, teamCapacity } from '../../../shared/game/teams';
 import { MAX_TEAMS } from '../../../shared/api/booker-game';
 import type { JoinBody, MapResponse, MeResponse, Player, PlayGameResponse, PositionBody } from '../../../shared/api/play';
@@ -28,7 +30,6 @@ import {
   insertTeam,
   nameTaken,
   updatePlayer,
-  writeFix,
   type PlayerAuth,
 } from './play-repository';
 
@@ -139,7 +140,7 @@ export async function me(db: Db, auth: PlayerAuth): Promise<MeResponse> {
   const ctx = await loadGame(db, auth.game.code);
   if (!ctx) throw new NotFoundError(GAME_MESSAGES.gameNotFound);
   const team = auth.player.teamId === null ? undefined : (await teamsWithCounts(db, auth.instance.id)).find((t) => t.id === auth.player.teamId);
-  return { player: playerDto(auth.player), game: publicGame(ctx), team: team ? { id: team.id, name: team.name, points: team.points } : null };
+  return { player: playerDto(auth.player), game: publicGame(ctx), team: team ? teamScoreOf(team) : null };
 }
 
 export async function updateMe(db: Db, auth: PlayerAuth, body: { ready?: boolean | undefined; location?: 'granted' | 'denied' | undefined }): Promise<Player> {
@@ -173,36 +174,13 @@ export async function changeTeam(db: Db, auth: PlayerAuth, choice: TeamChoice) {
 
 /**
  * A position fix: only while live, on the globe, no faster than 70 m/s since the last accepted fix and at most one a
- * second (times are the server's). One statement writes it (play-repository writeFix); nothing is stored on a refusal.
+ * second (times are the server's). One statement writes it (lib/position-fixes.ts); nothing is stored on a refusal.
  */
 export async function postPosition(db: Db, auth: PlayerAuth, body: PositionBody, now: Date = new Date()): Promise<void> {
   const { instance, player } = auth;
   if (instance.status !== 'live' || (instance.endsAt && instance.endsAt <= now)) throw new ConflictError(GAME_MESSAGES.gameNotLive, 'game_not_live');
-  const last = player.lastLat !== null && player.lastLng !== null && player.lastAt ? { lat: player.lastLat, lng: player.lastLng, at: player.lastAt } : null;
-  const verdict = judgeFix({ lat: body.lat, lng: body.lng, at: now }, last);
-  if (verdict === 'outside_world') throw new ValidationError({ lat: [GAME_MESSAGES.outsideWorld] });
-  if (verdict === 'too_often') throw new TooManyRequestsError(1, GAME_MESSAGES.tooOften);
-  if (verdict === 'too_fast') throw new AppError(422, GAME_MESSAGES.tooFast, { lat: [GAME_MESSAGES.tooFast] }, 'too_fast');
-  const role = player.role === 'chicken' ? 'chicken' : 'player';
-  const at = now.toISOString();
-  const notification = notificationText({
-    id: null,
-    gameId: auth.game.id,
-    type: 'position',
-    data: { player_id: player.id, team_id: player.teamId, role, lat: body.lat, lng: body.lng, at },
-    meta: { playerId: player.id, teamId: player.teamId, role },
-  });
-  const written = await writeFix(db, {
-    playerId: player.id,
-    instanceId: instance.id,
-    lat: body.lat,
-    lng: body.lng,
-    accuracy: body.accuracy ?? null,
-    at: now,
-    previousAt: player.lastAt,
-    notification,
-  });
-  if (!written) throw new TooManyRequestsError(1, GAME_MESSAGES.tooOften);
+  if (judgeOrRefuse({ lat: body.lat, lng: body.lng, at: now }, lastFixOf(player), 'lat') === 'too_often') throw new TooManyRequestsError(1, GAME_MESSAGES.tooOften);
+  if (!(await storeFix(db, auth, body, now))) throw new TooManyRequestsError(1, GAME_MESSAGES.tooOften);
 }
 
 export async function map(db: Db, auth: PlayerAuth): Promise<MapResponse> {
@@ -211,7 +189,7 @@ export async function map(db: Db, auth: PlayerAuth): Promise<MapResponse> {
   const snapshot = await mapSnapshot(db, ctx, viewer);
   return {
     game: snapshot.game,
-    teams: snapshot.teamRows.map((t) => ({ id: t.id, name: t.name, points: t.points, chicken_points: t.chickenPoints })),
+    teams: snapshot.teamRows.map(teamScoreOf),
     players: snapshot.players,
     messages: snapshot.messages,
     last_event_id: snapshot.last_event_id,

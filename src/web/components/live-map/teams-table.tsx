@@ -1,12 +1,16 @@
 import { formatTimestamp } from '../../../shared/time';
+import { rankTeams, type TeamScore } from '../../../shared/scoring/leaderboard';
 import { TeamDot } from './live-game-ui';
 
-type Team = { id: number; name: string; points: number; chicken_points: number; players?: number; found_chicken_at?: string | null };
+type Team = TeamScore & { players?: number };
 
-/** Every team of a live game with its points, best first: the host console and the organiser's live view. */
+/**
+ * Every team of a live game, best first by the one leaderboard rule (shared/scoring/leaderboard.ts, decision 0240),
+ * with its total and what makes it up: the host console and the organiser's live view.
+ */
 export function TeamsTable({ teams }: { teams: readonly Team[] }) {
   const teamIds = teams.map((t) => t.id);
-  const ranked = [...teams].sort((a, b) => b.points - a.points || a.name.localeCompare(b.name));
+  const ranked = rankTeams(teams);
   if (!ranked.length) return <p className="text-sm text-slate-600">No teams yet.</p>;
   return (
     <div className="overflow-x-auto">
@@ -20,25 +24,33 @@ export function TeamsTable({ teams }: { teams: readonly Team[] }) {
               Players
             </th>
             <th scope="col" className="pr-2">
-              Points
+              Total
+            </th>
+            <th scope="col" className="pr-2">
+              Challenges
             </th>
             <th scope="col" className="pr-2">
               Chicken points
+            </th>
+            <th scope="col" className="pr-2">
+              Staff adjustments
             </th>
             <th scope="col">Found the Chicken</th>
           </tr>
         </thead>
         <tbody>
           {ranked.map((t) => (
-            <tr key={t.id} className="border-t border-slate-100" data-testid="team-row" data-name={t.name}>
+            <tr key={t.id} className="border-t border-slate-100" data-testid="team-row" data-name={t.name} data-rank={t.rank} data-points={t.total}>
               <td className="py-1.5 pr-2">
                 <span className="inline-flex items-center gap-2 font-medium">
-                  <TeamDot teamIds={teamIds} teamId={t.id} /> {t.name}
+                  <TeamDot teamIds={teamIds} teamId={t.id} /> {t.rank}. {t.name}
                 </span>
               </td>
               <td className="pr-2">{t.players ?? '—'}</td>
-              <td className="pr-2 font-semibold">{t.points}</td>
+              <td className="pr-2 font-semibold">{t.total}</td>
+              <td className="pr-2">{t.challenge_points}</td>
               <td className="pr-2">{t.chicken_points}</td>
+              <td className="pr-2">{t.adjustments}</td>
               <td>{t.found_chicken_at ? formatTimestamp(t.found_chicken_at) : 'Not yet'}</td>
             </tr>
           ))}

@@ -99,15 +99,21 @@ function HeartbeatBody({ data, updatedAt }: { data: Heartbeat; updatedAt: number
                   <thead>
                     <tr className="text-slate-500">
                       <th className="py-1">Team</th>
+                      <th>Total</th>
                       <th>Points</th>
                       <th>Chicken points</th>
                       <th>Found chicken</th>
                     </tr>
                   </thead>
                   <tbody>
+                    {/* Ranked by the server with the one leaderboard rule (decision 0240); Points is the spec's
+                        challenge points plus staff adjustments. */}
                     {instance.teams.map((team) => (
-                      <tr key={team.id} className="border-t border-slate-100">
-                        <td className="py-1">{team.name}</td>
+                      <tr key={team.id} className="border-t border-slate-100" data-testid="heartbeat-team" data-name={team.name} data-rank={team.rank}>
+                        <td className="py-1">
+                          {team.rank}. {team.name}
+                        </td>
+                        <td className="font-semibold">{team.total}</td>
                         <td>{team.points}</td>
                         <td>{team.chicken_points}</td>
                         <td>{team.found_chicken_at ? formatTimestamp(team.found_chicken_at) : 'Not yet'}</td>

@@ -8,6 +8,7 @@ import type { z } from 'zod';
 import { adminSubmissionsEndpoints as ep } from '../../../shared/api/endpoints/admin-review';
 import { rejectBody, type ReviewSubmission } from '../../../shared/api/submissions';
 import { MAX_RATING, SUBMISSION_STATUSES, type SubmissionStatus } from '../../../shared/scoring/challenge-points';
+import { teamTotal } from '../../../shared/scoring/leaderboard';
 import { CHALLENGE_TYPE_LABELS } from '../../../shared/validation/challenge-rules';
 import { api, errorMessage } from '../../lib/api-client';
 import { notifyError, notifySuccess, requestToasts } from '../../lib/toast';
@@ -33,7 +34,7 @@ function useReview() {
     },
     onSuccess: (answer, { action }) => {
       const verb = action.kind === 'reject' ? 'rejected' : action.kind === 'rate' ? 'rated' : 'approved';
-      notifySuccess(`Submission ${verb}: ${answer.team.name} now has ${answer.team.points} points`);
+      notifySuccess(`Submission ${verb}: ${answer.team.name} now has ${teamTotal(answer.team)} points`);
       void queryClient.invalidateQueries({ queryKey: ['admin-submissions'] });
       void queryClient.invalidateQueries({ queryKey: ['admin-scoring'] });
     },

@@ -7,7 +7,9 @@ import { errorMessage } from '../../lib/api-client';
 import { notifyError, notifySuccess } from '../../lib/toast';
 import { Badge, Button, ErrorState, Select } from '../../components/ui';
 import { Spinner } from '../../components/spinner';
+import type { PublicGame } from '../../../shared/api/play';
 import { clock, fetchBackpack, huntKeys, pickUp, applyItem } from './hunt-api';
+import { BlockedNote, useTeamBlock } from './team-block';
 
 /** What an item's use answered, in words (and the compass as a needle). */
 export function ResultText({ result }: { result: UseResult }) {
@@ -67,8 +69,10 @@ function ItemRow({ item, data, onUse, busy }: { item: BackpackItem; data: Backpa
  * The team's Backpack (Weapons plan; decision 0282): effects on the team, its items (use them), the stations by
  * distance (pick up when in reach), and what the last uses answered. Refetched when the stream says it changed.
  */
-export function BackpackTab({ code, token, position }: { code: string; token: string; position: LatLng | null }) {
+export function BackpackTab({ code, token, game, teamId, position }: { code: string; token: string; game: PublicGame; teamId: number; position: LatLng | null }) {
   const queryClient = useQueryClient();
+  const useBlock = useTeamBlock(code, token, game, teamId, 'use_item');
+  const pickupBlock = useTeamBlock(code, token, game, teamId, 'pick_up');
   // Distances move with the player: refresh now and then as well as on the stream's word.
   const backpack = useQuery({ queryKey: huntKeys.backpack(code), queryFn: () => fetchBackpack(code, token), refetchInterval: 15_000 });
   const [busy, setBusy] = useState(false);
@@ -96,15 +100,10 @@ export function BackpackTab({ code, token, position }: { code: string; token: st
       return { ...s, distance_m: distance, in_reach: distance <= PICKUP_RADIUS_M };
     })
     .sort((a, b) => (a.distance_m ?? Number.POSITIVE_INFINITY) - (b.distance_m ?? Number.POSITIVE_INFINITY) || a.id - b.id);
-  const frozen = data.effects.find((e) => e.kind === 'frozen');
   const shielded = data.effects.find((e) => e.kind === 'shielded');
   return (
     <section aria-label="Backpack" className="space-y-3" data-testid="backpack">
-      {frozen ? (
-        <p role="alert" className="rounded-lg bg-sky-100 px-3 py-2 font-semibold text-sky-900" data-testid="frozen">
-          🥶 Your team is frozen by an Egg Strike until {clock(frozen.until)}.
-        </p>
-      ) : null}
+      <BlockedNote block={useBlock} />
       {shielded ? <p className="rounded-lg bg-slate-100 px-3 py-2 text-sm">💨 Smoke Screen until {clock(shielded.until)}.</p> : null}
       {last ? (
         <p className="rounded-lg bg-violet-50 px-3 py-2" data-testid="item-result" aria-live="polite">
@@ -122,7 +121,7 @@ export function BackpackTab({ code, token, position }: { code: string; token: st
                 key={item.id}
                 item={item}
                 data={data}
-                busy={busy}
+                busy={busy || useBlock !== null}
                 onUse={(target) => run(applyItem(code, token, item.id, target), ({ result }) => setLast(result), `Failed to use the ${ITEMS[item.kind].name}`)}
               />
             ))}
@@ -133,6 +132,7 @@ export function BackpackTab({ code, token, position }: { code: string; token: st
       </div>
       <div>
         <h3 className="mb-1 font-semibold">Item stations</h3>
+        {pickupBlock ? <p className="mb-1 text-sm text-sky-900">{pickupBlock.message}</p> : null}
         {stations.length ? (
           <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200" data-testid="stations">
             {stations.map((s) => (
@@ -147,7 +147,7 @@ export function BackpackTab({ code, token, position }: { code: string; token: st
                 <Button
                   variant={s.in_reach ? 'primary' : 'secondary'}
                   size="lg"
-                  disabled={busy || !s.in_reach || s.again_at !== null || data.items.length >= data.capacity}
+                  disabled={busy || pickupBlock !== null || !s.in_reach || s.again_at !== null || data.items.length >= data.capacity}
                   onClick={() => run(pickUp(code, token, s.id), ({ item }) => notifySuccess(`${ITEMS[item.kind].name} is in your Backpack`), 'Failed to pick up the item')}
                 >
                   Pick up

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { MapTeam } from '../../../shared/api/play';
+import type { MapTeam, PublicGame } from '../../../shared/api/play';
 import type { PlayChallenge, TeamSubmission } from '../../../shared/api/play-challenges';
 import { CHALLENGE_TYPE_LABELS } from '../../../shared/validation/challenge-rules';
 import { SUBMISSION_COUNT_MAX, SUBMISSION_TEXT_MAX } from '../../../shared/game/submission-kinds';
@@ -11,17 +11,25 @@ import { notifyError, notifySuccess } from '../../lib/toast';
 import { Spinner } from '../../components/spinner';
 import { Badge, Button, ErrorState, Field, Input, Textarea } from '../../components/ui';
 import { challengeKeys, fetchChallenges, playerHeaders, submitAnswer, submitPhoto } from './challenges-api';
-import { TeamLeaderboard } from './team-leaderboard';
 import { PhotoPicker } from './photo-picker';
+import { BlockedNote, useTeamBlock } from './team-block';
+import { TeamLeaderboard } from '../../components/team-leaderboard';
 
-type Props = { code: string; token: string; teams: readonly MapTeam[]; myTeamId: number | null };
+type Props = { code: string; token: string; game: PublicGame; teams: readonly MapTeam[]; myTeamId: number | null };
 
 /** The Challenges tab (issue 14): the leaderboard, then each challenge with what the team sent and a way to send more. */
-export function ChallengesTab({ code, token, teams, myTeamId }: Props) {
+export function ChallengesTab({ code, token, game, teams, myTeamId }: Props) {
   const list = useQuery({ queryKey: challengeKeys.list(code), queryFn: () => fetchChallenges(code, token) });
+  // A team an Egg Strike froze may not submit until the freeze ends: the same rule the server enforces (423).
+  const block = useTeamBlock(code, token, game, myTeamId, 'submit');
   return (
     <div className="space-y-4">
-      <TeamLeaderboard teams={teams} myTeamId={myTeamId} />
+      <section aria-labelledby="leaderboard-title">
+        <h2 id="leaderboard-title" className="mb-1 font-semibold">
+          Leaderboard
+        </h2>
+        <TeamLeaderboard teams={teams} myTeamId={myTeamId} testId="player-leaderboard" label="Leaderboard" />
+      </section>
       {list.isPending ? (
         <Spinner />
       ) : list.isError ? (
@@ -29,17 +37,20 @@ export function ChallengesTab({ code, token, teams, myTeamId }: Props) {
       ) : list.data.challenges.length === 0 ? (
         <p className="text-slate-600">This game has no challenges.</p>
       ) : (
-        <ul className="space-y-3" aria-label="Challenges">
-          {list.data.challenges.map((c) => (
-            <ChallengeCard key={c.id} code={code} token={token} challenge={c} canSubmit={list.data.can_submit} />
-          ))}
-        </ul>
+        <>
+          <BlockedNote block={block} />
+          <ul className="space-y-3" aria-label="Challenges">
+            {list.data.challenges.map((c) => (
+              <ChallengeCard key={c.id} code={code} token={token} challenge={c} canSubmit={list.data.can_submit} frozen={block !== null} />
+            ))}
+          </ul>
+        </>
       )}
     </div>
   );
 }
 
-function ChallengeCard({ code, token, challenge: c, canSubmit }: { code: string; token: string; challenge: PlayChallenge; canSubmit: boolean }) {
+function ChallengeCard({ code, token, challenge: c, canSubmit, frozen }: { code: string; token: string; challenge: PlayChallenge; canSubmit: boolean; frozen: boolean }) {
   const open = canSubmit && c.submissions_left > 0;
   return (
     <li className="space-y-2 rounded-xl border border-slate-200 bg-white p-3" data-testid="challenge" data-name={c.name}>
@@ -63,7 +74,7 @@ function ChallengeCard({ code, token, challenge: c, canSubmit }: { code: string;
           ))}
         </ul>
       ) : null}
-      {open ? <SubmitForm code={code} token={token} challenge={c} /> : null}
+      {open ? <SubmitForm code={code} token={token} challenge={c} frozen={frozen} /> : null}
     </li>
   );
 }
@@ -87,9 +98,10 @@ function SentItem({ submission: s, token }: { submission: TeamSubmission; token:
   );
 }
 
-function SubmitForm({ code, token, challenge: c }: { code: string; token: string; challenge: PlayChallenge }) {
+function SubmitForm({ code, token, challenge: c, frozen }: { code: string; token: string; challenge: PlayChallenge; frozen: boolean }) {
   const queryClient = useQueryClient();
-  const [busy, setBusy] = useState(false);
+  const [sending, setBusy] = useState(false);
+  const busy = sending || frozen;
   const [text, setText] = useState('');
   const [count, setCount] = useState('');
   const done = () => {

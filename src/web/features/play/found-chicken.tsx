@@ -3,19 +3,24 @@ import { errorMessage } from '../../lib/api-client';
 import { notifyError } from '../../lib/toast';
 import { Button, Field, Input } from '../../components/ui';
 import { CHICKEN_MESSAGES, FIND_RADIUS_M, FOUND_CODE_LENGTH } from '../../../shared/game/chicken';
+import type { PublicGame } from '../../../shared/api/play';
 import { claimChicken } from './hunt-api';
+import { BlockedNote, useTeamBlock } from './team-block';
+import { currentFix } from './current-fix';
 
-type Props = { code: string; token: string; found: boolean; initialCode: string | null; onFound: () => void };
+type Props = { code: string; token: string; game: PublicGame; teamId: number; found: boolean; initialCode: string | null; onFound: () => void };
 
 /**
  * "Found the Chicken" for a team (decision 0280): type the code on the Chicken's screen (or open the QR's link: the
- * code comes filled in). The server checks the code and that this phone is near the Chicken.
+ * code comes filled in). The claim carries this phone's position of that moment (decision 0291); the server checks
+ * the code and that the phone is near the Chicken. A team frozen by an Egg Strike waits, and is told for how long.
  */
-export function FoundChicken({ code, token, found, initialCode, onFound }: Props) {
+export function FoundChicken({ code, token, game, teamId, found, initialCode, onFound }: Props) {
   const [value, setValue] = useState(initialCode ?? '');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [points, setPoints] = useState<number | null>(null);
+  const block = useTeamBlock(code, token, game, teamId, 'claim_chicken');
   if (found || points !== null) {
     return (
       <p className="rounded-xl bg-green-50 px-3 py-3 font-semibold text-green-900" data-testid="chicken-found">
@@ -31,13 +36,14 @@ export function FoundChicken({ code, token, found, initialCode, onFound }: Props
     }
     setBusy(true);
     setError(null);
-    claimChicken(code, token, value)
+    currentFix()
+      .then((position) => claimChicken(code, token, value, position))
       .then(({ find }) => {
         setPoints(find.chicken_points);
         onFound();
       })
       .catch((e: unknown) => {
-        const message = errorMessage(e, 'Failed to claim the Chicken');
+        const message = e instanceof Error && e.message === CHICKEN_MESSAGES.noPosition ? e.message : errorMessage(e, 'Failed to claim the Chicken');
         setError(message);
         notifyError(message);
       })
@@ -56,7 +62,8 @@ export function FoundChicken({ code, token, found, initialCode, onFound }: Props
           onChange={(e) => setValue(e.target.value)}
         />
       </Field>
-      <Button type="submit" variant="primary" size="lg" className="w-full" disabled={busy}>
+      <BlockedNote block={block} />
+      <Button type="submit" variant="primary" size="lg" className="w-full" disabled={busy || block !== null}>
         {busy ? 'Checking…' : 'Claim the Chicken'}
       </Button>
     </form>

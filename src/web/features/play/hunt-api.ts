@@ -1,9 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { huntEndpoints as ep } from '../../../shared/api/endpoints/hunt';
-import { foundEventData, itemsEventData } from '../../../shared/api/hunt';
-import { ITEMS } from '../../../shared/game/items';
-import { PLAYER_TOKEN_HEADER } from '../../../shared/api/play';
+import { foundEventData, itemsEventData, type ClaimPosition } from '../../../shared/api/hunt';
+import { ITEMS, weaponsUnavailable, type WeaponsGame } from '../../../shared/game/items';
+import { PLAYER_TOKEN_HEADER, type PublicGame } from '../../../shared/api/play';
+import { PLAN_TYPES } from '../../../shared/plans';
 import { api } from '../../lib/api-client';
 import type { SseEvent } from '../../lib/event-stream';
 import { notifyInfo } from '../../lib/toast';
@@ -18,11 +19,22 @@ export const huntKeys = {
 
 export const fetchChicken = (code: string, token: string) => api(ep.chicken, { params: { code }, headers: auth(token) });
 export const hideHere = (code: string, token: string) => api(ep.hide, { params: { code }, body: {}, headers: auth(token) });
-export const claimChicken = (code: string, token: string, foundCode: string) => api(ep.found, { params: { code }, body: { code: foundCode }, headers: auth(token) });
+export const claimChicken = (code: string, token: string, foundCode: string, position: ClaimPosition) =>
+  api(ep.found, { params: { code }, body: { code: foundCode, position }, headers: auth(token) });
 export const fetchBackpack = (code: string, token: string) => api(ep.backpack, { params: { code }, headers: auth(token) });
 export const pickUp = (code: string, token: string, stationId: number) => api(ep.pickup, { params: { code }, body: { station_id: stationId }, headers: auth(token) });
 export const applyItem = (code: string, token: string, itemId: number, targetTeamId?: number) =>
   api(ep.use, { params: { code }, body: targetTeamId === undefined ? { item_id: itemId } : { item_id: itemId, target_team_id: targetTeamId }, headers: auth(token) });
+
+/** The game as the item rules see it (shared/game/items.ts). */
+export function weaponsGame(game: Pick<PublicGame, 'plan_type' | 'weapons_on'>): WeaponsGame {
+  return { plan_type: PLAN_TYPES.find((p) => p === game.plan_type) ?? 'standard', weapons_on: game.weapons_on };
+}
+
+/** Whether this game has power-ups at all: nothing of them shows for Standard games or with weapons off. */
+export function weaponsOn(game: Pick<PublicGame, 'plan_type' | 'weapons_on'>): boolean {
+  return weaponsUnavailable(weaponsGame(game)) === null;
+}
 
 /** A time of day on this phone's clock, e.g. 14:05. */
 export const clock = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });

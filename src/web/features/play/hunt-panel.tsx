@@ -1,23 +1,16 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import type { MapPlayer, MapResponse } from '../../../shared/api/play';
-import { ITEMS, weaponsUnavailable } from '../../../shared/game/items';
-import { PLAN_TYPES } from '../../../shared/plans';
+import { ITEMS } from '../../../shared/game/items';
 import type { MapStation } from '../../components/live-map/live-map';
 import { AreaWarning } from './area-warning';
 import { BackpackTab } from './backpack-tab';
 import { ChickenPanel } from './chicken-panel';
 import { FoundChicken } from './found-chicken';
-import { fetchBackpack, huntKeys } from './hunt-api';
+import { fetchBackpack, huntKeys, weaponsOn } from './hunt-api';
 import { playKeys } from './play-api';
 
 type Props = { code: string; token: string; snapshot: MapResponse; me: MapPlayer };
-
-/** Whether this game has power-ups at all: nothing of them shows for Standard games or with weapons off. */
-export function weaponsOn(game: MapResponse['game']): boolean {
-  const plan = PLAN_TYPES.find((p) => p === game.plan_type) ?? 'standard';
-  return weaponsUnavailable({ plan_type: plan, weapons_on: game.weapons_on }) === null;
-}
 
 /** The item stations for the player's map, from the Backpack call (the same query the Backpack panel keeps). */
 export function useStationMarkers(code: string, token: string, enabled: boolean): MapStation[] {
@@ -44,11 +37,13 @@ export function HuntPanel({ code, token, snapshot, me }: Props) {
           <FoundChicken
             code={code}
             token={token}
-            found={team.chicken_points > 0}
+            game={snapshot.game}
+            teamId={team.id}
+            found={team.found_chicken_at !== null}
             initialCode={search.get('found')}
             onFound={() => void queryClient.invalidateQueries({ queryKey: playKeys.map(code) })}
           />
-          {weaponsOn(snapshot.game) ? <BackpackTab code={code} token={token} position={me.position} /> : null}
+          {weaponsOn(snapshot.game) ? <BackpackTab code={code} token={token} game={snapshot.game} teamId={team.id} position={me.position} /> : null}
         </>
       ) : null}
     </div>

@@ -5,6 +5,7 @@ import { LazyLiveMap } from '../../components/live-map/lazy-live-map';
 import type { MapStation } from '../../components/live-map/live-map';
 import { locationText, TeamDot, timeLeftText, useNow } from '../../components/live-map/live-game-ui';
 import { Badge } from '../../components/ui';
+import { ordinal, rankedTeam } from '../../components/team-leaderboard';
 import { notifyInfo } from '../../lib/toast';
 import type { SenderNote } from './use-position-sender';
 
@@ -22,7 +23,7 @@ type Props = {
 export function LiveView({ snapshot, me, visible, note, hunt = null, stations = [] }: Props) {
   const now = useNow();
   const teamIds = snapshot.teams.map((t) => t.id);
-  const team = snapshot.teams.find((t) => t.id === me.team_id) ?? null;
+  const team = rankedTeam(snapshot.teams, me.team_id);
   const left = timeLeftText(snapshot.game.ends_at, now);
 
   // A host message that arrives while playing pops up too: the list is below the map, out of sight on a phone.
@@ -43,8 +44,8 @@ export function LiveView({ snapshot, me, visible, note, hunt = null, stations = 
           </span>
         ) : null}
         {team ? (
-          <span className="text-sm">
-            {team.name}: <strong>{team.points}</strong> points
+          <span className="text-sm" data-testid="my-team-score" data-rank={team.rank} data-points={team.total}>
+            {team.name}: <strong>{team.total}</strong> points · {ordinal(team.rank)} of {snapshot.teams.length}
           </span>
         ) : null}
       </div>

@@ -12,8 +12,8 @@ import { Button, ErrorState, Field, Input } from '../../components/ui';
 import { GameOver } from './game-over';
 import { JoinForm } from './join-form';
 import { LiveView } from './live-view';
-import { HuntPanel, useStationMarkers, weaponsOn } from './hunt-panel';
-import { onHuntEvent } from './hunt-api';
+import { HuntPanel, useStationMarkers } from './hunt-panel';
+import { onHuntEvent, weaponsOn } from './hunt-api';
 import { LiveTabs } from './live-tabs';
 import { ChallengesTab } from './challenges-tab';
 import { challengeKeys } from './challenges-api';
@@ -181,7 +181,7 @@ function JoinedGame({ code, token, playerId, onForget }: { code: string; token: 
               ),
             },
             ...(me.role === 'player'
-              ? [{ id: 'challenges', label: 'Challenges', content: <ChallengesTab code={code} token={token} teams={snapshot.teams} myTeamId={me.team_id} /> }]
+              ? [{ id: 'challenges', label: 'Challenges', content: <ChallengesTab code={code} token={token} game={snapshot.game} teams={snapshot.teams} myTeamId={me.team_id} /> }]
               : []),
           ]}
         />

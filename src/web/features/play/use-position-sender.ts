@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { POSITION_SEND_INTERVAL_MS } from '../../../shared/game/positions';
 import { ApiError } from '../../lib/api-client';
 import { sendPosition } from './play-api';
+import { rememberFix } from './current-fix';
 
 export type SenderNote = null | 'too_fast' | 'no_signal';
 
@@ -46,6 +47,7 @@ export function usePositionSender(code: string, token: string, active: boolean, 
     const watch = navigator.geolocation.watchPosition(
       (position) => {
         latest = position;
+        rememberFix(position);
         send();
       },
       (error) => {
@@ -57,6 +59,7 @@ export function usePositionSender(code: string, token: string, active: boolean, 
     const tick = window.setInterval(send, 1_000);
     return () => {
       stopped = true;
+      rememberFix(null);
       navigator.geolocation.clearWatch(watch);
       window.clearInterval(tick);
     };

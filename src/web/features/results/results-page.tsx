@@ -11,6 +11,7 @@ import { AuthedPhoto } from '../../lib/authed-photo';
 import { paths } from '../../lib/paths';
 import { Spinner } from '../../components/spinner';
 import { ErrorState } from '../../components/ui';
+import { TeamLeaderboard } from '../../components/team-leaderboard';
 
 /**
  * After the game (issue 14, decision 0273): the final leaderboard and the album of approved photos, for players
@@ -39,21 +40,7 @@ function ResultsView({ results, photos, headers }: { results: ResultsResponse; p
           Final leaderboard
         </h2>
         {results.teams.length ? (
-          <ol className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white" data-testid="final-leaderboard">
-            {results.teams.map((t) => (
-              <li key={t.id} className="flex items-center justify-between px-3 py-2" data-testid="final-row" data-name={t.name}>
-                <span className="font-medium">
-                  {t.rank}. {t.name}
-                </span>
-                <span className="text-right text-sm text-slate-700">
-                  <strong className="text-base text-slate-900">{t.total} points</strong>
-                  <span className="block">
-                    challenges {t.challenge_points + t.adjustments} · chicken {t.chicken_points}
-                  </span>
-                </span>
-              </li>
-            ))}
-          </ol>
+          <TeamLeaderboard teams={results.teams} testId="final-leaderboard" label="Final leaderboard" breakdown />
         ) : (
           <p className="text-slate-600">No team took part.</p>
         )}

@@ -1,0 +1,68 @@
+import { rankTeams, type RankedTeam, type TeamScore } from '../../shared/scoring/leaderboard';
+import { cx } from './ui';
+
+/** What a total is made of, in words: "challenges 15 · Chicken 50 · staff +5". */
+export function scoreBreakdown(team: TeamScore): string {
+  const parts = [`challenges ${team.challenge_points}`, `Chicken ${team.chicken_points}`];
+  if (team.adjustments !== 0) parts.push(`staff ${team.adjustments > 0 ? '+' : ''}${team.adjustments}`);
+  return parts.join(' · ');
+}
+
+const ORDINAL_SUFFIX: Readonly<Record<number, string>> = { 1: 'st', 2: 'nd', 3: 'rd' };
+
+/** "1st", "2nd", "3rd", "11th"… for a rank. */
+export function ordinal(rank: number): string {
+  const tens = rank % 100;
+  if (tens >= 11 && tens <= 13) return `${rank}th`;
+  return `${rank}${ORDINAL_SUFFIX[rank % 10] ?? 'th'}`;
+}
+
+/** The team `teamId` in the one leaderboard order (its total and rank), or null. */
+export function rankedTeam<T extends TeamScore>(teams: readonly T[], teamId: number | null): RankedTeam<T> | null {
+  return rankTeams(teams).find((t) => t.id === teamId) ?? null;
+}
+
+type Props = {
+  teams: readonly TeamScore[];
+  myTeamId?: number | null;
+  /** Names the list for tests and assistive tech alike. */
+  testId: string;
+  label: string;
+  /** Show what each total is made of (the results page). */
+  breakdown?: boolean;
+  className?: string;
+};
+
+/**
+ * Every team, best first, with its total: the one leaderboard of the phones (live and game over) and the results page.
+ * Totals and ranks come from the one rule (shared/scoring/leaderboard.ts, decision 0240): challenge points + Chicken
+ * points + staff adjustments, ties broken by who found the Chicken first.
+ */
+export function TeamLeaderboard({ teams, myTeamId = null, testId, label, breakdown = false, className }: Props) {
+  const ranked = rankTeams(teams);
+  if (!ranked.length) return null;
+  return (
+    <ol aria-label={label} className={cx('divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white text-left', className)} data-testid={testId}>
+      {ranked.map((t) => (
+        <li
+          key={t.id}
+          className={cx('flex items-center justify-between gap-2 px-3 py-2', t.id === myTeamId && 'bg-brand-50 font-semibold')}
+          data-testid="leaderboard-row"
+          data-name={t.name}
+          data-rank={t.rank}
+          data-points={t.total}
+        >
+          <span>
+            {t.rank}. {t.name}
+            {t.id === myTeamId ? ' (you)' : ''}
+            {t.found_chicken_at ? <span title="Found the Chicken"> 🐔</span> : null}
+          </span>
+          <span className="text-right">
+            <strong>{t.total} points</strong>
+            {breakdown ? <span className="block text-sm font-normal text-slate-600">{scoreBreakdown(t)}</span> : null}
+          </span>
+        </li>
+      ))}
+    </ol>
+  );
+}
