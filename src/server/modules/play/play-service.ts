@@ -18,7 +18,6 @@ import {
   type PlayerRow,
 } from '../../lib/game-state';
 import { hasPaid } from '../../../shared/lifecycle/booking-states';
-import { judgeFix } from '../../../shared/game/positions';
 import { judgeOrRefuse, lastFixOf, storeFix } from '../../lib/position-fixes';
 import { GAME_MESSAGES, teamCapacity } from '../../../shared/game/teams';
 import { MAX_TEAMS } from '../../../shared/api/booker-game';
