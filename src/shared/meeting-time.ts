@@ -51,3 +51,14 @@ export function loadedSchedule(b: { utcDateTime: string | null; date: string; me
 export function meetingTimeOf(stored: unknown): MeetingTime {
   return readMeetingTime(stored) ?? { ...FALLBACK_MEETING_TIME };
 }
+
+/**
+ * The instant a booking's game meets (the start window and the consoles read it): the stored instant when it is a
+ * moment, else the date and meeting time in the game's zone (14:00 without a usable time). Null when neither makes one.
+ */
+export function meetingInstant(b: { utcDateTime: string | Date | null; date: string; meetingTime: unknown; timezone: string }): Date | null {
+  const stored = b.utcDateTime instanceof Date ? b.utcDateTime.getTime() : b.utcDateTime ? Date.parse(b.utcDateTime) : Number.NaN;
+  const utcDateTime = Number.isFinite(stored) ? new Date(stored).toISOString() : null;
+  const schedule = loadedSchedule({ ...b, utcDateTime });
+  return schedule.utcDateTime ? new Date(schedule.utcDateTime) : null;
+}

@@ -44,8 +44,6 @@ export const WIZARD_DATE = 'dd-MM-yy';
 const DISPLAY_TIMESTAMP = 'dd/MM/yyyy HH:mm:ss';
 /** A moment to the minute, as the product shows dates in sentences. */
 const DISPLAY_MINUTES = 'dd/MM/yyyy HH:mm';
-/** The meeting time when a booking has none (spec section 9). */
-export const MEETING_TIME_FALLBACK = { hour: 14, minute: 0 } as const;
 
 /** 'dd/MM/yyyy HH:mm:ss' in the given zone, or 'Invalid date'. */
 export function formatTimestamp(value: string | number | Date | null | undefined, timeZone?: string): string {
@@ -114,31 +112,3 @@ export function formatDateTimeMinutes(value: Date, timeZone: string): string {
   return format(new TZDate(value.getTime(), isValidTimeZone(timeZone) ? timeZone : 'UTC'), DISPLAY_MINUTES);
 }
 
-/**
- * The instant a booking's game meets: its stored utcDateTime, else its date and meeting time in its zone, the meeting
- * time falling back to 14:00 when it is missing or not a time (spec section 9). Null only when the date is not a date.
- */
-export function meetingInstant(b: { utcDateTime: string | Date | null; date: string; meetingTime: unknown; timezone: string }): Date | null {
-  if (b.utcDateTime) {
-    const at = new Date(b.utcDateTime);
-    if (isValid(at)) return at;
-  }
-  const time = readMeetingTime(b.meetingTime) ?? MEETING_TIME_FALLBACK;
-  const iso = localToUtcIso(b.date, time, b.timezone) || localToUtcIso(b.date, MEETING_TIME_FALLBACK, b.timezone);
-  return iso ? new Date(iso) : null;
-}
-
-/** A stored meeting time (an object, or the same as a JSON string: both readings of the spec), or null. */
-function readMeetingTime(value: unknown): { hour: number; minute: number } | null {
-  let v = value;
-  if (typeof v === 'string') {
-    try {
-      v = JSON.parse(v);
-    } catch {
-      return null;
-    }
-  }
-  if (typeof v !== 'object' || v === null || !('hour' in v) || !('minute' in v)) return null;
-  const { hour, minute } = v;
-  return typeof hour === 'number' && typeof minute === 'number' ? { hour, minute } : null;
-}

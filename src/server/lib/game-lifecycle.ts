@@ -11,7 +11,7 @@ import { DETAIL_MESSAGES } from '../../shared/api/admin-booking-detail';
 import { GAME_MESSAGES } from '../../shared/game/teams';
 import type { PublicGame } from '../../shared/api/play';
 import { resumedEndsAt, resumeRefusal, startRefusal, type GameState } from '../../shared/lifecycle/game-states';
-import { meetingInstant } from '../../shared/time';
+import { meetingInstant } from '../../shared/meeting-time';
 import { instanceStatus } from './game-status';
 
 /**

@@ -21,7 +21,7 @@ import { loadedSchedule } from '../../shared/meeting-time';
 import type { TeamScore } from '../../shared/scoring/leaderboard';
 import type { ConsoleResponse } from '../../shared/api/host';
 import { hasPaid } from '../../shared/lifecycle/booking-states';
-import { meetingInstant } from '../../shared/time';
+import { meetingInstant } from '../../shared/meeting-time';
 
 /**
  * Reading a live game: the game of a code with its booking and latest instance, and the projections every caller

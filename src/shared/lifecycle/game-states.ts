@@ -73,7 +73,7 @@ export type StartFacts = {
   /** The game's state, or null when the booking has no game. */
   state: GameState | null;
   bookingStatus: string;
-  /** The meeting time as an instant (shared/time.ts meetingInstant). */
+  /** The meeting time as an instant (shared/meeting-time.ts meetingInstant). */
   meetingAt: Date;
   timeZone: string;
   now: Date;

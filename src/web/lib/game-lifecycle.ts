@@ -1,7 +1,7 @@
 import type { AdminBooking } from '../../shared/api/booking';
 import type { ConsoleResponse } from '../../shared/api/host';
 import { resumeRefusal, startRefusal, type LifecycleRefusal } from '../../shared/lifecycle/game-states';
-import { meetingInstant } from '../../shared/time';
+import { meetingInstant } from '../../shared/meeting-time';
 
 /**
  * Start Game and Resume Game as the server decides them (src/shared/lifecycle/game-states.ts), for the staff detail
