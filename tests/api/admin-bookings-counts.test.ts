@@ -55,6 +55,9 @@ async function expectCountsExact(): Promise<void> {
     need_venues: await countBookings(db, attentionCondition('need_venues')),
     need_hosts: await countBookings(db, attentionCondition('need_hosts')),
     unactivated: await countBookings(db, attentionCondition('unactivated')),
+    // Played games are told from upcoming ones (issue 19): a paid booking is upcoming, a completed one played.
+    upcoming: await countBookings(db, eq(bookings.bookingStatus, 'paid')),
+    played: await countBookings(db, eq(bookings.bookingStatus, 'completed')),
   });
   const leads = leadMetricsSchema.parse((await admin.get('/api/admin/bookings/leads-metrics')).json());
   const pipeline = async (status: 'new' | 'contacted' | 'negotiating' | 'lost' | 'converted') => countBookings(db, pipelineCondition(status));

@@ -26,7 +26,7 @@ describe('item stations', () => {
     expect(station).toMatchObject({ game_id: gameId, kind: 'radar', lat: 51.508, lng: -0.128, label: 'Fountain', active: true });
 
     const listed = (await admin.get(`${base}/games/${gameId}/stations`)).json<{ game: MarkerGame; stations: ItemStation[] }>();
-    expect(listed.game).toMatchObject({ id: gameId, code: gameCode, plan_type: 'pro', weapons_on: false, stations_count: 1, area: { lat: 51.5074, lng: -0.1278, radius: 1000 } });
+    expect(listed.game).toMatchObject({ id: gameId, code: gameCode, plan_type: 'pro', weapons_on: true, stations_count: 1, area: { lat: 51.5074, lng: -0.1278, radius: 1000 } });
     expect(listed.stations.map((s) => s.id)).toEqual([station.id]);
     const games = (await admin.get(`${base}/games`)).json<{ games: MarkerGame[] }>().games;
     expect(games.find((g) => g.id === gameId)?.stations_count).toBe(1);
