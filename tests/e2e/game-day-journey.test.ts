@@ -160,6 +160,7 @@ describe('game day, from booking to the results mail', () => {
     await expect.poll(() => hostSection.textContent()).toContain(HOST.name);
 
     // An Egg Strike station, placed on the game's map (a Weapons game starts with weapons on).
+    // The markers page picks a game by id: staff would choose it from the list, the test reads its id from the same API.
     const markerGames = (await call(staff.page, 'GET', '/api/admin/markers/games')).json as { games: { id: number; code: string }[] };
     const gameId = markerGames.games.find((g) => g.code === code)?.id;
     expect(gameId).toBeDefined();
@@ -172,6 +173,7 @@ describe('game day, from booking to the results mail', () => {
     if (!box) throw new Error('map not laid out');
     await staff.page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
     await staff.page.getByText('Egg Strike station placed').waitFor();
+    // Where the click put it, read from the staff API, so the phones can stand there (a test cannot walk).
     const stations = (await call(staff.page, 'GET', `/api/admin/markers/games/${gameId}/stations`)).json as { stations: { lat: number; lng: number }[] };
     const station = stations.stations[0];
     if (!station) throw new Error('no station');
@@ -180,7 +182,8 @@ describe('game day, from booking to the results mail', () => {
     const CHICKEN_SPOT = { latitude: station.lat + 0.00006, longitude: station.lng };
     const ANN_SPOT = { latitude: station.lat + 0.00003, longitude: station.lng };
 
-    // 3. The organiser: the management link from the booking mail, two teams, the Chicken's link.
+    // 3. The organiser: the management link from the booking mail (read from the booking's timeline, where staff see
+    // every mail sent), two teams, the Chicken's link.
     const manageLink = async () => /\/manage\/[A-Za-z0-9_-]+/.exec((await mails(staff.page, bookingId)).map((m) => m.text).join('\n'))?.[0] ?? '';
     await expect.poll(manageLink, { timeout: 20_000, interval: 1_000 }).not.toBe('');
     const managePath = await manageLink();
@@ -275,13 +278,17 @@ describe('game day, from booking to the results mail', () => {
     await form.getByLabel("Code on the Chicken's screen").fill(foundCode);
     await form.getByRole('button', { name: 'Claim the Chicken' }).click();
     await bob.page.getByTestId('chicken-found').filter({ hasText: '+50 points' }).waitFor();
+    // The Foxes led on challenge points; the Chicken's 50 put the Owls ahead: the live headers say so on both phones.
     const owls = 50;
-    expect(owls).toBeGreaterThan(foxesPoints);
+    expect(foxesPoints).toBeLessThan(owls);
+    await bob.page.getByTestId('my-team-score').filter({ hasText: `Owls: ${owls} points · 1st of 2` }).waitFor();
+    await ann.page.getByTestId('my-team-score').filter({ hasText: `Foxes: ${foxesPoints} points · 2nd of 2` }).waitFor();
 
     // 10. The host console's team table, then the host ends the game.
     const hostFirst = host.page.getByTestId('team-row').first();
     await expect.poll(() => hostFirst.getAttribute('data-name')).toBe('Owls');
     expect(await hostFirst.getAttribute('data-points')).toBe(String(owls));
+    expect(await host.page.getByTestId('team-row').nth(1).getAttribute('data-name')).toBe('Foxes');
     expect(await host.page.getByTestId('team-row').nth(1).getAttribute('data-points')).toBe(String(foxesPoints));
     await host.page.getByRole('button', { name: 'End Game' }).click();
     await host.page.getByRole('dialog').getByRole('button', { name: 'Yes, end' }).click();
