@@ -402,7 +402,7 @@ describe('admin booking detail', () => {
     await toast(page, 'Please enter a user ID');
     // Picked from the hosts by name and email (issue 19), not typed as a user id.
     const newHost = emergency.getByLabel('New host');
-    await expect.poll(() => newHost.locator('option', { hasText: 'Hattie Host' }).count()).toBe(1);
+    await newHost.locator('option', { hasText: 'Hattie Host' }).waitFor({ state: 'attached' });
     await newHost.selectOption({ label: `Hattie Host (hattie@e2e.test)` });
     await emergency.getByRole('button', { name: 'Change Host' }).click();
     await toast(page, 'Emergency host change successful');
@@ -546,7 +546,7 @@ describe('admin booking detail', () => {
     });
     const emergency = region(page, 'Emergency Host Change');
     const newHost = emergency.getByLabel('New host');
-    await expect.poll(() => newHost.locator('option', { hasText: 'Hattie Host' }).count()).toBe(1);
+    await newHost.locator('option', { hasText: 'Hattie Host' }).waitFor({ state: 'attached' });
     await newHost.selectOption(String(seed.hostId));
     await emergency.getByRole('button', { name: 'Change Host' }).click();
     await toast(page, DETAIL_MESSAGES.notAHost);

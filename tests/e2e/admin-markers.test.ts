@@ -47,7 +47,9 @@ describe('/admin/markers', () => {
     const standardGame = await paidGame(page, 'standard', 'Stan Standard');
 
     await page.goto(`/admin/markers?game=${weaponsGame}`);
-    await page.getByText('Weapons are off for this game').waitFor();
+    // A Weapons plan's game starts with weapons on (issue 19): the map, and no 'weapons are off' warning.
+    await page.getByTestId('stations-map').waitFor();
+    expect(await page.getByText('Weapons are off for this game').count()).toBe(0);
     await page.getByLabel('Kind').selectOption('rusty_compass');
     await page.getByLabel('Label (optional)').fill('By the fountain');
     const map = page.getByTestId('stations-map');

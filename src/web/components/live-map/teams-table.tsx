@@ -13,7 +13,8 @@ export function TeamsTable({ teams }: { teams: readonly Team[] }) {
   const ranked = rankTeams(teams);
   if (!ranked.length) return <p className="text-sm text-slate-600">No teams yet.</p>;
   return (
-    <div className="overflow-x-auto">
+    // Five score columns scroll sideways on a phone: a focusable region, so keyboard users can scroll it too.
+    <div className="overflow-x-auto" role="region" aria-label="Teams and points" tabIndex={0}>
       <table className="w-full text-left text-sm" data-testid="teams-table">
         <thead className="text-slate-500">
           <tr>
