@@ -47,6 +47,10 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
+          // Browser files one at a time, after the other tiers: two at a time timed out tests under load (a server and
+          // a Chromium each); the unit, api and system tiers still share both cores before them.
+          maxWorkers: 1,
+          sequence: { groupOrder: 1 },
           testTimeout: 90_000,
           hookTimeout: 180_000,
           setupFiles: consoleErrorsFail,
