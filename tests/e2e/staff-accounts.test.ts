@@ -121,6 +121,8 @@ describe('staff accounts', () => {
     await page.goto('/login');
     await page.getByRole('link', { name: 'Forgot password?' }).click();
     await page.waitForURL('**/forgot-password');
+    // The URL changes before the page's code has loaded: the login form's own Email field is still on screen until then.
+    await page.getByRole('heading', { name: 'Forgot your password?' }).waitFor();
     await page.getByLabel('Email').fill(FORGETFUL.email);
     await page.getByRole('button', { name: 'Send me a link' }).click();
     await page.getByText(ACCOUNT_MESSAGES.resetRequested).waitFor();
