@@ -54,8 +54,9 @@ export default defineConfig({
           testTimeout: 90_000,
           hookTimeout: 180_000,
           setupFiles: consoleErrorsFail,
-          // Every server starts from a copy of one migrated data folder made here.
-          globalSetup: ['tests/e2e/support/data-dir-template.ts'],
+          // Servers in the worker start from the migrated, seeded snapshot; a server process (one that a test kills)
+          // from a copy of the migrated data folder.
+          globalSetup: ['tests/support/test-database-snapshot.ts', 'tests/e2e/support/data-dir-template.ts'],
         },
       },
       {

@@ -1,34 +1,53 @@
-import { rmSync } from 'node:fs';
 import { afterAll, beforeAll } from 'vitest';
-import type { Browser } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { Db } from '../../../src/server/db/client';
-import { launchBrowser } from './browser';
-import { newDataDir, seedDataDir } from './data-dir';
-import { startServer, type RunningServer } from './server';
+import { DESKTOP, launchBrowser, newPage } from './browser';
+import { signIn, startAppServer, type AppServer } from './app-server';
+import { E2E_ADMIN } from './server';
 
-export type Journey<T> = { server: RunningServer; browser: Browser; seed: T; dataDir: string };
+export type Journey<T> = {
+  server: AppServer;
+  browser: Browser;
+  seed: T;
+  /** A page signed in as that staff member (the admin by default), opened at `path`. */
+  staffPage(path: string, options?: { viewport?: { width: number; height: number }; email?: string }): Promise<{ context: BrowserContext; page: Page; errors: string[] }>;
+};
 
 /**
  * The one server-and-browser set-up of a browser test file: registers its beforeAll and afterAll and returns an object
- * whose fields are filled before the first test. The server starts from a copy of the run's migrated data folder,
- * after `seed` wrote the file's rows into it (the running server owns the folder); `env` for a file that needs its
- * own configuration (a Stripe stand-in, a terms address).
+ * whose fields are filled before the first test. The server runs in this worker on a fresh copy of the run's migrated
+ * database (support/app-server.ts), after `seed` wrote the file's rows into it; `j.server.db` is that same database
+ * while the tests run. `env` for a file that needs its own configuration (a Stripe stand-in, a terms address).
  *
  *   const j = useServerAndBrowser({ seed: (db) => createBooking(db, {…}) });
- *   it('…', async () => { const { page } = await newPage(j.browser, j.server.url); … j.seed.id … });
+ *   it('…', async () => { const { page } = await j.staffPage(`/admin/bookings/${j.seed.id}`); … });
  */
 export function useServerAndBrowser<T = undefined>(options: { seed?: (db: Db) => Promise<T>; env?: Record<string, string> } = {}): Journey<T> {
-  const journey = {} as Journey<T>;
+  const journey = {
+    async staffPage(path, { viewport = DESKTOP, email = E2E_ADMIN.email } = {}) {
+      const opened = await newPage(journey.browser, journey.server.url, viewport);
+      await signIn(opened.context, journey.server, email);
+      await opened.page.goto(path);
+      return opened;
+    },
+  } as Journey<T>;
   beforeAll(async () => {
-    journey.dataDir = newDataDir();
-    // Without a seed the field stays undefined, which is what T defaults to.
-    if (options.seed) journey.seed = await seedDataDir(journey.dataDir, options.seed);
-    [journey.server, journey.browser] = await Promise.all([startServer({ ...options.env, DATA_DIR: journey.dataDir }), launchBrowser()]);
+    let seeded: T | undefined;
+    [journey.server, journey.browser] = await Promise.all([
+      startAppServer({
+        ...(options.env ? { env: options.env } : {}),
+        seed: async (db) => {
+          // Without a seed the field stays undefined, which is what T defaults to.
+          if (options.seed) seeded = await options.seed(db);
+        },
+      }),
+      launchBrowser(),
+    ]);
+    journey.seed = seeded as T;
   });
   afterAll(async () => {
     await journey.browser?.close();
     await journey.server?.stop();
-    if (journey.dataDir) rmSync(journey.dataDir, { recursive: true, force: true });
   });
   return journey;
 }
