@@ -168,7 +168,9 @@ describe('GET /api/geocode through a Nominatim-compatible server (GEOCODER_URL)'
     expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200]);
     const times = seen.slice(before).map((s) => s.at);
     expect(times).toHaveLength(3);
-    for (let i = 1; i < times.length; i++) expect(times[i]! - times[i - 1]!).toBeGreaterThanOrEqual(950);
+    // The stand-in sees arrivals: on a loaded machine a late first arrival brings the next one closer by tens of
+    // milliseconds. Without the limit all three arrive within a few milliseconds of each other.
+    for (let i = 1; i < times.length; i++) expect(times[i]! - times[i - 1]!).toBeGreaterThanOrEqual(900);
   });
 
   it('answers 502 with the suggestion failure text when the upstream fails, and 503 when it refuses', async () => {
