@@ -1,4 +1,25 @@
 import { configDefaults, defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+/** Long files first, so the two workers do not end the run waiting on one journey started last. */
+const TIER_ORDER = ['e2e', 'system', 'api', 'component', 'unit'];
+
+/**
+ * `npm test` runs every tier in one pass over both workers (docs/TESTING.md). Vitest orders files by project name
+ * (api before e2e) and then by last duration or size; this keeps its order within a tier and starts the browser
+ * journeys, the longest files, first.
+ */
+class TierSequencer extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const rank = (file: TestSpecification) => {
+      const index = TIER_ORDER.indexOf(file.project.name);
+      return index === -1 ? TIER_ORDER.length : index;
+    };
+    // Array.prototype.sort is stable: within a tier Vitest's own order stays.
+    return sorted.sort((a, b) => rank(a) - rank(b));
+  }
+}
 
 // Co-located tests that need a database: they run with the API tier (migrated template, docs/TESTING.md).
 const DATABASE_TESTS_IN_SRC = ['src/server/lib/rate-limit.test.ts', 'src/server/lib/booking-record.test.ts', 'src/server/lib/maintenance.test.ts'];
@@ -14,6 +35,8 @@ export default defineConfig({
     reporters: process.env.CI ? ['default', 'json'] : ['default'],
     outputFile: { json: `test-results/vitest-${process.pid}-${Date.now()}.json` },
     maxWorkers: 2,
+    // The browser journeys first, then the rest (tests/support/tier-sequencer.ts).
+    sequence: { sequencer: TierSequencer },
     tags: [
       {
         name: 'postgres',
@@ -47,10 +70,6 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
-          // Browser files one at a time, after the other tiers: two at a time timed out tests under load (a server and
-          // a Chromium each); the unit, api and system tiers still share both cores before them.
-          maxWorkers: 1,
-          sequence: { groupOrder: 1 },
           testTimeout: 90_000,
           hookTimeout: 180_000,
           setupFiles: consoleErrorsFail,
