@@ -22,7 +22,7 @@ export function failWith(status: number, message: string, code?: ErrorCode, erro
   return new ErrorAnswer(status, { message, ...(code ? { code } : {}), ...(errors ? { errors } : {}) });
 }
 
-export type Request<E extends EndpointConfig> = {
+export type HandlerRequest<E extends EndpointConfig> = {
   params: Record<PathParamNames<E['path']>, string>;
   /** The JSON body sent, as the endpoint's body type (checked against its schema before the handler runs). */
   body: [BodyOf<E>] extends [never] ? undefined : BodyOf<E>;
@@ -31,7 +31,7 @@ export type Request<E extends EndpointConfig> = {
   call: number;
 };
 type Answer<E extends EndpointConfig> = ResponseOf<E> | ErrorAnswer;
-export type Handler<E extends EndpointConfig> = (request: Request<E>) => Answer<E> | Promise<Answer<E>>;
+export type Handler<E extends EndpointConfig> = (request: HandlerRequest<E>) => Answer<E> | Promise<Answer<E>>;
 
 export type RecordedCall = { method: string; url: URL; path: string; body: unknown; endpoint: EndpointConfig | undefined };
 
@@ -100,7 +100,7 @@ async function route(input: RequestInfo | URL, init?: RequestInit): Promise<Resp
   }
   const params = Object.fromEntries(h.names.map((name, i) => [name, decodeURIComponent(match[i + 1] ?? '')]));
   const number = recorded.filter((c) => c.endpoint === h.endpoint).length;
-  const result = await h.handler({ params, body, url, call: number } as Request<EndpointConfig>);
+  const result = await h.handler({ params, body, url, call: number } as HandlerRequest<EndpointConfig>);
   if (result instanceof ErrorAnswer) return jsonResponse(result.status, result.body);
   return jsonResponse(h.endpoint.status ?? 200, result);
 }
