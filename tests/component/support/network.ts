@@ -105,6 +105,13 @@ async function route(input: RequestInfo | URL, init?: RequestInit): Promise<Resp
   return jsonResponse(h.endpoint.status ?? 200, result);
 }
 
+/** What went wrong with the network so far in this test (unanswered calls, refused bodies), cleared once read. */
+export function takeProblems(): string[] {
+  const found = problems;
+  problems = [];
+  return found;
+}
+
 const originalFetch = globalThis.fetch;
 
 beforeEach(() => {
@@ -118,7 +125,6 @@ beforeEach(() => {
 afterEach(() => {
   globalThis.fetch = originalFetch;
   window.fetch = originalFetch;
-  const found = problems;
-  problems = [];
+  const found = takeProblems();
   if (found.length > 0) throw new Error(found.join('\n'));
 });
