@@ -56,6 +56,17 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'component',
+          include: ['tests/component/**/*.test.tsx'],
+          // A DOM in the worker, not a browser (decision 0324): the screens render in milliseconds, no Chromium starts.
+          environment: 'happy-dom',
+          environmentOptions: { happyDOM: { url: 'http://localhost/' } },
+          testTimeout: 30_000,
+          setupFiles: [...consoleErrorsFail, 'tests/component/support/setup.ts'],
+        },
+      },
+      {
+        test: {
           name: 'api',
           include: ['tests/api/**/*.test.ts', ...DATABASE_TESTS_IN_SRC],
           environment: 'node',

@@ -1,0 +1,570 @@
+import { describe, expect, it } from 'vitest';
+import { waitFor } from '@testing-library/react';
+import { adminBookingDetailEndpoints as ep } from '../../src/shared/api/endpoints/admin-booking-detail';
+import { adminBookingTimelineEndpoints as timelineEp } from '../../src/shared/api/endpoints/admin-booking-timeline';
+import { adminUsersEndpoints } from '../../src/shared/api/endpoints/admin-users';
+import { DETAIL_MESSAGES } from '../../src/shared/api/admin-booking-detail';
+import type { AdminBooking } from '../../src/shared/api/booking';
+import type { Heartbeat } from '../../src/shared/api/admin-booking-detail';
+import { BookingDetailPage } from '../../src/web/features/admin-booking-detail/booking-detail-page';
+import { adminBooking, paidBooking } from './support/admin-booking';
+import { answer, callsTo, failWith } from './support/network';
+import { findToast, region, renderScreen, screen, within } from './support/render';
+
+const HATTIE = { id: 5, name: 'Hattie Host', email: 'hattie@e2e.test' };
+
+/**
+ * The booking detail screen (spec sections 5, 8 and 9) on its own: the real page, query hooks and api-client, the
+ * network answered per endpoint. What the server stores and refuses is proved in tests/api/admin-booking-detail.test.ts;
+ * the journeys through the whole product in tests/e2e/admin-booking-detail.test.ts.
+ */
+function openBooking(booking: AdminBooking, { history = [] as string[] } = {}) {
+  let current = booking;
+  const store = {
+    get current() {
+      return current;
+    },
+    set(next: AdminBooking) {
+      current = { ...next, version: current.version + 1 };
+      return current;
+    },
+  };
+  answer(ep.get, () => ({ booking: store.current }));
+  answer(timelineEp.timeline, { entries: [], mails: [], truncated: false });
+  answer(adminUsersEndpoints.hosts, { hosts: [HATTIE] });
+  const screenUtils = renderScreen(<BookingDetailPage />, { path: `/admin/bookings/${booking.id}`, route: '/admin/bookings/:id', history });
+  return { ...screenUtils, store };
+}
+
+const button = (name: string | RegExp, within_: HTMLElement = document.body) => within(within_).getByRole('button', { name });
+
+describe('admin booking detail: what it shows', () => {
+  it('shows the record in its sections, links the code, lists every field and goes back to the list', async () => {
+    const { user, location } = openBooking(
+      adminBooking({
+        gclid: 'abc123',
+        utm_source: 'google',
+        teams_list: [{ id: 1, name: 'Team Crumble', players: 'Ann, Bob, Cy' }],
+        pricing_history: [{ timestamp: '2030-01-02T10:00:00.000Z', plan_type: 'pro', price_per_person: 20, add_ons: [], players: 8, total_price: 160 }],
+      }),
+    );
+    const basic = await screen.findByRole('region', { name: 'Basic Information' });
+    for (const text of ['Paula Plain', 'Acme Ltd', '+44 20 7946 0000']) expect(basic.textContent).toContain(text);
+    expect(within(basic).getByRole('link', { name: /View on map/ }).getAttribute('href')).toContain('51.5074,-0.1278');
+    expect(within(screen.getByRole('heading', { level: 1 })).getByRole('link').getAttribute('href')).toBe('/hatch/TMPCODE12345');
+    for (const name of ['Game Setup Status', 'Locations', 'Lead Status', 'Notes & Contact History', 'Teams', 'Payment History', 'Tracking Information', 'Plan and Pricing']) {
+      expect(region(name)).toBeTruthy();
+    }
+    expect(screen.queryByRole('region', { name: 'Host Assignment' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Emergency Host Change' })).toBeNull();
+    const setup = region('Game Setup Status').textContent;
+    for (const text of ['Inactive', 'Weapons disabled', 'Undecided']) expect(setup).toContain(text);
+    expect(region('Tracking Information').textContent).toContain('abc123');
+    expect(region('Locations').textContent).toContain('Not set');
+    expect(region('Teams').textContent).toContain('Ann, Bob, Cy');
+    const plan = region('Plan and Pricing').textContent;
+    for (const expected of ['Standard', '£15', '£120', '02/01/2030 10:00:00', 'Weapons', '£20', '£160']) expect(plan).toContain(expected);
+
+    await user.click(button('All Booking Fields'));
+    expect(document.querySelector('#all-booking-fields')?.textContent).toContain('temp_code');
+    // Opened directly (no history in this tab): back goes to the list.
+    await user.click(button(/Back to Bookings/));
+    expect(location()).toBe('/admin/bookings');
+  });
+
+  it('goes back in history to the list the staff member came from', async () => {
+    const { user, location } = openBooking(adminBooking(), { history: ['/admin/bookings?search=Paula'] });
+    await screen.findByRole('region', { name: 'Basic Information' });
+    await user.click(button(/Back to Bookings/));
+    expect(location()).toBe('/admin/bookings?search=Paula');
+  });
+
+  it("says 'Booking not found' for an unknown id, and toasts a load that failed", async () => {
+    answer(ep.get, failWith(404, DETAIL_MESSAGES.notFound));
+    const first = renderScreen(<BookingDetailPage />, { path: '/admin/bookings/999999', route: '/admin/bookings/:id' });
+    await screen.findByRole('heading', { name: 'Booking not found' });
+    first.unmount();
+
+    answer(ep.get, failWith(500, 'Server Error'));
+    renderScreen(<BookingDetailPage />, { path: '/admin/bookings/3', route: '/admin/bookings/:id' });
+    await findToast('Failed to load booking details');
+    expect(screen.getByText('Failed to load booking details', { selector: 'p' })).toBeTruthy();
+  });
+
+  it('shows a USD booking and its payments in dollars', async () => {
+    const { user } = openBooking(adminBooking({ currency: 'USD' }));
+    answer(ep.recordPayment, ({ body }) => ({
+      booking: adminBooking({
+        currency: 'USD',
+        booking_payments: [{ id: 9, kind: 'payment', payment_type: body.payment_type, payment_amount: body.payment_amount, currency: 'USD', corrects_payment_id: null, reason: null, recorded_by_name: 'Administrator', provider: null, created_at: '2030-01-03T10:00:00.000Z' }],
+      }),
+    }));
+    await user.type(await screen.findByLabelText('Amount ($)'), '50');
+    await user.click(button('Record Payment', region('Payment History')));
+    const confirm = await screen.findByRole('dialog', { name: 'Confirm payment' });
+    expect(confirm.textContent).toContain('$120');
+    await user.click(button('Record $50.00', confirm));
+    await findToast('Payment recorded successfully');
+    expect(callsTo(ep.recordPayment).map((c) => c.body)).toEqual([{ payment_type: expect.any(String), payment_amount: 5000 }]);
+    await waitFor(() => expect(screen.getByTestId('payments-total').textContent).toBe('$50.00'));
+    expect(screen.getByTestId('payments-due').textContent).toBe('$70.00');
+    expect(region('Payment History').textContent).not.toContain('£');
+  });
+});
+
+describe('admin booking detail: edits and their messages', () => {
+  it('edits the game date and time in the booking zone, and warns before a start in the past', async () => {
+    const { user, store } = openBooking(adminBooking());
+    answer(ep.patch, ({ body }) => ({
+      booking: store.set({ ...store.current, utcDateTime: body.utcDateTime ?? null, timezone: body.timezone ?? store.current.timezone, date: (body.utcDateTime ?? '').slice(0, 10) }),
+    }));
+    await user.click(await screen.findByRole('button', { name: 'Edit date and time' }));
+    const date = screen.getByLabelText('Date', { exact: true });
+    await user.clear(date);
+    await user.type(date, '2020-03-01');
+    const time = screen.getByLabelText('Meeting time');
+    await user.clear(time);
+    await user.type(time, '10:00');
+    await user.click(button('Save date and time'));
+    const warning = await screen.findByText(/This start is in the past/);
+    expect(warning.closest('[role="alert"]')?.textContent).toContain('01/03/2020 10:00:00');
+    expect(callsTo(ep.patch)).toHaveLength(0);
+    // Changing the date takes the warning away; the new start, also past, asks again and saves once confirmed.
+    await user.clear(date);
+    await user.type(date, '2020-03-02');
+    expect(screen.queryByText(/This start is in the past/)).toBeNull();
+    await user.click(button('Save date and time'));
+    await user.click(await screen.findByRole('button', { name: 'Save anyway' }));
+    await findToast('Date and meeting time updated successfully');
+    expect(callsTo(ep.patch)).toHaveLength(1);
+    expect(callsTo(ep.patch)[0]?.body).toMatchObject({ confirm_past: true, timezone: 'Europe/London', version: 1 });
+
+    // A future start in another zone saves without asking.
+    await user.click(screen.getByRole('button', { name: 'Edit date and time' }));
+    await user.clear(screen.getByLabelText('Date', { exact: true }));
+    await user.type(screen.getByLabelText('Date', { exact: true }), '2031-02-20');
+    await user.clear(screen.getByLabelText('Meeting time'));
+    await user.type(screen.getByLabelText('Meeting time'), '18:45');
+    await user.selectOptions(screen.getByLabelText('Timezone'), 'Europe/Paris');
+    await user.click(button('Save date and time'));
+    await waitFor(() => expect(callsTo(ep.patch)).toHaveLength(2));
+    expect(callsTo(ep.patch)[1]?.body).toEqual({ utcDateTime: '2031-02-20T17:45:00.000Z', timezone: 'Europe/Paris', version: 2 });
+    await waitFor(() => expect(screen.getByTestId('game-date-time').textContent).toContain('20/02/2031 18:45:00'));
+    expect(screen.getByTestId('game-date-time').textContent).toContain('Europe/Paris');
+  });
+
+  it('adds typed notes, ignores an empty one, and saves the general notes', async () => {
+    const { user, store } = openBooking(adminBooking());
+    answer(ep.addNote, ({ body }) => ({
+      booking: store.set({ ...store.current, contact_history: [{ id: 1, timestamp: '2030-01-05T10:00:00.000Z', type: body.type ?? 'note', note: body.note, author_name: 'Administrator' }] }),
+    }));
+    answer(ep.patch, ({ body }) => ({ booking: store.set({ ...store.current, admin_general_notes: body.admin_general_notes ?? null }) }));
+    const notes = await screen.findByRole('region', { name: 'Notes & Contact History' });
+    await user.type(screen.getByLabelText('New note'), '   ');
+    await user.click(button('Add Note', notes));
+    await user.selectOptions(screen.getByLabelText('Type', { exact: true }), 'phone');
+    await user.clear(screen.getByLabelText('New note'));
+    await user.type(screen.getByLabelText('New note'), 'Called about the venue');
+    await user.click(button('Add Note', notes));
+    await findToast('Note added successfully');
+    // The empty note sent nothing: the typed one is the only call.
+    expect(callsTo(ep.addNote).map((c) => c.body)).toEqual([{ note: 'Called about the venue', type: 'phone' }]);
+    const history = within(notes).getByRole('list', { name: 'Contact history' });
+    await waitFor(() => expect(history.textContent).toContain('Called about the venue'));
+    expect(history.textContent).toContain('Phone');
+    expect((screen.getByLabelText('New note') as HTMLTextAreaElement).value).toBe('');
+
+    await user.type(screen.getByLabelText('General notes'), 'Prefers email contact');
+    await user.click(button('Save Notes', notes));
+    await findToast('Notes updated successfully');
+    expect(callsTo(ep.patch)[0]?.body).toEqual({ admin_general_notes: 'Prefers email contact', version: 2 });
+  });
+
+  it('changes the lead status only with a reason typed in a dialog that keeps the chosen status', async () => {
+    const { user, store } = openBooking(adminBooking({ full_name: 'Lee Lead' }));
+    answer(ep.leadStatus, ({ body }) => ({
+      booking: store.set({
+        ...store.current,
+        lead_status: body.lead_status,
+        contact_history: [{ id: 2, timestamp: '2030-01-05T10:00:00.000Z', type: 'note', note: `Lead status changed to ${body.lead_status}: ${body.lead_status_reason}`, author_name: 'Administrator' }],
+      }),
+    }));
+    const select = (await screen.findByLabelText('Lead status', { exact: true })) as HTMLSelectElement;
+    const prompts: string[] = [];
+    window.prompt = (message?: string) => {
+      prompts.push(message ?? '');
+      return null;
+    };
+
+    await user.selectOptions(select, 'trash');
+    const dialog = await screen.findByRole('dialog', { name: 'Change lead status' });
+    expect(select.value).toBe('trash');
+    await user.click(button('Cancel', dialog));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(select.value).toBe('new');
+
+    await user.selectOptions(select, 'lost');
+    const again = await screen.findByRole('dialog', { name: 'Change lead status' });
+    await user.type(within(again).getByLabelText(DETAIL_MESSAGES.leadReasonPrompt), '   ');
+    await user.click(button('Save status', again));
+    expect((await within(again).findByRole('alert')).textContent).toContain(DETAIL_MESSAGES.leadReason);
+    expect(select.value).toBe('lost');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(select.value).toBe('new');
+    expect(callsTo(ep.leadStatus)).toHaveLength(0);
+
+    await user.selectOptions(select, 'trash');
+    const third = await screen.findByRole('dialog', { name: 'Change lead status' });
+    await user.type(within(third).getByLabelText(DETAIL_MESSAGES.leadReasonPrompt), 'Duplicate enquiry');
+    await user.click(button('Save status', third));
+    await findToast('Lead status updated successfully');
+    expect(callsTo(ep.leadStatus).map((c) => c.body)).toEqual([{ lead_status: 'trash', lead_status_reason: 'Duplicate enquiry', version: 1 }]);
+    await waitFor(() => expect(select.value).toBe('trash'));
+    expect(within(region('Notes & Contact History')).getByRole('list', { name: 'Contact history' }).textContent).toContain('Lead status changed to trash: Duplicate enquiry');
+    expect(prompts).toEqual([]);
+  });
+
+  it('sets the meeting point and the hiding spot, each refused empty with its message', async () => {
+    const { user, store } = openBooking(adminBooking());
+    answer(ep.patch, ({ body }) => ({
+      booking: store.set({
+        ...store.current,
+        ...(body.meeting_point_address ? { meeting_point_address: body.meeting_point_address, meeting_point_status: 'confirmed' } : {}),
+        ...(body.hiding_spot_address ? { hiding_spot_address: body.hiding_spot_address, hiding_spot_status: 'confirmed' } : {}),
+      }),
+    }));
+    const locations = await screen.findByRole('region', { name: 'Locations' });
+    await user.click(button('Set Meeting Point', locations));
+    await findToast(DETAIL_MESSAGES.meetingPoint);
+    expect(callsTo(ep.patch)).toHaveLength(0);
+    await user.type(screen.getByLabelText('Meeting point address'), 'Trafalgar Square, London');
+    await user.click(button('Set Meeting Point', locations));
+    await findToast('Meeting point set successfully');
+    await waitFor(() => expect(screen.getByTestId('location-meeting').textContent).toContain('Confirmed'));
+
+    await user.type(screen.getByLabelText('Hiding spot address'), '   ');
+    await user.click(button('Update Hiding Spot', locations));
+    await findToast(DETAIL_MESSAGES.hidingSpot);
+    expect(callsTo(ep.patch)).toHaveLength(1);
+    await user.clear(screen.getByLabelText('Hiding spot address'));
+    await user.type(screen.getByLabelText('Hiding spot address'), 'Behind the bandstand, Hyde Park');
+    await user.click(button('Update Hiding Spot', locations));
+    await findToast('Hiding spot updated and notification sent to the designated chicken');
+    await waitFor(() => expect(screen.getByTestId('location-hiding').textContent).toContain('Behind the bandstand, Hyde Park'));
+    expect(callsTo(ep.patch).map((c) => c.body)).toEqual([
+      { meeting_point_address: 'Trafalgar Square, London', version: 1 },
+      { hiding_spot_address: 'Behind the bandstand, Hyde Park', version: 2 },
+    ]);
+  });
+
+  it('locks and unlocks a section of the booker page', async () => {
+    const { user, store } = openBooking(adminBooking());
+    answer(ep.locks, ({ body }) => ({ booking: store.set({ ...store.current, locked_locations: body.locations ?? store.current.locked_locations }) }));
+    await user.click(await screen.findByRole('button', { name: 'Lock Locations' }));
+    await findToast('Locations locked successfully');
+    await waitFor(() => expect(screen.getByTestId('lock-locations').textContent).toContain('Locked'));
+    await user.click(screen.getByRole('button', { name: 'Unlock Locations' }));
+    await findToast('Locations unlocked successfully');
+    expect(callsTo(ep.locks).map((c) => c.body)).toEqual([
+      { locations: true, version: 1 },
+      { locations: false, version: 2 },
+    ]);
+  });
+
+  it('refuses a stale edit, says so and shows the booking as now stored', async () => {
+    const { user, store } = openBooking(adminBooking({ full_name: 'Sam Stale' }));
+    answer(ep.patch, () => {
+      // Someone else saved the notes after this page loaded version 1.
+      store.set({ ...store.current, admin_general_notes: 'Changed by a colleague' });
+      return failWith(409, DETAIL_MESSAGES.stale, 'conflict');
+    });
+    const notes = await screen.findByRole('region', { name: 'Notes & Contact History' });
+    await user.type(screen.getByLabelText('General notes'), 'My older view');
+    await user.click(button('Save Notes', notes));
+    await findToast(DETAIL_MESSAGES.stale);
+    await waitFor(() => expect((screen.getByLabelText('General notes') as HTMLTextAreaElement).value).toBe('Changed by a colleague'));
+  });
+});
+
+describe('admin booking detail: payments', () => {
+  const payment = (id: number, pence: number, extra: Partial<AdminBooking['booking_payments'][number]> = {}): AdminBooking['booking_payments'][number] => ({
+    id,
+    kind: 'payment',
+    payment_type: 'card',
+    payment_amount: pence,
+    currency: 'GBP',
+    corrects_payment_id: null,
+    reason: null,
+    recorded_by_name: 'Administrator',
+    provider: null,
+    created_at: '2030-01-03T10:00:00.000Z',
+    ...extra,
+  });
+
+  it('records a payment in pounds: the booking becomes paid with a game code', async () => {
+    const { user } = openBooking(adminBooking());
+    answer(ep.recordPayment, ({ body }) => ({ booking: paidBooking({ booking_payments: [payment(11, body.payment_amount, { payment_type: body.payment_type })] }) }));
+    const payments = await screen.findByRole('region', { name: 'Payment History' });
+    await user.selectOptions(screen.getByLabelText('Payment type'), 'bank_transfer');
+    await user.type(screen.getByLabelText('Amount (£)'), '100.5');
+    await user.click(button('Record Payment', payments));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Confirm payment' })).getByRole('button', { name: 'Record £100.50' }));
+    await findToast('Payment recorded successfully');
+    expect(callsTo(ep.recordPayment).map((c) => c.body)).toEqual([{ payment_type: 'bank_transfer', payment_amount: 10050 }]);
+    await waitFor(() => expect(region('Payment History').textContent).toContain('£100.50'));
+    expect(region('Payment History').textContent).toContain('Bank transfer');
+    expect(within(screen.getByRole('heading', { level: 1 })).getByRole('link').getAttribute('href')).toBe('/booking/GAME123456');
+    expect(region('Basic Information').textContent).toContain('paid');
+    expect(region('Emergency Host Change')).toBeTruthy();
+  });
+
+  it('confirms a payment, warns above the amount due, and voids a payment as its own entry', async () => {
+    const { user } = openBooking(adminBooking({ lead_status: 'negotiating' }));
+    const big = payment(21, 10_000_000);
+    answer(ep.recordPayment, { booking: paidBooking({ booking_payments: [big] }) });
+    answer(ep.voidPayment, ({ body, params }) => ({
+      booking: adminBooking({
+        lead_status: 'converted',
+        booking_payments: [big, payment(22, -10_000_000, { kind: 'void', corrects_payment_id: Number(params.paymentId), reason: body.reason })],
+      }),
+    }));
+    const payments = await screen.findByRole('region', { name: 'Payment History' });
+    // £100,000 on a £120 booking: shown in full, with the excess, and only recorded once ticked.
+    await user.type(screen.getByLabelText('Amount (£)'), '100000');
+    await user.click(button('Record Payment', payments));
+    const confirm = await screen.findByRole('dialog', { name: 'Confirm payment' });
+    expect(within(confirm).getByTestId('confirm-amount').textContent).toBe('£100,000.00');
+    expect(within(confirm).getByRole('alert').textContent).toContain('This is £99,880.00 more than the £120.00 still due.');
+    const record = within(confirm).getByRole('button', { name: 'Record £100,000.00' }) as HTMLButtonElement;
+    expect(record.disabled).toBe(true);
+    await user.click(button('Cancel', confirm));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(callsTo(ep.recordPayment)).toHaveLength(0);
+    expect(payments.textContent).toContain('No payments recorded');
+
+    await user.clear(screen.getByLabelText('Amount (£)'));
+    await user.type(screen.getByLabelText('Amount (£)'), '100000');
+    await user.click(button('Record Payment', payments));
+    const again = await screen.findByRole('dialog', { name: 'Confirm payment' });
+    await user.click(within(again).getByLabelText('Yes, record more than is due'));
+    await user.click(within(again).getByRole('button', { name: 'Record £100,000.00' }));
+    await findToast('Payment recorded successfully');
+    expect(callsTo(ep.recordPayment).map((c) => c.body)).toEqual([{ payment_type: expect.any(String), payment_amount: 10_000_000 }]);
+    await waitFor(() => expect(screen.getByTestId('payments-total').textContent).toBe('£100,000.00'));
+    expect(region('Basic Information').textContent).toContain('paid');
+    expect((screen.getByLabelText('Lead status', { exact: true }) as HTMLSelectElement).value).toBe('converted');
+
+    // A mistake is voided, never deleted: both entries stay, with who and why.
+    await user.click(within(region('Payment History')).getByRole('button', { name: 'Void payment #21' }));
+    const voidDialog = await screen.findByRole('dialog', { name: 'Void payment' });
+    expect(voidDialog.textContent).toMatch(/goes back to lead/);
+    await user.click(button('Void payment', voidDialog));
+    expect((await within(voidDialog).findByRole('alert')).textContent).toContain(DETAIL_MESSAGES.correctionReason);
+    expect(callsTo(ep.voidPayment)).toHaveLength(0);
+    await user.type(within(voidDialog).getByLabelText('Reason'), 'Typed the amount wrong');
+    await user.click(button('Void payment', voidDialog));
+    await findToast('Payment voided successfully');
+    expect(callsTo(ep.voidPayment).map((c) => [c.path, c.body])).toEqual([['/api/admin/bookings/41/payments/21/void', { reason: 'Typed the amount wrong' }]]);
+    await waitFor(() => expect(screen.getByTestId('payments-total').textContent).toBe('£0.00'));
+    const history = region('Payment History').querySelector('tbody')?.textContent ?? '';
+    for (const expected of ['£100,000.00', 'Voided', 'Void of #21', '-£100,000.00', 'Reason: Typed the amount wrong', 'Administrator']) expect(history).toContain(expected);
+    expect(within(region('Payment History')).queryByRole('button', { name: /^Void payment #/ })).toBeNull();
+    expect(screen.getByTestId('payments-due').textContent).toBe('£120.00');
+    expect(region('Basic Information').textContent).toContain('lead');
+    expect((screen.getByRole('button', { name: 'Start Game' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('refuses a typed amount that is not one, and a refund above what is left, with one message each and no call', async () => {
+    const { user } = openBooking(paidBooking());
+    const payments = await screen.findByRole('region', { name: 'Payment History' });
+    await user.type(screen.getByLabelText('Amount (£)'), 'ten');
+    await user.click(button('Record Payment', payments));
+    await findToast('Please enter an amount greater than 0');
+    expect(screen.queryByRole('dialog', { name: 'Confirm payment' })).toBeNull();
+
+    await user.click(within(payments).getByRole('button', { name: 'Refund payment #301' }));
+    const refund = await screen.findByRole('dialog', { name: 'Refund payment' });
+    await user.clear(within(refund).getByLabelText('Refund amount (£)'));
+    await user.type(within(refund).getByLabelText('Refund amount (£)'), '999999');
+    await user.type(within(refund).getByLabelText('Reason'), 'Too much');
+    await user.click(button('Record refund', refund));
+    expect((await within(refund).findByRole('alert')).textContent).toBe('A refund cannot be more than the £120.00 left of this payment');
+    await user.clear(within(refund).getByLabelText('Refund amount (£)'));
+    await user.type(within(refund).getByLabelText('Refund amount (£)'), '0');
+    await user.click(button('Record refund', refund));
+    await waitFor(() => expect(within(refund).getByRole('alert').textContent).toBe('Please enter an amount greater than 0'));
+    expect(within(refund).getAllByRole('alert')).toHaveLength(1);
+    await user.click(button('Cancel', refund));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(callsTo(ep.recordPayment)).toHaveLength(0);
+    expect(callsTo(ep.refundPayment)).toHaveLength(0);
+  });
+});
+
+describe('admin booking detail: the game controls', () => {
+  const heartbeat: Heartbeat = {
+    game_code: 'GAME123456',
+    live_instances_count: 1,
+    instances: [
+      {
+        id: 1,
+        status: 'live',
+        start_time: '2030-06-01T13:00:00.000Z',
+        end_time: null,
+        duration: 34,
+        submissions_count: 1,
+        latest_submission: { team_name: 'Owls', submitted_at: '2030-06-01T13:10:00.000Z', status: 'approved', points_awarded: 25 },
+        latest_area: { lat: 51.5, lng: -0.12, radius: 750 },
+        players: [
+          { id: 1, name: 'Fran Fox', ready: true },
+          { id: 2, name: 'Oscar Owl', ready: false },
+        ],
+        teams: [
+          { id: 1, name: 'Foxes', points: 40, challenge_points: 40, chicken_points: 15, adjustments: 0, rank: 1, total: 55, found_chicken_at: '2030-06-01T13:20:00.000Z' },
+          { id: 2, name: 'Owls', points: 25, challenge_points: 25, chicken_points: 0, adjustments: 0, rank: 2, total: 25, found_chicken_at: null },
+        ],
+      },
+    ],
+  };
+
+  it('disables Start Game and the weapons on an unpaid booking, saying why, and shows an empty heartbeat', async () => {
+    const { user } = openBooking(adminBooking());
+    answer(ep.heartbeat, { game_code: null, live_instances_count: 0, instances: [] });
+    const start = (await screen.findByRole('button', { name: 'Start Game' })) as HTMLButtonElement;
+    expect(start.disabled).toBe(true);
+    // The reason is text on the page that the button points to, so screen readers announce it with the button.
+    expect(document.getElementById(start.getAttribute('aria-describedby') ?? '')?.textContent).toContain(DETAIL_MESSAGES.notPaid);
+    const weapons = screen.getByRole('button', { name: 'Enable Weapons' }) as HTMLButtonElement;
+    expect(weapons.disabled).toBe(true);
+    expect(document.getElementById(weapons.getAttribute('aria-describedby') ?? '')?.textContent).toContain(DETAIL_MESSAGES.noGame);
+    await user.click(screen.getByRole('button', { name: 'Game Heartbeat' }));
+    await within(await screen.findByRole('dialog', { name: 'Game Heartbeat' })).findByText('No heartbeat data available');
+  });
+
+  it('starts the game after confirmation, once', async () => {
+    // Within the start window: the meeting an hour from now.
+    const { user, store } = openBooking(paidBooking({ utcDateTime: new Date(Date.now() + 60 * 60_000).toISOString() }));
+    answer(ep.startGame, () => {
+      const game = store.current.game;
+      if (game) store.set({ ...store.current, game: { ...game, activated: true, has_live_instance: true, status: 'lobby' }, game_activated: true });
+      return { code: 'GAME123456' };
+    });
+    await user.click(await screen.findByRole('button', { name: 'Start Game' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Start Game' });
+    await user.click(button('Confirm Start', dialog));
+    await findToast('Game started successfully! Game code: GAME123456');
+    const started = (await screen.findByRole('button', { name: 'Game Already Started' })) as HTMLButtonElement;
+    expect(started.disabled).toBe(true);
+    expect(callsTo(ep.startGame)).toHaveLength(1);
+  });
+
+  it("toggles weapons after confirmation, and shows the server's message when it fails, else 'Failed to toggle weapons'", async () => {
+    const { user, store } = openBooking(paidBooking());
+    answer(ep.toggleWeapons, ({ body }) => {
+      const game = store.current.game;
+      const booking = store.set({ ...store.current, ...(game ? { game: { ...game, weapons_on: body.weapons_on } } : {}) });
+      return { weapons_on: body.weapons_on, booking };
+    });
+    await user.click(await screen.findByRole('button', { name: 'Enable Weapons' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm Weapons Toggle' });
+    await user.click(button('Cancel', dialog));
+    expect(region('Game Setup Status').textContent).toContain('Weapons disabled');
+    expect(callsTo(ep.toggleWeapons)).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Enable Weapons' }));
+    await user.click(button('Yes, enable weapons', await screen.findByRole('dialog', { name: 'Confirm Weapons Toggle' })));
+    await findToast('Weapons enabled successfully');
+    await waitFor(() => expect(region('Game Setup Status').textContent).toContain('Weapons enabled'));
+    await user.click(screen.getByRole('button', { name: 'Disable Weapons' }));
+    await user.click(button('Yes, disable weapons', await screen.findByRole('dialog', { name: 'Confirm Weapons Toggle' })));
+    await findToast('Weapons disabled successfully');
+    expect(callsTo(ep.toggleWeapons).map((c) => c.body)).toEqual([
+      { weapons_on: true, version: 1 },
+      { weapons_on: false, version: 2 },
+    ]);
+
+    answer(ep.toggleWeapons, failWith(422, 'Weapons are locked for this game'));
+    await user.click(screen.getByRole('button', { name: /(Enable|Disable) Weapons/ }));
+    await user.click(button(/^Yes, /, await screen.findByRole('dialog', { name: 'Confirm Weapons Toggle' })));
+    await findToast('Weapons are locked for this game');
+    answer(ep.toggleWeapons, failWith(500, 'Server Error'));
+    await user.click(screen.getByRole('button', { name: /(Enable|Disable) Weapons/ }));
+    await user.click(button(/^Yes, /, await screen.findByRole('dialog', { name: 'Confirm Weapons Toggle' })));
+    await findToast('Failed to toggle weapons');
+  });
+
+  it('shows the live game in the heartbeat modal', async () => {
+    const live = paidBooking();
+    const { user } = openBooking({ ...live, game: live.game ? { ...live.game, activated: true, has_live_instance: true, status: 'live' } : null, game_activated: true });
+    answer(ep.heartbeat, heartbeat);
+    expect(((await screen.findByRole('button', { name: 'Game Already Started' })) as HTMLButtonElement).disabled).toBe(true);
+    await user.click(screen.getByRole('button', { name: 'Game Heartbeat' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Game Heartbeat' });
+    await within(dialog).findByText(/1\. Foxes/);
+    expect(dialog.getAttribute('data-size')).toBe('xl');
+    expect(within(dialog).getByTestId('live-instances-count').textContent).toBe('1');
+    const text = dialog.textContent;
+    for (const expected of ['Owls', 'Fran Fox', 'Oscar Owl', 'Ready', 'Not ready', '1 submissions', 'Owls,', '25 points', 'radius 750 m', 'live', '34 min']) {
+      expect(text).toContain(expected);
+    }
+  });
+});
+
+describe('admin booking detail: hosts', () => {
+  it('assigns a host to a hosted booking and changes the host in an emergency, each refused empty with its message', async () => {
+    const hosted = paidBooking({ hosted: true });
+    const { user, store } = openBooking(hosted);
+    answer(ep.patch, ({ body }) => ({ booking: store.set({ ...store.current, assigned_host_id: body.assigned_host_id ?? null, assigned_host_name: HATTIE.name, assigned_host_email: HATTIE.email }) }));
+    answer(ep.emergencyHost, ({ body }) => {
+      const game = store.current.game;
+      const booking = store.set({ ...store.current, ...(game ? { game: { ...game, host_id: Number(body.host_id) } } : {}) });
+      return { message: DETAIL_MESSAGES.hostChanged, booking };
+    });
+    const hostSection = await screen.findByRole('region', { name: 'Host Assignment' });
+    const hostSelect = screen.getByLabelText('Host', { exact: true });
+    await within(hostSelect).findByRole('option', { name: /Hattie Host/ });
+    await user.click(button('Assign Host', hostSection));
+    await findToast(DETAIL_MESSAGES.selectHost);
+    await user.selectOptions(hostSelect, String(HATTIE.id));
+    await user.click(button('Assign Host', hostSection));
+    await findToast('Host assigned successfully');
+    expect(callsTo(ep.patch).map((c) => c.body)).toEqual([{ assigned_host_id: HATTIE.id, version: 1 }]);
+    await waitFor(() => expect(hostSection.textContent).toContain('Hattie Host'));
+
+    const emergency = region('Emergency Host Change');
+    await user.click(button('Change Host', emergency));
+    await findToast(DETAIL_MESSAGES.userId);
+    // Picked from the hosts by name and email (issue 19), not typed as a user id.
+    await user.selectOptions(within(emergency).getByLabelText('New host'), 'Hattie Host (hattie@e2e.test)');
+    await user.click(button('Change Host', emergency));
+    await findToast(DETAIL_MESSAGES.hostChanged);
+    expect(callsTo(ep.emergencyHost).map((c) => c.body)).toEqual([{ host_id: String(HATTIE.id), version: 2 }]);
+    await waitFor(() => expect(emergency.querySelector('dl')?.textContent).toContain('Hattie Host (hattie@e2e.test)'));
+  });
+
+  it('says so when the hosts cannot be loaded', async () => {
+    openBooking(paidBooking({ hosted: true }));
+    answer(adminUsersEndpoints.hosts, failWith(500, 'Server Error'));
+    await findToast('Failed to load hosts');
+  });
+
+  it("shows the server's message on an emergency host change, and keeps an error toast until its close button while success toasts come and go", async () => {
+    const { user, store } = openBooking(paidBooking());
+    answer(ep.emergencyHost, ({ call }) => (call === 1 ? failWith(422, DETAIL_MESSAGES.notAHost, 'validation_failed') : { message: DETAIL_MESSAGES.hostChanged, booking: store.set(store.current) }));
+    const emergency = await screen.findByRole('region', { name: 'Emergency Host Change' });
+    const newHost = within(emergency).getByLabelText('New host');
+    await within(newHost).findByRole('option', { name: /Hattie Host/ });
+    await user.selectOptions(newHost, String(HATTIE.id));
+    await user.click(button('Change Host', emergency));
+    const error = await findToast(DETAIL_MESSAGES.notAHost);
+    await user.selectOptions(newHost, String(HATTIE.id));
+    await user.click(button('Change Host', emergency));
+    const success = await findToast(DETAIL_MESSAGES.hostChanged);
+    // The success toast goes after the spec's 1.2 s; the error toast stays (10 s) until its close button.
+    await waitFor(() => expect(success.isConnected).toBe(false), { timeout: 5_000 });
+    expect(error.isConnected).toBe(true);
+    await user.click(within(error).getByRole('button', { name: 'Close toast' }));
+    await waitFor(() => expect(error.isConnected).toBe(false), { timeout: 5_000 });
+  });
+});
