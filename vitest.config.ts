@@ -35,7 +35,7 @@ export default defineConfig({
     reporters: process.env.CI ? ['default', 'json'] : ['default'],
     outputFile: { json: `test-results/vitest-${process.pid}-${Date.now()}.json` },
     maxWorkers: 2,
-    // The browser journeys first, then the rest (tests/support/tier-sequencer.ts).
+    // The browser journeys first, then the rest (TierSequencer above).
     sequence: { sequencer: TierSequencer },
     tags: [
       {
