@@ -105,7 +105,8 @@ describe('staff accounts', () => {
     await page.getByRole('button', { name: 'Change password' }).click();
     await page.getByRole('status').filter({ hasText: ACCOUNT_MESSAGES.changed }).waitFor();
     await page.getByRole('button', { name: 'Log out' }).click();
-    await page.waitForURL('**/login');
+    // Logged out once the browser is sent to the login page; logIn loads it again, so its full load is not awaited here.
+    await page.waitForURL('**/login', { waitUntil: 'commit' });
     await logIn(page, { email: STAFF.email, password: 'quiet meadow lantern sixty' });
     await page.waitForURL('**/admin/bookings', { timeout: 15_000 });
     expect(errors).toEqual([]);
