@@ -5,7 +5,6 @@ import { bookingChanges } from '../../src/server/db/schema/bookings';
 import { activityLog, mailOutbox } from '../../src/server/db/schema/system';
 import { users } from '../../src/server/db/schema/users';
 import { createBooking } from '../support/fixtures';
-import { loginAsAdmin, newPage } from './support/browser';
 import { seriousA11yViolations } from './support/axe';
 import { useServerAndBrowser } from './support/journey';
 
@@ -45,8 +44,7 @@ const entryTexts = (page: Page) => page.getByTestId('timeline-entry').allInnerTe
 
 describe('booking timeline and mails', () => {
   it('shows staff, booker and mail entries in words, and Resend queues a copy with a toast', async () => {
-    const { page, context, errors } = await newPage(j.browser, j.server.url);
-    await loginAsAdmin(page, `/admin/bookings/${j.seed.bookingId}`);
+    const { page, context, errors } = await j.staffPage(`/admin/bookings/${j.seed.bookingId}`);
     const section = page.getByRole('region', { name: 'Timeline and mails', exact: true });
     await section.getByTestId('timeline-entry').first().waitFor();
 

@@ -1,35 +1,22 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { challenges } from '../../src/server/db/schema/challenges';
 import { gameInstances, instanceTeams } from '../../src/server/db/schema/games';
 import { insertSubmission } from '../../src/server/lib/submissions/submissions-repository';
 import { createPhotoStorage, storePhoto } from '../../src/server/lib/storage';
 import { loadConfig } from '../../src/server/config';
 import { createPaidBooking } from '../support/fixtures';
-import { seedDataDir } from './support/data-dir';
-import { launchBrowser, loginAsAdmin, newPage } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { useServerAndBrowser } from './support/journey';
 
 /**
- * The review → leaderboard flow. Until the players' submit call exists (issue 14, second wave), the live game, its
- * teams and a photo submission are written into the data folder before the server starts; the rest goes through
- * the screens.
+ * The review → leaderboard flow: the live game, its teams and a photo submission are written into the server's
+ * database and photo folder (the players' submit is tested in challenges-play); the rest goes through the screens.
  */
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEElEQVR4nGP438AARAwQCgAt7gX9iz9uhAAAAABJRU5ErkJggg==',
   'base64',
 );
-let dataDir: string;
-let server: RunningServer;
-let browser: Browser;
-let seed: { instanceId: number; code: string };
-
-beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'hatch-e2e-review-'));
-  seed = await seedDataDir(dataDir, async (db) => {
+const j = useServerAndBrowser({
+  seed: async (db) => {
     const paid = await createPaidBooking(db, { fullName: 'Rae Review' });
     const [instance] = await db.insert(gameInstances).values({ gameId: paid.gameId, status: 'live' }).returning();
     if (!instance) throw new Error('instance not seeded');
@@ -39,23 +26,16 @@ beforeAll(async () => {
       .values({ name: 'Statue Pose', description: 'Copy a statue.', type: 'Rating', maxScore: 20 })
       .returning();
     if (!foxes || !challenge) throw new Error('not seeded');
-    const photoKey = await storePhoto(createPhotoStorage(loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir })), instance.id, PNG);
-    await insertSubmission(db, { instanceId: instance.id, teamId: foxes.id, challengeId: challenge.id, kind: 'photo', photoKey });
-    return { instanceId: instance.id, code: paid.gameCode };
-  });
-  server = await startServer({ DATA_DIR: dataDir });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
+    return { instanceId: instance.id, foxesId: foxes.id, challengeId: challenge.id };
+  },
 });
 
 describe('review → leaderboard', () => {
   it('the host rates a photo, the leaderboard moves, and an adjustment with a reason moves it again', async () => {
-    const { page, context, errors } = await newPage(browser, server.url);
-    await loginAsAdmin(page, '/admin/submissions');
+    // The photo goes where the running server keeps its files (its data folder exists once it has started).
+    const photoKey = await storePhoto(createPhotoStorage(loadConfig({ NODE_ENV: 'test', DATA_DIR: j.server.dataDir })), j.seed.instanceId, PNG);
+    await insertSubmission(j.server.db, { instanceId: j.seed.instanceId, teamId: j.seed.foxesId, challengeId: j.seed.challengeId, kind: 'photo', photoKey });
+    const { page, context, errors } = await j.staffPage('/admin/submissions');
     const card = page.getByTestId('submission');
     await card.waitFor();
     expect(await card.textContent()).toContain('Statue Pose');
@@ -71,7 +51,7 @@ describe('review → leaderboard', () => {
     await page.getByText('Submission rated: Foxes now has 16 points').waitFor();
     await page.getByText('Nothing waiting for review.').waitFor();
 
-    await page.goto(`/admin/scoring?instance=${seed.instanceId}`);
+    await page.goto(`/admin/scoring?instance=${j.seed.instanceId}`);
     const foxes = page.getByTestId('leaderboard-row').filter({ hasText: 'Foxes' });
     await foxes.waitFor();
     expect(await foxes.getByTestId('team-total').textContent()).toBe('16');

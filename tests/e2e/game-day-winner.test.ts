@@ -1,16 +1,14 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
 import { eq } from 'drizzle-orm';
 import { gameInstances, games, instanceTeams, players, submissions } from '../../src/server/db/schema/games';
 import { itemStations } from '../../src/server/db/schema/items';
+import { mailOutbox } from '../../src/server/db/schema/system';
 import { sha256 } from '../../src/server/lib/crypto';
-import { seedDataDir } from './support/data-dir';
 import { createPaidBooking } from '../support/fixtures';
-import { DESKTOP, launchBrowser, loginAsAdmin, PHONE } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { DESKTOP, PHONE } from './support/browser';
+import { signIn } from './support/app-server';
+import { useServerAndBrowser } from './support/journey';
 
 /**
  * The winner on game day (issue 19), on phones: the Foxes scored more challenge points (20 against 15); the Owls
@@ -25,16 +23,11 @@ const ANN_SPOT = { latitude: 51.50803, longitude: -0.1278 };
 const BOB_SPOT = { latitude: 51.50806, longitude: -0.1278 };
 const TOKENS = { ann: 'e2e-winner-token-ann-0123456789abcdef', bob: 'e2e-winner-token-bob-0123456789abcdef', chicken: 'e2e-winner-token-chicken-0123456789abcdef' };
 
-let code: string;
-let bookingId: number;
-let dataDir: string;
-let server: RunningServer;
-let browser: Browser;
 const contexts: BrowserContext[] = [];
 const errors: string[] = [];
 
-async function seed(dir: string) {
-  return seedDataDir(dir, async (db) => {
+const j = useServerAndBrowser({
+  seed: async (db) => {
     const paid = await createPaidBooking(db, { planType: 'pro', players: 6, duration: 60, initialAreaLat: CENTRE.latitude, initialAreaLng: CENTRE.longitude, initialAreaRadius: 800 });
     await db.update(games).set({ weaponsOn: true }).where(eq(games.id, paid.gameId));
     const now = new Date();
@@ -63,28 +56,19 @@ async function seed(dir: string) {
     ]);
     await db.insert(itemStations).values({ gameId: paid.gameId, kind: 'egg_strike', lat: BOB_SPOT.latitude, lng: BOB_SPOT.longitude, label: 'Kiosk' });
     return { code: paid.gameCode, bookingId: paid.booking.id };
-  });
-}
-
-beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'hatch-e2e-winner-'));
-  ({ code, bookingId } = await seed(dataDir));
-  server = await startServer({ DATA_DIR: dataDir });
-  browser = await launchBrowser();
+  },
 });
+
 afterAll(async () => {
   for (const c of contexts) await c.close().catch(() => undefined);
-  await browser?.close();
-  await server?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
 /** A phone of its own, already joined (its token where the player app keeps it), at a place. */
 async function phone(token: string, geolocation: { latitude: number; longitude: number }): Promise<Page> {
-  const context = await browser.newContext({ baseURL: server.url, viewport: PHONE, locale: 'en-GB', timezoneId: 'Europe/London', serviceWorkers: 'block', geolocation, permissions: ['geolocation'] });
+  const context = await j.browser.newContext({ baseURL: j.server.url, viewport: PHONE, locale: 'en-GB', timezoneId: 'Europe/London', serviceWorkers: 'block', geolocation, permissions: ['geolocation'] });
   contexts.push(context);
   await context.route(/tile\.openstreetmap\.org/, (route) => route.abort());
-  await context.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [`hatch.play.${code}`, token] as const);
+  await context.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [`hatch.play.${j.seed.code}`, token] as const);
   const page = await context.newPage();
   page.on('pageerror', (e) => errors.push(e.message));
   return page;
@@ -96,14 +80,14 @@ const firstRow = (page: Page, list: string) => page.locator(`[data-testid="${lis
 describe('the winner on game day', () => {
   it('names the Chicken finder the winner on every screen, and a frozen team is told it must wait', async () => {
     const chicken = await phone(TOKENS.chicken, CHICKEN_SPOT);
-    await chicken.goto(`/play/${code}`);
+    await chicken.goto(`/play/${j.seed.code}`);
     const foundCode = (await chicken.getByTestId('found-code').textContent())?.trim() ?? '';
     await located(chicken, 'Chick');
     await chicken.getByRole('button', { name: 'Hide here' }).click();
     await chicken.getByTestId('hiding-status').filter({ hasText: 'Hidden since' }).waitFor();
 
     const [ann, bob] = await Promise.all([phone(TOKENS.ann, ANN_SPOT), phone(TOKENS.bob, BOB_SPOT)]);
-    await Promise.all([ann.goto(`/play/${code}`), bob.goto(`/play/${code}`)]);
+    await Promise.all([ann.goto(`/play/${j.seed.code}`), bob.goto(`/play/${j.seed.code}`)]);
     await Promise.all([located(ann, 'Ann'), located(bob, 'Bob')]);
 
     // The Owls strike the Foxes.
@@ -134,11 +118,12 @@ describe('the winner on game day', () => {
     }
 
     // The host console's team table agrees, then the host ends the game.
-    const hostContext = await browser.newContext({ baseURL: server.url, viewport: DESKTOP, locale: 'en-GB', timezoneId: 'Europe/London', serviceWorkers: 'block' });
+    const hostContext = await j.browser.newContext({ baseURL: j.server.url, viewport: DESKTOP, locale: 'en-GB', timezoneId: 'Europe/London', serviceWorkers: 'block' });
     contexts.push(hostContext);
     await hostContext.route(/tile\.openstreetmap\.org/, (route) => route.abort());
+    await signIn(hostContext, j.server);
     const host = await hostContext.newPage();
-    await loginAsAdmin(host, `/host/${code}`);
+    await host.goto(`/host/${j.seed.code}`);
     const hostFirst = host.getByTestId('team-row').first();
     await expect.poll(() => hostFirst.getAttribute('data-name')).toBe('Owls');
     expect(await hostFirst.getAttribute('data-points')).toBe('65');
@@ -158,13 +143,13 @@ describe('the winner on game day', () => {
     await expect.poll(() => firstRow(ann, 'final-leaderboard').getAttribute('data-name')).toBe('Owls');
     expect(await firstRow(ann, 'final-leaderboard').innerText()).toContain('65 points');
 
-    // The results mail to the booker (queued by the server's results mailer within seconds of the end).
+    // The results mail to the booker (queued by the server's results mailer within seconds of the end), read from the
+    // server's outbox.
     const resultsMail = async () => {
-      const res = await host.request.get(`/api/admin/bookings/${bookingId}/timeline`);
-      const body = (await res.json()) as { mails: { subject: string; text: string }[] };
-      return body.mails.find((m) => m.subject.startsWith('Your hatch results'))?.text ?? '';
+      const mails = await j.server.db.select({ subject: mailOutbox.subject, text: mailOutbox.text }).from(mailOutbox).where(eq(mailOutbox.bookingId, j.seed.bookingId));
+      return mails.find((m) => m.subject.startsWith('Your hatch results'))?.text ?? '';
     };
-    await expect.poll(resultsMail, { timeout: 30_000, interval: 1_000 }).toContain('1. Owls: 65 points\n2. Foxes: 20 points');
+    await expect.poll(resultsMail, { timeout: 30_000 }).toContain('1. Owls: 65 points\n2. Foxes: 20 points');
     expect(errors).toEqual([]);
   });
 });

@@ -1,17 +1,13 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
 import { eq } from 'drizzle-orm';
 import { bookings, teams } from '../../src/server/db/schema/bookings';
 import { games } from '../../src/server/db/schema/games';
 import { users } from '../../src/server/db/schema/users';
-import { hashPassword } from '../../src/server/lib/crypto';
-import { seedDataDir } from './support/data-dir';
 import { createPaidBooking } from '../support/fixtures';
-import { launchBrowser, loginAsAdmin, DESKTOP, PHONE } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { DESKTOP, PHONE } from './support/browser';
+import { signIn } from './support/app-server';
+import { useServerAndBrowser } from './support/journey';
 import { seriousA11yViolations } from './support/axe';
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
@@ -22,9 +18,10 @@ import { CHICKEN_MESSAGES } from '../../src/shared/game/chicken';
  * The live game in the browser (issue 13): players on phones in their own contexts, each with its own
  * geolocation, join two teams and ready up; the host starts the game from the console; players move and the
  * host (every team) and a teammate (own team only) see them move; a player who refused location shows as
- * 'no location'; the organiser's page shows the join link and the live map.
+ * 'no location'; the organiser's page shows the join link and the live map. The server killed mid-game and
+ * restarted: game-restart.test.ts (a real process).
  */
-const HOST = { email: 'hattie.host@e2e.test', password: 'a-long-host-passphrase' };
+const HOST_EMAIL = 'hattie.host@e2e.test';
 const CENTRE = { latitude: 51.5074, longitude: -0.1278 };
 
 type Seed = { code: string; manageKey: string; chickenKey: string; startsAt: Date };
@@ -32,16 +29,12 @@ type Seed = { code: string; manageKey: string; chickenKey: string; startsAt: Dat
 const GAME_ZONE = 'America/New_York';
 const HIDING_SPOT = 'The Crown pub, back room';
 const MEETING_POINT = '1 Market Square';
-let seed: Seed;
-let dataDir: string;
-let server: RunningServer;
-let browser: Browser;
 const contexts: BrowserContext[] = [];
 const errors: string[] = [];
 
-async function seedDatabase(dir: string): Promise<Seed> {
-  return seedDataDir(dir, async (db) => {
-    const [host] = await db.insert(users).values({ name: 'Hattie Host', email: HOST.email, isHost: true, passwordHash: await hashPassword(HOST.password) }).returning();
+const j = useServerAndBrowser<Seed>({
+  seed: async (db) => {
+    const [host] = await db.insert(users).values({ name: 'Hattie Host', email: HOST_EMAIL, isHost: true }).returning();
     if (!host) throw new Error('host not seeded');
     // The meeting is 90 minutes away, in the game's own zone: the lobby counts down to it.
     const startsAt = new Date(Math.ceil((Date.now() + 90 * 60_000) / 60_000) * 60_000);
@@ -72,26 +65,17 @@ async function seedDatabase(dir: string): Promise<Seed> {
     const [game] = await db.select({ code: games.code, chickenKey: games.chickenKey }).from(games).where(eq(games.bookingId, paid.booking.id));
     if (!game) throw new Error('game not created');
     return { code: game.code, manageKey: paid.booking.manageKey, chickenKey: game.chickenKey, startsAt };
-  });
-}
-
-beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'hatch-e2e-game-'));
-  seed = await seedDatabase(dataDir);
-  server = await startServer({ DATA_DIR: dataDir });
-  browser = await launchBrowser();
+  },
 });
+
 afterAll(async () => {
   for (const c of contexts) await c.close().catch(() => undefined);
-  await browser?.close();
-  await server?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
 /** A browser of its own (cookies, storage, geolocation); location allowed only when given one. */
 async function person(options: { geolocation?: { latitude: number; longitude: number }; viewport?: typeof PHONE } = {}): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({
-    baseURL: server.url,
+  const context = await j.browser.newContext({
+    baseURL: j.server.url,
     viewport: options.viewport ?? PHONE,
     locale: 'en-GB',
     timezoneId: 'Europe/London',
@@ -108,7 +92,7 @@ async function person(options: { geolocation?: { latitude: number; longitude: nu
 }
 
 async function join(page: Page, name: string, team: string) {
-  await page.goto(`/play/${seed.code}`);
+  await page.goto(`/play/${j.seed.code}`);
   await page.getByLabel('Your name').fill(name);
   await page.getByRole('radio', { name: new RegExp(team) }).check();
   await page.getByRole('button', { name: 'Join the game' }).click();
@@ -116,7 +100,7 @@ async function join(page: Page, name: string, team: string) {
 }
 
 async function joinAsChicken(page: Page) {
-  await page.goto(`/play/${seed.code}?chicken=${seed.chickenKey}`);
+  await page.goto(`/play/${j.seed.code}?chicken=${j.seed.chickenKey}`);
   await page.getByLabel('Your name').fill('Chick');
   await page.getByRole('button', { name: 'Join the game' }).click();
   await page.getByText('You are the Chicken').waitFor();
@@ -173,7 +157,7 @@ describe('the live game', () => {
     const page = ann.page;
     expect(await page.getByTestId('lobby-meeting-point').textContent()).toBe(MEETING_POINT);
     expect(await page.getByLabel('Before the game').textContent()).toContain('By the fountain');
-    expect(await page.getByTestId('lobby-start').textContent()).toBe(`${format(new TZDate(seed.startsAt.getTime(), GAME_ZONE), 'EEEE d MMMM, HH:mm')} (${GAME_ZONE})`);
+    expect(await page.getByTestId('lobby-start').textContent()).toBe(`${format(new TZDate(j.seed.startsAt.getTime(), GAME_ZONE), 'EEEE d MMMM, HH:mm')} (${GAME_ZONE})`);
     const countdown = page.getByTestId('lobby-countdown');
     const first = (await countdown.textContent()) ?? '';
     // About 90 minutes to go: 1:2x:xx or 1:29:xx, counting down each second.
@@ -201,7 +185,8 @@ describe('the live game', () => {
 
   it('the host starts the game from the console; every phone turns live', async () => {
     host = await person({ viewport: DESKTOP });
-    await loginAsAdmin(host.page, `/host/${seed.code}`, HOST);
+    await signIn(host.context, j.server, HOST_EMAIL);
+    await host.page.goto(`/host/${j.seed.code}`);
     await host.page.getByTestId('player-row').nth(3).waitFor();
     await host.page.getByRole('button', { name: 'Start Game' }).click();
     await host.page.getByRole('dialog').getByRole('button', { name: 'Yes, start' }).click();
@@ -247,7 +232,7 @@ describe('the live game', () => {
   it("the organiser's phone: the Chicken's link in its own section; the Chicken on the map only after opting in", async () => {
     const organiser = await person();
     await organiser.context.grantPermissions(['clipboard-read', 'clipboard-write']);
-    await organiser.page.goto(`/manage/${seed.manageKey}`);
+    await organiser.page.goto(`/manage/${j.seed.manageKey}`);
     // The players' link at the top; the Chicken's far from it, in a section of its own with its own copy button.
     const header = organiser.page.locator('header');
     await header.getByTestId('join-link').waitFor();
@@ -256,10 +241,10 @@ describe('the live game', () => {
     expect(await section.getByRole('heading').textContent()).toBe("The Chicken's link");
     expect(await section.textContent()).toContain('Only for the person playing the Chicken.');
     expect(await section.getByTestId('chicken-link-warning').textContent()).toContain('Do not share this with the players.');
-    expect(await section.getByTestId('chicken-link').getAttribute('href')).toBe(`/play/${seed.code}?chicken=${seed.chickenKey}`);
+    expect(await section.getByTestId('chicken-link').getAttribute('href')).toBe(`/play/${j.seed.code}?chicken=${j.seed.chickenKey}`);
     await section.getByRole('button', { name: "Copy the Chicken's link" }).click();
     await organiser.page.locator('[data-sonner-toast]', { hasText: "Chicken's link copied" }).first().waitFor();
-    expect(await organiser.page.evaluate(() => navigator.clipboard.readText())).toBe(`${server.url}/play/${seed.code}?chicken=${seed.chickenKey}`);
+    expect(await organiser.page.evaluate(() => navigator.clipboard.readText())).toBe(`${j.server.url}/play/${j.seed.code}?chicken=${j.seed.chickenKey}`);
 
     // Live: every team on the map, the Chicken not, until the organiser opts in (warned that it spoils the hunt).
     const live = organiser.page.locator('#live');
@@ -294,33 +279,16 @@ describe('the live game', () => {
     expect(errors).toEqual([]);
   });
 
-  it('the server is killed mid-game: phones say Reconnecting…, then catch up and the game goes on', async () => {
-    const port = server.port;
-    // kill -9: no goodbye to the phones, no clean shutdown of the embedded database.
-    const stopped = new Promise((resolve) => server.process.once('exit', resolve));
-    server.process.kill('SIGKILL');
-    await Promise.all([ann.page, host.page].map((p) => p.getByTestId('connection-status').filter({ hasText: 'Reconnecting…' }).waitFor()));
-    // A position while the server is down is simply not delivered; once it is back, the next fixes are.
-    const annBack = { latitude: 51.5079, longitude: -0.1259 };
-    await ann.context.setGeolocation(annBack);
-    await stopped;
-    server = await startServer({ DATA_DIR: dataDir, PORT: String(port) });
-    await Promise.all([ann.page, host.page].map((p) => p.locator('[data-testid="connection-status"][data-state="open"]').waitFor({ timeout: 20_000 })));
-    await expect.poll(() => markerAt(host.page, 'Ann'), { timeout: 20_000 }).toBe(where(annBack));
-    await expect.poll(() => markerAt(cat.page, 'Ann'), { timeout: 20_000 }).toBe(where(annBack));
-    expect(errors).toEqual([]);
-  });
-
   it("the organiser's page shows the join link to share and the live map with the teams", async () => {
     const organiser = await person({ viewport: DESKTOP });
     await organiser.context.grantPermissions(['clipboard-read', 'clipboard-write']);
-    await organiser.page.goto(`/manage/${seed.manageKey}`);
+    await organiser.page.goto(`/manage/${j.seed.manageKey}`);
     const link = organiser.page.getByTestId('join-link');
-    expect(await link.getAttribute('href')).toBe(`/play/${seed.code}`);
-    expect(await organiser.page.getByTestId('chicken-link').getAttribute('href')).toBe(`/play/${seed.code}?chicken=${seed.chickenKey}`);
+    expect(await link.getAttribute('href')).toBe(`/play/${j.seed.code}`);
+    expect(await organiser.page.getByTestId('chicken-link').getAttribute('href')).toBe(`/play/${j.seed.code}?chicken=${j.seed.chickenKey}`);
     await organiser.page.getByRole('button', { name: 'Copy join link' }).click();
     await organiser.page.locator('[data-sonner-toast]', { hasText: 'Copied to clipboard' }).first().waitFor();
-    expect(await organiser.page.evaluate(() => navigator.clipboard.readText())).toBe(`${server.url}/play/${seed.code}`);
+    expect(await organiser.page.evaluate(() => navigator.clipboard.readText())).toBe(`${j.server.url}/play/${j.seed.code}`);
 
     const live = organiser.page.locator('#live');
     await live.getByTestId('live-map').waitFor();
@@ -328,8 +296,8 @@ describe('the live game', () => {
     await expect.poll(() => markerAt(organiser.page, 'Bob'), { timeout: 15_000 }).not.toBeNull();
 
     // The host console is for its host and admins: the organiser, not logged in, is sent to the login page.
-    await organiser.page.goto(`/host/${seed.code}`);
-    await organiser.page.waitForURL(`**/login?next=${encodeURIComponent(`/host/${seed.code}`)}`);
+    await organiser.page.goto(`/host/${j.seed.code}`);
+    await organiser.page.waitForURL(`**/login?next=${encodeURIComponent(`/host/${j.seed.code}`)}`);
 
     // The host ends the game: every player sees "Game over".
     await host.page.getByRole('button', { name: 'End Game' }).click();
@@ -339,7 +307,7 @@ describe('the live game', () => {
   });
 
   it('the player app installs: its manifest is linked and its service worker takes the /play scope', async () => {
-    const context = await browser.newContext({ baseURL: server.url, viewport: PHONE });
+    const context = await j.browser.newContext({ baseURL: j.server.url, viewport: PHONE });
     contexts.push(context);
     const page = await context.newPage();
     await page.goto('/play');

@@ -1,28 +1,20 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { seedDataDir } from './support/data-dir';
+import { beforeAll, afterAll, describe, expect, it } from 'vitest';
 import { createBooking } from '../support/fixtures';
-import { launchBrowser, loginAsAdmin, newPage, PHONE } from './support/browser';
-import { freePort, startServer, type RunningServer } from './support/server';
+import { newPage, PHONE } from './support/browser';
+import { useServerAndBrowser } from './support/journey';
+import { freePort } from './support/server';
 import { startStripeStandIn, type StripeStandIn } from '../support/stripe-stand-in';
 
 /**
- * Issue 15: a booker pays a deposit. The built server talks to the local Stripe stand-in; its hosted checkout page
+ * Issue 15: a booker pays a deposit. The server talks to the local Stripe stand-in; its hosted checkout page
  * posts the signed webhook to the server, then sends the browser back to the return page.
  */
-let booking: { id: number; manageKey: string; tempCode: string };
-let dataDir: string;
-let server: RunningServer;
 let stripe: StripeStandIn;
-let browser: Browser;
+// Filled before the server starts (this beforeAll runs before the one useServerAndBrowser registers): the stand-in
+// must know the server's address for its webhook, and the server the stand-in's.
+const env: Record<string, string> = {};
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'hatch-e2e-payment-'));
-  const row = await seedDataDir(dataDir, (db) => createBooking(db, { fullName: 'Penny Payer', players: 8, pricePerPerson: 15 }));
-  booking = { id: row.id, manageKey: row.manageKey, tempCode: row.tempCode };
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   stripe = await startStripeStandIn({
@@ -31,29 +23,26 @@ beforeAll(async () => {
       if (!res.ok) throw new Error(`webhook answered ${res.status}`);
     },
   });
-  server = await startServer({
-    DATA_DIR: dataDir,
-    PORT: String(port),
-    PUBLIC_URL: base,
-    STRIPE_SECRET_KEY: 'sk_test_e2e',
-    STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
-    STRIPE_API_BASE: stripe.url,
-  });
-  browser = await launchBrowser();
+  Object.assign(env, { PORT: String(port), PUBLIC_URL: base, STRIPE_SECRET_KEY: 'sk_test_e2e', STRIPE_WEBHOOK_SECRET: stripe.webhookSecret, STRIPE_API_BASE: stripe.url });
 });
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
   await stripe?.close();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+const j = useServerAndBrowser({
+  env,
+  seed: async (db) => {
+    const row = await createBooking(db, { fullName: 'Penny Payer', players: 8, pricePerPerson: 15 });
+    return { id: row.id, manageKey: row.manageKey };
+  },
 });
 
 describe('paying online', () => {
   it('a booker pays the deposit from the management link and comes back to a paid booking', async () => {
-    const { page, context, errors } = await newPage(browser, server.url);
+    const { page, context, errors } = await newPage(j.browser, j.server.url);
     await page.route(/tile\.openstreetmap\.org/, (route) => route.abort());
     // The link a proposal or a mail gives: an unpaid booking shows its booking page, with the pay buttons.
-    await page.goto(`/manage/${booking.manageKey}`);
+    await page.goto(`/manage/${j.seed.manageKey}`);
     const panel = page.getByTestId('payment-panel');
     await panel.waitFor();
     expect(await page.getByTestId('balance-due').textContent()).toBe('£120.00');
@@ -87,8 +76,7 @@ describe('paying online', () => {
   });
 
   it('starts the staff payment form at Card where bookers pay by card (phone)', async () => {
-    const { page, context, errors } = await newPage(browser, server.url, PHONE);
-    await loginAsAdmin(page, `/admin/bookings/${booking.id}`);
+    const { page, context, errors } = await j.staffPage(`/admin/bookings/${j.seed.id}`, { viewport: PHONE });
     const type = page.getByLabel('Payment type');
     await type.waitFor();
     expect(await type.inputValue()).toBe('card');

@@ -1,0 +1,124 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { eq } from 'drizzle-orm';
+import { bookings } from '../../src/server/db/schema/bookings';
+import { gameInstances, instanceTeams, players } from '../../src/server/db/schema/games';
+import { users } from '../../src/server/db/schema/users';
+import { sha256 } from '../../src/server/lib/crypto';
+import { createPaidBooking, startableSchedule } from '../support/fixtures';
+import { sessionFor } from './support/app-server';
+import { DESKTOP, launchBrowser, PHONE } from './support/browser';
+import { seedDataDir } from './support/data-dir';
+import { startServer, type RunningServer } from './support/server';
+
+/**
+ * The live game survives its server (issue 13): the server process is killed with SIGKILL mid-game (no goodbye to the
+ * phones, no clean shutdown of the embedded database) and started again on the same port and data folder. This needs
+ * a real process, so this file alone spawns the built server (`startServer()`); the rest of the live game is
+ * game.test.ts. The game is seeded live with its players (their tokens as the player app keeps them) and the host's
+ * session row, so the test goes straight to the kill.
+ */
+const CENTRE = { latitude: 51.5074, longitude: -0.1278 };
+const CAT_SPOT = { latitude: 51.509, longitude: -0.13 };
+const HOST_EMAIL = 'hattie.host@e2e.test';
+const TOKENS = { ann: 'e2e-restart-token-ann-0123456789abcdef', cat: 'e2e-restart-token-cat-0123456789abcdef' };
+
+let code: string;
+let hostSession: string;
+let dataDir: string;
+let server: RunningServer;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+const errors: string[] = [];
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'hatch-e2e-restart-'));
+  ({ code, hostSession } = await seedDataDir(dataDir, async (db) => {
+    const [host] = await db.insert(users).values({ name: 'Hattie Host', email: HOST_EMAIL, isHost: true }).returning();
+    if (!host) throw new Error('host not seeded');
+    const paid = await createPaidBooking(db, { ...startableSchedule(), players: 6, duration: 60, initialAreaLat: CENTRE.latitude, initialAreaLng: CENTRE.longitude, initialAreaRadius: 800 });
+    await db.update(bookings).set({ assignedHostId: host.id }).where(eq(bookings.id, paid.booking.id));
+    const now = new Date();
+    const [instance] = await db
+      .insert(gameInstances)
+      .values({ gameId: paid.gameId, status: 'live', startTime: now, endsAt: new Date(now.getTime() + 60 * 60_000), latestArea: { lat: CENTRE.latitude, lng: CENTRE.longitude, radius: 800 } })
+      .returning();
+    if (!instance) throw new Error('no instance');
+    const [foxes] = await db.insert(instanceTeams).values([{ instanceId: instance.id, name: 'Foxes' }, { instanceId: instance.id, name: 'Owls' }]).returning();
+    if (!foxes) throw new Error('no team');
+    await db.insert(players).values([
+      { instanceId: instance.id, teamId: foxes.id, name: 'Ann', tokenHash: sha256(TOKENS.ann), location: 'granted', ready: true },
+      { instanceId: instance.id, teamId: foxes.id, name: 'Cat', tokenHash: sha256(TOKENS.cat), location: 'granted', ready: true },
+    ]);
+    // What logging in leaves behind: the host's session, written while the folder is still the test's.
+    return { code: paid.gameCode, hostSession: await sessionFor(db, HOST_EMAIL) };
+  }));
+  [server, browser] = await Promise.all([startServer({ DATA_DIR: dataDir }), launchBrowser()]);
+});
+afterAll(async () => {
+  for (const c of contexts) await c.close().catch(() => undefined);
+  await browser?.close();
+  await server?.stop();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** A browser of its own; a phone already joined (its token where the player app keeps it), at a place. */
+async function person(options: { token?: string; geolocation?: { latitude: number; longitude: number }; viewport?: typeof PHONE } = {}): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    baseURL: server.url,
+    viewport: options.viewport ?? PHONE,
+    locale: 'en-GB',
+    timezoneId: 'Europe/London',
+    serviceWorkers: 'block',
+    ...(options.geolocation ? { geolocation: options.geolocation, permissions: ['geolocation'] } : {}),
+  });
+  contexts.push(context);
+  // No internet here: map tiles are refused at once.
+  await context.route(/tile\.openstreetmap\.org/, (route) => route.abort());
+  if (options.token) await context.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [`hatch.play.${code}`, options.token] as const);
+  const page = await context.newPage();
+  page.on('pageerror', (e) => errors.push(e.message));
+  return { context, page };
+}
+
+/** Where a player's marker is on a page's map, or null when it shows none. */
+async function markerAt(page: Page, name: string): Promise<string | null> {
+  const marker = page.locator(`[data-testid="map-marker"][data-name="${name}"]`);
+  if ((await marker.count()) === 0) return null;
+  return `${Number(await marker.getAttribute('data-lat')).toFixed(4)},${Number(await marker.getAttribute('data-lng')).toFixed(4)}`;
+}
+
+const where = (p: { latitude: number; longitude: number }) => `${p.latitude.toFixed(4)},${p.longitude.toFixed(4)}`;
+
+describe('the live game and its server', () => {
+  it('the server is killed mid-game: phones say Reconnecting…, then catch up and the game goes on', async () => {
+    const [ann, cat, host] = await Promise.all([
+      person({ token: TOKENS.ann, geolocation: CENTRE }),
+      person({ token: TOKENS.cat, geolocation: CAT_SPOT }),
+      person({ viewport: DESKTOP }),
+    ]);
+    await host.context.addCookies([{ name: 'hatch_session', value: hostSession, url: server.url, httpOnly: true, sameSite: 'Lax' }]);
+    await Promise.all([ann.page.goto(`/play/${code}`), cat.page.goto(`/play/${code}`), host.page.goto(`/host/${code}`)]);
+    // The game is under way: the host and a teammate see Ann where her phone is.
+    await expect.poll(() => markerAt(host.page, 'Ann'), { timeout: 20_000 }).toBe(where(CENTRE));
+    await expect.poll(() => markerAt(cat.page, 'Ann'), { timeout: 20_000 }).toBe(where(CENTRE));
+
+    const port = server.port;
+    // kill -9: no goodbye to the phones, no clean shutdown of the embedded database.
+    const stopped = new Promise((resolve) => server.process.once('exit', resolve));
+    server.process.kill('SIGKILL');
+    await Promise.all([ann.page, host.page].map((p) => p.getByTestId('connection-status').filter({ hasText: 'Reconnecting…' }).waitFor()));
+    // A position while the server is down is simply not delivered; once it is back, the next fixes are.
+    const annBack = { latitude: 51.5079, longitude: -0.1259 };
+    await ann.context.setGeolocation(annBack);
+    await stopped;
+    server = await startServer({ DATA_DIR: dataDir, PORT: String(port) });
+    await Promise.all([ann.page, host.page].map((p) => p.locator('[data-testid="connection-status"][data-state="open"]').waitFor({ timeout: 20_000 })));
+    await expect.poll(() => markerAt(host.page, 'Ann'), { timeout: 20_000 }).toBe(where(annBack));
+    await expect.poll(() => markerAt(cat.page, 'Ann'), { timeout: 20_000 }).toBe(where(annBack));
+    expect(errors).toEqual([]);
+  });
+});
