@@ -1,29 +1,24 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { seedDataDir } from './support/data-dir';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { asc } from 'drizzle-orm';
 import { bookingPayments, contactHistory, pricingHistory } from '../../src/server/db/schema/bookings';
+import { challenges } from '../../src/server/db/schema/challenges';
 import { proposals } from '../../src/server/db/schema/proposals';
 import { createBooking, createPaidBooking } from '../support/fixtures';
-import { launchBrowser, loginAsAdmin, newPage } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { signIn } from './support/app-server';
+import { newPage } from './support/browser';
+import { useServerAndBrowser } from './support/journey';
 import { completeStepZero, expectNoSeriousA11yViolations, stepTitle } from './wizard-support';
 
 /**
  * Every page of the product through axe-core: 0 serious or critical violations. One pass over the public
  * wizard (all five steps), the login page, every admin page (booking detail and create, challenge form,
- * users, activity, the overviews and section pages) and the booker's pages by code.
+ * users, activity, the overviews and section pages) and the booker's pages by code. The bookings list's four views
+ * (all, leads, calendar, stats) are checked with their data on screen in admin-bookings.test.ts, each in the test of
+ * that view.
  */
-let server: RunningServer;
-let browser: Browser;
-let dataDir: string;
-let seed: { enquiryId: number; tempCode: string; paidId: number; gameCode: string; proposalToken: string };
-
-beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'hatch-e2e-a11y-'));
-  seed = await seedDataDir(dataDir, async (db) => {
+const j = useServerAndBrowser({
+  seed: async (db) => {
     const enquiry = await createBooking(db, { fullName: 'Ada Enquiry', companyName: 'Acme Ltd', bookingStatus: 'lead', leadStatus: 'contacted' });
     await db.insert(contactHistory).values({ bookingId: enquiry.id, type: 'phone', note: 'Called about a date' });
     const paid = await createPaidBooking(db, {
@@ -55,16 +50,20 @@ beforeAll(async () => {
       validUntil: '2099-12-31',
       sentAt: new Date(),
     });
-    return { enquiryId: enquiry.id, tempCode: enquiry.tempCode, paidId: paid.booking.id, gameCode: paid.gameCode, proposalToken };
-  });
-  server = await startServer({ DATA_DIR: dataDir });
-  browser = await launchBrowser();
+    // One of the reference challenges, for its edit form.
+    const [challenge] = await db.select({ id: challenges.id }).from(challenges).orderBy(asc(challenges.id)).limit(1);
+    if (!challenge) throw new Error('no challenge seeded');
+    return { enquiryId: enquiry.id, tempCode: enquiry.tempCode, paidId: paid.booking.id, gameCode: paid.gameCode, proposalToken, challengeId: challenge.id };
+  },
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-});
+
+/** A signed-in staff tab that has not loaded anything yet, map tiles refused. */
+async function staffTab() {
+  const opened = await newPage(j.browser, j.server.url);
+  await opened.page.route(/tile\.openstreetmap\.org/, (route) => route.abort());
+  await signIn(opened.context, j.server);
+  return opened;
+}
 
 /** A page is checked once it has its heading and nothing is loading any more. */
 async function settled(page: Page): Promise<void> {
@@ -81,7 +80,7 @@ async function check(page: Page, pathname: string): Promise<void> {
 
 describe('accessibility of every page (axe-core, no serious or critical violations)', () => {
   it('the public wizard, step by step, and the login page', async () => {
-    const { page, context, errors } = await newPage(browser, server.url);
+    const { page, context, errors } = await newPage(j.browser, j.server.url);
     await page.route(/tile\.openstreetmap\.org/, (route) => route.abort());
     await page.goto('/');
     await stepTitle(page, "Let's hatch your game").waitFor();
@@ -112,41 +111,25 @@ describe('accessibility of every page (axe-core, no serious or critical violatio
   });
 
   // Each group of pages is its own test: one axe pass a page, so a test stays well inside its time on a loaded machine.
-  const ADMIN_PAGES: Record<string, (ids: { challenge: number }) => string[]> = {
-    'the bookings pages': () => [
-      '/admin/bookings',
-      '/admin/bookings?view=leads',
-      '/admin/bookings?view=calendar',
-      '/admin/bookings?view=stats',
-      `/admin/bookings/${seed.paidId}`,
-      `/admin/bookings/${seed.enquiryId}`,
-    ],
-    'the challenges, users and activity pages': ({ challenge }) => ['/admin/challenges', '/admin/challenges/create', `/admin/challenges/${challenge}/edit`, '/admin/users', '/admin/activity'],
+  // Each group of pages is its own test (one axe pass a page). The bookings list's views: admin-bookings.test.ts.
+  const ADMIN_PAGES: Record<string, () => string[]> = {
+    'the bookings pages': () => [`/admin/bookings/${j.seed.paidId}`, `/admin/bookings/${j.seed.enquiryId}`],
+    'the challenges, users and activity pages': () => ['/admin/challenges', '/admin/challenges/create', `/admin/challenges/${j.seed.challengeId}/edit`, '/admin/users', '/admin/activity'],
     'the game, payment and play pages': () => ['/admin/games', '/admin/teams', '/admin/payments', '/admin/submissions', '/admin/proposals', '/admin/scoring', '/admin/markers'],
   };
   for (const [group, pages] of Object.entries(ADMIN_PAGES)) {
     it(`every admin page: ${group}`, async () => {
-      const { page, context, errors } = await newPage(browser, server.url);
-      await page.route(/tile\.openstreetmap\.org/, (route) => route.abort());
-      await loginAsAdmin(page, '/admin/bookings');
-      const challenge = await page.evaluate(async () => {
-        const res = await fetch('/api/admin/challenges');
-        return ((await res.json()) as { data: { id: number }[] }).data[0]?.id;
-      });
-      if (challenge === undefined) throw new Error('no challenge seeded');
-      for (const pathname of pages({ challenge })) await check(page, pathname);
+      const { page, context, errors } = await staffTab();
+      for (const pathname of pages()) await check(page, pathname);
       expect(errors).toEqual([]);
       await context.close();
     });
   }
 
   it('every admin page: the create-booking wizard', async () => {
-    const { page, context, errors } = await newPage(browser, server.url);
-    await page.route(/tile\.openstreetmap\.org/, (route) => route.abort());
-    await loginAsAdmin(page, '/admin/bookings');
+    const { page, context, errors } = await staffTab();
     await check(page, '/admin/bookings/create');
-    // The create-booking wizard's later steps, and the booking detail's sections opened.
-    await page.goto('/admin/bookings/create');
+    // The create-booking wizard's later steps, from the page just checked.
     await completeStepZero(page);
     await expectNoSeriousA11yViolations(page, 'create booking: game type');
     await page.getByRole('button', { name: 'Next', exact: true }).click();
@@ -162,11 +145,11 @@ describe('accessibility of every page (axe-core, no serious or critical violatio
   });
 
   it("the booker's pages by temporary and game code, and a proposal's page", async () => {
-    const { page, context, errors } = await newPage(browser, server.url);
+    const { page, context, errors } = await newPage(j.browser, j.server.url);
     await page.route(/tile\.openstreetmap\.org/, (route) => route.abort());
-    await check(page, `/hatch/${seed.tempCode}`);
-    await check(page, `/booking/${seed.gameCode}`);
-    await check(page, `/proposal/${seed.proposalToken}`);
+    await check(page, `/hatch/${j.seed.tempCode}`);
+    await check(page, `/booking/${j.seed.gameCode}`);
+    await check(page, `/proposal/${j.seed.proposalToken}`);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -174,8 +157,7 @@ describe('accessibility of every page (axe-core, no serious or critical violatio
 
 describe('booking detail: plan and pricing', () => {
   it('shows the pricing history as a table with headers, labels and space between the columns', async () => {
-    const { page, context, errors } = await newPage(browser, server.url);
-    await loginAsAdmin(page, `/admin/bookings/${seed.paidId}`);
+    const { page, context, errors } = await j.staffPage(`/admin/bookings/${j.seed.paidId}`);
     const table = page.getByRole('table', { name: 'Pricing history' });
     await table.waitFor();
     expect(await table.getByRole('columnheader').allTextContents()).toEqual(['When', 'Plan', 'Per person', 'Players', 'Add-ons', 'Total']);

@@ -1,27 +1,22 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { format } from 'date-fns';
-import { seedDataDir } from './support/data-dir';
 import { contactHistory } from '../../src/server/db/schema/bookings';
 import { createBooking, createPaidBooking } from '../support/fixtures';
 import { todayIn } from '../../src/shared/time';
 import { chartIntervalFor, intervalCaption } from '../../src/shared/chart-interval';
-import { launchBrowser, loginAsAdmin, newPage } from './support/browser';
+import { signIn } from './support/app-server';
+import { newPage } from './support/browser';
+import { useServerAndBrowser } from './support/journey';
 import { completeStepZero, expectNoSeriousA11yViolations } from './wizard-support';
-import { startServer, type RunningServer } from './support/server';
 
-let server: RunningServer;
-let browser: Browser;
-let dataDir: string;
-const ids: Record<string, number> = {};
 const month = todayIn('Europe/London').slice(0, 7);
 
-/** Known bookings, written into the server's embedded database before it starts. */
-async function prepareDatabase(dir: string) {
-  await seedDataDir(dir, async (db) => {
+/** Known bookings, written into the server's database before it starts. */
+const j = useServerAndBrowser({
+  seed: async (db) => {
+    const ids: Record<string, number> = {};
     const old = new Date(Date.now() - 20 * 24 * 3600 * 1000);
     for (let i = 0; i < 8; i++) await createBooking(db, { fullName: `Filler ${i}`, createdAt: old });
     ids.leah = (await createBooking(db, { fullName: 'Leah Lead', companyName: 'Globex', bookingStatus: 'lead', leadStatus: 'contacted', utmSource: 'admin', utmMedium: 'manual_created' })).id;
@@ -33,28 +28,24 @@ async function prepareDatabase(dir: string) {
     ids.gary = (await createBooking(db, { fullName: 'Gary Google', gclid: 'abc' })).id;
     ids.lily = (await createBooking(db, { fullName: 'Lily LinkedIn', liFatId: 'abc' })).id;
     ids.nora = (await createBooking(db, { fullName: 'Nora Nosource', utmSource: 'newsletter' })).id;
-  });
-}
+    return ids;
+  },
+});
 
-beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'hatch-e2e-admin5-'));
-  await prepareDatabase(dataDir);
-  server = await startServer({ DATA_DIR: dataDir });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-});
+/** A signed-in staff tab that has not loaded anything yet (for a test that sets up routes first). */
+async function staffTab() {
+  const opened = await newPage(j.browser, j.server.url);
+  await signIn(opened.context, j.server);
+  return opened;
+}
 
 const row = (page: Page, name: string) => page.getByRole('row').filter({ hasText: name });
 const pressed = (page: Page, name: string) => page.getByRole('button', { name, exact: true }).getAttribute('aria-pressed');
 
+// No serious axe violations in any view: each view's test below runs axe once its data is on screen.
 describe('admin bookings: all view', () => {
   it('lists bookings with source icons only for the four networks, pages, and filters from the metrics strip', async () => {
-    const { page, context, errors } = await newPage(browser, server.url);
-    await loginAsAdmin(page, '/admin/bookings');
+    const { page, context, errors } = await j.staffPage('/admin/bookings');
     await row(page, 'Iris Instagram').waitFor();
     const headers = await page.getByRole('columnheader').allTextContents();
     expect(headers).toEqual(['Code', 'Name', 'Email', 'Players', 'Date', 'Status', 'Source', 'Actions']);
@@ -68,6 +59,7 @@ describe('admin bookings: all view', () => {
     expect(await page.getByTestId('metric-need-hosts').textContent()).toBe('1');
     expect(await page.getByTestId('metric-need-venues').textContent()).toBe('1');
     expect(await page.getByTestId('metric-unactivated').textContent()).toBe('2');
+    await expectNoSeriousA11yViolations(page, 'all view');
 
     await page.getByRole('button', { name: /Need Hosts/ }).click();
     await page.waitForURL(/status=paid&filter=need_hosts/);
@@ -88,8 +80,7 @@ describe('admin bookings: all view', () => {
   });
 
   it('restores a legacy filter link, and pages through the list', async () => {
-    const { page, context } = await newPage(browser, server.url);
-    await loginAsAdmin(page, '/admin/bookings?filter=need_venues');
+    const { page, context } = await j.staffPage('/admin/bookings?filter=need_venues');
     await row(page, 'Hana Hosted').waitFor();
     expect(await pressed(page, 'Paid')).toBe('true');
     expect(await page.getByRole('button', { name: /Need Venues/ }).getAttribute('aria-pressed')).toBe('true');
@@ -107,8 +98,7 @@ describe('admin bookings: all view', () => {
   });
 
   it('searches, shows the results banner, keeps the search on reload and clears it', async () => {
-    const { page, context } = await newPage(browser, server.url);
-    await loginAsAdmin(page, '/admin/bookings');
+    const { page, context } = await j.staffPage('/admin/bookings');
     await page.getByPlaceholder('Search name or email').fill('iris');
     await page.getByPlaceholder('Search name or email').press('Enter');
     await page.waitForURL(/search=iris/);
@@ -127,8 +117,7 @@ describe('admin bookings: all view', () => {
   });
 
   it('downloads the CSV export of what is on screen from the Export button', async () => {
-    const { page, context } = await newPage(browser, server.url);
-    await loginAsAdmin(page, '/admin/bookings');
+    const { page, context } = await j.staffPage('/admin/bookings');
     await row(page, 'Iris Instagram').waitFor();
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export' }).click()]);
     expect(download.suggestedFilename()).toBe(`bookings-${todayIn('Europe/London')}.csv`);
@@ -150,9 +139,9 @@ describe('admin bookings: all view', () => {
   });
 
   it('copies an email with a toast', async () => {
-    const { page, context } = await newPage(browser, server.url);
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
-    await loginAsAdmin(page, '/admin/bookings');
+    const { page, context } = await staffTab();
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: j.server.url });
+    await page.goto('/admin/bookings');
     await page.getByRole('button', { name: 'iris@example.test' }).click();
     await page.getByText('Email copied to clipboard').waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('iris@example.test');
@@ -162,8 +151,7 @@ describe('admin bookings: all view', () => {
 
 describe('admin bookings: leads, calendar and stats views', () => {
   it('shows the leads pipeline with its metrics, company, last contact and sub-tabs', async () => {
-    const { page, context, errors } = await newPage(browser, server.url);
-    await loginAsAdmin(page, '/admin/bookings');
+    const { page, context, errors } = await j.staffPage('/admin/bookings');
     await page.getByRole('button', { name: 'Leads & Enquiries' }).click();
     await page.waitForURL(/view=leads/);
     await row(page, 'Leah Lead').waitFor();
@@ -175,6 +163,7 @@ describe('admin bookings: leads, calendar and stats views', () => {
     await expect.poll(() => page.getByTestId('lead-metric-total').textContent()).toBe('16');
     expect(await page.getByTestId('lead-metric-contacted').textContent()).toBe('1');
     expect(await page.getByTestId('lead-metric-rate').textContent()).toBe('12.5%');
+    await expectNoSeriousA11yViolations(page, 'leads view');
     await page.getByRole('button', { name: 'Contacted', exact: true }).click();
     await page.waitForURL(/lead_status=contacted/);
     await expect.poll(() => page.getByRole('row').count()).toBe(2);
@@ -188,8 +177,7 @@ describe('admin bookings: leads, calendar and stats views', () => {
   });
 
   it('shows the month grid with hosted games coloured apart, month navigation in the URL, and links to the booking', async () => {
-    const { page, context } = await newPage(browser, server.url);
-    await loginAsAdmin(page, '/admin/bookings?view=calendar');
+    const { page, context } = await j.staffPage('/admin/bookings?view=calendar');
     const title = format(new Date(`${month}-01T12:00:00`), 'MMMM yyyy');
     await page.getByRole('heading', { name: title }).waitFor();
     const hana = page.getByRole('link', { name: 'Hana Hosted (12)' });
@@ -206,6 +194,7 @@ describe('admin bookings: leads, calendar and stats views', () => {
     expect(await page.getByTestId('calendar-metrics-basis').textContent()).toBe(
       'Paid and completed games with a game date in this month. Revenue is what their payments brought in less refunds and voids, per currency; average = revenue ÷ bookings.',
     );
+    await expectNoSeriousA11yViolations(page, 'calendar view');
 
     await page.getByRole('button', { name: 'Next month' }).click();
     await page.waitForURL(/month=/);
@@ -215,13 +204,12 @@ describe('admin bookings: leads, calendar and stats views', () => {
     await page.goBack();
     await page.getByRole('heading', { name: title }).waitFor();
     await page.getByRole('link', { name: 'Hana Hosted (12)' }).click();
-    await page.waitForURL(`**/admin/bookings/${ids.hana}`);
+    await page.waitForURL(`**/admin/bookings/${j.seed.hana}`);
     await context.close();
   });
 
   it('draws the enquiries and leads chart, with presets, interval captions and a custom range', async () => {
-    const { page, context, errors } = await newPage(browser, server.url);
-    await loginAsAdmin(page, '/admin/bookings?view=stats');
+    const { page, context, errors } = await j.staffPage('/admin/bookings?view=stats');
     await page.getByRole('heading', { name: 'Enquiries & Leads Over Time' }).waitFor();
     expect(await page.getByLabel('Date range', { exact: true }).inputValue()).toBe('last_30_days');
     await expect.poll(() => page.getByTestId('interval-caption').textContent()).toBe('Showing daily data');
@@ -241,6 +229,8 @@ describe('admin bookings: leads, calendar and stats views', () => {
     await page.reload();
     expect(await page.getByLabel('Date range', { exact: true }).inputValue()).toBe('custom');
     await page.getByRole('grid').first().waitFor();
+    await page.getByTestId('enquiry-lead-chart').locator('svg').first().waitFor();
+    await expectNoSeriousA11yViolations(page, 'stats view');
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -248,8 +238,7 @@ describe('admin bookings: leads, calendar and stats views', () => {
 
 describe('admin bookings: load failures', () => {
   it('toasts a failed list or chart, and only logs failed metrics', async () => {
-    const { page, context } = await newPage(browser, server.url);
-    await loginAsAdmin(page, '/login');
+    const { page, context } = await j.staffPage('/login');
     const warnings: string[] = [];
     page.on('console', (m) => {
       if (m.type() === 'warning') warnings.push(m.text());
@@ -272,8 +261,7 @@ describe('admin bookings: a failed list is not an empty list', () => {
     ['leads', '/admin/bookings?view=leads', 'Leah Lead', 'No leads found.'],
   ] as const) {
     it(`shows an error with Retry on the ${view} tab, and Retry loads the list`, async () => {
-      const { page, context, errors } = await newPage(browser, server.url);
-      await loginAsAdmin(page, '/login');
+      const { page, context, errors } = await staffTab();
       let failing = true;
       let failed = 0;
       await page.route(
@@ -300,29 +288,9 @@ describe('admin bookings: a failed list is not an empty list', () => {
   }
 });
 
-describe('admin bookings: accessibility', () => {
-  it('has no serious axe violations in any view', async () => {
-    const { page, context } = await newPage(browser, server.url);
-    await loginAsAdmin(page, '/admin/bookings');
-    await row(page, 'Iris Instagram').waitFor();
-    await expectNoSeriousA11yViolations(page, 'all view');
-    await page.goto('/admin/bookings?view=leads');
-    await row(page, 'Leah Lead').waitFor();
-    await expectNoSeriousA11yViolations(page, 'leads view');
-    await page.goto('/admin/bookings?view=calendar');
-    await page.getByRole('link', { name: 'Hana Hosted (12)' }).waitFor();
-    await expectNoSeriousA11yViolations(page, 'calendar view');
-    await page.goto('/admin/bookings?view=stats&range=custom');
-    await page.getByTestId('enquiry-lead-chart').locator('svg').first().waitFor();
-    await expectNoSeriousA11yViolations(page, 'stats view');
-    await context.close();
-  });
-});
-
 describe('admin bookings: create wizard', () => {
   it('walks the four steps, enables Create Booking only when valid, and lands on the new booking', async () => {
-    const { page, context, errors } = await newPage(browser, server.url);
-    await loginAsAdmin(page, '/admin/bookings');
+    const { page, context, errors } = await j.staffPage('/admin/bookings');
     await page.getByRole('link', { name: 'Create Booking' }).click();
     await page.waitForURL('**/admin/bookings/create');
     expect(await page.getByRole('button', { name: 'Previous', exact: true }).isDisabled()).toBe(true);

@@ -1,19 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, loginAsAdmin, newPage } from './support/browser';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { newPage } from './support/browser';
+import { signIn } from './support/app-server';
 import { call } from './support/call';
-import { startServer, type RunningServer } from './support/server';
+import { useServerAndBrowser } from './support/journey';
 
-let server: RunningServer;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const j = useServerAndBrowser();
 
 /** A paid booking of that plan, through the public wizard call and the staff payment call. */
 async function paidGame(page: Page, plan: 'standard' | 'pro', name: string): Promise<number> {
@@ -40,9 +32,10 @@ async function paidGame(page: Page, plan: 'standard' | 'pro', name: string): Pro
 
 describe('/admin/markers', () => {
   it('places an item station by clicking the map of a Weapons game, and explains why a Standard game has none', async () => {
-    const { page, context, errors } = await newPage(browser, server.url);
+    const { page, context, errors } = await newPage(j.browser, j.server.url);
     await page.route(/tile\.openstreetmap\.org/, (route) => route.abort());
-    await loginAsAdmin(page, '/admin/markers');
+    await signIn(context, j.server);
+    await page.goto('/admin/markers');
     const weaponsGame = await paidGame(page, 'pro', 'Wendy Weapons');
     const standardGame = await paidGame(page, 'standard', 'Stan Standard');
 

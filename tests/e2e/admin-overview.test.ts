@@ -1,26 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, loginAsAdmin, newPage } from './support/browser';
+import { describe, expect, it } from 'vitest';
 import { call } from './support/call';
-import { startServer, type RunningServer } from './support/server';
+import { useServerAndBrowser } from './support/journey';
 
-let server: RunningServer;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-/** Calls the API from inside the page, with its CSRF token, as the SPA does. */
+const j = useServerAndBrowser();
 
 describe('admin overviews', () => {
   it('shows a recorded payment and the game it created, linking to the booking', async () => {
-    const { page, context, errors } = await newPage(browser, server.url);
-    await loginAsAdmin(page, '/admin/bookings');
+    const { page, context, errors } = await j.staffPage('/admin/payments');
+    // The booking and its payment through the same calls the wizard and the booking page make.
     const created = await call(page, 'POST', '/api/bookings', {
       players: 6,
       date: '2031-05-20',
@@ -38,7 +25,7 @@ describe('admin overviews', () => {
     const paid = await call(page, 'POST', `/api/admin/bookings/${bookingId}/payments`, { payment_type: 'bank_transfer', payment_amount: 9_050 });
     expect(paid.status).toBe(201);
 
-    await page.goto('/admin/payments');
+    await page.reload();
     const row = page.getByRole('row', { name: /Olive Overview/ });
     await row.waitFor();
     expect(await row.textContent()).toContain('£90.50');

@@ -1,18 +1,13 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { seedDataDir } from './support/data-dir';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { createBooking, createPaidBooking } from '../support/fixtures';
-import { launchBrowser, loginAsAdmin, newPage, DESKTOP, PHONE } from './support/browser';
+import { newPage, DESKTOP, PHONE } from './support/browser';
 import { call } from './support/call';
-import { startServer, type RunningServer } from './support/server';
+import { useServerAndBrowser } from './support/journey';
 
 /**
- * The booker's two pages. The spawned server owns its embedded database while it runs, so the
- * bookings (unpaid, paid, paid with a locked section) are written into its data folder first;
- * everything else goes through the pages, and staff locking goes through the admin API.
+ * The booker's two pages. The bookings (unpaid, paid, paid with a locked section) are written into the server's
+ * database before it starts; everything else goes through the pages, and staff locking goes through the admin API.
  */
 type Game = { id: number; code: string; tempCode: string; manageKey: string };
 type Seed = { hatch: { id: number; code: string }[]; games: Game[]; locked: Game; soon: { id: number; code: string } };
@@ -25,13 +20,9 @@ function londonDay(daysAhead: number): string {
   return new Date(Date.UTC(part('year'), part('month') - 1, part('day') + daysAhead)).toISOString().slice(0, 10);
 }
 const longDate = (day: string) => new Date(`${day}T12:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-let seed: Seed;
-let dataDir: string;
-let server: RunningServer;
-let browser: Browser;
-
-async function seedDatabase(dir: string): Promise<Seed> {
-  return seedDataDir(dir, async (db) => {
+const j = useServerAndBrowser<Seed>({
+  env: { BANK_TRANSFER_DETAILS: BANK },
+  seed: async (db) => {
     const hatch = [];
     for (let i = 0; i < 3; i++) {
       const b = await createBooking(db, { fullName: `Hatch Booker ${i}`, players: 8, companyName: 'Acme Ltd' });
@@ -61,23 +52,11 @@ async function seedDatabase(dir: string): Promise<Seed> {
       games,
       locked: { id: locked.booking.id, code: locked.gameCode, tempCode: locked.booking.tempCode, manageKey: locked.booking.manageKey },
     };
-  });
-}
-
-beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'hatch-e2e-booker-'));
-  seed = await seedDatabase(dataDir);
-  server = await startServer({ DATA_DIR: dataDir, BANK_TRANSFER_DETAILS: BANK });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  },
 });
 
 async function open(pathname: string, viewport = DESKTOP) {
-  const opened = await newPage(browser, server.url, viewport);
+  const opened = await newPage(j.browser, j.server.url, viewport);
   // No internet here: map tiles are refused at once instead of timing out.
   await opened.page.route(/tile\.openstreetmap\.org/, (route) => route.abort());
   await opened.page.goto(pathname);
@@ -96,7 +75,7 @@ async function expectNoSidewaysScroll(page: Page) {
 
 describe('/hatch/{temp_code}: a booking not yet paid', () => {
   it('shows the summary and payment steps, and saves new players and plan at the server price (desktop)', async () => {
-    const { page, context, errors } = await open(`/hatch/${seed.hatch[0]?.code.toLowerCase()}`);
+    const { page, context, errors } = await open(`/hatch/${j.seed.hatch[0]?.code.toLowerCase()}`);
     await page.getByRole('heading', { name: /Your booking/ }).waitFor();
     expect(await page.getByTestId('total-price').textContent()).toBe('£120');
     expect(await page.locator('#payment').textContent()).toContain('Nothing has been charged');
@@ -124,7 +103,7 @@ describe('/hatch/{temp_code}: a booking not yet paid', () => {
   });
 
   it('says "Failed to update booking" when the save fails, and keeps the edit (phone)', async () => {
-    const { page, context, errors } = await open(`/hatch/${seed.hatch[1]?.code}`, PHONE);
+    const { page, context, errors } = await open(`/hatch/${j.seed.hatch[1]?.code}`, PHONE);
     await page.getByRole('heading', { name: /Your booking/ }).waitFor();
     await expectNoSidewaysScroll(page);
     await page.route(/\/api\/bookings\/\d+$/, (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Server Error"}' }));
@@ -138,7 +117,7 @@ describe('/hatch/{temp_code}: a booking not yet paid', () => {
   });
 
   it('once paid, the temporary code manages nothing: it says where the game is managed now', async () => {
-    const game = seed.locked;
+    const game = j.seed.locked;
     const { page, context, errors } = await open(`/hatch/${game.tempCode}`);
     await page.getByTestId('paid-notice').waitFor();
     const text = (await page.locator('main, body').first().textContent()) ?? '';
@@ -153,7 +132,7 @@ describe('/hatch/{temp_code}: a booking not yet paid', () => {
 
 describe('paying by bank transfer, with the account configured (phone)', () => {
   it('shows the account and the reference under the brand header, and a game 5 days away due today, on booking', async () => {
-    const { page, context, errors } = await open(`/hatch/${seed.soon.code}`, PHONE);
+    const { page, context, errors } = await open(`/hatch/${j.seed.soon.code}`, PHONE);
     await page.getByRole('heading', { name: /Your booking/ }).waitFor();
     const header = page.getByTestId('brand-header');
     expect(await header.isVisible()).toBe(true);
@@ -161,7 +140,7 @@ describe('paying by bank transfer, with the account configured (phone)', () => {
     const transfer = page.getByTestId('bank-transfer');
     await transfer.waitFor();
     expect(await page.getByTestId('bank-details').innerText()).toBe(BANK);
-    expect(await transfer.textContent()).toContain(`Reference: HATCH-${seed.soon.code}`);
+    expect(await transfer.textContent()).toContain(`Reference: HATCH-${j.seed.soon.code}`);
     expect(await transfer.textContent()).toContain('also in your booking confirmation email');
     expect(await transfer.textContent()).not.toContain('will email you the account');
     expect(await page.getByTestId('balance-due-date').textContent()).toBe(`Today, ${longDate(londonDay(0))}`);
@@ -172,8 +151,7 @@ describe('paying by bank transfer, with the account configured (phone)', () => {
   });
 
   it('starts the staff payment form at bank transfer, the way bookers pay here', async () => {
-    const { page, context, errors } = await open('/login');
-    await loginAsAdmin(page, `/admin/bookings/${seed.soon.id}`);
+    const { page, context, errors } = await j.staffPage(`/admin/bookings/${j.seed.soon.id}`);
     const type = page.getByLabel('Payment type');
     await type.waitFor();
     expect(await type.inputValue()).toBe('bank_transfer');
@@ -184,7 +162,7 @@ describe('paying by bank transfer, with the account configured (phone)', () => {
 
 describe('the brand header and a game code that does not exist (phone)', () => {
   it('shows the brand header on /manage, and on a page whose booking was not found', async () => {
-    const { page, context, errors } = await open(`/manage/${seed.games[2]?.manageKey}`, PHONE);
+    const { page, context, errors } = await open(`/manage/${j.seed.games[2]?.manageKey}`, PHONE);
     await page.getByTestId('game-code').waitFor();
     expect(await page.getByTestId('brand-header').getByRole('link', { name: 'hatch.' }).isVisible()).toBe(true);
     await page.goto('/hatch/NOSUCHCODE1');
@@ -200,7 +178,7 @@ describe('the brand header and a game code that does not exist (phone)', () => {
     expect(await page.getByRole('button', { name: 'Retry' }).count()).toBe(0);
     expect(await page.getByRole('link', { name: 'Go to the home page' }).getAttribute('href')).toBe('/');
     await expectNoSidewaysScroll(page);
-    const code = seed.games[1]?.code ?? '';
+    const code = j.seed.games[1]?.code ?? '';
     await page.getByRole('textbox', { name: 'Game code' }).fill(code.toLowerCase());
     await page.getByRole('button', { name: 'Open the game' }).click();
     await page.waitForURL(`**/play/${code}`);
@@ -211,7 +189,7 @@ describe('the brand header and a game code that does not exist (phone)', () => {
 
 describe('/booking/{code}: the players’ join page', () => {
   it('shows a player with only the game code the public game: no hiding spot, no organiser contact, nothing to change', async () => {
-    const game = seed.locked;
+    const game = j.seed.locked;
     const { page, context, errors } = await open(`/booking/${game.code.toLowerCase()}`, PHONE);
     await page.getByTestId('public-game').waitFor();
     await expectNoSidewaysScroll(page);
@@ -230,7 +208,7 @@ describe('/booking/{code}: the players’ join page', () => {
 
 describe('/manage/{key}: the organiser sets up a paid game', () => {
   it('picks challenges by spice level, proposes a spot, sets teams, the Chicken, the area, and activates (desktop)', async () => {
-    const game = seed.games[0];
+    const game = j.seed.games[0];
     const { page, context, errors } = await open(`/manage/${game?.manageKey}`);
     await page.getByTestId('game-code').waitFor();
     // What the organiser shares with players: the code and the join link, never this page's link.
@@ -301,7 +279,7 @@ describe('/manage/{key}: the organiser sets up a paid game', () => {
   });
 
   it('shows a section staff locked read-only, and a staff-owned spot without a form (phone)', async () => {
-    const { page, context, errors } = await open(`/manage/${seed.locked.manageKey}`, PHONE);
+    const { page, context, errors } = await open(`/manage/${j.seed.locked.manageKey}`, PHONE);
     await page.getByTestId('challenges-locked').waitFor();
     await expectNoSidewaysScroll(page);
     expect(await page.getByRole('button', { name: 'Save challenges' }).count()).toBe(0);
@@ -321,12 +299,11 @@ describe('/manage/{key}: the organiser sets up a paid game', () => {
   });
 
   it('a lock set by staff while the page is open refuses the save with the server reason (phone)', async () => {
-    const game = seed.games[1];
+    const game = j.seed.games[1];
     const { page, context } = await open(`/manage/${game?.manageKey}`, PHONE);
     await page.getByRole('button', { name: 'Add team' }).waitFor();
 
-    const admin = await newPage(browser, server.url);
-    await loginAsAdmin(admin.page, `/admin/bookings/${game?.id}`);
+    const admin = await j.staffPage(`/admin/bookings/${game?.id}`);
     const { status } = await call(admin.page, 'PATCH', `/api/admin/bookings/${game?.id}/locks`, { teams: true });
     expect(status).toBe(200);
     await admin.context.close();
@@ -341,7 +318,7 @@ describe('/manage/{key}: the organiser sets up a paid game', () => {
   });
 
   it('keeps unsaved challenges and says "Failed to save challenges"; rolls activation back with "Failed to activate game" (phone)', async () => {
-    const game = seed.games[2];
+    const game = j.seed.games[2];
     const { page, context, errors } = await open(`/manage/${game?.manageKey}`, PHONE);
     const count = page.getByTestId('challenges-count');
     await expect.poll(() => count.textContent(), { timeout: 10_000 }).not.toBe('0 selected');
@@ -364,15 +341,15 @@ describe('/manage/{key}: the organiser sets up a paid game', () => {
   });
 
   it('sends an unpaid booking’s code on to /hatch, and says so for an unknown code', async () => {
-    const { page, context } = await open(`/booking/${seed.hatch[2]?.code}`);
-    await page.waitForURL(`**/hatch/${seed.hatch[2]?.code}`);
+    const { page, context } = await open(`/booking/${j.seed.hatch[2]?.code}`);
+    await page.waitForURL(`**/hatch/${j.seed.hatch[2]?.code}`);
     await page.goto('/booking/NOSUCHCODE1');
     await page.getByRole('heading', { name: 'Booking not found' }).waitFor();
     await context.close();
   });
 
   it('moves the game area by dragging its centre on the map, even with no tiles (desktop)', async () => {
-    const { page, context, errors } = await open(`/manage/${seed.games[3]?.manageKey}`);
+    const { page, context, errors } = await open(`/manage/${j.seed.games[3]?.manageKey}`);
     const marker = page.locator('[data-testid=game-area-map] .leaflet-marker-icon');
     await marker.waitFor();
     const before = await page.getByLabel('Latitude').inputValue();
@@ -393,7 +370,7 @@ describe('/manage/{key}: the organiser sets up a paid game', () => {
   });
 
   it('loads Leaflet only on the game page, never with the booking wizard', async () => {
-    const { page, context } = await newPage(browser, server.url);
+    const { page, context } = await newPage(j.browser, j.server.url);
     const scripts: string[] = [];
     page.on('request', (r) => {
       if (r.resourceType() === 'script' || r.resourceType() === 'stylesheet') scripts.push(r.url());
@@ -402,7 +379,7 @@ describe('/manage/{key}: the organiser sets up a paid game', () => {
     await page.goto('/');
     await page.waitForLoadState('networkidle');
     expect(scripts.some((s) => s.includes('game-area-map'))).toBe(false);
-    await page.goto(`/manage/${seed.games[3]?.manageKey}`);
+    await page.goto(`/manage/${j.seed.games[3]?.manageKey}`);
     await page.getByTestId('game-area-map').waitFor();
     expect(scripts.some((s) => s.includes('game-area-map'))).toBe(true);
     await context.close();

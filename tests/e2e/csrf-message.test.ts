@@ -1,28 +1,18 @@
-import { afterAll, beforeAll, describe, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, loginAsAdmin, newPage, PHONE } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { describe, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { newPage, PHONE } from './support/browser';
+import { useServerAndBrowser } from './support/journey';
 
 /** Issue 19: a change that fails for its CSRF token shows the spec's text on every screen (decision 0317). */
 const CSRF_TEXT = 'CSRF token not found. Please refresh the page.';
-let server: RunningServer;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const j = useServerAndBrowser();
 
 const toast = (page: Page) => page.locator('[data-sonner-toast]').filter({ hasText: CSRF_TEXT });
 const dropCsrfMeta = (page: Page) => page.evaluate(() => document.querySelector('meta[name="csrf-token"]')?.remove());
 
 describe('the CSRF text', () => {
   it('shows on an admin screen when the page has lost its token', async () => {
-    const { page, context } = await newPage(browser, server.url);
-    await loginAsAdmin(page, '/admin/users');
+    const { page, context } = await j.staffPage('/admin/users');
     const upgrade = page.getByRole('form', { name: 'Upgrade User' });
     await upgrade.waitFor();
     await dropCsrfMeta(page);
@@ -34,7 +24,7 @@ describe('the CSRF text', () => {
   });
 
   it('shows on a public screen at phone width when the server refuses the token (its session cookie is gone)', async () => {
-    const { page, context } = await newPage(browser, server.url, PHONE);
+    const { page, context } = await newPage(j.browser, j.server.url, PHONE);
     await page.goto('/login');
     await page.getByLabel('Email').waitFor();
     await context.clearCookies();

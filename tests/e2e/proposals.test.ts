@@ -1,26 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, loginAsAdmin, newPage } from './support/browser';
+import { describe, expect, it } from 'vitest';
+import { newPage } from './support/browser';
 import { call } from './support/call';
-import { startServer, type RunningServer } from './support/server';
+import { useServerAndBrowser } from './support/journey';
 
-let server: RunningServer;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-/** Calls the API from inside the page, with its CSRF token, as the SPA does. */
+const j = useServerAndBrowser();
 
 describe('proposals', () => {
   it('staff create and send a quote; the customer accepts it and lands on the management page to pay', async () => {
-    const staff = await newPage(browser, server.url);
-    await loginAsAdmin(staff.page, '/admin/bookings');
+    const staff = await j.staffPage('/admin/proposals');
     const created = await call(staff.page, 'POST', '/api/bookings', {
       players: 8,
       date: '2031-09-12',
@@ -37,7 +24,6 @@ describe('proposals', () => {
     const bookingId = (created.json as { booking: { id: number } }).booking.id;
 
     const { page } = staff;
-    await page.goto('/admin/proposals');
     await page.getByRole('button', { name: 'New proposal' }).click();
     const dialog = page.getByRole('dialog', { name: 'New proposal' });
     await dialog.getByLabel('Booking number').fill(String(bookingId));
@@ -57,7 +43,7 @@ describe('proposals', () => {
 
     const listed = await call(page, 'GET', `/api/admin/proposals?booking_id=${bookingId}`);
     const link = (listed.json as { proposals: { link: string }[] }).proposals[0]?.link ?? '';
-    const customer = await newPage(browser, server.url);
+    const customer = await newPage(j.browser, j.server.url);
     await customer.page.goto(new URL(link).pathname);
     await customer.page.getByRole('heading', { name: 'A Chicken hunt in Leeds for Quinn Quote' }).waitFor();
     expect(await customer.page.getByTestId('proposal-total').textContent()).toBe('£375');

@@ -1,22 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { DESKTOP, PHONE, launchBrowser, newPage } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { DESKTOP, PHONE, newPage } from './support/browser';
+import { useServerAndBrowser } from './support/journey';
 import { chooseCity, futureDay, pickDay, stepTitle } from './wizard-support';
 import { SELECTABLE_TIMEZONES, utcToLocal } from '../../src/shared/time';
 
 // Step 0 of the wizard: the game's time zone follows the city, a time already gone today is refused, and the
 // city suggestions never open once the booker has left the field.
-let server: RunningServer;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startServer({});
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const j = useServerAndBrowser();
 
 const zoneText = (page: Page) => page.getByText(/^Time zone: /);
 const cityField = (page: Page) => page.getByRole('combobox', { name: 'City' });
@@ -24,7 +15,7 @@ const suggestions = (page: Page) => page.getByRole('listbox', { name: 'City sugg
 
 describe('the game time zone', () => {
   it('a New York visitor choosing London plays at London time; a zone picked by hand stays', async () => {
-    const { page, context, errors } = await newPage(browser, server.url, DESKTOP, 'America/New_York');
+    const { page, context, errors } = await newPage(j.browser, j.server.url, DESKTOP, 'America/New_York');
     await page.goto('/');
     await stepTitle(page, "Let's hatch your game").waitFor();
     expect(await zoneText(page).textContent()).toBe('Time zone: America/New_York');
@@ -54,7 +45,7 @@ describe('the meeting time', () => {
     const zone = SELECTABLE_TIMEZONES.map((z) => z.zone).find((z) => (utcToLocal(now.toISOString(), z)?.time.hour ?? 0) >= 1) ?? 'Asia/Tokyo';
     const today = utcToLocal(now.toISOString(), zone)?.date ?? '';
     const [y, m, d] = today.split('-').map(Number);
-    const { page, context, errors } = await newPage(browser, server.url, PHONE, zone);
+    const { page, context, errors } = await newPage(j.browser, j.server.url, PHONE, zone);
     await page.goto('/');
     await stepTitle(page, "Let's hatch your game").waitFor();
     await chooseCity(page, 'Lond', /^London/);
@@ -76,7 +67,7 @@ describe('the meeting time', () => {
 
 describe('city suggestions', () => {
   it('do not open when the answer arrives after the field was left', async () => {
-    const { page, context, errors } = await newPage(browser, server.url, PHONE);
+    const { page, context, errors } = await newPage(j.browser, j.server.url, PHONE);
     await page.goto('/');
     await stepTitle(page, "Let's hatch your game").waitFor();
     let answered = 0;
@@ -87,7 +78,8 @@ describe('city suggestions', () => {
     // Leave the field before the 500 ms pause is over.
     await page.getByRole('textbox', { name: 'Number of players' }).click();
     await expect.poll(() => answered, { timeout: 10_000 }).toBeGreaterThan(0);
-    await page.waitForTimeout(300);
+    // The answer has been applied once its suggestions are in the (hidden) list: the same update that would open it.
+    await page.getByRole('listbox', { name: 'City suggestions', includeHidden: true }).getByRole('option', { includeHidden: true }).first().waitFor({ state: 'attached' });
     expect(await suggestions(page).isVisible()).toBe(false);
     expect(await cityField(page).getAttribute('aria-expanded')).toBe('false');
     expect(errors).toEqual([]);
@@ -95,7 +87,7 @@ describe('city suggestions', () => {
   });
 
   it('close on Escape and on a click outside, and open again when typing', async () => {
-    const { page, context, errors } = await newPage(browser, server.url, DESKTOP);
+    const { page, context, errors } = await newPage(j.browser, j.server.url, DESKTOP);
     await page.goto('/');
     await stepTitle(page, "Let's hatch your game").waitFor();
     await cityField(page).fill('Lond');

@@ -1,19 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { DESKTOP, PHONE, launchBrowser, loginAsAdmin, newPage } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { DESKTOP, PHONE, newPage } from './support/browser';
+import { call } from './support/call';
+import { useServerAndBrowser } from './support/journey';
 import { bookingByCode, chooseCity, completeStepZero, expectNoSeriousA11yViolations, futureDay, pickDay, stepTitle } from './wizard-support';
 
-let server: RunningServer;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startServer({ TERMS_URL: 'https://terms.example.test/privacy' });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const j = useServerAndBrowser({ env: { TERMS_URL: 'https://terms.example.test/privacy' } });
+
+/** One signed-in staff page for the whole file, opened on first use: what staff see of the bookings made here. */
+let staff: Page | undefined;
+async function staffPage(): Promise<Page> {
+  staff ??= (await j.staffPage('/admin/bookings')).page;
+  return staff;
+}
 
 const alertText = (page: Page, text: string) => page.getByText(text, { exact: true });
 
@@ -31,39 +30,22 @@ async function tempCodeFromSummary(page: Page): Promise<string> {
 
 /** The staff view of a booking, and how many bookings carry its email. */
 async function adminBooking(id: number, email: string): Promise<{ booking: Record<string, unknown>; withEmail: number }> {
-  const { page, context } = await newPage(browser, server.url);
-  await loginAsAdmin(page, '/login');
-  const answer = await page.evaluate(
-    async ({ bookingId, search }) => {
-      const res = await fetch(`/api/admin/bookings/${bookingId}`);
-      const body: unknown = await res.json();
-      if (!res.ok || !body || typeof body !== 'object' || !('booking' in body)) throw new Error(`admin booking ${bookingId} → ${res.status}`);
-      const list = await fetch(`/api/admin/bookings?search=${encodeURIComponent(search)}`);
-      const listBody = (await list.json()) as { bookings?: unknown[] };
-      return { booking: (body as { booking: Record<string, unknown> }).booking, withEmail: listBody.bookings?.length ?? -1 };
-    },
-    { bookingId: id, search: email },
-  );
-  await context.close();
-  return answer;
+  const page = await staffPage();
+  const one = await call(page, 'GET', `/api/admin/bookings/${id}`);
+  const body = one.json;
+  if (one.status !== 200 || !body || typeof body !== 'object' || !('booking' in body)) throw new Error(`admin booking ${id} → ${one.status}`);
+  return { booking: (body as { booking: Record<string, unknown> }).booking, withEmail: await bookingsWithEmail(email) };
 }
 
 /** How many bookings carry an email, as staff see the list: what is stored, whatever the page shows. */
 async function bookingsWithEmail(email: string): Promise<number> {
-  const { page, context } = await newPage(browser, server.url);
-  await loginAsAdmin(page, '/login');
-  const count = await page.evaluate(async (search) => {
-    const list = await fetch(`/api/admin/bookings?search=${encodeURIComponent(search)}`);
-    const body = (await list.json()) as { bookings?: unknown[] };
-    return body.bookings?.length ?? -1;
-  }, email);
-  await context.close();
-  return count;
+  const list = await call(await staffPage(), 'GET', `/api/admin/bookings?search=${encodeURIComponent(email)}`);
+  return (list.json as { bookings?: unknown[] }).bookings?.length ?? -1;
 }
 
 describe('public booking wizard', () => {
   it('books a Weapons game with a host on a desktop, every step accessible, tracking kept', async () => {
-    const { page, context, errors } = await newPage(browser, server.url, DESKTOP);
+    const { page, context, errors } = await newPage(j.browser, j.server.url, DESKTOP);
     await page.goto('/?utm_source=instagram&utm_campaign=spring&gclid=G-123');
 
     await stepTitle(page, "Let's hatch your game").waitFor();
@@ -160,7 +142,7 @@ describe('public booking wizard', () => {
   });
 
   it('shows every step 0 and step 3 message on a phone, keeps progress over a reload, and books', async () => {
-    const { page, context, errors } = await newPage(browser, server.url, PHONE);
+    const { page, context, errors } = await newPage(j.browser, j.server.url, PHONE);
     await page.goto('/');
     await stepTitle(page, "Let's hatch your game").waitFor();
 
@@ -269,7 +251,7 @@ describe('public booking wizard', () => {
   });
 
   it('preselects the plan named by ?plan=pro, switches currency with the hidden selector, and shows the time in both zones', async () => {
-    const { page, context, errors } = await newPage(browser, server.url, DESKTOP);
+    const { page, context, errors } = await newPage(j.browser, j.server.url, DESKTOP);
     await page.goto('/?plan=pro');
     await completeStepZero(page, { players: '4', city: ['Pari', /^Paris/], useCityZone: true });
     await page.getByRole('button', { name: 'Selected Weapons' }).waitFor();
@@ -297,7 +279,7 @@ describe('public booking wizard', () => {
   });
 
   it('shows the summary and total in euros before anything is stored; going back changes nothing stored; Book now books (phone)', async () => {
-    const { page, context, errors } = await newPage(browser, server.url, PHONE);
+    const { page, context, errors } = await newPage(j.browser, j.server.url, PHONE);
     const email = `summary-${Date.now()}@example.com`;
     await page.goto('/');
     await completeStepZero(page, { players: '4' });
@@ -360,7 +342,7 @@ describe('public booking wizard', () => {
   });
 
   it('shows a pricing failure in red on the plan and add-on steps, and refetches on a currency change', async () => {
-    const { page, context, errors } = await newPage(browser, server.url, DESKTOP);
+    const { page, context, errors } = await newPage(j.browser, j.server.url, DESKTOP);
     // The network drops the price list call (the server itself is not mocked).
     await page.route('**/api/pricing**', (route) => route.abort('failed'));
     await page.goto('/');
@@ -386,7 +368,7 @@ describe('public booking wizard', () => {
   });
 
   it('says so under the field when city suggestions cannot be fetched', async () => {
-    const { page, context } = await newPage(browser, server.url, PHONE);
+    const { page, context } = await newPage(j.browser, j.server.url, PHONE);
     // The network drops the geocoder call (the server itself is not mocked).
     await page.route('**/api/geocode**', (route) => route.abort('failed'));
     await page.goto('/');
@@ -396,11 +378,11 @@ describe('public booking wizard', () => {
     await context.close();
   });
   it('names the chunks step 0 needs in its HTML, each of them one the wizard then uses, and none of the later steps', async () => {
-    const html = await (await fetch(server.url)).text();
+    const html = await (await fetch(j.server.url)).text();
     const preloaded = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1] ?? '');
     expect(preloaded.length).toBeGreaterThan(0);
     expect(preloaded.some((href) => href.includes('wizard-page'))).toBe(true);
-    const { page, context } = await newPage(browser, server.url, PHONE);
+    const { page, context } = await newPage(j.browser, j.server.url, PHONE);
     const fetched: string[] = [];
     page.on('request', (r) => fetched.push(new URL(r.url()).pathname));
     await page.goto('/');

@@ -1,26 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, loginAsAdmin, newPage } from './support/browser';
+import { describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { newPage } from './support/browser';
 import { call } from './support/call';
-import { startServer, type RunningServer } from './support/server';
+import { useServerAndBrowser } from './support/journey';
 import { paths } from '../../src/web/lib/paths';
 
 /**
  * Issue 8: nothing a booker or staff member types is ever rendered as HTML. Script payloads go into
  * every free-text field through the APIs, then every page that shows them is opened: no payload runs,
  * no payload becomes an element, and the text is shown literally. A stored payload that became markup
- * is caught by the DOM check even where the CSP would have stopped it from running.
+ * is caught by the DOM check even where the CSP would have stopped it from running. Every payload is stored first,
+ * then each page is opened once (a few tabs at a time).
  */
-let server: RunningServer;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const j = useServerAndBrowser();
 
 const PAYLOADS = [
   (field: string) => `<img src=x onerror=window.__xss=1 data-xss="${field}">`,
@@ -37,18 +29,23 @@ async function api(page: Page, method: string, url: string, body?: unknown, head
   return { status: res.status, body: res.json };
 }
 
-/** What the page shows: no payload ran, none became markup; returns which stored payloads are visible as text. */
-async function inspect(page: Page, url: string, expectText: boolean): Promise<{ url: string; ran: unknown; injected: string[]; visible: string[] }> {
+type Inspection = { url: string; ran: unknown; injected: string[]; visible: string[] };
+
+/**
+ * What the page shows once it has loaded its data: no payload ran, none became markup; returns which stored payloads
+ * are visible as text. Loaded: where the page lists a stored field, once that text is there and no data request is in
+ * flight (a booker's page keeps a live stream open, so the network is never idle there; the stream is not counted); elsewhere once the network
+ * has been idle for half a second.
+ */
+async function inspect(page: Page, inFlight: Set<unknown>, url: string, expectText: boolean): Promise<Inspection> {
   await page.goto(url);
-  await page.waitForLoadState('networkidle').catch(() => undefined);
-  // Give the SPA time to fetch and render its data.
-  const deadline = Date.now() + (expectText ? 6_000 : 1_500);
-  let visible: string[];
-  do {
-    visible = await page.evaluate(() => [...document.body.innerText.matchAll(/data-xss="([a-z_.]+)"/g)].map((m) => m[1] ?? ''));
-    if (visible.length) break;
-    await page.waitForTimeout(200);
-  } while (Date.now() < deadline);
+  if (expectText) {
+    await page.waitForFunction(() => /data-xss="[a-z_.]+"/.test(document.body.innerText), undefined, { timeout: 20_000 });
+    await expect.poll(() => inFlight.size, { timeout: 20_000 }).toBe(0);
+  } else {
+    await page.waitForLoadState('networkidle');
+  }
+  const visible = await page.evaluate(() => [...document.body.innerText.matchAll(/data-xss="([a-z_.]+)"/g)].map((m) => m[1] ?? ''));
   const ran = await page.evaluate(() => (window as unknown as { __xss?: unknown }).__xss);
   const injected = await page.evaluate(() =>
     [...document.querySelectorAll('[data-xss], [onerror], [onload], script:not([src])')].map((e) => e.outerHTML.slice(0, 120)),
@@ -56,10 +53,34 @@ async function inspect(page: Page, url: string, expectText: boolean): Promise<{ 
   return { url, ran, injected, visible: [...new Set(visible)] };
 }
 
+/** Inspects every page of the list in `tabs` tabs of one context at a time; page errors go into `errors`. */
+async function inspectAll(context: BrowserContext, list: Array<[string, boolean]>, errors: string[], tabs = 3): Promise<Array<Inspection & { expectText: boolean }>> {
+  const results: Array<Inspection & { expectText: boolean }> = [];
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: tabs }, async () => {
+      const page = await context.newPage();
+      page.on('pageerror', (e) => errors.push(e.message));
+      // The page's data requests not answered yet (not its live stream: a fetch that stays open by design).
+      const inFlight = new Set<unknown>();
+      page.on('request', (r) => {
+        if ((r.resourceType() === 'fetch' || r.resourceType() === 'xhr') && r.headers().accept !== 'text/event-stream') inFlight.add(r);
+      });
+      page.on('requestfinished', (r) => inFlight.delete(r));
+      page.on('requestfailed', (r) => inFlight.delete(r));
+      for (let i = next++; i < list.length; i = next++) {
+        const [url, expectText] = list[i]!;
+        results[i] = { ...(await inspect(page, inFlight, url, expectText)), expectText };
+      }
+      await page.close();
+    }),
+  );
+  return results;
+}
+
 describe('stored script payloads are shown as text, never run', () => {
   it('in every free-text field, on every page that shows them', async () => {
-    const { page, context, errors } = await newPage(browser, server.url);
-    await loginAsAdmin(page, '/admin/bookings');
+    const { page, context, errors } = await j.staffPage('/admin/bookings');
     const stored: Record<string, number> = {};
     const store = async (field: string, method: string, url: string, body: unknown, headers?: Record<string, string>) => {
       const res = await api(page, method, url, body, headers);
@@ -145,13 +166,11 @@ describe('stored script payloads are shown as text, never run', () => {
     for (const p of Object.values(paths.admin)) {
       if (typeof p === 'string' && !pages.some(([url]) => url === p)) pages.push([p, false]);
     }
-    const results = [];
-    for (const [url, expectText] of pages) results.push({ ...(await inspect(page, url, expectText)), expectText });
+    const results = await inspectAll(context, pages, errors);
     // The booker's pages, as a booker with only the code.
-    const booker = await newPage(browser, server.url);
-    for (const url of [paths.booking(code), paths.booking(booking.temp_code), paths.hatch(booking.temp_code), paths.manage(booking.manage_key)]) {
-      results.push({ ...(await inspect(booker.page, url, true)), expectText: true });
-    }
+    const booker = await newPage(j.browser, j.server.url);
+    const bookerPages = [paths.booking(code), paths.booking(booking.temp_code), paths.hatch(booking.temp_code), paths.manage(booking.manage_key)];
+    results.push(...(await inspectAll(booker.context, bookerPages.map((url): [string, boolean] => [url, true]), booker.errors)));
 
     const summary = results.map((r) => ({ url: r.url, ran: r.ran, injected: r.injected, shows: r.visible.length > 0 || !r.expectText }));
     process.stdout.write(`xss: stored ${JSON.stringify(stored)}\n${results.map((r) => `${r.url}: shows ${r.visible.join(', ') || '-'}`).join('\n')}\n`);
