@@ -6,8 +6,6 @@ import { contactHistory } from '../../src/server/db/schema/bookings';
 import { createBooking, createPaidBooking } from '../support/fixtures';
 import { todayIn } from '../../src/shared/time';
 import { chartIntervalFor, intervalCaption } from '../../src/shared/chart-interval';
-import { signIn } from './support/app-server';
-import { newPage } from './support/browser';
 import { useServerAndBrowser } from './support/journey';
 import { completeStepZero, expectNoSeriousA11yViolations } from './wizard-support';
 
@@ -31,13 +29,6 @@ const j = useServerAndBrowser({
     return ids;
   },
 });
-
-/** A signed-in staff tab that has not loaded anything yet (for a test that sets up routes first). */
-async function staffTab() {
-  const opened = await newPage(j.browser, j.server.url);
-  await signIn(opened.context, j.server);
-  return opened;
-}
 
 const row = (page: Page, name: string) => page.getByRole('row').filter({ hasText: name });
 const pressed = (page: Page, name: string) => page.getByRole('button', { name, exact: true }).getAttribute('aria-pressed');
@@ -137,16 +128,6 @@ describe('admin bookings: all view', () => {
     expect(paidText).not.toContain('Iris Instagram');
     await context.close();
   });
-
-  it('copies an email with a toast', async () => {
-    const { page, context } = await staffTab();
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: j.server.url });
-    await page.goto('/admin/bookings');
-    await page.getByRole('button', { name: 'iris@example.test' }).click();
-    await page.getByText('Email copied to clipboard').waitFor();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('iris@example.test');
-    await context.close();
-  });
 });
 
 describe('admin bookings: leads, calendar and stats views', () => {
@@ -236,58 +217,7 @@ describe('admin bookings: leads, calendar and stats views', () => {
   });
 });
 
-describe('admin bookings: load failures', () => {
-  it('toasts a failed list or chart, and only logs failed metrics', async () => {
-    const { page, context } = await j.staffPage('/login');
-    const warnings: string[] = [];
-    page.on('console', (m) => {
-      if (m.type() === 'warning') warnings.push(m.text());
-    });
-    await page.route(/\/api\/admin\/bookings\?/, (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Server Error"}' }));
-    await page.route(/\/api\/admin\/bookings\/(metrics|enquiry-lead-metrics)/, (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Server Error"}' }));
-    await page.goto('/admin/bookings');
-    await page.getByText('Failed to load bookings').first().waitFor();
-    await expect.poll(() => warnings.some((w) => w.includes('Failed to load booking metrics'))).toBe(true);
-    expect(await page.getByText('Failed to load booking metrics').count()).toBe(0);
-    await page.goto('/admin/bookings?view=stats');
-    await page.getByText('Failed to load chart data').waitFor();
-    await context.close();
-  });
-});
-
-describe('admin bookings: a failed list is not an empty list', () => {
-  for (const [view, url, rowName, empty] of [
-    ['all bookings', '/admin/bookings', 'Iris Instagram', 'No bookings found.'],
-    ['leads', '/admin/bookings?view=leads', 'Leah Lead', 'No leads found.'],
-  ] as const) {
-    it(`shows an error with Retry on the ${view} tab, and Retry loads the list`, async () => {
-      const { page, context, errors } = await staffTab();
-      let failing = true;
-      let failed = 0;
-      await page.route(
-        (u) => u.pathname === '/api/admin/bookings',
-        async (route) => {
-          if (!failing) return route.continue();
-          failed++;
-          return route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Server Error"}' });
-        },
-      );
-      await page.goto(url);
-      const alert = page.getByRole('alert').filter({ hasText: 'Failed to load bookings' });
-      await alert.waitFor();
-      await page.locator('[data-sonner-toast]').filter({ hasText: 'Failed to load bookings' }).first().waitFor();
-      expect(await page.getByText(empty).count()).toBe(0);
-      expect(failed).toBeGreaterThan(0);
-      failing = false;
-      await alert.getByRole('button', { name: 'Retry' }).click();
-      await row(page, rowName).waitFor();
-      expect(await page.getByRole('alert').filter({ hasText: 'Failed to load bookings' }).count()).toBe(0);
-      expect(errors).toEqual([]);
-      await context.close();
-    });
-  }
-});
-
+// The load failures (toasts, the error with Retry) and copying an email: tests/component/admin-bookings.test.tsx.
 describe('admin bookings: create wizard', () => {
   it('walks the four steps, enables Create Booking only when valid, and lands on the new booking', async () => {
     const { page, context, errors } = await j.staffPage('/admin/bookings');

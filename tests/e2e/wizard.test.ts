@@ -141,7 +141,7 @@ describe('public booking wizard', () => {
     await context.close();
   });
 
-  it('shows every step 0 and step 3 message on a phone, keeps progress over a reload, and books', async () => {
+  it('keeps progress over a reload and books on a phone, each step accessible with its messages on screen', async () => {
     const { page, context, errors } = await newPage(j.browser, j.server.url, PHONE);
     await page.goto('/');
     await stepTitle(page, "Let's hatch your game").waitFor();
@@ -151,38 +151,13 @@ describe('public booking wizard', () => {
     await alertText(page, 'Please select a city to continue').waitFor();
     await alertText(page, 'Please choose a date').waitFor();
 
-    // Players: the three messages, the caps of the buttons and the reset on blur.
+    // Every message of step 0 and step 3 (players, a time the clocks skip, the email): tests/component/wizard.test.tsx.
     const players = page.getByRole('textbox', { name: 'Number of players' });
-    await players.fill('abc');
-    await alertText(page, 'Please enter a valid number between 2 and 200').waitFor();
-    await players.blur();
-    expect(await players.inputValue()).toBe('8');
-    await players.fill('1');
-    await alertText(page, 'Please enter a minimum of 2 players').waitFor();
-    await players.fill('201');
-    await alertText(page, 'Please contact us if you have more than 200 players').waitFor();
-    await players.fill('249');
-    await page.getByRole('button', { name: 'More players' }).click();
-    expect(await players.inputValue()).toBe('250');
-    expect(await page.getByRole('button', { name: 'More players' }).isDisabled()).toBe(true);
-    await players.fill('3');
-    await page.getByRole('button', { name: 'Fewer players' }).click();
-    expect(await players.inputValue()).toBe('2');
-    expect(await page.getByRole('button', { name: 'Fewer players' }).isDisabled()).toBe(true);
     await players.fill('6');
     await expectNoSeriousA11yViolations(page, 'step 0 with messages (phone)');
     await expectNoSidewaysScroll(page);
-
-    // A local time skipped by the clocks going forward: 01:30 on the last Sunday of March in London.
-    const now = new Date();
-    const march = new Date(now.getMonth() >= 2 ? now.getFullYear() + 1 : now.getFullYear(), 2, 31);
-    while (march.getDay() !== 0) march.setDate(march.getDate() - 1);
-    const monthsAhead = (march.getFullYear() - now.getFullYear()) * 12 + (2 - now.getMonth());
-    await pickDay(page, futureDay(monthsAhead, march.getDate(), now));
-    await page.getByLabel('Meeting time', { exact: true }).fill('01:30');
-    await alertText(page, 'Invalid date/time').waitFor();
+    await pickDay(page, futureDay(1, 15));
     await page.getByLabel('Meeting time', { exact: true }).fill('11:00');
-    expect(await alertText(page, 'Invalid date/time').count()).toBe(0);
 
     // The city by keyboard: down to the first suggestion, Enter.
     const city = page.getByRole('combobox', { name: 'City' });
@@ -212,18 +187,13 @@ describe('public booking wizard', () => {
     expect(await page.getByLabel('Meeting time', { exact: true }).inputValue()).toBe('11:00');
     await page.getByRole('button', { name: 'Step 4: Your details' }).click();
 
-    // Email: required, then the format.
+    // An email the format refuses, its message on screen for the accessibility check.
     await stepTitle(page, 'Final Step').waitFor();
     const email = page.getByRole('textbox', { name: 'Email' });
-    expect(await alertText(page, 'Email address is required').count()).toBe(0);
-    await email.focus();
-    await email.blur();
-    await alertText(page, 'Email address is required').waitFor();
     await email.fill('phone@example');
+    await email.blur();
     await alertText(page, 'Please enter a valid email address').waitFor();
     await expectNoSeriousA11yViolations(page, 'step 3 with a message (phone)');
-    await page.getByRole('button', { name: 'Continue' }).click();
-    expect(await stepTitle(page, 'Final Step').isVisible()).toBe(true);
     await email.fill('phone@example.com');
     await page.getByRole('combobox', { name: /How did you find out about us/ }).selectOption('TikTok');
     await page.getByRole('button', { name: 'Continue' }).click();
@@ -341,42 +311,8 @@ describe('public booking wizard', () => {
     await context.close();
   });
 
-  it('shows a pricing failure in red on the plan and add-on steps, and refetches on a currency change', async () => {
-    const { page, context, errors } = await newPage(j.browser, j.server.url, DESKTOP);
-    // The network drops the price list call (the server itself is not mocked).
-    await page.route('**/api/pricing**', (route) => route.abort('failed'));
-    await page.goto('/');
-    await completeStepZero(page);
-    const failure = page.getByRole('alert').filter({ hasText: 'Failed to fetch pricing' });
-    await failure.waitFor();
-    expect(await failure.evaluate((el) => getComputedStyle(el).color)).toMatch(/^(rgb|oklch|lab)\(/);
-    expect(await failure.evaluate((el) => el.className)).toContain('text-red-700');
-    await page.getByRole('button', { name: 'Next', exact: true }).click();
-    await stepTitle(page, 'Optional Add-ons').waitFor();
-    await failure.waitFor();
-    await page.unroute('**/api/pricing**');
-    await page.getByRole('button', { name: 'Previous', exact: true }).click();
-    await page.getByTestId('currency-selector').locator('select').selectOption('EUR', { force: true });
-    await page.getByRole('button', { name: 'Select Weapons' }).waitFor();
-    expect(await failure.count()).toBe(0);
-    expect(await page.getByText('€23', { exact: true }).count()).toBe(1);
-    await page.getByRole('button', { name: 'Next', exact: true }).click();
-    await page.getByRole('button', { name: 'Add Item: In-Person Host' }).waitFor();
-    expect(await page.getByText('€350', { exact: true }).count()).toBe(1);
-    expect(errors).toEqual([]);
-    await context.close();
-  });
+  // A pricing failure and a city suggestion failure: tests/component/wizard.test.tsx.
 
-  it('says so under the field when city suggestions cannot be fetched', async () => {
-    const { page, context } = await newPage(j.browser, j.server.url, PHONE);
-    // The network drops the geocoder call (the server itself is not mocked).
-    await page.route('**/api/geocode**', (route) => route.abort('failed'));
-    await page.goto('/');
-    await page.getByRole('combobox', { name: 'City' }).fill('Manch');
-    await alertText(page, 'Failed to fetch city suggestions. Please try again.').waitFor();
-    expect(await page.getByRole('option').count()).toBe(0);
-    await context.close();
-  });
   it('names the chunks step 0 needs in its HTML, each of them one the wizard then uses, and none of the later steps', async () => {
     const html = await (await fetch(j.server.url)).text();
     const preloaded = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1] ?? '');
