@@ -68,6 +68,10 @@ export default defineConfig({
       {
         test: {
           name: 'api',
+          // The files of a worker share its modules: the app's module graph is loaded once per worker, not once per
+          // file (about 1.5 s each). Every file still builds its own app on its own database; nothing of ours keeps
+          // state across apps but the process-wide password gate and cost, which each app sets again.
+          isolate: false,
           include: ['tests/api/**/*.test.ts', ...DATABASE_TESTS_IN_SRC],
           environment: 'node',
           testTimeout: 30_000,

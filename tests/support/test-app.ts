@@ -7,7 +7,8 @@ import { hashPassword, randomToken } from '../../src/server/lib/crypto';
 import { openTestDatabase } from './test-database';
 
 export const TEST_PASSWORD = 'correct horse battery staple';
-let passwordHash: Promise<string> | undefined;
+/** One hash of TEST_PASSWORD per password cost: API files share a worker's modules (vitest.config.ts). */
+const passwordHashes = new Map<string, Promise<string>>();
 
 export type TestApp = {
   app: FastifyInstance;
@@ -82,8 +83,10 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
     return agent;
   };
 
+  const cost = config.TEST_PASSWORD_COST === 'low' ? 'low' : 'standard';
   const createUser: TestApp['createUser'] = async ({ role, name, email }) => {
-    passwordHash ??= hashPassword(TEST_PASSWORD);
+    const passwordHash = passwordHashes.get(cost) ?? hashPassword(TEST_PASSWORD);
+    passwordHashes.set(cost, passwordHash);
     const address = email ?? `${role}-${randomToken(6).toLowerCase()}@example.test`;
     const rows = await database.db
       .insert(users)
