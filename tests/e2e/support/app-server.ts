@@ -12,7 +12,7 @@ import { SESSION_ABSOLUTE_MS } from '../../../src/server/lib/sessions';
 import { newSignedInToken } from '../../../src/server/plugins/session';
 import { serve, type Serving } from '../../../src/server/serve';
 import { openTestDatabase } from '../../support/test-database';
-import { E2E_ADMIN, freePort } from './server';
+import { E2E_ADMIN, freePort, testServerEnv } from './server';
 
 export type AppServer = {
   url: string;
@@ -72,18 +72,7 @@ export async function startAppServer(options: { env?: Record<string, string>; se
 async function listen(database: Database, dataDir: string, env: Record<string, string>, stream: Writable, attempt = 0): Promise<Serving> {
   // Links in mails carry the port, so it is chosen before the server starts (as a deployment's PORT is).
   const port = env.PORT ? Number(env.PORT) : await freePort();
-  const config = loadConfig({
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    ADMIN_EMAIL: E2E_ADMIN.email,
-    ADMIN_PASSWORD: E2E_ADMIN.password,
-    // Logins at a test-only password cost (decision 0320); a test of the production cost passes TEST_PASSWORD_COST: ''.
-    NODE_ENV: 'test',
-    TEST_PASSWORD_COST: 'low',
-    ...env,
-  });
+  const config = loadConfig({ ...testServerEnv(port, dataDir), ...env });
   try {
     return await serve({ config, database, webRoot: path.resolve(process.env.HATCH_DIST ?? 'dist', 'web'), logger: { level: 'warn', stream } });
   } catch (error) {

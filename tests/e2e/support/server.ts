@@ -22,6 +22,21 @@ export async function freePort(): Promise<number> {
 // The password follows the password rule (src/shared/validation/password-rules.ts): not common, not the email's name.
 export const E2E_ADMIN = { email: 'admin@e2e.test', password: 'e2e-staff-passphrase' };
 
+/** What every test server is started with, as a process or inside the worker (app-server.ts). */
+export function testServerEnv(port: number, dataDir: string): Record<string, string> {
+  return {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    ADMIN_EMAIL: E2E_ADMIN.email,
+    ADMIN_PASSWORD: E2E_ADMIN.password,
+    // Logins at a test-only password cost (decision 0320); a test of the production cost passes TEST_PASSWORD_COST: ''.
+    NODE_ENV: 'test',
+    TEST_PASSWORD_COST: 'low',
+  };
+}
+
 /**
  * Starts the built server (dist/server.js, as `npm start` runs it) on a free port with its own
  * embedded database, and waits until /api/health answers.
@@ -43,16 +58,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   const child = spawn(process.execPath, [bundle], {
     env: {
       ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      ADMIN_EMAIL: E2E_ADMIN.email,
-      ADMIN_PASSWORD: E2E_ADMIN.password,
       DATABASE_URL: '',
-      // Logins at a test-only password cost (decision 0320); a test of the production cost passes TEST_PASSWORD_COST: ''.
-      NODE_ENV: 'test',
-      TEST_PASSWORD_COST: 'low',
+      ...testServerEnv(port, dataDir),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
