@@ -29,18 +29,21 @@ export async function serve(options: { config: Config; database: Database; webRo
   const stopAreaTicker = startAreaTicker(database.db, app.log);
   // Once a game is over its booker gets the results, once, whichever process sees it first.
   const stopResultsMailer = startResultsMailer(database.db, { mail: app.deps.mail, baseUrl: app.deps.publicUrl }, app.log);
-  const address = await app.listen({ port: config.PORT, host: config.HOST });
-  if (!config.PUBLIC_URL) app.log.warn({ links: app.deps.publicUrl }, 'PUBLIC_URL is not set: links in mails point at the address this server listens on');
-  return {
-    app,
-    address,
-    admin,
-    async close() {
-      stopMaintenance();
-      stopGameTicker();
-      stopAreaTicker();
-      stopResultsMailer();
-      await app.close();
-    },
+  const close = async () => {
+    stopMaintenance();
+    stopGameTicker();
+    stopAreaTicker();
+    stopResultsMailer();
+    await app.close();
   };
+  let address: string;
+  try {
+    address = await app.listen({ port: config.PORT, host: config.HOST });
+  } catch (error) {
+    // A port already taken: nothing of this attempt may keep running (a caller may try another port).
+    await close();
+    throw error;
+  }
+  if (!config.PUBLIC_URL) app.log.warn({ links: app.deps.publicUrl }, 'PUBLIC_URL is not set: links in mails point at the address this server listens on');
+  return { app, address, admin, close };
 }

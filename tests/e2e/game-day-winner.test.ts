@@ -1,14 +1,15 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { eq } from 'drizzle-orm';
-import { gameInstances, games, instanceTeams, players, submissions } from '../../src/server/db/schema/games';
+import { games, instanceTeams, players, submissions } from '../../src/server/db/schema/games';
 import { itemStations } from '../../src/server/db/schema/items';
 import { mailOutbox } from '../../src/server/db/schema/system';
 import { sha256 } from '../../src/server/lib/crypto';
 import { createPaidBooking } from '../support/fixtures';
-import { DESKTOP, PHONE } from './support/browser';
+import { DESKTOP } from './support/browser';
 import { signIn } from './support/app-server';
 import { useServerAndBrowser } from './support/journey';
+import { insertLiveInstance, playerContext } from './support/live-game';
 
 /**
  * The winner on game day (issue 19), on phones: the Foxes scored more challenge points (20 against 15); the Owls
@@ -31,11 +32,7 @@ const j = useServerAndBrowser({
     const paid = await createPaidBooking(db, { planType: 'pro', players: 6, duration: 60, initialAreaLat: CENTRE.latitude, initialAreaLng: CENTRE.longitude, initialAreaRadius: 800 });
     await db.update(games).set({ weaponsOn: true }).where(eq(games.id, paid.gameId));
     const now = new Date();
-    const [instance] = await db
-      .insert(gameInstances)
-      .values({ gameId: paid.gameId, status: 'live', startTime: now, endsAt: new Date(now.getTime() + 60 * 60_000), latestArea: { lat: CENTRE.latitude, lng: CENTRE.longitude, radius: 800 } })
-      .returning();
-    if (!instance) throw new Error('no instance');
+    const instance = await insertLiveInstance(db, paid.gameId, CENTRE);
     const [foxes, owls] = await db
       .insert(instanceTeams)
       .values([
@@ -65,10 +62,8 @@ afterAll(async () => {
 
 /** A phone of its own, already joined (its token where the player app keeps it), at a place. */
 async function phone(token: string, geolocation: { latitude: number; longitude: number }): Promise<Page> {
-  const context = await j.browser.newContext({ baseURL: j.server.url, viewport: PHONE, locale: 'en-GB', timezoneId: 'Europe/London', serviceWorkers: 'block', geolocation, permissions: ['geolocation'] });
+  const context = await playerContext(j.browser, j.server.url, { geolocation, storage: { [`hatch.play.${j.seed.code}`]: token } });
   contexts.push(context);
-  await context.route(/tile\.openstreetmap\.org/, (route) => route.abort());
-  await context.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [`hatch.play.${j.seed.code}`, token] as const);
   const page = await context.newPage();
   page.on('pageerror', (e) => errors.push(e.message));
   return page;
@@ -118,9 +113,8 @@ describe('the winner on game day', () => {
     }
 
     // The host console's team table agrees, then the host ends the game.
-    const hostContext = await j.browser.newContext({ baseURL: j.server.url, viewport: DESKTOP, locale: 'en-GB', timezoneId: 'Europe/London', serviceWorkers: 'block' });
+    const hostContext = await playerContext(j.browser, j.server.url, { viewport: DESKTOP });
     contexts.push(hostContext);
-    await hostContext.route(/tile\.openstreetmap\.org/, (route) => route.abort());
     await signIn(hostContext, j.server);
     const host = await hostContext.newPage();
     await host.goto(`/host/${j.seed.code}`);

@@ -5,14 +5,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { eq } from 'drizzle-orm';
 import { bookings } from '../../src/server/db/schema/bookings';
-import { gameInstances, instanceTeams, players } from '../../src/server/db/schema/games';
+import { instanceTeams, players } from '../../src/server/db/schema/games';
 import { users } from '../../src/server/db/schema/users';
 import { sha256 } from '../../src/server/lib/crypto';
 import { createPaidBooking, startableSchedule } from '../support/fixtures';
 import { sessionFor } from './support/app-server';
-import { DESKTOP, launchBrowser, PHONE } from './support/browser';
+import type { PHONE } from './support/browser';
+import { DESKTOP, launchBrowser } from './support/browser';
 import { seedDataDir } from './support/data-dir';
 import { startServer, type RunningServer } from './support/server';
+import { insertLiveInstance, playerContext } from './support/live-game';
 
 /**
  * The live game survives its server (issue 13): the server process is killed with SIGKILL mid-game (no goodbye to the
@@ -41,12 +43,7 @@ beforeAll(async () => {
     if (!host) throw new Error('host not seeded');
     const paid = await createPaidBooking(db, { ...startableSchedule(), players: 6, duration: 60, initialAreaLat: CENTRE.latitude, initialAreaLng: CENTRE.longitude, initialAreaRadius: 800 });
     await db.update(bookings).set({ assignedHostId: host.id }).where(eq(bookings.id, paid.booking.id));
-    const now = new Date();
-    const [instance] = await db
-      .insert(gameInstances)
-      .values({ gameId: paid.gameId, status: 'live', startTime: now, endsAt: new Date(now.getTime() + 60 * 60_000), latestArea: { lat: CENTRE.latitude, lng: CENTRE.longitude, radius: 800 } })
-      .returning();
-    if (!instance) throw new Error('no instance');
+    const instance = await insertLiveInstance(db, paid.gameId, CENTRE);
     const [foxes] = await db.insert(instanceTeams).values([{ instanceId: instance.id, name: 'Foxes' }, { instanceId: instance.id, name: 'Owls' }]).returning();
     if (!foxes) throw new Error('no team');
     await db.insert(players).values([
@@ -67,18 +64,9 @@ afterAll(async () => {
 
 /** A browser of its own; a phone already joined (its token where the player app keeps it), at a place. */
 async function person(options: { token?: string; geolocation?: { latitude: number; longitude: number }; viewport?: typeof PHONE } = {}): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({
-    baseURL: server.url,
-    viewport: options.viewport ?? PHONE,
-    locale: 'en-GB',
-    timezoneId: 'Europe/London',
-    serviceWorkers: 'block',
-    ...(options.geolocation ? { geolocation: options.geolocation, permissions: ['geolocation'] } : {}),
-  });
+  const { token, ...rest } = options;
+  const context = await playerContext(browser, server.url, { ...rest, ...(token ? { storage: { [`hatch.play.${code}`]: token } } : {}) });
   contexts.push(context);
-  // No internet here: map tiles are refused at once.
-  await context.route(/tile\.openstreetmap\.org/, (route) => route.abort());
-  if (options.token) await context.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [`hatch.play.${code}`, options.token] as const);
   const page = await context.newPage();
   page.on('pageerror', (e) => errors.push(e.message));
   return { context, page };

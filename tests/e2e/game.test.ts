@@ -8,6 +8,7 @@ import { createPaidBooking } from '../support/fixtures';
 import { DESKTOP, PHONE } from './support/browser';
 import { signIn } from './support/app-server';
 import { useServerAndBrowser } from './support/journey';
+import { playerContext } from './support/live-game';
 import { seriousA11yViolations } from './support/axe';
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
@@ -74,18 +75,8 @@ afterAll(async () => {
 
 /** A browser of its own (cookies, storage, geolocation); location allowed only when given one. */
 async function person(options: { geolocation?: { latitude: number; longitude: number }; viewport?: typeof PHONE } = {}): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await j.browser.newContext({
-    baseURL: j.server.url,
-    viewport: options.viewport ?? PHONE,
-    locale: 'en-GB',
-    timezoneId: 'Europe/London',
-    // The service worker is not under test here, and it would keep requests away from the tile block below.
-    serviceWorkers: 'block',
-    ...(options.geolocation ? { geolocation: options.geolocation, permissions: ['geolocation'] } : {}),
-  });
+  const context = await playerContext(j.browser, j.server.url, options);
   contexts.push(context);
-  // No internet here: map tiles are refused at once.
-  await context.route(/tile\.openstreetmap\.org/, (route) => route.abort());
   const page = await context.newPage();
   page.on('pageerror', (e) => errors.push(e.message));
   return { context, page };

@@ -1,12 +1,12 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { eq } from 'drizzle-orm';
-import { gameInstances, games, instanceTeams, players } from '../../src/server/db/schema/games';
+import { games, instanceTeams, players } from '../../src/server/db/schema/games';
 import { itemStations } from '../../src/server/db/schema/items';
 import { sha256 } from '../../src/server/lib/crypto';
 import { createPaidBooking, startableSchedule } from '../support/fixtures';
-import { PHONE } from './support/browser';
 import { useServerAndBrowser } from './support/journey';
+import { insertLiveInstance, playerContext } from './support/live-game';
 import { seriousA11yViolations } from './support/axe';
 
 /**
@@ -29,12 +29,7 @@ const j = useServerAndBrowser({
   seed: async (db) => {
     const paid = await createPaidBooking(db, { ...startableSchedule(), planType: 'pro', players: 6, duration: 60, initialAreaLat: CENTRE.latitude, initialAreaLng: CENTRE.longitude, initialAreaRadius: 800 });
     await db.update(games).set({ weaponsOn: true }).where(eq(games.id, paid.gameId));
-    const now = new Date();
-    const [instance] = await db
-      .insert(gameInstances)
-      .values({ gameId: paid.gameId, status: 'live', startTime: now, endsAt: new Date(now.getTime() + 60 * 60_000), latestArea: { lat: CENTRE.latitude, lng: CENTRE.longitude, radius: 800 } })
-      .returning();
-    if (!instance) throw new Error('no instance');
+    const instance = await insertLiveInstance(db, paid.gameId, CENTRE);
     const [foxes] = await db.insert(instanceTeams).values([{ instanceId: instance.id, name: 'Foxes' }, { instanceId: instance.id, name: 'Owls' }]).returning();
     if (!foxes) throw new Error('no team');
     await db.insert(players).values([
@@ -52,10 +47,8 @@ afterAll(async () => {
 
 /** A phone of its own, already joined (its token where the player app keeps it), at a place. */
 async function phone(token: string, geolocation: { latitude: number; longitude: number }): Promise<Page> {
-  const context = await j.browser.newContext({ baseURL: j.server.url, viewport: PHONE, locale: 'en-GB', timezoneId: 'Europe/London', serviceWorkers: 'block', geolocation, permissions: ['geolocation'] });
+  const context = await playerContext(j.browser, j.server.url, { geolocation, storage: { [`hatch.play.${j.seed}`]: token } });
   contexts.push(context);
-  await context.route(/tile\.openstreetmap\.org/, (route) => route.abort());
-  await context.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [`hatch.play.${j.seed}`, token] as const);
   const page = await context.newPage();
   page.on('pageerror', (e) => errors.push(e.message));
   return page;
