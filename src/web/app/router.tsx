@@ -1,5 +1,6 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { Navigate, useLocation, useRoutes, type RouteObject } from 'react-router';
+import { NotFoundPage } from '../components/not-found-page';
 import { Spinner } from '../components/spinner';
 import { RouteErrorBoundary } from './route-error-boundary';
 
@@ -74,25 +75,15 @@ const routes: RouteObject[] = [
       { path: 'submissions', element: lazyElement(() => import('../features/admin-submissions/submissions-page').then((m) => ({ default: m.SubmissionsPage }))) },
       { path: 'scoring', element: lazyElement(() => import('../features/admin-scoring/scoring-page').then((m) => ({ default: m.ScoringPage }))) },
       { path: 'markers', element: lazyElement(() => import('../features/admin-markers/markers-page').then((m) => ({ default: m.MarkersPage }))) },
-      { path: ':section', element: lazyElement(() => import('../features/admin-sections/section-page').then((m) => ({ default: m.SectionPage }))) },
+      // An admin address that is no page: said inside the shell, not a blank page (issue 21).
+      { path: '*', element: <NotFoundPage back="/admin/bookings" backLabel="Back to bookings" /> },
     ],
   },
-  { path: '*', element: <NotFound /> },
+  { path: '*', element: <NotFoundPage back="/" backLabel="Book a game" /> },
 ];
 
 export function AppRoutes() {
   const { pathname } = useLocation();
   const element = useRoutes(routes);
   return <RouteErrorBoundary pathname={pathname}>{element}</RouteErrorBoundary>;
-}
-
-function NotFound() {
-  return (
-    <main className="p-8">
-      <h1 className="text-xl font-semibold">Page not found</h1>
-      <a className="mt-2 inline-block text-brand-700 underline" href="/">
-        Book a game
-      </a>
-    </main>
-  );
 }
