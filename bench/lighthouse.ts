@@ -1,6 +1,6 @@
 import lighthouse from 'lighthouse';
 import { launch } from 'chrome-launcher';
-import { CHROMIUM_PATH } from '../tests/e2e/support/browser';
+import { BENCH_CHROMIUM_FLAGS, BENCH_CHROMIUM_PATH } from './browser';
 
 export type LighthouseFigures = {
   performance_score: number;
@@ -21,8 +21,8 @@ export type LighthouseFigures = {
  */
 export async function lighthousePerformance(url: string): Promise<LighthouseFigures> {
   const chrome = await launch({
-    chromePath: CHROMIUM_PATH,
-    chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic', '--no-first-run', '--disable-component-update', '--disable-sync'],
+    chromePath: BENCH_CHROMIUM_PATH,
+    chromeFlags: BENCH_CHROMIUM_FLAGS,
   });
   try {
     const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });

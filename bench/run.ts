@@ -22,7 +22,7 @@ import { randomBytes } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import pg from 'pg';
 import { E2E_ADMIN, startServer, type RunningServer } from '../tests/e2e/support/server';
-import { launchBrowser } from '../tests/e2e/support/browser';
+import { launchBenchBrowser } from './browser';
 import { openClient } from '../tests/support/http-client';
 import { bookingBody } from '../tests/support/booking-body';
 import { round, runLoad, timeSequential, type LoadResult } from './load';
@@ -330,7 +330,7 @@ async function benchBundle() {
 
   // What a browser really loads for the wizard (lazy chunks included), and how fast it paints.
   const server = await startServer({ LOG_LEVEL: 'warn' });
-  const browser = await launchBrowser();
+  const browser = await launchBenchBrowser();
   try {
     const visit = async (throttled: boolean) => {
       const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
