@@ -47,6 +47,8 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
+          // Pure code: a worker loads the shared modules once for all its files (as the API and browser tiers do).
+          isolate: false,
           include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'tests/lint/**/*.test.ts'],
           exclude: [...configDefaults.exclude, ...DATABASE_TESTS_IN_SRC],
           environment: 'node',
@@ -83,6 +85,9 @@ export default defineConfig({
       {
         test: {
           name: 'e2e',
+          // As the API tier: a worker loads the server's modules and Playwright once, not once per file (each file
+          // still starts its own server on its own database, and its own browser).
+          isolate: false,
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
           testTimeout: 90_000,

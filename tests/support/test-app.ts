@@ -112,7 +112,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
     },
     async close() {
       await app.close();
-      await database.close();
+      await database.release();
     },
   };
 }

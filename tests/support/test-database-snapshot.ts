@@ -31,6 +31,24 @@ export default async function setup(project: TestProject): Promise<() => Promise
     return () => dropDatabase(serverUrl, template);
   }
   project.provide('pgTemplate', '');
+  const made = !globalThis.hatchTestSnapshot;
+  const file = await snapshotFile();
+  project.provide('pgliteSnapshot', file);
+  return async () => {
+    if (made) rmSync(path.dirname(file), { recursive: true, force: true });
+  };
+}
+
+/**
+ * The migrated, seeded embedded database of this run, dumped to a tarball: its path. Several projects (api, e2e) and
+ * the browser tiers' data folder (data-dir-template.ts) start from it: Vitest runs each project's global set-up in the
+ * one main process, so the first makes it and the others share it.
+ */
+export function snapshotFile(): Promise<string> {
+  return (globalThis.hatchTestSnapshot ??= makeSnapshot());
+}
+
+async function makeSnapshot(): Promise<string> {
   const database = await openDatabase({ dataDir: 'memory://' });
   await database.migrate();
   await seedReferenceData(database.db);
@@ -40,8 +58,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const dir = mkdtempSync(path.join(os.tmpdir(), 'hatch-pglite-'));
   const file = path.join(dir, 'snapshot.tar');
   writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
-  project.provide('pgliteSnapshot', file);
-  return async () => rmSync(dir, { recursive: true, force: true });
+  return file;
 }
 
 async function makeTemplate(serverUrl: string): Promise<string> {
@@ -65,4 +82,9 @@ export async function dropDatabase(serverUrl: string, name: string): Promise<voi
   await dropper.connect();
   await dropper.query(`drop database if exists ${name} with (force)`);
   await dropper.end();
+}
+
+declare global {
+  // Shared by the global set-ups of every project in Vitest's main process (a module may be loaded once per project).
+  var hatchTestSnapshot: Promise<string> | undefined;
 }

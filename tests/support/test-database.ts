@@ -1,24 +1,27 @@
 import pg from 'pg';
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { inject } from 'vitest';
-import { openDatabase, type Database } from '../../src/server/db/client';
+import { openDatabase } from '../../src/server/db/client';
 import { seedReferenceData } from '../../src/server/db/seed';
+import { leaseEmbeddedDatabase, type PooledDatabase } from './embedded-database-pool';
 import { dropDatabase } from './test-database-snapshot';
 
+export type TestDatabase = PooledDatabase;
+
 /**
- * A fresh, migrated and seeded database for one test file: in-memory PGlite by default, or a new
- * database on the PostgreSQL server of TEST_DATABASE_URL (dropped again on close).
+ * A fresh, migrated and seeded database for one test file: in-memory PGlite by default (from the worker's pool, reset
+ * to the run's snapshot: embedded-database-pool.ts), or a new database on the PostgreSQL server of TEST_DATABASE_URL
+ * (dropped again on close). `release()` when the file is done with it; `close()` only to take it away from the app.
  */
-export async function openTestDatabase(): Promise<Database> {
+export async function openTestDatabase(): Promise<TestDatabase> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     const snapshot = provided('pgliteSnapshot');
-    if (snapshot) return openDatabase({ dataDir: 'memory://', loadDataDir: new Blob([readFileSync(snapshot)]) });
+    if (snapshot) return leaseEmbeddedDatabase(snapshot);
     const database = await openDatabase({ dataDir: 'memory://' });
     await database.migrate();
     await seedReferenceData(database.db);
-    return database;
+    return { ...database, release: () => database.close() };
   }
   const name = `hatch_test_${randomBytes(6).toString('hex')}`;
   const template = provided('pgTemplate');
@@ -33,13 +36,11 @@ export async function openTestDatabase(): Promise<Database> {
     await database.migrate();
     await seedReferenceData(database.db);
   }
-  return {
-    ...database,
-    close: async () => {
-      await database.close();
-      await dropDatabase(serverUrl, name);
-    },
+  const close = async () => {
+    await database.close();
+    await dropDatabase(serverUrl, name);
   };
+  return { ...database, close, release: close };
 }
 
 /** What tests/support/test-database-snapshot.ts made once per run; nothing outside the unit project. */

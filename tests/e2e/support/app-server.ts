@@ -58,12 +58,12 @@ export async function startAppServer(options: { env?: Record<string, string>; se
       output: () => output,
       async stop() {
         await serving.close();
-        await database.close();
+        await database.release();
         rmSync(dataDir, { recursive: true, force: true });
       },
     };
   } catch (error) {
-    await database.close();
+    await database.release();
     rmSync(dataDir, { recursive: true, force: true });
     throw error;
   }

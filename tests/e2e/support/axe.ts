@@ -24,8 +24,9 @@ export async function seriousA11yViolations(page: Page, scope?: string) {
     document.head.append(style);
   });
   const violations = await page.evaluate(async (scope) => {
-    const w = window as unknown as { axe: { run: (context?: string) => Promise<{ violations: AxeViolation[] }> } };
-    return (await (scope ? w.axe.run(scope) : w.axe.run())).violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => JSON.stringify(n.target)) }));
+    const w = window as unknown as { axe: { run: (context: string | Document, options: object) => Promise<{ violations: AxeViolation[] }> } };
+    // Only violations are read: axe then skips gathering the details of what passed (its documented speed-up).
+    return (await w.axe.run(scope ?? document, { resultTypes: ['violations'] })).violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => JSON.stringify(n.target)) }));
   }, scope);
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
 }
