@@ -9,27 +9,34 @@ import { createTestApp, TEST_PASSWORD, type TestApp } from '../support/test-app'
  * sessions-and-access.test.ts). Written up in docs/SECURITY.md. Every request goes through the real app on a real database.
  */
 let t: TestApp;
+/** The login limits count attempts whatever a password check costs: an app at the test cost (decision 0320). */
+let limits: TestApp;
 beforeAll(async () => {
-  // The tests of sign-in itself run at the production password cost (decision 0320): equal timing, bounded work.
-  t = await createTestApp({ TEST_PASSWORD_COST: '' });
+  // The tests of password work itself run at the production password cost (decision 0320): equal timing, bounded work.
+  [t, limits] = await Promise.all([createTestApp({ TEST_PASSWORD_COST: '' }), createTestApp()]);
 });
-afterAll(async () => t.close());
+afterAll(async () => {
+  await t.close();
+  await limits.close();
+});
 
 let ipCounter = 0;
 /** inject() lets each test speak from its own address, so the per-address limit of one test does not leak. */
 const freshIp = () => `198.51.100.${++ipCounter}`;
 
-const login = (body: { email: string; password: string }, ip: string) =>
-  t.visitor().then((agent) => agent.inject({ method: 'POST', url: '/api/auth/login', payload: body, remoteAddress: ip }));
+const loginTo = (app: TestApp, body: { email: string; password: string }, ip: string) =>
+  app.visitor().then((agent) => agent.inject({ method: 'POST', url: '/api/auth/login', payload: body, remoteAddress: ip }));
+const login = (body: { email: string; password: string }, ip: string) => loginTo(t, body, ip);
 
 describe('login limits', () => {
+  const attempt = (body: { email: string; password: string }, ip: string) => loginTo(limits, body, ip);
   it(`refuses the ${LOGIN_LIMITS.perEmail + 1}th attempt on one email with 429 and Retry-After, from any address, even with the right password`, async () => {
-    const user = await t.createUser({ role: 'admin' });
+    const user = await limits.createUser({ role: 'admin' });
     const attempts = await Promise.all(
-      Array.from({ length: LOGIN_LIMITS.perEmail }, (_, i) => login({ email: i % 2 ? user.email.toUpperCase() : user.email, password: `wrong-${i}` }, freshIp())),
+      Array.from({ length: LOGIN_LIMITS.perEmail }, (_, i) => attempt({ email: i % 2 ? user.email.toUpperCase() : user.email, password: `wrong-${i}` }, freshIp())),
     );
     expect(attempts.map((r) => r.statusCode)).toEqual(Array(LOGIN_LIMITS.perEmail).fill(401));
-    const limited = await login({ email: user.email, password: TEST_PASSWORD }, freshIp());
+    const limited = await attempt({ email: user.email, password: TEST_PASSWORD }, freshIp());
     expect(limited.statusCode).toBe(429);
     expect(limited.json()).toEqual({ message: 'Too many requests. Please try again later.', code: 'rate_limited' });
     const retryAfter = Number(limited.headers['retry-after']);
@@ -37,30 +44,30 @@ describe('login limits', () => {
     // Sliding windows: at most the rest of this window plus most of the next.
     expect(retryAfter).toBeLessThanOrEqual(2 * LOGIN_LIMITS.windowSeconds);
     // Another account is not locked by it.
-    const other = await t.createUser({ role: 'user' });
-    expect((await login({ email: other.email, password: TEST_PASSWORD }, freshIp())).statusCode).toBe(200);
+    const other = await limits.createUser({ role: 'user' });
+    expect((await attempt({ email: other.email, password: TEST_PASSWORD }, freshIp())).statusCode).toBe(200);
   }, 60_000);
 
   it(`refuses an address after ${LOGIN_LIMITS.perIp} attempts, whatever the email, before any password work`, async () => {
     const ip = freshIp();
     // The counter is shared through the database; fill it as earlier attempts from this address would have
     // (20 real attempts would only add 20 scrypt runs to the suite's time; the per-email test above runs them for real).
-    for (let i = 0; i < LOGIN_LIMITS.perIp; i++) await consumeRateLimit(t.db, `login:ip:${ip}`, LOGIN_LIMITS.perIp, LOGIN_LIMITS.windowSeconds);
-    const user = await t.createUser({ role: 'user' });
+    for (let i = 0; i < LOGIN_LIMITS.perIp; i++) await consumeRateLimit(limits.db, `login:ip:${ip}`, LOGIN_LIMITS.perIp, LOGIN_LIMITS.windowSeconds);
+    const user = await limits.createUser({ role: 'user' });
     const before = passwordGate.stats();
-    const res = await login({ email: user.email, password: TEST_PASSWORD }, ip);
+    const res = await attempt({ email: user.email, password: TEST_PASSWORD }, ip);
     expect(res.statusCode).toBe(429);
     expect(Number(res.headers['retry-after'])).toBeGreaterThanOrEqual(1);
     expect(passwordGate.stats().peakActive).toBe(before.peakActive);
     // The same user from another address still gets in.
-    expect((await login({ email: user.email, password: TEST_PASSWORD }, freshIp())).statusCode).toBe(200);
+    expect((await attempt({ email: user.email, password: TEST_PASSWORD }, freshIp())).statusCode).toBe(200);
   });
 
   it('counts only failed attempts: a user who logs in more often than the limit is never locked out', async () => {
-    const user = await t.createUser({ role: 'admin' });
+    const user = await limits.createUser({ role: 'admin' });
     const ip = freshIp();
     for (let i = 0; i < LOGIN_LIMITS.perEmail + 2; i++) {
-      expect((await login({ email: user.email, password: TEST_PASSWORD }, ip)).statusCode).toBe(200);
+      expect((await attempt({ email: user.email, password: TEST_PASSWORD }, ip)).statusCode).toBe(200);
     }
   }, 60_000);
 

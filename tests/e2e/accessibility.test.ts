@@ -8,14 +8,14 @@ import { createBooking, createPaidBooking } from '../support/fixtures';
 import { signIn } from './support/app-server';
 import { newPage } from './support/browser';
 import { useServerAndBrowser } from './support/journey';
-import { completeStepZero, expectNoSeriousA11yViolations, stepTitle } from './wizard-support';
+import { expectNoSeriousA11yViolations } from './wizard-support';
 
 /**
- * Every page of the product through axe-core: 0 serious or critical violations. One pass over the public
- * wizard (all five steps), the login page, every admin page (booking detail and create, challenge form,
- * users, activity, the overviews and section pages) and the booker's pages by code. The bookings list's four views
- * (all, leads, calendar, stats) are checked with their data on screen in admin-bookings.test.ts, each in the test of
- * that view.
+ * Every page of the product through axe-core: 0 serious or critical violations. Here: the login page, every admin page
+ * (booking detail, challenge form, users, activity, the overviews and section pages) and the booker's pages by code.
+ * Checked where their journeys already stand on them: the public wizard's five steps on a desktop and on a phone
+ * (wizard.test.ts), the bookings list's four views with their data and the create-booking wizard's steps
+ * (admin-bookings.test.ts).
  */
 const j = useServerAndBrowser({
   seed: async (db) => {
@@ -79,38 +79,6 @@ async function check(page: Page, pathname: string): Promise<void> {
 }
 
 describe('accessibility of every page (axe-core, no serious or critical violations)', () => {
-  it('the public wizard, step by step, and the login page', async () => {
-    const { page, context, errors } = await newPage(j.browser, j.server.url);
-    await page.route(/tile\.openstreetmap\.org/, (route) => route.abort());
-    await page.goto('/');
-    await stepTitle(page, "Let's hatch your game").waitFor();
-    await expectNoSeriousA11yViolations(page, 'wizard step 0');
-    await completeStepZero(page);
-    await page.getByRole('button', { name: 'Select Weapons' }).waitFor();
-    await expectNoSeriousA11yViolations(page, 'wizard step 1');
-    await page.getByRole('button', { name: 'Select Bespoke' }).click();
-    await page.getByRole('button', { name: 'Next', exact: true }).click();
-    await stepTitle(page, 'Optional Add-ons').waitFor();
-    await expectNoSeriousA11yViolations(page, 'wizard step 2');
-    await page.getByRole('button', { name: 'Next', exact: true }).click();
-    await stepTitle(page, 'Final Step').waitFor();
-    await expectNoSeriousA11yViolations(page, 'wizard step 3');
-    await page.getByRole('textbox', { name: 'Email' }).fill('axe@example.test');
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await stepTitle(page, 'Check your booking').waitFor();
-    await expectNoSeriousA11yViolations(page, 'wizard step 4 before booking');
-    await page.getByRole('button', { name: 'Book now' }).click();
-    await stepTitle(page, 'Your game is booked!').waitFor();
-    await expectNoSeriousA11yViolations(page, 'wizard step 4');
-
-    await check(page, '/login');
-    await page.getByRole('button', { name: /log in|sign in/i }).click();
-    await expectNoSeriousA11yViolations(page, '/login with messages');
-    expect(errors).toEqual([]);
-    await context.close();
-  });
-
-  // Each group of pages is its own test: one axe pass a page, so a test stays well inside its time on a loaded machine.
   // Each group of pages is its own test (one axe pass a page). The bookings list's views: admin-bookings.test.ts.
   const ADMIN_PAGES: Record<string, () => string[]> = {
     'the bookings pages': () => [`/admin/bookings/${j.seed.paidId}`, `/admin/bookings/${j.seed.enquiryId}`],
@@ -126,27 +94,12 @@ describe('accessibility of every page (axe-core, no serious or critical violatio
     });
   }
 
-  it('every admin page: the create-booking wizard', async () => {
-    const { page, context, errors } = await staffTab();
-    await check(page, '/admin/bookings/create');
-    // The create-booking wizard's later steps, from the page just checked.
-    await completeStepZero(page);
-    await expectNoSeriousA11yViolations(page, 'create booking: game type');
-    await page.getByRole('button', { name: 'Next', exact: true }).click();
-    await page.getByRole('button', { name: 'Add Item: In-Person Host' }).waitFor();
-    await expectNoSeriousA11yViolations(page, 'create booking: add-ons');
-    await page.getByRole('button', { name: 'Next', exact: true }).click();
-    await page.getByRole('textbox', { name: 'Email' }).fill('not-an-email');
-    await page.getByRole('textbox', { name: 'Email' }).press('Tab');
-    await page.getByText('Please enter a valid email address').waitFor();
-    await expectNoSeriousA11yViolations(page, 'create booking: details with an error');
-    expect(errors).toEqual([]);
-    await context.close();
-  });
-
-  it("the booker's pages by temporary and game code, and a proposal's page", async () => {
+  it("the login page, the booker's pages by temporary and game code, and a proposal's page", async () => {
     const { page, context, errors } = await newPage(j.browser, j.server.url);
     await page.route(/tile\.openstreetmap\.org/, (route) => route.abort());
+    await check(page, '/login');
+    await page.getByRole('button', { name: /log in|sign in/i }).click();
+    await expectNoSeriousA11yViolations(page, '/login with messages');
     await check(page, `/hatch/${j.seed.tempCode}`);
     await check(page, `/booking/${j.seed.gameCode}`);
     await check(page, `/proposal/${j.seed.proposalToken}`);

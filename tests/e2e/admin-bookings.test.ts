@@ -227,9 +227,13 @@ describe('admin bookings: create wizard', () => {
     const steps = page.getByRole('navigation', { name: 'Booking steps' });
     await steps.waitFor();
     expect(await steps.getByRole('listitem').allTextContents()).toEqual(['1Hatch Game', '2Game Type', '3Add-ons', '4Details'].map((t) => expect.stringContaining(t.slice(1))));
+    await expectNoSeriousA11yViolations(page, 'create booking: hatch game');
     await completeStepZero(page, { players: '14' });
+    await expectNoSeriousA11yViolations(page, 'create booking: game type');
     await page.getByRole('button', { name: 'Select Weapons' }).click();
     await page.getByRole('button', { name: 'Next', exact: true }).click();
+    await page.getByRole('button', { name: 'Add Item: In-Person Host' }).waitFor();
+    await expectNoSeriousA11yViolations(page, 'create booking: add-ons');
     await page.getByRole('button', { name: 'Add Item: In-Person Host' }).click();
     await page.getByRole('button', { name: 'Next', exact: true }).click();
     const create = page.getByRole('button', { name: 'Create Booking' });
@@ -244,6 +248,7 @@ describe('admin bookings: create wizard', () => {
     expect(await create.isDisabled()).toBe(true);
     await page.getByRole('textbox', { name: 'Email' }).press('Tab');
     await page.getByText('Please enter a valid email address').waitFor();
+    await expectNoSeriousA11yViolations(page, 'create booking: details with an error');
     await page.getByRole('textbox', { name: 'Email' }).fill('wendy@example.test');
     await page.getByRole('textbox', { name: /Company/ }).fill('Wizards Ltd');
     expect(await create.isDisabled()).toBe(false);

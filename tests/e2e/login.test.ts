@@ -40,17 +40,9 @@ describe('staff login', () => {
         return route.abort();
       },
     );
-    for (const next of [
-      '/\\evil.example/x',
-      '/\t/evil.example/x',
-      '//evil.example',
-      '%2F%2Fevil.example',
-      'https://evil.example/admin',
-      // Dot segments that resolve to `//evil.example` (issue 19).
-      '/.//evil.example/x',
-      '/%2e//evil.example/',
-      '/a/..//evil.example/',
-    ]) {
+    // One spelling of each kind the browser itself rewrites (a backslash, a tab, an encoded slash, dot segments that
+    // resolve to `//evil.example`, issue 19); src/web/lib/safe-next.test.ts holds every spelling against the rule.
+    for (const next of ['/\\evil.example/x', '/\t/evil.example/x', '%2F%2Fevil.example', '/a/..//evil.example/']) {
       await context.clearCookies();
       await page.goto(`/login?next=${next.startsWith('%') ? next : encodeURIComponent(next)}`);
       await submitLogin(page);

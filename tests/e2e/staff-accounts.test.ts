@@ -76,8 +76,11 @@ describe('staff accounts', () => {
     await page.getByRole('heading', { name: 'No access' }).waitFor();
     await page.getByRole('link', { name: 'Go to your games' }).click();
     await page.waitForURL((url) => url.pathname === '/host');
+    // Their games loaded first: a games call still on its way when the session ends answers 401, and its screen then
+    // sends the browser to /login?next=/host while Log out's own full load of /login is under way.
+    await page.getByText('Gemma Group').waitFor();
     await page.getByRole('button', { name: 'Log out' }).click();
-    await page.waitForURL((url) => url.pathname === '/login');
+    await page.waitForURL((url) => url.pathname === '/login' && url.search === '');
     await page.goto('/host');
     await page.waitForURL(/\/login\?next=/);
     // A next the host may not open is ignored; one they may open wins.
@@ -104,6 +107,9 @@ describe('staff accounts', () => {
     await page.getByLabel('Current password').fill(STAFF.password);
     await page.getByRole('button', { name: 'Change password' }).click();
     await page.getByRole('status').filter({ hasText: ACCOUNT_MESSAGES.changed }).waitFor();
+    // The success toast sits over the staff bar's Log out (top right) for its 1.2 s, and a pointer resting on a toast
+    // keeps it open: a click on Log out while it shows lands on the toast and holds it there. Log out once it has gone.
+    await page.locator('[data-sonner-toast]').filter({ hasText: ACCOUNT_MESSAGES.changed }).waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Log out' }).click();
     // Logged out once the browser is sent to the login page; logIn loads it again, so its full load is not awaited here.
     await page.waitForURL('**/login', { waitUntil: 'commit' });
