@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponses, idParam } from '../../../shared/api/common';
-import { createUserBody, hostsResponse, updateRolesBody, upgradeUserBody, userResponse, usersResponse } from '../../../shared/api/users';
-import { requireAdmin } from '../../plugins/admin-guard';
 import type { FastifyRequest } from 'fastify';
+import { adminUsersEndpoints as endpoints } from '../../../shared/api/endpoints/admin-users';
+import { requireAdmin } from '../../plugins/admin-guard';
+import { endpointRoute } from '../../plugins/endpoint-route';
 import { createUser, getHosts, getUsers, removeRoles, updateRoles, upgradeUser, type Actor } from './admin-users-service';
 
 function actorOf(request: FastifyRequest): Actor {
@@ -11,33 +11,12 @@ function actorOf(request: FastifyRequest): Actor {
 
 export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.database;
-  const tags = ['admin: users'];
+  const options = { tags: ['admin: users'] };
 
-  app.get('/users', { schema: { tags, response: { 200: usersResponse, ...errorResponses } } }, async () => ({ users: await getUsers(db) }));
-
-  app.get('/hosts', { schema: { tags, response: { 200: hostsResponse, ...errorResponses } } }, async () => ({ hosts: await getHosts(db) }));
-
-  app.post(
-    '/users',
-    { schema: { tags, body: createUserBody, response: { 201: userResponse, ...errorResponses } } },
-    async (request, reply) => reply.code(201).send({ user: await createUser(db, actorOf(request), request.body) }),
-  );
-
-  app.post(
-    '/users/upgrade',
-    { schema: { tags, body: upgradeUserBody, response: { 200: userResponse, ...errorResponses } } },
-    async (request) => ({ user: await upgradeUser(db, actorOf(request), request.body) }),
-  );
-
-  app.patch(
-    '/users/:id/roles',
-    { schema: { tags, params: idParam, body: updateRolesBody, response: { 200: userResponse, ...errorResponses } } },
-    async (request) => ({ user: await updateRoles(db, actorOf(request), request.params.id, request.body) }),
-  );
-
-  app.delete(
-    '/users/:id/roles',
-    { schema: { tags, params: idParam, response: { 200: userResponse, ...errorResponses } } },
-    async (request) => ({ user: await removeRoles(db, actorOf(request), request.params.id) }),
-  );
+  endpointRoute(app, endpoints.list, options, async () => ({ users: await getUsers(db) }));
+  endpointRoute(app, endpoints.hosts, options, async () => ({ hosts: await getHosts(db) }));
+  endpointRoute(app, endpoints.create, options, async (request) => ({ user: await createUser(db, actorOf(request), request.body) }));
+  endpointRoute(app, endpoints.upgrade, options, async (request) => ({ user: await upgradeUser(db, actorOf(request), request.body) }));
+  endpointRoute(app, endpoints.updateRoles, options, async (request) => ({ user: await updateRoles(db, actorOf(request), request.params.id, request.body) }));
+  endpointRoute(app, endpoints.removeRoles, options, async (request) => ({ user: await removeRoles(db, actorOf(request), request.params.id) }));
 };
