@@ -9,11 +9,14 @@ export type RouteApp = Parameters<FastifyPluginAsyncZod>[0];
 
 type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
 
-/** The request a route of endpoint E receives: params, query and body as its descriptor's schemas parsed them. */
+/**
+ * The request a route of endpoint E receives: params, query and body as its descriptor's schemas parsed them. A body
+ * without a schema is whatever a content-type parser made of it (the raw bytes of a photo or a signed webhook).
+ */
 export type EndpointRequest<E extends EndpointConfig> = FastifyRequest<{
   Params: Parsed<E['params']>;
   Querystring: Parsed<E['query']>;
-  Body: Parsed<E['body']>;
+  Body: E['body'] extends z.ZodType ? z.output<E['body']> : unknown;
 }>;
 
 /** What a handler gives back: the descriptor's success answer, or the reply it has sent itself (a file, a stream). */
@@ -24,6 +27,8 @@ export type EndpointHandler<E extends EndpointConfig> = (request: EndpointReques
 export type EndpointRouteOptions = {
   /** OpenAPI tags. */
   readonly tags: readonly string[];
+  /** OpenAPI summary. */
+  readonly summary?: string;
   /** Error answers beyond the common ones (a 423 frozen team, a 502 from the payment provider). */
   readonly errors?: Readonly<Record<number, z.ZodType>>;
   readonly onRequest?: onRequestHookHandler;
@@ -45,6 +50,7 @@ export function endpointRoute<E extends EndpointConfig>(
   const status = endpoint.status ?? 200;
   const schema: FastifySchema & { tags: string[] } = {
     tags: [...options.tags],
+    ...(options.summary ? { summary: options.summary } : {}),
     response: { [status]: endpoint.response, ...errorResponses, ...options.errors },
     ...(endpoint.params ? { params: endpoint.params } : {}),
     ...(endpoint.query ? { querystring: endpoint.query } : {}),

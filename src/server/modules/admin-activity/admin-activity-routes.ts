@@ -1,13 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { activityQuery, activityResponse } from '../../../shared/api/activity';
-import { errorResponses } from '../../../shared/api/common';
+import { adminActivityEndpoint } from '../../../shared/api/endpoints/admin-activity';
+import { endpointRoute } from '../../plugins/endpoint-route';
 import { getActivity } from './admin-activity-service';
 
 export const adminActivityRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.database;
-  app.get(
-    '/activity',
-    { schema: { tags: ['admin: activity'], querystring: activityQuery, response: { 200: activityResponse, ...errorResponses } } },
-    async (request) => getActivity(db, request.query),
-  );
+  endpointRoute(app, adminActivityEndpoint, { tags: ['admin: activity'] }, async (request) => getActivity(db, request.query));
 };

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponses } from '../../../shared/api/common';
-import { gamesResponse, overviewQuery, teamsResponse } from '../../../shared/api/admin-overview';
+import { adminOverviewEndpoints as endpoints } from '../../../shared/api/endpoints/admin-overview';
 import { instanceStatus } from '../../lib/game-status';
+import { endpointRoute } from '../../plugins/endpoint-route';
 import { listGames, listTeams } from './admin-overview-repository';
 
 const pagination = (page: number, perPage: number, total: number) => ({
@@ -20,13 +20,9 @@ const ref = (b: BookingRef) => ({ booking_id: b.id, booking_name: b.fullName, bo
 /** Read-only overviews across bookings; each row links to its booking, where staff act. */
 export const adminOverviewRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.database;
-  const schema = (response: typeof gamesResponse | typeof teamsResponse) => ({
-    tags: ['admin'],
-    querystring: overviewQuery,
-    response: { 200: response, ...errorResponses },
-  });
+  const options = { tags: ['admin'] };
 
-  app.get('/games', { schema: schema(gamesResponse) }, async ({ query }) => {
+  endpointRoute(app, endpoints.games, options, async ({ query }) => {
     const { rows, total } = await listGames(db, { page: query.page, perPage: query.per_page }, query);
     return {
       games: rows.map(({ game, booking, instance, players, teams }) => ({
@@ -49,7 +45,7 @@ export const adminOverviewRoutes: FastifyPluginAsyncZod = async (app) => {
     };
   });
 
-  app.get('/teams', { schema: schema(teamsResponse) }, async ({ query }) => {
+  endpointRoute(app, endpoints.teams, options, async ({ query }) => {
     const { rows, total } = await listTeams(db, { page: query.page, perPage: query.per_page }, query);
     return {
       teams: rows.map(({ team, status, gameCode, booking, players }) => ({

@@ -1,11 +1,11 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponses, idParam } from '../../../shared/api/common';
-import { createProposalBody, proposalResponse, proposalsQuery, proposalsResponse, updateProposalBody } from '../../../shared/api/proposals';
+import { adminProposalsEndpoints as endpoints } from '../../../shared/api/endpoints/proposals';
 import { UnauthenticatedError } from '../../lib/errors';
+import { endpointRoute } from '../../plugins/endpoint-route';
 import { createProposal, getProposal, listAll, sendProposal, updateDraft, withdrawProposal } from './admin-proposals-service';
 
-const tags = ['admin proposals'];
+const options = { tags: ['admin proposals'] };
 
 function actorOf(request: FastifyRequest): { id: number } {
   const user = request.auth.user;
@@ -17,31 +17,17 @@ function actorOf(request: FastifyRequest): { id: number } {
 export const adminProposalsRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = { db: app.deps.database.db, baseUrl: app.deps.publicUrl };
 
-  app.get('/proposals', { schema: { tags, querystring: proposalsQuery, response: { 200: proposalsResponse, ...errorResponses } } }, async ({ query }) =>
-    listAll(deps, query),
-  );
+  endpointRoute(app, endpoints.list, options, async ({ query }) => listAll(deps, query));
 
-  app.post(
-    '/proposals',
-    { schema: { tags, body: createProposalBody, response: { 201: proposalResponse, ...errorResponses } } },
-    async (request, reply) => reply.code(201).send({ proposal: await createProposal(deps, actorOf(request), request.body) }),
-  );
+  endpointRoute(app, endpoints.create, options, async (request) => ({ proposal: await createProposal(deps, actorOf(request), request.body) }));
 
-  app.get('/proposals/:id', { schema: { tags, params: idParam, response: { 200: proposalResponse, ...errorResponses } } }, async ({ params }) => ({
-    proposal: await getProposal(deps, params.id),
-  }));
+  endpointRoute(app, endpoints.get, options, async ({ params }) => ({ proposal: await getProposal(deps, params.id) }));
 
-  app.put(
-    '/proposals/:id',
-    { schema: { tags, params: idParam, body: updateProposalBody, response: { 200: proposalResponse, ...errorResponses } } },
-    async (request) => ({ proposal: await updateDraft(deps, actorOf(request), request.params.id, request.body) }),
-  );
+  endpointRoute(app, endpoints.update, options, async (request) => ({ proposal: await updateDraft(deps, actorOf(request), request.params.id, request.body) }));
 
-  app.post('/proposals/:id/send', { schema: { tags, params: idParam, response: { 200: proposalResponse, ...errorResponses } } }, async (request) => ({
+  endpointRoute(app, endpoints.send, options, async (request) => ({
     proposal: await sendProposal({ ...deps, mail: app.deps.mail }, actorOf(request), request.params.id),
   }));
 
-  app.post('/proposals/:id/withdraw', { schema: { tags, params: idParam, response: { 200: proposalResponse, ...errorResponses } } }, async (request) => ({
-    proposal: await withdrawProposal(deps, actorOf(request), request.params.id),
-  }));
+  endpointRoute(app, endpoints.withdraw, options, async (request) => ({ proposal: await withdrawProposal(deps, actorOf(request), request.params.id) }));
 };

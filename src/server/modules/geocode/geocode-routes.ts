@@ -1,8 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponse, errorResponses } from '../../../shared/api/common';
-import { GEOCODE_MAX_RESULTS, GEOCODE_MIN_CHARS, geocodeQuery, geocodeResponse } from '../../../shared/api/public-booking';
+import { errorResponse } from '../../../shared/api/common';
+import { geocodeEndpoint } from '../../../shared/api/endpoints/geocode';
+import { GEOCODE_MAX_RESULTS, GEOCODE_MIN_CHARS } from '../../../shared/api/public-booking';
 import { createGeocoder, GeocoderUnavailableError } from '../../lib/geocoder';
 import { gazetteerIndex } from '../../lib/geocoder/gazetteer';
+import { endpointRoute } from '../../plugins/endpoint-route';
 
 export const geocodeRoutes: FastifyPluginAsyncZod = async (app) => {
   const geocoder = createGeocoder(app.deps.config);
@@ -17,15 +19,14 @@ export const geocodeRoutes: FastifyPluginAsyncZod = async (app) => {
     }, 0).unref();
   });
 
-  app.get(
-    '/api/geocode',
+  endpointRoute(
+    app,
+    geocodeEndpoint,
     {
-      schema: {
-        tags: ['booking'],
-        summary: 'City suggestions for the wizard (offline gazetteer, or GEOCODER_URL)',
-        querystring: geocodeQuery,
-        response: { 200: geocodeResponse, 502: errorResponse, ...errorResponses },
-      },
+      tags: ['booking'],
+      summary: 'City suggestions for the wizard (offline gazetteer, or GEOCODER_URL)',
+      // The outside geocoder failed (GeocoderUnavailableError, 502 or 503).
+      errors: { 502: errorResponse },
     },
     async (request) => {
       const q = request.query.q;

@@ -1,13 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponse, errorResponses } from '../../../shared/api/common';
-import { checkoutParams, confirmCheckoutResponse, paymentStateResponse, startCheckoutBody, startCheckoutResponse, webhookResponse } from '../../../shared/api/payments';
-import { manageKeyParams } from '../../../shared/api/public-booking';
+import { errorResponse } from '../../../shared/api/common';
+import { paymentEndpoints as endpoints } from '../../../shared/api/endpoints/payments';
 import { BadRequestError } from '../../lib/errors';
 import { WebhookSignatureError, type ProviderEvent } from '../../lib/payments/payment-provider';
 import type { PaymentSetup } from '../../lib/payments/payment-setup';
+import { endpointRoute } from '../../plugins/endpoint-route';
 import { confirmCheckout, handleWebhook, paymentState, startCheckout, type PaymentDeps } from './payments-service';
 
 const tags = ['payments'];
+/** The payment provider failed or refused (UpstreamError). */
+const upstream = { 502: errorResponse };
 
 /**
  * The booker pays online with the management key, and the provider tells us by webhook (decisions 0250, 0251).
@@ -17,35 +19,24 @@ export function paymentsRoutes(setup: PaymentSetup): FastifyPluginAsyncZod {
   return async (app) => {
     const deps = (): PaymentDeps => ({ db: app.deps.database.db, setup, mailer: { mail: app.deps.mail, baseUrl: app.deps.publicUrl }, log: app.log });
 
-    app.get(
-      '/api/manage/:key/payment',
-      { schema: { tags, summary: "The booking's total, paid, balance due, due date and how to pay", params: manageKeyParams, response: { 200: paymentStateResponse, ...errorResponses } } },
-      async (request) => ({ payment: await paymentState(deps(), request.params.key) }),
+    endpointRoute(app, endpoints.state, { tags, summary: "The booking's total, paid, balance due, due date and how to pay" }, async (request) => ({
+      payment: await paymentState(deps(), request.params.key),
+    }));
+
+    endpointRoute(
+      app,
+      endpoints.startCheckout,
+      { tags, summary: 'Start paying the deposit, the full price or the balance online: answers the checkout page to send the booker to', errors: upstream },
+      async (request) => startCheckout(deps(), { key: request.params.key, ...request.body }),
     );
 
-    app.post(
-      '/api/manage/:key/checkout',
+    endpointRoute(
+      app,
+      endpoints.confirmCheckout,
       {
-        schema: {
-          tags,
-          summary: 'Start paying the deposit, the full price or the balance online: answers the checkout page to send the booker to',
-          params: manageKeyParams,
-          body: startCheckoutBody,
-          response: { 201: startCheckoutResponse, ...errorResponses, 502: errorResponse },
-        },
-      },
-      async (request, reply) => reply.code(201).send(await startCheckout(deps(), { key: request.params.key, ...request.body })),
-    );
-
-    app.post(
-      '/api/manage/:key/checkout/:sessionId/confirm',
-      {
-        schema: {
-          tags,
-          summary: 'The return page: how the checkout went (records the payment if the provider says it is paid and the webhook has not)',
-          params: checkoutParams,
-          response: { 200: confirmCheckoutResponse, ...errorResponses, 502: errorResponse },
-        },
+        tags,
+        summary: 'The return page: how the checkout went (records the payment if the provider says it is paid and the webhook has not)',
+        errors: upstream,
       },
       async (request) => confirmCheckout(deps(), { key: request.params.key, sessionId: request.params.sessionId }),
     );
@@ -54,9 +45,10 @@ export function paymentsRoutes(setup: PaymentSetup): FastifyPluginAsyncZod {
     await app.register(async (scope) => {
       scope.removeContentTypeParser('application/json');
       scope.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 256 * 1024 }, (_request, body, done) => done(null, body));
-      scope.post(
-        '/api/payments/webhook',
-        { schema: { tags, summary: "The payment provider's events, signed with the webhook secret (no CSRF token: the signature is the proof)", response: { 200: webhookResponse, ...errorResponses } } },
+      endpointRoute(
+        scope,
+        endpoints.webhook,
+        { tags, summary: "The payment provider's events, signed with the webhook secret (no CSRF token: the signature is the proof)" },
         async (request) => {
           const provider = setup.provider;
           const header = request.headers['stripe-signature'];

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponses } from '../../../shared/api/common';
 import { hostReviewEndpoints as ep } from '../../../shared/api/endpoints/play-challenges';
 import { GAME_MESSAGES } from '../../../shared/game/teams';
 import type { Db } from '../../db/client';
 import { ForbiddenError, NotFoundError } from '../../lib/errors';
 import { loadGame, type GameContext } from '../../lib/game-state';
+import { endpointRoute } from '../../plugins/endpoint-route';
 import { mayRunGame, requireStaffUser } from '../../plugins/staff-guard';
 import type { SessionUser } from '../../plugins/session';
 import { sendPhoto } from './play-challenges-routes';
@@ -25,32 +25,32 @@ async function gameForStaff(db: Db, user: SessionUser, code: string): Promise<Ga
  */
 export const hostReviewRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.database;
-  const tags = ['host'];
+  const options = { tags: ['host'] };
   // Its own scope: the hook guards these routes only, before any body is parsed.
   app.addHook('onRequest', async (request) => {
     requireStaffUser(request.auth.user);
   });
   const staff = (user: SessionUser | null) => requireStaffUser(user);
 
-  app.get(ep.list.path, { schema: { tags, params: ep.list.params, querystring: ep.list.query, response: { 200: ep.list.response, ...errorResponses } } }, async (request) =>
+  endpointRoute(app, ep.list, options, async (request) =>
     hostSubmissions(db, await gameForStaff(db, staff(request.auth.user), request.params.code), request.query.status),
   );
 
-  app.get(ep.photo.path, { schema: { tags, params: ep.photo.params, response: { 200: ep.photo.response, ...errorResponses } } }, async (request, reply) =>
+  endpointRoute(app, ep.photo, options, async (request, reply) =>
     sendPhoto(reply, await hostPhoto(db, app.deps.photos, await gameForStaff(db, staff(request.auth.user), request.params.code), request.params.id)),
   );
 
-  app.post(ep.approve.path, { schema: { tags, params: ep.approve.params, body: ep.approve.body, response: { 200: ep.approve.response, ...errorResponses } } }, async (request) => {
+  endpointRoute(app, ep.approve, options, async (request) => {
     const user = staff(request.auth.user);
     return hostReview(db, user.id, await gameForStaff(db, user, request.params.code), request.params.id, { kind: 'approve' });
   });
 
-  app.post(ep.rate.path, { schema: { tags, params: ep.rate.params, body: ep.rate.body, response: { 200: ep.rate.response, ...errorResponses } } }, async (request) => {
+  endpointRoute(app, ep.rate, options, async (request) => {
     const user = staff(request.auth.user);
     return hostReview(db, user.id, await gameForStaff(db, user, request.params.code), request.params.id, { kind: 'rate', rating: request.body.rating });
   });
 
-  app.post(ep.reject.path, { schema: { tags, params: ep.reject.params, body: ep.reject.body, response: { 200: ep.reject.response, ...errorResponses } } }, async (request) => {
+  endpointRoute(app, ep.reject, options, async (request) => {
     const user = staff(request.auth.user);
     return hostReview(db, user.id, await gameForStaff(db, user, request.params.code), request.params.id, { kind: 'reject' }, request.body.reason);
   });

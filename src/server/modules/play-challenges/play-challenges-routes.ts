@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { errorResponse, errorResponses } from '../../../shared/api/common';
+import { errorResponse } from '../../../shared/api/common';
 import { bookerResultsEndpoints as booker, playChallengesEndpoints as play } from '../../../shared/api/endpoints/play-challenges';
 import { PLAYER_TOKEN_HEADER } from '../../../shared/api/play';
 import { MANAGE_KEY_HEADER } from '../../../shared/api/public-booking';
@@ -10,6 +10,7 @@ import { AppError } from '../../lib/errors';
 import { authenticate, type PlayerAuth } from '../../lib/player-auth';
 import { headerValue } from '../../lib/request-headers';
 import type { StoredPhoto } from '../../lib/storage';
+import { endpointRoute } from '../../plugins/endpoint-route';
 import { album, albumPhoto, bookerEnded, listChallenges, playerEnded, playerPhoto, results, submit } from './play-challenges-service';
 
 type Headers = Record<string, string | string[] | undefined>;
@@ -34,7 +35,6 @@ export function sendPhoto(reply: FastifyReply, photo: StoredPhoto) {
 export const playChallengesRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.database;
   const photos = app.deps.photos;
-  const tags = ['play'];
   // The player's token is checked on request, before a body is read or validated: an upload from nobody is never
   // taken in, and a missing token answers 401 whatever the body.
   const players = new WeakMap<FastifyRequest, PlayerAuth>();
@@ -48,66 +48,51 @@ export const playChallengesRoutes: FastifyPluginAsyncZod = async (app) => {
     return auth;
   };
   const manageKey = (headers: Headers) => headerValue(headers[MANAGE_KEY_HEADER], 128);
+  const options = { tags: ['play'], onRequest };
+  // A team an Egg Strike froze is refused with 423 and Retry-After (decision 0290).
+  const frozen = { ...options, errors: { 423: errorResponse } };
 
   app.addContentTypeParser([...PHOTO_TYPES, 'application/octet-stream'], { parseAs: 'buffer', bodyLimit: MAX_PHOTO_BYTES }, (_request, body, done) => {
     done(null, body);
   });
 
-  app.get(play.challenges.path, { onRequest, schema: { tags, params: play.challenges.params, response: { 200: play.challenges.response, ...errorResponses } } }, async (request) =>
-    listChallenges(db, player(request)),
-  );
+  endpointRoute(app, play.challenges, options, async (request) => listChallenges(db, player(request)));
 
-  app.post(
-    play.submit.path,
-    { onRequest, schema: { tags, params: play.submit.params, body: play.submit.body, response: { 201: play.submit.response, ...errorResponses, 423: errorResponse } } },
-    async (request, reply) => {
-      const auth = player(request);
-      const body = request.body;
-      const input = body.kind === 'text' ? { challengeId: body.challenge_id, kind: body.kind, text: body.text } : { challengeId: body.challenge_id, kind: body.kind, count: body.count };
-      return reply.code(201).send({ submission: await submit(db, photos, auth, input) });
-    },
-  );
+  endpointRoute(app, play.submit, frozen, async (request) => {
+    const auth = player(request);
+    const body = request.body;
+    const input = body.kind === 'text' ? { challengeId: body.challenge_id, kind: body.kind, text: body.text } : { challengeId: body.challenge_id, kind: body.kind, count: body.count };
+    return { submission: await submit(db, photos, auth, input) };
+  });
 
-  app.post(
-    play.submitPhoto.path,
-    {
-      onRequest,
-      bodyLimit: MAX_PHOTO_BYTES,
-      schema: { tags, params: play.submitPhoto.params, querystring: play.submitPhoto.query, response: { 201: play.submitPhoto.response, ...errorResponses, 423: errorResponse } },
-    },
-    async (request, reply) => {
-      const auth = player(request);
-      // Only the image parser above yields bytes; JSON or a form is not a photo.
-      if (!Buffer.isBuffer(request.body)) throw new AppError(415, UPLOAD_MESSAGES.notImage);
-      const bytes = new Uint8Array(request.body.buffer, request.body.byteOffset, request.body.byteLength);
-      return reply.code(201).send({ submission: await submit(db, photos, auth, { challengeId: request.query.challenge_id, kind: 'photo', bytes }) });
-    },
-  );
+  endpointRoute(app, play.submitPhoto, { ...frozen, bodyLimit: MAX_PHOTO_BYTES }, async (request) => {
+    const auth = player(request);
+    // Only the image parser above yields bytes; JSON or a form is not a photo.
+    if (!Buffer.isBuffer(request.body)) throw new AppError(415, UPLOAD_MESSAGES.notImage);
+    const bytes = new Uint8Array(request.body.buffer, request.body.byteOffset, request.body.byteLength);
+    return { submission: await submit(db, photos, auth, { challengeId: request.query.challenge_id, kind: 'photo', bytes }) };
+  });
 
-  app.get(play.photo.path, { onRequest, schema: { tags, params: play.photo.params, response: { 200: play.photo.response, ...errorResponses } } }, async (request, reply) =>
+  endpointRoute(app, play.photo, options, async (request, reply) =>
     sendPhoto(reply, await playerPhoto(db, photos, player(request), request.params.id)),
   );
 
-  app.get(play.results.path, { onRequest, schema: { tags, params: play.results.params, response: { 200: play.results.response, ...errorResponses } } }, async (request) =>
-    results(db, await playerEnded(db, player(request))),
-  );
+  endpointRoute(app, play.results, options, async (request) => results(db, await playerEnded(db, player(request))));
 
-  app.get(play.album.path, { onRequest, schema: { tags, params: play.album.params, response: { 200: play.album.response, ...errorResponses } } }, async (request) => {
+  endpointRoute(app, play.album, options, async (request) => {
     const ended = await playerEnded(db, player(request));
     return album(db, ended, (id) => `/api/play/${encodeURIComponent(ended.code)}/submissions/${id}/photo`);
   });
 
-  const bookerTags = ['booker'];
-  app.get(booker.results.path, { schema: { tags: bookerTags, params: booker.results.params, response: { 200: booker.results.response, ...errorResponses } } }, async (request) =>
-    results(db, await bookerEnded(db, request.params.code, manageKey(request.headers))),
-  );
+  const bookerOptions = { tags: ['booker'] };
+  endpointRoute(app, booker.results, bookerOptions, async (request) => results(db, await bookerEnded(db, request.params.code, manageKey(request.headers))));
 
-  app.get(booker.album.path, { schema: { tags: bookerTags, params: booker.album.params, response: { 200: booker.album.response, ...errorResponses } } }, async (request) => {
+  endpointRoute(app, booker.album, bookerOptions, async (request) => {
     const ended = await bookerEnded(db, request.params.code, manageKey(request.headers));
     return album(db, ended, (id) => `/api/booking/${encodeURIComponent(ended.code)}/album/${id}/photo`);
   });
 
-  app.get(booker.photo.path, { schema: { tags: bookerTags, params: booker.photo.params, response: { 200: booker.photo.response, ...errorResponses } } }, async (request, reply) => {
+  endpointRoute(app, booker.photo, bookerOptions, async (request, reply) => {
     const ended = await bookerEnded(db, request.params.code, manageKey(request.headers));
     return sendPhoto(reply, await albumPhoto(db, photos, ended, request.params.id));
   });

@@ -1,22 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponses } from '../../../shared/api/common';
-import {
-  changeTeamBody,
-  changeTeamResponse,
-  joinBody,
-  joinResponse,
-  mapResponse,
-  meResponse,
-  noContentResponse,
-  PLAYER_TOKEN_HEADER,
-  playCodeParams,
-  playGameResponse,
-  playerResponse,
-  positionBody,
-  streamResponse,
-  updateMeBody,
-} from '../../../shared/api/play';
+import { playEndpoints as endpoints } from '../../../shared/api/endpoints/play';
+import { PLAYER_TOKEN_HEADER } from '../../../shared/api/play';
 import { headerValue } from '../../lib/request-headers';
+import { endpointRoute } from '../../plugins/endpoint-route';
 import { streamGame } from '../../plugins/game-stream';
 import { authenticate, changeTeam, getGame, join, map, me, postPosition, updateMe, viewerOf } from './play-service';
 
@@ -28,55 +14,33 @@ import { authenticate, changeTeam, getGame, join, map, me, postPosition, updateM
 export const playRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.database;
   const { codeGuesses } = app.deps;
-  const tags = ['play'];
+  const options = { tags: ['play'] };
   const tokenOf = (headers: Record<string, string | string[] | undefined>) => headerValue(headers[PLAYER_TOKEN_HEADER], 128);
   const player = (code: string, headers: Record<string, string | string[] | undefined>) => authenticate(db, code, tokenOf(headers));
 
-  app.get('/api/play/:code', { schema: { tags, params: playCodeParams, response: { 200: playGameResponse, ...errorResponses } } }, async (request) =>
-    codeGuesses.guard(request.ip, () => getGame(db, request.params.code)),
-  );
+  endpointRoute(app, endpoints.game, options, async (request) => codeGuesses.guard(request.ip, () => getGame(db, request.params.code)));
 
-  app.post(
-    '/api/play/:code/join',
-    { schema: { tags, params: playCodeParams, body: joinBody, response: { 201: joinResponse, ...errorResponses } } },
-    async (request, reply) => reply.code(201).send(await codeGuesses.guard(request.ip, () => join(db, request.params.code, request.body))),
-  );
+  endpointRoute(app, endpoints.join, options, async (request) => codeGuesses.guard(request.ip, () => join(db, request.params.code, request.body)));
 
-  app.get('/api/play/:code/me', { schema: { tags, params: playCodeParams, response: { 200: meResponse, ...errorResponses } } }, async (request) =>
-    me(db, await player(request.params.code, request.headers)),
-  );
+  endpointRoute(app, endpoints.me, options, async (request) => me(db, await player(request.params.code, request.headers)));
 
-  app.patch(
-    '/api/play/:code/me',
-    { schema: { tags, params: playCodeParams, body: updateMeBody, response: { 200: playerResponse, ...errorResponses } } },
-    async (request) => ({ player: await updateMe(db, await player(request.params.code, request.headers), request.body) }),
-  );
+  endpointRoute(app, endpoints.updateMe, options, async (request) => ({
+    player: await updateMe(db, await player(request.params.code, request.headers), request.body),
+  }));
 
-  app.put(
-    '/api/play/:code/me/team',
-    { schema: { tags, params: playCodeParams, body: changeTeamBody, response: { 200: changeTeamResponse, ...errorResponses } } },
-    async (request) => changeTeam(db, await player(request.params.code, request.headers), request.body),
-  );
+  endpointRoute(app, endpoints.changeTeam, options, async (request) => changeTeam(db, await player(request.params.code, request.headers), request.body));
 
-  app.post(
-    '/api/play/:code/positions',
-    { schema: { tags, params: playCodeParams, body: positionBody, response: { 204: noContentResponse, ...errorResponses } } },
-    async (request, reply) => {
-      await postPosition(db, await player(request.params.code, request.headers), request.body);
-      return reply.code(204).send(null);
-    },
-  );
+  endpointRoute(app, endpoints.position, options, async (request) => {
+    await postPosition(db, await player(request.params.code, request.headers), request.body);
+    return null;
+  });
 
-  app.get('/api/play/:code/map', { schema: { tags, params: playCodeParams, response: { 200: mapResponse, ...errorResponses } } }, async (request) =>
-    map(db, await player(request.params.code, request.headers)),
-  );
+  endpointRoute(app, endpoints.map, options, async (request) => map(db, await player(request.params.code, request.headers)));
 
-  app.get(
-    '/api/play/:code/stream',
-    { schema: { tags, params: playCodeParams, response: { 200: streamResponse, ...errorResponses } } },
-    async (request, reply) => {
-      const auth = await player(request.params.code, request.headers);
-      await streamGame(request, reply, { db, hub: app.deps.gameHub, gameId: auth.game.id, viewer: viewerOf(auth) });
-    },
-  );
+  // The stream hijacks the reply and answers it itself.
+  endpointRoute(app, endpoints.stream, options, async (request, reply) => {
+    const auth = await player(request.params.code, request.headers);
+    await streamGame(request, reply, { db, hub: app.deps.gameHub, gameId: auth.game.id, viewer: viewerOf(auth) });
+    return reply;
+  });
 };

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponses } from '../../../shared/api/common';
-import { acceptProposalResponse, publicProposalResponse, tokenParam } from '../../../shared/api/proposals';
+import { publicProposalEndpoints as endpoints } from '../../../shared/api/endpoints/proposals';
+import { endpointRoute } from '../../plugins/endpoint-route';
 import { acceptProposal, getPublicProposal } from './proposal-service';
 
 /**
@@ -11,13 +11,11 @@ import { acceptProposal, getPublicProposal } from './proposal-service';
 export const proposalRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.database;
   const { codeGuesses } = app.deps;
-  const tags = ['proposal'];
+  const options = { tags: ['proposal'] };
 
-  app.get('/api/proposals/:token', { schema: { tags, params: tokenParam, response: { 200: publicProposalResponse, ...errorResponses } } }, async ({ params, ip }) => ({
+  endpointRoute(app, endpoints.get, options, async ({ params, ip }) => ({
     proposal: await codeGuesses.guard(ip, () => getPublicProposal(db, params.token)),
   }));
 
-  app.post('/api/proposals/:token/accept', { schema: { tags, params: tokenParam, response: { 200: acceptProposalResponse, ...errorResponses } } }, async ({ params, ip }) =>
-    codeGuesses.guard(ip, () => acceptProposal(db, params.token)),
-  );
+  endpointRoute(app, endpoints.accept, options, async ({ params, ip }) => codeGuesses.guard(ip, () => acceptProposal(db, params.token)));
 };

@@ -1,18 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponse, errorResponses } from '../../../shared/api/common';
-import { bookerBookingResponse, bookingByCodeResponse } from '../../../shared/api/booking';
-import {
-  BOOKING_CODE_HEADER,
-  IDEMPOTENCY_HEADER,
-  MANAGE_KEY_HEADER,
-  bookingCodeParams,
-  bookingIdParams,
-  createBookingBody,
-  manageKeyParams,
-  updateBookingBody,
-} from '../../../shared/api/public-booking';
+import { errorResponse } from '../../../shared/api/common';
+import { publicBookingEndpoints as endpoints } from '../../../shared/api/endpoints/public-booking';
+import { BOOKING_CODE_HEADER, IDEMPOTENCY_HEADER, MANAGE_KEY_HEADER } from '../../../shared/api/public-booking';
 import { headerValue } from '../../lib/request-headers';
 import { readIdempotencyKey } from '../../lib/idempotency';
+import { endpointRoute } from '../../plugins/endpoint-route';
 import { ensureSessionToken } from '../../plugins/session';
 import { sha256 } from '../../lib/crypto';
 import { createPublicBooking, findBookingByCode, findBookingByManageKey, updatePublicBooking } from './public-booking-service';
@@ -20,40 +12,28 @@ import { createPublicBooking, findBookingByCode, findBookingByManageKey, updateP
 export const publicBookingRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.database;
   const guesses = app.deps.codeGuesses;
+  const tags = ['booking'];
 
-  app.post(
-    '/api/bookings',
-    {
-      schema: {
-        tags: ['booking'],
-        summary: 'Create a booking from the public wizard (send Idempotency-Key to make retries safe)',
-        body: createBookingBody,
-        response: { 201: bookerBookingResponse, ...errorResponses },
-      },
-    },
-    async (request, reply) => {
-      const idempotencyKey = readIdempotencyKey(request.headers[IDEMPOTENCY_HEADER]);
-      const sessionKey = request.auth.sessionKey ?? sha256(ensureSessionToken(request, reply));
-      const result = await createPublicBooking(
-        { db, mail: app.deps.mail, payments: app.deps.payments },
-        { body: request.body, sessionKey, idempotencyKey, baseUrl: app.deps.publicUrl, ip: request.ip },
-      );
-      if (result.replayed) void reply.header('Idempotent-Replayed', 'true');
-      // Only a 201 is ever stored: errors roll the key back, so a retry runs again.
-      return reply.code(201).send(result.body);
-    },
-  );
+  endpointRoute(app, endpoints.create, { tags, summary: 'Create a booking from the public wizard (send Idempotency-Key to make retries safe)' }, async (request, reply) => {
+    const idempotencyKey = readIdempotencyKey(request.headers[IDEMPOTENCY_HEADER]);
+    const sessionKey = request.auth.sessionKey ?? sha256(ensureSessionToken(request, reply));
+    const result = await createPublicBooking(
+      { db, mail: app.deps.mail, payments: app.deps.payments },
+      { body: request.body, sessionKey, idempotencyKey, baseUrl: app.deps.publicUrl, ip: request.ip },
+    );
+    if (result.replayed) void reply.header('Idempotent-Replayed', 'true');
+    // Only a 201 is ever stored: errors roll the key back, so a retry runs again.
+    return result.body;
+  });
 
-  app.patch(
-    '/api/bookings/:id',
+  endpointRoute(
+    app,
+    endpoints.update,
     {
-      schema: {
-        tags: ['booking'],
-        summary: "Change a booking: the creating session, X-Manage-Key with its management key, or X-Booking-Code with the temp code of an unpaid booking",
-        params: bookingIdParams,
-        body: updateBookingBody,
-        response: { 200: bookerBookingResponse, ...errorResponses, 423: errorResponse },
-      },
+      tags,
+      summary: 'Change a booking: the creating session, X-Manage-Key with its management key, or X-Booking-Code with the temp code of an unpaid booking',
+      // A section staff have locked is refused with 423 (lib/section-locks.ts).
+      errors: { 423: errorResponse },
     },
     async (request) => {
       const bookingCode = headerValue(request.headers[BOOKING_CODE_HEADER], 64);
@@ -65,30 +45,21 @@ export const publicBookingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/api/booking/:code',
+  endpointRoute(
+    app,
+    endpoints.byCode,
     {
-      schema: {
-        tags: ['booking'],
-        summary: "Load a booking by temporary or game code (wrong codes rate-limited per IP): the organiser's view with X-Manage-Key or an unpaid temp code, else the public view",
-        params: bookingCodeParams,
-        response: { 200: bookingByCodeResponse, ...errorResponses },
-      },
+      tags,
+      summary: "Load a booking by temporary or game code (wrong codes rate-limited per IP): the organiser's view with X-Manage-Key or an unpaid temp code, else the public view",
     },
     async (request) =>
       findBookingByCode({ db, guesses }, { code: request.params.code, ip: request.ip, manageKey: headerValue(request.headers[MANAGE_KEY_HEADER], 128) }),
   );
 
-  app.get(
-    '/api/manage/:key',
-    {
-      schema: {
-        tags: ['booking'],
-        summary: "The organiser's booking by its private management key (wrong codes rate-limited per IP)",
-        params: manageKeyParams,
-        response: { 200: bookerBookingResponse, ...errorResponses },
-      },
-    },
+  endpointRoute(
+    app,
+    endpoints.byManageKey,
+    { tags, summary: "The organiser's booking by its private management key (wrong codes rate-limited per IP)" },
     async (request) => findBookingByManageKey({ db, guesses }, { key: request.params.key, ip: request.ip }),
   );
 };
