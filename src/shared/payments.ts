@@ -61,6 +61,10 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const CHECKOUT_PURPOSES = ['deposit', 'full', 'balance'] as const;
 export type CheckoutPurpose = (typeof CHECKOUT_PURPOSES)[number];
 
+/** A checkout waits for the provider (pending) until it is paid, refused (wrong amount, booking cancelled) or expires. */
+export const CHECKOUT_STATUSES = ['pending', 'paid', 'refused', 'expired'] as const;
+export type CheckoutStatus = (typeof CHECKOUT_STATUSES)[number];
+
 /**
  * What the booker may pay now, in minor units (null: not offered). Nothing paid yet: a deposit (when it is less than
  * the total) or the full price. Part paid: the balance. Nothing due: nothing.

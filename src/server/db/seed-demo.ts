@@ -148,13 +148,13 @@ export async function seedDemoBookings(db: Db, options: { count?: number; seed?:
       const total = Math.round(row.totalPrice * 100);
       const split = r.chance(0.3);
       const { result } = await withBooking(db, { id: row.id }, { actor: { source: 'system', userId: null } }, (write) =>
-        recordPayment(write, { paymentType: split ? 'deposit' : 'card', paymentAmount: split ? Math.round(total / 2) : total, recordedBy: null }, null),
+        recordPayment(write, { paymentType: 'card', paymentAmount: split ? Math.round(total / 2) : total, recordedBy: null }, null),
       );
       summary.payments++;
       const paidAt = addMinutes(createdAt, r.int(30, 3 * 24 * 60));
       await db.execute(sql`update ${bookingPayments} set created_at = ${paidAt.toISOString()} where id = ${result.paymentId}`);
       if (split) {
-        await db.insert(bookingPayments).values({ bookingId: row.id, paymentType: 'balance', paymentAmount: total - Math.round(total / 2), createdAt: addDays(paidAt, r.int(1, 20)) });
+        await db.insert(bookingPayments).values({ bookingId: row.id, paymentType: 'bank_transfer', paymentAmount: total - Math.round(total / 2), createdAt: addDays(paidAt, r.int(1, 20)) });
         summary.payments++;
       }
       if (kind === 'completed') {

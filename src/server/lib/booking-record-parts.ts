@@ -4,6 +4,9 @@ import { z } from 'zod';
 import { bookingPayments, bookings, contactHistory, pricingHistory, teams } from '../db/schema/bookings';
 import { gameChallenges, gameInstances, games } from '../db/schema/games';
 import { users } from '../db/schema/users';
+import { CURRENCIES, PLAN_TYPES } from '../../shared/plans';
+import { PAYMENT_KINDS } from '../../shared/payments';
+import { CONTACT_TYPES } from '../../shared/api/booking';
 
 /**
  * The one-to-many parts of a booking record, as json subselects of the query that loads the booking, so a
@@ -64,7 +67,7 @@ const teamRow = z
   .transform(([id, bookingId, name, players, createdAt]): TeamRow => ({ id, bookingId, name, players, createdAt }));
 
 const paymentRow = z
-  .tuple([z.number(), z.number(), z.string(), z.number(), z.number().nullable(), timestamp, z.string(), z.string(), z.number().nullable(), z.string().nullable(), z.string().nullable(), z.string().nullable(), z.string().nullable()])
+  .tuple([z.number(), z.number(), z.string(), z.number(), z.number().nullable(), timestamp, z.enum(CURRENCIES), z.enum(PAYMENT_KINDS), z.number().nullable(), z.string().nullable(), z.string().nullable(), z.string().nullable(), z.string().nullable()])
   .transform(
     ([id, bookingId, paymentType, paymentAmount, recordedBy, createdAt, currency, kind, correctsPaymentId, reason, recorderName, provider, providerReference]): { row: PaymentRow; recorderName: string | null } => ({
       row: { id, bookingId, paymentType, paymentAmount, recordedBy, createdAt, currency, kind, correctsPaymentId, reason, provider, providerReference },
@@ -73,14 +76,14 @@ const paymentRow = z
   );
 
 const contactRow = z
-  .tuple([z.number(), z.number(), z.string(), z.string(), z.number().nullable(), timestamp, z.string().nullable()])
+  .tuple([z.number(), z.number(), z.enum(CONTACT_TYPES), z.string(), z.number().nullable(), timestamp, z.string().nullable()])
   .transform(([id, bookingId, type, note, authorId, createdAt, authorName]): { row: ContactRow; authorName: string | null } => ({
     row: { id, bookingId, type, note, authorId, createdAt },
     authorName,
   }));
 
 const pricingRow = z
-  .tuple([z.number(), z.number(), z.string(), numeric, storedAddOns, z.number(), numeric, timestamp])
+  .tuple([z.number(), z.number(), z.enum(PLAN_TYPES), numeric, storedAddOns, z.number(), numeric, timestamp])
   .transform(([id, bookingId, planType, pricePerPerson, addOns, players, totalPrice, createdAt]): PricingRow => ({ id, bookingId, planType, pricePerPerson, addOns, players, totalPrice, createdAt }));
 
 /** Decodes the json fields of `bookingPartsFields`, as the database returned them. */

@@ -71,12 +71,12 @@ async function fullBooking() {
   ]);
   await t.db.insert(bookingPayments).values({ bookingId: booking.id, paymentType: 'cash', paymentAmount: 1_005, recordedBy: author.id, createdAt: sameMoment });
   await t.db.insert(contactHistory).values([
-    { bookingId: booking.id, type: 'call', note: 'first', authorId: author.id, createdAt: sameMoment },
+    { bookingId: booking.id, type: 'phone', note: 'first', authorId: author.id, createdAt: sameMoment },
     { bookingId: booking.id, type: 'email', note: 'second, same moment', authorId: null, createdAt: sameMoment },
     { bookingId: booking.id, type: 'note', note: 'now' },
   ]);
   await t.db.insert(pricingHistory).values([
-    { bookingId: booking.id, planType: 'premium', pricePerPerson: 12.5, addOns: ['hosted', { type: 'photos', extra: { n: 1 } }], players: 7, totalPrice: 87.5 },
+    { bookingId: booking.id, planType: 'pro', pricePerPerson: 12.5, addOns: ['hosted', { type: 'photos', extra: { n: 1 } }], players: 7, totalPrice: 87.5 },
     { bookingId: booking.id, planType: 'standard', pricePerPerson: 15, addOns: [], players: 8, totalPrice: 120, createdAt: sameMoment },
   ]);
   return { id: booking.id, tempCode: booking.tempCode, gameCode };

@@ -4,7 +4,9 @@ import { PAYMENT_KINDS } from '../payments';
 import { GAME_STATES } from '../lifecycle/game-states';
 
 export const LEAD_STATUSES = ['new', 'contacted', 'negotiating', 'lost', 'converted', 'trash'] as const;
+export type LeadStatus = (typeof LEAD_STATUSES)[number];
 export const CONTACT_TYPES = ['note', 'phone', 'email', 'meeting'] as const;
+export type ContactType = (typeof CONTACT_TYPES)[number];
 export const CHICKEN_CHOICES = ['self', 'player', 'team'] as const;
 
 export const meetingTimeSchema = z.object({ hour: z.number().int(), minute: z.number().int() });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { COMPASS_POINTS, ITEM_KINDS } from '../game/items';
+import { COMPASS_POINTS, EFFECT_KINDS, ITEM_KINDS } from '../game/items';
 import { CHICKEN_MESSAGES } from '../game/chicken';
 import { gameAreaSchema, positionBody } from './play';
 
@@ -78,7 +78,7 @@ export const playerStationSchema = z.object({
 });
 export type PlayerStation = z.infer<typeof playerStationSchema>;
 
-export const effectSchema = z.object({ kind: z.enum(['frozen', 'shielded']), until: z.string() });
+export const effectSchema = z.object({ kind: z.enum(EFFECT_KINDS), until: z.string() });
 
 export const useResultSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('radar'), within: z.boolean(), range_m: z.number().int() }),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CHECKOUT_PURPOSES } from '../payments';
+import { CHECKOUT_PURPOSES, CHECKOUT_STATUSES } from '../payments';
 import { manageKeySchema } from './public-booking';
 
 /** Online payment by the booker (decisions 0250-0254): the texts both sides show. */
@@ -51,6 +51,6 @@ export type PaymentState = z.infer<typeof paymentStateSchema>;
 export const paymentStateResponse = z.object({ payment: paymentStateSchema });
 
 /** The return page asks how its checkout went: paid, still pending (the provider has not said yet), or refused. */
-export const confirmCheckoutResponse = z.object({ status: z.enum(['pending', 'paid', 'refused', 'expired']), payment: paymentStateSchema });
+export const confirmCheckoutResponse = z.object({ status: z.enum(CHECKOUT_STATUSES), payment: paymentStateSchema });
 
 export const webhookResponse = z.object({ received: z.boolean() });

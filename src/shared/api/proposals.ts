@@ -99,6 +99,7 @@ export type Proposal = z.infer<typeof proposalSchema>;
 export const proposalResponse = z.object({ proposal: proposalSchema });
 
 export const PROPOSAL_LIST_STATUSES = ['all', ...PROPOSAL_STATUSES, 'expired'] as const;
+export type ProposalListStatus = (typeof PROPOSAL_LIST_STATUSES)[number];
 export const proposalsQuery = z.object({
   status: z.enum(PROPOSAL_LIST_STATUSES).default('all'),
   booking_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),

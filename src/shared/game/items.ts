@@ -56,7 +56,10 @@ export function weaponsUnavailable(game: WeaponsGame): ItemRefusal | null {
   return null;
 }
 
-export type Effect = { kind: 'frozen' | 'shielded'; team_id: number; until: Date };
+/** A timed effect on a team: frozen by an Egg Strike, shielded by a Smoke Screen. */
+export const EFFECT_KINDS = ['frozen', 'shielded'] as const;
+export type EffectKind = (typeof EFFECT_KINDS)[number];
+export type Effect = { kind: EffectKind; team_id: number; until: Date };
 
 /** The effects that still hold at `now`; none when weapons are off (effects are disabled with them). */
 export function activeEffects(game: WeaponsGame, effects: readonly Effect[], now: Date): Effect[] {

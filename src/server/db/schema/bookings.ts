@@ -17,6 +17,12 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { users } from './users';
+import { oneOfCheck } from './one-of-check';
+import { CURRENCIES, PLAN_TYPES } from '../../../shared/plans';
+import { BOOKING_STATUSES } from '../../../shared/lifecycle/booking-states';
+import { CONTACT_TYPES, LEAD_STATUSES } from '../../../shared/api/booking';
+import { CHECKOUT_PURPOSES, CHECKOUT_STATUSES, PAYMENT_KINDS } from '../../../shared/payments';
+import { TIMELINE_SOURCES } from '../../../shared/api/booking-timeline';
 
 export type MeetingTime = { hour: number; minute: number };
 export type StoredAddOn = string | { type: string; [key: string]: unknown };
@@ -43,9 +49,9 @@ export const bookings = pgTable(
     companyName: text('company_name'),
     referralSource: text('referral_source'),
     city: text('city').notNull(),
-    planType: text('plan_type').notNull().default('standard'),
+    planType: text('plan_type', { enum: PLAN_TYPES }).notNull().default('standard'),
     addOns: jsonb('add_ons').$type<StoredAddOn[]>().notNull().default([]),
-    currency: text('currency').notNull().default('GBP'),
+    currency: text('currency', { enum: CURRENCIES }).notNull().default('GBP'),
     pricePerPerson: money('price_per_person').notNull(),
     addOnsTotal: money('add_ons_total').notNull().default(0),
     totalPrice: money('total_price').notNull(),
@@ -70,8 +76,8 @@ export const bookings = pgTable(
     lockedTeams: boolean('locked_teams').notNull().default(false),
     adminVenueNotes: text('admin_venue_notes'),
     adminGeneralNotes: text('admin_general_notes'),
-    bookingStatus: text('booking_status').notNull().default('enquiry'),
-    leadStatus: text('lead_status').notNull().default('new'),
+    bookingStatus: text('booking_status', { enum: BOOKING_STATUSES }).notNull().default('enquiry'),
+    leadStatus: text('lead_status', { enum: LEAD_STATUSES }).notNull().default('new'),
     leadStatusReason: text('lead_status_reason'),
     leadStatusChangedAt: timestamp('lead_status_changed_at', { withTimezone: true }),
     meetingTime: jsonb('meeting_time').$type<MeetingTime>().notNull(),
@@ -119,6 +125,10 @@ export const bookings = pgTable(
     index('bookings_full_name_trgm_idx').using('gin', sql`${t.fullName} gin_trgm_ops`),
     index('bookings_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
     index('bookings_company_trgm_idx').using('gin', sql`${t.companyName} gin_trgm_ops`),
+    oneOfCheck('bookings_plan_type_check', t.planType, PLAN_TYPES),
+    oneOfCheck('bookings_currency_check', t.currency, CURRENCIES),
+    oneOfCheck('bookings_booking_status_check', t.bookingStatus, BOOKING_STATUSES),
+    oneOfCheck('bookings_lead_status_check', t.leadStatus, LEAD_STATUSES),
   ],
 );
 
@@ -129,6 +139,7 @@ export const bookingPayments = pgTable(
     bookingId: integer('booking_id')
       .notNull()
       .references(() => bookings.id, { onDelete: 'cascade' }),
+    /** Free text staff type or pick (the form offers PAYMENT_TYPES; the API contract takes any label). */
     paymentType: text('payment_type').notNull(),
     /**
      * In pence (minor units of `currency`), signed: a payment is positive, its void or refund negative, so a
@@ -136,9 +147,9 @@ export const bookingPayments = pgTable(
      */
     paymentAmount: integer('payment_amount').notNull(),
     /** The booking's currency when the entry was recorded. */
-    currency: text('currency').notNull().default('GBP'),
+    currency: text('currency', { enum: CURRENCIES }).notNull().default('GBP'),
     /** payment, void or refund: entries are only ever added, never edited or deleted. */
-    kind: text('kind').notNull().default('payment'),
+    kind: text('kind', { enum: PAYMENT_KINDS }).notNull().default('payment'),
     /** The payment a void or refund corrects. */
     correctsPaymentId: integer('corrects_payment_id').references((): AnyPgColumn => bookingPayments.id),
     reason: text('reason'),
@@ -157,6 +168,7 @@ export const bookingPayments = pgTable(
     // A payment is voided at most once, whoever tries at the same moment.
     uniqueIndex('booking_payments_one_void_idx').on(t.correctsPaymentId).where(sql`${t.kind} = 'void'`),
     check('booking_payments_kind_check', sql`(${t.kind} = 'payment' and ${t.correctsPaymentId} is null and ${t.paymentAmount} > 0) or (${t.kind} in ('void', 'refund') and ${t.correctsPaymentId} is not null and ${t.paymentAmount} < 0)`),
+    oneOfCheck('booking_payments_currency_check', t.currency, CURRENCIES),
   ],
 );
 
@@ -167,12 +179,12 @@ export const contactHistory = pgTable(
     bookingId: integer('booking_id')
       .notNull()
       .references(() => bookings.id, { onDelete: 'cascade' }),
-    type: text('type').notNull(),
+    type: text('type', { enum: CONTACT_TYPES }).notNull(),
     note: text('note').notNull(),
     authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('contact_history_booking_idx').on(t.bookingId, t.createdAt)],
+  (t) => [index('contact_history_booking_idx').on(t.bookingId, t.createdAt), oneOfCheck('contact_history_type_check', t.type, CONTACT_TYPES)],
 );
 
 export const pricingHistory = pgTable(
@@ -182,14 +194,14 @@ export const pricingHistory = pgTable(
     bookingId: integer('booking_id')
       .notNull()
       .references(() => bookings.id, { onDelete: 'cascade' }),
-    planType: text('plan_type').notNull(),
+    planType: text('plan_type', { enum: PLAN_TYPES }).notNull(),
     pricePerPerson: money('price_per_person').notNull(),
     addOns: jsonb('add_ons').$type<StoredAddOn[]>().notNull().default([]),
     players: integer('players').notNull(),
     totalPrice: money('total_price').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('pricing_history_booking_idx').on(t.bookingId, t.createdAt)],
+  (t) => [index('pricing_history_booking_idx').on(t.bookingId, t.createdAt), oneOfCheck('pricing_history_plan_type_check', t.planType, PLAN_TYPES)],
 );
 
 /** The booker's teams (teams_list): players are a comma-separated list, as the spec records them. */
@@ -215,11 +227,11 @@ export const bookingChanges = pgTable(
     bookingId: integer('booking_id')
       .notNull()
       .references(() => bookings.id, { onDelete: 'cascade' }),
-    source: text('source').notNull(),
+    source: text('source', { enum: TIMELINE_SOURCES }).notNull(),
     fields: jsonb('fields').$type<Record<string, unknown>>().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('booking_changes_booking_idx').on(t.bookingId, t.createdAt)],
+  (t) => [index('booking_changes_booking_idx').on(t.bookingId, t.createdAt), oneOfCheck('booking_changes_source_check', t.source, TIMELINE_SOURCES)],
 );
 
 /**
@@ -238,14 +250,20 @@ export const checkouts = pgTable(
     providerSessionId: text('provider_session_id').notNull(),
     /** Minor units of `currency`. */
     amount: integer('amount').notNull(),
-    currency: text('currency').notNull(),
+    currency: text('currency', { enum: CURRENCIES }).notNull(),
     /** deposit, full or balance (src/shared/payments.ts). */
-    purpose: text('purpose').notNull(),
-    status: text('status').notNull().default('pending'),
+    purpose: text('purpose', { enum: CHECKOUT_PURPOSES }).notNull(),
+    status: text('status', { enum: CHECKOUT_STATUSES }).notNull().default('pending'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('checkouts_provider_session_idx').on(t.provider, t.providerSessionId), index('checkouts_booking_idx').on(t.bookingId)],
+  (t) => [
+    uniqueIndex('checkouts_provider_session_idx').on(t.provider, t.providerSessionId),
+    index('checkouts_booking_idx').on(t.bookingId),
+    oneOfCheck('checkouts_currency_check', t.currency, CURRENCIES),
+    oneOfCheck('checkouts_purpose_check', t.purpose, CHECKOUT_PURPOSES),
+    oneOfCheck('checkouts_status_check', t.status, CHECKOUT_STATUSES),
+  ],
 );
 
 /** Provider events already handled: a replayed webhook finds its id here and changes nothing (decision 0251). */

@@ -1,4 +1,6 @@
 import { boolean, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { CHALLENGE_TYPES, SPICE_LEVELS } from '../../../shared/validation/challenge-rules';
+import { oneOfCheck } from './one-of-check';
 
 export const challenges = pgTable(
   'challenges',
@@ -6,8 +8,8 @@ export const challenges = pgTable(
     id: serial('id').primaryKey(),
     name: text('name').notNull(),
     description: text('description').notNull(),
-    type: text('type').notNull().default('Rating'),
-    spiceLevel: text('spice_level').notNull().default('Mild'),
+    type: text('type', { enum: CHALLENGE_TYPES }).notNull().default('Rating'),
+    spiceLevel: text('spice_level', { enum: SPICE_LEVELS }).notNull().default('Mild'),
     isActive: boolean('is_active').notNull().default(true),
     maxScore: integer('max_score').notNull().default(10),
     maxSubmissions: integer('max_submissions').notNull().default(1),
@@ -18,5 +20,9 @@ export const challenges = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('challenges_spice_idx').on(t.spiceLevel)],
+  (t) => [
+    index('challenges_spice_idx').on(t.spiceLevel),
+    oneOfCheck('challenges_type_check', t.type, CHALLENGE_TYPES),
+    oneOfCheck('challenges_spice_level_check', t.spiceLevel, SPICE_LEVELS),
+  ],
 );

@@ -3,6 +3,10 @@ import { bigserial, boolean, doublePrecision, index, integer, jsonb, pgTable, pr
 import { bookings } from './bookings';
 import { challenges } from './challenges';
 import { users } from './users';
+import { GAME_EVENT_TYPES, INSTANCE_STATUSES, PLAYER_LOCATIONS, PLAYER_ROLES } from '../../../shared/api/play';
+import { SUBMISSION_KINDS } from '../../../shared/api/submissions';
+import { SUBMISSION_STATUSES } from '../../../shared/scoring/challenge-points';
+import { oneOfCheck } from './one-of-check';
 
 export const games = pgTable(
   'games',
@@ -49,7 +53,7 @@ export const gameInstances = pgTable(
       .notNull()
       .references(() => games.id, { onDelete: 'cascade' }),
     /** lobby → live → ended (docs/decisions/0220-game-lifecycle.md). */
-    status: text('status').notNull().default('lobby'),
+    status: text('status', { enum: INSTANCE_STATUSES }).notNull().default('lobby'),
     /** When the lobby opened; set to the start when the game goes live. */
     startTime: timestamp('start_time', { withTimezone: true }).notNull().defaultNow(),
     /** When a live game ends on its own: start + the booked duration (the end ticker's key). */
@@ -63,6 +67,7 @@ export const gameInstances = pgTable(
     // One lobby or live instance per game, whatever two joins or starts race.
     uniqueIndex('game_instances_open_idx').on(t.gameId).where(sql`status in ('lobby', 'live')`),
     index('game_instances_live_ends_idx').on(t.endsAt).where(sql`status = 'live'`),
+    oneOfCheck('game_instances_status_check', t.status, INSTANCE_STATUSES),
   ],
 );
 
@@ -98,10 +103,9 @@ export const players = pgTable(
     ready: boolean('ready').notNull().default(false),
     /** SHA-256 of the player's secret token (X-Player-Token); the token itself is never stored (0221). */
     tokenHash: text('token_hash'),
-    /** player | chicken */
-    role: text('role').notNull().default('player'),
-    /** unknown | granted | denied: what the player answered to the location request. */
-    location: text('location').notNull().default('unknown'),
+    role: text('role', { enum: PLAYER_ROLES }).notNull().default('player'),
+    /** What the player answered to the location request. */
+    location: text('location', { enum: PLAYER_LOCATIONS }).notNull().default('unknown'),
     lastLat: doublePrecision('last_lat'),
     lastLng: doublePrecision('last_lng'),
     lastAt: timestamp('last_at', { withTimezone: true }),
@@ -112,6 +116,8 @@ export const players = pgTable(
     uniqueIndex('players_token_idx').on(t.tokenHash),
     uniqueIndex('players_name_idx').on(t.instanceId, sql`lower(${t.name})`),
     uniqueIndex('players_chicken_idx').on(t.instanceId).where(sql`role = 'chicken'`),
+    oneOfCheck('players_role_check', t.role, PLAYER_ROLES),
+    oneOfCheck('players_location_check', t.location, PLAYER_LOCATIONS),
   ],
 );
 
@@ -148,11 +154,11 @@ export const gameEvents = pgTable(
     instanceId: integer('instance_id')
       .notNull()
       .references(() => gameInstances.id, { onDelete: 'cascade' }),
-    type: text('type').notNull(),
+    type: text('type', { enum: GAME_EVENT_TYPES }).notNull(),
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('game_events_game_idx').on(t.gameId, t.id)],
+  (t) => [index('game_events_game_idx').on(t.gameId, t.id), oneOfCheck('game_events_type_check', t.type, GAME_EVENT_TYPES)],
 );
 
 /** Messages from the host or staff to every player of an instance. */
@@ -181,14 +187,13 @@ export const submissions = pgTable(
       .notNull()
       .references(() => instanceTeams.id, { onDelete: 'cascade' }),
     challengeId: integer('challenge_id').references(() => challenges.id, { onDelete: 'set null' }),
-    /** photo | text | count (shared/api/submissions.ts). */
-    kind: text('kind').notNull().default('photo'),
+    kind: text('kind', { enum: SUBMISSION_KINDS }).notNull().default('photo'),
     textAnswer: text('text_answer'),
     /** The number of items a Tally submission claims. */
     count: integer('count'),
     /** Where the photo is stored (lib/storage); never a path from a request. */
     photoKey: text('photo_key'),
-    status: text('status').notNull().default('pending'),
+    status: text('status', { enum: SUBMISSION_STATUSES }).notNull().default('pending'),
     rating: integer('rating'),
     pointsAwarded: integer('points_awarded').notNull().default(0),
     reviewerId: integer('reviewer_id').references(() => users.id, { onDelete: 'set null' }),
@@ -201,5 +206,7 @@ export const submissions = pgTable(
     index('submissions_instance_idx').on(t.instanceId, t.submittedAt),
     index('submissions_team_challenge_idx').on(t.teamId, t.challengeId),
     index('submissions_status_idx').on(t.status, t.submittedAt),
+    oneOfCheck('submissions_kind_check', t.kind, SUBMISSION_KINDS),
+    oneOfCheck('submissions_status_check', t.status, SUBMISSION_STATUSES),
   ],
 );

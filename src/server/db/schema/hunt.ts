@@ -1,6 +1,8 @@
 import { doublePrecision, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { gameInstances, instanceTeams, players } from './games';
 import { itemStations } from './items';
+import { EFFECT_KINDS, ITEM_KINDS } from '../../../shared/game/items';
+import { oneOfCheck } from './one-of-check';
 
 /**
  * The Chicken's side of one instance (decision 0280): the found-code its screen shows and where it hid. Secret from
@@ -31,8 +33,7 @@ export const teamItems = pgTable(
     teamId: integer('team_id')
       .notNull()
       .references(() => instanceTeams.id, { onDelete: 'cascade' }),
-    /** One of ITEM_KINDS. */
-    kind: text('kind').notNull(),
+    kind: text('kind', { enum: ITEM_KINDS }).notNull(),
     stationId: integer('station_id').references(() => itemStations.id, { onDelete: 'set null' }),
     pickedBy: integer('picked_by').references(() => players.id, { onDelete: 'set null' }),
     pickedAt: timestamp('picked_at', { withTimezone: true }).notNull().defaultNow(),
@@ -42,7 +43,11 @@ export const teamItems = pgTable(
     /** What the use answered (Radar's yes/no, the compass point, the strike's outcome), for the team's history. */
     result: jsonb('result').$type<Record<string, unknown>>(),
   },
-  (t) => [index('team_items_team_idx').on(t.teamId, t.pickedAt), index('team_items_station_idx').on(t.stationId, t.teamId)],
+  (t) => [
+    index('team_items_team_idx').on(t.teamId, t.pickedAt),
+    index('team_items_station_idx').on(t.stationId, t.teamId),
+    oneOfCheck('team_items_kind_check', t.kind, ITEM_KINDS),
+  ],
 );
 
 /** A timed effect on a team: frozen by an Egg Strike, shielded by a Smoke Screen. */
@@ -56,11 +61,10 @@ export const teamEffects = pgTable(
     teamId: integer('team_id')
       .notNull()
       .references(() => instanceTeams.id, { onDelete: 'cascade' }),
-    /** frozen | shielded */
-    kind: text('kind').notNull(),
+    kind: text('kind', { enum: EFFECT_KINDS }).notNull(),
     until: timestamp('until', { withTimezone: true }).notNull(),
     byTeamId: integer('by_team_id').references(() => instanceTeams.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('team_effects_instance_idx').on(t.instanceId, t.until)],
+  (t) => [index('team_effects_instance_idx').on(t.instanceId, t.until), oneOfCheck('team_effects_kind_check', t.kind, EFFECT_KINDS)],
 );

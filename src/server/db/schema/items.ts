@@ -1,5 +1,7 @@
 import { boolean, doublePrecision, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { games } from './games';
+import { ITEM_KINDS } from '../../../shared/game/items';
+import { oneOfCheck } from './one-of-check';
 
 /** Item stations staff place on a Weapons game's map; teams near one pick up a power-up (shared/game/items.ts). */
 export const itemStations = pgTable(
@@ -9,13 +11,12 @@ export const itemStations = pgTable(
     gameId: integer('game_id')
       .notNull()
       .references(() => games.id, { onDelete: 'cascade' }),
-    /** One of ITEM_KINDS. */
-    kind: text('kind').notNull(),
+    kind: text('kind', { enum: ITEM_KINDS }).notNull(),
     lat: doublePrecision('lat').notNull(),
     lng: doublePrecision('lng').notNull(),
     label: text('label').notNull().default(''),
     active: boolean('active').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('item_stations_game_idx').on(t.gameId)],
+  (t) => [index('item_stations_game_idx').on(t.gameId), oneOfCheck('item_stations_kind_check', t.kind, ITEM_KINDS)],
 );

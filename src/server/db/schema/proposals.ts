@@ -2,6 +2,9 @@ import { sql } from 'drizzle-orm';
 import { check, date, index, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { bookings } from './bookings';
 import { users } from './users';
+import { CURRENCIES, PLAN_TYPES } from '../../../shared/plans';
+import { PROPOSAL_STATUSES } from '../../../shared/api/proposals';
+import { oneOfCheck } from './one-of-check';
 
 /** A custom line of a quote: a label and a signed amount in the booking's currency (a discount is negative). */
 type ProposalLine = { label: string; amount: number };
@@ -22,12 +25,12 @@ export const proposals = pgTable(
       .notNull()
       .references(() => bookings.id, { onDelete: 'cascade' }),
     token: text('token').notNull(),
-    status: text('status').notNull().default('draft'),
-    planType: text('plan_type').notNull(),
+    status: text('status', { enum: PROPOSAL_STATUSES }).notNull().default('draft'),
+    planType: text('plan_type', { enum: PLAN_TYPES }).notNull(),
     players: integer('players').notNull(),
     addOns: jsonb('add_ons').$type<string[]>().notNull().default([]),
     lines: jsonb('lines').$type<ProposalLine[]>().notNull().default([]),
-    currency: text('currency').notNull(),
+    currency: text('currency', { enum: CURRENCIES }).notNull(),
     pricePerPerson: money('price_per_person').notNull(),
     addOnsTotal: money('add_ons_total').notNull(),
     linesTotal: money('lines_total').notNull(),
@@ -46,7 +49,9 @@ export const proposals = pgTable(
     index('proposals_status_created_idx').on(t.status, t.createdAt),
     // A booking accepts at most one proposal, whoever clicks at the same moment.
     uniqueIndex('proposals_one_accepted_idx').on(t.bookingId).where(sql`${t.status} = 'accepted'`),
-    check('proposals_status_check', sql`${t.status} in ('draft', 'sent', 'accepted', 'withdrawn')`),
+    oneOfCheck('proposals_status_check', t.status, PROPOSAL_STATUSES),
+    oneOfCheck('proposals_plan_type_check', t.planType, PLAN_TYPES),
+    oneOfCheck('proposals_currency_check', t.currency, CURRENCIES),
     check('proposals_total_check', sql`${t.totalPrice} >= 0`),
   ],
 );

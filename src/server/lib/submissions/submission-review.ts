@@ -7,17 +7,15 @@ import type { PhotoStorage, StoredPhoto } from '../storage';
 import { publishGameEvent } from '../game-events';
 import { publishTeams } from '../game-lifecycle';
 import type { TeamSubmission } from '../../../shared/api/play-challenges';
-import { REVIEW_MESSAGES, SUBMISSION_KINDS, type ReviewResponse, type ReviewSubmission } from '../../../shared/api/submissions';
+import { REVIEW_MESSAGES, type ReviewResponse, type ReviewSubmission } from '../../../shared/api/submissions';
 import type { Pagination } from '../../../shared/api/common';
 import {
   allocatePoints,
   rawPoints,
-  SUBMISSION_STATUSES,
   type ChallengeRule,
   type SubmissionStatus,
   type Verdict,
 } from '../../../shared/scoring/challenge-points';
-import { CHALLENGE_TYPES } from '../../../shared/validation/challenge-rules';
 import {
   findChallengeRule,
   findReviewRow,
@@ -32,9 +30,6 @@ import {
   type SubmissionRow,
 } from './submissions-repository';
 
-function oneOf<T extends string>(values: readonly T[], value: string, fallback: T): T {
-  return values.find((v) => v === value) ?? fallback;
-}
 
 /**
  * The review queue's rules, shared by the staff routes (modules/admin-submissions) and the host's routes of the live
@@ -49,11 +44,11 @@ export function teamSubmissionDto(s: SubmissionRow, gameCode: string): TeamSubmi
   return {
     id: s.id,
     challenge_id: s.challengeId ?? 0,
-    kind: oneOf(SUBMISSION_KINDS, s.kind, 'photo'),
+    kind: s.kind,
     text: s.textAnswer,
     count: s.count,
     photo_url: s.photoKey ? `/api/play/${encodeURIComponent(gameCode)}/submissions/${s.id}/photo` : null,
-    status: oneOf(SUBMISSION_STATUSES, s.status, 'pending'),
+    status: s.status,
     rating: s.rating,
     points_awarded: s.pointsAwarded,
     reason: s.reason,
@@ -77,17 +72,17 @@ function toDto(row: ReviewRow, photoUrl: PhotoUrl): ReviewSubmission {
           id: c.id,
           name: c.name,
           description: c.description,
-          type: oneOf(CHALLENGE_TYPES, c.type, 'Rating'),
+          type: c.type,
           max_score: c.maxScore,
           max_submissions: c.maxSubmissions,
           points_per_submission: c.pointsPerSubmission,
         }
       : null,
-    kind: oneOf(SUBMISSION_KINDS, s.kind, 'photo'),
+    kind: s.kind,
     text: s.textAnswer,
     count: s.count,
     photo_url: s.photoKey ? photoUrl(s.id) : null,
-    status: oneOf(SUBMISSION_STATUSES, s.status, 'pending'),
+    status: s.status,
     rating: s.rating,
     points_awarded: s.pointsAwarded,
     reviewer: s.reviewerId !== null && row.reviewerName !== null ? { id: s.reviewerId, name: row.reviewerName } : null,
@@ -140,7 +135,7 @@ export async function reviewSubmission(
     let rating: number | null = null;
     if (challenge) {
       const rule: ChallengeRule = {
-        type: oneOf(CHALLENGE_TYPES, challenge.type, 'Rating'),
+        type: challenge.type,
         max_score: challenge.maxScore,
         max_submissions: challenge.maxSubmissions,
         points_per_submission: challenge.pointsPerSubmission,
@@ -152,7 +147,7 @@ export async function reviewSubmission(
       const sent = await submissionsOfTeamChallenge(tx, submission.teamId, challenge.id);
       const points = allocatePoints(
         rule,
-        sent.map((s) => ({ id: s.id, status: oneOf(SUBMISSION_STATUSES, s.status, 'pending'), rating: s.rating, count: s.count })),
+        sent.map((s) => ({ id: s.id, status: s.status, rating: s.rating, count: s.count })),
       );
       const changed = new Map([...points].filter(([sid, p]) => sent.find((s) => s.id === sid)?.pointsAwarded !== p));
       await setPointsAwarded(tx, changed);

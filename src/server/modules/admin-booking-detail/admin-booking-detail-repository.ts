@@ -3,6 +3,7 @@ import type { DbOrTx } from '../../db/client';
 import { bookings, contactHistory } from '../../db/schema/bookings';
 import { gameInstances, games, instanceTeams, players, submissions } from '../../db/schema/games';
 import { users } from '../../db/schema/users';
+import type { ContactType } from '../../../shared/api/booking';
 import { instanceLeaderboards } from '../../lib/leaderboard';
 
 export async function bookingExists(tx: DbOrTx, id: number): Promise<boolean> {
@@ -10,7 +11,7 @@ export async function bookingExists(tx: DbOrTx, id: number): Promise<boolean> {
   return rows.length > 0;
 }
 
-export async function insertContact(tx: DbOrTx, values: { bookingId: number; type: string; note: string; authorId: number | null }): Promise<void> {
+export async function insertContact(tx: DbOrTx, values: { bookingId: number; type: ContactType; note: string; authorId: number | null }): Promise<void> {
   await tx.insert(contactHistory).values(values);
 }
 

@@ -9,7 +9,7 @@ import { NotFoundError, TransitionError, ValidationError } from '../../lib/error
 import { BOOKING_LIFECYCLE_MESSAGES, REOPENED_LEAD_STATUS } from '../../../shared/lifecycle/booking-states';
 import type { Mailer } from '../../lib/mail';
 import { hidingSpotMail, queueGameLinksMail, queueHostChangeMails, sectionsLockedMail, type BookingMailer } from '../../lib/booking-mails';
-import type { AdminBooking } from '../../../shared/api/booking';
+import type { AdminBooking, ContactType, LeadStatus } from '../../../shared/api/booking';
 import {
   DETAIL_MESSAGES,
   LOCK_LABELS,
@@ -139,7 +139,7 @@ function afterOf(values: BookingValues): Record<string, unknown> {
   return out;
 }
 
-export async function addNote(db: Db, input: Change & { note: string; type: string }): Promise<AdminBooking> {
+export async function addNote(db: Db, input: Change & { note: string; type: ContactType }): Promise<AdminBooking> {
   const { booking } = await change(db, input, async ({ tx, row, audit }) => {
     await insertContact(tx, { bookingId: row.id, type: input.type, note: input.note, authorId: input.actor.id });
     audit({ action: 'booking.note', after: { type: input.type, note: input.note } });
@@ -148,7 +148,7 @@ export async function addNote(db: Db, input: Change & { note: string; type: stri
 }
 
 /** The server writes the contact note 'Lead status changed to X: reason' itself, in the same transaction. */
-export async function changeLeadStatus(db: Db, input: Change & { leadStatus: string; reason: string }): Promise<AdminBooking> {
+export async function changeLeadStatus(db: Db, input: Change & { leadStatus: LeadStatus; reason: string }): Promise<AdminBooking> {
   const { booking } = await change(db, input, async ({ tx, row, update, audit }) => {
     // Marking a lead lost or trash closes it, and an open status reopens it: both are transitions of the machine.
     const to = stateOfRow({ bookingStatus: row.bookingStatus, leadStatus: input.leadStatus });

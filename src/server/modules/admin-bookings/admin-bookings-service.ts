@@ -47,6 +47,7 @@ import {
 import { keyCounts } from './booking-counts-repository';
 import { ATTENTION_TESTS, countKeys, isPlayed, isUpcoming, listKeyTest, pipelineTest } from './booking-counts';
 import { queueGameLinksMail, type BookingMailer } from '../../lib/booking-mails';
+import { BOOKING_STATUSES } from '../../../shared/lifecycle/booking-states';
 
 /** Staff dates are London dates (spec section 9). */
 const ZONE = DEFAULT_ADMIN_TIMEZONE;
@@ -59,8 +60,11 @@ function listCondition(query: Pick<ListBookingsQuery, 'view' | 'status' | 'lead_
   } else if (query.view === 'calendar') {
     conditions.push(gameDateCondition('0001-01-01', '9999-12-31'));
   } else if (query.status !== 'all') {
+    // LIST_STATUSES is the attention filters and the booking statuses a list may show, nothing else.
     const attention = ATTENTION_FILTERS.find((f) => f === query.status);
-    conditions.push(attention ? attentionCondition(attention) : eq(bookings.bookingStatus, query.status));
+    const status = BOOKING_STATUSES.find((s) => s === query.status);
+    if (attention) conditions.push(attentionCondition(attention));
+    else if (status) conditions.push(eq(bookings.bookingStatus, status));
   }
   if (query.search) conditions.push(searchCondition(query.search));
   return conditions.length ? (and(...conditions) as SQL) : undefined;

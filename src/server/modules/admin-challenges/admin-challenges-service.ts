@@ -4,8 +4,6 @@ import { NotFoundError } from '../../lib/errors';
 import type { Challenge } from '../../../shared/api/challenges';
 import {
   CHALLENGE_DEFAULTS,
-  CHALLENGE_TYPES,
-  SPICE_LEVELS,
   type ChallengeValues,
   type SpiceLevel,
 } from '../../../shared/validation/challenge-rules';
@@ -13,17 +11,14 @@ import { findChallenge, insertChallenge, listChallenges, updateChallenge, type C
 
 const CHALLENGE_NOT_FOUND = 'Challenge not found';
 
-function oneOf<T extends string>(values: readonly T[], value: string, fallback: T): T {
-  return values.find((v) => v === value) ?? fallback;
-}
 
 function toChallengeDto(row: ChallengeRow): Challenge {
   return {
     id: row.id,
     name: row.name,
     description: row.description,
-    type: oneOf(CHALLENGE_TYPES, row.type, CHALLENGE_DEFAULTS.type),
-    spice_level: oneOf(SPICE_LEVELS, row.spiceLevel, CHALLENGE_DEFAULTS.spice_level),
+    type: row.type,
+    spice_level: row.spiceLevel,
     is_active: row.isActive,
     max_score: row.maxScore,
     max_submissions: row.maxSubmissions,

@@ -2,8 +2,7 @@ import type { Db } from '../../db/client';
 import { recordActivity } from '../../lib/activity';
 import { ConflictError, NotFoundError } from '../../lib/errors';
 import { MARKER_MESSAGES, type ItemStation, type MarkerGame } from '../../../shared/api/markers';
-import { ITEM_KINDS, type ItemKind } from '../../../shared/game/items';
-import { PLAN_TYPES } from '../../../shared/plans';
+import type { ItemKind } from '../../../shared/game/items';
 import {
   deleteStation,
   findMarkerGame,
@@ -17,9 +16,6 @@ import {
   type StationRow,
 } from './admin-markers-repository';
 
-function oneOf<T extends string>(values: readonly T[], value: string, fallback: T): T {
-  return values.find((v) => v === value) ?? fallback;
-}
 
 function toGame(row: MarkerGameRow, stationsCount: number): MarkerGame {
   return {
@@ -28,7 +24,7 @@ function toGame(row: MarkerGameRow, stationsCount: number): MarkerGame {
     booking_name: row.bookingName,
     city: row.city,
     date: row.date,
-    plan_type: oneOf(PLAN_TYPES, row.planType, 'standard'),
+    plan_type: row.planType,
     weapons_on: row.weaponsOn,
     area: { lat: row.lat, lng: row.lng, radius: row.radius },
     stations_count: stationsCount,
@@ -39,7 +35,7 @@ function toStation(row: StationRow): ItemStation {
   return {
     id: row.id,
     game_id: row.gameId,
-    kind: oneOf(ITEM_KINDS, row.kind, 'radar'),
+    kind: row.kind,
     lat: row.lat,
     lng: row.lng,
     label: row.label,

@@ -2,8 +2,9 @@ import { and, asc, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { bookingPayments, bookings } from '../../db/schema/bookings';
 import { users } from '../../db/schema/users';
+import type { PaymentListKind } from '../../../shared/api/admin-payments';
 
-export type PaymentFilter = { from?: Date | undefined; to?: Date | undefined; paymentType?: string | undefined; kind: string };
+export type PaymentFilter = { from?: Date | undefined; to?: Date | undefined; paymentType?: string | undefined; kind: PaymentListKind };
 
 /** The filters as one condition: entries recorded in [from, to), of a type and a kind. */
 export function paymentCondition(f: PaymentFilter): SQL | undefined {

@@ -3,6 +3,7 @@ import type { DbOrTx } from '../../db/client';
 import { bookings } from '../../db/schema/bookings';
 import { proposals } from '../../db/schema/proposals';
 import { users } from '../../db/schema/users';
+import type { ProposalListStatus } from '../../../shared/api/proposals';
 
 export type ProposalRow = typeof proposals.$inferSelect;
 type ProposalValues = Omit<Partial<typeof proposals.$inferInsert>, 'id' | 'bookingId' | 'token' | 'createdAt'>;
@@ -51,7 +52,7 @@ export async function updateProposal(db: DbOrTx, id: number, values: ProposalVal
 }
 
 /** The list's condition: a status, or 'expired' (sent, valid-until before today), and optionally one booking. */
-export function listCondition(filter: { status: string; bookingId?: number | undefined; today: string }): SQL | undefined {
+export function listCondition(filter: { status: ProposalListStatus; bookingId?: number | undefined; today: string }): SQL | undefined {
   const parts: SQL[] = [];
   if (filter.status === 'expired') {
     parts.push(eq(proposals.status, 'sent'), lt(proposals.validUntil, filter.today));

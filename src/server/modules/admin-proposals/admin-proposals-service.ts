@@ -16,6 +16,7 @@ import {
 } from '../../../shared/api/proposals';
 import { isProposalExpired, proposalPath, PROPOSAL_ZONE } from '../../../shared/proposals';
 import { todayIn } from '../../../shared/time';
+import type { ProposalListStatus } from '../../../shared/api/proposals';
 import {
   findBookingForProposal,
   findProposal,
@@ -218,7 +219,7 @@ export function getProposal(deps: Deps, id: number): Promise<Proposal> {
   return answer(deps.db, deps, id);
 }
 
-export async function listAll(deps: Deps, query: { status: string; booking_id?: number | undefined; page: number; per_page: number }) {
+export async function listAll(deps: Deps, query: { status: ProposalListStatus; booking_id?: number | undefined; page: number; per_page: number }) {
   const today = todayIn(PROPOSAL_ZONE);
   const where = listCondition({ status: query.status, bookingId: query.booking_id, today });
   const { rows, total } = await listProposals(deps.db, where, { page: query.page, perPage: query.per_page });

@@ -3,6 +3,7 @@ import type { DbOrTx } from '../../db/client';
 import { bookings, teams } from '../../db/schema/bookings';
 import { challenges } from '../../db/schema/challenges';
 import { gameChallenges, games } from '../../db/schema/games';
+import type { SpiceLevel } from '../../../shared/validation/challenge-rules';
 
 export type BookingRow = typeof bookings.$inferSelect;
 export type GameRow = typeof games.$inferSelect;
@@ -18,7 +19,7 @@ export async function findGameByCode(db: DbOrTx, code: string): Promise<{ game: 
   return rows[0];
 }
 
-export async function listActiveChallenges(db: DbOrTx, spiceLevel?: string) {
+export async function listActiveChallenges(db: DbOrTx, spiceLevel?: SpiceLevel) {
   const active = eq(challenges.isActive, true);
   return db
     .select({

@@ -83,7 +83,12 @@ export async function teamsOf(db: DbOrTx, instanceId: number) {
   return db.select({ id: instanceTeams.id, name: instanceTeams.name }).from(instanceTeams).where(eq(instanceTeams.instanceId, instanceId)).orderBy(asc(instanceTeams.id));
 }
 
-export const kindOf = (text: string): ItemKind => ITEM_KINDS.find((k) => k === text) ?? 'radar';
+/** A stored item kind, read strictly: the column's CHECK holds it to ITEM_KINDS, so anything else is a bug, never a Radar. */
+export function kindOf(text: string): ItemKind {
+  const kind = ITEM_KINDS.find((k) => k === text);
+  if (!kind) throw new Error(`Unknown item kind: ${text}`);
+  return kind;
+}
 
 export async function stationsOf(db: DbOrTx, gameId: number, activeOnly: boolean) {
   return db

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { bookingPayments, bookings, checkouts, providerEvents } from '../../db/schema/bookings';
+import type { CheckoutStatus } from '../../../shared/payments';
 
 export type CheckoutRow = typeof checkouts.$inferSelect;
 
@@ -28,7 +29,7 @@ export async function findCheckout(db: DbOrTx, provider: string, sessionId: stri
   return row;
 }
 
-export async function setCheckoutStatus(db: DbOrTx, id: number, status: string): Promise<void> {
+export async function setCheckoutStatus(db: DbOrTx, id: number, status: CheckoutStatus): Promise<void> {
   await db
     .update(checkouts)
     .set({ status, completedAt: status === 'pending' ? null : new Date() })

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import { pricingHistory, type StoredAddOn } from '../../db/schema/bookings';
 import { games } from '../../db/schema/games';
+import type { PlanType } from '../../../shared/plans';
 
 export async function gameCodeOf(db: DbOrTx, bookingId: number): Promise<string | null> {
   const rows = await db.select({ code: games.code }).from(games).where(eq(games.bookingId, bookingId)).limit(1);
@@ -10,7 +11,7 @@ export async function gameCodeOf(db: DbOrTx, bookingId: number): Promise<string 
 
 export async function insertPricingHistory(
   tx: Tx,
-  entry: { bookingId: number; planType: string; pricePerPerson: number; addOns: StoredAddOn[]; players: number; totalPrice: number },
+  entry: { bookingId: number; planType: PlanType; pricePerPerson: number; addOns: StoredAddOn[]; players: number; totalPrice: number },
 ): Promise<void> {
   await tx.insert(pricingHistory).values(entry);
 }
