@@ -1,31 +1,9 @@
-/** A minimal CSV reader (quoted fields, doubled quotes, commas and new lines inside quotes). */
+import { parse } from 'csv-parse/sync';
+
+/**
+ * Reads an export as rows of fields (quoted fields, doubled quotes, commas and new lines inside quotes). Rows are not
+ * held to the header's width, and a byte-order mark is kept, so a header assertion notices one appearing in an export.
+ */
 export function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      row.push(field);
-      field = '';
-    } else if (c === '\n') {
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-    } else field += c;
-  }
-  if (field !== '' || row.length) {
-    row.push(field);
-    rows.push(row);
-  }
-  return rows;
+  return parse(text, { relax_column_count: true });
 }

@@ -1,38 +1,94 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import { backoffDelay, openEventStream, SseParser, type SseEvent, type StreamState } from './event-stream';
+import { backoffDelay, openEventStream, type SseEvent, type StreamState } from './event-stream';
 
-describe('SseParser', () => {
-  it('reads events with ids, types and multi-line data, and skips comments', () => {
-    const parser = new SseParser();
-    const events = parser.push(': ping\n\nid: 7\nevent: state\ndata: {"a":1}\n\ndata: line one\ndata: line two\n\n');
+/**
+ * A fetch that answers connection n with the n-th script: the chunks of its text/event-stream body, each read
+ * separately, then the end of the body (a drop). Past the scripts the body stays open until the stream is closed.
+ */
+function scriptedFetch(scripts: string[][]) {
+  const requests: { lastEventId: string | null; at: number }[] = [];
+  const encoder = new TextEncoder();
+  const fetchImpl = async (_input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    requests.push({ lastEventId: new Headers(init?.headers).get('last-event-id'), at: Date.now() });
+    const chunks = scripts[requests.length - 1];
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        if (!chunks) {
+          init?.signal?.addEventListener('abort', () => controller.error(new Error('aborted')));
+          return;
+        }
+        for (const chunk of chunks) controller.enqueue(encoder.encode(chunk));
+        controller.close();
+      },
+    });
+    return new Response(body, { status: 200, headers: { 'Content-Type': 'text/event-stream' } });
+  };
+  return { fetchImpl, requests };
+}
+
+async function collect(scripts: string[][], until: (events: SseEvent[]) => boolean, minDelayMs = 10) {
+  const { fetchImpl, requests } = scriptedFetch(scripts);
+  const events: SseEvent[] = [];
+  const stream = openEventStream({ url: 'http://test.invalid/stream', onEvent: (e) => events.push(e), fetchImpl, minDelayMs });
+  try {
+    await waitFor(() => until(events));
+  } finally {
+    stream.close();
+  }
+  return { events, requests };
+}
+
+describe('openEventStream parsing the wire format', () => {
+  it('reads events with ids, types and multi-line data, and skips comments and pings', async () => {
+    const wire = 'retry: 1000\n: connected\n\n: ping\n\nid: 7\nevent: state\ndata: {"a":1}\n\ndata: line one\ndata: line two\n\n';
+    const { events } = await collect([[wire]], (e) => e.length >= 2);
     expect(events).toEqual([
       { id: '7', event: 'state', data: '{"a":1}' },
       // the id carries over to later events; no event field means "message"
       { id: '7', event: 'message', data: 'line one\nline two' },
     ]);
-    expect(parser.lastEventId).toBe('7');
   });
 
-  it('joins events split across chunks anywhere, including inside a CRLF', () => {
-    const parser = new SseParser();
+  it('joins events split across chunks anywhere, including inside a CRLF', async () => {
     const wire = 'id: 1\r\nevent: position\r\ndata: {"lat":51.5}\r\n\r\nid: 2\revent: teams\rdata: []\r\r';
-    const out: SseEvent[] = [];
-    for (const ch of wire) out.push(...parser.push(ch));
-    expect(out).toEqual([
+    const { events } = await collect([[...wire]], (e) => e.length >= 2);
+    expect(events).toEqual([
       { id: '1', event: 'position', data: '{"lat":51.5}' },
       { id: '2', event: 'teams', data: '[]' },
     ]);
   });
 
-  it('dispatches nothing for a block without data, keeps a field without a colon, reads retry', () => {
-    const parser = new SseParser();
-    expect(parser.push('event: state\n\n')).toEqual([]);
-    expect(parser.push('data\n\n')).toEqual([{ id: null, event: 'message', data: '' }]);
-    parser.push('retry: 2500\n');
-    expect(parser.retry).toBe(2500);
-    expect(parser.push('data: half')).toEqual([]);
-    expect(parser.push('\n\n')).toEqual([{ id: null, event: 'message', data: 'half' }]);
+  it('dispatches nothing for a block without data and keeps a field without a colon', async () => {
+    const { events } = await collect([['event: state\n\n', 'data\n\n', 'data: half', '\n\n']], (e) => e.length >= 2);
+    expect(events).toEqual([
+      { id: null, event: 'message', data: '' },
+      { id: null, event: 'message', data: 'half' },
+    ]);
+  });
+
+  it('sends the last id seen as Last-Event-ID on reconnect, also when later events carried none', async () => {
+    const first = 'id: 3\nevent: state\ndata: {"n":1}\n\nevent: teams\ndata: {"n":2}\n\n';
+    const { events, requests } = await collect([[first], ['id: 4\ndata: {"n":3}\n\n']], (e) => e.length >= 3);
+    expect(events.map((e) => [e.id, e.event])).toEqual([
+      ['3', 'state'],
+      ['3', 'teams'],
+      ['4', 'message'],
+    ]);
+    expect(requests.map((r) => r.lastEventId)).toEqual([null, '3']);
+  });
+
+  it('waits the delay the server asked for (retry:) before reconnecting, not the shorter backoff', async () => {
+    const { fetchImpl, requests } = scriptedFetch([['retry: 300\n: connected\n\n', 'data: x\n\n']]);
+    const stream = openEventStream({ url: 'http://test.invalid/stream', onEvent: () => undefined, fetchImpl, minDelayMs: 10 });
+    try {
+      await waitFor(() => requests.length >= 2);
+    } finally {
+      stream.close();
+    }
+    // timers may fire a millisecond or two early; the backoff alone would have reconnected after 10 ms
+    const [first, second] = requests;
+    expect((second?.at ?? 0) - (first?.at ?? 0)).toBeGreaterThanOrEqual(290);
   });
 });
 

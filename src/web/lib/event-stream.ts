@@ -1,82 +1,14 @@
 /**
  * A Server-Sent Events reader over `fetch` (decision 0230). The browser's EventSource cannot send headers, and the
  * game's streams are authorised by header (the player token, the organiser's manage key), so this reads the
- * `text/event-stream` body itself: parses it, reconnects with a growing delay (1 s → 10 s), sends `Last-Event-ID`
+ * `text/event-stream` body itself: parses it with eventsource-parser, reconnects with a growing delay (1 s → 10 s), sends `Last-Event-ID`
  * so the server replays what was missed, and gives up on a connection that has been silent for too long (a phone
  * that lost its network keeps a dead socket open; the server pings every 20 s).
  */
 
+import { createParser } from 'eventsource-parser';
+
 export type SseEvent = { id: string | null; event: string; data: string };
-
-/**
- * The SSE wire format (WHATWG HTML, "event stream interpretation"): lines end in CRLF, LF or CR; `field: value`
- * lines build an event until a blank line dispatches it; `:` starts a comment; `data` lines join with LF; the last
- * `id` seen carries over to later events.
- */
-export class SseParser {
-  private buffer = '';
-  private data: string[] = [];
-  private eventType = '';
-  private lastId: string | null = null;
-  private sawField = false;
-  /** A CR ended the last chunk: an LF opening the next one belongs to it. */
-  private pendingCr = false;
-  /** A `retry:` field: the delay the server asks for before a reconnect. */
-  retry: number | null = null;
-
-  push(chunk: string): SseEvent[] {
-    let text = chunk;
-    if (this.pendingCr && text.startsWith('\n')) text = text.slice(1);
-    this.pendingCr = false;
-    this.buffer += text;
-    const events: SseEvent[] = [];
-    for (;;) {
-      const match = /\r\n|\n|\r/.exec(this.buffer);
-      if (!match) break;
-      // A CR at the very end may be the first half of a CRLF split across chunks.
-      if (match[0] === '\r' && match.index === this.buffer.length - 1) this.pendingCr = true;
-      const line = this.buffer.slice(0, match.index);
-      this.buffer = this.buffer.slice(match.index + match[0].length);
-      const event = this.line(line);
-      if (event) events.push(event);
-    }
-    return events;
-  }
-
-  private line(line: string): SseEvent | null {
-    if (line === '') return this.dispatch();
-    if (line.startsWith(':')) return null;
-    const colon = line.indexOf(':');
-    const field = colon === -1 ? line : line.slice(0, colon);
-    let value = colon === -1 ? '' : line.slice(colon + 1);
-    if (value.startsWith(' ')) value = value.slice(1);
-    if (field === 'data') {
-      this.data.push(value);
-      this.sawField = true;
-    } else if (field === 'event') {
-      this.eventType = value;
-      this.sawField = true;
-    } else if (field === 'id') {
-      if (!value.includes('\0')) this.lastId = value;
-    } else if (field === 'retry') {
-      if (/^\d+$/.test(value)) this.retry = Number(value);
-    }
-    return null;
-  }
-
-  private dispatch(): SseEvent | null {
-    const event = this.sawField && this.data.length > 0 ? { id: this.lastId, event: this.eventType || 'message', data: this.data.join('\n') } : null;
-    this.data = [];
-    this.eventType = '';
-    this.sawField = false;
-    return event;
-  }
-
-  /** The last event id seen, to send as Last-Event-ID on the next connection. */
-  get lastEventId(): string | null {
-    return this.lastId;
-  }
-}
 
 export type StreamState = 'connecting' | 'open' | 'reconnecting' | 'closed';
 
@@ -102,6 +34,20 @@ export type EventStream = { close(): void; reconnectNow(): void };
 /** The delay before reconnect attempt `attempt` (0-based): doubles from the minimum, capped at the maximum. */
 export function backoffDelay(attempt: number, minMs = 1_000, maxMs = 10_000): number {
   return Math.min(maxMs, minMs * 2 ** Math.min(attempt, 10));
+}
+
+/**
+ * eventsource-parser holds back a CR that ends a chunk until it sees whether an LF follows, so an event ended by bare
+ * CRs would wait for the next bytes (up to a ping, 20 s). A CR ending a chunk is fed as CRLF, which ends the line
+ * the same way, and an LF opening the next chunk is dropped as the second half of that CRLF.
+ */
+function crAwareFeed(feed: (chunk: string) => void): (chunk: string) => void {
+  let endedWithCr = false;
+  return (chunk) => {
+    const text = endedWithCr && chunk.startsWith('\n') ? chunk.slice(1) : chunk;
+    endedWithCr = text.endsWith('\r');
+    feed(endedWithCr ? `${text}\n` : text);
+  };
 }
 
 export function openEventStream(options: EventStreamOptions): EventStream {
@@ -155,17 +101,24 @@ export function openEventStream(options: EventStreamOptions): EventStream {
       everOpened = true;
       setState('open');
       options.onOpen?.();
-      const parser = new SseParser();
+      // eventsource-parser forgets an id once its event is dispatched; the stream keeps the last one, as EventSource
+      // does, so an event sent without an id still carries the one before it and a reconnect resumes from there.
+      const parser = createParser({
+        onEvent: (message) => {
+          if (message.id !== undefined) lastEventId = message.id;
+          options.onEvent({ id: lastEventId, event: message.event ?? 'message', data: message.data });
+        },
+        onRetry: (ms) => {
+          serverRetry = ms;
+        },
+      });
+      const feed = crAwareFeed((chunk) => parser.feed(chunk));
       const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
       for (;;) {
         const { value, done } = await reader.read();
         if (done || closed) break;
         armIdle();
-        for (const event of parser.push(value)) {
-          if (event.id !== null) lastEventId = event.id;
-          options.onEvent(event);
-        }
-        serverRetry = parser.retry;
+        feed(value);
       }
     } catch {
       // a dropped connection, an abort by the idle timer, or a network error: reconnect below
