@@ -6,9 +6,9 @@
  */
 import http from 'node:http';
 import { readFileSync } from 'node:fs';
-import { startServer, E2E_ADMIN, type RunningServer } from '../tests/e2e/support/server';
-import { openClient } from '../tests/support/http-client';
-import { createPaidBooking } from '../tests/support/fixtures';
+import { startBenchServer, BENCH_ADMIN, type BenchServer } from './server';
+import { openClient } from '../scripts/http-client';
+import { createPaidBooking } from './paid-booking';
 import { openDatabase } from '../src/server/db/client';
 import { teams as bookingTeams } from '../src/server/db/schema/bookings';
 import { round } from './load';
@@ -31,11 +31,11 @@ const cpuMs = (pid: number | undefined) => {
 };
 const rssKb = (pid: number | undefined) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
 
-type Player = { id: number; token: string; code: string; teamId: number; lat: number; lng: number; post: RunningServer; listen: RunningServer };
+type Player = { id: number; token: string; code: string; teamId: number; lat: number; lng: number; post: BenchServer; listen: BenchServer };
 
 export async function benchGame(databaseUrl: string) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
-  const [a, b] = await Promise.all([startServer({ DATABASE_URL: databaseUrl }), startServer({ DATABASE_URL: databaseUrl })]);
+  const [a, b] = await Promise.all([startBenchServer({ DATABASE_URL: databaseUrl }), startBenchServer({ DATABASE_URL: databaseUrl })]);
   const database = await openDatabase({ url: databaseUrl });
   const streams: http.ClientRequest[] = [];
   try {
@@ -43,9 +43,9 @@ export async function benchGame(databaseUrl: string) {
     const perGame = Math.ceil(PLAYERS / GAMES);
     const games: { code: string; bookingId: number }[] = [];
     for (let g = 0; g < GAMES; g++) {
-      const paid = await createPaidBooking(database.db, { players: perGame });
-      await database.db.insert(bookingTeams).values(Array.from({ length: TEAMS_PER_GAME }, (_, i) => ({ bookingId: paid.booking.id, name: `Team ${i + 1}` })));
-      games.push({ code: paid.gameCode, bookingId: paid.booking.id });
+      const paid = await createPaidBooking(database.db, perGame);
+      await database.db.insert(bookingTeams).values(Array.from({ length: TEAMS_PER_GAME }, (_, i) => ({ bookingId: paid.bookingId, name: `Team ${i + 1}` })));
+      games.push({ code: paid.gameCode, bookingId: paid.bookingId });
     }
 
     // Join everyone (through both processes), then start every game.
@@ -65,7 +65,7 @@ export async function benchGame(databaseUrl: string) {
       for (let i = 0; i < perGame; i += 5) await Promise.all(Array.from({ length: Math.min(5, perGame - i) }, (_, k) => joinOne(i + k)));
     }
     const staff = await openClient(a.url);
-    if ((await staff.json('POST', '/api/auth/login', E2E_ADMIN)).status !== 200) throw new Error('admin login failed');
+    if ((await staff.json('POST', '/api/auth/login', BENCH_ADMIN)).status !== 200) throw new Error('admin login failed');
     for (const game of games) {
       const res = await staff.json('POST', `/api/admin/bookings/${game.bookingId}/start-game`);
       if (res.status !== 200) throw new Error(`start answered ${res.status}`);

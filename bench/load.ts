@@ -1,70 +1,92 @@
-import http from 'node:http';
+import autocannon from 'autocannon';
+
+export type LoadRequest = { method?: 'GET' | 'POST'; path: string; headers?: Record<string, string>; body?: string };
 
 /**
- * A small closed-loop load generator: `concurrency` requests in flight over keep-alive connections,
- * until `maxRequests` are done or `maxMs` has passed. Loopback only.
+ * One load run's figures. Latencies in ms, from autocannon's histogram (whole milliseconds; its percentiles are
+ * p50, p90, p97.5 and p99: there is no p95).
  */
-export type LoadRequest = { method?: string; path: string; headers?: Record<string, string>; body?: string };
 export type LoadResult = {
   requests: number;
   statuses: Record<string, number>;
   seconds: number;
   rps: number;
   p50: number;
-  p95: number;
+  p90: number;
+  p97_5: number;
   p99: number;
   max: number;
   errors: number;
 };
 
+function toAutocannon(request: LoadRequest): autocannon.Request {
+  return {
+    method: request.method ?? 'GET',
+    path: request.path,
+    headers: { ...(request.body === undefined ? {} : { 'content-type': 'application/json' }), ...request.headers },
+    ...(request.body === undefined ? {} : { body: request.body }),
+  };
+}
+
+/**
+ * Closed-loop load with autocannon: `concurrency` keep-alive connections, each with one request in flight, until
+ * `maxRequests` are answered or `maxMs` has passed. `request` is either one fixed request (built once, the cheapest
+ * for the client, which shares the cores with the server) or made anew for every request of a connection.
+ */
 export async function runLoad(options: {
   baseUrl: string;
   concurrency: number;
   maxRequests: number;
   maxMs: number;
-  make: (i: number, worker: number) => LoadRequest;
+  request: LoadRequest | ((connection: number) => LoadRequest);
 }): Promise<LoadResult> {
   const base = new URL(options.baseUrl);
   if (base.hostname !== '127.0.0.1' && base.hostname !== 'localhost') throw new Error('load tests target loopback only');
-  const agent = new http.Agent({ keepAlive: true, maxSockets: options.concurrency });
-  const latencies: number[] = [];
+  const { request } = options;
+  let connections = 0;
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let finished = false;
+    const instance = autocannon(
+      {
+        url: base.origin,
+        connections: options.concurrency,
+        amount: options.maxRequests,
+        ...(typeof request === 'function'
+          ? {
+              setupClient: (client: autocannon.Client) => {
+                const connection = connections++;
+                client.setRequests([{ setupRequest: (built) => ({ ...built, ...toAutocannon(request(connection)) }) }]);
+              },
+            }
+          : { requests: [toAutocannon(request)] }),
+      },
+      (error: unknown, done: autocannon.Result) => {
+        finished = true;
+        clearTimeout(timer);
+        if (error) reject(error instanceof Error ? error : new Error(String(error)));
+        else resolve(done);
+      },
+    );
+    // autocannon stops on `amount` or on `duration`, not on the first of both.
+    if (!finished) timer = setTimeout(() => instance.stop(), options.maxMs);
+  });
   const statuses: Record<string, number> = {};
-  let issued = 0;
-  let errors = 0;
-  const started = performance.now();
-  const deadline = started + options.maxMs;
-
-  const one = (req: LoadRequest) =>
-    new Promise<number>((resolve) => {
-      const r = http.request(
-        { host: base.hostname, port: base.port, method: req.method ?? 'GET', path: req.path, agent, headers: { ...(req.body ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(req.body) } : {}), ...req.headers } },
-        (res) => {
-          res.on('data', () => undefined);
-          res.on('end', () => resolve(res.statusCode ?? 0));
-          res.on('error', () => resolve(0));
-        },
-      );
-      r.on('error', () => resolve(0));
-      if (req.body) r.write(req.body);
-      r.end();
-    });
-
-  const worker = async (w: number) => {
-    while (issued < options.maxRequests && performance.now() < deadline) {
-      const i = issued++;
-      const t0 = performance.now();
-      const status = await one(options.make(i, w));
-      latencies.push(performance.now() - t0);
-      if (status === 0) errors++;
-      statuses[status] = (statuses[status] ?? 0) + 1;
-    }
+  for (const [status, stat] of Object.entries(result.statusCodeStats ?? {})) statuses[status] = stat.count ?? 0;
+  if (result.errors > 0) statuses['0'] = result.errors;
+  const { latency } = result;
+  return {
+    requests: result.requests.total,
+    statuses,
+    seconds: round(result.duration),
+    rps: round(result.requests.total / result.duration),
+    p50: latency.p50,
+    p90: latency.p90,
+    p97_5: latency.p97_5,
+    p99: latency.p99,
+    max: latency.max,
+    errors: result.errors,
   };
-  await Promise.all(Array.from({ length: options.concurrency }, (_, w) => worker(w)));
-  const seconds = (performance.now() - started) / 1000;
-  agent.destroy();
-  latencies.sort((a, b) => a - b);
-  const q = (p: number) => round(latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))] ?? 0);
-  return { requests: latencies.length, statuses, seconds: round(seconds), rps: round(latencies.length / seconds), p50: q(0.5), p95: q(0.95), p99: q(0.99), max: round(latencies.at(-1) ?? 0), errors };
 }
 
 export function round(n: number, digits = 1): number {

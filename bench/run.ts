@@ -5,7 +5,8 @@
  * Sections (BENCH_ONLY=ratio,create,million,bundle,coldstart picks some):
  *   ratio      GET /api/pricing and GET /api/booking/{code}: the app against a bare node:http server
  *              answering the same bytes, same client, same run.
- *   create     POST /api/bookings on PostgreSQL: throughput and p99.
+ *   create     POST /api/bookings on PostgreSQL: throughput and p99, and the same transaction as raw SQL
+ *              (bench/raw-create.ts) on the same database: the app/raw ratio.
  *   million    1,000,000 bookings in PostgreSQL (database hatch_bench_1m, kept between runs):
  *              the admin list, a search, metrics, a calendar month, a 90-day chart, the export.
  *   bundle     the wizard's first load: gzip bytes of its JS and CSS, Chromium's navigation figures and a
@@ -21,12 +22,13 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import pg from 'pg';
-import { E2E_ADMIN, startServer, type RunningServer } from '../tests/e2e/support/server';
+import { BENCH_ADMIN, startBenchServer, type BenchServer } from './server';
 import { launchBenchBrowser } from './browser';
-import { openClient } from '../tests/support/http-client';
-import { bookingBody } from '../tests/support/booking-body';
-import { round, runLoad, timeSequential, type LoadResult } from './load';
+import { openClient } from '../scripts/http-client';
+import { bookingBody } from './booking-body';
+import { round, runLoad, timeSequential, type LoadRequest, type LoadResult } from './load';
 import { lighthousePerformance, type LighthouseFigures } from './lighthouse';
+import { rawCreateRate, type RawCreateResult } from './raw-create';
 import { benchGame } from './game';
 
 const DIST = process.env.HATCH_DIST ?? 'dist';
@@ -91,7 +93,7 @@ async function freshDatabase(prefix: string): Promise<{ url: string; drop: () =>
 
 async function benchRatio(pgAvailable: boolean) {
   const db = pgAvailable ? await freshDatabase('hatch_bench') : null;
-  const server = await startServer({ TRUST_PROXY: 'true', LOG_LEVEL: 'warn', ...(db ? { DATABASE_URL: db.url } : {}) });
+  const server = await startBenchServer({ TRUST_PROXY: 'true', LOG_LEVEL: 'warn', ...(db ? { DATABASE_URL: db.url } : {}) });
   const bare = { stop: () => undefined as void, port: 0 };
   try {
     const client = await openClient(server.url);
@@ -115,23 +117,24 @@ async function benchRatio(pgAvailable: boolean) {
     // Each look-up from its own address (X-Forwarded-For, TRUST_PROXY=true): the per-address limit is a
     // database write per request, part of the cost, but must not turn the run into 429s.
     const lookup = () => ({ path: `/api/booking/${code}`, headers: { 'x-forwarded-for': `10.${(ip >> 16) & 255}.${(ip >> 8) & 255}.${ip++ & 255}` } });
-    const measure = async (baseUrl: string, make: () => { path: string; headers?: Record<string, string> }) => {
-      await runLoad({ baseUrl, concurrency: 32, maxRequests: 2_000, maxMs: 1_500, make }); // warm-up
-      return runLoad({ baseUrl, concurrency: 32, maxRequests: 500_000, maxMs: LOAD_MS, make });
+    type Requests = LoadRequest | (() => LoadRequest);
+    const measure = async (baseUrl: string, request: Requests) => {
+      await runLoad({ baseUrl, concurrency: 32, maxRequests: 2_000, maxMs: 1_500, request }); // warm-up
+      return runLoad({ baseUrl, concurrency: 32, maxRequests: 500_000, maxMs: LOAD_MS, request });
     };
     // App and bare server take turns, three rounds each, and the median round of each is compared: the client
     // shares the 2 cores, so one pair of runs can differ by 10% from the next by chance alone.
-    const alternate = async (make: () => { path: string; headers?: Record<string, string> }) => {
+    const alternate = async (request: Requests) => {
       const app: LoadResult[] = [];
       const bareRuns: LoadResult[] = [];
       for (let round = 0; round < 3; round++) {
-        app.push(await measure(server.url, make));
-        bareRuns.push(await measure(bareUrl, make));
+        app.push(await measure(server.url, request));
+        bareRuns.push(await measure(bareUrl, request));
       }
       const median = (runs: LoadResult[]) => [...runs].sort((a, b) => a.rps - b.rps)[1] ?? runs[0]!;
       return { app: { ...median(app), rounds_rps: app.map((r) => r.rps) }, bare: { ...median(bareRuns), rounds_rps: bareRuns.map((r) => r.rps) } };
     };
-    const { app: appPricing, bare: barePricing } = await alternate(() => ({ path: '/api/pricing' }));
+    const { app: appPricing, bare: barePricing } = await alternate({ path: '/api/pricing' });
     const { app: appLookup, bare: bareLookup } = await alternate(lookup);
     const out = {
       database: db ? 'postgres' : 'pglite',
@@ -148,15 +151,27 @@ async function benchRatio(pgAvailable: boolean) {
   }
 }
 
+/** The middle one of three runs by rate. */
+function medianByRate<T extends { rps: number }>(runs: T[]): T {
+  const sorted = [...runs].sort((a, b) => a.rps - b.rps);
+  const middle = sorted[1] ?? sorted[0];
+  if (!middle) throw new Error('no runs');
+  return middle;
+}
+
+/** The server's pool (src/server/db/client.ts's default), given to the raw SQL run too. */
+const POOL_SIZE = 10;
+
 async function benchCreate() {
   const db = await freshDatabase('hatch_bench');
-  const server = await startServer({ DATABASE_URL: db.url, TRUST_PROXY: 'true', LOG_LEVEL: 'warn' });
+  const server = await startBenchServer({ DATABASE_URL: db.url, TRUST_PROXY: 'true', LOG_LEVEL: 'warn' });
   try {
     const concurrency = 16;
     const clients = await Promise.all(Array.from({ length: concurrency }, () => openClient(server.url)));
     let n = 0;
-    const make = (_i: number, w: number) => {
-      const c = clients[w % clients.length]!;
+    // One visitor per connection: its cookie and CSRF token, a new wizard state and address on every request.
+    const request = (connection: number): LoadRequest => {
+      const c = clients[connection % clients.length]!;
       return {
         method: 'POST',
         path: '/api/bookings',
@@ -164,10 +179,32 @@ async function benchCreate() {
         body: JSON.stringify(bookingBody()),
       };
     };
-    await runLoad({ baseUrl: server.url, concurrency, maxRequests: 300, maxMs: 2_000, make });
-    const result: LoadResult = await runLoad({ baseUrl: server.url, concurrency, maxRequests: 100_000, maxMs: LOAD_MS, make });
+    const raw = { concurrency, poolSize: POOL_SIZE };
+    await runLoad({ baseUrl: server.url, concurrency, maxRequests: 300, maxMs: 2_000, request }); // warm-up
+    await rawCreateRate(db.url, { ...raw, maxMs: 2_000 }); // warm-up, copying a booking the app just made
+    // The same transaction as raw SQL on the same database, with the app's pool size and concurrency: how much of the
+    // database's own rate the app keeps. App and raw SQL take turns, three rounds each, and the median rounds are
+    // compared, as in the ratio section: the machine's load can change between two runs.
+    const appRuns: LoadResult[] = [];
+    const rawRuns: RawCreateResult[] = [];
+    for (let round = 0; round < 3; round++) {
+      appRuns.push(await runLoad({ baseUrl: server.url, concurrency, maxRequests: 100_000, maxMs: LOAD_MS, request }));
+      rawRuns.push(await rawCreateRate(db.url, { ...raw, maxMs: LOAD_MS }));
+    }
+    const result = medianByRate(appRuns);
+    const rawSql = medianByRate(rawRuns);
+    const ratio = round(result.rps / rawSql.rps, 3);
     log(`create: ${result.rps}/s p50 ${result.p50} ms p99 ${result.p99} ms ${JSON.stringify(result.statuses)}`);
-    return { database: 'postgres', pool: 10, concurrency, ...result };
+    log(`create, raw SQL: ${rawSql.rps}/s p50 ${rawSql.p50} ms p99 ${rawSql.p99} ms; app/raw ${ratio}`);
+    return {
+      database: 'postgres',
+      pool: POOL_SIZE,
+      concurrency,
+      ...result,
+      rounds_rps: appRuns.map((r) => r.rps),
+      raw_sql: { ...rawSql, rounds_rps: rawRuns.map((r) => r.rps) },
+      app_to_raw_ratio: ratio,
+    };
   } finally {
     await server.stop();
     await db.drop();
@@ -183,7 +220,7 @@ async function benchMillion() {
   const exists = await adminQuery(`select 1 from pg_database where datname = '${MILLION_DB}'`);
   if (exists.rowCount === 0) await adminQuery(`create database ${MILLION_DB}`);
   // The server migrates the schema on start; the rows are generated once and kept between runs.
-  let server: RunningServer = await startServer({ DATABASE_URL: url.toString(), LOG_LEVEL: 'warn' });
+  let server: BenchServer = await startBenchServer({ DATABASE_URL: url.toString(), LOG_LEVEL: 'warn' });
   const client = new pg.Client({ connectionString: url.toString() });
   await client.connect();
   let generatedIn: number | null = null;
@@ -198,10 +235,10 @@ async function benchMillion() {
     }
     // A fresh process, so the memory figure belongs to this run.
     await server.stop();
-    server = await startServer({ DATABASE_URL: url.toString(), LOG_LEVEL: 'warn' });
+    server = await startBenchServer({ DATABASE_URL: url.toString(), LOG_LEVEL: 'warn' });
     const pid = server.process.pid ?? 0;
     const admin = await openClient(server.url);
-    const login = await admin.json('POST', '/api/auth/login', E2E_ADMIN);
+    const login = await admin.json('POST', '/api/auth/login', BENCH_ADMIN);
     if (login.status !== 200) throw new Error(`admin login failed: ${login.status}`);
     const get = async (p: string) => (await admin.request('GET', p)).status;
     const today = new Date();
@@ -329,7 +366,7 @@ async function benchBundle() {
   const allAssets = readdirSync(path.join(web, 'assets')).filter((f) => /\.(js|css)$/.test(f)).map((f) => `/assets/${f}`);
 
   // What a browser really loads for the wizard (lazy chunks included), and how fast it paints.
-  const server = await startServer({ LOG_LEVEL: 'warn' });
+  const server = await startBenchServer({ LOG_LEVEL: 'warn' });
   const browser = await launchBenchBrowser();
   try {
     const visit = async (throttled: boolean) => {
@@ -395,7 +432,7 @@ async function benchColdStart() {
   for (let i = 0; i < 3; i++) {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'hatch-cold-'));
     const t0 = performance.now();
-    const server = await startServer({ DATA_DIR: dataDir, LOG_LEVEL: 'warn' });
+    const server = await startBenchServer({ DATA_DIR: dataDir, LOG_LEVEL: 'warn' });
     runs.push(round((performance.now() - t0) / 1000, 2));
     await server.stop();
     rmSync(dataDir, { recursive: true, force: true });

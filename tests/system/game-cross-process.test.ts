@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { E2E_ADMIN, startServer, type RunningServer } from '../e2e/support/server';
-import { openClient, type HttpClient } from '../support/http-client';
+import { openClient, type HttpClient } from '../../scripts/http-client';
 import { openSse } from '../support/sse';
 import { openDatabase } from '../../src/server/db/client';
 import { createPaidBooking, startableSchedule } from '../support/fixtures';

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { E2E_ADMIN, startServer, type RunningServer } from '../e2e/support/server';
-import { openClient } from '../support/http-client';
+import { openClient } from '../../scripts/http-client';
 import { bookingBody } from '../support/booking-body';
 
 /**

@@ -1,6 +1,6 @@
 /**
- * A tiny cookie + CSRF client for a running server (a browser without the browser), used by the process
- * tests and the benchmarks. Loopback only.
+ * A tiny cookie + CSRF client for a running server (a browser without the browser). Outside tests/ because the process
+ * tests and the benchmarks both use it, and the benchmarks do not depend on the test tree. Loopback only.
  */
 export type HttpClient = {
   cookie: string;
