@@ -3,10 +3,11 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { bootstrapAdmin, type BootstrapResult } from './lib/bootstrap-admin';
 import { buildApp } from './app';
-import { startMaintenance } from './lib/maintenance';
-import { startGameTicker } from './lib/game-lifecycle';
-import { startAreaTicker } from './lib/game-area';
-import { startResultsMailer } from './lib/results-mails';
+import { runMaintenance } from './lib/maintenance';
+import { endDueGames } from './lib/game-lifecycle';
+import { shrinkDueAreas } from './lib/game-area';
+import { queueDueResultsMails } from './lib/results-mails';
+import { startScheduler } from './lib/scheduler';
 import { foldKeyCountDeltas } from './modules/admin-bookings/booking-counts-repository';
 
 export type Serving = { app: FastifyInstance; address: string; admin: BootstrapResult; close(): Promise<void> };
@@ -21,19 +22,23 @@ export async function serve(options: { config: Config; database: Database; webRo
   const app = await buildApp({ config, database, webRoot: options.webRoot, ...(options.logger === undefined ? {} : { logger: options.logger }) });
   const admin = await bootstrapAdmin(database.db, { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD });
   app.deps.mail.start();
-  // Folding the booking count deltas now and then keeps the first staff read after a quiet spell quick.
-  const stopMaintenance = startMaintenance(database.db, app.log, [foldKeyCountDeltas]);
-  // Every process ends the games whose time is up; the UPDATE lets one of them win each game.
-  const stopGameTicker = startGameTicker(database.db, app.log);
-  // …and moves their shrinking areas (decision 0281).
-  const stopAreaTicker = startAreaTicker(database.db, app.log);
-  // Once a game is over its booker gets the results, once, whichever process sees it first.
-  const stopResultsMailer = startResultsMailer(database.db, { mail: app.deps.mail, baseUrl: app.deps.publicUrl }, app.log);
+  const { db } = database;
+  const stopJobs = startScheduler(
+    [
+      // Every process ends the games whose time is up; the UPDATE lets one of them win each game.
+      { name: 'ending due games', everyMs: 5_000, run: () => endDueGames(db) },
+      // …and moves their shrinking areas (decision 0281).
+      { name: 'shrinking game areas', everyMs: 5_000, run: () => shrinkDueAreas(db) },
+      // Once a game is over its booker gets the results, once, whichever process sees it first.
+      { name: 'queueing results mails', everyMs: 5_000, run: () => queueDueResultsMails(db, { mail: app.deps.mail, baseUrl: app.deps.publicUrl }) },
+      // Expired sessions, windows and keys go; folding the booking count deltas keeps the first staff read after a
+      // quiet spell quick.
+      { name: 'maintenance', everyMs: 10 * 60_000, firstAfterMs: 30_000, run: () => runMaintenance(db, [foldKeyCountDeltas]) },
+    ],
+    app.log,
+  );
   const close = async () => {
-    stopMaintenance();
-    stopGameTicker();
-    stopAreaTicker();
-    stopResultsMailer();
+    stopJobs();
     await app.close();
   };
   let address: string;

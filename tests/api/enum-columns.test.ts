@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { bookings } from '../../src/server/db/schema/bookings';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { createPaidBooking } from '../support/fixtures';
 
@@ -35,8 +36,11 @@ describe('enum-like columns', () => {
     ] as const) {
       expect(await refused(sql`update bookings set ${sql.identifier(column)} = ${value} where id = ${booking.id}`)).toMatch(/check constraint/);
     }
-    const [row] = (await t.db.execute(sql`select booking_status, lead_status, plan_type, currency from bookings where id = ${booking.id}`)).rows;
-    expect(row).toEqual({ booking_status: 'paid', lead_status: 'converted', plan_type: 'standard', currency: 'GBP' });
+    const [row] = await t.db
+      .select({ bookingStatus: bookings.bookingStatus, leadStatus: bookings.leadStatus, planType: bookings.planType, currency: bookings.currency })
+      .from(bookings)
+      .where(eq(bookings.id, booking.id));
+    expect(row).toEqual({ bookingStatus: 'paid', leadStatus: 'converted', planType: 'standard', currency: 'GBP' });
   });
 
   it('refuses an unknown challenge type, spice level, item kind ', async () => {

@@ -46,19 +46,3 @@ export async function shrinkDueAreas(db: Db, now: Date = new Date()): Promise<nu
   }
   return moved;
 }
-
-/** Runs shrinkDueAreas every few seconds in this process (beside the end ticker); returns its stop. */
-export function startAreaTicker(db: Db, log: { warn: (obj: object, msg: string) => void }, everyMs = 5_000): () => void {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    shrinkDueAreas(db)
-      .catch((err: unknown) => log.warn({ err }, 'shrinking game areas failed'))
-      .finally(() => {
-        running = false;
-      });
-  }, everyMs);
-  timer.unref();
-  return () => clearInterval(timer);
-}

@@ -211,22 +211,6 @@ export async function endDueGames(db: Db, now: Date = new Date()): Promise<numbe
   return ended;
 }
 
-/** Runs endDueGames every few seconds in this process; returns its stop. */
-export function startGameTicker(db: Db, log: { warn: (obj: object, msg: string) => void }, everyMs = 5_000): () => void {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    endDueGames(db)
-      .catch((err: unknown) => log.warn({ err }, 'ending due games failed'))
-      .finally(() => {
-        running = false;
-      });
-  }, everyMs);
-  timer.unref();
-  return () => clearInterval(timer);
-}
-
 /** Publishes the game's state as it now stands (read inside the transaction that changed it). */
 export async function publishState(tx: DbOrTx, gameId: number, instanceId: number): Promise<void> {
   const ctx = await loadGameById(tx, gameId);

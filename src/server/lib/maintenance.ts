@@ -1,10 +1,7 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import { pruneIdempotencyKeys } from './idempotency';
 import { pruneRateLimits } from './rate-limit';
 import { pruneSessions, SESSION_IDLE_MS } from './sessions';
-
-const EVERY_MS = 10 * 60 * 1000;
 
 /** A feature's own housekeeping, handed in by the server (lib never imports a feature). */
 export type MaintenanceTask = (db: Db) => Promise<void>;
@@ -15,17 +12,4 @@ export async function runMaintenance(db: Db, tasks: MaintenanceTask[] = []): Pro
   await pruneRateLimits(db);
   await pruneIdempotencyKeys(db);
   for (const task of tasks) await task(db);
-}
-
-/** Every process runs it now and then; each step is idempotent, so running it twice is harmless. */
-export function startMaintenance(db: Db, log: FastifyBaseLogger, tasks: MaintenanceTask[] = []): () => void {
-  const run = () => runMaintenance(db, tasks).catch((err: unknown) => log.warn({ err }, 'maintenance failed'));
-  const first = setTimeout(run, 30_000);
-  const timer = setInterval(run, EVERY_MS);
-  first.unref();
-  timer.unref();
-  return () => {
-    clearTimeout(first);
-    clearInterval(timer);
-  };
 }

@@ -44,19 +44,3 @@ export async function queueDueResultsMails(db: Db, mailer: BookingMailer, now: D
   }
   return sent;
 }
-
-/** Runs queueDueResultsMails every few seconds in this process; returns its stop. */
-export function startResultsMailer(db: Db, mailer: BookingMailer, log: { warn: (obj: object, msg: string) => void }, everyMs = 10_000): () => void {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    queueDueResultsMails(db, mailer)
-      .catch((err: unknown) => log.warn({ err }, 'queueing results mails failed'))
-      .finally(() => {
-        running = false;
-      });
-  }, everyMs);
-  timer.unref();
-  return () => clearInterval(timer);
-}
