@@ -76,18 +76,3 @@ export const rateLimits = pgTable(
   },
   (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
 );
-
-export const jobs = pgTable(
-  'jobs',
-  {
-    id: serial('id').primaryKey(),
-    kind: text('kind').notNull(),
-    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
-    runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
-    attempts: integer('attempts').notNull().default(0),
-    lockedUntil: timestamp('locked_until', { withTimezone: true }),
-    doneAt: timestamp('done_at', { withTimezone: true }),
-    lastError: text('last_error'),
-  },
-  (t) => [index('jobs_due_idx').on(t.doneAt, t.runAt)],
-);
