@@ -9,7 +9,6 @@ import { instanceStatus } from './game-status';
 import type { AdminBooking, BookerBooking, PublicBooking } from '../../shared/api/booking';
 import { inferSource } from '../../shared/tracking';
 import { loadedSchedule } from '../../shared/meeting-time';
-import { PAYMENT_KINDS, type PaymentKind } from '../../shared/payments';
 
 type BookingRow = typeof bookings.$inferSelect;
 type GameRow = typeof games.$inferSelect;
@@ -97,7 +96,6 @@ export async function loadBookingAggregate(db: DbOrTx, lookup: BookingLookup): P
 }
 
 // The database allows only these kinds (booking_payments_kind_check).
-const paymentKindOf = (kind: string): PaymentKind => PAYMENT_KINDS.find((k) => k === kind) ?? 'payment';
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** The stored date and time as every answer gives them: the spec's 14:00 fallback for a time that cannot be read. */
@@ -225,7 +223,7 @@ export function toAdminBooking(agg: BookingAggregate): AdminBooking {
     })),
     booking_payments: agg.payments.map(({ row: p, recorderName }) => ({
       id: p.id,
-      kind: paymentKindOf(p.kind),
+      kind: p.kind,
       payment_type: p.paymentType,
       payment_amount: p.paymentAmount,
       currency: p.currency,

@@ -6,7 +6,7 @@ import { teamEffects } from '../db/schema/hunt';
 import { TeamFrozenError } from './errors';
 import type { Effect, WeaponsGame } from '../../shared/game/items';
 import { teamBlock, type TeamAction } from '../../shared/game/team-actions';
-import { PLAN_TYPES } from '../../shared/plans';
+import type { PlanType } from '../../shared/plans';
 
 /**
  * The timed effects on a game's teams (an Egg Strike's freeze, a Smoke Screen's shield; decision 0282) and the one
@@ -20,11 +20,11 @@ export async function effectsOf(db: DbOrTx, instanceId: number, now: Date): Prom
     .select()
     .from(teamEffects)
     .where(and(eq(teamEffects.instanceId, instanceId), gt(teamEffects.until, now)));
-  return rows.map((r) => ({ kind: r.kind === 'shielded' ? 'shielded' : 'frozen', team_id: r.teamId, until: r.until }));
+  return rows.map((r) => ({ kind: r.kind, team_id: r.teamId, until: r.until }));
 }
 
-export function weaponsGameOf(planType: string, weaponsOn: boolean): WeaponsGame {
-  return { plan_type: PLAN_TYPES.find((p) => p === planType) ?? 'standard', weapons_on: weaponsOn };
+export function weaponsGameOf(planType: PlanType, weaponsOn: boolean): WeaponsGame {
+  return { plan_type: planType, weapons_on: weaponsOn };
 }
 
 export async function weaponsGameById(db: DbOrTx, gameId: number): Promise<WeaponsGame> {

@@ -5,6 +5,15 @@ import { GAME_STATES } from '../lifecycle/game-states';
 
 export const LEAD_STATUSES = ['new', 'contacted', 'negotiating', 'lost', 'converted', 'trash'] as const;
 export type LeadStatus = (typeof LEAD_STATUSES)[number];
+/** A lead status in words, wherever staff read one (the lead status section, the Leads tabs, the CSV export). */
+export const LEAD_STATUS_LABELS: Record<LeadStatus, string> = {
+  new: 'New',
+  contacted: 'Contacted',
+  negotiating: 'Negotiating',
+  lost: 'Lost',
+  converted: 'Converted',
+  trash: 'Trash',
+};
 export const CONTACT_TYPES = ['note', 'phone', 'email', 'meeting'] as const;
 export type ContactType = (typeof CONTACT_TYPES)[number];
 export const CHICKEN_CHOICES = ['self', 'player', 'team'] as const;

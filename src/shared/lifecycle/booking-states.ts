@@ -12,6 +12,8 @@ import type { Refusal, Trigger } from './actors';
 
 export const BOOKING_STATUSES = ['enquiry', 'lead', 'paid', 'completed', 'cancelled'] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+/** A booking status in words, wherever staff read one (the status tabs, the CSV export). */
+export const BOOKING_STATUS_LABELS: Record<BookingStatus, string> = { enquiry: 'Enquiry', lead: 'Lead', paid: 'Paid', completed: 'Completed', cancelled: 'Cancelled' };
 
 /** The lifecycle state: the stored status, or `closed` for a lost, trashed or cancelled booking. */
 export const BOOKING_STATES = ['enquiry', 'lead', 'paid', 'completed', 'closed'] as const;

@@ -1,6 +1,8 @@
 import type { BookingRow } from './admin-bookings-repository';
 import { ADD_ONS, PLANS } from '../../../shared/plans';
 import { inferSource } from '../../../shared/tracking';
+import { LEAD_STATUS_LABELS } from '../../../shared/api/booking';
+import { BOOKING_STATUS_LABELS } from '../../../shared/lifecycle/booking-states';
 
 /**
  * The export's columns, each written twice side by side: `value` renders a cell in JS (the keyset pages
@@ -28,15 +30,6 @@ type Column = { header: string; value: (r: ExportRow) => Cell; sql: string };
 // ---------------------------------------------------------------------------------------------
 // Labels: one map each, rendered in JS and as a SQL CASE.
 
-const BOOKING_STATUS_LABELS: Record<string, string> = { enquiry: 'Enquiry', lead: 'Lead', paid: 'Paid', completed: 'Completed' };
-const LEAD_STATUS_LABELS: Record<string, string> = {
-  new: 'New',
-  contacted: 'Contacted',
-  negotiating: 'Negotiating',
-  lost: 'Lost',
-  converted: 'Converted',
-  trash: 'Trash',
-};
 const SPOT_STATUS_LABELS: Record<string, string> = { confirmed: 'Confirmed', requested: 'Requested' };
 const PLAN_LABELS: Record<string, string> = Object.fromEntries(PLANS.map((p) => [p.type, p.name]));
 const ADD_ON_LABELS: Record<string, string> = Object.fromEntries(ADD_ONS.map((a) => [a.type, a.name]));
