@@ -44,6 +44,25 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
   {
+    // The UI kit everywhere: a screen's buttons and tables are the kit's (src/web/components/ui), which alone renders the raw elements.
+    files: ['src/web/**/*.tsx'],
+    ignores: ['src/web/components/ui/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "JSXOpeningElement[name.name='button']",
+          message:
+            "Use the kit's <Button> (src/web/components/ui) instead of a raw <button>: variant primary/secondary/danger/ghost, 'link' for a text-link look, 'unstyled' with className for a one-off control.",
+        },
+        {
+          selector: "JSXOpeningElement[name.name='table']",
+          message: "Use the kit's <Table> (src/web/components/ui) instead of a raw <table>: look 'card' for a staff list, 'plain' for a table inside a section.",
+        },
+      ],
+    },
+  },
+  {
     files: ['src/**/*.{ts,tsx}'],
     plugins: { 'import-x': importX },
     settings: {

@@ -1,4 +1,5 @@
 import { pagerItems } from './pager-items';
+import { Button } from './ui';
 
 type PagerProps = {
   currentPage: number;
@@ -18,9 +19,9 @@ export function Pager({ currentPage, lastPage, onPageChange, visiblePages = 5 }:
       </p>
       <ul className="flex flex-wrap items-center gap-1">
         <li>
-          <button type="button" className={`${button} border-slate-300 bg-white`} disabled={currentPage <= 1} onClick={() => onPageChange(currentPage - 1)}>
+          <Button variant="unstyled" className={`${button} border-slate-300 bg-white`} disabled={currentPage <= 1} onClick={() => onPageChange(currentPage - 1)}>
             Previous
-          </button>
+          </Button>
         </li>
         {pagerItems(currentPage, lastPage, visiblePages).map((item) =>
           item.kind === 'ellipsis' ? (
@@ -29,22 +30,22 @@ export function Pager({ currentPage, lastPage, onPageChange, visiblePages = 5 }:
             </li>
           ) : (
             <li key={item.page}>
-              <button
-                type="button"
+              <Button
+                variant="unstyled"
                 aria-current={item.page === currentPage ? 'page' : undefined}
                 aria-label={`Page ${item.page}`}
                 className={`${button} ${item.page === currentPage ? 'border-brand-600 bg-brand-500 font-semibold text-slate-900' : 'border-slate-300 bg-white'}`}
                 onClick={() => onPageChange(item.page)}
               >
                 {item.page}
-              </button>
+              </Button>
             </li>
           ),
         )}
         <li>
-          <button type="button" className={`${button} border-slate-300 bg-white`} disabled={currentPage >= lastPage} onClick={() => onPageChange(currentPage + 1)}>
+          <Button variant="unstyled" className={`${button} border-slate-300 bg-white`} disabled={currentPage >= lastPage} onClick={() => onPageChange(currentPage + 1)}>
             Next
-          </button>
+          </Button>
         </li>
       </ul>
     </nav>

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { User } from '../../shared/api/auth';
 import { mayOpen, staffPaths } from '../../shared/staff-access';
 import { fetchMe, logOutAndLeave, sessionQueryKey } from '../lib/session-api';
+import { Button } from './ui';
 
 const linkClass = 'text-brand-700 underline hover:text-brand-800';
 
@@ -34,9 +35,9 @@ export function StaffBar({ user: given, current }: { user?: User; current?: 'hos
           Account
         </Link>
       ) : null}
-      <button type="button" onClick={() => void logOutAndLeave()} className="rounded-md border border-slate-300 px-3 py-1 font-medium hover:bg-slate-100">
+      <Button onClick={() => void logOutAndLeave()}>
         Log out
-      </button>
+      </Button>
     </nav>
   );
 }

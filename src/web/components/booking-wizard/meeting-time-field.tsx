@@ -3,6 +3,7 @@ import { SELECTABLE_TIMEZONES } from '../../../shared/time';
 import { MESSAGES } from '../../../shared/validation/booking-rules';
 import { FieldError, HelpPopover } from './help-popover';
 import type { MeetingTime } from './wizard-state';
+import { Button } from '../ui';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -69,15 +70,16 @@ export function MeetingTimeField({ time, timezone, browserZone, invalid, inPast 
           onBlur={() => setTouched(true)}
           className="rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base"
         />
-        <button
-          type="button"
+        <Button
+          variant="secondary"
+          size="lg"
           aria-expanded={zoneOpen}
           aria-controls={`${id}-zone`}
           onClick={() => setZoneOpen((o) => !o)}
-          className="rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-sm font-medium text-slate-800 hover:bg-brand-50"
+          className="text-sm"
         >
           {zoneOpen ? 'Hide time zone' : 'Change time zone'}
-        </button>
+        </Button>
       </div>
       <p id={`${id}-zone-text`} className="mt-1 text-sm text-slate-600">
         Time zone: {timezone}

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { PLAYERS_MINUS_FLOOR, PLAYERS_PLUS_CAP, playerCountError } from '../../../shared/validation/booking-rules';
 import { FieldError, HelpPopover } from './help-popover';
+import { Button } from '../ui';
 
 type PlayersFieldProps = {
   value: string;
@@ -27,9 +28,9 @@ export function PlayersField({ value, onChange, onStep, onBlur }: PlayersFieldPr
         </HelpPopover>
       </div>
       <div className="mt-1 flex items-center gap-2">
-        <button type="button" className={button} aria-label="Fewer players" disabled={shown !== null && shown <= PLAYERS_MINUS_FLOOR} onClick={() => onStep(-1)}>
+        <Button variant="unstyled" className={button} aria-label="Fewer players" disabled={shown !== null && shown <= PLAYERS_MINUS_FLOOR} onClick={() => onStep(-1)}>
           −
-        </button>
+        </Button>
         <input
           id={`${id}-input`}
           type="text"
@@ -42,9 +43,9 @@ export function PlayersField({ value, onChange, onStep, onBlur }: PlayersFieldPr
           onBlur={onBlur}
           className="w-24 rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-center text-base"
         />
-        <button type="button" className={button} aria-label="More players" disabled={shown !== null && shown >= PLAYERS_PLUS_CAP} onClick={() => onStep(1)}>
+        <Button variant="unstyled" className={button} aria-label="More players" disabled={shown !== null && shown >= PLAYERS_PLUS_CAP} onClick={() => onStep(1)}>
           +
-        </button>
+        </Button>
       </div>
       {error ? (
         <div role="alert">

@@ -4,6 +4,7 @@ import { Tooltip, TooltipProvider } from '../tooltip';
 import { InfoIcon, StepHeading } from './help-popover';
 import { FeatureList, PricingError } from './step-plan';
 import { useWizard } from './wizard-store';
+import { Button } from '../ui';
 
 const TRAVEL_NOTE = '+ travel costs';
 const TRAVEL_TOOLTIP = "We'll be in touch to discuss travel costs if outside of London";
@@ -41,9 +42,9 @@ export function StepAddOns() {
                       {note}
                       {noteTooltip ? (
                         <Tooltip content={noteTooltip}>
-                          <button type="button" className="inline-flex text-slate-500 hover:text-slate-900" aria-label={`About travel costs: ${noteTooltip}`}>
+                          <Button variant="unstyled" className="inline-flex text-slate-500 hover:text-slate-900" aria-label={`About travel costs: ${noteTooltip}`}>
                             <InfoIcon />
-                          </button>
+                          </Button>
                         </Tooltip>
                       ) : null}
                     </span>
@@ -52,8 +53,8 @@ export function StepAddOns() {
                 <div className="flex-1">
                   <FeatureList features={addon.features} />
                 </div>
-                <button
-                  type="button"
+                <Button
+                  variant="unstyled"
                   aria-pressed={added}
                   aria-label={`${added ? 'Added' : 'Add Item'}: ${addon.name}`}
                   onClick={() => {
@@ -62,7 +63,7 @@ export function StepAddOns() {
                   className={`mt-6 w-full rounded-lg px-4 py-2.5 font-semibold ${added ? 'bg-slate-900 text-white' : 'bg-brand-400 text-slate-900 hover:bg-brand-500'}`}
                 >
                   {added ? 'Added' : 'Add Item'}
-                </button>
+                </Button>
               </article>
             );
           })}

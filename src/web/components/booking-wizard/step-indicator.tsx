@@ -1,3 +1,5 @@
+import { Button } from '../ui';
+
 type StepIndicatorProps = {
   labels: readonly string[];
   current: number;
@@ -19,8 +21,8 @@ export function StepIndicator({ labels, current, canJump, onJump }: StepIndicato
             state === 'current' ? 'bg-slate-900 text-white' : state === 'done' ? 'bg-brand-400 text-slate-900' : 'border border-slate-300 bg-white text-slate-700';
           return (
             <li key={label} className="flex flex-1 items-center gap-1 sm:gap-2">
-              <button
-                type="button"
+              <Button
+                variant="unstyled"
                 disabled={index === current || !canJump(index)}
                 aria-current={index === current ? 'step' : undefined}
                 onClick={() => onJump(index)}
@@ -33,7 +35,7 @@ export function StepIndicator({ labels, current, canJump, onJump }: StepIndicato
                 <span aria-hidden="true" className={`hidden text-sm lg:inline ${state === 'current' ? 'font-semibold text-slate-900' : 'text-slate-600'}`}>
                   {label}
                 </span>
-              </button>
+              </Button>
               {index < labels.length - 1 ? <span aria-hidden="true" className={`h-0.5 flex-1 ${index < current ? 'bg-brand-400' : 'bg-slate-200'}`} /> : null}
             </li>
           );

@@ -5,6 +5,7 @@ import { Spinner } from '../spinner';
 import { Tooltip, TooltipProvider } from '../tooltip';
 import { InfoIcon, StepHeading } from './help-popover';
 import { useWizard } from './wizard-store';
+import { Button } from '../ui';
 
 export function PricingError({ error }: { error: string | null }) {
   if (!error) return null;
@@ -29,14 +30,14 @@ export function FeatureList({ features }: { features: Feature[] }) {
               {f.is_new ? <span className="rounded bg-brand-100 px-1.5 py-0.5 text-xs font-bold text-brand-700">NEW!</span> : null}
               {f.tooltip ? (
                 <Tooltip content={f.tooltip}>
-                  <button
-                    type="button"
+                  <Button
+                    variant="unstyled"
                     className="inline-flex text-slate-500 hover:text-slate-900"
                     aria-label={`About ${f.text}: ${f.tooltip}`}
                     onClick={(e) => e.stopPropagation()}
                   >
                     <InfoIcon />
-                  </button>
+                  </Button>
                 </Tooltip>
               ) : null}
             </span>
@@ -118,8 +119,8 @@ export function StepPlan({ onSelectedAgain }: { onSelectedAgain: () => void }) {
                 <div className="flex-1">
                   <FeatureList features={plan.features} />
                 </div>
-                <button
-                  type="button"
+                <Button
+                  variant="unstyled"
                   aria-pressed={selected}
                   aria-label={`${selected ? 'Selected' : 'Select'} ${plan.name}`}
                   onClick={(e) => {
@@ -129,7 +130,7 @@ export function StepPlan({ onSelectedAgain }: { onSelectedAgain: () => void }) {
                   className={`mt-6 w-full rounded-lg px-4 py-2.5 font-semibold ${selected ? 'bg-slate-900 text-white' : 'bg-brand-400 text-slate-900 hover:bg-brand-500'}`}
                 >
                   {selected ? 'Selected' : 'Select'}
-                </button>
+                </Button>
               </article>
             );
           })}

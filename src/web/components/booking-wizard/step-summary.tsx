@@ -9,6 +9,7 @@ import { formatMomentIn } from '../../lib/moment-text';
 import { browserTimeZone, isPriced, type WizardState } from './wizard-state';
 import { useWizard } from './wizard-store';
 import { PaymentPanel } from '../payment-panel';
+import { Button } from '../ui';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -94,13 +95,14 @@ export function StepSummary({ onBookAnother }: { onBookAnother: () => void }) {
             <a href={paths.hatch(state.tempCode ?? '')} className="break-all font-medium text-brand-700 underline" data-testid="manage-link">
               {manageUrl}
             </a>
-            <button
-              type="button"
+            <Button
+              variant="secondary"
+              size="lg"
               onClick={() => void copyToClipboard(manageUrl)}
-              className="shrink-0 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-semibold text-slate-900 hover:bg-brand-100"
+              className="shrink-0 text-sm"
             >
               Copy link
-            </button>
+            </Button>
           </div>
         </div>
       ) : null}
@@ -121,9 +123,9 @@ export function StepSummary({ onBookAnother }: { onBookAnother: () => void }) {
         </ol>
       </div>
 
-      <button type="button" onClick={onBookAnother} className="mt-8 rounded-lg border border-slate-300 bg-white px-4 py-2.5 font-semibold text-slate-900 hover:bg-brand-50">
+      <Button variant="secondary" size="lg" onClick={onBookAnother} className="mt-8">
         Book another game
-      </button>
+      </Button>
     </section>
   );
 }

@@ -7,6 +7,7 @@ import { MeetingTimeField } from './meeting-time-field';
 import { PlayersField } from './players-field';
 import { browserTimeZone, toApiDate } from './wizard-state';
 import { useWizard } from './wizard-store';
+import { Button } from '../ui';
 
 /** Step 0, 'Let's hatch your game': date, city, players and meeting time. */
 export function StepWhenWhere({ showErrors }: { showErrors: boolean }) {
@@ -50,16 +51,15 @@ export function StepWhenWhere({ showErrors }: { showErrors: boolean }) {
                 {state.city} uses the {state.suggestedTimezone} time zone. Play on {state.city} time?
               </p>
               <div className="mt-2 flex flex-wrap gap-2">
-                <button
-                  type="button"
-                  className="rounded-md bg-brand-400 px-3 py-1.5 font-semibold text-slate-900 hover:bg-brand-500"
+                <Button
+                  variant="primary"
                   onClick={() => state.suggestedTimezone && dispatch({ type: 'setTimezone', timezone: state.suggestedTimezone })}
                 >
                   Use {state.suggestedTimezone}
-                </button>
-                <button type="button" className="rounded-md border border-slate-300 bg-white px-3 py-1.5" onClick={() => dispatch({ type: 'dismissSuggestedTimezone' })}>
+                </Button>
+                <Button onClick={() => dispatch({ type: 'dismissSuggestedTimezone' })}>
                   Keep {state.timezone}
-                </button>
+                </Button>
               </div>
             </div>
           ) : null}

@@ -1,6 +1,7 @@
 import { formatTimestamp } from '../../../shared/time';
 import { rankTeams, type TeamScore } from '../../../shared/scoring/leaderboard';
 import { TeamDot } from './live-game-ui';
+import { Table } from '../ui';
 
 type Team = TeamScore & { players?: number };
 
@@ -15,7 +16,7 @@ export function TeamsTable({ teams }: { teams: readonly Team[] }) {
   return (
     // Five score columns scroll sideways on a phone: a focusable region, so keyboard users can scroll it too.
     <div className="overflow-x-auto" role="region" aria-label="Teams and points" tabIndex={0}>
-      <table className="w-full text-left text-sm" data-testid="teams-table">
+      <Table look="plain" data-testid="teams-table">
         <thead className="text-slate-500">
           <tr>
             <th scope="col" className="py-1 pr-2">
@@ -56,7 +57,7 @@ export function TeamsTable({ teams }: { teams: readonly Team[] }) {
             </tr>
           ))}
         </tbody>
-      </table>
+      </Table>
     </div>
   );
 }

@@ -16,4 +16,11 @@ describe('kit classes', () => {
     expect(buttonClass('secondary', 'lg')).toContain('min-h-11');
     expect(inputClass('lg')).toContain('py-2.5');
   });
+
+  it('gives an unstyled button no kit look, so its own classes are the only ones, and a link button the link look', () => {
+    expect(buttonClass('unstyled')).toBe('');
+    expect(buttonClass('unstyled', 'lg')).toBe('');
+    expect(buttonClass('link')).toContain('underline');
+    expect(buttonClass('link')).toContain('disabled:opacity-50');
+  });
 });

@@ -2,8 +2,13 @@
  * The kit's class strings, in one place. Densities: `sm` is the staff back-office's compact controls, `md` the
  * staff pages' standalone forms (login, users, challenges), `lg` the public and booker pages' touch-sized ones
  * (44 px targets on a phone).
+ *
+ * Button variants beyond the four looks: `link` is a button that reads as a text link (copy an e-mail, void a
+ * payment); `unstyled` is a button with no kit look at all, for the one-off controls that bring their own classes
+ * (an icon, a tab, a chip, a stepper): they still get the kit's semantics (a real `<button>`, `type="button"` by
+ * default, the disabled reason).
  */
-export type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'ghost';
+export type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'ghost' | 'link' | 'unstyled';
 export type ControlSize = 'sm' | 'md' | 'lg';
 
 const BUTTON_BASE: Record<'sm' | 'lg', string> = {
@@ -12,7 +17,7 @@ const BUTTON_BASE: Record<'sm' | 'lg', string> = {
 };
 
 // Issue 11: dark text on the amber brand buttons, for contrast.
-const BUTTON_VARIANT: Record<'sm' | 'lg', Record<ButtonVariant, string>> = {
+const BUTTON_VARIANT: Record<'sm' | 'lg', Record<Exclude<ButtonVariant, 'link' | 'unstyled'>, string>> = {
   sm: {
     primary: 'border-brand-500 bg-brand-400 text-slate-900 hover:bg-brand-500',
     secondary: 'border-slate-300 bg-white text-slate-800 hover:bg-slate-50',
@@ -27,7 +32,11 @@ const BUTTON_VARIANT: Record<'sm' | 'lg', Record<ButtonVariant, string>> = {
   },
 };
 
+const LINK_BUTTON = 'text-brand-700 underline disabled:cursor-not-allowed disabled:opacity-50';
+
 export function buttonClass(variant: ButtonVariant = 'secondary', size: ControlSize = 'sm'): string {
+  if (variant === 'unstyled') return '';
+  if (variant === 'link') return LINK_BUTTON;
   const s = size === 'md' ? 'sm' : size;
   return `${BUTTON_BASE[s]} ${BUTTON_VARIANT[s][variant]}`;
 }

@@ -6,4 +6,4 @@ export { Field, FieldError, useFieldControl } from './field';
 export { Input, Select, Textarea } from './input';
 export { LOCKED_NOTE, Section } from './section';
 export { EmptyState, ErrorState } from './states';
-export { EmptyTableRow, Table, TableCell, TableHead, TableHeaderCell, TableRow } from './table';
+export { EmptyTableRow, Table, TableCell, TableHead, TableHeaderCell, TableRow, type TableProps } from './table';

@@ -1,11 +1,20 @@
-import type { HTMLAttributes, ReactNode, TdHTMLAttributes, ThHTMLAttributes } from 'react';
+import type { HTMLAttributes, ReactNode, TableHTMLAttributes, TdHTMLAttributes, ThHTMLAttributes } from 'react';
 import { cx } from './classes';
 
-/** A staff list's table in its bordered, scrollable frame. */
-export function Table({ children, className }: { children: ReactNode; className?: string }) {
+export type TableProps = TableHTMLAttributes<HTMLTableElement> & {
+  /**
+   * `card` (the default): a staff list's table in its bordered, scrollable frame. `plain`: the bare full-width table,
+   * for one inside a section, a dialog or a scrolling region of its own.
+   */
+  look?: 'card' | 'plain';
+};
+
+/** A semantic `<table>` of the kit; its attributes (an accessible name, a test id) go on the table itself. */
+export function Table({ look = 'card', className, ...rest }: TableProps) {
+  if (look === 'plain') return <table className={cx('w-full text-left text-sm', className)} {...rest} />;
   return (
     <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
-      <table className={cx('min-w-full text-left text-sm', className)}>{children}</table>
+      <table className={cx('min-w-full text-left text-sm', className)} {...rest} />
     </div>
   );
 }

@@ -7,7 +7,7 @@ import { Pager } from '../../components/pager';
 import { Spinner } from '../../components/spinner';
 import { paths } from '../../lib/paths';
 import { activityKey, fetchActivity } from './activity-api';
-import { EmptyTableRow } from '../../components/ui';
+import { Button, EmptyTableRow, Table } from '../../components/ui';
 import { ChangeList } from '../../components/change-list';
 
 function positiveInt(value: string | null): number | null {
@@ -112,13 +112,13 @@ export function ActivityPage() {
           </label>
           <input id="activity-user" inputMode="numeric" value={userText} onChange={(e) => setUserText(e.target.value)} className="w-32 rounded-md border border-slate-300 px-3 py-2" />
         </div>
-        <button type="submit" className="rounded-md bg-brand-500 px-4 py-2 font-semibold text-slate-900 hover:bg-brand-400">
+        <Button type="submit" variant="primary" size="md">
           Filter
-        </button>
+        </Button>
         {bookingId || userId ? (
-          <button type="button" onClick={clear} className="rounded-md border border-slate-300 px-4 py-2 hover:bg-slate-50">
+          <Button size="md" onClick={clear}>
             Clear
-          </button>
+          </Button>
         ) : null}
         {filterError ? (
           <p role="alert" className="w-full text-sm text-red-700">
@@ -134,46 +134,44 @@ export function ActivityPage() {
           Failed to load activity
         </p>
       ) : (
-        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-          <table className="min-w-full text-left text-sm">
-            <caption className="sr-only">Activity log</caption>
-            <thead className="bg-slate-50 text-slate-600">
-              <tr>
-                <th scope="col" className="px-4 py-3 font-semibold">When</th>
-                <th scope="col" className="px-4 py-3 font-semibold">Who</th>
-                <th scope="col" className="px-4 py-3 font-semibold">What</th>
-                <th scope="col" className="px-4 py-3 font-semibold">On</th>
+        <Table>
+          <caption className="sr-only">Activity log</caption>
+          <thead className="bg-slate-50 text-slate-600">
+            <tr>
+              <th scope="col" className="px-4 py-3 font-semibold">When</th>
+              <th scope="col" className="px-4 py-3 font-semibold">Who</th>
+              <th scope="col" className="px-4 py-3 font-semibold">What</th>
+              <th scope="col" className="px-4 py-3 font-semibold">On</th>
+            </tr>
+          </thead>
+          <tbody>
+            {entries.map((entry) => (
+              <tr key={entry.id} className="border-t border-slate-100 align-top" data-testid="activity-entry">
+                <td className="whitespace-nowrap px-4 py-3">{formatTimestamp(entry.created_at, DEFAULT_ADMIN_TIMEZONE)}</td>
+                <td className="px-4 py-3">
+                  {entry.actor ? (
+                    <>
+                      <Link to={`${paths.admin.activity}?user_id=${entry.actor.id}`} className="text-brand-700 underline">
+                        {entry.actor.name}
+                      </Link>
+                      <span className="block text-xs text-slate-500">{entry.actor.email}</span>
+                    </>
+                  ) : (
+                    <span className="text-slate-500">System</span>
+                  )}
+                </td>
+                <td className="px-4 py-3">
+                  {entry.summary}
+                  <ChangeList changes={entry.changes} />
+                </td>
+                <td className="px-4 py-3">
+                  <Subject entry={entry} />
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {entries.map((entry) => (
-                <tr key={entry.id} className="border-t border-slate-100 align-top" data-testid="activity-entry">
-                  <td className="whitespace-nowrap px-4 py-3">{formatTimestamp(entry.created_at, DEFAULT_ADMIN_TIMEZONE)}</td>
-                  <td className="px-4 py-3">
-                    {entry.actor ? (
-                      <>
-                        <Link to={`${paths.admin.activity}?user_id=${entry.actor.id}`} className="text-brand-700 underline">
-                          {entry.actor.name}
-                        </Link>
-                        <span className="block text-xs text-slate-500">{entry.actor.email}</span>
-                      </>
-                    ) : (
-                      <span className="text-slate-500">System</span>
-                    )}
-                  </td>
-                  <td className="px-4 py-3">
-                    {entry.summary}
-                    <ChangeList changes={entry.changes} />
-                  </td>
-                  <td className="px-4 py-3">
-                    <Subject entry={entry} />
-                  </td>
-                </tr>
-              ))}
-              {entries.length === 0 ? <EmptyTableRow columns={4}>No activity found.</EmptyTableRow> : null}
-            </tbody>
-          </table>
-        </div>
+            ))}
+            {entries.length === 0 ? <EmptyTableRow columns={4}>No activity found.</EmptyTableRow> : null}
+          </tbody>
+        </Table>
       )}
       {pagination && pagination.last_page > 1 ? <Pager currentPage={pagination.current_page} lastPage={pagination.last_page} onPageChange={goTo} /> : null}
     </section>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { AdminBooking } from '../../../shared/api/booking';
+import { Button } from '../../components/ui';
 
 /** A collapsible dump of every field of the record, for staff who need the raw values. */
 export function AllFieldsSection({ booking }: { booking: AdminBooking }) {
@@ -7,9 +8,9 @@ export function AllFieldsSection({ booking }: { booking: AdminBooking }) {
   return (
     <section className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
       <h2 className="text-lg font-semibold">
-        <button type="button" aria-expanded={open} aria-controls="all-booking-fields" onClick={() => setOpen((o) => !o)} className="flex items-center gap-2">
+        <Button variant="unstyled" aria-expanded={open} aria-controls="all-booking-fields" onClick={() => setOpen((o) => !o)} className="flex items-center gap-2">
           <span aria-hidden="true">{open ? '▾' : '▸'}</span> All Booking Fields
-        </button>
+        </Button>
       </h2>
       {open ? (
         <dl id="all-booking-fields" className="mt-4 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[max-content_1fr]">

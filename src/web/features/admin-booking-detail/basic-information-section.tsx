@@ -2,7 +2,7 @@ import type { AdminBooking } from '../../../shared/api/booking';
 import { formatTimestamp } from '../../../shared/time';
 import { copyToClipboard, EMAIL_COPIED } from '../../lib/clipboard';
 import { DateTimeEditor } from './date-time-editor';
-import { Badge, Section } from '../../components/ui';
+import { Badge, Button, Section } from '../../components/ui';
 import { Info, orDash } from './ui';
 
 const STATUS_TONE = { paid: 'green', completed: 'blue', lead: 'amber', enquiry: 'slate' } as const;
@@ -20,9 +20,9 @@ export function BasicInformationSection({ booking }: { booking: AdminBooking }) 
         <Info label="Created at">{formatTimestamp(booking.created_at, booking.timezone)}</Info>
         <Info label="Contact name">{orDash(booking.full_name)}</Info>
         <Info label="Email">
-          <button type="button" className="text-left text-brand-700 underline" onClick={() => void copyToClipboard(booking.email, EMAIL_COPIED)} title="Copy email">
+          <Button variant="link" className="text-left" onClick={() => void copyToClipboard(booking.email, EMAIL_COPIED)} title="Copy email">
             {booking.email}
-          </button>
+          </Button>
         </Info>
         <Info label="Company">{orDash(booking.company_name)}</Info>
         <Info label="Phone">{booking.tel ? <a href={`tel:${booking.tel}`}>{booking.tel}</a> : '—'}</Info>

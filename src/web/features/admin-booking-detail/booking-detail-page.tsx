@@ -7,7 +7,7 @@ import { copyToClipboard } from '../../lib/clipboard';
 import { paths } from '../../lib/paths';
 import { notifyError } from '../../lib/toast';
 import { bookingQueryKey, fetchBooking } from './detail-api';
-import { buttonClass } from '../../components/ui';
+import { Button } from '../../components/ui';
 import { BasicInformationSection } from './basic-information-section';
 import { GameSetupSection } from './game-setup-section';
 import { LocationsSection } from './locations-section';
@@ -47,9 +47,9 @@ export function BookingDetailPage() {
   // 'default' is the key of the first entry of this tab: with no history, go to the list.
   const goBack = () => (location.key !== 'default' ? navigate(-1) : navigate(paths.admin.bookings));
   const back = (
-    <button type="button" className={buttonClass('secondary')} onClick={() => void goBack()}>
+    <Button onClick={() => void goBack()}>
       ← Back to Bookings
-    </button>
+    </Button>
   );
 
   if (notFound) {
@@ -66,9 +66,9 @@ export function BookingDetailPage() {
       <div className="space-y-4">
         {back}
         <p className="text-red-700">Failed to load booking details</p>
-        <button type="button" className={buttonClass('secondary')} onClick={() => void query.refetch()}>
+        <Button onClick={() => void query.refetch()}>
           Try again
-        </button>
+        </Button>
       </div>
     );
   }
@@ -86,14 +86,12 @@ export function BookingDetailPage() {
         </h1>
         <span className="text-sm text-slate-500">{booking.code_type === 'game' ? 'Game code' : 'Temporary code'}</span>
         {/* The organiser's private link (decision 0185): staff can give it again, e.g. when the mail got lost. */}
-        <button
-          type="button"
-          className={buttonClass('secondary')}
+        <Button
           title={paths.manage(booking.manage_key)}
           onClick={() => void copyToClipboard(`${window.location.origin}${paths.manage(booking.manage_key)}`, 'Management link copied to clipboard')}
         >
           Copy management link
-        </button>
+        </Button>
       </div>
       <div className="grid gap-6 xl:grid-cols-2">
         <BasicInformationSection booking={booking} />

@@ -7,7 +7,7 @@ import { DETAIL_MESSAGES, detailPatchBody } from '../../../shared/api/admin-book
 import { formatTimestamp, isStartInPast, localToUtcIso, SELECTABLE_TIMEZONES, utcToLocal } from '../../../shared/time';
 import { toastFirstError } from '../../lib/form-errors';
 import { detailCalls, useDetailAction } from './detail-api';
-import { Button, buttonClass, Field, Input, Select } from '../../components/ui';
+import { Button, Field, Input, Select } from '../../components/ui';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -28,9 +28,9 @@ export function DateTimeEditor({ booking }: { booking: AdminBooking }) {
             {shown} <span className="text-slate-500">({zone})</span>
           </p>
         </div>
-        <button type="button" className={buttonClass('secondary')} onClick={() => setEditing(true)}>
+        <Button onClick={() => setEditing(true)}>
           Edit date and time
-        </button>
+        </Button>
       </div>
     );
   }

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import type { AdminBooking } from '../../../shared/api/booking';
 import { DETAIL_MESSAGES } from '../../../shared/api/admin-booking-detail';
-import { buttonClass, Dialog } from '../../components/ui';
+import { Button, Dialog } from '../../components/ui';
 import { Link } from 'react-router';
 import { copyToClipboard } from '../../lib/clipboard';
 import { paths } from '../../lib/paths';
@@ -69,38 +69,34 @@ export function GameControls({ booking }: { booking: AdminBooking }) {
   return (
     <div>
       <div className="flex flex-wrap gap-2">
-        <button
-          type="button"
-          className={buttonClass('primary')}
+        <Button
+          variant="primary"
           disabled={started || startBlocked !== null}
           aria-describedby={startBlocked ? reasonIds.start : undefined}
           onClick={() => setModal('start')}
         >
           {started ? 'Game Already Started' : 'Start Game'}
-        </button>
+        </Button>
         {game?.status === 'ended' ? (
-          <button
-            type="button"
-            className={buttonClass('secondary')}
+          <Button
             disabled={resumeBlocked !== null}
             aria-describedby={resumeBlocked ? reasonIds.resume : undefined}
             onClick={() => setModal('resume')}
           >
             Resume Game
-          </button>
+          </Button>
         ) : null}
-        <button type="button" className={buttonClass('secondary')} onClick={() => setModal('heartbeat')}>
+        <Button onClick={() => setModal('heartbeat')}>
           Game Heartbeat
-        </button>
-        <button
-          type="button"
-          className={weaponsOn ? buttonClass('danger') : buttonClass('secondary')}
+        </Button>
+        <Button
+          variant={weaponsOn ? 'danger' : 'secondary'}
           disabled={weaponsBlocked !== null}
           aria-describedby={weaponsBlocked ? reasonIds.weapons : undefined}
           onClick={() => setModal('weapons')}
         >
           {weaponsOn ? 'Disable Weapons' : 'Enable Weapons'}
-        </button>
+        </Button>
 
         <Dialog
           open={modal === 'start'}
@@ -109,12 +105,12 @@ export function GameControls({ booking }: { booking: AdminBooking }) {
           size="sm"
           footer={
             <>
-              <button type="button" className={buttonClass('secondary')} onClick={() => setModal(null)}>
+              <Button onClick={() => setModal(null)}>
                 Cancel
-              </button>
-              <button type="button" className={buttonClass('primary')} disabled={busy} onClick={() => void startGame()}>
+              </Button>
+              <Button variant="primary" disabled={busy} onClick={() => void startGame()}>
                 Confirm Start
-              </button>
+              </Button>
             </>
           }
         >
@@ -128,12 +124,12 @@ export function GameControls({ booking }: { booking: AdminBooking }) {
           size="sm"
           footer={
             <>
-              <button type="button" className={buttonClass('secondary')} onClick={() => setModal(null)}>
+              <Button onClick={() => setModal(null)}>
                 Cancel
-              </button>
-              <button type="button" className={buttonClass('primary')} disabled={busy} onClick={() => void resumeGame()}>
+              </Button>
+              <Button variant="primary" disabled={busy} onClick={() => void resumeGame()}>
                 Yes, resume
-              </button>
+              </Button>
             </>
           }
         >
@@ -150,12 +146,12 @@ export function GameControls({ booking }: { booking: AdminBooking }) {
           size="sm"
           footer={
             <>
-              <button type="button" className={buttonClass('secondary')} onClick={() => setModal(null)}>
+              <Button onClick={() => setModal(null)}>
                 Cancel
-              </button>
-              <button type="button" className={weaponsOn ? buttonClass('danger') : buttonClass('primary')} disabled={busy} onClick={() => void toggleWeapons()}>
+              </Button>
+              <Button variant={weaponsOn ? 'danger' : 'primary'} disabled={busy} onClick={() => void toggleWeapons()}>
                 {weaponsOn ? 'Yes, disable weapons' : 'Yes, enable weapons'}
-              </button>
+              </Button>
             </>
           }
         >
@@ -183,9 +179,9 @@ export function GameControls({ booking }: { booking: AdminBooking }) {
           <a href={paths.play(booking.game.code)} className="text-brand-700 underline">
             Players&apos; join link
           </a>
-          <button type="button" className="text-brand-700 underline" onClick={() => void copyToClipboard(`${window.location.origin}${booking.game ? paths.chicken(booking.game.code, booking.game.chicken_key) : ''}`)}>
+          <Button variant="link" onClick={() => void copyToClipboard(`${window.location.origin}${booking.game ? paths.chicken(booking.game.code, booking.game.chicken_key) : ''}`)}>
             Copy Chicken link
-          </button>
+          </Button>
         </p>
       ) : null}
     </div>

@@ -3,7 +3,7 @@ import type { AdminBooking } from '../../../shared/api/booking';
 import { LOCK_LABELS, LOCK_SECTIONS, type LockSection } from '../../../shared/api/admin-booking-detail';
 import { detailCalls, useDetailAction } from './detail-api';
 import { GameControls } from './game-controls';
-import { Badge, Section } from '../../components/ui';
+import { Badge, Button, Section } from '../../components/ui';
 import { Info } from './ui';
 
 const LOCK_FLAGS: Record<LockSection, keyof AdminBooking> = {
@@ -46,15 +46,15 @@ export function GameSetupSection({ booking }: { booking: AdminBooking }) {
               <span className="text-sm">
                 {label} <Badge tone={locked ? 'amber' : 'green'}>{locked ? 'Locked' : 'Unlocked'}</Badge>
               </span>
-              <button
-                type="button"
-                className="text-sm text-brand-700 underline disabled:opacity-50"
+              <Button
+                variant="link"
+                className="text-sm"
                 disabled={busy !== null}
                 aria-label={`${locked ? 'Unlock' : 'Lock'} ${LOCK_LABELS[section]}`}
                 onClick={() => void toggleLock(section, locked)}
               >
                 {locked ? 'Unlock' : 'Lock'}
-              </button>
+              </Button>
             </li>
           );
         })}

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { Heartbeat } from '../../../shared/api/admin-booking-detail';
 import { formatTimestamp } from '../../../shared/time';
-import { Badge, Dialog, type BadgeTone } from '../../components/ui';
+import { Badge, Dialog, Table, type BadgeTone } from '../../components/ui';
 import { Spinner } from '../../components/spinner';
 import { notifyError } from '../../lib/toast';
 import { paths } from '../../lib/paths';
@@ -95,7 +95,7 @@ function HeartbeatBody({ data, updatedAt }: { data: Heartbeat; updatedAt: number
             <div>
               <h3 className="mb-1 text-sm font-semibold">Teams</h3>
               {instance.teams.length ? (
-                <table className="w-full text-left text-sm">
+                <Table look="plain">
                   <thead>
                     <tr className="text-slate-500">
                       <th className="py-1">Team</th>
@@ -120,7 +120,7 @@ function HeartbeatBody({ data, updatedAt }: { data: Heartbeat; updatedAt: number
                       </tr>
                     ))}
                   </tbody>
-                </table>
+                </Table>
               ) : (
                 <p className="text-sm text-slate-500">No teams</p>
               )}

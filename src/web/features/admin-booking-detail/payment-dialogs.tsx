@@ -6,7 +6,7 @@ import type { AdminBooking } from '../../../shared/api/booking';
 import { PAYMENT_TYPE_LABELS, refundPaymentBody, refundTooHighMessage } from '../../../shared/api/admin-booking-detail';
 import { currencySymbol, formatMoney, formatPence, parseMinorUnits, typedAmount } from '../../../shared/money';
 import { formatTimestamp } from '../../../shared/time';
-import { buttonClass, Dialog, Field, FieldError, Input, Textarea } from '../../components/ui';
+import { Button, Dialog, Field, FieldError, Input, Textarea } from '../../components/ui';
 import { firstErrorMessage } from '../../lib/form-errors';
 import { detailCalls, useDetailAction } from './detail-api';
 
@@ -73,12 +73,12 @@ export function RecordPaymentDialog(props: { booking: AdminBooking; paymentType:
       size="md"
       footer={
         <>
-          <button type="button" className={buttonClass('secondary')} onClick={() => onClose(false)}>
+          <Button onClick={() => onClose(false)}>
             Cancel
-          </button>
-          <button type="button" className={over ? buttonClass('danger') : buttonClass('primary')} disabled={saving || (over && !overConfirmed)} onClick={() => void confirm()}>
+          </Button>
+          <Button variant={over ? 'danger' : 'primary'} disabled={saving || (over && !overConfirmed)} onClick={() => void confirm()}>
             Record {formatPence(amount, currency)}
-          </button>
+          </Button>
         </>
       }
     >
@@ -149,12 +149,12 @@ export function CorrectionDialog({ booking, correcting, net, onClose }: { bookin
       size="md"
       footer={
         <>
-          <button type="button" className={buttonClass('secondary')} onClick={onClose}>
+          <Button onClick={onClose}>
             Cancel
-          </button>
-          <button type="submit" form={formId} className={buttonClass('danger')} disabled={form.formState.isSubmitting}>
+          </Button>
+          <Button type="submit" form={formId} variant="danger" disabled={form.formState.isSubmitting}>
             {isVoid ? 'Void payment' : 'Record refund'}
-          </button>
+          </Button>
         </>
       }
     >

@@ -10,7 +10,7 @@ import { formatTimestamp } from '../../../shared/time';
 import { toastFirstError } from '../../lib/form-errors';
 import { installPaymentMethod } from '../../lib/payment-method';
 import { CorrectionDialog, LedgerTotals, paymentTypeLabel, RecordPaymentDialog, type Correcting } from './payment-dialogs';
-import { Badge, Button, Field, Input, Section, Select } from '../../components/ui';
+import { Badge, Button, Field, Input, Section, Select, Table } from '../../components/ui';
 import { isClosed } from '../../../shared/lifecycle/booking-states';
 import { ReopenBooking } from './reopen-booking';
 
@@ -51,7 +51,7 @@ export function PaymentsSection({ booking }: { booking: AdminBooking }) {
         <p className="text-sm text-slate-500">No payments recorded</p>
       ) : (
         <div className="overflow-x-auto">
-          <table className="mb-2 w-full text-left text-sm">
+          <Table look="plain" className="mb-2">
             <thead>
               <tr className="text-slate-500">
                 <th className="py-1 pr-2">#</th>
@@ -84,14 +84,14 @@ export function PaymentsSection({ booking }: { booking: AdminBooking }) {
                           {/* A payment taken online moved money: it is refunded, never voided (0254). */}
                           {e.provider ? null : (
                             <>
-                              <button type="button" className="text-sm text-brand-700 underline" aria-label={`Void payment #${e.id}`} onClick={() => setCorrecting({ kind: 'void', payment: e, left })}>
+                              <Button variant="link" className="text-sm" aria-label={`Void payment #${e.id}`} onClick={() => setCorrecting({ kind: 'void', payment: e, left })}>
                                 Void
-                              </button>{' '}
+                              </Button>{' '}
                             </>
                           )}
-                          <button type="button" className="text-sm text-brand-700 underline" aria-label={`Refund payment #${e.id}`} onClick={() => setCorrecting({ kind: 'refund', payment: e, left })}>
+                          <Button variant="link" className="text-sm" aria-label={`Refund payment #${e.id}`} onClick={() => setCorrecting({ kind: 'refund', payment: e, left })}>
                             Refund
-                          </button>
+                          </Button>
                         </>
                       ) : null}
                     </td>
@@ -99,7 +99,7 @@ export function PaymentsSection({ booking }: { booking: AdminBooking }) {
                 );
               })}
             </tbody>
-          </table>
+          </Table>
         </div>
       )}
       <LedgerTotals className="mt-2" totalPrice={booking.total_price} currency={currency} paid={{ label: 'Paid (net)', pence: net, testId: 'payments-total' }} due={due} dueTestId="payments-due" />

@@ -2,7 +2,7 @@ import type { AdminBooking } from '../../../shared/api/booking';
 import { ADD_ONS, PLANS } from '../../../shared/plans';
 import { formatMoney } from '../../../shared/money';
 import { formatTimestamp } from '../../../shared/time';
-import { Section } from '../../components/ui';
+import { Section, Table } from '../../components/ui';
 import { Info } from './ui';
 
 const planName = (type: string) => PLANS.find((p) => p.type === type)?.name ?? type;
@@ -37,7 +37,7 @@ export function PlanPricingSection({ booking }: { booking: AdminBooking }) {
       ) : (
         // A narrow column scrolls the table sideways: the region takes the focus so the keyboard can scroll it too.
         <div className="overflow-x-auto" role="region" aria-labelledby="pricing-history-title" tabIndex={0}>
-          <table className="w-full border-collapse text-left text-sm" aria-labelledby="pricing-history-title">
+          <Table look="plain" className="border-collapse" aria-labelledby="pricing-history-title">
             <thead>
               <tr className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-600">
                 <th scope="col" className="py-2 pr-4 font-semibold">When</th>
@@ -60,7 +60,7 @@ export function PlanPricingSection({ booking }: { booking: AdminBooking }) {
                 </tr>
               ))}
             </tbody>
-          </table>
+          </Table>
         </div>
       )}
     </Section>

@@ -1,5 +1,5 @@
 import type { AdminBooking } from '../../../shared/api/booking';
-import { Section } from '../../components/ui';
+import { Section, Table } from '../../components/ui';
 
 export function TeamsSection({ booking }: { booking: AdminBooking }) {
   return (
@@ -7,7 +7,7 @@ export function TeamsSection({ booking }: { booking: AdminBooking }) {
       {booking.teams_list.length === 0 ? (
         <p className="text-sm text-slate-500">No teams yet</p>
       ) : (
-        <table className="w-full text-left text-sm">
+        <Table look="plain">
           <thead>
             <tr className="text-slate-500">
               <th className="py-1">Team</th>
@@ -28,7 +28,7 @@ export function TeamsSection({ booking }: { booking: AdminBooking }) {
               </tr>
             ))}
           </tbody>
-        </table>
+        </Table>
       )}
     </Section>
   );

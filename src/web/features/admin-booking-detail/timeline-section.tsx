@@ -8,7 +8,7 @@ import { Spinner } from '../../components/spinner';
 import { errorMessage, isSessionExpired } from '../../lib/api-client';
 import { notifyError, notifySuccess } from '../../lib/toast';
 import { fetchTimeline, resendMail, timelineQueryKey } from './timeline-api';
-import { Badge, buttonClass, Section } from '../../components/ui';
+import { Badge, Button, Section, Table } from '../../components/ui';
 
 const STATUS_TONES: Record<string, 'green' | 'red' | 'amber' | 'slate'> = { sent: 'green', failed: 'red', pending: 'amber', retry: 'amber', sending: 'amber' };
 const SOURCE_TONES: Record<TimelineEntry['source'], 'blue' | 'amber' | 'slate'> = { staff: 'blue', booker: 'amber', system: 'slate' };
@@ -34,7 +34,7 @@ function MailsTable({ booking, mails }: { booking: AdminBooking; mails: OutboxMa
   if (mails.length === 0) return <p className="text-sm text-slate-500">No mails sent for this booking yet.</p>;
   return (
     <div className="overflow-x-auto">
-      <table className="w-full text-left text-sm">
+      <Table look="plain">
         <caption className="sr-only">Mails about this booking</caption>
         <thead>
           <tr className="text-slate-500">
@@ -63,18 +63,16 @@ function MailsTable({ booking, mails }: { booking: AdminBooking; mails: OutboxMa
                 <td className="whitespace-nowrap pr-2">{mail.sent_at ? formatTimestamp(mail.sent_at, booking.timezone) : '—'}</td>
                 <td className="whitespace-nowrap">
                   <div className="flex gap-2">
-                    <button
-                      type="button"
-                      className={buttonClass('secondary')}
+                    <Button
                       aria-expanded={open === mail.id}
                       aria-controls={`mail-text-${mail.id}`}
                       onClick={() => setOpen(open === mail.id ? null : mail.id)}
                     >
                       {open === mail.id ? 'Hide text' : 'View text'}
-                    </button>
-                    <button type="button" className={buttonClass('secondary')} disabled={busy !== null} onClick={() => void resend(mail)} aria-label={`Resend ${mail.kind_label} to ${mail.to}`}>
+                    </Button>
+                    <Button disabled={busy !== null} onClick={() => void resend(mail)} aria-label={`Resend ${mail.kind_label} to ${mail.to}`}>
                       {busy === mail.id ? 'Resending…' : 'Resend'}
-                    </button>
+                    </Button>
                   </div>
                 </td>
               </tr>
@@ -90,7 +88,7 @@ function MailsTable({ booking, mails }: { booking: AdminBooking; mails: OutboxMa
             </Fragment>
           ))}
         </tbody>
-      </table>
+      </Table>
     </div>
   );
 }
@@ -114,9 +112,9 @@ export function TimelineSection({ booking }: { booking: AdminBooking }) {
         <p role="alert" className="text-sm text-red-700">
           Failed to load the timeline
         </p>
-        <button type="button" className={buttonClass('secondary')} onClick={() => void query.refetch()}>
+        <Button onClick={() => void query.refetch()}>
           Try again
-        </button>
+        </Button>
       </div>
     );
   } else {

@@ -1,4 +1,4 @@
-import { EmptyState, ErrorState } from '../../components/ui';
+import { Button, EmptyState, ErrorState, Table } from '../../components/ui';
 import { useEffect, type ReactNode } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { BookingListItem } from '../../../shared/api/booking';
@@ -41,9 +41,9 @@ function SearchBanner({ search, total, onClear }: { search: string; total: numbe
       <span>
         Showing {total} results for &quot;{search}&quot;
       </span>
-      <button type="button" onClick={onClear} className="rounded-md border border-slate-300 bg-white px-3 py-1 hover:bg-slate-50">
+      <Button onClick={onClear}>
         Clear
-      </button>
+      </Button>
     </div>
   );
 }
@@ -70,26 +70,24 @@ function BookingTable(props: {
   if (!data || data.bookings.length === 0) return <EmptyState>{props.empty}</EmptyState>;
   return (
     <>
-      <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
-        <table className="min-w-full divide-y divide-slate-200 text-sm">
-          <thead className="bg-slate-50">
-            <tr>
-              {props.headers.map((h) => (
-                <th key={h} scope="col" className={th}>
-                  {h}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {data.bookings.map((b) => (
-              <tr key={b.id} data-booking-id={b.id}>
-                {props.row(b)}
-              </tr>
+      <Table className="divide-y divide-slate-200">
+        <thead className="bg-slate-50">
+          <tr>
+            {props.headers.map((h) => (
+              <th key={h} scope="col" className={th}>
+                {h}
+              </th>
             ))}
-          </tbody>
-        </table>
-      </div>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {data.bookings.map((b) => (
+            <tr key={b.id} data-booking-id={b.id}>
+              {props.row(b)}
+            </tr>
+          ))}
+        </tbody>
+      </Table>
       {data.pagination.last_page > 1 && <Pager currentPage={data.pagination.current_page} lastPage={data.pagination.last_page} onPageChange={props.onPageChange} />}
     </>
   );
@@ -113,9 +111,9 @@ export function AllBookingsTab({ state, update }: TabProps) {
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <SubTabs label="Booking status" tabs={ALL_TABS} value={state.filter ? 'paid' : state.status} onChange={(status) => update({ status, filter: null, page: 1 })} />
-        <button type="button" onClick={() => window.location.assign(exportUrl(EXPORT_URL, state))} className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold hover:bg-slate-50">
+        <Button size="md" onClick={() => window.location.assign(exportUrl(EXPORT_URL, state))}>
           Export
-        </button>
+        </Button>
       </div>
       <div className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-6">
         <MetricCard label="All Bookings" testId="metric-total" value={m?.total ?? '–'} active={!state.filter && state.status === 'all'} onClick={() => update({ status: 'all', filter: null, page: 1 })} />

@@ -3,21 +3,22 @@ import { Link } from 'react-router';
 import type { BookingSource } from '../../../shared/tracking';
 import { copyToClipboard, EMAIL_COPIED } from '../../lib/clipboard';
 import { paths } from '../../lib/paths';
+import { Button } from '../../components/ui';
 
 /** A row of sub-tabs: buttons with aria-pressed, so the current one is announced. */
 export function SubTabs<T extends string>({ label, tabs, value, onChange }: { label: string; tabs: readonly { value: T; label: string }[]; value: T; onChange: (v: T) => void }) {
   return (
     <div role="group" aria-label={label} className="flex flex-wrap gap-1 rounded-lg bg-slate-100 p-1">
       {tabs.map((tab) => (
-        <button
+        <Button
           key={tab.value}
-          type="button"
+          variant="unstyled"
           aria-pressed={tab.value === value}
           onClick={() => onChange(tab.value)}
           className={`rounded-md px-3 py-1.5 text-sm ${tab.value === value ? 'bg-white font-semibold text-slate-900 shadow-sm' : 'text-slate-600 hover:text-slate-900'}`}
         >
           {tab.label}
-        </button>
+        </Button>
       ))}
     </div>
   );
@@ -36,17 +37,17 @@ export function MetricCard({ label, value, active, onClick, testId }: { label: s
   const cls = `rounded-xl border bg-white p-4 text-left ${active ? 'border-brand-500 ring-2 ring-brand-400' : 'border-slate-200'}`;
   if (!onClick) return <div className={cls}>{body}</div>;
   return (
-    <button type="button" aria-pressed={!!active} onClick={onClick} className={`${cls} hover:border-brand-400`}>
+    <Button variant="unstyled" aria-pressed={!!active} onClick={onClick} className={`${cls} hover:border-brand-400`}>
       {body}
-    </button>
+    </Button>
   );
 }
 
 export function EmailButton({ email }: { email: string }) {
   return (
-    <button type="button" title="Copy email" onClick={() => void copyToClipboard(email, EMAIL_COPIED)} className="max-w-56 truncate text-left text-brand-700 underline-offset-2 hover:underline">
+    <Button variant="unstyled" title="Copy email" onClick={() => void copyToClipboard(email, EMAIL_COPIED)} className="max-w-56 truncate text-left text-brand-700 underline-offset-2 hover:underline">
       {email}
-    </button>
+    </Button>
   );
 }
 

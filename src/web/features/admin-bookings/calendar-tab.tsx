@@ -9,6 +9,7 @@ import { paths } from '../../lib/paths';
 import { bookingsKeys, fetchCalendar, fetchCalendarMetrics } from './bookings-api';
 import type { BookingsUrlState } from './bookings-url';
 import { MetricCard } from './bookings-ui';
+import { Button } from '../../components/ui';
 
 const DAY = 'yyyy-MM-dd';
 const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
@@ -71,15 +72,15 @@ export function CalendarTab({ state, update }: Props) {
         {CALENDAR_METRICS_BASIS}
       </p>
       <div className="flex items-center justify-between gap-3">
-        <button type="button" onClick={() => go(-1)} className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm hover:bg-slate-50">
+        <Button onClick={() => go(-1)}>
           Previous month
-        </button>
+        </Button>
         <h2 className="text-lg font-semibold" aria-live="polite">
           {format(month, 'MMMM yyyy')}
         </h2>
-        <button type="button" onClick={() => go(1)} className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm hover:bg-slate-50">
+        <Button onClick={() => go(1)}>
           Next month
-        </button>
+        </Button>
       </div>
       <div className="flex gap-4 text-xs text-slate-600">
         <span className="flex items-center gap-1">

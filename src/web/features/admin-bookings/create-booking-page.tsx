@@ -13,6 +13,7 @@ import { PLANS } from '../../../shared/plans';
 import { dateTimeError, emailError, MAX_TEXT } from '../../../shared/validation/booking-rules';
 import { paths } from '../../lib/paths';
 import { createAdminBooking, toAdminCreateBody } from './bookings-api';
+import { Button } from '../../components/ui';
 
 const STEPS = ['Hatch Game', 'Game Type', 'Add-ons', 'Details'] as const;
 const LAST = STEPS.length - 1;
@@ -86,27 +87,22 @@ function CreateBookingWizard() {
         {step === 3 && <DetailsStep showErrors={showErrors} />}
       </div>
       <div className="mt-4 flex items-center justify-between gap-3">
-        <button
-          type="button"
-          disabled={step === 0}
-          onClick={() => dispatch({ type: 'previous' })}
-          className="rounded-md border border-slate-300 bg-white px-4 py-2 font-semibold disabled:cursor-not-allowed disabled:opacity-40"
-        >
+        <Button size="md" disabled={step === 0} onClick={() => dispatch({ type: 'previous' })}>
           Previous
-        </button>
+        </Button>
         {step < LAST ? (
-          <button type="button" onClick={next} className="rounded-md bg-brand-500 px-4 py-2 font-semibold text-slate-900 hover:bg-brand-400">
+          <Button variant="primary" size="md" onClick={next}>
             Next
-          </button>
+          </Button>
         ) : (
-          <button
-            type="button"
+          <Button
+            variant="unstyled"
             disabled={!valid || sending}
             onClick={() => void create()}
             className="rounded-md bg-slate-900 px-4 py-2 font-semibold text-white disabled:cursor-not-allowed disabled:opacity-40"
           >
             Create Booking
-          </button>
+          </Button>
         )}
       </div>
     </section>

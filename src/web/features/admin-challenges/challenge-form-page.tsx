@@ -156,9 +156,9 @@ export function ChallengeFormPage() {
 
         <Field id={fid('max_score')} size="md" label="Max score" error={err('max_score')}>
           <div className="flex items-center gap-2">
-            <button type="button" onClick={() => step(-1)} aria-label="Decrease max score by 5" className="h-10 w-10 rounded-md border border-slate-300 text-lg hover:bg-slate-50">
+            <Button variant="unstyled" onClick={() => step(-1)} aria-label="Decrease max score by 5" className="h-10 w-10 rounded-md border border-slate-300 text-lg hover:bg-slate-50">
               −
-            </button>
+            </Button>
             <Input
               type="number"
               min={0}
@@ -167,9 +167,9 @@ export function ChallengeFormPage() {
               className="w-28 text-center"
               {...register('max_score', numberRules(['points_per_submission']))}
             />
-            <button type="button" onClick={() => step(1)} aria-label="Increase max score by 5" className="h-10 w-10 rounded-md border border-slate-300 text-lg hover:bg-slate-50">
+            <Button variant="unstyled" onClick={() => step(1)} aria-label="Increase max score by 5" className="h-10 w-10 rounded-md border border-slate-300 text-lg hover:bg-slate-50">
               +
-            </button>
+            </Button>
           </div>
         </Field>
 

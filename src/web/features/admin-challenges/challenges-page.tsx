@@ -6,7 +6,7 @@ import { Spinner } from '../../components/spinner';
 import { paths } from '../../lib/paths';
 import { challengesKey, fetchChallenges } from './challenges-api';
 import { SpiceChilis } from '../../components/spice-chilis';
-import { EmptyTableRow } from '../../components/ui';
+import { Button, EmptyTableRow, Table } from '../../components/ui';
 
 const FILTERS: Array<{ label: string; value: SpiceLevel | null }> = [{ label: 'All', value: null }, ...SPICE_LEVELS.map((level) => ({ label: level, value: level }))];
 
@@ -40,55 +40,53 @@ export function ChallengesPage() {
       </div>
       <div role="group" aria-label="Spice level filter" className="flex flex-wrap gap-2">
         {FILTERS.map((f) => (
-          <button
+          <Button
             key={f.label}
-            type="button"
+            variant="unstyled"
             aria-pressed={spice === f.value}
             onClick={() => choose(f.value)}
             className={`rounded-full border px-4 py-1.5 text-sm ${spice === f.value ? 'border-brand-600 bg-brand-500 font-semibold text-slate-900' : 'border-slate-300 bg-white hover:bg-slate-50'}`}
           >
             {f.label}
-          </button>
+          </Button>
         ))}
       </div>
       {list.isPending ? (
         <Spinner />
       ) : (
-        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-          <table className="min-w-full text-left text-sm">
-            <thead className="bg-slate-50 text-slate-600">
-              <tr>
-                <th scope="col" className="px-4 py-3 font-semibold">Name</th>
-                <th scope="col" className="px-4 py-3 font-semibold">Type</th>
-                <th scope="col" className="px-4 py-3 font-semibold">Spice Level</th>
-                <th scope="col" className="px-4 py-3 font-semibold">Status</th>
-                <th scope="col" className="px-4 py-3 font-semibold">Actions</th>
+        <Table>
+          <thead className="bg-slate-50 text-slate-600">
+            <tr>
+              <th scope="col" className="px-4 py-3 font-semibold">Name</th>
+              <th scope="col" className="px-4 py-3 font-semibold">Type</th>
+              <th scope="col" className="px-4 py-3 font-semibold">Spice Level</th>
+              <th scope="col" className="px-4 py-3 font-semibold">Status</th>
+              <th scope="col" className="px-4 py-3 font-semibold">Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((c) => (
+              <tr key={c.id} className="border-t border-slate-100">
+                <td className="px-4 py-3 font-medium">{c.name}</td>
+                <td className="px-4 py-3">{CHALLENGE_TYPE_LABELS[c.type]}</td>
+                <td className="px-4 py-3">
+                  <SpiceChilis level={c.spice_level} />
+                </td>
+                <td className="px-4 py-3">
+                  <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${c.is_active ? 'bg-green-100 text-green-800' : 'bg-slate-200 text-slate-700'}`}>
+                    {c.is_active ? 'Active' : 'Inactive'}
+                  </span>
+                </td>
+                <td className="px-4 py-3">
+                  <Link to={paths.admin.challengeEdit(c.id)} aria-label={`Edit ${c.name}`} className="text-brand-700 underline hover:text-brand-600">
+                    Edit
+                  </Link>
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {rows.map((c) => (
-                <tr key={c.id} className="border-t border-slate-100">
-                  <td className="px-4 py-3 font-medium">{c.name}</td>
-                  <td className="px-4 py-3">{CHALLENGE_TYPE_LABELS[c.type]}</td>
-                  <td className="px-4 py-3">
-                    <SpiceChilis level={c.spice_level} />
-                  </td>
-                  <td className="px-4 py-3">
-                    <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${c.is_active ? 'bg-green-100 text-green-800' : 'bg-slate-200 text-slate-700'}`}>
-                      {c.is_active ? 'Active' : 'Inactive'}
-                    </span>
-                  </td>
-                  <td className="px-4 py-3">
-                    <Link to={paths.admin.challengeEdit(c.id)} aria-label={`Edit ${c.name}`} className="text-brand-700 underline hover:text-brand-600">
-                      Edit
-                    </Link>
-                  </td>
-                </tr>
-              ))}
-              {rows.length === 0 ? <EmptyTableRow columns={5}>No challenges found.</EmptyTableRow> : null}
-            </tbody>
-          </table>
-        </div>
+            ))}
+            {rows.length === 0 ? <EmptyTableRow columns={5}>No challenges found.</EmptyTableRow> : null}
+          </tbody>
+        </Table>
       )}
     </section>
   );

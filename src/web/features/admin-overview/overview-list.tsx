@@ -8,7 +8,7 @@ import type { Pagination } from '../../../shared/api/common';
 import { api } from '../../lib/api-client';
 import { Pager } from '../../components/pager';
 import { Spinner } from '../../components/spinner';
-import { EmptyTableRow } from '../../components/ui';
+import { EmptyTableRow, Table } from '../../components/ui';
 import { OverviewFilters } from './overview-filters';
 
 export type Column<Row> = { header: string; cell: (row: Row) => ReactNode };
@@ -72,8 +72,8 @@ export function OverviewList<Row, Answer>(props: OverviewListProps<Row, Answer>)
       {query.data ? (
         <>
           {props.summary ? <div className="mt-4">{props.summary(query.data)}</div> : null}
-          <div className="mt-4 overflow-x-auto rounded-lg border border-slate-200 bg-white">
-            <table className="min-w-full text-left text-sm">
+          <div className="mt-4">
+            <Table>
               <thead className="bg-slate-50 text-slate-600">
                 <tr>
                   {props.columns.map((c) => (
@@ -98,7 +98,7 @@ export function OverviewList<Row, Answer>(props: OverviewListProps<Row, Answer>)
                   ))
                 )}
               </tbody>
-            </table>
+            </Table>
           </div>
           {props.pagination(query.data).last_page > 1 ? (
             <Pager

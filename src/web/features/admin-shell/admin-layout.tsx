@@ -7,6 +7,7 @@ import { Spinner } from '../../components/spinner';
 import { StaffBar } from '../../components/staff-bar';
 import { fetchMe, logOutAndLeave, sessionQueryKey } from '../../lib/session-api';
 import { staffHome, staffPaths } from '../../../shared/staff-access';
+import { Button } from '../../components/ui';
 
 const NAV = [
   { to: paths.admin.bookings, label: 'Bookings' },
@@ -61,9 +62,9 @@ export function AdminLayout() {
     <div className="min-h-screen sidebar:flex">
       <header className="flex items-center justify-between bg-slate-900 px-4 py-3 text-white sidebar:hidden">
         <span className="font-bold">hatch admin</span>
-        <button type="button" aria-expanded={menuOpen} aria-controls="admin-sidebar" onClick={() => setMenuOpen((o) => !o)} className="rounded-md border border-white/30 px-3 py-1">
+        <Button variant="unstyled" aria-expanded={menuOpen} aria-controls="admin-sidebar" onClick={() => setMenuOpen((o) => !o)} className="rounded-md border border-white/30 px-3 py-1">
           Menu
-        </button>
+        </Button>
       </header>
       <aside
         id="admin-sidebar"
@@ -104,9 +105,9 @@ export function AdminLayout() {
               </Link>
             </li>
           </ul>
-          <button type="button" onClick={() => void logOutAndLeave()} className="mt-2 rounded-md border border-slate-600 px-3 py-1 hover:bg-slate-800">
+          <Button variant="unstyled" onClick={() => void logOutAndLeave()} className="mt-2 rounded-md border border-slate-600 px-3 py-1 hover:bg-slate-800">
             Log out
-          </button>
+          </Button>
         </div>
       </aside>
       <main className="min-w-0 flex-1 p-4 sidebar:p-8">

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { passwordResetRequestBody, type PasswordResetRequestBody } from '../../../shared/api/auth';
-import { Field, FieldError, Input } from '../../components/ui';
+import { Button, Field, FieldError, Input } from '../../components/ui';
 import { errorMessage } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
 import { requestPasswordReset } from '../../lib/session-api';
@@ -39,13 +39,9 @@ export function ForgotPasswordPage() {
               <Input type="email" autoComplete="username" required {...form.register('email')} />
             </Field>
             <FieldError message={error} className="rounded-md bg-red-50 px-3 py-2 font-normal" />
-            <button
-              type="submit"
-              disabled={isSubmitting}
-              className="w-full rounded-md bg-brand-500 px-4 py-2 font-semibold text-slate-900 hover:bg-brand-400 disabled:opacity-60"
-            >
+            <Button type="submit" variant="primary" size="md" disabled={isSubmitting} className="w-full">
               {isSubmitting ? 'Sending…' : 'Send me a link'}
-            </button>
+            </Button>
           </form>
         )}
         <p className="text-sm">

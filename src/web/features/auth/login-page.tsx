@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { loginBody, type LoginBody } from '../../../shared/api/auth';
 import { landingAfterLogin } from '../../../shared/staff-access';
-import { Field, FieldError, Input } from '../../components/ui';
+import { Button, Field, FieldError, Input } from '../../components/ui';
 import { errorMessage } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
 import { safeNextPath } from '../../lib/safe-next';
@@ -50,9 +50,9 @@ export function LoginPage() {
           </Link>
         </p>
         <FieldError message={error} className="rounded-md bg-red-50 px-3 py-2 font-normal" />
-        <button type="submit" disabled={busy} className="w-full rounded-md bg-brand-500 px-4 py-2 font-semibold text-slate-900 hover:bg-brand-400 disabled:opacity-60">
+        <Button type="submit" variant="primary" size="md" disabled={busy} className="w-full">
           {busy ? 'Logging in…' : 'Log in'}
-        </button>
+        </Button>
       </form>
     </main>
   );

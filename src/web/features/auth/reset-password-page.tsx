@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ACCOUNT_MESSAGES } from '../../../shared/api/auth';
 import { resetPasswordForm, type ResetPasswordForm } from '../../../shared/api/password-forms';
-import { Field, FieldError, Input } from '../../components/ui';
+import { Button, Field, FieldError, Input } from '../../components/ui';
 import { ApiError, errorMessage } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
 import { confirmPasswordReset } from '../../lib/session-api';
@@ -52,13 +52,9 @@ export function ResetPasswordPage() {
                 </Link>
               </p>
             ) : null}
-            <button
-              type="submit"
-              disabled={isSubmitting}
-              className="w-full rounded-md bg-brand-500 px-4 py-2 font-semibold text-slate-900 hover:bg-brand-400 disabled:opacity-60"
-            >
+            <Button type="submit" variant="primary" size="md" disabled={isSubmitting} className="w-full">
               {isSubmitting ? 'Saving…' : 'Set new password'}
-            </button>
+            </Button>
           </form>
         )}
         <p className="text-sm">

@@ -53,15 +53,15 @@ export function ChallengesSection({ booking, onSaved }: { booking: BookerBooking
       {!locked ? (
         <div role="group" aria-label="Spice level" className="mb-3 flex flex-wrap gap-2">
           {FILTERS.map((f) => (
-            <button
+            <Button
               key={f}
-              type="button"
+              variant="unstyled"
               aria-pressed={filter === f}
               onClick={() => setFilter(f)}
               className={`min-h-9 rounded-full border px-3 text-sm font-medium ${filter === f ? 'border-brand-500 bg-brand-100 text-slate-900' : 'border-slate-300 bg-white text-slate-700'}`}
             >
               {f}
-            </button>
+            </Button>
           ))}
         </div>
       ) : null}

@@ -1,6 +1,6 @@
 import type { MapPlayer } from '../../../shared/api/play';
 import { locationText, TeamDot } from '../../components/live-map/live-game-ui';
-import { Badge } from '../../components/ui';
+import { Badge, Table } from '../../components/ui';
 
 /** Every player of the game: team, ready, location ('no location' for those who refused), when last seen. */
 export function PlayersTable({ players, teams, now }: { players: readonly MapPlayer[]; teams: readonly { id: number; name: string }[]; now: number }) {
@@ -10,7 +10,7 @@ export function PlayersTable({ players, teams, now }: { players: readonly MapPla
   if (!sorted.length) return <p className="text-sm text-slate-600">No one has joined yet.</p>;
   return (
     <div className="overflow-x-auto">
-      <table className="w-full text-left text-sm" data-testid="players-table">
+      <Table look="plain" data-testid="players-table">
         <thead className="text-slate-500">
           <tr>
             <th scope="col" className="py-1 pr-2">
@@ -42,7 +42,7 @@ export function PlayersTable({ players, teams, now }: { players: readonly MapPla
             </tr>
           ))}
         </tbody>
-      </table>
+      </Table>
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { cx } from '../../components/ui';
+import { Button, cx } from '../../components/ui';
 
 export type LiveTab = { id: string; label: string; content: ReactNode };
 
@@ -13,9 +13,9 @@ export function LiveTabs({ tabs }: { tabs: readonly LiveTab[] }) {
     <div className="space-y-3">
       <div role="tablist" aria-label="Game" className="flex gap-1 rounded-xl bg-slate-100 p-1">
         {tabs.map((t) => (
-          <button
+          <Button
             key={t.id}
-            type="button"
+            variant="unstyled"
             role="tab"
             id={`tab-${t.id}`}
             aria-selected={t.id === active}
@@ -24,7 +24,7 @@ export function LiveTabs({ tabs }: { tabs: readonly LiveTab[] }) {
             onClick={() => setActive(t.id)}
           >
             {t.label}
-          </button>
+          </Button>
         ))}
       </div>
       {tabs

@@ -9,7 +9,7 @@ import { formatMoney } from '../../../shared/money';
 import { api, errorMessage } from '../../lib/api-client';
 import { notifyError } from '../../lib/toast';
 import { Spinner } from '../../components/spinner';
-import { Button, Section } from '../../components/ui';
+import { Button, Section, Table } from '../../components/ui';
 
 const day = (d: string) => {
   const parsed = parse(d, 'yyyy-MM-dd', new Date());
@@ -25,7 +25,7 @@ function QuoteTable({ p }: { p: PublicProposal }) {
     ...p.lines.map((l): [string, string] => [l.label, formatMoney(l.amount, p.currency)]),
   ];
   return (
-    <table className="w-full text-left text-sm">
+    <Table look="plain">
       <tbody>
         {rows.map(([k, v], i) => (
           <tr key={i} className="border-t border-slate-100">
@@ -44,7 +44,7 @@ function QuoteTable({ p }: { p: PublicProposal }) {
           </td>
         </tr>
       </tbody>
-    </table>
+    </Table>
   );
 }
 

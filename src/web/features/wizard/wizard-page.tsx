@@ -13,6 +13,7 @@ import { browserTimeZone, hasValidDateTime, isContactValid, isPriced, toApiDate,
 import { WIZARD_STORAGE_KEY, WizardProvider, readStorage, useWizard } from '../../components/booking-wizard/wizard-store';
 import { dateTimeError } from '../../../shared/validation/booking-rules';
 import { StepAddOns, StepContact, StepPlan, StepSummary, preloadLaterSteps } from './later-steps';
+import { Button } from '../../components/ui';
 
 const STEP_LABELS = ['When and where', 'Game type', 'Add-ons', 'Your details', 'Summary'] as const;
 const INCOMPLETE = 'Please go back to the first step and complete the date, city, players and meeting time.';
@@ -145,9 +146,9 @@ function WizardFlow() {
         {!booked ? (
           <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-between">
             {step > 0 ? (
-              <button type="button" className={secondary} onClick={() => dispatch({ type: 'previous' })}>
+              <Button variant="unstyled" className={secondary} onClick={() => dispatch({ type: 'previous' })}>
                 Previous
-              </button>
+              </Button>
             ) : (
               <span />
             )}
@@ -158,16 +159,16 @@ function WizardFlow() {
                 </p>
               ) : null}
               {step < 3 ? (
-                <button type="button" className={primary} onClick={goNext}>
+                <Button variant="unstyled" className={primary} onClick={goNext}>
                   Next
-                </button>
+                </Button>
               ) : step === 3 ? (
-                <button type="button" className={primary} onClick={review}>
+                <Button variant="unstyled" className={primary} onClick={review}>
                   Continue
-                </button>
+                </Button>
               ) : (
-                <button
-                  type="button"
+                <Button
+                  variant="unstyled"
                   className={primary}
                   disabled={sending || !isPriced(state)}
                   aria-busy={sending}
@@ -177,7 +178,7 @@ function WizardFlow() {
                   }}
                 >
                   {sending ? 'Booking...' : 'Book now'}
-                </button>
+                </Button>
               )}
             </div>
           </div>
