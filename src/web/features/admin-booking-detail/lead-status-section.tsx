@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import type { AdminBooking } from '../../../shared/api/booking';
-import { LEAD_STATUSES } from '../../../shared/api/booking';
+import { LEAD_STATUS_LABELS as LABELS, LEAD_STATUSES } from '../../../shared/api/booking';
 import { DETAIL_MESSAGES, leadStatusBody } from '../../../shared/api/admin-booking-detail';
 import { formatTimestamp } from '../../../shared/time';
 import { Link } from 'react-router';
@@ -12,14 +12,6 @@ import { Button, Dialog, Field, Section, Select, Textarea } from '../../componen
 import { detailCalls, useDetailAction } from './detail-api';
 import { Info, orDash } from './ui';
 
-const LABELS: Record<(typeof LEAD_STATUSES)[number], string> = {
-  new: 'New',
-  contacted: 'Contacted',
-  negotiating: 'Negotiating',
-  lost: 'Lost',
-  converted: 'Converted',
-  trash: 'Trash',
-};
 const labelOf = (status: string) => LABELS[LEAD_STATUSES.find((s) => s === status) ?? 'new'];
 
 /**

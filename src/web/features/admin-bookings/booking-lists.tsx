@@ -1,8 +1,8 @@
 import { Button, EmptyState, ErrorState, Table } from '../../components/ui';
 import { useEffect, type ReactNode } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { BookingListItem } from '../../../shared/api/booking';
-import type { ListLeadStatus } from '../../../shared/api/admin-bookings';
+import { LEAD_STATUS_LABELS, type BookingListItem } from '../../../shared/api/booking';
+import { LIST_LEAD_STATUSES, type ListLeadStatus } from '../../../shared/api/admin-bookings';
 import { DEFAULT_ADMIN_TIMEZONE, formatGameDate, formatTimestamp } from '../../../shared/time';
 import { Pager } from '../../components/pager';
 import { Spinner } from '../../components/spinner';
@@ -154,14 +154,7 @@ export function AllBookingsTab({ state, update }: TabProps) {
   );
 }
 
-const LEAD_TABS: { value: ListLeadStatus; label: string }[] = [
-  { value: 'all', label: 'All' },
-  { value: 'new', label: 'New' },
-  { value: 'contacted', label: 'Contacted' },
-  { value: 'negotiating', label: 'Negotiating' },
-  { value: 'lost', label: 'Lost' },
-  { value: 'converted', label: 'Converted' },
-];
+const LEAD_TABS: { value: ListLeadStatus; label: string }[] = LIST_LEAD_STATUSES.map((value) => ({ value, label: value === 'all' ? 'All' : LEAD_STATUS_LABELS[value] }));
 
 export function LeadsTab({ state, update }: TabProps) {
   const list = useBookingList(state);

@@ -8,6 +8,7 @@ import type { z } from 'zod';
 import { adminSubmissionsEndpoints as ep } from '../../../shared/api/endpoints/admin-review';
 import { rejectBody, type ReviewSubmission } from '../../../shared/api/submissions';
 import { MAX_RATING, SUBMISSION_STATUSES, type SubmissionStatus } from '../../../shared/scoring/challenge-points';
+import { reviewOptions } from '../../../shared/scoring/review-options';
 import { teamTotal } from '../../../shared/scoring/leaderboard';
 import { CHALLENGE_TYPE_LABELS } from '../../../shared/validation/challenge-rules';
 import { api, errorMessage } from '../../lib/api-client';
@@ -83,10 +84,10 @@ function Verdict({ submission, onReject }: { submission: ReviewSubmission; onRej
   const [rating, setRating] = useState(String(submission.rating ?? MAX_RATING));
   const ratingId = useId();
   const busy = review.isPending;
-  const isRating = submission.challenge?.type === 'Rating';
+  const options = reviewOptions(submission);
   return (
     <div className="flex flex-wrap items-end gap-2">
-      {submission.challenge && isRating ? (
+      {options.scoring === 'rate' ? (
         <>
           <div>
             <label htmlFor={ratingId} className="block text-xs font-semibold text-slate-600">
@@ -105,12 +106,12 @@ function Verdict({ submission, onReject }: { submission: ReviewSubmission; onRej
           </Button>
         </>
       ) : null}
-      {submission.challenge && !isRating ? (
-        <Button variant="primary" disabled={busy || submission.status === 'approved'} onClick={() => review.mutate({ id: submission.id, action: { kind: 'approve' } })}>
+      {options.scoring === 'approve' ? (
+        <Button variant="primary" disabled={busy || !options.canApprove} onClick={() => review.mutate({ id: submission.id, action: { kind: 'approve' } })}>
           Approve
         </Button>
       ) : null}
-      <Button variant="secondary" disabled={busy || submission.status === 'rejected'} onClick={onReject}>
+      <Button variant="secondary" disabled={busy || !options.canReject} onClick={onReject}>
         Reject
       </Button>
     </div>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReviewSubmission } from '../../../shared/api/submissions';
 import { MAX_RATING } from '../../../shared/scoring/challenge-points';
+import { reviewOptions } from '../../../shared/scoring/review-options';
 import { CHALLENGE_TYPE_LABELS } from '../../../shared/validation/challenge-rules';
 import { formatTimestamp } from '../../../shared/time';
 import { errorMessage } from '../../lib/api-client';
@@ -47,7 +48,7 @@ function ReviewCard({ code, submission: s }: { code: string; submission: ReviewS
   const [rating, setRating] = useState(String(MAX_RATING));
   const [rejecting, setRejecting] = useState(false);
   const [reason, setReason] = useState('');
-  const isRating = s.challenge?.type === 'Rating';
+  const options = reviewOptions(s);
   const run = (work: () => Promise<unknown>, done: string) => {
     setBusy(true);
     work()
@@ -76,33 +77,32 @@ function ReviewCard({ code, submission: s }: { code: string; submission: ReviewS
       {s.kind === 'text' ? <p className="rounded-lg bg-slate-50 p-2">“{s.text}”</p> : null}
       {s.kind === 'count' ? <p className="rounded-lg bg-slate-50 p-2">Counted: {s.count}</p> : null}
       {s.reason ? <p className="text-sm text-red-800">Reason: {s.reason}</p> : null}
-      {s.challenge ? (
-        <div className="flex flex-wrap items-end gap-2">
-          {isRating ? (
-            <>
-              <Field label="Rating">
-                <Select value={rating} onChange={(e) => setRating(e.target.value)} aria-label={`Rating for ${s.team.name}`}>
-                  {Array.from({ length: MAX_RATING + 1 }, (_, i) => MAX_RATING - i).map((n) => (
-                    <option key={n} value={n}>
-                      {n} / {MAX_RATING}
-                    </option>
-                  ))}
-                </Select>
-              </Field>
-              <Button variant="primary" disabled={busy} onClick={() => run(() => rateSubmission(code, s.id, Number(rating)), 'Rated')}>
-                Rate
-              </Button>
-            </>
-          ) : (
-            <Button variant="primary" disabled={busy} onClick={() => run(() => approveSubmission(code, s.id), 'Approved')}>
-              Approve
+      <div className="flex flex-wrap items-end gap-2">
+        {options.scoring === 'rate' ? (
+          <>
+            <Field label="Rating">
+              <Select value={rating} onChange={(e) => setRating(e.target.value)} aria-label={`Rating for ${s.team.name}`}>
+                {Array.from({ length: MAX_RATING + 1 }, (_, i) => MAX_RATING - i).map((n) => (
+                  <option key={n} value={n}>
+                    {n} / {MAX_RATING}
+                  </option>
+                ))}
+              </Select>
+            </Field>
+            <Button variant="primary" disabled={busy} onClick={() => run(() => rateSubmission(code, s.id, Number(rating)), 'Rated')}>
+              Rate
             </Button>
-          )}
-          <Button variant="danger" disabled={busy} onClick={() => setRejecting(true)}>
-            Reject
+          </>
+        ) : null}
+        {options.scoring === 'approve' ? (
+          <Button variant="primary" disabled={busy || !options.canApprove} onClick={() => run(() => approveSubmission(code, s.id), 'Approved')}>
+            Approve
           </Button>
-        </div>
-      ) : null}
+        ) : null}
+        <Button variant="danger" disabled={busy || !options.canReject} onClick={() => setRejecting(true)}>
+          Reject
+        </Button>
+      </div>
       <Dialog
         open={rejecting}
         onOpenChange={(open) => (open ? undefined : setRejecting(false))}

@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import type { ReviewSubmission } from '../../src/shared/api/submissions';
+import { adminSubmissionsEndpoints } from '../../src/shared/api/endpoints/admin-review';
+import { hostReviewEndpoints } from '../../src/shared/api/endpoints/play-challenges';
+import { ReviewPanel } from '../../src/web/features/host/review-panel';
+import { SubmissionsPage } from '../../src/web/features/admin-submissions/submissions-page';
+import { answer } from './support/network';
+import { renderScreen, screen, within } from './support/render';
+
+const challenge = (type: 'Tally' | 'Rating') => ({ id: type === 'Tally' ? 1 : 2, name: `${type} challenge`, description: '', type, max_score: 10, max_submissions: 1, points_per_submission: 2 });
+
+function submission(id: number, team: string, over: Partial<ReviewSubmission>): ReviewSubmission {
+  return {
+    id,
+    game_code: 'GAME01',
+    booking_name: 'Gemma Group',
+    instance_id: 1,
+    instance_status: 'live',
+    team: { id, name: team },
+    challenge: challenge('Tally'),
+    kind: 'count',
+    text: null,
+    count: 3,
+    photo_url: null,
+    status: 'pending',
+    rating: null,
+    points_awarded: 0,
+    reviewer: null,
+    reason: null,
+    reviewed_at: null,
+    submitted_at: '2030-06-01T10:00:00.000Z',
+    ...over,
+  };
+}
+
+/** The same queue on both screens: one waiting, one approved, one rejected, one rated, one whose challenge was deleted. */
+const QUEUE = [
+  submission(1, 'Waiting Wolves', {}),
+  submission(2, 'Approved Otters', { status: 'approved', points_awarded: 6 }),
+  submission(3, 'Rejected Rooks', { status: 'rejected', reason: 'Blurry' }),
+  submission(4, 'Rated Ravens', { status: 'approved', challenge: challenge('Rating'), kind: 'photo', count: null, rating: 4, points_awarded: 8 }),
+  submission(5, 'Orphan Owls', { challenge: null }),
+];
+
+type Choices = { approve: 'enabled' | 'disabled' | 'absent'; rate: boolean; reject: 'enabled' | 'disabled' };
+
+function choices(card: HTMLElement): Choices {
+  const approve = within(card).queryByRole('button', { name: 'Approve' });
+  const reject = within(card).getByRole('button', { name: 'Reject' });
+  return {
+    approve: approve ? (approve.hasAttribute('disabled') ? 'disabled' : 'enabled') : 'absent',
+    rate: within(card).queryByRole('button', { name: 'Rate' }) !== null,
+    reject: reject.hasAttribute('disabled') ? 'disabled' : 'enabled',
+  };
+}
+
+/** One rule (src/shared/scoring/review-options.ts) on both review screens. */
+const EXPECTED: Record<string, Choices> = {
+  'Waiting Wolves': { approve: 'enabled', rate: false, reject: 'enabled' },
+  'Approved Otters': { approve: 'disabled', rate: false, reject: 'enabled' },
+  'Rejected Rooks': { approve: 'enabled', rate: false, reject: 'disabled' },
+  'Rated Ravens': { approve: 'absent', rate: true, reject: 'enabled' },
+  'Orphan Owls': { approve: 'absent', rate: false, reject: 'enabled' },
+};
+
+describe('review choices (component)', () => {
+  it('are the same on the host console and the staff queue', async () => {
+    answer(hostReviewEndpoints.list, { submissions: QUEUE });
+    const host = renderScreen(<ReviewPanel code="GAME01" />, { path: '/host/games/GAME01' });
+    await screen.findAllByTestId('review-card');
+    const onHost = Object.fromEntries(screen.getAllByTestId('review-card').map((card) => [card.dataset.team ?? '', choices(card)]));
+    expect(onHost).toEqual(EXPECTED);
+    host.unmount();
+
+    answer(adminSubmissionsEndpoints.list, { submissions: QUEUE, pagination: { current_page: 1, per_page: 20, total: QUEUE.length, last_page: 1 } });
+    renderScreen(<SubmissionsPage />, { path: '/admin/submissions?status=all', route: '/admin/submissions' });
+    await screen.findAllByTestId('submission');
+    const onStaff = Object.fromEntries(
+      screen.getAllByTestId('submission').map((card) => [QUEUE.find((s) => within(card).queryByText(s.team.name))?.team.name ?? '', choices(card)]),
+    );
+    expect(onStaff).toEqual(EXPECTED);
+  });
+});
