@@ -4,7 +4,6 @@ import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { adminBookingDetailEndpoints } from '../../../shared/api/endpoints/admin-booking-detail';
 import { adminProposalsEndpoints as ep } from '../../../shared/api/endpoints/proposals';
-import { pricingEndpoint } from '../../../shared/api/endpoints/pricing';
 import { PROPOSAL_MAX_LINES, PROPOSAL_MESSAGES, PROPOSAL_PLAYERS_MAX, PROPOSAL_PLAYERS_MIN, type Proposal } from '../../../shared/api/proposals';
 import { isCurrency, PLAN_TYPES, PLANS } from '../../../shared/plans';
 import { computeQuotePrice } from '../../../shared/proposals';
@@ -13,6 +12,7 @@ import { api, errorMessage } from '../../lib/api-client';
 import { toastFirstError } from '../../lib/form-errors';
 import { notifyError, notifySuccess } from '../../lib/toast';
 import { Button, Dialog, Field, FieldError, Input, Select } from '../../components/ui';
+import { pricingQuery } from '../../lib/pricing-data';
 
 /** A signed amount typed in currency units: '-50', '80.5'; a discount is negative. */
 const signedAmount = z
@@ -67,7 +67,7 @@ function useLiveTotal(bookingId: string, values: { plan_type: string; players: s
     retry: false,
   });
   const currency = booking.data && isCurrency(booking.data.booking.currency) ? booking.data.booking.currency : null;
-  const pricing = useQuery({ queryKey: ['pricing', currency], queryFn: () => api(pricingEndpoint, { query: { currency: currency ?? 'GBP' } }), enabled: currency !== null });
+  const pricing = useQuery({ ...pricingQuery(currency ?? 'GBP'), enabled: currency !== null });
   const plan = pricing.data?.plans.find((p) => p.type === values.plan_type);
   const hosted = pricing.data?.addons.find((a) => a.type === 'hosted');
   const players = Number(values.players);

@@ -12,6 +12,7 @@ import { notifyError, notifySuccess, requestToasts } from '../../lib/toast';
 import { toastFirstError } from '../../lib/form-errors';
 import { Spinner } from '../../components/spinner';
 import { Badge, Button, Dialog, EmptyState, EmptyTableRow, ErrorState, Field, Input, Section, Select, Table, TableCell, TableHead, TableRow, Textarea } from '../../components/ui';
+import { refreshScores, scoresKeys } from '../../lib/scores-data';
 
 /** While a game is live its board refreshes every 10 s; an ended game's board is final and stays put. */
 export const LIVE_REFRESH_MS = 10_000;
@@ -30,7 +31,7 @@ function AdjustDialog({ team, onClose }: { team: LeaderboardTeam | null; onClose
     mutationFn: (body: z.output<typeof adjustmentBody>) => api(ep.adjust, { params: { teamId: team?.id ?? 0 }, body }),
     onSuccess: (answer) => {
       notifySuccess(`${signed(answer.adjustment.points)} points for ${answer.team.name}: total ${answer.team.total}`);
-      void queryClient.invalidateQueries({ queryKey: ['admin-scoring'] });
+      refreshScores(queryClient);
       onClose();
     },
     onError: (error) => notifyError(errorMessage(error, 'Failed to adjust the score')),
@@ -69,7 +70,7 @@ function AdjustDialog({ team, onClose }: { team: LeaderboardTeam | null; onClose
 function Leaderboard({ instanceId }: { instanceId: number }) {
   const [adjusting, setAdjusting] = useState<LeaderboardTeam | null>(null);
   const query = useQuery({
-    queryKey: ['admin-scoring', 'leaderboard', instanceId],
+    queryKey: scoresKeys.leaderboard(instanceId),
     queryFn: () => api(ep.leaderboard, { params: { id: instanceId } }),
     refetchInterval: (q) => (q.state.data && !q.state.data.final ? LIVE_REFRESH_MS : false),
   });
@@ -137,7 +138,7 @@ function Leaderboard({ instanceId }: { instanceId: number }) {
 export function ScoringPage() {
   useEffect(requestToasts, []);
   const [params, setParams] = useSearchParams();
-  const instances = useQuery({ queryKey: ['admin-scoring', 'instances'], queryFn: () => api(ep.instances) });
+  const instances = useQuery({ queryKey: scoresKeys.instances, queryFn: () => api(ep.instances) });
   const chosen = Number(params.get('instance')) || instances.data?.instances[0]?.id || null;
   return (
     <section>

@@ -17,6 +17,7 @@ import { toastFirstError } from '../../lib/form-errors';
 import { Pager } from '../../components/pager';
 import { Spinner } from '../../components/spinner';
 import { Badge, Button, Dialog, EmptyState, ErrorState, Field, Input, Select, Textarea, type BadgeTone } from '../../components/ui';
+import { refreshScores, scoresKeys } from '../../lib/scores-data';
 
 const STATUS_LABEL: Record<SubmissionStatus, string> = { pending: 'Pending', approved: 'Approved', rejected: 'Rejected' };
 const STATUS_TONE: Record<SubmissionStatus, BadgeTone> = { pending: 'amber', approved: 'green', rejected: 'red' };
@@ -36,8 +37,7 @@ function useReview() {
     onSuccess: (answer, { action }) => {
       const verb = action.kind === 'reject' ? 'rejected' : action.kind === 'rate' ? 'rated' : 'approved';
       notifySuccess(`Submission ${verb}: ${answer.team.name} now has ${teamTotal(answer.team)} points`);
-      void queryClient.invalidateQueries({ queryKey: ['admin-submissions'] });
-      void queryClient.invalidateQueries({ queryKey: ['admin-scoring'] });
+      refreshScores(queryClient);
     },
     onError: (error) => notifyError(errorMessage(error, 'Failed to review the submission')),
   });
@@ -174,7 +174,7 @@ export function SubmissionsPage() {
   const [rejecting, setRejecting] = useState<ReviewSubmission | null>(null);
 
   const query = useQuery({
-    queryKey: ['admin-submissions', game, status ?? 'all', page],
+    queryKey: scoresKeys.submissionList(game, status ?? 'all', page),
     queryFn: () => api(ep.list, { query: { game: game || undefined, status, page } }),
     placeholderData: keepPreviousData,
   });

@@ -1,10 +1,7 @@
 import type { BookerBooking, BookingByCode } from '../../../shared/api/booking';
 import type { ChallengeOption, ChickenInput, GameAreaInput, LocationsInput, TeamsInput } from '../../../shared/api/booker-game';
 import { bookerGameEndpoints as game } from '../../../shared/api/endpoints/booker-game';
-import { pricingEndpoint } from '../../../shared/api/endpoints/pricing';
 import { publicBookingEndpoints as booking } from '../../../shared/api/endpoints/public-booking';
-import type { Pricing } from '../../../shared/api/pricing';
-import type { Currency } from '../../../shared/plans';
 import { MANAGE_KEY_HEADER, type UpdateBookingInput } from '../../../shared/api/public-booking';
 import { api } from '../../lib/api-client';
 import { pathOf } from '../../../shared/api/endpoint';
@@ -48,7 +45,6 @@ export const saveTeams = async (o: Organiser, body: TeamsInput) => (await api(ga
 export const saveChicken = async (o: Organiser, body: ChickenInput) => (await api(game.chicken, { ...asOrganiser(o), body })).booking;
 
 /** The price list in the booking's currency, to price an edit before it is saved. */
-export const fetchPricing = (currency: Currency): Promise<Pricing> => api(pricingEndpoint, { query: { currency } });
 
 /**
  * The live game, read-only, for the organiser (the same view as the host's, without the controls). The Chicken's

@@ -5,13 +5,13 @@ import type { UpdateBookingInput } from '../../../shared/api/public-booking';
 import { computeBookingPrice } from '../../../shared/prices';
 import { isCurrency } from '../../../shared/plans';
 import { dateTimeError, MESSAGES, playerCountError, stepPlayers } from '../../../shared/validation/booking-rules';
-import { fetchPricing } from './booker-api';
 import { GameCalendar } from '../../components/booking-wizard/game-calendar';
 import { MeetingTimeField } from '../../components/booking-wizard/meeting-time-field';
 import { PlayersField } from '../../components/booking-wizard/players-field';
 import { browserTimeZone, fromApiDate } from '../../components/booking-wizard/wizard-state';
 import { money } from './booking-format';
 import { Badge, Button, FieldError } from '../../components/ui';
+import { pricingQuery } from '../../lib/pricing-data';
 
 type Props = {
   booking: BookerBooking;
@@ -33,10 +33,7 @@ export function GameDetailsEditor({ booking, saving, error, onSave }: Props) {
   const [plan, setPlan] = useState(booking.plan_type);
   const [addOns, setAddOns] = useState<string[]>(booking.add_ons);
   const currency = isCurrency(booking.currency) ? booking.currency : 'GBP';
-  const pricing = useQuery({
-    queryKey: ['pricing', currency],
-    queryFn: () => fetchPricing(currency),
-  });
+  const pricing = useQuery(pricingQuery(currency));
 
   const playersError = playerCountError(playersText);
   const players = playersError ? booking.players : Number(playersText.trim());
