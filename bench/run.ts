@@ -25,7 +25,7 @@ import pg from 'pg';
 import { BENCH_ADMIN, startBenchServer, type BenchServer } from './server';
 import { launchBenchBrowser } from './browser';
 import { openClient } from '../scripts/http-client';
-import { bookingBody } from './booking-body';
+import { bookingBody } from '../scripts/booking-body';
 import { round, runLoad, timeSequential, type LoadRequest, type LoadResult } from './load';
 import { lighthousePerformance, type LighthouseFigures } from './lighthouse';
 import { rawCreateRate, type RawCreateResult } from './raw-create';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type Agent, type TestApp } from '../support/test-app';
-import { bookingBody } from '../support/booking-body';
+import { bookingBody } from '../../scripts/booking-body';
 import { mailOutbox } from '../../src/server/db/schema/system';
 import { BOOKING_CREATE_LIMIT } from '../../src/server/modules/public-booking/public-booking-service';
 import { RECIPIENT_CAPS } from '../../src/server/lib/mail';

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { mailOutbox } from '../../src/server/db/schema/system';
 import { activityLog } from '../../src/server/db/schema/system';
 import type { OutboxMail, TimelineResponse } from '../../src/shared/api/booking-timeline';
-import { bookingBody } from '../support/booking-body';
+import { bookingBody } from '../../scripts/booking-body';
 import { createBooking } from '../support/fixtures';
 import { createTestApp, type Agent, type TestApp } from '../support/test-app';
 

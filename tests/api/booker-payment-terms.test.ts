@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../support/test-app';
-import { bookingBody } from '../support/booking-body';
+import { bookingBody } from '../../scripts/booking-body';
 import { createBooking, createPaidBooking } from '../support/fixtures';
 import { mailOutbox } from '../../src/server/db/schema/system';
 import { bookerBookingResponse } from '../../src/shared/api/booking';

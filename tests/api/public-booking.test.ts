@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq } from 'drizzle-orm';
 import { createTestApp, type Agent, type TestApp } from '../support/test-app';
 import { createBooking, createPaidBooking } from '../support/fixtures';
-import { bookingBody } from '../support/booking-body';
+import { bookingBody } from '../../scripts/booking-body';
 import { bookingChanges, bookings, pricingHistory } from '../../src/server/db/schema/bookings';
 import { mailOutbox } from '../../src/server/db/schema/system';
 import { priceList } from '../../src/server/db/schema/pricing';

@@ -13,7 +13,7 @@ import { users } from '../../src/server/db/schema/users';
 import { hashPassword } from '../../src/server/lib/crypto';
 import { createBooking } from '../support/fixtures';
 import { LEAD_STATUSES } from '../../src/shared/api/booking';
-import { bookingBody } from '../support/booking-body';
+import { bookingBody } from '../../scripts/booking-body';
 import { databaseFingerprint, diffFingerprints } from '../support/db-fingerprint';
 import { startTcpProxy, type TcpProxy } from '../support/tcp-proxy';
 import { createTestApp, readCsrfMeta, TEST_PASSWORD, type TestApp } from '../support/test-app';

@@ -6,7 +6,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { E2E_ADMIN, startServer, type RunningServer } from '../e2e/support/server';
 import { openClient } from '../../scripts/http-client';
-import { bookingBody } from '../support/booking-body';
+import { bookingBody } from '../../scripts/booking-body';
 
 /**
  * Issue 8, reliability of the real process (dist/server.js, as `npm start` runs it): kill -9 in the

@@ -1,7 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import type { CreateBookingInput } from '../../src/shared/api/public-booking';
+import type { CreateBookingInput } from '../src/shared/api/public-booking';
 
-/** A complete, valid wizard state for POST /api/bookings, with a unique email. */
+/**
+ * A complete, valid wizard state for POST /api/bookings, with a unique email. Outside tests/ because the API tests, the
+ * process tests and the benchmarks all send it, and the benchmarks do not depend on the test tree.
+ */
 export function bookingBody(overrides: Record<string, unknown> = {}): CreateBookingInput & Record<string, unknown> {
   return {
     players: 8,
