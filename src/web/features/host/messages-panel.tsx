@@ -1,37 +1,38 @@
-import { useState, type FormEvent } from 'react';
-import type { GameMessage } from '../../../shared/api/play';
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
+import { messageBody, type GameMessage } from '../../../shared/api/play';
 import { MESSAGE_MAX } from '../../../shared/game/teams';
 import { formatTimestamp } from '../../../shared/time';
 import { errorMessage } from '../../lib/api-client';
+import { firstErrorMessage } from '../../lib/form-errors';
 import { notifySuccess } from '../../lib/toast';
 import { Button, Field, FieldError, Section, Textarea } from '../../components/ui';
 import { sendMessage } from './host-api';
 
+type MessageForm = z.input<typeof messageBody>;
+
 /** Messages to every player of the game: a short text, sent at once, listed newest first. */
 export function MessagesPanel({ code, messages, disabled }: { code: string; messages: readonly GameMessage[]; disabled: boolean }) {
-  const [text, setText] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!text.trim()) return;
-    setBusy(true);
-    setError(null);
-    sendMessage(code, text.trim())
-      .then(() => {
-        setText('');
-        notifySuccess('Message sent');
-      })
-      .catch((e: unknown) => setError(errorMessage(e, 'Failed to send the message')))
-      .finally(() => setBusy(false));
+  const form = useForm<MessageForm, unknown, z.output<typeof messageBody>>({ resolver: zodResolver(messageBody), defaultValues: { text: '' } });
+  const text = useWatch({ control: form.control, name: 'text' });
+  const busy = form.formState.isSubmitting;
+  const onSubmit = async ({ text: message }: z.output<typeof messageBody>) => {
+    try {
+      await sendMessage(code, message);
+      form.reset({ text: '' });
+      notifySuccess('Message sent');
+    } catch (e: unknown) {
+      form.setError('root', { message: errorMessage(e, 'Failed to send the message') });
+    }
   };
   return (
     <Section id="messages" title="Messages to all players">
-      <form onSubmit={submit} className="space-y-2">
+      <form onSubmit={(e) => void form.handleSubmit(onSubmit)(e)} className="space-y-2">
         <Field label="Message" hint={`${text.length}/${MESSAGE_MAX}`}>
-          <Textarea rows={3} maxLength={MESSAGE_MAX} value={text} disabled={disabled} onChange={(e) => setText(e.target.value)} />
+          <Textarea rows={3} maxLength={MESSAGE_MAX} disabled={disabled} {...form.register('text')} />
         </Field>
-        <FieldError message={error} />
+        <FieldError message={firstErrorMessage(form.formState.errors)} />
         <Button type="submit" variant="primary" disabled={disabled || busy || !text.trim()}>
           {busy ? 'Sending…' : 'Send to all players'}
         </Button>

@@ -1,6 +1,9 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ReviewSubmission } from '../../../shared/api/submissions';
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
+import { rejectBody, type ReviewSubmission } from '../../../shared/api/submissions';
 import { MAX_RATING } from '../../../shared/scoring/challenge-points';
 import { reviewOptions } from '../../../shared/scoring/review-options';
 import { CHALLENGE_TYPE_LABELS } from '../../../shared/validation/challenge-rules';
@@ -47,15 +50,16 @@ function ReviewCard({ code, submission: s }: { code: string; submission: ReviewS
   const [busy, setBusy] = useState(false);
   const [rating, setRating] = useState(String(MAX_RATING));
   const [rejecting, setRejecting] = useState(false);
-  const [reason, setReason] = useState('');
+  const rejectForm = useForm<z.input<typeof rejectBody>, unknown, z.output<typeof rejectBody>>({ resolver: zodResolver(rejectBody), defaultValues: { reason: '' } });
+  const reason = useWatch({ control: rejectForm.control, name: 'reason' });
   const options = reviewOptions(s);
   const run = (work: () => Promise<unknown>, done: string) => {
     setBusy(true);
-    work()
+    return work()
       .then(() => {
         notifySuccess(done);
         setRejecting(false);
-        setReason('');
+        rejectForm.reset({ reason: '' });
         void queryClient.invalidateQueries({ queryKey: reviewKeys.list(code) });
       })
       .catch((e: unknown) => notifyError(errorMessage(e, 'Failed to save the review.')))
@@ -89,13 +93,13 @@ function ReviewCard({ code, submission: s }: { code: string; submission: ReviewS
                 ))}
               </Select>
             </Field>
-            <Button variant="primary" disabled={busy} onClick={() => run(() => rateSubmission(code, s.id, Number(rating)), 'Rated')}>
+            <Button variant="primary" disabled={busy} onClick={() => void run(() => rateSubmission(code, s.id, Number(rating)), 'Rated')}>
               Rate
             </Button>
           </>
         ) : null}
         {options.scoring === 'approve' ? (
-          <Button variant="primary" disabled={busy || !options.canApprove} onClick={() => run(() => approveSubmission(code, s.id), 'Approved')}>
+          <Button variant="primary" disabled={busy || !options.canApprove} onClick={() => void run(() => approveSubmission(code, s.id), 'Approved')}>
             Approve
           </Button>
         ) : null}
@@ -112,14 +116,18 @@ function ReviewCard({ code, submission: s }: { code: string; submission: ReviewS
         footer={
           <>
             <Button onClick={() => setRejecting(false)}>Cancel</Button>
-            <Button variant="danger" disabled={busy || !reason.trim()} onClick={() => run(() => rejectSubmission(code, s.id, reason), 'Rejected')}>
+            <Button
+              variant="danger"
+              disabled={busy || !reason.trim()}
+              onClick={() => void rejectForm.handleSubmit((body) => run(() => rejectSubmission(code, s.id, body.reason), 'Rejected'))()}
+            >
               Reject
             </Button>
           </>
         }
       >
-        <Field label="Reason">
-          <Textarea value={reason} maxLength={500} rows={3} onChange={(e) => setReason(e.target.value)} />
+        <Field label="Reason" error={rejectForm.formState.errors.reason?.message}>
+          <Textarea maxLength={500} rows={3} {...rejectForm.register('reason')} />
         </Field>
       </Dialog>
     </li>

@@ -1,11 +1,15 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
 import type { MapTeam, PublicGame } from '../../../shared/api/play';
-import type { PlayChallenge, TeamSubmission } from '../../../shared/api/play-challenges';
+import { submitBody, type PlayChallenge, type TeamSubmission } from '../../../shared/api/play-challenges';
 import { CHALLENGE_TYPE_LABELS } from '../../../shared/validation/challenge-rules';
 import { SUBMISSION_COUNT_MAX, SUBMISSION_TEXT_MAX } from '../../../shared/game/submission-kinds';
 import { AuthedPhoto } from '../../lib/authed-photo';
 import { errorMessage } from '../../lib/api-client';
+import { toastFirstError } from '../../lib/form-errors';
 import { resizePhoto } from '../../lib/photo-resize';
 import { notifyError, notifySuccess } from '../../lib/toast';
 import { Spinner } from '../../components/spinner';
@@ -79,6 +83,11 @@ function ChallengeCard({ code, token, challenge: c, canSubmit, frozen }: { code:
   );
 }
 
+/** The answer forms, each the shared submit body's rule for its kind; the count is typed as text and read as a number. */
+const [textSubmit, countSubmit] = submitBody.options;
+const textForm = textSubmit.pick({ text: true });
+const countForm = z.object({ count: z.string().transform(Number).pipe(countSubmit.shape.count) });
+
 const STATUS_TONE = { pending: 'amber', approved: 'green', rejected: 'red' } as const;
 
 function SentItem({ submission: s, token }: { submission: TeamSubmission; token: string }) {
@@ -102,12 +111,14 @@ function SubmitForm({ code, token, challenge: c, frozen }: { code: string; token
   const queryClient = useQueryClient();
   const [sending, setBusy] = useState(false);
   const busy = sending || frozen;
-  const [text, setText] = useState('');
-  const [count, setCount] = useState('');
+  const answerForm = useForm<z.input<typeof textForm>, unknown, z.output<typeof textForm>>({ resolver: zodResolver(textForm), defaultValues: { text: '' } });
+  const countsForm = useForm<z.input<typeof countForm>, unknown, z.output<typeof countForm>>({ resolver: zodResolver(countForm), defaultValues: { count: '' } });
+  const text = useWatch({ control: answerForm.control, name: 'text' });
+  const count = useWatch({ control: countsForm.control, name: 'count' });
   const done = () => {
     notifySuccess('Sent! The host will review it.');
-    setText('');
-    setCount('');
+    answerForm.reset({ text: '' });
+    countsForm.reset({ count: '' });
     void queryClient.invalidateQueries({ queryKey: challengeKeys.list(code) });
   };
   /** Resolves once sent; rejects (after the error toast) so a photo being previewed stays for another try. */
@@ -127,21 +138,15 @@ function SubmitForm({ code, token, challenge: c, frozen }: { code: string; token
       const photo = await resizePhoto(file).catch(() => file);
       await submitPhoto(code, token, c.id, photo);
     });
-  const onText = (e: FormEvent) => {
-    e.preventDefault();
-    void run(() => submitAnswer(code, token, { challenge_id: c.id, kind: 'text', text })).catch(() => undefined);
-  };
-  const onCount = (e: FormEvent) => {
-    e.preventDefault();
-    void run(() => submitAnswer(code, token, { challenge_id: c.id, kind: 'count', count: Number(count) })).catch(() => undefined);
-  };
+  const onText = answerForm.handleSubmit((body) => run(() => submitAnswer(code, token, { challenge_id: c.id, kind: 'text', ...body })).catch(() => undefined), toastFirstError);
+  const onCount = countsForm.handleSubmit((body) => run(() => submitAnswer(code, token, { challenge_id: c.id, kind: 'count', ...body })).catch(() => undefined), toastFirstError);
   return (
     <div className="space-y-2 border-t border-slate-100 pt-2">
       {c.kinds.includes('photo') ? <PhotoPicker name={c.name} busy={busy} onSend={sendPhoto} /> : null}
       {c.kinds.includes('text') ? (
-        <form onSubmit={onText} className="space-y-2">
+        <form onSubmit={(e) => void onText(e)} className="space-y-2">
           <Field label="Your answer">
-            <Textarea value={text} maxLength={SUBMISSION_TEXT_MAX} rows={2} onChange={(e) => setText(e.target.value)} />
+            <Textarea maxLength={SUBMISSION_TEXT_MAX} rows={2} {...answerForm.register('text')} />
           </Field>
           <Button type="submit" disabled={busy || !text.trim()}>
             Send answer
@@ -149,9 +154,9 @@ function SubmitForm({ code, token, challenge: c, frozen }: { code: string; token
         </form>
       ) : null}
       {c.kinds.includes('count') ? (
-        <form onSubmit={onCount} className="flex items-end gap-2">
+        <form onSubmit={(e) => void onCount(e)} className="flex items-end gap-2">
           <Field label="How many?">
-            <Input type="number" inputMode="numeric" min={1} max={SUBMISSION_COUNT_MAX} value={count} onChange={(e) => setCount(e.target.value)} />
+            <Input type="number" inputMode="numeric" min={1} max={SUBMISSION_COUNT_MAX} {...countsForm.register('count')} />
           </Field>
           <Button type="submit" disabled={busy || !(Number(count) >= 1)}>
             Send count

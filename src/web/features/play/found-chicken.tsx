@@ -1,12 +1,20 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
 import { errorMessage } from '../../lib/api-client';
 import { notifyError } from '../../lib/toast';
 import { Button, Field, Input } from '../../components/ui';
 import { CHICKEN_MESSAGES, FIND_RADIUS_M, FOUND_CODE_LENGTH } from '../../../shared/game/chicken';
 import type { PublicGame } from '../../../shared/api/play';
+import { foundBody } from '../../../shared/api/hunt';
 import { claimChicken } from './hunt-api';
 import { BlockedNote, useTeamBlock } from './team-block';
 import { currentFix } from './current-fix';
+
+/** The found call's code rule; the position is taken at the moment of the claim. */
+const claimForm = foundBody.pick({ code: true });
+type ClaimForm = z.input<typeof claimForm>;
 
 type Props = { code: string; token: string; game: PublicGame; teamId: number; found: boolean; initialCode: string | null; onFound: () => void };
 
@@ -16,9 +24,9 @@ type Props = { code: string; token: string; game: PublicGame; teamId: number; fo
  * the code and that the phone is near the Chicken. A team frozen by an Egg Strike waits, and is told for how long.
  */
 export function FoundChicken({ code, token, game, teamId, found, initialCode, onFound }: Props) {
-  const [value, setValue] = useState(initialCode ?? '');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const form = useForm<ClaimForm, unknown, z.output<typeof claimForm>>({ resolver: zodResolver(claimForm), defaultValues: { code: initialCode ?? '' } });
+  const busy = form.formState.isSubmitting;
+  const error = form.formState.errors.code?.message ?? form.formState.errors.root?.message ?? null;
   const [points, setPoints] = useState<number | null>(null);
   const block = useTeamBlock(code, token, game, teamId, 'claim_chicken');
   if (found || points !== null) {
@@ -28,38 +36,28 @@ export function FoundChicken({ code, token, game, teamId, found, initialCode, on
       </p>
     );
   }
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!value.trim()) {
-      setError(CHICKEN_MESSAGES.codeRequired);
-      return;
-    }
-    setBusy(true);
-    setError(null);
+  const submit = ({ code: foundCode }: z.output<typeof claimForm>) =>
     currentFix()
-      .then((position) => claimChicken(code, token, value, position))
+      .then((position) => claimChicken(code, token, foundCode, position))
       .then(({ find }) => {
         setPoints(find.chicken_points);
         onFound();
       })
       .catch((e: unknown) => {
         const message = e instanceof Error && e.message === CHICKEN_MESSAGES.noPosition ? e.message : errorMessage(e, 'Failed to claim the Chicken');
-        setError(message);
+        form.setError('root', { message });
         notifyError(message);
-      })
-      .finally(() => setBusy(false));
-  };
+      });
   return (
-    <form onSubmit={submit} aria-label="Found the Chicken" className="space-y-2 rounded-xl border border-amber-300 bg-amber-50 p-3">
+    <form onSubmit={(e) => void form.handleSubmit(submit)(e)} aria-label="Found the Chicken" className="space-y-2 rounded-xl border border-amber-300 bg-amber-50 p-3">
       <h2 className="font-semibold">Found the Chicken?</h2>
       <Field label="Code on the Chicken's screen" error={error} hint={`Stand within ${FIND_RADIUS_M} m of the Chicken.`}>
         <Input
-          value={value}
           maxLength={FOUND_CODE_LENGTH + 4}
           autoCapitalize="characters"
           autoComplete="off"
           className="font-mono uppercase tracking-widest"
-          onChange={(e) => setValue(e.target.value)}
+          {...form.register('code')}
         />
       </Field>
       <BlockedNote block={block} />

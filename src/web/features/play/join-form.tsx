@@ -1,7 +1,11 @@
-import { useId, useState, type FormEvent } from 'react';
-import { GAME_MESSAGES, PLAYER_NAME_MAX, TEAM_NAME_MAX } from '../../../shared/game/teams';
-import type { LobbyTeam, Player } from '../../../shared/api/play';
+import { useId } from 'react';
+import { useController, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import { PLAYER_NAME_MAX, TEAM_NAME_MAX } from '../../../shared/game/teams';
+import { joinBody, teamName, type JoinBody, type LobbyTeam, type Player } from '../../../shared/api/play';
 import { errorMessage } from '../../lib/api-client';
+import { firstErrorMessage } from '../../lib/form-errors';
 import { Button, cx, Field, FieldError, Input } from '../../components/ui';
 import { joinGame } from './play-api';
 
@@ -14,38 +18,57 @@ type Props = {
 
 const NEW_TEAM = 'new';
 
+/**
+ * The join body's name rule, plus the screen's choice of team: a new team needs a name (the shared team-name rule)
+ * only when "Create a new team" is chosen, and never for the Chicken, who plays without a team.
+ */
+const joinForm = (chicken: boolean) =>
+  joinBody
+    .pick({ name: true })
+    .extend({ choice: z.string(), team_name: z.string() })
+    .superRefine((values, ctx) => {
+      if (chicken || values.choice !== NEW_TEAM) return;
+      const checked = teamName.safeParse(values.team_name);
+      if (!checked.success) for (const issue of checked.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: ['team_name'] });
+    });
+type JoinForm = z.input<ReturnType<typeof joinForm>>;
+
 /** Enter a name, pick a team from the organiser's list (full ones greyed out) or create one, join. */
 export function JoinForm({ code, teams, chickenKey, onJoined }: Props) {
   const id = useId();
-  const [name, setName] = useState('');
   const firstOpen = teams.find((t) => !t.full);
   // Chosen by name: names are unique in a game, and a team listed before the lobby opens has no id yet.
   const keyOf = (t: LobbyTeam) => `team:${t.name}`;
-  const [choice, setChoice] = useState<string>(firstOpen ? keyOf(firstOpen) : NEW_TEAM);
-  const [teamName, setTeamName] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const form = useForm<JoinForm, unknown, z.output<ReturnType<typeof joinForm>>>({
+    resolver: zodResolver(joinForm(!!chickenKey)),
+    defaultValues: { name: '', choice: firstOpen ? keyOf(firstOpen) : NEW_TEAM, team_name: '' },
+  });
+  const { field: choiceField } = useController({ control: form.control, name: 'choice' });
+  const choice = choiceField.value;
+  const busy = form.formState.isSubmitting;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const trimmed = name.trim();
-    if (!trimmed) return setError(GAME_MESSAGES.nameRequired);
-    if (!chickenKey && choice === NEW_TEAM && !teamName.trim()) return setError(GAME_MESSAGES.teamNameRequired);
-    setError(null);
-    setBusy(true);
+  const onSubmit = async ({ name, choice: chosen, team_name }: z.output<ReturnType<typeof joinForm>>) => {
     // A team listed before the lobby exists has no id yet (not positive): it is joined by its name.
-    const picked = teams.find((t) => keyOf(t) === choice);
-    const team = chickenKey ? {} : choice === NEW_TEAM || !picked ? { team_name: teamName.trim() } : picked.id > 0 ? { team_id: picked.id } : { team_name: picked.name };
-    joinGame(code, { name: trimmed, ...team, ...(chickenKey ? { chicken_key: chickenKey } : {}) })
-      .then((answer) => onJoined(answer.token, answer.player))
-      .catch((e: unknown) => setError(errorMessage(e, 'Failed to join the game. Please try again.')))
-      .finally(() => setBusy(false));
+    const picked = teams.find((t) => keyOf(t) === chosen);
+    const team: Pick<JoinBody, 'team_id' | 'team_name'> = chickenKey
+      ? {}
+      : chosen === NEW_TEAM || !picked
+        ? { team_name: team_name.trim() }
+        : picked.id > 0
+          ? { team_id: picked.id }
+          : { team_name: picked.name };
+    try {
+      const answer = await joinGame(code, { name, ...team, ...(chickenKey ? { chicken_key: chickenKey } : {}) });
+      onJoined(answer.token, answer.player);
+    } catch (e: unknown) {
+      form.setError('root', { message: errorMessage(e, 'Failed to join the game. Please try again.') });
+    }
   };
 
   return (
-    <form onSubmit={submit} className="space-y-5" aria-label="Join the game">
+    <form onSubmit={(e) => void form.handleSubmit(onSubmit)(e)} className="space-y-5" aria-label="Join the game">
       <Field label="Your name" size="lg">
-        <Input size="lg" value={name} maxLength={PLAYER_NAME_MAX} autoComplete="nickname" onChange={(e) => setName(e.target.value)} />
+        <Input size="lg" maxLength={PLAYER_NAME_MAX} autoComplete="nickname" {...form.register('name')} />
       </Field>
       {chickenKey ? (
         <p className="rounded-xl bg-brand-100 p-3 text-brand-700">
@@ -63,23 +86,23 @@ export function JoinForm({ code, teams, chickenKey, onJoined }: Props) {
                 choice === keyOf(t) ? 'border-brand-500 bg-brand-50' : 'border-slate-200',
               )}
             >
-              <input type="radio" name={`${id}-team`} value={keyOf(t)} disabled={t.full} checked={choice === keyOf(t)} onChange={() => setChoice(keyOf(t))} />
+              <input type="radio" name={`${id}-team`} value={keyOf(t)} disabled={t.full} checked={choice === keyOf(t)} onChange={() => choiceField.onChange(keyOf(t))} />
               <span className="flex-1 font-medium">{t.name}</span>
               <span className="text-sm">{t.full ? 'Full' : `${t.players}/${t.capacity}`}</span>
             </label>
           ))}
           <label className={cx('flex min-h-12 cursor-pointer items-center gap-3 rounded-xl border px-3', choice === NEW_TEAM ? 'border-brand-500 bg-brand-50' : 'border-slate-200')}>
-            <input type="radio" name={`${id}-team`} value={NEW_TEAM} checked={choice === NEW_TEAM} onChange={() => setChoice(NEW_TEAM)} />
+            <input type="radio" name={`${id}-team`} value={NEW_TEAM} checked={choice === NEW_TEAM} onChange={() => choiceField.onChange(NEW_TEAM)} />
             <span className="font-medium">Create a new team</span>
           </label>
           {choice === NEW_TEAM ? (
             <Field label="Team name" size="lg">
-              <Input size="lg" value={teamName} maxLength={TEAM_NAME_MAX} onChange={(e) => setTeamName(e.target.value)} />
+              <Input size="lg" maxLength={TEAM_NAME_MAX} {...form.register('team_name')} />
             </Field>
           ) : null}
         </fieldset>
       )}
-      <FieldError message={error} />
+      <FieldError message={firstErrorMessage(form.formState.errors)} />
       <Button type="submit" variant="primary" size="lg" className="w-full" disabled={busy}>
         {busy ? 'Joining…' : 'Join the game'}
       </Button>

@@ -1,12 +1,20 @@
 import { useState } from 'react';
-import type { LobbyTeam, MapPlayer, PlayGameResponse } from '../../../shared/api/play';
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
+import { changeTeamBody, type LobbyTeam, type MapPlayer, type PlayGameResponse } from '../../../shared/api/play';
 import { TEAM_NAME_MAX } from '../../../shared/game/teams';
 import { errorMessage } from '../../lib/api-client';
+import { firstErrorMessage } from '../../lib/form-errors';
 import { Badge, Button, Field, FieldError, Input, Select } from '../../components/ui';
 import { LocationPrompt } from './location-prompt';
 import { ChickenBriefing } from './chicken-briefing';
 import { LobbyInfo } from './lobby-info';
 import { changeTeam, updateMe } from './play-api';
+
+/** "Or create a team": the change-team call's by-name body. */
+const newTeamForm = changeTeamBody.options[1];
+type NewTeamForm = z.input<typeof newTeamForm>;
 
 type Props = {
   code: string;
@@ -27,7 +35,8 @@ type Props = {
 export function LobbyView({ code, token, me, teams, teammates, info, onChanged }: Props) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [newTeam, setNewTeam] = useState('');
+  const form = useForm<NewTeamForm, unknown, z.output<typeof newTeamForm>>({ resolver: zodResolver(newTeamForm), defaultValues: { team_name: '' } });
+  const newTeam = useWatch({ control: form.control, name: 'team_name' });
   const run = (work: () => Promise<unknown>) => {
     setBusy(true);
     setError(null);
@@ -70,13 +79,15 @@ export function LobbyView({ code, token, me, teams, teammates, info, onChanged }
           </Field>
           <form
             className="flex items-end gap-2"
-            onSubmit={(e) => {
-              e.preventDefault();
-              if (newTeam.trim()) run(() => changeTeam(code, token, { team_name: newTeam.trim() }).then(() => setNewTeam('')));
-            }}
+            onSubmit={(e) =>
+              void form.handleSubmit(
+                (body) => run(() => changeTeam(code, token, body).then(() => form.reset({ team_name: '' }))),
+                (errors) => setError(firstErrorMessage(errors)),
+              )(e)
+            }
           >
             <Field label="Or create a team" className="flex-1">
-              <Input value={newTeam} maxLength={TEAM_NAME_MAX} onChange={(e) => setNewTeam(e.target.value)} />
+              <Input maxLength={TEAM_NAME_MAX} {...form.register('team_name')} />
             </Field>
             <Button type="submit" disabled={busy || !newTeam.trim()}>
               Create
