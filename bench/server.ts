@@ -32,7 +32,9 @@ export async function startBenchServer(env: Record<string, string> = {}): Promis
   const port = await freePort();
   const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'hatch-bench-'));
   let output = '';
-  const child = spawn(process.execPath, [path.join(process.env.HATCH_DIST ?? 'dist', 'server.js')], {
+  // BENCH_SERVER_PROFILE=<folder>: the server writes a V8 CPU profile there when it stops (where its time goes).
+  const profile = process.env.BENCH_SERVER_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_SERVER_PROFILE}`] : [];
+  const child = spawn(process.execPath, [...profile, path.join(process.env.HATCH_DIST ?? 'dist', 'server.js')], {
     env: {
       ...process.env,
       DATABASE_URL: '',
