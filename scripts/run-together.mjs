@@ -1,25 +1,18 @@
-// Runs the npm scripts named on the command line at the same time and fails if any fails. Lint and types are
-// single-threaded and the test tiers leave a core idle for much of their run (browser pages wait on each other), so
-// together they take little more than the longest. Each buffered script's output is printed when it ends, under a
-// `── npm run <name>` line; the one after `--stream` prints as it goes (the test tiers' progress).
+// Runs the npm scripts named on the command line at the same time (lint, types and the build are single-threaded
+// and independent: on two cores together they take the time of the longest), prints each one's output when it ends,
+// and fails if any fails.
 import { spawn } from 'node:child_process';
 
-const args = process.argv.slice(2);
-const streamAt = args.indexOf('--stream');
-const streamed = streamAt === -1 ? null : args[streamAt + 1];
-const names = args.filter((arg, i) => arg !== '--stream' && i !== streamAt + 1);
-if (streamed) names.push(streamed);
-
+const names = process.argv.slice(2);
 const results = await Promise.all(
   names.map(
     (name) =>
       new Promise((resolve) => {
         const started = Date.now();
-        const live = name === streamed;
-        const child = spawn('npm', ['run', '--silent', name], { stdio: ['ignore', live ? 'inherit' : 'pipe', live ? 'inherit' : 'pipe'] });
+        const child = spawn('npm', ['run', '--silent', name], { stdio: ['ignore', 'pipe', 'pipe'] });
         let output = '';
-        child.stdout?.on('data', (d) => (output += d));
-        child.stderr?.on('data', (d) => (output += d));
+        child.stdout.on('data', (d) => (output += d));
+        child.stderr.on('data', (d) => (output += d));
         child.on('close', (code) => {
           const seconds = ((Date.now() - started) / 1000).toFixed(0);
           process.stdout.write(`\n── npm run ${name}: ${code === 0 ? 'ok' : `failed (${code})`} in ${seconds} s\n${output}`);
