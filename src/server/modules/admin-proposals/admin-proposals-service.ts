@@ -8,10 +8,8 @@ import { proposalMail } from '../../lib/proposal-mail';
 import { isCurrency } from '../../../shared/plans';
 import {
   PROPOSAL_MESSAGES,
-  PROPOSAL_STATUSES,
   type CreateProposalBody,
   type Proposal,
-  type ProposalStatus,
   type UpdateProposalBody,
 } from '../../../shared/api/proposals';
 import { isProposalExpired, proposalPath, PROPOSAL_ZONE } from '../../../shared/proposals';
@@ -29,18 +27,13 @@ import {
   type ProposalListRow,
   type ProposalRow,
 } from './admin-proposals-repository';
+import { proposalTerms } from '../../lib/proposal-terms';
 
 type Deps = { db: Db; baseUrl: string };
 type Actor = { id: number };
 
 /** Only a booking not yet paid takes a quote: a paid, completed or cancelled one is past the sales conversation. */
 const QUOTABLE = new Set(['enquiry', 'lead']);
-
-function statusOf(value: string): ProposalStatus {
-  const status = PROPOSAL_STATUSES.find((s) => s === value);
-  if (!status) throw new Error(`unknown proposal status ${value}`);
-  return status;
-}
 
 function toProposal(row: ProposalListRow, baseUrl: string, today: string): Proposal {
   const p = row.proposal;
@@ -51,18 +44,9 @@ function toProposal(row: ProposalListRow, baseUrl: string, today: string): Propo
     booking_email: row.booking.email,
     booking_status: row.booking.bookingStatus,
     lead_status: row.booking.leadStatus,
-    status: statusOf(p.status),
+    status: p.status,
     expired: isProposalExpired({ status: p.status, valid_until: p.validUntil }, today),
-    plan_type: p.planType,
-    players: p.players,
-    add_ons: p.addOns,
-    lines: p.lines,
-    currency: p.currency,
-    price_per_person: p.pricePerPerson,
-    add_ons_total: p.addOnsTotal,
-    lines_total: p.linesTotal,
-    total_price: p.totalPrice,
-    valid_until: p.validUntil,
+    ...proposalTerms(p),
     link: `${baseUrl.replace(/\/+$/, '')}${proposalPath(p.token)}`,
     created_by_name: row.createdByName,
     created_at: p.createdAt.toISOString(),

@@ -8,6 +8,7 @@ import { PROPOSAL_MESSAGES, type PublicProposal } from '../../../shared/api/prop
 import { isProposalExpired, PROPOSAL_ZONE } from '../../../shared/proposals';
 import { todayIn } from '../../../shared/time';
 import { findByToken, insertNote, insertPricingHistory, lockByToken, markAccepted, withdrawOthers, type ProposalRow } from './proposal-repository';
+import { proposalTerms } from '../../lib/proposal-terms';
 
 /** Only a booking not yet paid takes a quote (as staff's side rules). */
 const QUOTABLE = new Set(['enquiry', 'lead']);
@@ -37,16 +38,7 @@ export async function getPublicProposal(db: Db, token: string): Promise<PublicPr
     full_name: booking.fullName,
     city: booking.city,
     date: booking.date,
-    plan_type: p.planType,
-    players: p.players,
-    add_ons: p.addOns,
-    lines: p.lines,
-    currency: p.currency,
-    price_per_person: p.pricePerPerson,
-    add_ons_total: p.addOnsTotal,
-    lines_total: p.linesTotal,
-    total_price: p.totalPrice,
-    valid_until: p.validUntil,
+    ...proposalTerms(p),
   };
 }
 
