@@ -12,6 +12,7 @@ import {
   leadMetrics,
   listBookings,
 } from './admin-bookings-service';
+import { sendCsvDownload } from '../../plugins/csv-download';
 
 /** The bookings workspace (issue 5). Registered inside /api/admin: paths are relative to it. */
 export const adminBookingsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -32,17 +33,7 @@ export const adminBookingsRoutes: FastifyPluginAsyncZod = async (app) => {
     enquiryLeadMetrics(db, request.query.start_date, request.query.end_date, request.query.interval),
   );
 
-  endpointRoute(app, endpoints.export, options, async (request, reply) => {
-    const stream = await exportBookingsCsv(app.deps.database, request.query);
-    return (
-      reply
-        .header('Content-Type', 'text/csv; charset=utf-8')
-        .header('Content-Disposition', `attachment; filename="${exportFileName()}"`)
-        .header('Cache-Control', 'no-store')
-        // Fastify pipes a stream as it is (no serializer runs); the schema only documents the CSV body.
-        .send(stream)
-    );
-  });
+  endpointRoute(app, endpoints.export, options, async (request, reply) => sendCsvDownload(reply, exportFileName(), await exportBookingsCsv(app.deps.database, request.query)));
 
   endpointRoute(app, endpoints.create, options, async (request) => {
     // Booking mails link to the public site; the origin is found as for the wizard's confirmation mail.

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminPaymentsEndpoints as endpoints } from '../../../shared/api/endpoints/admin-payments';
 import { endpointRoute } from '../../plugins/endpoint-route';
 import { exportLedgerCsv, listLedger, paymentsFileName } from './admin-payments-service';
+import { sendCsvDownload } from '../../plugins/csv-download';
 
 const options = { tags: ['admin payments'] };
 
@@ -11,15 +12,5 @@ export const adminPaymentsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   endpointRoute(app, endpoints.list, options, async ({ query }) => listLedger(db, query));
 
-  endpointRoute(app, endpoints.export, options, async (request, reply) => {
-    const stream = exportLedgerCsv(db, request.query);
-    return (
-      reply
-        .header('Content-Type', 'text/csv; charset=utf-8')
-        .header('Content-Disposition', `attachment; filename="${paymentsFileName()}"`)
-        .header('Cache-Control', 'no-store')
-        // Fastify pipes a stream as it is (no serializer runs); the schema only documents the CSV body.
-        .send(stream)
-    );
-  });
+  endpointRoute(app, endpoints.export, options, async (request, reply) => sendCsvDownload(reply, paymentsFileName(), exportLedgerCsv(db, request.query)));
 };

@@ -20,6 +20,7 @@ import {
   smokeScreenEffect,
   STATION_COOLDOWN_SECONDS,
   weaponsUnavailable,
+  type ItemKind,
   type ItemRefusal,
   type WeaponsGame,
 } from '../../../shared/game/items';
@@ -33,7 +34,6 @@ import {
   history,
   insertEffect,
   insertItem,
-  kindOf,
   lastPickups,
   lastUses,
   markUsed,
@@ -78,7 +78,7 @@ const later = (from: Date | undefined, seconds: number, now: Date) => {
 };
 
 function itemDto(row: ItemRow, lastUsed: Map<string, Date>, now: Date): BackpackItem {
-  const kind = kindOf(row.kind);
+  const kind = row.kind;
   return { id: row.id, kind, picked_at: row.pickedAt.toISOString(), ready_at: later(lastUsed.get(kind), ITEMS[kind].cooldownSeconds, now) };
 }
 
@@ -107,7 +107,7 @@ export async function backpack(db: Db, auth: PlayerAuth, now: Date = new Date())
         const distance = here ? Math.round(distanceMetres(here, s)) : null;
         return {
           id: s.id,
-          kind: kindOf(s.kind),
+          kind: s.kind,
           label: s.label,
           lat: s.lat,
           lng: s.lng,
@@ -146,13 +146,13 @@ export async function pickUp(db: Db, auth: PlayerAuth, stationId: number, now: D
     // One after another: a transaction is one connection.
     const items = await backpackOf(tx, teamId);
     const pickups = await lastPickups(tx, teamId);
-    const kind = kindOf(station.kind);
+    const kind = station.kind;
     const verdict = checkPickup({
       game,
       station: { id: station.id, kind, lat: station.lat, lng: station.lng, active: station.active },
       teamId,
       position: positionOf(auth),
-      backpack: items.map((i) => kindOf(i.kind)),
+      backpack: items.map((i) => i.kind),
       lastPickupAt: pickups.get(station.id) ?? null,
       now,
     });
@@ -176,11 +176,11 @@ export async function useItem(db: Db, auth: PlayerAuth, body: { item_id: number;
     await assertTeamMay(tx, { gameId: auth.game.id, instanceId: auth.instance.id, teamId, game }, 'use_item', now);
     const item = await unusedItem(tx, teamId, body.item_id);
     if (!item) refuse(ITEM_MESSAGES.notInBackpack);
-    const kind = kindOf(item.kind);
+    const kind = item.kind;
     const items = await backpackOf(tx, teamId);
     const uses = await lastUses(tx, teamId);
     const effects = await effectsOf(tx, auth.instance.id, now);
-    const verdict = checkUse({ game, kind, teamId, backpack: items.map((i) => kindOf(i.kind)), lastUsedAt: uses.get(kind) ?? null, targetTeamId: ITEMS[kind].needsTarget ? (target ?? null) : null, now });
+    const verdict = checkUse({ game, kind, teamId, backpack: items.map((i) => i.kind), lastUsedAt: uses.get(kind) ?? null, targetTeamId: ITEMS[kind].needsTarget ? (target ?? null) : null, now });
     if (!verdict.ok) refuse(verdict.message);
     const result = await outcome(tx, auth, { kind, teamId, target, effects, now, random });
     await markUsed(tx, item.id, { usedAt: now, usedBy: auth.player.id, targetTeamId: result.kind === 'egg_strike' ? result.target_team_id : null, result });
@@ -189,7 +189,7 @@ export async function useItem(db: Db, auth: PlayerAuth, body: { item_id: number;
   });
 }
 
-type UseInput = { kind: ReturnType<typeof kindOf>; teamId: number; target: number | undefined; effects: Awaited<ReturnType<typeof effectsOf>>; now: Date; random: () => number };
+type UseInput = { kind: ItemKind; teamId: number; target: number | undefined; effects: Awaited<ReturnType<typeof effectsOf>>; now: Date; random: () => number };
 
 /** What an item does, once every check passed. */
 async function outcome(tx: Tx, auth: PlayerAuth, u: UseInput): Promise<UseResult> {

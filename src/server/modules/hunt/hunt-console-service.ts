@@ -8,7 +8,7 @@ import { weaponsUnavailable } from '../../../shared/game/items';
 import { GAME_MESSAGES } from '../../../shared/game/teams';
 import type { HuntConsoleResponse } from '../../../shared/api/hunt';
 import { finalArea } from './chicken-service';
-import { findChickenRow, finds, hidingSpotOf, kindOf, stationsOf } from './hunt-repository';
+import { findChickenRow, finds, hidingSpotOf, stationsOf } from './hunt-repository';
 
 /** The hunt as the host and staff see it on their map: the shrinking area, the stations, the hiding spot, the finds. */
 export async function huntConsole(db: Db, user: SessionUser, code: string, now: Date = new Date()): Promise<HuntConsoleResponse> {
@@ -29,7 +29,7 @@ export async function huntConsole(db: Db, user: SessionUser, code: string, now: 
     final_area: finalArea(ctx),
     next_shrink_at: live && instance.endsAt ? (nextShrinkAt({ ...latest, radius: booked.radius }, instance.startTime, instance.endsAt, now)?.toISOString() ?? null) : null,
     weapons_off: off,
-    stations: plan === 'standard' ? [] : (await stationsOf(db, ctx.game.id, false)).map((s) => ({ id: s.id, kind: kindOf(s.kind), label: s.label, lat: s.lat, lng: s.lng, active: s.active })),
+    stations: plan === 'standard' ? [] : (await stationsOf(db, ctx.game.id, false)).map((s) => ({ id: s.id, kind: s.kind, label: s.label, lat: s.lat, lng: s.lng, active: s.active })),
     hiding_spot: spot ? { lat: spot.lat, lng: spot.lng, at: spot.at.toISOString() } : null,
     finds: instance ? await finds(db, instance.id) : [],
   };

@@ -5,7 +5,7 @@ import { instanceTeams, players } from '../../db/schema/games';
 import { instanceChickens, teamEffects, teamItems } from '../../db/schema/hunt';
 import { itemStations } from '../../db/schema/items';
 import { FOUND_CODE_LENGTH, foundCodeFrom } from '../../../shared/game/chicken';
-import { ITEM_KINDS, type Effect, type ItemKind } from '../../../shared/game/items';
+import type { Effect, ItemKind } from '../../../shared/game/items';
 import type { ChickenFind } from '../../../shared/api/hunt';
 import type { LatLng } from '../../../shared/geo';
 
@@ -83,13 +83,6 @@ export async function teamsOf(db: DbOrTx, instanceId: number) {
   return db.select({ id: instanceTeams.id, name: instanceTeams.name }).from(instanceTeams).where(eq(instanceTeams.instanceId, instanceId)).orderBy(asc(instanceTeams.id));
 }
 
-/** A stored item kind, read strictly: the column's CHECK holds it to ITEM_KINDS, so anything else is a bug, never a Radar. */
-export function kindOf(text: string): ItemKind {
-  const kind = ITEM_KINDS.find((k) => k === text);
-  if (!kind) throw new Error(`Unknown item kind: ${text}`);
-  return kind;
-}
-
 export async function stationsOf(db: DbOrTx, gameId: number, activeOnly: boolean) {
   return db
     .select()
@@ -123,7 +116,7 @@ export async function lastUses(db: DbOrTx, teamId: number): Promise<Map<ItemKind
     .from(teamItems)
     .where(and(eq(teamItems.teamId, teamId), isNotNull(teamItems.usedAt)))
     .groupBy(teamItems.kind);
-  return new Map(rows.map((r) => [kindOf(r.kind), new Date(r.at)] as const));
+  return new Map(rows.map((r) => [r.kind, new Date(r.at)] as const));
 }
 
 export async function history(db: DbOrTx, teamId: number, limit = 10) {
