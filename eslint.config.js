@@ -11,16 +11,28 @@ import globals from 'globals';
 const dirsIn = (dir) => fs.readdirSync(dir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
 const eachOther = (root, message) => dirsIn(root).map((name) => ({ target: `./${root}/${name}`, from: `./${root}`, except: [`./${name}`], message }));
 
+const here = import.meta.dirname;
+const APP_LEVEL = ['./src/server/app.ts', './src/server/server.ts', './src/server/serve.ts', './src/server/health-routes.ts', './src/server/web', './src/server/seed'];
+/**
+ * A domain reaches another only through its public index.ts; a domain's tables/ may name another domain's tables for
+ * a foreign key (and read-joins name users, challenges or a game's tables from tables/). The bookings table itself is
+ * the booking domain's alone: see the no-restricted-imports rule below.
+ */
+const domainZones = dirsIn('src/server/domains').map((name) => ({
+  target: `./src/server/domains/${name}`,
+  from: './src/server/domains/*/**',
+  except: [`${here}/src/server/domains/${name}/**`, `${here}/src/server/domains/*/index.ts`, `${here}/src/server/domains/*/tables/*.ts`],
+  message: `A domain uses another only through its index.ts (or its tables/ for a foreign key or a read-join): export what ${name} needs there.`,
+}));
+
 const boundaries = [
-  ...eachOther('src/server/modules', 'Server modules do not import each other: move the shared part to src/server/lib or src/server/db.'),
+  ...domainZones,
   ...eachOther('src/web/features', 'Features do not import each other: move the shared part to src/web/components or src/web/lib.'),
   { target: './src/shared', from: ['./src/server', './src/web'], message: 'src/shared is imported by both sides and imports neither.' },
   { target: './src/web', from: './src/server', message: 'The SPA talks to the server over HTTP only; what both need lives in src/shared.' },
   { target: './src/server', from: './src/web', message: 'The server never imports the SPA; what both need lives in src/shared.' },
-  { target: './src/server/lib', from: ['./src/server/modules', './src/server/plugins', './src/server/app.ts', './src/server/server.ts'], message: 'src/server/lib is below plugins and modules: move what it needs into lib, or hand it in as a parameter.' },
-  { target: './src/server/plugins', from: ['./src/server/modules', './src/server/app.ts', './src/server/server.ts'], message: 'Plugins do not import modules: move the shared part to src/server/lib.' },
-  { target: './src/server/db', from: ['./src/server/modules', './src/server/plugins', './src/server/app.ts', './src/server/server.ts'], message: 'The database layer does not import plugins or modules.' },
-  { target: './src/server/modules', from: ['./src/server/app.ts', './src/server/server.ts'], message: 'Modules are registered by app.ts; they do not import it.' },
+  { target: './src/server/platform', from: ['./src/server/domains', ...APP_LEVEL], message: 'The platform knows no domain: hand in what it needs as a parameter (a task, a callback), or move the rule into a domain.' },
+  { target: './src/server/domains', from: APP_LEVEL, message: 'Domains are composed by app.ts and serve.ts; they do not import them.' },
   { target: ['./src/web/components', './src/web/lib'], from: ['./src/web/features', './src/web/app', './src/web/main.tsx'], message: 'Shared web code does not import a feature or the app shell: move the part it needs down to src/web/components or src/web/lib.' },
   { target: './src/web/features', from: ['./src/web/app', './src/web/main.tsx'], message: 'Features do not import the app shell; the router imports them.' },
   { target: './src/web/lib', from: './src/web/components', message: 'src/web/lib holds no UI: it does not import components.' },
@@ -58,6 +70,26 @@ export default tseslint.config(
         {
           selector: "JSXOpeningElement[name.name='table']",
           message: "Use the kit's <Table> (src/web/components/ui) instead of a raw <table>: look 'card' for a staff list, 'plain' for a table inside a section.",
+        },
+      ],
+    },
+  },
+  {
+    // The bookings table is the booking domain's: anything else asks the booking domain's index (issue 21).
+    files: ['src/server/**/*.ts'],
+    // Another domain's tables may name it for a foreign key; the demo seed writes whole bookings as data.
+    ignores: ['src/server/domains/booking/**', 'src/server/domains/*/tables/**', 'src/server/seed/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/booking/tables/bookings'],
+              importNames: ['bookings'],
+              message: 'Only the booking domain queries the bookings table: call (or add) a function in src/server/domains/booking/index.ts.',
+            },
+          ],
         },
       ],
     },

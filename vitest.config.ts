@@ -22,7 +22,7 @@ class TierSequencer extends BaseSequencer {
 }
 
 // Co-located tests that need a database: they run with the API tier (migrated template, docs/TESTING.md).
-const DATABASE_TESTS_IN_SRC = ['src/server/lib/rate-limit.test.ts', 'src/server/lib/booking-record.test.ts', 'src/server/lib/maintenance.test.ts'];
+const DATABASE_TESTS_IN_SRC = ['src/server/platform/rate-limit.test.ts', 'src/server/domains/booking/booking-record.test.ts'];
 const consoleErrorsFail = ['tests/support/fail-on-console-error.ts'];
 
 /**

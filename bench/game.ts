@@ -9,8 +9,8 @@ import { readFileSync } from 'node:fs';
 import { startBenchServer, BENCH_ADMIN, type BenchServer } from './server';
 import { openClient } from '../scripts/http-client';
 import { createPaidBooking } from './paid-booking';
-import { openDatabase } from '../src/server/db/client';
-import { teams as bookingTeams } from '../src/server/db/schema/bookings';
+import { openDatabase } from '../src/server/platform/db/client';
+import { teams as bookingTeams } from '../src/server/domains/booking/tables/bookings';
 import { round } from './load';
 
 const PLAYERS = Number(process.env.BENCH_GAME_PLAYERS ?? 1_000);

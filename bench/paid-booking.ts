@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import type { Db } from '../src/server/db/client';
-import { bookings } from '../src/server/db/schema/bookings';
-import { newTempCode } from '../src/server/lib/codes';
-import { recordPayment } from '../src/server/lib/booking-lifecycle';
-import { withBooking } from '../src/server/lib/booking-write';
+import type { Db } from '../src/server/platform/db/client';
+import { bookings } from '../src/server/domains/booking/tables/bookings';
+import { newTempCode } from '../src/server/platform/codes';
+import { recordPayment } from '../src/server/domains/booking/booking-lifecycle';
+import { withBooking } from '../src/server/domains/booking/booking-write';
 
 /** A paid booking of `players` with its game, written straight into the database as a recorded payment makes it. */
 export async function createPaidBooking(db: Db, players: number): Promise<{ bookingId: number; gameCode: string }> {

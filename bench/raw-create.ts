@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { z } from 'zod';
-import { newManageKey, newTempCode } from '../src/server/lib/codes';
+import { newManageKey, newTempCode } from '../src/server/platform/codes';
 import { round } from './load';
 
 /**

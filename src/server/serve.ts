@@ -1,14 +1,12 @@
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
-import type { Config } from './config';
-import type { Database } from './db/client';
-import { bootstrapAdmin, type BootstrapResult } from './lib/bootstrap-admin';
+import type { Config } from './platform/config';
+import type { Database } from './platform/db/client';
+import { bootstrapAdmin, type BootstrapResult, pruneExpiredSessions } from './domains/identity';
 import { buildApp } from './app';
-import { runMaintenance } from './lib/maintenance';
-import { endDueGames } from './lib/game-lifecycle';
-import { shrinkDueAreas } from './lib/game-area';
-import { queueDueResultsMails } from './lib/results-mails';
-import { startScheduler } from './lib/scheduler';
-import { foldKeyCountDeltas } from './modules/admin-bookings/booking-counts-repository';
+import { runMaintenance } from './platform/maintenance';
+import { endDueGames, shrinkDueAreas, queueDueResultsMails } from './domains/game';
+import { startScheduler } from './platform/scheduler';
+import { foldKeyCountDeltas } from './domains/booking';
 
 export type Serving = { app: FastifyInstance; address: string; admin: BootstrapResult; close(): Promise<void> };
 
@@ -33,7 +31,7 @@ export async function serve(options: { config: Config; database: Database; webRo
       { name: 'queueing results mails', everyMs: 5_000, run: () => queueDueResultsMails(db, { mail: app.deps.mail, baseUrl: app.deps.publicUrl }) },
       // Expired sessions, windows and keys go; folding the booking count deltas keeps the first staff read after a
       // quiet spell quick.
-      { name: 'maintenance', everyMs: 10 * 60_000, firstAfterMs: 30_000, run: () => runMaintenance(db, [foldKeyCountDeltas]) },
+      { name: 'maintenance', everyMs: 10 * 60_000, firstAfterMs: 30_000, run: () => runMaintenance(db, [pruneExpiredSessions, foldKeyCountDeltas]) },
     ],
     app.log,
   );

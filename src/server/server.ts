@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ConfigError, loadConfig } from './config';
-import { openDatabase } from './db/client';
-import { seedReferenceData } from './db/seed';
+import { ConfigError, loadConfig } from './platform/config';
+import { openDatabase } from './platform/db/client';
+import { seedReferenceData } from './seed/seed';
 import { serve } from './serve';
 
 /** Runs the process: configuration, database, migrations, the app, and a graceful close on signals. */

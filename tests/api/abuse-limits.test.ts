@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type Agent, type TestApp } from '../support/test-app';
 import { bookingBody } from '../../scripts/booking-body';
-import { mailOutbox } from '../../src/server/db/schema/system';
-import { BOOKING_CREATE_LIMIT } from '../../src/server/modules/public-booking/public-booking-service';
-import { RECIPIENT_CAPS } from '../../src/server/lib/mail';
+import { mailOutbox } from '../../src/server/platform/db/tables';
+import { BOOKING_CREATE_LIMIT } from '../../src/server/domains/booking/public-booking/public-booking-service';
+import { RECIPIENT_CAPS } from '../../src/server/platform/mail';
 import { PUBLIC_BOOKING_MESSAGES } from '../../src/shared/api/public-booking';
 
 let addressCounter = 0;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recordActivity } from '../../src/server/lib/activity';
+import { recordActivity } from '../../src/server/domains/identity/activity';
 import { createBooking } from '../support/fixtures';
 import { createTestApp, type Agent, type TestApp } from '../support/test-app';
 

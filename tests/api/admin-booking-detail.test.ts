@@ -2,9 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { createTestApp, type Agent, type TestApp } from '../support/test-app';
 import { createBooking, createPaidBooking, startableSchedule } from '../support/fixtures';
-import { activityLog, mailOutbox } from '../../src/server/db/schema/system';
-import { bookings, contactHistory } from '../../src/server/db/schema/bookings';
-import { gameInstances, games, instanceTeams, players, submissions } from '../../src/server/db/schema/games';
+import { mailOutbox } from '../../src/server/platform/db/tables';
+import { activityLog } from '../../src/server/domains/identity/tables/activity-log';
+import { bookings, contactHistory } from '../../src/server/domains/booking/tables/bookings';
+import { gameInstances, games, instanceTeams, players, submissions } from '../../src/server/domains/game/tables/games';
 import { DETAIL_MESSAGES, heartbeatSchema } from '../../src/shared/api/admin-booking-detail';
 import { adminBookingResponse } from '../../src/shared/api/booking';
 

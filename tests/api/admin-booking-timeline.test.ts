@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { mailOutbox } from '../../src/server/db/schema/system';
-import { activityLog } from '../../src/server/db/schema/system';
+import { mailOutbox } from '../../src/server/platform/db/tables';
+import { activityLog } from '../../src/server/domains/identity/tables/activity-log';
 import type { OutboxMail, TimelineResponse } from '../../src/shared/api/booking-timeline';
 import { bookingBody } from '../../scripts/booking-body';
 import { createBooking } from '../support/fixtures';

@@ -2,18 +2,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { createTestApp, type Agent, type TestApp } from '../support/test-app';
 import { createBooking, createPaidBooking } from '../support/fixtures';
-import { bookings } from '../../src/server/db/schema/bookings';
-import { bookingCountDeltas, bookingCounts } from '../../src/server/db/schema/bookings-counts';
-import { runMaintenance } from '../../src/server/lib/maintenance';
-import { games } from '../../src/server/db/schema/games';
+import { bookings } from '../../src/server/domains/booking/tables/bookings';
+import { bookingCountDeltas, bookingCounts } from '../../src/server/domains/booking/tables/bookings-counts';
+import { runMaintenance } from '../../src/server/platform/maintenance';
+import { games } from '../../src/server/domains/game/tables/games';
 import { bookingMetricsSchema, leadMetricsSchema, listBookingsResponse, LIST_LEAD_STATUSES, LIST_STATUSES } from '../../src/shared/api/admin-bookings';
 import {
   attentionCondition,
   countBookings,
   gameDateCondition,
   pipelineCondition,
-} from '../../src/server/modules/admin-bookings/admin-bookings-repository';
-import { foldKeyCountDeltas, keyCounts, readKeyCounts } from '../../src/server/modules/admin-bookings/booking-counts-repository';
+} from '../../src/server/domains/booking/admin-bookings/admin-bookings-repository';
+import { foldKeyCountDeltas, keyCounts, readKeyCounts } from '../../src/server/domains/booking/admin-bookings/booking-counts-repository';
 
 /**
  * The list totals and both metric strips come from counts kept by database triggers

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type Agent, type TestApp } from '../support/test-app';
-import { seedDemoBookings, type DemoSummary } from '../../src/server/db/seed-demo';
+import { seedDemoBookings, type DemoSummary } from '../../src/server/seed/seed-demo';
 import { listBookingsResponse } from '../../src/shared/api/admin-bookings';
 
 let t: TestApp;

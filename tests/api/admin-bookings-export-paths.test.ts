@@ -4,8 +4,8 @@ import type { Readable } from 'node:stream';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { parseCsv as parse } from '../support/csv';
 import { createBooking, createPaidBooking } from '../support/fixtures';
-import { contactHistory } from '../../src/server/db/schema/bookings';
-import { exportBookingsCsv } from '../../src/server/modules/admin-bookings/admin-bookings-service';
+import { contactHistory } from '../../src/server/domains/booking/tables/bookings';
+import { exportBookingsCsv } from '../../src/server/domains/booking/admin-bookings/admin-bookings-service';
 
 /**
  * On a PostgreSQL server the export is written by COPY; on the embedded database by keyset pages and

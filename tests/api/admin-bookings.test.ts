@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type Agent, type TestApp } from '../support/test-app';
 import { createBooking, createPaidBooking } from '../support/fixtures';
-import { bookings, contactHistory } from '../../src/server/db/schema/bookings';
-import { games } from '../../src/server/db/schema/games';
+import { bookings, contactHistory } from '../../src/server/domains/booking/tables/bookings';
+import { games } from '../../src/server/domains/game/tables/games';
 import { listBookingsResponse } from '../../src/shared/api/admin-bookings';
 
 /**

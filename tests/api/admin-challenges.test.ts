@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
-import { activityLog } from '../../src/server/db/schema/system';
+import { activityLog } from '../../src/server/domains/identity/tables/activity-log';
 import { createTestApp, type Agent, type TestApp } from '../support/test-app';
 
 let t: TestApp;

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { games } from '../../src/server/db/schema/games';
-import { itemStations } from '../../src/server/db/schema/items';
-import { activityLog } from '../../src/server/db/schema/system';
+import { games } from '../../src/server/domains/game/tables/games';
+import { itemStations } from '../../src/server/domains/game/tables/items';
+import { activityLog } from '../../src/server/domains/identity/tables/activity-log';
 import { MARKER_MESSAGES, type ItemStation, type MarkerGame } from '../../src/shared/api/markers';
 import { createPaidBooking } from '../support/fixtures';
 import { createTestApp, type Agent, type TestApp } from '../support/test-app';

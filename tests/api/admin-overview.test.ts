@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type Agent, type TestApp } from '../support/test-app';
 import { createPaidBooking } from '../support/fixtures';
-import { teams } from '../../src/server/db/schema/bookings';
-import { gameInstances, instanceTeams, submissions } from '../../src/server/db/schema/games';
-import { challenges } from '../../src/server/db/schema/challenges';
+import { teams } from '../../src/server/domains/booking/tables/bookings';
+import { gameInstances, instanceTeams, submissions } from '../../src/server/domains/game/tables/games';
+import { challenges } from '../../src/server/domains/catalogue/tables/challenges';
 
 let t: TestApp;
 let admin: Agent;

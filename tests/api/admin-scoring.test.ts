@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { instanceTeams } from '../../src/server/db/schema/games';
-import { scoreAdjustments } from '../../src/server/db/schema/scoring';
-import { activityLog } from '../../src/server/db/schema/system';
+import { instanceTeams } from '../../src/server/domains/game/tables/games';
+import { scoreAdjustments } from '../../src/server/domains/game/tables/scoring';
+import { activityLog } from '../../src/server/domains/identity/tables/activity-log';
 import { ADJUSTMENT_MESSAGES, type Leaderboard, type ScoringInstance } from '../../src/shared/api/scoring';
 import { createChallenge, endInstance, liveGameWithTeams, sendSubmission } from '../support/game-fixtures';
 import { createTestApp, type Agent, type TestApp } from '../support/test-app';

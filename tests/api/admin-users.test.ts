@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
-import { activityLog } from '../../src/server/db/schema/system';
-import { users } from '../../src/server/db/schema/users';
-import { verifyPassword } from '../../src/server/lib/crypto';
+import { activityLog } from '../../src/server/domains/identity/tables/activity-log';
+import { users } from '../../src/server/domains/identity/tables/users';
+import { verifyPassword } from '../../src/server/platform/crypto';
 import { PASSWORD_MESSAGES } from '../../src/shared/validation/password-rules';
 import { createTestApp, TEST_PASSWORD, type Agent, type TestApp } from '../support/test-app';
 

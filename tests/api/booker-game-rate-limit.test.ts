@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { createPaidBooking } from '../support/fixtures';
-import { CODE_CALL_LIMIT, CODE_MISS_LIMIT } from '../../src/server/modules/booker-game/booker-game-service';
+import { CODE_CALL_LIMIT, CODE_MISS_LIMIT } from '../../src/server/domains/booking/booker-game/booker-game-service';
 
 let t: TestApp;
 beforeAll(async () => {

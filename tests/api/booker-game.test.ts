@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
 import { createTestApp, type Agent, type TestApp } from '../support/test-app';
 import { createBooking, createPaidBooking } from '../support/fixtures';
-import { bookingChanges, bookings, teams } from '../../src/server/db/schema/bookings';
-import { challenges } from '../../src/server/db/schema/challenges';
-import { gameChallenges, games } from '../../src/server/db/schema/games';
+import { bookingChanges, bookings, teams } from '../../src/server/domains/booking/tables/bookings';
+import { challenges } from '../../src/server/domains/catalogue/tables/challenges';
+import { gameChallenges, games } from '../../src/server/domains/game/tables/games';
 
 let t: TestApp;
 let booker: Agent;

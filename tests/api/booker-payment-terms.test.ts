@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { bookingBody } from '../../scripts/booking-body';
 import { createBooking, createPaidBooking } from '../support/fixtures';
-import { mailOutbox } from '../../src/server/db/schema/system';
+import { mailOutbox } from '../../src/server/platform/db/tables';
 import { bookerBookingResponse } from '../../src/shared/api/booking';
 import { paymentStateResponse } from '../../src/shared/api/payments';
 

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type Agent, type TestApp } from '../support/test-app';
 import { createBooking, createPaidBooking } from '../support/fixtures';
-import { bookings } from '../../src/server/db/schema/bookings';
-import { games } from '../../src/server/db/schema/games';
-import { mailOutbox } from '../../src/server/db/schema/system';
+import { bookings } from '../../src/server/domains/booking/tables/bookings';
+import { games } from '../../src/server/domains/game/tables/games';
+import { mailOutbox } from '../../src/server/platform/db/tables';
 import type { AdminCreateBookingInput } from '../../src/shared/api/admin-bookings';
 
 // The booker gets their game code, the players' join link and the private management link at each moment.

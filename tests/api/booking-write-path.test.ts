@@ -5,9 +5,9 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { createTestApp, type Agent, type TestApp } from '../support/test-app';
 import { createBooking, createPaidBooking, startableSchedule } from '../support/fixtures';
-import { bookingChanges, bookingPayments, bookings } from '../../src/server/db/schema/bookings';
-import { challenges } from '../../src/server/db/schema/challenges';
-import { activityLog } from '../../src/server/db/schema/system';
+import { bookingChanges, bookingPayments, bookings } from '../../src/server/domains/booking/tables/bookings';
+import { challenges } from '../../src/server/domains/catalogue/tables/challenges';
+import { activityLog } from '../../src/server/domains/identity/tables/activity-log';
 import { MANAGE_KEY_HEADER } from '../../src/shared/api/public-booking';
 
 let t: TestApp;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { bookings } from '../../src/server/db/schema/bookings';
-import { games } from '../../src/server/db/schema/games';
-import { mailOutbox } from '../../src/server/db/schema/system';
+import { bookings } from '../../src/server/domains/booking/tables/bookings';
+import { games } from '../../src/server/domains/game/tables/games';
+import { mailOutbox } from '../../src/server/platform/db/tables';
 import type { ChickenResponse } from '../../src/shared/api/hunt';
 import { consoleResponse } from '../../src/shared/api/host';
 import { playGameResponse } from '../../src/shared/api/play';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
-import { CODE_GUESS_LIMIT } from '../../src/server/lib/code-guesses';
+import { CODE_GUESS_LIMIT } from '../../src/server/platform/code-guesses';
 import { createTestApp, type Agent, type TestApp } from '../support/test-app';
 import { createPaidBooking } from '../support/fixtures';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { bookings } from '../../src/server/db/schema/bookings';
+import { bookings } from '../../src/server/domains/booking/tables/bookings';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { createPaidBooking } from '../support/fixtures';
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { RouteRecord } from '../../src/server/app';
-import { challenges } from '../../src/server/db/schema/challenges';
-import { sha256 } from '../../src/server/lib/crypto';
+import { challenges } from '../../src/server/domains/catalogue/tables/challenges';
+import { sha256 } from '../../src/server/platform/crypto';
 import { createBooking, createPaidBooking } from '../support/fixtures';
 import { createTestApp, type Agent, type TestApp } from '../support/test-app';
 import { databaseFingerprint, diffFingerprints } from '../support/db-fingerprint';

@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gameChallenges, gameEvents, gameInstances, games, instanceTeams, playerPositions, players, submissions } from '../../src/server/db/schema/games';
-import { teamEffects, teamItems } from '../../src/server/db/schema/hunt';
-import { itemStations } from '../../src/server/db/schema/items';
-import { mailOutbox } from '../../src/server/db/schema/system';
-import { queueDueResultsMails } from '../../src/server/lib/results-mails';
+import { gameChallenges, gameEvents, gameInstances, games, instanceTeams, playerPositions, players, submissions } from '../../src/server/domains/game/tables/games';
+import { teamEffects, teamItems } from '../../src/server/domains/game/tables/hunt';
+import { itemStations } from '../../src/server/domains/game/tables/items';
+import { mailOutbox } from '../../src/server/platform/db/tables';
+import { queueDueResultsMails } from '../../src/server/domains/game/results-mails';
 import type { Heartbeat } from '../../src/shared/api/admin-booking-detail';
 import type { ConsoleResponse } from '../../src/shared/api/host';
 import type { BackpackResponse, ChickenResponse } from '../../src/shared/api/hunt';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STREAM_CAPS } from '../../src/server/plugins/game-stream';
+import { STREAM_CAPS } from '../../src/server/domains/game/game-stream';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { createPaidBooking } from '../support/fixtures';
 import { openSse, type SseStream } from '../support/sse';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { mailOutbox } from '../../src/server/db/schema/system';
+import { mailOutbox } from '../../src/server/platform/db/tables';
 import { hostsResponse } from '../../src/shared/api/users';
 import { createTestApp, type Agent, type TestApp } from '../support/test-app';
 import { createBooking, createPaidBooking } from '../support/fixtures';

@@ -3,9 +3,9 @@ import { eq, sql } from 'drizzle-orm';
 import { createTestApp, type Agent, type TestApp } from '../support/test-app';
 import { createPaidBooking, startableSchedule } from '../support/fixtures';
 import { openSse } from '../support/sse';
-import { bookings, teams as bookingTeams } from '../../src/server/db/schema/bookings';
-import { gameMessages, games } from '../../src/server/db/schema/games';
-import { activityLog } from '../../src/server/db/schema/system';
+import { bookings, teams as bookingTeams } from '../../src/server/domains/booking/tables/bookings';
+import { gameMessages, games } from '../../src/server/domains/game/tables/games';
+import { activityLog } from '../../src/server/domains/identity/tables/activity-log';
 
 /**
  * What a host may see and do (docs/decisions/0223-host-rights.md): an admin runs any game; a host only the games

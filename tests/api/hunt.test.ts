@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gameEvents, gameInstances, instanceTeams, players } from '../../src/server/db/schema/games';
-import { instanceChickens, teamEffects, teamItems } from '../../src/server/db/schema/hunt';
-import { itemStations } from '../../src/server/db/schema/items';
-import { shrinkDueAreas } from '../../src/server/lib/game-area';
-import { visibleTo, type GameEvent } from '../../src/server/lib/game-events';
+import { gameEvents, gameInstances, instanceTeams, players } from '../../src/server/domains/game/tables/games';
+import { instanceChickens, teamEffects, teamItems } from '../../src/server/domains/game/tables/hunt';
+import { itemStations } from '../../src/server/domains/game/tables/items';
+import { shrinkDueAreas } from '../../src/server/domains/game/game-area';
+import { visibleTo, type GameEvent } from '../../src/server/domains/game/game-events';
 import { CHICKEN_MESSAGES, FIND_RADIUS_M } from '../../src/shared/game/chicken';
 import { BACKPACK_CAPACITY, ITEM_MESSAGES, RADAR_RANGE_M } from '../../src/shared/game/items';
 import { finalRadius } from '../../src/shared/game/area';

@@ -3,7 +3,7 @@ import { SMTPServer } from 'smtp-server';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/test-app';
-import { mailOutbox } from '../../src/server/db/schema/system';
+import { mailOutbox } from '../../src/server/platform/db/tables';
 
 type Received = { from: string; to: string[]; raw: string };
 

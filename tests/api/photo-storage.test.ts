@@ -2,9 +2,9 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/server/config';
-import { createPhotoStorage, storePhoto, type PhotoStorage } from '../../src/server/lib/storage';
-import { AppError } from '../../src/server/lib/errors';
+import { loadConfig } from '../../src/server/platform/config';
+import { createPhotoStorage, storePhoto, type PhotoStorage } from '../../src/server/platform/storage';
+import { AppError } from '../../src/server/platform/errors';
 import { MAX_PHOTO_BYTES, UPLOAD_MESSAGES } from '../../src/shared/uploads';
 import { startS3StandIn, type S3StandIn } from '../support/s3-stand-in';
 

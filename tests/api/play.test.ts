@@ -3,9 +3,9 @@ import { eq, sql } from 'drizzle-orm';
 import { createTestApp, type Agent, type TestApp } from '../support/test-app';
 import { createPaidBooking, createBooking, startableSchedule } from '../support/fixtures';
 import { openSse } from '../support/sse';
-import { teams as bookingTeams } from '../../src/server/db/schema/bookings';
-import { games, players, playerPositions } from '../../src/server/db/schema/games';
-import { endDueGames } from '../../src/server/lib/game-lifecycle';
+import { teams as bookingTeams } from '../../src/server/domains/booking/tables/bookings';
+import { games, players, playerPositions } from '../../src/server/domains/game/tables/games';
+import { endDueGames } from '../../src/server/domains/game/game-lifecycle';
 import { teamCapacity } from '../../src/shared/game/teams';
 
 /** The player app's calls (issue 13): join, teams, ready, positions, the map and the stream; every refusal stores nothing. */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { createBooking, createPaidBooking } from '../support/fixtures';
-import { bookings } from '../../src/server/db/schema/bookings';
+import { bookings } from '../../src/server/domains/booking/tables/bookings';
 import { BOOKER_MESSAGES } from '../../src/shared/api/booker-game';
 
 let t: TestApp;

@@ -3,13 +3,13 @@ import { and, asc, eq } from 'drizzle-orm';
 import { createTestApp, type Agent, type TestApp } from '../support/test-app';
 import { createBooking, createPaidBooking } from '../support/fixtures';
 import { bookingBody } from '../../scripts/booking-body';
-import { bookingChanges, bookings, pricingHistory } from '../../src/server/db/schema/bookings';
-import { mailOutbox } from '../../src/server/db/schema/system';
-import { priceList } from '../../src/server/db/schema/pricing';
+import { bookingChanges, bookings, pricingHistory } from '../../src/server/domains/booking/tables/bookings';
+import { mailOutbox } from '../../src/server/platform/db/tables';
+import { priceList } from '../../src/server/domains/catalogue/tables/pricing';
 import type { CreateBookingInput } from '../../src/shared/api/public-booking';
 import { SELECTABLE_TIMEZONES, todayIn, utcToLocal } from '../../src/shared/time';
-import { createBookingRecord, type NewBookingInput } from '../../src/server/lib/booking-create';
-import { loadBookingAggregate } from '../../src/server/lib/booking-record';
+import { createBookingRecord, type NewBookingInput } from '../../src/server/domains/booking/booking-create';
+import { loadBookingAggregate } from '../../src/server/domains/booking/booking-record';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/test-app';
-import { CSRF_EXEMPT_ROUTES } from '../../src/server/plugins/session';
+import { CSRF_EXEMPT_ROUTES } from '../../src/server/domains/identity/session-plugin';
 
 /**
  * Walks Fastify's own route table, so a route added later is covered without anyone remembering to.

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOGIN_LIMITS } from '../../src/server/modules/auth/auth-service';
-import { consumeRateLimit } from '../../src/server/lib/rate-limit';
-import { createPasswordGate, passwordGate } from '../../src/server/lib/password-gate';
+import { LOGIN_LIMITS } from '../../src/server/domains/identity/auth/auth-service';
+import { consumeRateLimit } from '../../src/server/platform/rate-limit';
+import { createPasswordGate, passwordGate } from '../../src/server/platform/password-gate';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../support/test-app';
 
 /**

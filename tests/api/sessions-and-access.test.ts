@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { sessions } from '../../src/server/db/schema/users';
-import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '../../src/server/lib/sessions';
-import { sha256 } from '../../src/server/lib/crypto';
+import { sessions } from '../../src/server/domains/identity/tables/users';
+import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '../../src/server/domains/identity/sessions';
+import { sha256 } from '../../src/server/platform/crypto';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../support/test-app';
 import { createBooking, createPaidBooking } from '../support/fixtures';
 import { databaseFingerprint, diffFingerprints } from '../support/db-fingerprint';
-import { CODE_GUESS_LIMIT } from '../../src/server/lib/code-guesses';
-import { CODE_MISS_LIMIT } from '../../src/server/modules/booker-game/booker-game-service';
+import { CODE_GUESS_LIMIT } from '../../src/server/platform/code-guesses';
+import { CODE_MISS_LIMIT } from '../../src/server/domains/booking/booker-game/booker-game-service';
 
 /**
  * Issue 8, security: sessions, cookies and headers, and what a booking code reaches. Written up in docs/SECURITY.md.

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { mailOutbox } from '../../src/server/db/schema/system';
-import { passwordResetTokens } from '../../src/server/db/schema/users';
-import { sha256 } from '../../src/server/lib/crypto';
-import { RESET_ANSWER_MS, RESET_LIMITS } from '../../src/server/modules/auth/auth-service';
+import { mailOutbox } from '../../src/server/platform/db/tables';
+import { passwordResetTokens } from '../../src/server/domains/identity/tables/users';
+import { sha256 } from '../../src/server/platform/crypto';
+import { RESET_ANSWER_MS, RESET_LIMITS } from '../../src/server/domains/identity/auth/auth-service';
 import { ACCOUNT_MESSAGES } from '../../src/shared/api/auth';
 import { PASSWORD_MESSAGES } from '../../src/shared/validation/password-rules';
 import { createTestApp, TEST_PASSWORD, type Agent, type TestApp } from '../support/test-app';

@@ -21,15 +21,17 @@ describe('layer boundaries (import-x/no-restricted-paths)', () => {
     ['a shared web component imports a feature', 'src/web/components/probe.ts', '../features/admin-users/users-page'],
     ['web lib imports a feature', 'src/web/lib/probe.ts', '../features/admin-users/users-page'],
     ['web lib imports a component', 'src/web/lib/probe.ts', '../components/booking-wizard/wizard-state'],
-    ['a server module imports another module', 'src/server/modules/auth/probe.ts', '../pricing/pricing-service'],
-    ['server lib imports a module', 'src/server/lib/probe.ts', '../modules/pricing/pricing-service'],
-    ['server lib imports a plugin', 'src/server/lib/probe.ts', '../plugins/session'],
-    ['a plugin imports a module', 'src/server/plugins/probe.ts', '../modules/pricing/pricing-service'],
-    ['the database layer imports a plugin', 'src/server/db/probe.ts', '../plugins/session'],
-    ['shared imports the server', 'src/shared/probe.ts', '../server/lib/crypto'],
+    ['a domain reaches inside another domain', 'src/server/domains/catalogue/probe.ts', '../booking/booking-write'],
+    ["a domain imports another domain's route plugins", 'src/server/domains/catalogue/probe.ts', '../booking/routes'],
+    ['a domain imports the app', 'src/server/domains/booking/probe.ts', '../../app'],
+    ['a domain imports the seed data', 'src/server/domains/booking/probe.ts', '../../seed/seed'],
+    ["the platform imports a domain's index", 'src/server/platform/probe.ts', '../domains/booking'],
+    ["the platform imports a domain's tables", 'src/server/platform/db/probe.ts', '../../domains/booking/tables/bookings'],
+    ['the platform imports the app', 'src/server/platform/probe.ts', '../app'],
+    ['shared imports the server', 'src/shared/probe.ts', '../server/platform/crypto'],
     ['shared imports the web', 'src/shared/probe.ts', '../web/lib/paths'],
-    ['the web imports the server', 'src/web/lib/probe.ts', '../../server/lib/crypto'],
-    ['the server imports the web', 'src/server/lib/probe.ts', '../../web/lib/paths'],
+    ['the web imports the server', 'src/web/lib/probe.ts', '../../server/platform/crypto'],
+    ['the server imports the web', 'src/server/platform/probe.ts', '../../web/lib/paths'],
   ])('refuses: %s', async (_what, at, from) => {
     expect(await problems(at, importing(from))).toContain('import-x/no-restricted-paths');
   });
@@ -41,8 +43,12 @@ describe('layer boundaries (import-x/no-restricted-paths)', () => {
 
   it.each([
     ['a feature imports its own files, components, lib and shared', 'src/web/features/admin-users/probe.ts', ['./users-page', '../../components/booking-wizard/wizard-state', '../../lib/paths', '../../../shared/money']],
-    ['a module imports its own files, lib, plugins, db and shared', 'src/server/modules/auth/probe.ts', ['./auth-service', '../../lib/crypto', '../../plugins/session', '../../db/client', '../../../shared/money']],
-    ['a plugin imports lib', 'src/server/plugins/probe.ts', ['../lib/crypto']],
+    [
+      "a domain imports its own files, another domain's index and tables, the platform and shared",
+      'src/server/domains/catalogue/probe.ts',
+      ['./price-list', '../booking', '../identity/tables/users', '../../platform/crypto', '../../platform/db/client', '../../../shared/money'],
+    ],
+    ["the app imports the domains' route plugins and the platform", 'src/server/probe.ts', ['./domains/booking/routes', './platform/crypto']],
     ['the app shell imports features', 'src/web/app/probe.ts', ['../features/admin-users/users-page']],
   ])('allows: %s', async (_what, at, froms) => {
     for (const from of froms) expect(await problems(at, importing(from))).toEqual([]);
@@ -58,5 +64,18 @@ describe('import cycles (import-x/no-cycle)', () => {
   it('finds no cycle among the real files', async () => {
     const results = await eslint.lintFiles(['src/shared/**/*.ts']);
     expect(results.flatMap((r) => r.messages.filter((m) => m.ruleId === 'import-x/no-cycle').map((m) => `${r.filePath}: ${m.message}`))).toEqual([]);
+  });
+});
+
+describe('the bookings table belongs to the booking domain (no-restricted-imports)', () => {
+  const bookingsRule = async (at: string) => {
+    const [result] = await eslint.lintText("import { bookings } from '../booking/tables/bookings';\nexport const y = bookings;\n", { filePath: at });
+    return (result?.messages ?? []).map((m) => m.ruleId);
+  };
+
+  it('refuses a query on bookings from another domain, and lets the booking domain and the tables name it', async () => {
+    expect(await bookingsRule('src/server/domains/game/probe.ts')).toContain('no-restricted-imports');
+    expect(await bookingsRule('src/server/domains/booking/probe.ts')).not.toContain('no-restricted-imports');
+    expect(await bookingsRule('src/server/domains/game/tables/probe.ts')).not.toContain('no-restricted-imports');
   });
 });

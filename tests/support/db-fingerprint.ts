@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../src/server/db/client';
+import type { Db } from '../../src/server/platform/db/client';
 
 /** Tables whose rows change on any request by design: counted, not hashed. */
 const COUNT_ONLY = new Set(['sessions', 'rate_limits']);

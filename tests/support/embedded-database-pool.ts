@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { openDatabase, type Database } from '../../src/server/db/client';
+import { openDatabase, type Database } from '../../src/server/platform/db/client';
 
 /**
  * The embedded databases of one test worker. Loading the run's snapshot into a new PGlite costs about 1.2 s of CPU (the

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { gameInstances, instanceTeams } from '../../src/server/db/schema/games';
-import { insertSubmission, type SubmissionInsert } from '../../src/server/lib/submissions/submissions-repository';
+import { gameInstances, instanceTeams } from '../../src/server/domains/game/tables/games';
+import { insertSubmission, type SubmissionInsert } from '../../src/server/domains/game/submissions/submissions-repository';
 import type { PlanType } from '../../src/shared/plans';
 import { createPaidBooking, startableSchedule } from './fixtures';
 import type { Agent, TestApp } from './test-app';

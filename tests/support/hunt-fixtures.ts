@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { games, players } from '../../src/server/db/schema/games';
+import { games, players } from '../../src/server/domains/game/tables/games';
 import { PLAYER_TOKEN_HEADER } from '../../src/shared/api/play';
 import type { PlanType } from '../../src/shared/plans';
 import { createPaidBooking, startableSchedule } from './fixtures';

@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyServerOptions, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/server/app';
-import { loadConfig } from '../../src/server/config';
-import type { Database, Db } from '../../src/server/db/client';
-import { users } from '../../src/server/db/schema/users';
-import { hashPassword, randomToken } from '../../src/server/lib/crypto';
+import { loadConfig } from '../../src/server/platform/config';
+import type { Database, Db } from '../../src/server/platform/db/client';
+import { users } from '../../src/server/domains/identity/tables/users';
+import { hashPassword, randomToken } from '../../src/server/platform/crypto';
 import { openTestDatabase } from './test-database';
 
 export const TEST_PASSWORD = 'correct horse battery staple';

@@ -4,8 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { openDatabase } from '../../src/server/db/client';
-import { seedReferenceData } from '../../src/server/db/seed';
+import { openDatabase } from '../../src/server/platform/db/client';
+import { seedReferenceData } from '../../src/server/seed/seed';
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -1,8 +1,8 @@
 import pg from 'pg';
 import { randomBytes } from 'node:crypto';
 import { inject } from 'vitest';
-import { openDatabase } from '../../src/server/db/client';
-import { seedReferenceData } from '../../src/server/db/seed';
+import { openDatabase } from '../../src/server/platform/db/client';
+import { seedReferenceData } from '../../src/server/seed/seed';
 import { leaseEmbeddedDatabase, type PooledDatabase } from './embedded-database-pool';
 import { dropDatabase } from './test-database-snapshot';
 

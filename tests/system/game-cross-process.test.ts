@@ -4,9 +4,9 @@ import pg from 'pg';
 import { E2E_ADMIN, startServer, type RunningServer } from '../e2e/support/server';
 import { openClient, type HttpClient } from '../../scripts/http-client';
 import { openSse } from '../support/sse';
-import { openDatabase } from '../../src/server/db/client';
+import { openDatabase } from '../../src/server/platform/db/client';
 import { createPaidBooking, startableSchedule } from '../support/fixtures';
-import { teams as bookingTeams } from '../../src/server/db/schema/bookings';
+import { teams as bookingTeams } from '../../src/server/domains/booking/tables/bookings';
 
 /**
  * Issue 13 across processes: two servers (dist/server.js) on one PostgreSQL share the live game through

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { openDatabase } from '../../../src/server/db/client';
+import { openDatabase } from '../../../src/server/platform/db/client';
 import { snapshotFile } from '../../support/test-database-snapshot';
 
 declare module 'vitest' {

@@ -2,8 +2,8 @@ import { cpSync, mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { inject } from 'vitest';
-import { openDatabase, type Db } from '../../../src/server/db/client';
-import { seedReferenceData } from '../../../src/server/db/seed';
+import { openDatabase, type Db } from '../../../src/server/platform/db/client';
+import { seedReferenceData } from '../../../src/server/seed/seed';
 
 /** The migrated data folder of this run (tests/e2e/support/data-dir-template.ts), or '' outside the browser tiers. */
 function template(): string {

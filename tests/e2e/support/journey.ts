@@ -1,6 +1,6 @@
 import { afterAll, beforeAll } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import type { Db } from '../../../src/server/db/client';
+import type { Db } from '../../../src/server/platform/db/client';
 import { DESKTOP, launchBrowser, newPage } from './browser';
 import { signIn, startAppServer, type AppServer } from './app-server';
 import { E2E_ADMIN } from './server';

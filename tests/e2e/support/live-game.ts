@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext } from 'playwright-core';
-import type { Db } from '../../../src/server/db/client';
-import { gameInstances } from '../../../src/server/db/schema/games';
+import type { Db } from '../../../src/server/platform/db/client';
+import { gameInstances } from '../../../src/server/domains/game/tables/games';
 import { PHONE } from './browser';
 
 type Spot = { latitude: number; longitude: number };

@@ -1,0 +1,266 @@
+import { and, asc, count, type AnyColumn, desc, eq, gte, ilike, inArray, isNull, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../../platform/db/client';
+import { PAID_STATUSES, UPCOMING_STATUSES } from '../../../../shared/lifecycle/booking-states';
+import { bookingPayments, bookings, contactHistory } from '../tables/bookings';
+import { gameChallenges, gameInstances, games } from '../../game/tables/games';
+import { users } from '../../identity/tables/users';
+import { toAdminBooking, type BookingAggregate } from '../booking-record';
+import type { LatestInstance } from '../booking-record-parts';
+import { normalizeCode } from '../../../platform/codes';
+import type { BookingListItem } from '../../../../shared/api/booking';
+import type { AttentionFilter, CalendarItem, ListLeadStatus } from '../../../../shared/api/admin-bookings';
+import type { ChartInterval } from '../../../../shared/chart-interval';
+
+export type BookingRow = typeof bookings.$inferSelect;
+
+/** Bookings whose game is happening: paid (and completed games, for calendars and history). */
+const GAME_STATUSES = PAID_STATUSES;
+
+/** An upcoming game: paid, not yet played (shared/lifecycle/booking-states.ts); a played one needs no venue or host. */
+const isPaid = inArray(bookings.bookingStatus, [...UPCOMING_STATUSES]);
+const notConfirmed = (column: AnyColumn) => sql`${column} is distinct from 'confirmed'`;
+
+/** Paid bookings that still need something from staff (docs/decisions/0150-booking-metrics.md). */
+export function attentionCondition(filter: AttentionFilter): SQL {
+  switch (filter) {
+    case 'need_venues':
+      return and(isPaid, or(notConfirmed(bookings.meetingPointStatus), notConfirmed(bookings.hidingSpotStatus))) as SQL;
+    case 'need_hosts':
+      return and(isPaid, eq(bookings.hosted, true), isNull(bookings.assignedHostId)) as SQL;
+    case 'unactivated':
+      return and(isPaid, sql`not exists (select 1 from ${games} where ${games.bookingId} = ${bookings.id} and ${games.activated})`) as SQL;
+  }
+}
+
+/** The sales pipeline of the leads tab: open enquiries and leads, and converted ones; never trash. */
+export function pipelineCondition(leadStatus: ListLeadStatus = 'all'): SQL {
+  const pipeline = and(
+    ne(bookings.leadStatus, 'trash'),
+    or(inArray(bookings.bookingStatus, ['enquiry', 'lead']), eq(bookings.leadStatus, 'converted')),
+  ) as SQL;
+  return leadStatus === 'all' ? pipeline : (and(pipeline, eq(bookings.leadStatus, leadStatus)) as SQL);
+}
+
+/** A lead: status lead, or created by staff (docs/decisions/0150). Everything else came in as an enquiry. */
+const isLeadSql = sql`(${bookings.bookingStatus} = 'lead' or (${bookings.utmSource} = 'admin' and ${bookings.utmMedium} = 'manual_created'))`;
+
+function escapeLike(term: string): string {
+  return term.replaceAll(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/**
+ * Name, email or company containing the term (ILIKE, served by the pg_trgm GIN indexes), or a temporary
+ * or game code equal to it (codes are stored upper-case; unique B-tree indexes).
+ */
+export function searchCondition(term: string): SQL {
+  const pattern = `%${escapeLike(term)}%`;
+  const code = normalizeCode(term);
+  return or(
+    ilike(bookings.fullName, pattern),
+    ilike(bookings.email, pattern),
+    ilike(bookings.companyName, pattern),
+    eq(bookings.tempCode, code),
+    // A scalar subquery (one row at most: codes are unique) runs once, so the OR stays a BitmapOr of indexes.
+    sql`${bookings.id} = (select ${games.bookingId} from ${games} where ${games.code} = ${code} limit 1)`,
+  ) as SQL;
+}
+
+export type ListOrder = 'newest' | 'game_date';
+
+export async function countBookings(db: DbOrTx, where: SQL | undefined): Promise<number> {
+  const rows = await db.select({ n: count() }).from(bookings).where(where);
+  return rows[0]?.n ?? 0;
+}
+
+export async function findBookingsPage(db: DbOrTx, where: SQL | undefined, order: ListOrder, limit: number, offset: number): Promise<BookingRow[]> {
+  const orderBy = order === 'newest' ? [desc(bookings.createdAt), desc(bookings.id)] : [asc(bookings.date), asc(bookings.utcDateTime), asc(bookings.id)];
+  return db
+    .select()
+    .from(bookings)
+    .where(where)
+    .orderBy(...orderBy)
+    .limit(limit)
+    .offset(offset);
+}
+
+/** Turns booking rows into list items with a constant number of queries, whatever the page size. */
+export async function toListItems(db: DbOrTx, rows: BookingRow[]): Promise<BookingListItem[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const hostIds = [...new Set(rows.map((r) => r.assignedHostId).filter((id): id is number => id !== null))];
+  const [gameRows, hostRows, contactRows] = await Promise.all([
+    db.select().from(games).where(inArray(games.bookingId, ids)),
+    hostIds.length ? db.select({ id: users.id, name: users.name, email: users.email }).from(users).where(inArray(users.id, hostIds)) : Promise.resolve([]),
+    db
+      .select({ bookingId: contactHistory.bookingId, last: sql`max(${contactHistory.createdAt})`.mapWith(contactHistory.createdAt) })
+      .from(contactHistory)
+      .where(inArray(contactHistory.bookingId, ids))
+      .groupBy(contactHistory.bookingId),
+  ]);
+  const gameIds = gameRows.map((g) => g.id);
+  const [challengeRows, instanceRows] = gameIds.length
+    ? await Promise.all([
+        db
+          .select({ gameId: gameChallenges.gameId, challengeId: gameChallenges.challengeId })
+          .from(gameChallenges)
+          .where(inArray(gameChallenges.gameId, gameIds))
+          .orderBy(asc(gameChallenges.gameId), asc(gameChallenges.position)),
+        // Each game's latest instance: its lifecycle state (a lobby never follows a start, so live or ended = started).
+        db
+          .selectDistinctOn([gameInstances.gameId], { gameId: gameInstances.gameId, status: gameInstances.status, endTime: gameInstances.endTime, endsAt: gameInstances.endsAt })
+          .from(gameInstances)
+          .where(inArray(gameInstances.gameId, gameIds))
+          .orderBy(gameInstances.gameId, desc(gameInstances.id)),
+      ])
+    : [[], []];
+
+  const challengesByGame = new Map<number, number[]>();
+  for (const c of challengeRows) challengesByGame.set(c.gameId, [...(challengesByGame.get(c.gameId) ?? []), c.challengeId]);
+  const instancesByGame = new Map(instanceRows.map((i) => [i.gameId, i]));
+  const gameByBooking = new Map(gameRows.map((g) => [g.bookingId, g]));
+  const hostById = new Map(hostRows.map((h) => [h.id, h]));
+  const lastContact = new Map(contactRows.map((c) => [c.bookingId, c.last]));
+
+  const startedOf = (latest: LatestInstance | undefined) => ({
+    hasLiveInstance: latest?.status === 'live' || latest?.status === 'ended',
+    latestInstance: latest ? { status: latest.status, endTime: latest.endTime, endsAt: latest.endsAt } : null,
+  });
+  return rows.map((booking) => {
+    const game = gameByBooking.get(booking.id);
+    const host = booking.assignedHostId === null ? undefined : hostById.get(booking.assignedHostId);
+    const agg: BookingAggregate = {
+      booking,
+      game: game ? { ...game, addedChallenges: challengesByGame.get(game.id) ?? [], ...startedOf(instancesByGame.get(game.id)) } : null,
+      host: host ? { name: host.name, email: host.email } : null,
+      teams: [],
+      payments: [],
+      contacts: [],
+      pricing: [],
+    };
+    const { contact_history: _c, pricing_history: _p, booking_payments: _b, teams_list: _t, ...item } = toAdminBooking(agg);
+    const last = lastContact.get(booking.id);
+    return { ...item, last_contact_at: last ? new Date(last).toISOString() : null };
+  });
+}
+
+export function gameDateCondition(startDate: string, endDate: string): SQL {
+  return and(inArray(bookings.bookingStatus, [...GAME_STATUSES]), gte(bookings.date, startDate), lte(bookings.date, endDate)) as SQL;
+}
+
+/**
+ * The games of a date range (the calendar's bookings, gameDateCondition) per currency: how many games in each
+ * booking currency, and what their ledger holds in each payment currency (pence): received, taken back by refunds
+ * and voids, and net. One basis for all three calendar figures (docs/decisions/0262).
+ */
+export async function gamesValue(
+  db: DbOrTx,
+  startDate: string,
+  endDate: string,
+): Promise<{ games: { currency: string; games: number }[]; ledger: { currency: string; received: number; refunded: number; net: number }[] }> {
+  const where = gameDateCondition(startDate, endDate);
+  const [games, ledger] = await Promise.all([
+    db.select({ currency: bookings.currency, games: count() }).from(bookings).where(where).groupBy(bookings.currency),
+    db
+      .select({
+        currency: bookingPayments.currency,
+        received: sql<number>`coalesce(sum(${bookingPayments.paymentAmount}) filter (where ${bookingPayments.paymentAmount} > 0), 0)`.mapWith(Number),
+        refunded: sql<number>`coalesce(-sum(${bookingPayments.paymentAmount}) filter (where ${bookingPayments.paymentAmount} < 0), 0)`.mapWith(Number),
+        net: sql<number>`coalesce(sum(${bookingPayments.paymentAmount}), 0)`.mapWith(Number),
+      })
+      .from(bookingPayments)
+      .innerJoin(bookings, eq(bookings.id, bookingPayments.bookingId))
+      .where(where)
+      .groupBy(bookingPayments.currency),
+  ]);
+  return { games, ledger };
+}
+
+const BUCKET_FORMAT: Record<ChartInterval, string> = { daily: 'YYYY-MM-DD', weekly: 'IYYY-"W"IW', monthly: 'YYYY-MM' };
+
+/** Bookings created from `from` to `to` (exclusive), per local bucket of the zone: how many leads, how many in all. */
+export async function createdPerBucket(db: DbOrTx, from: Date, to: Date, interval: ChartInterval, timeZone: string): Promise<{ bucket: string; leads: number; total: number }[]> {
+  const bucket = sql<string>`to_char(${bookings.createdAt} at time zone ${sql.raw(`'${timeZone.replaceAll("'", '')}'`)}, ${sql.raw(`'${BUCKET_FORMAT[interval]}'`)})`;
+  return db
+    .select({
+      bucket,
+      leads: sql<number>`sum(case when ${isLeadSql} then 1 else 0 end)`.mapWith(Number),
+      total: sql<number>`count(*)`.mapWith(Number),
+    })
+    .from(bookings)
+    .where(and(gte(bookings.createdAt, from), lt(bookings.createdAt, to)))
+    .groupBy(sql`1`);
+}
+
+/** One keyset page of the export, newest id first: constant memory however many bookings there are. */
+export async function exportPage(db: DbOrTx, where: SQL | undefined, beforeId: number | null, limit: number): Promise<BookingRow[]> {
+  return db
+    .select()
+    .from(bookings)
+    .where(and(where, beforeId === null ? undefined : lt(bookings.id, beforeId)))
+    .orderBy(desc(bookings.id))
+    .limit(limit);
+}
+
+/** What the export adds to each row of a page: game, host, payments and last contact. */
+export async function exportExtras(db: DbOrTx, rows: BookingRow[]) {
+  const ids = rows.map((r) => r.id);
+  const hostIds = [...new Set(rows.map((r) => r.assignedHostId).filter((id): id is number => id !== null))];
+  if (ids.length === 0) return { games: new Map(), hosts: new Map(), paid: new Map(), lastContact: new Map() };
+  const [gameRows, hostRows, paidRows, contactRows] = await Promise.all([
+    db.select({ bookingId: games.bookingId, code: games.code, activated: games.activated }).from(games).where(inArray(games.bookingId, ids)),
+    hostIds.length ? db.select({ id: users.id, name: users.name, email: users.email }).from(users).where(inArray(users.id, hostIds)) : Promise.resolve([]),
+    db
+      .select({ bookingId: bookingPayments.bookingId, pence: sql<number>`sum(${bookingPayments.paymentAmount})`.mapWith(Number) })
+      .from(bookingPayments)
+      .where(inArray(bookingPayments.bookingId, ids))
+      .groupBy(bookingPayments.bookingId),
+    db
+      .select({ bookingId: contactHistory.bookingId, last: sql`max(${contactHistory.createdAt})`.mapWith(contactHistory.createdAt) })
+      .from(contactHistory)
+      .where(inArray(contactHistory.bookingId, ids))
+      .groupBy(contactHistory.bookingId),
+  ]);
+  return {
+    games: new Map(gameRows.map((g) => [g.bookingId, g])),
+    hosts: new Map(hostRows.map((h) => [h.id, h])),
+    paid: new Map(paidRows.map((p) => [p.bookingId, p.pence])),
+    lastContact: new Map(contactRows.map((c) => [c.bookingId, c.last])),
+  };
+}
+
+/** The games of a date range for the calendar: a few columns and the game code, in one query. */
+export async function findCalendarItems(db: DbOrTx, startDate: string, endDate: string, limit: number): Promise<CalendarItem[]> {
+  const rows = await db
+    .select({
+      id: bookings.id,
+      tempCode: bookings.tempCode,
+      gameCode: games.code,
+      fullName: bookings.fullName,
+      email: bookings.email,
+      players: bookings.players,
+      hosted: bookings.hosted,
+      bookingStatus: bookings.bookingStatus,
+      date: bookings.date,
+      meetingTime: bookings.meetingTime,
+      timezone: bookings.timezone,
+      utcDateTime: bookings.utcDateTime,
+    })
+    .from(bookings)
+    .leftJoin(games, eq(games.bookingId, bookings.id))
+    .where(gameDateCondition(startDate, endDate))
+    .orderBy(asc(bookings.date), asc(bookings.utcDateTime), asc(bookings.id))
+    .limit(limit);
+  return rows.map((r) => ({
+    id: r.id,
+    code: r.gameCode ?? r.tempCode,
+    full_name: r.fullName,
+    email: r.email,
+    players: r.players,
+    hosted: r.hosted,
+    booking_status: r.bookingStatus,
+    date: r.date,
+    meeting_time: r.meetingTime,
+    timezone: r.timezone,
+    utcDateTime: r.utcDateTime ? r.utcDateTime.toISOString() : null,
+  }));
+}

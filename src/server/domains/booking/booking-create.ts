@@ -1,0 +1,202 @@
+import type { Tx } from '../../platform/db/client';
+import { bookings, pricingHistory, type MeetingTime } from './tables/bookings';
+import { isHostedGame, type AddOnType, type Currency, type PlanType } from '../../../shared/plans';
+import { TRACKING_FIELDS, type Tracking } from '../../../shared/tracking';
+import { localToUtcIso } from '../../../shared/time';
+import { dateTimeFieldErrors, MESSAGES } from '../../../shared/validation/booking-rules';
+import type { CreateBookingBody } from '../../../shared/api/public-booking';
+import { newManageKey, newTempCode } from '../../platform/codes';
+import { ValidationError } from '../../platform/errors';
+import { loadPriceTable, priceBooking } from '../catalogue';
+import type { BookingAggregate } from './booking-record';
+
+/** Everything a new booking needs, in server terms; shared by the public wizard and the admin wizard. */
+export type NewBookingInput = {
+  players: number;
+  date: string;
+  meetingTime: MeetingTime;
+  timezone: string;
+  city: string;
+  initialArea: { id: string | null; lat: number; lng: number; radius: number };
+  planType: PlanType;
+  addOns: AddOnType[];
+  currency: Currency;
+  email: string;
+  fullName: string | null;
+  tel: string | null;
+  companyName: string | null;
+  referralSource: string | null;
+  duration: number;
+  /**
+   * What the client said about hosting (staff create sends it): never stored as such. The stored flag is
+   * isHostedGame(plan, add-ons); asking for a hosted game that neither plan nor add-ons pay for is refused.
+   */
+  hosted?: boolean;
+  bookingStatus: 'enquiry' | 'lead';
+  /** sha256 of the creating visitor's session token: that visitor may edit the booking. */
+  createdBySession: string | null;
+  userId?: number | null;
+  tracking: Tracking;
+};
+
+export type CreateOptions = {
+  now?: Date;
+  /** Staff recording an old lead may enter a past date; the public wizard may not. */
+  allowPastDate?: boolean;
+};
+
+/** 422 when the client asks for a hosted game that nobody pays a host for (shared rule: isHostedGame). */
+function hostedErrors(input: NewBookingInput): Record<string, string[]> | null {
+  return input.hosted === true && !isHostedGame(input.planType, input.addOns) ? { hosted: [MESSAGES.hostedNeedsHost] } : null;
+}
+
+const TRACKING_COLUMNS = {
+  gclid: 'gclid',
+  fbclid: 'fbclid',
+  fbc: 'fbc',
+  li_fat_id: 'liFatId',
+  msclkid: 'msclkid',
+  ttclid: 'ttclid',
+  twclid: 'twclid',
+  pclid: 'pclid',
+  snapclid: 'snapclid',
+  dclid: 'dclid',
+  rdt_cid: 'rdtCid',
+  utm_source: 'utmSource',
+  utm_medium: 'utmMedium',
+  utm_campaign: 'utmCampaign',
+  utm_term: 'utmTerm',
+  utm_content: 'utmContent',
+} as const satisfies Record<(typeof TRACKING_FIELDS)[number], keyof typeof bookings.$inferInsert>;
+
+type TrackingColumns = { [K in (typeof TRACKING_COLUMNS)[keyof typeof TRACKING_COLUMNS]]?: string | null };
+
+export function trackingColumns(tracking: Tracking): TrackingColumns {
+  const out: TrackingColumns = {};
+  for (const field of TRACKING_FIELDS) out[TRACKING_COLUMNS[field]] = tracking[field] ?? null;
+  return out;
+}
+
+/** The 422 field errors of a schedule and location, with the wizard's own messages; null when fine. */
+export function scheduleErrors(
+  input: { date: string; meetingTime: MeetingTime; timezone: string; lat: number; lng: number },
+  options: CreateOptions = {},
+): Record<string, string[]> | null {
+  const errors: Record<string, string[]> = {};
+  const dateTime = dateTimeFieldErrors(input.date, input.meetingTime, input.timezone, options.now);
+  // Staff may record a game that already happened: a past date or a meeting time gone today.
+  const pastOnly = dateTime?.date?.[0] === MESSAGES.dateInPast || dateTime?.meeting_time?.[0] === MESSAGES.timeInPast;
+  if (dateTime && !(pastOnly && options.allowPastDate)) Object.assign(errors, dateTime);
+  // The wizard's step 0 needs a non-zero location: it comes from choosing a city suggestion.
+  if (input.lat === 0 && input.lng === 0) errors.city = [MESSAGES.cityRequired];
+  return Object.keys(errors).length ? errors : null;
+}
+
+/**
+ * Validates, prices (from the stored price list, never the client's figures) and inserts a booking,
+ * with its first pricing history entry. Call inside a transaction; returns the new booking's id.
+ */
+/**
+ * The new booking's id, and its aggregate as loadBookingAggregate would read it in the same transaction: the rows
+ * just inserted, and nothing hanging off them yet (no game, host, teams, payments or notes). Callers that answer
+ * with the new booking need no second read.
+ */
+export type CreatedBooking = { id: number; aggregate: BookingAggregate };
+
+export async function createBookingRecord(tx: Tx, input: NewBookingInput, options: CreateOptions = {}): Promise<CreatedBooking> {
+  const errors = scheduleErrors(
+    { date: input.date, meetingTime: input.meetingTime, timezone: input.timezone, lat: input.initialArea.lat, lng: input.initialArea.lng },
+    options,
+  );
+  const hosted = hostedErrors(input);
+  if (errors || hosted) throw new ValidationError({ ...errors, ...hosted });
+  const utc = localToUtcIso(input.date, input.meetingTime, input.timezone);
+  const addOns = [...new Set(input.addOns)];
+  const table = await loadPriceTable(tx, input.currency);
+  const price = priceBooking(table, { planType: input.planType, addOns, players: input.players });
+
+  const values = {
+    userId: input.userId ?? null,
+    initialAreaId: input.initialArea.id,
+    initialAreaLat: input.initialArea.lat,
+    initialAreaLng: input.initialArea.lng,
+    initialAreaRadius: input.initialArea.radius,
+    players: input.players,
+    hosted: isHostedGame(input.planType, addOns),
+    duration: input.duration,
+    timezone: input.timezone,
+    fullName: input.fullName,
+    email: input.email,
+    tel: input.tel,
+    companyName: input.companyName,
+    referralSource: input.referralSource,
+    city: input.city,
+    planType: input.planType,
+    addOns,
+    currency: input.currency,
+    pricePerPerson: price.price_per_person,
+    addOnsTotal: price.add_ons_total,
+    totalPrice: price.total_price,
+    meetingTime: { hour: input.meetingTime.hour, minute: input.meetingTime.minute },
+    date: input.date,
+    utcDateTime: utc ? new Date(utc) : null,
+    bookingStatus: input.bookingStatus,
+    createdBySession: input.createdBySession,
+    ...trackingColumns(input.tracking),
+  };
+
+  let booking: typeof bookings.$inferSelect | undefined;
+  // A (vanishingly rare) temp code clash inserts nothing and tries another code; ON CONFLICT keeps the caller's
+  // transaction alive without a savepoint's two extra round trips.
+  for (let attempt = 0; booking === undefined; attempt++) {
+    if (attempt > 3) throw new Error('no free temporary code after 4 tries');
+    [booking] = await tx.insert(bookings).values({ ...values, tempCode: newTempCode(), manageKey: newManageKey() }).onConflictDoNothing({ target: bookings.tempCode }).returning();
+  }
+  const pricing = await tx
+    .insert(pricingHistory)
+    .values({
+      bookingId: booking.id,
+      planType: input.planType,
+      pricePerPerson: price.price_per_person,
+      addOns,
+      players: input.players,
+      totalPrice: price.total_price,
+    })
+    .returning();
+  return { id: booking.id, aggregate: { booking, game: null, host: null, teams: [], payments: [], contacts: [], pricing } };
+}
+
+/** The wizard's booking fields, without the tracking ones (staff bookings carry their own tracking). */
+type BookingFields = Omit<CreateBookingBody, (typeof TRACKING_FIELDS)[number]>;
+
+/** The tracking fields of POST /api/bookings's body. */
+export function trackingFromBody(body: CreateBookingBody): Tracking {
+  const tracking: Tracking = {};
+  for (const field of TRACKING_FIELDS) tracking[field] = body[field];
+  return tracking;
+}
+
+/** A create body (the public wizard's, or staff's) as a new booking's input. */
+export function inputFromCreateBody(
+  body: BookingFields,
+  extra: { bookingStatus: 'enquiry' | 'lead'; createdBySession: string | null; tracking: Tracking; userId?: number | null; hosted?: boolean },
+): NewBookingInput {
+  return {
+    players: body.players,
+    date: body.date,
+    meetingTime: body.meeting_time,
+    timezone: body.timezone,
+    city: body.city,
+    initialArea: { id: body.initial_area_id, lat: body.initial_area_lat, lng: body.initial_area_lng, radius: body.initial_area_radius },
+    planType: body.plan_type,
+    addOns: body.add_ons,
+    currency: body.currency,
+    email: body.email,
+    fullName: body.full_name,
+    tel: body.phone,
+    companyName: body.company_name,
+    referralSource: body.referral_source,
+    duration: body.duration,
+    ...extra,
+  };
+}

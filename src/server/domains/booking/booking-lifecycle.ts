@@ -1,0 +1,245 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { DbOrTx } from '../../platform/db/client';
+import { bookingPayments, contactHistory } from './tables/bookings';
+import { challenges } from '../catalogue/tables/challenges';
+import { gameChallenges, gameInstances, games } from '../game/tables/games';
+import { DETAIL_MESSAGES, PAYMENT_TYPE_LABELS, refundTooHighMessage } from '../../../shared/api/admin-booking-detail';
+import { formatPence } from '../../../shared/money';
+import { isVoided, netPaid, paymentRemaining, statusAfterLedgerChange, type LedgerEntry } from '../../../shared/payments';
+import type { BookingWrite } from './booking-write';
+import { queueGameLinksMail, receiptMail, type BookingMailer } from './booking-mails';
+import { isUniqueViolation } from '../../platform/db/db-errors';
+import { newGameCode } from '../../platform/codes';
+import { ConflictError, NotFoundError, TransitionError, UpstreamError, ValidationError } from '../../platform/errors';
+import { moveBooking } from './booking-transitions';
+import { closedPaymentMessage, hasPaid, isClosed } from '../../../shared/lifecycle/booking-states';
+import { planHasPowerUps } from '../../../shared/plans';
+import { ProviderError, type PaymentProvider } from '../../platform/payment-provider/payment-provider';
+import { PAYMENT_MESSAGES } from '../../../shared/api/payments';
+
+/**
+ * Records a payment (pence, in the booking's currency) as one booking write (lib/booking-write.ts), with its audit
+ * entry 'payment.record'. The payment that makes the booking paid also converts its lead (a paid booking is a won
+ * lead, logged as a consequence with a history note) and creates its game, with a new game code and the default
+ * challenges; later payments only add to the history.
+ * When the booking becomes paid, the booker is mailed the game code, the players' join link and the private
+ * management link (once: a later payment does not mail again); `mailer` null sends nothing (demo data, fixtures).
+ */
+export async function recordPayment(
+  write: BookingWrite<'staff' | 'system'>,
+  input: { paymentType: string; paymentAmount: number; recordedBy: number | null; provider?: string; providerReference?: string },
+  mailer: BookingMailer | null,
+): Promise<{ paymentId: number; gameId: number; gameCode: string; createdGame: boolean; currency: string; statusBefore: string; statusAfter: string }> {
+  const { tx, row: booking } = write;
+  // A lost, trashed or cancelled booking is not revived by a payment: staff reopen it first (0296).
+  if (isClosed({ booking_status: booking.bookingStatus, lead_status: booking.leadStatus })) {
+    throw new TransitionError({ status: 409, code: 'booking_closed', message: closedPaymentMessage({ booking_status: booking.bookingStatus, lead_status: booking.leadStatus }) });
+  }
+  const [payment] = await tx
+    .insert(bookingPayments)
+    .values({
+      bookingId: booking.id,
+      paymentType: input.paymentType,
+      paymentAmount: input.paymentAmount,
+      currency: booking.currency,
+      recordedBy: input.recordedBy,
+      provider: input.provider ?? null,
+      providerReference: input.providerReference ?? null,
+    })
+    .returning({ id: bookingPayments.id });
+  if (!payment) throw new Error('payment not recorded');
+  if (mailer) await queueReceipt(write, mailer, { kind: 'payment', amount: input.paymentAmount, currency: booking.currency, method: input.paymentType });
+  // A later payment of a paid or played booking changes no status; the first one is the machine's `pay`.
+  const statusAfter = hasPaid(booking.bookingStatus) ? booking.bookingStatus : 'paid';
+  if (statusAfter !== booking.bookingStatus) {
+    await moveBooking(write, 'paid', input.recordedBy === null ? 'system' : 'staff');
+    await convertLead(write, input.recordedBy);
+  }
+  // The game starts with the plan's weapons: on for a plan with power-ups, off for Standard (staff may toggle).
+  const game = await ensureGame(tx, booking.id, { weaponsOn: planHasPowerUps(booking.planType) });
+  if (statusAfter !== booking.bookingStatus && mailer) await queueGameLinksMail(tx, mailer, booking.id, 'paid');
+  write.audit({
+    action: 'payment.record',
+    entityType: 'payment',
+    entityId: payment.id,
+    before: { booking_status: booking.bookingStatus },
+    after: {
+      booking_status: statusAfter,
+      payment_type: input.paymentType,
+      payment_amount: input.paymentAmount,
+      currency: booking.currency,
+      game_code: game.gameCode,
+      created_game: game.createdGame,
+    },
+  });
+  return { paymentId: payment.id, ...game, currency: booking.currency, statusBefore: booking.bookingStatus, statusAfter };
+}
+
+const CONVERTED_REASON = 'Booking paid';
+
+async function convertLead(write: BookingWrite<'staff' | 'system'>, actorId: number | null): Promise<void> {
+  const { tx, row: booking } = write;
+  if (booking.leadStatus === 'converted') return;
+  await write.update({ leadStatus: 'converted', leadStatusReason: CONVERTED_REASON, leadStatusChangedAt: new Date() });
+  await tx.insert(contactHistory).values({ bookingId: booking.id, type: 'note', note: `Lead status changed to converted: ${CONVERTED_REASON}`, authorId: actorId });
+  write.consequence({
+    action: 'booking.lead_status',
+    before: { lead_status: booking.leadStatus },
+    after: { lead_status: 'converted', lead_status_reason: CONVERTED_REASON },
+  });
+}
+
+/** Every payment and refund gets a receipt (0254), with what is paid net after it and what is still due. */
+async function queueReceipt(
+  write: BookingWrite<'staff' | 'system'>,
+  mailer: BookingMailer,
+  entry: { kind: 'payment' | 'refund'; amount: number; currency: string; method: string },
+): Promise<void> {
+  const { tx, row: booking } = write;
+  const rows = await tx.select({ amount: bookingPayments.paymentAmount }).from(bookingPayments).where(eq(bookingPayments.bookingId, booking.id));
+  const mail = receiptMail(
+    {
+      email: booking.email,
+      fullName: booking.fullName,
+      tempCode: booking.tempCode,
+      date: booking.date,
+      timezone: booking.timezone,
+      amount: entry.amount,
+      currency: entry.currency,
+      paidNet: rows.reduce((sum, r) => sum + r.amount, 0),
+      total: Math.round(Number(booking.totalPrice) * 100),
+      method: Object.entries(PAYMENT_TYPE_LABELS).find(([type]) => type === entry.method)?.[1] ?? entry.method,
+      at: new Date(),
+    },
+    entry.kind,
+  );
+  await mailer.mail.queue(tx, { ...mail, bookingId: booking.id });
+}
+
+export type Correction = { kind: 'void'; reason: string } | { kind: 'refund'; amount: number; reason: string };
+
+/**
+ * A payment the provider took is given back through the provider, before the ledger entry is written in the same
+ * transaction (decision 0254): if the provider refuses, nothing is written. It cannot be voided: money moved.
+ */
+async function refundAtProvider(
+  provider: PaymentProvider | null,
+  target: { id: number; provider: string | null; providerReference: string | null },
+  kind: Correction['kind'],
+  amount: number,
+  left: number,
+): Promise<{ provider: string; reference: string }> {
+  if (kind === 'void') throw ValidationError.field('payment', PAYMENT_MESSAGES.voidProviderPayment);
+  if (!provider || provider.name !== target.provider || !target.providerReference) throw new ConflictError(PAYMENT_MESSAGES.providerNotConfigured);
+  try {
+    const session = await provider.retrieveCheckout(target.providerReference);
+    if (!session.paymentId) throw new ProviderError(`checkout ${session.id} has no payment`);
+    // The same refund asked twice while nothing changed is one refund at the provider.
+    const refund = await provider.refund({ paymentId: session.paymentId, amount, idempotencyKey: `hatch-refund-${target.id}-${left}-${amount}` });
+    return { provider: provider.name, reference: refund.id };
+  } catch (error) {
+    if (error instanceof ProviderError) throw new UpstreamError(PAYMENT_MESSAGES.refundProviderFailed);
+    throw error;
+  }
+}
+export type CorrectionResult = {
+  entryId: number;
+  amount: number;
+  currency: string;
+  netBefore: number;
+  netAfter: number;
+  statusBefore: string;
+  statusAfter: string;
+};
+
+/**
+ * Voids or refunds one payment of a booking by adding a negative entry that names it (nothing is edited or
+ * deleted), as one booking write with its audit entry 'payment.void' or 'payment.refund', logged with the status it
+ * leaves. A void takes back what is left of the payment; a refund at most that. When nothing stays paid
+ * net the booking is no longer paid, unless its game has started; its game is kept either way (0190).
+ */
+export async function correctPayment(
+  write: BookingWrite<'staff' | 'system'>,
+  input: { paymentId: number; correction: Correction; recordedBy: number | null },
+  mailer: BookingMailer | null = null,
+  provider: PaymentProvider | null = null,
+): Promise<CorrectionResult> {
+  const { tx, row: booking } = write;
+  const rows = await tx.select().from(bookingPayments).where(eq(bookingPayments.bookingId, booking.id));
+  const ledger: LedgerEntry[] = rows.map((r) => ({ id: r.id, kind: r.kind, payment_amount: r.paymentAmount, corrects_payment_id: r.correctsPaymentId }));
+  const target = rows.find((r) => r.id === input.paymentId);
+  if (!target) throw new NotFoundError(DETAIL_MESSAGES.paymentNotFound);
+  if (target.kind !== 'payment') throw ValidationError.field('payment', DETAIL_MESSAGES.onlyPayments);
+  if (isVoided(ledger, target.id)) throw new ConflictError(DETAIL_MESSAGES.alreadyVoided);
+  const left = paymentRemaining(ledger, target.id);
+  if (left <= 0) throw new ConflictError(DETAIL_MESSAGES.nothingLeft);
+  const { correction } = input;
+  const amount = correction.kind === 'void' ? left : correction.amount;
+  if (amount > left) throw ValidationError.field('amount', refundTooHighMessage(formatPence(left, target.currency)));
+  const viaProvider = target.provider ? await refundAtProvider(provider, target, correction.kind, amount, left) : null;
+  const [entry] = await tx
+    .insert(bookingPayments)
+    .values({
+      bookingId: booking.id,
+      kind: correction.kind,
+      paymentType: target.paymentType,
+      paymentAmount: -amount,
+      currency: target.currency,
+      correctsPaymentId: target.id,
+      reason: correction.reason,
+      recordedBy: input.recordedBy,
+      provider: viaProvider?.provider ?? null,
+      providerReference: viaProvider?.reference ?? null,
+    })
+    .returning({ id: bookingPayments.id });
+  if (!entry) throw new Error('correction not recorded');
+  // A void takes back a slip of the hand (nothing moved); a refund gave money back: the booker gets a receipt.
+  if (mailer && correction.kind === 'refund') await queueReceipt(write, mailer, { kind: 'refund', amount, currency: target.currency, method: target.paymentType });
+  const netBefore = netPaid(ledger);
+  const netAfter = netBefore - amount;
+  const statusAfter = statusAfterLedgerChange(booking.bookingStatus, netAfter, await gameStarted(tx, booking.id));
+  if (statusAfter !== booking.bookingStatus && (statusAfter === 'lead' || statusAfter === 'paid')) await moveBooking(write, statusAfter, input.recordedBy === null ? 'system' : 'staff');
+  write.audit({
+    action: `payment.${correction.kind}`,
+    entityType: 'payment',
+    entityId: entry.id,
+    before: { booking_status: booking.bookingStatus, net_paid: netBefore },
+    after: { booking_status: statusAfter, net_paid: netAfter, payment_id: target.id, amount, currency: target.currency, reason: correction.reason },
+  });
+  return { entryId: entry.id, amount, currency: target.currency, netBefore, netAfter, statusBefore: booking.bookingStatus, statusAfter };
+}
+
+async function gameStarted(tx: DbOrTx, bookingId: number): Promise<boolean> {
+  const rows = await tx
+    .select({ id: gameInstances.id })
+    .from(gameInstances)
+    .innerJoin(games, eq(games.id, gameInstances.gameId))
+    // A lobby is not a start: players waiting to play (decision 0220).
+    .where(and(eq(games.bookingId, bookingId), inArray(gameInstances.status, ['live', 'ended'])))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** The booking's game, created on first need with an unused code and the default challenges. */
+export async function ensureGame(tx: DbOrTx, bookingId: number, initial: { weaponsOn?: boolean } = {}): Promise<{ gameId: number; gameCode: string; createdGame: boolean }> {
+  const existing = await tx.select({ id: games.id, code: games.code }).from(games).where(eq(games.bookingId, bookingId)).limit(1);
+  if (existing[0]) return { gameId: existing[0].id, gameCode: existing[0].code, createdGame: false };
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const [game] = await tx.insert(games).values({ bookingId, code: newGameCode(), weaponsOn: initial.weaponsOn ?? false }).returning({ id: games.id, code: games.code });
+      if (!game) throw new Error('game not created');
+      const defaults = await tx
+        .select({ id: challenges.id })
+        .from(challenges)
+        .where(and(eq(challenges.isDefault, true), eq(challenges.isActive, true)))
+        .orderBy(asc(challenges.id));
+      if (defaults.length) {
+        await tx.insert(gameChallenges).values(defaults.map((c, position) => ({ gameId: game.id, challengeId: c.id, position })));
+      }
+      return { gameId: game.id, gameCode: game.code, createdGame: true };
+    } catch (error) {
+      // 50 random bits make a clash vanishingly rare; retry a few times rather than fail a payment.
+      if (!isUniqueViolation(error) || attempt >= 3) throw error;
+    }
+  }
+}

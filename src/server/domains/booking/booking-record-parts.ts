@@ -1,0 +1,108 @@
+import { asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
+import { bookingPayments, bookings, contactHistory, pricingHistory, teams } from './tables/bookings';
+import { gameChallenges, gameInstances, games } from '../game/tables/games';
+import { users } from '../identity/tables/users';
+import { CURRENCIES, PLAN_TYPES } from '../../../shared/plans';
+import { PAYMENT_KINDS } from '../../../shared/payments';
+import { CONTACT_TYPES } from '../../../shared/api/booking';
+import { INSTANCE_STATUSES, type InstanceStatus } from '../../../shared/api/play';
+
+/**
+ * The one-to-many parts of a booking record, as json subselects of the query that loads the booking, so a
+ * record is one round trip and one statement instead of seven. Rows travel as json arrays in a fixed column
+ * order and are decoded as Drizzle decodes these columns in a plain select (timestamptz text to Date, numeric
+ * in number mode to number, jsonb as stored), so the record is the same whichever way it was loaded.
+ */
+
+type TeamRow = typeof teams.$inferSelect;
+type PaymentRow = typeof bookingPayments.$inferSelect;
+type ContactRow = typeof contactHistory.$inferSelect;
+type PricingRow = typeof pricingHistory.$inferSelect;
+
+/** `json_agg` of `row`, ordered, or `[]` when there is none (json_agg of no rows is null). */
+const jsonAgg = (row: SQL, from: SQL, orderBy: SQL) => sql`coalesce((select json_agg(${row} order by ${orderBy}) ${from}), '[]'::json)`;
+
+/** A table alias renders as its bare name in sql``, so the FROM item is written `${users} ${author}`. */
+const author = alias(users, 'contact_author');
+const recorder = alias(users, 'payment_recorder');
+
+/** Select fields; each refers to the outer `bookings` row and `games` row (left-joined: null without a game). */
+export const bookingPartsFields = {
+  teams: jsonAgg(
+    sql`json_build_array(${teams.id}, ${teams.bookingId}, ${teams.name}, ${teams.players}, ${teams.createdAt})`,
+    sql`from ${teams} where ${eq(teams.bookingId, bookings.id)}`,
+    sql`${asc(teams.id)}`,
+  ),
+  payments: jsonAgg(
+    sql`json_build_array(${bookingPayments.id}, ${bookingPayments.bookingId}, ${bookingPayments.paymentType}, ${bookingPayments.paymentAmount}, ${bookingPayments.recordedBy}, ${bookingPayments.createdAt}, ${bookingPayments.currency}, ${bookingPayments.kind}, ${bookingPayments.correctsPaymentId}, ${bookingPayments.reason}, ${recorder.name}, ${bookingPayments.provider}, ${bookingPayments.providerReference})`,
+    sql`from ${bookingPayments} left join ${users} ${recorder} on ${eq(recorder.id, bookingPayments.recordedBy)} where ${eq(bookingPayments.bookingId, bookings.id)}`,
+    sql`${asc(bookingPayments.createdAt)}, ${asc(bookingPayments.id)}`,
+  ),
+  contacts: jsonAgg(
+    sql`json_build_array(${contactHistory.id}, ${contactHistory.bookingId}, ${contactHistory.type}, ${contactHistory.note}, ${contactHistory.authorId}, ${contactHistory.createdAt}, ${author.name})`,
+    sql`from ${contactHistory} left join ${users} ${author} on ${eq(author.id, contactHistory.authorId)} where ${eq(contactHistory.bookingId, bookings.id)}`,
+    sql`${desc(contactHistory.createdAt)}, ${desc(contactHistory.id)}`,
+  ),
+  pricing: jsonAgg(
+    sql`json_build_array(${pricingHistory.id}, ${pricingHistory.bookingId}, ${pricingHistory.planType}, ${pricingHistory.pricePerPerson}, ${pricingHistory.addOns}, ${pricingHistory.players}, ${pricingHistory.totalPrice}, ${pricingHistory.createdAt})`,
+    sql`from ${pricingHistory} where ${eq(pricingHistory.bookingId, bookings.id)}`,
+    sql`${asc(pricingHistory.createdAt)}, ${asc(pricingHistory.id)}`,
+  ),
+  addedChallenges: jsonAgg(sql`${gameChallenges.challengeId}`, sql`from ${gameChallenges} where ${eq(gameChallenges.gameId, games.id)}`, sql`${asc(gameChallenges.position)}`),
+  hasLiveInstance: sql<boolean>`exists (select 1 from ${gameInstances} where ${eq(gameInstances.gameId, games.id)} and ${gameInstances.status} in ('live', 'ended'))`,
+  /** The latest instance's status, end time and booked end: the game's lifecycle state (shared/lifecycle/game-states.ts). */
+  latestInstance: sql`(select json_build_array(${gameInstances.status}, ${gameInstances.endTime}, ${gameInstances.endsAt}) from ${gameInstances} where ${eq(gameInstances.gameId, games.id)} order by ${desc(gameInstances.id)} limit 1)`,
+};
+
+/** Both drivers parse json columns; text is accepted too, in case a driver hands it over unparsed. */
+const jsonArrayOf = <T extends z.ZodType>(item: T) => z.preprocess((v) => (typeof v === 'string' ? JSON.parse(v) : v), z.array(item));
+/** Every timestamp here is timestamptz: json gives ISO 8601 with its offset. */
+const timestamp = z.string().transform((v) => new Date(v));
+const numeric = z.union([z.number(), z.string()]).transform(Number);
+const storedAddOns = z.array(z.union([z.string(), z.looseObject({ type: z.string() })]));
+
+const teamRow = z
+  .tuple([z.number(), z.number(), z.string(), z.string(), timestamp])
+  .transform(([id, bookingId, name, players, createdAt]): TeamRow => ({ id, bookingId, name, players, createdAt }));
+
+const paymentRow = z
+  .tuple([z.number(), z.number(), z.string(), z.number(), z.number().nullable(), timestamp, z.enum(CURRENCIES), z.enum(PAYMENT_KINDS), z.number().nullable(), z.string().nullable(), z.string().nullable(), z.string().nullable(), z.string().nullable()])
+  .transform(
+    ([id, bookingId, paymentType, paymentAmount, recordedBy, createdAt, currency, kind, correctsPaymentId, reason, recorderName, provider, providerReference]): { row: PaymentRow; recorderName: string | null } => ({
+      row: { id, bookingId, paymentType, paymentAmount, recordedBy, createdAt, currency, kind, correctsPaymentId, reason, provider, providerReference },
+      recorderName,
+    }),
+  );
+
+const contactRow = z
+  .tuple([z.number(), z.number(), z.enum(CONTACT_TYPES), z.string(), z.number().nullable(), timestamp, z.string().nullable()])
+  .transform(([id, bookingId, type, note, authorId, createdAt, authorName]): { row: ContactRow; authorName: string | null } => ({
+    row: { id, bookingId, type, note, authorId, createdAt },
+    authorName,
+  }));
+
+const pricingRow = z
+  .tuple([z.number(), z.number(), z.enum(PLAN_TYPES), numeric, storedAddOns, z.number(), numeric, timestamp])
+  .transform(([id, bookingId, planType, pricePerPerson, addOns, players, totalPrice, createdAt]): PricingRow => ({ id, bookingId, planType, pricePerPerson, addOns, players, totalPrice, createdAt }));
+
+/** Decodes the json fields of `bookingPartsFields`, as the database returned them. */
+export const bookingParts = z.object({
+  teams: jsonArrayOf(teamRow),
+  payments: jsonArrayOf(paymentRow),
+  contacts: jsonArrayOf(contactRow),
+  pricing: jsonArrayOf(pricingRow),
+  addedChallenges: jsonArrayOf(z.number()),
+  hasLiveInstance: z.boolean(),
+  latestInstance: z.preprocess(
+    (v) => (typeof v === 'string' ? JSON.parse(v) : v),
+    z
+      .tuple([z.enum(INSTANCE_STATUSES), timestamp.nullable(), timestamp.nullable()])
+      .transform(([status, endTime, endsAt]): LatestInstance => ({ status, endTime, endsAt }))
+      .nullable(),
+  ),
+});
+
+/** What the booking record needs of its game's latest instance. */
+export type LatestInstance = { status: InstanceStatus; endTime: Date | null; endsAt: Date | null };

@@ -1,0 +1,134 @@
+import { eq } from 'drizzle-orm';
+import type { DbOrTx, Tx } from '../../platform/db/client';
+import { bookingChanges, bookings } from './tables/bookings';
+import { DETAIL_MESSAGES } from '../../../shared/api/admin-booking-detail';
+import { PUBLIC_BOOKING_MESSAGES } from '../../../shared/api/public-booking';
+import { recordActivity, type ActivityEntry } from '../identity';
+import { loadBookingAggregate, type BookingAggregate } from './booking-record';
+import { ConflictError, NotFoundError } from '../../platform/errors';
+import type { Mailer, OutgoingMail } from '../../platform/mail';
+
+export type BookingRow = typeof bookings.$inferSelect;
+/** Columns a write may change; the version and updatedAt are the write path's own. */
+export type BookingValues = Omit<Partial<typeof bookings.$inferInsert>, 'id' | 'version' | 'updatedAt'>;
+
+/** Who writes: a staff member, the booker (by session, code or management key), or the system (a fixture, demo data). */
+export type WriteActor = { source: 'staff'; userId: number } | { source: 'booker' } | { source: 'system'; userId: number | null };
+type Source = WriteActor['source'];
+
+/** A staff or system change, in the activity log: the action and the fields before and after, under their column names. */
+export type StaffAudit = Omit<ActivityEntry, 'actorId' | 'bookingId' | 'entityType'> & { entityType?: 'booking' | 'game' | 'payment' };
+/** A booker's change, in booking_changes: what the timeline reads in words (shared/timeline/describe.ts). */
+export type BookerAudit = { fields: Record<string, unknown> };
+export type AuditOf<S extends Source> = S extends 'booker' ? BookerAudit : StaffAudit;
+
+export type BookingWrite<S extends Source = Source> = {
+  tx: Tx;
+  /** The booking as it was locked, before this write. */
+  row: BookingRow;
+  /** Changes columns of the booking now (so what runs next reads them); the version moves once, at the end. */
+  update(values: BookingValues): Promise<void>;
+  /** The one audit entry of this write. A write that records none is a no-op: nothing may be changed and the version stays. */
+  audit(entry: AuditOf<S>): void;
+  /** A change this write caused by rule (a payment converting the lead), logged beside the write's own entry. */
+  consequence(entry: StaffAudit): void;
+  /** Queues a mail about this booking in the same transaction: it goes out only if the write commits. */
+  queueMail(mail: Omit<OutgoingMail, 'bookingId'>): Promise<void>;
+};
+
+export type WriteOptions<S extends Source> = {
+  actor: Extract<WriteActor, { source: S }>;
+  /** The version the writer saw; a different one is refused with 409 and nothing is written. Undefined: not checked. */
+  expectedVersion?: number | undefined;
+  /** Who may: runs on the locked row before the version is compared, so a stranger learns nothing from a 409. */
+  guard?: (row: BookingRow, tx: Tx) => Promise<void> | void;
+  mailer?: Pick<Mailer, 'queue'> | null;
+  /** The 404 and 409 texts; by default the booker's or the staff's, after the actor. */
+  messages?: { notFound?: string; stale?: string };
+};
+
+const DEFAULT_MESSAGES = {
+  booker: { notFound: PUBLIC_BOOKING_MESSAGES.bookingNotFound, stale: PUBLIC_BOOKING_MESSAGES.staleVersion },
+  staff: { notFound: DETAIL_MESSAGES.notFound, stale: DETAIL_MESSAGES.stale },
+  system: { notFound: DETAIL_MESSAGES.notFound, stale: DETAIL_MESSAGES.stale },
+} as const;
+
+/**
+ * The one way to change a booking (decision 0210): locks its row (SELECT … FOR UPDATE), lets `guard` refuse, refuses a
+ * stale version, runs `mutate`, then moves the version by exactly one and writes the one audit entry, all in one
+ * transaction (a savepoint when `db` is already a transaction). Answers mutate's result and the booking as it now
+ * stands, through the record loader. Only this file writes bookings.version.
+ */
+export async function withBooking<S extends Source, T>(
+  db: DbOrTx,
+  lookup: { id: number },
+  options: WriteOptions<S>,
+  mutate: (write: BookingWrite<S>) => Promise<T>,
+): Promise<{ result: T; aggregate: BookingAggregate }> {
+  const messages = { ...DEFAULT_MESSAGES[options.actor.source], ...options.messages };
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select().from(bookings).where(eq(bookings.id, lookup.id)).for('update');
+    if (!row) throw new NotFoundError(messages.notFound);
+    await options.guard?.(row, tx);
+    if (options.expectedVersion !== undefined && options.expectedVersion !== row.version) throw new ConflictError(messages.stale);
+
+    // Held in an object: closures assign these, which control-flow narrowing of a `let` would not see.
+    const state: { entry: AuditOf<S> | null; changed: boolean } = { entry: null, changed: false };
+    const consequences: StaffAudit[] = [];
+    const write: BookingWrite<S> = {
+      tx,
+      row,
+      async update(values) {
+        state.changed = true;
+        if (Object.keys(values).length) await tx.update(bookings).set(values).where(eq(bookings.id, row.id));
+      },
+      audit(next) {
+        if (state.entry) throw new Error('A booking write records exactly one audit entry');
+        state.entry = next;
+      },
+      consequence(next) {
+        consequences.push(next);
+      },
+      async queueMail(mail) {
+        if (!options.mailer) throw new Error('This booking write was given no mailer');
+        await options.mailer.queue(tx, { ...mail, bookingId: row.id });
+      },
+    };
+    const result = await mutate(write);
+    const entry = state.entry;
+    if (entry) {
+      await tx.update(bookings).set({ version: row.version + 1, updatedAt: new Date() }).where(eq(bookings.id, row.id));
+      // Consequences first, as they were logged before this path existed (the timeline orders one moment by id).
+      for (const c of consequences) await recordAudit(tx, row.id, staffLike(options.actor), c);
+      await recordAudit(tx, row.id, options.actor, entry);
+    } else if (state.changed || consequences.length) {
+      throw new Error('A booking write changed the booking without an audit entry');
+    }
+    const aggregate = await loadBookingAggregate(tx, { id: row.id });
+    if (!aggregate) throw new NotFoundError(messages.notFound);
+    return { result, aggregate };
+  });
+}
+
+/** A consequence is the system's doing on behalf of whoever wrote: logged with the staff member, or none. */
+function staffLike(actor: WriteActor): WriteActor {
+  return actor.source === 'booker' ? { source: 'system', userId: null } : actor;
+}
+
+/**
+ * The one audit writer for bookings. Staff and system changes go to the activity log (with the acting user, or none
+ * for the system); the booker's to booking_changes (source 'booker'), the shapes the booking timeline reads.
+ */
+async function recordAudit(tx: Tx, bookingId: number, actor: WriteActor, entry: StaffAudit | BookerAudit): Promise<void> {
+  if ('fields' in entry) {
+    await tx.insert(bookingChanges).values({ bookingId, source: actor.source, fields: entry.fields });
+    return;
+  }
+  await recordActivity(tx, {
+    ...entry,
+    actorId: actor.source === 'booker' ? null : actor.userId,
+    entityType: entry.entityType ?? 'booking',
+    entityId: entry.entityId ?? bookingId,
+    bookingId,
+  });
+}

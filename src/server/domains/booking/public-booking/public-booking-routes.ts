@@ -1,0 +1,65 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponse } from '../../../../shared/api/common';
+import { publicBookingEndpoints as endpoints } from '../../../../shared/api/endpoints/public-booking';
+import { BOOKING_CODE_HEADER, IDEMPOTENCY_HEADER, MANAGE_KEY_HEADER } from '../../../../shared/api/public-booking';
+import { headerValue } from '../../../platform/http/request-headers';
+import { readIdempotencyKey } from '../../../platform/idempotency';
+import { endpointRoute } from '../../../platform/http/endpoint-route';
+import { ensureSessionToken } from '../../identity';
+import { sha256 } from '../../../platform/crypto';
+import { createPublicBooking, findBookingByCode, findBookingByManageKey, updatePublicBooking } from './public-booking-service';
+
+export const publicBookingRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.deps.database;
+  const guesses = app.deps.codeGuesses;
+  const tags = ['booking'];
+
+  endpointRoute(app, endpoints.create, { tags, summary: 'Create a booking from the public wizard (send Idempotency-Key to make retries safe)' }, async (request, reply) => {
+    const idempotencyKey = readIdempotencyKey(request.headers[IDEMPOTENCY_HEADER]);
+    const sessionKey = request.auth.sessionKey ?? sha256(ensureSessionToken(request, reply));
+    const result = await createPublicBooking(
+      { db, mail: app.deps.mail, payments: app.deps.payments },
+      { body: request.body, sessionKey, idempotencyKey, baseUrl: app.deps.publicUrl, ip: request.ip },
+    );
+    if (result.replayed) void reply.header('Idempotent-Replayed', 'true');
+    // Only a 201 is ever stored: errors roll the key back, so a retry runs again.
+    return result.body;
+  });
+
+  endpointRoute(
+    app,
+    endpoints.update,
+    {
+      tags,
+      summary: 'Change a booking: the creating session, X-Manage-Key with its management key, or X-Booking-Code with the temp code of an unpaid booking',
+      // A section staff have locked is refused with 423 (lib/section-locks.ts).
+      errors: { 423: errorResponse },
+    },
+    async (request) => {
+      const bookingCode = headerValue(request.headers[BOOKING_CODE_HEADER], 64);
+      const manageKey = headerValue(request.headers[MANAGE_KEY_HEADER], 128);
+      return updatePublicBooking(
+        { db, guesses },
+        { id: request.params.id, body: request.body, sessionKey: request.auth.sessionKey, bookingCode, manageKey, ip: request.ip },
+      );
+    },
+  );
+
+  endpointRoute(
+    app,
+    endpoints.byCode,
+    {
+      tags,
+      summary: "Load a booking by temporary or game code (wrong codes rate-limited per IP): the organiser's view with X-Manage-Key or an unpaid temp code, else the public view",
+    },
+    async (request) =>
+      findBookingByCode({ db, guesses }, { code: request.params.code, ip: request.ip, manageKey: headerValue(request.headers[MANAGE_KEY_HEADER], 128) }),
+  );
+
+  endpointRoute(
+    app,
+    endpoints.byManageKey,
+    { tags, summary: "The organiser's booking by its private management key (wrong codes rate-limited per IP)" },
+    async (request) => findBookingByManageKey({ db, guesses }, { key: request.params.key, ip: request.ip }),
+  );
+};

@@ -1,0 +1,305 @@
+import type { Db } from '../../../platform/db/client';
+import type { Mailer } from '../../../platform/mail';
+import { createBookingRecord, inputFromCreateBody, scheduleErrors, trackingFromBody } from '../booking-create';
+import { loadBookingAggregate, toBookerBooking, toPublicBooking } from '../booking-record';
+import { normalizeCode } from '../../../platform/codes';
+import { safeEqual } from '../../../platform/crypto';
+import { NotFoundError, ValidationError } from '../../../platform/errors';
+import { requestFingerprint, runIdempotent, type IdempotentResult } from '../../../platform/idempotency';
+import { loadPriceTable, priceBooking } from '../../catalogue';
+import { assertSectionsUnlocked } from '../section-locks';
+import type { LockSection } from '../../../../shared/api/admin-booking-detail';
+import { consumeRateLimit } from '../../../platform/rate-limit';
+import type { CodeGuesses } from '../../../platform/code-guesses';
+import { bookerBookingResponse, type BookerBooking, type BookingByCode } from '../../../../shared/api/booking';
+import { PUBLIC_BOOKING_MESSAGES, type CreateBookingBody, type UpdateBookingBody } from '../../../../shared/api/public-booking';
+import type { AddOnType, Currency, PlanType } from '../../../../shared/plans';
+import { isCurrency, isHostedGame, isPlanType, ADD_ON_TYPES } from '../../../../shared/plans';
+import { localToUtcIso } from '../../../../shared/time';
+import { bookingConfirmationMail } from '../booking-mails';
+import { bankTransferReference } from '../../../platform/payment-provider/bank-transfer';
+import { paymentMethodOf, type PaymentSetup } from '../../../platform/payment-provider/payment-setup';
+import { withBooking, type BookingRow, type BookingValues } from '../booking-write';
+import { gameCodeOf, insertPricingHistory } from './public-booking-repository';
+
+type BookingAnswer = { booking: BookerBooking };
+
+/**
+ * Bookings created per client address: far above what one household or office books, far below a script's
+ * thousands (decision 0180). Counted inside the creating transaction, so only bookings really created count
+ * (an idempotent replay, a refused request or a rolled-back create does not), and an address's creates queue
+ * on its counter row instead of racing past the limit.
+ */
+export const BOOKING_CREATE_LIMIT = { perIp: 20, windowSeconds: 60 * 60 };
+const bookingCreateKey = (ip: string) => `booking-create:ip:${ip}`;
+
+/**
+ * POST /api/bookings: creates an enquiry, prices it, and queues the booker's confirmation in the same
+ * transaction. With an Idempotency-Key, a retry gets the first answer back and creates nothing.
+ */
+export async function createPublicBooking(
+  deps: { db: Db; mail: Mailer; payments: PaymentSetup },
+  input: { body: CreateBookingBody; sessionKey: string; idempotencyKey: string | null; baseUrl: string; ip: string; now?: Date },
+): Promise<IdempotentResult<BookingAnswer>> {
+  // The session is part of the fingerprint: another visitor reusing a key is refused, never shown this booking.
+  const fingerprint = requestFingerprint({ body: input.body, session: input.sessionKey });
+  return runIdempotent(
+    deps.db,
+    { scope: 'POST /api/bookings', key: input.idempotencyKey, fingerprint, parse: (stored) => bookerBookingResponse.parse(stored) },
+    async (tx) => {
+      const { perIp, windowSeconds } = BOOKING_CREATE_LIMIT;
+      await consumeRateLimit(tx, bookingCreateKey(input.ip), perIp, windowSeconds, PUBLIC_BOOKING_MESSAGES.tooManyBookings);
+      const created = await createBookingRecord(
+        tx,
+        inputFromCreateBody(input.body, { bookingStatus: 'enquiry', createdBySession: input.sessionKey, tracking: trackingFromBody(input.body) }),
+        input.now ? { now: input.now } : {},
+      );
+      const booking = toBookerBooking(created.aggregate);
+      const payment = { method: paymentMethodOf(deps.payments), bankTransferDetails: deps.payments.bankTransferDetails, reference: bankTransferReference(booking.temp_code) };
+      await deps.mail.queue(tx, { ...bookingConfirmationMail(booking, input.baseUrl, payment, input.now), bookingId: booking.id });
+      return { statusCode: 201, body: { booking } };
+    },
+  );
+}
+
+/** True when `given` is the booking's management key. */
+export function holdsManageKey(row: Pick<BookingRow, 'manageKey'>, given: string | null | undefined): boolean {
+  return !!given && safeEqual(given, row.manageKey);
+}
+
+/**
+ * GET /api/booking/{code}: by temporary or game code, any case, in one query. Wrong codes count against the address
+ * (lib/code-guesses.ts). The organiser's
+ * view needs the management key (X-Manage-Key), or the temp code of a booking not paid yet (it is the booker's own,
+ * never given to players); anyone else, such as a player with the game code, gets the public view (decision 0185).
+ */
+export async function findBookingByCode(
+  deps: { db: Db; guesses: CodeGuesses },
+  input: { code: string; ip: string; manageKey: string | null },
+): Promise<{ booking: BookingByCode }> {
+  const code = normalizeCode(input.code);
+  const agg = await deps.guesses.guard(input.ip, async () => {
+    const found = await loadBookingAggregate(deps.db, { code });
+    if (!found) throw new NotFoundError(PUBLIC_BOOKING_MESSAGES.bookingNotFound);
+    return found;
+  });
+  const unpaidTempCode = agg.game === null && safeEqual(code, agg.booking.tempCode);
+  if (unpaidTempCode || holdsManageKey(agg.booking, input.manageKey)) return { booking: toBookerBooking(agg) };
+  return { booking: toPublicBooking(agg) };
+}
+
+/** GET /api/manage/{key}: the organiser's full view by the private management key. Wrong keys count like wrong codes. */
+export async function findBookingByManageKey(deps: { db: Db; guesses: CodeGuesses }, input: { key: string; ip: string }): Promise<BookingAnswer> {
+  return deps.guesses.guard(input.ip, async () => {
+    const agg = await loadBookingAggregate(deps.db, { manageKey: input.key });
+    if (!agg) throw new NotFoundError(PUBLIC_BOOKING_MESSAGES.bookingNotFound);
+    return { booking: toBookerBooking(agg) };
+  });
+}
+
+const PRICE_FIELDS = ['players', 'plan_type', 'add_ons', 'currency'] as const;
+const SCHEDULE_FIELDS = ['date', 'meeting_time', 'timezone'] as const;
+const LOCATION_FIELDS = ['city', 'initial_area_id', 'initial_area_lat', 'initial_area_lng', 'initial_area_radius'] as const;
+/** What a booker may still change once the booking is paid: their own contact details. */
+const CONTACT_FIELDS = ['full_name', 'phone', 'company_name', 'referral_source'] as const;
+/**
+ * Fields of this PATCH that belong to a section staff can lock; a locked section answers 423 here exactly as on the
+ * booker's set-up pages (lib/section-locks.ts). The place and size of the game area are the game area; whether the
+ * game has an in-person host (the 'hosted' add-on) is the host.
+ */
+const LOCKABLE_FIELDS: Partial<Record<EditableField, LockSection>> = {
+  city: 'game_area',
+  initial_area_id: 'game_area',
+  initial_area_lat: 'game_area',
+  initial_area_lng: 'game_area',
+  initial_area_radius: 'game_area',
+};
+
+function lockedSectionsTouched(changed: readonly EditableField[], before: Snapshot, after: Snapshot): Set<LockSection> {
+  const sections = new Set<LockSection>();
+  for (const field of changed) {
+    const section = LOCKABLE_FIELDS[field];
+    if (section) sections.add(section);
+  }
+  if (before.add_ons.includes('hosted') !== after.add_ons.includes('hosted')) sections.add('host');
+  return sections;
+}
+
+type EditableField = (typeof PRICE_FIELDS)[number] | (typeof SCHEDULE_FIELDS)[number] | (typeof LOCATION_FIELDS)[number] | (typeof CONTACT_FIELDS)[number];
+
+type Snapshot = {
+  players: number;
+  date: string;
+  meeting_time: { hour: number; minute: number };
+  timezone: string;
+  city: string;
+  initial_area_id: string | null;
+  initial_area_lat: number;
+  initial_area_lng: number;
+  initial_area_radius: number;
+  plan_type: string;
+  add_ons: string[];
+  currency: string;
+  full_name: string | null;
+  phone: string | null;
+  company_name: string | null;
+  referral_source: string | null;
+};
+
+function snapshot(row: BookingRow): Snapshot {
+  return {
+    players: row.players,
+    date: row.date,
+    meeting_time: { hour: row.meetingTime.hour, minute: row.meetingTime.minute },
+    timezone: row.timezone,
+    city: row.city,
+    initial_area_id: row.initialAreaId,
+    initial_area_lat: row.initialAreaLat,
+    initial_area_lng: row.initialAreaLng,
+    initial_area_radius: row.initialAreaRadius,
+    plan_type: row.planType,
+    add_ons: row.addOns.map((a) => (typeof a === 'string' ? a : a.type)),
+    currency: row.currency,
+    full_name: row.fullName,
+    phone: row.tel,
+    company_name: row.companyName,
+    referral_source: row.referralSource,
+  };
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * Who may change a booking: the session that created it, the holder of its management key, or the holder of its
+ * temp code while it is unpaid (no game yet). The game code is the players' join code: it grants nothing.
+ */
+function isOwner(row: BookingRow, gameCode: string | null, who: { sessionKey: string | null; bookingCode: string | null; manageKey: string | null }): boolean {
+  if (who.sessionKey && row.createdBySession && safeEqual(who.sessionKey, row.createdBySession)) return true;
+  if (holdsManageKey(row, who.manageKey)) return true;
+  if (!who.bookingCode || gameCode !== null) return false;
+  return safeEqual(normalizeCode(who.bookingCode), row.tempCode);
+}
+
+/**
+ * PATCH /api/bookings/{id}, for the session that created the booking, the holder of its management key, or
+ * the holder of its temp code before payment (isOwner).
+ * Rules (docs/decisions/0110-public-booking-api.md): fields that change the price, schedule or place
+ * may change until the booking is paid; afterwards only contact details. Prices are recomputed from
+ * the price list when players, plan, add-ons or currency change, with a pricing history entry; every
+ * change is recorded in booking_changes (source 'booker') and bumps the version.
+ */
+export async function updatePublicBooking(
+  deps: { db: Db; guesses: CodeGuesses },
+  input: { id: number; body: UpdateBookingBody; sessionKey: string | null; bookingCode: string | null; manageKey: string | null; ip: string; now?: Date },
+): Promise<BookingAnswer> {
+  // A code or key in the headers is a guess like any other: a wrong one (404) counts against the address.
+  const byCode = input.bookingCode !== null || input.manageKey !== null;
+  return byCode ? deps.guesses.guard(input.ip, () => changeBooking(deps.db, input)) : changeBooking(deps.db, input);
+}
+
+async function changeBooking(
+  db: Db,
+  input: { id: number; body: UpdateBookingBody; sessionKey: string | null; bookingCode: string | null; manageKey: string | null; now?: Date },
+): Promise<BookingAnswer> {
+  const { aggregate } = await withBooking(
+    db,
+    { id: input.id },
+    {
+      actor: { source: 'booker' },
+      expectedVersion: input.body.version,
+      guard: async (row, tx) => {
+        if (!isOwner(row, await gameCodeOf(tx, row.id), input)) throw new NotFoundError(PUBLIC_BOOKING_MESSAGES.bookingNotFound);
+      },
+    },
+    async (write) => {
+      const { tx, row } = write;
+      const before = snapshot(row);
+      const after: Snapshot = { ...before };
+      const body = input.body;
+      if (body.players !== undefined) after.players = body.players;
+      if (body.date !== undefined) after.date = body.date;
+      if (body.meeting_time !== undefined) after.meeting_time = { hour: body.meeting_time.hour, minute: body.meeting_time.minute };
+      if (body.timezone !== undefined) after.timezone = body.timezone;
+      if (body.city !== undefined) after.city = body.city;
+      if (body.initial_area_id !== undefined) after.initial_area_id = body.initial_area_id;
+      if (body.initial_area_lat !== undefined) after.initial_area_lat = body.initial_area_lat;
+      if (body.initial_area_lng !== undefined) after.initial_area_lng = body.initial_area_lng;
+      if (body.initial_area_radius !== undefined) after.initial_area_radius = body.initial_area_radius;
+      if (body.plan_type !== undefined) after.plan_type = body.plan_type;
+      if (body.add_ons !== undefined) after.add_ons = [...new Set(body.add_ons)];
+      if (body.currency !== undefined) after.currency = body.currency;
+      if (body.full_name !== undefined) after.full_name = body.full_name;
+      if (body.phone !== undefined) after.phone = body.phone;
+      if (body.company_name !== undefined) after.company_name = body.company_name;
+      if (body.referral_source !== undefined) after.referral_source = body.referral_source;
+
+      const fields = Object.keys(after).filter((k): k is EditableField => k in before);
+      const changed = fields.filter((f) => !same(before[f], after[f]));
+      if (changed.length === 0) return;
+      assertSectionsUnlocked(row, lockedSectionsTouched(changed, before, after));
+
+      if (row.bookingStatus === 'paid' || row.bookingStatus === 'completed') {
+        const locked = changed.filter((f) => !(CONTACT_FIELDS as readonly string[]).includes(f));
+        if (locked.length) throw new ValidationError(Object.fromEntries(locked.map((f) => [f, [PUBLIC_BOOKING_MESSAGES.paidLocked]])));
+      }
+
+      const has = (group: readonly string[]) => changed.some((f) => group.includes(f));
+      const scheduleChanged = has(SCHEDULE_FIELDS);
+      const locationChanged = has(LOCATION_FIELDS);
+      if (scheduleChanged || locationChanged) {
+        const errors = scheduleErrors(
+          { date: after.date, meetingTime: after.meeting_time, timezone: after.timezone, lat: after.initial_area_lat, lng: after.initial_area_lng },
+          input.now ? { now: input.now } : {},
+        );
+        const relevant = Object.entries(errors ?? {}).filter(([k]) => (k === 'city' ? locationChanged : scheduleChanged));
+        if (relevant.length) throw new ValidationError(Object.fromEntries(relevant));
+      }
+
+      const update: BookingValues = {
+        players: after.players,
+        date: after.date,
+        meetingTime: after.meeting_time,
+        timezone: after.timezone,
+        city: after.city,
+        initialAreaId: after.initial_area_id,
+        initialAreaLat: after.initial_area_lat,
+        initialAreaLng: after.initial_area_lng,
+        initialAreaRadius: after.initial_area_radius,
+        fullName: after.full_name,
+        tel: after.phone,
+        companyName: after.company_name,
+        referralSource: after.referral_source,
+      };
+      if (scheduleChanged) {
+        const utc = localToUtcIso(after.date, after.meeting_time, after.timezone);
+        update.utcDateTime = utc ? new Date(utc) : null;
+      }
+      if (has(PRICE_FIELDS)) {
+        const planType: PlanType = isPlanType(after.plan_type) ? after.plan_type : 'standard';
+        const currency: Currency = isCurrency(after.currency) ? after.currency : 'GBP';
+        const addOns = after.add_ons.filter((a): a is AddOnType => (ADD_ON_TYPES as readonly string[]).includes(a));
+        const price = priceBooking(await loadPriceTable(tx, currency), { planType, addOns, players: after.players });
+        Object.assign(update, {
+          planType,
+          addOns,
+          currency,
+          hosted: isHostedGame(planType, addOns),
+          pricePerPerson: price.price_per_person,
+          addOnsTotal: price.add_ons_total,
+          totalPrice: price.total_price,
+        } satisfies BookingValues);
+        await insertPricingHistory(tx, {
+          bookingId: row.id,
+          planType,
+          pricePerPerson: price.price_per_person,
+          addOns,
+          players: after.players,
+          totalPrice: price.total_price,
+        });
+      }
+      await write.update(update);
+      write.audit({ fields: Object.fromEntries(changed.map((f) => [f, { from: before[f], to: after[f] }])) });
+    },
+  );
+  return { booking: toBookerBooking(aggregate) };
+}

@@ -1,0 +1,2 @@
+export { DEFAULT_CHALLENGES } from './default-challenges';
+export { loadPriceTable, priceBooking, priceQuote } from './price-list';

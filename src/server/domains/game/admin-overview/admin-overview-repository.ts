@@ -1,0 +1,102 @@
+import { and, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { GameStatus } from '../../../../shared/api/play';
+import type { Db } from '../../../platform/db/client';
+import { bookings } from '../../booking/tables/bookings';
+import { gameInstances, games, instanceTeams } from '../tables/games';
+
+export type Page = { page: number; perPage: number };
+const offset = (p: Page) => (p.page - 1) * p.perPage;
+const count = sql<number>`count(*)::int`;
+
+export type GameFilter = { search?: string | undefined; status?: GameStatus | undefined };
+
+/** The latest instance of each game (lobby, live or ended). */
+function latestInstances(db: Db) {
+  return db
+    .selectDistinctOn([gameInstances.gameId], {
+      id: gameInstances.id,
+      gameId: gameInstances.gameId,
+      status: gameInstances.status,
+      startTime: gameInstances.startTime,
+      endsAt: gameInstances.endsAt,
+      endTime: gameInstances.endTime,
+    })
+    .from(gameInstances)
+    .orderBy(gameInstances.gameId, desc(gameInstances.id))
+    .as('latest');
+}
+
+const like = (search: string) => `%${search.replaceAll(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export async function listGames(db: Db, p: Page, filter: GameFilter) {
+  const latest = latestInstances(db);
+  const conditions: SQL[] = [];
+  if (filter.search) {
+    const term = like(filter.search);
+    const match = or(ilike(games.code, term), ilike(bookings.fullName, term), ilike(bookings.email, term), ilike(bookings.city, term));
+    if (match) conditions.push(match);
+  }
+  if (filter.status === 'not_started') conditions.push(isNull(latest.id));
+  else if (filter.status) conditions.push(eq(latest.status, filter.status));
+  const where = conditions.length ? and(...conditions) : undefined;
+  const base = () => db.select({ n: count }).from(games).innerJoin(bookings, eq(bookings.id, games.bookingId)).leftJoin(latest, eq(latest.gameId, games.id));
+  const [rows, total] = await Promise.all([
+    db
+      .select({
+        game: games,
+        booking: bookings,
+        instance: { id: latest.id, status: latest.status, startTime: latest.startTime, endsAt: latest.endsAt, endTime: latest.endTime },
+        players: sql<number>`(select count(*)::int from players p where p.instance_id = "latest"."id")`,
+        teams: sql<number>`(select count(*)::int from instance_teams it where it.instance_id = "latest"."id")`,
+      })
+      .from(games)
+      .innerJoin(bookings, eq(bookings.id, games.bookingId))
+      .leftJoin(latest, eq(latest.gameId, games.id))
+      .where(where)
+      .orderBy(desc(games.createdAt), desc(games.id))
+      .limit(p.perPage)
+      .offset(offset(p)),
+    base().where(where),
+  ]);
+  return { rows, total: total[0]?.n ?? 0 };
+}
+
+/** Teams of every instance: a team name, game code or booking name or email; by the instance's status. */
+export async function listTeams(db: Db, p: Page, filter: GameFilter) {
+  const conditions: SQL[] = [];
+  if (filter.search) {
+    const term = like(filter.search);
+    const match = or(ilike(instanceTeams.name, term), ilike(games.code, term), ilike(bookings.fullName, term), ilike(bookings.email, term));
+    if (match) conditions.push(match);
+  }
+  // Teams exist only in an instance: 'not_started' matches none.
+  if (filter.status === 'not_started') conditions.push(sql`false`);
+  else if (filter.status) conditions.push(eq(gameInstances.status, filter.status));
+  const where = conditions.length ? and(...conditions) : undefined;
+  const [rows, total] = await Promise.all([
+    db
+      .select({
+        team: instanceTeams,
+        status: gameInstances.status,
+        gameCode: games.code,
+        booking: { id: bookings.id, fullName: bookings.fullName, email: bookings.email },
+        players: sql<number>`(select count(*)::int from players p where p.team_id = "instance_teams"."id")`,
+      })
+      .from(instanceTeams)
+      .innerJoin(gameInstances, eq(gameInstances.id, instanceTeams.instanceId))
+      .innerJoin(games, eq(games.id, gameInstances.gameId))
+      .innerJoin(bookings, eq(bookings.id, games.bookingId))
+      .where(where)
+      .orderBy(desc(instanceTeams.createdAt), desc(instanceTeams.id))
+      .limit(p.perPage)
+      .offset(offset(p)),
+    db
+      .select({ n: count })
+      .from(instanceTeams)
+      .innerJoin(gameInstances, eq(gameInstances.id, instanceTeams.instanceId))
+      .innerJoin(games, eq(games.id, gameInstances.gameId))
+      .innerJoin(bookings, eq(bookings.id, games.bookingId))
+      .where(where),
+  ]);
+  return { rows, total: total[0]?.n ?? 0 };
+}

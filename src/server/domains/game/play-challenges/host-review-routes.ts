@@ -1,0 +1,57 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { hostReviewEndpoints as ep } from '../../../../shared/api/endpoints/play-challenges';
+import { GAME_MESSAGES } from '../../../../shared/game/teams';
+import type { Db } from '../../../platform/db/client';
+import { ForbiddenError, NotFoundError } from '../../../platform/errors';
+import { loadGame, type GameContext } from '../game-state';
+import { endpointRoute } from '../../../platform/http/endpoint-route';
+import { mayRunGame, requireStaffUser } from '../../identity';
+import type { SessionUser } from '../../identity';
+import { sendPhoto } from './play-challenges-routes';
+import { hostPhoto, hostReview, hostSubmissions } from './play-challenges-service';
+
+/** The game of a code that this user may run (decision 0223): 404 for an unknown code, 403 for a game not theirs. */
+async function gameForStaff(db: Db, user: SessionUser, code: string): Promise<GameContext> {
+  const ctx = await loadGame(db, code);
+  if (!ctx) throw new NotFoundError(GAME_MESSAGES.gameNotFound);
+  if (!mayRunGame(user, { gameHostId: ctx.game.hostId, bookingHostId: ctx.booking.assignedHostId })) throw new ForbiddenError(GAME_MESSAGES.hostOnly);
+  return ctx;
+}
+
+/**
+ * The host console's review queue (issue 14): an admin or the game's assigned host approves, rates or rejects the
+ * game's submissions with the very rules of /admin/submissions (lib/submission-review.ts); each verdict reaches the
+ * team and moves every leaderboard live.
+ */
+export const hostReviewRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.deps.database;
+  const options = { tags: ['host'] };
+  // Its own scope: the hook guards these routes only, before any body is parsed.
+  app.addHook('onRequest', async (request) => {
+    requireStaffUser(request.auth.user);
+  });
+  const staff = (user: SessionUser | null) => requireStaffUser(user);
+
+  endpointRoute(app, ep.list, options, async (request) =>
+    hostSubmissions(db, await gameForStaff(db, staff(request.auth.user), request.params.code), request.query.status),
+  );
+
+  endpointRoute(app, ep.photo, options, async (request, reply) =>
+    sendPhoto(reply, await hostPhoto(db, app.deps.photos, await gameForStaff(db, staff(request.auth.user), request.params.code), request.params.id)),
+  );
+
+  endpointRoute(app, ep.approve, options, async (request) => {
+    const user = staff(request.auth.user);
+    return hostReview(db, user.id, await gameForStaff(db, user, request.params.code), request.params.id, { kind: 'approve' });
+  });
+
+  endpointRoute(app, ep.rate, options, async (request) => {
+    const user = staff(request.auth.user);
+    return hostReview(db, user.id, await gameForStaff(db, user, request.params.code), request.params.id, { kind: 'rate', rating: request.body.rating });
+  });
+
+  endpointRoute(app, ep.reject, options, async (request) => {
+    const user = staff(request.auth.user);
+    return hostReview(db, user.id, await gameForStaff(db, user, request.params.code), request.params.id, { kind: 'reject' }, request.body.reason);
+  });
+};

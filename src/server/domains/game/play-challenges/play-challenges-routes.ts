@@ -1,0 +1,99 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { errorResponse } from '../../../../shared/api/common';
+import { bookerResultsEndpoints as booker, playChallengesEndpoints as play } from '../../../../shared/api/endpoints/play-challenges';
+import { PLAYER_TOKEN_HEADER } from '../../../../shared/api/play';
+import { MANAGE_KEY_HEADER } from '../../../../shared/api/public-booking';
+import { MAX_PHOTO_BYTES, PHOTO_TYPES, UPLOAD_MESSAGES } from '../../../../shared/uploads';
+import { AppError } from '../../../platform/errors';
+import { authenticate, type PlayerAuth } from '../player-auth';
+import { headerValue } from '../../../platform/http/request-headers';
+import type { StoredPhoto } from '../../../platform/storage';
+import { endpointRoute } from '../../../platform/http/endpoint-route';
+import { album, albumPhoto, bookerEnded, listChallenges, playerEnded, playerPhoto, results, submit } from './play-challenges-service';
+
+type Headers = Record<string, string | string[] | undefined>;
+
+/** Photos go back privately: never cached by a shared cache, never sniffed as something else. */
+export function sendPhoto(reply: FastifyReply, photo: StoredPhoto) {
+  return (
+    reply
+      .header('Content-Type', photo.contentType)
+      .header('Cache-Control', 'private, max-age=3600')
+      .header('X-Content-Type-Options', 'nosniff')
+      // Fastify sends a Buffer as it is (no serializer runs); the schema only documents the body.
+      .send(Buffer.from(photo.bytes) as unknown as string)
+  );
+}
+
+/**
+ * The team's challenges and submissions (X-Player-Token), and after the game the results and album for players and
+ * for the organiser (X-Manage-Key). A photo is sent as the raw image body: this scope alone reads image bodies, up
+ * to the photo cap (the app's JSON limit stays small everywhere else; decision 0272).
+ */
+export const playChallengesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.deps.database;
+  const photos = app.deps.photos;
+  // The player's token is checked on request, before a body is read or validated: an upload from nobody is never
+  // taken in, and a missing token answers 401 whatever the body.
+  const players = new WeakMap<FastifyRequest, PlayerAuth>();
+  const onRequest = async (request: FastifyRequest) => {
+    const params = z.object({ code: z.string() }).safeParse(request.params);
+    players.set(request, await authenticate(db, params.success ? params.data.code : '', headerValue(request.headers[PLAYER_TOKEN_HEADER], 128)));
+  };
+  const player = (request: FastifyRequest): PlayerAuth => {
+    const auth = players.get(request);
+    if (!auth) throw new Error('player route without its onRequest check');
+    return auth;
+  };
+  const manageKey = (headers: Headers) => headerValue(headers[MANAGE_KEY_HEADER], 128);
+  const options = { tags: ['play'], onRequest };
+  // A team an Egg Strike froze is refused with 423 and Retry-After (decision 0290).
+  const frozen = { ...options, errors: { 423: errorResponse } };
+
+  app.addContentTypeParser([...PHOTO_TYPES, 'application/octet-stream'], { parseAs: 'buffer', bodyLimit: MAX_PHOTO_BYTES }, (_request, body, done) => {
+    done(null, body);
+  });
+
+  endpointRoute(app, play.challenges, options, async (request) => listChallenges(db, player(request)));
+
+  endpointRoute(app, play.submit, frozen, async (request) => {
+    const auth = player(request);
+    const body = request.body;
+    const input = body.kind === 'text' ? { challengeId: body.challenge_id, kind: body.kind, text: body.text } : { challengeId: body.challenge_id, kind: body.kind, count: body.count };
+    return { submission: await submit(db, photos, auth, input) };
+  });
+
+  endpointRoute(app, play.submitPhoto, { ...frozen, bodyLimit: MAX_PHOTO_BYTES }, async (request) => {
+    const auth = player(request);
+    // Only the image parser above yields bytes; JSON or a form is not a photo.
+    if (!Buffer.isBuffer(request.body)) throw new AppError(415, UPLOAD_MESSAGES.notImage);
+    const bytes = new Uint8Array(request.body.buffer, request.body.byteOffset, request.body.byteLength);
+    return { submission: await submit(db, photos, auth, { challengeId: request.query.challenge_id, kind: 'photo', bytes }) };
+  });
+
+  endpointRoute(app, play.photo, options, async (request, reply) =>
+    sendPhoto(reply, await playerPhoto(db, photos, player(request), request.params.id)),
+  );
+
+  endpointRoute(app, play.results, options, async (request) => results(db, await playerEnded(db, player(request))));
+
+  endpointRoute(app, play.album, options, async (request) => {
+    const ended = await playerEnded(db, player(request));
+    return album(db, ended, (id) => `/api/play/${encodeURIComponent(ended.code)}/submissions/${id}/photo`);
+  });
+
+  const bookerOptions = { tags: ['booker'] };
+  endpointRoute(app, booker.results, bookerOptions, async (request) => results(db, await bookerEnded(db, request.params.code, manageKey(request.headers))));
+
+  endpointRoute(app, booker.album, bookerOptions, async (request) => {
+    const ended = await bookerEnded(db, request.params.code, manageKey(request.headers));
+    return album(db, ended, (id) => `/api/booking/${encodeURIComponent(ended.code)}/album/${id}/photo`);
+  });
+
+  endpointRoute(app, booker.photo, bookerOptions, async (request, reply) => {
+    const ended = await bookerEnded(db, request.params.code, manageKey(request.headers));
+    return sendPhoto(reply, await albumPhoto(db, photos, ended, request.params.id));
+  });
+};

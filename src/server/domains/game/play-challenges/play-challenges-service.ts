@@ -1,0 +1,245 @@
+import type { Db } from '../../../platform/db/client';
+import { safeEqual } from '../../../platform/crypto';
+import { AppError, ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../../platform/errors';
+import { publishGameEvent } from '../game-events';
+import { loadGame, teamScoreById, type GameContext } from '../game-state';
+import type { PlayerAuth } from '../player-auth';
+import { storePhoto, type PhotoStorage, type StoredPhoto } from '../../../platform/storage';
+import { insertSubmission } from '../submissions/submissions-repository';
+import { listSubmissions, reviewSubmission, submissionPhoto, teamSubmissionDto, type PhotoUrl } from '../submissions/submission-review';
+import { lockTeam } from '../team-points';
+import { assertTeamMay } from '../team-effects';
+import { instanceLeaderboard } from '../leaderboard';
+import { checkPhoto } from '../../../../shared/uploads';
+import { acceptsKind, ACCEPTED_KINDS, SUBMIT_MESSAGES } from '../../../../shared/game/submission-kinds';
+import { GAME_MESSAGES } from '../../../../shared/game/teams';
+import { canSubmitMore, pointsLeft, SCORING_MESSAGES, SUBMISSION_STATUSES, type ChallengeRule } from '../../../../shared/scoring/challenge-points';
+import { CHALLENGE_TYPES, type ChallengeType } from '../../../../shared/validation/challenge-rules';
+import { PUBLIC_BOOKING_MESSAGES } from '../../../../shared/api/public-booking';
+import type { AlbumPhoto, PlayChallenge, PlayChallengesResponse, ResultsResponse, TeamSubmission } from '../../../../shared/api/play-challenges';
+import { REVIEW_MESSAGES, type ReviewResponse, type ReviewSubmission } from '../../../../shared/api/submissions';
+import type { SubmissionStatus, Verdict } from '../../../../shared/scoring/challenge-points';
+import {
+  albumRows,
+  challengesOfGame,
+  instanceNow,
+  submissionOfGame,
+  submissionOfInstance,
+  statusesOf,
+  submissionsOfTeam,
+  type ChallengeRow,
+} from './play-challenges-repository';
+
+/**
+ * Challenges in play (issue 14; decisions 0270–0275): a team's list, its submissions (checked, then stored, all or
+ * nothing), the host's review of its game through the shared review rules (lib/submission-review.ts), and after the
+ * game the results and the album of approved photos.
+ */
+
+const typeOf = (c: ChallengeRow): ChallengeType => CHALLENGE_TYPES.find((t) => t === c.type) ?? 'Rating';
+const statusOf = (s: string): SubmissionStatus => SUBMISSION_STATUSES.find((v) => v === s) ?? 'pending';
+const ruleOf = (c: ChallengeRow): ChallengeRule => ({
+  type: typeOf(c),
+  max_score: c.maxScore,
+  max_submissions: c.maxSubmissions,
+  points_per_submission: c.pointsPerSubmission,
+});
+
+const isLive = (instance: { status: string; endsAt: Date | null }, now: Date) => instance.status === 'live' && !(instance.endsAt && instance.endsAt <= now);
+
+export async function listChallenges(db: Db, auth: PlayerAuth): Promise<PlayChallengesResponse> {
+  const teamId = auth.player.teamId;
+  const [list, team, sent, instance] = await Promise.all([
+    challengesOfGame(db, auth.game.id),
+    teamId === null ? undefined : teamScoreById(db, teamId),
+    teamId === null ? [] : submissionsOfTeam(db, teamId),
+    instanceNow(db, auth.instance.id),
+  ]);
+  const status = instance ? instance.status : 'not_started';
+  const challenges: PlayChallenge[] = list.map((c) => {
+    const rule = ruleOf(c);
+    const mine = sent.filter((s) => s.challengeId === c.id);
+    const points = mine.filter((s) => s.status === 'approved').reduce((sum, s) => sum + s.pointsAwarded, 0);
+    const counting = mine.filter((s) => s.status !== 'rejected').length;
+    return {
+      id: c.id,
+      name: c.name,
+      description: c.description,
+      type: rule.type,
+      max_score: rule.max_score,
+      max_submissions: rule.max_submissions,
+      points_per_submission: rule.points_per_submission,
+      kinds: [...ACCEPTED_KINDS[rule.type]],
+      points,
+      points_left: pointsLeft(rule, points),
+      submissions_left: Math.max(0, rule.max_submissions - counting),
+      submissions: mine.map((s) => teamSubmissionDto(s, auth.game.code)),
+    };
+  });
+  return {
+    game_status: status,
+    team: team ?? null,
+    can_submit: team !== undefined && instance !== undefined && isLive(instance, new Date()),
+    challenges,
+  };
+}
+
+export type SubmitInput =
+  | { challengeId: number; kind: 'text'; text: string }
+  | { challengeId: number; kind: 'count'; count: number }
+  | { challengeId: number; kind: 'photo'; bytes: Uint8Array };
+
+/**
+ * A team's submission, pending review. Refused with a 4xx and nothing stored: no team, not live (or over), a team
+ * frozen by an Egg Strike (423, until when), a challenge not of this game, a kind the challenge does not take, max_submissions reached, a photo that is too
+ * large or not an image. The team row is locked, so two phones of one team cannot both take the last place.
+ */
+export async function submit(db: Db, storage: PhotoStorage, auth: PlayerAuth, input: SubmitInput, now: Date = new Date()): Promise<TeamSubmission> {
+  const teamId = auth.player.teamId;
+  if (teamId === null) throw new ConflictError(SUBMIT_MESSAGES.noTeam);
+  if (input.kind === 'photo') {
+    // Cheap, and before any I/O: an oversized or non-image upload is refused at once.
+    const check = checkPhoto(input.bytes);
+    if (!check.ok) throw new AppError(check.status, check.message);
+  }
+  let storedKey: string | null = null;
+  try {
+    const row = await db.transaction(async (tx) => {
+      const team = await lockTeam(tx, teamId);
+      if (!team) throw new ConflictError(SUBMIT_MESSAGES.noTeam);
+      const instance = await instanceNow(tx, auth.instance.id);
+      if (!instance || instance.status === 'ended' || (instance.status === 'live' && instance.endsAt && instance.endsAt <= now)) {
+        throw new ConflictError(SUBMIT_MESSAGES.ended, 'game_ended');
+      }
+      if (!isLive(instance, now)) throw new ConflictError(SUBMIT_MESSAGES.notLive, 'game_not_live');
+      await assertTeamMay(tx, { gameId: auth.game.id, instanceId: auth.instance.id, teamId }, 'submit', now);
+      const challenge = (await challengesOfGame(tx, auth.game.id)).find((c) => c.id === input.challengeId);
+      if (!challenge) throw ValidationError.field('challenge_id', SUBMIT_MESSAGES.unknownChallenge);
+      const rule = ruleOf(challenge);
+      if (!acceptsKind(rule.type, input.kind)) throw ValidationError.field('kind', SUBMIT_MESSAGES.wrongKind);
+      const sent = (await statusesOf(tx, teamId, challenge.id)).map(statusOf);
+      if (!canSubmitMore(rule, sent)) throw new ConflictError(SCORING_MESSAGES.maxSubmissions);
+      if (input.kind === 'photo') storedKey = await storePhoto(storage, auth.instance.id, input.bytes);
+      const inserted = await insertSubmission(tx, {
+        instanceId: auth.instance.id,
+        teamId,
+        challengeId: challenge.id,
+        kind: input.kind,
+        textAnswer: input.kind === 'text' ? input.text : null,
+        count: input.kind === 'count' ? input.count : null,
+        photoKey: storedKey,
+        submittedAt: now,
+      });
+      const dto = teamSubmissionDto(inserted, auth.game.code);
+      const score = await teamScoreById(tx, team.id);
+      if (!score) throw new ConflictError(SUBMIT_MESSAGES.noTeam);
+      // The host's queue and the team's other phones hear of it at once.
+      await publishGameEvent(tx, {
+        gameId: auth.game.id,
+        instanceId: auth.instance.id,
+        type: 'submission',
+        data: { submission: dto, team: score },
+        meta: { teamId },
+      });
+      return dto;
+    });
+    return row;
+  } catch (error) {
+    const key: string | null = storedKey;
+    if (key !== null) await storage.delete(key).catch(() => undefined);
+    throw error;
+  }
+}
+
+/** A photo for a player: its own team's, or (once the game is over) an approved one of the album. */
+export async function playerPhoto(db: Db, storage: PhotoStorage, auth: PlayerAuth, id: number): Promise<StoredPhoto> {
+  const row = await submissionOfInstance(db, auth.instance.id, id);
+  const instance = await instanceNow(db, auth.instance.id);
+  const own = row !== undefined && auth.player.teamId !== null && row.teamId === auth.player.teamId;
+  const inAlbum = row !== undefined && row.status === 'approved' && instance?.status === 'ended';
+  if (!row || !row.photoKey || !(own || inAlbum)) throw new NotFoundError(SUBMIT_MESSAGES.photoNotFound);
+  const photo = await storage.get(row.photoKey);
+  if (!photo) throw new NotFoundError(SUBMIT_MESSAGES.photoNotFound);
+  return photo;
+}
+
+// ---- After the game ----
+
+type Ended = { instanceId: number; code: string; city: string; endedAt: Date | null };
+
+async function endedInstance(db: Db, instanceId: number, code: string, city: string): Promise<Ended> {
+  const instance = await instanceNow(db, instanceId);
+  if (!instance || instance.status !== 'ended') throw new ConflictError(SUBMIT_MESSAGES.notEnded, 'game_not_live');
+  return { instanceId, code, city, endedAt: instance.endTime ?? instance.endsAt };
+}
+
+export async function playerEnded(db: Db, auth: PlayerAuth): Promise<Ended> {
+  const ctx = await loadGame(db, auth.game.code);
+  return endedInstance(db, auth.instance.id, auth.game.code, ctx?.booking.city ?? '');
+}
+
+/** The organiser's game by code and private management key (the game code alone is the players' join code, 0185). */
+export async function bookerEnded(db: Db, code: string, manageKey: string | null): Promise<Ended> {
+  const ctx = await loadGame(db, code);
+  if (!ctx) throw new NotFoundError(GAME_MESSAGES.gameNotFound);
+  if (!manageKey || !safeEqual(manageKey, ctx.booking.manageKey)) throw new ForbiddenError(PUBLIC_BOOKING_MESSAGES.manageKeyRequired);
+  if (!ctx.instance) throw new ConflictError(SUBMIT_MESSAGES.notEnded, 'game_not_live');
+  return endedInstance(db, ctx.instance.id, ctx.game.code, ctx.booking.city);
+}
+
+export async function results(db: Db, ended: Ended): Promise<ResultsResponse> {
+  return {
+    game: { code: ended.code, city: ended.city, ended_at: ended.endedAt?.toISOString() ?? null },
+    teams: await instanceLeaderboard(db, ended.instanceId),
+  };
+}
+
+export async function album(db: Db, ended: Ended, photoUrlOf: (id: number) => string): Promise<{ photos: AlbumPhoto[] }> {
+  const rows = await albumRows(db, ended.instanceId);
+  return {
+    photos: rows.map((r) => ({
+      id: r.submission.id,
+      team_name: r.teamName,
+      challenge_name: r.challengeName,
+      points_awarded: r.submission.pointsAwarded,
+      submitted_at: r.submission.submittedAt.toISOString(),
+      photo_url: photoUrlOf(r.submission.id),
+    })),
+  };
+}
+
+export async function albumPhoto(db: Db, storage: PhotoStorage, ended: Ended, id: number): Promise<StoredPhoto> {
+  const row = await submissionOfInstance(db, ended.instanceId, id);
+  if (!row || row.status !== 'approved' || !row.photoKey) throw new NotFoundError(SUBMIT_MESSAGES.photoNotFound);
+  const photo = await storage.get(row.photoKey);
+  if (!photo) throw new NotFoundError(SUBMIT_MESSAGES.photoNotFound);
+  return photo;
+}
+
+// ---- The host's review of its game (the same rules as /admin/submissions) ----
+
+export const hostPhotoUrl =
+  (code: string): PhotoUrl =>
+  (id) =>
+    `/api/host/games/${encodeURIComponent(code)}/submissions/${id}/photo`;
+
+export async function hostSubmissions(db: Db, ctx: GameContext, status: SubmissionStatus | undefined): Promise<{ submissions: ReviewSubmission[] }> {
+  const { submissions } = await listSubmissions(db, { gameCode: ctx.game.code, ...(status ? { status } : {}) }, { page: 1, perPage: 100 }, hostPhotoUrl(ctx.game.code));
+  return { submissions };
+}
+
+/** A submission of this game, or 404: a host reviews and sees only its own game's. */
+async function assertOfGame(db: Db, ctx: GameContext, id: number): Promise<void> {
+  if (!(await submissionOfGame(db, ctx.game.id, id))) throw new NotFoundError(REVIEW_MESSAGES.notFound);
+}
+
+export async function hostReview(db: Db, actorId: number, ctx: GameContext, id: number, verdict: Verdict, reason: string | null = null): Promise<ReviewResponse> {
+  await assertOfGame(db, ctx, id);
+  return reviewSubmission(db, actorId, id, verdict, reason, hostPhotoUrl(ctx.game.code));
+}
+
+export async function hostPhoto(db: Db, storage: PhotoStorage, ctx: GameContext, id: number): Promise<StoredPhoto> {
+  await assertOfGame(db, ctx, id);
+  return submissionPhoto(db, storage, id);
+}
+

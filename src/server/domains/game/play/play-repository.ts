@@ -1,0 +1,47 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../../platform/db/client';
+import { instanceTeams, players } from '../tables/games';
+
+// Shared with the hunt module: lib/player-auth.ts.
+export { findPlayerByToken, type PlayerAuth } from '../player-auth';
+
+export async function nameTaken(db: DbOrTx, instanceId: number, name: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: players.id })
+    .from(players)
+    .where(and(eq(players.instanceId, instanceId), sql`lower(${players.name}) = lower(${name})`))
+    .limit(1);
+  return rows.length > 0;
+}
+
+export async function chickenJoined(db: DbOrTx, instanceId: number): Promise<boolean> {
+  const rows = await db.select({ id: players.id }).from(players).where(and(eq(players.instanceId, instanceId), eq(players.role, 'chicken'))).limit(1);
+  return rows.length > 0;
+}
+
+export async function findTeamByName(db: DbOrTx, instanceId: number, name: string) {
+  const [row] = await db
+    .select()
+    .from(instanceTeams)
+    .where(and(eq(instanceTeams.instanceId, instanceId), sql`lower(${instanceTeams.name}) = lower(${name})`))
+    .limit(1);
+  return row;
+}
+
+export async function insertTeam(db: DbOrTx, instanceId: number, name: string) {
+  const [row] = await db.insert(instanceTeams).values({ instanceId, name }).returning();
+  if (!row) throw new Error('team not created');
+  return row;
+}
+
+export async function insertPlayer(db: DbOrTx, values: typeof players.$inferInsert) {
+  const [row] = await db.insert(players).values(values).returning();
+  if (!row) throw new Error('player not created');
+  return row;
+}
+
+export async function updatePlayer(db: DbOrTx, id: number, values: Partial<Pick<typeof players.$inferInsert, 'ready' | 'location' | 'teamId'>>) {
+  const [row] = await db.update(players).set(values).where(eq(players.id, id)).returning();
+  if (!row) throw new Error('player vanished');
+  return row;
+}

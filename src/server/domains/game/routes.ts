@@ -1,0 +1,10 @@
+// The game domain's route plugins, for app.ts to register. Other domains use index.ts, never this file.
+export { adminMarkersRoutes } from './admin-markers/admin-markers-routes';
+export { adminOverviewRoutes } from './admin-overview/admin-overview-routes';
+export { adminScoringRoutes } from './admin-scoring/admin-scoring-routes';
+export { adminSubmissionsRoutes } from './admin-submissions/admin-submissions-routes';
+export { hostRoutes } from './host/host-routes';
+export { huntRoutes } from './hunt/hunt-routes';
+export { hostReviewRoutes } from './play-challenges/host-review-routes';
+export { playChallengesRoutes } from './play-challenges/play-challenges-routes';
+export { playRoutes } from './play/play-routes';

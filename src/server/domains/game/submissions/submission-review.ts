@@ -1,0 +1,196 @@
+import type { Db } from '../../../platform/db/client';
+import { recordActivity } from '../../identity';
+import { ConflictError, NotFoundError, ValidationError } from '../../../platform/errors';
+import { lockTeam, refreshTeamPoints } from '../team-points';
+import { teamScoreById } from '../game-state';
+import type { PhotoStorage, StoredPhoto } from '../../../platform/storage';
+import { publishGameEvent } from '../game-events';
+import { publishTeams } from '../game-lifecycle';
+import type { TeamSubmission } from '../../../../shared/api/play-challenges';
+import { REVIEW_MESSAGES, type ReviewResponse, type ReviewSubmission } from '../../../../shared/api/submissions';
+import type { Pagination } from '../../../../shared/api/common';
+import {
+  allocatePoints,
+  rawPoints,
+  type ChallengeRule,
+  type SubmissionStatus,
+  type Verdict,
+} from '../../../../shared/scoring/challenge-points';
+import {
+  findChallengeRule,
+  findReviewRow,
+  listReviewRows,
+  lockSubmission,
+  findSubmissionRef,
+  setPointsAwarded,
+  submissionsOfTeamChallenge,
+  updateReview,
+  type ReviewRow,
+  type SubmissionFilters,
+  type SubmissionRow,
+} from './submissions-repository';
+
+
+/**
+ * The review queue's rules, shared by the staff routes (modules/admin-submissions) and the host's routes of the live
+ * game: list, approve / rate / reject, and the photo (decision 0243). `photoUrl` says where the caller's own
+ * photo route is; staff by default.
+ */
+export type PhotoUrl = (submissionId: number) => string;
+export const staffPhotoUrl: PhotoUrl = (id) => `/api/admin/submissions/${id}/photo`;
+
+/** A submission as its own team sees it (the player app, the `submission` stream event; issue 14). */
+export function teamSubmissionDto(s: SubmissionRow, gameCode: string): TeamSubmission {
+  return {
+    id: s.id,
+    challenge_id: s.challengeId ?? 0,
+    kind: s.kind,
+    text: s.textAnswer,
+    count: s.count,
+    photo_url: s.photoKey ? `/api/play/${encodeURIComponent(gameCode)}/submissions/${s.id}/photo` : null,
+    status: s.status,
+    rating: s.rating,
+    points_awarded: s.pointsAwarded,
+    reason: s.reason,
+    submitted_at: s.submittedAt.toISOString(),
+    reviewed_at: s.reviewedAt?.toISOString() ?? null,
+  };
+}
+
+function toDto(row: ReviewRow, photoUrl: PhotoUrl): ReviewSubmission {
+  const s = row.submission;
+  const c = row.challenge;
+  return {
+    id: s.id,
+    game_code: row.gameCode,
+    booking_name: row.bookingName,
+    instance_id: s.instanceId,
+    instance_status: row.instanceStatus,
+    team: { id: s.teamId, name: row.teamName },
+    challenge: c
+      ? {
+          id: c.id,
+          name: c.name,
+          description: c.description,
+          type: c.type,
+          max_score: c.maxScore,
+          max_submissions: c.maxSubmissions,
+          points_per_submission: c.pointsPerSubmission,
+        }
+      : null,
+    kind: s.kind,
+    text: s.textAnswer,
+    count: s.count,
+    photo_url: s.photoKey ? photoUrl(s.id) : null,
+    status: s.status,
+    rating: s.rating,
+    points_awarded: s.pointsAwarded,
+    reviewer: s.reviewerId !== null && row.reviewerName !== null ? { id: s.reviewerId, name: row.reviewerName } : null,
+    reason: s.reason,
+    reviewed_at: s.reviewedAt?.toISOString() ?? null,
+    submitted_at: s.submittedAt.toISOString(),
+  };
+}
+
+export async function listSubmissions(
+  db: Db,
+  filters: SubmissionFilters,
+  page: { page: number; perPage: number },
+  photoUrl: PhotoUrl = staffPhotoUrl,
+): Promise<{ submissions: ReviewSubmission[]; pagination: Pagination }> {
+  const { rows, total } = await listReviewRows(db, filters, page);
+  return {
+    submissions: rows.map((row) => toDto(row, photoUrl)),
+    pagination: { current_page: page.page, per_page: page.perPage, total, last_page: Math.max(1, Math.ceil(total / page.perPage)) },
+  };
+}
+
+const ACTIONS: Record<Verdict['kind'], string> = { approve: 'submission.approve', rate: 'submission.rate', reject: 'submission.reject' };
+const STATUS_OF: Record<Verdict['kind'], SubmissionStatus> = { approve: 'approved', rate: 'approved', reject: 'rejected' };
+
+/**
+ * Approves, rates or rejects one submission. In one transaction: the submission and its team are locked, the
+ * points of every submission of that team and challenge are re-divided under the cap (shared/scoring), the team's
+ * points are recomputed, and the activity log says who decided what and why. Reviewing again replaces the verdict.
+ */
+export async function reviewSubmission(
+  db: Db,
+  actorId: number,
+  id: number,
+  verdict: Verdict,
+  reason: string | null = null,
+  photoUrl: PhotoUrl = staffPhotoUrl,
+): Promise<ReviewResponse> {
+  return db.transaction(async (tx) => {
+    // The team first, then the submission: every writer of a team's submissions locks in this order (two
+    // reviews of one team's submissions would otherwise each hold a row the other needs).
+    const found = await findSubmissionRef(tx, id);
+    if (!found) throw new NotFoundError(REVIEW_MESSAGES.notFound);
+    const team = await lockTeam(tx, found.teamId);
+    const submission = await lockSubmission(tx, id);
+    if (!team || !submission) throw new NotFoundError(REVIEW_MESSAGES.notFound);
+    const challenge = submission.challengeId === null ? undefined : await findChallengeRule(tx, submission.challengeId);
+    if (!challenge && verdict.kind !== 'reject') throw new ConflictError(REVIEW_MESSAGES.noChallenge);
+
+    let rating: number | null = null;
+    if (challenge) {
+      const rule: ChallengeRule = {
+        type: challenge.type,
+        max_score: challenge.maxScore,
+        max_submissions: challenge.maxSubmissions,
+        points_per_submission: challenge.pointsPerSubmission,
+      };
+      const raw = rawPoints(rule, verdict, submission.count);
+      if (!raw.ok) throw ValidationError.field(verdict.kind === 'rate' ? 'rating' : 'submission', raw.message);
+      rating = raw.rating;
+      await updateReview(tx, id, { status: STATUS_OF[verdict.kind], rating, reviewerId: actorId, reason, reviewedAt: new Date() });
+      const sent = await submissionsOfTeamChallenge(tx, submission.teamId, challenge.id);
+      const points = allocatePoints(
+        rule,
+        sent.map((s) => ({ id: s.id, status: s.status, rating: s.rating, count: s.count })),
+      );
+      const changed = new Map([...points].filter(([sid, p]) => sent.find((s) => s.id === sid)?.pointsAwarded !== p));
+      await setPointsAwarded(tx, changed);
+    } else {
+      await updateReview(tx, id, { status: 'rejected', rating: null, reviewerId: actorId, reason, reviewedAt: new Date(), pointsAwarded: 0 });
+    }
+    const teamAfter = await refreshTeamPoints(tx, submission.teamId);
+    const score = await teamScoreById(tx, submission.teamId);
+    const row = await findReviewRow(tx, id);
+    if (!row || !score) throw new NotFoundError(REVIEW_MESSAGES.notFound);
+    // The team hears its verdict, everyone the new points, once this commits (issue 14: leaderboards move live).
+    await publishGameEvent(tx, {
+      gameId: row.gameId,
+      instanceId: submission.instanceId,
+      type: 'submission',
+      data: { submission: teamSubmissionDto(row.submission, row.gameCode), team: score },
+      meta: { teamId: submission.teamId },
+    });
+    await publishTeams(tx, row.gameId, submission.instanceId, row.bookedPlayers);
+    await recordActivity(tx, {
+      actorId,
+      action: ACTIONS[verdict.kind],
+      entityType: 'submission',
+      entityId: id,
+      before: { status: submission.status, rating: submission.rating, points_awarded: submission.pointsAwarded, team_points: team.points },
+      after: {
+        status: row.submission.status,
+        rating,
+        points_awarded: row.submission.pointsAwarded,
+        team_points: teamAfter.points,
+        team: teamAfter.name,
+        game_code: row.gameCode,
+        ...(reason === null ? {} : { reason }),
+      },
+    });
+    return { submission: toDto(row, photoUrl), team: score };
+  });
+}
+
+export async function submissionPhoto(db: Db, storage: PhotoStorage, id: number): Promise<StoredPhoto> {
+  const row = await findSubmissionRef(db, id);
+  if (!row) throw new NotFoundError(REVIEW_MESSAGES.notFound);
+  const photo = row.photoKey ? await storage.get(row.photoKey) : null;
+  if (!photo) throw new NotFoundError(REVIEW_MESSAGES.noPhoto);
+  return photo;
+}

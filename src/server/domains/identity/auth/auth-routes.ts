@@ -1,0 +1,61 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ACCOUNT_MESSAGES } from '../../../../shared/api/auth';
+import { authEndpoints as endpoints } from '../../../../shared/api/endpoints/auth';
+import { UnauthenticatedError } from '../../../platform/errors';
+import { toUserDto } from '../user-dto';
+import { endpointRoute } from '../../../platform/http/endpoint-route';
+import { csrfTokenFor, newVisitorToken, setSessionCookie } from '../session-plugin';
+import { changePassword, confirmPasswordReset, login, logout, requestPasswordReset } from './auth-service';
+
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.deps.database;
+  const options = { tags: ['auth'] };
+
+  endpointRoute(app, endpoints.login, options, async (request, reply) => {
+    const { user, token } = await login(db, {
+      email: request.body.email,
+      password: request.body.password,
+      ip: request.ip,
+      userAgent: request.headers['user-agent'] ?? null,
+    });
+    setSessionCookie(request, reply, token);
+    // The page's meta token belonged to the old session; the client swaps in this one.
+    void reply.header('X-CSRF-TOKEN', csrfTokenFor(app.deps.csrfKey, token));
+    return { user: toUserDto(user) };
+  });
+
+  endpointRoute(app, endpoints.logout, options, async (request, reply) => {
+    await logout(db, request.auth.sessionKey);
+    const token = newVisitorToken();
+    setSessionCookie(request, reply, token);
+    void reply.header('X-CSRF-TOKEN', csrfTokenFor(app.deps.csrfKey, token));
+    return null;
+  });
+
+  endpointRoute(app, endpoints.me, options, async (request) => {
+    if (!request.auth.user) throw new UnauthenticatedError();
+    return { user: toUserDto(request.auth.user) };
+  });
+
+  endpointRoute(app, endpoints.changePassword, options, async (request) => {
+    const user = request.auth.user;
+    if (!user) throw new UnauthenticatedError();
+    await changePassword(db, {
+      user,
+      sessionKey: request.auth.sessionKey,
+      currentPassword: request.body.current_password,
+      newPassword: request.body.new_password,
+    });
+    return { message: ACCOUNT_MESSAGES.changed };
+  });
+
+  endpointRoute(app, endpoints.requestPasswordReset, options, async (request) => {
+    await requestPasswordReset(db, { mail: app.deps.mail, baseUrl: app.deps.publicUrl }, { email: request.body.email, ip: request.ip });
+    return { message: ACCOUNT_MESSAGES.resetRequested };
+  });
+
+  endpointRoute(app, endpoints.confirmPasswordReset, options, async (request) => {
+    await confirmPasswordReset(db, { token: request.body.token, password: request.body.password });
+    return { message: ACCOUNT_MESSAGES.resetDone };
+  });
+};

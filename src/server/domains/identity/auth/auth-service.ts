@@ -1,0 +1,137 @@
+import type { Db } from '../../../platform/db/client';
+import { recordActivity } from '../activity';
+import { hashPassword, randomToken, sha256, verifyAgainstDummy, verifyPassword } from '../../../platform/crypto';
+import { UnauthenticatedError, ValidationError } from '../../../platform/errors';
+import type { Mailer } from '../../../platform/mail';
+import { consumeRateLimit, refundRateLimit } from '../../../platform/rate-limit';
+import { ACCOUNT_MESSAGES, INVALID_CREDENTIALS } from '../../../../shared/api/auth';
+import { passwordProblem } from '../../../../shared/validation/password-rules';
+import { newSignedInToken } from '../session-plugin';
+import { endUserSessions, SESSION_ABSOLUTE_MS } from '../sessions';
+import {
+  consumeResetToken,
+  deleteResetTokens,
+  deleteSession,
+  findPasswordHash,
+  findResetTokenUser,
+  findUserByEmail,
+  insertResetToken,
+  insertSession,
+  setPasswordHash,
+} from './auth-repository';
+import { passwordResetMail } from './password-reset-mail';
+
+export const LOGIN_LIMITS = { perIp: 20, perEmail: 10, windowSeconds: 15 * 60 };
+
+/**
+ * Checks the credentials and opens a new session under a new id (never the anonymous one: no fixation).
+ * An unknown email costs the same scrypt work as a wrong password and gets the same answer.
+ */
+export async function login(
+  db: Db,
+  input: { email: string; password: string; ip: string; userAgent: string | null },
+) {
+  await consumeRateLimit(db, `login:ip:${input.ip}`, LOGIN_LIMITS.perIp, LOGIN_LIMITS.windowSeconds);
+  await consumeRateLimit(db, `login:email:${input.email.toLowerCase()}`, LOGIN_LIMITS.perEmail, LOGIN_LIMITS.windowSeconds);
+  const user = await findUserByEmail(db, input.email);
+  const ok = user?.passwordHash ? await verifyPassword(input.password, user.passwordHash) : await verifyAgainstDummy(input.password);
+  if (!user || !ok) throw new UnauthenticatedError(INVALID_CREDENTIALS, 'invalid_credentials');
+  // Only failures count: a right password gives its attempt back, so staff who log in often
+  // (several devices, a shared office address) never lock themselves out.
+  await refundRateLimit(db, [`login:ip:${input.ip}`, `login:email:${input.email.toLowerCase()}`], LOGIN_LIMITS.windowSeconds);
+  const token = newSignedInToken();
+  await insertSession(db, {
+    id: sha256(token),
+    userId: user.id,
+    expiresAt: new Date(Date.now() + SESSION_ABSOLUTE_MS),
+    userAgent: input.userAgent?.slice(0, 300) ?? null,
+    ip: input.ip,
+  });
+  return { user, token };
+}
+
+export async function logout(db: Db, sessionKey: string | null): Promise<void> {
+  if (sessionKey) await deleteSession(db, sessionKey);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Staff passwords (issue 19, decision 0311).
+
+export const PASSWORD_CHANGE_LIMITS = { perUser: 10, windowSeconds: 15 * 60 };
+export const RESET_LIMITS = { perIp: 10, perEmail: 3, windowSeconds: 60 * 60 };
+export const RESET_LINK_MS = 60 * 60 * 1000;
+/** A reset request answers no sooner than this, so a known address (a token, a mail) takes as long as an unknown one. */
+export const RESET_ANSWER_MS = 400;
+
+function refusal(field: string, message: string): ValidationError {
+  return ValidationError.field(field, message);
+}
+
+/**
+ * A logged-in user sets a new password: the current one is checked (wrong tries are limited like logins), the new one
+ * passes the password rule; every other session of theirs ends and reset links die, this session stays.
+ */
+export async function changePassword(
+  db: Db,
+  input: { user: { id: number; email: string }; sessionKey: string | null; currentPassword: string; newPassword: string },
+): Promise<void> {
+  // The rule first: it is public and cheap, while checking the current password costs a scrypt.
+  const problem = passwordProblem(input.newPassword, input.user.email);
+  if (problem) throw refusal('new_password', problem);
+  if (input.newPassword === input.currentPassword) throw refusal('new_password', ACCOUNT_MESSAGES.sameAsCurrent);
+  const limitKey = `password-change:user:${input.user.id}`;
+  await consumeRateLimit(db, limitKey, PASSWORD_CHANGE_LIMITS.perUser, PASSWORD_CHANGE_LIMITS.windowSeconds, ACCOUNT_MESSAGES.tooManyAttempts);
+  const stored = await findPasswordHash(db, input.user.id);
+  const ok = stored ? await verifyPassword(input.currentPassword, stored) : await verifyAgainstDummy(input.currentPassword);
+  if (!ok) throw refusal('current_password', ACCOUNT_MESSAGES.currentWrong);
+  await refundRateLimit(db, [limitKey], PASSWORD_CHANGE_LIMITS.windowSeconds);
+  const passwordHash = await hashPassword(input.newPassword);
+  await db.transaction(async (tx) => {
+    await setPasswordHash(tx, input.user.id, passwordHash);
+    await endUserSessions(tx, input.user.id, input.sessionKey);
+    await deleteResetTokens(tx, input.user.id);
+    await recordActivity(tx, { actorId: input.user.id, action: 'user.password_changed', entityType: 'user', entityId: input.user.id, subjectUserId: input.user.id });
+  });
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Mails a single-use link to set a new password when the address is a user's. The answer (and its timing, through a
+ * fixed floor) is the same whether or not it is, and the limits count every address, known or not.
+ */
+export async function requestPasswordReset(db: Db, deps: { mail: Mailer; baseUrl: string }, input: { email: string; ip: string }): Promise<void> {
+  const started = Date.now();
+  try {
+    const email = input.email.trim().toLowerCase();
+    await consumeRateLimit(db, `password-reset:ip:${input.ip}`, RESET_LIMITS.perIp, RESET_LIMITS.windowSeconds, ACCOUNT_MESSAGES.tooManyResets);
+    await consumeRateLimit(db, `password-reset:email:${email}`, RESET_LIMITS.perEmail, RESET_LIMITS.windowSeconds, ACCOUNT_MESSAGES.tooManyResets);
+    const user = await findUserByEmail(db, email);
+    if (!user) return;
+    const token = randomToken();
+    await db.transaction(async (tx) => {
+      await insertResetToken(tx, { tokenHash: sha256(token), userId: user.id, expiresAt: new Date(Date.now() + RESET_LINK_MS) });
+      await deps.mail.queue(tx, passwordResetMail(user, deps.baseUrl, token));
+    });
+  } finally {
+    await sleep(Math.max(0, started + RESET_ANSWER_MS - Date.now()));
+  }
+}
+
+/** Sets a new password from a mailed link: the link is used up, every session of the user ends (they log in again). */
+export async function confirmPasswordReset(db: Db, input: { token: string; password: string }): Promise<void> {
+  const tokenHash = sha256(input.token);
+  const holder = await findResetTokenUser(db, tokenHash);
+  if (!holder) throw refusal('token', ACCOUNT_MESSAGES.resetInvalid);
+  const problem = passwordProblem(input.password, holder.email);
+  if (problem) throw refusal('password', problem);
+  const passwordHash = await hashPassword(input.password);
+  await db.transaction(async (tx) => {
+    // Checked again as it is used up: the link may have been used (or expired) while the password was hashed.
+    const userId = await consumeResetToken(tx, tokenHash);
+    if (userId === null) throw refusal('token', ACCOUNT_MESSAGES.resetInvalid);
+    await setPasswordHash(tx, userId, passwordHash);
+    await endUserSessions(tx, userId);
+    await recordActivity(tx, { actorId: userId, action: 'user.password_reset', entityType: 'user', entityId: userId, subjectUserId: userId });
+  });
+}

@@ -1,0 +1,24 @@
+import type { OutgoingMail } from '../../../platform/mail';
+import { staffPaths } from '../../../../shared/staff-access';
+
+export const PASSWORD_RESET_MAIL_KIND = 'auth.password_reset';
+
+/** The mailed link to set a new password: from the configured public origin, never from the request's Host. */
+export function passwordResetMail(user: { name: string; email: string }, baseUrl: string, token: string): OutgoingMail {
+  const link = `${baseUrl.replace(/\/+$/, '')}${staffPaths.resetPassword(token)}`;
+  return {
+    to: user.email,
+    subject: 'Set a new password for your hatch account',
+    kind: PASSWORD_RESET_MAIL_KIND,
+    text: [
+      `Hi ${user.name},`,
+      '',
+      'Someone (we hope you) asked to set a new password for your hatch staff account. Open this link to choose one:',
+      '',
+      link,
+      '',
+      'The link works once, within 1 hour. Setting a new password logs your account out everywhere.',
+      'If you did not ask for this, ignore this email: your password stays as it is.',
+    ].join('\n'),
+  };
+}

@@ -1,0 +1,6 @@
+export { recordActivity, type ActivityEntry } from './activity';
+export { guardAdminScope, requireAdmin } from './admin-guard';
+export { bootstrapAdmin, type BootstrapResult } from './bootstrap-admin';
+export { csrfTokenFor, ensureSessionToken, registerSession, type SessionUser } from './session-plugin';
+export { pruneExpiredSessions } from './sessions';
+export { mayRunGame, requireStaffUser } from './staff-guard';

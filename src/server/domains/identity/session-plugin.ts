@@ -1,0 +1,148 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { and, eq, gt, sql } from 'drizzle-orm';
+import { sessions, users } from './tables/users';
+import type { Db } from '../../platform/db/client';
+import { hmac, randomToken, safeEqual, sha256 } from '../../platform/crypto';
+import { CsrfError } from '../../platform/errors';
+import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from './sessions';
+
+export type SessionUser = { id: number; name: string; email: string; isAdmin: boolean; isHost: boolean; createdAt: Date };
+
+export type RequestAuth = {
+  /** The raw session token from the cookie (anonymous visitors have one too). */
+  token: string | null;
+  /** sha256 of the token: what the database stores and what bookings remember as their creator. */
+  sessionKey: string | null;
+  user: SessionUser | null;
+};
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: RequestAuth;
+  }
+}
+
+const TOUCH_EVERY_MS = 60 * 1000;
+const ANONYMOUS: RequestAuth = Object.freeze({ token: null, sessionKey: null, user: null });
+const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * The only routes a mutating request may reach without the CSRF token, matched on the route the router chose (so no
+ * spelling of another path gets in): the payment provider's webhook, which carries no session and whose signature,
+ * verified on the raw body with the signing secret, is its proof (decision 0251). tests/api/route-security.test.ts
+ * checks this list and that the route refuses an unsigned call.
+ */
+export const CSRF_EXEMPT_ROUTES: ReadonlySet<string> = new Set(['/api/payments/webhook']);
+
+function isSecureRequest(request: FastifyRequest): boolean {
+  return request.protocol === 'https';
+}
+
+function sessionCookieName(secure: boolean): string {
+  // The __Host- prefix pins the cookie to this host and path; browsers accept it over HTTPS only.
+  return secure ? '__Host-hatch_session' : 'hatch_session';
+}
+
+export function csrfTokenFor(csrfKey: string, token: string): string {
+  return hmac(csrfKey, `csrf:${sha256(token)}`);
+}
+
+export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string): void {
+  const secure = isSecureRequest(request);
+  void reply.setCookie(sessionCookieName(secure), token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure,
+    maxAge: SESSION_ABSOLUTE_MS / 1000,
+  });
+}
+
+/**
+ * Tokens say what they are for: a visitor's token can never belong to a session row (logging in always issues a
+ * new token), so a visitor's requests skip the session query. Tokens without either prefix are looked up.
+ */
+const VISITOR_PREFIX = 'v_';
+const SIGNED_IN_PREFIX = 's_';
+export const newVisitorToken = () => `${VISITOR_PREFIX}${randomToken()}`;
+export const newSignedInToken = () => `${SIGNED_IN_PREFIX}${randomToken()}`;
+
+/** Gives an anonymous visitor a session token (no database row until they log in). */
+export function ensureSessionToken(request: FastifyRequest, reply: FastifyReply): string {
+  if (request.auth.token) return request.auth.token;
+  const token = newVisitorToken();
+  request.auth = { token, sessionKey: sha256(token), user: null };
+  setSessionCookie(request, reply, token);
+  return token;
+}
+
+async function loadUser(db: Db, sessionKey: string): Promise<SessionUser | null> {
+  const now = new Date();
+  const rows = await db
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      isAdmin: users.isAdmin,
+      isHost: users.isHost,
+      createdAt: users.createdAt,
+      lastSeenAt: sessions.lastSeenAt,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, sessionKey), gt(sessions.expiresAt, now)))
+    .limit(1);
+  const row = rows[0];
+  if (!row) return null;
+  if (now.getTime() - row.lastSeenAt.getTime() > SESSION_IDLE_MS) {
+    await db.delete(sessions).where(eq(sessions.id, sessionKey));
+    return null;
+  }
+  if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+    await db.update(sessions).set({ lastSeenAt: sql`now()` }).where(eq(sessions.id, sessionKey));
+  }
+  const { lastSeenAt: _ignored, ...user } = row;
+  return user;
+}
+
+/**
+ * Whether the request reached an API route. Decided on the route the router matched, never on the raw URL: the
+ * router decodes the path first, so `/%61pi/bookings` reaches `/api/bookings` while its URL does not start `/api/`.
+ */
+function isApiRoute(request: FastifyRequest): boolean {
+  return request.routeOptions.url?.startsWith('/api/') === true;
+}
+
+/**
+ * Reads the session cookie on every API and page request, loads the user of a logged-in session,
+ * and refuses any mutating call whose X-CSRF-TOKEN does not match the visitor's session.
+ */
+export function registerSession(app: FastifyInstance, db: Db, csrfKey: string): void {
+  const authByRequest = new WeakMap<FastifyRequest, RequestAuth>();
+  app.decorateRequest('auth', {
+    getter() {
+      return authByRequest.get(this) ?? ANONYMOUS;
+    },
+    setter(value) {
+      authByRequest.set(this, value);
+    },
+  });
+  app.addHook('onRequest', async (request) => {
+    const raw = request.cookies[sessionCookieName(true)] ?? request.cookies[sessionCookieName(false)];
+    const token = raw && /^[A-Za-z0-9_-]{20,100}$/.test(raw) ? raw : null;
+    const sessionKey = token ? sha256(token) : null;
+    request.auth = { token, sessionKey, user: null };
+    const isApi = isApiRoute(request);
+    // Every mutating request, whatever its path and whether or not a route matched: no spelling of a path skips it.
+    if (MUTATING.has(request.method) && !CSRF_EXEMPT_ROUTES.has(request.routeOptions.url ?? '')) {
+      const header = request.headers['x-csrf-token'];
+      const sent = typeof header === 'string' ? header : '';
+      if (!token || !sent || !safeEqual(sent, csrfTokenFor(csrfKey, token))) throw new CsrfError();
+    }
+    // The health check needs no user: it must answer (503) from the database alone, never fail on the session query.
+    const mayBeSignedIn = token !== null && sessionKey !== null && !token.startsWith(VISITOR_PREFIX);
+    if (mayBeSignedIn && (isApi || request.method === 'GET') && request.routeOptions.url !== '/api/health') {
+      request.auth.user = await loadUser(db, sessionKey);
+    }
+  });
+}

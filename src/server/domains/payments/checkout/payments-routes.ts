@@ -1,0 +1,72 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponse } from '../../../../shared/api/common';
+import { paymentEndpoints as endpoints } from '../../../../shared/api/endpoints/payments';
+import { BadRequestError } from '../../../platform/errors';
+import { WebhookSignatureError, type ProviderEvent } from '../../../platform/payment-provider/payment-provider';
+import type { PaymentSetup } from '../../../platform/payment-provider/payment-setup';
+import { endpointRoute } from '../../../platform/http/endpoint-route';
+import { confirmCheckout, handleWebhook, paymentState, startCheckout, type PaymentDeps } from './payments-service';
+
+const tags = ['payments'];
+/** The payment provider failed or refused (UpstreamError). */
+const upstream = { 502: errorResponse };
+
+/**
+ * The booker pays online with the management key, and the provider tells us by webhook (decisions 0250, 0251).
+ * `setup` says which provider, if any, is configured.
+ */
+export function paymentsRoutes(setup: PaymentSetup): FastifyPluginAsyncZod {
+  return async (app) => {
+    const deps = (): PaymentDeps => ({ db: app.deps.database.db, setup, mailer: { mail: app.deps.mail, baseUrl: app.deps.publicUrl }, log: app.log });
+
+    endpointRoute(app, endpoints.state, { tags, summary: "The booking's total, paid, balance due, due date and how to pay" }, async (request) => ({
+      payment: await paymentState(deps(), request.params.key),
+    }));
+
+    endpointRoute(
+      app,
+      endpoints.startCheckout,
+      { tags, summary: 'Start paying the deposit, the full price or the balance online: answers the checkout page to send the booker to', errors: upstream },
+      async (request) => startCheckout(deps(), { key: request.params.key, ...request.body }),
+    );
+
+    endpointRoute(
+      app,
+      endpoints.confirmCheckout,
+      {
+        tags,
+        summary: 'The return page: how the checkout went (records the payment if the provider says it is paid and the webhook has not)',
+        errors: upstream,
+      },
+      async (request) => confirmCheckout(deps(), { key: request.params.key, sessionId: request.params.sessionId }),
+    );
+
+    // The provider's webhook: the raw body is what its signature covers, so this scope keeps JSON bodies as bytes.
+    await app.register(async (scope) => {
+      scope.removeContentTypeParser('application/json');
+      scope.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 256 * 1024 }, (_request, body, done) => done(null, body));
+      endpointRoute(
+        scope,
+        endpoints.webhook,
+        { tags, summary: "The payment provider's events, signed with the webhook secret (no CSRF token: the signature is the proof)" },
+        async (request) => {
+          const provider = setup.provider;
+          const header = request.headers['stripe-signature'];
+          let event: ProviderEvent;
+          try {
+            if (!provider || !Buffer.isBuffer(request.body)) throw new WebhookSignatureError('no provider or no body');
+            event = provider.parseWebhook(request.body, typeof header === 'string' ? header : undefined);
+          } catch (error) {
+            if (!(error instanceof WebhookSignatureError)) throw error;
+            request.log.warn({ why: error.message, ip: request.ip }, 'webhook refused: signature not verified');
+            throw new BadRequestError('Invalid webhook signature');
+          }
+          if (!provider) throw new BadRequestError('Invalid webhook signature');
+          const outcome = await handleWebhook(deps(), provider, event);
+          request.log.info({ eventId: event.id, type: event.type, outcome }, 'webhook handled');
+          return { received: true };
+        },
+      );
+    });
+  };
+}

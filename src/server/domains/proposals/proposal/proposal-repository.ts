@@ -1,0 +1,43 @@
+import { and, eq, inArray, ne } from 'drizzle-orm';
+import type { DbOrTx } from '../../../platform/db/client';
+import { bookings, contactHistory, pricingHistory } from '../../booking/tables/bookings';
+import { proposals } from '../tables/proposals';
+
+export type ProposalRow = typeof proposals.$inferSelect;
+
+export async function findByToken(db: DbOrTx, token: string) {
+  const rows = await db
+    .select({ proposal: proposals, booking: { fullName: bookings.fullName, city: bookings.city, date: bookings.date, manageKey: bookings.manageKey } })
+    .from(proposals)
+    .innerJoin(bookings, eq(bookings.id, proposals.bookingId))
+    .where(eq(proposals.token, token))
+    .limit(1);
+  return rows[0];
+}
+
+export async function lockByToken(db: DbOrTx, token: string): Promise<ProposalRow | undefined> {
+  const rows = await db.select().from(proposals).where(eq(proposals.token, token)).for('update');
+  return rows[0];
+}
+
+export async function markAccepted(db: DbOrTx, id: number, at: Date): Promise<void> {
+  await db.update(proposals).set({ status: 'accepted', acceptedAt: at, updatedAt: at }).where(eq(proposals.id, id));
+}
+
+export async function insertPricingHistory(db: DbOrTx, entry: typeof pricingHistory.$inferInsert): Promise<void> {
+  await db.insert(pricingHistory).values(entry);
+}
+
+export async function insertNote(db: DbOrTx, entry: { bookingId: number; note: string }): Promise<void> {
+  await db.insert(contactHistory).values({ bookingId: entry.bookingId, type: 'note', note: entry.note, authorId: null });
+}
+
+/** The booking's other open quotes are closed by an acceptance: one accepted proposal per booking (0260). */
+export async function withdrawOthers(db: DbOrTx, bookingId: number, acceptedId: number, at: Date): Promise<number[]> {
+  const rows = await db
+    .update(proposals)
+    .set({ status: 'withdrawn', withdrawnAt: at, updatedAt: at })
+    .where(and(eq(proposals.bookingId, bookingId), ne(proposals.id, acceptedId), inArray(proposals.status, ['draft', 'sent'])))
+    .returning({ id: proposals.id });
+  return rows.map((r) => r.id);
+}

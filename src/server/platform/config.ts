@@ -1,0 +1,138 @@
+import { isIP } from 'node:net';
+import { z } from 'zod';
+import { passwordProblem } from '../../shared/validation/password-rules';
+
+const optionalText = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+
+/** Names proxy-addr understands for whole address ranges. */
+const PROXY_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGES.has(entry) || isIP(entry) !== 0) return true;
+  const [address = '', bits, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0 || bits === undefined || !/^\d{1,3}$/.test(bits)) return false;
+  return Number(bits) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * Which X-Forwarded-For entries to believe (Fastify `trustProxy`). `false`/`0`: none, the socket's address is the
+ * client. A number of hops: the proxies in front of us, each adding one address on the right; the client is the
+ * entry that many hops back, so a left-most entry the client wrote itself is never taken. `true` means 1 hop (one
+ * proxy), never "believe every entry". A comma-separated list of proxy addresses/CIDRs: entries added by those.
+ */
+function parseTrustProxy(value: string, ctx: z.RefinementCtx): false | number | string[] {
+  const v = value.trim().toLowerCase();
+  if (v === '' || v === 'false' || v === '0') return false;
+  if (v === 'true') return 1;
+  if (/^\d+$/.test(v) && Number(v) <= 10) return Number(v);
+  const entries = v.split(',').map((e) => e.trim()).filter(Boolean);
+  if (entries.length > 0 && entries.every(isProxyAddress)) return entries;
+  ctx.addIssue({
+    code: 'custom',
+    message: 'TRUST_PROXY must be false, true (one proxy), a number of proxy hops (1-10), or a comma-separated list of proxy addresses or CIDRs',
+  });
+  return z.NEVER;
+}
+
+const configSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default('127.0.0.1'),
+    DATABASE_URL: optionalText.pipe(z.string().url('DATABASE_URL must be a postgres:// URL').optional()),
+    DATA_DIR: z.string().default('./data'),
+    ADMIN_EMAIL: optionalText.pipe(z.string().email('ADMIN_EMAIL must be an email address').optional()),
+    // Checked with the password rule below, where ADMIN_EMAIL is known.
+    ADMIN_PASSWORD: optionalText,
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    TRUST_PROXY: z.string().default('false').transform(parseTrustProxy),
+    /** The whole request, body included, must arrive within this; its headers within 10 s at most. */
+    REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100, 'REQUEST_TIMEOUT_MS must be at least 100').max(600_000).default(30_000),
+    PUBLIC_URL: optionalText.pipe(z.string().url('PUBLIC_URL must be a URL').optional()),
+    SMTP_URL: optionalText,
+    MAIL_FROM: z.string().default('hatch <games@hatch.invalid>'),
+    GEOCODER_URL: optionalText.pipe(z.string().url('GEOCODER_URL must be a URL').optional()),
+    TERMS_URL: z.string().url().default('https://example.com/privacy'),
+    MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+    /** Card payments through Stripe when set (with its webhook signing secret); else bank transfer (decision 0250). */
+    STRIPE_SECRET_KEY: optionalText,
+    STRIPE_WEBHOOK_SECRET: optionalText,
+    /** Another address for Stripe's API (a local stand-in in tests); Stripe's own when unset. */
+    STRIPE_API_BASE: optionalText.pipe(z.string().url('STRIPE_API_BASE must be a URL').optional()),
+    /** The account bookers pay by transfer to, shown with the booking's reference (free text, several lines). */
+    BANK_TRANSFER_DETAILS: optionalText,
+    /** Photos go to S3-compatible storage when a bucket is named, else to DATA_DIR/photos (lib/storage). */
+    S3_BUCKET: optionalText,
+    S3_ENDPOINT: optionalText.pipe(z.string().url('S3_ENDPOINT must be a URL').optional()),
+    S3_REGION: z.string().default('us-east-1'),
+    S3_ACCESS_KEY_ID: optionalText,
+    S3_SECRET_ACCESS_KEY: optionalText,
+    /** Most S3-compatible services want bucket-in-path addresses; AWS takes either. */
+    S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
+    /**
+     * Tests only: `low` hashes and checks passwords at a tiny scrypt cost, so a test suite does not pay 128 MiB of
+     * scrypt per login (decision 0320). Refused unless NODE_ENV is test.
+     */
+    TEST_PASSWORD_COST: optionalText.pipe(z.enum(['low']).optional()),
+  })
+  .superRefine((config, ctx) => {
+    if (config.TEST_PASSWORD_COST !== undefined && config.NODE_ENV !== 'test') {
+      ctx.addIssue({ code: 'custom', path: ['TEST_PASSWORD_COST'], message: 'TEST_PASSWORD_COST is for test runs only (NODE_ENV=test): it weakens every password hash' });
+    }
+    if (config.STRIPE_SECRET_KEY && !config.STRIPE_WEBHOOK_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['STRIPE_WEBHOOK_SECRET'], message: 'STRIPE_WEBHOOK_SECRET is needed with STRIPE_SECRET_KEY: payments are confirmed by signed webhooks' });
+    }
+    if ((config.S3_ACCESS_KEY_ID === undefined) !== (config.S3_SECRET_ACCESS_KEY === undefined)) {
+      ctx.addIssue({ code: 'custom', path: ['S3_SECRET_ACCESS_KEY'], message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together' });
+    }
+    if (config.ADMIN_PASSWORD === undefined) return;
+    const problem = passwordProblem(config.ADMIN_PASSWORD, config.ADMIN_EMAIL);
+    if (problem) ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: problem });
+  });
+
+export type Config = z.infer<typeof configSchema>;
+
+/**
+ * The origin mail links point at: PUBLIC_URL, or else the address this process listens on, fixed at start. Never
+ * taken from a request: a visitor choosing the Host header would otherwise choose where a booker's link leads.
+ */
+export function publicOrigin(config: Pick<Config, 'PUBLIC_URL' | 'HOST' | 'PORT'>): string {
+  if (config.PUBLIC_URL) return config.PUBLIC_URL.replace(/\/+$/, '');
+  const anyOrLoopback = ['0.0.0.0', '::', '127.0.0.1', '::1', 'localhost', ''].includes(config.HOST);
+  const host = anyOrLoopback ? 'localhost' : config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST;
+  return `http://${host}:${config.PORT}`;
+}
+
+/**
+ * Node/Fastify server timeouts (decision 0181). Fastify's defaults switch Node's request timeout off, so a client that
+ * sends headers and then trickles its body (or never finishes its headers) held its connection for ever.
+ */
+export function serverTimeouts(config: Pick<Config, 'REQUEST_TIMEOUT_MS'>) {
+  const requestTimeout = config.REQUEST_TIMEOUT_MS;
+  return {
+    requestTimeout,
+    headersTimeout: Math.min(requestTimeout, 10_000),
+    // Longer than common load balancers' idle timeout (60 s), so they never reuse a connection we are closing.
+    keepAliveTimeout: 72_000,
+    // A socket silent this long (no request, no bytes) is closed; longer than the keep-alive wait above.
+    connectionTimeout: 90_000,
+    // How often Node looks for requests past their time: Node's default (30 s) would let them run long past it.
+    connectionsCheckingInterval: Math.min(1_000, Math.max(50, Math.floor(requestTimeout / 4))),
+  };
+}
+
+export class ConfigError extends Error {}
+
+/** Parses the environment once at boot; a bad value stops start-up and names the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
+}

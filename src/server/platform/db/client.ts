@@ -1,0 +1,168 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import { to as copyTo } from 'pg-copy-streams';
+import type { Readable } from 'node:stream';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { MIGRATION_LOCK, migrationsFolder } from './migrate';
+
+// No relational schema: every query names its tables, so the platform needs no list of the domains' tables.
+export type Schema = Record<string, never>;
+/** Both drivers share this type, so repositories never know which one runs. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type DbOrTx = Db | Tx;
+
+export type Database = {
+  db: Db;
+  driver: 'pglite' | 'postgres';
+  /** Applies the SQL migrations that have not run yet. */
+  migrate(): Promise<void>;
+  /**
+   * PostgreSQL server only: streams `COPY (query) TO STDOUT` on a connection of its own, released when
+   * the stream ends. Undefined on the embedded database, which has no COPY streaming.
+   */
+  copyOut?: (copyStatement: string) => Promise<Readable>;
+  /** Embedded only: the whole data folder as one uncompressed tarball (the tests' migrated snapshot). */
+  dumpDataDir?: () => Promise<Blob>;
+  /**
+   * LISTENs on a channel for this process: on PGlite the embedded database's own listen, on a server one dedicated
+   * connection that reconnects by itself (1 s → 10 s) and calls `onReconnect` once listening again, so the caller can
+   * catch up on what it missed meanwhile.
+   */
+  listen(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>>;
+  close(): Promise<void>;
+};
+
+export type ListenHandlers = {
+  onMessage: (payload: string) => void;
+  onReconnect?: () => void;
+  onError?: (error: unknown) => void;
+};
+
+export type DatabaseOptions = {
+  /** postgres://… for a server; unset for the embedded database. */
+  url?: string | undefined;
+  /** Folder for the embedded database; 'memory://' keeps it in memory (tests). */
+  dataDir?: string;
+  poolSize?: number;
+  /** Embedded only: start from this dumped data folder (a migrated, seeded snapshot) instead of an empty one. */
+  loadDataDir?: Blob;
+};
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.url) {
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10, connectionTimeoutMillis: 5_000 });
+    // An idle client that loses its server must not crash the process; the next query reconnects.
+    pool.on('error', () => undefined);
+    const pgDb = drizzlePg(pool);
+    const db: Db = pgDb;
+    return {
+      db,
+      driver: 'postgres',
+      migrate: async () => {
+        const client = await pool.connect();
+        try {
+          await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+          await migratePg(pgDb, { migrationsFolder: migrationsFolder() });
+        } finally {
+          await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+          client.release();
+        }
+      },
+      close: () => pool.end(),
+      listen: (channel, handlers) => listenPg(options.url ?? '', channel, handlers),
+      copyOut: async (copyStatement) => {
+        const client = await pool.connect();
+        const stream = client.query(copyTo(copyStatement));
+        let released = false;
+        const release = (error?: Error) => {
+          if (released) return;
+          released = true;
+          client.release(error);
+        };
+        stream.once('end', () => release());
+        stream.once('error', (error) => release(error));
+        // Closed before its end (the download was cancelled): the connection is mid-COPY, so discard it.
+        stream.once('close', () => release(new Error('COPY stream closed early')));
+        return stream;
+      },
+    };
+  }
+  const dataDir = options.dataDir ?? './data';
+  if (!dataDir.startsWith('memory://')) mkdirSync(path.resolve(dataDir), { recursive: true });
+  const client = await PGlite.create(dataDir.startsWith('memory://') ? undefined : path.resolve(dataDir), {
+    extensions: { pg_trgm },
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+  });
+  const liteDb = drizzlePglite(client);
+  const db: Db = liteDb;
+  return {
+    db,
+    driver: 'pglite',
+    migrate: () => migratePglite(liteDb, { migrationsFolder: migrationsFolder() }),
+    dumpDataDir: () => client.dumpDataDir('none'),
+    listen: async (channel, handlers) => {
+      const unlisten = await client.listen(channel, handlers.onMessage);
+      return async () => {
+        if (!client.closed) await unlisten();
+      };
+    },
+    close: () => client.close(),
+  };
+}
+
+/** One connection of its own that LISTENs; when it drops it is replaced, with growing pauses, until stopped. */
+async function listenPg(url: string, channel: string, handlers: ListenHandlers): Promise<() => Promise<void>> {
+  let stopped = false;
+  let current: pg.Client | null = null;
+  let delay = 1_000;
+  let timer: NodeJS.Timeout | undefined;
+  const quoted = `"${channel.replaceAll('"', '""')}"`;
+  const connect = async (): Promise<void> => {
+    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000, keepAlive: true });
+    client.on('notification', (n) => {
+      if (n.channel === channel && n.payload !== undefined) handlers.onMessage(n.payload);
+    });
+    const lost = (error?: unknown) => {
+      if (current !== client) return;
+      current = null;
+      if (error) handlers.onError?.(error);
+      client.end().catch(() => undefined);
+      schedule();
+    };
+    client.on('error', lost);
+    client.on('end', () => lost());
+    await client.connect();
+    await client.query(`LISTEN ${quoted}`);
+    current = client;
+    delay = 1_000;
+  };
+  const schedule = () => {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      connect()
+        .then(() => handlers.onReconnect?.())
+        .catch((error: unknown) => {
+          handlers.onError?.(error);
+          delay = Math.min(delay * 2, 10_000);
+          schedule();
+        });
+    }, delay);
+    timer.unref();
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    if (timer) clearTimeout(timer);
+    const client = current;
+    current = null;
+    if (client) await client.end().catch(() => undefined);
+  };
+}

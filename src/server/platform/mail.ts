@@ -1,0 +1,127 @@
+import nodemailer, { type Transporter } from 'nodemailer';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db, DbOrTx } from './db/client';
+import { mailOutbox } from './db/tables';
+import { sha256 } from './crypto';
+import { TooManyRequestsError } from './errors';
+import { consumeRateLimit } from './rate-limit';
+
+export type OutgoingMail = { to: string; subject: string; text: string; html?: string; kind: string; bookingId?: number | null };
+
+export type Mailer = {
+  /** Writes the mail to the outbox inside the caller's transaction; it goes out after commit. Answers the outbox row's id. */
+  queue(tx: DbOrTx, mail: OutgoingMail): Promise<number>;
+  /** Sends what is waiting (no-op without SMTP). Runs on a timer and can be awaited in tests. */
+  deliverPending(): Promise<number>;
+  start(): void;
+  stop(): Promise<void>;
+};
+
+const MAX_ATTEMPTS = 5;
+
+/**
+ * Mails of these kinds go to one address at most `limit` times per window: anyone can make a booking with anyone's
+ * address, so without a cap the booking form is a way to flood an inbox (decision 0180). A mail over the cap is
+ * kept in the outbox as 'held' (never sent, still in the booking's history) and logged; what caused it still succeeds.
+ */
+export const RECIPIENT_CAPS: Readonly<Record<string, { limit: number; windowSeconds: number }>> = {
+  booking_confirmation: { limit: 5, windowSeconds: 60 * 60 },
+};
+const BATCH = 20;
+
+/**
+ * With SMTP_URL, mails are sent by a worker that claims rows with SKIP LOCKED, so several processes
+ * never send one mail twice. Without it every mail stays in the outbox (status 'stored') and is logged.
+ */
+export function createMailer(options: { db: Db; smtpUrl?: string | undefined; from: string; log: FastifyBaseLogger }): Mailer {
+  const transport: Transporter | null = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<number> | null = null;
+
+  async function deliverBatch(): Promise<number> {
+    if (!transport) return 0;
+    let sent = 0;
+    const claimed = await options.db.transaction(async (tx) => {
+      const rows = await tx
+        .select()
+        .from(mailOutbox)
+        .where(and(inArray(mailOutbox.status, ['pending', 'retry']), lt(mailOutbox.attempts, MAX_ATTEMPTS)))
+        .orderBy(mailOutbox.id)
+        .limit(BATCH)
+        .for('update', { skipLocked: true });
+      if (rows.length) {
+        await tx
+          .update(mailOutbox)
+          .set({ status: 'sending', attempts: sql`${mailOutbox.attempts} + 1` })
+          .where(inArray(mailOutbox.id, rows.map((r) => r.id)));
+      }
+      return rows;
+    });
+    for (const mail of claimed) {
+      try {
+        await transport.sendMail({ from: options.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? undefined });
+        await options.db.update(mailOutbox).set({ status: 'sent', sentAt: new Date(), error: null }).where(eq(mailOutbox.id, mail.id));
+        sent++;
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        const failed = mail.attempts + 1 >= MAX_ATTEMPTS;
+        options.log.warn({ mailId: mail.id, err: message }, 'mail delivery failed');
+        await options.db
+          .update(mailOutbox)
+          .set({ status: failed ? 'failed' : 'retry', error: message.slice(0, 500) })
+          .where(eq(mailOutbox.id, mail.id));
+      }
+    }
+    return sent;
+  }
+
+  return {
+    async queue(tx, mail) {
+      if (await overRecipientCap(tx, mail)) {
+        const held = await tx
+          .insert(mailOutbox)
+          .values({ ...mail, status: 'held', error: 'held: too many mails of this kind to this address' })
+          .returning({ id: mailOutbox.id });
+        options.log.warn({ to: mail.to, kind: mail.kind, bookingId: mail.bookingId }, 'mail held: too many of this kind to this address');
+        return held[0]?.id ?? 0;
+      }
+      const rows = await tx.insert(mailOutbox).values({ ...mail, status: transport ? 'pending' : 'stored' }).returning({ id: mailOutbox.id });
+      if (!transport) options.log.info({ to: mail.to, subject: mail.subject, kind: mail.kind }, 'mail stored in outbox (no SMTP_URL)');
+      return rows[0]?.id ?? 0;
+    },
+    async deliverPending() {
+      if (running) return running;
+      running = deliverBatch().finally(() => {
+        running = null;
+      });
+      return running;
+    },
+    start() {
+      if (!transport || timer) return;
+      timer = setInterval(() => {
+        this.deliverPending().catch((err: unknown) => options.log.warn({ err }, 'mail worker error'));
+      }, 2_000);
+      timer.unref();
+    },
+    async stop() {
+      if (timer) clearInterval(timer);
+      timer = null;
+      await running;
+      transport?.close();
+    },
+  };
+}
+
+async function overRecipientCap(tx: DbOrTx, mail: OutgoingMail): Promise<boolean> {
+  const cap = RECIPIENT_CAPS[mail.kind];
+  if (!cap) return false;
+  try {
+    // Hashed: the counters table need not hold people's addresses.
+    await consumeRateLimit(tx, `mail:${mail.kind}:${sha256(mail.to.trim().toLowerCase())}`, cap.limit, cap.windowSeconds);
+    return false;
+  } catch (error) {
+    if (error instanceof TooManyRequestsError) return true;
+    throw error;
+  }
+}

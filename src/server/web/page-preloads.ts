@@ -1,0 +1,60 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { escapeAttribute } from '../platform/html';
+import { z } from 'zod';
+
+/**
+ * Pages whose code is a lazy chunk but is needed at once when the page is opened directly. Without a hint,
+ * the browser only asks for the chunk after the entry script has run: one more round trip before first paint.
+ * Keys are page paths; values are the page module as the Vite manifest names it (relative to src/web).
+ */
+const PAGE_MODULES: Record<string, string> = {
+  '/': 'features/wizard/wizard-page.tsx',
+};
+
+const manifestSchema = z.record(
+  z.string(),
+  z.object({ file: z.string(), isEntry: z.boolean().optional(), imports: z.array(z.string()).optional(), css: z.array(z.string()).optional() }),
+);
+type Manifest = z.infer<typeof manifestSchema>;
+
+
+/** For each page of PAGE_MODULES, the `<link>` tags preloading its chunk and the chunks it imports statically. */
+export function pagePreloads(webRoot: string): Map<string, string> {
+  const out = new Map<string, string>();
+  const file = path.join(webRoot, '.vite', 'manifest.json');
+  if (!existsSync(file)) return out;
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return out; // a broken manifest costs the hints, never the start
+  }
+  const parsed = manifestSchema.safeParse(raw);
+  if (!parsed.success) return out;
+  const manifest = parsed.data;
+  for (const [page, moduleKey] of Object.entries(PAGE_MODULES)) {
+    const { js, css } = chunksOf(manifest, moduleKey);
+    const links = [
+      ...css.map((f) => `<link rel="preload" as="style" crossorigin href="/${escapeAttribute(f)}">`),
+      ...js.map((f) => `<link rel="modulepreload" crossorigin href="/${escapeAttribute(f)}">`),
+    ];
+    if (links.length) out.set(page, links.join(''));
+  }
+  return out;
+}
+
+/** The chunk of `key` and, recursively, its static imports, leaving out the entry (index.html loads it). */
+function chunksOf(manifest: Manifest, key: string): { js: string[]; css: string[] } {
+  const js = new Set<string>();
+  const css = new Set<string>();
+  const visit = (k: string) => {
+    const chunk = manifest[k];
+    if (!chunk || chunk.isEntry || js.has(chunk.file)) return;
+    js.add(chunk.file);
+    for (const c of chunk.css ?? []) css.add(c);
+    for (const i of chunk.imports ?? []) visit(i);
+  };
+  visit(key);
+  return { js: [...js], css: [...css] };
+}

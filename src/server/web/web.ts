@@ -1,0 +1,99 @@
+import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import path from 'node:path';
+import { escapeAttribute } from '../platform/html';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { csrfTokenFor, ensureSessionToken } from '../domains/identity';
+import { pagePreloads } from './page-preloads';
+
+const FALLBACK_HTML = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>hatch</title></head>
+<body><p>The web app has not been built yet: run <code>npm run build</code>.</p></body></html>`;
+
+
+/**
+ * Serves the built SPA: hashed assets as static files, and every other GET page as index.html with
+ * the visitor's CSRF token in `<meta name="csrf-token">`. Unknown /api/ paths answer JSON 404.
+ */
+export async function registerWeb(
+  app: FastifyInstance,
+  options: { webRoot: string; csrfKey: string; pageMeta?: Record<string, string> },
+): Promise<void> {
+  // Settings the SPA reads at run time (terms link, map tiles), so one environment variable sets each.
+  const staticMeta = Object.entries(options.pageMeta ?? {})
+    .map(([name, content]) => `<meta name="${escapeAttribute(name)}" content="${escapeAttribute(content)}">`)
+    .join('');
+  const indexFile = path.join(options.webRoot, 'index.html');
+  const template = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : FALLBACK_HTML;
+  const preloads = pagePreloads(options.webRoot);
+  if (existsSync(options.webRoot)) {
+    precompressAssets(path.join(options.webRoot, 'assets'));
+    await app.register(fastifyStatic, {
+      root: options.webRoot,
+      index: false,
+      wildcard: false,
+      // The build manifest (.vite/) is for the server, not for browsers.
+      dotfiles: 'deny',
+      // Serves asset.js.gz (made below) to browsers that accept gzip: about a third of the bytes.
+      preCompressed: true,
+      // Vite names assets by content hash, so they never change under the same name.
+      setHeaders: (reply, filePath) => {
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) void reply.header('Cache-Control', 'public, max-age=31536000, immutable');
+      },
+    });
+  }
+
+  const renderPage = (request: FastifyRequest, reply: FastifyReply) => {
+    const token = ensureSessionToken(request, reply);
+    const pathname = request.url.split('?')[0] ?? '';
+    const meta = `<meta name="csrf-token" content="${escapeAttribute(csrfTokenFor(options.csrfKey, token))}">${staticMeta}${preloads.get(pathname) ?? ''}`;
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('Cache-Control', 'no-store')
+      .send(template.replace('</head>', `${meta}</head>`));
+  };
+
+  app.get('/', { schema: { hide: true } }, renderPage);
+  app.setNotFoundHandler((request, reply) => {
+    if ((request.method === 'GET' || request.method === 'HEAD') && !isApiPath(request.url)) {
+      return renderPage(request, reply);
+    }
+    return reply.code(404).send({ message: 'Not found', code: 'not_found' });
+  });
+}
+
+/**
+ * Whether a path the router did not match is meant for the API, however it is spelled (`/%61pi/x`, `//api/x`,
+ * `/API/x`): such a request gets a JSON 404, never the web page.
+ */
+function isApiPath(url: string): boolean {
+  const raw = url.split(/[?#]/)[0] ?? '';
+  let pathname: string;
+  try {
+    pathname = decodeURIComponent(raw);
+  } catch {
+    pathname = raw;
+  }
+  const normalized = pathname.replaceAll(/\/+/g, '/').toLowerCase();
+  return normalized === '/api' || normalized.startsWith('/api/');
+}
+
+/**
+ * Writes a gzip copy beside each text asset once (the first start after a build): assets are immutable,
+ * so compressing them per request would be wasted work. Written under a temporary name and renamed, so
+ * two processes starting together never serve a half-written file. A read-only folder just means
+ * uncompressed answers.
+ */
+function precompressAssets(dir: string): void {
+  try {
+    for (const name of readdirSync(dir)) {
+      if (!/\.(js|css|svg|json|txt|html)$/.test(name) || existsSync(path.join(dir, `${name}.gz`))) continue;
+      const temporary = path.join(dir, `.${name}.${process.pid}.tmp`);
+      writeFileSync(temporary, gzipSync(readFileSync(path.join(dir, name)), { level: 9 }));
+      renameSync(temporary, path.join(dir, `${name}.gz`));
+    }
+  } catch {
+    // no assets folder, or not writable: the files are served as they are
+  }
+}
