@@ -159,7 +159,7 @@ function medianByRate<T extends { rps: number }>(runs: T[]): T {
   return middle;
 }
 
-/** The server's pool (src/server/db/client.ts's default), given to the raw SQL run too. */
+/** The server's pool (src/server/platform/db/client.ts's default), given to the raw SQL run too. */
 const POOL_SIZE = 10;
 
 async function benchCreate() {

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { stopProcess } from '../scripts/stop-process';
 
 /**
  * The staff account the bench logs in with. The same as the browser tests' so that the kept 1 M database
@@ -70,12 +71,7 @@ export async function startBenchServer(env: Record<string, string> = {}): Promis
     url,
     process: child,
     async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGTERM');
-        await Promise.race([exited, new Promise((r) => setTimeout(r, 5_000))]);
-        if (child.exitCode === null) child.kill('SIGKILL');
-      }
+      await stopProcess(child);
       if (!env.DATA_DIR) rmSync(dataDir, { recursive: true, force: true });
     },
   };

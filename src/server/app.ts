@@ -32,13 +32,13 @@ export type AppDeps = {
   csrfKey: string;
   /** Where links in mails point: fixed at start (config.ts publicOrigin), never read from a request. */
   publicUrl: string;
-  /** The card provider, if configured, else bank transfer (lib/payments, decision 0250). */
+  /** The card provider, if configured, else bank transfer (platform/payment-provider, decision 0250). */
   payments: PaymentSetup;
-  /** Where submitted photos are kept: DATA_DIR/photos, or S3-compatible storage when configured (lib/storage). */
+  /** Where submitted photos are kept: DATA_DIR/photos, or S3-compatible storage when configured (platform/storage). */
   photos: PhotoStorage;
-  /** This process's live game subscribers, fed by one LISTEN (lib/game-events.ts). */
+  /** This process's live game subscribers, fed by one LISTEN (domains/game/game-events.ts). */
   gameHub: GameHub;
-  /** Failed look-ups by code or token per address, one bucket for every such route (lib/code-guesses.ts, 0315). */
+  /** Failed look-ups by code or token per address, one bucket for every such route (platform/code-guesses.ts, 0315). */
   codeGuesses: CodeGuesses;
 };
 /** `schema` is the route's own (zod) schema, as declared: the fuzz tests generate requests from it. */

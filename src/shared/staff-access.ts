@@ -1,7 +1,7 @@
 /**
  * Where staff belong (issue 19, decision 0312): one rule for the login page, the admin shell's "No access" page and
- * the account page. The server's guards enforce the same split: `/api/admin` needs an admin (plugins/admin-guard.ts),
- * `/api/host` an admin or a host (plugins/staff-guard.ts).
+ * the account page. The server's guards enforce the same split: `/api/admin` needs an admin (domains/identity/admin-guard.ts),
+ * `/api/host` an admin or a host (domains/identity/staff-guard.ts).
  */
 export type StaffRoles = { is_admin: boolean; is_host: boolean };
 

@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../support/test-app';
 import { createPaidBooking } from '../support/fixtures';
 
 /**
- * Enum-like text columns are held to their shared lists by CHECK constraints (src/server/db/schema/one-of-check.ts):
+ * Enum-like text columns are held to their shared lists by CHECK constraints (src/server/platform/db/one-of-check.ts):
  * a value outside the list is refused by the database, whatever code writes it, instead of being read back later
  * as a silent default (an unknown item kind used to show as a Radar).
  */

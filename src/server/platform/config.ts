@@ -65,7 +65,7 @@ const configSchema = z
     STRIPE_API_BASE: optionalText.pipe(z.string().url('STRIPE_API_BASE must be a URL').optional()),
     /** The account bookers pay by transfer to, shown with the booking's reference (free text, several lines). */
     BANK_TRANSFER_DETAILS: optionalText,
-    /** Photos go to S3-compatible storage when a bucket is named, else to DATA_DIR/photos (lib/storage). */
+    /** Photos go to S3-compatible storage when a bucket is named, else to DATA_DIR/photos (platform/storage). */
     S3_BUCKET: optionalText,
     S3_ENDPOINT: optionalText.pipe(z.string().url('S3_ENDPOINT must be a URL').optional()),
     S3_REGION: z.string().default('us-east-1'),

@@ -38,7 +38,7 @@ export function setPasswordCost(cost: 'standard' | 'low'): void {
 }
 
 function scryptAsync(password: string, salt: Buffer, params: typeof SCRYPT): Promise<Buffer> {
-  // Every hash and check goes through the process-wide gate (lib/password-gate.ts): a flood waits or gets 503.
+  // Every hash and check goes through the process-wide gate (platform/password-gate.ts): a flood waits or gets 503.
   return passwordGate.run(
     () =>
       new Promise<Buffer>((resolve, reject) => {

@@ -1,7 +1,7 @@
 import { codeForStatus, type ErrorCode } from '../../shared/api/error-codes';
 
 /**
- * Typed application errors; plugins/error-handler.ts maps them to HTTP in one place. `code` is the stable,
+ * Typed application errors; platform/http/error-handler.ts maps them to HTTP in one place. `code` is the stable,
  * machine-readable kind sent beside the message (shared/api/error-codes.ts): the status's own unless told.
  */
 export class AppError extends Error {

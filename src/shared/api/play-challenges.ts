@@ -4,7 +4,7 @@ import { SUBMISSION_STATUSES } from '../scoring/challenge-points';
 import { SUBMISSION_COUNT_MAX, SUBMISSION_TEXT_MAX, SUBMIT_MESSAGES } from '../game/submission-kinds';
 import { leaderboardTeamSchema, teamScoreSchema } from './scoring';
 import { GAME_STATUSES } from './play';
-import { SUBMISSION_KINDS, reviewSubmissionSchema } from './submissions';
+import { SUBMISSION_KINDS, reviewSubmissionSchema, submissionContentShape } from './submissions';
 
 /**
  * Challenges in play (issue 14, decisions 0270–0275): a team's challenge list with its submissions, the submit
@@ -18,13 +18,7 @@ const id = z.coerce.number().int().positive().max(2_147_483_647);
 export const teamSubmissionSchema = z.object({
   id: z.number().int(),
   challenge_id: z.number().int(),
-  kind: z.enum(SUBMISSION_KINDS),
-  text: z.string().nullable(),
-  count: z.number().int().nullable(),
-  photo_url: z.string().nullable(),
-  status: z.enum(SUBMISSION_STATUSES),
-  rating: z.number().int().nullable(),
-  points_awarded: z.number().int(),
+  ...submissionContentShape,
   reason: z.string().nullable(),
   submitted_at: z.string(),
   reviewed_at: z.string().nullable(),

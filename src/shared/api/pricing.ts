@@ -8,13 +8,18 @@ export const featureSchema = z.object({
   description: z.string().optional(),
 });
 
-export const planPriceSchema = z.object({
+/** What a plan and an add-on both show: the price list's item, priced in the asked currency. */
+const priceItemShape = {
   type: z.string(),
   name: z.string(),
   description: z.string(),
   price: z.number(),
   formatted_amount: z.string(),
   features: z.array(featureSchema),
+};
+
+export const planPriceSchema = z.object({
+  ...priceItemShape,
   is_active: z.boolean(),
   is_recommended: z.boolean(),
   is_sale: z.boolean().optional(),
@@ -23,12 +28,7 @@ export const planPriceSchema = z.object({
 });
 
 export const addOnPriceSchema = z.object({
-  type: z.string(),
-  name: z.string(),
-  description: z.string(),
-  price: z.number(),
-  formatted_amount: z.string(),
-  features: z.array(featureSchema),
+  ...priceItemShape,
   note: z.string().optional(),
   note_tooltip: z.string().optional(),
 });

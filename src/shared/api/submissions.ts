@@ -30,6 +30,20 @@ export const submissionsQuery = z.object({
   per_page: z.coerce.number().int().min(1).max(100).default(20),
 });
 
+/**
+ * What a submission holds and what its review gave, the same for its team and for staff. `photo_url` is a same-origin
+ * address (the team's needs the player token), or null.
+ */
+export const submissionContentShape = {
+  kind: z.enum(SUBMISSION_KINDS),
+  text: z.string().nullable(),
+  count: z.number().int().nullable(),
+  photo_url: z.string().nullable(),
+  status: z.enum(SUBMISSION_STATUSES),
+  rating: z.number().int().nullable(),
+  points_awarded: z.number().int(),
+};
+
 export const reviewSubmissionSchema = z.object({
   id: z.number().int(),
   game_code: z.string(),
@@ -48,14 +62,7 @@ export const reviewSubmissionSchema = z.object({
       points_per_submission: z.number().int(),
     })
     .nullable(),
-  kind: z.enum(SUBMISSION_KINDS),
-  text: z.string().nullable(),
-  count: z.number().int().nullable(),
-  /** Same-origin address of the photo for staff, or null. */
-  photo_url: z.string().nullable(),
-  status: z.enum(SUBMISSION_STATUSES),
-  rating: z.number().int().nullable(),
-  points_awarded: z.number().int(),
+  ...submissionContentShape,
   reviewer: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   reason: z.string().nullable(),
   reviewed_at: z.string().nullable(),

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fillFromTemplate, newDataDir } from './data-dir';
+import { stopProcess } from '../../../scripts/stop-process';
 
 export type RunningServer = { url: string; port: number; dataDir: string; process: ChildProcess; output: () => string; stop(): Promise<void> };
 
@@ -95,12 +96,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     process: child,
     output: () => output,
     async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGTERM');
-        await Promise.race([exited, new Promise((r) => setTimeout(r, 5_000))]);
-        if (child.exitCode === null) child.kill('SIGKILL');
-      }
+      await stopProcess(child);
       if (!env.DATA_DIR) rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -18,7 +18,7 @@ import { ProviderError, type PaymentProvider } from '../../platform/payment-prov
 import { PAYMENT_MESSAGES } from '../../../shared/api/payments';
 
 /**
- * Records a payment (pence, in the booking's currency) as one booking write (lib/booking-write.ts), with its audit
+ * Records a payment (pence, in the booking's currency) as one booking write (domains/booking/booking-write.ts), with its audit
  * entry 'payment.record'. The payment that makes the booking paid also converts its lead (a paid booking is a won
  * lead, logged as a consequence with a history note) and creates its game, with a new game code and the default
  * challenges; later payments only add to the history.

@@ -107,7 +107,7 @@ export async function streamGame(request: FastifyRequest, reply: FastifyReply, i
   raw.on('error', cleanup);
 
   reply.hijack();
-  // The security headers set on request (plugins/security-headers.ts) still go out: hijack skips Fastify's sending.
+  // The security headers set on request (platform/http/security-headers.ts) still go out: hijack skips Fastify's sending.
   const headers: Record<string, string | number | string[]> = {};
   for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) headers[name] = value;
   raw.writeHead(200, {

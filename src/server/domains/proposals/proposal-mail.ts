@@ -31,7 +31,7 @@ function dayText(date: string): string {
 }
 
 /**
- * The quote staff send a lead (lib/booking-mails.ts style): what is offered, the total, until when, and the private
+ * The quote staff send a lead (domains/booking/booking-mails.ts style): what is offered, the total, until when, and the private
  * link where the customer accepts and then pays. Queued with the booking's id, so it shows in the booking's mails.
  */
 export function proposalMail(f: ProposalMailFacts, baseUrl: string): OutgoingMail {

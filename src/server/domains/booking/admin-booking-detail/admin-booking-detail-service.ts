@@ -45,7 +45,7 @@ export function getBooking(db: Db, id: number): Promise<AdminBooking> {
 }
 
 /**
- * One staff change through the booking write path (lib/booking-write.ts): the row locked, a stale version refused
+ * One staff change through the booking write path (domains/booking/booking-write.ts): the row locked, a stale version refused
  * (409, nothing written), one version step and one activity entry, mails in the same transaction; answers the record
  * as it now stands.
  */

@@ -240,9 +240,9 @@ export async function exportBookingsCsv(database: Database, query: ExportBooking
 
 /**
  * A booking created by staff: status lead, the admin tracking values, validated and priced by the
- * shared lib/booking-create.ts (the same code as the public wizard's POST /api/bookings). Staff may
+ * shared domains/booking/booking-create.ts (the same code as the public wizard's POST /api/bookings). Staff may
  * record a lead for a past date; everything else follows the wizard's rules and messages. The booker is mailed
- * the booking's details and private management link (lib/booking-mails.ts).
+ * the booking's details and private management link (domains/booking/booking-mails.ts).
  */
 export async function createAdminBooking(db: Db, mailer: BookingMailer, actorId: number | null, body: AdminCreateBookingBody): Promise<AdminBooking> {
   const created = await db.transaction(async (tx) => {

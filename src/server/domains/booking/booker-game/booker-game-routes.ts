@@ -28,7 +28,7 @@ export const bookerGameRoutes: FastifyPluginAsyncZod = async (app) => {
     ip,
   });
   const options = { tags: ['booker'] };
-  // A change to a section staff have locked is refused with 423 (lib/section-locks.ts).
+  // A change to a section staff have locked is refused with 423 (domains/booking/section-locks.ts).
   const change = { ...options, errors: { 423: errorResponse } };
   // Every call here needs X-Manage-Key too: the game code alone is the players' join code (decision 0185).
 

@@ -41,7 +41,7 @@ export const CODE_MISS_LIMIT = { limit: 20, windowSeconds: 600 };
 
 /**
  * The per-address counter of game code calls, one per app: counted in memory and written to the shared rate_limits
- * rows in batches, so a call is not a database write (trade-off in lib/rate-limit.ts createBatchedRateLimiter).
+ * rows in batches, so a call is not a database write (trade-off in platform/rate-limit.ts createBatchedRateLimiter).
  * Misses stay one write each: they are rare, and each must count at once against a guesser.
  */
 export function createGameCallLimiter(db: Db, onError: (error: unknown) => void): BatchedRateLimiter {
@@ -57,7 +57,7 @@ type Ctx = { db: Db; limiter: BatchedRateLimiter; guesses: CodeGuesses; code: st
 async function findGame({ db, limiter, guesses, code, manageKey, ip }: Ctx): Promise<GameRow> {
   await limiter.consume(`booker-game:${ip}`);
   const miss = () => consumeRateLimit(db, `booker-game-miss:${ip}`, CODE_MISS_LIMIT.limit, CODE_MISS_LIMIT.windowSeconds);
-  // An unknown code is also a guess in the one bucket every look-up by code shares (lib/code-guesses.ts).
+  // An unknown code is also a guess in the one bucket every look-up by code shares (platform/code-guesses.ts).
   const found = await guesses.guard(ip, async () => {
     const game = await findGameByCode(db, normalizeCode(code));
     if (!game) {
@@ -74,7 +74,7 @@ async function findGame({ db, limiter, guesses, code, manageKey, ip }: Ctx): Pro
 }
 
 /**
- * Finds the game and changes its booking through the one write path (lib/booking-write.ts): the row locked (so a lock
+ * Finds the game and changes its booking through the one write path (domains/booking/booking-write.ts): the row locked (so a lock
  * set by staff meanwhile is seen), one version step and one booking_changes entry per change; answers the booking as
  * the booker sees it.
  */

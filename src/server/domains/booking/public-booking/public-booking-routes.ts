@@ -32,7 +32,7 @@ export const publicBookingRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       tags,
       summary: 'Change a booking: the creating session, X-Manage-Key with its management key, or X-Booking-Code with the temp code of an unpaid booking',
-      // A section staff have locked is refused with 423 (lib/section-locks.ts).
+      // A section staff have locked is refused with 423 (domains/booking/section-locks.ts).
       errors: { 423: errorResponse },
     },
     async (request) => {

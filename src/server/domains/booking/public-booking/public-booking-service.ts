@@ -69,7 +69,7 @@ export function holdsManageKey(row: Pick<BookingRow, 'manageKey'>, given: string
 
 /**
  * GET /api/booking/{code}: by temporary or game code, any case, in one query. Wrong codes count against the address
- * (lib/code-guesses.ts). The organiser's
+ * (platform/code-guesses.ts). The organiser's
  * view needs the management key (X-Manage-Key), or the temp code of a booking not paid yet (it is the booker's own,
  * never given to players); anyone else, such as a player with the game code, gets the public view (decision 0185).
  */
@@ -104,7 +104,7 @@ const LOCATION_FIELDS = ['city', 'initial_area_id', 'initial_area_lat', 'initial
 const CONTACT_FIELDS = ['full_name', 'phone', 'company_name', 'referral_source'] as const;
 /**
  * Fields of this PATCH that belong to a section staff can lock; a locked section answers 423 here exactly as on the
- * booker's set-up pages (lib/section-locks.ts). The place and size of the game area are the game area; whether the
+ * booker's set-up pages (domains/booking/section-locks.ts). The place and size of the game area are the game area; whether the
  * game has an in-person host (the 'hosted' add-on) is the host.
  */
 const LOCKABLE_FIELDS: Partial<Record<EditableField, LockSection>> = {

@@ -1,6 +1,6 @@
 import type { Db } from '../../../platform/db/client';
 import { effectivePrice, loadPriceTable } from '../price-list';
-import { ADD_ONS, PLANS, RECOMMENDED_PLAN, type Currency } from '../../../../shared/plans';
+import { ADD_ONS, PLANS, RECOMMENDED_PLAN, type Currency, type Feature } from '../../../../shared/plans';
 import { formatMoney } from '../../../../shared/money';
 import type { Pricing } from '../../../../shared/api/pricing';
 import { settledAnswer } from '../../../platform/memo-serializer';
@@ -19,6 +19,11 @@ export function getPricing(db: Db, currency: Currency): Promise<Pricing> {
   return value;
 }
 
+/** What a plan and an add-on both show (shared/api/pricing.ts priceItemShape), at the price that applies. */
+function priced(content: { type: string; name: string; description: string; features: Feature[] }, price: number, currency: Currency) {
+  return { type: content.type, name: content.name, description: content.description, price, formatted_amount: formatMoney(price, currency), features: content.features };
+}
+
 async function buildPricing(db: Db, currency: Currency): Promise<Pricing> {
   const table = await loadPriceTable(db, currency);
   const plans = PLANS.flatMap((content) => {
@@ -28,12 +33,7 @@ async function buildPricing(db: Db, currency: Currency): Promise<Pricing> {
     const onSale = item.salePrice !== null && item.salePrice < item.price;
     return [
       {
-        type: content.type,
-        name: content.name,
-        description: content.description,
-        price,
-        formatted_amount: formatMoney(price, currency),
-        features: content.features,
+        ...priced(content, price, currency),
         is_active: item.isActive,
         is_recommended: content.type === RECOMMENDED_PLAN,
         ...(onSale ? { is_sale: true, original_price: item.price, original_formatted_amount: formatMoney(item.price, currency) } : {}),
@@ -46,12 +46,7 @@ async function buildPricing(db: Db, currency: Currency): Promise<Pricing> {
     const price = effectivePrice(item);
     return [
       {
-        type: content.type,
-        name: content.name,
-        description: content.description,
-        price,
-        formatted_amount: formatMoney(price, currency),
-        features: content.features,
+        ...priced(content, price, currency),
         ...(content.note ? { note: content.note } : {}),
         ...(content.note_tooltip ? { note_tooltip: content.note_tooltip } : {}),
       },

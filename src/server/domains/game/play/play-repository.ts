@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../platform/db/client';
 import { instanceTeams, players } from '../tables/games';
 
-// Shared with the hunt module: lib/player-auth.ts.
+// Shared with the hunt module: domains/game/player-auth.ts.
 export { findPlayerByToken, type PlayerAuth } from '../player-auth';
 
 export async function nameTaken(db: DbOrTx, instanceId: number, name: string): Promise<boolean> {

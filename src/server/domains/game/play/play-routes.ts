@@ -9,7 +9,7 @@ import { authenticate, changeTeam, getGame, join, map, me, postPosition, updateM
 /**
  * The player app's calls by game code (public: the code is the join code). All but the game and the join need the
  * player's token in X-Player-Token; mutating calls carry the CSRF token like every other. The game and the join are
- * look-ups by a code anyone may type: a wrong code counts against the address (lib/code-guesses.ts).
+ * look-ups by a code anyone may type: a wrong code counts against the address (platform/code-guesses.ts).
  */
 export const playRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.database;

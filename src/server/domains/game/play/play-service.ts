@@ -173,7 +173,7 @@ export async function changeTeam(db: Db, auth: PlayerAuth, choice: TeamChoice) {
 
 /**
  * A position fix: only while live, on the globe, no faster than 70 m/s since the last accepted fix and at most one a
- * second (times are the server's). One statement writes it (lib/position-fixes.ts); nothing is stored on a refusal.
+ * second (times are the server's). One statement writes it (domains/game/position-fixes.ts); nothing is stored on a refusal.
  */
 export async function postPosition(db: Db, auth: PlayerAuth, body: PositionBody, now: Date = new Date()): Promise<void> {
   const { instance, player } = auth;

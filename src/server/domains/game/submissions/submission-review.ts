@@ -32,7 +32,7 @@ import {
 
 
 /**
- * The review queue's rules, shared by the staff routes (modules/admin-submissions) and the host's routes of the live
+ * The review queue's rules, shared by the staff routes (domains/game/admin-submissions) and the host's routes of the live
  * game: list, approve / rate / reject, and the photo (decision 0243). `photoUrl` says where the caller's own
  * photo route is; staff by default.
  */

@@ -191,7 +191,7 @@ export const submissions = pgTable(
     textAnswer: text('text_answer'),
     /** The number of items a Tally submission claims. */
     count: integer('count'),
-    /** Where the photo is stored (lib/storage); never a path from a request. */
+    /** Where the photo is stored (platform/storage); never a path from a request. */
     photoKey: text('photo_key'),
     status: text('status', { enum: SUBMISSION_STATUSES }).notNull().default('pending'),
     rating: integer('rating'),

@@ -1,0 +1,56 @@
+import { randomBytes } from 'node:crypto';
+import type { Db } from '../src/server/platform/db/client';
+import { bookings } from '../src/server/domains/booking/tables/bookings';
+import { newTempCode } from '../src/server/platform/codes';
+import { recordPayment } from '../src/server/domains/booking/booking-lifecycle';
+import { withBooking } from '../src/server/domains/booking/booking-write';
+
+// Bookings written straight into the database, for the tests' fixtures and the bench alike (one copy).
+
+export type BookingInsert = typeof bookings.$inferInsert;
+
+/** A booking with unique contact data, straight into the database: tests never share rows. */
+export async function createBooking(db: Db, overrides: Partial<BookingInsert> = {}) {
+  const suffix = randomBytes(4).toString('hex');
+  const players = overrides.players ?? 8;
+  const pricePerPerson = overrides.pricePerPerson ?? 15;
+  const addOnsTotal = overrides.addOnsTotal ?? 0;
+  const [row] = await db
+    .insert(bookings)
+    .values({
+      initialAreaLat: 51.5074,
+      initialAreaLng: -0.1278,
+      initialAreaRadius: 1000,
+      players,
+      hosted: false,
+      duration: 120,
+      timezone: 'Europe/London',
+      fullName: `Test Booker ${suffix}`,
+      email: `booker-${suffix}@example.test`,
+      city: 'London',
+      planType: 'standard',
+      addOns: [],
+      currency: 'GBP',
+      pricePerPerson,
+      addOnsTotal,
+      totalPrice: pricePerPerson * players + addOnsTotal,
+      meetingTime: { hour: 15, minute: 0 },
+      date: '2030-06-15',
+      utcDateTime: new Date('2030-06-15T14:00:00Z'),
+      tempCode: newTempCode(),
+      bookingStatus: 'enquiry',
+      ...overrides,
+    })
+    .returning();
+  if (!row) throw new Error('booking not created');
+  return row;
+}
+
+/** A paid booking with its game (and code), as recording a payment makes it. */
+export async function createPaidBooking(db: Db, overrides: Partial<BookingInsert> = {}, amountPence = 12_000) {
+  const booking = await createBooking(db, overrides);
+  const { result } = await withBooking(db, { id: booking.id }, { actor: { source: 'system', userId: null } }, (write) =>
+    recordPayment(write, { paymentType: 'card', paymentAmount: amountPence, recordedBy: null }, null),
+  );
+  return { booking: { ...booking, bookingStatus: 'paid' }, gameId: result.gameId, gameCode: result.gameCode };
+}
