@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { asc } from 'drizzle-orm';
-import { bookingPayments, contactHistory, pricingHistory } from '../../src/server/db/schema/bookings';
-import { challenges } from '../../src/server/db/schema/challenges';
-import { proposals } from '../../src/server/db/schema/proposals';
+import { bookingPayments, contactHistory, pricingHistory } from '../../src/server/domains/booking/tables/bookings';
+import { challenges } from '../../src/server/domains/catalogue/tables/challenges';
+import { proposals } from '../../src/server/domains/proposals/tables/proposals';
 import { createBooking, createPaidBooking } from '../support/fixtures';
 import { signIn } from './support/app-server';
 import { newPage } from './support/browser';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { users } from '../../src/server/db/schema/users';
-import { teams } from '../../src/server/db/schema/bookings';
-import { gameInstances, instanceTeams, players, submissions } from '../../src/server/db/schema/games';
+import { users } from '../../src/server/domains/identity/tables/users';
+import { teams } from '../../src/server/domains/booking/tables/bookings';
+import { gameInstances, instanceTeams, players, submissions } from '../../src/server/domains/game/tables/games';
 import { createBooking, createPaidBooking, startableSchedule } from '../support/fixtures';
 import { newPage, PHONE } from './support/browser';
 import { seriousA11yViolations } from './support/axe';

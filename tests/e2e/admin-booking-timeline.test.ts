@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { Db } from '../../src/server/db/client';
-import { bookingChanges } from '../../src/server/db/schema/bookings';
-import { activityLog, mailOutbox } from '../../src/server/db/schema/system';
-import { users } from '../../src/server/db/schema/users';
+import type { Db } from '../../src/server/platform/db/client';
+import { bookingChanges } from '../../src/server/domains/booking/tables/bookings';
+import { mailOutbox } from '../../src/server/platform/db/tables';
+import { activityLog } from '../../src/server/domains/identity/tables/activity-log';
+import { users } from '../../src/server/domains/identity/tables/users';
 import { createBooking } from '../support/fixtures';
 import { seriousA11yViolations } from './support/axe';
 import { useServerAndBrowser } from './support/journey';

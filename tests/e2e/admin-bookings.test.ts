@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { format } from 'date-fns';
-import { contactHistory } from '../../src/server/db/schema/bookings';
+import { contactHistory } from '../../src/server/domains/booking/tables/bookings';
 import { createBooking, createPaidBooking } from '../support/fixtures';
 import { todayIn } from '../../src/shared/time';
 import { chartIntervalFor, intervalCaption } from '../../src/shared/chart-interval';

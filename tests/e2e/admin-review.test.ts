@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { challenges } from '../../src/server/db/schema/challenges';
-import { gameInstances, instanceTeams } from '../../src/server/db/schema/games';
-import { insertSubmission } from '../../src/server/lib/submissions/submissions-repository';
-import { createPhotoStorage, storePhoto } from '../../src/server/lib/storage';
-import { loadConfig } from '../../src/server/config';
+import { challenges } from '../../src/server/domains/catalogue/tables/challenges';
+import { gameInstances, instanceTeams } from '../../src/server/domains/game/tables/games';
+import { insertSubmission } from '../../src/server/domains/game/submissions/submissions-repository';
+import { createPhotoStorage, storePhoto } from '../../src/server/platform/storage';
+import { loadConfig } from '../../src/server/platform/config';
 import { createPaidBooking } from '../support/fixtures';
 import { useServerAndBrowser } from './support/journey';
 

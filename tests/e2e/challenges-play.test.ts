@@ -1,10 +1,10 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { eq } from 'drizzle-orm';
-import { bookings, teams } from '../../src/server/db/schema/bookings';
-import { challenges } from '../../src/server/db/schema/challenges';
-import { gameChallenges, games } from '../../src/server/db/schema/games';
-import { users } from '../../src/server/db/schema/users';
+import { bookings, teams } from '../../src/server/domains/booking/tables/bookings';
+import { challenges } from '../../src/server/domains/catalogue/tables/challenges';
+import { gameChallenges, games } from '../../src/server/domains/game/tables/games';
+import { users } from '../../src/server/domains/identity/tables/users';
 import { createPaidBooking, startableSchedule } from '../support/fixtures';
 import { DESKTOP, PHONE } from './support/browser';
 import { signIn } from './support/app-server';

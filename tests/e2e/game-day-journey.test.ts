@@ -1,9 +1,9 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { eq } from 'drizzle-orm';
-import { mailOutbox } from '../../src/server/db/schema/system';
-import { users } from '../../src/server/db/schema/users';
-import { hashPassword, setPasswordCost } from '../../src/server/lib/crypto';
+import { mailOutbox } from '../../src/server/platform/db/tables';
+import { users } from '../../src/server/domains/identity/tables/users';
+import { hashPassword, setPasswordCost } from '../../src/server/platform/crypto';
 import { startableSchedule } from '../support/fixtures';
 import { call } from './support/call';
 import { DESKTOP, PHONE } from './support/browser';

@@ -1,10 +1,10 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { eq } from 'drizzle-orm';
-import { games, instanceTeams, players, submissions } from '../../src/server/db/schema/games';
-import { itemStations } from '../../src/server/db/schema/items';
-import { mailOutbox } from '../../src/server/db/schema/system';
-import { sha256 } from '../../src/server/lib/crypto';
+import { games, instanceTeams, players, submissions } from '../../src/server/domains/game/tables/games';
+import { itemStations } from '../../src/server/domains/game/tables/items';
+import { mailOutbox } from '../../src/server/platform/db/tables';
+import { sha256 } from '../../src/server/platform/crypto';
 import { createPaidBooking } from '../support/fixtures';
 import { DESKTOP } from './support/browser';
 import { signIn } from './support/app-server';

@@ -1,9 +1,9 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { eq } from 'drizzle-orm';
-import { bookings, teams } from '../../src/server/db/schema/bookings';
-import { games } from '../../src/server/db/schema/games';
-import { users } from '../../src/server/db/schema/users';
+import { bookings, teams } from '../../src/server/domains/booking/tables/bookings';
+import { games } from '../../src/server/domains/game/tables/games';
+import { users } from '../../src/server/domains/identity/tables/users';
 import { createPaidBooking } from '../support/fixtures';
 import { DESKTOP, PHONE } from './support/browser';
 import { signIn } from './support/app-server';

@@ -1,9 +1,9 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { eq } from 'drizzle-orm';
-import { games, instanceTeams, players } from '../../src/server/db/schema/games';
-import { itemStations } from '../../src/server/db/schema/items';
-import { sha256 } from '../../src/server/lib/crypto';
+import { games, instanceTeams, players } from '../../src/server/domains/game/tables/games';
+import { itemStations } from '../../src/server/domains/game/tables/items';
+import { sha256 } from '../../src/server/platform/crypto';
 import { createPaidBooking, startableSchedule } from '../support/fixtures';
 import { useServerAndBrowser } from './support/journey';
 import { insertLiveInstance, playerContext } from './support/live-game';

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { eq } from 'drizzle-orm';
-import { bookings } from '../../src/server/db/schema/bookings';
-import { users } from '../../src/server/db/schema/users';
-import { hashPassword, setPasswordCost } from '../../src/server/lib/crypto';
+import { bookings } from '../../src/server/domains/booking/tables/bookings';
+import { users } from '../../src/server/domains/identity/tables/users';
+import { hashPassword, setPasswordCost } from '../../src/server/platform/crypto';
 import { ACCOUNT_MESSAGES } from '../../src/shared/api/auth';
 import { PASSWORD_MESSAGES } from '../../src/shared/validation/password-rules';
 import { createPaidBooking } from '../support/fixtures';
