@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from './platform/db/client';
 import { appSecrets } from './platform/db/tables';
-import { bookings } from './domains/booking/tables/bookings';
+import { bookingsProbe } from './domains/booking';
 import { priceList } from './domains/catalogue/tables/pricing';
 import { sessions, users } from './domains/identity/tables/users';
 
@@ -15,7 +15,7 @@ import { sessions, users } from './domains/identity/tables/users';
 async function coreTablesAnswer(db: Db): Promise<boolean> {
   try {
     await db.execute(
-      sql`select (select 1 from ${users} limit 1), (select 1 from ${sessions} limit 1), (select 1 from ${bookings} limit 1), (select 1 from ${priceList} limit 1), (select 1 from ${appSecrets} limit 1)`,
+      sql`select (select 1 from ${users} limit 1), (select 1 from ${sessions} limit 1), ${bookingsProbe()}, (select 1 from ${priceList} limit 1), (select 1 from ${appSecrets} limit 1)`,
     );
     return true;
   } catch {

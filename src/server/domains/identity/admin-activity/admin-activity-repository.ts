@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../../platform/db/client';
 import { activityLog } from '../tables/activity-log';
 import { users } from '../tables/users';
-import { bookings } from '../../booking/tables/bookings';
+import { listedBooking } from '../../booking';
 
 export type ActivityFilter = { bookingId?: number | undefined; userId?: number | undefined };
 
@@ -37,12 +37,12 @@ export function listActivity(db: DbOrTx, filter: ActivityFilter, limit: number, 
       actorId: users.id,
       actorName: users.name,
       actorEmail: users.email,
-      bookingCurrency: bookings.currency,
-      bookingTimezone: bookings.timezone,
+      bookingCurrency: listedBooking.currency,
+      bookingTimezone: listedBooking.timezone,
     })
     .from(activityLog)
     .leftJoin(users, eq(users.id, activityLog.actorId))
-    .leftJoin(bookings, eq(bookings.id, activityLog.bookingId))
+    .leftJoin(listedBooking, eq(listedBooking.id, activityLog.bookingId))
     .where(where(filter))
     .orderBy(desc(activityLog.createdAt), desc(activityLog.id))
     .limit(limit)

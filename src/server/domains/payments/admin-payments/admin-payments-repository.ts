@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../../platform/db/client';
-import { bookingPayments, bookings } from '../../booking/tables/bookings';
+import { bookingPayments } from '../../booking/tables/bookings';
+import { listedBooking } from '../../booking';
 import { users } from '../../identity/tables/users';
 import type { PaymentListKind } from '../../../../shared/api/admin-payments';
 
@@ -18,7 +19,7 @@ export function paymentCondition(f: PaymentFilter): SQL | undefined {
 
 const rowColumns = {
   payment: bookingPayments,
-  booking: { id: bookings.id, fullName: bookings.fullName, email: bookings.email },
+  booking: { id: listedBooking.id, fullName: listedBooking.fullName, email: listedBooking.email },
   recordedByName: users.name,
 };
 
@@ -26,7 +27,7 @@ function rows(db: DbOrTx, where: SQL | undefined) {
   return db
     .select(rowColumns)
     .from(bookingPayments)
-    .innerJoin(bookings, eq(bookings.id, bookingPayments.bookingId))
+    .innerJoin(listedBooking, eq(listedBooking.id, bookingPayments.bookingId))
     .leftJoin(users, eq(users.id, bookingPayments.recordedBy))
     .where(where);
 }
@@ -57,12 +58,7 @@ export async function paymentTotals(db: DbOrTx, where: SQL | undefined) {
 
 /** One page of the export, oldest first after `afterId` (keyset: stable however many rows are added meanwhile). */
 export async function exportPage(db: DbOrTx, where: SQL | undefined, afterId: number, size: number) {
-  return db
-    .select(rowColumns)
-    .from(bookingPayments)
-    .innerJoin(bookings, eq(bookings.id, bookingPayments.bookingId))
-    .leftJoin(users, eq(users.id, bookingPayments.recordedBy))
-    .where(and(where, sql`${bookingPayments.id} > ${afterId}`))
+  return rows(db, and(where, sql`${bookingPayments.id} > ${afterId}`))
     .orderBy(asc(bookingPayments.id))
     .limit(size);
 }

@@ -1,15 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../../platform/db/client';
-import { bookingPayments, bookings } from '../../booking/tables/bookings';
+import { bookingPayments } from '../../booking/tables/bookings';
 import { checkouts, providerEvents } from '../tables/checkouts';
 import type { CheckoutStatus } from '../../../../shared/payments';
 
 export type CheckoutRow = typeof checkouts.$inferSelect;
-
-export async function findBookingByKey(db: DbOrTx, manageKey: string) {
-  const [row] = await db.select().from(bookings).where(eq(bookings.manageKey, manageKey)).limit(1);
-  return row;
-}
 
 export async function ledgerOf(db: DbOrTx, bookingId: number) {
   return db.select().from(bookingPayments).where(eq(bookingPayments.bookingId, bookingId)).orderBy(bookingPayments.createdAt, bookingPayments.id);

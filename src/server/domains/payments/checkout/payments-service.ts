@@ -1,28 +1,26 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../../platform/db/client';
-import type { bookings } from '../../booking/tables/bookings';
 import { PAYMENT_MESSAGES, type PaymentState } from '../../../../shared/api/payments';
 import { PUBLIC_BOOKING_MESSAGES } from '../../../../shared/api/public-booking';
 import { balanceDue, checkoutAmounts, DEPOSIT_PERCENT, isCancelled, netPaid, type CheckoutPurpose } from '../../../../shared/payments';
-import { recordPayment, withBooking } from '../../booking';
-import type { BookingMailer } from '../../booking';
+import { findBookingFacts, recordPayment, withBooking } from '../../booking';
+import type { BookingFacts, BookingMailer } from '../../booking';
 import { ConflictError, NotFoundError, UpstreamError, ValidationError } from '../../../platform/errors';
 import { todayIn } from '../../../../shared/time';
 import { bankTransferReference } from '../../../platform/payment-provider/bank-transfer';
 import { ProviderError, type PaymentProvider, type ProviderCheckout, type ProviderEvent } from '../../../platform/payment-provider/payment-provider';
 import { paymentMethodOf, type PaymentSetup } from '../../../platform/payment-provider/payment-setup';
-import { claimEvent, findBookingByKey, findCheckout, insertCheckout, ledgerOf, setCheckoutStatus, setEventOutcome } from './payments-repository';
+import { claimEvent, findCheckout, insertCheckout, ledgerOf, setCheckoutStatus, setEventOutcome } from './payments-repository';
 
-type BookingRow = typeof bookings.$inferSelect;
 export type PaymentDeps = { db: Db; setup: PaymentSetup; mailer: BookingMailer; log: FastifyBaseLogger };
 
 const PURPOSE_LABELS: Record<CheckoutPurpose, string> = { deposit: 'Deposit', full: 'Full payment', balance: 'Balance' };
 
-const totalPence = (b: BookingRow) => Math.round(Number(b.totalPrice) * 100);
-const cancelled = (b: BookingRow) => isCancelled({ booking_status: b.bookingStatus, lead_status: b.leadStatus });
+const totalPence = (b: BookingFacts) => Math.round(Number(b.totalPrice) * 100);
+const cancelled = (b: BookingFacts) => isCancelled({ booking_status: b.bookingStatus, lead_status: b.leadStatus });
 
-async function bookingByKey(db: DbOrTx, key: string): Promise<BookingRow> {
-  const booking = await findBookingByKey(db, key);
+async function bookingByKey(db: DbOrTx, key: string): Promise<BookingFacts> {
+  const booking = await findBookingFacts(db, { manageKey: key });
   if (!booking) throw new NotFoundError(PUBLIC_BOOKING_MESSAGES.bookingNotFound);
   return booking;
 }
@@ -33,7 +31,7 @@ function balanceDueFields(gameDate: string, timezone: string): Pick<PaymentState
   return { balance_due_date: due.date, balance_due_on_booking: due.onBooking };
 }
 
-async function stateOf(db: DbOrTx, setup: PaymentSetup, booking: BookingRow): Promise<PaymentState> {
+async function stateOf(db: DbOrTx, setup: PaymentSetup, booking: BookingFacts): Promise<PaymentState> {
   const ledger = await ledgerOf(db, booking.id);
   const net = netPaid(ledger.map((r) => ({ id: r.id, kind: r.kind, payment_amount: r.paymentAmount, corrects_payment_id: r.correctsPaymentId })));
   const total = totalPence(booking);

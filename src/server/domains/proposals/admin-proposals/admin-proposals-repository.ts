@@ -1,6 +1,6 @@
 import { and, desc, eq, lt, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../../platform/db/client';
-import { bookings } from '../../booking/tables/bookings';
+import { findBookingFacts, listedBooking, type BookingFacts } from '../../booking';
 import { proposals } from '../tables/proposals';
 import { users } from '../../identity/tables/users';
 import type { ProposalListStatus } from '../../../../shared/api/proposals';
@@ -10,7 +10,7 @@ type ProposalValues = Omit<Partial<typeof proposals.$inferInsert>, 'id' | 'booki
 
 const listColumns = {
   proposal: proposals,
-  booking: { id: bookings.id, fullName: bookings.fullName, email: bookings.email, bookingStatus: bookings.bookingStatus, leadStatus: bookings.leadStatus },
+  booking: { id: listedBooking.id, fullName: listedBooking.fullName, email: listedBooking.email, bookingStatus: listedBooking.bookingStatus, leadStatus: listedBooking.leadStatus },
   createdByName: users.name,
 };
 export type ProposalListRow = { proposal: ProposalRow; booking: { id: number; fullName: string | null; email: string; bookingStatus: string; leadStatus: string }; createdByName: string | null };
@@ -19,7 +19,7 @@ export async function findProposal(db: DbOrTx, id: number): Promise<ProposalList
   const rows = await db
     .select(listColumns)
     .from(proposals)
-    .innerJoin(bookings, eq(bookings.id, proposals.bookingId))
+    .innerJoin(listedBooking, eq(listedBooking.id, proposals.bookingId))
     .leftJoin(users, eq(users.id, proposals.createdBy))
     .where(eq(proposals.id, id))
     .limit(1);
@@ -32,13 +32,8 @@ export async function lockProposal(db: DbOrTx, id: number): Promise<ProposalRow 
   return rows[0];
 }
 
-export async function findBookingForProposal(db: DbOrTx, id: number) {
-  const rows = await db
-    .select({ id: bookings.id, bookingStatus: bookings.bookingStatus, currency: bookings.currency, email: bookings.email, fullName: bookings.fullName, city: bookings.city })
-    .from(bookings)
-    .where(eq(bookings.id, id))
-    .limit(1);
-  return rows[0];
+export function findBookingForProposal(db: DbOrTx, id: number): Promise<BookingFacts | undefined> {
+  return findBookingFacts(db, { id });
 }
 
 export async function insertProposal(db: DbOrTx, values: typeof proposals.$inferInsert): Promise<ProposalRow> {
@@ -71,7 +66,7 @@ export async function listProposals(db: DbOrTx, where: SQL | undefined, page: { 
     db
       .select(listColumns)
       .from(proposals)
-      .innerJoin(bookings, eq(bookings.id, proposals.bookingId))
+      .innerJoin(listedBooking, eq(listedBooking.id, proposals.bookingId))
       .leftJoin(users, eq(users.id, proposals.createdBy))
       .where(where)
       .orderBy(desc(proposals.createdAt), desc(proposals.id))

@@ -1,18 +1,17 @@
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../../platform/db/client';
-import { bookings, contactHistory, pricingHistory } from '../../booking/tables/bookings';
+import { contactHistory, pricingHistory } from '../../booking/tables/bookings';
+import { findBookingFacts, type BookingFacts } from '../../booking';
 import { proposals } from '../tables/proposals';
 
 export type ProposalRow = typeof proposals.$inferSelect;
 
-export async function findByToken(db: DbOrTx, token: string) {
-  const rows = await db
-    .select({ proposal: proposals, booking: { fullName: bookings.fullName, city: bookings.city, date: bookings.date, manageKey: bookings.manageKey } })
-    .from(proposals)
-    .innerJoin(bookings, eq(bookings.id, proposals.bookingId))
-    .where(eq(proposals.token, token))
-    .limit(1);
-  return rows[0];
+/** The proposal with its booking; undefined when either is missing (as the inner join it replaces answered). */
+export async function findByToken(db: DbOrTx, token: string): Promise<{ proposal: ProposalRow; booking: BookingFacts } | undefined> {
+  const [proposal] = await db.select().from(proposals).where(eq(proposals.token, token)).limit(1);
+  if (!proposal) return undefined;
+  const booking = await findBookingFacts(db, { id: proposal.bookingId });
+  return booking && { proposal, booking };
 }
 
 export async function lockByToken(db: DbOrTx, token: string): Promise<ProposalRow | undefined> {
