@@ -36,6 +36,11 @@ export function currencySymbol(currency: Currency | string): string {
   return formatter(currency, 0).formatToParts(0).find((p) => p.type === 'currency')?.value ?? currency;
 }
 
+/** A price in whole currency units (as stored: 120.5) to minor units (pence, cents: 12050), the unit the ledger counts in. */
+export function toMinorUnits(amount: number): number {
+  return Math.round(amount * 100);
+}
+
 /**
  * An amount typed by staff in whole units of a currency ('120', '120.5', '£1,200.00', '$45') to minor
  * units (pence, cents); null unless a positive amount with at most two decimals, up to 1,000,000.

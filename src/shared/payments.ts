@@ -1,4 +1,5 @@
 import { isClosed } from './lifecycle/booking-states';
+import { toMinorUnits } from './money';
 
 /**
  * A booking's payment ledger (docs/decisions/0190-payment-corrections.md): entries are only ever added.
@@ -18,7 +19,7 @@ export function netPaid(entries: readonly LedgerEntry[]): number {
 
 /** Pence still due on a booking: its total price (whole currency units) less what was paid net; never below 0. */
 export function amountDue(totalPrice: number, entries: readonly LedgerEntry[]): number {
-  return Math.max(0, Math.round(totalPrice * 100) - netPaid(entries));
+  return Math.max(0, toMinorUnits(totalPrice) - netPaid(entries));
 }
 
 export function isVoided(entries: readonly LedgerEntry[], paymentId: number): boolean {

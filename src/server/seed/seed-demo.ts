@@ -8,6 +8,7 @@ import { newTempCode } from '../platform/codes';
 import { recordPayment, withBooking } from '../domains/booking';
 import { computeBookingPrice, DEFAULT_PRICES } from '../../shared/prices';
 import { localToUtcIso } from '../../shared/time';
+import { toMinorUnits } from '../../shared/money';
 
 /** A small deterministic generator, so two runs with one seed make the same demo data. */
 function rng(seed: number) {
@@ -144,7 +145,7 @@ export async function seedDemoBookings(db: Db, options: { count?: number; seed?:
     summary.bookings++;
 
     if (kind === 'paid' || kind === 'completed') {
-      const total = Math.round(row.totalPrice * 100);
+      const total = toMinorUnits(row.totalPrice);
       const split = r.chance(0.3);
       const { result } = await withBooking(db, { id: row.id }, { actor: { source: 'system', userId: null } }, (write) =>
         recordPayment(write, { paymentType: 'card', paymentAmount: split ? Math.round(total / 2) : total, recordedBy: null }, null),

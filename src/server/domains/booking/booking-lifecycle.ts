@@ -4,7 +4,7 @@ import { bookingPayments, contactHistory } from './tables/bookings';
 import { challenges } from '../catalogue/tables/challenges';
 import { gameChallenges, gameInstances, games } from '../game/tables/games';
 import { DETAIL_MESSAGES, PAYMENT_TYPE_LABELS, refundTooHighMessage } from '../../../shared/api/admin-booking-detail';
-import { formatPence } from '../../../shared/money';
+import { formatPence, toMinorUnits } from '../../../shared/money';
 import { isVoided, netPaid, paymentRemaining, statusAfterLedgerChange, type LedgerEntry } from '../../../shared/payments';
 import type { BookingWrite } from './booking-write';
 import { queueGameLinksMail, receiptMail, type BookingMailer } from './booking-mails';
@@ -107,7 +107,7 @@ async function queueReceipt(
       amount: entry.amount,
       currency: entry.currency,
       paidNet: rows.reduce((sum, r) => sum + r.amount, 0),
-      total: Math.round(Number(booking.totalPrice) * 100),
+      total: toMinorUnits(Number(booking.totalPrice)),
       method: Object.entries(PAYMENT_TYPE_LABELS).find(([type]) => type === entry.method)?.[1] ?? entry.method,
       at: new Date(),
     },

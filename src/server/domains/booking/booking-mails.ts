@@ -9,7 +9,7 @@ import { NotFoundError } from '../../platform/errors';
 import type { BookerBooking } from '../../../shared/api/booking';
 import { bookingLinks, hostPath, manageResultsPath } from '../../../shared/booking-links';
 import { ADD_ONS, PLANS } from '../../../shared/plans';
-import { formatMoney, formatPence } from '../../../shared/money';
+import { formatMoney, formatPence, toMinorUnits } from '../../../shared/money';
 import { balanceDue, checkoutAmounts, DEPOSIT_PERCENT } from '../../../shared/payments';
 import { API_DATE, formatTimestamp, SELECTABLE_TIMEZONES, todayIn } from '../../../shared/time';
 import { meetingTimeOf } from '../../../shared/meeting-time';
@@ -56,7 +56,7 @@ export type PaymentFacts = { method: 'card' | 'bank_transfer'; bankTransferDetai
 
 /** The confirmation's payment part: what to pay, by when, and how; only what is true on this install (0301). */
 function paymentLines(b: BookerBooking, payment: PaymentFacts, link: string, now: Date): string[] {
-  const total = Math.round(b.total_price * 100);
+  const total = toMinorUnits(b.total_price);
   const options = checkoutAmounts(total, 0);
   const amounts = options.deposit !== null
     ? `a deposit of ${formatPence(options.deposit, b.currency)} (${DEPOSIT_PERCENT} %) or the full ${formatPence(total, b.currency)}`
