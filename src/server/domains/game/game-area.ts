@@ -1,6 +1,6 @@
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
-import { bookings } from '../booking/tables/bookings';
+import { gameBooking, gameBookingOn } from '../booking';
 import { gameInstances, games } from './tables/games';
 import { publishState } from './game-lifecycle';
 import { areaAt } from '../../../shared/game/area';
@@ -18,13 +18,13 @@ export async function shrinkDueAreas(db: Db, now: Date = new Date()): Promise<nu
       startTime: gameInstances.startTime,
       endsAt: gameInstances.endsAt,
       latestArea: gameInstances.latestArea,
-      lat: bookings.initialAreaLat,
-      lng: bookings.initialAreaLng,
-      radius: bookings.initialAreaRadius,
+      lat: gameBooking.lat,
+      lng: gameBooking.lng,
+      radius: gameBooking.radius,
     })
     .from(gameInstances)
     .innerJoin(games, eq(games.id, gameInstances.gameId))
-    .innerJoin(bookings, eq(bookings.id, games.bookingId))
+    .innerJoin(gameBooking, gameBookingOn)
     .where(and(eq(gameInstances.status, 'live'), isNotNull(gameInstances.endsAt)));
   let moved = 0;
   for (const row of live) {

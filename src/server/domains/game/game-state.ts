@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client';
-import { bookings } from '../booking/tables/bookings';
+import { gameBooking, gameBookingOn } from '../booking';
 import { gameInstances, gameMessages, games, instanceTeams, playerPositions, players } from './tables/games';
 import { normalizeCode } from '../../platform/codes';
 import { lastEventId, seesChickenPosition, type Viewer } from './game-events';
@@ -32,42 +32,18 @@ export type InstanceRow = typeof gameInstances.$inferSelect;
 export type PlayerRow = typeof players.$inferSelect;
 export type TeamRow = typeof instanceTeams.$inferSelect;
 
-const bookingColumns = {
-  id: bookings.id,
-  status: bookings.bookingStatus,
-  players: bookings.players,
-  duration: bookings.duration,
-  city: bookings.city,
-  planType: bookings.planType,
-  lat: bookings.initialAreaLat,
-  lng: bookings.initialAreaLng,
-  radius: bookings.initialAreaRadius,
-  utcDateTime: bookings.utcDateTime,
-  fullName: bookings.fullName,
-  tel: bookings.tel,
-  meetingPointAddress: bookings.meetingPointAddress,
-  meetingPointNotes: bookings.meetingPointNotes,
-  /** Only the Chicken's own screen and staff read these (never a projection to players). */
-  hidingSpotAddress: bookings.hidingSpotAddress,
-  hidingSpotNotes: bookings.hidingSpotNotes,
-  timezone: bookings.timezone,
-  assignedHostId: bookings.assignedHostId,
-  manageKey: bookings.manageKey,
-  date: bookings.date,
-  // With the date: the start of a booking stored without a usable time is 14:00 there (shared/meeting-time.ts).
-  meetingTime: bookings.meetingTime,
-};
+// Every player, host and organiser request starts here: the game and its booking stay one statement.
 function selectGames(db: DbOrTx, where: SQL) {
-  return db.select({ game: games, booking: bookingColumns }).from(games).innerJoin(bookings, eq(bookings.id, games.bookingId)).where(where).limit(1);
+  return db.select().from(games).innerJoin(gameBooking, gameBookingOn).where(where).limit(1);
 }
-export type GameBooking = Awaited<ReturnType<typeof selectGames>>[number]['booking'];
+export type GameBooking = Awaited<ReturnType<typeof selectGames>>[number]['game_booking'];
 
 export type GameContext = { game: GameRow; booking: GameBooking; instance: InstanceRow | null };
 
 async function withInstance(db: DbOrTx, where: SQL): Promise<GameContext | undefined> {
   const [row] = await selectGames(db, where);
   if (!row) return undefined;
-  return { game: row.game, booking: row.booking, instance: await latestInstance(db, row.game.id) };
+  return { game: row.games, booking: row.game_booking, instance: await latestInstance(db, row.games.id) };
 }
 
 /** The game of a code (case-insensitive), its booking and its latest instance; undefined for an unknown code. */

@@ -1,6 +1,6 @@
 import { and, eq, gt } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client';
-import { bookings } from '../booking/tables/bookings';
+import { gameBooking, gameBookingOn } from '../booking';
 import { games } from './tables/games';
 import { teamEffects } from './tables/hunt';
 import { TeamFrozenError } from '../../platform/errors';
@@ -29,9 +29,9 @@ export function weaponsGameOf(planType: PlanType, weaponsOn: boolean): WeaponsGa
 
 export async function weaponsGameById(db: DbOrTx, gameId: number): Promise<WeaponsGame> {
   const [row] = await db
-    .select({ planType: bookings.planType, weaponsOn: games.weaponsOn })
+    .select({ planType: gameBooking.planType, weaponsOn: games.weaponsOn })
     .from(games)
-    .innerJoin(bookings, eq(bookings.id, games.bookingId))
+    .innerJoin(gameBooking, gameBookingOn)
     .where(eq(games.id, gameId))
     .limit(1);
   return weaponsGameOf(row?.planType ?? 'standard', row?.weaponsOn ?? false);

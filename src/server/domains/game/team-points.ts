@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client';
-import { bookings } from '../booking/tables/bookings';
+import { gameBooking, gameBookingOn } from '../booking';
 import { gameInstances, games, instanceTeams, submissions } from './tables/games';
 import { publishTeams } from './game-lifecycle';
 import { scoreAdjustments } from './tables/scoring';
@@ -49,10 +49,10 @@ export async function refreshTeamPoints(tx: DbOrTx, teamId: number): Promise<{ i
  */
 export async function publishTeamPoints(tx: DbOrTx, instanceId: number): Promise<void> {
   const [row] = await tx
-    .select({ gameId: games.id, players: bookings.players })
+    .select({ gameId: games.id, players: gameBooking.players })
     .from(gameInstances)
     .innerJoin(games, eq(games.id, gameInstances.gameId))
-    .innerJoin(bookings, eq(bookings.id, games.bookingId))
+    .innerJoin(gameBooking, gameBookingOn)
     .where(eq(gameInstances.id, instanceId))
     .limit(1);
   if (row) await publishTeams(tx, row.gameId, instanceId, row.players);

@@ -1,6 +1,6 @@
 import { asc, count, desc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../../platform/db/client';
-import { bookings } from '../../booking/tables/bookings';
+import { gameBooking, gameBookingOn } from '../../booking';
 import { games } from '../tables/games';
 import { itemStations } from '../tables/items';
 
@@ -10,17 +10,17 @@ const gameColumns = {
   id: games.id,
   code: games.code,
   weaponsOn: games.weaponsOn,
-  bookingName: bookings.fullName,
-  city: bookings.city,
-  date: bookings.date,
-  planType: bookings.planType,
-  lat: bookings.initialAreaLat,
-  lng: bookings.initialAreaLng,
-  radius: bookings.initialAreaRadius,
+  bookingName: gameBooking.fullName,
+  city: gameBooking.city,
+  date: gameBooking.date,
+  planType: gameBooking.planType,
+  lat: gameBooking.lat,
+  lng: gameBooking.lng,
+  radius: gameBooking.radius,
 };
 
 function gamesQuery(db: DbOrTx) {
-  return db.select(gameColumns).from(games).innerJoin(bookings, eq(bookings.id, games.bookingId));
+  return db.select(gameColumns).from(games).innerJoin(gameBooking, gameBookingOn);
 }
 export type MarkerGameRow = NonNullable<Awaited<ReturnType<typeof findMarkerGame>>>;
 
@@ -37,7 +37,7 @@ export async function stationCounts(db: DbOrTx, gameIds: number[]): Promise<Map<
 
 /** Games by date, the latest first (at most 200): staff place stations before the day. */
 export function listMarkerGames(db: DbOrTx, limit = 200) {
-  return gamesQuery(db).orderBy(desc(bookings.date), desc(games.id)).limit(limit);
+  return gamesQuery(db).orderBy(desc(gameBooking.date), desc(games.id)).limit(limit);
 }
 
 export async function findMarkerGame(db: DbOrTx, id: number) {

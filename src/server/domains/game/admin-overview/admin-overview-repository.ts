@@ -1,7 +1,7 @@
 import { and, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { GameStatus } from '../../../../shared/api/play';
 import type { Db } from '../../../platform/db/client';
-import { bookings } from '../../booking/tables/bookings';
+import { gameBooking, gameBookingOn } from '../../booking';
 import { gameInstances, games, instanceTeams } from '../tables/games';
 
 export type Page = { page: number; perPage: number };
@@ -33,24 +33,31 @@ export async function listGames(db: Db, p: Page, filter: GameFilter) {
   const conditions: SQL[] = [];
   if (filter.search) {
     const term = like(filter.search);
-    const match = or(ilike(games.code, term), ilike(bookings.fullName, term), ilike(bookings.email, term), ilike(bookings.city, term));
+    const match = or(ilike(games.code, term), ilike(gameBooking.fullName, term), ilike(gameBooking.email, term), ilike(gameBooking.city, term));
     if (match) conditions.push(match);
   }
   if (filter.status === 'not_started') conditions.push(isNull(latest.id));
   else if (filter.status) conditions.push(eq(latest.status, filter.status));
   const where = conditions.length ? and(...conditions) : undefined;
-  const base = () => db.select({ n: count }).from(games).innerJoin(bookings, eq(bookings.id, games.bookingId)).leftJoin(latest, eq(latest.gameId, games.id));
+  const base = () => db.select({ n: count }).from(games).innerJoin(gameBooking, gameBookingOn).leftJoin(latest, eq(latest.gameId, games.id));
   const [rows, total] = await Promise.all([
     db
       .select({
         game: games,
-        booking: bookings,
+        booking: {
+          id: gameBooking.id,
+          fullName: gameBooking.fullName,
+          email: gameBooking.email,
+          city: gameBooking.city,
+          date: gameBooking.date,
+          players: gameBooking.players,
+        },
         instance: { id: latest.id, status: latest.status, startTime: latest.startTime, endsAt: latest.endsAt, endTime: latest.endTime },
         players: sql<number>`(select count(*)::int from players p where p.instance_id = "latest"."id")`,
         teams: sql<number>`(select count(*)::int from instance_teams it where it.instance_id = "latest"."id")`,
       })
       .from(games)
-      .innerJoin(bookings, eq(bookings.id, games.bookingId))
+      .innerJoin(gameBooking, gameBookingOn)
       .leftJoin(latest, eq(latest.gameId, games.id))
       .where(where)
       .orderBy(desc(games.createdAt), desc(games.id))
@@ -66,7 +73,7 @@ export async function listTeams(db: Db, p: Page, filter: GameFilter) {
   const conditions: SQL[] = [];
   if (filter.search) {
     const term = like(filter.search);
-    const match = or(ilike(instanceTeams.name, term), ilike(games.code, term), ilike(bookings.fullName, term), ilike(bookings.email, term));
+    const match = or(ilike(instanceTeams.name, term), ilike(games.code, term), ilike(gameBooking.fullName, term), ilike(gameBooking.email, term));
     if (match) conditions.push(match);
   }
   // Teams exist only in an instance: 'not_started' matches none.
@@ -79,13 +86,13 @@ export async function listTeams(db: Db, p: Page, filter: GameFilter) {
         team: instanceTeams,
         status: gameInstances.status,
         gameCode: games.code,
-        booking: { id: bookings.id, fullName: bookings.fullName, email: bookings.email },
+        booking: { id: gameBooking.id, fullName: gameBooking.fullName, email: gameBooking.email },
         players: sql<number>`(select count(*)::int from players p where p.team_id = "instance_teams"."id")`,
       })
       .from(instanceTeams)
       .innerJoin(gameInstances, eq(gameInstances.id, instanceTeams.instanceId))
       .innerJoin(games, eq(games.id, gameInstances.gameId))
-      .innerJoin(bookings, eq(bookings.id, games.bookingId))
+      .innerJoin(gameBooking, gameBookingOn)
       .where(where)
       .orderBy(desc(instanceTeams.createdAt), desc(instanceTeams.id))
       .limit(p.perPage)
@@ -95,7 +102,7 @@ export async function listTeams(db: Db, p: Page, filter: GameFilter) {
       .from(instanceTeams)
       .innerJoin(gameInstances, eq(gameInstances.id, instanceTeams.instanceId))
       .innerJoin(games, eq(games.id, gameInstances.gameId))
-      .innerJoin(bookings, eq(bookings.id, games.bookingId))
+      .innerJoin(gameBooking, gameBookingOn)
       .where(where),
   ]);
   return { rows, total: total[0]?.n ?? 0 };

@@ -1,6 +1,6 @@
 import { count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../platform/db/client';
-import { bookings } from '../../booking/tables/bookings';
+import { gameBooking, gameBookingOn } from '../../booking';
 import { gameInstances, games, instanceTeams } from '../tables/games';
 import { scoreAdjustments } from '../tables/scoring';
 import { users } from '../../identity/tables/users';
@@ -9,7 +9,7 @@ const instanceColumns = {
   id: gameInstances.id,
   gameId: games.id,
   gameCode: games.code,
-  bookingName: bookings.fullName,
+  bookingName: gameBooking.fullName,
   status: gameInstances.status,
   startTime: gameInstances.startTime,
   endTime: gameInstances.endTime,
@@ -20,7 +20,7 @@ function instancesQuery(db: DbOrTx) {
     .select(instanceColumns)
     .from(gameInstances)
     .innerJoin(games, eq(games.id, gameInstances.gameId))
-    .innerJoin(bookings, eq(bookings.id, games.bookingId));
+    .innerJoin(gameBooking, gameBookingOn);
 }
 export type InstanceRow = NonNullable<Awaited<ReturnType<typeof findInstance>>> & { teamsCount: number };
 

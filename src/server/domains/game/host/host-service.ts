@@ -1,9 +1,8 @@
 import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/client';
-import { bookings } from '../../booking/tables/bookings';
 import { gameInstances, gameMessages, games } from '../tables/games';
 import { recordActivity, mayRunGame } from '../../identity';
-import { withBooking, staffTrigger } from '../../booking';
+import { gameBooking, gameBookingOn, withBooking, staffTrigger } from '../../booking';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../../platform/errors';
 import { publishGameEvent } from '../game-events';
 import { endGame, resumeGame, startGame } from '../game-lifecycle';
@@ -36,23 +35,23 @@ export async function listGames(db: Db, user: SessionUser): Promise<HostGameRow[
     .from(gameInstances)
     .orderBy(gameInstances.gameId, desc(gameInstances.id))
     .as('latest');
-  const mine = user.isAdmin ? undefined : or(eq(games.hostId, user.id), eq(bookings.assignedHostId, user.id));
+  const mine = user.isAdmin ? undefined : or(eq(games.hostId, user.id), eq(gameBooking.assignedHostId, user.id));
   const rows = await db
     .select({
       code: games.code,
-      name: bookings.fullName,
-      date: bookings.date,
-      city: bookings.city,
+      name: gameBooking.fullName,
+      date: gameBooking.date,
+      city: gameBooking.city,
       instanceId: latest.id,
       status: latest.status,
       players: sql<number>`(select count(*)::int from players p where p.instance_id = "latest"."id" and p.role <> 'chicken')`,
       teams: sql<number>`(select count(*)::int from instance_teams it where it.instance_id = "latest"."id")`,
     })
     .from(games)
-    .innerJoin(bookings, eq(bookings.id, games.bookingId))
+    .innerJoin(gameBooking, gameBookingOn)
     .leftJoin(latest, eq(latest.gameId, games.id))
-    .where(and(inArray(bookings.bookingStatus, [...PAID_STATUSES]), mine))
-    .orderBy(desc(bookings.date), desc(games.id))
+    .where(and(inArray(gameBooking.status, [...PAID_STATUSES]), mine))
+    .orderBy(desc(gameBooking.date), desc(games.id))
     .limit(200);
   return rows.map((r) => ({
     code: r.code,

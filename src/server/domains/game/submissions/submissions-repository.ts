@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../../platform/db/client';
-import { bookings } from '../../booking/tables/bookings';
+import { gameBooking, gameBookingOn } from '../../booking';
 import { challenges } from '../../catalogue/tables/challenges';
 import { gameInstances, games, instanceTeams, submissions } from '../tables/games';
 import { users } from '../../identity/tables/users';
@@ -12,8 +12,8 @@ const reviewColumns = {
   submission: submissions,
   gameId: games.id,
   gameCode: games.code,
-  bookedPlayers: bookings.players,
-  bookingName: bookings.fullName,
+  bookedPlayers: gameBooking.players,
+  bookingName: gameBooking.fullName,
   instanceStatus: gameInstances.status,
   teamName: instanceTeams.name,
   challenge: {
@@ -35,7 +35,7 @@ function reviewQuery(db: DbOrTx) {
     .innerJoin(instanceTeams, eq(instanceTeams.id, submissions.teamId))
     .innerJoin(gameInstances, eq(gameInstances.id, submissions.instanceId))
     .innerJoin(games, eq(games.id, gameInstances.gameId))
-    .innerJoin(bookings, eq(bookings.id, games.bookingId))
+    .innerJoin(gameBooking, gameBookingOn)
     .leftJoin(challenges, eq(challenges.id, submissions.challengeId))
     .leftJoin(users, eq(users.id, submissions.reviewerId));
 }
