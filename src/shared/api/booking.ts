@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { TRACKING_FIELDS } from '../tracking';
 import { PAYMENT_KINDS } from '../payments';
 import { GAME_STATES } from '../lifecycle/game-states';
+import { contactRecordShape } from '../booking-contact';
 
 export const LEAD_STATUSES = ['new', 'contacted', 'negotiating', 'lost', 'converted', 'trash'] as const;
 export type LeadStatus = (typeof LEAD_STATUSES)[number];
@@ -95,11 +96,8 @@ export const bookerBookingSchema = z.object({
   hosted: z.boolean(),
   duration: z.number().int(),
   timezone: z.string(),
-  full_name: z.string().nullable(),
   email: z.string(),
-  tel: z.string().nullable(),
-  company_name: z.string().nullable(),
-  referral_source: z.string().nullable(),
+  ...contactRecordShape,
   city: z.string(),
   plan_type: z.string(),
   add_ons: z.array(z.string()),

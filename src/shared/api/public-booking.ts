@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ADD_ON_TYPES, CURRENCIES, PLAN_TYPES } from '../plans';
 import { TRACKING_FIELDS } from '../tracking';
+import { contactShape } from '../booking-contact';
 import { isValidTimeZone } from '../time';
 import { EMAIL_PATTERN, MAX_TEXT, MESSAGES, PLAYERS_MAX, PLAYERS_MIN } from '../validation/booking-rules';
 
@@ -62,10 +63,7 @@ export const createBookingBody = z.object({
   add_ons: z.array(z.enum(ADD_ON_TYPES)).max(ADD_ON_TYPES.length).default([]),
   currency: z.enum(CURRENCIES).default('GBP'),
   email: emailSchema,
-  referral_source: optionalText(),
-  full_name: optionalText(),
-  phone: optionalText(50),
-  company_name: optionalText(),
+  ...contactShape(optionalText),
   duration: z.number().int().min(30).max(480).default(120),
   ...trackingInput,
 });
@@ -125,10 +123,7 @@ export const updateBookingBody = z.object({
   plan_type: z.enum(PLAN_TYPES).optional(),
   add_ons: z.array(z.enum(ADD_ON_TYPES)).max(ADD_ON_TYPES.length).optional(),
   currency: z.enum(CURRENCIES).optional(),
-  full_name: patchText(),
-  phone: patchText(50),
-  company_name: patchText(),
-  referral_source: patchText(),
+  ...contactShape(patchText),
   version: z.number().int().positive().optional(),
 });
 export type UpdateBookingBody = z.infer<typeof updateBookingBody>;

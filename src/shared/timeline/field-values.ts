@@ -3,6 +3,7 @@ import { TZDate } from '@date-fns/tz';
 import { formatMoney, formatPence } from '../money';
 import { ADD_ONS, PLANS } from '../plans';
 import { isValidTimeZone, SELECTABLE_TIMEZONES } from '../time';
+import { CONTACT_LABELS } from '../booking-contact';
 
 /** What a change is read against: the booking's currency and zone, and staff names by user id. */
 export type DescribeContext = {
@@ -54,12 +55,8 @@ const LABELS: Record<string, string> = {
   price_per_person: 'Price per person',
   add_ons_total: 'Add-ons total',
   total_price: 'Total price',
-  full_name: 'Name',
+  ...CONTACT_LABELS,
   email: 'Email',
-  phone: 'Phone',
-  tel: 'Phone',
-  company_name: 'Company',
-  referral_source: 'Heard about us from',
   meeting_point_address: 'Meeting point',
   meeting_point_notes: 'Meeting point notes',
   meeting_point_status: 'Meeting point status',

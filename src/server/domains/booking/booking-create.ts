@@ -9,6 +9,8 @@ import { newManageKey, newTempCode } from '../../platform/codes';
 import { ValidationError } from '../../platform/errors';
 import { loadPriceTable, priceBooking } from '../catalogue';
 import type { BookingAggregate } from './booking-record';
+import { contactValues } from './contact-columns';
+import { contactDetailsSchema, type ContactDetails } from '../../../shared/booking-contact';
 
 /** Everything a new booking needs, in server terms; shared by the public wizard and the admin wizard. */
 export type NewBookingInput = {
@@ -22,10 +24,7 @@ export type NewBookingInput = {
   addOns: AddOnType[];
   currency: Currency;
   email: string;
-  fullName: string | null;
-  tel: string | null;
-  companyName: string | null;
-  referralSource: string | null;
+  contact: ContactDetails;
   duration: number;
   /**
    * What the client said about hosting (staff create sends it): never stored as such. The stored flag is
@@ -125,11 +124,8 @@ export async function createBookingRecord(tx: Tx, input: NewBookingInput, option
     hosted: isHostedGame(input.planType, addOns),
     duration: input.duration,
     timezone: input.timezone,
-    fullName: input.fullName,
     email: input.email,
-    tel: input.tel,
-    companyName: input.companyName,
-    referralSource: input.referralSource,
+    ...contactValues(input.contact),
     city: input.city,
     planType: input.planType,
     addOns,
@@ -192,10 +188,7 @@ export function inputFromCreateBody(
     addOns: body.add_ons,
     currency: body.currency,
     email: body.email,
-    fullName: body.full_name,
-    tel: body.phone,
-    companyName: body.company_name,
-    referralSource: body.referral_source,
+    contact: contactDetailsSchema.parse(body),
     duration: body.duration,
     ...extra,
   };

@@ -8,6 +8,8 @@ import { bookingParts, bookingPartsFields, type LatestInstance } from './booking
 import type { AdminBooking, BookerBooking, PublicBooking } from '../../../shared/api/booking';
 import { inferSource } from '../../../shared/tracking';
 import { loadedSchedule } from '../../../shared/meeting-time';
+import { contactOfRow } from './contact-columns';
+import { contactRecordOf } from '../../../shared/booking-contact';
 
 type BookingRow = typeof bookings.$inferSelect;
 type GameRow = typeof games.$inferSelect;
@@ -119,11 +121,8 @@ export function toBookerBooking(agg: BookingAggregate): BookerBooking {
     hosted: b.hosted,
     duration: b.duration,
     timezone: b.timezone,
-    full_name: b.fullName,
     email: b.email,
-    tel: b.tel,
-    company_name: b.companyName,
-    referral_source: b.referralSource,
+    ...contactRecordOf(contactOfRow(b)),
     city: b.city,
     plan_type: b.planType,
     add_ons: addOnTypes(b.addOns),

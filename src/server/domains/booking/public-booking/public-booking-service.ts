@@ -21,6 +21,8 @@ import { bankTransferReference } from '../../../platform/payment-provider/bank-t
 import { paymentMethodOf, type PaymentSetup } from '../../../platform/payment-provider/payment-setup';
 import { withBooking, type BookingRow, type BookingValues } from '../booking-write';
 import { gameCodeOf, insertPricingHistory } from './public-booking-repository';
+import { contactOfRow, contactValues } from '../contact-columns';
+import { CONTACT_FIELD_NAMES, type ContactDetails, type ContactField } from '../../../../shared/booking-contact';
 
 type BookingAnswer = { booking: BookerBooking };
 
@@ -100,8 +102,7 @@ export async function findBookingByManageKey(deps: { db: Db; guesses: CodeGuesse
 const PRICE_FIELDS = ['players', 'plan_type', 'add_ons', 'currency'] as const;
 const SCHEDULE_FIELDS = ['date', 'meeting_time', 'timezone'] as const;
 const LOCATION_FIELDS = ['city', 'initial_area_id', 'initial_area_lat', 'initial_area_lng', 'initial_area_radius'] as const;
-/** What a booker may still change once the booking is paid: their own contact details. */
-const CONTACT_FIELDS = ['full_name', 'phone', 'company_name', 'referral_source'] as const;
+/** What a booker may still change once the booking is paid: their own contact details (CONTACT_FIELD_NAMES). */
 /**
  * Fields of this PATCH that belong to a section staff can lock; a locked section answers 423 here exactly as on the
  * booker's set-up pages (domains/booking/section-locks.ts). The place and size of the game area are the game area; whether the
@@ -125,7 +126,7 @@ function lockedSectionsTouched(changed: readonly EditableField[], before: Snapsh
   return sections;
 }
 
-type EditableField = (typeof PRICE_FIELDS)[number] | (typeof SCHEDULE_FIELDS)[number] | (typeof LOCATION_FIELDS)[number] | (typeof CONTACT_FIELDS)[number];
+type EditableField = (typeof PRICE_FIELDS)[number] | (typeof SCHEDULE_FIELDS)[number] | (typeof LOCATION_FIELDS)[number] | ContactField;
 
 type Snapshot = {
   players: number;
@@ -140,11 +141,7 @@ type Snapshot = {
   plan_type: string;
   add_ons: string[];
   currency: string;
-  full_name: string | null;
-  phone: string | null;
-  company_name: string | null;
-  referral_source: string | null;
-};
+} & ContactDetails;
 
 function snapshot(row: BookingRow): Snapshot {
   return {
@@ -160,10 +157,7 @@ function snapshot(row: BookingRow): Snapshot {
     plan_type: row.planType,
     add_ons: row.addOns.map((a) => (typeof a === 'string' ? a : a.type)),
     currency: row.currency,
-    full_name: row.fullName,
-    phone: row.tel,
-    company_name: row.companyName,
-    referral_source: row.referralSource,
+    ...contactOfRow(row),
   };
 }
 
@@ -228,10 +222,10 @@ async function changeBooking(
       if (body.plan_type !== undefined) after.plan_type = body.plan_type;
       if (body.add_ons !== undefined) after.add_ons = [...new Set(body.add_ons)];
       if (body.currency !== undefined) after.currency = body.currency;
-      if (body.full_name !== undefined) after.full_name = body.full_name;
-      if (body.phone !== undefined) after.phone = body.phone;
-      if (body.company_name !== undefined) after.company_name = body.company_name;
-      if (body.referral_source !== undefined) after.referral_source = body.referral_source;
+      for (const field of CONTACT_FIELD_NAMES) {
+        const value = body[field];
+        if (value !== undefined) after[field] = value;
+      }
 
       const fields = Object.keys(after).filter((k): k is EditableField => k in before);
       const changed = fields.filter((f) => !same(before[f], after[f]));
@@ -239,7 +233,7 @@ async function changeBooking(
       assertSectionsUnlocked(row, lockedSectionsTouched(changed, before, after));
 
       if (row.bookingStatus === 'paid' || row.bookingStatus === 'completed') {
-        const locked = changed.filter((f) => !(CONTACT_FIELDS as readonly string[]).includes(f));
+        const locked = changed.filter((f) => !CONTACT_FIELD_NAMES.some((contact) => contact === f));
         if (locked.length) throw new ValidationError(Object.fromEntries(locked.map((f) => [f, [PUBLIC_BOOKING_MESSAGES.paidLocked]])));
       }
 
@@ -265,10 +259,7 @@ async function changeBooking(
         initialAreaLat: after.initial_area_lat,
         initialAreaLng: after.initial_area_lng,
         initialAreaRadius: after.initial_area_radius,
-        fullName: after.full_name,
-        tel: after.phone,
-        companyName: after.company_name,
-        referralSource: after.referral_source,
+        ...contactValues(after),
       };
       if (scheduleChanged) {
         const utc = localToUtcIso(after.date, after.meeting_time, after.timezone);

@@ -22,6 +22,7 @@ import { BOOKING_STATUSES } from '../../../../shared/lifecycle/booking-states';
 import { CONTACT_TYPES, LEAD_STATUSES } from '../../../../shared/api/booking';
 import { PAYMENT_KINDS } from '../../../../shared/payments';
 import { TIMELINE_SOURCES } from '../../../../shared/api/booking-timeline';
+import type { ContactField } from '../../../../shared/booking-contact';
 
 export type MeetingTime = { hour: number; minute: number };
 export type StoredAddOn = string | { type: string; [key: string]: unknown };
@@ -130,6 +131,14 @@ export const bookings = pgTable(
     oneOfCheck('bookings_lead_status_check', t.leadStatus, LEAD_STATUSES),
   ],
 );
+
+/** Where each contact field of shared/booking-contact.ts is stored: a new field adds its column above and its entry here. */
+export const CONTACT_COLUMNS = {
+  full_name: 'fullName',
+  phone: 'tel',
+  company_name: 'companyName',
+  referral_source: 'referralSource',
+} as const satisfies Record<ContactField, keyof typeof bookings.$inferSelect>;
 
 export const bookingPayments = pgTable(
   'booking_payments',
