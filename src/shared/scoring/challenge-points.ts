@@ -40,17 +40,31 @@ export function isValidRating(rating: number): boolean {
 /** Points one submission earns on its own, before the challenge's cap. `count` is the Tally's number of items. */
 export function rawPoints(rule: ChallengeRule, verdict: Verdict, count: number | null = null): RawPoints {
   if (verdict.kind === 'reject') return { ok: true, points: 0, rating: null };
-  if (rule.type === 'Rating') {
+  if (CHALLENGE_SCORING[rule.type] === 'rate') {
     if (verdict.kind !== 'rate') return { ok: false, message: SCORING_MESSAGES.rateNeeded };
     if (!isValidRating(verdict.rating)) return { ok: false, message: SCORING_MESSAGES.ratingRange };
     return { ok: true, points: Math.round((rule.max_score * verdict.rating) / MAX_RATING), rating: verdict.rating };
   }
   if (verdict.kind === 'rate') return { ok: false, message: SCORING_MESSAGES.rateOnlyRating };
-  if (rule.type === 'RightWrong') return { ok: true, points: rule.max_score, rating: null };
-  const items = count ?? 1;
-  if (!Number.isInteger(items) || items < 1) return { ok: false, message: SCORING_MESSAGES.countNeeded };
-  return { ok: true, points: Math.min(rule.max_score, items * rule.points_per_submission), rating: null };
+  // An approved submission: a new challenge type fails to compile here until it says what approval earns.
+  switch (rule.type) {
+    case 'Rating':
+    case 'RightWrong':
+      return { ok: true, points: rule.max_score, rating: null };
+    case 'Tally': {
+      const items = count ?? 1;
+      if (!Number.isInteger(items) || items < 1) return { ok: false, message: SCORING_MESSAGES.countNeeded };
+      return { ok: true, points: Math.min(rule.max_score, items * rule.points_per_submission), rating: null };
+    }
+    default: {
+      const unknown: never = rule.type;
+      throw new Error(`No scoring rule for challenge type ${String(unknown)}`);
+    }
+  }
 }
+
+/** How a submission of each challenge type is scored by its reviewer: rated out of MAX_RATING, or approved. */
+export const CHALLENGE_SCORING: Record<ChallengeType, 'rate' | 'approve'> = { Rating: 'rate', Tally: 'approve', RightWrong: 'approve' };
 
 /**
  * The points a submission is awarded: its raw points, cut so the team's total for the challenge never passes
@@ -85,7 +99,7 @@ export function allocatePoints(rule: ChallengeRule, sent: readonly ScoredSubmiss
       points.set(s.id, 0);
       continue;
     }
-    const verdict: Verdict = rule.type === 'Rating' ? { kind: 'rate', rating: s.rating ?? 0 } : { kind: 'approve' };
+    const verdict: Verdict = CHALLENGE_SCORING[rule.type] === 'rate' ? { kind: 'rate', rating: s.rating ?? 0 } : { kind: 'approve' };
     const raw = rawPoints(rule, verdict, s.count);
     const share = cappedPoints(rule, raw.ok ? raw.points : 0, awarded);
     points.set(s.id, share);

@@ -1,5 +1,5 @@
 import type { ChallengeType } from '../validation/challenge-rules';
-import type { SubmissionStatus } from './challenge-points';
+import { CHALLENGE_SCORING, type SubmissionStatus } from './challenge-points';
 
 /**
  * What a reviewer may do with one submission, the same on the staff queue and the host console: a Rating challenge
@@ -9,6 +9,6 @@ import type { SubmissionStatus } from './challenge-points';
 export type ReviewOptions = { scoring: 'rate' | 'approve' | null; canApprove: boolean; canReject: boolean };
 
 export function reviewOptions(submission: { status: SubmissionStatus; challenge: { type: ChallengeType } | null }): ReviewOptions {
-  const scoring = submission.challenge === null ? null : submission.challenge.type === 'Rating' ? 'rate' : 'approve';
+  const scoring = submission.challenge === null ? null : CHALLENGE_SCORING[submission.challenge.type];
   return { scoring, canApprove: scoring === 'approve' && submission.status !== 'approved', canReject: submission.status !== 'rejected' };
 }

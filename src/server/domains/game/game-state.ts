@@ -7,8 +7,6 @@ import { lastEventId, seesChickenPosition, type Viewer } from './game-events';
 import { teamCapacity } from '../../../shared/game/teams';
 import { TRAIL_LENGTH } from '../../../shared/game/positions';
 import {
-  PLAYER_LOCATIONS,
-  PLAYER_ROLES,
   type GameMessage,
   type LobbyTeam,
   type MapPlayer,
@@ -81,10 +79,10 @@ export function playerDto(row: Pick<PlayerRow, 'id' | 'name' | 'role' | 'teamId'
   return {
     id: row.id,
     name: row.name,
-    role: PLAYER_ROLES.find((r) => r === row.role) ?? 'player',
+    role: row.role,
     team_id: row.teamId,
     ready: row.ready,
-    location: PLAYER_LOCATIONS.find((l) => l === row.location) ?? 'unknown',
+    location: row.location,
   };
 }
 

@@ -2,6 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../platform/db/client';
 import { challenges } from '../../catalogue/tables/challenges';
 import { gameChallenges, gameInstances, instanceTeams, submissions } from '../tables/games';
+import type { SubmissionStatus } from '../../../../shared/scoring/challenge-points';
 
 export type ChallengeRow = typeof challenges.$inferSelect;
 
@@ -32,7 +33,7 @@ export function submissionsOfTeam(db: DbOrTx, teamId: number): Promise<Submissio
 }
 
 /** The statuses of the team's submissions of one challenge (what max_submissions is counted on). */
-export async function statusesOf(tx: DbOrTx, teamId: number, challengeId: number): Promise<string[]> {
+export async function statusesOf(tx: DbOrTx, teamId: number, challengeId: number): Promise<SubmissionStatus[]> {
   const rows = await tx
     .select({ status: submissions.status })
     .from(submissions)

@@ -13,8 +13,7 @@ import { instanceLeaderboard } from '../leaderboard';
 import { checkPhoto } from '../../../../shared/uploads';
 import { acceptsKind, ACCEPTED_KINDS, SUBMIT_MESSAGES } from '../../../../shared/game/submission-kinds';
 import { GAME_MESSAGES } from '../../../../shared/game/teams';
-import { canSubmitMore, pointsLeft, SCORING_MESSAGES, SUBMISSION_STATUSES, type ChallengeRule } from '../../../../shared/scoring/challenge-points';
-import { CHALLENGE_TYPES, type ChallengeType } from '../../../../shared/validation/challenge-rules';
+import { canSubmitMore, pointsLeft, SCORING_MESSAGES, type ChallengeRule } from '../../../../shared/scoring/challenge-points';
 import { PUBLIC_BOOKING_MESSAGES } from '../../../../shared/api/public-booking';
 import type { AlbumPhoto, PlayChallenge, PlayChallengesResponse, ResultsResponse, TeamSubmission } from '../../../../shared/api/play-challenges';
 import { REVIEW_MESSAGES, type ReviewResponse, type ReviewSubmission } from '../../../../shared/api/submissions';
@@ -36,10 +35,8 @@ import {
  * game the results and the album of approved photos.
  */
 
-const typeOf = (c: ChallengeRow): ChallengeType => CHALLENGE_TYPES.find((t) => t === c.type) ?? 'Rating';
-const statusOf = (s: string): SubmissionStatus => SUBMISSION_STATUSES.find((v) => v === s) ?? 'pending';
 const ruleOf = (c: ChallengeRow): ChallengeRule => ({
-  type: typeOf(c),
+  type: c.type,
   max_score: c.maxScore,
   max_submissions: c.maxSubmissions,
   points_per_submission: c.pointsPerSubmission,
@@ -117,7 +114,7 @@ export async function submit(db: Db, storage: PhotoStorage, auth: PlayerAuth, in
       if (!challenge) throw ValidationError.field('challenge_id', SUBMIT_MESSAGES.unknownChallenge);
       const rule = ruleOf(challenge);
       if (!acceptsKind(rule.type, input.kind)) throw ValidationError.field('kind', SUBMIT_MESSAGES.wrongKind);
-      const sent = (await statusesOf(tx, teamId, challenge.id)).map(statusOf);
+      const sent = await statusesOf(tx, teamId, challenge.id);
       if (!canSubmitMore(rule, sent)) throw new ConflictError(SCORING_MESSAGES.maxSubmissions);
       if (input.kind === 'photo') storedKey = await storePhoto(storage, auth.instance.id, input.bytes);
       const inserted = await insertSubmission(tx, {
