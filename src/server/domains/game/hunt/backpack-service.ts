@@ -191,25 +191,37 @@ export async function useItem(db: Db, auth: PlayerAuth, body: { item_id: number;
 
 type UseInput = { kind: ItemKind; teamId: number; target: number | undefined; effects: Awaited<ReturnType<typeof effectsOf>>; now: Date; random: () => number };
 
-/** What an item does, once every check passed. */
+/** What an item does, once every check passed. A new item kind fails to compile here until it says what it does. */
 async function outcome(tx: Tx, auth: PlayerAuth, u: UseInput): Promise<UseResult> {
-  if (u.kind === 'radar' || u.kind === 'rusty_compass') {
-    const here = positionOf(auth);
-    if (!here) refuse(ITEM_MESSAGES.noPosition);
-    const chicken = await chickenWhereabouts(tx, auth.instance.id);
-    if (!chicken) refuse(ITEM_MESSAGES.noChicken);
-    if (u.kind === 'radar') {
-      const answer = radarAnswer(here, chicken);
-      return { kind: 'radar', within: answer.within, range_m: answer.range_m };
+  switch (u.kind) {
+    case 'radar':
+    case 'rusty_compass': {
+      const here = positionOf(auth);
+      if (!here) refuse(ITEM_MESSAGES.noPosition);
+      const chicken = await chickenWhereabouts(tx, auth.instance.id);
+      if (!chicken) refuse(ITEM_MESSAGES.noChicken);
+      if (u.kind === 'radar') {
+        const answer = radarAnswer(here, chicken);
+        return { kind: 'radar', within: answer.within, range_m: answer.range_m };
+      }
+      const direction = compassAnswer(here, chicken, u.random);
+      return { kind: 'rusty_compass', direction, degrees: compassDegrees(direction) };
     }
-    const direction = compassAnswer(here, chicken, u.random);
-    return { kind: 'rusty_compass', direction, degrees: compassDegrees(direction) };
+    case 'smoke_screen': {
+      const effect = smokeScreenEffect(u.teamId, u.now);
+      await insertEffect(tx, auth.instance.id, effect, u.teamId);
+      return { kind: 'smoke_screen', until: effect.until.toISOString() };
+    }
+    case 'egg_strike':
+      return eggStrike(tx, auth, u);
+    default: {
+      const unknown: never = u.kind;
+      throw new Error(`No outcome for item kind ${String(unknown)}`);
+    }
   }
-  if (u.kind === 'smoke_screen') {
-    const effect = smokeScreenEffect(u.teamId, u.now);
-    await insertEffect(tx, auth.instance.id, effect, u.teamId);
-    return { kind: 'smoke_screen', until: effect.until.toISOString() };
-  }
+}
+
+async function eggStrike(tx: Tx, auth: PlayerAuth, u: UseInput): Promise<UseResult> {
   const target = u.target === undefined ? undefined : await otherTeam(tx, auth.instance.id, u.target, u.teamId);
   if (!target) refuse(ITEM_MESSAGES.targetNeeded);
   const strike = eggStrikeEffect(target.id, u.effects, u.now);
