@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { waitFor } from '@testing-library/react';
 import type { ReviewSubmission } from '../../src/shared/api/submissions';
 import { adminSubmissionsEndpoints } from '../../src/shared/api/endpoints/admin-review';
 import { hostReviewEndpoints } from '../../src/shared/api/endpoints/play-challenges';
 import { ReviewPanel } from '../../src/web/features/host/review-panel';
 import { SubmissionsPage } from '../../src/web/features/admin-submissions/submissions-page';
-import { answer } from './support/network';
-import { renderScreen, screen, within } from './support/render';
+import { answer, callsTo } from './support/network';
+import { findToast, renderScreen, screen, within } from './support/render';
 
 const challenge = (type: 'Tally' | 'Rating') => ({ id: type === 'Tally' ? 1 : 2, name: `${type} challenge`, description: '', type, max_score: 10, max_submissions: 1, points_per_submission: 2 });
 
@@ -74,10 +75,67 @@ describe('review choices (component)', () => {
 
     answer(adminSubmissionsEndpoints.list, { submissions: QUEUE, pagination: { current_page: 1, per_page: 20, total: QUEUE.length, last_page: 1 } });
     renderScreen(<SubmissionsPage />, { path: '/admin/submissions?status=all', route: '/admin/submissions' });
-    await screen.findAllByTestId('submission');
-    const onStaff = Object.fromEntries(
-      screen.getAllByTestId('submission').map((card) => [QUEUE.find((s) => within(card).queryByText(s.team.name))?.team.name ?? '', choices(card)]),
-    );
+    await screen.findAllByTestId('review-card');
+    const onStaff = Object.fromEntries(screen.getAllByTestId('review-card').map((card) => [card.dataset.team ?? '', choices(card)]));
     expect(onStaff).toEqual(EXPECTED);
+  });
+});
+
+/** A queue the review calls change: approving answers the submission approved, and the next list read shows it so. */
+function approvingQueue() {
+  let queue = [submission(1, 'Waiting Wolves', {})];
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  return {
+    list: () => ({ submissions: queue }),
+    approve: async ({ params }: { params: { id: string } }) => {
+      // Held until the test has seen the card while the call runs.
+      await held;
+      queue = queue.map((s) => (s.id === Number(params.id) ? { ...s, status: 'approved' as const, points_awarded: 6 } : s));
+      const team = { id: 1, name: 'Waiting Wolves', challenge_points: 6, chicken_points: 0, adjustments: 0, found_chicken_at: null };
+      return { submission: queue[0] ?? submission(1, 'Waiting Wolves', {}), team };
+    },
+    release: () => release(),
+  };
+}
+
+const approveButton = (card: HTMLElement) => within(card).getByRole('button', { name: 'Approve' });
+
+/** Approve, the buttons wait while it is saved, the toast says so, and the card, read again, cannot be approved twice. */
+async function approveOnce(user: { click: (element: Element) => Promise<void> }, queue: ReturnType<typeof approvingQueue>, toast: string) {
+  const card = (await screen.findAllByTestId('review-card'))[0];
+  if (!card) throw new Error('no card');
+  expect(approveButton(card).hasAttribute('disabled')).toBe(false);
+  await user.click(approveButton(card));
+  await waitFor(() => expect(approveButton(card).hasAttribute('disabled')).toBe(true));
+  expect(within(card).getByRole('button', { name: 'Reject' }).hasAttribute('disabled')).toBe(true);
+  queue.release();
+  await findToast(toast);
+  await within(card).findByText('Approved');
+  expect(approveButton(card).hasAttribute('disabled')).toBe(true);
+  expect(within(card).getByRole('button', { name: 'Reject' }).hasAttribute('disabled')).toBe(false);
+}
+
+describe('approving a submission (component)', () => {
+  it('on the host console: Approve waits while it is saved, then stays disabled once the submission is approved', async () => {
+    const queue = approvingQueue();
+    answer(hostReviewEndpoints.list, queue.list);
+    answer(hostReviewEndpoints.approve, queue.approve);
+    const { user } = renderScreen(<ReviewPanel code="GAME01" />, { path: '/host/games/GAME01' });
+    // Reviewed ones stay listed once they are shown too.
+    await user.click(await screen.findByRole('checkbox', { name: 'Show reviewed ones too' }));
+    await approveOnce(user, queue, 'Approved');
+    expect(callsTo(hostReviewEndpoints.approve)).toHaveLength(1);
+  });
+
+  it('on the staff queue: Approve waits while it is saved, then stays disabled once the submission is approved', async () => {
+    const queue = approvingQueue();
+    answer(adminSubmissionsEndpoints.list, () => ({ ...queue.list(), pagination: { current_page: 1, per_page: 20, total: 1, last_page: 1 } }));
+    answer(adminSubmissionsEndpoints.approve, queue.approve);
+    const { user } = renderScreen(<SubmissionsPage />, { path: '/admin/submissions?status=all', route: '/admin/submissions' });
+    await approveOnce(user, queue, 'Submission approved: Waiting Wolves now has 6 points');
+    expect(callsTo(adminSubmissionsEndpoints.approve)).toHaveLength(1);
   });
 });

@@ -12,7 +12,7 @@ import { WizardPage } from '../../src/web/features/wizard/wizard-page';
 import { answer, callsTo } from './support/network';
 import { renderScreen, screen, within } from './support/render';
 
-/** The reference price list (DEFAULT_PRICES, seeded by src/server/db/seed.ts) as GET /api/pricing answers it. */
+/** The reference price list (DEFAULT_PRICES, seeded by src/server/seed/seed.ts) as GET /api/pricing answers it. */
 function pricing(currency: Currency): Pricing {
   const table = DEFAULT_PRICES[currency];
   return {

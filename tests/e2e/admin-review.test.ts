@@ -36,12 +36,12 @@ describe('review → leaderboard', () => {
     const photoKey = await storePhoto(createPhotoStorage(loadConfig({ NODE_ENV: 'test', DATA_DIR: j.server.dataDir })), j.seed.instanceId, PNG);
     await insertSubmission(j.server.db, { instanceId: j.seed.instanceId, teamId: j.seed.foxesId, challengeId: j.seed.challengeId, kind: 'photo', photoKey });
     const { page, context, errors } = await j.staffPage('/admin/submissions');
-    const card = page.getByTestId('submission');
+    const card = page.getByTestId('review-card');
     await card.waitFor();
     expect(await card.textContent()).toContain('Statue Pose');
     const photo = card.getByRole('img', { name: 'Photo from Foxes' });
     await page.waitForFunction(() => {
-      const img = document.querySelector<HTMLImageElement>('[data-testid="submission"] img');
+      const img = document.querySelector<HTMLImageElement>('[data-testid="review-card"] img');
       return img?.complete && img.naturalWidth === 2;
     });
     expect(await photo.isVisible()).toBe(true);

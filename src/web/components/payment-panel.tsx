@@ -37,6 +37,7 @@ export function PaymentPanel({ manageKey }: { manageKey: string }) {
   if (loadError) return <p className="text-red-700" role="alert">{loadError}</p>;
   if (!state) return <p className="text-slate-600" aria-live="polite">Loading payment details…</p>;
 
+  // Without a query client (the wizard's last step) this cannot use lib/use-action.ts: it keeps its own busy state.
   const pay = async (purpose: CheckoutPurpose, amount: number) => {
     setOpening(purpose);
     try {

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import type { User } from '../../shared/api/auth';
 import { mayOpen, staffPaths } from '../../shared/staff-access';
-import { fetchMe, logOutAndLeave, sessionQueryKey } from '../lib/session-api';
+import { fetchMe, sessionQueryKey, useLogOut } from '../lib/session-api';
 import { Button } from './ui';
 
 const linkClass = 'text-brand-700 underline hover:text-brand-800';
@@ -13,6 +13,7 @@ const linkClass = 'text-brand-700 underline hover:text-brand-800';
  */
 export function StaffBar({ user: given, current }: { user?: User; current?: 'host' | 'account' }) {
   const me = useQuery({ queryKey: sessionQueryKey, queryFn: fetchMe, retry: false, staleTime: 60_000, enabled: given === undefined });
+  const logOut = useLogOut();
   const user = given ?? me.data;
   if (!user) return null;
   return (
@@ -35,7 +36,7 @@ export function StaffBar({ user: given, current }: { user?: User; current?: 'hos
           Account
         </Link>
       ) : null}
-      <Button onClick={() => void logOutAndLeave()}>
+      <Button onClick={() => void logOut.run()}>
         Log out
       </Button>
     </nav>

@@ -1,4 +1,4 @@
-import type { QueryClient } from '@tanstack/react-query';
+import type { QueryKey } from '@tanstack/react-query';
 
 /**
  * The query keys of a game's scores on the staff screens (the review queue and the scoring page), in one place: a
@@ -13,8 +13,5 @@ export const scoresKeys = {
   instances: ['admin-scoring', 'instances'] as const,
 };
 
-/** After a review or an adjustment: the queue and every leaderboard read again. */
-export function refreshScores(queryClient: QueryClient): void {
-  void queryClient.invalidateQueries({ queryKey: scoresKeys.submissions });
-  void queryClient.invalidateQueries({ queryKey: scoresKeys.scoring });
-}
+/** What a review or an adjustment moves (`invalidates` of its action): the queue and every leaderboard. */
+export const scoresChanged: readonly QueryKey[] = [scoresKeys.submissions, scoresKeys.scoring];

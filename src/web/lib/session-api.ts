@@ -2,7 +2,7 @@ import type { ChangePasswordBody, LoginBody, PasswordResetConfirmBody, PasswordR
 import { authEndpoints } from '../../shared/api/endpoints/auth';
 import { staffPaths } from '../../shared/staff-access';
 import { api } from './api-client';
-import { notifyError } from './toast';
+import { useAction } from './use-action';
 
 export const sessionQueryKey = ['auth', 'me'] as const;
 
@@ -19,13 +19,12 @@ export function logout() {
 }
 
 /** Every staff screen's Log out: end the session, then a full load of the login page (its own new CSRF token). */
-export async function logOutAndLeave(): Promise<void> {
-  try {
-    await logout();
-    window.location.assign(staffPaths.login);
-  } catch {
-    notifyError('Failed to log out. Please try again.');
-  }
+export function useLogOut() {
+  return useAction({
+    call: logout,
+    failure: 'Failed to log out. Please try again.',
+    onSuccess: () => window.location.assign(staffPaths.login),
+  });
 }
 
 export function changePassword(body: ChangePasswordBody) {

@@ -8,10 +8,11 @@ import { changePasswordForm, type ChangePasswordForm } from '../../../shared/api
 import { Spinner } from '../../components/spinner';
 import { StaffBar } from '../../components/staff-bar';
 import { Button, ErrorState, Field, Input, Section } from '../../components/ui';
-import { ApiError, errorMessage } from '../../lib/api-client';
+import { ApiError, errorMessage, isSessionExpired } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
 import { changePassword, fetchMe, sessionQueryKey } from '../../lib/session-api';
-import { notifyError, notifySuccess } from '../../lib/toast';
+import { notifyError } from '../../lib/toast';
+import { useAction } from '../../lib/use-action';
 
 /** /account: any signed-in staff member (admin, host, or no role yet): who they are, their roles, their password. */
 export function AccountPage() {
@@ -45,26 +46,33 @@ export function AccountPage() {
 function ChangePasswordSection({ user }: { user: User }) {
   const schema = useMemo(() => changePasswordForm(user.email), [user.email]);
   const form = useForm<ChangePasswordForm>({ resolver: zodResolver(schema), defaultValues: { current_password: '', new_password: '', confirm_password: '' } });
-  const { errors, isSubmitting } = form.formState;
+  const { errors } = form.formState;
   const [changed, setChanged] = useState<string | null>(null);
-
-  async function onSubmit({ current_password, new_password }: ChangePasswordForm) {
-    setChanged(null);
-    try {
-      const message = await changePassword({ current_password, new_password });
-      notifySuccess(message);
+  // The server's answer is the toast; its verdict on a field goes under that field (as the rule's own is shown before
+  // sending), and only a refusal of no field is toasted.
+  const change = useAction({
+    call: ({ current_password, new_password }: ChangePasswordForm) => changePassword({ current_password, new_password }),
+    success: (message) => message,
+    failure: 'Failed to change the password',
+    failureToast: 'none',
+    onSuccess: (message) => {
       setChanged(message);
       form.reset();
-    } catch (e) {
-      // The server's verdict under its field, as the rule's own is shown before sending.
+    },
+    onError: (e) => {
       const fields = e instanceof ApiError ? e.errors : {};
       const current = fields.current_password?.[0];
       const next = fields.new_password?.[0];
       if (current) form.setError('current_password', { message: current });
       if (next) form.setError('new_password', { message: next });
-      if (!current && !next) notifyError(errorMessage(e, 'Failed to change the password'));
-    }
-  }
+      if (!current && !next && !isSessionExpired(e)) notifyError(errorMessage(e, 'Failed to change the password'));
+    },
+  });
+  const saving = change.isPending;
+  const onSubmit = (body: ChangePasswordForm) => {
+    setChanged(null);
+    return change.run(body);
+  };
 
   return (
     <Section id="account-password" title="Change password">
@@ -85,8 +93,8 @@ function ChangePasswordSection({ user }: { user: User }) {
             {changed}
           </p>
         ) : null}
-        <Button type="submit" variant="primary" disabled={isSubmitting}>
-          {isSubmitting ? 'Saving…' : 'Change password'}
+        <Button type="submit" variant="primary" disabled={saving}>
+          {saving ? 'Saving…' : 'Change password'}
         </Button>
       </form>
     </Section>

@@ -6,7 +6,7 @@ import { ApiError } from '../../lib/api-client';
 import { copyToClipboard } from '../../lib/clipboard';
 import { paths } from '../../lib/paths';
 import { notifyError } from '../../lib/toast';
-import { bookingQueryKey, fetchBooking } from './detail-api';
+import { bookingQuery } from './detail-api';
 import { Button } from '../../components/ui';
 import { BasicInformationSection } from './basic-information-section';
 import { GameSetupSection } from './game-setup-section';
@@ -32,8 +32,7 @@ export function BookingDetailPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const query = useQuery({
-    queryKey: bookingQueryKey(id),
-    queryFn: () => fetchBooking(id),
+    ...bookingQuery(id),
     enabled: validId,
     retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 1,
   });

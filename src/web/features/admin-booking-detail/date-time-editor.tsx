@@ -6,7 +6,8 @@ import type { AdminBooking } from '../../../shared/api/booking';
 import { DETAIL_MESSAGES, detailPatchBody } from '../../../shared/api/admin-booking-detail';
 import { formatTimestamp, isStartInPast, localToUtcIso, SELECTABLE_TIMEZONES, utcToLocal } from '../../../shared/time';
 import { toastFirstError } from '../../lib/form-errors';
-import { detailCalls, useDetailAction } from './detail-api';
+import { useAction } from '../../lib/use-action';
+import { detailCalls, writesBooking } from './detail-api';
 import { Button, Field, Input, Select } from '../../components/ui';
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -54,14 +55,22 @@ const dateTimeForm = z
   .pipe(z.object({ utcDateTime: utcDateTimeRule, timezone: timezoneRule }));
 
 function DateTimeForm({ booking, onDone }: { booking: AdminBooking; onDone: () => void }) {
-  const run = useDetailAction(booking.id);
   const local = booking.utcDateTime ? utcToLocal(booking.utcDateTime, booking.timezone) : null;
   const start = local?.time ?? booking.meeting_time;
   const form = useForm<z.input<typeof dateTimeForm>, unknown, z.output<typeof dateTimeForm>>({
     resolver: zodResolver(dateTimeForm),
     defaultValues: { date: local?.date ?? booking.date, time: `${pad(start.hour)}:${pad(start.minute)}`, timezone: booking.timezone },
   });
-  const saving = form.formState.isSubmitting;
+  // Only a start staff confirmed in the past is sent with confirm_past: the server refuses it otherwise (0297).
+  const save = useAction({
+    call: ({ utc, confirmPast }: { utc: string; confirmPast: boolean }) =>
+      detailCalls.patch(booking, { utcDateTime: utc, timezone: form.getValues('timezone'), ...(confirmPast ? { confirm_past: true } : {}) }),
+    success: 'Date and meeting time updated successfully',
+    failure: 'Failed to update date and time',
+    ...writesBooking(booking.id),
+    onSuccess: onDone,
+  });
+  const saving = save.isPending;
   const zone = useWatch({ control: form.control, name: 'timezone' });
   // A start in the past is allowed (corrections) but only once confirmed: the UTC instant confirmed.
   const [pastWarning, setPastWarning] = useState<string | null>(null);
@@ -77,18 +86,7 @@ function DateTimeForm({ booking, onDone }: { booking: AdminBooking; onDone: () =
       setPastWarning(utcDateTime);
       return;
     }
-    await save(utcDateTime);
-  }
-
-  async function save(utc: string) {
-    // Only a start staff confirmed in the past is sent with confirm_past: the server refuses it otherwise (0297).
-    const confirmPast = utc === pastWarning ? { confirm_past: true } : {};
-    const done = await run(() => detailCalls.patch(booking, { utcDateTime: utc, timezone: form.getValues('timezone'), ...confirmPast }), {
-      success: 'Date and meeting time updated successfully',
-      failure: 'Failed to update date and time',
-      bookingOf: (b) => b,
-    });
-    if (done) onDone();
+    await save.run({ utc: utcDateTime, confirmPast: utcDateTime === pastWarning });
   }
 
   return (
@@ -116,7 +114,7 @@ function DateTimeForm({ booking, onDone }: { booking: AdminBooking; onDone: () =
       ) : null}
       <div className="flex gap-2 sm:col-span-3">
         {pastWarning ? (
-          <Button variant="primary" disabled={saving} onClick={() => void form.handleSubmit(() => save(pastWarning), toastFirstError)()}>
+          <Button variant="primary" disabled={saving} onClick={() => void form.handleSubmit(() => save.run({ utc: pastWarning, confirmPast: true }), toastFirstError)()}>
             Save anyway
           </Button>
         ) : (

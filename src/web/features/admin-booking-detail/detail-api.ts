@@ -1,17 +1,25 @@
-import { useCallback } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { CONTACT_TYPES, LEAD_STATUSES, type AdminBooking } from '../../../shared/api/booking';
 import type { DetailPatchInput, LockSection } from '../../../shared/api/admin-booking-detail';
 import { adminBookingDetailEndpoints as ep } from '../../../shared/api/endpoints/admin-booking-detail';
 import { adminUsersEndpoints } from '../../../shared/api/endpoints/admin-users';
-import { ApiError, api, errorMessage, isSessionExpired } from '../../lib/api-client';
-import { notifyError, notifySuccess } from '../../lib/toast';
+import { api } from '../../lib/api-client';
 
-export const bookingQueryKey = (id: number) => ['admin-booking', id] as const;
+/**
+ * The booking's own record. Its heartbeat and timeline sit beside it under ['admin-booking', id], so refreshing the
+ * record (a prefix) reads only the record again.
+ */
+export const bookingQuery = (id: number) =>
+  queryOptions({ queryKey: ['admin-booking', id, 'record'] as const, queryFn: () => api(ep.get, { params: { id } }).then((r) => r.booking) });
 export const heartbeatQueryKey = (id: number) => ['admin-booking', id, 'heartbeat'] as const;
 export const hostsQueryKey = ['admin-hosts'] as const;
 
-export const fetchBooking = (id: number) => api(ep.get, { params: { id } }).then((r) => r.booking);
+/**
+ * What every staff write on the booking does with its answer (options of `useAction`): the booking as now stored
+ * replaces the shown one without another request, and a stale edit (409) says the server's reason and reloads it.
+ */
+export const writesBooking = (id: number) => ({ replaces: bookingQuery(id).queryKey, rereadOnFailure: 'conflict' as const });
+
 export const fetchHeartbeat = (id: number) => api(ep.heartbeat, { params: { id } });
 export const fetchHosts = () => api(adminUsersEndpoints.hosts).then((r) => r.hosts);
 
@@ -53,42 +61,3 @@ export const detailCalls = {
   locks: (b: AdminBooking, locks: Partial<Record<LockSection, boolean>>) =>
     api(ep.locks, { params: params(b), body: { ...locks, version: b.version } }).then((r) => r.booking),
 };
-
-type RunOptions<T> = {
-  success: string | ((result: T) => string);
-  failure: string;
-  /** Show the server's message instead of `failure` when it sent one (spec: start game). */
-  preferServerMessage?: boolean;
-  /** The answer's booking, to show without another request. */
-  bookingOf?: (result: T) => AdminBooking | undefined;
-};
-
-/**
- * Runs one staff action with the spec's toasts. A stale edit (409) shows the server's message and
- * reloads the booking, so the page shows what is now stored.
- */
-export function useDetailAction(bookingId: number) {
-  const queryClient = useQueryClient();
-  return useCallback(
-    async <T,>(call: () => Promise<T>, options: RunOptions<T>): Promise<T | undefined> => {
-      try {
-        const result = await call();
-        const booking = options.bookingOf ? options.bookingOf(result) : undefined;
-        if (booking) queryClient.setQueryData(bookingQueryKey(bookingId), booking);
-        else await queryClient.invalidateQueries({ queryKey: bookingQueryKey(bookingId), exact: true });
-        notifySuccess(typeof options.success === 'function' ? options.success(result) : options.success);
-        return result;
-      } catch (error) {
-        if (isSessionExpired(error)) return undefined;
-        if (error instanceof ApiError && error.code === 'conflict') {
-          notifyError(error.message);
-          await queryClient.invalidateQueries({ queryKey: bookingQueryKey(bookingId), exact: true });
-          return undefined;
-        }
-        notifyError(options.preferServerMessage ? errorMessage(error, options.failure) : options.failure);
-        return undefined;
-      }
-    },
-    [bookingId, queryClient],
-  );
-}

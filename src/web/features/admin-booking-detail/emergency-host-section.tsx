@@ -7,7 +7,8 @@ import type { AdminBooking } from '../../../shared/api/booking';
 import { emergencyHostBody } from '../../../shared/api/admin-booking-detail';
 import { toastFirstError } from '../../lib/form-errors';
 import { notifyError } from '../../lib/toast';
-import { detailCalls, fetchHosts, hostsQueryKey, useDetailAction } from './detail-api';
+import { useAction } from '../../lib/use-action';
+import { detailCalls, fetchHosts, hostsQueryKey, writesBooking } from './detail-api';
 import { Button, Field, Section, Select } from '../../components/ui';
 import { Info } from './ui';
 
@@ -15,9 +16,16 @@ const emergencyHostForm = emergencyHostBody.pick({ host_id: true });
 
 /** Only when a game exists: hand the running game to another host, picked from the hosts by name and email. */
 export function EmergencyHostSection({ booking }: { booking: AdminBooking }) {
-  const run = useDetailAction(booking.id);
   const hosts = useQuery({ queryKey: hostsQueryKey, queryFn: fetchHosts, retry: false, staleTime: 60_000 });
   const form = useForm<z.input<typeof emergencyHostForm>, unknown, z.output<typeof emergencyHostForm>>({ resolver: zodResolver(emergencyHostForm), defaultValues: { host_id: '' } });
+  const change = useAction({
+    call: (hostId: string) => detailCalls.emergencyHost(booking, hostId),
+    success: 'Emergency host change successful',
+    failure: 'Failed to change host',
+    failureToast: 'server',
+    ...writesBooking(booking.id),
+    onSuccess: () => form.reset(),
+  });
   const watched = form.watch('host_id');
   const selected = typeof watched === 'string' ? watched : '';
   const failed = hosts.isError;
@@ -28,22 +36,12 @@ export function EmergencyHostSection({ booking }: { booking: AdminBooking }) {
   const gameHostId = booking.game?.host_id ?? null;
   const gameHost = gameHostId === null ? null : hosts.data?.find((h) => h.id === gameHostId);
 
-  async function onSubmit({ host_id }: z.output<typeof emergencyHostForm>) {
-    const done = await run(() => detailCalls.emergencyHost(booking, String(host_id)), {
-      success: 'Emergency host change successful',
-      failure: 'Failed to change host',
-      preferServerMessage: true,
-      bookingOf: (b) => b,
-    });
-    if (done) form.reset();
-  }
-
   return (
     <Section title="Emergency Host Change" id="emergency-host">
       <dl className="mb-4">
         <Info label="Game host">{gameHostId === null ? '—' : gameHost ? `${gameHost.name} (${gameHost.email})` : `User ${gameHostId}`}</Info>
       </dl>
-      <form onSubmit={(e) => void form.handleSubmit(onSubmit, toastFirstError)(e)} className="flex flex-wrap items-end gap-2">
+      <form onSubmit={(e) => void form.handleSubmit(({ host_id }) => change.run(String(host_id)), toastFirstError)(e)} className="flex flex-wrap items-end gap-2">
         <Field label="New host" id="detail-emergency-host" className="min-w-48 flex-1">
           <Select disabled={hosts.isPending} value={selected} onChange={(e) => form.setValue('host_id', e.target.value)}>
             <option value="">{hosts.isPending ? 'Loading...' : failed ? 'Hosts could not be loaded' : 'Select a host'}</option>
@@ -54,7 +52,7 @@ export function EmergencyHostSection({ booking }: { booking: AdminBooking }) {
             ))}
           </Select>
         </Field>
-        <Button type="submit" variant="danger" disabled={form.formState.isSubmitting}>
+        <Button type="submit" variant="danger" disabled={change.isPending}>
           Change Host
         </Button>
       </form>

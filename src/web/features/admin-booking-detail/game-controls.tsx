@@ -5,16 +5,39 @@ import { Button, Dialog } from '../../components/ui';
 import { Link } from 'react-router';
 import { copyToClipboard } from '../../lib/clipboard';
 import { paths } from '../../lib/paths';
-import { detailCalls, useDetailAction } from './detail-api';
+import { useAction } from '../../lib/use-action';
+import { bookingQuery, detailCalls, writesBooking } from './detail-api';
 import { HeartbeatModal } from './heartbeat-modal';
 import { useNow } from '../../components/live-map/live-game-ui';
 import { gameLifecycleOf } from '../../lib/game-lifecycle';
 
 /** Start Game, Game Heartbeat and the weapons toggle, each behind its modal. */
 export function GameControls({ booking }: { booking: AdminBooking }) {
-  const run = useDetailAction(booking.id);
   const [modal, setModal] = useState<'start' | 'heartbeat' | 'weapons' | 'resume' | null>(null);
-  const [busy, setBusy] = useState(false);
+  // Start answers the game, not the booking: the booking is read again. Each dialog closes once its call is over.
+  const start = useAction({
+    call: () => detailCalls.startGame(booking),
+    success: (r) => `Game started successfully! Game code: ${r.code}`,
+    failure: 'Failed to start game',
+    failureToast: 'server',
+    invalidates: [bookingQuery(booking.id).queryKey],
+    rereadOnFailure: 'conflict',
+  });
+  const resume = useAction({
+    call: () => detailCalls.resumeGame(booking),
+    success: 'Game resumed: the clock goes on from where it stopped',
+    failure: 'Failed to resume the game',
+    failureToast: 'server',
+    ...writesBooking(booking.id),
+  });
+  const weapons = useAction({
+    call: (on: boolean) => detailCalls.toggleWeapons(booking, on),
+    success: (_, on) => (on ? 'Weapons enabled successfully' : 'Weapons disabled successfully'),
+    failure: 'Failed to toggle weapons',
+    failureToast: 'server',
+    ...writesBooking(booking.id),
+  });
+  const busy = start.isPending || resume.isPending || weapons.isPending;
   const now = new Date(useNow(15_000));
   const game = booking.game;
   const started = game?.has_live_instance ?? false;
@@ -30,41 +53,7 @@ export function GameControls({ booking }: { booking: AdminBooking }) {
     if (!open) setModal(null);
   };
 
-  async function startGame() {
-    setBusy(true);
-    await run(() => detailCalls.startGame(booking), {
-      success: (r) => `Game started successfully! Game code: ${r.code}`,
-      failure: 'Failed to start game',
-      preferServerMessage: true,
-    });
-    setBusy(false);
-    setModal(null);
-  }
-
-  async function resumeGame() {
-    setBusy(true);
-    await run(() => detailCalls.resumeGame(booking), {
-      success: 'Game resumed: the clock goes on from where it stopped',
-      failure: 'Failed to resume the game',
-      preferServerMessage: true,
-      bookingOf: (b) => b,
-    });
-    setBusy(false);
-    setModal(null);
-  }
-
-  async function toggleWeapons() {
-    setBusy(true);
-    const next = !weaponsOn;
-    await run(() => detailCalls.toggleWeapons(booking, next), {
-      success: next ? 'Weapons enabled successfully' : 'Weapons disabled successfully',
-      failure: 'Failed to toggle weapons',
-      preferServerMessage: true,
-      bookingOf: (b) => b,
-    });
-    setBusy(false);
-    setModal(null);
-  }
+  const closeAfter = (done: Promise<boolean>) => void done.then(() => setModal(null));
 
   return (
     <div>
@@ -108,7 +97,7 @@ export function GameControls({ booking }: { booking: AdminBooking }) {
               <Button onClick={() => setModal(null)}>
                 Cancel
               </Button>
-              <Button variant="primary" disabled={busy} onClick={() => void startGame()}>
+              <Button variant="primary" disabled={busy} onClick={() => closeAfter(start.run())}>
                 Confirm Start
               </Button>
             </>
@@ -127,7 +116,7 @@ export function GameControls({ booking }: { booking: AdminBooking }) {
               <Button onClick={() => setModal(null)}>
                 Cancel
               </Button>
-              <Button variant="primary" disabled={busy} onClick={() => void resumeGame()}>
+              <Button variant="primary" disabled={busy} onClick={() => closeAfter(resume.run())}>
                 Yes, resume
               </Button>
             </>
@@ -149,7 +138,7 @@ export function GameControls({ booking }: { booking: AdminBooking }) {
               <Button onClick={() => setModal(null)}>
                 Cancel
               </Button>
-              <Button variant={weaponsOn ? 'danger' : 'primary'} disabled={busy} onClick={() => void toggleWeapons()}>
+              <Button variant={weaponsOn ? 'danger' : 'primary'} disabled={busy} onClick={() => closeAfter(weapons.run(!weaponsOn))}>
                 {weaponsOn ? 'Yes, disable weapons' : 'Yes, enable weapons'}
               </Button>
             </>

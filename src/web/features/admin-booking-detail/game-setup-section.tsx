@@ -1,7 +1,7 @@
-import { useState } from 'react';
 import type { AdminBooking } from '../../../shared/api/booking';
 import { LOCK_LABELS, LOCK_SECTIONS, type LockSection } from '../../../shared/api/admin-booking-detail';
-import { detailCalls, useDetailAction } from './detail-api';
+import { useAction } from '../../lib/use-action';
+import { detailCalls, writesBooking } from './detail-api';
 import { GameControls } from './game-controls';
 import { Badge, Button, Section } from '../../components/ui';
 import { Info } from './ui';
@@ -16,19 +16,13 @@ const LOCK_FLAGS: Record<LockSection, keyof AdminBooking> = {
 };
 
 export function GameSetupSection({ booking }: { booking: AdminBooking }) {
-  const run = useDetailAction(booking.id);
-  const [busy, setBusy] = useState<LockSection | null>(null);
-
-  async function toggleLock(section: LockSection, locked: boolean) {
-    setBusy(section);
-    const label = LOCK_LABELS[section];
-    await run(() => detailCalls.locks(booking, { [section]: !locked }), {
-      success: `${label} ${locked ? 'unlocked' : 'locked'} successfully`,
-      failure: `Failed to ${locked ? 'unlock' : 'lock'} ${label}`,
-      bookingOf: (b) => b,
-    });
-    setBusy(null);
-  }
+  // One lock at a time: every Lock/Unlock waits while one is saved.
+  const toggleLock = useAction({
+    call: ({ section, locked }: { section: LockSection; locked: boolean }) => detailCalls.locks(booking, { [section]: !locked }),
+    success: (_, { section, locked }) => `${LOCK_LABELS[section]} ${locked ? 'unlocked' : 'locked'} successfully`,
+    failure: ({ section, locked }) => `Failed to ${locked ? 'unlock' : 'lock'} ${LOCK_LABELS[section]}`,
+    ...writesBooking(booking.id),
+  });
 
   const weaponsOn = booking.game?.weapons_on ?? false;
   return (
@@ -49,9 +43,9 @@ export function GameSetupSection({ booking }: { booking: AdminBooking }) {
               <Button
                 variant="link"
                 className="text-sm"
-                disabled={busy !== null}
+                disabled={toggleLock.isPending}
                 aria-label={`${locked ? 'Unlock' : 'Lock'} ${LOCK_LABELS[section]}`}
-                onClick={() => void toggleLock(section, locked)}
+                onClick={() => void toggleLock.run({ section, locked })}
               >
                 {locked ? 'Unlock' : 'Lock'}
               </Button>

@@ -7,7 +7,8 @@ import type { AdminBooking } from '../../../shared/api/booking';
 import { detailPatchBody } from '../../../shared/api/admin-booking-detail';
 import { toastFirstError } from '../../lib/form-errors';
 import { notifyError } from '../../lib/toast';
-import { detailCalls, fetchHosts, hostsQueryKey, useDetailAction } from './detail-api';
+import { useAction } from '../../lib/use-action';
+import { detailCalls, fetchHosts, hostsQueryKey, writesBooking } from './detail-api';
 import { Button, Field, Section, Select } from '../../components/ui';
 import { Info } from './ui';
 
@@ -16,7 +17,6 @@ const hostForm = z.object({ assigned_host_id: z.preprocess((v) => (v === '' ? un
 
 /** Hosted bookings only: pick a host from GET /api/admin/hosts. */
 export function HostAssignmentSection({ booking }: { booking: AdminBooking }) {
-  const run = useDetailAction(booking.id);
   const hosts = useQuery({ queryKey: hostsQueryKey, queryFn: fetchHosts, retry: false, staleTime: 60_000 });
   const form = useForm<z.input<typeof hostForm>, unknown, z.output<typeof hostForm>>({
     resolver: zodResolver(hostForm),
@@ -30,13 +30,12 @@ export function HostAssignmentSection({ booking }: { booking: AdminBooking }) {
     if (failed) notifyError('Failed to load hosts');
   }, [failed]);
 
-  async function onSubmit({ assigned_host_id }: z.output<typeof hostForm>) {
-    await run(() => detailCalls.patch(booking, { assigned_host_id }), {
-      success: 'Host assigned successfully',
-      failure: 'Failed to assign host',
-      bookingOf: (b) => b,
-    });
-  }
+  const assign = useAction({
+    call: ({ assigned_host_id }: z.output<typeof hostForm>) => detailCalls.patch(booking, { assigned_host_id }),
+    success: 'Host assigned successfully',
+    failure: 'Failed to assign host',
+    ...writesBooking(booking.id),
+  });
 
   return (
     <Section title="Host Assignment" id="host">
@@ -45,7 +44,7 @@ export function HostAssignmentSection({ booking }: { booking: AdminBooking }) {
           {booking.assigned_host_name ? `${booking.assigned_host_name}${booking.assigned_host_email ? ` (${booking.assigned_host_email})` : ''}` : 'No host assigned'}
         </Info>
       </dl>
-      <form onSubmit={(e) => void form.handleSubmit(onSubmit, toastFirstError)(e)} className="flex flex-wrap items-end gap-2">
+      <form onSubmit={(e) => void form.handleSubmit(assign.run, toastFirstError)(e)} className="flex flex-wrap items-end gap-2">
         <Field label="Host" id="detail-host" className="min-w-48 flex-1">
           <Select disabled={hosts.isPending} value={selected} onChange={(e) => form.setValue('assigned_host_id', e.target.value)}>
             <option value="">{hosts.isPending ? 'Loading...' : failed ? 'Hosts could not be loaded' : 'Select a host'}</option>
@@ -56,7 +55,7 @@ export function HostAssignmentSection({ booking }: { booking: AdminBooking }) {
             ))}
           </Select>
         </Field>
-        <Button type="submit" variant="primary" disabled={form.formState.isSubmitting}>
+        <Button type="submit" variant="primary" disabled={assign.isPending}>
           Assign Host
         </Button>
       </form>

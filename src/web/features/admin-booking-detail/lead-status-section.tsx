@@ -9,7 +9,8 @@ import { formatTimestamp } from '../../../shared/time';
 import { Link } from 'react-router';
 import { paths } from '../../lib/paths';
 import { Button, Dialog, Field, Section, Select, Textarea } from '../../components/ui';
-import { detailCalls, useDetailAction } from './detail-api';
+import { useAction } from '../../lib/use-action';
+import { detailCalls, writesBooking } from './detail-api';
 import { Info, orDash } from './ui';
 
 const labelOf = (status: string) => LABELS[LEAD_STATUSES.find((s) => s === status) ?? 'new'];
@@ -22,10 +23,16 @@ const leadForm = leadStatusBody.pick({ lead_status: true, lead_status_reason: tr
 type LeadForm = z.input<typeof leadForm>;
 
 export function LeadStatusSection({ booking }: { booking: AdminBooking }) {
-  const run = useDetailAction(booking.id);
   const [chosen, setChosen] = useState<LeadForm['lead_status'] | null>(null);
   const form = useForm<LeadForm, unknown, z.output<typeof leadForm>>({ resolver: zodResolver(leadForm), defaultValues: { lead_status: LEAD_STATUSES.find((s) => s === booking.lead_status) ?? 'new', lead_status_reason: '' } });
-  const saving = form.formState.isSubmitting;
+  // The server writes the note 'Lead status changed to X: reason' in the same transaction. The dialog closes either way.
+  const save = useAction({
+    call: ({ lead_status, lead_status_reason }: z.output<typeof leadForm>) => detailCalls.leadStatus(booking, lead_status, lead_status_reason),
+    success: 'Lead status updated successfully',
+    failure: 'Failed to update lead status',
+    ...writesBooking(booking.id),
+  });
+  const saving = save.isPending;
   const formId = useId();
 
   function choose(next: string) {
@@ -35,13 +42,8 @@ export function LeadStatusSection({ booking }: { booking: AdminBooking }) {
     form.reset({ lead_status: status, lead_status_reason: '' });
   }
 
-  async function onSubmit({ lead_status, lead_status_reason }: z.output<typeof leadForm>) {
-    // The server writes the note 'Lead status changed to X: reason' in the same transaction.
-    await run(() => detailCalls.leadStatus(booking, lead_status, lead_status_reason), {
-      success: 'Lead status updated successfully',
-      failure: 'Failed to update lead status',
-      bookingOf: (b) => b,
-    });
+  async function onSubmit(body: z.output<typeof leadForm>) {
+    await save.run(body);
     setChosen(null);
   }
 

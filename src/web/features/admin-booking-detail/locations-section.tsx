@@ -4,7 +4,8 @@ import { z } from 'zod';
 import type { AdminBooking } from '../../../shared/api/booking';
 import { detailPatchBody } from '../../../shared/api/admin-booking-detail';
 import { toastFirstError } from '../../lib/form-errors';
-import { detailCalls, useDetailAction } from './detail-api';
+import { useAction } from '../../lib/use-action';
+import { detailCalls, writesBooking } from './detail-api';
 import { Badge, Button, Field, Input, Section } from '../../components/ui';
 import { Info, orDash } from './ui';
 
@@ -62,26 +63,24 @@ const locationForms = {
 };
 
 function LocationForm({ booking, kind, initial }: { booking: AdminBooking; kind: Kind; initial: string }) {
-  const run = useDetailAction(booking.id);
   const meeting = kind === 'meeting';
   const schema = locationForms[kind];
   const form = useForm<z.input<typeof schema>, unknown, z.output<typeof schema>>({ resolver: zodResolver(schema), defaultValues: { address: initial } });
   const inputId = `detail-${kind}-address`;
 
-  async function onSubmit({ address }: z.output<typeof schema>) {
-    await run(() => detailCalls.patch(booking, meeting ? { meeting_point_address: address } : { hiding_spot_address: address }), {
-      success: meeting ? 'Meeting point set successfully' : 'Hiding spot updated and notification sent to the designated chicken',
-      failure: meeting ? 'Failed to set meeting point' : 'Failed to update hiding spot',
-      bookingOf: (b) => b,
-    });
-  }
+  const save = useAction({
+    call: ({ address }: z.output<typeof schema>) => detailCalls.patch(booking, meeting ? { meeting_point_address: address } : { hiding_spot_address: address }),
+    success: meeting ? 'Meeting point set successfully' : 'Hiding spot updated and notification sent to the designated chicken',
+    failure: meeting ? 'Failed to set meeting point' : 'Failed to update hiding spot',
+    ...writesBooking(booking.id),
+  });
 
   return (
-    <form onSubmit={(e) => void form.handleSubmit(onSubmit, toastFirstError)(e)} className="flex flex-wrap items-end gap-2">
+    <form onSubmit={(e) => void form.handleSubmit(save.run, toastFirstError)(e)} className="flex flex-wrap items-end gap-2">
       <Field label={meeting ? 'Meeting point address' : 'Hiding spot address'} id={inputId} className="min-w-48 flex-1">
         <Input maxLength={500} {...form.register('address')} />
       </Field>
-      <Button type="submit" variant="primary" disabled={form.formState.isSubmitting}>
+      <Button type="submit" variant="primary" disabled={save.isPending}>
         {meeting ? 'Set Meeting Point' : 'Update Hiding Spot'}
       </Button>
     </form>

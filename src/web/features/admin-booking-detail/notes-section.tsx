@@ -6,7 +6,8 @@ import { CONTACT_TYPES } from '../../../shared/api/booking';
 import { addNoteBody, detailPatchBody } from '../../../shared/api/admin-booking-detail';
 import { toastFirstError } from '../../lib/form-errors';
 import { formatTimestamp } from '../../../shared/time';
-import { detailCalls, useDetailAction } from './detail-api';
+import { useAction } from '../../lib/use-action';
+import { detailCalls, writesBooking } from './detail-api';
 import { Badge, Button, Field, Section, Select, Textarea } from '../../components/ui';
 
 const TYPE_LABELS: Record<(typeof CONTACT_TYPES)[number], string> = { note: 'Note', phone: 'Phone', email: 'Email', meeting: 'Meeting' };
@@ -37,17 +38,14 @@ export function NotesSection({ booking }: { booking: AdminBooking }) {
 const addNoteForm = addNoteBody.pick({ note: true, type: true });
 
 function AddNoteForm({ booking }: { booking: AdminBooking }) {
-  const run = useDetailAction(booking.id);
   const form = useForm<z.input<typeof addNoteForm>, unknown, z.output<typeof addNoteForm>>({ resolver: zodResolver(addNoteForm), defaultValues: { note: '', type: 'note' } });
-
-  async function onSubmit({ note, type }: z.output<typeof addNoteForm>) {
-    const done = await run(() => detailCalls.addNote(booking, note, type), {
-      success: 'Note added successfully',
-      failure: 'Failed to add note',
-      bookingOf: (b) => b,
-    });
-    if (done) form.resetField('note');
-  }
+  const add = useAction({
+    call: ({ note, type }: z.output<typeof addNoteForm>) => detailCalls.addNote(booking, note, type),
+    success: 'Note added successfully',
+    failure: 'Failed to add note',
+    ...writesBooking(booking.id),
+    onSuccess: () => form.resetField('note'),
+  });
 
   // Spec: an empty note is ignored; any other refusal is said.
   function onInvalid(errors: FieldErrors<z.input<typeof addNoteForm>>) {
@@ -56,7 +54,7 @@ function AddNoteForm({ booking }: { booking: AdminBooking }) {
   }
 
   return (
-    <form onSubmit={(e) => void form.handleSubmit(onSubmit, onInvalid)(e)} className="grid gap-2" aria-label="Add note">
+    <form onSubmit={(e) => void form.handleSubmit(add.run, onInvalid)(e)} className="grid gap-2" aria-label="Add note">
       <div className="flex flex-wrap gap-2">
         <Field label="Type" id="detail-note-type">
           <Select {...form.register('type')}>
@@ -72,7 +70,7 @@ function AddNoteForm({ booking }: { booking: AdminBooking }) {
         <Textarea rows={2} maxLength={5000} {...form.register('note')} />
       </Field>
       <div>
-        <Button type="submit" variant="primary" disabled={form.formState.isSubmitting}>
+        <Button type="submit" variant="primary" disabled={add.isPending}>
           Add Note
         </Button>
       </div>
@@ -82,27 +80,24 @@ function AddNoteForm({ booking }: { booking: AdminBooking }) {
 
 // The whole patch rule judges the one field this form sends.
 function GeneralNotesForm({ booking }: { booking: AdminBooking }) {
-  const run = useDetailAction(booking.id);
   const form = useForm<z.input<typeof detailPatchBody>, unknown, z.output<typeof detailPatchBody>>({
     resolver: zodResolver(detailPatchBody),
     defaultValues: { admin_general_notes: booking.admin_general_notes ?? '' },
   });
-
-  async function onSubmit(body: z.output<typeof detailPatchBody>) {
-    await run(() => detailCalls.patch(booking, { admin_general_notes: body.admin_general_notes ?? '' }), {
-      success: 'Notes updated successfully',
-      failure: 'Failed to update notes',
-      bookingOf: (b) => b,
-    });
-  }
+  const save = useAction({
+    call: (body: z.output<typeof detailPatchBody>) => detailCalls.patch(booking, { admin_general_notes: body.admin_general_notes ?? '' }),
+    success: 'Notes updated successfully',
+    failure: 'Failed to update notes',
+    ...writesBooking(booking.id),
+  });
 
   return (
-    <form onSubmit={(e) => void form.handleSubmit(onSubmit, toastFirstError)(e)} className="grid gap-2 border-t border-slate-100 pt-4">
+    <form onSubmit={(e) => void form.handleSubmit(save.run, toastFirstError)(e)} className="grid gap-2 border-t border-slate-100 pt-4">
       <Field label="General notes" id="detail-general-notes" className="contents">
         <Textarea rows={4} maxLength={20000} {...form.register('admin_general_notes')} />
       </Field>
       <div>
-        <Button type="submit" variant="secondary" disabled={form.formState.isSubmitting}>
+        <Button type="submit" variant="secondary" disabled={save.isPending}>
           Save Notes
         </Button>
       </div>

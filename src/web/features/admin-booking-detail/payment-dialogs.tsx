@@ -8,7 +8,8 @@ import { currencySymbol, formatMoney, formatPence, parseMinorUnits, typedAmount 
 import { formatTimestamp } from '../../../shared/time';
 import { Button, Dialog, Field, FieldError, Input, Textarea } from '../../components/ui';
 import { firstErrorMessage } from '../../lib/form-errors';
-import { detailCalls, useDetailAction } from './detail-api';
+import { useAction } from '../../lib/use-action';
+import { detailCalls, writesBooking } from './detail-api';
 
 type Entry = AdminBooking['booking_payments'][number];
 export type Correcting = { kind: 'void' | 'refund'; payment: Entry; left: number };
@@ -44,24 +45,20 @@ export function LedgerTotals(props: { className: string; totalPrice: number; cur
 /** Every payment is confirmed, in the booking's currency; more than is still due needs an explicit tick. */
 export function RecordPaymentDialog(props: { booking: AdminBooking; paymentType: string; amount: number; due: number; net: number; onClose: (recorded: boolean) => void }) {
   const { booking, paymentType, amount, due, net, onClose } = props;
-  const run = useDetailAction(booking.id);
   const [overConfirmed, setOverConfirmed] = useState(false);
-  const [saving, setSaving] = useState(false);
+  const record = useAction({
+    call: () => detailCalls.recordPayment(booking, paymentType, amount),
+    success: 'Payment recorded successfully',
+    failure: 'Failed to record payment',
+    failureToast: 'server',
+    ...writesBooking(booking.id),
+  });
   const currency = booking.currency;
   const over = amount > due;
   const checkId = useId();
 
-  async function confirm() {
-    setSaving(true);
-    const done = await run(() => detailCalls.recordPayment(booking, paymentType, amount), {
-      success: 'Payment recorded successfully',
-      failure: 'Failed to record payment',
-      preferServerMessage: true,
-      bookingOf: (b) => b,
-    });
-    setSaving(false);
-    onClose(done !== undefined);
-  }
+  // The dialog closes once the call is over, saying whether the payment was recorded.
+  const confirm = async () => onClose(await record.run());
 
   return (
     <Dialog
@@ -76,7 +73,7 @@ export function RecordPaymentDialog(props: { booking: AdminBooking; paymentType:
           <Button onClick={() => onClose(false)}>
             Cancel
           </Button>
-          <Button variant={over ? 'danger' : 'primary'} disabled={saving || (over && !overConfirmed)} onClick={() => void confirm()}>
+          <Button variant={over ? 'danger' : 'primary'} disabled={record.isPending || (over && !overConfirmed)} onClick={() => void confirm()}>
             Record {formatPence(amount, currency)}
           </Button>
         </>
@@ -115,7 +112,6 @@ function correctionSchema(isVoid: boolean, left: number, currency: string) {
 }
 
 export function CorrectionDialog({ booking, correcting, net, onClose }: { booking: AdminBooking; correcting: Correcting; net: number; onClose: () => void }) {
-  const run = useDetailAction(booking.id);
   const { kind, payment, left } = correcting;
   const currency = payment.currency;
   const formId = useId();
@@ -129,15 +125,15 @@ export function CorrectionDialog({ booking, correcting, net, onClose }: { bookin
   const refund = isVoid ? left : parseMinorUnits(typed);
   const problem = firstErrorMessage(form.formState.errors);
 
-  async function onSubmit({ amount, reason }: z.output<typeof schema>) {
-    const done = await run(() => (isVoid ? detailCalls.voidPayment(booking, payment.id, reason) : detailCalls.refundPayment(booking, payment.id, amount, reason)), {
-      success: isVoid ? 'Payment voided successfully' : 'Refund recorded successfully',
-      failure: isVoid ? 'Failed to void payment' : 'Failed to record refund',
-      preferServerMessage: true,
-      bookingOf: (b) => b,
-    });
-    if (done) onClose();
-  }
+  const correct = useAction({
+    call: ({ amount, reason }: z.output<typeof schema>) =>
+      isVoid ? detailCalls.voidPayment(booking, payment.id, reason) : detailCalls.refundPayment(booking, payment.id, amount, reason),
+    success: isVoid ? 'Payment voided successfully' : 'Refund recorded successfully',
+    failure: isVoid ? 'Failed to void payment' : 'Failed to record refund',
+    failureToast: 'server',
+    ...writesBooking(booking.id),
+    onSuccess: onClose,
+  });
 
   return (
     <Dialog
@@ -152,13 +148,13 @@ export function CorrectionDialog({ booking, correcting, net, onClose }: { bookin
           <Button onClick={onClose}>
             Cancel
           </Button>
-          <Button type="submit" form={formId} variant="danger" disabled={form.formState.isSubmitting}>
+          <Button type="submit" form={formId} variant="danger" disabled={correct.isPending}>
             {isVoid ? 'Void payment' : 'Record refund'}
           </Button>
         </>
       }
     >
-      <form id={formId} onSubmit={(e) => void form.handleSubmit(onSubmit)(e)} className="space-y-3" noValidate>
+      <form id={formId} onSubmit={(e) => void form.handleSubmit(correct.run)(e)} className="space-y-3" noValidate>
         <p>
           {isVoid ? 'Void' : 'Refund'} payment #{payment.id}: {paymentTypeLabel(payment.payment_type)}, {formatPence(payment.payment_amount, currency)} on{' '}
           {formatTimestamp(payment.created_at, booking.timezone)} ({formatPence(left, currency)} left of it).

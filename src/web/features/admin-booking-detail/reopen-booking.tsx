@@ -2,36 +2,35 @@ import { useState } from 'react';
 import type { AdminBooking } from '../../../shared/api/booking';
 import { BOOKING_LIFECYCLE_MESSAGES, closedPaymentMessage, REOPENED_LEAD_STATUS } from '../../../shared/lifecycle/booking-states';
 import { Button, Dialog, Field, FieldError, Textarea } from '../../components/ui';
-import { detailCalls, useDetailAction } from './detail-api';
+import { useAction } from '../../lib/use-action';
+import { detailCalls, writesBooking } from './detail-api';
 
 /**
  * A closed booking (lead lost or trash, or cancelled) takes no payment until staff reopen it (decision 0296): the
  * payments section says so in the server's words and offers Reopen, which asks why.
  */
 export function ReopenBooking({ booking }: { booking: AdminBooking }) {
-  const run = useDetailAction(booking.id);
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const save = useAction({
+    call: (why: string) => detailCalls.reopen(booking, why),
+    success: BOOKING_LIFECYCLE_MESSAGES.reopened,
+    failure: 'Failed to reopen the booking',
+    failureToast: 'server',
+    ...writesBooking(booking.id),
+    onSuccess: () => {
+      setOpen(false);
+      setReason('');
+    },
+  });
 
-  async function reopen() {
+  function reopen() {
     if (!reason.trim()) {
       setError(BOOKING_LIFECYCLE_MESSAGES.reopenReason);
       return;
     }
-    setBusy(true);
-    const done = await run(() => detailCalls.reopen(booking, reason.trim()), {
-      success: BOOKING_LIFECYCLE_MESSAGES.reopened,
-      failure: 'Failed to reopen the booking',
-      preferServerMessage: true,
-      bookingOf: (b) => b,
-    });
-    setBusy(false);
-    if (done) {
-      setOpen(false);
-      setReason('');
-    }
+    void save.run(reason.trim());
   }
 
   return (
@@ -49,7 +48,7 @@ export function ReopenBooking({ booking }: { booking: AdminBooking }) {
         footer={
           <>
             <Button onClick={() => setOpen(false)}>Cancel</Button>
-            <Button variant="primary" disabled={busy} onClick={() => void reopen()}>
+            <Button variant="primary" disabled={save.isPending} onClick={reopen}>
               Reopen
             </Button>
           </>

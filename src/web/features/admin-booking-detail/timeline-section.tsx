@@ -1,12 +1,11 @@
 import { Fragment, useState } from 'react';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { AdminBooking } from '../../../shared/api/booking';
 import type { OutboxMail, TimelineEntry } from '../../../shared/api/booking-timeline';
 import { formatTimestamp } from '../../../shared/time';
 import { ChangeList } from '../../components/change-list';
 import { Spinner } from '../../components/spinner';
-import { errorMessage, isSessionExpired } from '../../lib/api-client';
-import { notifyError, notifySuccess } from '../../lib/toast';
+import { useAction } from '../../lib/use-action';
 import { fetchTimeline, resendMail, timelineQueryKey } from './timeline-api';
 import { Badge, Button, Section, Table } from '../../components/ui';
 
@@ -14,22 +13,16 @@ const STATUS_TONES: Record<string, 'green' | 'red' | 'amber' | 'slate'> = { sent
 const SOURCE_TONES: Record<TimelineEntry['source'], 'blue' | 'amber' | 'slate'> = { staff: 'blue', booker: 'amber', system: 'slate' };
 
 function MailsTable({ booking, mails }: { booking: AdminBooking; mails: OutboxMail[] }) {
-  const queryClient = useQueryClient();
-  const [busy, setBusy] = useState<number | null>(null);
   const [open, setOpen] = useState<number | null>(null);
-
-  async function resend(mail: OutboxMail) {
-    setBusy(mail.id);
-    try {
-      await resendMail(booking.id, mail.id);
-      notifySuccess(`${mail.kind_label} resent to ${mail.to}`);
-      await queryClient.invalidateQueries({ queryKey: timelineQueryKey(booking.id) });
-    } catch (error) {
-      if (!isSessionExpired(error)) notifyError(errorMessage(error, 'Failed to resend the mail'));
-    } finally {
-      setBusy(null);
-    }
-  }
+  // One mail at a time: every Resend waits while one is sent; the timeline then shows the copy.
+  const resend = useAction({
+    call: (mail: OutboxMail) => resendMail(booking.id, mail.id),
+    success: (_, mail) => `${mail.kind_label} resent to ${mail.to}`,
+    failure: 'Failed to resend the mail',
+    failureToast: 'server',
+    invalidates: [timelineQueryKey(booking.id)],
+  });
+  const resending = (mail: OutboxMail) => resend.isPending && resend.variables?.id === mail.id;
 
   if (mails.length === 0) return <p className="text-sm text-slate-500">No mails sent for this booking yet.</p>;
   return (
@@ -70,8 +63,8 @@ function MailsTable({ booking, mails }: { booking: AdminBooking; mails: OutboxMa
                     >
                       {open === mail.id ? 'Hide text' : 'View text'}
                     </Button>
-                    <Button disabled={busy !== null} onClick={() => void resend(mail)} aria-label={`Resend ${mail.kind_label} to ${mail.to}`}>
-                      {busy === mail.id ? 'Resending…' : 'Resend'}
+                    <Button disabled={resend.isPending} onClick={() => void resend.run(mail)} aria-label={`Resend ${mail.kind_label} to ${mail.to}`}>
+                      {resending(mail) ? 'Resending…' : 'Resend'}
                     </Button>
                   </div>
                 </td>

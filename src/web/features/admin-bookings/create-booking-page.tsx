@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { StepAddOns } from '../../components/booking-wizard/step-addons';
 import { StepIndicator } from '../../components/booking-wizard/step-indicator';
@@ -12,6 +12,7 @@ import { formatMoney } from '../../../shared/money';
 import { PLANS } from '../../../shared/plans';
 import { dateTimeError, emailError, MAX_TEXT } from '../../../shared/validation/booking-rules';
 import { paths } from '../../lib/paths';
+import { useAction } from '../../lib/use-action';
 import { createAdminBooking, toAdminCreateBody } from './bookings-api';
 import { Button } from '../../components/ui';
 
@@ -41,8 +42,16 @@ function CreateBookingWizard() {
   const { state, dispatch } = useWizard();
   const navigate = useNavigate();
   const [showErrors, setShowErrors] = useState(false);
-  const [sending, setSending] = useState(false);
-  const sendingRef = useRef(false);
+  // Spec section 8: a failed create is logged only, with no message. Once created, the page leaves for the booking and
+  // the button stays disabled until it has, so one click makes one booking.
+  const create = useAction({
+    call: () => createAdminBooking(toAdminCreateBody(state)),
+    failure: 'Failed to create booking',
+    failureToast: 'none',
+    onSuccess: ({ booking }) => navigate(paths.admin.booking(booking.id)),
+    onError: (error) => console.warn('Failed to create booking', error),
+  });
+  const sending = create.isPending || create.isSuccess;
   const step = Math.min(state.stepIndex, LAST);
   const valid = isBookingValid(state);
 
@@ -56,20 +65,9 @@ function CreateBookingWizard() {
     if (step < LAST) dispatch({ type: 'next' });
   }
 
-  async function create() {
-    if (!valid || sendingRef.current) return;
-    sendingRef.current = true;
-    setSending(true);
-    try {
-      const { booking } = await createAdminBooking(toAdminCreateBody(state));
-      void navigate(paths.admin.booking(booking.id));
-    } catch (error) {
-      // Spec section 8: a failed create is logged only, with no message.
-      console.warn('Failed to create booking', error);
-      sendingRef.current = false;
-      setSending(false);
-    }
-  }
+  const send = () => {
+    if (valid && !create.isSuccess) void create.run();
+  };
 
   return (
     <section className="mx-auto max-w-5xl">
@@ -98,7 +96,7 @@ function CreateBookingWizard() {
           <Button
             variant="unstyled"
             disabled={!valid || sending}
-            onClick={() => void create()}
+            onClick={send}
             className="rounded-md bg-slate-900 px-4 py-2 font-semibold text-white disabled:cursor-not-allowed disabled:opacity-40"
           >
             Create Booking

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { Challenge } from '../../../shared/api/challenges';
 import {
   CHALLENGE_DEFAULTS,
@@ -16,10 +16,11 @@ import {
   type ChallengeValues,
 } from '../../../shared/validation/challenge-rules';
 import { Spinner } from '../../components/spinner';
-import { ApiError, isSessionExpired } from '../../lib/api-client';
+import { ApiError } from '../../lib/api-client';
 import { Button, Field, Input, Select, Textarea } from '../../components/ui';
 import { paths } from '../../lib/paths';
-import { notifyError, notifySuccess, TOAST_DURATION_MS } from '../../lib/toast';
+import { notifyError, TOAST_DURATION_MS } from '../../lib/toast';
+import { useAction } from '../../lib/use-action';
 import { challengesKey, fetchChallenge, saveChallenge } from './challenges-api';
 
 type FieldName = keyof ChallengeInput;
@@ -44,7 +45,6 @@ export function ChallengeFormPage() {
   const { id } = useParams();
   const challengeId = id ?? null;
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const uid = useId();
   const fid = (name: string) => `${uid}-${name}`;
   const leaving = useRef(false);
@@ -70,7 +70,7 @@ export function ChallengeFormPage() {
     trigger,
     setError,
     control,
-    formState: { errors, isSubmitting, isSubmitted },
+    formState: { errors, isSubmitted },
   } = form;
   const type = useWatch({ control, name: 'type' }) ?? CHALLENGE_DEFAULTS.type;
 
@@ -91,24 +91,26 @@ export function ChallengeFormPage() {
     if (isSubmitted) void trigger(['max_score', 'points_per_submission']);
   }
 
-  async function onSubmit(values: ChallengeValues) {
-    try {
-      await saveChallenge(challengeId, values);
-      await queryClient.invalidateQueries({ queryKey: challengesKey });
-      notifySuccess(challengeId ? 'Challenge updated successfully' : 'Challenge created successfully');
-      // Spec: the toast shows for 1.2 s, then back to the list.
-      await new Promise((resolve) => window.setTimeout(resolve, TOAST_DURATION_MS));
-      void navigate(paths.admin.challenges);
-    } catch (error) {
-      if (isSessionExpired(error)) return; // the API client already said the session expired
-      if (error instanceof ApiError) {
-        for (const [field, messages] of Object.entries(error.errors)) {
-          const name = FIELD_NAMES.find((f) => f === field);
-          if (name && messages[0]) setError(name, { type: 'server', message: messages[0] });
-        }
+  // The server's field messages land on their fields.
+  const save = useAction({
+    call: (values: ChallengeValues) => saveChallenge(challengeId, values),
+    success: challengeId ? 'Challenge updated successfully' : 'Challenge created successfully',
+    failure: 'Failed to save challenge',
+    invalidates: [challengesKey],
+    onError: (error) => {
+      if (!(error instanceof ApiError)) return;
+      for (const [field, messages] of Object.entries(error.errors)) {
+        const name = FIELD_NAMES.find((f) => f === field);
+        if (name && messages[0]) setError(name, { type: 'server', message: messages[0] });
       }
-      notifyError('Failed to save challenge');
-    }
+    },
+  });
+
+  async function onSubmit(values: ChallengeValues) {
+    if (!(await save.run(values))) return;
+    // Spec: the toast shows for 1.2 s, then back to the list (the button stays disabled meanwhile).
+    await new Promise((resolve) => window.setTimeout(resolve, TOAST_DURATION_MS));
+    void navigate(paths.admin.challenges);
   }
 
   if (challengeId && existing.isPending) return <Spinner />;
@@ -203,7 +205,7 @@ export function ChallengeFormPage() {
           <Button size="md" onClick={() => void navigate(paths.admin.challenges)}>
             Cancel
           </Button>
-          <Button type="submit" size="md" variant="primary" disabled={isSubmitting}>
+          <Button type="submit" size="md" variant="primary" disabled={save.isPending || save.isSuccess}>
             {challengeId ? 'Update' : 'Create'}
           </Button>
         </div>

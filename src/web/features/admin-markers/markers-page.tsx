@@ -1,49 +1,45 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { formatGameDate } from '../../../shared/time';
 import { useSearchParams } from 'react-router';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { adminMarkersEndpoints as ep } from '../../../shared/api/endpoints/admin-review';
+import { useQuery } from '@tanstack/react-query';
 import type { MarkerGame } from '../../../shared/api/markers';
 import { ITEM_KINDS, ITEM_MESSAGES, ITEMS, PICKUP_RADIUS_M, type ItemKind } from '../../../shared/game/items';
 import { PLANS } from '../../../shared/plans';
-import { api, errorMessage } from '../../lib/api-client';
-import { notifyError, notifySuccess, requestToasts } from '../../lib/toast';
+import { requestToasts } from '../../lib/toast';
+import { useAction } from '../../lib/use-action';
 import { Spinner } from '../../components/spinner';
 import { Badge, Button, EmptyState, EmptyTableRow, ErrorState, Field, Input, Section, Select, Table, TableCell, TableHead, TableRow } from '../../components/ui';
+import { deleteStation, fetchMarkerGames, fetchStations, markersKeys, placeStation, setStationActive } from './markers-api';
 
 const StationsMap = lazy(() => import('./stations-map'));
 const planName = (type: MarkerGame['plan_type']) => PLANS.find((p) => p.type === type)?.name ?? type;
 
 function GameStations({ gameId }: { gameId: number }) {
-  const queryClient = useQueryClient();
   const [kind, setKind] = useState<ItemKind>('radar');
   const [label, setLabel] = useState('');
-  const query = useQuery({ queryKey: ['admin-markers', 'stations', gameId], queryFn: () => api(ep.stations, { params: { id: gameId } }) });
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: ['admin-markers'] });
-  const place = useMutation({
-    mutationFn: (at: { lat: number; lng: number }) => api(ep.create, { params: { id: gameId }, body: { kind, label, ...at } }),
-    onSuccess: ({ station }) => {
-      notifySuccess(`${ITEMS[station.kind].name} station placed`);
-      setLabel('');
-      refresh();
-    },
-    onError: (error) => notifyError(errorMessage(error, 'Failed to place the item station')),
+  const query = useQuery({ queryKey: markersKeys.stations(gameId), queryFn: () => fetchStations(gameId) });
+  // A change moves this game's stations and the games list's counts: both are read again.
+  const place = useAction({
+    call: (at: { lat: number; lng: number }) => placeStation(gameId, { kind, label, ...at }),
+    success: ({ station }) => `${ITEMS[station.kind].name} station placed`,
+    failure: 'Failed to place the item station',
+    failureToast: 'server',
+    invalidates: [markersKeys.all],
+    onSuccess: () => setLabel(''),
   });
-  const remove = useMutation({
-    mutationFn: (id: number) => api(ep.remove, { params: { id } }),
-    onSuccess: () => {
-      notifySuccess('Item station deleted');
-      refresh();
-    },
-    onError: (error) => notifyError(errorMessage(error, 'Failed to delete the item station')),
+  const remove = useAction({
+    call: deleteStation,
+    success: 'Item station deleted',
+    failure: 'Failed to delete the item station',
+    failureToast: 'server',
+    invalidates: [markersKeys.all],
   });
-  const toggle = useMutation({
-    mutationFn: ({ id, active }: { id: number; active: boolean }) => api(ep.update, { params: { id }, body: { active } }),
-    onSuccess: ({ station }) => {
-      notifySuccess(station.active ? 'Item station opened' : 'Item station closed');
-      refresh();
-    },
-    onError: (error) => notifyError(errorMessage(error, 'Failed to update the item station')),
+  const toggle = useAction({
+    call: ({ id, active }: { id: number; active: boolean }) => setStationActive(id, active),
+    success: ({ station }) => (station.active ? 'Item station opened' : 'Item station closed'),
+    failure: 'Failed to update the item station',
+    failureToast: 'server',
+    invalidates: [markersKeys.all],
   });
 
   if (query.isPending) return <Spinner />;
@@ -84,7 +80,7 @@ function GameStations({ gameId }: { gameId: number }) {
           <p className="text-sm text-slate-600">{ITEMS[kind].description}</p>
         </div>
         <Suspense fallback={<Spinner />}>
-          <StationsMap area={game.area} stations={stations} onPlace={place.isPending ? null : (lat, lng) => place.mutate({ lat, lng })} />
+          <StationsMap area={game.area} stations={stations} onPlace={place.isPending ? null : (lat, lng) => void place.run({ lat, lng })} />
         </Suspense>
       </Section>
       <Section id="markers-list" title="Stations">
@@ -103,10 +99,10 @@ function GameStations({ gameId }: { gameId: number }) {
                   <Badge tone={s.active ? 'green' : 'slate'}>{s.active ? 'Open' : 'Closed'}</Badge>
                 </TableCell>
                 <TableCell className="space-x-2 whitespace-nowrap">
-                  <Button size="sm" disabled={toggle.isPending} onClick={() => toggle.mutate({ id: s.id, active: !s.active })}>
+                  <Button size="sm" disabled={toggle.isPending} onClick={() => void toggle.run({ id: s.id, active: !s.active })}>
                     {s.active ? 'Close' : 'Open'}
                   </Button>
-                  <Button size="sm" variant="danger" disabled={remove.isPending} onClick={() => remove.mutate(s.id)}>
+                  <Button size="sm" variant="danger" disabled={remove.isPending} onClick={() => void remove.run(s.id)}>
                     Delete
                   </Button>
                 </TableCell>
@@ -123,7 +119,7 @@ function GameStations({ gameId }: { gameId: number }) {
 export function MarkersPage() {
   useEffect(requestToasts, []);
   const [params, setParams] = useSearchParams();
-  const games = useQuery({ queryKey: ['admin-markers', 'games'], queryFn: () => api(ep.games) });
+  const games = useQuery({ queryKey: markersKeys.games, queryFn: fetchMarkerGames });
   const chosen = Number(params.get('game')) || null;
   return (
     <section>

@@ -8,11 +8,12 @@ import { PROPOSAL_MAX_LINES, PROPOSAL_MESSAGES, PROPOSAL_PLAYERS_MAX, PROPOSAL_P
 import { isCurrency, PLAN_TYPES, PLANS } from '../../../shared/plans';
 import { computeQuotePrice } from '../../../shared/proposals';
 import { formatMoney } from '../../../shared/money';
-import { api, errorMessage } from '../../lib/api-client';
+import { api } from '../../lib/api-client';
 import { toastFirstError } from '../../lib/form-errors';
-import { notifyError, notifySuccess } from '../../lib/toast';
+import { useAction } from '../../lib/use-action';
 import { Button, Dialog, Field, FieldError, Input, Select } from '../../components/ui';
 import { pricingQuery } from '../../lib/pricing-data';
+import { proposalsKeys } from './proposals-keys';
 
 /** A signed amount typed in currency units: '-50', '80.5'; a discount is negative. */
 const signedAmount = z
@@ -61,7 +62,7 @@ function defaultsOf(p: Proposal | null, bookingId: string, validUntil: string): 
 function useLiveTotal(bookingId: string, values: { plan_type: string; players: string; hosted: boolean; lines: { amount: string }[] }) {
   const id = /^\d+$/.test(bookingId.trim()) ? Number(bookingId) : null;
   const booking = useQuery({
-    queryKey: ['proposal-form-booking', id],
+    queryKey: proposalsKeys.booking(id),
     queryFn: () => api(adminBookingDetailEndpoints.get, { params: { id: id ?? 0 } }),
     enabled: id !== null,
     retry: false,
@@ -94,30 +95,28 @@ export function ProposalFormDialog({ proposal, bookingId, validUntil, onClose, o
   });
   const errors = form.formState.errors;
 
-  async function save(values: FormOutput) {
-    const body = {
-      plan_type: values.plan_type,
-      players: values.players,
-      add_ons: values.hosted ? (['hosted'] as const).slice() : [],
-      lines: values.lines,
-      valid_until: values.valid_until,
-    };
-    try {
-      const answer = proposal
-        ? await api(ep.update, { params: { id: proposal.id }, body })
-        : await api(ep.create, { body: { ...body, booking_id: values.booking_id } });
-      notifySuccess(proposal ? 'Proposal saved' : 'Proposal created');
-      onSaved(answer.proposal);
-    } catch (error) {
-      const message = errorMessage(error, 'Failed to save the proposal');
-      form.setError('root', { message });
-      notifyError(message);
-    }
-  }
+  // The server's reason is toasted and said above the buttons too.
+  const save = useAction({
+    call: (values: FormOutput) => {
+      const body = {
+        plan_type: values.plan_type,
+        players: values.players,
+        add_ons: values.hosted ? (['hosted'] as const).slice() : [],
+        lines: values.lines,
+        valid_until: values.valid_until,
+      };
+      return proposal ? api(ep.update, { params: { id: proposal.id }, body }) : api(ep.create, { body: { ...body, booking_id: values.booking_id } });
+    },
+    success: proposal ? 'Proposal saved' : 'Proposal created',
+    failure: 'Failed to save the proposal',
+    failureToast: 'server',
+    invalidates: [proposalsKeys.all],
+    onSuccess: (answer) => onSaved(answer.proposal),
+  });
 
   return (
     <Dialog open onOpenChange={(open) => (open ? undefined : onClose())} title={proposal ? `Edit proposal #${proposal.id}` : 'New proposal'} size="lg">
-      <form onSubmit={(e) => void form.handleSubmit(save, toastFirstError)(e)} noValidate aria-label="Proposal" className="space-y-4">
+      <form onSubmit={(e) => void form.handleSubmit(save.run, toastFirstError)(e)} noValidate aria-label="Proposal" className="space-y-4">
         <div className="grid gap-3 sm:grid-cols-2">
           <Field label="Booking number" error={errors.booking_id?.message ?? (live.bookingMissing ? 'Booking not found' : null)} hint={live.booking ? `${live.booking.full_name ?? live.booking.email} · ${live.booking.currency}` : undefined}>
             <Input inputMode="numeric" readOnly={proposal !== null} {...form.register('booking_id')} />
@@ -169,10 +168,10 @@ export function ProposalFormDialog({ proposal, bookingId, validUntil, onClose, o
             'Enter the booking number to see the total in its currency.'
           )}
         </p>
-        <FieldError message={errors.root?.message} />
+        <FieldError message={save.error} />
         <div className="flex justify-end gap-2">
           <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" variant="primary" disabled={form.formState.isSubmitting} aria-busy={form.formState.isSubmitting}>
+          <Button type="submit" variant="primary" disabled={save.isPending} aria-busy={save.isPending}>
             {proposal ? 'Save draft' : 'Create draft'}
           </Button>
         </div>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { addDays, format } from 'date-fns';
 import { adminProposalsEndpoints as ep } from '../../../shared/api/endpoints/proposals';
 import { PROPOSAL_LIST_STATUSES, type Proposal } from '../../../shared/api/proposals';
@@ -11,11 +11,12 @@ import { formatTimestamp, todayIn } from '../../../shared/time';
 import { api, errorMessage } from '../../lib/api-client';
 import { copyToClipboard } from '../../lib/clipboard';
 import { paths } from '../../lib/paths';
-import { notifyError, notifySuccess } from '../../lib/toast';
+import { useAction } from '../../lib/use-action';
 import { Pager } from '../../components/pager';
 import { Spinner } from '../../components/spinner';
 import { Badge, Button, EmptyTableRow, ErrorState, Field, Select, Table, TableCell, TableHead, TableRow, type BadgeTone } from '../../components/ui';
 import { ProposalFormDialog } from './proposal-form';
+import { proposalsKeys } from './proposals-keys';
 
 type ListStatus = (typeof PROPOSAL_LIST_STATUSES)[number];
 const STATUS_LABELS: Record<ListStatus, string> = { all: 'All', draft: 'Draft', sent: 'Sent', expired: 'Expired', accepted: 'Accepted', withdrawn: 'Withdrawn' };
@@ -31,6 +32,34 @@ function statusOf(p: Proposal): { label: string; tone: BadgeTone } {
 
 const planName = (t: string) => PLANS.find((p) => p.type === t)?.name ?? t;
 
+/** A row's buttons: Send (again) and Withdraw wait while either is sent for this proposal; other rows do not wait. */
+function ProposalActions({ proposal: p, onEdit }: { proposal: Proposal; onEdit: () => void }) {
+  const act = useAction({
+    call: (action: 'send' | 'withdraw') => api(action === 'send' ? ep.send : ep.withdraw, { params: { id: p.id } }),
+    success: (_, action) => (action === 'send' ? `Proposal #${p.id} sent to ${p.booking_email}` : `Proposal #${p.id} withdrawn`),
+    failure: (action) => (action === 'send' ? 'Failed to send the proposal' : 'Failed to withdraw the proposal'),
+    failureToast: 'server',
+    invalidates: [proposalsKeys.all],
+  });
+  const open = p.status === 'draft' || p.status === 'sent';
+  return (
+    <div className="flex flex-wrap gap-1">
+      {p.status === 'draft' ? <Button onClick={onEdit}>Edit</Button> : null}
+      {open && !p.expired ? (
+        <Button variant="primary" disabled={act.isPending} onClick={() => void act.run('send')}>
+          {p.status === 'sent' ? 'Send again' : 'Send'}
+        </Button>
+      ) : null}
+      {open ? (
+        <Button disabled={act.isPending} onClick={() => void act.run('withdraw')}>
+          Withdraw
+        </Button>
+      ) : null}
+      {p.status !== 'draft' ? <Button onClick={() => void copyToClipboard(p.link, 'Link copied to clipboard')}>Copy link</Button> : null}
+    </div>
+  );
+}
+
 /** /admin/proposals: quotes for leads, by status; create and edit drafts, send (again), withdraw, copy the customer's link. */
 export function ProposalsPage() {
   const [params, setParams] = useSearchParams();
@@ -38,14 +67,11 @@ export function ProposalsPage() {
   const page = Math.max(1, Number(params.get('page')) || 1);
   const forBooking = params.get('booking') ?? '';
   const [editing, setEditing] = useState<Proposal | 'new' | null>(forBooking ? 'new' : null);
-  const [busy, setBusy] = useState<number | null>(null);
-  const client = useQueryClient();
   const list = useQuery({
-    queryKey: ['admin-proposals', status, page],
+    queryKey: proposalsKeys.list(status, page),
     queryFn: () => api(ep.list, { query: { status, page } }),
     placeholderData: keepPreviousData,
   });
-  const refresh = () => client.invalidateQueries({ queryKey: ['admin-proposals'] });
   const setParam = (key: string, value: string) =>
     setParams((prev) => {
       const next = new URLSearchParams(prev);
@@ -54,19 +80,6 @@ export function ProposalsPage() {
       if (key !== 'page') next.delete('page');
       return next;
     });
-
-  async function act(p: Proposal, action: 'send' | 'withdraw') {
-    setBusy(p.id);
-    try {
-      await api(action === 'send' ? ep.send : ep.withdraw, { params: { id: p.id } });
-      notifySuccess(action === 'send' ? `Proposal #${p.id} sent to ${p.booking_email}` : `Proposal #${p.id} withdrawn`);
-      await refresh();
-    } catch (error) {
-      notifyError(errorMessage(error, action === 'send' ? 'Failed to send the proposal' : 'Failed to withdraw the proposal'));
-    } finally {
-      setBusy(null);
-    }
-  }
 
   const today = todayIn(PROPOSAL_ZONE);
   const defaultValidUntil = format(addDays(new Date(`${today}T12:00:00`), 14), 'yyyy-MM-dd');
@@ -105,7 +118,6 @@ export function ProposalsPage() {
               ) : (
                 list.data.proposals.map((p) => {
                   const s = statusOf(p);
-                  const open = p.status === 'draft' || p.status === 'sent';
                   return (
                     <TableRow key={p.id} className="border-t border-slate-100 align-top" data-testid={`proposal-${p.id}`}>
                       <TableCell>{p.id}</TableCell>
@@ -136,20 +148,7 @@ export function ProposalsPage() {
                         </span>
                       </TableCell>
                       <TableCell className="whitespace-nowrap">
-                        <div className="flex flex-wrap gap-1">
-                          {p.status === 'draft' ? <Button onClick={() => setEditing(p)}>Edit</Button> : null}
-                          {open && !p.expired ? (
-                            <Button variant="primary" disabled={busy === p.id} onClick={() => void act(p, 'send')}>
-                              {p.status === 'sent' ? 'Send again' : 'Send'}
-                            </Button>
-                          ) : null}
-                          {open ? (
-                            <Button disabled={busy === p.id} onClick={() => void act(p, 'withdraw')}>
-                              Withdraw
-                            </Button>
-                          ) : null}
-                          {p.status !== 'draft' ? <Button onClick={() => void copyToClipboard(p.link, 'Link copied to clipboard')}>Copy link</Button> : null}
-                        </div>
+                        <ProposalActions proposal={p} onEdit={() => setEditing(p)} />
                       </TableCell>
                     </TableRow>
                   );
@@ -174,7 +173,6 @@ export function ProposalsPage() {
           onSaved={() => {
             setEditing(null);
             if (forBooking) setParam('booking', '');
-            void refresh();
           }}
         />
       ) : null}

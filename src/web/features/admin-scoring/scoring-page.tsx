@@ -1,18 +1,19 @@
 import { useEffect, useId, useState } from 'react';
 import { formatAdminTimestamp } from '../../../shared/time';
 import { useSearchParams } from 'react-router';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { adminScoringEndpoints as ep } from '../../../shared/api/endpoints/admin-review';
 import { adjustmentBody, type LeaderboardTeam } from '../../../shared/api/scoring';
-import { api, errorMessage } from '../../lib/api-client';
-import { notifyError, notifySuccess, requestToasts } from '../../lib/toast';
+import { api } from '../../lib/api-client';
+import { requestToasts } from '../../lib/toast';
+import { useAction } from '../../lib/use-action';
 import { toastFirstError } from '../../lib/form-errors';
 import { Spinner } from '../../components/spinner';
 import { Badge, Button, Dialog, EmptyState, EmptyTableRow, ErrorState, Field, Input, Section, Select, Table, TableCell, TableHead, TableRow, Textarea } from '../../components/ui';
-import { refreshScores, scoresKeys } from '../../lib/scores-data';
+import { scoresChanged, scoresKeys } from '../../lib/scores-data';
 
 /** While a game is live its board refreshes every 10 s; an ended game's board is final and stays put. */
 export const LIVE_REFRESH_MS = 10_000;
@@ -20,21 +21,19 @@ const when = formatAdminTimestamp;
 const signed = (n: number) => (n > 0 ? `+${n}` : String(n));
 
 function AdjustDialog({ team, onClose }: { team: LeaderboardTeam | null; onClose: () => void }) {
-  const queryClient = useQueryClient();
   const formId = useId();
   const form = useForm<z.input<typeof adjustmentBody>, unknown, z.output<typeof adjustmentBody>>({
     resolver: zodResolver(adjustmentBody),
     defaultValues: { reason: '' },
   });
   useEffect(() => form.reset({ reason: '' }), [team, form]);
-  const adjust = useMutation({
-    mutationFn: (body: z.output<typeof adjustmentBody>) => api(ep.adjust, { params: { teamId: team?.id ?? 0 }, body }),
-    onSuccess: (answer) => {
-      notifySuccess(`${signed(answer.adjustment.points)} points for ${answer.team.name}: total ${answer.team.total}`);
-      refreshScores(queryClient);
-      onClose();
-    },
-    onError: (error) => notifyError(errorMessage(error, 'Failed to adjust the score')),
+  const adjust = useAction({
+    call: (body: z.output<typeof adjustmentBody>) => api(ep.adjust, { params: { teamId: team?.id ?? 0 }, body }),
+    success: (answer) => `${signed(answer.adjustment.points)} points for ${answer.team.name}: total ${answer.team.total}`,
+    failure: 'Failed to adjust the score',
+    failureToast: 'server',
+    invalidates: scoresChanged,
+    onSuccess: onClose,
   });
   if (!team) return null;
   return (
@@ -55,7 +54,7 @@ function AdjustDialog({ team, onClose }: { team: LeaderboardTeam | null; onClose
         </>
       }
     >
-      <form id={formId} noValidate className="space-y-3" onSubmit={(e) => void form.handleSubmit((body) => adjust.mutateAsync(body).catch(() => undefined), toastFirstError)(e)}>
+      <form id={formId} noValidate className="space-y-3" onSubmit={(e) => void form.handleSubmit(adjust.run, toastFirstError)(e)}>
         <Field label="Points" id={`${formId}-points`} error={form.formState.errors.points?.message}>
           <Input type="number" step={1} className="w-32" {...form.register('points', { valueAsNumber: true })} />
         </Field>

@@ -5,7 +5,7 @@ import { ApiError } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
 import { Spinner } from '../../components/spinner';
 import { StaffBar } from '../../components/staff-bar';
-import { fetchMe, logOutAndLeave, sessionQueryKey } from '../../lib/session-api';
+import { fetchMe, sessionQueryKey, useLogOut } from '../../lib/session-api';
 import { staffHome, staffPaths } from '../../../shared/staff-access';
 import { Button } from '../../components/ui';
 
@@ -28,6 +28,7 @@ export function AdminLayout() {
   const location = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
   const me = useQuery({ queryKey: sessionQueryKey, queryFn: fetchMe, retry: false, staleTime: 60_000 });
+  const logOut = useLogOut();
 
   if (me.isPending) return <Spinner />;
   if (me.error) {
@@ -105,7 +106,7 @@ export function AdminLayout() {
               </Link>
             </li>
           </ul>
-          <Button variant="unstyled" onClick={() => void logOutAndLeave()} className="mt-2 rounded-md border border-slate-600 px-3 py-1 hover:bg-slate-800">
+          <Button variant="unstyled" onClick={() => void logOut.run()} className="mt-2 rounded-md border border-slate-600 px-3 py-1 hover:bg-slate-800">
             Log out
           </Button>
         </div>

@@ -3,10 +3,10 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { createUserBody, upgradeUserBody, type CreateUserBody } from '../../../shared/api/users';
-import { ApiError, errorMessage, isSessionExpired } from '../../lib/api-client';
-import { notifyError, notifySuccess } from '../../lib/toast';
+import { ApiError } from '../../lib/api-client';
+import { useAction } from '../../lib/use-action';
 import { Button, Field, FieldError, Input } from '../../components/ui';
-import { createUser, upgradeUser } from './users-api';
+import { createUser, upgradeUser, usersKey } from './users-api';
 
 type TextField = 'name' | 'email' | 'password';
 type Values = Record<TextField, string> & { is_admin?: boolean; is_host?: boolean };
@@ -47,7 +47,7 @@ const MODES = {
 } as const satisfies Record<string, { fields: readonly TextField[] } & Record<string, unknown>>;
 
 /** New User and Upgrade User: one form, judged by the endpoint's shared schema; the server's field messages land on their fields. */
-export function UserForm({ mode, onDone }: { mode: keyof typeof MODES; onDone: () => Promise<void> }) {
+export function UserForm({ mode }: { mode: keyof typeof MODES }) {
   const uid = useId();
   const m = MODES[mode];
   const {
@@ -55,7 +55,7 @@ export function UserForm({ mode, onDone }: { mode: keyof typeof MODES; onDone: (
     handleSubmit,
     reset,
     setError,
-    formState: { errors, isSubmitting },
+    formState: { errors },
   } = useForm<Values, unknown, CreateUserBody>({
     resolver: m.resolver,
     defaultValues: { name: '', email: '', password: '', is_admin: false, is_host: false },
@@ -65,26 +65,25 @@ export function UserForm({ mode, onDone }: { mode: keyof typeof MODES; onDone: (
   // 'Name and email are required' is said once, under the name.
   const messageOf = (field: TextField) => (field === 'email' && errors.email?.message === errors.name?.message ? undefined : errors[field]?.message);
 
-  async function onSubmit(values: CreateUserBody) {
-    try {
-      await m.call(values);
-      notifySuccess(m.success);
-      reset();
-      await onDone();
-    } catch (error) {
-      if (isSessionExpired(error)) return;
-      if (error instanceof ApiError) {
-        for (const [key, messages] of Object.entries(error.errors)) {
-          const field = m.fields.find((f) => f === key);
-          if (field && messages[0]) setError(field, { type: 'server', message: messages[0] });
-        }
+  // The server's field messages land on their fields; its message is the toast.
+  const save = useAction({
+    call: m.call,
+    success: m.success,
+    failure: m.failure,
+    failureToast: 'server',
+    invalidates: [usersKey],
+    onSuccess: () => reset(),
+    onError: (error) => {
+      if (!(error instanceof ApiError)) return;
+      for (const [key, messages] of Object.entries(error.errors)) {
+        const field = m.fields.find((f) => f === key);
+        if (field && messages[0]) setError(field, { type: 'server', message: messages[0] });
       }
-      notifyError(errorMessage(error, m.failure));
-    }
-  }
+    },
+  });
 
   return (
-    <form onSubmit={(e) => void handleSubmit(onSubmit)(e)} noValidate aria-labelledby={`${uid}-title`} className="space-y-4 rounded-xl bg-white p-5 shadow">
+    <form onSubmit={(e) => void handleSubmit(save.run)(e)} noValidate aria-labelledby={`${uid}-title`} className="space-y-4 rounded-xl bg-white p-5 shadow">
       <h2 id={`${uid}-title`} className="text-lg font-semibold">
         {m.title}
       </h2>
@@ -106,7 +105,7 @@ export function UserForm({ mode, onDone }: { mode: keyof typeof MODES; onDone: (
         </div>
         <FieldError id={`${uid}-roles-error`} message={rolesError} />
       </fieldset>
-      <Button type="submit" variant="primary" size="md" disabled={isSubmitting}>
+      <Button type="submit" variant="primary" size="md" disabled={save.isPending}>
         {m.submit}
       </Button>
     </form>

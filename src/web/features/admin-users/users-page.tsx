@@ -1,12 +1,13 @@
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { User } from '../../../shared/api/auth';
 import { DEFAULT_ADMIN_TIMEZONE, formatTimestamp } from '../../../shared/time';
 import { Badge, Button, Dialog, EmptyTableRow, Table, TableHead } from '../../components/ui';
 import { Spinner } from '../../components/spinner';
 import { isSessionExpired } from '../../lib/api-client';
-import { notifyError, notifySuccess } from '../../lib/toast';
+import { notifyError } from '../../lib/toast';
+import { useAction } from '../../lib/use-action';
 import { fetchMe, sessionQueryKey } from '../../lib/session-api';
 import { UserForm } from './user-forms';
 import { fetchUsers, removeRoles, updateRoles, usersKey } from './users-api';
@@ -25,10 +26,16 @@ function RoleBadges({ user }: { user: User }) {
 
 type Roles = { is_admin: boolean; is_host: boolean };
 
-function UserRow({ user, isMe, onChanged, onRemove }: { user: User; isMe: boolean; onChanged: () => Promise<void>; onRemove: (user: User) => void }) {
+function UserRow({ user, isMe, onRemove }: { user: User; isMe: boolean; onRemove: (user: User) => void }) {
   const [editing, setEditing] = useState(false);
   const form = useForm<Roles>({ defaultValues: { is_admin: user.is_admin, is_host: user.is_host } });
-  const saving = form.formState.isSubmitting;
+  const update = useAction({
+    call: (roles: Roles) => updateRoles(user.id, roles),
+    success: 'User roles updated successfully',
+    failure: 'Failed to update user roles',
+    invalidates: [usersKey],
+    onSuccess: () => setEditing(false),
+  });
 
   async function save(ticked: Roles) {
     // A disabled box (your own admin role) is left out of react-hook-form's values: it stays as it is.
@@ -38,14 +45,7 @@ function UserRow({ user, isMe, onChanged, onRemove }: { user: User; isMe: boolea
       onRemove(user);
       return;
     }
-    try {
-      await updateRoles(user.id, roles);
-      notifySuccess('User roles updated successfully');
-      setEditing(false);
-      await onChanged();
-    } catch (error) {
-      if (!isSessionExpired(error)) notifyError('Failed to update user roles');
-    }
+    await update.run(roles);
   }
 
   return (
@@ -77,7 +77,7 @@ function UserRow({ user, isMe, onChanged, onRemove }: { user: User; isMe: boolea
         <div className="flex flex-wrap gap-2">
           {editing ? (
             <>
-              <Button variant="primary" disabled={saving} onClick={() => void form.handleSubmit(save)()}>
+              <Button variant="primary" disabled={update.isPending} onClick={() => void form.handleSubmit(save)()}>
                 Save
               </Button>
               <Button
@@ -113,40 +113,32 @@ function UserRow({ user, isMe, onChanged, onRemove }: { user: User; isMe: boolea
 
 /** /admin/users: the list with inline role editing, the New User and Upgrade User forms. */
 export function UsersPage() {
-  const queryClient = useQueryClient();
   const list = useQuery({ queryKey: usersKey, queryFn: fetchUsers });
   const me = useQuery({ queryKey: sessionQueryKey, queryFn: fetchMe, retry: false, staleTime: 60_000 });
   const [removing, setRemoving] = useState<User | null>(null);
-  const [busy, setBusy] = useState(false);
+  const remove = useAction({
+    call: (who: User) => removeRoles(who.id),
+    success: 'User roles removed successfully',
+    failure: 'Failed to remove user roles',
+    invalidates: [usersKey],
+    onSuccess: () => setRemoving(null),
+  });
+  const confirmRemove = () => {
+    if (removing) void remove.run(removing);
+  };
 
   useEffect(() => {
     if (list.error && !isSessionExpired(list.error)) notifyError('Failed to load users');
   }, [list.error]);
 
-  const refresh = () => queryClient.invalidateQueries({ queryKey: usersKey });
-
-  async function confirmRemove() {
-    if (!removing) return;
-    setBusy(true);
-    try {
-      await removeRoles(removing.id);
-      notifySuccess('User roles removed successfully');
-      setRemoving(null);
-      await refresh();
-    } catch (error) {
-      if (!isSessionExpired(error)) notifyError('Failed to remove user roles');
-    } finally {
-      setBusy(false);
-    }
-  }
 
   const users = list.data ?? [];
   return (
     <section className="space-y-6">
       <h1 className="text-2xl font-bold">Users</h1>
       <div className="grid gap-6 lg:grid-cols-2">
-        <UserForm mode="new" onDone={refresh} />
-        <UserForm mode="upgrade" onDone={refresh} />
+        <UserForm mode="new" />
+        <UserForm mode="upgrade" />
       </div>
       {list.isPending ? (
         <Spinner />
@@ -156,7 +148,7 @@ export function UsersPage() {
           <TableHead headers={['Name', 'Email', 'Roles', 'Created', 'Actions']} />
           <tbody>
             {users.map((user) => (
-              <UserRow key={`${user.id}-${user.is_admin}-${user.is_host}`} user={user} isMe={me.data?.id === user.id} onChanged={refresh} onRemove={setRemoving} />
+              <UserRow key={`${user.id}-${user.is_admin}-${user.is_host}`} user={user} isMe={me.data?.id === user.id} onRemove={setRemoving} />
             ))}
             {users.length === 0 ? <EmptyTableRow columns={5}>No users found.</EmptyTableRow> : null}
           </tbody>
@@ -173,7 +165,7 @@ export function UsersPage() {
             <Button size="md" onClick={() => setRemoving(null)}>
               Cancel
             </Button>
-            <Button size="md" variant="danger" disabled={busy} onClick={() => void confirmRemove()}>
+            <Button size="md" variant="danger" disabled={remove.isPending} onClick={confirmRemove}>
               Remove roles
             </Button>
           </>

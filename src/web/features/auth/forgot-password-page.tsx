@@ -4,25 +4,23 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { passwordResetRequestBody, type PasswordResetRequestBody } from '../../../shared/api/auth';
 import { Button, Field, FieldError, Input } from '../../components/ui';
-import { errorMessage } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
 import { requestPasswordReset } from '../../lib/session-api';
+import { useAction } from '../../lib/use-action';
 
 /** /forgot-password: ask for a mailed link to set a new password. The answer never tells whether the email is known. */
 export function ForgotPasswordPage() {
   const [sent, setSent] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const form = useForm<PasswordResetRequestBody>({ resolver: zodResolver(passwordResetRequestBody), defaultValues: { email: '' } });
-  const { errors, isSubmitting } = form.formState;
-
-  async function onSubmit(body: PasswordResetRequestBody) {
-    setError(null);
-    try {
-      setSent(await requestPasswordReset(body));
-    } catch (e) {
-      setError(errorMessage(e, 'The link could not be requested. Please try again.'));
-    }
-  }
+  const { errors } = form.formState;
+  // The answer (the same whether the email is known or not) replaces the form.
+  const request = useAction({
+    call: requestPasswordReset,
+    failure: 'The link could not be requested. Please try again.',
+    failureToast: 'none',
+    onSuccess: setSent,
+  });
+  const sending = request.isPending;
 
   return (
     <main className="flex min-h-screen items-center justify-center p-4">
@@ -33,14 +31,14 @@ export function ForgotPasswordPage() {
             {sent}
           </p>
         ) : (
-          <form onSubmit={(e) => void form.handleSubmit(onSubmit)(e)} className="space-y-4" noValidate>
+          <form onSubmit={(e) => void form.handleSubmit(request.run)(e)} className="space-y-4" noValidate>
             <p className="text-sm text-slate-600">Enter the email of your staff account and we will mail you a link to set a new password.</p>
             <Field label="Email" id="forgot-email" size="md" error={errors.email?.message}>
               <Input type="email" autoComplete="username" required {...form.register('email')} />
             </Field>
-            <FieldError message={error} className="rounded-md bg-red-50 px-3 py-2 font-normal" />
-            <Button type="submit" variant="primary" size="md" disabled={isSubmitting} className="w-full">
-              {isSubmitting ? 'Sending…' : 'Send me a link'}
+            <FieldError message={request.error} className="rounded-md bg-red-50 px-3 py-2 font-normal" />
+            <Button type="submit" variant="primary" size="md" disabled={sending} className="w-full">
+              {sending ? 'Sending…' : 'Send me a link'}
             </Button>
           </form>
         )}

@@ -1,42 +1,36 @@
-import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { loginBody, type LoginBody } from '../../../shared/api/auth';
 import { landingAfterLogin } from '../../../shared/staff-access';
 import { Button, Field, FieldError, Input } from '../../components/ui';
-import { errorMessage } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
 import { safeNextPath } from '../../lib/safe-next';
 import { login } from '../../lib/session-api';
+import { useAction } from '../../lib/use-action';
 
 export function LoginPage() {
   const [params] = useSearchParams();
-  const [error, setError] = useState<string | null>(null);
-  // Busy from the click until the page is left: a successful login keeps the button disabled while it loads.
-  const [leaving, setLeaving] = useState(false);
   const form = useForm<LoginBody>({ resolver: zodResolver(loginBody), defaultValues: { email: '', password: '' } });
-  const { errors, isSubmitting } = form.formState;
-  const busy = isSubmitting || leaving;
-
-  async function onSubmit(body: LoginBody) {
-    setError(null);
-    try {
-      const user = await login(body);
-      setLeaving(true);
+  const { errors } = form.formState;
+  const signIn = useAction({
+    call: login,
+    failure: 'Login failed. Please try again.',
+    failureToast: 'none',
+    onSuccess: (user) => {
       // A full load: the new session's pages carry its own CSRF token.
       // Only a path on this site (a crafted ?next= must not send staff to another site after login), and only one
       // this user may open: else where their roles let them work (a host: their games).
       const next = safeNextPath(params.get('next'), window.location.origin, '');
       window.location.assign(landingAfterLogin(user, next || null));
-    } catch (e) {
-      setError(errorMessage(e, 'Login failed. Please try again.'));
-    }
-  }
+    },
+  });
+  // Busy from the click until the page is left: a successful login keeps the button disabled while it loads.
+  const busy = signIn.isPending || signIn.isSuccess;
 
   return (
     <main className="flex min-h-screen items-center justify-center p-4">
-      <form onSubmit={(e) => void form.handleSubmit(onSubmit)(e)} className="w-full max-w-sm space-y-4 rounded-2xl bg-white p-8 shadow-lg" noValidate>
+      <form onSubmit={(e) => void form.handleSubmit(signIn.run)(e)} className="w-full max-w-sm space-y-4 rounded-2xl bg-white p-8 shadow-lg" noValidate>
         <h1 className="text-2xl font-bold">Staff login</h1>
         <Field label="Email" id="login-email" size="md" error={errors.email?.message}>
           <Input type="email" autoComplete="username" required {...form.register('email')} />
@@ -49,7 +43,7 @@ export function LoginPage() {
             Forgot password?
           </Link>
         </p>
-        <FieldError message={error} className="rounded-md bg-red-50 px-3 py-2 font-normal" />
+        <FieldError message={signIn.error} className="rounded-md bg-red-50 px-3 py-2 font-normal" />
         <Button type="submit" variant="primary" size="md" disabled={busy} className="w-full">
           {busy ? 'Logging in…' : 'Log in'}
         </Button>

@@ -5,28 +5,32 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { ACCOUNT_MESSAGES } from '../../../shared/api/auth';
 import { resetPasswordForm, type ResetPasswordForm } from '../../../shared/api/password-forms';
 import { Button, Field, FieldError, Input } from '../../components/ui';
-import { ApiError, errorMessage } from '../../lib/api-client';
+import { ApiError } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
 import { confirmPasswordReset } from '../../lib/session-api';
+import { useAction } from '../../lib/use-action';
 
 /** /reset-password/:token: the mailed link's page: choose a new password (the rule shown before sending). */
 export function ResetPasswordPage() {
   const { token = '' } = useParams();
   const [done, setDone] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const form = useForm<ResetPasswordForm>({ resolver: zodResolver(resetPasswordForm), defaultValues: { password: '', confirm_password: '' } });
-  const { errors, isSubmitting } = form.formState;
-
-  async function onSubmit({ password }: ResetPasswordForm) {
-    setError(null);
-    try {
-      setDone(await confirmPasswordReset({ token, password }));
-    } catch (e) {
+  const { errors } = form.formState;
+  // A refused password is said under its field only; any other refusal (a used or expired link) under the form.
+  const [refusedPassword, setRefusedPassword] = useState(false);
+  const reset = useAction({
+    call: ({ password }: ResetPasswordForm) => confirmPasswordReset({ token, password }),
+    failure: 'The password could not be changed. Please try again.',
+    failureToast: 'none',
+    onSuccess: setDone,
+    onError: (e) => {
       const passwordError = e instanceof ApiError ? e.errors.password?.[0] : undefined;
+      setRefusedPassword(passwordError !== undefined);
       if (passwordError) form.setError('password', { message: passwordError });
-      else setError(errorMessage(e, 'The password could not be changed. Please try again.'));
-    }
-  }
+    },
+  });
+  const saving = reset.isPending;
+  const error = refusedPassword ? null : reset.error;
 
   return (
     <main className="flex min-h-screen items-center justify-center p-4">
@@ -37,7 +41,7 @@ export function ResetPasswordPage() {
             {done}
           </p>
         ) : (
-          <form onSubmit={(e) => void form.handleSubmit(onSubmit)(e)} className="space-y-4" noValidate>
+          <form onSubmit={(e) => void form.handleSubmit(reset.run)(e)} className="space-y-4" noValidate>
             <Field label="New password" id="reset-password" size="md" error={errors.password?.message}>
               <Input type="password" autoComplete="new-password" required {...form.register('password')} />
             </Field>
@@ -52,8 +56,8 @@ export function ResetPasswordPage() {
                 </Link>
               </p>
             ) : null}
-            <Button type="submit" variant="primary" size="md" disabled={isSubmitting} className="w-full">
-              {isSubmitting ? 'Saving…' : 'Set new password'}
+            <Button type="submit" variant="primary" size="md" disabled={saving} className="w-full">
+              {saving ? 'Saving…' : 'Set new password'}
             </Button>
           </form>
         )}

@@ -3,7 +3,7 @@ import type { BookerBooking } from '../../../shared/api/booking';
 import { BOOKER_MESSAGES } from '../../../shared/api/booker-game';
 import { activateGame } from './booker-api';
 import { Badge, Button, FieldError, Section } from '../../components/ui';
-import { useSaveAction } from '../../lib/use-save-action';
+import { useAction } from '../../lib/use-action';
 
 type Props = { booking: BookerBooking; onSaved: (b: BookerBooking) => void };
 
@@ -13,12 +13,18 @@ type Props = { booking: BookerBooking; onSaved: (b: BookerBooking) => void };
  */
 export function ActivationSection({ booking, onSaved }: Props) {
   const [gameActivated, setGameActivated] = useState(booking.game_activated);
-  const { run, saving: busy, error } = useSaveAction(onSaved, { success: 'Game activated', failure: BOOKER_MESSAGES.activateFailed });
+  const { run, isPending: busy, error } = useAction({
+    call: () => activateGame(booking, booking.id),
+    success: 'Game activated',
+    failure: BOOKER_MESSAGES.activateFailed,
+    onSuccess: onSaved,
+    onError: () => setGameActivated(false),
+  });
   const activated = gameActivated || booking.game_activated;
 
-  const activate = async () => {
+  const activate = () => {
     setGameActivated(true);
-    if (!(await run(() => activateGame(booking, booking.id)))) setGameActivated(false);
+    void run();
   };
 
   return (
@@ -34,7 +40,7 @@ export function ActivationSection({ booking, onSaved }: Props) {
           Your game is active. Players join with the code <strong>{booking.code}</strong>.
         </p>
       ) : (
-        <Button variant="primary" size="lg" disabled={busy} onClick={() => void activate()}>
+        <Button variant="primary" size="lg" disabled={busy} onClick={activate}>
           Activate game
         </Button>
       )}

@@ -4,7 +4,7 @@ import type { BookerBooking } from '../../../shared/api/booking';
 import { BOOKER_MESSAGES, SPICE_LEVELS, type ChallengeOption } from '../../../shared/api/booker-game';
 import { challengeOptionsKey, fetchChallengeOptions, saveChallenges } from './booker-api';
 import { Badge, Button, FieldError, Section } from '../../components/ui';
-import { useSaveAction } from '../../lib/use-save-action';
+import { useAction } from '../../lib/use-action';
 import { SpiceChilis } from '../../components/spice-chilis';
 
 const FILTERS = ['All', ...SPICE_LEVELS] as const;
@@ -18,13 +18,15 @@ export function ChallengesSection({ booking, onSaved }: { booking: BookerBooking
   const [filter, setFilter] = useState<Filter>('All');
   // null: nothing changed here yet, so the game's saved list is shown.
   const [edited, setEdited] = useState<number[] | null>(null);
-  const { run, saving, error } = useSaveAction<BookerBooking>(
-    (b) => {
+  const { run, isPending: saving, error } = useAction({
+    call: (ids: number[]) => saveChallenges(booking, ids),
+    success: 'Challenges saved',
+    failure: BOOKER_MESSAGES.saveChallengesFailed,
+    onSuccess: (b) => {
       onSaved(b);
       setEdited(null);
     },
-    { success: 'Challenges saved', failure: BOOKER_MESSAGES.saveChallengesFailed },
-  );
+  });
   const locked = booking.locked_challenges;
 
   const activeIds = useMemo(() => new Set((options.data ?? []).map((c) => c.id)), [options.data]);
@@ -93,7 +95,7 @@ export function ChallengesSection({ booking, onSaved }: { booking: BookerBooking
       </ul>
       {!locked ? (
         <div className="mt-4">
-          <Button variant="primary" size="lg" disabled={!unsaved || saving} onClick={() => void run(() => saveChallenges(booking, selected))}>
+          <Button variant="primary" size="lg" disabled={!unsaved || saving} onClick={() => void run(selected)}>
             {saving ? 'Saving…' : 'Save challenges'}
           </Button>
           <FieldError className="mt-2" message={error} />

@@ -8,7 +8,7 @@ import { saveChicken } from './booker-api';
 import { chickenText } from './booking-format';
 import { Button, cx, Field, FieldError, Input, labelClass, Section } from '../../components/ui';
 import { Row } from './booker-ui';
-import { useSaveAction } from '../../lib/use-save-action';
+import { useAction } from '../../lib/use-action';
 
 type Choice = 'self' | 'player' | 'team';
 const CHOICES: { value: Choice; label: string; help: string }[] = [
@@ -29,7 +29,12 @@ export function ChickenSection({ booking, onSaved }: Props) {
     mode: 'onChange',
     defaultValues: { assigned_chicken: asChoice(booking.assigned_chicken), assigned_chicken_email: booking.assigned_chicken_email ?? '' },
   });
-  const { run, saving, error } = useSaveAction(onSaved, { success: 'Chicken saved', failure: 'Failed to save the Chicken' });
+  const { run, isPending: saving, error } = useAction({
+    call: (body: z.output<typeof chickenBody>) => saveChicken(booking, body),
+    success: 'Chicken saved',
+    failure: 'Failed to save the Chicken',
+    onSuccess: onSaved,
+  });
   const values = useWatch({ control: form.control });
   const choice = values.assigned_chicken ?? null;
   const email = values.assigned_chicken_email ?? '';
@@ -45,7 +50,7 @@ export function ChickenSection({ booking, onSaved }: Props) {
           <Row label="Chicken's email">{booking.assigned_chicken_email ?? 'Not set'}</Row>
         </dl>
       ) : (
-        <form className="space-y-4" onSubmit={(e) => void form.handleSubmit((body) => run(() => saveChicken(booking, body)))(e)}>
+        <form className="space-y-4" onSubmit={(e) => void form.handleSubmit(run)(e)}>
           <fieldset>
             <legend className={labelClass('lg')}>Who is the Chicken?</legend>
             <div className="mt-2 grid gap-2 sm:grid-cols-3">

@@ -8,7 +8,7 @@ import { gameAreaForm, type GameAreaText } from './game-area-form';
 import { saveGameArea } from './booker-api';
 import { Badge, Button, Field, FieldError, Input, labelClass, Section } from '../../components/ui';
 import { firstErrorMessage } from '../../lib/form-errors';
-import { useSaveAction } from '../../lib/use-save-action';
+import { useAction } from '../../lib/use-action';
 
 const GameAreaMap = lazy(() => import('./game-area-map'));
 
@@ -22,7 +22,12 @@ export function GameAreaSection({ booking, onSaved }: Props) {
     resolver: zodResolver(gameAreaForm),
     defaultValues: { lat: String(booking.initial_area_lat), lng: String(booking.initial_area_lng), radius: String(booking.initial_area_radius) },
   });
-  const { run, saving, error } = useSaveAction(onSaved, { success: 'Game area saved', failure: 'Failed to save the game area' });
+  const { run, isPending: saving, error } = useAction({
+    call: (body: z.output<typeof gameAreaForm>) => saveGameArea(booking, body),
+    success: 'Game area saved',
+    failure: 'Failed to save the game area',
+    onSuccess: onSaved,
+  });
   const values = useWatch({ control: form.control });
   // The map follows what is typed while it is a valid area; the form's own errors say what is wrong.
   const parsed = gameAreaForm.safeParse({ lat: values.lat ?? '', lng: values.lng ?? '', radius: values.radius ?? '' });
@@ -85,7 +90,7 @@ export function GameAreaSection({ booking, onSaved }: Props) {
       {!locked ? <FieldError className="mt-2" message={fieldError} /> : null}
       {!locked ? (
         <div className="mt-4">
-          <Button variant="primary" size="lg" disabled={!changed || saving} onClick={() => void form.handleSubmit((body) => run(() => saveGameArea(booking, body)))()}>
+          <Button variant="primary" size="lg" disabled={!changed || saving} onClick={() => void form.handleSubmit(run)()}>
             {saving ? 'Saving…' : 'Save game area'}
           </Button>
           <FieldError className="mt-2" message={error} />

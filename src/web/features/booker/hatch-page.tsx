@@ -1,9 +1,9 @@
 import { Navigate, useParams } from 'react-router';
-import type { PublicBooking } from '../../../shared/api/booking';
+import type { BookerBooking, PublicBooking } from '../../../shared/api/booking';
 import type { UpdateBookingInput } from '../../../shared/api/public-booking';
 import { BOOKER_MESSAGES } from '../../../shared/api/booker-game';
 import { paths } from '../../lib/paths';
-import { useSaveAction } from '../../lib/use-save-action';
+import { useAction } from '../../lib/use-action';
 import { Spinner } from '../../components/spinner';
 import { updateBooking } from './booker-api';
 import { money } from './booking-format';
@@ -41,9 +41,14 @@ export function HatchPage() {
   const { tempCode = '' } = useParams();
   const { data: booking, isPending, error, replace } = useBooking(tempCode);
   // One save per part, so a failure stays beside the button that caused it.
-  const texts = { success: 'Booking updated', failure: BOOKER_MESSAGES.updateBookingFailed };
-  const details = useSaveAction(replace, texts);
-  const contact = useSaveAction(replace, texts);
+  const save = {
+    call: ({ target, body }: { target: BookerBooking; body: UpdateBookingInput }) => updateBooking(target, body),
+    success: 'Booking updated',
+    failure: BOOKER_MESSAGES.updateBookingFailed,
+    onSuccess: replace,
+  };
+  const details = useAction(save);
+  const contact = useAction(save);
 
   if (isPending) return <PageFrame><Spinner /></PageFrame>;
   if (error || !booking) return <LoadFailed message={loadErrorText(error)} />;
@@ -51,7 +56,7 @@ export function HatchPage() {
   if (!isOrganiserView(booking)) return <PaidNotice booking={booking} />;
   if (booking.code_type === 'game') return <Navigate to={paths.manage(booking.manage_key)} replace />;
 
-  const saveWith = (action: typeof details) => (body: UpdateBookingInput) => void action.run(() => updateBooking(booking, body));
+  const saveWith = (action: typeof details) => (body: UpdateBookingInput) => void action.run({ target: booking, body });
   return (
     <PageFrame>
       <header className="px-1">
@@ -90,11 +95,11 @@ export function HatchPage() {
       </Section>
 
       <Section look="page" id="details" title="Game details" description="Date, time, players, game type and add-ons. Prices update as you change them.">
-        <GameDetailsEditor key={`d${booking.version}`} booking={booking} saving={details.saving} error={details.error} onSave={saveWith(details)} />
+        <GameDetailsEditor key={`d${booking.version}`} booking={booking} saving={details.isPending} error={details.error} onSave={saveWith(details)} />
       </Section>
 
       <Section look="page" id="contact" title="Your details" description="Who we contact about this game.">
-        <ContactEditor key={`c${booking.version}`} booking={booking} saving={contact.saving} error={contact.error} onSave={saveWith(contact)} />
+        <ContactEditor key={`c${booking.version}`} booking={booking} saving={contact.isPending} error={contact.error} onSave={saveWith(contact)} />
       </Section>
     </PageFrame>
   );

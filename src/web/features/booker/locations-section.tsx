@@ -6,7 +6,7 @@ import { BOOKER_MESSAGES, locationsBody } from '../../../shared/api/booker-game'
 import { saveLocations } from './booker-api';
 import { locationStatusText } from './booking-format';
 import { Badge, Button, Field, FieldError, Input, Section, Textarea } from '../../components/ui';
-import { useSaveAction } from '../../lib/use-save-action';
+import { useAction } from '../../lib/use-action';
 
 type Spot = 'meeting_point' | 'hiding_spot';
 const TITLES: Record<Spot, { title: string; help: string; ownedNote: string }> = {
@@ -42,7 +42,12 @@ function SpotCard({ spot, booking, onSaved }: Props & { spot: Spot }) {
   const notesText = values[notesKey] ?? '';
   const { errors } = form.formState;
   const { title, help, ownedNote } = TITLES[spot];
-  const { run, saving, error } = useSaveAction(onSaved, { success: `${title} sent to our team`, failure: `Failed to save the ${title.toLowerCase()}` });
+  const { run, isPending: saving, error } = useAction({
+    call: (body: z.output<typeof locationsBody>) => saveLocations(booking, body),
+    success: `${title} sent to our team`,
+    failure: `Failed to save the ${title.toLowerCase()}`,
+    onSuccess: onSaved,
+  });
   const changed = addressText.trim() !== (address ?? '') || notesText.trim() !== (notes ?? '');
 
   return (
@@ -61,7 +66,7 @@ function SpotCard({ spot, booking, onSaved }: Props & { spot: Spot }) {
       ) : (
         <form
           className="mt-3 space-y-3"
-          onSubmit={(e) => void form.handleSubmit((body) => run(() => saveLocations(booking, body)))(e)}
+          onSubmit={(e) => void form.handleSubmit(run)(e)}
         >
           <Field label={`${title} address`} size="lg" error={errors[addressKey]?.message}>
             <Input maxLength={300} placeholder="Not set" {...form.register(addressKey)} />

@@ -6,7 +6,7 @@ import { MAX_TEAMS, normalizePlayers, teamsBody } from '../../../shared/api/book
 import { saveTeams } from './booker-api';
 import { Badge, Button, Field, FieldError, Input, Section } from '../../components/ui';
 import { firstErrorMessage } from '../../lib/form-errors';
-import { useSaveAction } from '../../lib/use-save-action';
+import { useAction } from '../../lib/use-action';
 
 type TeamsForm = z.input<typeof teamsBody>;
 type Props = { booking: BookerBooking; onSaved: (b: BookerBooking) => void };
@@ -21,13 +21,15 @@ export function TeamsSection({ booking, onSaved }: Props) {
   const form = useForm<TeamsForm, unknown, z.output<typeof teamsBody>>({ resolver: zodResolver(teamsBody), defaultValues: fromBooking(booking) });
   // keyName 'key': the team's own `id` is a form value (it tells the server which team is renamed).
   const { fields, append, remove } = useFieldArray({ control: form.control, name: 'teams', keyName: 'key' });
-  const { run, saving, error } = useSaveAction<BookerBooking>(
-    (b) => {
+  const { run, isPending: saving, error } = useAction({
+    call: (body: z.output<typeof teamsBody>) => saveTeams(booking, body),
+    success: 'Teams saved',
+    failure: 'Failed to save teams',
+    onSuccess: (b) => {
       onSaved(b);
       form.reset(fromBooking(b));
     },
-    { success: 'Teams saved', failure: 'Failed to save teams' },
-  );
+  });
   const teams = useWatch({ control: form.control, name: 'teams' });
   const unsaved = snapshot(teams) !== snapshot(fromBooking(booking).teams);
   // A team's rule can depend on the others (unique names), so every change judges the whole list.
@@ -85,7 +87,7 @@ export function TeamsSection({ booking, onSaved }: Props) {
             variant="primary"
             size="lg"
             disabled={!unsaved || problem !== null || saving}
-            onClick={() => void form.handleSubmit((body) => run(() => saveTeams(booking, body)))()}
+            onClick={() => void form.handleSubmit(run)()}
           >
             {saving ? 'Saving…' : 'Save teams'}
           </Button>

@@ -1,9 +1,8 @@
 import { useId, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ConsoleResponse } from '../../../shared/api/host';
-import { errorMessage } from '../../lib/api-client';
 import { consoleLifecycleOf } from '../../lib/game-lifecycle';
-import { notifyError, notifySuccess } from '../../lib/toast';
+import { useAction } from '../../lib/use-action';
 import { useNow } from '../../components/live-map/live-game-ui';
 import { Button, Dialog } from '../../components/ui';
 import { endGame, hostKeys, resumeGame, startGame } from './host-api';
@@ -46,25 +45,24 @@ export function HostGameControls({ code, snapshot }: { code: string; snapshot: C
   const now = new Date(useNow(15_000));
   const reasonId = useId();
   const [confirm, setConfirm] = useState<Action | null>(null);
-  const [busy, setBusy] = useState(false);
   const status = snapshot.game.status;
   const action: Action = status === 'live' ? 'end' : status === 'ended' ? 'resume' : 'start';
   const rules = consoleLifecycleOf(snapshot, now);
   const blocked = action === 'start' ? rules.start : action === 'resume' ? rules.resume : null;
   const calls = { start: startGame, end: endGame, resume: resumeGame };
-  const run = () => {
-    setBusy(true);
-    calls[action](code)
-      .then(async ({ game }) => {
-        queryClient.setQueryData<ConsoleResponse>(hostKeys.console(code), (old) => (old ? { ...old, game } : old));
-        notifySuccess(TEXTS[action].done);
-        setConfirm(null);
-        // The snapshot's end times move with an end or a resume: read them again.
-        await queryClient.invalidateQueries({ queryKey: hostKeys.console(code) });
-      })
-      .catch((e: unknown) => notifyError(errorMessage(e, TEXTS[action].failed)))
-      .finally(() => setBusy(false));
-  };
+  // The answer's game shows at once; the snapshot's end times move with an end or a resume, so it is read again too.
+  const change = useAction({
+    call: (what: Action) => calls[what](code),
+    success: (_, what) => TEXTS[what].done,
+    failure: (what) => TEXTS[what].failed,
+    failureToast: 'server',
+    invalidates: [hostKeys.console(code)],
+    onSuccess: ({ game }) => {
+      queryClient.setQueryData<ConsoleResponse>(hostKeys.console(code), (old) => (old ? { ...old, game } : old));
+      setConfirm(null);
+    },
+  });
+  const busy = change.isPending;
   const texts = TEXTS[confirm ?? action];
   return (
     <div className="flex flex-col items-end gap-1">
@@ -93,7 +91,7 @@ export function HostGameControls({ code, snapshot }: { code: string; snapshot: C
             <Button size="lg" onClick={() => setConfirm(null)}>
               Cancel
             </Button>
-            <Button variant={confirm === 'end' ? 'danger' : 'primary'} size="lg" disabled={busy} onClick={run}>
+            <Button variant={confirm === 'end' ? 'danger' : 'primary'} size="lg" disabled={busy} onClick={() => void change.run(action)}>
               {busy ? 'Working…' : texts.yes}
             </Button>
           </>

@@ -4,9 +4,8 @@ import type { z } from 'zod';
 import { messageBody, type GameMessage } from '../../../shared/api/play';
 import { MESSAGE_MAX } from '../../../shared/game/teams';
 import { formatTimestamp } from '../../../shared/time';
-import { errorMessage } from '../../lib/api-client';
 import { firstErrorMessage } from '../../lib/form-errors';
-import { notifySuccess } from '../../lib/toast';
+import { useAction } from '../../lib/use-action';
 import { Button, Field, FieldError, Section, Textarea } from '../../components/ui';
 import { sendMessage } from './host-api';
 
@@ -16,23 +15,22 @@ type MessageForm = z.input<typeof messageBody>;
 export function MessagesPanel({ code, messages, disabled }: { code: string; messages: readonly GameMessage[]; disabled: boolean }) {
   const form = useForm<MessageForm, unknown, z.output<typeof messageBody>>({ resolver: zodResolver(messageBody), defaultValues: { text: '' } });
   const text = useWatch({ control: form.control, name: 'text' });
-  const busy = form.formState.isSubmitting;
-  const onSubmit = async ({ text: message }: z.output<typeof messageBody>) => {
-    try {
-      await sendMessage(code, message);
-      form.reset({ text: '' });
-      notifySuccess('Message sent');
-    } catch (e: unknown) {
-      form.setError('root', { message: errorMessage(e, 'Failed to send the message') });
-    }
-  };
+  // A refusal is said under the box (the server's reason), where the host is typing, not in a toast.
+  const send = useAction({
+    call: ({ text: message }: z.output<typeof messageBody>) => sendMessage(code, message),
+    success: 'Message sent',
+    failure: 'Failed to send the message',
+    failureToast: 'none',
+    onSuccess: () => form.reset({ text: '' }),
+  });
+  const busy = send.isPending;
   return (
     <Section id="messages" title="Messages to all players">
-      <form onSubmit={(e) => void form.handleSubmit(onSubmit)(e)} className="space-y-2">
+      <form onSubmit={(e) => void form.handleSubmit(send.run)(e)} className="space-y-2">
         <Field label="Message" hint={`${text.length}/${MESSAGE_MAX}`}>
           <Textarea rows={3} maxLength={MESSAGE_MAX} disabled={disabled} {...form.register('text')} />
         </Field>
-        <FieldError message={firstErrorMessage(form.formState.errors)} />
+        <FieldError message={firstErrorMessage(form.formState.errors) ?? send.error} />
         <Button type="submit" variant="primary" disabled={disabled || busy || !text.trim()}>
           {busy ? 'Sending…' : 'Send to all players'}
         </Button>

@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { BackpackItem, BackpackResponse, UseResult } from '../../../shared/api/hunt';
 import { ITEMS, PICKUP_RADIUS_M } from '../../../shared/game/items';
 import { distanceMetres, type LatLng } from '../../../shared/geo';
 import { errorMessage } from '../../lib/api-client';
-import { notifyError, notifySuccess } from '../../lib/toast';
+import { useAction } from '../../lib/use-action';
 import { Badge, Button, ErrorState, Select } from '../../components/ui';
 import { Spinner } from '../../components/spinner';
 import type { PublicGame } from '../../../shared/api/play';
@@ -70,28 +70,33 @@ function ItemRow({ item, data, onUse, busy }: { item: BackpackItem; data: Backpa
  * distance (pick up when in reach), and what the last uses answered. Refetched when the stream says it changed.
  */
 export function BackpackTab({ code, token, game, teamId, position }: { code: string; token: string; game: PublicGame; teamId: number; position: LatLng | null }) {
-  const queryClient = useQueryClient();
   const useBlock = useTeamBlock(code, token, game, teamId, 'use_item');
   const pickupBlock = useTeamBlock(code, token, game, teamId, 'pick_up');
   // Distances move with the player: refresh now and then as well as on the stream's word.
   const backpack = useQuery({ queryKey: huntKeys.backpack(code), queryFn: () => fetchBackpack(code, token), refetchInterval: 15_000 });
-  const [busy, setBusy] = useState(false);
   const [last, setLast] = useState<UseResult | null>(null);
+  // The Backpack is read again after a use or a pick-up, refused ones too: a refusal often means it changed meanwhile.
+  const use = useAction({
+    call: ({ item, target }: { item: BackpackItem; target: number | undefined }) => applyItem(code, token, item.id, target),
+    failure: ({ item }) => `Failed to use the ${ITEMS[item.kind].name}`,
+    failureToast: 'server',
+    invalidates: [huntKeys.backpack(code)],
+    rereadOnFailure: 'always',
+    onSuccess: ({ result }) => setLast(result),
+  });
+  const pickup = useAction({
+    call: (stationId: number) => pickUp(code, token, stationId),
+    success: ({ item }) => `${ITEMS[item.kind].name} is in your Backpack`,
+    failure: 'Failed to pick up the item',
+    failureToast: 'server',
+    invalidates: [huntKeys.backpack(code)],
+    rereadOnFailure: 'always',
+  });
+  const busy = use.isPending || pickup.isPending;
   if (backpack.isPending) return <Spinner />;
   if (backpack.isError) return <ErrorState message={errorMessage(backpack.error, 'Failed to load the Backpack.')} onRetry={() => void backpack.refetch()} retrying={backpack.isFetching} />;
   const data = backpack.data;
   if (data.weapons_off) return <p className="rounded-lg bg-slate-100 px-3 py-2 text-sm text-slate-700">{data.weapons_off}.</p>;
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: huntKeys.backpack(code) });
-  const run = <T,>(action: Promise<T>, done: (value: T) => void, failure: string) => {
-    setBusy(true);
-    action
-      .then(done)
-      .catch((e: unknown) => notifyError(errorMessage(e, failure)))
-      .finally(() => {
-        setBusy(false);
-        refresh();
-      });
-  };
   // Distances follow this phone's latest fix with the same rule the server applies, without asking it each time.
   const stations = data.stations
     .map((s) => {
@@ -122,7 +127,7 @@ export function BackpackTab({ code, token, game, teamId, position }: { code: str
                 item={item}
                 data={data}
                 busy={busy || useBlock !== null}
-                onUse={(target) => run(applyItem(code, token, item.id, target), ({ result }) => setLast(result), `Failed to use the ${ITEMS[item.kind].name}`)}
+                onUse={(target) => void use.run({ item, target })}
               />
             ))}
           </ul>
@@ -148,7 +153,7 @@ export function BackpackTab({ code, token, game, teamId, position }: { code: str
                   variant={s.in_reach ? 'primary' : 'secondary'}
                   size="lg"
                   disabled={busy || pickupBlock !== null || !s.in_reach || s.again_at !== null || data.items.length >= data.capacity}
-                  onClick={() => run(pickUp(code, token, s.id), ({ item }) => notifySuccess(`${ITEMS[item.kind].name} is in your Backpack`), 'Failed to pick up the item')}
+                  onClick={() => void pickup.run(s.id)}
                 >
                   Pick up
                 </Button>

@@ -1,5 +1,4 @@
-import { useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
@@ -11,7 +10,7 @@ import { AuthedPhoto } from '../../lib/authed-photo';
 import { errorMessage } from '../../lib/api-client';
 import { toastFirstError } from '../../lib/form-errors';
 import { resizePhoto } from '../../lib/photo-resize';
-import { notifyError, notifySuccess } from '../../lib/toast';
+import { useAction } from '../../lib/use-action';
 import { Spinner } from '../../components/spinner';
 import { Badge, Button, ErrorState, Field, Input, Textarea } from '../../components/ui';
 import { challengeKeys, fetchChallenges, playerHeaders, submitAnswer, submitPhoto } from './challenges-api';
@@ -108,38 +107,34 @@ function SentItem({ submission: s, token }: { submission: TeamSubmission; token:
 }
 
 function SubmitForm({ code, token, challenge: c, frozen }: { code: string; token: string; challenge: PlayChallenge; frozen: boolean }) {
-  const queryClient = useQueryClient();
-  const [sending, setBusy] = useState(false);
-  const busy = sending || frozen;
   const answerForm = useForm<z.input<typeof textForm>, unknown, z.output<typeof textForm>>({ resolver: zodResolver(textForm), defaultValues: { text: '' } });
   const countsForm = useForm<z.input<typeof countForm>, unknown, z.output<typeof countForm>>({ resolver: zodResolver(countForm), defaultValues: { count: '' } });
   const text = useWatch({ control: answerForm.control, name: 'text' });
   const count = useWatch({ control: countsForm.control, name: 'count' });
-  const done = () => {
-    notifySuccess('Sent! The host will review it.');
-    answerForm.reset({ text: '' });
-    countsForm.reset({ count: '' });
-    void queryClient.invalidateQueries({ queryKey: challengeKeys.list(code) });
-  };
-  /** Resolves once sent; rejects (after the error toast) so a photo being previewed stays for another try. */
-  const run = (work: () => Promise<unknown>): Promise<void> => {
-    setBusy(true);
-    return work()
-      .then(done)
-      .catch((e: unknown) => {
-        notifyError(errorMessage(e, 'Failed to send. Please try again.'));
-        throw e;
-      })
-      .finally(() => setBusy(false));
-  };
-  const sendPhoto = (file: File) =>
-    run(async () => {
+  const send = useAction({
+    call: async (what: { photo: File } | { text: string } | { count: number }) => {
+      if ('text' in what) return submitAnswer(code, token, { challenge_id: c.id, kind: 'text', text: what.text });
+      if ('count' in what) return submitAnswer(code, token, { challenge_id: c.id, kind: 'count', count: what.count });
       // Shrunk on the phone first (lib/photo-resize.ts); a photo the browser cannot decode goes as it is.
-      const photo = await resizePhoto(file).catch(() => file);
-      await submitPhoto(code, token, c.id, photo);
-    });
-  const onText = answerForm.handleSubmit((body) => run(() => submitAnswer(code, token, { challenge_id: c.id, kind: 'text', ...body })).catch(() => undefined), toastFirstError);
-  const onCount = countsForm.handleSubmit((body) => run(() => submitAnswer(code, token, { challenge_id: c.id, kind: 'count', ...body })).catch(() => undefined), toastFirstError);
+      const photo = await resizePhoto(what.photo).catch(() => what.photo);
+      return submitPhoto(code, token, c.id, photo);
+    },
+    success: 'Sent! The host will review it.',
+    failure: 'Failed to send. Please try again.',
+    failureToast: 'server',
+    invalidates: [challengeKeys.list(code)],
+    onSuccess: () => {
+      answerForm.reset({ text: '' });
+      countsForm.reset({ count: '' });
+    },
+  });
+  const busy = send.isPending || frozen;
+  /** Resolves once sent; rejects (after the error toast) so a photo being previewed stays for another try. */
+  const sendPhoto = async (photo: File) => {
+    if (!(await send.run({ photo }))) throw new Error('Not sent');
+  };
+  const onText = answerForm.handleSubmit(({ text: answer }) => send.run({ text: answer }), toastFirstError);
+  const onCount = countsForm.handleSubmit(({ count: counted }) => send.run({ count: counted }), toastFirstError);
   return (
     <div className="space-y-2 border-t border-slate-100 pt-2">
       {c.kinds.includes('photo') ? <PhotoPicker name={c.name} busy={busy} onSend={sendPhoto} /> : null}

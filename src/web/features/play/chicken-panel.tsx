@@ -1,8 +1,7 @@
-import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { QRCodeSVG } from 'qrcode.react';
 import { errorMessage } from '../../lib/api-client';
-import { notifyError, notifySuccess } from '../../lib/toast';
+import { useAction } from '../../lib/use-action';
 import { Button, ErrorState } from '../../components/ui';
 import { Spinner } from '../../components/spinner';
 import { clock, fetchChicken, hideHere, huntKeys } from './hunt-api';
@@ -15,21 +14,18 @@ import { PlannedSpot } from './chicken-briefing';
 export function ChickenPanel({ code, token, hasPosition }: { code: string; token: string; hasPosition: boolean }) {
   const queryClient = useQueryClient();
   const chicken = useQuery({ queryKey: huntKeys.chicken(code), queryFn: () => fetchChicken(code, token) });
-  const [busy, setBusy] = useState(false);
+  // The answer is the new hiding spot: it goes into the screen's data, no other read.
+  const hide = useAction({
+    call: () => hideHere(code, token),
+    success: 'Hiding spot saved',
+    failure: 'Failed to save the hiding spot',
+    failureToast: 'server',
+    onSuccess: ({ hiding_spot }) => queryClient.setQueryData(huntKeys.chicken(code), (old: typeof chicken.data) => (old ? { ...old, hiding_spot } : old)),
+  });
   if (chicken.isPending) return <Spinner />;
   if (chicken.isError) return <ErrorState message={errorMessage(chicken.error, 'Failed to load your Chicken screen.')} onRetry={() => void chicken.refetch()} retrying={chicken.isFetching} />;
   const data = chicken.data;
   const link = `${window.location.origin}${data.found_path}`;
-  const hide = () => {
-    setBusy(true);
-    hideHere(code, token)
-      .then(({ hiding_spot }) => {
-        queryClient.setQueryData(huntKeys.chicken(code), { ...data, hiding_spot });
-        notifySuccess('Hiding spot saved');
-      })
-      .catch((e: unknown) => notifyError(errorMessage(e, 'Failed to save the hiding spot')))
-      .finally(() => setBusy(false));
-  };
   return (
     <section aria-label="Your found-code" className="space-y-3 rounded-xl border-2 border-amber-400 bg-amber-50 p-4">
       <PlannedSpot spot={data.planned_spot} />
@@ -45,7 +41,7 @@ export function ChickenPanel({ code, token, hasPosition }: { code: string; token
         <p className="text-sm" data-testid="hiding-status">
           {data.hiding_spot ? `Hidden since ${clock(data.hiding_spot.at)}.` : 'You have not hidden yet.'} Hide within {data.final_area.radius} m of the centre: the area shrinks to that.
         </p>
-        <Button variant="primary" size="lg" className="w-full" disabled={busy || !hasPosition} disabledReason={hasPosition ? null : 'Waiting for your location'} onClick={hide}>
+        <Button variant="primary" size="lg" className="w-full" disabled={hide.isPending || !hasPosition} disabledReason={hasPosition ? null : 'Waiting for your location'} onClick={() => void hide.run()}>
           {data.hiding_spot ? 'Hide here instead' : 'Hide here'}
         </Button>
       </div>

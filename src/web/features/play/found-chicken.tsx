@@ -2,8 +2,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import { errorMessage } from '../../lib/api-client';
-import { notifyError } from '../../lib/toast';
+import { useAction } from '../../lib/use-action';
 import { Button, Field, Input } from '../../components/ui';
 import { CHICKEN_MESSAGES, FIND_RADIUS_M, FOUND_CODE_LENGTH } from '../../../shared/game/chicken';
 import type { PublicGame } from '../../../shared/api/play';
@@ -25,9 +24,20 @@ type Props = { code: string; token: string; game: PublicGame; teamId: number; fo
  */
 export function FoundChicken({ code, token, game, teamId, found, initialCode, onFound }: Props) {
   const form = useForm<ClaimForm, unknown, z.output<typeof claimForm>>({ resolver: zodResolver(claimForm), defaultValues: { code: initialCode ?? '' } });
-  const busy = form.formState.isSubmitting;
-  const error = form.formState.errors.code?.message ?? form.formState.errors.root?.message ?? null;
   const [points, setPoints] = useState<number | null>(null);
+  // The position is taken as part of the claim, so the button says Checking… while the phone finds it too; a phone
+  // that cannot tell is told so in the claim's own words, anything else in the server's.
+  const claim = useAction({
+    call: async (foundCode: string) => claimChicken(code, token, foundCode, await currentFix()),
+    failure: (_, e) => (e instanceof Error && e.message === CHICKEN_MESSAGES.noPosition ? e.message : 'Failed to claim the Chicken'),
+    failureToast: 'server',
+    onSuccess: ({ find }) => {
+      setPoints(find.chicken_points);
+      onFound();
+    },
+  });
+  const busy = claim.isPending;
+  const error = form.formState.errors.code?.message ?? claim.error;
   const block = useTeamBlock(code, token, game, teamId, 'claim_chicken');
   if (found || points !== null) {
     return (
@@ -36,18 +46,7 @@ export function FoundChicken({ code, token, game, teamId, found, initialCode, on
       </p>
     );
   }
-  const submit = ({ code: foundCode }: z.output<typeof claimForm>) =>
-    currentFix()
-      .then((position) => claimChicken(code, token, foundCode, position))
-      .then(({ find }) => {
-        setPoints(find.chicken_points);
-        onFound();
-      })
-      .catch((e: unknown) => {
-        const message = e instanceof Error && e.message === CHICKEN_MESSAGES.noPosition ? e.message : errorMessage(e, 'Failed to claim the Chicken');
-        form.setError('root', { message });
-        notifyError(message);
-      });
+  const submit = ({ code: foundCode }: z.output<typeof claimForm>) => claim.run(foundCode);
   return (
     <form onSubmit={(e) => void form.handleSubmit(submit)(e)} aria-label="Found the Chicken" className="space-y-2 rounded-xl border border-amber-300 bg-amber-50 p-3">
       <h2 className="font-semibold">Found the Chicken?</h2>

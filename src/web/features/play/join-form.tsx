@@ -4,8 +4,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { PLAYER_NAME_MAX, TEAM_NAME_MAX } from '../../../shared/game/teams';
 import { joinBody, teamName, type JoinBody, type LobbyTeam, type Player } from '../../../shared/api/play';
-import { errorMessage } from '../../lib/api-client';
 import { firstErrorMessage } from '../../lib/form-errors';
+import { useAction } from '../../lib/use-action';
 import { Button, cx, Field, FieldError, Input } from '../../components/ui';
 import { joinGame } from './play-api';
 
@@ -45,7 +45,14 @@ export function JoinForm({ code, teams, chickenKey, onJoined }: Props) {
   });
   const { field: choiceField } = useController({ control: form.control, name: 'choice' });
   const choice = choiceField.value;
-  const busy = form.formState.isSubmitting;
+  // A refusal (a full team, a name taken) is said under the form, in the server's words.
+  const join = useAction({
+    call: (body: JoinBody) => joinGame(code, body),
+    failure: 'Failed to join the game. Please try again.',
+    failureToast: 'none',
+    onSuccess: (answer) => onJoined(answer.token, answer.player),
+  });
+  const busy = join.isPending;
 
   const onSubmit = async ({ name, choice: chosen, team_name }: z.output<ReturnType<typeof joinForm>>) => {
     // A team listed before the lobby exists has no id yet (not positive): it is joined by its name.
@@ -57,12 +64,7 @@ export function JoinForm({ code, teams, chickenKey, onJoined }: Props) {
         : picked.id > 0
           ? { team_id: picked.id }
           : { team_name: picked.name };
-    try {
-      const answer = await joinGame(code, { name, ...team, ...(chickenKey ? { chicken_key: chickenKey } : {}) });
-      onJoined(answer.token, answer.player);
-    } catch (e: unknown) {
-      form.setError('root', { message: errorMessage(e, 'Failed to join the game. Please try again.') });
-    }
+    await join.run({ name, ...team, ...(chickenKey ? { chicken_key: chickenKey } : {}) });
   };
 
   return (
@@ -102,7 +104,7 @@ export function JoinForm({ code, teams, chickenKey, onJoined }: Props) {
           ) : null}
         </fieldset>
       )}
-      <FieldError message={firstErrorMessage(form.formState.errors)} />
+      <FieldError message={firstErrorMessage(form.formState.errors) ?? join.error} />
       <Button type="submit" variant="primary" size="lg" className="w-full" disabled={busy}>
         {busy ? 'Joining…' : 'Join the game'}
       </Button>

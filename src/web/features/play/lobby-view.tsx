@@ -4,8 +4,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { changeTeamBody, type LobbyTeam, type MapPlayer, type PlayGameResponse } from '../../../shared/api/play';
 import { TEAM_NAME_MAX } from '../../../shared/game/teams';
-import { errorMessage } from '../../lib/api-client';
 import { firstErrorMessage } from '../../lib/form-errors';
+import { useAction } from '../../lib/use-action';
 import { Badge, Button, Field, FieldError, Input, Select } from '../../components/ui';
 import { LocationPrompt } from './location-prompt';
 import { ChickenBriefing } from './chicken-briefing';
@@ -15,6 +15,9 @@ import { changeTeam, updateMe } from './play-api';
 /** "Or create a team": the change-team call's by-name body. */
 const newTeamForm = changeTeamBody.options[1];
 type NewTeamForm = z.input<typeof newTeamForm>;
+
+/** What a player changes in the lobby: their team (an existing one or a new one by name), or their own state. */
+type LobbyChange = { team: Parameters<typeof changeTeam>[2] } | { me: Parameters<typeof updateMe>[2] };
 
 type Props = {
   code: string;
@@ -33,18 +36,26 @@ type Props = {
  * (change it while seats are free), your location choice, and Ready.
  */
 export function LobbyView({ code, token, me, teams, teammates, info, onChanged }: Props) {
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  // The new team's name refused by its rule; a refused call is said by the action's own error line.
+  const [invalid, setInvalid] = useState<string | null>(null);
   const form = useForm<NewTeamForm, unknown, z.output<typeof newTeamForm>>({ resolver: zodResolver(newTeamForm), defaultValues: { team_name: '' } });
   const newTeam = useWatch({ control: form.control, name: 'team_name' });
-  const run = (work: () => Promise<unknown>) => {
-    setBusy(true);
-    setError(null);
-    work()
-      .then(onChanged)
-      .catch((e: unknown) => setError(errorMessage(e, 'Something went wrong. Please try again.')))
-      .finally(() => setBusy(false));
+  // One change at a time, said beside the buttons (no toast on a phone in a crowd): the lobby is read again after each.
+  const change = useAction({
+    call: (what: LobbyChange) => ('team' in what ? changeTeam(code, token, what.team) : updateMe(code, token, what.me)),
+    failure: 'Something went wrong. Please try again.',
+    failureToast: 'none',
+    onSuccess: (_, what) => {
+      if ('team' in what && 'team_name' in what.team) form.reset({ team_name: '' });
+      onChanged();
+    },
+  });
+  const run = (what: LobbyChange) => {
+    setInvalid(null);
+    void change.run(what);
   };
+  const busy = change.isPending;
+  const error = invalid ?? change.error;
   const myTeam = teams.find((t) => t.id === me.team_id) ?? null;
   const chicken = me.role === 'chicken';
 
@@ -69,7 +80,7 @@ export function LobbyView({ code, token, me, teams, teammates, info, onChanged }
             </ul>
           ) : null}
           <Field label="Switch team">
-            <Select value={me.team_id ?? ''} disabled={busy} onChange={(e) => run(() => changeTeam(code, token, { team_id: Number(e.target.value) }))}>
+            <Select value={me.team_id ?? ''} disabled={busy} onChange={(e) => run({ team: { team_id: Number(e.target.value) } })}>
               {teams.map((t) => (
                 <option key={t.id} value={t.id} disabled={t.full && t.id !== me.team_id}>
                   {t.name} {t.full && t.id !== me.team_id ? '(full)' : `(${t.players}/${t.capacity})`}
@@ -81,8 +92,8 @@ export function LobbyView({ code, token, me, teams, teammates, info, onChanged }
             className="flex items-end gap-2"
             onSubmit={(e) =>
               void form.handleSubmit(
-                (body) => run(() => changeTeam(code, token, body).then(() => form.reset({ team_name: '' }))),
-                (errors) => setError(firstErrorMessage(errors)),
+                (body) => run({ team: body }),
+                (errors) => setInvalid(firstErrorMessage(errors)),
               )(e)
             }
           >
@@ -95,10 +106,10 @@ export function LobbyView({ code, token, me, teams, teammates, info, onChanged }
           </form>
         </section>
       )}
-      <LocationPrompt location={me.location} chicken={chicken} onAnswer={(location) => run(() => updateMe(code, token, { location }))} />
+      <LocationPrompt location={me.location} chicken={chicken} onAnswer={(location) => run({ me: { location } })} />
       <FieldError message={error} />
       <div className="space-y-2 text-center">
-        <Button variant={me.ready ? 'secondary' : 'primary'} size="lg" className="w-full" disabled={busy} onClick={() => run(() => updateMe(code, token, { ready: !me.ready }))}>
+        <Button variant={me.ready ? 'secondary' : 'primary'} size="lg" className="w-full" disabled={busy} onClick={() => run({ me: { ready: !me.ready } })}>
           {me.ready ? 'Not ready yet' : "I'm ready"}
         </Button>
         <p className="text-slate-600" data-testid="lobby-status">

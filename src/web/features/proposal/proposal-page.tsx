@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { format, isValid, parse } from 'date-fns';
@@ -7,7 +6,7 @@ import type { PublicProposal } from '../../../shared/api/proposals';
 import { ADD_ONS, PLANS } from '../../../shared/plans';
 import { formatMoney } from '../../../shared/money';
 import { api, errorMessage } from '../../lib/api-client';
-import { notifyError } from '../../lib/toast';
+import { useAction } from '../../lib/use-action';
 import { Spinner } from '../../components/spinner';
 import { Button, Section, Table } from '../../components/ui';
 
@@ -52,21 +51,16 @@ function QuoteTable({ p }: { p: PublicProposal }) {
 export function ProposalPage() {
   const { token = '' } = useParams();
   const navigate = useNavigate();
-  const [accepting, setAccepting] = useState(false);
   const query = useQuery({ queryKey: ['proposal', token], queryFn: () => api(ep.get, { params: { token } }), retry: false });
-
-  async function accept() {
-    setAccepting(true);
-    try {
-      const { manage_path } = await api(ep.accept, { params: { token } });
-      await navigate(manage_path);
-    } catch (error) {
-      notifyError(errorMessage(error, 'Failed to accept the proposal. Please try again.'));
-      await query.refetch();
-    } finally {
-      setAccepting(false);
-    }
-  }
+  // Accepted: on to the management page to pay. Refused (expired, withdrawn meanwhile): the quote is read again.
+  const accept = useAction({
+    call: () => api(ep.accept, { params: { token } }),
+    failure: 'Failed to accept the proposal. Please try again.',
+    failureToast: 'server',
+    onSuccess: ({ manage_path }) => navigate(manage_path),
+    onError: () => query.refetch(),
+  });
+  const accepting = accept.isPending;
 
   if (query.isPending) return <Spinner />;
   const p = query.data?.proposal;
@@ -102,7 +96,7 @@ export function ProposalPage() {
           ) : (
             <div className="flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-slate-200 bg-white p-4">
               <p className="text-slate-700">Valid until {day(p.valid_until)}. Accept it to confirm these terms, then pay to book your game.</p>
-              <Button variant="primary" size="md" onClick={() => void accept()} disabled={accepting} aria-busy={accepting}>
+              <Button variant="primary" size="md" onClick={() => void accept.run()} disabled={accepting} aria-busy={accepting}>
                 {accepting ? 'Accepting…' : 'Accept proposal'}
               </Button>
             </div>

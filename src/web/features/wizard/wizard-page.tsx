@@ -103,6 +103,8 @@ function WizardFlow() {
     next();
   };
 
+  // Not lib/use-action.ts, the app's one way to write: the public wizard loads no TanStack Query (its first load stays
+  // small, app/area-providers.tsx), so Book now keeps its own sending state and double-click guard.
   const book = async () => {
     if (sendingRef.current || booked) return;
     if (!isContactValid(state.contactDetails.email) || !stepZeroReady(state)) {

@@ -1,0 +1,71 @@
+import type { ReviewSubmission } from '../../shared/api/submissions';
+import type { SubmissionStatus } from '../../shared/scoring/challenge-points';
+import { CHALLENGE_TYPE_LABELS } from '../../shared/validation/challenge-rules';
+import { formatAdminTimestamp as when } from '../../shared/time';
+import type { Action } from '../lib/use-action';
+import { Badge, type BadgeTone } from './ui';
+import { SubmissionVerdict, type Verdict } from './submission-verdict';
+
+export type { Verdict } from './submission-verdict';
+
+/** A submission's status as reviewers read it (the cards' badges, the queue's filter). */
+export const SUBMISSION_STATUS_LABELS: Record<SubmissionStatus, string> = { pending: 'Pending', approved: 'Approved', rejected: 'Rejected' };
+const STATUS_TONE: Record<SubmissionStatus, BadgeTone> = { pending: 'amber', approved: 'green', rejected: 'red' };
+
+type Props = {
+  submission: ReviewSubmission;
+  /** The screen's review call with its toasts and refreshes (`useAction`); the buttons wait while it runs. */
+  review: Action<Verdict>;
+  /** The card's title under the screen's own headings: h2 on a page of cards, h3 inside a section. */
+  heading?: 'h2' | 'h3';
+};
+
+/**
+ * One submission as a reviewer sees it, on the staff queue and on the host console alike (decisions 0243, 0273): what
+ * the team sent, how it is scored, what a review gave, and the verdict buttons. The photo is not lazy: the host's
+ * queue sits far down a long console, where a lazy photo would wait for a scroll.
+ */
+export function SubmissionReviewCard({ submission, review, heading: Heading = 'h2' }: Props) {
+  const c = submission.challenge;
+  const team = submission.team.name;
+  return (
+    <li className="grid gap-4 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-[12rem_1fr]" data-testid="review-card" data-team={team}>
+      <div>
+        {submission.photo_url ? (
+          <a href={submission.photo_url} target="_blank" rel="noreferrer">
+            <img src={submission.photo_url} alt={`Photo from ${team}`} decoding="async" className="h-40 w-48 rounded-md bg-slate-100 object-cover" />
+          </a>
+        ) : (
+          <div className="flex h-40 w-48 items-center justify-center rounded-md bg-slate-50 p-3 text-sm text-slate-700">
+            {submission.kind === 'count' ? <span className="text-3xl font-bold">× {submission.count ?? 0}</span> : <span className="line-clamp-6">{submission.text ?? '—'}</span>}
+          </div>
+        )}
+      </div>
+      <div className="space-y-2">
+        <div className="flex flex-wrap items-center gap-2">
+          <Heading className="text-lg font-semibold">{c?.name ?? 'Deleted challenge'}</Heading>
+          <Badge tone={STATUS_TONE[submission.status]}>{SUBMISSION_STATUS_LABELS[submission.status]}</Badge>
+          {c ? <Badge tone="slate">{CHALLENGE_TYPE_LABELS[c.type]}</Badge> : null}
+        </div>
+        <p className="text-sm text-slate-600">
+          <strong>{team}</strong> · game <span className="font-mono">{submission.game_code}</span> · {when(submission.submitted_at)}
+        </p>
+        {submission.kind === 'text' && submission.photo_url ? <p className="text-sm">{submission.text}</p> : null}
+        {c ? (
+          <p className="text-sm text-slate-600">
+            {c.type === 'Tally' ? `${c.points_per_submission} per item, up to ${c.max_score}` : `Up to ${c.max_score} points`} · {submission.points_awarded} awarded
+            {submission.rating !== null ? ` · rated ${submission.rating}/5` : ''}
+          </p>
+        ) : null}
+        {submission.reason ? <p className="text-sm text-red-700">Rejected: {submission.reason}</p> : null}
+        {submission.reviewer ? (
+          <p className="text-xs text-slate-500">
+            Reviewed by {submission.reviewer.name}
+            {submission.reviewed_at ? ` · ${when(submission.reviewed_at)}` : ''}
+          </p>
+        ) : null}
+        <SubmissionVerdict submission={submission} review={review} />
+      </div>
+    </li>
+  );
+}
