@@ -1,10 +1,9 @@
 import { z } from 'zod';
-import { CHALLENGE_TYPES } from '../validation/challenge-rules';
 import { SUBMISSION_STATUSES } from '../scoring/challenge-points';
 import { SUBMISSION_COUNT_MAX, SUBMISSION_TEXT_MAX, SUBMIT_MESSAGES } from '../game/submission-kinds';
 import { leaderboardTeamSchema, teamScoreSchema } from './scoring';
 import { GAME_STATUSES } from './play';
-import { SUBMISSION_KINDS, reviewSubmissionSchema, submissionContentShape } from './submissions';
+import { SUBMISSION_KINDS, challengeRuleShape, reviewSubmissionSchema, submissionContentShape } from './submissions';
 
 /**
  * Challenges in play (issue 14, decisions 0270–0275): a team's challenge list with its submissions, the submit
@@ -26,13 +25,7 @@ export const teamSubmissionSchema = z.object({
 export type TeamSubmission = z.infer<typeof teamSubmissionSchema>;
 
 export const playChallengeSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  description: z.string(),
-  type: z.enum(CHALLENGE_TYPES),
-  max_score: z.number().int(),
-  max_submissions: z.number().int(),
-  points_per_submission: z.number().int(),
+  ...challengeRuleShape,
   /** What the challenge takes (shared/game/submission-kinds.ts), the first offered first. */
   kinds: z.array(z.enum(SUBMISSION_KINDS)),
   /** Approved points so far (never above max_score). */

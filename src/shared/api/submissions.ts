@@ -30,6 +30,17 @@ export const submissionsQuery = z.object({
   per_page: z.coerce.number().int().min(1).max(100).default(20),
 });
 
+/** A challenge as a player or a reviewer sees it: what it asks and how it scores. */
+export const challengeRuleShape = {
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  type: z.enum(CHALLENGE_TYPES),
+  max_score: z.number().int(),
+  max_submissions: z.number().int(),
+  points_per_submission: z.number().int(),
+};
+
 /**
  * What a submission holds and what its review gave, the same for its team and for staff. `photo_url` is a same-origin
  * address (the team's needs the player token), or null.
@@ -51,17 +62,7 @@ export const reviewSubmissionSchema = z.object({
   instance_id: z.number().int(),
   instance_status: z.string(),
   team: z.object({ id: z.number().int(), name: z.string() }),
-  challenge: z
-    .object({
-      id: z.number().int(),
-      name: z.string(),
-      description: z.string(),
-      type: z.enum(CHALLENGE_TYPES),
-      max_score: z.number().int(),
-      max_submissions: z.number().int(),
-      points_per_submission: z.number().int(),
-    })
-    .nullable(),
+  challenge: z.object(challengeRuleShape).nullable(),
   ...submissionContentShape,
   reviewer: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   reason: z.string().nullable(),

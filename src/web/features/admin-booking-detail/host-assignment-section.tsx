@@ -1,15 +1,13 @@
-import { useEffect } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import type { AdminBooking } from '../../../shared/api/booking';
 import { detailPatchBody } from '../../../shared/api/admin-booking-detail';
 import { toastFirstError } from '../../lib/form-errors';
-import { notifyError } from '../../lib/toast';
 import { useAction } from '../../lib/use-action';
-import { detailCalls, fetchHosts, hostsQueryKey, writesBooking } from './detail-api';
-import { Button, Field, Section, Select } from '../../components/ui';
+import { detailCalls, writesBooking } from './detail-api';
+import { HostSelect, useHosts } from './host-select';
+import { Button, Section } from '../../components/ui';
 import { Info } from './ui';
 
 // The select holds the id as text ('' for none); the shared rule judges the number.
@@ -17,7 +15,7 @@ const hostForm = z.object({ assigned_host_id: z.preprocess((v) => (v === '' ? un
 
 /** Hosted bookings only: pick a host from GET /api/admin/hosts. */
 export function HostAssignmentSection({ booking }: { booking: AdminBooking }) {
-  const hosts = useQuery({ queryKey: hostsQueryKey, queryFn: fetchHosts, retry: false, staleTime: 60_000 });
+  const hosts = useHosts();
   const form = useForm<z.input<typeof hostForm>, unknown, z.output<typeof hostForm>>({
     resolver: zodResolver(hostForm),
     defaultValues: { assigned_host_id: booking.assigned_host_id ? String(booking.assigned_host_id) : '' },
@@ -25,10 +23,6 @@ export function HostAssignmentSection({ booking }: { booking: AdminBooking }) {
   // Controlled: the hosts arrive after the form, and the stored host must show once its option exists.
   const watched = form.watch('assigned_host_id');
   const selected = typeof watched === 'string' ? watched : '';
-  const failed = hosts.isError;
-  useEffect(() => {
-    if (failed) notifyError('Failed to load hosts');
-  }, [failed]);
 
   const assign = useAction({
     call: ({ assigned_host_id }: z.output<typeof hostForm>) => detailCalls.patch(booking, { assigned_host_id }),
@@ -45,16 +39,7 @@ export function HostAssignmentSection({ booking }: { booking: AdminBooking }) {
         </Info>
       </dl>
       <form onSubmit={(e) => void form.handleSubmit(assign.run, toastFirstError)(e)} className="flex flex-wrap items-end gap-2">
-        <Field label="Host" id="detail-host" className="min-w-48 flex-1">
-          <Select disabled={hosts.isPending} value={selected} onChange={(e) => form.setValue('assigned_host_id', e.target.value)}>
-            <option value="">{hosts.isPending ? 'Loading...' : failed ? 'Hosts could not be loaded' : 'Select a host'}</option>
-            {(hosts.data ?? []).map((h) => (
-              <option key={h.id} value={String(h.id)}>
-                {h.name} ({h.email})
-              </option>
-            ))}
-          </Select>
-        </Field>
+        <HostSelect hosts={hosts} label="Host" id="detail-host" value={selected} onChange={(value) => form.setValue('assigned_host_id', value)} />
         <Button type="submit" variant="primary" disabled={assign.isPending}>
           Assign Host
         </Button>

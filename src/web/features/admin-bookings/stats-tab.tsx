@@ -1,12 +1,9 @@
-import { lazy, Suspense, useEffect, useId, type CSSProperties } from 'react';
+import { lazy, Suspense, useEffect, useId } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { format, isValid, parse } from 'date-fns';
-import { DayPicker } from 'react-day-picker';
-import { enGB } from 'react-day-picker/locale';
-import 'react-day-picker/style.css';
 import { chartIntervalFor, intervalCaption } from '../../../shared/chart-interval';
 import { DEFAULT_ADMIN_TIMEZONE, todayIn } from '../../../shared/time';
 import { Spinner } from '../../components/spinner';
+import { DateRangePicker } from '../../components/date-range-picker';
 import { notifyError } from '../../lib/toast';
 import { bookingsKeys, fetchChart } from './bookings-api';
 import { RANGE_PRESETS, type BookingsUrlState, type RangePreset } from './bookings-url';
@@ -16,13 +13,6 @@ import { MetricCard } from './bookings-ui';
 const EnquiryLeadChart = lazy(() => import('./enquiry-lead-chart'));
 
 export const LOAD_CHART_FAILED = 'Failed to load chart data';
-const DAY = 'yyyy-MM-dd';
-const CALENDAR_STYLE = { '--rdp-accent-color': '#9a5f00', '--rdp-accent-background-color': '#fff8e6' } as CSSProperties;
-
-const toDay = (value: string) => {
-  const d = value ? parse(value, DAY, new Date()) : null;
-  return d && isValid(d) ? d : undefined;
-};
 
 type Props = { state: BookingsUrlState; update: (patch: Partial<BookingsUrlState>) => void };
 
@@ -66,23 +56,7 @@ export function StatsTab({ state, update }: Props) {
         </div>
       </div>
       {state.range === 'custom' && (
-        <div className="w-fit rounded-xl border border-slate-200 bg-white p-2" style={CALENDAR_STYLE}>
-          <DayPicker
-            mode="range"
-            locale={enGB}
-            weekStartsOn={1}
-            numberOfMonths={2}
-            defaultMonth={toDay(start)}
-            selected={{ from: toDay(start), to: toDay(end) }}
-            disabled={{ after: toDay(today) ?? new Date() }}
-            onSelect={(range) => {
-              const from = range?.from ? format(range.from, DAY) : '';
-              const to = range?.to ? format(range.to, DAY) : from;
-              update({ from, to });
-            }}
-            aria-label="Custom date range"
-          />
-        </div>
+        <DateRangePicker from={start} to={end} latest={today} onChange={update} label="Custom date range" />
       )}
       <p className="text-sm text-slate-600">
         {start === end ? start : `${start} to ${end}`} · <span data-testid="interval-caption">{intervalCaption(interval)}</span>

@@ -1,10 +1,6 @@
-import { useState, type CSSProperties } from 'react';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { format, isValid, parse } from 'date-fns';
-import { DayPicker } from 'react-day-picker';
-import { enGB } from 'react-day-picker/locale';
-import 'react-day-picker/style.css';
 import { PAYMENT_LIST_KINDS, type PaymentListKind, type PaymentRow } from '../../../shared/api/admin-payments';
 import { PAYMENT_TYPES, PAYMENT_TYPE_LABELS } from '../../../shared/api/admin-booking-detail';
 import { adminPaymentsEndpoints as ep } from '../../../shared/api/endpoints/admin-payments';
@@ -15,17 +11,12 @@ import { api, errorMessage } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
 import { Pager } from '../../components/pager';
 import { Spinner } from '../../components/spinner';
+import { DateRangePicker } from '../../components/date-range-picker';
 import { Button, EmptyTableRow, ErrorState, Field, Select, Table, TableCell, TableHead, TableRow } from '../../components/ui';
 
-const DAY = 'yyyy-MM-dd';
-const CALENDAR_STYLE = { '--rdp-accent-color': '#9a5f00', '--rdp-accent-background-color': '#fff8e6' } as CSSProperties;
 const KIND_LABELS: Record<PaymentListKind, string> = { all: 'All entries', payment: 'Payments', refund: 'Refunds', void: 'Voids' };
 const HEADERS = ['Recorded', 'Booking', 'Entry', 'Type', 'Amount', 'By', 'Reason'] as const;
 
-const toDay = (value: string) => {
-  const d = value ? parse(value, DAY, new Date()) : null;
-  return d && isValid(d) ? d : undefined;
-};
 /** A staff type in words; a provider's own type (any short text in the ledger) as it is. */
 function typeLabel(t: string): string {
   const known = PAYMENT_TYPES.find((p) => p === t);
@@ -124,22 +115,7 @@ export function PaymentsPage() {
         </Field>
       </form>
       {picking ? (
-        <div className="w-fit rounded-xl border border-slate-200 bg-white p-2" style={CALENDAR_STYLE}>
-          <DayPicker
-            mode="range"
-            locale={enGB}
-            weekStartsOn={1}
-            numberOfMonths={2}
-            defaultMonth={toDay(filters.from)}
-            selected={{ from: toDay(filters.from), to: toDay(filters.to) }}
-            onSelect={(r) => {
-              const from = r?.from ? format(r.from, DAY) : '';
-              const to = r?.to ? format(r.to, DAY) : from;
-              update({ from, to });
-            }}
-            aria-label="Payment dates"
-          />
-        </div>
+        <DateRangePicker from={filters.from} to={filters.to} onChange={update} label="Payment dates" />
       ) : null}
 
       {list.isPending ? <Spinner /> : null}

@@ -17,6 +17,7 @@ import { Spinner } from '../../components/spinner';
 import { Badge, Button, EmptyTableRow, ErrorState, Field, Select, Table, TableCell, TableHead, TableRow, type BadgeTone } from '../../components/ui';
 import { ProposalFormDialog } from './proposal-form';
 import { proposalsKeys } from './proposals-keys';
+import { withParam } from '../../lib/search-params';
 
 type ListStatus = (typeof PROPOSAL_LIST_STATUSES)[number];
 const STATUS_LABELS: Record<ListStatus, string> = { all: 'All', draft: 'Draft', sent: 'Sent', expired: 'Expired', accepted: 'Accepted', withdrawn: 'Withdrawn' };
@@ -72,14 +73,7 @@ export function ProposalsPage() {
     queryFn: () => api(ep.list, { query: { status, page } }),
     placeholderData: keepPreviousData,
   });
-  const setParam = (key: string, value: string) =>
-    setParams((prev) => {
-      const next = new URLSearchParams(prev);
-      if (value) next.set(key, value);
-      else next.delete(key);
-      if (key !== 'page') next.delete('page');
-      return next;
-    });
+  const setParam = (key: string, value: string) => setParams((prev) => withParam(prev, key, value));
 
   const today = todayIn(PROPOSAL_ZONE);
   const defaultValidUntil = format(addDays(new Date(`${today}T12:00:00`), 14), 'yyyy-MM-dd');

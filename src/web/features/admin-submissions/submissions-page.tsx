@@ -13,6 +13,7 @@ import { Spinner } from '../../components/spinner';
 import { SUBMISSION_STATUS_LABELS, SubmissionReviewCard, type Verdict } from '../../components/submission-review-card';
 import { Button, EmptyState, ErrorState, Field, Input, Select } from '../../components/ui';
 import { scoresChanged, scoresKeys } from '../../lib/scores-data';
+import { withParam } from '../../lib/search-params';
 
 const VERB: Record<Verdict['kind'], string> = { approve: 'approved', rate: 'rated', reject: 'rejected' };
 
@@ -51,14 +52,7 @@ export function SubmissionsPage() {
     placeholderData: keepPreviousData,
   });
 
-  const setParam = (key: string, value: string) =>
-    setParams((prev) => {
-      const next = new URLSearchParams(prev);
-      if (value) next.set(key, value);
-      else next.delete(key);
-      if (key !== 'page') next.delete('page');
-      return next;
-    });
+  const setParam = (key: string, value: string) => setParams((prev) => withParam(prev, key, value));
 
   return (
     <section>
