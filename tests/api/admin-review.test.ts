@@ -111,6 +111,12 @@ describe('reviewing', () => {
     expect((await admin.post(url(sub.id, 'rate'), { rating: 5 })).json()).toMatchObject({ message: SCORING_MESSAGES.rateOnlyRating });
     expect((await admin.post(url(sub.id, 'approve'), {})).json<ReviewResponse>().submission.points_awarded).toBe(20);
     expect(await teamPoints(team.id)).toBe(20);
+    // The card offers no second Approve, and the server refuses one (shared reviewOptions), changing nothing.
+    const again = await admin.post(url(sub.id, 'approve'), {});
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ message: REVIEW_MESSAGES.alreadyApproved });
+    expect(await teamPoints(team.id)).toBe(20);
+    expect((await activities(sub.id)).filter((a) => a.action === 'submission.approve')).toHaveLength(1);
 
     const noReason = await admin.post(url(sub.id, 'reject'), { reason: '   ' });
     expect(noReason.statusCode).toBe(422);
@@ -120,6 +126,9 @@ describe('reviewing', () => {
     const rejected = await admin.post(url(sub.id, 'reject'), { reason: 'Wrong statue' });
     expect(rejected.json<ReviewResponse>()).toMatchObject({ submission: { status: 'rejected', points_awarded: 0, reason: 'Wrong statue' }, team: { challenge_points: 0 } });
     expect((await activities(sub.id))[0]).toMatchObject({ action: 'submission.reject', after: expect.objectContaining({ reason: 'Wrong statue' }) });
+    const rejectedAgain = await admin.post(url(sub.id, 'reject'), { reason: 'Still wrong' });
+    expect(rejectedAgain.statusCode).toBe(409);
+    expect(rejectedAgain.json()).toMatchObject({ message: REVIEW_MESSAGES.alreadyRejected });
   });
 
   it('scores Tally per item up to max_score over all the team’s submissions', async () => {

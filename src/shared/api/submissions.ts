@@ -13,6 +13,8 @@ export const REVIEW_MESSAGES = {
   notFound: 'Submission not found',
   noChallenge: 'This submission’s challenge was deleted, so it cannot be scored',
   noPhoto: 'This submission has no photo',
+  alreadyApproved: 'This submission is already approved',
+  alreadyRejected: 'This submission is already rejected',
 } as const;
 
 const gameCode = z

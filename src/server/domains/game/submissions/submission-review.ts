@@ -16,6 +16,7 @@ import {
   type SubmissionStatus,
   type Verdict,
 } from '../../../../shared/scoring/challenge-points';
+import { reviewOptions } from '../../../../shared/scoring/review-options';
 import {
   findChallengeRule,
   findReviewRow,
@@ -131,6 +132,11 @@ export async function reviewSubmission(
     if (!team || !submission) throw new NotFoundError(REVIEW_MESSAGES.notFound);
     const challenge = submission.challengeId === null ? undefined : await findChallengeRule(tx, submission.challengeId);
     if (!challenge && verdict.kind !== 'reject') throw new ConflictError(REVIEW_MESSAGES.noChallenge);
+    // What the review card offers is what the server accepts (shared/scoring/review-options.ts): no second Approve,
+    // no second Reject, whoever sends it.
+    const options = reviewOptions({ status: submission.status, challenge: challenge ? { type: challenge.type } : null });
+    if (verdict.kind === 'approve' && options.scoring === 'approve' && !options.canApprove) throw new ConflictError(REVIEW_MESSAGES.alreadyApproved);
+    if (verdict.kind === 'reject' && !options.canReject) throw new ConflictError(REVIEW_MESSAGES.alreadyRejected);
 
     let rating: number | null = null;
     if (challenge) {
