@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client';
-import { bookingPayments, contactHistory } from './tables/bookings';
+import { bookingPayments } from './tables/bookings';
+import { convertLead } from './booking-history';
 import { challenges } from '../catalogue/tables/challenges';
 import { gameChallenges, gameInstances, games } from '../game/tables/games';
 import { DETAIL_MESSAGES, PAYMENT_TYPE_LABELS, refundTooHighMessage } from '../../../shared/api/admin-booking-detail';
@@ -53,7 +54,7 @@ export async function recordPayment(
   const statusAfter = hasPaid(booking.bookingStatus) ? booking.bookingStatus : 'paid';
   if (statusAfter !== booking.bookingStatus) {
     await moveBooking(write, 'paid', input.recordedBy === null ? 'system' : 'staff');
-    await convertLead(write, input.recordedBy);
+    await convertLead(write, CONVERTED_REASON, input.recordedBy);
   }
   // The game starts with the plan's weapons: on for a plan with power-ups, off for Standard (staff may toggle).
   const game = await ensureGame(tx, booking.id, { weaponsOn: planHasPowerUps(booking.planType) });
@@ -76,18 +77,6 @@ export async function recordPayment(
 }
 
 const CONVERTED_REASON = 'Booking paid';
-
-async function convertLead(write: BookingWrite<'staff' | 'system'>, actorId: number | null): Promise<void> {
-  const { tx, row: booking } = write;
-  if (booking.leadStatus === 'converted') return;
-  await write.update({ leadStatus: 'converted', leadStatusReason: CONVERTED_REASON, leadStatusChangedAt: new Date() });
-  await tx.insert(contactHistory).values({ bookingId: booking.id, type: 'note', note: `Lead status changed to converted: ${CONVERTED_REASON}`, authorId: actorId });
-  write.consequence({
-    action: 'booking.lead_status',
-    before: { lead_status: booking.leadStatus },
-    after: { lead_status: 'converted', lead_status_reason: CONVERTED_REASON },
-  });
-}
 
 /** Every payment and refund gets a receipt (0254), with what is paid net after it and what is still due. */
 async function queueReceipt(

@@ -1,8 +1,9 @@
 // What the game domain reads of a booking (issue 21: only the booking domain queries the bookings table).
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
 import { games } from '../game/tables/games';
-import { bookings } from './tables/bookings';
+import { bookings, teams } from './tables/bookings';
+import type { DbOrTx } from '../../platform/db/client';
 
 /**
  * A game's booking as the game domain reads it: joined into the game's own statement, so loading a game for a player,
@@ -43,3 +44,9 @@ export const gameBooking = new QueryBuilder()
 
 /** The inner join of a game to its booking (`games.booking_id` is not null: every game has one). */
 export const gameBookingOn = eq(gameBooking.id, games.bookingId);
+
+/** The team names the booker set up, in the order they were added: a new game instance starts with these teams. */
+export async function bookedTeamNames(tx: DbOrTx, bookingId: number): Promise<string[]> {
+  const rows = await tx.select({ name: teams.name }).from(teams).where(eq(teams.bookingId, bookingId)).orderBy(asc(teams.id));
+  return rows.map((r) => r.name);
+}

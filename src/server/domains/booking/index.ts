@@ -5,3 +5,4 @@ export { assertBookingTransition, assertGameTransition, moveBooking, staffTrigge
 export { withBooking, type BookingWrite } from './booking-write';
 export * from './booking-summaries';
 export * from './booking-lookups';
+export { addPricingHistory, convertLead } from './booking-history';

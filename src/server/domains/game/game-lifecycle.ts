@@ -1,8 +1,7 @@
-import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../platform/db/client';
-import { teams as bookingTeams } from '../booking/tables/bookings';
 import { gameInstances, games, instanceTeams } from './tables/games';
-import { withBooking, type BookingWrite, assertGameTransition, moveBooking } from '../booking';
+import { assertGameTransition, bookedTeamNames, moveBooking, withBooking, type BookingWrite } from '../booking';
 import { ConflictError, TransitionError, ValidationError } from '../../platform/errors';
 import { publishGameEvent } from './game-events';
 import { loadGameById, publicGame, scoredTeams, teamsWithCounts, type GameRow, type InstanceRow } from './game-state';
@@ -48,9 +47,9 @@ async function insertInstance(tx: DbOrTx, gameId: number, bookingId: number, val
     .onConflictDoNothing({ target: gameInstances.gameId, where: sql`status in ('lobby', 'live')` })
     .returning();
   if (!row) return undefined;
-  const names = await tx.select({ name: bookingTeams.name }).from(bookingTeams).where(eq(bookingTeams.bookingId, bookingId)).orderBy(asc(bookingTeams.id));
+  const names = await bookedTeamNames(tx, bookingId);
   const seen = new Set<string>();
-  const unique = names.map((n) => n.name.trim()).filter((name) => name && !seen.has(name.toLowerCase()) && seen.add(name.toLowerCase()));
+  const unique = names.map((name) => name.trim()).filter((name) => name && !seen.has(name.toLowerCase()) && seen.add(name.toLowerCase()));
   if (unique.length) await tx.insert(instanceTeams).values(unique.map((name) => ({ instanceId: row.id, name })));
   return row;
 }

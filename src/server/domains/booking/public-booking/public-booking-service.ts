@@ -20,7 +20,8 @@ import { bookingConfirmationMail } from '../booking-mails';
 import { bankTransferReference } from '../../../platform/payment-provider/bank-transfer';
 import { paymentMethodOf, type PaymentSetup } from '../../../platform/payment-provider/payment-setup';
 import { withBooking, type BookingRow, type BookingValues } from '../booking-write';
-import { gameCodeOf, insertPricingHistory } from './public-booking-repository';
+import { gameCodeOf } from './public-booking-repository';
+import { addPricingHistory } from '../booking-history';
 import { contactOfRow, contactValues } from '../contact-columns';
 import { CONTACT_FIELD_NAMES, type ContactDetails, type ContactField } from '../../../../shared/booking-contact';
 
@@ -279,7 +280,7 @@ async function changeBooking(
           addOnsTotal: price.add_ons_total,
           totalPrice: price.total_price,
         } satisfies BookingValues);
-        await insertPricingHistory(tx, {
+        await addPricingHistory(tx, {
           bookingId: row.id,
           planType,
           pricePerPerson: price.price_per_person,

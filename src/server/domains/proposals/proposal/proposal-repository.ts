@@ -1,6 +1,5 @@
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../../platform/db/client';
-import { contactHistory, pricingHistory } from '../../booking/tables/bookings';
 import { findBookingFacts, type BookingFacts } from '../../booking';
 import { proposals } from '../tables/proposals';
 
@@ -21,14 +20,6 @@ export async function lockByToken(db: DbOrTx, token: string): Promise<ProposalRo
 
 export async function markAccepted(db: DbOrTx, id: number, at: Date): Promise<void> {
   await db.update(proposals).set({ status: 'accepted', acceptedAt: at, updatedAt: at }).where(eq(proposals.id, id));
-}
-
-export async function insertPricingHistory(db: DbOrTx, entry: typeof pricingHistory.$inferInsert): Promise<void> {
-  await db.insert(pricingHistory).values(entry);
-}
-
-export async function insertNote(db: DbOrTx, entry: { bookingId: number; note: string }): Promise<void> {
-  await db.insert(contactHistory).values({ bookingId: entry.bookingId, type: 'note', note: entry.note, authorId: null });
 }
 
 /** The booking's other open quotes are closed by an acceptance: one accepted proposal per booking (0260). */

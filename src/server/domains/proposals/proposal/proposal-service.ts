@@ -1,12 +1,12 @@
 import type { Db } from '../../../platform/db/client';
-import { withBooking, assertBookingTransition, stateOfRow } from '../../booking';
+import { addPricingHistory, assertBookingTransition, convertLead, stateOfRow, withBooking } from '../../booking';
 import { ConflictError, NotFoundError } from '../../../platform/errors';
 import { bookingPaths } from '../../../../shared/booking-links';
 import { isHostedGame } from '../../../../shared/plans';
 import { PROPOSAL_MESSAGES, type PublicProposal } from '../../../../shared/api/proposals';
 import { isProposalExpired, PROPOSAL_ZONE } from '../../../../shared/proposals';
 import { todayIn } from '../../../../shared/time';
-import { findByToken, insertNote, insertPricingHistory, lockByToken, markAccepted, withdrawOthers, type ProposalRow } from './proposal-repository';
+import { findByToken, lockByToken, markAccepted, withdrawOthers, type ProposalRow } from './proposal-repository';
 import { proposalTerms } from '../proposal-terms';
 
 /** Only a booking not yet paid takes a quote (as staff's side rules). */
@@ -77,19 +77,9 @@ export async function acceptProposal(db: Db, token: string): Promise<{ manage_pa
         addOnsTotal: p.addOnsTotal,
         totalPrice: p.totalPrice,
         bookingStatus: 'lead',
-        leadStatus: 'converted',
-        leadStatusReason: PROPOSAL_MESSAGES.acceptedReason,
-        leadStatusChangedAt: now,
       });
-      await insertPricingHistory(tx, { bookingId: row.id, planType: p.planType, pricePerPerson: p.pricePerPerson, addOns: p.addOns, players: p.players, totalPrice: p.totalPrice });
-      if (row.leadStatus !== 'converted') {
-        await insertNote(tx, { bookingId: row.id, note: `Lead status changed to converted: ${PROPOSAL_MESSAGES.acceptedReason}` });
-        write.consequence({
-          action: 'booking.lead_status',
-          before: { lead_status: row.leadStatus, lead_status_reason: row.leadStatusReason },
-          after: { lead_status: 'converted', lead_status_reason: PROPOSAL_MESSAGES.acceptedReason },
-        });
-      }
+      await addPricingHistory(tx, { bookingId: row.id, planType: p.planType, pricePerPerson: p.pricePerPerson, addOns: p.addOns, players: p.players, totalPrice: p.totalPrice });
+      await convertLead(write, PROPOSAL_MESSAGES.acceptedReason, null);
       await markAccepted(tx, p.id, now);
       const withdrawn = await withdrawOthers(tx, row.id, p.id, now);
       write.audit({ fields: { section: 'proposal', proposal_id: p.id, before, after, ...(withdrawn.length ? { withdrawn_proposals: withdrawn } : {}) } });
