@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import type { User } from '../../shared/api/auth';
 import { mayOpen, staffPaths } from '../../shared/staff-access';
-import { fetchMe, sessionQueryKey, useLogOut } from '../lib/session-api';
+import { sessionQuery, useLogOut } from '../lib/session-api';
 import { Button } from './ui';
 
 const linkClass = 'text-brand-700 underline hover:text-brand-800';
@@ -12,7 +12,7 @@ const linkClass = 'text-brand-700 underline hover:text-brand-800';
  * signed in, the areas their roles open (shared/staff-access.ts), their account and Log out, so no screen is a dead end.
  */
 export function StaffBar({ user: given, current }: { user?: User; current?: 'host' | 'account' }) {
-  const me = useQuery({ queryKey: sessionQueryKey, queryFn: fetchMe, retry: false, staleTime: 60_000, enabled: given === undefined });
+  const me = useQuery({ ...sessionQuery, enabled: given === undefined });
   const logOut = useLogOut();
   const user = given ?? me.data;
   if (!user) return null;

@@ -1,3 +1,4 @@
+import { queryOptions } from '@tanstack/react-query';
 import type { ChangePasswordBody, LoginBody, PasswordResetConfirmBody, PasswordResetRequestBody } from '../../shared/api/auth';
 import { authEndpoints } from '../../shared/api/endpoints/auth';
 import { staffPaths } from '../../shared/staff-access';
@@ -9,6 +10,9 @@ export const sessionQueryKey = ['auth', 'me'] as const;
 export function fetchMe() {
   return api(authEndpoints.me).then((r) => r.user);
 }
+
+/** Who is signed in, as every staff screen asks it: no retry (a 401 is an answer), fresh for a minute. */
+export const sessionQuery = queryOptions({ queryKey: sessionQueryKey, queryFn: fetchMe, retry: false, staleTime: 60_000 });
 
 export function login(body: LoginBody) {
   return api(authEndpoints.login, { body }).then((r) => r.user);

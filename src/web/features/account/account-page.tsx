@@ -10,13 +10,13 @@ import { StaffBar } from '../../components/staff-bar';
 import { Button, ErrorState, Field, Input, Section } from '../../components/ui';
 import { ApiError, errorMessage, isSessionExpired } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
-import { changePassword, fetchMe, sessionQueryKey } from '../../lib/session-api';
+import { changePassword, sessionQuery } from '../../lib/session-api';
 import { notifyError } from '../../lib/toast';
 import { useAction } from '../../lib/use-action';
 
 /** /account: any signed-in staff member (admin, host, or no role yet): who they are, their roles, their password. */
 export function AccountPage() {
-  const me = useQuery({ queryKey: sessionQueryKey, queryFn: fetchMe, retry: false, staleTime: 60_000 });
+  const me = useQuery(sessionQuery);
   if (me.isPending) return <Spinner />;
   if (me.error) {
     if (me.error instanceof ApiError && me.error.status === 401) return <Navigate to={`${paths.login}?next=${encodeURIComponent(paths.account)}`} replace />;

@@ -10,6 +10,7 @@ import { Pager } from '../../components/pager';
 import { Spinner } from '../../components/spinner';
 import { EmptyTableRow, Table } from '../../components/ui';
 import { OverviewFilters } from './overview-filters';
+import { withParam } from '../../lib/search-params';
 
 export type Column<Row> = { header: string; cell: (row: Row) => ReactNode };
 
@@ -49,14 +50,7 @@ export function OverviewList<Row, Answer>(props: OverviewListProps<Row, Answer>)
     // Live games change on their own: keep the list's status current while it is open.
     refetchInterval: props.filters ? 15_000 : false,
   });
-  const setFilter = (key: 'search' | 'status', value: string) =>
-    setParams((prev) => {
-      const next = new URLSearchParams(prev);
-      if (value) next.set(key, value);
-      else next.delete(key);
-      next.delete('page');
-      return next;
-    });
+  const setFilter = (key: 'search' | 'status', value: string) => setParams((prev) => withParam(prev, key, value));
 
   return (
     <section>
@@ -104,11 +98,7 @@ export function OverviewList<Row, Answer>(props: OverviewListProps<Row, Answer>)
             <Pager
               currentPage={props.pagination(query.data).current_page}
               lastPage={props.pagination(query.data).last_page}
-              onPageChange={(p) => setParams((prev) => {
-                const next = new URLSearchParams(prev);
-                next.set('page', String(p));
-                return next;
-              })}
+              onPageChange={(p) => setParams((prev) => withParam(prev, 'page', String(p)))}
             />
           ) : null}
         </>

@@ -5,7 +5,7 @@ import { ApiError } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
 import { Spinner } from '../../components/spinner';
 import { StaffBar } from '../../components/staff-bar';
-import { fetchMe, sessionQueryKey, useLogOut } from '../../lib/session-api';
+import { sessionQuery, useLogOut } from '../../lib/session-api';
 import { staffHome, staffPaths } from '../../../shared/staff-access';
 import { Button } from '../../components/ui';
 
@@ -27,7 +27,7 @@ const NAV = [
 export function AdminLayout() {
   const location = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
-  const me = useQuery({ queryKey: sessionQueryKey, queryFn: fetchMe, retry: false, staleTime: 60_000 });
+  const me = useQuery(sessionQuery);
   const logOut = useLogOut();
 
   if (me.isPending) return <Spinner />;

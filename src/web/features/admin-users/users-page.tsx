@@ -8,7 +8,7 @@ import { Spinner } from '../../components/spinner';
 import { isSessionExpired } from '../../lib/api-client';
 import { notifyError } from '../../lib/toast';
 import { useAction } from '../../lib/use-action';
-import { fetchMe, sessionQueryKey } from '../../lib/session-api';
+import { sessionQuery } from '../../lib/session-api';
 import { UserForm } from './user-forms';
 import { fetchUsers, removeRoles, updateRoles, usersKey } from './users-api';
 
@@ -114,7 +114,7 @@ function UserRow({ user, isMe, onRemove }: { user: User; isMe: boolean; onRemove
 /** /admin/users: the list with inline role editing, the New User and Upgrade User forms. */
 export function UsersPage() {
   const list = useQuery({ queryKey: usersKey, queryFn: fetchUsers });
-  const me = useQuery({ queryKey: sessionQueryKey, queryFn: fetchMe, retry: false, staleTime: 60_000 });
+  const me = useQuery(sessionQuery);
   const [removing, setRemoving] = useState<User | null>(null);
   const remove = useAction({
     call: (who: User) => removeRoles(who.id),

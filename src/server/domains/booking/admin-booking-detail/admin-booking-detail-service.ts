@@ -164,7 +164,7 @@ export async function changeLeadStatus(db: Db, input: Change & { leadStatus: Lea
   return booking;
 }
 
-/** Starts the booking's game once: its lobby goes live, or a live instance from now (lib/game-lifecycle.ts). */
+/** Starts the booking's game once: its lobby goes live, or a live instance from now (domains/game/game-lifecycle.ts). */
 export async function startGame(db: Db, input: Change): Promise<{ code: string }> {
   const { result } = await change(db, input, async (write) => {
     const { code } = await startLiveGame(write, 'staff');
@@ -173,7 +173,7 @@ export async function startGame(db: Db, input: Change): Promise<{ code: string }
   return result;
 }
 
-/** Resumes the booking's game ended by hand less than 30 minutes ago (lib/game-lifecycle.ts); the booking is paid again. */
+/** Resumes the booking's game ended by hand less than 30 minutes ago (domains/game/game-lifecycle.ts); the booking is paid again. */
 export async function resumeGame(db: Db, input: Change): Promise<AdminBooking> {
   const game = await findGameOfBooking(db, input.bookingId);
   if (!game) {

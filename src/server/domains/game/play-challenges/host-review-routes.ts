@@ -20,7 +20,7 @@ async function gameForStaff(db: Db, user: SessionUser, code: string): Promise<Ga
 
 /**
  * The host console's review queue (issue 14): an admin or the game's assigned host approves, rates or rejects the
- * game's submissions with the very rules of /admin/submissions (lib/submission-review.ts); each verdict reaches the
+ * game's submissions with the very rules of /admin/submissions (game/submissions/submission-review.ts); each verdict reaches the
  * team and moves every leaderboard live.
  */
 export const hostReviewRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -31,7 +31,7 @@ import {
 
 /**
  * Challenges in play (issue 14; decisions 0270–0275): a team's list, its submissions (checked, then stored, all or
- * nothing), the host's review of its game through the shared review rules (lib/submission-review.ts), and after the
+ * nothing), the host's review of its game through the shared review rules (game/submissions/submission-review.ts), and after the
  * game the results and the album of approved photos.
  */
 

@@ -5,9 +5,14 @@ import { proposals } from '../tables/proposals';
 
 export type ProposalRow = typeof proposals.$inferSelect;
 
+export async function findProposalByToken(db: DbOrTx, token: string): Promise<ProposalRow | undefined> {
+  const [proposal] = await db.select().from(proposals).where(eq(proposals.token, token)).limit(1);
+  return proposal;
+}
+
 /** The proposal with its booking; undefined when either is missing (as the inner join it replaces answered). */
 export async function findByToken(db: DbOrTx, token: string): Promise<{ proposal: ProposalRow; booking: BookingFacts } | undefined> {
-  const [proposal] = await db.select().from(proposals).where(eq(proposals.token, token)).limit(1);
+  const proposal = await findProposalByToken(db, token);
   if (!proposal) return undefined;
   const booking = await findBookingFacts(db, { id: proposal.bookingId });
   return booking && { proposal, booking };

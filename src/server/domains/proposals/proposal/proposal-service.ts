@@ -6,7 +6,7 @@ import { isHostedGame } from '../../../../shared/plans';
 import { PROPOSAL_MESSAGES, type PublicProposal } from '../../../../shared/api/proposals';
 import { isProposalExpired, PROPOSAL_ZONE } from '../../../../shared/proposals';
 import { todayIn } from '../../../../shared/time';
-import { findByToken, lockByToken, markAccepted, withdrawOthers, type ProposalRow } from './proposal-repository';
+import { findByToken, findProposalByToken, lockByToken, markAccepted, withdrawOthers, type ProposalRow } from './proposal-repository';
 import { proposalTerms } from '../proposal-terms';
 
 /** Only a booking not yet paid takes a quote (as staff's side rules). */
@@ -49,11 +49,12 @@ export async function getPublicProposal(db: Db, token: string): Promise<PublicPr
  * where the customer pays. Anything refused changes nothing.
  */
 export async function acceptProposal(db: Db, token: string): Promise<{ manage_path: string }> {
-  const found = await findByToken(db, token);
+  // The booking is read (and locked) by withBooking: only the proposal's booking id is needed first.
+  const found = await findProposalByToken(db, token);
   if (!found) throw new NotFoundError(PROPOSAL_MESSAGES.notFound);
   const { result } = await withBooking(
     db,
-    { id: found.proposal.bookingId },
+    { id: found.bookingId },
     { actor: { source: 'booker' }, messages: { notFound: PROPOSAL_MESSAGES.notFound } },
     async (write) => {
       const { tx, row } = write;
