@@ -1,36 +1,11 @@
 import { z } from 'zod';
-import { MAX_TEXT } from './validation/booking-rules';
+import { CONTACT_FIELDS, CONTACT_FIELD_NAMES, perContactField, type ContactDetails, type ContactField, type ContactRecord, type ContactRecordField } from './booking-contact-fields';
 
-/**
- * The booker's own details besides the email: optional texts they may change even once the booking is paid. One
- * entry a field, and every place reads it from here (the create and PATCH bodies, the booking records, the server's
- * columns, the timelines' labels), so adding a field is this entry, its column and a migration. `record` is its name
- * in the booking records (the contract calls the phone `tel` there).
- */
-export const CONTACT_FIELDS = {
-  full_name: { record: 'full_name', label: 'Name', max: MAX_TEXT },
-  phone: { record: 'tel', label: 'Phone', max: 50 },
-  company_name: { record: 'company_name', label: 'Company', max: MAX_TEXT },
-  referral_source: { record: 'referral_source', label: 'Heard about us from', max: MAX_TEXT },
-} as const;
-
-export type ContactField = keyof typeof CONTACT_FIELDS;
-export type ContactRecordField = (typeof CONTACT_FIELDS)[ContactField]['record'];
-/** The contact details as the bodies name them; null when not given. */
-export type ContactDetails = { [K in ContactField]: string | null };
-/** The contact details as the booking records name them. */
-export type ContactRecord = { [K in ContactField as (typeof CONTACT_FIELDS)[K]['record']]: string | null };
-
-export const CONTACT_FIELD_NAMES: readonly ContactField[] = Object.keys(CONTACT_FIELDS).filter((key): key is ContactField => key in CONTACT_FIELDS);
+export * from './booking-contact-fields';
 
 /** A shape with one schema a contact field, keyed as the bodies name them. */
 export function contactShape<T extends z.ZodType>(schemaFor: (max: number) => T): { [K in ContactField]: T } {
-  return {
-    full_name: schemaFor(CONTACT_FIELDS.full_name.max),
-    phone: schemaFor(CONTACT_FIELDS.phone.max),
-    company_name: schemaFor(CONTACT_FIELDS.company_name.max),
-    referral_source: schemaFor(CONTACT_FIELDS.referral_source.max),
-  };
+  return perContactField((field) => schemaFor(CONTACT_FIELDS[field].max));
 }
 
 /** The contact details as stored or answered: each a text or null. Parsing with it keeps only the contact fields. */

@@ -10,7 +10,7 @@ import { useWizard } from './wizard-store';
 export function StepContact({ showErrors, onValidityChange }: { showErrors: boolean; onValidityChange?: (valid: boolean) => void }) {
   const { state, dispatch } = useWizard();
   const id = useId();
-  const { email, referralSource } = state.contactDetails;
+  const { email, referral_source: referralSource } = state.contactDetails;
   const error = emailError(email);
   // 'Other' stays chosen while its text is typed, even when the text happens to match a listed option.
   const [otherMode, setOtherMode] = useState(() => referralChoice(referralSource) === 'Other');
@@ -22,7 +22,7 @@ export function StepContact({ showErrors, onValidityChange }: { showErrors: bool
     onValidityChange?.(valid);
   }, [valid, onValidityChange]);
 
-  const setReferral = (value: string) => dispatch({ type: 'setContact', field: 'referralSource', value });
+  const setReferral = (value: string) => dispatch({ type: 'setContact', field: 'referral_source', value });
   return (
     <section>
       <StepHeading title="Final Step" subtitle="We'll only use this to send your game details - no spam, ever" />

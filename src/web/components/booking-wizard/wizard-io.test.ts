@@ -15,7 +15,7 @@ const filled = (
     { type: 'selectPlan', plan: 'pro' },
     { type: 'toggleAddOn', addOn: 'hosted' },
     { type: 'setContact', field: 'email', value: ' sam@example.com ' },
-    { type: 'setContact', field: 'referralSource', value: 'A podcast' },
+    { type: 'setContact', field: 'referral_source', value: 'A podcast' },
     { type: 'jump', step: 3 },
   ] satisfies WizardAction[]
 ).reduce(wizardReducer, defaultWizardState(ZONE));
@@ -92,6 +92,25 @@ describe('session storage', () => {
   it('keeps a created booking', () => {
     const created = wizardReducer(filled, { type: 'bookingCreated', booking: { id: 3, temp_code: 'ABC', manage_key: 'K'.repeat(43), price_per_person: 20, add_ons_total: 300, total_price: 540, booking_status: 'enquiry' } });
     expect(deserializeWizard(serializeWizard(created), ZONE)).toMatchObject({ id: 3, tempCode: 'ABC', stepIndex: 4, totalPrice: 540 });
+  });
+
+  it('keeps the contact details of a wizard saved under the old camelCase names, or before a field existed', () => {
+    const raw = JSON.parse(serializeWizard(filled)) as Record<string, unknown>;
+    const old = { fullName: 'Sam Ray', email: 'sam@example.com', phone: '0123', companyName: 'Acme', referralSource: 'A podcast' };
+    expect(deserializeWizard(JSON.stringify({ ...raw, contactDetails: old }), ZONE)?.contactDetails).toEqual({
+      email: 'sam@example.com',
+      full_name: 'Sam Ray',
+      phone: '0123',
+      company_name: 'Acme',
+      referral_source: 'A podcast',
+    });
+    expect(deserializeWizard(JSON.stringify({ ...raw, contactDetails: { email: 'sam@example.com' } }), ZONE)?.contactDetails).toEqual({
+      email: 'sam@example.com',
+      full_name: '',
+      phone: '',
+      company_name: '',
+      referral_source: '',
+    });
   });
 
   it('ignores nothing, broken JSON and foreign shapes, and clamps the step', () => {

@@ -2,6 +2,7 @@ import { isPlanType, type PlanType } from '../../../shared/plans';
 import type { CreateBookingInput } from '../../../shared/api/public-booking';
 import { TRACKING_FIELDS, type Tracking, type TrackingField } from '../../../shared/tracking';
 import { REFERRAL_SOURCES } from '../../../shared/validation/booking-rules';
+import { perContactField } from '../../../shared/booking-contact-fields';
 import type { PersistedWizard } from './wizard-schemas';
 import { toApiDate, type WizardState } from './wizard-state';
 
@@ -59,10 +60,7 @@ export function toBookingFields(s: WizardState): BookingFields {
     add_ons: [...s.addOns],
     currency: s.currency,
     email: s.contactDetails.email.trim(),
-    referral_source: blankToNull(s.contactDetails.referralSource),
-    full_name: blankToNull(s.contactDetails.fullName),
-    phone: blankToNull(s.contactDetails.phone),
-    company_name: blankToNull(s.contactDetails.companyName),
+    ...perContactField((field) => blankToNull(s.contactDetails[field])),
     duration: s.gameOptions.duration,
   };
 }

@@ -4,6 +4,7 @@ import type { publicBookingEndpoints } from '../../../shared/api/endpoints/publi
 import { createBookingBody } from '../../../shared/api/public-booking';
 import { ADD_ON_TYPES, CURRENCIES, PLAN_TYPES } from '../../../shared/plans';
 import { TRACKING_FIELDS } from '../../../shared/tracking';
+import { perContactField } from '../../../shared/booking-contact-fields';
 import { defaultWizardState, wizardReducer, type WizardState } from './wizard-state';
 
 type CreateBooking = typeof publicBookingEndpoints.create;
@@ -39,6 +40,13 @@ export const createBookingEndpoint = defineEndpoint({
   status: 201,
 }) satisfies Pick<CreateBooking, 'method' | 'path' | 'body' | 'status'>;
 
+/** Wizards saved before issue 21 named the contact fields in camelCase. */
+function fromCamelCase(saved: unknown): unknown {
+  if (typeof saved !== 'object' || saved === null) return saved;
+  const renamed = Object.entries(saved).map(([key, value]) => [key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`), value]);
+  return Object.fromEntries(renamed);
+}
+
 // What survives a reload: everything the booker entered and the booking made, not the fetched price list.
 const persistedSchema = z.object({
   version: z.literal(1),
@@ -60,7 +68,8 @@ const persistedSchema = z.object({
   timezone: z.string(),
   gameOptions: z.object({ duration: z.number().int() }),
   meetingTime: z.object({ hour: z.number().int(), minute: z.number().int() }).nullable(),
-  contactDetails: z.object({ fullName: z.string(), email: z.string(), phone: z.string(), companyName: z.string(), referralSource: z.string() }),
+  // Keyed as the create body names the fields; a wizard saved before a field existed (or under the old camelCase names) keeps the rest.
+  contactDetails: z.preprocess(fromCamelCase, z.object({ email: z.string(), ...perContactField(() => z.string().catch('')) })),
   tempCode: z.string().nullable(),
   // Older saved wizards have no such field.
   manageKey: z.string().nullable().default(null),

@@ -5,6 +5,7 @@ import { DEFAULT_MEETING_TIME } from '../../../shared/meeting-time';
 import { computeBookingPrice } from '../../../shared/prices';
 import { API_DATE, WIZARD_DATE, isValidTimeZone, localToUtcIso } from '../../../shared/time';
 import type { Tracking } from '../../../shared/tracking';
+import { perContactField, type ContactField } from '../../../shared/booking-contact-fields';
 import { DEFAULT_PLAYERS, emailError, isValidMeetingTime, playerCountError, stepPlayers } from '../../../shared/validation/booking-rules';
 
 /**
@@ -29,7 +30,8 @@ export type MeetingTime = { hour: number; minute: number };
 export type GameType = 'standard' | 'hosted';
 export type LatLng = { lat: number; lng: number };
 
-export type ContactDetails = { fullName: string; email: string; phone: string; companyName: string; referralSource: string };
+/** What the booker types: the email and the contact fields keyed as the create body names them (shared/booking-contact-fields.ts). */
+export type ContactDetails = { email: string } & { [K in ContactField]: string };
 
 /** A city suggestion as the geocoder gives it. */
 export type CityChoice = { id: string; name: string; displayName: string; lat: number; lng: number; timezone: string | null };
@@ -150,7 +152,7 @@ export function defaultWizardState(timeZone: string): WizardState {
     gameOptions: { duration: DEFAULT_DURATION },
     meetingTime: { ...DEFAULT_MEETING_TIME },
     isValid: false,
-    contactDetails: { fullName: '', email: '', phone: '', companyName: '', referralSource: '' },
+    contactDetails: { email: '', ...perContactField(() => '') },
     tempCode: null,
     manageKey: null,
     bookingStatus: null,

@@ -12,7 +12,7 @@ const state = (
     { type: 'setPlayerInput', text: '12' },
     { type: 'selectPlan', plan: 'pro' },
     { type: 'setContact', field: 'email', value: ' sam@example.com ' },
-    { type: 'setContact', field: 'fullName', value: '  ' },
+    { type: 'setContact', field: 'full_name', value: '  ' },
     { type: 'setContact', field: 'phone', value: ' 0123 ' },
   ] satisfies WizardAction[]
 ).reduce(wizardReducer, defaultWizardState('Europe/London'));

@@ -10,7 +10,8 @@ import { hasValidDateTime, toApiDate, type WizardState } from '../../components/
 import { WizardProvider, useWizard } from '../../components/booking-wizard/wizard-store';
 import { formatMoney } from '../../../shared/money';
 import { PLANS } from '../../../shared/plans';
-import { dateTimeError, emailError, MAX_TEXT } from '../../../shared/validation/booking-rules';
+import { dateTimeError, emailError } from '../../../shared/validation/booking-rules';
+import { CONTACT_FIELDS } from '../../../shared/booking-contact-fields';
 import { paths } from '../../lib/paths';
 import { useAction } from '../../lib/use-action';
 import { createAdminBooking, toAdminCreateBody } from './bookings-api';
@@ -111,9 +112,8 @@ function CreateBookingWizard() {
 function DetailsStep({ showErrors }: { showErrors: boolean }) {
   const { state, dispatch } = useWizard();
   const id = useId();
-  const { fullName, phone, companyName } = state.contactDetails;
   const field = 'mt-1 w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5';
-  const text = (name: 'fullName' | 'phone' | 'companyName', label: string, value: string, autoComplete: string) => (
+  const text = (name: 'full_name' | 'phone' | 'company_name', label: string) => (
     <div>
       <label htmlFor={`${id}-${name}`} className="font-semibold text-slate-900">
         {label} <span className="font-normal text-slate-600">(optional)</span>
@@ -121,9 +121,9 @@ function DetailsStep({ showErrors }: { showErrors: boolean }) {
       <input
         id={`${id}-${name}`}
         type={name === 'phone' ? 'tel' : 'text'}
-        autoComplete={autoComplete}
-        maxLength={name === 'phone' ? 50 : MAX_TEXT}
-        value={value}
+        autoComplete="off"
+        maxLength={CONTACT_FIELDS[name].max}
+        value={state.contactDetails[name]}
         onChange={(e) => dispatch({ type: 'setContact', field: name, value: e.target.value })}
         className={field}
       />
@@ -133,10 +133,10 @@ function DetailsStep({ showErrors }: { showErrors: boolean }) {
     <section>
       <StepHeading title="Details" subtitle="Who the booking is for" />
       <div className="grid max-w-3xl gap-5 md:grid-cols-2">
-        {text('fullName', 'Full name', fullName, 'off')}
+        {text('full_name', 'Full name')}
         <ContactEmailField id={`${id}-email`} showErrors={showErrors} autoComplete="off" inputClassName={field} />
-        {text('phone', 'Phone', phone, 'off')}
-        {text('companyName', 'Company', companyName, 'off')}
+        {text('phone', 'Phone')}
+        {text('company_name', 'Company')}
       </div>
       <dl className="mt-6 grid max-w-3xl grid-cols-2 gap-2 rounded-xl bg-slate-50 p-4 text-sm sm:grid-cols-4">
         <div>
