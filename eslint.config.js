@@ -14,19 +14,25 @@ const eachOther = (root, message) => dirsIn(root).map((name) => ({ target: `./${
 const here = import.meta.dirname;
 const APP_LEVEL = ['./src/server/app.ts', './src/server/server.ts', './src/server/serve.ts', './src/server/health-routes.ts', './src/server/web', './src/server/seed'];
 /**
- * A domain reaches another only through its public index.ts; a domain's tables/ may name another domain's tables for
- * a foreign key (and read-joins name users, challenges or a game's tables from tables/). The bookings table itself is
- * the booking domain's alone: see the no-restricted-imports rule below.
+ * A domain reaches another only through its public index.ts, or its records.ts: the rows it lets others read and
+ * write, importing no domain's index, so both sides may use it without a cycle. A domain's tables/ may name another
+ * domain's tables for a foreign key (and read-joins name users or challenges from tables/). The bookings table and
+ * the game's tables are their domain's alone: see the no-restricted-imports rules below.
  */
 const domainZones = dirsIn('src/server/domains').map((name) => ({
   target: `./src/server/domains/${name}`,
   from: './src/server/domains/*/**',
-  except: [`${here}/src/server/domains/${name}/**`, `${here}/src/server/domains/*/index.ts`, `${here}/src/server/domains/*/tables/*.ts`],
-  message: `A domain uses another only through its index.ts (or its tables/ for a foreign key or a read-join): export what ${name} needs there.`,
+  except: [`${here}/src/server/domains/${name}/**`, `${here}/src/server/domains/*/index.ts`, `${here}/src/server/domains/*/records.ts`, `${here}/src/server/domains/*/tables/*.ts`],
+  message: `A domain uses another only through its index.ts or records.ts (or its tables/ for a foreign key or a read-join): export what ${name} needs there.`,
 }));
 
 const boundaries = [
   ...domainZones,
+  {
+    target: './src/server/domains/*/records.ts',
+    from: './src/server/domains/*/index.ts',
+    message: "A domain's records.ts imports no domain's index: that is what lets any domain file use it without a cycle.",
+  },
   ...eachOther('src/web/features', 'Features do not import each other: move the shared part to src/web/components or src/web/lib.'),
   { target: './src/shared', from: ['./src/server', './src/web'], message: 'src/shared is imported by both sides and imports neither.' },
   { target: './src/web', from: './src/server', message: 'The SPA talks to the server over HTTP only; what both need lives in src/shared.' },
@@ -37,6 +43,30 @@ const boundaries = [
   { target: './src/web/features', from: ['./src/web/app', './src/web/main.tsx'], message: 'Features do not import the app shell; the router imports them.' },
   { target: './src/web/lib', from: './src/web/components', message: 'src/web/lib holds no UI: it does not import components.' },
 ];
+
+/**
+ * Tables only their domain queries (issue 21): anything else asks that domain's index.ts or records.ts. Another
+ * domain's tables/ may name them for a foreign key; the demo seed writes whole bookings and games as data.
+ */
+const OWNED_TABLES = {
+  booking: {
+    group: ['**/booking/tables/bookings'],
+    importNames: ['bookings'],
+    message: 'Only the booking domain queries the bookings table: call (or add) a function in src/server/domains/booking/index.ts.',
+  },
+  game: {
+    group: ['**/game/tables/*'],
+    message: "Only the game domain queries the game's tables: call (or add) a function in src/server/domains/game/records.ts or index.ts.",
+  },
+};
+const NOT_QUERYING = ['src/server/domains/*/tables/**', 'src/server/seed/**'];
+// One config a place, since a later no-restricted-imports setting replaces an earlier one for the same file.
+const ownedTableRules = [
+  { files: ['src/server/**/*.ts'], ignores: [...NOT_QUERYING, 'src/server/domains/booking/**', 'src/server/domains/game/**'], patterns: Object.values(OWNED_TABLES) },
+  // A test may read the game's rows to check what the booking domain made of them.
+  { files: ['src/server/domains/booking/**/*.ts'], ignores: [...NOT_QUERYING, 'src/server/**/*.test.ts'], patterns: [OWNED_TABLES.game] },
+  { files: ['src/server/domains/game/**/*.ts'], ignores: NOT_QUERYING, patterns: [OWNED_TABLES.booking] },
+].map(({ files, ignores, patterns }) => ({ files, ignores, rules: { 'no-restricted-imports': ['error', { patterns }] } }));
 
 export default tseslint.config(
   { ignores: ['dist/**', 'dist-*/**', 'tmp-*/**', 'data/**', 'node_modules/**', 'drizzle/**', 'coverage/**', 'test-results/**', 'bench/results/**'] },
@@ -74,26 +104,7 @@ export default tseslint.config(
       ],
     },
   },
-  {
-    // The bookings table is the booking domain's: anything else asks the booking domain's index (issue 21).
-    files: ['src/server/**/*.ts'],
-    // Another domain's tables may name it for a foreign key; the demo seed writes whole bookings as data.
-    ignores: ['src/server/domains/booking/**', 'src/server/domains/*/tables/**', 'src/server/seed/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['**/booking/tables/bookings'],
-              importNames: ['bookings'],
-              message: 'Only the booking domain queries the bookings table: call (or add) a function in src/server/domains/booking/index.ts.',
-            },
-          ],
-        },
-      ],
-    },
-  },
+  ...ownedTableRules,
   {
     files: ['src/**/*.{ts,tsx}'],
     plugins: { 'import-x': importX },

@@ -23,6 +23,7 @@ describe('layer boundaries (import-x/no-restricted-paths)', () => {
     ['web lib imports a component', 'src/web/lib/probe.ts', '../components/booking-wizard/wizard-state'],
     ['a domain reaches inside another domain', 'src/server/domains/catalogue/probe.ts', '../booking/booking-write'],
     ["a domain imports another domain's route plugins", 'src/server/domains/catalogue/probe.ts', '../booking/routes'],
+    ["a domain's records.ts imports a domain's index", 'src/server/domains/game/records.ts', '../booking'],
     ['a domain imports the app', 'src/server/domains/booking/probe.ts', '../../app'],
     ['a domain imports the seed data', 'src/server/domains/booking/probe.ts', '../../seed/seed'],
     ["the platform imports a domain's index", 'src/server/platform/probe.ts', '../domains/booking'],
@@ -46,7 +47,7 @@ describe('layer boundaries (import-x/no-restricted-paths)', () => {
     [
       "a domain imports its own files, another domain's index and tables, the platform and shared",
       'src/server/domains/catalogue/probe.ts',
-      ['./price-list', '../booking', '../identity/tables/users', '../../platform/crypto', '../../platform/db/client', '../../../shared/money'],
+      ['./price-list', '../booking', '../game/records', '../identity/tables/users', '../../platform/crypto', '../../platform/db/client', '../../../shared/money'],
     ],
     ["the app imports the domains' route plugins and the platform", 'src/server/probe.ts', ['./domains/booking/routes', './platform/crypto']],
     ['the app shell imports features', 'src/web/app/probe.ts', ['../features/admin-users/users-page']],
@@ -77,5 +78,28 @@ describe('the bookings table belongs to the booking domain (no-restricted-import
     expect(await bookingsRule('src/server/domains/game/probe.ts')).toContain('no-restricted-imports');
     expect(await bookingsRule('src/server/domains/booking/probe.ts')).not.toContain('no-restricted-imports');
     expect(await bookingsRule('src/server/domains/game/tables/probe.ts')).not.toContain('no-restricted-imports');
+  });
+});
+
+describe("the game's tables belong to the game domain (no-restricted-imports)", () => {
+  const rulesAt = async (at: string, code: string) => {
+    const [result] = await eslint.lintText(code, { filePath: at });
+    return (result?.messages ?? []).map((m) => m.ruleId);
+  };
+  const gamesFrom = (dir: string) => `import { games } from '${dir}/game/tables/games';\nexport const y = games;\n`;
+  const bookingsFrom = (dir: string) => `import { bookings } from '${dir}/booking/tables/bookings';\nexport const y = bookings;\n`;
+
+  it('refuses a query on the game tables from the booking domain and elsewhere, and lets the game domain and the tables name them', async () => {
+    expect(await rulesAt('src/server/domains/booking/probe.ts', gamesFrom('..'))).toContain('no-restricted-imports');
+    expect(await rulesAt('src/server/domains/booking/admin-bookings/probe.ts', gamesFrom('../..'))).toContain('no-restricted-imports');
+    expect(await rulesAt('src/server/domains/payments/probe.ts', gamesFrom('..'))).toContain('no-restricted-imports');
+    expect(await rulesAt('src/server/domains/game/probe.ts', gamesFrom('..'))).not.toContain('no-restricted-imports');
+    expect(await rulesAt('src/server/domains/booking/tables/probe.ts', gamesFrom('../..'))).not.toContain('no-restricted-imports');
+  });
+
+  it('keeps the bookings table refused where both rules apply (a later setting must not replace the earlier one)', async () => {
+    expect(await rulesAt('src/server/domains/payments/probe.ts', bookingsFrom('..'))).toContain('no-restricted-imports');
+    expect(await rulesAt('src/server/health-probe.ts', bookingsFrom('./domains'))).toContain('no-restricted-imports');
+    expect(await rulesAt('src/server/domains/game/probe.ts', bookingsFrom('..'))).toContain('no-restricted-imports');
   });
 });

@@ -1,16 +1,12 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { DbOrTx } from '../../platform/db/client';
+import { eq } from 'drizzle-orm';
 import { bookingPayments } from './tables/bookings';
 import { convertLead } from './booking-history';
-import { challenges } from '../catalogue/tables/challenges';
-import { gameChallenges, gameInstances, games } from '../game/tables/games';
+import { ensureGame, gameHasStarted } from '../game/records';
 import { DETAIL_MESSAGES, PAYMENT_TYPE_LABELS, refundTooHighMessage } from '../../../shared/api/admin-booking-detail';
 import { formatPence, toMinorUnits } from '../../../shared/money';
 import { isVoided, netPaid, paymentRemaining, statusAfterLedgerChange, type LedgerEntry } from '../../../shared/payments';
 import type { BookingWrite } from './booking-write';
 import { queueGameLinksMail, receiptMail, type BookingMailer } from './booking-mails';
-import { isUniqueViolation } from '../../platform/db/db-errors';
-import { newGameCode } from '../../platform/codes';
 import { ConflictError, NotFoundError, TransitionError, UpstreamError, ValidationError } from '../../platform/errors';
 import { moveBooking } from './booking-transitions';
 import { closedPaymentMessage, hasPaid, isClosed } from '../../../shared/lifecycle/booking-states';
@@ -186,7 +182,7 @@ export async function correctPayment(
   if (mailer && correction.kind === 'refund') await queueReceipt(write, mailer, { kind: 'refund', amount, currency: target.currency, method: target.paymentType });
   const netBefore = netPaid(ledger);
   const netAfter = netBefore - amount;
-  const statusAfter = statusAfterLedgerChange(booking.bookingStatus, netAfter, await gameStarted(tx, booking.id));
+  const statusAfter = statusAfterLedgerChange(booking.bookingStatus, netAfter, await gameHasStarted(tx, booking.id));
   if (statusAfter !== booking.bookingStatus && (statusAfter === 'lead' || statusAfter === 'paid')) await moveBooking(write, statusAfter, input.recordedBy === null ? 'system' : 'staff');
   write.audit({
     action: `payment.${correction.kind}`,
@@ -196,39 +192,4 @@ export async function correctPayment(
     after: { booking_status: statusAfter, net_paid: netAfter, payment_id: target.id, amount, currency: target.currency, reason: correction.reason },
   });
   return { entryId: entry.id, amount, currency: target.currency, netBefore, netAfter, statusBefore: booking.bookingStatus, statusAfter };
-}
-
-async function gameStarted(tx: DbOrTx, bookingId: number): Promise<boolean> {
-  const rows = await tx
-    .select({ id: gameInstances.id })
-    .from(gameInstances)
-    .innerJoin(games, eq(games.id, gameInstances.gameId))
-    // A lobby is not a start: players waiting to play (decision 0220).
-    .where(and(eq(games.bookingId, bookingId), inArray(gameInstances.status, ['live', 'ended'])))
-    .limit(1);
-  return rows.length > 0;
-}
-
-/** The booking's game, created on first need with an unused code and the default challenges. */
-export async function ensureGame(tx: DbOrTx, bookingId: number, initial: { weaponsOn?: boolean } = {}): Promise<{ gameId: number; gameCode: string; createdGame: boolean }> {
-  const existing = await tx.select({ id: games.id, code: games.code }).from(games).where(eq(games.bookingId, bookingId)).limit(1);
-  if (existing[0]) return { gameId: existing[0].id, gameCode: existing[0].code, createdGame: false };
-  for (let attempt = 0; ; attempt++) {
-    try {
-      const [game] = await tx.insert(games).values({ bookingId, code: newGameCode(), weaponsOn: initial.weaponsOn ?? false }).returning({ id: games.id, code: games.code });
-      if (!game) throw new Error('game not created');
-      const defaults = await tx
-        .select({ id: challenges.id })
-        .from(challenges)
-        .where(and(eq(challenges.isDefault, true), eq(challenges.isActive, true)))
-        .orderBy(asc(challenges.id));
-      if (defaults.length) {
-        await tx.insert(gameChallenges).values(defaults.map((c, position) => ({ gameId: game.id, challengeId: c.id, position })));
-      }
-      return { gameId: game.id, gameCode: game.code, createdGame: true };
-    } catch (error) {
-      // 50 random bits make a clash vanishingly rare; retry a few times rather than fail a payment.
-      if (!isUniqueViolation(error) || attempt >= 3) throw error;
-    }
-  }
 }

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { format, isValid, parse } from 'date-fns';
 import type { DbOrTx } from '../../platform/db/client';
 import { bookings } from './tables/bookings';
-import { games } from '../game/tables/games';
+import { bookingGame } from '../game/records';
 import { users } from '../identity/tables/users';
 import type { Mailer, OutgoingMail } from '../../platform/mail';
 import { NotFoundError } from '../../platform/errors';
@@ -142,10 +142,10 @@ async function loadMailFacts(tx: DbOrTx, bookingId: number): Promise<BookingMail
       timezone: bookings.timezone,
       tempCode: bookings.tempCode,
       manageKey: bookings.manageKey,
-      gameCode: games.code,
+      gameCode: bookingGame.code,
     })
     .from(bookings)
-    .leftJoin(games, eq(games.bookingId, bookings.id))
+    .leftJoin(bookingGame, eq(bookingGame.bookingId, bookings.id))
     .where(eq(bookings.id, bookingId))
     .limit(1);
   const row = rows[0];
@@ -309,10 +309,10 @@ async function loadHostMailFacts(tx: DbOrTx, bookingId: number, hostId: number):
       meetingTime: bookings.meetingTime,
       timezone: bookings.timezone,
       meetingPointAddress: bookings.meetingPointAddress,
-      gameCode: games.code,
+      gameCode: bookingGame.code,
     })
     .from(bookings)
-    .leftJoin(games, eq(games.bookingId, bookings.id))
+    .leftJoin(bookingGame, eq(bookingGame.bookingId, bookings.id))
     .where(eq(bookings.id, bookingId))
     .limit(1);
   const hosts = await tx.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, hostId)).limit(1);

@@ -2,12 +2,10 @@ import { asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { bookingPayments, bookings, contactHistory, pricingHistory, teams } from './tables/bookings';
-import { gameChallenges, gameInstances, games } from '../game/tables/games';
 import { users } from '../identity/tables/users';
 import { CURRENCIES, PLAN_TYPES } from '../../../shared/plans';
 import { PAYMENT_KINDS } from '../../../shared/payments';
 import { CONTACT_TYPES } from '../../../shared/api/booking';
-import { INSTANCE_STATUSES, type InstanceStatus } from '../../../shared/api/play';
 
 /**
  * The one-to-many parts of a booking record, as json subselects of the query that loads the booking, so a
@@ -28,7 +26,7 @@ const jsonAgg = (row: SQL, from: SQL, orderBy: SQL) => sql`coalesce((select json
 const author = alias(users, 'contact_author');
 const recorder = alias(users, 'payment_recorder');
 
-/** Select fields; each refers to the outer `bookings` row and `games` row (left-joined: null without a game). */
+/** Select fields; each refers to the outer `bookings` row. */
 export const bookingPartsFields = {
   teams: jsonAgg(
     sql`json_build_array(${teams.id}, ${teams.bookingId}, ${teams.name}, ${teams.players}, ${teams.createdAt})`,
@@ -50,10 +48,6 @@ export const bookingPartsFields = {
     sql`from ${pricingHistory} where ${eq(pricingHistory.bookingId, bookings.id)}`,
     sql`${asc(pricingHistory.createdAt)}, ${asc(pricingHistory.id)}`,
   ),
-  addedChallenges: jsonAgg(sql`${gameChallenges.challengeId}`, sql`from ${gameChallenges} where ${eq(gameChallenges.gameId, games.id)}`, sql`${asc(gameChallenges.position)}`),
-  hasLiveInstance: sql<boolean>`exists (select 1 from ${gameInstances} where ${eq(gameInstances.gameId, games.id)} and ${gameInstances.status} in ('live', 'ended'))`,
-  /** The latest instance's status, end time and booked end: the game's lifecycle state (shared/lifecycle/game-states.ts). */
-  latestInstance: sql`(select json_build_array(${gameInstances.status}, ${gameInstances.endTime}, ${gameInstances.endsAt}) from ${gameInstances} where ${eq(gameInstances.gameId, games.id)} order by ${desc(gameInstances.id)} limit 1)`,
 };
 
 /** Both drivers parse json columns; text is accepted too, in case a driver hands it over unparsed. */
@@ -93,16 +87,4 @@ export const bookingParts = z.object({
   payments: jsonArrayOf(paymentRow),
   contacts: jsonArrayOf(contactRow),
   pricing: jsonArrayOf(pricingRow),
-  addedChallenges: jsonArrayOf(z.number()),
-  hasLiveInstance: z.boolean(),
-  latestInstance: z.preprocess(
-    (v) => (typeof v === 'string' ? JSON.parse(v) : v),
-    z
-      .tuple([z.enum(INSTANCE_STATUSES), timestamp.nullable(), timestamp.nullable()])
-      .transform(([status, endTime, endsAt]): LatestInstance => ({ status, endTime, endsAt }))
-      .nullable(),
-  ),
 });
-
-/** What the booking record needs of its game's latest instance. */
-export type LatestInstance = { status: InstanceStatus; endTime: Date | null; endsAt: Date | null };

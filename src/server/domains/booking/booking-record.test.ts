@@ -29,8 +29,10 @@ async function referenceAggregate(db: DbOrTx, id: number): Promise<BookingAggreg
       .from(gameInstances)
       .where(and(inArray(gameInstances.gameId, [gameRow.id]), inArray(gameInstances.status, ['live', 'ended'])));
     const [latest] = await db.select().from(gameInstances).where(eq(gameInstances.gameId, gameRow.id)).orderBy(desc(gameInstances.id)).limit(1);
+    // The record carries the game's columns its answers show, not its creation time.
+    const { createdAt: _createdAt, ...columns } = gameRow;
     game = {
-      ...gameRow,
+      ...columns,
       addedChallenges: added.map((a) => a.id),
       hasLiveInstance: (live[0]?.n ?? 0) > 0,
       latestInstance: latest ? { status: latest.status, endTime: latest.endTime, endsAt: latest.endsAt } : null,

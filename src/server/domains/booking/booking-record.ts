@@ -2,9 +2,9 @@ import { eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../platform/db/client';
 import { bookings, type bookingPayments, type contactHistory, type pricingHistory, type teams } from './tables/bookings';
-import { games } from '../game/tables/games';
+import { bookingGame, bookingGameFields, bookingIdOfGameCode, toBookingGame, type BookingGame } from '../game/records';
 import { users } from '../identity/tables/users';
-import { bookingParts, bookingPartsFields, type LatestInstance } from './booking-record-parts';
+import { bookingParts, bookingPartsFields } from './booking-record-parts';
 import type { AdminBooking, BookerBooking, PublicBooking } from '../../../shared/api/booking';
 import { inferSource } from '../../../shared/tracking';
 import { loadedSchedule } from '../../../shared/meeting-time';
@@ -12,11 +12,10 @@ import { contactOfRow } from './contact-columns';
 import { contactRecordOf } from '../../../shared/booking-contact';
 
 type BookingRow = typeof bookings.$inferSelect;
-type GameRow = typeof games.$inferSelect;
 
 export type BookingAggregate = {
   booking: BookingRow;
-  game: (GameRow & { addedChallenges: number[]; hasLiveInstance: boolean; latestInstance: LatestInstance | null }) | null;
+  game: BookingGame | null;
   host: { name: string; email: string } | null;
   teams: (typeof teams.$inferSelect)[];
   payments: { row: typeof bookingPayments.$inferSelect; recorderName: string | null }[];
@@ -30,10 +29,9 @@ export type BookingLookup = { id: number } | { tempCode: string } | { gameCode: 
 type LookupKind = 'id' | 'tempCode' | 'gameCode' | 'code' | 'manageKey';
 
 const byTempCode = alias(bookings, 'booking_by_temp_code');
-const byGameCode = alias(games, 'game_by_code');
 const value = sql.placeholder('value');
 const idByTempCode = sql`(select ${byTempCode.id} from ${bookings} ${byTempCode} where ${byTempCode.tempCode} = ${value})`;
-const idByGameCode = sql`(select ${byGameCode.bookingId} from ${games} ${byGameCode} where ${byGameCode.code} = ${value})`;
+const idByGameCode = bookingIdOfGameCode(value);
 const whereOf: Record<LookupKind, SQL> = {
   id: sql`${bookings.id} = ${value}`,
   tempCode: sql`${bookings.tempCode} = ${value}`,
@@ -48,9 +46,9 @@ const whereOf: Record<LookupKind, SQL> = {
  */
 const aggregateQuery = (db: DbOrTx, kind: LookupKind) =>
   db
-    .select({ booking: bookings, game: games, host: { name: users.name, email: users.email }, ...bookingPartsFields })
+    .select({ booking: bookings, game: bookingGameFields, host: { name: users.name, email: users.email }, ...bookingPartsFields })
     .from(bookings)
-    .leftJoin(games, eq(games.bookingId, bookings.id))
+    .leftJoin(bookingGame, eq(bookingGame.bookingId, bookings.id))
     .leftJoin(users, eq(users.id, bookings.assignedHostId))
     .where(whereOf[kind])
     .limit(1)
@@ -87,7 +85,7 @@ export async function loadBookingAggregate(db: DbOrTx, lookup: BookingLookup): P
   const parts = bookingParts.parse(row);
   return {
     booking: row.booking,
-    game: row.game ? { ...row.game, addedChallenges: parts.addedChallenges, hasLiveInstance: parts.hasLiveInstance, latestInstance: parts.latestInstance } : null,
+    game: row.game ? toBookingGame(row.game) : null,
     host: row.host,
     teams: parts.teams,
     payments: parts.payments,

@@ -1,15 +1,14 @@
 // What the game domain reads of a booking (issue 21: only the booking domain queries the bookings table).
 import { asc, eq } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
-import { games } from '../game/tables/games';
 import { bookings, teams } from './tables/bookings';
 import type { DbOrTx } from '../../platform/db/client';
 
 /**
  * A game's booking as the game domain reads it: joined into the game's own statement, so loading a game for a player,
  * the leaderboards, the ticker and the staff lists (with their booking filters, sorting and paging) stay one round
- * trip. Read-only, and only these columns; PostgreSQL flattens the subquery into a plain join. Join it with
- * `gameBookingOn`.
+ * trip. Read-only, and only these columns; PostgreSQL flattens the subquery into a plain join. The game domain joins
+ * it with its `gameBookingOn` (domains/game/booking-join.ts).
  */
 export const gameBooking = new QueryBuilder()
   .select({
@@ -42,8 +41,6 @@ export const gameBooking = new QueryBuilder()
   .from(bookings)
   .as('game_booking');
 
-/** The inner join of a game to its booking (`games.booking_id` is not null: every game has one). */
-export const gameBookingOn = eq(gameBooking.id, games.bookingId);
 
 /** The team names the booker set up, in the order they were added: a new game instance starts with these teams. */
 export async function bookedTeamNames(tx: DbOrTx, bookingId: number): Promise<string[]> {

@@ -1,6 +1,7 @@
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
-import { gameBooking, gameBookingOn } from '../booking';
+import { gameBooking } from '../booking';
+import { gameBookingOn } from './booking-join';
 import { gameInstances, games } from './tables/games';
 import { publishState } from './game-lifecycle';
 import { areaAt } from '../../../shared/game/area';

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client';
-import { gameBooking, gameBookingOn } from '../booking';
+import { gameBooking } from '../booking';
+import { gameBookingOn } from './booking-join';
 import { gameInstances, gameMessages, games, instanceTeams, playerPositions, players } from './tables/games';
 import { normalizeCode } from '../../platform/codes';
 import { lastEventId, seesChickenPosition, type Viewer } from './game-events';

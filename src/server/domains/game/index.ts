@@ -4,4 +4,5 @@ export { endDueGames, resumeGame, startGame } from './game-lifecycle';
 export { consoleSnapshot, loadGameById } from './game-state';
 export { streamGame } from './game-stream';
 export { instanceLeaderboards } from './leaderboard';
+export { loadHeartbeatRows } from './game-heartbeat';
 export { queueDueResultsMails } from './results-mails';

@@ -1,6 +1,7 @@
 import { and, eq, gt } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client';
-import { gameBooking, gameBookingOn } from '../booking';
+import { gameBooking } from '../booking';
+import { gameBookingOn } from './booking-join';
 import { games } from './tables/games';
 import { teamEffects } from './tables/hunt';
 import { TeamFrozenError } from '../../platform/errors';

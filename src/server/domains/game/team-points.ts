@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client';
-import { gameBooking, gameBookingOn } from '../booking';
+import { gameBooking } from '../booking';
+import { gameBookingOn } from './booking-join';
 import { gameInstances, games, instanceTeams, submissions } from './tables/games';
 import { publishTeams } from './game-lifecycle';
 import { scoreAdjustments } from './tables/scoring';

@@ -3,7 +3,8 @@ import { loadBookingAggregate, toAdminBooking } from '../booking-record';
 import { withBooking, type BookingRow, type BookingValues, type BookingWrite } from '../booking-write';
 import { correctPayment, recordPayment, type Correction } from '../booking-lifecycle';
 import type { PaymentProvider } from '../../../platform/payment-provider/payment-provider';
-import { resumeGame as resumeLiveGame, startGame as startLiveGame } from '../../game';
+import { loadHeartbeatRows, resumeGame as resumeLiveGame, startGame as startLiveGame } from '../../game';
+import { gameOfBooking, updateGame } from '../../game/records';
 import { assertBookingTransition, stateOfRow } from '../booking-transitions';
 import { NotFoundError, TransitionError, ValidationError } from '../../../platform/errors';
 import { BOOKING_LIFECYCLE_MESSAGES, REOPENED_LEAD_STATUS } from '../../../../shared/lifecycle/booking-states';
@@ -23,12 +24,8 @@ import { chickenLink } from '../../../../shared/booking-links';
 import { snakeKey } from '../../../../shared/timeline/field-values';
 import {
   bookingExists,
-  findGameOfBooking,
   findUser,
   insertContact,
-  loadHeartbeatRows,
-  lockGameOfBooking,
-  updateGame,
 } from './admin-booking-detail-repository';
 
 type Actor = { id: number };
@@ -115,7 +112,7 @@ export async function patchBooking(db: Db, mailer: BookingMailer, input: Change 
         values = { hidingSpotAddress: address, hidingSpotStatus: 'confirmed', hidingSpotOwner: 'admin' };
         action = 'booking.hiding_spot';
         before = { hiding_spot_address: row.hidingSpotAddress, hiding_spot_status: row.hidingSpotStatus, hiding_spot_owner: row.hidingSpotOwner };
-        const game = await findGameOfBooking(tx, row.id);
+        const game = await gameOfBooking(tx, row.id);
         await write.queueMail(hidingSpotMail(row, address, codeOf(row, game?.code), game ? chickenLink(mailer.baseUrl, game.code, game.chickenKey) : null));
       } else {
         throw ValidationError.field('_', DETAIL_MESSAGES.exactlyOne);
@@ -175,7 +172,7 @@ export async function startGame(db: Db, input: Change): Promise<{ code: string }
 
 /** Resumes the booking's game ended by hand less than 30 minutes ago (domains/game/game-lifecycle.ts); the booking is paid again. */
 export async function resumeGame(db: Db, input: Change): Promise<AdminBooking> {
-  const game = await findGameOfBooking(db, input.bookingId);
+  const game = await gameOfBooking(db, input.bookingId);
   if (!game) {
     if (!(await bookingExists(db, input.bookingId))) throw new NotFoundError(DETAIL_MESSAGES.notFound);
     throw ValidationError.field('game', DETAIL_MESSAGES.noGame);
@@ -207,7 +204,7 @@ export async function reopenBooking(db: Db, input: Change & { reason: string }):
 
 export async function emergencyChangeHost(db: Db, mailer: BookingMailer, input: Change & { hostId: number }): Promise<AdminBooking> {
   const { booking } = await change(db, input, async ({ tx, row, update, audit }) => {
-    const game = await lockGameOfBooking(tx, row.id);
+    const game = await gameOfBooking(tx, row.id, 'lock');
     if (!game) throw ValidationError.field('game', DETAIL_MESSAGES.noGame);
     const user = await findUser(tx, input.hostId);
     if (!user) throw ValidationError.field('host_id', DETAIL_MESSAGES.userNotFound);
@@ -229,7 +226,7 @@ export async function emergencyChangeHost(db: Db, mailer: BookingMailer, input: 
 
 export async function toggleWeapons(db: Db, input: Change & { weaponsOn: boolean }): Promise<AdminBooking> {
   const { booking } = await change(db, input, async ({ tx, row, audit }) => {
-    const game = await lockGameOfBooking(tx, row.id);
+    const game = await gameOfBooking(tx, row.id, 'lock');
     if (!game) throw ValidationError.field('game', DETAIL_MESSAGES.noGame);
     await updateGame(tx, game.id, { weaponsOn: input.weaponsOn });
     audit({ action: 'game.weapons', entityType: 'game', entityId: game.id, before: { weapons_on: game.weaponsOn }, after: { weapons_on: input.weaponsOn } });
@@ -291,7 +288,7 @@ export async function updateLocks(db: Db, mail: Mailer, input: Change & { locks:
       }
       await write.update(values);
       if (newlyLocked.length) {
-        const game = await findGameOfBooking(tx, row.id);
+        const game = await gameOfBooking(tx, row.id);
         await write.queueMail(sectionsLockedMail(row, codeOf(row, game?.code), newlyLocked));
       }
       write.audit({ action: 'booking.locks', before, after });
@@ -303,7 +300,7 @@ export async function updateLocks(db: Db, mail: Mailer, input: Change & { locks:
 
 /** The live status of the booking's game, read from its instances, teams, players and submissions. */
 export async function heartbeat(db: Db, bookingId: number, now: Date = new Date()): Promise<Heartbeat> {
-  const game = await findGameOfBooking(db, bookingId);
+  const game = await gameOfBooking(db, bookingId);
   if (!game) {
     if (!(await bookingExists(db, bookingId))) throw new NotFoundError(DETAIL_MESSAGES.notFound);
     return { game_code: null, live_instances_count: 0, instances: [] };

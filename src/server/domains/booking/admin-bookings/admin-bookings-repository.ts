@@ -2,10 +2,9 @@ import { and, asc, count, type AnyColumn, desc, eq, gte, ilike, inArray, isNull,
 import type { DbOrTx } from '../../../platform/db/client';
 import { PAID_STATUSES, UPCOMING_STATUSES } from '../../../../shared/lifecycle/booking-states';
 import { bookingPayments, bookings, contactHistory } from '../tables/bookings';
-import { gameChallenges, gameInstances, games } from '../../game/tables/games';
+import { bookingGame, bookingGamesOf, bookingIdOfGameCode, hasActivatedGame } from '../../game/records';
 import { users } from '../../identity/tables/users';
 import { toAdminBooking, type BookingAggregate } from '../booking-record';
-import type { LatestInstance } from '../booking-record-parts';
 import { normalizeCode } from '../../../platform/codes';
 import type { BookingListItem } from '../../../../shared/api/booking';
 import type { AttentionFilter, CalendarItem, ListLeadStatus } from '../../../../shared/api/admin-bookings';
@@ -28,7 +27,7 @@ export function attentionCondition(filter: AttentionFilter): SQL {
     case 'need_hosts':
       return and(isPaid, eq(bookings.hosted, true), isNull(bookings.assignedHostId)) as SQL;
     case 'unactivated':
-      return and(isPaid, sql`not exists (select 1 from ${games} where ${games.bookingId} = ${bookings.id} and ${games.activated})`) as SQL;
+      return and(isPaid, sql`not ${hasActivatedGame(bookings.id)}`) as SQL;
   }
 }
 
@@ -61,7 +60,7 @@ export function searchCondition(term: string): SQL {
     ilike(bookings.companyName, pattern),
     eq(bookings.tempCode, code),
     // A scalar subquery (one row at most: codes are unique) runs once, so the OR stays a BitmapOr of indexes.
-    sql`${bookings.id} = (select ${games.bookingId} from ${games} where ${games.code} = ${code} limit 1)`,
+    sql`${bookings.id} = ${bookingIdOfGameCode(code)}`,
   ) as SQL;
 }
 
@@ -88,8 +87,8 @@ export async function toListItems(db: DbOrTx, rows: BookingRow[]): Promise<Booki
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   const hostIds = [...new Set(rows.map((r) => r.assignedHostId).filter((id): id is number => id !== null))];
-  const [gameRows, hostRows, contactRows] = await Promise.all([
-    db.select().from(games).where(inArray(games.bookingId, ids)),
+  const [gameByBooking, hostRows, contactRows] = await Promise.all([
+    bookingGamesOf(db, ids),
     hostIds.length ? db.select({ id: users.id, name: users.name, email: users.email }).from(users).where(inArray(users.id, hostIds)) : Promise.resolve([]),
     db
       .select({ bookingId: contactHistory.bookingId, last: sql`max(${contactHistory.createdAt})`.mapWith(contactHistory.createdAt) })
@@ -97,40 +96,15 @@ export async function toListItems(db: DbOrTx, rows: BookingRow[]): Promise<Booki
       .where(inArray(contactHistory.bookingId, ids))
       .groupBy(contactHistory.bookingId),
   ]);
-  const gameIds = gameRows.map((g) => g.id);
-  const [challengeRows, instanceRows] = gameIds.length
-    ? await Promise.all([
-        db
-          .select({ gameId: gameChallenges.gameId, challengeId: gameChallenges.challengeId })
-          .from(gameChallenges)
-          .where(inArray(gameChallenges.gameId, gameIds))
-          .orderBy(asc(gameChallenges.gameId), asc(gameChallenges.position)),
-        // Each game's latest instance: its lifecycle state (a lobby never follows a start, so live or ended = started).
-        db
-          .selectDistinctOn([gameInstances.gameId], { gameId: gameInstances.gameId, status: gameInstances.status, endTime: gameInstances.endTime, endsAt: gameInstances.endsAt })
-          .from(gameInstances)
-          .where(inArray(gameInstances.gameId, gameIds))
-          .orderBy(gameInstances.gameId, desc(gameInstances.id)),
-      ])
-    : [[], []];
-
-  const challengesByGame = new Map<number, number[]>();
-  for (const c of challengeRows) challengesByGame.set(c.gameId, [...(challengesByGame.get(c.gameId) ?? []), c.challengeId]);
-  const instancesByGame = new Map(instanceRows.map((i) => [i.gameId, i]));
-  const gameByBooking = new Map(gameRows.map((g) => [g.bookingId, g]));
   const hostById = new Map(hostRows.map((h) => [h.id, h]));
   const lastContact = new Map(contactRows.map((c) => [c.bookingId, c.last]));
 
-  const startedOf = (latest: LatestInstance | undefined) => ({
-    hasLiveInstance: latest?.status === 'live' || latest?.status === 'ended',
-    latestInstance: latest ? { status: latest.status, endTime: latest.endTime, endsAt: latest.endsAt } : null,
-  });
   return rows.map((booking) => {
     const game = gameByBooking.get(booking.id);
     const host = booking.assignedHostId === null ? undefined : hostById.get(booking.assignedHostId);
     const agg: BookingAggregate = {
       booking,
-      game: game ? { ...game, addedChallenges: challengesByGame.get(game.id) ?? [], ...startedOf(instancesByGame.get(game.id)) } : null,
+      game: game ?? null,
       host: host ? { name: host.name, email: host.email } : null,
       teams: [],
       payments: [],
@@ -207,7 +181,7 @@ export async function exportExtras(db: DbOrTx, rows: BookingRow[]) {
   const hostIds = [...new Set(rows.map((r) => r.assignedHostId).filter((id): id is number => id !== null))];
   if (ids.length === 0) return { games: new Map(), hosts: new Map(), paid: new Map(), lastContact: new Map() };
   const [gameRows, hostRows, paidRows, contactRows] = await Promise.all([
-    db.select({ bookingId: games.bookingId, code: games.code, activated: games.activated }).from(games).where(inArray(games.bookingId, ids)),
+    db.select({ bookingId: bookingGame.bookingId, code: bookingGame.code, activated: bookingGame.activated }).from(bookingGame).where(inArray(bookingGame.bookingId, ids)),
     hostIds.length ? db.select({ id: users.id, name: users.name, email: users.email }).from(users).where(inArray(users.id, hostIds)) : Promise.resolve([]),
     db
       .select({ bookingId: bookingPayments.bookingId, pence: sql<number>`sum(${bookingPayments.paymentAmount})`.mapWith(Number) })
@@ -234,7 +208,7 @@ export async function findCalendarItems(db: DbOrTx, startDate: string, endDate: 
     .select({
       id: bookings.id,
       tempCode: bookings.tempCode,
-      gameCode: games.code,
+      gameCode: bookingGame.code,
       fullName: bookings.fullName,
       email: bookings.email,
       players: bookings.players,
@@ -246,7 +220,7 @@ export async function findCalendarItems(db: DbOrTx, startDate: string, endDate: 
       utcDateTime: bookings.utcDateTime,
     })
     .from(bookings)
-    .leftJoin(games, eq(games.bookingId, bookings.id))
+    .leftJoin(bookingGame, eq(bookingGame.bookingId, bookings.id))
     .where(gameDateCondition(startDate, endDate))
     .orderBy(asc(bookings.date), asc(bookings.utcDateTime), asc(bookings.id))
     .limit(limit);

@@ -2,19 +2,20 @@ import { and, asc, eq, inArray, notInArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../../platform/db/client';
 import { bookings, teams } from '../tables/bookings';
 import { challenges } from '../../catalogue/tables/challenges';
-import { gameChallenges, games } from '../../game/tables/games';
+import { bookingGame } from '../../game/records';
 import type { SpiceLevel } from '../../../../shared/validation/challenge-rules';
 
 export type BookingRow = typeof bookings.$inferSelect;
-export type GameRow = typeof games.$inferSelect;
+/** What the booker's set-up calls need of the game. */
+export type BookerGame = { id: number; bookingId: number; activated: boolean };
 
 /** The game of a game code (stored upper-case) with its booking's management key, or undefined. A temp code never matches here. */
-export async function findGameByCode(db: DbOrTx, code: string): Promise<{ game: GameRow; manageKey: string } | undefined> {
+export async function findGameByCode(db: DbOrTx, code: string): Promise<{ game: BookerGame; manageKey: string } | undefined> {
   const rows = await db
-    .select({ game: games, manageKey: bookings.manageKey })
-    .from(games)
-    .innerJoin(bookings, eq(bookings.id, games.bookingId))
-    .where(eq(games.code, code))
+    .select({ game: { id: bookingGame.id, bookingId: bookingGame.bookingId, activated: bookingGame.activated }, manageKey: bookings.manageKey })
+    .from(bookingGame)
+    .innerJoin(bookings, eq(bookings.id, bookingGame.bookingId))
+    .where(eq(bookingGame.code, code))
     .limit(1);
   return rows[0];
 }
@@ -41,15 +42,6 @@ export async function activeChallengeIds(db: DbOrTx, ids: number[]): Promise<Set
     .from(challenges)
     .where(and(inArray(challenges.id, ids), eq(challenges.isActive, true)));
   return new Set(rows.map((r) => r.id));
-}
-
-export async function replaceGameChallenges(tx: DbOrTx, gameId: number, ids: number[]): Promise<void> {
-  await tx.delete(gameChallenges).where(eq(gameChallenges.gameId, gameId));
-  if (ids.length) await tx.insert(gameChallenges).values(ids.map((challengeId, position) => ({ gameId, challengeId, position })));
-}
-
-export async function setGameActivated(tx: DbOrTx, gameId: number): Promise<void> {
-  await tx.update(games).set({ activated: true }).where(eq(games.id, gameId));
 }
 
 export async function teamIdsOf(tx: DbOrTx, bookingId: number): Promise<Set<number>> {

@@ -11,6 +11,7 @@ import { consumeRateLimit, createBatchedRateLimiter, type BatchedRateLimiter } f
 import type { BookerBooking } from '../../../../shared/api/booking';
 import type { ConsoleResponse } from '../../../../shared/api/host';
 import { consoleSnapshot, loadGameById } from '../../game';
+import { replaceGameChallenges, updateGame } from '../../game/records';
 import type { Viewer } from '../../game';
 import { PUBLIC_BOOKING_MESSAGES } from '../../../../shared/api/public-booking';
 import {
@@ -27,11 +28,9 @@ import {
   activeChallengeIds,
   findGameByCode,
   listActiveChallenges,
-  replaceGameChallenges,
   replaceTeams,
-  setGameActivated,
   teamIdsOf,
-  type GameRow,
+  type BookerGame,
 } from './booker-game-repository';
 
 /** Every call by game code, per IP: plenty for a booker setting up a game, little for a guesser. */
@@ -54,7 +53,7 @@ type Ctx = { db: Db; limiter: BatchedRateLimiter; guesses: CodeGuesses; code: st
  * The game of the code, for its organiser only: the game code is the players' public join code, so every set-up
  * call also needs the booking's private management key (X-Manage-Key, decision 0185). A wrong key counts as a miss.
  */
-async function findGame({ db, limiter, guesses, code, manageKey, ip }: Ctx): Promise<GameRow> {
+async function findGame({ db, limiter, guesses, code, manageKey, ip }: Ctx): Promise<BookerGame> {
   await limiter.consume(`booker-game:${ip}`);
   const miss = () => consumeRateLimit(db, `booker-game-miss:${ip}`, CODE_MISS_LIMIT.limit, CODE_MISS_LIMIT.windowSeconds);
   // An unknown code is also a guess in the one bucket every look-up by code shares (platform/code-guesses.ts).
@@ -78,7 +77,7 @@ async function findGame({ db, limiter, guesses, code, manageKey, ip }: Ctx): Pro
  * set by staff meanwhile is seen), one version step and one booking_changes entry per change; answers the booking as
  * the booker sees it.
  */
-async function changeGame(ctx: Ctx, change: (write: BookingWrite<'booker'>, game: GameRow) => Promise<void>): Promise<BookerBooking> {
+async function changeGame(ctx: Ctx, change: (write: BookingWrite<'booker'>, game: BookerGame) => Promise<void>): Promise<BookerBooking> {
   const game = await findGame(ctx);
   const { aggregate } = await withBooking(
     ctx.db,
@@ -109,7 +108,7 @@ export function activateGame(ctx: Ctx, bookingId: number): Promise<BookerBooking
   return changeGame(ctx, async ({ tx, row: booking, audit }, game) => {
     if (bookingId !== booking.id) throw ValidationError.field('booking_id', BOOKER_MESSAGES.bookingMismatch);
     if (game.activated) return;
-    await setGameActivated(tx, game.id);
+    await updateGame(tx, game.id, { activated: true });
     audit({ fields: { section: 'activation', activated: true } });
   });
 }

@@ -1,6 +1,7 @@
 import { asc, count, desc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../../platform/db/client';
-import { gameBooking, gameBookingOn } from '../../booking';
+import { gameBooking } from '../../booking';
+import { gameBookingOn } from '../booking-join';
 import { games } from '../tables/games';
 import { itemStations } from '../tables/items';
 

@@ -1,7 +1,8 @@
 import { and, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { GameStatus } from '../../../../shared/api/play';
 import type { Db } from '../../../platform/db/client';
-import { gameBooking, gameBookingOn } from '../../booking';
+import { gameBooking } from '../../booking';
+import { gameBookingOn } from '../booking-join';
 import { gameInstances, games, instanceTeams } from '../tables/games';
 
 export type Page = { page: number; perPage: number };

@@ -1,6 +1,7 @@
 import { count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../platform/db/client';
-import { gameBooking, gameBookingOn } from '../../booking';
+import { gameBooking } from '../../booking';
+import { gameBookingOn } from '../booking-join';
 import { gameInstances, games, instanceTeams } from '../tables/games';
 import { scoreAdjustments } from '../tables/scoring';
 import { users } from '../../identity/tables/users';

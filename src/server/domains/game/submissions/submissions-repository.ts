@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../../platform/db/client';
-import { gameBooking, gameBookingOn } from '../../booking';
+import { gameBooking } from '../../booking';
+import { gameBookingOn } from '../booking-join';
 import { challenges } from '../../catalogue/tables/challenges';
 import { gameInstances, games, instanceTeams, submissions } from '../tables/games';
 import { users } from '../../identity/tables/users';

@@ -1,0 +1,157 @@
+import { and, asc, desc, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { QueryBuilder } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
+import type { DbOrTx } from '../../platform/db/client';
+import { isUniqueViolation } from '../../platform/db/db-errors';
+import { newGameCode } from '../../platform/codes';
+import { challenges } from '../catalogue/tables/challenges';
+import { gameChallenges, gameInstances, games } from './tables/games';
+import { INSTANCE_STATUSES, type InstanceStatus } from '../../../shared/api/play';
+
+/**
+ * The game's rows as the booking domain reads and writes them: only the game domain queries the game's tables
+ * (issue 21). Unlike index.ts this module imports no domain's index, so the booking domain may use it anywhere, its
+ * own index included, without an import cycle (decision 0327).
+ */
+
+/** A game has started once an instance went live; a lobby is not a start (decision 0220). */
+const STARTED = ['live', 'ended'] as const satisfies readonly InstanceStatus[];
+
+/**
+ * A booking's game (at most one: games_booking_idx is unique) with what the booking's records show of it, as a
+ * subquery to left-join on `bookingGame.bookingId`, so a record stays one statement. PostgreSQL flattens it, and only
+ * the columns a query names are computed.
+ */
+export const bookingGame = new QueryBuilder()
+  .select({
+    id: games.id,
+    bookingId: games.bookingId,
+    code: games.code,
+    activated: games.activated,
+    weaponsOn: games.weaponsOn,
+    hostId: games.hostId,
+    chickenKey: games.chickenKey,
+    addedChallenges: sql`coalesce((select json_agg(${gameChallenges.challengeId} order by ${gameChallenges.position}) from ${gameChallenges} where ${eq(gameChallenges.gameId, games.id)}), '[]'::json)`.as('added_challenges'),
+    hasLiveInstance: sql`exists (select 1 from ${gameInstances} where ${eq(gameInstances.gameId, games.id)} and ${inArray(gameInstances.status, [...STARTED])})`.as('has_live_instance'),
+    /** The latest instance's status, end time and booked end: the game's lifecycle state (shared/lifecycle/game-states.ts). */
+    latestInstance: sql`(select json_build_array(${gameInstances.status}, ${gameInstances.endTime}, ${gameInstances.endsAt}) from ${gameInstances} where ${eq(gameInstances.gameId, games.id)} order by ${desc(gameInstances.id)} limit 1)`.as('latest_instance'),
+  })
+  .from(games)
+  .as('booking_game');
+
+/** The fields of `bookingGame` a booking record selects, as one object (null when the left join found no game). */
+export const bookingGameFields = {
+  id: bookingGame.id,
+  bookingId: bookingGame.bookingId,
+  code: bookingGame.code,
+  activated: bookingGame.activated,
+  weaponsOn: bookingGame.weaponsOn,
+  hostId: bookingGame.hostId,
+  chickenKey: bookingGame.chickenKey,
+  addedChallenges: bookingGame.addedChallenges,
+  hasLiveInstance: bookingGame.hasLiveInstance,
+  latestInstance: bookingGame.latestInstance,
+};
+
+/** What the booking record needs of its game's latest instance. */
+export type LatestInstance = { status: InstanceStatus; endTime: Date | null; endsAt: Date | null };
+
+/** Both drivers parse json columns; text is accepted too, in case a driver hands it over unparsed. */
+const json = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (typeof v === 'string' ? JSON.parse(v) : v), schema);
+/** Every timestamp here is timestamptz: json gives ISO 8601 with its offset. */
+const timestamp = z.string().transform((v) => new Date(v));
+
+const gameParts = z.object({
+  addedChallenges: json(z.array(z.number())),
+  hasLiveInstance: z.boolean(),
+  latestInstance: json(
+    z
+      .tuple([z.enum(INSTANCE_STATUSES), timestamp.nullable(), timestamp.nullable()])
+      .transform(([status, endTime, endsAt]): LatestInstance => ({ status, endTime, endsAt }))
+      .nullable(),
+  ),
+});
+
+export type GameRow = typeof games.$inferSelect;
+type GamePart = keyof z.infer<typeof gameParts>;
+type SelectedGame = Pick<GameRow, 'id' | 'bookingId' | 'code' | 'activated' | 'weaponsOn' | 'hostId' | 'chickenKey'> & { [K in GamePart]: unknown };
+/** A booking's game as its records show it. */
+export type BookingGame = Omit<SelectedGame, GamePart> & z.infer<typeof gameParts>;
+
+/** Decodes the json parts of a row selected with `bookingGameFields`. */
+export function toBookingGame(row: SelectedGame): BookingGame {
+  return { ...row, ...gameParts.parse(row) };
+}
+
+/** The games of these bookings, by booking id. */
+export async function bookingGamesOf(db: DbOrTx, bookingIds: number[]): Promise<Map<number, BookingGame>> {
+  if (bookingIds.length === 0) return new Map();
+  const rows = await db.select(bookingGameFields).from(bookingGame).where(inArray(bookingGame.bookingId, bookingIds));
+  return new Map(rows.map((row) => [row.bookingId, toBookingGame(row)]));
+}
+
+/** The booking id of a game code, as a scalar subquery (one row at most: codes are unique). */
+export function bookingIdOfGameCode(code: SQLWrapper | string): SQL {
+  return sql`(select ${games.bookingId} from ${games} where ${games.code} = ${code} limit 1)`;
+}
+
+/** Whether the booking (its id column or value) has an activated game. */
+export function hasActivatedGame(bookingId: SQLWrapper): SQL {
+  return sql`exists (select 1 from ${games} where ${games.bookingId} = ${bookingId} and ${games.activated})`;
+}
+
+export async function gameOfBooking(tx: DbOrTx, bookingId: number, lock: 'lock' | 'read' = 'read'): Promise<GameRow | undefined> {
+  const query = tx.select().from(games).where(eq(games.bookingId, bookingId)).limit(1);
+  const rows = lock === 'lock' ? await query.for('update') : await query;
+  return rows[0];
+}
+
+export async function gameByCode(db: DbOrTx, code: string): Promise<GameRow | undefined> {
+  const rows = await db.select().from(games).where(eq(games.code, code)).limit(1);
+  return rows[0];
+}
+
+/** What staff and the booker may set on a game besides its challenges. */
+export async function updateGame(tx: DbOrTx, gameId: number, values: Partial<Pick<GameRow, 'activated' | 'weaponsOn' | 'hostId'>>): Promise<void> {
+  await tx.update(games).set(values).where(eq(games.id, gameId));
+}
+
+/** The booker's challenge picks, in their order. */
+export async function replaceGameChallenges(tx: DbOrTx, gameId: number, ids: number[]): Promise<void> {
+  await tx.delete(gameChallenges).where(eq(gameChallenges.gameId, gameId));
+  if (ids.length) await tx.insert(gameChallenges).values(ids.map((challengeId, position) => ({ gameId, challengeId, position })));
+}
+
+export async function gameHasStarted(tx: DbOrTx, bookingId: number): Promise<boolean> {
+  const rows = await tx
+    .select({ id: gameInstances.id })
+    .from(gameInstances)
+    .innerJoin(games, eq(games.id, gameInstances.gameId))
+    .where(and(eq(games.bookingId, bookingId), inArray(gameInstances.status, [...STARTED])))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** The booking's game, created on first need with an unused code and the default challenges. */
+export async function ensureGame(tx: DbOrTx, bookingId: number, initial: { weaponsOn?: boolean } = {}): Promise<{ gameId: number; gameCode: string; createdGame: boolean }> {
+  const existing = await tx.select({ id: games.id, code: games.code }).from(games).where(eq(games.bookingId, bookingId)).limit(1);
+  if (existing[0]) return { gameId: existing[0].id, gameCode: existing[0].code, createdGame: false };
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const [game] = await tx.insert(games).values({ bookingId, code: newGameCode(), weaponsOn: initial.weaponsOn ?? false }).returning({ id: games.id, code: games.code });
+      if (!game) throw new Error('game not created');
+      const defaults = await tx
+        .select({ id: challenges.id })
+        .from(challenges)
+        .where(and(eq(challenges.isDefault, true), eq(challenges.isActive, true)))
+        .orderBy(asc(challenges.id));
+      if (defaults.length) {
+        await tx.insert(gameChallenges).values(defaults.map((c, position) => ({ gameId: game.id, challengeId: c.id, position })));
+      }
+      return { gameId: game.id, gameCode: game.code, createdGame: true };
+    } catch (error) {
+      // 50 random bits make a clash vanishingly rare; retry a few times rather than fail a payment.
+      if (!isUniqueViolation(error) || attempt >= 3) throw error;
+    }
+  }
+}
