@@ -45,14 +45,14 @@ const boundaries = [
 ];
 
 /**
- * Tables only their domain queries (issue 21): anything else asks that domain's index.ts or records.ts. Another
- * domain's tables/ may name them for a foreign key; the demo seed writes whole bookings and games as data.
+ * Tables only their domain queries (issue 21), the booking's and the game's: anything else asks that domain's index.ts
+ * or records.ts. Another domain's tables/ may name them for a foreign key; the demo seed writes whole bookings and
+ * games as data.
  */
 const OWNED_TABLES = {
   booking: {
-    group: ['**/booking/tables/bookings'],
-    importNames: ['bookings'],
-    message: 'Only the booking domain queries the bookings table: call (or add) a function in src/server/domains/booking/index.ts.',
+    group: ['**/booking/tables/*'],
+    message: "Only the booking domain queries its tables (bookings, teams, the ledger, the histories): call (or add) a function in src/server/domains/booking/index.ts.",
   },
   game: {
     group: ['**/game/tables/*'],

@@ -101,5 +101,7 @@ describe("the game's tables belong to the game domain (no-restricted-imports)", 
     expect(await rulesAt('src/server/domains/payments/probe.ts', bookingsFrom('..'))).toContain('no-restricted-imports');
     expect(await rulesAt('src/server/health-probe.ts', bookingsFrom('./domains'))).toContain('no-restricted-imports');
     expect(await rulesAt('src/server/domains/game/probe.ts', bookingsFrom('..'))).toContain('no-restricted-imports');
+    const ledgerFromPayments = "import { bookingPayments } from '../booking/tables/bookings';\nexport const y = bookingPayments;\n";
+    expect(await rulesAt('src/server/domains/payments/probe.ts', ledgerFromPayments)).toContain('no-restricted-imports');
   });
 });

@@ -1,7 +1,6 @@
 import { and, asc, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../../platform/db/client';
-import { bookingPayments } from '../../booking/tables/bookings';
-import { listedBooking } from '../../booking';
+import { ledgerEntry, ledgerEntryFields, listedBooking } from '../../booking';
 import { users } from '../../identity/tables/users';
 import type { PaymentListKind } from '../../../../shared/api/admin-payments';
 
@@ -10,15 +9,15 @@ export type PaymentFilter = { from?: Date | undefined; to?: Date | undefined; pa
 /** The filters as one condition: entries recorded in [from, to), of a type and a kind. */
 export function paymentCondition(f: PaymentFilter): SQL | undefined {
   const parts: SQL[] = [];
-  if (f.from) parts.push(gte(bookingPayments.createdAt, f.from));
-  if (f.to) parts.push(lt(bookingPayments.createdAt, f.to));
-  if (f.paymentType) parts.push(eq(bookingPayments.paymentType, f.paymentType));
-  if (f.kind !== 'all') parts.push(eq(bookingPayments.kind, f.kind));
+  if (f.from) parts.push(gte(ledgerEntry.createdAt, f.from));
+  if (f.to) parts.push(lt(ledgerEntry.createdAt, f.to));
+  if (f.paymentType) parts.push(eq(ledgerEntry.paymentType, f.paymentType));
+  if (f.kind !== 'all') parts.push(eq(ledgerEntry.kind, f.kind));
   return parts.length ? and(...parts) : undefined;
 }
 
 const rowColumns = {
-  payment: bookingPayments,
+  payment: ledgerEntryFields,
   booking: { id: listedBooking.id, fullName: listedBooking.fullName, email: listedBooking.email },
   recordedByName: users.name,
 };
@@ -26,16 +25,16 @@ const rowColumns = {
 function rows(db: DbOrTx, where: SQL | undefined) {
   return db
     .select(rowColumns)
-    .from(bookingPayments)
-    .innerJoin(listedBooking, eq(listedBooking.id, bookingPayments.bookingId))
-    .leftJoin(users, eq(users.id, bookingPayments.recordedBy))
+    .from(ledgerEntry)
+    .innerJoin(listedBooking, eq(listedBooking.id, ledgerEntry.bookingId))
+    .leftJoin(users, eq(users.id, ledgerEntry.recordedBy))
     .where(where);
 }
 export type PaymentListRow = Awaited<ReturnType<typeof rows>>[number];
 
 export async function listPayments(db: DbOrTx, where: SQL | undefined, page: { page: number; perPage: number }) {
   return rows(db, where)
-    .orderBy(desc(bookingPayments.createdAt), desc(bookingPayments.id))
+    .orderBy(desc(ledgerEntry.createdAt), desc(ledgerEntry.id))
     .limit(page.perPage)
     .offset((page.page - 1) * page.perPage);
 }
@@ -44,21 +43,21 @@ export async function listPayments(db: DbOrTx, where: SQL | undefined, page: { p
 export async function paymentTotals(db: DbOrTx, where: SQL | undefined) {
   return db
     .select({
-      currency: bookingPayments.currency,
-      received: sql<number>`coalesce(sum(${bookingPayments.paymentAmount}) filter (where ${bookingPayments.paymentAmount} > 0), 0)`.mapWith(Number),
-      refunded: sql<number>`coalesce(-sum(${bookingPayments.paymentAmount}) filter (where ${bookingPayments.paymentAmount} < 0), 0)`.mapWith(Number),
-      net: sql<number>`coalesce(sum(${bookingPayments.paymentAmount}), 0)`.mapWith(Number),
+      currency: ledgerEntry.currency,
+      received: sql<number>`coalesce(sum(${ledgerEntry.paymentAmount}) filter (where ${ledgerEntry.paymentAmount} > 0), 0)`.mapWith(Number),
+      refunded: sql<number>`coalesce(-sum(${ledgerEntry.paymentAmount}) filter (where ${ledgerEntry.paymentAmount} < 0), 0)`.mapWith(Number),
+      net: sql<number>`coalesce(sum(${ledgerEntry.paymentAmount}), 0)`.mapWith(Number),
       entries: sql<number>`count(*)::int`,
     })
-    .from(bookingPayments)
+    .from(ledgerEntry)
     .where(where)
-    .groupBy(bookingPayments.currency)
-    .orderBy(asc(bookingPayments.currency));
+    .groupBy(ledgerEntry.currency)
+    .orderBy(asc(ledgerEntry.currency));
 }
 
 /** One page of the export, oldest first after `afterId` (keyset: stable however many rows are added meanwhile). */
 export async function exportPage(db: DbOrTx, where: SQL | undefined, afterId: number, size: number) {
-  return rows(db, and(where, sql`${bookingPayments.id} > ${afterId}`))
-    .orderBy(asc(bookingPayments.id))
+  return rows(db, and(where, sql`${ledgerEntry.id} > ${afterId}`))
+    .orderBy(asc(ledgerEntry.id))
     .limit(size);
 }

@@ -1,14 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../../platform/db/client';
-import { bookingPayments } from '../../booking/tables/bookings';
 import { checkouts, providerEvents } from '../tables/checkouts';
 import type { CheckoutStatus } from '../../../../shared/payments';
 
 export type CheckoutRow = typeof checkouts.$inferSelect;
-
-export async function ledgerOf(db: DbOrTx, bookingId: number) {
-  return db.select().from(bookingPayments).where(eq(bookingPayments.bookingId, bookingId)).orderBy(bookingPayments.createdAt, bookingPayments.id);
-}
 
 export async function insertCheckout(db: DbOrTx, values: typeof checkouts.$inferInsert): Promise<void> {
   // The same idempotency key gives the same session: a second insert of it is the same checkout.

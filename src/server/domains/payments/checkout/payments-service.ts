@@ -3,14 +3,14 @@ import type { Db, DbOrTx } from '../../../platform/db/client';
 import { PAYMENT_MESSAGES, type PaymentState } from '../../../../shared/api/payments';
 import { PUBLIC_BOOKING_MESSAGES } from '../../../../shared/api/public-booking';
 import { balanceDue, checkoutAmounts, DEPOSIT_PERCENT, isCancelled, netPaid, type CheckoutPurpose } from '../../../../shared/payments';
-import { findBookingFacts, recordPayment, withBooking } from '../../booking';
+import { findBookingFacts, ledgerOf, recordPayment, withBooking } from '../../booking';
 import type { BookingFacts, BookingMailer } from '../../booking';
 import { ConflictError, NotFoundError, UpstreamError, ValidationError } from '../../../platform/errors';
 import { todayIn } from '../../../../shared/time';
 import { bankTransferReference } from '../../../platform/payment-provider/bank-transfer';
 import { ProviderError, type PaymentProvider, type ProviderCheckout, type ProviderEvent } from '../../../platform/payment-provider/payment-provider';
 import { paymentMethodOf, type PaymentSetup } from '../../../platform/payment-provider/payment-setup';
-import { claimEvent, findCheckout, insertCheckout, ledgerOf, setCheckoutStatus, setEventOutcome } from './payments-repository';
+import { claimEvent, findCheckout, insertCheckout, setCheckoutStatus, setEventOutcome } from './payments-repository';
 import { toMinorUnits } from '../../../../shared/money';
 
 export type PaymentDeps = { db: Db; setup: PaymentSetup; mailer: BookingMailer; log: FastifyBaseLogger };
