@@ -33,3 +33,18 @@ export function perContactField<T>(valueFor: (field: ContactField) => T): { [K i
     referral_source: valueFor('referral_source'),
   };
 }
+
+/** One value a contact field, keyed as the booking records name them (the compiler asks for a new field here too). */
+export function perContactRecord<T>(valueFor: (field: ContactField) => T): { [K in ContactRecordField]: T } {
+  return {
+    full_name: valueFor('full_name'),
+    tel: valueFor('phone'),
+    company_name: valueFor('company_name'),
+    referral_source: valueFor('referral_source'),
+  };
+}
+
+/** Body names to record names. */
+export function contactRecordOf(details: ContactDetails): ContactRecord {
+  return perContactRecord((field) => details[field]);
+}

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CONTACT_FIELDS, CONTACT_FIELD_NAMES, perContactField, type ContactDetails, type ContactField, type ContactRecord, type ContactRecordField } from './booking-contact-fields';
+import { CONTACT_FIELDS, CONTACT_FIELD_NAMES, perContactField, perContactRecord, type ContactField } from './booking-contact-fields';
 
 export * from './booking-contact-fields';
 
@@ -12,17 +12,7 @@ export function contactShape<T extends z.ZodType>(schemaFor: (max: number) => T)
 export const contactDetailsSchema = z.object(contactShape(() => z.string().nullable()));
 
 /** The records' shape of the contact details. */
-export const contactRecordShape = {
-  full_name: z.string().nullable(),
-  tel: z.string().nullable(),
-  company_name: z.string().nullable(),
-  referral_source: z.string().nullable(),
-} satisfies { [K in ContactRecordField]: z.ZodType };
-
-/** Body names to record names. */
-export function contactRecordOf(details: ContactDetails): ContactRecord {
-  return { full_name: details.full_name, tel: details.phone, company_name: details.company_name, referral_source: details.referral_source };
-}
+export const contactRecordShape = perContactRecord(() => z.string().nullable());
 
 /** Each field's label under both its names, for the timelines. */
 export const CONTACT_LABELS: Readonly<Record<string, string>> = Object.fromEntries(
