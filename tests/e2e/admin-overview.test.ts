@@ -30,6 +30,15 @@ describe('admin overviews', () => {
     await row.waitFor();
     expect(await row.textContent()).toContain('£90.50');
     expect(await page.getByText('Total received:').textContent()).toContain('£90.50');
+    // The filters live in the address: another type hides the entry, its own type shows it again.
+    await page.getByLabel('Type').selectOption('card');
+    await page.waitForURL(/[?&]type=card/);
+    await page.getByText('No payments for these filters.').waitFor();
+    await page.getByLabel('Type').selectOption('bank_transfer');
+    await page.waitForURL(/[?&]type=bank_transfer/);
+    await row.waitFor();
+    await page.getByLabel('Type').selectOption('');
+    await page.waitForURL((url) => !url.search.includes('type='));
 
     await page.goto('/admin/games');
     await page.getByRole('row', { name: /Olive Overview/ }).waitFor();

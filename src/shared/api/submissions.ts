@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { paginationSchema } from './common';
 import { teamScoreSchema } from './scoring';
 import { CHALLENGE_TYPES } from '../validation/challenge-rules';
-import { MAX_RATING, SUBMISSION_STATUSES } from '../scoring/challenge-points';
+import { MAX_RATING, SUBMISSION_STATUSES, type Verdict } from '../scoring/challenge-points';
 
 /** The review queue of /admin/submissions (decision 0243). */
 export const SUBMISSION_KINDS = ['photo', 'text', 'count'] as const;
@@ -85,5 +85,8 @@ export type ReviewResponse = z.infer<typeof reviewResponse>;
 export const approveBody = z.object({}).strict();
 export const rateBody = z.object({ rating: z.number().int('The rating must be a whole number from 0 to 5').min(0).max(MAX_RATING) });
 export const rejectBody = z.object({ reason: z.string().trim().min(1, REVIEW_MESSAGES.reasonRequired).max(500) });
+
+/** A reviewer's verdict as a screen sends it: the scoring verdict, a rejection with its reason (the reject body). */
+export type ReviewVerdict = Exclude<Verdict, { kind: 'reject' }> | ({ kind: 'reject' } & z.output<typeof rejectBody>);
 
 export const photoResponse = z.string().describe('The photo itself: image/jpeg, image/png or image/webp');

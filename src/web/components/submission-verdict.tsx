@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import { rejectBody, type ReviewSubmission } from '../../shared/api/submissions';
+import { rejectBody, type ReviewSubmission, type ReviewVerdict } from '../../shared/api/submissions';
 import { MAX_RATING } from '../../shared/scoring/challenge-points';
 import { reviewOptions } from '../../shared/scoring/review-options';
 import { toastFirstError } from '../lib/form-errors';
@@ -10,7 +10,7 @@ import type { Action } from '../lib/use-action';
 import { Button, Dialog, Field, Select, Textarea } from './ui';
 
 /** A reviewer's verdict on one submission, whichever screen gives it (the staff queue, the host console). */
-export type Verdict = { kind: 'approve' } | { kind: 'rate'; rating: number } | { kind: 'reject'; reason: string };
+export type Verdict = ReviewVerdict;
 
 /** The reviewer's choices under a submission (shared/scoring/review-options.ts): Rate or Approve (not twice), Reject. */
 export function SubmissionVerdict({ submission, review }: { submission: ReviewSubmission; review: Action<Verdict> }) {

@@ -9,6 +9,7 @@ import { formatPence } from '../../../shared/money';
 import { DEFAULT_ADMIN_TIMEZONE, formatTimestamp } from '../../../shared/time';
 import { api, errorMessage } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
+import { withParam } from '../../lib/search-params';
 import { Pager } from '../../components/pager';
 import { Spinner } from '../../components/spinner';
 import { DateRangePicker } from '../../components/date-range-picker';
@@ -38,8 +39,10 @@ function useFilters() {
   const page = Math.max(1, Number(params.get('page')) || 1);
   const update = (patch: Partial<Filters> & { page?: number }) =>
     setParams((prev) => {
-      const next = new URLSearchParams(prev);
-      const set = (key: string, value: string | undefined) => (value ? next.set(key, value) : next.delete(key));
+      let next = prev;
+      const set = (key: string, value: string) => {
+        next = withParam(next, key, value);
+      };
       if (patch.from !== undefined) set('from', patch.from);
       if (patch.to !== undefined) set('to', patch.to);
       if (patch.payment_type !== undefined) set('type', patch.payment_type);
