@@ -22,6 +22,7 @@ const j = useServerAndBrowser({
     const plain = await createBooking(db, { fullName: 'Paula Plain', companyName: 'Acme Ltd', bookingStatus: 'lead', gclid: 'abc123', ...startableSchedule() });
     await db.insert(teams).values({ bookingId: plain.id, name: 'Team Crumble', players: 'Ann,Bob , Cy' });
     const pay = await createBooking(db, { fullName: 'Priya Pays', bookingStatus: 'lead', leadStatus: 'negotiating' });
+    await createBooking(db, { fullName: 'Quinn Quick', bookingStatus: 'lead' });
     const live = await createPaidBooking(db, { fullName: 'Liv Live' });
     const start = new Date(Date.now() - 30 * 60_000);
     const [instance] = await db.insert(gameInstances).values({ gameId: live.gameId, status: 'live', startTime: start, latestArea: { lat: 51.5, lng: -0.12, radius: 750 } }).returning();
@@ -96,6 +97,36 @@ describe('admin booking detail', () => {
 
     await page.getByRole('button', { name: /Back to Bookings/ }).click();
     await page.waitForURL(/\/admin\/bookings\?search=Paula$/);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('a payment recorded on the booking shows on the bookings and payments lists staff go back to, without a reload', async () => {
+    // Both lists are read first, so each has a copy of the booking from before the payment.
+    const { page, context, errors } = await j.staffPage('/admin/payments');
+    await page.getByText('Total received:').waitFor();
+    expect(await page.getByRole('row', { name: /Quinn Quick/ }).count()).toBe(0);
+    await page.getByRole('link', { name: 'Bookings', exact: true }).click();
+    const row = page.getByRole('row', { name: /Quinn Quick/ });
+    await row.waitFor();
+    const before = (await row.textContent()) ?? '';
+
+    await row.getByRole('link').first().click();
+    const payments = region(page, 'Payment History');
+    await payments.waitFor();
+    await page.getByLabel('Amount (£)').fill('50');
+    await payments.getByRole('button', { name: 'Record Payment' }).click();
+    await page.getByRole('dialog', { name: 'Confirm payment' }).getByRole('button', { name: 'Record £50.00' }).click();
+    await toast(page, 'Payment recorded successfully');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).getByRole('link').getAttribute('href')).toMatch(/^\/booking\/[0-9A-Z]{10}$/);
+    const code = (await page.getByRole('heading', { level: 1 }).getByRole('link').textContent()) ?? '';
+
+    // Seconds later, well inside the lists' 10 s freshness: each shows the payment, not the copy it held.
+    await page.getByRole('button', { name: /Back to Bookings/ }).click();
+    await expect.poll(async () => (await row.textContent()) ?? '', { timeout: 5_000 }).toContain(code);
+    expect(before).not.toContain(code);
+    await page.getByRole('link', { name: 'Payments', exact: true }).click();
+    await expect.poll(async () => (await page.getByRole('row', { name: /Quinn Quick/ }).textContent()) ?? '', { timeout: 5_000 }).toContain('£50.00');
     expect(errors).toEqual([]);
     await context.close();
   });

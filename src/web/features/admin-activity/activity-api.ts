@@ -1,8 +1,9 @@
+import { bookingFactsRoots } from '../../lib/booking-facts-data';
 import { ACTIVITY_PER_PAGE } from '../../../shared/api/activity';
 import { adminActivityEndpoint } from '../../../shared/api/endpoints/admin-activity';
 import { api } from '../../lib/api-client';
 
-export const activityKey = ['admin', 'activity'] as const;
+export const activityKey = bookingFactsRoots.activity;
 
 export type ActivityFilters = { page: number; bookingId: number | null; userId: number | null };
 

@@ -4,6 +4,7 @@ import type { DetailPatchInput, LockSection } from '../../../shared/api/admin-bo
 import { adminBookingDetailEndpoints as ep } from '../../../shared/api/endpoints/admin-booking-detail';
 import { adminUsersEndpoints } from '../../../shared/api/endpoints/admin-users';
 import { api } from '../../lib/api-client';
+import { bookingFactsChanged } from '../../lib/booking-facts-data';
 
 /**
  * The booking's own record. Its heartbeat and timeline sit beside it under ['admin-booking', id], so refreshing the
@@ -16,9 +17,10 @@ export const hostsQueryKey = ['admin-hosts'] as const;
 
 /**
  * What every staff write on the booking does with its answer (options of `useAction`): the booking as now stored
- * replaces the shown one without another request, and a stale edit (409) says the server's reason and reloads it.
+ * replaces the shown one without another request, the staff lists showing its facts are marked stale, and a stale
+ * edit (409) says the server's reason and reloads it.
  */
-export const writesBooking = (id: number) => ({ replaces: bookingQuery(id).queryKey, rereadOnFailure: 'conflict' as const });
+export const writesBooking = (id: number) => ({ replaces: bookingQuery(id).queryKey, invalidates: bookingFactsChanged, rereadOnFailure: 'conflict' as const });
 
 export const fetchHeartbeat = (id: number) => api(ep.heartbeat, { params: { id } });
 export const fetchHosts = () => api(adminUsersEndpoints.hosts).then((r) => r.hosts);

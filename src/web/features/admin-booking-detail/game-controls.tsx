@@ -7,6 +7,7 @@ import { copyToClipboard } from '../../lib/clipboard';
 import { paths } from '../../lib/paths';
 import { useAction } from '../../lib/use-action';
 import { bookingQuery, detailCalls, writesBooking } from './detail-api';
+import { bookingFactsChanged } from '../../lib/booking-facts-data';
 import { HeartbeatModal } from './heartbeat-modal';
 import { useNow } from '../../components/live-map/live-game-ui';
 import { gameLifecycleOf } from '../../lib/game-lifecycle';
@@ -20,7 +21,7 @@ export function GameControls({ booking }: { booking: AdminBooking }) {
     success: (r) => `Game started successfully! Game code: ${r.code}`,
     failure: 'Failed to start game',
     failureToast: 'server',
-    invalidates: [bookingQuery(booking.id).queryKey],
+    invalidates: [bookingQuery(booking.id).queryKey, ...bookingFactsChanged],
     rereadOnFailure: 'conflict',
   });
   const resume = useAction({

@@ -1,4 +1,5 @@
 import { api } from '../../lib/api-client';
+import { bookingFactsRoots } from '../../lib/booking-facts-data';
 import { ADMIN_CREATED_TRACKING, type AdminCreateBookingInput } from '../../../shared/api/admin-bookings';
 import { toBookingFields } from '../../components/booking-wizard/wizard-io';
 import type { WizardState } from '../../components/booking-wizard/wizard-state';
@@ -8,14 +9,15 @@ import type { ChartInterval } from '../../../shared/chart-interval';
 /** The CSV download's address; the browser fetches it itself (a file, not JSON). */
 export const EXPORT_URL = ep.export.path;
 
+const root = bookingFactsRoots.bookings;
 export const bookingsKeys = {
-  all: ['admin-bookings'] as const,
-  list: (q: Record<string, string | number>) => ['admin-bookings', 'list', q] as const,
-  metrics: ['admin-bookings', 'metrics'] as const,
-  leadMetrics: ['admin-bookings', 'leads-metrics'] as const,
-  calendar: (start: string, end: string) => ['admin-bookings', 'calendar', start, end] as const,
-  calendarMetrics: (start: string, end: string) => ['admin-bookings', 'calendar-metrics', start, end] as const,
-  chart: (start: string, end: string, interval: ChartInterval) => ['admin-bookings', 'chart', start, end, interval] as const,
+  all: root,
+  list: (q: Record<string, string | number>) => [...root, 'list', q] as const,
+  metrics: [...root, 'metrics'] as const,
+  leadMetrics: [...root, 'leads-metrics'] as const,
+  calendar: (start: string, end: string) => [...root, 'calendar', start, end] as const,
+  calendarMetrics: (start: string, end: string) => [...root, 'calendar-metrics', start, end] as const,
+  chart: (start: string, end: string, interval: ChartInterval) => [...root, 'chart', start, end, interval] as const,
 };
 
 export const fetchBookings = (query: Record<string, string | number>, signal?: AbortSignal) => api(ep.list, { query, ...(signal ? { signal } : {}) });

@@ -16,6 +16,7 @@ import { paths } from '../../lib/paths';
 import { useAction } from '../../lib/use-action';
 import { createAdminBooking, toAdminCreateBody } from './bookings-api';
 import { Button } from '../../components/ui';
+import { bookingFactsChanged } from '../../lib/booking-facts-data';
 
 const STEPS = ['Hatch Game', 'Game Type', 'Add-ons', 'Details'] as const;
 const LAST = STEPS.length - 1;
@@ -49,6 +50,7 @@ function CreateBookingWizard() {
     call: () => createAdminBooking(toAdminCreateBody(state)),
     failure: 'Failed to create booking',
     failureToast: 'none',
+    invalidates: bookingFactsChanged,
     onSuccess: ({ booking }) => navigate(paths.admin.booking(booking.id)),
     onError: (error) => console.warn('Failed to create booking', error),
   });

@@ -11,6 +11,7 @@ import { Spinner } from '../../components/spinner';
 import { EmptyTableRow, Table } from '../../components/ui';
 import { OverviewFilters } from './overview-filters';
 import { withParam } from '../../lib/search-params';
+import { bookingFactsRoots } from '../../lib/booking-facts-data';
 
 export type Column<Row> = { header: string; cell: (row: Row) => ReactNode };
 
@@ -44,7 +45,7 @@ export function OverviewList<Row, Answer>(props: OverviewListProps<Row, Answer>)
   const statusParam = props.filters ? (params.get('status') ?? '') : '';
   const status = props.filters?.statuses.find((s) => s.value === statusParam)?.value ?? '';
   const query = useQuery({
-    queryKey: ['admin-overview', props.endpoint.path, page, search, status],
+    queryKey: [...bookingFactsRoots.overview, props.endpoint.path, page, search, status],
     queryFn: () => api(props.endpoint, { query: { page, search: search || undefined, status: status || undefined } }),
     placeholderData: keepPreviousData,
     // Live games change on their own: keep the list's status current while it is open.

@@ -10,6 +10,7 @@ import { DEFAULT_ADMIN_TIMEZONE, formatTimestamp } from '../../../shared/time';
 import { api, errorMessage } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
 import { withParam } from '../../lib/search-params';
+import { bookingFactsRoots } from '../../lib/booking-facts-data';
 import { Pager } from '../../components/pager';
 import { Spinner } from '../../components/spinner';
 import { DateRangePicker } from '../../components/date-range-picker';
@@ -68,7 +69,7 @@ export function PaymentsPage() {
   const { filters, page, update } = useFilters();
   const [picking, setPicking] = useState(false);
   const list = useQuery({
-    queryKey: ['admin-payments', filters, page],
+    queryKey: [...bookingFactsRoots.payments, filters, page],
     queryFn: () => api(ep.list, { query: { ...filters, payment_type: filters.payment_type || undefined, from: filters.from || undefined, to: filters.to || undefined, page } }),
     placeholderData: keepPreviousData,
   });

@@ -14,6 +14,7 @@ import { useAction } from '../../lib/use-action';
 import { Button, Dialog, Field, FieldError, Input, Select } from '../../components/ui';
 import { pricingQuery } from '../../lib/pricing-data';
 import { proposalsKeys } from './proposals-keys';
+import { bookingFactsChanged } from '../../lib/booking-facts-data';
 
 /** A signed amount typed in currency units: '-50', '80.5'; a discount is negative. */
 const signedAmount = z
@@ -110,7 +111,7 @@ export function ProposalFormDialog({ proposal, bookingId, validUntil, onClose, o
     success: proposal ? 'Proposal saved' : 'Proposal created',
     failure: 'Failed to save the proposal',
     failureToast: 'server',
-    invalidates: [proposalsKeys.all],
+    invalidates: [proposalsKeys.all, ...bookingFactsChanged],
     onSuccess: (answer) => onSaved(answer.proposal),
   });
 

@@ -18,6 +18,7 @@ import { Badge, Button, EmptyTableRow, ErrorState, Field, Select, Table, TableCe
 import { ProposalFormDialog } from './proposal-form';
 import { proposalsKeys } from './proposals-keys';
 import { withParam } from '../../lib/search-params';
+import { bookingFactsChanged } from '../../lib/booking-facts-data';
 
 type ListStatus = (typeof PROPOSAL_LIST_STATUSES)[number];
 const STATUS_LABELS: Record<ListStatus, string> = { all: 'All', draft: 'Draft', sent: 'Sent', expired: 'Expired', accepted: 'Accepted', withdrawn: 'Withdrawn' };
@@ -40,7 +41,7 @@ function ProposalActions({ proposal: p, onEdit }: { proposal: Proposal; onEdit: 
     success: (_, action) => (action === 'send' ? `Proposal #${p.id} sent to ${p.booking_email}` : `Proposal #${p.id} withdrawn`),
     failure: (action) => (action === 'send' ? 'Failed to send the proposal' : 'Failed to withdraw the proposal'),
     failureToast: 'server',
-    invalidates: [proposalsKeys.all],
+    invalidates: [proposalsKeys.all, ...bookingFactsChanged],
   });
   const open = p.status === 'draft' || p.status === 'sent';
   return (
