@@ -13,6 +13,10 @@ import { hasPaid } from './booking-states';
 export const GAME_STATES = ['not_started', 'lobby', 'live', 'ended'] as const;
 export type GameState = (typeof GAME_STATES)[number];
 
+/** A game has started once it went live: 'Game Already Started'. A lobby is players waiting, not a start (0220). */
+export const STARTED_STATES = ['live', 'ended'] as const satisfies readonly GameState[];
+export const isStarted = (state: GameState | null): boolean => STARTED_STATES.some((s) => s === state);
+
 export type GameTransitionName = 'open_lobby' | 'start' | 'end' | 'time_up' | 'resume';
 
 export type GameTransition = { name: GameTransitionName; from: readonly GameState[]; to: GameState; by: readonly Trigger[]; what: string };
@@ -85,7 +89,7 @@ export type StartFacts = {
  * A refusal with code `validation` is the 422 of 0190/0191 (no game, not paid); the others are 409s.
  */
 export function startRefusal(f: StartFacts): LifecycleRefusal | null {
-  if (f.state === 'live' || f.state === 'ended') return { status: 409, code: 'conflict', message: GAME_LIFECYCLE_MESSAGES.alreadyStarted };
+  if (isStarted(f.state)) return { status: 409, code: 'conflict', message: GAME_LIFECYCLE_MESSAGES.alreadyStarted };
   if (!hasPaid(f.bookingStatus)) return { status: 422, code: 'validation_failed', message: GAME_LIFECYCLE_MESSAGES.notPaid };
   if (f.state === null) return { status: 422, code: 'validation_failed', message: GAME_LIFECYCLE_MESSAGES.noGame };
   const { opensAt, closesAt } = startWindow(f.meetingAt);

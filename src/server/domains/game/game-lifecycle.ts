@@ -8,7 +8,7 @@ import { loadGameById, publicGame, scoredTeams, teamsWithCounts, type GameRow, t
 import { DETAIL_MESSAGES } from '../../../shared/api/admin-booking-detail';
 import { GAME_MESSAGES } from '../../../shared/game/teams';
 import type { PublicGame } from '../../../shared/api/play';
-import { resumedEndsAt, resumeRefusal, startRefusal, type GameState } from '../../../shared/lifecycle/game-states';
+import { resumedEndsAt, resumeRefusal, STARTED_STATES, startRefusal, type GameState } from '../../../shared/lifecycle/game-states';
 import { meetingInstant } from '../../../shared/meeting-time';
 
 /**
@@ -35,7 +35,7 @@ export async function hasStarted(tx: DbOrTx, gameId: number): Promise<boolean> {
   const [row] = await tx
     .select({ n: sql<number>`count(*)::int` })
     .from(gameInstances)
-    .where(and(eq(gameInstances.gameId, gameId), inArray(gameInstances.status, ['live', 'ended'])));
+    .where(and(eq(gameInstances.gameId, gameId), inArray(gameInstances.status, [...STARTED_STATES])));
   return (row?.n ?? 0) > 0;
 }
 

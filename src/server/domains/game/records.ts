@@ -7,15 +7,13 @@ import { newGameCode } from '../../platform/codes';
 import { challenges } from '../catalogue/tables/challenges';
 import { gameChallenges, gameInstances, games } from './tables/games';
 import { INSTANCE_STATUSES, type InstanceStatus } from '../../../shared/api/play';
+import { STARTED_STATES } from '../../../shared/lifecycle/game-states';
 
 /**
  * The game's rows as the booking domain reads and writes them: only the game domain queries the game's tables
  * (issue 21). Unlike index.ts this module imports no domain's index, so the booking domain may use it anywhere, its
  * own index included, without an import cycle (decision 0327).
  */
-
-/** A game has started once an instance went live; a lobby is not a start (decision 0220). */
-const STARTED = ['live', 'ended'] as const satisfies readonly InstanceStatus[];
 
 /**
  * A booking's game (at most one: games_booking_idx is unique) with what the booking's records show of it, as a
@@ -32,7 +30,7 @@ export const bookingGame = new QueryBuilder()
     hostId: games.hostId,
     chickenKey: games.chickenKey,
     addedChallenges: sql`coalesce((select json_agg(${gameChallenges.challengeId} order by ${gameChallenges.position}) from ${gameChallenges} where ${eq(gameChallenges.gameId, games.id)}), '[]'::json)`.as('added_challenges'),
-    hasLiveInstance: sql`exists (select 1 from ${gameInstances} where ${eq(gameInstances.gameId, games.id)} and ${inArray(gameInstances.status, [...STARTED])})`.as('has_live_instance'),
+    hasLiveInstance: sql`exists (select 1 from ${gameInstances} where ${eq(gameInstances.gameId, games.id)} and ${inArray(gameInstances.status, [...STARTED_STATES])})`.as('has_live_instance'),
     /** The latest instance's status, end time and booked end: the game's lifecycle state (shared/lifecycle/game-states.ts). */
     latestInstance: sql`(select json_build_array(${gameInstances.status}, ${gameInstances.endTime}, ${gameInstances.endsAt}) from ${gameInstances} where ${eq(gameInstances.gameId, games.id)} order by ${desc(gameInstances.id)} limit 1)`.as('latest_instance'),
   })
@@ -127,7 +125,7 @@ export async function gameHasStarted(tx: DbOrTx, bookingId: number): Promise<boo
     .select({ id: gameInstances.id })
     .from(gameInstances)
     .innerJoin(games, eq(games.id, gameInstances.gameId))
-    .where(and(eq(games.bookingId, bookingId), inArray(gameInstances.status, [...STARTED])))
+    .where(and(eq(games.bookingId, bookingId), inArray(gameInstances.status, [...STARTED_STATES])))
     .limit(1);
   return rows.length > 0;
 }
