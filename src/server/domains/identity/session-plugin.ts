@@ -5,6 +5,7 @@ import type { Db } from '../../platform/db/client';
 import { hmac, randomToken, safeEqual, sha256 } from '../../platform/crypto';
 import { CsrfError } from '../../platform/errors';
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from './sessions';
+import { userColumns } from './user-dto';
 
 export type SessionUser = { id: number; name: string; email: string; isAdmin: boolean; isHost: boolean; createdAt: Date };
 
@@ -79,15 +80,7 @@ export function ensureSessionToken(request: FastifyRequest, reply: FastifyReply)
 async function loadUser(db: Db, sessionKey: string): Promise<SessionUser | null> {
   const now = new Date();
   const rows = await db
-    .select({
-      id: users.id,
-      name: users.name,
-      email: users.email,
-      isAdmin: users.isAdmin,
-      isHost: users.isHost,
-      createdAt: users.createdAt,
-      lastSeenAt: sessions.lastSeenAt,
-    })
+    .select({ ...userColumns, lastSeenAt: sessions.lastSeenAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.id, sessionKey), gt(sessions.expiresAt, now)))

@@ -71,6 +71,16 @@ async function weaponsGame(db: Db, auth: PlayerAuth): Promise<WeaponsGame> {
   return weaponsGameOf(ctx.booking.planType, ctx.game.weaponsOn);
 }
 
+/** A team that may pick up and use items now: a team's player, in a live game, with weapons on; else refused. */
+async function armedTeam(db: Db, auth: PlayerAuth, now: Date): Promise<{ teamId: number; game: WeaponsGame }> {
+  const teamId = teamOf(auth);
+  requireLive(auth, now);
+  const game = await weaponsGame(db, auth);
+  const off = weaponsUnavailable(game);
+  if (off) refuse(off);
+  return { teamId, game };
+}
+
 const later = (from: Date | undefined, seconds: number, now: Date) => {
   if (!from) return null;
   const at = new Date(from.getTime() + seconds * 1000);
@@ -133,11 +143,7 @@ function publishItems(tx: Tx, auth: PlayerAuth, data: ItemsEventData) {
 }
 
 export async function pickUp(db: Db, auth: PlayerAuth, stationId: number, now: Date = new Date()): Promise<{ item: BackpackItem }> {
-  const teamId = teamOf(auth);
-  requireLive(auth, now);
-  const game = await weaponsGame(db, auth);
-  const off = weaponsUnavailable(game);
-  if (off) refuse(off);
+  const { teamId, game } = await armedTeam(db, auth, now);
   return db.transaction(async (tx) => {
     await lockTeam(tx, teamId);
     const station = await stationOf(tx, auth.game.id, stationId);
@@ -164,11 +170,7 @@ export async function pickUp(db: Db, auth: PlayerAuth, stationId: number, now: D
 }
 
 export async function useItem(db: Db, auth: PlayerAuth, body: { item_id: number; target_team_id?: number | undefined }, now: Date = new Date(), random: () => number = Math.random): Promise<{ result: UseResult }> {
-  const teamId = teamOf(auth);
-  requireLive(auth, now);
-  const game = await weaponsGame(db, auth);
-  const off = weaponsUnavailable(game);
-  if (off) refuse(off);
+  const { teamId, game } = await armedTeam(db, auth, now);
   return db.transaction(async (tx) => {
     // Both teams of a strike are held, lower id first, so two strikes at once never deadlock.
     const target = body.target_team_id;

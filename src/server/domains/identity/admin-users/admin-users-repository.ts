@@ -1,15 +1,9 @@
 import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../platform/db/client';
 import { users } from '../tables/users';
+import { userColumns } from '../user-dto';
 
-const userColumns = {
-  id: users.id,
-  name: users.name,
-  email: users.email,
-  isAdmin: users.isAdmin,
-  isHost: users.isHost,
-  createdAt: users.createdAt,
-};
+
 export type UserRecord = { id: number; name: string; email: string; isAdmin: boolean; isHost: boolean; createdAt: Date };
 
 export function listUsers(db: DbOrTx): Promise<UserRecord[]> {
