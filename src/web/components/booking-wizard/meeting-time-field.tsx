@@ -3,7 +3,7 @@ import { SELECTABLE_TIMEZONES } from '../../../shared/time';
 import { MESSAGES } from '../../../shared/validation/booking-rules';
 import { FieldError, HelpPopover } from './help-popover';
 import type { MeetingTime } from './wizard-state';
-import { Button } from '../ui';
+import { Button } from '../ui/button';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 

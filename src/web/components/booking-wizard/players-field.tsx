@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { PLAYERS_MINUS_FLOOR, PLAYERS_PLUS_CAP, playerCountError } from '../../../shared/validation/booking-rules';
 import { FieldError, HelpPopover } from './help-popover';
-import { Button } from '../ui';
+import { Button } from '../ui/button';
 
 type PlayersFieldProps = {
   value: string;

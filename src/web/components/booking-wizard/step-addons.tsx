@@ -4,7 +4,7 @@ import { Tooltip, TooltipProvider } from '../tooltip';
 import { InfoIcon, StepHeading } from './help-popover';
 import { FeatureList, PricingError } from './step-plan';
 import { useWizard } from './wizard-store';
-import { Button } from '../ui';
+import { Button } from '../ui/button';
 
 const TRAVEL_NOTE = '+ travel costs';
 const TRAVEL_TOOLTIP = "We'll be in touch to discuss travel costs if outside of London";

@@ -1,4 +1,4 @@
-import { Button } from '../ui';
+import { Button } from '../ui/button';
 
 type StepIndicatorProps = {
   labels: readonly string[];

@@ -5,7 +5,7 @@ import { Spinner } from '../spinner';
 import { Tooltip, TooltipProvider } from '../tooltip';
 import { InfoIcon, StepHeading } from './help-popover';
 import { useWizard } from './wizard-store';
-import { Button } from '../ui';
+import { Button } from '../ui/button';
 
 export function PricingError({ error }: { error: string | null }) {
   if (!error) return null;

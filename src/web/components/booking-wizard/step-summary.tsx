@@ -9,7 +9,7 @@ import { formatMomentIn } from '../../lib/moment-text';
 import { browserTimeZone, isPriced, type WizardState } from './wizard-state';
 import { useWizard } from './wizard-store';
 import { PaymentPanel } from '../payment-panel';
-import { Button } from '../ui';
+import { Button } from '../ui/button';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (

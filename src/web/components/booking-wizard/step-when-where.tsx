@@ -7,7 +7,7 @@ import { MeetingTimeField } from './meeting-time-field';
 import { PlayersField } from './players-field';
 import { browserTimeZone, toApiDate } from './wizard-state';
 import { useWizard } from './wizard-store';
-import { Button } from '../ui';
+import { Button } from '../ui/button';
 
 /** Step 0, 'Let's hatch your game': date, city, players and meeting time. */
 export function StepWhenWhere({ showErrors }: { showErrors: boolean }) {

@@ -13,7 +13,7 @@ import { browserTimeZone, hasValidDateTime, isContactValid, isPriced, toApiDate,
 import { WIZARD_STORAGE_KEY, WizardProvider, readStorage, useWizard } from '../../components/booking-wizard/wizard-store';
 import { dateTimeError } from '../../../shared/validation/booking-rules';
 import { StepAddOns, StepContact, StepPlan, StepSummary, preloadLaterSteps } from './later-steps';
-import { Button } from '../../components/ui';
+import { Button } from '../../components/ui/button';
 
 const STEP_LABELS = ['When and where', 'Game type', 'Add-ons', 'Your details', 'Summary'] as const;
 const INCOMPLETE = 'Please go back to the first step and complete the date, city, players and meeting time.';
