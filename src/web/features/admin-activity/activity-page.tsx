@@ -54,10 +54,11 @@ export function ActivityPage() {
   const [filterError, setFilterError] = useState<string | null>(null);
   const [shown, setShown] = useState({ bookingId, userId });
   if (shown.bookingId !== bookingId || shown.userId !== userId) {
-    // The query string changed from outside (a link in the list, back/forward): follow it.
+    // The query string changed from outside (a link in the list, back/forward): follow it. Only the box whose value
+    // changed is refilled, so what is being typed in the other one is kept.
     setShown({ bookingId, userId });
-    setBookingText(bookingId ? String(bookingId) : '');
-    setUserText(userId ? String(userId) : '');
+    if (shown.bookingId !== bookingId) setBookingText(bookingId ? String(bookingId) : '');
+    if (shown.userId !== userId) setUserText(userId ? String(userId) : '');
   }
 
   const list = useQuery({
