@@ -92,9 +92,10 @@ describe('login limits', () => {
     }
     const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[1] ?? 0;
     const ratio = median(unknown) / median(wrong);
-    // Both run one scrypt (N=2^17): hundreds of ms; a skipped check would be ~100x faster.
-    expect(ratio).toBeGreaterThan(0.5);
-    expect(ratio).toBeLessThan(2);
+    // Both run one scrypt: a skipped check would be ~100x faster. The bounds leave room for the other tiers running
+    // beside this one (a ratio of 2.01 was seen once under that load); they still catch a 10x difference.
+    expect(ratio).toBeGreaterThan(0.25);
+    expect(ratio).toBeLessThan(4);
   }, 60_000);
 });
 
