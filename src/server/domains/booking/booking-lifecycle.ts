@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
 import { bookingPayments } from './tables/bookings';
 import { convertLead } from './booking-history';
+import { ledgerOf } from './booking-lookups';
 import { ensureGame, gameHasStarted } from '../game/records';
 import { DETAIL_MESSAGES, PAYMENT_TYPE_LABELS, refundTooHighMessage } from '../../../shared/api/admin-booking-detail';
 import { formatPence, toMinorUnits } from '../../../shared/money';
@@ -81,7 +81,7 @@ async function queueReceipt(
   entry: { kind: 'payment' | 'refund'; amount: number; currency: string; method: string },
 ): Promise<void> {
   const { tx, row: booking } = write;
-  const rows = await tx.select({ amount: bookingPayments.paymentAmount }).from(bookingPayments).where(eq(bookingPayments.bookingId, booking.id));
+  const rows = await ledgerOf(tx, booking.id);
   const mail = receiptMail(
     {
       email: booking.email,
@@ -91,7 +91,7 @@ async function queueReceipt(
       timezone: booking.timezone,
       amount: entry.amount,
       currency: entry.currency,
-      paidNet: rows.reduce((sum, r) => sum + r.amount, 0),
+      paidNet: rows.reduce((sum, r) => sum + r.paymentAmount, 0),
       total: toMinorUnits(Number(booking.totalPrice)),
       method: Object.entries(PAYMENT_TYPE_LABELS).find(([type]) => type === entry.method)?.[1] ?? entry.method,
       at: new Date(),
@@ -150,7 +150,7 @@ export async function correctPayment(
   provider: PaymentProvider | null = null,
 ): Promise<CorrectionResult> {
   const { tx, row: booking } = write;
-  const rows = await tx.select().from(bookingPayments).where(eq(bookingPayments.bookingId, booking.id));
+  const rows = await ledgerOf(tx, booking.id);
   const ledger: LedgerEntry[] = rows.map((r) => ({ id: r.id, kind: r.kind, payment_amount: r.paymentAmount, corrects_payment_id: r.correctsPaymentId }));
   const target = rows.find((r) => r.id === input.paymentId);
   if (!target) throw new NotFoundError(DETAIL_MESSAGES.paymentNotFound);
@@ -182,7 +182,7 @@ export async function correctPayment(
   if (mailer && correction.kind === 'refund') await queueReceipt(write, mailer, { kind: 'refund', amount, currency: target.currency, method: target.paymentType });
   const netBefore = netPaid(ledger);
   const netAfter = netBefore - amount;
-  const statusAfter = statusAfterLedgerChange(booking.bookingStatus, netAfter, await gameHasStarted(tx, booking.id));
+  const statusAfter = statusAfterLedgerChange(booking.bookingStatus, netAfter, await gameHasStarted(tx, { bookingId: booking.id }));
   if (statusAfter !== booking.bookingStatus && (statusAfter === 'lead' || statusAfter === 'paid')) await moveBooking(write, statusAfter, input.recordedBy === null ? 'system' : 'staff');
   write.audit({
     action: `payment.${correction.kind}`,

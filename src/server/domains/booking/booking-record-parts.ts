@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { bookingPayments, bookings, contactHistory, pricingHistory, teams } from './tables/bookings';
 import { users } from '../identity/tables/users';
+import { jsonColumn, jsonTimestamp } from '../../platform/db/json-columns';
 import { CURRENCIES, PLAN_TYPES } from '../../../shared/plans';
 import { PAYMENT_KINDS } from '../../../shared/payments';
 import { CONTACT_TYPES } from '../../../shared/api/booking';
@@ -50,10 +51,8 @@ export const bookingPartsFields = {
   ),
 };
 
-/** Both drivers parse json columns; text is accepted too, in case a driver hands it over unparsed. */
-const jsonArrayOf = <T extends z.ZodType>(item: T) => z.preprocess((v) => (typeof v === 'string' ? JSON.parse(v) : v), z.array(item));
-/** Every timestamp here is timestamptz: json gives ISO 8601 with its offset. */
-const timestamp = z.string().transform((v) => new Date(v));
+const jsonArrayOf = <T extends z.ZodType>(item: T) => jsonColumn(z.array(item));
+const timestamp = jsonTimestamp;
 const numeric = z.union([z.number(), z.string()]).transform(Number);
 const storedAddOns = z.array(z.union([z.string(), z.looseObject({ type: z.string() })]));
 

@@ -8,7 +8,8 @@ import { loadGameById, publicGame, scoredTeams, teamsWithCounts, type GameRow, t
 import { DETAIL_MESSAGES } from '../../../shared/api/admin-booking-detail';
 import { GAME_MESSAGES } from '../../../shared/game/teams';
 import type { PublicGame } from '../../../shared/api/play';
-import { resumedEndsAt, resumeRefusal, STARTED_STATES, startRefusal, type GameState } from '../../../shared/lifecycle/game-states';
+import { resumedEndsAt, resumeRefusal, startRefusal, type GameState } from '../../../shared/lifecycle/game-states';
+import { gameHasStarted } from './records';
 import { meetingInstant } from '../../../shared/meeting-time';
 
 /**
@@ -28,15 +29,6 @@ async function lockOpenInstance(tx: DbOrTx, gameId: number): Promise<InstanceRow
     .where(and(eq(gameInstances.gameId, gameId), inArray(gameInstances.status, ['lobby', 'live'])))
     .for('update');
   return row;
-}
-
-/** Whether the game was played or is being played: what 'Game Already Started' means (a lobby does not count). */
-export async function hasStarted(tx: DbOrTx, gameId: number): Promise<boolean> {
-  const [row] = await tx
-    .select({ n: sql<number>`count(*)::int` })
-    .from(gameInstances)
-    .where(and(eq(gameInstances.gameId, gameId), inArray(gameInstances.status, [...STARTED_STATES])));
-  return (row?.n ?? 0) > 0;
 }
 
 /** A new instance with the booker's teams (teams_list) as its first teams. */
@@ -61,7 +53,7 @@ async function insertInstance(tx: DbOrTx, gameId: number, bookingId: number, val
 export async function openLobby(tx: DbOrTx, ctx: { game: GameRow; bookingId: number; area: Area }): Promise<InstanceRow> {
   const open = await lockOpenInstance(tx, ctx.game.id);
   if (open) return open;
-  if (await hasStarted(tx, ctx.game.id)) throw new ConflictError(GAME_MESSAGES.gameEnded, 'game_ended');
+  if (await gameHasStarted(tx, { gameId: ctx.game.id })) throw new ConflictError(GAME_MESSAGES.gameEnded, 'game_ended');
   assertGameTransition('not_started', 'lobby', 'player');
   const created = await insertInstance(tx, ctx.game.id, ctx.bookingId, { status: 'lobby', latestArea: ctx.area });
   const instance = created ?? (await lockOpenInstance(tx, ctx.game.id));

@@ -1,8 +1,9 @@
 import { and, asc, desc, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
-import type { DbOrTx } from '../../platform/db/client';
+import type { DbOrTx, Tx } from '../../platform/db/client';
 import { isUniqueViolation } from '../../platform/db/db-errors';
+import { jsonColumn, jsonTimestamp } from '../../platform/db/json-columns';
 import { newGameCode } from '../../platform/codes';
 import { challenges } from '../catalogue/tables/challenges';
 import { gameChallenges, gameInstances, games } from './tables/games';
@@ -54,17 +55,12 @@ export const bookingGameFields = {
 /** What the booking record needs of its game's latest instance. */
 export type LatestInstance = { status: InstanceStatus; endTime: Date | null; endsAt: Date | null };
 
-/** Both drivers parse json columns; text is accepted too, in case a driver hands it over unparsed. */
-const json = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (typeof v === 'string' ? JSON.parse(v) : v), schema);
-/** Every timestamp here is timestamptz: json gives ISO 8601 with its offset. */
-const timestamp = z.string().transform((v) => new Date(v));
-
 const gameParts = z.object({
-  addedChallenges: json(z.array(z.number())),
+  addedChallenges: jsonColumn(z.array(z.number())),
   hasLiveInstance: z.boolean(),
-  latestInstance: json(
+  latestInstance: jsonColumn(
     z
-      .tuple([z.enum(INSTANCE_STATUSES), timestamp.nullable(), timestamp.nullable()])
+      .tuple([z.enum(INSTANCE_STATUSES), jsonTimestamp.nullable(), jsonTimestamp.nullable()])
       .transform(([status, endTime, endsAt]): LatestInstance => ({ status, endTime, endsAt }))
       .nullable(),
   ),
@@ -104,11 +100,6 @@ export async function gameOfBooking(tx: DbOrTx, bookingId: number, lock: 'lock' 
   return rows[0];
 }
 
-export async function gameByCode(db: DbOrTx, code: string): Promise<GameRow | undefined> {
-  const rows = await db.select().from(games).where(eq(games.code, code)).limit(1);
-  return rows[0];
-}
-
 /** What staff and the booker may set on a game besides its challenges. */
 export async function updateGame(tx: DbOrTx, gameId: number, values: Partial<Pick<GameRow, 'activated' | 'weaponsOn' | 'hostId'>>): Promise<void> {
   await tx.update(games).set(values).where(eq(games.id, gameId));
@@ -120,23 +111,35 @@ export async function replaceGameChallenges(tx: DbOrTx, gameId: number, ids: num
   if (ids.length) await tx.insert(gameChallenges).values(ids.map((challengeId, position) => ({ gameId, challengeId, position })));
 }
 
-export async function gameHasStarted(tx: DbOrTx, bookingId: number): Promise<boolean> {
+/** Whether the game (by its id, or its booking's) was played or is being played; a lobby is not a start. */
+export async function gameHasStarted(tx: DbOrTx, of: { gameId: number } | { bookingId: number }): Promise<boolean> {
   const rows = await tx
     .select({ id: gameInstances.id })
     .from(gameInstances)
     .innerJoin(games, eq(games.id, gameInstances.gameId))
-    .where(and(eq(games.bookingId, bookingId), inArray(gameInstances.status, [...STARTED_STATES])))
+    .where(and('gameId' in of ? eq(games.id, of.gameId) : eq(games.bookingId, of.bookingId), inArray(gameInstances.status, [...STARTED_STATES])))
     .limit(1);
   return rows.length > 0;
 }
 
-/** The booking's game, created on first need with an unused code and the default challenges. */
-export async function ensureGame(tx: DbOrTx, bookingId: number, initial: { weaponsOn?: boolean } = {}): Promise<{ gameId: number; gameCode: string; createdGame: boolean }> {
-  const existing = await tx.select({ id: games.id, code: games.code }).from(games).where(eq(games.bookingId, bookingId)).limit(1);
-  if (existing[0]) return { gameId: existing[0].id, gameCode: existing[0].code, createdGame: false };
+/**
+ * The booking's game, created on first need with an unused code and the default challenges. `newCode` is the code
+ * generator (a test hands in one that clashes first).
+ */
+export async function ensureGame(
+  tx: Tx,
+  bookingId: number,
+  initial: { weaponsOn?: boolean } = {},
+  newCode: () => string = newGameCode,
+): Promise<{ gameId: number; gameCode: string; createdGame: boolean }> {
+  const existing = await gameOfBooking(tx, bookingId);
+  if (existing) return { gameId: existing.id, gameCode: existing.code, createdGame: false };
   for (let attempt = 0; ; attempt++) {
     try {
-      const [game] = await tx.insert(games).values({ bookingId, code: newGameCode(), weaponsOn: initial.weaponsOn ?? false }).returning({ id: games.id, code: games.code });
+      // A savepoint: a clash aborts only the insert, not the payment's transaction, so the next code can be tried.
+      const [game] = await tx.transaction((sp) =>
+        sp.insert(games).values({ bookingId, code: newCode(), weaponsOn: initial.weaponsOn ?? false }).returning({ id: games.id, code: games.code }),
+      );
       if (!game) throw new Error('game not created');
       const defaults = await tx
         .select({ id: challenges.id })
