@@ -73,7 +73,7 @@ describe('the database refuses us (55000 object_not_in_prerequisite_state)', () 
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 
-describe.skipIf(!serverUrl)('PostgreSQL database closed to connections (needs TEST_DATABASE_URL)', () => {
+describe.skipIf(!serverUrl)('PostgreSQL database closed to connections (needs TEST_DATABASE_URL)', { tags: ['postgres'] }, () => {
   let t: TestApp;
   let admin: Agent;
   let name = '';

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+/**
+ * A test that skips itself passes silently: a renamed route once turned `if (!hasRoute(...)) ctx.skip()` into green
+ * tests that checked nothing (issue 28). A missing route must fail. The one skip allowed is the PostgreSQL pass's:
+ * a `skipIf`/`runIf` on TEST_DATABASE_URL that carries the `postgres` tag, so `npm run test:pg` runs it (decision 0321).
+ */
+const ROOTS = ['tests', 'src'];
+
+function testFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : testFiles(file);
+    return /\.test\.tsx?$/.test(entry.name) ? [file] : [];
+  });
+}
+
+const SKIPPING = /\b(?:ctx|context|task)\.skip\(|\.(?:skip|todo|only)\(|\.(?:skipIf|runIf)\(/;
+// The PostgreSQL-only blocks: conditional on the server URL and tagged for the PostgreSQL pass on the same line.
+const DRIVER_ONLY = /\.(?:skipIf|runIf)\((?:!?serverUrl|!?process\.env\.TEST_DATABASE_URL)\)\(.*tags: \[[^\]]*'postgres'/;
+
+export function selfSkips(source: string): string[] {
+  return source
+    .split('\n')
+    .map((line, index) => ({ line: line.trim(), number: index + 1 }))
+    .filter(({ line }) => !line.startsWith('//') && !line.startsWith('*') && SKIPPING.test(line) && !DRIVER_ONLY.test(line))
+    .map(({ line, number }) => `${number}: ${line}`);
+}
+
+describe('no test skips itself', () => {
+  it('catches the ways a test can skip, and allows the tagged PostgreSQL-only block', () => {
+    expect(selfSkips("  if (!hasRoute('POST', '/api/x')) ctx.skip();")).toHaveLength(1);
+    expect(selfSkips("it.skip('x', () => {});")).toHaveLength(1);
+    expect(selfSkips("describe.skipIf(!route)('x', () => {});")).toHaveLength(1);
+    expect(selfSkips("it.todo('x');")).toHaveLength(1);
+    expect(selfSkips("it.only('x', () => {});")).toHaveLength(1);
+    // The URL without the tag: `npm run test:pg` would never load it, so it would run nowhere.
+    expect(selfSkips("describe.skipIf(!serverUrl)('on PostgreSQL', () => {")).toHaveLength(1);
+    expect(selfSkips("describe.skipIf(!serverUrl)('on PostgreSQL', { tags: ['postgres'] }, () => {")).toEqual([]);
+  });
+
+  it('finds none in the test files', () => {
+    const found = ROOTS.flatMap(testFiles)
+      .filter((file) => !file.endsWith(path.join('tests', 'lint', 'no-self-skip.test.ts')))
+      .flatMap((file) => selfSkips(readFileSync(file, 'utf8')).map((hit) => `${file}:${hit}`));
+    expect(found).toEqual([]);
+  });
+});
