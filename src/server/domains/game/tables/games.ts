@@ -18,6 +18,8 @@ export const games = pgTable(
     code: text('code').notNull(),
     activated: boolean('activated').notNull().default(false),
     weaponsOn: boolean('weapons_on').notNull().default(false),
+    /** Set once staff or the host place, move or remove a station: the default stations then stop following the area (0335). */
+    stationsEdited: boolean('stations_edited').notNull().default(false),
     hostId: integer('host_id').references(() => users.id, { onDelete: 'set null' }),
     /** The Chicken's secret join key (the "Chicken link"): 256 random bits, shown to the organiser and staff (0221). */
     chickenKey: text('chicken_key')
