@@ -120,6 +120,24 @@ describe('/hatch/{temp_code}: a booking not yet paid (component)', () => {
     expect(callsTo(bookingEp.update).map((c) => c.body)).toEqual([expect.objectContaining({ company_name: 'Globex' })]);
   });
 
+  it('shows the new balance in Payment as soon as "Save game details" changes the price (no reload)', async () => {
+    // 9 players at £15 is £135; the saved booking is 8 players, £120. The server prices the saved booking (version 2).
+    const before = unpaid({ players: 9, total_price: 135 });
+    const { user } = openHatch(before);
+    answer(paymentEndpoints.state, ({ call }) => ({
+      payment: call === 1 ? paymentState({ total: 13_500, due: 13_500 }) : paymentState({ total: 12_000, due: 12_000 }),
+    }));
+    answer(bookingEp.update, { booking: unpaid({ players: 8, total_price: 120, version: 2 }) });
+    expect((await screen.findByTestId('balance-due')).textContent).toBe('£135.00');
+    await user.click(screen.getByRole('button', { name: 'Fewer players' }));
+    await user.click(screen.getByRole('button', { name: 'Save game details' }));
+    await waitFor(() => expect(screen.getByTestId('total-price').textContent).toBe('£120'));
+    // The summary and Payment agree at once: never the old £135 beside the new total.
+    expect(screen.queryByTestId('balance-due')?.textContent ?? null).not.toBe('£135.00');
+    await waitFor(() => expect(screen.getByTestId('balance-due').textContent).toBe('£120.00'));
+    expect(callsTo(paymentEndpoints.state)).toHaveLength(2);
+  });
+
   it('once paid, the temporary code manages nothing: it says where the game is managed now', async () => {
     answer(bookingEp.byCode, { booking: publicBooking() });
     renderScreen(<HatchPage />, { path: '/hatch/TMPCODE12345', route: '/hatch/:tempCode' });

@@ -16,24 +16,31 @@ const BUTTON_LABELS: Record<CheckoutPurpose, string> = { deposit: 'Pay deposit',
  * The booking's money for the booker (decision 0252): total, paid, balance due and by when, and the way to pay:
  * card buttons (deposit, full, balance) that open the provider's checkout, or the bank transfer details. Used by
  * the wizard's last step, which has no query client, so it loads with a plain effect.
+ *
+ * `revision` is the booking's version: every write that changes what is due (a new date, players, plan or add-ons)
+ * answers the booking with a new version, and the panel loads its money again for it. Until that answer is in it
+ * shows "Loading", never the amounts of the old version beside the new total (issue 28: £540 under a £500 summary).
  */
-export function PaymentPanel({ manageKey }: { manageKey: string }) {
-  const [state, setState] = useState<PaymentState | null>(null);
+export function PaymentPanel({ manageKey, revision = 0 }: { manageKey: string; revision?: number }) {
+  const [loaded, setLoaded] = useState<{ for: string; state: PaymentState } | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [opening, setOpening] = useState<CheckoutPurpose | null>(null);
   const cancelled = new URLSearchParams(window.location.search).get('payment') === 'cancelled';
+  const current = `${manageKey}#${revision}`;
 
   useEffect(() => {
     let live = true;
+    setLoadError(null);
     fetchPaymentState(manageKey).then(
-      (s) => live && setState(s),
+      (s) => live && setLoaded({ for: current, state: s }),
       (error: unknown) => live && setLoadError(errorMessage(error, LOAD_FAILED)),
     );
     return () => {
       live = false;
     };
-  }, [manageKey]);
+  }, [manageKey, current]);
 
+  const state = loaded?.for === current ? loaded.state : null;
   if (loadError) return <p className="text-red-700" role="alert">{loadError}</p>;
   if (!state) return <p className="text-slate-600" aria-live="polite">Loading payment details…</p>;
 

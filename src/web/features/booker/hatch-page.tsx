@@ -72,7 +72,7 @@ export function HatchPage() {
       </Section>
 
       <Section look="page" id="pay" title="Payment">
-        <PaymentPanel manageKey={booking.manage_key} />
+        <PaymentPanel manageKey={booking.manage_key} revision={booking.version} />
       </Section>
 
       <Section look="page" id="payment" title="What happens next">

@@ -113,7 +113,7 @@ export function ManagePage() {
         {booking.assigned_host_name ? <p className="mt-2 text-sm text-slate-700">Your host: {booking.assigned_host_name}</p> : null}
       </Section>
       <Section look="page" id="pay" title="Payment">
-        <PaymentPanel manageKey={booking.manage_key} />
+        <PaymentPanel manageKey={booking.manage_key} revision={booking.version} />
       </Section>
       <ChallengesSection booking={booking} onSaved={replace} />
       <LocationsSection booking={booking} onSaved={replace} />
