@@ -15,21 +15,37 @@ import { currentFix } from './current-fix';
 const claimForm = foundBody.pick({ code: true });
 type ClaimForm = z.input<typeof claimForm>;
 
-type Props = { code: string; token: string; game: PublicGame; teamId: number; found: boolean; initialCode: string | null; onFound: () => void };
+type Props = {
+  code: string;
+  token: string;
+  game: PublicGame;
+  teamId: number;
+  found: boolean;
+  initialCode: string | null;
+  /** Whether this player's location is on: without it there is no fix to claim with (the live view offers it). */
+  locationOn: boolean;
+  onFound: () => void;
+};
+
+/** Said instead of a claim that cannot carry a position: the way on is the live view's 'Turn on location'. */
+export const LOCATION_OFF_CLAIM = 'Turn on location to claim the Chicken: the claim checks that you are near it.';
 
 /**
  * "Found the Chicken" for a team (decision 0280): type the code on the Chicken's screen (or open the QR's link: the
  * code comes filled in). The claim carries this phone's position of that moment (decision 0291); the server checks
  * the code and that the phone is near the Chicken. A team frozen by an Egg Strike waits, and is told for how long.
  */
-export function FoundChicken({ code, token, game, teamId, found, initialCode, onFound }: Props) {
+export function FoundChicken({ code, token, game, teamId, found, initialCode, locationOn, onFound }: Props) {
   const form = useForm<ClaimForm, unknown, z.output<typeof claimForm>>({ resolver: zodResolver(claimForm), defaultValues: { code: initialCode ?? '' } });
   const [points, setPoints] = useState<number | null>(null);
   // The position is taken as part of the claim, so the button says Checking… while the phone finds it too; a phone
   // that cannot tell is told so in the claim's own words, anything else in the server's.
   const claim = useAction({
-    call: async (foundCode: string) => claimChicken(code, token, foundCode, await currentFix()),
-    failure: (_, e) => (e instanceof Error && e.message === CHICKEN_MESSAGES.noPosition ? e.message : 'Failed to claim the Chicken'),
+    call: async (foundCode: string) => {
+      if (!locationOn) throw new Error(LOCATION_OFF_CLAIM);
+      return claimChicken(code, token, foundCode, await currentFix());
+    },
+    failure: (_, e) => (e instanceof Error && (e.message === CHICKEN_MESSAGES.noPosition || e.message === LOCATION_OFF_CLAIM) ? e.message : 'Failed to claim the Chicken'),
     failureToast: 'server',
     onSuccess: ({ find }) => {
       setPoints(find.chicken_points);

@@ -41,6 +41,7 @@ export function HuntPanel({ code, token, snapshot, me }: Props) {
             teamId={team.id}
             found={team.found_chicken_at !== null}
             initialCode={search.get('found')}
+            locationOn={me.location === 'granted'}
             onFound={() => void queryClient.invalidateQueries({ queryKey: playKeys.map(code) })}
           />
           {weaponsOn(snapshot.game) ? <BackpackTab code={code} token={token} game={snapshot.game} teamId={team.id} position={me.position} /> : null}

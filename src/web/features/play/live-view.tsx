@@ -8,6 +8,8 @@ import { Badge } from '../../components/ui';
 import { ordinal, rankedTeam } from '../../components/team-leaderboard';
 import { notifyInfo } from '../../lib/toast';
 import type { SenderNote } from './use-position-sender';
+import type { LocationAnswer } from './ask-location';
+import { LiveLocationPrompt } from './live-location-prompt';
 
 type Props = {
   snapshot: MapResponse;
@@ -17,10 +19,12 @@ type Props = {
   /** The hunt's panel (the Chicken's screen, Found the Chicken, the Backpack), under the map. */
   hunt?: ReactNode;
   stations?: readonly MapStation[];
+  /** Records the player's location answer (turning it on while live). */
+  onLocation: (answer: LocationAnswer) => Promise<unknown>;
 };
 
 /** The live game on a phone: time left, the map (own team and the area), the team, the host's messages. */
-export function LiveView({ snapshot, me, visible, note, hunt = null, stations = [] }: Props) {
+export function LiveView({ snapshot, me, visible, note, hunt = null, stations = [], onLocation }: Props) {
   const now = useNow();
   const teamIds = snapshot.teams.map((t) => t.id);
   const team = rankedTeam(snapshot.teams, me.team_id);
@@ -50,7 +54,7 @@ export function LiveView({ snapshot, me, visible, note, hunt = null, stations = 
         ) : null}
       </div>
       {me.location !== 'granted' ? (
-        <p className="rounded-lg bg-slate-100 px-3 py-2 text-sm text-slate-700">You play without location: you show as &lsquo;no location&rsquo;.</p>
+        <LiveLocationPrompt chicken={me.role === 'chicken'} onAnswer={onLocation} />
       ) : note === 'too_fast' ? (
         <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">Your last position was skipped: it jumped too far. Waiting for a better signal.</p>
       ) : note === 'no_signal' ? (

@@ -1,5 +1,6 @@
-import { useState } from 'react';
 import { Button } from '../../components/ui';
+import { useAskLocation } from './ask-location';
+import { LocationBlockedHelp } from './location-blocked-help';
 
 type Props = {
   location: 'unknown' | 'granted' | 'denied';
@@ -13,24 +14,7 @@ type Props = {
  * browser refusing, still lets the player play: they show as 'no location'.
  */
 export function LocationPrompt({ location, chicken = false, onAnswer }: Props) {
-  const [asking, setAsking] = useState(false);
-
-  const ask = () => {
-    if (!('geolocation' in navigator)) return onAnswer('denied');
-    setAsking(true);
-    navigator.geolocation.getCurrentPosition(
-      () => {
-        setAsking(false);
-        onAnswer('granted');
-      },
-      (error) => {
-        setAsking(false);
-        // Only a refusal counts as "no": no signal indoors is not a refusal, the game will try again when live.
-        onAnswer(error.code === error.PERMISSION_DENIED ? 'denied' : 'granted');
-      },
-      { enableHighAccuracy: true, timeout: 15_000, maximumAge: 60_000 },
-    );
-  };
+  const { ask, asking, blocked } = useAskLocation(onAnswer);
 
   if (location === 'granted') {
     return (
@@ -54,6 +38,7 @@ export function LocationPrompt({ location, chicken = false, onAnswer }: Props) {
           Location off: you can still play; you show as &lsquo;no location&rsquo;.
         </p>
       ) : null}
+      {blocked ? <LocationBlockedHelp button="Share my location" /> : null}
       <div className="flex flex-wrap gap-2">
         <Button variant="primary" size="lg" onClick={ask} disabled={asking}>
           {asking ? 'Asking…' : 'Share my location'}

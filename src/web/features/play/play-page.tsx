@@ -142,6 +142,7 @@ function JoinedGame({ code, token, playerId, onForget }: { code: string; token: 
   const denied = useCallback(() => {
     void updateMe(code, token, { location: 'denied' }).then(refresh, () => undefined);
   }, [code, token, refresh]);
+  const setLocation = useCallback((location: 'granted' | 'denied') => updateMe(code, token, { location }).then(refresh), [code, token, refresh]);
   const note = usePositionSender(code, token, status === 'live' && me?.location === 'granted', denied);
   const stations = useStationMarkers(code, token, status === 'live' && me?.role === 'player' && me.team_id !== null && snapshot !== undefined && weaponsOn(snapshot.game));
 
@@ -177,7 +178,7 @@ function JoinedGame({ code, token, playerId, onForget }: { code: string; token: 
               id: 'map',
               label: 'Map',
               content: (
-                <LiveView snapshot={snapshot} me={me} visible={visible} note={note} stations={stations} hunt={<HuntPanel code={code} token={token} snapshot={snapshot} me={me} />} />
+                <LiveView snapshot={snapshot} me={me} visible={visible} note={note} stations={stations} onLocation={setLocation} hunt={<HuntPanel code={code} token={token} snapshot={snapshot} me={me} />} />
               ),
             },
             ...(me.role === 'player'
