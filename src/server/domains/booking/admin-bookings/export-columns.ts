@@ -3,6 +3,7 @@ import { ADD_ONS, PLANS } from '../../../../shared/plans';
 import { inferSource } from '../../../../shared/tracking';
 import { LEAD_STATUS_LABELS } from '../../../../shared/api/booking';
 import { BOOKING_STATUS_LABELS } from '../../../../shared/lifecycle/booking-states';
+import { EXPORT_JOINED as J } from './export-joins';
 
 /**
  * The export's columns, each written twice side by side: `value` renders a cell in JS (the keyset pages
@@ -153,7 +154,7 @@ const col = (name: string) => `bookings.${name}`;
 
 export const EXPORT_COLUMNS: readonly Column[] = [
   { header: 'ID', value: (r) => r.id, sql: `${col('id')}::text` },
-  { header: 'Game code', value: (r) => r.gameCode ?? '', sql: 'g.code' },
+  { header: 'Game code', value: (r) => r.gameCode ?? '', sql: J.gameCode },
   { header: 'Temporary code', value: (r) => r.tempCode, sql: col('temp_code') },
   { header: 'Created', value: (r) => localTimestamp(r.createdAt, r.timezone), sql: localTimestampSql(col('created_at')) },
   { header: 'Booking status', value: (r) => label(BOOKING_STATUS_LABELS, r.bookingStatus), sql: labelSql(col('booking_status'), BOOKING_STATUS_LABELS, textSql(col('booking_status'))) },
@@ -173,15 +174,15 @@ export const EXPORT_COLUMNS: readonly Column[] = [
   { header: 'Price per person', value: (r) => money(r.pricePerPerson, r.currency), sql: moneySql(col('price_per_person')) },
   { header: 'Add-ons total', value: (r) => money(r.addOnsTotal, r.currency), sql: moneySql(col('add_ons_total')) },
   { header: 'Total price', value: (r) => money(r.totalPrice, r.currency), sql: moneySql(col('total_price')) },
-  { header: 'Paid', value: (r) => money(r.paidPence / 100, r.currency), sql: moneySql('(coalesce(p.total, 0) / 100.0)') },
+  { header: 'Paid', value: (r) => money(r.paidPence / 100, r.currency), sql: moneySql(`(coalesce(${J.paidPence}, 0) / 100.0)`) },
   { header: 'Meeting point', value: (r) => text(r.meetingPointAddress), sql: textSql(col('meeting_point_address')) },
   { header: 'Meeting point status', value: (r) => SPOT_STATUS_LABELS[r.meetingPointStatus ?? ''] ?? 'Not set', sql: labelSql(col('meeting_point_status'), SPOT_STATUS_LABELS, `'Not set'`) },
   { header: 'Hiding spot', value: (r) => text(r.hidingSpotAddress), sql: textSql(col('hiding_spot_address')) },
   { header: 'Hiding spot status', value: (r) => SPOT_STATUS_LABELS[r.hidingSpotStatus ?? ''] ?? 'Not set', sql: labelSql(col('hiding_spot_status'), SPOT_STATUS_LABELS, `'Not set'`) },
-  { header: 'Host', value: (r) => text(r.hostName), sql: textSql('h.name') },
-  { header: 'Host email', value: (r) => text(r.hostEmail), sql: textSql('h.email') },
-  { header: 'Game activated', value: (r) => yesNo(r.gameActivated), sql: yesNoSql('coalesce(g.activated, false)') },
-  { header: 'Last contact', value: (r) => localTimestamp(r.lastContactAt, r.timezone), sql: localTimestampSql('c.last_at') },
+  { header: 'Host', value: (r) => text(r.hostName), sql: textSql(J.hostName) },
+  { header: 'Host email', value: (r) => text(r.hostEmail), sql: textSql(J.hostEmail) },
+  { header: 'Game activated', value: (r) => yesNo(r.gameActivated), sql: yesNoSql(`coalesce(${J.gameActivated}, false)`) },
+  { header: 'Last contact', value: (r) => localTimestamp(r.lastContactAt, r.timezone), sql: localTimestampSql(J.lastContactAt) },
   {
     header: 'Source',
     value: (r) => SOURCE_LABELS[inferSource({ utm_source: r.utmSource, fbclid: r.fbclid, fbc: r.fbc, li_fat_id: r.liFatId, gclid: r.gclid }) ?? ''] ?? '',

@@ -1,0 +1,46 @@
+import { sql, type SQLWrapper } from 'drizzle-orm';
+import { alias, PgDialect, QueryBuilder } from 'drizzle-orm/pg-core';
+import { bookingGame } from '../../game/records';
+import { users } from '../../identity/tables/users';
+import { bookingPayments, contactHistory } from '../tables/bookings';
+
+/**
+ * What the COPY export joins to each booking, as Drizzle sources, so every table it reads is named by an import the
+ * ownership lint sees: the game through the game domain's `bookingGame` projection (domains/game/records.ts), the
+ * host, the ledger's net total and the last contact. export-copy-sql.ts joins them; the cells' SQL in
+ * export-columns.ts names their columns through `EXPORT_JOINED`.
+ */
+
+const qb = new QueryBuilder();
+const PAID = 'export_paid';
+const LAST_CONTACT = 'export_last_contact';
+
+export const exportHost = alias(users, 'export_host');
+
+export const exportPaid = qb
+  .select({ bookingId: bookingPayments.bookingId, total: sql<number>`sum(${bookingPayments.paymentAmount})`.as('total') })
+  .from(bookingPayments)
+  .groupBy(bookingPayments.bookingId)
+  .as(PAID);
+
+export const exportLastContact = qb
+  .select({ bookingId: contactHistory.bookingId, lastAt: sql`max(${contactHistory.createdAt})`.as('last_at') })
+  .from(contactHistory)
+  .groupBy(contactHistory.bookingId)
+  .as(LAST_CONTACT);
+
+const dialect = new PgDialect();
+/** A joined column as SQL text (a qualified, quoted name: no parameters). */
+const columnText = (column: SQLWrapper) => dialect.sqlToQuery(sql`${column}`).sql;
+/** A computed column of a subquery: Drizzle names it without its subquery, so qualify it here. */
+const subqueryColumnText = (subquery: string, column: string) => `${dialect.escapeName(subquery)}.${dialect.escapeName(column)}`;
+
+/** The joined columns the cells' SQL names. */
+export const EXPORT_JOINED = {
+  gameCode: columnText(bookingGame.code),
+  gameActivated: columnText(bookingGame.activated),
+  hostName: columnText(exportHost.name),
+  hostEmail: columnText(exportHost.email),
+  paidPence: subqueryColumnText(PAID, exportPaid.total.fieldAlias),
+  lastContactAt: subqueryColumnText(LAST_CONTACT, exportLastContact.lastAt.fieldAlias),
+} as const;
