@@ -2,13 +2,15 @@ import type { StreamState } from '../lib/event-stream';
 
 /**
  * The live connection's state, visible: a phone that dropped its connection says "Reconnecting…" until the stream
- * is back (and the game caught up), instead of silently showing a map that stopped moving.
+ * is back (and the game caught up), instead of silently showing a map that stopped moving. It says the connection
+ * only, never "Live": beside a game that is over or not started that read as the game's state (issue 28). Whether
+ * the game is live is said by the game state (shared/lifecycle/game-states.ts) on each screen.
  */
 export function ConnectionStatus({ state }: { state: StreamState }) {
   if (state === 'open') {
     return (
       <span data-testid="connection-status" data-state={state} className="inline-flex items-center gap-1.5 text-xs font-medium text-green-800">
-        <span className="h-2 w-2 rounded-full bg-green-600" aria-hidden="true" /> Live
+        <span className="h-2 w-2 rounded-full bg-green-600" aria-hidden="true" /> Connected
       </span>
     );
   }
