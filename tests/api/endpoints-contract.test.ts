@@ -1,25 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { EndpointConfig } from '../../src/shared/api/endpoint';
-import { authEndpoints } from '../../src/shared/api/endpoints/auth';
-import { pricingEndpoint } from '../../src/shared/api/endpoints/pricing';
-import { geocodeEndpoint } from '../../src/shared/api/endpoints/geocode';
-import { publicBookingEndpoints } from '../../src/shared/api/endpoints/public-booking';
-import { bookerGameEndpoints } from '../../src/shared/api/endpoints/booker-game';
-import { adminBookingsEndpoints } from '../../src/shared/api/endpoints/admin-bookings';
-import { adminBookingDetailEndpoints } from '../../src/shared/api/endpoints/admin-booking-detail';
-import { adminBookingTimelineEndpoints } from '../../src/shared/api/endpoints/admin-booking-timeline';
-import { adminChallengesEndpoints } from '../../src/shared/api/endpoints/admin-challenges';
-import { adminUsersEndpoints } from '../../src/shared/api/endpoints/admin-users';
-import { adminActivityEndpoint } from '../../src/shared/api/endpoints/admin-activity';
-import { adminOverviewEndpoints } from '../../src/shared/api/endpoints/admin-overview';
-import { adminPaymentsEndpoints } from '../../src/shared/api/endpoints/admin-payments';
-import { adminProposalsEndpoints, publicProposalEndpoints } from '../../src/shared/api/endpoints/proposals';
-import { paymentEndpoints } from '../../src/shared/api/endpoints/payments';
-import { adminMarkersEndpoints, adminScoringEndpoints, adminSubmissionsEndpoints } from '../../src/shared/api/endpoints/admin-review';
-import { playEndpoints } from '../../src/shared/api/endpoints/play';
-import { hostEndpoints } from '../../src/shared/api/endpoints/host';
-import { huntEndpoints } from '../../src/shared/api/endpoints/hunt';
-import { bookerResultsEndpoints, hostReviewEndpoints, playChallengesEndpoints } from '../../src/shared/api/endpoints/play-challenges';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 /**
@@ -33,38 +16,35 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const descriptors: EndpointConfig[] = [
-  ...Object.values(authEndpoints),
-  pricingEndpoint,
-  geocodeEndpoint,
-  ...Object.values(publicBookingEndpoints),
-  ...Object.values(bookerGameEndpoints),
-  ...Object.values(adminBookingsEndpoints),
-  ...Object.values(adminBookingDetailEndpoints),
-  ...Object.values(adminBookingTimelineEndpoints),
-  ...Object.values(adminChallengesEndpoints),
-  ...Object.values(adminUsersEndpoints),
-  adminActivityEndpoint,
-  ...Object.values(adminOverviewEndpoints),
-  ...Object.values(adminProposalsEndpoints),
-  ...Object.values(adminPaymentsEndpoints),
-  ...Object.values(publicProposalEndpoints),
-  ...Object.values(paymentEndpoints),
-  ...Object.values(adminSubmissionsEndpoints),
-  ...Object.values(adminScoringEndpoints),
-  ...Object.values(adminMarkersEndpoints),
-  ...Object.values(playEndpoints),
-  ...Object.values(hostEndpoints),
-  ...Object.values(huntEndpoints),
-  ...Object.values(playChallengesEndpoints),
-  ...Object.values(hostReviewEndpoints),
-  ...Object.values(bookerResultsEndpoints),
-];
+const ENDPOINTS_DIR = path.resolve(import.meta.dirname, '../../src/shared/api/endpoints');
+
+function isDescriptor(value: unknown): value is EndpointConfig {
+  return typeof value === 'object' && value !== null && 'method' in value && typeof value.method === 'string' && 'path' in value && typeof value.path === 'string' && 'response' in value;
+}
+
+/** Every descriptor file, found on disk rather than listed: a new file is checked without anyone adding it here. */
+const files = readdirSync(ENDPOINTS_DIR, { recursive: true, encoding: 'utf8' }).filter((name) => /\.ts$/.test(name) && !/\.test\.ts$/.test(name));
+/** Per file, its descriptors: an export is one descriptor or a record of them. */
+const descriptorsByFile = new Map<string, EndpointConfig[]>();
+for (const file of files) {
+  const exported: Record<string, unknown> = await import(pathToFileURL(path.join(ENDPOINTS_DIR, file)).href);
+  descriptorsByFile.set(
+    file,
+    Object.values(exported).flatMap((value) => (isDescriptor(value) ? [value] : typeof value === 'object' && value !== null ? Object.values(value).filter(isDescriptor) : [])),
+  );
+}
+const descriptors = [...descriptorsByFile.values()].flat();
 
 /** API routes no client of ours calls: the health check, the OpenAPI pages, the payment provider's webhook. */
 const WITHOUT_DESCRIPTOR = /^\/api\/(health|docs|payments\/webhook)(\/|$)/;
 
 describe('endpoint descriptors', () => {
+  it('are read from every file of src/shared/api/endpoints, each holding at least one', () => {
+    expect(files.length).toBeGreaterThan(0);
+    const empty = [...descriptorsByFile].filter(([, found]) => found.length === 0).map(([file]) => file);
+    expect(empty).toEqual([]);
+  });
+
   it('each names a route of the server, which declares the same params, query, body and answer schemas', () => {
     for (const d of descriptors) {
       const route = t.app.routeTable.find((r) => r.method === d.method && r.url === d.path);
