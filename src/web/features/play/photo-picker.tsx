@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Button } from '../../components/ui';
+import { Button, buttonClass, cx } from '../../components/ui';
 
 type Props = {
   /** The challenge's name, for the input's label. */
@@ -44,7 +44,8 @@ export function PhotoPicker({ name, busy, onSend }: Props) {
   );
   if (!picked) {
     return (
-      <label className={`inline-flex cursor-pointer items-center gap-2 rounded-lg bg-brand-600 px-3 py-2 font-semibold text-white ${busy ? 'opacity-60' : ''}`}>
+      // The kit's primary look (dark text on amber: white on the darker amber was 3.4:1, issue 28); a label, so a tap opens the camera.
+      <label className={cx(buttonClass('primary', 'lg'), 'cursor-pointer gap-2 focus-within:outline-3 focus-within:outline-brand-500', busy && 'opacity-60')}>
         📷 Take a photo
         {fileInput}
       </label>
@@ -55,7 +56,7 @@ export function PhotoPicker({ name, busy, onSend }: Props) {
       <img src={picked.url} alt={`Your photo for ${name}, not sent yet`} className="max-h-64 w-full rounded-lg object-contain" />
       <p className="text-sm text-slate-600">Not sent yet: check it, then send it to the host.</p>
       <div className="flex gap-2">
-        <label className={`inline-flex min-h-11 cursor-pointer items-center justify-center rounded-lg border border-slate-300 bg-white px-4 font-semibold text-slate-800 ${busy ? 'opacity-60' : ''}`}>
+        <label className={cx(buttonClass('secondary', 'lg'), 'cursor-pointer font-semibold focus-within:outline-3 focus-within:outline-brand-500', busy && 'opacity-60')}>
           Retake
           {fileInput}
         </label>
