@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+/**
+ * Every repository path the docs name in backticks exists (issue 28: thirteen did not, and CONTRIBUTING pointed to
+ * a folder that was gone). A path starts with one of the top folders below. The patterns a doc may write:
+ * - `*` (or `…`) any characters within one folder or file name, `**` any number of folders (`src/**` + `/*.test.ts`);
+ * - `{a,b}` either spelling (`src/server/platform/{crypto,mail}.ts`);
+ * - `<name>` one folder or file name standing for any (`src/server/domains/<domain>/tables/`);
+ * - a trailing `/` names a folder; `:12` (a line) or `#anchor` after a path is ignored.
+ * Anything else after the path (a space, an argument) ends it. A pattern must match at least one file or folder.
+ * A file that is gone is named without backticks (the test history tables of docs/TESTING.md do).
+ */
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const TOP_FOLDERS = ['src', 'tests', 'docs', 'scripts', 'bench', 'drizzle'];
+/** Built, generated or local output: named in docs, never part of the tree. */
+const OUTPUT = /^(?:bench\/results|test-results|data|dist[^/]*)(?:\/|$)/;
+
+function walk(dir: string): string[] {
+  return readdirSync(path.join(ROOT, dir), { withFileTypes: true }).flatMap((entry) => {
+    const relative = dir ? `${dir}/${entry.name}` : entry.name;
+    if (entry.name === 'node_modules' || entry.name.startsWith('.')) return [];
+    return entry.isDirectory() ? [`${relative}/`, ...walk(relative)] : [relative];
+  });
+}
+
+/** The repository paths (folders end in `/`) named in backticks in one markdown text. */
+export function namedPaths(markdown: string): string[] {
+  const found = [...markdown.matchAll(/`([^`\n]+)`/g)].map((m) => (m[1] ?? '').trim().split(/\s/)[0] ?? '');
+  return found.filter((p) => TOP_FOLDERS.some((top) => p === top || p.startsWith(`${top}/`))).map((p) => p.replace(/(?::\d+(?:-\d+)?|#[\w-]+)$/, ''));
+}
+
+/** The pattern syntax above as a regular expression over paths relative to the root. */
+export function patternToRegExp(pattern: string): RegExp {
+  let source = '';
+  for (let i = 0; i < pattern.length; i += 1) {
+    const c = pattern.charAt(i);
+    if (pattern.startsWith('**/', i)) {
+      source += '(?:[^/]+/)*';
+      i += 2;
+    } else if (pattern.startsWith('**', i)) {
+      source += '.*';
+      i += 1;
+    } else if (c === '*' || c === '…') source += '[^/]*';
+    else if (c === '<') {
+      const close = pattern.indexOf('>', i);
+      source += '[^/]+';
+      i = close === -1 ? i : close;
+    } else if (c === '{') {
+      const close = pattern.indexOf('}', i);
+      const options = pattern.slice(i + 1, close).split(',');
+      source += `(?:${options.map((o) => o.replace(/[.+?^$()|[\]\\]/g, '\\$&')).join('|')})`;
+      i = close;
+    } else source += c.replace(/[.+?^$()|[\]\\]/g, '\\$&');
+  }
+  // A folder named without its trailing slash is still that folder.
+  return new RegExp(`^${source}${pattern.endsWith('/') ? '' : '/?'}$`);
+}
+
+function markdownFiles(): string[] {
+  return ['README.md', ...walk('docs').filter((p) => p.endsWith('.md'))];
+}
+
+describe('paths named in the docs', () => {
+  it('reads the pattern syntax', () => {
+    const tree = ['src/', 'src/a/', 'src/a/b.ts', 'src/a/c.test.tsx', 'src/d/', 'src/d/tables/', 'src/d/tables/x.ts'];
+    const matches = (pattern: string) => tree.filter((p) => patternToRegExp(pattern).test(p));
+    expect(matches('src/a/b.ts')).toEqual(['src/a/b.ts']);
+    expect(matches('src/a')).toEqual(['src/a/']);
+    expect(matches('src/**/*.test.tsx')).toEqual(['src/a/c.test.tsx']);
+    expect(matches('src/a/{b,c.test}.ts*')).toEqual(['src/a/b.ts', 'src/a/c.test.tsx']);
+    expect(matches('src/<domain>/tables/')).toEqual(['src/d/tables/']);
+    expect(matches('src/a/gone.ts')).toEqual([]);
+    expect(namedPaths('See `src/a/b.ts:12`, `npm test`, `tests/x.test.ts --project api` and `docs/A.md#part`.')).toEqual([
+      'src/a/b.ts',
+      'tests/x.test.ts',
+      'docs/A.md',
+    ]);
+  });
+
+  it('all exist', () => {
+    const tree = walk('');
+    const missing = markdownFiles().flatMap((file) =>
+      namedPaths(readFileSync(path.join(ROOT, file), 'utf8'))
+        .filter((named) => !OUTPUT.test(named))
+        .filter((named) => {
+          const pattern = patternToRegExp(named);
+          return !tree.some((p) => pattern.test(p));
+        })
+        .map((named) => `${file}: ${named}`),
+    );
+    expect(missing).toEqual([]);
+  });
+});
