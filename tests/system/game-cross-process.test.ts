@@ -1,6 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
+import { freshPostgresDatabase } from '../support/fresh-postgres-database';
 import { E2E_ADMIN, startServer, type RunningServer } from '../e2e/support/server';
 import { openClient, type HttpClient } from '../../scripts/http-client';
 import { openSse } from '../support/sse';
@@ -19,23 +18,6 @@ afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
 });
 
-async function freshPostgresDatabase(): Promise<string> {
-  const name = `hatch_game_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  cleanups.push(async () => {
-    const dropper = new pg.Client({ connectionString: serverUrl });
-    await dropper.connect();
-    await dropper.query(`drop database if exists ${name} with (force)`);
-    await dropper.end();
-  });
-  const url = new URL(serverUrl ?? '');
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
 async function joinOn(server: RunningServer, code: string, body: Record<string, unknown>) {
   const client = await openClient(server.url);
   const res = await client.json<{ token: string; player: { id: number } }>('POST', `/api/play/${code}/join`, body);
@@ -47,7 +29,7 @@ const post = (client: HttpClient, path: string, body: unknown, token: string) =>
 
 describe.skipIf(!serverUrl)('the live game on two server processes (needs TEST_DATABASE_URL)', { tags: ['postgres'] }, () => {
   it('delivers a position posted on B to a player on A; after kill -9 of A the player catches up on B and plays on', async () => {
-    const url = await freshPostgresDatabase();
+    const url = await freshPostgresDatabase('hatch_game', cleanups);
     const [a, b]: [RunningServer, RunningServer] = await Promise.all([startServer({ DATABASE_URL: url }), startServer({ DATABASE_URL: url })]);
     cleanups.push(() => a.stop(), () => b.stop());
     const database = await openDatabase({ url });

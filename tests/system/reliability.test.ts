@@ -1,9 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
+import { freshPostgresDatabase } from '../support/fresh-postgres-database';
 import { E2E_ADMIN, startServer, type RunningServer } from '../e2e/support/server';
 import { openClient } from '../../scripts/http-client';
 import { bookingBody } from '../../scripts/booking-body';
@@ -25,23 +24,6 @@ let ipCounter = 0;
  * own there, so per-address limits do not interfere. The left-most entry is what a client could forge; it is ignored.
  */
 const fromIp = () => ({ 'x-forwarded-for': `198.51.100.7, 10.0.${Math.floor(++ipCounter / 250) % 250}.${ipCounter % 250}` });
-
-async function freshPostgresDatabase(): Promise<string> {
-  const name = `hatch_proof_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  cleanups.push(async () => {
-    const dropper = new pg.Client({ connectionString: serverUrl });
-    await dropper.connect();
-    await dropper.query(`drop database if exists ${name} with (force)`);
-    await dropper.end();
-  });
-  const url = new URL(serverUrl ?? '');
-  url.pathname = `/${name}`;
-  return url.toString();
-}
 
 async function crashDuringBookings(env: Record<string, string>): Promise<void> {
   const first = await startServer({ ...env, TRUST_PROXY: 'true' });
@@ -103,13 +85,13 @@ describe('kill -9 in the middle of a stream of bookings', () => {
   }, 180_000);
 
   it.skipIf(!serverUrl)('loses no answered booking on PostgreSQL (needs TEST_DATABASE_URL)', { tags: ['postgres'], timeout: 180_000 }, async () => {
-    await crashDuringBookings({ DATABASE_URL: await freshPostgresDatabase() });
+    await crashDuringBookings({ DATABASE_URL: await freshPostgresDatabase('hatch_proof', cleanups) });
   });
 });
 
 describe.skipIf(!serverUrl)('two server processes on one PostgreSQL (needs TEST_DATABASE_URL)', { tags: ['postgres'] }, () => {
   it('logs in on one and works on the other, CSRF included; logging out on one ends the session on both', async () => {
-    const url = await freshPostgresDatabase();
+    const url = await freshPostgresDatabase('hatch_proof', cleanups);
     // Both start at once: migrations and seeding run under an advisory lock.
     const [a, b]: [RunningServer, RunningServer] = await Promise.all([startServer({ DATABASE_URL: url }), startServer({ DATABASE_URL: url })]);
     cleanups.push(() => a.stop(), () => b.stop());

@@ -22,8 +22,10 @@ export type DbOrTx = Db | Tx;
 export type Database = {
   db: Db;
   driver: 'pglite' | 'postgres';
-  /** Applies the SQL migrations that have not run yet. */
-  migrate(): Promise<void>;
+  /** Applies the SQL migrations that have not run yet (from another folder: a restore stops at its backup's). */
+  migrate(folder?: string): Promise<void>;
+  /** The driver's own client, for what drizzle does not do: COPY in and out of a backup (platform/backup). */
+  raw: { driver: 'pglite'; client: PGlite } | { driver: 'postgres'; pool: pg.Pool };
   /**
    * PostgreSQL server only: streams `COPY (query) TO STDOUT` on a connection of its own, released when
    * the stream ends. Undefined on the embedded database, which has no COPY streaming.
@@ -58,7 +60,7 @@ export type DatabaseOptions = {
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10, connectionTimeoutMillis: 5_000 });
+    const pool = new GuardedPool({ connectionString: options.url, max: options.poolSize ?? 10, connectionTimeoutMillis: 5_000 });
     // An idle client that loses its server must not crash the process; the next query reconnects.
     pool.on('error', () => undefined);
     const pgDb = drizzlePg(pool);
@@ -66,11 +68,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return {
       db,
       driver: 'postgres',
-      migrate: async () => {
+      raw: { driver: 'postgres', pool },
+      migrate: async (folder) => {
         const client = await pool.connect();
         try {
           await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
-          await migratePg(pgDb, { migrationsFolder: migrationsFolder() });
+          await migratePg(pgDb, { migrationsFolder: folder ?? migrationsFolder() });
         } finally {
           await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
           client.release();
@@ -106,7 +109,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return {
     db,
     driver: 'pglite',
-    migrate: () => migratePglite(liteDb, { migrationsFolder: migrationsFolder() }),
+    raw: { driver: 'pglite', client },
+    migrate: (folder) => migratePglite(liteDb, { migrationsFolder: folder ?? migrationsFolder() }),
     dumpDataDir: () => client.dumpDataDir('none'),
     listen: async (channel, handlers) => {
       const unlisten = await client.listen(channel, handlers.onMessage);
@@ -116,6 +120,48 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     },
     close: () => client.close(),
   };
+}
+
+/**
+ * A pool whose checked-out clients can lose their server without taking the process down (issue 28). node-postgres
+ * listens for 'error' only on idle clients; a checked-out one that is terminated between two statements of a
+ * transaction (a failover, a restart, pg_terminate_backend) emits 'error' with no listener, which Node turns into an
+ * uncaught exception. Here every checked-out client carries a listener: on 'error' or 'end' it is released with the
+ * error at once, so the pool destroys it rather than lend it again, and its holder's next statement fails as a
+ * connection error (503, db-errors.ts). Release is made idempotent, because the holder releases it too, later; and
+ * a holder that never does (drizzle leaks the client when BEGIN itself fails) no longer keeps a slot of the pool.
+ */
+class GuardedPool extends pg.Pool {
+  override connect(): Promise<pg.PoolClient>;
+  override connect(callback: (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void): void;
+  override connect(callback?: (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void): Promise<pg.PoolClient> | void {
+    if (!callback) return super.connect().then(guardCheckedOut);
+    super.connect((err, client) => {
+      if (err || !client) return callback(err, undefined, () => undefined);
+      const guarded = guardCheckedOut(client);
+      callback(undefined, guarded, (release) => guarded.release(release instanceof Error || release === true ? release : undefined));
+    });
+  }
+}
+
+function guardCheckedOut(client: pg.PoolClient): pg.PoolClient {
+  const release = client.release.bind(client);
+  let released = false;
+  const lost = (error?: Error) => {
+    done(error ?? new Error('Connection terminated unexpectedly'));
+  };
+  const done = (error?: Error | boolean) => {
+    if (released) return;
+    released = true;
+    client.removeListener('error', lost);
+    client.removeListener('end', ended);
+    release(error);
+  };
+  const ended = () => lost();
+  client.on('error', lost);
+  client.on('end', ended);
+  client.release = done;
+  return client;
 }
 
 /** One connection of its own that LISTENs; when it drops it is replaced, with growing pauses, until stopped. */

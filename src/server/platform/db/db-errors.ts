@@ -28,6 +28,12 @@ const UNAVAILABLE_CODES = new Set([
 /** Whole classes: 08 connection exception, 53 insufficient resources (disk full, out of memory, too many connections). */
 const UNAVAILABLE_CLASSES = ['08', '53'];
 
+/**
+ * What every database 503 says in Retry-After: a failover or restart takes seconds, and the pool opens new connections
+ * on the next request, so a client may come back soon rather than give up.
+ */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
 export function isDatabaseUnavailable(error: unknown): boolean {
   for (let e: unknown = error, depth = 0; e && depth < 5; depth++) {
     if (typeof e !== 'object') return false;

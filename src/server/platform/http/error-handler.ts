@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { codeForStatus } from '../../../shared/api/error-codes';
 import { AppError } from '../errors';
-import { isDatabaseUnavailable, isInvalidInputForDatabase } from '../db/db-errors';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable, isInvalidInputForDatabase } from '../db/db-errors';
 
 type ZodIssueLike = { path?: PropertyKey[]; instancePath?: string; message: string };
 
@@ -36,6 +36,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (isDatabaseUnavailable(error)) {
       request.log.error({ err: error }, 'database unavailable');
+      void reply.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
       return reply.code(503).send({ message: 'The service is temporarily unavailable. Please try again shortly.', code: 'service_unavailable' });
     }
     if (isInvalidInputForDatabase(error)) {

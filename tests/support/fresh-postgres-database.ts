@@ -1,0 +1,24 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+
+/**
+ * An empty database of its own on the PostgreSQL server of TEST_DATABASE_URL, for a server process to migrate and seed
+ * (the process tests). Its drop is pushed onto `cleanups`, forced, so connections a test left open do not keep it.
+ */
+export async function freshPostgresDatabase(prefix: string, cleanups: Array<() => Promise<void>>): Promise<string> {
+  const serverUrl = process.env.TEST_DATABASE_URL ?? '';
+  const name = `${prefix}_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  cleanups.push(async () => {
+    const dropper = new pg.Client({ connectionString: serverUrl });
+    await dropper.connect();
+    await dropper.query(`drop database if exists ${name} with (force)`);
+    await dropper.end();
+  });
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
