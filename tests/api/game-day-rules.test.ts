@@ -242,3 +242,33 @@ describe('claiming the Chicken with the phone\u2019s fix of that moment', () => 
     expect(teams.filter((tm) => tm.foundChickenAt !== null)).toEqual([]);
   });
 });
+
+describe('a game whose booked time has run out, before the ticker ends it', () => {
+  it('is over for every player action and every answer alike (one rule: isLiveNow), though its instance still says live', async () => {
+    const g = await playedGame(t, admin, { plan: 'standard', weaponsOn: false });
+    const [fox, owl] = g.members;
+    if (!fox || !owl) throw new Error('no players');
+    const [riddle] = await withChallenges(g, [10]);
+    await g.send(g.chicken, CENTRE);
+    const { found_code: code } = (await get(g, '/chicken', g.chicken)).json<ChickenResponse>();
+    await g.place(fox, north(5), secondsAgo(2));
+    const instance = await instanceOf(g);
+    await t.db.update(gameInstances).set({ endsAt: secondsAgo(1) }).where(eq(gameInstances.id, instance.id));
+    expect((await instanceOf(g)).status).toBe('live');
+
+    const list = (await get(g, '/challenges', fox)).json<PlayChallengesResponse>();
+    expect(list.can_submit).toBe(false);
+    const sent = await post(g, '/submissions', fox, { challenge_id: riddle, kind: 'text', text: 'Too late' });
+    expect({ status: sent.statusCode, code: sent.json().code }).toEqual({ status: 409, code: 'game_ended' });
+    const fix = await post(g, '/positions', owl, north(6));
+    expect({ status: fix.statusCode, code: fix.json().code }).toEqual({ status: 409, code: 'game_not_live' });
+    const found = await claim(g, fox, code, north(5));
+    expect({ status: found.statusCode, code: found.json().code }).toEqual({ status: 409, code: 'game_not_live' });
+    expect((await admin.get(`/api/host/games/${g.gameCode}/hunt`)).json<{ next_shrink_at: string | null }>().next_shrink_at).toBeNull();
+
+    expect(await t.db.select().from(submissions).where(eq(submissions.instanceId, instance.id))).toEqual([]);
+    expect(await t.db.select().from(playerPositions).where(eq(playerPositions.playerId, owl.id))).toEqual([]);
+    const teams = await t.db.select().from(instanceTeams).where(eq(instanceTeams.instanceId, instance.id));
+    expect(teams.filter((tm) => tm.foundChickenAt !== null)).toEqual([]);
+  });
+});

@@ -17,6 +17,18 @@ export type GameState = (typeof GAME_STATES)[number];
 export const STARTED_STATES = ['live', 'ended'] as const satisfies readonly GameState[];
 export const isStarted = (state: GameState | null): boolean => STARTED_STATES.some((s) => s === state);
 
+/** Whether a game's booked time has run out at `now` (the ticker, endDueGames, ends such a game within seconds). */
+export const bookedTimeIsUp = (endsAt: Date | null, now: Date): boolean => endsAt !== null && endsAt <= now;
+
+/**
+ * Whether a game is being played at `now`: its instance is live and its booked time has not run out. Between the booked
+ * end and the ticker's end the instance is still 'live' in the table but the game is over for play, so every player
+ * action (a fix, a submission, a Chicken claim) and every "can I still…" answer asks this, never the status alone.
+ */
+export function isLiveNow(instance: { status: string; endsAt: Date | null } | null | undefined, now: Date): boolean {
+  return instance?.status === 'live' && !bookedTimeIsUp(instance.endsAt, now);
+}
+
 export type GameTransitionName = 'open_lobby' | 'start' | 'end' | 'time_up' | 'resume';
 
 export type GameTransition = { name: GameTransitionName; from: readonly GameState[]; to: GameState; by: readonly Trigger[]; what: string };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { TRIGGERS, type Trigger } from './actors';
 import { BOOKING_STATES, BOOKING_TRANSITIONS, bookingState, bookingTransition, closedPaymentMessage, hasPaid, isClosed, type BookingState } from './booking-states';
-import { GAME_STATES, GAME_TRANSITIONS, gameTransition, resumedEndsAt, resumeRefusal, startRefusal, type GameState } from './game-states';
+import { bookedTimeIsUp, GAME_STATES, GAME_TRANSITIONS, gameTransition, isLiveNow, resumedEndsAt, resumeRefusal, startRefusal, type GameState } from './game-states';
 
 /** Every (from, to, by) the machine allows, written out: anything else must be refused. */
 const BOOKING_ALLOWED = new Set([
@@ -88,6 +88,27 @@ describe('the game state machine', () => {
           expect(gameTransition(from, to, by).ok, key).toBe(GAME_ALLOWED.has(key));
         }
     expect(GAME_TRANSITIONS.flatMap((t) => t.from.flatMap((f) => t.by.map((b) => `${f}>${t.to}:${b}`))).sort()).toEqual([...GAME_ALLOWED].sort());
+  });
+});
+
+describe('live now', () => {
+  const now = new Date('2030-06-01T12:00:00Z');
+  const at = (ms: number) => new Date(now.getTime() + ms);
+
+  it('is a live instance whose booked time has not run out; the booked end itself is over', () => {
+    expect(isLiveNow({ status: 'live', endsAt: at(1) }, now)).toBe(true);
+    expect(isLiveNow({ status: 'live', endsAt: null }, now)).toBe(true);
+    expect(isLiveNow({ status: 'live', endsAt: now }, now)).toBe(false);
+    expect(isLiveNow({ status: 'live', endsAt: at(-1) }, now)).toBe(false);
+    for (const status of ['lobby', 'ended', 'not_started']) expect(isLiveNow({ status, endsAt: at(60_000) }, now)).toBe(false);
+    expect(isLiveNow(undefined, now)).toBe(false);
+    expect(isLiveNow(null, now)).toBe(false);
+  });
+
+  it('has its time up exactly when the ticker may end it', () => {
+    expect(bookedTimeIsUp(now, now)).toBe(true);
+    expect(bookedTimeIsUp(at(1), now)).toBe(false);
+    expect(bookedTimeIsUp(null, now)).toBe(false);
   });
 });
 

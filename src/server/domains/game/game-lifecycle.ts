@@ -8,7 +8,7 @@ import { loadGameById, publicGame, scoredTeams, teamsWithCounts, type GameRow, t
 import { DETAIL_MESSAGES } from '../../../shared/api/admin-booking-detail';
 import { GAME_MESSAGES } from '../../../shared/game/teams';
 import type { PublicGame } from '../../../shared/api/play';
-import { resumedEndsAt, resumeRefusal, startRefusal, type GameState } from '../../../shared/lifecycle/game-states';
+import { bookedTimeIsUp, resumedEndsAt, resumeRefusal, startRefusal, type GameState } from '../../../shared/lifecycle/game-states';
 import { gameHasStarted } from './records';
 import { meetingInstant } from '../../../shared/meeting-time';
 
@@ -120,7 +120,7 @@ async function endLive(write: BookingWrite, gameId: number, by: 'staff' | 'host'
   const { tx, row } = write;
   const { state, instance } = await stateOfGame(tx, gameId);
   if (state !== 'live' || !instance) return undefined;
-  if (dueBy && (!instance.endsAt || instance.endsAt > dueBy)) return undefined;
+  if (dueBy && !bookedTimeIsUp(instance.endsAt, dueBy)) return undefined;
   assertGameTransition(state, 'ended', by);
   const at = dueBy && instance.endsAt ? instance.endsAt : endTime;
   await tx.update(gameInstances).set({ status: 'ended', endTime: at }).where(eq(gameInstances.id, instance.id));
@@ -190,6 +190,7 @@ export async function endDueGames(db: Db, now: Date = new Date()): Promise<numbe
     .select({ gameId: gameInstances.gameId, bookingId: games.bookingId })
     .from(gameInstances)
     .innerJoin(games, eq(games.id, gameInstances.gameId))
+    // bookedTimeIsUp (shared/lifecycle/game-states.ts) in SQL; endLive asks the rule itself under the row lock.
     .where(and(eq(gameInstances.status, 'live'), lte(gameInstances.endsAt, now)))
     .limit(100);
   let ended = 0;

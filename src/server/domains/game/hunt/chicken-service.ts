@@ -10,6 +10,7 @@ import { judgeOrRefuse, lastFixOf, storeFix } from '../position-fixes';
 import { assertTeamMay, weaponsGameOf } from '../team-effects';
 import { playPath } from '../../../../shared/booking-links';
 import { finalRadius } from '../../../../shared/game/area';
+import { isLiveNow } from '../../../../shared/lifecycle/game-states';
 import { checkFind, CHICKEN_MESSAGES, FIX_FRESH_SECONDS, normalizeFoundCode } from '../../../../shared/game/chicken';
 import type { Fix } from '../../../../shared/game/positions';
 import { GAME_MESSAGES } from '../../../../shared/game/teams';
@@ -32,7 +33,7 @@ export async function gameOf(db: Db, auth: PlayerAuth): Promise<GameContext> {
 
 export function requireLive(auth: PlayerAuth, now: Date): void {
   const { instance } = auth;
-  if (instance.status !== 'live' || (instance.endsAt && instance.endsAt <= now)) throw new ConflictError(GAME_MESSAGES.gameNotLive, 'game_not_live');
+  if (!isLiveNow(instance, now)) throw new ConflictError(GAME_MESSAGES.gameNotLive, 'game_not_live');
 }
 
 function requireChicken(auth: PlayerAuth): void {

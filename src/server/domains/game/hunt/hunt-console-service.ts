@@ -4,6 +4,7 @@ import { loadGame } from '../game-state';
 import { mayRunGame } from '../../identity';
 import type { SessionUser } from '../../identity';
 import { nextShrinkAt } from '../../../../shared/game/area';
+import { isLiveNow } from '../../../../shared/lifecycle/game-states';
 import { weaponsUnavailable } from '../../../../shared/game/items';
 import { GAME_MESSAGES } from '../../../../shared/game/teams';
 import type { HuntConsoleResponse } from '../../../../shared/api/hunt';
@@ -18,7 +19,6 @@ export async function huntConsole(db: Db, user: SessionUser, code: string, now: 
   const booked = { lat: ctx.booking.lat, lng: ctx.booking.lng, radius: ctx.booking.radius };
   const { instance } = ctx;
   const latest = instance?.latestArea ?? booked;
-  const live = instance?.status === 'live' && instance.endsAt;
   const chicken = instance ? await findChickenRow(db, instance.id) : undefined;
   const spot = hidingSpotOf(chicken);
   const plan = ctx.booking.planType === 'pro' || ctx.booking.planType === 'bespoke' ? ctx.booking.planType : 'standard';
@@ -27,7 +27,7 @@ export async function huntConsole(db: Db, user: SessionUser, code: string, now: 
     booked_area: booked,
     latest_area: latest,
     final_area: finalArea(ctx),
-    next_shrink_at: live && instance.endsAt ? (nextShrinkAt({ ...latest, radius: booked.radius }, instance.startTime, instance.endsAt, now)?.toISOString() ?? null) : null,
+    next_shrink_at: isLiveNow(instance, now) && instance?.endsAt ? (nextShrinkAt({ ...latest, radius: booked.radius }, instance.startTime, instance.endsAt, now)?.toISOString() ?? null) : null,
     weapons_off: off,
     stations: plan === 'standard' ? [] : (await stationsOf(db, ctx.game.id, false)).map((s) => ({ id: s.id, kind: s.kind, label: s.label, lat: s.lat, lng: s.lng, active: s.active })),
     hiding_spot: spot ? { lat: spot.lat, lng: spot.lng, at: spot.at.toISOString() } : null,

@@ -11,6 +11,7 @@ import { lockTeam } from '../team-points';
 import { assertTeamMay } from '../team-effects';
 import { instanceLeaderboard } from '../leaderboard';
 import { checkPhoto } from '../../../../shared/uploads';
+import { bookedTimeIsUp, isLiveNow } from '../../../../shared/lifecycle/game-states';
 import { acceptsKind, ACCEPTED_KINDS, SUBMIT_MESSAGES } from '../../../../shared/game/submission-kinds';
 import { GAME_MESSAGES } from '../../../../shared/game/teams';
 import { canSubmitMore, pointsLeft, SCORING_MESSAGES, type ChallengeRule } from '../../../../shared/scoring/challenge-points';
@@ -41,8 +42,6 @@ const ruleOf = (c: ChallengeRow): ChallengeRule => ({
   max_submissions: c.maxSubmissions,
   points_per_submission: c.pointsPerSubmission,
 });
-
-const isLive = (instance: { status: string; endsAt: Date | null }, now: Date) => instance.status === 'live' && !(instance.endsAt && instance.endsAt <= now);
 
 export async function listChallenges(db: Db, auth: PlayerAuth): Promise<PlayChallengesResponse> {
   const teamId = auth.player.teamId;
@@ -76,7 +75,7 @@ export async function listChallenges(db: Db, auth: PlayerAuth): Promise<PlayChal
   return {
     game_status: status,
     team: team ?? null,
-    can_submit: team !== undefined && instance !== undefined && isLive(instance, new Date()),
+    can_submit: team !== undefined && instance !== undefined && isLiveNow(instance, new Date()),
     challenges,
   };
 }
@@ -105,10 +104,10 @@ export async function submit(db: Db, storage: PhotoStorage, auth: PlayerAuth, in
       const team = await lockTeam(tx, teamId);
       if (!team) throw new ConflictError(SUBMIT_MESSAGES.noTeam);
       const instance = await instanceNow(tx, auth.instance.id);
-      if (!instance || instance.status === 'ended' || (instance.status === 'live' && instance.endsAt && instance.endsAt <= now)) {
+      if (!instance || instance.status === 'ended' || (instance.status === 'live' && bookedTimeIsUp(instance.endsAt, now))) {
         throw new ConflictError(SUBMIT_MESSAGES.ended, 'game_ended');
       }
-      if (!isLive(instance, now)) throw new ConflictError(SUBMIT_MESSAGES.notLive, 'game_not_live');
+      if (!isLiveNow(instance, now)) throw new ConflictError(SUBMIT_MESSAGES.notLive, 'game_not_live');
       await assertTeamMay(tx, { gameId: auth.game.id, instanceId: auth.instance.id, teamId }, 'submit', now);
       const challenge = (await challengesOfGame(tx, auth.game.id)).find((c) => c.id === input.challengeId);
       if (!challenge) throw ValidationError.field('challenge_id', SUBMIT_MESSAGES.unknownChallenge);

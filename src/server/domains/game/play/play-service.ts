@@ -18,6 +18,7 @@ import {
   type PlayerRow,
 } from '../game-state';
 import { hasPaid } from '../../../../shared/lifecycle/booking-states';
+import { isLiveNow } from '../../../../shared/lifecycle/game-states';
 import { judgeOrRefuse, lastFixOf, storeFix } from '../position-fixes';
 import { GAME_MESSAGES, teamCapacity } from '../../../../shared/game/teams';
 import { MAX_TEAMS } from '../../../../shared/api/booker-game';
@@ -177,7 +178,7 @@ export async function changeTeam(db: Db, auth: PlayerAuth, choice: TeamChoice) {
  */
 export async function postPosition(db: Db, auth: PlayerAuth, body: PositionBody, now: Date = new Date()): Promise<void> {
   const { instance, player } = auth;
-  if (instance.status !== 'live' || (instance.endsAt && instance.endsAt <= now)) throw new ConflictError(GAME_MESSAGES.gameNotLive, 'game_not_live');
+  if (!isLiveNow(instance, now)) throw new ConflictError(GAME_MESSAGES.gameNotLive, 'game_not_live');
   if (judgeOrRefuse({ lat: body.lat, lng: body.lng, at: now }, lastFixOf(player), 'lat') === 'too_often') throw new TooManyRequestsError(1, GAME_MESSAGES.tooOften);
   if (!(await storeFix(db, auth, body, now))) throw new TooManyRequestsError(1, GAME_MESSAGES.tooOften);
 }
