@@ -217,6 +217,41 @@ describe('the plan and add-on steps (component)', () => {
   });
 });
 
+describe('choosing a plan and add-ons (component)', () => {
+  it("a plan's Select leads to the Add-ons step, also for the plan already chosen; a double click adds nothing", async () => {
+    const { user } = openWizard();
+    await completeStepZero(user);
+    await user.click(await screen.findByRole('button', { name: 'Select Weapons' }, { timeout: 3_000 }));
+    await stepTitle('Optional Add-ons');
+    expect(screen.getByRole('button', { name: 'Add Item: In-Person Host' }).getAttribute('aria-pressed')).toBe('false');
+    await user.click(screen.getByRole('button', { name: 'Previous' }));
+    await stepTitle('Pick your game type');
+    // Weapons is chosen now: its Select leads on the same way, and a double click is one press.
+    await user.dblClick(screen.getByRole('button', { name: 'Selected Weapons' }));
+    await stepTitle('Optional Add-ons');
+    expect(screen.getByRole('button', { name: 'Add Item: In-Person Host' }).getAttribute('aria-pressed')).toBe('false');
+    // Clicking a card (not its button) only chooses it: the booker stays on the plans.
+    await user.click(screen.getByRole('button', { name: 'Previous' }));
+    await stepTitle('Pick your game type');
+    await user.click(screen.getByRole('listitem', { name: 'Standard' }));
+    expect(screen.getByRole('button', { name: 'Selected Standard' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: 'Pick your game type' })).toBeTruthy();
+  });
+
+  it('"Add Item" says what it did, beside the card and to a screen reader, and so does taking it off', async () => {
+    const { user } = openWizard();
+    await completeStepZero(user);
+    await user.click(await screen.findByRole('button', { name: 'Select Weapons' }, { timeout: 3_000 }));
+    await stepTitle('Optional Add-ons');
+    await user.click(screen.getByRole('button', { name: 'Add Item: In-Person Host' }));
+    const status = await screen.findByRole('status');
+    expect(status.textContent).toBe('In-Person Host added to your game.');
+    expect(screen.getByRole('button', { name: 'Added: In-Person Host' }).getAttribute('aria-pressed')).toBe('true');
+    await user.click(screen.getByRole('button', { name: 'Added: In-Person Host' }));
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('In-Person Host removed from your game.'));
+  });
+});
+
 describe('city suggestions (component)', () => {
   it('do not open when the answer arrives after the field was left', async () => {
     const { user } = openWizard();

@@ -90,9 +90,8 @@ describe('game day, from booking to the results mail', () => {
     const booker = await person();
     await booker.page.goto('/');
     await completeStepZero(booker.page, { players: '6' });
+    // A plan's Select chooses it and leads to the next step, Add-ons.
     await booker.page.getByRole('button', { name: 'Select Weapons' }).click();
-    // Choosing the chosen plan again moves on.
-    await booker.page.getByRole('button', { name: 'Selected Weapons' }).click();
     await stepTitle(booker.page, 'Optional Add-ons').waitFor();
     await booker.page.getByRole('button', { name: 'Add Item: In-Person Host' }).click();
     await booker.page.getByRole('button', { name: 'Added: In-Person Host' }).waitFor();

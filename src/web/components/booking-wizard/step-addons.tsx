@@ -1,7 +1,8 @@
+import { useState } from 'react';
 import { ADD_ON_TYPES, type AddOnType } from '../../../shared/plans';
 import { Spinner } from '../spinner';
 import { Tooltip, TooltipProvider } from '../tooltip';
-import { InfoIcon, StepHeading } from './help-popover';
+import { INFO_BUTTON_CLASS, InfoIcon, StepHeading } from './help-popover';
 import { FeatureList, PricingError } from './step-plan';
 import { useWizard } from './wizard-store';
 import { Button } from '../ui/button';
@@ -11,10 +12,15 @@ const TRAVEL_TOOLTIP = "We'll be in touch to discuss travel costs if outside of 
 
 const isAddOnType = (v: string): v is AddOnType => (ADD_ON_TYPES as readonly string[]).includes(v);
 
-/** Step 2, 'Optional Add-ons': each card toggles between 'Add Item' and 'Added'; several may be chosen. */
+/**
+ * Step 2, 'Optional Add-ons': each card toggles between 'Add Item' and 'Added'; several may be chosen. A press says
+ * what it did in a line under the cards (a status, read out too): the card's change alone went unnoticed (issue 28).
+ * The line stays until the next press, unlike a toast, so it is there for whoever looks up late.
+ */
 export function StepAddOns() {
   const { state, dispatch } = useWizard();
   const addons = state.pricing?.addons ?? [];
+  const [said, setSaid] = useState('');
   return (
     <TooltipProvider>
       <section>
@@ -42,7 +48,7 @@ export function StepAddOns() {
                       {note}
                       {noteTooltip ? (
                         <Tooltip content={noteTooltip}>
-                          <Button variant="unstyled" className="inline-flex text-slate-500 hover:text-slate-900" aria-label={`About travel costs: ${noteTooltip}`}>
+                          <Button variant="unstyled" className={INFO_BUTTON_CLASS} aria-label={`About travel costs: ${noteTooltip}`}>
                             <InfoIcon />
                           </Button>
                         </Tooltip>
@@ -57,17 +63,29 @@ export function StepAddOns() {
                   variant="unstyled"
                   aria-pressed={added}
                   aria-label={`${added ? 'Added' : 'Add Item'}: ${addon.name}`}
-                  onClick={() => {
-                    if (isAddOnType(addon.type)) dispatch({ type: 'toggleAddOn', addOn: addon.type });
+                  onClick={(e) => {
+                    // A double click is one press: two would add the host and take it off again.
+                    if (e.detail > 1 || !isAddOnType(addon.type)) return;
+                    dispatch({ type: 'toggleAddOn', addOn: addon.type });
+                    setSaid(`${addon.name} ${added ? 'removed from' : 'added to'} your game.`);
                   }}
                   className={`mt-6 w-full rounded-lg px-4 py-2.5 font-semibold ${added ? 'bg-slate-900 text-white' : 'bg-brand-400 text-slate-900 hover:bg-brand-500'}`}
                 >
-                  {added ? 'Added' : 'Add Item'}
+                  {added ? (
+                    <>
+                      <span aria-hidden="true">✓ </span>Added
+                    </>
+                  ) : (
+                    'Add Item'
+                  )}
                 </Button>
               </article>
             );
           })}
         </div>
+        <p role="status" className="mt-4 min-h-6 font-medium text-slate-900">
+          {said}
+        </p>
       </section>
     </TooltipProvider>
   );

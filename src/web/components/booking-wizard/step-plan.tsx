@@ -3,7 +3,7 @@ import { CURRENCIES, isCurrency, isPlanType } from '../../../shared/plans';
 import type { Feature } from '../../../shared/plans';
 import { Spinner } from '../spinner';
 import { Tooltip, TooltipProvider } from '../tooltip';
-import { InfoIcon, StepHeading } from './help-popover';
+import { INFO_BUTTON_CLASS, InfoIcon, StepHeading } from './help-popover';
 import { useWizard } from './wizard-store';
 import { Button } from '../ui/button';
 
@@ -32,7 +32,7 @@ export function FeatureList({ features }: { features: Feature[] }) {
                 <Tooltip content={f.tooltip}>
                   <Button
                     variant="unstyled"
-                    className="inline-flex text-slate-500 hover:text-slate-900"
+                    className={INFO_BUTTON_CLASS}
                     aria-label={`About ${f.text}: ${f.tooltip}`}
                     onClick={(e) => e.stopPropagation()}
                   >
@@ -73,14 +73,17 @@ export function CurrencySelect() {
   );
 }
 
-/** Step 1, 'Pick your game type': the active plans as cards; choosing the chosen one again moves on. */
-export function StepPlan({ onSelectedAgain }: { onSelectedAgain: () => void }) {
+/**
+ * Step 1, 'Pick your game type': the active plans as cards. Clicking a card chooses its plan; its Select button
+ * chooses it and leads to the next step, Add-ons, for every plan alike (issue 28: Select chose, a second press moved
+ * on, and people who then pressed Next never saw the In-Person Host). The second click of a double click is not a
+ * second press: it would act on the Add-ons step.
+ */
+export function StepPlan({ onChosen }: { onChosen: () => void }) {
   const { state, dispatch } = useWizard();
   const plans = (state.pricing?.plans ?? []).filter((p) => p.is_active);
   const select = (type: string) => {
-    if (!isPlanType(type)) return;
-    if (type === state.planType) onSelectedAgain();
-    else dispatch({ type: 'selectPlan', plan: type });
+    if (isPlanType(type) && type !== state.planType) dispatch({ type: 'selectPlan', plan: type });
   };
   return (
     <TooltipProvider>
@@ -125,7 +128,9 @@ export function StepPlan({ onSelectedAgain }: { onSelectedAgain: () => void }) {
                   aria-label={`${selected ? 'Selected' : 'Select'} ${plan.name}`}
                   onClick={(e) => {
                     e.stopPropagation();
+                    if (e.detail > 1) return;
                     select(plan.type);
+                    onChosen();
                   }}
                   className={`mt-6 w-full rounded-lg px-4 py-2.5 font-semibold ${selected ? 'bg-slate-900 text-white' : 'bg-brand-400 text-slate-900 hover:bg-brand-500'}`}
                 >

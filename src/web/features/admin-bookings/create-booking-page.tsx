@@ -83,7 +83,7 @@ function CreateBookingWizard() {
       <StepIndicator labels={STEPS} current={step} canJump={(target) => target < step || (target > 0 && whenWhereReady(state))} onJump={(target) => dispatch({ type: 'jump', step: target })} />
       <div className="rounded-2xl border border-slate-200 bg-white p-4 sm:p-6">
         {step === 0 && <StepWhenWhere showErrors={showErrors} />}
-        {step === 1 && <StepPlan onSelectedAgain={next} />}
+        {step === 1 && <StepPlan onChosen={next} />}
         {step === 2 && <StepAddOns />}
         {step === 3 && <DetailsStep showErrors={showErrors} />}
       </div>

@@ -139,7 +139,7 @@ function WizardFlow() {
         <div ref={contentRef} tabIndex={-1} className="rounded-2xl bg-white p-4 shadow-sm outline-none sm:p-8" data-testid={`wizard-step-${step}`}>
           {step === 0 ? <StepWhenWhere showErrors={showErrors} /> : null}
           <Suspense fallback={<Spinner />}>
-            {step === 1 ? <StepPlan onSelectedAgain={next} /> : null}
+            {step === 1 ? <StepPlan onChosen={next} /> : null}
             {step === 2 ? <StepAddOns /> : null}
             {step === 3 ? <StepContact showErrors={showErrors} onValidityChange={onValidityChange} /> : null}
             {step === 4 ? <StepSummary onBookAnother={() => dispatch({ type: 'reset', browserTimeZone: browserTimeZone() })} /> : null}
