@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from './platform/db/client';
+import { DATABASE_RETRY_AFTER_SECONDS } from './platform/db/db-errors';
 import { appSecrets } from './platform/db/tables';
 import { bookingsProbe } from './domains/booking';
 import { priceList } from './domains/catalogue/tables/pricing';
@@ -34,6 +35,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (_request, reply) => {
       if (await coreTablesAnswer(app.deps.database.db)) return { status: 'ok' as const };
+      void reply.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
       return reply.code(503).send({ status: 'unavailable' as const, message: 'The database is not answering.', code: 'service_unavailable' as const });
     },
   );

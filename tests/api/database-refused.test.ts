@@ -22,9 +22,13 @@ async function expectEveryCallUnavailable(t: TestApp, admin: Agent): Promise<voi
   for (const [method, url] of CALLS) {
     const res = await admin.inject({ method, url });
     expect({ method, url, status: res.statusCode, body: res.json() }).toEqual({ method, url, status: 503, body: UNAVAILABLE });
-    expect(res.body).not.toMatch(/permission|accepting|denied|refused/i);
+    expect(res.body).not.toMatch(/permission|accepting|denied|refused|password|authentication/i);
+    // Every database 503 says when to come back (issue 28).
+    expect(res.headers['retry-after']).toBe('5');
   }
-  expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(503);
+  const health = await t.app.inject({ method: 'GET', url: '/api/health' });
+  expect(health.statusCode).toBe(503);
+  expect(health.headers['retry-after']).toBe('5');
 }
 
 describe('our role lost its rights (42501 insufficient_privilege)', () => {
@@ -66,6 +70,30 @@ describe('the database refuses us (55000 object_not_in_prerequisite_state)', () 
     for (const table of ['sessions', 'bookings', 'games']) {
       await t.db.execute(sql.raw(`alter table ${table} rename to ${table}_kept`));
       await t.db.execute(sql.raw(`create view ${table} as select * from ${table}_kept where hatch_refuse()`));
+    }
+    await expectEveryCallUnavailable(t, admin);
+  });
+});
+
+describe('our login is refused (SQLSTATE class 28: invalid_authorization_specification, invalid_password)', () => {
+  let t: TestApp;
+  let admin: Agent;
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = await t.as('admin');
+  });
+  afterAll(async () => t.close());
+
+  it('answers 503 with the outage text on every kind of call (a changed password or a dropped role), not 500', async () => {
+    // PostgreSQL refuses a new connection with 28P01 (a rotated password) or 28000 (the role is gone, or pg_hba says
+    // no); the embedded database has no logins, so the tables every call reads first raise it, as in the case above.
+    await t.db.execute(
+      sql.raw(`create function hatch_refuse_login() returns boolean language plpgsql as $$
+        begin raise exception 'password authentication failed for user "hatch"' using errcode = '28P01'; end $$`),
+    );
+    for (const table of ['sessions', 'bookings', 'games']) {
+      await t.db.execute(sql.raw(`alter table ${table} rename to ${table}_kept`));
+      await t.db.execute(sql.raw(`create view ${table} as select * from ${table}_kept where hatch_refuse_login()`));
     }
     await expectEveryCallUnavailable(t, admin);
   });

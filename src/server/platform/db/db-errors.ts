@@ -25,8 +25,11 @@ const UNAVAILABLE_CODES = new Set([
   '55000', // object_not_in_prerequisite_state
   '42501', // insufficient_privilege
 ]);
-/** Whole classes: 08 connection exception, 53 insufficient resources (disk full, out of memory, too many connections). */
-const UNAVAILABLE_CLASSES = ['08', '53'];
+/**
+ * Whole classes: 08 connection exception, 28 invalid authorization (our login refused: a rotated password, a dropped
+ * role, pg_hba), 53 insufficient resources (disk full, out of memory, too many connections).
+ */
+const UNAVAILABLE_CLASSES = ['08', '28', '53'];
 
 /**
  * What every database 503 says in Retry-After: a failover or restart takes seconds, and the pool opens new connections
