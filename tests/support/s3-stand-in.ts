@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 
 /**
  * A local stand-in for an S3-compatible service, enough for the photo storage adapter: path-style
- * PutObject, GetObject and DeleteObject on one bucket, in memory. It checks that each request is signed (AWS
+ * PutObject, GetObject, DeleteObject and ListObjectsV2 (pages of `max-keys`) on one bucket, in memory. It checks that each request is signed (AWS
  * Signature V4) with the expected access key, and answers errors in S3's XML, so the real SDK's parsing runs.
  */
 export type S3StandIn = {
@@ -20,6 +20,24 @@ export type S3StandIn = {
 function xmlError(res: ServerResponse, status: number, code: string, message: string) {
   res.writeHead(status, { 'content-type': 'application/xml' });
   res.end(`<?xml version="1.0" encoding="UTF-8"?><Error><Code>${code}</Code><Message>${message}</Message></Error>`);
+}
+
+const xmlText = (text: string) => text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+
+/** ListObjectsV2: keys in order after the continuation token (here simply the last key of the page before). */
+function listObjects(res: ServerResponse, bucket: string, objects: S3StandIn['objects'], query: URLSearchParams) {
+  const prefix = query.get('prefix') ?? '';
+  const after = query.get('continuation-token') ?? '';
+  const maxKeys = Math.min(Number(query.get('max-keys') ?? 1000) || 1000, 1000);
+  const keys = [...objects.keys()].filter((k) => k.startsWith(prefix) && k > after).sort();
+  const page = keys.slice(0, maxKeys);
+  const truncated = keys.length > page.length;
+  const contents = page.map((k) => `<Contents><Key>${xmlText(k)}</Key><Size>${objects.get(k)?.body.byteLength ?? 0}</Size></Contents>`).join('');
+  const next = truncated ? `<NextContinuationToken>${xmlText(page.at(-1) ?? '')}</NextContinuationToken>` : '';
+  res.writeHead(200, { 'content-type': 'application/xml' });
+  res.end(
+    `<?xml version="1.0" encoding="UTF-8"?><ListBucketResult><Name>${bucket}</Name><Prefix>${xmlText(prefix)}</Prefix><KeyCount>${page.length}</KeyCount><MaxKeys>${maxKeys}</MaxKeys><IsTruncated>${truncated}</IsTruncated>${contents}${next}</ListBucketResult>`,
+  );
 }
 
 async function readBody(req: IncomingMessage): Promise<Buffer> {
@@ -44,6 +62,7 @@ export async function startS3StandIn(bucket = 'hatch-photos'): Promise<S3StandIn
       const [, bucketName, ...keyParts] = url.pathname.split('/');
       if (bucketName !== bucket) return xmlError(res, 404, 'NoSuchBucket', 'The specified bucket does not exist');
       const key = decodeURIComponent(keyParts.join('/'));
+      if (!key && req.method === 'GET' && url.searchParams.get('list-type') === '2') return listObjects(res, bucket, objects, url.searchParams);
       if (!key) return xmlError(res, 400, 'InvalidRequest', 'A key is needed');
       if (req.method === 'PUT') {
         if (req.headers['content-encoding']?.includes('aws-chunked')) return xmlError(res, 501, 'NotImplemented', 'aws-chunked uploads');

@@ -38,6 +38,22 @@ function parseTrustProxy(value: string, ctx: z.RefinementCtx): false | number | 
   return z.NEVER;
 }
 
+/**
+ * How often the server backs itself up: `off` (or 0), or a number with m, h or d (`30m`, `24h`, `7d`); at least a
+ * minute. Unset: undefined, which backupSchedule() turns into the driver's default.
+ */
+function parseBackupEvery(value: string | undefined, ctx: z.RefinementCtx): number | undefined {
+  const v = value?.trim().toLowerCase() ?? '';
+  if (v === '') return undefined;
+  if (v === 'off' || v === '0') return 0;
+  const match = /^(\d{1,6})\s*(m|h|d)$/.exec(v);
+  const unitMs: Record<string, number> = { m: 60_000, h: 3_600_000, d: 86_400_000 };
+  const ms = match ? Number(match[1]) * (unitMs[match[2] ?? ''] ?? NaN) : NaN;
+  if (Number.isFinite(ms) && ms >= 60_000) return ms;
+  ctx.addIssue({ code: 'custom', message: 'BACKUP_EVERY must be off, or a duration such as 30m, 24h or 7d (at least 1m)' });
+  return z.NEVER;
+}
+
 const configSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -52,6 +68,10 @@ const configSchema = z
     TRUST_PROXY: z.string().default('false').transform(parseTrustProxy),
     /** The whole request, body included, must arrive within this; its headers within 10 s at most. */
     REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100, 'REQUEST_TIMEOUT_MS must be at least 100').max(600_000).default(30_000),
+    /** `GET /metrics` answers only with `Authorization: Bearer <this>`; unset, the metrics are off (404). */
+    METRICS_TOKEN: optionalText.pipe(z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional()),
+    /** On SIGTERM the process drains and exits within this (decision 0366). */
+    SHUTDOWN_GRACE_MS: z.coerce.number().int().min(1_000, 'SHUTDOWN_GRACE_MS must be at least 1000').max(600_000).default(10_000),
     PUBLIC_URL: optionalText.pipe(z.string().url('PUBLIC_URL must be a URL').optional()),
     SMTP_URL: optionalText,
     MAIL_FROM: z.string().default('hatch <games@hatch.invalid>'),
@@ -73,6 +93,10 @@ const configSchema = z
     S3_SECRET_ACCESS_KEY: optionalText,
     /** Most S3-compatible services want bucket-in-path addresses; AWS takes either. */
     S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
+    /** Scheduled backups (decision 0361): where they go (default DATA_DIR/backups), how often, and how many are kept. */
+    BACKUP_DIR: optionalText,
+    BACKUP_EVERY: z.string().optional().transform(parseBackupEvery),
+    BACKUP_KEEP: z.coerce.number().int().min(1, 'BACKUP_KEEP must be at least 1').max(10_000).default(14),
     /**
      * Tests only: `low` hashes and checks passwords at a tiny scrypt cost, so a test suite does not pay 128 MiB of
      * scrypt per login (decision 0320). Refused unless NODE_ENV is test.
@@ -123,6 +147,17 @@ export function serverTimeouts(config: Pick<Config, 'REQUEST_TIMEOUT_MS'>) {
     // How often Node looks for requests past their time: Node's default (30 s) would let them run long past it.
     connectionsCheckingInterval: Math.min(1_000, Math.max(50, Math.floor(requestTimeout / 4))),
   };
+}
+
+/**
+ * The server's own backups, or null when off. The embedded database backs itself up every 24 hours by default: it is
+ * the install nobody set up backups for, and no other process may read it while the server runs. On PostgreSQL they
+ * are off unless BACKUP_EVERY is set (its operator has the database's own tools, and `npm run backup` runs anywhere).
+ */
+export function backupSchedule(config: Pick<Config, 'DATABASE_URL' | 'DATA_DIR' | 'BACKUP_DIR' | 'BACKUP_EVERY' | 'BACKUP_KEEP'>): { dir: string; everyMs: number; keep: number } | null {
+  const everyMs = config.BACKUP_EVERY ?? (config.DATABASE_URL ? 0 : 24 * 3_600_000);
+  if (everyMs === 0) return null;
+  return { dir: config.BACKUP_DIR ?? `${config.DATA_DIR.replace(/\/+$/, '')}/backups`, everyMs, keep: config.BACKUP_KEEP };
 }
 
 export class ConfigError extends Error {}

@@ -1,7 +1,7 @@
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { assertPhotoKey, contentTypeOfKey, type PhotoStorage } from './photo-storage';
+import { assertPhotoKey, contentTypeOfKey, isPhotoKey, type PhotoStorage } from './photo-storage';
 
 const isMissing = (error: unknown) => error instanceof Error && 'code' in error && error.code === 'ENOENT';
 
@@ -35,6 +35,20 @@ export function localPhotoStorage(root: string): PhotoStorage {
     },
     async delete(key) {
       await rm(fileOf(key), { force: true });
+    },
+    async *list() {
+      let entries: string[];
+      try {
+        entries = await readdir(root, { recursive: true });
+      } catch (error) {
+        if (isMissing(error)) return;
+        throw error;
+      }
+      // Half-written `.part` files and anything not named by photoKey are not photos.
+      for (const entry of entries) {
+        const key = entry.split(path.sep).join('/');
+        if (isPhotoKey(key)) yield key;
+      }
     },
   };
 }

@@ -14,6 +14,8 @@ export interface PhotoStorage {
   get(key: string): Promise<StoredPhoto | null>;
   /** Deleting a key that does not exist is not an error. */
   delete(key: string): Promise<void>;
+  /** Every photo key stored, in no set order (a backup copies them); anything else in the folder or bucket is skipped. */
+  list(): AsyncIterable<string>;
 }
 
 const KEY_PATTERN = /^games\/\d{1,10}\/[0-9a-f-]{36}\.(jpg|png|webp)$/;

@@ -1,5 +1,5 @@
-import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
-import { assertPhotoKey, contentTypeOfKey, type PhotoStorage } from './photo-storage';
+import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, NoSuchKey, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import { assertPhotoKey, contentTypeOfKey, isPhotoKey, type PhotoStorage } from './photo-storage';
 
 export type S3Settings = {
   bucket: string;
@@ -47,6 +47,14 @@ export function s3PhotoStorage(settings: S3Settings): PhotoStorage & { close(): 
     async delete(key) {
       assertPhotoKey(key);
       await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+    },
+    async *list() {
+      let ContinuationToken: string | undefined;
+      do {
+        const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix: 'games/', ContinuationToken }));
+        for (const object of page.Contents ?? []) if (object.Key && isPhotoKey(object.Key)) yield object.Key;
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (ContinuationToken);
     },
     close() {
       client.destroy();

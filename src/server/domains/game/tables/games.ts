@@ -82,6 +82,8 @@ export const instanceTeams = pgTable(
       .notNull()
       .references(() => gameInstances.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
+    /** nameKey(name) (shared/game/teams.ts), written with the name: two teams of a game never share it. */
+    nameKey: text('name_key').notNull(),
     points: integer('points').notNull().default(0),
     chickenPoints: integer('chicken_points').notNull().default(0),
     foundChickenAt: timestamp('found_chicken_at', { withTimezone: true }),
@@ -89,7 +91,7 @@ export const instanceTeams = pgTable(
   },
   (t) => [
     index('instance_teams_instance_idx').on(t.instanceId),
-    uniqueIndex('instance_teams_name_idx').on(t.instanceId, sql`lower(${t.name})`),
+    uniqueIndex('instance_teams_name_key_idx').on(t.instanceId, t.nameKey),
   ],
 );
 
