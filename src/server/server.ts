@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ConfigError, loadConfig } from './platform/config';
 import { openDatabase } from './platform/db/client';
+import { claimDataDir } from './platform/data-dir-lock';
 import { seedReferenceData } from './seed/seed';
 import { serve } from './serve';
 
@@ -10,6 +11,8 @@ import { serve } from './serve';
 async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  // The backup and restore commands refuse an embedded folder a running server holds (only one process may open it).
+  if (database.driver === 'pglite') process.once('exit', claimDataDir(config.DATA_DIR));
   await database.migrate();
   await seedReferenceData(database.db);
   const { app, address, admin, close: stop } = await serve({ config, database, webRoot: findWebRoot() });
