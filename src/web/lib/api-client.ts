@@ -186,3 +186,12 @@ export function errorMessage(error: unknown, fallback: string): string {
   if (error instanceof ApiError && error.message && error.status !== 500) return error.message;
   return fallback;
 }
+
+/**
+ * A query's retry rule: a refusal (4xx: logged out, not allowed, not found) is an answer and is not asked again, so a
+ * screen acts on it at once (a logged-out console goes to the login page, issue 28); a failure of the network or the
+ * server (5xx) is asked again up to `times` times.
+ */
+export function retryUnlessRefused(times: number): (failures: number, error: unknown) => boolean {
+  return (failures, error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failures < times;
+}

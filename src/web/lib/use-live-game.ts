@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { openEventStream, type SseEvent, type StreamState } from './event-stream';
+import { retryUnlessRefused } from './api-client';
 
 type Options<S> = {
   queryKey: QueryKey;
@@ -30,7 +31,7 @@ export function useLiveGame<S>({ queryKey, fetchSnapshot, streamUrl, headers, ap
     queryFn: ({ signal }) => fetchSnapshot(signal),
     staleTime: Number.POSITIVE_INFINITY,
     refetchOnWindowFocus: false,
-    retry: 2,
+    retry: retryUnlessRefused(2),
   });
 
   // The latest callbacks, read by the stream without reopening it on every render.

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Spinner } from '../../components/spinner';
-import { ApiError } from '../../lib/api-client';
+import { ApiError, retryUnlessRefused } from '../../lib/api-client';
 import { copyToClipboard } from '../../lib/clipboard';
 import { paths } from '../../lib/paths';
 import { notifyError } from '../../lib/toast';
@@ -17,8 +17,7 @@ import { TeamsSection } from './teams-section';
 import { PaymentsSection } from './payments-section';
 import { TrackingSection } from './tracking-section';
 import { PlanPricingSection } from './plan-pricing-section';
-import { HostAssignmentSection } from './host-assignment-section';
-import { EmergencyHostSection } from './emergency-host-section';
+import { HostSection } from './host-section';
 import { AllFieldsSection } from './all-fields-section';
 import { TimelineSection } from './timeline-section';
 
@@ -34,7 +33,7 @@ export function BookingDetailPage() {
   const query = useQuery({
     ...bookingQuery(id),
     enabled: validId,
-    retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 1,
+    retry: retryUnlessRefused(1),
   });
   const notFound = !validId || (query.error instanceof ApiError && query.error.status === 404);
   const loadFailed = query.isError && !notFound;
@@ -102,8 +101,7 @@ export function BookingDetailPage() {
         <PaymentsSection booking={booking} />
         <TrackingSection booking={booking} />
         <PlanPricingSection booking={booking} />
-        {booking.hosted ? <HostAssignmentSection booking={booking} /> : null}
-        {booking.game ? <EmergencyHostSection booking={booking} /> : null}
+        {booking.hosted || booking.game ? <HostSection booking={booking} /> : null}
       </div>
       <TimelineSection booking={booking} />
       <AllFieldsSection booking={booking} />

@@ -1,10 +1,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { BookerBooking, BookingByCode } from '../../../shared/api/booking';
-import { ApiError } from '../../lib/api-client';
+import { ApiError, retryUnlessRefused } from '../../lib/api-client';
 import { bookingQueryKey, fetchBookingByCode, fetchBookingByManageKey, managedBookingQueryKey } from './booker-api';
 
-const retry = (count: number, error: unknown) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 1;
+const retry = retryUnlessRefused(1);
 
 /** The booking of a code (the organiser's view for an unpaid temp code, else the public one), and a setter. */
 export function useBooking(code: string) {

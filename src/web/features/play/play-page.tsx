@@ -3,7 +3,7 @@ import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Player } from '../../../shared/api/play';
 import { paths } from '../../lib/paths';
-import { ApiError, errorMessage } from '../../lib/api-client';
+import { ApiError, errorMessage, retryUnlessRefused } from '../../lib/api-client';
 import { applyMapEvent } from '../../lib/live-game-events';
 import { useLiveGame } from '../../lib/use-live-game';
 import { ConnectionStatus } from '../../components/connection-status';
@@ -47,7 +47,7 @@ export function PlayPage() {
   const [token, setToken] = useState(() => readToken(code));
   useEffect(() => registerServiceWorker(), []);
 
-  const game = useQuery({ queryKey: playKeys.game(code), queryFn: () => fetchGame(code), retry: (n, e) => !(e instanceof ApiError && e.status < 500) && n < 2 });
+  const game = useQuery({ queryKey: playKeys.game(code), queryFn: () => fetchGame(code), retry: retryUnlessRefused(2) });
   const me = useQuery({ queryKey: playKeys.me(code), queryFn: () => fetchMe(code, token ?? ''), enabled: token !== null, retry: false });
   const forget = useCallback(() => {
     storeToken(code, null);
