@@ -8,7 +8,7 @@ import http from 'node:http';
 import { readFileSync } from 'node:fs';
 import { startBenchServer, BENCH_ADMIN, type BenchServer } from './server';
 import { openClient } from '../scripts/http-client';
-import { createPaidBooking } from '../scripts/booking-rows';
+import { createPaidBooking, startableSchedule } from '../scripts/booking-rows';
 import { openDatabase } from '../src/server/platform/db/client';
 import { teams as bookingTeams } from '../src/server/domains/booking/tables/bookings';
 import { round } from './load';
@@ -43,7 +43,8 @@ export async function benchGame(databaseUrl: string) {
     const perGame = Math.ceil(PLAYERS / GAMES);
     const games: { code: string; bookingId: number }[] = [];
     for (let g = 0; g < GAMES; g++) {
-      const paid = await createPaidBooking(database.db, { players: perGame });
+      // Dated inside the start window (decision 0295): the games are started below, as staff would on the day.
+      const paid = await createPaidBooking(database.db, { players: perGame, ...startableSchedule() });
       await database.db.insert(bookingTeams).values(Array.from({ length: TEAMS_PER_GAME }, (_, i) => ({ bookingId: paid.booking.id, name: `Team ${i + 1}` })));
       games.push({ code: paid.gameCode, bookingId: paid.booking.id });
     }

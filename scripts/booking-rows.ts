@@ -4,6 +4,7 @@ import { bookings } from '../src/server/domains/booking/tables/bookings';
 import { newTempCode } from '../src/server/platform/codes';
 import { recordPayment } from '../src/server/domains/booking/booking-lifecycle';
 import { withBooking } from '../src/server/domains/booking/booking-write';
+import { utcToLocal } from '../src/shared/time';
 
 // Bookings written straight into the database, for the tests' fixtures and the bench alike (one copy).
 
@@ -53,4 +54,18 @@ export async function createPaidBooking(db: Db, overrides: Partial<BookingInsert
     recordPayment(write, { paymentType: 'card', paymentAmount: amountPence, recordedBy: null }, null),
   );
   return { booking: { ...booking, bookingStatus: 'paid' }, gameId: result.gameId, gameCode: result.gameCode };
+}
+
+/**
+ * A date and meeting time whose game may be started now (the start window opens 2 hours before the meeting, decision
+ * 0295): the meeting `minutesAhead` from now, to the minute, in `timezone`. Spread into createBooking's overrides
+ * (the tests' games and the bench's live games, which start them).
+ */
+export function startableSchedule(options: { now?: Date; minutesAhead?: number; timezone?: string } = {}) {
+  const timezone = options.timezone ?? 'Europe/London';
+  const now = options.now ?? new Date();
+  const meeting = new Date(Math.floor((now.getTime() + (options.minutesAhead ?? 60) * 60_000) / 60_000) * 60_000);
+  const local = utcToLocal(meeting.toISOString(), timezone);
+  if (!local) throw new Error(`no local time in ${timezone}`);
+  return { utcDateTime: meeting, date: local.date, meetingTime: local.time, timezone };
 }
