@@ -1,12 +1,13 @@
 /**
  * The booker's pages, in one place for the SPA's links and the mails' links (decision 0185):
  * - /hatch/{temp_code}: the booking before payment (private to the booker);
- * - /booking/{game_code}: the players' join page (public: the game code is shared with every player);
+ * - /booking/{game_code}: the game's public page (its details, and a button to the join link);
  * - /manage/{manage_key}: the organiser's private management page.
+ * Players join at one link, joinPath (issue 28): the player app, from the mails and the organiser page alike.
  */
 export const bookingPaths = {
   hatch: (tempCode: string) => `/hatch/${encodeURIComponent(tempCode)}`,
-  join: (gameCode: string) => `/booking/${encodeURIComponent(gameCode)}`,
+  booking: (gameCode: string) => `/booking/${encodeURIComponent(gameCode)}`,
   manage: (manageKey: string) => `/manage/${encodeURIComponent(manageKey)}`,
 } as const;
 
@@ -23,7 +24,7 @@ export type BookingLinks = {
 export function bookingLinks(baseUrl: string, codes: { tempCode: string; gameCode: string | null; manageKey: string }): BookingLinks {
   const base = baseUrl.replace(/\/+$/, '');
   return {
-    join: codes.gameCode ? `${base}${bookingPaths.join(codes.gameCode)}` : null,
+    join: codes.gameCode ? joinLink(base, codes.gameCode) : null,
     manage: `${base}${bookingPaths.manage(codes.manageKey)}`,
     hatch: `${base}${bookingPaths.hatch(codes.tempCode)}`,
   };
@@ -31,6 +32,10 @@ export function bookingLinks(baseUrl: string, codes: { tempCode: string; gameCod
 
 /** The live game's pages (issue 13): the player app and the host console. */
 export const playPath = (gameCode: string) => `/play/${encodeURIComponent(gameCode)}`;
+/** Where players join a game: the player app opens on its join step. The one join link of the mails and the screens. */
+export const joinPath = playPath;
+/** The absolute join link, from the configured public origin (mails) or the page's own (the organiser page). */
+export const joinLink = (baseUrl: string, gameCode: string) => `${baseUrl.replace(/\/+$/, '')}${joinPath(gameCode)}`;
 export const chickenPath = (gameCode: string, chickenKey: string) => `${playPath(gameCode)}?chicken=${encodeURIComponent(chickenKey)}`;
 /** The Chicken's own absolute join link (decision 0305): only the Chicken's mail and the organiser's page carry it. */
 export const chickenLink = (baseUrl: string, gameCode: string, chickenKey: string) => `${baseUrl.replace(/\/+$/, '')}${chickenPath(gameCode, chickenKey)}`;

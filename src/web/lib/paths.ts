@@ -11,8 +11,8 @@ export const paths = {
   forgotPassword: staffPaths.forgotPassword,
   resetPassword: staffPaths.resetPassword,
   hatch: bookingPaths.hatch,
-  /** The players' join page of a game code (public). */
-  booking: bookingPaths.join,
+  /** The game's public page of a game code (its details and the join button). */
+  booking: bookingPaths.booking,
   /** The organiser's private management page. */
   manage: bookingPaths.manage,
   /** The customer's page of a proposal (quote). */

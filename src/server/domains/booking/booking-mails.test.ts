@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bookingConfirmationMail, gameLinksMail, manageUrl } from './booking-mails';
+import { joinLink } from '../../../shared/booking-links';
 import type { BookerBooking } from '../../../shared/api/booking';
 
 const booking = {
@@ -54,7 +55,9 @@ describe('the game links mail', () => {
     const mail = gameLinksMail(facts, 'https://hatch.example/', 'paid');
     expect(mail).toMatchObject({ to: 'olive@example.test', kind: 'booking.paid', subject: 'Your game is booked: game code GAME234567' });
     expect(mail.text).toContain('Game code for your players: GAME234567');
-    expect(mail.text).toContain('Players join at: https://hatch.example/booking/GAME234567');
+    // The one join link (issue 28): the player app, the same link the organiser page gives.
+    expect(mail.text).toContain(`Players join at: ${joinLink('https://hatch.example/', 'GAME234567')}`);
+    expect(mail.text).toContain('Players join at: https://hatch.example/play/GAME234567');
     expect(mail.text).toContain(`Your private management link: https://hatch.example/manage/${facts.manageKey}`);
     expect(mail.text).toContain('Meeting time: 15:00 (London time)');
     expect(mail.html).toContain(`href="https://hatch.example/manage/${facts.manageKey}"`);
@@ -63,7 +66,7 @@ describe('the game links mail', () => {
   it('says the game code comes with payment when there is none yet', () => {
     const mail = gameLinksMail({ ...facts, gameCode: null, fullName: '<b>Bo</b>' }, 'https://hatch.example', 'created_by_staff');
     expect(mail.subject).toBe('Your hatch game on Saturday 15 June 2030 in London');
-    expect(mail.text).not.toContain('/booking/');
+    expect(mail.text).not.toContain('/play/');
     expect(mail.text).toContain('Your game code for the players comes by email once your booking is paid.');
     expect(mail.text).toContain(`https://hatch.example/manage/${facts.manageKey}`);
     expect(mail.html).toContain('&lt;b&gt;Bo&lt;/b&gt;');

@@ -1,5 +1,6 @@
 import { Link, Navigate, useLocation, useParams } from 'react-router';
 import type { BookerBooking } from '../../../shared/api/booking';
+import { joinLink, joinPath } from '../../../shared/booking-links';
 import { copyToClipboard } from '../../lib/clipboard';
 import { paths } from '../../lib/paths';
 import { Spinner } from '../../components/spinner';
@@ -47,8 +48,8 @@ function SetupNav({ booking }: { booking: BookerBooking }) {
 
 /** The game code and join link players need, with copy buttons: what the organiser shares. */
 function ShareWithPlayers({ booking }: { booking: BookerBooking }) {
-  // Players join in the player app (issue 13): the link opens it on the join step for this game.
-  const joinLink = `${window.location.origin}${paths.play(booking.code)}`;
+  // The one join link (issue 28), the mails' too: the player app, open on the join step for this game.
+  const link = joinLink(window.location.origin, booking.code);
   return (
     <div className="space-y-2">
       <div className="flex flex-wrap items-center gap-2">
@@ -62,10 +63,10 @@ function ShareWithPlayers({ booking }: { booking: BookerBooking }) {
       </div>
       <div className="flex flex-wrap items-center gap-2">
         <span className="text-slate-700">Players join at</span>
-        <a href={paths.play(booking.code)} className="break-all font-medium text-brand-700 underline" data-testid="join-link">
-          {joinLink}
+        <a href={joinPath(booking.code)} className="break-all font-medium text-brand-700 underline" data-testid="join-link">
+          {link}
         </a>
-        <Button variant="secondary" size="lg" onClick={() => void copyToClipboard(joinLink)}>
+        <Button variant="secondary" size="lg" onClick={() => void copyToClipboard(link)}>
           Copy join link
         </Button>
       </div>
