@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
-import type { Config } from './platform/config';
+import { backupSchedule, type Config } from './platform/config';
 import type { Database } from './platform/db/client';
 import { bootstrapAdmin, type BootstrapResult, pruneExpiredSessions } from './domains/identity';
 import { buildApp } from './app';
@@ -7,6 +7,7 @@ import { runMaintenance } from './platform/maintenance';
 import { endDueGames, shrinkDueAreas, queueDueResultsMails } from './domains/game';
 import { startScheduler } from './platform/scheduler';
 import { foldKeyCountDeltas } from './domains/booking';
+import { scheduledBackups } from './platform/backup/scheduled-backups';
 
 export type Serving = { app: FastifyInstance; address: string; admin: BootstrapResult; close(): Promise<void> };
 
@@ -21,6 +22,11 @@ export async function serve(options: { config: Config; database: Database; webRo
   const admin = await bootstrapAdmin(database.db, { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD });
   app.deps.mail.start();
   const { db } = database;
+  const backupPlan = backupSchedule(config);
+  // The embedded database backs itself up while it serves (decision 0361): no other process may read it meanwhile.
+  const backups = backupPlan
+    ? scheduledBackups({ sources: { database, photos: app.deps.photos }, ...backupPlan, log: app.log })
+    : null;
   const stopJobs = startScheduler(
     [
       // Every process ends the games whose time is up; the UPDATE lets one of them win each game.
@@ -32,6 +38,7 @@ export async function serve(options: { config: Config; database: Database; webRo
       // Expired sessions, windows and keys go; folding the booking count deltas keeps the first staff read after a
       // quiet spell quick.
       { name: 'maintenance', everyMs: 10 * 60_000, firstAfterMs: 30_000, run: () => runMaintenance(db, [pruneExpiredSessions, foldKeyCountDeltas]) },
+      ...(backups ? [backups.job] : []),
     ],
     app.log,
   );

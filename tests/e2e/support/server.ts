@@ -35,6 +35,9 @@ export function testServerEnv(port: number, dataDir: string): Record<string, str
     // Logins at a test-only password cost (decision 0320); a test of the production cost passes TEST_PASSWORD_COST: ''.
     NODE_ENV: 'test',
     TEST_PASSWORD_COST: 'low',
+    // A test server lives minutes: its embedded database's daily backup (the default) would only add load. The backup
+    // tests ask for it.
+    BACKUP_EVERY: 'off',
   };
 }
 
