@@ -323,6 +323,45 @@ describe('POST /api/admin/bookings/:id/toggle-weapons', () => {
   });
 });
 
+describe("confirming the booker's requested spot (issue 28)", () => {
+  it('confirms the proposal staff saw; one the booker changed since is refused (409) and stays requested', async () => {
+    const { booking, gameCode } = await createPaidBooking(t.db);
+    const organiser = await t.visitor();
+    const propose = (address: string) =>
+      organiser.inject({ method: 'PUT', url: `/api/booking/${gameCode}/locations`, headers: { 'x-manage-key': booking.manageKey }, payload: { hiding_spot_address: address } });
+    expect((await propose('Behind the old oak')).statusCode).toBe(200);
+    const seen = bookingOf(await admin.get(url(booking.id)));
+    expect(seen).toMatchObject({ hiding_spot_address: 'Behind the old oak', hiding_spot_status: 'requested', hiding_spot_owner: 'booker' });
+    // The booker changes it while staff look at the old one: Confirm on the old version confirms nothing.
+    expect((await propose('By the bandstand')).statusCode).toBe(200);
+    const stale = await admin.patch(url(booking.id), { hiding_spot_address: 'Behind the old oak', version: seen.version });
+    expect(stale.statusCode).toBe(409);
+    const now = bookingOf(await admin.get(url(booking.id)));
+    expect(now).toMatchObject({ hiding_spot_address: 'By the bandstand', hiding_spot_status: 'requested' });
+    const confirmed = await admin.patch(url(booking.id), { hiding_spot_address: 'By the bandstand', version: now.version });
+    expect(confirmed.statusCode).toBe(200);
+    expect(bookingOf(confirmed)).toMatchObject({ hiding_spot_address: 'By the bandstand', hiding_spot_status: 'confirmed', hiding_spot_owner: 'admin' });
+  });
+});
+
+describe('one host per booking and game (issue 28)', () => {
+  it('assigning a host hands the game to them: the game shows them, the host before loses the console', async () => {
+    const { booking, gameCode: code } = await createPaidBooking(t.db, { hosted: true });
+    const first = await t.as('host', { name: 'First Host' });
+    const second = await t.as('host', { name: 'Second Host' });
+    const one = await admin.patch(url(booking.id), { assigned_host_id: first.userId });
+    expect(one.statusCode).toBe(200);
+    expect(bookingOf(one)).toMatchObject({ assigned_host_id: first.userId, game: { host_id: first.userId } });
+    expect((await first.get(`/api/host/games/${code}`)).statusCode).toBe(200);
+
+    const two = await admin.patch(url(booking.id), { assigned_host_id: second.userId });
+    expect(bookingOf(two)).toMatchObject({ assigned_host_id: second.userId, assigned_host_name: 'Second Host', game: { host_id: second.userId } });
+    expect((await second.get(`/api/host/games/${code}`)).statusCode).toBe(200);
+    // Replaced: the first host no longer runs this game (before, the game kept them and both could).
+    expect((await first.get(`/api/host/games/${code}`)).statusCode).toBe(403);
+  });
+});
+
 describe('POST /api/admin/bookings/:id/emergency-change-host', () => {
   it('moves the game and the booking to the new host', async () => {
     const { booking, gameId } = await createPaidBooking(t.db, { hosted: true });
@@ -398,8 +437,8 @@ describe('GET /api/admin/bookings/:id/game-heartbeat', () => {
     const [owls, foxes] = await t.db
       .insert(instanceTeams)
       .values([
-        { instanceId: live.id, name: 'Owls', points: 20 },
-        { instanceId: live.id, name: 'Foxes', points: 15, chickenPoints: 50, foundChickenAt: new Date(start.getTime() + 30 * 60_000) },
+        { instanceId: live.id, name: 'Owls', nameKey: 'owls', points: 20 },
+        { instanceId: live.id, name: 'Foxes', nameKey: 'foxes', points: 15, chickenPoints: 50, foundChickenAt: new Date(start.getTime() + 30 * 60_000) },
       ])
       .returning();
     if (!foxes || !owls) throw new Error('seed failed');

@@ -225,6 +225,26 @@ describe('admin booking detail: edits and their messages', () => {
     expect(prompts).toEqual([]);
   });
 
+  it("confirms the booker's requested hiding spot as proposed, with the version shown, and then offers no Confirm", async () => {
+    const requested = paidBooking({ hiding_spot_address: 'Behind the old oak', hiding_spot_notes: 'Near the pond', hiding_spot_status: 'requested', hiding_spot_owner: 'booker' });
+    const { user, store } = openBooking(requested);
+    answer(ep.patch, ({ body }) => ({
+      booking: store.set({ ...store.current, hiding_spot_address: body.hiding_spot_address ?? null, hiding_spot_status: 'confirmed', hiding_spot_owner: 'admin' }),
+    }));
+    const hiding = await screen.findByTestId('location-hiding');
+    expect(hiding.textContent).toContain('Requested');
+    // The meeting point is not set: nothing to confirm there.
+    expect(within(screen.getByTestId('location-meeting')).queryByRole('button', { name: /^Confirm/ })).toBeNull();
+    // An edit typed in the field is not what Confirm confirms: the proposal as stored is.
+    await user.clear(within(hiding).getByLabelText('Hiding spot address'));
+    await user.type(within(hiding).getByLabelText('Hiding spot address'), 'Somewhere else');
+    await user.click(button('Confirm hiding spot', hiding));
+    await findToast('Hiding spot updated and notification sent to the designated chicken');
+    expect(callsTo(ep.patch).map((c) => c.body)).toEqual([{ hiding_spot_address: 'Behind the old oak', version: 1 }]);
+    await waitFor(() => expect(screen.getByTestId('location-hiding').textContent).toContain('Confirmed'));
+    expect(within(screen.getByTestId('location-hiding')).queryByRole('button', { name: /^Confirm/ })).toBeNull();
+  });
+
   it('sets the meeting point and the hiding spot, each refused empty with its message', async () => {
     const { user, store } = openBooking(adminBooking());
     answer(ep.patch, ({ body }) => ({
@@ -316,7 +336,7 @@ describe('admin booking detail: payments', () => {
     expect(region('Payment History').textContent).toContain('Bank transfer');
     expect(within(screen.getByRole('heading', { level: 1 })).getByRole('link').getAttribute('href')).toBe('/booking/GAME123456');
     expect(region('Basic Information').textContent).toContain('paid');
-    expect(region('Emergency Host Change')).toBeTruthy();
+    expect(region('Host Assignment')).toBeTruthy();
   });
 
   it('confirms a payment, warns above the amount due, and voids a payment as its own entry', async () => {
@@ -512,17 +532,20 @@ describe('admin booking detail: the game controls', () => {
 });
 
 describe('admin booking detail: hosts', () => {
-  it('assigns a host to a hosted booking and changes the host in an emergency, each refused empty with its message', async () => {
+  it('has one host panel: it assigns a host, refused empty with its message, and names the new host at once', async () => {
+    // A paid, hosted booking: its game exists but has not started. The server hands the game to the host assigned.
     const hosted = paidBooking({ hosted: true });
     const { user, store } = openBooking(hosted);
-    answer(ep.patch, ({ body }) => ({ booking: store.set({ ...store.current, assigned_host_id: body.assigned_host_id ?? null, assigned_host_name: HATTIE.name, assigned_host_email: HATTIE.email }) }));
-    answer(ep.emergencyHost, ({ body }) => {
+    answer(ep.patch, ({ body }) => {
       const game = store.current.game;
-      const booking = store.set({ ...store.current, ...(game ? { game: { ...game, host_id: Number(body.host_id) } } : {}) });
-      return { message: DETAIL_MESSAGES.hostChanged, booking };
+      const hostId = body.assigned_host_id ?? null;
+      return { booking: store.set({ ...store.current, assigned_host_id: hostId, assigned_host_name: HATTIE.name, assigned_host_email: HATTIE.email, game: game ? { ...game, host_id: hostId } : null }) };
     });
     const hostSection = await screen.findByRole('region', { name: 'Host Assignment' });
-    const hostSelect = screen.getByLabelText('Host', { exact: true });
+    // One panel (issue 28: a second one, Emergency Host Change, said "Game host —" beside it).
+    expect(screen.queryByRole('region', { name: 'Emergency Host Change' })).toBeNull();
+    expect(hostSection.querySelector('dl')?.textContent).toBe('Current hostNo host assigned');
+    const hostSelect = within(hostSection).getByLabelText('Host', { exact: true });
     await within(hostSelect).findByRole('option', { name: /Hattie Host/ });
     await user.click(button('Assign Host', hostSection));
     await findToast(DETAIL_MESSAGES.selectHost);
@@ -530,17 +553,31 @@ describe('admin booking detail: hosts', () => {
     await user.click(button('Assign Host', hostSection));
     await findToast('Host assigned successfully');
     expect(callsTo(ep.patch).map((c) => c.body)).toEqual([{ assigned_host_id: HATTIE.id, version: 1 }]);
-    await waitFor(() => expect(hostSection.textContent).toContain('Hattie Host'));
+    await waitFor(() => expect(hostSection.querySelector('dl')?.textContent).toBe('Current hostHattie Host (hattie@e2e.test)'));
+    expect(document.body.textContent).not.toMatch(/Game host\s*—/i);
+  });
 
-    const emergency = region('Emergency Host Change');
-    await user.click(button('Change Host', emergency));
+  it('hands a game in play to another host as an emergency change, refused empty with its message', async () => {
+    const live = paidBooking({ hosted: true, assigned_host_id: 9, assigned_host_name: 'Off Sick', assigned_host_email: 'sick@e2e.test' });
+    const game = live.game ? { ...live.game, status: 'live' as const, has_live_instance: true, host_id: 9 } : null;
+    const { user, store } = openBooking({ ...live, game });
+    answer(ep.emergencyHost, ({ body }) => {
+      const g = store.current.game;
+      const booking = store.set({ ...store.current, assigned_host_id: Number(body.host_id), assigned_host_name: HATTIE.name, assigned_host_email: HATTIE.email, game: g ? { ...g, host_id: Number(body.host_id) } : null });
+      return { message: DETAIL_MESSAGES.hostChanged, booking };
+    });
+    const hostSection = await screen.findByRole('region', { name: 'Host Assignment' });
+    expect(hostSection.querySelector('dl')?.textContent).toBe('Current hostOff Sick (sick@e2e.test)');
+    expect(hostSection.textContent).toContain('Emergency Host Change');
+    await user.click(button('Change Host', hostSection));
     await findToast(DETAIL_MESSAGES.userId);
     // Picked from the hosts by name and email (issue 19), not typed as a user id.
-    await user.selectOptions(within(emergency).getByLabelText('New host'), 'Hattie Host (hattie@e2e.test)');
-    await user.click(button('Change Host', emergency));
+    await user.selectOptions(within(hostSection).getByLabelText('New host'), 'Hattie Host (hattie@e2e.test)');
+    await user.click(button('Change Host', hostSection));
     await findToast(DETAIL_MESSAGES.hostChanged);
-    expect(callsTo(ep.emergencyHost).map((c) => c.body)).toEqual([{ host_id: String(HATTIE.id), version: 2 }]);
-    await waitFor(() => expect(emergency.querySelector('dl')?.textContent).toContain('Hattie Host (hattie@e2e.test)'));
+    expect(callsTo(ep.emergencyHost).map((c) => c.body)).toEqual([{ host_id: String(HATTIE.id), version: 1 }]);
+    expect(callsTo(ep.patch)).toEqual([]);
+    await waitFor(() => expect(hostSection.querySelector('dl')?.textContent).toBe('Current hostHattie Host (hattie@e2e.test)'));
   });
 
   it('says so when the hosts cannot be loaded', async () => {
@@ -550,9 +587,10 @@ describe('admin booking detail: hosts', () => {
   });
 
   it("shows the server's message on an emergency host change, and keeps an error toast until its close button while success toasts come and go", async () => {
-    const { user, store } = openBooking(paidBooking());
+    const started = paidBooking();
+    const { user, store } = openBooking({ ...started, game: started.game ? { ...started.game, status: 'live', has_live_instance: true } : null });
     answer(ep.emergencyHost, ({ call }) => (call === 1 ? failWith(422, DETAIL_MESSAGES.notAHost, 'validation_failed') : { message: DETAIL_MESSAGES.hostChanged, booking: store.set(store.current) }));
-    const emergency = await screen.findByRole('region', { name: 'Emergency Host Change' });
+    const emergency = await screen.findByRole('region', { name: 'Host Assignment' });
     const newHost = within(emergency).getByLabelText('New host');
     await within(newHost).findByRole('option', { name: /Hattie Host/ });
     await user.selectOptions(newHost, String(HATTIE.id));

@@ -30,8 +30,8 @@ const j = useServerAndBrowser({
     const [foxes, owls] = await db
       .insert(instanceTeams)
       .values([
-        { instanceId: instance.id, name: 'Foxes', points: 40, chickenPoints: 15, foundChickenAt: new Date(start.getTime() + 20 * 60_000) },
-        { instanceId: instance.id, name: 'Owls', points: 25 },
+        { instanceId: instance.id, name: 'Foxes', nameKey: 'foxes', points: 40, chickenPoints: 15, foundChickenAt: new Date(start.getTime() + 20 * 60_000) },
+        { instanceId: instance.id, name: 'Owls', nameKey: 'owls', points: 25 },
       ])
       .returning();
     if (!foxes || !owls) throw new Error('teams not seeded');
@@ -79,14 +79,15 @@ describe('admin booking detail', () => {
     expect(await basic.textContent()).toContain('paid');
     expect(await page.getByLabel('Lead status', { exact: true }).inputValue()).toBe('converted');
 
-    // The host list comes from the server's users; the change is stored on the game.
-    const emergency = region(page, 'Emergency Host Change');
-    const newHost = emergency.getByLabel('New host');
+    // The host list comes from the server's users; one panel assigns the host of the booking and of its game.
+    const hostPanel = region(page, 'Host Assignment');
+    expect(await page.getByRole('region', { name: 'Emergency Host Change' }).count()).toBe(0);
+    const newHost = hostPanel.getByLabel('Host', { exact: true });
     await newHost.locator('option', { hasText: 'Hattie Host' }).waitFor({ state: 'attached' });
     await newHost.selectOption(String(j.seed.hostId));
-    await emergency.getByRole('button', { name: 'Change Host' }).click();
-    await toast(page, 'Emergency host change successful');
-    await expect.poll(() => emergency.locator('dl').textContent()).toContain('Hattie Host (hattie@e2e.test)');
+    await hostPanel.getByRole('button', { name: 'Assign Host' }).click();
+    await toast(page, 'Host assigned successfully');
+    await expect.poll(() => hostPanel.locator('dl').textContent()).toContain('Hattie Host (hattie@e2e.test)');
 
     await page.getByRole('button', { name: 'Start Game', exact: true }).click();
     await page.getByRole('dialog', { name: 'Start Game' }).getByRole('button', { name: 'Confirm Start' }).click();

@@ -16,6 +16,9 @@ export type GameState = (typeof GAME_STATES)[number];
 /** A game has started once it went live: 'Game Already Started'. A lobby is players waiting, not a start (0220). */
 export const STARTED_STATES = ['live', 'ended'] as const satisfies readonly GameState[];
 export const isStarted = (state: GameState | null): boolean => STARTED_STATES.some((s) => s === state);
+/** Players are at the game: waiting in its lobby or playing. A host change then is an emergency: it hands the game over at once. */
+export const IN_PLAY_STATES = ['lobby', 'live'] as const satisfies readonly GameState[];
+export const isInPlay = (state: GameState | null): boolean => IN_PLAY_STATES.some((s) => s === state);
 
 /** Whether a game's booked time has run out at `now` (the ticker, endDueGames, ends such a game within seconds). */
 export const bookedTimeIsUp = (endsAt: Date | null, now: Date): boolean => endsAt !== null && endsAt <= now;

@@ -6,16 +6,19 @@ import { detailPatchBody } from '../../../shared/api/admin-booking-detail';
 import { toastFirstError } from '../../lib/form-errors';
 import { useAction } from '../../lib/use-action';
 import { detailCalls, writesBooking } from './detail-api';
-import { Badge, Button, Field, Input, Section } from '../../components/ui';
+import { Button, Field, Input, Section } from '../../components/ui';
+import { SpotStatusBadge } from '../../components/spot-status-badge';
 import { Info, orDash } from './ui';
 
-function statusOf(status: string | null): { text: string; tone: 'green' | 'amber' | 'slate' } {
-  if (status === 'confirmed') return { text: 'Confirmed', tone: 'green' };
-  if (status === 'requested') return { text: 'Requested', tone: 'amber' };
-  return { text: 'Not set', tone: 'slate' };
-}
-
 type Kind = 'meeting' | 'hiding';
+
+/** One write for both spots: setting an address, or confirming the one the booker proposed, confirms it as staff's. */
+const spotSaved = {
+  meeting: { success: 'Meeting point set successfully', failure: 'Failed to set meeting point' },
+  hiding: { success: 'Hiding spot updated and notification sent to the designated chicken', failure: 'Failed to update hiding spot' },
+} as const;
+const saveSpot = (booking: AdminBooking, kind: Kind, address: string) =>
+  detailCalls.patch(booking, kind === 'meeting' ? { meeting_point_address: address } : { hiding_spot_address: address });
 
 export function LocationsSection({ booking }: { booking: AdminBooking }) {
   return (
@@ -36,7 +39,7 @@ export function LocationsSection({ booking }: { booking: AdminBooking }) {
 function Location({ booking, kind }: { booking: AdminBooking; kind: Kind }) {
   const meeting = kind === 'meeting';
   const address = meeting ? booking.meeting_point_address : booking.hiding_spot_address;
-  const status = statusOf(meeting ? booking.meeting_point_status : booking.hiding_spot_status);
+  const status = meeting ? booking.meeting_point_status : booking.hiding_spot_status;
   const owner = meeting ? booking.meeting_point_owner : booking.hiding_spot_owner;
   const notes = meeting ? booking.meeting_point_notes : booking.hiding_spot_notes;
   const title = meeting ? 'Meeting point' : 'Hiding spot';
@@ -44,16 +47,32 @@ function Location({ booking, kind }: { booking: AdminBooking; kind: Kind }) {
     <div className="rounded-lg border border-slate-200 p-4" data-testid={`location-${kind}`}>
       <div className="mb-2 flex items-center gap-2">
         <h3 className="font-semibold">{title}</h3>
-        <Badge tone={status.tone}>{status.text}</Badge>
+        <SpotStatusBadge status={status} />
         {owner ? <span className="text-xs text-slate-500">set by {owner === 'admin' ? 'staff' : owner}</span> : null}
       </div>
       <dl className="mb-3 grid gap-2">
         <Info label="Address">{orDash(address)}</Info>
         <Info label="Notes">{orDash(notes)}</Info>
       </dl>
+      {status === 'requested' && address ? <ConfirmSpot booking={booking} kind={kind} address={address} title={title} /> : null}
       {/* Keyed on the stored address: a reload after someone else's change refills the field. */}
       <LocationForm key={address ?? ''} booking={booking} kind={kind} initial={address ?? ''} />
     </div>
+  );
+}
+
+/**
+ * Confirms the spot the booker proposed (status 'requested', issue 28: it had no Confirm), exactly as stored: the
+ * stored address with the version shown, so a proposal changed since is refused (409) instead of confirmed unseen.
+ */
+function ConfirmSpot({ booking, kind, address, title }: { booking: AdminBooking; kind: Kind; address: string; title: string }) {
+  const confirm = useAction({ call: () => saveSpot(booking, kind, address), ...spotSaved[kind], ...writesBooking(booking.id) });
+  return (
+    <p className="mb-3">
+      <Button variant="primary" aria-label={`Confirm ${title.toLowerCase()}`} disabled={confirm.isPending} onClick={() => void confirm.run()}>
+        Confirm
+      </Button>
+    </p>
   );
 }
 
@@ -68,12 +87,7 @@ function LocationForm({ booking, kind, initial }: { booking: AdminBooking; kind:
   const form = useForm<z.input<typeof schema>, unknown, z.output<typeof schema>>({ resolver: zodResolver(schema), defaultValues: { address: initial } });
   const inputId = `detail-${kind}-address`;
 
-  const save = useAction({
-    call: ({ address }: z.output<typeof schema>) => detailCalls.patch(booking, meeting ? { meeting_point_address: address } : { hiding_spot_address: address }),
-    success: meeting ? 'Meeting point set successfully' : 'Hiding spot updated and notification sent to the designated chicken',
-    failure: meeting ? 'Failed to set meeting point' : 'Failed to update hiding spot',
-    ...writesBooking(booking.id),
-  });
+  const save = useAction({ call: ({ address }: z.output<typeof schema>) => saveSpot(booking, kind, address), ...spotSaved[kind], ...writesBooking(booking.id) });
 
   return (
     <form onSubmit={(e) => void form.handleSubmit(save.run, toastFirstError)(e)} className="flex flex-wrap items-end gap-2">

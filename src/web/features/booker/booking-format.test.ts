@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { normalizePlayers } from '../../../shared/api/booker-game';
-import { addOnNames, chickenText, locationStatusText, planName, whenText } from './booking-format';
+import { addOnNames, chickenText, planName, whenText } from './booking-format';
 
 describe('booker page formatting', () => {
   it('reads the game moment in its own zone', () => {
@@ -13,13 +13,7 @@ describe('booker page formatting', () => {
     expect(whenText({ date: '2030-06-15', meeting_time: { hour: 99, minute: 0 }, timezone: 'Asia/Tokyo', utcDateTime: null })).toBe('Saturday 15 June 2030 at 14:00');
   });
 
-  it("uses the spec's words for spots and the Chicken", () => {
-    expect([locationStatusText('confirmed'), locationStatusText('requested'), locationStatusText(null), locationStatusText('other')]).toEqual([
-      'Confirmed',
-      'Requested',
-      'Not set',
-      'Not set',
-    ]);
+  it("uses the spec's words for the Chicken", () => {
     expect([chickenText('self'), chickenText('player'), chickenText('team'), chickenText(null)]).toEqual(['The booker', 'A player', 'A team', 'Undecided']);
   });
 

@@ -29,13 +29,6 @@ export function whenText(b: Pick<BookerBooking, 'date' | 'meeting_time' | 'timez
 
 export const money = (amount: number, currency: string) => formatMoney(amount, currency);
 
-/** Spec section 3: status confirmed or requested, otherwise 'Not set'. */
-export function locationStatusText(status: string | null): string {
-  if (status === 'confirmed') return 'Confirmed';
-  if (status === 'requested') return 'Requested';
-  return 'Not set';
-}
-
 /** Spec section 3: self, player or team; otherwise Undecided. */
 export function chickenText(choice: string | null): string {
   if (choice === 'self') return 'The booker';

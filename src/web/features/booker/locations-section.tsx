@@ -4,8 +4,8 @@ import type { z } from 'zod';
 import type { BookerBooking } from '../../../shared/api/booking';
 import { BOOKER_MESSAGES, locationsBody } from '../../../shared/api/booker-game';
 import { saveLocations } from './booker-api';
-import { locationStatusText } from './booking-format';
-import { Badge, Button, Field, FieldError, Input, Section, Textarea } from '../../components/ui';
+import { SpotStatusBadge } from '../../components/spot-status-badge';
+import { Button, Field, FieldError, Input, Section, Textarea } from '../../components/ui';
 import { useAction } from '../../lib/use-action';
 
 type Spot = 'meeting_point' | 'hiding_spot';
@@ -54,7 +54,7 @@ function SpotCard({ spot, booking, onSaved }: Props & { spot: Spot }) {
     <div className="rounded-xl border border-slate-200 p-3 sm:p-4" data-testid={`spot-${spot}`}>
       <div className="flex flex-wrap items-center gap-2">
         <h3 className="font-bold text-slate-900">{title}</h3>
-        <Badge tone={status === 'confirmed' ? 'green' : status === 'requested' ? 'amber' : 'slate'}>{locationStatusText(status)}</Badge>
+        <SpotStatusBadge status={status} />
       </div>
       <p className="mt-1 text-sm text-slate-600">{help}</p>
       {readOnly ? (

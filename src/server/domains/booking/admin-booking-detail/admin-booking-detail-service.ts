@@ -100,7 +100,11 @@ export async function patchBooking(db: Db, mailer: BookingMailer, input: Change 
         const host = await findUser(tx, body.assigned_host_id);
         if (!host?.isHost) throw ValidationError.field('assigned_host_id', DETAIL_MESSAGES.selectHost);
         values = { assignedHostId: host.id };
-        hostChange = { newHostId: host.id, previousHostId: row.assignedHostId };
+        // One host per booking and its game (issue 28): the game, once it exists, goes to the host assigned, so the
+        // host replaced no longer runs it and every screen names the same host.
+        const game = await gameOfBooking(tx, row.id, 'lock');
+        if (game) await updateGame(tx, game.id, { hostId: host.id });
+        hostChange = { newHostId: host.id, previousHostId: game?.hostId ?? row.assignedHostId };
         action = 'booking.assign_host';
         before = { assigned_host_id: row.assignedHostId };
       } else if (body.meeting_point_address !== undefined) {

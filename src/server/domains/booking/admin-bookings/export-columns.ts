@@ -3,6 +3,7 @@ import { ADD_ONS, PLANS } from '../../../../shared/plans';
 import { inferSource } from '../../../../shared/tracking';
 import { LEAD_STATUS_LABELS } from '../../../../shared/api/booking';
 import { BOOKING_STATUS_LABELS } from '../../../../shared/lifecycle/booking-states';
+import { SPOT_NOT_SET, SPOT_STATUS_LABELS, spotStatusLabel } from '../../../../shared/spot-status';
 import { EXPORT_JOINED as J } from './export-joins';
 
 /**
@@ -31,7 +32,6 @@ type Column = { header: string; value: (r: ExportRow) => Cell; sql: string };
 // ---------------------------------------------------------------------------------------------
 // Labels: one map each, rendered in JS and as a SQL CASE.
 
-const SPOT_STATUS_LABELS: Record<string, string> = { confirmed: 'Confirmed', requested: 'Requested' };
 const PLAN_LABELS: Record<string, string> = Object.fromEntries(PLANS.map((p) => [p.type, p.name]));
 const ADD_ON_LABELS: Record<string, string> = Object.fromEntries(ADD_ONS.map((a) => [a.type, a.name]));
 const SOURCE_LABELS: Record<string, string> = { instagram: 'Instagram', facebook: 'Facebook', linkedin: 'LinkedIn', google: 'Google' };
@@ -176,9 +176,9 @@ export const EXPORT_COLUMNS: readonly Column[] = [
   { header: 'Total price', value: (r) => money(r.totalPrice, r.currency), sql: moneySql(col('total_price')) },
   { header: 'Paid', value: (r) => money(r.paidPence / 100, r.currency), sql: moneySql(`(coalesce(${J.paidPence}, 0) / 100.0)`) },
   { header: 'Meeting point', value: (r) => text(r.meetingPointAddress), sql: textSql(col('meeting_point_address')) },
-  { header: 'Meeting point status', value: (r) => SPOT_STATUS_LABELS[r.meetingPointStatus ?? ''] ?? 'Not set', sql: labelSql(col('meeting_point_status'), SPOT_STATUS_LABELS, `'Not set'`) },
+  { header: 'Meeting point status', value: (r) => spotStatusLabel(r.meetingPointStatus), sql: labelSql(col('meeting_point_status'), SPOT_STATUS_LABELS, quote(SPOT_NOT_SET)) },
   { header: 'Hiding spot', value: (r) => text(r.hidingSpotAddress), sql: textSql(col('hiding_spot_address')) },
-  { header: 'Hiding spot status', value: (r) => SPOT_STATUS_LABELS[r.hidingSpotStatus ?? ''] ?? 'Not set', sql: labelSql(col('hiding_spot_status'), SPOT_STATUS_LABELS, `'Not set'`) },
+  { header: 'Hiding spot status', value: (r) => spotStatusLabel(r.hidingSpotStatus), sql: labelSql(col('hiding_spot_status'), SPOT_STATUS_LABELS, quote(SPOT_NOT_SET)) },
   { header: 'Host', value: (r) => text(r.hostName), sql: textSql(J.hostName) },
   { header: 'Host email', value: (r) => text(r.hostEmail), sql: textSql(J.hostEmail) },
   { header: 'Game activated', value: (r) => yesNo(r.gameActivated), sql: yesNoSql(`coalesce(${J.gameActivated}, false)`) },
