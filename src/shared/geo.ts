@@ -40,3 +40,10 @@ export function speedMetresPerSecond(a: LatLng & { at: Date }, b: LatLng & { at:
   if (seconds === 0) return metres === 0 ? 0 : Number.POSITIVE_INFINITY;
   return metres / seconds;
 }
+
+/** The point `north` metres north and `east` metres east of `from` (negative for south and west); exact enough within a game area. */
+export function offsetMetres(from: LatLng, north: number, east: number): LatLng {
+  const lat = from.lat + deg(north / EARTH_RADIUS_M);
+  const lng = from.lng + deg(east / (EARTH_RADIUS_M * Math.cos(rad(from.lat))));
+  return { lat, lng };
+}

@@ -18,28 +18,37 @@ afterAll(async () => t.close());
 const base = '/api/admin/markers';
 
 describe('item stations', () => {
-  it('places, lists, edits and deletes stations of a Weapons game, each change logged', async () => {
+  it('places, moves, lists, edits and deletes stations of a Weapons game beside its default ones, each change logged', async () => {
     const { gameId, gameCode } = await createPaidBooking(t.db, { planType: 'pro' });
+    const defaults = (await admin.get(`${base}/games/${gameId}/stations`)).json<{ game: MarkerGame; stations: ItemStation[] }>();
+    const n = defaults.stations.length;
+    expect(n).toBeGreaterThan(0);
+    expect(defaults.game).toMatchObject({ stations_count: n, stations_edited: false });
+
     const created = await admin.post(`${base}/games/${gameId}/stations`, { kind: 'radar', lat: 51.508, lng: -0.128, label: ' Fountain ' });
     expect(created.statusCode).toBe(201);
     const station = created.json<{ station: ItemStation }>().station;
     expect(station).toMatchObject({ game_id: gameId, kind: 'radar', lat: 51.508, lng: -0.128, label: 'Fountain', active: true });
 
     const listed = (await admin.get(`${base}/games/${gameId}/stations`)).json<{ game: MarkerGame; stations: ItemStation[] }>();
-    expect(listed.game).toMatchObject({ id: gameId, code: gameCode, plan_type: 'pro', weapons_on: true, stations_count: 1, area: { lat: 51.5074, lng: -0.1278, radius: 1000 } });
-    expect(listed.stations.map((s) => s.id)).toEqual([station.id]);
+    expect(listed.game).toMatchObject({ id: gameId, code: gameCode, plan_type: 'pro', weapons_on: true, stations_count: n + 1, stations_edited: true, area: { lat: 51.5074, lng: -0.1278, radius: 1000 } });
+    expect(listed.stations.map((s) => s.id)).toEqual([...defaults.stations.map((s) => s.id), station.id]);
     const games = (await admin.get(`${base}/games`)).json<{ games: MarkerGame[] }>().games;
-    expect(games.find((g) => g.id === gameId)?.stations_count).toBe(1);
+    expect(games.find((g) => g.id === gameId)?.stations_count).toBe(n + 1);
 
     const edited = await admin.patch(`${base}/stations/${station.id}`, { kind: 'egg_strike', active: false });
     expect(edited.json()).toMatchObject({ station: { kind: 'egg_strike', active: false, label: 'Fountain' } });
+    const moved = await admin.patch(`${base}/stations/${station.id}`, { lat: 51.509, lng: -0.127 });
+    expect(moved.json()).toMatchObject({ station: { lat: 51.509, lng: -0.127, kind: 'egg_strike' } });
+    // A move needs both coordinates: half a move changes nothing.
+    expect((await admin.patch(`${base}/stations/${station.id}`, { lat: 51.6 })).json()).toMatchObject({ errors: { lat: [MARKER_MESSAGES.moveBoth] } });
 
     expect((await admin.delete(`${base}/stations/${station.id}`)).statusCode).toBe(204);
-    expect(await t.db.select().from(itemStations).where(eq(itemStations.gameId, gameId))).toEqual([]);
+    expect((await t.db.select().from(itemStations).where(eq(itemStations.gameId, gameId))).map((s) => s.id)).toEqual(defaults.stations.map((s) => s.id));
     expect((await admin.delete(`${base}/stations/${station.id}`)).json()).toEqual({ message: MARKER_MESSAGES.stationNotFound, code: 'not_found' });
 
     const log = await t.db.select().from(activityLog).where(and(eq(activityLog.entityType, 'item_station'), eq(activityLog.entityId, String(station.id))));
-    expect(log.map((l) => l.action).sort()).toEqual(['item_station.create', 'item_station.delete', 'item_station.update']);
+    expect(log.map((l) => l.action).sort()).toEqual(['item_station.create', 'item_station.delete', 'item_station.update', 'item_station.update']);
   });
 
   it('refuses stations for a Standard game, with why', async () => {
@@ -69,7 +78,10 @@ describe('item stations', () => {
     for (const body of bad) expect((await admin.post(`${base}/games/${gameId}/stations`, body)).statusCode).toBe(422);
     expect((await admin.post(`${base}/games/999999/stations`, { kind: 'radar', lat: 1, lng: 1 })).json()).toEqual({ message: MARKER_MESSAGES.gameNotFound, code: 'not_found' });
     expect((await admin.patch(`${base}/stations/1`, { game_id: 5 })).statusCode).toBe(422);
-    expect(await t.db.select().from(itemStations).where(eq(itemStations.gameId, gameId))).toEqual([]);
+    // Only the game's default stations (decision 0335): nothing refused was stored, and they are still the defaults.
+    const stored = await t.db.select().from(itemStations).where(eq(itemStations.gameId, gameId));
+    expect(stored.map((s) => s.label)).toEqual(stored.map((_, i) => `Station ${i + 1}`));
+    expect((await t.db.select({ edited: games.stationsEdited }).from(games).where(eq(games.id, gameId)))[0]?.edited).toBe(false);
   });
 });
 

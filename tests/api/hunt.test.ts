@@ -175,7 +175,9 @@ describe('the shrinking area', () => {
 });
 
 describe('the Backpack', () => {
+  /** Staff's own stations in place of the game's default ones (decision 0335), at known distances from the centre. */
   async function withStations(g: Game) {
+    await t.db.delete(itemStations).where(eq(itemStations.gameId, g.gameId));
     const rows = await t.db
       .insert(itemStations)
       .values([

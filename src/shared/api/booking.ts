@@ -67,6 +67,8 @@ export const gameSummarySchema = z.object({
   ended_at: z.string().nullable(),
   booked_end_at: z.string().nullable(),
   weapons_on: z.boolean(),
+  /** How many item stations the game has (power-ups; decision 0335): the set-up status shows it. */
+  stations_count: z.number().int(),
   host_id: z.number().int().nullable(),
   added_challenges: z.array(z.number().int()),
   /** The Chicken's join key, for the "Chicken link" /play/{code}?chicken={key} (organiser and staff only). */

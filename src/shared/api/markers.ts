@@ -8,6 +8,7 @@ export const MARKER_MESSAGES = {
   stationNotFound: 'Item station not found',
   standardPlan: 'Power-ups are not part of the Standard plan',
   labelLength: 'The label is at most 60 characters',
+  moveBoth: 'Give both the latitude and the longitude to move a station',
 } as const;
 
 export const markerGameSchema = z.object({
@@ -20,6 +21,8 @@ export const markerGameSchema = z.object({
   weapons_on: z.boolean(),
   area: z.object({ lat: z.number(), lng: z.number(), radius: z.number() }),
   stations_count: z.number().int(),
+  /** False while the game has the default stations (decision 0335): they follow the game area until someone edits one. */
+  stations_edited: z.boolean(),
 });
 export type MarkerGame = z.infer<typeof markerGameSchema>;
 export const markerGamesResponse = z.object({ games: z.array(markerGameSchema) });
@@ -49,7 +52,15 @@ export const createStationBody = z.object({
 export type CreateStationInput = z.input<typeof createStationBody>;
 
 export const updateStationBody = z
-  .object({ kind: z.enum(ITEM_KINDS).optional(), label: label.optional(), active: z.boolean().optional() })
-  .strict();
+  .object({
+    kind: z.enum(ITEM_KINDS).optional(),
+    label: label.optional(),
+    active: z.boolean().optional(),
+    /** Moving a station: both or neither. */
+    lat: z.number().min(-90).max(90).optional(),
+    lng: z.number().min(-180).max(180).optional(),
+  })
+  .strict()
+  .refine((b) => (b.lat === undefined) === (b.lng === undefined), { message: MARKER_MESSAGES.moveBoth, path: ['lat'] });
 
 export const stationDeletedResponse = z.null();

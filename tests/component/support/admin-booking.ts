@@ -99,6 +99,7 @@ export function paidBooking(overrides: Partial<AdminBooking> = {}): AdminBooking
       ended_at: null,
       booked_end_at: null,
       weapons_on: false,
+      stations_count: 0,
       host_id: null,
       added_challenges: [],
       chicken_key: 'chicken-key',

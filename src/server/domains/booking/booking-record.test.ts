@@ -5,6 +5,7 @@ import { createBooking, createPaidBooking } from '../../../../tests/support/fixt
 import type { DbOrTx } from '../../platform/db/client';
 import { bookingPayments, bookings, contactHistory, pricingHistory, teams } from './tables/bookings';
 import { gameChallenges, gameInstances, games } from '../game/tables/games';
+import { itemStations } from '../game/tables/items';
 import { users } from '../identity/tables/users';
 import { loadBookingAggregate, type BookingAggregate } from './booking-record';
 
@@ -30,11 +31,13 @@ async function referenceAggregate(db: DbOrTx, id: number): Promise<BookingAggreg
       .where(and(inArray(gameInstances.gameId, [gameRow.id]), inArray(gameInstances.status, ['live', 'ended'])));
     const [latest] = await db.select().from(gameInstances).where(eq(gameInstances.gameId, gameRow.id)).orderBy(desc(gameInstances.id)).limit(1);
     // The record carries the game's columns its answers show, not its creation time.
-    const { createdAt: _createdAt, ...columns } = gameRow;
+    const { createdAt: _createdAt, stationsEdited: _stationsEdited, ...columns } = gameRow;
+    const stations = await db.select({ n: sql<number>`count(*)::int` }).from(itemStations).where(eq(itemStations.gameId, gameRow.id));
     game = {
       ...columns,
       addedChallenges: added.map((a) => a.id),
       hasLiveInstance: (live[0]?.n ?? 0) > 0,
+      stationsCount: stations[0]?.n ?? 0,
       latestInstance: latest ? { status: latest.status, endTime: latest.endTime, endsAt: latest.endsAt } : null,
     };
   }

@@ -159,6 +159,7 @@ export function toBookerBooking(agg: BookingAggregate): BookerBooking {
           ended_at: iso(agg.game.latestInstance?.endTime ?? null),
           booked_end_at: iso(agg.game.latestInstance?.endsAt ?? null),
           weapons_on: agg.game.weaponsOn,
+          stations_count: agg.game.stationsCount,
           host_id: agg.game.hostId,
           added_challenges: agg.game.addedChallenges,
           chicken_key: agg.game.chickenKey,

@@ -7,6 +7,7 @@ import { recordActivity, type ActivityEntry } from '../identity';
 import { loadBookingAggregate, type BookingAggregate } from './booking-record';
 import { ConflictError, NotFoundError } from '../../platform/errors';
 import type { Mailer, OutgoingMail } from '../../platform/mail';
+import { gameOfBooking, syncDefaultStations } from '../game/records';
 
 export type BookingRow = typeof bookings.$inferSelect;
 /** Columns a write may change; the version and updatedAt are the write path's own. */
@@ -101,6 +102,7 @@ export async function withBooking<S extends Source, T>(
       // Consequences first, as they were logged before this path existed (the timeline orders one moment by id).
       for (const c of consequences) await recordAudit(tx, row.id, staffLike(options.actor), c);
       await recordAudit(tx, row.id, options.actor, entry);
+      await followDefaultStations(tx, row.id);
     } else if (state.changed || consequences.length) {
       throw new Error('A booking write changed the booking without an audit entry');
     }
@@ -108,6 +110,21 @@ export async function withBooking<S extends Source, T>(
     if (!aggregate) throw new NotFoundError(messages.notFound);
     return { result, aggregate };
   });
+}
+
+/**
+ * A game with power-ups gets its default item stations, and they follow the booking's area and players until staff or
+ * the host change one by hand (decision 0335). Every booking change comes through here (the payment that makes the
+ * game, weapons turned on, the area or players changed), so this is the one place that keeps them in step.
+ */
+async function followDefaultStations(tx: Tx, bookingId: number): Promise<void> {
+  const game = await gameOfBooking(tx, bookingId);
+  if (!game?.weaponsOn || game.stationsEdited) return;
+  const [b] = await tx
+    .select({ planType: bookings.planType, lat: bookings.initialAreaLat, lng: bookings.initialAreaLng, radius: bookings.initialAreaRadius, players: bookings.players })
+    .from(bookings)
+    .where(eq(bookings.id, bookingId));
+  if (b) await syncDefaultStations(tx, game.id, { planType: b.planType, area: { lat: b.lat, lng: b.lng, radius: b.radius }, players: b.players });
 }
 
 /** A consequence is the system's doing on behalf of whoever wrote: logged with the staff member, or none. */

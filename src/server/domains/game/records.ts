@@ -7,8 +7,13 @@ import { jsonColumn, jsonTimestamp } from '../../platform/db/json-columns';
 import { newGameCode } from '../../platform/codes';
 import { challenges } from '../catalogue/tables/challenges';
 import { gameChallenges, gameInstances, games } from './tables/games';
+import { itemStations } from './tables/items';
 import { INSTANCE_STATUSES, type InstanceStatus } from '../../../shared/api/play';
 import { STARTED_STATES } from '../../../shared/lifecycle/game-states';
+import { weaponsUnavailable } from '../../../shared/game/items';
+import { defaultStations, type DefaultStation } from '../../../shared/game/station-layout';
+import type { Circle } from '../../../shared/geo';
+import type { PlanType } from '../../../shared/plans';
 
 /**
  * The game's rows as the booking domain reads and writes them: only the game domain queries the game's tables
@@ -31,6 +36,8 @@ export const bookingGame = new QueryBuilder()
     hostId: games.hostId,
     chickenKey: games.chickenKey,
     addedChallenges: sql`coalesce((select json_agg(${gameChallenges.challengeId} order by ${gameChallenges.position}) from ${gameChallenges} where ${eq(gameChallenges.gameId, games.id)}), '[]'::json)`.as('added_challenges'),
+    /** How many item stations the game has (the set-up status on every screen, 0335). */
+    stationsCount: sql`(select count(*)::int from ${itemStations} where ${eq(itemStations.gameId, games.id)})`.as('stations_count'),
     hasLiveInstance: sql`exists (select 1 from ${gameInstances} where ${eq(gameInstances.gameId, games.id)} and ${inArray(gameInstances.status, [...STARTED_STATES])})`.as('has_live_instance'),
     /** The latest instance's status, end time and booked end: the game's lifecycle state (shared/lifecycle/game-states.ts). */
     latestInstance: sql`(select json_build_array(${gameInstances.status}, ${gameInstances.endTime}, ${gameInstances.endsAt}) from ${gameInstances} where ${eq(gameInstances.gameId, games.id)} order by ${desc(gameInstances.id)} limit 1)`.as('latest_instance'),
@@ -49,6 +56,7 @@ export const bookingGameFields = {
   chickenKey: bookingGame.chickenKey,
   addedChallenges: bookingGame.addedChallenges,
   hasLiveInstance: bookingGame.hasLiveInstance,
+  stationsCount: bookingGame.stationsCount,
   latestInstance: bookingGame.latestInstance,
 };
 
@@ -58,6 +66,7 @@ export type LatestInstance = { status: InstanceStatus; endTime: Date | null; end
 const gameParts = z.object({
   addedChallenges: jsonColumn(z.array(z.number())),
   hasLiveInstance: z.boolean(),
+  stationsCount: z.number().int(),
   latestInstance: jsonColumn(
     z
       .tuple([z.enum(INSTANCE_STATUSES), jsonTimestamp.nullable(), jsonTimestamp.nullable()])
@@ -155,4 +164,35 @@ export async function ensureGame(
       if (!isUniqueViolation(error) || attempt >= 3) throw error;
     }
   }
+}
+
+/** What the default stations depend on, from the game's booking (the caller has it: the booking domain's write). */
+export type StationBooking = { planType: PlanType; area: Circle; players: number };
+
+const samePlace = (a: { lat: number; lng: number; kind: string }, b: DefaultStation) =>
+  a.kind === b.kind && Math.abs(a.lat - b.lat) < 1e-9 && Math.abs(a.lng - b.lng) < 1e-9;
+
+/**
+ * Gives a game with power-ups its default item stations (decision 0335), in the caller's transaction. Called whenever
+ * what they depend on may have changed: the payment that makes the game, weapons turned on, the area or players
+ * changed. Nothing happens when weapons are off or the plan has none, or once staff or the host changed a station by
+ * hand (theirs win). A game without stations gets them, even live (weapons turned on mid-game); a game that has
+ * them keeps them once it started (stations never jump under the players' feet), else they follow the area.
+ * Returns how many stations the game has.
+ */
+export async function syncDefaultStations(tx: DbOrTx, gameId: number, booking: StationBooking): Promise<number> {
+  const [game] = await tx.select({ weaponsOn: games.weaponsOn, edited: games.stationsEdited }).from(games).where(eq(games.id, gameId));
+  const existing = await tx.select().from(itemStations).where(eq(itemStations.gameId, gameId)).orderBy(asc(itemStations.id));
+  if (!game || game.edited || weaponsUnavailable({ plan_type: booking.planType, weapons_on: game.weaponsOn })) return existing.length;
+  const wanted = defaultStations(booking.area, booking.players, gameId);
+  if (existing.length === wanted.length && existing.every((s, i) => { const w = wanted[i]; return w !== undefined && samePlace(s, w); })) return existing.length;
+  if (existing.length > 0 && (await gameHasStarted(tx, { gameId }))) return existing.length;
+  await tx.delete(itemStations).where(eq(itemStations.gameId, gameId));
+  await tx.insert(itemStations).values(wanted.map((s) => ({ gameId, kind: s.kind, lat: s.lat, lng: s.lng, label: s.label })));
+  return wanted.length;
+}
+
+/** Staff or the host changed a station by hand: from now on the game's stations are theirs. */
+export async function markStationsEdited(tx: DbOrTx, gameId: number): Promise<void> {
+  await tx.update(games).set({ stationsEdited: true }).where(eq(games.id, gameId));
 }

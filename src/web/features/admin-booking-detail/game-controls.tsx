@@ -11,6 +11,7 @@ import { bookingFactsChanged } from '../../lib/booking-facts-data';
 import { HeartbeatModal } from './heartbeat-modal';
 import { useNow } from '../../components/live-map/live-game-ui';
 import { gameLifecycleOf } from '../../lib/game-lifecycle';
+import { stationCountText } from '../../../shared/game/station-layout';
 
 /** Start Game, Game Heartbeat and the weapons toggle, each behind its modal. */
 export function GameControls({ booking }: { booking: AdminBooking }) {
@@ -166,6 +167,11 @@ export function GameControls({ booking }: { booking: AdminBooking }) {
           <Link to={paths.host(booking.game.code)} className="text-brand-700 underline">
             Host console
           </Link>
+          {booking.plan_type !== 'standard' ? (
+            <Link to={`${paths.admin.markers}?game=${booking.game.id}`} className="text-brand-700 underline" data-testid="stations-link">
+              {stationCountText(booking.game.stations_count)}
+            </Link>
+          ) : null}
           <a href={paths.play(booking.game.code)} className="text-brand-700 underline">
             Players&apos; join link
           </a>

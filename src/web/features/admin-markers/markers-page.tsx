@@ -63,6 +63,11 @@ function GameStations({ gameId }: { gameId: number }) {
           {ITEM_MESSAGES.weaponsOff}. Stations placed now start working once weapons are enabled on the booking.
         </p>
       ) : null}
+      {!game.stations_edited && stations.length > 0 ? (
+        <p role="status" className="rounded-lg border border-slate-200 bg-slate-50 p-3 text-slate-700" data-testid="default-stations">
+          These are the game&apos;s default stations, spread inside the game area: they move with the area until you place, close or delete one.
+        </p>
+      ) : null}
       <Section id="markers-map" title={`Item stations · ${game.code}`} description={`Pick a kind, then click the map to place a station. Teams pick up within ${PICKUP_RADIUS_M} m.`}>
         <div className="mb-3 flex flex-wrap items-end gap-3">
           <Field label="Kind" id="station-kind">

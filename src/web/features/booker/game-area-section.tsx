@@ -9,6 +9,7 @@ import { saveGameArea } from './booker-api';
 import { Badge, Button, Field, FieldError, Input, labelClass, Section } from '../../components/ui';
 import { firstErrorMessage } from '../../lib/form-errors';
 import { useAction } from '../../lib/use-action';
+import { stationCountText } from '../../../shared/game/station-layout';
 
 const GameAreaMap = lazy(() => import('./game-area-map'));
 
@@ -88,6 +89,12 @@ export function GameAreaSection({ booking, onSaved }: Props) {
         </Field>
       </div>
       {!locked ? <FieldError className="mt-2" message={fieldError} /> : null}
+      {booking.game && booking.plan_type !== 'standard' ? (
+        <p className="mt-3 text-sm text-slate-700" data-testid="game-stations">
+          🎒 {stationCountText(booking.game.stations_count)} for power-ups
+          {booking.game.weapons_on ? ', spread inside this area: they move with it.' : ' (weapons are off for this game).'}
+        </p>
+      ) : null}
       {!locked ? (
         <div className="mt-4">
           <Button variant="primary" size="lg" disabled={!changed || saving} onClick={() => void form.handleSubmit(run)()}>

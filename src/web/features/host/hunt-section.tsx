@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { huntEndpoints } from '../../../shared/api/endpoints/hunt';
 import type { HuntConsoleResponse } from '../../../shared/api/hunt';
 import { ITEMS } from '../../../shared/game/items';
+import { stationCountText } from '../../../shared/game/station-layout';
 import { formatTimestamp } from '../../../shared/time';
 import { api } from '../../lib/api-client';
 import type { MapStation } from '../../components/live-map/live-map';
@@ -43,7 +44,7 @@ export function HuntSection({ hunt }: { hunt: HuntConsoleResponse | null }) {
             ? `Found by: ${hunt.finds.map((f) => `${f.team_name} (+${f.chicken_points})`).join(', ')}.`
             : 'No team has found the Chicken yet.'}
         </li>
-        <li>{hunt.weapons_off ? `${hunt.weapons_off}.` : `${hunt.stations.length} item station${hunt.stations.length === 1 ? '' : 's'} (🎒 on the map).`}</li>
+        <li>{hunt.weapons_off ? `${hunt.weapons_off}.` : `${stationCountText(hunt.stations.length)} (🎒 on the map).`}</li>
       </ul>
     </Section>
   );

@@ -11,6 +11,7 @@ const gameColumns = {
   id: games.id,
   code: games.code,
   weaponsOn: games.weaponsOn,
+  stationsEdited: games.stationsEdited,
   bookingName: gameBooking.fullName,
   city: gameBooking.city,
   date: gameBooking.date,
@@ -62,7 +63,7 @@ export async function insertStation(tx: DbOrTx, values: Pick<typeof itemStations
   return row;
 }
 
-export async function updateStation(tx: DbOrTx, id: number, values: Partial<Pick<StationRow, 'kind' | 'label' | 'active'>>) {
+export async function updateStation(tx: DbOrTx, id: number, values: Partial<Pick<StationRow, 'kind' | 'label' | 'active' | 'lat' | 'lng'>>) {
   const [row] = await tx.update(itemStations).set(values).where(eq(itemStations.id, id)).returning();
   if (!row) throw new Error('station not updated');
   return row;

@@ -3,6 +3,7 @@ import { recordActivity } from '../../identity';
 import { ConflictError, NotFoundError } from '../../../platform/errors';
 import { MARKER_MESSAGES, type ItemStation, type MarkerGame } from '../../../../shared/api/markers';
 import type { ItemKind } from '../../../../shared/game/items';
+import { markStationsEdited } from '../records';
 import {
   deleteStation,
   findMarkerGame,
@@ -28,6 +29,7 @@ function toGame(row: MarkerGameRow, stationsCount: number): MarkerGame {
     weapons_on: row.weaponsOn,
     area: { lat: row.lat, lng: row.lng, radius: row.radius },
     stations_count: stationsCount,
+    stations_edited: row.stationsEdited,
   };
 }
 
@@ -69,18 +71,20 @@ export async function createStation(db: Db, actorId: number, gameId: number, inp
     if (!game) throw new NotFoundError(MARKER_MESSAGES.gameNotFound);
     if (game.planType === 'standard') throw new ConflictError(MARKER_MESSAGES.standardPlan);
     const station = toStation(await insertStation(tx, { gameId, ...input }));
+    await markStationsEdited(tx, gameId);
     await recordActivity(tx, { actorId, action: 'item_station.create', entityType: 'item_station', entityId: station.id, after: { ...snapshot(station), game_code: game.code } });
     return { station };
   });
 }
 
-export async function editStation(db: Db, actorId: number, id: number, input: { kind?: ItemKind; label?: string; active?: boolean }) {
+export async function editStation(db: Db, actorId: number, id: number, input: { kind?: ItemKind | undefined; label?: string | undefined; active?: boolean | undefined; lat?: number | undefined; lng?: number | undefined }) {
   return db.transaction(async (tx) => {
     const existing = await findStation(tx, id, true);
     if (!existing) throw new NotFoundError(MARKER_MESSAGES.stationNotFound);
     const before = toStation(existing);
     const station = toStation(await updateStation(tx, id, input));
     if (JSON.stringify(snapshot(before)) !== JSON.stringify(snapshot(station))) {
+      await markStationsEdited(tx, existing.gameId);
       await recordActivity(tx, { actorId, action: 'item_station.update', entityType: 'item_station', entityId: id, before: snapshot(before), after: snapshot(station) });
     }
     return { station };
@@ -92,6 +96,7 @@ export async function removeStation(db: Db, actorId: number, id: number): Promis
     const existing = await findStation(tx, id, true);
     if (!existing) throw new NotFoundError(MARKER_MESSAGES.stationNotFound);
     await deleteStation(tx, id);
+    await markStationsEdited(tx, existing.gameId);
     await recordActivity(tx, { actorId, action: 'item_station.delete', entityType: 'item_station', entityId: id, before: snapshot(toStation(existing)), after: null });
   });
 }
