@@ -39,7 +39,7 @@ describe('admin overviews', () => {
     const paid = await createPaidBooking(t.db, { fullName: 'Team Owner' });
     await t.db.insert(teams).values({ bookingId: paid.booking.id, name: 'The Egg Heads', players: 'Ann, Bo' });
     const [instance] = await t.db.insert(gameInstances).values({ gameId: paid.gameId }).returning();
-    const [team] = await t.db.insert(instanceTeams).values({ instanceId: instance!.id, name: 'The Egg Heads', points: 10 }).returning();
+    const [team] = await t.db.insert(instanceTeams).values({ instanceId: instance!.id, name: 'The Egg Heads', nameKey: 'the egg heads', points: 10 }).returning();
     const [challenge] = await t.db.select().from(challenges).limit(1);
     await t.db.insert(submissions).values({ instanceId: instance!.id, teamId: team!.id, challengeId: challenge!.id, status: 'approved', pointsAwarded: 10 });
 

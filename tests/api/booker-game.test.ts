@@ -199,6 +199,8 @@ describe('PUT /api/booking/:code/teams', () => {
     const dup = await organiser.put(url(gameCode, 'teams'), { teams: [{ name: 'A', players: '' }, { name: 'a', players: '' }] });
     expect(dup.statusCode).toBe(422);
     expect(dup.json().message).toBe('Each team needs its own name');
+    const spaced = await organiser.put(url(gameCode, 'teams'), { teams: [{ name: 'Red Fox', players: '' }, { name: 'Red  Fox', players: '' }] });
+    expect({ status: spaced.statusCode, message: spaced.json().message }).toEqual({ status: 422, message: 'Each team needs its own name' });
     const empty = await organiser.put(url(gameCode, 'teams'), { teams: [{ name: '  ', players: '' }] });
     expect(empty.json().errors['teams.0.name']).toEqual(['Please enter a team name']);
     const other = await createPaidBooking(t.db);

@@ -146,6 +146,19 @@ describe('joining', () => {
     expect(second.status).toBe(409);
   });
 
+  it("takes 'Red  Fox', ' red fox' and 'Ｒｅｄ Ｆｏｘ' for the team 'Red Fox' (one name rule: nameKey), in the lobby and when seeded from the booker's list", async () => {
+    const paid = await paidGame({ teams: ['Red Fox', 'Red  Fox', 'Blue'] });
+    const lobby = (await (await t.visitor()).get(`/api/play/${paid.gameCode}`)).json<{ teams: { id: number; name: string }[] }>();
+    expect(lobby.teams.map((team) => team.name)).toEqual(['Red Fox', 'Blue']);
+    const redFox = lobby.teams[0]?.id;
+    for (const [i, spelling] of ['Red  Fox', ' red fox ', 'Ｒｅｄ Ｆｏｘ', 'RED\tFOX'].entries()) {
+      const joined = await join(paid.gameCode, { name: `P${i}`, team_name: spelling });
+      expect({ spelling, status: joined.status, team: joined.body.player.team_id }).toEqual({ spelling, status: 201, team: redFox });
+    }
+    const after = (await (await t.visitor()).get(`/api/play/${paid.gameCode}`)).json<{ teams: { name: string }[] }>();
+    expect(after.teams.map((team) => team.name)).toEqual(['Red Fox', 'Blue']);
+  });
+
   it('validates the name', async () => {
     const paid = await paidGame();
     const blank = await join(paid.gameCode, { name: '   ' });

@@ -20,7 +20,7 @@ const j = useServerAndBrowser({
     const paid = await createPaidBooking(db, { fullName: 'Rae Review' });
     const [instance] = await db.insert(gameInstances).values({ gameId: paid.gameId, status: 'live' }).returning();
     if (!instance) throw new Error('instance not seeded');
-    const [foxes] = await db.insert(instanceTeams).values([{ instanceId: instance.id, name: 'Foxes' }, { instanceId: instance.id, name: 'Owls' }]).returning();
+    const [foxes] = await db.insert(instanceTeams).values([{ instanceId: instance.id, name: 'Foxes', nameKey: 'foxes' }, { instanceId: instance.id, name: 'Owls', nameKey: 'owls' }]).returning();
     const [challenge] = await db
       .insert(challenges)
       .values({ name: 'Statue Pose', description: 'Copy a statue.', type: 'Rating', maxScore: 20 })

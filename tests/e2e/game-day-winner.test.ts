@@ -36,8 +36,8 @@ const j = useServerAndBrowser({
     const [foxes, owls] = await db
       .insert(instanceTeams)
       .values([
-        { instanceId: instance.id, name: 'Foxes', points: 20 },
-        { instanceId: instance.id, name: 'Owls', points: 15 },
+        { instanceId: instance.id, name: 'Foxes', nameKey: 'foxes', points: 20 },
+        { instanceId: instance.id, name: 'Owls', nameKey: 'owls', points: 15 },
       ])
       .returning();
     if (!foxes || !owls) throw new Error('no teams');

@@ -44,7 +44,7 @@ beforeAll(async () => {
     const paid = await createPaidBooking(db, { ...startableSchedule(), players: 6, duration: 60, initialAreaLat: CENTRE.latitude, initialAreaLng: CENTRE.longitude, initialAreaRadius: 800 });
     await db.update(bookings).set({ assignedHostId: host.id }).where(eq(bookings.id, paid.booking.id));
     const instance = await insertLiveInstance(db, paid.gameId, CENTRE);
-    const [foxes] = await db.insert(instanceTeams).values([{ instanceId: instance.id, name: 'Foxes' }, { instanceId: instance.id, name: 'Owls' }]).returning();
+    const [foxes] = await db.insert(instanceTeams).values([{ instanceId: instance.id, name: 'Foxes', nameKey: 'foxes' }, { instanceId: instance.id, name: 'Owls', nameKey: 'owls' }]).returning();
     if (!foxes) throw new Error('no team');
     await db.insert(players).values([
       { instanceId: instance.id, teamId: foxes.id, name: 'Ann', tokenHash: sha256(TOKENS.ann), location: 'granted', ready: true },

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { gameInstances, instanceTeams } from '../../src/server/domains/game/tables/games';
 import { insertSubmission, type SubmissionInsert } from '../../src/server/domains/game/submissions/submissions-repository';
 import type { PlanType } from '../../src/shared/plans';
+import { nameKey } from '../../src/shared/game/teams';
 import { createPaidBooking, startableSchedule } from './fixtures';
 import type { Agent, TestApp } from './test-app';
 
@@ -19,7 +20,7 @@ export async function liveGameWithTeams(t: TestApp, admin: Agent, options: { tea
   const names = options.teams ?? ['Foxes', 'Owls'];
   const teams = await t.db
     .insert(instanceTeams)
-    .values(names.map((name) => ({ instanceId: instance.id, name })))
+    .values(names.map((name) => ({ instanceId: instance.id, name, nameKey: nameKey(name) })))
     .returning();
   return { booking, gameId, gameCode, instanceId: instance.id, teams };
 }

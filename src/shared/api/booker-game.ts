@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CHICKEN_CHOICES } from './booking';
 import { EMAIL_PATTERN } from '../validation/booking-rules';
 import { SPICE_LEVELS } from '../validation/challenge-rules';
+import { hasDuplicateNames } from '../game/teams';
 
 /**
  * The booker's game-setup calls by game code (issue 4, docs/decisions/0140-booker-pages.md).
@@ -126,7 +127,7 @@ export const teamsBody = z.object({
   teams: z
     .array(teamInput)
     .max(MAX_TEAMS, `Please use at most ${MAX_TEAMS} teams`)
-    .refine((list) => new Set(list.map((t) => t.name.toLowerCase())).size === list.length, BOOKER_MESSAGES.teamNamesUnique),
+    .refine((list) => !hasDuplicateNames(list.map((t) => t.name)), BOOKER_MESSAGES.teamNamesUnique),
 });
 export type TeamsInput = z.input<typeof teamsBody>;
 

@@ -15,9 +15,19 @@ export function teamCapacity(bookedPlayers: number, teamCount: number): number {
   return Math.max(2, Math.ceil(bookedPlayers / Math.max(1, teamCount)) + 1);
 }
 
-/** Names are compared trimmed, case-insensitive and with inner spaces collapsed: 'Red  Fox' is 'red fox'. */
+/**
+ * What makes two team names the same (decision 0350): compatibility-normalized (NFKC: full-width letters and odd spaces
+ * become plain ones), trimmed, inner spaces collapsed and lower-cased, so 'Red  Fox', ' red fox' and 'Ｒｅｄ Ｆｏｘ' are
+ * one name. The server stores it beside each game team (instance_teams.name_key, unique per game) and every check
+ * compares it; the booker's team list and the screens use it too.
+ */
 export function nameKey(name: string): string {
-  return name.trim().replaceAll(/\s+/g, ' ').toLowerCase();
+  return name.normalize('NFKC').trim().replaceAll(/\s+/g, ' ').toLowerCase();
+}
+
+/** Whether a list of names holds two that are the same name (nameKey). */
+export function hasDuplicateNames(names: readonly string[]): boolean {
+  return new Set(names.map(nameKey)).size !== names.length;
 }
 
 export const GAME_MESSAGES = {

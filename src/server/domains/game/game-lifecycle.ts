@@ -6,7 +6,7 @@ import { ConflictError, TransitionError, ValidationError } from '../../platform/
 import { publishGameEvent } from './game-events';
 import { loadGameById, publicGame, scoredTeams, teamsWithCounts, type GameRow, type InstanceRow } from './game-state';
 import { DETAIL_MESSAGES } from '../../../shared/api/admin-booking-detail';
-import { GAME_MESSAGES } from '../../../shared/game/teams';
+import { GAME_MESSAGES, nameKey } from '../../../shared/game/teams';
 import type { PublicGame } from '../../../shared/api/play';
 import { bookedTimeIsUp, resumedEndsAt, resumeRefusal, startRefusal, type GameState } from '../../../shared/lifecycle/game-states';
 import { gameHasStarted } from './records';
@@ -40,9 +40,10 @@ async function insertInstance(tx: DbOrTx, gameId: number, bookingId: number, val
     .returning();
   if (!row) return undefined;
   const names = await bookedTeamNames(tx, bookingId);
-  const seen = new Set<string>();
-  const unique = names.map((name) => name.trim()).filter((name) => name && !seen.has(name.toLowerCase()) && seen.add(name.toLowerCase()));
-  if (unique.length) await tx.insert(instanceTeams).values(unique.map((name) => ({ instanceId: row.id, name })));
+  // One team per name (nameKey): the booker's list is checked with the same rule, older lists may still repeat one.
+  const byKey = new Map<string, string>();
+  for (const name of names.map((n) => n.trim())) if (name && !byKey.has(nameKey(name))) byKey.set(nameKey(name), name);
+  if (byKey.size) await tx.insert(instanceTeams).values([...byKey].map(([key, name]) => ({ instanceId: row.id, name, nameKey: key })));
   return row;
 }
 

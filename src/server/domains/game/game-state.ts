@@ -100,6 +100,7 @@ function selectTeams(db: DbOrTx, where: SQL) {
       id: instanceTeams.id,
       instanceId: instanceTeams.instanceId,
       name: instanceTeams.name,
+      nameKey: instanceTeams.nameKey,
       points: instanceTeams.points,
       chickenPoints: instanceTeams.chickenPoints,
       foundChickenAt: instanceTeams.foundChickenAt,

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../platform/db/client';
 import { instanceTeams, players } from '../tables/games';
+import { nameKey } from '../../../../shared/game/teams';
 
 // Shared with the hunt module: domains/game/player-auth.ts.
 export { findPlayerByToken, type PlayerAuth } from '../player-auth';
@@ -23,13 +24,13 @@ export async function findTeamByName(db: DbOrTx, instanceId: number, name: strin
   const [row] = await db
     .select()
     .from(instanceTeams)
-    .where(and(eq(instanceTeams.instanceId, instanceId), sql`lower(${instanceTeams.name}) = lower(${name})`))
+    .where(and(eq(instanceTeams.instanceId, instanceId), eq(instanceTeams.nameKey, nameKey(name))))
     .limit(1);
   return row;
 }
 
 export async function insertTeam(db: DbOrTx, instanceId: number, name: string) {
-  const [row] = await db.insert(instanceTeams).values({ instanceId, name }).returning();
+  const [row] = await db.insert(instanceTeams).values({ instanceId, name, nameKey: nameKey(name) }).returning();
   if (!row) throw new Error('team not created');
   return row;
 }

@@ -20,7 +20,7 @@ import {
 import { hasPaid } from '../../../../shared/lifecycle/booking-states';
 import { isLiveNow } from '../../../../shared/lifecycle/game-states';
 import { judgeOrRefuse, lastFixOf, storeFix } from '../position-fixes';
-import { GAME_MESSAGES, teamCapacity } from '../../../../shared/game/teams';
+import { GAME_MESSAGES, nameKey, teamCapacity } from '../../../../shared/game/teams';
 import { MAX_TEAMS } from '../../../../shared/api/booker-game';
 import type { JoinBody, MapResponse, MeResponse, Player, PlayGameResponse, PositionBody } from '../../../../shared/api/play';
 import {
@@ -78,12 +78,12 @@ type TeamChoice = { team_id?: number | undefined; team_name?: string | undefined
 async function resolveTeam(tx: Tx, instance: InstanceRow, bookedPlayers: number, choice: TeamChoice, current: number | null): Promise<{ teamId: number | null; created: boolean }> {
   if (choice.team_id === undefined && choice.team_name === undefined) return { teamId: null, created: false };
   const teams = await teamsWithCounts(tx, instance.id);
-  const team = choice.team_id !== undefined ? teams.find((t) => t.id === choice.team_id) : teams.find((t) => t.name.toLowerCase() === choice.team_name?.toLowerCase());
+  const team = choice.team_id !== undefined ? teams.find((t) => t.id === choice.team_id) : teams.find((t) => choice.team_name !== undefined && nameKey(t.name) === nameKey(choice.team_name));
   if (!team && choice.team_id !== undefined) throw ValidationError.field('team_id', GAME_MESSAGES.teamUnknown);
   if (!team && choice.team_name !== undefined) {
     if (instance.status !== 'lobby') throw new ConflictError(GAME_MESSAGES.gameNotLobby, 'game_not_lobby');
     if (teams.length >= MAX_TEAMS) throw ValidationError.field('team_name', `A game has at most ${MAX_TEAMS} teams`);
-    // The unique (instance, lower(name)) index settles two creations of one name at once; the lobby lock orders them here.
+    // The unique (instance, name_key) index settles two creations of one name at once; the lobby lock orders them here.
     if (await findTeamByName(tx, instance.id, choice.team_name)) throw new ConflictError(GAME_MESSAGES.teamNameTaken);
     const created = await insertTeam(tx, instance.id, choice.team_name);
     return { teamId: created.id, created: true };
