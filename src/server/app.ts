@@ -4,7 +4,11 @@ import cookie from '@fastify/cookie';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { publicOrigin, serverTimeouts, type Config } from './platform/config';
 import type { Database } from './platform/db/client';
-import { createMailer, type Mailer } from './platform/mail';
+import { createMailer, registerOutboxMetrics, type Mailer } from './platform/mail';
+import { createMetrics, metricsRoute, registerRequestMetrics, type Metrics } from './platform/metrics';
+import { closeConnectionsWhileDraining, createDrain, type Drain } from './platform/drain';
+import { probeRoutes } from './platform/http/probe-routes';
+import { registerPoolMetrics } from './platform/db/pool-metrics';
 import { createCodeGuesses, type CodeGuesses } from './platform/code-guesses';
 import { createGameHub, type GameHub } from './domains/game';
 import { getOrCreateSecret } from './platform/app-secrets';
@@ -40,6 +44,10 @@ export type AppDeps = {
   gameHub: GameHub;
   /** Failed look-ups by code or token per address, one bucket for every such route (platform/code-guesses.ts, 0315). */
   codeGuesses: CodeGuesses;
+  /** This app's Prometheus registry: every part adds its metrics here (platform/metrics.ts, 0365). */
+  metrics: Metrics;
+  /** Begun on SIGTERM: /readyz turns 503 and each part lets go of its long-lived work (platform/drain.ts, 0366). */
+  drain: Drain;
 };
 /** `schema` is the route's own (zod) schema, as declared: the fuzz tests generate requests from it. */
 export type RouteRecord = { method: string; url: string; schema?: FastifySchema };
@@ -73,8 +81,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     keepAliveTimeout: timeouts.keepAliveTimeout,
     connectionTimeout: timeouts.connectionTimeout,
     http: { headersTimeout: timeouts.headersTimeout, connectionsCheckingInterval: timeouts.connectionsCheckingInterval },
-    // Our handler answers 404s for unknown routes; Fastify's own 404 would skip the SPA fallback.
-    return503OnClosing: true,
+    // A request that reached us while we close is still served (with Connection: close), never refused with 503: a
+    // refused POST is not retried by the proxy and would reach the client as a 5xx. New work is refused by the closed
+    // listener instead, which a proxy retries elsewhere (decision 0366).
+    return503OnClosing: false,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(memoizingSerializerCompiler);
@@ -90,9 +100,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const mail = createMailer({ db: database.db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: app.log });
   const payments = createPaymentSetup(config);
   const photos = createPhotoStorage(config);
-  const gameHub = createGameHub(database, app.log);
+  const metrics = createMetrics({ processMetrics: config.METRICS_TOKEN !== undefined });
+  const drain = createDrain(app.log);
+  const gameHub = createGameHub(database, app.log, metrics);
+  // Draining, the game's streams ask their phones to reconnect elsewhere and no new one is taken.
+  drain.onDrain(() => gameHub.drain());
+  closeConnectionsWhileDraining(app, drain);
+  registerOutboxMetrics(metrics, database.db);
+  registerPoolMetrics(metrics, database);
+  registerRequestMetrics(app, metrics);
   const codeGuesses = createCodeGuesses(database.db, (error) => app.log.warn({ err: error }, 'code guess counts not written yet: kept for the next flush'));
-  app.decorate('deps', { config, database, mail, csrfKey, publicUrl: publicOrigin(config), payments, photos, gameHub, codeGuesses });
+  app.decorate('deps', { config, database, mail, csrfKey, publicUrl: publicOrigin(config), payments, photos, gameHub, codeGuesses, metrics, drain });
   app.addHook('onClose', async () => {
     photos.close();
     await mail.stop();
@@ -110,6 +128,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerSession(app, database.db, csrfKey);
 
   await app.register(healthRoutes);
+  await app.register(probeRoutes({ db: database.db, drain }));
+  await app.register(metricsRoute({ metrics, token: config.METRICS_TOKEN }));
   await app.register(authRoutes);
   await app.register(pricingRoutes);
   await app.register(publicBookingRoutes);

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { BookerBooking } from '../../../shared/api/booking';
 import { BOOKER_MESSAGES } from '../../../shared/api/booker-game';
+import { joinStatusText } from '../../../shared/lifecycle/joining';
 import { activateGame } from './booker-api';
 import { Badge, Button, FieldError, Section } from '../../components/ui';
 import { useAction } from '../../lib/use-action';
@@ -8,8 +9,9 @@ import { useAction } from '../../lib/use-action';
 type Props = { booking: BookerBooking; onSaved: (b: BookerBooking) => void };
 
 /**
- * Activation opens the game to players with the game code. Spec section 4: gameActivated is set
- * before the server answers (optimistic) and rolled back if the call fails.
+ * Activation tells staff and the host the set-up is final; players can join without it (shared/lifecycle/joining.ts,
+ * the rule the join call obeys, says so here too). Spec section 4: gameActivated is set before the server answers
+ * (optimistic) and rolled back if the call fails. After the game there is nothing left to activate.
  */
 export function ActivationSection({ booking, onSaved }: Props) {
   const [gameActivated, setGameActivated] = useState(booking.game_activated);
@@ -21,6 +23,8 @@ export function ActivationSection({ booking, onSaved }: Props) {
     onError: () => setGameActivated(false),
   });
   const activated = gameActivated || booking.game_activated;
+  const state = booking.game?.status ?? 'not_started';
+  const joining = joinStatusText({ bookingStatus: booking.booking_status, state }, booking.code);
 
   const activate = () => {
     setGameActivated(true);
@@ -32,12 +36,15 @@ export function ActivationSection({ booking, onSaved }: Props) {
       look="page"
       id="activation"
       title="Activate your game"
-      actions={activated ? <Badge tone="green">Activated</Badge> : <Badge tone="slate">Not activated</Badge>}
-      description="When your set-up is ready, activate the game: players can then join with the game code on the day."
+      actions={state === 'ended' ? null : activated ? <Badge tone="green">Activated</Badge> : <Badge tone="slate">Not activated</Badge>}
+      description="When your set-up is ready, activate the game: it tells our team and your host that it is final."
     >
-      {activated ? (
+      <p className="mb-3 text-slate-800" data-testid="join-status">
+        {joining}
+      </p>
+      {state === 'ended' ? null : activated ? (
         <p className="text-slate-800" data-testid="activated-note">
-          Your game is active. Players join with the code <strong>{booking.code}</strong>.
+          Your game is activated: our team and your host know your set-up is final.
         </p>
       ) : (
         <Button variant="primary" size="lg" disabled={busy} onClick={activate}>

@@ -39,8 +39,11 @@ export function ChickenSection({ booking, onSaved }: Props) {
   const choice = values.assigned_chicken ?? null;
   const email = values.assigned_chicken_email ?? '';
   const changed = choice !== asChoice(booking.assigned_chicken) || email.trim() !== (booking.assigned_chicken_email ?? '');
-  // The email rule depends on the choice, so a new choice judges the email again.
-  const problem = changed ? (form.formState.errors.assigned_chicken_email?.message ?? form.formState.errors.assigned_chicken?.message ?? null) : null;
+  // The email rule depends on the choice, so a new choice judges the email again; its error shows once the field was
+  // left or the form sent (issue 28: choosing 'A player' said the email was missing before anyone could type it).
+  const { errors, touchedFields, isSubmitted } = form.formState;
+  const emailProblem = touchedFields.assigned_chicken_email || isSubmitted ? (errors.assigned_chicken_email?.message ?? null) : null;
+  const problem = changed ? (emailProblem ?? errors.assigned_chicken?.message ?? null) : null;
 
   return (
     <Section look="page" id="chicken" title="The Chicken" description="The Chicken hides; everyone else hunts. We email the Chicken the hiding spot." locked={locked}>

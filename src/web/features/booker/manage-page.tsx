@@ -1,12 +1,13 @@
 import { Link, Navigate, useLocation, useParams } from 'react-router';
 import type { BookerBooking } from '../../../shared/api/booking';
 import { joinLink, joinPath } from '../../../shared/booking-links';
+import { ORGANISER_STAGE_LABELS, organiserStage, type OrganiserStage } from '../../../shared/lifecycle/organiser-stage';
 import { copyToClipboard } from '../../lib/clipboard';
 import { paths } from '../../lib/paths';
 import { Spinner } from '../../components/spinner';
 import { ActivationSection } from './activation-section';
 import { BookingSummary } from './booking-summary';
-import { Badge, Button, Section } from '../../components/ui';
+import { Badge, Button, Section, type BadgeTone } from '../../components/ui';
 import { LoadFailed, PageFrame } from './booker-ui';
 import { ChallengesSection } from './challenges-section';
 import { ChickenSection } from './chicken-section';
@@ -17,6 +18,8 @@ import { LocationsSection } from './locations-section';
 import { TeamsSection } from './teams-section';
 import { PaymentPanel } from '../../components/payment-panel';
 import { loadErrorText, useManagedBooking } from './use-booking';
+
+const STAGE_TONES: Record<OrganiserStage, BadgeTone> = { setup: 'brand', activated: 'green', live: 'green', over: 'slate' };
 
 /** The set-up checklist at the top: each part, whether it is done, a link to it. */
 function SetupNav({ booking }: { booking: BookerBooking }) {
@@ -88,24 +91,27 @@ export function ManagePage() {
   if (error || !booking) return <LoadFailed message={loadErrorText(error)} />;
   // Not paid yet: the booking is checked and changed on its booking page.
   if (booking.code_type === 'temp') return <Navigate to={`${paths.hatch(booking.temp_code)}${search}`} replace />;
+  const stage = organiserStage(booking.game);
 
   return (
     <PageFrame>
       <header className="space-y-3 px-1">
         <div className="flex flex-wrap items-center gap-2">
           <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Your game</h1>
-          {booking.game_activated ? <Badge tone="green">Activated</Badge> : <Badge tone="brand">Set-up in progress</Badge>}
+          <span data-testid="game-stage">
+            <Badge tone={STAGE_TONES[stage]}>{ORGANISER_STAGE_LABELS[stage]}</Badge>
+          </span>
         </div>
         <ShareWithPlayers booking={booking} />
         <SetupNav booking={booking} />
       </header>
       <LiveGameSection booking={booking} />
-      {booking.game?.has_live_instance ? (
-        <p className="px-1">
+      {stage === 'live' || stage === 'over' ? (
+        <p className="px-1" data-testid="results-link">
           <Link to={paths.manageResults(booking.manage_key)} className="font-semibold text-brand-700 underline">
-            Results and photo album
-          </Link>{' '}
-          <span className="text-sm text-slate-600">(ready when the game is over)</span>
+            {stage === 'over' ? 'The game is over: see the results and photo album' : 'Results and photo album'}
+          </Link>
+          {stage === 'live' ? <span className="text-sm text-slate-600"> (ready when the game is over)</span> : null}
         </p>
       ) : null}
 

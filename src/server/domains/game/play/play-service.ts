@@ -1,6 +1,6 @@
 import type { Db, Tx } from '../../../platform/db/client';
 import { randomToken, safeEqual, sha256 } from '../../../platform/crypto';
-import { ConflictError, ForbiddenError, NotFoundError, TooManyRequestsError, ValidationError } from '../../../platform/errors';
+import { ConflictError, ForbiddenError, NotFoundError, TooManyRequestsError, TransitionError, ValidationError } from '../../../platform/errors';
 import { publishGameEvent } from '../game-events';
 import { viewerOf } from '../player-auth';
 import { openLobby, publishTeams } from '../game-lifecycle';
@@ -18,6 +18,7 @@ import {
   type PlayerRow,
 } from '../game-state';
 import { hasPaid } from '../../../../shared/lifecycle/booking-states';
+import { joinRefusal } from '../../../../shared/lifecycle/joining';
 import { isLiveNow } from '../../../../shared/lifecycle/game-states';
 import { judgeOrRefuse, lastFixOf, storeFix } from '../position-fixes';
 import { GAME_MESSAGES, nameKey, teamCapacity } from '../../../../shared/game/teams';
@@ -104,8 +105,9 @@ async function emptiestTeam(tx: Tx, instanceId: number, bookedPlayers: number): 
 
 export async function join(db: Db, code: string, body: JoinBody): Promise<{ token: string; player: Player }> {
   const ctx = await gameOf(db, code);
-  if (!hasPaid(ctx.booking.status)) throw new ConflictError(GAME_MESSAGES.gameNotPaid);
-  if (ctx.instance?.status === 'ended') throw new ConflictError(GAME_MESSAGES.gameEnded, 'game_ended');
+  // The one joining rule (issue 28), the organiser page's words too: paid and not ended; activation is not asked for.
+  const refusal = joinRefusal({ bookingStatus: ctx.booking.status, state: ctx.instance?.status ?? 'not_started' });
+  if (refusal) throw new TransitionError(refusal);
   const token = randomToken(32);
   const area = areaOf(ctx);
   const player = await db.transaction(async (tx) => {
