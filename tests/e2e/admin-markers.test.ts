@@ -43,6 +43,10 @@ describe('/admin/markers', () => {
     // A Weapons plan's game starts with weapons on (issue 19): the map, and no 'weapons are off' warning.
     await page.getByTestId('stations-map').waitFor();
     expect(await page.getByText('Weapons are off for this game').count()).toBe(0);
+    // It starts with its default stations (decision 0335), which follow the game area until staff change one.
+    await page.getByTestId('default-stations').waitFor();
+    const defaults = await page.getByTestId('station-row').count();
+    expect(defaults).toBeGreaterThanOrEqual(4);
     await page.getByLabel('Kind').selectOption('rusty_compass');
     await page.getByLabel('Label (optional)').fill('By the fountain');
     const map = page.getByTestId('stations-map');
@@ -51,13 +55,14 @@ describe('/admin/markers', () => {
     if (!box) throw new Error('map not laid out');
     await page.mouse.click(box.x + box.width / 2 + 40, box.y + box.height / 2 - 30);
     await page.getByText('Rusty Compass station placed').waitFor();
-    const row = page.getByTestId('station-row');
+    const row = page.getByTestId('station-row').filter({ hasText: 'By the fountain' });
     await row.waitFor();
-    expect(await row.textContent()).toContain('By the fountain');
     expect(await row.textContent()).toContain('Rusty Compass');
+    // Placed by hand: the stations are staff's now, and no longer said to be the defaults.
+    expect(await page.getByTestId('default-stations').count()).toBe(0);
 
     await row.getByRole('button', { name: 'Delete' }).click();
-    await page.getByText('No item stations yet').waitFor();
+    await expect.poll(() => page.getByTestId('station-row').count()).toBe(defaults);
 
     await page.getByLabel('Game').selectOption(String(standardGame));
     await page.getByText('Power-ups are not part of the Standard plan').waitFor();
