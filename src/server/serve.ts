@@ -5,7 +5,7 @@ import { bootstrapAdmin, type BootstrapResult, pruneExpiredSessions } from './do
 import { buildApp } from './app';
 import { runMaintenance } from './platform/maintenance';
 import { endDueGames, shrinkDueAreas, queueDueResultsMails } from './domains/game';
-import { startScheduler } from './platform/scheduler';
+import { registerSchedulerMetrics, startScheduler } from './platform/scheduler';
 import { foldKeyCountDeltas } from './domains/booking';
 import { scheduledBackups } from './platform/backup/scheduled-backups';
 
@@ -25,9 +25,9 @@ export async function serve(options: { config: Config; database: Database; webRo
   const backupPlan = backupSchedule(config);
   // The embedded database backs itself up while it serves (decision 0361): no other process may read it meanwhile.
   const backups = backupPlan
-    ? scheduledBackups({ sources: { database, photos: app.deps.photos }, ...backupPlan, log: app.log })
+    ? scheduledBackups({ sources: { database, photos: app.deps.photos }, ...backupPlan, log: app.log, metrics: app.deps.metrics })
     : null;
-  const stopJobs = startScheduler(
+  const scheduler = startScheduler(
     [
       // Every process ends the games whose time is up; the UPDATE lets one of them win each game.
       { name: 'ending due games', everyMs: 5_000, run: () => endDueGames(db) },
@@ -42,8 +42,11 @@ export async function serve(options: { config: Config; database: Database; webRo
     ],
     app.log,
   );
+  registerSchedulerMetrics(app.deps.metrics, scheduler);
+  // Draining, no new run starts; the drain waits for the runs under way, so none meets a closed database.
+  app.deps.drain.onDrain(() => scheduler.stop());
   const close = async () => {
-    stopJobs();
+    await scheduler.stop();
     await app.close();
   };
   let address: string;

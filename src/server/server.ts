@@ -22,13 +22,31 @@ async function main(): Promise<void> {
   }
   process.stdout.write(`hatch is running at ${address.replace('127.0.0.1', 'localhost')} (database: ${database.driver})\n`);
 
+  // SIGTERM (a deploy, systemd stop) and Ctrl-C drain the process (decision 0366): /readyz turns 503, no new event
+  // stream or job starts, open streams are told to reconnect elsewhere, the listener closes (a proxy sends new
+  // requests to another process), what is in flight finishes, then the database closes, within SHUTDOWN_GRACE_MS.
   let closing = false;
   const close = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
+    const graceMs = config.SHUTDOWN_GRACE_MS;
+    app.log.info({ signal, graceMs }, 'draining');
+    // Past 80% of the grace, whatever still holds a connection is cut, so the database can close and the exit come in time.
+    const cut = setTimeout(() => {
+      app.log.error({ graceMs }, 'drain not finished in time: closing the connections still open');
+      app.server.closeAllConnections();
+    }, Math.floor(graceMs * 0.8));
+    const giveUp = setTimeout(() => {
+      app.log.error({ graceMs }, 'shutdown did not finish within SHUTDOWN_GRACE_MS');
+      process.exit(1);
+    }, graceMs);
+    cut.unref();
+    giveUp.unref();
+    await app.deps.drain.begin();
     await stop();
+    clearTimeout(cut);
     await database.close();
+    app.log.info({ signal }, 'drained and stopped');
     process.exit(0);
   };
   process.on('SIGINT', () => void close('SIGINT'));

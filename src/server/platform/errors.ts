@@ -90,6 +90,15 @@ export class ServiceUnavailableError extends AppError {
     super(503, message, undefined, 'service_unavailable');
   }
 }
+/**
+ * This process is draining (SIGTERM): it takes no new long-lived work (an event stream). Nothing was done, so the
+ * client, or the proxy in front, may try again at once on another process (decision 0366).
+ */
+export class DrainingError extends ServiceUnavailableError {
+  constructor(readonly retryAfterSeconds = 1) {
+    super('This server is restarting. Please try again.');
+  }
+}
 /** An outside service (the payment provider) failed or refused: nothing of ours was changed. */
 export class UpstreamError extends AppError {
   constructor(message: string) {

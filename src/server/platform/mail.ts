@@ -6,6 +6,7 @@ import { mailOutbox } from './db/tables';
 import { sha256 } from './crypto';
 import { TooManyRequestsError } from './errors';
 import { consumeRateLimit } from './rate-limit';
+import type { Metrics } from './metrics';
 
 export type OutgoingMail = { to: string; subject: string; text: string; html?: string; kind: string; bookingId?: number | null };
 
@@ -111,6 +112,60 @@ export function createMailer(options: { db: Db; smtpUrl?: string | undefined; fr
       transport?.close();
     },
   };
+}
+
+/** Mails waiting to go out (queued, retrying or being sent), not those kept without SMTP, held or given up. */
+const WAITING = ['pending', 'retry', 'sending'];
+
+/**
+ * The outbox's backlog, read at scrape time: how many mails wait and how old the oldest is (a stuck SMTP server shows
+ * as a growing age long before anyone misses a mail), and how many were given up after their last attempt.
+ */
+export function registerOutboxMetrics(metrics: Metrics, db: Db): void {
+  const read = async () => {
+    const [row] = await db
+      .select({
+        waiting: sql<number>`count(*) filter (where ${inArray(mailOutbox.status, WAITING)})::int`,
+        oldest: sql<string | null>`extract(epoch from now() - min(${mailOutbox.createdAt}) filter (where ${inArray(mailOutbox.status, WAITING)}))::text`,
+        failed: sql<number>`count(*) filter (where ${eq(mailOutbox.status, 'failed')})::int`,
+      })
+      .from(mailOutbox)
+      .where(inArray(mailOutbox.status, [...WAITING, 'failed']));
+    return { waiting: Number(row?.waiting ?? 0), oldestSeconds: Number(row?.oldest ?? 0), failed: Number(row?.failed ?? 0) };
+  };
+  // One query per scrape for the three gauges: the first to collect reads, the others take its answer. A database
+  // that does not answer leaves them as they were: the scrape itself must still work (the pool and the jobs say why).
+  let reading: Promise<Awaited<ReturnType<typeof read>> | null> | null = null;
+  const once = () => {
+    reading ??= read()
+      .catch(() => null)
+      .finally(() => setImmediate(() => (reading = null)));
+    return reading;
+  };
+  metrics.gauge({
+    name: 'hatch_mail_outbox_waiting',
+    help: 'Mails in the outbox waiting to be sent (queued, retrying or being sent)',
+    async collect() {
+      const figures = await once();
+      if (figures) this.set(figures.waiting);
+    },
+  });
+  metrics.gauge({
+    name: 'hatch_mail_outbox_oldest_seconds',
+    help: 'Age of the oldest mail waiting in the outbox (0 when none waits)',
+    async collect() {
+      const figures = await once();
+      if (figures) this.set(figures.oldestSeconds);
+    },
+  });
+  metrics.gauge({
+    name: 'hatch_mail_outbox_failed',
+    help: 'Mails given up after their last attempt (status failed)',
+    async collect() {
+      const figures = await once();
+      if (figures) this.set(figures.failed);
+    },
+  });
 }
 
 async function overRecipientCap(tx: DbOrTx, mail: OutgoingMail): Promise<boolean> {

@@ -1,3 +1,5 @@
+import type { Metrics } from './metrics';
+
 /**
  * The one scheduler of a server process's periodic jobs (game end, area shrink, results mail, maintenance). Each job
  * runs on its own interval and never overlaps itself: a run still going when the next tick comes is not doubled.
@@ -15,21 +17,49 @@ export type PeriodicJob = {
 
 export type SchedulerLog = { warn: (obj: object, msg: string) => void };
 
-/** Starts the jobs; the answer stops them all (a run under way finishes on its own). */
-export function startScheduler(jobs: readonly PeriodicJob[], log: SchedulerLog): () => void {
+/** What a job last did, for the metrics (times in ms of the scheduler's clock). */
+export type JobStatus = { name: string; everyMs: number; lastStartedAt: number | null; lastSucceededAt: number | null; failures: number };
+
+export type Scheduler = {
+  /** Starts no new run; resolves once the runs under way have finished (a drain waits for them before the database closes). */
+  stop(): Promise<void>;
+  status(): JobStatus[];
+  /**
+   * How far behind each job is: the time since it last succeeded (or since start, before its first success) beyond
+   * its interval and first delay. 0 while it keeps up; it grows while a run hangs or every run fails.
+   */
+  lagMs(): { name: string; lagMs: number }[];
+};
+
+export function startScheduler(jobs: readonly PeriodicJob[], log: SchedulerLog, options: { now?: () => number } = {}): Scheduler {
+  const now = options.now ?? Date.now;
+  const startedAt = now();
   const timers: ReturnType<typeof setTimeout>[] = [];
+  const running = new Set<Promise<unknown>>();
+  const statuses: JobStatus[] = [];
   let stopped = false;
   for (const job of jobs) {
-    let running = false;
+    const status: JobStatus = { name: job.name, everyMs: job.everyMs, lastStartedAt: null, lastSucceededAt: null, failures: 0 };
+    statuses.push(status);
+    let current: Promise<unknown> | null = null;
     const tick = () => {
-      if (running || stopped) return;
-      running = true;
-      job
+      if (current || stopped) return;
+      status.lastStartedAt = now();
+      const run = job
         .run()
-        .catch((err: unknown) => log.warn({ err, job: job.name }, `${job.name} failed`))
+        .then(() => {
+          status.lastSucceededAt = now();
+        })
+        .catch((err: unknown) => {
+          status.failures += 1;
+          log.warn({ err, job: job.name }, `${job.name} failed`);
+        })
         .finally(() => {
-          running = false;
+          current = null;
+          running.delete(run);
         });
+      current = run;
+      running.add(run);
     };
     const interval = setInterval(tick, job.everyMs);
     interval.unref();
@@ -40,8 +70,57 @@ export function startScheduler(jobs: readonly PeriodicJob[], log: SchedulerLog):
       timers.push(first);
     }
   }
-  return () => {
-    stopped = true;
-    for (const timer of timers) clearTimeout(timer);
+  return {
+    async stop() {
+      stopped = true;
+      for (const timer of timers) clearTimeout(timer);
+      await Promise.all(running);
+    },
+    status: () => statuses.map((s) => ({ ...s })),
+    lagMs() {
+      const at = now();
+      return jobs.map((job, i) => {
+        const since = statuses[i]?.lastSucceededAt ?? startedAt;
+        const allowed = statuses[i]?.lastSucceededAt === null ? Math.max(job.everyMs, job.firstAfterMs ?? 0) : job.everyMs;
+        return { name: job.name, lagMs: Math.max(0, at - since - allowed) };
+      });
+    },
   };
+}
+
+/** Each job's last run, last success, failures and lag, read at scrape time. */
+export function registerSchedulerMetrics(metrics: Metrics, scheduler: Scheduler): void {
+  const seconds = (ms: number | null) => (ms === null ? 0 : ms / 1000);
+  metrics.gauge({
+    name: 'hatch_job_last_run_timestamp_seconds',
+    help: 'When each periodic job last started a run (Unix time; 0 before its first)',
+    labelNames: ['job'],
+    collect() {
+      for (const s of scheduler.status()) this.set({ job: s.name }, seconds(s.lastStartedAt));
+    },
+  });
+  metrics.gauge({
+    name: 'hatch_job_last_success_timestamp_seconds',
+    help: 'When each periodic job last finished a run without error (Unix time; 0 before its first)',
+    labelNames: ['job'],
+    collect() {
+      for (const s of scheduler.status()) this.set({ job: s.name }, seconds(s.lastSucceededAt));
+    },
+  });
+  metrics.gauge({
+    name: 'hatch_job_failures',
+    help: 'Failed runs of each periodic job since the process started',
+    labelNames: ['job'],
+    collect() {
+      for (const s of scheduler.status()) this.set({ job: s.name }, s.failures);
+    },
+  });
+  metrics.gauge({
+    name: 'hatch_job_lag_seconds',
+    help: 'How far behind each periodic job is: time since its last success beyond its interval (0 while it keeps up)',
+    labelNames: ['job'],
+    collect() {
+      for (const j of scheduler.lagMs()) this.set({ job: j.name }, j.lagMs / 1000);
+    },
+  });
 }

@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database, Db, DbOrTx } from '../../platform/db/client';
+import type { Metrics } from '../../platform/metrics';
 import { gameEvents } from './tables/games';
 import { GAME_EVENT_TYPES, PLAYER_ROLES, type GameEventType, type PlayerRole } from '../../../shared/api/play';
 
@@ -104,8 +105,11 @@ export async function storedEventsAfter(db: DbOrTx, gameId: number, afterId: num
   });
 }
 
-/** `close` ends the subscriber's connection when the process shuts down (open streams would hold the close). */
-export type Subscriber = { viewer: Viewer; send: (event: GameEvent) => void; close?: () => void };
+/**
+ * `close` ends the subscriber's connection when the process shuts down (open streams would hold the close);
+ * `reconnect` asks its client to come back (to another process) when this one drains, else `close` is used.
+ */
+export type Subscriber = { viewer: Viewer; send: (event: GameEvent) => void; close?: () => void; reconnect?: () => void };
 
 export type GameHub = {
   /** Starts this process's LISTEN. */
@@ -115,13 +119,23 @@ export type GameHub = {
   subscribe(gameId: number, subscriber: Subscriber): () => void;
   /** Connected subscribers in this process (bench and tests). */
   size(): number;
+  /**
+   * The process drains (SIGTERM, decision 0366): no new subscriber is taken and every open one is asked to reconnect,
+   * so its client resumes from its Last-Event-ID on another process and misses no stored event.
+   */
+  drain(): void;
+  readonly draining: boolean;
 };
 
 type Log = { warn: (obj: object, msg: string) => void };
 
-export function createGameHub(database: Database, log: Log): GameHub {
+export function createGameHub(database: Database, log: Log, metrics: Metrics): GameHub {
   const db: Db = database.db;
   const subscribers = new Map<number, Set<Subscriber>>();
+  let draining = false;
+  // Heard: every committed event of every process reaches each process's LISTEN once (positions included).
+  const heard = metrics.counter({ name: 'hatch_game_events_published_total', help: 'Game events committed and heard on this process\'s LISTEN, by type', labelNames: ['type'] });
+  const delivered = metrics.counter({ name: 'hatch_game_events_delivered_total', help: 'Game events handed to this process\'s event streams (one per stream that may see it), by type', labelNames: ['type'] });
   /** The last stored event id handed out per game, so a reconnected LISTEN can catch up on the gap. */
   const lastDelivered = new Map<number, number>();
   let stopListening: (() => Promise<void>) | null = null;
@@ -142,6 +156,7 @@ export function createGameHub(database: Database, log: Log): GameHub {
       if (!visibleTo(subscriber.viewer, event)) continue;
       try {
         subscriber.send(event);
+        delivered.inc({ type: event.type });
       } catch (err) {
         log.warn({ err }, 'game event not sent to a subscriber');
       }
@@ -152,6 +167,7 @@ export function createGameHub(database: Database, log: Log): GameHub {
     let parsed: z.infer<typeof notification>;
     try {
       const raw: unknown = JSON.parse(text);
+      if (typeof raw === 'object' && raw !== null && 't' in raw && typeof raw.t === 'string') heard.inc({ type: GAME_EVENT_TYPES.find((t) => t === raw.t) ?? 'unknown' });
       // Every process hears every game: one without subscribers here only notes how far the game got.
       if (typeof raw === 'object' && raw !== null && 'g' in raw && typeof raw.g === 'number' && !subscribers.has(raw.g)) {
         const gameId = raw.g;
@@ -172,6 +188,18 @@ export function createGameHub(database: Database, log: Log): GameHub {
     }
     deliver({ id: parsed.id, gameId: parsed.g, type: parsed.t, data: parsed.d, meta: parsed.m });
   };
+  const size = () => {
+    let n = 0;
+    for (const set of subscribers.values()) n += set.size;
+    return n;
+  };
+  metrics.gauge({
+    name: 'hatch_event_streams_open',
+    help: 'Game event streams open on this process',
+    collect() {
+      this.set(size());
+    },
+  });
 
   /** After the LISTEN connection came back: what was stored meanwhile, for the games watched here. */
   const catchUp = () => {
@@ -212,10 +240,13 @@ export function createGameHub(database: Database, log: Log): GameHub {
         if (current.size === 0) subscribers.delete(gameId);
       };
     },
-    size() {
-      let n = 0;
-      for (const set of subscribers.values()) n += set.size;
-      return n;
+    size,
+    drain() {
+      draining = true;
+      for (const set of subscribers.values()) for (const subscriber of [...set]) (subscriber.reconnect ?? subscriber.close)?.();
+    },
+    get draining() {
+      return draining;
     },
   };
 }

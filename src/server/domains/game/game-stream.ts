@@ -1,9 +1,14 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../platform/db/client';
+import { DrainingError } from '../../platform/errors';
+import { leaveOutOfRequestMetrics } from '../../platform/metrics';
 import { storedEventsAfter, visibleTo, type GameEvent, type GameHub, type Viewer } from './game-events';
 
 /** A comment line now and then keeps proxies and phones from closing a quiet stream, and finds dead peers. */
 export const PING_MS = 20_000;
+/** When this process drains, its streams' clients are told to come back after 1 s plus up to 2 s more. */
+const RECONNECT_MIN_MS = 1_000;
+const RECONNECT_SPREAD_MS = 2_000;
 /** A reader this far behind is gone or too slow: drop it; it reconnects and catches up from its snapshot. */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
 
@@ -67,6 +72,10 @@ function frame(event: GameEvent): string {
  */
 export async function streamGame(request: FastifyRequest, reply: FastifyReply, input: { db: Db; hub: GameHub; gameId: number; viewer: Viewer }): Promise<void> {
   const { db, hub, gameId, viewer } = input;
+  // A draining process takes no new stream: 503 with Retry-After, before anything is written, so a proxy may send the
+  // GET to another process and a phone without one tries again shortly (decision 0366).
+  if (hub.draining) throw new DrainingError();
+  leaveOutOfRequestMetrics(request);
   const raw = reply.raw;
   let lastSent = lastEventIdOf(request);
   let replaying = true;
@@ -91,6 +100,12 @@ export async function streamGame(request: FastifyRequest, reply: FastifyReply, i
     send: (event) => (replaying ? pending.push(event) : send(event)),
     // The client reconnects (to another process, or to this one once back) and catches up.
     close: () => raw.end(),
+    // This process drains: the phone comes back with its Last-Event-ID, through the proxy to another process. The
+    // retry is spread over 1-3 s so a drained process's phones do not all land on the others in the same instant.
+    reconnect: () => {
+      write(`retry: ${RECONNECT_MIN_MS + Math.floor(Math.random() * RECONNECT_SPREAD_MS)}\n: server restarting, reconnect\n\n`);
+      raw.end();
+    },
   });
   const ping = setInterval(() => write(': ping\n\n'), PING_MS);
   ping.unref();

@@ -1,15 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ACCOUNT_MESSAGES } from '../../../../shared/api/auth';
 import { authEndpoints as endpoints } from '../../../../shared/api/endpoints/auth';
-import { UnauthenticatedError } from '../../../platform/errors';
+import { TooManyRequestsError, UnauthenticatedError } from '../../../platform/errors';
 import { toUserDto } from '../user-dto';
 import { endpointRoute } from '../../../platform/http/endpoint-route';
 import { csrfTokenFor, newVisitorToken, setSessionCookie } from '../session-plugin';
-import { changePassword, confirmPasswordReset, login, logout, requestPasswordReset } from './auth-service';
+import { changePassword, checkResetLink, confirmPasswordReset, login, logout, requestPasswordReset } from './auth-service';
+import { NotFoundError, ValidationError } from '../../../platform/errors';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.database;
   const options = { tags: ['auth'] };
+  // A burst of failures is someone guessing passwords (or a broken sign-in): docs/OPERATIONS.md says when to alert.
+  const loginsFailed = app.deps.metrics.counter({ name: 'hatch_logins_failed_total', help: 'Staff sign-ins refused: wrong email or password, or too many tries', labelNames: ['reason'] });
 
   endpointRoute(app, endpoints.login, options, async (request, reply) => {
     const { user, token } = await login(db, {
@@ -17,6 +20,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       password: request.body.password,
       ip: request.ip,
       userAgent: request.headers['user-agent'] ?? null,
+    }).catch((error: unknown) => {
+      if (error instanceof UnauthenticatedError) loginsFailed.inc({ reason: 'invalid_credentials' });
+      if (error instanceof TooManyRequestsError) loginsFailed.inc({ reason: 'rate_limited' });
+      throw error;
     });
     setSessionCookie(request, reply, token);
     // The page's meta token belonged to the old session; the client swaps in this one.
@@ -54,7 +61,18 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     return { message: ACCOUNT_MESSAGES.resetRequested };
   });
 
+  // A reset link's token is a guessable secret like a booking code: a wrong one counts against the address, and past
+  // the limit both routes answer 429 (issue 28).
+  endpointRoute(app, endpoints.checkPasswordReset, options, async (request) => {
+    await app.deps.codeGuesses.guard(request.ip, () => checkResetLink(db, request.body.token));
+    return { valid: true as const };
+  });
+
   endpointRoute(app, endpoints.confirmPasswordReset, options, async (request) => {
+    await app.deps.codeGuesses.guard(request.ip, () => checkResetLink(db, request.body.token)).catch((error: unknown) => {
+      // Counted as a guess, and still said as the token's refusal (422), as the form expects it.
+      throw error instanceof NotFoundError ? ValidationError.field('token', ACCOUNT_MESSAGES.resetInvalid) : error;
+    });
     await confirmPasswordReset(db, { token: request.body.token, password: request.body.password });
     return { message: ACCOUNT_MESSAGES.resetDone };
   });
