@@ -49,6 +49,10 @@ export async function startBenchServer(env: Record<string, string> = {}): Promis
       // figures of docs/BENCHMARKS.md were taken with the server started this way.
       NODE_ENV: 'test',
       TEST_PASSWORD_COST: 'low',
+      // Every simulated client comes from loopback (1,000 players' streams in the game section): no per-address cap,
+      // and room for them all in the total (decision 0345).
+      MAX_CONNECTIONS_PER_ADDRESS: '0',
+      MAX_CONNECTIONS: '20000',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

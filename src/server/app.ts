@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance, type FastifySchema, type FastifyServerOp
 import cookie from '@fastify/cookie';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { publicOrigin, serverTimeouts, type Config } from './platform/config';
+import { limitConnections, trustedProxyPeers } from './platform/http/connection-limits';
 import type { Database } from './platform/db/client';
 import { createMailer, registerOutboxMetrics, type Mailer } from './platform/mail';
 import { createMetrics, metricsRoute, registerRequestMetrics, type Metrics } from './platform/metrics';
@@ -86,6 +87,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // listener instead, which a proxy retries elsewhere (decision 0366).
     return503OnClosing: false,
   });
+  limitConnections(
+    app.server,
+    {
+      maxTotal: config.MAX_CONNECTIONS,
+      maxPerAddress: config.MAX_CONNECTIONS_PER_ADDRESS,
+      firstRequestWithinMs: timeouts.headersTimeout,
+      isTrustedProxy: trustedProxyPeers(config.TRUST_PROXY),
+    },
+    app.log,
+  );
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(memoizingSerializerCompiler);
 

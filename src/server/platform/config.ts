@@ -68,6 +68,14 @@ const configSchema = z
     TRUST_PROXY: z.string().default('false').transform(parseTrustProxy),
     /** The whole request, body included, must arrive within this; its headers within 10 s at most. */
     REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100, 'REQUEST_TIMEOUT_MS must be at least 100').max(600_000).default(30_000),
+    /**
+     * Open sockets (platform/http/connection-limits.ts, decision 0345): at most this many in all (idle ones are closed
+     * first to make room), and this many per peer address (0: no per-address cap; TRUST_PROXY's proxies are exempt).
+     */
+    MAX_CONNECTIONS: z.coerce.number().int().min(10, 'MAX_CONNECTIONS must be at least 10').max(1_000_000).default(2_000),
+    MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).max(1_000_000).default(200),
+    /** How long an idle keep-alive socket is kept; unset: 5 s for direct clients, 72 s behind a proxy (TRUST_PROXY). */
+    KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1_000, 'KEEP_ALIVE_TIMEOUT_MS must be at least 1000').max(600_000).optional(),
     /** `GET /metrics` answers only with `Authorization: Bearer <this>`; unset, the metrics are off (404). */
     METRICS_TOKEN: optionalText.pipe(z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional()),
     /** On SIGTERM the process drains and exits within this (decision 0366). */
@@ -135,13 +143,15 @@ export function publicOrigin(config: Pick<Config, 'PUBLIC_URL' | 'HOST' | 'PORT'
  * Node/Fastify server timeouts (decision 0181). Fastify's defaults switch Node's request timeout off, so a client that
  * sends headers and then trickles its body (or never finishes its headers) held its connection for ever.
  */
-export function serverTimeouts(config: Pick<Config, 'REQUEST_TIMEOUT_MS'>) {
+export function serverTimeouts(config: Pick<Config, 'REQUEST_TIMEOUT_MS' | 'KEEP_ALIVE_TIMEOUT_MS' | 'TRUST_PROXY'>) {
   const requestTimeout = config.REQUEST_TIMEOUT_MS;
   return {
     requestTimeout,
     headersTimeout: Math.min(requestTimeout, 10_000),
-    // Longer than common load balancers' idle timeout (60 s), so they never reuse a connection we are closing.
-    keepAliveTimeout: 72_000,
+    // Behind a proxy: longer than common load balancers' idle timeout (60 s), so they never reuse a connection we are
+    // closing (a few sockets, the proxy's). Facing clients directly: short, as each idle socket holds a file
+    // descriptor and a browser reopens one at no cost (decision 0345).
+    keepAliveTimeout: config.KEEP_ALIVE_TIMEOUT_MS ?? (config.TRUST_PROXY === false ? 5_000 : 72_000),
     // A socket silent this long (no request, no bytes) is closed; longer than the keep-alive wait above.
     connectionTimeout: 90_000,
     // How often Node looks for requests past their time: Node's default (30 s) would let them run long past it.
