@@ -6,6 +6,7 @@ import { sha256 } from '../../src/server/platform/crypto';
 import { RESET_ANSWER_MS, RESET_LIMITS } from '../../src/server/domains/identity/auth/auth-service';
 import { ACCOUNT_MESSAGES } from '../../src/shared/api/auth';
 import { PASSWORD_MESSAGES } from '../../src/shared/validation/password-rules';
+import { CODE_GUESS_LIMIT } from '../../src/server/platform/code-guesses';
 import { createTestApp, TEST_PASSWORD, type Agent, type TestApp } from '../support/test-app';
 
 /** Issue 19: staff change their own password, and reset a forgotten one by a mailed single-use link (decision 0311). */
@@ -85,6 +86,55 @@ describe('POST /api/auth/password: change your own password', () => {
     expect(await me(other.agent)).toBe(401);
     expect((await loginAs(admin.email, TEST_PASSWORD)).status).toBe(401);
     expect((await loginAs(admin.email, 'brass lantern orbit tea')).status).toBe(200);
+  });
+});
+
+/** POST /api/auth/password-reset/check: is the link's token good, asked as the page opens (issue 28). */
+function checkLink(token: string, ip = freshIp()) {
+  return t.visitor().then((agent) => agent.inject({ method: 'POST', url: '/api/auth/password-reset/check', payload: { token }, remoteAddress: ip }));
+}
+
+describe('POST /api/auth/password-reset/check: the link checked before the form', () => {
+  it('says a good link is good without using it up, and a used, expired or invented one is not (404, the message)', async () => {
+    const user = await t.createUser({ role: 'host' });
+    await requestReset(user.email);
+    const token = await linkTokenFor(user.email);
+    for (let i = 0; i < 2; i++) {
+      const good = await checkLink(token);
+      expect({ status: good.statusCode, body: good.json() }).toEqual({ status: 200, body: { valid: true } });
+    }
+    // Checking used nothing up: the link still sets the password, once.
+    expect((await confirm(token, 'velvet harbour compass nine')).statusCode).toBe(200);
+    const used = await checkLink(token);
+    expect({ status: used.statusCode, message: used.json().message }).toEqual({ status: 404, message: ACCOUNT_MESSAGES.resetInvalid });
+
+    const other = await t.createUser({ role: 'admin' });
+    await requestReset(other.email);
+    const expiring = await linkTokenFor(other.email);
+    const hourAgo = new Date(Date.now() - 60 * 60 * 1000 - 1000);
+    await t.db.update(passwordResetTokens).set({ createdAt: hourAgo, expiresAt: new Date(hourAgo.getTime() + 60 * 60 * 1000) }).where(eq(passwordResetTokens.userId, other.id));
+    for (const tried of [expiring, 'x'.repeat(43)]) {
+      const res = await checkLink(tried);
+      expect({ status: res.statusCode, message: res.json().message }).toEqual({ status: 404, message: ACCOUNT_MESSAGES.resetInvalid });
+    }
+    expect((await checkLink('')).statusCode).toBe(422);
+  });
+
+  it(`counts wrong links against the code-guess limit: ${CODE_GUESS_LIMIT.perIp} misses, then 429 even for a good link`, async () => {
+    const user = await t.createUser({ role: 'host' });
+    await requestReset(user.email);
+    const token = await linkTokenFor(user.email);
+    const ip = freshIp();
+    for (let i = 0; i < CODE_GUESS_LIMIT.perIp; i++) expect((await checkLink(`guess-${i}-${'y'.repeat(30)}`, ip)).statusCode).toBe(404);
+    const refused = await checkLink(token, ip);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toBeDefined();
+    // Setting the password from that address is refused too: the confirm is a look-up by the same token.
+    const confirmRefused = await t.visitor().then((agent) =>
+      agent.inject({ method: 'POST', url: '/api/auth/password-reset/confirm', payload: { token, password: 'velvet harbour compass nine' }, remoteAddress: ip }),
+    );
+    expect(confirmRefused.statusCode).toBe(429);
+    expect((await checkLink(token)).statusCode).toBe(200);
   });
 });
 

@@ -52,9 +52,19 @@ export type ChangePasswordBody = z.infer<typeof changePasswordBody>;
 export const passwordResetRequestBody = z.object({ email: loginBody.shape.email });
 export type PasswordResetRequestBody = z.infer<typeof passwordResetRequestBody>;
 
+const resetToken = z.string({ message: ACCOUNT_MESSAGES.resetInvalid }).min(1, ACCOUNT_MESSAGES.resetInvalid).max(200, ACCOUNT_MESSAGES.resetInvalid);
+
+/**
+ * POST /api/auth/password-reset/check: is the link's token good (not used, not expired)? Asked as the page opens, so
+ * a dead link says so at once instead of after the form (issue 28); it uses nothing up. The token goes in the body,
+ * as for the confirm, so no request log line or proxy holds it. A good one answers `{ valid: true }`, any other 404.
+ */
+export const passwordResetCheckBody = z.object({ token: resetToken });
+export const passwordResetCheckResponse = z.object({ valid: z.literal(true) });
+
 /** POST /api/auth/password-reset/confirm: the link's token and the new password. */
 export const passwordResetConfirmBody = z.object({
-  token: z.string({ message: ACCOUNT_MESSAGES.resetInvalid }).min(1, ACCOUNT_MESSAGES.resetInvalid).max(200, ACCOUNT_MESSAGES.resetInvalid),
+  token: resetToken,
   password: newPassword,
 });
 export type PasswordResetConfirmBody = z.infer<typeof passwordResetConfirmBody>;

@@ -39,6 +39,11 @@ export function requestPasswordReset(body: PasswordResetRequestBody) {
   return api(authEndpoints.requestPasswordReset, { body }).then((r) => r.message);
 }
 
+/** Whether a reset link is still good, asked as its page opens; uses nothing up (a dead one is a 404). */
+export function checkResetLink(token: string) {
+  return api(authEndpoints.checkPasswordReset, { body: { token } });
+}
+
 export function confirmPasswordReset(body: PasswordResetConfirmBody) {
   return api(authEndpoints.confirmPasswordReset, { body }).then((r) => r.message);
 }

@@ -4,6 +4,8 @@ import {
   changePasswordBody,
   loginBody,
   logoutResponse,
+  passwordResetCheckBody,
+  passwordResetCheckResponse,
   passwordResetConfirmBody,
   passwordResetRequestBody,
   userResponse,
@@ -15,6 +17,7 @@ export const authEndpoints = {
   me: defineEndpoint({ method: 'GET', path: '/api/auth/me', response: userResponse }),
   changePassword: defineEndpoint({ method: 'POST', path: '/api/auth/password', body: changePasswordBody, response: accountMessageResponse }),
   requestPasswordReset: defineEndpoint({ method: 'POST', path: '/api/auth/password-reset', body: passwordResetRequestBody, response: accountMessageResponse }),
+  checkPasswordReset: defineEndpoint({ method: 'POST', path: '/api/auth/password-reset/check', body: passwordResetCheckBody, response: passwordResetCheckResponse }),
   confirmPasswordReset: defineEndpoint({
     method: 'POST',
     path: '/api/auth/password-reset/confirm',

@@ -1,20 +1,77 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useForm } from 'react-hook-form';
+import { useQuery } from '@tanstack/react-query';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ACCOUNT_MESSAGES } from '../../../shared/api/auth';
 import { resetPasswordForm, type ResetPasswordForm } from '../../../shared/api/password-forms';
 import { Button, Field, FieldError, Input } from '../../components/ui';
-import { ApiError } from '../../lib/api-client';
+import { ApiError, errorMessage } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
-import { confirmPasswordReset } from '../../lib/session-api';
+import { checkResetLink, confirmPasswordReset } from '../../lib/session-api';
 import { useAction } from '../../lib/use-action';
 
-/** /reset-password/:token: the mailed link's page: choose a new password (the rule shown before sending). */
+/** The way on from a dead link: the page that mails a new one. */
+function NewLinkLink() {
+  return (
+    <p className="text-sm">
+      <Link to={paths.forgotPassword} className="text-brand-700 underline">
+        Ask for a new link
+      </Link>
+    </p>
+  );
+}
+
+/**
+ * /reset-password/:token: the mailed link's page. The link is checked as the page opens (issue 28: a used one showed
+ * the form and failed only on submit): a dead link says so at once, with the way to a new one; an address past the
+ * code-guess limit is told to wait. When the check cannot be made (no network, a server failure) the form shows, and
+ * its submit says what the server says.
+ */
 export function ResetPasswordPage() {
   const { token = '' } = useParams();
+  const check = useQuery({
+    queryKey: ['auth', 'reset-link', token],
+    queryFn: () => checkResetLink(token),
+    retry: false,
+    staleTime: Infinity,
+  });
+  const refused = check.error instanceof ApiError && (check.error.status === 404 || check.error.status === 429) ? check.error : null;
+  return (
+    <main className="flex min-h-screen items-center justify-center p-4">
+      <div className="w-full max-w-sm space-y-4 rounded-2xl bg-white p-8 shadow-lg">
+        <h1 className="text-2xl font-bold">Set a new password</h1>
+        {check.isPending ? (
+          <p className="text-slate-600" aria-live="polite">
+            Checking your link…
+          </p>
+        ) : refused ? (
+          <>
+            <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-red-700">
+              {refused.status === 404 ? ACCOUNT_MESSAGES.resetInvalid : errorMessage(refused, ACCOUNT_MESSAGES.tooManyAttempts)}
+            </p>
+            {refused.status === 404 ? <NewLinkLink /> : null}
+            <p className="text-sm">
+              <Link to={paths.login} className="text-brand-700 underline">
+                Back to login
+              </Link>
+            </p>
+          </>
+        ) : (
+          <ResetForm token={token} />
+        )}
+      </div>
+    </main>
+  );
+}
+
+/** Choose a new password (the rule shown before sending). */
+function ResetForm({ token }: { token: string }) {
   const [done, setDone] = useState<string | null>(null);
-  const form = useForm<ResetPasswordForm>({ resolver: zodResolver(resetPasswordForm), defaultValues: { password: '', confirm_password: '' } });
+  const form = useForm<ResetPasswordForm>({
+    resolver: zodResolver(resetPasswordForm),
+    defaultValues: { password: '', confirm_password: '' },
+  });
   const { errors } = form.formState;
   // A refused password is said under its field only; any other refusal (a used or expired link) under the form.
   const [refusedPassword, setRefusedPassword] = useState(false);
@@ -33,40 +90,31 @@ export function ResetPasswordPage() {
   const error = refusedPassword ? null : reset.error;
 
   return (
-    <main className="flex min-h-screen items-center justify-center p-4">
-      <div className="w-full max-w-sm space-y-4 rounded-2xl bg-white p-8 shadow-lg">
-        <h1 className="text-2xl font-bold">Set a new password</h1>
-        {done ? (
-          <p role="status" className="rounded-md bg-green-50 px-3 py-2 text-green-900">
-            {done}
-          </p>
-        ) : (
-          <form onSubmit={(e) => void form.handleSubmit(reset.run)(e)} className="space-y-4" noValidate>
-            <Field label="New password" id="reset-password" size="md" error={errors.password?.message}>
-              <Input type="password" autoComplete="new-password" required {...form.register('password')} />
-            </Field>
-            <Field label="New password again" id="reset-confirm" size="md" error={errors.confirm_password?.message}>
-              <Input type="password" autoComplete="new-password" required {...form.register('confirm_password')} />
-            </Field>
-            <FieldError message={error} className="rounded-md bg-red-50 px-3 py-2 font-normal" />
-            {error === ACCOUNT_MESSAGES.resetInvalid ? (
-              <p className="text-sm">
-                <Link to={paths.forgotPassword} className="text-brand-700 underline">
-                  Ask for a new link
-                </Link>
-              </p>
-            ) : null}
-            <Button type="submit" variant="primary" size="md" disabled={saving} className="w-full">
-              {saving ? 'Saving…' : 'Set new password'}
-            </Button>
-          </form>
-        )}
-        <p className="text-sm">
-          <Link to={paths.login} className="text-brand-700 underline">
-            {done ? 'Log in' : 'Back to login'}
-          </Link>
+    <>
+      {done ? (
+        <p role="status" className="rounded-md bg-green-50 px-3 py-2 text-green-900">
+          {done}
         </p>
-      </div>
-    </main>
+      ) : (
+        <form onSubmit={(e) => void form.handleSubmit(reset.run)(e)} className="space-y-4" noValidate>
+          <Field label="New password" id="reset-password" size="md" error={errors.password?.message}>
+            <Input type="password" autoComplete="new-password" required {...form.register('password')} />
+          </Field>
+          <Field label="New password again" id="reset-confirm" size="md" error={errors.confirm_password?.message}>
+            <Input type="password" autoComplete="new-password" required {...form.register('confirm_password')} />
+          </Field>
+          <FieldError message={error} className="rounded-md bg-red-50 px-3 py-2 font-normal" />
+          {error === ACCOUNT_MESSAGES.resetInvalid ? <NewLinkLink /> : null}
+          <Button type="submit" variant="primary" size="md" disabled={saving} className="w-full">
+            {saving ? 'Saving…' : 'Set new password'}
+          </Button>
+        </form>
+      )}
+      <p className="text-sm">
+        <Link to={paths.login} className="text-brand-700 underline">
+          {done ? 'Log in' : 'Back to login'}
+        </Link>
+      </p>
+    </>
   );
 }

@@ -5,7 +5,8 @@ import { TooManyRequestsError, UnauthenticatedError } from '../../../platform/er
 import { toUserDto } from '../user-dto';
 import { endpointRoute } from '../../../platform/http/endpoint-route';
 import { csrfTokenFor, newVisitorToken, setSessionCookie } from '../session-plugin';
-import { changePassword, confirmPasswordReset, login, logout, requestPasswordReset } from './auth-service';
+import { changePassword, checkResetLink, confirmPasswordReset, login, logout, requestPasswordReset } from './auth-service';
+import { NotFoundError, ValidationError } from '../../../platform/errors';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.database;
@@ -60,7 +61,18 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     return { message: ACCOUNT_MESSAGES.resetRequested };
   });
 
+  // A reset link's token is a guessable secret like a booking code: a wrong one counts against the address, and past
+  // the limit both routes answer 429 (issue 28).
+  endpointRoute(app, endpoints.checkPasswordReset, options, async (request) => {
+    await app.deps.codeGuesses.guard(request.ip, () => checkResetLink(db, request.body.token));
+    return { valid: true as const };
+  });
+
   endpointRoute(app, endpoints.confirmPasswordReset, options, async (request) => {
+    await app.deps.codeGuesses.guard(request.ip, () => checkResetLink(db, request.body.token)).catch((error: unknown) => {
+      // Counted as a guess, and still said as the token's refusal (422), as the form expects it.
+      throw error instanceof NotFoundError ? ValidationError.field('token', ACCOUNT_MESSAGES.resetInvalid) : error;
+    });
     await confirmPasswordReset(db, { token: request.body.token, password: request.body.password });
     return { message: ACCOUNT_MESSAGES.resetDone };
   });

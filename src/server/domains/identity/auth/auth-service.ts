@@ -1,7 +1,7 @@
 import type { Db } from '../../../platform/db/client';
 import { recordActivity } from '../activity';
 import { hashPassword, randomToken, sha256, verifyAgainstDummy, verifyPassword } from '../../../platform/crypto';
-import { UnauthenticatedError, ValidationError } from '../../../platform/errors';
+import { NotFoundError, UnauthenticatedError, ValidationError } from '../../../platform/errors';
 import type { Mailer } from '../../../platform/mail';
 import { consumeRateLimit, refundRateLimit } from '../../../platform/rate-limit';
 import { ACCOUNT_MESSAGES, INVALID_CREDENTIALS } from '../../../../shared/api/auth';
@@ -116,6 +116,14 @@ export async function requestPasswordReset(db: Db, deps: { mail: Mailer; baseUrl
   } finally {
     await sleep(Math.max(0, started + RESET_ANSWER_MS - Date.now()));
   }
+}
+
+/**
+ * Whether a mailed link's token is good (not used, not expired), using nothing up. A bad one is a NotFoundError, so
+ * the routes count it as a wrong guess under the code-guess limit (platform/code-guesses.ts).
+ */
+export async function checkResetLink(db: Db, token: string): Promise<void> {
+  if (!(await findResetTokenUser(db, sha256(token)))) throw new NotFoundError(ACCOUNT_MESSAGES.resetInvalid);
 }
 
 /** Sets a new password from a mailed link: the link is used up, every session of the user ends (they log in again). */
