@@ -1,12 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ACCOUNT_MESSAGES } from '../../../../shared/api/auth';
 import { authEndpoints as endpoints } from '../../../../shared/api/endpoints/auth';
-import { TooManyRequestsError, UnauthenticatedError } from '../../../platform/errors';
+import { NotFoundError, TooManyRequestsError, UnauthenticatedError, ValidationError } from '../../../platform/errors';
 import { toUserDto } from '../user-dto';
 import { endpointRoute } from '../../../platform/http/endpoint-route';
 import { csrfTokenFor, newVisitorToken, setSessionCookie } from '../session-plugin';
 import { changePassword, checkResetLink, confirmPasswordReset, login, logout, requestPasswordReset } from './auth-service';
-import { NotFoundError, ValidationError } from '../../../platform/errors';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.database;
