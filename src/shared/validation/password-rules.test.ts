@@ -56,6 +56,20 @@ describe('passwordProblem', () => {
     expect(passwordProblem('jo@example.test', 'jo@example.test')).toBe(PASSWORD_MESSAGES.containsEmail);
   });
 
+  it('refuses the name part only where it is the password, not where it is one word among others (issue 28, decision 0340)', () => {
+    const email = 'boss@example.com';
+    // A passphrase that happens to hold the word "boss" is the user's own good password.
+    expect(passwordProblem('Brand-New-Boss-2026', email)).toBeNull();
+    expect(passwordProblem('the boss of velvet harbours', email)).toBeNull();
+    // The address, anywhere, and the name part with only digits, symbols or a common password around it are refused.
+    for (const p of ['boss@example.com', 'BOSS@EXAMPLE.COM!', 'xboss@example.com2026', 'Boss2026!', '!!boss!!2026', 'b.o.s.s-1234', 'bosspassword', 'password-boss']) {
+      expect({ p, problem: passwordProblem(p, email) }).toEqual({ p, problem: PASSWORD_MESSAGES.containsEmail });
+    }
+    // A long name part inside other words is one word among them too; alone with a year it is refused.
+    expect(passwordProblem('nina.new paints velvet harbours', 'nina.new@example.test')).toBeNull();
+    expect(passwordProblem('NinaNew-1990', 'nina.new@example.test')).toBe(PASSWORD_MESSAGES.containsEmail);
+  });
+
   it('refuses what a strength estimate finds easy to guess, saying why (decision 0310)', () => {
     expect(passwordProblem('abcdefgh')).toBe(PASSWORD_MESSAGES.weakSequence);
     expect(passwordProblem('Passw0rd!')).toBe(PASSWORD_MESSAGES.common);

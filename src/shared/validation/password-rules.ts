@@ -5,7 +5,7 @@ import { adjacencyGraphs, dictionary } from '@zxcvbn-ts/language-common';
  * Passwords staff choose, after NIST SP 800-63B (5.1.1.2): at least 8 characters, long ones welcome (up to 1024, so
  * passphrases fit), no composition rules (no "one digit, one symbol"), and refused when a guesser would try them
  * first: a password from the common/breached list of @zxcvbn-ts/language-common (about 49,000 entries), one
- * character repeated, this service's name, the user's own email address or its name part, and (decision 0310) any
+ * character repeated, this service's name, the user's own email address or its name part (decision 0340), and (0310) any
  * password the zxcvbn estimate scores below PASSWORD_MIN_SCORE: a list alone let `Passw0rd!`, `Summer2024!`,
  * `letmein!` and `abcdefgh` through, each a variant or a pattern a cracker tries in its first million guesses.
  */
@@ -43,6 +43,16 @@ function withoutContextWords(squeezed: string): string | null {
   return word === undefined ? null : squeezed.replaceAll(word, '');
 }
 
+/**
+ * Whether what is left of a password once a word a guesser knows is taken out (this service's name, the user's name
+ * part) still counts for something: some letters that are not a common password. "2024!" or "password" do not.
+ */
+function standsOnItsOwn(rest: string): boolean {
+  return rest !== '' && !/^[\d\W_]*$/u.test(rest) && !isCommon(rest);
+}
+
+const squeeze = (folded: string) => folded.replaceAll(/[\s._-]+/g, '');
+
 /** Words of this service a guesser would try with it (longest first: the longest match is removed). */
 const CONTEXT_WORDS = ['chickenhunt', 'hatchgame', 'hatch'];
 
@@ -57,10 +67,10 @@ export function passwordProblem(password: string, email?: string | null): string
   if (length > PASSWORD_MAX) return PASSWORD_MESSAGES.tooLong;
   const folded = password.trim().toLowerCase();
   if (containsEmail(folded, email)) return PASSWORD_MESSAGES.containsEmail;
-  const squeezed = folded.replaceAll(/[\s._-]+/g, '');
+  const squeezed = squeeze(folded);
   if (isCommon(folded) || isCommon(squeezed) || /^(.)\1*$/u.test(squeezed)) return PASSWORD_MESSAGES.common;
   const rest = withoutContextWords(squeezed);
-  if (rest !== null && (rest === '' || /^[\d\W_]*$/u.test(rest) || isCommon(rest))) return PASSWORD_MESSAGES.common;
+  if (rest !== null && !standsOnItsOwn(rest)) return PASSWORD_MESSAGES.common;
   return strengthProblem(password, email);
 }
 
@@ -98,10 +108,18 @@ function strengthProblem(password: string, email: string | null | undefined): st
   return (warning ? WARNING_MESSAGES[warning] : undefined) ?? PASSWORD_MESSAGES.weak;
 }
 
+/**
+ * The user's email in the password (decision 0340): the whole address anywhere, or the name part when it is the
+ * password: alone, or with only digits, symbols or a common password around it ("boss2026!", "bosspassword"). The
+ * name part as one word among others ("Brand-New-Boss-2026" for boss@…) is the user's own passphrase, not refused
+ * here: issue 28 found "boss" refused inside it. The strength estimate still knows the address and its name part as
+ * words a guesser tries (strengthProblem), so a weak password built on them is refused there.
+ */
 function containsEmail(folded: string, email: string | null | undefined): boolean {
   const address = email?.trim().toLowerCase();
   if (!address) return false;
-  const local = address.split('@')[0] ?? '';
-  // A very short name part ("jo") turns up inside unrelated passwords; it is refused only as the whole password.
-  return folded.includes(address) || folded === local || (local.length >= 4 && folded.includes(local));
+  if (folded.includes(address)) return true;
+  const local = squeeze(address.split('@')[0] ?? '');
+  const squeezed = squeeze(folded);
+  return local !== '' && squeezed.includes(local) && !standsOnItsOwn(squeezed.replaceAll(local, ''));
 }
