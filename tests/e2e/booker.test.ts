@@ -127,6 +127,11 @@ describe('the booker’s pages on a phone', () => {
     // The challenge list loads on its own, beside the booking (and the payment panel): wait for it.
     await page.locator('#challenges input[type=checkbox]').first().waitFor();
     await expectNoSidewaysScroll(page);
+    // The set-up chips wrap on the phone rather than scroll off it (issue 28): the last one is on screen.
+    const chips = page.getByRole('navigation', { name: 'Game set-up' });
+    expect(await chips.evaluate((nav) => nav.scrollWidth - nav.clientWidth)).toBeLessThanOrEqual(0);
+    const lastChip = await chips.getByRole('link').last().boundingBox();
+    expect((lastChip?.x ?? Infinity) + (lastChip?.width ?? 0)).toBeLessThanOrEqual(PHONE.width);
     expect(errors).toEqual([]);
 
     await page.goto('/play/NOPE9999');
@@ -186,8 +191,10 @@ describe('/manage/{key}: the organiser sets up a paid game', () => {
     await toast(page, 'Teams saved');
     expect(await page.getByLabel(/Team 1 players/).inputValue()).toBe('Ann, Bob, Cy');
 
-    // The Chicken: a player needs an email.
+    // The Chicken: a player needs an email, said once the organiser tries to save without one (not before typing).
     await page.getByRole('radio', { name: /A player/ }).check();
+    expect(await page.getByText("Please enter the Chicken's email address").count()).toBe(0);
+    await page.getByRole('button', { name: 'Save Chicken' }).click();
     await page.getByText("Please enter the Chicken's email address").waitFor();
     await page.getByLabel("Chicken's email").fill('chick@example.test');
     await page.getByRole('button', { name: 'Save Chicken' }).click();

@@ -32,10 +32,11 @@ function SetupNav({ booking }: { booking: BookerBooking }) {
     { href: '#activation', label: 'Activate', done: booking.game_activated },
   ];
   return (
-    <nav aria-label="Game set-up" className="overflow-x-auto">
-      <ol className="flex gap-2 pb-1">
+    // The chips wrap onto a second line on a phone (issue 28: in one scrolling row, Chicken and Activate were off screen).
+    <nav aria-label="Game set-up">
+      <ol className="flex flex-wrap gap-2 pb-1">
         {items.map((item) => (
-          <li key={item.href} className="shrink-0">
+          <li key={item.href}>
             <a
               href={item.href}
               className={`inline-flex min-h-9 items-center gap-1 rounded-full border px-3 text-sm font-medium ${item.done ? 'border-green-300 bg-green-50 text-green-800' : 'border-slate-300 bg-white text-slate-700'}`}
