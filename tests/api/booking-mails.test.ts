@@ -43,6 +43,15 @@ describe('the booker is mailed the code and links', () => {
     expect((await mailsOf(booking.id)).map((m) => m.kind)).toEqual(['payment.receipt', 'booking.paid', 'payment.receipt']);
   });
 
+  it('escapes what the booker typed in the HTML part (one escape: shared/html.ts), and keeps it as typed in the text part', async () => {
+    const booking = await createBooking(t.db, { fullName: `O'Neil <Tom> & "Co"` });
+    expect((await admin.post(`/api/admin/bookings/${booking.id}/payments`, { payment_type: 'card', payment_amount: 6_000 })).statusCode).toBe(201);
+    const paid = (await mailsOf(booking.id)).find((m) => m.kind === 'booking.paid');
+    expect(paid?.html).toContain('Hi O&#39;Neil &lt;Tom&gt; &amp; &quot;Co&quot;,');
+    expect(paid?.html).not.toContain('<Tom>');
+    expect(paid?.text).toContain(`Hi O'Neil <Tom> & "Co",`);
+  });
+
   it('when staff change the date or time: with the new moment; saving the same moment again mails nothing', async () => {
     const { booking, gameCode } = await createPaidBooking(t.db);
     const body = { utcDateTime: '2031-01-10T17:30:00.000Z', timezone: 'America/New_York' };

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { escapeAttribute } from '../platform/html';
+import { escapeHtml } from '../../shared/html';
 import { z } from 'zod';
 
 /**
@@ -36,8 +36,8 @@ export function pagePreloads(webRoot: string): Map<string, string> {
   for (const [page, moduleKey] of Object.entries(PAGE_MODULES)) {
     const { js, css } = chunksOf(manifest, moduleKey);
     const links = [
-      ...css.map((f) => `<link rel="preload" as="style" crossorigin href="/${escapeAttribute(f)}">`),
-      ...js.map((f) => `<link rel="modulepreload" crossorigin href="/${escapeAttribute(f)}">`),
+      ...css.map((f) => `<link rel="preload" as="style" crossorigin href="/${escapeHtml(f)}">`),
+      ...js.map((f) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(f)}">`),
     ];
     if (links.length) out.set(page, links.join(''));
   }

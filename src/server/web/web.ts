@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import path from 'node:path';
-import { escapeAttribute } from '../platform/html';
+import { escapeHtml } from '../../shared/html';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { csrfTokenFor, ensureSessionToken } from '../domains/identity';
@@ -22,7 +22,7 @@ export async function registerWeb(
 ): Promise<void> {
   // Settings the SPA reads at run time (terms link, map tiles), so one environment variable sets each.
   const staticMeta = Object.entries(options.pageMeta ?? {})
-    .map(([name, content]) => `<meta name="${escapeAttribute(name)}" content="${escapeAttribute(content)}">`)
+    .map(([name, content]) => `<meta name="${escapeHtml(name)}" content="${escapeHtml(content)}">`)
     .join('');
   const indexFile = path.join(options.webRoot, 'index.html');
   const template = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : FALLBACK_HTML;
@@ -47,7 +47,7 @@ export async function registerWeb(
   const renderPage = (request: FastifyRequest, reply: FastifyReply) => {
     const token = ensureSessionToken(request, reply);
     const pathname = request.url.split('?')[0] ?? '';
-    const meta = `<meta name="csrf-token" content="${escapeAttribute(csrfTokenFor(options.csrfKey, token))}">${staticMeta}${preloads.get(pathname) ?? ''}`;
+    const meta = `<meta name="csrf-token" content="${escapeHtml(csrfTokenFor(options.csrfKey, token))}">${staticMeta}${preloads.get(pathname) ?? ''}`;
     return reply
       .type('text/html; charset=utf-8')
       .header('Cache-Control', 'no-store')

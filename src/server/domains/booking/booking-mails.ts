@@ -13,16 +13,13 @@ import { formatMoney, formatPence, toMinorUnits } from '../../../shared/money';
 import { balanceDue, checkoutAmounts, DEPOSIT_PERCENT } from '../../../shared/payments';
 import { API_DATE, formatTimestamp, SELECTABLE_TIMEZONES, todayIn } from '../../../shared/time';
 import { meetingTimeOf } from '../../../shared/meeting-time';
+import { escapeHtml } from '../../../shared/html';
 
 /**
  * Every mail about a booking to its booker, built here (the links from shared/booking-links.ts, from the configured
  * public origin passed in as `baseUrl`). Callers queue them inside the transaction of the change they report, with
  * the booking's id, so a mail leaves only if the change commits and shows in the booking's mail history.
  */
-
-function escapeHtml(text: string): string {
-  return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;').replaceAll("'", '&#39;');
-}
 
 function greeting(name: string | null): string {
   return name ? `Hi ${name},` : 'Hi,';

@@ -4,6 +4,7 @@ import { ADD_ONS, PLANS } from '../../../shared/plans';
 import { formatMoney } from '../../../shared/money';
 import { API_DATE } from '../../../shared/time';
 import { proposalPath, type QuoteLine } from '../../../shared/proposals';
+import { escapeHtml } from '../../../shared/html';
 
 /** What the proposal mail reads: the customer, the quote as priced, and its token. */
 export type ProposalMailFacts = {
@@ -20,10 +21,6 @@ export type ProposalMailFacts = {
   validUntil: string;
   token: string;
 };
-
-function escapeHtml(text: string): string {
-  return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;').replaceAll("'", '&#39;');
-}
 
 function dayText(date: string): string {
   const day = parse(date, API_DATE, new Date(0));

@@ -4,6 +4,7 @@ import { Circle, MapContainer, Marker, Polyline, TileLayer, Tooltip, useMap } fr
 import 'leaflet/dist/leaflet.css';
 import { mapTileUrl, TILE_ATTRIBUTION } from '../../lib/map-config';
 import { CHICKEN_COLOUR, teamColour } from './team-colours';
+import { escapeHtml } from '../../../shared/html';
 
 /**
  * The live game on a map (decision 0231): the game area, one marker per player with a known position (team colour,
@@ -37,10 +38,6 @@ type Props = {
   /** Staff only: where the Chicken hid. */
   hidingSpot?: { lat: number; lng: number } | null;
 };
-
-function escapeHtml(text: string): string {
-  return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;').replaceAll("'", '&#39;');
-}
 
 // CSS-only markers (Leaflet's default images do not survive bundling). The data attributes let a test, or a
 // screen reader's list beside the map, tell where each marker is.

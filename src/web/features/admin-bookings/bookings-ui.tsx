@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { BookingSource } from '../../../shared/tracking';
+import { sourceLabel, type BookingSource } from '../../../shared/tracking';
 import { copyToClipboard, EMAIL_COPIED } from '../../lib/clipboard';
 import { paths } from '../../lib/paths';
 import { Button } from '../../components/ui';
@@ -75,12 +75,10 @@ export function StatusBadge({ status }: { status: string }) {
   return <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold capitalize ${STATUS_CLASS[status] ?? 'bg-slate-100 text-slate-700'}`}>{status}</span>;
 }
 
-const SOURCE_LABEL: Record<NonNullable<BookingSource>, string> = { instagram: 'Instagram', facebook: 'Facebook', linkedin: 'LinkedIn', google: 'Google' };
-
 /** Spec: an icon only for Instagram, Facebook, LinkedIn and Google; nothing otherwise. */
 export function SourceIcon({ source }: { source: BookingSource }) {
   if (!source) return null;
-  const label = SOURCE_LABEL[source];
+  const label = sourceLabel(source);
   return (
     <span role="img" aria-label={label} title={label} data-source={source} className="inline-flex h-6 w-6 items-center justify-center">
       <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">

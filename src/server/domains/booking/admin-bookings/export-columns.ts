@@ -1,6 +1,6 @@
 import type { BookingRow } from './admin-bookings-repository';
 import { ADD_ONS, PLANS } from '../../../../shared/plans';
-import { inferSource } from '../../../../shared/tracking';
+import { BOOKING_SOURCE_LABELS as SOURCES, inferSource, sourceLabel } from '../../../../shared/tracking';
 import { LEAD_STATUS_LABELS } from '../../../../shared/api/booking';
 import { BOOKING_STATUS_LABELS } from '../../../../shared/lifecycle/booking-states';
 import { SPOT_NOT_SET, SPOT_STATUS_LABELS, spotStatusLabel } from '../../../../shared/spot-status';
@@ -34,7 +34,6 @@ type Column = { header: string; value: (r: ExportRow) => Cell; sql: string };
 
 const PLAN_LABELS: Record<string, string> = Object.fromEntries(PLANS.map((p) => [p.type, p.name]));
 const ADD_ON_LABELS: Record<string, string> = Object.fromEntries(ADD_ONS.map((a) => [a.type, a.name]));
-const SOURCE_LABELS: Record<string, string> = { instagram: 'Instagram', facebook: 'Facebook', linkedin: 'LinkedIn', google: 'Google' };
 const CURRENCY_SYMBOLS: Record<string, string> = { GBP: '£', USD: '$', EUR: '€' };
 
 const quote = (text: string) => `'${text.replaceAll("'", "''")}'`;
@@ -143,10 +142,10 @@ const ADD_ONS_SQL = `case
 
 /** The source icon rule of src/shared/tracking.ts inferSource, in SQL, as its label. */
 const SOURCE_SQL = `case
-    when lower(coalesce(bookings.utm_source, '')) like '%instagram%' or lower(coalesce(bookings.utm_source, '')) = 'ig' then 'Instagram'
-    when lower(coalesce(bookings.utm_source, '')) like '%facebook%' or lower(coalesce(bookings.utm_source, '')) = 'fb' or coalesce(bookings.fbclid, '') <> '' or coalesce(bookings.fbc, '') <> '' then 'Facebook'
-    when lower(coalesce(bookings.utm_source, '')) like '%linkedin%' or coalesce(bookings.li_fat_id, '') <> '' then 'LinkedIn'
-    when lower(coalesce(bookings.utm_source, '')) like '%google%' or coalesce(bookings.gclid, '') <> '' then 'Google'
+    when lower(coalesce(bookings.utm_source, '')) like '%instagram%' or lower(coalesce(bookings.utm_source, '')) = 'ig' then ${quote(SOURCES.instagram)}
+    when lower(coalesce(bookings.utm_source, '')) like '%facebook%' or lower(coalesce(bookings.utm_source, '')) = 'fb' or coalesce(bookings.fbclid, '') <> '' or coalesce(bookings.fbc, '') <> '' then ${quote(SOURCES.facebook)}
+    when lower(coalesce(bookings.utm_source, '')) like '%linkedin%' or coalesce(bookings.li_fat_id, '') <> '' then ${quote(SOURCES.linkedin)}
+    when lower(coalesce(bookings.utm_source, '')) like '%google%' or coalesce(bookings.gclid, '') <> '' then ${quote(SOURCES.google)}
     else '' end`;
 
 const label = (labels: Record<string, string>, key: string) => text(labels[key] ?? key);
@@ -185,7 +184,7 @@ export const EXPORT_COLUMNS: readonly Column[] = [
   { header: 'Last contact', value: (r) => localTimestamp(r.lastContactAt, r.timezone), sql: localTimestampSql(J.lastContactAt) },
   {
     header: 'Source',
-    value: (r) => SOURCE_LABELS[inferSource({ utm_source: r.utmSource, fbclid: r.fbclid, fbc: r.fbc, li_fat_id: r.liFatId, gclid: r.gclid }) ?? ''] ?? '',
+    value: (r) => sourceLabel(inferSource({ utm_source: r.utmSource, fbclid: r.fbclid, fbc: r.fbc, li_fat_id: r.liFatId, gclid: r.gclid })),
     sql: SOURCE_SQL,
   },
   { header: 'Referral source', value: (r) => text(r.referralSource), sql: textSql(col('referral_source')) },
