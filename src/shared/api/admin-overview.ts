@@ -35,17 +35,24 @@ export const gameOverviewSchema = z.object({
 });
 export const gamesResponse = z.object({ games: z.array(gameOverviewSchema), pagination: paginationSchema });
 
-/** A team of a game instance (lobby, live or ended), with its scores. */
+/**
+ * A team of a game instance (lobby, live or ended), with its total and rank in its game by the one rule
+ * (shared/scoring/leaderboard.ts, decisions 0240 and 0292) and the parts of the total.
+ */
 export const teamOverviewSchema = z.object({
   id: z.number().int(),
   ...bookingRef,
   name: z.string(),
   game_code: z.string(),
   status: z.enum(INSTANCE_STATUSES),
-  points: z.number().int(),
+  rank: z.number().int(),
+  total: z.number().int(),
+  challenge_points: z.number().int(),
   chicken_points: z.number().int(),
+  adjustments: z.number().int(),
   players_count: z.number().int(),
   found_chicken_at: z.string().nullable(),
   created_at: z.string(),
 });
+export type TeamOverview = z.infer<typeof teamOverviewSchema>;
 export const teamsResponse = z.object({ teams: z.array(teamOverviewSchema), pagination: paginationSchema });

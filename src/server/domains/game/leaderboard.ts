@@ -18,3 +18,9 @@ export async function instanceLeaderboards(db: DbOrTx, instanceIds: readonly num
     instanceIds.map((id) => [id, rankTeams(rows.filter((t) => t.instanceId === id).map((t) => ({ ...teamScoreOf(t), points: t.challengePoints + t.adjustments })))]),
   );
 }
+
+/** The leaderboards of several instances, each team with its players (staff's teams list), by instance id. */
+export async function rankedTeamsOfInstances(db: DbOrTx, instanceIds: readonly number[]): Promise<Map<number, RankedTeam<TeamScore & { players: number }>[]>> {
+  const rows = await teamsOfInstances(db, instanceIds);
+  return new Map(instanceIds.map((id) => [id, rankTeams(rows.filter((t) => t.instanceId === id).map((t) => ({ ...teamScoreOf(t), players: t.players })))]));
+}

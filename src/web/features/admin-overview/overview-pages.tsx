@@ -44,7 +44,7 @@ export function TeamsPage() {
   return (
     <OverviewList
       title="Teams"
-      intro="The teams of every game: joined in the lobby, playing live, or done, with their points."
+      intro="The teams of every game, the newest game first and each game's teams best first: total points (challenges, Chicken and adjustments) and rank by the one scoring rule."
       endpoint={ep.teams}
       rows={(a) => a.teams}
       pagination={(a) => a.pagination}
@@ -52,11 +52,22 @@ export function TeamsPage() {
       empty="No teams match: teams appear once players join a game."
       filters={{ searchLabel: 'Search by team, game code or booking', statuses: GAME_STATUS_FILTER.filter((s) => s.value !== 'not_started') }}
       columns={[
+        { header: 'Rank', cell: (t) => <span data-testid="team-rank">{t.rank}</span> },
         { header: 'Team', cell: (t) => t.name },
         { header: 'Game', cell: (t) => <HostConsoleLink code={t.game_code} label={t.game_code} /> },
         { header: 'Status', cell: (t) => <GameStatusBadge status={t.status} /> },
         { header: 'Players', cell: (t) => t.players_count },
-        { header: 'Points', cell: (t) => t.points },
+        {
+          header: 'Points',
+          cell: (t) => (
+            <span data-testid="team-total">
+              <strong>{t.total}</strong>
+              <span className="block text-xs text-slate-600">
+                {t.challenge_points} challenges{t.adjustments ? ` ${t.adjustments > 0 ? '+' : '−'} ${Math.abs(t.adjustments)} adjusted` : ''}
+              </span>
+            </span>
+          ),
+        },
         { header: 'Chicken points', cell: (t) => t.chicken_points },
         { header: 'Found the Chicken', cell: (t) => (t.found_chicken_at ? when(t.found_chicken_at) : 'Not yet') },
         { header: 'Booking', cell: (t) => <BookingLink id={t.booking_id} name={t.booking_name} email={t.booking_email} /> },

@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { GameStatus } from '../../../../shared/api/play';
 import type { Db } from '../../../platform/db/client';
 import { gameBooking } from '../../booking';
@@ -69,8 +69,8 @@ export async function listGames(db: Db, p: Page, filter: GameFilter) {
   return { rows, total: total[0]?.n ?? 0 };
 }
 
-/** Teams of every instance: a team name, game code or booking name or email; by the instance's status. */
-export async function listTeams(db: Db, p: Page, filter: GameFilter) {
+/** The teams staff's list filters to: a team name, game code or booking name or email; by the instance's status. */
+function teamCondition(filter: GameFilter): SQL | undefined {
   const conditions: SQL[] = [];
   if (filter.search) {
     const term = like(filter.search);
@@ -80,31 +80,37 @@ export async function listTeams(db: Db, p: Page, filter: GameFilter) {
   // Teams exist only in an instance: 'not_started' matches none.
   if (filter.status === 'not_started') conditions.push(sql`false`);
   else if (filter.status) conditions.push(eq(gameInstances.status, filter.status));
-  const where = conditions.length ? and(...conditions) : undefined;
-  const [rows, total] = await Promise.all([
-    db
-      .select({
-        team: instanceTeams,
-        status: gameInstances.status,
-        gameCode: games.code,
-        booking: { id: gameBooking.id, fullName: gameBooking.fullName, email: gameBooking.email },
-        players: sql<number>`(select count(*)::int from players p where p.team_id = "instance_teams"."id")`,
-      })
-      .from(instanceTeams)
-      .innerJoin(gameInstances, eq(gameInstances.id, instanceTeams.instanceId))
-      .innerJoin(games, eq(games.id, gameInstances.gameId))
-      .innerJoin(gameBooking, gameBookingOn)
-      .where(where)
-      .orderBy(desc(instanceTeams.createdAt), desc(instanceTeams.id))
-      .limit(p.perPage)
-      .offset(offset(p)),
-    db
-      .select({ n: count })
-      .from(instanceTeams)
-      .innerJoin(gameInstances, eq(gameInstances.id, instanceTeams.instanceId))
-      .innerJoin(games, eq(games.id, gameInstances.gameId))
-      .innerJoin(gameBooking, gameBookingOn)
-      .where(where),
-  ]);
-  return { rows, total: total[0]?.n ?? 0 };
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+/** How many teams of each instance match, the newest instance first: what the teams list pages through. */
+export function matchingTeamsPerInstance(db: Db, filter: GameFilter): Promise<{ instanceId: number; n: number }[]> {
+  return db
+    .select({ instanceId: instanceTeams.instanceId, n: count })
+    .from(instanceTeams)
+    .innerJoin(gameInstances, eq(gameInstances.id, instanceTeams.instanceId))
+    .innerJoin(games, eq(games.id, gameInstances.gameId))
+    .innerJoin(gameBooking, gameBookingOn)
+    .where(teamCondition(filter))
+    .groupBy(instanceTeams.instanceId)
+    .orderBy(desc(instanceTeams.instanceId));
+}
+
+/** The matching teams of these instances with their game and booking (their scores come from the leaderboard). */
+export function matchingTeamsOf(db: Db, filter: GameFilter, instanceIds: number[]) {
+  if (instanceIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({
+      id: instanceTeams.id,
+      instanceId: instanceTeams.instanceId,
+      createdAt: instanceTeams.createdAt,
+      status: gameInstances.status,
+      gameCode: games.code,
+      booking: { id: gameBooking.id, fullName: gameBooking.fullName, email: gameBooking.email },
+    })
+    .from(instanceTeams)
+    .innerJoin(gameInstances, eq(gameInstances.id, instanceTeams.instanceId))
+    .innerJoin(games, eq(games.id, gameInstances.gameId))
+    .innerJoin(gameBooking, gameBookingOn)
+    .where(and(teamCondition(filter), inArray(instanceTeams.instanceId, instanceIds)));
 }

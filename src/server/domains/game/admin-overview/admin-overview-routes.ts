@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminOverviewEndpoints as endpoints } from '../../../../shared/api/endpoints/admin-overview';
 import { endpointRoute } from '../../../platform/http/endpoint-route';
-import { listGames, listTeams } from './admin-overview-repository';
+import { listGames } from './admin-overview-repository';
+import { listRankedTeams } from './admin-overview-teams';
 
 const pagination = (page: number, perPage: number, total: number) => ({
   current_page: page,
@@ -45,21 +46,7 @@ export const adminOverviewRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   endpointRoute(app, endpoints.teams, options, async ({ query }) => {
-    const { rows, total } = await listTeams(db, { page: query.page, perPage: query.per_page }, query);
-    return {
-      teams: rows.map(({ team, status, gameCode, booking, players }) => ({
-        id: team.id,
-        ...ref(booking),
-        name: team.name,
-        game_code: gameCode,
-        status: status,
-        points: team.points,
-        chicken_points: team.chickenPoints,
-        players_count: players,
-        found_chicken_at: iso(team.foundChickenAt),
-        created_at: team.createdAt.toISOString(),
-      })),
-      pagination: pagination(query.page, query.per_page, total),
-    };
+    const { teams, total } = await listRankedTeams(db, { page: query.page, perPage: query.per_page }, query);
+    return { teams, pagination: pagination(query.page, query.per_page, total) };
   });
 };
