@@ -167,8 +167,9 @@ describe('game day, from booking to the results mail', () => {
     await staff.page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
     await staff.page.getByText('Egg Strike station placed').waitFor();
     // Where the click put it, read from the staff API, so the phones can stand there (a test cannot walk).
-    const stations = (await call(staff.page, 'GET', `/api/admin/markers/games/${gameId}/stations`)).json as { stations: { lat: number; lng: number }[] };
-    const station = stations.stations[0];
+    // The game's default stations (decision 0335) are there too: the Kiosk is found by its label.
+    const stations = (await call(staff.page, 'GET', `/api/admin/markers/games/${gameId}/stations`)).json as { stations: { lat: number; lng: number; label: string }[] };
+    const station = stations.stations.find((s) => s.label === 'Kiosk');
     if (!station) throw new Error('no station');
     // Everyone meets a few metres from the station: the Owls beside it, the Chicken and the Foxes a step away.
     const KIOSK = { latitude: station.lat, longitude: station.lng };
