@@ -52,6 +52,11 @@ export type QueryOf<E extends EndpointConfig> = E extends { query: infer Q exten
 export type BodyOf<E extends EndpointConfig> = E extends { body: infer B extends z.ZodType } ? z.input<B> : never;
 export type ResponseOf<E extends EndpointConfig> = z.output<E['response']>;
 
+/** An endpoint's URL for these path parameters, typed by its descriptor: how the server writes a link to its own route. */
+export function urlOf<E extends EndpointConfig>(endpoint: E, params: ParamsOf<E>): string {
+  return pathOf(endpoint.path, params);
+}
+
 /** `/api/admin/bookings/:id` with `{ id: 3 }` → `/api/admin/bookings/3` (each value URI-encoded). */
 export function pathOf(path: string, params: Readonly<Record<string, string | number>> | undefined): string {
   return path.replaceAll(/:([A-Za-z_][A-Za-z0-9_]*)/g, (_match, name: string) => {

@@ -11,7 +11,8 @@ import { authenticate, type PlayerAuth } from '../player-auth';
 import { headerValue } from '../../../platform/http/request-headers';
 import type { StoredPhoto } from '../../../platform/storage';
 import { endpointRoute } from '../../../platform/http/endpoint-route';
-import { album, albumPhoto, bookerEnded, listChallenges, playerEnded, playerPhoto, results, submit } from './play-challenges-service';
+import { album, albumPhoto, albumPhotoUrl, bookerEnded, listChallenges, playerEnded, playerPhoto, results, submit } from './play-challenges-service';
+import { playerPhotoUrl } from '../submissions/submission-review';
 
 type Headers = Record<string, string | string[] | undefined>;
 
@@ -81,7 +82,7 @@ export const playChallengesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   endpointRoute(app, play.album, options, async (request) => {
     const ended = await playerEnded(db, player(request));
-    return album(db, ended, (id) => `/api/play/${encodeURIComponent(ended.code)}/submissions/${id}/photo`);
+    return album(db, ended, playerPhotoUrl(ended.code));
   });
 
   const bookerOptions = { tags: ['booker'] };
@@ -89,7 +90,7 @@ export const playChallengesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   endpointRoute(app, booker.album, bookerOptions, async (request) => {
     const ended = await bookerEnded(db, request.params.code, manageKey(request.headers));
-    return album(db, ended, (id) => `/api/booking/${encodeURIComponent(ended.code)}/album/${id}/photo`);
+    return album(db, ended, albumPhotoUrl(ended.code));
   });
 
   endpointRoute(app, booker.photo, bookerOptions, async (request, reply) => {

@@ -7,6 +7,8 @@ import type { PlayerAuth } from '../player-auth';
 import { storePhoto, type PhotoStorage, type StoredPhoto } from '../../../platform/storage';
 import { insertSubmission } from '../submissions/submissions-repository';
 import { listSubmissions, reviewSubmission, submissionPhoto, teamSubmissionDto, type PhotoUrl } from '../submissions/submission-review';
+import { urlOf } from '../../../../shared/api/endpoint';
+import { bookerResultsEndpoints, hostReviewEndpoints } from '../../../../shared/api/endpoints/play-challenges';
 import { lockTeam } from '../team-points';
 import { assertTeamMay } from '../team-effects';
 import { instanceLeaderboard } from '../leaderboard';
@@ -217,7 +219,13 @@ export async function albumPhoto(db: Db, storage: PhotoStorage, ended: Ended, id
 export const hostPhotoUrl =
   (code: string): PhotoUrl =>
   (id) =>
-    `/api/host/games/${encodeURIComponent(code)}/submissions/${id}/photo`;
+    urlOf(hostReviewEndpoints.photo, { code, id });
+
+/** Where the organiser fetches an album photo (by code and management key). */
+export const albumPhotoUrl =
+  (code: string): PhotoUrl =>
+  (id) =>
+    urlOf(bookerResultsEndpoints.photo, { code, id });
 
 export async function hostSubmissions(db: Db, ctx: GameContext, status: SubmissionStatus | undefined): Promise<{ submissions: ReviewSubmission[] }> {
   const { submissions } = await listSubmissions(db, { gameCode: ctx.game.code, ...(status ? { status } : {}) }, { page: 1, perPage: 100 }, hostPhotoUrl(ctx.game.code));

@@ -9,6 +9,9 @@ import { publishTeams } from '../game-lifecycle';
 import type { TeamSubmission } from '../../../../shared/api/play-challenges';
 import { REVIEW_MESSAGES, type ReviewResponse, type ReviewSubmission } from '../../../../shared/api/submissions';
 import type { Pagination } from '../../../../shared/api/common';
+import { urlOf } from '../../../../shared/api/endpoint';
+import { adminSubmissionsEndpoints } from '../../../../shared/api/endpoints/admin-review';
+import { playChallengesEndpoints } from '../../../../shared/api/endpoints/play-challenges';
 import {
   allocatePoints,
   rawPoints,
@@ -38,7 +41,13 @@ import {
  * photo route is; staff by default.
  */
 export type PhotoUrl = (submissionId: number) => string;
-export const staffPhotoUrl: PhotoUrl = (id) => `/api/admin/submissions/${id}/photo`;
+export const staffPhotoUrl: PhotoUrl = (id) => urlOf(adminSubmissionsEndpoints.photo, { id });
+
+/** Where a player (or its team) fetches a submission's photo. */
+export const playerPhotoUrl =
+  (code: string): PhotoUrl =>
+  (id) =>
+    urlOf(playChallengesEndpoints.photo, { code, id });
 
 /** A submission as its own team sees it (the player app, the `submission` stream event; issue 14). */
 export function teamSubmissionDto(s: SubmissionRow, gameCode: string): TeamSubmission {
@@ -48,7 +57,7 @@ export function teamSubmissionDto(s: SubmissionRow, gameCode: string): TeamSubmi
     kind: s.kind,
     text: s.textAnswer,
     count: s.count,
-    photo_url: s.photoKey ? `/api/play/${encodeURIComponent(gameCode)}/submissions/${s.id}/photo` : null,
+    photo_url: s.photoKey ? playerPhotoUrl(gameCode)(s.id) : null,
     status: s.status,
     rating: s.rating,
     points_awarded: s.pointsAwarded,
