@@ -58,8 +58,12 @@ describe('location for everyone', () => {
     await page.getByRole('radio', { name: /Foxes/ }).check();
     await page.getByRole('button', { name: 'Join the game' }).click();
 
-    // Live at once: no lobby, so the live view asks.
+    // Live at once: no lobby, so the live view asks. A claim meanwhile says what to do, not to wait for a location.
     const prompt = page.getByTestId('live-location');
+    const form = page.getByRole('form', { name: 'Found the Chicken' });
+    await form.getByLabel("Code on the Chicken's screen").fill(FOUND_CODE);
+    await form.getByRole('button', { name: 'Claim the Chicken' }).click();
+    await form.getByText(/Turn on location to claim the Chicken/).waitFor();
     await prompt.getByRole('button', { name: 'Turn on location' }).click();
     // The browser said no: the phone says how to allow it.
     await prompt.getByText(/blocked location for this site/).waitFor();
@@ -73,8 +77,6 @@ describe('location for everyone', () => {
     await page.locator('[data-testid="map-marker"][data-name="Cara"]').waitFor({ timeout: 20_000 });
     expect(await page.getByTestId('live-location').count()).toBe(0);
 
-    const form = page.getByRole('form', { name: 'Found the Chicken' });
-    await form.getByLabel("Code on the Chicken's screen").fill(FOUND_CODE);
     await form.getByRole('button', { name: 'Claim the Chicken' }).click();
     await page.getByTestId('chicken-found').filter({ hasText: '+50 points' }).waitFor();
     expect(errors).toEqual([]);

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 
 export type LocationAnswer = 'granted' | 'denied';
 
@@ -10,6 +10,19 @@ export type LocationAnswer = 'granted' | 'denied';
 export function useAskLocation(onAnswer: (answer: LocationAnswer) => void) {
   const [asking, setAsking] = useState(false);
   const [blocked, setBlocked] = useState(false);
+  // A browser that already refused says so before the first tap (where it can tell: the Permissions API).
+  useEffect(() => {
+    let live = true;
+    navigator.permissions
+      ?.query({ name: 'geolocation' })
+      .then((status) => {
+        if (live && status.state === 'denied') setBlocked(true);
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, []);
   const ask = () => {
     if (!('geolocation' in navigator)) {
       setBlocked(true);
