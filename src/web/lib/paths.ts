@@ -1,4 +1,4 @@
-import { bookingPaths, chickenPath, hostPath, manageResultsPath, playPath, playResultsPath } from '../../shared/booking-links';
+import { bookingPaths, chickenPath, hostPath, joinPath, manageResultsPath, playPath, playResultsPath } from '../../shared/booking-links';
 import { proposalPath } from '../../shared/proposals';
 import { staffPaths } from '../../shared/staff-access';
 
@@ -19,6 +19,8 @@ export const paths = {
   proposal: proposalPath,
   /** The player app of a game code, and its Chicken link. */
   play: playPath,
+  /** Where players join a game: the one join link of the mails and the screens. */
+  join: joinPath,
   chicken: chickenPath,
   /** After the game: results and photo album, for players and for the organiser. */
   playResults: playResultsPath,

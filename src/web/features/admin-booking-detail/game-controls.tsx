@@ -172,7 +172,7 @@ export function GameControls({ booking }: { booking: AdminBooking }) {
               {stationCountText(booking.game.stations_count)}
             </Link>
           ) : null}
-          <a href={paths.play(booking.game.code)} className="text-brand-700 underline">
+          <a href={paths.join(booking.game.code)} className="text-brand-700 underline">
             Players&apos; join link
           </a>
           <Button variant="link" onClick={() => void copyToClipboard(`${window.location.origin}${booking.game ? paths.chicken(booking.game.code, booking.game.chicken_key) : ''}`)}>

@@ -26,7 +26,7 @@ export function JoinPage() {
         <p className="text-slate-700" data-testid="join-opens">
           Join now to pick your team; the game starts at the meeting time. Keep this link or the game code {booking.code}.
         </p>
-        <Link to={paths.play(booking.code)} className={buttonClass('primary', 'lg')} data-testid="join-game">
+        <Link to={paths.join(booking.code)} className={buttonClass('primary', 'lg')} data-testid="join-game">
           Join the game
         </Link>
       </header>

@@ -1,6 +1,6 @@
 import { Link, Navigate, useLocation, useParams } from 'react-router';
 import type { BookerBooking } from '../../../shared/api/booking';
-import { joinLink, joinPath } from '../../../shared/booking-links';
+import { joinLink } from '../../../shared/booking-links';
 import { ORGANISER_STAGE_LABELS, organiserStage, type OrganiserStage } from '../../../shared/lifecycle/organiser-stage';
 import { copyToClipboard } from '../../lib/clipboard';
 import { paths } from '../../lib/paths';
@@ -67,7 +67,7 @@ function ShareWithPlayers({ booking }: { booking: BookerBooking }) {
       </div>
       <div className="flex flex-wrap items-center gap-2">
         <span className="text-slate-700">Players join at</span>
-        <a href={joinPath(booking.code)} className="break-all font-medium text-brand-700 underline" data-testid="join-link">
+        <a href={paths.join(booking.code)} className="break-all font-medium text-brand-700 underline" data-testid="join-link">
           {link}
         </a>
         <Button variant="secondary" size="lg" onClick={() => void copyToClipboard(link)}>
