@@ -15,7 +15,9 @@ import { expectNoSeriousA11yViolations } from './wizard-support';
  * (booking detail, challenge form, users, activity, the overviews and section pages) and the booker's pages by code.
  * Checked where their journeys already stand on them: the public wizard's five steps on a desktop and on a phone
  * (wizard.test.ts), the bookings list's four views with their data and the create-booking wizard's steps
- * (admin-bookings.test.ts).
+ * (admin-bookings.test.ts), and the player app's live game, which needs a live game to show: the Challenges tab with
+ * its 'Take a photo' buttons (challenges-play.test.ts), the hunt (hunt.test.ts) and turning location on
+ * (late-joiner-location.test.ts).
  */
 const j = useServerAndBrowser({
   seed: async (db) => {
