@@ -17,6 +17,7 @@ import { setPasswordCost } from './platform/crypto';
 import { createPhotoStorage, type PhotoStorage } from './platform/storage';
 import { memoizingSerializerCompiler } from './platform/memo-serializer';
 import { registerErrorHandler } from './platform/http/error-handler';
+import { loggerOptions, registerRequestIdHeader, requestIdFor } from './platform/http/request-logging';
 import { registerSession, guardAdminScope } from './domains/identity';
 import { registerSecurityHeaders } from './platform/http/security-headers';
 import { registerOpenApi } from './platform/http/openapi';
@@ -75,7 +76,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   setPasswordCost(config.TEST_PASSWORD_COST === 'low' ? 'low' : 'standard');
   const timeouts = serverTimeouts(config);
   const app = Fastify({
-    logger: options.logger ?? { level: config.LOG_LEVEL },
+    // Our serializers redact secrets from every line; each line of a request carries its id (request-logging.ts).
+    logger: loggerOptions(options.logger ?? { level: config.LOG_LEVEL }),
+    genReqId: requestIdFor,
     trustProxy: trustProxyOption(config.TRUST_PROXY),
     bodyLimit: 256 * 1024,
     requestTimeout: timeouts.requestTimeout,
@@ -133,6 +136,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('preClose', async () => gameHub.stop());
 
   registerErrorHandler(app);
+  registerRequestIdHeader(app);
   await app.register(cookie);
   registerSecurityHeaders(app, { tileOrigins: tileOrigins(config.MAP_TILE_URL) });
   await registerOpenApi(app);

@@ -201,7 +201,7 @@ describe.skipIf(!serverUrl)('PostgreSQL out of reach (needs TEST_DATABASE_URL; a
     for (const url of ['/api/auth/me', '/api/admin/bookings', '/api/booking/ABCDEFGHJK12']) {
       const res = await get(url);
       expect({ url, status: res.statusCode }).toEqual({ url, status: 503 });
-      expect(res.json()).toEqual({ message: 'The service is temporarily unavailable. Please try again shortly.', code: 'service_unavailable' });
+      expect(res.json()).toEqual({ message: 'The service is temporarily unavailable. Please try again shortly.', code: 'service_unavailable', request_id: res.headers['x-request-id'] });
     }
     // Never a 500, whatever the route (some answers may come from memory).
     const pricing = await get('/api/pricing');

@@ -99,7 +99,7 @@ describe('a draining process', () => {
     const refused = await fetch(`${base}/api/play/${gameCode}/stream`, { headers: { 'x-player-token': token } });
     expect(refused.status).toBe(503);
     expect(refused.headers.get('retry-after')).toBe('1');
-    expect(await refused.json()).toEqual({ message: 'This server is restarting. Please try again.', code: 'service_unavailable' });
+    expect(await refused.json()).toEqual({ message: 'This server is restarting. Please try again.', code: 'service_unavailable', request_id: refused.headers.get('x-request-id') });
     expect(t.app.deps.gameHub.size()).toBe(0);
 
     // Work already accepted or short is still served: the game, and a write.

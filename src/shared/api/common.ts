@@ -1,11 +1,15 @@
 import { z } from 'zod';
 import { ERROR_CODES } from './error-codes';
 
-/** Every error answer: `{message, code}`, plus `errors` per field for invalid input (422). */
+/**
+ * Every error answer: `{message, code}`, plus `errors` per field for invalid input (422), and on a 5xx the
+ * `request_id` its log lines carry (also in X-Request-Id), for an operator to find them.
+ */
 export const errorResponse = z.object({
   message: z.string(),
   code: z.enum(ERROR_CODES),
   errors: z.record(z.string(), z.array(z.string())).optional(),
+  request_id: z.string().optional(),
 });
 export type ErrorResponse = z.infer<typeof errorResponse>;
 

@@ -23,7 +23,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
         void reply.header('Retry-After', String(error.retryAfterSeconds));
       }
       const body = error.errors ? { message: error.message, code: error.code, errors: error.errors } : { message: error.message, code: error.code };
-      return reply.code(error.statusCode).send(body);
+      return reply.code(error.statusCode).send(error.statusCode >= 500 ? { ...body, request_id: request.id } : body);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors = fieldErrors(error.validation.map((v) => ({ instancePath: v.instancePath, message: v.message ?? 'Invalid value' })));
@@ -32,12 +32,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');
-      return reply.code(500).send({ message: 'Server Error', code: 'server_error' });
+      return reply.code(500).send({ message: 'Server Error', code: 'server_error', request_id: request.id });
     }
     if (isDatabaseUnavailable(error)) {
       request.log.error({ err: error }, 'database unavailable');
       void reply.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
-      return reply.code(503).send({ message: 'The service is temporarily unavailable. Please try again shortly.', code: 'service_unavailable' });
+      return reply.code(503).send({ message: 'The service is temporarily unavailable. Please try again shortly.', code: 'service_unavailable', request_id: request.id });
     }
     if (isInvalidInputForDatabase(error)) {
       request.log.warn({ err: error }, 'input the database cannot store');
@@ -52,6 +52,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.code(status).send({ message, code: codeForStatus(status) });
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.code(500).send({ message: 'Server Error', code: 'server_error' });
+    // The id (also in X-Request-Id and on every log line of the request) lets an operator find what went wrong.
+    return reply.code(500).send({ message: 'Server Error', code: 'server_error', request_id: request.id });
   });
 }

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { redactText, redactUrl, requestIdFor } from './request-logging';
+
+const KEY = 'Zq3xv9Kd0aB-_LmN4pQrStUvWxYz012345678901a';
+
+describe('redactUrl', () => {
+  it('takes the secret out of every path that carries one', () => {
+    expect(redactUrl(`/api/manage/${KEY}/payment`)).toBe('/api/manage/[redacted]/payment');
+    expect(redactUrl(`/manage/${KEY}/paid?session_id=cs_test_abc`)).toBe('/manage/[redacted]/paid?session_id=[redacted]');
+    expect(redactUrl(`/api/manage/${KEY}/checkout/cs_test_a1/confirm`)).toBe('/api/manage/[redacted]/checkout/[redacted]/confirm');
+    expect(redactUrl('/api/proposals/short-token/accept')).toBe('/api/proposals/[redacted]/accept');
+    expect(redactUrl('/proposal/abc')).toBe('/proposal/[redacted]');
+    expect(redactUrl('/reset-password/abc%2Fdef')).toBe('/reset-password/[redacted]');
+    expect(redactUrl(`/anything/${KEY}`)).toBe('/anything/[redacted]');
+    expect(redactUrl(`/api/x?token=a&page=2&other=${KEY}`)).toBe('/api/x?token=[redacted]&page=2&other=[redacted]');
+  });
+
+  it('leaves what an operator needs: routes, ids, game codes, plain words', () => {
+    for (const url of ['/api/booking/HX7K2Q/results', '/api/admin/bookings/12/timeline?page=2', '/api/play/ABC123/submissions/4/photo', '/assets/index-3f9a.js', '/'])
+      expect(redactUrl(url)).toBe(url);
+  });
+});
+
+describe('redactText', () => {
+  it('takes paths, long tokens and failed-query parameters out of error text', () => {
+    const text = `Route GET:/api/manage/${KEY} not found\nFailed query: select 1 where key_hash = $1\nparams: ${KEY},x\n    at f (/srv/node_modules/fastify-type-provider-zod/dist/index.js:1:2)`;
+    const safe = redactText(text);
+    expect(safe).not.toContain(KEY);
+    expect(safe).toContain('params: [redacted]');
+    expect(safe).toContain('/srv/node_modules/fastify-type-provider-zod/dist/index.js:1:2');
+  });
+});
+
+describe('requestIdFor', () => {
+  const request = (id?: string) => ({ headers: id === undefined ? {} : { 'x-request-id': id } });
+  it('keeps a short plain X-Request-Id and replaces anything else', () => {
+    expect(requestIdFor(request('proxy-4f2a.7'))).toBe('proxy-4f2a.7');
+    for (const unsafe of ['a b', 'x'.repeat(65), '<script>', '', undefined]) expect(requestIdFor(request(unsafe))).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
