@@ -90,11 +90,15 @@ describe('calendar', () => {
 describe('enquiries and leads over time', () => {
   beforeAll(async () => {
     const lead = { utmSource: 'admin', utmMedium: 'manual_created' };
+    // A payment converts the lead (booking-lifecycle.ts): paid bookings stay leads, with lead status 'converted'.
+    const paid = { bookingStatus: 'paid' as const, leadStatus: 'converted' as const };
     // 23:30 UTC on 29 March 2029 is 00:30 on 30 March in London (BST since 25 March).
     await createBooking(t.db, { fullName: 'Chart Enquiry 1', createdAt: new Date('2029-03-29T23:30:00Z') });
-    await createBooking(t.db, { fullName: 'Chart Lead 1', bookingStatus: 'lead', createdAt: new Date('2029-03-30T10:00:00Z') });
-    await createBooking(t.db, { fullName: 'Chart Lead 2 paid', bookingStatus: 'paid', ...lead, createdAt: new Date('2029-04-02T10:00:00Z') });
-    await createBooking(t.db, { fullName: 'Chart Enquiry 2 paid', bookingStatus: 'paid', createdAt: new Date('2029-04-02T11:00:00Z') });
+    await createBooking(t.db, { fullName: 'Chart Lead 1', bookingStatus: 'lead', ...lead, createdAt: new Date('2029-03-30T10:00:00Z') });
+    await createBooking(t.db, { fullName: 'Chart Lead 2 paid', ...paid, ...lead, createdAt: new Date('2029-04-02T10:00:00Z') });
+    await createBooking(t.db, { fullName: 'Chart Enquiry 2 paid', ...paid, createdAt: new Date('2029-04-02T11:00:00Z') });
+    // Trash is no lead and no enquiry (shared/leads.ts).
+    await createBooking(t.db, { fullName: 'Chart Trash', leadStatus: 'trash', createdAt: new Date('2029-04-02T12:00:00Z') });
     await createBooking(t.db, { fullName: 'Chart Enquiry 3', createdAt: new Date('2029-04-10T09:00:00Z') });
   });
 
@@ -104,29 +108,29 @@ describe('enquiries and leads over time', () => {
     return enquiryLeadResponse.parse(res.json());
   };
 
-  it('counts per London day, zero-filled, with yyyy-MM-dd keys', async () => {
+  it('counts per London day, zero-filled, with yyyy-MM-dd keys: every lead, and the enquiries among them', async () => {
     const r = await chart('start_date=2029-03-28&end_date=2029-04-03&interval=daily');
     expect(r.data).toEqual([
       { date: '2029-03-28', enquiries: 0, leads: 0 },
       { date: '2029-03-29', enquiries: 0, leads: 0 },
-      { date: '2029-03-30', enquiries: 1, leads: 1 },
+      { date: '2029-03-30', enquiries: 1, leads: 2 },
       { date: '2029-03-31', enquiries: 0, leads: 0 },
       { date: '2029-04-01', enquiries: 0, leads: 0 },
-      { date: '2029-04-02', enquiries: 1, leads: 1 },
+      { date: '2029-04-02', enquiries: 1, leads: 2 },
       { date: '2029-04-03', enquiries: 0, leads: 0 },
     ]);
-    expect(r.totals).toEqual({ enquiries: 2, leads: 2 });
+    expect(r.totals).toEqual({ enquiries: 2, leads: 4 });
   });
 
   it('counts per ISO week with yyyy-Www keys', async () => {
     const r = await chart('start_date=2029-03-28&end_date=2029-04-16&interval=weekly');
     expect(r.data).toEqual([
-      { date: '2029-W13', enquiries: 1, leads: 1 },
-      { date: '2029-W14', enquiries: 1, leads: 1 },
-      { date: '2029-W15', enquiries: 1, leads: 0 },
+      { date: '2029-W13', enquiries: 1, leads: 2 },
+      { date: '2029-W14', enquiries: 1, leads: 2 },
+      { date: '2029-W15', enquiries: 1, leads: 1 },
       { date: '2029-W16', enquiries: 0, leads: 0 },
     ]);
-    expect(r.totals).toEqual({ enquiries: 3, leads: 2 });
+    expect(r.totals).toEqual({ enquiries: 3, leads: 5 });
   });
 
   it('counts per month with yyyy-MM keys', async () => {
@@ -134,8 +138,8 @@ describe('enquiries and leads over time', () => {
     expect(r.data).toEqual([
       { date: '2029-01', enquiries: 0, leads: 0 },
       { date: '2029-02', enquiries: 0, leads: 0 },
-      { date: '2029-03', enquiries: 1, leads: 1 },
-      { date: '2029-04', enquiries: 2, leads: 1 },
+      { date: '2029-03', enquiries: 1, leads: 2 },
+      { date: '2029-04', enquiries: 2, leads: 3 },
       { date: '2029-05', enquiries: 0, leads: 0 },
     ]);
   });

@@ -9,6 +9,7 @@ import { bookingsKeys, fetchChart } from './bookings-api';
 import { RANGE_PRESETS, type BookingsUrlState, type RangePreset } from './bookings-url';
 import { RANGE_LABELS, resolveRange } from './date-ranges';
 import { MetricCard } from './bookings-ui';
+import { LEADS_CAPTION } from '../../../shared/leads';
 
 const EnquiryLeadChart = lazy(() => import('./enquiry-lead-chart'));
 
@@ -65,6 +66,9 @@ export function StatsTab({ state, update }: Props) {
         <MetricCard label="Total Enquiries" testId="total-enquiries" value={chart.data?.totals.enquiries ?? '–'} />
         <MetricCard label="Total Leads" testId="total-leads" value={chart.data?.totals.leads ?? '–'} />
       </div>
+      <p className="text-sm text-slate-600" data-testid="leads-caption">
+        {LEADS_CAPTION}
+      </p>
       <div className="rounded-xl border border-slate-200 bg-white p-4">
         {chart.isPending ? (
           <Spinner />

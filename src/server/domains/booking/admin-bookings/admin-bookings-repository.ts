@@ -9,6 +9,7 @@ import { normalizeCode } from '../../../platform/codes';
 import type { BookingListItem } from '../../../../shared/api/booking';
 import type { AttentionFilter, CalendarItem, ListLeadStatus } from '../../../../shared/api/admin-bookings';
 import type { ChartInterval } from '../../../../shared/chart-interval';
+import { OPEN_PIPELINE_STATUSES, STAFF_CREATED } from '../../../../shared/leads';
 
 export type BookingRow = typeof bookings.$inferSelect;
 
@@ -31,17 +32,20 @@ export function attentionCondition(filter: AttentionFilter): SQL {
   }
 }
 
-/** The sales pipeline of the leads tab: open enquiries and leads, and converted ones; never trash. */
+/**
+ * Every lead (shared/leads.ts `isLead`, decision 0336) as SQL: the leads tab's list and the Stats chart both filter by
+ * it; tests/api/admin-bookings-counts.test.ts checks it agrees with the counted keys, lead-counts.test.ts with the tab.
+ */
 export function pipelineCondition(leadStatus: ListLeadStatus = 'all'): SQL {
   const pipeline = and(
     ne(bookings.leadStatus, 'trash'),
-    or(inArray(bookings.bookingStatus, ['enquiry', 'lead']), eq(bookings.leadStatus, 'converted')),
+    or(inArray(bookings.bookingStatus, [...OPEN_PIPELINE_STATUSES]), eq(bookings.leadStatus, 'converted')),
   ) as SQL;
   return leadStatus === 'all' ? pipeline : (and(pipeline, eq(bookings.leadStatus, leadStatus)) as SQL);
 }
 
-/** A lead: status lead, or created by staff (docs/decisions/0150). Everything else came in as an enquiry. */
-const isLeadSql = sql`(${bookings.bookingStatus} = 'lead' or (${bookings.utmSource} = 'admin' and ${bookings.utmMedium} = 'manual_created'))`;
+/** A lead staff created (shared/leads.ts `createdByStaff`): the leads that are not enquiries. */
+const createdByStaffSql = sql`(${bookings.utmSource} = ${STAFF_CREATED.utm_source} and ${bookings.utmMedium} = ${STAFF_CREATED.utm_medium})`;
 
 function escapeLike(term: string): string {
   return term.replaceAll(/[\\%_]/g, (c) => `\\${c}`);
@@ -151,17 +155,17 @@ export async function gamesValue(
 
 const BUCKET_FORMAT: Record<ChartInterval, string> = { daily: 'YYYY-MM-DD', weekly: 'IYYY-"W"IW', monthly: 'YYYY-MM' };
 
-/** Bookings created from `from` to `to` (exclusive), per local bucket of the zone: how many leads, how many in all. */
-export async function createdPerBucket(db: DbOrTx, from: Date, to: Date, interval: ChartInterval, timeZone: string): Promise<{ bucket: string; leads: number; total: number }[]> {
+/** Leads that came in from `from` to `to` (exclusive), per local bucket of the zone: how many, how many enquiries. */
+export async function leadsPerBucket(db: DbOrTx, from: Date, to: Date, interval: ChartInterval, timeZone: string): Promise<{ bucket: string; leads: number; enquiries: number }[]> {
   const bucket = sql<string>`to_char(${bookings.createdAt} at time zone ${sql.raw(`'${timeZone.replaceAll("'", '')}'`)}, ${sql.raw(`'${BUCKET_FORMAT[interval]}'`)})`;
   return db
     .select({
       bucket,
-      leads: sql<number>`sum(case when ${isLeadSql} then 1 else 0 end)`.mapWith(Number),
-      total: sql<number>`count(*)`.mapWith(Number),
+      leads: sql<number>`count(*)`.mapWith(Number),
+      enquiries: sql<number>`sum(case when ${createdByStaffSql} then 0 else 1 end)`.mapWith(Number),
     })
     .from(bookings)
-    .where(and(gte(bookings.createdAt, from), lt(bookings.createdAt, to)))
+    .where(and(gte(bookings.createdAt, from), lt(bookings.createdAt, to), pipelineCondition()))
     .groupBy(sql`1`);
 }
 

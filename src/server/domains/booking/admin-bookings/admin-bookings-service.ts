@@ -33,7 +33,7 @@ import { roundMoney } from '../../../../shared/prices';
 import {
   attentionCondition,
   countBookings,
-  createdPerBucket,
+  leadsPerBucket,
   exportExtras,
   exportPage,
   findBookingsPage,
@@ -169,11 +169,11 @@ export async function calendarMetrics(db: DbOrTx, startDate: string, endDate: st
 
 export async function enquiryLeadMetrics(db: DbOrTx, startDate: string, endDate: string, interval: ChartInterval): Promise<EnquiryLeadResponse> {
   const { from, to } = checkRange(startDate, endDate, MAX_CHART_DAYS);
-  const rows = await createdPerBucket(db, from, to, interval, ZONE);
+  const rows = await leadsPerBucket(db, from, to, interval, ZONE);
   const byBucket = new Map(rows.map((r) => [r.bucket, r]));
   const data = bucketKeys(startDate, endDate, interval).map((date) => {
     const row = byBucket.get(date);
-    return { date, enquiries: row ? row.total - row.leads : 0, leads: row?.leads ?? 0 };
+    return { date, enquiries: row?.enquiries ?? 0, leads: row?.leads ?? 0 };
   });
   return {
     data,

@@ -1,6 +1,7 @@
 import type { AttentionFilter, ListBookingsQuery, ListLeadStatus } from '../../../../shared/api/admin-bookings';
 import type { KeyCount } from './booking-counts-repository';
 import { hasPaid, PLAYED_STATUSES, UPCOMING_STATUSES } from '../../../../shared/lifecycle/booking-states';
+import { isLead } from '../../../../shared/leads';
 
 /**
  * The list filters and metrics of docs/decisions/0150-booking-metrics.md, as tests on a counted key.
@@ -20,11 +21,9 @@ export const ATTENTION_TESTS: Record<AttentionFilter, KeyTest> = {
   unactivated: (k) => isPaid(k) && !k.activated,
 };
 
+/** The Leads & Enquiries tab: every lead (shared/leads.ts), or those of one lead status. */
 export function pipelineTest(leadStatus: ListLeadStatus = 'all'): KeyTest {
-  return (k) =>
-    k.leadStatus !== 'trash' &&
-    (k.bookingStatus === 'enquiry' || k.bookingStatus === 'lead' || k.leadStatus === 'converted') &&
-    (leadStatus === 'all' || k.leadStatus === leadStatus);
+  return (k) => isLead({ booking_status: k.bookingStatus, lead_status: k.leadStatus }) && (leadStatus === 'all' || k.leadStatus === leadStatus);
 }
 
 const isGame: KeyTest = (k) => hasPaid(k.bookingStatus);
