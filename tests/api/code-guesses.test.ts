@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
+import fc from 'fast-check';
+import { toJsonSchema, validArb } from '../support/schema-arbitrary';
 import { CODE_GUESS_LIMIT } from '../../src/server/platform/code-guesses';
 import { createTestApp, type Agent, type TestApp } from '../support/test-app';
 import { createPaidBooking } from '../support/fixtures';
@@ -96,4 +98,52 @@ describe('a real game behind one office address', () => {
     // A typo still answers 404 (not 429): the valid look-ups used none of the allowance.
     expect((await ROUTES.game(office, guess(1))).statusCode).toBe(404);
   });
+});
+
+/**
+ * Issue 28: the player-token routes, the organiser's results, album and photo, and the booker's payment and checkout
+ * told a real code, token or key from a wrong one with no limit (300 misses, no 429). Every route under
+ * /api/play/:code, /api/booking/:code and /api/manage/:key is taken from the app's own route table, so a route added
+ * later is held to it too: 300 misses from one address (a real game code with a wrong token or key, a wrong
+ * management key), each with a body its schema accepts, end in 429.
+ */
+describe('every look-up by a code, token or key counts its misses', () => {
+  const GUESSED = /^\/api\/(play\/:code|booking\/:code|manage\/:key)(\/|$)/;
+  const CODE_ONLY = new Set(['GET /api/booking/:code', 'GET /api/play/:code', 'POST /api/play/:code/join']);
+
+  /** A body the route's schema takes, so the request reaches the look-up rather than a 422. */
+  function bodiesFor(schema: unknown): unknown[] {
+    const json = toJsonSchema(schema);
+    return json ? fc.sample(validArb(json), { numRuns: 30, seed: 28 }) : [undefined];
+  }
+
+  it('answers 429 within 300 misses on each of them', async () => {
+    const { gameCode } = await createPaidBooking(t.db, { players: 10 });
+    const routes = t.app.routeTable.filter((r) => GUESSED.test(r.url) && r.method !== 'HEAD');
+    expect(routes.length).toBeGreaterThan(25);
+    const unlimited: string[] = [];
+    for (const route of routes) {
+      // Where the code is the only secret, a wrong code is the miss (the ones above); elsewhere the game is real and the
+      // token or key is wrong.
+      const codeOnly = CODE_ONLY.has(`${route.method} ${route.url}`);
+      const url = route.url.replace(':code', codeOnly ? guess(9000) : gameCode).replace(':key', `wrong-key-${'x'.repeat(30)}`).replace(':id', '1').replace(':sessionId', 'cs_wrong');
+      const query = route.method === 'POST' && url.endsWith('/submissions/photo') ? '?challenge_id=1' : '';
+      const bodies = route.method === 'GET' ? [undefined] : bodiesFor(route.schema?.body);
+      const ip = freshIp();
+      const statuses = new Set<number>();
+      for (let i = 0; i < 300 && !statuses.has(429); i++) {
+        const body = bodies[i % bodies.length];
+        const res = await visitor.inject({
+          method: route.method,
+          url: `${url}${query}`,
+          headers: { 'x-player-token': `wrong-token-${i}`, 'x-manage-key': `wrong-key-${i}` },
+          ...(body === undefined ? {} : { payload: JSON.stringify(body), headers: { 'content-type': 'application/json', 'x-player-token': `wrong-token-${i}`, 'x-manage-key': `wrong-key-${i}` } }),
+          remoteAddress: ip,
+        });
+        statuses.add(res.statusCode);
+      }
+      if (!statuses.has(429)) unlimited.push(`${route.method} ${route.url}: ${[...statuses].join(', ')}`);
+    }
+    expect(unlimited).toEqual([]);
+  }, 120_000);
 });

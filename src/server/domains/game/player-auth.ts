@@ -3,6 +3,9 @@ import type { Db, DbOrTx } from '../../platform/db/client';
 import { gameInstances, games, players } from './tables/games';
 import { sha256 } from '../../platform/crypto';
 import { ForbiddenError, NotFoundError, UnauthenticatedError } from '../../platform/errors';
+import { isRefusal, type CodeGuesses } from '../../platform/code-guesses';
+import { headerValue } from '../../platform/http/request-headers';
+import { PLAYER_TOKEN_HEADER } from '../../../shared/api/play';
 import { loadGame } from './game-state';
 import { GAME_MESSAGES } from '../../../shared/game/teams';
 import type { Viewer } from './game-events';
@@ -42,6 +45,16 @@ export async function authenticate(db: Db, code: string, token: string | null): 
   if (!(await loadGame(db, code))) throw new NotFoundError(GAME_MESSAGES.gameNotFound);
   if (!auth) throw new UnauthenticatedError(GAME_MESSAGES.playerNotFound);
   throw new ForbiddenError(GAME_MESSAGES.wrongGame);
+}
+
+/**
+ * The player a request's X-Player-Token names, for game `code`: `authenticate`, counted as a look-up by a secret
+ * (platform/code-guesses.ts): an address past the code-guess limit is refused (429) first, and an unknown code, an
+ * unknown token or another game's token counts against it. Every player route goes through this (issue 28: they
+ * answered 300 wrong tokens without a 429).
+ */
+export function playerOfRequest(db: Db, guesses: CodeGuesses, request: { ip: string; headers: Record<string, string | string[] | undefined> }, code: string): Promise<PlayerAuth> {
+  return guesses.guard(request.ip, () => authenticate(db, code, headerValue(request.headers[PLAYER_TOKEN_HEADER], 128)), isRefusal);
 }
 
 export function viewerOf(auth: PlayerAuth): Viewer {

@@ -1,9 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponse } from '../../../../shared/api/common';
 import { huntEndpoints as endpoints } from '../../../../shared/api/endpoints/hunt';
-import { PLAYER_TOKEN_HEADER } from '../../../../shared/api/play';
-import { authenticate } from '../player-auth';
-import { headerValue } from '../../../platform/http/request-headers';
+import { playerOfRequest } from '../player-auth';
 import { endpointRoute } from '../../../platform/http/endpoint-route';
 import { requireStaffUser } from '../../identity';
 import { backpack, pickUp, useItem } from './backpack-service';
@@ -17,21 +15,22 @@ import { huntConsole } from './hunt-console-service';
 export const huntRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.database;
   const options = { tags: ['play'] };
-  const player = (code: string, headers: Record<string, string | string[] | undefined>) => authenticate(db, code, headerValue(headers[PLAYER_TOKEN_HEADER], 128));
+  const player = (request: { ip: string; params: { code: string }; headers: Record<string, string | string[] | undefined> }) =>
+    playerOfRequest(db, app.deps.codeGuesses, request, request.params.code);
   // A team an Egg Strike froze is refused with 423 and Retry-After (decision 0290).
   const frozen = { ...options, errors: { 423: errorResponse } };
 
-  endpointRoute(app, endpoints.chicken, options, async (request) => chickenScreen(db, await player(request.params.code, request.headers)));
+  endpointRoute(app, endpoints.chicken, options, async (request) => chickenScreen(db, await player(request)));
 
-  endpointRoute(app, endpoints.hide, options, async (request) => hideChicken(db, await player(request.params.code, request.headers)));
+  endpointRoute(app, endpoints.hide, options, async (request) => hideChicken(db, await player(request)));
 
-  endpointRoute(app, endpoints.found, frozen, async (request) => claimFind(db, await player(request.params.code, request.headers), request.body));
+  endpointRoute(app, endpoints.found, frozen, async (request) => claimFind(db, await player(request), request.body));
 
-  endpointRoute(app, endpoints.backpack, options, async (request) => backpack(db, await player(request.params.code, request.headers)));
+  endpointRoute(app, endpoints.backpack, options, async (request) => backpack(db, await player(request)));
 
-  endpointRoute(app, endpoints.pickup, frozen, async (request) => pickUp(db, await player(request.params.code, request.headers), request.body.station_id));
+  endpointRoute(app, endpoints.pickup, frozen, async (request) => pickUp(db, await player(request), request.body.station_id));
 
-  endpointRoute(app, endpoints.use, frozen, async (request) => useItem(db, await player(request.params.code, request.headers), request.body));
+  endpointRoute(app, endpoints.use, frozen, async (request) => useItem(db, await player(request), request.body));
 
   endpointRoute(
     app,

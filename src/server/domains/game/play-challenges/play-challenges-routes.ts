@@ -3,11 +3,11 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { errorResponse } from '../../../../shared/api/common';
 import { bookerResultsEndpoints as booker, playChallengesEndpoints as play } from '../../../../shared/api/endpoints/play-challenges';
-import { PLAYER_TOKEN_HEADER } from '../../../../shared/api/play';
 import { MANAGE_KEY_HEADER } from '../../../../shared/api/public-booking';
 import { MAX_PHOTO_BYTES, PHOTO_TYPES, UPLOAD_MESSAGES } from '../../../../shared/uploads';
 import { AppError } from '../../../platform/errors';
-import { authenticate, type PlayerAuth } from '../player-auth';
+import { playerOfRequest, type PlayerAuth } from '../player-auth';
+import { isRefusal } from '../../../platform/code-guesses';
 import { headerValue } from '../../../platform/http/request-headers';
 import type { StoredPhoto } from '../../../platform/storage';
 import { endpointRoute } from '../../../platform/http/endpoint-route';
@@ -35,13 +35,13 @@ export function sendPhoto(reply: FastifyReply, photo: StoredPhoto) {
  */
 export const playChallengesRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.database;
-  const photos = app.deps.photos;
+  const { photos, codeGuesses } = app.deps;
   // The player's token is checked on request, before a body is read or validated: an upload from nobody is never
   // taken in, and a missing token answers 401 whatever the body.
   const players = new WeakMap<FastifyRequest, PlayerAuth>();
   const onRequest = async (request: FastifyRequest) => {
     const params = z.object({ code: z.string() }).safeParse(request.params);
-    players.set(request, await authenticate(db, params.success ? params.data.code : '', headerValue(request.headers[PLAYER_TOKEN_HEADER], 128)));
+    players.set(request, await playerOfRequest(db, codeGuesses, request, params.success ? params.data.code : ''));
   };
   const player = (request: FastifyRequest): PlayerAuth => {
     const auth = players.get(request);
@@ -86,15 +86,18 @@ export const playChallengesRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   const bookerOptions = { tags: ['booker'] };
-  endpointRoute(app, booker.results, bookerOptions, async (request) => results(db, await bookerEnded(db, request.params.code, manageKey(request.headers))));
+  // The organiser's game by code and management key: a wrong code, key or photo counts as a guess (code-guesses.ts).
+  const organiserGame = (request: { ip: string; params: { code: string }; headers: Headers }) =>
+    codeGuesses.guard(request.ip, () => bookerEnded(db, request.params.code, manageKey(request.headers)), isRefusal);
+  endpointRoute(app, booker.results, bookerOptions, async (request) => results(db, await organiserGame(request)));
 
   endpointRoute(app, booker.album, bookerOptions, async (request) => {
-    const ended = await bookerEnded(db, request.params.code, manageKey(request.headers));
+    const ended = await organiserGame(request);
     return album(db, ended, albumPhotoUrl(ended.code));
   });
 
   endpointRoute(app, booker.photo, bookerOptions, async (request, reply) => {
-    const ended = await bookerEnded(db, request.params.code, manageKey(request.headers));
-    return sendPhoto(reply, await albumPhoto(db, photos, ended, request.params.id));
+    const ended = await organiserGame(request);
+    return sendPhoto(reply, await codeGuesses.guard(request.ip, () => albumPhoto(db, photos, ended, request.params.id)));
   });
 };

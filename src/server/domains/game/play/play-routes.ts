@@ -1,45 +1,44 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { playEndpoints as endpoints } from '../../../../shared/api/endpoints/play';
-import { PLAYER_TOKEN_HEADER } from '../../../../shared/api/play';
-import { headerValue } from '../../../platform/http/request-headers';
 import { endpointRoute } from '../../../platform/http/endpoint-route';
 import { streamGame } from '../game-stream';
-import { authenticate, changeTeam, getGame, join, map, me, postPosition, updateMe, viewerOf } from './play-service';
+import { playerOfRequest } from '../player-auth';
+import { changeTeam, getGame, join, map, me, postPosition, updateMe, viewerOf } from './play-service';
 
 /**
  * The player app's calls by game code (public: the code is the join code). All but the game and the join need the
- * player's token in X-Player-Token; mutating calls carry the CSRF token like every other. The game and the join are
- * look-ups by a code anyone may type: a wrong code counts against the address (platform/code-guesses.ts).
+ * player's token in X-Player-Token; mutating calls carry the CSRF token like every other. Every call is a look-up by a
+ * code or token anyone may type: a wrong one counts against the address (platform/code-guesses.ts).
  */
 export const playRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.database;
   const { codeGuesses } = app.deps;
   const options = { tags: ['play'] };
-  const tokenOf = (headers: Record<string, string | string[] | undefined>) => headerValue(headers[PLAYER_TOKEN_HEADER], 128);
-  const player = (code: string, headers: Record<string, string | string[] | undefined>) => authenticate(db, code, tokenOf(headers));
+  const player = (request: { ip: string; params: { code: string }; headers: Record<string, string | string[] | undefined> }) =>
+    playerOfRequest(db, codeGuesses, request, request.params.code);
 
   endpointRoute(app, endpoints.game, options, async (request) => codeGuesses.guard(request.ip, () => getGame(db, request.params.code)));
 
   endpointRoute(app, endpoints.join, options, async (request) => codeGuesses.guard(request.ip, () => join(db, request.params.code, request.body)));
 
-  endpointRoute(app, endpoints.me, options, async (request) => me(db, await player(request.params.code, request.headers)));
+  endpointRoute(app, endpoints.me, options, async (request) => me(db, await player(request)));
 
   endpointRoute(app, endpoints.updateMe, options, async (request) => ({
-    player: await updateMe(db, await player(request.params.code, request.headers), request.body),
+    player: await updateMe(db, await player(request), request.body),
   }));
 
-  endpointRoute(app, endpoints.changeTeam, options, async (request) => changeTeam(db, await player(request.params.code, request.headers), request.body));
+  endpointRoute(app, endpoints.changeTeam, options, async (request) => changeTeam(db, await player(request), request.body));
 
   endpointRoute(app, endpoints.position, options, async (request) => {
-    await postPosition(db, await player(request.params.code, request.headers), request.body);
+    await postPosition(db, await player(request), request.body);
     return null;
   });
 
-  endpointRoute(app, endpoints.map, options, async (request) => map(db, await player(request.params.code, request.headers)));
+  endpointRoute(app, endpoints.map, options, async (request) => map(db, await player(request)));
 
   // The stream hijacks the reply and answers it itself.
   endpointRoute(app, endpoints.stream, options, async (request, reply) => {
-    const auth = await player(request.params.code, request.headers);
+    const auth = await player(request);
     await streamGame(request, reply, { db, hub: app.deps.gameHub, gameId: auth.game.id, viewer: viewerOf(auth) });
     return reply;
   });

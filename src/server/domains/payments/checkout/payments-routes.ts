@@ -19,15 +19,18 @@ export function paymentsRoutes(setup: PaymentSetup): FastifyPluginAsyncZod {
   return async (app) => {
     const deps = (): PaymentDeps => ({ db: app.deps.database.db, setup, mailer: { mail: app.deps.mail, baseUrl: app.deps.publicUrl }, log: app.log });
 
+    // Every call names the booking by its management key: a wrong key counts as a guess (platform/code-guesses.ts).
+    const guarded = <T>(ip: string, lookup: () => Promise<T>) => app.deps.codeGuesses.guard(ip, lookup);
+
     endpointRoute(app, endpoints.state, { tags, summary: "The booking's total, paid, balance due, due date and how to pay" }, async (request) => ({
-      payment: await paymentState(deps(), request.params.key),
+      payment: await guarded(request.ip, () => paymentState(deps(), request.params.key)),
     }));
 
     endpointRoute(
       app,
       endpoints.startCheckout,
       { tags, summary: 'Start paying the deposit, the full price or the balance online: answers the checkout page to send the booker to', errors: upstream },
-      async (request) => startCheckout(deps(), { key: request.params.key, ...request.body }),
+      async (request) => guarded(request.ip, () => startCheckout(deps(), { key: request.params.key, ...request.body })),
     );
 
     endpointRoute(
@@ -38,7 +41,7 @@ export function paymentsRoutes(setup: PaymentSetup): FastifyPluginAsyncZod {
         summary: 'The return page: how the checkout went (records the payment if the provider says it is paid and the webhook has not)',
         errors: upstream,
       },
-      async (request) => confirmCheckout(deps(), { key: request.params.key, sessionId: request.params.sessionId }),
+      async (request) => guarded(request.ip, () => confirmCheckout(deps(), { key: request.params.key, sessionId: request.params.sessionId })),
     );
 
     // The provider's webhook: the raw body is what its signature covers, so this scope keeps JSON bodies as bytes.
