@@ -25,7 +25,7 @@ const PAID: PaymentState = {
   options: { deposit: null, full: null, balance: null },
   cancelled: false,
   provider: 'bank_transfer',
-  bank_transfer: null,
+  bank_transfer: { reference: 'HATCH-GAME123456', details: null },
   payments: [],
 };
 
