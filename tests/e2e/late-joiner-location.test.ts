@@ -26,13 +26,31 @@ const errors: string[] = [];
 
 const j = useServerAndBrowser({
   seed: async (db) => {
-    const paid = await createPaidBooking(db, { ...startableSchedule(), planType: 'standard', players: 6, duration: 60, initialAreaLat: CENTRE.latitude, initialAreaLng: CENTRE.longitude, initialAreaRadius: 800 });
+    const paid = await createPaidBooking(db, {
+      ...startableSchedule(),
+      planType: 'standard',
+      players: 6,
+      duration: 60,
+      initialAreaLat: CENTRE.latitude,
+      initialAreaLng: CENTRE.longitude,
+      initialAreaRadius: 800,
+    });
     const instance = await insertLiveInstance(db, paid.gameId, CENTRE);
-    const [foxes] = await db.insert(instanceTeams).values([{ instanceId: instance.id, name: 'Foxes', nameKey: 'foxes' }, { instanceId: instance.id, name: 'Owls', nameKey: 'owls' }]).returning();
+    const [foxes] = await db
+      .insert(instanceTeams)
+      .values([
+        { instanceId: instance.id, name: 'Foxes', nameKey: 'foxes' },
+        { instanceId: instance.id, name: 'Owls', nameKey: 'owls' },
+      ])
+      .returning();
     if (!foxes) throw new Error('no team');
     // Ben answered "Play without location" in the lobby.
-    await db.insert(players).values([{ instanceId: instance.id, teamId: foxes.id, name: 'Ben', tokenHash: sha256(TOKENS.ben), location: 'denied', ready: true }]);
-    await db.insert(instanceChickens).values({ instanceId: instance.id, foundCode: FOUND_CODE, hidingLat: HIDING.latitude, hidingLng: HIDING.longitude, hiddenAt: new Date() });
+    await db
+      .insert(players)
+      .values([{ instanceId: instance.id, teamId: foxes.id, name: 'Ben', tokenHash: sha256(TOKENS.ben), location: 'denied', ready: true }]);
+    await db
+      .insert(instanceChickens)
+      .values({ instanceId: instance.id, foundCode: FOUND_CODE, hidingLat: HIDING.latitude, hidingLng: HIDING.longitude, hiddenAt: new Date() });
     return paid.gameCode;
   },
 });
