@@ -43,7 +43,7 @@ export async function benchGame(databaseUrl: string) {
     const perGame = Math.ceil(PLAYERS / GAMES);
     const games: { code: string; bookingId: number }[] = [];
     for (let g = 0; g < GAMES; g++) {
-      // Dated inside the start window (decision 0295): the games are started below, as staff would on the day.
+      // Dated inside the start window (decision 0220): the games are started below, as staff would on the day.
       const paid = await createPaidBooking(database.db, { players: perGame, ...startableSchedule() });
       await database.db.insert(bookingTeams).values(Array.from({ length: TEAMS_PER_GAME }, (_, i) => ({ bookingId: paid.booking.id, name: `Team ${i + 1}` })));
       games.push({ code: paid.gameCode, bookingId: paid.booking.id });

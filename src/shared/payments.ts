@@ -54,7 +54,7 @@ export const BALANCE_DUE_DAYS = 14;
 
 /**
  * How bookers pay on an install (decision 0250): by card online when a card provider is configured, else by bank
- * transfer. Staff recording a payment by hand start from the same method (0303): it is how the money comes in.
+ * transfer. Staff recording a payment by hand start from the same method (0140): it is how the money comes in.
  */
 export const PAYMENT_METHODS = ['card', 'bank_transfer'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
@@ -92,7 +92,7 @@ export type BalanceDue = {
 };
 
 /**
- * When the balance is due (decisions 0252, 0301): BALANCE_DUE_DAYS before the game's own date, but never a day
+ * When the balance is due (decisions 0252): BALANCE_DUE_DAYS before the game's own date, but never a day
  * already gone; a game less than BALANCE_DUE_DAYS days away is due on booking, today. "Today" is the calendar day in
  * the game's zone, where its date is (`todayIn`). Server answers, the booker's pages and every mail use this.
  */
@@ -102,7 +102,7 @@ export function balanceDue(gameDate: string, today: string): BalanceDue {
 }
 
 /**
- * A booking no payment may be taken for (decision 0253): cancelled, or a lead staff marked lost or trash. Staff set
+ * A booking no payment may be taken for (decision 0190): cancelled, or a lead staff marked lost or trash. Staff set
  * these; paying would otherwise revive a booking they closed.
  */
 export function isCancelled(b: { booking_status: string; lead_status: string }): boolean {

@@ -6,7 +6,7 @@ import { openSse, type SseStream } from '../support/sse';
 
 /**
  * Issue 19: one player token opened 1,000 event streams that never closed. A holder keeps at most its cap of open
- * streams (decision 0316): the next one closes the holder's oldest; other holders are untouched.
+ * streams (decision 0180): the next one closes the holder's oldest; other holders are untouched.
  */
 let t: TestApp;
 let base: string;
@@ -64,5 +64,31 @@ describe('event streams per player token', () => {
     // A thousand openings later the token still holds only its cap.
     for (let i = 0; i < 20; i++) await open(gameCode, token);
     expect(await settledSize(STREAM_CAPS.player + 1)).toBe(STREAM_CAPS.player + 1);
+  });
+});
+
+describe('the organiser\'s streams', () => {
+  it(`counts only streams opened with the game's own management key as the organiser's: a staff stream that sends any X-Manage-Key closes none of them`, async () => {
+    const { gameCode, booking } = await createPaidBooking(t.db, { players: 6 });
+    const admin = await t.as('admin');
+    const organiser: SseStream[] = [];
+    for (let i = 0; i < STREAM_CAPS.organiser; i++) {
+      const stream = await openSse(`${base}/api/booking/${gameCode}/live/stream`, { 'x-manage-key': booking.manageKey });
+      opened.push(stream);
+      expect(stream.status).toBe(200);
+      organiser.push(stream);
+    }
+    const before = await settledSize(t.app.deps.gameHub.size());
+    // Staff streams (the host console), each with a made-up management key: the staff session's streams, not the
+    // organiser's (issue 28: they closed the organiser's oldest).
+    for (let i = 0; i < STREAM_CAPS.staff; i++) {
+      const stream = await openSse(`${base}/api/host/games/${gameCode}/stream`, { cookie: admin.cookie, 'x-manage-key': `made-up-${i}` });
+      opened.push(stream);
+      expect(stream.status).toBe(200);
+    }
+    expect(await settledSize(before + STREAM_CAPS.staff)).toBe(before + STREAM_CAPS.staff);
+    // Every organiser stream still gets the game's events.
+    await joinAs(gameCode, 'Dee');
+    for (const stream of organiser) await stream.next((e) => e.event === 'player' && e.data.includes('Dee'));
   });
 });

@@ -23,10 +23,14 @@ export const STREAM_CAPS = { player: 3, staff: 5, organiser: 5 } as const;
 /** Open streams by holder, per hub (one hub per app), oldest first: each entry ends its stream. */
 const openStreams = new WeakMap<GameHub, Map<string, (() => void)[]>>();
 
-/** Who holds a stream: the player's token, else the organiser's management key, else the staff session. */
+/**
+ * Who holds a stream, from the viewer its route proved: the player's token, the organiser's management key (only the
+ * organiser's route makes an organiser viewer, after checking the key against the game), else the staff session. Never
+ * from a header as sent: a staff stream sending any X-Manage-Key closed the organiser's streams (issue 28).
+ */
 function holderOf(request: FastifyRequest, gameId: number, viewer: Viewer): { key: string; cap: number } {
   if (viewer.kind === 'player') return { key: `player:${viewer.playerId}`, cap: STREAM_CAPS.player };
-  if (request.headers['x-manage-key'] !== undefined) return { key: `organiser:${gameId}`, cap: STREAM_CAPS.organiser };
+  if (viewer.kind === 'organiser') return { key: `organiser:${gameId}`, cap: STREAM_CAPS.organiser };
   return { key: `staff:${request.auth.sessionKey ?? request.ip}:${gameId}`, cap: STREAM_CAPS.staff };
 }
 

@@ -7,7 +7,7 @@ import { CHICKEN_COLOUR, teamColour } from './team-colours';
 import { escapeHtml } from '../../../shared/html';
 
 /**
- * The live game on a map (decision 0231): the game area, one marker per player with a known position (team colour,
+ * The live game on a map (decision 0230): the game area, one marker per player with a known position (team colour,
  * name), their trails, and the Chicken for staff and the organiser. Shared by the player app, the host console and
  * the organiser's page; each passes only what its viewer may see (the server already projects it). Loaded as its
  * own chunk: Leaflet stays out of every page that does not show a map.
@@ -32,7 +32,7 @@ type Props = {
   /** The viewer's own player, drawn a little larger. */
   selfId?: number | null;
   className?: string;
-  /** The area as booked, dashed, when the game area has shrunk inside it (decision 0281). */
+  /** The area as booked, dashed, when the game area has shrunk inside it (decision 0280). */
   bookedArea?: MapArea | null;
   stations?: readonly MapStation[];
   /** Staff only: where the Chicken hid. */

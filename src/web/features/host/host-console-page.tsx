@@ -20,7 +20,7 @@ import { reviewKeys } from './review-api';
 import { HostFrame, statusTone } from './host-ui';
 import { HuntSection, stationMarkers, useHuntConsole } from './hunt-section';
 
-/** /host/{code}: the host console (decision 0233): the live map, players, teams, start, end and resume, messages. */
+/** /host/{code}: the host console (decision 0230): the live map, players, teams, start, end and resume, messages. */
 export function HostConsolePage() {
   const { code = '' } = useParams();
   const queryClient = useQueryClient();

@@ -33,7 +33,7 @@ import {
 } from './play-challenges-repository';
 
 /**
- * Challenges in play (issue 14; decisions 0270–0275): a team's list, its submissions (checked, then stored, all or
+ * Challenges in play (issue 14; decisions 0242, 0243, 0270, 0273): a team's list, its submissions (checked, then stored, all or
  * nothing), the host's review of its game through the shared review rules (game/submissions/submission-review.ts), and after the
  * game the results and the album of approved photos.
  */
@@ -176,7 +176,7 @@ export async function playerEnded(db: Db, auth: PlayerAuth): Promise<Ended> {
   return endedInstance(db, auth.instance.id, auth.game.code, ctx?.booking.city ?? '');
 }
 
-/** The organiser's game by code and private management key (the game code alone is the players' join code, 0185). */
+/** The organiser's game by code and private management key (the game code alone is the players' join code, 0140). */
 export async function bookerEnded(db: Db, code: string, manageKey: string | null): Promise<Ended> {
   const ctx = await loadGame(db, code);
   if (!ctx) throw new NotFoundError(GAME_MESSAGES.gameNotFound);

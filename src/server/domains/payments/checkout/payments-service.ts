@@ -26,7 +26,7 @@ async function bookingByKey(db: DbOrTx, key: string): Promise<BookingFacts> {
   return booking;
 }
 
-/** The shared due-date rule (0301), measured against today in the game's own zone. */
+/** The shared due-date rule (0252), measured against today in the game's own zone. */
 function balanceDueFields(gameDate: string, timezone: string): Pick<PaymentState, 'balance_due_date' | 'balance_due_on_booking'> {
   const due = balanceDue(gameDate, todayIn(timezone));
   return { balance_due_date: due.date, balance_due_on_booking: due.onBooking };
@@ -119,7 +119,7 @@ export type SettleOutcome = 'paid' | 'pending' | 'refused' | 'expired' | 'unknow
 
 /**
  * Settles one checkout from what the provider says of it, whoever asks first (the webhook or the return page) and
- * however often (decision 0251): under the booking's lock the checkout is read again; only a pending one that is paid,
+ * however often (decision 0250): under the booking's lock the checkout is read again; only a pending one that is paid,
  * for the amount and currency it was opened with, on a booking still open, records the payment, through
  * recordPayment (which makes the booking paid and mails the game code the first time) and withBooking.
  */
