@@ -12,6 +12,7 @@ import { createPaidBooking, startableSchedule } from '../scripts/booking-rows';
 import { openDatabase } from '../src/server/platform/db/client';
 import { teams as bookingTeams } from '../src/server/domains/booking/tables/bookings';
 import { round } from './load';
+import { BENCH_METRICS_TOKEN, scrapeFigures } from './metrics-scrape';
 
 const PLAYERS = Number(process.env.BENCH_GAME_PLAYERS ?? 1_000);
 const GAMES = Number(process.env.BENCH_GAME_GAMES ?? 20);
@@ -35,7 +36,9 @@ type Player = { id: number; token: string; code: string; teamId: number; lat: nu
 
 export async function benchGame(databaseUrl: string) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
-  const [a, b] = await Promise.all([startBenchServer({ DATABASE_URL: databaseUrl }), startBenchServer({ DATABASE_URL: databaseUrl })]);
+  // With metrics on, as an operator runs it: the scrape at the end is part of the result (docs/OPERATIONS.md).
+  const env = { DATABASE_URL: databaseUrl, METRICS_TOKEN: BENCH_METRICS_TOKEN };
+  const [a, b] = await Promise.all([startBenchServer(env), startBenchServer(env)]);
   const database = await openDatabase({ url: databaseUrl });
   const streams: http.ClientRequest[] = [];
   try {
@@ -161,6 +164,8 @@ export async function benchGame(databaseUrl: string) {
     const serverCpuMs = cpuMs(a.process.pid) + cpuMs(b.process.pid) - cpuBefore;
     await new Promise((r) => setTimeout(r, 2_000)); // the last deliveries
     const teamSize = perGame / TEAMS_PER_GAME;
+    // Scraped while the streams are still open: what Prometheus would have seen at the end of the game.
+    const metrics = { a: await scrapeFigures(a.url), b: await scrapeFigures(b.url) };
     return {
       players: players.length,
       games: GAMES,
@@ -180,6 +185,7 @@ export async function benchGame(databaseUrl: string) {
         rss_after_streams_mb: { a: round(rssAfter.a / 1024), b: round(rssAfter.b / 1024) },
         kb_per_connected_player: round((rssAfter.a + rssAfter.b - rssBefore.a - rssBefore.b) / players.length),
       },
+      metrics,
     };
   } finally {
     for (const req of streams) req.destroy();

@@ -28,7 +28,7 @@ function storeChoice(code: string, show: boolean): void {
 }
 
 /**
- * The organiser's game once it is live (decision 0234): the map with every team, and the teams' points, read-only and
+ * The organiser's game once it is live (decision 0230): the map with every team, and the teams' points, read-only and
  * kept current by the stream. The Chicken shows on it only when the organiser opts in (the server sends its position
  * only then, decision 0280): the organiser often plays. Before the start it says where the map will appear.
  */
