@@ -58,7 +58,7 @@ export async function createPaidBooking(db: Db, overrides: Partial<BookingInsert
 
 /**
  * A date and meeting time whose game may be started now (the start window opens 2 hours before the meeting, decision
- * 0295): the meeting `minutesAhead` from now, to the minute, in `timezone`. Spread into createBooking's overrides
+ * 0220): the meeting `minutesAhead` from now, to the minute, in `timezone`. Spread into createBooking's overrides
  * (the tests' games and the bench's live games, which start them).
  */
 export function startableSchedule(options: { now?: Date; minutesAhead?: number; timezone?: string } = {}) {

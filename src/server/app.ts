@@ -44,7 +44,7 @@ export type AppDeps = {
   photos: PhotoStorage;
   /** This process's live game subscribers, fed by one LISTEN (domains/game/game-events.ts). */
   gameHub: GameHub;
-  /** Failed look-ups by code or token per address, one bucket for every such route (platform/code-guesses.ts, 0315). */
+  /** Failed look-ups by code or token per address, one bucket for every such route (platform/code-guesses.ts, 0180). */
   codeGuesses: CodeGuesses;
   /** This app's Prometheus registry: every part adds its metrics here (platform/metrics.ts, 0365). */
   metrics: Metrics;

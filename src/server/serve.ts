@@ -31,7 +31,7 @@ export async function serve(options: { config: Config; database: Database; webRo
     [
       // Every process ends the games whose time is up; the UPDATE lets one of them win each game.
       { name: 'ending due games', everyMs: 5_000, run: () => endDueGames(db) },
-      // …and moves their shrinking areas (decision 0281).
+      // …and moves their shrinking areas (decision 0280).
       { name: 'shrinking game areas', everyMs: 5_000, run: () => shrinkDueAreas(db) },
       // Once a game is over its booker gets the results, once, whichever process sees it first.
       { name: 'queueing results mails', everyMs: 5_000, run: () => queueDueResultsMails(db, { mail: app.deps.mail, baseUrl: app.deps.publicUrl }) },

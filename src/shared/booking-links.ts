@@ -1,5 +1,5 @@
 /**
- * The booker's pages, in one place for the SPA's links and the mails' links (decision 0185):
+ * The booker's pages, in one place for the SPA's links and the mails' links (decision 0140):
  * - /hatch/{temp_code}: the booking before payment (private to the booker);
  * - /booking/{game_code}: the game's public page (its details, and a button to the join link);
  * - /manage/{manage_key}: the organiser's private management page.
@@ -37,7 +37,7 @@ export const joinPath = playPath;
 /** The absolute join link, from the configured public origin (mails) or the page's own (the organiser page). */
 export const joinLink = (baseUrl: string, gameCode: string) => `${baseUrl.replace(/\/+$/, '')}${joinPath(gameCode)}`;
 export const chickenPath = (gameCode: string, chickenKey: string) => `${playPath(gameCode)}?chicken=${encodeURIComponent(chickenKey)}`;
-/** The Chicken's own absolute join link (decision 0305): only the Chicken's mail and the organiser's page carry it. */
+/** The Chicken's own absolute join link (decision 0280): only the Chicken's mail and the organiser's page carry it. */
 export const chickenLink = (baseUrl: string, gameCode: string, chickenKey: string) => `${baseUrl.replace(/\/+$/, '')}${chickenPath(gameCode, chickenKey)}`;
 export const hostPath = (gameCode: string) => `/host/${encodeURIComponent(gameCode)}`;
 /** After the game: the players' results and album, and the organiser's (issue 14). */

@@ -92,7 +92,7 @@ export type BalanceDue = {
 };
 
 /**
- * When the balance is due (decisions 0252): BALANCE_DUE_DAYS before the game's own date, but never a day
+ * When the balance is due (decision 0252): BALANCE_DUE_DAYS before the game's own date, but never a day
  * already gone; a game less than BALANCE_DUE_DAYS days away is due on booking, today. "Today" is the calendar day in
  * the game's zone, where its date is (`todayIn`). Server answers, the booker's pages and every mail use this.
  */

@@ -3,7 +3,7 @@ import type { AddOnType, Currency, PlanType } from './plans';
 /**
  * The default price list, seeded into a fresh database (staff may change it there).
  * GBP is the spec's; USD and EUR are rounded local price points, not live conversions
- * (see docs/decisions/0004-prices-in-three-currencies.md).
+ * (see docs/decisions/0003-money.md).
  */
 export const DEFAULT_PRICES: Record<Currency, { plans: Record<PlanType, number>; addons: Record<AddOnType, number> }> = {
   GBP: { plans: { standard: 15, pro: 20, bespoke: 25 }, addons: { hosted: 300 } },

@@ -1,5 +1,5 @@
 /**
- * Where staff belong (issue 19, decision 0312): one rule for the login page, the admin shell's "No access" page and
+ * Where staff belong (issue 19, decision 0170): one rule for the login page, the admin shell's "No access" page and
  * the account page. The server's guards enforce the same split: `/api/admin` needs an admin (domains/identity/admin-guard.ts),
  * `/api/host` an admin or a host (domains/identity/staff-guard.ts).
  */

@@ -17,7 +17,7 @@ import { foldKeyCountDeltas, keyCounts, readKeyCounts } from '../../src/server/d
 
 /**
  * The list totals and both metric strips come from counts kept by database triggers
- * (docs/decisions/0151-booking-counts.md). Each check compares them with count(*) over the rows, using
+ * (docs/decisions/0150-booking-metrics.md). Each check compares them with count(*) over the rows, using
  * the very SQL conditions the list filters with, after every kind of write the triggers must follow.
  */
 let t: TestApp;

@@ -58,7 +58,7 @@ describe('calendar', () => {
     const res = await admin.get(`/api/admin/bookings/calendar/metrics?${range}`);
     expect(res.statusCode, res.body).toBe(200);
     // June Early: £120 (fixture) + £100 + £50.50; June Late: £120 + £200 + £999.99 + £777.77, whenever paid;
-    // June Completed has no payments but is one of the three games (decision 0262).
+    // June Completed has no payments but is one of the three games (decision 0150).
     expect(res.json()).toEqual({
       total_bookings: 3,
       total_revenue: 2368.26,

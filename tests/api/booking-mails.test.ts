@@ -31,7 +31,7 @@ describe('the booker is mailed the code and links', () => {
     expect(first.statusCode).toBe(201);
     const code = await gameCodeOf(booking.id);
     const { manageKey } = await rowOf(booking.id);
-    // Each payment also gets its receipt (0254); the code and links come in their own mail, once.
+    // Each payment also gets its receipt (0250); the code and links come in their own mail, once.
     const mails = (await mailsOf(booking.id)).filter((m) => m.kind !== 'payment.receipt');
     expect(mails).toHaveLength(1);
     expect(mails[0]).toMatchObject({ to: booking.email, kind: 'booking.paid', subject: `Your game is booked: game code ${code}` });

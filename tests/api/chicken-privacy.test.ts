@@ -14,8 +14,8 @@ import { createTestApp, type Agent, type TestApp } from '../support/test-app';
 /**
  * Game day for the Chicken and the organiser (issue 19): the Chicken's mail carries its own join link, its screen its
  * planned spot; the organiser's live view and stream leave the Chicken's position out unless they opt in
- * (docs/decisions/0305-the-chickens-own-link.md, 0306-organiser-sees-the-chicken-only-on-request.md); the lobby's
- * meeting point and time zone (0307).
+ * (docs/decisions/0280-finding-the-chicken.md, 0280-finding-the-chicken.md); the lobby's
+ * meeting point and time zone (0230).
  */
 let t: TestApp;
 let admin: Agent & { userId: number };

@@ -8,7 +8,7 @@ import { createPaidBooking } from '../support/fixtures';
 
 /**
  * Issue 19: a game code could be guessed 13,700 times a minute through the player app's calls and a proposal token
- * through its page. Every look-up by code or token shares one bucket per client address (decision 0315): wrong
+ * through its page. Every look-up by code or token shares one bucket per client address (decision 0180): wrong
  * guesses on any of the routes count; past the limit every one of them answers 429 with Retry-After, even for a
  * code that exists; codes that exist never count, so a game's phones behind one office address are never refused.
  */

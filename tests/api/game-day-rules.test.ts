@@ -21,7 +21,7 @@ import { createTestApp, type Agent, type TestApp } from '../support/test-app';
 /**
  * The winner and the rules of play (issue 19): one total per team in every payload, every freeze an Egg Strike
  * promises enforced by the server (423, why and until when, nothing changed), and a Chicken claim judged on the
- * phone's fix of that moment (decisions 0240, 0290, 0291).
+ * phone's fix of that moment (decisions 0240, 0241, 0280).
  */
 let t: TestApp;
 let admin: Agent & { userId: number };

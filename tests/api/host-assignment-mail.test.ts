@@ -5,7 +5,7 @@ import { hostsResponse } from '../../src/shared/api/users';
 import { createTestApp, type Agent, type TestApp } from '../support/test-app';
 import { createBooking, createPaidBooking } from '../support/fixtures';
 
-/** Issue 19: a host hears by mail when given a game (decision 0313), and staff pick hosts from a list. */
+/** Issue 19: a host hears by mail when given a game (decision 0223), and staff pick hosts from a list. */
 let t: TestApp;
 let admin: Agent & { userId: number };
 const PUBLIC_URL = 'https://hatch.example';

@@ -24,7 +24,7 @@ afterAll(async () => t.close());
 type Game = Awaited<ReturnType<typeof playedGame>>;
 const get = (g: Game, path: string, who: Joined) => g.visitor.inject({ method: 'GET', url: `/api/play/${g.gameCode}${path}`, headers: who.headers });
 const post = (g: Game, path: string, who: Joined, body: unknown = {}) => g.visitor.post(`/api/play/${g.gameCode}${path}`, body, who.headers);
-/** A claim as the phone sends it: the code and its position of that moment (decision 0291). */
+/** A claim as the phone sends it: the code and its position of that moment (decision 0280). */
 const claim = (g: Game, who: Joined, code: string, point: { lat: number; lng: number }, at = new Date()) =>
   post(g, '/found-chicken', who, { code, position: { ...point, accuracy: 8, at: at.toISOString() } });
 

@@ -12,7 +12,7 @@ import { confirmCheckoutResponse, PAYMENT_MESSAGES, paymentStateResponse, startC
 import { refundTooHighMessage } from '../../src/shared/api/admin-booking-detail';
 
 /**
- * Issue 15, paying online (decisions 0250-0254): the real Stripe adapter of the app talks to a local stand-in of
+ * Issue 15, paying online (decisions 0190, 0250, 0252): the real Stripe adapter of the app talks to a local stand-in of
  * Stripe; webhooks are signed by the stand-in with the app's signing secret and posted as the provider would.
  */
 let t: TestApp;

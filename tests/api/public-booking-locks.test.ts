@@ -38,7 +38,7 @@ describe('PATCH /api/bookings/:id obeys the sections staff locked', () => {
   it('answers the same as the game-code set-up route for the same locked section', async () => {
     const { booking, gameCode } = await createPaidBooking(t.db, { lockedGameArea: true });
     const agent = await t.visitor();
-    // The organiser's private key opens both doors (0185); the lock must close both the same way.
+    // The organiser's private key opens both doors (0140); the lock must close both the same way.
     const key = { 'x-manage-key': (await row(booking.id)).manageKey };
     const bySetup = await agent.inject({ method: 'PUT', url: `/api/booking/${gameCode}/game-area`, payload: { lat: 48.85, lng: 2.35, radius: 800 }, headers: key });
     const byPatch = await agent.patch(`/api/bookings/${booking.id}`, { initial_area_radius: 800 }, key);

@@ -9,10 +9,10 @@ import { createTestApp, TEST_PASSWORD, type TestApp } from '../support/test-app'
  * sessions-and-access.test.ts). Written up in docs/SECURITY.md. Every request goes through the real app on a real database.
  */
 let t: TestApp;
-/** The login limits count attempts whatever a password check costs: an app at the test cost (decision 0320). */
+/** The login limits count attempts whatever a password check costs: an app at the test cost (decision 0322). */
 let limits: TestApp;
 beforeAll(async () => {
-  // The tests of password work itself run at the production password cost (decision 0320): equal timing, bounded work.
+  // The tests of password work itself run at the production password cost (decision 0322): equal timing, bounded work.
   [t, limits] = await Promise.all([createTestApp({ TEST_PASSWORD_COST: '' }), createTestApp()]);
 });
 afterAll(async () => {

@@ -12,7 +12,7 @@ import { CODE_MISS_LIMIT } from '../../src/server/domains/booking/booker-game/bo
 /**
  * Issue 8, security: sessions, cookies and headers, and what a booking code reaches. Written up in docs/SECURITY.md.
  * Split from security.test.ts, whose tests of sign-in run at the production password cost: these log in only to get a
- * session, so they run at the test-only cost (decision 0320).
+ * session, so they run at the test-only cost (decision 0322).
  */
 let t: TestApp;
 beforeAll(async () => {

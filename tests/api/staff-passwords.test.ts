@@ -9,7 +9,7 @@ import { PASSWORD_MESSAGES } from '../../src/shared/validation/password-rules';
 import { CODE_GUESS_LIMIT } from '../../src/server/platform/code-guesses';
 import { createTestApp, TEST_PASSWORD, type Agent, type TestApp } from '../support/test-app';
 
-/** Issue 19: staff change their own password, and reset a forgotten one by a mailed single-use link (decision 0311). */
+/** Issue 19: staff change their own password, and reset a forgotten one by a mailed single-use link (decision 0182). */
 let t: TestApp;
 const PUBLIC_URL = 'https://hatch.example';
 beforeAll(async () => {

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { newPage, PHONE } from './support/browser';
 import { useServerAndBrowser } from './support/journey';
 
-/** Issue 19: a change that fails for its CSRF token shows the spec's text on every screen (decision 0317). */
+/** Issue 19: a change that fails for its CSRF token shows the spec's text on every screen (decision 0211). */
 const CSRF_TEXT = 'CSRF token not found. Please refresh the page.';
 const j = useServerAndBrowser();
 

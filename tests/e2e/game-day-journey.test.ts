@@ -28,7 +28,7 @@ const errors: string[] = [];
 
 const j = useServerAndBrowser({
   seed: async (db) => {
-    // The test-only cost the server sets at its start anyway (decision 0320): this hash is made before it.
+    // The test-only cost the server sets at its start anyway (decision 0322): this hash is made before it.
     setPasswordCost('low');
     const [host] = await db.insert(users).values({ name: HOST.name, email: HOST.email, isHost: true, passwordHash: await hashPassword(HOST.password) }).returning();
     if (!host) throw new Error('host not seeded');

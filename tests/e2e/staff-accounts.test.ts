@@ -37,7 +37,7 @@ afterAll(async () => {
 const j = useServerAndBrowser({
   env,
   seed: async (db) => {
-    // The test-only cost the server sets at its start anyway (decision 0320): these hashes are made before it.
+    // The test-only cost the server sets at its start anyway (decision 0322): these hashes are made before it.
     setPasswordCost('low');
     const [host] = await db.insert(users).values({ name: 'Holly Host', email: HOST.email, isHost: true, passwordHash: await hashPassword(HOST.password) }).returning();
     if (!host) throw new Error('host not seeded');

@@ -47,7 +47,7 @@ function sessionCookieFrom(res: LightMyRequestResponse): string | undefined {
 /** `logger`: the app's log, for a test that checks what is logged (silent by default). */
 export async function createTestApp(env: Record<string, string> = {}, options: { logger?: FastifyServerOptions['logger'] } = {}): Promise<TestApp> {
   const database = await openTestDatabase();
-  // A low password cost (decision 0320): logins in API tests cost a millisecond, not 128 MiB of scrypt.
+  // A low password cost (decision 0322): logins in API tests cost a millisecond, not 128 MiB of scrypt.
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', TEST_PASSWORD_COST: 'low', ...env });
   const app = await buildApp({ config, database, logger: options.logger ?? false, webRoot: '/nonexistent-web-root' });
   await app.ready();

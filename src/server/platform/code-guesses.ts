@@ -6,7 +6,7 @@ import { createBatchedRateLimiter } from './rate-limit';
  * Failed look-ups by a guessable code or token, per client address, in one bucket for every route that looks one up:
  * a booking by code or management key, a booking changed with X-Booking-Code, a game and its join, a proposal, a
  * player by X-Player-Token, the organiser's results and album, the booker's payment and checkout (decisions 0180 and
- * 0315; issue 28 found the last four without it). 60 wrong guesses a minute: a person mistyping never gets near it, a script gets nowhere.
+ * 0180; issue 28 found the last four without it). 60 wrong guesses a minute: a person mistyping never gets near it, a script gets nowhere.
  */
 export const CODE_GUESS_LIMIT = { perIp: 60, windowSeconds: 60 };
 

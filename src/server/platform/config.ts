@@ -107,7 +107,7 @@ const configSchema = z
     BACKUP_KEEP: z.coerce.number().int().min(1, 'BACKUP_KEEP must be at least 1').max(10_000).default(14),
     /**
      * Tests only: `low` hashes and checks passwords at a tiny scrypt cost, so a test suite does not pay 128 MiB of
-     * scrypt per login (decision 0320). Refused unless NODE_ENV is test.
+     * scrypt per login (decision 0322). Refused unless NODE_ENV is test.
      */
     TEST_PASSWORD_COST: optionalText.pipe(z.enum(['low']).optional()),
   })

@@ -64,7 +64,7 @@ export const detailPatchBody = z
     assigned_host_id: z.number({ error: DETAIL_MESSAGES.selectHost }).int(DETAIL_MESSAGES.selectHost).positive(DETAIL_MESSAGES.selectHost).max(2_147_483_647).optional(),
     meeting_point_address: z.string({ error: DETAIL_MESSAGES.meetingPoint }).trim().min(1, DETAIL_MESSAGES.meetingPoint).max(500).refine(storable, noNul).optional(),
     hiding_spot_address: z.string({ error: DETAIL_MESSAGES.hidingSpot }).trim().min(1, DETAIL_MESSAGES.hidingSpot).max(500).refine(storable, noNul).optional(),
-    /** With utcDateTime: staff confirmed a start in the past (else it is refused, decision 0297). */
+    /** With utcDateTime: staff confirmed a start in the past (else it is refused, decision 0160). */
     confirm_past: z.boolean().optional(),
     version: versionField,
   })

@@ -94,7 +94,7 @@ export const calendarItemSchema = z.object({
 export type CalendarItem = z.infer<typeof calendarItemSchema>;
 export const calendarResponse = z.object({ bookings: z.array(calendarItemSchema) });
 
-/** One currency of the calendar's games, in its major units (pounds, dollars, euros): docs/decisions/0262. */
+/** One currency of the calendar's games, in its major units (pounds, dollars, euros): docs/decisions/0150. */
 export const currencyRevenueSchema = z.object({
   currency: z.string(),
   /** The games whose booking is in this currency. */
@@ -113,7 +113,7 @@ export const calendarMetricsSchema = z.object({
   total_bookings: z.number().int(),
   /**
    * The spec's two figures, in pounds: the GBP games' net revenue and its average per GBP game. Kept so the spec's
-   * calendar metrics shape holds; games in other currencies are in `revenue` only (docs/decisions/0262).
+   * calendar metrics shape holds; games in other currencies are in `revenue` only (docs/decisions/0150).
    */
   total_revenue: z.number(),
   average_booking_value: z.number(),

@@ -37,7 +37,7 @@ export const gamesResponse = z.object({ games: z.array(gameOverviewSchema), pagi
 
 /**
  * A team of a game instance (lobby, live or ended), with its total and rank in its game by the one rule
- * (shared/scoring/leaderboard.ts, decisions 0240 and 0292) and the parts of the total.
+ * (shared/scoring/leaderboard.ts, decision 0240) and the parts of the total.
  */
 export const teamOverviewSchema = z.object({
   id: z.number().int(),

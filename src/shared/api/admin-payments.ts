@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { paginationSchema } from './common';
 import { filterText } from '../validation/text-rules';
 
-/** /admin/payments: the ledger across bookings, filtered, totalled per currency, exported (docs/decisions/0261). */
+/** /admin/payments: the ledger across bookings, filtered, totalled per currency, exported (docs/decisions/0250). */
 export const PAYMENT_LIST_KINDS = ['all', 'payment', 'refund', 'void'] as const;
 export type PaymentListKind = (typeof PAYMENT_LIST_KINDS)[number];
 

@@ -22,7 +22,7 @@ export const logoutResponse = z.null();
 
 export const INVALID_CREDENTIALS = 'Invalid email or password';
 
-// Staff passwords (issue 19, decision 0311): change your own, or reset a forgotten one by a mailed link.
+// Staff passwords (issue 19, decision 0182): change your own, or reset a forgotten one by a mailed link.
 
 export const ACCOUNT_MESSAGES = {
   currentRequired: 'Please enter your current password',

@@ -54,7 +54,7 @@ export const challengeOptionsQuery = z.object({
   spice_level: z.enum(SPICE_LEVELS, { message: 'The spice level must be Mild, Medium or Spicy.' }).optional(),
 });
 /**
- * The organiser's live view and stream: the Chicken's position only with `chicken=show` (decision 0306: the organiser
+ * The organiser's live view and stream: the Chicken's position only with `chicken=show` (decision 0280: the organiser
  * often plays, so they opt in on their screen, warned that it spoils the hunt).
  */
 export const liveQuery = z.object({

@@ -81,7 +81,7 @@ const trackingShape = Object.fromEntries(TRACKING_FIELDS.map((f) => [f, z.string
 
 /**
  * What the organiser sees of a booking (with the private management key, or the temp code before payment): no
- * staff notes, no lead pipeline, no tracking. `manage_key` makes the private /manage/{key} link (decision 0185).
+ * staff notes, no lead pipeline, no tracking. `manage_key` makes the private /manage/{key} link (decision 0140).
  */
 export const bookerBookingSchema = z.object({
   id: z.number().int(),
@@ -164,7 +164,7 @@ export type BookingListItem = z.infer<typeof bookingListItemSchema>;
 
 /**
  * What anyone with the game code (the players' join code) sees: when and where to meet and the teams, nothing
- * private: no hiding spot, no organiser contact, no prices or payments, no notes, no tracking (decision 0185).
+ * private: no hiding spot, no organiser contact, no prices or payments, no notes, no tracking (decision 0140).
  * The meeting point shows once it is confirmed.
  */
 export const publicBookingSchema = z.object({

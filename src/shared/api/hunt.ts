@@ -4,7 +4,7 @@ import { CHICKEN_MESSAGES } from '../game/chicken';
 import { gameAreaSchema, positionBody } from './play';
 
 /**
- * The hunt in play (issue 14, decisions 0280–0283): the Chicken's found-code and hiding spot, a team's find, the
+ * The hunt in play (issue 14, decisions 0241, 0280): the Chicken's found-code and hiding spot, a team's find, the
  * shrinking area for staff, and the Weapons plan's Backpack (stations, pick up, use). Player calls carry
  * X-Player-Token like the rest of /api/play.
  */
@@ -34,7 +34,7 @@ export const hideBody = z.object({}).strict();
 export const hideResponse = z.object({ hiding_spot: spotSchema });
 
 /**
- * The phone's fix at the moment of the claim (decision 0291): judged like every position (on the globe, no faster than
+ * The phone's fix at the moment of the claim (decision 0280): judged like every position (on the globe, no faster than
  * the last accepted fix allows) and stored as one; `at` is when the phone took it, so an old cached fix is refused.
  */
 export const claimPositionSchema = positionBody.extend({

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PLAN_TYPES } from '../plans';
 import { ITEM_KINDS } from '../game/items';
 
-/** /admin/markers: item stations on a Weapons game's map (decision 0245). */
+/** /admin/markers: item stations on a Weapons game's map (decision 0241). */
 export const MARKER_MESSAGES = {
   gameNotFound: 'Game not found',
   stationNotFound: 'Item station not found',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CHECKOUT_PURPOSES, CHECKOUT_STATUSES } from '../payments';
 import { manageKeySchema } from './public-booking';
 
-/** Online payment by the booker (decisions 0250-0254): the texts both sides show. */
+/** Online payment by the booker (decisions 0190, 0250, 0252): the texts both sides show. */
 export const PAYMENT_MESSAGES = {
   cancelled: 'This booking is cancelled: it cannot be paid.',
   nothingDue: 'Nothing is due on this booking.',

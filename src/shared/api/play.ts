@@ -56,7 +56,7 @@ export const playGameResponse = z.object({
   teams: z.array(lobbyTeamSchema),
   players_count: z.number().int(),
   booked_players: z.number().int(),
-  /** The lobby's facts (decision 0307): where everyone meets (as public as the join page) and the game's time zone. */
+  /** The lobby's facts (decision 0230): where everyone meets (as public as the join page) and the game's time zone. */
   meeting_point: z.string().nullable(),
   meeting_point_notes: z.string().nullable(),
   timezone: z.string(),

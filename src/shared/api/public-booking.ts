@@ -87,7 +87,7 @@ export const PUBLIC_BOOKING_MESSAGES = {
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 /**
  * The header that proves knowledge of a booking's temporary code on PATCH /api/bookings/{id}. Only the temp code of
- * an unpaid booking counts: a game code is the players' public join code and grants nothing (decision 0185).
+ * an unpaid booking counts: a game code is the players' public join code and grants nothing (decision 0140).
  */
 export const BOOKING_CODE_HEADER = 'x-booking-code';
 /** The organiser's private management key: unlocks the full booking read, its edits and the game set-up calls. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** /admin/scoring: the leaderboard of a game instance and manual adjustments (decision 0244). */
+/** /admin/scoring: the leaderboard of a game instance and manual adjustments (decision 0240). */
 export const ADJUSTMENT_LIMIT = 10_000;
 export const ADJUSTMENT_MESSAGES = {
   reasonRequired: 'Please enter a reason',

@@ -1,7 +1,7 @@
 import { distanceMetres, type Circle, type LatLng } from '../geo';
 
 /**
- * The shrinking game area (decision 0281), one rule for the ticker that moves the instance's `latest_area`, the
+ * The shrinking game area (decision 0280), one rule for the ticker that moves the instance's `latest_area`, the
  * player app's warning and the maps. The centre stays the booked centre (centring on the hiding spot would give it
  * away); the radius holds for the first quarter of the game, then steps down in SHRINK_STEPS equal steps until 85 %
  * of the game, to FINAL_FRACTION of the booked radius but never below MIN_AREA_RADIUS_M (a small booked area does

@@ -2,7 +2,7 @@ import type { ChallengeType } from '../validation/challenge-rules';
 import type { SubmissionKind } from '../api/submissions';
 
 /**
- * What a team may send for each challenge type (decision 0271): a Rating challenge is judged on a photo or a text,
+ * What a team may send for each challenge type (decision 0243): a Rating challenge is judged on a photo or a text,
  * an All-or-nothing one on a photo or an answer, a Tally counts items (a count, or one photo as one item).
  * The first kind is the one the player app offers first.
  */

@@ -2,7 +2,7 @@ import { activeEffects, type Effect, type WeaponsGame } from './items';
 
 /**
  * May this team do X now? One rule for the server (which refuses, 423 `team_frozen`) and the player app (which
- * disables the action and says the same thing). Decision 0290.
+ * disables the action and says the same thing). Decision 0241.
  *
  * An Egg Strike freezes a team: until the freeze ends it cannot send submissions, pick up or use items, or claim the
  * Chicken (shared/game/items.ts tells players so in the item's description). Sending positions, reading the map and

@@ -5,7 +5,7 @@ import type { Refusal, Trigger } from './actors';
  * The server asks `bookingTransition` before every status write and refuses what it does not allow (409); the screens
  * read the same predicates.
  *
- * The stored `booking_status` is enquiry, lead, paid, completed (and cancelled, which no action sets yet, decision 0253).
+ * The stored `booking_status` is enquiry, lead, paid, completed (and cancelled, which no action sets yet, decision 0190).
  * A booking is *closed* when staff marked its lead lost or trash, or it is cancelled: its stored status is kept, but no
  * payment may revive it until staff reopen it. The machine reads the two columns as one state.
  */
@@ -79,7 +79,7 @@ export const UPCOMING_STATUSES = ['paid'] as const satisfies readonly BookingSta
 /** A booking whose game was played. */
 export const PLAYED_STATUSES = ['completed'] as const satisfies readonly BookingStatus[];
 
-/** A closed booking: staff closed the lead (lost, trash) or it is cancelled. No payment may revive it (0253). */
+/** A closed booking: staff closed the lead (lost, trash) or it is cancelled. No payment may revive it (0190). */
 export function isClosed(b: { booking_status: string; lead_status: string }): boolean {
   return bookingState(b) === 'closed';
 }

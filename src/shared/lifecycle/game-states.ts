@@ -4,7 +4,7 @@ import type { Refusal, Trigger } from './actors';
 import { hasPaid } from './booking-states';
 
 /**
- * The game's state machine (docs/LIFECYCLE.md; decisions 0220 and 0295): not_started → lobby → live → ended, and back
+ * The game's state machine (docs/LIFECYCLE.md; decision 0220): not_started → lobby → live → ended, and back
  * to live when an accidental end is undone. The state is the status of the game's latest instance (`not_started`
  * before it has one). The server asks `gameTransition` before every instance status write; the admin's detail page
  * and the host console show the same refusals from the same functions, so a disabled button says what the server says.
@@ -101,7 +101,7 @@ export type StartFacts = {
 /**
  * Why Start Game is refused now, or null when it may start. One rule for the admin's Start Game, the host console,
  * and both screens' disabled buttons. 'Game already started' covers a live or an ended game (a lobby is not a start).
- * A refusal with code `validation` is the 422 of 0190/0191 (no game, not paid); the others are 409s.
+ * A refusal with code `validation` is the 422 of 0190/0160 (no game, not paid); the others are 409s.
  */
 export function startRefusal(f: StartFacts): LifecycleRefusal | null {
   if (isStarted(f.state)) return { status: 409, code: 'conflict', message: GAME_LIFECYCLE_MESSAGES.alreadyStarted };

@@ -70,7 +70,7 @@ describe('passwordProblem', () => {
     expect(passwordProblem('NinaNew-1990', 'nina.new@example.test')).toBe(PASSWORD_MESSAGES.containsEmail);
   });
 
-  it('refuses what a strength estimate finds easy to guess, saying why (decision 0310)', () => {
+  it('refuses what a strength estimate finds easy to guess, saying why (decision 0182)', () => {
     expect(passwordProblem('abcdefgh')).toBe(PASSWORD_MESSAGES.weakSequence);
     expect(passwordProblem('Passw0rd!')).toBe(PASSWORD_MESSAGES.common);
     expect(passwordProblem('Summer2024!')).toBe(PASSWORD_MESSAGES.common);

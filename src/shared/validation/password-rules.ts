@@ -5,7 +5,7 @@ import { adjacencyGraphs, dictionary } from '@zxcvbn-ts/language-common';
  * Passwords staff choose, after NIST SP 800-63B (5.1.1.2): at least 8 characters, long ones welcome (up to 1024, so
  * passphrases fit), no composition rules (no "one digit, one symbol"), and refused when a guesser would try them
  * first: a password from the common/breached list of @zxcvbn-ts/language-common (about 49,000 entries), one
- * character repeated, this service's name, the user's own email address or its name part (decision 0340), and (0310) any
+ * character repeated, this service's name, the user's own email address or its name part (decision 0340), and (0182) any
  * password the zxcvbn estimate scores below PASSWORD_MIN_SCORE: a list alone let `Passw0rd!`, `Summer2024!`,
  * `letmein!` and `abcdefgh` through, each a variant or a pattern a cracker tries in its first million guesses.
  */

@@ -135,7 +135,7 @@ export function PaymentPanel({ manageKey, revision = 0 }: { manageKey: string; r
             </>
           ) : (
             <>
-              {/* No account is configured: nothing would mail it, so the booker asks for it (decision 0301). */}
+              {/* No account is configured: nothing would mail it, so the booker asks for it (decision 0252). */}
               <p data-testid="bank-details-on-request">To pay by bank transfer, reply to your booking confirmation email and we will send you our account details.</p>
               <p>
                 Your reference: <strong className="font-mono">{state.bank_transfer.reference}</strong>

@@ -31,7 +31,7 @@ export type AppServer = {
  * The product as `npm start` runs it (src/server/serve.ts: the app, the first admin, the mail queue, the periodic
  * jobs), inside the test worker on a fresh database copied from the run's migrated, seeded snapshot: a second or so to
  * start, no process to spawn, and the test seeds and reads the very database the server uses (docs/TESTING.md,
- * decision 0323). The built SPA (dist/web) is served as in production. A test that kills the server uses
+ * decision 0322). The built SPA (dist/web) is served as in production. A test that kills the server uses
  * `startServer()` (a process) instead.
  */
 export async function startAppServer(options: { env?: Record<string, string>; seed?: (db: Db) => Promise<unknown> } = {}): Promise<AppServer> {

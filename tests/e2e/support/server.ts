@@ -32,7 +32,7 @@ export function testServerEnv(port: number, dataDir: string): Record<string, str
     LOG_LEVEL: 'warn',
     ADMIN_EMAIL: E2E_ADMIN.email,
     ADMIN_PASSWORD: E2E_ADMIN.password,
-    // Logins at a test-only password cost (decision 0320); a test of the production cost passes TEST_PASSWORD_COST: ''.
+    // Logins at a test-only password cost (decision 0322); a test of the production cost passes TEST_PASSWORD_COST: ''.
     NODE_ENV: 'test',
     TEST_PASSWORD_COST: 'low',
     // A test server lives minutes: its embedded database's daily backup (the default) would only add load. The backup

@@ -28,7 +28,7 @@ export async function recordPayment(
   mailer: BookingMailer | null,
 ): Promise<{ paymentId: number; gameId: number; gameCode: string; createdGame: boolean; currency: string; statusBefore: string; statusAfter: string }> {
   const { tx, row: booking } = write;
-  // A lost, trashed or cancelled booking is not revived by a payment: staff reopen it first (0296).
+  // A lost, trashed or cancelled booking is not revived by a payment: staff reopen it first (0190).
   if (isClosed({ booking_status: booking.bookingStatus, lead_status: booking.leadStatus })) {
     throw new TransitionError({ status: 409, code: 'booking_closed', message: closedPaymentMessage({ booking_status: booking.bookingStatus, lead_status: booking.leadStatus }) });
   }
@@ -74,7 +74,7 @@ export async function recordPayment(
 
 const CONVERTED_REASON = 'Booking paid';
 
-/** Every payment and refund gets a receipt (0254), with what is paid net after it and what is still due. */
+/** Every payment and refund gets a receipt (0250), with what is paid net after it and what is still due. */
 async function queueReceipt(
   write: BookingWrite<'staff' | 'system'>,
   mailer: BookingMailer,
@@ -105,7 +105,7 @@ export type Correction = { kind: 'void'; reason: string } | { kind: 'refund'; am
 
 /**
  * A payment the provider took is given back through the provider, before the ledger entry is written in the same
- * transaction (decision 0254): if the provider refuses, nothing is written. It cannot be voided: money moved.
+ * transaction (decision 0250): if the provider refuses, nothing is written. It cannot be voided: money moved.
  */
 async function refundAtProvider(
   provider: PaymentProvider | null,

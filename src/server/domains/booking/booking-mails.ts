@@ -41,7 +41,7 @@ export function manageUrl(baseUrl: string, tempCode: string): string {
   return bookingLinks(baseUrl, { tempCode, gameCode: null, manageKey: '' }).hatch;
 }
 
-/** 'by 6 March 2027', or 'now' when the game is less than 14 days away (shared rule, 0301): never a past day. */
+/** 'by 6 March 2027', or 'now' when the game is less than 14 days away (shared rule, 0252): never a past day. */
 export function balanceDueText(gameDate: string, timezone: string, now: Date = new Date()): string {
   const due = balanceDue(gameDate, todayIn(timezone, now));
   const day = format(parse(due.date, API_DATE, new Date(0)), 'd MMMM yyyy');
@@ -51,7 +51,7 @@ export function balanceDueText(gameDate: string, timezone: string, now: Date = n
 /** How this install takes the booker's money (decision 0250): the facts the confirmation mail needs. */
 export type PaymentFacts = { method: 'card' | 'bank_transfer'; bankTransferDetails: string | null; reference: string };
 
-/** The confirmation's payment part: what to pay, by when, and how; only what is true on this install (0301). */
+/** The confirmation's payment part: what to pay, by when, and how; only what is true on this install (0252). */
 function paymentLines(b: BookerBooking, payment: PaymentFacts, link: string, now: Date): string[] {
   const total = toMinorUnits(b.total_price);
   const options = checkoutAmounts(total, 0);
@@ -108,7 +108,7 @@ export function bookingConfirmationMail(b: BookerBooking, baseUrl: string, payme
 }
 
 // ---------------------------------------------------------------------------------------------
-// The game code and the organiser's links, at the moments the booker needs them (decision 0186).
+// The game code and the organiser's links, at the moments the booker needs them (decision 0140).
 
 /** When the booker is sent their code and links: the booking became paid, staff moved it, or staff created it. */
 export type GameLinksMoment = 'paid' | 'date_changed' | 'created_by_staff';
@@ -220,7 +220,7 @@ export function chickenEmailOf(b: { assignedChickenEmail: string | null; email: 
 
 /**
  * Staff set the hiding spot: the designated Chicken hears where to hide and, once the game exists, gets its own join
- * link (`?chicken=KEY`, decision 0280), which is not the players' link (decision 0305).
+ * link (`?chicken=KEY`, decision 0280), which is not the players' link.
  */
 export function hidingSpotMail(
   b: { assignedChickenEmail: string | null; email: string; utcDateTime: Date | null; timezone: string; date: string },
@@ -279,7 +279,7 @@ export function sectionsLockedMail(b: { email: string; fullName: string | null }
 }
 
 // ---------------------------------------------------------------------------------------------
-// The host of a game (issue 19, decision 0313): told when assigned (Host Assignment or the emergency change), and the
+// The host of a game (issue 19, decision 0223): told when assigned (Host Assignment or the emergency change), and the
 // host it replaces told they are no longer needed. What a host may know of a booking (0223): no prices, no email.
 
 export type HostMailFacts = {
@@ -385,7 +385,7 @@ export async function queueHostChangeMails(
 }
 
 // ---------------------------------------------------------------------------------------------
-// Receipts (decision 0254): one for every payment and every refund, whoever recorded it.
+// Receipts (decision 0250): one for every payment and every refund, whoever recorded it.
 
 export type ReceiptFacts = {
   email: string;

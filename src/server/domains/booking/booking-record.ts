@@ -235,7 +235,7 @@ export function toAdminBooking(agg: BookingAggregate): AdminBooking {
   };
 }
 
-/** What the players' join code shows (decision 0185): public game facts only; the meeting point once confirmed. */
+/** What the players' join code shows (decision 0140): public game facts only; the meeting point once confirmed. */
 export function toPublicBooking(agg: BookingAggregate): PublicBooking {
   const b = agg.booking;
   return {

@@ -7,7 +7,7 @@ import { publishState } from './game-lifecycle';
 import { areaAt } from '../../../shared/game/area';
 
 /**
- * The shrinking game area (decision 0281): every process's game ticker moves each live instance's `latest_area` to
+ * The shrinking game area (decision 0280): every process's game ticker moves each live instance's `latest_area` to
  * what the shared schedule says for now, and publishes a `state` event when it changed. The UPDATE only applies
  * where the stored area still differs, so when several processes tick at once exactly one publishes each step.
  */

@@ -22,7 +22,7 @@ export type GameEvent = { id: number | null; gameId: number; type: GameEventType
 
 /**
  * Staff (admin, host) see everything; the organiser sees everything but the Chicken's position unless they opt in
- * (they often play: decision 0306); a player sees its own team and itself, never the Chicken.
+ * (they often play: decision 0280); a player sees its own team and itself, never the Chicken.
  */
 export type Viewer =
   | { kind: 'staff' }
@@ -41,7 +41,7 @@ export function visibleTo(viewer: Viewer, event: GameEvent): boolean {
   if (playerId === viewer.playerId) return true;
   if (event.type === 'position') return role !== 'chicken' && teamId != null && teamId === viewer.teamId;
   if (event.type === 'player') return role !== 'chicken';
-  // A team's Backpack and effects are its own (decision 0282).
+  // A team's Backpack and effects are its own (decision 0241).
   if (event.type === 'items') return teamId != null && teamId === viewer.teamId;
   // A review's verdict is the team's own business (the `teams` event carries the points to everyone).
   if (event.type === 'submission') return teamId != null && teamId === viewer.teamId;

@@ -13,7 +13,7 @@ import { gameHasStarted } from './records';
 import { meetingInstant } from '../../../shared/meeting-time';
 
 /**
- * The game's lifecycle, lobby → live → ended → (resumed) live (docs/LIFECYCLE.md, decisions 0220 and 0295), in one
+ * The game's lifecycle, lobby → live → ended → (resumed) live (docs/LIFECYCLE.md, decision 0220), in one
  * place for the admin's Start Game, the host console and the end-at-duration ticker; every status write asks the
  * state machine of src/shared/lifecycle first. Each change publishes a `state` event in its own
  * transaction, so every process's subscribers hear it once it commits.

@@ -221,7 +221,7 @@ export const STAFF: Viewer = { kind: 'staff' };
 
 /**
  * What staff and the organiser see: every team, every player (the Chicken too), the booking's meeting details. The
- * organiser's viewer leaves the Chicken's position out unless they opted in (decision 0306).
+ * organiser's viewer leaves the Chicken's position out unless they opted in (decision 0280).
  */
 export async function consoleSnapshot(db: DbOrTx, ctx: GameContext, viewer: Viewer = STAFF): Promise<ConsoleResponse> {
   const snapshot = await mapSnapshot(db, ctx, viewer);

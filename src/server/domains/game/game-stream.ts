@@ -13,7 +13,7 @@ const RECONNECT_SPREAD_MS = 2_000;
 const MAX_BUFFERED_BYTES = 1024 * 1024;
 
 /**
- * Open streams one holder may keep per game in a process (decision 0316): a player's token 3 (a phone, a reload, a
+ * Open streams one holder may keep per game in a process (decision 0180): a player's token 3 (a phone, a reload, a
  * second tab), a staff session or the organiser's key 5 (console, admin page and projector at once). A new stream past
  * the cap closes that holder's oldest, so a reconnect always gets in and a leaking or hostile client holds at most the
  * cap: 1,000 streams of one token became 3.

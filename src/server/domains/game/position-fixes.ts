@@ -10,7 +10,7 @@ import { GAME_MESSAGES } from '../../../shared/game/teams';
 
 /**
  * A player's position fixes (decision 0225): judged by the shared rule, written in one statement. Shared by the
- * periodic positions call and a Chicken claim, which carries the phone's fix of that moment (decision 0291), so both
+ * periodic positions call and a Chicken claim, which carries the phone's fix of that moment (decision 0280), so both
  * obey the same plausibility rules.
  */
 

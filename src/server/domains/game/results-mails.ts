@@ -9,7 +9,7 @@ import { instanceLeaderboard } from './leaderboard';
 const LOOK_BACK_MS = 7 * 24 * 60 * 60_000;
 
 /**
- * Sends each ended game's results mail to its booker, once (decision 0274). Every process runs it; the instance row
+ * Sends each ended game's results mail to its booker, once (decision 0273). Every process runs it; the instance row
  * is locked (SKIP LOCKED) and the outbox checked inside one transaction, so two processes never mail one game twice.
  * A game ended by hand or by its time alike: the mail does not hang on who ended it.
  */

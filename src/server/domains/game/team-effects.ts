@@ -10,8 +10,8 @@ import { teamBlock, type TeamAction } from '../../../shared/game/team-actions';
 import type { PlanType } from '../../../shared/plans';
 
 /**
- * The timed effects on a game's teams (an Egg Strike's freeze, a Smoke Screen's shield; decision 0282) and the one
- * server check of "may this team do X now" (shared/game/team-actions.ts, decision 0290), for every module whose
+ * The timed effects on a game's teams (an Egg Strike's freeze, a Smoke Screen's shield; decision 0241) and the one
+ * server check of "may this team do X now" (shared/game/team-actions.ts, decision 0241), for every module whose
  * action a freeze stops: submissions, pickups, item uses, Chicken claims.
  */
 

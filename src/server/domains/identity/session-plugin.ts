@@ -30,7 +30,7 @@ const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /**
  * The only routes a mutating request may reach without the CSRF token, matched on the route the router chose (so no
  * spelling of another path gets in): the payment provider's webhook, which carries no session and whose signature,
- * verified on the raw body with the signing secret, is its proof (decision 0251). tests/api/route-security.test.ts
+ * verified on the raw body with the signing secret, is its proof (decision 0250). tests/api/route-security.test.ts
  * checks this list and that the route refuses an unsigned call.
  */
 export const CSRF_EXEMPT_ROUTES: ReadonlySet<string> = new Set(['/api/payments/webhook']);

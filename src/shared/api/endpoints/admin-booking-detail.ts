@@ -21,7 +21,7 @@ import {
 
 const one = '/api/admin/bookings/:id';
 
-/** Staff view and control of one booking (decisions 0160, 0161, 0190, 0191). */
+/** Staff view and control of one booking (decisions 0160, 0190). */
 export const adminBookingDetailEndpoints = {
   get: defineEndpoint({ method: 'GET', path: one, params: idParam, response: adminBookingResponse }),
   patch: defineEndpoint({ method: 'PATCH', path: one, params: idParam, body: detailPatchBody, response: adminBookingResponse }),

@@ -17,7 +17,7 @@ import {
 
 const base = '/api/admin/bookings';
 
-/** The bookings workspace (decisions 0150, 0151). */
+/** The bookings workspace (decision 0150). */
 export const adminBookingsEndpoints = {
   list: defineEndpoint({ method: 'GET', path: base, query: listBookingsQuery, response: listBookingsResponse }),
   metrics: defineEndpoint({ method: 'GET', path: `${base}/metrics`, response: bookingMetricsSchema }),

@@ -17,7 +17,7 @@ import { streamResponse } from '../play';
 
 const path = <T extends string>(tail: T) => `/api/booking/:code/${tail}` as const;
 
-/** The organiser's game set-up by game code; every call carries MANAGE_KEY_HEADER (decision 0185). */
+/** The organiser's game set-up by game code; every call carries MANAGE_KEY_HEADER (decision 0140). */
 export const bookerGameEndpoints = {
   challengeOptions: defineEndpoint({ method: 'GET', path: path('challenges'), params: gameCodeParams, query: challengeOptionsQuery, response: challengeOptionsResponse }),
   saveChallenges: defineEndpoint({ method: 'POST', path: path('challenges'), params: gameCodeParams, body: saveChallengesBody, response: bookerBookingResponse }),
@@ -26,7 +26,7 @@ export const bookerGameEndpoints = {
   gameArea: defineEndpoint({ method: 'PUT', path: path('game-area'), params: gameCodeParams, body: gameAreaBody, response: bookerBookingResponse }),
   teams: defineEndpoint({ method: 'PUT', path: path('teams'), params: gameCodeParams, body: teamsBody, response: bookerBookingResponse }),
   chicken: defineEndpoint({ method: 'PUT', path: path('chicken'), params: gameCodeParams, body: chickenBody, response: bookerBookingResponse }),
-  /** The live game, read-only: every team and player; the Chicken's position only with `chicken=show` (0306). */
+  /** The live game, read-only: every team and player; the Chicken's position only with `chicken=show` (0280). */
   live: defineEndpoint({ method: 'GET', path: path('live'), params: gameCodeParams, query: liveQuery, response: consoleResponse }),
   liveStream: defineEndpoint({ method: 'GET', path: path('live/stream'), params: gameCodeParams, query: liveQuery, response: streamResponse }),
 };

@@ -83,7 +83,7 @@ export function BookingDetailPage() {
           </Link>
         </h1>
         <span className="text-sm text-slate-500">{booking.code_type === 'game' ? 'Game code' : 'Temporary code'}</span>
-        {/* The organiser's private link (decision 0185): staff can give it again, e.g. when the mail got lost. */}
+        {/* The organiser's private link (decision 0140): staff can give it again, e.g. when the mail got lost. */}
         <Button
           title={paths.manage(booking.manage_key)}
           onClick={() => void copyToClipboard(`${window.location.origin}${paths.manage(booking.manage_key)}`, 'Management link copied to clipboard')}

@@ -61,7 +61,7 @@ function DateTimeForm({ booking, onDone }: { booking: AdminBooking; onDone: () =
     resolver: zodResolver(dateTimeForm),
     defaultValues: { date: local?.date ?? booking.date, time: `${pad(start.hour)}:${pad(start.minute)}`, timezone: booking.timezone },
   });
-  // Only a start staff confirmed in the past is sent with confirm_past: the server refuses it otherwise (0297).
+  // Only a start staff confirmed in the past is sent with confirm_past: the server refuses it otherwise (0160).
   const save = useAction({
     call: ({ utc, confirmPast }: { utc: string; confirmPast: boolean }) =>
       detailCalls.patch(booking, { utcDateTime: utc, timezone: form.getValues('timezone'), ...(confirmPast ? { confirm_past: true } : {}) }),

@@ -81,7 +81,7 @@ export function PaymentsSection({ booking }: { booking: AdminBooking }) {
                     <td className="whitespace-nowrap text-right">
                       {e.kind === 'payment' && !voided && left > 0 ? (
                         <>
-                          {/* A payment taken online moved money: it is refunded, never voided (0254). */}
+                          {/* A payment taken online moved money: it is refunded, never voided (0250). */}
                           {e.provider ? null : (
                             <>
                               <Button variant="link" className="text-sm" aria-label={`Void payment #${e.id}`} onClick={() => setCorrecting({ kind: 'void', payment: e, left })}>

@@ -6,7 +6,7 @@ import { useAction } from '../../lib/use-action';
 import { detailCalls, writesBooking } from './detail-api';
 
 /**
- * A closed booking (lead lost or trash, or cancelled) takes no payment until staff reopen it (decision 0296): the
+ * A closed booking (lead lost or trash, or cancelled) takes no payment until staff reopen it (decision 0190): the
  * payments section says so in the server's words and offers Reopen, which asks why.
  */
 export function ReopenBooking({ booking }: { booking: AdminBooking }) {

@@ -21,7 +21,7 @@ export function monthOf(month: string): Date {
   return startOfMonth(parse(todayIn(DEFAULT_ADMIN_TIMEZONE), DAY, new Date()));
 }
 
-/** What the three cards count (docs/decisions/0262): the games on this calendar, by what their payments hold net. */
+/** What the three cards count (docs/decisions/0150): the games on this calendar, by what their payments hold net. */
 export const CALENDAR_METRICS_BASIS =
   'Paid and completed games with a game date in this month. Revenue is what their payments brought in less refunds and voids, per currency; average = revenue ÷ bookings.';
 

@@ -8,7 +8,7 @@ import { pathOf } from '../../../shared/api/endpoint';
 
 /**
  * The calls of the booker's pages: the booking by code (public, or private before payment), by the private
- * management key, its edits and the game set-up (which needs the management key, decision 0185).
+ * management key, its edits and the game set-up (which needs the management key, decision 0140).
  */
 
 export const bookingQueryKey = (code: string) => ['booker', 'booking', code.toUpperCase()] as const;
@@ -48,7 +48,7 @@ export const saveChicken = async (o: Organiser, body: ChickenInput) => (await ap
 
 /**
  * The live game, read-only, for the organiser (the same view as the host's, without the controls). The Chicken's
- * position comes only when the organiser asked to see it (`chicken=show`, decision 0306).
+ * position comes only when the organiser asked to see it (`chicken=show`, decision 0280).
  */
 export const liveGameKey = (code: string, showChicken: boolean) => ['booker', 'live', code.toUpperCase(), showChicken] as const;
 const liveQuery = (showChicken: boolean) => (showChicken ? { chicken: 'show' as const } : {});

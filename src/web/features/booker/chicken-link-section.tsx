@@ -5,7 +5,7 @@ import { Button, Section } from '../../components/ui';
 
 /**
  * The Chicken joins with a link of its own (a secret key, decision 0280). It sits in a section of its own, far from
- * the players' link and warned about, so it is not pasted into the players' group chat by mistake (decision 0305).
+ * the players' link and warned about, so it is not pasted into the players' group chat by mistake (decision 0280).
  */
 export function ChickenLinkSection({ booking }: { booking: BookerBooking }) {
   if (!booking.game) return null;

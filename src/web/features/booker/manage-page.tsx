@@ -81,7 +81,7 @@ function ShareWithPlayers({ booking }: { booking: BookerBooking }) {
   );
 }
 
-/** /manage/{manage_key}: a paid game, set up by its organiser with the private management link (decision 0185). */
+/** /manage/{manage_key}: a paid game, set up by its organiser with the private management link (decision 0140). */
 export function ManagePage() {
   const { key = '' } = useParams();
   const { data: booking, isPending, error, replace } = useManagedBooking(key);

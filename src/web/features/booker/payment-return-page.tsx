@@ -14,7 +14,7 @@ const POLL_MS = 1_500;
 const GIVE_UP_AFTER_MS = 60_000;
 
 /**
- * /manage/{key}/paid?session_id=…: where the provider sends the booker back (decision 0251). It asks the server,
+ * /manage/{key}/paid?session_id=…: where the provider sends the booker back (decision 0250). It asks the server,
  * which asks the provider and records the payment if the webhook has not yet; while pending it asks again.
  */
 export function PaymentReturnPage() {

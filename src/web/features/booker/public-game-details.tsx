@@ -2,7 +2,7 @@ import type { PublicBooking } from '../../../shared/api/booking';
 import { whenText, zoneLabel } from './booking-format';
 import { Row } from './booker-ui';
 
-/** What a player sees of a game: when and where, and the teams. Nothing private (decision 0185). */
+/** What a player sees of a game: when and where, and the teams. Nothing private (decision 0140). */
 export function PublicGameDetails({ booking }: { booking: PublicBooking }) {
   return (
     <dl className="divide-y divide-slate-100" data-testid="public-game">

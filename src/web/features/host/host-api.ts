@@ -2,7 +2,7 @@ import { hostEndpoints as ep } from '../../../shared/api/endpoints/host';
 import { pathOf } from '../../../shared/api/endpoint';
 import { api } from '../../lib/api-client';
 
-/** The host console's calls: the staff session cookie is the credential (decision 0233). */
+/** The host console's calls: the staff session cookie is the credential (decision 0230). */
 export const hostKeys = {
   games: ['host', 'games'] as const,
   console: (code: string) => ['host', 'console', code.toUpperCase()] as const,

@@ -12,7 +12,7 @@ import { Section } from '../../components/ui';
 const huntKey = (code: string) => ['host', 'hunt', code.toUpperCase()] as const;
 
 /**
- * The hunt as the host sees it (decisions 0280–0282): the area as booked and as it shrinks, the item stations, the
+ * The hunt as the host sees it (decisions 0241, 0280): the area as booked and as it shrinks, the item stations, the
  * hiding spot and the finds. Refetched when the console's area or scores move, and now and then.
  */
 export function useHuntConsole(code: string, changeKey: string) {

@@ -1,7 +1,7 @@
 import { AREA_MESSAGES, outsideArea } from '../../../shared/game/area';
 import type { MapPlayer, PublicGame } from '../../../shared/api/play';
 
-/** The outside-the-area warning (decision 0281): the shared geo rule on this phone's last position. */
+/** The outside-the-area warning (decision 0280): the shared geo rule on this phone's last position. */
 export function AreaWarning({ me, area }: { me: MapPlayer; area: PublicGame['area'] }) {
   if (!me.position) return null;
   const verdict = outsideArea(me.position, area);

@@ -66,7 +66,7 @@ function ItemRow({ item, data, onUse, busy }: { item: BackpackItem; data: Backpa
 }
 
 /**
- * The team's Backpack (Weapons plan; decision 0282): effects on the team, its items (use them), the stations by
+ * The team's Backpack (Weapons plan; decision 0241): effects on the team, its items (use them), the stations by
  * distance (pick up when in reach), and what the last uses answered. Refetched when the stream says it changed.
  */
 export function BackpackTab({ code, token, game, teamId, position }: { code: string; token: string; game: PublicGame; teamId: number; position: LatLng | null }) {

@@ -21,7 +21,7 @@ export function PlannedSpot({ spot }: { spot: { address: string; notes: string |
 }
 
 /**
- * The Chicken's lobby (decision 0307): its hiding spot, when the hunt starts, and what the Chicken does, written for
+ * The Chicken's lobby (decision 0230): its hiding spot, when the hunt starts, and what the Chicken does, written for
  * the Chicken (it has no team and does not go to the meeting point).
  */
 export function ChickenBriefing({ code, token, info }: { code: string; token: string; info: PlayGameResponse | undefined }) {

@@ -20,7 +20,7 @@ const toClaim = (p: GeolocationPosition, at: number): ClaimPosition => ({
 });
 
 /**
- * The phone's position right now, for a claim (decision 0291): the running watcher's latest fix, else one asked for
+ * The phone's position right now, for a claim (decision 0280): the running watcher's latest fix, else one asked for
  * now with when the phone took it. Refuses with the claim's own message when the phone cannot tell.
  */
 export function currentFix(now: number = Date.now()): Promise<ClaimPosition> {

@@ -32,7 +32,7 @@ export const LOCATION_OFF_CLAIM = 'Turn on location to claim the Chicken: the cl
 
 /**
  * "Found the Chicken" for a team (decision 0280): type the code on the Chicken's screen (or open the QR's link: the
- * code comes filled in). The claim carries this phone's position of that moment (decision 0291); the server checks
+ * code comes filled in). The claim carries this phone's position of that moment (decision 0280); the server checks
  * the code and that the phone is near the Chicken. A team frozen by an Egg Strike waits, and is told for how long.
  */
 export function FoundChicken({ code, token, game, teamId, found, initialCode, locationOn, onFound }: Props) {

@@ -20,7 +20,7 @@ export function useStationMarkers(code: string, token: string, enabled: boolean)
 }
 
 /**
- * The hunt on the player's live screen (decisions 0280–0282): the outside-the-area warning; for the Chicken its
+ * The hunt on the player's live screen (decisions 0241, 0280): the outside-the-area warning; for the Chicken its
  * found-code screen; for a team "Found the Chicken" and, on a Weapons game, the Backpack.
  */
 export function HuntPanel({ code, token, snapshot, me }: Props) {

@@ -5,7 +5,7 @@ import { chickenPointsFor } from '../../../shared/scoring/leaderboard';
 import { isValidTimeZone } from '../../../shared/time';
 import { startsInText, useNow } from '../../components/live-map/live-game-ui';
 
-/** The start in the game's own zone (decision 0187): a player abroad or on a phone set to another zone reads the local time. */
+/** The start in the game's own zone (decision 0120): a player abroad or on a phone set to another zone reads the local time. */
 function startText(startsAt: string, timeZone: string): string {
   const zone = isValidTimeZone(timeZone) ? timeZone : 'UTC';
   return `${format(new TZDate(Date.parse(startsAt), zone), 'EEEE d MMMM, HH:mm')} (${zone})`;
@@ -29,7 +29,7 @@ export function StartCountdown({ startsAt, timeZone }: { startsAt: string | null
   );
 }
 
-/** The lobby's facts for a player: where to meet, when, and the rules in a few lines (decision 0307). */
+/** The lobby's facts for a player: where to meet, when, and the rules in a few lines (decision 0230). */
 export function LobbyInfo({ info }: { info: PlayGameResponse }) {
   const weapons = info.game.weapons_on;
   return (

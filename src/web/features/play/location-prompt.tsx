@@ -4,7 +4,7 @@ import { LocationBlockedHelp } from './location-blocked-help';
 
 type Props = {
   location: 'unknown' | 'granted' | 'denied';
-  /** The Chicken is in no team: only the host sees it (the organiser too if they choose, decision 0306). */
+  /** The Chicken is in no team: only the host sees it (the organiser too if they choose, decision 0280). */
   chicken?: boolean;
   onAnswer: (answer: 'granted' | 'denied') => void;
 };

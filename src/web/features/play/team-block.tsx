@@ -6,7 +6,7 @@ import { fetchBackpack, huntKeys, weaponsGame, weaponsOn } from './hunt-api';
 
 /**
  * Whether the player's team may do `action` now, by the rule the server enforces (shared/game/team-actions.ts,
- * decision 0290): the team's effects come with its Backpack (refetched when an Egg Strike lands), and the answer
+ * decision 0241): the team's effects come with its Backpack (refetched when an Egg Strike lands), and the answer
  * follows the clock, so a frozen action turns back on when the freeze ends.
  */
 export function useTeamBlock(code: string, token: string, game: PublicGame, teamId: number | null, action: TeamAction): TeamBlock | null {

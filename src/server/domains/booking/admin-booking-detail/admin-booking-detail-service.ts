@@ -91,7 +91,7 @@ export async function patchBooking(db: Db, mailer: BookingMailer, input: Change 
         values = { utcDateTime: new Date(body.utcDateTime), timezone: zone, date: local.date, meetingTime: local.time };
         action = 'booking.date_time';
         const moved = row.utcDateTime?.getTime() !== new Date(body.utcDateTime).getTime() || row.timezone !== zone;
-        // A start in the past is a correction staff confirm (0297); the customer is never mailed a date gone by.
+        // A start in the past is a correction staff confirm (0160); the customer is never mailed a date gone by.
         const past = isStartInPast(body.utcDateTime, now);
         if (moved && past && body.confirm_past !== true) throw ValidationError.field('utcDateTime', DETAIL_MESSAGES.pastStart);
         dateMoved = moved && !past;
@@ -188,7 +188,7 @@ export async function resumeGame(db: Db, input: Change): Promise<AdminBooking> {
 /**
  * Reopens a closed booking (a lead marked lost or trash, or a cancelled booking): the machine's `reopen`. Its lead
  * becomes 'contacted' with the reason, noted in its history; a cancelled booking becomes a lead. Then payments are
- * taken again (decision 0296).
+ * taken again (decision 0190).
  */
 export async function reopenBooking(db: Db, input: Change & { reason: string }): Promise<AdminBooking> {
   const { booking } = await change(db, input, async ({ tx, row, update, audit }) => {
@@ -249,7 +249,7 @@ export async function recordBookingPayment(
   return booking;
 }
 
-/** Voids or refunds one payment: a new entry of the ledger, logged with the status it leaves (0190); card payments through the provider (0254). */
+/** Voids or refunds one payment: a new entry of the ledger, logged with the status it leaves (0190); card payments through the provider (0250). */
 export async function correctBookingPayment(
   db: Db,
   payments: { mailer: BookingMailer; provider: PaymentProvider | null },

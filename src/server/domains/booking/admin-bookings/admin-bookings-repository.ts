@@ -128,7 +128,7 @@ export function gameDateCondition(startDate: string, endDate: string): SQL {
 /**
  * The games of a date range (the calendar's bookings, gameDateCondition) per currency: how many games in each
  * booking currency, and what their ledger holds in each payment currency (pence): received, taken back by refunds
- * and voids, and net. One basis for all three calendar figures (docs/decisions/0262).
+ * and voids, and net. One basis for all three calendar figures (docs/decisions/0150).
  */
 export async function gamesValue(
   db: DbOrTx,

@@ -140,7 +140,7 @@ export async function calendarBookings(db: DbOrTx, startDate: string, endDate: s
 /**
  * The month's games (paid or completed, game date in the range: the calendar's own bookings) and what their payment
  * rows hold, per currency (never added across currencies): received, refunded (refunds and voids), net, and the
- * average net per game of that currency (docs/decisions/0262). Pounds, to the penny; the sum of the rows, exactly.
+ * average net per game of that currency (docs/decisions/0150). Pounds, to the penny; the sum of the rows, exactly.
  */
 export async function calendarMetrics(db: DbOrTx, startDate: string, endDate: string): Promise<CalendarMetrics> {
   checkRange(startDate, endDate, MAX_CHART_DAYS);

@@ -2,7 +2,7 @@ import { asc, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../platform/db/client';
 import { bookingCountDeltas, bookingCounts } from '../tables/bookings-counts';
 
-/** How many bookings share one combination of the counted attributes (docs/decisions/0151-booking-counts.md). */
+/** How many bookings share one combination of the counted attributes (docs/decisions/0150-booking-metrics.md). */
 export type KeyCount = {
   bookingStatus: string;
   leadStatus: string;

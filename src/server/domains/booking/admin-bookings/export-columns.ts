@@ -11,7 +11,7 @@ import { EXPORT_JOINED as J } from './export-joins';
  * on the embedded database) and `sql` renders the same cell in PostgreSQL (COPY, export-copy-sql.ts).
  * tests/api/admin-bookings-export-paths.test.ts checks that both give the same cells.
  *
- * Cells are for people (docs/decisions/0197): labels instead of keys, add-ons by name, money as
+ * Cells are for people (docs/decisions/0150): labels instead of keys, add-ons by name, money as
  * '£1,234.50' in the booking's currency, dates as dd/MM/yyyy HH:mm in the booking's time zone, no JSON.
  */
 

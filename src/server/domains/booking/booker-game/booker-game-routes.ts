@@ -30,7 +30,7 @@ export const bookerGameRoutes: FastifyPluginAsyncZod = async (app) => {
   const options = { tags: ['booker'] };
   // A change to a section staff have locked is refused with 423 (domains/booking/section-locks.ts).
   const change = { ...options, errors: { 423: errorResponse } };
-  // Every call here needs X-Manage-Key too: the game code alone is the players' join code (decision 0185).
+  // Every call here needs X-Manage-Key too: the game code alone is the players' join code (decision 0140).
 
   endpointRoute(app, endpoints.challengeOptions, options, async (request) => ({
     challenges: await listChallengeOptions(ctx(request.params.code, request.ip, request.headers), request.query.spice_level),

@@ -51,7 +51,7 @@ type Ctx = { db: Db; limiter: BatchedRateLimiter; guesses: CodeGuesses; code: st
 
 /**
  * The game of the code, for its organiser only: the game code is the players' public join code, so every set-up
- * call also needs the booking's private management key (X-Manage-Key, decision 0185). A wrong key counts as a miss.
+ * call also needs the booking's private management key (X-Manage-Key, decision 0140). A wrong key counts as a miss.
  */
 async function findGame({ db, limiter, guesses, code, manageKey, ip }: Ctx): Promise<BookerGame> {
   await limiter.consume(`booker-game:${ip}`);
@@ -181,7 +181,7 @@ export function setChicken(ctx: Ctx, input: z.output<typeof chickenBody>): Promi
   });
 }
 
-/** The organiser sees the Chicken's position only when they asked for it (decision 0306). */
+/** The organiser sees the Chicken's position only when they asked for it (decision 0280). */
 export function organiserViewer(query: LiveQuery): Viewer {
   return { kind: 'organiser', seesChicken: query.chicken === 'show' };
 }

@@ -74,7 +74,7 @@ export function holdsManageKey(row: Pick<BookingRow, 'manageKey'>, given: string
  * GET /api/booking/{code}: by temporary or game code, any case, in one query. Wrong codes count against the address
  * (platform/code-guesses.ts). The organiser's
  * view needs the management key (X-Manage-Key), or the temp code of a booking not paid yet (it is the booker's own,
- * never given to players); anyone else, such as a player with the game code, gets the public view (decision 0185).
+ * never given to players); anyone else, such as a player with the game code, gets the public view (decision 0140).
  */
 export async function findBookingByCode(
   deps: { db: Db; guesses: CodeGuesses },

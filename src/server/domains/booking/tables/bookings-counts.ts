@@ -1,7 +1,7 @@
 import { bigint, boolean, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 
 /**
- * Exact booking counts without counting a million rows (docs/decisions/0151-booking-counts.md).
+ * Exact booking counts without counting a million rows (docs/decisions/0150-booking-metrics.md).
  * Database triggers on `bookings` and `games` (migration 0002) append a signed delta per key to
  * `booking_count_deltas` in the same transaction as the change, whatever code made it; readers add
  * `booking_counts` and the deltas in one statement, and fold the deltas in from time to time.

@@ -86,7 +86,7 @@ export const bookings = pgTable(
     tempCode: text('temp_code').notNull(),
     /**
      * The organiser's private management key (the /manage/{key} link): 256 random bits, kept in plain text
-     * because mails and staff must be able to give the link again (decision 0185). The game code is public.
+     * because mails and staff must be able to give the link again (decision 0140). The game code is public.
      * The default is only a safety net (and the backfill of older rows): the app sets a base64url key.
      */
     manageKey: text('manage_key')
@@ -170,7 +170,7 @@ export const bookingPayments = pgTable(
   },
   (t) => [
     index('booking_payments_booking_idx').on(t.bookingId),
-    // One ledger entry per provider payment or refund, whatever order or how often its events arrive (0251).
+    // One ledger entry per provider payment or refund, whatever order or how often its events arrive (0250).
     uniqueIndex('booking_payments_provider_ref_idx').on(t.provider, t.kind, t.providerReference).where(sql`${t.providerReference} is not null`),
     index('booking_payments_created_idx').on(t.createdAt),
     // A payment is voided at most once, whoever tries at the same moment.

@@ -4,7 +4,7 @@ import { requireAdmin } from '../../identity';
 import { endpointRoute } from '../../../platform/http/endpoint-route';
 import { createStation, editStation, getGameStations, getMarkerGames, removeStation } from './admin-markers-service';
 
-/** /admin/markers: item stations of Weapons games (decision 0245). */
+/** /admin/markers: item stations of Weapons games (decision 0241). */
 export const adminMarkersRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.database;
   const options = { tags: ['admin: markers'] };

@@ -4,7 +4,7 @@ import { rankedTeamsOfInstances } from '../leaderboard';
 import { matchingTeamsOf, matchingTeamsPerInstance, type GameFilter, type Page } from './admin-overview-repository';
 
 /**
- * Staff's /admin/teams (issue 28): every team with the one total and its rank in its game (decisions 0240, 0292),
+ * Staff's /admin/teams (issue 28): every team with the one total and its rank in its game (decision 0240),
  * the newest game first and each game's teams best first. Ranks are over the whole game, whatever the search keeps,
  * so a team is 2nd of its game on this list as on every other screen. Paging counts teams: the page's games are found
  * from per-game counts, then only their leaderboards are read.

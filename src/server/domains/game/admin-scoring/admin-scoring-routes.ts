@@ -4,7 +4,7 @@ import { requireAdmin } from '../../identity';
 import { endpointRoute } from '../../../platform/http/endpoint-route';
 import { adjustTeam, getInstances, getLeaderboard } from './admin-scoring-service';
 
-/** /admin/scoring: leaderboards and manual adjustments (decision 0244). */
+/** /admin/scoring: leaderboards and manual adjustments (decision 0240). */
 export const adminScoringRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.database;
   const options = { tags: ['admin: scoring'] };

@@ -46,7 +46,7 @@ import {
 } from './hunt-repository';
 
 /**
- * The Weapons plan in play (decision 0282): a team's Backpack, the stations near it, picking up and using items.
+ * The Weapons plan in play (decision 0241): a team's Backpack, the stations near it, picking up and using items.
  * Every rule is shared/game/items.ts; this file only gathers its inputs and stores the outcome. A refusal stores
  * nothing: every check runs before the first write, inside a transaction that holds the team's row.
  */

@@ -77,7 +77,7 @@ export async function hideChicken(db: Db, auth: PlayerAuth, now: Date = new Date
 }
 
 /**
- * Where the claiming phone is, from the fix the claim carries (decision 0291): a fix the phone took too long ago is
+ * Where the claiming phone is, from the fix the claim carries (decision 0280): a fix the phone took too long ago is
  * passed on with its own time (checkFind refuses it as out of date); otherwise it is judged like every position
  * (off the globe or too fast: 422) and stored as the player's position. Under a second after the last accepted fix,
  * that fix stands.

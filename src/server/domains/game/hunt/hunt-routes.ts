@@ -9,7 +9,7 @@ import { chickenScreen, claimFind, hideChicken } from './chicken-service';
 import { huntConsole } from './hunt-console-service';
 
 /**
- * The hunt in play (decisions 0280–0283): the Chicken's screen and hiding, a team's find, the Backpack; and the
+ * The hunt in play (decisions 0241, 0280): the Chicken's screen and hiding, a team's find, the Backpack; and the
  * staff view of it under /api/host (admin or the game's host).
  */
 export const huntRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -17,7 +17,7 @@ export const huntRoutes: FastifyPluginAsyncZod = async (app) => {
   const options = { tags: ['play'] };
   const player = (request: { ip: string; params: { code: string }; headers: Record<string, string | string[] | undefined> }) =>
     playerOfRequest(db, app.deps.codeGuesses, request, request.params.code);
-  // A team an Egg Strike froze is refused with 423 and Retry-After (decision 0290).
+  // A team an Egg Strike froze is refused with 423 and Retry-After (decision 0241).
   const frozen = { ...options, errors: { 423: errorResponse } };
 
   endpointRoute(app, endpoints.chicken, options, async (request) => chickenScreen(db, await player(request)));

@@ -31,7 +31,7 @@ export function sendPhoto(reply: FastifyReply, photo: StoredPhoto) {
 /**
  * The team's challenges and submissions (X-Player-Token), and after the game the results and album for players and
  * for the organiser (X-Manage-Key). A photo is sent as the raw image body: this scope alone reads image bodies, up
- * to the photo cap (the app's JSON limit stays small everywhere else; decision 0272).
+ * to the photo cap (the app's JSON limit stays small everywhere else; decision 0242).
  */
 export const playChallengesRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.database;
@@ -50,7 +50,7 @@ export const playChallengesRoutes: FastifyPluginAsyncZod = async (app) => {
   };
   const manageKey = (headers: Headers) => headerValue(headers[MANAGE_KEY_HEADER], 128);
   const options = { tags: ['play'], onRequest };
-  // A team an Egg Strike froze is refused with 423 and Retry-After (decision 0290).
+  // A team an Egg Strike froze is refused with 423 and Retry-After (decision 0241).
   const frozen = { ...options, errors: { 423: errorResponse } };
 
   app.addContentTypeParser([...PHOTO_TYPES, 'application/octet-stream'], { parseAs: 'buffer', bodyLimit: MAX_PHOTO_BYTES }, (_request, body, done) => {

@@ -20,7 +20,7 @@ export const instanceChickens = pgTable('instance_chickens', {
 });
 
 /**
- * A power-up a team picked up (decision 0282): in the Backpack while `used_at` is null. The same rows answer the
+ * A power-up a team picked up (decision 0241): in the Backpack while `used_at` is null. The same rows answer the
  * station cooldown (last pickup of a team at a station) and the item cooldown (last use of a kind by a team).
  */
 export const teamItems = pgTable(

@@ -55,7 +55,7 @@ export async function logout(db: Db, sessionKey: string | null): Promise<void> {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Staff passwords (issue 19, decision 0311).
+// Staff passwords (issue 19, decision 0182).
 
 export const PASSWORD_CHANGE_LIMITS = { perUser: 10, windowSeconds: 15 * 60 };
 export const RESET_LIMITS = { perIp: 10, perEmail: 3, windowSeconds: 60 * 60 };

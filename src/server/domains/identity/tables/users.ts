@@ -35,7 +35,7 @@ export const sessions = pgTable(
 );
 
 /**
- * A mailed password-reset link (decision 0311): only the SHA-256 of its 256-bit token is kept, like sessions and
+ * A mailed password-reset link (decision 0182): only the SHA-256 of its 256-bit token is kept, like sessions and
  * player tokens, so a leaked table resets nobody's password. Single use: using one deletes every link of the user.
  */
 export const passwordResetTokens = pgTable(

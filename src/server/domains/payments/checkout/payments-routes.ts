@@ -12,7 +12,7 @@ const tags = ['payments'];
 const upstream = { 502: errorResponse };
 
 /**
- * The booker pays online with the management key, and the provider tells us by webhook (decisions 0250, 0251).
+ * The booker pays online with the management key, and the provider tells us by webhook (decision 0250).
  * `setup` says which provider, if any, is configured.
  */
 export function paymentsRoutes(setup: PaymentSetup): FastifyPluginAsyncZod {

@@ -36,7 +36,7 @@ export const checkouts = pgTable(
   ],
 );
 
-/** Provider events already handled: a replayed webhook finds its id here and changes nothing (decision 0251). */
+/** Provider events already handled: a replayed webhook finds its id here and changes nothing (decision 0250). */
 export const providerEvents = pgTable(
   'provider_events',
   {

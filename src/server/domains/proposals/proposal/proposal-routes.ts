@@ -6,7 +6,7 @@ import { acceptProposal, getPublicProposal } from './proposal-service';
 /**
  * The customer's side of a proposal: the quote behind its 256-bit token, and Accept (CSRF like every change). The
  * token is the credential, as the management key is; a wrong one counts against the address in the one bucket of
- * every look-up by code or token (platform/code-guesses.ts, 0315).
+ * every look-up by code or token (platform/code-guesses.ts, 0180).
  */
 export const proposalRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.database;
