@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Config } from '../config';
 import { AppError } from '../errors';
-import { checkPhoto } from '../../../shared/uploads';
+import { checkPhoto, type PhotoType } from '../../../shared/uploads';
 import { localPhotoStorage } from './local-photo-storage';
 import { photoKey, type PhotoStorage } from './photo-storage';
 import { s3PhotoStorage } from './s3-photo-storage';
@@ -28,14 +28,27 @@ export function createPhotoStorage(config: StorageConfig): PhotoStorage & { clos
   return { ...localPhotoStorage(path.resolve(config.DATA_DIR, 'photos')), close() {} };
 }
 
-/**
- * Checks an upload (shared/uploads.ts) and stores it under a new key. A refused upload throws a 4xx and stores
- * nothing; the caller writes the key to its row in the same request, and deletes the photo if that write fails.
- */
-export async function storePhoto(storage: PhotoStorage, instanceId: number, bytes: Uint8Array): Promise<string> {
+/** An upload that passed checkPhoto, with the type its bytes hold: what putPhoto takes, so nothing is checked twice. */
+export type CheckedPhoto = { readonly bytes: Uint8Array; readonly type: PhotoType };
+
+/** Checks an upload (shared/uploads.ts) once, before any I/O: a refused upload throws its 4xx. */
+export function checkedPhoto(bytes: Uint8Array): CheckedPhoto {
   const check = checkPhoto(bytes);
   if (!check.ok) throw new AppError(check.status, check.message);
-  const key = photoKey(instanceId, check.type);
-  await storage.put(key, bytes, check.type);
+  return { bytes, type: check.type };
+}
+
+/**
+ * Stores a checked photo under a new key. The caller writes the key to its row afterwards, outside any lock held
+ * across this upload, and deletes the photo if that write fails.
+ */
+export async function putPhoto(storage: PhotoStorage, instanceId: number, photo: CheckedPhoto): Promise<string> {
+  const key = photoKey(instanceId, photo.type);
+  await storage.put(key, photo.bytes, photo.type);
   return key;
+}
+
+/** Checks and stores an upload in one step (a refused upload stores nothing). */
+export async function storePhoto(storage: PhotoStorage, instanceId: number, bytes: Uint8Array): Promise<string> {
+  return putPhoto(storage, instanceId, checkedPhoto(bytes));
 }

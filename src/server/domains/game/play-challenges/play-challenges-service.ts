@@ -1,10 +1,10 @@
-import type { Db } from '../../../platform/db/client';
+import type { Db, DbOrTx } from '../../../platform/db/client';
 import { safeEqual } from '../../../platform/crypto';
-import { AppError, ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../../platform/errors';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../../platform/errors';
 import { publishGameEvent } from '../game-events';
 import { loadGame, teamScoreById, type GameContext } from '../game-state';
 import type { PlayerAuth } from '../player-auth';
-import { storePhoto, type PhotoStorage, type StoredPhoto } from '../../../platform/storage';
+import { checkedPhoto, putPhoto, type PhotoStorage, type StoredPhoto } from '../../../platform/storage';
 import { insertSubmission } from '../submissions/submissions-repository';
 import { listSubmissions, reviewSubmission, submissionPhoto, teamSubmissionDto, type PhotoUrl } from '../submissions/submission-review';
 import { urlOf } from '../../../../shared/api/endpoint';
@@ -12,7 +12,6 @@ import { bookerResultsEndpoints, hostReviewEndpoints } from '../../../../shared/
 import { lockTeam } from '../team-points';
 import { assertTeamMay } from '../team-effects';
 import { instanceLeaderboard } from '../leaderboard';
-import { checkPhoto } from '../../../../shared/uploads';
 import { bookedTimeIsUp, isLiveNow } from '../../../../shared/lifecycle/game-states';
 import { acceptsKind, ACCEPTED_KINDS, SUBMIT_MESSAGES } from '../../../../shared/game/submission-kinds';
 import { GAME_MESSAGES } from '../../../../shared/game/teams';
@@ -92,32 +91,42 @@ export type SubmitInput =
  * frozen by an Egg Strike (423, until when), a challenge not of this game, a kind the challenge does not take, max_submissions reached, a photo that is too
  * large or not an image. The team row is locked, so two phones of one team cannot both take the last place.
  */
+/**
+ * The challenge a team may send this submission to now, or the refusal: the game live, the team not frozen, a known
+ * challenge of the game that takes this kind, submissions left. Asked once without a lock (so a refused submission
+ * uploads nothing) and again under the team's lock (another phone of the team may have sent meanwhile).
+ */
+async function acceptedChallenge(tx: DbOrTx, auth: PlayerAuth, teamId: number, input: SubmitInput, now: Date): Promise<ChallengeRow> {
+  const instance = await instanceNow(tx, auth.instance.id);
+  if (!instance || instance.status === 'ended' || (instance.status === 'live' && bookedTimeIsUp(instance.endsAt, now))) {
+    throw new ConflictError(SUBMIT_MESSAGES.ended, 'game_ended');
+  }
+  if (!isLiveNow(instance, now)) throw new ConflictError(SUBMIT_MESSAGES.notLive, 'game_not_live');
+  await assertTeamMay(tx, { gameId: auth.game.id, instanceId: auth.instance.id, teamId }, 'submit', now);
+  const challenge = (await challengesOfGame(tx, auth.game.id)).find((c) => c.id === input.challengeId);
+  if (!challenge) throw ValidationError.field('challenge_id', SUBMIT_MESSAGES.unknownChallenge);
+  const rule = ruleOf(challenge);
+  if (!acceptsKind(rule.type, input.kind)) throw ValidationError.field('kind', SUBMIT_MESSAGES.wrongKind);
+  if (!canSubmitMore(rule, await statusesOf(tx, teamId, challenge.id))) throw new ConflictError(SCORING_MESSAGES.maxSubmissions);
+  return challenge;
+}
+
+/**
+ * A team's submission. A photo is checked once (before any I/O), stored after the rules accept it and before the
+ * transaction, so the team's row is locked only for the database writes, never across an upload; if the writes fail
+ * (the rules refuse under the lock, or the database does), the stored photo is deleted.
+ */
 export async function submit(db: Db, storage: PhotoStorage, auth: PlayerAuth, input: SubmitInput, now: Date = new Date()): Promise<TeamSubmission> {
   const teamId = auth.player.teamId;
   if (teamId === null) throw new ConflictError(SUBMIT_MESSAGES.noTeam);
-  if (input.kind === 'photo') {
-    // Cheap, and before any I/O: an oversized or non-image upload is refused at once.
-    const check = checkPhoto(input.bytes);
-    if (!check.ok) throw new AppError(check.status, check.message);
-  }
-  let storedKey: string | null = null;
+  const photo = input.kind === 'photo' ? checkedPhoto(input.bytes) : null;
+  if (photo) await acceptedChallenge(db, auth, teamId, input, now);
+  const photoKey = photo ? await putPhoto(storage, auth.instance.id, photo) : null;
   try {
-    const row = await db.transaction(async (tx) => {
+    return await db.transaction(async (tx) => {
       const team = await lockTeam(tx, teamId);
       if (!team) throw new ConflictError(SUBMIT_MESSAGES.noTeam);
-      const instance = await instanceNow(tx, auth.instance.id);
-      if (!instance || instance.status === 'ended' || (instance.status === 'live' && bookedTimeIsUp(instance.endsAt, now))) {
-        throw new ConflictError(SUBMIT_MESSAGES.ended, 'game_ended');
-      }
-      if (!isLiveNow(instance, now)) throw new ConflictError(SUBMIT_MESSAGES.notLive, 'game_not_live');
-      await assertTeamMay(tx, { gameId: auth.game.id, instanceId: auth.instance.id, teamId }, 'submit', now);
-      const challenge = (await challengesOfGame(tx, auth.game.id)).find((c) => c.id === input.challengeId);
-      if (!challenge) throw ValidationError.field('challenge_id', SUBMIT_MESSAGES.unknownChallenge);
-      const rule = ruleOf(challenge);
-      if (!acceptsKind(rule.type, input.kind)) throw ValidationError.field('kind', SUBMIT_MESSAGES.wrongKind);
-      const sent = await statusesOf(tx, teamId, challenge.id);
-      if (!canSubmitMore(rule, sent)) throw new ConflictError(SCORING_MESSAGES.maxSubmissions);
-      if (input.kind === 'photo') storedKey = await storePhoto(storage, auth.instance.id, input.bytes);
+      const challenge = await acceptedChallenge(tx, auth, teamId, input, now);
       const inserted = await insertSubmission(tx, {
         instanceId: auth.instance.id,
         teamId,
@@ -125,7 +134,7 @@ export async function submit(db: Db, storage: PhotoStorage, auth: PlayerAuth, in
         kind: input.kind,
         textAnswer: input.kind === 'text' ? input.text : null,
         count: input.kind === 'count' ? input.count : null,
-        photoKey: storedKey,
+        photoKey,
         submittedAt: now,
       });
       const dto = teamSubmissionDto(inserted, auth.game.code);
@@ -141,10 +150,8 @@ export async function submit(db: Db, storage: PhotoStorage, auth: PlayerAuth, in
       });
       return dto;
     });
-    return row;
   } catch (error) {
-    const key: string | null = storedKey;
-    if (key !== null) await storage.delete(key).catch(() => undefined);
+    if (photoKey !== null) await storage.delete(photoKey).catch(() => undefined);
     throw error;
   }
 }
