@@ -17,9 +17,17 @@ export function netPaid(entries: readonly LedgerEntry[]): number {
   return entries.reduce((sum, e) => sum + e.payment_amount, 0);
 }
 
+/**
+ * The one rule for what is still due (decisions 0252), in pence: the total less what was paid net, never below
+ * 0. The booker's Payment box, the checkout's options and refusals, and the staff ledger all read it.
+ */
+export function dueOf(totalPence: number, net: number): number {
+  return Math.max(0, totalPence - net);
+}
+
 /** Pence still due on a booking: its total price (whole currency units) less what was paid net; never below 0. */
 export function amountDue(totalPrice: number, entries: readonly LedgerEntry[]): number {
-  return Math.max(0, toMinorUnits(totalPrice) - netPaid(entries));
+  return dueOf(toMinorUnits(totalPrice), netPaid(entries));
 }
 
 export function isVoided(entries: readonly LedgerEntry[], paymentId: number): boolean {
@@ -71,7 +79,7 @@ export type CheckoutStatus = (typeof CHECKOUT_STATUSES)[number];
  * the total) or the full price. Part paid: the balance. Nothing due: nothing.
  */
 export function checkoutAmounts(totalPence: number, net: number): Record<CheckoutPurpose, number | null> {
-  const due = Math.max(0, totalPence - net);
+  const due = dueOf(totalPence, net);
   if (due === 0) return { deposit: null, full: null, balance: null };
   if (net > 0) return { deposit: null, full: null, balance: due };
   const deposit = Math.round((totalPence * DEPOSIT_PERCENT) / 100);
@@ -92,7 +100,7 @@ export type BalanceDue = {
 };
 
 /**
- * When the balance is due (decision 0252): BALANCE_DUE_DAYS before the game's own date, but never a day
+ * When the balance is due (decisions 0252): BALANCE_DUE_DAYS before the game's own date, but never a day
  * already gone; a game less than BALANCE_DUE_DAYS days away is due on booking, today. "Today" is the calendar day in
  * the game's zone, where its date is (`todayIn`). Server answers, the booker's pages and every mail use this.
  */

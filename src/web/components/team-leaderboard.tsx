@@ -1,5 +1,6 @@
 import { rankTeams, type RankedTeam, type TeamScore } from '../../shared/scoring/leaderboard';
 import { cx } from './ui';
+import { TeamDot } from './live-map/live-game-ui';
 
 /** What a total is made of, in words: "challenges 15 · Chicken 50 · staff +5". */
 export function scoreBreakdown(team: TeamScore): string {
@@ -53,7 +54,7 @@ export function TeamLeaderboard({ teams, myTeamId = null, testId, label, breakdo
           data-points={t.total}
         >
           <span>
-            {t.rank}. {t.name}
+            <TeamDot teams={teams} teamId={t.id} /> {t.rank}. {t.name}
             {t.id === myTeamId ? ' (you)' : ''}
             {t.found_chicken_at ? <span title="Found the Chicken"> 🐔</span> : null}
           </span>

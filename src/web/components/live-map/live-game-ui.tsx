@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { MapPlayer } from './live-map';
-import { CHICKEN_COLOUR, teamColour } from './team-colours';
+import { CHICKEN_COLOUR, teamColour, type ColourTeam } from '../../../shared/game/team-colours';
 
 /** 'no location' for a player who refused or never shared a position (the issue's words); otherwise when last seen. */
 export function locationText(player: Pick<MapPlayer, 'position'> & { location: 'unknown' | 'granted' | 'denied' }, now: number): string {
@@ -46,7 +46,8 @@ export function startsInText(startsAt: string | null, now: number): string | nul
   return days > 0 ? `${days} d ${rest}` : rest;
 }
 
-/** A small dot in the team's colour (the Chicken's own colour for the Chicken). */
-export function TeamDot({ teamIds, teamId, chicken = false }: { teamIds: readonly number[]; teamId: number | null; chicken?: boolean }) {
-  return <span aria-hidden="true" className="inline-block h-3 w-3 shrink-0 rounded-full" style={{ background: chicken ? CHICKEN_COLOUR : teamColour(teamIds, teamId) }} />;
+/** A small dot in the team's colour among the game's `teams` (shared/game/team-colours.ts; the Chicken's own colour for the Chicken). */
+export function TeamDot({ teams, teamId, chicken = false }: { teams: readonly ColourTeam[]; teamId: number | null; chicken?: boolean }) {
+  const colour = chicken ? CHICKEN_COLOUR : teamColour(teams, teamId);
+  return <span aria-hidden="true" data-testid="team-dot" data-colour={colour} className="inline-block h-3 w-3 shrink-0 rounded-full" style={{ background: colour }} />;
 }

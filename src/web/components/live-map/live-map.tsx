@@ -3,7 +3,7 @@ import L from 'leaflet';
 import { Circle, MapContainer, Marker, Polyline, TileLayer, Tooltip, useMap } from 'react-leaflet';
 import 'leaflet/dist/leaflet.css';
 import { mapTileUrl, TILE_ATTRIBUTION } from '../../lib/map-config';
-import { CHICKEN_COLOUR, teamColour } from './team-colours';
+import { CHICKEN_COLOUR, teamColours, NO_TEAM_COLOUR, type ColourTeam } from '../../../shared/game/team-colours';
 import { escapeHtml } from '../../../shared/html';
 
 /**
@@ -27,7 +27,8 @@ export type MapStation = { id: number; label: string; name: string; lat: number;
 
 type Props = {
   area: MapArea;
-  teamIds: readonly number[];
+  /** The game's teams: each player's marker takes its team's colour among them. */
+  teams: readonly ColourTeam[];
   players: readonly MapPlayer[];
   /** The viewer's own player, drawn a little larger. */
   selfId?: number | null;
@@ -135,13 +136,15 @@ function PlayerMarker({ player, colour, self }: { player: MapPlayer; colour: str
   return <Marker position={[point.lat, point.lng]} icon={icon} title={player.name} keyboard={false} zIndexOffset={player.role === 'chicken' ? 1000 : self ? 500 : 0} />;
 }
 
-export default function LiveMap({ area, teamIds, players, selfId = null, className = 'h-72 w-full sm:h-96', bookedArea = null, stations = [], hidingSpot = null }: Props) {
+export default function LiveMap({ area, teams, players, selfId = null, className = 'h-72 w-full sm:h-96', bookedArea = null, stations = [], hidingSpot = null }: Props) {
   const tileUrl = useMemo(() => mapTileUrl(), []);
   // Only whether there are positions, and the first set, matter to the fit: a stable list until that changes.
   const located = players.filter((p) => p.position !== null).length > 0;
   const pointsRef = useRef<MapPoint[]>([]);
   if (located !== pointsRef.current.length > 0) pointsRef.current = players.flatMap((p) => (p.position ? [p.position] : []));
   const points = pointsRef.current;
+  const colours = useMemo(() => teamColours(teams), [teams]);
+  const colourOf = (p: MapPlayer) => (p.role === 'chicken' ? CHICKEN_COLOUR : p.team_id === null ? NO_TEAM_COLOUR : (colours.get(p.team_id) ?? NO_TEAM_COLOUR));
   return (
     <div data-testid="live-map" data-area-radius={area.radius} className="relative z-0">
       <MapContainer center={[area.lat, area.lng]} zoom={15} scrollWheelZoom={false} className={`${className} rounded-xl`}>
@@ -155,13 +158,13 @@ export default function LiveMap({ area, teamIds, players, selfId = null, classNa
         ))}
         {hidingSpot ? <Marker position={[hidingSpot.lat, hidingSpot.lng]} icon={HIDING_ICON} title="Hiding spot" keyboard={false} /> : null}
         {players.map((p) => {
-          const colour = p.role === 'chicken' ? CHICKEN_COLOUR : teamColour(teamIds, p.team_id);
+          const colour = colourOf(p);
           const trail: [number, number][] = p.trail.map((t) => [t.lat, t.lng]);
           if (p.position) trail.push([p.position.lat, p.position.lng]);
           return trail.length > 1 ? <Polyline key={`trail-${p.id}`} positions={trail} pathOptions={{ color: colour, weight: 3, opacity: 0.6 }} interactive={false} /> : null;
         })}
         {players.map((p) => (
-          <PlayerMarker key={p.id} player={p} colour={p.role === 'chicken' ? CHICKEN_COLOUR : teamColour(teamIds, p.team_id)} self={p.id === selfId} />
+          <PlayerMarker key={p.id} player={p} colour={colourOf(p)} self={p.id === selfId} />
         ))}
         <FitView area={area} points={points} />
       </MapContainer>

@@ -10,7 +10,6 @@ type Team = TeamScore & { players?: number };
  * with its total and what makes it up: the host console and the organiser's live view.
  */
 export function TeamsTable({ teams }: { teams: readonly Team[] }) {
-  const teamIds = teams.map((t) => t.id);
   const ranked = rankTeams(teams);
   if (!ranked.length) return <p className="text-sm text-slate-600">No teams yet.</p>;
   return (
@@ -45,7 +44,7 @@ export function TeamsTable({ teams }: { teams: readonly Team[] }) {
             <tr key={t.id} className="border-t border-slate-100" data-testid="team-row" data-name={t.name} data-rank={t.rank} data-points={t.total}>
               <td className="py-1.5 pr-2">
                 <span className="inline-flex items-center gap-2 font-medium">
-                  <TeamDot teamIds={teamIds} teamId={t.id} /> {t.rank}. {t.name}
+                  <TeamDot teams={teams} teamId={t.id} /> {t.rank}. {t.name}
                 </span>
               </td>
               <td className="pr-2">{t.players ?? '—'}</td>

@@ -75,7 +75,7 @@ export function LiveGameSection({ booking }: { booking: BookerBooking }) {
             setShowChicken(show);
           }}
         />
-        <LazyLiveMap area={snapshot.game.area} teamIds={snapshot.teams.map((t) => t.id)} players={snapshot.players} />
+        <LazyLiveMap area={snapshot.game.area} teams={snapshot.teams} players={snapshot.players} />
         <TeamsTable teams={snapshot.teams} />
       </div>
     </Section>

@@ -50,7 +50,6 @@ function Console({ code, snapshot, connection }: { code: string; snapshot: Conso
   const now = useNow();
   const { game, booking } = snapshot;
   const left = game.status === 'live' ? timeLeftText(game.ends_at, now) : null;
-  const teamIds = snapshot.teams.map((t) => t.id);
   const hunt = useHuntConsole(code, `${game.status}:${game.area.radius}:${snapshot.teams.map((t) => t.chicken_points).join(',')}`);
   return (
     <HostFrame
@@ -79,7 +78,7 @@ function Console({ code, snapshot, connection }: { code: string; snapshot: Conso
       <div className="grid gap-4 lg:grid-cols-[2fr_1fr]">
         <LazyLiveMap
           area={game.area}
-          teamIds={teamIds}
+          teams={snapshot.teams}
           players={snapshot.players}
           bookedArea={hunt?.booked_area ?? null}
           stations={stationMarkers(hunt)}

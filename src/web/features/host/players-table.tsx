@@ -4,7 +4,6 @@ import { Badge, Table } from '../../components/ui';
 
 /** Every player of the game: team, ready, location ('no location' for those who refused), when last seen. */
 export function PlayersTable({ players, teams, now }: { players: readonly MapPlayer[]; teams: readonly { id: number; name: string }[]; now: number }) {
-  const teamIds = teams.map((t) => t.id);
   const teamName = new Map(teams.map((t) => [t.id, t.name]));
   const sorted = [...players].sort((a, b) => (a.role === b.role ? (teamName.get(a.team_id ?? -1) ?? '').localeCompare(teamName.get(b.team_id ?? -1) ?? '') || a.name.localeCompare(b.name) : a.role === 'chicken' ? -1 : 1));
   if (!sorted.length) return <p className="text-sm text-slate-600">No one has joined yet.</p>;
@@ -31,7 +30,7 @@ export function PlayersTable({ players, teams, now }: { players: readonly MapPla
               <td className="py-1.5 pr-2 font-medium">{p.name}</td>
               <td className="pr-2">
                 <span className="inline-flex items-center gap-2">
-                  <TeamDot teamIds={teamIds} teamId={p.team_id} chicken={p.role === 'chicken'} />
+                  <TeamDot teams={teams} teamId={p.team_id} chicken={p.role === 'chicken'} />
                   {p.role === 'chicken' ? 'The Chicken' : (teamName.get(p.team_id ?? -1) ?? 'No team')}
                 </span>
               </td>

@@ -26,7 +26,6 @@ type Props = {
 /** The live game on a phone: time left, the map (own team and the area), the team, the host's messages. */
 export function LiveView({ snapshot, me, visible, note, hunt = null, stations = [], onLocation }: Props) {
   const now = useNow();
-  const teamIds = snapshot.teams.map((t) => t.id);
   const team = rankedTeam(snapshot.teams, me.team_id);
   const left = timeLeftText(snapshot.game.ends_at, now);
 
@@ -60,14 +59,14 @@ export function LiveView({ snapshot, me, visible, note, hunt = null, stations = 
       ) : note === 'no_signal' ? (
         <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">No location signal right now.</p>
       ) : null}
-      <LazyLiveMap area={snapshot.game.area} teamIds={teamIds} players={visible} selfId={me.id} stations={stations} className="h-[55vh] w-full" />
+      <LazyLiveMap area={snapshot.game.area} teams={snapshot.teams} players={visible} selfId={me.id} stations={stations} className="h-[55vh] w-full" />
       {hunt}
       <section aria-label={me.role === 'chicken' ? 'You' : 'Your team'}>
         <h2 className="mb-1 font-semibold">{me.role === 'chicken' ? 'You are the Chicken 🐔' : `Team ${team?.name ?? ''}`}</h2>
         <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200" data-testid="team-players">
           {visible.map((p) => (
             <li key={p.id} className="flex items-center gap-2 px-3 py-2" data-testid="team-player" data-name={p.name}>
-              <TeamDot teamIds={teamIds} teamId={p.team_id} chicken={p.role === 'chicken'} />
+              <TeamDot teams={snapshot.teams} teamId={p.team_id} chicken={p.role === 'chicken'} />
               <span className="flex-1 font-medium">
                 {p.name}
                 {p.id === me.id ? ' (you)' : ''}

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../../platform/db/client';
 import { PAYMENT_MESSAGES, type PaymentState } from '../../../../shared/api/payments';
 import { PUBLIC_BOOKING_MESSAGES } from '../../../../shared/api/public-booking';
-import { balanceDue, checkoutAmounts, DEPOSIT_PERCENT, isCancelled, netPaid, type CheckoutPurpose } from '../../../../shared/payments';
+import { balanceDue, checkoutAmounts, DEPOSIT_PERCENT, dueOf, isCancelled, netPaid, type CheckoutPurpose } from '../../../../shared/payments';
 import { findBookingFacts, ledgerOf, recordPayment, withBooking } from '../../booking';
 import type { BookingFacts, BookingMailer } from '../../booking';
 import { ConflictError, NotFoundError, UpstreamError, ValidationError } from '../../../platform/errors';
@@ -41,7 +41,7 @@ async function stateOf(db: DbOrTx, setup: PaymentSetup, booking: BookingFacts): 
     currency: booking.currency,
     total,
     paid: net,
-    due: Math.max(0, total - net),
+    due: dueOf(total, net),
     deposit_percent: DEPOSIT_PERCENT,
     ...balanceDueFields(booking.date, booking.timezone),
     options: closed ? { deposit: null, full: null, balance: null } : checkoutAmounts(total, net),
