@@ -24,6 +24,11 @@ export const mailOutbox = pgTable(
     bookingId: integer('booking_id'),
     status: text('status').notNull().default('stored'),
     attempts: integer('attempts').notNull().default(0),
+    /**
+     * With SMTP: when the worker may next take the mail. After a failure, the backoff's next step; while a process
+     * sends it, the end of that process's claim, so a mail a crashed process held is taken again (mail.ts).
+     */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
     error: text('error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
