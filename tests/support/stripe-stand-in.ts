@@ -37,6 +37,8 @@ export type StripeStandIn = {
   pay(sessionId: string): StandInSession;
   /** A signed event of this type about the session as it now stands (a fresh id each time unless given). */
   event(sessionId: string, type?: string, options?: { id?: string; secret?: string; timestamp?: number; amountTotal?: number }): SignedEvent;
+  /** Any payload, signed with the app's secret as Stripe signs its events (a shape Stripe may send one day). */
+  sign(payload: string): string;
   /** How many calls each endpoint got. */
   calls: Record<string, number>;
   close(): Promise<void>;
@@ -190,6 +192,7 @@ export async function startStripeStandIn(options: { onEvent?: (event: SignedEven
     refunds,
     pay,
     event,
+    sign: (payload) => Stripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret }),
     calls,
     close: () =>
       new Promise<void>((resolve) => {

@@ -33,7 +33,12 @@ export type ProviderCheckout = {
 };
 
 /** A verified webhook event: its id (for replays), type, and the checkout it is about, if any. */
-export type ProviderEvent = { id: string; type: string; checkout: ProviderCheckout | null };
+/**
+ * A verified event. `unreadable` says why a correctly signed event could not be read (a shape we do not know: a new
+ * API version, a field gone): it is acknowledged and logged, never answered 5xx, which the provider would retry for
+ * days without it ever reading better.
+ */
+export type ProviderEvent = { id: string; type: string; checkout: ProviderCheckout | null; unreadable?: string };
 
 export interface PaymentProvider {
   readonly name: 'stripe';

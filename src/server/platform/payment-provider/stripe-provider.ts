@@ -20,6 +20,8 @@ const sessionSchema = z.object({
   payment_intent: z.union([z.string(), z.object({ id: z.string() })]).nullable().optional(),
 });
 const eventSchema = z.object({ id: z.string(), type: z.string(), data: z.object({ object: z.unknown() }) });
+/** What little can be said of an event that is not of eventSchema's shape, for the log. */
+const looseEventSchema = z.object({ id: z.string().max(200).optional().catch(undefined), type: z.string().max(200).optional().catch(undefined) });
 const refundSchema = z.object({ id: z.string(), status: z.string().nullable().optional() });
 
 function toCheckout(raw: unknown): ProviderCheckout {
@@ -95,9 +97,16 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
       } catch (error) {
         throw new WebhookSignatureError(error instanceof Error ? error.message : String(error));
       }
-      const parsed = eventSchema.parse(event);
-      const isCheckout = parsed.type.startsWith('checkout.session.');
-      return { id: parsed.id, type: parsed.type, checkout: isCheckout ? toCheckout(parsed.data.object) : null };
+      const parsed = eventSchema.safeParse(event);
+      if (!parsed.success) {
+        const seen = looseEventSchema.safeParse(event);
+        return { id: seen.data?.id ?? '', type: seen.data?.type ?? '', checkout: null, unreadable: `event: ${parsed.error.issues[0]?.message ?? 'unexpected shape'}` };
+      }
+      const { id, type, data } = parsed.data;
+      if (!type.startsWith('checkout.session.')) return { id, type, checkout: null };
+      const session = sessionSchema.safeParse(data.object);
+      if (!session.success) return { id, type, checkout: null, unreadable: `checkout session: ${session.error.issues[0]?.message ?? 'unexpected shape'}` };
+      return { id, type, checkout: toCheckout(session.data) };
     },
   };
 }
