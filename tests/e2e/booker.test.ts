@@ -90,6 +90,8 @@ describe('/hatch/{temp_code}: a booking not yet paid', () => {
     await page.getByRole('button', { name: 'Save game details' }).click();
     await toast(page, 'Booking updated');
     await expect.poll(() => page.getByTestId('total-price').textContent(), { timeout: 10_000 }).toBe('£200');
+    // Payment follows the saved price without a reload (issue 28: it kept the old balance until one).
+    await expect.poll(() => page.getByTestId('balance-due').textContent(), { timeout: 10_000 }).toBe('£200.00');
 
     await page.getByLabel('Phone').fill('+44 7700 900123');
     await page.getByRole('button', { name: 'Save contact details' }).click();
