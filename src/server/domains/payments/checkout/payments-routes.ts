@@ -17,20 +17,21 @@ const upstream = { 502: errorResponse };
  */
 export function paymentsRoutes(setup: PaymentSetup): FastifyPluginAsyncZod {
   return async (app) => {
-    const deps = (): PaymentDeps => ({ db: app.deps.database.db, setup, mailer: { mail: app.deps.mail, baseUrl: app.deps.publicUrl }, log: app.log });
+    // The request's own logger: its lines carry the request id (platform/http/request-logging.ts).
+    const deps = (log: PaymentDeps['log']): PaymentDeps => ({ db: app.deps.database.db, setup, mailer: { mail: app.deps.mail, baseUrl: app.deps.publicUrl }, log });
 
     // Every call names the booking by its management key: a wrong key counts as a guess (platform/code-guesses.ts).
     const guarded = <T>(ip: string, lookup: () => Promise<T>) => app.deps.codeGuesses.guard(ip, lookup);
 
     endpointRoute(app, endpoints.state, { tags, summary: "The booking's total, paid, balance due, due date and how to pay" }, async (request) => ({
-      payment: await guarded(request.ip, () => paymentState(deps(), request.params.key)),
+      payment: await guarded(request.ip, () => paymentState(deps(request.log), request.params.key)),
     }));
 
     endpointRoute(
       app,
       endpoints.startCheckout,
       { tags, summary: 'Start paying the deposit, the full price or the balance online: answers the checkout page to send the booker to', errors: upstream },
-      async (request) => guarded(request.ip, () => startCheckout(deps(), { key: request.params.key, ...request.body })),
+      async (request) => guarded(request.ip, () => startCheckout(deps(request.log), { key: request.params.key, ...request.body })),
     );
 
     endpointRoute(
@@ -41,7 +42,7 @@ export function paymentsRoutes(setup: PaymentSetup): FastifyPluginAsyncZod {
         summary: 'The return page: how the checkout went (records the payment if the provider says it is paid and the webhook has not)',
         errors: upstream,
       },
-      async (request) => guarded(request.ip, () => confirmCheckout(deps(), { key: request.params.key, sessionId: request.params.sessionId })),
+      async (request) => guarded(request.ip, () => confirmCheckout(deps(request.log), { key: request.params.key, sessionId: request.params.sessionId })),
     );
 
     // The provider's webhook: the raw body is what its signature covers, so this scope keeps JSON bodies as bytes.
@@ -65,13 +66,7 @@ export function paymentsRoutes(setup: PaymentSetup): FastifyPluginAsyncZod {
             throw new BadRequestError('Invalid webhook signature');
           }
           if (!provider) throw new BadRequestError('Invalid webhook signature');
-          if (event.unreadable) {
-            // Signed, so the provider's, but of a shape we do not read: acknowledged, since a 5xx would be retried for
-            // days without ever reading better; logged for a person to look at, and nothing is recorded.
-            request.log.warn({ eventId: event.id, type: event.type, why: event.unreadable }, 'webhook of an unexpected shape: acknowledged, not handled');
-            return { received: true };
-          }
-          const outcome = await handleWebhook(deps(), provider, event);
+          const outcome = await handleWebhook(deps(request.log), provider, event);
           request.log.info({ eventId: event.id, type: event.type, outcome }, 'webhook handled');
           return { received: true };
         },
