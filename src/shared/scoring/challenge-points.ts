@@ -84,6 +84,19 @@ export function pointsLeft(rule: ChallengeRule, awarded: number): number {
   return Math.max(0, rule.max_score - awarded);
 }
 
+/**
+ * Where a team stands on one challenge, from its submissions to it: the points earned, what it can still earn and how
+ * many more it may send. The server's challenge list and the phone's live update of it both use this.
+ */
+export function challengeProgress(
+  rule: ChallengeRule,
+  submissions: readonly { status: SubmissionStatus; points_awarded: number }[],
+): { points: number; points_left: number; submissions_left: number } {
+  const points = submissions.filter((s) => s.status === 'approved').reduce((sum, s) => sum + s.points_awarded, 0);
+  const counting = submissions.filter((s) => s.status !== 'rejected').length;
+  return { points, points_left: pointsLeft(rule, points), submissions_left: Math.max(0, rule.max_submissions - counting) };
+}
+
 export type ScoredSubmission = { id: number; status: SubmissionStatus; rating: number | null; count: number | null };
 
 /**

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ConsoleResponse } from '../../shared/api/host';
 import type { MapResponse } from '../../shared/api/play';
-import { applyConsoleEvent, applyMapEvent, TRAIL_KEEP } from './live-game-events';
+import type { PlayChallengesResponse, TeamSubmission } from '../../shared/api/play-challenges';
+import { applyConsoleEvent, applyMapEvent, applySubmissionEvent, TRAIL_KEEP } from './live-game-events';
 
 const game: MapResponse['game'] = {
   code: 'ABC123',
@@ -95,5 +96,71 @@ describe('applyConsoleEvent', () => {
       ev('teams', { teams: [{ id: 1, name: 'Foxes', challenge_points: 10, chicken_points: 50, adjustments: -1, found_chicken_at: '2030-01-01T10:30:00.000Z', players: 2, capacity: 4, full: false }] }, '11'),
     );
     expect(s.teams[0]).toMatchObject({ challenge_points: 10, adjustments: -1, players: 2, found_chicken_at: '2030-01-01T10:30:00.000Z' });
+  });
+});
+
+describe('applySubmissionEvent (the Challenges tab, without a fetch)', () => {
+  const team = { id: 1, name: 'Foxes', challenge_points: 0, chicken_points: 0, adjustments: 0, found_chicken_at: null };
+  const sent = (id: number, over: Partial<TeamSubmission> = {}): TeamSubmission => ({
+    id,
+    challenge_id: 7,
+    kind: 'text',
+    text: 'An answer',
+    count: null,
+    photo_url: null,
+    status: 'pending',
+    rating: null,
+    points_awarded: 0,
+    reason: null,
+    submitted_at: `2030-01-01T10:0${id}:00.000Z`,
+    reviewed_at: null,
+    ...over,
+  });
+  function list(): PlayChallengesResponse {
+    return {
+      game_status: 'live',
+      team,
+      can_submit: true,
+      challenges: [
+        { id: 7, name: 'Rate us', description: '', type: 'Rating', max_score: 10, max_submissions: 2, points_per_submission: 1, kinds: ['photo', 'text'], points: 0, points_left: 10, submissions_left: 2, submissions: [] },
+        { id: 8, name: 'Riddle', description: '', type: 'RightWrong', max_score: 5, max_submissions: 1, points_per_submission: 1, kinds: ['photo', 'text'], points: 0, points_left: 5, submissions_left: 1, submissions: [] },
+      ],
+    };
+  }
+  const event = (submission: TeamSubmission, challengePoints = 0) => ev('submission', { submission, team: { ...team, challenge_points: challengePoints } });
+
+  it('adds a teammate’s submission and then its verdict, with the points, what is left and the team’s score', () => {
+    const afterSend = applySubmissionEvent(list(), event(sent(1)));
+    expect(afterSend.challenges[0]).toMatchObject({ points: 0, points_left: 10, submissions_left: 1, submissions: [{ id: 1, status: 'pending' }] });
+    const reviewed = sent(1, { status: 'approved', rating: 4, points_awarded: 8, reviewed_at: '2030-01-01T10:30:00.000Z' });
+    const afterReview = applySubmissionEvent(afterSend, event(reviewed, 8));
+    expect(afterReview.challenges[0]).toMatchObject({ points: 8, points_left: 2, submissions_left: 1, submissions: [{ id: 1, status: 'approved', points_awarded: 8 }] });
+    expect(afterReview.team?.challenge_points).toBe(8);
+    expect(afterReview.challenges[1]).toEqual(list().challenges[1]);
+  });
+
+  it('is idempotent and keeps the newer fact: a replay, or the sent version after the verdict, changes nothing', () => {
+    const reviewed = applySubmissionEvent(list(), event(sent(1, { status: 'rejected', reason: 'Blurry', reviewed_at: '2030-01-01T10:30:00.000Z' })));
+    expect(applySubmissionEvent(reviewed, event(sent(1)))).toBe(reviewed);
+    const again = applySubmissionEvent(reviewed, event(sent(1, { status: 'rejected', reason: 'Blurry', reviewed_at: '2030-01-01T10:30:00.000Z' })));
+    expect(again.challenges[0]?.submissions).toEqual(reviewed.challenges[0]?.submissions);
+    expect(again.challenges[0]).toMatchObject({ submissions_left: 2, points: 0 });
+  });
+
+  it('re-divides the cap as the server does when a later verdict changes an earlier one', () => {
+    const first = applySubmissionEvent(list(), event(sent(1, { status: 'approved', rating: 4, points_awarded: 8, reviewed_at: '2030-01-01T10:20:00.000Z' })));
+    const both = applySubmissionEvent(first, event(sent(2, { status: 'approved', rating: 5, points_awarded: 2, reviewed_at: '2030-01-01T10:30:00.000Z' })));
+    expect(both.challenges[0]).toMatchObject({ points: 10, points_left: 0, submissions_left: 0 });
+    // The first is re-rated 0: the second now earns its full 10, as the server's allocation gives.
+    const rerated = applySubmissionEvent(both, event(sent(1, { status: 'approved', rating: 0, points_awarded: 0, reviewed_at: '2030-01-01T10:40:00.000Z' })));
+    expect(rerated.challenges[0]?.submissions.map((s) => s.points_awarded)).toEqual([0, 10]);
+    expect(rerated.challenges[0]?.points).toBe(10);
+  });
+
+  it('ignores other events, malformed data and a challenge the list does not show', () => {
+    const start = list();
+    expect(applySubmissionEvent(start, ev('teams', { teams: [] }))).toBe(start);
+    expect(applySubmissionEvent(start, { id: null, event: 'submission', data: '{nope' })).toBe(start);
+    expect(applySubmissionEvent(start, event(sent(3, { challenge_id: 99 })))).toBe(start);
   });
 });

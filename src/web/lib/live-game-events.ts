@@ -12,6 +12,8 @@ import {
 } from '../../shared/api/play';
 import type { ConsoleResponse } from '../../shared/api/host';
 import { foundEventData } from '../../shared/api/hunt';
+import { submissionEventData, type PlayChallenge, type PlayChallengesResponse, type TeamSubmission } from '../../shared/api/play-challenges';
+import { allocatePoints, challengeProgress } from '../../shared/scoring/challenge-points';
 import type { TeamScore } from '../../shared/scoring/leaderboard';
 import type { SseEvent } from './event-stream';
 
@@ -104,3 +106,39 @@ export const applyMapEvent = (snapshot: MapResponse, event: SseEvent): MapRespon
 /** The host console and the organiser's live view: teams with their score and seats. */
 export const applyConsoleEvent = (snapshot: ConsoleResponse, event: SseEvent): ConsoleResponse =>
   applyLiveEvent<ConsoleResponse['teams'][number], ConsoleResponse>(snapshot, event, (t) => t);
+
+/** The later of two versions of one submission: a review (or a later re-review) beats what came before it. */
+function newerSubmission(known: TeamSubmission, incoming: TeamSubmission): boolean {
+  if (known.reviewed_at === null) return true;
+  return incoming.reviewed_at !== null && Date.parse(incoming.reviewed_at) >= Date.parse(known.reviewed_at);
+}
+
+/** The challenge with one submission put in: the points of all its submissions re-divided as the server does. */
+function withSubmission(challenge: PlayChallenge, submission: TeamSubmission): PlayChallenge {
+  const others = challenge.submissions.filter((s) => s.id !== submission.id);
+  const sent = [...others, submission].sort((a, b) => a.id - b.id);
+  const points = allocatePoints(challenge, sent);
+  const submissions = sent.map((s) => ({ ...s, points_awarded: points.get(s.id) ?? 0 }));
+  return { ...challenge, ...challengeProgress(challenge, submissions), submissions };
+}
+
+/**
+ * Applies a `submission` event (the team's own submission, sent or reviewed) to the team's challenge list, instead of
+ * fetching the list again. Idempotent and keeps the newer fact: a replayed or older version of a submission the list
+ * already holds changes nothing; a submission to a challenge the list does not show is left to the next fetch.
+ */
+export function applySubmissionEvent(list: PlayChallengesResponse, event: SseEvent): PlayChallengesResponse {
+  if (event.event !== 'submission') return list;
+  const data = parseData(submissionEventData, event.data);
+  if (!data) return list;
+  const { submission } = data;
+  const challenge = list.challenges.find((c) => c.id === submission.challenge_id);
+  if (!challenge) return list;
+  const known = challenge.submissions.find((s) => s.id === submission.id);
+  if (known && !newerSubmission(known, submission)) return list;
+  return {
+    ...list,
+    team: data.team,
+    challenges: list.challenges.map((c) => (c === challenge ? withSubmission(c, submission) : c)),
+  };
+}

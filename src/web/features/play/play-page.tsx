@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Player } from '../../../shared/api/play';
 import { paths } from '../../lib/paths';
 import { ApiError, errorMessage, retryUnlessRefused } from '../../lib/api-client';
-import { applyMapEvent } from '../../lib/live-game-events';
+import { applyMapEvent, applySubmissionEvent } from '../../lib/live-game-events';
 import { useLiveGame } from '../../lib/use-live-game';
 import { ConnectionStatus } from '../../components/connection-status';
 import { Spinner } from '../../components/spinner';
@@ -17,6 +17,7 @@ import { onHuntEvent, weaponsOn } from './hunt-api';
 import { LiveTabs } from './live-tabs';
 import { ChallengesTab } from './challenges-tab';
 import { challengeKeys } from './challenges-api';
+import type { PlayChallengesResponse } from '../../../shared/api/play-challenges';
 import { ResultsLink } from './results-link';
 import { LobbyView } from './lobby-view';
 import { fetchGame, fetchMap, fetchMe, playKeys, readToken, storeToken, streamHeaders, streamUrl, updateMe } from './play-api';
@@ -121,10 +122,11 @@ function JoinedGame({ code, token, playerId, onForget }: { code: string; token: 
     headers: () => streamHeaders(token),
     apply: applyMapEvent,
     onFatal: onForget,
-    // The hunt's Backpack and finds, and a review's verdict (or a teammate's submission) for the Challenges tab.
+    // The hunt's Backpack and finds, and a review's verdict (or a teammate's submission) put into the Challenges tab's
+    // list as it stands, with no fetch (a list not loaded yet is fetched fresh when the tab opens).
     onEvent: (event) => {
       onHuntEvent(queryClient, code, event);
-      if (event.event === 'submission') void queryClient.invalidateQueries({ queryKey: challengeKeys.list(code) });
+      queryClient.setQueryData<PlayChallengesResponse>(challengeKeys.list(code), (list) => (list ? applySubmissionEvent(list, event) : list));
     },
   });
   const snapshot = live.data;

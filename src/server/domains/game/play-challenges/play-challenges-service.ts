@@ -15,7 +15,7 @@ import { instanceLeaderboard } from '../leaderboard';
 import { bookedTimeIsUp, isLiveNow } from '../../../../shared/lifecycle/game-states';
 import { acceptsKind, ACCEPTED_KINDS, SUBMIT_MESSAGES } from '../../../../shared/game/submission-kinds';
 import { GAME_MESSAGES } from '../../../../shared/game/teams';
-import { canSubmitMore, pointsLeft, SCORING_MESSAGES, type ChallengeRule } from '../../../../shared/scoring/challenge-points';
+import { canSubmitMore, challengeProgress, SCORING_MESSAGES, type ChallengeRule } from '../../../../shared/scoring/challenge-points';
 import { PUBLIC_BOOKING_MESSAGES } from '../../../../shared/api/public-booking';
 import type { AlbumPhoto, PlayChallenge, PlayChallengesResponse, ResultsResponse, TeamSubmission } from '../../../../shared/api/play-challenges';
 import { REVIEW_MESSAGES, type ReviewResponse, type ReviewSubmission } from '../../../../shared/api/submissions';
@@ -55,9 +55,7 @@ export async function listChallenges(db: Db, auth: PlayerAuth): Promise<PlayChal
   const status = instance ? instance.status : 'not_started';
   const challenges: PlayChallenge[] = list.map((c) => {
     const rule = ruleOf(c);
-    const mine = sent.filter((s) => s.challengeId === c.id);
-    const points = mine.filter((s) => s.status === 'approved').reduce((sum, s) => sum + s.pointsAwarded, 0);
-    const counting = mine.filter((s) => s.status !== 'rejected').length;
+    const submissions = sent.filter((s) => s.challengeId === c.id).map((s) => teamSubmissionDto(s, auth.game.code));
     return {
       id: c.id,
       name: c.name,
@@ -67,10 +65,8 @@ export async function listChallenges(db: Db, auth: PlayerAuth): Promise<PlayChal
       max_submissions: rule.max_submissions,
       points_per_submission: rule.points_per_submission,
       kinds: [...ACCEPTED_KINDS[rule.type]],
-      points,
-      points_left: pointsLeft(rule, points),
-      submissions_left: Math.max(0, rule.max_submissions - counting),
-      submissions: mine.map((s) => teamSubmissionDto(s, auth.game.code)),
+      ...challengeProgress(rule, submissions),
+      submissions,
     };
   });
   return {
