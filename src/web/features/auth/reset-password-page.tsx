@@ -37,6 +37,7 @@ export function ResetPasswordPage() {
     staleTime: Infinity,
   });
   const refused = check.error instanceof ApiError && (check.error.status === 404 || check.error.status === 429) ? check.error : null;
+  const [done, setDone] = useState<string | null>(null);
   return (
     <main className="flex min-h-screen items-center justify-center p-4">
       <div className="w-full max-w-sm space-y-4 rounded-2xl bg-white p-8 shadow-lg">
@@ -51,23 +52,26 @@ export function ResetPasswordPage() {
               {refused.status === 404 ? ACCOUNT_MESSAGES.resetInvalid : errorMessage(refused, ACCOUNT_MESSAGES.tooManyAttempts)}
             </p>
             {refused.status === 404 ? <NewLinkLink /> : null}
-            <p className="text-sm">
-              <Link to={paths.login} className="text-brand-700 underline">
-                Back to login
-              </Link>
-            </p>
           </>
+        ) : done ? (
+          <p role="status" className="rounded-md bg-green-50 px-3 py-2 text-green-900">
+            {done}
+          </p>
         ) : (
-          <ResetForm token={token} />
+          <ResetForm token={token} onDone={setDone} />
         )}
+        <p className="text-sm">
+          <Link to={paths.login} className="text-brand-700 underline">
+            {done ? 'Log in' : 'Back to login'}
+          </Link>
+        </p>
       </div>
     </main>
   );
 }
 
 /** Choose a new password (the rule shown before sending). */
-function ResetForm({ token }: { token: string }) {
-  const [done, setDone] = useState<string | null>(null);
+function ResetForm({ token, onDone }: { token: string; onDone: (message: string) => void }) {
   const form = useForm<ResetPasswordForm>({
     resolver: zodResolver(resetPasswordForm),
     defaultValues: { password: '', confirm_password: '' },
@@ -79,7 +83,7 @@ function ResetForm({ token }: { token: string }) {
     call: ({ password }: ResetPasswordForm) => confirmPasswordReset({ token, password }),
     failure: 'The password could not be changed. Please try again.',
     failureToast: 'none',
-    onSuccess: setDone,
+    onSuccess: onDone,
     onError: (e) => {
       const passwordError = e instanceof ApiError ? e.errors.password?.[0] : undefined;
       setRefusedPassword(passwordError !== undefined);
@@ -90,31 +94,18 @@ function ResetForm({ token }: { token: string }) {
   const error = refusedPassword ? null : reset.error;
 
   return (
-    <>
-      {done ? (
-        <p role="status" className="rounded-md bg-green-50 px-3 py-2 text-green-900">
-          {done}
-        </p>
-      ) : (
-        <form onSubmit={(e) => void form.handleSubmit(reset.run)(e)} className="space-y-4" noValidate>
-          <Field label="New password" id="reset-password" size="md" error={errors.password?.message}>
-            <Input type="password" autoComplete="new-password" required {...form.register('password')} />
-          </Field>
-          <Field label="New password again" id="reset-confirm" size="md" error={errors.confirm_password?.message}>
-            <Input type="password" autoComplete="new-password" required {...form.register('confirm_password')} />
-          </Field>
-          <FieldError message={error} className="rounded-md bg-red-50 px-3 py-2 font-normal" />
-          {error === ACCOUNT_MESSAGES.resetInvalid ? <NewLinkLink /> : null}
-          <Button type="submit" variant="primary" size="md" disabled={saving} className="w-full">
-            {saving ? 'Saving…' : 'Set new password'}
-          </Button>
-        </form>
-      )}
-      <p className="text-sm">
-        <Link to={paths.login} className="text-brand-700 underline">
-          {done ? 'Log in' : 'Back to login'}
-        </Link>
-      </p>
-    </>
+    <form onSubmit={(e) => void form.handleSubmit(reset.run)(e)} className="space-y-4" noValidate>
+      <Field label="New password" id="reset-password" size="md" error={errors.password?.message}>
+        <Input type="password" autoComplete="new-password" required {...form.register('password')} />
+      </Field>
+      <Field label="New password again" id="reset-confirm" size="md" error={errors.confirm_password?.message}>
+        <Input type="password" autoComplete="new-password" required {...form.register('confirm_password')} />
+      </Field>
+      <FieldError message={error} className="rounded-md bg-red-50 px-3 py-2 font-normal" />
+      {error === ACCOUNT_MESSAGES.resetInvalid ? <NewLinkLink /> : null}
+      <Button type="submit" variant="primary" size="md" disabled={saving} className="w-full">
+        {saving ? 'Saving…' : 'Set new password'}
+      </Button>
+    </form>
   );
 }
