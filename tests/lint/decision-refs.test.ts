@@ -1,26 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { filesUnder, ROOT } from './repo-files';
 
 /**
  * Every decision a doc or a comment cites exists: `decision 0240`, `decisions 0250, 0252 and 0190`,
  * `decisions 0220–0229` (a range needs its first record) and `docs/decisions/0150…`. Records are folded into the
  * decisions they serve (issue 28 folded 49 changelog records); a citation of a folded number must move with it.
  */
-const ROOT = path.resolve(import.meta.dirname, '../..');
 const SCANNED = ['README.md', 'docs', 'src', 'tests', 'scripts', 'bench', '.ci', 'eslint.config.js', 'vitest.config.ts', 'vite.config.ts'];
-const SKIPPED_DIRS = new Set(['node_modules', 'results']);
-
-function files(relative: string): string[] {
-  const full = path.join(ROOT, relative);
-  try {
-    return readdirSync(full, { withFileTypes: true }).flatMap((entry) =>
-      SKIPPED_DIRS.has(entry.name) ? [] : entry.isDirectory() ? files(`${relative}/${entry.name}`) : [`${relative}/${entry.name}`],
-    );
-  } catch {
-    return [relative];
-  }
-}
 
 const NUMBER = String.raw`\b0\d{3}\b`;
 const SEPARATOR = String.raw`(?:,\s*|\s+and\s+|\s+or\s+|\s*/\s*|\s*[–-]\s*)`;
@@ -50,7 +38,7 @@ describe('decision citations', () => {
 
   it('name records that exist', () => {
     const records = new Set(readdirSync(path.join(ROOT, 'docs/decisions')).map((name) => name.slice(0, 4)));
-    const missing = SCANNED.flatMap(files)
+    const missing = SCANNED.flatMap((dir) => filesUnder(dir, { skip: (name) => name === 'results' }))
       .filter((file) => /\.(md|ts|tsx|js|mjs)$/.test(file) || file.endsWith('/run'))
       .flatMap((file) =>
         citedDecisions(readFileSync(path.join(ROOT, file), 'utf8'))

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { filesUnder, ROOT } from './repo-files';
 
 /**
  * Every repository path the docs name in backticks exists (issue 28: thirteen did not, and CONTRIBUTING pointed to
@@ -12,18 +13,9 @@ import path from 'node:path';
  * Anything else after the path (a space, an argument) ends it. A pattern must match at least one file or folder.
  * A file that is gone is named without backticks (the test history tables of docs/TESTING.md do).
  */
-const ROOT = path.resolve(import.meta.dirname, '../..');
 const TOP_FOLDERS = ['src', 'tests', 'docs', 'scripts', 'bench', 'drizzle'];
 /** Built, generated or local output: named in docs, never part of the tree. */
 const OUTPUT = /^(?:bench\/results|test-results|data|dist[^/]*)(?:\/|$)/;
-
-function walk(dir: string): string[] {
-  return readdirSync(path.join(ROOT, dir), { withFileTypes: true }).flatMap((entry) => {
-    const relative = dir ? `${dir}/${entry.name}` : entry.name;
-    if (entry.name === 'node_modules' || entry.name.startsWith('.')) return [];
-    return entry.isDirectory() ? [`${relative}/`, ...walk(relative)] : [relative];
-  });
-}
 
 /** The repository paths (folders end in `/`) named in backticks in one markdown text. */
 export function namedPaths(markdown: string): string[] {
@@ -59,7 +51,7 @@ export function patternToRegExp(pattern: string): RegExp {
 }
 
 function markdownFiles(): string[] {
-  return ['README.md', ...walk('docs').filter((p) => p.endsWith('.md'))];
+  return ['README.md', ...filesUnder('docs').filter((p) => p.endsWith('.md'))];
 }
 
 describe('paths named in the docs', () => {
@@ -80,7 +72,7 @@ describe('paths named in the docs', () => {
   });
 
   it('all exist', () => {
-    const tree = walk('');
+    const tree = filesUnder('', { directories: true, skip: (name) => name.startsWith('.') });
     const missing = markdownFiles().flatMap((file) =>
       namedPaths(readFileSync(path.join(ROOT, file), 'utf8'))
         .filter((named) => !OUTPUT.test(named))

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { filesUnder, ROOT } from './repo-files';
 
 /**
  * A test that skips itself passes silently: a renamed route once turned `if (!hasRoute(...)) ctx.skip()` into green
@@ -8,14 +9,6 @@ import path from 'node:path';
  * a `skipIf`/`runIf` on TEST_DATABASE_URL that carries the `postgres` tag, so `npm run test:pg` runs it (decision 0321).
  */
 const ROOTS = ['tests', 'src'];
-
-function testFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const file = path.join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : testFiles(file);
-    return /\.test\.tsx?$/.test(entry.name) ? [file] : [];
-  });
-}
 
 const SKIPPING = /\b(?:ctx|context|task)\.skip\(|\.(?:skip|todo|only)\(|\.(?:skipIf|runIf)\(/;
 // The PostgreSQL-only blocks: conditional on the server URL and tagged for the PostgreSQL pass on the same line.
@@ -42,9 +35,9 @@ describe('no test skips itself', () => {
   });
 
   it('finds none in the test files', () => {
-    const found = ROOTS.flatMap(testFiles)
-      .filter((file) => !file.endsWith(path.join('tests', 'lint', 'no-self-skip.test.ts')))
-      .flatMap((file) => selfSkips(readFileSync(file, 'utf8')).map((hit) => `${file}:${hit}`));
+    const found = ROOTS.flatMap((root) => filesUnder(root))
+      .filter((file) => /\.test\.tsx?$/.test(file) && file !== 'tests/lint/no-self-skip.test.ts')
+      .flatMap((file) => selfSkips(readFileSync(path.join(ROOT, file), 'utf8')).map((hit) => `${file}:${hit}`));
     expect(found).toEqual([]);
   });
 });
