@@ -63,6 +63,21 @@ function behavesLikePhotoStorage(name: string, open: () => PhotoStorage & { clos
       storage.close();
     });
 
+    it('lists every photo it holds, over more than one page, and nothing else (what a backup copies)', async () => {
+      const storage = open();
+      for await (const key of storage.list()) await storage.delete(key);
+      const keys: string[] = [];
+      for (let i = 0; i < 3; i++) keys.push(await storePhoto(storage, 40 + i, PNG));
+      const listed: string[] = [];
+      for await (const key of storage.list()) listed.push(key);
+      expect(listed.sort()).toEqual(keys.sort());
+      for (const key of keys) await storage.delete(key);
+      const after: string[] = [];
+      for await (const key of storage.list()) after.push(key);
+      expect(after).toEqual([]);
+      storage.close();
+    });
+
     it('takes only keys it made: no path tricks', async () => {
       const storage = open();
       await expect(storage.get('../../etc/passwd')).rejects.toThrow(/not a photo key/);

@@ -28,7 +28,8 @@ const xmlText = (text: string) => text.replaceAll('&', '&amp;').replaceAll('<', 
 function listObjects(res: ServerResponse, bucket: string, objects: S3StandIn['objects'], query: URLSearchParams) {
   const prefix = query.get('prefix') ?? '';
   const after = query.get('continuation-token') ?? '';
-  const maxKeys = Math.min(Number(query.get('max-keys') ?? 1000) || 1000, 1000);
+  // S3 pages by 1000; the stand-in by 2 unless asked, so a caller's paging is exercised with a handful of keys.
+  const maxKeys = Math.min(Number(query.get('max-keys') ?? 2) || 2, 1000);
   const keys = [...objects.keys()].filter((k) => k.startsWith(prefix) && k > after).sort();
   const page = keys.slice(0, maxKeys);
   const truncated = keys.length > page.length;
