@@ -1,3 +1,5 @@
+import { photoDimensions } from './photo-dimensions';
+
 /**
  * What a photo upload must be, checked on the phone before sending and on the server before storing (decision
  * 0242). The type is read from the file's first bytes, never from its name or the Content-Type the client claims.
@@ -10,10 +12,19 @@ export const PHOTO_EXTENSIONS: Readonly<Record<PhotoType, string>> = { 'image/jp
 /** A phone photo resized to 1600 px is well under 1 MB; 8 MB leaves room for a PNG or an unresized WebP. */
 export const MAX_PHOTO_BYTES = 8 * 1024 * 1024;
 
+/**
+ * What a photo may declare, whatever its bytes (a few kB of PNG can declare 50,000 × 50,000 pixels, 10 GB to decode on
+ * every phone that shows it): a side of 12,000 px and 50 megapixels hold any phone camera's photo (a 48 MP phone
+ * gives 8,064 × 6,048).
+ */
+export const MAX_PHOTO_SIDE = 12_000;
+export const MAX_PHOTO_PIXELS = 50_000_000;
+
 export const UPLOAD_MESSAGES = {
   empty: 'The photo is empty',
   tooLarge: 'The photo is too large: at most 8 MB',
   notImage: 'Only JPEG, PNG or WebP photos can be uploaded',
+  tooManyPixels: 'The photo is too large: at most 12,000 pixels a side and 50 megapixels',
 } as const;
 
 const startsWith = (bytes: Uint8Array, at: number, expected: readonly number[]) => expected.every((b, i) => bytes[at + i] === b);
@@ -31,11 +42,18 @@ export type PhotoCheck =
   | { ok: true; type: PhotoType; extension: string }
   | { ok: false; status: 413 | 415 | 422; message: (typeof UPLOAD_MESSAGES)[keyof typeof UPLOAD_MESSAGES] };
 
-/** The size is checked first, so an oversized file is refused without looking further. */
+/**
+ * The size is checked first, so an oversized file is refused without looking further; then the type by the bytes;
+ * then the dimensions the header declares (shared/photo-dimensions.ts), when it declares them.
+ */
 export function checkPhoto(bytes: Uint8Array): PhotoCheck {
   if (bytes.byteLength > MAX_PHOTO_BYTES) return { ok: false, status: 413, message: UPLOAD_MESSAGES.tooLarge };
   if (bytes.byteLength === 0) return { ok: false, status: 422, message: UPLOAD_MESSAGES.empty };
   const type = detectPhotoType(bytes);
   if (!type) return { ok: false, status: 415, message: UPLOAD_MESSAGES.notImage };
+  const size = photoDimensions(bytes, type);
+  if (size && (size.width > MAX_PHOTO_SIDE || size.height > MAX_PHOTO_SIDE || size.width * size.height > MAX_PHOTO_PIXELS)) {
+    return { ok: false, status: 422, message: UPLOAD_MESSAGES.tooManyPixels };
+  }
   return { ok: true, type, extension: PHOTO_EXTENSIONS[type] };
 }
