@@ -30,6 +30,11 @@ export const mailOutbox = pgTable(
      */
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
     error: text('error'),
+    /**
+     * A calendar invite the mail carries (an .ics with its METHOD): sent as the invitation part and as an attachment,
+     * so calendar-aware mail apps offer to add, update or remove the event (decision 0373).
+     */
+    icalEvent: jsonb('ical_event').$type<{ method: 'REQUEST' | 'CANCEL' | 'PUBLISH'; filename: string; content: string }>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },

@@ -96,6 +96,11 @@ export const bookings = pgTable(
     createdBySession: text('created_by_session'),
     /** Optimistic concurrency: a stale edit is refused, never silently applied. */
     version: integer('version').notNull().default(1),
+    /**
+     * The calendar invite's SEQUENCE (RFC 5545, decision 0374): raised by every write that changes the game's time,
+     * zone or meeting point or whether it is cancelled (booking-calendar.ts), so a calendar takes the newer invite.
+     */
+    calendarSequence: integer('calendar_sequence').notNull().default(0),
     gclid: text('gclid'),
     fbclid: text('fbclid'),
     fbc: text('fbc'),
