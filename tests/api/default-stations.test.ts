@@ -109,3 +109,32 @@ describe('the default item stations of a game with power-ups', () => {
     expect((await stationsOf(g.gameId)).map(place)).toEqual(stations.map(place));
   });
 });
+
+describe('the host and the default stations', () => {
+  it('lets the game’s host close, open and remove a station from the console; another host, or another game’s station, is refused', async () => {
+    const { gameId, gameCode } = await createPaidBooking(t.db, { planType: 'pro' });
+    const other = await createPaidBooking(t.db, { planType: 'pro' });
+    const host = await t.as('host');
+    const stranger = await t.as('host', { email: 'other.host@example.test' });
+    await t.db.update(games).set({ hostId: host.userId }).where(eq(games.id, gameId));
+    const [first, second] = await stationsOf(gameId);
+    const [foreign] = await stationsOf(other.gameId);
+    if (!first || !second || !foreign) throw new Error('no stations');
+    const url = (id: number, code = gameCode) => `/api/host/games/${code}/stations/${id}`;
+
+    expect((await stranger.patch(url(first.id), { active: false })).statusCode).toBe(403);
+    expect((await host.patch(url(foreign.id), { active: false })).statusCode).toBe(404);
+    expect((await host.delete(url(foreign.id))).statusCode).toBe(404);
+    expect((await stationsOf(other.gameId)).length).toBeGreaterThan(0);
+
+    const closed = await host.patch(url(first.id), { active: false });
+    expect(closed.statusCode).toBe(200);
+    expect(closed.json()).toMatchObject({ station: { id: first.id, active: false } });
+    const hunt = (await host.get(`/api/host/games/${gameCode}/hunt`)).json<HuntConsoleResponse>();
+    expect(hunt.stations.find((s) => s.id === first.id)?.active).toBe(false);
+    expect((await host.delete(url(second.id))).statusCode).toBe(204);
+    expect((await stationsOf(gameId)).map((s) => s.id)).not.toContain(second.id);
+    // The host changed them by hand: they no longer follow the area.
+    expect((await t.db.select({ edited: games.stationsEdited }).from(games).where(eq(games.id, gameId)))[0]?.edited).toBe(true);
+  });
+});

@@ -126,3 +126,7 @@ export const huntConsoleResponse = z.object({
   finds: z.array(chickenFindSchema),
 });
 export type HuntConsoleResponse = z.infer<typeof huntConsoleResponse>;
+
+/** The host closes, opens or removes one of the game's item stations (decision 0335); staff do more on /admin/markers. */
+export const hostStationParams = z.object({ code: z.string().trim().min(1).max(64), id: z.coerce.number().int().positive().max(2_147_483_647) });
+export const hostStationBody = z.object({ active: z.boolean() }).strict();

@@ -1,5 +1,6 @@
 import { defineEndpoint } from '../endpoint';
 import { playCodeParams } from '../play';
+import { stationDeletedResponse, stationResponse } from '../markers';
 import {
   backpackResponse,
   chickenResponse,
@@ -7,6 +8,8 @@ import {
   foundResponse,
   hideBody,
   hideResponse,
+  hostStationBody,
+  hostStationParams,
   huntConsoleResponse,
   pickupBody,
   pickupResponse,
@@ -25,4 +28,6 @@ export const huntEndpoints = {
   pickup: defineEndpoint({ method: 'POST', path: play('/backpack/pickup'), params: playCodeParams, body: pickupBody, response: pickupResponse, status: 201 }),
   use: defineEndpoint({ method: 'POST', path: play('/backpack/use'), params: playCodeParams, body: useBody, response: useResponse }),
   console: defineEndpoint({ method: 'GET', path: '/api/host/games/:code/hunt', params: playCodeParams, response: huntConsoleResponse }),
+  stationUpdate: defineEndpoint({ method: 'PATCH', path: '/api/host/games/:code/stations/:id', params: hostStationParams, body: hostStationBody, response: stationResponse }),
+  stationRemove: defineEndpoint({ method: 'DELETE', path: '/api/host/games/:code/stations/:id', params: hostStationParams, response: stationDeletedResponse, status: 204 }),
 };

@@ -87,7 +87,7 @@ function Console({ code, snapshot, connection }: { code: string; snapshot: Conso
         />
         <MessagesPanel code={code} messages={snapshot.messages} disabled={game.status === 'ended'} />
       </div>
-      <HuntSection hunt={hunt} />
+      <HuntSection code={code} hunt={hunt} />
       <Section id="teams" title="Teams">
         <TeamsTable teams={snapshot.teams} />
       </Section>

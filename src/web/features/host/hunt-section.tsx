@@ -7,7 +7,8 @@ import { stationCountText } from '../../../shared/game/station-layout';
 import { formatTimestamp } from '../../../shared/time';
 import { api } from '../../lib/api-client';
 import type { MapStation } from '../../components/live-map/live-map';
-import { Section } from '../../components/ui';
+import { Badge, Button, Section } from '../../components/ui';
+import { useAction } from '../../lib/use-action';
 
 const huntKey = (code: string) => ['host', 'hunt', code.toUpperCase()] as const;
 
@@ -28,7 +29,44 @@ export function stationMarkers(hunt: HuntConsoleResponse | null): MapStation[] {
   return (hunt?.stations ?? []).map((s) => ({ id: s.id, label: s.label, name: ITEMS[s.kind].name, lat: s.lat, lng: s.lng, active: s.active }));
 }
 
-export function HuntSection({ hunt }: { hunt: HuntConsoleResponse | null }) {
+/** The host closes (or opens) a station or removes it on the day; staff move or add them on /admin/markers. */
+function StationList({ code, stations }: { code: string; stations: HuntConsoleResponse['stations'] }) {
+  const toggle = useAction({
+    call: (s: { id: number; active: boolean }) => api(huntEndpoints.stationUpdate, { params: { code, id: s.id }, body: { active: s.active } }),
+    success: (_, s) => (s.active ? 'Station opened' : 'Station closed'),
+    failure: 'Failed to update the item station',
+    failureToast: 'server',
+    invalidates: [huntKey(code)],
+  });
+  const remove = useAction({
+    call: (id: number) => api(huntEndpoints.stationRemove, { params: { code, id } }),
+    success: 'Station removed',
+    failure: 'Failed to remove the item station',
+    failureToast: 'server',
+    invalidates: [huntKey(code)],
+  });
+  const busy = toggle.isPending || remove.isPending;
+  return (
+    <ul className="mt-2 divide-y divide-slate-100 rounded-xl border border-slate-200 text-sm" data-testid="host-stations">
+      {stations.map((s) => (
+        <li key={s.id} className="flex flex-wrap items-center gap-2 px-3 py-2" data-testid="host-station" data-name={s.label || ITEMS[s.kind].name}>
+          <span className="flex-1">
+            <span className="font-medium">{s.label || ITEMS[s.kind].name}</span> · {ITEMS[s.kind].name}
+          </span>
+          {s.active ? null : <Badge tone="slate">Closed</Badge>}
+          <Button size="sm" disabled={busy} onClick={() => void toggle.run({ id: s.id, active: !s.active })}>
+            {s.active ? 'Close' : 'Open'}
+          </Button>
+          <Button size="sm" variant="danger" disabled={busy} onClick={() => void remove.run(s.id)}>
+            Remove
+          </Button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function HuntSection({ code, hunt }: { code: string; hunt: HuntConsoleResponse | null }) {
   if (!hunt) return null;
   const shrunk = hunt.latest_area.radius < hunt.booked_area.radius;
   return (
@@ -46,6 +84,7 @@ export function HuntSection({ hunt }: { hunt: HuntConsoleResponse | null }) {
         </li>
         <li>{hunt.weapons_off ? `${hunt.weapons_off}.` : `${stationCountText(hunt.stations.length)} (🎒 on the map).`}</li>
       </ul>
+      {!hunt.weapons_off && hunt.stations.length ? <StationList code={code} stations={hunt.stations} /> : null}
     </Section>
   );
 }

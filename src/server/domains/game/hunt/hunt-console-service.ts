@@ -10,6 +10,29 @@ import { GAME_MESSAGES } from '../../../../shared/game/teams';
 import type { HuntConsoleResponse } from '../../../../shared/api/hunt';
 import { finalArea } from './chicken-service';
 import { findChickenRow, finds, hidingSpotOf, stationsOf } from './hunt-repository';
+import { editStation, removeStation } from '../admin-markers/admin-markers-service';
+import { findStation } from '../admin-markers/admin-markers-repository';
+import { MARKER_MESSAGES, type ItemStation } from '../../../../shared/api/markers';
+
+/** The game's station, for its host or an admin: 404 for a station of another game, as for one that does not exist. */
+async function runnableStation(db: Db, user: SessionUser, code: string, stationId: number) {
+  const ctx = await loadGame(db, code);
+  if (!ctx) throw new NotFoundError(GAME_MESSAGES.gameNotFound);
+  if (!mayRunGame(user, { gameHostId: ctx.game.hostId, bookingHostId: ctx.booking.assignedHostId })) throw new ForbiddenError(GAME_MESSAGES.hostOnly);
+  const station = await findStation(db, stationId);
+  if (!station || station.gameId !== ctx.game.id) throw new NotFoundError(MARKER_MESSAGES.stationNotFound);
+}
+
+/** The host closes or opens a station on the day (one in a closed park, one swamped): the same change staff make. */
+export async function hostSetStationActive(db: Db, user: SessionUser, code: string, stationId: number, active: boolean): Promise<{ station: ItemStation }> {
+  await runnableStation(db, user, code, stationId);
+  return editStation(db, user.id, stationId, { active });
+}
+
+export async function hostRemoveStation(db: Db, user: SessionUser, code: string, stationId: number): Promise<void> {
+  await runnableStation(db, user, code, stationId);
+  await removeStation(db, user.id, stationId);
+}
 
 /** The hunt as the host and staff see it on their map: the shrinking area, the stations, the hiding spot, the finds. */
 export async function huntConsole(db: Db, user: SessionUser, code: string, now: Date = new Date()): Promise<HuntConsoleResponse> {

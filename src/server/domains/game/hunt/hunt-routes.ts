@@ -6,7 +6,7 @@ import { endpointRoute } from '../../../platform/http/endpoint-route';
 import { requireStaffUser } from '../../identity';
 import { backpack, pickUp, useItem } from './backpack-service';
 import { chickenScreen, claimFind, hideChicken } from './chicken-service';
-import { huntConsole } from './hunt-console-service';
+import { hostRemoveStation, hostSetStationActive, huntConsole } from './hunt-console-service';
 
 /**
  * The hunt in play (decisions 0241, 0280): the Chicken's screen and hiding, a team's find, the Backpack; and the
@@ -44,4 +44,18 @@ export const huntRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => huntConsole(db, requireStaffUser(request.auth.user), request.params.code),
   );
+
+  const hostOnly = {
+    tags: ['host'],
+    onRequest: async (request: { auth: { user: Parameters<typeof requireStaffUser>[0] } }) => {
+      requireStaffUser(request.auth.user);
+    },
+  };
+  endpointRoute(app, endpoints.stationUpdate, hostOnly, async (request) =>
+    hostSetStationActive(db, requireStaffUser(request.auth.user), request.params.code, request.params.id, request.body.active),
+  );
+  endpointRoute(app, endpoints.stationRemove, hostOnly, async (request) => {
+    await hostRemoveStation(db, requireStaffUser(request.auth.user), request.params.code, request.params.id);
+    return null;
+  });
 };
