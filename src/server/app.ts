@@ -111,10 +111,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   const csrfKey = await getOrCreateSecret(database.db, 'csrf');
-  const mail = createMailer({ db: database.db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: app.log });
+  const metrics = createMetrics({ processMetrics: config.METRICS_TOKEN !== undefined });
+  const mail = createMailer({ db: database.db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: app.log, maxAttempts: config.MAIL_MAX_ATTEMPTS, metrics });
   const payments = createPaymentSetup(config);
   const photos = createPhotoStorage(config);
-  const metrics = createMetrics({ processMetrics: config.METRICS_TOKEN !== undefined });
   const drain = createDrain(app.log);
   const gameHub = createGameHub(database, app.log, metrics);
   // Draining, the game's streams ask their phones to reconnect elsewhere and no new one is taken.

@@ -83,6 +83,8 @@ const configSchema = z
     PUBLIC_URL: optionalText.pipe(z.string().url('PUBLIC_URL must be a URL').optional()),
     SMTP_URL: optionalText,
     MAIL_FROM: z.string().default('hatch <games@hatch.invalid>'),
+    /** With SMTP_URL: attempts to send a mail (retried with a growing wait between them) before it is marked failed. */
+    MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1, 'MAIL_MAX_ATTEMPTS must be at least 1').max(50, 'MAIL_MAX_ATTEMPTS must be at most 50').default(8),
     GEOCODER_URL: optionalText.pipe(z.string().url('GEOCODER_URL must be a URL').optional()),
     TERMS_URL: z.string().url().default('https://example.com/privacy'),
     MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
@@ -140,7 +142,7 @@ export function publicOrigin(config: Pick<Config, 'PUBLIC_URL' | 'HOST' | 'PORT'
 }
 
 /**
- * Node/Fastify server timeouts (decision 0181). Fastify's defaults switch Node's request timeout off, so a client that
+ * Node/Fastify server timeouts (decision 0180). Fastify's defaults switch Node's request timeout off, so a client that
  * sends headers and then trickles its body (or never finishes its headers) held its connection for ever.
  */
 export function serverTimeouts(config: Pick<Config, 'REQUEST_TIMEOUT_MS' | 'KEEP_ALIVE_TIMEOUT_MS' | 'TRUST_PROXY'>) {

@@ -1,5 +1,5 @@
 import nodemailer, { type Transporter } from 'nodemailer';
-import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from './db/client';
 import { mailOutbox } from './db/tables';
@@ -11,15 +11,32 @@ import type { Metrics } from './metrics';
 export type OutgoingMail = { to: string; subject: string; text: string; html?: string; kind: string; bookingId?: number | null };
 
 export type Mailer = {
+  /** Whether mails leave through SMTP (SMTP_URL); without it they are kept in the outbox as 'stored'. */
+  readonly sends: boolean;
   /** Writes the mail to the outbox inside the caller's transaction; it goes out after commit. Answers the outbox row's id. */
   queue(tx: DbOrTx, mail: OutgoingMail): Promise<number>;
-  /** Sends what is waiting (no-op without SMTP). Runs on a timer and can be awaited in tests. */
+  /** Sends what is due (no-op without SMTP). Runs on a timer and can be awaited in tests. */
   deliverPending(): Promise<number>;
   start(): void;
   stop(): Promise<void>;
 };
 
-const MAX_ATTEMPTS = 5;
+/**
+ * After a mail's nth failed attempt it waits the nth step (the last repeats): a server that refuses for a minute
+ * (greylisting, a restart) gets the mail a minute later, one that is down for a day is not hammered (decision 0370).
+ */
+export const MAIL_BACKOFF_MINUTES: readonly number[] = [1, 5, 15, 60, 180, 360, 720];
+
+export function retryDelayMs(failedAttempts: number): number {
+  const step = MAIL_BACKOFF_MINUTES[Math.min(Math.max(failedAttempts, 1), MAIL_BACKOFF_MINUTES.length) - 1] ?? 60;
+  return step * 60_000;
+}
+
+/**
+ * A process sending a mail holds it this long. If the process dies mid-send, another (or the restarted one) takes the
+ * mail once the claim ends; a send itself gives up well before (nodemailer's timeouts), so a live claim never lapses.
+ */
+export const MAIL_CLAIM_MS = 10 * 60_000;
 
 /**
  * Mails of these kinds go to one address at most `limit` times per window: anyone can make a booking with anyone's
@@ -31,46 +48,79 @@ export const RECIPIENT_CAPS: Readonly<Record<string, { limit: number; windowSeco
 };
 const BATCH = 20;
 
+type MailerOptions = {
+  db: Db;
+  smtpUrl?: string | undefined;
+  from: string;
+  log: FastifyBaseLogger;
+  /** Attempts before a mail is marked failed (MAIL_MAX_ATTEMPTS). */
+  maxAttempts: number;
+  metrics?: Metrics;
+  /** The worker's clock: tests move it instead of waiting out the backoff. */
+  now?: () => Date;
+};
+
 /**
- * With SMTP_URL, mails are sent by a worker that claims rows with SKIP LOCKED, so several processes
- * never send one mail twice. Without it every mail stays in the outbox (status 'stored') and is logged.
+ * With SMTP_URL, mails are sent by a worker that claims due rows with SKIP LOCKED and marks them 'sending' until a
+ * claim time, so several processes never send one mail twice and a restart resumes where the last process stopped.
+ * A failed send waits its backoff step ('retry'); after maxAttempts it is 'failed', for staff to see (decision 0370).
+ * Without SMTP_URL every mail stays in the outbox (status 'stored'), readable by admins (decision 0371).
  */
-export function createMailer(options: { db: Db; smtpUrl?: string | undefined; from: string; log: FastifyBaseLogger }): Mailer {
+export function createMailer(options: MailerOptions): Mailer {
   const transport: Transporter | null = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
+  const maxAttempts = options.maxAttempts;
+  const now = options.now ?? (() => new Date());
+  const givenUp = options.metrics?.counter({ name: 'hatch_mail_failed_total', help: 'Mails marked failed after their last attempt' });
+  const sendErrors = options.metrics?.counter({ name: 'hatch_mail_send_errors_total', help: 'Failed SMTP send attempts (each is retried after a backoff until the last)' });
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<number> | null = null;
+
+  async function claimDue(at: Date) {
+    return options.db.transaction(async (tx) => {
+      const due = or(
+        and(inArray(mailOutbox.status, ['pending', 'retry']), or(isNull(mailOutbox.nextAttemptAt), lte(mailOutbox.nextAttemptAt, at))),
+        // A claim that lapsed: the process sending it stopped before it could say how the send went.
+        and(eq(mailOutbox.status, 'sending'), lte(mailOutbox.nextAttemptAt, at)),
+      );
+      const rows = await tx.select().from(mailOutbox).where(due).orderBy(mailOutbox.id).limit(BATCH).for('update', { skipLocked: true });
+      const spent = rows.filter((r) => r.attempts >= maxAttempts);
+      if (spent.length) {
+        await tx
+          .update(mailOutbox)
+          .set({ status: 'failed', nextAttemptAt: null, error: sql`coalesce(${mailOutbox.error}, 'the process sending it stopped')` })
+          .where(inArray(mailOutbox.id, spent.map((r) => r.id)));
+        givenUp?.inc(spent.length);
+      }
+      const claimed = rows.filter((r) => r.attempts < maxAttempts);
+      if (claimed.length) {
+        await tx
+          .update(mailOutbox)
+          .set({ status: 'sending', attempts: sql`${mailOutbox.attempts} + 1`, nextAttemptAt: new Date(at.getTime() + MAIL_CLAIM_MS) })
+          .where(inArray(mailOutbox.id, claimed.map((r) => r.id)));
+      }
+      return claimed;
+    });
+  }
 
   async function deliverBatch(): Promise<number> {
     if (!transport) return 0;
     let sent = 0;
-    const claimed = await options.db.transaction(async (tx) => {
-      const rows = await tx
-        .select()
-        .from(mailOutbox)
-        .where(and(inArray(mailOutbox.status, ['pending', 'retry']), lt(mailOutbox.attempts, MAX_ATTEMPTS)))
-        .orderBy(mailOutbox.id)
-        .limit(BATCH)
-        .for('update', { skipLocked: true });
-      if (rows.length) {
-        await tx
-          .update(mailOutbox)
-          .set({ status: 'sending', attempts: sql`${mailOutbox.attempts} + 1` })
-          .where(inArray(mailOutbox.id, rows.map((r) => r.id)));
-      }
-      return rows;
-    });
+    const claimed = await claimDue(now());
     for (const mail of claimed) {
+      const attempts = mail.attempts + 1;
       try {
         await transport.sendMail({ from: options.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? undefined });
-        await options.db.update(mailOutbox).set({ status: 'sent', sentAt: new Date(), error: null }).where(eq(mailOutbox.id, mail.id));
+        await options.db.update(mailOutbox).set({ status: 'sent', sentAt: now(), nextAttemptAt: null, error: null }).where(eq(mailOutbox.id, mail.id));
         sent++;
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
-        const failed = mail.attempts + 1 >= MAX_ATTEMPTS;
-        options.log.warn({ mailId: mail.id, err: message }, 'mail delivery failed');
+        const failed = attempts >= maxAttempts;
+        sendErrors?.inc();
+        if (failed) givenUp?.inc();
+        options.log.warn({ mailId: mail.id, attempts, err: message }, failed ? 'mail delivery failed: given up' : 'mail delivery failed: will retry');
         await options.db
           .update(mailOutbox)
-          .set({ status: failed ? 'failed' : 'retry', error: message.slice(0, 500) })
+          .set({ status: failed ? 'failed' : 'retry', error: message.slice(0, 500), nextAttemptAt: failed ? null : new Date(now().getTime() + retryDelayMs(attempts)) })
           .where(eq(mailOutbox.id, mail.id));
       }
     }
@@ -78,6 +128,7 @@ export function createMailer(options: { db: Db; smtpUrl?: string | undefined; fr
   }
 
   return {
+    sends: transport !== null,
     async queue(tx, mail) {
       if (await overRecipientCap(tx, mail)) {
         const held = await tx
@@ -112,6 +163,19 @@ export function createMailer(options: { db: Db; smtpUrl?: string | undefined; fr
       transport?.close();
     },
   };
+}
+
+/**
+ * Staff's "Retry now" for a failed mail: it starts over (attempts from 0, due at once), or is kept as 'stored' when
+ * this install no longer sends. Answers whether the mail was failed (and so is retried).
+ */
+export async function retryFailedMail(tx: DbOrTx, mailId: number, sends: boolean): Promise<boolean> {
+  const rows = await tx
+    .update(mailOutbox)
+    .set({ status: sends ? 'pending' : 'stored', attempts: 0, nextAttemptAt: null })
+    .where(and(eq(mailOutbox.id, mailId), eq(mailOutbox.status, 'failed')))
+    .returning({ id: mailOutbox.id });
+  return rows.length > 0;
 }
 
 /** Mails waiting to go out (queued, retrying or being sent), not those kept without SMTP, held or given up. */

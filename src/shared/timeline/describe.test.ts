@@ -172,6 +172,12 @@ describe('mails', () => {
         { label: 'Status', before: null, after: 'Sent' },
       ],
     });
+    // A sent mail keeps quiet about its earlier refusals; a failed one says how often and why.
+    expect(describeMail({ kind: 'x', to: 'a@b.test', subject: 'S', status: 'sent', attempts: 3, error: null }, false).changes).toHaveLength(2);
+    expect(describeMail({ kind: 'x', to: 'a@b.test', subject: 'S', status: 'failed', attempts: 8, error: '550 No such user' }, false).changes.slice(2)).toEqual([
+      { label: 'Attempts', before: null, after: '8' },
+      { label: 'Last error', before: null, after: '550 No such user' },
+    ]);
   });
 });
 

@@ -243,13 +243,24 @@ export function mailStatusLabel(status: string): string {
   return MAIL_STATUSES[status] ?? words(status);
 }
 
-/** A mail in the timeline: 'Booking confirmation to ann@example.com', or 'Resent: …' for a copy staff asked for. */
-export function describeMail(mail: { kind: string; to: string; subject: string; status: string }, resent: boolean): Described {
-  return {
-    summary: `${resent ? 'Resent mail' : 'Mail'}: ${mailKindLabel(mail.kind)} to ${mail.to}`,
-    changes: [
-      { label: 'Subject', before: null, after: mail.subject },
-      { label: 'Status', before: null, after: mailStatusLabel(mail.status) },
-    ],
-  };
+/** Statuses a mail is in after a send went wrong: the timeline says how often it was tried and why it failed. */
+const TRIED_AND_REFUSED = new Set(['retry', 'failed']);
+
+/**
+ * A mail in the timeline: 'Booking confirmation to ann@example.com', or 'Resent: …' for a copy staff asked for. A mail
+ * being retried or given up also says its attempts and the mail server's last answer, so staff know to call the booker.
+ */
+export function describeMail(
+  mail: { kind: string; to: string; subject: string; status: string; attempts?: number; error?: string | null },
+  resent: boolean,
+): Described {
+  const changes: Described['changes'] = [
+    { label: 'Subject', before: null, after: mail.subject },
+    { label: 'Status', before: null, after: mailStatusLabel(mail.status) },
+  ];
+  if (TRIED_AND_REFUSED.has(mail.status)) {
+    if (mail.attempts !== undefined) changes.push({ label: 'Attempts', before: null, after: String(mail.attempts) });
+    if (mail.error) changes.push({ label: 'Last error', before: null, after: mail.error });
+  }
+  return { summary: `${resent ? 'Resent mail' : 'Mail'}: ${mailKindLabel(mail.kind)} to ${mail.to}`, changes };
 }
