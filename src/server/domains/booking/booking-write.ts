@@ -9,9 +9,9 @@ import { ConflictError, NotFoundError } from '../../platform/errors';
 import type { Mailer, OutgoingMail } from '../../platform/mail';
 import { gameOfBooking, syncDefaultStations } from '../game/records';
 
-export type BookingRow = typeof bookings.$inferSelect;
-/** Columns a write may change; the version and updatedAt are the write path's own. */
-export type BookingValues = Omit<Partial<typeof bookings.$inferInsert>, 'id' | 'version' | 'updatedAt'>;
+import type { BookingRow, BookingValues } from './booking-row';
+
+export type { BookingRow, BookingValues } from './booking-row';
 
 /** Who writes: a staff member, the booker (by session, code or management key), or the system (a fixture, demo data). */
 export type WriteActor = { source: 'staff'; userId: number } | { source: 'booker' } | { source: 'system'; userId: number | null };

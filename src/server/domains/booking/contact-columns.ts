@@ -1,6 +1,6 @@
 import { CONTACT_FIELD_NAMES, contactDetailsSchema, type ContactDetails } from '../../../shared/booking-contact';
 import { CONTACT_COLUMNS } from './tables/bookings';
-import type { BookingRow, BookingValues } from './booking-write';
+import type { BookingRow, BookingValues } from './booking-row';
 
 type ContactColumn = (typeof CONTACT_COLUMNS)[keyof typeof CONTACT_COLUMNS];
 

@@ -10,8 +10,9 @@ import type { BookingListItem } from '../../../../shared/api/booking';
 import type { AttentionFilter, CalendarItem, ListLeadStatus } from '../../../../shared/api/admin-bookings';
 import type { ChartInterval } from '../../../../shared/chart-interval';
 import { OPEN_PIPELINE_STATUSES, STAFF_CREATED } from '../../../../shared/leads';
+import type { BookingRow } from '../booking-row';
 
-export type BookingRow = typeof bookings.$inferSelect;
+export type { BookingRow } from '../booking-row';
 
 /** Bookings whose game is happening: paid (and completed games, for calendars and history). */
 const GAME_STATUSES = PAID_STATUSES;
