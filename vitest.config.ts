@@ -60,7 +60,7 @@ export default defineConfig({
         test: {
           name: 'component',
           include: ['tests/component/**/*.test.tsx'],
-          // A DOM in the worker, not a browser (decision 0324): the screens render in milliseconds, no Chromium starts.
+          // A DOM in the worker, not a browser (decision 0322): the screens render in milliseconds, no Chromium starts.
           environment: 'happy-dom',
           environmentOptions: { happyDOM: { url: 'http://localhost/' } },
           testTimeout: 30_000,

@@ -7,7 +7,7 @@ export type MeetingTime = { hour: number; minute: number };
 export const DEFAULT_MEETING_TIME: Readonly<MeetingTime> = { hour: 15, minute: 0 };
 
 /**
- * Spec section 9, 'fallback 14:00': the meeting time of a booking loaded without a usable one (decision 0120), e.g. a
+ * Spec section 9, 'fallback 14:00': the meeting time of a booking loaded without a usable one (decision 0110), e.g. a
  * record imported or written before the time was required, or one whose time is not a real time of day.
  */
 export const FALLBACK_MEETING_TIME: Readonly<MeetingTime> = { hour: 14, minute: 0 };

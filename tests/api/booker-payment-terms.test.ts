@@ -8,7 +8,7 @@ import { bookerBookingResponse } from '../../src/shared/api/booking';
 import { paymentStateResponse } from '../../src/shared/api/payments';
 
 /**
- * Issue 19, the booker's items (decisions 0120, 0140, 0252): when the balance is due (never a day gone; under 14 days, on
+ * Issue 19, the booker's items (decisions 0110, 0140, 0252): when the balance is due (never a day gone; under 14 days, on
  * booking), the bank transfer account in the confirmation mail, and the spec's 14:00 meeting time fallback.
  */
 const BANK = 'Hatch Ltd\nSort code 00-11-22\nAccount 12345678';

@@ -26,7 +26,7 @@ const HOST_EMAIL = 'hattie.host@e2e.test';
 const CENTRE = { latitude: 51.5074, longitude: -0.1278 };
 
 type Seed = { code: string; manageKey: string; chickenKey: string; startsAt: Date };
-/** The game's own zone, not the phones' (Europe/London): the lobby shows the start in the game's zone (0120). */
+/** The game's own zone, not the phones' (Europe/London): the lobby shows the start in the game's zone (0110). */
 const GAME_ZONE = 'America/New_York';
 const HIDING_SPOT = 'The Crown pub, back room';
 const MEETING_POINT = '1 Market Square';

@@ -1,4 +1,4 @@
-// The players' app shell, kept for a flaky phone connection (docs/decisions/0232-player-pwa.md).
+// The players' app shell, kept for a flaky phone connection (docs/decisions/0230-player-pwa.md).
 // Pages under /play are fetched from the network first (they carry a fresh CSRF token) and fall back to the last
 // copy; built assets are content-hashed, so a cached copy is always right. The API and its event streams are
 // never touched: live data must come from the server or not at all.

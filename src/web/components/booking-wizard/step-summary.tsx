@@ -56,7 +56,7 @@ function SummaryList({ state }: { state: WizardState }) {
 
 /**
  * Step 4 before the booking exists: everything the booker chose and the total in the booking's currency, checked
- * before anything is stored (decision 0120). The wizard's Book now button below it creates the booking.
+ * before anything is stored (decision 0110). The wizard's Book now button below it creates the booking.
  */
 function ConfirmSummary({ state }: { state: WizardState }) {
   return (

@@ -103,7 +103,7 @@ describe('pricing states', () => {
   });
 });
 
-describe('the total shown before booking (decision 0120)', () => {
+describe('the total shown before booking (decision 0110)', () => {
   it('is the shared price rule on the loaded list of the booking currency, and is only shown once that list is there', () => {
     expect(isPriced(run([{ type: 'pricingRequested' }]))).toBe(false);
     const priced = run([{ type: 'pricingLoaded', pricing }, { type: 'selectPlan', plan: 'pro' }, { type: 'toggleAddOn', addOn: 'hosted' }, { type: 'setPlayerInput', text: '10' }]);

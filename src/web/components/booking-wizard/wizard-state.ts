@@ -341,7 +341,7 @@ export function hasValidDateTime(s: Pick<WizardState, 'utcDateTime'>): boolean {
 
 /**
  * The wizard's prices come from the loaded price list of the booking's own currency (the server's list and rule,
- * computeBookingPrice): only then may step 4 show a total and offer Book now (decision 0120).
+ * computeBookingPrice): only then may step 4 show a total and offer Book now (decision 0110).
  */
 export function isPriced(s: Pick<WizardState, 'pricing' | 'pricingLoading' | 'currency' | 'planType' | 'addOns'>): boolean {
   const list = s.pricing;

@@ -5,7 +5,7 @@ import { chickenPointsFor } from '../../../shared/scoring/leaderboard';
 import { isValidTimeZone } from '../../../shared/time';
 import { startsInText, useNow } from '../../components/live-map/live-game-ui';
 
-/** The start in the game's own zone (decision 0120): a player abroad or on a phone set to another zone reads the local time. */
+/** The start in the game's own zone (decision 0110): a player abroad or on a phone set to another zone reads the local time. */
 function startText(startsAt: string, timeZone: string): string {
   const zone = isValidTimeZone(timeZone) ? timeZone : 'UTC';
   return `${format(new TZDate(Date.parse(startsAt), zone), 'EEEE d MMMM, HH:mm')} (${zone})`;

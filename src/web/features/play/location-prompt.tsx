@@ -10,7 +10,7 @@ type Props = {
 };
 
 /**
- * Asks for the location with its reason first, then the browser's own prompt (decision 0232). Saying no, or the
+ * Asks for the location with its reason first, then the browser's own prompt (decision 0230). Saying no, or the
  * browser refusing, still lets the player play: they show as 'no location'.
  */
 export function LocationPrompt({ location, chicken = false, onAnswer }: Props) {

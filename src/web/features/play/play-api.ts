@@ -4,7 +4,7 @@ import { api } from '../../lib/api-client';
 import { pathOf } from '../../../shared/api/endpoint';
 
 /**
- * The player app's calls (decision 0232). The player token is the player: kept in localStorage per game code, so
+ * The player app's calls (decision 0230). The player token is the player: kept in localStorage per game code, so
  * a reload, a closed tab or a dropped connection keeps the same player, and sent in a header on every call.
  */
 

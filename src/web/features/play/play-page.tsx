@@ -39,7 +39,7 @@ function PlayFrame({ children, status }: { children: ReactNode; status?: ReactNo
 /** A refusal that means this browser's token no longer counts (removed, another game): join again. */
 const tokenRefused = (error: unknown) => error instanceof ApiError && (error.status === 401 || error.status === 403 || error.status === 404);
 
-/** /play/{code}: the player app (decision 0232). `?chicken=KEY` joins as the Chicken. */
+/** /play/{code}: the player app (decision 0230). `?chicken=KEY` joins as the Chicken. */
 export function PlayPage() {
   const { code = '' } = useParams();
   const [search] = useSearchParams();

@@ -1,5 +1,5 @@
 /**
- * Registers the players' service worker (public/sw.js, decision 0232), in production builds only: in development it
+ * Registers the players' service worker (public/sw.js, decision 0230), in production builds only: in development it
  * would serve stale modules. Its scope is the player app; staff pages are never cached.
  */
 export function registerServiceWorker(): void {

@@ -93,7 +93,7 @@ function WizardFlow() {
     next();
   };
 
-  // Step 3's Continue only moves on: the booking is made from the summary on step 4 (decision 0120).
+  // Step 3's Continue only moves on: the booking is made from the summary on step 4 (decision 0110).
   const review = () => {
     if (!contactValid || !stepZeroReady(state)) {
       revealErrors();
