@@ -65,7 +65,10 @@ export function endpointRoute<E extends EndpointConfig>(
     handler: async (request, reply) => {
       // Fastify ran the descriptor's own schemas on params, query and body before this point (validatorCompiler).
       const answer = await handler(request as EndpointRequest<E>, reply);
-      if (answer === reply) return reply;
+      // A handler that answered itself (a file, a CSV, a stream) gives back its reply; but a reply is a thenable, so an
+      // async handler's promise adopts it and resolves to undefined once it is sent. Sent is sent, whatever came back
+      // (issue 28: every CSV export logged "Reply was already sent").
+      if (answer === reply || reply.sent) return reply;
       return reply.code(status).send(status === 204 ? null : answer);
     },
   });
