@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Counter, Gauge, Registry } from 'prom-client';
@@ -69,6 +69,9 @@ describe('scheduled backups', { tags: ['postgres'] }, () => {
     const schedule = () => scheduledBackups({ sources: { database, photos }, dir, everyMs: DAY, keep: 3, log, now: () => clock, metrics: registrySink(new Registry()) });
     const backups = scheduledBackups({ sources: { database, photos }, dir, everyMs: DAY, keep: 3, log, now: () => clock, metrics: registrySink(registry) });
 
+    // What a backup cut off by a kill leaves behind goes with the next run.
+    await mkdir(path.join(dir, '.hatch-backup-AbC123'), { recursive: true });
+    await writeFile(path.join(dir, '.hatch-backup-AbC123.tar.gz'), 'partial');
     expect(await backups.runDue()).toBe('written');
     const first = path.join(dir, 'hatch-backup-2026-03-01T02-00-00Z.tar.gz');
     // Owner only: it holds password hashes, tokens and the app's secrets.

@@ -90,6 +90,7 @@ export function scheduledBackups(options: ScheduledBackupOptions) {
     if (newest !== null && at - newest < options.everyMs) return 'not due';
     if (stats.lastFailureAt !== null && at - stats.lastFailureAt < Math.min(options.everyMs, RETRY_AFTER_FAILURE_MS)) return 'not due';
     const file = path.join(options.dir, backupFileName(at));
+    await removeLeftovers();
     try {
       const written = await writeBackup(options.sources, file, undefined, new Date(at));
       stats.lastSuccessAt = at;
@@ -104,6 +105,12 @@ export function scheduledBackups(options: ScheduledBackupOptions) {
     }
     await prune();
     return 'written';
+  }
+
+  /** A run cut off (the process killed mid-backup) leaves its work folder and partial archive: the next run clears them. */
+  async function removeLeftovers(): Promise<void> {
+    const names = await readdir(options.dir).catch(() => []);
+    for (const name of names.filter((n) => n.startsWith('.hatch-backup-'))) await rm(path.join(options.dir, name), { recursive: true, force: true });
   }
 
   async function prune(): Promise<void> {
