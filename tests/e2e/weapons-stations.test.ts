@@ -80,6 +80,7 @@ describe('a Weapons game starts with item stations', () => {
     const host = await j.staffPage(`/host/${code}`, { viewport: PHONE });
     watch(host.page);
     await host.page.getByText(`${count} (🎒 on the map)`).waitFor();
+    expect(await host.page.getByTestId('host-station').count()).toBe(layout.length);
     await host.page.locator('[data-testid="player-row"][data-name="Ann"]').waitFor();
     await host.page.getByRole('button', { name: 'Start Game' }).click();
     await host.page.getByRole('dialog').getByRole('button', { name: 'Yes, start' }).click();
@@ -97,6 +98,13 @@ describe('a Weapons game starts with item stations', () => {
     const here = backpack.locator(`[data-testid="station"][data-name="${first.label}"]`);
     await here.getByRole('button', { name: 'Pick up' }).click();
     await backpack.locator(`[data-testid="backpack-item"][data-kind="${first.kind}"]`).waitFor();
+
+    // The host closes the last station from the console (a park gate shut): it says so there.
+    const last = layout[layout.length - 1];
+    const closing = host.page.locator(`[data-testid="host-station"][data-name="${last?.label ?? ''}"]`);
+    await closing.getByRole('button', { name: 'Close' }).click();
+    await closing.getByText('Closed').waitFor();
+    expect(await seriousA11yViolations(host.page)).toEqual([]);
 
     expect(await seriousA11yViolations(ann)).toEqual([]);
     expect(errors).toEqual([]);
