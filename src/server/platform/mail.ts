@@ -206,30 +206,21 @@ export function registerOutboxMetrics(metrics: Metrics, db: Db): void {
       .finally(() => setImmediate(() => (reading = null)));
     return reading;
   };
-  metrics.gauge({
-    name: 'hatch_mail_outbox_waiting',
-    help: 'Mails in the outbox waiting to be sent (queued, retrying or being sent)',
-    async collect() {
-      const figures = await once();
-      if (figures) this.set(figures.waiting);
-    },
-  });
-  metrics.gauge({
-    name: 'hatch_mail_outbox_oldest_seconds',
-    help: 'Age of the oldest mail waiting in the outbox (0 when none waits)',
-    async collect() {
-      const figures = await once();
-      if (figures) this.set(figures.oldestSeconds);
-    },
-  });
-  metrics.gauge({
-    name: 'hatch_mail_outbox_failed',
-    help: 'Mails given up after their last attempt (status failed)',
-    async collect() {
-      const figures = await once();
-      if (figures) this.set(figures.failed);
-    },
-  });
+  const gauges: [name: string, help: string, pick: (figures: NonNullable<Awaited<ReturnType<typeof once>>>) => number][] = [
+    ['hatch_mail_outbox_waiting', 'Mails in the outbox waiting to be sent (queued, retrying or being sent)', (f) => f.waiting],
+    ['hatch_mail_outbox_oldest_seconds', 'Age of the oldest mail waiting in the outbox (0 when none waits)', (f) => f.oldestSeconds],
+    ['hatch_mail_outbox_failed', 'Mails given up after their last attempt (status failed)', (f) => f.failed],
+  ];
+  for (const [name, help, pick] of gauges) {
+    metrics.gauge({
+      name,
+      help,
+      async collect() {
+        const figures = await once();
+        if (figures) this.set(pick(figures));
+      },
+    });
+  }
 }
 
 async function overRecipientCap(tx: DbOrTx, mail: OutgoingMail): Promise<boolean> {
