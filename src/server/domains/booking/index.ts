@@ -1,6 +1,7 @@
 export { foldKeyCountDeltas } from './admin-bookings/booking-counts-repository';
 export { recordPayment } from './booking-lifecycle';
-export { RESULTS_MAIL_KIND, queueResultsMail, resultsMail, type BookingMailer } from './booking-mails';
+export { loadBookingMailFacts, type BookingMailer, type BookingMailFacts } from './mails/mail-facts';
+export { greeting as mailGreeting } from './mails/mail-parts';
 export { assertBookingTransition, assertGameTransition, moveBooking, staffTrigger, stateOfRow } from './booking-transitions';
 export { withBooking, type BookingWrite } from './booking-write';
 export * from './booking-summaries';

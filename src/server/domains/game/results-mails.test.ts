@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resultsMail, RESULTS_MAIL_KIND } from '../booking';
+import { resultsMail, RESULTS_MAIL_KIND } from './results-mail';
 
 const facts = { email: 'pat@example.test', fullName: 'Pat <Photo>', city: 'London', manageKey: 'k3y_private-0123456789abcdefghijklmnopqrstu', gameCode: 'ABC123' };
 

@@ -2,7 +2,8 @@ import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
 import { gameInstances, games } from './tables/games';
 import { mailOutbox } from '../../platform/db/tables';
-import { queueResultsMail, RESULTS_MAIL_KIND, type BookingMailer } from '../booking';
+import { loadBookingMailFacts, type BookingMailer } from '../booking';
+import { RESULTS_MAIL_KIND, resultsMail } from './results-mail';
 import { instanceLeaderboard } from './leaderboard';
 
 /** Games that ended longer ago than this get no results mail (a server started after a long pause stays quiet). */
@@ -37,7 +38,9 @@ export async function queueDueResultsMails(db: Db, mailer: BookingMailer, now: D
         .where(and(eq(mailOutbox.bookingId, c.bookingId), eq(mailOutbox.kind, RESULTS_MAIL_KIND)))
         .limit(1);
       if (already) return false;
-      await queueResultsMail(tx, mailer, c.bookingId, await instanceLeaderboard(tx, c.instanceId));
+      const facts = await loadBookingMailFacts(tx, c.bookingId);
+      const mail = resultsMail(facts, await instanceLeaderboard(tx, c.instanceId), mailer.baseUrl);
+      await mailer.mail.queue(tx, { ...mail, bookingId: c.bookingId });
       return true;
     });
     if (queued) sent++;

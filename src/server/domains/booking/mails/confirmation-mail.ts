@@ -1,0 +1,83 @@
+import { format, parse } from 'date-fns';
+import type { OutgoingMail } from '../../../platform/mail';
+import type { BookerBooking } from '../../../../shared/api/booking';
+import { bookingLinks } from '../../../../shared/booking-links';
+import { ADD_ONS, PLANS } from '../../../../shared/plans';
+import { formatMoney, formatPence, toMinorUnits } from '../../../../shared/money';
+import { balanceDue, checkoutAmounts, DEPOSIT_PERCENT } from '../../../../shared/payments';
+import { API_DATE, todayIn } from '../../../../shared/time';
+import { escapeHtml } from '../../../../shared/html';
+import { greeting, htmlRows, whenText } from './mail-parts';
+
+/** The booker's confirmation from the wizard (before payment), and the balance-due words receipts share. */
+
+/** Where the booker manages a booking before payment: /hatch/{temp_code} on the public site. */
+export function manageUrl(baseUrl: string, tempCode: string): string {
+  return bookingLinks(baseUrl, { tempCode, gameCode: null, manageKey: '' }).hatch;
+}
+
+/** 'by 6 March 2027', or 'now' when the game is less than 14 days away (shared rule, 0252): never a past day. */
+export function balanceDueText(gameDate: string, timezone: string, now: Date = new Date()): string {
+  const due = balanceDue(gameDate, todayIn(timezone, now));
+  const day = format(parse(due.date, API_DATE, new Date(0)), 'd MMMM yyyy');
+  return due.onBooking ? `now, on booking (${day}): the game is less than 14 days away` : `by ${day}`;
+}
+
+/** How this install takes the booker's money (decision 0250): the facts the confirmation mail needs. */
+export type PaymentFacts = { method: 'card' | 'bank_transfer'; bankTransferDetails: string | null; reference: string };
+
+/** The confirmation's payment part: what to pay, by when, and how; only what is true on this install (0252). */
+function paymentLines(b: BookerBooking, payment: PaymentFacts, link: string, now: Date): string[] {
+  const total = toMinorUnits(b.total_price);
+  const options = checkoutAmounts(total, 0);
+  const amounts = options.deposit !== null
+    ? `a deposit of ${formatPence(options.deposit, b.currency)} (${DEPOSIT_PERCENT} %) or the full ${formatPence(total, b.currency)}`
+    : `${formatPence(total, b.currency)}`;
+  const lines = [`To confirm your booking, pay ${amounts}. The balance is due ${balanceDueText(b.date, b.timezone, now)}.`];
+  if (payment.method === 'card') return [...lines, `Pay online by card from your booking page: ${link}`];
+  if (payment.bankTransferDetails) {
+    return [...lines, 'Pay by bank transfer to:', payment.bankTransferDetails, `Reference: ${payment.reference}`, 'Please quote the reference so we can match your payment; we email you a receipt when it arrives.'];
+  }
+  return [...lines, `To pay by bank transfer, reply to this email and we will send you our account details. Your reference: ${payment.reference}`];
+}
+
+/** The booker's confirmation from the wizard: what they booked, what it costs, how to pay, and the link to manage it. */
+export function bookingConfirmationMail(b: BookerBooking, baseUrl: string, payment: PaymentFacts, now: Date = new Date()): OutgoingMail {
+  const when = whenText({ date: b.date, meetingTime: b.meeting_time, timezone: b.timezone });
+  const plan = PLANS.find((p) => p.type === b.plan_type)?.name ?? b.plan_type;
+  const addOns = b.add_ons.map((t) => ADD_ONS.find((a) => a.type === t)?.name ?? t);
+  const link = manageUrl(baseUrl, b.temp_code);
+  const rows: [string, string][] = [
+    ['Date', when.date],
+    ['Meeting time', when.time],
+    ['City', b.city],
+    ['Players', String(b.players)],
+    ['Game type', plan],
+    ['Add-ons', addOns.length ? addOns.join(', ') : 'None'],
+    ['Price per person', formatMoney(b.price_per_person, b.currency)],
+    ['Add-ons total', formatMoney(b.add_ons_total, b.currency)],
+    ['Total', formatMoney(b.total_price, b.currency)],
+  ];
+  const pay = paymentLines(b, payment, link, now);
+  const hello = greeting(b.full_name);
+  const text = [
+    hello,
+    '',
+    `Thanks for booking a Chicken hunt! Here are your game details.`,
+    '',
+    ...rows.map(([k, v]) => `${k}: ${v}`),
+    '',
+    ...pay,
+    '',
+    `Manage your booking: ${link}`,
+    `Your booking code: ${b.temp_code}`,
+  ].join('\n');
+  const html = [
+    `<p>${escapeHtml(hello)}</p>`,
+    '<p>Thanks for booking a Chicken hunt! Here are your game details.</p>',
+    htmlRows(rows),
+    `<div data-part="payment">${pay.map((line) => `<p style="white-space:pre-line">${escapeHtml(line)}</p>`).join('')}</div>`,
+    `<p><a href="${escapeHtml(link)}">Manage your booking</a> (code ${escapeHtml(b.temp_code)})</p>`,
+  ].join('\n');
+  return { to: b.email, subject: `Your hatch game on ${when.date} in ${b.city}`, text, html, kind: 'booking_confirmation' };
+}
