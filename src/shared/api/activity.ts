@@ -1,18 +1,16 @@
 import { z } from 'zod';
-import { paginationSchema } from './common';
+import { idSchema, paginationSchema } from './common';
 import { changeLineSchema } from './booking-timeline';
 
 export const ACTIVITY_PER_PAGE = 20;
 export const ACTIVITY_PER_PAGE_MAX = 100;
 
-const positiveId = z.coerce.number({ message: 'Please enter a valid id' }).int('Please enter a valid id').positive('Please enter a valid id').max(2_147_483_647);
-
 /** GET /api/admin/activity: newest first; user_id matches the acting user or the user acted on. */
 export const activityQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   per_page: z.coerce.number().int().min(1).max(ACTIVITY_PER_PAGE_MAX).default(ACTIVITY_PER_PAGE),
-  booking_id: positiveId.optional(),
-  user_id: positiveId.optional(),
+  booking_id: idSchema.optional(),
+  user_id: idSchema.optional(),
 });
 export type ActivityQuery = z.infer<typeof activityQuery>;
 

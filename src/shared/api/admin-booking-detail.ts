@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { adminBookingSchema, CONTACT_TYPES, LEAD_STATUSES } from './booking';
-import { idParam } from './common';
+import { idParam, idSchema } from './common';
 import { hasNoNul, NUL_MESSAGE } from '../validation/text-rules';
 import { BOOKING_LIFECYCLE_MESSAGES } from '../lifecycle/booking-states';
 import { leaderboardTeamSchema } from './scoring';
@@ -124,7 +124,7 @@ export const recordPaymentBody = z.object({
   version: versionField,
 });
 
-export const paymentParams = idParam.extend({ paymentId: z.coerce.number().int().positive().max(2_147_483_647) });
+export const paymentParams = idParam.extend({ paymentId: idSchema });
 
 const correctionReason = z.string({ error: DETAIL_MESSAGES.correctionReason }).trim().min(1, DETAIL_MESSAGES.correctionReason).max(2_000).refine(storable, noNul);
 

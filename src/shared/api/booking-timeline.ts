@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParam } from './common';
+import { idParam, idSchema } from './common';
 
 export const TIMELINE_MESSAGES = {
   bookingNotFound: 'Booking not found',
@@ -47,7 +47,7 @@ export type OutboxMail = z.infer<typeof outboxMailSchema>;
 export const timelineResponse = z.object({ entries: z.array(timelineEntrySchema), mails: z.array(outboxMailSchema), truncated: z.boolean() });
 export type TimelineResponse = z.infer<typeof timelineResponse>;
 
-export const mailParams = idParam.extend({ mailId: z.coerce.number().int().positive().max(2_147_483_647) });
+export const mailParams = idParam.extend({ mailId: idSchema });
 
 /** POST /api/admin/bookings/{id}/mails/{mailId}/resend: 201 with the new outbox row. */
 export const resendMailResponse = z.object({ mail: outboxMailSchema });

@@ -13,7 +13,19 @@ export const errorResponse = z.object({
 });
 export type ErrorResponse = z.infer<typeof errorResponse>;
 
-export const idParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const INVALID_ID = 'Please enter a valid id';
+/**
+ * A row id, in a path or a query: a positive integer up to what an integer column holds, written as plain decimal
+ * digits. `z.coerce.number()` took `1.0`, `0x1`, `+1`, `1e0` and ` 1` as the row 1 (issue 28), so one spelling of an id
+ * named several URLs; anything else is invalid input (422, like every other bad parameter), never a look-up. A number
+ * is taken as it is (the web client's typed params).
+ */
+export const idSchema = z
+  .union([z.number().int(INVALID_ID), z.string().regex(/^[1-9][0-9]{0,9}$/, INVALID_ID)], { error: INVALID_ID })
+  .transform(Number)
+  .pipe(z.number().positive(INVALID_ID).max(2_147_483_647, INVALID_ID));
+
+export const idParam = z.object({ id: idSchema });
 
 export const paginationSchema = z.object({
   current_page: z.number().int(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from './common';
 import { COMPASS_POINTS, EFFECT_KINDS, ITEM_KINDS } from '../game/items';
 import { CHICKEN_MESSAGES } from '../game/chicken';
 import { gameAreaSchema, positionBody } from './play';
@@ -128,5 +129,5 @@ export const huntConsoleResponse = z.object({
 export type HuntConsoleResponse = z.infer<typeof huntConsoleResponse>;
 
 /** The host closes, opens or removes one of the game's item stations (decision 0335); staff do more on /admin/markers. */
-export const hostStationParams = z.object({ code: z.string().trim().min(1).max(64), id: z.coerce.number().int().positive().max(2_147_483_647) });
+export const hostStationParams = z.object({ code: z.string().trim().min(1).max(64), id: idSchema });
 export const hostStationBody = z.object({ active: z.boolean() }).strict();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from './common';
 import { SUBMISSION_STATUSES } from '../scoring/challenge-points';
 import { SUBMISSION_COUNT_MAX, SUBMISSION_TEXT_MAX, SUBMIT_MESSAGES } from '../game/submission-kinds';
 import { leaderboardTeamSchema, teamScoreSchema } from './scoring';
@@ -11,7 +12,7 @@ import { SUBMISSION_KINDS, challengeRuleShape, reviewSubmissionSchema, submissio
  * the results and the album of approved photos.
  */
 
-const id = z.coerce.number().int().positive().max(2_147_483_647);
+const id = idSchema;
 
 /** One submission as its own team sees it. `photo_url` is same-origin and needs the player token. */
 export const teamSubmissionSchema = z.object({

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { format, isValid, parse } from 'date-fns';
 import { API_DATE } from '../time';
 import { ADD_ON_TYPES, PLAN_TYPES } from '../plans';
-import { paginationSchema } from './common';
+import { idSchema, paginationSchema } from './common';
 
 /** Proposals (quotes) for leads: docs/decisions/0260-proposals.md. */
 export const PROPOSAL_STATUSES = ['draft', 'sent', 'accepted', 'withdrawn'] as const;
@@ -102,7 +102,7 @@ export const PROPOSAL_LIST_STATUSES = ['all', ...PROPOSAL_STATUSES, 'expired'] a
 export type ProposalListStatus = (typeof PROPOSAL_LIST_STATUSES)[number];
 export const proposalsQuery = z.object({
   status: z.enum(PROPOSAL_LIST_STATUSES).default('all'),
-  booking_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  booking_id: idSchema.optional(),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   per_page: z.coerce.number().int().min(1).max(100).default(20),
 });

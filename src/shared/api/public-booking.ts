@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from './common';
 import { ADD_ON_TYPES, CURRENCIES, PLAN_TYPES } from '../plans';
 import { TRACKING_FIELDS } from '../tracking';
 import { contactShape } from '../booking-contact';
@@ -73,6 +74,7 @@ export type CreateBookingInput = z.input<typeof createBookingBody>;
 /** Texts of the public booking calls that the spec does not word itself (docs/decisions/0110-public-booking-api.md). */
 export const PUBLIC_BOOKING_MESSAGES = {
   bookingNotFound: 'Booking not found',
+  noCalendarTime: 'This booking has no meeting time a calendar can hold: check its date, time and zone',
   manageKeyRequired:
     'This game code lets players join the game but cannot change it. Open the private management link we emailed to the organiser.',
   paidLocked: 'This booking is paid: please contact us to change it.',
@@ -129,8 +131,11 @@ export const updateBookingBody = z.object({
 export type UpdateBookingBody = z.infer<typeof updateBookingBody>;
 export type UpdateBookingInput = z.input<typeof updateBookingBody>;
 
-export const bookingIdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+export const bookingIdParams = z.object({ id: idSchema });
 export const bookingCodeParams = z.object({ code: z.string().trim().min(1).max(64) });
+
+/** GET /api/booking/{code}/calendar.ics: the game as one calendar event; the schema only documents the text/calendar body. */
+export const bookingCalendarResponse = z.string().describe('text/calendar (RFC 5545): one VEVENT, METHOD:PUBLISH, its UID stable for the booking');
 
 /** GET /api/geocode?q=: city suggestions (at least 2 characters; shorter → no results). */
 export const geocodeQuery = z.object({ q: z.string().trim().max(200).default('') });

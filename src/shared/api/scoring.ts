@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from './common';
 
 /** /admin/scoring: the leaderboard of a game instance and manual adjustments (decision 0240). */
 export const ADJUSTMENT_LIMIT = 10_000;
@@ -63,7 +64,7 @@ export const leaderboardResponse = z.object({
 });
 export type Leaderboard = z.infer<typeof leaderboardResponse>;
 
-export const teamIdParam = z.object({ teamId: z.coerce.number().int().positive().max(2_147_483_647) });
+export const teamIdParam = z.object({ teamId: idSchema });
 
 export const adjustmentBody = z.object({
   points: z
