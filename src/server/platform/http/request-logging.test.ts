@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { redactText, redactUrl, requestIdFor } from './request-logging';
+import { DrizzleQueryError } from 'drizzle-orm';
+import { redactText, redactUrl, requestIdFor, serializeError } from './request-logging';
 
 const KEY = 'Zq3xv9Kd0aB-_LmN4pQrStUvWxYz012345678901a';
 
@@ -28,6 +29,16 @@ describe('redactText', () => {
     expect(safe).not.toContain(KEY);
     expect(safe).toContain('params: [redacted]');
     expect(safe).toContain('/srv/node_modules/fastify-type-provider-zod/dist/index.js:1:2');
+  });
+});
+
+describe('serializeError', () => {
+  it("drops a failed query's parameters and redacts its cause, keeping what says what went wrong", () => {
+    const cause = Object.assign(new Error(`duplicate key: /api/manage/${KEY}`), { code: '23505', detail: `Key (manage_key)=(${KEY}) already exists.` });
+    const serialized = JSON.stringify(serializeError(new DrizzleQueryError('select * from bookings where manage_key = $1', [KEY], cause)));
+    expect(serialized).not.toContain(KEY);
+    expect(serialized).toContain('select * from bookings where manage_key = $1');
+    expect(serialized).toContain('duplicate key: /api/manage/[redacted]');
   });
 });
 

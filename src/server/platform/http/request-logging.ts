@@ -79,9 +79,22 @@ function serializeRequest(request: LoggedRequest) {
   return { method: request.method, url: redactUrl(request.url ?? ''), remoteAddress: request.ip, remotePort: request.socket?.remotePort };
 }
 
-function serializeError(error: Error) {
+/** Fields whose values are a query's parameters (drizzle's DrizzleQueryError): a token or a hash may be among them. */
+const PARAMETER_FIELDS = new Set(['params', 'parameters']);
+
+function scrub(value: unknown, depth: number): unknown {
+  if (typeof value === 'string') return redactText(value);
+  if (value instanceof Error) return depth > 4 ? REDACTED : scrub(stdSerializers.err(value), depth + 1);
+  if (value === null || typeof value !== 'object' || depth > 4) return value;
+  if (Array.isArray(value)) return value.map((item) => scrub(item, depth + 1));
+  return Object.fromEntries(Object.entries(value).map(([key, field]) => [key, PARAMETER_FIELDS.has(key) ? REDACTED : scrub(field, depth + 1)]));
+}
+
+/** pino's error serializer, then every string in it (message, stack, a cause's fields) redacted, parameters dropped. */
+export function serializeError(error: Error): { type: string; message: string; stack: string; [key: string]: unknown } {
   const plain = stdSerializers.err(error);
-  return { ...plain, message: redactText(plain.message), stack: redactText(plain.stack) };
+  const fields = Object.fromEntries(Object.entries(plain).map(([key, field]) => [key, PARAMETER_FIELDS.has(key) ? REDACTED : scrub(field, 1)]));
+  return { ...fields, type: plain.type, message: redactText(plain.message), stack: redactText(plain.stack) };
 }
 
 /** Header and body fields no line may carry, wherever a caller logs an object holding them. */
