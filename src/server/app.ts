@@ -139,7 +139,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerRequestIdHeader(app);
   await app.register(cookie);
   registerSecurityHeaders(app, { tileOrigins: tileOrigins(config.MAP_TILE_URL) });
-  await registerOpenApi(app);
+  await registerOpenApi(app, { referencePage: config.NODE_ENV !== 'production' });
   registerSession(app, database.db, csrfKey);
 
   await app.register(healthRoutes);
