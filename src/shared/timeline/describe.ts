@@ -135,6 +135,8 @@ const STAFF_SUMMARIES: Record<string, Summarize> = {
   'proposal.update': (_b, a) => `Edited proposal #${String(a.proposal_id ?? '')}`,
   'proposal.send': (_b, a) => `Sent proposal #${String(a.proposal_id ?? '')}`,
   'proposal.withdraw': (_b, a) => `Withdrew proposal #${String(a.proposal_id ?? '')}`,
+  'mail.retry': (_b, a) => `Retried the failed mail '${mailKindLabel(str(a.kind) ?? 'mail')}'${str(a.to) ? ` to ${str(a.to) ?? ''}` : ''}`,
+  'mail.reveal_reset_link': (_b, a) => `Read the password reset link mailed to ${str(a.to) ?? 'a user'}`,
   'mail.resend': (_b, a) => `Resent the mail '${mailKindLabel(str(a.kind) ?? 'mail')}'${str(a.to) ? ` to ${str(a.to) ?? ''}` : ''}`,
   'challenge.create': (_b, a) => `Created the challenge '${str(a.name) ?? ''}'`,
   'challenge.update': () => 'Updated a challenge',
@@ -156,7 +158,7 @@ export function describeStaffAction(
   const a = normalizeKeys(after);
   const summarize = STAFF_SUMMARIES[action];
   // These sentences already say everything their fields hold.
-  const changes = action === 'booking.locks' || action === 'mail.resend' ? [] : describeFields(before, after, ctx);
+  const changes = action === 'booking.locks' || action.startsWith('mail.') ? [] : describeFields(before, after, ctx);
   return { summary: summarize ? summarize(b, a, ctx) : genericSummary(action), changes };
 }
 
@@ -237,6 +239,7 @@ const MAIL_STATUSES: Record<string, string> = {
   sending: 'Sending',
   sent: 'Sent',
   failed: 'Failed',
+  held: 'Held (too many to one address)',
 };
 
 export function mailStatusLabel(status: string): string {

@@ -206,6 +206,7 @@ const MAIL_KINDS: Record<string, string> = {
   'payment.refund_receipt': 'Refund receipt',
   'host.assigned': 'Host assigned (to the host)',
   'host.unassigned': 'Host replaced (to the former host)',
+  'auth.password_reset': 'Password reset',
 };
 
 /** A mail's kind in words; a kind this module does not know reads from its name ('booking.paid' → 'Paid'). */

@@ -22,3 +22,15 @@ export function passwordResetMail(user: { name: string; email: string }, baseUrl
     ].join('\n'),
   };
 }
+
+export const MASKED_TOKEN = '••••••••';
+
+/**
+ * The mail's text with every reset link's token hidden. A reset link is the account: whoever opens it sets the
+ * password. Staff reading the outbox see that a link went out, not the link (decision 0371).
+ */
+export function maskResetLinks(text: string): string {
+  const path = staffPaths.resetPassword('TOKEN').replace('TOKEN', '');
+  const escaped = path.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+  return text.replace(new RegExp(`(${escaped})[^\\s/?#]+`, 'g'), `$1${MASKED_TOKEN}`);
+}
