@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
-import { inArray } from 'drizzle-orm';
+import { inArray, like } from 'drizzle-orm';
 import { E2E_ADMIN, startServer, type RunningServer } from '../e2e/support/server';
 import { freshPostgresDatabase } from '../support/fresh-postgres-database';
 import { startNginx } from '../support/nginx';
@@ -9,6 +9,7 @@ import { openClient, type HttpClient } from '../../scripts/http-client';
 import { bookingBody } from '../../scripts/booking-body';
 import { createPaidBooking, startableSchedule } from '../support/fixtures';
 import { openDatabase } from '../../src/server/platform/db/client';
+import { rateLimits } from '../../src/server/platform/db/tables';
 import { bookings, teams as bookingTeams } from '../../src/server/domains/booking/tables/bookings';
 import { players } from '../../src/server/domains/game/tables/games';
 import { storedEventsAfter, visibleTo, type Viewer } from '../../src/server/domains/game/game-events';
@@ -198,6 +199,9 @@ describe.skipIf(!serverUrl)('a rolling restart behind nginx during a live game (
     const duplicates = phones.map((p) => p.ids.length - new Set(p.ids).size);
     const resumed = phones.map((p) => p.opens - 1);
     const stored201 = await database.db.select({ email: bookings.email }).from(bookings).where(inArray(bookings.email, acknowledged));
+    // TRUST_PROXY=1 behind nginx: each booking was counted against the address it came from (X-Forwarded-For), not
+    // against nginx's 127.0.0.1.
+    const countedAddresses = await database.db.select({ key: rateLimits.key }).from(rateLimits).where(like(rateLimits.key, 'booking-create:ip:%'));
     const retriedByProxy = proxy.accessLog().split('\n').filter((line) => /upstream=\S+, /.test(line)).length;
 
     const figures = {
@@ -220,6 +224,9 @@ describe.skipIf(!serverUrl)('a rolling restart behind nginx during a live game (
     for (const log of drainLogs) expect(log).not.toMatch(/drain not finished in time|did not finish within SHUTDOWN_GRACE_MS/);
     expect(stored201.length).toBe(acknowledged.length);
     expect(acknowledged.length).toBeGreaterThan(0);
+    const bookerAddresses = new Set(countedAddresses.map((r) => r.key).filter((key) => /^booking-create:ip:127\.0\.1[0-2]\.\d+$/.test(key)));
+    expect(bookerAddresses.size).toBeGreaterThan(10);
+    expect(countedAddresses.map((r) => r.key)).not.toContain('booking-create:ip:127.0.0.1');
     expect(missed).toEqual(phones.map(() => 0));
     expect(duplicates).toEqual(phones.map(() => 0));
     // Every phone was cut at least once (both processes restarted) and came back.
