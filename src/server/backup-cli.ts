@@ -22,7 +22,7 @@ runCli(async (args) => {
   const file = args.find((a) => !a.startsWith('-'));
   if (!file || args.length !== 1) throw new BackupError('Usage: npm run backup -- FILE   (for example backups/hatch-2026-11-27.tar.gz)');
   const config = loadConfig();
-  let release = () => undefined as void;
+  let release: () => void = () => undefined;
   if (!config.DATABASE_URL) {
     const holder = dataDirHolder(config.DATA_DIR);
     if (holder !== null) {

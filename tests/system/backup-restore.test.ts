@@ -82,10 +82,10 @@ async function uploadPhoto(player: HttpClient, baseUrl: string, code: string, to
 }
 
 /** What was made on the first install, to find again on each restore. */
-const made = {
+const made: { archive: string; fingerprint: Record<string, string>; media: Record<string, string>; gameCode: string; playerToken: string; photoUrl: string; photo: Buffer; bookingByCode: string; bookerCode: string } = {
   archive: path.join(scratch, 'archives', 'hatch.tar.gz'),
-  fingerprint: {} as Record<string, string>,
-  media: {} as Record<string, string>,
+  fingerprint: {},
+  media: {},
   gameCode: '',
   playerToken: '',
   photoUrl: '',

@@ -1,6 +1,7 @@
 import { createReadStream, createWriteStream } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
+import type { QueryResultRow } from 'pg';
 import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
 import type { Database } from '../db/client';
 
@@ -9,7 +10,7 @@ import type { Database } from '../db/client';
  * file in PostgreSQL's text format (a stream on a server; PGlite's `/dev/blob` in the embedded database).
  */
 export type DbSession = {
-  query<T>(text: string, params?: unknown[]): Promise<T[]>;
+  query<T extends QueryResultRow>(text: string, params?: unknown[]): Promise<T[]>;
   /** `copy` is `COPY "table" ("col", …)`: the rows go to `file`. */
   copyOut(copy: string, file: string): Promise<void>;
   copyIn(copy: string, file: string): Promise<void>;
@@ -25,7 +26,7 @@ export async function inSession<T>(database: Database, mode: 'snapshot' | 'write
   if (raw.driver === 'pglite') {
     return raw.client.transaction((tx) =>
       work({
-        query: async <R>(text: string, params?: unknown[]) => (await tx.query<R>(text, params)).rows,
+        query: async <R extends QueryResultRow>(text: string, params?: unknown[]) => (await tx.query<R>(text, params)).rows,
         copyOut: async (copy, file) => {
           const result = await tx.query(`${copy} TO '/dev/blob'`);
           await writeFile(file, result.blob ? Buffer.from(await result.blob.arrayBuffer()) : Buffer.alloc(0));
@@ -41,7 +42,7 @@ export async function inSession<T>(database: Database, mode: 'snapshot' | 'write
   try {
     await client.query(mode === 'snapshot' ? 'begin isolation level repeatable read read only' : 'begin');
     const answer = await work({
-      query: async <R>(text: string, params?: unknown[]) => (await client.query(text, params)).rows as R[],
+      query: async <R extends QueryResultRow>(text: string, params?: unknown[]) => (await client.query<R>(text, params)).rows,
       copyOut: (copy, file) => pipeline(client.query(copyTo(`${copy} TO STDOUT`)), createWriteStream(file)),
       copyIn: (copy, file) => pipeline(createReadStream(file), client.query(copyFrom(`${copy} FROM STDIN`))),
     });
