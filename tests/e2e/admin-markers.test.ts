@@ -61,6 +61,17 @@ describe('/admin/markers', () => {
     // Placed by hand: the stations are staff's now, and no longer said to be the defaults.
     expect(await page.getByTestId('default-stations').count()).toBe(0);
 
+    // Move it: press Move, then click where it goes.
+    const before = await row.locator('td').nth(2).textContent();
+    await row.getByRole('button', { name: 'Move' }).click();
+    // The table is below the map: pressing Move may have scrolled, so the map is measured again.
+    await map.scrollIntoViewIfNeeded();
+    const again = await map.boundingBox();
+    if (!again) throw new Error('map not laid out');
+    await page.mouse.click(again.x + again.width / 2 - 60, again.y + again.height / 2 + 40);
+    await page.getByText('By the fountain moved').waitFor();
+    await expect.poll(() => row.locator('td').nth(2).textContent()).not.toBe(before);
+
     await row.getByRole('button', { name: 'Delete' }).click();
     await expect.poll(() => page.getByTestId('station-row').count()).toBe(defaults);
 

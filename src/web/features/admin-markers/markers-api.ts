@@ -14,3 +14,4 @@ export const fetchStations = (gameId: number) => api(ep.stations, { params: { id
 export const placeStation = (gameId: number, body: { kind: ItemKind; label: string; lat: number; lng: number }) => api(ep.create, { params: { id: gameId }, body });
 export const deleteStation = (id: number) => api(ep.remove, { params: { id } });
 export const setStationActive = (id: number, active: boolean) => api(ep.update, { params: { id }, body: { active } });
+export const moveStation = (id: number, at: { lat: number; lng: number }) => api(ep.update, { params: { id }, body: at });

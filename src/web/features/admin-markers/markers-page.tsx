@@ -9,7 +9,7 @@ import { requestToasts } from '../../lib/toast';
 import { useAction } from '../../lib/use-action';
 import { Spinner } from '../../components/spinner';
 import { Badge, Button, EmptyState, EmptyTableRow, ErrorState, Field, Input, Section, Select, Table, TableCell, TableHead, TableRow } from '../../components/ui';
-import { deleteStation, fetchMarkerGames, fetchStations, markersKeys, placeStation, setStationActive } from './markers-api';
+import { deleteStation, fetchMarkerGames, fetchStations, markersKeys, moveStation, placeStation, setStationActive } from './markers-api';
 
 const StationsMap = lazy(() => import('./stations-map'));
 const planName = (type: MarkerGame['plan_type']) => PLANS.find((p) => p.type === type)?.name ?? type;
@@ -17,6 +17,8 @@ const planName = (type: MarkerGame['plan_type']) => PLANS.find((p) => p.type ===
 function GameStations({ gameId }: { gameId: number }) {
   const [kind, setKind] = useState<ItemKind>('radar');
   const [label, setLabel] = useState('');
+  // A station picked with Move: the next click on the map moves it there instead of placing a new one.
+  const [moving, setMoving] = useState<number | null>(null);
   const query = useQuery({ queryKey: markersKeys.stations(gameId), queryFn: () => fetchStations(gameId) });
   // A change moves this game's stations and the games list's counts: both are read again.
   const place = useAction({
@@ -26,6 +28,14 @@ function GameStations({ gameId }: { gameId: number }) {
     failureToast: 'server',
     invalidates: [markersKeys.all],
     onSuccess: () => setLabel(''),
+  });
+  const move = useAction({
+    call: ({ id, at }: { id: number; at: { lat: number; lng: number } }) => moveStation(id, at),
+    success: ({ station }) => `${station.label || ITEMS[station.kind].name} moved`,
+    failure: 'Failed to move the item station',
+    failureToast: 'server',
+    invalidates: [markersKeys.all],
+    onSuccess: () => setMoving(null),
   });
   const remove = useAction({
     call: deleteStation,
@@ -68,7 +78,7 @@ function GameStations({ gameId }: { gameId: number }) {
           These are the game&apos;s default stations, spread inside the game area: they move with the area until you place, close or delete one.
         </p>
       ) : null}
-      <Section id="markers-map" title={`Item stations · ${game.code}`} description={`Pick a kind, then click the map to place a station. Teams pick up within ${PICKUP_RADIUS_M} m.`}>
+      <Section id="markers-map" title={`Item stations · ${game.code}`} description={`Pick a kind, then click the map to place a station, or press Move on a station and click where it goes. Teams pick up within ${PICKUP_RADIUS_M} m.`}>
         <div className="mb-3 flex flex-wrap items-end gap-3">
           <Field label="Kind" id="station-kind">
             <Select value={kind} onChange={(e) => setKind(ITEM_KINDS.find((k) => k === e.target.value) ?? 'radar')} className="w-44">
@@ -85,7 +95,15 @@ function GameStations({ gameId }: { gameId: number }) {
           <p className="text-sm text-slate-600">{ITEMS[kind].description}</p>
         </div>
         <Suspense fallback={<Spinner />}>
-          <StationsMap area={game.area} stations={stations} onPlace={place.isPending ? null : (lat, lng) => void place.run({ lat, lng })} />
+          <StationsMap
+            area={game.area}
+            stations={stations}
+            onPlace={
+              place.isPending || move.isPending
+                ? null
+                : (lat, lng) => void (moving !== null ? move.run({ id: moving, at: { lat, lng } }) : place.run({ lat, lng }))
+            }
+          />
         </Suspense>
       </Section>
       <Section id="markers-list" title="Stations">
@@ -104,6 +122,9 @@ function GameStations({ gameId }: { gameId: number }) {
                   <Badge tone={s.active ? 'green' : 'slate'}>{s.active ? 'Open' : 'Closed'}</Badge>
                 </TableCell>
                 <TableCell className="space-x-2 whitespace-nowrap">
+                  <Button size="sm" variant={moving === s.id ? 'primary' : 'secondary'} aria-pressed={moving === s.id} onClick={() => setMoving(moving === s.id ? null : s.id)}>
+                    {moving === s.id ? 'Click the map…' : 'Move'}
+                  </Button>
                   <Button size="sm" disabled={toggle.isPending} onClick={() => void toggle.run({ id: s.id, active: !s.active })}>
                     {s.active ? 'Close' : 'Open'}
                   </Button>
