@@ -36,7 +36,7 @@ describe('the booker is mailed the code and links', () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]).toMatchObject({ to: booking.email, kind: 'booking.paid', subject: `Your game is booked: game code ${code}` });
     expect(mails[0]?.text).toContain(`Game code for your players: ${code}`);
-    expect(mails[0]?.text).toContain(`Players join at: https://play.hatch.test/booking/${code}`);
+    expect(mails[0]?.text).toContain(`Players join at: https://play.hatch.test/play/${code}`);
     expect(mails[0]?.text).toContain(`Your private management link: https://play.hatch.test/manage/${manageKey}`);
     // A second instalment adds to the history but does not mail the code again.
     expect((await admin.post(`/api/admin/bookings/${booking.id}/payments`, { payment_type: 'card', payment_amount: 6_000 })).statusCode).toBe(201);
