@@ -5,6 +5,7 @@ import { NotFoundError, TooManyRequestsError, UnauthenticatedError, ValidationEr
 import { toUserDto } from '../user-dto';
 import { endpointRoute } from '../../../platform/http/endpoint-route';
 import { csrfTokenFor, newVisitorToken, setSessionCookie } from '../session-plugin';
+import { isKnownDevice, rememberDevice } from './known-device';
 import { changePassword, checkResetLink, confirmPasswordReset, login, logout, requestPasswordReset } from './auth-service';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -19,12 +20,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       password: request.body.password,
       ip: request.ip,
       userAgent: request.headers['user-agent'] ?? null,
+      knownDevice: isKnownDevice(request, app.deps.csrfKey, request.body.email),
+      mailer: { mail: app.deps.mail, baseUrl: app.deps.publicUrl },
     }).catch((error: unknown) => {
       if (error instanceof UnauthenticatedError) loginsFailed.inc({ reason: 'invalid_credentials' });
       if (error instanceof TooManyRequestsError) loginsFailed.inc({ reason: 'rate_limited' });
       throw error;
     });
     setSessionCookie(request, reply, token);
+    rememberDevice(request, reply, app.deps.csrfKey, user.email);
     // The page's meta token belonged to the old session; the client swaps in this one.
     void reply.header('X-CSRF-TOKEN', csrfTokenFor(app.deps.csrfKey, token));
     return { user: toUserDto(user) };

@@ -1,7 +1,7 @@
 import type { Db } from '../../../platform/db/client';
 import { recordActivity } from '../activity';
 import { hashPassword, randomToken, sha256, verifyAgainstDummy, verifyPassword } from '../../../platform/crypto';
-import { NotFoundError, UnauthenticatedError, ValidationError } from '../../../platform/errors';
+import { NotFoundError, TooManyRequestsError, UnauthenticatedError, ValidationError } from '../../../platform/errors';
 import type { Mailer } from '../../../platform/mail';
 import { consumeRateLimit, refundRateLimit } from '../../../platform/rate-limit';
 import { ACCOUNT_MESSAGES, INVALID_CREDENTIALS } from '../../../../shared/api/auth';
@@ -20,8 +20,15 @@ import {
   setPasswordHash,
 } from './auth-repository';
 import { passwordResetMail } from './password-reset-mail';
+import { loginFailuresMail } from './login-failures-mail';
 
-export const LOGIN_LIMITS = { perIp: 20, perEmail: 10, windowSeconds: 15 * 60 };
+/**
+ * Failed sign-ins a window allows (decision 0347): per address (any account), per account from one address (the
+ * guesser is locked out, not the account), per account from all addresses together (a guess spread over many
+ * addresses; a browser that signed in to the account before is exempt, so its owner is never locked out), and after
+ * how many failures of an account its owner is told, once a window.
+ */
+export const LOGIN_LIMITS = { perIp: 20, perAccountFromAddress: 10, perAccount: 100, notifyAfter: 10, windowSeconds: 15 * 60 };
 
 /**
  * Checks the credentials and opens a new session under a new id (never the anonymous one: no fixation).
@@ -29,16 +36,23 @@ export const LOGIN_LIMITS = { perIp: 20, perEmail: 10, windowSeconds: 15 * 60 };
  */
 export async function login(
   db: Db,
-  input: { email: string; password: string; ip: string; userAgent: string | null },
+  input: { email: string; password: string; ip: string; userAgent: string | null; knownDevice: boolean; mailer: { mail: Mailer; baseUrl: string } },
 ) {
-  await consumeRateLimit(db, `login:ip:${input.ip}`, LOGIN_LIMITS.perIp, LOGIN_LIMITS.windowSeconds);
-  await consumeRateLimit(db, `login:email:${input.email.toLowerCase()}`, LOGIN_LIMITS.perEmail, LOGIN_LIMITS.windowSeconds);
+  const email = input.email.trim().toLowerCase();
+  const window = LOGIN_LIMITS.windowSeconds;
+  const keys = [`login:ip:${input.ip}`, `login:email:${email}:ip:${input.ip}`, ...(input.knownDevice ? [] : [`login:email:${email}`])];
+  await consumeRateLimit(db, `login:ip:${input.ip}`, LOGIN_LIMITS.perIp, window);
+  await consumeRateLimit(db, `login:email:${email}:ip:${input.ip}`, LOGIN_LIMITS.perAccountFromAddress, window);
+  if (!input.knownDevice) await consumeRateLimit(db, `login:email:${email}`, LOGIN_LIMITS.perAccount, window);
   const user = await findUserByEmail(db, input.email);
   const ok = user?.passwordHash ? await verifyPassword(input.password, user.passwordHash) : await verifyAgainstDummy(input.password);
-  if (!user || !ok) throw new UnauthenticatedError(INVALID_CREDENTIALS, 'invalid_credentials');
+  if (!user || !ok) {
+    if (user) await noticeFailure(db, user, input.mailer);
+    throw new UnauthenticatedError(INVALID_CREDENTIALS, 'invalid_credentials');
+  }
   // Only failures count: a right password gives its attempt back, so staff who log in often
   // (several devices, a shared office address) never lock themselves out.
-  await refundRateLimit(db, [`login:ip:${input.ip}`, `login:email:${input.email.toLowerCase()}`], LOGIN_LIMITS.windowSeconds);
+  await refundRateLimit(db, keys, window);
   const token = newSignedInToken();
   await insertSession(db, {
     id: sha256(token),
@@ -48,6 +62,28 @@ export async function login(
     ip: input.ip,
   });
   return { user, token };
+}
+
+/**
+ * Counts a failed sign-in of an existing account; at the `notifyAfter`-th in a window its owner gets one mail, and
+ * no other until the window has passed (both counted in the shared rate-limit rows, so every process agrees).
+ */
+async function noticeFailure(db: Db, user: { name: string; email: string }, mailer: { mail: Mailer; baseUrl: string }): Promise<void> {
+  const email = user.email.toLowerCase();
+  const window = LOGIN_LIMITS.windowSeconds;
+  try {
+    await consumeRateLimit(db, `login:failed:${email}`, LOGIN_LIMITS.notifyAfter - 1, window);
+    return;
+  } catch (error) {
+    if (!(error instanceof TooManyRequestsError)) throw error;
+  }
+  try {
+    await consumeRateLimit(db, `login:notified:${email}`, 1, window);
+  } catch (error) {
+    if (error instanceof TooManyRequestsError) return;
+    throw error;
+  }
+  await mailer.mail.queue(db, loginFailuresMail(user, mailer.baseUrl, LOGIN_LIMITS.notifyAfter, window / 60));
 }
 
 export async function logout(db: Db, sessionKey: string | null): Promise<void> {

@@ -1,0 +1,30 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { hmac, randomToken, safeEqual } from '../../../platform/crypto';
+
+/**
+ * A browser that has signed in to an account before (decision 0347): a cookie set at each successful login, holding a
+ * random id and its HMAC with the account's email, so it proves nothing about any other account and cannot be made up.
+ * It exempts that browser from the account-wide login limit (never from the per-address ones): someone guessing from
+ * many addresses locks out new devices, never the owner on one they used before.
+ */
+export const DEVICE_COOKIE = 'hatch_device';
+const DEVICE_MAX_AGE_S = 365 * 24 * 60 * 60;
+
+const proofOf = (key: string, email: string, id: string) => hmac(key, `device:${email.trim().toLowerCase()}:${id}`);
+
+export function isKnownDevice(request: FastifyRequest, key: string, email: string): boolean {
+  const value = request.cookies[DEVICE_COOKIE];
+  const [id = '', proof = ''] = (value ?? '').split('.');
+  return id.length > 0 && proof.length > 0 && safeEqual(proof, proofOf(key, email, id));
+}
+
+export function rememberDevice(request: FastifyRequest, reply: FastifyReply, key: string, email: string): void {
+  const id = randomToken(16);
+  void reply.setCookie(DEVICE_COOKIE, `${id}.${proofOf(key, email, id)}`, {
+    path: '/api/auth',
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: request.protocol === 'https',
+    maxAge: DEVICE_MAX_AGE_S,
+  });
+}
