@@ -207,6 +207,7 @@ const MAIL_KINDS: Record<string, string> = {
   'host.assigned': 'Host assigned (to the host)',
   'host.unassigned': 'Host replaced (to the former host)',
   'auth.password_reset': 'Password reset',
+  'auth.login_failures': 'Failed sign-ins (to the account owner)',
 };
 
 /** A mail's kind in words; a kind this module does not know reads from its name ('booking.paid' → 'Paid'). */
