@@ -68,6 +68,7 @@ const routes: RouteObject[] = [
       },
       { path: 'users', element: lazyElement(() => import('../features/admin-users/users-page').then((m) => ({ default: m.UsersPage }))) },
       { path: 'activity', element: lazyElement(() => import('../features/admin-activity/activity-page').then((m) => ({ default: m.ActivityPage }))) },
+      { path: 'mail', element: lazyElement(() => import('../features/admin-mail/mail-page').then((m) => ({ default: m.MailPage }))) },
       { path: 'proposals', element: lazyElement(() => import('../features/admin-proposals/proposals-page').then((m) => ({ default: m.ProposalsPage }))) },
       { path: 'games', element: lazyElement(() => import('../features/admin-overview/overview-pages').then((m) => ({ default: m.GamesPage }))) },
       { path: 'payments', element: lazyElement(() => import('../features/admin-payments/payments-page').then((m) => ({ default: m.PaymentsPage }))) },

@@ -41,6 +41,7 @@ export const paths = {
     teams: '/admin/teams',
     scoring: '/admin/scoring',
     activity: '/admin/activity',
+    mail: '/admin/mail',
     submissions: '/admin/submissions',
     users: '/admin/users',
     payments: '/admin/payments',

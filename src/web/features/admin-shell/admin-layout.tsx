@@ -21,6 +21,7 @@ const NAV = [
   { to: paths.admin.markers, label: 'Markers' },
   { to: paths.admin.users, label: 'Users' },
   { to: paths.admin.activity, label: 'Activity' },
+  { to: paths.admin.mail, label: 'Mail' },
 ];
 
 /** The staff area: a sidebar that collapses below 840 px, the signed-in user, and logout. */

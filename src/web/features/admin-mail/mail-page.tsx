@@ -1,0 +1,202 @@
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { MAIL_STATUS_VALUES, type AdminMailDetail, type AdminMailQuery, type AdminMailSummary } from '../../../shared/api/admin-mail';
+import { DEFAULT_ADMIN_TIMEZONE, formatTimestamp } from '../../../shared/time';
+import { mailStatusLabel } from '../../../shared/timeline/describe';
+import { Pager } from '../../components/pager';
+import { Spinner } from '../../components/spinner';
+import { Badge, Button, EmptyTableRow, Select, Table, type BadgeTone } from '../../components/ui';
+import { paths } from '../../lib/paths';
+import { useAction } from '../../lib/use-action';
+import { fetchMail, fetchMails, mailDetailKey, mailKey, mailListKey, retryMail, revealMail } from './mail-api';
+
+type Status = NonNullable<AdminMailQuery['status']>;
+const isStatus = (value: string | null): value is Status => MAIL_STATUS_VALUES.some((s) => s === value);
+
+const TONES: Record<string, BadgeTone> = { sent: 'green', failed: 'red', retry: 'amber', held: 'amber', pending: 'blue', sending: 'blue' };
+
+function positiveInt(value: string | null): number | null {
+  return value && /^\d{1,9}$/.test(value) && Number(value) > 0 ? Number(value) : null;
+}
+
+const when = (iso: string | null) => (iso ? formatTimestamp(iso, DEFAULT_ADMIN_TIMEZONE) : '—');
+
+function StatusBadge({ mail }: { mail: Pick<AdminMailSummary, 'status' | 'status_label'> }) {
+  return <Badge tone={TONES[mail.status] ?? 'slate'}>{mail.status_label}</Badge>;
+}
+
+/** One mail: its facts, its text (a reset link of someone else's masked), Retry now when it failed, Show the link. */
+function MailReader({ id, onClose }: { id: number; onClose: () => void }) {
+  const mail = useQuery({ queryKey: mailDetailKey(id), queryFn: () => fetchMail(id) });
+  const [revealed, setRevealed] = useState<AdminMailDetail | null>(null);
+  const retry = useAction({ call: () => retryMail(id), success: 'Mail queued to be sent again', failure: 'Failed to retry the mail', failureToast: 'server', invalidates: [mailKey] });
+  const reveal = useAction({ call: () => revealMail(id), failure: 'Failed to show the link', failureToast: 'server', onSuccess: (shown) => setRevealed(shown) });
+
+  if (mail.isPending) return <Spinner />;
+  if (mail.error) {
+    return (
+      <p role="alert" className="text-red-700">
+        Failed to load the mail
+      </p>
+    );
+  }
+  const shown = revealed ?? mail.data;
+  return (
+    <section aria-label={`Mail to ${shown.to}`} className="space-y-3 rounded-xl bg-white p-4 shadow">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h2 className="text-lg font-semibold">{shown.subject}</h2>
+          <p className="text-sm text-slate-600">
+            {shown.kind_label} to {shown.to} · <StatusBadge mail={shown} /> · {shown.attempts} {shown.attempts === 1 ? 'attempt' : 'attempts'}
+          </p>
+        </div>
+        <Button size="sm" onClick={onClose}>
+          Close
+        </Button>
+      </div>
+      <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm">
+        <dt className="font-medium">Created</dt>
+        <dd>{when(shown.created_at)}</dd>
+        <dt className="font-medium">Sent</dt>
+        <dd>{when(shown.sent_at)}</dd>
+        {shown.next_attempt_at ? (
+          <>
+            <dt className="font-medium">Next attempt</dt>
+            <dd>{when(shown.next_attempt_at)}</dd>
+          </>
+        ) : null}
+        {shown.error ? (
+          <>
+            <dt className="font-medium">Last error</dt>
+            <dd className="text-red-700">{shown.error}</dd>
+          </>
+        ) : null}
+        {shown.booking_id !== null ? (
+          <>
+            <dt className="font-medium">Booking</dt>
+            <dd>
+              <Link to={paths.admin.booking(shown.booking_id)} className="text-brand-700 underline">
+                Booking #{shown.booking_id}
+              </Link>
+            </dd>
+          </>
+        ) : null}
+      </dl>
+      {shown.masked ? (
+        <div className="flex flex-wrap items-center gap-3 rounded-md bg-amber-50 p-3 text-sm">
+          <p>The password reset link in this mail is hidden: whoever opens it can take over the account. Showing it is recorded in the activity log.</p>
+          <Button size="sm" onClick={() => void reveal.run()} disabled={reveal.isPending}>
+            Show the link
+          </Button>
+        </div>
+      ) : null}
+      <pre className="max-h-[32rem] overflow-auto whitespace-pre-wrap rounded-md bg-slate-50 p-3 text-sm" data-testid="mail-text">
+        {shown.text}
+      </pre>
+      {shown.status === 'failed' ? (
+        <Button variant="primary" size="md" onClick={() => void retry.run()} disabled={retry.isPending}>
+          Retry now
+        </Button>
+      ) : null}
+    </section>
+  );
+}
+
+/** /admin/mail: every mail of the install, newest first, by status; the view lives in the query string. */
+export function MailPage() {
+  const [params, setParams] = useSearchParams();
+  const page = positiveInt(params.get('page')) ?? 1;
+  const rawStatus = params.get('status');
+  const status = isStatus(rawStatus) ? rawStatus : undefined;
+  const openId = positiveInt(params.get('mail'));
+
+  const list = useQuery({ queryKey: mailListKey(page, status), queryFn: () => fetchMails(page, status), placeholderData: keepPreviousData });
+
+  function update(changes: Record<string, string | null>) {
+    const next = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value === null) next.delete(key);
+      else next.set(key, value);
+    }
+    setParams(next);
+  }
+
+  const mails = list.data?.mails ?? [];
+  const pagination = list.data?.pagination;
+  return (
+    <section className="space-y-4">
+      <h1 className="text-2xl font-bold">Mail</h1>
+      {list.data && !list.data.sends ? (
+        <p className="rounded-md bg-slate-100 p-3 text-sm">No mail server is set up (SMTP_URL): mails are not sent, they are kept here to be read.</p>
+      ) : null}
+      {list.data && list.data.failed > 0 ? (
+        <p role="status" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
+          {list.data.failed === 1 ? '1 mail' : `${list.data.failed} mails`} could not be delivered.{' '}
+          {status !== 'failed' ? (
+            <Button variant="link" onClick={() => update({ status: 'failed', page: null })}>
+              Show failed mails
+            </Button>
+          ) : null}
+        </p>
+      ) : null}
+      <div className="flex items-end gap-3">
+        <label htmlFor="mail-status" className="text-sm font-medium">
+          Status
+        </label>
+        <Select id="mail-status" value={status ?? ''} onChange={(e) => update({ status: e.target.value || null, page: null })}>
+          <option value="">All</option>
+          {MAIL_STATUS_VALUES.map((s) => (
+            <option key={s} value={s}>
+              {mailStatusLabel(s)}
+            </option>
+          ))}
+        </Select>
+      </div>
+      {openId !== null ? <MailReader key={openId} id={openId} onClose={() => update({ mail: null })} /> : null}
+      {list.isPending ? (
+        <Spinner />
+      ) : list.error ? (
+        <p role="alert" className="text-red-700">
+          Failed to load mail
+        </p>
+      ) : (
+        <Table>
+          <caption className="sr-only">Outbox</caption>
+          <thead className="bg-slate-50 text-slate-600">
+            <tr>
+              <th scope="col" className="px-4 py-3 font-semibold">Created</th>
+              <th scope="col" className="px-4 py-3 font-semibold">To</th>
+              <th scope="col" className="px-4 py-3 font-semibold">Subject</th>
+              <th scope="col" className="px-4 py-3 font-semibold">Status</th>
+              <th scope="col" className="px-4 py-3 font-semibold">Attempts</th>
+              <th scope="col" className="px-4 py-3 font-semibold">Sent</th>
+            </tr>
+          </thead>
+          <tbody>
+            {mails.map((mail) => (
+              <tr key={mail.id} className="border-t border-slate-100 align-top" data-testid="mail-row">
+                <td className="whitespace-nowrap px-4 py-3">{when(mail.created_at)}</td>
+                <td className="px-4 py-3">{mail.to}</td>
+                <td className="px-4 py-3">
+                  <Button variant="link" className="text-left" onClick={() => update({ mail: String(mail.id) })}>
+                    {mail.subject}
+                  </Button>
+                  <span className="block text-xs text-slate-500">{mail.kind_label}</span>
+                </td>
+                <td className="px-4 py-3">
+                  <StatusBadge mail={mail} />
+                  {mail.error ? <span className="block text-xs text-red-700">{mail.error}</span> : null}
+                </td>
+                <td className="px-4 py-3">{mail.attempts}</td>
+                <td className="whitespace-nowrap px-4 py-3">{when(mail.sent_at)}</td>
+              </tr>
+            ))}
+            {mails.length === 0 ? <EmptyTableRow columns={6}>No mail found.</EmptyTableRow> : null}
+          </tbody>
+        </Table>
+      )}
+      {pagination && pagination.last_page > 1 ? <Pager currentPage={pagination.current_page} lastPage={pagination.last_page} onPageChange={(p) => update({ page: String(p) })} /> : null}
+    </section>
+  );
+}
