@@ -109,7 +109,7 @@ describe('a real game behind one office address', () => {
  */
 describe('every look-up by a code, token or key counts its misses', () => {
   const GUESSED = /^\/api\/(play\/:code|booking\/:code|manage\/:key)(\/|$)/;
-  const CODE_ONLY = new Set(['GET /api/booking/:code', 'GET /api/play/:code', 'POST /api/play/:code/join']);
+  const CODE_ONLY = new Set(['GET /api/booking/:code', 'GET /api/booking/:code/calendar.ics', 'GET /api/play/:code', 'POST /api/play/:code/join']);
 
   /** A body the route's schema takes, so the request reaches the look-up rather than a 422. */
   function bodiesFor(schema: unknown): unknown[] {

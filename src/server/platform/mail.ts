@@ -8,9 +8,14 @@ import { TooManyRequestsError } from './errors';
 import { consumeRateLimit } from './rate-limit';
 import type { Metrics } from './metrics';
 
-export type OutgoingMail = { to: string; subject: string; text: string; html?: string; kind: string; bookingId?: number | null };
+/** A calendar invite a mail carries (decision 0373): sent as the text/calendar part with its METHOD and as an .ics attachment. */
+export type MailCalendarEvent = NonNullable<typeof mailOutbox.$inferSelect.icalEvent>;
+
+export type OutgoingMail = { to: string; subject: string; text: string; html?: string; kind: string; bookingId?: number | null; icalEvent?: MailCalendarEvent | null };
 
 export type Mailer = {
+  /** The sender of every mail (MAIL_FROM): a calendar invite names it as the organiser. */
+  readonly from: string;
   /** Whether mails leave through SMTP (SMTP_URL); without it they are kept in the outbox as 'stored'. */
   readonly sends: boolean;
   /** Writes the mail to the outbox inside the caller's transaction; it goes out after commit. Answers the outbox row's id. */
@@ -109,7 +114,15 @@ export function createMailer(options: MailerOptions): Mailer {
     for (const mail of claimed) {
       const attempts = mail.attempts + 1;
       try {
-        await transport.sendMail({ from: options.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? undefined });
+        await transport.sendMail({
+          from: options.from,
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html ?? undefined,
+          // nodemailer adds it twice: as the text/calendar alternative calendar apps act on, and as an .ics attachment.
+          icalEvent: mail.icalEvent ? { method: mail.icalEvent.method, filename: mail.icalEvent.filename, content: mail.icalEvent.content } : undefined,
+        });
         await options.db.update(mailOutbox).set({ status: 'sent', sentAt: now(), nextAttemptAt: null, error: null }).where(eq(mailOutbox.id, mail.id));
         sent++;
       } catch (error) {
@@ -128,6 +141,7 @@ export function createMailer(options: MailerOptions): Mailer {
   }
 
   return {
+    from: options.from,
     sends: transport !== null,
     async queue(tx, mail) {
       if (await overRecipientCap(tx, mail)) {

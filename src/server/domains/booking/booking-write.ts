@@ -8,6 +8,7 @@ import { loadBookingAggregate, type BookingAggregate } from './booking-record';
 import { ConflictError, NotFoundError } from '../../platform/errors';
 import type { Mailer, OutgoingMail } from '../../platform/mail';
 import { gameOfBooking, syncDefaultStations } from '../game/records';
+import { calendarMoved } from './booking-calendar';
 
 import type { BookingRow, BookingValues } from './booking-row';
 
@@ -74,14 +75,22 @@ export async function withBooking<S extends Source, T>(
     if (options.expectedVersion !== undefined && options.expectedVersion !== row.version) throw new ConflictError(messages.stale);
 
     // Held in an object: closures assign these, which control-flow narrowing of a `let` would not see.
-    const state: { entry: AuditOf<S> | null; changed: boolean } = { entry: null, changed: false };
+    // `current` is the row as this write has made it so far; `sequenceRaised` keeps the calendar bump to one per write.
+    const state: { entry: AuditOf<S> | null; changed: boolean; current: BookingRow; sequenceRaised: boolean } = { entry: null, changed: false, current: row, sequenceRaised: false };
     const consequences: StaffAudit[] = [];
     const write: BookingWrite<S> = {
       tx,
       row,
       async update(values) {
         state.changed = true;
-        if (Object.keys(values).length) await tx.update(bookings).set(values).where(eq(bookings.id, row.id));
+        const next: BookingRow = { ...state.current, ...values };
+        // A new time, zone, length, meeting point or a cancellation raises the calendar invite's SEQUENCE (decision
+        // 0374), here where every booking write passes, so the mails this write queues carry the raised one.
+        const raise = !state.sequenceRaised && calendarMoved(state.current, next);
+        const set: BookingValues & { calendarSequence?: number } = raise ? { ...values, calendarSequence: row.calendarSequence + 1 } : values;
+        state.sequenceRaised ||= raise;
+        state.current = next;
+        if (Object.keys(set).length) await tx.update(bookings).set(set).where(eq(bookings.id, row.id));
       },
       audit(next) {
         if (state.entry) throw new Error('A booking write records exactly one audit entry');

@@ -3,6 +3,7 @@ import type { OutgoingMail } from '../../../platform/mail';
 import { bookingLinks } from '../../../../shared/booking-links';
 import { escapeHtml } from '../../../../shared/html';
 import { greeting, htmlRows, whenText } from './mail-parts';
+import { bookerInvite } from '../booking-calendar';
 import { loadBookingMailFacts, type BookingMailer, type BookingMailFacts } from './mail-facts';
 
 /** The game code and the organiser's links, at the moments the booker needs them (decision 0140). */
@@ -64,5 +65,7 @@ export function gameLinksMail(f: BookingMailFacts, baseUrl: string, moment: Game
 /** Queues the moment's mail to the booker, in the caller's transaction, with the booking's id. */
 export async function queueGameLinksMail(tx: DbOrTx, mailer: BookingMailer, bookingId: number, moment: GameLinksMoment): Promise<void> {
   const facts = await loadBookingMailFacts(tx, bookingId);
-  await mailer.mail.queue(tx, { ...gameLinksMail(facts, mailer.baseUrl, moment), bookingId });
+  // Each of these moments is about the game's time: the mail carries the calendar invite (decision 0373).
+  const icalEvent = await bookerInvite(tx, { from: mailer.mail.from, baseUrl: mailer.baseUrl }, bookingId);
+  await mailer.mail.queue(tx, { ...gameLinksMail(facts, mailer.baseUrl, moment), bookingId, icalEvent });
 }

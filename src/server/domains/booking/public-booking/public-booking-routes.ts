@@ -7,7 +7,7 @@ import { readIdempotencyKey } from '../../../platform/idempotency';
 import { endpointRoute } from '../../../platform/http/endpoint-route';
 import { ensureSessionToken } from '../../identity';
 import { sha256 } from '../../../platform/crypto';
-import { createPublicBooking, findBookingByCode, findBookingByManageKey, updatePublicBooking } from './public-booking-service';
+import { bookingCalendarByCode, createPublicBooking, findBookingByCode, findBookingByManageKey, updatePublicBooking } from './public-booking-service';
 
 export const publicBookingRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.database;
@@ -54,6 +54,20 @@ export const publicBookingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       findBookingByCode({ db, guesses }, { code: request.params.code, ip: request.ip, manageKey: headerValue(request.headers[MANAGE_KEY_HEADER], 128) }),
+  );
+
+  endpointRoute(
+    app,
+    endpoints.calendar,
+    { tags, summary: 'The game as a calendar event (text/calendar, METHOD:PUBLISH) by temporary or game code (wrong codes rate-limited per IP)' },
+    async (request, reply) => {
+      const ics = await bookingCalendarByCode({ db, guesses }, { code: request.params.code, ip: request.ip, baseUrl: app.deps.publicUrl });
+      return reply
+        .header('Content-Type', 'text/calendar; charset=utf-8')
+        .header('Content-Disposition', 'attachment; filename="hatch-game.ics"')
+        .header('Cache-Control', 'no-store')
+        .send(ics);
+    },
   );
 
   endpointRoute(

@@ -4,7 +4,9 @@ import { createBookingRecord, inputFromCreateBody, scheduleErrors, trackingFromB
 import { loadBookingAggregate, toBookerBooking, toPublicBooking } from '../booking-record';
 import { normalizeCode } from '../../../platform/codes';
 import { safeEqual } from '../../../platform/crypto';
-import { NotFoundError, ValidationError } from '../../../platform/errors';
+import { ConflictError, NotFoundError, ValidationError } from '../../../platform/errors';
+import { bookerInvite, bookingCalendar, calendarFactsOf } from '../booking-calendar';
+import { bookedWindow } from '../../../../shared/meeting-time';
 import { requestFingerprint, runIdempotent, type IdempotentResult } from '../../../platform/idempotency';
 import { loadPriceTable, priceBooking } from '../../catalogue';
 import { assertSectionsUnlocked } from '../section-locks';
@@ -59,7 +61,9 @@ export async function createPublicBooking(
       );
       const booking = toBookerBooking(created.aggregate);
       const payment = { method: paymentMethodOf(deps.payments), bankTransferDetails: deps.payments.bankTransferDetails, reference: bankTransferReference(booking.temp_code) };
-      await deps.mail.queue(tx, { ...bookingConfirmationMail(booking, input.baseUrl, payment, input.now), bookingId: booking.id });
+      // The confirmation is about the game's time: it carries the calendar invite (decision 0373).
+      const icalEvent = await bookerInvite(tx, { from: deps.mail.from, baseUrl: input.baseUrl }, booking.id, input.now);
+      await deps.mail.queue(tx, { ...bookingConfirmationMail(booking, input.baseUrl, payment, input.now), bookingId: booking.id, icalEvent });
       return { statusCode: 201, body: { booking } };
     },
   );
@@ -89,6 +93,23 @@ export async function findBookingByCode(
   const unpaidTempCode = agg.game === null && safeEqual(code, agg.booking.tempCode);
   if (unpaidTempCode || holdsManageKey(agg.booking, input.manageKey)) return { booking: toBookerBooking(agg) };
   return { booking: toPublicBooking(agg) };
+}
+
+/**
+ * GET /api/booking/{code}/calendar.ics: the game as one calendar event (METHOD:PUBLISH), by temporary or game code,
+ * wrong codes counted like the booking's own look-up. The game code is the players' join code, so this .ics holds
+ * what the public view holds: never the organiser's private link (decision 0375).
+ */
+export async function bookingCalendarByCode(deps: { db: Db; guesses: CodeGuesses }, input: { code: string; ip: string; baseUrl: string; now?: Date }): Promise<string> {
+  const code = normalizeCode(input.code);
+  const agg = await deps.guesses.guard(input.ip, async () => {
+    const found = await loadBookingAggregate(deps.db, { code });
+    if (!found) throw new NotFoundError(PUBLIC_BOOKING_MESSAGES.bookingNotFound);
+    return found;
+  });
+  const facts = calendarFactsOf(agg.booking, agg.game?.code ?? null);
+  if (!bookedWindow(facts)) throw new ConflictError(PUBLIC_BOOKING_MESSAGES.noCalendarTime);
+  return bookingCalendar(facts, { baseUrl: input.baseUrl, method: 'PUBLISH', now: input.now ?? new Date() });
 }
 
 /** GET /api/manage/{key}: the organiser's full view by the private management key. Wrong keys count like wrong codes. */
