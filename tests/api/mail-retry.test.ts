@@ -1,7 +1,6 @@
-import type { AddressInfo } from 'node:net';
-import { SMTPServer, type SMTPServerAddress } from 'smtp-server';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startSmtpServer, type SmtpRefusal } from '../support/smtp-server';
 import { createTestApp, type Agent, type TestApp } from '../support/test-app';
 import { mailOutbox } from '../../src/server/platform/db/tables';
 import { createMailer, MAIL_CLAIM_MS, type Mailer } from '../../src/server/platform/mail';
@@ -12,30 +11,25 @@ import type { TimelineResponse } from '../../src/shared/api/booking-timeline';
  * The outbox against a real SMTP server (the smtp-server package) that refuses as it is told: each refusal is an SMTP
  * reply code the mailer meets in the field (451 greylisting on RCPT, 550 on DATA). Time is the mailers' injected clock.
  */
-type Refusal = { at: 'rcpt' | 'data'; code: number; message: string };
-
 const MINUTE = 60_000;
 const MAX_ATTEMPTS = 3;
 
-let smtp: SMTPServer;
-let smtpUrl = '';
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 let t: TestApp;
 let admin: Agent;
-/** Refusals still to give, one per attempt, in order; then the server accepts. */
-let refusals: Refusal[] = [];
-const received: { to: string[]; raw: string }[] = [];
 let clock = new Date('2030-03-01T09:00:00Z');
 const mailers: Mailer[] = [];
 
-function refuse(callback: (err?: Error) => void, refusal: Refusal) {
-  callback(Object.assign(new Error(refusal.message), { responseCode: refusal.code }));
-}
-
 /** A server process's mailer: its own transport, the shared outbox, the test's clock. */
 function serverProcess(): Mailer {
-  const mailer = createMailer({ db: t.db, smtpUrl, from: 'hatch <games@hatch.test>', log: t.app.log, maxAttempts: MAX_ATTEMPTS, metrics: t.app.deps.metrics, now: () => clock });
+  const mailer = createMailer({ db: t.db, smtpUrl: smtp.url, from: 'hatch <games@hatch.test>', log: t.app.log, maxAttempts: MAX_ATTEMPTS, metrics: t.app.deps.metrics, now: () => clock });
   mailers.push(mailer);
   return mailer;
+}
+
+/** The server refuses the next attempts this way, then accepts. */
+function refuseNext(...refusals: SmtpRefusal[]) {
+  smtp.refusals.splice(0, smtp.refusals.length, ...refusals);
 }
 
 function advance(ms: number) {
@@ -53,60 +47,24 @@ async function row(id: number) {
 }
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    secure: false,
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onRcptTo(_address: SMTPServerAddress, _session, callback) {
-      const next = refusals[0];
-      if (next?.at === 'rcpt') {
-        refusals.shift();
-        refuse(callback, next);
-      } else callback();
-    },
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        const next = refusals[0];
-        if (next?.at === 'data') {
-          refusals.shift();
-          refuse(callback, next);
-          return;
-        }
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const address = smtp.server.address();
-  if (address === null || typeof address === 'string') throw new Error('no SMTP port');
-  smtpUrl = `smtp://127.0.0.1:${(address satisfies AddressInfo).port}?ignoreTLS=true`;
-  t = await createTestApp({ SMTP_URL: smtpUrl });
+  smtp = await startSmtpServer();
+  t = await createTestApp({ SMTP_URL: smtp.url });
   admin = await t.as('admin');
 });
 afterAll(async () => {
   for (const mailer of mailers) await mailer.stop();
   await t.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp.stop();
 });
-beforeEach(() => {
-  refusals = [];
-  received.length = 0;
-});
+beforeEach(() => refuseNext());
 
-const receivedBy = (to: string) => received.filter((m) => m.to.includes(to));
+const receivedBy = (to: string) => smtp.received.filter((m) => m.to.includes(to));
 
 describe('the outbox retries with backoff (SMTP_URL)', () => {
   it('a server that refuses and then accepts gets the mail once, after each backoff step and not before', async () => {
     const worker = serverProcess();
     const id = await queue('greylisted@example.test');
-    refusals = [
-      { at: 'rcpt', code: 451, message: 'Greylisted, try again later' },
-      { at: 'data', code: 550, message: 'Mailbox unavailable' },
-    ];
+    refuseNext({ at: 'rcpt', code: 451, message: 'Greylisted, try again later' }, { at: 'data', code: 550, message: 'Mailbox unavailable' });
 
     expect(await worker.deliverPending()).toBe(0);
     let mail = await row(id);
@@ -150,7 +108,7 @@ describe('the outbox retries with backoff (SMTP_URL)', () => {
     const failedBefore = await failedCount();
 
     const worker = serverProcess();
-    refusals = Array.from({ length: MAX_ATTEMPTS + 1 }, () => ({ at: 'rcpt' as const, code: 550, message: 'No such user here' }));
+    refuseNext(...Array.from({ length: MAX_ATTEMPTS + 1 }, () => ({ at: 'rcpt' as const, code: 550, message: 'No such user here' })));
     expect(await worker.deliverPending()).toBe(0);
     advance(MINUTE);
     expect(await worker.deliverPending()).toBe(0);

@@ -1,11 +1,8 @@
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSmtpServer } from '../support/smtp-server';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { mailOutbox } from '../../src/server/platform/db/tables';
-
-type Received = { from: string; to: string[]; raw: string };
 
 const booking = (email: string) => ({
   players: 6,
@@ -39,36 +36,16 @@ function decodeQuotedPrintable(text: string): string {
 }
 
 describe('mail through a real SMTP server (SMTP_URL)', () => {
-  let smtp: SMTPServer;
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
   let t: TestApp;
-  const received: Received[] = [];
 
   beforeAll(async () => {
-    smtp = new SMTPServer({
-      secure: false,
-      authOptional: true,
-      disabledCommands: ['STARTTLS', 'AUTH'],
-      logger: false,
-      onData(stream, session, callback) {
-        const chunks: Buffer[] = [];
-        stream.on('data', (c: Buffer) => chunks.push(c));
-        stream.on('end', () => {
-          received.push({
-            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-            to: session.envelope.rcptTo.map((r) => r.address),
-            raw: Buffer.concat(chunks).toString('utf8'),
-          });
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-    const { port } = smtp.server.address() as AddressInfo;
-    t = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}?ignoreTLS=true`, MAIL_FROM: 'hatch <games@hatch.test>' });
+    smtp = await startSmtpServer();
+    t = await createTestApp({ SMTP_URL: smtp.url, MAIL_FROM: 'hatch <games@hatch.test>' });
   });
   afterAll(async () => {
     await t.close();
-    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    await smtp.stop();
   });
 
   it('delivers the booking confirmation with the summary and the manage link', async () => {
@@ -81,8 +58,8 @@ describe('mail through a real SMTP server (SMTP_URL)', () => {
     expect(queued?.status).toBe('pending');
     expect(await t.app.deps.mail.deliverPending()).toBe(1);
 
-    expect(received).toHaveLength(1);
-    const mail = received[0]!;
+    expect(smtp.received).toHaveLength(1);
+    const mail = smtp.received[0]!;
     expect(mail.from).toBe('games@hatch.test');
     expect(mail.to).toEqual(['marie@example.test']);
     const text = decodeQuotedPrintable(mail.raw);
@@ -97,7 +74,7 @@ describe('mail through a real SMTP server (SMTP_URL)', () => {
     expect(sent?.sentAt).toBeInstanceOf(Date);
     // Nothing is sent twice.
     expect(await t.app.deps.mail.deliverPending()).toBe(0);
-    expect(received).toHaveLength(1);
+    expect(smtp.received).toHaveLength(1);
   });
 });
 
