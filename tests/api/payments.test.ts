@@ -242,7 +242,11 @@ describe('refunds from the booking detail', () => {
     // Refunded at the provider's own dashboard meanwhile: the provider has less left than our ledger says.
     stripe.refunds.push({ id: 're_test_dashboard', payment_intent: intent ?? '', amount: 2_500 });
     const res = await admin.post(`/api/admin/bookings/${booking.id}/payments/${paymentId}/refund`, { amount: 1_000, reason: 'Two players fewer' });
-    expect({ status: res.statusCode, body: res.json() }).toEqual({ status: 502, body: { message: PAYMENT_MESSAGES.refundProviderFailed, code: 'upstream_failed' } });
+    expect({ status: res.statusCode, body: res.json() }).toEqual({
+      status: 502,
+      // A 5xx names its request, so an operator can find its log lines (the id is the answer's X-Request-Id).
+      body: { message: PAYMENT_MESSAGES.refundProviderFailed, code: 'upstream_failed', request_id: res.headers['x-request-id'] },
+    });
     expect(await ledgerOf(booking.id)).toHaveLength(1);
     expect(await mailsOf(booking.id, 'payment.refund_receipt')).toHaveLength(0);
   });
