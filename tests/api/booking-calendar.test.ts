@@ -167,4 +167,25 @@ describe("the booker's mails about the game's time carry the invite", () => {
     // Receipts are about money, not the game's time: no invite.
     expect(mails.find((m) => m.kind === 'payment.receipt')?.icalEvent ?? null).toBeNull();
   });
+
+  it('marking a booking lost mails the booker a CANCEL of the same event, with a higher SEQUENCE; the trash mails nobody', async () => {
+    const booking = await createBooking(t.db, { bookingStatus: 'lead', leadStatus: 'contacted', fullName: 'Off Again' });
+    const before = await download(booking.tempCode);
+    const lost = await admin.post(`/api/admin/bookings/${booking.id}/lead-status`, { lead_status: 'lost', lead_status_reason: 'Went elsewhere' });
+    expect(lost.statusCode).toBe(200);
+    const mails = await mailsOf(booking.id);
+    expect(mails.map((m) => m.kind)).toEqual(['booking.cancelled']);
+    expect(mails[0]?.to).toBe(booking.email);
+    expect(mails[0]?.icalEvent?.method).toBe('CANCEL');
+    const cancel = parse(mails[0]?.icalEvent?.content ?? '');
+    expect(cancel.method).toBe('CANCEL');
+    expect(cancel.event.uid).toBe(before.event.uid);
+    expect(cancel.event.sequence).toBeGreaterThan(before.event.sequence);
+    expect(cancel.vevent.getFirstPropertyValue('status')).toBe('CANCELLED');
+    expect((await download(booking.tempCode)).vevent.getFirstPropertyValue('status')).toBe('CANCELLED');
+
+    const junk = await createBooking(t.db, { bookingStatus: 'enquiry', leadStatus: 'new' });
+    expect((await admin.post(`/api/admin/bookings/${junk.id}/lead-status`, { lead_status: 'trash', lead_status_reason: 'Spam' })).statusCode).toBe(200);
+    expect(await mailsOf(junk.id)).toEqual([]);
+  });
 });

@@ -3,6 +3,7 @@
  * public origin passed in as `baseUrl`; the facts read in mails/mail-facts.ts): what the booking's routes and
  * lifecycle import. The game's results mail is the game domain's (domains/game/results-mail.ts).
  */
+export { cancellationMail, queueCancellationMail } from './mails/cancellation-mail';
 export { bookingConfirmationMail, manageUrl } from './mails/confirmation-mail';
 export { gameLinksMail, queueGameLinksMail } from './mails/game-links-mail';
 export { hidingSpotMail, sectionsLockedMail } from './mails/game-setup-mails';

@@ -9,7 +9,7 @@ import { assertBookingTransition, stateOfRow } from '../booking-transitions';
 import { NotFoundError, TransitionError, ValidationError } from '../../../platform/errors';
 import { BOOKING_LIFECYCLE_MESSAGES, REOPENED_LEAD_STATUS } from '../../../../shared/lifecycle/booking-states';
 import type { Mailer } from '../../../platform/mail';
-import { hidingSpotMail, queueGameLinksMail, queueHostChangeMails, sectionsLockedMail, type BookingMailer } from '../booking-mails';
+import { hidingSpotMail, queueCancellationMail, queueGameLinksMail, queueHostChangeMails, sectionsLockedMail, type BookingMailer } from '../booking-mails';
 import type { AdminBooking, ContactType, LeadStatus } from '../../../../shared/api/booking';
 import {
   DETAIL_MESSAGES,
@@ -21,6 +21,7 @@ import {
 } from '../../../../shared/api/admin-booking-detail';
 import { isStartInPast, isValidTimeZone, utcToLocal } from '../../../../shared/time';
 import { chickenLink } from '../../../../shared/booking-links';
+import { assertHostFree } from '../host-availability';
 import { snakeKey } from '../../../../shared/timeline/field-values';
 import {
   bookingExists,
@@ -103,6 +104,8 @@ export async function patchBooking(db: Db, mailer: BookingMailer, input: Change 
         // One host per booking and its game (issue 28): the game, once it exists, goes to the host assigned, so the
         // host replaced no longer runs it and every screen names the same host.
         const game = await gameOfBooking(tx, row.id, 'lock');
+        // A host newly given this game must be free for it (issue 31); saving the same host again checks nothing.
+        if (host.id !== (game?.hostId ?? row.assignedHostId)) await assertHostFree(tx, row, host.id);
         if (game) await updateGame(tx, game.id, { hostId: host.id });
         hostChange = { newHostId: host.id, previousHostId: game?.hostId ?? row.assignedHostId };
         action = 'booking.assign_host';
@@ -149,7 +152,7 @@ export async function addNote(db: Db, input: Change & { note: string; type: Cont
 }
 
 /** The server writes the contact note 'Lead status changed to X: reason' itself, in the same transaction. */
-export async function changeLeadStatus(db: Db, input: Change & { leadStatus: LeadStatus; reason: string }): Promise<AdminBooking> {
+export async function changeLeadStatus(db: Db, mailer: BookingMailer, input: Change & { leadStatus: LeadStatus; reason: string }): Promise<AdminBooking> {
   const { booking } = await change(db, input, async ({ tx, row, update, audit }) => {
     // Marking a lead lost or trash closes it, and an open status reopens it: both are transitions of the machine.
     const to = stateOfRow({ bookingStatus: row.bookingStatus, leadStatus: input.leadStatus });
@@ -161,6 +164,9 @@ export async function changeLeadStatus(db: Db, input: Change & { leadStatus: Lea
       before: { lead_status: row.leadStatus, lead_status_reason: row.leadStatusReason },
       after: { lead_status: input.leadStatus, lead_status_reason: input.reason },
     });
+    // A booking marked lost is off: its booker hears so, with a CANCEL of the calendar event their earlier mails
+    // carried (decision 0373). One put in the trash is junk by staff's judgement (spam, a test): nobody is mailed.
+    if (to === 'closed' && stateOfRow(row) !== 'closed' && input.leadStatus === 'lost') await queueCancellationMail(tx, mailer, row.id);
   });
   return booking;
 }
@@ -213,6 +219,7 @@ export async function emergencyChangeHost(db: Db, mailer: BookingMailer, input: 
     const user = await findUser(tx, input.hostId);
     if (!user) throw ValidationError.field('host_id', DETAIL_MESSAGES.userNotFound);
     if (!user.isHost) throw ValidationError.field('host_id', DETAIL_MESSAGES.notAHost);
+    if (user.id !== game.hostId) await assertHostFree(tx, row, user.id);
     await updateGame(tx, game.id, { hostId: user.id });
     await update({ assignedHostId: user.id });
     audit({
