@@ -84,7 +84,7 @@ describe('accessibility of every page (axe-core, no serious or critical violatio
   // Each group of pages is its own test (one axe pass a page). The bookings list's views: admin-bookings.test.ts.
   const ADMIN_PAGES: Record<string, () => string[]> = {
     'the bookings pages': () => [`/admin/bookings/${j.seed.paidId}`, `/admin/bookings/${j.seed.enquiryId}`],
-    'the challenges, users and activity pages': () => ['/admin/challenges', '/admin/challenges/create', `/admin/challenges/${j.seed.challengeId}/edit`, '/admin/users', '/admin/activity'],
+    'the challenges, users, activity and mail pages': () => ['/admin/challenges', '/admin/challenges/create', `/admin/challenges/${j.seed.challengeId}/edit`, '/admin/users', '/admin/activity', '/admin/mail'],
     'the game, payment and play pages': () => ['/admin/games', '/admin/teams', '/admin/payments', '/admin/submissions', '/admin/proposals', '/admin/scoring', '/admin/markers'],
   };
   for (const [group, pages] of Object.entries(ADMIN_PAGES)) {
