@@ -106,6 +106,18 @@ function brandLink(): HTMLElement {
 }
 
 describe('/hatch/{temp_code}: a booking not yet paid (component)', () => {
+  it('offers "Add to calendar": the .ics by the booking code, on the unpaid page and on the organiser page', async () => {
+    const booking = unpaid();
+    const { unmount } = openHatch(booking);
+    const link = await screen.findByTestId('add-to-calendar');
+    expect(link.textContent).toBe('Add to calendar');
+    expect(link.getAttribute('href')).toBe(`/api/booking/${booking.code}/calendar.ics`);
+    unmount();
+    const game = paid();
+    openManage(game);
+    expect((await screen.findByTestId('add-to-calendar')).getAttribute('href')).toBe(`/api/booking/${game.code}/calendar.ics`);
+  });
+
   it('says "Failed to update booking" when the save fails, and keeps the edit', async () => {
     const { user } = openHatch(unpaid());
     answer(bookingEp.update, failWith(500, 'Server Error'));
@@ -203,6 +215,8 @@ describe('/booking/{code}: the players’ join page (component)', () => {
     expect(screen.getByTestId('join-opens').textContent).toContain('Join now to pick your team');
     // The player app is one tap away.
     expect(screen.getByTestId('join-game').getAttribute('href')).toBe('/play/GAME123456');
+    // "Add to calendar": the game's .ics by the same code (what the players hold; decision 0375).
+    expect(screen.getByTestId('add-to-calendar').getAttribute('href')).toBe('/api/booking/GAME123456/calendar.ics');
     const text = bodyText();
     expect(text).toContain('Soho Square gate');
     for (const secret of ['The Crown, Soho', 'Locked Booker', 'Locked Ltd', '@example.test', '£']) expect(text).not.toContain(secret);

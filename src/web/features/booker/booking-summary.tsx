@@ -1,6 +1,7 @@
 import type { BookerBooking } from '../../../shared/api/booking';
 import { addOnNames, money, planName, whenText, zoneLabel } from './booking-format';
 import { Row } from './booker-ui';
+import { AddToCalendar } from './add-to-calendar';
 
 /** What was booked and what it costs, as the booker sees it on both pages. */
 export function BookingSummary({ booking }: { booking: BookerBooking }) {
@@ -9,6 +10,9 @@ export function BookingSummary({ booking }: { booking: BookerBooking }) {
     <dl className="divide-y divide-slate-100" data-testid="booking-summary">
       <Row label="When">{whenText(booking)}</Row>
       <Row label="Time zone">{zoneLabel(booking.timezone)}</Row>
+      <Row label="Calendar">
+        <AddToCalendar code={booking.code} />
+      </Row>
       <Row label="City">{booking.city}</Row>
       <Row label="Players">{booking.players}</Row>
       <Row label="Game type">{planName(booking.plan_type)}</Row>
