@@ -79,7 +79,14 @@ describe('admin mail without SMTP', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json<AdminMailListResponse>();
     expect(body.sends).toBe(false);
-    expect(body.mails[0]).toMatchObject({ id: resetId, to: 'hal@example.test', kind_label: 'Password reset', status: 'stored', status_label: 'Stored (no mail server)', booking_id: null });
+    expect(body.mails[0]).toMatchObject({
+      id: resetId,
+      to: 'hal@example.test',
+      kind_label: 'Password reset',
+      status: 'stored',
+      status_label: 'Stored (no mail server)',
+      booking_id: null,
+    });
     expect(body.mails.some((m) => m.to === 'booker-outbox@example.test' && m.booking_id === booked.json<{ booking: { id: number } }>().booking.id)).toBe(true);
     expect(JSON.stringify(body)).not.toContain('/reset-password/');
     expect(body.pagination.total).toBe(body.mails.length);

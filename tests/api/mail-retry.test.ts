@@ -22,7 +22,15 @@ const mailers: Mailer[] = [];
 
 /** A server process's mailer: its own transport, the shared outbox, the test's clock. */
 function serverProcess(): Mailer {
-  const mailer = createMailer({ db: t.db, smtpUrl: smtp.url, from: 'hatch <games@hatch.test>', log: t.app.log, maxAttempts: MAX_ATTEMPTS, metrics: t.app.deps.metrics, now: () => clock });
+  const mailer = createMailer({
+    db: t.db,
+    smtpUrl: smtp.url,
+    from: 'hatch <games@hatch.test>',
+    log: t.app.log,
+    maxAttempts: MAX_ATTEMPTS,
+    metrics: t.app.deps.metrics,
+    now: () => clock,
+  });
   mailers.push(mailer);
   return mailer;
 }

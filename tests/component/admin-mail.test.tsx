@@ -21,7 +21,16 @@ const base: AdminMailSummary = {
   sent_at: '2030-03-01T09:00:02.000Z',
   next_attempt_at: null,
 };
-const FAILED: AdminMailSummary = { ...base, id: 2, to: 'nobody@example.test', status: 'failed', status_label: 'Failed', attempts: 8, error: '550 No such user', sent_at: null };
+const FAILED: AdminMailSummary = {
+  ...base,
+  id: 2,
+  to: 'nobody@example.test',
+  status: 'failed',
+  status_label: 'Failed',
+  attempts: 8,
+  error: '550 No such user',
+  sent_at: null,
+};
 const RESET: AdminMailSummary = {
   ...base,
   id: 3,
@@ -99,7 +108,6 @@ describe('admin mail (component)', () => {
     await findToast('Mail queued to be sent again');
     await waitFor(() => expect(callsTo(ep.list).length).toBeGreaterThan(listCalls));
     await waitFor(() => expect(within(reader).queryByRole('button', { name: 'Retry now' })).toBeNull());
-
   });
 
   it('says why a retry was refused and keeps the mail as it is', async () => {

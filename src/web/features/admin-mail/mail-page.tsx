@@ -30,8 +30,19 @@ function StatusBadge({ mail }: { mail: Pick<AdminMailSummary, 'status' | 'status
 function MailReader({ id, onClose }: { id: number; onClose: () => void }) {
   const mail = useQuery({ queryKey: mailDetailKey(id), queryFn: () => fetchMail(id) });
   const [revealed, setRevealed] = useState<AdminMailDetail | null>(null);
-  const retry = useAction({ call: () => retryMail(id), success: 'Mail queued to be sent again', failure: 'Failed to retry the mail', failureToast: 'server', invalidates: [mailKey] });
-  const reveal = useAction({ call: () => revealMail(id), failure: 'Failed to show the link', failureToast: 'server', onSuccess: (shown) => setRevealed(shown) });
+  const retry = useAction({
+    call: () => retryMail(id),
+    success: 'Mail queued to be sent again',
+    failure: 'Failed to retry the mail',
+    failureToast: 'server',
+    invalidates: [mailKey],
+  });
+  const reveal = useAction({
+    call: () => revealMail(id),
+    failure: 'Failed to show the link',
+    failureToast: 'server',
+    onSuccess: (shown) => setRevealed(shown),
+  });
 
   if (mail.isPending) return <Spinner />;
   if (mail.error) {
@@ -165,12 +176,24 @@ export function MailPage() {
           <caption className="sr-only">Outbox</caption>
           <thead className="bg-slate-50 text-slate-600">
             <tr>
-              <th scope="col" className="px-4 py-3 font-semibold">Created</th>
-              <th scope="col" className="px-4 py-3 font-semibold">To</th>
-              <th scope="col" className="px-4 py-3 font-semibold">Subject</th>
-              <th scope="col" className="px-4 py-3 font-semibold">Status</th>
-              <th scope="col" className="px-4 py-3 font-semibold">Attempts</th>
-              <th scope="col" className="px-4 py-3 font-semibold">Sent</th>
+              <th scope="col" className="px-4 py-3 font-semibold">
+                Created
+              </th>
+              <th scope="col" className="px-4 py-3 font-semibold">
+                To
+              </th>
+              <th scope="col" className="px-4 py-3 font-semibold">
+                Subject
+              </th>
+              <th scope="col" className="px-4 py-3 font-semibold">
+                Status
+              </th>
+              <th scope="col" className="px-4 py-3 font-semibold">
+                Attempts
+              </th>
+              <th scope="col" className="px-4 py-3 font-semibold">
+                Sent
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -196,7 +219,9 @@ export function MailPage() {
           </tbody>
         </Table>
       )}
-      {pagination && pagination.last_page > 1 ? <Pager currentPage={pagination.current_page} lastPage={pagination.last_page} onPageChange={(p) => update({ page: String(p) })} /> : null}
+      {pagination && pagination.last_page > 1 ? (
+        <Pager currentPage={pagination.current_page} lastPage={pagination.last_page} onPageChange={(p) => update({ page: String(p) })} />
+      ) : null}
     </section>
   );
 }

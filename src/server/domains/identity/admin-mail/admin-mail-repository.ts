@@ -8,7 +8,10 @@ export type OutboxRow = typeof mailOutbox.$inferSelect;
 const filterOf = (status: AdminMailQuery['status']) => (status === undefined ? undefined : eq(mailOutbox.status, status));
 
 export async function countMails(db: DbOrTx, status: AdminMailQuery['status']): Promise<number> {
-  const rows = await db.select({ n: sql<number>`count(*)::int` }).from(mailOutbox).where(filterOf(status));
+  const rows = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(mailOutbox)
+    .where(filterOf(status));
   return Number(rows[0]?.n ?? 0);
 }
 

@@ -1,7 +1,13 @@
 import type { Db } from '../../../platform/db/client';
 import { ConflictError, NotFoundError } from '../../../platform/errors';
 import { retryFailedMail, type Mailer } from '../../../platform/mail';
-import { ADMIN_MAIL_MESSAGES, type AdminMailDetail, type AdminMailListResponse, type AdminMailQuery, type AdminMailSummary } from '../../../../shared/api/admin-mail';
+import {
+  ADMIN_MAIL_MESSAGES,
+  type AdminMailDetail,
+  type AdminMailListResponse,
+  type AdminMailQuery,
+  type AdminMailSummary,
+} from '../../../../shared/api/admin-mail';
 import { mailKindLabel, mailStatusLabel } from '../../../../shared/timeline/describe';
 import { recordActivity } from '../activity';
 import { maskResetLinks } from '../auth/password-reset-mail';
@@ -86,6 +92,13 @@ export async function retryMail(db: Db, mailer: Mailer, id: number, viewer: View
 export async function revealMail(db: Db, id: number, viewer: Viewer): Promise<AdminMailDetail> {
   const row = await mailOrNotFound(db, id);
   if (!detail(row, viewer).masked) throw new ConflictError(ADMIN_MAIL_MESSAGES.notMasked);
-  await recordActivity(db, { actorId: viewer.id, action: 'mail.reveal_reset_link', entityType: 'mail', entityId: id, bookingId: row.bookingId, after: { kind: row.kind, to: row.to } });
+  await recordActivity(db, {
+    actorId: viewer.id,
+    action: 'mail.reveal_reset_link',
+    entityType: 'mail',
+    entityId: id,
+    bookingId: row.bookingId,
+    after: { kind: row.kind, to: row.to },
+  });
   return detail(row, viewer, true);
 }
