@@ -22,7 +22,7 @@ import { registerSession, guardAdminScope } from './domains/identity';
 import { registerSecurityHeaders } from './platform/http/security-headers';
 import { registerOpenApi } from './platform/http/openapi';
 import { registerWeb } from './web/web';
-import { authRoutes, adminUsersRoutes, adminActivityRoutes, adminMailRoutes } from './domains/identity/routes';
+import { authRoutes, adminUsersRoutes, adminActivityRoutes, adminMailRoutes, hostSettingsRoutes, hostTimeRoutes } from './domains/identity/routes';
 import { healthRoutes } from './health-routes';
 import { pricingRoutes, geocodeRoutes, adminChallengesRoutes } from './domains/catalogue/routes';
 import { publicBookingRoutes, bookerGameRoutes, adminBookingsRoutes, adminBookingDetailRoutes, adminBookingTimelineRoutes } from './domains/booking/routes';
@@ -154,6 +154,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(paymentsRoutes(payments));
   await app.register(playRoutes);
   await app.register(hostRoutes);
+  await app.register(hostTimeRoutes);
   await app.register(huntRoutes);
   await app.register(playChallengesRoutes);
   await app.register(hostReviewRoutes);
@@ -166,6 +167,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await admin.register(adminBookingDetailRoutes);
       await admin.register(adminChallengesRoutes);
       await admin.register(adminUsersRoutes);
+      await admin.register(hostSettingsRoutes);
       await admin.register(adminActivityRoutes);
       await admin.register(adminMailRoutes);
       await admin.register(adminBookingTimelineRoutes);

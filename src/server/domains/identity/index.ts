@@ -4,3 +4,4 @@ export { bootstrapAdmin, type BootstrapResult } from './bootstrap-admin';
 export { csrfTokenFor, ensureSessionToken, registerSession, type SessionUser } from './session-plugin';
 export { pruneExpiredSessions } from './sessions';
 export { mayRunGame, requireStaffUser } from './staff-guard';
+export { lockHost, travelMarginMinutes, unavailabilityMeeting } from './host-time';

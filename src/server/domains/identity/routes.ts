@@ -3,3 +3,4 @@ export { adminActivityRoutes } from './admin-activity/admin-activity-routes';
 export { adminMailRoutes } from './admin-mail/admin-mail-routes';
 export { adminUsersRoutes } from './admin-users/admin-users-routes';
 export { authRoutes } from './auth/auth-routes';
+export { hostSettingsRoutes, hostTimeRoutes } from './host-time-routes';

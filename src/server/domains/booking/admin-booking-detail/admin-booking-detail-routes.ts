@@ -3,6 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DETAIL_MESSAGES } from '../../../../shared/api/admin-booking-detail';
 import { errorResponse } from '../../../../shared/api/common';
 import { adminBookingDetailEndpoints as endpoints } from '../../../../shared/api/endpoints/admin-booking-detail';
+import { hostTimeEndpoints } from '../../../../shared/api/endpoints/host-time';
+import { hostsAvailability } from '../host-availability';
 import type { BookingMailer } from '../booking-mails';
 import { UnauthenticatedError, ValidationError } from '../../../platform/errors';
 import { endpointRoute } from '../../../platform/http/endpoint-route';
@@ -51,6 +53,8 @@ export const adminBookingDetailRoutes: FastifyPluginAsyncZod = async (app) => {
   const bookingMailer = (): BookingMailer => ({ mail, baseUrl: app.deps.publicUrl });
 
   endpointRoute(app, endpoints.get, options, async (request) => ({ booking: await getBooking(db, request.params.id) }));
+  // Who is free for this booking's game (issue 31): the picker shows the reason; the PATCH enforces it.
+  endpointRoute(app, hostTimeEndpoints.availableFor, options, async (request) => ({ hosts: await hostsAvailability(db, request.params.id) }));
 
   endpointRoute(app, endpoints.patch, options, async (request) => ({
     booking: await patchBooking(db, bookingMailer(), {

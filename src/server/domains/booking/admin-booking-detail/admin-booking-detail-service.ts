@@ -21,6 +21,7 @@ import {
 } from '../../../../shared/api/admin-booking-detail';
 import { isStartInPast, isValidTimeZone, utcToLocal } from '../../../../shared/time';
 import { chickenLink } from '../../../../shared/booking-links';
+import { assertHostFree } from '../host-availability';
 import { snakeKey } from '../../../../shared/timeline/field-values';
 import {
   bookingExists,
@@ -103,6 +104,8 @@ export async function patchBooking(db: Db, mailer: BookingMailer, input: Change 
         // One host per booking and its game (issue 28): the game, once it exists, goes to the host assigned, so the
         // host replaced no longer runs it and every screen names the same host.
         const game = await gameOfBooking(tx, row.id, 'lock');
+        // A host newly given this game must be free for it (issue 31); saving the same host again checks nothing.
+        if (host.id !== (game?.hostId ?? row.assignedHostId)) await assertHostFree(tx, row, host.id);
         if (game) await updateGame(tx, game.id, { hostId: host.id });
         hostChange = { newHostId: host.id, previousHostId: game?.hostId ?? row.assignedHostId };
         action = 'booking.assign_host';
@@ -216,6 +219,7 @@ export async function emergencyChangeHost(db: Db, mailer: BookingMailer, input: 
     const user = await findUser(tx, input.hostId);
     if (!user) throw ValidationError.field('host_id', DETAIL_MESSAGES.userNotFound);
     if (!user.isHost) throw ValidationError.field('host_id', DETAIL_MESSAGES.notAHost);
+    if (user.id !== game.hostId) await assertHostFree(tx, row, user.id);
     await updateGame(tx, game.id, { hostId: user.id });
     await update({ assignedHostId: user.id });
     audit({

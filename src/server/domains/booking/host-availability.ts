@@ -1,0 +1,111 @@
+import { and, asc, eq, gte, inArray, lte, ne, or } from 'drizzle-orm';
+import type { DbOrTx } from '../../platform/db/client';
+import { ConflictError, NotFoundError } from '../../platform/errors';
+import { users } from '../identity/tables/users';
+import { DETAIL_MESSAGES } from '../../../shared/api/admin-booking-detail';
+import type { HostAvailability } from '../../../shared/api/host-time';
+import { bookingGame } from '../game/records';
+import { lockHost, travelMarginMinutes, unavailabilityMeeting } from '../identity';
+import { hostClash, hostClashMessage, type HostClash, type HostGame, type TimeWindow } from '../../../shared/host-time';
+import { bookedWindow } from '../../../shared/meeting-time';
+import { API_DATE } from '../../../shared/time';
+import { format } from 'date-fns';
+import { bookings } from './tables/bookings';
+import { stateOfRow } from './booking-transitions';
+
+/**
+ * Hosts' time from the booking side (issue 31, decision 0376): the games each host is on, the rule of shared/host-time.ts
+ * asked with them, and the 409 the booking write answers when a host is not free.
+ */
+
+type Schedule = Parameters<typeof bookedWindow>[0];
+
+const DAY = 86_400_000;
+// A booking's local date lies within a day of its UTC instant, and no game lasts a day: three days either side of
+// the window hold every booking that can meet it, through the date index.
+const dayAround = (at: Date, days: number) => format(new Date(at.getTime() + days * DAY), API_DATE);
+
+/** The other games of these hosts near the window (not this booking, not a closed one), by host id. */
+async function gamesOfHosts(db: DbOrTx, hostIds: number[], exceptBookingId: number, window: TimeWindow): Promise<Map<number, HostGame[]>> {
+  const out = new Map<number, HostGame[]>();
+  if (hostIds.length === 0) return out;
+  const rows = await db
+    .select({
+      id: bookings.id,
+      tempCode: bookings.tempCode,
+      gameCode: bookingGame.code,
+      gameHostId: bookingGame.hostId,
+      assignedHostId: bookings.assignedHostId,
+      bookingStatus: bookings.bookingStatus,
+      leadStatus: bookings.leadStatus,
+      utcDateTime: bookings.utcDateTime,
+      date: bookings.date,
+      meetingTime: bookings.meetingTime,
+      timezone: bookings.timezone,
+      duration: bookings.duration,
+    })
+    .from(bookings)
+    .leftJoin(bookingGame, eq(bookingGame.bookingId, bookings.id))
+    .where(
+      and(
+        ne(bookings.id, exceptBookingId),
+        or(inArray(bookings.assignedHostId, hostIds), inArray(bookingGame.hostId, hostIds)),
+        gte(bookings.date, dayAround(window.start, -3)),
+        lte(bookings.date, dayAround(window.end, 3)),
+      ),
+    );
+  for (const row of rows) {
+    if (stateOfRow(row) === 'closed') continue;
+    const held = bookedWindow(row);
+    if (!held) continue;
+    // The game's host runs it; until there is a game, the booking's assigned host holds it.
+    const holders = new Set([row.gameHostId ?? row.assignedHostId, row.assignedHostId].filter((id): id is number => id !== null && hostIds.includes(id)));
+    for (const hostId of holders) out.set(hostId, [...(out.get(hostId) ?? []), { code: row.gameCode ?? row.tempCode, window: held }]);
+  }
+  return out;
+}
+
+/** What keeps each of these hosts from the booking's game (null: free), with the install's travel margin. */
+export async function clashesFor(db: DbOrTx, booking: Schedule & { id: number }, hostIds: number[]): Promise<Map<number, HostClash | null>> {
+  const window = bookedWindow(booking);
+  const out = new Map<number, HostClash | null>(hostIds.map((id) => [id, null]));
+  // A booking with no moment yet holds no time: nothing to clash with.
+  if (!window) return out;
+  // One after the other: inside a transaction the queries share one connection.
+  const margin = await travelMarginMinutes(db);
+  const games = await gamesOfHosts(db, hostIds, booking.id, { start: new Date(window.start.getTime() - DAY), end: new Date(window.end.getTime() + DAY) });
+  const unavailable = await unavailabilityMeeting(db, hostIds, window);
+  for (const id of hostIds) out.set(id, hostClash(window, { games: games.get(id) ?? [], unavailable: unavailable.get(id) ?? [] }, margin));
+  return out;
+}
+
+/**
+ * Inside the booking write, before a host is assigned: locks the host (two staff assigning them at once are taken in
+ * turn, the second sees the first's game), then refuses with a 409 naming the other booking or the unavailable time.
+ */
+export async function assertHostFree(tx: DbOrTx, booking: Schedule & { id: number }, hostId: number): Promise<void> {
+  await lockHost(tx, hostId);
+  const clash = (await clashesFor(tx, booking, [hostId])).get(hostId);
+  if (clash) throw new ConflictError(hostClashMessage(clash, booking.timezone));
+}
+
+/** Every host with whether they are free for this booking's game, and why not (the staff picker, GET …/host-availability). */
+export async function hostsAvailability(db: DbOrTx, bookingId: number): Promise<HostAvailability[]> {
+  const [booking] = await db
+    .select({ id: bookings.id, utcDateTime: bookings.utcDateTime, date: bookings.date, meetingTime: bookings.meetingTime, timezone: bookings.timezone, duration: bookings.duration })
+    .from(bookings)
+    .where(eq(bookings.id, bookingId));
+  if (!booking) throw new NotFoundError(DETAIL_MESSAGES.notFound);
+  const hosts = await db.select({ id: users.id, name: users.name }).from(users).where(eq(users.isHost, true)).orderBy(asc(users.name), asc(users.id));
+  const clashes = await clashesFor(db, booking, hosts.map((h) => h.id));
+  return hosts.map((host) => {
+    const clash = clashes.get(host.id) ?? null;
+    return {
+      id: host.id,
+      name: host.name,
+      available: clash === null,
+      reason: clash ? hostClashMessage(clash, booking.timezone) : null,
+      clash_code: clash?.kind === 'game' ? clash.code : null,
+    };
+  });
+}
