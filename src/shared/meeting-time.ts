@@ -67,7 +67,13 @@ export function meetingInstant(b: { utcDateTime: string | Date | null; date: str
  * The time a booking holds: from its meeting instant for its booked duration (minutes), the length the end ticker
  * also gives a live game (domains/game/game-lifecycle.ts). Null when the booking makes no moment.
  */
-export function bookedWindow(b: { utcDateTime: string | Date | null; date: string; meetingTime: unknown; timezone: string; duration: number }): { start: Date; end: Date } | null {
+export function bookedWindow(b: {
+  utcDateTime: string | Date | null;
+  date: string;
+  meetingTime: unknown;
+  timezone: string;
+  duration: number;
+}): { start: Date; end: Date } | null {
   const start = meetingInstant(b);
   if (!start) return null;
   return { start, end: new Date(start.getTime() + b.duration * 60_000) };

@@ -48,7 +48,13 @@ describe('GET /api/booking/{code}/calendar.ics', () => {
   ];
   for (const c of cases) {
     it(`a 15:00 game in ${c.zone} on ${c.date}: its zone, the right instant, and its booked length`, async () => {
-      const booking = await createBooking(t.db, { timezone: c.zone, date: c.date, meetingTime: { hour: 15, minute: 0 }, utcDateTime: new Date(c.utc), duration: 120 });
+      const booking = await createBooking(t.db, {
+        timezone: c.zone,
+        date: c.date,
+        meetingTime: { hour: 15, minute: 0 },
+        utcDateTime: new Date(c.utc),
+        duration: 120,
+      });
       const p = await download(booking.tempCode);
       expect(p.method).toBe('PUBLISH');
       expect(tzidOf(p, 'dtstart')).toBe(c.zone);
@@ -152,7 +158,9 @@ describe("the booker's mails about the game's time carry the invite", () => {
   it('the paid mail and the date change mail: same UID, the change with a raised SEQUENCE', async () => {
     const booking = await createBooking(t.db, { fullName: 'Paid Booker' });
     expect((await admin.post(`/api/admin/bookings/${booking.id}/payments`, { payment_type: 'card', payment_amount: 6_000 })).statusCode).toBe(201);
-    expect((await admin.patch(`/api/admin/bookings/${booking.id}`, { utcDateTime: '2031-02-01T12:00:00.000Z', timezone: 'Europe/London' })).statusCode).toBe(200);
+    expect((await admin.patch(`/api/admin/bookings/${booking.id}`, { utcDateTime: '2031-02-01T12:00:00.000Z', timezone: 'Europe/London' })).statusCode).toBe(
+      200,
+    );
     const mails = await mailsOf(booking.id);
     const paid = mails.find((m) => m.kind === 'booking.paid');
     const moved = mails.find((m) => m.kind === 'booking.date_changed');

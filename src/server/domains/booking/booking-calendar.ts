@@ -45,12 +45,21 @@ export function confirmedMeetingPoint(b: { meetingPointAddress: string | null; m
   return b.meetingPointStatus === 'confirmed' && b.meetingPointAddress?.trim() ? b.meetingPointAddress.trim() : null;
 }
 
-type CalendarState = Pick<CalendarFacts, 'date' | 'meetingTime' | 'timezone' | 'utcDateTime' | 'duration' | 'meetingPointAddress' | 'meetingPointStatus' | 'bookingStatus' | 'leadStatus'>;
+type CalendarState = Pick<
+  CalendarFacts,
+  'date' | 'meetingTime' | 'timezone' | 'utcDateTime' | 'duration' | 'meetingPointAddress' | 'meetingPointStatus' | 'bookingStatus' | 'leadStatus'
+>;
 
 /** What a calendar shows of the booking: when (start, end, zone), where, and whether it is off. */
 function calendarKey(b: CalendarState): string {
   const window = bookedWindow(b);
-  return JSON.stringify([window?.start.getTime() ?? null, window?.end.getTime() ?? null, b.timezone, confirmedMeetingPoint(b), isCancelled({ booking_status: b.bookingStatus, lead_status: b.leadStatus })]);
+  return JSON.stringify([
+    window?.start.getTime() ?? null,
+    window?.end.getTime() ?? null,
+    b.timezone,
+    confirmedMeetingPoint(b),
+    isCancelled({ booking_status: b.bookingStatus, lead_status: b.leadStatus }),
+  ]);
 }
 
 /**
@@ -167,7 +176,12 @@ export function calendarInvite(f: CalendarFacts, options: CalendarOptions & { me
  * The invite of the booker's mail about the game's time, read in the mail's own transaction (so it holds the change
  * the mail reports, and the SEQUENCE that change raised): REQUEST, or CANCEL once the booking is cancelled.
  */
-export async function bookerInvite(tx: DbOrTx, sender: { from: string; baseUrl: string }, bookingId: number, now: Date = new Date()): Promise<MailCalendarEvent | null> {
+export async function bookerInvite(
+  tx: DbOrTx,
+  sender: { from: string; baseUrl: string },
+  bookingId: number,
+  now: Date = new Date(),
+): Promise<MailCalendarEvent | null> {
   const [row] = await tx
     .select({ ...calendarColumns, email: bookings.email, fullName: bookings.fullName, gameCode: bookingGame.code })
     .from(bookings)

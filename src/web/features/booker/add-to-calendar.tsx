@@ -8,7 +8,12 @@ import { publicBookingEndpoints } from '../../../shared/api/endpoints/public-boo
  */
 export function AddToCalendar({ code }: { code: string }) {
   return (
-    <a href={urlOf(publicBookingEndpoints.calendar, { code })} download="hatch-game.ics" className="font-medium text-brand-700 underline" data-testid="add-to-calendar">
+    <a
+      href={urlOf(publicBookingEndpoints.calendar, { code })}
+      download="hatch-game.ics"
+      className="font-medium text-brand-700 underline"
+      data-testid="add-to-calendar"
+    >
       Add to calendar
     </a>
   );

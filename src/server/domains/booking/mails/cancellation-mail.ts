@@ -25,7 +25,13 @@ export function cancellationMail(f: BookingMailFacts): OutgoingMail {
     subject: `Your hatch game on ${when.date} in ${f.city} is cancelled`,
     kind: CANCELLATION_MAIL_KIND,
     text: [hello, '', opening, '', ...details.map(([k, v]) => `${k}: ${v}`), '', calendar, contact].join('\n'),
-    html: [`<p>${escapeHtml(hello)}</p>`, `<p>${escapeHtml(opening)}</p>`, htmlRows(details), `<p>${escapeHtml(calendar)}</p>`, `<p>${escapeHtml(contact)}</p>`].join('\n'),
+    html: [
+      `<p>${escapeHtml(hello)}</p>`,
+      `<p>${escapeHtml(opening)}</p>`,
+      htmlRows(details),
+      `<p>${escapeHtml(calendar)}</p>`,
+      `<p>${escapeHtml(contact)}</p>`,
+    ].join('\n'),
   };
 }
 
