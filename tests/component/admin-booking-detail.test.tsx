@@ -3,6 +3,7 @@ import { waitFor } from '@testing-library/react';
 import { adminBookingDetailEndpoints as ep } from '../../src/shared/api/endpoints/admin-booking-detail';
 import { adminBookingTimelineEndpoints as timelineEp } from '../../src/shared/api/endpoints/admin-booking-timeline';
 import { adminUsersEndpoints } from '../../src/shared/api/endpoints/admin-users';
+import { hostTimeEndpoints } from '../../src/shared/api/endpoints/host-time';
 import { DETAIL_MESSAGES } from '../../src/shared/api/admin-booking-detail';
 import type { AdminBooking } from '../../src/shared/api/booking';
 import type { Heartbeat } from '../../src/shared/api/admin-booking-detail';
@@ -32,6 +33,7 @@ function openBooking(booking: AdminBooking, { history = [] as string[] } = {}) {
   answer(ep.get, () => ({ booking: store.current }));
   answer(timelineEp.timeline, { entries: [], mails: [], truncated: false });
   answer(adminUsersEndpoints.hosts, { hosts: [HATTIE] });
+  answer(hostTimeEndpoints.availableFor, { hosts: [{ id: HATTIE.id, name: HATTIE.name, available: true, reason: null, clash_code: null }] });
   const screenUtils = renderScreen(<BookingDetailPage />, { path: `/admin/bookings/${booking.id}`, route: '/admin/bookings/:id', history });
   return { ...screenUtils, store };
 }
@@ -555,6 +557,34 @@ describe('admin booking detail: hosts', () => {
     expect(callsTo(ep.patch).map((c) => c.body)).toEqual([{ assigned_host_id: HATTIE.id, version: 1 }]);
     await waitFor(() => expect(hostSection.querySelector('dl')?.textContent).toBe('Current hostHattie Host (hattie@e2e.test)'));
     expect(document.body.textContent).not.toMatch(/Game host\s*—/i);
+  });
+
+  it("marks hosts busy for this game with the booking that holds them, and says the server's 409 when one was taken meanwhile", async () => {
+    const BEA = { id: 6, name: 'Busy Bea', email: 'bea@e2e.test' };
+    const held = 'This host is already on booking GAME42 (01/07/2030 10:00 to 01/07/2030 12:00), too close to this game';
+    const { user } = openBooking(paidBooking({ hosted: true }));
+    answer(adminUsersEndpoints.hosts, { hosts: [HATTIE, BEA] });
+    answer(hostTimeEndpoints.availableFor, ({ call }) => ({
+      hosts: [
+        { id: BEA.id, name: BEA.name, available: false, reason: held, clash_code: 'GAME42' },
+        // Hattie is free when the page opens; by the time staff press Assign, someone gave her another game.
+        { id: HATTIE.id, name: HATTIE.name, available: call === 1, reason: call === 1 ? null : held, clash_code: call === 1 ? null : 'GAME42' },
+      ],
+    }));
+    answer(ep.patch, () => failWith(409, held, 'conflict'));
+    const hostSection = await screen.findByRole('region', { name: 'Host Assignment' });
+    const hostSelect = within(hostSection).getByLabelText('Host', { exact: true });
+    const bea = await within(hostSelect).findByRole('option', { name: 'Busy Bea (bea@e2e.test) — busy: on GAME42' });
+    expect(bea).toHaveProperty('disabled', true);
+    expect(bea.getAttribute('title')).toBe(held);
+    const hattie = await within(hostSelect).findByRole('option', { name: 'Hattie Host (hattie@e2e.test)' });
+    expect(hattie).toHaveProperty('disabled', false);
+    await user.selectOptions(hostSelect, String(HATTIE.id));
+    await user.click(button('Assign Host', hostSection));
+    await findToast(held);
+    // The picker reads who is free again and now marks her too.
+    await within(hostSelect).findByRole('option', { name: 'Hattie Host (hattie@e2e.test) — busy: on GAME42' });
+    expect(hostSection.textContent).toContain(held);
   });
 
   it('hands a game in play to another host as an emergency change, refused empty with its message', async () => {

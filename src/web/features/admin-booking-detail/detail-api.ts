@@ -3,6 +3,7 @@ import { CONTACT_TYPES, LEAD_STATUSES, type AdminBooking } from '../../../shared
 import type { DetailPatchInput, LockSection } from '../../../shared/api/admin-booking-detail';
 import { adminBookingDetailEndpoints as ep } from '../../../shared/api/endpoints/admin-booking-detail';
 import { adminUsersEndpoints } from '../../../shared/api/endpoints/admin-users';
+import { hostTimeEndpoints } from '../../../shared/api/endpoints/host-time';
 import { api } from '../../lib/api-client';
 import { bookingFactsChanged } from '../../lib/booking-facts-data';
 
@@ -24,6 +25,10 @@ export const writesBooking = (id: number) => ({ replaces: bookingQuery(id).query
 
 export const fetchHeartbeat = (id: number) => api(ep.heartbeat, { params: { id } });
 export const fetchHosts = () => api(adminUsersEndpoints.hosts).then((r) => r.hosts);
+/** Who is free for this booking's game (issue 31): read again after every host change, here or on another booking. */
+export const hostAvailabilityRoot = ['admin-host-availability'] as const;
+export const hostAvailabilityQuery = (id: number) =>
+  queryOptions({ queryKey: [...hostAvailabilityRoot, id] as const, queryFn: () => api(hostTimeEndpoints.availableFor, { params: { id } }).then((r) => r.hosts) });
 
 /** One field of PATCH /api/admin/bookings/{id} (the server refuses more than one per call). */
 type PatchField = Omit<DetailPatchInput, 'version'>;

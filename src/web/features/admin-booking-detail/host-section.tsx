@@ -6,8 +6,9 @@ import { detailPatchBody, emergencyHostBody } from '../../../shared/api/admin-bo
 import { isInPlay } from '../../../shared/lifecycle/game-states';
 import { toastFirstError } from '../../lib/form-errors';
 import { useAction } from '../../lib/use-action';
-import { detailCalls, writesBooking } from './detail-api';
-import { HostSelect, useHosts } from './host-select';
+import { detailCalls, hostAvailabilityRoot, writesBooking } from './detail-api';
+import { bookingFactsChanged } from '../../lib/booking-facts-data';
+import { HostSelect, useHostAvailability, useHosts } from './host-select';
 import { Button, Section } from '../../components/ui';
 import { Info } from './ui';
 
@@ -35,8 +36,12 @@ export function HostSection({ booking }: { booking: AdminBooking }) {
   );
 }
 
+/** A host change frees one host and takes another: every booking's picker reads who is free again. */
+const writesHost = (id: number) => ({ ...writesBooking(id), invalidates: [...bookingFactsChanged, hostAvailabilityRoot] });
+
 function AssignForm({ booking }: { booking: AdminBooking }) {
   const hosts = useHosts();
+  const availability = useHostAvailability(booking.id);
   const form = useForm<z.input<typeof assignForm>, unknown, z.output<typeof assignForm>>({
     resolver: zodResolver(assignForm),
     defaultValues: { assigned_host_id: booking.assigned_host_id ? String(booking.assigned_host_id) : '' },
@@ -48,11 +53,11 @@ function AssignForm({ booking }: { booking: AdminBooking }) {
     call: ({ assigned_host_id }: z.output<typeof assignForm>) => detailCalls.patch(booking, { assigned_host_id }),
     success: 'Host assigned successfully',
     failure: 'Failed to assign host',
-    ...writesBooking(booking.id),
+    ...writesHost(booking.id),
   });
   return (
     <form onSubmit={(e) => void form.handleSubmit(assign.run, toastFirstError)(e)} className="flex flex-wrap items-end gap-2">
-      <HostSelect hosts={hosts} label="Host" id="detail-host" value={selected} onChange={(value) => form.setValue('assigned_host_id', value)} />
+      <HostSelect hosts={hosts} availability={availability} label="Host" id="detail-host" value={selected} onChange={(value) => form.setValue('assigned_host_id', value)} />
       <Button type="submit" variant="primary" disabled={assign.isPending}>
         Assign Host
       </Button>
@@ -62,13 +67,14 @@ function AssignForm({ booking }: { booking: AdminBooking }) {
 
 function EmergencyForm({ booking }: { booking: AdminBooking }) {
   const hosts = useHosts();
+  const availability = useHostAvailability(booking.id);
   const form = useForm<z.input<typeof emergencyForm>, unknown, z.output<typeof emergencyForm>>({ resolver: zodResolver(emergencyForm), defaultValues: { host_id: '' } });
   const change = useAction({
     call: (hostId: string) => detailCalls.emergencyHost(booking, hostId),
     success: 'Emergency host change successful',
     failure: 'Failed to change host',
     failureToast: 'server',
-    ...writesBooking(booking.id),
+    ...writesHost(booking.id),
     onSuccess: () => form.reset(),
   });
   const watched = form.watch('host_id');
@@ -79,7 +85,7 @@ function EmergencyForm({ booking }: { booking: AdminBooking }) {
         <strong>Emergency Host Change</strong>: the game is in play, so the new host takes it over at once.
       </p>
       <form onSubmit={(e) => void form.handleSubmit(({ host_id }) => change.run(String(host_id)), toastFirstError)(e)} className="flex flex-wrap items-end gap-2">
-        <HostSelect hosts={hosts} label="New host" id="detail-emergency-host" value={selected} onChange={(value) => form.setValue('host_id', value)} />
+        <HostSelect hosts={hosts} availability={availability} label="New host" id="detail-emergency-host" value={selected} onChange={(value) => form.setValue('host_id', value)} />
         <Button type="submit" variant="danger" disabled={change.isPending}>
           Change Host
         </Button>
