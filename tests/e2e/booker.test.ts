@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { createBooking, createPaidBooking } from '../support/fixtures';
 import { newPage, DESKTOP, PHONE } from './support/browser';
@@ -271,6 +272,24 @@ describe('/manage/{key}: the organiser sets up a paid game', () => {
     await page.getByRole('button', { name: 'Save game area' }).click();
     await toast(page, 'Game area saved');
     expect(await page.locator('#game-area').getByText('Unsaved changes').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('"Add to calendar" on the booker’s pages', () => {
+  it('downloads the game as an .ics from the public game page: its UID, its meeting point, and no private link (desktop)', async () => {
+    const { page, context, errors } = await open(`/booking/${j.seed.locked.code}`);
+    const link = page.getByRole('link', { name: 'Add to calendar' });
+    await link.waitFor();
+    const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
+    expect(download.suggestedFilename()).toBe('hatch-game.ics');
+    const path = await download.path();
+    const ics = readFileSync(path, 'utf8');
+    expect(ics).toContain('BEGIN:VEVENT');
+    expect(ics).toContain(`UID:booking-${j.seed.locked.id}@`);
+    expect(ics).toContain('LOCATION:Soho Square gate');
+    expect(ics).not.toContain(j.seed.locked.manageKey);
     expect(errors).toEqual([]);
     await context.close();
   });
