@@ -8,7 +8,12 @@ import { createTestApp, type Agent, type TestApp } from '../support/test-app';
  * The database going away under a running app (closed, or its tables dropped): every API call answers 503 with a
  * clear message, never a 500, and the health check says so too. Runs on the default embedded database (PGlite).
  */
-const UNAVAILABLE = { message: 'The service is temporarily unavailable. Please try again shortly.', code: 'service_unavailable' };
+// Every 5xx names its request (request_id, also in X-Request-Id), so an operator finds its log lines.
+const UNAVAILABLE = {
+  message: 'The service is temporarily unavailable. Please try again shortly.',
+  code: 'service_unavailable',
+  request_id: expect.stringMatching(/^[\w-]{8,}$/),
+};
 
 describe('tables dropped under the running app', () => {
   let t: TestApp;

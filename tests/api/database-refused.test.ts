@@ -9,7 +9,12 @@ import { createTestApp, type Agent, type TestApp } from '../support/test-app';
  * lost its rights (42501). Like every other outage (tests/api/database-gone.test.ts): 503 with the clear message and
  * no detail of the database's own, never a 500.
  */
-const UNAVAILABLE = { message: 'The service is temporarily unavailable. Please try again shortly.', code: 'service_unavailable' };
+// Every 5xx names its request (request_id, also in X-Request-Id), so an operator finds its log lines.
+const UNAVAILABLE = {
+  message: 'The service is temporarily unavailable. Please try again shortly.',
+  code: 'service_unavailable',
+  request_id: expect.stringMatching(/^[\w-]{8,}$/),
+};
 const CALLS = [
   ['GET', '/api/auth/me'],
   ['GET', '/api/admin/bookings'],

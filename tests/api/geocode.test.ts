@@ -177,7 +177,7 @@ describe('GET /api/geocode through a Nominatim-compatible server (GEOCODER_URL)'
     mode = 'error';
     const failed = await t.app.inject({ method: 'GET', url: '/api/geocode?q=Madrid' });
     expect(failed.statusCode).toBe(502);
-    expect(failed.json()).toEqual({ message: 'Failed to fetch city suggestions. Please try again.', code: 'upstream_failed' });
+    expect(failed.json()).toEqual({ message: 'Failed to fetch city suggestions. Please try again.', code: 'upstream_failed', request_id: expect.any(String) });
     mode = 'garbage';
     expect((await t.app.inject({ method: 'GET', url: '/api/geocode?q=Rome' })).statusCode).toBe(502);
     mode = 'busy';
@@ -194,7 +194,7 @@ describe('GET /api/geocode through a Nominatim-compatible server (GEOCODER_URL)'
     try {
       const res = await down.app.inject({ method: 'GET', url: '/api/geocode?q=Vienna' });
       expect(res.statusCode).toBe(502);
-      expect(res.json()).toEqual({ message: 'Failed to fetch city suggestions. Please try again.', code: 'upstream_failed' });
+      expect(res.json()).toEqual({ message: 'Failed to fetch city suggestions. Please try again.', code: 'upstream_failed', request_id: expect.any(String) });
     } finally {
       await down.close();
     }
