@@ -111,6 +111,22 @@ describe('GET /api/booking/{code}/calendar.ics', () => {
     expect((await download(gameCode)).event.sequence).toBe(2);
   });
 
+  it("the booker's own move of an unpaid booking (by its temp code) moves the event and raises SEQUENCE", async () => {
+    const booking = await createBooking(t.db, {
+      timezone: 'America/New_York',
+      date: '2030-03-09',
+      meetingTime: { hour: 15, minute: 0 },
+      utcDateTime: new Date('2030-03-09T20:00:00Z'),
+    });
+    const visitor = await t.visitor();
+    const moved = await visitor.patch(`/api/bookings/${booking.id}`, { date: '2030-03-10' }, { 'x-booking-code': booking.tempCode });
+    expect(moved.statusCode).toBe(200);
+    const p = await download(booking.tempCode);
+    expect(p.event.sequence).toBe(1);
+    // The day after New York's change to summer time: the same 15:00 is an hour earlier in UTC.
+    expect(p.event.startDate.toJSDate().toISOString()).toBe('2030-03-10T19:00:00.000Z');
+  });
+
   it('a cancelled booking is STATUS:CANCELLED', async () => {
     const booking = await createBooking(t.db, { bookingStatus: 'cancelled' });
     expect((await download(booking.tempCode)).vevent.getFirstPropertyValue('status')).toBe('CANCELLED');
