@@ -6,6 +6,7 @@ import { Badge, EmptyState } from '../../components/ui';
 import { HostLoadError } from './host-access';
 import { fetchHostGames, hostKeys } from './host-api';
 import { HostFrame, statusTone } from './host-ui';
+import { UnavailabilitySection } from './unavailability-section';
 
 /** /host: the games the logged-in host (or admin) may run. */
 export function HostGamesPage() {
@@ -36,6 +37,7 @@ export function HostGamesPage() {
           </ul>
         )
       ) : null}
+      <UnavailabilitySection />
     </HostFrame>
   );
 }
