@@ -10,6 +10,7 @@ import { notifyError } from '../../lib/toast';
 import { useAction } from '../../lib/use-action';
 import { sessionQuery } from '../../lib/session-api';
 import { UserForm } from './user-forms';
+import { TravelMarginForm } from './travel-margin-form';
 import { fetchUsers, removeRoles, updateRoles, usersKey } from './users-api';
 
 export const REMOVE_ROLES_CONFIRM = 'Are you sure you want to remove all roles from this user?';
@@ -140,6 +141,7 @@ export function UsersPage() {
         <UserForm mode="new" />
         <UserForm mode="upgrade" />
       </div>
+      <TravelMarginForm />
       {list.isPending ? (
         <Spinner />
       ) : (

@@ -1,0 +1,46 @@
+import { useState, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { hostTimeEndpoints as ep } from '../../../shared/api/endpoints/host-time';
+import { hostTimeSettingsSchema } from '../../../shared/api/host-time';
+import { api } from '../../lib/api-client';
+import { notifyError } from '../../lib/toast';
+import { useAction } from '../../lib/use-action';
+import { Button, Field, Input, Section } from '../../components/ui';
+
+const settingsKey = ['admin-host-settings'] as const;
+
+/**
+ * The install's travel margin (issue 31, decision 0376): how long a host needs between one game's end and the next
+ * game's meeting; assigning a host to games closer than this is refused.
+ */
+export function TravelMarginForm() {
+  const settings = useQuery({ queryKey: settingsKey, queryFn: () => api(ep.settings), retry: false });
+  const [typed, setTyped] = useState<string | null>(null);
+  const save = useAction({
+    call: (body: { travel_margin_minutes: number }) => api(ep.updateSettings, { body }),
+    success: 'Travel margin saved',
+    failure: 'Failed to save the travel margin',
+    failureToast: 'server',
+    invalidates: [settingsKey],
+    onSuccess: () => setTyped(null),
+  });
+  const shown = typed ?? (settings.data ? String(settings.data.travel_margin_minutes) : '');
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const parsed = hostTimeSettingsSchema.safeParse({ travel_margin_minutes: shown.trim() === '' ? Number.NaN : Number(shown) });
+    if (!parsed.success) return notifyError(parsed.error.issues[0]?.message ?? 'Please check the margin');
+    void save.run(parsed.data);
+  };
+  return (
+    <Section title="Hosts' travel margin" id="travel-margin" description="Minutes a host needs between one game's end and the next game's meeting.">
+      <form onSubmit={submit} className="flex flex-wrap items-end gap-2">
+        <Field label="Travel margin (minutes)" id="travel-margin-minutes">
+          <Input type="number" min={0} step={1} value={shown} disabled={settings.isPending} onChange={(e) => setTyped(e.target.value)} />
+        </Field>
+        <Button type="submit" variant="primary" disabled={save.isPending || settings.isPending}>
+          Save margin
+        </Button>
+      </form>
+    </Section>
+  );
+}
