@@ -105,7 +105,8 @@ async function servesTheSame(server: RunningServer): Promise<void> {
   expect(Buffer.from(await photo.arrayBuffer()).equals(made.photo)).toBe(true);
 }
 
-describe('backup and restore (npm run backup / restore around dist/server.js)', () => {
+// Tagged postgres too: the PostgreSQL pass loads only tagged tests, and its case below restores the archive this one makes.
+describe('backup and restore (npm run backup / restore around dist/server.js)', { tags: ['postgres'] }, () => {
   it('backs up bookings, payments and a game with photos, restores them into an empty folder identical, and refuses a non-empty one', async () => {
     const source = newDataDir('hatch-backup-source-');
     cleanups.push(async () => rmSync(source, { recursive: true, force: true }));
