@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { users } from '../../src/server/domains/identity/tables/users';
 import { createBooking, createPaidBooking } from '../support/fixtures';
+import { seriousA11yViolations } from './support/axe';
 import { useServerAndBrowser } from './support/journey';
 
 /**
@@ -36,6 +37,7 @@ describe("hosts' time", () => {
     const hana = picker.locator('option', { hasText: 'Hana Busy' });
     await expect.poll(() => hana.textContent(), { timeout: 10_000 }).toContain(`busy: on ${j.seed.heldCode}`);
     expect(await hana.isDisabled()).toBe(true);
+    expect(await seriousA11yViolations(staff.page)).toEqual([]);
     await picker.locator('option', { hasText: 'Omar Away' }).waitFor({ state: 'attached' });
     await picker.selectOption(String(j.seed.away));
 
@@ -43,6 +45,7 @@ describe("hosts' time", () => {
     const host = await j.staffPage('/host', { email: 'omar@e2e.test' });
     const section = host.page.getByRole('region', { name: 'When you are unavailable', exact: true });
     await section.waitFor();
+    expect(await seriousA11yViolations(host.page)).toEqual([]);
     await host.page.getByLabel('From').fill('2031-05-09T12:00');
     await host.page.getByLabel('Until').fill('2031-05-11T12:00');
     await host.page.getByLabel('Note').fill('Family wedding');
