@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
+import { activityLog } from '../../src/server/domains/identity/tables/activity-log';
 import { bookings } from '../../src/server/domains/booking/tables/bookings';
 import { mailOutbox } from '../../src/server/platform/db/tables';
 import { hostAvailabilityResponse } from '../../src/shared/api/host-time';
@@ -43,6 +44,8 @@ describe('assigning a host already on another game', () => {
     // Staff shorten the margin to 30 minutes: 12:30Z is now free.
     expect((await admin.put('/api/admin/host-settings', { travel_margin_minutes: 30 })).json()).toEqual({ travel_margin_minutes: 30 });
     expect((await admin.get('/api/admin/host-settings')).json()).toEqual({ travel_margin_minutes: 30 });
+    const [logged] = await t.db.select().from(activityLog).where(eq(activityLog.action, 'settings.travel_margin')).orderBy(desc(activityLog.id)).limit(1);
+    expect(logged).toMatchObject({ actorId: admin.userId, entityType: 'setting', before: { travel_margin_minutes: 60 }, after: { travel_margin_minutes: 30 } });
     expect((await admin.patch(url(next.id), { assigned_host_id: host.id })).statusCode).toBe(200);
   });
 

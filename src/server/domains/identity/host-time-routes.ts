@@ -4,6 +4,7 @@ import { HOST_TIME_MESSAGES, type Unavailability } from '../../../shared/api/hos
 import { NotFoundError } from '../../platform/errors';
 import { endpointRoute } from '../../platform/http/endpoint-route';
 import { requireStaffUser } from './staff-guard';
+import { recordActivity } from './activity';
 import { deleteUnavailability, insertUnavailability, listUnavailability, saveTravelMarginMinutes, travelMarginMinutes, type UnavailabilityRow } from './host-time';
 
 const toDto = (row: UnavailabilityRow): Unavailability => ({ id: row.id, starts_at: row.startsAt.toISOString(), ends_at: row.endsAt.toISOString(), note: row.note });
@@ -42,7 +43,20 @@ export const hostSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   endpointRoute(app, endpoints.settings, options, async () => ({ travel_margin_minutes: await travelMarginMinutes(db) }));
   endpointRoute(app, endpoints.updateSettings, options, async (request) => {
-    await saveTravelMarginMinutes(db, request.body.travel_margin_minutes);
-    return { travel_margin_minutes: request.body.travel_margin_minutes };
+    const minutes = request.body.travel_margin_minutes;
+    await db.transaction(async (tx) => {
+      const before = await travelMarginMinutes(tx);
+      await saveTravelMarginMinutes(tx, minutes);
+      // A staff change like any other: in the activity log, with what it was.
+      await recordActivity(tx, {
+        actorId: request.auth.user?.id ?? null,
+        action: 'settings.travel_margin',
+        entityType: 'setting',
+        entityId: 'travel_margin_minutes',
+        before: { travel_margin_minutes: before },
+        after: { travel_margin_minutes: minutes },
+      });
+    });
+    return { travel_margin_minutes: minutes };
   });
 };
