@@ -8,11 +8,22 @@ import globals from 'globals';
 
 // The layers of docs/ARCHITECTURE.md, checked on resolved paths (relative, aliased, type-only and dynamic imports alike).
 // A zone says: files under `target` may not import files under `from`.
-const dirsIn = (dir) => fs.readdirSync(dir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+const dirsIn = (dir) =>
+  fs
+    .readdirSync(dir, { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name);
 const eachOther = (root, message) => dirsIn(root).map((name) => ({ target: `./${root}/${name}`, from: `./${root}`, except: [`./${name}`], message }));
 
 const here = import.meta.dirname;
-const APP_LEVEL = ['./src/server/app.ts', './src/server/server.ts', './src/server/serve.ts', './src/server/health-routes.ts', './src/server/web', './src/server/seed'];
+const APP_LEVEL = [
+  './src/server/app.ts',
+  './src/server/server.ts',
+  './src/server/serve.ts',
+  './src/server/health-routes.ts',
+  './src/server/web',
+  './src/server/seed',
+];
 /**
  * A domain reaches another only through its public index.ts, or its records.ts: the rows it lets others read and
  * write, importing no domain's index, so both sides may use it without a cycle. A domain's tables/ may name another
@@ -22,7 +33,12 @@ const APP_LEVEL = ['./src/server/app.ts', './src/server/server.ts', './src/serve
 const domainZones = dirsIn('src/server/domains').map((name) => ({
   target: `./src/server/domains/${name}`,
   from: './src/server/domains/*/**',
-  except: [`${here}/src/server/domains/${name}/**`, `${here}/src/server/domains/*/index.ts`, `${here}/src/server/domains/*/records.ts`, `${here}/src/server/domains/*/tables/*.ts`],
+  except: [
+    `${here}/src/server/domains/${name}/**`,
+    `${here}/src/server/domains/*/index.ts`,
+    `${here}/src/server/domains/*/records.ts`,
+    `${here}/src/server/domains/*/tables/*.ts`,
+  ],
   message: `A domain uses another only through its index.ts or records.ts (or its tables/ for a foreign key or a read-join): export what ${name} needs there.`,
 }));
 
@@ -37,9 +53,17 @@ const boundaries = [
   { target: './src/shared', from: ['./src/server', './src/web'], message: 'src/shared is imported by both sides and imports neither.' },
   { target: './src/web', from: './src/server', message: 'The SPA talks to the server over HTTP only; what both need lives in src/shared.' },
   { target: './src/server', from: './src/web', message: 'The server never imports the SPA; what both need lives in src/shared.' },
-  { target: './src/server/platform', from: ['./src/server/domains', ...APP_LEVEL], message: 'The platform knows no domain: hand in what it needs as a parameter (a task, a callback), or move the rule into a domain.' },
+  {
+    target: './src/server/platform',
+    from: ['./src/server/domains', ...APP_LEVEL],
+    message: 'The platform knows no domain: hand in what it needs as a parameter (a task, a callback), or move the rule into a domain.',
+  },
   { target: './src/server/domains', from: APP_LEVEL, message: 'Domains are composed by app.ts and serve.ts; they do not import them.' },
-  { target: ['./src/web/components', './src/web/lib'], from: ['./src/web/features', './src/web/app', './src/web/main.tsx'], message: 'Shared web code does not import a feature or the app shell: move the part it needs down to src/web/components or src/web/lib.' },
+  {
+    target: ['./src/web/components', './src/web/lib'],
+    from: ['./src/web/features', './src/web/app', './src/web/main.tsx'],
+    message: 'Shared web code does not import a feature or the app shell: move the part it needs down to src/web/components or src/web/lib.',
+  },
   { target: './src/web/features', from: ['./src/web/app', './src/web/main.tsx'], message: 'Features do not import the app shell; the router imports them.' },
   { target: './src/web/lib', from: './src/web/components', message: 'src/web/lib holds no UI: it does not import components.' },
 ];
@@ -52,7 +76,8 @@ const boundaries = [
 const OWNED_TABLES = {
   booking: {
     group: ['**/booking/tables/*'],
-    message: "Only the booking domain queries its tables (bookings, teams, the ledger, the histories): call (or add) a function in src/server/domains/booking/index.ts.",
+    message:
+      'Only the booking domain queries its tables (bookings, teams, the ledger, the histories): call (or add) a function in src/server/domains/booking/index.ts.',
   },
   game: {
     group: ['**/game/tables/*'],
@@ -62,7 +87,11 @@ const OWNED_TABLES = {
 const NOT_QUERYING = ['src/server/domains/*/tables/**', 'src/server/seed/**'];
 // One config a place, since a later no-restricted-imports setting replaces an earlier one for the same file.
 const ownedTableRules = [
-  { files: ['src/server/**/*.ts'], ignores: [...NOT_QUERYING, 'src/server/domains/booking/**', 'src/server/domains/game/**'], patterns: Object.values(OWNED_TABLES) },
+  {
+    files: ['src/server/**/*.ts'],
+    ignores: [...NOT_QUERYING, 'src/server/domains/booking/**', 'src/server/domains/game/**'],
+    patterns: Object.values(OWNED_TABLES),
+  },
   // A test may read the game's rows to check what the booking domain made of them.
   { files: ['src/server/domains/booking/**/*.ts'], ignores: [...NOT_QUERYING, 'src/server/**/*.test.ts'], patterns: [OWNED_TABLES.game] },
   { files: ['src/server/domains/game/**/*.ts'], ignores: NOT_QUERYING, patterns: [OWNED_TABLES.booking] },
@@ -99,7 +128,8 @@ export default tseslint.config(
         },
         {
           selector: "JSXOpeningElement[name.name='table']",
-          message: "Use the kit's <Table> (src/web/components/ui) instead of a raw <table>: look 'card' for a staff list, 'plain' for a table inside a section.",
+          message:
+            "Use the kit's <Table> (src/web/components/ui) instead of a raw <table>: look 'card' for a staff list, 'plain' for a table inside a section.",
         },
       ],
     },

@@ -40,7 +40,8 @@ export default defineConfig({
     tags: [
       {
         name: 'postgres',
-        description: 'Depends on the database driver (COPY, LISTEN/NOTIFY, advisory locks, real concurrency, outages): also run on a PostgreSQL server (decision 0321)',
+        description:
+          'Depends on the database driver (COPY, LISTEN/NOTIFY, advisory locks, real concurrency, outages): also run on a PostgreSQL server (decision 0321)',
       },
     ],
     projects: [

@@ -128,7 +128,11 @@ export async function benchGame(databaseUrl: string) {
         const url = new URL(`/api/play/${p.code}/positions`, p.post.url);
         const req = http.request(
           url,
-          { method: 'POST', agent, headers: { 'content-type': 'application/json', 'x-player-token': p.token, cookie: clients.a.cookie, 'x-csrf-token': clients.a.csrf } },
+          {
+            method: 'POST',
+            agent,
+            headers: { 'content-type': 'application/json', 'x-player-token': p.token, cookie: clients.a.cookie, 'x-csrf-token': clients.a.csrf },
+          },
           (res) => {
             res.resume();
             res.on('end', () => {

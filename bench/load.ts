@@ -95,7 +95,10 @@ export function round(n: number, digits = 1): number {
 }
 
 /** Sequential timings of one call (for the admin endpoints): p50 and p95 in ms. */
-export async function timeSequential(count: number, call: () => Promise<number>): Promise<{ n: number; p50: number; p95: number; max: number; statuses: number[] }> {
+export async function timeSequential(
+  count: number,
+  call: () => Promise<number>,
+): Promise<{ n: number; p50: number; p95: number; max: number; statuses: number[] }> {
   const times: number[] = [];
   const statuses = new Set<number>();
   for (let i = 0; i < count; i++) {

@@ -26,7 +26,13 @@ export async function scrapeFigures(baseUrl: string) {
   for (const s of series.filter((x) => x.name === 'hatch_http_request_duration_seconds_count')) {
     const key = `${s.labels.method} ${s.labels.route} ${s.labels.status}`;
     requests[key] = s.value;
-    const total = series.find((x) => x.name === 'hatch_http_request_duration_seconds_sum' && x.labels.route === s.labels.route && x.labels.method === s.labels.method && x.labels.status === s.labels.status);
+    const total = series.find(
+      (x) =>
+        x.name === 'hatch_http_request_duration_seconds_sum' &&
+        x.labels.route === s.labels.route &&
+        x.labels.method === s.labels.method &&
+        x.labels.status === s.labels.status,
+    );
     if (total && s.value > 0) meanMs[key] = Math.round((total.value / s.value) * 10_000) / 10;
   }
   return {

@@ -142,7 +142,9 @@ async function benchRatio(pgAvailable: boolean) {
       pricing: { app: appPricing, bare: barePricing, ratio: round(appPricing.rps / barePricing.rps, 3) },
       booking_by_code: { app: appLookup, bare: bareLookup, ratio: round(appLookup.rps / bareLookup.rps, 3) },
     };
-    log(`ratio: pricing ${out.pricing.ratio} (${appPricing.rps}/${barePricing.rps} rps), booking ${out.booking_by_code.ratio} (${appLookup.rps}/${bareLookup.rps} rps)`);
+    log(
+      `ratio: pricing ${out.pricing.ratio} (${appPricing.rps}/${barePricing.rps} rps), booking ${out.booking_by_code.ratio} (${appLookup.rps}/${bareLookup.rps} rps)`,
+    );
     return out;
   } finally {
     bare.stop();
@@ -299,9 +301,12 @@ async function benchMillion() {
 async function generateBookings(client: pg.Client, from: number, to: number): Promise<void> {
   // The trigram indexes are rebuilt once after the load rather than updated a million times.
   const trigram = ['bookings_full_name_trgm_idx', 'bookings_email_trgm_idx', 'bookings_company_trgm_idx'];
-  const definitions = (await client.query(`select indexdef from pg_indexes where indexname = any($1)`, [trigram])).rows.map((r: { indexdef: string }) => r.indexdef);
+  const definitions = (await client.query(`select indexdef from pg_indexes where indexname = any($1)`, [trigram])).rows.map(
+    (r: { indexdef: string }) => r.indexdef,
+  );
   for (const name of trigram) await client.query(`drop index if exists ${name}`);
-  await client.query(`
+  await client.query(
+    `
     insert into bookings (initial_area_lat, initial_area_lng, initial_area_radius, players, hosted, duration, timezone,
       full_name, email, company_name, city, plan_type, add_ons, currency, price_per_person, add_ons_total, total_price,
       meeting_time, date, utc_date_time, temp_code, booking_status, lead_status, referral_source, created_at, updated_at)
@@ -317,7 +322,9 @@ async function generateBookings(client: pg.Client, from: number, to: number): Pr
       (array['new','contacted','negotiating','lost','converted'])[1 + i % 5],
       'Google search',
       now() - (i % 1095) * interval '1 day' - (i % 86400) * interval '1 second', now()
-    from generate_series($1::int + 1, $2::int) as s(i)`, [from, to]);
+    from generate_series($1::int + 1, $2::int) as s(i)`,
+    [from, to],
+  );
   for (const definition of definitions) await client.query(definition);
   await client.query('analyze bookings');
 }
@@ -363,7 +370,9 @@ async function benchBundle() {
     }
     return { js_gzip_kb: round(js / 1024), css_gzip_kb: round(css / 1024), js_raw_kb: round(jsRaw / 1024), files: files.length };
   };
-  const allAssets = readdirSync(path.join(web, 'assets')).filter((f) => /\.(js|css)$/.test(f)).map((f) => `/assets/${f}`);
+  const allAssets = readdirSync(path.join(web, 'assets'))
+    .filter((f) => /\.(js|css)$/.test(f))
+    .map((f) => `/assets/${f}`);
 
   // What a browser really loads for the wizard (lazy chunks included), and how fast it paints.
   const server = await startBenchServer({ LOG_LEVEL: 'warn' });
@@ -382,7 +391,12 @@ async function benchBundle() {
         const cdp = await context.newCDPSession(page);
         await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
         await cdp.send('Network.enable');
-        await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 });
+        await cdp.send('Network.emulateNetworkConditions', {
+          offline: false,
+          latency: 150,
+          downloadThroughput: (1.6 * 1024 * 1024) / 8,
+          uploadThroughput: (750 * 1024) / 8,
+        });
       }
       await page.addInitScript(() => {
         const w = window as unknown as { __lcp: number };
@@ -438,7 +452,12 @@ async function benchColdStart() {
     rmSync(dataDir, { recursive: true, force: true });
   }
   const sorted = [...runs].sort((a, b) => a - b);
-  const out = { runs_s: runs, median_s: sorted[1], database: 'pglite (empty DATA_DIR)', measured: 'spawn of node dist/server.js until GET /api/health answers 200 (polled every 150 ms)' };
+  const out = {
+    runs_s: runs,
+    median_s: sorted[1],
+    database: 'pglite (empty DATA_DIR)',
+    measured: 'spawn of node dist/server.js until GET /api/health answers 200 (polled every 150 ms)',
+  };
   log(`coldstart: ${JSON.stringify(out)}`);
   return out;
 }

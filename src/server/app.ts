@@ -26,7 +26,17 @@ import { authRoutes, adminUsersRoutes, adminActivityRoutes, adminMailRoutes, hos
 import { healthRoutes } from './health-routes';
 import { pricingRoutes, geocodeRoutes, adminChallengesRoutes } from './domains/catalogue/routes';
 import { publicBookingRoutes, bookerGameRoutes, adminBookingsRoutes, adminBookingDetailRoutes, adminBookingTimelineRoutes } from './domains/booking/routes';
-import { playRoutes, playChallengesRoutes, hostReviewRoutes, hostRoutes, huntRoutes, adminOverviewRoutes, adminSubmissionsRoutes, adminScoringRoutes, adminMarkersRoutes } from './domains/game/routes';
+import {
+  playRoutes,
+  playChallengesRoutes,
+  hostReviewRoutes,
+  hostRoutes,
+  huntRoutes,
+  adminOverviewRoutes,
+  adminSubmissionsRoutes,
+  adminScoringRoutes,
+  adminMarkersRoutes,
+} from './domains/game/routes';
 import { adminPaymentsRoutes, paymentsRoutes } from './domains/payments/routes';
 import { adminProposalsRoutes, proposalRoutes } from './domains/proposals/routes';
 import { createPaymentSetup, paymentMethodOf, type PaymentSetup } from './platform/payment-provider/payment-setup';
@@ -112,7 +122,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const csrfKey = await getOrCreateSecret(database.db, 'csrf');
   const metrics = createMetrics({ processMetrics: config.METRICS_TOKEN !== undefined });
-  const mail = createMailer({ db: database.db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: app.log, maxAttempts: config.MAIL_MAX_ATTEMPTS, metrics });
+  const mail = createMailer({
+    db: database.db,
+    smtpUrl: config.SMTP_URL,
+    from: config.MAIL_FROM,
+    log: app.log,
+    maxAttempts: config.MAIL_MAX_ATTEMPTS,
+    metrics,
+  });
   const payments = createPaymentSetup(config);
   const photos = createPhotoStorage(config);
   const drain = createDrain(app.log);

@@ -30,7 +30,8 @@ runCli(async (args) => {
         `A hatch server (pid ${holder}) has the embedded database in ${config.DATA_DIR} open, and only one process may. ${scheduled(config)} To take one now, stop the server and run this again.`,
       );
     }
-    if (!existsSync(path.join(config.DATA_DIR, 'PG_VERSION'))) throw new BackupError(`There is no database in ${path.resolve(config.DATA_DIR)} (DATA_DIR): nothing to back up.`);
+    if (!existsSync(path.join(config.DATA_DIR, 'PG_VERSION')))
+      throw new BackupError(`There is no database in ${path.resolve(config.DATA_DIR)} (DATA_DIR): nothing to back up.`);
     release = claimDataDir(config.DATA_DIR);
   }
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR, poolSize: 2 });

@@ -10,7 +10,14 @@ runCli(async (args) => {
   const force = args.includes('--force');
   const rest = args.filter((a) => a !== '--force');
   const file = rest[0];
-  if (!file || rest.length !== 1 || file.startsWith('-')) throw new BackupError('Usage: npm run restore -- FILE [--force]   (--force replaces a target that is not empty)');
+  if (!file || rest.length !== 1 || file.startsWith('-'))
+    throw new BackupError('Usage: npm run restore -- FILE [--force]   (--force replaces a target that is not empty)');
   const config = loadConfig();
-  await restoreBackup({ file, config, force, keep: [backupSchedule(config)?.dir ?? `${config.DATA_DIR}/backups`], progress: (line) => process.stdout.write(`${line}\n`) });
+  await restoreBackup({
+    file,
+    config,
+    force,
+    keep: [backupSchedule(config)?.dir ?? `${config.DATA_DIR}/backups`],
+    progress: (line) => process.stdout.write(`${line}\n`),
+  });
 }, ConfigError);

@@ -32,10 +32,13 @@ async function main(): Promise<void> {
     const graceMs = config.SHUTDOWN_GRACE_MS;
     app.log.info({ signal, graceMs }, 'draining');
     // Past 80% of the grace, whatever still holds a connection is cut, so the database can close and the exit come in time.
-    const cut = setTimeout(() => {
-      app.log.error({ graceMs }, 'drain not finished in time: closing the connections still open');
-      app.server.closeAllConnections();
-    }, Math.floor(graceMs * 0.8));
+    const cut = setTimeout(
+      () => {
+        app.log.error({ graceMs }, 'drain not finished in time: closing the connections still open');
+        app.server.closeAllConnections();
+      },
+      Math.floor(graceMs * 0.8),
+    );
     const giveUp = setTimeout(() => {
       app.log.error({ graceMs }, 'shutdown did not finish within SHUTDOWN_GRACE_MS');
       process.exit(1);

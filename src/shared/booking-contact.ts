@@ -18,6 +18,11 @@ export const contactRecordShape = perContactRecord(() => z.string().nullable());
 export const CONTACT_LABELS: Readonly<Record<string, string>> = Object.fromEntries(
   CONTACT_FIELD_NAMES.flatMap((name) => {
     const field = CONTACT_FIELDS[name];
-    return field.record === name ? [[name, field.label]] : [[name, field.label], [field.record, field.label]];
+    return field.record === name
+      ? [[name, field.label]]
+      : [
+          [name, field.label],
+          [field.record, field.label],
+        ];
   }),
 );

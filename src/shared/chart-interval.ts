@@ -1,4 +1,16 @@
-import { addDays, addMonths, addWeeks, differenceInCalendarDays, format, getISOWeek, getISOWeekYear, isValid, parse, startOfISOWeek, startOfMonth } from 'date-fns';
+import {
+  addDays,
+  addMonths,
+  addWeeks,
+  differenceInCalendarDays,
+  format,
+  getISOWeek,
+  getISOWeekYear,
+  isValid,
+  parse,
+  startOfISOWeek,
+  startOfMonth,
+} from 'date-fns';
 
 export const CHART_INTERVALS = ['daily', 'weekly', 'monthly'] as const;
 export type ChartInterval = (typeof CHART_INTERVALS)[number];

@@ -36,7 +36,8 @@ describe('hostClash', () => {
     // London on the day the clocks go forward: 10:00 BST is 09:00Z, the game ends 11:00Z.
     const london = bookedWindow({ utcDateTime: null, date: '2026-03-29', meetingTime: { hour: 10, minute: 0 }, timezone: 'Europe/London', duration: 120 });
     // New York, already on EDT (-4): 07:30 is 11:30Z, inside London's hour of travel; 08:00 (12:00Z) is free.
-    const ny = (hour: number, minute: number) => bookedWindow({ utcDateTime: null, date: '2026-03-29', meetingTime: { hour, minute }, timezone: 'America/New_York', duration: 60 });
+    const ny = (hour: number, minute: number) =>
+      bookedWindow({ utcDateTime: null, date: '2026-03-29', meetingTime: { hour, minute }, timezone: 'America/New_York', duration: 60 });
     if (!london) throw new Error('no window');
     expect(london.start.toISOString()).toBe('2026-03-29T09:00:00.000Z');
     const early = ny(7, 30);

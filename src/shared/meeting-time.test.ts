@@ -28,7 +28,13 @@ describe('the meeting time of a stored booking', () => {
       meeting_time: { hour: 9, minute: 45 },
       utcDateTime: '2031-07-01T07:45:00.000Z',
     });
-    expect(loadedSchedule({ ...base, utcDateTime: null, meetingTime: 'soon' })).toEqual({ meeting_time: { hour: 14, minute: 0 }, utcDateTime: '2031-07-01T12:00:00.000Z' });
-    expect(loadedSchedule({ ...base, timezone: 'Nowhere/Land', utcDateTime: null, meetingTime: null })).toEqual({ meeting_time: { hour: 14, minute: 0 }, utcDateTime: null });
+    expect(loadedSchedule({ ...base, utcDateTime: null, meetingTime: 'soon' })).toEqual({
+      meeting_time: { hour: 14, minute: 0 },
+      utcDateTime: '2031-07-01T12:00:00.000Z',
+    });
+    expect(loadedSchedule({ ...base, timezone: 'Nowhere/Land', utcDateTime: null, meetingTime: null })).toEqual({
+      meeting_time: { hour: 14, minute: 0 },
+      utcDateTime: null,
+    });
   });
 });

@@ -33,7 +33,11 @@ export function formatPence(pence: number, currency: Currency | string = 'GBP'):
 
 /** The plain symbol of a currency as amounts are written (£, $, €); the code itself for others. */
 export function currencySymbol(currency: Currency | string): string {
-  return formatter(currency, 0).formatToParts(0).find((p) => p.type === 'currency')?.value ?? currency;
+  return (
+    formatter(currency, 0)
+      .formatToParts(0)
+      .find((p) => p.type === 'currency')?.value ?? currency
+  );
 }
 
 /** A price in whole currency units (as stored: 120.5) to minor units (pence, cents: 12050), the unit the ledger counts in. */

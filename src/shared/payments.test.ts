@@ -1,8 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { amountDue, balanceDue, checkoutAmounts, isCancelled, isVoided, netPaid, paymentRemaining, statusAfterLedgerChange, type LedgerEntry } from './payments';
+import {
+  amountDue,
+  balanceDue,
+  checkoutAmounts,
+  isCancelled,
+  isVoided,
+  netPaid,
+  paymentRemaining,
+  statusAfterLedgerChange,
+  type LedgerEntry,
+} from './payments';
 
 const payment = (id: number, pence: number): LedgerEntry => ({ id, kind: 'payment', payment_amount: pence, corrects_payment_id: null });
-const correction = (id: number, kind: 'void' | 'refund', of: number, pence: number): LedgerEntry => ({ id, kind, payment_amount: -pence, corrects_payment_id: of });
+const correction = (id: number, kind: 'void' | 'refund', of: number, pence: number): LedgerEntry => ({
+  id,
+  kind,
+  payment_amount: -pence,
+  corrects_payment_id: of,
+});
 
 describe('payment ledger', () => {
   const ledger = [payment(1, 10_000), payment(2, 5_000), correction(3, 'refund', 1, 2_500), correction(4, 'void', 2, 5_000)];

@@ -2,14 +2,20 @@ import { describe, expect, it } from 'vitest';
 import { photoDimensions } from './photo-dimensions';
 import { checkPhoto, UPLOAD_MESSAGES } from './uploads';
 
-const bytes = (...parts: (number[] | string)[]) =>
-  Uint8Array.from(parts.flatMap((p) => (typeof p === 'string' ? [...p].map((c) => c.charCodeAt(0)) : p)));
+const bytes = (...parts: (number[] | string)[]) => Uint8Array.from(parts.flatMap((p) => (typeof p === 'string' ? [...p].map((c) => c.charCodeAt(0)) : p)));
 const be32 = (n: number) => [(n >>> 24) & 255, (n >>> 16) & 255, (n >>> 8) & 255, n & 255];
 const png = (w: number, h: number) => bytes([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13], 'IHDR', be32(w), be32(h), [8, 6, 0, 0, 0]);
 // A JFIF segment, a quantisation table (skipped by its length), then the frame.
 const jpeg = (w: number, h: number, sof = 0xc0) =>
-  bytes([0xff, 0xd8, 0xff, 0xe0, 0, 16], 'JFIF', [0, 1, 1, 0, 0, 1, 0, 1, 0, 0], [0xff, 0xdb, 0, 4, 0, 0], [0xff, sof, 0, 17, 8, h >> 8, h & 255, w >> 8, w & 255, 3]);
-const webpLossy = (w: number, h: number) => bytes('RIFF', [0, 0, 0, 0], 'WEBPVP8 ', [0, 0, 0, 0], [0, 0, 0, 0x9d, 0x01, 0x2a, w & 255, w >> 8, h & 255, h >> 8]);
+  bytes(
+    [0xff, 0xd8, 0xff, 0xe0, 0, 16],
+    'JFIF',
+    [0, 1, 1, 0, 0, 1, 0, 1, 0, 0],
+    [0xff, 0xdb, 0, 4, 0, 0],
+    [0xff, sof, 0, 17, 8, h >> 8, h & 255, w >> 8, w & 255, 3],
+  );
+const webpLossy = (w: number, h: number) =>
+  bytes('RIFF', [0, 0, 0, 0], 'WEBPVP8 ', [0, 0, 0, 0], [0, 0, 0, 0x9d, 0x01, 0x2a, w & 255, w >> 8, h & 255, h >> 8]);
 const webpLossless = (w: number, h: number) => {
   const bits = (w - 1) | ((h - 1) << 14);
   return bytes('RIFF', [0, 0, 0, 0], 'WEBPVP8L', [0, 0, 0, 0, 0x2f, bits & 255, (bits >>> 8) & 255, (bits >>> 16) & 255, (bits >>> 24) & 255]);

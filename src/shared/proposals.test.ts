@@ -3,7 +3,15 @@ import { computeQuotePrice, isProposalExpired } from './proposals';
 
 describe('computeQuotePrice', () => {
   it('adds the custom lines, a discount being negative, to the booking price rule', () => {
-    const price = computeQuotePrice({ players: 12, pricePerPerson: 20, addOnPrices: [300], lines: [{ label: 'Travel', amount: 45.5 }, { label: 'Discount', amount: -30.25 }] });
+    const price = computeQuotePrice({
+      players: 12,
+      pricePerPerson: 20,
+      addOnPrices: [300],
+      lines: [
+        { label: 'Travel', amount: 45.5 },
+        { label: 'Discount', amount: -30.25 },
+      ],
+    });
     expect(price).toEqual({ price_per_person: 20, add_ons_total: 300, lines_total: 15.25, total_price: 555.25 });
   });
 

@@ -45,7 +45,7 @@ describe('time', () => {
   });
 });
 
-describe('the admin pages\' one date-time formatter', () => {
+describe("the admin pages' one date-time formatter", () => {
   it('shows moments as dd/MM/yyyy HH:mm:ss in the admin zone', () => {
     expect(formatAdminTimestamp('2026-07-01T13:05:09Z')).toBe('01/07/2026 14:05:09');
     expect(formatAdminTimestamp('nonsense')).toBe('Invalid date');

@@ -111,4 +111,3 @@ export function isStartInPast(utcDateTime: string, now: Date = new Date()): bool
 export function formatDateTimeMinutes(value: Date, timeZone: string): string {
   return format(new TZDate(value.getTime(), isValidTimeZone(timeZone) ? timeZone : 'UTC'), DISPLAY_MINUTES);
 }
-

@@ -23,7 +23,12 @@ export type Tracking = Partial<Record<TrackingField, string | null>>;
 export type BookingSource = 'instagram' | 'facebook' | 'linkedin' | 'google' | null;
 
 /** Each source's name: the staff list's icon label and the export's Source cell. */
-export const BOOKING_SOURCE_LABELS: Readonly<Record<NonNullable<BookingSource>, string>> = { instagram: 'Instagram', facebook: 'Facebook', linkedin: 'LinkedIn', google: 'Google' };
+export const BOOKING_SOURCE_LABELS: Readonly<Record<NonNullable<BookingSource>, string>> = {
+  instagram: 'Instagram',
+  facebook: 'Facebook',
+  linkedin: 'LinkedIn',
+  google: 'Google',
+};
 
 /** A source's name, '' for none. */
 export const sourceLabel = (source: BookingSource): string => (source ? BOOKING_SOURCE_LABELS[source] : '');

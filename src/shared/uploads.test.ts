@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkPhoto, detectPhotoType, MAX_PHOTO_BYTES, UPLOAD_MESSAGES } from './uploads';
 
-const bytes = (...parts: (number[] | string)[]) =>
-  Uint8Array.from(parts.flatMap((p) => (typeof p === 'string' ? [...p].map((c) => c.charCodeAt(0)) : p)));
+const bytes = (...parts: (number[] | string)[]) => Uint8Array.from(parts.flatMap((p) => (typeof p === 'string' ? [...p].map((c) => c.charCodeAt(0)) : p)));
 
 const jpeg = bytes([0xff, 0xd8, 0xff, 0xe0, 0, 0x10], 'JFIF');
 const png = bytes([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d], 'IHDR');

@@ -39,8 +39,7 @@ export function detectPhotoType(bytes: Uint8Array): PhotoType | null {
 }
 
 export type PhotoCheck =
-  | { ok: true; type: PhotoType; extension: string }
-  | { ok: false; status: 413 | 415 | 422; message: (typeof UPLOAD_MESSAGES)[keyof typeof UPLOAD_MESSAGES] };
+  { ok: true; type: PhotoType; extension: string } | { ok: false; status: 413 | 415 | 422; message: (typeof UPLOAD_MESSAGES)[keyof typeof UPLOAD_MESSAGES] };
 
 /**
  * The size is checked first, so an oversized file is refused without looking further; then the type by the bytes;

@@ -39,7 +39,13 @@ describe('booking creation per client address', () => {
     for (let i = 0; i < BOOKING_CREATE_LIMIT.perIp + 5; i++) expect((await book(agent, address, { date: '2000-01-01' })).statusCode).toBe(422);
     const body = bookingBody();
     for (let i = 0; i < BOOKING_CREATE_LIMIT.perIp + 5; i++) {
-      const res = await agent.inject({ method: 'POST', url: '/api/bookings', payload: body, remoteAddress: address, headers: { 'idempotency-key': 'same-booking' } });
+      const res = await agent.inject({
+        method: 'POST',
+        url: '/api/bookings',
+        payload: body,
+        remoteAddress: address,
+        headers: { 'idempotency-key': 'same-booking' },
+      });
       expect(res.statusCode).toBe(201);
     }
     expect((await book(agent, address)).statusCode).toBe(201);

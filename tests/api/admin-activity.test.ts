@@ -72,7 +72,15 @@ describe('GET /api/admin/activity', () => {
 
   it('filters by booking id', async () => {
     const booking = await createBooking(t.db);
-    await recordActivity(t.db, { actorId: admin.userId, action: 'booking.notes', entityType: 'booking', entityId: booking.id, bookingId: booking.id, before: { admin_general_notes: null }, after: { admin_general_notes: 'hi' } });
+    await recordActivity(t.db, {
+      actorId: admin.userId,
+      action: 'booking.notes',
+      entityType: 'booking',
+      entityId: booking.id,
+      bookingId: booking.id,
+      before: { admin_general_notes: null },
+      after: { admin_general_notes: 'hi' },
+    });
     const res = await admin.get(`/api/admin/activity?booking_id=${booking.id}`);
     const body = res.json<Page>();
     expect(body.entries).toHaveLength(1);
@@ -85,14 +93,19 @@ describe('GET /api/admin/activity', () => {
     await admin.post('/api/admin/users/upgrade', { email: subject.email, is_admin: false, is_host: true });
     const about = (await admin.get(`/api/admin/activity?user_id=${subject.id}`)).json<Page>();
     expect(about.entries.map((e) => e.action)).toEqual(['user.upgrade']);
-    expect(about.entries[0]).toMatchObject({ subject_user_id: subject.id, before: { is_admin: false, is_host: false }, after: { is_admin: false, is_host: true } });
+    expect(about.entries[0]).toMatchObject({
+      subject_user_id: subject.id,
+      before: { is_admin: false, is_host: false },
+      after: { is_admin: false, is_host: true },
+    });
     const byAdmin = (await admin.get(`/api/admin/activity?user_id=${admin.userId}`)).json<Page>();
     expect(byAdmin.entries.every((e) => e.actor?.id === admin.userId || e.subject_user_id === admin.userId)).toBe(true);
     expect(byAdmin.entries.length).toBeGreaterThanOrEqual(3);
   });
 
   it('pages with per_page and page', async () => {
-    for (let i = 0; i < 5; i++) await recordActivity(t.db, { actorId: null, action: 'price.update', entityType: 'price', entityId: i, before: { price: i }, after: { price: i + 1 } });
+    for (let i = 0; i < 5; i++)
+      await recordActivity(t.db, { actorId: null, action: 'price.update', entityType: 'price', entityId: i, before: { price: i }, after: { price: i + 1 } });
     const all = (await admin.get('/api/admin/activity?per_page=100')).json<Page>();
     const page2 = (await admin.get('/api/admin/activity?per_page=2&page=2')).json<Page>();
     expect(page2.entries.map((e) => e.id)).toEqual(all.entries.slice(2, 4).map((e) => e.id));

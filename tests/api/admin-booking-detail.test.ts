@@ -21,7 +21,10 @@ const url = (id: number, rest = '') => `/api/admin/bookings/${id}${rest}`;
 const bookingOf = (res: { json(): unknown }) => adminBookingResponse.parse(res.json()).booking;
 
 async function activities(bookingId: number, action: string) {
-  return t.db.select().from(activityLog).where(and(eq(activityLog.bookingId, bookingId), eq(activityLog.action, action)));
+  return t.db
+    .select()
+    .from(activityLog)
+    .where(and(eq(activityLog.bookingId, bookingId), eq(activityLog.action, action)));
 }
 async function mailsTo(to: string) {
   return t.db.select().from(mailOutbox).where(eq(mailOutbox.to, to));
@@ -57,7 +60,12 @@ describe('PATCH /api/admin/bookings/:id', () => {
     const b = await createBooking(t.db);
     const res = await admin.patch(url(b.id), { utcDateTime: '2031-01-10T17:30:00.000Z', timezone: 'America/New_York' });
     expect(res.statusCode).toBe(200);
-    expect(bookingOf(res)).toMatchObject({ utcDateTime: '2031-01-10T17:30:00.000Z', timezone: 'America/New_York', date: '2031-01-10', meeting_time: { hour: 12, minute: 30 } });
+    expect(bookingOf(res)).toMatchObject({
+      utcDateTime: '2031-01-10T17:30:00.000Z',
+      timezone: 'America/New_York',
+      date: '2031-01-10',
+      meeting_time: { hour: 12, minute: 30 },
+    });
   });
 
   it('refuses a date without a valid timezone', async () => {
@@ -328,7 +336,12 @@ describe("confirming the booker's requested spot (issue 28)", () => {
     const { booking, gameCode } = await createPaidBooking(t.db);
     const organiser = await t.visitor();
     const propose = (address: string) =>
-      organiser.inject({ method: 'PUT', url: `/api/booking/${gameCode}/locations`, headers: { 'x-manage-key': booking.manageKey }, payload: { hiding_spot_address: address } });
+      organiser.inject({
+        method: 'PUT',
+        url: `/api/booking/${gameCode}/locations`,
+        headers: { 'x-manage-key': booking.manageKey },
+        payload: { hiding_spot_address: address },
+      });
     expect((await propose('Behind the old oak')).statusCode).toBe(200);
     const seen = bookingOf(await admin.get(url(booking.id)));
     expect(seen).toMatchObject({ hiding_spot_address: 'Behind the old oak', hiding_spot_status: 'requested', hiding_spot_owner: 'booker' });
@@ -368,7 +381,10 @@ describe('POST /api/admin/bookings/:id/emergency-change-host', () => {
     const host = await t.createUser({ role: 'host', name: 'Stand-in Host' });
     const res = await admin.post(url(booking.id, '/emergency-change-host'), { host_id: String(host.id) });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ message: 'Emergency host change successful', booking: { assigned_host_id: host.id, assigned_host_name: 'Stand-in Host', game: { host_id: host.id } } });
+    expect(res.json()).toMatchObject({
+      message: 'Emergency host change successful',
+      booking: { assigned_host_id: host.id, assigned_host_name: 'Stand-in Host', game: { host_id: host.id } },
+    });
     const [game] = await t.db.select().from(games).where(eq(games.id, gameId));
     expect(game?.hostId).toBe(host.id);
   });
@@ -431,7 +447,10 @@ describe('GET /api/admin/bookings/:id/game-heartbeat', () => {
       .insert(gameInstances)
       .values({ gameId, status: 'ended', startTime: new Date(Date.now() - 3 * 3_600_000), endTime: new Date(Date.now() - 3 * 3_600_000 + 90 * 60_000) })
       .returning();
-    const [live] = await t.db.insert(gameInstances).values({ gameId, status: 'live', startTime: start, latestArea: { lat: 51.5, lng: -0.12, radius: 800 } }).returning();
+    const [live] = await t.db
+      .insert(gameInstances)
+      .values({ gameId, status: 'live', startTime: start, latestArea: { lat: 51.5, lng: -0.12, radius: 800 } })
+      .returning();
     if (!live || !old) throw new Error('seed failed');
     // The Owls scored more challenge points; the Foxes found the Chicken (+50) and lead (decision 0240).
     const [owls, foxes] = await t.db
@@ -502,6 +521,8 @@ describe('access', () => {
     const res = await admin.get('/api/docs/json');
     expect(res.statusCode).toBe(200);
     const doc = res.json<{ paths: Record<string, unknown> }>();
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/admin/bookings/{id}', '/api/admin/bookings/{id}/game-heartbeat', '/api/admin/bookings/{id}/locks']));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/admin/bookings/{id}', '/api/admin/bookings/{id}/game-heartbeat', '/api/admin/bookings/{id}/locks']),
+    );
   });
 });

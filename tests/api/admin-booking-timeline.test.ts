@@ -38,7 +38,11 @@ describe('GET /api/admin/bookings/{id}/timeline', () => {
   it('merges the confirmation mail, a booker change and a staff change, newest first, in words', async () => {
     const booking = await bookOnline({ players: 8 });
     const other = await t.visitor();
-    const edit = await other.patch(`/api/bookings/${booking.id}`, { players: 12, meeting_time: { hour: 18, minute: 30 } }, { 'x-booking-code': booking.temp_code });
+    const edit = await other.patch(
+      `/api/bookings/${booking.id}`,
+      { players: 12, meeting_time: { hour: 18, minute: 30 } },
+      { 'x-booking-code': booking.temp_code },
+    );
     expect(edit.statusCode).toBe(200);
     const staff = await admin.patch(`/api/admin/bookings/${booking.id}`, { meeting_point_address: '10 Downing Street' });
     expect(staff.statusCode).toBe(200);
@@ -62,7 +66,14 @@ describe('GET /api/admin/bookings/{id}/timeline', () => {
     ]);
     expect(mailEntry).toMatchObject({ source: 'system', mail_id: body.mails[0]?.id });
     expect(body.mails).toEqual([
-      expect.objectContaining({ kind: 'booking_confirmation', kind_label: 'Booking confirmation', to: booking.email, status: 'stored', status_label: 'Stored (no mail server)', resent_from: null }),
+      expect.objectContaining({
+        kind: 'booking_confirmation',
+        kind_label: 'Booking confirmation',
+        to: booking.email,
+        status: 'stored',
+        status_label: 'Stored (no mail server)',
+        resent_from: null,
+      }),
     ]);
     expect(body.mails[0]?.text).toContain(booking.temp_code);
     expect(body.truncated).toBe(false);
@@ -98,17 +109,32 @@ describe('POST /api/admin/bookings/{id}/mails/{mailId}/resend', () => {
     const res = await admin.post(`/api/admin/bookings/${booking.id}/mails/${original.id}/resend`);
     expect(res.statusCode).toBe(201);
     const copy = res.json<{ mail: OutboxMail }>().mail;
-    expect(copy).toMatchObject({ kind: 'booking_confirmation', to: original.to, subject: original.subject, text: original.text, status: 'stored', resent_from: original.id });
+    expect(copy).toMatchObject({
+      kind: 'booking_confirmation',
+      to: original.to,
+      subject: original.subject,
+      text: original.text,
+      status: 'stored',
+      resent_from: original.id,
+    });
     expect(copy.id).toBeGreaterThan(original.id);
 
     const rows = await t.db.select().from(mailOutbox).where(eq(mailOutbox.bookingId, booking.id));
     expect(rows).toHaveLength(2);
     expect(rows.find((r) => r.id === original.id)).toMatchObject({ status: 'stored', subject: original.subject });
-    const logged = await t.db.select().from(activityLog).where(and(eq(activityLog.bookingId, booking.id), eq(activityLog.action, 'mail.resend')));
+    const logged = await t.db
+      .select()
+      .from(activityLog)
+      .where(and(eq(activityLog.bookingId, booking.id), eq(activityLog.action, 'mail.resend')));
     expect(logged).toEqual([expect.objectContaining({ actorId: admin.userId, entityType: 'mail', entityId: String(copy.id) })]);
 
     const body = await timeline(booking.id);
-    expect(body.entries[0]).toMatchObject({ who: 'Ada Admin', source: 'staff', summary: `Resent mail: Booking confirmation to ${booking.email}`, mail_id: copy.id });
+    expect(body.entries[0]).toMatchObject({
+      who: 'Ada Admin',
+      source: 'staff',
+      summary: `Resent mail: Booking confirmation to ${booking.email}`,
+      mail_id: copy.id,
+    });
     expect(body.entries.filter((e) => e.summary.includes('Resent'))).toHaveLength(1);
     expect(body.mails.map((m) => m.id)).toEqual([copy.id, original.id]);
   });

@@ -33,7 +33,12 @@ afterAll(async () => t?.close());
 function filters(): { query: string; where: SQL | undefined }[] {
   const out: { query: string; where: SQL | undefined }[] = [];
   for (const status of LIST_STATUSES) {
-    const where = status === 'all' ? undefined : status === 'need_venues' || status === 'need_hosts' || status === 'unactivated' ? attentionCondition(status) : eq(bookings.bookingStatus, status);
+    const where =
+      status === 'all'
+        ? undefined
+        : status === 'need_venues' || status === 'need_hosts' || status === 'unactivated'
+          ? attentionCondition(status)
+          : eq(bookings.bookingStatus, status);
     out.push({ query: `status=${status}`, where });
   }
   for (const lead of LIST_LEAD_STATUSES) out.push({ query: `view=leads&lead_status=${lead}`, where: pipelineCondition(lead) });
@@ -100,7 +105,10 @@ describe('booking counts kept by triggers', () => {
     await expectCountsExact();
 
     // One statement changing many rows, some of them to the key they already had.
-    await db.update(bookings).set({ leadStatus: 'lost' }).where(inArray(bookings.bookingStatus, ['enquiry', 'lead', 'paid']));
+    await db
+      .update(bookings)
+      .set({ leadStatus: 'lost' })
+      .where(inArray(bookings.bookingStatus, ['enquiry', 'lead', 'paid']));
     await setActivated(p2.booking.id, false);
     await expectCountsExact();
 
@@ -144,7 +152,12 @@ describe('booking counts kept by triggers', () => {
       work.push(db.update(games).set({ activated: true }).where(eq(games.bookingId, id)));
       if (i % 4 === 0) work.push(foldKeyCountDeltas(db));
     }
-    work.push(db.update(bookings).set({ hidingSpotStatus: 'confirmed' }).where(and(eq(bookings.bookingStatus, 'paid'), eq(bookings.hosted, true))));
+    work.push(
+      db
+        .update(bookings)
+        .set({ hidingSpotStatus: 'confirmed' })
+        .where(and(eq(bookings.bookingStatus, 'paid'), eq(bookings.hosted, true))),
+    );
     await Promise.all(work);
     await expectCountsExact();
   });
@@ -152,7 +165,9 @@ describe('booking counts kept by triggers', () => {
   it("are folded by the maintenance run, which runs the features' tasks it is given: the booking count deltas are folded, the counts unchanged", async () => {
     for (let i = 0; i < 3; i++) await createBooking(t.db);
     const pending = async () => Number((await t.db.select({ n: sql<number>`count(*)` }).from(bookingCountDeltas))[0]?.n);
-    const counted = async () => Number((await t.db.select({ n: sql<number>`coalesce(sum(${bookingCounts.n}), 0)` }).from(bookingCounts))[0]?.n) + Number((await t.db.select({ n: sql<number>`coalesce(sum(${bookingCountDeltas.n}), 0)` }).from(bookingCountDeltas))[0]?.n);
+    const counted = async () =>
+      Number((await t.db.select({ n: sql<number>`coalesce(sum(${bookingCounts.n}), 0)` }).from(bookingCounts))[0]?.n) +
+      Number((await t.db.select({ n: sql<number>`coalesce(sum(${bookingCountDeltas.n}), 0)` }).from(bookingCountDeltas))[0]?.n);
     const total = Number((await t.db.select({ n: sql<number>`count(*)` }).from(bookings))[0]?.n);
     expect(await pending()).toBeGreaterThan(0);
     expect(await counted()).toBe(total);

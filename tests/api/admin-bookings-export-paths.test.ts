@@ -42,9 +42,27 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('CSV export on PostgreSQL', { ta
     await createBooking(t.db, { liFatId: 'li', utmSource: 'newsletter', addOns: ['hosted', { type: 'hosted', note: 'say "hi", then 1, 2', n: [1, 2] }] });
     const odd = await createBooking(t.db);
     // Shapes no write path makes today, as old rows might hold them: objects without a type, numbers, unknown types.
-    await t.db.execute(sql`update bookings set add_ons = '[{"type":"hosted","note":"a, b","seats":3},"hosted",{"note":"no type"},7,"mystery"]'::jsonb where id = ${odd.id}`);
-    await createBooking(t.db, { addOns: [] as string[], planType: 'bespoke', currency: 'EUR', totalPrice: 1234567.5, timezone: 'Asia/Tokyo', leadStatus: 'trash', bookingStatus: 'lead' });
-    await createBooking(t.db, { planType: 'pro', currency: 'USD', meetingTime: { hour: 7, minute: 3 }, date: '2031-12-31', timezone: 'America/Los_Angeles', meetingPointStatus: 'requested', adminGeneralNotes: '-5 is a formula' });
+    await t.db.execute(
+      sql`update bookings set add_ons = '[{"type":"hosted","note":"a, b","seats":3},"hosted",{"note":"no type"},7,"mystery"]'::jsonb where id = ${odd.id}`,
+    );
+    await createBooking(t.db, {
+      addOns: [] as string[],
+      planType: 'bespoke',
+      currency: 'EUR',
+      totalPrice: 1234567.5,
+      timezone: 'Asia/Tokyo',
+      leadStatus: 'trash',
+      bookingStatus: 'lead',
+    });
+    await createBooking(t.db, {
+      planType: 'pro',
+      currency: 'USD',
+      meetingTime: { hour: 7, minute: 3 },
+      date: '2031-12-31',
+      timezone: 'America/Los_Angeles',
+      meetingPointStatus: 'requested',
+      adminGeneralNotes: '-5 is a formula',
+    });
     await createBooking(t.db, { email: "o'hara\\x@quote.test", fullName: "Dan O'Hara" });
     const paid = await createPaidBooking(t.db, { gclid: 'g1', fullName: 'Émile Zoë 🐔', addOns: ['hosted'], hosted: true }, 4_321);
     await t.db.insert(contactHistory).values({ bookingId: paid.booking.id, type: 'phone', note: 'Called' });

@@ -18,7 +18,6 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-
 describe('calendar', () => {
   let junePaid: number[] = [];
   let earlyCode = '';
@@ -235,7 +234,8 @@ describe('CSV export', () => {
   });
 
   it('exports what the list shows for the same filters (tab, sub-tab, metric filter, search), every page', async () => {
-    const mk = (name: string, over: Parameters<typeof createBooking>[1] = {}) => createBooking(t.db, { fullName: name, email: `${name.toLowerCase()}@filter.test`, ...over });
+    const mk = (name: string, over: Parameters<typeof createBooking>[1] = {}) =>
+      createBooking(t.db, { fullName: name, email: `${name.toLowerCase()}@filter.test`, ...over });
     await mk('Fenquiry');
     await mk('Flead', { bookingStatus: 'lead', leadStatus: 'contacted' });
     await mk('Flost', { bookingStatus: 'lead', leadStatus: 'lost' });
@@ -269,7 +269,17 @@ describe('CSV export', () => {
   });
 
   it('streams thousands of bookings across keyset pages, each once', async () => {
-    const base = { initialAreaLat: 51.5, initialAreaLng: -0.12, players: 8, email: 'bulk@example.test', city: 'London', pricePerPerson: 15, totalPrice: 120, meetingTime: { hour: 15, minute: 0 }, date: '2030-01-01' };
+    const base = {
+      initialAreaLat: 51.5,
+      initialAreaLng: -0.12,
+      players: 8,
+      email: 'bulk@example.test',
+      city: 'London',
+      pricePerPerson: 15,
+      totalPrice: 120,
+      meetingTime: { hour: 15, minute: 0 },
+      date: '2030-01-01',
+    };
     await t.db.insert(bookings).values(Array.from({ length: 2600 }, (_, i) => ({ ...base, fullName: `Bulk ${i}`, tempCode: newTempCode() })));
     const { rows } = await exportRows();
     const ids = rows.map((r) => r[0]);
@@ -334,7 +344,10 @@ describe('POST /api/admin/bookings', () => {
       code_type: 'temp',
     });
     expect(booking.pricing_history).toHaveLength(1);
-    const log = await t.db.select().from(activityLog).where(and(eq(activityLog.action, 'booking.create'), eq(activityLog.bookingId, booking.id)));
+    const log = await t.db
+      .select()
+      .from(activityLog)
+      .where(and(eq(activityLog.action, 'booking.create'), eq(activityLog.bookingId, booking.id)));
     expect(log).toHaveLength(1);
     expect(log[0]!.actorId).toBe((admin as Agent & { userId: number }).userId);
     const found = await admin.get(`/api/admin/bookings?search=${encodeURIComponent('staff-made@example.test')}`);
@@ -350,9 +363,18 @@ describe('POST /api/admin/bookings', () => {
 
   it('stores hosted only when bespoke or the charged host add-on says so, and refuses a hosted flag nobody pays for', async () => {
     const cases: [Partial<AdminCreateBookingInput>, { hosted: boolean; add_ons_total: number }][] = [
-      [{ plan_type: 'bespoke', add_ons: [], hosted: true }, { hosted: true, add_ons_total: 0 }],
-      [{ plan_type: 'standard', add_ons: ['hosted'], hosted: true }, { hosted: true, add_ons_total: 300 }],
-      [{ plan_type: 'standard', add_ons: [], hosted: false }, { hosted: false, add_ons_total: 0 }],
+      [
+        { plan_type: 'bespoke', add_ons: [], hosted: true },
+        { hosted: true, add_ons_total: 0 },
+      ],
+      [
+        { plan_type: 'standard', add_ons: ['hosted'], hosted: true },
+        { hosted: true, add_ons_total: 300 },
+      ],
+      [
+        { plan_type: 'standard', add_ons: [], hosted: false },
+        { hosted: false, add_ons_total: 0 },
+      ],
     ];
     for (const [i, [over, expected]] of cases.entries()) {
       const res = await admin.post('/api/admin/bookings', payload({ ...over, email: `hosted-${i}@example.test` }));

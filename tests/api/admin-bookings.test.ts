@@ -45,7 +45,11 @@ beforeAll(async () => {
   };
   const confirmed = { meetingPointStatus: 'confirmed', hidingSpotStatus: 'confirmed' };
   await paid('P1', { fullName: 'Pat Ready', ...confirmed, createdAt: at('2026-01-09T10:00:00Z') }, true);
-  await paid('P2', { fullName: 'Pam Needs', meetingPointStatus: 'confirmed', hidingSpotStatus: 'requested', hosted: true, createdAt: at('2026-01-10T10:00:00Z') }, false);
+  await paid(
+    'P2',
+    { fullName: 'Pam Needs', meetingPointStatus: 'confirmed', hidingSpotStatus: 'requested', hosted: true, createdAt: at('2026-01-10T10:00:00Z') },
+    false,
+  );
   await paid('P3', { fullName: 'Pip Nothing', hosted: true, assignedHostId: host.id, createdAt: at('2026-01-11T10:00:00Z'), liFatId: 'x' }, false);
   await paid('P4', { fullName: 'Pia Converted', ...confirmed, leadStatus: 'converted', createdAt: at('2026-01-12T10:00:00Z') }, true);
 

@@ -24,7 +24,11 @@ const valid = {
 };
 
 async function latestActivity(entityId: number) {
-  const rows = await t.db.select().from(activityLog).where(eq(activityLog.entityId, String(entityId))).orderBy(desc(activityLog.id));
+  const rows = await t.db
+    .select()
+    .from(activityLog)
+    .where(eq(activityLog.entityId, String(entityId)))
+    .orderBy(desc(activityLog.id));
   return rows.filter((r) => r.entityType === 'challenge');
 }
 
@@ -35,7 +39,15 @@ describe('GET /api/admin/challenges', () => {
     const { data } = res.json<{ data: Array<Record<string, unknown>> }>();
     expect(data.length).toBeGreaterThanOrEqual(14);
     expect(data[0]).toEqual(
-      expect.objectContaining({ id: expect.any(Number), name: expect.any(String), type: expect.any(String), spice_level: expect.any(String), is_active: true, max_score: expect.any(Number), region_code: null }),
+      expect.objectContaining({
+        id: expect.any(Number),
+        name: expect.any(String),
+        type: expect.any(String),
+        spice_level: expect.any(String),
+        is_active: true,
+        max_score: expect.any(Number),
+        region_code: null,
+      }),
     );
   });
 
@@ -70,13 +82,26 @@ describe('create, read and update', () => {
     expect(got.json().data).toMatchObject(valid);
 
     const [entry] = await latestActivity(data.id);
-    expect(entry).toMatchObject({ actorId: admin.userId, action: 'challenge.create', before: null, after: expect.objectContaining({ name: valid.name, max_score: 15 }) });
+    expect(entry).toMatchObject({
+      actorId: admin.userId,
+      action: 'challenge.create',
+      before: null,
+      after: expect.objectContaining({ name: valid.name, max_score: 15 }),
+    });
   });
 
   it('applies the spec defaults to fields left out', async () => {
     const res = await admin.post('/api/admin/challenges', { name: 'Minimal', description: 'Only the required fields.' });
     expect(res.statusCode).toBe(201);
-    expect(res.json().data).toMatchObject({ type: 'Rating', spice_level: 'Mild', is_active: true, max_score: 10, max_submissions: 1, points_per_submission: 1, region_code: null });
+    expect(res.json().data).toMatchObject({
+      type: 'Rating',
+      spice_level: 'Mild',
+      is_active: true,
+      max_score: 10,
+      max_submissions: 1,
+      points_per_submission: 1,
+      region_code: null,
+    });
   });
 
   it('updates with PUT, answers {data} and logs only the changed fields before and after', async () => {
@@ -109,8 +134,18 @@ describe('validation messages (422 per field)', () => {
     ['max score not below 0', { max_score: -5 }, 'max_score', 'Max score cannot be less than 0'],
     ['tally points required', { type: 'Tally', max_score: 10, points_per_submission: null }, 'points_per_submission', 'Points per submission required'],
     ['tally points at least 1', { type: 'Tally', max_score: 10, points_per_submission: 0 }, 'points_per_submission', 'Points per submission required'],
-    ['tally points not above max', { type: 'Tally', max_score: 10, points_per_submission: 20 }, 'points_per_submission', 'Points per submission cannot be greater than max score'],
-    ['tally max divisible', { type: 'Tally', max_score: 10, points_per_submission: 3 }, 'points_per_submission', 'Max score must be divisible by points per submission'],
+    [
+      'tally points not above max',
+      { type: 'Tally', max_score: 10, points_per_submission: 20 },
+      'points_per_submission',
+      'Points per submission cannot be greater than max score',
+    ],
+    [
+      'tally max divisible',
+      { type: 'Tally', max_score: 10, points_per_submission: 3 },
+      'points_per_submission',
+      'Max score must be divisible by points per submission',
+    ],
   ];
   for (const [label, patch, field, message] of cases) {
     it(`${label}: POST and PUT`, async () => {
@@ -147,6 +182,8 @@ describe('OpenAPI', () => {
   it('documents the challenge routes', async () => {
     const res = await admin.get('/api/docs/json');
     expect(res.statusCode).toBe(200);
-    expect(Object.keys(res.json<{ paths: Record<string, unknown> }>().paths)).toEqual(expect.arrayContaining(['/api/admin/challenges', '/api/admin/challenges/{id}']));
+    expect(Object.keys(res.json<{ paths: Record<string, unknown> }>().paths)).toEqual(
+      expect.arrayContaining(['/api/admin/challenges', '/api/admin/challenges/{id}']),
+    );
   });
 });

@@ -31,7 +31,15 @@ describe('item stations', () => {
     expect(station).toMatchObject({ game_id: gameId, kind: 'radar', lat: 51.508, lng: -0.128, label: 'Fountain', active: true });
 
     const listed = (await admin.get(`${base}/games/${gameId}/stations`)).json<{ game: MarkerGame; stations: ItemStation[] }>();
-    expect(listed.game).toMatchObject({ id: gameId, code: gameCode, plan_type: 'pro', weapons_on: true, stations_count: n + 1, stations_edited: true, area: { lat: 51.5074, lng: -0.1278, radius: 1000 } });
+    expect(listed.game).toMatchObject({
+      id: gameId,
+      code: gameCode,
+      plan_type: 'pro',
+      weapons_on: true,
+      stations_count: n + 1,
+      stations_edited: true,
+      area: { lat: 51.5074, lng: -0.1278, radius: 1000 },
+    });
     expect(listed.stations.map((s) => s.id)).toEqual([...defaults.stations.map((s) => s.id), station.id]);
     const games = (await admin.get(`${base}/games`)).json<{ games: MarkerGame[] }>().games;
     expect(games.find((g) => g.id === gameId)?.stations_count).toBe(n + 1);
@@ -47,7 +55,10 @@ describe('item stations', () => {
     expect((await t.db.select().from(itemStations).where(eq(itemStations.gameId, gameId))).map((s) => s.id)).toEqual(defaults.stations.map((s) => s.id));
     expect((await admin.delete(`${base}/stations/${station.id}`)).json()).toEqual({ message: MARKER_MESSAGES.stationNotFound, code: 'not_found' });
 
-    const log = await t.db.select().from(activityLog).where(and(eq(activityLog.entityType, 'item_station'), eq(activityLog.entityId, String(station.id))));
+    const log = await t.db
+      .select()
+      .from(activityLog)
+      .where(and(eq(activityLog.entityType, 'item_station'), eq(activityLog.entityId, String(station.id))));
     expect(log.map((l) => l.action).sort()).toEqual(['item_station.create', 'item_station.delete', 'item_station.update', 'item_station.update']);
   });
 
@@ -76,7 +87,10 @@ describe('item stations', () => {
       { kind: 'radar', lat: 'north', lng: 0 },
     ];
     for (const body of bad) expect((await admin.post(`${base}/games/${gameId}/stations`, body)).statusCode).toBe(422);
-    expect((await admin.post(`${base}/games/999999/stations`, { kind: 'radar', lat: 1, lng: 1 })).json()).toEqual({ message: MARKER_MESSAGES.gameNotFound, code: 'not_found' });
+    expect((await admin.post(`${base}/games/999999/stations`, { kind: 'radar', lat: 1, lng: 1 })).json()).toEqual({
+      message: MARKER_MESSAGES.gameNotFound,
+      code: 'not_found',
+    });
     expect((await admin.patch(`${base}/stations/1`, { game_id: 5 })).statusCode).toBe(422);
     // Only the game's default stations (decision 0335): nothing refused was stored, and they are still the defaults.
     const stored = await t.db.select().from(itemStations).where(eq(itemStations.gameId, gameId));

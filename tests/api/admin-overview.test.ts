@@ -40,12 +40,26 @@ describe('admin overviews', () => {
     const paid = await createPaidBooking(t.db, { fullName: 'Team Owner' });
     await t.db.insert(teams).values({ bookingId: paid.booking.id, name: 'The Egg Heads', players: 'Ann, Bo' });
     const [instance] = await t.db.insert(gameInstances).values({ gameId: paid.gameId }).returning();
-    const [team] = await t.db.insert(instanceTeams).values({ instanceId: instance!.id, name: 'The Egg Heads', nameKey: 'the egg heads', points: 10 }).returning();
+    const [team] = await t.db
+      .insert(instanceTeams)
+      .values({ instanceId: instance!.id, name: 'The Egg Heads', nameKey: 'the egg heads', points: 10 })
+      .returning();
     const [challenge] = await t.db.select().from(challenges).limit(1);
     await t.db.insert(submissions).values({ instanceId: instance!.id, teamId: team!.id, challengeId: challenge!.id, status: 'approved', pointsAwarded: 10 });
 
     const teamList = (await admin.get('/api/admin/teams')).json();
-    expect(teamList.teams[0]).toMatchObject({ name: 'The Egg Heads', game_code: paid.gameCode, status: 'lobby', rank: 1, total: 10, challenge_points: 10, chicken_points: 0, adjustments: 0, players_count: 0, booking_name: 'Team Owner' });
+    expect(teamList.teams[0]).toMatchObject({
+      name: 'The Egg Heads',
+      game_code: paid.gameCode,
+      status: 'lobby',
+      rank: 1,
+      total: 10,
+      challenge_points: 10,
+      chicken_points: 0,
+      adjustments: 0,
+      players_count: 0,
+      booking_name: 'Team Owner',
+    });
     expect((await admin.get('/api/admin/teams?search=egg%20heads&status=lobby')).json().teams).toHaveLength(1);
     expect((await admin.get('/api/admin/teams?search=egg%20heads&status=live')).json().teams).toHaveLength(0);
     const subs = (await admin.get('/api/admin/submissions')).json();
@@ -67,9 +81,17 @@ describe('admin overviews', () => {
       for (const r of rows) {
         const [team] = await t.db
           .insert(instanceTeams)
-          .values({ instanceId: instance!.id, name: r.name, nameKey: r.name.toLowerCase(), chickenPoints: r.chicken ?? 0, foundChickenAt: r.chicken ? new Date() : null })
+          .values({
+            instanceId: instance!.id,
+            name: r.name,
+            nameKey: r.name.toLowerCase(),
+            chickenPoints: r.chicken ?? 0,
+            foundChickenAt: r.chicken ? new Date() : null,
+          })
           .returning();
-        await t.db.insert(submissions).values({ instanceId: instance!.id, teamId: team!.id, challengeId: challenge!.id, status: 'approved', pointsAwarded: r.challenge });
+        await t.db
+          .insert(submissions)
+          .values({ instanceId: instance!.id, teamId: team!.id, challengeId: challenge!.id, status: 'approved', pointsAwarded: r.challenge });
         if (r.adjust) await t.db.insert(scoreAdjustments).values({ teamId: team!.id, points: r.adjust, reason: 'Bonus' });
       }
     };

@@ -55,7 +55,10 @@ describe('the money figures agree with the payment rows', () => {
     const usd = await bookingWithLedger({ date: '2033-03-20', currency: 'USD' }, 50_000, 10_000);
     const gbp2 = await bookingWithLedger({ date: '2033-03-28', currency: 'GBP' }, 12_345, 345);
 
-    const rows = await t.db.select().from(bookingPayments).where(inArray(bookingPayments.bookingId, [gbp.id, usd.id, gbp2.id]));
+    const rows = await t.db
+      .select()
+      .from(bookingPayments)
+      .where(inArray(bookingPayments.bookingId, [gbp.id, usd.id, gbp2.id]));
     const expected = totalsOf(rows);
     expect(expected.map((e) => [e.currency, e.net])).toEqual([
       ['GBP', 30_000 - 7_550 + 12_345 - 345],
@@ -95,7 +98,16 @@ describe('/admin/payments filters', () => {
     const [early, usdCard, nextDay] = inserted.map((r) => r.id);
     const [refund] = await t.db
       .insert(bookingPayments)
-      .values({ bookingId: a.id, paymentType: 'card', paymentAmount: -2_500, currency: 'GBP', kind: 'refund', correctsPaymentId: early, reason: '=HYPERLINK("x")', createdAt: new Date('2036-02-02T23:59:00Z') })
+      .values({
+        bookingId: a.id,
+        paymentType: 'card',
+        paymentAmount: -2_500,
+        currency: 'GBP',
+        kind: 'refund',
+        correctsPaymentId: early,
+        reason: '=HYPERLINK("x")',
+        createdAt: new Date('2036-02-02T23:59:00Z'),
+      })
       .returning();
     ids = { early: early ?? 0, usdCard: usdCard ?? 0, nextDay: nextDay ?? 0, lateRefund: refund?.id ?? 0 };
   });
@@ -128,7 +140,20 @@ describe('/admin/payments filters', () => {
     expect(res.headers['content-type']).toContain('text/csv');
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="payments-\d{4}-\d{2}-\d{2}\.csv"$/);
     const [header, ...rows] = parseCsv(res.body);
-    expect(header).toEqual(['Recorded', 'Entry', 'Kind', 'Type', 'Amount', 'Currency', 'Corrects entry', 'Reason', 'Recorded by', 'Booking', 'Booker', 'Email']);
+    expect(header).toEqual([
+      'Recorded',
+      'Entry',
+      'Kind',
+      'Type',
+      'Amount',
+      'Currency',
+      'Corrects entry',
+      'Reason',
+      'Recorded by',
+      'Booking',
+      'Booker',
+      'Email',
+    ]);
     expect(rows.map((r) => [r[0], r[1], r[2], r[4], r[5], r[6], r[7], r[10]])).toEqual([
       ['01/02/2036 00:30', String(ids.early), 'payment', '100.00', 'GBP', '', '', 'Filter Ann'],
       ['02/02/2036 12:00', String(ids.usdCard), 'payment', '400.00', 'USD', '', '', 'Filter Bo'],
@@ -155,7 +180,10 @@ describe('/admin/payments filters', () => {
   it('agrees with the rows for a filtered range too', async () => {
     const from = new Date('2036-02-01T00:00:00Z');
     const to = new Date('2036-02-03T00:00:00Z');
-    const rows = await t.db.select().from(bookingPayments).where(and(gte(bookingPayments.createdAt, from), lt(bookingPayments.createdAt, to), eq(bookingPayments.paymentType, 'card')));
+    const rows = await t.db
+      .select()
+      .from(bookingPayments)
+      .where(and(gte(bookingPayments.createdAt, from), lt(bookingPayments.createdAt, to), eq(bookingPayments.paymentType, 'card')));
     expect((await list('from=2036-02-01&to=2036-02-02&payment_type=card')).totals).toEqual(totalsOf(rows));
   });
 });

@@ -88,7 +88,11 @@ describe('reviewing', () => {
     expect(await teamPoints(team.id)).toBe(15);
     const log = await activities(sub.id);
     expect(log).toHaveLength(2);
-    expect(log[0]).toMatchObject({ actorId: admin.userId, action: 'submission.rate', after: expect.objectContaining({ rating: 5, points_awarded: 15, team_points: 15 }) });
+    expect(log[0]).toMatchObject({
+      actorId: admin.userId,
+      action: 'submission.rate',
+      after: expect.objectContaining({ rating: 5, points_awarded: 15, team_points: 15 }),
+    });
   });
 
   it('refuses a plain approval of a Rating challenge and a rating outside 0–5, changing nothing', async () => {
@@ -124,7 +128,10 @@ describe('reviewing', () => {
     expect(await teamPoints(team.id)).toBe(20);
 
     const rejected = await admin.post(url(sub.id, 'reject'), { reason: 'Wrong statue' });
-    expect(rejected.json<ReviewResponse>()).toMatchObject({ submission: { status: 'rejected', points_awarded: 0, reason: 'Wrong statue' }, team: { challenge_points: 0 } });
+    expect(rejected.json<ReviewResponse>()).toMatchObject({
+      submission: { status: 'rejected', points_awarded: 0, reason: 'Wrong statue' },
+      team: { challenge_points: 0 },
+    });
     expect((await activities(sub.id))[0]).toMatchObject({ action: 'submission.reject', after: expect.objectContaining({ reason: 'Wrong statue' }) });
     const rejectedAgain = await admin.post(url(sub.id, 'reject'), { reason: 'Still wrong' });
     expect(rejectedAgain.statusCode).toBe(409);
@@ -139,7 +146,10 @@ describe('reviewing', () => {
     const s2 = await sendSubmission(t, { instanceId: game.instanceId, teamId: team.id, challengeId, kind: 'count', count: 2 });
     expect((await admin.post(url(s2.id, 'approve'), {})).json<ReviewResponse>().submission.points_awarded).toBe(10);
     // s1 was sent first, so approving it takes its 15 first and leaves s2 the remaining 5.
-    expect((await admin.post(url(s1.id, 'approve'), {})).json<ReviewResponse>()).toMatchObject({ submission: { points_awarded: 15 }, team: { challenge_points: 20 } });
+    expect((await admin.post(url(s1.id, 'approve'), {})).json<ReviewResponse>()).toMatchObject({
+      submission: { points_awarded: 15 },
+      team: { challenge_points: 20 },
+    });
     expect((await submissionRow(s2.id))?.pointsAwarded).toBe(5);
     await admin.post(url(s1.id, 'reject'), { reason: 'Counted twice' });
     expect((await submissionRow(s2.id))?.pointsAwarded).toBe(10);

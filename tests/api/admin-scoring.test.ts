@@ -80,9 +80,16 @@ describe('POST /api/admin/scoring/teams/:teamId/adjustments', () => {
     ]);
     // The team's points column (what players see) holds challenge points + adjustments.
     expect((await t.db.select().from(instanceTeams).where(eq(instanceTeams.id, foxes!.id)))[0]?.points).toBe(10);
-    const log = await t.db.select().from(activityLog).where(and(eq(activityLog.action, 'team.score_adjust'), eq(activityLog.entityId, String(foxes!.id))));
+    const log = await t.db
+      .select()
+      .from(activityLog)
+      .where(and(eq(activityLog.action, 'team.score_adjust'), eq(activityLog.entityId, String(foxes!.id))));
     expect(log).toHaveLength(2);
-    expect(log[0]).toMatchObject({ actorId: admin.userId, before: { points: 0 }, after: expect.objectContaining({ points: 15, adjustment: 15, reason: 'Best costume' }) });
+    expect(log[0]).toMatchObject({
+      actorId: admin.userId,
+      before: { points: 0 },
+      after: expect.objectContaining({ points: 15, adjustment: 15, reason: 'Best costume' }),
+    });
   });
 
   it('refuses no reason, zero, fractions and unknown teams, storing nothing', async () => {

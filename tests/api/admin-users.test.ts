@@ -59,14 +59,22 @@ describe('POST /api/admin/users', () => {
     const login = await (await t.visitor()).post('/api/auth/login', { email, password: 'a-good-password' });
     expect(login.statusCode).toBe(200);
     const [entry] = await activityFor(user.id);
-    expect(entry).toMatchObject({ action: 'user.create', actorId: admin.userId, before: null, after: { name: 'Nina New', email, is_admin: false, is_host: true } });
+    expect(entry).toMatchObject({
+      action: 'user.create',
+      actorId: admin.userId,
+      before: null,
+      after: { name: 'Nina New', email, is_admin: false, is_host: true },
+    });
     expect(JSON.stringify(entry?.after)).not.toContain('password');
   });
 
   it('requires name and email', async () => {
     const res = await admin.post('/api/admin/users', { name: '', email: '', password: 'a-good-password' });
     expect(res.statusCode).toBe(422);
-    expect(res.json()).toMatchObject({ message: 'Name and email are required', errors: { name: ['Name and email are required'], email: ['Name and email are required'] } });
+    expect(res.json()).toMatchObject({
+      message: 'Name and email are required',
+      errors: { name: ['Name and email are required'], email: ['Name and email are required'] },
+    });
     const noName = await admin.post('/api/admin/users', { email: uniqueEmail(), password: 'a-good-password' });
     expect(noName.json().errors.name).toEqual(['Name and email are required']);
   });
@@ -93,7 +101,11 @@ describe('POST /api/admin/users', () => {
     ];
     for (const [password, message] of cases) {
       const res = await admin.post('/api/admin/users', { name: 'Weak Pass', email, password });
-      expect({ password, status: res.statusCode, body: res.json() }).toEqual({ password, status: 422, body: { message, code: 'validation_failed', errors: { password: [message] } } });
+      expect({ password, status: res.statusCode, body: res.json() }).toEqual({
+        password,
+        status: 422,
+        body: { message, code: 'validation_failed', errors: { password: [message] } },
+      });
     }
     const list = await admin.get('/api/admin/users');
     expect(JSON.stringify(list.json())).not.toContain(email);
@@ -107,7 +119,11 @@ describe('POST /api/admin/users', () => {
     expect(invalid.json().errors.email).toEqual(['Please enter a valid email address']);
     const dup = await admin.post('/api/admin/users', { name: 'Dup', email: admin.email.toUpperCase(), password: 'a-good-password' });
     expect(dup.statusCode).toBe(422);
-    expect(dup.json()).toEqual({ message: 'A user with this email already exists', code: 'validation_failed', errors: { email: ['A user with this email already exists'] } });
+    expect(dup.json()).toEqual({
+      message: 'A user with this email already exists',
+      code: 'validation_failed',
+      errors: { email: ['A user with this email already exists'] },
+    });
   });
 });
 
@@ -131,7 +147,12 @@ describe('POST /api/admin/users/upgrade', () => {
     expect(res.json().user).toMatchObject({ id: user.userId, is_admin: false, is_host: true });
     expect((await user.get('/api/auth/me')).statusCode).toBe(401);
     const [entry] = await activityFor(user.userId);
-    expect(entry).toMatchObject({ action: 'user.upgrade', actorId: admin.userId, before: { is_admin: false, is_host: false }, after: { is_admin: false, is_host: true } });
+    expect(entry).toMatchObject({
+      action: 'user.upgrade',
+      actorId: admin.userId,
+      before: { is_admin: false, is_host: false },
+      after: { is_admin: false, is_host: true },
+    });
   });
 
   it('never removes a role the user already has', async () => {
@@ -146,7 +167,10 @@ describe('POST /api/admin/users/upgrade', () => {
     expect(noEmail.json().errors.email).toEqual(['Email is required']);
     const noRole = await admin.post('/api/admin/users/upgrade', { email: admin.email, is_admin: false, is_host: false });
     expect(noRole.statusCode).toBe(422);
-    expect(noRole.json()).toMatchObject({ message: 'Please select at least one role to assign', errors: { roles: ['Please select at least one role to assign'] } });
+    expect(noRole.json()).toMatchObject({
+      message: 'Please select at least one role to assign',
+      errors: { roles: ['Please select at least one role to assign'] },
+    });
   });
 
   it('answers 404 with a clear message for an unknown email', async () => {
@@ -157,14 +181,20 @@ describe('POST /api/admin/users/upgrade', () => {
 });
 
 describe('PATCH /api/admin/users/:id/roles', () => {
-  it('sets both flags, logs before/after and ends that user\'s sessions', async () => {
+  it("sets both flags, logs before/after and ends that user's sessions", async () => {
     const host = await loggedIn('host');
     const res = await admin.patch(`/api/admin/users/${host.userId}/roles`, { is_admin: true, is_host: false });
     expect(res.statusCode).toBe(200);
     expect(res.json().user).toMatchObject({ id: host.userId, is_admin: true, is_host: false });
     expect((await host.get('/api/auth/me')).statusCode).toBe(401);
     const [entry] = await activityFor(host.userId);
-    expect(entry).toMatchObject({ action: 'user.roles', entityType: 'user', entityId: String(host.userId), before: { is_admin: false, is_host: true }, after: { is_admin: true, is_host: false } });
+    expect(entry).toMatchObject({
+      action: 'user.roles',
+      entityType: 'user',
+      entityId: String(host.userId),
+      before: { is_admin: false, is_host: true },
+      after: { is_admin: true, is_host: false },
+    });
     // The new admin logs in again and has the new rights.
     const again = await t.visitor();
     expect((await again.post('/api/auth/login', { email: host.email, password: TEST_PASSWORD })).statusCode).toBe(200);
@@ -203,7 +233,7 @@ describe('PATCH /api/admin/users/:id/roles', () => {
 });
 
 describe('DELETE /api/admin/users/:id/roles', () => {
-  it('removes both flags, logs before/after and ends the user\'s sessions', async () => {
+  it("removes both flags, logs before/after and ends the user's sessions", async () => {
     const other = await loggedIn('admin');
     await admin.patch(`/api/admin/users/${other.userId}/roles`, { is_admin: true, is_host: true });
     const relogged = await t.visitor();

@@ -31,7 +31,12 @@ afterAll(async () => {
   await rm(root, { recursive: true, force: true });
 });
 
-const s3Env = (s3: S3StandIn) => ({ S3_BUCKET: s3.bucket, S3_ENDPOINT: s3.endpoint, S3_ACCESS_KEY_ID: s3.accessKeyId, S3_SECRET_ACCESS_KEY: s3.secretAccessKey });
+const s3Env = (s3: S3StandIn) => ({
+  S3_BUCKET: s3.bucket,
+  S3_ENDPOINT: s3.endpoint,
+  S3_ACCESS_KEY_ID: s3.accessKeyId,
+  S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
+});
 
 describe('backup and restore with photos in S3', { tags: ['postgres'] }, () => {
   it('copies every photo of the bucket into the archive and back into an empty bucket, and refuses one that is not empty', async () => {

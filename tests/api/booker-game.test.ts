@@ -28,8 +28,7 @@ const organiser = {
   post: async (path: string, payload: object) => booker.inject({ method: 'POST', url: path, payload, headers: await manageKeyOfPath(path) }),
   put: async (path: string, payload: object) => booker.inject({ method: 'PUT', url: path, payload, headers: await manageKeyOfPath(path) }),
 };
-const changesOf = (bookingId: number) =>
-  t.db.select().from(bookingChanges).where(eq(bookingChanges.bookingId, bookingId)).orderBy(asc(bookingChanges.id));
+const changesOf = (bookingId: number) => t.db.select().from(bookingChanges).where(eq(bookingChanges.bookingId, bookingId)).orderBy(asc(bookingChanges.id));
 const bookingRow = async (id: number) => (await t.db.select().from(bookings).where(eq(bookings.id, id)))[0];
 const activeIds = async () => (await t.db.select({ id: challenges.id }).from(challenges).where(eq(challenges.isActive, true))).map((c) => c.id);
 
@@ -124,7 +123,11 @@ describe('PUT /api/booking/:code/locations', () => {
       hiding_spot_status: null,
     });
     const hiding = await organiser.put(url(gameCode, 'locations'), { hiding_spot_address: 'The Crown pub' });
-    expect(hiding.json().booking).toMatchObject({ hiding_spot_address: 'The Crown pub', hiding_spot_status: 'requested', meeting_point_address: '1 Trafalgar Square' });
+    expect(hiding.json().booking).toMatchObject({
+      hiding_spot_address: 'The Crown pub',
+      hiding_spot_status: 'requested',
+      meeting_point_address: '1 Trafalgar Square',
+    });
     const withdrawn = await organiser.put(url(gameCode, 'locations'), { hiding_spot_address: '' });
     expect(withdrawn.json().booking).toMatchObject({ hiding_spot_address: null, hiding_spot_status: null, hiding_spot_owner: null });
     expect((await changesOf(booking.id)).map((c) => c.fields.section)).toEqual(['locations', 'locations', 'locations']);
@@ -158,7 +161,11 @@ describe('PUT /api/booking/:code/game-area', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().booking).toMatchObject({ initial_area_lat: 51.51, initial_area_lng: -0.12, initial_area_radius: 1500 });
     const [change] = await changesOf(booking.id);
-    expect(change?.fields).toEqual({ section: 'game_area', before: { lat: 51.5074, lng: -0.1278, radius: 1000 }, after: { lat: 51.51, lng: -0.12, radius: 1500 } });
+    expect(change?.fields).toEqual({
+      section: 'game_area',
+      before: { lat: 51.5074, lng: -0.1278, radius: 1000 },
+      after: { lat: 51.51, lng: -0.12, radius: 1500 },
+    });
   });
 
   it('refuses a radius out of range with field errors', async () => {
@@ -185,7 +192,12 @@ describe('PUT /api/booking/:code/teams', () => {
       ['Owls', ''],
     ]);
     const foxes = list[0];
-    const second = await organiser.put(url(gameCode, 'teams'), { teams: [{ id: foxes?.id, name: 'Red Foxes', players: 'Ann, Bob' }, { name: 'Hawks', players: 'Dee' }] });
+    const second = await organiser.put(url(gameCode, 'teams'), {
+      teams: [
+        { id: foxes?.id, name: 'Red Foxes', players: 'Ann, Bob' },
+        { name: 'Hawks', players: 'Dee' },
+      ],
+    });
     expect(second.json().booking.teams_list).toEqual([
       { id: foxes?.id, name: 'Red Foxes', players: 'Ann, Bob' },
       { id: expect.any(Number), name: 'Hawks', players: 'Dee' },
@@ -196,10 +208,20 @@ describe('PUT /api/booking/:code/teams', () => {
 
   it('refuses duplicate names, empty names and another booking’s team id', async () => {
     const { gameCode } = await createPaidBooking(t.db);
-    const dup = await organiser.put(url(gameCode, 'teams'), { teams: [{ name: 'A', players: '' }, { name: 'a', players: '' }] });
+    const dup = await organiser.put(url(gameCode, 'teams'), {
+      teams: [
+        { name: 'A', players: '' },
+        { name: 'a', players: '' },
+      ],
+    });
     expect(dup.statusCode).toBe(422);
     expect(dup.json().message).toBe('Each team needs its own name');
-    const spaced = await organiser.put(url(gameCode, 'teams'), { teams: [{ name: 'Red Fox', players: '' }, { name: 'Red  Fox', players: '' }] });
+    const spaced = await organiser.put(url(gameCode, 'teams'), {
+      teams: [
+        { name: 'Red Fox', players: '' },
+        { name: 'Red  Fox', players: '' },
+      ],
+    });
     expect({ status: spaced.statusCode, message: spaced.json().message }).toEqual({ status: 422, message: 'Each team needs its own name' });
     const empty = await organiser.put(url(gameCode, 'teams'), { teams: [{ name: '  ', players: '' }] });
     expect(empty.json().errors['teams.0.name']).toEqual(['Please enter a team name']);
@@ -331,10 +353,33 @@ describe('the game code alone (the players’ join code)', () => {
       game_activated: false,
     });
     const text = res.body;
-    for (const secret of ['The Crown pub', 'Olive Organiser', booking.email, '+44 7700 900123', 'Secret Co', 'Ring 4B', 'VIP client', 'newsletter', 'Ann, Bob', booking.manageKey, booking.tempCode]) {
+    for (const secret of [
+      'The Crown pub',
+      'Olive Organiser',
+      booking.email,
+      '+44 7700 900123',
+      'Secret Co',
+      'Ring 4B',
+      'VIP client',
+      'newsletter',
+      'Ann, Bob',
+      booking.manageKey,
+      booking.tempCode,
+    ]) {
       expect(text).not.toContain(secret);
     }
-    for (const field of ['hiding_spot_address', 'email', 'full_name', 'tel', 'company_name', 'total_price', 'booking_payments', 'manage_key', 'temp_code', 'id']) {
+    for (const field of [
+      'hiding_spot_address',
+      'email',
+      'full_name',
+      'tel',
+      'company_name',
+      'total_price',
+      'booking_payments',
+      'manage_key',
+      'temp_code',
+      'id',
+    ]) {
       expect(seen).not.toHaveProperty(field);
     }
   });
@@ -356,7 +401,12 @@ describe('the game code alone (the players’ join code)', () => {
     expect(byKey.json().booking).toMatchObject({ id: booking.id, code: gameCode, hiding_spot_address: 'The Crown pub' });
     expect((await someone.get(`/api/manage/${'A'.repeat(43)}`)).statusCode).toBe(404);
     expect((await someone.get('/api/manage/short')).statusCode).toBe(422);
-    const saved = await someone.inject({ method: 'PUT', url: url(gameCode, 'teams'), headers: { 'x-manage-key': booking.manageKey }, payload: { teams: [{ name: 'Owls', players: '' }] } });
+    const saved = await someone.inject({
+      method: 'PUT',
+      url: url(gameCode, 'teams'),
+      headers: { 'x-manage-key': booking.manageKey },
+      payload: { teams: [{ name: 'Owls', players: '' }] },
+    });
     expect(saved.statusCode).toBe(200);
     expect(saved.json().booking.teams_list).toEqual([{ id: expect.any(Number), name: 'Owls', players: '' }]);
   });

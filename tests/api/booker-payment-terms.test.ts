@@ -15,7 +15,10 @@ const BANK = 'Hatch Ltd\nSort code 00-11-22\nAccount 12345678';
 let bank: TestApp;
 let plain: TestApp;
 beforeAll(async () => {
-  [bank, plain] = await Promise.all([createTestApp({ BANK_TRANSFER_DETAILS: BANK, PUBLIC_URL: 'https://hatch.example' }), createTestApp({ PUBLIC_URL: 'https://hatch.example' })]);
+  [bank, plain] = await Promise.all([
+    createTestApp({ BANK_TRANSFER_DETAILS: BANK, PUBLIC_URL: 'https://hatch.example' }),
+    createTestApp({ PUBLIC_URL: 'https://hatch.example' }),
+  ]);
 });
 afterAll(async () => {
   await Promise.all([bank?.close(), plain?.close()]);
@@ -39,7 +42,10 @@ async function paymentState(app: TestApp, manageKey: string) {
   return paymentStateResponse.parse(res.json()).payment;
 }
 const mailsOf = (app: TestApp, bookingId: number, kind: string) =>
-  app.db.select().from(mailOutbox).where(and(eq(mailOutbox.bookingId, bookingId), eq(mailOutbox.kind, kind)));
+  app.db
+    .select()
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.bookingId, bookingId), eq(mailOutbox.kind, kind)));
 
 describe('the balance due date', () => {
   it('is 14 days before the game, never a day gone: under 14 days away it is due on booking, today', async () => {
@@ -114,7 +120,9 @@ describe('paying by bank transfer: the confirmation mail', () => {
     const res = await (await plain.visitor()).post('/api/bookings', bookingBody());
     const booking = bookerBookingResponse.parse(res.json()).booking;
     const [mail] = await mailsOf(plain, booking.id, 'booking_confirmation');
-    expect(mail?.text).toContain(`To pay by bank transfer, reply to this email and we will send you our account details. Your reference: HATCH-${booking.temp_code}`);
+    expect(mail?.text).toContain(
+      `To pay by bank transfer, reply to this email and we will send you our account details. Your reference: HATCH-${booking.temp_code}`,
+    );
     expect(mail?.text).not.toContain('Pay by bank transfer to:');
     expect(mail?.text).not.toContain("We'll be in touch about payment");
     expect(await paymentState(plain, booking.manage_key)).toMatchObject({ provider: 'bank_transfer', bank_transfer: { details: null } });
@@ -139,10 +147,17 @@ describe('paying by bank transfer: the confirmation mail', () => {
 
 describe('the meeting time fallback, 14:00 (spec section 9)', () => {
   const spoil = (app: TestApp, id: number, meetingTime: string, keepInstant: boolean) =>
-    app.db.execute(sql`update bookings set meeting_time = ${meetingTime}::jsonb, utc_date_time = case when ${keepInstant} then utc_date_time else null end where id = ${id}`);
+    app.db.execute(
+      sql`update bookings set meeting_time = ${meetingTime}::jsonb, utc_date_time = case when ${keepInstant} then utc_date_time else null end where id = ${id}`,
+    );
 
   it('gives a booking loaded without a usable time 14:00 in its zone, to the booker, staff, players and mails', async () => {
-    const paid = await createPaidBooking(plain.db, { date: '2031-07-01', timezone: 'Europe/Paris', meetingTime: { hour: 18, minute: 0 }, utcDateTime: new Date('2031-07-01T16:00:00Z') });
+    const paid = await createPaidBooking(plain.db, {
+      date: '2031-07-01',
+      timezone: 'Europe/Paris',
+      meetingTime: { hour: 18, minute: 0 },
+      utcDateTime: new Date('2031-07-01T16:00:00Z'),
+    });
     await spoil(plain, paid.booking.id, '{"hour": 99, "minute": 0}', false);
 
     const organiser = await (await plain.visitor()).get(`/api/manage/${paid.booking.manageKey}`);
@@ -155,7 +170,6 @@ describe('the meeting time fallback, 14:00 (spec section 9)', () => {
     expect(players.json().booking).toMatchObject({ meeting_time: { hour: 14, minute: 0 }, utcDateTime: '2031-07-01T12:00:00.000Z' });
     const play = await (await plain.visitor()).get(`/api/play/${paid.gameCode}`);
     expect(play.json().game.starts_at).toBe('2031-07-01T12:00:00.000Z');
-
   });
 
   it('reads a time stored as a JSON string, and takes the stored instant before the fallback', async () => {

@@ -100,7 +100,11 @@ describe('the booker is mailed the code and links', () => {
     const { manageKey } = await rowOf(id);
     const mails = await mailsOf(id);
     expect(mails).toHaveLength(1);
-    expect(mails[0]).toMatchObject({ to: 'made-by-staff@example.test', kind: 'booking.created_by_staff', subject: 'Your hatch game on Monday 15 September 2031 in London' });
+    expect(mails[0]).toMatchObject({
+      to: 'made-by-staff@example.test',
+      kind: 'booking.created_by_staff',
+      subject: 'Your hatch game on Monday 15 September 2031 in London',
+    });
     expect(mails[0]?.text).toContain('Meeting time: 14:30 (London time)');
     expect(mails[0]?.text).toContain(`Your private management link: https://play.hatch.test/manage/${manageKey}`);
     expect(mails[0]?.text).toContain('Your game code for the players comes by email once your booking is paid.');

@@ -56,7 +56,9 @@ describe('every booker write goes through the one write path', () => {
     const headers = { [MANAGE_KEY_HEADER]: row?.key ?? '' };
     const players = await oneWrite(b.id, () => booker.inject({ method: 'PATCH', url: `/api/bookings/${b.id}`, payload: { players: 12, version: 1 }, headers }));
     expect(players.booker).toMatchObject({ source: 'booker', fields: { players: { to: 12 } } });
-    const contact = await oneWrite(b.id, () => booker.inject({ method: 'PATCH', url: `/api/bookings/${b.id}`, payload: { full_name: 'Nia New', phone: '01234 567890' }, headers }));
+    const contact = await oneWrite(b.id, () =>
+      booker.inject({ method: 'PATCH', url: `/api/bookings/${b.id}`, payload: { full_name: 'Nia New', phone: '01234 567890' }, headers }),
+    );
     expect(contact.booker?.fields).toMatchObject({ full_name: { to: 'Nia New' }, phone: { to: '01234 567890' } });
   });
 
@@ -95,7 +97,14 @@ describe('every booker write goes through the one write path', () => {
 
   it("accepting a proposal: one version step, the booker's entry and the lead conversion it causes", async () => {
     const b = await createBooking(t.db, { bookingStatus: 'lead', leadStatus: 'negotiating' });
-    const created = await admin.post('/api/admin/proposals', { booking_id: b.id, plan_type: 'pro', players: 12, add_ons: [], lines: [], valid_until: '2099-12-31' });
+    const created = await admin.post('/api/admin/proposals', {
+      booking_id: b.id,
+      plan_type: 'pro',
+      players: 12,
+      add_ons: [],
+      lines: [],
+      valid_until: '2099-12-31',
+    });
     const { id, link } = (created.json() as { proposal: { id: number; link: string } }).proposal;
     expect((await admin.post(`/api/admin/proposals/${id}/send`)).statusCode).toBe(200);
     const before = await stateOf(b.id);
@@ -133,7 +142,9 @@ describe('every staff write on a booking goes through the one write path', () =>
   it('notes, lead status and locks', async () => {
     const b = await createBooking(t.db);
     expect((await oneWrite(b.id, () => admin.post(url(b.id, '/notes'), { note: 'Rang, no answer', type: 'phone' }))).staff?.action).toBe('booking.note');
-    expect((await oneWrite(b.id, () => admin.post(url(b.id, '/lead-status'), { lead_status: 'lost', lead_status_reason: 'Went elsewhere' }))).staff?.action).toBe('booking.lead_status');
+    expect(
+      (await oneWrite(b.id, () => admin.post(url(b.id, '/lead-status'), { lead_status: 'lost', lead_status_reason: 'Went elsewhere' }))).staff?.action,
+    ).toBe('booking.lead_status');
     expect((await oneWrite(b.id, () => admin.patch(url(b.id, '/locks'), { teams: true, chicken: true }))).staff).toMatchObject({
       action: 'booking.locks',
       before: { teams: false, chicken: false },
@@ -145,10 +156,18 @@ describe('every staff write on a booking goes through the one write path', () =>
     const { id } = await paidSetUp();
     const payment = await oneWrite(id, () => admin.post(url(id, '/payments'), { payment_type: 'cash', payment_amount: 5_000 }), 201);
     expect(payment.staff).toMatchObject({ action: 'payment.record', actorId: admin.userId, after: { payment_amount: 5_000 } });
-    const ledger = await t.db.select().from(bookingPayments).where(and(eq(bookingPayments.bookingId, id), eq(bookingPayments.kind, 'payment'))).orderBy(asc(bookingPayments.id));
+    const ledger = await t.db
+      .select()
+      .from(bookingPayments)
+      .where(and(eq(bookingPayments.bookingId, id), eq(bookingPayments.kind, 'payment')))
+      .orderBy(asc(bookingPayments.id));
     const [first, second] = ledger;
-    expect((await oneWrite(id, () => admin.post(url(id, `/payments/${first?.id}/refund`), { amount: 1_000, reason: 'Goodwill' }), 201)).staff?.action).toBe('payment.refund');
-    expect((await oneWrite(id, () => admin.post(url(id, `/payments/${second?.id}/void`), { reason: 'Entered twice' }), 201)).staff?.action).toBe('payment.void');
+    expect((await oneWrite(id, () => admin.post(url(id, `/payments/${first?.id}/refund`), { amount: 1_000, reason: 'Goodwill' }), 201)).staff?.action).toBe(
+      'payment.refund',
+    );
+    expect((await oneWrite(id, () => admin.post(url(id, `/payments/${second?.id}/void`), { reason: 'Entered twice' }), 201)).staff?.action).toBe(
+      'payment.void',
+    );
   });
 
   it('the payment that makes a booking paid: one version step, its entry and the lead conversion it causes', async () => {
@@ -174,7 +193,9 @@ describe('every staff write on a booking goes through the one write path', () =>
     const before = await stateOf(b.id);
     const res = await admin.post(url(b.id, '/notes'), { note: 'Too late', version: before.version + 5 });
     expect(res.statusCode).toBe(409);
-    expect(res.json().message).toBe('This booking was changed by someone else in the meantime. The latest version has been loaded; please check and try again.');
+    expect(res.json().message).toBe(
+      'This booking was changed by someone else in the meantime. The latest version has been loaded; please check and try again.',
+    );
     expect(await stateOf(b.id)).toEqual(before);
   });
 });
@@ -183,7 +204,9 @@ describe('one place moves a version', () => {
   it('only domains/booking/booking-write.ts sets bookings.version in src/server', () => {
     const root = join(__dirname, '../../src/server');
     const files = (function walk(dir: string): string[] {
-      return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : []));
+      return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+        e.isDirectory() ? walk(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : [],
+      );
     })(root);
     const setsVersion = /\.set\(\s*\{[^}]*\bversion\s*:/s;
     const writers = files.filter((f) => setsVersion.test(readFileSync(f, 'utf8'))).map((f) => relative(root, f));

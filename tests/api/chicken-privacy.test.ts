@@ -66,7 +66,13 @@ describe("the Chicken's screen and the lobby", () => {
     const g = await playedGame(t, admin);
     await t.db
       .update(bookings)
-      .set({ hidingSpotAddress: 'The Crown pub, back room', hidingSpotNotes: 'Ask for Sam', meetingPointAddress: '1 Market Sq', meetingPointNotes: 'By the fountain', timezone: 'America/New_York' })
+      .set({
+        hidingSpotAddress: 'The Crown pub, back room',
+        hidingSpotNotes: 'Ask for Sam',
+        meetingPointAddress: '1 Market Sq',
+        meetingPointNotes: 'By the fountain',
+        timezone: 'America/New_York',
+      })
       .where(eq(bookings.id, g.booking.id));
     const screen = await g.visitor.inject({ method: 'GET', url: `/api/play/${g.gameCode}/chicken`, headers: g.chicken.headers });
     expect(screen.json<ChickenResponse>().planned_spot).toEqual({ address: 'The Crown pub, back room', notes: 'Ask for Sam' });

@@ -63,11 +63,16 @@ describe('one bucket of wrong guesses per address, across the booking, game, joi
     expect((await ROUTES.game(other, gameCode)).statusCode).toBe(200);
   });
 
-  it('counts the booker set-up calls\' unknown game codes in the same bucket', async () => {
+  it("counts the booker set-up calls' unknown game codes in the same bucket", async () => {
     const ip = freshIp();
     for (let i = 0; i < CODE_GUESS_LIMIT.perIp - 1; i++) expect((await ROUTES.proposal(ip, guess(i))).statusCode).toBe(404);
     // The 60th wrong guess, through the organiser's set-up call by game code: counted, still 404…
-    const setUp = await visitor.inject({ method: 'GET', url: `/api/booking/${guess(5000)}/challenges`, headers: { 'x-manage-key': 'nope' }, remoteAddress: ip });
+    const setUp = await visitor.inject({
+      method: 'GET',
+      url: `/api/booking/${guess(5000)}/challenges`,
+      headers: { 'x-manage-key': 'nope' },
+      remoteAddress: ip,
+    });
     expect(setUp.statusCode).toBe(404);
     // …and the next guess anywhere is refused.
     expectRefused(await ROUTES.booking(ip, guess(5001)), 'booking after a set-up miss');
@@ -126,7 +131,11 @@ describe('every look-up by a code, token or key counts its misses', () => {
       // Where the code is the only secret, a wrong code is the miss (the ones above); elsewhere the game is real and the
       // token or key is wrong.
       const codeOnly = CODE_ONLY.has(`${route.method} ${route.url}`);
-      const url = route.url.replace(':code', codeOnly ? guess(9000) : gameCode).replace(':key', `wrong-key-${'x'.repeat(30)}`).replace(':id', '1').replace(':sessionId', 'cs_wrong');
+      const url = route.url
+        .replace(':code', codeOnly ? guess(9000) : gameCode)
+        .replace(':key', `wrong-key-${'x'.repeat(30)}`)
+        .replace(':id', '1')
+        .replace(':sessionId', 'cs_wrong');
       const query = route.method === 'POST' && url.endsWith('/submissions/photo') ? '?challenge_id=1' : '';
       const bodies = route.method === 'GET' ? [undefined] : bodiesFor(route.schema?.body);
       const ip = freshIp();
@@ -137,7 +146,12 @@ describe('every look-up by a code, token or key counts its misses', () => {
           method: route.method,
           url: `${url}${query}`,
           headers: { 'x-player-token': `wrong-token-${i}`, 'x-manage-key': `wrong-key-${i}` },
-          ...(body === undefined ? {} : { payload: JSON.stringify(body), headers: { 'content-type': 'application/json', 'x-player-token': `wrong-token-${i}`, 'x-manage-key': `wrong-key-${i}` } }),
+          ...(body === undefined
+            ? {}
+            : {
+                payload: JSON.stringify(body),
+                headers: { 'content-type': 'application/json', 'x-player-token': `wrong-token-${i}`, 'x-manage-key': `wrong-key-${i}` },
+              }),
           remoteAddress: ip,
         });
         statuses.add(res.statusCode);

@@ -23,9 +23,14 @@ afterAll(async () => t.close());
 
 const stationsOf = (gameId: number) => t.db.select().from(itemStations).where(eq(itemStations.gameId, gameId)).orderBy(asc(itemStations.id));
 const place = (s: { kind: string; lat: number; lng: number; label: string }) => ({ kind: s.kind, lat: s.lat, lng: s.lng, label: s.label });
-const adminBooking = async (id: number) => (await admin.get(`/api/admin/bookings/${id}`)).json<{ booking: { game: { stations_count: number } | null } }>().booking;
+const adminBooking = async (id: number) =>
+  (await admin.get(`/api/admin/bookings/${id}`)).json<{ booking: { game: { stations_count: number } | null } }>().booking;
 async function organiser(gameCode: string) {
-  const [row] = await t.db.select({ key: bookings.manageKey }).from(games).innerJoin(bookings, eq(bookings.id, games.bookingId)).where(eq(games.code, gameCode));
+  const [row] = await t.db
+    .select({ key: bookings.manageKey })
+    .from(games)
+    .innerJoin(bookings, eq(bookings.id, games.bookingId))
+    .where(eq(games.code, gameCode));
   const headers = { 'x-manage-key': row?.key ?? '' };
   return {
     get: (path: string) => booker.inject({ method: 'GET', url: `/api/booking/${gameCode}${path}`, headers }),

@@ -19,7 +19,15 @@ afterAll(async () => t.close());
 const ENDPOINTS_DIR = path.resolve(import.meta.dirname, '../../src/shared/api/endpoints');
 
 function isDescriptor(value: unknown): value is EndpointConfig {
-  return typeof value === 'object' && value !== null && 'method' in value && typeof value.method === 'string' && 'path' in value && typeof value.path === 'string' && 'response' in value;
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'method' in value &&
+    typeof value.method === 'string' &&
+    'path' in value &&
+    typeof value.path === 'string' &&
+    'response' in value
+  );
 }
 
 /** Every descriptor file, found on disk rather than listed: a new file is checked without anyone adding it here. */
@@ -30,7 +38,9 @@ for (const file of files) {
   const exported: Record<string, unknown> = await import(pathToFileURL(path.join(ENDPOINTS_DIR, file)).href);
   descriptorsByFile.set(
     file,
-    Object.values(exported).flatMap((value) => (isDescriptor(value) ? [value] : typeof value === 'object' && value !== null ? Object.values(value).filter(isDescriptor) : [])),
+    Object.values(exported).flatMap((value) =>
+      isDescriptor(value) ? [value] : typeof value === 'object' && value !== null ? Object.values(value).filter(isDescriptor) : [],
+    ),
   );
 }
 const descriptors = [...descriptorsByFile.values()].flat();

@@ -47,6 +47,8 @@ describe('enum-like columns', () => {
     expect(await refused(sql`update challenges set type = 'Quiz' where id = (select min(id) from challenges)`)).toMatch(/challenges_type_check/);
     expect(await refused(sql`update challenges set spice_level = 'Hot' where id = (select min(id) from challenges)`)).toMatch(/challenges_spice_level_check/);
     const { gameId } = await createPaidBooking(t.db, { planType: 'pro' });
-    expect(await refused(sql`insert into item_stations (game_id, kind, lat, lng) values (${gameId}, 'jetpack', 51.5, -0.1)`)).toMatch(/item_stations_kind_check/);
+    expect(await refused(sql`insert into item_stations (game_id, kind, lat, lng) values (${gameId}, 'jetpack', 51.5, -0.1)`)).toMatch(
+      /item_stations_kind_check/,
+    );
   });
 });

@@ -98,7 +98,8 @@ describe('one filter schema for a list and its export', () => {
     ] as const) {
       const shared = Object.keys(exported).filter((key) => key in list);
       expect(shared.length).toBeGreaterThan(2);
-      for (const key of shared) expect({ key, same: (exported as Record<string, unknown>)[key] === (list as Record<string, unknown>)[key] }).toEqual({ key, same: true });
+      for (const key of shared)
+        expect({ key, same: (exported as Record<string, unknown>)[key] === (list as Record<string, unknown>)[key] }).toEqual({ key, same: true });
     }
   });
 });

@@ -113,7 +113,7 @@ describe('sessions', () => {
     expect((await agent.get('/api/auth/me')).statusCode).toBe(401);
   });
 
-  it('does not accept one visitor\'s CSRF token with another visitor\'s cookie', async () => {
+  it("does not accept one visitor's CSRF token with another visitor's cookie", async () => {
     const a = await t.visitor();
     const b = await t.visitor();
     const res = await t.app.inject({
@@ -143,9 +143,24 @@ describe('errors', () => {
       { res: await visitor.get('/api/auth/me'), status: 401, code: 'unauthenticated', message: 'Unauthenticated' },
       { res: await visitor.get('/api/admin/bookings'), status: 401, code: 'unauthenticated', message: 'Unauthenticated' },
       { res: await host.get('/api/admin/bookings'), status: 403, code: 'forbidden', message: 'This action is unauthorized.' },
-      { res: await visitor.post('/api/auth/login', { email: 'nobody@example.test', password: 'nope' }), status: 401, code: 'invalid_credentials', message: 'Invalid email or password' },
-      { res: await visitor.inject({ method: 'POST', url: '/api/auth/logout', csrf: false }), status: 419, code: 'csrf_mismatch', message: 'CSRF token mismatch' },
-      { res: await visitor.inject({ method: 'POST', url: '/api/auth/login', payload: '{"email":', headers: { 'content-type': 'application/json' } }), status: 400, code: 'bad_request', message: 'The request body is not valid JSON.' },
+      {
+        res: await visitor.post('/api/auth/login', { email: 'nobody@example.test', password: 'nope' }),
+        status: 401,
+        code: 'invalid_credentials',
+        message: 'Invalid email or password',
+      },
+      {
+        res: await visitor.inject({ method: 'POST', url: '/api/auth/logout', csrf: false }),
+        status: 419,
+        code: 'csrf_mismatch',
+        message: 'CSRF token mismatch',
+      },
+      {
+        res: await visitor.inject({ method: 'POST', url: '/api/auth/login', payload: '{"email":', headers: { 'content-type': 'application/json' } }),
+        status: 400,
+        code: 'bad_request',
+        message: 'The request body is not valid JSON.',
+      },
       { res: await visitor.get('/api/pricing?currency=JPY'), status: 422, code: 'validation_failed', message: undefined },
       { res: await visitor.get('/api/booking/NO-SUCH-CODE'), status: 404, code: 'not_found', message: 'Booking not found' },
       { res: await visitor.inject({ method: 'DELETE', url: '/api/nope' }), status: 404, code: 'not_found', message: 'Not found' },

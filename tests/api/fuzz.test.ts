@@ -52,7 +52,12 @@ function routesToFuzz(): RouteRecord[] {
   });
 }
 
-type Generated = { params: Record<string, string>; query: string; body: { kind: 'none' } | { kind: 'json'; value: unknown } | { kind: 'raw'; text: string; type: string }; headers: Record<string, string> };
+type Generated = {
+  params: Record<string, string>;
+  query: string;
+  body: { kind: 'none' } | { kind: 'json'; value: unknown } | { kind: 'raw'; text: string; type: string };
+  headers: Record<string, string>;
+};
 
 function requestArb(route: RouteRecord): fc.Arbitrary<Generated> {
   const schema = (route.schema ?? {}) as Record<string, unknown>;
@@ -98,7 +103,12 @@ function requestArb(route: RouteRecord): fc.Arbitrary<Generated> {
   });
   return fc.record({
     params: fc.record(paramArbs),
-    query: querySchema ? requestValueArb(querySchema).map(toQueryString) : fc.oneof(fc.constant(''), nastyValue.map((v) => `x=${safeEncode(asText(v))}`)),
+    query: querySchema
+      ? requestValueArb(querySchema).map(toQueryString)
+      : fc.oneof(
+          fc.constant(''),
+          nastyValue.map((v) => `x=${safeEncode(asText(v))}`),
+        ),
     body,
     headers: headers.map(({ bookingCode, idempotency, declared }) => {
       const out: Record<string, string> = {};
@@ -159,9 +169,11 @@ describe('fuzzing every route from its own schema', () => {
         if (res.statusCode >= 500) throw new Error(`${res.statusCode} ${res.body.slice(0, 300)} for ${describeRequest(route.method, url, generated)}`);
         if (res.statusCode >= 400) {
           const type = String(res.headers['content-type'] ?? '');
-          if (!type.includes('application/json')) throw new Error(`a ${res.statusCode} that is not JSON (${type}) for ${describeRequest(route.method, url, generated)}`);
+          if (!type.includes('application/json'))
+            throw new Error(`a ${res.statusCode} that is not JSON (${type}) for ${describeRequest(route.method, url, generated)}`);
           const message: unknown = res.json<{ message?: unknown }>().message;
-          if (typeof message !== 'string' || !message) throw new Error(`a ${res.statusCode} without a message for ${describeRequest(route.method, url, generated)}`);
+          if (typeof message !== 'string' || !message)
+            throw new Error(`a ${res.statusCode} without a message for ${describeRequest(route.method, url, generated)}`);
           const after = await databaseFingerprint(t.db);
           const changed = diffFingerprints(baseline, after);
           if (changed.length) {
@@ -172,7 +184,13 @@ describe('fuzzing every route from its own schema', () => {
           baseline = await databaseFingerprint(t.db);
         }
       });
-      let result = await fc.check(property, { numRuns: RUNS, seed: SEED, interruptAfterTimeLimit: TIME_PER_ROUTE_MS, markInterruptAsFailure: false, endOnFailure: true });
+      let result = await fc.check(property, {
+        numRuns: RUNS,
+        seed: SEED,
+        interruptAfterTimeLimit: TIME_PER_ROUTE_MS,
+        markInterruptAsFailure: false,
+        endOnFailure: true,
+      });
       // A slow route (login runs scrypt) on a busy machine still gets at least one run.
       if (result.interrupted && runs === 0) result = await fc.check(property, { numRuns: 1, seed: SEED, endOnFailure: true });
       if (result.failed) {

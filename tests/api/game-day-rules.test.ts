@@ -1,6 +1,15 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gameChallenges, gameEvents, gameInstances, games, instanceTeams, playerPositions, players, submissions } from '../../src/server/domains/game/tables/games';
+import {
+  gameChallenges,
+  gameEvents,
+  gameInstances,
+  games,
+  instanceTeams,
+  playerPositions,
+  players,
+  submissions,
+} from '../../src/server/domains/game/tables/games';
 import { teamEffects, teamItems } from '../../src/server/domains/game/tables/hunt';
 import { itemStations } from '../../src/server/domains/game/tables/items';
 import { mailOutbox } from '../../src/server/platform/db/tables';
@@ -84,8 +93,18 @@ describe('one total per team, everywhere', () => {
     // The phones: the map snapshot, the `teams` event, /me and the challenges list carry every input of the total.
     const map = (await get(g, '/map', fox)).json<MapResponse>();
     expect(order(map.teams)).toEqual(expected);
-    expect(map.teams.find((tm) => tm.name === 'Owls')).toEqual({ id: owlTeam, name: 'Owls', challenge_points: 15, chicken_points: 50, adjustments: -5, found_chicken_at: expect.any(String) });
-    const events = await t.db.select().from(gameEvents).where(and(eq(gameEvents.gameId, g.gameId), eq(gameEvents.type, 'teams')));
+    expect(map.teams.find((tm) => tm.name === 'Owls')).toEqual({
+      id: owlTeam,
+      name: 'Owls',
+      challenge_points: 15,
+      chicken_points: 50,
+      adjustments: -5,
+      found_chicken_at: expect.any(String),
+    });
+    const events = await t.db
+      .select()
+      .from(gameEvents)
+      .where(and(eq(gameEvents.gameId, g.gameId), eq(gameEvents.type, 'teams')));
     const lastTeams = (events.at(-1)?.payload as { data: { teams: TeamScore[] } }).data.teams;
     expect(order(lastTeams)).toEqual(expected);
     expect((await get(g, '/me', owl)).json<MeResponse>().team).toMatchObject({ challenge_points: 15, chicken_points: 50, adjustments: -5 });
@@ -108,7 +127,10 @@ describe('one total per team, everywhere', () => {
     expect(scoring.teams.map((tm) => [tm.rank, tm.name, tm.total])).toEqual(expected);
     expect(order((await get(g, '/map', owl)).json<MapResponse>().teams)).toEqual(expected);
     await queueDueResultsMails(t.db, { mail: t.app.deps.mail, baseUrl: 'https://hatch.example' });
-    const [mail] = await t.db.select().from(mailOutbox).where(and(eq(mailOutbox.bookingId, g.booking.id), eq(mailOutbox.kind, 'game.results')));
+    const [mail] = await t.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.bookingId, g.booking.id), eq(mailOutbox.kind, 'game.results')));
     expect(mail?.text).toContain('1. Owls: 60 points\n2. Foxes: 23 points');
   });
 });
@@ -176,7 +198,10 @@ describe('an Egg Strike freezes a team, as its description says', () => {
     expect((await post(g, '/submissions', fox, { challenge_id: riddle, kind: 'text', text: 'A chicken' })).statusCode).toBe(201);
 
     // The freeze runs out (moved into the past rather than waiting 90 s): every action works again.
-    await t.db.update(teamEffects).set({ until: secondsAgo(1) }).where(and(eq(teamEffects.teamId, g.teamIds[1] ?? 0), eq(teamEffects.kind, 'frozen')));
+    await t.db
+      .update(teamEffects)
+      .set({ until: secondsAgo(1) })
+      .where(and(eq(teamEffects.teamId, g.teamIds[1] ?? 0), eq(teamEffects.kind, 'frozen')));
     expect((await post(g, '/submissions', owl, { challenge_id: riddle, kind: 'text', text: 'An egg' })).statusCode).toBe(201);
     expect((await post(g, '/backpack/pickup', owl, { station_id: station('Statue') })).statusCode).toBe(201);
     expect((await post(g, '/backpack/use', owl, { item_id: radar.id })).statusCode).toBe(200);
@@ -189,14 +214,18 @@ describe('an Egg Strike freezes a team, as its description says', () => {
     if (!fox || !owl) throw new Error('no players');
     const [riddle] = await withChallenges(g, [10]);
     const instance = await instanceOf(g);
-    await t.db.insert(teamEffects).values({ instanceId: instance.id, teamId: g.teamIds[1] ?? 0, kind: 'frozen', until: new Date(Date.now() + 60_000), byTeamId: g.teamIds[0] ?? 0 });
+    await t.db
+      .insert(teamEffects)
+      .values({ instanceId: instance.id, teamId: g.teamIds[1] ?? 0, kind: 'frozen', until: new Date(Date.now() + 60_000), byTeamId: g.teamIds[0] ?? 0 });
     expect((await post(g, '/submissions', owl, { challenge_id: riddle, kind: 'text', text: 'An egg' })).statusCode).toBe(423);
     // Staff turn weapons off (the toggle's own rules are tested with the detail page).
     await t.db.update(games).set({ weaponsOn: false }).where(eq(games.id, g.gameId));
     expect((await post(g, '/submissions', owl, { challenge_id: riddle, kind: 'text', text: 'An egg' })).statusCode).toBe(201);
 
     // A shielded team is no frozen team.
-    await t.db.insert(teamEffects).values({ instanceId: instance.id, teamId: g.teamIds[0] ?? 0, kind: 'shielded', until: new Date(Date.now() + 60_000), byTeamId: g.teamIds[0] ?? 0 });
+    await t.db
+      .insert(teamEffects)
+      .values({ instanceId: instance.id, teamId: g.teamIds[0] ?? 0, kind: 'shielded', until: new Date(Date.now() + 60_000), byTeamId: g.teamIds[0] ?? 0 });
     expect((await post(g, '/submissions', fox, { challenge_id: riddle, kind: 'text', text: 'A chicken' })).statusCode).toBe(201);
   });
 });
@@ -238,7 +267,10 @@ describe('claiming the Chicken with the phone\u2019s fix of that moment', () => 
     const [row] = await t.db.select().from(players).where(eq(players.id, fox.id));
     expect(row?.lastLat).toBeCloseTo(north(2_000).lat, 9);
     expect(await t.db.select().from(playerPositions).where(eq(playerPositions.playerId, owl.id))).toEqual([]);
-    const teams = await t.db.select().from(instanceTeams).where(eq(instanceTeams.instanceId, (await instanceOf(g)).id));
+    const teams = await t.db
+      .select()
+      .from(instanceTeams)
+      .where(eq(instanceTeams.instanceId, (await instanceOf(g)).id));
     expect(teams.filter((tm) => tm.foundChickenAt !== null)).toEqual([]);
   });
 });
@@ -253,7 +285,10 @@ describe('a game whose booked time has run out, before the ticker ends it', () =
     const { found_code: code } = (await get(g, '/chicken', g.chicken)).json<ChickenResponse>();
     await g.place(fox, north(5), secondsAgo(2));
     const instance = await instanceOf(g);
-    await t.db.update(gameInstances).set({ endsAt: secondsAgo(1) }).where(eq(gameInstances.id, instance.id));
+    await t.db
+      .update(gameInstances)
+      .set({ endsAt: secondsAgo(1) })
+      .where(eq(gameInstances.id, instance.id));
     expect((await instanceOf(g)).status).toBe('live');
 
     const list = (await get(g, '/challenges', fox)).json<PlayChallengesResponse>();

@@ -67,7 +67,7 @@ describe('event streams per player token', () => {
   });
 });
 
-describe('the organiser\'s streams', () => {
+describe("the organiser's streams", () => {
   it(`counts only streams opened with the game's own management key as the organiser's: a staff stream that sends any X-Manage-Key closes none of them`, async () => {
     const { gameCode, booking } = await createPaidBooking(t.db, { players: 6 });
     const admin = await t.as('admin');

@@ -3,7 +3,17 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/test-app';
 
-type Place = { id: string; name: string; display_name: string; lat: number; lng: number; country: string; country_code: string; timezone: string | null; type: string };
+type Place = {
+  id: string;
+  name: string;
+  display_name: string;
+  lat: number;
+  lng: number;
+  country: string;
+  country_code: string;
+  timezone: string | null;
+  type: string;
+};
 
 describe('GET /api/geocode, offline gazetteer (no GEOCODER_URL)', () => {
   let t: TestApp;

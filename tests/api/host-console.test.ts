@@ -29,8 +29,17 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 async function hostedGame(assign: 'game' | 'booking' = 'booking') {
-  const paid = await createPaidBooking(t.db, { players: 6, adminGeneralNotes: 'secret staff note', tel: '+44 7700 900123', meetingPointAddress: '1 Market Sq', ...startableSchedule() });
-  await t.db.insert(bookingTeams).values([{ bookingId: paid.booking.id, name: 'Red' }, { bookingId: paid.booking.id, name: 'Blue' }]);
+  const paid = await createPaidBooking(t.db, {
+    players: 6,
+    adminGeneralNotes: 'secret staff note',
+    tel: '+44 7700 900123',
+    meetingPointAddress: '1 Market Sq',
+    ...startableSchedule(),
+  });
+  await t.db.insert(bookingTeams).values([
+    { bookingId: paid.booking.id, name: 'Red' },
+    { bookingId: paid.booking.id, name: 'Blue' },
+  ]);
   if (assign === 'booking') await t.db.update(bookings).set({ assignedHostId: host.userId }).where(eq(bookings.id, paid.booking.id));
   else await t.db.update(games).set({ hostId: host.userId }).where(eq(games.id, paid.gameId));
   return paid;
@@ -85,7 +94,14 @@ describe('the console', () => {
       ['Hen', 'chicken'],
     ]);
     expect(body.teams.map((x: { name: string }) => x.name)).toEqual(['Red', 'Blue']);
-    expect(body.booking).toEqual({ name: paid.booking.fullName, phone: '+44 7700 900123', meeting_point: '1 Market Sq', players: 6, duration: 120, starts_at: paid.booking.utcDateTime?.toISOString() ?? null });
+    expect(body.booking).toEqual({
+      name: paid.booking.fullName,
+      phone: '+44 7700 900123',
+      meeting_point: '1 Market Sq',
+      players: 6,
+      duration: 120,
+      starts_at: paid.booking.utcDateTime?.toISOString() ?? null,
+    });
     const text = JSON.stringify(body);
     for (const secret of [paid.booking.email, 'secret staff note', 'price', 'payment', game!.chickenKey]) expect(text).not.toContain(secret);
   });
@@ -104,7 +120,9 @@ describe('the console', () => {
     expect(again.json().message).toBe('Game already started');
     expect((await admin.post(`/api/admin/bookings/${paid.booking.id}/start-game`)).statusCode).toBe(409);
     // The lobby went live: the player who joined is in the live game.
-    expect((await (await t.visitor()).inject({ method: 'GET', url: `/api/play/${paid.gameCode}/me`, headers: { 'x-player-token': ann.token } })).json().game.status).toBe('live');
+    expect(
+      (await (await t.visitor()).inject({ method: 'GET', url: `/api/play/${paid.gameCode}/me`, headers: { 'x-player-token': ann.token } })).json().game.status,
+    ).toBe('live');
 
     expect((await host.post(`${url}/messages`, { text: '   ' })).statusCode).toBe(422);
     expect((await host.post(`${url}/messages`, { text: 'x'.repeat(281) })).statusCode).toBe(422);
@@ -144,8 +162,13 @@ describe('the console', () => {
     const stream = await openSse(`${base}/api/host/games/${paid.gameCode}/stream`, { cookie: host.cookie });
     expect(stream.status).toBe(200);
     try {
-      for (const [who, lat] of [[cy, 51.6], [hen, 51.7]] as const) {
-        const res = await (await t.visitor()).inject({ method: 'POST', url: `/api/play/${paid.gameCode}/positions`, payload: { lat, lng: 0 }, headers: { 'x-player-token': who.token } });
+      for (const [who, lat] of [
+        [cy, 51.6],
+        [hen, 51.7],
+      ] as const) {
+        const res = await (
+          await t.visitor()
+        ).inject({ method: 'POST', url: `/api/play/${paid.gameCode}/positions`, payload: { lat, lng: 0 }, headers: { 'x-player-token': who.token } });
         expect(res.statusCode).toBe(204);
       }
       await stream.next((e) => e.event === 'position' && JSON.parse(e.data).role === 'chicken');

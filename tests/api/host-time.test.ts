@@ -22,7 +22,8 @@ beforeEach(async () => {
 
 const url = (id: number, rest = '') => `/api/admin/bookings/${id}${rest}`;
 const at = (iso: string) => ({ utcDateTime: new Date(iso) });
-const assignedOf = async (id: number) => (await t.db.select({ host: bookings.assignedHostId, version: bookings.version }).from(bookings).where(eq(bookings.id, id)))[0];
+const assignedOf = async (id: number) =>
+  (await t.db.select({ host: bookings.assignedHostId, version: bookings.version }).from(bookings).where(eq(bookings.id, id)))[0];
 const mailsTo = (to: string) => t.db.select().from(mailOutbox).where(eq(mailOutbox.to, to));
 
 describe('assigning a host already on another game', () => {
@@ -73,7 +74,13 @@ describe('assigning a host already on another game', () => {
   it('reads each booking in its own zone across a daylight-saving change', async () => {
     const host = await t.createUser({ role: 'host' });
     // London on the morning the clocks go forward (28 March 2027): 10:00 BST is 09:00Z; the game ends 11:00Z.
-    const london = await createBooking(t.db, { utcDateTime: null, date: '2027-03-28', meetingTime: { hour: 10, minute: 0 }, timezone: 'Europe/London', duration: 120 });
+    const london = await createBooking(t.db, {
+      utcDateTime: null,
+      date: '2027-03-28',
+      meetingTime: { hour: 10, minute: 0 },
+      timezone: 'Europe/London',
+      duration: 120,
+    });
     expect((await admin.patch(url(london.id), { assigned_host_id: host.id })).statusCode).toBe(200);
     // New York is already on EDT (-4): 07:30 there is 11:30Z, inside the hour of travel; 08:00 (12:00Z) is not.
     const ny = (hour: number, minute: number) =>

@@ -161,7 +161,13 @@ describe('the shrinking area', () => {
     const states = (await storedHunt(g)).events.filter((e) => e.type === 'state');
     expect(JSON.stringify(states.at(-1)?.payload)).toContain('"radius":700');
     const staff = (await admin.get(`/api/host/games/${g.gameCode}/hunt`)).json<HuntConsoleResponse>();
-    expect(staff).toMatchObject({ booked_area: { radius: 1000 }, latest_area: { radius: 700 }, final_area: { radius: 400 }, stations: [], weapons_off: 'Power-ups are not part of the Standard plan' });
+    expect(staff).toMatchObject({
+      booked_area: { radius: 1000 },
+      latest_area: { radius: 700 },
+      final_area: { radius: 400 },
+      stations: [],
+      weapons_off: 'Power-ups are not part of the Standard plan',
+    });
   });
 
   it('lets only the game\u2019s host or an admin see the hunt view', async () => {
@@ -193,12 +199,18 @@ describe('the Backpack', () => {
   }
 
   it('refuses everything for a Standard game and when weapons are off, storing nothing', async () => {
-    for (const options of [{ plan: 'standard' as const, weaponsOn: true }, { plan: 'pro' as const, weaponsOn: false }]) {
+    for (const options of [
+      { plan: 'standard' as const, weaponsOn: true },
+      { plan: 'pro' as const, weaponsOn: false },
+    ]) {
       const g = await playedGame(t, admin, options);
       const [fox] = g.members;
       if (!fox) throw new Error('no player');
       const message = options.plan === 'standard' ? ITEM_MESSAGES.standardPlan : ITEM_MESSAGES.weaponsOff;
-      const [station] = await t.db.insert(itemStations).values({ gameId: g.gameId, kind: 'radar', ...CENTRE }).returning();
+      const [station] = await t.db
+        .insert(itemStations)
+        .values({ gameId: g.gameId, kind: 'radar', ...CENTRE })
+        .returning();
       await g.send(fox, CENTRE);
       expect((await get(g, '/backpack', fox)).json<BackpackResponse>()).toMatchObject({ weapons_off: message, items: [], stations: [] });
       const pickup = await post(g, '/backpack/pickup', fox, { station_id: station?.id });
@@ -298,7 +310,10 @@ describe('the Backpack', () => {
     const [fox, owl] = g.members;
     if (!fox || !owl) throw new Error('no players');
     const ids = await withStations(g);
-    const [shieldStation] = await t.db.insert(itemStations).values({ gameId: g.gameId, kind: 'smoke_screen', ...north(2), label: 'Smoke' }).returning();
+    const [shieldStation] = await t.db
+      .insert(itemStations)
+      .values({ gameId: g.gameId, kind: 'smoke_screen', ...north(2), label: 'Smoke' })
+      .returning();
     await g.send(fox, north(5));
     await g.send(owl, north(2));
     const [egg] = [(await post(g, '/backpack/pickup', fox, { station_id: ids.get('Kiosk') })).json().item];
@@ -308,13 +323,22 @@ describe('the Backpack', () => {
     expect((await storedHunt(g)).effects).toEqual([]);
 
     const strike = await post(g, '/backpack/use', fox, { item_id: egg.id, target_team_id: g.teamIds[1] });
-    expect(strike.json<{ result: UseResult }>().result).toMatchObject({ kind: 'egg_strike', hit: true, target_team_id: g.teamIds[1], target_team_name: 'Owls', missed_because: null });
+    expect(strike.json<{ result: UseResult }>().result).toMatchObject({
+      kind: 'egg_strike',
+      hit: true,
+      target_team_id: g.teamIds[1],
+      target_team_name: 'Owls',
+      missed_because: null,
+    });
     const struck = (await get(g, '/backpack', owl)).json<BackpackResponse>();
     expect(struck.effects).toEqual([{ kind: 'frozen', until: expect.any(String) }]);
     // Frozen: no pickups.
     const refused = await post(g, '/backpack/pickup', owl, { station_id: shieldStation?.id });
     expect(refused.statusCode).toBe(423);
-    expect(refused.json()).toEqual({ message: expect.stringMatching(/^Your team is frozen by an Egg Strike: you cannot pick up items for \d+ more seconds\.$/), code: 'team_frozen' });
+    expect(refused.json()).toEqual({
+      message: expect.stringMatching(/^Your team is frozen by an Egg Strike: you cannot pick up items for \d+ more seconds\.$/),
+      code: 'team_frozen',
+    });
     const stored = await storedHunt(g);
     const toOwls = stored.events.filter((e) => e.type === 'items' && JSON.stringify(e.payload).includes('"change":"struck"'));
     expect(toOwls).toHaveLength(1);
@@ -325,10 +349,19 @@ describe('the Backpack', () => {
     await t.db.delete(teamEffects).where(and(eq(teamEffects.teamId, g.teamIds[1] ?? 0), eq(teamEffects.kind, 'frozen')));
     const smoke = (await post(g, '/backpack/pickup', owl, { station_id: shieldStation?.id })).json().item;
     expect((await post(g, '/backpack/use', owl, { item_id: smoke.id })).json().result).toMatchObject({ kind: 'smoke_screen' });
-    await t.db.update(teamItems).set({ usedAt: new Date(Date.now() - 10 * 60_000) }).where(eq(teamItems.id, egg.id));
-    await t.db.update(teamItems).set({ pickedAt: new Date(Date.now() - 20 * 60_000) }).where(eq(teamItems.stationId, ids.get('Kiosk') ?? 0));
+    await t.db
+      .update(teamItems)
+      .set({ usedAt: new Date(Date.now() - 10 * 60_000) })
+      .where(eq(teamItems.id, egg.id));
+    await t.db
+      .update(teamItems)
+      .set({ pickedAt: new Date(Date.now() - 20 * 60_000) })
+      .where(eq(teamItems.stationId, ids.get('Kiosk') ?? 0));
     const egg2 = (await post(g, '/backpack/pickup', fox, { station_id: ids.get('Kiosk') })).json().item;
-    expect((await post(g, '/backpack/use', fox, { item_id: egg2.id, target_team_id: g.teamIds[1] })).json().result).toMatchObject({ hit: false, missed_because: 'shielded' });
+    expect((await post(g, '/backpack/use', fox, { item_id: egg2.id, target_team_id: g.teamIds[1] })).json().result).toMatchObject({
+      hit: false,
+      missed_because: 'shielded',
+    });
     expect((await get(g, '/backpack', owl)).json<BackpackResponse>().effects.map((e) => e.kind)).toEqual(['shielded']);
   });
 
@@ -341,12 +374,20 @@ describe('the Backpack', () => {
     expect((await get(g, '/backpack', fox)).statusCode).toBe(403);
     expect((await g.visitor.get(`/api/play/${g.gameCode}/backpack`)).statusCode).toBe(401);
     // A player with no team (joined with none in the lobby, then the team removed).
-    await t.db.update(players).set({ teamId: null }).where(eq(players.id, g.members[0]?.id ?? 0));
+    await t.db
+      .update(players)
+      .set({ teamId: null })
+      .where(eq(players.id, g.members[0]?.id ?? 0));
     const lone = g.members[0];
     if (!lone) throw new Error('no player');
     expect((await claim(g, lone, 'ABCDEF', CENTRE)).statusCode).toBe(403);
     expect((await post(g, '/backpack/pickup', lone, { station_id: 1 })).statusCode).toBe(403);
     // Nobody asked for the Chicken's screen: no found-code was even made.
-    expect(await t.db.select().from(instanceChickens).where(eq(instanceChickens.instanceId, (await storedHunt(g)).instance.id))).toEqual([]);
+    expect(
+      await t.db
+        .select()
+        .from(instanceChickens)
+        .where(eq(instanceChickens.instanceId, (await storedHunt(g)).instance.id)),
+    ).toEqual([]);
   });
 });

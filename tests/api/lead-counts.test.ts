@@ -22,7 +22,8 @@ type List = { pagination: { total: number } };
 describe('leads and enquiries are the same bookings on the Stats and Leads tabs', () => {
   it('counts the paid enquiries as converted leads on both, and trash on neither', async () => {
     const today = todayIn('Europe/London');
-    const stats = async () => (await admin.get(`/api/admin/bookings/enquiry-lead-metrics?start_date=${today}&end_date=${today}&interval=daily`)).json<Chart>().totals;
+    const stats = async () =>
+      (await admin.get(`/api/admin/bookings/enquiry-lead-metrics?start_date=${today}&end_date=${today}&interval=daily`)).json<Chart>().totals;
     const leads = async () => (await admin.get('/api/admin/bookings/leads-metrics')).json<LeadMetrics>();
     const listed = async () => (await admin.get('/api/admin/bookings?view=leads&per_page=100')).json<List>().pagination.total;
 

@@ -56,7 +56,10 @@ describe('Start Game only in its window (2 h before the meeting to 12 h after, i
     const res = await admin.post(url(booking.id, '/start-game'));
     expect(res.statusCode).toBe(409);
     const opens = new Date((booking.utcDateTime?.getTime() ?? 0) - 2 * 60 * MINUTE);
-    expect(res.json()).toEqual({ message: `This game can be started from ${shown(opens, 'America/New_York')} (America/New_York).`, code: 'outside_start_window' });
+    expect(res.json()).toEqual({
+      message: `This game can be started from ${shown(opens, 'America/New_York')} (America/New_York).`,
+      code: 'outside_start_window',
+    });
     expect(await instancesOf(gameId)).toHaveLength(0);
     // The host console says the same.
     const viaHost = await host.post(`/api/host/games/${gameCode}/start`);
@@ -76,7 +79,10 @@ describe('Start Game only in its window (2 h before the meeting to 12 h after, i
     const res = await admin.post(url(booking.id, '/start-game'));
     expect(res.statusCode).toBe(409);
     const closes = new Date((booking.utcDateTime?.getTime() ?? 0) + 12 * 60 * MINUTE);
-    expect(res.json()).toEqual({ message: `This game could be started until ${shown(closes, 'America/New_York')} (America/New_York): move its date to start it.`, code: 'outside_start_window' });
+    expect(res.json()).toEqual({
+      message: `This game could be started until ${shown(closes, 'America/New_York')} (America/New_York): move its date to start it.`,
+      code: 'outside_start_window',
+    });
     // Staff move the date first, then it starts.
     const moved = await admin.patch(url(booking.id), { utcDateTime: new Date(Date.now() + 30 * MINUTE).toISOString(), timezone: 'America/New_York' });
     expect(moved.statusCode).toBe(200);
@@ -134,7 +140,10 @@ describe('End, completed, and Resume within 30 minutes', () => {
     expect(again?.status).toBe('live');
     // Ends at now + what was left: within a few seconds of it.
     expect(Math.abs((again?.endsAt?.getTime() ?? 0) - (Date.now() + left))).toBeLessThan(10_000);
-    const log = await t.db.select().from(activityLog).where(and(eq(activityLog.bookingId, booking.id), eq(activityLog.action, 'game.resume')));
+    const log = await t.db
+      .select()
+      .from(activityLog)
+      .where(and(eq(activityLog.bookingId, booking.id), eq(activityLog.action, 'game.resume')));
     expect(log).toHaveLength(1);
     expect(log[0]?.actorId).toBe(admin.userId);
 
@@ -163,7 +172,10 @@ describe('End, completed, and Resume within 30 minutes', () => {
     // The end was 31 minutes ago.
     const [instance] = await instancesOf(gameId);
     const endTime = new Date(Date.now() - 31 * MINUTE);
-    await t.db.update(gameInstances).set({ endTime, endsAt: new Date(endTime.getTime() + 60 * MINUTE) }).where(eq(gameInstances.id, instance?.id ?? 0));
+    await t.db
+      .update(gameInstances)
+      .set({ endTime, endsAt: new Date(endTime.getTime() + 60 * MINUTE) })
+      .where(eq(gameInstances.id, instance?.id ?? 0));
     const late = await host.post(`/api/host/games/${code}/resume`);
     expect(late.statusCode).toBe(409);
     expect(late.json()).toEqual({
@@ -180,7 +192,10 @@ describe('End, completed, and Resume within 30 minutes', () => {
     expect(live.statusCode).toBe(409);
     expect(live.json().message).toBe('Only an ended game can be resumed');
     const [instance] = await instancesOf(gameId);
-    await t.db.update(gameInstances).set({ endsAt: new Date(Date.now() - 1000) }).where(eq(gameInstances.id, instance?.id ?? 0));
+    await t.db
+      .update(gameInstances)
+      .set({ endsAt: new Date(Date.now() - 1000) })
+      .where(eq(gameInstances.id, instance?.id ?? 0));
     expect(await endDueGames(t.db)).toBeGreaterThanOrEqual(1);
     expect(await statusOf(booking.id)).toBe('completed');
     const timeUp = await admin.post(url(booking.id, '/resume-game'));
@@ -202,7 +217,8 @@ describe('End, completed, and Resume within 30 minutes', () => {
     expect((await admin.post(url(booking.id, '/start-game'))).statusCode).toBe(409);
     expect((await admin.post(`/api/host/games/${await gameCodeOf(booking.id)}/end`)).statusCode).toBe(200);
     expect(await metrics()).toMatchObject({ upcoming: before.upcoming, played: before.played + 1 });
-    const ids = async (status: string) => (await admin.get(`/api/admin/bookings?status=${status}&per_page=100`)).json<{ bookings: { id: number }[] }>().bookings.map((b) => b.id);
+    const ids = async (status: string) =>
+      (await admin.get(`/api/admin/bookings?status=${status}&per_page=100`)).json<{ bookings: { id: number }[] }>().bookings.map((b) => b.id);
     expect(await ids('completed')).toContain(booking.id);
     expect(await ids('paid')).not.toContain(booking.id);
     // Paid still means "has paid" for the play side: a later payment of a played booking keeps it completed.
@@ -249,7 +265,10 @@ describe('A lost or cancelled booking takes no payment until reopened', () => {
     expect(reopened.statusCode).toBe(200);
     expect(bookingOf(reopened)).toMatchObject({ booking_status: 'lead', lead_status: 'contacted', lead_status_reason: 'Called back, wants to book' });
     expect(bookingOf(reopened).contact_history[0]?.note).toBe('Booking reopened (lead status changed to contacted): Called back, wants to book');
-    const log = await t.db.select().from(activityLog).where(and(eq(activityLog.bookingId, b.id), eq(activityLog.action, 'booking.reopen')));
+    const log = await t.db
+      .select()
+      .from(activityLog)
+      .where(and(eq(activityLog.bookingId, b.id), eq(activityLog.action, 'booking.reopen')));
     expect(log).toHaveLength(1);
 
     const again = await admin.post(url(b.id, '/reopen'), { reason: 'twice' });

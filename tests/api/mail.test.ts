@@ -66,7 +66,15 @@ describe('mail through a real SMTP server (SMTP_URL)', () => {
     expect(text).toMatch(/^Subject: Your hatch game on Friday 20 September 2030 in Paris/m);
     // No PUBLIC_URL: the link uses the address the server listens on (HOST, PORT), never the request's Host.
     expect(text).toContain(`http://localhost:3000/hatch/${tempCode}`);
-    for (const part of ['Meeting time: 18:30 (Paris time)', 'Players: 6', 'Game type: Weapons', 'Add-ons: In-Person Host', 'Price per person: €23', 'Add-ons total: €350', 'Total: €488']) {
+    for (const part of [
+      'Meeting time: 18:30 (Paris time)',
+      'Players: 6',
+      'Game type: Weapons',
+      'Add-ons: In-Person Host',
+      'Price per person: €23',
+      'Add-ons total: €350',
+      'Total: €488',
+    ]) {
       expect(text).toContain(part);
     }
     const [sent] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'marie@example.test'));
@@ -116,7 +124,11 @@ describe('mail links with PUBLIC_URL', () => {
 
   it('points at PUBLIC_URL even behind a proxy that forwards another host', async () => {
     const agent = await t.visitor();
-    const res = await agent.post('/api/bookings', booking('forwarded@example.test'), { host: 'evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'http' });
+    const res = await agent.post('/api/bookings', booking('forwarded@example.test'), {
+      host: 'evil.example',
+      'x-forwarded-host': 'evil.example',
+      'x-forwarded-proto': 'http',
+    });
     expect(res.statusCode).toBe(201);
     const [row] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'forwarded@example.test'));
     expect(row!.text).toContain(`https://play.hatch.test/hatch/${res.json().booking.temp_code}`);

@@ -37,8 +37,14 @@ describe('maintenance', () => {
     expect(left.map((s) => s.id)).not.toContain('idle');
     expect(left.length).toBe(1);
     expect((await live.get('/api/auth/me')).statusCode).toBe(200);
-    expect((await t.db.select({ key: rateLimits.key }).from(rateLimits).where(sql`${rateLimits.key} in ('old', 'new')`)).map((r) => r.key)).toEqual(['new']);
+    expect(
+      (
+        await t.db
+          .select({ key: rateLimits.key })
+          .from(rateLimits)
+          .where(sql`${rateLimits.key} in ('old', 'new')`)
+      ).map((r) => r.key),
+    ).toEqual(['new']);
     expect((await t.db.select({ key: idempotencyKeys.key }).from(idempotencyKeys)).map((r) => r.key)).toEqual(['new']);
   });
-
 });

@@ -21,7 +21,10 @@ afterAll(async () => t.close());
 const url = (id: number, rest = '') => `/api/admin/bookings/${id}${rest}`;
 const bookingOf = (res: { json(): unknown }) => adminBookingResponse.parse(res.json()).booking;
 const activities = (bookingId: number, action: string) =>
-  t.db.select().from(activityLog).where(and(eq(activityLog.bookingId, bookingId), eq(activityLog.action, action)));
+  t.db
+    .select()
+    .from(activityLog)
+    .where(and(eq(activityLog.bookingId, bookingId), eq(activityLog.action, action)));
 
 /** A booking with one payment recorded through the API (as staff do); answers the booking and the payment id. */
 async function paidThroughApi(overrides: Parameters<typeof createBooking>[1] = {}, pence = 12_000) {
@@ -85,7 +88,14 @@ describe('POST /api/admin/bookings/:id/payments/:paymentId/void', () => {
     const after = bookingOf(res);
     expect(after.booking_payments).toMatchObject([
       { id: paymentId, kind: 'payment', payment_amount: 12_000 },
-      { kind: 'void', payment_amount: -12_000, corrects_payment_id: paymentId, reason: 'Typed £100,000 by mistake', recorded_by_name: 'Petra Payments', currency: 'GBP' },
+      {
+        kind: 'void',
+        payment_amount: -12_000,
+        corrects_payment_id: paymentId,
+        reason: 'Typed £100,000 by mistake',
+        recorded_by_name: 'Petra Payments',
+        currency: 'GBP',
+      },
     ]);
     expect(netPaid(after.booking_payments)).toBe(0);
     expect(after.booking_status).toBe('lead');
@@ -109,7 +119,12 @@ describe('POST /api/admin/bookings/:id/payments/:paymentId/void', () => {
     const twice = await admin.post(url(booking.id, `/payments/${paymentId}/void`), { reason: 'Duplicate' });
     expect(twice.statusCode).toBe(409);
     expect(twice.json()).toEqual({ message: DETAIL_MESSAGES.alreadyVoided, code: 'conflict' });
-    const voidEntry = (await t.db.select().from(bookingPayments).where(and(eq(bookingPayments.bookingId, booking.id), eq(bookingPayments.kind, 'void'))))[0];
+    const voidEntry = (
+      await t.db
+        .select()
+        .from(bookingPayments)
+        .where(and(eq(bookingPayments.bookingId, booking.id), eq(bookingPayments.kind, 'void')))
+    )[0];
     const ofVoid = await admin.post(url(booking.id, `/payments/${voidEntry?.id ?? 0}/void`), { reason: 'x' });
     expect(ofVoid.statusCode).toBe(422);
     expect(ofVoid.json().message).toBe(DETAIL_MESSAGES.onlyPayments);
@@ -170,7 +185,13 @@ describe('POST /api/admin/bookings/:id/payments/:paymentId/refund', () => {
     expect(part.statusCode).toBe(201);
     const afterPart = bookingOf(part);
     expect(afterPart.booking_status).toBe('paid');
-    expect(afterPart.booking_payments.at(-1)).toMatchObject({ kind: 'refund', payment_amount: -2_000, corrects_payment_id: paymentId, reason: 'Two players fewer', payment_type: 'card' });
+    expect(afterPart.booking_payments.at(-1)).toMatchObject({
+      kind: 'refund',
+      payment_amount: -2_000,
+      corrects_payment_id: paymentId,
+      reason: 'Two players fewer',
+      payment_type: 'card',
+    });
     expect(netPaid(afterPart.booking_payments)).toBe(10_000);
     expect(await activities(booking.id, 'payment.refund')).toHaveLength(1);
 

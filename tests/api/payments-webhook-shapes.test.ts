@@ -31,12 +31,22 @@ afterAll(async () => {
 });
 
 const deliver = (payload: string) =>
-  t.app.inject({ method: 'POST', url: '/api/payments/webhook', payload, headers: { 'content-type': 'application/json', 'stripe-signature': stripe.sign(payload) } });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/payments/webhook',
+    payload,
+    headers: { 'content-type': 'application/json', 'stripe-signature': stripe.sign(payload) },
+  });
 
 describe('a signed webhook event of an unexpected shape', () => {
   const shapes = {
     'an event without data': { id: 'evt_shape_1', object: 'event', type: 'checkout.session.completed' },
-    'a checkout session without its payment status': { id: 'evt_shape_2', object: 'event', type: 'checkout.session.completed', data: { object: { id: 'cs_shape_2' } } },
+    'a checkout session without its payment status': {
+      id: 'evt_shape_2',
+      object: 'event',
+      type: 'checkout.session.completed',
+      data: { object: { id: 'cs_shape_2' } },
+    },
     'a checkout session that is not an object': { id: 'evt_shape_3', object: 'event', type: 'checkout.session.expired', data: { object: 'cs_shape_3' } },
     'an event whose id is a number': { id: 42, object: 'event', type: 'invoice.paid', data: { object: {} } },
   };

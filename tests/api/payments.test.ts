@@ -21,7 +21,12 @@ let booker: Agent;
 let admin: Agent;
 beforeAll(async () => {
   stripe = await startStripeStandIn();
-  t = await createTestApp({ STRIPE_SECRET_KEY: 'sk_test_standin', STRIPE_WEBHOOK_SECRET: stripe.webhookSecret, STRIPE_API_BASE: stripe.url, PUBLIC_URL: 'https://hatch.example' });
+  t = await createTestApp({
+    STRIPE_SECRET_KEY: 'sk_test_standin',
+    STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+    STRIPE_API_BASE: stripe.url,
+    PUBLIC_URL: 'https://hatch.example',
+  });
   booker = await t.visitor();
   admin = await t.as('admin', { name: 'Rita Refunds' });
 });
@@ -31,11 +36,20 @@ afterAll(async () => {
 });
 
 const deliver = (event: SignedEvent) =>
-  t.app.inject({ method: 'POST', url: '/api/payments/webhook', payload: event.payload, headers: { 'content-type': 'application/json', 'stripe-signature': event.signature } });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/payments/webhook',
+    payload: event.payload,
+    headers: { 'content-type': 'application/json', 'stripe-signature': event.signature },
+  });
 const stateOf = async (key: string) => paymentStateResponse.parse((await booker.get(`/api/manage/${key}/payment`)).json()).payment;
 const startCheckout = (key: string, purpose: string, amount: number) => booker.post(`/api/manage/${key}/checkout`, { purpose, amount });
 const confirm = (key: string, sessionId: string) => booker.post(`/api/manage/${key}/checkout/${sessionId}/confirm`);
-const mailsOf = (bookingId: number, kind: string) => t.db.select().from(mailOutbox).where(and(eq(mailOutbox.bookingId, bookingId), eq(mailOutbox.kind, kind)));
+const mailsOf = (bookingId: number, kind: string) =>
+  t.db
+    .select()
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.bookingId, bookingId), eq(mailOutbox.kind, kind)));
 const ledgerOf = (bookingId: number) => t.db.select().from(bookingPayments).where(eq(bookingPayments.bookingId, bookingId)).orderBy(bookingPayments.id);
 const statusOf = async (bookingId: number) => (await t.db.select().from(bookings).where(eq(bookings.id, bookingId)))[0]?.bookingStatus;
 
@@ -68,9 +82,16 @@ describe('the booker pays a deposit', () => {
     const { booking, url, sessionId } = await depositCheckout({ currency: 'USD' });
     const session = stripe.sessions.get(sessionId);
     expect(url).toBe(`${stripe.url}/pay/${sessionId}`);
-    expect(session).toMatchObject({ amount_total: 3_000, currency: 'usd', customer_email: booking.email, metadata: { booking_id: String(booking.id), purpose: 'deposit' } });
+    expect(session).toMatchObject({
+      amount_total: 3_000,
+      currency: 'usd',
+      customer_email: booking.email,
+      metadata: { booking_id: String(booking.id), purpose: 'deposit' },
+    });
     expect(session?.success_url).toBe(`https://hatch.example/manage/${booking.manageKey}/paid?session_id={CHECKOUT_SESSION_ID}`);
-    expect(await t.db.select().from(checkouts).where(eq(checkouts.bookingId, booking.id))).toMatchObject([{ amount: 3_000, currency: 'USD', purpose: 'deposit', status: 'pending' }]);
+    expect(await t.db.select().from(checkouts).where(eq(checkouts.bookingId, booking.id))).toMatchObject([
+      { amount: 3_000, currency: 'USD', purpose: 'deposit', status: 'pending' },
+    ]);
     expect(await statusOf(booking.id)).toBe('enquiry');
   });
 
@@ -87,7 +108,9 @@ describe('the booker pays a deposit', () => {
     expect((await deliver(event)).statusCode).toBe(200);
     expect((await deliver(stripe.event(sessionId))).statusCode).toBe(200);
 
-    expect(await ledgerOf(booking.id)).toMatchObject([{ kind: 'payment', paymentType: 'card', paymentAmount: 3_000, provider: 'stripe', providerReference: sessionId }]);
+    expect(await ledgerOf(booking.id)).toMatchObject([
+      { kind: 'payment', paymentType: 'card', paymentAmount: 3_000, provider: 'stripe', providerReference: sessionId },
+    ]);
     expect(await mailsOf(booking.id, 'booking.paid')).toHaveLength(1);
     expect(await mailsOf(booking.id, 'payment.receipt')).toHaveLength(1);
     expect(await t.db.select().from(games).where(eq(games.bookingId, booking.id))).toHaveLength(1);
@@ -95,22 +118,26 @@ describe('the booker pays a deposit', () => {
     expect(events).toMatchObject([{ type: 'checkout.session.completed', outcome: 'paid' }]);
   });
 
-  it('return page first (the webhook is late): the payment is recorded from the provider, and the late webhook adds nothing', { tags: ['postgres'] }, async () => {
-    const { booking, sessionId } = await depositCheckout();
-    const early = confirmCheckoutResponse.parse((await confirm(booking.manageKey, sessionId)).json());
-    expect(early.status).toBe('pending');
-    expect(await ledgerOf(booking.id)).toHaveLength(0);
+  it(
+    'return page first (the webhook is late): the payment is recorded from the provider, and the late webhook adds nothing',
+    { tags: ['postgres'] },
+    async () => {
+      const { booking, sessionId } = await depositCheckout();
+      const early = confirmCheckoutResponse.parse((await confirm(booking.manageKey, sessionId)).json());
+      expect(early.status).toBe('pending');
+      expect(await ledgerOf(booking.id)).toHaveLength(0);
 
-    stripe.pay(sessionId);
-    const [first, second] = await Promise.all([confirm(booking.manageKey, sessionId), confirm(booking.manageKey, sessionId)]);
-    expect([first?.json().status, second?.json().status]).toEqual(['paid', 'paid']);
-    expect((await deliver(stripe.event(sessionId))).statusCode).toBe(200);
-    expect(await ledgerOf(booking.id)).toHaveLength(1);
-    expect(await mailsOf(booking.id, 'booking.paid')).toHaveLength(1);
-    const [mail] = await mailsOf(booking.id, 'payment.receipt');
-    expect(mail?.text).toContain('Amount paid: £30.00');
-    expect(mail?.text).toContain('Balance due: £90.00 by 1 June 2030');
-  });
+      stripe.pay(sessionId);
+      const [first, second] = await Promise.all([confirm(booking.manageKey, sessionId), confirm(booking.manageKey, sessionId)]);
+      expect([first?.json().status, second?.json().status]).toEqual(['paid', 'paid']);
+      expect((await deliver(stripe.event(sessionId))).statusCode).toBe(200);
+      expect(await ledgerOf(booking.id)).toHaveLength(1);
+      expect(await mailsOf(booking.id, 'booking.paid')).toHaveLength(1);
+      const [mail] = await mailsOf(booking.id, 'payment.receipt');
+      expect(mail?.text).toContain('Amount paid: £30.00');
+      expect(mail?.text).toContain('Balance due: £90.00 by 1 June 2030');
+    },
+  );
 
   it('pays the balance next; nothing is due after, and the game code is not mailed again', async () => {
     const { booking, sessionId } = await depositCheckout();
@@ -276,10 +303,18 @@ describe('without a card provider: bank transfer', () => {
     const visitor = await plain.visitor();
     const booking = await createBooking(plain.db);
     const state = paymentStateResponse.parse((await visitor.get(`/api/manage/${booking.manageKey}/payment`)).json()).payment;
-    expect(state).toMatchObject({ provider: 'bank_transfer', bank_transfer: { reference: `HATCH-${booking.tempCode}`, details: 'Hatch Ltd, sort code 00-00-00, account 12345678' } });
+    expect(state).toMatchObject({
+      provider: 'bank_transfer',
+      bank_transfer: { reference: `HATCH-${booking.tempCode}`, details: 'Hatch Ltd, sort code 00-00-00, account 12345678' },
+    });
     const res = await visitor.post(`/api/manage/${booking.manageKey}/checkout`, { purpose: 'deposit', amount: 3_000 });
     expect({ status: res.statusCode, message: res.json().message }).toEqual({ status: 409, message: PAYMENT_MESSAGES.noProvider });
-    const hook = await plain.app.inject({ method: 'POST', url: '/api/payments/webhook', payload: '{}', headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=x' } });
+    const hook = await plain.app.inject({
+      method: 'POST',
+      url: '/api/payments/webhook',
+      payload: '{}',
+      headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=x' },
+    });
     expect(hook.statusCode).toBe(400);
   });
 });

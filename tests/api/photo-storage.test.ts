@@ -54,7 +54,10 @@ function behavesLikePhotoStorage(name: string, open: () => PhotoStorage & { clos
     it('refuses a non-image (415), an empty file (422) and an oversized one (413), storing nothing', async () => {
       const storage = open();
       const before = await stored();
-      expect(await refusal(storePhoto(storage, 1, new TextEncoder().encode('<svg onload=alert(1)>')))).toEqual({ status: 415, message: UPLOAD_MESSAGES.notImage });
+      expect(await refusal(storePhoto(storage, 1, new TextEncoder().encode('<svg onload=alert(1)>')))).toEqual({
+        status: 415,
+        message: UPLOAD_MESSAGES.notImage,
+      });
       expect(await refusal(storePhoto(storage, 1, new Uint8Array()))).toEqual({ status: 422, message: UPLOAD_MESSAGES.empty });
       const big = new Uint8Array(MAX_PHOTO_BYTES + 1);
       big.set(JPEG);
@@ -132,7 +135,13 @@ describe('where the photos land', () => {
   it('sends signed path-style PUT/GET/DELETE to the bucket with the photo’s type', async () => {
     s3.requests.length = 0;
     const storage = createPhotoStorage(
-      loadConfig({ NODE_ENV: 'test', S3_BUCKET: s3.bucket, S3_ENDPOINT: s3.endpoint, S3_ACCESS_KEY_ID: s3.accessKeyId, S3_SECRET_ACCESS_KEY: s3.secretAccessKey }),
+      loadConfig({
+        NODE_ENV: 'test',
+        S3_BUCKET: s3.bucket,
+        S3_ENDPOINT: s3.endpoint,
+        S3_ACCESS_KEY_ID: s3.accessKeyId,
+        S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
+      }),
     );
     const key = await storePhoto(storage, 4, JPEG);
     expect(s3.objects.get(key)?.contentType).toBe('image/jpeg');

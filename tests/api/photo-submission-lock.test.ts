@@ -58,7 +58,8 @@ function heldStorage() {
 
 const jpeg = () => new Uint8Array([0xff, 0xd8, 0xff, 0xe0, ...new Array<number>(200).fill(7)]);
 type Game = Awaited<ReturnType<typeof playedGame>>;
-const text = (g: Game, who: Joined, challengeId: number) => g.visitor.post(`/api/play/${g.gameCode}/submissions`, { challenge_id: challengeId, kind: 'text', text: 'An answer' }, who.headers);
+const text = (g: Game, who: Joined, challengeId: number) =>
+  g.visitor.post(`/api/play/${g.gameCode}/submissions`, { challenge_id: challengeId, kind: 'text', text: 'An answer' }, who.headers);
 
 async function gameWith(challenges: { type: 'Rating' | 'RightWrong'; max_submissions?: number }[]) {
   const g = await playedGame(t, admin, { plan: 'standard', weaponsOn: false });
@@ -86,7 +87,10 @@ describe('a photo submission', () => {
     const sent = await photo;
     expect(sent.photo_url).toContain(`/submissions/${sent.id}/photo`);
     expect([...held.photos.keys()]).toHaveLength(1);
-    const rows = await t.db.select({ kind: submissions.kind, photoKey: submissions.photoKey }).from(submissions).where(eq(submissions.instanceId, auth.instance.id));
+    const rows = await t.db
+      .select({ kind: submissions.kind, photoKey: submissions.photoKey })
+      .from(submissions)
+      .where(eq(submissions.instanceId, auth.instance.id));
     expect(rows.map((r) => r.kind).sort()).toEqual(['photo', 'text']);
     expect(rows.find((r) => r.kind === 'photo')?.photoKey).toBe(held.puts[0]);
   });

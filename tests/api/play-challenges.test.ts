@@ -42,7 +42,34 @@ function declaring(kind: 'png' | 'jpeg' | 'webp', width: number, height: number)
     kind === 'png'
       ? [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, ...Buffer.from('IHDR'), ...be32(width), ...be32(height), 8, 6, 0, 0, 0]
       : kind === 'jpeg'
-        ? [0xff, 0xd8, 0xff, 0xe0, 0, 16, ...Buffer.from('JFIF\0'), 1, 1, 0, 0, 1, 0, 1, 0, 0, 0xff, 0xc0, 0, 17, 8, height >> 8, height & 255, width >> 8, width & 255, 3]
+        ? [
+            0xff,
+            0xd8,
+            0xff,
+            0xe0,
+            0,
+            16,
+            ...Buffer.from('JFIF\0'),
+            1,
+            1,
+            0,
+            0,
+            1,
+            0,
+            1,
+            0,
+            0,
+            0xff,
+            0xc0,
+            0,
+            17,
+            8,
+            height >> 8,
+            height & 255,
+            width >> 8,
+            width & 255,
+            3,
+          ]
         : [...Buffer.from('RIFF'), 0, 0, 0, 0, ...Buffer.from('WEBPVP8X'), 10, 0, 0, 0, 0, 0, 0, 0, ...le24(width - 1), ...le24(height - 1)];
   return Buffer.concat([Buffer.from(head), Buffer.alloc(500, 0)]);
 }
@@ -58,11 +85,17 @@ const photoCount = async () => {
 };
 const submissionCount = async () => (await t.db.select({ id: submissions.id }).from(submissions)).length;
 
-const playGet = (who: keyof typeof tokens, tail: string, c = code) => visitor.inject({ method: 'GET', url: `/api/play/${c}${tail}`, headers: { 'x-player-token': tokens[who] } });
+const playGet = (who: keyof typeof tokens, tail: string, c = code) =>
+  visitor.inject({ method: 'GET', url: `/api/play/${c}${tail}`, headers: { 'x-player-token': tokens[who] } });
 const submitJson = (who: keyof typeof tokens, body: object, c = code) =>
   visitor.inject({ method: 'POST', url: `/api/play/${c}/submissions`, payload: body, headers: { 'x-player-token': tokens[who] } });
 const submitPhoto = (who: keyof typeof tokens, challengeId: number, bytes: Buffer, type = 'image/jpeg') =>
-  visitor.inject({ method: 'POST', url: `/api/play/${code}/submissions/photo?challenge_id=${challengeId}`, payload: bytes, headers: { 'x-player-token': tokens[who], 'content-type': type } });
+  visitor.inject({
+    method: 'POST',
+    url: `/api/play/${code}/submissions/photo?challenge_id=${challengeId}`,
+    payload: bytes,
+    headers: { 'x-player-token': tokens[who], 'content-type': type },
+  });
 
 async function join(c: string, name: string, team: string): Promise<string> {
   const res = await visitor.post(`/api/play/${c}/join`, { name, team_name: team });
@@ -85,7 +118,9 @@ beforeAll(async () => {
   ch.tally = await createChallenge(admin, { type: 'Tally', max_score: 10, max_submissions: 2, points_per_submission: 2, name: 'Count red doors' });
   ch.rightWrong = await createChallenge(admin, { type: 'RightWrong', max_score: 5, name: 'Riddle' });
   await t.db.delete(gameChallenges).where(eq(gameChallenges.gameId, paid.gameId));
-  await t.db.insert(gameChallenges).values([ch.rating, ch.tally, ch.rightWrong].map((challengeId, position) => ({ gameId: paid.gameId, challengeId, position })));
+  await t.db
+    .insert(gameChallenges)
+    .values([ch.rating, ch.tally, ch.rightWrong].map((challengeId, position) => ({ gameId: paid.gameId, challengeId, position })));
   tokens.fox = await join(code, 'Fay', 'Foxes');
   tokens.owl = await join(code, 'Olly', 'Owls');
   const other = await createPaidBooking(t.db, { players: 4 });
@@ -164,7 +199,11 @@ describe('while live', () => {
       [submitPhoto('owl', ch.rating, declaring('jpeg', 12_001, 100)), 422, UPLOAD_MESSAGES.tooManyPixels],
       [submitPhoto('owl', ch.rating, declaring('webp', 10_000, 10_000), 'image/webp'), 422, UPLOAD_MESSAGES.tooManyPixels],
       [submitJson('stranger', { challenge_id: ch.rightWrong, kind: 'text', text: 'x' }), 403, 'This player belongs to another game'],
-      [visitor.inject({ method: 'POST', url: `/api/play/${code}/submissions`, payload: { challenge_id: ch.rightWrong, kind: 'text', text: 'x' } }), 401, 'Please join the game first'],
+      [
+        visitor.inject({ method: 'POST', url: `/api/play/${code}/submissions`, payload: { challenge_id: ch.rightWrong, kind: 'text', text: 'x' } }),
+        401,
+        'Please join the game first',
+      ],
     ];
     for (const [pending, status, message] of cases) {
       const res = await pending;
@@ -185,7 +224,9 @@ describe('while live', () => {
   it('serves a photo only to its own team, the host and staff', async () => {
     const [photo] = await t.db.select().from(submissions).where(eq(submissions.kind, 'photo'));
     const id = photo?.id ?? 0;
-    expect((await visitor.inject({ method: 'GET', url: `/api/play/${code}/submissions/${id}/photo`, headers: { 'x-player-token': tokens.owl } })).statusCode).toBe(404);
+    expect(
+      (await visitor.inject({ method: 'GET', url: `/api/play/${code}/submissions/${id}/photo`, headers: { 'x-player-token': tokens.owl } })).statusCode,
+    ).toBe(404);
     expect((await host.get(`/api/host/games/${code}/submissions/${id}/photo`)).statusCode).toBe(200);
     expect((await admin.get(`/api/admin/submissions/${id}/photo`)).statusCode).toBe(200);
     expect((await otherHost.get(`/api/host/games/${code}/submissions/${id}/photo`)).statusCode).toBe(403);
@@ -209,7 +250,10 @@ describe('while live', () => {
 
     const rated = await host.post(`/api/host/games/${code}/submissions/${photo?.id}/rate`, { rating: 4 });
     expect(rated.statusCode).toBe(200);
-    expect(rated.json<ReviewResponse>()).toMatchObject({ submission: { status: 'approved', rating: 4, points_awarded: 8 }, team: { name: 'Foxes', challenge_points: 8, chicken_points: 0, adjustments: 0 } });
+    expect(rated.json<ReviewResponse>()).toMatchObject({
+      submission: { status: 'approved', rating: 4, points_awarded: 8 },
+      team: { name: 'Foxes', challenge_points: 8, chicken_points: 0, adjustments: 0 },
+    });
     const rejected = await host.post(`/api/host/games/${code}/submissions/${text?.id}/reject`, { reason: 'A chicken, not an egg' });
     expect(rejected.json<ReviewResponse>().submission).toMatchObject({ status: 'rejected', reason: 'A chicken, not an egg' });
     expect((await host.post(`/api/host/games/${code}/submissions/${count?.id}/approve`, {})).json<ReviewResponse>().team.challenge_points).toBe(6);
@@ -294,7 +338,9 @@ describe('after the game', () => {
     // Now in the album, the Foxes' photo is the Owls' to see too.
     const seen = await visitor.inject({ method: 'GET', url: album[0]?.photo_url ?? '', headers: { 'x-player-token': tokens.owl } });
     expect(seen.statusCode).toBe(200);
-    const bookerAlbum = (await visitor.inject({ method: 'GET', url: `/api/booking/${code}/album`, headers: { 'x-manage-key': manageKey } })).json<{ photos: AlbumPhoto[] }>();
+    const bookerAlbum = (await visitor.inject({ method: 'GET', url: `/api/booking/${code}/album`, headers: { 'x-manage-key': manageKey } })).json<{
+      photos: AlbumPhoto[];
+    }>();
     const url = bookerAlbum.photos[0]?.photo_url ?? '';
     expect(url).toBe(`/api/booking/${code}/album/${album[0]?.id}/photo`);
     expect((await visitor.inject({ method: 'GET', url, headers: { 'x-manage-key': manageKey } })).statusCode).toBe(200);
@@ -306,7 +352,10 @@ describe('after the game', () => {
     const mailer = { mail: t.app.deps.mail, baseUrl: 'https://hatch.example' };
     await queueDueResultsMails(t.db, mailer);
     await queueDueResultsMails(t.db, mailer);
-    const mails = await t.db.select().from(mailOutbox).where(and(eq(mailOutbox.bookingId, bookingId), eq(mailOutbox.kind, 'game.results')));
+    const mails = await t.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.bookingId, bookingId), eq(mailOutbox.kind, 'game.results')));
     expect(mails).toHaveLength(1);
     expect(mails[0]?.text).toContain('1. Foxes: 8 points');
     expect(mails[0]?.text).toContain(`https://hatch.example/manage/${manageKey}/results`);

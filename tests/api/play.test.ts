@@ -52,12 +52,18 @@ async function start(bookingId: number) {
 }
 
 describe('the join page', () => {
-  it('shows the game before anyone joined, with the booker\'s teams, and answers 404 for a wrong code', async () => {
+  it("shows the game before anyone joined, with the booker's teams, and answers 404 for a wrong code", async () => {
     const paid = await paidGame({ players: 6 });
     const res = await (await t.visitor()).get(`/api/play/${paid.gameCode.toLowerCase()}`);
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body.game).toMatchObject({ code: paid.gameCode, status: 'lobby', duration: 120, city: 'London', area: { lat: 51.5074, lng: -0.1278, radius: 1000 } });
+    expect(body.game).toMatchObject({
+      code: paid.gameCode,
+      status: 'lobby',
+      duration: 120,
+      city: 'London',
+      area: { lat: 51.5074, lng: -0.1278, radius: 1000 },
+    });
     expect(body.teams.map((x: { name: string; capacity: number; full: boolean }) => [x.name, x.capacity, x.full])).toEqual([
       ['Red', teamCapacity(6, 2), false],
       ['Blue', teamCapacity(6, 2), false],
@@ -72,7 +78,10 @@ describe('the join page', () => {
 
   it('refuses to open an unpaid game', async () => {
     const booking = await createBooking(t.db);
-    const [game] = await t.db.insert(games).values({ bookingId: booking.id, code: `UNPD${booking.id}` }).returning();
+    const [game] = await t.db
+      .insert(games)
+      .values({ bookingId: booking.id, code: `UNPD${booking.id}` })
+      .returning();
     const res = await join(game!.code, { name: 'Ann' });
     expect(res.status).toBe(409);
     expect(await t.db.select().from(players).where(eq(players.name, 'Ann'))).toHaveLength(0);
@@ -93,7 +102,11 @@ describe('joining', () => {
     expect(row?.tokenHash).not.toBe(ann.body.token);
 
     const me = (await (await as(ann.body.token)).get(`/api/play/${paid.gameCode}/me`)).json();
-    expect(me).toMatchObject({ player: { id: ann.body.player.id }, team: { id: red, name: 'Red', challenge_points: 0, chicken_points: 0, adjustments: 0, found_chicken_at: null }, game: { status: 'lobby' } });
+    expect(me).toMatchObject({
+      player: { id: ann.body.player.id },
+      team: { id: red, name: 'Red', challenge_points: 0, chicken_points: 0, adjustments: 0, found_chicken_at: null },
+      game: { status: 'lobby' },
+    });
 
     const before = await count(players);
     const again = await join(paid.gameCode, { name: 'ANN' });
@@ -233,7 +246,10 @@ describe('positions', () => {
     expect(tooOften.statusCode).toBe(429);
 
     // Make the last fix 2 s old, then jump 10 km: 5 km/s.
-    await t.db.update(players).set({ lastAt: new Date(Date.now() - 2_000) }).where(eq(players.id, ann.body.player.id));
+    await t.db
+      .update(players)
+      .set({ lastAt: new Date(Date.now() - 2_000) })
+      .where(eq(players.id, ann.body.player.id));
     const jump = await me.post(url, { lat: 51.59, lng: -0.12 });
     expect(jump.statusCode).toBe(422);
     expect(jump.json().code).toBe('too_fast');
@@ -272,19 +288,26 @@ describe('the map and the stream', () => {
     const cy = await join(paid.gameCode, { name: 'Cy', team_id: blue.id });
     const hen = await join(paid.gameCode, { name: 'Hen', chicken_key: game!.chickenKey });
     await start(paid.booking.id);
-    for (const [who, lat] of [[bo, 51.501], [cy, 51.502], [hen, 51.503]] as const) {
+    for (const [who, lat] of [
+      [bo, 51.501],
+      [cy, 51.502],
+      [hen, 51.503],
+    ] as const) {
       expect((await (await as(who.body.token)).post(`/api/play/${paid.gameCode}/positions`, { lat, lng: -0.12 })).statusCode).toBe(204);
     }
     const map = (await (await as(ann.body.token)).get(`/api/play/${paid.gameCode}/map`)).json();
     expect(map.players.map((p: { name: string }) => p.name).sort()).toEqual(['Ann', 'Bo']);
-    expect(map.players.find((p: { name: string }) => p.name === 'Bo')).toMatchObject({ position: { lat: 51.501, lng: -0.12 }, trail: [{ lat: 51.501, lng: -0.12 }] });
+    expect(map.players.find((p: { name: string }) => p.name === 'Bo')).toMatchObject({
+      position: { lat: 51.501, lng: -0.12 },
+      trail: [{ lat: 51.501, lng: -0.12 }],
+    });
     expect(map.teams).toHaveLength(2);
     expect(Number(map.last_event_id)).toBeGreaterThan(0);
     const chickenMap = (await (await as(hen.body.token)).get(`/api/play/${paid.gameCode}/map`)).json();
     expect(chickenMap.players.map((p: { name: string }) => p.name)).toEqual(['Hen']);
   });
 
-  it('streams teammates\' positions live (not other teams\'), and replays stored events after Last-Event-ID', async () => {
+  it("streams teammates' positions live (not other teams'), and replays stored events after Last-Event-ID", async () => {
     const paid = await paidGame();
     const lobby = (await (await t.visitor()).get(`/api/play/${paid.gameCode}`)).json();
     const [red, blue] = lobby.teams;

@@ -56,16 +56,29 @@ describe('staff make a proposal', () => {
     expect(res.statusCode).toBe(201);
     const p = proposalOf(res);
     // USD price list: Weapons 25 per person, In-Person Host 380 (shared/prices.ts).
-    expect(p).toMatchObject({ status: 'draft', currency: 'USD', price_per_person: 25, add_ons_total: 380, lines_total: 29.5, total_price: 25 * 30 + 380 + 29.5, created_by_name: 'Quentin Quotes' });
+    expect(p).toMatchObject({
+      status: 'draft',
+      currency: 'USD',
+      price_per_person: 25,
+      add_ons_total: 380,
+      lines_total: 29.5,
+      total_price: 25 * 30 + 380 + 29.5,
+      created_by_name: 'Quentin Quotes',
+    });
     expect(tokenOf(p.link)).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    const [log] = await t.db.select().from(activityLog).where(and(eq(activityLog.bookingId, booking.id), eq(activityLog.action, 'proposal.create')));
+    const [log] = await t.db
+      .select()
+      .from(activityLog)
+      .where(and(eq(activityLog.bookingId, booking.id), eq(activityLog.action, 'proposal.create')));
     expect(log?.actorId).toBe(admin.userId);
   });
 
   it('edits a draft, recomputing the total, and refuses to edit once sent', async () => {
     const booking = await createBooking(t.db, { bookingStatus: 'enquiry' });
     const draft = proposalOf(await admin.post('/api/admin/proposals', quote(booking.id)));
-    const edited = proposalOf(await admin.put(`/api/admin/proposals/${draft.id}`, { plan_type: 'standard', players: 10, add_ons: [], lines: [], valid_until: inDays(3) }));
+    const edited = proposalOf(
+      await admin.put(`/api/admin/proposals/${draft.id}`, { plan_type: 'standard', players: 10, add_ons: [], lines: [], valid_until: inDays(3) }),
+    );
     expect(edited).toMatchObject({ plan_type: 'standard', players: 10, total_price: 150, lines_total: 0 });
     await admin.post(`/api/admin/proposals/${draft.id}/send`);
     const again = await admin.put(`/api/admin/proposals/${draft.id}`, { plan_type: 'pro', players: 10, add_ons: [], lines: [], valid_until: inDays(3) });
@@ -106,7 +119,10 @@ describe('staff make a proposal', () => {
   it('lists proposals by status, expired ones apart', async () => {
     const open = await sentProposal();
     const old = await sentProposal();
-    await t.db.update(proposals).set({ validUntil: inDays(-2) }).where(eq(proposals.id, old.proposal.id));
+    await t.db
+      .update(proposals)
+      .set({ validUntil: inDays(-2) })
+      .where(eq(proposals.id, old.proposal.id));
     const sent = proposalsResponse.parse((await admin.get('/api/admin/proposals?status=sent&per_page=100')).json());
     const expired = proposalsResponse.parse((await admin.get('/api/admin/proposals?status=expired&per_page=100')).json());
     expect(sent.proposals.map((p) => p.id)).toContain(open.proposal.id);
@@ -152,11 +168,13 @@ describe('the customer accepts', () => {
     // Staff read who did what, and when, in the booking's timeline.
     const timeline = timelineResponse.parse((await admin.get(`/api/admin/bookings/${booking.id}/timeline`)).json());
     const summaries = timeline.entries.map((e) => `${e.who}: ${e.summary}`);
-    expect(summaries).toEqual(expect.arrayContaining([
-      `Quentin Quotes: Drafted proposal #${proposal.id}`,
-      `Quentin Quotes: Sent proposal #${proposal.id}`,
-      `Booker: Accepted proposal #${proposal.id}`,
-    ]));
+    expect(summaries).toEqual(
+      expect.arrayContaining([
+        `Quentin Quotes: Drafted proposal #${proposal.id}`,
+        `Quentin Quotes: Sent proposal #${proposal.id}`,
+        `Booker: Accepted proposal #${proposal.id}`,
+      ]),
+    );
 
     // Revisiting the link leads on to the management page.
     const again = publicProposalResponse.parse((await customer.get(`/api/proposals/${token}`)).json()).proposal;
@@ -167,7 +185,10 @@ describe('the customer accepts', () => {
     const twice = await sentProposal();
     expect((await customer.post(`/api/proposals/${twice.token}/accept`)).statusCode).toBe(200);
     const expired = await sentProposal();
-    await t.db.update(proposals).set({ validUntil: inDays(-1) }).where(eq(proposals.id, expired.proposal.id));
+    await t.db
+      .update(proposals)
+      .set({ validUntil: inDays(-1) })
+      .where(eq(proposals.id, expired.proposal.id));
     const withdrawn = await sentProposal();
     expect(proposalOf(await admin.post(`/api/admin/proposals/${withdrawn.proposal.id}/withdraw`)).status).toBe('withdrawn');
     const draftBooking = await createBooking(t.db, { bookingStatus: 'lead' });
@@ -202,7 +223,7 @@ describe('the customer accepts', () => {
     expect(res.json().message).toBe(PROPOSAL_MESSAGES.bookingPaid);
   });
 
-  it('withdraws the booking\'s other open quotes on acceptance, and takes no new one after', async () => {
+  it("withdraws the booking's other open quotes on acceptance, and takes no new one after", async () => {
     const { booking, token } = await sentProposal();
     const other = proposalOf(await admin.post('/api/admin/proposals', quote(booking.id, { players: 40 })));
     const otherSent = proposalOf(await admin.post(`/api/admin/proposals/${other.id}/send`));

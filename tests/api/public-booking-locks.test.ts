@@ -18,10 +18,14 @@ async function row(id: number) {
 }
 
 describe('PATCH /api/bookings/:id obeys the sections staff locked', () => {
-  it('refuses a change of the game area (place, city or size) with 423 and the set-up pages\' message, and writes nothing', async () => {
+  it("refuses a change of the game area (place, city or size) with 423 and the set-up pages' message, and writes nothing", async () => {
     const booking = await createBooking(t.db, { lockedGameArea: true });
     const agent = await t.visitor();
-    for (const body of [{ initial_area_radius: 5000 }, { initial_area_lat: 48.85, initial_area_lng: 2.35 }, { city: 'Paris', initial_area_id: 'geonames:2988507' }]) {
+    for (const body of [
+      { initial_area_radius: 5000 },
+      { initial_area_lat: 48.85, initial_area_lng: 2.35 },
+      { city: 'Paris', initial_area_id: 'geonames:2988507' },
+    ]) {
       const res = await agent.patch(`/api/bookings/${booking.id}`, body, { 'x-booking-code': booking.tempCode });
       expect(res.statusCode).toBe(423);
       expect(res.json()).toEqual({ message: BOOKER_MESSAGES.gameAreaLocked, code: 'locked' });
@@ -40,7 +44,12 @@ describe('PATCH /api/bookings/:id obeys the sections staff locked', () => {
     const agent = await t.visitor();
     // The organiser's private key opens both doors (0140); the lock must close both the same way.
     const key = { 'x-manage-key': (await row(booking.id)).manageKey };
-    const bySetup = await agent.inject({ method: 'PUT', url: `/api/booking/${gameCode}/game-area`, payload: { lat: 48.85, lng: 2.35, radius: 800 }, headers: key });
+    const bySetup = await agent.inject({
+      method: 'PUT',
+      url: `/api/booking/${gameCode}/game-area`,
+      payload: { lat: 48.85, lng: 2.35, radius: 800 },
+      headers: key,
+    });
     const byPatch = await agent.patch(`/api/bookings/${booking.id}`, { initial_area_radius: 800 }, key);
     expect({ status: byPatch.statusCode, body: byPatch.json() }).toEqual({ status: bySetup.statusCode, body: bySetup.json() });
     expect(byPatch.statusCode).toBe(423);
@@ -56,7 +65,14 @@ describe('PATCH /api/bookings/:id obeys the sections staff locked', () => {
   });
 
   it('still lets the booker change what no lock covers', async () => {
-    const booking = await createBooking(t.db, { lockedGameArea: true, lockedHost: true, lockedTeams: true, lockedLocations: true, lockedChallenges: true, lockedChicken: true });
+    const booking = await createBooking(t.db, {
+      lockedGameArea: true,
+      lockedHost: true,
+      lockedTeams: true,
+      lockedLocations: true,
+      lockedChallenges: true,
+      lockedChicken: true,
+    });
     const agent = await t.visitor();
     const res = await agent.patch(`/api/bookings/${booking.id}`, { full_name: 'New Name', players: 9 }, { 'x-booking-code': booking.tempCode });
     expect(res.statusCode).toBe(200);

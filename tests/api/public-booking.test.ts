@@ -80,10 +80,16 @@ describe('POST /api/bookings', () => {
   });
 
   it('uses the sale price from the price list', async () => {
-    await t.db.update(priceList).set({ salePrice: 12 }).where(and(eq(priceList.currency, 'EUR'), eq(priceList.itemType, 'standard')));
+    await t.db
+      .update(priceList)
+      .set({ salePrice: 12 })
+      .where(and(eq(priceList.currency, 'EUR'), eq(priceList.itemType, 'standard')));
     const res = await create(await t.visitor(), { currency: 'EUR', players: 5 });
     expect(res.json().booking).toMatchObject({ price_per_person: 12, total_price: 60 });
-    await t.db.update(priceList).set({ salePrice: null }).where(and(eq(priceList.currency, 'EUR'), eq(priceList.itemType, 'standard')));
+    await t.db
+      .update(priceList)
+      .set({ salePrice: null })
+      .where(and(eq(priceList.currency, 'EUR'), eq(priceList.itemType, 'standard')));
   });
 
   it('stores every tracking field of the landing URL and the contact details', async () => {
@@ -149,13 +155,23 @@ describe('POST /api/bookings', () => {
     expect(mail.status).toBe('stored');
     expect(mail.kind).toBe('booking_confirmation');
     expect(mail.text).toContain(`https://play.hatch.test/hatch/${booking.temp_code}`);
-    for (const part of ['Saturday 15 June 2030', '15:00 (London time)', 'City: London', 'Players: 9', 'Game type: Standard', 'Add-ons: In-Person Host', 'Price per person: £15', 'Add-ons total: £300', 'Total: £435']) {
+    for (const part of [
+      'Saturday 15 June 2030',
+      '15:00 (London time)',
+      'City: London',
+      'Players: 9',
+      'Game type: Standard',
+      'Add-ons: In-Person Host',
+      'Price per person: £15',
+      'Add-ons total: £300',
+      'Total: £435',
+    ]) {
       expect(mail.text).toContain(part);
     }
     expect(mail.html).toContain(`href="https://play.hatch.test/hatch/${booking.temp_code}"`);
   });
 
-  describe('validation, with the wizard\'s messages', () => {
+  describe("validation, with the wizard's messages", () => {
     const cases: [string, Record<string, unknown>, string, string][] = [
       ['players not a number', { players: 'abc' }, 'players', 'Please enter a valid number between 2 and 200'],
       ['players fractional', { players: 2.5 }, 'players', 'Please enter a valid number between 2 and 200'],
@@ -191,9 +207,15 @@ describe('POST /api/bookings', () => {
     it('refuses an unknown plan or add-on and an inactive plan', async () => {
       expect((await create(await t.visitor(), { plan_type: 'gold' })).json().errors).toHaveProperty('plan_type');
       expect((await create(await t.visitor(), { add_ons: ['limo'] })).json().errors).toHaveProperty('add_ons.0');
-      await t.db.update(priceList).set({ isActive: false }).where(and(eq(priceList.currency, 'GBP'), eq(priceList.itemType, 'bespoke')));
+      await t.db
+        .update(priceList)
+        .set({ isActive: false })
+        .where(and(eq(priceList.currency, 'GBP'), eq(priceList.itemType, 'bespoke')));
       const res = await create(await t.visitor(), { plan_type: 'bespoke' });
-      await t.db.update(priceList).set({ isActive: true }).where(and(eq(priceList.currency, 'GBP'), eq(priceList.itemType, 'bespoke')));
+      await t.db
+        .update(priceList)
+        .set({ isActive: true })
+        .where(and(eq(priceList.currency, 'GBP'), eq(priceList.itemType, 'bespoke')));
       expect(res.statusCode).toBe(422);
       expect(res.json().errors).toEqual({ plan_type: ['This game type is not available.'] });
     });
@@ -222,8 +244,18 @@ describe('Idempotency-Key', () => {
     expect(second.statusCode).toBe(201);
     expect(second.json()).toEqual(first.json());
     expect(second.headers['idempotent-replayed']).toBe('true');
-    expect(await t.db.select().from(bookings).where(eq(bookings.email, String(body.email)))).toHaveLength(1);
-    expect(await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, String(body.email)))).toHaveLength(1);
+    expect(
+      await t.db
+        .select()
+        .from(bookings)
+        .where(eq(bookings.email, String(body.email))),
+    ).toHaveLength(1);
+    expect(
+      await t.db
+        .select()
+        .from(mailOutbox)
+        .where(eq(mailOutbox.to, String(body.email))),
+    ).toHaveLength(1);
   });
 
   it('creates exactly one booking for 20 concurrent requests with one key', { tags: ['postgres'] }, async () => {
@@ -233,7 +265,12 @@ describe('Idempotency-Key', () => {
     expect(answers.map((a) => a.statusCode)).toEqual(Array(20).fill(201));
     const ids = new Set(answers.map((a) => a.json().booking.id));
     expect(ids.size).toBe(1);
-    expect(await t.db.select().from(bookings).where(eq(bookings.email, String(body.email)))).toHaveLength(1);
+    expect(
+      await t.db
+        .select()
+        .from(bookings)
+        .where(eq(bookings.email, String(body.email))),
+    ).toHaveLength(1);
   });
 
   it('refuses the same key with a different body, and the same key from another visitor', async () => {
@@ -274,7 +311,15 @@ describe('PATCH /api/bookings/:id', () => {
     const booking = await created(agent);
     const res = await agent.patch(`/api/bookings/${booking.id}`, { players: 20, plan_type: 'pro', add_ons: ['hosted'], total_price: 1 });
     expect(res.statusCode).toBe(200);
-    expect(res.json().booking).toMatchObject({ players: 20, plan_type: 'pro', price_per_person: 20, add_ons_total: 300, total_price: 700, hosted: true, version: 2 });
+    expect(res.json().booking).toMatchObject({
+      players: 20,
+      plan_type: 'pro',
+      price_per_person: 20,
+      add_ons_total: 300,
+      total_price: 700,
+      hosted: true,
+      version: 2,
+    });
 
     const history = await t.db.select().from(pricingHistory).where(eq(pricingHistory.bookingId, booking.id)).orderBy(asc(pricingHistory.id));
     expect(history.map((h) => [h.planType, h.players, h.totalPrice])).toEqual([
@@ -305,8 +350,14 @@ describe('PATCH /api/bookings/:id', () => {
       [{ plan_type: 'bespoke' }, { hosted: true, add_ons_total: 0 }],
       [{ plan_type: 'standard' }, { hosted: false, add_ons_total: 0 }],
       [{ add_ons: ['hosted'] }, { hosted: true, add_ons_total: 300 }],
-      [{ plan_type: 'bespoke', add_ons: [] }, { hosted: true, add_ons_total: 0 }],
-      [{ plan_type: 'pro', hosted: true }, { hosted: false, add_ons_total: 0 }],
+      [
+        { plan_type: 'bespoke', add_ons: [] },
+        { hosted: true, add_ons_total: 0 },
+      ],
+      [
+        { plan_type: 'pro', hosted: true },
+        { hosted: false, add_ons_total: 0 },
+      ],
     ];
     for (const [change, expected] of steps) {
       const res = await agent.patch(`/api/bookings/${booking.id}`, change);
@@ -387,7 +438,7 @@ describe('PATCH /api/bookings/:id', () => {
     expect(res.json().booking.players).toBe(12);
   });
 
-  it('answers 404 to another visitor, a wrong code, or another booking\'s code', async () => {
+  it("answers 404 to another visitor, a wrong code, or another booking's code", async () => {
     const booking = await created(await t.visitor());
     const otherBooking = await created(await t.visitor());
     const stranger = await t.visitor();
@@ -446,10 +497,17 @@ describe('GET /api/booking/:code', () => {
     const row = await createBooking(t.db);
     const res = await t.app.inject({ method: 'GET', url: `/api/booking/${row.tempCode.toLowerCase()}` });
     expect(res.statusCode).toBe(200);
-    expect(res.json().booking).toMatchObject({ id: row.id, code: row.tempCode, code_type: 'temp', utcDateTime: '2030-06-15T14:00:00.000Z', added_challenges: [], game_activated: false });
+    expect(res.json().booking).toMatchObject({
+      id: row.id,
+      code: row.tempCode,
+      code_type: 'temp',
+      utcDateTime: '2030-06-15T14:00:00.000Z',
+      added_challenges: [],
+      game_activated: false,
+    });
   });
 
-  it('loads by game code, with the game\'s challenges: the public view, or the organiser\'s with the key', async () => {
+  it("loads by game code, with the game's challenges: the public view, or the organiser's with the key", async () => {
     const { booking, gameCode } = await createPaidBooking(t.db);
     const res = await t.app.inject({ method: 'GET', url: `/api/booking/${gameCode}` });
     expect(res.statusCode).toBe(200);
@@ -508,7 +566,14 @@ describe('createBookingRecord (shared with the admin create-booking call)', () =
   it('creates a lead, may allow a past date for staff, charges the host of a hosted game, and writes pricing history', async () => {
     const { id } = await t.db.transaction((tx) => createBookingRecord(tx, input({ hosted: true, addOns: ['hosted'] }), { allowPastDate: true }));
     const row = await bookingRow(id);
-    expect(row).toMatchObject({ bookingStatus: 'lead', hosted: true, utmSource: 'manual_created', utmMedium: 'admin', totalPrice: 450, createdBySession: null });
+    expect(row).toMatchObject({
+      bookingStatus: 'lead',
+      hosted: true,
+      utmSource: 'manual_created',
+      utmMedium: 'admin',
+      totalPrice: 450,
+      createdBySession: null,
+    });
     expect(row.utcDateTime?.toISOString()).toBe('2020-05-01T09:00:00.000Z');
     expect(await t.db.select().from(pricingHistory).where(eq(pricingHistory.bookingId, id))).toHaveLength(1);
   });

@@ -42,7 +42,10 @@ describe('idempotent booking creation', { tags: ['postgres'] }, () => {
     expect(created.length).toBeGreaterThan(0);
     expect(new Set(created.map((b) => b.id)).size).toBe(1);
     expect(new Set(created.map((b) => b.temp_code)).size).toBe(1);
-    const rows = await t.db.select({ id: bookings.id }).from(bookings).where(eq(bookings.email, String(body.email)));
+    const rows = await t.db
+      .select({ id: bookings.id })
+      .from(bookings)
+      .where(eq(bookings.email, String(body.email)));
     expect(rows).toHaveLength(1);
     // A retry after the fact replays the same answer.
     const retry = await agent.post('/api/bookings', body, { 'idempotency-key': key });
@@ -74,7 +77,10 @@ describe('concurrent staff edits', { tags: ['postgres'] }, () => {
     const statuses = LEAD_STATUSES;
     const answers = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
-        admins[i % admins.length]!.post(`/api/admin/bookings/${booking.id}/lead-status`, { lead_status: statuses[i % statuses.length], lead_status_reason: `change ${i}` }),
+        admins[i % admins.length]!.post(`/api/admin/bookings/${booking.id}/lead-status`, {
+          lead_status: statuses[i % statuses.length],
+          lead_status_reason: `change ${i}`,
+        }),
       ),
     );
     const bad = answers.filter((r) => r.statusCode !== 200).map((r) => `${r.statusCode} ${r.body.slice(0, 200)}`);
@@ -109,7 +115,12 @@ describe('concurrent staff edits', { tags: ['postgres'] }, () => {
     const stale = await admin.patch(`/api/admin/bookings/${booking.id}`, { admin_general_notes: 'stale note', version: seen });
     expect(stale.statusCode).toBe(409);
     expect(stale.json().message).toMatch(/changed by someone else/);
-    const staleHeader = await admin.inject({ method: 'PATCH', url: `/api/admin/bookings/${booking.id}`, payload: { admin_general_notes: 'stale note' }, headers: { 'if-match': `"${seen}"` } });
+    const staleHeader = await admin.inject({
+      method: 'PATCH',
+      url: `/api/admin/bookings/${booking.id}`,
+      payload: { admin_general_notes: 'stale note' },
+      headers: { 'if-match': `"${seen}"` },
+    });
     expect(staleHeader.statusCode).toBe(409);
     expect(diffFingerprints(before, await databaseFingerprint(t.db))).toEqual([]);
   });
@@ -140,84 +151,92 @@ describe('concurrent staff edits', { tags: ['postgres'] }, () => {
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 
-describe.skipIf(!serverUrl)('PostgreSQL out of reach (needs TEST_DATABASE_URL; a TCP proxy sits between the app and the server)', { tags: ['postgres'] }, () => {
-  let proxy: TcpProxy;
-  let app: FastifyInstance;
-  let database: Database;
-  let dbName: string;
-  let cookie = '';
+describe.skipIf(!serverUrl)(
+  'PostgreSQL out of reach (needs TEST_DATABASE_URL; a TCP proxy sits between the app and the server)',
+  { tags: ['postgres'] },
+  () => {
+    let proxy: TcpProxy;
+    let app: FastifyInstance;
+    let database: Database;
+    let dbName: string;
+    let cookie = '';
 
-  beforeAll(async () => {
-    const base = new URL(serverUrl ?? '');
-    dbName = `hatch_proof_${randomBytes(5).toString('hex')}`;
-    const adminClient = new pg.Client({ connectionString: base.toString() });
-    await adminClient.connect();
-    await adminClient.query(`create database ${dbName}`);
-    await adminClient.end();
-    proxy = await startTcpProxy({ host: base.hostname, port: Number(base.port || 5432) });
-    const viaProxy = new URL(base.toString());
-    viaProxy.pathname = `/${dbName}`;
-    viaProxy.hostname = '127.0.0.1';
-    viaProxy.port = String(proxy.port);
-    database = await openDatabase({ url: viaProxy.toString(), poolSize: 4 });
-    await database.migrate();
-    await seedReferenceData(database.db);
-    const email = `admin-${randomBytes(4).toString('hex')}@example.test`;
-    await database.db.insert(users).values({ name: 'Proof Admin', email, passwordHash: await hashPassword(TEST_PASSWORD), isAdmin: true });
-    app = await buildApp({ config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), database, logger: false, webRoot: '/nonexistent-web-root' });
-    await app.ready();
-    const page = await app.inject({ method: 'GET', url: '/' });
-    const anon = page.cookies.find((c) => c.name === 'hatch_session');
-    const login = await app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email, password: TEST_PASSWORD },
-      headers: { cookie: `hatch_session=${anon?.value}`, 'x-csrf-token': readCsrfMeta(page.body) },
+    beforeAll(async () => {
+      const base = new URL(serverUrl ?? '');
+      dbName = `hatch_proof_${randomBytes(5).toString('hex')}`;
+      const adminClient = new pg.Client({ connectionString: base.toString() });
+      await adminClient.connect();
+      await adminClient.query(`create database ${dbName}`);
+      await adminClient.end();
+      proxy = await startTcpProxy({ host: base.hostname, port: Number(base.port || 5432) });
+      const viaProxy = new URL(base.toString());
+      viaProxy.pathname = `/${dbName}`;
+      viaProxy.hostname = '127.0.0.1';
+      viaProxy.port = String(proxy.port);
+      database = await openDatabase({ url: viaProxy.toString(), poolSize: 4 });
+      await database.migrate();
+      await seedReferenceData(database.db);
+      const email = `admin-${randomBytes(4).toString('hex')}@example.test`;
+      await database.db.insert(users).values({ name: 'Proof Admin', email, passwordHash: await hashPassword(TEST_PASSWORD), isAdmin: true });
+      app = await buildApp({ config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), database, logger: false, webRoot: '/nonexistent-web-root' });
+      await app.ready();
+      const page = await app.inject({ method: 'GET', url: '/' });
+      const anon = page.cookies.find((c) => c.name === 'hatch_session');
+      const login = await app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email, password: TEST_PASSWORD },
+        headers: { cookie: `hatch_session=${anon?.value}`, 'x-csrf-token': readCsrfMeta(page.body) },
+      });
+      expect(login.statusCode).toBe(200);
+      cookie = `hatch_session=${login.cookies.find((c) => c.name === 'hatch_session')?.value}`;
     });
-    expect(login.statusCode).toBe(200);
-    cookie = `hatch_session=${login.cookies.find((c) => c.name === 'hatch_session')?.value}`;
-  });
 
-  afterAll(async () => {
-    await app?.close();
-    await database?.close();
-    await proxy?.close();
-    const dropper = new pg.Client({ connectionString: serverUrl });
-    await dropper.connect();
-    await dropper.query(`drop database if exists ${dbName} with (force)`);
-    await dropper.end();
-  });
+    afterAll(async () => {
+      await app?.close();
+      await database?.close();
+      await proxy?.close();
+      const dropper = new pg.Client({ connectionString: serverUrl });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${dbName} with (force)`);
+      await dropper.end();
+    });
 
-  const get = (url: string) => app.inject({ method: 'GET', url, headers: { cookie } });
+    const get = (url: string) => app.inject({ method: 'GET', url, headers: { cookie } });
 
-  it('answers 503 with a clear message while the database is cut off, and recovers by itself', async () => {
-    expect((await get('/api/health')).statusCode).toBe(200);
-    expect((await get('/api/auth/me')).statusCode).toBe(200);
+    it('answers 503 with a clear message while the database is cut off, and recovers by itself', async () => {
+      expect((await get('/api/health')).statusCode).toBe(200);
+      expect((await get('/api/auth/me')).statusCode).toBe(200);
 
-    await proxy.cut();
-    const health = await get('/api/health');
-    expect(health.statusCode).toBe(503);
-    expect(health.json()).toEqual({ status: 'unavailable', message: 'The database is not answering.', code: 'service_unavailable' });
-    for (const url of ['/api/auth/me', '/api/admin/bookings', '/api/booking/ABCDEFGHJK12']) {
-      const res = await get(url);
-      expect({ url, status: res.statusCode }).toEqual({ url, status: 503 });
-      expect(res.json()).toEqual({ message: 'The service is temporarily unavailable. Please try again shortly.', code: 'service_unavailable', request_id: res.headers['x-request-id'] });
-    }
-    // Never a 500, whatever the route (some answers may come from memory).
-    const pricing = await get('/api/pricing');
-    expect([200, 503]).toContain(pricing.statusCode);
+      await proxy.cut();
+      const health = await get('/api/health');
+      expect(health.statusCode).toBe(503);
+      expect(health.json()).toEqual({ status: 'unavailable', message: 'The database is not answering.', code: 'service_unavailable' });
+      for (const url of ['/api/auth/me', '/api/admin/bookings', '/api/booking/ABCDEFGHJK12']) {
+        const res = await get(url);
+        expect({ url, status: res.statusCode }).toEqual({ url, status: 503 });
+        expect(res.json()).toEqual({
+          message: 'The service is temporarily unavailable. Please try again shortly.',
+          code: 'service_unavailable',
+          request_id: res.headers['x-request-id'],
+        });
+      }
+      // Never a 500, whatever the route (some answers may come from memory).
+      const pricing = await get('/api/pricing');
+      expect([200, 503]).toContain(pricing.statusCode);
 
-    await proxy.restore();
-    const deadline = Date.now() + 15_000;
-    let status = 0;
-    while (Date.now() < deadline) {
-      status = (await get('/api/health')).statusCode;
-      if (status === 200) break;
-      await new Promise((r) => setTimeout(r, 200));
-    }
-    expect(status).toBe(200);
-    // The session survived: it lives in the database, not in the lost connections.
-    expect((await get('/api/auth/me')).statusCode).toBe(200);
-    expect((await get('/api/admin/bookings')).statusCode).not.toBeGreaterThanOrEqual(500);
-  }, 60_000);
-});
+      await proxy.restore();
+      const deadline = Date.now() + 15_000;
+      let status = 0;
+      while (Date.now() < deadline) {
+        status = (await get('/api/health')).statusCode;
+        if (status === 200) break;
+        await new Promise((r) => setTimeout(r, 200));
+      }
+      expect(status).toBe(200);
+      // The session survived: it lives in the database, not in the lost connections.
+      expect((await get('/api/auth/me')).statusCode).toBe(200);
+      expect((await get('/api/admin/bookings')).statusCode).not.toBeGreaterThanOrEqual(500);
+    }, 60_000);
+  },
+);

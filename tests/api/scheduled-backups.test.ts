@@ -52,7 +52,11 @@ describe('scheduled backups', { tags: ['postgres'] }, () => {
   it('defaults: every 24 hours into DATA_DIR/backups, 14 kept, on the embedded database; off on PostgreSQL unless asked', () => {
     expect(backupSchedule(loadConfig({ DATA_DIR: '/srv/hatch' }))).toEqual({ dir: '/srv/hatch/backups', everyMs: DAY, keep: 14 });
     expect(backupSchedule(loadConfig({ DATABASE_URL: 'postgres://db/hatch' }))).toBeNull();
-    expect(backupSchedule(loadConfig({ DATABASE_URL: 'postgres://db/hatch', BACKUP_EVERY: '6h', BACKUP_DIR: '/b', BACKUP_KEEP: '3' }))).toEqual({ dir: '/b', everyMs: 6 * HOUR, keep: 3 });
+    expect(backupSchedule(loadConfig({ DATABASE_URL: 'postgres://db/hatch', BACKUP_EVERY: '6h', BACKUP_DIR: '/b', BACKUP_KEEP: '3' }))).toEqual({
+      dir: '/b',
+      everyMs: 6 * HOUR,
+      keep: 3,
+    });
     expect(backupSchedule(loadConfig({ BACKUP_EVERY: 'off' }))).toBeNull();
     expect(() => loadConfig({ BACKUP_EVERY: '10s' })).toThrow(/BACKUP_EVERY must be off, or a duration/);
     expect(() => loadConfig({ BACKUP_KEEP: '0' })).toThrow(/BACKUP_KEEP must be at least 1/);
@@ -66,7 +70,8 @@ describe('scheduled backups', { tags: ['postgres'] }, () => {
     let clock = Date.parse('2026-03-01T02:00:00Z');
     const registry = new Registry();
     const log = recordingLog();
-    const schedule = () => scheduledBackups({ sources: { database, photos }, dir, everyMs: DAY, keep: 3, log, now: () => clock, metrics: registrySink(new Registry()) });
+    const schedule = () =>
+      scheduledBackups({ sources: { database, photos }, dir, everyMs: DAY, keep: 3, log, now: () => clock, metrics: registrySink(new Registry()) });
     const backups = scheduledBackups({ sources: { database, photos }, dir, everyMs: DAY, keep: 3, log, now: () => clock, metrics: registrySink(registry) });
 
     // What a backup cut off by a kill leaves behind goes with the next run.
@@ -77,7 +82,9 @@ describe('scheduled backups', { tags: ['postgres'] }, () => {
     // Owner only: it holds password hashes, tokens and the app's secrets.
     expect((await stat(first)).mode & 0o777).toBe(0o600);
     expect(log.lines.at(-1)).toMatchObject({ level: 'info', msg: 'backup written' });
-    expect(await registry.getSingleMetricAsString('hatch_backup_last_success_timestamp_seconds')).toContain(`hatch_backup_last_success_timestamp_seconds ${clock / 1000}`);
+    expect(await registry.getSingleMetricAsString('hatch_backup_last_success_timestamp_seconds')).toContain(
+      `hatch_backup_last_success_timestamp_seconds ${clock / 1000}`,
+    );
 
     // The archive: a manifest whose counts are the tables' own, and the photo.
     const out = await mkdtemp(path.join(root, 'out-'));
@@ -115,7 +122,15 @@ describe('scheduled backups', { tags: ['postgres'] }, () => {
     let clock = Date.parse('2026-03-01T02:00:00Z');
     const registry = new Registry();
     const log = recordingLog();
-    const backups = scheduledBackups({ sources: { database, photos }, dir: path.join(blocker, 'backups'), everyMs: DAY, keep: 3, log, now: () => clock, metrics: registrySink(registry) });
+    const backups = scheduledBackups({
+      sources: { database, photos },
+      dir: path.join(blocker, 'backups'),
+      everyMs: DAY,
+      keep: 3,
+      log,
+      now: () => clock,
+      metrics: registrySink(registry),
+    });
 
     expect(await backups.runDue()).toBe('failed');
     expect(log.lines.at(-1)).toMatchObject({ level: 'error', msg: 'scheduled backup failed' });

@@ -54,29 +54,59 @@ describe('login limits', () => {
     const user = await limits.createUser({ role: 'admin' });
     // The owner signs in once: the browser is remembered for this account.
     const owner = await limits.visitor();
-    const first = await owner.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password: TEST_PASSWORD }, remoteAddress: freshIp() });
+    const first = await owner.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: user.email, password: TEST_PASSWORD },
+      remoteAddress: freshIp(),
+    });
     expect(first.statusCode).toBe(200);
     const device = first.cookies.find((c) => c.name === 'hatch_device');
     expect(device?.httpOnly).toBe(true);
     // A guess spread over many addresses fills the account-wide count (as past attempts would have; the per-address
     // test above runs real ones).
-    for (let i = 0; i < LOGIN_LIMITS.perAccount; i++) await consumeRateLimit(limits.db, `login:email:${user.email}`, LOGIN_LIMITS.perAccount, LOGIN_LIMITS.windowSeconds);
+    for (let i = 0; i < LOGIN_LIMITS.perAccount; i++)
+      await consumeRateLimit(limits.db, `login:email:${user.email}`, LOGIN_LIMITS.perAccount, LOGIN_LIMITS.windowSeconds);
     expect((await attempt({ email: user.email, password: TEST_PASSWORD }, freshIp())).statusCode).toBe(429);
     // The owner's browser, from a new address, still gets in; a made-up device cookie does not.
-    const again = await owner.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password: TEST_PASSWORD }, remoteAddress: freshIp(), cookies: { hatch_device: device?.value ?? '' } });
+    const again = await owner.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: user.email, password: TEST_PASSWORD },
+      remoteAddress: freshIp(),
+      cookies: { hatch_device: device?.value ?? '' },
+    });
     expect(again.statusCode).toBe(200);
-    const forged = await (await limits.visitor()).inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password: TEST_PASSWORD }, remoteAddress: freshIp(), cookies: { hatch_device: 'made.up' } });
+    const forged = await (
+      await limits.visitor()
+    ).inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: user.email, password: TEST_PASSWORD },
+      remoteAddress: freshIp(),
+      cookies: { hatch_device: 'made.up' },
+    });
     expect(forged.statusCode).toBe(429);
   }, 60_000);
 
   it(`tells the owner once a window when their account sees ${LOGIN_LIMITS.notifyAfter} failed sign-ins`, async () => {
     const user = await limits.createUser({ role: 'user' });
-    const notices = async () => (await limits.db.select().from(mailOutbox).where(and(eq(mailOutbox.to, user.email), eq(mailOutbox.kind, LOGIN_FAILURES_MAIL_KIND)))).length;
-    for (let i = 0; i < LOGIN_LIMITS.notifyAfter - 1; i++) expect((await attempt({ email: user.email, password: `wrong-${i}` }, freshIp())).statusCode).toBe(401);
+    const notices = async () =>
+      (
+        await limits.db
+          .select()
+          .from(mailOutbox)
+          .where(and(eq(mailOutbox.to, user.email), eq(mailOutbox.kind, LOGIN_FAILURES_MAIL_KIND)))
+      ).length;
+    for (let i = 0; i < LOGIN_LIMITS.notifyAfter - 1; i++)
+      expect((await attempt({ email: user.email, password: `wrong-${i}` }, freshIp())).statusCode).toBe(401);
     expect(await notices()).toBe(0);
     for (let i = 0; i < 5; i++) expect((await attempt({ email: user.email, password: `wrong-again-${i}` }, freshIp())).statusCode).toBe(401);
     expect(await notices()).toBe(1);
-    const [mail] = await limits.db.select().from(mailOutbox).where(and(eq(mailOutbox.to, user.email), eq(mailOutbox.kind, LOGIN_FAILURES_MAIL_KIND)));
+    const [mail] = await limits.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.to, user.email), eq(mailOutbox.kind, LOGIN_FAILURES_MAIL_KIND)));
     expect(mail?.text).toContain(`${LOGIN_LIMITS.notifyAfter} times`);
     expect(mail?.text).not.toContain('wrong-');
   }, 60_000);
@@ -147,7 +177,12 @@ describe('password work is bounded', () => {
           resolve('done');
         });
       });
-    const jobs = Array.from({ length: 8 }, () => gate.run(work).then((v) => v, (e: unknown) => e));
+    const jobs = Array.from({ length: 8 }, () =>
+      gate.run(work).then(
+        (v) => v,
+        (e: unknown) => e,
+      ),
+    );
     await new Promise((r) => setTimeout(r, 10));
     expect(gate.stats()).toMatchObject({ active: 2, queued: 3, refused: 3 });
     while (releases.length || gate.stats().active) {

@@ -48,7 +48,16 @@ describe('server timeouts', () => {
   it('closes a connection that sends its headers and then trickles its body', async () => {
     // A visitor with a valid session and token: the request passes the CSRF check and its body is awaited.
     const visitor = await t.visitor();
-    const headers = ['POST /api/bookings HTTP/1.1', 'Host: 127.0.0.1', `Cookie: ${visitor.cookie}`, `X-CSRF-TOKEN: ${visitor.csrf}`, 'Content-Type: application/json', 'Content-Length: 100000', '', ''].join('\r\n');
+    const headers = [
+      'POST /api/bookings HTTP/1.1',
+      'Host: 127.0.0.1',
+      `Cookie: ${visitor.cookie}`,
+      `X-CSRF-TOKEN: ${visitor.csrf}`,
+      'Content-Type: application/json',
+      'Content-Length: 100000',
+      '',
+      '',
+    ].join('\r\n');
     const outcome = await slowClient(`${headers}{`, ' ');
     expect(outcome.closedAfterMs).toBeLessThan(4_000);
     expect(outcome.answer).toMatch(/^HTTP\/1\.1 408/);

@@ -33,17 +33,26 @@ describe('/livez and /readyz', () => {
 
   it('is not ready while a migration of the journal is not applied (a database restored from an older version)', async () => {
     const recorded = z.object({ rows: z.array(z.object({ id: z.number(), hash: z.string(), created_at: z.string() })) });
-    const [latest] = recorded.parse(await t.db.execute(sql`select id, hash, created_at::text as created_at from drizzle.__drizzle_migrations order by created_at desc limit 1`)).rows;
+    const [latest] = recorded.parse(
+      await t.db.execute(sql`select id, hash, created_at::text as created_at from drizzle.__drizzle_migrations order by created_at desc limit 1`),
+    ).rows;
     if (!latest) throw new Error('no migration recorded');
     await t.db.execute(sql`delete from drizzle.__drizzle_migrations where id = ${latest.id}`);
     try {
       const res = await t.app.inject({ method: 'GET', url: '/readyz' });
       expect(res.statusCode).toBe(503);
-      expect(res.json()).toEqual({ status: 'unavailable', reason: 'migrations', message: 'Database migrations are not applied yet.', code: 'service_unavailable' });
+      expect(res.json()).toEqual({
+        status: 'unavailable',
+        reason: 'migrations',
+        message: 'Database migrations are not applied yet.',
+        code: 'service_unavailable',
+      });
       // Alive all the same: a process manager must not restart it for this.
       expect((await t.app.inject({ method: 'GET', url: '/livez' })).statusCode).toBe(200);
     } finally {
-      await t.db.execute(sql`insert into drizzle.__drizzle_migrations (id, hash, created_at) values (${latest.id}, ${latest.hash}, ${latest.created_at}::bigint)`);
+      await t.db.execute(
+        sql`insert into drizzle.__drizzle_migrations (id, hash, created_at) values (${latest.id}, ${latest.hash}, ${latest.created_at}::bigint)`,
+      );
     }
     expect((await t.app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
   });
@@ -99,7 +108,11 @@ describe('a draining process', () => {
     const refused = await fetch(`${base}/api/play/${gameCode}/stream`, { headers: { 'x-player-token': token } });
     expect(refused.status).toBe(503);
     expect(refused.headers.get('retry-after')).toBe('1');
-    expect(await refused.json()).toEqual({ message: 'This server is restarting. Please try again.', code: 'service_unavailable', request_id: refused.headers.get('x-request-id') });
+    expect(await refused.json()).toEqual({
+      message: 'This server is restarting. Please try again.',
+      code: 'service_unavailable',
+      request_id: refused.headers.get('x-request-id'),
+    });
     expect(t.app.deps.gameHub.size()).toBe(0);
 
     // Work already accepted or short is still served: the game, and a write.

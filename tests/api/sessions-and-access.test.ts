@@ -44,7 +44,10 @@ describe('sessions', () => {
     const user = await t.createUser({ role: 'user' });
     const agent = await t.visitor();
     const anonymous = agent.cookie;
-    expect((await agent.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password: TEST_PASSWORD }, remoteAddress: freshIp() })).statusCode).toBe(200);
+    expect(
+      (await agent.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password: TEST_PASSWORD }, remoteAddress: freshIp() }))
+        .statusCode,
+    ).toBe(200);
     expect(agent.cookie).not.toBe(anonymous);
     // The pre-login cookie does not carry the login.
     const old = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: anonymous } });
@@ -63,16 +66,25 @@ describe('sessions', () => {
     expect((await agent.get('/api/auth/me')).statusCode).toBe(401);
     expect((await agent.get('/api/admin/bookings')).statusCode).toBe(401);
     // A login issues a token of the other kind, which is looked up.
-    expect((await agent.inject({ method: 'POST', url: '/api/auth/login', payload: { email: admin.email, password: TEST_PASSWORD }, remoteAddress: freshIp() })).statusCode).toBe(200);
+    expect(
+      (await agent.inject({ method: 'POST', url: '/api/auth/login', payload: { email: admin.email, password: TEST_PASSWORD }, remoteAddress: freshIp() }))
+        .statusCode,
+    ).toBe(200);
     expect((await agent.get('/api/auth/me')).statusCode).toBe(200);
   });
 
   it(`ends a session idle for more than ${SESSION_IDLE_MS / 3_600_000} hours`, async () => {
     const agent = await t.as('user');
     const key = sessionKeyOf(agent.cookie);
-    await t.db.update(sessions).set({ lastSeenAt: new Date(Date.now() - SESSION_IDLE_MS + 60_000) }).where(eq(sessions.id, key));
+    await t.db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(Date.now() - SESSION_IDLE_MS + 60_000) })
+      .where(eq(sessions.id, key));
     expect((await agent.get('/api/auth/me')).statusCode).toBe(200);
-    await t.db.update(sessions).set({ lastSeenAt: new Date(Date.now() - SESSION_IDLE_MS - 60_000) }).where(eq(sessions.id, key));
+    await t.db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(Date.now() - SESSION_IDLE_MS - 60_000) })
+      .where(eq(sessions.id, key));
     expect((await agent.get('/api/auth/me')).statusCode).toBe(401);
     expect(await t.db.select().from(sessions).where(eq(sessions.id, key))).toHaveLength(0);
   });
@@ -99,12 +111,15 @@ describe('sessions', () => {
     expect(replay.statusCode).toBe(401);
   });
 
-  it("ends every session of a user whose roles change (on every device), and only theirs", async () => {
+  it('ends every session of a user whose roles change (on every device), and only theirs', async () => {
     const admin = await t.as('admin');
     const host = await t.createUser({ role: 'host' });
     const devices = await Promise.all([t.visitor(), t.visitor()]);
     for (const device of devices) {
-      expect((await device.inject({ method: 'POST', url: '/api/auth/login', payload: { email: host.email, password: TEST_PASSWORD }, remoteAddress: freshIp() })).statusCode).toBe(200);
+      expect(
+        (await device.inject({ method: 'POST', url: '/api/auth/login', payload: { email: host.email, password: TEST_PASSWORD }, remoteAddress: freshIp() }))
+          .statusCode,
+      ).toBe(200);
     }
     const bystander = await t.as('host');
     const res = await admin.patch(`/api/admin/users/${host.id}/roles`, { is_admin: true, is_host: true });
@@ -150,7 +165,11 @@ describe('cookies and headers over HTTPS (behind a proxy)', () => {
     expect(res.statusCode).toBe(200);
     const loggedIn = res.cookies.find((c) => c.name === '__Host-hatch_session');
     expect(loggedIn).toMatchObject({ secure: true, path: '/' });
-    const me = await https.app.inject({ method: 'GET', url: '/api/auth/me', headers: { 'x-forwarded-proto': 'https', cookie: `__Host-hatch_session=${loggedIn?.value}` } });
+    const me = await https.app.inject({
+      method: 'GET',
+      url: '/api/auth/me',
+      headers: { 'x-forwarded-proto': 'https', cookie: `__Host-hatch_session=${loggedIn?.value}` },
+    });
     expect(me.statusCode).toBe(200);
   });
 
@@ -166,7 +185,12 @@ describe('security headers', () => {
     for (const url of ['/', '/login', '/booking/ABC', '/admin/bookings', '/api/pricing', '/api/nope']) {
       const res = await t.app.inject({ method: 'GET', url });
       const csp = String(res.headers['content-security-policy']);
-      const directives = Object.fromEntries(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([k, ...v]) => [k, v]));
+      const directives = Object.fromEntries(
+        csp
+          .split(';')
+          .map((d) => d.trim().split(/\s+/))
+          .map(([k, ...v]) => [k, v]),
+      );
       expect(directives['script-src'], url).toEqual(["'self'"]);
       expect(directives['object-src'], url).toEqual(["'none'"]);
       expect(directives['base-uri'], url).toEqual(["'none'"]);
@@ -181,7 +205,12 @@ describe('security headers', () => {
 
   it('answers errors as JSON without stack traces or SQL', async () => {
     const agent = await t.visitor();
-    const res = await agent.inject({ method: 'POST', url: '/api/auth/login', payload: '{"email": "a@b.c", "password": ', headers: { 'content-type': 'application/json' } });
+    const res = await agent.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: '{"email": "a@b.c", "password": ',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.headers['content-type']).toContain('application/json');
     expect(res.body).not.toMatch(/at .*\.ts|node_modules|select |insert /i);
@@ -211,7 +240,13 @@ describe('object-level access by code', () => {
     const withoutCode = await visitor.inject({ method: 'PATCH', url: `/api/bookings/${b.id}`, payload: { full_name: 'Mallory' }, remoteAddress: lookupIp() });
     expect(withoutCode.statusCode).toBe(404);
     expect(diffFingerprints(before, await databaseFingerprint(t.db))).toEqual([]);
-    const own = await visitor.inject({ method: 'PATCH', url: `/api/bookings/${b.id}`, payload: { full_name: 'Bea' }, headers: { 'x-booking-code': b.tempCode }, remoteAddress: lookupIp() });
+    const own = await visitor.inject({
+      method: 'PATCH',
+      url: `/api/bookings/${b.id}`,
+      payload: { full_name: 'Bea' },
+      headers: { 'x-booking-code': b.tempCode },
+      remoteAddress: lookupIp(),
+    });
     expect(own.statusCode).toBe(200);
   });
 

@@ -67,7 +67,11 @@ describe('POST /api/auth/password: change your own password', () => {
       [TEST_PASSWORD, ACCOUNT_MESSAGES.sameAsCurrent],
     ] as const) {
       const res = await host.post('/api/auth/password', { current_password: TEST_PASSWORD, new_password: password });
-      expect({ password, status: res.statusCode, body: res.json() }).toMatchObject({ password, status: 422, body: { message, errors: { new_password: [message] } } });
+      expect({ password, status: res.statusCode, body: res.json() }).toMatchObject({
+        password,
+        status: 422,
+        body: { message, errors: { new_password: [message] } },
+      });
     }
     expect((await loginAs(host.email, TEST_PASSWORD)).status).toBe(200);
     expect(await me(host)).toBe(200);
@@ -112,7 +116,10 @@ describe('POST /api/auth/password-reset/check: the link checked before the form'
     await requestReset(other.email);
     const expiring = await linkTokenFor(other.email);
     const hourAgo = new Date(Date.now() - 60 * 60 * 1000 - 1000);
-    await t.db.update(passwordResetTokens).set({ createdAt: hourAgo, expiresAt: new Date(hourAgo.getTime() + 60 * 60 * 1000) }).where(eq(passwordResetTokens.userId, other.id));
+    await t.db
+      .update(passwordResetTokens)
+      .set({ createdAt: hourAgo, expiresAt: new Date(hourAgo.getTime() + 60 * 60 * 1000) })
+      .where(eq(passwordResetTokens.userId, other.id));
     for (const tried of [expiring, 'x'.repeat(43)]) {
       const res = await checkLink(tried);
       expect({ status: res.statusCode, message: res.json().message }).toEqual({ status: 404, message: ACCOUNT_MESSAGES.resetInvalid });
@@ -131,7 +138,12 @@ describe('POST /api/auth/password-reset/check: the link checked before the form'
     expect(refused.headers['retry-after']).toBeDefined();
     // Setting the password from that address is refused too: the confirm is a look-up by the same token.
     const confirmRefused = await t.visitor().then((agent) =>
-      agent.inject({ method: 'POST', url: '/api/auth/password-reset/confirm', payload: { token, password: 'velvet harbour compass nine' }, remoteAddress: ip }),
+      agent.inject({
+        method: 'POST',
+        url: '/api/auth/password-reset/confirm',
+        payload: { token, password: 'velvet harbour compass nine' },
+        remoteAddress: ip,
+      }),
     );
     expect(confirmRefused.statusCode).toBe(429);
     expect((await checkLink(token)).statusCode).toBe(200);
@@ -200,7 +212,10 @@ describe('POST /api/auth/password-reset: the mailed link', () => {
     const token = await linkTokenFor(user.email);
     // An hour and a second later: the row as time would leave it.
     const hourAgo = new Date(Date.now() - 60 * 60 * 1000 - 1000);
-    await t.db.update(passwordResetTokens).set({ createdAt: hourAgo, expiresAt: new Date(hourAgo.getTime() + 60 * 60 * 1000) }).where(eq(passwordResetTokens.userId, user.id));
+    await t.db
+      .update(passwordResetTokens)
+      .set({ createdAt: hourAgo, expiresAt: new Date(hourAgo.getTime() + 60 * 60 * 1000) })
+      .where(eq(passwordResetTokens.userId, user.id));
 
     for (const tried of [token, 'x'.repeat(43), '']) {
       const res = await confirm(tried, 'velvet harbour compass nine');

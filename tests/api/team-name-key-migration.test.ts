@@ -11,7 +11,9 @@ import { nameKey } from '../../src/shared/game/teams';
  * every key is what the server's nameKey makes of the name.
  */
 const folder = 'drizzle';
-const files = readdirSync(folder).filter((f) => f.endsWith('.sql')).sort();
+const files = readdirSync(folder)
+  .filter((f) => f.endsWith('.sql'))
+  .sort();
 const statements = (file: string) => readFileSync(path.join(folder, file), 'utf8').split('--> statement-breakpoint');
 const db = new PGlite({ extensions: { pg_trgm } });
 afterAll(async () => db.close());
@@ -41,7 +43,8 @@ describe('migration 0012: team name keys', () => {
     await db.exec('set session_replication_role = origin');
     await run(files[target] ?? '');
 
-    const rows = (await db.query<{ instance_id: number; name: string; name_key: string }>(`select instance_id, name, name_key from instance_teams order by id`)).rows;
+    const rows = (await db.query<{ instance_id: number; name: string; name_key: string }>(`select instance_id, name, name_key from instance_teams order by id`))
+      .rows;
     expect(rows.map((r) => [r.instance_id, r.name])).toEqual([
       [one, 'Red Fox'],
       [one, 'Red  Fox (2)'],

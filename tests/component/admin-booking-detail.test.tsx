@@ -52,9 +52,26 @@ describe('admin booking detail: what it shows', () => {
     );
     const basic = await screen.findByRole('region', { name: 'Basic Information' });
     for (const text of ['Paula Plain', 'Acme Ltd', '+44 20 7946 0000']) expect(basic.textContent).toContain(text);
-    expect(within(basic).getByRole('link', { name: /View on map/ }).getAttribute('href')).toContain('51.5074,-0.1278');
-    expect(within(screen.getByRole('heading', { level: 1 })).getByRole('link').getAttribute('href')).toBe('/hatch/TMPCODE12345');
-    for (const name of ['Game Setup Status', 'Locations', 'Lead Status', 'Notes & Contact History', 'Teams', 'Payment History', 'Tracking Information', 'Plan and Pricing']) {
+    expect(
+      within(basic)
+        .getByRole('link', { name: /View on map/ })
+        .getAttribute('href'),
+    ).toContain('51.5074,-0.1278');
+    expect(
+      within(screen.getByRole('heading', { level: 1 }))
+        .getByRole('link')
+        .getAttribute('href'),
+    ).toBe('/hatch/TMPCODE12345');
+    for (const name of [
+      'Game Setup Status',
+      'Locations',
+      'Lead Status',
+      'Notes & Contact History',
+      'Teams',
+      'Payment History',
+      'Tracking Information',
+      'Plan and Pricing',
+    ]) {
       expect(region(name)).toBeTruthy();
     }
     expect(screen.queryByRole('region', { name: 'Host Assignment' })).toBeNull();
@@ -98,7 +115,20 @@ describe('admin booking detail: what it shows', () => {
     answer(ep.recordPayment, ({ body }) => ({
       booking: adminBooking({
         currency: 'USD',
-        booking_payments: [{ id: 9, kind: 'payment', payment_type: body.payment_type, payment_amount: body.payment_amount, currency: 'USD', corrects_payment_id: null, reason: null, recorded_by_name: 'Administrator', provider: null, created_at: '2030-01-03T10:00:00.000Z' }],
+        booking_payments: [
+          {
+            id: 9,
+            kind: 'payment',
+            payment_type: body.payment_type,
+            payment_amount: body.payment_amount,
+            currency: 'USD',
+            corrects_payment_id: null,
+            reason: null,
+            recorded_by_name: 'Administrator',
+            provider: null,
+            created_at: '2030-01-03T10:00:00.000Z',
+          },
+        ],
       }),
     }));
     await user.type(await screen.findByLabelText('Amount ($)'), '50');
@@ -118,7 +148,12 @@ describe('admin booking detail: edits and their messages', () => {
   it('edits the game date and time in the booking zone, and warns before a start in the past', async () => {
     const { user, store } = openBooking(adminBooking());
     answer(ep.patch, ({ body }) => ({
-      booking: store.set({ ...store.current, utcDateTime: body.utcDateTime ?? null, timezone: body.timezone ?? store.current.timezone, date: (body.utcDateTime ?? '').slice(0, 10) }),
+      booking: store.set({
+        ...store.current,
+        utcDateTime: body.utcDateTime ?? null,
+        timezone: body.timezone ?? store.current.timezone,
+        date: (body.utcDateTime ?? '').slice(0, 10),
+      }),
     }));
     await user.click(await screen.findByRole('button', { name: 'Edit date and time' }));
     const date = screen.getByLabelText('Date', { exact: true });
@@ -158,7 +193,10 @@ describe('admin booking detail: edits and their messages', () => {
   it('adds typed notes, ignores an empty one, and saves the general notes', async () => {
     const { user, store } = openBooking(adminBooking());
     answer(ep.addNote, ({ body }) => ({
-      booking: store.set({ ...store.current, contact_history: [{ id: 1, timestamp: '2030-01-05T10:00:00.000Z', type: body.type ?? 'note', note: body.note, author_name: 'Administrator' }] }),
+      booking: store.set({
+        ...store.current,
+        contact_history: [{ id: 1, timestamp: '2030-01-05T10:00:00.000Z', type: body.type ?? 'note', note: body.note, author_name: 'Administrator' }],
+      }),
     }));
     answer(ep.patch, ({ body }) => ({ booking: store.set({ ...store.current, admin_general_notes: body.admin_general_notes ?? null }) }));
     const notes = await screen.findByRole('region', { name: 'Notes & Contact History' });
@@ -188,7 +226,15 @@ describe('admin booking detail: edits and their messages', () => {
       booking: store.set({
         ...store.current,
         lead_status: body.lead_status,
-        contact_history: [{ id: 2, timestamp: '2030-01-05T10:00:00.000Z', type: 'note', note: `Lead status changed to ${body.lead_status}: ${body.lead_status_reason}`, author_name: 'Administrator' }],
+        contact_history: [
+          {
+            id: 2,
+            timestamp: '2030-01-05T10:00:00.000Z',
+            type: 'note',
+            note: `Lead status changed to ${body.lead_status}: ${body.lead_status_reason}`,
+            author_name: 'Administrator',
+          },
+        ],
       }),
     }));
     const select = (await screen.findByLabelText('Lead status', { exact: true })) as HTMLSelectElement;
@@ -223,15 +269,27 @@ describe('admin booking detail: edits and their messages', () => {
     await findToast('Lead status updated successfully');
     expect(callsTo(ep.leadStatus).map((c) => c.body)).toEqual([{ lead_status: 'trash', lead_status_reason: 'Duplicate enquiry', version: 1 }]);
     await waitFor(() => expect(select.value).toBe('trash'));
-    expect(within(region('Notes & Contact History')).getByRole('list', { name: 'Contact history' }).textContent).toContain('Lead status changed to trash: Duplicate enquiry');
+    expect(within(region('Notes & Contact History')).getByRole('list', { name: 'Contact history' }).textContent).toContain(
+      'Lead status changed to trash: Duplicate enquiry',
+    );
     expect(prompts).toEqual([]);
   });
 
   it("confirms the booker's requested hiding spot as proposed, with the version shown, and then offers no Confirm", async () => {
-    const requested = paidBooking({ hiding_spot_address: 'Behind the old oak', hiding_spot_notes: 'Near the pond', hiding_spot_status: 'requested', hiding_spot_owner: 'booker' });
+    const requested = paidBooking({
+      hiding_spot_address: 'Behind the old oak',
+      hiding_spot_notes: 'Near the pond',
+      hiding_spot_status: 'requested',
+      hiding_spot_owner: 'booker',
+    });
     const { user, store } = openBooking(requested);
     answer(ep.patch, ({ body }) => ({
-      booking: store.set({ ...store.current, hiding_spot_address: body.hiding_spot_address ?? null, hiding_spot_status: 'confirmed', hiding_spot_owner: 'admin' }),
+      booking: store.set({
+        ...store.current,
+        hiding_spot_address: body.hiding_spot_address ?? null,
+        hiding_spot_status: 'confirmed',
+        hiding_spot_owner: 'admin',
+      }),
     }));
     const hiding = await screen.findByTestId('location-hiding');
     expect(hiding.textContent).toContain('Requested');
@@ -326,7 +384,9 @@ describe('admin booking detail: payments', () => {
 
   it('records a payment in pounds: the booking becomes paid with a game code', async () => {
     const { user } = openBooking(adminBooking());
-    answer(ep.recordPayment, ({ body }) => ({ booking: paidBooking({ booking_payments: [payment(11, body.payment_amount, { payment_type: body.payment_type })] }) }));
+    answer(ep.recordPayment, ({ body }) => ({
+      booking: paidBooking({ booking_payments: [payment(11, body.payment_amount, { payment_type: body.payment_type })] }),
+    }));
     const payments = await screen.findByRole('region', { name: 'Payment History' });
     await user.selectOptions(screen.getByLabelText('Payment type'), 'bank_transfer');
     await user.type(screen.getByLabelText('Amount (£)'), '100.5');
@@ -336,7 +396,11 @@ describe('admin booking detail: payments', () => {
     expect(callsTo(ep.recordPayment).map((c) => c.body)).toEqual([{ payment_type: 'bank_transfer', payment_amount: 10050 }]);
     await waitFor(() => expect(region('Payment History').textContent).toContain('£100.50'));
     expect(region('Payment History').textContent).toContain('Bank transfer');
-    expect(within(screen.getByRole('heading', { level: 1 })).getByRole('link').getAttribute('href')).toBe('/booking/GAME123456');
+    expect(
+      within(screen.getByRole('heading', { level: 1 }))
+        .getByRole('link')
+        .getAttribute('href'),
+    ).toBe('/booking/GAME123456');
     expect(region('Basic Information').textContent).toContain('paid');
     expect(region('Host Assignment')).toBeTruthy();
   });
@@ -390,7 +454,8 @@ describe('admin booking detail: payments', () => {
     expect(callsTo(ep.voidPayment).map((c) => [c.path, c.body])).toEqual([['/api/admin/bookings/41/payments/21/void', { reason: 'Typed the amount wrong' }]]);
     await waitFor(() => expect(screen.getByTestId('payments-total').textContent).toBe('£0.00'));
     const history = region('Payment History').querySelector('tbody')?.textContent ?? '';
-    for (const expected of ['£100,000.00', 'Voided', 'Void of #21', '-£100,000.00', 'Reason: Typed the amount wrong', 'Administrator']) expect(history).toContain(expected);
+    for (const expected of ['£100,000.00', 'Voided', 'Void of #21', '-£100,000.00', 'Reason: Typed the amount wrong', 'Administrator'])
+      expect(history).toContain(expected);
     expect(within(region('Payment History')).queryByRole('button', { name: /^Void payment #/ })).toBeNull();
     expect(screen.getByTestId('payments-due').textContent).toBe('£120.00');
     expect(region('Basic Information').textContent).toContain('lead');
@@ -443,7 +508,17 @@ describe('admin booking detail: the game controls', () => {
           { id: 2, name: 'Oscar Owl', ready: false },
         ],
         teams: [
-          { id: 1, name: 'Foxes', points: 40, challenge_points: 40, chicken_points: 15, adjustments: 0, rank: 1, total: 55, found_chicken_at: '2030-06-01T13:20:00.000Z' },
+          {
+            id: 1,
+            name: 'Foxes',
+            points: 40,
+            challenge_points: 40,
+            chicken_points: 15,
+            adjustments: 0,
+            rank: 1,
+            total: 55,
+            found_chicken_at: '2030-06-01T13:20:00.000Z',
+          },
           { id: 2, name: 'Owls', points: 25, challenge_points: 25, chicken_points: 0, adjustments: 0, rank: 2, total: 25, found_chicken_at: null },
         ],
       },
@@ -518,7 +593,11 @@ describe('admin booking detail: the game controls', () => {
 
   it('shows the live game in the heartbeat modal', async () => {
     const live = paidBooking();
-    const { user } = openBooking({ ...live, game: live.game ? { ...live.game, activated: true, has_live_instance: true, status: 'live' } : null, game_activated: true });
+    const { user } = openBooking({
+      ...live,
+      game: live.game ? { ...live.game, activated: true, has_live_instance: true, status: 'live' } : null,
+      game_activated: true,
+    });
     answer(ep.heartbeat, heartbeat);
     expect(((await screen.findByRole('button', { name: 'Game Already Started' })) as HTMLButtonElement).disabled).toBe(true);
     await user.click(screen.getByRole('button', { name: 'Game Heartbeat' }));
@@ -541,7 +620,15 @@ describe('admin booking detail: hosts', () => {
     answer(ep.patch, ({ body }) => {
       const game = store.current.game;
       const hostId = body.assigned_host_id ?? null;
-      return { booking: store.set({ ...store.current, assigned_host_id: hostId, assigned_host_name: HATTIE.name, assigned_host_email: HATTIE.email, game: game ? { ...game, host_id: hostId } : null }) };
+      return {
+        booking: store.set({
+          ...store.current,
+          assigned_host_id: hostId,
+          assigned_host_name: HATTIE.name,
+          assigned_host_email: HATTIE.email,
+          game: game ? { ...game, host_id: hostId } : null,
+        }),
+      };
     });
     const hostSection = await screen.findByRole('region', { name: 'Host Assignment' });
     // One panel (issue 28: a second one, Emergency Host Change, said "Game host —" beside it).
@@ -593,7 +680,13 @@ describe('admin booking detail: hosts', () => {
     const { user, store } = openBooking({ ...live, game });
     answer(ep.emergencyHost, ({ body }) => {
       const g = store.current.game;
-      const booking = store.set({ ...store.current, assigned_host_id: Number(body.host_id), assigned_host_name: HATTIE.name, assigned_host_email: HATTIE.email, game: g ? { ...g, host_id: Number(body.host_id) } : null });
+      const booking = store.set({
+        ...store.current,
+        assigned_host_id: Number(body.host_id),
+        assigned_host_name: HATTIE.name,
+        assigned_host_email: HATTIE.email,
+        game: g ? { ...g, host_id: Number(body.host_id) } : null,
+      });
       return { message: DETAIL_MESSAGES.hostChanged, booking };
     });
     const hostSection = await screen.findByRole('region', { name: 'Host Assignment' });
@@ -619,7 +712,9 @@ describe('admin booking detail: hosts', () => {
   it("shows the server's message on an emergency host change, and keeps an error toast until its close button while success toasts come and go", async () => {
     const started = paidBooking();
     const { user, store } = openBooking({ ...started, game: started.game ? { ...started.game, status: 'live', has_live_instance: true } : null });
-    answer(ep.emergencyHost, ({ call }) => (call === 1 ? failWith(422, DETAIL_MESSAGES.notAHost, 'validation_failed') : { message: DETAIL_MESSAGES.hostChanged, booking: store.set(store.current) }));
+    answer(ep.emergencyHost, ({ call }) =>
+      call === 1 ? failWith(422, DETAIL_MESSAGES.notAHost, 'validation_failed') : { message: DETAIL_MESSAGES.hostChanged, booking: store.set(store.current) },
+    );
     const emergency = await screen.findByRole('region', { name: 'Host Assignment' });
     const newHost = within(emergency).getByLabelText('New host');
     await within(newHost).findByRole('option', { name: /Hattie Host/ });

@@ -129,7 +129,7 @@ describe('user management (component)', () => {
     expect(callsTo(ep.updateRoles)).toHaveLength(0);
   });
 
-  it("offers the signed-in admin no way to drop their own admin role", async () => {
+  it('offers the signed-in admin no way to drop their own admin role', async () => {
     const { user } = openUsers();
     const mine = await screen.findByRole('row', { name: /admin@e2e\.test/ });
     expect(within(mine).queryByRole('button', { name: /Remove all roles/ })).toBeNull();

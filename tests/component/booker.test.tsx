@@ -50,7 +50,9 @@ function paymentState(overrides: Partial<PaymentState> = {}): PaymentState {
 
 const PRICING: Pricing = {
   currency: 'GBP',
-  plans: [{ type: 'standard', name: 'Standard', description: 'The hunt', price: 15, formatted_amount: '£15', features: [], is_active: true, is_recommended: true }],
+  plans: [
+    { type: 'standard', name: 'Standard', description: 'The hunt', price: 15, formatted_amount: '£15', features: [], is_active: true, is_recommended: true },
+  ],
   addons: [],
 };
 
@@ -163,7 +165,10 @@ describe('/hatch/{temp_code}: a booking not yet paid (component)', () => {
 
   it('shows the account and the reference under the brand header, and a game 5 days away due today, on booking', async () => {
     const booking = unpaid({ date: '2030-05-06' });
-    openHatch(booking, paymentState({ balance_due_date: '2030-05-01', balance_due_on_booking: true, bank_transfer: { reference: `HATCH-${booking.temp_code}`, details: BANK } }));
+    openHatch(
+      booking,
+      paymentState({ balance_due_date: '2030-05-01', balance_due_on_booking: true, bank_transfer: { reference: `HATCH-${booking.temp_code}`, details: BANK } }),
+    );
     await screen.findByRole('heading', { name: /Your booking/ });
     expect(brandLink().getAttribute('href')).toBe('/');
     const transfer = await screen.findByTestId('bank-transfer');
@@ -187,7 +192,17 @@ describe('/hatch/{temp_code}: a booking not yet paid (component)', () => {
 describe('/play/{code}: a game code that does not exist (component)', () => {
   it('offers another code and the home page on "Game not found", not a Retry that cannot help', async () => {
     const lobby: PlayGameResponse = {
-      game: { code: 'GAME123456', status: 'not_started', starts_at: '2030-06-01T13:00:00.000Z', ends_at: null, duration: 120, area: { lat: 51.5, lng: -0.12, radius: 1000 }, weapons_on: false, plan_type: 'standard', city: 'London' },
+      game: {
+        code: 'GAME123456',
+        status: 'not_started',
+        starts_at: '2030-06-01T13:00:00.000Z',
+        ends_at: null,
+        duration: 120,
+        area: { lat: 51.5, lng: -0.12, radius: 1000 },
+        weapons_on: false,
+        plan_type: 'standard',
+        city: 'London',
+      },
       teams: [],
       players_count: 0,
       booked_players: 8,
@@ -280,7 +295,13 @@ describe('/manage/{key}: the organiser sets up a paid game (component)', () => {
     await user.click(screen.getByRole('button', { name: 'Save challenges' }));
     await findToast('Failed to save challenges');
     within(challenges).getByText('Unsaved changes');
-    await waitFor(() => expect(within(challenges).getAllByRole('alert').some((a) => a.textContent?.includes('Failed to save challenges'))).toBe(true));
+    await waitFor(() =>
+      expect(
+        within(challenges)
+          .getAllByRole('alert')
+          .some((a) => a.textContent?.includes('Failed to save challenges')),
+      ).toBe(true),
+    );
 
     // Activation shows at once (optimistic), then rolls back when the call fails.
     await user.click(screen.getByRole('button', { name: 'Activate game' }));

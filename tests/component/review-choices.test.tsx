@@ -8,7 +8,15 @@ import { SubmissionsPage } from '../../src/web/features/admin-submissions/submis
 import { answer, callsTo } from './support/network';
 import { findToast, renderScreen, screen, within } from './support/render';
 
-const challenge = (type: 'Tally' | 'Rating') => ({ id: type === 'Tally' ? 1 : 2, name: `${type} challenge`, description: '', type, max_score: 10, max_submissions: 1, points_per_submission: 2 });
+const challenge = (type: 'Tally' | 'Rating') => ({
+  id: type === 'Tally' ? 1 : 2,
+  name: `${type} challenge`,
+  description: '',
+  type,
+  max_score: 10,
+  max_submissions: 1,
+  points_per_submission: 2,
+});
 
 function submission(id: number, team: string, over: Partial<ReviewSubmission>): ReviewSubmission {
   return {

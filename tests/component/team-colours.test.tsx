@@ -12,10 +12,26 @@ import { PlayersTable } from '../../src/web/features/host/players-table';
  * the host console's teams and players tables and the phones' leaderboard give each team the same colour, however each
  * screen orders its teams, and a team whose name says a colour gets it.
  */
-const score = (id: number, name: string, challenge: number): TeamScore => ({ id, name, challenge_points: challenge, chicken_points: 0, adjustments: 0, found_chicken_at: null });
+const score = (id: number, name: string, challenge: number): TeamScore => ({
+  id,
+  name,
+  challenge_points: challenge,
+  chicken_points: 0,
+  adjustments: 0,
+  found_chicken_at: null,
+});
 // The Red Foxes joined first; the Owls lead, so the ranked lists put them first.
 const teams = [score(1, 'Red Foxes', 10), score(2, 'Owls', 40)];
-const player = (id: number, name: string, teamId: number): MapPlayer => ({ id, name, role: 'player', team_id: teamId, ready: true, location: 'granted', position: null, trail: [] });
+const player = (id: number, name: string, teamId: number): MapPlayer => ({
+  id,
+  name,
+  role: 'player',
+  team_id: teamId,
+  ready: true,
+  location: 'granted',
+  position: null,
+  trail: [],
+});
 const hex = (name: string) => TEAM_PALETTE.find((c) => c.name === name)?.hex;
 
 const dotIn = (el: HTMLElement) => within(el).getByTestId('team-dot').getAttribute('data-colour');
@@ -28,8 +44,17 @@ describe('team colours on every screen', () => {
         <PlayersTable players={[player(1, 'Ann', 1), player(2, 'Bob', 2)]} teams={[...teams].reverse()} now={Date.now()} />
       </>,
     );
-    const consoleRow = (name: string) => screen.getAllByText(new RegExp(name)).map((el) => el.closest('tr')).find((tr): tr is HTMLTableRowElement => tr !== null) ?? document.body;
-    const consoleColours = { foxes: dotIn(consoleRow('Red Foxes')), owls: dotIn(consoleRow('Owls')), ann: dotIn(consoleRow('Ann')), bob: dotIn(consoleRow('Bob')) };
+    const consoleRow = (name: string) =>
+      screen
+        .getAllByText(new RegExp(name))
+        .map((el) => el.closest('tr'))
+        .find((tr): tr is HTMLTableRowElement => tr !== null) ?? document.body;
+    const consoleColours = {
+      foxes: dotIn(consoleRow('Red Foxes')),
+      owls: dotIn(consoleRow('Owls')),
+      ann: dotIn(consoleRow('Ann')),
+      bob: dotIn(consoleRow('Bob')),
+    };
     console_.unmount();
 
     render(<TeamLeaderboard teams={[teams[1], teams[0]].filter((t) => t !== undefined)} testId="leaderboard" label="Leaderboard" />);

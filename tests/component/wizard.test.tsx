@@ -19,9 +19,25 @@ function pricing(currency: Currency): Pricing {
     currency,
     plans: PLANS.map((p) => {
       const price = table.plans[p.type];
-      return { type: p.type, name: p.name, description: p.description, price, formatted_amount: formatMoney(price, currency), features: p.features, is_active: true, is_recommended: p.type === RECOMMENDED_PLAN };
+      return {
+        type: p.type,
+        name: p.name,
+        description: p.description,
+        price,
+        formatted_amount: formatMoney(price, currency),
+        features: p.features,
+        is_active: true,
+        is_recommended: p.type === RECOMMENDED_PLAN,
+      };
     }),
-    addons: ADD_ONS.map((a) => ({ type: a.type, name: a.name, description: a.description, price: table.addons[a.type], formatted_amount: formatMoney(table.addons[a.type], currency), features: a.features })),
+    addons: ADD_ONS.map((a) => ({
+      type: a.type,
+      name: a.name,
+      description: a.description,
+      price: table.addons[a.type],
+      formatted_amount: formatMoney(table.addons[a.type], currency),
+      features: a.features,
+    })),
   };
 }
 

@@ -32,7 +32,9 @@ const j = useServerAndBrowser({
       meetingPointStatus: 'confirmed',
       utmSource: 'instagram',
     });
-    await db.insert(pricingHistory).values({ bookingId: paid.booking.id, planType: 'pro', pricePerPerson: 20, addOns: ['hosted'], players: 8, totalPrice: 460 });
+    await db
+      .insert(pricingHistory)
+      .values({ bookingId: paid.booking.id, planType: 'pro', pricePerPerson: 20, addOns: ['hosted'], players: 8, totalPrice: 460 });
     await db.insert(bookingPayments).values({ bookingId: paid.booking.id, paymentType: 'bank', paymentAmount: 5_000 });
     // A sent quote for the lead, as the customer opens it from the mail.
     const proposalToken = 'a11y-proposal-token-0123456789abcdefghijklmnop';
@@ -84,8 +86,23 @@ describe('accessibility of every page (axe-core, no serious or critical violatio
   // Each group of pages is its own test (one axe pass a page). The bookings list's views: admin-bookings.test.ts.
   const ADMIN_PAGES: Record<string, () => string[]> = {
     'the bookings pages': () => [`/admin/bookings/${j.seed.paidId}`, `/admin/bookings/${j.seed.enquiryId}`],
-    'the challenges, users, activity and mail pages': () => ['/admin/challenges', '/admin/challenges/create', `/admin/challenges/${j.seed.challengeId}/edit`, '/admin/users', '/admin/activity', '/admin/mail'],
-    'the game, payment and play pages': () => ['/admin/games', '/admin/teams', '/admin/payments', '/admin/submissions', '/admin/proposals', '/admin/scoring', '/admin/markers'],
+    'the challenges, users, activity and mail pages': () => [
+      '/admin/challenges',
+      '/admin/challenges/create',
+      `/admin/challenges/${j.seed.challengeId}/edit`,
+      '/admin/users',
+      '/admin/activity',
+      '/admin/mail',
+    ],
+    'the game, payment and play pages': () => [
+      '/admin/games',
+      '/admin/teams',
+      '/admin/payments',
+      '/admin/submissions',
+      '/admin/proposals',
+      '/admin/scoring',
+      '/admin/markers',
+    ],
   };
   for (const [group, pages] of Object.entries(ADMIN_PAGES)) {
     it(`every admin page: ${group}`, async () => {

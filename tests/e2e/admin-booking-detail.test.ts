@@ -25,7 +25,10 @@ const j = useServerAndBrowser({
     await createBooking(db, { fullName: 'Quinn Quick', bookingStatus: 'lead' });
     const live = await createPaidBooking(db, { fullName: 'Liv Live' });
     const start = new Date(Date.now() - 30 * 60_000);
-    const [instance] = await db.insert(gameInstances).values({ gameId: live.gameId, status: 'live', startTime: start, latestArea: { lat: 51.5, lng: -0.12, radius: 750 } }).returning();
+    const [instance] = await db
+      .insert(gameInstances)
+      .values({ gameId: live.gameId, status: 'live', startTime: start, latestArea: { lat: 51.5, lng: -0.12, radius: 750 } })
+      .returning();
     if (!instance) throw new Error('instance not seeded');
     const [foxes, owls] = await db
       .insert(instanceTeams)
@@ -39,7 +42,9 @@ const j = useServerAndBrowser({
       { instanceId: instance.id, teamId: foxes.id, name: 'Fran Fox', ready: true },
       { instanceId: instance.id, teamId: owls.id, name: 'Oscar Owl', ready: false },
     ]);
-    await db.insert(submissions).values({ instanceId: instance.id, teamId: owls.id, status: 'approved', pointsAwarded: 25, submittedAt: new Date(start.getTime() + 10 * 60_000) });
+    await db
+      .insert(submissions)
+      .values({ instanceId: instance.id, teamId: owls.id, status: 'approved', pointsAwarded: 25, submittedAt: new Date(start.getTime() + 10 * 60_000) });
     return { plain: plain.id, pay: pay.id, live: live.booking.id, hostId: host.id };
   },
 });
@@ -151,7 +156,8 @@ describe('admin booking detail', () => {
     await toast(page, 'Payment voided successfully');
     await expect.poll(() => page.getByTestId('payments-total').textContent()).toBe('£0.00');
     const history = (await payments.locator('tbody').textContent()) ?? '';
-    for (const expected of ['£100,000.00', 'Voided', 'Void of #', '-£100,000.00', 'Reason: Typed the amount wrong', 'Administrator']) expect(history).toContain(expected);
+    for (const expected of ['£100,000.00', 'Voided', 'Void of #', '-£100,000.00', 'Reason: Typed the amount wrong', 'Administrator'])
+      expect(history).toContain(expected);
     await expect.poll(async () => (await region(page, 'Basic Information').textContent()) ?? '').toContain('lead');
     expect(await page.getByRole('button', { name: 'Start Game', exact: true }).isDisabled()).toBe(true);
     expect(errors).toEqual([]);

@@ -25,7 +25,9 @@ async function seedDatabase(db: Db): Promise<Seed> {
     status: 'stored',
     createdAt: new Date('2025-01-01T09:00:00Z'),
   });
-  await db.insert(bookingChanges).values({ bookingId: booking.id, source: 'booker', fields: { players: { from: 8, to: 10 } }, createdAt: new Date('2025-01-02T09:00:00Z') });
+  await db
+    .insert(bookingChanges)
+    .values({ bookingId: booking.id, source: 'booker', fields: { players: { from: 8, to: 10 } }, createdAt: new Date('2025-01-02T09:00:00Z') });
   await db.insert(activityLog).values({
     actorId: staff.id,
     action: 'booking.meeting_point',
@@ -69,8 +71,14 @@ describe('booking timeline and mails', () => {
     await mails.first().getByRole('button', { name: 'View text' }).click();
     await section.getByText(/Your booking code is [0-9A-Z]{12}\./).waitFor();
 
-    await mails.first().getByRole('button', { name: `Resend Booking confirmation to ${j.seed.email}` }).click();
-    await page.locator('[data-sonner-toast]', { hasText: `Booking confirmation resent to ${j.seed.email}` }).first().waitFor({ timeout: 10_000 });
+    await mails
+      .first()
+      .getByRole('button', { name: `Resend Booking confirmation to ${j.seed.email}` })
+      .click();
+    await page
+      .locator('[data-sonner-toast]', { hasText: `Booking confirmation resent to ${j.seed.email}` })
+      .first()
+      .waitFor({ timeout: 10_000 });
     await expect.poll(() => mails.count()).toBe(2);
     expect(await mails.first().innerText()).toContain('Copy, resent by staff');
     await expect.poll(async () => (await entryTexts(page))[0] ?? '').toContain(`Resent mail: Booking confirmation to ${j.seed.email}`);

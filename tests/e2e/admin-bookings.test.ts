@@ -18,10 +18,21 @@ const j = useServerAndBrowser({
     const ids: Record<string, number> = {};
     const old = new Date(Date.now() - 20 * 24 * 3600 * 1000);
     for (let i = 0; i < 8; i++) await createBooking(db, { fullName: `Filler ${i}`, createdAt: old });
-    ids.leah = (await createBooking(db, { fullName: 'Leah Lead', companyName: 'Globex', bookingStatus: 'lead', leadStatus: 'contacted', utmSource: 'admin', utmMedium: 'manual_created' })).id;
+    ids.leah = (
+      await createBooking(db, {
+        fullName: 'Leah Lead',
+        companyName: 'Globex',
+        bookingStatus: 'lead',
+        leadStatus: 'contacted',
+        utmSource: 'admin',
+        utmMedium: 'manual_created',
+      })
+    ).id;
     await db.insert(contactHistory).values({ bookingId: ids.leah, type: 'phone', note: 'Called', createdAt: new Date('2026-01-05T10:00:00Z') });
     ids.hana = (await createPaidBooking(db, { fullName: 'Hana Hosted', hosted: true, players: 12, date: `${month}-15` })).booking.id;
-    ids.sam = (await createPaidBooking(db, { fullName: 'Sam Selfrun', players: 6, date: `${month}-16`, meetingPointStatus: 'confirmed', hidingSpotStatus: 'confirmed' })).booking.id;
+    ids.sam = (
+      await createPaidBooking(db, { fullName: 'Sam Selfrun', players: 6, date: `${month}-16`, meetingPointStatus: 'confirmed', hidingSpotStatus: 'confirmed' })
+    ).booking.id;
     ids.iris = (await createBooking(db, { fullName: 'Iris Instagram', email: 'iris@example.test', utmSource: 'instagram' })).id;
     ids.fiona = (await createBooking(db, { fullName: 'Fiona Facebook', fbclid: 'abc' })).id;
     ids.gary = (await createBooking(db, { fullName: 'Gary Google', gclid: 'abc' })).id;
@@ -137,7 +148,9 @@ describe('admin bookings: leads, calendar and stats views', () => {
     await page.getByRole('button', { name: 'Leads & Enquiries' }).click();
     await page.waitForURL(/view=leads/);
     // The headers say the leads table is in: the bookings table before it lists Leah Lead too (seen once under load).
-    await expect.poll(() => page.getByRole('columnheader').allTextContents()).toEqual(['Added', 'Name', 'Email', 'Players', 'Status', 'Last Contact', 'Actions']);
+    await expect
+      .poll(() => page.getByRole('columnheader').allTextContents())
+      .toEqual(['Added', 'Name', 'Email', 'Players', 'Status', 'Last Contact', 'Actions']);
     await row(page, 'Leah Lead').waitFor();
     expect(await row(page, 'Leah Lead').textContent()).toContain('Globex');
     expect(await row(page, 'Leah Lead').textContent()).toContain('05/01/2026 10:00:00');
@@ -231,7 +244,9 @@ describe('admin bookings: create wizard', () => {
     expect(await page.getByRole('button', { name: 'Previous', exact: true }).isDisabled()).toBe(true);
     const steps = page.getByRole('navigation', { name: 'Booking steps' });
     await steps.waitFor();
-    expect(await steps.getByRole('listitem').allTextContents()).toEqual(['1Hatch Game', '2Game Type', '3Add-ons', '4Details'].map((t) => expect.stringContaining(t.slice(1))));
+    expect(await steps.getByRole('listitem').allTextContents()).toEqual(
+      ['1Hatch Game', '2Game Type', '3Add-ons', '4Details'].map((t) => expect.stringContaining(t.slice(1))),
+    );
     await expectNoSeriousA11yViolations(page, 'create booking: hatch game');
     await completeStepZero(page, { players: '14' });
     await expectNoSeriousA11yViolations(page, 'create booking: game type');

@@ -11,20 +11,20 @@ import { useServerAndBrowser } from './support/journey';
  * The review → leaderboard flow: the live game, its teams and a photo submission are written into the server's
  * database and photo folder (the players' submit is tested in challenges-play); the rest goes through the screens.
  */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEElEQVR4nGP438AARAwQCgAt7gX9iz9uhAAAAABJRU5ErkJggg==',
-  'base64',
-);
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEElEQVR4nGP438AARAwQCgAt7gX9iz9uhAAAAABJRU5ErkJggg==', 'base64');
 const j = useServerAndBrowser({
   seed: async (db) => {
     const paid = await createPaidBooking(db, { fullName: 'Rae Review' });
     const [instance] = await db.insert(gameInstances).values({ gameId: paid.gameId, status: 'live' }).returning();
     if (!instance) throw new Error('instance not seeded');
-    const [foxes] = await db.insert(instanceTeams).values([{ instanceId: instance.id, name: 'Foxes', nameKey: 'foxes' }, { instanceId: instance.id, name: 'Owls', nameKey: 'owls' }]).returning();
-    const [challenge] = await db
-      .insert(challenges)
-      .values({ name: 'Statue Pose', description: 'Copy a statue.', type: 'Rating', maxScore: 20 })
+    const [foxes] = await db
+      .insert(instanceTeams)
+      .values([
+        { instanceId: instance.id, name: 'Foxes', nameKey: 'foxes' },
+        { instanceId: instance.id, name: 'Owls', nameKey: 'owls' },
+      ])
       .returning();
+    const [challenge] = await db.insert(challenges).values({ name: 'Statue Pose', description: 'Copy a statue.', type: 'Rating', maxScore: 20 }).returning();
     if (!foxes || !challenge) throw new Error('not seeded');
     return { instanceId: instance.id, foxesId: foxes.id, challengeId: challenge.id };
   },

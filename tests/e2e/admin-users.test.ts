@@ -86,7 +86,12 @@ describe('user management', () => {
     expect(await latest.getByText('Removed all roles of a user').isVisible()).toBe(true);
     expect(await latest.getByText(E2E_ADMIN.email).isVisible()).toBe(true);
     // The flags in words, once each: 'Admin: Yes → No', never the raw keys or JSON.
-    expect(await latest.locator('dt').filter({ hasText: /^(Admin|Host role):$/ }).count()).toBeGreaterThan(0);
+    expect(
+      await latest
+        .locator('dt')
+        .filter({ hasText: /^(Admin|Host role):$/ })
+        .count(),
+    ).toBeGreaterThan(0);
     expect(await latest.locator('del').filter({ hasText: /^Yes$/ }).count()).toBeGreaterThan(0);
     expect(await latest.locator('ins').filter({ hasText: /^No$/ }).count()).toBeGreaterThan(0);
     expect(await page.locator('table').innerText()).not.toMatch(/is_admin|is_host|[{}]/);

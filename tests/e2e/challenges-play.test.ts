@@ -147,7 +147,14 @@ describe('challenges in play', () => {
     const organiser = await person(DESKTOP);
     await organiser.goto(`/manage/${j.seed.manageKey}/results`);
     await organiser.locator('[data-testid="final-leaderboard"] [data-testid="leaderboard-row"][data-name="Foxes"]').filter({ hasText: '8 points' }).waitFor();
-    await expect.poll(() => organiser.getByTestId('album-photo').locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1600);
+    await expect
+      .poll(() =>
+        organiser
+          .getByTestId('album-photo')
+          .locator('img')
+          .evaluate((img: HTMLImageElement) => img.naturalWidth),
+      )
+      .toBe(1600);
     await expectNoSeriousA11yViolations(organiser, 'the results page');
     expect(errors).toEqual([]);
   });

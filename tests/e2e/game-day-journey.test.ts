@@ -30,7 +30,10 @@ const j = useServerAndBrowser({
   seed: async (db) => {
     // The test-only cost the server sets at its start anyway (decision 0322): this hash is made before it.
     setPasswordCost('low');
-    const [host] = await db.insert(users).values({ name: HOST.name, email: HOST.email, isHost: true, passwordHash: await hashPassword(HOST.password) }).returning();
+    const [host] = await db
+      .insert(users)
+      .values({ name: HOST.name, email: HOST.email, isHost: true, passwordHash: await hashPassword(HOST.password) })
+      .returning();
     if (!host) throw new Error('host not seeded');
     return { hostId: host.id };
   },
@@ -123,10 +126,14 @@ describe('game day, from booking to the results mail', () => {
     await staff.page.getByLabel('Payment type').selectOption('bank_transfer');
     await staff.page.getByLabel('Amount (£)').fill(total.replace('£', '').replaceAll(',', ''));
     await payments.getByRole('button', { name: 'Record Payment' }).click();
-    await staff.page.getByRole('dialog', { name: 'Confirm payment' }).getByRole('button', { name: /^Record £/ }).click();
+    await staff.page
+      .getByRole('dialog', { name: 'Confirm payment' })
+      .getByRole('button', { name: /^Record £/ })
+      .click();
     await toast(staff.page, 'Payment recorded successfully');
     await expect.poll(() => region(staff.page, 'Basic Information').textContent()).toContain('paid');
-    const code = /^\/booking\/([0-9A-Z]{10})$/.exec((await staff.page.getByRole('heading', { level: 1 }).getByRole('link').getAttribute('href')) ?? '')?.[1] ?? '';
+    const code =
+      /^\/booking\/([0-9A-Z]{10})$/.exec((await staff.page.getByRole('heading', { level: 1 }).getByRole('link').getAttribute('href')) ?? '')?.[1] ?? '';
     expect(code).not.toBe('');
 
     // The wizard books a day ahead at the earliest; a game starts from 2 hours before its meeting: staff move it.
@@ -168,7 +175,9 @@ describe('game day, from booking to the results mail', () => {
     await staff.page.getByText('Egg Strike station placed').waitFor();
     // Where the click put it, read from the staff API, so the phones can stand there (a test cannot walk).
     // The game's default stations (decision 0335) are there too: the Kiosk is found by its label.
-    const stations = (await call(staff.page, 'GET', `/api/admin/markers/games/${gameId}/stations`)).json as { stations: { lat: number; lng: number; label: string }[] };
+    const stations = (await call(staff.page, 'GET', `/api/admin/markers/games/${gameId}/stations`)).json as {
+      stations: { lat: number; lng: number; label: string }[];
+    };
     const station = stations.stations.find((s) => s.label === 'Kiosk');
     if (!station) throw new Error('no station');
     // Everyone meets a few metres from the station: the Owls beside it, the Chicken and the Foxes a step away.
@@ -245,14 +254,20 @@ describe('game day, from booking to the results mail', () => {
       return Array.from(new Uint8Array(await blob.arrayBuffer()));
     });
     // The first photo challenge on the list.
-    await ann.page.getByTestId('photo-input').first().setInputFiles({ name: 'team.jpg', mimeType: 'image/jpeg', buffer: Buffer.from(jpeg) });
+    await ann.page
+      .getByTestId('photo-input')
+      .first()
+      .setInputFiles({ name: 'team.jpg', mimeType: 'image/jpeg', buffer: Buffer.from(jpeg) });
     const preview = ann.page.getByTestId('photo-preview');
     await preview.getByRole('button', { name: 'Send photo' }).click();
     await ann.page.getByTestId('submission-status').filter({ hasText: 'Waiting for review' }).waitFor();
     const card = host.page.locator('[data-testid="review-card"][data-team="Foxes"]');
     await card.getByLabel('Rating for Foxes').selectOption('4');
     await card.getByRole('button', { name: 'Rate' }).click();
-    await ann.page.getByTestId('submission-status').filter({ hasText: /Approved: \d+ points/ }).waitFor();
+    await ann.page
+      .getByTestId('submission-status')
+      .filter({ hasText: /Approved: \d+ points/ })
+      .waitFor();
     const foxesPoints = Number(/Approved: (\d+) points/.exec((await ann.page.getByTestId('submission-status').textContent()) ?? '')?.[1]);
     expect(foxesPoints).toBeGreaterThan(0);
     await ann.page.getByRole('tab', { name: 'Map' }).click();
@@ -275,8 +290,14 @@ describe('game day, from booking to the results mail', () => {
     // The Foxes led on challenge points; the Chicken's 50 put the Owls ahead: the live headers say so on both phones.
     const owls = 50;
     expect(foxesPoints).toBeLessThan(owls);
-    await bob.page.getByTestId('my-team-score').filter({ hasText: `Owls: ${owls} points · 1st of 2` }).waitFor();
-    await ann.page.getByTestId('my-team-score').filter({ hasText: `Foxes: ${foxesPoints} points · 2nd of 2` }).waitFor();
+    await bob.page
+      .getByTestId('my-team-score')
+      .filter({ hasText: `Owls: ${owls} points · 1st of 2` })
+      .waitFor();
+    await ann.page
+      .getByTestId('my-team-score')
+      .filter({ hasText: `Foxes: ${foxesPoints} points · 2nd of 2` })
+      .waitFor();
 
     // 10. The host console's team table, then the host ends the game.
     const hostFirst = host.page.getByTestId('team-row').first();

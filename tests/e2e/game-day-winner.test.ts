@@ -22,14 +22,25 @@ const CHICKEN_SPOT = { latitude: 51.508, longitude: -0.1278 };
 // Both teams stand within a few metres of the Chicken; the Owls beside the Egg Strike station.
 const ANN_SPOT = { latitude: 51.50803, longitude: -0.1278 };
 const BOB_SPOT = { latitude: 51.50806, longitude: -0.1278 };
-const TOKENS = { ann: 'e2e-winner-token-ann-0123456789abcdef', bob: 'e2e-winner-token-bob-0123456789abcdef', chicken: 'e2e-winner-token-chicken-0123456789abcdef' };
+const TOKENS = {
+  ann: 'e2e-winner-token-ann-0123456789abcdef',
+  bob: 'e2e-winner-token-bob-0123456789abcdef',
+  chicken: 'e2e-winner-token-chicken-0123456789abcdef',
+};
 
 const contexts: BrowserContext[] = [];
 const errors: string[] = [];
 
 const j = useServerAndBrowser({
   seed: async (db) => {
-    const paid = await createPaidBooking(db, { planType: 'pro', players: 6, duration: 60, initialAreaLat: CENTRE.latitude, initialAreaLng: CENTRE.longitude, initialAreaRadius: 800 });
+    const paid = await createPaidBooking(db, {
+      planType: 'pro',
+      players: 6,
+      duration: 60,
+      initialAreaLat: CENTRE.latitude,
+      initialAreaLng: CENTRE.longitude,
+      initialAreaRadius: 800,
+    });
     await db.update(games).set({ weaponsOn: true }).where(eq(games.id, paid.gameId));
     const now = new Date();
     const instance = await insertLiveInstance(db, paid.gameId, CENTRE);
@@ -140,7 +151,10 @@ describe('the winner on game day', () => {
     // The results mail to the booker (queued by the server's results mailer within seconds of the end), read from the
     // server's outbox.
     const resultsMail = async () => {
-      const mails = await j.server.db.select({ subject: mailOutbox.subject, text: mailOutbox.text }).from(mailOutbox).where(eq(mailOutbox.bookingId, j.seed.bookingId));
+      const mails = await j.server.db
+        .select({ subject: mailOutbox.subject, text: mailOutbox.text })
+        .from(mailOutbox)
+        .where(eq(mailOutbox.bookingId, j.seed.bookingId));
       return mails.find((m) => m.subject.startsWith('Your hatch results'))?.text ?? '';
     };
     await expect.poll(resultsMail, { timeout: 30_000 }).toContain('1. Owls: 65 points\n2. Foxes: 20 points');

@@ -41,10 +41,23 @@ beforeAll(async () => {
   ({ code, hostSession } = await seedDataDir(dataDir, async (db) => {
     const [host] = await db.insert(users).values({ name: 'Hattie Host', email: HOST_EMAIL, isHost: true }).returning();
     if (!host) throw new Error('host not seeded');
-    const paid = await createPaidBooking(db, { ...startableSchedule(), players: 6, duration: 60, initialAreaLat: CENTRE.latitude, initialAreaLng: CENTRE.longitude, initialAreaRadius: 800 });
+    const paid = await createPaidBooking(db, {
+      ...startableSchedule(),
+      players: 6,
+      duration: 60,
+      initialAreaLat: CENTRE.latitude,
+      initialAreaLng: CENTRE.longitude,
+      initialAreaRadius: 800,
+    });
     await db.update(bookings).set({ assignedHostId: host.id }).where(eq(bookings.id, paid.booking.id));
     const instance = await insertLiveInstance(db, paid.gameId, CENTRE);
-    const [foxes] = await db.insert(instanceTeams).values([{ instanceId: instance.id, name: 'Foxes', nameKey: 'foxes' }, { instanceId: instance.id, name: 'Owls', nameKey: 'owls' }]).returning();
+    const [foxes] = await db
+      .insert(instanceTeams)
+      .values([
+        { instanceId: instance.id, name: 'Foxes', nameKey: 'foxes' },
+        { instanceId: instance.id, name: 'Owls', nameKey: 'owls' },
+      ])
+      .returning();
     if (!foxes) throw new Error('no team');
     await db.insert(players).values([
       { instanceId: instance.id, teamId: foxes.id, name: 'Ann', tokenHash: sha256(TOKENS.ann), location: 'granted', ready: true },
@@ -63,7 +76,9 @@ afterAll(async () => {
 });
 
 /** A browser of its own; a phone already joined (its token where the player app keeps it), at a place. */
-async function person(options: { token?: string; geolocation?: { latitude: number; longitude: number }; viewport?: typeof PHONE } = {}): Promise<{ context: BrowserContext; page: Page }> {
+async function person(
+  options: { token?: string; geolocation?: { latitude: number; longitude: number }; viewport?: typeof PHONE } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
   const { token, ...rest } = options;
   const context = await playerContext(browser, server.url, { ...rest, ...(token ? { storage: { [`hatch.play.${code}`]: token } } : {}) });
   contexts.push(context);

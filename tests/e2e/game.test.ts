@@ -74,7 +74,9 @@ afterAll(async () => {
 });
 
 /** A browser of its own (cookies, storage, geolocation); location allowed only when given one. */
-async function person(options: { geolocation?: { latitude: number; longitude: number }; viewport?: typeof PHONE } = {}): Promise<{ context: BrowserContext; page: Page }> {
+async function person(
+  options: { geolocation?: { latitude: number; longitude: number }; viewport?: typeof PHONE } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await playerContext(j.browser, j.server.url, options);
   contexts.push(context);
   const page = await context.newPage();
@@ -148,7 +150,9 @@ describe('the live game', () => {
     const page = ann.page;
     expect(await page.getByTestId('lobby-meeting-point').textContent()).toBe(MEETING_POINT);
     expect(await page.getByLabel('Before the game').textContent()).toContain('By the fountain');
-    expect(await page.getByTestId('lobby-start').textContent()).toBe(`${format(new TZDate(j.seed.startsAt.getTime(), GAME_ZONE), 'EEEE d MMMM, HH:mm')} (${GAME_ZONE})`);
+    expect(await page.getByTestId('lobby-start').textContent()).toBe(
+      `${format(new TZDate(j.seed.startsAt.getTime(), GAME_ZONE), 'EEEE d MMMM, HH:mm')} (${GAME_ZONE})`,
+    );
     const countdown = page.getByTestId('lobby-countdown');
     const first = (await countdown.textContent()) ?? '';
     // About 90 minutes to go: 1:2x:xx or 1:29:xx, counting down each second.

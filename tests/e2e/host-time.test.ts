@@ -19,8 +19,20 @@ const j = useServerAndBrowser({
       ])
       .returning();
     if (!busy || !away) throw new Error('hosts not seeded');
-    const held = await createPaidBooking(db, { fullName: 'Held Group', hosted: true, assignedHostId: busy.id, utcDateTime: new Date('2031-05-10T10:00:00Z'), date: '2031-05-10' });
-    const open = await createBooking(db, { fullName: 'Open Group', hosted: true, bookingStatus: 'lead', utcDateTime: new Date('2031-05-10T11:00:00Z'), date: '2031-05-10' });
+    const held = await createPaidBooking(db, {
+      fullName: 'Held Group',
+      hosted: true,
+      assignedHostId: busy.id,
+      utcDateTime: new Date('2031-05-10T10:00:00Z'),
+      date: '2031-05-10',
+    });
+    const open = await createBooking(db, {
+      fullName: 'Open Group',
+      hosted: true,
+      bookingStatus: 'lead',
+      utcDateTime: new Date('2031-05-10T11:00:00Z'),
+      date: '2031-05-10',
+    });
     return { heldCode: held.gameCode, open: open.id, busy: busy.id, away: away.id };
   },
 });

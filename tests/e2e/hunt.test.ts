@@ -27,10 +27,24 @@ const errors: string[] = [];
 
 const j = useServerAndBrowser({
   seed: async (db) => {
-    const paid = await createPaidBooking(db, { ...startableSchedule(), planType: 'pro', players: 6, duration: 60, initialAreaLat: CENTRE.latitude, initialAreaLng: CENTRE.longitude, initialAreaRadius: 800 });
+    const paid = await createPaidBooking(db, {
+      ...startableSchedule(),
+      planType: 'pro',
+      players: 6,
+      duration: 60,
+      initialAreaLat: CENTRE.latitude,
+      initialAreaLng: CENTRE.longitude,
+      initialAreaRadius: 800,
+    });
     await db.update(games).set({ weaponsOn: true }).where(eq(games.id, paid.gameId));
     const instance = await insertLiveInstance(db, paid.gameId, CENTRE);
-    const [foxes] = await db.insert(instanceTeams).values([{ instanceId: instance.id, name: 'Foxes', nameKey: 'foxes' }, { instanceId: instance.id, name: 'Owls', nameKey: 'owls' }]).returning();
+    const [foxes] = await db
+      .insert(instanceTeams)
+      .values([
+        { instanceId: instance.id, name: 'Foxes', nameKey: 'foxes' },
+        { instanceId: instance.id, name: 'Owls', nameKey: 'owls' },
+      ])
+      .returning();
     if (!foxes) throw new Error('no team');
     await db.insert(players).values([
       { instanceId: instance.id, teamId: foxes.id, name: 'Ann', tokenHash: sha256(TOKENS.ann), location: 'granted', ready: true },

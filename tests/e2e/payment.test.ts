@@ -19,11 +19,21 @@ beforeAll(async () => {
   const base = `http://127.0.0.1:${port}`;
   stripe = await startStripeStandIn({
     onEvent: async (event) => {
-      const res = await fetch(`${base}/api/payments/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': event.signature }, body: event.payload });
+      const res = await fetch(`${base}/api/payments/webhook`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'stripe-signature': event.signature },
+        body: event.payload,
+      });
       if (!res.ok) throw new Error(`webhook answered ${res.status}`);
     },
   });
-  Object.assign(env, { PORT: String(port), PUBLIC_URL: base, STRIPE_SECRET_KEY: 'sk_test_e2e', STRIPE_WEBHOOK_SECRET: stripe.webhookSecret, STRIPE_API_BASE: stripe.url });
+  Object.assign(env, {
+    PORT: String(port),
+    PUBLIC_URL: base,
+    STRIPE_SECRET_KEY: 'sk_test_e2e',
+    STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+    STRIPE_API_BASE: stripe.url,
+  });
 });
 afterAll(async () => {
   await stripe?.close();

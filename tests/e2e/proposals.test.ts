@@ -51,7 +51,10 @@ describe('proposals', () => {
     await customer.page.waitForURL('**/manage/**');
 
     await page.reload();
-    await page.getByRole('row', { name: /Quinn Quote/ }).getByText('Accepted', { exact: true }).waitFor();
+    await page
+      .getByRole('row', { name: /Quinn Quote/ })
+      .getByText('Accepted', { exact: true })
+      .waitFor();
     expect(await page.getByRole('row', { name: /Quinn Quote/ }).textContent()).toContain('Lead: converted');
     expect([...staff.errors, ...customer.errors]).toEqual([]);
     await staff.context.close();

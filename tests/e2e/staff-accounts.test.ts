@@ -39,7 +39,10 @@ const j = useServerAndBrowser({
   seed: async (db) => {
     // The test-only cost the server sets at its start anyway (decision 0322): these hashes are made before it.
     setPasswordCost('low');
-    const [host] = await db.insert(users).values({ name: 'Holly Host', email: HOST.email, isHost: true, passwordHash: await hashPassword(HOST.password) }).returning();
+    const [host] = await db
+      .insert(users)
+      .values({ name: 'Holly Host', email: HOST.email, isHost: true, passwordHash: await hashPassword(HOST.password) })
+      .returning();
     if (!host) throw new Error('host not seeded');
     await db.insert(users).values([
       { name: 'Sam Staff', email: STAFF.email, isAdmin: true, passwordHash: await hashPassword(STAFF.password) },

@@ -122,9 +122,7 @@ describe('public booking wizard', () => {
     await expectNoSeriousA11yViolations(page, 'step 4');
     const summary = page.getByRole('definition');
     const texts = await summary.allTextContents();
-    expect(texts).toEqual(
-      expect.arrayContaining(['London', '10', 'Weapons', 'In-Person Host', '£20', '£300', '£500', 'desk@example.com']),
-    );
+    expect(texts).toEqual(expect.arrayContaining(['London', '10', 'Weapons', 'In-Person Host', '£20', '£300', '£500', 'desk@example.com']));
     expect(texts.some((t) => t.includes('at 18:30') && t.includes('Europe/London'))).toBe(true);
     expect(await page.getByText('What happens next').isVisible()).toBe(true);
     await page.getByRole('button', { name: 'Copy link' }).click();
@@ -174,7 +172,10 @@ describe('public booking wizard', () => {
     // The city by keyboard: down to the first suggestion, Enter.
     const city = page.getByRole('combobox', { name: 'City' });
     await city.fill('Edinb');
-    await page.getByRole('option', { name: /^Edinburgh/ }).first().waitFor();
+    await page
+      .getByRole('option', { name: /^Edinburgh/ })
+      .first()
+      .waitFor();
     await city.press('ArrowDown');
     await city.press('Enter');
     expect(await city.inputValue()).toBe('Edinburgh');
@@ -222,7 +223,14 @@ describe('public booking wizard', () => {
     expect(texts).toEqual(expect.arrayContaining(['Edinburgh', '6', 'Standard', 'None', '£15', '£0', '£90']));
     await expectNoSidewaysScroll(page);
     const booking = await bookingByCode(page, await tempCodeFromSummary(page));
-    expect(booking).toMatchObject({ players: 6, city: 'Edinburgh', plan_type: 'standard', add_ons: [], referral_source: 'TikTok', meeting_time: { hour: 11, minute: 0 } });
+    expect(booking).toMatchObject({
+      players: 6,
+      city: 'Edinburgh',
+      plan_type: 'standard',
+      add_ons: [],
+      referral_source: 'TikTok',
+      meeting_time: { hour: 11, minute: 0 },
+    });
 
     // The summary survives a reload too; 'Book another game' starts again.
     await page.reload();

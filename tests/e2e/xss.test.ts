@@ -54,7 +54,12 @@ async function inspect(page: Page, inFlight: Set<unknown>, url: string, expectTe
 }
 
 /** Inspects every page of the list in `tabs` tabs of one context at a time; page errors go into `errors`. */
-async function inspectAll(context: BrowserContext, list: Array<[string, boolean]>, errors: string[], tabs = 3): Promise<Array<Inspection & { expectText: boolean }>> {
+async function inspectAll(
+  context: BrowserContext,
+  list: Array<[string, boolean]>,
+  errors: string[],
+  tabs = 3,
+): Promise<Array<Inspection & { expectText: boolean }>> {
   const results: Array<Inspection & { expectText: boolean }> = [];
   let next = 0;
   await Promise.all(
@@ -116,21 +121,39 @@ describe('stored script payloads are shown as text, never run', () => {
     // Staff fields on the booking.
     await store('note', 'POST', `/api/admin/bookings/${booking.id}/notes`, { note: payload('note') });
     await store('admin_general_notes', 'PATCH', `/api/admin/bookings/${booking.id}`, { admin_general_notes: payload('admin_general_notes') });
-    await store('lead_status_reason', 'POST', `/api/admin/bookings/${booking.id}/lead-status`, { lead_status: 'contacted', lead_status_reason: payload('lead_status_reason') });
-    const paid = await store('payment_type', 'POST', `/api/admin/bookings/${booking.id}/payments`, { payment_type: '<b data-xss="payment_type">x</b>', payment_amount: 12_000 });
+    await store('lead_status_reason', 'POST', `/api/admin/bookings/${booking.id}/lead-status`, {
+      lead_status: 'contacted',
+      lead_status_reason: payload('lead_status_reason'),
+    });
+    const paid = await store('payment_type', 'POST', `/api/admin/bookings/${booking.id}/payments`, {
+      payment_type: '<b data-xss="payment_type">x</b>',
+      payment_amount: 12_000,
+    });
 
     // Booker fields behind the code (the game code exists once paid), set up with the organiser's management key.
     const organiser = { 'X-Manage-Key': booking.manage_key };
     const loaded = await api(page, 'GET', `/api/booking/${booking.temp_code}`);
     const gameCode = (loaded.body as { booking?: { code?: string; code_type?: string } }).booking;
     const code = gameCode?.code_type === 'game' && gameCode.code ? gameCode.code : booking.temp_code;
-    await store('locations', 'PUT', `/api/booking/${code}/locations`, {
-      meeting_point_address: payload('meeting_point_address'),
-      meeting_point_notes: payload('meeting_point_notes'),
-      hiding_spot_address: payload('hiding_spot_address'),
-      hiding_spot_notes: payload('hiding_spot_notes'),
-    }, organiser);
-    await store('teams', 'PUT', `/api/booking/${code}/teams`, { teams: [{ name: payload('team_name'), players: `${payload('team_players')}, Bob` }] }, organiser);
+    await store(
+      'locations',
+      'PUT',
+      `/api/booking/${code}/locations`,
+      {
+        meeting_point_address: payload('meeting_point_address'),
+        meeting_point_notes: payload('meeting_point_notes'),
+        hiding_spot_address: payload('hiding_spot_address'),
+        hiding_spot_notes: payload('hiding_spot_notes'),
+      },
+      organiser,
+    );
+    await store(
+      'teams',
+      'PUT',
+      `/api/booking/${code}/teams`,
+      { teams: [{ name: payload('team_name'), players: `${payload('team_players')}, Bob` }] },
+      organiser,
+    );
     await store('booker_patch', 'PATCH', `/api/bookings/${booking.id}`, { company_name: payload('company_name_edit') }, organiser);
 
     // Challenges and users.
@@ -170,7 +193,13 @@ describe('stored script payloads are shown as text, never run', () => {
     // The booker's pages, as a booker with only the code.
     const booker = await newPage(j.browser, j.server.url);
     const bookerPages = [paths.booking(code), paths.booking(booking.temp_code), paths.hatch(booking.temp_code), paths.manage(booking.manage_key)];
-    results.push(...(await inspectAll(booker.context, bookerPages.map((url): [string, boolean] => [url, true]), booker.errors)));
+    results.push(
+      ...(await inspectAll(
+        booker.context,
+        bookerPages.map((url): [string, boolean] => [url, true]),
+        booker.errors,
+      )),
+    );
 
     const summary = results.map((r) => ({ url: r.url, ran: r.ran, injected: r.injected, shows: r.visible.length > 0 || !r.expectText }));
     process.stdout.write(`xss: stored ${JSON.stringify(stored)}\n${results.map((r) => `${r.url}: shows ${r.visible.join(', ') || '-'}`).join('\n')}\n`);

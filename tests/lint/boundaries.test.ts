@@ -38,16 +38,32 @@ describe('layer boundaries (import-x/no-restricted-paths)', () => {
   });
 
   it('catches type-only and dynamic imports too', async () => {
-    expect(await problems('src/web/features/auth/probe.ts', "import type { X } from '../admin-users/users-api';\nexport type Y = X;\n")).toContain('import-x/no-restricted-paths');
-    expect(await problems('src/web/features/auth/probe.ts', "export const load = () => import('../admin-users/users-page');\n")).toContain('import-x/no-restricted-paths');
+    expect(await problems('src/web/features/auth/probe.ts', "import type { X } from '../admin-users/users-api';\nexport type Y = X;\n")).toContain(
+      'import-x/no-restricted-paths',
+    );
+    expect(await problems('src/web/features/auth/probe.ts', "export const load = () => import('../admin-users/users-page');\n")).toContain(
+      'import-x/no-restricted-paths',
+    );
   });
 
   it.each([
-    ['a feature imports its own files, components, lib and shared', 'src/web/features/admin-users/probe.ts', ['./users-page', '../../components/booking-wizard/wizard-state', '../../lib/paths', '../../../shared/money']],
+    [
+      'a feature imports its own files, components, lib and shared',
+      'src/web/features/admin-users/probe.ts',
+      ['./users-page', '../../components/booking-wizard/wizard-state', '../../lib/paths', '../../../shared/money'],
+    ],
     [
       "a domain imports its own files, another domain's index and tables, the platform and shared",
       'src/server/domains/catalogue/probe.ts',
-      ['./price-list', '../booking', '../game/records', '../identity/tables/users', '../../platform/crypto', '../../platform/db/client', '../../../shared/money'],
+      [
+        './price-list',
+        '../booking',
+        '../game/records',
+        '../identity/tables/users',
+        '../../platform/crypto',
+        '../../platform/db/client',
+        '../../../shared/money',
+      ],
     ],
     ["the app imports the domains' route plugins and the platform", 'src/server/probe.ts', ['./domains/booking/routes', './platform/crypto']],
     ['the app shell imports features', 'src/web/app/probe.ts', ['../features/admin-users/users-page']],

@@ -14,7 +14,12 @@ import * as scoringTables from '../../src/server/domains/game/tables/scoring';
  * names a table by hand (`left join games g …`) slips past it. This scan is its other half: outside the owning domain
  * (and the tables/ and seed/ folders the lint leaves out too), no SQL text reads or writes an owned table by name.
  */
-const tableNames = (modules: object[]) => modules.flatMap((m) => Object.values(m).filter(isTable).map((t) => getTableName(t)));
+const tableNames = (modules: object[]) =>
+  modules.flatMap((m) =>
+    Object.values(m)
+      .filter(isTable)
+      .map((t) => getTableName(t)),
+  );
 const OWNED = {
   booking: tableNames([bookingTables, bookingCounts]),
   game: tableNames([gameTables, huntTables, itemTables, scoringTables]),

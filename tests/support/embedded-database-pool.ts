@@ -51,7 +51,9 @@ async function takeSnapshot(database: Database): Promise<Snapshot> {
     if (json) rows.push({ table, json });
   }
   const sequences = rowsOf(
-    await database.db.execute(sql`select format('%I.%I', schemaname, sequencename) as name, last_value::text as last_value from pg_sequences where schemaname <> 'drizzle'`),
+    await database.db.execute(
+      sql`select format('%I.%I', schemaname, sequencename) as name, last_value::text as last_value from pg_sequences where schemaname <> 'drizzle'`,
+    ),
   ).map((row) => {
     const parsed = z.object({ name: z.string(), last_value: z.string().nullable() }).parse(row);
     return { name: parsed.name, lastValue: parsed.last_value };

@@ -36,7 +36,10 @@ export function sendSubmission(t: TestApp, values: Omit<SubmissionInsert, 'kind'
   return insertSubmission(t.db, { kind: 'text', submittedAt: new Date(clock), ...values });
 }
 
-export async function createChallenge(admin: Agent, values: { type: 'Rating' | 'Tally' | 'RightWrong'; max_score: number; max_submissions?: number; points_per_submission?: number; name?: string }) {
+export async function createChallenge(
+  admin: Agent,
+  values: { type: 'Rating' | 'Tally' | 'RightWrong'; max_score: number; max_submissions?: number; points_per_submission?: number; name?: string },
+) {
   const res = await admin.post('/api/admin/challenges', {
     name: values.name ?? `${values.type} challenge ${Math.random().toString(36).slice(2, 8)}`,
     description: 'A challenge for the scoring tests.',

@@ -19,7 +19,10 @@ export type Joined = { token: string; id: number; headers: Record<string, string
  */
 export async function playedGame(t: TestApp, admin: Agent, options: { plan?: PlanType; weaponsOn?: boolean; teams?: string[] } = {}) {
   const { booking, gameId, gameCode } = await createPaidBooking(t.db, { planType: options.plan ?? 'pro', ...startableSchedule() });
-  await t.db.update(games).set({ weaponsOn: options.weaponsOn ?? true }).where(eq(games.id, gameId));
+  await t.db
+    .update(games)
+    .set({ weaponsOn: options.weaponsOn ?? true })
+    .where(eq(games.id, gameId));
   const [game] = await t.db.select().from(games).where(eq(games.id, gameId));
   if (!game) throw new Error('no game');
   const visitor = await t.visitor();

@@ -82,11 +82,17 @@ export function validArb(schema: JsonSchema, depth = 0): fc.Arbitrary<unknown> {
       if (schema.prefixItems) return fc.tuple(...schema.prefixItems.map((s) => validArb(s, depth + 1)));
       const items = schema.items ?? {};
       const minLength = schema.minItems ?? 0;
-      return fc.array(depth > 4 ? fc.constant(null) : validArb(items, depth + 1), { minLength, maxLength: Math.max(minLength, Math.min(schema.maxItems ?? SMALL, SMALL)) });
+      return fc.array(depth > 4 ? fc.constant(null) : validArb(items, depth + 1), {
+        minLength,
+        maxLength: Math.max(minLength, Math.min(schema.maxItems ?? SMALL, SMALL)),
+      });
     }
     case 'object':
     default: {
-      if (!schema.properties) return types[0] === 'object' ? fc.dictionary(fc.string({ maxLength: 8 }), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 3 }) : fc.jsonValue({ maxDepth: 2 });
+      if (!schema.properties)
+        return types[0] === 'object'
+          ? fc.dictionary(fc.string({ maxLength: 8 }), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 3 })
+          : fc.jsonValue({ maxDepth: 2 });
       const props = Object.fromEntries(Object.entries(schema.properties).map(([k, s]) => [k, depth > 4 ? fc.constant(null) : validArb(s, depth + 1)]));
       return fc.record(props, { requiredKeys: (schema.required ?? []).filter((k) => k in props) });
     }
@@ -97,8 +103,10 @@ function stringArb(schema: JsonSchema): fc.Arbitrary<string> {
   const minLength = schema.minLength ?? 0;
   const maxLength = Math.max(minLength, Math.min(schema.maxLength ?? 40, 40));
   if (schema.format === 'email') return fc.emailAddress();
-  if (schema.format === 'date') return fc.date({ min: new Date('2000-01-01'), max: new Date('2100-01-01'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
-  if (schema.format === 'date-time') return fc.date({ min: new Date('2000-01-01'), max: new Date('2100-01-01'), noInvalidDate: true }).map((d) => d.toISOString());
+  if (schema.format === 'date')
+    return fc.date({ min: new Date('2000-01-01'), max: new Date('2100-01-01'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
+  if (schema.format === 'date-time')
+    return fc.date({ min: new Date('2000-01-01'), max: new Date('2100-01-01'), noInvalidDate: true }).map((d) => d.toISOString());
   if (schema.pattern) {
     try {
       return fc.stringMatching(new RegExp(schema.pattern)).filter((s) => s.length <= Math.max(maxLength, 400));
@@ -153,7 +161,11 @@ export function brokenArb(schema: JsonSchema, depth = 0): fc.Arbitrary<unknown> 
         fc.oneof({ weight: 3, arbitrary: validArb(s, depth + 1) }, { weight: 1, arbitrary: brokenArb(s, depth + 1) }),
       ]),
     );
-    const extra = fc.dictionary(fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom('__proto__', 'constructor', 'id', 'is_admin', 'booking_status', 'total_price')), nastyValue, { maxKeys: 3 });
+    const extra = fc.dictionary(
+      fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom('__proto__', 'constructor', 'id', 'is_admin', 'booking_status', 'total_price')),
+      nastyValue,
+      { maxKeys: 3 },
+    );
     return fc
       .tuple(fc.record(props, { requiredKeys: [] }), fc.subarray(keys, { maxLength: Math.min(2, keys.length) }), extra)
       .map(([value, dropped, added]) => {

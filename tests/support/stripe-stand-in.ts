@@ -85,7 +85,11 @@ export async function startStripeStandIn(options: { onEvent?: (event: SignedEven
     const object = o.amountTotal === undefined ? session : { ...session, amount_total: o.amountTotal };
     const eventId = o.id ?? id('evt');
     const payload = JSON.stringify({ id: eventId, object: 'event', type, created: Math.floor(Date.now() / 1000), data: { object } });
-    const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: o.secret ?? webhookSecret, ...(o.timestamp === undefined ? {} : { timestamp: o.timestamp }) });
+    const signature = Stripe.webhooks.generateTestHeaderString({
+      payload,
+      secret: o.secret ?? webhookSecret,
+      ...(o.timestamp === undefined ? {} : { timestamp: o.timestamp }),
+    });
     return { id: eventId, payload, signature };
   };
 

@@ -70,7 +70,14 @@ function mediaSums(dataDir: string): Record<string, string> {
 
 const icon = (size: 192 | 512) => readFileSync(path.join('src/web/public/icons', `icon-${size}.png`));
 
-async function uploadPhoto(player: HttpClient, baseUrl: string, code: string, token: string, challengeId: number, bytes: Buffer): Promise<{ id: number; photo_url: string }> {
+async function uploadPhoto(
+  player: HttpClient,
+  baseUrl: string,
+  code: string,
+  token: string,
+  challengeId: number,
+  bytes: Buffer,
+): Promise<{ id: number; photo_url: string }> {
   const res = await fetch(`${baseUrl}/api/play/${code}/submissions/photo?challenge_id=${challengeId}`, {
     method: 'POST',
     headers: { cookie: player.cookie, 'x-csrf-token': player.csrf, 'x-player-token': token, 'content-type': 'image/png' },
@@ -82,7 +89,17 @@ async function uploadPhoto(player: HttpClient, baseUrl: string, code: string, to
 }
 
 /** What was made on the first install, to find again on each restore. */
-const made: { archive: string; fingerprint: Record<string, string>; media: Record<string, string>; gameCode: string; playerToken: string; photoUrl: string; photo: Buffer; bookingByCode: string; bookerCode: string } = {
+const made: {
+  archive: string;
+  fingerprint: Record<string, string>;
+  media: Record<string, string>;
+  gameCode: string;
+  playerToken: string;
+  photoUrl: string;
+  photo: Buffer;
+  bookingByCode: string;
+  bookerCode: string;
+} = {
   archive: path.join(scratch, 'archives', 'hatch.tar.gz'),
   fingerprint: {},
   media: {},
@@ -130,7 +147,10 @@ describe('backup and restore (npm run backup / restore around dist/server.js)', 
     made.gameCode = seeded.gameCode ?? '';
     const player = await openClient(a.url);
     const joins = [];
-    for (const [name, team] of [['Fay', 'Foxes'], ['Olly', 'Owls']] as const) {
+    for (const [name, team] of [
+      ['Fay', 'Foxes'],
+      ['Olly', 'Owls'],
+    ] as const) {
       const joined = await player.json<{ token: string }>('POST', `/api/play/${made.gameCode}/join`, { name, team_name: team });
       expect(joined.status, JSON.stringify(joined.data)).toBe(201);
       joins.push(joined.data.token);
@@ -139,7 +159,9 @@ describe('backup and restore (npm run backup / restore around dist/server.js)', 
     expect((await staff.json('POST', '/api/auth/login', E2E_ADMIN)).status).toBe(200);
     expect((await staff.json('POST', `/api/admin/bookings/${seeded.booking.id}/start-game`)).status).toBe(200);
     const [fox = '', owl = ''] = joins;
-    const listed = await player.json<{ challenges: Array<{ id: number; kinds: string[] }> }>('GET', `/api/play/${made.gameCode}/challenges`, undefined, { 'x-player-token': fox });
+    const listed = await player.json<{ challenges: Array<{ id: number; kinds: string[] }> }>('GET', `/api/play/${made.gameCode}/challenges`, undefined, {
+      'x-player-token': fox,
+    });
     const photoChallenges = listed.data.challenges.filter((c) => c.kinds.includes('photo')).map((c) => c.id);
     expect(photoChallenges.length).toBeGreaterThanOrEqual(2);
     const sent = await uploadPhoto(player, a.url, made.gameCode, fox, photoChallenges[0] ?? 0, icon(192));

@@ -31,7 +31,10 @@ describe.skipIf(!serverUrl)('the live game on two server processes (needs TEST_D
   it('delivers a position posted on B to a player on A; after kill -9 of A the player catches up on B and plays on', async () => {
     const url = await freshPostgresDatabase('hatch_game', cleanups);
     const [a, b]: [RunningServer, RunningServer] = await Promise.all([startServer({ DATABASE_URL: url }), startServer({ DATABASE_URL: url })]);
-    cleanups.push(() => a.stop(), () => b.stop());
+    cleanups.push(
+      () => a.stop(),
+      () => b.stop(),
+    );
     const database = await openDatabase({ url });
     cleanups.push(() => database.close());
     const paid = await createPaidBooking(database.db, { players: 6, ...startableSchedule() });
@@ -71,7 +74,12 @@ describe.skipIf(!serverUrl)('the live game on two server processes (needs TEST_D
       const message = await onB.next((e) => e.event === 'message', 10_000);
       expect(JSON.parse(message.data).text).toBe('Regroup at the fountain');
       // At most one fix a second per player (429 until then): send until accepted.
-      await expect.poll(async () => (await post(bo.client, `/api/play/${code}/positions`, { lat: 51.5003, lng: -0.12 }, bo.token)).status, { timeout: 5_000, interval: 250 }).toBe(204);
+      await expect
+        .poll(async () => (await post(bo.client, `/api/play/${code}/positions`, { lat: 51.5003, lng: -0.12 }, bo.token)).status, {
+          timeout: 5_000,
+          interval: 250,
+        })
+        .toBe(204);
       await onB.next((e) => e.event === 'position' && JSON.parse(e.data).lat === 51.5003, 10_000);
       const annOnB = await openClient(b.url);
       expect((await post(annOnB, `/api/play/${code}/positions`, { lat: 51.5001, lng: -0.12 }, ann.token)).status).toBe(204);

@@ -110,7 +110,9 @@ describe('the request log', () => {
     expect((await booker.request('GET', `/reset-password/${resetToken}`)).status).toBe(200);
     expect((await booker.json('POST', '/api/auth/password-reset/check', { token: secrets.resetToken })).status).toBe(200);
     secrets.newPassword = 'a-brand-new-passphrase-for-staff-5521';
-    expect((await booker.json('POST', '/api/auth/password-reset/confirm', { token: secrets.resetToken, password: secrets.newPassword })).status).toBeLessThan(300);
+    expect((await booker.json('POST', '/api/auth/password-reset/confirm', { token: secrets.resetToken, password: secrets.newPassword })).status).toBeLessThan(
+      300,
+    );
 
     // A request id from a proxy is kept when it is a short plain token, and replaced when it is not.
     const traced = await fetch(`${server.url}/api/health`, { headers: { 'x-request-id': 'proxy-check-42' } });

@@ -94,7 +94,10 @@ describe.skipIf(!serverUrl)('two server processes on one PostgreSQL (needs TEST_
     const url = await freshPostgresDatabase('hatch_proof', cleanups);
     // Both start at once: migrations and seeding run under an advisory lock.
     const [a, b]: [RunningServer, RunningServer] = await Promise.all([startServer({ DATABASE_URL: url }), startServer({ DATABASE_URL: url })]);
-    cleanups.push(() => a.stop(), () => b.stop());
+    cleanups.push(
+      () => a.stop(),
+      () => b.stop(),
+    );
     const onA = await openClient(a.url);
     const login = await onA.json<{ user: { email: string } }>('POST', '/api/auth/login', E2E_ADMIN);
     expect(login.status).toBe(200);

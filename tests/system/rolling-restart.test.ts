@@ -46,7 +46,14 @@ function postFrom(localAddress: string, proxyPort: number, pathname: string, bod
   const payload = JSON.stringify(body);
   return new Promise<{ status: number; body: string }>((resolve, reject) => {
     const req = http.request(
-      { host: '127.0.0.1', port: proxyPort, localAddress, method: 'POST', path: pathname, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), ...headers } },
+      {
+        host: '127.0.0.1',
+        port: proxyPort,
+        localAddress,
+        method: 'POST',
+        path: pathname,
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), ...headers },
+      },
       (res) => {
         let text = '';
         res.setEncoding('utf8');
@@ -91,11 +98,21 @@ describe.skipIf(!serverUrl)('a rolling restart behind nginx during a live game (
       return res;
     };
     for (const name of ['Ann', 'Bo', 'Cy', 'Di']) {
-      const joined = await (await openClient(proxy.url)).json<{ token: string; player: { id: number } }>('POST', `/api/play/${code}/join`, { name, team_id: red });
+      const joined = await (
+        await openClient(proxy.url)
+      ).json<{ token: string; player: { id: number } }>('POST', `/api/play/${code}/join`, { name, team_id: red });
       expect(joined.status).toBe(201);
-      const [row] = await database.db.select({ teamId: players.teamId, role: players.role }).from(players).where(inArray(players.id, [joined.data.player.id]));
+      const [row] = await database.db
+        .select({ teamId: players.teamId, role: players.role })
+        .from(players)
+        .where(inArray(players.id, [joined.data.player.id]));
       if (!row) throw new Error('player not stored');
-      const phone: Phone = { playerId: joined.data.player.id, viewer: { kind: 'player', playerId: joined.data.player.id, teamId: row.teamId, role: row.role }, ids: [], opens: 0 };
+      const phone: Phone = {
+        playerId: joined.data.player.id,
+        viewer: { kind: 'player', playerId: joined.data.player.id, teamId: row.teamId, role: row.role },
+        ids: [],
+        opens: 0,
+      };
       phone.stream = openEventStream({
         url: `${proxy.url}/api/play/${code}/stream`,
         headers: () => ({ 'x-player-token': joined.data.token }),
@@ -176,9 +193,7 @@ describe.skipIf(!serverUrl)('a rolling restart behind nginx during a live game (
       servers[index] = again;
       await expect.poll(async () => (await fetch(`${again.url}/readyz`)).status, { timeout: 30_000 }).toBe(200);
       const logged = proxy.accessLog().length;
-      await expect
-        .poll(() => proxy.accessLog().slice(logged).includes(`upstream=127.0.0.1:${again.port} upstream_status=20`), { timeout: 30_000 })
-        .toBe(true);
+      await expect.poll(() => proxy.accessLog().slice(logged).includes(`upstream=127.0.0.1:${again.port} upstream_status=20`), { timeout: 30_000 }).toBe(true);
     }
     const afterRestart = served;
     await expect.poll(() => served - afterRestart, { timeout: 30_000 }).toBeGreaterThan(20);
@@ -202,7 +217,10 @@ describe.skipIf(!serverUrl)('a rolling restart behind nginx during a live game (
     // TRUST_PROXY=1 behind nginx: each booking was counted against the address it came from (X-Forwarded-For), not
     // against nginx's 127.0.0.1.
     const countedAddresses = await database.db.select({ key: rateLimits.key }).from(rateLimits).where(like(rateLimits.key, 'booking-create:ip:%'));
-    const retriedByProxy = proxy.accessLog().split('\n').filter((line) => /upstream=\S+, /.test(line)).length;
+    const retriedByProxy = proxy
+      .accessLog()
+      .split('\n')
+      .filter((line) => /upstream=\S+, /.test(line)).length;
 
     const figures = {
       requestsServed: served,

@@ -44,7 +44,9 @@ describe('ADMIN_PASSWORD', () => {
   it('is checked with the password rule at start, naming the variable', () => {
     expect(() => loadConfig({ ADMIN_PASSWORD: 'password' })).toThrow(/ADMIN_PASSWORD: This password is too common/);
     expect(() => loadConfig({ ADMIN_PASSWORD: 'short' })).toThrow(/ADMIN_PASSWORD: Password must be at least 8 characters/);
-    expect(() => loadConfig({ ADMIN_EMAIL: 'boss@example.test', ADMIN_PASSWORD: 'boss@example.test' })).toThrow(/ADMIN_PASSWORD: Password must not contain the email address/);
+    expect(() => loadConfig({ ADMIN_EMAIL: 'boss@example.test', ADMIN_PASSWORD: 'boss@example.test' })).toThrow(
+      /ADMIN_PASSWORD: Password must not contain the email address/,
+    );
     expect(loadConfig({ ADMIN_EMAIL: 'boss@example.test', ADMIN_PASSWORD: 'e2e-staff-passphrase' }).ADMIN_PASSWORD).toBe('e2e-staff-passphrase');
   });
 });

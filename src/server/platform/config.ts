@@ -29,7 +29,10 @@ function parseTrustProxy(value: string, ctx: z.RefinementCtx): false | number | 
   if (v === '' || v === 'false' || v === '0') return false;
   if (v === 'true') return 1;
   if (/^\d+$/.test(v) && Number(v) <= 10) return Number(v);
-  const entries = v.split(',').map((e) => e.trim()).filter(Boolean);
+  const entries = v
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean);
   if (entries.length > 0 && entries.every(isProxyAddress)) return entries;
   ctx.addIssue({
     code: 'custom',
@@ -102,7 +105,10 @@ const configSchema = z
     S3_ACCESS_KEY_ID: optionalText,
     S3_SECRET_ACCESS_KEY: optionalText,
     /** Most S3-compatible services want bucket-in-path addresses; AWS takes either. */
-    S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
+    S3_FORCE_PATH_STYLE: z
+      .enum(['true', 'false'])
+      .default('true')
+      .transform((v) => v === 'true'),
     /** Scheduled backups (decision 0361): where they go (default DATA_DIR/backups), how often, and how many are kept. */
     BACKUP_DIR: optionalText,
     BACKUP_EVERY: z.string().optional().transform(parseBackupEvery),
@@ -115,10 +121,18 @@ const configSchema = z
   })
   .superRefine((config, ctx) => {
     if (config.TEST_PASSWORD_COST !== undefined && config.NODE_ENV !== 'test') {
-      ctx.addIssue({ code: 'custom', path: ['TEST_PASSWORD_COST'], message: 'TEST_PASSWORD_COST is for test runs only (NODE_ENV=test): it weakens every password hash' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['TEST_PASSWORD_COST'],
+        message: 'TEST_PASSWORD_COST is for test runs only (NODE_ENV=test): it weakens every password hash',
+      });
     }
     if (config.STRIPE_SECRET_KEY && !config.STRIPE_WEBHOOK_SECRET) {
-      ctx.addIssue({ code: 'custom', path: ['STRIPE_WEBHOOK_SECRET'], message: 'STRIPE_WEBHOOK_SECRET is needed with STRIPE_SECRET_KEY: payments are confirmed by signed webhooks' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['STRIPE_WEBHOOK_SECRET'],
+        message: 'STRIPE_WEBHOOK_SECRET is needed with STRIPE_SECRET_KEY: payments are confirmed by signed webhooks',
+      });
     }
     if ((config.S3_ACCESS_KEY_ID === undefined) !== (config.S3_SECRET_ACCESS_KEY === undefined)) {
       ctx.addIssue({ code: 'custom', path: ['S3_SECRET_ACCESS_KEY'], message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together' });
@@ -166,7 +180,9 @@ export function serverTimeouts(config: Pick<Config, 'REQUEST_TIMEOUT_MS' | 'KEEP
  * the install nobody set up backups for, and no other process may read it while the server runs. On PostgreSQL they
  * are off unless BACKUP_EVERY is set (its operator has the database's own tools, and `npm run backup` runs anywhere).
  */
-export function backupSchedule(config: Pick<Config, 'DATABASE_URL' | 'DATA_DIR' | 'BACKUP_DIR' | 'BACKUP_EVERY' | 'BACKUP_KEEP'>): { dir: string; everyMs: number; keep: number } | null {
+export function backupSchedule(
+  config: Pick<Config, 'DATABASE_URL' | 'DATA_DIR' | 'BACKUP_DIR' | 'BACKUP_EVERY' | 'BACKUP_KEEP'>,
+): { dir: string; everyMs: number; keep: number } | null {
   const everyMs = config.BACKUP_EVERY ?? (config.DATABASE_URL ? 0 : 24 * 3_600_000);
   if (everyMs === 0) return null;
   return { dir: config.BACKUP_DIR ?? `${config.DATA_DIR.replace(/\/+$/, '')}/backups`, everyMs, keep: config.BACKUP_KEEP };

@@ -49,7 +49,10 @@ export class NotFoundError extends AppError {
   }
 }
 export class ConflictError extends AppError {
-  constructor(message: string, code: Extract<ErrorCode, 'conflict' | 'team_full' | 'game_full' | 'game_ended' | 'game_not_lobby' | 'game_not_live'> = 'conflict') {
+  constructor(
+    message: string,
+    code: Extract<ErrorCode, 'conflict' | 'team_full' | 'game_full' | 'game_ended' | 'game_not_lobby' | 'game_not_live'> = 'conflict',
+  ) {
     super(409, message, undefined, code);
   }
 }

@@ -11,7 +11,15 @@ import type { Metrics } from './metrics';
 /** A calendar invite a mail carries (decision 0373): sent as the text/calendar part with its METHOD and as an .ics attachment. */
 export type MailCalendarEvent = NonNullable<typeof mailOutbox.$inferSelect.icalEvent>;
 
-export type OutgoingMail = { to: string; subject: string; text: string; html?: string; kind: string; bookingId?: number | null; icalEvent?: MailCalendarEvent | null };
+export type OutgoingMail = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  kind: string;
+  bookingId?: number | null;
+  icalEvent?: MailCalendarEvent | null;
+};
 
 export type Mailer = {
   /** The sender of every mail (MAIL_FROM): a calendar invite names it as the organiser. */
@@ -76,7 +84,10 @@ export function createMailer(options: MailerOptions): Mailer {
   const maxAttempts = options.maxAttempts;
   const now = options.now ?? (() => new Date());
   const givenUp = options.metrics?.counter({ name: 'hatch_mail_failed_total', help: 'Mails marked failed after their last attempt' });
-  const sendErrors = options.metrics?.counter({ name: 'hatch_mail_send_errors_total', help: 'Failed SMTP send attempts (each is retried after a backoff until the last)' });
+  const sendErrors = options.metrics?.counter({
+    name: 'hatch_mail_send_errors_total',
+    help: 'Failed SMTP send attempts (each is retried after a backoff until the last)',
+  });
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<number> | null = null;
 
@@ -93,7 +104,12 @@ export function createMailer(options: MailerOptions): Mailer {
         await tx
           .update(mailOutbox)
           .set({ status: 'failed', nextAttemptAt: null, error: sql`coalesce(${mailOutbox.error}, 'the process sending it stopped')` })
-          .where(inArray(mailOutbox.id, spent.map((r) => r.id)));
+          .where(
+            inArray(
+              mailOutbox.id,
+              spent.map((r) => r.id),
+            ),
+          );
         givenUp?.inc(spent.length);
       }
       const claimed = rows.filter((r) => r.attempts < maxAttempts);
@@ -101,7 +117,12 @@ export function createMailer(options: MailerOptions): Mailer {
         await tx
           .update(mailOutbox)
           .set({ status: 'sending', attempts: sql`${mailOutbox.attempts} + 1`, nextAttemptAt: new Date(at.getTime() + MAIL_CLAIM_MS) })
-          .where(inArray(mailOutbox.id, claimed.map((r) => r.id)));
+          .where(
+            inArray(
+              mailOutbox.id,
+              claimed.map((r) => r.id),
+            ),
+          );
       }
       return claimed;
     });
@@ -133,7 +154,11 @@ export function createMailer(options: MailerOptions): Mailer {
         options.log.warn({ mailId: mail.id, attempts, err: message }, failed ? 'mail delivery failed: given up' : 'mail delivery failed: will retry');
         await options.db
           .update(mailOutbox)
-          .set({ status: failed ? 'failed' : 'retry', error: message.slice(0, 500), nextAttemptAt: failed ? null : new Date(now().getTime() + retryDelayMs(attempts)) })
+          .set({
+            status: failed ? 'failed' : 'retry',
+            error: message.slice(0, 500),
+            nextAttemptAt: failed ? null : new Date(now().getTime() + retryDelayMs(attempts)),
+          })
           .where(eq(mailOutbox.id, mail.id));
       }
     }
@@ -152,7 +177,10 @@ export function createMailer(options: MailerOptions): Mailer {
         options.log.warn({ to: mail.to, kind: mail.kind, bookingId: mail.bookingId }, 'mail held: too many of this kind to this address');
         return held[0]?.id ?? 0;
       }
-      const rows = await tx.insert(mailOutbox).values({ ...mail, status: transport ? 'pending' : 'stored' }).returning({ id: mailOutbox.id });
+      const rows = await tx
+        .insert(mailOutbox)
+        .values({ ...mail, status: transport ? 'pending' : 'stored' })
+        .returning({ id: mailOutbox.id });
       if (!transport) options.log.info({ to: mail.to, subject: mail.subject, kind: mail.kind }, 'mail stored in outbox (no SMTP_URL)');
       return rows[0]?.id ?? 0;
     },

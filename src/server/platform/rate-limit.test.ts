@@ -2,7 +2,14 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
 import { rateLimits } from './db/tables';
-import { consumeRateLimit, createBatchedRateLimiter, refundRateLimit, slidingWindowRetryAfter, type BatchedRateLimiter, type BatchedRateLimiterOptions } from './rate-limit';
+import {
+  consumeRateLimit,
+  createBatchedRateLimiter,
+  refundRateLimit,
+  slidingWindowRetryAfter,
+  type BatchedRateLimiter,
+  type BatchedRateLimiterOptions,
+} from './rate-limit';
 import { TooManyRequestsError } from './errors';
 
 let t: TestApp;
@@ -122,7 +129,8 @@ describe('createBatchedRateLimiter', () => {
       throw error;
     }
   }
-  const storedCount = async (key: string) => (await t.db.select({ count: rateLimits.count }).from(rateLimits).where(eq(rateLimits.key, key))).reduce((n, r) => n + r.count, 0);
+  const storedCount = async (key: string) =>
+    (await t.db.select({ count: rateLimits.count }).from(rateLimits).where(eq(rateLimits.key, key))).reduce((n, r) => n + r.count, 0);
 
   it('allows the limit and refuses the next hit with Retry-After, as the database counter does', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });

@@ -19,7 +19,9 @@ export async function consumeRateLimit(db: DbOrTx, key: string, limit: number, w
     .onConflictDoUpdate({ target: [rateLimits.key, rateLimits.windowStart], set: { count: sql`${rateLimits.count} + 1` } })
     .returning({
       count: rateLimits.count,
-      previous: sql<number | null>`(select p.count from ${rateLimits} p where p.key = ${key} and p.window_start = ${new Date(previousStartMs).toISOString()}::timestamptz)`,
+      previous: sql<
+        number | null
+      >`(select p.count from ${rateLimits} p where p.key = ${key} and p.window_start = ${new Date(previousStartMs).toISOString()}::timestamptz)`,
     });
   const current = rows[0]?.count ?? 0;
   const previous = Number(rows[0]?.previous ?? 0);
@@ -145,7 +147,9 @@ export function createBatchedRateLimiter(options: BatchedRateLimiterOptions): Ba
             windowStart: rateLimits.windowStart,
             count: rateLimits.count,
             // RETURNING names the target table's columns unqualified, so the outer row is named in full here.
-            previous: sql<number | null>`(select p.count from ${rateLimits} p where p.key = "rate_limits"."key" and p.window_start = "rate_limits"."window_start" - make_interval(secs => ${windowSeconds}::int))`,
+            previous: sql<
+              number | null
+            >`(select p.count from ${rateLimits} p where p.key = "rate_limits"."key" and p.window_start = "rate_limits"."window_start" - make_interval(secs => ${windowSeconds}::int))`,
           });
         const sent = new Map(chunk.map((r) => [`${r.window}:${r.key}`, r.count]));
         for (const answer of answers) {

@@ -92,10 +92,26 @@ export function startScheduler(jobs: readonly PeriodicJob[], log: SchedulerLog, 
 export function registerSchedulerMetrics(metrics: Metrics, scheduler: Scheduler): void {
   const seconds = (ms: number | null) => (ms === null ? 0 : ms / 1000);
   const perJob: [name: string, help: string, read: () => { name: string; value: number }[]][] = [
-    ['hatch_job_last_run_timestamp_seconds', 'When each periodic job last started a run (Unix time; 0 before its first)', () => scheduler.status().map((s) => ({ name: s.name, value: seconds(s.lastStartedAt) }))],
-    ['hatch_job_last_success_timestamp_seconds', 'When each periodic job last finished a run without error (Unix time; 0 before its first)', () => scheduler.status().map((s) => ({ name: s.name, value: seconds(s.lastSucceededAt) }))],
-    ['hatch_job_failures', 'Failed runs of each periodic job since the process started', () => scheduler.status().map((s) => ({ name: s.name, value: s.failures }))],
-    ['hatch_job_lag_seconds', 'How far behind each periodic job is: time since its last success beyond its interval (0 while it keeps up)', () => scheduler.lagMs().map((j) => ({ name: j.name, value: j.lagMs / 1000 }))],
+    [
+      'hatch_job_last_run_timestamp_seconds',
+      'When each periodic job last started a run (Unix time; 0 before its first)',
+      () => scheduler.status().map((s) => ({ name: s.name, value: seconds(s.lastStartedAt) })),
+    ],
+    [
+      'hatch_job_last_success_timestamp_seconds',
+      'When each periodic job last finished a run without error (Unix time; 0 before its first)',
+      () => scheduler.status().map((s) => ({ name: s.name, value: seconds(s.lastSucceededAt) })),
+    ],
+    [
+      'hatch_job_failures',
+      'Failed runs of each periodic job since the process started',
+      () => scheduler.status().map((s) => ({ name: s.name, value: s.failures })),
+    ],
+    [
+      'hatch_job_lag_seconds',
+      'How far behind each periodic job is: time since its last success beyond its interval (0 while it keeps up)',
+      () => scheduler.lagMs().map((j) => ({ name: j.name, value: j.lagMs / 1000 })),
+    ],
   ];
   for (const [name, help, read] of perJob) {
     metrics.gauge({

@@ -26,8 +26,46 @@ function rng(seed: number) {
   return { next, int, pick, chance };
 }
 
-const FIRST = ['Olivia', 'Amelia', 'Isla', 'Ava', 'Mia', 'Noah', 'Oliver', 'George', 'Arthur', 'Leo', 'Priya', 'Mohammed', 'Chen', 'Sofia', 'Lucas', 'Hannah', 'Tom', 'Grace', 'Ravi', 'Zara'];
-const LAST = ['Smith', 'Jones', 'Taylor', 'Brown', 'Williams', 'Wilson', 'Patel', 'Khan', 'Evans', 'Thomas', 'Roberts', 'Walker', 'Wright', 'Nguyen', 'Okafor', 'Murphy'];
+const FIRST = [
+  'Olivia',
+  'Amelia',
+  'Isla',
+  'Ava',
+  'Mia',
+  'Noah',
+  'Oliver',
+  'George',
+  'Arthur',
+  'Leo',
+  'Priya',
+  'Mohammed',
+  'Chen',
+  'Sofia',
+  'Lucas',
+  'Hannah',
+  'Tom',
+  'Grace',
+  'Ravi',
+  'Zara',
+];
+const LAST = [
+  'Smith',
+  'Jones',
+  'Taylor',
+  'Brown',
+  'Williams',
+  'Wilson',
+  'Patel',
+  'Khan',
+  'Evans',
+  'Thomas',
+  'Roberts',
+  'Walker',
+  'Wright',
+  'Nguyen',
+  'Okafor',
+  'Murphy',
+];
 const COMPANIES = [null, null, null, 'Acme Widgets', 'Globex', 'Initech', 'Umbrella Events', 'Hooli', 'Stark Logistics', 'Wayne Media', 'Northwind', 'Contoso'];
 const CITIES = [
   { city: 'London', lat: 51.5074, lng: -0.1278 },
@@ -48,7 +86,15 @@ const SOURCES: { utm?: string; gclid?: boolean; fbclid?: boolean; li?: boolean }
   { li: true },
   { utm: 'newsletter' },
 ];
-const NOTES = ['Asked about team sizes', 'Wants a quote for 40 people', 'Called back, interested in Weapons plan', 'Sent brochure', 'Meeting booked with the events team', 'Budget approval pending', 'Prefers a weekday afternoon'];
+const NOTES = [
+  'Asked about team sizes',
+  'Wants a quote for 40 people',
+  'Called back, interested in Weapons plan',
+  'Sent brochure',
+  'Meeting booked with the events team',
+  'Budget approval pending',
+  'Prefers a weekday afternoon',
+];
 const REFERRALS = [null, 'Google search', 'Facebook', 'Instagram', 'LinkedIn', 'Word of mouth', 'A hatch event'];
 const PLANS = ['standard', 'standard', 'pro', 'pro', 'bespoke'] as const;
 
@@ -95,7 +141,11 @@ export async function seedDemoBookings(db: Db, options: { count?: number; seed?:
     const confirmed = kind === 'paid' || kind === 'completed' ? r.chance(0.6) : false;
     const company = r.pick(COMPANIES);
     const leadStatus =
-      kind === 'enquiry' || kind === 'lead' ? r.pick(['new', 'new', 'contacted', 'negotiating', 'lost'] as const) : company && r.chance(0.5) ? 'converted' : 'new';
+      kind === 'enquiry' || kind === 'lead'
+        ? r.pick(['new', 'new', 'contacted', 'negotiating', 'lost'] as const)
+        : company && r.chance(0.5)
+          ? 'converted'
+          : 'new';
 
     const [row] = await db
       .insert(bookings)
@@ -154,7 +204,9 @@ export async function seedDemoBookings(db: Db, options: { count?: number; seed?:
       const paidAt = addMinutes(createdAt, r.int(30, 3 * 24 * 60));
       await db.execute(sql`update ${bookingPayments} set created_at = ${paidAt.toISOString()} where id = ${result.paymentId}`);
       if (split) {
-        await db.insert(bookingPayments).values({ bookingId: row.id, paymentType: 'bank_transfer', paymentAmount: total - Math.round(total / 2), createdAt: addDays(paidAt, r.int(1, 20)) });
+        await db
+          .insert(bookingPayments)
+          .values({ bookingId: row.id, paymentType: 'bank_transfer', paymentAmount: total - Math.round(total / 2), createdAt: addDays(paidAt, r.int(1, 20)) });
         summary.payments++;
       }
       if (kind === 'completed') {

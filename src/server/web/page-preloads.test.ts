@@ -21,7 +21,12 @@ describe('pagePreloads', () => {
       'features/wizard/later-steps.tsx': { file: 'assets/later-6.js', imports: [] },
     });
     const links = pagePreloads(root).get('/') ?? '';
-    expect(links.match(/href="[^"]+"/g)).toEqual(['href="/assets/style-5.css"', 'href="/assets/wizard-page-2.js"', 'href="/assets/time-3.js"', 'href="/assets/api-4.js"']);
+    expect(links.match(/href="[^"]+"/g)).toEqual([
+      'href="/assets/style-5.css"',
+      'href="/assets/wizard-page-2.js"',
+      'href="/assets/time-3.js"',
+      'href="/assets/api-4.js"',
+    ]);
     expect(links).toContain('<link rel="modulepreload" crossorigin href="/assets/wizard-page-2.js">');
     expect(links).toContain('<link rel="preload" as="style" crossorigin href="/assets/style-5.css">');
     expect(pagePreloads(root).has('/login')).toBe(false);

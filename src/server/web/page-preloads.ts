@@ -18,7 +18,6 @@ const manifestSchema = z.record(
 );
 type Manifest = z.infer<typeof manifestSchema>;
 
-
 /** For each page of PAGE_MODULES, the `<link>` tags preloading its chunk and the chunks it imports statically. */
 export function pagePreloads(webRoot: string): Map<string, string> {
   const out = new Map<string, string>();

@@ -11,15 +11,11 @@ const FALLBACK_HTML = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>hatch</title></head>
 <body><p>The web app has not been built yet: run <code>npm run build</code>.</p></body></html>`;
 
-
 /**
  * Serves the built SPA: hashed assets as static files, and every other GET page as index.html with
  * the visitor's CSRF token in `<meta name="csrf-token">`. Unknown /api/ paths answer JSON 404.
  */
-export async function registerWeb(
-  app: FastifyInstance,
-  options: { webRoot: string; csrfKey: string; pageMeta?: Record<string, string> },
-): Promise<void> {
+export async function registerWeb(app: FastifyInstance, options: { webRoot: string; csrfKey: string; pageMeta?: Record<string, string> }): Promise<void> {
   // Settings the SPA reads at run time (terms link, map tiles), so one environment variable sets each.
   const staticMeta = Object.entries(options.pageMeta ?? {})
     .map(([name, content]) => `<meta name="${escapeHtml(name)}" content="${escapeHtml(content)}">`)

@@ -60,9 +60,25 @@ export const detailPatchBody = z
         return year >= 2000 && year <= 2200;
       }, DETAIL_MESSAGES.invalidDateTime)
       .optional(),
-    timezone: z.string({ error: DETAIL_MESSAGES.invalidTimezone }).min(1, DETAIL_MESSAGES.invalidTimezone).max(64).refine(storable, DETAIL_MESSAGES.invalidTimezone).optional(),
-    assigned_host_id: z.number({ error: DETAIL_MESSAGES.selectHost }).int(DETAIL_MESSAGES.selectHost).positive(DETAIL_MESSAGES.selectHost).max(2_147_483_647).optional(),
-    meeting_point_address: z.string({ error: DETAIL_MESSAGES.meetingPoint }).trim().min(1, DETAIL_MESSAGES.meetingPoint).max(500).refine(storable, noNul).optional(),
+    timezone: z
+      .string({ error: DETAIL_MESSAGES.invalidTimezone })
+      .min(1, DETAIL_MESSAGES.invalidTimezone)
+      .max(64)
+      .refine(storable, DETAIL_MESSAGES.invalidTimezone)
+      .optional(),
+    assigned_host_id: z
+      .number({ error: DETAIL_MESSAGES.selectHost })
+      .int(DETAIL_MESSAGES.selectHost)
+      .positive(DETAIL_MESSAGES.selectHost)
+      .max(2_147_483_647)
+      .optional(),
+    meeting_point_address: z
+      .string({ error: DETAIL_MESSAGES.meetingPoint })
+      .trim()
+      .min(1, DETAIL_MESSAGES.meetingPoint)
+      .max(500)
+      .refine(storable, noNul)
+      .optional(),
     hiding_spot_address: z.string({ error: DETAIL_MESSAGES.hidingSpot }).trim().min(1, DETAIL_MESSAGES.hidingSpot).max(500).refine(storable, noNul).optional(),
     /** With utcDateTime: staff confirmed a start in the past (else it is refused, decision 0160). */
     confirm_past: z.boolean().optional(),
@@ -115,7 +131,12 @@ export const PAYMENT_TYPE_LABELS: Record<(typeof PAYMENT_TYPES)[number], string>
 };
 
 export const recordPaymentBody = z.object({
-  payment_type: z.string({ error: DETAIL_MESSAGES.paymentType }).trim().min(1, DETAIL_MESSAGES.paymentType).max(50, DETAIL_MESSAGES.paymentType).refine(storable, DETAIL_MESSAGES.paymentType),
+  payment_type: z
+    .string({ error: DETAIL_MESSAGES.paymentType })
+    .trim()
+    .min(1, DETAIL_MESSAGES.paymentType)
+    .max(50, DETAIL_MESSAGES.paymentType)
+    .refine(storable, DETAIL_MESSAGES.paymentType),
   payment_amount: z
     .number({ error: DETAIL_MESSAGES.paymentAmount })
     .int(DETAIL_MESSAGES.paymentAmount)
@@ -126,7 +147,12 @@ export const recordPaymentBody = z.object({
 
 export const paymentParams = idParam.extend({ paymentId: idSchema });
 
-const correctionReason = z.string({ error: DETAIL_MESSAGES.correctionReason }).trim().min(1, DETAIL_MESSAGES.correctionReason).max(2_000).refine(storable, noNul);
+const correctionReason = z
+  .string({ error: DETAIL_MESSAGES.correctionReason })
+  .trim()
+  .min(1, DETAIL_MESSAGES.correctionReason)
+  .max(2_000)
+  .refine(storable, noNul);
 
 export const voidPaymentBody = z.object({ reason: correctionReason, version: versionField });
 
@@ -168,7 +194,12 @@ export const locksBody = z
 export const startGameResponse = z.object({ code: z.string() });
 /** POST …/reopen: why staff reopen a lost, trashed or cancelled booking (written to its history). */
 export const reopenBody = z.object({
-  reason: z.string({ error: BOOKING_LIFECYCLE_MESSAGES.reopenReason }).trim().min(1, BOOKING_LIFECYCLE_MESSAGES.reopenReason).max(2_000).refine(storable, noNul),
+  reason: z
+    .string({ error: BOOKING_LIFECYCLE_MESSAGES.reopenReason })
+    .trim()
+    .min(1, BOOKING_LIFECYCLE_MESSAGES.reopenReason)
+    .max(2_000)
+    .refine(storable, noNul),
   version: versionField,
 });
 export const emergencyHostResponse = z.object({ message: z.string(), booking: adminBookingSchema });
@@ -186,9 +217,7 @@ export const heartbeatSchema = z.object({
       /** Minutes from start to end, or to now while running. */
       duration: z.number().int(),
       submissions_count: z.number().int(),
-      latest_submission: z
-        .object({ team_name: z.string(), submitted_at: z.string(), status: z.string(), points_awarded: z.number().int() })
-        .nullable(),
+      latest_submission: z.object({ team_name: z.string(), submitted_at: z.string(), status: z.string(), points_awarded: z.number().int() }).nullable(),
       latest_area: z.object({ lat: z.number(), lng: z.number(), radius: z.number() }).nullable(),
       players: z.array(z.object({ id: z.number().int(), name: z.string(), ready: z.boolean() })),
       /**

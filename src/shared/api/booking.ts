@@ -157,9 +157,11 @@ export const adminBookingSchema = bookerBookingSchema.extend({
 export type AdminBooking = z.infer<typeof adminBookingSchema>;
 
 /** One row of the admin lists: what the tables show, without the per-booking histories. */
-export const bookingListItemSchema = adminBookingSchema.omit({ contact_history: true, pricing_history: true, booking_payments: true, teams_list: true }).extend({
-  last_contact_at: z.string().nullable(),
-});
+export const bookingListItemSchema = adminBookingSchema
+  .omit({ contact_history: true, pricing_history: true, booking_payments: true, teams_list: true })
+  .extend({
+    last_contact_at: z.string().nullable(),
+  });
 export type BookingListItem = z.infer<typeof bookingListItemSchema>;
 
 /**

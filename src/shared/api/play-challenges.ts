@@ -56,7 +56,11 @@ export const submitBody = z.discriminatedUnion('kind', [
   z.object({
     challenge_id: id,
     kind: z.literal('count'),
-    count: z.number({ message: SUBMIT_MESSAGES.countRequired }).int(SUBMIT_MESSAGES.countRequired).min(1, SUBMIT_MESSAGES.countRequired).max(SUBMISSION_COUNT_MAX),
+    count: z
+      .number({ message: SUBMIT_MESSAGES.countRequired })
+      .int(SUBMIT_MESSAGES.countRequired)
+      .min(1, SUBMIT_MESSAGES.countRequired)
+      .max(SUBMISSION_COUNT_MAX),
   }),
 ]);
 export type SubmitBody = z.infer<typeof submitBody>;

@@ -73,11 +73,7 @@ export const playerSchema = z.object({
 });
 export type Player = z.infer<typeof playerSchema>;
 
-const playerName = z
-  .string({ message: GAME_MESSAGES.nameRequired })
-  .trim()
-  .min(1, GAME_MESSAGES.nameRequired)
-  .max(PLAYER_NAME_MAX, GAME_MESSAGES.nameTooLong);
+const playerName = z.string({ message: GAME_MESSAGES.nameRequired }).trim().min(1, GAME_MESSAGES.nameRequired).max(PLAYER_NAME_MAX, GAME_MESSAGES.nameTooLong);
 export const teamName = z
   .string({ message: GAME_MESSAGES.teamNameRequired })
   .trim()

@@ -38,7 +38,10 @@ function isRealDay(text: string): boolean {
   const day = parse(text, API_DATE, new Date(0));
   return isValid(day) && format(day, API_DATE) === text && day.getFullYear() >= 2000 && day.getFullYear() <= 2999;
 }
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, PROPOSAL_MESSAGES.validUntilInvalid).refine(isRealDay, PROPOSAL_MESSAGES.validUntilInvalid);
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, PROPOSAL_MESSAGES.validUntilInvalid)
+  .refine(isRealDay, PROPOSAL_MESSAGES.validUntilInvalid);
 
 export const proposalLineSchema = z.object({
   label: z.string().trim().min(1, PROPOSAL_MESSAGES.lineLabel).max(120),
@@ -53,7 +56,10 @@ export const proposalLineSchema = z.object({
 const proposalFields = {
   plan_type: z.enum(PLAN_TYPES),
   players: z.number().int().min(PROPOSAL_PLAYERS_MIN).max(PROPOSAL_PLAYERS_MAX),
-  add_ons: z.array(z.enum(ADD_ON_TYPES)).max(ADD_ON_TYPES.length).refine((a) => new Set(a).size === a.length, 'Each add-on once'),
+  add_ons: z
+    .array(z.enum(ADD_ON_TYPES))
+    .max(ADD_ON_TYPES.length)
+    .refine((a) => new Set(a).size === a.length, 'Each add-on once'),
   lines: z.array(proposalLineSchema).max(PROPOSAL_MAX_LINES),
   valid_until: isoDate,
 };

@@ -75,8 +75,7 @@ export type CreateBookingInput = z.input<typeof createBookingBody>;
 export const PUBLIC_BOOKING_MESSAGES = {
   bookingNotFound: 'Booking not found',
   noCalendarTime: 'This booking has no meeting time a calendar can hold: check its date, time and zone',
-  manageKeyRequired:
-    'This game code lets players join the game but cannot change it. Open the private management link we emailed to the organiser.',
+  manageKeyRequired: 'This game code lets players join the game but cannot change it. Open the private management link we emailed to the organiser.',
   paidLocked: 'This booking is paid: please contact us to change it.',
   staleVersion: 'This booking was changed elsewhere. Please reload it and try again.',
   idempotencyReused: 'This Idempotency-Key was already used for a different request.',

@@ -24,7 +24,12 @@ const flag = z.boolean().default(false);
 /** POST /api/admin/users. The password rule (validation/password-rules.ts) needs the email, so it runs on the whole body. */
 export const createUserBody = z
   .object({
-    name: z.string({ message: USER_MESSAGES.nameAndEmailRequired }).trim().min(1, USER_MESSAGES.nameAndEmailRequired).max(200).refine(hasNoNul, CHALLENGE_MESSAGES.noNul),
+    name: z
+      .string({ message: USER_MESSAGES.nameAndEmailRequired })
+      .trim()
+      .min(1, USER_MESSAGES.nameAndEmailRequired)
+      .max(200)
+      .refine(hasNoNul, CHALLENGE_MESSAGES.noNul),
     email: z
       .string({ message: USER_MESSAGES.nameAndEmailRequired })
       .trim()
@@ -45,14 +50,14 @@ export type CreateUserBody = z.infer<typeof createUserBody>;
 /** POST /api/admin/users/upgrade: adds the chosen roles to an existing user. */
 export const upgradeUserBody = z
   .object({
-      email: z
-        .string({ message: USER_MESSAGES.emailRequired })
-        .trim()
-        .min(1, USER_MESSAGES.emailRequired)
-        .max(320, USER_MESSAGES.emailInvalid)
-        .refine(hasNoNul, USER_MESSAGES.emailInvalid),
-      is_admin: flag,
-      is_host: flag,
+    email: z
+      .string({ message: USER_MESSAGES.emailRequired })
+      .trim()
+      .min(1, USER_MESSAGES.emailRequired)
+      .max(320, USER_MESSAGES.emailInvalid)
+      .refine(hasNoNul, USER_MESSAGES.emailInvalid),
+    is_admin: flag,
+    is_host: flag,
   })
   .refine((v) => v.is_admin || v.is_host, { message: USER_MESSAGES.roleRequired, path: ['roles'] });
 export type UpgradeUserBody = z.infer<typeof upgradeUserBody>;

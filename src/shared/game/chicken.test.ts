@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { checkFind, CHICKEN_MESSAGES, FIND_RADIUS_M, FIX_FRESH_SECONDS, FOUND_CODE_ALPHABET, FOUND_CODE_LENGTH, foundCodeFrom, normalizeFoundCode, type FindCheck } from './chicken';
+import {
+  checkFind,
+  CHICKEN_MESSAGES,
+  FIND_RADIUS_M,
+  FIX_FRESH_SECONDS,
+  FOUND_CODE_ALPHABET,
+  FOUND_CODE_LENGTH,
+  foundCodeFrom,
+  normalizeFoundCode,
+  type FindCheck,
+} from './chicken';
 import { distanceMetres } from '../geo';
 
 const now = new Date('2030-06-15T15:00:00Z');
@@ -15,7 +25,11 @@ describe('finding the Chicken', () => {
   });
 
   it('refuses a second find by the same team before anything else', () => {
-    expect(checkFind({ ...base, alreadyFound: true, codeMatches: false })).toMatchObject({ ok: false, reason: 'already_found', message: CHICKEN_MESSAGES.alreadyFound });
+    expect(checkFind({ ...base, alreadyFound: true, codeMatches: false })).toMatchObject({
+      ok: false,
+      reason: 'already_found',
+      message: CHICKEN_MESSAGES.alreadyFound,
+    });
   });
 
   it('refuses a wrong code without telling the distance', () => {

@@ -61,7 +61,8 @@ export function checkFind(c: FindCheck): FindResult {
   if (!c.chicken && !c.hidingSpot) return { ok: false, reason: 'not_hidden', message: CHICKEN_MESSAGES.notHidden };
   if (!c.codeMatches) return { ok: false, reason: 'wrong_code', message: CHICKEN_MESSAGES.wrongCode };
   if (!c.position) return { ok: false, reason: 'no_position', message: CHICKEN_MESSAGES.noPosition };
-  if (c.now.getTime() - c.position.at.getTime() > FIX_FRESH_SECONDS * 1000) return { ok: false, reason: 'stale_position', message: CHICKEN_MESSAGES.stalePosition };
+  if (c.now.getTime() - c.position.at.getTime() > FIX_FRESH_SECONDS * 1000)
+    return { ok: false, reason: 'stale_position', message: CHICKEN_MESSAGES.stalePosition };
   const from = c.position;
   const distances = [c.chicken, c.hidingSpot].flatMap((p) => (p ? [distanceMetres(from, p)] : []));
   const nearest = Math.min(...distances);

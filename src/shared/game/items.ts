@@ -14,7 +14,12 @@ export type ItemKind = (typeof ITEM_KINDS)[number];
 export type ItemInfo = { name: string; description: string; cooldownSeconds: number; needsTarget: boolean };
 
 export const ITEMS: Readonly<Record<ItemKind, ItemInfo>> = {
-  egg_strike: { name: 'Egg Strike', description: 'Freeze a rival team for 90 seconds: no submissions, pickups, items or Chicken claims.', cooldownSeconds: 120, needsTarget: true },
+  egg_strike: {
+    name: 'Egg Strike',
+    description: 'Freeze a rival team for 90 seconds: no submissions, pickups, items or Chicken claims.',
+    cooldownSeconds: 120,
+    needsTarget: true,
+  },
   radar: { name: 'Radar', description: 'Tells whether the Chicken is within 250 m of your team.', cooldownSeconds: 60, needsTarget: false },
   rusty_compass: { name: 'Rusty Compass', description: 'Points roughly towards the Chicken - roughly.', cooldownSeconds: 60, needsTarget: false },
   smoke_screen: { name: 'Smoke Screen', description: 'Egg Strikes at your team miss for the next 3 minutes.', cooldownSeconds: 120, needsTarget: false },
@@ -152,7 +157,11 @@ export function compassDegrees(point: CompassPoint): number {
  * (then the egg misses and the item is spent all the same). A strike on a team already frozen extends nothing:
  * the freeze runs from the first strike.
  */
-export function eggStrikeEffect(targetTeamId: number, effects: readonly Effect[], now: Date): { hit: true; effect: Effect } | { hit: false; reason: 'shielded' | 'already_frozen' } {
+export function eggStrikeEffect(
+  targetTeamId: number,
+  effects: readonly Effect[],
+  now: Date,
+): { hit: true; effect: Effect } | { hit: false; reason: 'shielded' | 'already_frozen' } {
   if (holds(effects, 'shielded', targetTeamId, now)) return { hit: false, reason: 'shielded' };
   if (holds(effects, 'frozen', targetTeamId, now)) return { hit: false, reason: 'already_frozen' };
   return { hit: true, effect: { kind: 'frozen', team_id: targetTeamId, until: new Date(now.getTime() + EGG_STRIKE_SECONDS * 1000) } };

@@ -16,7 +16,9 @@ describe('may this team do X now', () => {
     expect(teamBlock({ game: weapons, teamId: 7, effects: [frozen7], now }, 'claim_chicken')?.message).toBe(
       'Your team is frozen by an Egg Strike: you cannot claim the Chicken for 74 more seconds.',
     );
-    expect(frozenMessage('submit', new Date(now.getTime() + 400), now)).toBe('Your team is frozen by an Egg Strike: you cannot send submissions for 1 more second.');
+    expect(frozenMessage('submit', new Date(now.getTime() + 400), now)).toBe(
+      'Your team is frozen by an Egg Strike: you cannot send submissions for 1 more second.',
+    );
   });
 
   it('lets every other team act, and the frozen one once the freeze ended', () => {

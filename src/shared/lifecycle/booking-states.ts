@@ -13,7 +13,13 @@ import type { Refusal, Trigger } from './actors';
 export const BOOKING_STATUSES = ['enquiry', 'lead', 'paid', 'completed', 'cancelled'] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 /** A booking status in words, wherever staff read one (the status tabs, the CSV export). */
-export const BOOKING_STATUS_LABELS: Record<BookingStatus, string> = { enquiry: 'Enquiry', lead: 'Lead', paid: 'Paid', completed: 'Completed', cancelled: 'Cancelled' };
+export const BOOKING_STATUS_LABELS: Record<BookingStatus, string> = {
+  enquiry: 'Enquiry',
+  lead: 'Lead',
+  paid: 'Paid',
+  completed: 'Completed',
+  cancelled: 'Cancelled',
+};
 
 /** The lifecycle state: the stored status, or `closed` for a lost, trashed or cancelled booking. */
 export const BOOKING_STATES = ['enquiry', 'lead', 'paid', 'completed', 'closed'] as const;
@@ -42,13 +48,37 @@ export const BOOKING_TRANSITIONS: readonly BookingTransition[] = [
     by: ['booker'],
     what: "The customer accepts a proposal: it becomes a lead, its lead 'converted' (a proposal staff sent is their offer, so accepting it reopens a lost lead).",
   },
-  { name: 'pay', from: ['enquiry', 'lead'], to: 'paid', by: ['staff', 'system'], what: 'A payment is recorded (by staff, or by the payment provider through its webhook): the game and its code are created.' },
+  {
+    name: 'pay',
+    from: ['enquiry', 'lead'],
+    to: 'paid',
+    by: ['staff', 'system'],
+    what: 'A payment is recorded (by staff, or by the payment provider through its webhook): the game and its code are created.',
+  },
   { name: 'unpay', from: ['paid'], to: 'lead', by: ['staff', 'system'], what: 'Voids or refunds leave nothing paid net before the game started (0190).' },
-  { name: 'complete', from: ['paid'], to: 'completed', by: ['staff', 'host', 'ticker'], what: 'Its game ends: by hand (staff or its host), or at the end of its booked duration.' },
+  {
+    name: 'complete',
+    from: ['paid'],
+    to: 'completed',
+    by: ['staff', 'host', 'ticker'],
+    what: 'Its game ends: by hand (staff or its host), or at the end of its booked duration.',
+  },
   { name: 'resume', from: ['completed'], to: 'paid', by: ['staff', 'host'], what: 'Its game is resumed within 30 minutes of its end.' },
   { name: 'close', from: ['enquiry', 'lead'], to: 'closed', by: ['staff'], what: "Staff mark the lead 'lost' or 'trash'." },
-  { name: 'reopen', from: ['closed'], to: 'lead', by: ['staff'], what: "Staff reopen a lost, trashed or cancelled lead: its lead status becomes 'contacted' (a cancelled booking becomes a lead)." },
-  { name: 'reopen', from: ['closed'], to: 'enquiry', by: ['staff'], what: "Staff reopen a lost or trashed enquiry: it stays an enquiry, its lead status becomes 'contacted'." },
+  {
+    name: 'reopen',
+    from: ['closed'],
+    to: 'lead',
+    by: ['staff'],
+    what: "Staff reopen a lost, trashed or cancelled lead: its lead status becomes 'contacted' (a cancelled booking becomes a lead).",
+  },
+  {
+    name: 'reopen',
+    from: ['closed'],
+    to: 'enquiry',
+    by: ['staff'],
+    what: "Staff reopen a lost or trashed enquiry: it stays an enquiry, its lead status becomes 'contacted'.",
+  },
 ];
 
 export function isBookingStatus(value: string): value is BookingStatus {
@@ -104,11 +134,20 @@ const STATE_NAMES: Record<BookingState, string> = { enquiry: 'an enquiry', lead:
  * The transition from one state to another by this trigger, or why it is refused. Staying in the same state is not a
  * transition (a second payment of a paid booking), and is never asked here.
  */
-export function bookingTransition(from: BookingState, to: BookingState, by: Trigger): { ok: true; transition: BookingTransition } | { ok: false; refusal: Refusal } {
+export function bookingTransition(
+  from: BookingState,
+  to: BookingState,
+  by: Trigger,
+): { ok: true; transition: BookingTransition } | { ok: false; refusal: Refusal } {
   const candidates = BOOKING_TRANSITIONS.filter((t) => t.to === to && t.from.includes(from));
   const transition = candidates.find((t) => t.by.includes(by));
   if (transition) return { ok: true, transition };
-  if (from === 'closed' && to === 'paid') return { ok: false, refusal: { code: 'booking_closed', message: 'This booking is closed: reopen it before recording a payment.' } };
-  if (candidates.length) return { ok: false, refusal: { code: 'transition_not_allowed', message: `This change of a booking is not yours to make (${candidates.map((t) => t.name).join(', ')}).` } };
+  if (from === 'closed' && to === 'paid')
+    return { ok: false, refusal: { code: 'booking_closed', message: 'This booking is closed: reopen it before recording a payment.' } };
+  if (candidates.length)
+    return {
+      ok: false,
+      refusal: { code: 'transition_not_allowed', message: `This change of a booking is not yours to make (${candidates.map((t) => t.name).join(', ')}).` },
+    };
   return { ok: false, refusal: { code: 'transition_not_allowed', message: `A booking that is ${STATE_NAMES[from]} cannot become ${STATE_NAMES[to]}.` } };
 }

@@ -37,11 +37,29 @@ export type GameTransitionName = 'open_lobby' | 'start' | 'end' | 'time_up' | 'r
 export type GameTransition = { name: GameTransitionName; from: readonly GameState[]; to: GameState; by: readonly Trigger[]; what: string };
 
 export const GAME_TRANSITIONS: readonly GameTransition[] = [
-  { name: 'open_lobby', from: ['not_started'], to: 'lobby', by: ['player'], what: 'A player opens the join page of a paid game or joins it: the lobby opens, its teams copied from the booker\'s list.' },
-  { name: 'start', from: ['not_started', 'lobby'], to: 'live', by: ['staff', 'host'], what: 'Start Game, from 2 hours before the meeting time until 12 hours after it (START_WINDOW).' },
+  {
+    name: 'open_lobby',
+    from: ['not_started'],
+    to: 'lobby',
+    by: ['player'],
+    what: "A player opens the join page of a paid game or joins it: the lobby opens, its teams copied from the booker's list.",
+  },
+  {
+    name: 'start',
+    from: ['not_started', 'lobby'],
+    to: 'live',
+    by: ['staff', 'host'],
+    what: 'Start Game, from 2 hours before the meeting time until 12 hours after it (START_WINDOW).',
+  },
   { name: 'end', from: ['live'], to: 'ended', by: ['staff', 'host'], what: 'End Game by hand. The booking becomes completed.' },
   { name: 'time_up', from: ['live'], to: 'ended', by: ['ticker'], what: 'The booked duration has run out. The booking becomes completed.' },
-  { name: 'resume', from: ['ended'], to: 'live', by: ['staff', 'host'], what: 'Resume Game within 30 minutes of an end by hand: the clock goes on from where it stopped. The booking is paid again.' },
+  {
+    name: 'resume',
+    from: ['ended'],
+    to: 'live',
+    by: ['staff', 'host'],
+    what: 'Resume Game within 30 minutes of an end by hand: the clock goes on from where it stopped. The booking is paid again.',
+  },
 ];
 
 /** Start Game is allowed from this long before the meeting time until this long after it (issue 19). */
@@ -81,7 +99,11 @@ export function gameTransition(from: GameState, to: GameState, by: Trigger): { o
   const candidates = GAME_TRANSITIONS.filter((t) => t.to === to && t.from.includes(from));
   const transition = candidates.find((t) => t.by.includes(by));
   if (transition) return { ok: true, transition };
-  if (candidates.length) return { ok: false, refusal: { code: 'transition_not_allowed', message: `This change of a game is not yours to make (${candidates.map((t) => t.name).join(', ')}).` } };
+  if (candidates.length)
+    return {
+      ok: false,
+      refusal: { code: 'transition_not_allowed', message: `This change of a game is not yours to make (${candidates.map((t) => t.name).join(', ')}).` },
+    };
   return { ok: false, refusal: { code: 'transition_not_allowed', message: `A game that is ${STATE_NAMES[from]} cannot become ${STATE_NAMES[to]}.` } };
 }
 
@@ -125,7 +147,8 @@ export type ResumeFacts = {
 /** Why Resume Game is refused now, or null when it may resume. */
 export function resumeRefusal(f: ResumeFacts): LifecycleRefusal | null {
   if (f.state !== 'ended' || !f.endedAt) return { status: 409, code: 'transition_not_allowed', message: GAME_LIFECYCLE_MESSAGES.notEnded };
-  if (f.now.getTime() - f.endedAt.getTime() >= RESUME_WINDOW_MS) return { status: 409, code: 'resume_window_over', message: resumeOverMessage(f.endedAt, f.timeZone) };
+  if (f.now.getTime() - f.endedAt.getTime() >= RESUME_WINDOW_MS)
+    return { status: 409, code: 'resume_window_over', message: resumeOverMessage(f.endedAt, f.timeZone) };
   if (timeLeftAtEnd(f.endedAt, f.endsAt) <= 0) return { status: 409, code: 'transition_not_allowed', message: GAME_LIFECYCLE_MESSAGES.noTimeLeft };
   return null;
 }

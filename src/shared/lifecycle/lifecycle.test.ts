@@ -1,7 +1,26 @@
 import { describe, expect, it } from 'vitest';
 import { TRIGGERS, type Trigger } from './actors';
-import { BOOKING_STATES, BOOKING_TRANSITIONS, bookingState, bookingTransition, closedPaymentMessage, hasPaid, isClosed, type BookingState } from './booking-states';
-import { bookedTimeIsUp, GAME_STATES, GAME_TRANSITIONS, gameTransition, isLiveNow, resumedEndsAt, resumeRefusal, startRefusal, type GameState } from './game-states';
+import {
+  BOOKING_STATES,
+  BOOKING_TRANSITIONS,
+  bookingState,
+  bookingTransition,
+  closedPaymentMessage,
+  hasPaid,
+  isClosed,
+  type BookingState,
+} from './booking-states';
+import {
+  bookedTimeIsUp,
+  GAME_STATES,
+  GAME_TRANSITIONS,
+  gameTransition,
+  isLiveNow,
+  resumedEndsAt,
+  resumeRefusal,
+  startRefusal,
+  type GameState,
+} from './game-states';
 
 /** Every (from, to, by) the machine allows, written out: anything else must be refused. */
 const BOOKING_ALLOWED = new Set([
@@ -67,7 +86,8 @@ describe('the booking state machine', () => {
       ['paid', 'lost', 'paid'],
       ['completed', 'converted', 'completed'],
     ];
-    for (const [booking_status, lead_status, state] of cases) expect(bookingState({ booking_status, lead_status }), `${booking_status}/${lead_status}`).toBe(state);
+    for (const [booking_status, lead_status, state] of cases)
+      expect(bookingState({ booking_status, lead_status }), `${booking_status}/${lead_status}`).toBe(state);
     expect(isClosed({ booking_status: 'lead', lead_status: 'lost' })).toBe(true);
     expect(closedPaymentMessage({ booking_status: 'lead', lead_status: 'lost' })).toBe('This booking is marked lost: reopen it before recording a payment.');
     expect(closedPaymentMessage({ booking_status: 'cancelled', lead_status: 'new' })).toBe('This booking is cancelled: reopen it before recording a payment.');
@@ -124,7 +144,11 @@ describe('Start Game', () => {
   });
 
   it('opens 2 hours before the meeting time and closes 12 hours after it, saying when in the game zone', () => {
-    expect(startRefusal(facts('2026-11-21T11:59:59Z'))).toEqual({ status: 409, code: 'outside_start_window', message: 'This game can be started from 21/11/2026 12:00 (Europe/London).' });
+    expect(startRefusal(facts('2026-11-21T11:59:59Z'))).toEqual({
+      status: 409,
+      code: 'outside_start_window',
+      message: 'This game can be started from 21/11/2026 12:00 (Europe/London).',
+    });
     expect(startRefusal(facts('2026-11-21T12:00:00Z'))).toBeNull();
     expect(startRefusal(facts('2026-11-22T02:00:00Z', 'lobby'))).toBeNull();
     expect(startRefusal(facts('2026-11-22T02:00:01Z'))).toEqual({
@@ -132,13 +156,18 @@ describe('Start Game', () => {
       code: 'outside_start_window',
       message: 'This game could be started until 22/11/2026 02:00 (Europe/London): move its date to start it.',
     });
-    expect(startRefusal(facts('2026-11-20T09:00:00Z', 'not_started', 'paid', 'Australia/Sydney'))?.message).toBe('This game can be started from 21/11/2026 23:00 (Australia/Sydney).');
+    expect(startRefusal(facts('2026-11-20T09:00:00Z', 'not_started', 'paid', 'Australia/Sydney'))?.message).toBe(
+      'This game can be started from 21/11/2026 23:00 (Australia/Sydney).',
+    );
   });
 
   it("keeps 'Game already started' for a live or ended game, and the 422s for no game or not paid", () => {
     expect(startRefusal(facts('2026-11-21T13:00:00Z', 'live'))?.message).toBe('Game already started');
     expect(startRefusal(facts('2026-11-21T13:00:00Z', 'ended'))).toMatchObject({ status: 409, message: 'Game already started' });
-    expect(startRefusal(facts('2026-11-21T13:00:00Z', 'not_started', 'lead'))).toMatchObject({ status: 422, message: 'The booking is not paid yet: record a payment first' });
+    expect(startRefusal(facts('2026-11-21T13:00:00Z', 'not_started', 'lead'))).toMatchObject({
+      status: 422,
+      message: 'The booking is not paid yet: record a payment first',
+    });
     expect(startRefusal(facts('2026-11-21T13:00:00Z', null, 'paid'))).toMatchObject({ status: 422, message: 'No game associated with this booking' });
   });
 });
@@ -146,7 +175,14 @@ describe('Start Game', () => {
 describe('Resume Game', () => {
   const endedAt = new Date('2026-11-21T15:00:00Z');
   const endsAt = new Date('2026-11-21T15:45:00Z');
-  const facts = (now: string, over: Partial<Parameters<typeof resumeRefusal>[0]> = {}) => ({ state: 'ended' as const, endedAt, endsAt, timeZone: 'Europe/London', now: new Date(now), ...over });
+  const facts = (now: string, over: Partial<Parameters<typeof resumeRefusal>[0]> = {}) => ({
+    state: 'ended' as const,
+    endedAt,
+    endsAt,
+    timeZone: 'Europe/London',
+    now: new Date(now),
+    ...over,
+  });
 
   it('is allowed for 30 minutes after an end by hand, and gives back the time that was left', () => {
     expect(resumeRefusal(facts('2026-11-21T15:29:59Z'))).toBeNull();
@@ -160,7 +196,9 @@ describe('Resume Game', () => {
 
   it('is refused for a game that is not ended, or that ended when its time ran out', () => {
     expect(resumeRefusal(facts('2026-11-21T15:05:00Z', { state: 'live' }))?.message).toBe('Only an ended game can be resumed');
-    expect(resumeRefusal(facts('2026-11-21T15:05:00Z', { endsAt: endedAt }))?.message).toBe('This game ended at the end of its booked time: there is no time left to resume.');
+    expect(resumeRefusal(facts('2026-11-21T15:05:00Z', { endsAt: endedAt }))?.message).toBe(
+      'This game ended at the end of its booked time: there is no time left to resume.',
+    );
   });
 });
 

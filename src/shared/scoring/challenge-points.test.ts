@@ -109,10 +109,17 @@ describe('allocatePoints: one team, one challenge, in the order sent', () => {
     expect(allocatePoints(tally, [{ ...sent[0]!, status: 'rejected' }, sent[1]!]).get(2)).toBe(15);
   });
   it('scores Rating submissions by their rating and RightWrong ones all or nothing', () => {
-    expect(allocatePoints({ ...rating, max_submissions: 3 }, [
-      { id: 1, status: 'approved', rating: 3, count: null },
-      { id: 2, status: 'approved', rating: 4, count: null },
-    ])).toEqual(new Map([[1, 6], [2, 4]]));
+    expect(
+      allocatePoints({ ...rating, max_submissions: 3 }, [
+        { id: 1, status: 'approved', rating: 3, count: null },
+        { id: 2, status: 'approved', rating: 4, count: null },
+      ]),
+    ).toEqual(
+      new Map([
+        [1, 6],
+        [2, 4],
+      ]),
+    );
     expect(allocatePoints(rightWrong, [{ id: 1, status: 'approved', rating: null, count: null }]).get(1)).toBe(15);
   });
 });

@@ -73,7 +73,12 @@ describe('describeStaffAction', () => {
   });
 
   it('reads a created booking with its plan and add-ons by name', () => {
-    const d = describeStaffAction('booking.create', null, { booking_status: 'lead', players: 12, plan_type: 'pro', add_ons: ['hosted'], date: '2031-06-14' }, london);
+    const d = describeStaffAction(
+      'booking.create',
+      null,
+      { booking_status: 'lead', players: 12, plan_type: 'pro', add_ons: ['hosted'], date: '2031-06-14' },
+      london,
+    );
     expect(d.summary).toBe('Created the booking');
     expect(d.changes).toEqual([
       { label: 'Booking status', before: null, after: 'Lead' },
@@ -114,7 +119,11 @@ describe('describeStaffAction', () => {
 describe('describeBookerChange', () => {
   it('reads the public edit {field: {from, to}} with labels and formatted values', () => {
     const d = describeBookerChange(
-      { players: { from: 8, to: 12 }, meeting_time: { from: { hour: 15, minute: 0 }, to: { hour: 16, minute: 30 } }, plan_type: { from: 'standard', to: 'pro' } },
+      {
+        players: { from: 8, to: 12 },
+        meeting_time: { from: { hour: 15, minute: 0 }, to: { hour: 16, minute: 30 } },
+        plan_type: { from: 'standard', to: 'pro' },
+      },
       london,
     );
     expect(d).toEqual({
@@ -132,8 +141,21 @@ describe('describeBookerChange', () => {
       summary: 'Proposed a meeting point',
       changes: [{ label: 'Meeting point', before: null, after: '3 Park Rd' }],
     });
-    expect(describeBookerChange({ section: 'locations', hiding_spot_address: null, hiding_spot_notes: null }, london).summary).toBe('Withdrew the proposed hiding spot');
-    expect(describeBookerChange({ section: 'teams', teams: [{ id: null, name: 'Red', players: 'Ann, Bo' }, { id: 2, name: 'Blue', players: '' }] }, london)).toEqual({
+    expect(describeBookerChange({ section: 'locations', hiding_spot_address: null, hiding_spot_notes: null }, london).summary).toBe(
+      'Withdrew the proposed hiding spot',
+    );
+    expect(
+      describeBookerChange(
+        {
+          section: 'teams',
+          teams: [
+            { id: null, name: 'Red', players: 'Ann, Bo' },
+            { id: 2, name: 'Blue', players: '' },
+          ],
+        },
+        london,
+      ),
+    ).toEqual({
       summary: 'Set up 2 teams',
       changes: [{ label: 'Teams', before: null, after: 'Red (Ann, Bo); Blue' }],
     });
@@ -141,10 +163,13 @@ describe('describeBookerChange', () => {
       { label: 'The Chicken', before: null, after: 'A player' },
       { label: "Chicken's email", before: null, after: 'c@x.test' },
     ]);
-    expect(describeBookerChange({ section: 'game_area', before: { lat: 51.5, lng: -0.12, radius: 1000 }, after: { lat: 51.51, lng: -0.1, radius: 1500 } }, london).changes).toEqual([
-      { label: 'Game area', before: '51.5000, -0.1200, 1,000 m radius', after: '51.5100, -0.1000, 1,500 m radius' },
-    ]);
-    expect(describeBookerChange({ section: 'challenges', added_challenges: [1, 2, 3] }, { ...london, challengeName: (id) => (id === 1 ? 'Selfie' : undefined) })).toEqual({
+    expect(
+      describeBookerChange({ section: 'game_area', before: { lat: 51.5, lng: -0.12, radius: 1000 }, after: { lat: 51.51, lng: -0.1, radius: 1500 } }, london)
+        .changes,
+    ).toEqual([{ label: 'Game area', before: '51.5000, -0.1200, 1,000 m radius', after: '51.5100, -0.1000, 1,500 m radius' }]);
+    expect(
+      describeBookerChange({ section: 'challenges', added_challenges: [1, 2, 3] }, { ...london, challengeName: (id) => (id === 1 ? 'Selfie' : undefined) }),
+    ).toEqual({
       summary: 'Chose 3 challenges',
       changes: [{ label: 'Challenges', before: null, after: 'Selfie, Challenge #2, Challenge #3' }],
     });
@@ -174,10 +199,12 @@ describe('mails', () => {
     });
     // A sent mail keeps quiet about its earlier refusals; a failed one says how often and why.
     expect(describeMail({ kind: 'x', to: 'a@b.test', subject: 'S', status: 'sent', attempts: 3, error: null }, false).changes).toHaveLength(2);
-    expect(describeMail({ kind: 'x', to: 'a@b.test', subject: 'S', status: 'failed', attempts: 8, error: '550 No such user' }, false).changes.slice(2)).toEqual([
-      { label: 'Attempts', before: null, after: '8' },
-      { label: 'Last error', before: null, after: '550 No such user' },
-    ]);
+    expect(describeMail({ kind: 'x', to: 'a@b.test', subject: 'S', status: 'failed', attempts: 8, error: '550 No such user' }, false).changes.slice(2)).toEqual(
+      [
+        { label: 'Attempts', before: null, after: '8' },
+        { label: 'Last error', before: null, after: '550 No such user' },
+      ],
+    );
   });
 });
 
@@ -192,7 +219,12 @@ describe('describeFields', () => {
 describe('proposals in the timeline', () => {
   it("reads the customer's acceptance as what it changed on the booking", () => {
     const d = describeBookerChange(
-      { section: 'proposal', proposal_id: 4, before: { plan_type: 'standard', players: 8, total_price: 120 }, after: { plan_type: 'pro', players: 30, total_price: 929.5 } },
+      {
+        section: 'proposal',
+        proposal_id: 4,
+        before: { plan_type: 'standard', players: 8, total_price: 120 },
+        after: { plan_type: 'pro', players: 30, total_price: 929.5 },
+      },
       london,
     );
     expect(d.summary).toBe('Accepted proposal #4');
@@ -200,7 +232,9 @@ describe('proposals in the timeline', () => {
   });
 
   it("names staff's proposal actions with the proposal's number", () => {
-    expect(describeStaffAction('proposal.send', { status: 'draft' }, { proposal_id: 4, status: 'sent', to: 'a@b.test' }, london).summary).toBe('Sent proposal #4');
+    expect(describeStaffAction('proposal.send', { status: 'draft' }, { proposal_id: 4, status: 'sent', to: 'a@b.test' }, london).summary).toBe(
+      'Sent proposal #4',
+    );
     expect(describeStaffAction('proposal.withdraw', null, { proposal_id: 4, status: 'withdrawn' }, london).summary).toBe('Withdrew proposal #4');
     expect(mailKindLabel('proposal.sent')).toBe('Proposal');
   });

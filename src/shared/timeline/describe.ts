@@ -120,11 +120,15 @@ const STAFF_SUMMARIES: Record<string, Summarize> = {
     const sections = Object.keys(a).filter(isShownKey);
     const locked = sections.filter((s) => a[s] === true && b[s] !== true).map(fieldLabel);
     const unlocked = sections.filter((s) => a[s] === false && b[s] !== false).map(fieldLabel);
-    const parts = [locked.length ? `Locked ${listText(locked)}` : '', unlocked.length ? `${locked.length ? 'unlocked' : 'Unlocked'} ${listText(unlocked)}` : ''];
+    const parts = [
+      locked.length ? `Locked ${listText(locked)}` : '',
+      unlocked.length ? `${locked.length ? 'unlocked' : 'Unlocked'} ${listText(unlocked)}` : '',
+    ];
     return parts.filter(Boolean).join('; ') || 'Saved the locks (no change)';
   },
   'game.start': () => 'Started the game',
-  'game.emergency_host_change': (_b, a, ctx) => `Changed the game's host in an emergency to ${formatValue('game_host_id', a.game_host_id, ctx) ?? 'another host'}`,
+  'game.emergency_host_change': (_b, a, ctx) =>
+    `Changed the game's host in an emergency to ${formatValue('game_host_id', a.game_host_id, ctx) ?? 'another host'}`,
   'game.weapons': (_b, a) => (a.weapons_on === true ? 'Turned weapons on' : 'Turned weapons off'),
   'payment.record': (_b, a, ctx) => {
     const amount = formatValue('payment_amount', a.payment_amount, ctx);
@@ -181,7 +185,10 @@ function bookerSections(section: string, fields: Side, ctx: DescribeContext): De
       return { summary: `Set up ${teams.length} team${teams.length === 1 ? '' : 's'}`, changes: describeFields(null, { teams: fields.teams }, ctx) };
     }
     case 'chicken':
-      return { summary: 'Chose the Chicken', changes: describeFields(null, { assigned_chicken: fields.assigned_chicken, assigned_chicken_email: fields.assigned_chicken_email }, ctx) };
+      return {
+        summary: 'Chose the Chicken',
+        changes: describeFields(null, { assigned_chicken: fields.assigned_chicken, assigned_chicken_email: fields.assigned_chicken_email }, ctx),
+      };
     case 'game_area': {
       const area = (v: unknown): Side => (isRecord(v) ? { initial_area_lat: v.lat, initial_area_lng: v.lng, initial_area_radius: v.radius } : {});
       return { summary: 'Moved the game area', changes: describeFields(area(fields.before), area(fields.after), ctx) };

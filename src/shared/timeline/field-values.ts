@@ -100,14 +100,28 @@ export function compareFields(x: string, y: string): number {
 }
 
 /** Written for the system's own bookkeeping: never shown as a change. */
-const HIDDEN = new Set(['has_live_instance', 'instance_id', 'created_game', 'version', 'updated_at', 'initial_area_id', 'section', 'mail_id', 'resent_mail_id']);
+const HIDDEN = new Set([
+  'has_live_instance',
+  'instance_id',
+  'created_game',
+  'version',
+  'updated_at',
+  'initial_area_id',
+  'section',
+  'mail_id',
+  'resent_mail_id',
+]);
 
 export function isShownKey(key: string): boolean {
   return !HIDDEN.has(key);
 }
 
 function sentenceCase(text: string): string {
-  const words = text.replaceAll(/[._+-]+/g, ' ').replaceAll(/\s+/g, ' ').trim().toLowerCase();
+  const words = text
+    .replaceAll(/[._+-]+/g, ' ')
+    .replaceAll(/\s+/g, ' ')
+    .trim()
+    .toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
@@ -149,7 +163,9 @@ export function zoneLabel(zone: string): string {
 }
 
 function isTime(value: unknown): value is { hour: number; minute: number } {
-  return typeof value === 'object' && value !== null && 'hour' in value && 'minute' in value && typeof value.hour === 'number' && typeof value.minute === 'number';
+  return (
+    typeof value === 'object' && value !== null && 'hour' in value && 'minute' in value && typeof value.hour === 'number' && typeof value.minute === 'number'
+  );
 }
 
 export function formatTime(value: { hour: number; minute: number }): string {

@@ -57,7 +57,12 @@ export function isValidMeetingTime(t: { hour: number; minute: number } | null | 
  * time is required, and together they must make a real moment in that zone ('Invalid date/time') that has
  * not passed yet (today's date with a meeting time already gone is refused too).
  */
-export function dateTimeError(date: string | null | undefined, time: { hour: number; minute: number } | null | undefined, timeZone: string, now: Date = new Date()): string | null {
+export function dateTimeError(
+  date: string | null | undefined,
+  time: { hour: number; minute: number } | null | undefined,
+  timeZone: string,
+  now: Date = new Date(),
+): string | null {
   if (!date) return MESSAGES.dateRequired;
   if (!time) return MESSAGES.meetingTimeRequired;
   if (!isValidMeetingTime(time)) return MESSAGES.invalidDateTime;

@@ -1,7 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { CHALLENGE_DEFAULTS, CHALLENGE_MESSAGES, CHALLENGE_TYPE_LABELS, challengeInputSchema, SPICE_CHILIS, stepMaxScore, tallyPointsError } from './challenge-rules';
+import {
+  CHALLENGE_DEFAULTS,
+  CHALLENGE_MESSAGES,
+  CHALLENGE_TYPE_LABELS,
+  challengeInputSchema,
+  SPICE_CHILIS,
+  stepMaxScore,
+  tallyPointsError,
+} from './challenge-rules';
 
-const valid = { name: 'Statue Pose-Off', description: 'Copy a statue.', type: 'Rating', spice_level: 'Mild', is_active: true, max_score: 10, max_submissions: 1, points_per_submission: 1, region_code: '' };
+const valid = {
+  name: 'Statue Pose-Off',
+  description: 'Copy a statue.',
+  type: 'Rating',
+  spice_level: 'Mild',
+  is_active: true,
+  max_score: 10,
+  max_submissions: 1,
+  points_per_submission: 1,
+  region_code: '',
+};
 
 function errorsOf(input: unknown): Record<string, string[]> {
   const result = challengeInputSchema.safeParse(input);
@@ -14,11 +32,25 @@ function errorsOf(input: unknown): Record<string, string[]> {
 describe('challenge rules', () => {
   it('accepts the defaults of a new challenge once name and description are given', () => {
     const parsed = challengeInputSchema.parse({ ...CHALLENGE_DEFAULTS, name: 'A', description: 'B' });
-    expect(parsed).toMatchObject({ type: 'Rating', spice_level: 'Mild', is_active: true, max_score: 10, max_submissions: 1, points_per_submission: 1, region_code: null });
+    expect(parsed).toMatchObject({
+      type: 'Rating',
+      spice_level: 'Mild',
+      is_active: true,
+      max_score: 10,
+      max_submissions: 1,
+      points_per_submission: 1,
+      region_code: null,
+    });
   });
 
   it('fills the spec defaults when fields are missing', () => {
-    expect(challengeInputSchema.parse({ name: 'A', description: 'B' })).toMatchObject({ type: 'Rating', spice_level: 'Mild', is_active: true, max_score: 10, max_submissions: 1 });
+    expect(challengeInputSchema.parse({ name: 'A', description: 'B' })).toMatchObject({
+      type: 'Rating',
+      spice_level: 'Mild',
+      is_active: true,
+      max_score: 10,
+      max_submissions: 1,
+    });
   });
 
   it('requires name and description, blank counts as missing', () => {

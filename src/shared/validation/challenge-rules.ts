@@ -99,7 +99,12 @@ export function tallyPointsError(maxScore: number, points: number | null | undef
  */
 export const challengeInputSchema = z
   .object({
-    name: z.string({ message: CHALLENGE_MESSAGES.nameRequired }).trim().min(1, CHALLENGE_MESSAGES.nameRequired).max(CHALLENGE_NAME_MAX, CHALLENGE_MESSAGES.nameTooLong).refine(hasNoNul, CHALLENGE_MESSAGES.noNul),
+    name: z
+      .string({ message: CHALLENGE_MESSAGES.nameRequired })
+      .trim()
+      .min(1, CHALLENGE_MESSAGES.nameRequired)
+      .max(CHALLENGE_NAME_MAX, CHALLENGE_MESSAGES.nameTooLong)
+      .refine(hasNoNul, CHALLENGE_MESSAGES.noNul),
     description: z
       .string({ message: CHALLENGE_MESSAGES.descriptionRequired })
       .trim()
@@ -124,7 +129,12 @@ export const challengeInputSchema = z
     /** Only Tally uses it; other types may leave it empty (stored as the default, 1). */
     points_per_submission: z.preprocess(
       emptyToUndefined,
-      z.number({ message: CHALLENGE_MESSAGES.pointsRequired }).int(CHALLENGE_MESSAGES.pointsWhole).min(0, CHALLENGE_MESSAGES.pointsRequired).max(MAX_SCORE_LIMIT).optional(),
+      z
+        .number({ message: CHALLENGE_MESSAGES.pointsRequired })
+        .int(CHALLENGE_MESSAGES.pointsWhole)
+        .min(0, CHALLENGE_MESSAGES.pointsRequired)
+        .max(MAX_SCORE_LIMIT)
+        .optional(),
     ),
     region_code: z
       .string()

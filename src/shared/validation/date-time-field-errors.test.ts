@@ -9,11 +9,15 @@ describe('dateTimeFieldErrors', () => {
   });
   it('puts date problems under date and time problems under meeting_time', () => {
     expect(dateTimeFieldErrors('', { hour: 15, minute: 0 }, 'Europe/London', now)).toEqual({ date: ['Please choose a date'] });
-    expect(dateTimeFieldErrors('2030-06-09', { hour: 15, minute: 0 }, 'Europe/London', now)).toEqual({ date: ['Please choose a date that is not in the past'] });
+    expect(dateTimeFieldErrors('2030-06-09', { hour: 15, minute: 0 }, 'Europe/London', now)).toEqual({
+      date: ['Please choose a date that is not in the past'],
+    });
     expect(dateTimeFieldErrors('2030-02-30', { hour: 15, minute: 0 }, 'Europe/London', now)).toEqual({ date: ['Invalid date/time'] });
     expect(dateTimeFieldErrors('2030-06-15', null, 'Europe/London', now)).toEqual({ meeting_time: ['Please choose a meeting time'] });
     expect(dateTimeFieldErrors('2031-03-30', { hour: 1, minute: 30 }, 'Europe/London', now)).toEqual({ meeting_time: ['Invalid date/time'] });
-    expect(dateTimeFieldErrors('2030-06-10', { hour: 9, minute: 0 }, 'Europe/London', now)).toEqual({ meeting_time: ['Please choose a meeting time in the future'] });
+    expect(dateTimeFieldErrors('2030-06-10', { hour: 9, minute: 0 }, 'Europe/London', now)).toEqual({
+      meeting_time: ['Please choose a meeting time in the future'],
+    });
   });
   it('measures "today" in the game zone', () => {
     // 22:30 UTC on the 10th is 23:30 in London (summer time) but already the 11th in Tokyo.

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { PASSWORD_MESSAGES, passwordProblem } from './password-rules';
 
 // 1024 characters that do not repeat: the words counted in base 7, so no run of them comes back.
-const LONG = Array.from({ length: 200 }, (_, i) => `${['owl', 'fig', 'kelp', 'moth', 'rye', 'jade', 'yak'][i % 7]}${i.toString(7)}`).join('-').slice(0, 1024);
+const LONG = Array.from({ length: 200 }, (_, i) => `${['owl', 'fig', 'kelp', 'moth', 'rye', 'jade', 'yak'][i % 7]}${i.toString(7)}`)
+  .join('-')
+  .slice(0, 1024);
 
 describe('passwordProblem', () => {
   it('accepts a long, uncommon password or passphrase, with no composition rules', () => {
@@ -62,7 +64,16 @@ describe('passwordProblem', () => {
     expect(passwordProblem('Brand-New-Boss-2026', email)).toBeNull();
     expect(passwordProblem('the boss of velvet harbours', email)).toBeNull();
     // The address, anywhere, and the name part with only digits, symbols or a common password around it are refused.
-    for (const p of ['boss@example.com', 'BOSS@EXAMPLE.COM!', 'xboss@example.com2026', 'Boss2026!', '!!boss!!2026', 'b.o.s.s-1234', 'bosspassword', 'password-boss']) {
+    for (const p of [
+      'boss@example.com',
+      'BOSS@EXAMPLE.COM!',
+      'xboss@example.com2026',
+      'Boss2026!',
+      '!!boss!!2026',
+      'b.o.s.s-1234',
+      'bosspassword',
+      'password-boss',
+    ]) {
       expect({ p, problem: passwordProblem(p, email) }).toEqual({ p, problem: PASSWORD_MESSAGES.containsEmail });
     }
     // A long name part inside other words is one word among them too; alone with a year it is refused.
@@ -83,7 +94,14 @@ describe('passwordProblem', () => {
   });
 
   it('keeps every password the tests and the start-up check use', () => {
-    for (const p of ['correct horse battery staple', 'e2e-staff-passphrase', 'a-good-password', 'a-long-host-passphrase', 'silver-kettle-drum-9', 'a long enough password']) {
+    for (const p of [
+      'correct horse battery staple',
+      'e2e-staff-passphrase',
+      'a-good-password',
+      'a-long-host-passphrase',
+      'silver-kettle-drum-9',
+      'a long enough password',
+    ]) {
       expect({ p, problem: passwordProblem(p) }).toEqual({ p, problem: null });
     }
   });

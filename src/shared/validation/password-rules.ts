@@ -19,9 +19,12 @@ export const PASSWORD_MESSAGES = {
   blank: 'Password cannot be only spaces',
   common: 'This password is too common or has appeared in data breaches. Please choose a less predictable one',
   containsEmail: 'Password must not contain the email address',
-  weakSequence: 'This password is too easy to guess: sequences like "abcd" or "4321" are among the first guesses. Please make it longer, for example a few unrelated words',
-  weakRepeat: 'This password is too easy to guess: repeats like "aaa" or "abcabc" are among the first guesses. Please make it longer, for example a few unrelated words',
-  weakKeyboard: 'This password is too easy to guess: keyboard patterns like "qwerty" or "zxcvb" are among the first guesses. Please make it longer, for example a few unrelated words',
+  weakSequence:
+    'This password is too easy to guess: sequences like "abcd" or "4321" are among the first guesses. Please make it longer, for example a few unrelated words',
+  weakRepeat:
+    'This password is too easy to guess: repeats like "aaa" or "abcabc" are among the first guesses. Please make it longer, for example a few unrelated words',
+  weakKeyboard:
+    'This password is too easy to guess: keyboard patterns like "qwerty" or "zxcvb" are among the first guesses. Please make it longer, for example a few unrelated words',
   weakDate: 'This password is too easy to guess: dates and years are among the first guesses. Please make it longer, for example a few unrelated words',
   weakWord: 'This password is too easy to guess: a single word or name is among the first guesses. Please make it longer, for example a few unrelated words',
   weak: 'This password is too easy to guess. Please make it longer: a few unrelated words are easy to remember and hard to guess',

@@ -28,7 +28,10 @@ const routes: RouteObject[] = [
   { path: '/login', element: areaElement(() => import('../features/auth/login-page').then((m) => ({ default: m.LoginPage }))) },
   // Staff accounts (issue 19): a forgotten password's two pages, and the account page (change password).
   { path: '/forgot-password', element: areaElement(() => import('../features/auth/forgot-password-page').then((m) => ({ default: m.ForgotPasswordPage }))) },
-  { path: '/reset-password/:token', element: areaElement(() => import('../features/auth/reset-password-page').then((m) => ({ default: m.ResetPasswordPage }))) },
+  {
+    path: '/reset-password/:token',
+    element: areaElement(() => import('../features/auth/reset-password-page').then((m) => ({ default: m.ResetPasswordPage }))),
+  },
   { path: '/account', element: areaElement(() => import('../features/account/account-page').then((m) => ({ default: m.AccountPage }))) },
   { path: '/hatch/:tempCode', element: areaElement(() => import('../features/booker/hatch-page').then((m) => ({ default: m.HatchPage }))) },
   { path: '/booking/:code', element: areaElement(() => import('../features/booker/join-page').then((m) => ({ default: m.JoinPage }))) },
@@ -73,7 +76,10 @@ const routes: RouteObject[] = [
       { path: 'games', element: lazyElement(() => import('../features/admin-overview/overview-pages').then((m) => ({ default: m.GamesPage }))) },
       { path: 'payments', element: lazyElement(() => import('../features/admin-payments/payments-page').then((m) => ({ default: m.PaymentsPage }))) },
       { path: 'teams', element: lazyElement(() => import('../features/admin-overview/overview-pages').then((m) => ({ default: m.TeamsPage }))) },
-      { path: 'submissions', element: lazyElement(() => import('../features/admin-submissions/submissions-page').then((m) => ({ default: m.SubmissionsPage }))) },
+      {
+        path: 'submissions',
+        element: lazyElement(() => import('../features/admin-submissions/submissions-page').then((m) => ({ default: m.SubmissionsPage }))),
+      },
       { path: 'scoring', element: lazyElement(() => import('../features/admin-scoring/scoring-page').then((m) => ({ default: m.ScoringPage }))) },
       { path: 'markers', element: lazyElement(() => import('../features/admin-markers/markers-page').then((m) => ({ default: m.MarkersPage }))) },
       // An admin address that is no page: said inside the shell, not a blank page (issue 21).

@@ -16,7 +16,12 @@ export function ConnectionStatus({ state }: { state: StreamState }) {
   }
   const text = state === 'connecting' ? 'Connecting…' : state === 'reconnecting' ? 'Reconnecting…' : 'Disconnected';
   return (
-    <span role="status" data-testid="connection-status" data-state={state} className="inline-flex items-center gap-1.5 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
+    <span
+      role="status"
+      data-testid="connection-status"
+      data-state={state}
+      className="inline-flex items-center gap-1.5 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900"
+    >
       <span className="h-2 w-2 animate-pulse rounded-full bg-amber-600" aria-hidden="true" /> {text}
     </span>
   );

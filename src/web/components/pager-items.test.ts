@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { pagerItems } from './pager-items';
 
 const show = (current: number, last: number, visible?: number) =>
-  pagerItems(current, last, visible).map((i) => (i.kind === 'page' ? String(i.page) : '…')).join(' ');
-const numbers = (current: number, last: number, visible?: number) =>
-  pagerItems(current, last, visible).filter((i) => i.kind === 'page').length;
+  pagerItems(current, last, visible)
+    .map((i) => (i.kind === 'page' ? String(i.page) : '…'))
+    .join(' ');
+const numbers = (current: number, last: number, visible?: number) => pagerItems(current, last, visible).filter((i) => i.kind === 'page').length;
 
 describe('pagerItems', () => {
   it('shows every page when they fit', () => {

@@ -19,7 +19,12 @@ export function Pager({ currentPage, lastPage, onPageChange, visiblePages = 5 }:
       </p>
       <ul className="flex flex-wrap items-center gap-1">
         <li>
-          <Button variant="unstyled" className={`${button} border-slate-300 bg-white`} disabled={currentPage <= 1} onClick={() => onPageChange(currentPage - 1)}>
+          <Button
+            variant="unstyled"
+            className={`${button} border-slate-300 bg-white`}
+            disabled={currentPage <= 1}
+            onClick={() => onPageChange(currentPage - 1)}
+          >
             Previous
           </Button>
         </li>
@@ -43,7 +48,12 @@ export function Pager({ currentPage, lastPage, onPageChange, visiblePages = 5 }:
           ),
         )}
         <li>
-          <Button variant="unstyled" className={`${button} border-slate-300 bg-white`} disabled={currentPage >= lastPage} onClick={() => onPageChange(currentPage + 1)}>
+          <Button
+            variant="unstyled"
+            className={`${button} border-slate-300 bg-white`}
+            disabled={currentPage >= lastPage}
+            onClick={() => onPageChange(currentPage + 1)}
+          >
             Next
           </Button>
         </li>

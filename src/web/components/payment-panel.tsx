@@ -41,8 +41,18 @@ export function PaymentPanel({ manageKey, revision = 0 }: { manageKey: string; r
   }, [manageKey, current]);
 
   const state = loaded?.for === current ? loaded.state : null;
-  if (loadError) return <p className="text-red-700" role="alert">{loadError}</p>;
-  if (!state) return <p className="text-slate-600" aria-live="polite">Loading payment details…</p>;
+  if (loadError)
+    return (
+      <p className="text-red-700" role="alert">
+        {loadError}
+      </p>
+    );
+  if (!state)
+    return (
+      <p className="text-slate-600" aria-live="polite">
+        Loading payment details…
+      </p>
+    );
 
   // Without a query client (the wizard's last step) this cannot use lib/use-action.ts: it keeps its own busy state.
   const pay = async (purpose: CheckoutPurpose, amount: number) => {
@@ -70,11 +80,15 @@ export function PaymentPanel({ manageKey, revision = 0 }: { manageKey: string; r
         </div>
         <div>
           <dt className="text-sm text-slate-600">Paid</dt>
-          <dd className="font-semibold" data-testid="paid-amount">{money(state.paid)}</dd>
+          <dd className="font-semibold" data-testid="paid-amount">
+            {money(state.paid)}
+          </dd>
         </div>
         <div>
           <dt className="text-sm text-slate-600">Balance due</dt>
-          <dd className="font-semibold" data-testid="balance-due">{money(state.due)}</dd>
+          <dd className="font-semibold" data-testid="balance-due">
+            {money(state.due)}
+          </dd>
         </div>
         {state.due > 0 ? (
           <div>
@@ -108,15 +122,21 @@ export function PaymentPanel({ manageKey, revision = 0 }: { manageKey: string; r
         <div className="space-y-2">
           <div className="flex flex-wrap gap-2">
             {options.map(([purpose, amount]) => (
-              <Button key={purpose} variant={purpose === 'deposit' ? 'primary' : 'secondary'} size="lg" disabled={opening !== null} onClick={() => void pay(purpose, amount)}>
+              <Button
+                key={purpose}
+                variant={purpose === 'deposit' ? 'primary' : 'secondary'}
+                size="lg"
+                disabled={opening !== null}
+                onClick={() => void pay(purpose, amount)}
+              >
                 {opening === purpose ? 'Opening payment…' : `${BUTTON_LABELS[purpose]} (${money(amount)})`}
               </Button>
             ))}
           </div>
           {state.options.deposit !== null ? (
             <p className="text-sm text-slate-600">
-              The deposit is {state.deposit_percent} % of the total; the balance is due {state.balance_due_on_booking ? 'today' : `by ${dueDay}`}. Card payments are taken by our payment
-              provider; you get a receipt by email.
+              The deposit is {state.deposit_percent} % of the total; the balance is due {state.balance_due_on_booking ? 'today' : `by ${dueDay}`}. Card payments
+              are taken by our payment provider; you get a receipt by email.
             </p>
           ) : null}
         </div>
@@ -131,12 +151,16 @@ export function PaymentPanel({ manageKey, revision = 0 }: { manageKey: string; r
               <p>
                 Reference: <strong className="font-mono">{state.bank_transfer.reference}</strong>
               </p>
-              <p className="text-sm text-slate-600">Please quote the reference so we can match your payment. These details are also in your booking confirmation email.</p>
+              <p className="text-sm text-slate-600">
+                Please quote the reference so we can match your payment. These details are also in your booking confirmation email.
+              </p>
             </>
           ) : (
             <>
               {/* No account is configured: nothing would mail it, so the booker asks for it (decision 0252). */}
-              <p data-testid="bank-details-on-request">To pay by bank transfer, reply to your booking confirmation email and we will send you our account details.</p>
+              <p data-testid="bank-details-on-request">
+                To pay by bank transfer, reply to your booking confirmation email and we will send you our account details.
+              </p>
               <p>
                 Your reference: <strong className="font-mono">{state.bank_transfer.reference}</strong>
               </p>

@@ -36,9 +36,7 @@ export function StaffBar({ user: given, current }: { user?: User; current?: 'hos
           Account
         </Link>
       ) : null}
-      <Button onClick={() => void logOut.run()}>
-        Log out
-      </Button>
+      <Button onClick={() => void logOut.run()}>Log out</Button>
     </nav>
   );
 }

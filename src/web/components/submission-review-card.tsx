@@ -37,7 +37,11 @@ export function SubmissionReviewCard({ submission, review, heading: Heading = 'h
           </a>
         ) : (
           <div className="flex h-40 w-48 items-center justify-center rounded-md bg-slate-50 p-3 text-sm text-slate-700">
-            {submission.kind === 'count' ? <span className="text-3xl font-bold">× {submission.count ?? 0}</span> : <span className="line-clamp-6">{submission.text ?? '—'}</span>}
+            {submission.kind === 'count' ? (
+              <span className="text-3xl font-bold">× {submission.count ?? 0}</span>
+            ) : (
+              <span className="line-clamp-6">{submission.text ?? '—'}</span>
+            )}
           </div>
         )}
       </div>
@@ -53,7 +57,8 @@ export function SubmissionReviewCard({ submission, review, heading: Heading = 'h
         {submission.kind === 'text' && submission.photo_url ? <p className="text-sm">{submission.text}</p> : null}
         {c ? (
           <p className="text-sm text-slate-600">
-            {c.type === 'Tally' ? `${c.points_per_submission} per item, up to ${c.max_score}` : `Up to ${c.max_score} points`} · {submission.points_awarded} awarded
+            {c.type === 'Tally' ? `${c.points_per_submission} per item, up to ${c.max_score}` : `Up to ${c.max_score} points`} · {submission.points_awarded}{' '}
+            awarded
             {submission.rating !== null ? ` · rated ${submission.rating}/5` : ''}
           </p>
         ) : null}

@@ -24,7 +24,14 @@ export function SubmissionVerdict({ submission, review }: { submission: ReviewSu
       {options.scoring === 'rate' ? (
         <>
           {/* Named with the team, so a reviewer hearing a list of cards knows whose rating it is. */}
-          <Field label={<>Rating<span className="sr-only"> for {team}</span></>} labelClassName="block text-xs font-semibold text-slate-600">
+          <Field
+            label={
+              <>
+                Rating<span className="sr-only"> for {team}</span>
+              </>
+            }
+            labelClassName="block text-xs font-semibold text-slate-600"
+          >
             <Select value={rating} onChange={(e) => setRating(e.target.value)} disabled={busy} className="w-28">
               {Array.from({ length: MAX_RATING + 1 }, (_, r) => MAX_RATING - r).map((r) => (
                 <option key={r} value={r}>

@@ -16,11 +16,7 @@ export function Tooltip({ content, children }: { content: ReactNode; children: R
     <RadixTooltip.Root delayDuration={150}>
       <RadixTooltip.Trigger asChild>{children}</RadixTooltip.Trigger>
       <RadixTooltip.Portal>
-        <RadixTooltip.Content
-          sideOffset={6}
-          className="z-50 max-w-xs rounded-md bg-slate-900 px-3 py-2 text-sm text-white shadow-lg"
-          role="tooltip"
-        >
+        <RadixTooltip.Content sideOffset={6} className="z-50 max-w-xs rounded-md bg-slate-900 px-3 py-2 text-sm text-white shadow-lg" role="tooltip">
           {content}
           <RadixTooltip.Arrow className="fill-slate-900" />
         </RadixTooltip.Content>

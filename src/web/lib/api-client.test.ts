@@ -17,7 +17,12 @@ beforeEach(() => {
   vi.stubGlobal('window', { location: { origin: 'http://app.test', pathname: '/admin', search: '', assign: () => undefined }, setTimeout: () => 0 });
   vi.stubGlobal('document', { querySelector: () => meta, createElement: () => meta, head: { append: () => undefined } });
   vi.stubGlobal('fetch', async (url: URL, init: RequestInit) => {
-    sent.push({ url: String(url), method: String(init.method), headers: { ...(init.headers as Record<string, string>) }, body: init.body === undefined ? undefined : String(init.body) });
+    sent.push({
+      url: String(url),
+      method: String(init.method),
+      headers: { ...(init.headers as Record<string, string>) },
+      body: init.body === undefined ? undefined : String(init.body),
+    });
     return answer();
   });
 });
@@ -47,7 +52,11 @@ describe('api(endpoint, options)', () => {
     const { adminChallengesEndpoints } = await import('../../shared/api/endpoints/admin-challenges');
     await api(adminChallengesEndpoints.list, { query: { spice_level: null } });
     answer = () => json(404, { message: 'Challenge not found', code: 'not_found' });
-    await expect(api(adminChallengesEndpoints.get, { params: { id: 'a/b c' } })).rejects.toMatchObject({ status: 404, code: 'not_found', message: 'Challenge not found' });
+    await expect(api(adminChallengesEndpoints.get, { params: { id: 'a/b c' } })).rejects.toMatchObject({
+      status: 404,
+      code: 'not_found',
+      message: 'Challenge not found',
+    });
     expect(sent.map((s) => s.url)).toEqual(['http://app.test/api/admin/challenges', 'http://app.test/api/admin/challenges/a%2Fb%20c']);
   });
 
@@ -81,7 +90,12 @@ describe('errors', () => {
     answer = () => json(422, { message: 'Please select a host', code: 'validation_failed', errors: { assigned_host_id: ['Please select a host'] } });
     const error = await api(adminBookingDetailEndpoints.patch, { params: { id: 1 }, body: { assigned_host_id: 0 } }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ status: 422, code: 'validation_failed', message: 'Please select a host', errors: { assigned_host_id: ['Please select a host'] } });
+    expect(error).toMatchObject({
+      status: 422,
+      code: 'validation_failed',
+      message: 'Please select a host',
+      errors: { assigned_host_id: ['Please select a host'] },
+    });
     answer = () => json(409, { message: 'Game already started' });
     await expect(api(adminBookingDetailEndpoints.startGame, { params: { id: 1 } })).rejects.toMatchObject({ status: 409, code: 'conflict' });
   });
@@ -105,7 +119,11 @@ describe('errors', () => {
 
   it("turns the server's CSRF refusal (419) into the spec's text, whatever the call", async () => {
     answer = () => json(419, { message: 'CSRF token mismatch', code: 'csrf_mismatch' });
-    await expect(api(authEndpoints.logout)).rejects.toMatchObject({ status: 419, code: 'csrf_mismatch', message: 'CSRF token not found. Please refresh the page.' });
+    await expect(api(authEndpoints.logout)).rejects.toMatchObject({
+      status: 419,
+      code: 'csrf_mismatch',
+      message: 'CSRF token not found. Please refresh the page.',
+    });
   });
 });
 

@@ -1,5 +1,14 @@
 import type { z } from 'zod';
-import { pathOf, type BodyOf, type EndpointConfig, type HttpMethod, type ParamsOf, type PathParamNames, type QueryOf, type ResponseOf } from '../../shared/api/endpoint';
+import {
+  pathOf,
+  type BodyOf,
+  type EndpointConfig,
+  type HttpMethod,
+  type ParamsOf,
+  type PathParamNames,
+  type QueryOf,
+  type ResponseOf,
+} from '../../shared/api/endpoint';
 import { codeForStatus, isErrorCode, type ErrorCode } from '../../shared/api/error-codes';
 import { paths } from './paths';
 import { notifyError } from './toast';

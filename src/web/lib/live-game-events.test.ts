@@ -64,12 +64,16 @@ describe('applyMapEvent', () => {
     const seats = { players: 2, capacity: 4, full: false };
     s = applyMapEvent(
       s,
-      ev('teams', {
-        teams: [
-          { id: 1, name: 'Foxes', challenge_points: 5, chicken_points: 0, adjustments: 2, found_chicken_at: null, ...seats },
-          { id: 2, name: 'Owls', challenge_points: 0, chicken_points: 50, adjustments: 0, found_chicken_at: '2030-01-01T10:30:00.000Z', ...seats },
-        ],
-      }, '10'),
+      ev(
+        'teams',
+        {
+          teams: [
+            { id: 1, name: 'Foxes', challenge_points: 5, chicken_points: 0, adjustments: 2, found_chicken_at: null, ...seats },
+            { id: 2, name: 'Owls', challenge_points: 0, chicken_points: 50, adjustments: 0, found_chicken_at: '2030-01-01T10:30:00.000Z', ...seats },
+          ],
+        },
+        '10',
+      ),
     );
     expect(s.game.status).toBe('live');
     // The phone keeps every input of the one total (decision 0240), not its seats.
@@ -87,13 +91,43 @@ describe('applyConsoleEvent', () => {
   it('takes every score input of a teams event, when the team found the Chicken included', () => {
     const base: ConsoleResponse = {
       ...snapshot(),
-      teams: [{ id: 1, name: 'Foxes', challenge_points: 0, chicken_points: 50, adjustments: 0, players: 1, capacity: 4, full: false, found_chicken_at: '2030-01-01T10:30:00.000Z' }],
+      teams: [
+        {
+          id: 1,
+          name: 'Foxes',
+          challenge_points: 0,
+          chicken_points: 50,
+          adjustments: 0,
+          players: 1,
+          capacity: 4,
+          full: false,
+          found_chicken_at: '2030-01-01T10:30:00.000Z',
+        },
+      ],
       booking: { name: 'Acme', phone: null, meeting_point: null, players: 8, duration: 60, starts_at: null },
-  lifecycle: { meeting_at: null, timezone: 'Europe/London', paid: true, ended_at: null, booked_end_at: null },
+      lifecycle: { meeting_at: null, timezone: 'Europe/London', paid: true, ended_at: null, booked_end_at: null },
     };
     const s = applyConsoleEvent(
       base,
-      ev('teams', { teams: [{ id: 1, name: 'Foxes', challenge_points: 10, chicken_points: 50, adjustments: -1, found_chicken_at: '2030-01-01T10:30:00.000Z', players: 2, capacity: 4, full: false }] }, '11'),
+      ev(
+        'teams',
+        {
+          teams: [
+            {
+              id: 1,
+              name: 'Foxes',
+              challenge_points: 10,
+              chicken_points: 50,
+              adjustments: -1,
+              found_chicken_at: '2030-01-01T10:30:00.000Z',
+              players: 2,
+              capacity: 4,
+              full: false,
+            },
+          ],
+        },
+        '11',
+      ),
     );
     expect(s.teams[0]).toMatchObject({ challenge_points: 10, adjustments: -1, players: 2, found_chicken_at: '2030-01-01T10:30:00.000Z' });
   });
@@ -122,8 +156,34 @@ describe('applySubmissionEvent (the Challenges tab, without a fetch)', () => {
       team,
       can_submit: true,
       challenges: [
-        { id: 7, name: 'Rate us', description: '', type: 'Rating', max_score: 10, max_submissions: 2, points_per_submission: 1, kinds: ['photo', 'text'], points: 0, points_left: 10, submissions_left: 2, submissions: [] },
-        { id: 8, name: 'Riddle', description: '', type: 'RightWrong', max_score: 5, max_submissions: 1, points_per_submission: 1, kinds: ['photo', 'text'], points: 0, points_left: 5, submissions_left: 1, submissions: [] },
+        {
+          id: 7,
+          name: 'Rate us',
+          description: '',
+          type: 'Rating',
+          max_score: 10,
+          max_submissions: 2,
+          points_per_submission: 1,
+          kinds: ['photo', 'text'],
+          points: 0,
+          points_left: 10,
+          submissions_left: 2,
+          submissions: [],
+        },
+        {
+          id: 8,
+          name: 'Riddle',
+          description: '',
+          type: 'RightWrong',
+          max_score: 5,
+          max_submissions: 1,
+          points_per_submission: 1,
+          kinds: ['photo', 'text'],
+          points: 0,
+          points_left: 5,
+          submissions_left: 1,
+          submissions: [],
+        },
       ],
     };
   }
@@ -134,7 +194,12 @@ describe('applySubmissionEvent (the Challenges tab, without a fetch)', () => {
     expect(afterSend.challenges[0]).toMatchObject({ points: 0, points_left: 10, submissions_left: 1, submissions: [{ id: 1, status: 'pending' }] });
     const reviewed = sent(1, { status: 'approved', rating: 4, points_awarded: 8, reviewed_at: '2030-01-01T10:30:00.000Z' });
     const afterReview = applySubmissionEvent(afterSend, event(reviewed, 8));
-    expect(afterReview.challenges[0]).toMatchObject({ points: 8, points_left: 2, submissions_left: 1, submissions: [{ id: 1, status: 'approved', points_awarded: 8 }] });
+    expect(afterReview.challenges[0]).toMatchObject({
+      points: 8,
+      points_left: 2,
+      submissions_left: 1,
+      submissions: [{ id: 1, status: 'approved', points_awarded: 8 }],
+    });
     expect(afterReview.team?.challenge_points).toBe(8);
     expect(afterReview.challenges[1]).toEqual(list().challenges[1]);
   });

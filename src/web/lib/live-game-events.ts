@@ -56,7 +56,12 @@ export function applyLiveEvent<T extends TeamScore, S extends LiveCore<T>>(snaps
       // that follows carries the same score; this only shows it a moment sooner.
       const data = parseData(foundEventData, event.data);
       if (!data) return snapshot;
-      return { ...snapshot, teams: snapshot.teams.map((t) => (t.id === data.team_id && !t.found_chicken_at ? { ...t, found_chicken_at: data.at, chicken_points: data.chicken_points } : t)) };
+      return {
+        ...snapshot,
+        teams: snapshot.teams.map((t) =>
+          t.id === data.team_id && !t.found_chicken_at ? { ...t, found_chicken_at: data.at, chicken_points: data.chicken_points } : t,
+        ),
+      };
     }
     case 'player': {
       const data = parseData(playerEventData, event.data);

@@ -10,7 +10,9 @@ import { api, lazyEndpoint } from './api-client';
 type Endpoints = typeof paymentEndpoints;
 const load = () => import('../../shared/api/endpoints/payments').then((m) => m.paymentEndpoints);
 const stateEndpoint = lazyEndpoint<Endpoints['state']>({ method: 'GET', path: '/api/manage/:key/payment' }, () => load().then((e) => e.state));
-const startEndpoint = lazyEndpoint<Endpoints['startCheckout']>({ method: 'POST', path: '/api/manage/:key/checkout' }, () => load().then((e) => e.startCheckout));
+const startEndpoint = lazyEndpoint<Endpoints['startCheckout']>({ method: 'POST', path: '/api/manage/:key/checkout' }, () =>
+  load().then((e) => e.startCheckout),
+);
 const confirmEndpoint = lazyEndpoint<Endpoints['confirmCheckout']>({ method: 'POST', path: '/api/manage/:key/checkout/:sessionId/confirm' }, () =>
   load().then((e) => e.confirmCheckout),
 );

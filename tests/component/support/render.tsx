@@ -11,7 +11,9 @@ import AppToaster from '../../../src/web/app/app-toaster';
  * `/admin/bookings/:id`; `history` the entries before it), and the app's real toaster so toast texts can be read.
  */
 export function renderScreen(ui: ReactElement, { path, route = path, history = [] }: { path: string; route?: string; history?: string[] }) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, staleTime: 10_000 }, mutations: { retry: false } } });
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, staleTime: 10_000 }, mutations: { retry: false } },
+  });
   const user = userEvent.setup();
   let current: Location | undefined;
   function LocationProbe() {

@@ -77,14 +77,19 @@ async function listen(database: Database, dataDir: string, env: Record<string, s
     return await serve({ config, database, webRoot: path.resolve(process.env.HATCH_DIST ?? 'dist', 'web'), logger: { level: 'warn', stream } });
   } catch (error) {
     // The other worker may take the free port first.
-    if (!env.PORT && attempt < 5 && error instanceof Error && 'code' in error && error.code === 'EADDRINUSE') return listen(database, dataDir, env, stream, attempt + 1);
+    if (!env.PORT && attempt < 5 && error instanceof Error && 'code' in error && error.code === 'EADDRINUSE')
+      return listen(database, dataDir, env, stream, attempt + 1);
     throw error;
   }
 }
 
 /** A signed-in session for that user, as the login route makes one, without the form: the cookie for a browser. */
 export async function sessionFor(db: Db, email: string): Promise<string> {
-  const [user] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = lower(${email})`).limit(1);
+  const [user] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${email})`)
+    .limit(1);
   if (!user) throw new Error(`no user ${email}`);
   const token = newSignedInToken();
   await db.insert(sessions).values({ id: sha256(token), userId: user.id, expiresAt: new Date(Date.now() + SESSION_ABSOLUTE_MS) });

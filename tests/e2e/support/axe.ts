@@ -26,7 +26,12 @@ export async function seriousA11yViolations(page: Page, scope?: string) {
   const violations = await page.evaluate(async (scope) => {
     const w = window as unknown as { axe: { run: (context: string | Document, options: object) => Promise<{ violations: AxeViolation[] }> } };
     // Only violations are read: axe then skips gathering the details of what passed (its documented speed-up).
-    return (await w.axe.run(scope ?? document, { resultTypes: ['violations'] })).violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => JSON.stringify(n.target)) }));
+    return (await w.axe.run(scope ?? document, { resultTypes: ['violations'] })).violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.map((n) => JSON.stringify(n.target)),
+    }));
   }, scope);
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
 }

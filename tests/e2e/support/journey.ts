@@ -10,7 +10,10 @@ export type Journey<T> = {
   browser: Browser;
   seed: T;
   /** A page signed in as that staff member (the admin by default), opened at `path`. */
-  staffPage(path: string, options?: { viewport?: { width: number; height: number }; email?: string }): Promise<{ context: BrowserContext; page: Page; errors: string[] }>;
+  staffPage(
+    path: string,
+    options?: { viewport?: { width: number; height: number }; email?: string },
+  ): Promise<{ context: BrowserContext; page: Page; errors: string[] }>;
 };
 
 /**

@@ -10,7 +10,13 @@ export async function insertLiveInstance(db: Db, gameId: number, centre: Spot, r
   const now = new Date();
   const [instance] = await db
     .insert(gameInstances)
-    .values({ gameId, status: 'live', startTime: now, endsAt: new Date(now.getTime() + 60 * 60_000), latestArea: { lat: centre.latitude, lng: centre.longitude, radius } })
+    .values({
+      gameId,
+      status: 'live',
+      startTime: now,
+      endsAt: new Date(now.getTime() + 60 * 60_000),
+      latestArea: { lat: centre.latitude, lng: centre.longitude, radius },
+    })
     .returning();
   if (!instance) throw new Error('no instance');
   return instance;
@@ -20,7 +26,11 @@ export async function insertLiveInstance(db: Db, gameId: number, centre: Spot, r
  * A person's own browser on the game (cookies, storage, geolocation): a phone by default, location allowed only when
  * given a spot, map tiles refused at once (no internet here) and the service worker kept out of the way of that block.
  */
-export async function playerContext(browser: Browser, baseURL: string, options: { geolocation?: Spot; viewport?: typeof PHONE; storage?: Record<string, string> } = {}): Promise<BrowserContext> {
+export async function playerContext(
+  browser: Browser,
+  baseURL: string,
+  options: { geolocation?: Spot; viewport?: typeof PHONE; storage?: Record<string, string> } = {},
+): Promise<BrowserContext> {
   const context = await browser.newContext({
     baseURL,
     viewport: options.viewport ?? PHONE,
@@ -31,6 +41,7 @@ export async function playerContext(browser: Browser, baseURL: string, options: 
   });
   await context.route(/tile\.openstreetmap\.org/, (route) => route.abort());
   // What the player app keeps in local storage (a joined player's token), there before the first page loads.
-  if (options.storage) await context.addInitScript((entries) => Object.entries(entries).forEach(([key, value]) => window.localStorage.setItem(key, value)), options.storage);
+  if (options.storage)
+    await context.addInitScript((entries) => Object.entries(entries).forEach(([key, value]) => window.localStorage.setItem(key, value)), options.storage);
   return context;
 }

@@ -146,7 +146,11 @@ export async function createBookingRecord(tx: Tx, input: NewBookingInput, option
   // transaction alive without a savepoint's two extra round trips.
   for (let attempt = 0; booking === undefined; attempt++) {
     if (attempt > 3) throw new Error('no free temporary code after 4 tries');
-    [booking] = await tx.insert(bookings).values({ ...values, tempCode: newTempCode(), manageKey: newManageKey() }).onConflictDoNothing({ target: bookings.tempCode }).returning();
+    [booking] = await tx
+      .insert(bookings)
+      .values({ ...values, tempCode: newTempCode(), manageKey: newManageKey() })
+      .onConflictDoNothing({ target: bookings.tempCode })
+      .returning();
   }
   const pricing = await tx
     .insert(pricingHistory)

@@ -30,7 +30,11 @@ export async function recordPayment(
   const { tx, row: booking } = write;
   // A lost, trashed or cancelled booking is not revived by a payment: staff reopen it first (0190).
   if (isClosed({ booking_status: booking.bookingStatus, lead_status: booking.leadStatus })) {
-    throw new TransitionError({ status: 409, code: 'booking_closed', message: closedPaymentMessage({ booking_status: booking.bookingStatus, lead_status: booking.leadStatus }) });
+    throw new TransitionError({
+      status: 409,
+      code: 'booking_closed',
+      message: closedPaymentMessage({ booking_status: booking.bookingStatus, lead_status: booking.leadStatus }),
+    });
   }
   const [payment] = await tx
     .insert(bookingPayments)
@@ -179,11 +183,13 @@ export async function correctPayment(
     .returning({ id: bookingPayments.id });
   if (!entry) throw new Error('correction not recorded');
   // A void takes back a slip of the hand (nothing moved); a refund gave money back: the booker gets a receipt.
-  if (mailer && correction.kind === 'refund') await queueReceipt(write, mailer, { kind: 'refund', amount, currency: target.currency, method: target.paymentType });
+  if (mailer && correction.kind === 'refund')
+    await queueReceipt(write, mailer, { kind: 'refund', amount, currency: target.currency, method: target.paymentType });
   const netBefore = netPaid(ledger);
   const netAfter = netBefore - amount;
   const statusAfter = statusAfterLedgerChange(booking.bookingStatus, netAfter, await gameHasStarted(tx, { bookingId: booking.id }));
-  if (statusAfter !== booking.bookingStatus && (statusAfter === 'lead' || statusAfter === 'paid')) await moveBooking(write, statusAfter, input.recordedBy === null ? 'system' : 'staff');
+  if (statusAfter !== booking.bookingStatus && (statusAfter === 'lead' || statusAfter === 'paid'))
+    await moveBooking(write, statusAfter, input.recordedBy === null ? 'system' : 'staff');
   write.audit({
     action: `payment.${correction.kind}`,
     entityType: 'payment',

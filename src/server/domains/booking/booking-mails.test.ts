@@ -27,7 +27,11 @@ describe('the confirmation mail', () => {
   });
 
   it('states the local date and time in the game zone, and escapes the HTML part', () => {
-    const mail = bookingConfirmationMail({ ...(booking as unknown as BookerBooking) }, 'https://hatch.example', { method: 'card', bankTransferDetails: null, reference: 'HATCH-X' });
+    const mail = bookingConfirmationMail({ ...(booking as unknown as BookerBooking) }, 'https://hatch.example', {
+      method: 'card',
+      bankTransferDetails: null,
+      reference: 'HATCH-X',
+    });
     expect(mail.subject).toBe('Your hatch game on Saturday 5 January 2030 in Mumbai');
     expect(mail.text).toContain('Meeting time: 09:05 (Asia/Kolkata time)');
     expect(mail.text).toContain('Add-ons: None');

@@ -61,9 +61,37 @@ const teamRow = z
   .transform(([id, bookingId, name, players, createdAt]): TeamRow => ({ id, bookingId, name, players, createdAt }));
 
 const paymentRow = z
-  .tuple([z.number(), z.number(), z.string(), z.number(), z.number().nullable(), timestamp, z.enum(CURRENCIES), z.enum(PAYMENT_KINDS), z.number().nullable(), z.string().nullable(), z.string().nullable(), z.string().nullable(), z.string().nullable()])
+  .tuple([
+    z.number(),
+    z.number(),
+    z.string(),
+    z.number(),
+    z.number().nullable(),
+    timestamp,
+    z.enum(CURRENCIES),
+    z.enum(PAYMENT_KINDS),
+    z.number().nullable(),
+    z.string().nullable(),
+    z.string().nullable(),
+    z.string().nullable(),
+    z.string().nullable(),
+  ])
   .transform(
-    ([id, bookingId, paymentType, paymentAmount, recordedBy, createdAt, currency, kind, correctsPaymentId, reason, recorderName, provider, providerReference]): { row: PaymentRow; recorderName: string | null } => ({
+    ([
+      id,
+      bookingId,
+      paymentType,
+      paymentAmount,
+      recordedBy,
+      createdAt,
+      currency,
+      kind,
+      correctsPaymentId,
+      reason,
+      recorderName,
+      provider,
+      providerReference,
+    ]): { row: PaymentRow; recorderName: string | null } => ({
       row: { id, bookingId, paymentType, paymentAmount, recordedBy, createdAt, currency, kind, correctsPaymentId, reason, provider, providerReference },
       recorderName,
     }),
@@ -78,7 +106,16 @@ const contactRow = z
 
 const pricingRow = z
   .tuple([z.number(), z.number(), z.enum(PLAN_TYPES), numeric, storedAddOns, z.number(), numeric, timestamp])
-  .transform(([id, bookingId, planType, pricePerPerson, addOns, players, totalPrice, createdAt]): PricingRow => ({ id, bookingId, planType, pricePerPerson, addOns, players, totalPrice, createdAt }));
+  .transform(([id, bookingId, planType, pricePerPerson, addOns, players, totalPrice, createdAt]): PricingRow => ({
+    id,
+    bookingId,
+    planType,
+    pricePerPerson,
+    addOns,
+    players,
+    totalPrice,
+    createdAt,
+  }));
 
 /** Decodes the json fields of `bookingPartsFields`, as the database returned them. */
 export const bookingParts = z.object({

@@ -20,10 +20,16 @@ async function referenceAggregate(db: DbOrTx, id: number): Promise<BookingAggreg
   const booking = (await db.select().from(bookings).where(eq(bookings.id, id)))[0];
   if (!booking) return undefined;
   const gameRow = (await db.select().from(games).where(eq(games.bookingId, id)))[0];
-  const host = booking.assignedHostId ? (await db.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, booking.assignedHostId)))[0] : undefined;
+  const host = booking.assignedHostId
+    ? (await db.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, booking.assignedHostId)))[0]
+    : undefined;
   let game: BookingAggregate['game'] = null;
   if (gameRow) {
-    const added = await db.select({ id: gameChallenges.challengeId }).from(gameChallenges).where(eq(gameChallenges.gameId, gameRow.id)).orderBy(asc(gameChallenges.position));
+    const added = await db
+      .select({ id: gameChallenges.challengeId })
+      .from(gameChallenges)
+      .where(eq(gameChallenges.gameId, gameRow.id))
+      .orderBy(asc(gameChallenges.position));
     // Started means live or ended: a lobby is not a start (decision 0220).
     const live = await db
       .select({ n: sql<number>`count(*)::int` })
@@ -32,7 +38,10 @@ async function referenceAggregate(db: DbOrTx, id: number): Promise<BookingAggreg
     const [latest] = await db.select().from(gameInstances).where(eq(gameInstances.gameId, gameRow.id)).orderBy(desc(gameInstances.id)).limit(1);
     // The record carries the game's columns its answers show, not its creation time.
     const { createdAt: _createdAt, stationsEdited: _stationsEdited, ...columns } = gameRow;
-    const stations = await db.select({ n: sql<number>`count(*)::int` }).from(itemStations).where(eq(itemStations.gameId, gameRow.id));
+    const stations = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(itemStations)
+      .where(eq(itemStations.gameId, gameRow.id));
     game = {
       ...columns,
       addedChallenges: added.map((a) => a.id),
@@ -68,7 +77,10 @@ async function fullBooking() {
   const author = await t.createUser({ role: 'admin', name: 'Ada Admin' });
   const { booking, gameId, gameCode } = await createPaidBooking(t.db, { assignedHostId: host.id, addOns: ['hosted'] });
   const sameMoment = new Date('2030-01-02T03:04:05.678Z');
-  await t.db.update(gameChallenges).set({ position: sql`100 - ${gameChallenges.position}` }).where(eq(gameChallenges.gameId, gameId));
+  await t.db
+    .update(gameChallenges)
+    .set({ position: sql`100 - ${gameChallenges.position}` })
+    .where(eq(gameChallenges.gameId, gameId));
   await t.db.insert(gameInstances).values({ gameId, status: 'live', latestArea: { lat: 1, lng: 2, radius: 3 } });
   await t.db.insert(teams).values([
     { bookingId: booking.id, name: 'Foxes', players: 'Ann, Bob' },
@@ -120,7 +132,7 @@ describe('loadBookingAggregate', () => {
     expect(await loadBookingAggregate(t.db, { gameCode: b.tempCode })).toBeUndefined();
   });
 
-  it("inside a transaction, reads through the transaction: its own uncommitted rows are there", async () => {
+  it('inside a transaction, reads through the transaction: its own uncommitted rows are there', async () => {
     const booking = await createBooking(t.db);
     await loadBookingAggregate(t.db, { id: booking.id }); // the database handle's statement exists already
     const seen = await t.db.transaction(async (tx) => {

@@ -98,7 +98,8 @@ export async function loadBookingAggregate(db: DbOrTx, lookup: BookingLookup): P
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** The stored date and time as every answer gives them: the spec's 14:00 fallback for a time that cannot be read. */
-const scheduleOf = (b: BookingAggregate['booking']) => loadedSchedule({ utcDateTime: iso(b.utcDateTime), date: b.date, meetingTime: b.meetingTime, timezone: b.timezone });
+const scheduleOf = (b: BookingAggregate['booking']) =>
+  loadedSchedule({ utcDateTime: iso(b.utcDateTime), date: b.date, meetingTime: b.meetingTime, timezone: b.timezone });
 const addOnTypes = (addOns: BookingRow['addOns']) => addOns.map((a) => (typeof a === 'string' ? a : a.type));
 
 export function toBookerBooking(agg: BookingAggregate): BookerBooking {

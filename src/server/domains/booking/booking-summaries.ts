@@ -41,7 +41,6 @@ export const gameBooking = new QueryBuilder()
   .from(bookings)
   .as('game_booking');
 
-
 /** The team names the booker set up, in the order they were added: a new game instance starts with these teams. */
 export async function bookedTeamNames(tx: DbOrTx, bookingId: number): Promise<string[]> {
   const rows = await tx.select({ name: teams.name }).from(teams).where(eq(teams.bookingId, bookingId)).orderBy(asc(teams.id));

@@ -76,7 +76,12 @@ export async function withBooking<S extends Source, T>(
 
     // Held in an object: closures assign these, which control-flow narrowing of a `let` would not see.
     // `current` is the row as this write has made it so far; `sequenceRaised` keeps the calendar bump to one per write.
-    const state: { entry: AuditOf<S> | null; changed: boolean; current: BookingRow; sequenceRaised: boolean } = { entry: null, changed: false, current: row, sequenceRaised: false };
+    const state: { entry: AuditOf<S> | null; changed: boolean; current: BookingRow; sequenceRaised: boolean } = {
+      entry: null,
+      changed: false,
+      current: row,
+      sequenceRaised: false,
+    };
     const consequences: StaffAudit[] = [];
     const write: BookingWrite<S> = {
       tx,
@@ -107,7 +112,10 @@ export async function withBooking<S extends Source, T>(
     const result = await mutate(write);
     const entry = state.entry;
     if (entry) {
-      await tx.update(bookings).set({ version: row.version + 1, updatedAt: new Date() }).where(eq(bookings.id, row.id));
+      await tx
+        .update(bookings)
+        .set({ version: row.version + 1, updatedAt: new Date() })
+        .where(eq(bookings.id, row.id));
       // Consequences first, as they were logged before this path existed (the timeline orders one moment by id).
       for (const c of consequences) await recordAudit(tx, row.id, staffLike(options.actor), c);
       await recordAudit(tx, row.id, options.actor, entry);
@@ -130,7 +138,13 @@ async function followDefaultStations(tx: Tx, bookingId: number): Promise<void> {
   const game = await gameOfBooking(tx, bookingId);
   if (!game?.weaponsOn || game.stationsEdited) return;
   const [b] = await tx
-    .select({ planType: bookings.planType, lat: bookings.initialAreaLat, lng: bookings.initialAreaLng, radius: bookings.initialAreaRadius, players: bookings.players })
+    .select({
+      planType: bookings.planType,
+      lat: bookings.initialAreaLat,
+      lng: bookings.initialAreaLng,
+      radius: bookings.initialAreaRadius,
+      players: bookings.players,
+    })
     .from(bookings)
     .where(eq(bookings.id, bookingId));
   if (b) await syncDefaultStations(tx, game.id, { planType: b.planType, area: { lat: b.lat, lng: b.lng, radius: b.radius }, players: b.players });

@@ -92,12 +92,23 @@ export async function assertHostFree(tx: DbOrTx, booking: Schedule & { id: numbe
 /** Every host with whether they are free for this booking's game, and why not (the staff picker, GET …/host-availability). */
 export async function hostsAvailability(db: DbOrTx, bookingId: number): Promise<HostAvailability[]> {
   const [booking] = await db
-    .select({ id: bookings.id, utcDateTime: bookings.utcDateTime, date: bookings.date, meetingTime: bookings.meetingTime, timezone: bookings.timezone, duration: bookings.duration })
+    .select({
+      id: bookings.id,
+      utcDateTime: bookings.utcDateTime,
+      date: bookings.date,
+      meetingTime: bookings.meetingTime,
+      timezone: bookings.timezone,
+      duration: bookings.duration,
+    })
     .from(bookings)
     .where(eq(bookings.id, bookingId));
   if (!booking) throw new NotFoundError(DETAIL_MESSAGES.notFound);
   const hosts = await db.select({ id: users.id, name: users.name }).from(users).where(eq(users.isHost, true)).orderBy(asc(users.name), asc(users.id));
-  const clashes = await clashesFor(db, booking, hosts.map((h) => h.id));
+  const clashes = await clashesFor(
+    db,
+    booking,
+    hosts.map((h) => h.id),
+  );
   return hosts.map((host) => {
     const clash = clashes.get(host.id) ?? null;
     return {

@@ -10,7 +10,10 @@ export class LockedError extends AppError {
   }
 }
 
-type BookingLocks = Pick<typeof bookings.$inferSelect, 'lockedLocations' | 'lockedChallenges' | 'lockedGameArea' | 'lockedChicken' | 'lockedHost' | 'lockedTeams'>;
+type BookingLocks = Pick<
+  typeof bookings.$inferSelect,
+  'lockedLocations' | 'lockedChallenges' | 'lockedGameArea' | 'lockedChicken' | 'lockedHost' | 'lockedTeams'
+>;
 
 const LOCKS: Record<LockSection, { flag: keyof BookingLocks; message: string }> = {
   locations: { flag: 'lockedLocations', message: BOOKER_MESSAGES.locationsLocked },

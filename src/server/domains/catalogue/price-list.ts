@@ -28,10 +28,7 @@ export function effectivePrice(item: ItemPrice): number {
 }
 
 /** Prices a booking from the stored price list; the client's own figures are never trusted. */
-export function priceBooking(
-  table: PriceTable,
-  input: { planType: PlanType; addOns: readonly AddOnType[]; players: number },
-): BookingPrice {
+export function priceBooking(table: PriceTable, input: { planType: PlanType; addOns: readonly AddOnType[]; players: number }): BookingPrice {
   const plan = table.plans.get(input.planType);
   if (!plan || !plan.isActive) throw ValidationError.field('plan_type', 'This game type is not available.');
   const addOnPrices = input.addOns.map((type) => {

@@ -38,7 +38,9 @@ export async function shrinkDueAreas(db: Db, now: Date = new Date()): Promise<nu
       const [updated] = await tx
         .update(gameInstances)
         .set({ latestArea: area })
-        .where(and(eq(gameInstances.id, row.id), eq(gameInstances.status, 'live'), sql`${gameInstances.latestArea} is distinct from ${JSON.stringify(area)}::jsonb`))
+        .where(
+          and(eq(gameInstances.id, row.id), eq(gameInstances.status, 'live'), sql`${gameInstances.latestArea} is distinct from ${JSON.stringify(area)}::jsonb`),
+        )
         .returning({ id: gameInstances.id });
       if (updated) await publishState(tx, row.gameId, row.id);
       return Boolean(updated);

@@ -20,7 +20,13 @@ describe('who hears a submission event', () => {
 });
 
 describe("who hears the Chicken's position (decision 0280)", () => {
-  const position = (role: 'player' | 'chicken'): GameEvent => ({ id: null, gameId: 1, type: 'position', data: {}, meta: { playerId: 5, teamId: role === 'chicken' ? null : 7, role } });
+  const position = (role: 'player' | 'chicken'): GameEvent => ({
+    id: null,
+    gameId: 1,
+    type: 'position',
+    data: {},
+    meta: { playerId: 5, teamId: role === 'chicken' ? null : 7, role },
+  });
 
   it('reaches the organiser only when they opted in; staff always; every other event reaches the organiser', () => {
     expect(visibleTo({ kind: 'organiser', seesChicken: false }, position('chicken'))).toBe(false);

@@ -25,9 +25,7 @@ export type GameEvent = { id: number | null; gameId: number; type: GameEventType
  * (they often play: decision 0280); a player sees its own team and itself, never the Chicken.
  */
 export type Viewer =
-  | { kind: 'staff' }
-  | { kind: 'organiser'; seesChicken: boolean }
-  | { kind: 'player'; playerId: number; teamId: number | null; role: PlayerRole };
+  { kind: 'staff' } | { kind: 'organiser'; seesChicken: boolean } | { kind: 'player'; playerId: number; teamId: number | null; role: PlayerRole };
 
 /** Whether the viewer may see where the Chicken is (its live position and its trail). */
 export function seesChickenPosition(viewer: Viewer): boolean {
@@ -72,7 +70,9 @@ export async function publishGameEvent(tx: DbOrTx, event: NewGameEvent): Promise
     .values({ gameId: event.gameId, instanceId: event.instanceId, type: event.type, payload: { data: event.data, meta } })
     .returning({ id: gameEvents.id });
   if (!row) throw new Error('game event not stored');
-  await tx.execute(sql`select pg_notify(${GAME_EVENTS_CHANNEL}, ${notificationText({ id: row.id, gameId: event.gameId, type: event.type, data: event.data, meta })})`);
+  await tx.execute(
+    sql`select pg_notify(${GAME_EVENTS_CHANNEL}, ${notificationText({ id: row.id, gameId: event.gameId, type: event.type, data: event.data, meta })})`,
+  );
   return row.id;
 }
 
@@ -85,7 +85,10 @@ export function notificationText(event: GameEvent): string {
 
 /** The id of the game's last stored event ('0' before any): a snapshot's continuation point. */
 export async function lastEventId(db: DbOrTx, gameId: number): Promise<number> {
-  const [row] = await db.select({ id: sql<number>`coalesce(max(${gameEvents.id}), 0)::bigint` }).from(gameEvents).where(eq(gameEvents.gameId, gameId));
+  const [row] = await db
+    .select({ id: sql<number>`coalesce(max(${gameEvents.id}), 0)::bigint` })
+    .from(gameEvents)
+    .where(eq(gameEvents.gameId, gameId));
   return Number(row?.id ?? 0);
 }
 
@@ -134,8 +137,16 @@ export function createGameHub(database: Database, log: Log, metrics: Metrics): G
   const subscribers = new Map<number, Set<Subscriber>>();
   let draining = false;
   // Heard: every committed event of every process reaches each process's LISTEN once (positions included).
-  const heard = metrics.counter({ name: 'hatch_game_events_published_total', help: 'Game events committed and heard on this process\'s LISTEN, by type', labelNames: ['type'] });
-  const delivered = metrics.counter({ name: 'hatch_game_events_delivered_total', help: 'Game events handed to this process\'s event streams (one per stream that may see it), by type', labelNames: ['type'] });
+  const heard = metrics.counter({
+    name: 'hatch_game_events_published_total',
+    help: "Game events committed and heard on this process's LISTEN, by type",
+    labelNames: ['type'],
+  });
+  const delivered = metrics.counter({
+    name: 'hatch_game_events_delivered_total',
+    help: "Game events handed to this process's event streams (one per stream that may see it), by type",
+    labelNames: ['type'],
+  });
   /** The last stored event id handed out per game, so a reconnected LISTEN can catch up on the gap. */
   const lastDelivered = new Map<number, number>();
   let stopListening: (() => Promise<void>) | null = null;
@@ -167,7 +178,8 @@ export function createGameHub(database: Database, log: Log, metrics: Metrics): G
     let parsed: z.infer<typeof notification>;
     try {
       const raw: unknown = JSON.parse(text);
-      if (typeof raw === 'object' && raw !== null && 't' in raw && typeof raw.t === 'string') heard.inc({ type: GAME_EVENT_TYPES.find((t) => t === raw.t) ?? 'unknown' });
+      if (typeof raw === 'object' && raw !== null && 't' in raw && typeof raw.t === 'string')
+        heard.inc({ type: GAME_EVENT_TYPES.find((t) => t === raw.t) ?? 'unknown' });
       // Every process hears every game: one without subscribers here only notes how far the game got.
       if (typeof raw === 'object' && raw !== null && 'g' in raw && typeof raw.g === 'number' && !subscribers.has(raw.g)) {
         const gameId = raw.g;

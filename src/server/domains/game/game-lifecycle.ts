@@ -32,7 +32,12 @@ async function lockOpenInstance(tx: DbOrTx, gameId: number): Promise<InstanceRow
 }
 
 /** A new instance with the booker's teams (teams_list) as its first teams. */
-async function insertInstance(tx: DbOrTx, gameId: number, bookingId: number, values: Partial<typeof gameInstances.$inferInsert> & { status: 'lobby' | 'live'; latestArea: Area }) {
+async function insertInstance(
+  tx: DbOrTx,
+  gameId: number,
+  bookingId: number,
+  values: Partial<typeof gameInstances.$inferInsert> & { status: 'lobby' | 'live'; latestArea: Area },
+) {
   const [row] = await tx
     .insert(gameInstances)
     .values({ gameId, ...values })
@@ -132,14 +137,23 @@ async function endLive(write: BookingWrite, gameId: number, by: 'staff' | 'host'
     entityType: 'game',
     entityId: gameId,
     before: { status: 'live', booking_status: row.bookingStatus },
-    after: { status: 'ended', instance_id: instance.id, ended_by: by === 'ticker' ? 'time_up' : by, booking_status: row.bookingStatus === 'paid' ? 'completed' : row.bookingStatus },
+    after: {
+      status: 'ended',
+      instance_id: instance.id,
+      ended_by: by === 'ticker' ? 'time_up' : by,
+      booking_status: row.bookingStatus === 'paid' ? 'completed' : row.bookingStatus,
+    },
   });
   await publishState(tx, gameId, instance.id);
   return instance.id;
 }
 
 /** End Game by hand (host or admin): the live instance ends now and the booking is completed. 409 when the game is not live. */
-export async function endGame(db: Db, input: { gameId: number; actorId: number; bookingId: number; by: 'staff' | 'host' }, now: Date = new Date()): Promise<PublicGame> {
+export async function endGame(
+  db: Db,
+  input: { gameId: number; actorId: number; bookingId: number; by: 'staff' | 'host' },
+  now: Date = new Date(),
+): Promise<PublicGame> {
   await withBooking(db, { id: input.bookingId }, { actor: { source: 'staff', userId: input.actorId } }, async (write) => {
     const ended = await endLive(write, input.gameId, input.by, now);
     if (ended === undefined) throw new ConflictError(GAME_MESSAGES.gameNotLive, 'game_not_live');
@@ -152,7 +166,11 @@ export async function endGame(db: Db, input: { gameId: number; actorId: number; 
  * clock going on from where it stopped (ends_at = now + the time that was left at the end), and the booking is paid
  * again (the machine's `resume`). The ticker then ends it at that new time. Refused with the shared rule's 409s.
  */
-export async function resumeGame(db: Db, input: { gameId: number; actorId: number; bookingId: number; by: 'staff' | 'host' }, now: Date = new Date()): Promise<PublicGame> {
+export async function resumeGame(
+  db: Db,
+  input: { gameId: number; actorId: number; bookingId: number; by: 'staff' | 'host' },
+  now: Date = new Date(),
+): Promise<PublicGame> {
   await withBooking(db, { id: input.bookingId }, { actor: { source: 'staff', userId: input.actorId } }, async (write) => {
     const { tx, row } = write;
     const { state, instance } = await stateOfGame(tx, input.gameId);
@@ -168,7 +186,12 @@ export async function resumeGame(db: Db, input: { gameId: number; actorId: numbe
       entityType: 'game',
       entityId: input.gameId,
       before: { status: 'ended', end_time: instance.endTime.toISOString(), booking_status: row.bookingStatus },
-      after: { status: 'live', instance_id: instance.id, ends_at: endsAt.toISOString(), booking_status: row.bookingStatus === 'completed' ? 'paid' : row.bookingStatus },
+      after: {
+        status: 'live',
+        instance_id: instance.id,
+        ends_at: endsAt.toISOString(),
+        booking_status: row.bookingStatus === 'completed' ? 'paid' : row.bookingStatus,
+      },
     });
     await publishState(tx, input.gameId, instance.id);
   });
@@ -196,7 +219,9 @@ export async function endDueGames(db: Db, now: Date = new Date()): Promise<numbe
     .limit(100);
   let ended = 0;
   for (const game of due) {
-    const { result } = await withBooking(db, { id: game.bookingId }, { actor: { source: 'system', userId: null } }, (write) => endLive(write, game.gameId, 'ticker', now, now));
+    const { result } = await withBooking(db, { id: game.bookingId }, { actor: { source: 'system', userId: null } }, (write) =>
+      endLive(write, game.gameId, 'ticker', now, now),
+    );
     if (result !== undefined) ended++;
   }
   return ended;

@@ -7,14 +7,7 @@ import { normalizeCode } from '../../platform/codes';
 import { lastEventId, seesChickenPosition, type Viewer } from './game-events';
 import { teamCapacity } from '../../../shared/game/teams';
 import { TRAIL_LENGTH } from '../../../shared/game/positions';
-import {
-  type GameMessage,
-  type LobbyTeam,
-  type MapPlayer,
-  type Player,
-  type PublicGame,
-  type SeatedTeam,
-} from '../../../shared/api/play';
+import { type GameMessage, type LobbyTeam, type MapPlayer, type Player, type PublicGame, type SeatedTeam } from '../../../shared/api/play';
 import { loadedSchedule, meetingInstant } from '../../../shared/meeting-time';
 import type { TeamScore } from '../../../shared/scoring/leaderboard';
 import type { ConsoleResponse } from '../../../shared/api/host';
@@ -178,7 +171,10 @@ export async function mapSnapshot(db: DbOrTx, ctx: GameContext, viewer: Viewer) 
   });
   // The organiser who did not opt in sees the Chicken in the list (joined, ready) but not where it is.
   const located = (p: PlayerRow) => p.role !== 'chicken' || viewer.kind === 'player' || seesChickenPosition(viewer);
-  const trails = await trailsOf(db, visible.filter(located).map((p) => p.id));
+  const trails = await trailsOf(
+    db,
+    visible.filter(located).map((p) => p.id),
+  );
   const mapPlayers: MapPlayer[] = visible.map((p) => ({
     ...playerDto(p),
     position: located(p) && p.lastLat !== null && p.lastLng !== null && p.lastAt ? { lat: p.lastLat, lng: p.lastLng, at: p.lastAt.toISOString() } : null,

@@ -15,7 +15,10 @@ export async function instanceLeaderboard(db: DbOrTx, instanceId: number): Promi
 export async function instanceLeaderboards(db: DbOrTx, instanceIds: readonly number[]): Promise<Map<number, RankedTeam<TeamScore & { points: number }>[]>> {
   const rows = await teamsOfInstances(db, instanceIds);
   return new Map(
-    instanceIds.map((id) => [id, rankTeams(rows.filter((t) => t.instanceId === id).map((t) => ({ ...teamScoreOf(t), points: t.challengePoints + t.adjustments })))]),
+    instanceIds.map((id) => [
+      id,
+      rankTeams(rows.filter((t) => t.instanceId === id).map((t) => ({ ...teamScoreOf(t), points: t.challengePoints + t.adjustments }))),
+    ]),
   );
 }
 

@@ -53,7 +53,12 @@ export async function authenticate(db: Db, code: string, token: string | null): 
  * unknown token or another game's token counts against it. Every player route goes through this (issue 28: they
  * answered 300 wrong tokens without a 429).
  */
-export function playerOfRequest(db: Db, guesses: CodeGuesses, request: { ip: string; headers: Record<string, string | string[] | undefined> }, code: string): Promise<PlayerAuth> {
+export function playerOfRequest(
+  db: Db,
+  guesses: CodeGuesses,
+  request: { ip: string; headers: Record<string, string | string[] | undefined> },
+  code: string,
+): Promise<PlayerAuth> {
   return guesses.guard(request.ip, () => authenticate(db, code, headerValue(request.headers[PLAYER_TOKEN_HEADER], 128)), isRefusal);
 }
 

@@ -35,12 +35,21 @@ export const bookingGame = new QueryBuilder()
     weaponsOn: games.weaponsOn,
     hostId: games.hostId,
     chickenKey: games.chickenKey,
-    addedChallenges: sql`coalesce((select json_agg(${gameChallenges.challengeId} order by ${gameChallenges.position}) from ${gameChallenges} where ${eq(gameChallenges.gameId, games.id)}), '[]'::json)`.as('added_challenges'),
+    addedChallenges:
+      sql`coalesce((select json_agg(${gameChallenges.challengeId} order by ${gameChallenges.position}) from ${gameChallenges} where ${eq(gameChallenges.gameId, games.id)}), '[]'::json)`.as(
+        'added_challenges',
+      ),
     /** How many item stations the game has (the set-up status on every screen, 0335). */
     stationsCount: sql`(select count(*)::int from ${itemStations} where ${eq(itemStations.gameId, games.id)})`.as('stations_count'),
-    hasLiveInstance: sql`exists (select 1 from ${gameInstances} where ${eq(gameInstances.gameId, games.id)} and ${inArray(gameInstances.status, [...STARTED_STATES])})`.as('has_live_instance'),
+    hasLiveInstance:
+      sql`exists (select 1 from ${gameInstances} where ${eq(gameInstances.gameId, games.id)} and ${inArray(gameInstances.status, [...STARTED_STATES])})`.as(
+        'has_live_instance',
+      ),
     /** The latest instance's status, end time and booked end: the game's lifecycle state (shared/lifecycle/game-states.ts). */
-    latestInstance: sql`(select json_build_array(${gameInstances.status}, ${gameInstances.endTime}, ${gameInstances.endsAt}) from ${gameInstances} where ${eq(gameInstances.gameId, games.id)} order by ${desc(gameInstances.id)} limit 1)`.as('latest_instance'),
+    latestInstance:
+      sql`(select json_build_array(${gameInstances.status}, ${gameInstances.endTime}, ${gameInstances.endsAt}) from ${gameInstances} where ${eq(gameInstances.gameId, games.id)} order by ${desc(gameInstances.id)} limit 1)`.as(
+        'latest_instance',
+      ),
   })
   .from(games)
   .as('booking_game');
@@ -147,7 +156,10 @@ export async function ensureGame(
     try {
       // A savepoint: a clash aborts only the insert, not the payment's transaction, so the next code can be tried.
       const [game] = await tx.transaction((sp) =>
-        sp.insert(games).values({ bookingId, code: newCode(), weaponsOn: initial.weaponsOn ?? false }).returning({ id: games.id, code: games.code }),
+        sp
+          .insert(games)
+          .values({ bookingId, code: newCode(), weaponsOn: initial.weaponsOn ?? false })
+          .returning({ id: games.id, code: games.code }),
       );
       if (!game) throw new Error('game not created');
       const defaults = await tx
@@ -185,7 +197,14 @@ export async function syncDefaultStations(tx: DbOrTx, gameId: number, booking: S
   const existing = await tx.select().from(itemStations).where(eq(itemStations.gameId, gameId)).orderBy(asc(itemStations.id));
   if (!game || game.edited || weaponsUnavailable({ plan_type: booking.planType, weapons_on: game.weaponsOn })) return existing.length;
   const wanted = defaultStations(booking.area, booking.players, gameId);
-  if (existing.length === wanted.length && existing.every((s, i) => { const w = wanted[i]; return w !== undefined && samePlace(s, w); })) return existing.length;
+  if (
+    existing.length === wanted.length &&
+    existing.every((s, i) => {
+      const w = wanted[i];
+      return w !== undefined && samePlace(s, w);
+    })
+  )
+    return existing.length;
   if (existing.length > 0 && (await gameHasStarted(tx, { gameId }))) return existing.length;
   await tx.delete(itemStations).where(eq(itemStations.gameId, gameId));
   await tx.insert(itemStations).values(wanted.map((s) => ({ gameId, kind: s.kind, lat: s.lat, lng: s.lng, label: s.label })));

@@ -10,7 +10,11 @@ export type ResultsTeam = { rank: number; name: string; total: number };
 export const RESULTS_MAIL_KIND = 'game.results';
 
 /** The booker's mail when the game ends: the final leaderboard and where the results and the photo album are. */
-export function resultsMail(f: Pick<BookingMailFacts, 'email' | 'fullName' | 'city' | 'manageKey' | 'gameCode'>, teams: readonly ResultsTeam[], baseUrl: string): OutgoingMail {
+export function resultsMail(
+  f: Pick<BookingMailFacts, 'email' | 'fullName' | 'city' | 'manageKey' | 'gameCode'>,
+  teams: readonly ResultsTeam[],
+  baseUrl: string,
+): OutgoingMail {
   const link = `${baseUrl.replace(/\/$/, '')}${manageResultsPath(f.manageKey)}`;
   const hello = mailGreeting(f.fullName);
   const opening = `Your Chicken hunt in ${f.city} is over. Here is the final leaderboard.`;

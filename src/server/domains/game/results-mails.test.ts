@@ -1,14 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { resultsMail, RESULTS_MAIL_KIND } from './results-mail';
 
-const facts = { email: 'pat@example.test', fullName: 'Pat <Photo>', city: 'London', manageKey: 'k3y_private-0123456789abcdefghijklmnopqrstu', gameCode: 'ABC123' };
+const facts = {
+  email: 'pat@example.test',
+  fullName: 'Pat <Photo>',
+  city: 'London',
+  manageKey: 'k3y_private-0123456789abcdefghijklmnopqrstu',
+  gameCode: 'ABC123',
+};
 
 describe('the results mail', () => {
   it('lists the final leaderboard and links the results page by the private key', () => {
-    const mail = resultsMail(facts, [
-      { rank: 1, name: 'Foxes', total: 18 },
-      { rank: 2, name: 'Owls & co', total: 6 },
-    ], 'https://hatch.example/');
+    const mail = resultsMail(
+      facts,
+      [
+        { rank: 1, name: 'Foxes', total: 18 },
+        { rank: 2, name: 'Owls & co', total: 6 },
+      ],
+      'https://hatch.example/',
+    );
     expect(mail.kind).toBe(RESULTS_MAIL_KIND);
     expect(mail.to).toBe('pat@example.test');
     expect(mail.subject).toBe('Your hatch results: game ABC123');

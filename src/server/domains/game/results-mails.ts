@@ -30,7 +30,11 @@ export async function queueDueResultsMails(db: Db, mailer: BookingMailer, now: D
   let sent = 0;
   for (const c of candidates) {
     const queued = await db.transaction(async (tx) => {
-      const [locked] = await tx.select({ id: gameInstances.id }).from(gameInstances).where(eq(gameInstances.id, c.instanceId)).for('update', { skipLocked: true });
+      const [locked] = await tx
+        .select({ id: gameInstances.id })
+        .from(gameInstances)
+        .where(eq(gameInstances.id, c.instanceId))
+        .for('update', { skipLocked: true });
       if (!locked) return false;
       const [already] = await tx
         .select({ id: mailOutbox.id })

@@ -43,7 +43,12 @@ export async function weaponsGameById(db: DbOrTx, gameId: number): Promise<Weapo
  * the action's transaction after the team's row is locked: an Egg Strike locks its target's row too, so a freeze
  * that is being written is seen here once it commits.
  */
-export async function assertTeamMay(tx: DbOrTx, at: { gameId: number; instanceId: number; teamId: number; game?: WeaponsGame }, action: TeamAction, now: Date): Promise<void> {
+export async function assertTeamMay(
+  tx: DbOrTx,
+  at: { gameId: number; instanceId: number; teamId: number; game?: WeaponsGame },
+  action: TeamAction,
+  now: Date,
+): Promise<void> {
   const game = at.game ?? (await weaponsGameById(tx, at.gameId));
   const block = teamBlock({ game, teamId: at.teamId, effects: await effectsOf(tx, at.instanceId, now), now }, action);
   if (block) throw new TeamFrozenError(block.message, block.seconds);

@@ -11,9 +11,16 @@ export type BootstrapResult = { created: false } | { created: true; email: strin
  */
 export async function bootstrapAdmin(db: Db, env: { email?: string | undefined; password?: string | undefined }): Promise<BootstrapResult> {
   if (env.email) {
-    const existing = await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = lower(${env.email})`).limit(1);
+    const existing = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(sql`lower(${users.email}) = lower(${env.email})`)
+      .limit(1);
     if (existing[0]) {
-      await db.update(users).set({ isAdmin: true }).where(sql`${users.id} = ${existing[0].id}`);
+      await db
+        .update(users)
+        .set({ isAdmin: true })
+        .where(sql`${users.id} = ${existing[0].id}`);
       return { created: false };
     }
     const password = env.password ?? randomToken(12);

@@ -5,9 +5,21 @@ import { NotFoundError } from '../../platform/errors';
 import { endpointRoute } from '../../platform/http/endpoint-route';
 import { requireStaffUser } from './staff-guard';
 import { recordActivity } from './activity';
-import { deleteUnavailability, insertUnavailability, listUnavailability, saveTravelMarginMinutes, travelMarginMinutes, type UnavailabilityRow } from './host-time';
+import {
+  deleteUnavailability,
+  insertUnavailability,
+  listUnavailability,
+  saveTravelMarginMinutes,
+  travelMarginMinutes,
+  type UnavailabilityRow,
+} from './host-time';
 
-const toDto = (row: UnavailabilityRow): Unavailability => ({ id: row.id, starts_at: row.startsAt.toISOString(), ends_at: row.endsAt.toISOString(), note: row.note });
+const toDto = (row: UnavailabilityRow): Unavailability => ({
+  id: row.id,
+  starts_at: row.startsAt.toISOString(),
+  ends_at: row.endsAt.toISOString(),
+  note: row.note,
+});
 
 /** A host's own unavailable time from their console, and the travel margin staff set (issue 31, decision 0376). */
 export const hostTimeRoutes: FastifyPluginAsyncZod = async (app) => {

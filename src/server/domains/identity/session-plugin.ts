@@ -92,7 +92,10 @@ async function loadUser(db: Db, sessionKey: string): Promise<SessionUser | null>
     return null;
   }
   if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
-    await db.update(sessions).set({ lastSeenAt: sql`now()` }).where(eq(sessions.id, sessionKey));
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: sql`now()` })
+      .where(eq(sessions.id, sessionKey));
   }
   const { lastSeenAt: _ignored, ...user } = row;
   return user;

@@ -10,9 +10,7 @@ export const SESSION_ABSOLUTE_MS = 7 * 24 * 60 * 60 * 1000;
  * reset whoever held a session is out), or every one but `exceptSessionKey`: the one they made the change from.
  */
 export async function endUserSessions(db: DbOrTx, userId: number, exceptSessionKey?: string | null): Promise<void> {
-  await db
-    .delete(sessions)
-    .where(exceptSessionKey ? and(eq(sessions.userId, userId), ne(sessions.id, exceptSessionKey)) : eq(sessions.userId, userId));
+  await db.delete(sessions).where(exceptSessionKey ? and(eq(sessions.userId, userId), ne(sessions.id, exceptSessionKey)) : eq(sessions.userId, userId));
 }
 
 /** Removes sessions past their absolute expiry or idle for longer than the idle timeout. */

@@ -9,7 +9,8 @@ export function appVersion(): string {
     const file = path.join(dir, 'package.json');
     if (existsSync(file)) {
       const parsed: unknown = JSON.parse(readFileSync(file, 'utf8'));
-      if (parsed && typeof parsed === 'object' && 'name' in parsed && parsed.name === 'hatch' && 'version' in parsed && typeof parsed.version === 'string') return parsed.version;
+      if (parsed && typeof parsed === 'object' && 'name' in parsed && parsed.name === 'hatch' && 'version' in parsed && typeof parsed.version === 'string')
+        return parsed.version;
     }
     dir = path.dirname(dir);
   }

@@ -24,7 +24,14 @@ export const manifestSchema = z.object({
   source: z.object({ driver: z.enum(['pglite', 'postgres']), media: z.enum(['local', 's3']) }),
   /** The migrations applied to the database it was taken from, oldest first (drizzle's journal `when` and hash). */
   migrations: z.array(z.object({ tag: z.string(), created_at: z.number(), hash: z.string() })),
-  tables: z.array(z.object({ name: z.string().regex(/^[a-z_][a-z0-9_]*$/), columns: z.array(z.string().regex(/^[a-z_][a-z0-9_]*$/)).min(1), rows: z.number().int().min(0), file: archivePath })),
+  tables: z.array(
+    z.object({
+      name: z.string().regex(/^[a-z_][a-z0-9_]*$/),
+      columns: z.array(z.string().regex(/^[a-z_][a-z0-9_]*$/)).min(1),
+      rows: z.number().int().min(0),
+      file: archivePath,
+    }),
+  ),
   sequences: z.array(z.object({ name: z.string().regex(/^[a-z_][a-z0-9_]*$/), last_value: z.number().int().nullable() })),
   media: z.array(z.object({ key: z.string(), file: archivePath })),
   files: z.record(archivePath, fileEntry),

@@ -34,7 +34,9 @@ async function readJournal(folder: string): Promise<Journal> {
 async function appliedMigrations(session: DbSession): Promise<AppliedMigration[]> {
   const [found] = await session.query<{ present: boolean }>(`select to_regclass('drizzle.__drizzle_migrations') is not null as present`);
   if (!found?.present) throw new BackupError('The database has no migrations applied: start hatch on it once, or check DATABASE_URL / DATA_DIR.');
-  const rows = await session.query<{ hash: string; created_at: string | number }>('select hash, created_at from drizzle.__drizzle_migrations order by created_at');
+  const rows = await session.query<{ hash: string; created_at: string | number }>(
+    'select hash, created_at from drizzle.__drizzle_migrations order by created_at',
+  );
   const journal = await readJournal(migrationsFolder());
   return rows.map((row) => {
     const createdAt = Number(row.created_at);
@@ -68,7 +70,9 @@ export async function dumpDatabase(database: Database, dir: string, progress: Pr
       progress(`  ${name}: ${rows} ${rows === 1 ? 'row' : 'rows'}`);
     }
     const sequences = (
-      await session.query<{ name: string; last_value: string | number | null }>(`select sequencename as name, last_value from pg_sequences where schemaname = 'public' order by 1`)
+      await session.query<{ name: string; last_value: string | number | null }>(
+        `select sequencename as name, last_value from pg_sequences where schemaname = 'public' order by 1`,
+      )
     ).map((s): SequenceValue => ({ name: s.name, last_value: s.last_value === null ? null : Number(s.last_value) }));
     return { migrations, tables, sequences };
   });

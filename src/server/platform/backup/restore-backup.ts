@@ -43,7 +43,8 @@ async function unpack(file: string, work: string): Promise<BackupManifest> {
   const { files, tables, media } = manifest.data;
   const present = (await filesUnder(work)).filter((name) => name !== MANIFEST_FILE);
   const unlisted = present.filter((name) => !(name in files));
-  if (unlisted.length > 0) throw new BackupError(`The archive holds files its manifest does not list (${unlisted.slice(0, 3).join(', ')}): it is not as it was written.`);
+  if (unlisted.length > 0)
+    throw new BackupError(`The archive holds files its manifest does not list (${unlisted.slice(0, 3).join(', ')}): it is not as it was written.`);
   for (const [name, expected] of Object.entries(files)) {
     if (!present.includes(name)) throw new BackupError(`The archive lacks ${name}, which its manifest lists: it is incomplete.`);
     const actual = await fileFacts(path.join(work, name));
@@ -84,7 +85,8 @@ async function targetContents(config: Config, photos: PhotoStorage): Promise<str
   } else if (existsSync(path.join(config.DATA_DIR, 'PG_VERSION'))) {
     found.push(`${config.DATA_DIR} holds a database`);
   }
-  if (await hasPhotos(photos)) found.push(photos.kind === 's3' ? `the bucket ${config.S3_BUCKET ?? ''} holds photos` : `${path.join(config.DATA_DIR, 'photos')} holds photos`);
+  if (await hasPhotos(photos))
+    found.push(photos.kind === 's3' ? `the bucket ${config.S3_BUCKET ?? ''} holds photos` : `${path.join(config.DATA_DIR, 'photos')} holds photos`);
   return found;
 }
 
@@ -120,17 +122,24 @@ export async function restoreBackup(options: RestoreOptions): Promise<BackupMani
   const file = path.resolve(options.file);
   if (!config.DATABASE_URL) {
     const holder = dataDirHolder(config.DATA_DIR);
-    if (holder !== null) throw new BackupError(`A hatch server (pid ${holder}) has ${config.DATA_DIR} open: stop it first. (If none runs, delete ${path.join(config.DATA_DIR, 'hatch.pid')}.)`);
+    if (holder !== null)
+      throw new BackupError(
+        `A hatch server (pid ${holder}) has ${config.DATA_DIR} open: stop it first. (If none runs, delete ${path.join(config.DATA_DIR, 'hatch.pid')}.)`,
+      );
   }
   const work = await mkdtemp(path.join(tmpdir(), 'hatch-restore-'));
   const photos = createPhotoStorage(config);
   try {
     progress(`Checking ${file}`);
     const manifest = await unpack(file, work);
-    progress(`  hatch ${manifest.app_version}, made ${manifest.created_at} from the ${manifest.source.driver === 'pglite' ? 'embedded database' : 'PostgreSQL database'}; ${Object.keys(manifest.files).length} files, checksums match`);
+    progress(
+      `  hatch ${manifest.app_version}, made ${manifest.created_at} from the ${manifest.source.driver === 'pglite' ? 'embedded database' : 'PostgreSQL database'}; ${Object.keys(manifest.files).length} files, checksums match`,
+    );
     const contents = await targetContents(config, photos);
     if (contents.length > 0 && !options.force) {
-      throw new BackupError(`The target is not empty (${contents.join('; ')}). Restore into an empty data folder or database, or pass --force to replace what is there.`);
+      throw new BackupError(
+        `The target is not empty (${contents.join('; ')}). Restore into an empty data folder or database, or pass --force to replace what is there.`,
+      );
     }
     if (contents.length > 0) {
       progress(`Emptying the target (--force): ${contents.join('; ')}`);
@@ -146,7 +155,9 @@ export async function restoreBackup(options: RestoreOptions): Promise<BackupMani
       await database.close();
       release();
     }
-    progress(`Restoring ${manifest.media.length} media ${manifest.media.length === 1 ? 'file' : 'files'} (${photos.kind === 's3' ? 'S3 bucket' : 'local folder'})`);
+    progress(
+      `Restoring ${manifest.media.length} media ${manifest.media.length === 1 ? 'file' : 'files'} (${photos.kind === 's3' ? 'S3 bucket' : 'local folder'})`,
+    );
     await loadMedia(photos, work, manifest.media, progress);
     progress('Restore complete: start hatch on it.');
     return manifest;

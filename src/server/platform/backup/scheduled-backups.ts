@@ -115,7 +115,9 @@ export function scheduledBackups(options: ScheduledBackupOptions) {
 
   async function prune(): Promise<void> {
     for (const old of (await existingBackups(options.dir)).slice(options.keep)) {
-      await rm(path.join(options.dir, old.name), { force: true }).catch((error: unknown) => options.log.error({ err: error, file: old.name }, 'old backup not deleted'));
+      await rm(path.join(options.dir, old.name), { force: true }).catch((error: unknown) =>
+        options.log.error({ err: error, file: old.name }, 'old backup not deleted'),
+      );
     }
   }
 

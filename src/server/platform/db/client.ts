@@ -134,7 +134,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 class GuardedPool extends pg.Pool {
   override connect(): Promise<pg.PoolClient>;
   override connect(callback: (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void): void;
-  override connect(callback?: (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void): Promise<pg.PoolClient> | void {
+  override connect(
+    callback?: (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void,
+  ): Promise<pg.PoolClient> | void {
     if (!callback) return super.connect().then(guardCheckedOut);
     super.connect((err, client) => {
       if (err || !client) return callback(err, undefined, () => undefined);

@@ -45,7 +45,11 @@ export function isDatabaseUnavailable(error: unknown): boolean {
       return true;
     }
     const message = 'message' in e && typeof e.message === 'string' ? e.message : '';
-    if (/Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|Cannot use a pool after calling end|PGlite is closed/i.test(message)) {
+    if (
+      /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|Cannot use a pool after calling end|PGlite is closed/i.test(
+        message,
+      )
+    ) {
       return true;
     }
     e = 'cause' in e ? e.cause : undefined;

@@ -12,7 +12,9 @@ const latestApplied = z.object({ rows: z.array(z.object({ latest: z.string() }))
 /** The `when` of each migration in the journal, read once per process (the folder does not change while it runs). */
 let journalTimes: number[] | undefined;
 function migrationTimes(): number[] {
-  journalTimes ??= journalSchema.parse(JSON.parse(readFileSync(path.join(migrationsFolder(), 'meta', '_journal.json'), 'utf8'))).entries.map((entry) => entry.when);
+  journalTimes ??= journalSchema
+    .parse(JSON.parse(readFileSync(path.join(migrationsFolder(), 'meta', '_journal.json'), 'utf8')))
+    .entries.map((entry) => entry.when);
   return journalTimes;
 }
 

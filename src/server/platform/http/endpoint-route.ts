@@ -40,12 +40,7 @@ export type EndpointRouteOptions = {
  * the server validates and answers exactly what the web client (src/web/lib/api-client.ts) types and parses. The
  * descriptor's path is the full URL; inside a plugin registered with a prefix, the prefix is taken off.
  */
-export function endpointRoute<E extends EndpointConfig>(
-  app: RouteApp,
-  endpoint: E,
-  options: EndpointRouteOptions,
-  handler: EndpointHandler<E>,
-): void {
+export function endpointRoute<E extends EndpointConfig>(app: RouteApp, endpoint: E, options: EndpointRouteOptions, handler: EndpointHandler<E>): void {
   const url = routeUrl(app.prefix, endpoint.path);
   const status = endpoint.status ?? 200;
   const schema: FastifySchema & { tags: string[] } = {

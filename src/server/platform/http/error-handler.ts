@@ -19,7 +19,11 @@ export function fieldErrors(issues: readonly ZodIssueLike[]): Record<string, str
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
-      if ((error.statusCode === 423 || error.statusCode === 429 || error.statusCode === 503) && 'retryAfterSeconds' in error && typeof error.retryAfterSeconds === 'number') {
+      if (
+        (error.statusCode === 423 || error.statusCode === 429 || error.statusCode === 503) &&
+        'retryAfterSeconds' in error &&
+        typeof error.retryAfterSeconds === 'number'
+      ) {
         void reply.header('Retry-After', String(error.retryAfterSeconds));
       }
       const body = error.errors ? { message: error.message, code: error.code, errors: error.errors } : { message: error.message, code: error.code };
@@ -37,7 +41,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (isDatabaseUnavailable(error)) {
       request.log.error({ err: error }, 'database unavailable');
       void reply.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
-      return reply.code(503).send({ message: 'The service is temporarily unavailable. Please try again shortly.', code: 'service_unavailable', request_id: request.id });
+      return reply
+        .code(503)
+        .send({ message: 'The service is temporarily unavailable. Please try again shortly.', code: 'service_unavailable', request_id: request.id });
     }
     if (isInvalidInputForDatabase(error)) {
       request.log.warn({ err: error }, 'input the database cannot store');

@@ -5,10 +5,19 @@ import { pendingMigrations } from '../db/migration-status';
 import type { Drain } from '../drain';
 
 /** Why a process is not ready: draining (SIGTERM), the database not answering, or migrations not yet applied. */
-const NOT_READY = { draining: 'This process is shutting down.', database: 'The database is not answering.', migrations: 'Database migrations are not applied yet.' } as const;
+const NOT_READY = {
+  draining: 'This process is shutting down.',
+  database: 'The database is not answering.',
+  migrations: 'Database migrations are not applied yet.',
+} as const;
 type NotReady = keyof typeof NOT_READY;
 
-const notReadyBody = z.object({ status: z.literal('unavailable'), reason: z.enum(['draining', 'database', 'migrations']), message: z.string(), code: z.literal('service_unavailable') });
+const notReadyBody = z.object({
+  status: z.literal('unavailable'),
+  reason: z.enum(['draining', 'database', 'migrations']),
+  message: z.string(),
+  code: z.literal('service_unavailable'),
+});
 
 /**
  * The probes a process manager or load balancer asks (contract: "Running it as a service"). `/livez`: the process
@@ -26,7 +35,10 @@ export function probeRoutes(deps: { db: Db; drain: Drain }): FastifyPluginAsyncZ
         const reason = await notReady(deps);
         if (reason === null) return { status: 'ready' as const };
         // Not cached by anything in between: a probe must see the state of now.
-        return reply.code(503).header('cache-control', 'no-store').send({ status: 'unavailable' as const, reason, message: NOT_READY[reason], code: 'service_unavailable' as const });
+        return reply
+          .code(503)
+          .header('cache-control', 'no-store')
+          .send({ status: 'unavailable' as const, reason, message: NOT_READY[reason], code: 'service_unavailable' as const });
       },
     );
   };

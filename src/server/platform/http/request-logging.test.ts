@@ -17,7 +17,13 @@ describe('redactUrl', () => {
   });
 
   it('leaves what an operator needs: routes, ids, game codes, plain words', () => {
-    for (const url of ['/api/booking/HX7K2Q/results', '/api/admin/bookings/12/timeline?page=2', '/api/play/ABC123/submissions/4/photo', '/assets/index-3f9a.js', '/'])
+    for (const url of [
+      '/api/booking/HX7K2Q/results',
+      '/api/admin/bookings/12/timeline?page=2',
+      '/api/play/ABC123/submissions/4/photo',
+      '/assets/index-3f9a.js',
+      '/',
+    ])
       expect(redactUrl(url)).toBe(url);
   });
 });

@@ -6,7 +6,9 @@ import { createStripeProvider } from './stripe-provider';
 /** How bookers pay on this install: a card provider, or bank transfer to the configured account (decision 0250). */
 export type PaymentSetup = { provider: PaymentProvider | null; bankTransferDetails: string | null };
 
-export function createPaymentSetup(config: Pick<Config, 'STRIPE_SECRET_KEY' | 'STRIPE_WEBHOOK_SECRET' | 'STRIPE_API_BASE' | 'BANK_TRANSFER_DETAILS'>): PaymentSetup {
+export function createPaymentSetup(
+  config: Pick<Config, 'STRIPE_SECRET_KEY' | 'STRIPE_WEBHOOK_SECRET' | 'STRIPE_API_BASE' | 'BANK_TRANSFER_DETAILS'>,
+): PaymentSetup {
   const provider =
     config.STRIPE_SECRET_KEY && config.STRIPE_WEBHOOK_SECRET
       ? createStripeProvider({ secretKey: config.STRIPE_SECRET_KEY, webhookSecret: config.STRIPE_WEBHOOK_SECRET, apiBase: config.STRIPE_API_BASE })

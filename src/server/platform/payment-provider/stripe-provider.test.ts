@@ -31,7 +31,12 @@ describe('the Stripe adapter', () => {
     expect(again.id).toBe(first.id);
     expect(first).toMatchObject({ url: `${standIn.url}/pay/${first.id}`, status: 'open', paid: false, amount: 4_250, currency: 'EUR', paymentId: null });
     standIn.pay(first.id);
-    expect(await p.retrieveCheckout(first.id)).toMatchObject({ status: 'complete', paid: true, amount: 4_250, paymentId: standIn.sessions.get(first.id)?.payment_intent });
+    expect(await p.retrieveCheckout(first.id)).toMatchObject({
+      status: 'complete',
+      paid: true,
+      amount: 4_250,
+      paymentId: standIn.sessions.get(first.id)?.payment_intent,
+    });
   });
 
   it('refunds a payment, and reports a refusal as a provider error', async () => {
@@ -48,7 +53,11 @@ describe('the Stripe adapter', () => {
     const session = await p.createCheckout(request('key-3'));
     standIn.pay(session.id);
     const event = standIn.event(session.id);
-    expect(p.parseWebhook(Buffer.from(event.payload), event.signature)).toMatchObject({ id: event.id, type: 'checkout.session.completed', checkout: { id: session.id, paid: true } });
+    expect(p.parseWebhook(Buffer.from(event.payload), event.signature)).toMatchObject({
+      id: event.id,
+      type: 'checkout.session.completed',
+      checkout: { id: session.id, paid: true },
+    });
     const forged = standIn.event(session.id, 'checkout.session.completed', { secret: 'whsec_other' });
     expect(() => p.parseWebhook(Buffer.from(forged.payload), forged.signature)).toThrow(WebhookSignatureError);
     expect(() => p.parseWebhook(Buffer.from(event.payload), undefined)).toThrow(WebhookSignatureError);

@@ -17,7 +17,10 @@ const sessionSchema = z.object({
   payment_status: z.string(),
   amount_total: z.number().int().nullable().optional(),
   currency: z.string().nullable().optional(),
-  payment_intent: z.union([z.string(), z.object({ id: z.string() })]).nullable().optional(),
+  payment_intent: z
+    .union([z.string(), z.object({ id: z.string() })])
+    .nullable()
+    .optional(),
 });
 const eventSchema = z.object({ id: z.string(), type: z.string(), data: z.object({ object: z.unknown() }) });
 /** What little can be said of an event that is not of eventSchema's shape, for the log. */
@@ -68,7 +71,12 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
         stripe.checkout.sessions.create(
           {
             mode: 'payment',
-            line_items: [{ quantity: 1, price_data: { currency: request.currency.toLowerCase(), unit_amount: request.amount, product_data: { name: request.description } } }],
+            line_items: [
+              {
+                quantity: 1,
+                price_data: { currency: request.currency.toLowerCase(), unit_amount: request.amount, product_data: { name: request.description } },
+              },
+            ],
             customer_email: request.customerEmail,
             client_reference_id: String(request.bookingId),
             metadata: { booking_id: String(request.bookingId), purpose: request.purpose },
@@ -100,7 +108,12 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
       const parsed = eventSchema.safeParse(event);
       if (!parsed.success) {
         const seen = looseEventSchema.safeParse(event);
-        return { id: seen.data?.id ?? '', type: seen.data?.type ?? '', checkout: null, unreadable: `event: ${parsed.error.issues[0]?.message ?? 'unexpected shape'}` };
+        return {
+          id: seen.data?.id ?? '',
+          type: seen.data?.type ?? '',
+          checkout: null,
+          unreadable: `event: ${parsed.error.issues[0]?.message ?? 'unexpected shape'}`,
+        };
       }
       const { id, type, data } = parsed.data;
       if (!type.startsWith('checkout.session.')) return { id, type, checkout: null };

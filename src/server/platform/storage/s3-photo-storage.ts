@@ -9,8 +9,7 @@ export type S3Settings = {
   credentials?: { accessKeyId: string; secretAccessKey: string };
 };
 
-const isNotFound = (error: unknown) =>
-  error instanceof NoSuchKey || (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404);
+const isNotFound = (error: unknown) => error instanceof NoSuchKey || (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404);
 
 /**
  * Photos in an S3-compatible bucket. Checksums only where the protocol requires them: several S3-compatible

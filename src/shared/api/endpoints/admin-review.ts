@@ -1,14 +1,6 @@
 import { defineEndpoint } from '../endpoint';
 import { idParam } from '../common';
-import {
-  approveBody,
-  photoResponse,
-  rateBody,
-  rejectBody,
-  reviewResponse,
-  submissionsListResponse,
-  submissionsQuery,
-} from '../submissions';
+import { approveBody, photoResponse, rateBody, rejectBody, reviewResponse, submissionsListResponse, submissionsQuery } from '../submissions';
 import { adjustmentBody, adjustmentResponse, leaderboardResponse, scoringInstancesResponse, teamIdParam } from '../scoring';
 import { createStationBody, gameStationsResponse, markerGamesResponse, stationDeletedResponse, stationResponse, updateStationBody } from '../markers';
 
@@ -39,7 +31,14 @@ const markers = '/api/admin/markers';
 export const adminMarkersEndpoints = {
   games: defineEndpoint({ method: 'GET', path: `${markers}/games`, response: markerGamesResponse }),
   stations: defineEndpoint({ method: 'GET', path: `${markers}/games/:id/stations`, params: idParam, response: gameStationsResponse }),
-  create: defineEndpoint({ method: 'POST', path: `${markers}/games/:id/stations`, params: idParam, body: createStationBody, response: stationResponse, status: 201 }),
+  create: defineEndpoint({
+    method: 'POST',
+    path: `${markers}/games/:id/stations`,
+    params: idParam,
+    body: createStationBody,
+    response: stationResponse,
+    status: 201,
+  }),
   update: defineEndpoint({ method: 'PATCH', path: `${markers}/stations/:id`, params: idParam, body: updateStationBody, response: stationResponse }),
   remove: defineEndpoint({ method: 'DELETE', path: `${markers}/stations/:id`, params: idParam, response: stationDeletedResponse, status: 204 }),
 };

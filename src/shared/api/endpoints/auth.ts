@@ -17,7 +17,12 @@ export const authEndpoints = {
   me: defineEndpoint({ method: 'GET', path: '/api/auth/me', response: userResponse }),
   changePassword: defineEndpoint({ method: 'POST', path: '/api/auth/password', body: changePasswordBody, response: accountMessageResponse }),
   requestPasswordReset: defineEndpoint({ method: 'POST', path: '/api/auth/password-reset', body: passwordResetRequestBody, response: accountMessageResponse }),
-  checkPasswordReset: defineEndpoint({ method: 'POST', path: '/api/auth/password-reset/check', body: passwordResetCheckBody, response: passwordResetCheckResponse }),
+  checkPasswordReset: defineEndpoint({
+    method: 'POST',
+    path: '/api/auth/password-reset/check',
+    body: passwordResetCheckBody,
+    response: passwordResetCheckResponse,
+  }),
   confirmPasswordReset: defineEndpoint({
     method: 'POST',
     path: '/api/auth/password-reset/confirm',

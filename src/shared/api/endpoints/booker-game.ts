@@ -19,8 +19,20 @@ const path = <T extends string>(tail: T) => `/api/booking/:code/${tail}` as cons
 
 /** The organiser's game set-up by game code; every call carries MANAGE_KEY_HEADER (decision 0140). */
 export const bookerGameEndpoints = {
-  challengeOptions: defineEndpoint({ method: 'GET', path: path('challenges'), params: gameCodeParams, query: challengeOptionsQuery, response: challengeOptionsResponse }),
-  saveChallenges: defineEndpoint({ method: 'POST', path: path('challenges'), params: gameCodeParams, body: saveChallengesBody, response: bookerBookingResponse }),
+  challengeOptions: defineEndpoint({
+    method: 'GET',
+    path: path('challenges'),
+    params: gameCodeParams,
+    query: challengeOptionsQuery,
+    response: challengeOptionsResponse,
+  }),
+  saveChallenges: defineEndpoint({
+    method: 'POST',
+    path: path('challenges'),
+    params: gameCodeParams,
+    body: saveChallengesBody,
+    response: bookerBookingResponse,
+  }),
   activate: defineEndpoint({ method: 'POST', path: path('activate'), params: gameCodeParams, body: activateBody, response: bookerBookingResponse }),
   locations: defineEndpoint({ method: 'PUT', path: path('locations'), params: gameCodeParams, body: locationsBody, response: bookerBookingResponse }),
   gameArea: defineEndpoint({ method: 'PUT', path: path('game-area'), params: gameCodeParams, body: gameAreaBody, response: bookerBookingResponse }),

@@ -28,6 +28,18 @@ export const huntEndpoints = {
   pickup: defineEndpoint({ method: 'POST', path: play('/backpack/pickup'), params: playCodeParams, body: pickupBody, response: pickupResponse, status: 201 }),
   use: defineEndpoint({ method: 'POST', path: play('/backpack/use'), params: playCodeParams, body: useBody, response: useResponse }),
   console: defineEndpoint({ method: 'GET', path: '/api/host/games/:code/hunt', params: playCodeParams, response: huntConsoleResponse }),
-  stationUpdate: defineEndpoint({ method: 'PATCH', path: '/api/host/games/:code/stations/:id', params: hostStationParams, body: hostStationBody, response: stationResponse }),
-  stationRemove: defineEndpoint({ method: 'DELETE', path: '/api/host/games/:code/stations/:id', params: hostStationParams, response: stationDeletedResponse, status: 204 }),
+  stationUpdate: defineEndpoint({
+    method: 'PATCH',
+    path: '/api/host/games/:code/stations/:id',
+    params: hostStationParams,
+    body: hostStationBody,
+    response: stationResponse,
+  }),
+  stationRemove: defineEndpoint({
+    method: 'DELETE',
+    path: '/api/host/games/:code/stations/:id',
+    params: hostStationParams,
+    response: stationDeletedResponse,
+    status: 204,
+  }),
 };

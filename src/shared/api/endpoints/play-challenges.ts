@@ -23,7 +23,14 @@ export const playChallengesEndpoints = {
   challenges: defineEndpoint({ method: 'GET', path: `${play}/challenges`, params: playCodeParams, response: playChallengesResponse }),
   submit: defineEndpoint({ method: 'POST', path: `${play}/submissions`, params: playCodeParams, body: submitBody, response: submitResponse, status: 201 }),
   /** The body is the image itself (image/jpeg, image/png or image/webp), not JSON. */
-  submitPhoto: defineEndpoint({ method: 'POST', path: `${play}/submissions/photo`, params: playCodeParams, query: photoSubmitQuery, response: submitResponse, status: 201 }),
+  submitPhoto: defineEndpoint({
+    method: 'POST',
+    path: `${play}/submissions/photo`,
+    params: playCodeParams,
+    query: photoSubmitQuery,
+    response: submitResponse,
+    status: 201,
+  }),
   photo: defineEndpoint({ method: 'GET', path: `${play}/submissions/:id/photo`, params: submissionIdParams, response: photoResponse }),
   results: defineEndpoint({ method: 'GET', path: `${play}/results`, params: playCodeParams, response: resultsResponse }),
   album: defineEndpoint({ method: 'GET', path: `${play}/album`, params: playCodeParams, response: albumResponse }),

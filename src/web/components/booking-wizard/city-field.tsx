@@ -117,8 +117,7 @@ export function CityField({ query, city, showErrors, onQueryChange, onSelect }: 
           City
         </label>
         <HelpPopover label="About the city">
-          Choose the city where your game will be played. We centre the game area on it; you can fine-tune the meeting point and game area after
-          booking.
+          Choose the city where your game will be played. We centre the game area on it; you can fine-tune the meeting point and game area after booking.
         </HelpPopover>
       </div>
       <input
@@ -175,12 +174,10 @@ export function CityField({ query, city, showErrors, onQueryChange, onSelect }: 
       <p className="sr-only" aria-live="polite">
         {searching ? '' : showList ? `${suggestions.length} suggestions` : ''}
       </p>
-      {noMatch && !searching && city === '' && !fetchError ? <p className="mt-1 text-sm text-slate-600">No matching city found. Try another spelling.</p> : null}
-      {fetchError ? (
-        <FieldError id={errorId}>{fetchError}</FieldError>
-      ) : missing ? (
-        <FieldError id={errorId}>{MESSAGES.cityRequired}</FieldError>
+      {noMatch && !searching && city === '' && !fetchError ? (
+        <p className="mt-1 text-sm text-slate-600">No matching city found. Try another spelling.</p>
       ) : null}
+      {fetchError ? <FieldError id={errorId}>{fetchError}</FieldError> : missing ? <FieldError id={errorId}>{MESSAGES.cityRequired}</FieldError> : null}
     </div>
   );
 }

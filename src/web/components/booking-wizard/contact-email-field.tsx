@@ -7,7 +7,17 @@ import { useWizard } from './wizard-store';
  * The booker's email in the wizard (public 'Final Step' and staff 'Details'), judged by the shared rule.
  * Spec section 5: the message appears only once the field was left or came prefilled, or when the step asks.
  */
-export function ContactEmailField({ id, showErrors, autoComplete, inputClassName }: { id: string; showErrors: boolean; autoComplete: string; inputClassName: string }) {
+export function ContactEmailField({
+  id,
+  showErrors,
+  autoComplete,
+  inputClassName,
+}: {
+  id: string;
+  showErrors: boolean;
+  autoComplete: string;
+  inputClassName: string;
+}) {
   const { state, dispatch } = useWizard();
   const { email } = state.contactDetails;
   const [touched, setTouched] = useState(() => email !== '');

@@ -54,8 +54,8 @@ export function MeetingTimeField({ time, timezone, browserZone, invalid, inPast 
           Meeting time
         </label>
         <HelpPopover label="About the meeting time">
-          The time your group meets at the starting point, in the game's time zone. A game lasts about two hours; we send the exact meeting point
-          with your game details.
+          The time your group meets at the starting point, in the game's time zone. A game lasts about two hours; we send the exact meeting point with your game
+          details.
         </HelpPopover>
       </div>
       <div className="mt-1 flex flex-wrap items-center gap-2">
@@ -70,14 +70,7 @@ export function MeetingTimeField({ time, timezone, browserZone, invalid, inPast 
           onBlur={() => setTouched(true)}
           className="rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base"
         />
-        <Button
-          variant="secondary"
-          size="lg"
-          aria-expanded={zoneOpen}
-          aria-controls={`${id}-zone`}
-          onClick={() => setZoneOpen((o) => !o)}
-          className="text-sm"
-        >
+        <Button variant="secondary" size="lg" aria-expanded={zoneOpen} aria-controls={`${id}-zone`} onClick={() => setZoneOpen((o) => !o)} className="text-sm">
           {zoneOpen ? 'Hide time zone' : 'Change time zone'}
         </Button>
       </div>

@@ -28,7 +28,13 @@ export function PlayersField({ value, onChange, onStep, onBlur }: PlayersFieldPr
         </HelpPopover>
       </div>
       <div className="mt-1 flex items-center gap-2">
-        <Button variant="unstyled" className={button} aria-label="Fewer players" disabled={shown !== null && shown <= PLAYERS_MINUS_FLOOR} onClick={() => onStep(-1)}>
+        <Button
+          variant="unstyled"
+          className={button}
+          aria-label="Fewer players"
+          disabled={shown !== null && shown <= PLAYERS_MINUS_FLOOR}
+          onClick={() => onStep(-1)}
+        >
           −
         </Button>
         <input
@@ -43,7 +49,13 @@ export function PlayersField({ value, onChange, onStep, onBlur }: PlayersFieldPr
           onBlur={onBlur}
           className="w-24 rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-center text-base"
         />
-        <Button variant="unstyled" className={button} aria-label="More players" disabled={shown !== null && shown >= PLAYERS_PLUS_CAP} onClick={() => onStep(1)}>
+        <Button
+          variant="unstyled"
+          className={button}
+          aria-label="More players"
+          disabled={shown !== null && shown >= PLAYERS_PLUS_CAP}
+          onClick={() => onStep(1)}
+        >
           +
         </Button>
       </div>

@@ -27,7 +27,12 @@ export function StepContact({ showErrors, onValidityChange }: { showErrors: bool
     <section>
       <StepHeading title="Final Step" subtitle="We'll only use this to send your game details - no spam, ever" />
       <div className="flex max-w-xl flex-col gap-5">
-        <ContactEmailField id={`${id}-email`} showErrors={showErrors} autoComplete="email" inputClassName="mt-1 w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base" />
+        <ContactEmailField
+          id={`${id}-email`}
+          showErrors={showErrors}
+          autoComplete="email"
+          inputClassName="mt-1 w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base"
+        />
         <div>
           <label htmlFor={`${id}-referral`} className="font-semibold text-slate-900">
             How did you find out about us? <span className="font-normal text-slate-600">(optional)</span>

@@ -18,7 +18,11 @@ export function StepIndicator({ labels, current, canJump, onJump }: StepIndicato
         {labels.map((label, index) => {
           const state = index < current ? 'done' : index === current ? 'current' : 'todo';
           const circle =
-            state === 'current' ? 'bg-slate-900 text-white' : state === 'done' ? 'bg-brand-400 text-slate-900' : 'border border-slate-300 bg-white text-slate-700';
+            state === 'current'
+              ? 'bg-slate-900 text-white'
+              : state === 'done'
+                ? 'bg-brand-400 text-slate-900'
+                : 'border border-slate-300 bg-white text-slate-700';
           return (
             <li key={label} className="flex flex-1 items-center gap-1 sm:gap-2">
               <Button

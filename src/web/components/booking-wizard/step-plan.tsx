@@ -30,12 +30,7 @@ export function FeatureList({ features }: { features: Feature[] }) {
               {f.is_new ? <span className="rounded bg-brand-100 px-1.5 py-0.5 text-xs font-bold text-brand-700">NEW!</span> : null}
               {f.tooltip ? (
                 <Tooltip content={f.tooltip}>
-                  <Button
-                    variant="unstyled"
-                    className={INFO_BUTTON_CLASS}
-                    aria-label={`About ${f.text}: ${f.tooltip}`}
-                    onClick={(e) => e.stopPropagation()}
-                  >
+                  <Button variant="unstyled" className={INFO_BUTTON_CLASS} aria-label={`About ${f.text}: ${f.tooltip}`} onClick={(e) => e.stopPropagation()}>
                     <InfoIcon />
                   </Button>
                 </Tooltip>

@@ -95,12 +95,7 @@ export function StepSummary({ onBookAnother }: { onBookAnother: () => void }) {
             <a href={paths.hatch(state.tempCode ?? '')} className="break-all font-medium text-brand-700 underline" data-testid="manage-link">
               {manageUrl}
             </a>
-            <Button
-              variant="secondary"
-              size="lg"
-              onClick={() => void copyToClipboard(manageUrl)}
-              className="shrink-0 text-sm"
-            >
+            <Button variant="secondary" size="lg" onClick={() => void copyToClipboard(manageUrl)} className="shrink-0 text-sm">
               Copy link
             </Button>
           </div>

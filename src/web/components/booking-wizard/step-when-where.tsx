@@ -51,15 +51,10 @@ export function StepWhenWhere({ showErrors }: { showErrors: boolean }) {
                 {state.city} uses the {state.suggestedTimezone} time zone. Play on {state.city} time?
               </p>
               <div className="mt-2 flex flex-wrap gap-2">
-                <Button
-                  variant="primary"
-                  onClick={() => state.suggestedTimezone && dispatch({ type: 'setTimezone', timezone: state.suggestedTimezone })}
-                >
+                <Button variant="primary" onClick={() => state.suggestedTimezone && dispatch({ type: 'setTimezone', timezone: state.suggestedTimezone })}>
                   Use {state.suggestedTimezone}
                 </Button>
-                <Button onClick={() => dispatch({ type: 'dismissSuggestedTimezone' })}>
-                  Keep {state.timezone}
-                </Button>
+                <Button onClick={() => dispatch({ type: 'dismissSuggestedTimezone' })}>Keep {state.timezone}</Button>
               </div>
             </div>
           ) : null}

@@ -13,7 +13,9 @@ describe('pricingErrorText (spec section 8)', () => {
 
 describe('createBookingErrorText', () => {
   it("shows the first field error of a 422, else the server's message, never a 500's", () => {
-    expect(createBookingErrorText(new ApiError(422, 'The given data was invalid.', { email: ['Please enter a valid email address'] }))).toBe('Please enter a valid email address');
+    expect(createBookingErrorText(new ApiError(422, 'The given data was invalid.', { email: ['Please enter a valid email address'] }))).toBe(
+      'Please enter a valid email address',
+    );
     expect(createBookingErrorText(new ApiError(429, 'Too many requests'))).toBe('Too many requests');
     expect(createBookingErrorText(new ApiError(500, 'Server Error'))).toBe('Failed to create booking');
     expect(createBookingErrorText(new Error('offline'))).toBe('Failed to create booking');

@@ -90,7 +90,10 @@ describe('session storage', () => {
   });
 
   it('keeps a created booking', () => {
-    const created = wizardReducer(filled, { type: 'bookingCreated', booking: { id: 3, temp_code: 'ABC', manage_key: 'K'.repeat(43), price_per_person: 20, add_ons_total: 300, total_price: 540, booking_status: 'enquiry' } });
+    const created = wizardReducer(filled, {
+      type: 'bookingCreated',
+      booking: { id: 3, temp_code: 'ABC', manage_key: 'K'.repeat(43), price_per_person: 20, add_ons_total: 300, total_price: 540, booking_status: 'enquiry' },
+    });
     expect(deserializeWizard(serializeWizard(created), ZONE)).toMatchObject({ id: 3, tempCode: 'ABC', stepIndex: 4, totalPrice: 540 });
   });
 
@@ -124,8 +127,7 @@ describe('session storage', () => {
 
 describe('?plan= on a tab that already has wizard progress', () => {
   const saved = serializeWizard({ ...filled, stepIndex: 2 });
-  const start = (search: string, raw: string | null = saved) =>
-    initialWizardState({ saved: raw, search, zone: ZONE, restore: deserializeWizard });
+  const start = (search: string, raw: string | null = saved) => initialWizardState({ saved: raw, search, zone: ZONE, restore: deserializeWizard });
 
   it('preselects the named plan over the saved one and keeps the rest of the progress', () => {
     const state = start('?plan=bespoke');
@@ -140,7 +142,10 @@ describe('?plan= on a tab that already has wizard progress', () => {
   });
 
   it('leaves a booking that was already made alone', () => {
-    const booked = wizardReducer(filled, { type: 'bookingCreated', booking: { id: 3, temp_code: 'ABC', manage_key: 'K'.repeat(43), price_per_person: 20, add_ons_total: 300, total_price: 540, booking_status: 'enquiry' } });
+    const booked = wizardReducer(filled, {
+      type: 'bookingCreated',
+      booking: { id: 3, temp_code: 'ABC', manage_key: 'K'.repeat(43), price_per_person: 20, add_ons_total: 300, total_price: 540, booking_status: 'enquiry' },
+    });
     expect(start('?plan=standard', serializeWizard(booked)).planType).toBe('pro');
   });
 });

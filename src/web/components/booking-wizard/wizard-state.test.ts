@@ -69,13 +69,17 @@ describe('steps', () => {
 });
 
 describe('plans and add-ons (spec section 4)', () => {
-  it('bespoke makes the game hosted; other plans are hosted only with the host add-on (the server\'s rule)', () => {
+  it("bespoke makes the game hosted; other plans are hosted only with the host add-on (the server's rule)", () => {
     const bespoke = run([{ type: 'selectPlan', plan: 'bespoke' }]);
     expect(bespoke.type).toBe('hosted');
     // Leaving bespoke without the add-on: nobody pays a host, so the game is not hosted (decision 0195).
     expect(run([{ type: 'selectPlan', plan: 'pro' }], bespoke)).toMatchObject({ planType: 'pro', type: 'standard' });
     expect(run([{ type: 'selectPlan', plan: 'pro' }]).type).toBe('standard');
-    const withHost = run([{ type: 'toggleAddOn', addOn: 'hosted' }, { type: 'selectPlan', plan: 'bespoke' }, { type: 'selectPlan', plan: 'standard' }]);
+    const withHost = run([
+      { type: 'toggleAddOn', addOn: 'hosted' },
+      { type: 'selectPlan', plan: 'bespoke' },
+      { type: 'selectPlan', plan: 'standard' },
+    ]);
     expect(withHost).toMatchObject({ planType: 'standard', addOns: ['hosted'], type: 'hosted' });
   });
 
@@ -83,12 +87,21 @@ describe('plans and add-ons (spec section 4)', () => {
     const added = run([{ type: 'toggleAddOn', addOn: 'hosted' }]);
     expect(added).toMatchObject({ addOns: ['hosted'], type: 'hosted' });
     expect(run([{ type: 'toggleAddOn', addOn: 'hosted' }], added)).toMatchObject({ addOns: [], type: 'standard' });
-    const bespoke = run([{ type: 'selectPlan', plan: 'bespoke' }, { type: 'toggleAddOn', addOn: 'hosted' }, { type: 'toggleAddOn', addOn: 'hosted' }]);
+    const bespoke = run([
+      { type: 'selectPlan', plan: 'bespoke' },
+      { type: 'toggleAddOn', addOn: 'hosted' },
+      { type: 'toggleAddOn', addOn: 'hosted' },
+    ]);
     expect(bespoke).toMatchObject({ addOns: [], type: 'hosted' });
   });
 
   it('prices the booking from the loaded price list: per person times players plus flat add-ons', () => {
-    const s = run([{ type: 'pricingLoaded', pricing }, { type: 'setPlayerInput', text: '10' }, { type: 'selectPlan', plan: 'pro' }, { type: 'toggleAddOn', addOn: 'hosted' }]);
+    const s = run([
+      { type: 'pricingLoaded', pricing },
+      { type: 'setPlayerInput', text: '10' },
+      { type: 'selectPlan', plan: 'pro' },
+      { type: 'toggleAddOn', addOn: 'hosted' },
+    ]);
     expect(s).toMatchObject({ pricePerPerson: 20, addOnsTotal: 300, totalPrice: 500 });
   });
 });
@@ -98,7 +111,10 @@ describe('pricing states', () => {
     const loading = run([{ type: 'pricingRequested' }]);
     expect(loading).toMatchObject({ pricingLoading: true, pricingError: null });
     expect(run([{ type: 'pricingLoaded', pricing }], loading)).toMatchObject({ pricingLoading: false, pricing });
-    expect(run([{ type: 'pricingFailed', error: 'Failed to fetch pricing' }], loading)).toMatchObject({ pricingLoading: false, pricingError: 'Failed to fetch pricing' });
+    expect(run([{ type: 'pricingFailed', error: 'Failed to fetch pricing' }], loading)).toMatchObject({
+      pricingLoading: false,
+      pricingError: 'Failed to fetch pricing',
+    });
     expect(run([{ type: 'setCurrency', currency: 'USD' }]).currency).toBe('USD');
   });
 });
@@ -106,13 +122,23 @@ describe('pricing states', () => {
 describe('the total shown before booking (decision 0110)', () => {
   it('is the shared price rule on the loaded list of the booking currency, and is only shown once that list is there', () => {
     expect(isPriced(run([{ type: 'pricingRequested' }]))).toBe(false);
-    const priced = run([{ type: 'pricingLoaded', pricing }, { type: 'selectPlan', plan: 'pro' }, { type: 'toggleAddOn', addOn: 'hosted' }, { type: 'setPlayerInput', text: '10' }]);
+    const priced = run([
+      { type: 'pricingLoaded', pricing },
+      { type: 'selectPlan', plan: 'pro' },
+      { type: 'toggleAddOn', addOn: 'hosted' },
+      { type: 'setPlayerInput', text: '10' },
+    ]);
     expect(isPriced(priced)).toBe(true);
     expect(priced).toMatchObject({ pricePerPerson: 20, addOnsTotal: 300, totalPrice: 500 });
     // Another currency: no total until its own list has loaded.
     const switched = run([{ type: 'setCurrency', currency: 'EUR' }], priced);
     expect(isPriced(switched)).toBe(false);
-    const euros: Pricing = { ...pricing, currency: 'EUR', plans: pricing.plans.map((p) => ({ ...p, price: p.price + 3 })), addons: [{ ...pricing.addons[0]!, price: 350 }] };
+    const euros: Pricing = {
+      ...pricing,
+      currency: 'EUR',
+      plans: pricing.plans.map((p) => ({ ...p, price: p.price + 3 })),
+      addons: [{ ...pricing.addons[0]!, price: 350 }],
+    };
     const inEuros = run([{ type: 'pricingRequested' }, { type: 'pricingLoaded', pricing: euros }], switched);
     expect(isPriced(inEuros)).toBe(true);
     expect(inEuros).toMatchObject({ currency: 'EUR', totalPrice: 23 * 10 + 350 });
@@ -131,11 +157,24 @@ describe('players (spec section 5)', () => {
   });
 
   it('plus stops at 250 and minus at 2', () => {
-    const high = run([{ type: 'setPlayerInput', text: '249' }, { type: 'stepPlayers', direction: 1 }, { type: 'stepPlayers', direction: 1 }]);
+    const high = run([
+      { type: 'setPlayerInput', text: '249' },
+      { type: 'stepPlayers', direction: 1 },
+      { type: 'stepPlayers', direction: 1 },
+    ]);
     expect(high).toMatchObject({ playerInput: '250', playerCount: 8 });
-    const low = run([{ type: 'setPlayerInput', text: '3' }, { type: 'stepPlayers', direction: -1 }, { type: 'stepPlayers', direction: -1 }]);
+    const low = run([
+      { type: 'setPlayerInput', text: '3' },
+      { type: 'stepPlayers', direction: -1 },
+      { type: 'stepPlayers', direction: -1 },
+    ]);
     expect(low).toMatchObject({ playerInput: '2', playerCount: 2 });
-    expect(run([{ type: 'setPlayerInput', text: '200' }, { type: 'stepPlayers', direction: 1 }])).toMatchObject({ playerInput: '201', playerCount: 200 });
+    expect(
+      run([
+        { type: 'setPlayerInput', text: '200' },
+        { type: 'stepPlayers', direction: 1 },
+      ]),
+    ).toMatchObject({ playerInput: '201', playerCount: 200 });
   });
 
   it('a non-numeric field goes back to the stored count on blur; a number stays as typed', () => {
@@ -145,13 +184,21 @@ describe('players (spec section 5)', () => {
   });
 
   it('plus or minus from a non-numeric field starts from the stored count', () => {
-    expect(run([{ type: 'setPlayerInput', text: 'abc' }, { type: 'stepPlayers', direction: 1 }])).toMatchObject({ playerInput: '9', playerCount: 9 });
+    expect(
+      run([
+        { type: 'setPlayerInput', text: 'abc' },
+        { type: 'stepPlayers', direction: 1 },
+      ]),
+    ).toMatchObject({ playerInput: '9', playerCount: 9 });
   });
 });
 
 describe('city (spec section 4)', () => {
   it('choosing a suggestion sets the city, moves the centre with radius 1000 and plays in its zone', () => {
-    const s = run([{ type: 'setCityQuery', query: 'Pa' }, { type: 'selectCity', city: paris }]);
+    const s = run([
+      { type: 'setCityQuery', query: 'Pa' },
+      { type: 'selectCity', city: paris },
+    ]);
     expect(s).toMatchObject({
       city: 'Paris',
       cityQuery: 'Paris',
@@ -165,7 +212,10 @@ describe('city (spec section 4)', () => {
   });
 
   it('keeps a zone the booker picked and offers the city zone instead', () => {
-    const picked = run([{ type: 'setTimezone', timezone: 'Asia/Tokyo' }, { type: 'selectCity', city: paris }]);
+    const picked = run([
+      { type: 'setTimezone', timezone: 'Asia/Tokyo' },
+      { type: 'selectCity', city: paris },
+    ]);
     expect(picked).toMatchObject({ timezone: 'Asia/Tokyo', suggestedTimezone: 'Europe/Paris', timezoneChosen: true });
     expect(run([{ type: 'setTimezone', timezone: 'Europe/Paris' }], picked)).toMatchObject({ timezone: 'Europe/Paris', suggestedTimezone: null });
     const kept = run([{ type: 'dismissSuggestedTimezone' }], picked);
@@ -174,11 +224,19 @@ describe('city (spec section 4)', () => {
   });
 
   it('offers no zone when the city is already in the game zone', () => {
-    expect(run([{ type: 'setTimezone', timezone: 'Europe/London' }, { type: 'selectCity', city: london }]).suggestedTimezone).toBeNull();
+    expect(
+      run([
+        { type: 'setTimezone', timezone: 'Europe/London' },
+        { type: 'selectCity', city: london },
+      ]).suggestedTimezone,
+    ).toBeNull();
   });
 
   it('typing after a choice clears the city until a suggestion is chosen again', () => {
-    const s = run([{ type: 'selectCity', city: london }, { type: 'setCityQuery', query: 'Londo' }]);
+    const s = run([
+      { type: 'selectCity', city: london },
+      { type: 'setCityQuery', query: 'Londo' },
+    ]);
     expect(s).toMatchObject({ city: '', cityQuery: 'Londo' });
     expect(run([{ type: 'setCityQuery', query: 'London' }], run([{ type: 'selectCity', city: london }])).city).toBe('London');
   });
@@ -200,7 +258,12 @@ describe('date, time and zone', () => {
     expect(run([{ type: 'setTimezone', timezone: 'Asia/Tokyo' }], s).utcDateTime).toBe('2030-07-01T06:00:00.000Z');
     expect(run([{ type: 'setMeetingTime', time: null }], s).utcDateTime).toBe('');
     // 01:30 does not exist in London on the spring change.
-    expect(run([{ type: 'setDate', date: '2030-03-31' }, { type: 'setMeetingTime', time: { hour: 1, minute: 30 } }]).utcDateTime).toBe('');
+    expect(
+      run([
+        { type: 'setDate', date: '2030-03-31' },
+        { type: 'setMeetingTime', time: { hour: 1, minute: 30 } },
+      ]).utcDateTime,
+    ).toBe('');
   });
 
   it('refuses an unknown zone and an out-of-range time', () => {
@@ -210,7 +273,10 @@ describe('date, time and zone', () => {
 });
 
 describe('step 0 validity (spec section 4)', () => {
-  const complete: WizardAction[] = [{ type: 'setDate', date: '2030-07-01' }, { type: 'selectCity', city: london }];
+  const complete: WizardAction[] = [
+    { type: 'setDate', date: '2030-07-01' },
+    { type: 'selectCity', city: london },
+  ];
 
   it('is true only with valid players, a city and location, a meeting time and a date', () => {
     expect(run(complete).isValid).toBe(true);
@@ -242,7 +308,22 @@ describe('contact, tracking and the created booking', () => {
   });
 
   it('stores the server-priced booking, goes to step 4 and then refuses changes to it', () => {
-    const s = run([{ type: 'pricingLoaded', pricing }, { type: 'jump', step: 3 }, { type: 'bookingCreated', booking: { id: 7, temp_code: 'T3MPC0DE', manage_key: 'K'.repeat(43), price_per_person: 15, add_ons_total: 0, total_price: 120, booking_status: 'enquiry' } }]);
+    const s = run([
+      { type: 'pricingLoaded', pricing },
+      { type: 'jump', step: 3 },
+      {
+        type: 'bookingCreated',
+        booking: {
+          id: 7,
+          temp_code: 'T3MPC0DE',
+          manage_key: 'K'.repeat(43),
+          price_per_person: 15,
+          add_ons_total: 0,
+          total_price: 120,
+          booking_status: 'enquiry',
+        },
+      },
+    ]);
     expect(s).toMatchObject({ id: 7, tempCode: 'T3MPC0DE', stepIndex: 4, totalPrice: 120, bookingStatus: 'enquiry' });
     expect(run([{ type: 'setPlayerInput', text: '20' }], s)).toBe(s);
     expect(run([{ type: 'pricingLoaded', pricing: { ...pricing } }], s).totalPrice).toBe(120);

@@ -194,7 +194,9 @@ function isStepZeroValid(s: Pick<WizardState, 'playerInput' | 'playerCount' | 'c
 }
 
 /** The plan's per-person price and the add-ons' flat prices from the loaded price list. */
-function priceOf(s: Pick<WizardState, 'pricing' | 'planType' | 'addOns' | 'playerCount'>): { pricePerPerson: number; addOnsTotal: number; totalPrice: number } | null {
+function priceOf(
+  s: Pick<WizardState, 'pricing' | 'planType' | 'addOns' | 'playerCount'>,
+): { pricePerPerson: number; addOnsTotal: number; totalPrice: number } | null {
   if (!s.pricing) return null;
   const plan = s.pricing.plans.find((p) => p.type === s.planType);
   if (!plan) return null;

@@ -49,5 +49,13 @@ export function startsInText(startsAt: string | null, now: number): string | nul
 /** A small dot in the team's colour among the game's `teams` (shared/game/team-colours.ts; the Chicken's own colour for the Chicken). */
 export function TeamDot({ teams, teamId, chicken = false }: { teams: readonly ColourTeam[]; teamId: number | null; chicken?: boolean }) {
   const colour = chicken ? CHICKEN_COLOUR : teamColour(teams, teamId);
-  return <span aria-hidden="true" data-testid="team-dot" data-colour={colour} className="inline-block h-3 w-3 shrink-0 rounded-full" style={{ background: colour }} />;
+  return (
+    <span
+      aria-hidden="true"
+      data-testid="team-dot"
+      data-colour={colour}
+      className="inline-block h-3 w-3 shrink-0 rounded-full"
+      style={{ background: colour }}
+    />
+  );
 }

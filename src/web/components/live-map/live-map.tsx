@@ -133,10 +133,27 @@ function PlayerMarker({ player, colour, self }: { player: MapPlayer; colour: str
   const point = player.position;
   const icon = useMemo(() => (point ? playerIcon(player, colour, self, point) : null), [player, colour, self, point]);
   if (!point || !icon) return null;
-  return <Marker position={[point.lat, point.lng]} icon={icon} title={player.name} keyboard={false} zIndexOffset={player.role === 'chicken' ? 1000 : self ? 500 : 0} />;
+  return (
+    <Marker
+      position={[point.lat, point.lng]}
+      icon={icon}
+      title={player.name}
+      keyboard={false}
+      zIndexOffset={player.role === 'chicken' ? 1000 : self ? 500 : 0}
+    />
+  );
 }
 
-export default function LiveMap({ area, teams, players, selfId = null, className = 'h-72 w-full sm:h-96', bookedArea = null, stations = [], hidingSpot = null }: Props) {
+export default function LiveMap({
+  area,
+  teams,
+  players,
+  selfId = null,
+  className = 'h-72 w-full sm:h-96',
+  bookedArea = null,
+  stations = [],
+  hidingSpot = null,
+}: Props) {
   const tileUrl = useMemo(() => mapTileUrl(), []);
   // Only whether there are positions, and the first set, matter to the fit: a stable list until that changes.
   const located = players.filter((p) => p.position !== null).length > 0;
@@ -150,7 +167,12 @@ export default function LiveMap({ area, teams, players, selfId = null, className
       <MapContainer center={[area.lat, area.lng]} zoom={15} scrollWheelZoom={false} className={`${className} rounded-xl`}>
         <TileLayer url={tileUrl} attribution={TILE_ATTRIBUTION} />
         {bookedArea && bookedArea.radius > area.radius ? (
-          <Circle center={[bookedArea.lat, bookedArea.lng]} radius={bookedArea.radius} pathOptions={{ color: '#64748b', dashArray: '6 6', fillOpacity: 0 }} interactive={false} />
+          <Circle
+            center={[bookedArea.lat, bookedArea.lng]}
+            radius={bookedArea.radius}
+            pathOptions={{ color: '#64748b', dashArray: '6 6', fillOpacity: 0 }}
+            interactive={false}
+          />
         ) : null}
         <Circle center={[area.lat, area.lng]} radius={area.radius} pathOptions={{ color: '#c27c00', fillOpacity: 0.08 }} interactive={false} />
         {stations.map((s) => (
@@ -161,7 +183,9 @@ export default function LiveMap({ area, teams, players, selfId = null, className
           const colour = colourOf(p);
           const trail: [number, number][] = p.trail.map((t) => [t.lat, t.lng]);
           if (p.position) trail.push([p.position.lat, p.position.lng]);
-          return trail.length > 1 ? <Polyline key={`trail-${p.id}`} positions={trail} pathOptions={{ color: colour, weight: 3, opacity: 0.6 }} interactive={false} /> : null;
+          return trail.length > 1 ? (
+            <Polyline key={`trail-${p.id}`} positions={trail} pathOptions={{ color: colour, weight: 3, opacity: 0.6 }} interactive={false} />
+          ) : null;
         })}
         {players.map((p) => (
           <PlayerMarker key={p.id} player={p} colour={colourOf(p)} self={p.id === selfId} />

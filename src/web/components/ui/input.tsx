@@ -5,7 +5,11 @@ import { useFieldControl } from './field';
 type Sized = { size?: ControlSize; invalid?: boolean };
 
 /** The id, aria-describedby and aria-invalid a control takes from its Field, unless given its own. */
-function useWiring(props: { id?: string | undefined; 'aria-describedby'?: string | undefined; 'aria-invalid'?: boolean | 'true' | 'false' | 'grammar' | 'spelling' | undefined }, size: ControlSize | undefined, invalid: boolean | undefined) {
+function useWiring(
+  props: { id?: string | undefined; 'aria-describedby'?: string | undefined; 'aria-invalid'?: boolean | 'true' | 'false' | 'grammar' | 'spelling' | undefined },
+  size: ControlSize | undefined,
+  invalid: boolean | undefined,
+) {
   const field = useFieldControl();
   const isInvalid = invalid ?? field?.invalid ?? false;
   return {

@@ -100,4 +100,3 @@ function ChangePasswordSection({ user }: { user: User }) {
     </Section>
   );
 }
-

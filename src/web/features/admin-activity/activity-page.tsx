@@ -105,13 +105,25 @@ export function ActivityPage() {
           <label htmlFor="activity-booking" className="mb-1 block text-sm font-medium">
             Booking ID
           </label>
-          <input id="activity-booking" inputMode="numeric" value={bookingText} onChange={(e) => setBookingText(e.target.value)} className="w-32 rounded-md border border-slate-300 px-3 py-2" />
+          <input
+            id="activity-booking"
+            inputMode="numeric"
+            value={bookingText}
+            onChange={(e) => setBookingText(e.target.value)}
+            className="w-32 rounded-md border border-slate-300 px-3 py-2"
+          />
         </div>
         <div>
           <label htmlFor="activity-user" className="mb-1 block text-sm font-medium">
             User ID
           </label>
-          <input id="activity-user" inputMode="numeric" value={userText} onChange={(e) => setUserText(e.target.value)} className="w-32 rounded-md border border-slate-300 px-3 py-2" />
+          <input
+            id="activity-user"
+            inputMode="numeric"
+            value={userText}
+            onChange={(e) => setUserText(e.target.value)}
+            className="w-32 rounded-md border border-slate-300 px-3 py-2"
+          />
         </div>
         <Button type="submit" variant="primary" size="md">
           Filter
@@ -139,10 +151,18 @@ export function ActivityPage() {
           <caption className="sr-only">Activity log</caption>
           <thead className="bg-slate-50 text-slate-600">
             <tr>
-              <th scope="col" className="px-4 py-3 font-semibold">When</th>
-              <th scope="col" className="px-4 py-3 font-semibold">Who</th>
-              <th scope="col" className="px-4 py-3 font-semibold">What</th>
-              <th scope="col" className="px-4 py-3 font-semibold">On</th>
+              <th scope="col" className="px-4 py-3 font-semibold">
+                When
+              </th>
+              <th scope="col" className="px-4 py-3 font-semibold">
+                Who
+              </th>
+              <th scope="col" className="px-4 py-3 font-semibold">
+                What
+              </th>
+              <th scope="col" className="px-4 py-3 font-semibold">
+                On
+              </th>
             </tr>
           </thead>
           <tbody>

@@ -8,7 +8,13 @@ export function AllFieldsSection({ booking }: { booking: AdminBooking }) {
   return (
     <section className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
       <h2 className="text-lg font-semibold">
-        <Button variant="unstyled" aria-expanded={open} aria-controls="all-booking-fields" onClick={() => setOpen((o) => !o)} className="flex items-center gap-2">
+        <Button
+          variant="unstyled"
+          aria-expanded={open}
+          aria-controls="all-booking-fields"
+          onClick={() => setOpen((o) => !o)}
+          className="flex items-center gap-2"
+        >
           <span aria-hidden="true">{open ? '▾' : '▸'}</span> All Booking Fields
         </Button>
       </h2>

@@ -44,11 +44,7 @@ export function BookingDetailPage() {
 
   // 'default' is the key of the first entry of this tab: with no history, go to the list.
   const goBack = () => (location.key !== 'default' ? navigate(-1) : navigate(paths.admin.bookings));
-  const back = (
-    <Button onClick={() => void goBack()}>
-      ← Back to Bookings
-    </Button>
-  );
+  const back = <Button onClick={() => void goBack()}>← Back to Bookings</Button>;
 
   if (notFound) {
     return (
@@ -64,9 +60,7 @@ export function BookingDetailPage() {
       <div className="space-y-4">
         {back}
         <p className="text-red-700">Failed to load booking details</p>
-        <Button onClick={() => void query.refetch()}>
-          Try again
-        </Button>
+        <Button onClick={() => void query.refetch()}>Try again</Button>
       </div>
     );
   }

@@ -29,9 +29,7 @@ export function DateTimeEditor({ booking }: { booking: AdminBooking }) {
             {shown} <span className="text-slate-500">({zone})</span>
           </p>
         </div>
-        <Button onClick={() => setEditing(true)}>
-          Edit date and time
-        </Button>
+        <Button onClick={() => setEditing(true)}>Edit date and time</Button>
       </div>
     );
   }
@@ -108,13 +106,19 @@ function DateTimeForm({ booking, onDone }: { booking: AdminBooking; onDone: () =
       </Field>
       {pastWarning ? (
         <div role="alert" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 sm:col-span-3">
-          <p className="font-semibold">This start is in the past: {formatTimestamp(pastWarning, zone)} ({zone}).</p>
+          <p className="font-semibold">
+            This start is in the past: {formatTimestamp(pastWarning, zone)} ({zone}).
+          </p>
           <p>The game would already be over. Save it anyway only to correct the record: the customer is not mailed a past date.</p>
         </div>
       ) : null}
       <div className="flex gap-2 sm:col-span-3">
         {pastWarning ? (
-          <Button variant="primary" disabled={saving} onClick={() => void form.handleSubmit(() => save.run({ utc: pastWarning, confirmPast: true }), toastFirstError)()}>
+          <Button
+            variant="primary"
+            disabled={saving}
+            onClick={() => void form.handleSubmit(() => save.run({ utc: pastWarning, confirmPast: true }), toastFirstError)()}
+          >
             Save anyway
           </Button>
         ) : (

@@ -28,7 +28,10 @@ export const fetchHosts = () => api(adminUsersEndpoints.hosts).then((r) => r.hos
 /** Who is free for this booking's game (issue 31): read again after every host change, here or on another booking. */
 export const hostAvailabilityRoot = ['admin-host-availability'] as const;
 export const hostAvailabilityQuery = (id: number) =>
-  queryOptions({ queryKey: [...hostAvailabilityRoot, id] as const, queryFn: () => api(hostTimeEndpoints.availableFor, { params: { id } }).then((r) => r.hosts) });
+  queryOptions({
+    queryKey: [...hostAvailabilityRoot, id] as const,
+    queryFn: () => api(hostTimeEndpoints.availableFor, { params: { id } }).then((r) => r.hosts),
+  });
 
 /** One field of PATCH /api/admin/bookings/{id} (the server refuses more than one per call). */
 type PatchField = Omit<DetailPatchInput, 'version'>;
@@ -49,9 +52,12 @@ function oneOf<T extends string>(list: readonly T[], value: string): T {
  */
 export const detailCalls = {
   patch: (b: AdminBooking, field: PatchField) => api(ep.patch, { params: params(b), body: { ...field, version: b.version } }).then((r) => r.booking),
-  addNote: (b: AdminBooking, note: string, type: string) => api(ep.addNote, { params: params(b), body: { note, type: oneOf(CONTACT_TYPES, type) } }).then((r) => r.booking),
+  addNote: (b: AdminBooking, note: string, type: string) =>
+    api(ep.addNote, { params: params(b), body: { note, type: oneOf(CONTACT_TYPES, type) } }).then((r) => r.booking),
   leadStatus: (b: AdminBooking, leadStatus: string, reason: string) =>
-    api(ep.leadStatus, { params: params(b), body: { lead_status: oneOf(LEAD_STATUSES, leadStatus), lead_status_reason: reason, version: b.version } }).then((r) => r.booking),
+    api(ep.leadStatus, { params: params(b), body: { lead_status: oneOf(LEAD_STATUSES, leadStatus), lead_status_reason: reason, version: b.version } }).then(
+      (r) => r.booking,
+    ),
   startGame: (b: AdminBooking) => api(ep.startGame, { params: params(b) }),
   resumeGame: (b: AdminBooking) => api(ep.resumeGame, { params: params(b) }).then((r) => r.booking),
   reopen: (b: AdminBooking, reason: string) => api(ep.reopen, { params: params(b), body: { reason, version: b.version } }).then((r) => r.booking),

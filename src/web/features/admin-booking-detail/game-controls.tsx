@@ -69,17 +69,11 @@ export function GameControls({ booking }: { booking: AdminBooking }) {
           {started ? 'Game Already Started' : 'Start Game'}
         </Button>
         {game?.status === 'ended' ? (
-          <Button
-            disabled={resumeBlocked !== null}
-            aria-describedby={resumeBlocked ? reasonIds.resume : undefined}
-            onClick={() => setModal('resume')}
-          >
+          <Button disabled={resumeBlocked !== null} aria-describedby={resumeBlocked ? reasonIds.resume : undefined} onClick={() => setModal('resume')}>
             Resume Game
           </Button>
         ) : null}
-        <Button onClick={() => setModal('heartbeat')}>
-          Game Heartbeat
-        </Button>
+        <Button onClick={() => setModal('heartbeat')}>Game Heartbeat</Button>
         <Button
           variant={weaponsOn ? 'danger' : 'secondary'}
           disabled={weaponsBlocked !== null}
@@ -96,9 +90,7 @@ export function GameControls({ booking }: { booking: AdminBooking }) {
           size="sm"
           footer={
             <>
-              <Button onClick={() => setModal(null)}>
-                Cancel
-              </Button>
+              <Button onClick={() => setModal(null)}>Cancel</Button>
               <Button variant="primary" disabled={busy} onClick={() => closeAfter(start.run())}>
                 Confirm Start
               </Button>
@@ -115,9 +107,7 @@ export function GameControls({ booking }: { booking: AdminBooking }) {
           size="sm"
           footer={
             <>
-              <Button onClick={() => setModal(null)}>
-                Cancel
-              </Button>
+              <Button onClick={() => setModal(null)}>Cancel</Button>
               <Button variant="primary" disabled={busy} onClick={() => closeAfter(resume.run())}>
                 Yes, resume
               </Button>
@@ -137,9 +127,7 @@ export function GameControls({ booking }: { booking: AdminBooking }) {
           size="sm"
           footer={
             <>
-              <Button onClick={() => setModal(null)}>
-                Cancel
-              </Button>
+              <Button onClick={() => setModal(null)}>Cancel</Button>
               <Button variant={weaponsOn ? 'danger' : 'primary'} disabled={busy} onClick={() => closeAfter(weapons.run(!weaponsOn))}>
                 {weaponsOn ? 'Yes, disable weapons' : 'Yes, enable weapons'}
               </Button>
@@ -175,7 +163,10 @@ export function GameControls({ booking }: { booking: AdminBooking }) {
           <a href={paths.join(booking.game.code)} className="text-brand-700 underline">
             Players&apos; join link
           </a>
-          <Button variant="link" onClick={() => void copyToClipboard(`${window.location.origin}${booking.game ? paths.chicken(booking.game.code, booking.game.chicken_key) : ''}`)}>
+          <Button
+            variant="link"
+            onClick={() => void copyToClipboard(`${window.location.origin}${booking.game ? paths.chicken(booking.game.code, booking.game.chicken_key) : ''}`)}
+          >
             Copy Chicken link
           </Button>
         </p>

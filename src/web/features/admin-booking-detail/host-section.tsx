@@ -25,7 +25,9 @@ const emergencyForm = emergencyHostBody.pick({ host_id: true });
  */
 export function HostSection({ booking }: { booking: AdminBooking }) {
   const emergency = isInPlay(booking.game?.status ?? null);
-  const current = booking.assigned_host_name ? `${booking.assigned_host_name}${booking.assigned_host_email ? ` (${booking.assigned_host_email})` : ''}` : 'No host assigned';
+  const current = booking.assigned_host_name
+    ? `${booking.assigned_host_name}${booking.assigned_host_email ? ` (${booking.assigned_host_email})` : ''}`
+    : 'No host assigned';
   return (
     <Section title="Host Assignment" id="host">
       <dl className="mb-4">
@@ -57,7 +59,14 @@ function AssignForm({ booking }: { booking: AdminBooking }) {
   });
   return (
     <form onSubmit={(e) => void form.handleSubmit(assign.run, toastFirstError)(e)} className="flex flex-wrap items-end gap-2">
-      <HostSelect hosts={hosts} availability={availability} label="Host" id="detail-host" value={selected} onChange={(value) => form.setValue('assigned_host_id', value)} />
+      <HostSelect
+        hosts={hosts}
+        availability={availability}
+        label="Host"
+        id="detail-host"
+        value={selected}
+        onChange={(value) => form.setValue('assigned_host_id', value)}
+      />
       <Button type="submit" variant="primary" disabled={assign.isPending}>
         Assign Host
       </Button>
@@ -68,7 +77,10 @@ function AssignForm({ booking }: { booking: AdminBooking }) {
 function EmergencyForm({ booking }: { booking: AdminBooking }) {
   const hosts = useHosts();
   const availability = useHostAvailability(booking.id);
-  const form = useForm<z.input<typeof emergencyForm>, unknown, z.output<typeof emergencyForm>>({ resolver: zodResolver(emergencyForm), defaultValues: { host_id: '' } });
+  const form = useForm<z.input<typeof emergencyForm>, unknown, z.output<typeof emergencyForm>>({
+    resolver: zodResolver(emergencyForm),
+    defaultValues: { host_id: '' },
+  });
   const change = useAction({
     call: (hostId: string) => detailCalls.emergencyHost(booking, hostId),
     success: 'Emergency host change successful',
@@ -84,8 +96,18 @@ function EmergencyForm({ booking }: { booking: AdminBooking }) {
       <p className="mb-2 text-sm text-slate-700">
         <strong>Emergency Host Change</strong>: the game is in play, so the new host takes it over at once.
       </p>
-      <form onSubmit={(e) => void form.handleSubmit(({ host_id }) => change.run(String(host_id)), toastFirstError)(e)} className="flex flex-wrap items-end gap-2">
-        <HostSelect hosts={hosts} availability={availability} label="New host" id="detail-emergency-host" value={selected} onChange={(value) => form.setValue('host_id', value)} />
+      <form
+        onSubmit={(e) => void form.handleSubmit(({ host_id }) => change.run(String(host_id)), toastFirstError)(e)}
+        className="flex flex-wrap items-end gap-2"
+      >
+        <HostSelect
+          hosts={hosts}
+          availability={availability}
+          label="New host"
+          id="detail-emergency-host"
+          value={selected}
+          onChange={(value) => form.setValue('host_id', value)}
+        />
         <Button type="submit" variant="danger" disabled={change.isPending}>
           Change Host
         </Button>

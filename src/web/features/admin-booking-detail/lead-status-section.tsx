@@ -24,7 +24,10 @@ type LeadForm = z.input<typeof leadForm>;
 
 export function LeadStatusSection({ booking }: { booking: AdminBooking }) {
   const [chosen, setChosen] = useState<LeadForm['lead_status'] | null>(null);
-  const form = useForm<LeadForm, unknown, z.output<typeof leadForm>>({ resolver: zodResolver(leadForm), defaultValues: { lead_status: LEAD_STATUSES.find((s) => s === booking.lead_status) ?? 'new', lead_status_reason: '' } });
+  const form = useForm<LeadForm, unknown, z.output<typeof leadForm>>({
+    resolver: zodResolver(leadForm),
+    defaultValues: { lead_status: LEAD_STATUSES.find((s) => s === booking.lead_status) ?? 'new', lead_status_reason: '' },
+  });
   // The server writes the note 'Lead status changed to X: reason' in the same transaction. The dialog closes either way.
   const save = useAction({
     call: ({ lead_status, lead_status_reason }: z.output<typeof leadForm>) => detailCalls.leadStatus(booking, lead_status, lead_status_reason),

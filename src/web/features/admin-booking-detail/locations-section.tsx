@@ -87,7 +87,11 @@ function LocationForm({ booking, kind, initial }: { booking: AdminBooking; kind:
   const form = useForm<z.input<typeof schema>, unknown, z.output<typeof schema>>({ resolver: zodResolver(schema), defaultValues: { address: initial } });
   const inputId = `detail-${kind}-address`;
 
-  const save = useAction({ call: ({ address }: z.output<typeof schema>) => saveSpot(booking, kind, address), ...spotSaved[kind], ...writesBooking(booking.id) });
+  const save = useAction({
+    call: ({ address }: z.output<typeof schema>) => saveSpot(booking, kind, address),
+    ...spotSaved[kind],
+    ...writesBooking(booking.id),
+  });
 
   return (
     <form onSubmit={(e) => void form.handleSubmit(save.run, toastFirstError)(e)} className="flex flex-wrap items-end gap-2">

@@ -38,7 +38,10 @@ export function NotesSection({ booking }: { booking: AdminBooking }) {
 const addNoteForm = addNoteBody.pick({ note: true, type: true });
 
 function AddNoteForm({ booking }: { booking: AdminBooking }) {
-  const form = useForm<z.input<typeof addNoteForm>, unknown, z.output<typeof addNoteForm>>({ resolver: zodResolver(addNoteForm), defaultValues: { note: '', type: 'note' } });
+  const form = useForm<z.input<typeof addNoteForm>, unknown, z.output<typeof addNoteForm>>({
+    resolver: zodResolver(addNoteForm),
+    defaultValues: { note: '', type: 'note' },
+  });
   const add = useAction({
     call: ({ note, type }: z.output<typeof addNoteForm>) => detailCalls.addNote(booking, note, type),
     success: 'Note added successfully',

@@ -20,7 +20,14 @@ const UNPAID_NOTE =
   'Nothing will be paid on this booking any more: it goes back to lead (unpaid) unless its game has already started. Its game and code are kept.';
 
 /** The three sums a payment is judged against: the price, what is paid, what is still due. */
-export function LedgerTotals(props: { className: string; totalPrice: number; currency: string; paid: { label: string; pence: number; testId?: string }; due: number; dueTestId?: string }) {
+export function LedgerTotals(props: {
+  className: string;
+  totalPrice: number;
+  currency: string;
+  paid: { label: string; pence: number; testId?: string };
+  due: number;
+  dueTestId?: string;
+}) {
   const { className, totalPrice, currency, paid, due, dueTestId } = props;
   return (
     <dl className={`${className} grid grid-cols-3 gap-2 text-sm`}>
@@ -43,7 +50,14 @@ export function LedgerTotals(props: { className: string; totalPrice: number; cur
 }
 
 /** Every payment is confirmed, in the booking's currency; more than is still due needs an explicit tick. */
-export function RecordPaymentDialog(props: { booking: AdminBooking; paymentType: string; amount: number; due: number; net: number; onClose: (recorded: boolean) => void }) {
+export function RecordPaymentDialog(props: {
+  booking: AdminBooking;
+  paymentType: string;
+  amount: number;
+  due: number;
+  net: number;
+  onClose: (recorded: boolean) => void;
+}) {
   const { booking, paymentType, amount, due, net, onClose } = props;
   const [overConfirmed, setOverConfirmed] = useState(false);
   const record = useAction({
@@ -70,9 +84,7 @@ export function RecordPaymentDialog(props: { booking: AdminBooking; paymentType:
       size="md"
       footer={
         <>
-          <Button onClick={() => onClose(false)}>
-            Cancel
-          </Button>
+          <Button onClick={() => onClose(false)}>Cancel</Button>
           <Button variant={over ? 'danger' : 'primary'} disabled={record.isPending || (over && !overConfirmed)} onClick={() => void confirm()}>
             Record {formatPence(amount, currency)}
           </Button>
@@ -80,8 +92,8 @@ export function RecordPaymentDialog(props: { booking: AdminBooking; paymentType:
       }
     >
       <p>
-        Record a <strong>{paymentTypeLabel(paymentType)}</strong> payment of <strong data-testid="confirm-amount">{formatPence(amount, currency)}</strong> for booking{' '}
-        {booking.code}?
+        Record a <strong>{paymentTypeLabel(paymentType)}</strong> payment of <strong data-testid="confirm-amount">{formatPence(amount, currency)}</strong> for
+        booking {booking.code}?
       </p>
       <LedgerTotals className="mt-3" totalPrice={booking.total_price} currency={currency} paid={{ label: 'Paid so far', pence: net }} due={due} />
       {over ? (
@@ -145,9 +157,7 @@ export function CorrectionDialog({ booking, correcting, net, onClose }: { bookin
       size="md"
       footer={
         <>
-          <Button onClick={onClose}>
-            Cancel
-          </Button>
+          <Button onClick={onClose}>Cancel</Button>
           <Button type="submit" form={formId} variant="danger" disabled={correct.isPending}>
             {isVoid ? 'Void payment' : 'Record refund'}
           </Button>

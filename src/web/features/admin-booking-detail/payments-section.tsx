@@ -44,7 +44,6 @@ export function PaymentsSection({ booking }: { booking: AdminBooking }) {
   const net = netPaid(entries);
   const due = amountDue(booking.total_price, entries);
 
-
   return (
     <Section title="Payment History" id="payments">
       {entries.length === 0 ? (
@@ -84,12 +83,22 @@ export function PaymentsSection({ booking }: { booking: AdminBooking }) {
                           {/* A payment taken online moved money: it is refunded, never voided (0250). */}
                           {e.provider ? null : (
                             <>
-                              <Button variant="link" className="text-sm" aria-label={`Void payment #${e.id}`} onClick={() => setCorrecting({ kind: 'void', payment: e, left })}>
+                              <Button
+                                variant="link"
+                                className="text-sm"
+                                aria-label={`Void payment #${e.id}`}
+                                onClick={() => setCorrecting({ kind: 'void', payment: e, left })}
+                              >
                                 Void
                               </Button>{' '}
                             </>
                           )}
-                          <Button variant="link" className="text-sm" aria-label={`Refund payment #${e.id}`} onClick={() => setCorrecting({ kind: 'refund', payment: e, left })}>
+                          <Button
+                            variant="link"
+                            className="text-sm"
+                            aria-label={`Refund payment #${e.id}`}
+                            onClick={() => setCorrecting({ kind: 'refund', payment: e, left })}
+                          >
                             Refund
                           </Button>
                         </>
@@ -102,32 +111,39 @@ export function PaymentsSection({ booking }: { booking: AdminBooking }) {
           </Table>
         </div>
       )}
-      <LedgerTotals className="mt-2" totalPrice={booking.total_price} currency={currency} paid={{ label: 'Paid (net)', pence: net, testId: 'payments-total' }} due={due} dueTestId="payments-due" />
+      <LedgerTotals
+        className="mt-2"
+        totalPrice={booking.total_price}
+        currency={currency}
+        paid={{ label: 'Paid (net)', pence: net, testId: 'payments-total' }}
+        due={due}
+        dueTestId="payments-due"
+      />
       {isClosed(booking) ? (
         <ReopenBooking booking={booking} />
       ) : (
-      <form
-        onSubmit={(e) => void form.handleSubmit(({ payment_type, amount }) => setPending({ paymentType: payment_type, amount }), toastFirstError)(e)}
-        className="mt-4 flex flex-wrap items-end gap-2 border-t border-slate-100 pt-4"
-        aria-label="Record a payment"
-        noValidate
-      >
-        <Field label="Payment type" id="detail-payment-type">
-          <Select {...form.register('payment_type')}>
-            {PAYMENT_TYPES.map((t) => (
-              <option key={t} value={t}>
-                {PAYMENT_TYPE_LABELS[t]}
-              </option>
-            ))}
-          </Select>
-        </Field>
-        <Field label={`Amount (${currencySymbol(currency)})`} id="detail-payment-amount">
-          <Input inputMode="decimal" placeholder="0.00" {...form.register('amount')} />
-        </Field>
-        <Button type="submit" variant="primary">
-          Record Payment
-        </Button>
-      </form>
+        <form
+          onSubmit={(e) => void form.handleSubmit(({ payment_type, amount }) => setPending({ paymentType: payment_type, amount }), toastFirstError)(e)}
+          className="mt-4 flex flex-wrap items-end gap-2 border-t border-slate-100 pt-4"
+          aria-label="Record a payment"
+          noValidate
+        >
+          <Field label="Payment type" id="detail-payment-type">
+            <Select {...form.register('payment_type')}>
+              {PAYMENT_TYPES.map((t) => (
+                <option key={t} value={t}>
+                  {PAYMENT_TYPE_LABELS[t]}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          <Field label={`Amount (${currencySymbol(currency)})`} id="detail-payment-amount">
+            <Input inputMode="decimal" placeholder="0.00" {...form.register('amount')} />
+          </Field>
+          <Button type="submit" variant="primary">
+            Record Payment
+          </Button>
+        </form>
       )}
       {pending !== null ? (
         <RecordPaymentDialog

@@ -40,12 +40,24 @@ export function PlanPricingSection({ booking }: { booking: AdminBooking }) {
           <Table look="plain" className="border-collapse" aria-labelledby="pricing-history-title">
             <thead>
               <tr className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-600">
-                <th scope="col" className="py-2 pr-4 font-semibold">When</th>
-                <th scope="col" className="py-2 pr-4 font-semibold">Plan</th>
-                <th scope="col" className="py-2 pr-4 text-right font-semibold">Per person</th>
-                <th scope="col" className="py-2 pr-4 text-right font-semibold">Players</th>
-                <th scope="col" className="py-2 pr-4 font-semibold">Add-ons</th>
-                <th scope="col" className="py-2 text-right font-semibold">Total</th>
+                <th scope="col" className="py-2 pr-4 font-semibold">
+                  When
+                </th>
+                <th scope="col" className="py-2 pr-4 font-semibold">
+                  Plan
+                </th>
+                <th scope="col" className="py-2 pr-4 text-right font-semibold">
+                  Per person
+                </th>
+                <th scope="col" className="py-2 pr-4 text-right font-semibold">
+                  Players
+                </th>
+                <th scope="col" className="py-2 pr-4 font-semibold">
+                  Add-ons
+                </th>
+                <th scope="col" className="py-2 text-right font-semibold">
+                  Total
+                </th>
               </tr>
             </thead>
             <tbody>

@@ -31,12 +31,24 @@ function MailsTable({ booking, mails }: { booking: AdminBooking; mails: OutboxMa
         <caption className="sr-only">Mails about this booking</caption>
         <thead>
           <tr className="text-slate-500">
-            <th scope="col" className="py-1 pr-2">Mail</th>
-            <th scope="col" className="pr-2">To</th>
-            <th scope="col" className="pr-2">Subject</th>
-            <th scope="col" className="pr-2">Status</th>
-            <th scope="col" className="whitespace-nowrap pr-2">Sent at</th>
-            <th scope="col"><span className="sr-only">Actions</span></th>
+            <th scope="col" className="py-1 pr-2">
+              Mail
+            </th>
+            <th scope="col" className="pr-2">
+              To
+            </th>
+            <th scope="col" className="pr-2">
+              Subject
+            </th>
+            <th scope="col" className="pr-2">
+              Status
+            </th>
+            <th scope="col" className="whitespace-nowrap pr-2">
+              Sent at
+            </th>
+            <th scope="col">
+              <span className="sr-only">Actions</span>
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -56,11 +68,7 @@ function MailsTable({ booking, mails }: { booking: AdminBooking; mails: OutboxMa
                 <td className="whitespace-nowrap pr-2">{mail.sent_at ? formatTimestamp(mail.sent_at, booking.timezone) : '—'}</td>
                 <td className="whitespace-nowrap">
                   <div className="flex gap-2">
-                    <Button
-                      aria-expanded={open === mail.id}
-                      aria-controls={`mail-text-${mail.id}`}
-                      onClick={() => setOpen(open === mail.id ? null : mail.id)}
-                    >
+                    <Button aria-expanded={open === mail.id} aria-controls={`mail-text-${mail.id}`} onClick={() => setOpen(open === mail.id ? null : mail.id)}>
                       {open === mail.id ? 'Hide text' : 'View text'}
                     </Button>
                     <Button disabled={resend.isPending} onClick={() => void resend.run(mail)} aria-label={`Resend ${mail.kind_label} to ${mail.to}`}>
@@ -72,7 +80,10 @@ function MailsTable({ booking, mails }: { booking: AdminBooking; mails: OutboxMa
               {open === mail.id ? (
                 <tr>
                   <td colSpan={6} className="pb-3">
-                    <pre id={`mail-text-${mail.id}`} className="max-h-80 overflow-auto whitespace-pre-wrap rounded-md bg-slate-50 p-3 font-sans text-xs text-slate-800">
+                    <pre
+                      id={`mail-text-${mail.id}`}
+                      className="max-h-80 overflow-auto whitespace-pre-wrap rounded-md bg-slate-50 p-3 font-sans text-xs text-slate-800"
+                    >
                       {mail.text}
                     </pre>
                   </td>
@@ -105,9 +116,7 @@ export function TimelineSection({ booking }: { booking: AdminBooking }) {
         <p role="alert" className="text-sm text-red-700">
           Failed to load the timeline
         </p>
-        <Button onClick={() => void query.refetch()}>
-          Try again
-        </Button>
+        <Button onClick={() => void query.refetch()}>Try again</Button>
       </div>
     );
   } else {

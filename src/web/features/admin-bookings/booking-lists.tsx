@@ -41,9 +41,7 @@ function SearchBanner({ search, total, onClear }: { search: string; total: numbe
       <span>
         Showing {total} results for &quot;{search}&quot;
       </span>
-      <Button onClick={onClear}>
-        Clear
-      </Button>
+      <Button onClick={onClear}>Clear</Button>
     </div>
   );
 }
@@ -88,7 +86,9 @@ function BookingTable(props: {
           ))}
         </tbody>
       </Table>
-      {data.pagination.last_page > 1 && <Pager currentPage={data.pagination.current_page} lastPage={data.pagination.last_page} onPageChange={props.onPageChange} />}
+      {data.pagination.last_page > 1 && (
+        <Pager currentPage={data.pagination.current_page} lastPage={data.pagination.last_page} onPageChange={props.onPageChange} />
+      )}
     </>
   );
 }
@@ -110,18 +110,59 @@ export function AllBookingsTab({ state, update }: TabProps) {
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <SubTabs label="Booking status" tabs={ALL_TABS} value={state.filter ? 'paid' : state.status} onChange={(status) => update({ status, filter: null, page: 1 })} />
+        <SubTabs
+          label="Booking status"
+          tabs={ALL_TABS}
+          value={state.filter ? 'paid' : state.status}
+          onChange={(status) => update({ status, filter: null, page: 1 })}
+        />
         <Button size="md" onClick={() => window.location.assign(exportUrl(EXPORT_URL, state))}>
           Export
         </Button>
       </div>
       <div className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-6">
-        <MetricCard label="All Bookings" testId="metric-total" value={m?.total ?? '–'} active={!state.filter && state.status === 'all'} onClick={() => update({ status: 'all', filter: null, page: 1 })} />
-        <MetricCard label="Need Venues" testId="metric-need-venues" value={m?.need_venues ?? '–'} active={state.filter === 'need_venues'} onClick={() => update({ status: 'paid', filter: 'need_venues', page: 1 })} />
-        <MetricCard label="Need Hosts" testId="metric-need-hosts" value={m?.need_hosts ?? '–'} active={state.filter === 'need_hosts'} onClick={() => update({ status: 'paid', filter: 'need_hosts', page: 1 })} />
-        <MetricCard label="Unactivated" testId="metric-unactivated" value={m?.unactivated ?? '–'} active={state.filter === 'unactivated'} onClick={() => update({ status: 'paid', filter: 'unactivated', page: 1 })} />
-        <MetricCard label="Upcoming Games" testId="metric-upcoming" value={m?.upcoming ?? '–'} active={!state.filter && state.status === 'paid'} onClick={() => update({ status: 'paid', filter: null, page: 1 })} />
-        <MetricCard label="Played Games" testId="metric-played" value={m?.played ?? '–'} active={!state.filter && state.status === 'completed'} onClick={() => update({ status: 'completed', filter: null, page: 1 })} />
+        <MetricCard
+          label="All Bookings"
+          testId="metric-total"
+          value={m?.total ?? '–'}
+          active={!state.filter && state.status === 'all'}
+          onClick={() => update({ status: 'all', filter: null, page: 1 })}
+        />
+        <MetricCard
+          label="Need Venues"
+          testId="metric-need-venues"
+          value={m?.need_venues ?? '–'}
+          active={state.filter === 'need_venues'}
+          onClick={() => update({ status: 'paid', filter: 'need_venues', page: 1 })}
+        />
+        <MetricCard
+          label="Need Hosts"
+          testId="metric-need-hosts"
+          value={m?.need_hosts ?? '–'}
+          active={state.filter === 'need_hosts'}
+          onClick={() => update({ status: 'paid', filter: 'need_hosts', page: 1 })}
+        />
+        <MetricCard
+          label="Unactivated"
+          testId="metric-unactivated"
+          value={m?.unactivated ?? '–'}
+          active={state.filter === 'unactivated'}
+          onClick={() => update({ status: 'paid', filter: 'unactivated', page: 1 })}
+        />
+        <MetricCard
+          label="Upcoming Games"
+          testId="metric-upcoming"
+          value={m?.upcoming ?? '–'}
+          active={!state.filter && state.status === 'paid'}
+          onClick={() => update({ status: 'paid', filter: null, page: 1 })}
+        />
+        <MetricCard
+          label="Played Games"
+          testId="metric-played"
+          value={m?.played ?? '–'}
+          active={!state.filter && state.status === 'completed'}
+          onClick={() => update({ status: 'completed', filter: null, page: 1 })}
+        />
       </div>
       <SearchBanner search={state.search} total={list.data?.pagination.total} onClear={() => update({ search: '', page: 1 })} />
       <BookingTable
@@ -154,7 +195,10 @@ export function AllBookingsTab({ state, update }: TabProps) {
   );
 }
 
-const LEAD_TABS: { value: ListLeadStatus; label: string }[] = LIST_LEAD_STATUSES.map((value) => ({ value, label: value === 'all' ? 'All' : LEAD_STATUS_LABELS[value] }));
+const LEAD_TABS: { value: ListLeadStatus; label: string }[] = LIST_LEAD_STATUSES.map((value) => ({
+  value,
+  label: value === 'all' ? 'All' : LEAD_STATUS_LABELS[value],
+}));
 
 export function LeadsTab({ state, update }: TabProps) {
   const list = useBookingList(state);

@@ -51,7 +51,12 @@ export function BookingsPage() {
           </Link>
         </div>
       </div>
-      <SubTabs label="Bookings view" tabs={VIEW_TABS} value={state.view} onChange={(view) => update({ view, page: 1, filter: view === 'all' ? state.filter : null })} />
+      <SubTabs
+        label="Bookings view"
+        tabs={VIEW_TABS}
+        value={state.view}
+        onChange={(view) => update({ view, page: 1, filter: view === 'all' ? state.filter : null })}
+      />
       {state.view === 'all' && <AllBookingsTab state={state} update={update} />}
       {state.view === 'leads' && <LeadsTab state={state} update={update} />}
       {state.view === 'calendar' && <CalendarTab state={state} update={update} />}

@@ -6,7 +6,17 @@ import { paths } from '../../lib/paths';
 import { Button } from '../../components/ui';
 
 /** A row of sub-tabs: buttons with aria-pressed, so the current one is announced. */
-export function SubTabs<T extends string>({ label, tabs, value, onChange }: { label: string; tabs: readonly { value: T; label: string }[]; value: T; onChange: (v: T) => void }) {
+export function SubTabs<T extends string>({
+  label,
+  tabs,
+  value,
+  onChange,
+}: {
+  label: string;
+  tabs: readonly { value: T; label: string }[];
+  value: T;
+  onChange: (v: T) => void;
+}) {
   return (
     <div role="group" aria-label={label} className="flex flex-wrap gap-1 rounded-lg bg-slate-100 p-1">
       {tabs.map((tab) => (
@@ -25,7 +35,19 @@ export function SubTabs<T extends string>({ label, tabs, value, onChange }: { la
 }
 
 /** One figure of a metrics strip; a button when it filters the list. */
-export function MetricCard({ label, value, active, onClick, testId }: { label: string; value: ReactNode; active?: boolean; onClick?: () => void; testId?: string }) {
+export function MetricCard({
+  label,
+  value,
+  active,
+  onClick,
+  testId,
+}: {
+  label: string;
+  value: ReactNode;
+  active?: boolean;
+  onClick?: () => void;
+  testId?: string;
+}) {
   const body = (
     <>
       <span className="block text-sm text-slate-600">{label}</span>
@@ -45,7 +67,12 @@ export function MetricCard({ label, value, active, onClick, testId }: { label: s
 
 export function EmailButton({ email }: { email: string }) {
   return (
-    <Button variant="unstyled" title="Copy email" onClick={() => void copyToClipboard(email, EMAIL_COPIED)} className="max-w-56 truncate text-left text-brand-700 underline-offset-2 hover:underline">
+    <Button
+      variant="unstyled"
+      title="Copy email"
+      onClick={() => void copyToClipboard(email, EMAIL_COPIED)}
+      className="max-w-56 truncate text-left text-brand-700 underline-offset-2 hover:underline"
+    >
       {email}
     </Button>
   );
@@ -72,7 +99,11 @@ const STATUS_CLASS: Record<string, string> = {
 };
 
 export function StatusBadge({ status }: { status: string }) {
-  return <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold capitalize ${STATUS_CLASS[status] ?? 'bg-slate-100 text-slate-700'}`}>{status}</span>;
+  return (
+    <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold capitalize ${STATUS_CLASS[status] ?? 'bg-slate-100 text-slate-700'}`}>
+      {status}
+    </span>
+  );
 }
 
 /** Spec: an icon only for Instagram, Facebook, LinkedIn and Google; nothing otherwise. */
@@ -98,7 +129,10 @@ export function SourceIcon({ source }: { source: BookingSource }) {
         {source === 'linkedin' && (
           <>
             <rect x="2" y="2" width="20" height="20" rx="3" fill="#0a66c2" />
-            <path d="M7 10h2.2v7H7zM8.1 6.5a1.3 1.3 0 1 1 0 2.6 1.3 1.3 0 0 1 0-2.6zM10.9 10h2.1v1c.3-.6 1.1-1.2 2.3-1.2 2.4 0 2.8 1.5 2.8 3.5V17h-2.2v-3.3c0-.8 0-1.8-1.1-1.8s-1.3.9-1.3 1.8V17h-2.2z" fill="#fff" />
+            <path
+              d="M7 10h2.2v7H7zM8.1 6.5a1.3 1.3 0 1 1 0 2.6 1.3 1.3 0 0 1 0-2.6zM10.9 10h2.1v1c.3-.6 1.1-1.2 2.3-1.2 2.4 0 2.8 1.5 2.8 3.5V17h-2.2v-3.3c0-.8 0-1.8-1.1-1.8s-1.3.9-1.3 1.8V17h-2.2z"
+              fill="#fff"
+            />
           </>
         )}
         {source === 'google' && (

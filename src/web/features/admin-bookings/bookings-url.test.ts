@@ -15,12 +15,24 @@ describe('bookings page URL', () => {
     expect(listQuery(s)).toEqual({ page: 1, per_page: 10, view: 'list', status: 'need_hosts' });
   });
   it('round-trips every view', () => {
-    for (const q of ['status=paid&search=ann&page=3', 'view=leads&lead_status=lost&search=bob&page=2', 'view=calendar&month=2026-02', 'view=stats&range=custom&from=2026-01-01&to=2026-02-01', 'view=stats&range=this_month']) {
+    for (const q of [
+      'status=paid&search=ann&page=3',
+      'view=leads&lead_status=lost&search=bob&page=2',
+      'view=calendar&month=2026-02',
+      'view=stats&range=custom&from=2026-01-01&to=2026-02-01',
+      'view=stats&range=this_month',
+    ]) {
       expect(bookingsUrlParams(parse(q)).toString()).toBe(q);
     }
   });
   it('ignores unknown values', () => {
-    expect(parse('view=grid&page=-2&status=x&lead_status=trash&month=26-1')).toMatchObject({ view: 'all', page: 1, status: 'all', leadStatus: 'all', month: '' });
+    expect(parse('view=grid&page=-2&status=x&lead_status=trash&month=26-1')).toMatchObject({
+      view: 'all',
+      page: 1,
+      status: 'all',
+      leadStatus: 'all',
+      month: '',
+    });
   });
   it('builds the leads list query', () => {
     expect(listQuery(parse('view=leads&lead_status=new&search=x'))).toEqual({ page: 1, per_page: 10, search: 'x', view: 'leads', lead_status: 'new' });

@@ -72,15 +72,11 @@ export function CalendarTab({ state, update }: Props) {
         {CALENDAR_METRICS_BASIS}
       </p>
       <div className="flex items-center justify-between gap-3">
-        <Button onClick={() => go(-1)}>
-          Previous month
-        </Button>
+        <Button onClick={() => go(-1)}>Previous month</Button>
         <h2 className="text-lg font-semibold" aria-live="polite">
           {format(month, 'MMMM yyyy')}
         </h2>
-        <Button onClick={() => go(1)}>
-          Next month
-        </Button>
+        <Button onClick={() => go(1)}>Next month</Button>
       </div>
       <div className="flex gap-4 text-xs text-slate-600">
         <span className="flex items-center gap-1">
@@ -91,7 +87,11 @@ export function CalendarTab({ state, update }: Props) {
         </span>
       </div>
       <div className="overflow-x-auto">
-        <div role="grid" aria-label={`Games in ${format(month, 'MMMM yyyy')}`} className="grid min-w-[700px] grid-cols-7 gap-px overflow-hidden rounded-xl border border-slate-200 bg-slate-200">
+        <div
+          role="grid"
+          aria-label={`Games in ${format(month, 'MMMM yyyy')}`}
+          className="grid min-w-[700px] grid-cols-7 gap-px overflow-hidden rounded-xl border border-slate-200 bg-slate-200"
+        >
           <div role="row" className="contents">
             {WEEKDAYS.map((d) => (
               <div key={d} role="columnheader" className="bg-slate-50 px-2 py-1 text-center text-xs font-semibold text-slate-600">
@@ -107,7 +107,12 @@ export function CalendarTab({ state, update }: Props) {
                 const key = format(day, DAY);
                 const games = byDay.get(key) ?? [];
                 return (
-                  <div key={key} role="gridcell" data-date={key} className={`min-h-24 p-1.5 ${isSameMonth(day, month) ? 'bg-white' : 'bg-slate-50 text-slate-600'}`}>
+                  <div
+                    key={key}
+                    role="gridcell"
+                    data-date={key}
+                    className={`min-h-24 p-1.5 ${isSameMonth(day, month) ? 'bg-white' : 'bg-slate-50 text-slate-600'}`}
+                  >
                     <span className="block text-xs font-semibold">{format(day, 'd')}</span>
                     <ul className="mt-1 space-y-1">
                       {games.map((b) => (

@@ -80,7 +80,12 @@ function CreateBookingWizard() {
           Back to Bookings
         </Link>
       </div>
-      <StepIndicator labels={STEPS} current={step} canJump={(target) => target < step || (target > 0 && whenWhereReady(state))} onJump={(target) => dispatch({ type: 'jump', step: target })} />
+      <StepIndicator
+        labels={STEPS}
+        current={step}
+        canJump={(target) => target < step || (target > 0 && whenWhereReady(state))}
+        onJump={(target) => dispatch({ type: 'jump', step: target })}
+      />
       <div className="rounded-2xl border border-slate-200 bg-white p-4 sm:p-6">
         {step === 0 && <StepWhenWhere showErrors={showErrors} />}
         {step === 1 && <StepPlan onChosen={next} />}

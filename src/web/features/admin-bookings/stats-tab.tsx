@@ -56,9 +56,7 @@ export function StatsTab({ state, update }: Props) {
           </select>
         </div>
       </div>
-      {state.range === 'custom' && (
-        <DateRangePicker from={start} to={end} latest={today} onChange={update} label="Custom date range" />
-      )}
+      {state.range === 'custom' && <DateRangePicker from={start} to={end} latest={today} onChange={update} label="Custom date range" />}
       <p className="text-sm text-slate-600">
         {start === end ? start : `${start} to ${end}`} · <span data-testid="interval-caption">{intervalCaption(interval)}</span>
       </p>

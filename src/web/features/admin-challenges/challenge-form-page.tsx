@@ -24,7 +24,17 @@ import { useAction } from '../../lib/use-action';
 import { challengesKey, fetchChallenge, saveChallenge } from './challenges-api';
 
 type FieldName = keyof ChallengeInput;
-const FIELD_NAMES: readonly FieldName[] = ['name', 'description', 'type', 'spice_level', 'is_active', 'max_score', 'max_submissions', 'points_per_submission', 'region_code'];
+const FIELD_NAMES: readonly FieldName[] = [
+  'name',
+  'description',
+  'type',
+  'spice_level',
+  'is_active',
+  'max_score',
+  'max_submissions',
+  'points_per_submission',
+  'region_code',
+];
 
 function toFormValues(c: Challenge): ChallengeInput {
   return {
@@ -158,7 +168,12 @@ export function ChallengeFormPage() {
 
         <Field id={fid('max_score')} size="md" label="Max score" error={err('max_score')}>
           <div className="flex items-center gap-2">
-            <Button variant="unstyled" onClick={() => step(-1)} aria-label="Decrease max score by 5" className="h-10 w-10 rounded-md border border-slate-300 text-lg hover:bg-slate-50">
+            <Button
+              variant="unstyled"
+              onClick={() => step(-1)}
+              aria-label="Decrease max score by 5"
+              className="h-10 w-10 rounded-md border border-slate-300 text-lg hover:bg-slate-50"
+            >
               −
             </Button>
             <Input
@@ -169,7 +184,12 @@ export function ChallengeFormPage() {
               className="w-28 text-center"
               {...register('max_score', numberRules(['points_per_submission']))}
             />
-            <Button variant="unstyled" onClick={() => step(1)} aria-label="Increase max score by 5" className="h-10 w-10 rounded-md border border-slate-300 text-lg hover:bg-slate-50">
+            <Button
+              variant="unstyled"
+              onClick={() => step(1)}
+              aria-label="Increase max score by 5"
+              className="h-10 w-10 rounded-md border border-slate-300 text-lg hover:bg-slate-50"
+            >
               +
             </Button>
           </div>
@@ -177,20 +197,10 @@ export function ChallengeFormPage() {
 
         <div className="grid gap-5 sm:grid-cols-2">
           <Field id={fid('max_submissions')} size="md" label="Max submissions" error={err('max_submissions')}>
-            <Input
-              type="number"
-              min={1}
-              inputMode="numeric"
-              {...register('max_submissions', numberRules())}
-            />
+            <Input type="number" min={1} inputMode="numeric" {...register('max_submissions', numberRules())} />
           </Field>
           <Field id={fid('points_per_submission')} size="md" label="Points per submission" error={err('points_per_submission')}>
-            <Input
-              type="number"
-              min={type === 'Tally' ? 1 : 0}
-              inputMode="numeric"
-              {...register('points_per_submission', numberRules())}
-            />
+            <Input type="number" min={type === 'Tally' ? 1 : 0} inputMode="numeric" {...register('points_per_submission', numberRules())} />
           </Field>
         </div>
 

@@ -8,7 +8,10 @@ import { challengesKey, fetchChallenges } from './challenges-api';
 import { SpiceChilis } from '../../components/spice-chilis';
 import { Button, EmptyTableRow, Table } from '../../components/ui';
 
-const FILTERS: Array<{ label: string; value: SpiceLevel | null }> = [{ label: 'All', value: null }, ...SPICE_LEVELS.map((level) => ({ label: level, value: level }))];
+const FILTERS: Array<{ label: string; value: SpiceLevel | null }> = [
+  { label: 'All', value: null },
+  ...SPICE_LEVELS.map((level) => ({ label: level, value: level })),
+];
 
 function spiceFrom(value: string | null): SpiceLevel | null {
   return SPICE_LEVELS.find((level) => level === value) ?? null;
@@ -57,11 +60,21 @@ export function ChallengesPage() {
         <Table>
           <thead className="bg-slate-50 text-slate-600">
             <tr>
-              <th scope="col" className="px-4 py-3 font-semibold">Name</th>
-              <th scope="col" className="px-4 py-3 font-semibold">Type</th>
-              <th scope="col" className="px-4 py-3 font-semibold">Spice Level</th>
-              <th scope="col" className="px-4 py-3 font-semibold">Status</th>
-              <th scope="col" className="px-4 py-3 font-semibold">Actions</th>
+              <th scope="col" className="px-4 py-3 font-semibold">
+                Name
+              </th>
+              <th scope="col" className="px-4 py-3 font-semibold">
+                Type
+              </th>
+              <th scope="col" className="px-4 py-3 font-semibold">
+                Spice Level
+              </th>
+              <th scope="col" className="px-4 py-3 font-semibold">
+                Status
+              </th>
+              <th scope="col" className="px-4 py-3 font-semibold">
+                Actions
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -73,7 +86,9 @@ export function ChallengesPage() {
                   <SpiceChilis level={c.spice_level} />
                 </td>
                 <td className="px-4 py-3">
-                  <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${c.is_active ? 'bg-green-100 text-green-800' : 'bg-slate-200 text-slate-700'}`}>
+                  <span
+                    className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${c.is_active ? 'bg-green-100 text-green-800' : 'bg-slate-200 text-slate-700'}`}
+                  >
                     {c.is_active ? 'Active' : 'Inactive'}
                   </span>
                 </td>

@@ -11,7 +11,8 @@ export const markersKeys = {
 
 export const fetchMarkerGames = () => api(ep.games);
 export const fetchStations = (gameId: number) => api(ep.stations, { params: { id: gameId } });
-export const placeStation = (gameId: number, body: { kind: ItemKind; label: string; lat: number; lng: number }) => api(ep.create, { params: { id: gameId }, body });
+export const placeStation = (gameId: number, body: { kind: ItemKind; label: string; lat: number; lng: number }) =>
+  api(ep.create, { params: { id: gameId }, body });
 export const deleteStation = (id: number) => api(ep.remove, { params: { id } });
 export const setStationActive = (id: number, active: boolean) => api(ep.update, { params: { id }, body: { active } });
 export const moveStation = (id: number, at: { lat: number; lng: number }) => api(ep.update, { params: { id }, body: at });

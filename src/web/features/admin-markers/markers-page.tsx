@@ -8,7 +8,21 @@ import { PLANS } from '../../../shared/plans';
 import { requestToasts } from '../../lib/toast';
 import { useAction } from '../../lib/use-action';
 import { Spinner } from '../../components/spinner';
-import { Badge, Button, EmptyState, EmptyTableRow, ErrorState, Field, Input, Section, Select, Table, TableCell, TableHead, TableRow } from '../../components/ui';
+import {
+  Badge,
+  Button,
+  EmptyState,
+  EmptyTableRow,
+  ErrorState,
+  Field,
+  Input,
+  Section,
+  Select,
+  Table,
+  TableCell,
+  TableHead,
+  TableRow,
+} from '../../components/ui';
 import { deleteStation, fetchMarkerGames, fetchStations, markersKeys, moveStation, placeStation, setStationActive } from './markers-api';
 
 const StationsMap = lazy(() => import('./stations-map'));
@@ -78,7 +92,11 @@ function GameStations({ gameId }: { gameId: number }) {
           These are the game&apos;s default stations, spread inside the game area: they move with the area until you place, close or delete one.
         </p>
       ) : null}
-      <Section id="markers-map" title={`Item stations · ${game.code}`} description={`Pick a kind, then click the map to place a station, or press Move on a station and click where it goes. Teams pick up within ${PICKUP_RADIUS_M} m.`}>
+      <Section
+        id="markers-map"
+        title={`Item stations · ${game.code}`}
+        description={`Pick a kind, then click the map to place a station, or press Move on a station and click where it goes. Teams pick up within ${PICKUP_RADIUS_M} m.`}
+      >
         <div className="mb-3 flex flex-wrap items-end gap-3">
           <Field label="Kind" id="station-kind">
             <Select value={kind} onChange={(e) => setKind(ITEM_KINDS.find((k) => k === e.target.value) ?? 'radar')} className="w-44">
@@ -122,7 +140,12 @@ function GameStations({ gameId }: { gameId: number }) {
                   <Badge tone={s.active ? 'green' : 'slate'}>{s.active ? 'Open' : 'Closed'}</Badge>
                 </TableCell>
                 <TableCell className="space-x-2 whitespace-nowrap">
-                  <Button size="sm" variant={moving === s.id ? 'primary' : 'secondary'} aria-pressed={moving === s.id} onClick={() => setMoving(moving === s.id ? null : s.id)}>
+                  <Button
+                    size="sm"
+                    variant={moving === s.id ? 'primary' : 'secondary'}
+                    aria-pressed={moving === s.id}
+                    onClick={() => setMoving(moving === s.id ? null : s.id)}
+                  >
                     {moving === s.id ? 'Click the map…' : 'Move'}
                   </Button>
                   <Button size="sm" disabled={toggle.isPending} onClick={() => void toggle.run({ id: s.id, active: !s.active })}>

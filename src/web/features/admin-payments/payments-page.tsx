@@ -70,7 +70,10 @@ export function PaymentsPage() {
   const [picking, setPicking] = useState(false);
   const list = useQuery({
     queryKey: [...bookingFactsRoots.payments, filters, page],
-    queryFn: () => api(ep.list, { query: { ...filters, payment_type: filters.payment_type || undefined, from: filters.from || undefined, to: filters.to || undefined, page } }),
+    queryFn: () =>
+      api(ep.list, {
+        query: { ...filters, payment_type: filters.payment_type || undefined, from: filters.from || undefined, to: filters.to || undefined, page },
+      }),
     placeholderData: keepPreviousData,
   });
   const data = list.data;
@@ -81,7 +84,9 @@ export function PaymentsPage() {
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <h1 className="text-2xl font-bold">Payments</h1>
-          <p className="mt-1 text-slate-600">Every payment, refund and void recorded against a booking, newest first. Record or refund on the booking's page.</p>
+          <p className="mt-1 text-slate-600">
+            Every payment, refund and void recorded against a booking, newest first. Record or refund on the booking's page.
+          </p>
         </div>
         <a href={exportHref(filters)} download className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold hover:bg-slate-50">
           Export CSV
@@ -118,12 +123,16 @@ export function PaymentsPage() {
           </Select>
         </Field>
       </form>
-      {picking ? (
-        <DateRangePicker from={filters.from} to={filters.to} onChange={update} label="Payment dates" />
-      ) : null}
+      {picking ? <DateRangePicker from={filters.from} to={filters.to} onChange={update} label="Payment dates" /> : null}
 
       {list.isPending ? <Spinner /> : null}
-      {list.isError ? <ErrorState message={errorMessage(list.error, 'Failed to load payments. Please try again.')} onRetry={() => void list.refetch()} retrying={list.isFetching} /> : null}
+      {list.isError ? (
+        <ErrorState
+          message={errorMessage(list.error, 'Failed to load payments. Please try again.')}
+          onRetry={() => void list.refetch()}
+          retrying={list.isFetching}
+        />
+      ) : null}
       {data ? (
         <>
           <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3" data-testid="payment-totals">
@@ -138,7 +147,8 @@ export function PaymentsPage() {
                   Refunded and voided: <strong>{formatPence(t.refunded, t.currency)}</strong>
                 </p>
                 <p>
-                  Net: <strong data-testid={`net-${t.currency}`}>{formatPence(t.net, t.currency)}</strong> in {t.entries} {t.entries === 1 ? 'entry' : 'entries'}
+                  Net: <strong data-testid={`net-${t.currency}`}>{formatPence(t.net, t.currency)}</strong> in {t.entries}{' '}
+                  {t.entries === 1 ? 'entry' : 'entries'}
                 </p>
               </div>
             ))}
@@ -169,7 +179,9 @@ export function PaymentsPage() {
               )}
             </tbody>
           </Table>
-          {data.pagination.last_page > 1 ? <Pager currentPage={data.pagination.current_page} lastPage={data.pagination.last_page} onPageChange={(p) => update({ page: p })} /> : null}
+          {data.pagination.last_page > 1 ? (
+            <Pager currentPage={data.pagination.current_page} lastPage={data.pagination.last_page} onPageChange={(p) => update({ page: p })} />
+          ) : null}
         </>
       ) : null}
     </section>

@@ -73,7 +73,10 @@ function useLiveTotal(bookingId: string, values: { plan_type: string; players: s
   const plan = pricing.data?.plans.find((p) => p.type === values.plan_type);
   const hosted = pricing.data?.addons.find((a) => a.type === 'hosted');
   const players = Number(values.players);
-  const lines = values.lines.map((l) => Number(l.amount.replace(/[£$€,\s]/g, ''))).filter((n) => Number.isFinite(n)).map((amount) => ({ label: '', amount }));
+  const lines = values.lines
+    .map((l) => Number(l.amount.replace(/[£$€,\s]/g, '')))
+    .filter((n) => Number.isFinite(n))
+    .map((amount) => ({ label: '', amount }));
   const total =
     currency && plan && Number.isInteger(players) && players > 0
       ? computeQuotePrice({ players, pricePerPerson: plan.price, addOnPrices: values.hosted && hosted ? [hosted.price] : [], lines })
@@ -119,7 +122,11 @@ export function ProposalFormDialog({ proposal, bookingId, validUntil, onClose, o
     <Dialog open onOpenChange={(open) => (open ? undefined : onClose())} title={proposal ? `Edit proposal #${proposal.id}` : 'New proposal'} size="lg">
       <form onSubmit={(e) => void form.handleSubmit(save.run, toastFirstError)(e)} noValidate aria-label="Proposal" className="space-y-4">
         <div className="grid gap-3 sm:grid-cols-2">
-          <Field label="Booking number" error={errors.booking_id?.message ?? (live.bookingMissing ? 'Booking not found' : null)} hint={live.booking ? `${live.booking.full_name ?? live.booking.email} · ${live.booking.currency}` : undefined}>
+          <Field
+            label="Booking number"
+            error={errors.booking_id?.message ?? (live.bookingMissing ? 'Booking not found' : null)}
+            hint={live.booking ? `${live.booking.full_name ?? live.booking.email} · ${live.booking.currency}` : undefined}
+          >
             <Input inputMode="numeric" readOnly={proposal !== null} {...form.register('booking_id')} />
           </Field>
           <Field label="Valid until" error={errors.valid_until?.message}>

@@ -21,7 +21,14 @@ import { withParam } from '../../lib/search-params';
 import { bookingFactsChanged } from '../../lib/booking-facts-data';
 
 type ListStatus = (typeof PROPOSAL_LIST_STATUSES)[number];
-const STATUS_LABELS: Record<ListStatus, string> = { all: 'All', draft: 'Draft', sent: 'Sent', expired: 'Expired', accepted: 'Accepted', withdrawn: 'Withdrawn' };
+const STATUS_LABELS: Record<ListStatus, string> = {
+  all: 'All',
+  draft: 'Draft',
+  sent: 'Sent',
+  expired: 'Expired',
+  accepted: 'Accepted',
+  withdrawn: 'Withdrawn',
+};
 const HEADERS = ['#', 'Booking', 'Quote', 'Total', 'Valid until', 'Status', 'Actions'] as const;
 
 function statusOf(p: Proposal): { label: string; tone: BadgeTone } {
@@ -102,7 +109,13 @@ export function ProposalsPage() {
         </div>
       </div>
       {list.isPending ? <Spinner /> : null}
-      {list.isError ? <ErrorState message={errorMessage(list.error, 'Failed to load proposals. Please try again.')} onRetry={() => void list.refetch()} retrying={list.isFetching} /> : null}
+      {list.isError ? (
+        <ErrorState
+          message={errorMessage(list.error, 'Failed to load proposals. Please try again.')}
+          onRetry={() => void list.refetch()}
+          retrying={list.isFetching}
+        />
+      ) : null}
       {list.data ? (
         <>
           <Table>
@@ -152,7 +165,11 @@ export function ProposalsPage() {
             </tbody>
           </Table>
           {list.data.pagination.last_page > 1 ? (
-            <Pager currentPage={list.data.pagination.current_page} lastPage={list.data.pagination.last_page} onPageChange={(n) => setParam('page', String(n))} />
+            <Pager
+              currentPage={list.data.pagination.current_page}
+              lastPage={list.data.pagination.last_page}
+              onPageChange={(n) => setParam('page', String(n))}
+            />
           ) : null}
         </>
       ) : null}

@@ -12,7 +12,23 @@ import { requestToasts } from '../../lib/toast';
 import { useAction } from '../../lib/use-action';
 import { toastFirstError } from '../../lib/form-errors';
 import { Spinner } from '../../components/spinner';
-import { Badge, Button, Dialog, EmptyState, EmptyTableRow, ErrorState, Field, Input, Section, Select, Table, TableCell, TableHead, TableRow, Textarea } from '../../components/ui';
+import {
+  Badge,
+  Button,
+  Dialog,
+  EmptyState,
+  EmptyTableRow,
+  ErrorState,
+  Field,
+  Input,
+  Section,
+  Select,
+  Table,
+  TableCell,
+  TableHead,
+  TableRow,
+  Textarea,
+} from '../../components/ui';
 import { scoresChanged, scoresKeys } from '../../lib/scores-data';
 
 /** While a game is live its board refreshes every 10 s; an ended game's board is final and stays put. */
@@ -82,7 +98,8 @@ function Leaderboard({ instanceId }: { instanceId: number }) {
       <Section id="leaderboard" title={final ? 'Final results' : 'Leaderboard'}>
         <p className="mb-3 text-sm text-slate-600">
           Game <span className="font-mono">{instance.game_code}</span> · {instance.booking_name ?? 'Unnamed booking'} · started {when(instance.start_time)}
-          {instance.end_time ? ` · ended ${when(instance.end_time)}` : ''} <Badge tone={final ? 'slate' : 'green'}>{final ? 'Ended' : instance.status === 'live' ? 'Live' : instance.status}</Badge>
+          {instance.end_time ? ` · ended ${when(instance.end_time)}` : ''}{' '}
+          <Badge tone={final ? 'slate' : 'green'}>{final ? 'Ended' : instance.status === 'live' ? 'Live' : instance.status}</Badge>
         </p>
         <Table>
           <TableHead headers={['Rank', 'Team', 'Challenges', 'Chicken', 'Adjustments', 'Total', '']} />
@@ -110,7 +127,9 @@ function Leaderboard({ instanceId }: { instanceId: number }) {
             ))}
           </tbody>
         </Table>
-        <p className="mt-2 text-xs text-slate-500">Total = challenges + chicken + adjustments. Equal totals: the team that found the Chicken first ranks higher.</p>
+        <p className="mt-2 text-xs text-slate-500">
+          Total = challenges + chicken + adjustments. Equal totals: the team that found the Chicken first ranks higher.
+        </p>
       </Section>
       <Section id="adjustments" title="Adjustments">
         {adjustments.length === 0 ? (

@@ -64,7 +64,13 @@ export function AdminLayout() {
     <div className="min-h-screen sidebar:flex">
       <header className="flex items-center justify-between bg-slate-900 px-4 py-3 text-white sidebar:hidden">
         <span className="font-bold">hatch admin</span>
-        <Button variant="unstyled" aria-expanded={menuOpen} aria-controls="admin-sidebar" onClick={() => setMenuOpen((o) => !o)} className="rounded-md border border-white/30 px-3 py-1">
+        <Button
+          variant="unstyled"
+          aria-expanded={menuOpen}
+          aria-controls="admin-sidebar"
+          onClick={() => setMenuOpen((o) => !o)}
+          className="rounded-md border border-white/30 px-3 py-1"
+        >
           Menu
         </Button>
       </header>

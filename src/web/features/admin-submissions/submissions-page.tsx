@@ -95,7 +95,11 @@ export function SubmissionsPage() {
               ))}
             </ul>
             {query.data.pagination.last_page > 1 ? (
-              <Pager currentPage={query.data.pagination.current_page} lastPage={query.data.pagination.last_page} onPageChange={(p) => setParam('page', String(p))} />
+              <Pager
+                currentPage={query.data.pagination.current_page}
+                lastPage={query.data.pagination.last_page}
+                onPageChange={(p) => setParam('page', String(p))}
+              />
             ) : null}
           </>
         )

@@ -132,7 +132,6 @@ export function UsersPage() {
     if (list.error && !isSessionExpired(list.error)) notifyError('Failed to load users');
   }, [list.error]);
 
-
   const users = list.data ?? [];
   return (
     <section className="space-y-6">

@@ -15,7 +15,11 @@ type Props = { booking: BookerBooking; onSaved: (b: BookerBooking) => void };
  */
 export function ActivationSection({ booking, onSaved }: Props) {
   const [gameActivated, setGameActivated] = useState(booking.game_activated);
-  const { run, isPending: busy, error } = useAction({
+  const {
+    run,
+    isPending: busy,
+    error,
+  } = useAction({
     call: () => activateGame(booking, booking.id),
     success: 'Game activated',
     failure: BOOKER_MESSAGES.activateFailed,

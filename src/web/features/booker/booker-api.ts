@@ -37,8 +37,10 @@ export async function fetchChallengeOptions(o: Organiser): Promise<ChallengeOpti
   return (await api(game.challengeOptions, asOrganiser(o))).challenges;
 }
 
-export const saveChallenges = async (o: Organiser, addedChallenges: number[]) => (await api(game.saveChallenges, { ...asOrganiser(o), body: { added_challenges: addedChallenges } })).booking;
-export const activateGame = async (o: Organiser, bookingId: number) => (await api(game.activate, { ...asOrganiser(o), body: { booking_id: bookingId } })).booking;
+export const saveChallenges = async (o: Organiser, addedChallenges: number[]) =>
+  (await api(game.saveChallenges, { ...asOrganiser(o), body: { added_challenges: addedChallenges } })).booking;
+export const activateGame = async (o: Organiser, bookingId: number) =>
+  (await api(game.activate, { ...asOrganiser(o), body: { booking_id: bookingId } })).booking;
 export const saveLocations = async (o: Organiser, body: LocationsInput) => (await api(game.locations, { ...asOrganiser(o), body })).booking;
 export const saveGameArea = async (o: Organiser, body: GameAreaInput) => (await api(game.gameArea, { ...asOrganiser(o), body })).booking;
 export const saveTeams = async (o: Organiser, body: TeamsInput) => (await api(game.teams, { ...asOrganiser(o), body })).booking;

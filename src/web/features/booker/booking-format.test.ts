@@ -7,10 +7,14 @@ describe('booker page formatting', () => {
     expect(whenText({ date: '2030-06-15', meeting_time: { hour: 15, minute: 0 }, timezone: 'Europe/London', utcDateTime: '2030-06-15T14:00:00.000Z' })).toBe(
       'Saturday 15 June 2030 at 15:00',
     );
-    expect(whenText({ date: '2030-06-15', meeting_time: { hour: 9, minute: 30 }, timezone: 'Asia/Tokyo', utcDateTime: null })).toBe('Saturday 15 June 2030 at 09:30');
+    expect(whenText({ date: '2030-06-15', meeting_time: { hour: 9, minute: 30 }, timezone: 'Asia/Tokyo', utcDateTime: null })).toBe(
+      'Saturday 15 June 2030 at 09:30',
+    );
     expect(whenText({ date: 'nope', meeting_time: { hour: 9, minute: 30 }, timezone: 'Asia/Tokyo', utcDateTime: null })).toBe('Not set');
     // A time that is not a time of day: the spec's fallback, 14:00, as the server gives it.
-    expect(whenText({ date: '2030-06-15', meeting_time: { hour: 99, minute: 0 }, timezone: 'Asia/Tokyo', utcDateTime: null })).toBe('Saturday 15 June 2030 at 14:00');
+    expect(whenText({ date: '2030-06-15', meeting_time: { hour: 99, minute: 0 }, timezone: 'Asia/Tokyo', utcDateTime: null })).toBe(
+      'Saturday 15 June 2030 at 14:00',
+    );
   });
 
   it("uses the spec's words for the Chicken", () => {

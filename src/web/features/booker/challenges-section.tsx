@@ -18,7 +18,11 @@ export function ChallengesSection({ booking, onSaved }: { booking: BookerBooking
   const [filter, setFilter] = useState<Filter>('All');
   // null: nothing changed here yet, so the game's saved list is shown.
   const [edited, setEdited] = useState<number[] | null>(null);
-  const { run, isPending: saving, error } = useAction({
+  const {
+    run,
+    isPending: saving,
+    error,
+  } = useAction({
     call: (ids: number[]) => saveChallenges(booking, ids),
     success: 'Challenges saved',
     failure: BOOKER_MESSAGES.saveChallengesFailed,
@@ -36,10 +40,11 @@ export function ChallengesSection({ booking, onSaved }: { booking: BookerBooking
   const unsaved = edited !== null && !sameList(edited, saved);
   const shown: ChallengeOption[] = (options.data ?? []).filter((c) => (locked ? selected.includes(c.id) : filter === 'All' || c.spice_level === filter));
 
-  const toggle = (id: number, on: boolean) => setEdited((list) => {
-    const base = list ?? saved;
-    return on ? [...base.filter((x) => x !== id), id] : base.filter((x) => x !== id);
-  });
+  const toggle = (id: number, on: boolean) =>
+    setEdited((list) => {
+      const base = list ?? saved;
+      return on ? [...base.filter((x) => x !== id), id] : base.filter((x) => x !== id);
+    });
 
   return (
     <Section

@@ -15,9 +15,9 @@ export function ChickenLinkSection({ booking }: { booking: BookerBooking }) {
     <Section look="page" id="chicken-link" title="The Chicken's link" description="Only for the person playing the Chicken.">
       <div className="space-y-3">
         <p className="rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950" data-testid="chicken-link-warning">
-          <strong>Do not share this with the players.</strong> Whoever opens it joins as the Chicken and sees the found-code. Send it only to the
-          person playing the Chicken{booking.assigned_chicken_email ? ` (${booking.assigned_chicken_email})` : ''}. When our team confirms the
-          hiding spot, we email the Chicken this link with it.
+          <strong>Do not share this with the players.</strong> Whoever opens it joins as the Chicken and sees the found-code. Send it only to the person playing
+          the Chicken{booking.assigned_chicken_email ? ` (${booking.assigned_chicken_email})` : ''}. When our team confirms the hiding spot, we email the
+          Chicken this link with it.
         </p>
         <a href={path} className="block break-all font-medium text-brand-700 underline" data-testid="chicken-link">
           {link}

@@ -29,7 +29,11 @@ export function ChickenSection({ booking, onSaved }: Props) {
     mode: 'onChange',
     defaultValues: { assigned_chicken: asChoice(booking.assigned_chicken), assigned_chicken_email: booking.assigned_chicken_email ?? '' },
   });
-  const { run, isPending: saving, error } = useAction({
+  const {
+    run,
+    isPending: saving,
+    error,
+  } = useAction({
     call: (body: z.output<typeof chickenBody>) => saveChicken(booking, body),
     success: 'Chicken saved',
     failure: 'Failed to save the Chicken',
@@ -46,7 +50,13 @@ export function ChickenSection({ booking, onSaved }: Props) {
   const problem = changed ? (emailProblem ?? errors.assigned_chicken?.message ?? null) : null;
 
   return (
-    <Section look="page" id="chicken" title="The Chicken" description="The Chicken hides; everyone else hunts. We email the Chicken the hiding spot." locked={locked}>
+    <Section
+      look="page"
+      id="chicken"
+      title="The Chicken"
+      description="The Chicken hides; everyone else hunts. We email the Chicken the hiding spot."
+      locked={locked}
+    >
       {locked ? (
         <dl>
           <Row label="Chicken">{chickenText(booking.assigned_chicken)}</Row>
@@ -62,7 +72,12 @@ export function ChickenSection({ booking, onSaved }: Props) {
                   key={c.value}
                   className={cx('flex cursor-pointer gap-2 rounded-xl border p-3', choice === c.value ? 'border-brand-500 bg-brand-50' : 'border-slate-200')}
                 >
-                  <input type="radio" name={`${id}-chicken`} value={c.value} checked={choice === c.value} onChange={() => {
+                  <input
+                    type="radio"
+                    name={`${id}-chicken`}
+                    value={c.value}
+                    checked={choice === c.value}
+                    onChange={() => {
                       form.setValue('assigned_chicken', c.value, { shouldDirty: true });
                       void form.trigger();
                     }}

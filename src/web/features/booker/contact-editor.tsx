@@ -17,7 +17,9 @@ export function ContactEditor({ booking, saving, error, onSave }: Props) {
   });
   const values = useWatch({ control: form.control });
   const changed =
-    (values.full_name ?? '').trim() !== (booking.full_name ?? '') || (values.phone ?? '').trim() !== (booking.tel ?? '') || (values.company_name ?? '').trim() !== (booking.company_name ?? '');
+    (values.full_name ?? '').trim() !== (booking.full_name ?? '') ||
+    (values.phone ?? '').trim() !== (booking.tel ?? '') ||
+    (values.company_name ?? '').trim() !== (booking.company_name ?? '');
   const { errors } = form.formState;
   return (
     <form className="space-y-4" onSubmit={(e) => void form.handleSubmit((body) => onSave({ ...body, version: booking.version }))(e)}>

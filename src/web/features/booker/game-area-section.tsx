@@ -23,7 +23,11 @@ export function GameAreaSection({ booking, onSaved }: Props) {
     resolver: zodResolver(gameAreaForm),
     defaultValues: { lat: String(booking.initial_area_lat), lng: String(booking.initial_area_lng), radius: String(booking.initial_area_radius) },
   });
-  const { run, isPending: saving, error } = useAction({
+  const {
+    run,
+    isPending: saving,
+    error,
+  } = useAction({
     call: (body: z.output<typeof gameAreaForm>) => saveGameArea(booking, body),
     success: 'Game area saved',
     failure: 'Failed to save the game area',
@@ -33,7 +37,8 @@ export function GameAreaSection({ booking, onSaved }: Props) {
   // The map follows what is typed while it is a valid area; the form's own errors say what is wrong.
   const parsed = gameAreaForm.safeParse({ lat: values.lat ?? '', lng: values.lng ?? '', radius: values.radius ?? '' });
   const area = parsed.success ? parsed.data : { lat: booking.initial_area_lat, lng: booking.initial_area_lng, radius: booking.initial_area_radius };
-  const changed = parsed.success && (area.lat !== booking.initial_area_lat || area.lng !== booking.initial_area_lng || area.radius !== booking.initial_area_radius);
+  const changed =
+    parsed.success && (area.lat !== booking.initial_area_lat || area.lng !== booking.initial_area_lng || area.radius !== booking.initial_area_radius);
   const judge = () => void form.trigger();
   const fieldError = firstErrorMessage(form.formState.errors);
   const { setValue, trigger } = form;

@@ -94,18 +94,20 @@ export function GameDetailsEditor({ booking, saving, error, onSave }: Props) {
         <legend className="font-semibold text-slate-900">Game type</legend>
         {pricing.isError ? <p className="mt-1 text-sm text-red-700">Failed to fetch pricing</p> : null}
         <div className="mt-2 grid gap-2 sm:grid-cols-3">
-          {(pricing.data?.plans ?? []).filter((p) => p.is_active).map((p) => (
-            <label
-              key={p.type}
-              className={`flex cursor-pointer flex-col rounded-xl border p-3 ${plan === p.type ? 'border-brand-500 bg-brand-50' : 'border-slate-200 bg-white'}`}
-            >
-              <span className="flex items-center gap-2">
-                <input type="radio" name="plan" value={p.type} checked={plan === p.type} onChange={() => setPlan(p.type)} />
-                <span className="font-semibold">{p.name}</span>
-              </span>
-              <span className="mt-1 text-sm text-slate-700">{p.formatted_amount} per person</span>
-            </label>
-          ))}
+          {(pricing.data?.plans ?? [])
+            .filter((p) => p.is_active)
+            .map((p) => (
+              <label
+                key={p.type}
+                className={`flex cursor-pointer flex-col rounded-xl border p-3 ${plan === p.type ? 'border-brand-500 bg-brand-50' : 'border-slate-200 bg-white'}`}
+              >
+                <span className="flex items-center gap-2">
+                  <input type="radio" name="plan" value={p.type} checked={plan === p.type} onChange={() => setPlan(p.type)} />
+                  <span className="font-semibold">{p.name}</span>
+                </span>
+                <span className="mt-1 text-sm text-slate-700">{p.formatted_amount} per person</span>
+              </label>
+            ))}
         </div>
       </fieldset>
 

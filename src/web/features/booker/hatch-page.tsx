@@ -50,7 +50,12 @@ export function HatchPage() {
   const details = useAction(save);
   const contact = useAction(save);
 
-  if (isPending) return <PageFrame><Spinner /></PageFrame>;
+  if (isPending)
+    return (
+      <PageFrame>
+        <Spinner />
+      </PageFrame>
+    );
   if (error || !booking) return <LoadFailed message={loadErrorText(error)} />;
   // Paid: the temp code no longer manages anything; the game is set up from the private management link.
   if (!isOrganiserView(booking)) return <PaidNotice booking={booking} />;
@@ -85,8 +90,8 @@ export function HatchPage() {
           <li>With the game code you choose challenges, the meeting point, the hiding spot, the game area, teams and the Chicken.</li>
         </ol>
         <p className="mt-3 text-sm text-slate-600">
-          You can change the details below until you pay. Keep this page&apos;s link: it is your booking code. Once paid, you set up your game from
-          your private management link, which we email you with the game code:{' '}
+          You can change the details below until you pay. Keep this page&apos;s link: it is your booking code. Once paid, you set up your game from your private
+          management link, which we email you with the game code:{' '}
           <a href={paths.manage(booking.manage_key)} className="font-medium text-brand-700 underline" data-testid="manage-link">
             your management page
           </a>

@@ -11,7 +11,12 @@ export function JoinPage() {
   const { code = '' } = useParams();
   const { data: booking, isPending, error } = useBooking(code);
 
-  if (isPending) return <PageFrame><Spinner /></PageFrame>;
+  if (isPending)
+    return (
+      <PageFrame>
+        <Spinner />
+      </PageFrame>
+    );
   if (error || !booking) return <LoadFailed message={loadErrorText(error)} />;
   // An unpaid booking's own temp code: that is the booker's booking page.
   if (isOrganiserView(booking)) return <Navigate to={paths.hatch(booking.temp_code)} replace />;

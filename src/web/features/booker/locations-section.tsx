@@ -42,7 +42,11 @@ function SpotCard({ spot, booking, onSaved }: Props & { spot: Spot }) {
   const notesText = values[notesKey] ?? '';
   const { errors } = form.formState;
   const { title, help, ownedNote } = TITLES[spot];
-  const { run, isPending: saving, error } = useAction({
+  const {
+    run,
+    isPending: saving,
+    error,
+  } = useAction({
     call: (body: z.output<typeof locationsBody>) => saveLocations(booking, body),
     success: `${title} sent to our team`,
     failure: `Failed to save the ${title.toLowerCase()}`,
@@ -64,10 +68,7 @@ function SpotCard({ spot, booking, onSaved }: Props & { spot: Spot }) {
           {staffOwned ? <p className="mt-2 text-sm text-slate-600">{ownedNote}.</p> : null}
         </div>
       ) : (
-        <form
-          className="mt-3 space-y-3"
-          onSubmit={(e) => void form.handleSubmit(run)(e)}
-        >
+        <form className="mt-3 space-y-3" onSubmit={(e) => void form.handleSubmit(run)(e)}>
           <Field label={`${title} address`} size="lg" error={errors[addressKey]?.message}>
             <Input maxLength={300} placeholder="Not set" {...form.register(addressKey)} />
           </Field>
@@ -89,8 +90,18 @@ export function LocationsSection({ booking, onSaved }: Props) {
   return (
     <Section look="page" id="locations" title="Meeting point and hiding spot" locked={booking.locked_locations}>
       <div className="grid gap-3 md:grid-cols-2">
-        <SpotCard key={`m:${booking.meeting_point_address}:${booking.meeting_point_notes}:${booking.meeting_point_owner}`} spot="meeting_point" booking={booking} onSaved={onSaved} />
-        <SpotCard key={`h:${booking.hiding_spot_address}:${booking.hiding_spot_notes}:${booking.hiding_spot_owner}`} spot="hiding_spot" booking={booking} onSaved={onSaved} />
+        <SpotCard
+          key={`m:${booking.meeting_point_address}:${booking.meeting_point_notes}:${booking.meeting_point_owner}`}
+          spot="meeting_point"
+          booking={booking}
+          onSaved={onSaved}
+        />
+        <SpotCard
+          key={`h:${booking.hiding_spot_address}:${booking.hiding_spot_notes}:${booking.hiding_spot_owner}`}
+          spot="hiding_spot"
+          booking={booking}
+          onSaved={onSaved}
+        />
       </div>
     </Section>
   );

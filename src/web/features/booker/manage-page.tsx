@@ -88,7 +88,12 @@ export function ManagePage() {
   // Kept on the way to the booking page: the provider's cancel link says ?payment=cancelled.
   const { search } = useLocation();
 
-  if (isPending) return <PageFrame><Spinner /></PageFrame>;
+  if (isPending)
+    return (
+      <PageFrame>
+        <Spinner />
+      </PageFrame>
+    );
   if (error || !booking) return <LoadFailed message={loadErrorText(error)} />;
   // Not paid yet: the booking is checked and changed on its booking page.
   if (booking.code_type === 'temp') return <Navigate to={`${paths.hatch(booking.temp_code)}${search}`} replace />;

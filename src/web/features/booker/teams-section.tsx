@@ -21,7 +21,11 @@ export function TeamsSection({ booking, onSaved }: Props) {
   const form = useForm<TeamsForm, unknown, z.output<typeof teamsBody>>({ resolver: zodResolver(teamsBody), defaultValues: fromBooking(booking) });
   // keyName 'key': the team's own `id` is a form value (it tells the server which team is renamed).
   const { fields, append, remove } = useFieldArray({ control: form.control, name: 'teams', keyName: 'key' });
-  const { run, isPending: saving, error } = useAction({
+  const {
+    run,
+    isPending: saving,
+    error,
+  } = useAction({
     call: (body: z.output<typeof teamsBody>) => saveTeams(booking, body),
     success: 'Teams saved',
     failure: 'Failed to save teams',
@@ -83,12 +87,7 @@ export function TeamsSection({ booking, onSaved }: Props) {
           >
             Add team
           </Button>
-          <Button
-            variant="primary"
-            size="lg"
-            disabled={!unsaved || problem !== null || saving}
-            onClick={() => void form.handleSubmit(run)()}
-          >
+          <Button variant="primary" size="lg" disabled={!unsaved || problem !== null || saving} onClick={() => void form.handleSubmit(run)()}>
             {saving ? 'Saving…' : 'Save teams'}
           </Button>
         </div>

@@ -35,7 +35,12 @@ export function HostConsolePage() {
     },
   });
 
-  if (live.isPending) return <HostFrame title={`Game ${code}`}><Spinner /></HostFrame>;
+  if (live.isPending)
+    return (
+      <HostFrame title={`Game ${code}`}>
+        <Spinner />
+      </HostFrame>
+    );
   if (live.isError || !live.data) {
     return (
       <HostFrame title={`Game ${code}`}>
@@ -59,7 +64,11 @@ function Console({ code, snapshot, connection }: { code: string; snapshot: Conso
           <Badge tone={statusTone(game.status)}>
             <span data-testid="game-status">{game.status.replace('_', ' ')}</span>
           </Badge>
-          {left ? <span className="font-mono text-lg" data-testid="time-left">⏱ {left}</span> : null}
+          {left ? (
+            <span className="font-mono text-lg" data-testid="time-left">
+              ⏱ {left}
+            </span>
+          ) : null}
         </>
       }
       actions={

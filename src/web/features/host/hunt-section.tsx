@@ -78,9 +78,7 @@ export function HuntSection({ code, hunt }: { code: string; hunt: HuntConsoleRes
         </li>
         <li>{hunt.hiding_spot ? `The Chicken hid at ${formatTimestamp(hunt.hiding_spot.at)} (🪺 on the map).` : 'The Chicken has not hidden yet.'}</li>
         <li>
-          {hunt.finds.length
-            ? `Found by: ${hunt.finds.map((f) => `${f.team_name} (+${f.chicken_points})`).join(', ')}.`
-            : 'No team has found the Chicken yet.'}
+          {hunt.finds.length ? `Found by: ${hunt.finds.map((f) => `${f.team_name} (+${f.chicken_points})`).join(', ')}.` : 'No team has found the Chicken yet.'}
         </li>
         <li>{hunt.weapons_off ? `${hunt.weapons_off}.` : `${stationCountText(hunt.stations.length)} (🎒 on the map).`}</li>
       </ul>

@@ -5,7 +5,13 @@ import { Badge, Table } from '../../components/ui';
 /** Every player of the game: team, ready, location ('no location' for those who refused), when last seen. */
 export function PlayersTable({ players, teams, now }: { players: readonly MapPlayer[]; teams: readonly { id: number; name: string }[]; now: number }) {
   const teamName = new Map(teams.map((t) => [t.id, t.name]));
-  const sorted = [...players].sort((a, b) => (a.role === b.role ? (teamName.get(a.team_id ?? -1) ?? '').localeCompare(teamName.get(b.team_id ?? -1) ?? '') || a.name.localeCompare(b.name) : a.role === 'chicken' ? -1 : 1));
+  const sorted = [...players].sort((a, b) =>
+    a.role === b.role
+      ? (teamName.get(a.team_id ?? -1) ?? '').localeCompare(teamName.get(b.team_id ?? -1) ?? '') || a.name.localeCompare(b.name)
+      : a.role === 'chicken'
+        ? -1
+        : 1,
+  );
   if (!sorted.length) return <p className="text-sm text-slate-600">No one has joined yet.</p>;
   return (
     <div className="overflow-x-auto">

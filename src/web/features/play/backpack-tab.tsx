@@ -27,9 +27,13 @@ export function ResultText({ result }: { result: UseResult }) {
       );
     case 'egg_strike':
       return result.hit ? (
-        <>🥚 Hit! {result.target_team_name} is frozen{result.until ? ` until ${clock(result.until)}` : ''}.</>
+        <>
+          🥚 Hit! {result.target_team_name} is frozen{result.until ? ` until ${clock(result.until)}` : ''}.
+        </>
       ) : (
-        <>🥚 Missed {result.target_team_name}: {result.missed_because === 'shielded' ? 'a Smoke Screen shielded them' : 'they were frozen already'}.</>
+        <>
+          🥚 Missed {result.target_team_name}: {result.missed_because === 'shielded' ? 'a Smoke Screen shielded them' : 'they were frozen already'}.
+        </>
       );
     case 'smoke_screen':
       return <>💨 Egg Strikes at your team miss until {clock(result.until)}.</>;
@@ -49,7 +53,12 @@ function ItemRow({ item, data, onUse, busy }: { item: BackpackItem; data: Backpa
       <p className="text-sm text-slate-600">{info.description}</p>
       <div className="flex gap-2">
         {info.needsTarget ? (
-          <Select aria-label={`Team to hit with ${info.name}`} value={target ?? ''} onChange={(e) => setTarget(Number(e.target.value) || null)} className="flex-1">
+          <Select
+            aria-label={`Team to hit with ${info.name}`}
+            value={target ?? ''}
+            onChange={(e) => setTarget(Number(e.target.value) || null)}
+            className="flex-1"
+          >
             {data.targets.map((t) => (
               <option key={t.id} value={t.id}>
                 {t.name}
@@ -57,7 +66,12 @@ function ItemRow({ item, data, onUse, busy }: { item: BackpackItem; data: Backpa
             ))}
           </Select>
         ) : null}
-        <Button variant="primary" size="lg" disabled={busy || recharging || (info.needsTarget && target === null)} onClick={() => onUse(info.needsTarget ? (target ?? undefined) : undefined)}>
+        <Button
+          variant="primary"
+          size="lg"
+          disabled={busy || recharging || (info.needsTarget && target === null)}
+          onClick={() => onUse(info.needsTarget ? (target ?? undefined) : undefined)}
+        >
           Use {info.name}
         </Button>
       </div>
@@ -69,7 +83,19 @@ function ItemRow({ item, data, onUse, busy }: { item: BackpackItem; data: Backpa
  * The team's Backpack (Weapons plan; decision 0241): effects on the team, its items (use them), the stations by
  * distance (pick up when in reach), and what the last uses answered. Refetched when the stream says it changed.
  */
-export function BackpackTab({ code, token, game, teamId, position }: { code: string; token: string; game: PublicGame; teamId: number; position: LatLng | null }) {
+export function BackpackTab({
+  code,
+  token,
+  game,
+  teamId,
+  position,
+}: {
+  code: string;
+  token: string;
+  game: PublicGame;
+  teamId: number;
+  position: LatLng | null;
+}) {
   const useBlock = useTeamBlock(code, token, game, teamId, 'use_item');
   const pickupBlock = useTeamBlock(code, token, game, teamId, 'pick_up');
   // Distances move with the player: refresh now and then as well as on the stream's word.
@@ -94,7 +120,14 @@ export function BackpackTab({ code, token, game, teamId, position }: { code: str
   });
   const busy = use.isPending || pickup.isPending;
   if (backpack.isPending) return <Spinner />;
-  if (backpack.isError) return <ErrorState message={errorMessage(backpack.error, 'Failed to load the Backpack.')} onRetry={() => void backpack.refetch()} retrying={backpack.isFetching} />;
+  if (backpack.isError)
+    return (
+      <ErrorState
+        message={errorMessage(backpack.error, 'Failed to load the Backpack.')}
+        onRetry={() => void backpack.refetch()}
+        retrying={backpack.isFetching}
+      />
+    );
   const data = backpack.data;
   if (data.weapons_off) return <p className="rounded-lg bg-slate-100 px-3 py-2 text-sm text-slate-700">{data.weapons_off}.</p>;
   // Distances follow this phone's latest fix with the same rule the server applies, without asking it each time.
@@ -122,13 +155,7 @@ export function BackpackTab({ code, token, game, teamId, position }: { code: str
         {data.items.length ? (
           <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200">
             {data.items.map((item) => (
-              <ItemRow
-                key={item.id}
-                item={item}
-                data={data}
-                busy={busy || useBlock !== null}
-                onUse={(target) => void use.run({ item, target })}
-              />
+              <ItemRow key={item.id} item={item} data={data} busy={busy || useBlock !== null} onUse={(target) => void use.run({ item, target })} />
             ))}
           </ul>
         ) : (

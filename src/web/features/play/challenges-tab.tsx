@@ -36,7 +36,11 @@ export function ChallengesTab({ code, token, game, teams, myTeamId }: Props) {
       {list.isPending ? (
         <Spinner />
       ) : list.isError ? (
-        <ErrorState message={errorMessage(list.error, 'Failed to load the challenges. Please try again.')} onRetry={() => void list.refetch()} retrying={list.isFetching} />
+        <ErrorState
+          message={errorMessage(list.error, 'Failed to load the challenges. Please try again.')}
+          onRetry={() => void list.refetch()}
+          retrying={list.isFetching}
+        />
       ) : list.data.challenges.length === 0 ? (
         <p className="text-slate-600">This game has no challenges.</p>
       ) : (
@@ -53,7 +57,19 @@ export function ChallengesTab({ code, token, game, teams, myTeamId }: Props) {
   );
 }
 
-function ChallengeCard({ code, token, challenge: c, canSubmit, frozen }: { code: string; token: string; challenge: PlayChallenge; canSubmit: boolean; frozen: boolean }) {
+function ChallengeCard({
+  code,
+  token,
+  challenge: c,
+  canSubmit,
+  frozen,
+}: {
+  code: string;
+  token: string;
+  challenge: PlayChallenge;
+  canSubmit: boolean;
+  frozen: boolean;
+}) {
   const open = canSubmit && c.submissions_left > 0;
   return (
     <li className="space-y-2 rounded-xl border border-slate-200 bg-white p-3" data-testid="challenge" data-name={c.name}>
@@ -101,14 +117,19 @@ function SentItem({ submission: s, token }: { submission: TeamSubmission; token:
         </Badge>
       </div>
       {s.status === 'rejected' && s.reason ? <p className="mt-1 text-red-800">Reason: {s.reason}</p> : null}
-      {s.photo_url ? <AuthedPhoto url={s.photo_url} headers={playerHeaders(token)} alt="Your team’s photo" className="mt-2 max-h-48 rounded-lg object-cover" /> : null}
+      {s.photo_url ? (
+        <AuthedPhoto url={s.photo_url} headers={playerHeaders(token)} alt="Your team’s photo" className="mt-2 max-h-48 rounded-lg object-cover" />
+      ) : null}
     </li>
   );
 }
 
 function SubmitForm({ code, token, challenge: c, frozen }: { code: string; token: string; challenge: PlayChallenge; frozen: boolean }) {
   const answerForm = useForm<z.input<typeof textForm>, unknown, z.output<typeof textForm>>({ resolver: zodResolver(textForm), defaultValues: { text: '' } });
-  const countsForm = useForm<z.input<typeof countForm>, unknown, z.output<typeof countForm>>({ resolver: zodResolver(countForm), defaultValues: { count: '' } });
+  const countsForm = useForm<z.input<typeof countForm>, unknown, z.output<typeof countForm>>({
+    resolver: zodResolver(countForm),
+    defaultValues: { count: '' },
+  });
   const text = useWatch({ control: answerForm.control, name: 'text' });
   const count = useWatch({ control: countsForm.control, name: 'count' });
   const send = useAction({

@@ -27,7 +27,14 @@ export function PlannedSpot({ spot }: { spot: { address: string; notes: string |
 export function ChickenBriefing({ code, token, info }: { code: string; token: string; info: PlayGameResponse | undefined }) {
   const chicken = useQuery({ queryKey: huntKeys.chicken(code), queryFn: () => fetchChicken(code, token) });
   if (chicken.isPending) return <Spinner />;
-  if (chicken.isError) return <ErrorState message={errorMessage(chicken.error, 'Failed to load your Chicken screen.')} onRetry={() => void chicken.refetch()} retrying={chicken.isFetching} />;
+  if (chicken.isError)
+    return (
+      <ErrorState
+        message={errorMessage(chicken.error, 'Failed to load your Chicken screen.')}
+        onRetry={() => void chicken.refetch()}
+        retrying={chicken.isFetching}
+      />
+    );
   return (
     <section aria-label="Your briefing" className="space-y-3 rounded-xl border-2 border-amber-400 bg-amber-50 p-4">
       <p className="text-xl font-bold">You are the Chicken 🐔</p>

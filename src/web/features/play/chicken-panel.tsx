@@ -23,7 +23,14 @@ export function ChickenPanel({ code, token, hasPosition }: { code: string; token
     onSuccess: ({ hiding_spot }) => queryClient.setQueryData(huntKeys.chicken(code), (old: typeof chicken.data) => (old ? { ...old, hiding_spot } : old)),
   });
   if (chicken.isPending) return <Spinner />;
-  if (chicken.isError) return <ErrorState message={errorMessage(chicken.error, 'Failed to load your Chicken screen.')} onRetry={() => void chicken.refetch()} retrying={chicken.isFetching} />;
+  if (chicken.isError)
+    return (
+      <ErrorState
+        message={errorMessage(chicken.error, 'Failed to load your Chicken screen.')}
+        onRetry={() => void chicken.refetch()}
+        retrying={chicken.isFetching}
+      />
+    );
   const data = chicken.data;
   const link = `${window.location.origin}${data.found_path}`;
   return (
@@ -39,9 +46,17 @@ export function ChickenPanel({ code, token, hasPosition }: { code: string; token
       </div>
       <div className="space-y-2">
         <p className="text-sm" data-testid="hiding-status">
-          {data.hiding_spot ? `Hidden since ${clock(data.hiding_spot.at)}.` : 'You have not hidden yet.'} Hide within {data.final_area.radius} m of the centre: the area shrinks to that.
+          {data.hiding_spot ? `Hidden since ${clock(data.hiding_spot.at)}.` : 'You have not hidden yet.'} Hide within {data.final_area.radius} m of the centre:
+          the area shrinks to that.
         </p>
-        <Button variant="primary" size="lg" className="w-full" disabled={hide.isPending || !hasPosition} disabledReason={hasPosition ? null : 'Waiting for your location'} onClick={() => void hide.run()}>
+        <Button
+          variant="primary"
+          size="lg"
+          className="w-full"
+          disabled={hide.isPending || !hasPosition}
+          disabledReason={hasPosition ? null : 'Waiting for your location'}
+          onClick={() => void hide.run()}
+        >
           {data.hiding_spot ? 'Hide here instead' : 'Hide here'}
         </Button>
       </div>

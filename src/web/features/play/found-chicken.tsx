@@ -45,7 +45,8 @@ export function FoundChicken({ code, token, game, teamId, found, initialCode, lo
       if (!locationOn) throw new Error(LOCATION_OFF_CLAIM);
       return claimChicken(code, token, foundCode, await currentFix());
     },
-    failure: (_, e) => (e instanceof Error && (e.message === CHICKEN_MESSAGES.noPosition || e.message === LOCATION_OFF_CLAIM) ? e.message : 'Failed to claim the Chicken'),
+    failure: (_, e) =>
+      e instanceof Error && (e.message === CHICKEN_MESSAGES.noPosition || e.message === LOCATION_OFF_CLAIM) ? e.message : 'Failed to claim the Chicken',
     failureToast: 'server',
     onSuccess: ({ find }) => {
       setPoints(find.chicken_points);
@@ -64,7 +65,11 @@ export function FoundChicken({ code, token, game, teamId, found, initialCode, lo
   }
   const submit = ({ code: foundCode }: z.output<typeof claimForm>) => claim.run(foundCode);
   return (
-    <form onSubmit={(e) => void form.handleSubmit(submit)(e)} aria-label="Found the Chicken" className="space-y-2 rounded-xl border border-amber-300 bg-amber-50 p-3">
+    <form
+      onSubmit={(e) => void form.handleSubmit(submit)(e)}
+      aria-label="Found the Chicken"
+      className="space-y-2 rounded-xl border border-amber-300 bg-amber-50 p-3"
+    >
       <h2 className="font-semibold">Found the Chicken?</h2>
       <Field label="Code on the Chicken's screen" error={error} hint={`Stand within ${FIND_RADIUS_M} m of the Chicken.`}>
         <Input

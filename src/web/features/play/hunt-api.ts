@@ -22,9 +22,14 @@ export const hideHere = (code: string, token: string) => api(ep.hide, { params: 
 export const claimChicken = (code: string, token: string, foundCode: string, position: ClaimPosition) =>
   api(ep.found, { params: { code }, body: { code: foundCode, position }, headers: auth(token) });
 export const fetchBackpack = (code: string, token: string) => api(ep.backpack, { params: { code }, headers: auth(token) });
-export const pickUp = (code: string, token: string, stationId: number) => api(ep.pickup, { params: { code }, body: { station_id: stationId }, headers: auth(token) });
+export const pickUp = (code: string, token: string, stationId: number) =>
+  api(ep.pickup, { params: { code }, body: { station_id: stationId }, headers: auth(token) });
 export const applyItem = (code: string, token: string, itemId: number, targetTeamId?: number) =>
-  api(ep.use, { params: { code }, body: targetTeamId === undefined ? { item_id: itemId } : { item_id: itemId, target_team_id: targetTeamId }, headers: auth(token) });
+  api(ep.use, {
+    params: { code },
+    body: targetTeamId === undefined ? { item_id: itemId } : { item_id: itemId, target_team_id: targetTeamId },
+    headers: auth(token),
+  });
 
 /** The game as the item rules see it (shared/game/items.ts). */
 export function weaponsGame(game: Pick<PublicGame, 'plan_type' | 'weapons_on'>): WeaponsGame {
@@ -56,7 +61,10 @@ export function onHuntEvent(queryClient: QueryClient, code: string, event: SseEv
   if (event.event === 'items') {
     const data = parse(itemsEventData, event.data);
     void queryClient.invalidateQueries({ queryKey: huntKeys.backpack(code) });
-    if (data?.change === 'struck') notifyInfo(`🥚 ${ITEMS.egg_strike.name} by ${data.by_team_name ?? 'another team'}: your team is frozen${data.until ? ` until ${clock(data.until)}` : ''}`);
+    if (data?.change === 'struck')
+      notifyInfo(
+        `🥚 ${ITEMS.egg_strike.name} by ${data.by_team_name ?? 'another team'}: your team is frozen${data.until ? ` until ${clock(data.until)}` : ''}`,
+      );
     if (data?.change === 'shielded') notifyInfo(`💨 Your Smoke Screen made ${data.by_team_name ?? 'a rival'}\u2019s Egg Strike miss`);
   }
   if (event.event === 'found') {

@@ -88,12 +88,24 @@ export function JoinForm({ code, teams, chickenKey, onJoined }: Props) {
                 choice === keyOf(t) ? 'border-brand-500 bg-brand-50' : 'border-slate-200',
               )}
             >
-              <input type="radio" name={`${id}-team`} value={keyOf(t)} disabled={t.full} checked={choice === keyOf(t)} onChange={() => choiceField.onChange(keyOf(t))} />
+              <input
+                type="radio"
+                name={`${id}-team`}
+                value={keyOf(t)}
+                disabled={t.full}
+                checked={choice === keyOf(t)}
+                onChange={() => choiceField.onChange(keyOf(t))}
+              />
               <span className="flex-1 font-medium">{t.name}</span>
               <span className="text-sm">{t.full ? 'Full' : `${t.players}/${t.capacity}`}</span>
             </label>
           ))}
-          <label className={cx('flex min-h-12 cursor-pointer items-center gap-3 rounded-xl border px-3', choice === NEW_TEAM ? 'border-brand-500 bg-brand-50' : 'border-slate-200')}>
+          <label
+            className={cx(
+              'flex min-h-12 cursor-pointer items-center gap-3 rounded-xl border px-3',
+              choice === NEW_TEAM ? 'border-brand-500 bg-brand-50' : 'border-slate-200',
+            )}
+          >
             <input type="radio" name={`${id}-team`} value={NEW_TEAM} checked={choice === NEW_TEAM} onChange={() => choiceField.onChange(NEW_TEAM)} />
             <span className="font-medium">Create a new team</span>
           </label>

@@ -55,7 +55,9 @@ export function LiveView({ snapshot, me, visible, note, hunt = null, stations = 
       {me.location !== 'granted' ? (
         <LiveLocationPrompt chicken={me.role === 'chicken'} onAnswer={onLocation} />
       ) : note === 'too_fast' ? (
-        <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">Your last position was skipped: it jumped too far. Waiting for a better signal.</p>
+        <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          Your last position was skipped: it jumped too far. Waiting for a better signal.
+        </p>
       ) : note === 'no_signal' ? (
         <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">No location signal right now.</p>
       ) : null}

@@ -45,7 +45,10 @@ export function LobbyInfo({ info }: { info: PlayGameResponse }) {
       <div>
         <h2 className="text-sm font-semibold uppercase tracking-wide text-slate-500">How to play</h2>
         <ul className="list-disc space-y-1 pl-5 text-slate-800" data-testid="lobby-rules">
-          <li>The Chicken hides somewhere in the game area. Find it, and type the code on its phone (or scan its QR) to score: {chickenPointsFor(1)} points for the first team.</li>
+          <li>
+            The Chicken hides somewhere in the game area. Find it, and type the code on its phone (or scan its QR) to score: {chickenPointsFor(1)} points for
+            the first team.
+          </li>
           <li>On the way, do the challenges: send a photo or an answer; the host scores them.</li>
           <li>Stay inside the game area on the map: it shrinks as time runs out.</li>
           {weapons ? <li>Pick up items at the 🎒 stations and use them from your Backpack.</li> : null}

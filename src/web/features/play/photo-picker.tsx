@@ -56,7 +56,13 @@ export function PhotoPicker({ name, busy, onSend }: Props) {
       <img src={picked.url} alt={`Your photo for ${name}, not sent yet`} className="max-h-64 w-full rounded-lg object-contain" />
       <p className="text-sm text-slate-600">Not sent yet: check it, then send it to the host.</p>
       <div className="flex gap-2">
-        <label className={cx(buttonClass('secondary', 'lg'), 'cursor-pointer font-semibold focus-within:outline-3 focus-within:outline-brand-500', busy && 'opacity-60')}>
+        <label
+          className={cx(
+            buttonClass('secondary', 'lg'),
+            'cursor-pointer font-semibold focus-within:outline-3 focus-within:outline-brand-500',
+            busy && 'opacity-60',
+          )}
+        >
           Retake
           {fileInput}
         </label>

@@ -60,7 +60,12 @@ export function PlayPage() {
     if (me.isError && tokenRefused(me.error)) forget();
   }, [me.isError, me.error, forget]);
 
-  if (game.isPending || (token !== null && me.isPending)) return <PlayFrame><Spinner /></PlayFrame>;
+  if (game.isPending || (token !== null && me.isPending))
+    return (
+      <PlayFrame>
+        <Spinner />
+      </PlayFrame>
+    );
   if (game.isError && game.error instanceof ApiError && game.error.status === 404) {
     // Asking again cannot find a code that does not exist: the way on is another code, or the start.
     return (
@@ -83,13 +88,22 @@ export function PlayPage() {
   if (game.isError) {
     return (
       <PlayFrame>
-        <ErrorState message={errorMessage(game.error, 'Failed to load the game. Please try again.')} onRetry={() => void game.refetch()} retrying={game.isFetching} />
+        <ErrorState
+          message={errorMessage(game.error, 'Failed to load the game. Please try again.')}
+          onRetry={() => void game.refetch()}
+          retrying={game.isFetching}
+        />
         <CodeForm />
       </PlayFrame>
     );
   }
   if (token === null || !me.data) {
-    if (game.data.game.status === 'ended') return <PlayFrame><GameOver teams={[]} /></PlayFrame>;
+    if (game.data.game.status === 'ended')
+      return (
+        <PlayFrame>
+          <GameOver teams={[]} />
+        </PlayFrame>
+      );
     return (
       <PlayFrame>
         <h1 className="text-2xl font-bold">Join game {game.data.game.code}</h1>
@@ -146,7 +160,11 @@ function JoinedGame({ code, token, playerId, onForget }: { code: string; token: 
   }, [code, token, refresh]);
   const setLocation = useCallback((location: 'granted' | 'denied') => updateMe(code, token, { location }).then(refresh), [code, token, refresh]);
   const note = usePositionSender(code, token, status === 'live' && me?.location === 'granted', denied);
-  const stations = useStationMarkers(code, token, status === 'live' && me?.role === 'player' && me.team_id !== null && snapshot !== undefined && weaponsOn(snapshot.game));
+  const stations = useStationMarkers(
+    code,
+    token,
+    status === 'live' && me?.role === 'player' && me.team_id !== null && snapshot !== undefined && weaponsOn(snapshot.game),
+  );
 
   const visible = useMemo(() => {
     if (!snapshot || !me) return [];
@@ -155,11 +173,20 @@ function JoinedGame({ code, token, playerId, onForget }: { code: string; token: 
   }, [snapshot, me]);
 
   const connection = <ConnectionStatus state={live.connection} />;
-  if (live.isPending) return <PlayFrame status={connection}><Spinner /></PlayFrame>;
+  if (live.isPending)
+    return (
+      <PlayFrame status={connection}>
+        <Spinner />
+      </PlayFrame>
+    );
   if (live.isError || !snapshot || !me) {
     return (
       <PlayFrame status={connection}>
-        <ErrorState message={errorMessage(live.error, 'Failed to load the game. Please try again.')} onRetry={() => void live.refetch()} retrying={live.isFetching} />
+        <ErrorState
+          message={errorMessage(live.error, 'Failed to load the game. Please try again.')}
+          onRetry={() => void live.refetch()}
+          retrying={live.isFetching}
+        />
       </PlayFrame>
     );
   }
@@ -180,11 +207,25 @@ function JoinedGame({ code, token, playerId, onForget }: { code: string; token: 
               id: 'map',
               label: 'Map',
               content: (
-                <LiveView snapshot={snapshot} me={me} visible={visible} note={note} stations={stations} onLocation={setLocation} hunt={<HuntPanel code={code} token={token} snapshot={snapshot} me={me} />} />
+                <LiveView
+                  snapshot={snapshot}
+                  me={me}
+                  visible={visible}
+                  note={note}
+                  stations={stations}
+                  onLocation={setLocation}
+                  hunt={<HuntPanel code={code} token={token} snapshot={snapshot} me={me} />}
+                />
               ),
             },
             ...(me.role === 'player'
-              ? [{ id: 'challenges', label: 'Challenges', content: <ChallengesTab code={code} token={token} game={snapshot.game} teams={snapshot.teams} myTeamId={me.team_id} /> }]
+              ? [
+                  {
+                    id: 'challenges',
+                    label: 'Challenges',
+                    content: <ChallengesTab code={code} token={token} game={snapshot.game} teams={snapshot.teams} myTeamId={me.team_id} />,
+                  },
+                ]
               : []),
           ]}
         />

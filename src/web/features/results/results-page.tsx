@@ -53,7 +53,12 @@ function ResultsView({ results, photos, headers }: { results: ResultsResponse; p
           <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3" data-testid="album">
             {photos.map((p) => (
               <li key={p.id} className="overflow-hidden rounded-xl border border-slate-200 bg-white" data-testid="album-photo">
-                <AuthedPhoto url={p.photo_url} headers={headers} alt={`${p.team_name}: ${p.challenge_name ?? 'a challenge'}`} className="aspect-square w-full object-cover" />
+                <AuthedPhoto
+                  url={p.photo_url}
+                  headers={headers}
+                  alt={`${p.team_name}: ${p.challenge_name ?? 'a challenge'}`}
+                  className="aspect-square w-full object-cover"
+                />
                 <p className="px-2 py-1 text-sm">
                   <span className="font-medium">{p.team_name}</span>
                   {p.challenge_name ? ` · ${p.challenge_name}` : ''}
@@ -69,7 +74,15 @@ function ResultsView({ results, photos, headers }: { results: ResultsResponse; p
   );
 }
 
-function Loaded({ load, headers, back }: { load: () => Promise<[ResultsResponse, { photos: AlbumPhoto[] }]>; headers: Record<string, string> | null; back: React.ReactNode }) {
+function Loaded({
+  load,
+  headers,
+  back,
+}: {
+  load: () => Promise<[ResultsResponse, { photos: AlbumPhoto[] }]>;
+  headers: Record<string, string> | null;
+  back: React.ReactNode;
+}) {
   const query = useQuery({ queryKey: ['results', headers], queryFn: load, enabled: headers !== null, retry: false });
   if (headers === null) {
     return (
@@ -79,12 +92,21 @@ function Loaded({ load, headers, back }: { load: () => Promise<[ResultsResponse,
       </Frame>
     );
   }
-  if (query.isPending) return <Frame><Spinner /></Frame>;
+  if (query.isPending)
+    return (
+      <Frame>
+        <Spinner />
+      </Frame>
+    );
   if (query.isError) {
     return (
       <Frame>
         <ErrorState
-          message={notOverYet(query.error) ? errorMessage(query.error, 'The results are ready when the game is over') : errorMessage(query.error, 'Failed to load the results. Please try again.')}
+          message={
+            notOverYet(query.error)
+              ? errorMessage(query.error, 'The results are ready when the game is over')
+              : errorMessage(query.error, 'Failed to load the results. Please try again.')
+          }
           onRetry={() => void query.refetch()}
           retrying={query.isFetching}
         />

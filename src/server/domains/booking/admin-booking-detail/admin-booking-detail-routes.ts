@@ -135,24 +135,32 @@ export const adminBookingDetailRoutes: FastifyPluginAsyncZod = async (app) => {
   }));
 
   endpointRoute(app, endpoints.voidPayment, options, async (request) => ({
-    booking: await correctBookingPayment(db, { mailer: bookingMailer(), provider: app.deps.payments.provider }, {
-      actor: actorOf(request),
-      bookingId: request.params.id,
-      paymentId: request.params.paymentId,
-      version: versionOf(request, request.body.version),
-      correction: { kind: 'void', reason: request.body.reason },
-    }),
+    booking: await correctBookingPayment(
+      db,
+      { mailer: bookingMailer(), provider: app.deps.payments.provider },
+      {
+        actor: actorOf(request),
+        bookingId: request.params.id,
+        paymentId: request.params.paymentId,
+        version: versionOf(request, request.body.version),
+        correction: { kind: 'void', reason: request.body.reason },
+      },
+    ),
   }));
 
   // A refund goes through the payment provider, which may fail: 502.
   endpointRoute(app, endpoints.refundPayment, { ...options, errors: { 502: errorResponse } }, async (request) => ({
-    booking: await correctBookingPayment(db, { mailer: bookingMailer(), provider: app.deps.payments.provider }, {
-      actor: actorOf(request),
-      bookingId: request.params.id,
-      paymentId: request.params.paymentId,
-      version: versionOf(request, request.body.version),
-      correction: { kind: 'refund', amount: request.body.amount, reason: request.body.reason },
-    }),
+    booking: await correctBookingPayment(
+      db,
+      { mailer: bookingMailer(), provider: app.deps.payments.provider },
+      {
+        actor: actorOf(request),
+        bookingId: request.params.id,
+        paymentId: request.params.paymentId,
+        version: versionOf(request, request.body.version),
+        correction: { kind: 'refund', amount: request.body.amount, reason: request.body.reason },
+      },
+    ),
   }));
 
   endpointRoute(app, endpoints.locks, options, async (request) => {

@@ -23,11 +23,7 @@ import { isStartInPast, isValidTimeZone, utcToLocal } from '../../../../shared/t
 import { chickenLink } from '../../../../shared/booking-links';
 import { assertHostFree } from '../host-availability';
 import { snakeKey } from '../../../../shared/timeline/field-values';
-import {
-  bookingExists,
-  findUser,
-  insertContact,
-} from './admin-booking-detail-repository';
+import { bookingExists, findUser, insertContact } from './admin-booking-detail-repository';
 
 type Actor = { id: number };
 type Change = { actor: Actor; bookingId: number; version?: number | undefined };
@@ -202,7 +198,12 @@ export async function reopenBooking(db: Db, input: Change & { reason: string }):
     const to = row.bookingStatus === 'enquiry' ? 'enquiry' : 'lead';
     assertBookingTransition(row, to, 'staff');
     await update({ bookingStatus: to, leadStatus: REOPENED_LEAD_STATUS, leadStatusReason: input.reason, leadStatusChangedAt: new Date() });
-    await insertContact(tx, { bookingId: row.id, type: 'note', note: `Booking reopened (lead status changed to ${REOPENED_LEAD_STATUS}): ${input.reason}`, authorId: input.actor.id });
+    await insertContact(tx, {
+      bookingId: row.id,
+      type: 'note',
+      note: `Booking reopened (lead status changed to ${REOPENED_LEAD_STATUS}): ${input.reason}`,
+      authorId: input.actor.id,
+    });
     audit({
       action: 'booking.reopen',
       before: { booking_status: row.bookingStatus, lead_status: row.leadStatus, lead_status_reason: row.leadStatusReason },
@@ -213,25 +214,30 @@ export async function reopenBooking(db: Db, input: Change & { reason: string }):
 }
 
 export async function emergencyChangeHost(db: Db, mailer: BookingMailer, input: Change & { hostId: number }): Promise<AdminBooking> {
-  const { booking } = await change(db, input, async ({ tx, row, update, audit }) => {
-    const game = await gameOfBooking(tx, row.id, 'lock');
-    if (!game) throw ValidationError.field('game', DETAIL_MESSAGES.noGame);
-    const user = await findUser(tx, input.hostId);
-    if (!user) throw ValidationError.field('host_id', DETAIL_MESSAGES.userNotFound);
-    if (!user.isHost) throw ValidationError.field('host_id', DETAIL_MESSAGES.notAHost);
-    if (user.id !== game.hostId) await assertHostFree(tx, row, user.id);
-    await updateGame(tx, game.id, { hostId: user.id });
-    await update({ assignedHostId: user.id });
-    audit({
-      action: 'game.emergency_host_change',
-      entityType: 'game',
-      entityId: game.id,
-      subjectUserId: user.id,
-      before: { game_host_id: game.hostId, assigned_host_id: row.assignedHostId },
-      after: { game_host_id: user.id, assigned_host_id: user.id },
-    });
-    await queueHostChangeMails(tx, mailer, { bookingId: row.id, newHostId: user.id, previousHostId: game.hostId ?? row.assignedHostId });
-  }, mailer.mail);
+  const { booking } = await change(
+    db,
+    input,
+    async ({ tx, row, update, audit }) => {
+      const game = await gameOfBooking(tx, row.id, 'lock');
+      if (!game) throw ValidationError.field('game', DETAIL_MESSAGES.noGame);
+      const user = await findUser(tx, input.hostId);
+      if (!user) throw ValidationError.field('host_id', DETAIL_MESSAGES.userNotFound);
+      if (!user.isHost) throw ValidationError.field('host_id', DETAIL_MESSAGES.notAHost);
+      if (user.id !== game.hostId) await assertHostFree(tx, row, user.id);
+      await updateGame(tx, game.id, { hostId: user.id });
+      await update({ assignedHostId: user.id });
+      audit({
+        action: 'game.emergency_host_change',
+        entityType: 'game',
+        entityId: game.id,
+        subjectUserId: user.id,
+        before: { game_host_id: game.hostId, assigned_host_id: row.assignedHostId },
+        after: { game_host_id: user.id, assigned_host_id: user.id },
+      });
+      await queueHostChangeMails(tx, mailer, { bookingId: row.id, newHostId: user.id, previousHostId: game.hostId ?? row.assignedHostId });
+    },
+    mailer.mail,
+  );
   return booking;
 }
 

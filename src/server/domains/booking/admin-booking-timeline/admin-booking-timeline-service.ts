@@ -3,9 +3,25 @@ import { recordActivity } from '../../identity';
 import { NotFoundError } from '../../../platform/errors';
 import type { Mailer } from '../../../platform/mail';
 import { TIMELINE_MESSAGES, type OutboxMail, type TimelineEntry, type TimelineResponse } from '../../../../shared/api/booking-timeline';
-import { describeBookerChange, describeMail, describeStaffAction, mailKindLabel, mailStatusLabel, type DescribeContext } from '../../../../shared/timeline/describe';
+import {
+  describeBookerChange,
+  describeMail,
+  describeStaffAction,
+  mailKindLabel,
+  mailStatusLabel,
+  type DescribeContext,
+} from '../../../../shared/timeline/describe';
 import { referencedUserIds, words } from '../../../../shared/timeline/field-values';
-import { challengeNames, findBooking, findMail, listBookerChanges, listMails, listStaffChanges, userNames, type MailRow } from './admin-booking-timeline-repository';
+import {
+  challengeNames,
+  findBooking,
+  findMail,
+  listBookerChanges,
+  listMails,
+  listStaffChanges,
+  userNames,
+  type MailRow,
+} from './admin-booking-timeline-repository';
 
 /** Each source is read up to this many rows; a booking with more says so (`truncated`). */
 const PER_SOURCE = 500;
@@ -41,7 +57,9 @@ export async function getTimeline(db: Db, bookingId: number): Promise<TimelineRe
   const booker = await listBookerChanges(db, bookingId, PER_SOURCE);
   const mails = await listMails(db, bookingId, PER_SOURCE);
   const names = await userNames(db, referencedUserIds(staff.flatMap((row) => [row.before, row.after])));
-  const chosen = booker.flatMap((row) => (Array.isArray(row.fields.added_challenges) ? row.fields.added_challenges : [])).filter((id): id is number => Number.isInteger(id));
+  const chosen = booker
+    .flatMap((row) => (Array.isArray(row.fields.added_challenges) ? row.fields.added_challenges : []))
+    .filter((id): id is number => Number.isInteger(id));
   const challengeTitles = await challengeNames(db, [...new Set(chosen)]);
   const ctx: DescribeContext = {
     currency: booking.currency,

@@ -157,7 +157,13 @@ export async function gamesValue(
 const BUCKET_FORMAT: Record<ChartInterval, string> = { daily: 'YYYY-MM-DD', weekly: 'IYYY-"W"IW', monthly: 'YYYY-MM' };
 
 /** Leads that came in from `from` to `to` (exclusive), per local bucket of the zone: how many, how many enquiries. */
-export async function leadsPerBucket(db: DbOrTx, from: Date, to: Date, interval: ChartInterval, timeZone: string): Promise<{ bucket: string; leads: number; enquiries: number }[]> {
+export async function leadsPerBucket(
+  db: DbOrTx,
+  from: Date,
+  to: Date,
+  interval: ChartInterval,
+  timeZone: string,
+): Promise<{ bucket: string; leads: number; enquiries: number }[]> {
   const bucket = sql<string>`to_char(${bookings.createdAt} at time zone ${sql.raw(`'${timeZone.replaceAll("'", '')}'`)}, ${sql.raw(`'${BUCKET_FORMAT[interval]}'`)})`;
   return db
     .select({
@@ -186,7 +192,10 @@ export async function exportExtras(db: DbOrTx, rows: BookingRow[]) {
   const hostIds = [...new Set(rows.map((r) => r.assignedHostId).filter((id): id is number => id !== null))];
   if (ids.length === 0) return { games: new Map(), hosts: new Map(), paid: new Map(), lastContact: new Map() };
   const [gameRows, hostRows, paidRows, contactRows] = await Promise.all([
-    db.select({ bookingId: bookingGame.bookingId, code: bookingGame.code, activated: bookingGame.activated }).from(bookingGame).where(inArray(bookingGame.bookingId, ids)),
+    db
+      .select({ bookingId: bookingGame.bookingId, code: bookingGame.code, activated: bookingGame.activated })
+      .from(bookingGame)
+      .where(inArray(bookingGame.bookingId, ids)),
     hostIds.length ? db.select({ id: users.id, name: users.name, email: users.email }).from(users).where(inArray(users.id, hostIds)) : Promise.resolve([]),
     db
       .select({ bookingId: bookingPayments.bookingId, pence: sql<number>`sum(${bookingPayments.paymentAmount})`.mapWith(Number) })

@@ -33,7 +33,9 @@ export const adminBookingsRoutes: FastifyPluginAsyncZod = async (app) => {
     enquiryLeadMetrics(db, request.query.start_date, request.query.end_date, request.query.interval),
   );
 
-  endpointRoute(app, endpoints.export, options, async (request, reply) => sendCsvDownload(reply, exportFileName(), await exportBookingsCsv(app.deps.database, request.query)));
+  endpointRoute(app, endpoints.export, options, async (request, reply) =>
+    sendCsvDownload(reply, exportFileName(), await exportBookingsCsv(app.deps.database, request.query)),
+  );
 
   endpointRoute(app, endpoints.create, options, async (request) => {
     // Booking mails link to the public site; the origin is found as for the wizard's confirmation mail.

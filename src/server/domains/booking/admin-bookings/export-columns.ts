@@ -80,7 +80,15 @@ function zoneFormat(timeZone: string): Intl.DateTimeFormat | null {
   let f = zoneFormats.get(timeZone);
   if (f === undefined) {
     try {
-      f = new Intl.DateTimeFormat('en-GB', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+      f = new Intl.DateTimeFormat('en-GB', {
+        timeZone,
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+      });
     } catch {
       f = null;
     }
@@ -156,8 +164,16 @@ export const EXPORT_COLUMNS: readonly Column[] = [
   { header: 'Game code', value: (r) => r.gameCode ?? '', sql: J.gameCode },
   { header: 'Temporary code', value: (r) => r.tempCode, sql: col('temp_code') },
   { header: 'Created', value: (r) => localTimestamp(r.createdAt, r.timezone), sql: localTimestampSql(col('created_at')) },
-  { header: 'Booking status', value: (r) => label(BOOKING_STATUS_LABELS, r.bookingStatus), sql: labelSql(col('booking_status'), BOOKING_STATUS_LABELS, textSql(col('booking_status'))) },
-  { header: 'Lead status', value: (r) => label(LEAD_STATUS_LABELS, r.leadStatus), sql: labelSql(col('lead_status'), LEAD_STATUS_LABELS, textSql(col('lead_status'))) },
+  {
+    header: 'Booking status',
+    value: (r) => label(BOOKING_STATUS_LABELS, r.bookingStatus),
+    sql: labelSql(col('booking_status'), BOOKING_STATUS_LABELS, textSql(col('booking_status'))),
+  },
+  {
+    header: 'Lead status',
+    value: (r) => label(LEAD_STATUS_LABELS, r.leadStatus),
+    sql: labelSql(col('lead_status'), LEAD_STATUS_LABELS, textSql(col('lead_status'))),
+  },
   { header: 'Name', value: (r) => text(r.fullName), sql: textSql(col('full_name')) },
   { header: 'Email', value: (r) => text(r.email), sql: textSql(col('email')) },
   { header: 'Phone', value: (r) => text(r.tel), sql: textSql(col('tel')) },
@@ -175,9 +191,17 @@ export const EXPORT_COLUMNS: readonly Column[] = [
   { header: 'Total price', value: (r) => money(r.totalPrice, r.currency), sql: moneySql(col('total_price')) },
   { header: 'Paid', value: (r) => money(r.paidPence / 100, r.currency), sql: moneySql(`(coalesce(${J.paidPence}, 0) / 100.0)`) },
   { header: 'Meeting point', value: (r) => text(r.meetingPointAddress), sql: textSql(col('meeting_point_address')) },
-  { header: 'Meeting point status', value: (r) => spotStatusLabel(r.meetingPointStatus), sql: labelSql(col('meeting_point_status'), SPOT_STATUS_LABELS, quote(SPOT_NOT_SET)) },
+  {
+    header: 'Meeting point status',
+    value: (r) => spotStatusLabel(r.meetingPointStatus),
+    sql: labelSql(col('meeting_point_status'), SPOT_STATUS_LABELS, quote(SPOT_NOT_SET)),
+  },
   { header: 'Hiding spot', value: (r) => text(r.hidingSpotAddress), sql: textSql(col('hiding_spot_address')) },
-  { header: 'Hiding spot status', value: (r) => spotStatusLabel(r.hidingSpotStatus), sql: labelSql(col('hiding_spot_status'), SPOT_STATUS_LABELS, quote(SPOT_NOT_SET)) },
+  {
+    header: 'Hiding spot status',
+    value: (r) => spotStatusLabel(r.hidingSpotStatus),
+    sql: labelSql(col('hiding_spot_status'), SPOT_STATUS_LABELS, quote(SPOT_NOT_SET)),
+  },
   { header: 'Host', value: (r) => text(r.hostName), sql: textSql(J.hostName) },
   { header: 'Host email', value: (r) => text(r.hostEmail), sql: textSql(J.hostEmail) },
   { header: 'Game activated', value: (r) => yesNo(r.gameActivated), sql: yesNoSql(`coalesce(${J.gameActivated}, false)`) },

@@ -6,7 +6,19 @@ import { MANAGE_KEY_HEADER } from '../../../../shared/api/public-booking';
 import { headerValue } from '../../../platform/http/request-headers';
 import { endpointRoute } from '../../../platform/http/endpoint-route';
 import { streamGame } from '../../game';
-import { activateGame, createGameCallLimiter, liveGame, liveGameId, organiserViewer, listChallengeOptions, proposeLocations, saveChallenges, saveTeams, setChicken, setGameArea } from './booker-game-service';
+import {
+  activateGame,
+  createGameCallLimiter,
+  liveGame,
+  liveGameId,
+  organiserViewer,
+  listChallengeOptions,
+  proposeLocations,
+  saveChallenges,
+  saveTeams,
+  setChicken,
+  setGameArea,
+} from './booker-game-service';
 
 /**
  * The organiser sets up a paid game by its game code and private management key (no login): challenges,

@@ -24,14 +24,7 @@ import {
   type SpiceLevel,
   type teamsBody,
 } from '../../../../shared/api/booker-game';
-import {
-  activeChallengeIds,
-  findGameByCode,
-  listActiveChallenges,
-  replaceTeams,
-  teamIdsOf,
-  type BookerGame,
-} from './booker-game-repository';
+import { activeChallengeIds, findGameByCode, listActiveChallenges, replaceTeams, teamIdsOf, type BookerGame } from './booker-game-repository';
 
 /** Every call by game code, per IP: plenty for a booker setting up a game, little for a guesser. */
 export const CODE_CALL_LIMIT = { limit: 120, windowSeconds: 60 };
@@ -115,8 +108,20 @@ export function activateGame(ctx: Ctx, bookingId: number): Promise<BookerBooking
 
 type Spot = 'meeting_point' | 'hiding_spot';
 const SPOTS = {
-  meeting_point: { address: 'meetingPointAddress', notes: 'meetingPointNotes', status: 'meetingPointStatus', owner: 'meetingPointOwner', owned: BOOKER_MESSAGES.meetingPointOwned },
-  hiding_spot: { address: 'hidingSpotAddress', notes: 'hidingSpotNotes', status: 'hidingSpotStatus', owner: 'hidingSpotOwner', owned: BOOKER_MESSAGES.hidingSpotOwned },
+  meeting_point: {
+    address: 'meetingPointAddress',
+    notes: 'meetingPointNotes',
+    status: 'meetingPointStatus',
+    owner: 'meetingPointOwner',
+    owned: BOOKER_MESSAGES.meetingPointOwned,
+  },
+  hiding_spot: {
+    address: 'hidingSpotAddress',
+    notes: 'hidingSpotNotes',
+    status: 'hidingSpotStatus',
+    owner: 'hidingSpotOwner',
+    owned: BOOKER_MESSAGES.hidingSpotOwned,
+  },
 } as const;
 
 /** The booker proposes a spot (status 'requested', owner 'booker') or withdraws a proposal. */

@@ -30,13 +30,20 @@ export type PaymentFacts = { method: 'card' | 'bank_transfer'; bankTransferDetai
 function paymentLines(b: BookerBooking, payment: PaymentFacts, link: string, now: Date): string[] {
   const total = toMinorUnits(b.total_price);
   const options = checkoutAmounts(total, 0);
-  const amounts = options.deposit !== null
-    ? `a deposit of ${formatPence(options.deposit, b.currency)} (${DEPOSIT_PERCENT} %) or the full ${formatPence(total, b.currency)}`
-    : `${formatPence(total, b.currency)}`;
+  const amounts =
+    options.deposit !== null
+      ? `a deposit of ${formatPence(options.deposit, b.currency)} (${DEPOSIT_PERCENT} %) or the full ${formatPence(total, b.currency)}`
+      : `${formatPence(total, b.currency)}`;
   const lines = [`To confirm your booking, pay ${amounts}. The balance is due ${balanceDueText(b.date, b.timezone, now)}.`];
   if (payment.method === 'card') return [...lines, `Pay online by card from your booking page: ${link}`];
   if (payment.bankTransferDetails) {
-    return [...lines, 'Pay by bank transfer to:', payment.bankTransferDetails, `Reference: ${payment.reference}`, 'Please quote the reference so we can match your payment; we email you a receipt when it arrives.'];
+    return [
+      ...lines,
+      'Pay by bank transfer to:',
+      payment.bankTransferDetails,
+      `Reference: ${payment.reference}`,
+      'Please quote the reference so we can match your payment; we email you a receipt when it arrives.',
+    ];
   }
   return [...lines, `To pay by bank transfer, reply to this email and we will send you our account details. Your reference: ${payment.reference}`];
 }

@@ -43,10 +43,6 @@ export function receiptMail(f: ReceiptFacts, kind: 'payment' | 'refund'): Outgoi
     subject: kind === 'payment' ? `Receipt for your payment of ${formatPence(f.amount, f.currency)}` : `Refund of ${formatPence(f.amount, f.currency)}`,
     kind: kind === 'payment' ? 'payment.receipt' : 'payment.refund_receipt',
     text: [hello, '', opening, '', ...rows.map(([k, v]) => `${k}: ${v}`)].join('\n'),
-    html: [
-      `<p>${escapeHtml(hello)}</p>`,
-      `<p>${escapeHtml(opening)}</p>`,
-      htmlRows(rows),
-    ].join('\n'),
+    html: [`<p>${escapeHtml(hello)}</p>`, `<p>${escapeHtml(opening)}</p>`, htmlRows(rows)].join('\n'),
   };
 }

@@ -14,17 +14,22 @@ export const publicBookingRoutes: FastifyPluginAsyncZod = async (app) => {
   const guesses = app.deps.codeGuesses;
   const tags = ['booking'];
 
-  endpointRoute(app, endpoints.create, { tags, summary: 'Create a booking from the public wizard (send Idempotency-Key to make retries safe)' }, async (request, reply) => {
-    const idempotencyKey = readIdempotencyKey(request.headers[IDEMPOTENCY_HEADER]);
-    const sessionKey = request.auth.sessionKey ?? sha256(ensureSessionToken(request, reply));
-    const result = await createPublicBooking(
-      { db, mail: app.deps.mail, payments: app.deps.payments },
-      { body: request.body, sessionKey, idempotencyKey, baseUrl: app.deps.publicUrl, ip: request.ip },
-    );
-    if (result.replayed) void reply.header('Idempotent-Replayed', 'true');
-    // Only a 201 is ever stored: errors roll the key back, so a retry runs again.
-    return result.body;
-  });
+  endpointRoute(
+    app,
+    endpoints.create,
+    { tags, summary: 'Create a booking from the public wizard (send Idempotency-Key to make retries safe)' },
+    async (request, reply) => {
+      const idempotencyKey = readIdempotencyKey(request.headers[IDEMPOTENCY_HEADER]);
+      const sessionKey = request.auth.sessionKey ?? sha256(ensureSessionToken(request, reply));
+      const result = await createPublicBooking(
+        { db, mail: app.deps.mail, payments: app.deps.payments },
+        { body: request.body, sessionKey, idempotencyKey, baseUrl: app.deps.publicUrl, ip: request.ip },
+      );
+      if (result.replayed) void reply.header('Idempotent-Replayed', 'true');
+      // Only a 201 is ever stored: errors roll the key back, so a retry runs again.
+      return result.body;
+    },
+  );
 
   endpointRoute(
     app,
@@ -50,7 +55,8 @@ export const publicBookingRoutes: FastifyPluginAsyncZod = async (app) => {
     endpoints.byCode,
     {
       tags,
-      summary: "Load a booking by temporary or game code (wrong codes rate-limited per IP): the organiser's view with X-Manage-Key or an unpaid temp code, else the public view",
+      summary:
+        "Load a booking by temporary or game code (wrong codes rate-limited per IP): the organiser's view with X-Manage-Key or an unpaid temp code, else the public view",
     },
     async (request) =>
       findBookingByCode({ db, guesses }, { code: request.params.code, ip: request.ip, manageKey: headerValue(request.headers[MANAGE_KEY_HEADER], 128) }),

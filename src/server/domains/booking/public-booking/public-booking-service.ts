@@ -60,7 +60,11 @@ export async function createPublicBooking(
         input.now ? { now: input.now } : {},
       );
       const booking = toBookerBooking(created.aggregate);
-      const payment = { method: paymentMethodOf(deps.payments), bankTransferDetails: deps.payments.bankTransferDetails, reference: bankTransferReference(booking.temp_code) };
+      const payment = {
+        method: paymentMethodOf(deps.payments),
+        bankTransferDetails: deps.payments.bankTransferDetails,
+        reference: bankTransferReference(booking.temp_code),
+      };
       // The confirmation is about the game's time: it carries the calendar invite (decision 0373).
       const icalEvent = await bookerInvite(tx, { from: deps.mail.from, baseUrl: input.baseUrl }, booking.id, input.now);
       await deps.mail.queue(tx, { ...bookingConfirmationMail(booking, input.baseUrl, payment, input.now), bookingId: booking.id, icalEvent });
@@ -100,7 +104,10 @@ export async function findBookingByCode(
  * wrong codes counted like the booking's own look-up. The game code is the players' join code, so this .ics holds
  * what the public view holds: never the organiser's private link (decision 0375).
  */
-export async function bookingCalendarByCode(deps: { db: Db; guesses: CodeGuesses }, input: { code: string; ip: string; baseUrl: string; now?: Date }): Promise<string> {
+export async function bookingCalendarByCode(
+  deps: { db: Db; guesses: CodeGuesses },
+  input: { code: string; ip: string; baseUrl: string; now?: Date },
+): Promise<string> {
   const code = normalizeCode(input.code);
   const agg = await deps.guesses.guard(input.ip, async () => {
     const found = await loadBookingAggregate(deps.db, { code });

@@ -176,11 +176,18 @@ export const bookingPayments = pgTable(
   (t) => [
     index('booking_payments_booking_idx').on(t.bookingId),
     // One ledger entry per provider payment or refund, whatever order or how often its events arrive (0250).
-    uniqueIndex('booking_payments_provider_ref_idx').on(t.provider, t.kind, t.providerReference).where(sql`${t.providerReference} is not null`),
+    uniqueIndex('booking_payments_provider_ref_idx')
+      .on(t.provider, t.kind, t.providerReference)
+      .where(sql`${t.providerReference} is not null`),
     index('booking_payments_created_idx').on(t.createdAt),
     // A payment is voided at most once, whoever tries at the same moment.
-    uniqueIndex('booking_payments_one_void_idx').on(t.correctsPaymentId).where(sql`${t.kind} = 'void'`),
-    check('booking_payments_kind_check', sql`(${t.kind} = 'payment' and ${t.correctsPaymentId} is null and ${t.paymentAmount} > 0) or (${t.kind} in ('void', 'refund') and ${t.correctsPaymentId} is not null and ${t.paymentAmount} < 0)`),
+    uniqueIndex('booking_payments_one_void_idx')
+      .on(t.correctsPaymentId)
+      .where(sql`${t.kind} = 'void'`),
+    check(
+      'booking_payments_kind_check',
+      sql`(${t.kind} = 'payment' and ${t.correctsPaymentId} is null and ${t.paymentAmount} > 0) or (${t.kind} in ('void', 'refund') and ${t.correctsPaymentId} is not null and ${t.paymentAmount} < 0)`,
+    ),
     oneOfCheck('booking_payments_currency_check', t.currency, CURRENCIES),
   ],
 );

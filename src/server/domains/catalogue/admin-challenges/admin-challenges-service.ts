@@ -2,15 +2,10 @@ import type { Db } from '../../../platform/db/client';
 import { recordActivity } from '../../identity';
 import { NotFoundError } from '../../../platform/errors';
 import type { Challenge } from '../../../../shared/api/challenges';
-import {
-  CHALLENGE_DEFAULTS,
-  type ChallengeValues,
-  type SpiceLevel,
-} from '../../../../shared/validation/challenge-rules';
+import { CHALLENGE_DEFAULTS, type ChallengeValues, type SpiceLevel } from '../../../../shared/validation/challenge-rules';
 import { findChallenge, insertChallenge, listChallenges, updateChallenge, type ChallengeRow, type ChallengeWrite } from './admin-challenges-repository';
 
 const CHALLENGE_NOT_FOUND = 'Challenge not found';
-
 
 function toChallengeDto(row: ChallengeRow): Challenge {
   return {

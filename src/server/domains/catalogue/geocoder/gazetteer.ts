@@ -88,7 +88,17 @@ function buildIndex(): Index {
     const type = placeType(item.featureCode, item.population);
     if (!type || item.name.trim().length < 2) continue;
     const [lng, lat] = item.loc.coordinates;
-    entries.push({ id: item.cityId, name: item.name, key: foldName(item.name), country: item.country, admin: item.adminCode ?? '', population: item.population, lat, lng, type });
+    entries.push({
+      id: item.cityId,
+      name: item.name,
+      key: foldName(item.name),
+      country: item.country,
+      admin: item.adminCode ?? '',
+      population: item.population,
+      lat,
+      lng,
+      type,
+    });
   }
   entries.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : b.population - a.population));
   const cpu = process.cpuUsage(cpuBefore);

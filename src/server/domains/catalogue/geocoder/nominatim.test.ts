@@ -16,7 +16,11 @@ describe('Nominatim results', () => {
       timezone: 'Europe/Amsterdam',
       type: 'city',
     });
-    expect(placeFromNominatim({ ...base, address: { province: 'Noord-Holland', country_code: 'nl' } })).toMatchObject({ type: 'province', name: 'Noord-Holland', country: 'Netherlands' });
+    expect(placeFromNominatim({ ...base, address: { province: 'Noord-Holland', country_code: 'nl' } })).toMatchObject({
+      type: 'province',
+      name: 'Noord-Holland',
+      country: 'Netherlands',
+    });
     expect(placeFromNominatim({ ...base, address: { municipality: 'Texel' } })).toMatchObject({ type: 'municipality', name: 'Texel' });
   });
 

@@ -13,7 +13,10 @@ export interface Geocoder {
 
 /** The upstream geocoder failed (502) or is overloaded / refusing us (503); the UI shows its own text. */
 export class GeocoderUnavailableError extends AppError {
-  constructor(statusCode: 502 | 503, readonly detail: string) {
+  constructor(
+    statusCode: 502 | 503,
+    readonly detail: string,
+  ) {
     super(statusCode, PUBLIC_BOOKING_MESSAGES.geocodeFailed);
   }
 }

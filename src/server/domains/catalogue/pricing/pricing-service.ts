@@ -21,7 +21,14 @@ export function getPricing(db: Db, currency: Currency): Promise<Pricing> {
 
 /** What a plan and an add-on both show (shared/api/pricing.ts priceItemShape), at the price that applies. */
 function priced(content: { type: string; name: string; description: string; features: Feature[] }, price: number, currency: Currency) {
-  return { type: content.type, name: content.name, description: content.description, price, formatted_amount: formatMoney(price, currency), features: content.features };
+  return {
+    type: content.type,
+    name: content.name,
+    description: content.description,
+    price,
+    formatted_amount: formatMoney(price, currency),
+    features: content.features,
+  };
 }
 
 async function buildPricing(db: Db, currency: Currency): Promise<Pricing> {

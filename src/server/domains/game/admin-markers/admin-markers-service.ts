@@ -17,7 +17,6 @@ import {
   type StationRow,
 } from './admin-markers-repository';
 
-
 function toGame(row: MarkerGameRow, stationsCount: number): MarkerGame {
   return {
     id: row.id,
@@ -50,7 +49,10 @@ const snapshot = (s: ItemStation) => ({ kind: s.kind, lat: s.lat, lng: s.lng, la
 
 export async function getMarkerGames(db: Db): Promise<{ games: MarkerGame[] }> {
   const rows = await listMarkerGames(db);
-  const counts = await stationCounts(db, rows.map((r) => r.id));
+  const counts = await stationCounts(
+    db,
+    rows.map((r) => r.id),
+  );
   return { games: rows.map((r) => toGame(r, counts.get(r.id) ?? 0)) };
 }
 
@@ -72,12 +74,23 @@ export async function createStation(db: Db, actorId: number, gameId: number, inp
     if (game.planType === 'standard') throw new ConflictError(MARKER_MESSAGES.standardPlan);
     const station = toStation(await insertStation(tx, { gameId, ...input }));
     await markStationsEdited(tx, gameId);
-    await recordActivity(tx, { actorId, action: 'item_station.create', entityType: 'item_station', entityId: station.id, after: { ...snapshot(station), game_code: game.code } });
+    await recordActivity(tx, {
+      actorId,
+      action: 'item_station.create',
+      entityType: 'item_station',
+      entityId: station.id,
+      after: { ...snapshot(station), game_code: game.code },
+    });
     return { station };
   });
 }
 
-export async function editStation(db: Db, actorId: number, id: number, input: { kind?: ItemKind | undefined; label?: string | undefined; active?: boolean | undefined; lat?: number | undefined; lng?: number | undefined }) {
+export async function editStation(
+  db: Db,
+  actorId: number,
+  id: number,
+  input: { kind?: ItemKind | undefined; label?: string | undefined; active?: boolean | undefined; lat?: number | undefined; lng?: number | undefined },
+) {
   return db.transaction(async (tx) => {
     const existing = await findStation(tx, id, true);
     if (!existing) throw new NotFoundError(MARKER_MESSAGES.stationNotFound);
@@ -85,7 +98,14 @@ export async function editStation(db: Db, actorId: number, id: number, input: { 
     const station = toStation(await updateStation(tx, id, input));
     if (JSON.stringify(snapshot(before)) !== JSON.stringify(snapshot(station))) {
       await markStationsEdited(tx, existing.gameId);
-      await recordActivity(tx, { actorId, action: 'item_station.update', entityType: 'item_station', entityId: id, before: snapshot(before), after: snapshot(station) });
+      await recordActivity(tx, {
+        actorId,
+        action: 'item_station.update',
+        entityType: 'item_station',
+        entityId: id,
+        before: snapshot(before),
+        after: snapshot(station),
+      });
     }
     return { station };
   });
@@ -97,6 +117,13 @@ export async function removeStation(db: Db, actorId: number, id: number): Promis
     if (!existing) throw new NotFoundError(MARKER_MESSAGES.stationNotFound);
     await deleteStation(tx, id);
     await markStationsEdited(tx, existing.gameId);
-    await recordActivity(tx, { actorId, action: 'item_station.delete', entityType: 'item_station', entityId: id, before: snapshot(toStation(existing)), after: null });
+    await recordActivity(tx, {
+      actorId,
+      action: 'item_station.delete',
+      entityType: 'item_station',
+      entityId: id,
+      before: snapshot(toStation(existing)),
+      after: null,
+    });
   });
 }

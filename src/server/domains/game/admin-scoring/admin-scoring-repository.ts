@@ -17,11 +17,7 @@ const instanceColumns = {
 };
 
 function instancesQuery(db: DbOrTx) {
-  return db
-    .select(instanceColumns)
-    .from(gameInstances)
-    .innerJoin(games, eq(games.id, gameInstances.gameId))
-    .innerJoin(gameBooking, gameBookingOn);
+  return db.select(instanceColumns).from(gameInstances).innerJoin(games, eq(games.id, gameInstances.gameId)).innerJoin(gameBooking, gameBookingOn);
 }
 export type InstanceRow = NonNullable<Awaited<ReturnType<typeof findInstance>>> & { teamsCount: number };
 

@@ -22,7 +22,10 @@ function toInstance(row: InstanceRow): ScoringInstance {
 
 export async function getInstances(db: Db): Promise<{ instances: ScoringInstance[] }> {
   const rows = await listInstances(db);
-  const counts = await teamCounts(db, rows.map((r) => r.id));
+  const counts = await teamCounts(
+    db,
+    rows.map((r) => r.id),
+  );
   return { instances: rows.map((r) => toInstance({ ...r, teamsCount: counts.get(r.id) ?? 0 })) };
 }
 
@@ -36,16 +39,14 @@ export async function getLeaderboard(db: Db, instanceId: number): Promise<Leader
     instance: toInstance(instance),
     final: instance.status === 'ended',
     teams,
-    adjustments: adjustments.map(
-      ({ adjustment: a, actorName }): Adjustment => ({
-        id: a.id,
-        team_id: a.teamId,
-        points: a.points,
-        reason: a.reason,
-        actor_name: actorName,
-        created_at: a.createdAt.toISOString(),
-      }),
-    ),
+    adjustments: adjustments.map(({ adjustment: a, actorName }): Adjustment => ({
+      id: a.id,
+      team_id: a.teamId,
+      points: a.points,
+      reason: a.reason,
+      actor_name: actorName,
+      created_at: a.createdAt.toISOString(),
+    })),
   };
 }
 

@@ -20,7 +20,6 @@ import type { GameMessage, PublicGame } from '../../../../shared/api/play';
  * payments, notes or the booker's email: the console's answer has no field for them.
  */
 
-
 /** The game of a code that this user may run: 404 for an unknown code, 403 for a game not theirs. */
 export async function gameForStaff(db: Db, user: SessionUser, code: string): Promise<GameContext> {
   const ctx = await loadGame(db, code);
@@ -85,13 +84,21 @@ export function resume(db: Db, user: SessionUser, ctx: GameContext): Promise<Pub
 /** A message to every player of the game's current instance (a lobby or live game; an ended game has no audience). */
 export async function sendMessage(db: Db, user: SessionUser, ctx: GameContext, text: string): Promise<GameMessage> {
   const instance = ctx.instance;
-  if (!instance || instance.status === 'ended') throw new ConflictError(instance ? GAME_MESSAGES.alreadyEnded : GAME_MESSAGES.gameNotLive, instance ? 'game_ended' : 'game_not_live');
+  if (!instance || instance.status === 'ended')
+    throw new ConflictError(instance ? GAME_MESSAGES.alreadyEnded : GAME_MESSAGES.gameNotLive, instance ? 'game_ended' : 'game_not_live');
   return db.transaction(async (tx) => {
     const [row] = await tx.insert(gameMessages).values({ instanceId: instance.id, text, authorId: user.id }).returning();
     if (!row) throw new Error('message not stored');
     const message = { id: row.id, text: row.text, at: row.createdAt.toISOString() };
     await publishGameEvent(tx, { gameId: ctx.game.id, instanceId: instance.id, type: 'message', data: message });
-    await recordActivity(tx, { actorId: user.id, action: 'game.message', entityType: 'game', entityId: ctx.game.id, bookingId: ctx.booking.id, after: { text } });
+    await recordActivity(tx, {
+      actorId: user.id,
+      action: 'game.message',
+      entityType: 'game',
+      entityId: ctx.game.id,
+      bookingId: ctx.booking.id,
+      after: { text },
+    });
     return message;
   });
 }

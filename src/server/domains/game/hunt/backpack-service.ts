@@ -169,7 +169,13 @@ export async function pickUp(db: Db, auth: PlayerAuth, stationId: number, now: D
   });
 }
 
-export async function useItem(db: Db, auth: PlayerAuth, body: { item_id: number; target_team_id?: number | undefined }, now: Date = new Date(), random: () => number = Math.random): Promise<{ result: UseResult }> {
+export async function useItem(
+  db: Db,
+  auth: PlayerAuth,
+  body: { item_id: number; target_team_id?: number | undefined },
+  now: Date = new Date(),
+  random: () => number = Math.random,
+): Promise<{ result: UseResult }> {
   const { teamId, game } = await armedTeam(db, auth, now);
   return db.transaction(async (tx) => {
     // Both teams of a strike are held, lower id first, so two strikes at once never deadlock.
@@ -182,7 +188,15 @@ export async function useItem(db: Db, auth: PlayerAuth, body: { item_id: number;
     const items = await backpackOf(tx, teamId);
     const uses = await lastUses(tx, teamId);
     const effects = await effectsOf(tx, auth.instance.id, now);
-    const verdict = checkUse({ game, kind, teamId, backpack: items.map((i) => i.kind), lastUsedAt: uses.get(kind) ?? null, targetTeamId: ITEMS[kind].needsTarget ? (target ?? null) : null, now });
+    const verdict = checkUse({
+      game,
+      kind,
+      teamId,
+      backpack: items.map((i) => i.kind),
+      lastUsedAt: uses.get(kind) ?? null,
+      targetTeamId: ITEMS[kind].needsTarget ? (target ?? null) : null,
+      now,
+    });
     if (!verdict.ok) refuse(verdict.message);
     const result = await outcome(tx, auth, { kind, teamId, target, effects, now, random });
     await markUsed(tx, item.id, { usedAt: now, usedBy: auth.player.id, targetTeamId: result.kind === 'egg_strike' ? result.target_team_id : null, result });
@@ -232,8 +246,21 @@ async function eggStrike(tx: Tx, auth: PlayerAuth, u: UseInput): Promise<UseResu
   if (strike.hit) {
     await insertEffect(tx, auth.instance.id, strike.effect, u.teamId);
     await publishItems(tx, auth, { team_id: target.id, change: 'struck', kind: 'egg_strike', by_team_name: byName, until: strike.effect.until.toISOString() });
-    return { kind: 'egg_strike', hit: true, target_team_id: target.id, target_team_name: target.name, until: strike.effect.until.toISOString(), missed_because: null };
+    return {
+      kind: 'egg_strike',
+      hit: true,
+      target_team_id: target.id,
+      target_team_name: target.name,
+      until: strike.effect.until.toISOString(),
+      missed_because: null,
+    };
   }
-  await publishItems(tx, auth, { team_id: target.id, change: strike.reason === 'shielded' ? 'shielded' : 'missed', kind: 'egg_strike', by_team_name: byName, until: null });
+  await publishItems(tx, auth, {
+    team_id: target.id,
+    change: strike.reason === 'shielded' ? 'shielded' : 'missed',
+    kind: 'egg_strike',
+    by_team_name: byName,
+    until: null,
+  });
   return { kind: 'egg_strike', hit: false, target_team_id: target.id, target_team_name: target.name, until: null, missed_because: strike.reason };
 }

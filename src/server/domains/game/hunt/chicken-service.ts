@@ -109,7 +109,12 @@ export async function claimFind(db: Db, auth: PlayerAuth, body: FoundBody, now: 
     const team = await lockTeam(tx, teamId);
     if (!team) throw new ForbiddenError(CHICKEN_MESSAGES.noTeam);
     if (team.foundChickenAt === null) {
-      await assertTeamMay(tx, { gameId: auth.game.id, instanceId: auth.instance.id, teamId, game: weaponsGameOf(ctx.booking.planType, ctx.game.weaponsOn) }, 'claim_chicken', now);
+      await assertTeamMay(
+        tx,
+        { gameId: auth.game.id, instanceId: auth.instance.id, teamId, game: weaponsGameOf(ctx.booking.planType, ctx.game.weaponsOn) },
+        'claim_chicken',
+        now,
+      );
     }
     const position = team.foundChickenAt === null ? await claimPosition(tx, auth, body.position, now) : null;
     const verdict = checkFind({

@@ -50,9 +50,15 @@ export async function huntConsole(db: Db, user: SessionUser, code: string, now: 
     booked_area: booked,
     latest_area: latest,
     final_area: finalArea(ctx),
-    next_shrink_at: isLiveNow(instance, now) && instance?.endsAt ? (nextShrinkAt({ ...latest, radius: booked.radius }, instance.startTime, instance.endsAt, now)?.toISOString() ?? null) : null,
+    next_shrink_at:
+      isLiveNow(instance, now) && instance?.endsAt
+        ? (nextShrinkAt({ ...latest, radius: booked.radius }, instance.startTime, instance.endsAt, now)?.toISOString() ?? null)
+        : null,
     weapons_off: off,
-    stations: plan === 'standard' ? [] : (await stationsOf(db, ctx.game.id, false)).map((s) => ({ id: s.id, kind: s.kind, label: s.label, lat: s.lat, lng: s.lng, active: s.active })),
+    stations:
+      plan === 'standard'
+        ? []
+        : (await stationsOf(db, ctx.game.id, false)).map((s) => ({ id: s.id, kind: s.kind, label: s.label, lat: s.lat, lng: s.lng, active: s.active })),
     hiding_spot: spot ? { lat: spot.lat, lng: spot.lng, at: spot.at.toISOString() } : null,
     finds: instance ? await finds(db, instance.id) : [],
   };

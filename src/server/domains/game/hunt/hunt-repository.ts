@@ -80,7 +80,11 @@ export async function countFinds(tx: DbOrTx, instanceId: number): Promise<number
 }
 
 export async function teamsOf(db: DbOrTx, instanceId: number) {
-  return db.select({ id: instanceTeams.id, name: instanceTeams.name }).from(instanceTeams).where(eq(instanceTeams.instanceId, instanceId)).orderBy(asc(instanceTeams.id));
+  return db
+    .select({ id: instanceTeams.id, name: instanceTeams.name })
+    .from(instanceTeams)
+    .where(eq(instanceTeams.instanceId, instanceId))
+    .orderBy(asc(instanceTeams.id));
 }
 
 export async function stationsOf(db: DbOrTx, gameId: number, activeOnly: boolean) {
@@ -92,13 +96,20 @@ export async function stationsOf(db: DbOrTx, gameId: number, activeOnly: boolean
 }
 
 export async function stationOf(db: DbOrTx, gameId: number, stationId: number) {
-  const [row] = await db.select().from(itemStations).where(and(eq(itemStations.id, stationId), eq(itemStations.gameId, gameId)));
+  const [row] = await db
+    .select()
+    .from(itemStations)
+    .where(and(eq(itemStations.id, stationId), eq(itemStations.gameId, gameId)));
   return row;
 }
 
 /** The team's Backpack: items picked up and not used, oldest first. */
 export async function backpackOf(db: DbOrTx, teamId: number): Promise<ItemRow[]> {
-  return db.select().from(teamItems).where(and(eq(teamItems.teamId, teamId), isNull(teamItems.usedAt))).orderBy(asc(teamItems.id));
+  return db
+    .select()
+    .from(teamItems)
+    .where(and(eq(teamItems.teamId, teamId), isNull(teamItems.usedAt)))
+    .orderBy(asc(teamItems.id));
 }
 
 export async function lastPickups(db: DbOrTx, teamId: number): Promise<Map<number, Date>> {
@@ -135,11 +146,18 @@ export async function insertItem(tx: DbOrTx, values: typeof teamItems.$inferInse
 }
 
 export async function unusedItem(tx: DbOrTx, teamId: number, itemId: number): Promise<ItemRow | undefined> {
-  const [row] = await tx.select().from(teamItems).where(and(eq(teamItems.id, itemId), eq(teamItems.teamId, teamId), isNull(teamItems.usedAt)));
+  const [row] = await tx
+    .select()
+    .from(teamItems)
+    .where(and(eq(teamItems.id, itemId), eq(teamItems.teamId, teamId), isNull(teamItems.usedAt)));
   return row;
 }
 
-export async function markUsed(tx: DbOrTx, itemId: number, values: { usedAt: Date; usedBy: number; targetTeamId: number | null; result: Record<string, unknown> }) {
+export async function markUsed(
+  tx: DbOrTx,
+  itemId: number,
+  values: { usedAt: Date; usedBy: number; targetTeamId: number | null; result: Record<string, unknown> },
+) {
   await tx.update(teamItems).set(values).where(eq(teamItems.id, itemId));
 }
 

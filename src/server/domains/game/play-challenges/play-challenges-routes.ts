@@ -62,7 +62,10 @@ export const playChallengesRoutes: FastifyPluginAsyncZod = async (app) => {
   endpointRoute(app, play.submit, frozen, async (request) => {
     const auth = player(request);
     const body = request.body;
-    const input = body.kind === 'text' ? { challengeId: body.challenge_id, kind: body.kind, text: body.text } : { challengeId: body.challenge_id, kind: body.kind, count: body.count };
+    const input =
+      body.kind === 'text'
+        ? { challengeId: body.challenge_id, kind: body.kind, text: body.text }
+        : { challengeId: body.challenge_id, kind: body.kind, count: body.count };
     return { submission: await submit(db, photos, auth, input) };
   });
 
@@ -74,9 +77,7 @@ export const playChallengesRoutes: FastifyPluginAsyncZod = async (app) => {
     return { submission: await submit(db, photos, auth, { challengeId: request.query.challenge_id, kind: 'photo', bytes }) };
   });
 
-  endpointRoute(app, play.photo, options, async (request, reply) =>
-    sendPhoto(reply, await playerPhoto(db, photos, player(request), request.params.id)),
-  );
+  endpointRoute(app, play.photo, options, async (request, reply) => sendPhoto(reply, await playerPhoto(db, photos, player(request), request.params.id)));
 
   endpointRoute(app, play.results, options, async (request) => results(db, await playerEnded(db, player(request))));
 

@@ -231,7 +231,12 @@ export const albumPhotoUrl =
     urlOf(bookerResultsEndpoints.photo, { code, id });
 
 export async function hostSubmissions(db: Db, ctx: GameContext, status: SubmissionStatus | undefined): Promise<{ submissions: ReviewSubmission[] }> {
-  const { submissions } = await listSubmissions(db, { gameCode: ctx.game.code, ...(status ? { status } : {}) }, { page: 1, perPage: 100 }, hostPhotoUrl(ctx.game.code));
+  const { submissions } = await listSubmissions(
+    db,
+    { gameCode: ctx.game.code, ...(status ? { status } : {}) },
+    { page: 1, perPage: 100 },
+    hostPhotoUrl(ctx.game.code),
+  );
   return { submissions };
 }
 
@@ -240,7 +245,14 @@ async function assertOfGame(db: Db, ctx: GameContext, id: number): Promise<void>
   if (!(await submissionOfGame(db, ctx.game.id, id))) throw new NotFoundError(REVIEW_MESSAGES.notFound);
 }
 
-export async function hostReview(db: Db, actorId: number, ctx: GameContext, id: number, verdict: Verdict, reason: string | null = null): Promise<ReviewResponse> {
+export async function hostReview(
+  db: Db,
+  actorId: number,
+  ctx: GameContext,
+  id: number,
+  verdict: Verdict,
+  reason: string | null = null,
+): Promise<ReviewResponse> {
   await assertOfGame(db, ctx, id);
   return reviewSubmission(db, actorId, id, verdict, reason, hostPhotoUrl(ctx.game.code));
 }
@@ -249,4 +261,3 @@ export async function hostPhoto(db: Db, storage: PhotoStorage, ctx: GameContext,
   await assertOfGame(db, ctx, id);
   return submissionPhoto(db, storage, id);
 }
-

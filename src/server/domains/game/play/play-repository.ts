@@ -16,7 +16,11 @@ export async function nameTaken(db: DbOrTx, instanceId: number, name: string): P
 }
 
 export async function chickenJoined(db: DbOrTx, instanceId: number): Promise<boolean> {
-  const rows = await db.select({ id: players.id }).from(players).where(and(eq(players.instanceId, instanceId), eq(players.role, 'chicken'))).limit(1);
+  const rows = await db
+    .select({ id: players.id })
+    .from(players)
+    .where(and(eq(players.instanceId, instanceId), eq(players.role, 'chicken')))
+    .limit(1);
   return rows.length > 0;
 }
 
@@ -30,7 +34,10 @@ export async function findTeamByName(db: DbOrTx, instanceId: number, name: strin
 }
 
 export async function insertTeam(db: DbOrTx, instanceId: number, name: string) {
-  const [row] = await db.insert(instanceTeams).values({ instanceId, name, nameKey: nameKey(name) }).returning();
+  const [row] = await db
+    .insert(instanceTeams)
+    .values({ instanceId, name, nameKey: nameKey(name) })
+    .returning();
   if (!row) throw new Error('team not created');
   return row;
 }

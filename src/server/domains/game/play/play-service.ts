@@ -24,15 +24,7 @@ import { judgeOrRefuse, lastFixOf, storeFix } from '../position-fixes';
 import { GAME_MESSAGES, nameKey, teamCapacity } from '../../../../shared/game/teams';
 import { MAX_TEAMS } from '../../../../shared/api/booker-game';
 import type { JoinBody, MapResponse, MeResponse, Player, PlayGameResponse, PositionBody } from '../../../../shared/api/play';
-import {
-  chickenJoined,
-  findTeamByName,
-  insertPlayer,
-  insertTeam,
-  nameTaken,
-  updatePlayer,
-  type PlayerAuth,
-} from './play-repository';
+import { chickenJoined, findTeamByName, insertPlayer, insertTeam, nameTaken, updatePlayer, type PlayerAuth } from './play-repository';
 
 /**
  * The player's side of the live game (docs/decisions/0221-player-tokens.md, 0222-team-capacity.md): join with a
@@ -76,10 +68,19 @@ export { authenticate, viewerOf } from '../player-auth';
 type TeamChoice = { team_id?: number | undefined; team_name?: string | undefined };
 
 /** The team a choice names, checked against the rules; creates one by name in the lobby. Null: no choice made. */
-async function resolveTeam(tx: Tx, instance: InstanceRow, bookedPlayers: number, choice: TeamChoice, current: number | null): Promise<{ teamId: number | null; created: boolean }> {
+async function resolveTeam(
+  tx: Tx,
+  instance: InstanceRow,
+  bookedPlayers: number,
+  choice: TeamChoice,
+  current: number | null,
+): Promise<{ teamId: number | null; created: boolean }> {
   if (choice.team_id === undefined && choice.team_name === undefined) return { teamId: null, created: false };
   const teams = await teamsWithCounts(tx, instance.id);
-  const team = choice.team_id !== undefined ? teams.find((t) => t.id === choice.team_id) : teams.find((t) => choice.team_name !== undefined && nameKey(t.name) === nameKey(choice.team_name));
+  const team =
+    choice.team_id !== undefined
+      ? teams.find((t) => t.id === choice.team_id)
+      : teams.find((t) => choice.team_name !== undefined && nameKey(t.name) === nameKey(choice.team_name));
   if (!team && choice.team_id !== undefined) throw ValidationError.field('team_id', GAME_MESSAGES.teamUnknown);
   if (!team && choice.team_name !== undefined) {
     if (instance.status !== 'lobby') throw new ConflictError(GAME_MESSAGES.gameNotLobby, 'game_not_lobby');
@@ -181,7 +182,8 @@ export async function changeTeam(db: Db, auth: PlayerAuth, choice: TeamChoice) {
 export async function postPosition(db: Db, auth: PlayerAuth, body: PositionBody, now: Date = new Date()): Promise<void> {
   const { instance, player } = auth;
   if (!isLiveNow(instance, now)) throw new ConflictError(GAME_MESSAGES.gameNotLive, 'game_not_live');
-  if (judgeOrRefuse({ lat: body.lat, lng: body.lng, at: now }, lastFixOf(player), 'lat') === 'too_often') throw new TooManyRequestsError(1, GAME_MESSAGES.tooOften);
+  if (judgeOrRefuse({ lat: body.lat, lng: body.lng, at: now }, lastFixOf(player), 'lat') === 'too_often')
+    throw new TooManyRequestsError(1, GAME_MESSAGES.tooOften);
   if (!(await storeFix(db, auth, body, now))) throw new TooManyRequestsError(1, GAME_MESSAGES.tooOften);
 }
 

@@ -12,13 +12,7 @@ import type { Pagination } from '../../../../shared/api/common';
 import { urlOf } from '../../../../shared/api/endpoint';
 import { adminSubmissionsEndpoints } from '../../../../shared/api/endpoints/admin-review';
 import { playChallengesEndpoints } from '../../../../shared/api/endpoints/play-challenges';
-import {
-  allocatePoints,
-  rawPoints,
-  type ChallengeRule,
-  type SubmissionStatus,
-  type Verdict,
-} from '../../../../shared/scoring/challenge-points';
+import { allocatePoints, rawPoints, type ChallengeRule, type SubmissionStatus, type Verdict } from '../../../../shared/scoring/challenge-points';
 import { reviewOptions } from '../../../../shared/scoring/review-options';
 import {
   findChallengeRule,
@@ -33,7 +27,6 @@ import {
   type SubmissionFilters,
   type SubmissionRow,
 } from './submissions-repository';
-
 
 /**
  * The review queue's rules, shared by the staff routes (domains/game/admin-submissions) and the host's routes of the live

@@ -113,7 +113,10 @@ export type SubmissionInsert = Pick<
 
 /** A team's new submission, pending review: the players' submit call writes through this. */
 export async function insertSubmission(tx: DbOrTx, values: SubmissionInsert): Promise<SubmissionRow> {
-  const [row] = await tx.insert(submissions).values({ ...values, status: 'pending' }).returning();
+  const [row] = await tx
+    .insert(submissions)
+    .values({ ...values, status: 'pending' })
+    .returning();
   if (!row) throw new Error('submission not inserted');
   return row;
 }

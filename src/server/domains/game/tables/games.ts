@@ -1,5 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, real, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { bookings } from '../../booking/tables/bookings';
 import { challenges } from '../../catalogue/tables/challenges';
 import { users } from '../../identity/tables/users';
@@ -67,8 +81,12 @@ export const gameInstances = pgTable(
   (t) => [
     index('game_instances_game_idx').on(t.gameId),
     // One lobby or live instance per game, whatever two joins or starts race.
-    uniqueIndex('game_instances_open_idx').on(t.gameId).where(sql`status in ('lobby', 'live')`),
-    index('game_instances_live_ends_idx').on(t.endsAt).where(sql`status = 'live'`),
+    uniqueIndex('game_instances_open_idx')
+      .on(t.gameId)
+      .where(sql`status in ('lobby', 'live')`),
+    index('game_instances_live_ends_idx')
+      .on(t.endsAt)
+      .where(sql`status = 'live'`),
     oneOfCheck('game_instances_status_check', t.status, INSTANCE_STATUSES),
   ],
 );
@@ -89,10 +107,7 @@ export const instanceTeams = pgTable(
     foundChickenAt: timestamp('found_chicken_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    index('instance_teams_instance_idx').on(t.instanceId),
-    uniqueIndex('instance_teams_name_key_idx').on(t.instanceId, t.nameKey),
-  ],
+  (t) => [index('instance_teams_instance_idx').on(t.instanceId), uniqueIndex('instance_teams_name_key_idx').on(t.instanceId, t.nameKey)],
 );
 
 export const players = pgTable(
@@ -119,7 +134,9 @@ export const players = pgTable(
     index('players_instance_idx').on(t.instanceId),
     uniqueIndex('players_token_idx').on(t.tokenHash),
     uniqueIndex('players_name_idx').on(t.instanceId, sql`lower(${t.name})`),
-    uniqueIndex('players_chicken_idx').on(t.instanceId).where(sql`role = 'chicken'`),
+    uniqueIndex('players_chicken_idx')
+      .on(t.instanceId)
+      .where(sql`role = 'chicken'`),
     oneOfCheck('players_role_check', t.role, PLAYER_ROLES),
     oneOfCheck('players_location_check', t.location, PLAYER_LOCATIONS),
   ],

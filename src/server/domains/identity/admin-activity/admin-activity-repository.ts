@@ -17,7 +17,10 @@ function where(filter: ActivityFilter): SQL | undefined {
 }
 
 export async function countActivity(db: DbOrTx, filter: ActivityFilter): Promise<number> {
-  const rows = await db.select({ n: sql<number>`count(*)::int` }).from(activityLog).where(where(filter));
+  const rows = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(activityLog)
+    .where(where(filter));
   return rows[0]?.n ?? 0;
 }
 

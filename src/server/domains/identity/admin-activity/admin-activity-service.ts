@@ -16,7 +16,11 @@ export async function getActivity(db: Db, query: ActivityQuery): Promise<{ entri
   return {
     entries: rows.map((r) => {
       // Amounts and times read in the booking's own currency and zone; other entries in the defaults.
-      const ctx = { currency: r.bookingCurrency ?? DEFAULT_CURRENCY, timeZone: r.bookingTimezone ?? DEFAULT_ADMIN_TIMEZONE, userName: (id: number) => names.get(id) };
+      const ctx = {
+        currency: r.bookingCurrency ?? DEFAULT_CURRENCY,
+        timeZone: r.bookingTimezone ?? DEFAULT_ADMIN_TIMEZONE,
+        userName: (id: number) => names.get(id),
+      };
       return {
         id: r.id,
         actor: r.actorId !== null && r.actorName !== null && r.actorEmail !== null ? { id: r.actorId, name: r.actorName, email: r.actorEmail } : null,

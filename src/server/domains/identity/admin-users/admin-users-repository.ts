@@ -3,7 +3,6 @@ import type { DbOrTx } from '../../../platform/db/client';
 import { users } from '../tables/users';
 import { userColumns } from '../user-dto';
 
-
 export type UserRecord = { id: number; name: string; email: string; isAdmin: boolean; isHost: boolean; createdAt: Date };
 
 export function listUsers(db: DbOrTx): Promise<UserRecord[]> {

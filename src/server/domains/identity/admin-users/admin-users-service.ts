@@ -7,15 +7,7 @@ import { endUserSessions } from '../sessions';
 import { toUserDto } from '../user-dto';
 import type { User } from '../../../../shared/api/auth';
 import { USER_MESSAGES, type CreateUserBody, type Host, type UpdateRolesBody, type UpgradeUserBody } from '../../../../shared/api/users';
-import {
-  findUserByEmail,
-  findUserById,
-  insertUser,
-  listHosts,
-  listUsers,
-  setUserRoles,
-  type UserRecord,
-} from './admin-users-repository';
+import { findUserByEmail, findUserById, insertUser, listHosts, listUsers, setUserRoles, type UserRecord } from './admin-users-repository';
 
 /** Who makes the change: their id, and the session they use (kept when they edit their own roles). */
 export type Actor = { id: number; sessionKey: string | null };

@@ -12,7 +12,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.database;
   const options = { tags: ['auth'] };
   // A burst of failures is someone guessing passwords (or a broken sign-in): docs/OPERATIONS.md says when to alert.
-  const loginsFailed = app.deps.metrics.counter({ name: 'hatch_logins_failed_total', help: 'Staff sign-ins refused: wrong email or password, or too many tries', labelNames: ['reason'] });
+  const loginsFailed = app.deps.metrics.counter({
+    name: 'hatch_logins_failed_total',
+    help: 'Staff sign-ins refused: wrong email or password, or too many tries',
+    labelNames: ['reason'],
+  });
 
   endpointRoute(app, endpoints.login, options, async (request, reply) => {
     const { user, token } = await login(db, {
@@ -72,10 +76,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   endpointRoute(app, endpoints.confirmPasswordReset, options, async (request) => {
-    await app.deps.codeGuesses.guard(request.ip, () => checkResetLink(db, request.body.token)).catch((error: unknown) => {
-      // Counted as a guess, and still said as the token's refusal (422), as the form expects it.
-      throw error instanceof NotFoundError ? ValidationError.field('token', ACCOUNT_MESSAGES.resetInvalid) : error;
-    });
+    await app.deps.codeGuesses
+      .guard(request.ip, () => checkResetLink(db, request.body.token))
+      .catch((error: unknown) => {
+        // Counted as a guess, and still said as the token's refusal (422), as the form expects it.
+        throw error instanceof NotFoundError ? ValidationError.field('token', ACCOUNT_MESSAGES.resetInvalid) : error;
+      });
     await confirmPasswordReset(db, { token: request.body.token, password: request.body.password });
     return { message: ACCOUNT_MESSAGES.resetDone };
   });

@@ -126,7 +126,13 @@ export async function changePassword(
     await setPasswordHash(tx, input.user.id, passwordHash);
     await endUserSessions(tx, input.user.id, input.sessionKey);
     await deleteResetTokens(tx, input.user.id);
-    await recordActivity(tx, { actorId: input.user.id, action: 'user.password_changed', entityType: 'user', entityId: input.user.id, subjectUserId: input.user.id });
+    await recordActivity(tx, {
+      actorId: input.user.id,
+      action: 'user.password_changed',
+      entityType: 'user',
+      entityId: input.user.id,
+      subjectUserId: input.user.id,
+    });
   });
 }
 

@@ -62,13 +62,34 @@ export async function listLedger(db: DbOrTx, query: PaymentsQuery) {
 // ---------------------------------------------------------------------------------------------
 // CSV
 
-const PAYMENTS_CSV_HEADERS = ['Recorded', 'Entry', 'Kind', 'Type', 'Amount', 'Currency', 'Corrects entry', 'Reason', 'Recorded by', 'Booking', 'Booker', 'Email'] as const;
+const PAYMENTS_CSV_HEADERS = [
+  'Recorded',
+  'Entry',
+  'Kind',
+  'Type',
+  'Amount',
+  'Currency',
+  'Corrects entry',
+  'Reason',
+  'Recorded by',
+  'Booking',
+  'Booker',
+  'Email',
+] as const;
 
 /** Text a spreadsheet would run as a formula is prefixed with a quote (as the bookings export does). */
 const FORMULA = /^[=+\-@\t\r]/;
 const text = (value: string | null) => (value === null ? '' : FORMULA.test(value) ? `'${value}` : value);
 
-const stamp = new Intl.DateTimeFormat('en-GB', { timeZone: ZONE, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+const stamp = new Intl.DateTimeFormat('en-GB', {
+  timeZone: ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
 function localStamp(value: Date): string {
   const part: Record<string, string> = {};
   for (const p of stamp.formatToParts(value)) part[p.type] = p.value;

@@ -29,7 +29,11 @@ export async function setCheckoutStatus(db: DbOrTx, id: number, status: Checkout
 
 /** Claims an event id: false when it was handled before (a replay), so the caller changes nothing. */
 export async function claimEvent(db: DbOrTx, provider: string, eventId: string, type: string): Promise<boolean> {
-  const rows = await db.insert(providerEvents).values({ provider, eventId, type, outcome: 'pending' }).onConflictDoNothing().returning({ id: providerEvents.eventId });
+  const rows = await db
+    .insert(providerEvents)
+    .values({ provider, eventId, type, outcome: 'pending' })
+    .onConflictDoNothing()
+    .returning({ id: providerEvents.eventId });
   return rows.length > 0;
 }
 

@@ -18,7 +18,12 @@ const upstream = { 502: errorResponse };
 export function paymentsRoutes(setup: PaymentSetup): FastifyPluginAsyncZod {
   return async (app) => {
     // The request's own logger: its lines carry the request id (platform/http/request-logging.ts).
-    const deps = (log: PaymentDeps['log']): PaymentDeps => ({ db: app.deps.database.db, setup, mailer: { mail: app.deps.mail, baseUrl: app.deps.publicUrl }, log });
+    const deps = (log: PaymentDeps['log']): PaymentDeps => ({
+      db: app.deps.database.db,
+      setup,
+      mailer: { mail: app.deps.mail, baseUrl: app.deps.publicUrl },
+      log,
+    });
 
     // Every call names the booking by its management key: a wrong key counts as a guess (platform/code-guesses.ts).
     const guarded = <T>(ip: string, lookup: () => Promise<T>) => app.deps.codeGuesses.guard(ip, lookup);

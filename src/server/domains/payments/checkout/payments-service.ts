@@ -132,7 +132,8 @@ export async function settleCheckout(deps: PaymentDeps, db: DbOrTx, provider: Pa
   const { result } = await withBooking(db, { id: known.bookingId }, { actor: { source: 'system', userId: null }, mailer: deps.mailer.mail }, async (write) => {
     const checkout = await findCheckout(write.tx, provider.name, session.id, { lock: true });
     if (!checkout) return 'unknown' as const;
-    if (checkout.status !== 'pending') return checkout.status === 'paid' ? ('paid' as const) : checkout.status === 'expired' ? ('expired' as const) : ('refused' as const);
+    if (checkout.status !== 'pending')
+      return checkout.status === 'paid' ? ('paid' as const) : checkout.status === 'expired' ? ('expired' as const) : ('refused' as const);
     if (!session.paid) {
       if (session.status !== 'expired') return 'pending' as const;
       await setCheckoutStatus(write.tx, checkout.id, 'expired');
@@ -142,13 +143,23 @@ export async function settleCheckout(deps: PaymentDeps, db: DbOrTx, provider: Pa
     const mismatch = session.amount !== checkout.amount || session.currency !== checkout.currency;
     if (closed || mismatch) {
       deps.log.error(
-        { bookingId: checkout.bookingId, sessionId: session.id, expected: [checkout.amount, checkout.currency], got: [session.amount, session.currency], cancelled: closed },
+        {
+          bookingId: checkout.bookingId,
+          sessionId: session.id,
+          expected: [checkout.amount, checkout.currency],
+          got: [session.amount, session.currency],
+          cancelled: closed,
+        },
         'paid checkout refused: nothing recorded; staff must refund it at the provider',
       );
       await setCheckoutStatus(write.tx, checkout.id, 'refused');
       return 'refused' as const;
     }
-    await recordPayment(write, { paymentType: 'card', paymentAmount: checkout.amount, recordedBy: null, provider: provider.name, providerReference: session.id }, deps.mailer);
+    await recordPayment(
+      write,
+      { paymentType: 'card', paymentAmount: checkout.amount, recordedBy: null, provider: provider.name, providerReference: session.id },
+      deps.mailer,
+    );
     await setCheckoutStatus(write.tx, checkout.id, 'paid');
     return 'paid' as const;
   });
@@ -156,7 +167,10 @@ export async function settleCheckout(deps: PaymentDeps, db: DbOrTx, provider: Pa
 }
 
 /** The return page: asks the provider how the checkout went and settles it (the webhook may not have come yet). */
-export async function confirmCheckout(deps: PaymentDeps, input: { key: string; sessionId: string }): Promise<{ status: Exclude<SettleOutcome, 'unknown'>; payment: PaymentState }> {
+export async function confirmCheckout(
+  deps: PaymentDeps,
+  input: { key: string; sessionId: string },
+): Promise<{ status: Exclude<SettleOutcome, 'unknown'>; payment: PaymentState }> {
   const booking = await bookingByKey(deps.db, input.key);
   const provider = deps.setup.provider;
   const checkout = provider ? await findCheckout(deps.db, provider.name, input.sessionId) : undefined;

@@ -10,10 +10,20 @@ type ProposalValues = Omit<Partial<typeof proposals.$inferInsert>, 'id' | 'booki
 
 const listColumns = {
   proposal: proposals,
-  booking: { id: listedBooking.id, fullName: listedBooking.fullName, email: listedBooking.email, bookingStatus: listedBooking.bookingStatus, leadStatus: listedBooking.leadStatus },
+  booking: {
+    id: listedBooking.id,
+    fullName: listedBooking.fullName,
+    email: listedBooking.email,
+    bookingStatus: listedBooking.bookingStatus,
+    leadStatus: listedBooking.leadStatus,
+  },
   createdByName: users.name,
 };
-export type ProposalListRow = { proposal: ProposalRow; booking: { id: number; fullName: string | null; email: string; bookingStatus: string; leadStatus: string }; createdByName: string | null };
+export type ProposalListRow = {
+  proposal: ProposalRow;
+  booking: { id: number; fullName: string | null; email: string; bookingStatus: string; leadStatus: string };
+  createdByName: string | null;
+};
 
 export async function findProposal(db: DbOrTx, id: number): Promise<ProposalListRow | undefined> {
   const rows = await db
@@ -43,7 +53,10 @@ export async function insertProposal(db: DbOrTx, values: typeof proposals.$infer
 }
 
 export async function updateProposal(db: DbOrTx, id: number, values: ProposalValues): Promise<void> {
-  await db.update(proposals).set({ ...values, updatedAt: new Date() }).where(eq(proposals.id, id));
+  await db
+    .update(proposals)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(proposals.id, id));
 }
 
 /** The list's condition: a status, or 'expired' (sent, valid-until before today), and optionally one booking. */
@@ -72,12 +85,19 @@ export async function listProposals(db: DbOrTx, where: SQL | undefined, page: { 
       .orderBy(desc(proposals.createdAt), desc(proposals.id))
       .limit(page.perPage)
       .offset((page.page - 1) * page.perPage),
-    db.select({ n: sql<number>`count(*)::int` }).from(proposals).where(where),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(proposals)
+      .where(where),
   ]);
   return { rows, total: total[0]?.n ?? 0 };
 }
 
 export async function hasAcceptedProposal(db: DbOrTx, bookingId: number): Promise<boolean> {
-  const rows = await db.select({ id: proposals.id }).from(proposals).where(and(eq(proposals.bookingId, bookingId), eq(proposals.status, 'accepted'))).limit(1);
+  const rows = await db
+    .select({ id: proposals.id })
+    .from(proposals)
+    .where(and(eq(proposals.bookingId, bookingId), eq(proposals.status, 'accepted')))
+    .limit(1);
   return rows.length > 0;
 }

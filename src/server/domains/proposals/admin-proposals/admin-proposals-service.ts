@@ -6,12 +6,7 @@ import type { Mailer } from '../../../platform/mail';
 import { loadPriceTable, priceQuote } from '../../catalogue';
 import { proposalMail } from '../proposal-mail';
 import { isCurrency } from '../../../../shared/plans';
-import {
-  PROPOSAL_MESSAGES,
-  type CreateProposalBody,
-  type Proposal,
-  type UpdateProposalBody,
-} from '../../../../shared/api/proposals';
+import { PROPOSAL_MESSAGES, type CreateProposalBody, type Proposal, type UpdateProposalBody } from '../../../../shared/api/proposals';
 import { isProposalExpired, proposalPath, PROPOSAL_ZONE } from '../../../../shared/proposals';
 import { todayIn } from '../../../../shared/time';
 import type { ProposalListStatus } from '../../../../shared/api/proposals';
@@ -106,7 +101,14 @@ export async function createProposal(deps: Deps, actor: Actor, body: CreatePropo
     if (await hasAcceptedProposal(tx, booking.id)) throw ValidationError.field('booking_id', PROPOSAL_MESSAGES.bookingAccepted);
     const values = await priced(tx, booking.currency, body);
     const row = await insertProposal(tx, { ...values, bookingId: booking.id, token: randomToken(32), status: 'draft', createdBy: actor.id });
-    await recordActivity(tx, { actorId: actor.id, action: 'proposal.create', entityType: 'proposal', entityId: row.id, bookingId: booking.id, after: logged(row) });
+    await recordActivity(tx, {
+      actorId: actor.id,
+      action: 'proposal.create',
+      entityType: 'proposal',
+      entityId: row.id,
+      bookingId: booking.id,
+      after: logged(row),
+    });
     return answer(tx, deps, row.id);
   });
 }

@@ -67,8 +67,22 @@ export async function acceptProposal(db: Db, token: string): Promise<{ manage_pa
       // Accepting is the machine's accept_quote (docs/LIFECYCLE.md); a lead stays a lead.
       if (stateOfRow(row) !== 'lead') assertBookingTransition(row, 'lead', 'booker');
       const now = new Date();
-      const before = { plan_type: row.planType, players: row.players, add_ons: row.addOns, price_per_person: row.pricePerPerson, total_price: row.totalPrice, lead_status: row.leadStatus };
-      const after = { plan_type: p.planType, players: p.players, add_ons: p.addOns, price_per_person: p.pricePerPerson, total_price: p.totalPrice, lead_status: 'converted' };
+      const before = {
+        plan_type: row.planType,
+        players: row.players,
+        add_ons: row.addOns,
+        price_per_person: row.pricePerPerson,
+        total_price: row.totalPrice,
+        lead_status: row.leadStatus,
+      };
+      const after = {
+        plan_type: p.planType,
+        players: p.players,
+        add_ons: p.addOns,
+        price_per_person: p.pricePerPerson,
+        total_price: p.totalPrice,
+        lead_status: 'converted',
+      };
       await write.update({
         planType: p.planType,
         players: p.players,
@@ -79,7 +93,14 @@ export async function acceptProposal(db: Db, token: string): Promise<{ manage_pa
         totalPrice: p.totalPrice,
         bookingStatus: 'lead',
       });
-      await addPricingHistory(tx, { bookingId: row.id, planType: p.planType, pricePerPerson: p.pricePerPerson, addOns: p.addOns, players: p.players, totalPrice: p.totalPrice });
+      await addPricingHistory(tx, {
+        bookingId: row.id,
+        planType: p.planType,
+        pricePerPerson: p.pricePerPerson,
+        addOns: p.addOns,
+        players: p.players,
+        totalPrice: p.totalPrice,
+      });
       await convertLead(write, PROPOSAL_MESSAGES.acceptedReason, null);
       await markAccepted(tx, p.id, now);
       const withdrawn = await withdrawOthers(tx, row.id, p.id, now);

@@ -48,7 +48,9 @@ export const proposals = pgTable(
     index('proposals_booking_idx').on(t.bookingId),
     index('proposals_status_created_idx').on(t.status, t.createdAt),
     // A booking accepts at most one proposal, whoever clicks at the same moment.
-    uniqueIndex('proposals_one_accepted_idx').on(t.bookingId).where(sql`${t.status} = 'accepted'`),
+    uniqueIndex('proposals_one_accepted_idx')
+      .on(t.bookingId)
+      .where(sql`${t.status} = 'accepted'`),
     oneOfCheck('proposals_status_check', t.status, PROPOSAL_STATUSES),
     oneOfCheck('proposals_plan_type_check', t.planType, PLAN_TYPES),
     oneOfCheck('proposals_currency_check', t.currency, CURRENCIES),
