@@ -11,14 +11,16 @@ import { filesUnder, ROOT } from './repo-files';
 const ROOTS = ['tests', 'src'];
 
 const SKIPPING = /\b(?:ctx|context|task)\.skip\(|\.(?:skip|todo|only)\(|\.(?:skipIf|runIf)\(/;
-// The PostgreSQL-only blocks: conditional on the server URL and tagged for the PostgreSQL pass on the same line.
-const DRIVER_ONLY = /\.(?:skipIf|runIf)\((?:!?serverUrl|!?process\.env\.TEST_DATABASE_URL)\)\(.*tags: \[[^\]]*'postgres'/;
+// The PostgreSQL-only blocks: conditional on the server URL and tagged for the PostgreSQL pass in the same call, which
+// the formatter may spread over the next lines (the name, then the options).
+const DRIVER_ONLY = /\.(?:skipIf|runIf)\((?:!?serverUrl|!?process\.env\.TEST_DATABASE_URL)\)\([^{]*\{\s*tags: \[[^\]]*'postgres'/;
+const CALL_LINES = 3;
 
 export function selfSkips(source: string): string[] {
-  return source
-    .split('\n')
-    .map((line, index) => ({ line: line.trim(), number: index + 1 }))
-    .filter(({ line }) => !line.startsWith('//') && !line.startsWith('*') && SKIPPING.test(line) && !DRIVER_ONLY.test(line))
+  const lines = source.split('\n').map((line) => line.trim());
+  return lines
+    .map((line, index) => ({ line, number: index + 1, call: lines.slice(index, index + CALL_LINES).join(' ') }))
+    .filter(({ line, call }) => !line.startsWith('//') && !line.startsWith('*') && SKIPPING.test(line) && !DRIVER_ONLY.test(call))
     .map(({ line, number }) => `${number}: ${line}`);
 }
 
@@ -32,6 +34,9 @@ describe('no test skips itself', () => {
     // The URL without the tag: `npm run test:pg` would never load it, so it would run nowhere.
     expect(selfSkips("describe.skipIf(!serverUrl)('on PostgreSQL', () => {")).toHaveLength(1);
     expect(selfSkips("describe.skipIf(!serverUrl)('on PostgreSQL', { tags: ['postgres'] }, () => {")).toEqual([]);
+    // The same call as the formatter spreads it, and an untagged one followed by a tagged block (still caught).
+    expect(selfSkips("describe.skipIf(!serverUrl)(\n  'on PostgreSQL',\n  { tags: ['postgres'] },\n  () => {")).toEqual([]);
+    expect(selfSkips("describe.skipIf(!serverUrl)('x', () => {});\ndescribe('y', { tags: ['postgres'] }, () => {")).toHaveLength(1);
   });
 
   it('finds none in the test files', () => {
