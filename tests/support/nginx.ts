@@ -11,7 +11,15 @@ export const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((candidate) => e
 /** The ready-to-copy configuration of docs/OPERATIONS.md: the test runs this very file. */
 const DOCS_CONFIG = path.resolve('docs/deploy/nginx-hatch.conf');
 
-export type RunningNginx = { url: string; port: number; accessLog(): string; errorLog(): string; stop(): Promise<void> };
+export type RunningNginx = {
+  url: string;
+  port: number;
+  accessLog(): string;
+  errorLog(): string;
+  /** Marks one upstream server `down` (or up again) and reloads nginx, as a rollout does before it drains a process. */
+  setDown(upstreamPort: number, down: boolean): Promise<void>;
+  stop(): Promise<void>;
+};
 
 /**
  * Starts nginx in front of the given server ports with the documented configuration: only its listen address, its
@@ -35,6 +43,7 @@ export async function startNginx(upstreamPorts: number[]): Promise<RunningNginx>
     .replace(/^ {4}listen 80;$/m, `    listen 127.0.0.1:${port};`)
     .replace('/var/log/nginx/hatch.access.log', path.join(dir, 'access.log'));
   writeFileSync(path.join(dir, 'hatch.conf'), site);
+  const downPorts = new Set<number>();
   writeFileSync(
     path.join(dir, 'nginx.conf'),
     `daemon off;
@@ -76,6 +85,23 @@ http {
     port,
     accessLog: () => read('access.log'),
     errorLog: () => read('error.log'),
+    async setDown(upstreamPort, down) {
+      if (down) downPorts.add(upstreamPort);
+      else downPorts.delete(upstreamPort);
+      const marked = site.replace(/^( {4}server 127\.0\.0\.1:(\d+) .*);$/gm, (line, head: string, p: string) =>
+        downPorts.has(Number(p)) ? `${head} down;` : line,
+      );
+      writeFileSync(path.join(dir, 'hatch.conf'), marked);
+      // A reload starts new workers on the new configuration; the old ones finish what they hold and leave. New
+      // connections go to a new worker once one runs, so wait for a worker this reload started.
+      const workers = () => new Set(readFileSync(`/proc/${child.pid}/task/${child.pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean));
+      const before = workers();
+      child.kill('SIGHUP');
+      for (let i = 0; ![...workers()].some((pid) => !before.has(pid)); i++) {
+        if (i > 400) throw new Error(`nginx did not reload:\n${read('error.log')}`);
+        await new Promise((r) => setTimeout(r, 25));
+      }
+    },
     async stop() {
       await stopProcess(child);
       rmSync(dir, { recursive: true, force: true });
