@@ -3,6 +3,7 @@ import pg from 'pg';
 import { z } from 'zod';
 import { newManageKey, newTempCode } from '../src/server/platform/codes';
 import { round } from './load';
+import { TRACKING_FIELDS } from '../src/shared/tracking';
 
 /**
  * The floor the app's booking creation is measured against: the transaction one POST /api/bookings makes
@@ -39,22 +40,7 @@ const BOOKING_COLUMNS = [
   'utc_date_time',
   'booking_status',
   'created_by_session',
-  'gclid',
-  'fbclid',
-  'fbc',
-  'li_fat_id',
-  'msclkid',
-  'ttclid',
-  'twclid',
-  'pclid',
-  'snapclid',
-  'dclid',
-  'rdt_cid',
-  'utm_source',
-  'utm_medium',
-  'utm_campaign',
-  'utm_term',
-  'utm_content',
+  ...TRACKING_FIELDS,
 ] as const;
 const PER_BOOKING = ['email', 'temp_code', 'manage_key'] as const;
 const PRICING_COLUMNS = ['plan_type', 'price_per_person', 'add_ons', 'players', 'total_price'] as const;

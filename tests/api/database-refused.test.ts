@@ -56,6 +56,18 @@ describe('our role lost its rights (42501 insufficient_privilege)', () => {
   });
 });
 
+/** The tables every call reads first raise `errcode` with `message`, as the server would on a refused connection. */
+async function refuseEveryRead(t: TestApp, errcode: string, message: string): Promise<void> {
+  await t.db.execute(
+    sql.raw(`create function hatch_refuse() returns boolean language plpgsql as $$
+      begin raise exception '${message.replaceAll("'", "''")}' using errcode = '${errcode}'; end $$`),
+  );
+  for (const table of ['sessions', 'bookings', 'games']) {
+    await t.db.execute(sql.raw(`alter table ${table} rename to ${table}_kept`));
+    await t.db.execute(sql.raw(`create view ${table} as select * from ${table}_kept where hatch_refuse()`));
+  }
+}
+
 describe('the database refuses us (55000 object_not_in_prerequisite_state)', () => {
   let t: TestApp;
   let admin: Agent;
@@ -68,14 +80,7 @@ describe('the database refuses us (55000 object_not_in_prerequisite_state)', () 
   it('answers 503 with the outage text on every kind of call', async () => {
     // The embedded database cannot close itself to connections, so it raises the same error PostgreSQL gives a
     // connection to a database with ALLOW_CONNECTIONS false, from the tables every call reads first.
-    await t.db.execute(
-      sql.raw(`create function hatch_refuse() returns boolean language plpgsql as $$
-        begin raise exception 'database "hatch" is not currently accepting connections' using errcode = '55000'; end $$`),
-    );
-    for (const table of ['sessions', 'bookings', 'games']) {
-      await t.db.execute(sql.raw(`alter table ${table} rename to ${table}_kept`));
-      await t.db.execute(sql.raw(`create view ${table} as select * from ${table}_kept where hatch_refuse()`));
-    }
+    await refuseEveryRead(t, '55000', 'database "hatch" is not currently accepting connections');
     await expectEveryCallUnavailable(t, admin);
   });
 });
@@ -92,14 +97,7 @@ describe('our login is refused (SQLSTATE class 28: invalid_authorization_specifi
   it('answers 503 with the outage text on every kind of call (a changed password or a dropped role), not 500', async () => {
     // PostgreSQL refuses a new connection with 28P01 (a rotated password) or 28000 (the role is gone, or pg_hba says
     // no); the embedded database has no logins, so the tables every call reads first raise it, as in the case above.
-    await t.db.execute(
-      sql.raw(`create function hatch_refuse_login() returns boolean language plpgsql as $$
-        begin raise exception 'password authentication failed for user "hatch"' using errcode = '28P01'; end $$`),
-    );
-    for (const table of ['sessions', 'bookings', 'games']) {
-      await t.db.execute(sql.raw(`alter table ${table} rename to ${table}_kept`));
-      await t.db.execute(sql.raw(`create view ${table} as select * from ${table}_kept where hatch_refuse_login()`));
-    }
+    await refuseEveryRead(t, '28P01', 'password authentication failed for user "hatch"');
     await expectEveryCallUnavailable(t, admin);
   });
 });
