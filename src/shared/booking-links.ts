@@ -43,3 +43,7 @@ export const hostPath = (gameCode: string) => `/host/${encodeURIComponent(gameCo
 /** After the game: the players' results and album, and the organiser's (issue 14). */
 export const playResultsPath = (gameCode: string) => `${playPath(gameCode)}/results`;
 export const manageResultsPath = (manageKey: string) => `/manage/${encodeURIComponent(manageKey)}/results`;
+/** The booker's feedback page after the game (issue 31): a 1–5 rating and a comment, behind the private management key. */
+export const feedbackPath = (manageKey: string) => `/manage/${encodeURIComponent(manageKey)}/feedback`;
+/** The absolute feedback link of the feedback request mail, from the configured public origin (never from a request). */
+export const feedbackUrlOf = (baseUrl: string, manageKey: string) => `${baseUrl.replace(/\/+$/, '')}${feedbackPath(manageKey)}`;
