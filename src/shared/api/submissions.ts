@@ -5,7 +5,8 @@ import { CHALLENGE_TYPES } from '../validation/challenge-rules';
 import { MAX_RATING, SUBMISSION_STATUSES, type Verdict } from '../scoring/challenge-points';
 
 /** The review queue of /admin/submissions (decision 0243). */
-export const SUBMISSION_KINDS = ['photo', 'text', 'count'] as const;
+/** `check_in`: a team's arrival at a check-in challenge's place, nothing sent (decision 0440). */
+export const SUBMISSION_KINDS = ['photo', 'text', 'count', 'check_in'] as const;
 export type SubmissionKind = (typeof SUBMISSION_KINDS)[number];
 
 export const REVIEW_MESSAGES = {

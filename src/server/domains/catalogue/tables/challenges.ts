@@ -1,4 +1,5 @@
-import { boolean, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, check, doublePrecision, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { CHALLENGE_TYPES, SPICE_LEVELS } from '../../../../shared/validation/challenge-rules';
 import { oneOfCheck } from '../../../platform/db/one-of-check';
 
@@ -17,6 +18,16 @@ export const challenges = pgTable(
     regionCode: text('region_code'),
     /** Challenges every new game starts with, per plan (see src/shared/plans). */
     isDefault: boolean('is_default').notNull().default(false),
+    /** A place the answer must be sent from (issue 29, decision 0440): all three or none. */
+    locationLat: doublePrecision('location_lat'),
+    locationLng: doublePrecision('location_lng'),
+    locationRadiusM: integer('location_radius_m'),
+    /** The pin is shown to a team only once it is near (shared/game/places.ts). */
+    hiddenUntilNear: boolean('hidden_until_near').notNull().default(false),
+    /** Be there, nothing to send: scores on arrival, once per team. */
+    checkIn: boolean('check_in').notNull().default(false),
+    /** Right/wrong answers approved without a host when they match one (shared/game/answers.ts, decision 0441). */
+    acceptedAnswers: jsonb('accepted_answers').$type<string[]>().notNull().default([]),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -24,5 +35,10 @@ export const challenges = pgTable(
     index('challenges_spice_idx').on(t.spiceLevel),
     oneOfCheck('challenges_type_check', t.type, CHALLENGE_TYPES),
     oneOfCheck('challenges_spice_level_check', t.spiceLevel, SPICE_LEVELS),
+    check(
+      'challenges_location_check',
+      sql`(${t.locationLat} is null and ${t.locationLng} is null and ${t.locationRadiusM} is null) or (${t.locationLat} is not null and ${t.locationLng} is not null and ${t.locationRadiusM} > 0)`,
+    ),
+    check('challenges_check_in_check', sql`not ${t.checkIn} or ${t.locationLat} is not null`),
   ],
 );

@@ -34,6 +34,10 @@ export const games = pgTable(
     weaponsOn: boolean('weapons_on').notNull().default(false),
     /** Set once staff or the host place, move or remove a station: the default stations then stop following the area (0335). */
     stationsEdited: boolean('stations_edited').notNull().default(false),
+    /** What players read before the start and from the info button; null: the default (shared/game/briefing.ts, 0442). */
+    briefing: text('briefing'),
+    /** What players read at the end, with where to meet; null: the default. */
+    finishMessage: text('finish_message'),
     hostId: integer('host_id').references(() => users.id, { onDelete: 'set null' }),
     /** The Chicken's secret join key (the "Chicken link"): 256 random bits, shown to the organiser and staff (0221). */
     chickenKey: text('chicken_key')
@@ -228,6 +232,10 @@ export const submissions = pgTable(
     index('submissions_team_challenge_idx').on(t.teamId, t.challengeId),
     index('submissions_status_idx').on(t.status, t.submittedAt),
     oneOfCheck('submissions_kind_check', t.kind, SUBMISSION_KINDS),
+    // A check-in scores once per team, whatever positions race (decision 0440).
+    uniqueIndex('submissions_check_in_idx')
+      .on(t.teamId, t.challengeId)
+      .where(sql`kind = 'check_in'`),
     oneOfCheck('submissions_status_check', t.status, SUBMISSION_STATUSES),
   ],
 );
