@@ -39,6 +39,7 @@ import {
 } from './domains/game/routes';
 import { adminPaymentsRoutes, paymentsRoutes } from './domains/payments/routes';
 import { adminProposalsRoutes, proposalRoutes } from './domains/proposals/routes';
+import { adminCommerceRoutes, commerceRoutes } from './domains/commerce/routes';
 import { createPaymentSetup, paymentMethodOf, type PaymentSetup } from './platform/payment-provider/payment-setup';
 
 export type AppDeps = {
@@ -168,6 +169,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(geocodeRoutes);
   await app.register(bookerGameRoutes);
   await app.register(proposalRoutes);
+  await app.register(commerceRoutes);
   await app.register(paymentsRoutes(payments));
   await app.register(playRoutes);
   await app.register(hostRoutes);
@@ -190,6 +192,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await admin.register(adminBookingTimelineRoutes);
       await admin.register(adminOverviewRoutes);
       await admin.register(adminProposalsRoutes);
+      await admin.register(adminCommerceRoutes);
       await admin.register(adminPaymentsRoutes);
       await admin.register(adminSubmissionsRoutes);
       await admin.register(adminScoringRoutes);

@@ -1,0 +1,3 @@
+// The commerce domain (issue 32): promo codes (codes/), gift vouchers (vouchers/), invoices and credit notes
+// (invoices/). It owns its tables (tables/); other domains ask it only through this file.
+export {};
