@@ -1,0 +1,142 @@
+import { z } from 'zod';
+import { ADD_ONS, PLANS } from '../plans';
+import { computeBookingPrice } from '../prices';
+import { toMinorUnits } from '../money';
+
+/**
+ * Invoices and credit notes (issue 32, decision 0410). Prices are VAT-inclusive: a document's gross is what was paid
+ * (or given back), and its VAT is worked out of that gross with the one rounding rule below. Amounts in pence.
+ */
+
+/** The install's VAT rate is kept in basis points (20 % → 2000), so the rule below is integer arithmetic. */
+export const MAX_VAT_RATE_BP = 10_000;
+
+export function vatRateBp(percent: number): number {
+  return Math.round(percent * 100);
+}
+
+export function vatRatePercent(bp: number): number {
+  return bp / 100;
+}
+
+export type VatSplit = { net: number; vat: number; gross: number };
+
+/**
+ * The VAT inside a VAT-inclusive gross: gross × rate / (100 % + rate), rounded half away from zero to the penny, and
+ * net = gross − VAT, so net + VAT is always the gross paid. A negative gross (a credit note) is split like its positive
+ * mirror, so a full refund's credit note cancels its invoice to the penny.
+ */
+export function splitVat(gross: number, rateBp: number): VatSplit {
+  if (!Number.isInteger(gross)) throw new Error(`gross must be whole pence, got ${gross}`);
+  if (!Number.isInteger(rateBp) || rateBp < 0 || rateBp > MAX_VAT_RATE_BP) throw new Error(`VAT rate out of range: ${rateBp}`);
+  const sign = gross < 0 ? -1 : 1;
+  const abs = Math.abs(gross);
+  const divisor = 10_000 + rateBp;
+  // Half away from zero in integers: floor((2·a·r + d) / 2d) = round(a·r / d) with .5 going up.
+  const vatAbs = Math.floor((2 * abs * rateBp + divisor) / (2 * divisor));
+  const vat = sign * vatAbs;
+  return { net: gross - vat, vat: vat === 0 ? 0 : vat, gross };
+}
+
+export const INVOICE_PREFIX = 'HATCH';
+
+/** `HATCH-2026-0001`: the year's series, at least four digits (a 10 000th invoice is `HATCH-2026-10000`). */
+export function invoiceNumber(year: number, sequence: number): string {
+  return `${INVOICE_PREFIX}-${year}-${String(sequence).padStart(4, '0')}`;
+}
+
+export const INVOICE_KINDS = ['invoice', 'credit_note'] as const;
+export type InvoiceKind = (typeof INVOICE_KINDS)[number];
+
+export const INVOICE_KIND_LABELS: Record<InvoiceKind, string> = { invoice: 'Invoice', credit_note: 'Credit note' };
+
+/** One line of a document: a quantity of a unit price (pence), and their amount (negative for what is taken off). */
+export type InvoiceLine = { description: string; quantity: number; unit_amount: number; amount: number };
+
+/** What an invoice reads of its booking: the booking's own stored figures (currency units, as the booking keeps them). */
+export type InvoicedBooking = {
+  planType: string;
+  players: number;
+  addOns: readonly string[];
+  pricePerPerson: number;
+  addOnsTotal: number;
+  totalPrice: number;
+  discountCode?: string | null;
+};
+
+/** What was paid before this payment, by kind: gift vouchers get a line of their own. */
+export type EarlierPayments = { voucher: number; other: number };
+
+const planName = (type: string) => PLANS.find((p) => p.type === type)?.name ?? type;
+const addOnName = (type: string) => ADD_ONS.find((a) => a.type === type)?.name ?? type;
+
+/**
+ * The lines of a payment's invoice: the booking as the one price rule (shared/prices.ts computeBookingPrice) prices it
+ * (plan × players, add-ons, the discount), then what earlier payments covered (a gift voucher's on its own line) and
+ * what is left to pay later, so the lines add up to this payment: the invoice's gross.
+ */
+export function invoiceLines(booking: InvoicedBooking, payment: number, earlier: EarlierPayments): InvoiceLine[] {
+  const addOnsTotal = booking.addOns.length ? booking.addOnsTotal : 0;
+  const listTotal = booking.pricePerPerson * booking.players + addOnsTotal;
+  // The discount is what the booking's stored total is below its list total (a promo code's, as it was priced).
+  const discountPence = Math.max(0, toMinorUnits(listTotal) - toMinorUnits(booking.totalPrice));
+  const price = computeBookingPrice({
+    players: booking.players,
+    pricePerPerson: booking.pricePerPerson,
+    addOnPrices: addOnsTotal ? [addOnsTotal] : [],
+    discount: discountPence ? { amountOff: discountPence } : null,
+  });
+  const unit = toMinorUnits(price.price_per_person);
+  const lines: InvoiceLine[] = [
+    { description: `${planName(booking.planType)} game, per player`, quantity: booking.players, unit_amount: unit, amount: unit * booking.players },
+  ];
+  if (addOnsTotal) {
+    const amount = toMinorUnits(price.add_ons_total);
+    lines.push({ description: `Add-ons: ${booking.addOns.map(addOnName).join(', ')}`, quantity: 1, unit_amount: amount, amount });
+  }
+  if (price.discount_total) {
+    const amount = -toMinorUnits(price.discount_total);
+    const code = booking.discountCode ? ` (${booking.discountCode})` : '';
+    lines.push({ description: `Discount${code}`, quantity: 1, unit_amount: amount, amount });
+  }
+  const total = toMinorUnits(price.total_price);
+  const take = (description: string, amount: number) => {
+    if (amount !== 0) lines.push({ description, quantity: 1, unit_amount: -amount, amount: -amount });
+  };
+  take('Paid by gift voucher', earlier.voucher);
+  take('Paid earlier', earlier.other);
+  take('To pay later', total - earlier.voucher - earlier.other - payment);
+  return lines;
+}
+
+/** A credit note's one line: what was given back, against the invoice it corrects. */
+export function creditNoteLines(refund: number, invoice: string, reason: string | null): InvoiceLine[] {
+  const why = reason?.trim() ? `: ${reason.trim()}` : '';
+  return [{ description: `Refund against invoice ${invoice}${why}`, quantity: 1, unit_amount: -refund, amount: -refund }];
+}
+
+export const linesTotal = (lines: readonly InvoiceLine[]) => lines.reduce((sum, l) => sum + l.amount, 0);
+
+export const INVOICE_MESSAGES = {
+  settingsSaved: 'Invoice settings saved',
+  detailsSaved: 'Invoice details saved',
+  notFound: 'Invoice not found',
+  vatRate: 'The VAT rate must be between 0 and 100 %.',
+  vatRateDecimals: 'Please give the VAT rate to at most two decimals.',
+} as const;
+
+/** The seller's details and the install's VAT rate (percent, VAT-inclusive prices; 0 allowed), as staff set them. */
+export const invoiceSettingsSchema = z.object({
+  seller_name: z.string().trim().max(200),
+  seller_address: z.string().trim().max(1000),
+  vat_number: z.string().trim().max(50),
+  vat_rate: z.number().min(0, INVOICE_MESSAGES.vatRate).max(100, INVOICE_MESSAGES.vatRate).multipleOf(0.01, INVOICE_MESSAGES.vatRateDecimals),
+});
+export type InvoiceSettings = z.infer<typeof invoiceSettingsSchema>;
+
+/** The buyer's company and address the booker adds before download; both may be blank (a private buyer). */
+export const invoiceBuyerSchema = z.object({
+  company_name: z.string().trim().max(200),
+  address: z.string().trim().max(1000),
+});
+export type InvoiceBuyer = z.infer<typeof invoiceBuyerSchema>;
