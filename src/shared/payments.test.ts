@@ -51,16 +51,24 @@ describe('payment ledger', () => {
 });
 
 describe('paying online', () => {
+  const FAR = { onBooking: false };
+  const NOW = { onBooking: true };
+
   it('offers a deposit of 25 % or the full price while nothing is paid', () => {
-    expect(checkoutAmounts(60_000, 0)).toEqual({ deposit: 15_000, full: 60_000, balance: null });
-    expect(checkoutAmounts(3_333, 0).deposit).toBe(833);
+    expect(checkoutAmounts(60_000, 0, FAR)).toEqual({ deposit: 15_000, full: 60_000, balance: null });
+    expect(checkoutAmounts(3_333, 0, FAR).deposit).toBe(833);
+  });
+
+  it('offers no deposit when the balance is due on booking: only the full price, or the balance once part is paid', () => {
+    expect(checkoutAmounts(60_000, 0, NOW)).toEqual({ deposit: null, full: 60_000, balance: null });
+    expect(checkoutAmounts(60_000, 15_000, NOW)).toEqual({ deposit: null, full: null, balance: 45_000 });
   });
 
   it('offers the balance once part is paid, and nothing once all is paid', () => {
-    expect(checkoutAmounts(60_000, 15_000)).toEqual({ deposit: null, full: null, balance: 45_000 });
-    expect(checkoutAmounts(60_000, 60_000)).toEqual({ deposit: null, full: null, balance: null });
-    expect(checkoutAmounts(60_000, 70_000)).toEqual({ deposit: null, full: null, balance: null });
-    expect(checkoutAmounts(0, 0)).toEqual({ deposit: null, full: null, balance: null });
+    expect(checkoutAmounts(60_000, 15_000, FAR)).toEqual({ deposit: null, full: null, balance: 45_000 });
+    expect(checkoutAmounts(60_000, 60_000, FAR)).toEqual({ deposit: null, full: null, balance: null });
+    expect(checkoutAmounts(60_000, 70_000, FAR)).toEqual({ deposit: null, full: null, balance: null });
+    expect(checkoutAmounts(0, 0, FAR)).toEqual({ deposit: null, full: null, balance: null });
   });
 
   it('makes the balance due 14 days before the game, across months and years', () => {

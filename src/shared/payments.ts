@@ -75,13 +75,16 @@ export const CHECKOUT_STATUSES = ['pending', 'paid', 'refused', 'expired'] as co
 export type CheckoutStatus = (typeof CHECKOUT_STATUSES)[number];
 
 /**
- * What the booker may pay now, in minor units (null: not offered). Nothing paid yet: a deposit (when it is less than
- * the total) or the full price. Part paid: the balance. Nothing due: nothing.
+ * What the booker may pay now, in minor units (null: not offered): the payment terms every page, mail and checkout
+ * reads. Nothing paid yet: a deposit (when it is less than the total) or the full price; but when the balance is due on
+ * booking (the game is under BALANCE_DUE_DAYS away, `balanceDue`) no deposit is offered: a deposit beside "the balance
+ * is due now" contradicts itself (issue 31). Part paid: the balance. Nothing due: nothing.
  */
-export function checkoutAmounts(totalPence: number, net: number): Record<CheckoutPurpose, number | null> {
-  const due = dueOf(totalPence, net);
-  if (due === 0) return { deposit: null, full: null, balance: null };
-  if (net > 0) return { deposit: null, full: null, balance: due };
+export function checkoutAmounts(totalPence: number, net: number, due: Pick<BalanceDue, 'onBooking'>): Record<CheckoutPurpose, number | null> {
+  const left = dueOf(totalPence, net);
+  if (left === 0) return { deposit: null, full: null, balance: null };
+  if (net > 0) return { deposit: null, full: null, balance: left };
+  if (due.onBooking) return { deposit: null, full: totalPence, balance: null };
   const deposit = Math.round((totalPence * DEPOSIT_PERCENT) / 100);
   return { deposit: deposit > 0 && deposit < totalPence ? deposit : null, full: totalPence, balance: null };
 }

@@ -84,7 +84,7 @@ describe('the balance due date', () => {
     expect(res.statusCode, res.body).toBe(201);
     const booking = bookerBookingResponse.parse(res.json()).booking;
     const [confirmation] = await mailsOf(plain, booking.id, 'booking_confirmation');
-    expect(confirmation?.text).toContain(`The balance is due now, on booking (${longDate(today)}): the game is less than 14 days away.`);
+    expect(confirmation?.text).toContain(`To confirm your booking, pay £120.00, due now, on booking (${longDate(today)}): the game is less than 14 days away.`);
 
     const admin = await plain.as('admin');
     const paid = await admin.post(`/api/admin/bookings/${booking.id}/payments`, { payment_type: 'bank_transfer', payment_amount: 3_000 });
@@ -96,6 +96,31 @@ describe('the balance due date', () => {
     const farBooking = bookerBookingResponse.parse(far.json()).booking;
     const [farMail] = await mailsOf(plain, farBooking.id, 'booking_confirmation');
     expect(farMail?.text).toContain(`The balance is due by ${longDate(plusDays(today, 26))}.`);
+  });
+
+  it('agrees with the payment terms: no deposit beside "due now", in the mail, the page and the checkout alike (issue 31)', async () => {
+    const today = todayInZone('Europe/London');
+    for (const daysAway of [0, 5, 13]) {
+      const res = await (await plain.visitor()).post('/api/bookings', bookingBody({ date: plusDays(today, daysAway) }));
+      expect(res.statusCode, res.body).toBe(201);
+      const booking = bookerBookingResponse.parse(res.json()).booking;
+      const [mail] = await mailsOf(plain, booking.id, 'booking_confirmation');
+      expect(mail?.text).toContain('due now, on booking');
+      expect(mail?.text.toLowerCase()).not.toContain('deposit');
+      expect(mail?.html?.toLowerCase()).not.toContain('deposit');
+      const state = await paymentState(plain, booking.manage_key);
+      expect(state).toMatchObject({ balance_due_on_booking: true, options: { deposit: null, full: 12_000, balance: null } });
+      // The server holds the same terms: a deposit cannot be started either.
+      const checkout = await (await plain.visitor()).post(`/api/manage/${booking.manage_key}/checkout`, { purpose: 'deposit', amount: 3_000 });
+      expect(checkout.statusCode, checkout.body).toBeGreaterThanOrEqual(400);
+      expect(checkout.statusCode).toBeLessThan(500);
+    }
+    // 14 days away is due by the plain rule, today: the deposit is offered again, with the balance due by a date.
+    const res = await (await plain.visitor()).post('/api/bookings', bookingBody({ date: plusDays(today, 14) }));
+    const booking = bookerBookingResponse.parse(res.json()).booking;
+    const [mail] = await mailsOf(plain, booking.id, 'booking_confirmation');
+    expect(mail?.text).toContain(`pay a deposit of £30.00 (25 %) or the full £120.00. The balance is due by ${longDate(today)}.`);
+    expect(mail?.text).not.toContain('due now');
   });
 });
 

@@ -26,15 +26,21 @@ export function balanceDueText(gameDate: string, timezone: string, now: Date = n
 /** How this install takes the booker's money (decision 0250): the facts the confirmation mail needs. */
 export type PaymentFacts = { method: 'card' | 'bank_transfer'; bankTransferDetails: string | null; reference: string };
 
-/** The confirmation's payment part: what to pay, by when, and how; only what is true on this install (0252). */
+/**
+ * The confirmation's payment part: what to pay, by when, and how; only what is true on this install (0252). The terms are
+ * the checkout's own (`checkoutAmounts` with `balanceDue`): under 14 days away no deposit is offered, so the mail never
+ * speaks of a deposit beside "due now" (issue 31).
+ */
 function paymentLines(b: BookerBooking, payment: PaymentFacts, link: string, now: Date): string[] {
   const total = toMinorUnits(b.total_price);
-  const options = checkoutAmounts(total, 0);
-  const amounts =
+  const options = checkoutAmounts(total, 0, balanceDue(b.date, todayIn(b.timezone, now)));
+  const dueText = balanceDueText(b.date, b.timezone, now);
+  const lines =
     options.deposit !== null
-      ? `a deposit of ${formatPence(options.deposit, b.currency)} (${DEPOSIT_PERCENT} %) or the full ${formatPence(total, b.currency)}`
-      : `${formatPence(total, b.currency)}`;
-  const lines = [`To confirm your booking, pay ${amounts}. The balance is due ${balanceDueText(b.date, b.timezone, now)}.`];
+      ? [
+          `To confirm your booking, pay a deposit of ${formatPence(options.deposit, b.currency)} (${DEPOSIT_PERCENT} %) or the full ${formatPence(total, b.currency)}. The balance is due ${dueText}.`,
+        ]
+      : [`To confirm your booking, pay ${formatPence(total, b.currency)}, due ${dueText}.`];
   if (payment.method === 'card') return [...lines, `Pay online by card from your booking page: ${link}`];
   if (payment.bankTransferDetails) {
     return [

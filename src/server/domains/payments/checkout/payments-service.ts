@@ -37,14 +37,15 @@ async function stateOf(db: DbOrTx, setup: PaymentSetup, booking: BookingFacts): 
   const net = netPaid(ledger.map((r) => ({ id: r.id, kind: r.kind, payment_amount: r.paymentAmount, corrects_payment_id: r.correctsPaymentId })));
   const total = totalPence(booking);
   const closed = cancelled(booking);
+  const due = balanceDueFields(booking.date, booking.timezone);
   return {
     currency: booking.currency,
     total,
     paid: net,
     due: dueOf(total, net),
     deposit_percent: DEPOSIT_PERCENT,
-    ...balanceDueFields(booking.date, booking.timezone),
-    options: closed ? { deposit: null, full: null, balance: null } : checkoutAmounts(total, net),
+    ...due,
+    options: closed ? { deposit: null, full: null, balance: null } : checkoutAmounts(total, net, { onBooking: due.balance_due_on_booking }),
     cancelled: closed,
     provider: paymentMethodOf(setup) === 'card' ? 'stripe' : 'bank_transfer',
     bank_transfer: { reference: bankTransferReference(booking.tempCode), details: setup.bankTransferDetails },
