@@ -11,7 +11,7 @@ export type HttpClient = {
 
 export async function openClient(baseUrl: string, headers: Record<string, string> = {}): Promise<HttpClient> {
   if (!/^http:\/\/(127\.0\.0\.1|localhost)(:\d+)?$/.test(baseUrl)) throw new Error(`loopback only: ${baseUrl}`);
-  const page = await fetch(`${baseUrl}/`, { headers });
+  const page = await fetchResent(`${baseUrl}/`, { headers });
   const html = await page.text();
   const state = { cookie: cookieFrom(page.headers) ?? '', csrf: /<meta name="csrf-token" content="([^"]+)">/.exec(html)?.[1] ?? '' };
   const client: HttpClient = {
@@ -22,7 +22,7 @@ export async function openClient(baseUrl: string, headers: Record<string, string
       return state.csrf;
     },
     async request(method, path, body, extra = {}) {
-      const res = await fetch(`${baseUrl}${path}`, {
+      const res = await fetchResent(`${baseUrl}${path}`, {
         method,
         headers: {
           ...headers,
@@ -52,6 +52,27 @@ export async function openClient(baseUrl: string, headers: Record<string, string
     },
   };
   return client;
+}
+
+/**
+ * fetch, sent again when the connection was closed before any answer came. An HTTP/1.1 keep-alive connection may be
+ * closed by the other side (a proxy's graceful reload ends all its idle ones) in the instant a request is written into
+ * it; the server never saw that request, and browsers resend it on a fresh connection. undici does not, and its next
+ * pooled connection may be one of the closed ones too, so this tries a few times.
+ */
+export async function fetchResent(input: string, init: RequestInit = {}, attempts = 5): Promise<Response> {
+  try {
+    return await fetch(input, init);
+  } catch (error) {
+    if (attempts <= 1 || !closedBeforeAnswer(error)) throw error;
+    return fetchResent(input, init, attempts - 1);
+  }
+}
+
+function closedBeforeAnswer(error: unknown): boolean {
+  if (!(error instanceof TypeError) || !(error.cause instanceof Error)) return false;
+  const code = 'code' in error.cause ? error.cause.code : undefined;
+  return code === 'UND_ERR_SOCKET' || code === 'ECONNRESET';
 }
 
 function cookieFrom(headers: Headers): string | undefined {

@@ -42,7 +42,7 @@ function note(status: number, what: string) {
  * A booking POST from its own loopback address (127.0.x.y): the proxy forwards it in X-Forwarded-For and, with
  * TRUST_PROXY=1, the server counts it against that address (20 bookings an hour each), as it would a real visitor's.
  */
-function postFrom(localAddress: string, proxyPort: number, pathname: string, body: unknown, headers: Record<string, string>) {
+function postFrom(localAddress: string, proxyPort: number, pathname: string, body: unknown, headers: Record<string, string>, attempt = 1) {
   const payload = JSON.stringify(body);
   return new Promise<{ status: number; body: string }>((resolve, reject) => {
     const req = http.request(
@@ -61,7 +61,13 @@ function postFrom(localAddress: string, proxyPort: number, pathname: string, bod
         res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
       },
     );
-    req.on('error', reject);
+    // A kept-alive connection the proxy closed (its reload ends idle ones) as this request was written: the server never
+    // saw it, and a browser sends it again on a new connection; so does this (Node's documented pattern), a few times
+    // as the next pooled connection may be closed too. The Idempotency-Key makes even a wrong guess harmless.
+    req.on('error', (error: NodeJS.ErrnoException) => {
+      if (req.reusedSocket && attempt < 5 && error.code === 'ECONNRESET') resolve(postFrom(localAddress, proxyPort, pathname, body, headers, attempt + 1));
+      else reject(error);
+    });
     req.end(payload);
   });
 }
