@@ -9,7 +9,7 @@ import { teamScoreSchema } from './scoring';
 
 export const PLAYER_TOKEN_HEADER = 'x-player-token';
 /** SSE event types on every game stream; `found` and `items` are the hunt's (shared/api/hunt.ts); `submission` goes to the submitting team only (issue 14). */
-export const GAME_EVENT_TYPES = ['state', 'teams', 'player', 'position', 'message', 'found', 'items', 'submission'] as const;
+export const GAME_EVENT_TYPES = ['state', 'teams', 'player', 'position', 'message', 'found', 'items', 'submission', 'feed'] as const;
 export type GameEventType = (typeof GAME_EVENT_TYPES)[number];
 
 export const GAME_STATUSES = ['not_started', 'lobby', 'live', 'ended'] as const;
