@@ -31,11 +31,13 @@ describe('money', () => {
     expect(computeBookingPrice({ players: 8, pricePerPerson: 15, addOnPrices: [] })).toEqual({
       price_per_person: 15,
       add_ons_total: 0,
+      discount_total: 0,
       total_price: 120,
     });
     expect(computeBookingPrice({ players: 10, pricePerPerson: 25, addOnPrices: [300] })).toEqual({
       price_per_person: 25,
       add_ons_total: 300,
+      discount_total: 0,
       total_price: 550,
     });
   });
