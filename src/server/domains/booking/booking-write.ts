@@ -9,6 +9,7 @@ import { ConflictError, NotFoundError } from '../../platform/errors';
 import type { Mailer, OutgoingMail } from '../../platform/mail';
 import { gameOfBooking, syncDefaultStations } from '../game/records';
 import { calendarMoved } from './booking-calendar';
+import { assertHostFreeAfterMove } from './host-availability';
 
 import type { BookingRow, BookingValues } from './booking-row';
 
@@ -87,8 +88,10 @@ export async function withBooking<S extends Source, T>(
       tx,
       row,
       async update(values) {
-        state.changed = true;
         const next: BookingRow = { ...state.current, ...values };
+        // A new time must leave the booking's host free for it (issue 31, decision 0391): refused before anything is written.
+        await assertHostFreeAfterMove(tx, state.current, next);
+        state.changed = true;
         // A new time, zone, length, meeting point or a cancellation raises the calendar invite's SEQUENCE (decision
         // 0374), here where every booking write passes, so the mails this write queues carry the raised one.
         const raise = !state.sequenceRaised && calendarMoved(state.current, next);

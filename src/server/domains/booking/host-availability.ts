@@ -4,7 +4,7 @@ import { ConflictError, NotFoundError } from '../../platform/errors';
 import { users } from '../identity/tables/users';
 import { DETAIL_MESSAGES } from '../../../shared/api/admin-booking-detail';
 import type { HostAvailability } from '../../../shared/api/host-time';
-import { bookingGame } from '../game/records';
+import { bookingGame, gameOfBooking } from '../game/records';
 import { lockHost, travelMarginMinutes, unavailabilityMeeting } from '../identity';
 import { hostClash, hostClashMessage, type HostClash, type HostGame, type TimeWindow } from '../../../shared/host-time';
 import { bookedWindow } from '../../../shared/meeting-time';
@@ -12,6 +12,7 @@ import { API_DATE } from '../../../shared/time';
 import { format } from 'date-fns';
 import { bookings } from './tables/bookings';
 import { stateOfRow } from './booking-transitions';
+import type { BookingRow } from './booking-row';
 
 /**
  * Hosts' time from the booking side (issue 31, decision 0376): the games each host is on, the rule of shared/host-time.ts
@@ -87,6 +88,22 @@ export async function assertHostFree(tx: DbOrTx, booking: Schedule & { id: numbe
   await lockHost(tx, hostId);
   const clash = (await clashesFor(tx, booking, [hostId])).get(hostId);
   if (clash) throw new ConflictError(hostClashMessage(clash, booking.timezone));
+}
+
+/**
+ * A booking moved in time (its date, meeting time, zone or length) keeps its host only if they are free at the new time
+ * (issue 31): called by the booking write on every update, so the staff PATCH, the booker's own change and any later
+ * path alike answer a 409 naming the other booking, and nothing is written. The same locked check as an assignment.
+ */
+export async function assertHostFreeAfterMove(tx: DbOrTx, before: BookingRow, after: BookingRow): Promise<void> {
+  const was = bookedWindow(before);
+  const next = bookedWindow(after);
+  if (!next || (was && was.start.getTime() === next.start.getTime() && was.end.getTime() === next.end.getTime())) return;
+  // A closed booking holds nobody's time (gamesOfHosts skips it too).
+  if (stateOfRow(after) === 'closed') return;
+  const game = await gameOfBooking(tx, after.id);
+  const hostIds = new Set([game?.hostId ?? null, after.assignedHostId].filter((id): id is number => id !== null));
+  for (const hostId of hostIds) await assertHostFree(tx, after, hostId);
 }
 
 /** Every host with whether they are free for this booking's game, and why not (the staff picker, GET …/host-availability). */
