@@ -54,6 +54,10 @@ export const bookings = pgTable(
     currency: text('currency', { enum: CURRENCIES }).notNull().default('GBP'),
     pricePerPerson: money('price_per_person').notNull(),
     addOnsTotal: money('add_ons_total').notNull().default(0),
+    /** The promo code (or, without one, the gift voucher code) the booker gave; the commerce domain owns the codes (0400). */
+    discountCode: text('discount_code'),
+    /** What the promo code took off; total_price is after it. */
+    discountTotal: money('discount_total').notNull().default(0),
     totalPrice: money('total_price').notNull(),
     meetingPointAddress: text('meeting_point_address'),
     meetingPointStatus: text('meeting_point_status'),
@@ -218,6 +222,8 @@ export const pricingHistory = pgTable(
     pricePerPerson: money('price_per_person').notNull(),
     addOns: jsonb('add_ons').$type<StoredAddOn[]>().notNull().default([]),
     players: integer('players').notNull(),
+    discountCode: text('discount_code'),
+    discountTotal: money('discount_total').notNull().default(0),
     totalPrice: money('total_price').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
