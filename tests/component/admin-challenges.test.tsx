@@ -19,6 +19,10 @@ const PYRAMID: Challenge = {
   points_per_submission: 1,
   region_code: null,
   is_default: true,
+  location: null,
+  hidden_until_near: false,
+  check_in: false,
+  accepted_answers: [],
   created_at: '2030-01-01T10:00:00.000Z',
   updated_at: '2030-01-01T10:00:00.000Z',
 };

@@ -13,6 +13,10 @@ export const challengeSchema = z.object({
   points_per_submission: z.number().int(),
   region_code: z.string().nullable(),
   is_default: z.boolean(),
+  location: z.object({ lat: z.number(), lng: z.number(), radius_m: z.number().int() }).nullable(),
+  hidden_until_near: z.boolean(),
+  check_in: z.boolean(),
+  accepted_answers: z.array(z.string()),
   created_at: z.string(),
   updated_at: z.string(),
 });

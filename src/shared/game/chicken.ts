@@ -1,4 +1,5 @@
 import { distanceMetres, type LatLng } from '../geo';
+import { FIX_FRESH_SECONDS, isFixFresh } from './positions';
 
 /**
  * Finding the Chicken (decision 0280), one rule for the server (which decides) and the player app (which explains).
@@ -7,7 +8,7 @@ import { distanceMetres, type LatLng } from '../geo';
  * hiding spot, and fresh (FIX_FRESH_SECONDS). Points: shared/scoring (chickenPointsFor: the first find is worth most).
  */
 export const FIND_RADIUS_M = 60;
-export const FIX_FRESH_SECONDS = 120;
+export { FIX_FRESH_SECONDS };
 /** No 0/O, 1/I/L: the code is read off a screen and typed on another phone. */
 export const FOUND_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 export const FOUND_CODE_LENGTH = 6;
@@ -61,8 +62,7 @@ export function checkFind(c: FindCheck): FindResult {
   if (!c.chicken && !c.hidingSpot) return { ok: false, reason: 'not_hidden', message: CHICKEN_MESSAGES.notHidden };
   if (!c.codeMatches) return { ok: false, reason: 'wrong_code', message: CHICKEN_MESSAGES.wrongCode };
   if (!c.position) return { ok: false, reason: 'no_position', message: CHICKEN_MESSAGES.noPosition };
-  if (c.now.getTime() - c.position.at.getTime() > FIX_FRESH_SECONDS * 1000)
-    return { ok: false, reason: 'stale_position', message: CHICKEN_MESSAGES.stalePosition };
+  if (!isFixFresh(c.position, c.now)) return { ok: false, reason: 'stale_position', message: CHICKEN_MESSAGES.stalePosition };
   const from = c.position;
   const distances = [c.chicken, c.hidingSpot].flatMap((p) => (p ? [distanceMetres(from, p)] : []));
   const nearest = Math.min(...distances);

@@ -10,6 +10,15 @@ export const MIN_FIX_INTERVAL_MS = 1000;
 export const POSITION_SEND_INTERVAL_MS = 5000;
 /** The trail each player carries on the map snapshot. */
 export const TRAIL_LENGTH = 20;
+/**
+ * How old a fix may be and still say where a player is now: the one freshness rule of every check "is this phone
+ * there?" (a Chicken claim, an answer to a challenge tied to a place, a check-in; decisions 0280, 0440).
+ */
+export const FIX_FRESH_SECONDS = 120;
+
+export function isFixFresh(fix: { at: Date }, now: Date): boolean {
+  return now.getTime() - fix.at.getTime() <= FIX_FRESH_SECONDS * 1000;
+}
 
 export type Fix = LatLng & { at: Date };
 

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { hasNoNul, NUL_MESSAGE } from './text-rules';
+import { placeSchema, PLACE_MESSAGES } from '../game/places';
+import { ACCEPTED_ANSWER_MAX_LENGTH, ACCEPTED_ANSWERS_MAX } from '../game/answers';
 
 /** Spec section 3 and 9: challenge types, spice levels and the defaults of a new challenge. */
 export const CHALLENGE_TYPES = ['Rating', 'Tally', 'RightWrong'] as const;
@@ -64,6 +66,9 @@ export const CHALLENGE_MESSAGES = {
   maxNotDivisible: 'Max score must be divisible by points per submission',
   pointsWhole: 'Points per submission must be a whole number',
   regionTooLong: `Region code must be at most ${REGION_CODE_MAX} characters`,
+  acceptedOnlyRightWrong: 'Only All or nothing challenges take accepted answers',
+  acceptedTooMany: `At most ${ACCEPTED_ANSWERS_MAX} accepted answers`,
+  acceptedTooLong: `An accepted answer has at most ${ACCEPTED_ANSWER_MAX_LENGTH} characters`,
   noNul: NUL_MESSAGE,
 } as const;
 
@@ -143,8 +148,21 @@ export const challengeInputSchema = z
       .refine(hasNoNul, CHALLENGE_MESSAGES.noNul)
       .nullish()
       .transform((v) => (v ? v : null)),
+    /** Where the answer must be sent from (issue 29, decision 0440); null: anywhere. */
+    location: placeSchema.nullish().transform((v) => v ?? null),
+    hidden_until_near: z.boolean().default(false),
+    check_in: z.boolean().default(false),
+    /** Right/wrong only: text answers matching one are approved at once (decision 0441). Blank lines are dropped. */
+    accepted_answers: z
+      .array(z.string().trim().max(ACCEPTED_ANSWER_MAX_LENGTH, CHALLENGE_MESSAGES.acceptedTooLong).refine(hasNoNul, CHALLENGE_MESSAGES.noNul))
+      .max(ACCEPTED_ANSWERS_MAX, CHALLENGE_MESSAGES.acceptedTooMany)
+      .default([])
+      .transform((list) => list.filter((a) => a !== '')),
   })
   .superRefine((value, ctx) => {
+    if (value.check_in && !value.location) ctx.addIssue({ code: 'custom', path: ['location'], message: PLACE_MESSAGES.checkInNeedsPlace });
+    if (value.accepted_answers.length > 0 && value.type !== 'RightWrong')
+      ctx.addIssue({ code: 'custom', path: ['accepted_answers'], message: CHALLENGE_MESSAGES.acceptedOnlyRightWrong });
     if (value.type !== 'Tally') return;
     const message = tallyPointsError(value.max_score, value.points_per_submission);
     if (message) ctx.addIssue({ code: 'custom', path: ['points_per_submission'], message });

@@ -6,7 +6,21 @@ import type { SpiceLevel } from '../../../../shared/validation/challenge-rules';
 export type ChallengeRow = typeof challenges.$inferSelect;
 export type ChallengeWrite = Pick<
   typeof challenges.$inferInsert,
-  'name' | 'description' | 'type' | 'spiceLevel' | 'isActive' | 'maxScore' | 'maxSubmissions' | 'pointsPerSubmission' | 'regionCode'
+  | 'name'
+  | 'description'
+  | 'type'
+  | 'spiceLevel'
+  | 'isActive'
+  | 'maxScore'
+  | 'maxSubmissions'
+  | 'pointsPerSubmission'
+  | 'regionCode'
+  | 'locationLat'
+  | 'locationLng'
+  | 'locationRadiusM'
+  | 'hiddenUntilNear'
+  | 'checkIn'
+  | 'acceptedAnswers'
 >;
 
 export function listChallenges(db: DbOrTx, spiceLevel: SpiceLevel | undefined): Promise<ChallengeRow[]> {

@@ -2,6 +2,7 @@ import type { Db } from '../../../platform/db/client';
 import { recordActivity } from '../../identity';
 import { NotFoundError } from '../../../platform/errors';
 import type { Challenge } from '../../../../shared/api/challenges';
+import { placeOfColumns } from '../../../../shared/game/places';
 import { CHALLENGE_DEFAULTS, type ChallengeValues, type SpiceLevel } from '../../../../shared/validation/challenge-rules';
 import { findChallenge, insertChallenge, listChallenges, updateChallenge, type ChallengeRow, type ChallengeWrite } from './admin-challenges-repository';
 
@@ -20,6 +21,10 @@ function toChallengeDto(row: ChallengeRow): Challenge {
     points_per_submission: row.pointsPerSubmission,
     region_code: row.regionCode,
     is_default: row.isDefault,
+    location: placeOfColumns(row),
+    hidden_until_near: row.hiddenUntilNear,
+    check_in: row.checkIn,
+    accepted_answers: row.acceptedAnswers,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
@@ -36,6 +41,13 @@ function toWrite(input: ChallengeValues): ChallengeWrite {
     maxSubmissions: input.max_submissions,
     pointsPerSubmission: input.points_per_submission ?? CHALLENGE_DEFAULTS.points_per_submission,
     regionCode: input.region_code,
+    locationLat: input.location?.lat ?? null,
+    locationLng: input.location?.lng ?? null,
+    locationRadiusM: input.location?.radius_m ?? null,
+    // A pin that is not there cannot be hidden, and a check-in needs one (the schema refuses it without).
+    hiddenUntilNear: input.location !== null && input.hidden_until_near,
+    checkIn: input.check_in,
+    acceptedAnswers: input.accepted_answers,
   };
 }
 
@@ -50,7 +62,8 @@ function changedFields(before: Record<string, unknown>, after: Record<string, un
   const b: Record<string, unknown> = {};
   const a: Record<string, unknown> = {};
   for (const key of Object.keys(after)) {
-    if (before[key] !== after[key]) {
+    // Places and answer lists are compared by value.
+    if (JSON.stringify(before[key]) !== JSON.stringify(after[key])) {
       b[key] = before[key];
       a[key] = after[key];
     }

@@ -11,8 +11,8 @@ import { assertTeamMay, weaponsGameOf } from '../team-effects';
 import { playPath } from '../../../../shared/booking-links';
 import { finalRadius } from '../../../../shared/game/area';
 import { isLiveNow } from '../../../../shared/lifecycle/game-states';
-import { checkFind, CHICKEN_MESSAGES, FIX_FRESH_SECONDS, normalizeFoundCode } from '../../../../shared/game/chicken';
-import type { Fix } from '../../../../shared/game/positions';
+import { checkFind, CHICKEN_MESSAGES, normalizeFoundCode } from '../../../../shared/game/chicken';
+import { isFixFresh, type Fix } from '../../../../shared/game/positions';
 import { GAME_MESSAGES } from '../../../../shared/game/teams';
 import { chickenPointsFor } from '../../../../shared/scoring/leaderboard';
 import { isInsideCircle } from '../../../../shared/geo';
@@ -84,7 +84,7 @@ export async function hideChicken(db: Db, auth: PlayerAuth, now: Date = new Date
  */
 async function claimPosition(tx: Tx, auth: PlayerAuth, fix: ClaimPosition, now: Date): Promise<Fix> {
   const takenAt = new Date(Math.min(Date.parse(fix.at), now.getTime()));
-  if (now.getTime() - takenAt.getTime() > FIX_FRESH_SECONDS * 1000) return { lat: fix.lat, lng: fix.lng, at: takenAt };
+  if (!isFixFresh({ at: takenAt }, now)) return { lat: fix.lat, lng: fix.lng, at: takenAt };
   const last = lastFixOf(auth.player);
   const point = { lat: fix.lat, lng: fix.lng, at: now };
   if (judgeOrRefuse(point, last, 'position') === 'too_often' && last) return last;
