@@ -52,7 +52,16 @@ describe('invoice numbers', () => {
 });
 
 describe('invoice lines', () => {
-  const booking = { planType: 'pro', players: 8, addOns: ['hosted'], pricePerPerson: 20, addOnsTotal: 300, totalPrice: 460 };
+  const booking = {
+    planType: 'pro',
+    players: 8,
+    addOns: ['hosted'],
+    pricePerPerson: 20,
+    addOnsTotal: 300,
+    discountTotal: 0,
+    totalPrice: 460,
+    discountCode: null,
+  };
 
   it('bills plan × players and the add-ons, adding up to a payment of the whole price', () => {
     const lines = invoiceLines(booking, 46_000, { voucher: 0, other: 0 });
@@ -64,9 +73,15 @@ describe('invoice lines', () => {
   });
 
   it('shows the discount the booking was priced with, under its code', () => {
-    const lines = invoiceLines({ ...booking, totalPrice: 414, discountCode: 'SUMMER10' }, 41_400, { voucher: 0, other: 0 });
+    const lines = invoiceLines({ ...booking, discountTotal: 46, totalPrice: 414, discountCode: 'SUMMER10' }, 41_400, { voucher: 0, other: 0 });
     expect(lines.at(-1)).toEqual({ description: 'Discount (SUMMER10)', quantity: 1, unit_amount: -4_600, amount: -4_600 });
     expect(linesTotal(lines)).toBe(41_400);
+  });
+
+  it('shows a total set by hand as an adjustment to the priced total', () => {
+    const lines = invoiceLines({ ...booking, totalPrice: 450 }, 45_000, { voucher: 0, other: 0 });
+    expect(lines.at(-1)).toEqual({ description: 'Price adjustment', quantity: 1, unit_amount: -1_000, amount: -1_000 });
+    expect(linesTotal(lines)).toBe(45_000);
   });
 
   it('takes off what a gift voucher and earlier payments covered and what is left to pay, so the lines add up to this payment', () => {

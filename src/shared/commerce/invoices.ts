@@ -60,8 +60,10 @@ export type InvoicedBooking = {
   addOns: readonly string[];
   pricePerPerson: number;
   addOnsTotal: number;
+  /** What the booking's promo code took off (0 without one). */
+  discountTotal: number;
   totalPrice: number;
-  discountCode?: string | null;
+  discountCode: string | null;
 };
 
 /** What was paid before this payment, by kind: gift vouchers get a line of their own. */
@@ -77,9 +79,7 @@ const addOnName = (type: string) => ADD_ONS.find((a) => a.type === type)?.name ?
  */
 export function invoiceLines(booking: InvoicedBooking, payment: number, earlier: EarlierPayments): InvoiceLine[] {
   const addOnsTotal = booking.addOns.length ? booking.addOnsTotal : 0;
-  const listTotal = booking.pricePerPerson * booking.players + addOnsTotal;
-  // The discount is what the booking's stored total is below its list total (a promo code's, as it was priced).
-  const discountPence = Math.max(0, toMinorUnits(listTotal) - toMinorUnits(booking.totalPrice));
+  const discountPence = toMinorUnits(booking.discountTotal);
   const price = computeBookingPrice({
     players: booking.players,
     pricePerPerson: booking.pricePerPerson,
@@ -99,7 +99,10 @@ export function invoiceLines(booking: InvoicedBooking, payment: number, earlier:
     const code = booking.discountCode ? ` (${booking.discountCode})` : '';
     lines.push({ description: `Discount${code}`, quantity: 1, unit_amount: amount, amount });
   }
-  const total = toMinorUnits(price.total_price);
+  // A total staff set by hand differs from the rule's: the difference is shown, so the lines still add up.
+  const total = toMinorUnits(booking.totalPrice);
+  const adjustment = total - toMinorUnits(price.total_price);
+  if (adjustment) lines.push({ description: 'Price adjustment', quantity: 1, unit_amount: adjustment, amount: adjustment });
   const take = (description: string, amount: number) => {
     if (amount !== 0) lines.push({ description, quantity: 1, unit_amount: -amount, amount: -amount });
   };
