@@ -1,4 +1,7 @@
-/** The challenge set a fresh database starts with: three types across three spice levels, for a city hunt. */
+/**
+ * The challenge set a fresh database starts with: three types across three spice levels, for a city hunt. The ones
+ * that say "film…" or "record…" take a video (answerMedia, decision 0422; migration 0021 sets them on older installs).
+ */
 export const DEFAULT_CHALLENGES = [
   {
     name: 'Team Selfie with a Landmark',
@@ -20,6 +23,7 @@ export const DEFAULT_CHALLENGES = [
     type: 'Rating',
     spiceLevel: 'Spicy',
     maxScore: 20,
+    answerMedia: 'video',
   },
   {
     name: 'Street Art Critic',
@@ -27,6 +31,7 @@ export const DEFAULT_CHALLENGES = [
     type: 'Rating',
     spiceLevel: 'Mild',
     maxScore: 10,
+    answerMedia: 'video',
   },
   {
     name: 'Recreate a Movie Scene',
@@ -34,6 +39,7 @@ export const DEFAULT_CHALLENGES = [
     type: 'Rating',
     spiceLevel: 'Spicy',
     maxScore: 20,
+    answerMedia: 'video',
   },
   {
     name: 'Find a Red Post Box',
@@ -80,6 +86,7 @@ export const DEFAULT_CHALLENGES = [
     type: 'Tally',
     spiceLevel: 'Spicy',
     maxScore: 20,
+    answerMedia: 'video',
     maxSubmissions: 10,
     pointsPerSubmission: 2,
   },
@@ -89,6 +96,7 @@ export const DEFAULT_CHALLENGES = [
     type: 'Rating',
     spiceLevel: 'Spicy',
     maxScore: 25,
+    answerMedia: 'video',
   },
   {
     name: 'Bridge Count',

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, doublePrecision, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { CHALLENGE_TYPES, SPICE_LEVELS } from '../../../../shared/validation/challenge-rules';
 import { oneOfCheck } from '../../../platform/db/one-of-check';
+import { MEDIA_KINDS } from '../../../../shared/media';
 
 export const challenges = pgTable(
   'challenges',
@@ -28,6 +29,10 @@ export const challenges = pgTable(
     checkIn: boolean('check_in').notNull().default(false),
     /** Right/wrong answers approved without a host when they match one (shared/game/answers.ts, decision 0441). */
     acceptedAnswers: jsonb('accepted_answers').$type<string[]>().notNull().default([]),
+    /** The media a photo answer is sent as: a photo, or a video for a challenge that says "film…" (decision 0422). */
+    answerMedia: text('answer_media', { enum: MEDIA_KINDS }).notNull().default('photo'),
+    /** The phone offers the camera only, not the gallery (decision 0423: what the server can and cannot enforce). */
+    liveCapture: boolean('live_capture').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -35,6 +40,7 @@ export const challenges = pgTable(
     index('challenges_spice_idx').on(t.spiceLevel),
     oneOfCheck('challenges_type_check', t.type, CHALLENGE_TYPES),
     oneOfCheck('challenges_spice_level_check', t.spiceLevel, SPICE_LEVELS),
+    oneOfCheck('challenges_answer_media_check', t.answerMedia, MEDIA_KINDS),
     check(
       'challenges_location_check',
       sql`(${t.locationLat} is null and ${t.locationLng} is null and ${t.locationRadiusM} is null) or (${t.locationLat} is not null and ${t.locationLng} is not null and ${t.locationRadiusM} > 0)`,
