@@ -35,6 +35,8 @@ export const mailOutbox = pgTable(
      * so calendar-aware mail apps offer to add, update or remove the event (decision 0373).
      */
     icalEvent: jsonb('ical_event').$type<{ method: 'REQUEST' | 'CANCEL' | 'PUBLISH'; filename: string; content: string }>(),
+    /** Files the mail carries (an invoice's PDF, decision 0412), their bytes in base64: queued with the mail, sent with it. */
+    attachments: jsonb('attachments').$type<{ filename: string; content_type: string; content_base64: string }[]>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
