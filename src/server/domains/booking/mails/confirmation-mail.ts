@@ -54,8 +54,20 @@ function paymentLines(b: BookerBooking, payment: PaymentFacts, link: string, now
   return [...lines, `To pay by bank transfer, reply to this email and we will send you our account details. Your reference: ${payment.reference}`];
 }
 
+/**
+ * Why the confirmation goes out: the booking was made, or the booker's own change altered its total (issue 31), when a
+ * new confirmation carries the current amount, so no mail the booker keeps names a stale total as the latest.
+ */
+export type ConfirmationOccasion = 'booked' | 'total_changed';
+
 /** The booker's confirmation from the wizard: what they booked, what it costs, how to pay, and the link to manage it. */
-export function bookingConfirmationMail(b: BookerBooking, baseUrl: string, payment: PaymentFacts, now: Date = new Date()): OutgoingMail {
+export function bookingConfirmationMail(
+  b: BookerBooking,
+  baseUrl: string,
+  payment: PaymentFacts,
+  now: Date = new Date(),
+  occasion: ConfirmationOccasion = 'booked',
+): OutgoingMail {
   const when = whenText({ date: b.date, meetingTime: b.meeting_time, timezone: b.timezone });
   const plan = PLANS.find((p) => p.type === b.plan_type)?.name ?? b.plan_type;
   const addOns = b.add_ons.map((t) => ADD_ONS.find((a) => a.type === t)?.name ?? t);
@@ -73,10 +85,14 @@ export function bookingConfirmationMail(b: BookerBooking, baseUrl: string, payme
   ];
   const pay = paymentLines(b, payment, link, now);
   const hello = greeting(b.full_name);
+  const intro =
+    occasion === 'total_changed'
+      ? `Your booking has changed and so has its total: it is now ${formatMoney(b.total_price, b.currency)}. Here are your game details as they stand.`
+      : 'Thanks for booking a Chicken hunt! Here are your game details.';
   const text = [
     hello,
     '',
-    `Thanks for booking a Chicken hunt! Here are your game details.`,
+    intro,
     '',
     ...rows.map(([k, v]) => `${k}: ${v}`),
     '',
@@ -87,10 +103,14 @@ export function bookingConfirmationMail(b: BookerBooking, baseUrl: string, payme
   ].join('\n');
   const html = [
     `<p>${escapeHtml(hello)}</p>`,
-    '<p>Thanks for booking a Chicken hunt! Here are your game details.</p>',
+    `<p>${escapeHtml(intro)}</p>`,
     htmlRows(rows),
     `<div data-part="payment">${pay.map((line) => `<p style="white-space:pre-line">${escapeHtml(line)}</p>`).join('')}</div>`,
     `<p><a href="${escapeHtml(link)}">Manage your booking</a> (code ${escapeHtml(b.temp_code)})</p>`,
   ].join('\n');
-  return { to: b.email, subject: `Your hatch game on ${when.date} in ${b.city}`, text, html, kind: 'booking_confirmation' };
+  const subject =
+    occasion === 'total_changed'
+      ? `Updated booking: your hatch game on ${when.date} in ${b.city}, now ${formatMoney(b.total_price, b.currency)}`
+      : `Your hatch game on ${when.date} in ${b.city}`;
+  return { to: b.email, subject, text, html, kind: 'booking_confirmation' };
 }

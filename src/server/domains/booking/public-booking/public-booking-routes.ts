@@ -44,7 +44,7 @@ export const publicBookingRoutes: FastifyPluginAsyncZod = async (app) => {
       const bookingCode = headerValue(request.headers[BOOKING_CODE_HEADER], 64);
       const manageKey = headerValue(request.headers[MANAGE_KEY_HEADER], 128);
       return updatePublicBooking(
-        { db, guesses },
+        { db, guesses, mail: app.deps.mail, payments: app.deps.payments, baseUrl: app.deps.publicUrl },
         { id: request.params.id, body: request.body, sessionKey: request.auth.sessionKey, bookingCode, manageKey, ip: request.ip },
       );
     },

@@ -21,7 +21,7 @@ import { localToUtcIso } from '../../../../shared/time';
 import { bookingConfirmationMail } from '../booking-mails';
 import { bankTransferReference } from '../../../platform/payment-provider/bank-transfer';
 import { paymentMethodOf, type PaymentSetup } from '../../../platform/payment-provider/payment-setup';
-import { withBooking, type BookingRow, type BookingValues } from '../booking-write';
+import { withBooking, type BookingRow, type BookingValues, type BookingWrite } from '../booking-write';
 import { gameCodeOf } from './public-booking-repository';
 import { addPricingHistory } from '../booking-history';
 import { contactOfRow, contactValues } from '../contact-columns';
@@ -60,17 +60,21 @@ export async function createPublicBooking(
         input.now ? { now: input.now } : {},
       );
       const booking = toBookerBooking(created.aggregate);
-      const payment = {
-        method: paymentMethodOf(deps.payments),
-        bankTransferDetails: deps.payments.bankTransferDetails,
-        reference: bankTransferReference(booking.temp_code),
-      };
       // The confirmation is about the game's time: it carries the calendar invite (decision 0373).
       const icalEvent = await bookerInvite(tx, { from: deps.mail.from, baseUrl: input.baseUrl }, booking.id, input.now);
-      await deps.mail.queue(tx, { ...bookingConfirmationMail(booking, input.baseUrl, payment, input.now), bookingId: booking.id, icalEvent });
+      await deps.mail.queue(tx, {
+        ...bookingConfirmationMail(booking, input.baseUrl, paymentFactsOf(deps.payments, booking), input.now),
+        bookingId: booking.id,
+        icalEvent,
+      });
       return { statusCode: 201, body: { booking } };
     },
   );
+}
+
+/** How this install takes the booker's money, for the confirmation's payment part (decision 0250). */
+function paymentFactsOf(payments: PaymentSetup, booking: Pick<BookerBooking, 'temp_code'>) {
+  return { method: paymentMethodOf(payments), bankTransferDetails: payments.bankTransferDetails, reference: bankTransferReference(booking.temp_code) };
 }
 
 /** True when `given` is the booking's management key. */
@@ -211,24 +215,27 @@ function isOwner(row: BookingRow, gameCode: string | null, who: { sessionKey: st
  * the price list when players, plan, add-ons or currency change, with a pricing history entry; every
  * change is recorded in booking_changes (source 'booker') and bumps the version.
  */
+type ChangeDeps = { db: Db; guesses: CodeGuesses; mail: Mailer; payments: PaymentSetup; baseUrl: string };
+
 export async function updatePublicBooking(
-  deps: { db: Db; guesses: CodeGuesses },
+  deps: ChangeDeps,
   input: { id: number; body: UpdateBookingBody; sessionKey: string | null; bookingCode: string | null; manageKey: string | null; ip: string; now?: Date },
 ): Promise<BookingAnswer> {
   // A code or key in the headers is a guess like any other: a wrong one (404) counts against the address.
   const byCode = input.bookingCode !== null || input.manageKey !== null;
-  return byCode ? deps.guesses.guard(input.ip, () => changeBooking(deps.db, input)) : changeBooking(deps.db, input);
+  return byCode ? deps.guesses.guard(input.ip, () => changeBooking(deps, input)) : changeBooking(deps, input);
 }
 
 async function changeBooking(
-  db: Db,
+  deps: ChangeDeps,
   input: { id: number; body: UpdateBookingBody; sessionKey: string | null; bookingCode: string | null; manageKey: string | null; now?: Date },
 ): Promise<BookingAnswer> {
   const { aggregate } = await withBooking(
-    db,
+    deps.db,
     { id: input.id },
     {
       actor: { source: 'booker' },
+      mailer: deps.mail,
       expectedVersion: input.body.version,
       guard: async (row, tx) => {
         if (!isOwner(row, await gameCodeOf(tx, row.id), input)) throw new NotFoundError(PUBLIC_BOOKING_MESSAGES.bookingNotFound);
@@ -319,7 +326,21 @@ async function changeBooking(
       }
       await write.update(update);
       write.audit({ fields: Object.fromEntries(changed.map((f) => [f, { from: before[f], to: after[f] }])) });
+      // A new total is confirmed anew (issue 31, decision 0392): the booker's mails always name the current amount.
+      if (update.totalPrice !== undefined && Number(update.totalPrice) !== Number(row.totalPrice)) await queueNewConfirmation(deps, write, input.now);
     },
   );
   return { booking: toBookerBooking(aggregate) };
+}
+
+/**
+ * The confirmation again, as the booking now stands, when the booker's own change altered its total: same kind (so the
+ * recipient cap of decision 0180 counts it), the current amount and payment terms, and the calendar invite.
+ */
+async function queueNewConfirmation(deps: ChangeDeps, write: BookingWrite<'booker'>, now: Date | undefined): Promise<void> {
+  const agg = await loadBookingAggregate(write.tx, { id: write.row.id });
+  if (!agg) return;
+  const booking = toBookerBooking(agg);
+  const icalEvent = await bookerInvite(write.tx, { from: deps.mail.from, baseUrl: deps.baseUrl }, booking.id, now);
+  await write.queueMail({ ...bookingConfirmationMail(booking, deps.baseUrl, paymentFactsOf(deps.payments, booking), now, 'total_changed'), icalEvent });
 }
