@@ -4,6 +4,7 @@ import { idempotencyKeys } from './db/tables';
 import { sha256 } from './crypto';
 import { AppError, ValidationError } from './errors';
 import { PUBLIC_BOOKING_MESSAGES } from '../../shared/api/public-booking';
+import { IDEMPOTENCY_KEY_TTL_MS } from '../../shared/api/idempotency';
 
 const IDEMPOTENCY_MESSAGES = {
   reused: PUBLIC_BOOKING_MESSAGES.idempotencyReused,
@@ -61,14 +62,9 @@ export async function runIdempotent<T>(
       .onConflictDoNothing({ target: [idempotencyKeys.scope, idempotencyKeys.key] })
       .returning({ key: idempotencyKeys.key });
     if (claimed.length === 0) {
-      const [stored] = await tx
-        .select()
-        .from(idempotencyKeys)
-        .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)))
-        .limit(1);
-      if (!stored || stored.statusCode === null) throw new AppError(409, 'A request with this Idempotency-Key is still being processed.');
-      if (stored.requestHash !== fingerprint) throw ValidationError.field('idempotency_key', IDEMPOTENCY_MESSAGES.reused);
-      return { statusCode: stored.statusCode, body: options.parse(stored.response), replayed: true };
+      const replay = await storedAnswer(tx, { ...options, key });
+      if (!replay) throw new AppError(409, 'A request with this Idempotency-Key is still being processed.');
+      return replay;
     }
     const answer = await work(tx);
     await tx
@@ -79,7 +75,29 @@ export async function runIdempotent<T>(
   });
 }
 
-/** Keys only need to outlive a client's retries; a day is plenty. */
-export async function pruneIdempotencyKeys(db: Db, olderThanMs = 24 * 60 * 60 * 1000): Promise<void> {
+/**
+ * The stored answer of a finished request with this key, or null when there is none (yet). Lets a caller skip work
+ * it would do before `runIdempotent`'s transaction (an upload) when the request is a replay; a key used for another
+ * request is refused with 422.
+ */
+export async function storedAnswer<T>(
+  db: Db | Tx,
+  options: { scope: string; key: string; fingerprint: string; parse: (stored: unknown) => T },
+): Promise<IdempotentResult<T> | null> {
+  const [stored] = await db
+    .select()
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.scope, options.scope), eq(idempotencyKeys.key, options.key)))
+    .limit(1);
+  if (!stored || stored.statusCode === null) return null;
+  if (stored.requestHash !== options.fingerprint) throw ValidationError.field('idempotency_key', IDEMPOTENCY_MESSAGES.reused);
+  return { statusCode: stored.statusCode, body: options.parse(stored.response), replayed: true };
+}
+
+/**
+ * Keys outlive a client's retries, and a phone's queue of answers made offline (which refuses an answer older than
+ * shared/game/made-at.ts, below this, so a pruned key can never be replayed into a second answer; decision 0430).
+ */
+export async function pruneIdempotencyKeys(db: Db, olderThanMs = IDEMPOTENCY_KEY_TTL_MS): Promise<void> {
   await db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, new Date(Date.now() - olderThanMs)));
 }

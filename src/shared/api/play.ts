@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { GAME_MESSAGES, MESSAGE_MAX, PLAYER_NAME_MAX, TEAM_NAME_MAX } from '../game/teams';
 import { teamScoreSchema } from './scoring';
+import { madeAtSchema } from '../game/made-at';
 
 /**
  * The live game as players see it (issue 13; /work contract "the live game", decisions 0220–0229).
@@ -8,7 +9,7 @@ import { teamScoreSchema } from './scoring';
  */
 
 export const PLAYER_TOKEN_HEADER = 'x-player-token';
-/** SSE event types on every game stream; `found` and `items` are the hunt's (shared/api/hunt.ts); `submission` goes to the submitting team only (issue 14). */
+/** SSE event types on every game stream; `found` and `items` are the hunt's (shared/api/hunt.ts); `submission` goes to the submitting team only (issue 14); `feed` to everyone (shared/api/showcase.ts). */
 export const GAME_EVENT_TYPES = ['state', 'teams', 'player', 'position', 'message', 'found', 'items', 'submission', 'feed'] as const;
 export type GameEventType = (typeof GAME_EVENT_TYPES)[number];
 
@@ -109,6 +110,8 @@ export const positionBody = z.object({
   lat: z.number({ message: GAME_MESSAGES.outsideWorld }),
   lng: z.number({ message: GAME_MESSAGES.outsideWorld }),
   accuracy: z.number().min(0).max(100_000).optional(),
+  /** When the phone took the fix, if it is sent later (kept offline, issue 29; shared/game/made-at.ts). */
+  made_at: madeAtSchema.optional(),
 });
 export type PositionBody = z.infer<typeof positionBody>;
 

@@ -63,3 +63,14 @@ export async function storeFix(db: DbOrTx, auth: PlayerAuth, point: { lat: numbe
   // Both drivers answer { rows }; the row is there only if the fix was written.
   return executeResult.parse(result).rows.length > 0;
 }
+
+/**
+ * A fix the phone kept offline and sends after a newer one was accepted (issue 29, decision 0431): it joins the trail
+ * at its own time but never moves the player's latest position, so "where is this phone now" (the freshness rule of
+ * a Chicken claim or a place-tied answer) only ever reads the newest fix. Nothing is published: the map shows now.
+ */
+export async function storeOlderFix(db: DbOrTx, auth: PlayerAuth, point: { lat: number; lng: number; accuracy?: number | undefined }, at: Date): Promise<void> {
+  await db.execute(sql`
+    insert into player_positions (instance_id, player_id, lat, lng, accuracy, at)
+    values (${auth.instance.id}, ${auth.player.id}, ${point.lat}, ${point.lng}, ${point.accuracy ?? null}, ${at.toISOString()}::timestamptz)`);
+}

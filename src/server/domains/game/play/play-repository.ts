@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../platform/db/client';
-import { instanceTeams, players } from '../tables/games';
+import { gameInstances, instanceTeams, players } from '../tables/games';
 import { nameKey } from '../../../../shared/game/teams';
 
 // Shared with the hunt module: domains/game/player-auth.ts.
@@ -51,5 +51,15 @@ export async function insertPlayer(db: DbOrTx, values: typeof players.$inferInse
 export async function updatePlayer(db: DbOrTx, id: number, values: Partial<Pick<typeof players.$inferInsert, 'ready' | 'location' | 'teamId'>>) {
   const [row] = await db.update(players).set(values).where(eq(players.id, id)).returning();
   if (!row) throw new Error('player vanished');
+  return row;
+}
+
+/** When an instance was played: what a fix or an answer made offline is judged against (shared/game/made-at.ts). */
+export async function instancePlayTimes(db: DbOrTx, instanceId: number) {
+  const [row] = await db
+    .select({ status: gameInstances.status, startTime: gameInstances.startTime, endsAt: gameInstances.endsAt, endTime: gameInstances.endTime })
+    .from(gameInstances)
+    .where(eq(gameInstances.id, instanceId))
+    .limit(1);
   return row;
 }

@@ -20,11 +20,14 @@ import {
 import { hasPaid } from '../../../../shared/lifecycle/booking-states';
 import { joinRefusal } from '../../../../shared/lifecycle/joining';
 import { isLiveNow } from '../../../../shared/lifecycle/game-states';
-import { judgeOrRefuse, lastFixOf, storeFix } from '../position-fixes';
+import { judgeOrRefuse, lastFixOf, storeFix, storeOlderFix } from '../position-fixes';
+import { checkInOnArrival } from '../play-challenges/places';
+import { judgeMadeAt, wasLiveAt } from '../../../../shared/game/made-at';
+import { isOnEarth } from '../../../../shared/geo';
 import { GAME_MESSAGES, nameKey, teamCapacity } from '../../../../shared/game/teams';
 import { MAX_TEAMS } from '../../../../shared/api/booker-game';
 import type { JoinBody, MapResponse, MeResponse, Player, PlayGameResponse, PositionBody } from '../../../../shared/api/play';
-import { chickenJoined, findTeamByName, insertPlayer, insertTeam, nameTaken, updatePlayer, type PlayerAuth } from './play-repository';
+import { chickenJoined, findTeamByName, insertPlayer, insertTeam, instancePlayTimes, nameTaken, updatePlayer, type PlayerAuth } from './play-repository';
 
 /**
  * The player's side of the live game (docs/decisions/0221-player-tokens.md, 0222-team-capacity.md): join with a
@@ -178,13 +181,35 @@ export async function changeTeam(db: Db, auth: PlayerAuth, choice: TeamChoice) {
 /**
  * A position fix: only while live, on the globe, no faster than 70 m/s since the last accepted fix and at most one a
  * second (times are the server's). One statement writes it (domains/game/position-fixes.ts); nothing is stored on a refusal.
+ * A fix kept offline carries `made_at` (issue 29, decision 0431): it is judged at that time (taken only if the game was
+ * live then), and one older than the player's latest fix joins the trail without moving the player.
  */
 export async function postPosition(db: Db, auth: PlayerAuth, body: PositionBody, now: Date = new Date()): Promise<void> {
-  const { instance, player } = auth;
-  if (!isLiveNow(instance, now)) throw new ConflictError(GAME_MESSAGES.gameNotLive, 'game_not_live');
-  if (judgeOrRefuse({ lat: body.lat, lng: body.lng, at: now }, lastFixOf(player), 'lat') === 'too_often')
-    throw new TooManyRequestsError(1, GAME_MESSAGES.tooOften);
-  if (!(await storeFix(db, auth, body, now))) throw new TooManyRequestsError(1, GAME_MESSAGES.tooOften);
+  const { player } = auth;
+  const at = await fixTime(db, auth, body.made_at, now);
+  const last = lastFixOf(player);
+  if (body.made_at !== undefined && last && at < last.at) {
+    if (!isOnEarth(body)) throw ValidationError.field('lat', GAME_MESSAGES.outsideWorld);
+    await storeOlderFix(db, auth, body, at);
+    return;
+  }
+  if (judgeOrRefuse({ lat: body.lat, lng: body.lng, at }, last, 'lat') === 'too_often') throw new TooManyRequestsError(1, GAME_MESSAGES.tooOften);
+  if (!(await storeFix(db, auth, body, at))) throw new TooManyRequestsError(1, GAME_MESSAGES.tooOften);
+  // Arriving at a check-in challenge's place scores it, once per team (decision 0440).
+  await checkInOnArrival(db, auth, { lat: body.lat, lng: body.lng, at }, at);
+}
+
+/** The time a fix counts at: now, or its made_at (judged by the shared rule) if the game was live then. */
+async function fixTime(db: Db, auth: PlayerAuth, madeAt: string | undefined, now: Date): Promise<Date> {
+  if (madeAt === undefined) {
+    if (!isLiveNow(auth.instance, now)) throw new ConflictError(GAME_MESSAGES.gameNotLive, 'game_not_live');
+    return now;
+  }
+  const verdict = judgeMadeAt(madeAt, now);
+  if (!verdict.ok) throw ValidationError.field('made_at', verdict.message);
+  const instance = await instancePlayTimes(db, auth.instance.id);
+  if (!instance || wasLiveAt(instance, verdict.at) !== 'live') throw new ConflictError(GAME_MESSAGES.gameNotLive, 'game_not_live');
+  return verdict.at;
 }
 
 export async function map(db: Db, auth: PlayerAuth): Promise<MapResponse> {
