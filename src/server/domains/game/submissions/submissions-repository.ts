@@ -25,6 +25,7 @@ const reviewColumns = {
     maxScore: challenges.maxScore,
     maxSubmissions: challenges.maxSubmissions,
     pointsPerSubmission: challenges.pointsPerSubmission,
+    acceptedAnswers: challenges.acceptedAnswers,
   },
   reviewerName: users.name,
 };
