@@ -47,7 +47,18 @@ describe('admin booking detail: what it shows', () => {
         gclid: 'abc123',
         utm_source: 'google',
         teams_list: [{ id: 1, name: 'Team Crumble', players: 'Ann, Bob, Cy' }],
-        pricing_history: [{ timestamp: '2030-01-02T10:00:00.000Z', plan_type: 'pro', price_per_person: 20, add_ons: [], players: 8, total_price: 160 }],
+        pricing_history: [
+          {
+            timestamp: '2030-01-02T10:00:00.000Z',
+            plan_type: 'pro',
+            price_per_person: 20,
+            add_ons: [],
+            players: 8,
+            discount_code: null,
+            discount_total: 0,
+            total_price: 160,
+          },
+        ],
       }),
     );
     const basic = await screen.findByRole('region', { name: 'Basic Information' });

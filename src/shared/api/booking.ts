@@ -27,6 +27,8 @@ export const pricingHistoryEntrySchema = z.object({
   price_per_person: z.number(),
   add_ons: z.array(z.unknown()),
   players: z.number().int(),
+  discount_code: z.string().nullable(),
+  discount_total: z.number(),
   total_price: z.number(),
 });
 
@@ -106,6 +108,9 @@ export const bookerBookingSchema = z.object({
   currency: z.string(),
   price_per_person: z.number(),
   add_ons_total: z.number(),
+  /** The promo code (or gift voucher code) given in the one box, and what the promo code took off: total_price is after it. */
+  discount_code: z.string().nullable(),
+  discount_total: z.number(),
   total_price: z.number(),
   date: z.string(),
   meeting_time: meetingTimeSchema,

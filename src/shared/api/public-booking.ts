@@ -66,6 +66,8 @@ export const createBookingBody = z.object({
   email: emailSchema,
   ...contactShape(optionalText),
   duration: z.number().int().min(30).max(480).default(120),
+  /** The one box: a promo code or a gift voucher code (api-contract, "Codes, vouchers and invoices"). */
+  discount_code: optionalText(64),
   ...trackingInput,
 });
 export type CreateBookingBody = z.infer<typeof createBookingBody>;
@@ -124,6 +126,8 @@ export const updateBookingBody = z.object({
   plan_type: z.enum(PLAN_TYPES).optional(),
   add_ons: z.array(z.enum(ADD_ON_TYPES)).max(ADD_ON_TYPES.length).optional(),
   currency: z.enum(CURRENCIES).optional(),
+  /** The one box before paying: a new code replaces the old one (its use given back); null removes it. */
+  discount_code: patchText(64),
   ...contactShape(patchText),
   version: z.number().int().positive().optional(),
 });

@@ -35,6 +35,8 @@ export function adminBooking(overrides: Partial<AdminBooking> = {}): AdminBookin
     currency: 'GBP',
     price_per_person: 15,
     add_ons_total: 0,
+    discount_code: null,
+    discount_total: 0,
     total_price: 120,
     date: '2030-06-01',
     meeting_time: { hour: 14, minute: 0 },

@@ -8,6 +8,7 @@ import type { CreateBookingBody } from '../../../shared/api/public-booking';
 import { newManageKey, newTempCode } from '../../platform/codes';
 import { ValidationError } from '../../platform/errors';
 import { loadPriceTable, priceBooking } from '../catalogue';
+import { attachDiscountCode, claimDiscountCode } from '../commerce/records';
 import type { BookingAggregate } from './booking-record';
 import { contactValues } from './contact-columns';
 import { contactDetailsSchema, type ContactDetails } from '../../../shared/booking-contact';
@@ -36,6 +37,8 @@ export type NewBookingInput = {
   createdBySession: string | null;
   userId?: number | null;
   tracking: Tracking;
+  /** The one box's promo code (commerce domain, decision 0400); null or absent: none. */
+  discountCode?: string | null;
 };
 
 export type CreateOptions = {
@@ -112,7 +115,16 @@ export async function createBookingRecord(tx: Tx, input: NewBookingInput, option
   const utc = localToUtcIso(input.date, input.meetingTime, input.timezone);
   const addOns = [...new Set(input.addOns)];
   const table = await loadPriceTable(tx, input.currency);
-  const price = priceBooking(table, { planType: input.planType, addOns, players: input.players });
+  // A refused code is a 422 on discount_code and nothing is made (the transaction rolls back).
+  const claim = input.discountCode
+    ? await claimDiscountCode(tx, input.discountCode, {
+        planType: input.planType,
+        players: input.players,
+        currency: input.currency,
+        now: options.now ?? new Date(),
+      })
+    : null;
+  const price = priceBooking(table, { planType: input.planType, addOns, players: input.players, discount: claim?.discount ?? null });
 
   const values = {
     userId: input.userId ?? null,
@@ -132,6 +144,8 @@ export async function createBookingRecord(tx: Tx, input: NewBookingInput, option
     currency: input.currency,
     pricePerPerson: price.price_per_person,
     addOnsTotal: price.add_ons_total,
+    discountCode: claim?.code ?? null,
+    discountTotal: price.discount_total,
     totalPrice: price.total_price,
     meetingTime: { hour: input.meetingTime.hour, minute: input.meetingTime.minute },
     date: input.date,
@@ -160,9 +174,12 @@ export async function createBookingRecord(tx: Tx, input: NewBookingInput, option
       pricePerPerson: price.price_per_person,
       addOns,
       players: input.players,
+      discountCode: claim?.code ?? null,
+      discountTotal: price.discount_total,
       totalPrice: price.total_price,
     })
     .returning();
+  if (claim) await attachDiscountCode(tx, claim, booking.id);
   return { id: booking.id, aggregate: { booking, game: null, host: null, teams: [], payments: [], contacts: [], pricing } };
 }
 
@@ -194,6 +211,7 @@ export function inputFromCreateBody(
     email: body.email,
     contact: contactDetailsSchema.parse(body),
     duration: body.duration,
+    discountCode: body.discount_code ?? null,
     ...extra,
   };
 }

@@ -45,7 +45,7 @@ export const bookingPartsFields = {
     sql`${desc(contactHistory.createdAt)}, ${desc(contactHistory.id)}`,
   ),
   pricing: jsonAgg(
-    sql`json_build_array(${pricingHistory.id}, ${pricingHistory.bookingId}, ${pricingHistory.planType}, ${pricingHistory.pricePerPerson}, ${pricingHistory.addOns}, ${pricingHistory.players}, ${pricingHistory.totalPrice}, ${pricingHistory.createdAt})`,
+    sql`json_build_array(${pricingHistory.id}, ${pricingHistory.bookingId}, ${pricingHistory.planType}, ${pricingHistory.pricePerPerson}, ${pricingHistory.addOns}, ${pricingHistory.players}, ${pricingHistory.discountCode}, ${pricingHistory.discountTotal}, ${pricingHistory.totalPrice}, ${pricingHistory.createdAt})`,
     sql`from ${pricingHistory} where ${eq(pricingHistory.bookingId, bookings.id)}`,
     sql`${asc(pricingHistory.createdAt)}, ${asc(pricingHistory.id)}`,
   ),
@@ -105,14 +105,16 @@ const contactRow = z
   }));
 
 const pricingRow = z
-  .tuple([z.number(), z.number(), z.enum(PLAN_TYPES), numeric, storedAddOns, z.number(), numeric, timestamp])
-  .transform(([id, bookingId, planType, pricePerPerson, addOns, players, totalPrice, createdAt]): PricingRow => ({
+  .tuple([z.number(), z.number(), z.enum(PLAN_TYPES), numeric, storedAddOns, z.number(), z.string().nullable(), numeric, numeric, timestamp])
+  .transform(([id, bookingId, planType, pricePerPerson, addOns, players, discountCode, discountTotal, totalPrice, createdAt]): PricingRow => ({
     id,
     bookingId,
     planType,
     pricePerPerson,
     addOns,
     players,
+    discountCode,
+    discountTotal,
     totalPrice,
     createdAt,
   }));

@@ -128,6 +128,8 @@ export function toBookerBooking(agg: BookingAggregate): BookerBooking {
     currency: b.currency,
     price_per_person: b.pricePerPerson,
     add_ons_total: b.addOnsTotal,
+    discount_code: b.discountCode,
+    discount_total: b.discountTotal,
     total_price: b.totalPrice,
     date: b.date,
     ...scheduleOf(b),
@@ -217,6 +219,8 @@ export function toAdminBooking(agg: BookingAggregate): AdminBooking {
       price_per_person: p.pricePerPerson,
       add_ons: p.addOns,
       players: p.players,
+      discount_code: p.discountCode,
+      discount_total: p.discountTotal,
       total_price: p.totalPrice,
     })),
     booking_payments: agg.payments.map(({ row: p, recorderName }) => ({

@@ -2,7 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client';
 import { priceList } from './tables/pricing';
 import { ADD_ON_TYPES, PLAN_TYPES, type AddOnType, type Currency, type PlanType } from '../../../shared/plans';
-import { computeBookingPrice, type BookingPrice } from '../../../shared/prices';
+import { computeBookingPrice, type BookingPrice, type Discount } from '../../../shared/prices';
 import { computeQuotePrice, type QuoteLine, type QuotePrice } from '../../../shared/proposals';
 import { ValidationError } from '../../platform/errors';
 
@@ -28,7 +28,10 @@ export function effectivePrice(item: ItemPrice): number {
 }
 
 /** Prices a booking from the stored price list; the client's own figures are never trusted. */
-export function priceBooking(table: PriceTable, input: { planType: PlanType; addOns: readonly AddOnType[]; players: number }): BookingPrice {
+export function priceBooking(
+  table: PriceTable,
+  input: { planType: PlanType; addOns: readonly AddOnType[]; players: number; discount?: Discount | null },
+): BookingPrice {
   const plan = table.plans.get(input.planType);
   if (!plan || !plan.isActive) throw ValidationError.field('plan_type', 'This game type is not available.');
   const addOnPrices = input.addOns.map((type) => {
@@ -36,7 +39,7 @@ export function priceBooking(table: PriceTable, input: { planType: PlanType; add
     if (!addon || !addon.isActive) throw ValidationError.field('add_ons', 'This add-on is not available.');
     return effectivePrice(addon);
   });
-  return computeBookingPrice({ players: input.players, pricePerPerson: effectivePrice(plan), addOnPrices });
+  return computeBookingPrice({ players: input.players, pricePerPerson: effectivePrice(plan), addOnPrices, discount: input.discount ?? null });
 }
 
 /** Prices a quote (a proposal) from the stored price list with the one quote rule (shared/proposals.ts). */

@@ -26,6 +26,8 @@ import { gameCodeOf } from './public-booking-repository';
 import { addPricingHistory } from '../booking-history';
 import { contactOfRow, contactValues } from '../contact-columns';
 import { CONTACT_FIELD_NAMES, type ContactDetails, type ContactField } from '../../../../shared/booking-contact';
+import { attachDiscountCode, claimDiscountCode, releaseDiscountCode } from '../../commerce/records';
+import { normalizeDiscountCode } from '../../../../shared/commerce/discount-code';
 
 type BookingAnswer = { booking: BookerBooking };
 
@@ -132,7 +134,7 @@ export async function findBookingByManageKey(deps: { db: Db; guesses: CodeGuesse
   });
 }
 
-const PRICE_FIELDS = ['players', 'plan_type', 'add_ons', 'currency'] as const;
+const PRICE_FIELDS = ['players', 'plan_type', 'add_ons', 'currency', 'discount_code'] as const;
 const SCHEDULE_FIELDS = ['date', 'meeting_time', 'timezone'] as const;
 const LOCATION_FIELDS = ['city', 'initial_area_id', 'initial_area_lat', 'initial_area_lng', 'initial_area_radius'] as const;
 /** What a booker may still change once the booking is paid: their own contact details (CONTACT_FIELD_NAMES). */
@@ -174,6 +176,7 @@ type Snapshot = {
   plan_type: string;
   add_ons: string[];
   currency: string;
+  discount_code: string | null;
 } & ContactDetails;
 
 function snapshot(row: BookingRow): Snapshot {
@@ -190,6 +193,7 @@ function snapshot(row: BookingRow): Snapshot {
     plan_type: row.planType,
     add_ons: row.addOns.map((a) => (typeof a === 'string' ? a : a.type)),
     currency: row.currency,
+    discount_code: row.discountCode,
     ...contactOfRow(row),
   };
 }
@@ -258,6 +262,7 @@ async function changeBooking(
       if (body.plan_type !== undefined) after.plan_type = body.plan_type;
       if (body.add_ons !== undefined) after.add_ons = [...new Set(body.add_ons)];
       if (body.currency !== undefined) after.currency = body.currency;
+      if (body.discount_code !== undefined) after.discount_code = body.discount_code ? normalizeDiscountCode(body.discount_code) : null;
       for (const field of CONTACT_FIELD_NAMES) {
         const value = body[field];
         if (value !== undefined) after[field] = value;
@@ -305,7 +310,13 @@ async function changeBooking(
         const planType: PlanType = isPlanType(after.plan_type) ? after.plan_type : 'standard';
         const currency: Currency = isCurrency(after.currency) ? after.currency : 'GBP';
         const addOns = after.add_ons.filter((a): a is AddOnType => (ADD_ON_TYPES as readonly string[]).includes(a));
-        const price = priceBooking(await loadPriceTable(tx, currency), { planType, addOns, players: after.players });
+        // The code is checked anew against the new facts: the old use is given back first, so keeping a one-use code
+        // while changing players takes that same use again (decision 0400).
+        await releaseDiscountCode(tx, row.id);
+        const now = input.now ?? new Date();
+        const claim = after.discount_code ? await claimDiscountCode(tx, after.discount_code, { planType, players: after.players, currency, now }) : null;
+        if (claim) await attachDiscountCode(tx, claim, row.id);
+        const price = priceBooking(await loadPriceTable(tx, currency), { planType, addOns, players: after.players, discount: claim?.discount ?? null });
         Object.assign(update, {
           planType,
           addOns,
@@ -313,6 +324,8 @@ async function changeBooking(
           hosted: isHostedGame(planType, addOns),
           pricePerPerson: price.price_per_person,
           addOnsTotal: price.add_ons_total,
+          discountCode: claim?.code ?? null,
+          discountTotal: price.discount_total,
           totalPrice: price.total_price,
         } satisfies BookingValues);
         await addPricingHistory(tx, {
@@ -321,6 +334,8 @@ async function changeBooking(
           pricePerPerson: price.price_per_person,
           addOns,
           players: after.players,
+          discountCode: claim?.code ?? null,
+          discountTotal: price.discount_total,
           totalPrice: price.total_price,
         });
       }
