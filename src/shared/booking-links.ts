@@ -47,3 +47,7 @@ export const manageResultsPath = (manageKey: string) => `/manage/${encodeURIComp
 export const feedbackPath = (manageKey: string) => `/manage/${encodeURIComponent(manageKey)}/feedback`;
 /** The absolute feedback link of the feedback request mail, from the configured public origin (never from a request). */
 export const feedbackUrlOf = (baseUrl: string, manageKey: string) => `${baseUrl.replace(/\/+$/, '')}${feedbackPath(manageKey)}`;
+/** The big screen of a game, for a projector (issue 29): private, by its secret token, read-only. */
+export const screenPath = (token: string) => `/screen/${encodeURIComponent(token)}`;
+/** The recap the organiser may publish after the game (issue 29): public while published, by its secret token. */
+export const recapPath = (token: string) => `/recap/${encodeURIComponent(token)}`;

@@ -44,6 +44,9 @@ const routes: RouteObject[] = [
   // After the game (issue 14): results and the photo album, for players and for the organiser.
   { path: '/play/:code/results', element: areaElement(() => import('../features/results/results-page').then((m) => ({ default: m.PlayResultsPage }))) },
   { path: '/manage/:key/results', element: areaElement(() => import('../features/results/results-page').then((m) => ({ default: m.ManageResultsPage }))) },
+  // Issue 29: the big screen (a projector, by its private link) and the recap the organiser published.
+  { path: '/screen/:token', element: areaElement(() => import('../features/screen/screen-page').then((m) => ({ default: m.ScreenPage }))) },
+  { path: '/recap/:token', element: areaElement(() => import('../features/recap/recap-page').then((m) => ({ default: m.RecapPage }))) },
   { path: '/host', element: areaElement(() => import('../features/host/host-games-page').then((m) => ({ default: m.HostGamesPage }))) },
   { path: '/host/:code', element: areaElement(() => import('../features/host/host-console-page').then((m) => ({ default: m.HostConsolePage }))) },
   {

@@ -22,10 +22,15 @@ export type GameEvent = { id: number | null; gameId: number; type: GameEventType
 
 /**
  * Staff (admin, host) see everything; the organiser sees everything but the Chicken's position unless they opt in
- * (they often play: decision 0280); a player sees its own team and itself, never the Chicken.
+ * (they often play: decision 0280); a player sees its own team and itself, never the Chicken. The big screen (a
+ * projector anyone in the room reads, decision 0451) sees what every player may: the teams' players and positions,
+ * the scores, the feed and the messages; never the Chicken, a team's Backpack or a review's verdict.
  */
 export type Viewer =
-  { kind: 'staff' } | { kind: 'organiser'; seesChicken: boolean } | { kind: 'player'; playerId: number; teamId: number | null; role: PlayerRole };
+  | { kind: 'staff' }
+  | { kind: 'organiser'; seesChicken: boolean }
+  | { kind: 'player'; playerId: number; teamId: number | null; role: PlayerRole }
+  | { kind: 'screen' };
 
 /** Whether the viewer may see where the Chicken is (its live position and its trail). */
 export function seesChickenPosition(viewer: Viewer): boolean {
@@ -35,6 +40,10 @@ export function seesChickenPosition(viewer: Viewer): boolean {
 export function visibleTo(viewer: Viewer, event: GameEvent): boolean {
   if (viewer.kind === 'staff') return true;
   if (viewer.kind === 'organiser') return event.type !== 'position' || event.meta.role !== 'chicken' || viewer.seesChicken;
+  if (viewer.kind === 'screen') {
+    if (event.type === 'position' || event.type === 'player') return event.meta.role !== 'chicken';
+    return event.type !== 'items' && event.type !== 'submission';
+  }
   const { playerId, teamId, role } = event.meta;
   if (playerId === viewer.playerId) return true;
   if (event.type === 'position') return role !== 'chicken' && teamId != null && teamId === viewer.teamId;

@@ -166,6 +166,8 @@ export async function mapSnapshot(db: DbOrTx, ctx: GameContext, viewer: Viewer) 
     db.select().from(gameMessages).where(eq(gameMessages.instanceId, instance.id)).orderBy(asc(gameMessages.id)),
   ]);
   const visible = playerRows.filter((p) => {
+    // The big screen shows the teams, never the Chicken (not even that it joined).
+    if (viewer.kind === 'screen') return p.role !== 'chicken';
     if (viewer.kind !== 'player' || p.id === viewer.playerId) return true;
     return p.role !== 'chicken' && p.teamId !== null && p.teamId === viewer.teamId;
   });

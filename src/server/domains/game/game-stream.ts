@@ -14,11 +14,11 @@ const MAX_BUFFERED_BYTES = 1024 * 1024;
 
 /**
  * Open streams one holder may keep per game in a process (decision 0180): a player's token 3 (a phone, a reload, a
- * second tab), a staff session or the organiser's key 5 (console, admin page and projector at once). A new stream past
+ * second tab), a staff session, the organiser's key or the big screen's link 5 (console, admin page and projector at once). A new stream past
  * the cap closes that holder's oldest, so a reconnect always gets in and a leaking or hostile client holds at most the
  * cap: 1,000 streams of one token became 3.
  */
-export const STREAM_CAPS = { player: 3, staff: 5, organiser: 5 } as const;
+export const STREAM_CAPS = { player: 3, staff: 5, organiser: 5, screen: 5 } as const;
 
 /** Open streams by holder, per hub (one hub per app), oldest first: each entry ends its stream. */
 const openStreams = new WeakMap<GameHub, Map<string, (() => void)[]>>();
@@ -31,6 +31,8 @@ const openStreams = new WeakMap<GameHub, Map<string, (() => void)[]>>();
 function holderOf(request: FastifyRequest, gameId: number, viewer: Viewer): { key: string; cap: number } {
   if (viewer.kind === 'player') return { key: `player:${viewer.playerId}`, cap: STREAM_CAPS.player };
   if (viewer.kind === 'organiser') return { key: `organiser:${gameId}`, cap: STREAM_CAPS.organiser };
+  // The big screen's link (checked against the game by its route): a projector or two, a reload.
+  if (viewer.kind === 'screen') return { key: `screen:${gameId}`, cap: STREAM_CAPS.screen };
   return { key: `staff:${request.auth.sessionKey ?? request.ip}:${gameId}`, cap: STREAM_CAPS.staff };
 }
 

@@ -16,6 +16,7 @@ import { GameAreaSection } from './game-area-section';
 import { LiveGameSection } from './live-game-section';
 import { LocationsSection } from './locations-section';
 import { TeamsSection } from './teams-section';
+import { ShowcaseSection } from './showcase-section';
 import { PaymentPanel } from '../../components/payment-panel';
 import { loadErrorText, useManagedBooking } from './use-booking';
 
@@ -120,6 +121,8 @@ export function ManagePage() {
           {stage === 'live' ? <span className="text-sm text-slate-600"> (ready when the game is over)</span> : null}
         </p>
       ) : null}
+
+      <ShowcaseSection booking={booking} />
 
       <Section look="page" id="summary" title="Booking">
         <BookingSummary booking={booking} />

@@ -1,37 +1,49 @@
 import { useParams } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ConsoleResponse } from '../../../shared/api/host';
+import type { FeedItem } from '../../../shared/api/showcase';
 import { formatTimestamp } from '../../../shared/time';
+import { applyFeedEvent } from '../../lib/feed-events';
 import { applyConsoleEvent } from '../../lib/live-game-events';
 import { useLiveGame } from '../../lib/use-live-game';
 import { ConnectionStatus } from '../../components/connection-status';
 import { LazyLiveMap } from '../../components/live-map/lazy-live-map';
 import { timeLeftText, useNow } from '../../components/live-map/live-game-ui';
-import { TeamsTable } from '../../components/live-map/teams-table';
 import { Spinner } from '../../components/spinner';
-import { Badge, Section } from '../../components/ui';
+import { Badge, Button, Section } from '../../components/ui';
 import { HostLoadError } from './host-access';
 import { consoleStreamUrl, fetchConsole, hostKeys } from './host-api';
 import { HostGameControls } from './host-game-controls';
+import { HostTeams } from './host-teams';
 import { MessagesPanel } from './messages-panel';
+import { useNewAnswers } from './new-answers';
 import { PlayersTable } from './players-table';
 import { ReviewPanel } from './review-panel';
-import { reviewKeys } from './review-api';
+import { fetchReviewQueue, reviewKeys } from './review-api';
+import { hostMediaUrl, ShowcasePanel, showcaseKeys } from './showcase-panel';
 import { HostFrame, statusTone } from './host-ui';
 import { HuntSection, stationMarkers, useHuntConsole } from './hunt-section';
 
-/** /host/{code}: the host console (decision 0230): the live map, players, teams, start, end and resume, messages. */
+/**
+ * /host/{code}: the host console (decision 0230), review first (issue 29): on a phone the queue of answers waiting
+ * comes first, with its count and a badge (and an optional chime) for new ones, then the teams in a table that fits
+ * 390 px, the map, messages, the hunt, the feed and the big screen, the players. The game's state and the
+ * connection's are labelled apart.
+ */
 export function HostConsolePage() {
   const { code = '' } = useParams();
   const queryClient = useQueryClient();
+  const answers = useNewAnswers();
   const live = useLiveGame({
     queryKey: hostKeys.console(code),
     fetchSnapshot: (signal) => fetchConsole(code, signal),
     streamUrl: consoleStreamUrl(code),
     apply: applyConsoleEvent,
-    // A new submission or a verdict (from here, another host or staff) refreshes the review queue.
+    // A new submission or a verdict (from here, another host or staff) refreshes the review queue; the feed moves.
     onEvent: (event) => {
       if (event.event === 'submission') void queryClient.invalidateQueries({ queryKey: reviewKeys.list(code) });
+      answers.note(event);
+      queryClient.setQueryData<FeedItem[]>(showcaseKeys.feed(code), (items) => (items ? applyFeedEvent(items, event, hostMediaUrl(code)) : items));
     },
   });
 
@@ -48,22 +60,38 @@ export function HostConsolePage() {
       </HostFrame>
     );
   }
-  return <Console code={code} snapshot={live.data} connection={<ConnectionStatus state={live.connection} />} />;
+  return <Console code={code} snapshot={live.data} connection={<ConnectionStatus state={live.connection} />} answers={answers} />;
 }
 
-function Console({ code, snapshot, connection }: { code: string; snapshot: ConsoleResponse; connection: React.ReactNode }) {
+function Console({
+  code,
+  snapshot,
+  connection,
+  answers,
+}: {
+  code: string;
+  snapshot: ConsoleResponse;
+  connection: React.ReactNode;
+  answers: ReturnType<typeof useNewAnswers>;
+}) {
   const now = useNow();
   const { game, booking } = snapshot;
   const left = game.status === 'live' ? timeLeftText(game.ends_at, now) : null;
   const hunt = useHuntConsole(code, `${game.status}:${game.area.radius}:${snapshot.teams.map((t) => t.chicken_points).join(',')}`);
+  // The same query as the review panel's pending list: one fetch, its length is the count of what waits.
+  const waiting = useQuery({ queryKey: [...reviewKeys.list(code), false], queryFn: () => fetchReviewQueue(code, 'pending') });
+  const waitingCount = waiting.data?.submissions.length ?? null;
   return (
     <HostFrame
       title={
         <>
           Game <span className="font-mono">{game.code}</span>
-          <Badge tone={statusTone(game.status)}>
-            <span data-testid="game-status">{game.status.replace('_', ' ')}</span>
-          </Badge>
+          <span className="inline-flex items-center gap-1 text-base font-normal">
+            <span className="text-slate-600">Game:</span>
+            <Badge tone={statusTone(game.status)}>
+              <span data-testid="game-status">{game.status.replace('_', ' ')}</span>
+            </Badge>
+          </span>
           {left ? (
             <span className="font-mono text-lg" data-testid="time-left">
               ⏱ {left}
@@ -71,13 +99,37 @@ function Console({ code, snapshot, connection }: { code: string; snapshot: Conso
           ) : null}
         </>
       }
-      actions={
-        <div className="flex items-center gap-3">
-          {connection}
-          <HostGameControls code={code} snapshot={snapshot} />
-        </div>
-      }
+      actions={<HostGameControls code={code} snapshot={snapshot} />}
     >
+      <p className="flex items-center gap-1 text-sm" data-testid="connection-line">
+        <span className="text-slate-600">Connection:</span> {connection}
+      </p>
+      <Section
+        id="submissions"
+        title={waitingCount === null ? 'Review' : `Review (${waitingCount} waiting)`}
+        actions={
+          <div className="flex flex-wrap items-center gap-2">
+            {answers.count > 0 ? (
+              <span data-testid="new-answers" aria-live="polite">
+                <Badge tone="amber">{answers.count} new</Badge>
+              </span>
+            ) : null}
+            {answers.count > 0 ? (
+              <Button size="sm" onClick={answers.clear}>
+                Mark seen
+              </Button>
+            ) : null}
+            <label className="flex items-center gap-1 text-sm">
+              <input type="checkbox" checked={answers.sound} onChange={(e) => answers.setSound(e.target.checked)} data-testid="review-sound" /> Sound
+            </label>
+          </div>
+        }
+      >
+        <ReviewPanel code={code} />
+      </Section>
+      <Section id="teams" title="Teams">
+        <HostTeams teams={snapshot.teams} />
+      </Section>
       <p className="text-sm text-slate-700">
         {booking.name ?? 'Unnamed booking'} · {booking.players} players booked · {booking.duration} min
         {booking.starts_at ? ` · starts ${formatTimestamp(booking.starts_at)}` : ''}
@@ -97,11 +149,8 @@ function Console({ code, snapshot, connection }: { code: string; snapshot: Conso
         <MessagesPanel code={code} messages={snapshot.messages} disabled={game.status === 'ended'} />
       </div>
       <HuntSection code={code} hunt={hunt} />
-      <Section id="teams" title="Teams">
-        <TeamsTable teams={snapshot.teams} />
-      </Section>
-      <Section id="submissions" title="Submissions to review">
-        <ReviewPanel code={code} />
+      <Section id="feed" title="Feed and big screen">
+        <ShowcasePanel code={code} />
       </Section>
       <Section id="players" title={`Players (${snapshot.players.length})`}>
         <PlayersTable players={snapshot.players} teams={snapshot.teams} now={now} />

@@ -6,6 +6,10 @@ import { paths } from '../../lib/paths';
 import { ApiError, errorMessage, retryUnlessRefused } from '../../lib/api-client';
 import { applyMapEvent, applySubmissionEvent } from '../../lib/live-game-events';
 import { useLiveGame } from '../../lib/use-live-game';
+import { applyFeedEvent } from '../../lib/feed-events';
+import type { FeedItem } from '../../../shared/api/showcase';
+import { FeedTab } from './feed-tab';
+import { feedKeys, feedMediaUrl } from './feed-api';
 import { ConnectionStatus } from '../../components/connection-status';
 import { Spinner } from '../../components/spinner';
 import { Button, ErrorState, Field, Input } from '../../components/ui';
@@ -141,6 +145,8 @@ function JoinedGame({ code, token, playerId, onForget }: { code: string; token: 
     onEvent: (event) => {
       onHuntEvent(queryClient, code, event);
       queryClient.setQueryData<PlayChallengesResponse>(challengeKeys.list(code), (list) => (list ? applySubmissionEvent(list, event) : list));
+      // The activity feed, if loaded: an approved answer of any team comes in, a hidden one goes (decision 0450).
+      queryClient.setQueryData<FeedItem[]>(feedKeys.list(code), (items) => (items ? applyFeedEvent(items, event, feedMediaUrl(code)) : items));
     },
   });
   const snapshot = live.data;
@@ -225,6 +231,7 @@ function JoinedGame({ code, token, playerId, onForget }: { code: string; token: 
                     label: 'Challenges',
                     content: <ChallengesTab code={code} token={token} game={snapshot.game} teams={snapshot.teams} myTeamId={me.team_id} />,
                   },
+                  { id: 'feed', label: 'Feed', content: <FeedTab code={code} token={token} /> },
                 ]
               : []),
           ]}

@@ -1,0 +1,107 @@
+import type { ReactNode } from 'react';
+import type { FeedItem, MediaType } from '../../shared/api/showcase';
+import { Button, cx } from './ui';
+
+/** What an answer said, for the card's caption and a media's alternative text. */
+export function answerText(item: Pick<FeedItem, 'kind' | 'text' | 'count'>): string | null {
+  if (item.text) return item.text;
+  if (item.count !== null) return `Counted ${item.count}`;
+  if (item.kind === 'check_in') return 'Checked in';
+  return null;
+}
+
+export const feedAlt = (item: Pick<FeedItem, 'team_name' | 'challenge_name'>) => `${item.team_name}: ${item.challenge_name ?? 'a challenge'}`;
+
+/** A photo or a video from a same-origin address, by the type the server said it is (never by its name). */
+export function MediaView({
+  src,
+  type,
+  alt,
+  className,
+  controls = true,
+}: {
+  src: string;
+  type: MediaType;
+  alt: string;
+  className?: string;
+  controls?: boolean;
+}) {
+  if (type === 'video')
+    return (
+      <video
+        src={src}
+        aria-label={alt}
+        className={className}
+        controls={controls}
+        muted={!controls}
+        autoPlay={!controls}
+        loop={!controls}
+        playsInline
+        preload="metadata"
+      />
+    );
+  return <img src={src} alt={alt} className={className} loading="lazy" />;
+}
+
+type Props = {
+  items: readonly FeedItem[];
+  /** How this screen shows an item's media (a plain address, or one fetched with the player's token). */
+  media: (item: FeedItem & { media_url: string; media_type: MediaType }) => ReactNode;
+  /** Staff and the host: take an answer out of the feed. */
+  onHide?: ((item: FeedItem) => void) | undefined;
+  /** `wall`: the big screen's photo wall, large tiles on a dark background. */
+  look?: 'list' | 'wall';
+  empty?: string;
+};
+
+/**
+ * The activity feed (issue 29, decision 0450): every team's approved answers, newest first, as the phones, the host
+ * console and the big screen show them; each screen passes how it fetches a media.
+ */
+export function ActivityFeed({ items, media, onHide, look = 'list', empty = 'No approved answers yet.' }: Props) {
+  if (!items.length)
+    return (
+      <p className={look === 'wall' ? 'text-slate-300' : 'text-sm text-slate-600'} data-testid="feed-empty">
+        {empty}
+      </p>
+    );
+  return (
+    <ul
+      className={cx('grid gap-3', look === 'wall' ? 'grid-cols-2 xl:grid-cols-3' : 'grid-cols-2 sm:grid-cols-3')}
+      data-testid={look === 'wall' ? 'photo-wall' : 'activity-feed'}
+      aria-label="Approved answers"
+    >
+      {items.map((item) => {
+        const text = answerText(item);
+        return (
+          <li
+            key={item.id}
+            data-testid="feed-item"
+            data-id={item.id}
+            data-team={item.team_name}
+            className={cx('flex flex-col overflow-hidden rounded-xl', look === 'wall' ? 'bg-slate-800 text-white' : 'border border-slate-200 bg-white')}
+          >
+            {item.media_url && item.media_type ? media({ ...item, media_url: item.media_url, media_type: item.media_type }) : null}
+            {!item.media_url && text ? <p className={cx('flex-1 p-3 font-medium', look === 'wall' ? 'text-xl' : 'text-base')}>“{text}”</p> : null}
+            <div className="flex items-start justify-between gap-2 px-2 py-1 text-sm">
+              <p className="min-w-0">
+                <span className="font-semibold">{item.team_name}</span>
+                {item.challenge_name ? <span className={look === 'wall' ? 'text-slate-300' : 'text-slate-600'}> · {item.challenge_name}</span> : null}
+              </p>
+              {onHide ? (
+                <Button
+                  variant="unstyled"
+                  className="shrink-0 rounded px-1 text-xs font-semibold text-red-700 underline"
+                  onClick={() => onHide(item)}
+                  aria-label={`Hide ${feedAlt(item)} from the feed`}
+                >
+                  Hide
+                </Button>
+              ) : null}
+            </div>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

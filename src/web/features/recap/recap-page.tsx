@@ -1,0 +1,159 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { recapEndpoints as ep } from '../../../shared/api/endpoints/showcase';
+import type { RecapResponse } from '../../../shared/api/showcase';
+import { formatTimestamp } from '../../../shared/time';
+import { api, ApiError, errorMessage } from '../../lib/api-client';
+import { answerText, feedAlt, MediaView } from '../../components/activity-feed';
+import { LazyLiveMap } from '../../components/live-map/lazy-live-map';
+import { Spinner } from '../../components/spinner';
+import { TeamLeaderboard } from '../../components/team-leaderboard';
+import { Button, ErrorState } from '../../components/ui';
+import { playersAt, replaySpan } from './replay';
+
+/**
+ * /recap/{token}: the finale the organiser chose to share (issue 29, decision 0452). Anyone with the link sees the
+ * final ranking, the album (photos and videos full size, the text answers) and the hunt replayed on the map: every
+ * team's track and the Chicken's over the game's time, with a slider and a play button. Unpublished, it is a 404.
+ */
+
+function Frame({ children }: { children: React.ReactNode }) {
+  return <main className="mx-auto min-h-dvh max-w-4xl space-y-6 px-4 py-6">{children}</main>;
+}
+
+/** One replay second per PLAY_STEP_MS of wall time covers the game in about PLAY_SECONDS seconds. */
+const PLAY_SECONDS = 30;
+const PLAY_STEP_MS = 100;
+
+function Replay({ recap }: { recap: RecapResponse }) {
+  const span = useMemo(() => replaySpan(recap.game, recap.tracks), [recap]);
+  const [at, setAt] = useState(span.to);
+  const [playing, setPlaying] = useState(false);
+  useEffect(() => {
+    if (!playing) return undefined;
+    const step = Math.max(1_000, (span.to - span.from) / ((PLAY_SECONDS * 1_000) / PLAY_STEP_MS));
+    const timer = setInterval(() => {
+      setAt((current) => {
+        const next = Math.min(span.to, current + step);
+        if (next >= span.to) setPlaying(false);
+        return next;
+      });
+    }, PLAY_STEP_MS);
+    return () => clearInterval(timer);
+  }, [playing, span]);
+  const players = useMemo(() => playersAt(recap.tracks, at), [recap.tracks, at]);
+  const play = () => {
+    if (at >= span.to) setAt(span.from);
+    setPlaying(true);
+  };
+  return (
+    <section aria-labelledby="replay-title" className="space-y-2">
+      <h2 id="replay-title" className="text-xl font-semibold">
+        The hunt, replayed
+      </h2>
+      <LazyLiveMap area={recap.game.area} teams={recap.teams} players={players} />
+      <div className="flex flex-wrap items-center gap-3">
+        <Button variant="primary" onClick={playing ? () => setPlaying(false) : play} data-testid="replay-play">
+          {playing ? 'Pause' : 'Play'}
+        </Button>
+        <input
+          type="range"
+          min={span.from}
+          max={span.to}
+          step={1_000}
+          value={at}
+          onChange={(e) => {
+            setPlaying(false);
+            setAt(Number(e.target.value));
+          }}
+          aria-label="Time in the game"
+          aria-valuetext={formatTimestamp(new Date(at).toISOString())}
+          className="min-w-0 flex-1"
+          data-testid="replay-slider"
+        />
+        <span className="font-mono text-sm" data-testid="replay-time">
+          {formatTimestamp(new Date(at).toISOString())}
+        </span>
+      </div>
+    </section>
+  );
+}
+
+function RecapView({ recap }: { recap: RecapResponse }) {
+  return (
+    <>
+      <header className="space-y-1">
+        <h1 className="text-3xl font-bold">The Chicken hunt in {recap.game.city}</h1>
+        <p className="text-slate-700">
+          Game {recap.game.code}
+          {recap.game.ended_at ? ` · ${formatTimestamp(recap.game.ended_at)}` : ''}
+        </p>
+      </header>
+      <section aria-labelledby="ranking-title">
+        <h2 id="ranking-title" className="mb-2 text-xl font-semibold">
+          Final ranking
+        </h2>
+        {recap.teams.length ? (
+          <TeamLeaderboard teams={recap.teams} testId="recap-ranking" label="Final ranking" breakdown />
+        ) : (
+          <p className="text-slate-600">No team took part.</p>
+        )}
+      </section>
+      <Replay recap={recap} />
+      <section aria-labelledby="recap-album-title">
+        <h2 id="recap-album-title" className="mb-2 text-xl font-semibold">
+          Album
+        </h2>
+        {recap.album.length ? (
+          <ul className="grid gap-4 sm:grid-cols-2" data-testid="recap-album">
+            {recap.album.map((item) => {
+              const text = answerText(item);
+              return (
+                <li key={item.id} className="overflow-hidden rounded-xl border border-slate-200 bg-white" data-testid="recap-item">
+                  {item.media_url && item.media_type ? <MediaView src={item.media_url} type={item.media_type} alt={feedAlt(item)} className="w-full" /> : null}
+                  {!item.media_url && text ? <p className="p-3 text-lg">“{text}”</p> : null}
+                  <p className="px-3 py-2 text-sm">
+                    <span className="font-semibold">{item.team_name}</span>
+                    {item.challenge_name ? ` · ${item.challenge_name}` : ''}
+                  </p>
+                </li>
+              );
+            })}
+          </ul>
+        ) : (
+          <p className="text-slate-600">No answers in the album.</p>
+        )}
+      </section>
+    </>
+  );
+}
+
+export function RecapPage() {
+  const { token = '' } = useParams();
+  const query = useQuery({ queryKey: ['recap', token], queryFn: ({ signal }) => api(ep.recap, { params: { token }, signal }), retry: false });
+  if (query.isPending)
+    return (
+      <Frame>
+        <Spinner />
+      </Frame>
+    );
+  if (query.isError) {
+    const gone = query.error instanceof ApiError && query.error.status === 404;
+    return (
+      <Frame>
+        <ErrorState
+          message={
+            gone ? 'This recap is not published. Ask the organiser for the link.' : errorMessage(query.error, 'Failed to load the recap. Please try again.')
+          }
+          {...(gone ? {} : { onRetry: () => void query.refetch(), retrying: query.isFetching })}
+        />
+      </Frame>
+    );
+  }
+  return (
+    <Frame>
+      <RecapView recap={query.data} />
+    </Frame>
+  );
+}
