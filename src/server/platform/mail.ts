@@ -11,6 +11,9 @@ import type { Metrics } from './metrics';
 /** A calendar invite a mail carries (decision 0373): sent as the text/calendar part with its METHOD and as an .ics attachment. */
 export type MailCalendarEvent = NonNullable<typeof mailOutbox.$inferSelect.icalEvent>;
 
+/** A file a mail carries (an invoice's PDF, decision 0412), kept in the outbox row with the mail and sent with it. */
+export type MailAttachment = NonNullable<typeof mailOutbox.$inferSelect.attachments>[number];
+
 export type OutgoingMail = {
   to: string;
   subject: string;
@@ -19,6 +22,7 @@ export type OutgoingMail = {
   kind: string;
   bookingId?: number | null;
   icalEvent?: MailCalendarEvent | null;
+  attachments?: MailAttachment[] | null;
 };
 
 export type Mailer = {
@@ -143,6 +147,7 @@ export function createMailer(options: MailerOptions): Mailer {
           html: mail.html ?? undefined,
           // nodemailer adds it twice: as the text/calendar alternative calendar apps act on, and as an .ics attachment.
           icalEvent: mail.icalEvent ? { method: mail.icalEvent.method, filename: mail.icalEvent.filename, content: mail.icalEvent.content } : undefined,
+          attachments: mail.attachments?.map((a) => ({ filename: a.filename, contentType: a.content_type, content: Buffer.from(a.content_base64, 'base64') })),
         });
         await options.db.update(mailOutbox).set({ status: 'sent', sentAt: now(), nextAttemptAt: null, error: null }).where(eq(mailOutbox.id, mail.id));
         sent++;

@@ -13,6 +13,9 @@ import { closedPaymentMessage, hasPaid, isClosed } from '../../../shared/lifecyc
 import { planHasPowerUps } from '../../../shared/plans';
 import { ProviderError, type PaymentProvider } from '../../platform/payment-provider/payment-provider';
 import { PAYMENT_MESSAGES } from '../../../shared/api/payments';
+import { issueLedgerDocument, type LedgerBookingFacts } from '../commerce/records';
+import type { MailAttachment } from '../../platform/mail';
+import type { BookingRow } from './booking-row';
 
 /**
  * Records a payment (pence, in the booking's currency) as one booking write (domains/booking/booking-write.ts), with its audit
@@ -49,7 +52,21 @@ export async function recordPayment(
     })
     .returning({ id: bookingPayments.id });
   if (!payment) throw new Error('payment not recorded');
-  if (mailer) await queueReceipt(write, mailer, { kind: 'payment', amount: input.paymentAmount, currency: booking.currency, method: input.paymentType });
+  // Its invoice, in this transaction (decision 0411): the receipt carries it.
+  const earlier = (await ledgerOf(tx, booking.id)).filter((r) => r.id !== payment.id);
+  const invoice = await issueLedgerDocument(tx, {
+    booking: invoicedBooking(booking),
+    entry: { id: payment.id, kind: 'payment', amount: input.paymentAmount, paymentType: input.paymentType, correctsPaymentId: null, reason: null },
+    earlier,
+    now: new Date(),
+  });
+  if (mailer)
+    await queueReceipt(
+      write,
+      mailer,
+      { kind: 'payment', amount: input.paymentAmount, currency: booking.currency, method: input.paymentType },
+      invoice ? [invoice.attachment] : [],
+    );
   // A later payment of a paid or played booking changes no status; the first one is the machine's `pay`.
   const statusAfter = hasPaid(booking.bookingStatus) ? booking.bookingStatus : 'paid';
   if (statusAfter !== booking.bookingStatus) {
@@ -78,11 +95,31 @@ export async function recordPayment(
 
 const CONVERTED_REASON = 'Booking paid';
 
+/** What an invoice reads of the booking (commerce/records.ts): its stored prices, the booker and the reference. */
+function invoicedBooking(b: BookingRow): LedgerBookingFacts {
+  return {
+    id: b.id,
+    currency: b.currency,
+    fullName: b.fullName,
+    email: b.email,
+    tempCode: b.tempCode,
+    planType: b.planType,
+    players: b.players,
+    addOns: b.addOns.map((a) => (typeof a === 'string' ? a : a.type)),
+    pricePerPerson: b.pricePerPerson,
+    addOnsTotal: b.addOnsTotal,
+    discountTotal: b.discountTotal,
+    discountCode: b.discountCode,
+    totalPrice: b.totalPrice,
+  };
+}
+
 /** Every payment and refund gets a receipt (0250), with what is paid net after it and what is still due. */
 async function queueReceipt(
   write: BookingWrite<'staff' | 'system'>,
   mailer: BookingMailer,
   entry: { kind: 'payment' | 'refund'; amount: number; currency: string; method: string },
+  attachments: MailAttachment[],
 ): Promise<void> {
   const { tx, row: booking } = write;
   const rows = await ledgerOf(tx, booking.id);
@@ -102,7 +139,7 @@ async function queueReceipt(
     },
     entry.kind,
   );
-  await mailer.mail.queue(tx, { ...mail, bookingId: booking.id });
+  await mailer.mail.queue(tx, { ...mail, bookingId: booking.id, attachments: attachments.length ? attachments : null });
 }
 
 export type Correction = { kind: 'void'; reason: string } | { kind: 'refund'; amount: number; reason: string };
@@ -182,9 +219,21 @@ export async function correctPayment(
     })
     .returning({ id: bookingPayments.id });
   if (!entry) throw new Error('correction not recorded');
+  // The credit note of its payment's invoice, in this transaction (decision 0411), a void's too: an issued number stays.
+  const creditNote = await issueLedgerDocument(tx, {
+    booking: invoicedBooking(booking),
+    entry: { id: entry.id, kind: correction.kind, amount, paymentType: target.paymentType, correctsPaymentId: target.id, reason: correction.reason },
+    earlier: [],
+    now: new Date(),
+  });
   // A void takes back a slip of the hand (nothing moved); a refund gave money back: the booker gets a receipt.
   if (mailer && correction.kind === 'refund')
-    await queueReceipt(write, mailer, { kind: 'refund', amount, currency: target.currency, method: target.paymentType });
+    await queueReceipt(
+      write,
+      mailer,
+      { kind: 'refund', amount, currency: target.currency, method: target.paymentType },
+      creditNote ? [creditNote.attachment] : [],
+    );
   const netBefore = netPaid(ledger);
   const netAfter = netBefore - amount;
   const statusAfter = statusAfterLedgerChange(booking.bookingStatus, netAfter, await gameHasStarted(tx, { bookingId: booking.id }));

@@ -1,0 +1,45 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../../platform/db/client';
+import { invoiceBuyers, invoices } from '../tables/invoices';
+import type { InvoiceBuyer } from '../../../../shared/commerce/invoices';
+
+export type InvoiceRow = typeof invoices.$inferSelect;
+
+/** A booking's documents in the order they were issued. */
+export async function invoicesOfBooking(db: DbOrTx, bookingId: number): Promise<InvoiceRow[]> {
+  return db.select().from(invoices).where(eq(invoices.bookingId, bookingId)).orderBy(asc(invoices.id));
+}
+
+/** One document of a booking by its number; undefined when the booking has none of that number. */
+export async function invoiceOfBooking(db: DbOrTx, bookingId: number, number: string): Promise<InvoiceRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.bookingId, bookingId), eq(invoices.number, number)))
+    .limit(1);
+  return row;
+}
+
+/** The invoice of a ledger entry (a payment), if one was issued. */
+export async function invoiceOfLedgerEntry(db: DbOrTx, ledgerEntryId: number): Promise<InvoiceRow | undefined> {
+  const [row] = await db.select().from(invoices).where(eq(invoices.ledgerEntryId, ledgerEntryId)).limit(1);
+  return row;
+}
+
+export async function invoiceById(db: DbOrTx, id: number): Promise<InvoiceRow | undefined> {
+  const [row] = await db.select().from(invoices).where(eq(invoices.id, id)).limit(1);
+  return row;
+}
+
+export async function loadInvoiceBuyer(db: DbOrTx, bookingId: number): Promise<InvoiceBuyer> {
+  const [row] = await db.select().from(invoiceBuyers).where(eq(invoiceBuyers.bookingId, bookingId)).limit(1);
+  return { company_name: row?.companyName ?? '', address: row?.address ?? '' };
+}
+
+export async function saveInvoiceBuyer(db: DbOrTx, bookingId: number, buyer: InvoiceBuyer): Promise<void> {
+  const values = { companyName: buyer.company_name, address: buyer.address };
+  await db
+    .insert(invoiceBuyers)
+    .values({ bookingId, ...values })
+    .onConflictDoUpdate({ target: invoiceBuyers.bookingId, set: { ...values, updatedAt: sql`now()` } });
+}

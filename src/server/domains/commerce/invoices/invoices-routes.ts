@@ -1,0 +1,80 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyReply } from 'fastify';
+import { invoiceEndpoints as endpoints } from '../../../../shared/api/endpoints/invoices';
+import { urlOf } from '../../../../shared/api/endpoint';
+import { MANAGE_KEY_HEADER } from '../../../../shared/api/public-booking';
+import { endpointRoute } from '../../../platform/http/endpoint-route';
+import { headerValue } from '../../../platform/http/request-headers';
+import { recordActivity } from '../../identity';
+import { loadInvoiceSettings, saveInvoiceSettings } from './invoice-settings';
+import { bookerBooking, buyerOf, invoicePdf, listInvoices, saveBuyer, staffBooking, summaries } from './invoices-service';
+
+const sendPdf = (reply: FastifyReply, file: { filename: string; pdf: Buffer }) =>
+  reply
+    .header('Content-Type', 'application/pdf')
+    .header('Content-Disposition', `attachment; filename="${file.filename}"`)
+    .header('Cache-Control', 'no-store')
+    .send(file.pdf);
+
+/** The booker's invoices and credit notes, by code with X-Manage-Key (issue 32, decision 0411). */
+export const bookerInvoiceRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.deps.database;
+  const guesses = app.deps.codeGuesses;
+  const options = { tags: ['booker: invoices'] };
+  const booking = (request: { params: { code: string }; headers: Record<string, string | string[] | undefined>; ip: string }) =>
+    bookerBooking({ db, guesses, code: request.params.code, manageKey: headerValue(request.headers[MANAGE_KEY_HEADER], 128), ip: request.ip });
+
+  endpointRoute(app, endpoints.bookerList, { ...options, summary: "The booking's invoices and credit notes (X-Manage-Key)" }, async (request) => {
+    const code = request.params.code;
+    const rows = await listInvoices(db, await booking(request));
+    return { invoices: summaries(rows, (number) => urlOf(endpoints.bookerPdf, { code, number: `${number}.pdf` })) };
+  });
+  endpointRoute(app, endpoints.bookerPdf, { ...options, summary: 'One invoice or credit note as a PDF (X-Manage-Key)' }, async (request, reply) =>
+    sendPdf(reply, await invoicePdf(db, await booking(request), request.params.number)),
+  );
+  endpointRoute(app, endpoints.bookerBuyer, { ...options, summary: "The buyer's company and address the invoices show (X-Manage-Key)" }, async (request) => ({
+    buyer: await buyerOf(db, await booking(request)),
+  }));
+  endpointRoute(
+    app,
+    endpoints.bookerSaveBuyer,
+    { ...options, summary: "The booker adds or changes the buyer's company and address; every PDF downloaded after shows them" },
+    async (request) => ({ buyer: await saveBuyer(db, await booking(request), request.body) }),
+  );
+};
+
+/** Staff's side: a booking's documents and the install's invoice settings (inside the admin scope). */
+export const adminInvoiceRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.deps.database;
+  const options = { tags: ['admin: invoices'] };
+
+  endpointRoute(app, endpoints.adminList, options, async (request) => {
+    const booking = await staffBooking(db, request.params.id);
+    const rows = await listInvoices(db, booking);
+    return { invoices: summaries(rows, (number) => urlOf(endpoints.adminPdf, { id: booking.id, number: `${number}.pdf` })) };
+  });
+  endpointRoute(app, endpoints.adminPdf, options, async (request, reply) =>
+    sendPdf(reply, await invoicePdf(db, await staffBooking(db, request.params.id), request.params.number)),
+  );
+  endpointRoute(app, endpoints.settings, options, async () => {
+    const { vatRateBp: _bp, ...settings } = await loadInvoiceSettings(db);
+    return { settings };
+  });
+  endpointRoute(app, endpoints.saveSettings, options, async (request) => {
+    const settings = request.body;
+    await db.transaction(async (tx) => {
+      const { vatRateBp: _bp, ...before } = await loadInvoiceSettings(tx);
+      await saveInvoiceSettings(tx, settings);
+      // A staff change like any other: in the activity log, with what it was. Issued documents keep their own copy.
+      await recordActivity(tx, {
+        actorId: request.auth.user?.id ?? null,
+        action: 'settings.invoices',
+        entityType: 'setting',
+        entityId: 'invoices',
+        before,
+        after: settings,
+      });
+    });
+    return { settings };
+  });
+};

@@ -1,0 +1,70 @@
+import type { Db, DbOrTx } from '../../../platform/db/client';
+import { ForbiddenError, NotFoundError } from '../../../platform/errors';
+import { isRefusal, type CodeGuesses } from '../../../platform/code-guesses';
+import { safeEqual } from '../../../platform/crypto';
+import { findBookingFacts, type BookingFacts } from '../../booking';
+import { bookingGamesOf } from '../../game/records';
+import { PUBLIC_BOOKING_MESSAGES } from '../../../../shared/api/public-booking';
+import { INVOICE_MESSAGES, type InvoiceBuyer } from '../../../../shared/commerce/invoices';
+import type { InvoiceSummary } from '../../../../shared/api/invoices';
+import { invoiceById, invoiceOfBooking, invoicesOfBooking, loadInvoiceBuyer, saveInvoiceBuyer, type InvoiceRow } from './invoices-repository';
+import { documentOf } from './issue-documents';
+import { pdfFilename, renderInvoicePdf } from './invoice-pdf';
+
+type BookerCtx = { db: Db; guesses: CodeGuesses; code: string; manageKey: string | null; ip: string };
+
+/**
+ * The booking of a booker's call: its management key (X-Manage-Key) names it and the code in the path (temporary or
+ * game code) must be its own. No key or a wrong one → 403 pointing to the link; a code not the key's booking → 404.
+ * A wrong key or code counts as a guess (platform/code-guesses.ts), like every other look-up by code.
+ */
+export async function bookerBooking({ db, guesses, code, manageKey, ip }: BookerCtx): Promise<BookingFacts> {
+  return guesses.guard(
+    ip,
+    async () => {
+      if (!manageKey) throw new ForbiddenError(PUBLIC_BOOKING_MESSAGES.manageKeyRequired);
+      const booking = await findBookingFacts(db, { manageKey });
+      if (!booking || !safeEqual(booking.manageKey, manageKey)) throw new ForbiddenError(PUBLIC_BOOKING_MESSAGES.manageKeyRequired);
+      if (booking.tempCode === code) return booking;
+      const game = (await bookingGamesOf(db, [booking.id])).get(booking.id);
+      if (game?.code !== code) throw new NotFoundError(PUBLIC_BOOKING_MESSAGES.bookingNotFound);
+      return booking;
+    },
+    isRefusal,
+  );
+}
+
+export async function staffBooking(db: DbOrTx, id: number): Promise<BookingFacts> {
+  const booking = await findBookingFacts(db, { id });
+  if (!booking) throw new NotFoundError(PUBLIC_BOOKING_MESSAGES.bookingNotFound);
+  return booking;
+}
+
+export function summaries(rows: readonly InvoiceRow[], pdfUrl: (number: string) => string): InvoiceSummary[] {
+  return rows.map((r) => ({
+    number: r.number,
+    kind: r.kind,
+    issued_at: r.issuedAt.toISOString(),
+    gross: r.gross,
+    currency: r.currency,
+    pdf_url: pdfUrl(r.number),
+  }));
+}
+
+export const listInvoices = (db: DbOrTx, booking: BookingFacts) => invoicesOfBooking(db, booking.id);
+
+/** One document of the booking as a PDF, with the buyer's details as they are now. */
+export async function invoicePdf(db: DbOrTx, booking: BookingFacts, number: string): Promise<{ filename: string; pdf: Buffer }> {
+  const row = await invoiceOfBooking(db, booking.id, number);
+  if (!row) throw new NotFoundError(INVOICE_MESSAGES.notFound);
+  const credits = row.creditsInvoiceId === null ? undefined : await invoiceById(db, row.creditsInvoiceId);
+  const pdf = await renderInvoicePdf(await documentOf(db, row, booking, credits?.number ?? null));
+  return { filename: pdfFilename(row.number), pdf };
+}
+
+export const buyerOf = (db: DbOrTx, booking: BookingFacts) => loadInvoiceBuyer(db, booking.id);
+
+export async function saveBuyer(db: DbOrTx, booking: BookingFacts, buyer: InvoiceBuyer): Promise<InvoiceBuyer> {
+  await saveInvoiceBuyer(db, booking.id, buyer);
+  return loadInvoiceBuyer(db, booking.id);
+}
