@@ -11,7 +11,7 @@ import { bookedWindow } from '../../../shared/meeting-time';
 import { API_DATE } from '../../../shared/time';
 import { format } from 'date-fns';
 import { bookings } from './tables/bookings';
-import { stateOfRow } from './booking-transitions';
+import { isClosed } from '../../../shared/lifecycle/booking-states';
 import type { BookingRow } from './booking-row';
 
 /**
@@ -56,7 +56,7 @@ async function gamesOfHosts(db: DbOrTx, hostIds: number[], exceptBookingId: numb
       ),
     );
   for (const row of rows) {
-    if (stateOfRow(row) === 'closed') continue;
+    if (isClosed({ booking_status: row.bookingStatus, lead_status: row.leadStatus })) continue;
     const held = bookedWindow(row);
     if (!held) continue;
     // The game's host runs it; until there is a game, the booking's assigned host holds it.
@@ -100,7 +100,7 @@ export async function assertHostFreeAfterMove(tx: DbOrTx, before: BookingRow, af
   const next = bookedWindow(after);
   if (!next || (was && was.start.getTime() === next.start.getTime() && was.end.getTime() === next.end.getTime())) return;
   // A closed booking holds nobody's time (gamesOfHosts skips it too).
-  if (stateOfRow(after) === 'closed') return;
+  if (isClosed({ booking_status: after.bookingStatus, lead_status: after.leadStatus })) return;
   const game = await gameOfBooking(tx, after.id);
   const hostIds = new Set([game?.hostId ?? null, after.assignedHostId].filter((id): id is number => id !== null));
   for (const hostId of hostIds) await assertHostFree(tx, after, hostId);

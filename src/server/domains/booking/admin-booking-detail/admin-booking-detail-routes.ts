@@ -5,6 +5,7 @@ import { errorResponse } from '../../../../shared/api/common';
 import { adminBookingDetailEndpoints as endpoints } from '../../../../shared/api/endpoints/admin-booking-detail';
 import { hostTimeEndpoints } from '../../../../shared/api/endpoints/host-time';
 import { hostsAvailability } from '../host-availability';
+import { adminFeedbackRoutes } from '../booker-feedback/feedback-routes';
 import type { BookingMailer } from '../booking-mails';
 import { UnauthenticatedError, ValidationError } from '../../../platform/errors';
 import { endpointRoute } from '../../../platform/http/endpoint-route';
@@ -53,6 +54,8 @@ export const adminBookingDetailRoutes: FastifyPluginAsyncZod = async (app) => {
   const bookingMailer = (): BookingMailer => ({ mail, baseUrl: app.deps.publicUrl });
 
   endpointRoute(app, endpoints.get, options, async (request) => ({ booking: await getBooking(db, request.params.id) }));
+  // The booker's feedback on this page and the stats tab's average (issue 31): a child of this plugin, so inside the admin scope.
+  await app.register(adminFeedbackRoutes);
   // Who is free for this booking's game (issue 31): the picker shows the reason; the PATCH enforces it.
   endpointRoute(app, hostTimeEndpoints.availableFor, options, async (request) => ({ hosts: await hostsAvailability(db, request.params.id) }));
 

@@ -5,6 +5,7 @@ import { BOOKING_CODE_HEADER, IDEMPOTENCY_HEADER, MANAGE_KEY_HEADER } from '../.
 import { headerValue } from '../../../platform/http/request-headers';
 import { readIdempotencyKey } from '../../../platform/idempotency';
 import { endpointRoute } from '../../../platform/http/endpoint-route';
+import { bookerFeedbackRoutes } from '../booker-feedback/feedback-routes';
 import { ensureSessionToken } from '../../identity';
 import { sha256 } from '../../../platform/crypto';
 import { bookingCalendarByCode, createPublicBooking, findBookingByCode, findBookingByManageKey, updatePublicBooking } from './public-booking-service';
@@ -13,6 +14,8 @@ export const publicBookingRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.database;
   const guesses = app.deps.codeGuesses;
   const tags = ['booking'];
+  // The booker's feedback page after the game (issue 31), by the same management key as the booking's own routes.
+  await app.register(bookerFeedbackRoutes);
 
   endpointRoute(
     app,
