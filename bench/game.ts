@@ -14,9 +14,16 @@ import { teams as bookingTeams } from '../src/server/domains/booking/tables/book
 import { round } from './load';
 import { BENCH_METRICS_TOKEN, scrapeFigures } from './metrics-scrape';
 
-const PLAYERS = Number(process.env.BENCH_GAME_PLAYERS ?? 1_000);
-const GAMES = Number(process.env.BENCH_GAME_GAMES ?? 20);
-const TEAMS_PER_GAME = 5;
+/** What one run plays: the default is issue 13's city of games; issue 29's is one game at the Standard plan's promise. */
+export type GameShape = { players: number; games: number; teamsPerGame: number; watchers: boolean };
+export const MANY_GAMES: GameShape = {
+  players: Number(process.env.BENCH_GAME_PLAYERS ?? 1_000),
+  games: Number(process.env.BENCH_GAME_GAMES ?? 20),
+  teamsPerGame: 5,
+  watchers: false,
+};
+/** 500 players in 50 teams of one game, with the host console subscribed to it beside every phone (issue 29). */
+export const ONE_BIG_GAME: GameShape = { players: 500, games: 1, teamsPerGame: 50, watchers: true };
 const EVERY_MS = 5_000;
 const RUN_MS = Number(process.env.BENCH_GAME_MS ?? 60_000);
 
@@ -34,7 +41,8 @@ const rssKb = (pid: number | undefined) => Number(/VmRSS:\s+(\d+)/.exec(readFile
 
 type Player = { id: number; token: string; code: string; teamId: number; lat: number; lng: number; post: BenchServer; listen: BenchServer };
 
-export async function benchGame(databaseUrl: string) {
+export async function benchGame(databaseUrl: string, shape: GameShape = MANY_GAMES) {
+  const { players: PLAYERS, games: GAMES, teamsPerGame: TEAMS_PER_GAME } = shape;
   const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
   // With metrics on, as an operator runs it: the scrape at the end is part of the result (docs/OPERATIONS.md).
   const env = { DATABASE_URL: databaseUrl, METRICS_TOKEN: BENCH_METRICS_TOKEN };
@@ -79,39 +87,38 @@ export async function benchGame(databaseUrl: string) {
     const rssBefore = { a: rssKb(a.process.pid), b: rssKb(b.process.pid) };
     const sentAt = new Map<string, number>();
     const deliveries: number[] = [];
-    let delivered = 0;
-    const opened = await Promise.all(
-      players.map(
-        (p) =>
-          new Promise<void>((resolve, reject) => {
-            const req = http.get(`${p.listen.url}/api/play/${p.code}/stream`, { headers: { 'x-player-token': p.token } }, (res) => {
-              if (res.statusCode !== 200) return reject(new Error(`stream answered ${res.statusCode}`));
-              res.setEncoding('utf8');
-              let buffer = '';
-              res.on('data', (chunk: string) => {
-                buffer += chunk;
-                let cut: number;
-                while ((cut = buffer.indexOf('\n\n')) >= 0) {
-                  const block = buffer.slice(0, cut);
-                  buffer = buffer.slice(cut + 2);
-                  if (!block.includes('event: position')) continue;
-                  const data = /data: (.*)/.exec(block)?.[1];
-                  if (!data) continue;
-                  const event = JSON.parse(data) as { player_id: number; lat: number };
-                  const started = sentAt.get(`${event.player_id}:${event.lat}`);
-                  if (started !== undefined) {
-                    deliveries.push(performance.now() - started);
-                    delivered++;
-                  }
-                }
-              });
-              resolve();
-            });
-            req.on('error', reject);
-            streams.push(req);
-          }),
-      ),
-    );
+    // One SSE subscriber: every position event it hears is timed against the moment its write was sent.
+    const subscribe = (url: string, headers: Record<string, string>, timings: number[]) =>
+      new Promise<void>((resolve, reject) => {
+        const req = http.get(url, { headers }, (res) => {
+          if (res.statusCode !== 200) return reject(new Error(`stream answered ${res.statusCode}`));
+          res.setEncoding('utf8');
+          let buffer = '';
+          res.on('data', (chunk: string) => {
+            buffer += chunk;
+            let cut: number;
+            while ((cut = buffer.indexOf('\n\n')) >= 0) {
+              const block = buffer.slice(0, cut);
+              buffer = buffer.slice(cut + 2);
+              if (!block.includes('event: position')) continue;
+              const data = /data: (.*)/.exec(block)?.[1];
+              if (!data) continue;
+              const event = JSON.parse(data) as { player_id: number; lat: number };
+              const started = sentAt.get(`${event.player_id}:${event.lat}`);
+              if (started !== undefined) timings.push(performance.now() - started);
+            }
+          });
+          resolve();
+        });
+        req.on('error', reject);
+        streams.push(req);
+      });
+    const opened = await Promise.all(players.map((p) => subscribe(`${p.listen.url}/api/play/${p.code}/stream`, { 'x-player-token': p.token }, deliveries)));
+    // The host console of each game, on the process its players post to least (every position crosses processes).
+    const hostDeliveries: number[] = [];
+    if (shape.watchers) {
+      for (const game of games) await subscribe(`${a.url}/api/host/games/${game.code}/stream`, { cookie: staff.cookie }, hostDeliveries);
+    }
     await new Promise((r) => setTimeout(r, 3_000));
     const rssAfter = { a: rssKb(a.process.pid), b: rssKb(b.process.pid) };
 
@@ -183,7 +190,8 @@ export async function benchGame(databaseUrl: string) {
       // Both processes' CPU (not PostgreSQL's) per accepted write, its fan-out included: what the hardware must give.
       server_cpu_ms_per_write: round(serverCpuMs / Math.max(1, writes.length), 2),
       server_cpu_share_of_one_core: round(serverCpuMs / (elapsed * 1000), 2),
-      post_to_delivery: { ...summary(deliveries), expected_deliveries: writes.length * teamSize, delivered },
+      post_to_delivery: { ...summary(deliveries), expected_deliveries: writes.length * teamSize, delivered: deliveries.length },
+      ...(shape.watchers ? { post_to_host_console: { ...summary(hostDeliveries), expected_deliveries: writes.length } } : {}),
       memory: {
         rss_before_streams_mb: { a: round(rssBefore.a / 1024), b: round(rssBefore.b / 1024) },
         rss_after_streams_mb: { a: round(rssAfter.a / 1024), b: round(rssAfter.b / 1024) },

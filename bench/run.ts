@@ -13,6 +13,7 @@
  *              Lighthouse performance score (mobile preset) in the same Chromium.
  *   coldstart  `npm start`'s server on an empty embedded database: spawn to first healthy answer.
  *   game       the live game: 1,000 players in 20 games on two processes, one PostgreSQL (bench/game.ts).
+ *   biggame    one game at the Standard plan's promise: 500 players in 50 teams, the host console subscribed too.
  * PostgreSQL: BENCH_DATABASE_URL, else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test.
  */
 import { execSync, spawn } from 'node:child_process';
@@ -29,12 +30,12 @@ import { bookingBody } from '../scripts/booking-body';
 import { round, runLoad, timeSequential, type LoadRequest, type LoadResult } from './load';
 import { lighthousePerformance, type LighthouseFigures } from './lighthouse';
 import { rawCreateRate, type RawCreateResult } from './raw-create';
-import { benchGame } from './game';
+import { ONE_BIG_GAME, benchGame } from './game';
 
 const DIST = process.env.HATCH_DIST ?? 'dist';
 // `npm run bench -- game` (section names as arguments) or BENCH_ONLY=game,ratio picks sections.
 const ARG_SECTIONS = process.argv.slice(2).filter((a) => /^[a-z]+$/.test(a));
-const ONLY = new Set(ARG_SECTIONS.length ? ARG_SECTIONS : (process.env.BENCH_ONLY ?? 'ratio,create,million,bundle,coldstart,game').split(','));
+const ONLY = new Set(ARG_SECTIONS.length ? ARG_SECTIONS : (process.env.BENCH_ONLY ?? 'ratio,create,million,bundle,coldstart,game,biggame').split(','));
 const PG_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const LOAD_MS = Number(process.env.BENCH_LOAD_MS ?? 8_000);
 const results: Record<string, unknown> = {};
@@ -62,12 +63,16 @@ async function main(): Promise<void> {
   if (ONLY.has('million')) results.million = pgAvailable ? await benchMillion() : 'skipped: no PostgreSQL';
   if (ONLY.has('bundle')) results.bundle = await benchBundle();
   if (ONLY.has('coldstart')) results.coldstart = await benchColdStart();
-  if (ONLY.has('game')) {
-    if (!pgAvailable) results.game = 'skipped: no PostgreSQL';
+  for (const [section, shape] of [
+    ['game', undefined],
+    ['biggame', ONE_BIG_GAME],
+  ] as const) {
+    if (!ONLY.has(section)) continue;
+    if (!pgAvailable) results[section] = 'skipped: no PostgreSQL';
     else {
-      const db = await freshDatabase('hatch_bench_game');
+      const db = await freshDatabase(`hatch_bench_${section}`);
       try {
-        results.game = await benchGame(db.url);
+        results[section] = await benchGame(db.url, shape);
       } finally {
         await db.drop();
       }
