@@ -54,6 +54,7 @@ export function wasLiveAt(
   if (instance.status !== 'live' && instance.status !== 'ended') return 'before_start';
   if (at < instance.startTime) return 'before_start';
   const end = instance.status === 'ended' ? (instance.endTime ?? instance.endsAt) : instance.endsAt;
+  if (instance.status === 'ended' && end === null) return 'after_end';
   if (end !== null && at >= end) return 'after_end';
   return 'live';
 }
