@@ -36,3 +36,28 @@ describe("who hears the Chicken's position (decision 0280)", () => {
     expect(visibleTo({ kind: 'staff' }, position('chicken'))).toBe(true);
   });
 });
+
+describe('what the big screen hears (decision 0451)', () => {
+  const screen: Viewer = { kind: 'screen' };
+  const event = (type: GameEvent['type'], role: 'player' | 'chicken' = 'player'): GameEvent => ({
+    id: type === 'position' ? null : 1,
+    gameId: 1,
+    type,
+    data: {},
+    meta: { playerId: 5, teamId: role === 'chicken' ? null : 7, role },
+  });
+
+  it("hears the teams' positions and players, the scores, the feed and messages; never the Chicken, a Backpack or a verdict", () => {
+    expect(visibleTo(screen, event('position'))).toBe(true);
+    expect(visibleTo(screen, event('player'))).toBe(true);
+    expect(visibleTo(screen, event('position', 'chicken'))).toBe(false);
+    expect(visibleTo(screen, event('player', 'chicken'))).toBe(false);
+    for (const type of ['state', 'teams', 'message', 'found', 'feed'] as const) expect(visibleTo(screen, event(type))).toBe(true);
+    expect(visibleTo(screen, event('items'))).toBe(false);
+    expect(visibleTo(screen, submission(7))).toBe(false);
+  });
+
+  it('lets every player hear the feed, whichever team it is about', () => {
+    expect(visibleTo(player(8), { id: 2, gameId: 1, type: 'feed', data: {}, meta: { teamId: 7 } })).toBe(true);
+  });
+});
