@@ -22,6 +22,8 @@ export type MapPlayer = {
   trail: MapPoint[];
 };
 export type MapArea = { lat: number; lng: number; radius: number };
+/** A challenge tied to a place (decision 0440): its pin and radius; a done one is drawn grey. */
+export type MapPlace = { id: number; name: string; lat: number; lng: number; radius_m: number; done: boolean };
 /** An item station (Weapons plan), drawn as a small labelled square. */
 export type MapStation = { id: number; label: string; name: string; lat: number; lng: number; active: boolean };
 
@@ -38,6 +40,7 @@ type Props = {
   stations?: readonly MapStation[];
   /** Staff only: where the Chicken hid. */
   hidingSpot?: { lat: number; lng: number } | null;
+  places?: readonly MapPlace[];
 };
 
 // CSS-only markers (Leaflet's default images do not survive bundling). The data attributes let a test, or a
@@ -122,6 +125,30 @@ function StationMarker({ station }: { station: MapStation }) {
   );
 }
 
+function placeIcon(place: MapPlace): L.DivIcon {
+  return L.divIcon({
+    className: '',
+    html: `<span data-testid="map-place" data-challenge-id="${place.id}" data-name="${escapeHtml(place.name)}" data-lat="${place.lat}" data-lng="${place.lng}" style="display:block;font-size:20px;line-height:20px;filter:${place.done ? 'grayscale(1)' : 'none'}">📍</span>`,
+    iconSize: [20, 20],
+    iconAnchor: [10, 20],
+  });
+}
+
+function PlaceMarker({ place }: { place: MapPlace }) {
+  const icon = useMemo(() => placeIcon(place), [place]);
+  const colour = place.done ? '#94a3b8' : '#0284c7';
+  return (
+    <>
+      <Circle center={[place.lat, place.lng]} radius={place.radius_m} pathOptions={{ color: colour, fillOpacity: 0.15, weight: 2 }} interactive={false} />
+      <Marker position={[place.lat, place.lng]} icon={icon} keyboard={false}>
+        <Tooltip direction="top" offset={[0, -18]}>
+          {place.name}
+        </Tooltip>
+      </Marker>
+    </>
+  );
+}
+
 const HIDING_ICON = L.divIcon({
   className: '',
   html: '<span data-testid="map-hiding-spot" style="display:block;font-size:20px;line-height:20px">🪺</span>',
@@ -153,6 +180,7 @@ export default function LiveMap({
   bookedArea = null,
   stations = [],
   hidingSpot = null,
+  places = [],
 }: Props) {
   const tileUrl = useMemo(() => mapTileUrl(), []);
   // Only whether there are positions, and the first set, matter to the fit: a stable list until that changes.
@@ -177,6 +205,9 @@ export default function LiveMap({
         <Circle center={[area.lat, area.lng]} radius={area.radius} pathOptions={{ color: '#c27c00', fillOpacity: 0.08 }} interactive={false} />
         {stations.map((s) => (
           <StationMarker key={`station-${s.id}`} station={s} />
+        ))}
+        {places.map((p) => (
+          <PlaceMarker key={`place-${p.id}`} place={p} />
         ))}
         {hidingSpot ? <Marker position={[hidingSpot.lat, hidingSpot.lng]} icon={HIDING_ICON} title="Hiding spot" keyboard={false} /> : null}
         {players.map((p) => {

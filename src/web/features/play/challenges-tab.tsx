@@ -15,6 +15,7 @@ import { Spinner } from '../../components/spinner';
 import { Badge, Button, ErrorState, Field, Input, Textarea } from '../../components/ui';
 import { challengeKeys, fetchChallenges, playerHeaders, submitAnswer, submitPhoto } from './challenges-api';
 import { PhotoPicker } from './photo-picker';
+import { PlaceNote } from './place-note';
 import { BlockedNote, useTeamBlock } from './team-block';
 import { TeamLeaderboard } from '../../components/team-leaderboard';
 
@@ -70,7 +71,8 @@ function ChallengeCard({
   canSubmit: boolean;
   frozen: boolean;
 }) {
-  const open = canSubmit && c.submissions_left > 0;
+  // A check-in takes no answer: its button is in the place note (decision 0440).
+  const open = canSubmit && c.submissions_left > 0 && !c.check_in;
   return (
     <li className="space-y-2 rounded-xl border border-slate-200 bg-white p-3" data-testid="challenge" data-name={c.name}>
       <div className="flex items-start justify-between gap-2">
@@ -82,6 +84,7 @@ function ChallengeCard({
         </Badge>
       </div>
       <p className="text-sm text-slate-700">{c.description}</p>
+      <PlaceNote code={code} token={token} challenge={c} canSubmit={canSubmit && !frozen} />
       <p className="text-xs text-slate-500">
         {CHALLENGE_TYPE_LABELS[c.type]}
         {c.type === 'Tally' ? ` · ${c.points_per_submission} per item` : ''} · {c.submissions_left} of {c.max_submissions} submissions left
@@ -109,7 +112,9 @@ function SentItem({ submission: s, token }: { submission: TeamSubmission; token:
   return (
     <li className="rounded-lg bg-slate-50 p-2 text-sm" data-testid="sent-submission" data-status={s.status}>
       <div className="flex items-center justify-between gap-2">
-        <span>{s.kind === 'photo' ? 'Photo' : s.kind === 'count' ? `Counted ${s.count ?? 0}` : `“${s.text ?? ''}”`}</span>
+        <span>
+          {s.kind === 'check_in' ? 'Checked in' : s.kind === 'photo' ? 'Photo' : s.kind === 'count' ? `Counted ${s.count ?? 0}` : `“${s.text ?? ''}”`}
+        </span>
         <Badge tone={STATUS_TONE[s.status]}>
           <span data-testid="submission-status">
             {s.status === 'pending' ? 'Waiting for review' : s.status === 'approved' ? `Approved: ${s.points_awarded} points` : 'Rejected'}

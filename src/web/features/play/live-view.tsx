@@ -2,7 +2,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import type { MapResponse, MapPlayer } from '../../../shared/api/play';
 import { formatTimestamp } from '../../../shared/time';
 import { LazyLiveMap } from '../../components/live-map/lazy-live-map';
-import type { MapStation } from '../../components/live-map/live-map';
+import type { MapPlace, MapStation } from '../../components/live-map/live-map';
 import { locationText, TeamDot, timeLeftText, useNow } from '../../components/live-map/live-game-ui';
 import { Badge } from '../../components/ui';
 import { ordinal, rankedTeam } from '../../components/team-leaderboard';
@@ -19,12 +19,14 @@ type Props = {
   /** The hunt's panel (the Chicken's screen, Found the Chicken, the Backpack), under the map. */
   hunt?: ReactNode;
   stations?: readonly MapStation[];
+  /** The team's challenges tied to a place it may see (decision 0440). */
+  places?: readonly MapPlace[];
   /** Records the player's location answer (turning it on while live). */
   onLocation: (answer: LocationAnswer) => Promise<unknown>;
 };
 
 /** The live game on a phone: time left, the map (own team and the area), the team, the host's messages. */
-export function LiveView({ snapshot, me, visible, note, hunt = null, stations = [], onLocation }: Props) {
+export function LiveView({ snapshot, me, visible, note, hunt = null, stations = [], places = [], onLocation }: Props) {
   const now = useNow();
   const team = rankedTeam(snapshot.teams, me.team_id);
   const left = timeLeftText(snapshot.game.ends_at, now);
@@ -61,7 +63,15 @@ export function LiveView({ snapshot, me, visible, note, hunt = null, stations = 
       ) : note === 'no_signal' ? (
         <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">No location signal right now.</p>
       ) : null}
-      <LazyLiveMap area={snapshot.game.area} teams={snapshot.teams} players={visible} selfId={me.id} stations={stations} className="h-[55vh] w-full" />
+      <LazyLiveMap
+        area={snapshot.game.area}
+        teams={snapshot.teams}
+        players={visible}
+        selfId={me.id}
+        stations={stations}
+        places={places}
+        className="h-[55vh] w-full"
+      />
       {hunt}
       <section aria-label={me.role === 'chicken' ? 'You' : 'Your team'}>
         <h2 className="mb-1 font-semibold">{me.role === 'chicken' ? 'You are the Chicken 🐔' : `Team ${team?.name ?? ''}`}</h2>

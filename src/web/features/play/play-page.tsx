@@ -24,6 +24,8 @@ import { challengeKeys } from './challenges-api';
 import type { PlayChallengesResponse } from '../../../shared/api/play-challenges';
 import { ResultsLink } from './results-link';
 import { LobbyView } from './lobby-view';
+import { BriefingButton, BriefingCard, FinishMessage } from './briefing';
+import { usePlacePins } from './place-note';
 import { fetchGame, fetchMap, fetchMe, playKeys, readToken, storeToken, streamHeaders, streamUrl, updateMe } from './play-api';
 import { registerServiceWorker } from './register-service-worker';
 import { usePositionSender } from './use-position-sender';
@@ -172,6 +174,7 @@ function JoinedGame({ code, token, playerId, onForget }: { code: string; token: 
     status === 'live' && me?.role === 'player' && me.team_id !== null && snapshot !== undefined && weaponsOn(snapshot.game),
   );
 
+  const places = usePlacePins(code, token, status === 'live' && me?.role === 'player' && me.team_id !== null);
   const visible = useMemo(() => {
     if (!snapshot || !me) return [];
     // Players see their own team (the Chicken: only itself); the server sends no one else's position anyway.
@@ -198,12 +201,16 @@ function JoinedGame({ code, token, playerId, onForget }: { code: string; token: 
   }
   return (
     <PlayFrame status={connection}>
-      <p className="text-sm text-slate-600">
-        Game {snapshot.game.code} · <span data-testid="player-name">{me.name}</span>
-      </p>
+      <div className="flex items-center justify-between gap-2">
+        <p className="text-sm text-slate-600">
+          Game {snapshot.game.code} · <span data-testid="player-name">{me.name}</span>
+        </p>
+        <BriefingButton code={code} token={token} />
+      </div>
       {status === 'ended' ? (
         <>
           <GameOver teams={snapshot.teams} myTeamId={me.team_id} />
+          <FinishMessage code={code} token={token} />
           <ResultsLink code={code} />
         </>
       ) : status === 'live' ? (
@@ -219,6 +226,7 @@ function JoinedGame({ code, token, playerId, onForget }: { code: string; token: 
                   visible={visible}
                   note={note}
                   stations={stations}
+                  places={places}
                   onLocation={setLocation}
                   hunt={<HuntPanel code={code} token={token} snapshot={snapshot} me={me} />}
                 />
@@ -237,15 +245,18 @@ function JoinedGame({ code, token, playerId, onForget }: { code: string; token: 
           ]}
         />
       ) : (
-        <LobbyView
-          code={code}
-          token={token}
-          me={me}
-          teams={lobby.data?.teams ?? []}
-          teammates={visible.filter((p) => p.id !== me.id)}
-          info={lobby.data}
-          onChanged={refresh}
-        />
+        <>
+          <BriefingCard code={code} token={token} />
+          <LobbyView
+            code={code}
+            token={token}
+            me={me}
+            teams={lobby.data?.teams ?? []}
+            teammates={visible.filter((p) => p.id !== me.id)}
+            info={lobby.data}
+            onChanged={refresh}
+          />
+        </>
       )}
     </PlayFrame>
   );

@@ -1,0 +1,94 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { briefingEndpoints as ep } from '../../../shared/api/endpoints/briefing';
+import type { PlayBriefing } from '../../../shared/api/briefing';
+import { api } from '../../lib/api-client';
+import { Button, Dialog } from '../../components/ui';
+import { playerHeaders } from './challenges-api';
+
+/**
+ * The briefing before the start and from the info button, and the finish message at the end (issue 29, decision
+ * 0442): the texts staff or the organiser wrote, else the defaults, with the host to call.
+ */
+const briefingKey = (code: string) => ['play', 'briefing', code.toUpperCase()] as const;
+
+function useBriefing(code: string, token: string) {
+  return useQuery({ queryKey: briefingKey(code), queryFn: () => api(ep.play, { params: { code }, headers: playerHeaders(token) }), staleTime: 60_000 });
+}
+
+function Paragraphs({ text }: { text: string }) {
+  return (
+    <div className="space-y-2 whitespace-pre-line text-slate-800">
+      {text.split(/\n{2,}/).map((p, i) => (
+        <p key={i}>{p}</p>
+      ))}
+    </div>
+  );
+}
+
+function HostLine({ briefing }: { briefing: PlayBriefing }) {
+  if (!briefing.host) return null;
+  return (
+    <p className="text-sm" data-testid="briefing-host">
+      Your host: <strong>{briefing.host.name}</strong>
+      {briefing.host.phone ? (
+        <>
+          {' · '}
+          <a className="font-semibold text-brand-700 underline" href={`tel:${briefing.host.phone.replace(/\s+/g, '')}`}>
+            {briefing.host.phone}
+          </a>
+        </>
+      ) : null}
+    </p>
+  );
+}
+
+/** Shown in the lobby, before the start. */
+export function BriefingCard({ code, token }: { code: string; token: string }) {
+  const briefing = useBriefing(code, token);
+  if (!briefing.data) return null;
+  return (
+    <section aria-labelledby="briefing-title" className="space-y-2 rounded-xl border border-brand-200 bg-brand-50 p-4" data-testid="briefing">
+      <h2 id="briefing-title" className="font-semibold">
+        Before you start
+      </h2>
+      <Paragraphs text={briefing.data.briefing} />
+      <HostLine briefing={briefing.data} />
+    </section>
+  );
+}
+
+/** The info button: the briefing again, whenever a player wants it. */
+export function BriefingButton({ code, token }: { code: string; token: string }) {
+  const [open, setOpen] = useState(false);
+  const briefing = useBriefing(code, token);
+  return (
+    <>
+      <Button size="sm" variant="secondary" onClick={() => setOpen(true)} aria-label="Game info">
+        ⓘ Info
+      </Button>
+      <Dialog open={open} onOpenChange={setOpen} title="Game info">
+        {briefing.data ? (
+          <div className="space-y-3" data-testid="briefing-dialog">
+            <Paragraphs text={briefing.data.briefing} />
+            <HostLine briefing={briefing.data} />
+          </div>
+        ) : (
+          <p className="text-slate-600">Loading…</p>
+        )}
+      </Dialog>
+    </>
+  );
+}
+
+/** At the end: where to meet. */
+export function FinishMessage({ code, token }: { code: string; token: string }) {
+  const briefing = useBriefing(code, token);
+  if (!briefing.data) return null;
+  return (
+    <section className="space-y-2 rounded-xl border border-green-200 bg-green-50 p-4 text-center" data-testid="finish-message" aria-label="Where to meet">
+      <Paragraphs text={briefing.data.finish_message} />
+      <HostLine briefing={briefing.data} />
+    </section>
+  );
+}
