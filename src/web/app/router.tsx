@@ -38,6 +38,8 @@ const routes: RouteObject[] = [
   { path: '/proposal/:token', element: areaElement(() => import('../features/proposal/proposal-page').then((m) => ({ default: m.ProposalPage }))) },
   { path: '/manage/:key/paid', element: areaElement(() => import('../features/booker/payment-return-page').then((m) => ({ default: m.PaymentReturnPage }))) },
   { path: '/manage/:key', element: areaElement(() => import('../features/booker/manage-page').then((m) => ({ default: m.ManagePage }))) },
+  // After the game (issue 31): the booker rates it from the feedback request mail's link.
+  { path: '/manage/:key/feedback', element: areaElement(() => import('../features/feedback/feedback-page').then((m) => ({ default: m.FeedbackPage }))) },
   // The live game (issue 13): the player app and the host console, each its own chunk (Leaflet loads only with a map).
   { path: '/play', element: areaElement(() => import('../features/play/play-page').then((m) => ({ default: m.PlayHomePage }))) },
   { path: '/play/:code', element: areaElement(() => import('../features/play/play-page').then((m) => ({ default: m.PlayPage }))) },

@@ -1,4 +1,4 @@
-import { bookingPaths, chickenPath, hostPath, joinPath, manageResultsPath, playPath, playResultsPath } from '../../shared/booking-links';
+import { bookingPaths, chickenPath, feedbackPath, hostPath, joinPath, manageResultsPath, playPath, playResultsPath } from '../../shared/booking-links';
 import { proposalPath } from '../../shared/proposals';
 import { staffPaths } from '../../shared/staff-access';
 
@@ -25,6 +25,8 @@ export const paths = {
   /** After the game: results and photo album, for players and for the organiser. */
   playResults: playResultsPath,
   manageResults: manageResultsPath,
+  /** The booker's rating of the game, from the feedback request mail. */
+  feedback: feedbackPath,
   /** The host console: the list, and one game. */
   hostHome: staffPaths.hostHome,
   host: hostPath,

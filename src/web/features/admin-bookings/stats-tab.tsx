@@ -6,6 +6,8 @@ import { Spinner } from '../../components/spinner';
 import { DateRangePicker } from '../../components/date-range-picker';
 import { notifyError } from '../../lib/toast';
 import { bookingsKeys, fetchChart } from './bookings-api';
+import { feedbackKeys, fetchFeedbackMetrics } from '../../lib/feedback-api';
+import { RATING_MAX } from '../../../shared/feedback';
 import { RANGE_PRESETS, type BookingsUrlState, type RangePreset } from './bookings-url';
 import { RANGE_LABELS, resolveRange } from './date-ranges';
 import { MetricCard } from './bookings-ui';
@@ -24,6 +26,8 @@ export function StatsTab({ state, update }: Props) {
   const { start, end } = resolveRange(state.range, today, state.from, state.to);
   const interval = chartIntervalFor(start, end);
   const chart = useQuery({ queryKey: bookingsKeys.chart(start, end, interval), queryFn: () => fetchChart(start, end, interval) });
+  // The booker's ratings of the games played in the same range (issue 31): their average beside the totals.
+  const ratings = useQuery({ queryKey: feedbackKeys.metrics(start, end), queryFn: () => fetchFeedbackMetrics(start, end) });
   const failed = chart.isError;
   useEffect(() => {
     if (failed) notifyError(LOAD_CHART_FAILED);
@@ -60,9 +64,18 @@ export function StatsTab({ state, update }: Props) {
       <p className="text-sm text-slate-600">
         {start === end ? start : `${start} to ${end}`} · <span data-testid="interval-caption">{intervalCaption(interval)}</span>
       </p>
-      <div className="grid grid-cols-2 gap-3">
+      <div className="grid grid-cols-2 gap-3 sm:grid-cols-3">
         <MetricCard label="Total Enquiries" testId="total-enquiries" value={chart.data?.totals.enquiries ?? '–'} />
         <MetricCard label="Total Leads" testId="total-leads" value={chart.data?.totals.leads ?? '–'} />
+        <MetricCard
+          label="Average Rating"
+          testId="average-rating"
+          value={
+            ratings.data?.average != null
+              ? `${ratings.data.average.toFixed(1)} / ${RATING_MAX} (${ratings.data.count} ${ratings.data.count === 1 ? 'rating' : 'ratings'})`
+              : '–'
+          }
+        />
       </div>
       <p className="text-sm text-slate-600" data-testid="leads-caption">
         {LEADS_CAPTION}

@@ -1,0 +1,131 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useParams } from 'react-router';
+import { format, parseISO } from 'date-fns';
+import { FEEDBACK_COMMENT_MAX, FEEDBACK_MESSAGES, RATING_MAX, RATING_MIN } from '../../../shared/feedback';
+import type { BookerFeedbackResponse } from '../../../shared/api/feedback';
+import { errorMessage } from '../../lib/api-client';
+import { feedbackKeys, fetchBookerFeedback, giveFeedback } from '../../lib/feedback-api';
+import { useAction } from '../../lib/use-action';
+import { paths } from '../../lib/paths';
+import { BrandHeader } from '../../components/brand-header';
+import { Spinner } from '../../components/spinner';
+import { Button, Field, FieldError, Textarea } from '../../components/ui';
+
+const LOAD_FAILED = 'We could not find this booking. Check the link in your email.';
+const SAVE_FAILED = 'Your feedback could not be saved. Please try again.';
+const RATINGS = Array.from({ length: RATING_MAX - RATING_MIN + 1 }, (_, i) => RATING_MIN + i);
+
+/**
+ * /manage/{key}/feedback: the page the feedback request mail links to (issue 31, decision 0393). The booker rates the
+ * game 1–5 and may add a comment; coming back, they see what they gave and may change it.
+ */
+export function FeedbackPage() {
+  const { key = '' } = useParams();
+  const query = useQuery({ queryKey: feedbackKeys.booker(key), queryFn: () => fetchBookerFeedback(key), retry: false });
+  return (
+    <>
+      <BrandHeader width="max-w-xl" />
+      <main className="mx-auto w-full max-w-xl space-y-4 px-3 py-4 sm:px-6 sm:py-8">
+        {query.isPending ? (
+          <Spinner />
+        ) : query.isError ? (
+          <p role="alert" className="rounded-xl border border-slate-200 bg-white p-6 text-red-700">
+            {errorMessage(query.error, LOAD_FAILED)}
+          </p>
+        ) : (
+          <FeedbackForm manageKey={key} state={query.data} />
+        )}
+      </main>
+    </>
+  );
+}
+
+function FeedbackForm({ manageKey, state }: { manageKey: string; state: BookerFeedbackResponse }) {
+  const [rating, setRating] = useState<number | null>(state.feedback?.rating ?? null);
+  const [comment, setComment] = useState(state.feedback?.comment ?? '');
+  const [ratingError, setRatingError] = useState<string | null>(null);
+  const [saved, setSaved] = useState(false);
+  const save = useAction({
+    call: () => giveFeedback(manageKey, { rating: rating ?? 0, comment }),
+    failure: SAVE_FAILED,
+    failureToast: 'server',
+    invalidates: [feedbackKeys.booker(manageKey)],
+    onSuccess: () => setSaved(true),
+  });
+  const day = format(parseISO(state.game.date), 'd MMMM yyyy');
+
+  if (state.window !== 'open') {
+    return (
+      <section className="space-y-2 rounded-xl border border-slate-200 bg-white p-6">
+        <h1 className="text-xl font-bold text-slate-900">Rate your game</h1>
+        <p data-testid="feedback-closed">{state.window === 'closed' ? FEEDBACK_MESSAGES.closed : FEEDBACK_MESSAGES.notYet}</p>
+        <a href={paths.manage(manageKey)} className="font-medium text-brand-700 underline">
+          Back to your booking
+        </a>
+      </section>
+    );
+  }
+
+  function submit(event: React.FormEvent) {
+    event.preventDefault();
+    // The server judges it too; this only saves a round trip for the one mistake a tap can make.
+    if (rating === null) {
+      setRatingError(FEEDBACK_MESSAGES.rating);
+      return;
+    }
+    setRatingError(null);
+    setSaved(false);
+    void save.run();
+  }
+
+  return (
+    <form onSubmit={submit} className="space-y-4 rounded-xl border border-slate-200 bg-white p-4 sm:p-6" data-testid="feedback-form" noValidate>
+      <div>
+        <h1 className="text-xl font-bold text-slate-900">How was your game?</h1>
+        <p className="text-slate-600">
+          Your Chicken hunt in {state.game.city} on {day}.
+        </p>
+      </div>
+      <fieldset>
+        <legend className="text-sm font-medium text-slate-700">Your rating (1 is poor, 5 is excellent)</legend>
+        <div className="mt-2 flex gap-2" role="radiogroup" aria-describedby={ratingError ? 'rating-error' : undefined}>
+          {RATINGS.map((value) => (
+            <label
+              key={value}
+              className={`flex h-12 w-12 cursor-pointer items-center justify-center rounded-full border text-lg font-semibold ${
+                rating === value ? 'border-brand-700 bg-brand-700 text-white' : 'border-slate-300 bg-white text-slate-800'
+              }`}
+            >
+              <input
+                type="radio"
+                name="rating"
+                value={value}
+                checked={rating === value}
+                onChange={() => setRating(value)}
+                className="sr-only"
+                aria-label={`${value} out of ${RATING_MAX}`}
+              />
+              {value}
+            </label>
+          ))}
+        </div>
+        <FieldError id="rating-error" message={ratingError} />
+      </fieldset>
+      <Field label="Anything you would like to tell us? (optional)" hint={`Up to ${FEEDBACK_COMMENT_MAX} characters`}>
+        <Textarea value={comment} maxLength={FEEDBACK_COMMENT_MAX} rows={4} onChange={(e) => setComment(e.target.value)} />
+      </Field>
+      <div className="flex flex-wrap items-center gap-3">
+        <Button type="submit" variant="primary" size="lg" disabled={save.isPending}>
+          {save.isPending ? 'Sending…' : state.feedback ? 'Update my feedback' : 'Send feedback'}
+        </Button>
+        {saved ? (
+          <p role="status" className="text-green-800" data-testid="feedback-saved">
+            Thank you! Your feedback is saved.
+          </p>
+        ) : null}
+      </div>
+      {save.error ? <FieldError message={save.error} /> : null}
+    </form>
+  );
+}
