@@ -62,7 +62,7 @@ describe('calendar', () => {
       total_bookings: 3,
       total_revenue: 2368.26,
       average_booking_value: 789.42,
-      revenue: [{ currency: 'GBP', bookings: 3, received: 2368.26, refunded: 0, net: 2368.26, average: 789.42 }],
+      revenue: [{ currency: 'GBP', bookings: 3, received: 2368.26, refunded: 0, net: 2368.26, average: 789.42, discounts: 0 }],
     });
     const list = calendarResponse.parse((await admin.get(`/api/admin/bookings/calendar?${range}`)).json());
     expect(list.bookings).toHaveLength(3);

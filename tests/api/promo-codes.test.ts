@@ -6,6 +6,9 @@ import { bookings, pricingHistory } from '../../src/server/domains/booking/table
 import { promoCodes } from '../../src/server/domains/commerce/tables/promo-codes';
 import { DISCOUNT_MESSAGES } from '../../src/shared/commerce/discount-code';
 import type { CreatePromoCodeInput } from '../../src/shared/api/promo-codes';
+import { parseCsv } from '../support/csv';
+import { withBooking } from '../../src/server/domains/booking/booking-write';
+import { recordPayment } from '../../src/server/domains/booking/booking-lifecycle';
 
 let t: TestApp;
 let admin: Agent;
@@ -193,5 +196,23 @@ describe('GET /api/discount-codes/:code', () => {
     const res = await (await t.visitor()).get('/api/discount-codes/NOTACODE?plan_type=pro&players=8');
     expect(res.statusCode).toBe(422);
     expect(res.json().errors.discount_code).toEqual([DISCOUNT_MESSAGES.unknown]);
+  });
+});
+
+describe('the export and the stats', () => {
+  it('carry the code and the discount of a paid booking', async () => {
+    const code = await promo({ percent_off: 25 });
+    const res = await book(await t.visitor(), { date: '2033-03-15', discount_code: code });
+    const booking = res.json().booking;
+    await withBooking(t.db, { id: booking.id }, { actor: { source: 'system', userId: null } }, (write) =>
+      recordPayment(write, { paymentType: 'card', paymentAmount: 9000, recordedBy: null }, null),
+    );
+    const metrics = await admin.get('/api/admin/bookings/calendar/metrics?start_date=2033-03-01&end_date=2033-03-31');
+    expect(metrics.json().revenue).toEqual([{ currency: 'GBP', bookings: 1, received: 90, refunded: 0, net: 90, average: 90, discounts: 30 }]);
+    const [header, ...rows] = parseCsv((await admin.get('/api/admin/bookings/export')).body);
+    const row = rows.find((r) => r.includes(booking.email));
+    expect(row?.[header!.indexOf('Discount code')]).toBe(code);
+    expect(row?.[header!.indexOf('Discount')]).toBe('£30.00');
+    expect(row?.[header!.indexOf('Total price')]).toBe('£90.00');
   });
 });

@@ -107,6 +107,8 @@ export const currencyRevenueSchema = z.object({
   net: z.number(),
   /** net ÷ bookings, to the penny (0 without games). */
   average: z.number(),
+  /** What promo codes took off these games' list prices (issue 32): revenue not taken, not a payment. */
+  discounts: z.number(),
 });
 
 export const calendarMetricsSchema = z.object({

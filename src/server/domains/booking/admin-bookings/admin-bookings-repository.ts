@@ -135,10 +135,17 @@ export async function gamesValue(
   db: DbOrTx,
   startDate: string,
   endDate: string,
-): Promise<{ games: { currency: string; games: number }[]; ledger: { currency: string; received: number; refunded: number; net: number }[] }> {
+): Promise<{
+  games: { currency: string; games: number; discounts: number }[];
+  ledger: { currency: string; received: number; refunded: number; net: number }[];
+}> {
   const where = gameDateCondition(startDate, endDate);
   const [games, ledger] = await Promise.all([
-    db.select({ currency: bookings.currency, games: count() }).from(bookings).where(where).groupBy(bookings.currency),
+    db
+      .select({ currency: bookings.currency, games: count(), discounts: sql<number>`coalesce(sum(${bookings.discountTotal}), 0)`.mapWith(Number) })
+      .from(bookings)
+      .where(where)
+      .groupBy(bookings.currency),
     db
       .select({
         currency: bookingPayments.currency,

@@ -147,7 +147,8 @@ export async function calendarMetrics(db: DbOrTx, startDate: string, endDate: st
   const { games, ledger } = await gamesValue(db, startDate, endDate);
   const currencies = [...new Set([...games.map((g) => g.currency), ...ledger.map((l) => l.currency)])].sort();
   const revenue = currencies.map((currency) => {
-    const count = games.find((g) => g.currency === currency)?.games ?? 0;
+    const game = games.find((g) => g.currency === currency);
+    const count = game?.games ?? 0;
     const money = ledger.find((l) => l.currency === currency) ?? { received: 0, refunded: 0, net: 0 };
     return {
       currency,
@@ -156,6 +157,7 @@ export async function calendarMetrics(db: DbOrTx, startDate: string, endDate: st
       refunded: money.refunded / 100,
       net: money.net / 100,
       average: count === 0 ? 0 : roundMoney(money.net / 100 / count),
+      discounts: roundMoney(game?.discounts ?? 0),
     };
   });
   const pounds = revenue.find((r) => r.currency === 'GBP');
