@@ -22,7 +22,7 @@ export const MANY_GAMES: GameShape = {
   teamsPerGame: 5,
   watchers: false,
 };
-/** 500 players in 50 teams of one game, with the host console subscribed to it beside every phone (issue 29). */
+/** 500 players in 50 teams of one game, with the host console and the big screen subscribed beside every phone (issue 29). */
 export const ONE_BIG_GAME: GameShape = { players: 500, games: 1, teamsPerGame: 50, watchers: true };
 const EVERY_MS = 5_000;
 const RUN_MS = Number(process.env.BENCH_GAME_MS ?? 60_000);
@@ -115,9 +115,17 @@ export async function benchGame(databaseUrl: string, shape: GameShape = MANY_GAM
       });
     const opened = await Promise.all(players.map((p) => subscribe(`${p.listen.url}/api/play/${p.code}/stream`, { 'x-player-token': p.token }, deliveries)));
     // The host console of each game, on the process its players post to least (every position crosses processes).
+    // And the big screen on the other process, opened by its private link as a projector would.
     const hostDeliveries: number[] = [];
+    const screenDeliveries: number[] = [];
     if (shape.watchers) {
-      for (const game of games) await subscribe(`${a.url}/api/host/games/${game.code}/stream`, { cookie: staff.cookie }, hostDeliveries);
+      for (const game of games) {
+        await subscribe(`${a.url}/api/host/games/${game.code}/stream`, { cookie: staff.cookie }, hostDeliveries);
+        const link = await staff.json<{ url: string }>('GET', `/api/host/games/${game.code}/screen`);
+        const token = link.data.url.split('/').at(-1);
+        if (link.status !== 200 || !token) throw new Error(`screen link answered ${link.status}`);
+        await subscribe(`${b.url}/api/screen/${token}/stream`, {}, screenDeliveries);
+      }
     }
     await new Promise((r) => setTimeout(r, 3_000));
     const rssAfter = { a: rssKb(a.process.pid), b: rssKb(b.process.pid) };
@@ -191,7 +199,12 @@ export async function benchGame(databaseUrl: string, shape: GameShape = MANY_GAM
       server_cpu_ms_per_write: round(serverCpuMs / Math.max(1, writes.length), 2),
       server_cpu_share_of_one_core: round(serverCpuMs / (elapsed * 1000), 2),
       post_to_delivery: { ...summary(deliveries), expected_deliveries: writes.length * teamSize, delivered: deliveries.length },
-      ...(shape.watchers ? { post_to_host_console: { ...summary(hostDeliveries), expected_deliveries: writes.length } } : {}),
+      ...(shape.watchers
+        ? {
+            post_to_host_console: { ...summary(hostDeliveries), expected_deliveries: writes.length },
+            post_to_big_screen: { ...summary(screenDeliveries), expected_deliveries: writes.length },
+          }
+        : {}),
       memory: {
         rss_before_streams_mb: { a: round(rssBefore.a / 1024), b: round(rssBefore.b / 1024) },
         rss_after_streams_mb: { a: round(rssAfter.a / 1024), b: round(rssAfter.b / 1024) },

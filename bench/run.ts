@@ -13,7 +13,7 @@
  *              Lighthouse performance score (mobile preset) in the same Chromium.
  *   coldstart  `npm start`'s server on an empty embedded database: spawn to first healthy answer.
  *   game       the live game: 1,000 players in 20 games on two processes, one PostgreSQL (bench/game.ts).
- *   biggame    one game at the Standard plan's promise: 500 players in 50 teams, the host console subscribed too.
+ *   biggame    one game at the Standard plan's promise: 500 players in 50 teams, the host console and the big screen subscribed too.
  * PostgreSQL: BENCH_DATABASE_URL, else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test.
  */
 import { execSync, spawn } from 'node:child_process';

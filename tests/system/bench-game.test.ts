@@ -29,7 +29,7 @@ describe.skipIf(!serverUrl)('the bench game section (needs TEST_DATABASE_URL)', 
     expect(result.post_to_delivery.delivered).toBe(result.post_to_delivery.expected_deliveries);
   });
 
-  it('plays one game of many teams with the host console subscribed, and the console hears every position', async () => {
+  it('plays one game of many teams with the host console and the big screen subscribed, and both hear every position', async () => {
     const { benchGame } = await import('../../bench/game');
     const url = await freshPostgresDatabase('hatch_bench_biggame', cleanups);
     const result = await benchGame(url, { players: 24, games: 1, teamsPerGame: 6, watchers: true });
@@ -38,5 +38,6 @@ describe.skipIf(!serverUrl)('the bench game section (needs TEST_DATABASE_URL)', 
     expect(result.post_to_delivery.delivered).toBe(result.post_to_delivery.expected_deliveries);
     expect(result.post_to_host_console?.n).toBe(result.post_to_host_console?.expected_deliveries);
     expect(result.post_to_host_console?.n).toBeGreaterThan(0);
+    expect(result.post_to_big_screen?.n).toBe(result.post_to_big_screen?.expected_deliveries);
   });
 });
