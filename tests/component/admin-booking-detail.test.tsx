@@ -31,7 +31,7 @@ function openBooking(booking: AdminBooking, { history = [] as string[] } = {}) {
     },
   };
   answer(ep.get, () => ({ booking: store.current }));
-  answer(timelineEp.timeline, { entries: [], mails: [], truncated: false });
+  answer(timelineEp.timeline, { entries: [], mails: [], truncated: false, scheduled_messages: [] });
   answer(adminUsersEndpoints.hosts, { hosts: [HATTIE] });
   answer(hostTimeEndpoints.availableFor, { hosts: [{ id: HATTIE.id, name: HATTIE.name, available: true, reason: null, clash_code: null }] });
   const screenUtils = renderScreen(<BookingDetailPage />, { path: `/admin/bookings/${booking.id}`, route: '/admin/bookings/:id', history });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idParam, idSchema } from './common';
+import { scheduledMessageSchema } from './message-schedule';
 
 export const TIMELINE_MESSAGES = {
   bookingNotFound: 'Booking not found',
@@ -43,8 +44,14 @@ export const outboxMailSchema = z.object({
 });
 export type OutboxMail = z.infer<typeof outboxMailSchema>;
 
-/** GET /api/admin/bookings/{id}/timeline: newest first; the booking's mails newest first. */
-export const timelineResponse = z.object({ entries: z.array(timelineEntrySchema), mails: z.array(outboxMailSchema), truncated: z.boolean() });
+/** GET /api/admin/bookings/{id}/timeline: newest first; the booking's mails newest first; its scheduled messages by due time. */
+export const timelineResponse = z.object({
+  entries: z.array(timelineEntrySchema),
+  mails: z.array(outboxMailSchema),
+  truncated: z.boolean(),
+  /** The booking's message schedule (issue 31), by due time: reminders, balance chasers, the feedback request. */
+  scheduled_messages: z.array(scheduledMessageSchema),
+});
 export type TimelineResponse = z.infer<typeof timelineResponse>;
 
 export const mailParams = idParam.extend({ mailId: idSchema });

@@ -4,6 +4,7 @@ import { formatMoney, formatPence } from '../money';
 import { ADD_ONS, PLANS } from '../plans';
 import { isValidTimeZone, SELECTABLE_TIMEZONES } from '../time';
 import { CONTACT_LABELS } from '../booking-contact';
+import { MESSAGE_KIND_LABELS } from '../message-schedule';
 
 /** What a change is read against: the booking's currency and zone, and staff names by user id. */
 export type DescribeContext = {
@@ -224,6 +225,8 @@ const MAIL_KINDS: Record<string, string> = {
   'host.unassigned': 'Host replaced (to the former host)',
   'auth.password_reset': 'Password reset',
   'auth.login_failures': 'Failed sign-ins (to the account owner)',
+  // The message schedule's mails carry their message's kind (issue 31).
+  ...MESSAGE_KIND_LABELS,
 };
 
 /** A mail's kind in words; a kind this module does not know reads from its name ('booking.paid' → 'Paid'). */

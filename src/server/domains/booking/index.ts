@@ -7,3 +7,5 @@ export { withBooking, type BookingWrite } from './booking-write';
 export * from './booking-summaries';
 export * from './booking-lookups';
 export { addPricingHistory, convertLead } from './booking-history';
+export { runMessageSchedule } from './message-schedule/message-schedule-job';
+export { registerBookingMetrics } from './message-schedule/balance-overdue';

@@ -3,6 +3,8 @@ import { adminBookingTimelineEndpoints as endpoints } from '../../../../shared/a
 import { UnauthenticatedError } from '../../../platform/errors';
 import { endpointRoute } from '../../../platform/http/endpoint-route';
 import { getTimeline, resendMail } from './admin-booking-timeline-service';
+import { messageScheduleRoutes } from '../message-schedule/message-schedule-routes';
+import { registerBookingMetrics } from '../message-schedule/balance-overdue';
 
 const options = { tags: ['admin booking timeline'] };
 
@@ -19,4 +21,9 @@ export const adminBookingTimelineRoutes: FastifyPluginAsyncZod = async (app) => 
     const copy = await resendMail(db, mail, { bookingId: request.params.id, mailId: request.params.mailId, actorId: user.id });
     return { mail: copy };
   });
+
+  // The booking's message schedule shows on this timeline; staff skip its messages and set the reminder days here.
+  await app.register(messageScheduleRoutes);
+  // The bookings' gauges (overdue balances), once per app: this plugin is registered once, in the admin scope.
+  registerBookingMetrics(app.deps.metrics, db);
 };

@@ -22,6 +22,7 @@ import {
   userNames,
   type MailRow,
 } from './admin-booking-timeline-repository';
+import { listScheduledMessages } from '../message-schedule/message-admin';
 
 /** Each source is read up to this many rows; a booking with more says so (`truncated`). */
 const PER_SOURCE = 500;
@@ -138,6 +139,7 @@ export async function getTimeline(db: Db, bookingId: number): Promise<TimelineRe
     entries: entries.map(({ rank: _rank, seq: _seq, ...entry }) => entry),
     mails: mails.map((row) => toOutboxMail(row, resends.get(row.id)?.from ?? null)),
     truncated,
+    scheduled_messages: await listScheduledMessages(db, bookingId),
   };
 }
 

@@ -1,0 +1,108 @@
+import { format, parse } from 'date-fns';
+import type { OutgoingMail } from '../../../platform/mail';
+import { bankTransferReference } from '../../../platform/payment-provider/bank-transfer';
+import { bookingLinks, feedbackUrlOf } from '../../../../shared/booking-links';
+import { escapeHtml } from '../../../../shared/html';
+import { formatPence } from '../../../../shared/money';
+import { API_DATE } from '../../../../shared/time';
+import type { MessageKind } from '../../../../shared/message-schedule';
+import { greeting, htmlRows, whenText } from './mail-parts';
+import type { BookingMailFacts } from './mail-facts';
+
+/** The mails of a booking's message schedule (issue 31, decision 0380): reminders, balance chasers, feedback request. */
+
+export type ScheduledMailFacts = BookingMailFacts & {
+  id: number;
+  currency: string;
+  meetingPointAddress: string | null;
+  meetingPointNotes: string | null;
+  /** Pence still due (shared/payments dueOf). */
+  amountDue: number;
+  /** yyyy-MM-dd, as the booker was told at booking (shared/message-schedule balanceDueDate). */
+  balanceDueDate: string;
+  bankTransferDetails: string | null;
+  reminderDays: { first: number; second: number };
+};
+
+/** What the organiser should have with them on the day. */
+export const WHAT_TO_BRING = [
+  'A charged phone per team, with mobile data and location turned on (a power bank helps)',
+  'Shoes and clothes for a couple of hours on foot, whatever the weather',
+  'Your game code, for the players to join',
+];
+
+const day = (d: string) => format(parse(d, API_DATE, new Date(0)), 'd MMMM yyyy');
+const textOf = (lines: readonly (string | null)[]) => lines.filter((l): l is string => l !== null).join('\n');
+
+function mail(
+  f: ScheduledMailFacts,
+  kind: MessageKind,
+  subject: string,
+  paragraphs: readonly (readonly string[])[],
+  rows: [string, string][] = [],
+): OutgoingMail {
+  const hello = greeting(f.fullName);
+  const text = textOf([hello, '', ...paragraphs.flatMap((p) => [...p, '']), ...rows.map(([k, v]) => `${k}: ${v}`)]).trimEnd();
+  const html = [`<p>${escapeHtml(hello)}</p>`, ...paragraphs.map((p) => `<p>${p.map(escapeHtml).join('<br>')}</p>`), rows.length ? htmlRows(rows) : '']
+    .filter(Boolean)
+    .join('\n');
+  return { to: f.email, subject, text, html, kind };
+}
+
+/** The game reminder: when and where, the meeting point, the players' join link, the private link, what to bring. */
+function gameReminder(f: ScheduledMailFacts, kind: 'game_reminder_first' | 'game_reminder_second', baseUrl: string): OutgoingMail {
+  const days = kind === 'game_reminder_first' ? f.reminderDays.first : f.reminderDays.second;
+  const when = whenText(f);
+  const links = bookingLinks(baseUrl, { tempCode: f.tempCode, gameCode: f.gameCode, manageKey: f.manageKey });
+  const soon = days === 1 ? 'tomorrow' : `in ${days} days`;
+  const meeting = f.meetingPointAddress
+    ? [`Meeting point: ${f.meetingPointAddress}`, ...(f.meetingPointNotes ? [f.meetingPointNotes] : [])]
+    : ['Meeting point: not set yet. Choose it from your management link.'];
+  const players = f.gameCode && links.join ? [`Game code for your players: ${f.gameCode}`, `Players join at: ${links.join}`] : [];
+  return mail(f, kind, `Your hatch game in ${f.city} is ${soon}`, [
+    [`Your Chicken hunt is ${soon}: ${when.date} at ${when.time} in ${f.city}, for ${f.players} players.`],
+    meeting,
+    ...(players.length ? [players] : []),
+    [`Your private management link: ${links.manage}`, 'Keep it to yourself: anyone with it can change your game.'],
+    ['What to bring:', ...WHAT_TO_BRING.map((w) => `- ${w}`)],
+  ]);
+}
+
+function howToPay(f: ScheduledMailFacts, baseUrl: string): string[] {
+  const links = bookingLinks(baseUrl, { tempCode: f.tempCode, gameCode: f.gameCode, manageKey: f.manageKey });
+  const reference = bankTransferReference(f.tempCode);
+  const account = f.bankTransferDetails ? ['Pay by bank transfer to:', f.bankTransferDetails] : ['Reply to this email for our bank details.'];
+  return [...account, `Reference: ${reference}`, `Your booking: ${f.gameCode ? links.manage : links.hatch}`];
+}
+
+/** The booker's and staff's mail of one scheduled message (the staff notice is addressed by the caller). */
+export function scheduledMail(f: ScheduledMailFacts, kind: MessageKind, baseUrl: string): OutgoingMail {
+  const amount = formatPence(f.amountDue, f.currency);
+  switch (kind) {
+    case 'game_reminder_first':
+    case 'game_reminder_second':
+      return gameReminder(f, kind, baseUrl);
+    case 'balance_reminder':
+      return mail(f, kind, `Your hatch balance of ${amount} is due on ${day(f.balanceDueDate)}`, [
+        [`A reminder that ${amount} for your Chicken hunt in ${f.city} is due by ${day(f.balanceDueDate)}.`],
+        howToPay(f, baseUrl),
+      ]);
+    case 'balance_due_reminder':
+      return mail(f, kind, `Your hatch balance of ${amount} is due today`, [
+        [`${amount} for your Chicken hunt in ${f.city} is due today, ${day(f.balanceDueDate)}.`],
+        howToPay(f, baseUrl),
+      ]);
+    case 'balance_overdue':
+      return mail({ ...f, fullName: null }, kind, `Balance overdue: booking ${f.tempCode}`, [
+        [
+          `${amount} of booking ${f.tempCode} (${f.fullName ?? f.email}, ${f.city}, game on ${day(f.date)}) was due on ${day(f.balanceDueDate)} and is not paid.`,
+        ],
+        [`The booking: ${baseUrl.replace(/\/+$/, '')}/admin/bookings/${f.id}`],
+      ]);
+    case 'feedback_request':
+      return mail(f, kind, `How was your Chicken hunt in ${f.city}?`, [
+        ['Thank you for playing with us. How did it go? Rate your game from 1 to 5 and tell us anything we could do better:'],
+        [feedbackUrlOf(baseUrl, f.manageKey)],
+      ]);
+  }
+}
