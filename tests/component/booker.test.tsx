@@ -10,6 +10,7 @@ import { paymentEndpoints } from '../../src/shared/api/endpoints/payments';
 import { playEndpoints } from '../../src/shared/api/endpoints/play';
 import { pricingEndpoint } from '../../src/shared/api/endpoints/pricing';
 import { publicBookingEndpoints as bookingEp } from '../../src/shared/api/endpoints/public-booking';
+import { invoiceEndpoints } from '../../src/shared/api/endpoints/invoices';
 import { HatchPage } from '../../src/web/features/booker/hatch-page';
 import { JoinPage } from '../../src/web/features/booker/join-page';
 import { ManagePage } from '../../src/web/features/booker/manage-page';
@@ -95,6 +96,8 @@ function openManage(booking: BookerBooking) {
   // Not live yet: the live section says where the map will show, and its stream stays closed.
   answer(game.live, failWith(404, 'Game not found', 'not_found'));
   answer(game.liveStream, failWith(404, 'Game not found', 'not_found'));
+  answer(invoiceEndpoints.bookerList, { invoices: [] });
+  answer(invoiceEndpoints.bookerBuyer, { buyer: { company_name: '', address: '' } });
   return renderScreen(<ManagePage />, { path: `/manage/${booking.manage_key}`, route: '/manage/:key' });
 }
 
@@ -309,5 +312,30 @@ describe('/manage/{key}: the organiser sets up a paid game (component)', () => {
     await screen.findByRole('button', { name: 'Activate game' });
     expect(screen.queryByTestId('activated-note')).toBeNull();
     expect(callsTo(game.activate)).toHaveLength(1);
+  });
+
+  it('lists the invoices and saves the company and address they are made out to', async () => {
+    const booking = paid();
+    const { user } = openManage(booking);
+    const invoice = {
+      number: 'HATCH-2026-0007',
+      kind: 'invoice' as const,
+      issued_at: '2026-11-27T10:00:00.000Z',
+      gross: 12_000,
+      currency: 'GBP',
+      pdf_url: '/x.pdf',
+    };
+    answer(invoiceEndpoints.bookerList, { invoices: [invoice] });
+    answer(invoiceEndpoints.bookerSaveBuyer, ({ body }) => ({ buyer: body }));
+    const list = await screen.findByTestId('invoice-list');
+    within(list).getByText('Invoice HATCH-2026-0007');
+    within(list).getByText(/27 Nov 2026 · £120\.00/);
+    await user.type(screen.getByLabelText('Company name'), 'Acme Widgets plc');
+    await user.type(screen.getByLabelText('Billing address'), '42 Sprocket Lane');
+    await user.click(screen.getByRole('button', { name: 'Save invoice details' }));
+    await findToast('Invoice details saved');
+    const saves = callsTo(invoiceEndpoints.bookerSaveBuyer);
+    expect(saves.map((c) => c.body)).toEqual([{ company_name: 'Acme Widgets plc', address: '42 Sprocket Lane' }]);
+    expect(saves[0]?.url.pathname).toBe(`/api/booking/${booking.code}/invoice-details`);
   });
 });

@@ -18,6 +18,7 @@ import { LocationsSection } from './locations-section';
 import { TeamsSection } from './teams-section';
 import { ShowcaseSection } from './showcase-section';
 import { PaymentPanel } from '../../components/payment-panel';
+import { InvoicesSection } from './invoices-section';
 import { loadErrorText, useManagedBooking } from './use-booking';
 
 const STAGE_TONES: Record<OrganiserStage, BadgeTone> = { setup: 'brand', activated: 'green', live: 'green', over: 'slate' };
@@ -131,6 +132,7 @@ export function ManagePage() {
       <Section look="page" id="pay" title="Payment">
         <PaymentPanel manageKey={booking.manage_key} revision={booking.version} />
       </Section>
+      <InvoicesSection booking={booking} />
       <ChallengesSection booking={booking} onSaved={replace} />
       <LocationsSection booking={booking} onSaved={replace} />
       <GameAreaSection booking={booking} onSaved={replace} />

@@ -1,0 +1,38 @@
+import { format, parseISO } from 'date-fns';
+import type { InvoiceSummary } from '../../shared/api/invoices';
+import { INVOICE_KIND_LABELS } from '../../shared/commerce/invoices';
+import { formatPence } from '../../shared/money';
+import { DOWNLOAD_FAILED, downloadInvoicePdf } from '../lib/invoices-api';
+import { useAction } from '../lib/use-action';
+import { Button } from './ui';
+
+/**
+ * A booking's invoices and credit notes, each with its PDF (issue 32): the booker's page (with the management key)
+ * and the booking's detail page for staff (their session) show the same list.
+ */
+export function InvoiceList({ invoices, manageKey }: { invoices: readonly InvoiceSummary[]; manageKey?: string }) {
+  const download = useAction({
+    call: (invoice: InvoiceSummary) => downloadInvoicePdf(invoice.pdf_url, `${invoice.number}.pdf`, manageKey),
+    failure: DOWNLOAD_FAILED,
+  });
+  if (invoices.length === 0) return <p className="text-sm text-slate-600">No invoices yet: each payment gets one.</p>;
+  return (
+    <ul className="divide-y divide-slate-200" data-testid="invoice-list">
+      {invoices.map((invoice) => (
+        <li key={invoice.number} className="flex flex-wrap items-center justify-between gap-2 py-2">
+          <span>
+            <span className="font-medium">
+              {INVOICE_KIND_LABELS[invoice.kind]} {invoice.number}
+            </span>{' '}
+            <span className="text-sm text-slate-600">
+              {format(parseISO(invoice.issued_at), 'd MMM yyyy')} · {formatPence(invoice.gross, invoice.currency)}
+            </span>
+          </span>
+          <Button variant="secondary" onClick={() => void download.run(invoice)} disabled={download.isPending} aria-label={`Download ${invoice.number} (PDF)`}>
+            Download PDF
+          </Button>
+        </li>
+      ))}
+    </ul>
+  );
+}
