@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { waitFor } from '@testing-library/react';
 import { adminBookingDetailEndpoints as ep } from '../../src/shared/api/endpoints/admin-booking-detail';
 import { adminBookingTimelineEndpoints as timelineEp } from '../../src/shared/api/endpoints/admin-booking-timeline';
+import { invoiceEndpoints } from '../../src/shared/api/endpoints/invoices';
 import { adminUsersEndpoints } from '../../src/shared/api/endpoints/admin-users';
 import { hostTimeEndpoints } from '../../src/shared/api/endpoints/host-time';
 import { DETAIL_MESSAGES } from '../../src/shared/api/admin-booking-detail';
@@ -33,6 +34,7 @@ function openBooking(booking: AdminBooking, { history = [] as string[] } = {}) {
   answer(ep.get, () => ({ booking: store.current }));
   answer(timelineEp.timeline, { entries: [], mails: [], truncated: false, scheduled_messages: [] });
   answer(adminUsersEndpoints.hosts, { hosts: [HATTIE] });
+  answer(invoiceEndpoints.adminList, { invoices: [] });
   answer(hostTimeEndpoints.availableFor, { hosts: [{ id: HATTIE.id, name: HATTIE.name, available: true, reason: null, clash_code: null }] });
   const screenUtils = renderScreen(<BookingDetailPage />, { path: `/admin/bookings/${booking.id}`, route: '/admin/bookings/:id', history });
   return { ...screenUtils, store };

@@ -15,11 +15,13 @@ import { LeadStatusSection } from './lead-status-section';
 import { NotesSection } from './notes-section';
 import { TeamsSection } from './teams-section';
 import { PaymentsSection } from './payments-section';
+import { InvoicesSection } from './invoices-section';
 import { TrackingSection } from './tracking-section';
 import { PlanPricingSection } from './plan-pricing-section';
 import { HostSection } from './host-section';
 import { AllFieldsSection } from './all-fields-section';
 import { TimelineSection } from './timeline-section';
+import { FeedbackSection } from './feedback-section';
 
 const NOT_FOUND = 'Booking not found';
 
@@ -93,9 +95,11 @@ export function BookingDetailPage() {
         <NotesSection booking={booking} />
         <TeamsSection booking={booking} />
         <PaymentsSection booking={booking} />
+        <InvoicesSection booking={booking} />
         <TrackingSection booking={booking} />
         <PlanPricingSection booking={booking} />
         {booking.hosted || booking.game ? <HostSection booking={booking} /> : null}
+        <FeedbackSection booking={booking} />
       </div>
       <TimelineSection booking={booking} />
       <AllFieldsSection booking={booking} />
