@@ -6,7 +6,8 @@ import { buildApp } from './app';
 import { runMaintenance } from './platform/maintenance';
 import { endDueGames, shrinkDueAreas, queueDueResultsMails } from './domains/game';
 import { registerSchedulerMetrics, startScheduler } from './platform/scheduler';
-import { foldKeyCountDeltas } from './domains/booking';
+import { foldKeyCountDeltas, runMessageSchedule } from './domains/booking';
+import { paymentMethodOf } from './platform/payment-provider/payment-setup';
 import { scheduledBackups } from './platform/backup/scheduled-backups';
 
 export type Serving = { app: FastifyInstance; address: string; admin: BootstrapResult; close(): Promise<void> };
@@ -35,6 +36,21 @@ export async function serve(options: { config: Config; database: Database; webRo
       { name: 'shrinking game areas', everyMs: 5_000, run: () => shrinkDueAreas(db) },
       // Once a game is over its booker gets the results, once, whichever process sees it first.
       { name: 'queueing results mails', everyMs: 5_000, run: () => queueDueResultsMails(db, { mail: app.deps.mail, baseUrl: app.deps.publicUrl }) },
+      // Each booking's reminders, balance chasers and feedback request: planned again when it changes, each sent once
+      // whichever process claims it (decision 0380); the run's clock is the time.
+      {
+        name: 'message schedule',
+        everyMs: 15_000,
+        run: () =>
+          runMessageSchedule(db, {
+            paymentMethod: paymentMethodOf(app.deps.payments),
+            mail: app.deps.mail,
+            baseUrl: app.deps.publicUrl,
+            bankTransferDetails: app.deps.payments.bankTransferDetails,
+            now: new Date(),
+            log: app.log,
+          }),
+      },
       // Expired sessions, windows and keys go; folding the booking count deltas keeps the first staff read after a
       // quiet spell quick.
       { name: 'maintenance', everyMs: 10 * 60_000, firstAfterMs: 30_000, run: () => runMaintenance(db, [pruneExpiredSessions, foldKeyCountDeltas]) },
