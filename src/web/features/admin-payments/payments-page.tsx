@@ -15,6 +15,7 @@ import { Pager } from '../../components/pager';
 import { Spinner } from '../../components/spinner';
 import { DateRangePicker } from '../../components/date-range-picker';
 import { Button, EmptyTableRow, ErrorState, Field, Select, Table, TableCell, TableHead, TableRow } from '../../components/ui';
+import { InvoiceSettingsForm } from './invoice-settings-form';
 
 const KIND_LABELS: Record<PaymentListKind, string> = { all: 'All entries', payment: 'Payments', refund: 'Refunds', void: 'Voids' };
 const HEADERS = ['Recorded', 'Booking', 'Entry', 'Type', 'Amount', 'By', 'Reason'] as const;
@@ -184,6 +185,7 @@ export function PaymentsPage() {
           ) : null}
         </>
       ) : null}
+      <InvoiceSettingsForm />
     </section>
   );
 }
