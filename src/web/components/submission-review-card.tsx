@@ -62,6 +62,12 @@ export function SubmissionReviewCard({ submission, review, heading: Heading = 'h
             {submission.rating !== null ? ` · rated ${submission.rating}/5` : ''}
           </p>
         ) : null}
+        {c && c.accepted_answers.length > 0 ? (
+          <p className="text-sm text-slate-700" data-testid="expected-answers">
+            Expected: {c.accepted_answers.map((a) => `“${a}”`).join(', ')}
+          </p>
+        ) : null}
+        {submission.kind === 'check_in' ? <p className="text-sm text-slate-700">Checked in at the place</p> : null}
         {submission.reason ? <p className="text-sm text-red-700">Rejected: {submission.reason}</p> : null}
         {submission.reviewer ? (
           <p className="text-xs text-slate-500">

@@ -22,6 +22,7 @@ import { paths } from '../../lib/paths';
 import { notifyError, TOAST_DURATION_MS } from '../../lib/toast';
 import { useAction } from '../../lib/use-action';
 import { challengesKey, fetchChallenge, saveChallenge } from './challenges-api';
+import { PlaceFields } from './place-fields';
 
 type FieldName = keyof ChallengeInput;
 const FIELD_NAMES: readonly FieldName[] = [
@@ -34,6 +35,10 @@ const FIELD_NAMES: readonly FieldName[] = [
   'max_submissions',
   'points_per_submission',
   'region_code',
+  'location',
+  'hidden_until_near',
+  'check_in',
+  'accepted_answers',
 ];
 
 function toFormValues(c: Challenge): ChallengeInput {
@@ -47,6 +52,10 @@ function toFormValues(c: Challenge): ChallengeInput {
     max_submissions: c.max_submissions,
     points_per_submission: c.points_per_submission,
     region_code: c.region_code ?? '',
+    location: c.location,
+    hidden_until_near: c.hidden_until_near,
+    check_in: c.check_in,
+    accepted_answers: c.accepted_answers,
   };
 }
 
@@ -203,6 +212,12 @@ export function ChallengeFormPage() {
             <Input type="number" min={type === 'Tally' ? 1 : 0} inputMode="numeric" {...register('points_per_submission', numberRules())} />
           </Field>
         </div>
+
+        <PlaceFields
+          control={control}
+          setValue={setValue}
+          errors={{ location: errors.location?.message ?? errors.location?.radius_m?.message, accepted_answers: errors.accepted_answers?.message }}
+        />
 
         <div className="flex items-center gap-2">
           <input id={fid('is_active')} type="checkbox" className="h-4 w-4" {...register('is_active')} />
