@@ -101,8 +101,41 @@ export type CalendarOptions = {
 
 export class NoMeetingTimeError extends Error {}
 
+/** A calendar of hatch's, with no calendar-wide zone: each event brings the VTIMEZONE of its own TZID. */
+function newCalendar(method: CalendarMethod, name?: string) {
+  return ical({
+    prodId: { company: 'hatch', product: 'bookings', language: 'EN' },
+    method: ICalCalendarMethod[method],
+    ...(name ? { name } : {}),
+    // No calendar-wide zone (it would write DTSTAMP as local time, RFC 5545 wants UTC): the generator only adds the
+    // VTIMEZONE of the event's own TZID.
+    timezone: { name: null, generator: vtimezone },
+  });
+}
+
 /** The booking's one VEVENT in a VCALENDAR, as text. */
 export function bookingCalendar(f: CalendarFacts, options: CalendarOptions): string {
+  const calendar = newCalendar(options.method);
+  addBookingEvent(calendar, f, options);
+  return calendar.toString();
+}
+
+/**
+ * A staff user's private feed (issue 31, decision 0394): one VEVENT per game, each the same event (UID, SEQUENCE) as
+ * the booking's own calendar file, with what the public file holds (never the organiser's private link) and the
+ * booking's code, so a host's calendar app updates the event in place when the game moves. Bookings with no time
+ * are left out.
+ */
+export function feedCalendar(games: readonly CalendarFacts[], options: { baseUrl: string; now: Date; name: string }): string {
+  const calendar = newCalendar('PUBLISH', options.name);
+  for (const f of games) {
+    if (bookedWindow(f))
+      addBookingEvent(calendar, f, { baseUrl: options.baseUrl, method: 'PUBLISH', now: options.now, note: `Booking ${f.gameCode ?? f.tempCode}` });
+  }
+  return calendar.toString();
+}
+
+function addBookingEvent(calendar: ReturnType<typeof ical>, f: CalendarFacts, options: CalendarOptions & { note?: string }): void {
   const window = bookedWindow(f);
   if (!window) throw new NoMeetingTimeError('This booking has no meeting time a calendar can hold');
   const cancelled = options.method === 'CANCEL' || isCancelled({ booking_status: f.bookingStatus, lead_status: f.leadStatus });
@@ -111,17 +144,11 @@ export function bookingCalendar(f: CalendarFacts, options: CalendarOptions): str
     `A Chicken hunt for ${f.players} players in ${f.city}.`,
     links.join ? `Players join at: ${links.join}` : 'The game code for the players comes by email once the booking is paid.',
     ...(options.invite ? [`Your private management link (keep it to yourself): ${links.manage}`] : []),
+    ...(options.note ? [options.note] : []),
   ].join('\n');
   // The game's own zone with its VTIMEZONE: every calendar app shows the right instant (Outlook needs the VTIMEZONE,
   // Google and Apple read the IANA name) and the event keeps the zone the game is in (decision 0373).
   const zone = isValidTimeZone(f.timezone) ? vtimezone(f.timezone) && f.timezone : null;
-  const calendar = ical({
-    prodId: { company: 'hatch', product: 'bookings', language: 'EN' },
-    method: ICalCalendarMethod[options.method],
-    // No calendar-wide zone (it would write DTSTAMP as local time, RFC 5545 wants UTC): the generator only adds the
-    // VTIMEZONE of the event's own TZID.
-    timezone: { name: null, generator: vtimezone },
-  });
   const location = confirmedMeetingPoint(f);
   calendar.createEvent({
     id: calendarUid(f.id, options.baseUrl),
@@ -152,7 +179,6 @@ export function bookingCalendar(f: CalendarFacts, options: CalendarOptions): str
         }
       : {}),
   });
-  return calendar.toString();
 }
 
 /** `Name <address>` or a bare address (MAIL_FROM), as an invite's ORGANIZER. */
@@ -194,7 +220,7 @@ export async function bookerInvite(
   return calendarInvite(row, { baseUrl: sender.baseUrl, method, now, invite });
 }
 
-const calendarColumns = {
+export const calendarColumns = {
   id: bookings.id,
   city: bookings.city,
   players: bookings.players,

@@ -4,6 +4,7 @@ import { HOST_TIME_MESSAGES, type Unavailability } from '../../../shared/api/hos
 import { NotFoundError } from '../../platform/errors';
 import { endpointRoute } from '../../platform/http/endpoint-route';
 import { requireStaffUser } from './staff-guard';
+import { calendarFeedRoutes } from './calendar-feed-routes';
 import { recordActivity } from './activity';
 import {
   deleteUnavailability,
@@ -29,6 +30,8 @@ export const hostTimeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', async (request) => {
     requireStaffUser(request.auth.user);
   });
+  // Their private calendar feed (issue 31, decision 0394): the same staff-only scope.
+  await app.register(calendarFeedRoutes);
 
   // What is still ahead or under way; a stretch gone by no longer keeps the host from anything.
   endpointRoute(app, endpoints.unavailability, options, async (request) => {

@@ -5,3 +5,4 @@ export { csrfTokenFor, ensureSessionToken, registerSession, type SessionUser } f
 export { pruneExpiredSessions } from './sessions';
 export { mayRunGame, requireStaffUser } from './staff-guard';
 export { lockHost, travelMarginMinutes, unavailabilityMeeting } from './host-time';
+export { calendarFeedOwner } from './calendar-feed';

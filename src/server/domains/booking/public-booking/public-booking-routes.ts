@@ -6,6 +6,7 @@ import { headerValue } from '../../../platform/http/request-headers';
 import { readIdempotencyKey } from '../../../platform/idempotency';
 import { endpointRoute } from '../../../platform/http/endpoint-route';
 import { bookerFeedbackRoutes } from '../booker-feedback/feedback-routes';
+import { calendarFeedIcsRoutes } from '../calendar-feed/calendar-feed-routes';
 import { ensureSessionToken } from '../../identity';
 import { sha256 } from '../../../platform/crypto';
 import { bookingCalendarByCode, createPublicBooking, findBookingByCode, findBookingByManageKey, updatePublicBooking } from './public-booking-service';
@@ -16,6 +17,8 @@ export const publicBookingRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['booking'];
   // The booker's feedback page after the game (issue 31), by the same management key as the booking's own routes.
   await app.register(bookerFeedbackRoutes);
+  // Hosts' and admins' private calendar feeds (issue 31): read by a calendar app with the secret alone, like these pages.
+  await app.register(calendarFeedIcsRoutes);
 
   endpointRoute(
     app,
