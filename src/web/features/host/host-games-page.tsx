@@ -7,6 +7,7 @@ import { HostLoadError } from './host-access';
 import { fetchHostGames, hostKeys } from './host-api';
 import { HostFrame, statusTone } from './host-ui';
 import { UnavailabilitySection } from './unavailability-section';
+import { CalendarFeedSection } from './calendar-feed-section';
 
 /** /host: the games the logged-in host (or admin) may run. */
 export function HostGamesPage() {
@@ -38,6 +39,7 @@ export function HostGamesPage() {
         )
       ) : null}
       <UnavailabilitySection />
+      <CalendarFeedSection />
     </HostFrame>
   );
 }
