@@ -3,6 +3,7 @@ import { waitFor } from '@testing-library/react';
 import { adminUsersEndpoints as ep } from '../../src/shared/api/endpoints/admin-users';
 import { authEndpoints } from '../../src/shared/api/endpoints/auth';
 import { hostTimeEndpoints } from '../../src/shared/api/endpoints/host-time';
+import { messageScheduleEndpoints } from '../../src/shared/api/endpoints/message-schedule';
 import { HOST_TIME_MESSAGES } from '../../src/shared/api/host-time';
 import type { User } from '../../src/shared/api/auth';
 import { PASSWORD_MESSAGES } from '../../src/shared/validation/password-rules';
@@ -19,6 +20,7 @@ function openUsers(list: User[] = [ADMIN, HUGO]) {
   answer(ep.list, () => ({ users }));
   answer(authEndpoints.me, { user: ADMIN });
   answer(hostTimeEndpoints.settings, { travel_margin_minutes: 60 });
+  answer(messageScheduleEndpoints.settings, { first_reminder_days: 7, second_reminder_days: 1 });
   const utils = renderScreen(<UsersPage />, { path: '/admin/users' });
   return { ...utils, setUsers: (next: User[]) => (users = next) };
 }
@@ -81,6 +83,8 @@ describe('user management (component)', () => {
     answer(ep.list, failWith(500, 'Server Error'));
     answer(authEndpoints.me, { user: ADMIN });
     answer(hostTimeEndpoints.settings, { travel_margin_minutes: 60 });
+    answer(messageScheduleEndpoints.settings, { first_reminder_days: 7, second_reminder_days: 1 });
+    answer(messageScheduleEndpoints.settings, { first_reminder_days: 7, second_reminder_days: 1 });
     renderScreen(<UsersPage />, { path: '/admin/users' });
     await findToast('Failed to load users');
   });

@@ -7,6 +7,7 @@ import { ChangeList } from '../../components/change-list';
 import { Spinner } from '../../components/spinner';
 import { useAction } from '../../lib/use-action';
 import { fetchTimeline, resendMail, timelineQueryKey } from './timeline-api';
+import { ScheduledMessages } from './scheduled-messages';
 import { Badge, Button, Section, Table } from '../../components/ui';
 
 const STATUS_TONES: Record<string, 'green' | 'red' | 'amber' | 'slate'> = { sent: 'green', failed: 'red', pending: 'amber', retry: 'amber', sending: 'amber' };
@@ -98,8 +99,8 @@ function MailsTable({ booking, mails }: { booking: AdminBooking; mails: OutboxMa
 }
 
 /**
- * The booking's timeline, newest first (staff changes, the booker's changes, mails), and its outbox
- * with Resend. Keyed by the booking's version, so a staff change made on this page shows at once.
+ * The booking's timeline, newest first (staff changes, the booker's changes, mails), its scheduled messages with
+ * Skip, and its outbox with Resend. Keyed by the booking's version, so a staff change made on this page shows at once.
  */
 export function TimelineSection({ booking }: { booking: AdminBooking }) {
   const query = useQuery({
@@ -120,9 +121,13 @@ export function TimelineSection({ booking }: { booking: AdminBooking }) {
       </div>
     );
   } else {
-    const { entries, mails, truncated } = query.data;
+    const { entries, mails, truncated, scheduled_messages } = query.data;
     body = (
       <div className="space-y-6">
+        <div>
+          <h3 className="mb-2 font-semibold">Scheduled messages</h3>
+          <ScheduledMessages booking={booking} messages={scheduled_messages} />
+        </div>
         <div>
           <h3 className="mb-2 font-semibold">Mails</h3>
           <MailsTable booking={booking} mails={mails} />

@@ -11,6 +11,7 @@ import { useAction } from '../../lib/use-action';
 import { sessionQuery } from '../../lib/session-api';
 import { UserForm } from './user-forms';
 import { TravelMarginForm } from './travel-margin-form';
+import { ReminderDaysForm } from './reminder-days-form';
 import { fetchUsers, removeRoles, updateRoles, usersKey } from './users-api';
 
 export const REMOVE_ROLES_CONFIRM = 'Are you sure you want to remove all roles from this user?';
@@ -141,6 +142,7 @@ export function UsersPage() {
         <UserForm mode="upgrade" />
       </div>
       <TravelMarginForm />
+      <ReminderDaysForm />
       {list.isPending ? (
         <Spinner />
       ) : (
