@@ -36,6 +36,7 @@ import {
   adminSubmissionsRoutes,
   adminScoringRoutes,
   adminMarkersRoutes,
+  showcaseRoutes,
 } from './domains/game/routes';
 import { adminPaymentsRoutes, paymentsRoutes } from './domains/payments/routes';
 import { adminProposalsRoutes, proposalRoutes } from './domains/proposals/routes';
@@ -177,6 +178,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(huntRoutes);
   await app.register(playChallengesRoutes);
   await app.register(hostReviewRoutes);
+  await app.register(showcaseRoutes);
 
   // Everything under /api/admin is for admins only: the guard runs before any route of the scope.
   await app.register(

@@ -8,3 +8,4 @@ export { huntRoutes } from './hunt/hunt-routes';
 export { hostReviewRoutes } from './play-challenges/host-review-routes';
 export { playChallengesRoutes } from './play-challenges/play-challenges-routes';
 export { playRoutes } from './play/play-routes';
+export { showcaseRoutes } from './showcase/showcase-routes';

@@ -6,6 +6,7 @@ import { teamScoreById } from '../game-state';
 import type { PhotoStorage, StoredPhoto } from '../../../platform/storage';
 import { publishGameEvent } from '../game-events';
 import { publishTeams } from '../game-lifecycle';
+import { publishFeedChange } from '../showcase/feed';
 import type { TeamSubmission } from '../../../../shared/api/play-challenges';
 import { REVIEW_MESSAGES, type ReviewResponse, type ReviewSubmission } from '../../../../shared/api/submissions';
 import type { Pagination } from '../../../../shared/api/common';
@@ -175,6 +176,8 @@ export async function reviewSubmission(
       meta: { teamId: submission.teamId },
     });
     await publishTeams(tx, row.gameId, submission.instanceId, row.bookedPlayers);
+    // Every phone's activity feed and the big screen show an approved answer, and drop one no longer approved (0450).
+    await publishFeedChange(tx, row.gameId, id);
     await recordActivity(tx, {
       actorId,
       action: ACTIONS[verdict.kind],

@@ -1,0 +1,52 @@
+import { Readable } from 'node:stream';
+import { ZipFile } from 'yazl';
+import type { DbOrTx } from '../../../platform/db/client';
+import type { PhotoStorage } from '../../../platform/storage';
+import { mediaOfGame } from './showcase-repository';
+
+/**
+ * Every photo and video of a game as one zip (issue 29, decision 0453), for staff and the organiser. Streamed: the
+ * list of entries is read first (small), then each media is fetched from the storage only when the zip reaches it
+ * (yazl's lazy entries) and written through, so at most one media is in memory at a time, whatever the game holds.
+ * Media are stored uncompressed: photos and videos are compressed already.
+ */
+
+type Log = { warn: (obj: object, msg: string) => void };
+
+/** A name safe in every unzip tool: letters, digits, spaces, dots and dashes, never a path. */
+export function safeName(text: string): string {
+  const cleaned = text
+    .normalize('NFKD')
+    .replaceAll(/[^\w .-]+/g, '')
+    .replaceAll(/\s+/g, ' ')
+    .replaceAll(/^[ .]+|[ .]+$/g, '')
+    .slice(0, 60);
+  return cleaned === '' ? 'untitled' : cleaned;
+}
+
+/** `Team/Challenge-ID.ext` for each media (the id keeps two of one challenge apart). */
+export function entryName(row: { id: number; key: string; teamName: string; challengeName: string | null }): string {
+  const extension = row.key.slice(row.key.lastIndexOf('.') + 1);
+  return `${safeName(row.teamName)}/${safeName(row.challengeName ?? 'challenge')}-${row.id}.${extension}`;
+}
+
+export async function mediaZip(db: DbOrTx, storage: PhotoStorage, gameId: number, log: Log): Promise<Readable> {
+  const rows = await mediaOfGame(db, gameId);
+  const zip = new ZipFile();
+  for (const row of rows) {
+    const key = row.key;
+    if (key === null) continue;
+    zip.addReadStreamLazy(entryName({ ...row, key }), { compress: false }, (done) => {
+      storage.get(key).then(
+        (media) => {
+          // A media missing from the storage leaves an empty entry, not a broken download.
+          if (!media) log.warn({ key }, 'media of the zip missing from the storage');
+          done(null, Readable.from(media ? [Buffer.from(media.bytes)] : []));
+        },
+        (err: unknown) => done(err instanceof Error ? err : new Error(String(err)), Readable.from([])),
+      );
+    });
+  }
+  zip.end();
+  return new Readable().wrap(zip.outputStream);
+}
