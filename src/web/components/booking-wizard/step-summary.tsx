@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { formatMoney } from '../../../shared/money';
 import { ADD_ONS, PLANS } from '../../../shared/plans';
 import { copyToClipboard } from '../../lib/clipboard';
@@ -10,6 +10,8 @@ import { browserTimeZone, isPriced, type WizardState } from './wizard-state';
 import { useWizard } from './wizard-store';
 import { PaymentPanel } from '../payment-panel';
 import { Button } from '../ui/button';
+import { DiscountCodeBox, discountErrorText } from '../discount-code-box';
+import { fetchDiscountQuote } from './wizard-api';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -44,9 +46,14 @@ function SummaryList({ state }: { state: WizardState }) {
       <Row label="Add-ons">{addOnNames.length > 0 ? addOnNames.join(', ') : 'None'}</Row>
       <Row label="Price per person">{amount(state.pricePerPerson)}</Row>
       <Row label="Add-ons total">{amount(state.addOnsTotal)}</Row>
+      {state.discountCode ? (
+        <Row label={`Discount (${state.discountCode})`}>
+          <span data-testid="summary-discount">{state.discount ? `−${formatMoney(state.discount.discountTotal, state.currency)}` : 'Loading...'}</span>
+        </Row>
+      ) : null}
       <Row label="Total">
         <strong className="text-lg" data-testid="summary-total">
-          {amount(state.totalPrice)}
+          {state.discountCode ? (state.discount ? formatMoney(state.discount.totalPrice, state.currency) : 'Loading...') : amount(state.totalPrice)}
         </strong>
       </Row>
       <Row label="Email">{state.contactDetails.email}</Row>
@@ -63,6 +70,7 @@ function ConfirmSummary({ state }: { state: WizardState }) {
     <section>
       <StepHeading title="Check your booking" subtitle="Nothing is booked until you press Book now. Go back to change anything." />
       <SummaryList state={state} />
+      <WizardDiscountBox state={state} />
       {state.pricingError && !isPriced(state) ? (
         <p role="alert" className="mt-3 font-medium text-red-700">
           {state.pricingError}
@@ -72,6 +80,48 @@ function ConfirmSummary({ state }: { state: WizardState }) {
         Booking is free: you pay to confirm afterwards, a deposit or in full. We email your game details to {state.contactDetails.email}.
       </p>
     </section>
+  );
+}
+
+/**
+ * The one code box of step 4: the server prices the code for these choices (the same check and rule as Book now),
+ * and prices it again when the booker went back and changed a choice; a code that no longer applies is taken out.
+ */
+function WizardDiscountBox({ state }: { state: WizardState }) {
+  const { dispatch } = useWizard();
+  const facts = { planType: state.planType, players: state.playerCount, currency: state.currency, addOns: state.addOns };
+  const [stale, setStale] = useState<string | null>(null);
+  const code = state.discountCode;
+  const needsQuote = code !== null && state.discount === null;
+  useEffect(() => {
+    if (!needsQuote || code === null) return;
+    const controller = new AbortController();
+    fetchDiscountQuote(code, facts, controller.signal).then(
+      (quote) => dispatch({ type: 'discountApplied', code: quote.discount_code, discountTotal: quote.discount_total, totalPrice: quote.total_price }),
+      (error: unknown) => {
+        if (controller.signal.aborted) return;
+        setStale(discountErrorText(error));
+        dispatch({ type: 'discountRemoved' });
+      },
+    );
+    return () => controller.abort();
+    // facts are the state's own fields, listed here one by one.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [needsQuote, code, state.planType, state.playerCount, state.currency, state.addOns]);
+  const apply = async (typed: string) => {
+    const quote = await fetchDiscountQuote(typed, facts);
+    setStale(null);
+    dispatch({ type: 'discountApplied', code: quote.discount_code, discountTotal: quote.discount_total, totalPrice: quote.total_price });
+  };
+  return (
+    <>
+      <DiscountCodeBox applied={code} onApply={apply} onRemove={() => dispatch({ type: 'discountRemoved' })} />
+      {stale ? (
+        <p role="alert" className="mt-2 text-sm text-red-700">
+          {stale}
+        </p>
+      ) : null}
+    </>
   );
 }
 

@@ -1,6 +1,7 @@
 import type { Pricing } from '../../../shared/api/pricing';
+import type { DiscountQuote } from '../../../shared/api/promo-codes';
 import type { CreateBookingInput, Place } from '../../../shared/api/public-booking';
-import type { Currency } from '../../../shared/plans';
+import type { Currency, PlanType } from '../../../shared/plans';
 import { ApiError, api, lazyEndpoint } from '../../lib/api-client';
 import type * as Schemas from './wizard-schemas';
 import { loadWizardSchemas } from './wizard-schemas-loader';
@@ -51,4 +52,20 @@ export function createBookingErrorText(error: unknown): string {
     if (error.message && error.status !== 500) return error.message;
   }
   return CREATE_BOOKING_FAILED;
+}
+
+/** GET /api/discount-codes/:code: the server's discount and total for a code and these choices; takes no use. */
+export async function fetchDiscountQuote(
+  code: string,
+  facts: { planType: PlanType; players: number; currency: Currency; addOns: readonly string[] },
+  signal?: AbortSignal,
+): Promise<DiscountQuote> {
+  const endpoint = lazyEndpoint({ method: 'GET', path: '/api/discount-codes/:code' }, () =>
+    import('../../../shared/api/endpoints/promo-codes').then((m) => m.discountQuoteEndpoint),
+  );
+  return api(endpoint, {
+    params: { code },
+    query: { plan_type: facts.planType, players: facts.players, currency: facts.currency, add_ons: facts.addOns.join(',') },
+    ...signalOf(signal),
+  });
 }

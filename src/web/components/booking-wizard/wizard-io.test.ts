@@ -92,7 +92,17 @@ describe('session storage', () => {
   it('keeps a created booking', () => {
     const created = wizardReducer(filled, {
       type: 'bookingCreated',
-      booking: { id: 3, temp_code: 'ABC', manage_key: 'K'.repeat(43), price_per_person: 20, add_ons_total: 300, total_price: 540, booking_status: 'enquiry' },
+      booking: {
+        id: 3,
+        temp_code: 'ABC',
+        manage_key: 'K'.repeat(43),
+        price_per_person: 20,
+        add_ons_total: 300,
+        total_price: 540,
+        discount_code: null,
+        discount_total: 0,
+        booking_status: 'enquiry',
+      },
     });
     expect(deserializeWizard(serializeWizard(created), ZONE)).toMatchObject({ id: 3, tempCode: 'ABC', stepIndex: 4, totalPrice: 540 });
   });
@@ -144,7 +154,17 @@ describe('?plan= on a tab that already has wizard progress', () => {
   it('leaves a booking that was already made alone', () => {
     const booked = wizardReducer(filled, {
       type: 'bookingCreated',
-      booking: { id: 3, temp_code: 'ABC', manage_key: 'K'.repeat(43), price_per_person: 20, add_ons_total: 300, total_price: 540, booking_status: 'enquiry' },
+      booking: {
+        id: 3,
+        temp_code: 'ABC',
+        manage_key: 'K'.repeat(43),
+        price_per_person: 20,
+        add_ons_total: 300,
+        total_price: 540,
+        discount_code: null,
+        discount_total: 0,
+        booking_status: 'enquiry',
+      },
     });
     expect(start('?plan=standard', serializeWizard(booked)).planType).toBe('pro');
   });

@@ -27,6 +27,8 @@ const createdBookingResponse = z.object({
     price_per_person: z.number(),
     add_ons_total: z.number(),
     total_price: z.number(),
+    discount_code: z.string().nullable(),
+    discount_total: z.number(),
     booking_status: z.string(),
   }),
 });

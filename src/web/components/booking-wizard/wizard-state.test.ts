@@ -320,6 +320,8 @@ describe('contact, tracking and the created booking', () => {
           price_per_person: 15,
           add_ons_total: 0,
           total_price: 120,
+          discount_code: null,
+          discount_total: 0,
           booking_status: 'enquiry',
         },
       },

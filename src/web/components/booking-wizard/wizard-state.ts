@@ -81,6 +81,13 @@ export type WizardState = {
   tracking: Tracking;
   /** One key per booking attempt: a double click or a retry creates one booking. */
   idempotencyKey: string | null;
+  /** The code of the one box (a promo code or a gift voucher, decision 0400), sent with Book now; null: none. */
+  discountCode: string | null;
+  /**
+   * What the server priced for that code and these choices (GET /api/discount-codes/:code), then what the booking
+   * answered: the summary shows these, never a discount of its own. Null while a changed choice is priced again.
+   */
+  discount: { discountTotal: number; totalPrice: number } | null;
 };
 
 export type CreatedBooking = {
@@ -90,6 +97,8 @@ export type CreatedBooking = {
   price_per_person: number;
   add_ons_total: number;
   total_price: number;
+  discount_code: string | null;
+  discount_total: number;
   booking_status: string;
 };
 
@@ -116,7 +125,9 @@ export type WizardAction =
   | { type: 'setContact'; field: keyof ContactDetails; value: string }
   | { type: 'captureTracking'; tracking: Tracking }
   | { type: 'setIdempotencyKey'; key: string }
-  | { type: 'bookingCreated'; booking: CreatedBooking };
+  | { type: 'bookingCreated'; booking: CreatedBooking }
+  | { type: 'discountApplied'; code: string; discountTotal: number; totalPrice: number }
+  | { type: 'discountRemoved' };
 
 /** The browser's own zone, or Europe/London when it cannot be read. */
 export function browserTimeZone(): string {
@@ -162,6 +173,8 @@ export function defaultWizardState(timeZone: string): WizardState {
     pricePerPerson: 0,
     tracking: {},
     idempotencyKey: null,
+    discountCode: null,
+    discount: null,
   });
 }
 
@@ -312,6 +325,10 @@ function apply(s: WizardState, action: WizardAction): WizardState {
       return Object.keys(s.tracking).length > 0 ? s : { ...s, tracking: { ...action.tracking } };
     case 'setIdempotencyKey':
       return { ...s, idempotencyKey: action.key };
+    case 'discountApplied':
+      return { ...s, discountCode: action.code, discount: { discountTotal: action.discountTotal, totalPrice: action.totalPrice } };
+    case 'discountRemoved':
+      return { ...s, discountCode: null, discount: null };
     case 'bookingCreated':
       return {
         ...s,
@@ -322,6 +339,8 @@ function apply(s: WizardState, action: WizardAction): WizardState {
         pricePerPerson: action.booking.price_per_person,
         addOnsTotal: action.booking.add_ons_total,
         totalPrice: action.booking.total_price,
+        discountCode: action.booking.discount_code,
+        discount: action.booking.discount_code ? { discountTotal: action.booking.discount_total, totalPrice: action.booking.total_price } : null,
         stepIndex: LAST_STEP,
       };
   }
@@ -332,7 +351,13 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
   if (state.id !== null && BOOKING_DATA_ACTIONS.has(action.type)) return state;
   const next = apply(state, action);
   if (next === state) return state;
-  const keyed = BOOKING_DATA_ACTIONS.has(action.type) ? { ...next, idempotencyKey: null } : next;
+  // A changed choice makes a new attempt, and the code's discount is priced again for it (the summary asks the server).
+  const codeChanged = action.type === 'discountApplied' || action.type === 'discountRemoved';
+  const keyed = BOOKING_DATA_ACTIONS.has(action.type)
+    ? { ...next, idempotencyKey: null, discount: null }
+    : codeChanged
+      ? { ...next, idempotencyKey: null }
+      : next;
   return finalize(keyed);
 }
 
