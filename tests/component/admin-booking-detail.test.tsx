@@ -5,6 +5,7 @@ import { adminBookingTimelineEndpoints as timelineEp } from '../../src/shared/ap
 import { invoiceEndpoints } from '../../src/shared/api/endpoints/invoices';
 import { adminUsersEndpoints } from '../../src/shared/api/endpoints/admin-users';
 import { hostTimeEndpoints } from '../../src/shared/api/endpoints/host-time';
+import { feedbackEndpoints } from '../../src/shared/api/endpoints/feedback';
 import { DETAIL_MESSAGES } from '../../src/shared/api/admin-booking-detail';
 import type { AdminBooking } from '../../src/shared/api/booking';
 import type { Heartbeat } from '../../src/shared/api/admin-booking-detail';
@@ -35,6 +36,7 @@ function openBooking(booking: AdminBooking, { history = [] as string[] } = {}) {
   answer(timelineEp.timeline, { entries: [], mails: [], truncated: false, scheduled_messages: [] });
   answer(adminUsersEndpoints.hosts, { hosts: [HATTIE] });
   answer(invoiceEndpoints.adminList, { invoices: [] });
+  answer(feedbackEndpoints.adminFeedback, { feedback: null });
   answer(hostTimeEndpoints.availableFor, { hosts: [{ id: HATTIE.id, name: HATTIE.name, available: true, reason: null, clash_code: null }] });
   const screenUtils = renderScreen(<BookingDetailPage />, { path: `/admin/bookings/${booking.id}`, route: '/admin/bookings/:id', history });
   return { ...screenUtils, store };

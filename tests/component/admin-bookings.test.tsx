@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { adminBookingsEndpoints as ep } from '../../src/shared/api/endpoints/admin-bookings';
+import { feedbackEndpoints } from '../../src/shared/api/endpoints/feedback';
 import type { BookingListItem } from '../../src/shared/api/booking';
 import { BookingsPage } from '../../src/web/features/admin-bookings/bookings-page';
 import { adminBooking } from './support/admin-booking';
@@ -40,7 +41,10 @@ describe('admin bookings: load failures (component)', () => {
     first.unmount();
 
     answer(ep.chart, failWith(500, 'Server Error'));
+    answer(feedbackEndpoints.metrics, { average: 4.5, count: 2 });
     openBookings('/admin/bookings?view=stats');
+    // The booker's ratings of the range's games (issue 31) show beside the totals, whatever the chart did.
+    expect((await screen.findByText('4.5 / 5 (2 ratings)')).dataset.testid).toBe('average-rating');
     await findToast('Failed to load chart data');
     expect(callsTo(ep.chart).length).toBeGreaterThan(0);
   });
