@@ -22,6 +22,7 @@ import { HostSection } from './host-section';
 import { AllFieldsSection } from './all-fields-section';
 import { TimelineSection } from './timeline-section';
 import { FeedbackSection } from './feedback-section';
+import { BriefingEditor } from '../../components/briefing-editor';
 
 const NOT_FOUND = 'Booking not found';
 
@@ -100,6 +101,7 @@ export function BookingDetailPage() {
         <PlanPricingSection booking={booking} />
         {booking.hosted || booking.game ? <HostSection booking={booking} /> : null}
         <FeedbackSection booking={booking} />
+        {booking.game ? <BriefingEditor who={{ kind: 'staff', code: booking.game.code }} /> : null}
       </div>
       <TimelineSection booking={booking} />
       <AllFieldsSection booking={booking} />

@@ -17,6 +17,7 @@ import { LiveGameSection } from './live-game-section';
 import { LocationsSection } from './locations-section';
 import { TeamsSection } from './teams-section';
 import { ShowcaseSection } from './showcase-section';
+import { BriefingEditor } from '../../components/briefing-editor';
 import { PaymentPanel } from '../../components/payment-panel';
 import { InvoicesSection } from './invoices-section';
 import { loadErrorText, useManagedBooking } from './use-booking';
@@ -124,6 +125,7 @@ export function ManagePage() {
       ) : null}
 
       <ShowcaseSection booking={booking} />
+      {booking.game ? <BriefingEditor who={{ kind: 'organiser', code: booking.game.code, manageKey: booking.manage_key }} /> : null}
 
       <Section look="page" id="summary" title="Booking">
         <BookingSummary booking={booking} />

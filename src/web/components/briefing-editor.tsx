@@ -1,0 +1,72 @@
+import { useEffect, useId, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { briefingEndpoints as ep } from '../../shared/api/endpoints/briefing';
+import { MANAGE_KEY_HEADER } from '../../shared/api/public-booking';
+import { BRIEFING_MAX } from '../../shared/game/briefing';
+import type { BriefingEdit } from '../../shared/api/briefing';
+import { api } from '../lib/api-client';
+import { useAction } from '../lib/use-action';
+import { Button, Field, Section, Textarea } from './ui';
+
+/**
+ * The briefing (before the start and from the players' Info button) and the finish message (where to meet), edited
+ * by staff on the booking's detail page and by the organiser on their page (issue 29, decision 0442). Left empty, the
+ * default shown as the placeholder is what players read.
+ */
+type Who = { kind: 'staff'; code: string } | { kind: 'organiser'; code: string; manageKey: string };
+
+const keyOf = (who: Who) => ['briefing', who.kind, who.code.toUpperCase()] as const;
+const load = (who: Who) =>
+  who.kind === 'staff'
+    ? api(ep.admin, { params: { code: who.code } })
+    : api(ep.booker, { params: { code: who.code }, headers: { [MANAGE_KEY_HEADER]: who.manageKey } });
+const save = (who: Who, body: { briefing: string | null; finish_message: string | null }) =>
+  who.kind === 'staff'
+    ? api(ep.adminSave, { params: { code: who.code }, body })
+    : api(ep.bookerSave, { params: { code: who.code }, body, headers: { [MANAGE_KEY_HEADER]: who.manageKey } });
+
+export function BriefingEditor({ who }: { who: Who }) {
+  const uid = useId();
+  const stored = useQuery({ queryKey: keyOf(who), queryFn: () => load(who) });
+  const [briefing, setBriefing] = useState('');
+  const [finish, setFinish] = useState('');
+  useEffect(() => {
+    if (!stored.data) return;
+    setBriefing(stored.data.briefing ?? '');
+    setFinish(stored.data.finish_message ?? '');
+  }, [stored.data]);
+  const write = useAction({
+    call: () => save(who, { briefing: briefing.trim() || null, finish_message: finish.trim() || null }),
+    success: 'Briefing saved',
+    failure: 'Failed to save the briefing',
+    failureToast: 'server',
+    invalidates: [keyOf(who)],
+  });
+  const data: BriefingEdit | undefined = stored.data;
+  return (
+    <Section id="briefing" title="Briefing and finish" description="What players read before the start (and from their Info button), and at the end.">
+      {data ? (
+        <form
+          className="space-y-3"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void write.run();
+          }}
+        >
+          <Field id={`${uid}-briefing`} size="md" label="Briefing" hint="Rules, safety, who to call. Empty: the default below.">
+            <Textarea rows={5} maxLength={BRIEFING_MAX} placeholder={data.default_briefing} value={briefing} onChange={(e) => setBriefing(e.target.value)} />
+          </Field>
+          <Field id={`${uid}-finish`} size="md" label="Finish message" hint="Where to meet at the end. Empty: the default below.">
+            <Textarea rows={3} maxLength={BRIEFING_MAX} placeholder={data.default_finish_message} value={finish} onChange={(e) => setFinish(e.target.value)} />
+          </Field>
+          <Button type="submit" variant="primary" disabled={write.isPending}>
+            Save briefing
+          </Button>
+          {write.error ? <p className="text-sm text-red-700">{write.error}</p> : null}
+        </form>
+      ) : (
+        <p className="text-sm text-slate-600">{stored.isError ? 'Failed to load the briefing.' : 'Loading…'}</p>
+      )}
+    </Section>
+  );
+}
