@@ -9,3 +9,5 @@ export { hostReviewRoutes } from './play-challenges/host-review-routes';
 export { playChallengesRoutes } from './play-challenges/play-challenges-routes';
 export { playRoutes } from './play/play-routes';
 export { showcaseRoutes } from './showcase/showcase-routes';
+export { placesRoutes } from './play-challenges/places-routes';
+export { adminBriefingRoutes, briefingRoutes } from './briefing/briefing-routes';
