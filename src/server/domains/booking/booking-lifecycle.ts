@@ -59,13 +59,14 @@ export async function recordPayment(
     entry: { id: payment.id, kind: 'payment', amount: input.paymentAmount, paymentType: input.paymentType, correctsPaymentId: null, reason: null },
     earlier,
     now: new Date(),
+    withPdf: mailer !== null,
   });
   if (mailer)
     await queueReceipt(
       write,
       mailer,
       { kind: 'payment', amount: input.paymentAmount, currency: booking.currency, method: input.paymentType },
-      invoice ? [invoice.attachment] : [],
+      invoice?.attachment ? [invoice.attachment] : [],
     );
   // A later payment of a paid or played booking changes no status; the first one is the machine's `pay`.
   const statusAfter = hasPaid(booking.bookingStatus) ? booking.bookingStatus : 'paid';
@@ -225,6 +226,7 @@ export async function correctPayment(
     entry: { id: entry.id, kind: correction.kind, amount, paymentType: target.paymentType, correctsPaymentId: target.id, reason: correction.reason },
     earlier: [],
     now: new Date(),
+    withPdf: mailer !== null && correction.kind === 'refund',
   });
   // A void takes back a slip of the hand (nothing moved); a refund gave money back: the booker gets a receipt.
   if (mailer && correction.kind === 'refund')
@@ -232,7 +234,7 @@ export async function correctPayment(
       write,
       mailer,
       { kind: 'refund', amount, currency: target.currency, method: target.paymentType },
-      creditNote ? [creditNote.attachment] : [],
+      creditNote?.attachment ? [creditNote.attachment] : [],
     );
   const netBefore = netPaid(ledger);
   const netAfter = netBefore - amount;

@@ -31,7 +31,8 @@ export type LedgerBookingFacts = InvoicedBooking & {
 /** The booking's earlier ledger entries (this one excluded): what was paid before, a gift voucher's apart. */
 export type EarlierEntry = { paymentType: string; paymentAmount: number };
 
-export type IssuedDocument = { number: string; attachment: MailAttachment };
+/** The document's number, and its PDF for the receipt mail when one was asked for. */
+export type IssuedDocument = { number: string; attachment: MailAttachment | null };
 
 export const MAIL_PDF = 'application/pdf';
 
@@ -43,7 +44,7 @@ export const MAIL_PDF = 'application/pdf';
  */
 export async function issueLedgerDocument(
   tx: DbOrTx,
-  input: { booking: LedgerBookingFacts; entry: LedgerEntryFacts; earlier: readonly EarlierEntry[]; now: Date },
+  input: { booking: LedgerBookingFacts; entry: LedgerEntryFacts; earlier: readonly EarlierEntry[]; now: Date; withPdf: boolean },
 ): Promise<IssuedDocument | null> {
   const { booking, entry, now } = input;
   let corrected: InvoiceRow | undefined;
@@ -83,6 +84,8 @@ export async function issueLedgerDocument(
     })
     .returning();
   if (!row) throw new Error('invoice not written');
+  // Only a receipt needs the PDF now (a payment without a mail, e.g. the demo seed's, skips the render).
+  if (!input.withPdf) return { number, attachment: null };
   const pdf = await renderInvoicePdf(await documentOf(tx, row, booking, corrected?.number ?? null));
   return { number, attachment: { filename: pdfFilename(number), content_type: MAIL_PDF, content_base64: pdf.toString('base64') } };
 }
