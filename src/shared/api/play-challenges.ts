@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { madeAtSchema } from '../game/made-at';
 import { idSchema } from './common';
 import { SUBMISSION_STATUSES } from '../scoring/challenge-points';
 import { SUBMISSION_COUNT_MAX, SUBMISSION_TEXT_MAX, SUBMIT_MESSAGES } from '../game/submission-kinds';
@@ -47,14 +48,22 @@ export const playChallengesResponse = z.object({
 });
 export type PlayChallengesResponse = z.infer<typeof playChallengesResponse>;
 
+/**
+ * When an answer kept on the phone offline was made (issue 29, decision 0430): it counts at that time, so one made
+ * before the game ended is taken after the end. Sent with an Idempotency-Key header made with the answer.
+ */
+const madeAt = madeAtSchema.optional();
+
 export const submitBody = z.discriminatedUnion('kind', [
   z.object({
     challenge_id: id,
+    made_at: madeAt,
     kind: z.literal('text'),
     text: z.string({ message: SUBMIT_MESSAGES.textRequired }).trim().min(1, SUBMIT_MESSAGES.textRequired).max(SUBMISSION_TEXT_MAX, SUBMIT_MESSAGES.textTooLong),
   }),
   z.object({
     challenge_id: id,
+    made_at: madeAt,
     kind: z.literal('count'),
     count: z
       .number({ message: SUBMIT_MESSAGES.countRequired })
@@ -66,7 +75,7 @@ export const submitBody = z.discriminatedUnion('kind', [
 export type SubmitBody = z.infer<typeof submitBody>;
 
 /** The photo call's query: the image itself is the request body (image/jpeg, image/png or image/webp). */
-export const photoSubmitQuery = z.object({ challenge_id: id });
+export const photoSubmitQuery = z.object({ challenge_id: id, made_at: madeAt });
 export const submitResponse = z.object({ submission: teamSubmissionSchema });
 
 export const submissionIdParams = z.object({ code: z.string().trim().min(1).max(64), id });

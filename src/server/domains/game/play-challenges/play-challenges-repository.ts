@@ -44,7 +44,13 @@ export async function statusesOf(tx: DbOrTx, teamId: number, challengeId: number
 /** The instance as it stands now (a player's token was read earlier; the game may have ended since). */
 export async function instanceNow(tx: DbOrTx, instanceId: number) {
   const [row] = await tx
-    .select({ id: gameInstances.id, status: gameInstances.status, endsAt: gameInstances.endsAt, endTime: gameInstances.endTime })
+    .select({
+      id: gameInstances.id,
+      status: gameInstances.status,
+      startTime: gameInstances.startTime,
+      endsAt: gameInstances.endsAt,
+      endTime: gameInstances.endTime,
+    })
     .from(gameInstances)
     .where(eq(gameInstances.id, instanceId))
     .limit(1);

@@ -3,7 +3,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { errorResponse } from '../../../../shared/api/common';
 import { bookerResultsEndpoints as booker, playChallengesEndpoints as play } from '../../../../shared/api/endpoints/play-challenges';
-import { MANAGE_KEY_HEADER } from '../../../../shared/api/public-booking';
+import { IDEMPOTENCY_HEADER, MANAGE_KEY_HEADER } from '../../../../shared/api/public-booking';
+import { readIdempotencyKey } from '../../../platform/idempotency';
 import { MAX_PHOTO_BYTES, PHOTO_TYPES, UPLOAD_MESSAGES } from '../../../../shared/uploads';
 import { AppError } from '../../../platform/errors';
 import { playerOfRequest, type PlayerAuth } from '../player-auth';
@@ -57,6 +58,9 @@ export const playChallengesRoutes: FastifyPluginAsyncZod = async (app) => {
     done(null, body);
   });
 
+  // An answer kept offline carries its Idempotency-Key and made_at (decision 0430).
+  const offline = (request: FastifyRequest, madeAt: string | undefined) => ({ key: readIdempotencyKey(request.headers[IDEMPOTENCY_HEADER]), madeAt });
+
   endpointRoute(app, play.challenges, options, async (request) => listChallenges(db, player(request)));
 
   endpointRoute(app, play.submit, frozen, async (request) => {
@@ -66,7 +70,7 @@ export const playChallengesRoutes: FastifyPluginAsyncZod = async (app) => {
       body.kind === 'text'
         ? { challengeId: body.challenge_id, kind: body.kind, text: body.text }
         : { challengeId: body.challenge_id, kind: body.kind, count: body.count };
-    return { submission: await submit(db, photos, auth, input) };
+    return { submission: await submit(db, photos, auth, input, new Date(), offline(request, body.made_at)) };
   });
 
   endpointRoute(app, play.submitPhoto, { ...frozen, bodyLimit: MAX_PHOTO_BYTES }, async (request) => {
@@ -74,7 +78,8 @@ export const playChallengesRoutes: FastifyPluginAsyncZod = async (app) => {
     // Only the image parser above yields bytes; JSON or a form is not a photo.
     if (!Buffer.isBuffer(request.body)) throw new AppError(415, UPLOAD_MESSAGES.notImage);
     const bytes = new Uint8Array(request.body.buffer, request.body.byteOffset, request.body.byteLength);
-    return { submission: await submit(db, photos, auth, { challengeId: request.query.challenge_id, kind: 'photo', bytes }) };
+    const answer = { challengeId: request.query.challenge_id, kind: 'photo' as const, bytes };
+    return { submission: await submit(db, photos, auth, answer, new Date(), offline(request, request.query.made_at)) };
   });
 
   endpointRoute(app, play.photo, options, async (request, reply) => sendPhoto(reply, await playerPhoto(db, photos, player(request), request.params.id)));

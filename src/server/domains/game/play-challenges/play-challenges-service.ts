@@ -1,4 +1,5 @@
 import type { Db, DbOrTx } from '../../../platform/db/client';
+import { answerFingerprint, answerTime, assertPlayedAt, ONLINE_ANSWER, recordOnce, storedAnswerOf, type OfflineAnswer } from './answer-once';
 import { safeEqual } from '../../../platform/crypto';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../../platform/errors';
 import { publishGameEvent } from '../game-events';
@@ -12,7 +13,7 @@ import { bookerResultsEndpoints, hostReviewEndpoints } from '../../../../shared/
 import { lockTeam } from '../team-points';
 import { assertTeamMay } from '../team-effects';
 import { instanceLeaderboard } from '../leaderboard';
-import { bookedTimeIsUp, isLiveNow } from '../../../../shared/lifecycle/game-states';
+import { isLiveNow } from '../../../../shared/lifecycle/game-states';
 import { acceptsKind, ACCEPTED_KINDS, SUBMIT_MESSAGES } from '../../../../shared/game/submission-kinds';
 import { GAME_MESSAGES } from '../../../../shared/game/teams';
 import { canSubmitMore, challengeProgress, SCORING_MESSAGES, type ChallengeRule } from '../../../../shared/scoring/challenge-points';
@@ -92,12 +93,16 @@ export type SubmitInput =
  * challenge of the game that takes this kind, submissions left. Asked once without a lock (so a refused submission
  * uploads nothing) and again under the team's lock (another phone of the team may have sent meanwhile).
  */
-async function acceptedChallenge(tx: DbOrTx, auth: PlayerAuth, teamId: number, input: SubmitInput, now: Date): Promise<ChallengeRow> {
-  const instance = await instanceNow(tx, auth.instance.id);
-  if (!instance || instance.status === 'ended' || (instance.status === 'live' && bookedTimeIsUp(instance.endsAt, now))) {
-    throw new ConflictError(SUBMIT_MESSAGES.ended, 'game_ended');
-  }
-  if (!isLiveNow(instance, now)) throw new ConflictError(SUBMIT_MESSAGES.notLive, 'game_not_live');
+async function acceptedChallenge(
+  tx: DbOrTx,
+  auth: PlayerAuth,
+  teamId: number,
+  input: SubmitInput,
+  now: Date,
+  offline: OfflineAnswer = ONLINE_ANSWER,
+): Promise<ChallengeRow> {
+  // `now` is the time the answer was made (answerTime): an answer made offline is judged as of then (decision 0430).
+  assertPlayedAt(await instanceNow(tx, auth.instance.id), now, offline);
   await assertTeamMay(tx, { gameId: auth.game.id, instanceId: auth.instance.id, teamId }, 'submit', now);
   const challenge = (await challengesOfGame(tx, auth.game.id)).find((c) => c.id === input.challengeId);
   if (!challenge) throw ValidationError.field('challenge_id', SUBMIT_MESSAGES.unknownChallenge);
@@ -112,40 +117,69 @@ async function acceptedChallenge(tx: DbOrTx, auth: PlayerAuth, teamId: number, i
  * transaction, so the team's row is locked only for the database writes, never across an upload; if the writes fail
  * (the rules refuse under the lock, or the database does), the stored photo is deleted.
  */
-export async function submit(db: Db, storage: PhotoStorage, auth: PlayerAuth, input: SubmitInput, now: Date = new Date()): Promise<TeamSubmission> {
+export async function submit(
+  db: Db,
+  storage: PhotoStorage,
+  auth: PlayerAuth,
+  input: SubmitInput,
+  now: Date = new Date(),
+  offline: OfflineAnswer = ONLINE_ANSWER,
+): Promise<TeamSubmission> {
   const teamId = auth.player.teamId;
   if (teamId === null) throw new ConflictError(SUBMIT_MESSAGES.noTeam);
+  // A replay of a stored answer is answered before its photo is stored (decision 0430).
+  const fingerprint = answerFingerprint(
+    {
+      challengeId: input.challengeId,
+      kind: input.kind,
+      ...(input.kind === 'text' ? { text: input.text } : input.kind === 'count' ? { count: input.count } : {}),
+    },
+    offline.madeAt,
+  );
+  const replay = await storedAnswerOf(db, teamId, offline, fingerprint);
+  if (replay) return replay;
+  const at = answerTime(offline, now);
   const photo = input.kind === 'photo' ? checkedPhoto(input.bytes) : null;
-  if (photo) await acceptedChallenge(db, auth, teamId, input, now);
+  if (photo) await acceptedChallenge(db, auth, teamId, input, at, offline);
   const photoKey = photo ? await putPhoto(storage, auth.instance.id, photo) : null;
+  const onReplay = async () => {
+    if (photoKey !== null) await storage.delete(photoKey).catch(() => undefined);
+  };
   try {
-    return await db.transaction(async (tx) => {
-      const team = await lockTeam(tx, teamId);
-      if (!team) throw new ConflictError(SUBMIT_MESSAGES.noTeam);
-      const challenge = await acceptedChallenge(tx, auth, teamId, input, now);
-      const inserted = await insertSubmission(tx, {
-        instanceId: auth.instance.id,
-        teamId,
-        challengeId: challenge.id,
-        kind: input.kind,
-        textAnswer: input.kind === 'text' ? input.text : null,
-        count: input.kind === 'count' ? input.count : null,
-        photoKey,
-        submittedAt: now,
-      });
-      const dto = teamSubmissionDto(inserted, auth.game.code);
-      const score = await teamScoreById(tx, team.id);
-      if (!score) throw new ConflictError(SUBMIT_MESSAGES.noTeam);
-      // The host's queue and the team's other phones hear of it at once.
-      await publishGameEvent(tx, {
-        gameId: auth.game.id,
-        instanceId: auth.instance.id,
-        type: 'submission',
-        data: { submission: dto, team: score },
-        meta: { teamId },
-      });
-      return dto;
-    });
+    return await recordOnce(
+      db,
+      teamId,
+      offline,
+      fingerprint,
+      async (tx) => {
+        const team = await lockTeam(tx, teamId);
+        if (!team) throw new ConflictError(SUBMIT_MESSAGES.noTeam);
+        const challenge = await acceptedChallenge(tx, auth, teamId, input, at, offline);
+        const inserted = await insertSubmission(tx, {
+          instanceId: auth.instance.id,
+          teamId,
+          challengeId: challenge.id,
+          kind: input.kind,
+          textAnswer: input.kind === 'text' ? input.text : null,
+          count: input.kind === 'count' ? input.count : null,
+          photoKey,
+          submittedAt: at,
+        });
+        const dto = teamSubmissionDto(inserted, auth.game.code);
+        const score = await teamScoreById(tx, team.id);
+        if (!score) throw new ConflictError(SUBMIT_MESSAGES.noTeam);
+        // The host's queue and the team's other phones hear of it at once.
+        await publishGameEvent(tx, {
+          gameId: auth.game.id,
+          instanceId: auth.instance.id,
+          type: 'submission',
+          data: { submission: dto, team: score },
+          meta: { teamId },
+        });
+        return dto;
+      },
+      onReplay,
+    );
   } catch (error) {
     if (photoKey !== null) await storage.delete(photoKey).catch(() => undefined);
     throw error;
