@@ -15,6 +15,7 @@ import { GameDetailsEditor } from './game-details-editor';
 import { isOrganiserView, loadErrorText, useBooking } from './use-booking';
 import { PublicGameDetails } from './public-game-details';
 import { PaymentPanel } from '../../components/payment-panel';
+import { DiscountCodeBox } from '../../components/discount-code-box';
 
 /** A paid booking reached by its old temp code: public facts, and where the organiser manages it now. */
 function PaidNotice({ booking }: { booking: PublicBooking }) {
@@ -77,7 +78,23 @@ export function HatchPage() {
       </Section>
 
       <Section look="page" id="pay" title="Payment">
+        {booking.discount_code ? (
+          <p className="mb-3 text-sm text-slate-700" data-testid="booking-discount">
+            Discount ({booking.discount_code}): −{money(booking.discount_total, booking.currency)}. Total after discount:{' '}
+            <strong>{money(booking.total_price, booking.currency)}</strong>
+          </p>
+        ) : null}
         <PaymentPanel manageKey={booking.manage_key} revision={booking.version} />
+        {/* The one code box before paying: the server checks and prices the code (decision 0400). */}
+        <DiscountCodeBox
+          applied={booking.discount_code}
+          onApply={async (code) => {
+            replace(await updateBooking(booking, { discount_code: code }));
+          }}
+          onRemove={async () => {
+            replace(await updateBooking(booking, { discount_code: null }));
+          }}
+        />
       </Section>
 
       <Section look="page" id="payment" title="What happens next">
