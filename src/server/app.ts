@@ -14,7 +14,7 @@ import { createCodeGuesses, type CodeGuesses } from './platform/code-guesses';
 import { createGameHub, type GameHub } from './domains/game';
 import { getOrCreateSecret } from './platform/app-secrets';
 import { setPasswordCost } from './platform/crypto';
-import { createPhotoStorage, type PhotoStorage } from './platform/storage';
+import { createMediaStorage, type MediaStorage } from './platform/storage';
 import { memoizingSerializerCompiler } from './platform/memo-serializer';
 import { registerErrorHandler } from './platform/http/error-handler';
 import { loggerOptions, registerRequestIdHeader, requestIdFor } from './platform/http/request-logging';
@@ -37,6 +37,9 @@ import {
   adminScoringRoutes,
   adminMarkersRoutes,
   showcaseRoutes,
+  placesRoutes,
+  briefingRoutes,
+  adminBriefingRoutes,
 } from './domains/game/routes';
 import { adminPaymentsRoutes, paymentsRoutes } from './domains/payments/routes';
 import { adminProposalsRoutes, proposalRoutes } from './domains/proposals/routes';
@@ -52,8 +55,10 @@ export type AppDeps = {
   publicUrl: string;
   /** The card provider, if configured, else bank transfer (platform/payment-provider, decision 0250). */
   payments: PaymentSetup;
-  /** Where submitted photos are kept: DATA_DIR/photos, or S3-compatible storage when configured (platform/storage). */
-  photos: PhotoStorage;
+  /** Where submitted photos and videos are kept: DATA_DIR/photos, or S3-compatible storage when configured (platform/storage). */
+  media: MediaStorage;
+  /** @deprecated The same storage as `media`, while code written against the older name moves (decision 0421). */
+  photos: MediaStorage;
   /** This process's live game subscribers, fed by one LISTEN (domains/game/game-events.ts). */
   gameHub: GameHub;
   /** Failed look-ups by code or token per address, one bucket for every such route (platform/code-guesses.ts, 0180). */
@@ -133,7 +138,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     metrics,
   });
   const payments = createPaymentSetup(config);
-  const photos = createPhotoStorage(config);
+  const media = createMediaStorage(config);
   const drain = createDrain(app.log);
   const gameHub = createGameHub(database, app.log, metrics);
   // Draining, the game's streams ask their phones to reconnect elsewhere and no new one is taken.
@@ -143,9 +148,22 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerPoolMetrics(metrics, database);
   registerRequestMetrics(app, metrics);
   const codeGuesses = createCodeGuesses(database.db, (error) => app.log.warn({ err: error }, 'code guess counts not written yet: kept for the next flush'));
-  app.decorate('deps', { config, database, mail, csrfKey, publicUrl: publicOrigin(config), payments, photos, gameHub, codeGuesses, metrics, drain });
+  app.decorate('deps', {
+    config,
+    database,
+    mail,
+    csrfKey,
+    publicUrl: publicOrigin(config),
+    payments,
+    media,
+    photos: media,
+    gameHub,
+    codeGuesses,
+    metrics,
+    drain,
+  });
   app.addHook('onClose', async () => {
-    photos.close();
+    media.close();
     await mail.stop();
     // Runs before the database closes (server.ts and the tests close it after the app): the last counts are written.
     await codeGuesses.close().catch((error: unknown) => app.log.warn({ err: error }, 'code guess counts not written'));
@@ -177,6 +195,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(hostTimeRoutes);
   await app.register(huntRoutes);
   await app.register(playChallengesRoutes);
+  await app.register(placesRoutes);
+  await app.register(briefingRoutes);
   await app.register(hostReviewRoutes);
   await app.register(showcaseRoutes);
 
@@ -199,6 +219,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await admin.register(adminSubmissionsRoutes);
       await admin.register(adminScoringRoutes);
       await admin.register(adminMarkersRoutes);
+      await admin.register(adminBriefingRoutes);
     },
     { prefix: '/api/admin' },
   );

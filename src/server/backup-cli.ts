@@ -3,7 +3,7 @@ import path from 'node:path';
 import { backupSchedule, ConfigError, loadConfig } from './platform/config';
 import { openDatabase } from './platform/db/client';
 import { claimDataDir, dataDirHolder } from './platform/data-dir-lock';
-import { createPhotoStorage } from './platform/storage';
+import { createMediaStorage } from './platform/storage';
 import { BackupError, writeBackup } from './platform/backup';
 import { runCli } from './cli-run';
 
@@ -35,11 +35,11 @@ runCli(async (args) => {
     release = claimDataDir(config.DATA_DIR);
   }
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR, poolSize: 2 });
-  const photos = createPhotoStorage(config);
+  const media = createMediaStorage(config);
   try {
-    await writeBackup({ database, photos }, file, (line) => process.stdout.write(`${line}\n`));
+    await writeBackup({ database, media }, file, (line) => process.stdout.write(`${line}\n`));
   } finally {
-    photos.close();
+    media.close();
     await database.close();
     release();
   }

@@ -26,7 +26,7 @@ export async function serve(options: { config: Config; database: Database; webRo
   const backupPlan = backupSchedule(config);
   // The embedded database backs itself up while it serves (decision 0361): no other process may read it meanwhile.
   const backups = backupPlan
-    ? scheduledBackups({ sources: { database, photos: app.deps.photos }, ...backupPlan, log: app.log, metrics: app.deps.metrics })
+    ? scheduledBackups({ sources: { database, media: app.deps.media }, ...backupPlan, log: app.log, metrics: app.deps.metrics })
     : null;
   const scheduler = startScheduler(
     [

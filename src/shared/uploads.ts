@@ -46,12 +46,22 @@ export type PhotoCheck =
  * then the dimensions the header declares (shared/photo-dimensions.ts), when it declares them.
  */
 export function checkPhoto(bytes: Uint8Array): PhotoCheck {
-  if (bytes.byteLength > MAX_PHOTO_BYTES) return { ok: false, status: 413, message: UPLOAD_MESSAGES.tooLarge };
-  if (bytes.byteLength === 0) return { ok: false, status: 422, message: UPLOAD_MESSAGES.empty };
-  const type = detectPhotoType(bytes);
+  return checkPhotoHead(bytes, bytes.byteLength);
+}
+
+/**
+ * The same checks on the first bytes of a photo of `size` bytes (the server reads the head of a spooled upload,
+ * PHOTO_HEAD_BYTES, never the whole file, decision 0421): a header that declares its dimensions further in is not
+ * read (null dimensions), as for a truncated file.
+ */
+export const PHOTO_HEAD_BYTES = 1024 * 1024;
+export function checkPhotoHead(head: Uint8Array, size: number): PhotoCheck {
+  if (size > MAX_PHOTO_BYTES) return { ok: false, status: 413, message: UPLOAD_MESSAGES.tooLarge };
+  if (size === 0) return { ok: false, status: 422, message: UPLOAD_MESSAGES.empty };
+  const type = detectPhotoType(head);
   if (!type) return { ok: false, status: 415, message: UPLOAD_MESSAGES.notImage };
-  const size = photoDimensions(bytes, type);
-  if (size && (size.width > MAX_PHOTO_SIDE || size.height > MAX_PHOTO_SIDE || size.width * size.height > MAX_PHOTO_PIXELS)) {
+  const dimensions = photoDimensions(head, type);
+  if (dimensions && (dimensions.width > MAX_PHOTO_SIDE || dimensions.height > MAX_PHOTO_SIDE || dimensions.width * dimensions.height > MAX_PHOTO_PIXELS)) {
     return { ok: false, status: 422, message: UPLOAD_MESSAGES.tooManyPixels };
   }
   return { ok: true, type, extension: PHOTO_EXTENSIONS[type] };

@@ -1,4 +1,4 @@
-import type { VideoType } from './video-uploads';
+import { MAX_VIDEO_BYTES, MAX_VIDEO_SECONDS, VIDEO_MESSAGES, type VideoType } from './video-uploads';
 
 /**
  * What a video file's bytes say it is and how long it runs (issue 29, decision 0420), read by walking its container
@@ -27,7 +27,7 @@ const MAX_STEPS = 2_000_000;
 /** Reads through a small cache of one chunk: the walks read many small headers close together. */
 class Reader {
   private chunkStart = -1;
-  private chunk = new Uint8Array(0);
+  private chunk: Uint8Array = new Uint8Array(0);
   constructor(private readonly source: ByteSource) {}
   get size() {
     return this.source.size;
@@ -297,4 +297,26 @@ async function probeWebm(reader: Reader): Promise<VideoProbe> {
 /** A reader over bytes already in memory (the phone's check of a picked file, and tests). */
 export function bytesSource(bytes: Uint8Array): ByteSource {
   return { size: bytes.length, read: async (offset, length) => bytes.subarray(offset, Math.min(offset + length, bytes.length)) };
+}
+
+export type VideoCheck =
+  { ok: true; type: VideoType; seconds: number } | { ok: false; status: 413 | 415 | 422; message: (typeof VIDEO_MESSAGES)[keyof typeof VIDEO_MESSAGES] };
+
+/**
+ * A phone's recording stopped at the cap runs a few frames over it; a second of grace keeps "at most 60 seconds"
+ * true to what the phone showed.
+ */
+const LENGTH_GRACE_SECONDS = 1;
+
+/** The size first (a too large file is not read), then the container, then its length (decision 0420). */
+export async function checkVideo(source: ByteSource): Promise<VideoCheck> {
+  if (source.size > MAX_VIDEO_BYTES) return { ok: false, status: 413, message: VIDEO_MESSAGES.tooLarge };
+  if (source.size === 0) return { ok: false, status: 422, message: VIDEO_MESSAGES.empty };
+  const probe = await probeVideo(source);
+  if (!probe.ok)
+    return probe.reason === 'notVideo'
+      ? { ok: false, status: 415, message: VIDEO_MESSAGES.notVideo }
+      : { ok: false, status: 422, message: VIDEO_MESSAGES.noLength };
+  if (probe.seconds > MAX_VIDEO_SECONDS + LENGTH_GRACE_SECONDS) return { ok: false, status: 422, message: VIDEO_MESSAGES.tooLong };
+  return probe;
 }

@@ -182,11 +182,11 @@ describe('GET /api/admin/submissions/:id/photo', () => {
   it('serves the stored photo with its type, and 404 when there is none', async () => {
     const game = await liveGameWithTeams(t, admin);
     const jpeg = Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3, 0xff, 0xd9]);
-    const photoKey = await storePhoto(t.app.deps.photos, game.instanceId, jpeg);
+    const photoKey = await storePhoto(t.app.deps.media, game.instanceId, jpeg);
     const sub = await sendSubmission(t, { instanceId: game.instanceId, teamId: game.teams[0]!.id, challengeId: null, kind: 'photo', photoKey });
     const list = await admin.get(`/api/admin/submissions?game=${game.gameCode}`);
     const photoUrl = list.json<{ submissions: ReviewSubmission[] }>().submissions[0]?.photo_url;
-    expect(photoUrl).toBe(`/api/admin/submissions/${sub.id}/photo`);
+    expect(photoUrl).toBe(`/api/admin/submissions/${sub.id}/media`);
     const res = await admin.get(photoUrl ?? '');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('image/jpeg');

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/server/platform/config';
 import { openDatabase } from '../../src/server/platform/db/client';
-import { createPhotoStorage, storePhoto } from '../../src/server/platform/storage';
+import { createMediaStorage, storePhoto } from '../../src/server/platform/storage';
 import { restoreBackup, writeBackup } from '../../src/server/platform/backup';
 import { createPaidBooking } from '../support/fixtures';
 import { databaseFingerprint } from '../support/db-fingerprint';
@@ -41,10 +41,10 @@ const s3Env = (s3: S3StandIn) => ({
 describe('backup and restore with photos in S3', { tags: ['postgres'] }, () => {
   it('copies every photo of the bucket into the archive and back into an empty bucket, and refuses one that is not empty', async () => {
     await createPaidBooking(database.db, { players: 6 });
-    const photos = createPhotoStorage(loadConfig({ DATA_DIR: root, ...s3Env(source) }));
+    const photos = createMediaStorage(loadConfig({ DATA_DIR: root, ...s3Env(source) }));
     const keys = [await storePhoto(photos, 3, PNG), await storePhoto(photos, 3, PNG), await storePhoto(photos, 4, PNG)];
     const archive = path.join(root, 'hatch.tar.gz');
-    const written = await writeBackup({ database, photos }, archive);
+    const written = await writeBackup({ database, media: photos }, archive);
     photos.close();
     expect(written.manifest.source.media).toBe('s3');
     expect(written.manifest.media.map((m) => m.key).sort()).toEqual([...keys].sort());

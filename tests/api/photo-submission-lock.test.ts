@@ -1,11 +1,16 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gameChallenges, submissions } from '../../src/server/domains/game/tables/games';
-import { submit } from '../../src/server/domains/game/play-challenges/play-challenges-service';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { submitMedia } from '../../src/server/domains/game/play-challenges/play-challenges-service';
 import { authenticate } from '../../src/server/domains/game/player-auth';
-import type { PhotoStorage, StoredPhoto } from '../../src/server/platform/storage';
+import { receiveUpload, type MediaStorage, type StoredMedia } from '../../src/server/platform/storage';
 import { SCORING_MESSAGES } from '../../src/shared/scoring/challenge-points';
-import type { PhotoType } from '../../src/shared/uploads';
+import type { MediaType } from '../../src/shared/media';
+import { MAX_PHOTO_BYTES } from '../../src/shared/uploads';
 import { createChallenge } from '../support/game-fixtures';
 import { playedGame, type Joined } from '../support/hunt-fixtures';
 import { createTestApp, type Agent, type TestApp } from '../support/test-app';
@@ -17,20 +22,32 @@ import { createTestApp, type Agent, type TestApp } from '../support/test-app';
  */
 let t: TestApp;
 let admin: Agent & { userId: number };
+let spool: string;
 beforeAll(async () => {
   t = await createTestApp();
   admin = await t.as('admin');
+  spool = await mkdtemp(path.join(tmpdir(), 'hatch-spool-'));
 });
-afterAll(async () => t.close());
+afterAll(async () => {
+  await t.close();
+  await rm(spool, { recursive: true, force: true });
+});
 
-/** PhotoStorage in memory; `hold()` makes the next put wait until `release()`. */
+/** MediaStorage in memory; `hold()` makes the next put wait until `release()`. */
 function heldStorage() {
-  const photos = new Map<string, StoredPhoto>();
+  const photos = new Map<string, StoredMedia>();
   let gate: { started: () => void; release: Promise<void> } | null = null;
   const puts: string[] = [];
-  const storage: PhotoStorage = {
+  const storage: MediaStorage = {
     kind: 'local',
-    async put(key: string, bytes: Uint8Array, contentType: PhotoType) {
+    async putFile(key, file, contentType) {
+      await this.put(key, new Uint8Array(await readFile(file)), contentType);
+    },
+    async open(key) {
+      const found = photos.get(key);
+      return found ? { body: Readable.from([Buffer.from(found.bytes)]), contentType: found.contentType, size: found.bytes.length, range: null } : null;
+    },
+    async put(key: string, bytes: Uint8Array, contentType: MediaType) {
       puts.push(key);
       const held = gate;
       gate = null;
@@ -57,6 +74,11 @@ function heldStorage() {
 }
 
 const jpeg = () => new Uint8Array([0xff, 0xd8, 0xff, 0xe0, ...new Array<number>(200).fill(7)]);
+/** The team's photo as the route sends it: the body streamed to a spooled file, then checked and stored. */
+const sendPhoto = (storage: MediaStorage, auth: Awaited<ReturnType<typeof authenticate>>, challengeId: number) =>
+  submitMedia(t.db, storage, auth, { challengeId, kind: 'photo' }, () =>
+    receiveUpload(Readable.from([Buffer.from(jpeg())]), { dir: spool, maxBytes: MAX_PHOTO_BYTES, tooLarge: 'too large' }),
+  );
 type Game = Awaited<ReturnType<typeof playedGame>>;
 const text = (g: Game, who: Joined, challengeId: number) =>
   g.visitor.post(`/api/play/${g.gameCode}/submissions`, { challenge_id: challengeId, kind: 'text', text: 'An answer' }, who.headers);
@@ -78,14 +100,15 @@ describe('a photo submission', () => {
     const [selfie = 0, riddle = 0] = ids;
     const held = heldStorage();
     const gate = held.hold();
-    const photo = submit(t.db, held.storage, auth, { challengeId: selfie, kind: 'photo', bytes: jpeg() });
+    const photo = sendPhoto(held.storage, auth, selfie);
     await gate.started;
     // The upload is in flight. Before the fix the team's row stayed locked across it and this answer waited on it.
     const answer = await text(g, fox, riddle);
     expect(answer.statusCode).toBe(201);
     gate.release();
     const sent = await photo;
-    expect(sent.photo_url).toContain(`/submissions/${sent.id}/photo`);
+    expect(sent.media_url).toContain(`/submissions/${sent.id}/media`);
+    expect(sent.photo_url).toBe(sent.media_url);
     expect([...held.photos.keys()]).toHaveLength(1);
     const rows = await t.db
       .select({ kind: submissions.kind, photoKey: submissions.photoKey })
@@ -100,14 +123,14 @@ describe('a photo submission', () => {
     const [selfie = 0, riddle = 0] = ids;
     const held = heldStorage();
     // A photo for a challenge not in the game: refused by the rules, nothing uploaded.
-    await expect(submit(t.db, held.storage, auth, { challengeId: riddle + 1_000, kind: 'photo', bytes: jpeg() })).rejects.toMatchObject({ statusCode: 422 });
+    await expect(sendPhoto(held.storage, auth, riddle + 1_000)).rejects.toMatchObject({ statusCode: 422 });
     expect(held.puts).toEqual([]);
 
     // Two phones of one team send the one allowed photo at once: the first uploads slowly, the second gets in first.
     const gate = held.hold();
-    const slow = submit(t.db, held.storage, auth, { challengeId: selfie, kind: 'photo', bytes: jpeg() });
+    const slow = sendPhoto(held.storage, auth, selfie);
     await gate.started;
-    const fast = await submit(t.db, held.storage, auth, { challengeId: selfie, kind: 'photo', bytes: jpeg() });
+    const fast = await sendPhoto(held.storage, auth, selfie);
     gate.release();
     await expect(slow).rejects.toMatchObject({ statusCode: 409, message: SCORING_MESSAGES.maxSubmissions });
     expect(held.puts).toHaveLength(2);

@@ -172,7 +172,8 @@ describe('while live', () => {
     const photo = await submitPhoto('fox', ch.rating, jpeg());
     expect(photo.statusCode).toBe(201);
     const sent = photo.json<{ submission: TeamSubmission }>().submission;
-    expect(sent.photo_url).toBe(`/api/play/${code}/submissions/${sent.id}/photo`);
+    expect(sent.photo_url).toBe(`/api/play/${code}/submissions/${sent.id}/media`);
+    expect(sent.media_url).toBe(sent.photo_url);
     expect(await photoCount()).toBe(1);
     const own = await visitor.inject({ method: 'GET', url: sent.photo_url ?? '', headers: { 'x-player-token': tokens.fox } });
     expect(own.statusCode).toBe(200);
@@ -245,7 +246,7 @@ describe('while live', () => {
       ['Foxes', 'photo'],
     ]);
     const photo = pending.find((s) => s.kind === 'photo');
-    expect(photo?.photo_url).toBe(`/api/host/games/${code}/submissions/${photo?.id}/photo`);
+    expect(photo?.photo_url).toBe(`/api/host/games/${code}/submissions/${photo?.id}/media`);
     const [text, count] = pending;
 
     const rated = await host.post(`/api/host/games/${code}/submissions/${photo?.id}/rate`, { rating: 4 });
@@ -342,7 +343,7 @@ describe('after the game', () => {
       photos: AlbumPhoto[];
     }>();
     const url = bookerAlbum.photos[0]?.photo_url ?? '';
-    expect(url).toBe(`/api/booking/${code}/album/${album[0]?.id}/photo`);
+    expect(url).toBe(`/api/booking/${code}/album/${album[0]?.id}/media`);
     expect((await visitor.inject({ method: 'GET', url, headers: { 'x-manage-key': manageKey } })).statusCode).toBe(200);
     expect((await visitor.get(url)).statusCode).toBe(403);
     expect((await playGet('stranger', '/album')).statusCode).toBe(403);
@@ -373,9 +374,11 @@ describe('OpenAPI', () => {
         '/api/play/{code}/challenges',
         '/api/play/{code}/submissions',
         '/api/play/{code}/submissions/photo',
+        '/api/play/{code}/submissions/media',
         '/api/play/{code}/results',
         '/api/host/games/{code}/submissions/{id}/rate',
         '/api/booking/{code}/album/{id}/photo',
+        '/api/booking/{code}/album/{id}/media',
       ]),
     );
   });

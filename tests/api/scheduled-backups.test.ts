@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backupSchedule, loadConfig } from '../../src/server/platform/config';
 import { scheduledBackups, type BackupMetricsSink } from '../../src/server/platform/backup/scheduled-backups';
 import { manifestSchema } from '../../src/server/platform/backup/backup-manifest';
-import { localPhotoStorage } from '../../src/server/platform/storage/local-photo-storage';
+import { localMediaStorage } from '../../src/server/platform/storage/local-media-storage';
 import { storePhoto } from '../../src/server/platform/storage';
 import { createPaidBooking } from '../support/fixtures';
 import { openTestDatabase, type TestDatabase } from '../support/test-database';
@@ -63,7 +63,7 @@ describe('scheduled backups', { tags: ['postgres'] }, () => {
   });
 
   it('writes one when due by the clock, none before, keeps the newest BACKUP_KEEP, and survives a restart', async () => {
-    const photos = localPhotoStorage(path.join(root, 'photos'));
+    const photos = localMediaStorage(path.join(root, 'photos'));
     const key = await storePhoto(photos, 7, PNG);
     const paid = await createPaidBooking(database.db, { players: 6 });
     const dir = path.join(root, 'backups');
@@ -71,8 +71,16 @@ describe('scheduled backups', { tags: ['postgres'] }, () => {
     const registry = new Registry();
     const log = recordingLog();
     const schedule = () =>
-      scheduledBackups({ sources: { database, photos }, dir, everyMs: DAY, keep: 3, log, now: () => clock, metrics: registrySink(new Registry()) });
-    const backups = scheduledBackups({ sources: { database, photos }, dir, everyMs: DAY, keep: 3, log, now: () => clock, metrics: registrySink(registry) });
+      scheduledBackups({ sources: { database, media: photos }, dir, everyMs: DAY, keep: 3, log, now: () => clock, metrics: registrySink(new Registry()) });
+    const backups = scheduledBackups({
+      sources: { database, media: photos },
+      dir,
+      everyMs: DAY,
+      keep: 3,
+      log,
+      now: () => clock,
+      metrics: registrySink(registry),
+    });
 
     // What a backup cut off by a kill leaves behind goes with the next run.
     await mkdir(path.join(dir, '.hatch-backup-AbC123'), { recursive: true });
@@ -115,7 +123,7 @@ describe('scheduled backups', { tags: ['postgres'] }, () => {
   });
 
   it('logs and counts a failed backup, keeps serving, and tries again 15 minutes later', async () => {
-    const photos = localPhotoStorage(path.join(root, 'photos'));
+    const photos = localMediaStorage(path.join(root, 'photos'));
     // BACKUP_DIR under a file: no folder can be made there.
     const blocker = path.join(root, 'not-a-folder');
     await writeFile(blocker, 'x');
@@ -123,7 +131,7 @@ describe('scheduled backups', { tags: ['postgres'] }, () => {
     const registry = new Registry();
     const log = recordingLog();
     const backups = scheduledBackups({
-      sources: { database, photos },
+      sources: { database, media: photos },
       dir: path.join(blocker, 'backups'),
       everyMs: DAY,
       keep: 3,

@@ -16,6 +16,7 @@ const challenge = (type: 'Tally' | 'Rating') => ({
   max_score: 10,
   max_submissions: 1,
   points_per_submission: 2,
+  accepted_answers: [],
 });
 
 function submission(id: number, team: string, over: Partial<ReviewSubmission>): ReviewSubmission {
@@ -30,6 +31,7 @@ function submission(id: number, team: string, over: Partial<ReviewSubmission>): 
     kind: 'count',
     text: null,
     count: 3,
+    media_url: null,
     photo_url: null,
     status: 'pending',
     rating: null,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { challenges } from '../../src/server/domains/catalogue/tables/challenges';
 import { gameInstances, instanceTeams } from '../../src/server/domains/game/tables/games';
 import { insertSubmission } from '../../src/server/domains/game/submissions/submissions-repository';
-import { createPhotoStorage, storePhoto } from '../../src/server/platform/storage';
+import { createMediaStorage, storePhoto } from '../../src/server/platform/storage';
 import { loadConfig } from '../../src/server/platform/config';
 import { createPaidBooking } from '../support/fixtures';
 import { useServerAndBrowser } from './support/journey';
@@ -33,7 +33,7 @@ const j = useServerAndBrowser({
 describe('review → leaderboard', () => {
   it('the host rates a photo, the leaderboard moves, and an adjustment with a reason moves it again', async () => {
     // The photo goes where the running server keeps its files (its data folder exists once it has started).
-    const photoKey = await storePhoto(createPhotoStorage(loadConfig({ NODE_ENV: 'test', DATA_DIR: j.server.dataDir })), j.seed.instanceId, PNG);
+    const photoKey = await storePhoto(createMediaStorage(loadConfig({ NODE_ENV: 'test', DATA_DIR: j.server.dataDir })), j.seed.instanceId, PNG);
     await insertSubmission(j.server.db, { instanceId: j.seed.instanceId, teamId: j.seed.foxesId, challengeId: j.seed.challengeId, kind: 'photo', photoKey });
     const { page, context, errors } = await j.staffPage('/admin/submissions');
     const card = page.getByTestId('review-card');

@@ -72,9 +72,26 @@ export async function startS3StandIn(bucket = 'hatch-photos'): Promise<S3StandIn
         res.writeHead(200, { etag: `"${body.byteLength}"` });
         return res.end();
       }
+      if (req.method === 'HEAD') {
+        const found = objects.get(key);
+        res.writeHead(found ? 200 : 404, found ? { 'content-type': found.contentType, 'content-length': found.body.byteLength } : {});
+        return res.end();
+      }
       if (req.method === 'GET') {
         const found = objects.get(key);
         if (!found) return xmlError(res, 404, 'NoSuchKey', 'The specified key does not exist.');
+        // A byte range as S3 answers it (the review's video player asks for ranges).
+        const range = /^bytes=(\d+)-(\d+)$/.exec(req.headers.range ?? '');
+        if (range) {
+          const [start, end] = [Number(range[1]), Math.min(Number(range[2]), found.body.byteLength - 1)];
+          const part = found.body.subarray(start, end + 1);
+          res.writeHead(206, {
+            'content-type': found.contentType,
+            'content-length': part.byteLength,
+            'content-range': `bytes ${start}-${end}/${found.body.byteLength}`,
+          });
+          return res.end(part);
+        }
         res.writeHead(200, { 'content-type': found.contentType, 'content-length': found.body.byteLength });
         return res.end(found.body);
       }

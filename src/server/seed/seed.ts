@@ -28,7 +28,7 @@ export async function seedReferenceData(db: Db): Promise<void> {
         maxScore: c.maxScore,
         maxSubmissions: 'maxSubmissions' in c ? c.maxSubmissions : 1,
         pointsPerSubmission: 'pointsPerSubmission' in c ? c.pointsPerSubmission : 1,
-        answerMedia: 'answerMedia' in c ? c.answerMedia : 'photo',
+        answerMedia: 'answerMedia' in c ? c.answerMedia : ('photo' as const),
         isActive: true,
         isDefault: true,
       })),

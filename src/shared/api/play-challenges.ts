@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { madeAtSchema } from '../game/made-at';
 import { idSchema } from './common';
+import { MEDIA_KINDS } from '../media';
+import { madeAtSchema } from '../game/made-at';
 import { SUBMISSION_STATUSES } from '../scoring/challenge-points';
 import { SUBMISSION_COUNT_MAX, SUBMISSION_TEXT_MAX, SUBMIT_MESSAGES } from '../game/submission-kinds';
 import { leaderboardTeamSchema, teamScoreSchema } from './scoring';
@@ -30,6 +31,13 @@ export const playChallengeSchema = z.object({
   ...challengeRuleShape,
   /** What the challenge takes (shared/game/submission-kinds.ts), the first offered first. */
   kinds: z.array(z.enum(SUBMISSION_KINDS)),
+  /** A photo or video must be taken now with the camera, not picked from the gallery (decision 0423). */
+  live_capture: z.boolean(),
+  /** Be there, nothing to send: scores on arrival (decision 0440). */
+  check_in: z.boolean(),
+  /** Where answers must be sent from; null without a place, or while a hidden place is not near (place_hidden). */
+  location: z.object({ lat: z.number(), lng: z.number(), radius_m: z.number().int() }).nullable(),
+  place_hidden: z.boolean(),
   /** Approved points so far (never above max_score). */
   points: z.number().int(),
   points_left: z.number().int(),
@@ -76,6 +84,8 @@ export type SubmitBody = z.infer<typeof submitBody>;
 
 /** The photo call's query: the image itself is the request body (image/jpeg, image/png or image/webp). */
 export const photoSubmitQuery = z.object({ challenge_id: id, made_at: madeAt });
+/** The media call's query (issue 29): the photo or video itself is the request body, judged by its bytes. */
+export const mediaSubmitQuery = z.object({ challenge_id: id, kind: z.enum(MEDIA_KINDS), made_at: madeAt });
 export const submitResponse = z.object({ submission: teamSubmissionSchema });
 
 export const submissionIdParams = z.object({ code: z.string().trim().min(1).max(64), id });
@@ -102,6 +112,10 @@ export const albumPhotoSchema = z.object({
   challenge_name: z.string().nullable(),
   points_awarded: z.number().int(),
   submitted_at: z.string(),
+  kind: z.enum(MEDIA_KINDS),
+  /** The photo or video (byte ranges answered). */
+  media_url: z.string(),
+  /** The same address, kept for clients that read it (decision 0421). */
   photo_url: z.string(),
 });
 export type AlbumPhoto = z.infer<typeof albumPhotoSchema>;

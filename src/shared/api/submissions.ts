@@ -6,7 +6,7 @@ import { MAX_RATING, SUBMISSION_STATUSES, type Verdict } from '../scoring/challe
 
 /** The review queue of /admin/submissions (decision 0243). */
 /** `check_in`: a team's arrival at a check-in challenge's place, nothing sent (decision 0440). */
-export const SUBMISSION_KINDS = ['photo', 'text', 'count', 'check_in'] as const;
+export const SUBMISSION_KINDS = ['photo', 'text', 'count', 'check_in', 'video'] as const;
 export type SubmissionKind = (typeof SUBMISSION_KINDS)[number];
 
 export const REVIEW_MESSAGES = {
@@ -14,6 +14,7 @@ export const REVIEW_MESSAGES = {
   notFound: 'Submission not found',
   noChallenge: 'This submission’s challenge was deleted, so it cannot be scored',
   noPhoto: 'This submission has no photo',
+  noMedia: 'This submission has no photo or video',
   alreadyApproved: 'This submission is already approved',
   alreadyRejected: 'This submission is already rejected',
 } as const;
@@ -45,13 +46,15 @@ export const challengeRuleShape = {
 };
 
 /**
- * What a submission holds and what its review gave, the same for its team and for staff. `photo_url` is a same-origin
- * address (the team's needs the player token), or null.
+ * What a submission holds and what its review gave, the same for its team and for staff. `media_url` is the
+ * same-origin address of its photo or video (the team's needs the player token; it answers byte ranges), or null;
+ * `photo_url` is the older address of a photo only (null for a video), kept for clients that read it (decision 0421).
  */
 export const submissionContentShape = {
   kind: z.enum(SUBMISSION_KINDS),
   text: z.string().nullable(),
   count: z.number().int().nullable(),
+  media_url: z.string().nullable(),
   photo_url: z.string().nullable(),
   status: z.enum(SUBMISSION_STATUSES),
   rating: z.number().int().nullable(),
@@ -65,7 +68,8 @@ export const reviewSubmissionSchema = z.object({
   instance_id: z.number().int(),
   instance_status: z.string(),
   team: z.object({ id: z.number().int(), name: z.string() }),
-  challenge: z.object(challengeRuleShape).nullable(),
+  /** With the answers that are approved without a host, for the reviewer to see beside each one (decision 0441). */
+  challenge: z.object({ ...challengeRuleShape, accepted_answers: z.array(z.string()) }).nullable(),
   ...submissionContentShape,
   reviewer: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   reason: z.string().nullable(),
@@ -91,3 +95,8 @@ export const rejectBody = z.object({ reason: z.string().trim().min(1, REVIEW_MES
 export type ReviewVerdict = Exclude<Verdict, { kind: 'reject' }> | ({ kind: 'reject' } & z.output<typeof rejectBody>);
 
 export const photoResponse = z.string().describe('The photo itself: image/jpeg, image/png or image/webp');
+export const mediaResponse = z
+  .string()
+  .describe(
+    'The photo or video itself (image/jpeg, image/png, image/webp, video/webm, video/mp4 or video/quicktime); a Range request answers 206 with that part',
+  );

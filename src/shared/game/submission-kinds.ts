@@ -1,5 +1,6 @@
 import type { ChallengeType } from '../validation/challenge-rules';
 import type { SubmissionKind } from '../api/submissions';
+import type { MediaKind } from '../media';
 
 /**
  * What a team may send for each challenge type (decision 0243): a Rating challenge is judged on a photo or a text,
@@ -12,8 +13,16 @@ export const ACCEPTED_KINDS: Readonly<Record<ChallengeType, readonly SubmissionK
   Tally: ['count', 'photo'],
 };
 
-export function acceptsKind(type: ChallengeType, kind: SubmissionKind): boolean {
-  return ACCEPTED_KINDS[type].includes(kind);
+/**
+ * The kinds a challenge takes: those of its type, with its media answer in place of the photo (a challenge that says
+ * "film…" takes a video, issue 29, decision 0422).
+ */
+export function acceptedKinds(type: ChallengeType, media: MediaKind = 'photo'): SubmissionKind[] {
+  return ACCEPTED_KINDS[type].map((kind) => (kind === 'photo' ? media : kind));
+}
+
+export function acceptsKind(type: ChallengeType, kind: SubmissionKind, media: MediaKind = 'photo'): boolean {
+  return acceptedKinds(type, media).includes(kind);
 }
 
 export const SUBMISSION_TEXT_MAX = 1_000;

@@ -6,7 +6,7 @@ import { extract as extractTar } from 'tar';
 import type { Config } from '../config';
 import { openDatabase } from '../db/client';
 import { claimDataDir, dataDirHolder } from '../data-dir-lock';
-import { createPhotoStorage, isPhotoKey, type PhotoStorage } from '../storage';
+import { createMediaStorage, isMediaKey, type MediaStorage } from '../storage';
 import { BackupError } from './backup-error';
 import { MANIFEST_FILE, manifestSchema, type BackupManifest } from './backup-manifest';
 import { loadDatabase, type Progress } from './database-dump';
@@ -53,12 +53,12 @@ async function unpack(file: string, work: string): Promise<BackupManifest> {
   for (const ref of [...tables.map((t) => t.file), ...media.map((m) => m.file)]) {
     if (!(ref in files)) throw new BackupError(`The manifest names ${ref} without its checksum.`);
   }
-  const badKey = media.find((m) => !isPhotoKey(m.key));
+  const badKey = media.find((m) => !isMediaKey(m.key));
   if (badKey) throw new BackupError(`The manifest names a media key that is not a photo key: ${JSON.stringify(badKey.key)}.`);
   return manifest.data;
 }
 
-async function hasPhotos(photos: PhotoStorage): Promise<boolean> {
+async function hasPhotos(photos: MediaStorage): Promise<boolean> {
   for await (const key of photos.list()) if (key) return true;
   return false;
 }
@@ -69,7 +69,7 @@ const isInside = (child: string, parent: string) => {
 };
 
 /** What the target holds, in words, or [] when it is empty. */
-async function targetContents(config: Config, photos: PhotoStorage): Promise<string[]> {
+async function targetContents(config: Config, photos: MediaStorage): Promise<string[]> {
   const found: string[] = [];
   if (config.DATABASE_URL) {
     const database = await openDatabase({ url: config.DATABASE_URL, poolSize: 1 });
@@ -91,7 +91,7 @@ async function targetContents(config: Config, photos: PhotoStorage): Promise<str
 }
 
 /** --force: empties the target (the database's schemas, the data folder but for `keep`, the stored photos). */
-async function emptyTarget(config: Config, photos: PhotoStorage, keep: readonly string[]): Promise<void> {
+async function emptyTarget(config: Config, photos: MediaStorage, keep: readonly string[]): Promise<void> {
   if (config.DATABASE_URL) {
     const database = await openDatabase({ url: config.DATABASE_URL, poolSize: 1 });
     try {
@@ -128,7 +128,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<BackupMani
       );
   }
   const work = await mkdtemp(path.join(tmpdir(), 'hatch-restore-'));
-  const photos = createPhotoStorage(config);
+  const photos = createMediaStorage(config);
   try {
     progress(`Checking ${file}`);
     const manifest = await unpack(file, work);

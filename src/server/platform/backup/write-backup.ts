@@ -3,14 +3,14 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { create as createTar } from 'tar';
 import type { Database } from '../db/client';
-import type { PhotoStorage } from '../storage';
+import type { MediaStorage } from '../storage';
 import { appVersion } from './app-version';
 import { BACKUP_FORMAT, BACKUP_FORMAT_VERSION, MANIFEST_FILE, type BackupManifest } from './backup-manifest';
 import { dumpDatabase, type Progress } from './database-dump';
 import { fileFacts, filesUnder } from './file-checksums';
 import { dumpMedia } from './media-copy';
 
-export type BackupSources = { database: Database; photos: PhotoStorage };
+export type BackupSources = { database: Database; media: MediaStorage };
 export type WrittenBackup = { file: string; bytes: number; manifest: BackupManifest };
 
 /**
@@ -26,8 +26,8 @@ export async function writeBackup(sources: BackupSources, file: string, progress
   try {
     progress(`Reading the database (${sources.database.driver === 'pglite' ? 'embedded' : 'PostgreSQL'}, one snapshot)`);
     const dump = await dumpDatabase(sources.database, work, progress);
-    progress(`Copying the media (${sources.photos.kind === 's3' ? 'S3 bucket' : 'local folder'})`);
-    const media = await dumpMedia(sources.photos, work);
+    progress(`Copying the media (${sources.media.kind === 's3' ? 'S3 bucket' : 'local folder'})`);
+    const media = await dumpMedia(sources.media, work);
     progress(`  ${media.length} ${media.length === 1 ? 'file' : 'files'}`);
     const files: BackupManifest['files'] = {};
     for (const name of await filesUnder(work)) files[name] = await fileFacts(path.join(work, name));
@@ -36,7 +36,7 @@ export async function writeBackup(sources: BackupSources, file: string, progress
       format_version: BACKUP_FORMAT_VERSION,
       app_version: appVersion(),
       created_at: now.toISOString(),
-      source: { driver: sources.database.driver, media: sources.photos.kind },
+      source: { driver: sources.database.driver, media: sources.media.kind },
       ...dump,
       media,
       files,

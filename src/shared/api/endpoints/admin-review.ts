@@ -1,13 +1,15 @@
 import { defineEndpoint } from '../endpoint';
 import { idParam } from '../common';
-import { approveBody, photoResponse, rateBody, rejectBody, reviewResponse, submissionsListResponse, submissionsQuery } from '../submissions';
+import { approveBody, mediaResponse, photoResponse, rateBody, rejectBody, reviewResponse, submissionsListResponse, submissionsQuery } from '../submissions';
 import { adjustmentBody, adjustmentResponse, leaderboardResponse, scoringInstancesResponse, teamIdParam } from '../scoring';
 import { createStationBody, gameStationsResponse, markerGamesResponse, stationDeletedResponse, stationResponse, updateStationBody } from '../markers';
 
 const submissions = '/api/admin/submissions';
 export const adminSubmissionsEndpoints = {
   list: defineEndpoint({ method: 'GET', path: submissions, query: submissionsQuery, response: submissionsListResponse }),
+  /** The older address of a photo; `media` serves photos and videos alike (decision 0421). */
   photo: defineEndpoint({ method: 'GET', path: `${submissions}/:id/photo`, params: idParam, response: photoResponse }),
+  media: defineEndpoint({ method: 'GET', path: `${submissions}/:id/media`, params: idParam, response: mediaResponse }),
   approve: defineEndpoint({ method: 'POST', path: `${submissions}/:id/approve`, params: idParam, body: approveBody, response: reviewResponse }),
   rate: defineEndpoint({ method: 'POST', path: `${submissions}/:id/rate`, params: idParam, body: rateBody, response: reviewResponse }),
   reject: defineEndpoint({ method: 'POST', path: `${submissions}/:id/reject`, params: idParam, body: rejectBody, response: reviewResponse }),

@@ -3,6 +3,7 @@ import {
   albumResponse,
   hostSubmissionsQuery,
   hostSubmissionsResponse,
+  mediaSubmitQuery,
   photoSubmitQuery,
   playChallengesResponse,
   resultsResponse,
@@ -10,7 +11,7 @@ import {
   submitBody,
   submitResponse,
 } from '../play-challenges';
-import { approveBody, photoResponse, rateBody, rejectBody, reviewResponse } from '../submissions';
+import { approveBody, mediaResponse, photoResponse, rateBody, rejectBody, reviewResponse } from '../submissions';
 import { playCodeParams } from '../play';
 import { gameCodeParams } from '../booker-game';
 
@@ -31,7 +32,20 @@ export const playChallengesEndpoints = {
     response: submitResponse,
     status: 201,
   }),
+  /**
+   * A photo or video answer (issue 29): the body is the file itself, streamed and judged by its bytes, at most
+   * MAX_MEDIA_BYTES of its kind (shared/media.ts). `submitPhoto` is the older photo-only address, the same handler.
+   */
+  submitMedia: defineEndpoint({
+    method: 'POST',
+    path: `${play}/submissions/media`,
+    params: playCodeParams,
+    query: mediaSubmitQuery,
+    response: submitResponse,
+    status: 201,
+  }),
   photo: defineEndpoint({ method: 'GET', path: `${play}/submissions/:id/photo`, params: submissionIdParams, response: photoResponse }),
+  media: defineEndpoint({ method: 'GET', path: `${play}/submissions/:id/media`, params: submissionIdParams, response: mediaResponse }),
   results: defineEndpoint({ method: 'GET', path: `${play}/results`, params: playCodeParams, response: resultsResponse }),
   album: defineEndpoint({ method: 'GET', path: `${play}/album`, params: playCodeParams, response: albumResponse }),
 };
@@ -40,6 +54,7 @@ export const playChallengesEndpoints = {
 export const hostReviewEndpoints = {
   list: defineEndpoint({ method: 'GET', path: `${host}/submissions`, params: playCodeParams, query: hostSubmissionsQuery, response: hostSubmissionsResponse }),
   photo: defineEndpoint({ method: 'GET', path: `${host}/submissions/:id/photo`, params: submissionIdParams, response: photoResponse }),
+  media: defineEndpoint({ method: 'GET', path: `${host}/submissions/:id/media`, params: submissionIdParams, response: mediaResponse }),
   approve: defineEndpoint({ method: 'POST', path: `${host}/submissions/:id/approve`, params: submissionIdParams, body: approveBody, response: reviewResponse }),
   rate: defineEndpoint({ method: 'POST', path: `${host}/submissions/:id/rate`, params: submissionIdParams, body: rateBody, response: reviewResponse }),
   reject: defineEndpoint({ method: 'POST', path: `${host}/submissions/:id/reject`, params: submissionIdParams, body: rejectBody, response: reviewResponse }),
@@ -50,4 +65,5 @@ export const bookerResultsEndpoints = {
   results: defineEndpoint({ method: 'GET', path: `${booking}/results`, params: gameCodeParams, response: resultsResponse }),
   album: defineEndpoint({ method: 'GET', path: `${booking}/album`, params: gameCodeParams, response: albumResponse }),
   photo: defineEndpoint({ method: 'GET', path: `${booking}/album/:id/photo`, params: submissionIdParams, response: photoResponse }),
+  media: defineEndpoint({ method: 'GET', path: `${booking}/album/:id/media`, params: submissionIdParams, response: mediaResponse }),
 };

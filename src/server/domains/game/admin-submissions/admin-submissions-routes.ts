@@ -1,8 +1,11 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminSubmissionsEndpoints as endpoints } from '../../../../shared/api/endpoints/admin-review';
 import { requireAdmin } from '../../identity';
 import { endpointRoute } from '../../../platform/http/endpoint-route';
-import { listSubmissions, reviewSubmission, submissionPhoto } from '../submissions/submission-review';
+import { listSubmissions, reviewSubmission, submissionMediaKey } from '../submissions/submission-review';
+import { sendMedia } from '../../../platform/http/media-reply';
+import { REVIEW_MESSAGES } from '../../../../shared/api/submissions';
 
 /** The review queue (decision 0243). Admin scope for now; the host's own routes come with the live game. */
 export const adminSubmissionsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -13,17 +16,10 @@ export const adminSubmissionsRoutes: FastifyPluginAsyncZod = async (app) => {
     listSubmissions(db, { gameCode: query.game, status: query.status }, { page: query.page, perPage: query.per_page }),
   );
 
-  endpointRoute(app, endpoints.photo, options, async (request, reply) => {
-    const photo = await submissionPhoto(db, app.deps.photos, request.params.id);
-    return (
-      reply
-        .header('Content-Type', photo.contentType)
-        .header('Cache-Control', 'private, max-age=3600')
-        .header('X-Content-Type-Options', 'nosniff')
-        // Fastify sends a Buffer as it is (no serializer runs); the schema only documents the body.
-        .send(Buffer.from(photo.bytes))
-    );
-  });
+  const media = async (request: FastifyRequest<{ Params: { id: number } }>, reply: FastifyReply) =>
+    sendMedia(request, reply, app.deps.media, await submissionMediaKey(db, request.params.id), REVIEW_MESSAGES.noMedia);
+  endpointRoute(app, endpoints.media, options, media);
+  endpointRoute(app, endpoints.photo, options, media);
 
   endpointRoute(app, endpoints.approve, options, async (request) =>
     reviewSubmission(db, requireAdmin(request.auth.user).id, request.params.id, { kind: 'approve' }),

@@ -1,3 +1,4 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { hostReviewEndpoints as ep } from '../../../../shared/api/endpoints/play-challenges';
 import { GAME_MESSAGES } from '../../../../shared/game/teams';
@@ -7,8 +8,9 @@ import { loadGame, type GameContext } from '../game-state';
 import { endpointRoute } from '../../../platform/http/endpoint-route';
 import { mayRunGame, requireStaffUser } from '../../identity';
 import type { SessionUser } from '../../identity';
-import { sendPhoto } from './play-challenges-routes';
-import { hostPhoto, hostReview, hostSubmissions } from './play-challenges-service';
+import { sendMedia } from '../../../platform/http/media-reply';
+import { REVIEW_MESSAGES } from '../../../../shared/api/submissions';
+import { hostMediaKey, hostReview, hostSubmissions } from './play-challenges-service';
 
 /** The game of a code that this user may run (decision 0223): 404 for an unknown code, 403 for a game not theirs. */
 async function gameForStaff(db: Db, user: SessionUser, code: string): Promise<GameContext> {
@@ -36,9 +38,12 @@ export const hostReviewRoutes: FastifyPluginAsyncZod = async (app) => {
     hostSubmissions(db, await gameForStaff(db, staff(request.auth.user), request.params.code), request.query.status),
   );
 
-  endpointRoute(app, ep.photo, options, async (request, reply) =>
-    sendPhoto(reply, await hostPhoto(db, app.deps.photos, await gameForStaff(db, staff(request.auth.user), request.params.code), request.params.id)),
-  );
+  const media = async (request: FastifyRequest<{ Params: { code: string; id: number } }>, reply: FastifyReply) => {
+    const key = await hostMediaKey(db, await gameForStaff(db, staff(request.auth.user), request.params.code), request.params.id);
+    return sendMedia(request, reply, app.deps.media, key, REVIEW_MESSAGES.noMedia);
+  };
+  endpointRoute(app, ep.media, options, media);
+  endpointRoute(app, ep.photo, options, media);
 
   endpointRoute(app, ep.approve, options, async (request) => {
     const user = staff(request.auth.user);

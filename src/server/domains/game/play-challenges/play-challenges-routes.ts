@@ -1,24 +1,43 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Readable } from 'node:stream';
 import { z } from 'zod';
 import { errorResponse } from '../../../../shared/api/common';
 import { bookerResultsEndpoints as booker, playChallengesEndpoints as play } from '../../../../shared/api/endpoints/play-challenges';
 import { IDEMPOTENCY_HEADER, MANAGE_KEY_HEADER } from '../../../../shared/api/public-booking';
 import { readIdempotencyKey } from '../../../platform/idempotency';
-import { MAX_PHOTO_BYTES, PHOTO_TYPES, UPLOAD_MESSAGES } from '../../../../shared/uploads';
+import { PHOTO_TYPES, UPLOAD_MESSAGES } from '../../../../shared/uploads';
+import { VIDEO_MESSAGES, VIDEO_TYPES } from '../../../../shared/video-uploads';
+import { MAX_MEDIA_BYTES, type MediaKind } from '../../../../shared/media';
+import { SUBMIT_MESSAGES } from '../../../../shared/game/submission-kinds';
 import { AppError } from '../../../platform/errors';
 import { playerOfRequest, type PlayerAuth } from '../player-auth';
 import { isRefusal } from '../../../platform/code-guesses';
 import { headerValue } from '../../../platform/http/request-headers';
-import type { StoredPhoto } from '../../../platform/storage';
+import { receiveUpload, uploadSpoolDir, type StoredMedia } from '../../../platform/storage';
+import { sendMedia } from '../../../platform/http/media-reply';
 import { endpointRoute } from '../../../platform/http/endpoint-route';
-import { album, albumPhoto, albumPhotoUrl, bookerEnded, listChallenges, playerEnded, playerPhoto, results, submit } from './play-challenges-service';
+import {
+  album,
+  albumMediaKey,
+  albumPhotoUrl,
+  bookerEnded,
+  listChallenges,
+  playerEnded,
+  playerMediaKey,
+  results,
+  submit,
+  submitMedia,
+} from './play-challenges-service';
 import { playerPhotoUrl } from '../submissions/submission-review';
 
 type Headers = Record<string, string | string[] | undefined>;
 
-/** Photos go back privately: never cached by a shared cache, never sniffed as something else. */
-export function sendPhoto(reply: FastifyReply, photo: StoredPhoto) {
+/**
+ * A photo held in memory, sent whole. Stored media go out through sendMedia (platform/http/media-reply.ts: a stream,
+ * byte ranges); this stays for callers that hold the bytes. Never cached by a shared cache, never sniffed.
+ */
+export function sendPhoto(reply: FastifyReply, photo: StoredMedia) {
   return (
     reply
       .header('Content-Type', photo.contentType)
@@ -31,12 +50,13 @@ export function sendPhoto(reply: FastifyReply, photo: StoredPhoto) {
 
 /**
  * The team's challenges and submissions (X-Player-Token), and after the game the results and album for players and
- * for the organiser (X-Manage-Key). A photo is sent as the raw image body: this scope alone reads image bodies, up
- * to the photo cap (the app's JSON limit stays small everywhere else; decision 0242).
+ * for the organiser (X-Manage-Key). A photo or video is sent as the raw body: this scope alone takes such bodies, as a
+ * stream that the upload spools to disk under its cap (the app's JSON limit stays small everywhere else; decisions
+ * 0242, 0421).
  */
 export const playChallengesRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.database;
-  const { photos, codeGuesses } = app.deps;
+  const { media, codeGuesses } = app.deps;
   // The player's token is checked on request, before a body is read or validated: an upload from nobody is never
   // taken in, and a missing token answers 401 whatever the body.
   const players = new WeakMap<FastifyRequest, PlayerAuth>();
@@ -54,12 +74,42 @@ export const playChallengesRoutes: FastifyPluginAsyncZod = async (app) => {
   // A team an Egg Strike froze is refused with 423 and Retry-After (decision 0241).
   const frozen = { ...options, errors: { 423: errorResponse } };
 
-  app.addContentTypeParser([...PHOTO_TYPES, 'application/octet-stream'], { parseAs: 'buffer', bodyLimit: MAX_PHOTO_BYTES }, (_request, body, done) => {
-    done(null, body);
+  // The body stays a stream: nothing is buffered here. Any declared type is taken (a phone may send none, or one of
+  // its own for a .mov): the bytes decide what the file is.
+  app.addContentTypeParser([...PHOTO_TYPES, ...VIDEO_TYPES, 'application/octet-stream', '*'], (_request, payload, done) => {
+    done(null, payload);
   });
-
+  const spoolDir = uploadSpoolDir(app.deps.config);
+  const tooLarge: Record<MediaKind, string> = { photo: UPLOAD_MESSAGES.tooLarge, video: VIDEO_MESSAGES.tooLarge };
+  const notMedia: Record<MediaKind, string> = { photo: UPLOAD_MESSAGES.notImage, video: VIDEO_MESSAGES.notVideo };
+  /** Streams the request body to a spooled file under the kind's cap; over the cap the connection is closed after the 413. */
+  const receive = (request: FastifyRequest, reply: FastifyReply, kind: MediaKind) => async () => {
+    if (!(request.body instanceof Readable)) throw new AppError(415, notMedia[kind]);
+    const length = Number(request.headers['content-length']);
+    try {
+      return await receiveUpload(request.body, {
+        dir: spoolDir,
+        maxBytes: MAX_MEDIA_BYTES[kind],
+        tooLarge: tooLarge[kind],
+        declaredLength: Number.isFinite(length) ? length : undefined,
+      });
+    } catch (error) {
+      reply.header('Connection', 'close');
+      throw error;
+    }
+  };
   // An answer kept offline carries its Idempotency-Key and made_at (decision 0430).
   const offline = (request: FastifyRequest, madeAt: string | undefined) => ({ key: readIdempotencyKey(request.headers[IDEMPOTENCY_HEADER]), madeAt });
+  const uploadMedia = (request: FastifyRequest, reply: FastifyReply, input: { challenge_id: number; kind: MediaKind; made_at?: string | undefined }) =>
+    submitMedia(
+      db,
+      media,
+      player(request),
+      { challengeId: input.challenge_id, kind: input.kind },
+      receive(request, reply, input.kind),
+      new Date(),
+      offline(request, input.made_at),
+    );
 
   endpointRoute(app, play.challenges, options, async (request) => listChallenges(db, player(request)));
 
@@ -70,19 +120,18 @@ export const playChallengesRoutes: FastifyPluginAsyncZod = async (app) => {
       body.kind === 'text'
         ? { challengeId: body.challenge_id, kind: body.kind, text: body.text }
         : { challengeId: body.challenge_id, kind: body.kind, count: body.count };
-    return { submission: await submit(db, photos, auth, input, new Date(), offline(request, body.made_at)) };
+    return { submission: await submit(db, auth, input, new Date(), offline(request, body.made_at)) };
   });
 
-  endpointRoute(app, play.submitPhoto, { ...frozen, bodyLimit: MAX_PHOTO_BYTES }, async (request) => {
-    const auth = player(request);
-    // Only the image parser above yields bytes; JSON or a form is not a photo.
-    if (!Buffer.isBuffer(request.body)) throw new AppError(415, UPLOAD_MESSAGES.notImage);
-    const bytes = new Uint8Array(request.body.buffer, request.body.byteOffset, request.body.byteLength);
-    const answer = { challengeId: request.query.challenge_id, kind: 'photo' as const, bytes };
-    return { submission: await submit(db, photos, auth, answer, new Date(), offline(request, request.query.made_at)) };
-  });
+  endpointRoute(app, play.submitMedia, frozen, async (request, reply) => ({ submission: await uploadMedia(request, reply, request.query) }));
+  endpointRoute(app, play.submitPhoto, frozen, async (request, reply) => ({
+    submission: await uploadMedia(request, reply, { ...request.query, kind: 'photo' }),
+  }));
 
-  endpointRoute(app, play.photo, options, async (request, reply) => sendPhoto(reply, await playerPhoto(db, photos, player(request), request.params.id)));
+  const playerMedia = async (request: FastifyRequest<{ Params: { code: string; id: number } }>, reply: FastifyReply) =>
+    sendMedia(request, reply, media, await playerMediaKey(db, player(request), request.params.id), SUBMIT_MESSAGES.photoNotFound);
+  endpointRoute(app, play.media, options, playerMedia);
+  endpointRoute(app, play.photo, options, playerMedia);
 
   endpointRoute(app, play.results, options, async (request) => results(db, await playerEnded(db, player(request))));
 
@@ -102,8 +151,11 @@ export const playChallengesRoutes: FastifyPluginAsyncZod = async (app) => {
     return album(db, ended, albumPhotoUrl(ended.code));
   });
 
-  endpointRoute(app, booker.photo, bookerOptions, async (request, reply) => {
+  const organiserMedia = async (request: FastifyRequest<{ Params: { code: string; id: number } }>, reply: FastifyReply) => {
     const ended = await organiserGame(request);
-    return sendPhoto(reply, await codeGuesses.guard(request.ip, () => albumPhoto(db, photos, ended, request.params.id)));
-  });
+    const key = await codeGuesses.guard(request.ip, () => albumMediaKey(db, ended, request.params.id));
+    return sendMedia(request, reply, media, key, SUBMIT_MESSAGES.photoNotFound);
+  };
+  endpointRoute(app, booker.media, bookerOptions, organiserMedia);
+  endpointRoute(app, booker.photo, bookerOptions, organiserMedia);
 };

@@ -1,20 +1,22 @@
-import type { Db, DbOrTx } from '../../../platform/db/client';
+import type { Db, DbOrTx, Tx } from '../../../platform/db/client';
 import { answerFingerprint, answerTime, assertPlayedAt, ONLINE_ANSWER, recordOnce, storedAnswerOf, type OfflineAnswer } from './answer-once';
 import { safeEqual } from '../../../platform/crypto';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../../platform/errors';
 import { publishGameEvent } from '../game-events';
 import { loadGame, teamScoreById, type GameContext } from '../game-state';
 import type { PlayerAuth } from '../player-auth';
-import { checkedPhoto, putPhoto, type PhotoStorage, type StoredPhoto } from '../../../platform/storage';
+import { checkedMedia, putMedia, type CheckedMedia, type MediaStorage, type ReceivedUpload } from '../../../platform/storage';
 import { insertSubmission } from '../submissions/submissions-repository';
-import { listSubmissions, reviewSubmission, submissionPhoto, teamSubmissionDto, type PhotoUrl } from '../submissions/submission-review';
+import { approveIfAccepted, assertAtPlace, placeForTeam, teamFixes } from './places';
+import { listSubmissions, reviewSubmission, submissionMediaKey, teamSubmissionDto, type PhotoUrl } from '../submissions/submission-review';
 import { urlOf } from '../../../../shared/api/endpoint';
 import { bookerResultsEndpoints, hostReviewEndpoints } from '../../../../shared/api/endpoints/play-challenges';
 import { lockTeam } from '../team-points';
 import { assertTeamMay } from '../team-effects';
 import { instanceLeaderboard } from '../leaderboard';
 import { isLiveNow } from '../../../../shared/lifecycle/game-states';
-import { acceptsKind, ACCEPTED_KINDS, SUBMIT_MESSAGES } from '../../../../shared/game/submission-kinds';
+import { acceptedKinds, acceptsKind, SUBMIT_MESSAGES } from '../../../../shared/game/submission-kinds';
+import { mediaKindOfType, type MediaKind } from '../../../../shared/media';
 import { GAME_MESSAGES } from '../../../../shared/game/teams';
 import { canSubmitMore, challengeProgress, SCORING_MESSAGES, type ChallengeRule } from '../../../../shared/scoring/challenge-points';
 import { PUBLIC_BOOKING_MESSAGES } from '../../../../shared/api/public-booking';
@@ -47,12 +49,14 @@ const ruleOf = (c: ChallengeRow): ChallengeRule => ({
 
 export async function listChallenges(db: Db, auth: PlayerAuth): Promise<PlayChallengesResponse> {
   const teamId = auth.player.teamId;
-  const [list, team, sent, instance] = await Promise.all([
+  const [list, team, sent, instance, fixes] = await Promise.all([
     challengesOfGame(db, auth.game.id),
     teamId === null ? undefined : teamScoreById(db, teamId),
     teamId === null ? [] : submissionsOfTeam(db, teamId),
     instanceNow(db, auth.instance.id),
+    teamFixes(db, teamId),
   ]);
+  const now = new Date();
   const status = instance ? instance.status : 'not_started';
   const challenges: PlayChallenge[] = list.map((c) => {
     const rule = ruleOf(c);
@@ -65,7 +69,10 @@ export async function listChallenges(db: Db, auth: PlayerAuth): Promise<PlayChal
       max_score: rule.max_score,
       max_submissions: rule.max_submissions,
       points_per_submission: rule.points_per_submission,
-      kinds: [...ACCEPTED_KINDS[rule.type]],
+      kinds: c.checkIn ? ['check_in'] : acceptedKinds(rule.type, c.answerMedia),
+      live_capture: c.liveCapture,
+      check_in: c.checkIn,
+      ...placeForTeam(c, fixes, now),
       ...challengeProgress(rule, submissions),
       submissions,
     };
@@ -78,10 +85,10 @@ export async function listChallenges(db: Db, auth: PlayerAuth): Promise<PlayChal
   };
 }
 
-export type SubmitInput =
-  | { challengeId: number; kind: 'text'; text: string }
-  | { challengeId: number; kind: 'count'; count: number }
-  | { challengeId: number; kind: 'photo'; bytes: Uint8Array };
+export type SubmitInput = { challengeId: number; kind: 'text'; text: string } | { challengeId: number; kind: 'count'; count: number };
+/** A photo or video answer: what it is for, before its body is read. */
+export type MediaInput = { challengeId: number; kind: MediaKind };
+type RuleInput = { challengeId: number; kind: SubmitInput['kind'] | MediaKind };
 
 /**
  * A team's submission, pending review. Refused with a 4xx and nothing stored: no team, not live (or over), a team
@@ -97,7 +104,7 @@ async function acceptedChallenge(
   tx: DbOrTx,
   auth: PlayerAuth,
   teamId: number,
-  input: SubmitInput,
+  input: RuleInput,
   now: Date,
   offline: OfflineAnswer = ONLINE_ANSWER,
 ): Promise<ChallengeRow> {
@@ -106,20 +113,16 @@ async function acceptedChallenge(
   await assertTeamMay(tx, { gameId: auth.game.id, instanceId: auth.instance.id, teamId }, 'submit', now);
   const challenge = (await challengesOfGame(tx, auth.game.id)).find((c) => c.id === input.challengeId);
   if (!challenge) throw ValidationError.field('challenge_id', SUBMIT_MESSAGES.unknownChallenge);
+  assertAtPlace(challenge, auth.player, now);
   const rule = ruleOf(challenge);
-  if (!acceptsKind(rule.type, input.kind)) throw ValidationError.field('kind', SUBMIT_MESSAGES.wrongKind);
+  if (!acceptsKind(rule.type, input.kind, challenge.answerMedia)) throw ValidationError.field('kind', SUBMIT_MESSAGES.wrongKind);
   if (!canSubmitMore(rule, await statusesOf(tx, teamId, challenge.id))) throw new ConflictError(SCORING_MESSAGES.maxSubmissions);
   return challenge;
 }
 
-/**
- * A team's submission. A photo is checked once (before any I/O), stored after the rules accept it and before the
- * transaction, so the team's row is locked only for the database writes, never across an upload; if the writes fail
- * (the rules refuse under the lock, or the database does), the stored photo is deleted.
- */
+/** A team's text or count answer. */
 export async function submit(
   db: Db,
-  storage: PhotoStorage,
   auth: PlayerAuth,
   input: SubmitInput,
   now: Date = new Date(),
@@ -127,75 +130,100 @@ export async function submit(
 ): Promise<TeamSubmission> {
   const teamId = auth.player.teamId;
   if (teamId === null) throw new ConflictError(SUBMIT_MESSAGES.noTeam);
-  // A replay of a stored answer is answered before its photo is stored (decision 0430).
-  const fingerprint = answerFingerprint(
-    {
-      challengeId: input.challengeId,
-      kind: input.kind,
-      ...(input.kind === 'text' ? { text: input.text } : input.kind === 'count' ? { count: input.count } : {}),
-    },
-    offline.madeAt,
-  );
+  const fingerprint = answerFingerprint(input, offline.madeAt);
+  return record(db, auth, teamId, input, null, answerTime(offline, now), { offline, fingerprint });
+}
+
+/**
+ * A team's photo or video (issue 29, decision 0421). The rules are asked before a byte of the body is read (a refused
+ * answer uploads nothing); then `receive` streams the body to a spooled file under its cap, the bytes are checked
+ * (a video's container and length), the media is streamed into storage before the transaction, so the team's row
+ * is locked only for the database writes, never across an upload; if the writes fail (the rules refuse under the
+ * lock, or the database does), the stored media is deleted. The spooled file is always removed.
+ */
+export async function submitMedia(
+  db: Db,
+  storage: MediaStorage,
+  auth: PlayerAuth,
+  input: MediaInput,
+  receive: () => Promise<ReceivedUpload>,
+  now: Date = new Date(),
+  offline: OfflineAnswer = ONLINE_ANSWER,
+): Promise<TeamSubmission> {
+  const teamId = auth.player.teamId;
+  if (teamId === null) throw new ConflictError(SUBMIT_MESSAGES.noTeam);
+  // A replay of a stored answer is answered before its body is read (decision 0430).
+  const fingerprint = answerFingerprint(input, offline.madeAt);
   const replay = await storedAnswerOf(db, teamId, offline, fingerprint);
   if (replay) return replay;
   const at = answerTime(offline, now);
-  const photo = input.kind === 'photo' ? checkedPhoto(input.bytes) : null;
-  if (photo) await acceptedChallenge(db, auth, teamId, input, at, offline);
-  const photoKey = photo ? await putPhoto(storage, auth.instance.id, photo) : null;
-  const onReplay = async () => {
-    if (photoKey !== null) await storage.delete(photoKey).catch(() => undefined);
-  };
+  await acceptedChallenge(db, auth, teamId, input, at, offline);
+  const upload = await receive();
+  let key: string | null = null;
   try {
-    return await recordOnce(
-      db,
-      teamId,
-      offline,
-      fingerprint,
-      async (tx) => {
-        const team = await lockTeam(tx, teamId);
-        if (!team) throw new ConflictError(SUBMIT_MESSAGES.noTeam);
-        const challenge = await acceptedChallenge(tx, auth, teamId, input, at, offline);
-        const inserted = await insertSubmission(tx, {
-          instanceId: auth.instance.id,
-          teamId,
-          challengeId: challenge.id,
-          kind: input.kind,
-          textAnswer: input.kind === 'text' ? input.text : null,
-          count: input.kind === 'count' ? input.count : null,
-          photoKey,
-          submittedAt: at,
-        });
-        const dto = teamSubmissionDto(inserted, auth.game.code);
-        const score = await teamScoreById(tx, team.id);
-        if (!score) throw new ConflictError(SUBMIT_MESSAGES.noTeam);
-        // The host's queue and the team's other phones hear of it at once.
-        await publishGameEvent(tx, {
-          gameId: auth.game.id,
-          instanceId: auth.instance.id,
-          type: 'submission',
-          data: { submission: dto, team: score },
-          meta: { teamId },
-        });
-        return dto;
-      },
-      onReplay,
-    );
+    const media: CheckedMedia = await checkedMedia(input.kind, upload);
+    key = await putMedia(storage, auth.instance.id, media);
+    const stored = key;
+    const once = { offline, fingerprint, onReplay: () => storage.delete(stored).catch(() => undefined) };
+    return await record(db, auth, teamId, { challengeId: input.challengeId, kind: mediaKindOfType(media.type) }, key, at, once);
   } catch (error) {
-    if (photoKey !== null) await storage.delete(photoKey).catch(() => undefined);
+    if (key !== null) await storage.delete(key).catch(() => undefined);
     throw error;
+  } finally {
+    await upload.discard();
   }
 }
 
-/** A photo for a player: its own team's, or (once the game is over) an approved one of the album. */
-export async function playerPhoto(db: Db, storage: PhotoStorage, auth: PlayerAuth, id: number): Promise<StoredPhoto> {
+/** Stores a submission under the team's lock, the rules asked again there, and tells the host's queue and the team. */
+async function record(
+  db: Db,
+  auth: PlayerAuth,
+  teamId: number,
+  input: SubmitInput | MediaInput,
+  mediaKey: string | null,
+  now: Date,
+  once: { offline: OfflineAnswer; fingerprint: string; onReplay?: () => Promise<void> },
+): Promise<TeamSubmission> {
+  // Once per Idempotency-Key: the key is claimed in this transaction, before the team's lock (answer-once.ts).
+  const work = async (tx: Tx) => {
+    const team = await lockTeam(tx, teamId);
+    if (!team) throw new ConflictError(SUBMIT_MESSAGES.noTeam);
+    const challenge = await acceptedChallenge(tx, auth, teamId, input, now, once.offline);
+    const inserted = await insertSubmission(tx, {
+      instanceId: auth.instance.id,
+      teamId,
+      challengeId: challenge.id,
+      kind: input.kind,
+      textAnswer: input.kind === 'text' ? input.text : null,
+      count: input.kind === 'count' ? input.count : null,
+      photoKey: mediaKey,
+      submittedAt: now,
+    });
+    const dto = teamSubmissionDto(inserted, auth.game.code);
+    const score = await teamScoreById(tx, team.id);
+    if (!score) throw new ConflictError(SUBMIT_MESSAGES.noTeam);
+    // The host's queue and the team's other phones hear of it at once.
+    await publishGameEvent(tx, {
+      gameId: auth.game.id,
+      instanceId: auth.instance.id,
+      type: 'submission',
+      data: { submission: dto, team: score },
+      meta: { teamId },
+    });
+    // A right/wrong answer matching an accepted one is approved now, by the review path (decision 0441).
+    return (await approveIfAccepted(tx, challenge, inserted, auth.game.code)) ?? dto;
+  };
+  return recordOnce(db, teamId, once.offline, once.fingerprint, work, once.onReplay);
+}
+
+/** The media key of a submission a player may see: its own team's, or (once the game is over) an approved one of the album. */
+export async function playerMediaKey(db: Db, auth: PlayerAuth, id: number): Promise<string> {
   const row = await submissionOfInstance(db, auth.instance.id, id);
   const instance = await instanceNow(db, auth.instance.id);
   const own = row !== undefined && auth.player.teamId !== null && row.teamId === auth.player.teamId;
   const inAlbum = row !== undefined && row.status === 'approved' && instance?.status === 'ended';
   if (!row || !row.photoKey || !(own || inAlbum)) throw new NotFoundError(SUBMIT_MESSAGES.photoNotFound);
-  const photo = await storage.get(row.photoKey);
-  if (!photo) throw new NotFoundError(SUBMIT_MESSAGES.photoNotFound);
-  return photo;
+  return row.photoKey;
 }
 
 // ---- After the game ----
@@ -229,7 +257,7 @@ export async function results(db: Db, ended: Ended): Promise<ResultsResponse> {
   };
 }
 
-export async function album(db: Db, ended: Ended, photoUrlOf: (id: number) => string): Promise<{ photos: AlbumPhoto[] }> {
+export async function album(db: Db, ended: Ended, mediaUrlOf: (id: number) => string): Promise<{ photos: AlbumPhoto[] }> {
   const rows = await albumRows(db, ended.instanceId);
   return {
     photos: rows.map((r) => ({
@@ -238,17 +266,17 @@ export async function album(db: Db, ended: Ended, photoUrlOf: (id: number) => st
       challenge_name: r.challengeName,
       points_awarded: r.submission.pointsAwarded,
       submitted_at: r.submission.submittedAt.toISOString(),
-      photo_url: photoUrlOf(r.submission.id),
+      kind: r.submission.kind === 'video' ? 'video' : 'photo',
+      media_url: mediaUrlOf(r.submission.id),
+      photo_url: mediaUrlOf(r.submission.id),
     })),
   };
 }
 
-export async function albumPhoto(db: Db, storage: PhotoStorage, ended: Ended, id: number): Promise<StoredPhoto> {
+export async function albumMediaKey(db: Db, ended: Ended, id: number): Promise<string> {
   const row = await submissionOfInstance(db, ended.instanceId, id);
   if (!row || row.status !== 'approved' || !row.photoKey) throw new NotFoundError(SUBMIT_MESSAGES.photoNotFound);
-  const photo = await storage.get(row.photoKey);
-  if (!photo) throw new NotFoundError(SUBMIT_MESSAGES.photoNotFound);
-  return photo;
+  return row.photoKey;
 }
 
 // ---- The host's review of its game (the same rules as /admin/submissions) ----
@@ -256,13 +284,13 @@ export async function albumPhoto(db: Db, storage: PhotoStorage, ended: Ended, id
 export const hostPhotoUrl =
   (code: string): PhotoUrl =>
   (id) =>
-    urlOf(hostReviewEndpoints.photo, { code, id });
+    urlOf(hostReviewEndpoints.media, { code, id });
 
-/** Where the organiser fetches an album photo (by code and management key). */
+/** Where the organiser fetches an album photo or video (by code and management key). */
 export const albumPhotoUrl =
   (code: string): PhotoUrl =>
   (id) =>
-    urlOf(bookerResultsEndpoints.photo, { code, id });
+    urlOf(bookerResultsEndpoints.media, { code, id });
 
 export async function hostSubmissions(db: Db, ctx: GameContext, status: SubmissionStatus | undefined): Promise<{ submissions: ReviewSubmission[] }> {
   const { submissions } = await listSubmissions(
@@ -291,7 +319,7 @@ export async function hostReview(
   return reviewSubmission(db, actorId, id, verdict, reason, hostPhotoUrl(ctx.game.code));
 }
 
-export async function hostPhoto(db: Db, storage: PhotoStorage, ctx: GameContext, id: number): Promise<StoredPhoto> {
+export async function hostMediaKey(db: Db, ctx: GameContext, id: number): Promise<string> {
   await assertOfGame(db, ctx, id);
-  return submissionPhoto(db, storage, id);
+  return submissionMediaKey(db, id);
 }

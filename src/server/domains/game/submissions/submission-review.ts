@@ -1,9 +1,8 @@
-import type { Db } from '../../../platform/db/client';
+import type { Db, DbOrTx } from '../../../platform/db/client';
 import { recordActivity } from '../../identity';
 import { ConflictError, NotFoundError, ValidationError } from '../../../platform/errors';
 import { lockTeam, refreshTeamPoints } from '../team-points';
 import { teamScoreById } from '../game-state';
-import type { PhotoStorage, StoredPhoto } from '../../../platform/storage';
 import { publishGameEvent } from '../game-events';
 import { publishTeams } from '../game-lifecycle';
 import { publishFeedChange } from '../showcase/feed';
@@ -35,13 +34,19 @@ import {
  * photo route is; staff by default.
  */
 export type PhotoUrl = (submissionId: number) => string;
-export const staffPhotoUrl: PhotoUrl = (id) => urlOf(adminSubmissionsEndpoints.photo, { id });
+export const staffPhotoUrl: PhotoUrl = (id) => urlOf(adminSubmissionsEndpoints.media, { id });
 
-/** Where a player (or its team) fetches a submission's photo. */
+/** Where a player (or its team) fetches a submission's photo or video. */
 export const playerPhotoUrl =
   (code: string): PhotoUrl =>
   (id) =>
-    urlOf(playChallengesEndpoints.photo, { code, id });
+    urlOf(playChallengesEndpoints.media, { code, id });
+
+/** The media's address, and the same as `photo_url` for a photo only (decision 0421). */
+function mediaUrls(s: Pick<SubmissionRow, 'id' | 'kind' | 'photoKey'>, url: PhotoUrl) {
+  const media = s.photoKey ? url(s.id) : null;
+  return { media_url: media, photo_url: s.kind === 'video' ? null : media };
+}
 
 /** A submission as its own team sees it (the player app, the `submission` stream event; issue 14). */
 export function teamSubmissionDto(s: SubmissionRow, gameCode: string): TeamSubmission {
@@ -51,7 +56,7 @@ export function teamSubmissionDto(s: SubmissionRow, gameCode: string): TeamSubmi
     kind: s.kind,
     text: s.textAnswer,
     count: s.count,
-    photo_url: s.photoKey ? playerPhotoUrl(gameCode)(s.id) : null,
+    ...mediaUrls(s, playerPhotoUrl(gameCode)),
     status: s.status,
     rating: s.rating,
     points_awarded: s.pointsAwarded,
@@ -80,12 +85,13 @@ function toDto(row: ReviewRow, photoUrl: PhotoUrl): ReviewSubmission {
           max_score: c.maxScore,
           max_submissions: c.maxSubmissions,
           points_per_submission: c.pointsPerSubmission,
+          accepted_answers: c.acceptedAnswers,
         }
       : null,
     kind: s.kind,
     text: s.textAnswer,
     count: s.count,
-    photo_url: s.photoKey ? photoUrl(s.id) : null,
+    ...mediaUrls(s, photoUrl),
     status: s.status,
     rating: s.rating,
     points_awarded: s.pointsAwarded,
@@ -118,8 +124,10 @@ const STATUS_OF: Record<Verdict['kind'], SubmissionStatus> = { approve: 'approve
  * points are recomputed, and the activity log says who decided what and why. Reviewing again replaces the verdict.
  */
 export async function reviewSubmission(
-  db: Db,
-  actorId: number,
+  // A transaction too: an answer approved without a host is reviewed inside its own submission's (a savepoint).
+  db: DbOrTx,
+  // null: approved without a host (an accepted answer or a check-in, decisions 0440, 0441).
+  actorId: number | null,
   id: number,
   verdict: Verdict,
   reason: string | null = null,
@@ -198,10 +206,10 @@ export async function reviewSubmission(
   });
 }
 
-export async function submissionPhoto(db: Db, storage: PhotoStorage, id: number): Promise<StoredPhoto> {
+/** The key of a submission's photo or video, for staff (the caller opens it from storage). */
+export async function submissionMediaKey(db: Db, id: number): Promise<string> {
   const row = await findSubmissionRef(db, id);
   if (!row) throw new NotFoundError(REVIEW_MESSAGES.notFound);
-  const photo = row.photoKey ? await storage.get(row.photoKey) : null;
-  if (!photo) throw new NotFoundError(REVIEW_MESSAGES.noPhoto);
-  return photo;
+  if (!row.photoKey) throw new NotFoundError(REVIEW_MESSAGES.noPhoto);
+  return row.photoKey;
 }

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/server/platform/config';
-import { createPhotoStorage, storePhoto, type PhotoStorage } from '../../src/server/platform/storage';
+import { createMediaStorage, storePhoto, type MediaStorage } from '../../src/server/platform/storage';
 import { AppError } from '../../src/server/platform/errors';
 import { MAX_PHOTO_BYTES, UPLOAD_MESSAGES } from '../../src/shared/uploads';
 import { startS3StandIn, type S3StandIn } from '../support/s3-stand-in';
@@ -32,7 +32,7 @@ async function refusal(promise: Promise<unknown>) {
   throw new Error('expected a refusal');
 }
 
-function behavesLikePhotoStorage(name: string, open: () => PhotoStorage & { close(): void }, stored: () => Promise<number>) {
+function behavesLikeMediaStorage(name: string, open: () => MediaStorage & { close(): void }, stored: () => Promise<number>) {
   describe(name, () => {
     it('stores a photo, gives it back with its type, and deletes it', async () => {
       const storage = open();
@@ -83,8 +83,8 @@ function behavesLikePhotoStorage(name: string, open: () => PhotoStorage & { clos
 
     it('takes only keys it made: no path tricks', async () => {
       const storage = open();
-      await expect(storage.get('../../etc/passwd')).rejects.toThrow(/not a photo key/);
-      await expect(storage.put('games/1/../../x.jpg', JPEG, 'image/jpeg')).rejects.toThrow(/not a photo key/);
+      await expect(storage.get('../../etc/passwd')).rejects.toThrow(/not a media key/);
+      await expect(storage.put('games/1/../../x.jpg', JPEG, 'image/jpeg')).rejects.toThrow(/not a media key/);
       storage.close();
     });
   });
@@ -95,20 +95,20 @@ async function countFiles(dir: string): Promise<number> {
   return entries.filter((e) => e.isFile()).length;
 }
 
-behavesLikePhotoStorage(
+behavesLikeMediaStorage(
   'local folder (default)',
   () => {
-    const storage = createPhotoStorage(loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir }));
+    const storage = createMediaStorage(loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir }));
     expect(storage.kind).toBe('local');
     return storage;
   },
   () => countFiles(dataDir),
 );
 
-behavesLikePhotoStorage(
+behavesLikeMediaStorage(
   'S3-compatible (against the local stand-in)',
   () => {
-    const storage = createPhotoStorage(
+    const storage = createMediaStorage(
       loadConfig({
         NODE_ENV: 'test',
         S3_BUCKET: s3.bucket,
@@ -125,7 +125,7 @@ behavesLikePhotoStorage(
 
 describe('where the photos land', () => {
   it('writes local photos under DATA_DIR/photos, whole files only', async () => {
-    const storage = createPhotoStorage(loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir }));
+    const storage = createMediaStorage(loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir }));
     const key = await storePhoto(storage, 3, JPEG);
     expect(await countFiles(path.join(dataDir, 'photos', 'games', '3'))).toBe(1);
     const names = await readdir(path.join(dataDir, 'photos', 'games', '3'));
@@ -134,7 +134,7 @@ describe('where the photos land', () => {
 
   it('sends signed path-style PUT/GET/DELETE to the bucket with the photo’s type', async () => {
     s3.requests.length = 0;
-    const storage = createPhotoStorage(
+    const storage = createMediaStorage(
       loadConfig({
         NODE_ENV: 'test',
         S3_BUCKET: s3.bucket,
@@ -152,7 +152,7 @@ describe('where the photos land', () => {
   });
 
   it('fails loudly when the bucket refuses the credentials', async () => {
-    const storage = createPhotoStorage(
+    const storage = createMediaStorage(
       loadConfig({ NODE_ENV: 'test', S3_BUCKET: s3.bucket, S3_ENDPOINT: s3.endpoint, S3_ACCESS_KEY_ID: 'WRONG', S3_SECRET_ACCESS_KEY: 'x' }),
     );
     await expect(storePhoto(storage, 5, JPEG)).rejects.toThrow(/Access Denied|AccessDenied/);
