@@ -13,7 +13,9 @@ import { resizePhoto } from '../../lib/photo-resize';
 import { useAction } from '../../lib/use-action';
 import { Spinner } from '../../components/spinner';
 import { Badge, Button, ErrorState, Field, Input, Textarea } from '../../components/ui';
-import { challengeKeys, fetchChallenges, playerHeaders, submitAnswer, submitPhoto } from './challenges-api';
+import { challengeKeys, fetchChallenges, playerHeaders } from './challenges-api';
+import { KEPT_MESSAGE, sendOrKeep } from './outbox';
+import { KeptAnswers } from './kept-answers';
 import { PhotoPicker } from './photo-picker';
 import { PlaceNote } from './place-note';
 import { BlockedNote, useTeamBlock } from './team-block';
@@ -89,6 +91,7 @@ function ChallengeCard({
         {CHALLENGE_TYPE_LABELS[c.type]}
         {c.type === 'Tally' ? ` · ${c.points_per_submission} per item` : ''} · {c.submissions_left} of {c.max_submissions} submissions left
       </p>
+      <KeptAnswers code={code} token={token} challengeId={c.id} />
       {c.submissions.length ? (
         <ul className="space-y-2">
           {c.submissions.map((s) => (
@@ -138,14 +141,15 @@ function SubmitForm({ code, token, challenge: c, frozen }: { code: string; token
   const text = useWatch({ control: answerForm.control, name: 'text' });
   const count = useWatch({ control: countsForm.control, name: 'count' });
   const send = useAction({
+    // Each answer gets its Idempotency-Key and made_at now; without a connection it is kept on the phone (0432).
     call: async (what: { photo: File } | { text: string } | { count: number }) => {
-      if ('text' in what) return submitAnswer(code, token, { challenge_id: c.id, kind: 'text', text: what.text });
-      if ('count' in what) return submitAnswer(code, token, { challenge_id: c.id, kind: 'count', count: what.count });
+      if ('text' in what) return sendOrKeep(code, token, c.id, { kind: 'text', text: what.text });
+      if ('count' in what) return sendOrKeep(code, token, c.id, { kind: 'count', count: what.count });
       // Shrunk on the phone first (lib/photo-resize.ts); a photo the browser cannot decode goes as it is.
       const photo = await resizePhoto(what.photo).catch(() => what.photo);
-      return submitPhoto(code, token, c.id, photo);
+      return sendOrKeep(code, token, c.id, { kind: 'photo', blob: photo });
     },
-    success: 'Sent! The host will review it.',
+    success: (sent) => (sent ? 'Sent! The host will review it.' : KEPT_MESSAGE),
     failure: 'Failed to send. Please try again.',
     failureToast: 'server',
     invalidates: [challengeKeys.list(code)],

@@ -28,6 +28,9 @@ import { BriefingButton, BriefingCard, FinishMessage } from './briefing';
 import { usePlacePins } from './place-note';
 import { fetchGame, fetchMap, fetchMe, playKeys, readToken, storeToken, streamHeaders, streamUrl, updateMe } from './play-api';
 import { registerServiceWorker } from './register-service-worker';
+import { cachedGame, cachedMe, forgetMe, rememberGame, rememberMe } from './play-cache';
+import { OfflineBanner } from './offline-banner';
+import { useOutbox } from './outbox';
 import { usePositionSender } from './use-position-sender';
 
 function PlayFrame({ children, status }: { children: ReactNode; status?: ReactNode }) {
@@ -54,9 +57,32 @@ export function PlayPage() {
   const [token, setToken] = useState(() => readToken(code));
   useEffect(() => registerServiceWorker(), []);
 
-  const game = useQuery({ queryKey: playKeys.game(code), queryFn: () => fetchGame(code), retry: retryUnlessRefused(2) });
-  const me = useQuery({ queryKey: playKeys.me(code), queryFn: () => fetchMe(code, token ?? ''), enabled: token !== null, retry: false });
+  // The last answers are kept (play-cache.ts) and shown until the server answers again: a player who reloads without
+  // signal is still in the game, never sent to the join form (issue 29, decision 0432).
+  const cached = { initialDataUpdatedAt: 0 };
+  const game = useQuery({
+    queryKey: playKeys.game(code),
+    queryFn: () => fetchGame(code),
+    retry: retryUnlessRefused(2),
+    initialData: () => cachedGame(code),
+    ...cached,
+  });
+  const me = useQuery({
+    queryKey: playKeys.me(code),
+    queryFn: () => fetchMe(code, token ?? ''),
+    enabled: token !== null,
+    retry: false,
+    initialData: () => (token === null ? undefined : cachedMe(code)),
+    ...cached,
+  });
+  useEffect(() => {
+    if (game.data) rememberGame(code, game.data);
+  }, [code, game.data]);
+  useEffect(() => {
+    if (me.data && token !== null) rememberMe(code, me.data);
+  }, [code, token, me.data]);
   const forget = useCallback(() => {
+    forgetMe(code);
     storeToken(code, null);
     setToken(null);
     queryClient.removeQueries({ queryKey: playKeys.me(code) });
@@ -91,7 +117,7 @@ export function PlayPage() {
       </PlayFrame>
     );
   }
-  if (game.isError) {
+  if (game.isError && !game.data) {
     return (
       <PlayFrame>
         <ErrorState
@@ -103,6 +129,19 @@ export function PlayPage() {
       </PlayFrame>
     );
   }
+  if (token !== null && !me.data && me.isError && !tokenRefused(me.error)) {
+    // Someone already in the game whose phone cannot reach the server: never the join form (it would refuse their name).
+    return (
+      <PlayFrame>
+        <ErrorState
+          message="You are in this game, but the server cannot be reached right now. Check your connection and try again."
+          onRetry={() => void me.refetch()}
+          retrying={me.isFetching}
+        />
+      </PlayFrame>
+    );
+  }
+  if (!game.data) return null;
   if (token === null || !me.data) {
     if (game.data.game.status === 'ended')
       return (
@@ -182,6 +221,8 @@ function JoinedGame({ code, token, playerId, onForget }: { code: string; token: 
   }, [snapshot, me]);
 
   const connection = <ConnectionStatus state={live.connection} />;
+  const outbox = useOutbox(code, token);
+  const banner = <OfflineBanner connection={live.connection} waiting={outbox.items.filter((i) => i.state === 'waiting').length} />;
   if (live.isPending)
     return (
       <PlayFrame status={connection}>
@@ -191,6 +232,7 @@ function JoinedGame({ code, token, playerId, onForget }: { code: string; token: 
   if (live.isError || !snapshot || !me) {
     return (
       <PlayFrame status={connection}>
+        {banner}
         <ErrorState
           message={errorMessage(live.error, 'Failed to load the game. Please try again.')}
           onRetry={() => void live.refetch()}
@@ -201,6 +243,7 @@ function JoinedGame({ code, token, playerId, onForget }: { code: string; token: 
   }
   return (
     <PlayFrame status={connection}>
+      {banner}
       <div className="flex items-center justify-between gap-2">
         <p className="text-sm text-slate-600">
           Game {snapshot.game.code} · <span data-testid="player-name">{me.name}</span>

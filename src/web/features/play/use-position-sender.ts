@@ -3,6 +3,7 @@ import { POSITION_SEND_INTERVAL_MS } from '../../../shared/game/positions';
 import { ApiError } from '../../lib/api-client';
 import { sendPosition } from './play-api';
 import { rememberFix } from './current-fix';
+import { isUnreached, keep, waiting } from './outbox';
 
 export type SenderNote = null | 'too_fast' | 'no_signal';
 
@@ -30,15 +31,24 @@ export function usePositionSender(code: string, token: string, active: boolean, 
     const send = () => {
       if (stopped || sending || !latest || Date.now() - lastSent < POSITION_SEND_INTERVAL_MS) return;
       const { latitude, longitude, accuracy } = latest.coords;
+      const madeAt = new Date(latest.timestamp).toISOString();
       sending = true;
       lastSent = Date.now();
-      sendPosition(code, token, { lat: latitude, lng: longitude, ...(Number.isFinite(accuracy) ? { accuracy: Math.min(accuracy, 100_000) } : {}) })
-        .then(() => setNote(null))
-        .catch((error: unknown) => {
-          // A fix the server refused as too fast is skipped; the next one is judged again. Others (the game just
-          // ended, a dropped connection) are left to the stream and the next tick.
-          if (error instanceof ApiError && error.code === 'too_fast') setNote('too_fast');
-        })
+      const fix = { lat: latitude, lng: longitude, accuracy: Number.isFinite(accuracy) ? Math.min(accuracy, 100_000) : undefined };
+      // Without a connection the fix is kept with its time and sent later, in order, behind what already waits (0431).
+      const keepFix = () => keep(code, { code, type: 'position', ...fix, madeAt, state: 'waiting', message: null });
+      const sent = waiting(code)
+        ? keepFix()
+        : sendPosition(code, token, { lat: fix.lat, lng: fix.lng, ...(fix.accuracy === undefined ? {} : { accuracy: fix.accuracy }) })
+            .then(() => setNote(null))
+            .catch(async (error: unknown) => {
+              // A fix the server refused as too fast is skipped; the next one is judged again. One that never got
+              // there is kept; other refusals (the game just ended) are left to the stream and the next tick.
+              if (error instanceof ApiError && error.code === 'too_fast') setNote('too_fast');
+              else if (isUnreached(error)) await keepFix();
+            });
+      void sent
+        .catch(() => undefined)
         .finally(() => {
           sending = false;
         });

@@ -1,0 +1,44 @@
+import { Badge, Button } from '../../components/ui';
+import { useOutbox } from './outbox';
+import type { OutboxItem } from './outbox-store';
+
+type KeptAnswer = Extract<OutboxItem, { type: 'answer' }>;
+
+const describe = (item: KeptAnswer) =>
+  item.answer.kind === 'text'
+    ? `“${item.answer.text}”`
+    : item.answer.kind === 'count'
+      ? `Counted ${item.answer.count}`
+      : item.answer.kind === 'video'
+        ? 'Video'
+        : 'Photo';
+
+/**
+ * The answers to one challenge that this phone kept (issue 29, decision 0432): "Waiting to send" until the connection
+ * returns, then what the server said of each: sent, or not counted with its reason (until the player dismisses it).
+ */
+export function KeptAnswers({ code, token, challengeId }: { code: string; token: string; challengeId: number }) {
+  const { answers, dismiss } = useOutbox(code, token);
+  const mine = answers.filter((a): a is KeptAnswer => a.type === 'answer' && a.challengeId === challengeId);
+  if (mine.length === 0) return null;
+  return (
+    <ul className="space-y-2" aria-label="Answers kept on this phone">
+      {mine.map((item) => (
+        <li key={item.key} className="rounded-lg border border-dashed border-slate-300 p-2 text-sm" data-testid="kept-answer" data-state={item.state}>
+          <div className="flex items-center justify-between gap-2">
+            <span>{describe(item)}</span>
+            <Badge tone={item.state === 'waiting' ? 'amber' : item.state === 'sent' ? 'green' : 'red'}>
+              <span data-testid="kept-answer-status">{item.state === 'waiting' ? 'Waiting to send' : item.state === 'sent' ? 'Sent' : 'Not counted'}</span>
+            </Badge>
+          </div>
+          {item.state === 'refused' && item.message ? <p className="mt-1 text-red-800">{item.message}</p> : null}
+          {item.state !== 'waiting' && item.id !== undefined ? (
+            <Button size="sm" variant="ghost" onClick={() => item.id !== undefined && void dismiss(item.id)}>
+              Dismiss
+            </Button>
+          ) : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
