@@ -22,7 +22,8 @@ type Props = {
 
 /**
  * One submission as a reviewer sees it, on the staff queue and on the host console alike (decisions 0243, 0273): what
- * the team sent, how it is scored, what a review gave, and the verdict buttons. The photo is not lazy: the host's
+ * the team sent (a photo, a video played in place, a text or a count), how it is scored, what a review gave, and the
+ * verdict buttons. The photo is not lazy: the host's
  * queue sits far down a long console, where a lazy photo would wait for a scroll.
  */
 export function SubmissionReviewCard({ submission, review, heading: Heading = 'h2' }: Props) {
@@ -31,7 +32,18 @@ export function SubmissionReviewCard({ submission, review, heading: Heading = 'h
   return (
     <li className="grid gap-4 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-[12rem_1fr]" data-testid="review-card" data-team={team}>
       <div>
-        {submission.photo_url ? (
+        {submission.kind === 'video' && submission.media_url ? (
+          // The reviewer's session reaches the address itself, which answers byte ranges (Safari's player needs them).
+          <video
+            src={submission.media_url}
+            controls
+            playsInline
+            preload="metadata"
+            aria-label={`Video from ${team}`}
+            className="h-40 w-48 rounded-md bg-slate-900"
+            data-testid="review-video"
+          />
+        ) : submission.photo_url ? (
           <a href={submission.photo_url} target="_blank" rel="noreferrer">
             <img src={submission.photo_url} alt={`Photo from ${team}`} decoding="async" className="h-40 w-48 rounded-md bg-slate-100 object-cover" />
           </a>

@@ -35,3 +35,28 @@ export function AuthedPhoto({ url, headers, alt, className }: { url: string; hea
   if (!src) return <div className={`animate-pulse bg-slate-100 ${className ?? 'h-40 w-full'}`} aria-label="Loading photo" />;
   return <img src={src} alt={alt} className={className} />;
 }
+
+/**
+ * A photo or a video behind a header (issue 29): a <video src> cannot send one either, so the file is fetched whole
+ * and played from an object URL. Used where the viewer holds a token, not a session (the player's own answers, the
+ * album); staff and the host play the address itself, which answers byte ranges.
+ */
+export function AuthedMedia({
+  url,
+  kind,
+  headers,
+  alt,
+  className,
+}: {
+  url: string;
+  kind: 'photo' | 'video';
+  headers: Record<string, string>;
+  alt: string;
+  className?: string;
+}) {
+  const { src, failed } = useAuthedPhoto(kind === 'video' ? url : null, headers);
+  if (kind === 'photo') return <AuthedPhoto url={url} headers={headers} alt={alt} className={className} />;
+  if (failed) return <p className="text-sm text-slate-600">The video could not be loaded.</p>;
+  if (!src) return <div className={`animate-pulse bg-slate-100 ${className ?? 'h-40 w-full'}`} aria-label="Loading video" />;
+  return <video src={src} controls playsInline preload="metadata" aria-label={alt} className={className} data-testid="answer-video" />;
+}

@@ -6,7 +6,7 @@ import type { MapTeam, PublicGame } from '../../../shared/api/play';
 import { submitBody, type PlayChallenge, type TeamSubmission } from '../../../shared/api/play-challenges';
 import { CHALLENGE_TYPE_LABELS } from '../../../shared/validation/challenge-rules';
 import { SUBMISSION_COUNT_MAX, SUBMISSION_TEXT_MAX } from '../../../shared/game/submission-kinds';
-import { AuthedPhoto } from '../../lib/authed-photo';
+import { AuthedMedia } from '../../lib/authed-photo';
 import { errorMessage } from '../../lib/api-client';
 import { toastFirstError } from '../../lib/form-errors';
 import { resizePhoto } from '../../lib/photo-resize';
@@ -16,7 +16,7 @@ import { Badge, Button, ErrorState, Field, Input, Textarea } from '../../compone
 import { challengeKeys, fetchChallenges, playerHeaders } from './challenges-api';
 import { KEPT_MESSAGE, sendOrKeep } from './outbox';
 import { KeptAnswers } from './kept-answers';
-import { PhotoPicker } from './photo-picker';
+import { MediaPicker } from './media-picker';
 import { PlaceNote } from './place-note';
 import { BlockedNote, useTeamBlock } from './team-block';
 import { TeamLeaderboard } from '../../components/team-leaderboard';
@@ -116,7 +116,15 @@ function SentItem({ submission: s, token }: { submission: TeamSubmission; token:
     <li className="rounded-lg bg-slate-50 p-2 text-sm" data-testid="sent-submission" data-status={s.status}>
       <div className="flex items-center justify-between gap-2">
         <span>
-          {s.kind === 'check_in' ? 'Checked in' : s.kind === 'photo' ? 'Photo' : s.kind === 'count' ? `Counted ${s.count ?? 0}` : `“${s.text ?? ''}”`}
+          {s.kind === 'check_in'
+            ? 'Checked in'
+            : s.kind === 'photo'
+              ? 'Photo'
+              : s.kind === 'video'
+                ? 'Video'
+                : s.kind === 'count'
+                  ? `Counted ${s.count ?? 0}`
+                  : `“${s.text ?? ''}”`}
         </span>
         <Badge tone={STATUS_TONE[s.status]}>
           <span data-testid="submission-status">
@@ -125,8 +133,14 @@ function SentItem({ submission: s, token }: { submission: TeamSubmission; token:
         </Badge>
       </div>
       {s.status === 'rejected' && s.reason ? <p className="mt-1 text-red-800">Reason: {s.reason}</p> : null}
-      {s.photo_url ? (
-        <AuthedPhoto url={s.photo_url} headers={playerHeaders(token)} alt="Your team’s photo" className="mt-2 max-h-48 rounded-lg object-cover" />
+      {s.media_url && (s.kind === 'photo' || s.kind === 'video') ? (
+        <AuthedMedia
+          url={s.media_url}
+          kind={s.kind}
+          headers={playerHeaders(token)}
+          alt={s.kind === 'video' ? 'Your team’s video' : 'Your team’s photo'}
+          className="mt-2 max-h-48 rounded-lg object-cover"
+        />
       ) : null}
     </li>
   );
@@ -142,9 +156,10 @@ function SubmitForm({ code, token, challenge: c, frozen }: { code: string; token
   const count = useWatch({ control: countsForm.control, name: 'count' });
   const send = useAction({
     // Each answer gets its Idempotency-Key and made_at now; without a connection it is kept on the phone (0432).
-    call: async (what: { photo: File } | { text: string } | { count: number }) => {
+    call: async (what: { photo: File } | { video: File } | { text: string } | { count: number }) => {
       if ('text' in what) return sendOrKeep(code, token, c.id, { kind: 'text', text: what.text });
       if ('count' in what) return sendOrKeep(code, token, c.id, { kind: 'count', count: what.count });
+      if ('video' in what) return sendOrKeep(code, token, c.id, { kind: 'video', blob: what.video });
       // Shrunk on the phone first (lib/photo-resize.ts); a photo the browser cannot decode goes as it is.
       const photo = await resizePhoto(what.photo).catch(() => what.photo);
       return sendOrKeep(code, token, c.id, { kind: 'photo', blob: photo });
@@ -163,11 +178,16 @@ function SubmitForm({ code, token, challenge: c, frozen }: { code: string; token
   const sendPhoto = async (photo: File) => {
     if (!(await send.run({ photo }))) throw new Error('Not sent');
   };
+  /** A video goes as it is (no shrinking on the phone); the server judges its container and length (0420). */
+  const sendVideo = async (video: File) => {
+    if (!(await send.run({ video }))) throw new Error('Not sent');
+  };
   const onText = answerForm.handleSubmit(({ text: answer }) => send.run({ text: answer }), toastFirstError);
   const onCount = countsForm.handleSubmit(({ count: counted }) => send.run({ count: counted }), toastFirstError);
   return (
     <div className="space-y-2 border-t border-slate-100 pt-2">
-      {c.kinds.includes('photo') ? <PhotoPicker name={c.name} busy={busy} onSend={sendPhoto} /> : null}
+      {c.kinds.includes('photo') ? <MediaPicker kind="photo" name={c.name} liveCapture={c.live_capture} busy={busy} onSend={sendPhoto} /> : null}
+      {c.kinds.includes('video') ? <MediaPicker kind="video" name={c.name} liveCapture={c.live_capture} busy={busy} onSend={sendVideo} /> : null}
       {c.kinds.includes('text') ? (
         <form onSubmit={(e) => void onText(e)} className="space-y-2">
           <Field label="Your answer">

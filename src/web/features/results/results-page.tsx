@@ -7,7 +7,7 @@ import { MANAGE_KEY_HEADER } from '../../../shared/api/public-booking';
 import type { AlbumPhoto, ResultsResponse } from '../../../shared/api/play-challenges';
 import { formatTimestamp } from '../../../shared/time';
 import { api, ApiError, errorMessage } from '../../lib/api-client';
-import { AuthedPhoto } from '../../lib/authed-photo';
+import { AuthedMedia } from '../../lib/authed-photo';
 import { paths } from '../../lib/paths';
 import { Spinner } from '../../components/spinner';
 import { ErrorState } from '../../components/ui';
@@ -47,14 +47,15 @@ function ResultsView({ results, photos, headers }: { results: ResultsResponse; p
       </section>
       <section aria-labelledby="album-title">
         <h2 id="album-title" className="mb-2 text-xl font-semibold">
-          Photo album
+          Photo and video album
         </h2>
         {photos.length ? (
           <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3" data-testid="album">
             {photos.map((p) => (
               <li key={p.id} className="overflow-hidden rounded-xl border border-slate-200 bg-white" data-testid="album-photo">
-                <AuthedPhoto
-                  url={p.photo_url}
+                <AuthedMedia
+                  url={p.media_url}
+                  kind={p.kind}
                   headers={headers}
                   alt={`${p.team_name}: ${p.challenge_name ?? 'a challenge'}`}
                   className="aspect-square w-full object-cover"
@@ -67,7 +68,7 @@ function ResultsView({ results, photos, headers }: { results: ResultsResponse; p
             ))}
           </ul>
         ) : (
-          <p className="text-slate-600">No approved photos in this game.</p>
+          <p className="text-slate-600">No approved photos or videos in this game.</p>
         )}
       </section>
     </>

@@ -1,0 +1,126 @@
+import { useEffect, useRef, useState } from 'react';
+import { Button, buttonClass, cx } from '../../components/ui';
+import { MAX_MEDIA_BYTES, MEDIA_CAPS_TEXT, type MediaKind } from '../../../shared/media';
+import { UPLOAD_MESSAGES } from '../../../shared/uploads';
+import { VIDEO_MESSAGES } from '../../../shared/video-uploads';
+
+type Props = {
+  kind: MediaKind;
+  /** The challenge's name, for the input's label. */
+  name: string;
+  /** The camera only, no gallery pick (decision 0423: asked of the phone, not provable by the server). */
+  liveCapture: boolean;
+  busy: boolean;
+  /** Sends the chosen file; resolves once it is sent (the preview then goes), rejects to keep it for another try. */
+  onSend: (file: File) => Promise<void>;
+};
+
+const WORDS = {
+  photo: { take: '📷 Take a photo', pick: '📷 Take a photo', send: 'Send photo', accept: 'image/*', tooLarge: UPLOAD_MESSAGES.tooLarge },
+  video: { take: '🎥 Record a video', pick: '🎥 Record a video', send: 'Send video', accept: 'video/*', tooLarge: VIDEO_MESSAGES.tooLarge },
+} as const;
+
+const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+
+/**
+ * Take or pick a photo or a video, see it, then Send or Retake (issues 19, 29): nothing leaves the phone before Send,
+ * so a blurred shot or the wrong clip is never scored. The caps are shown before anything is picked, and a file over
+ * the size cap is refused here with the server's own sentence (the server still judges the bytes and the length).
+ */
+export function MediaPicker({ kind, name, liveCapture, busy, onSend }: Props) {
+  const words = WORDS[kind];
+  const input = useRef<HTMLInputElement>(null);
+  const [picked, setPicked] = useState<{ file: File; url: string } | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  useEffect(() => () => (picked ? URL.revokeObjectURL(picked.url) : undefined), [picked]);
+
+  const choose = (file: File | undefined) => {
+    if (input.current) input.current.value = '';
+    if (!file) return;
+    setProblem(file.size > MAX_MEDIA_BYTES[kind] ? words.tooLarge : null);
+    setPicked({ file, url: URL.createObjectURL(file) });
+  };
+  const send = () => {
+    if (!picked || problem) return;
+    onSend(picked.file).then(
+      () => setPicked(null),
+      () => undefined,
+    );
+  };
+  const fileInput = (
+    <input
+      ref={input}
+      type="file"
+      accept={words.accept}
+      // With live capture the camera opens and the gallery is not offered; without it the phone offers both.
+      {...(liveCapture ? { capture: 'environment' as const } : {})}
+      className="sr-only"
+      disabled={busy}
+      data-testid={`${kind}-input`}
+      aria-label={`${kind === 'photo' ? 'Photo' : 'Video'} for ${name}`}
+      onChange={(e) => choose(e.target.files?.[0])}
+    />
+  );
+  const caps = (
+    <p className="text-sm text-slate-600" data-testid={`${kind}-caps`}>
+      {MEDIA_CAPS_TEXT[kind]}
+      {liveCapture ? ' · taken now with the camera' : ''}
+    </p>
+  );
+  if (!picked) {
+    return (
+      <div className="space-y-1">
+        {/* The kit's primary look (dark text on amber, issue 28); a label, so a tap opens the camera. */}
+        <label className={cx(buttonClass('primary', 'lg'), 'cursor-pointer gap-2 focus-within:outline-3 focus-within:outline-brand-500', busy && 'opacity-60')}>
+          {liveCapture ? words.take : words.pick}
+          {fileInput}
+        </label>
+        {caps}
+      </div>
+    );
+  }
+  return (
+    <div className="space-y-2" data-testid={`${kind}-preview`}>
+      {kind === 'photo' ? (
+        <img src={picked.url} alt={`Your photo for ${name}, not sent yet`} className="max-h-64 w-full rounded-lg object-contain" />
+      ) : (
+        <video
+          src={picked.url}
+          controls
+          playsInline
+          preload="metadata"
+          aria-label={`Your video for ${name}, not sent yet`}
+          className="max-h-64 w-full rounded-lg"
+        />
+      )}
+      <p className="text-sm text-slate-600">Not sent yet: check it, then send it to the host. {megabytes(picked.file.size)}.</p>
+      {caps}
+      {problem ? (
+        <p className="text-sm font-medium text-red-800" role="alert">
+          {problem}
+        </p>
+      ) : null}
+      {busy ? (
+        // fetch reports no upload progress: an honest "uploading" bar with the size, not a made-up percentage.
+        <div role="progressbar" aria-label={`Uploading ${megabytes(picked.file.size)}`} className="h-2 w-full overflow-hidden rounded bg-slate-100">
+          <div className="h-2 w-1/3 animate-pulse rounded bg-brand-500" />
+        </div>
+      ) : null}
+      <div className="flex gap-2">
+        <label
+          className={cx(
+            buttonClass('secondary', 'lg'),
+            'cursor-pointer font-semibold focus-within:outline-3 focus-within:outline-brand-500',
+            busy && 'opacity-60',
+          )}
+        >
+          Retake
+          {fileInput}
+        </label>
+        <Button variant="primary" size="lg" className="flex-1" disabled={busy || problem !== null} onClick={send}>
+          {busy ? `Sending ${megabytes(picked.file.size)}…` : words.send}
+        </Button>
+      </div>
+    </div>
+  );
+}
