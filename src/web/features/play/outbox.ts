@@ -33,9 +33,9 @@ async function sendAnswer(code: string, token: string, challengeId: number, answ
     return api(ep.submit, { params: { code }, headers, body: { challenge_id: challengeId, kind: 'text', text: answer.text, made_at: made.madeAt } });
   if (answer.kind === 'count')
     return api(ep.submit, { params: { code }, headers, body: { challenge_id: challengeId, kind: 'count', count: answer.count, made_at: made.madeAt } });
-  // The photo call takes made_at too (0430); a video kept offline needs the media call's kind (video's work, issue 29).
+  // A photo or a video goes to the media call with its kind and made_at (0421, 0430); the bytes decide what it is.
   const file = answer.blob.type ? answer.blob : new Blob([answer.blob], { type: 'application/octet-stream' });
-  return apiUpload(ep.submitPhoto, { params: { code }, headers, query: { challenge_id: challengeId, made_at: made.madeAt }, file });
+  return apiUpload(ep.submitMedia, { params: { code }, headers, query: { challenge_id: challengeId, kind: answer.kind, made_at: made.madeAt }, file });
 }
 
 async function sendItem(code: string, token: string, item: OutboxItem): Promise<Outcome> {
