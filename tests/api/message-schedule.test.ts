@@ -305,10 +305,19 @@ describe('staff', () => {
     await run('2028-01-07T00:00:00Z'); // 09:00 JST, the day after the balance was due
     expect(await mailsOf(booking.id, 'balance_overdue')).toHaveLength(1);
     expect(await scrape()).toBe(before + 1);
+    // The badge staff see: on the booking's detail (its timeline) and its row of the admin list.
+    const overdue = async () => ({
+      detail: (await admin.get(`/api/admin/bookings/${booking.id}/timeline`)).json<{ balance_overdue: boolean }>().balance_overdue,
+      list: (await admin.get(`/api/admin/bookings?search=${encodeURIComponent(booking.email)}`))
+        .json<{ bookings: { id: number; balance_overdue: boolean }[] }>()
+        .bookings.find((b) => b.id === booking.id)?.balance_overdue,
+    });
+    expect(await overdue()).toEqual({ detail: true, list: true });
     await withBooking(t.db, { id: booking.id }, { actor: { source: 'system', userId: null } }, (write) =>
       recordPayment(write, { paymentType: 'bank_transfer', paymentAmount: 9_000, recordedBy: null }, null),
     );
     expect(await scrape()).toBe(before);
+    expect(await overdue()).toEqual({ detail: false, list: false });
   });
 
   it('see a message failed when the outbox gave up on its mail', async () => {

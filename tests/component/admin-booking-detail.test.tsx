@@ -33,7 +33,7 @@ function openBooking(booking: AdminBooking, { history = [] as string[] } = {}) {
     },
   };
   answer(ep.get, () => ({ booking: store.current }));
-  answer(timelineEp.timeline, { entries: [], mails: [], truncated: false, scheduled_messages: [] });
+  answer(timelineEp.timeline, { entries: [], mails: [], truncated: false, scheduled_messages: [], balance_overdue: false });
   answer(adminUsersEndpoints.hosts, { hosts: [HATTIE] });
   answer(invoiceEndpoints.adminList, { invoices: [] });
   answer(feedbackEndpoints.adminFeedback, { feedback: null });

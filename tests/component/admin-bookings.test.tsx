@@ -10,7 +10,7 @@ import { findToast, renderScreen, screen, within } from './support/render';
 /** A row of the list as the server sends it (the detail record without its history, plus the last contact). */
 function listItem(overrides: Partial<BookingListItem>): BookingListItem {
   const { contact_history: _c, pricing_history: _p, booking_payments: _b, teams_list: _t, ...rest } = adminBooking();
-  return { ...rest, last_contact_at: null, ...overrides };
+  return { ...rest, last_contact_at: null, balance_overdue: false, ...overrides };
 }
 
 const IRIS = listItem({ id: 51, code: 'IRIS01', full_name: 'Iris Instagram', email: 'iris@example.test', utm_source: 'instagram' });
@@ -81,5 +81,17 @@ describe('admin bookings: copying an email (component)', () => {
     await user.click(await screen.findByRole('button', { name: 'iris@example.test' }));
     await findToast('Email copied to clipboard');
     expect(await navigator.clipboard.readText()).toBe('iris@example.test');
+  });
+
+  it('marks a booking whose bank-transfer balance is overdue, and only that one', async () => {
+    const OTTO = listItem({ id: 53, code: 'OTTO01', full_name: 'Otto Overdue', email: 'otto@example.test', balance_overdue: true });
+    answer(ep.list, { bookings: [IRIS, OTTO], pagination: { ...ONE_PAGE, total: 2 } });
+    answer(ep.metrics, METRICS);
+    openBookings('/admin/bookings');
+    const otto = (await screen.findByText('Otto Overdue')).closest('tr');
+    const iris = screen.getByText('Iris Instagram').closest('tr');
+    if (!otto || !iris) throw new Error('rows not found');
+    expect(within(otto).getByText('Overdue')).toBeTruthy();
+    expect(within(iris).queryByText('Overdue')).toBeNull();
   });
 });

@@ -6,7 +6,7 @@ import { adminUsersEndpoints } from '../../src/shared/api/endpoints/admin-users'
 import { authEndpoints } from '../../src/shared/api/endpoints/auth';
 import { hostTimeEndpoints } from '../../src/shared/api/endpoints/host-time';
 import type { ScheduledMessageDto } from '../../src/shared/api/message-schedule';
-import { TimelineSection } from '../../src/web/features/admin-booking-detail/timeline-section';
+import { BalanceOverdueBadge, TimelineSection } from '../../src/web/features/admin-booking-detail/timeline-section';
 import { UsersPage } from '../../src/web/features/admin-users/users-page';
 import { adminBooking } from './support/admin-booking';
 import { answer, calls } from './support/network';
@@ -22,14 +22,22 @@ describe('the message schedule for staff (component)', () => {
       { id: 2, kind: 'game_reminder_first', due_at: '2030-06-08T14:00:00.000Z', status: 'scheduled' },
       { id: 3, kind: 'feedback_request', due_at: '2030-06-16T00:00:00.000Z', status: 'scheduled' },
     ];
-    answer(timelineEp.timeline, () => ({ entries: [], mails: [], truncated: false, scheduled_messages: messages }));
+    answer(timelineEp.timeline, () => ({ entries: [], mails: [], truncated: false, scheduled_messages: messages, balance_overdue: true }));
     answer(msgEp.skip, ({ params }) => {
       messages = messages.map((m) => (String(m.id) === params.messageId ? { ...m, status: 'skipped' } : m));
       const skipped = messages.find((m) => String(m.id) === params.messageId);
       if (!skipped) throw new Error('unknown message');
       return { scheduled_message: skipped };
     });
-    const { user } = renderScreen(<TimelineSection booking={booking} />, { path: '/admin/bookings/7' });
+    const { user } = renderScreen(
+      <>
+        <BalanceOverdueBadge booking={booking} />
+        <TimelineSection booking={booking} />
+      </>,
+      { path: '/admin/bookings/7' },
+    );
+    // The timeline says the balance is overdue: the badge beside the booking's code.
+    expect(await screen.findByText('Balance overdue')).toBeTruthy();
     const table = await screen.findByRole('table', { name: 'Scheduled messages of this booking' });
     const rows = within(table).getAllByTestId('scheduled-message');
     expect(rows.map((r) => r.textContent)).toEqual([

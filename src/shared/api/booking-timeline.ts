@@ -51,6 +51,8 @@ export const timelineResponse = z.object({
   truncated: z.boolean(),
   /** The booking's message schedule (issue 31), by due time: reminders, balance chasers, the feedback request. */
   scheduled_messages: z.array(scheduledMessageSchema),
+  /** The booking's bank-transfer balance is overdue: staff were sent the notice and money is still due. */
+  balance_overdue: z.boolean(),
 });
 export type TimelineResponse = z.infer<typeof timelineResponse>;
 

@@ -166,6 +166,8 @@ export const bookingListItemSchema = adminBookingSchema
   .omit({ contact_history: true, pricing_history: true, booking_payments: true, teams_list: true })
   .extend({
     last_contact_at: z.string().nullable(),
+    /** Staff were sent the overdue notice of its bank-transfer balance and money is still due (issue 31). */
+    balance_overdue: z.boolean(),
   });
 export type BookingListItem = z.infer<typeof bookingListItemSchema>;
 

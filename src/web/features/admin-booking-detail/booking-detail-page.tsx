@@ -20,7 +20,7 @@ import { TrackingSection } from './tracking-section';
 import { PlanPricingSection } from './plan-pricing-section';
 import { HostSection } from './host-section';
 import { AllFieldsSection } from './all-fields-section';
-import { TimelineSection } from './timeline-section';
+import { BalanceOverdueBadge, TimelineSection } from './timeline-section';
 import { FeedbackSection } from './feedback-section';
 import { BriefingEditor } from '../../components/briefing-editor';
 
@@ -80,6 +80,7 @@ export function BookingDetailPage() {
           </Link>
         </h1>
         <span className="text-sm text-slate-500">{booking.code_type === 'game' ? 'Game code' : 'Temporary code'}</span>
+        <BalanceOverdueBadge booking={booking} />
         {/* The organiser's private link (decision 0140): staff can give it again, e.g. when the mail got lost. */}
         <Button
           title={paths.manage(booking.manage_key)}

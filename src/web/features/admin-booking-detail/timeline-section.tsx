@@ -98,6 +98,13 @@ function MailsTable({ booking, mails }: { booking: AdminBooking; mails: OutboxMa
   );
 }
 
+/** The same timeline query as the section below (one request): "Balance overdue" beside the booking's code (issue 31). */
+export function BalanceOverdueBadge({ booking }: { booking: AdminBooking }) {
+  const query = useQuery({ queryKey: [...timelineQueryKey(booking.id), booking.version], queryFn: () => fetchTimeline(booking.id) });
+  if (!query.data?.balance_overdue) return null;
+  return <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800">Balance overdue</span>;
+}
+
 /**
  * The booking's timeline, newest first (staff changes, the booker's changes, mails), its scheduled messages with
  * Skip, and its outbox with Resend. Keyed by the booking's version, so a staff change made on this page shows at once.

@@ -9,7 +9,7 @@ import { Spinner } from '../../components/spinner';
 import { notifyError } from '../../lib/toast';
 import { bookingsKeys, EXPORT_URL, fetchBookings, fetchLeadMetrics, fetchMetrics } from './bookings-api';
 import { exportUrl, listQuery, type AllTabStatus, type BookingsUrlState } from './bookings-url';
-import { EmailButton, MetricCard, SourceIcon, StatusBadge, SubTabs, ViewLink } from './bookings-ui';
+import { EmailButton, MetricCard, SourceIcon, StatusBadge, OverdueBadge, SubTabs, ViewLink } from './bookings-ui';
 
 export const LOAD_BOOKINGS_FAILED = 'Failed to load bookings';
 
@@ -181,6 +181,7 @@ export function AllBookingsTab({ state, update }: TabProps) {
             <td className={`${td} whitespace-nowrap`}>{gameDate(b)}</td>
             <td className={td}>
               <StatusBadge status={b.booking_status} />
+              <OverdueBadge overdue={b.balance_overdue} />
             </td>
             <td className={td}>
               <SourceIcon source={b.source} />

@@ -106,6 +106,12 @@ export function StatusBadge({ status }: { status: string }) {
   );
 }
 
+/** A bank-transfer balance past its due date and unpaid (issue 31): staff were sent the overdue notice. */
+export function OverdueBadge({ overdue }: { overdue: boolean }) {
+  if (!overdue) return null;
+  return <span className="ml-1 inline-block rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800">Overdue</span>;
+}
+
 /** Spec: an icon only for Instagram, Facebook, LinkedIn and Google; nothing otherwise. */
 export function SourceIcon({ source }: { source: BookingSource }) {
   if (!source) return null;

@@ -23,6 +23,7 @@ import {
   type MailRow,
 } from './admin-booking-timeline-repository';
 import { listScheduledMessages } from '../message-schedule/message-admin';
+import { overdueBookingIds } from '../message-schedule/balance-overdue';
 
 /** Each source is read up to this many rows; a booking with more says so (`truncated`). */
 const PER_SOURCE = 500;
@@ -140,6 +141,7 @@ export async function getTimeline(db: Db, bookingId: number): Promise<TimelineRe
     mails: mails.map((row) => toOutboxMail(row, resends.get(row.id)?.from ?? null)),
     truncated,
     scheduled_messages: await listScheduledMessages(db, bookingId),
+    balance_overdue: (await overdueBookingIds(db, [bookingId])).has(bookingId),
   };
 }
 

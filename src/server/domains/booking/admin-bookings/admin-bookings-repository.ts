@@ -11,6 +11,7 @@ import type { AttentionFilter, CalendarItem, ListLeadStatus } from '../../../../
 import type { ChartInterval } from '../../../../shared/chart-interval';
 import { OPEN_PIPELINE_STATUSES, STAFF_CREATED } from '../../../../shared/leads';
 import type { BookingRow } from '../booking-row';
+import { overdueBookingIds } from '../message-schedule/balance-overdue';
 
 export type { BookingRow } from '../booking-row';
 
@@ -92,7 +93,7 @@ export async function toListItems(db: DbOrTx, rows: BookingRow[]): Promise<Booki
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   const hostIds = [...new Set(rows.map((r) => r.assignedHostId).filter((id): id is number => id !== null))];
-  const [gameByBooking, hostRows, contactRows] = await Promise.all([
+  const [gameByBooking, hostRows, contactRows, overdue] = await Promise.all([
     bookingGamesOf(db, ids),
     hostIds.length ? db.select({ id: users.id, name: users.name, email: users.email }).from(users).where(inArray(users.id, hostIds)) : Promise.resolve([]),
     db
@@ -100,6 +101,7 @@ export async function toListItems(db: DbOrTx, rows: BookingRow[]): Promise<Booki
       .from(contactHistory)
       .where(inArray(contactHistory.bookingId, ids))
       .groupBy(contactHistory.bookingId),
+    overdueBookingIds(db, ids),
   ]);
   const hostById = new Map(hostRows.map((h) => [h.id, h]));
   const lastContact = new Map(contactRows.map((c) => [c.bookingId, c.last]));
@@ -118,7 +120,7 @@ export async function toListItems(db: DbOrTx, rows: BookingRow[]): Promise<Booki
     };
     const { contact_history: _c, pricing_history: _p, booking_payments: _b, teams_list: _t, ...item } = toAdminBooking(agg);
     const last = lastContact.get(booking.id);
-    return { ...item, last_contact_at: last ? new Date(last).toISOString() : null };
+    return { ...item, last_contact_at: last ? new Date(last).toISOString() : null, balance_overdue: overdue.has(booking.id) };
   });
 }
 

@@ -1,5 +1,5 @@
-import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../../platform/db/client';
+import { and, inArray, sql, type SQL } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../../platform/db/client';
 import type { Metrics } from '../../../platform/metrics';
 import { bookingPayments, bookings } from '../tables/bookings';
 import { scheduledMessages } from '../tables/scheduled-messages';
@@ -19,6 +19,16 @@ export function balanceOverdueSql(): SQL<boolean> {
     and round(${bookings.totalPrice} * 100) > (select coalesce(sum(${bookingPayments.paymentAmount}), 0) from ${bookingPayments} where ${bookingPayments.bookingId} = ${bookingRef})
     and ${bookings.bookingStatus} <> 'cancelled'
     and (${bookings.bookingStatus} in ('paid', 'completed') or ${bookings.leadStatus} not in (${closedLeads})))`;
+}
+
+/** Which of these bookings are overdue: the badge on the admin list and the detail page. */
+export async function overdueBookingIds(db: DbOrTx, ids: number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(and(inArray(bookings.id, ids), balanceOverdueSql()));
+  return new Set(rows.map((r) => r.id));
 }
 
 /** How many bookings are overdue, read at scrape time (a database that does not answer leaves the gauge as it was). */
