@@ -6,6 +6,7 @@ import { invoiceEndpoints } from '../../src/shared/api/endpoints/invoices';
 import { adminUsersEndpoints } from '../../src/shared/api/endpoints/admin-users';
 import { hostTimeEndpoints } from '../../src/shared/api/endpoints/host-time';
 import { feedbackEndpoints } from '../../src/shared/api/endpoints/feedback';
+import { briefingEndpoints } from '../../src/shared/api/endpoints/briefing';
 import { DETAIL_MESSAGES } from '../../src/shared/api/admin-booking-detail';
 import type { AdminBooking } from '../../src/shared/api/booking';
 import type { Heartbeat } from '../../src/shared/api/admin-booking-detail';
@@ -37,6 +38,7 @@ function openBooking(booking: AdminBooking, { history = [] as string[] } = {}) {
   answer(adminUsersEndpoints.hosts, { hosts: [HATTIE] });
   answer(invoiceEndpoints.adminList, { invoices: [] });
   answer(feedbackEndpoints.adminFeedback, { feedback: null });
+  answer(briefingEndpoints.admin, { briefing: null, finish_message: null, default_briefing: 'Stay together.', default_finish_message: 'Meet at the start.' });
   answer(hostTimeEndpoints.availableFor, { hosts: [{ id: HATTIE.id, name: HATTIE.name, available: true, reason: null, clash_code: null }] });
   const screenUtils = renderScreen(<BookingDetailPage />, { path: `/admin/bookings/${booking.id}`, route: '/admin/bookings/:id', history });
   return { ...screenUtils, store };

@@ -11,6 +11,8 @@ import { playEndpoints } from '../../src/shared/api/endpoints/play';
 import { pricingEndpoint } from '../../src/shared/api/endpoints/pricing';
 import { publicBookingEndpoints as bookingEp } from '../../src/shared/api/endpoints/public-booking';
 import { invoiceEndpoints } from '../../src/shared/api/endpoints/invoices';
+import { bookerShowcaseEndpoints } from '../../src/shared/api/endpoints/showcase';
+import { briefingEndpoints } from '../../src/shared/api/endpoints/briefing';
 import { HatchPage } from '../../src/web/features/booker/hatch-page';
 import { JoinPage } from '../../src/web/features/booker/join-page';
 import { ManagePage } from '../../src/web/features/booker/manage-page';
@@ -98,6 +100,9 @@ function openManage(booking: BookerBooking) {
   answer(game.liveStream, failWith(404, 'Game not found', 'not_found'));
   answer(invoiceEndpoints.bookerList, { invoices: [] });
   answer(invoiceEndpoints.bookerBuyer, { buyer: { company_name: '', address: '' } });
+  answer(bookerShowcaseEndpoints.screen, { url: '/screen/SCREENTOKEN' });
+  answer(bookerShowcaseEndpoints.recapState, { published: false, url: '/recap/RECAPTOKEN' });
+  answer(briefingEndpoints.booker, { briefing: null, finish_message: null, default_briefing: 'Stay together.', default_finish_message: 'Meet at the start.' });
   return renderScreen(<ManagePage />, { path: `/manage/${booking.manage_key}`, route: '/manage/:key' });
 }
 
