@@ -47,6 +47,7 @@ export const paths = {
     submissions: '/admin/submissions',
     users: '/admin/users',
     payments: '/admin/payments',
+    promoCodes: '/admin/promo-codes',
     markers: '/admin/markers',
   },
 } as const;
