@@ -101,6 +101,30 @@ describe('create, read and update', () => {
       max_submissions: 1,
       points_per_submission: 1,
       region_code: null,
+      answer_media: 'photo',
+      live_capture: false,
+    });
+  });
+
+  it('creates a video challenge asked live (decisions 0422, 0423), reads it back and edits it back to a photo', async () => {
+    const film = { ...valid, name: 'Film the Fountain', answer_media: 'video', live_capture: true };
+    const res = await admin.post('/api/admin/challenges', film);
+    expect(res.statusCode).toBe(201);
+    const { data } = res.json<{ data: { id: number } }>();
+    expect(data).toMatchObject({ answer_media: 'video', live_capture: true });
+    const got = (await admin.get(`/api/admin/challenges/${data.id}`)).json().data;
+    expect(got).toMatchObject({ name: 'Film the Fountain', answer_media: 'video', live_capture: true });
+    const listed = (await admin.get('/api/admin/challenges')).json<{ data: Array<{ id: number }> }>().data.find((c) => c.id === data.id);
+    expect(listed).toMatchObject({ answer_media: 'video', live_capture: true });
+
+    const put = await admin.put(`/api/admin/challenges/${data.id}`, { ...film, answer_media: 'photo', live_capture: false });
+    expect(put.statusCode).toBe(200);
+    expect(put.json().data).toMatchObject({ answer_media: 'photo', live_capture: false });
+    const [entry] = await latestActivity(data.id);
+    expect(entry).toMatchObject({
+      action: 'challenge.update',
+      before: { answer_media: 'video', live_capture: true },
+      after: { answer_media: 'photo', live_capture: false },
     });
   });
 
@@ -158,6 +182,21 @@ describe('validation messages (422 per field)', () => {
       expect(put.json().errors[field]).toEqual([message]);
     });
   }
+
+  it('refuses an answer medium other than photo or video (422) and changes nothing', async () => {
+    const id = (await admin.post('/api/admin/challenges', valid)).json<{ data: { id: number } }>().data.id;
+    const before = (await admin.get('/api/admin/challenges')).json<{ data: unknown[] }>().data.length;
+    for (const answer_media of ['audio', 'Video', null]) {
+      const post = await admin.post('/api/admin/challenges', { ...valid, answer_media });
+      expect(post.statusCode).toBe(422);
+      expect(post.json().errors.answer_media).toEqual(['Please choose photo or video']);
+      const put = await admin.put(`/api/admin/challenges/${id}`, { ...valid, answer_media, name: 'Changed' });
+      expect(put.statusCode).toBe(422);
+      expect(put.json().errors.answer_media).toEqual(['Please choose photo or video']);
+    }
+    expect((await admin.get('/api/admin/challenges')).json<{ data: unknown[] }>().data.length).toBe(before);
+    expect((await admin.get(`/api/admin/challenges/${id}`)).json().data).toMatchObject({ name: valid.name, answer_media: 'photo' });
+  });
 
   it('refuses NUL characters with a 422, never a 500', async () => {
     const res = await admin.post('/api/admin/challenges', { ...valid, name: 'a\u0000b', region_code: 'x\u0000' });

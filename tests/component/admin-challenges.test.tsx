@@ -23,6 +23,8 @@ const PYRAMID: Challenge = {
   hidden_until_near: false,
   check_in: false,
   accepted_answers: [],
+  answer_media: 'photo',
+  live_capture: false,
   created_at: '2030-01-01T10:00:00.000Z',
   updated_at: '2030-01-01T10:00:00.000Z',
 };
@@ -53,6 +55,8 @@ describe('challenge form (component)', () => {
     expect(field('Max score').value).toBe('10');
     expect(field('Max submissions').value).toBe('1');
     expect(field('Points per submission').value).toBe('1');
+    expect(field('Answer with').value).toBe('photo');
+    expect(field('Live capture only (no gallery)').checked).toBe(false);
     expect(screen.getByText(/Rated out of 5/)).toBeTruthy();
     expect(screen.getAllByRole('option', { name: 'All or nothing' })).toHaveLength(1);
 
@@ -118,5 +122,27 @@ describe('challenge form (component)', () => {
     await screen.findByRole('heading', { name: 'Edit Challenge' });
     await waitFor(() => expect(field('Name').value).toBe('Human Pyramid'));
     expect(field('Spice Level').value).toBe('Medium');
+  });
+
+  it('sends a video answer asked live (decisions 0422, 0423)', async () => {
+    answer(ep.create, { data: { ...PYRAMID, id: 4, name: 'Film a Pyramid', answer_media: 'video', live_capture: true } });
+    const { user } = openForm();
+    await user.type(await screen.findByLabelText('Name'), 'Film a Pyramid');
+    await user.type(field('Description'), 'Film the team building it.');
+    expect(screen.getAllByRole('option', { name: /^(Photo|Video)$/ }).map((o) => o.textContent)).toEqual(['Photo', 'Video']);
+    await user.selectOptions(field('Answer with'), 'Video');
+    await user.click(field('Live capture only (no gallery)'));
+    expect(screen.getByText(/the server cannot prove it/)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Create' }));
+    await findToast('Challenge created successfully');
+    const [call] = callsTo(ep.create);
+    expect(call?.body).toMatchObject({ name: 'Film a Pyramid', answer_media: 'video', live_capture: true });
+  });
+
+  it('an existing video challenge opens with "Video" and live capture ticked', async () => {
+    answer(ep.get, { data: { ...PYRAMID, answer_media: 'video', live_capture: true } });
+    openForm('/admin/challenges/3/edit', '/admin/challenges/:id/edit');
+    await waitFor(() => expect(field('Answer with').value).toBe('video'));
+    expect(field('Live capture only (no gallery)').checked).toBe(true);
   });
 });

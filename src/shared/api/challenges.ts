@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MEDIA_KINDS } from '../media';
 import { CHALLENGE_TYPES, SPICE_LEVELS, challengeInputSchema } from '../validation/challenge-rules';
 
 export const challengeSchema = z.object({
@@ -17,6 +18,8 @@ export const challengeSchema = z.object({
   hidden_until_near: z.boolean(),
   check_in: z.boolean(),
   accepted_answers: z.array(z.string()),
+  answer_media: z.enum(MEDIA_KINDS),
+  live_capture: z.boolean(),
   created_at: z.string(),
   updated_at: z.string(),
 });

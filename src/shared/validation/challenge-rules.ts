@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { hasNoNul, NUL_MESSAGE } from './text-rules';
 import { placeSchema, PLACE_MESSAGES } from '../game/places';
 import { ACCEPTED_ANSWER_MAX_LENGTH, ACCEPTED_ANSWERS_MAX } from '../game/answers';
+import { MEDIA_KINDS, type MediaKind } from '../media';
 
 /** Spec section 3 and 9: challenge types, spice levels and the defaults of a new challenge. */
 export const CHALLENGE_TYPES = ['Rating', 'Tally', 'RightWrong'] as const;
@@ -9,6 +10,9 @@ export type ChallengeType = (typeof CHALLENGE_TYPES)[number];
 
 export const SPICE_LEVELS = ['Mild', 'Medium', 'Spicy'] as const;
 export type SpiceLevel = (typeof SPICE_LEVELS)[number];
+
+/** What the "Answer with" choice shows, per media kind. */
+export const ANSWER_MEDIA_LABELS: Record<MediaKind, string> = { photo: 'Photo', video: 'Video' };
 
 /** What the type selector shows: RightWrong is labelled 'All or nothing' (spec, Challenge form). */
 export const CHALLENGE_TYPE_LABELS: Record<ChallengeType, string> = {
@@ -44,6 +48,8 @@ export const CHALLENGE_DEFAULTS = {
   max_submissions: 1,
   points_per_submission: 1,
   region_code: '',
+  answer_media: 'photo',
+  live_capture: false,
 } as const satisfies Record<string, unknown>;
 
 export const CHALLENGE_MESSAGES = {
@@ -68,6 +74,7 @@ export const CHALLENGE_MESSAGES = {
   regionTooLong: `Region code must be at most ${REGION_CODE_MAX} characters`,
   acceptedOnlyRightWrong: 'Only All or nothing challenges take accepted answers',
   acceptedTooMany: `At most ${ACCEPTED_ANSWERS_MAX} accepted answers`,
+  answerMediaInvalid: 'Please choose photo or video',
   acceptedTooLong: `An accepted answer has at most ${ACCEPTED_ANSWER_MAX_LENGTH} characters`,
   noNul: NUL_MESSAGE,
 } as const;
@@ -152,6 +159,9 @@ export const challengeInputSchema = z
     location: placeSchema.nullish().transform((v) => v ?? null),
     hidden_until_near: z.boolean().default(false),
     check_in: z.boolean().default(false),
+    /** A media answer is a photo or a video (decision 0422); the phone offers the camera only when live (0423). */
+    answer_media: z.enum(MEDIA_KINDS, { message: CHALLENGE_MESSAGES.answerMediaInvalid }).default(CHALLENGE_DEFAULTS.answer_media),
+    live_capture: z.boolean().default(CHALLENGE_DEFAULTS.live_capture),
     /** Right/wrong only: text answers matching one are approved at once (decision 0441). Blank lines are dropped. */
     accepted_answers: z
       .array(z.string().trim().max(ACCEPTED_ANSWER_MAX_LENGTH, CHALLENGE_MESSAGES.acceptedTooLong).refine(hasNoNul, CHALLENGE_MESSAGES.noNul))

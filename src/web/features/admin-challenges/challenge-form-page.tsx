@@ -4,7 +4,9 @@ import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import type { Challenge } from '../../../shared/api/challenges';
+import { MEDIA_KINDS } from '../../../shared/media';
 import {
+  ANSWER_MEDIA_LABELS,
   CHALLENGE_DEFAULTS,
   CHALLENGE_TYPE_HINTS,
   CHALLENGE_TYPE_LABELS,
@@ -39,6 +41,8 @@ const FIELD_NAMES: readonly FieldName[] = [
   'hidden_until_near',
   'check_in',
   'accepted_answers',
+  'answer_media',
+  'live_capture',
 ];
 
 function toFormValues(c: Challenge): ChallengeInput {
@@ -56,6 +60,8 @@ function toFormValues(c: Challenge): ChallengeInput {
     hidden_until_near: c.hidden_until_near,
     check_in: c.check_in,
     accepted_answers: c.accepted_answers,
+    answer_media: c.answer_media,
+    live_capture: c.live_capture,
   };
 }
 
@@ -211,6 +217,28 @@ export function ChallengeFormPage() {
           <Field id={fid('points_per_submission')} size="md" label="Points per submission" error={err('points_per_submission')}>
             <Input type="number" min={type === 'Tally' ? 1 : 0} inputMode="numeric" {...register('points_per_submission', numberRules())} />
           </Field>
+        </div>
+
+        <div className="grid gap-5 sm:grid-cols-2">
+          <Field id={fid('answer_media')} size="md" label="Answer with" error={err('answer_media')}>
+            <Select {...register('answer_media')}>
+              {MEDIA_KINDS.map((m) => (
+                <option key={m} value={m}>
+                  {ANSWER_MEDIA_LABELS[m]}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          <div className="space-y-1 sm:pt-7">
+            <div className="flex items-center gap-2">
+              <input id={fid('live_capture')} type="checkbox" className="h-4 w-4" {...register('live_capture')} />
+              <label htmlFor={fid('live_capture')} className="text-sm font-medium">
+                Live capture only (no gallery)
+              </label>
+            </div>
+            {/* Decision 0423: the phone opens the camera only; nothing in a file proves how it was made. */}
+            <p className="text-xs text-slate-500">The phone opens the camera, not the gallery. The reviewer is the check: the server cannot prove it.</p>
+          </div>
         </div>
 
         <PlaceFields

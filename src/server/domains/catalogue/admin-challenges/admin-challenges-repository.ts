@@ -21,6 +21,8 @@ export type ChallengeWrite = Pick<
   | 'hiddenUntilNear'
   | 'checkIn'
   | 'acceptedAnswers'
+  | 'answerMedia'
+  | 'liveCapture'
 >;
 
 export function listChallenges(db: DbOrTx, spiceLevel: SpiceLevel | undefined): Promise<ChallengeRow[]> {

@@ -25,6 +25,8 @@ function toChallengeDto(row: ChallengeRow): Challenge {
     hidden_until_near: row.hiddenUntilNear,
     check_in: row.checkIn,
     accepted_answers: row.acceptedAnswers,
+    answer_media: row.answerMedia,
+    live_capture: row.liveCapture,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
@@ -48,6 +50,8 @@ function toWrite(input: ChallengeValues): ChallengeWrite {
     hiddenUntilNear: input.location !== null && input.hidden_until_near,
     checkIn: input.check_in,
     acceptedAnswers: input.accepted_answers,
+    answerMedia: input.answer_media,
+    liveCapture: input.live_capture,
   };
 }
 
