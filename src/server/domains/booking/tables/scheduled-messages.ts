@@ -34,9 +34,13 @@ export const scheduledMessages = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('scheduled_messages_one_waiting_idx').on(t.bookingId, t.kind).where(sql`${t.status} = 'scheduled'`),
+    uniqueIndex('scheduled_messages_one_waiting_idx')
+      .on(t.bookingId, t.kind)
+      .where(sql`${t.status} = 'scheduled'`),
     uniqueIndex('scheduled_messages_kind_due_idx').on(t.bookingId, t.kind, t.dueAt),
-    index('scheduled_messages_due_idx').on(t.dueAt).where(sql`${t.status} = 'scheduled'`),
+    index('scheduled_messages_due_idx')
+      .on(t.dueAt)
+      .where(sql`${t.status} = 'scheduled'`),
     oneOfCheck('scheduled_messages_kind_check', t.kind, MESSAGE_KINDS),
     oneOfCheck('scheduled_messages_status_check', t.status, SCHEDULED_ROW_STATUSES),
     oneOfCheck('scheduled_messages_skip_reason_check', t.skipReason, SKIP_REASONS),
@@ -66,6 +70,9 @@ export const messageSettings = pgTable(
   },
   (t) => [
     check('message_settings_single_row', sql`${t.id} = 1`),
-    check('message_settings_days_check', sql`${t.secondReminderDays} >= 1 and ${t.firstReminderDays} > ${t.secondReminderDays} and ${t.firstReminderDays} <= 60`),
+    check(
+      'message_settings_days_check',
+      sql`${t.secondReminderDays} >= 1 and ${t.firstReminderDays} > ${t.secondReminderDays} and ${t.firstReminderDays} <= 60`,
+    ),
   ],
 );
