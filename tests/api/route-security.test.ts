@@ -68,6 +68,7 @@ describe('route table', () => {
     'found-chicken': { code: 'ABCDEF', position: { lat: 51.5, lng: -0.1, at: '2030-01-01T10:00:00.000Z' } },
     'backpack/pickup': { station_id: 1 },
     'backpack/use': { item_id: 1 },
+    'check-in': { challenge_id: 1 },
   };
 
   it("refuses every player route but the game's page and the join without a player token (401)", async () => {
