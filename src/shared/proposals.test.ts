@@ -12,7 +12,7 @@ describe('computeQuotePrice', () => {
         { label: 'Discount', amount: -30.25 },
       ],
     });
-    expect(price).toEqual({ price_per_person: 20, add_ons_total: 300, lines_total: 15.25, total_price: 555.25 });
+    expect(price).toEqual({ price_per_person: 20, add_ons_total: 300, discount_total: 0, lines_total: 15.25, total_price: 555.25 });
   });
 
   it('rounds to the penny', () => {

@@ -3,6 +3,9 @@ import type { BookerBooking } from '../../src/shared/api/booking';
 import { bookerGameEndpoints as game } from '../../src/shared/api/endpoints/booker-game';
 import { paymentEndpoints } from '../../src/shared/api/endpoints/payments';
 import { publicBookingEndpoints as bookingEp } from '../../src/shared/api/endpoints/public-booking';
+import { invoiceEndpoints } from '../../src/shared/api/endpoints/invoices';
+import { bookerShowcaseEndpoints } from '../../src/shared/api/endpoints/showcase';
+import { briefingEndpoints } from '../../src/shared/api/endpoints/briefing';
 import type { PaymentState } from '../../src/shared/api/payments';
 import { ManagePage } from '../../src/web/features/booker/manage-page';
 import { paidBooking } from './support/admin-booking';
@@ -35,6 +38,11 @@ function openManage(booking: BookerBooking) {
   answer(game.challengeOptions, { challenges: [] });
   answer(game.live, failWith(404, 'Game not found', 'not_found'));
   answer(game.liveStream, failWith(404, 'Game not found', 'not_found'));
+  answer(invoiceEndpoints.bookerList, { invoices: [] });
+  answer(invoiceEndpoints.bookerBuyer, { buyer: { company_name: '', address: '' } });
+  answer(bookerShowcaseEndpoints.screen, { url: '/screen/SCREENTOKEN' });
+  answer(bookerShowcaseEndpoints.recapState, { published: false, url: '/recap/RECAPTOKEN' });
+  answer(briefingEndpoints.booker, { briefing: null, finish_message: null, default_briefing: 'Stay together.', default_finish_message: 'Meet at the start.' });
   return renderScreen(<ManagePage />, { path: `/manage/${booking.manage_key}`, route: '/manage/:key' });
 }
 
