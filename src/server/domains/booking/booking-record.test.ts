@@ -36,8 +36,9 @@ async function referenceAggregate(db: DbOrTx, id: number): Promise<BookingAggreg
       .from(gameInstances)
       .where(and(inArray(gameInstances.gameId, [gameRow.id]), inArray(gameInstances.status, ['live', 'ended'])));
     const [latest] = await db.select().from(gameInstances).where(eq(gameInstances.gameId, gameRow.id)).orderBy(desc(gameInstances.id)).limit(1);
-    // The record carries the game's columns its answers show, not its creation time.
-    const { createdAt: _createdAt, stationsEdited: _stationsEdited, ...columns } = gameRow;
+    // The record carries the game's columns its answers show, not its creation time, nor the briefing texts (their
+    // own endpoints read them, issue 29).
+    const { createdAt: _createdAt, stationsEdited: _stationsEdited, briefing: _briefing, finishMessage: _finishMessage, ...columns } = gameRow;
     const stations = await db
       .select({ n: sql<number>`count(*)::int` })
       .from(itemStations)
