@@ -64,8 +64,9 @@ export function BriefingButton({ code, token }: { code: string; token: string })
   const briefing = useBriefing(code, token);
   return (
     <>
+      {/* The visible word is part of the name (axe's label-content-name-mismatch): no symbol before it. */}
       <Button size="sm" variant="secondary" onClick={() => setOpen(true)} aria-label="Game info">
-        ⓘ Info
+        Info
       </Button>
       <Dialog open={open} onOpenChange={setOpen} title="Game info">
         {briefing.data ? (
