@@ -48,13 +48,15 @@ describe('GET /api/admin/bookings/{id}/timeline', () => {
     expect(staff.statusCode).toBe(200);
 
     const body = await timeline(booking.id);
+    // The booker's change of players altered the total, so a new confirmation went with it (issue 31, 0392).
     expect(body.entries.map((e) => [e.who, e.summary])).toEqual([
       ['Ada Admin', 'Set the meeting point'],
+      ['System', `Mail: Booking confirmation to ${booking.email}`],
       ['Booker', 'Changed date and time, players'],
       ['System', `Mail: Booking confirmation to ${booking.email}`],
       ['Booker', 'Made the booking online'],
     ]);
-    const [staffEntry, bookerEntry, mailEntry] = body.entries;
+    const [staffEntry, newTotalEntry, bookerEntry, mailEntry] = body.entries;
     expect(staffEntry?.changes).toEqual([
       { label: 'Meeting point', before: null, after: '10 Downing Street' },
       { label: 'Meeting point status', before: null, after: 'Confirmed' },
@@ -64,8 +66,11 @@ describe('GET /api/admin/bookings/{id}/timeline', () => {
       { label: 'Date and time', before: '15:00', after: '18:30' },
       { label: 'Players', before: '8', after: '12' },
     ]);
-    expect(mailEntry).toMatchObject({ source: 'system', mail_id: body.mails[0]?.id });
-    expect(body.mails).toEqual([
+    // Mails newest first: the new total's confirmation, then the first one.
+    expect(newTotalEntry).toMatchObject({ source: 'system', mail_id: body.mails[0]?.id });
+    expect(mailEntry).toMatchObject({ source: 'system', mail_id: body.mails[1]?.id });
+    expect(body.mails[0]).toMatchObject({ kind: 'booking_confirmation', to: booking.email, subject: expect.stringContaining('now £180') });
+    expect(body.mails.slice(1)).toEqual([
       expect.objectContaining({
         kind: 'booking_confirmation',
         kind_label: 'Booking confirmation',
@@ -75,7 +80,7 @@ describe('GET /api/admin/bookings/{id}/timeline', () => {
         resent_from: null,
       }),
     ]);
-    expect(body.mails[0]?.text).toContain(booking.temp_code);
+    expect(body.mails[1]?.text).toContain(booking.temp_code);
     expect(body.truncated).toBe(false);
     expectReadable(body);
   });
