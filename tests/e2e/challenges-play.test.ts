@@ -103,7 +103,8 @@ describe('challenges in play', () => {
     // A photo is shown first, with Retake and Send: nothing leaves the phone before Send (issue 19).
     const uploads: string[] = [];
     ann.on('request', (r) => {
-      if (r.method() === 'POST' && r.url().includes('/submissions/photo')) uploads.push(r.url());
+      // Photos and videos go to one address since issue 29 (the media picker's Send).
+      if (r.method() === 'POST' && r.url().includes('/submissions/media')) uploads.push(r.url());
     });
     await ann.getByTestId('photo-input').setInputFiles({ name: 'blurred.jpg', mimeType: 'image/jpeg', buffer: Buffer.from(jpeg) });
     const preview = ann.getByTestId('photo-preview');
