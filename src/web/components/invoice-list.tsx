@@ -28,10 +28,10 @@ export function InvoiceList({ invoices, manageKey }: { invoices: readonly Invoic
               {format(parseISO(invoice.issued_at), 'd MMM yyyy')} · {formatPence(invoice.gross, invoice.currency)}
             </span>
           </span>
-          {/* The name read out carries the number ("Download HATCH-2026-0001 (PDF)") and still contains the visible
+          {/* The name read out carries the number ("Download PDF of HATCH-2026-0001") and starts with the visible
               "Download PDF" word for word (axe's label-content-name-mismatch), so no aria-label */}
           <Button variant="secondary" onClick={() => void download.run(invoice)} disabled={download.isPending}>
-            Download <span className="sr-only">{invoice.number} (</span>PDF<span className="sr-only">)</span>
+            Download PDF<span className="sr-only"> of {invoice.number}</span>
           </Button>
         </li>
       ))}
