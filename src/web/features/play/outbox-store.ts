@@ -62,11 +62,12 @@ export async function addToOutbox(item: OutboxItem): Promise<void> {
 }
 
 export async function settleOutboxItem(item: OutboxItem, state: Exclude<OutboxState, 'waiting'>, message: string | null): Promise<void> {
-  // A sent position is of no more use; an answer stays to say what happened to it until the player dismisses it.
+  // A settled position (sent, or refused for good) is of no more use, and the player never sees it; an answer stays
+  // to say what happened to it until the player dismisses it.
   const database = await db();
   if (item.id === undefined) return;
-  if (item.type === 'position' && state === 'sent') await database.delete('outbox', item.id);
-  else await database.put('outbox', item.type === 'answer' ? { ...item, state, message, answer: withoutBlob(item.answer) } : { ...item, state, message });
+  if (item.type === 'position') await database.delete('outbox', item.id);
+  else await database.put('outbox', { ...item, state, message, answer: withoutBlob(item.answer) });
 }
 
 export async function dismissOutboxItem(id: number): Promise<void> {

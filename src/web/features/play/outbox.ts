@@ -27,6 +27,15 @@ export function isUnreached(error: unknown): boolean {
   return error.status === 0 || error.status >= 500 || error.status === 408 || error.status === 429 || error.status === 419;
 }
 
+/**
+ * The same for a position fix, except a 429: the server refuses a fix made less than a second after the player's last
+ * one (decision 0431), and it would refuse it again on every resend, since a kept fix keeps its time. A fix is of no
+ * use once a newer one exists, so it is dropped, never retried: retrying it blocked every later fix behind it.
+ */
+export function isUnreachedFix(error: unknown): boolean {
+  return isUnreached(error) && !(error instanceof ApiError && error.status === 429);
+}
+
 async function sendAnswer(code: string, token: string, challengeId: number, answer: OutboxAnswer, made: { key: string; madeAt: string }) {
   const headers = { ...playerHeaders(token), [IDEMPOTENCY_HEADER]: made.key };
   if (answer.kind === 'text')
@@ -48,7 +57,7 @@ async function sendItem(code: string, token: string, item: OutboxItem): Promise<
     await api(playEndpoints.position, { params: { code }, headers: playerHeaders(token), body });
     return { state: 'sent', submission: null };
   } catch (error) {
-    if (isUnreached(error)) return { state: 'later' };
+    if (item.type === 'position' ? isUnreachedFix(error) : isUnreached(error)) return { state: 'later' };
     return { state: 'refused', message: error instanceof ApiError ? error.message : 'Refused by the server' };
   }
 }

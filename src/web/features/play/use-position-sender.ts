@@ -3,7 +3,7 @@ import { POSITION_SEND_INTERVAL_MS } from '../../../shared/game/positions';
 import { ApiError } from '../../lib/api-client';
 import { sendPosition } from './play-api';
 import { rememberFix } from './current-fix';
-import { isUnreached, keep, waiting } from './outbox';
+import { isUnreachedFix, keep, waiting } from './outbox';
 
 export type SenderNote = null | 'too_fast' | 'no_signal';
 
@@ -42,10 +42,10 @@ export function usePositionSender(code: string, token: string, active: boolean, 
         : sendPosition(code, token, { lat: fix.lat, lng: fix.lng, ...(fix.accuracy === undefined ? {} : { accuracy: fix.accuracy }) })
             .then(() => setNote(null))
             .catch(async (error: unknown) => {
-              // A fix the server refused as too fast is skipped; the next one is judged again. One that never got
-              // there is kept; other refusals (the game just ended) are left to the stream and the next tick.
+              // A fix the server refused as too fast or too soon is skipped; the next one is judged again. One that
+              // never got there is kept; other refusals (the game just ended) are left to the stream and the next tick.
               if (error instanceof ApiError && error.code === 'too_fast') setNote('too_fast');
-              else if (isUnreached(error)) await keepFix();
+              else if (isUnreachedFix(error)) await keepFix();
             });
       void sent
         .catch(() => undefined)
