@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { rankTeams, type RankedTeam, type TeamScore } from '../../shared/scoring/leaderboard';
 import { cx } from './ui';
 import { TeamDot } from './live-map/live-game-ui';
@@ -65,5 +66,21 @@ export function TeamLeaderboard({ teams, myTeamId = null, testId, label, breakdo
         </li>
       ))}
     </ol>
+  );
+}
+
+/**
+ * The final standings of an ended game as a page section (the results page and the shared recap): the heading, then
+ * the one leaderboard with each total's make-up, or a line saying nobody played.
+ */
+export function FinalStandings({ teams, title, testId }: { teams: readonly TeamScore[]; title: string; testId: string }) {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId}>
+      <h2 id={headingId} className="mb-2 text-xl font-semibold">
+        {title}
+      </h2>
+      {teams.length ? <TeamLeaderboard teams={teams} testId={testId} label={title} breakdown /> : <p className="text-slate-600">No team took part.</p>}
+    </section>
   );
 }

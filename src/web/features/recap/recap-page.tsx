@@ -8,7 +8,7 @@ import { api, ApiError, errorMessage } from '../../lib/api-client';
 import { answerText, feedAlt, MediaView } from '../../components/activity-feed';
 import { LazyLiveMap } from '../../components/live-map/lazy-live-map';
 import { Spinner } from '../../components/spinner';
-import { TeamLeaderboard } from '../../components/team-leaderboard';
+import { FinalStandings } from '../../components/team-leaderboard';
 import { Button, ErrorState } from '../../components/ui';
 import { playersAt, replaySpan } from './replay';
 
@@ -90,16 +90,7 @@ function RecapView({ recap }: { recap: RecapResponse }) {
           {recap.game.ended_at ? ` · ${formatTimestamp(recap.game.ended_at)}` : ''}
         </p>
       </header>
-      <section aria-labelledby="ranking-title">
-        <h2 id="ranking-title" className="mb-2 text-xl font-semibold">
-          Final ranking
-        </h2>
-        {recap.teams.length ? (
-          <TeamLeaderboard teams={recap.teams} testId="recap-ranking" label="Final ranking" breakdown />
-        ) : (
-          <p className="text-slate-600">No team took part.</p>
-        )}
-      </section>
+      <FinalStandings teams={recap.teams} title="Final ranking" testId="recap-ranking" />
       <Replay recap={recap} />
       <section aria-labelledby="recap-album-title">
         <h2 id="recap-album-title" className="mb-2 text-xl font-semibold">

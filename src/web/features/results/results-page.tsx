@@ -11,7 +11,7 @@ import { AuthedMedia } from '../../lib/authed-photo';
 import { paths } from '../../lib/paths';
 import { Spinner } from '../../components/spinner';
 import { ErrorState } from '../../components/ui';
-import { TeamLeaderboard } from '../../components/team-leaderboard';
+import { FinalStandings } from '../../components/team-leaderboard';
 
 /**
  * After the game (issue 14, decision 0273): the final leaderboard and the album of approved photos, for players
@@ -35,16 +35,7 @@ function ResultsView({ results, photos, headers }: { results: ResultsResponse; p
           {results.game.ended_at ? ` · ended ${formatTimestamp(results.game.ended_at)}` : ''}
         </p>
       </header>
-      <section aria-labelledby="final-title">
-        <h2 id="final-title" className="mb-2 text-xl font-semibold">
-          Final leaderboard
-        </h2>
-        {results.teams.length ? (
-          <TeamLeaderboard teams={results.teams} testId="final-leaderboard" label="Final leaderboard" breakdown />
-        ) : (
-          <p className="text-slate-600">No team took part.</p>
-        )}
-      </section>
+      <FinalStandings teams={results.teams} title="Final leaderboard" testId="final-leaderboard" />
       <section aria-labelledby="album-title">
         <h2 id="album-title" className="mb-2 text-xl font-semibold">
           Photo and video album
