@@ -1,7 +1,7 @@
 import { formatTimestamp } from '../../../shared/time';
 import { rankTeams, type TeamScore } from '../../../shared/scoring/leaderboard';
 import { TeamDot } from './live-game-ui';
-import { Table } from '../ui';
+import { Table, TableHead } from '../ui';
 
 type Team = TeamScore & { players?: number };
 
@@ -16,29 +16,7 @@ export function TeamsTable({ teams }: { teams: readonly Team[] }) {
     // Five score columns scroll sideways on a phone: a focusable region, so keyboard users can scroll it too.
     <div className="overflow-x-auto" role="region" aria-label="Teams and points" tabIndex={0}>
       <Table look="plain" data-testid="teams-table">
-        <thead className="text-slate-500">
-          <tr>
-            <th scope="col" className="py-1 pr-2">
-              Team
-            </th>
-            <th scope="col" className="pr-2">
-              Players
-            </th>
-            <th scope="col" className="pr-2">
-              Total
-            </th>
-            <th scope="col" className="pr-2">
-              Challenges
-            </th>
-            <th scope="col" className="pr-2">
-              Chicken points
-            </th>
-            <th scope="col" className="pr-2">
-              Staff adjustments
-            </th>
-            <th scope="col">Found the Chicken</th>
-          </tr>
-        </thead>
+        <TableHead look="plain" headers={['Team', 'Players', 'Total', 'Challenges', 'Chicken points', 'Staff adjustments', 'Found the Chicken']} />
         <tbody>
           {ranked.map((t) => (
             <tr key={t.id} className="border-t border-slate-100" data-testid="team-row" data-name={t.name} data-rank={t.rank} data-points={t.total}>

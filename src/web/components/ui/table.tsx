@@ -19,16 +19,27 @@ export function Table({ look = 'card', className, ...rest }: TableProps) {
   );
 }
 
-/** The header row: one column header per label. */
-export function TableHead({ headers, cellClassName = 'px-4 py-3 font-semibold' }: { headers: readonly string[]; cellClassName?: string }) {
+/** A column header: its label, or the label with how it shows (kept on one line; read out only, e.g. "Actions"). */
+export type TableHeader = string | { label: string; nowrap?: boolean; srOnly?: boolean };
+
+/**
+ * The header row: one column header per label. `card` (the default) goes with a card table; `plain` with a plain one
+ * (muted labels, the first column's padding, a gap after every column but the last).
+ */
+export function TableHead({ headers, look = 'card', cellClassName }: { headers: readonly TableHeader[]; look?: 'card' | 'plain'; cellClassName?: string }) {
+  const last = headers.length - 1;
   return (
-    <thead className="bg-slate-50 text-slate-600">
+    <thead className={look === 'card' ? 'bg-slate-50 text-slate-600' : 'text-slate-500'}>
       <tr>
-        {headers.map((h) => (
-          <th key={h} scope="col" className={cellClassName}>
-            {h}
-          </th>
-        ))}
+        {headers.map((header, i) => {
+          const { label, nowrap = false, srOnly = false } = typeof header === 'string' ? { label: header } : header;
+          const cell = cellClassName ?? (look === 'card' ? 'px-4 py-3 font-semibold' : cx(i === 0 && 'py-1', i < last && 'pr-2'));
+          return (
+            <th key={label} scope="col" className={cx(cell, nowrap && 'whitespace-nowrap') || undefined}>
+              {srOnly ? <span className="sr-only">{label}</span> : label}
+            </th>
+          );
+        })}
       </tr>
     </thead>
   );

@@ -7,7 +7,7 @@ import { Pager } from '../../components/pager';
 import { Spinner } from '../../components/spinner';
 import { paths } from '../../lib/paths';
 import { activityKey, fetchActivity } from './activity-api';
-import { Button, EmptyTableRow, Table } from '../../components/ui';
+import { Button, EmptyTableRow, Table, TableHead } from '../../components/ui';
 import { ChangeList } from '../../components/change-list';
 
 function positiveInt(value: string | null): number | null {
@@ -149,22 +149,7 @@ export function ActivityPage() {
       ) : (
         <Table>
           <caption className="sr-only">Activity log</caption>
-          <thead className="bg-slate-50 text-slate-600">
-            <tr>
-              <th scope="col" className="px-4 py-3 font-semibold">
-                When
-              </th>
-              <th scope="col" className="px-4 py-3 font-semibold">
-                Who
-              </th>
-              <th scope="col" className="px-4 py-3 font-semibold">
-                What
-              </th>
-              <th scope="col" className="px-4 py-3 font-semibold">
-                On
-              </th>
-            </tr>
-          </thead>
+          <TableHead headers={['When', 'Who', 'What', 'On']} />
           <tbody>
             {entries.map((entry) => (
               <tr key={entry.id} className="border-t border-slate-100 align-top" data-testid="activity-entry">

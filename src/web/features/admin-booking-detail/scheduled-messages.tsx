@@ -3,7 +3,7 @@ import type { ScheduledMessageDto } from '../../../shared/api/message-schedule';
 import { MESSAGE_KIND_LABELS, type ScheduledMessageStatus } from '../../../shared/message-schedule';
 import { formatTimestamp } from '../../../shared/time';
 import { useAction } from '../../lib/use-action';
-import { Badge, Button, Table } from '../../components/ui';
+import { Badge, Button, Table, TableHead } from '../../components/ui';
 import { skipScheduledMessage, timelineQueryKey } from './timeline-api';
 
 const TONES: Record<ScheduledMessageStatus, 'green' | 'red' | 'amber' | 'slate'> = { scheduled: 'amber', sent: 'green', skipped: 'slate', failed: 'red' };
@@ -26,22 +26,7 @@ export function ScheduledMessages({ booking, messages }: { booking: AdminBooking
     <div className="overflow-x-auto">
       <Table look="plain">
         <caption className="sr-only">Scheduled messages of this booking</caption>
-        <thead>
-          <tr className="text-slate-500">
-            <th scope="col" className="py-1 pr-2">
-              Message
-            </th>
-            <th scope="col" className="whitespace-nowrap pr-2">
-              Due
-            </th>
-            <th scope="col" className="pr-2">
-              Status
-            </th>
-            <th scope="col">
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
+        <TableHead look="plain" headers={['Message', { label: 'Due', nowrap: true }, 'Status', { label: 'Actions', srOnly: true }]} />
         <tbody>
           {messages.map((m) => (
             <tr key={m.id} className="border-t border-slate-100 align-top" data-testid="scheduled-message">

@@ -8,7 +8,7 @@ import { Spinner } from '../../components/spinner';
 import { useAction } from '../../lib/use-action';
 import { fetchTimeline, resendMail, timelineQueryKey } from './timeline-api';
 import { ScheduledMessages } from './scheduled-messages';
-import { Badge, Button, Section, Table } from '../../components/ui';
+import { Badge, Button, Section, Table, TableHead } from '../../components/ui';
 
 const STATUS_TONES: Record<string, 'green' | 'red' | 'amber' | 'slate'> = { sent: 'green', failed: 'red', pending: 'amber', retry: 'amber', sending: 'amber' };
 const SOURCE_TONES: Record<TimelineEntry['source'], 'blue' | 'amber' | 'slate'> = { staff: 'blue', booker: 'amber', system: 'slate' };
@@ -30,28 +30,7 @@ function MailsTable({ booking, mails }: { booking: AdminBooking; mails: OutboxMa
     <div className="overflow-x-auto">
       <Table look="plain">
         <caption className="sr-only">Mails about this booking</caption>
-        <thead>
-          <tr className="text-slate-500">
-            <th scope="col" className="py-1 pr-2">
-              Mail
-            </th>
-            <th scope="col" className="pr-2">
-              To
-            </th>
-            <th scope="col" className="pr-2">
-              Subject
-            </th>
-            <th scope="col" className="pr-2">
-              Status
-            </th>
-            <th scope="col" className="whitespace-nowrap pr-2">
-              Sent at
-            </th>
-            <th scope="col">
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
+        <TableHead look="plain" headers={['Mail', 'To', 'Subject', 'Status', { label: 'Sent at', nowrap: true }, { label: 'Actions', srOnly: true }]} />
         <tbody>
           {mails.map((mail) => (
             <Fragment key={mail.id}>

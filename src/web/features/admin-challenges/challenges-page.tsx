@@ -6,7 +6,7 @@ import { Spinner } from '../../components/spinner';
 import { paths } from '../../lib/paths';
 import { challengesKey, fetchChallenges } from './challenges-api';
 import { SpiceChilis } from '../../components/spice-chilis';
-import { Button, EmptyTableRow, Table } from '../../components/ui';
+import { Button, EmptyTableRow, Table, TableHead } from '../../components/ui';
 
 const FILTERS: Array<{ label: string; value: SpiceLevel | null }> = [
   { label: 'All', value: null },
@@ -58,25 +58,7 @@ export function ChallengesPage() {
         <Spinner />
       ) : (
         <Table>
-          <thead className="bg-slate-50 text-slate-600">
-            <tr>
-              <th scope="col" className="px-4 py-3 font-semibold">
-                Name
-              </th>
-              <th scope="col" className="px-4 py-3 font-semibold">
-                Type
-              </th>
-              <th scope="col" className="px-4 py-3 font-semibold">
-                Spice Level
-              </th>
-              <th scope="col" className="px-4 py-3 font-semibold">
-                Status
-              </th>
-              <th scope="col" className="px-4 py-3 font-semibold">
-                Actions
-              </th>
-            </tr>
-          </thead>
+          <TableHead headers={['Name', 'Type', 'Spice Level', 'Status', 'Actions']} />
           <tbody>
             {rows.map((c) => (
               <tr key={c.id} className="border-t border-slate-100">

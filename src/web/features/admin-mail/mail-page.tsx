@@ -6,7 +6,7 @@ import { DEFAULT_ADMIN_TIMEZONE, formatTimestamp } from '../../../shared/time';
 import { mailStatusLabel } from '../../../shared/timeline/describe';
 import { Pager } from '../../components/pager';
 import { Spinner } from '../../components/spinner';
-import { Badge, Button, EmptyTableRow, Select, Table, type BadgeTone } from '../../components/ui';
+import { Badge, Button, EmptyTableRow, Select, Table, TableHead, type BadgeTone } from '../../components/ui';
 import { paths } from '../../lib/paths';
 import { useAction } from '../../lib/use-action';
 import { fetchMail, fetchMails, mailDetailKey, mailKey, mailListKey, retryMail, revealMail } from './mail-api';
@@ -174,28 +174,7 @@ export function MailPage() {
       ) : (
         <Table>
           <caption className="sr-only">Outbox</caption>
-          <thead className="bg-slate-50 text-slate-600">
-            <tr>
-              <th scope="col" className="px-4 py-3 font-semibold">
-                Created
-              </th>
-              <th scope="col" className="px-4 py-3 font-semibold">
-                To
-              </th>
-              <th scope="col" className="px-4 py-3 font-semibold">
-                Subject
-              </th>
-              <th scope="col" className="px-4 py-3 font-semibold">
-                Status
-              </th>
-              <th scope="col" className="px-4 py-3 font-semibold">
-                Attempts
-              </th>
-              <th scope="col" className="px-4 py-3 font-semibold">
-                Sent
-              </th>
-            </tr>
-          </thead>
+          <TableHead headers={['Created', 'To', 'Subject', 'Status', 'Attempts', 'Sent']} />
           <tbody>
             {mails.map((mail) => (
               <tr key={mail.id} className="border-t border-slate-100 align-top" data-testid="mail-row">

@@ -8,7 +8,7 @@ import type { Pagination } from '../../../shared/api/common';
 import { api } from '../../lib/api-client';
 import { Pager } from '../../components/pager';
 import { Spinner } from '../../components/spinner';
-import { EmptyTableRow, Table } from '../../components/ui';
+import { EmptyTableRow, Table, TableHead } from '../../components/ui';
 import { OverviewFilters } from './overview-filters';
 import { withParam } from '../../lib/search-params';
 import { bookingFactsRoots } from '../../lib/booking-facts-data';
@@ -69,15 +69,7 @@ export function OverviewList<Row, Answer>(props: OverviewListProps<Row, Answer>)
           {props.summary ? <div className="mt-4">{props.summary(query.data)}</div> : null}
           <div className="mt-4">
             <Table>
-              <thead className="bg-slate-50 text-slate-600">
-                <tr>
-                  {props.columns.map((c) => (
-                    <th key={c.header} scope="col" className="px-4 py-2 font-semibold">
-                      {c.header}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
+              <TableHead headers={props.columns.map((c) => c.header)} cellClassName="px-4 py-2 font-semibold" />
               <tbody>
                 {props.rows(query.data).length === 0 ? (
                   <EmptyTableRow columns={props.columns.length}>{props.empty}</EmptyTableRow>

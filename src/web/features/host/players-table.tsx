@@ -1,6 +1,6 @@
 import type { MapPlayer } from '../../../shared/api/play';
 import { locationText, TeamDot } from '../../components/live-map/live-game-ui';
-import { Badge, Table } from '../../components/ui';
+import { Badge, Table, TableHead } from '../../components/ui';
 
 /** Every player of the game: team, ready, location ('no location' for those who refused), when last seen. */
 export function PlayersTable({ players, teams, now }: { players: readonly MapPlayer[]; teams: readonly { id: number; name: string }[]; now: number }) {
@@ -16,20 +16,7 @@ export function PlayersTable({ players, teams, now }: { players: readonly MapPla
   return (
     <div className="overflow-x-auto">
       <Table look="plain" data-testid="players-table">
-        <thead className="text-slate-500">
-          <tr>
-            <th scope="col" className="py-1 pr-2">
-              Player
-            </th>
-            <th scope="col" className="pr-2">
-              Team
-            </th>
-            <th scope="col" className="pr-2">
-              Ready
-            </th>
-            <th scope="col">Location</th>
-          </tr>
-        </thead>
+        <TableHead look="plain" headers={['Player', 'Team', 'Ready', 'Location']} />
         <tbody>
           {sorted.map((p) => (
             <tr key={p.id} className="border-t border-slate-100" data-testid="player-row" data-name={p.name}>
