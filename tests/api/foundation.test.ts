@@ -62,6 +62,9 @@ describe('health and pages', () => {
     expect(csp).toContain("object-src 'none'");
     expect(csp).toContain("base-uri 'none'");
     expect(csp).toContain("frame-ancestors 'none'");
+    // Videos play from object URLs (the phone's preview, an answer fetched with the player's token): without this
+    // the default-src 'self' left every such <video> empty.
+    expect(csp).toContain("media-src 'self' blob:");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 });

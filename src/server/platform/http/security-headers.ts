@@ -19,8 +19,12 @@ function securityHeaders(options: { tileOrigins: string[] }): Record<string, str
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', ...options.tileOrigins],
+        // A video previewed before it is sent, or fetched with a player's token, plays from an object URL (blob:).
+        mediaSrc: ["'self'", 'blob:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        // The players' service worker fetches map tiles itself to keep them for offline play (decision 0433), and a
+        // worker's fetches answer to the CSP it was served with.
+        connectSrc: ["'self'", ...options.tileOrigins],
         objectSrc: ["'none'"],
         baseUri: ["'none'"],
         frameAncestors: ["'none'"],
