@@ -130,10 +130,22 @@ export async function api<E extends EndpointConfig>(endpoint: E | LazyEndpoint<E
   return parseAnswer(parser, answer);
 }
 
-/** `api` for an endpoint whose body is a file (a photo upload): the same headers, checks and answer parsing. */
-export async function apiUpload<E extends EndpointConfig>(endpoint: E, options: ApiOptions<E> & { file: Blob }): Promise<ResponseOf<E>> {
+/** How far an upload has gone: bytes sent of the file's total. */
+export type UploadProgress = { sent: number; total: number };
+
+/**
+ * `api` for an endpoint whose body is a file (a photo or a video): the same headers, errors and answer parsing, sent
+ * with XMLHttpRequest because fetch reports no upload progress in browsers; `onProgress` hears each step (decision 0424).
+ */
+export async function apiUpload<E extends EndpointConfig>(
+  endpoint: E,
+  options: ApiOptions<E> & { file: Blob; onProgress?: (progress: UploadProgress) => void },
+): Promise<ResponseOf<E>> {
   const opts: RequestOptions = options;
-  const answer = await send(endpoint.method, pathOf(endpoint.path, opts.params), opts);
+  const path = pathOf(endpoint.path, opts.params);
+  const request = prepare(endpoint.method, path, opts);
+  const raw = await xhrSend(endpoint.method, request, options.file, opts.signal, options.onProgress);
+  const answer = interpret(path, raw);
   const parser: E['response'] = endpoint.response;
   return parseAnswer(parser, answer);
 }
@@ -144,7 +156,8 @@ function parseAnswer<S extends z.ZodType>(schema: S, answer: { status: number; b
   return parsed.data;
 }
 
-async function send(method: HttpMethod, path: string, options: RequestOptions): Promise<{ status: number; body: unknown }> {
+/** The request as both transports send it: the URL with its query, the headers with the CSRF token on a change. */
+function prepare(method: HttpMethod, path: string, options: RequestOptions): { url: URL; headers: Record<string, string> } {
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   if (method !== 'GET') {
     const token = readCsrfToken();
@@ -157,6 +170,14 @@ async function send(method: HttpMethod, path: string, options: RequestOptions): 
   for (const [key, value] of Object.entries(options.query ?? {})) {
     if (value !== undefined && value !== null && value !== '') url.searchParams.set(key, String(value));
   }
+  return { url, headers };
+}
+
+/** An answer as either transport received it, before it is judged. */
+type RawAnswer = { status: number; statusText: string; text: string; csrfToken: string | null; redirected: boolean };
+
+async function send(method: HttpMethod, path: string, options: RequestOptions): Promise<{ status: number; body: unknown }> {
+  const { url, headers } = prepare(method, path, options);
   const response = await fetch(url, {
     method,
     headers,
@@ -164,25 +185,83 @@ async function send(method: HttpMethod, path: string, options: RequestOptions): 
     ...(options.file !== undefined ? { body: options.file } : options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
     ...(options.signal ? { signal: options.signal } : {}),
   });
-  const newToken = response.headers.get('X-CSRF-TOKEN');
-  if (newToken) storeCsrfToken(newToken);
+  const text = response.status === 204 ? '' : await response.text();
+  return interpret(path, {
+    status: response.status,
+    statusText: response.statusText,
+    text,
+    csrfToken: response.headers.get('X-CSRF-TOKEN'),
+    redirected: response.redirected,
+  });
+}
+
+/**
+ * An upload through XMLHttpRequest, whose `upload.onprogress` tells how many bytes left. It fails as fetch does: a
+ * TypeError when the network fails (so a kept answer waits for the connection, outbox.ts), the signal's reason when
+ * given up.
+ */
+function xhrSend(
+  method: HttpMethod,
+  { url, headers }: { url: URL; headers: Record<string, string> },
+  file: Blob,
+  signal: AbortSignal | undefined,
+  onProgress: ((progress: UploadProgress) => void) | undefined,
+): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    signal?.throwIfAborted();
+    const xhr = new XMLHttpRequest();
+    xhr.open(method, url);
+    for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
+    if (onProgress) {
+      onProgress({ sent: 0, total: file.size });
+      xhr.upload.onprogress = (e) => onProgress({ sent: e.loaded, total: e.lengthComputable ? e.total : file.size });
+    }
+    const aborted = () => xhr.abort();
+    signal?.addEventListener('abort', aborted, { once: true });
+    const settle = () => signal?.removeEventListener('abort', aborted);
+    xhr.onload = () => {
+      settle();
+      // Redirected: the address answered is another than the one asked (a staff call sent to the login page).
+      const answeredPath = xhr.responseURL ? new URL(xhr.responseURL).pathname : url.pathname;
+      resolve({
+        status: xhr.status,
+        statusText: xhr.statusText,
+        text: xhr.status === 204 ? '' : xhr.responseText,
+        csrfToken: xhr.getResponseHeader('X-CSRF-TOKEN'),
+        redirected: answeredPath !== url.pathname,
+      });
+    };
+    xhr.onerror = () => {
+      settle();
+      reject(new TypeError('Failed to fetch'));
+    };
+    xhr.onabort = () => {
+      settle();
+      reject(signal?.reason ?? new DOMException('The upload was aborted.', 'AbortError'));
+    };
+    xhr.send(file);
+  });
+}
+
+/** What every answer goes through, whichever transport brought it: a new CSRF token, a lost session, the errors. */
+function interpret(path: string, answer: RawAnswer): { status: number; body: unknown } {
+  if (answer.csrfToken) storeCsrfToken(answer.csrfToken);
   const isStaffCall = path.startsWith('/api/admin');
-  if (isStaffCall && (response.status === 401 || response.redirected)) {
+  if (isStaffCall && (answer.status === 401 || answer.redirected)) {
     sessionExpired();
     throw new ApiError(401, SESSION_EXPIRED, {}, 'unauthenticated');
   }
-  const text = response.status === 204 ? '' : await response.text();
   let body: unknown = null;
-  if (text) {
+  if (answer.text) {
     try {
-      body = JSON.parse(text);
+      body = JSON.parse(answer.text);
     } catch {
       body = undefined;
     }
   }
-  if (response.status === 419) throw csrfFailed(419, 'csrf_mismatch');
-  if (!response.ok) throw errorFrom(response.status, body, response.statusText || 'An error occurred');
-  return { status: response.status, body };
+  if (answer.status === 419) throw csrfFailed(419, 'csrf_mismatch');
+  if (answer.status < 200 || answer.status > 299) throw errorFrom(answer.status, body, answer.statusText || 'An error occurred');
+  return { status: answer.status, body };
 }
 
 /** A staff call found the session gone: the client has already said so and is on its way to the login page. */

@@ -7,7 +7,7 @@ import { submitBody, type PlayChallenge, type TeamSubmission } from '../../../sh
 import { CHALLENGE_TYPE_LABELS } from '../../../shared/validation/challenge-rules';
 import { SUBMISSION_COUNT_MAX, SUBMISSION_TEXT_MAX } from '../../../shared/game/submission-kinds';
 import { AuthedMedia } from '../../lib/authed-photo';
-import { errorMessage } from '../../lib/api-client';
+import { errorMessage, type UploadProgress } from '../../lib/api-client';
 import { toastFirstError } from '../../lib/form-errors';
 import { resizePhoto } from '../../lib/photo-resize';
 import { useAction } from '../../lib/use-action';
@@ -109,6 +109,8 @@ const [textSubmit, countSubmit] = submitBody.options;
 const textForm = textSubmit.pick({ text: true });
 const countForm = z.object({ count: z.string().transform(Number).pipe(countSubmit.shape.count) });
 
+type OnProgress = (progress: UploadProgress) => void;
+
 const STATUS_TONE = { pending: 'amber', approved: 'green', rejected: 'red' } as const;
 
 function SentItem({ submission: s, token }: { submission: TeamSubmission; token: string }) {
@@ -156,13 +158,13 @@ function SubmitForm({ code, token, challenge: c, frozen }: { code: string; token
   const count = useWatch({ control: countsForm.control, name: 'count' });
   const send = useAction({
     // Each answer gets its Idempotency-Key and made_at now; without a connection it is kept on the phone (0432).
-    call: async (what: { photo: File } | { video: File } | { text: string } | { count: number }) => {
+    call: async (what: { photo: File; onProgress: OnProgress } | { video: File; onProgress: OnProgress } | { text: string } | { count: number }) => {
       if ('text' in what) return sendOrKeep(code, token, c.id, { kind: 'text', text: what.text });
       if ('count' in what) return sendOrKeep(code, token, c.id, { kind: 'count', count: what.count });
-      if ('video' in what) return sendOrKeep(code, token, c.id, { kind: 'video', blob: what.video });
+      if ('video' in what) return sendOrKeep(code, token, c.id, { kind: 'video', blob: what.video }, what.onProgress);
       // Shrunk on the phone first (lib/photo-resize.ts); a photo the browser cannot decode goes as it is.
       const photo = await resizePhoto(what.photo).catch(() => what.photo);
-      return sendOrKeep(code, token, c.id, { kind: 'photo', blob: photo });
+      return sendOrKeep(code, token, c.id, { kind: 'photo', blob: photo }, what.onProgress);
     },
     success: (sent) => (sent ? 'Sent! The host will review it.' : KEPT_MESSAGE),
     failure: 'Failed to send. Please try again.',
@@ -175,12 +177,12 @@ function SubmitForm({ code, token, challenge: c, frozen }: { code: string; token
   });
   const busy = send.isPending || frozen;
   /** Resolves once sent; rejects (after the error toast) so a photo being previewed stays for another try. */
-  const sendPhoto = async (photo: File) => {
-    if (!(await send.run({ photo }))) throw new Error('Not sent');
+  const sendPhoto = async (photo: File, onProgress: OnProgress) => {
+    if (!(await send.run({ photo, onProgress }))) throw new Error('Not sent');
   };
   /** A video goes as it is (no shrinking on the phone); the server judges its container and length (0420). */
-  const sendVideo = async (video: File) => {
-    if (!(await send.run({ video }))) throw new Error('Not sent');
+  const sendVideo = async (video: File, onProgress: OnProgress) => {
+    if (!(await send.run({ video, onProgress }))) throw new Error('Not sent');
   };
   const onText = answerForm.handleSubmit(({ text: answer }) => send.run({ text: answer }), toastFirstError);
   const onCount = countsForm.handleSubmit(({ count: counted }) => send.run({ count: counted }), toastFirstError);

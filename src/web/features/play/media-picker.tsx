@@ -3,6 +3,7 @@ import { Button, buttonClass, cx } from '../../components/ui';
 import { MAX_MEDIA_BYTES, MEDIA_CAPS_TEXT, type MediaKind } from '../../../shared/media';
 import { UPLOAD_MESSAGES } from '../../../shared/uploads';
 import { VIDEO_MESSAGES } from '../../../shared/video-uploads';
+import type { UploadProgress } from '../../lib/api-client';
 
 type Props = {
   kind: MediaKind;
@@ -11,8 +12,11 @@ type Props = {
   /** The camera only, no gallery pick (decision 0423: asked of the phone, not provable by the server). */
   liveCapture: boolean;
   busy: boolean;
-  /** Sends the chosen file; resolves once it is sent (the preview then goes), rejects to keep it for another try. */
-  onSend: (file: File) => Promise<void>;
+  /**
+   * Sends the chosen file, telling `onProgress` how far the upload is; resolves once it is sent (the preview then
+   * goes), rejects to keep it for another try.
+   */
+  onSend: (file: File, onProgress: (progress: UploadProgress) => void) => Promise<void>;
 };
 
 const WORDS = {
@@ -32,6 +36,7 @@ export function MediaPicker({ kind, name, liveCapture, busy, onSend }: Props) {
   const input = useRef<HTMLInputElement>(null);
   const [picked, setPicked] = useState<{ file: File; url: string } | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  const [progress, setProgress] = useState<UploadProgress | null>(null);
   useEffect(() => () => (picked ? URL.revokeObjectURL(picked.url) : undefined), [picked]);
 
   const choose = (file: File | undefined) => {
@@ -42,9 +47,13 @@ export function MediaPicker({ kind, name, liveCapture, busy, onSend }: Props) {
   };
   const send = () => {
     if (!picked || problem) return;
-    onSend(picked.file).then(
-      () => setPicked(null),
-      () => undefined,
+    setProgress({ sent: 0, total: picked.file.size });
+    onSend(picked.file, setProgress).then(
+      () => {
+        setProgress(null);
+        setPicked(null);
+      },
+      () => setProgress(null),
     );
   };
   const fileInput = (
@@ -100,12 +109,7 @@ export function MediaPicker({ kind, name, liveCapture, busy, onSend }: Props) {
           {problem}
         </p>
       ) : null}
-      {busy ? (
-        // fetch reports no upload progress: an honest "uploading" bar with the size, not a made-up percentage.
-        <div role="progressbar" aria-label={`Uploading ${megabytes(picked.file.size)}`} className="h-2 w-full overflow-hidden rounded bg-slate-100">
-          <div className="h-2 w-1/3 animate-pulse rounded bg-brand-500" />
-        </div>
-      ) : null}
+      {progress ? <UploadBar progress={progress} kind={kind} /> : null}
       <div className="flex gap-2">
         <label
           className={cx(
@@ -121,6 +125,31 @@ export function MediaPicker({ kind, name, liveCapture, busy, onSend }: Props) {
           {busy ? `Sending ${megabytes(picked.file.size)}…` : words.send}
         </Button>
       </div>
+    </div>
+  );
+}
+
+/**
+ * How far the upload is, from the request's own progress events (decision 0424): the percent as a progressbar's value
+ * and in words; at 100 % the server still checks the bytes, so the bar says it is waiting for it.
+ */
+function UploadBar({ progress, kind }: { progress: UploadProgress; kind: MediaKind }) {
+  const percent = progress.total > 0 ? Math.min(100, Math.round((progress.sent / progress.total) * 100)) : 0;
+  const words = percent < 100 ? `Uploading the ${kind}: ${percent}%` : `Uploaded: the server is checking the ${kind}…`;
+  return (
+    <div className="space-y-1" data-testid="upload-progress">
+      <div
+        role="progressbar"
+        aria-label={`Uploading the ${kind}`}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        aria-valuetext={`${percent}% of ${megabytes(progress.total)}`}
+        className="h-2 w-full overflow-hidden rounded bg-slate-100"
+      >
+        <div className="h-2 rounded bg-brand-500 transition-[width]" style={{ width: `${percent}%` }} />
+      </div>
+      <p className="text-sm text-slate-700">{words}</p>
     </div>
   );
 }

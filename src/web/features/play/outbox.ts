@@ -4,7 +4,7 @@ import { playChallengesEndpoints as ep } from '../../../shared/api/endpoints/pla
 import { playEndpoints } from '../../../shared/api/endpoints/play';
 import { IDEMPOTENCY_HEADER } from '../../../shared/api/public-booking';
 import type { TeamSubmission } from '../../../shared/api/play-challenges';
-import { api, apiUpload, ApiError } from '../../lib/api-client';
+import { api, apiUpload, ApiError, type UploadProgress } from '../../lib/api-client';
 import { challengeKeys, playerHeaders } from './challenges-api';
 import { playKeys } from './play-api';
 import { addToOutbox, dismissOutboxItem, newAnswerKey, outboxItems, settleOutboxItem, type OutboxAnswer, type OutboxItem } from './outbox-store';
@@ -36,7 +36,14 @@ export function isUnreachedFix(error: unknown): boolean {
   return isUnreached(error) && !(error instanceof ApiError && error.status === 429);
 }
 
-async function sendAnswer(code: string, token: string, challengeId: number, answer: OutboxAnswer, made: { key: string; madeAt: string }) {
+async function sendAnswer(
+  code: string,
+  token: string,
+  challengeId: number,
+  answer: OutboxAnswer,
+  made: { key: string; madeAt: string },
+  onProgress?: (progress: UploadProgress) => void,
+) {
   const headers = { ...playerHeaders(token), [IDEMPOTENCY_HEADER]: made.key };
   if (answer.kind === 'text')
     return api(ep.submit, { params: { code }, headers, body: { challenge_id: challengeId, kind: 'text', text: answer.text, made_at: made.madeAt } });
@@ -44,7 +51,8 @@ async function sendAnswer(code: string, token: string, challengeId: number, answ
     return api(ep.submit, { params: { code }, headers, body: { challenge_id: challengeId, kind: 'count', count: answer.count, made_at: made.madeAt } });
   // A photo or a video goes to the media call with its kind and made_at (0421, 0430); the bytes decide what it is.
   const file = answer.blob.type ? answer.blob : new Blob([answer.blob], { type: 'application/octet-stream' });
-  return apiUpload(ep.submitMedia, { params: { code }, headers, query: { challenge_id: challengeId, kind: answer.kind, made_at: made.madeAt }, file });
+  const query = { challenge_id: challengeId, kind: answer.kind, made_at: made.madeAt };
+  return apiUpload(ep.submitMedia, { params: { code }, headers, query, file, ...(onProgress ? { onProgress } : {}) });
 }
 
 async function sendItem(code: string, token: string, item: OutboxItem): Promise<Outcome> {
@@ -109,9 +117,16 @@ export const waiting = (code: string) => (snapshots.get(code.toUpperCase()) ?? E
 
 /**
  * An answer made now: sent at once with its key and made_at, or, when the server cannot be reached (or older answers
- * still wait), kept on the phone to be sent later with the same key. Answers `null` when kept.
+ * still wait), kept on the phone to be sent later with the same key. Answers `null` when kept. `onProgress` hears a
+ * photo's or a video's upload as it goes (the media picker's bar).
  */
-export async function sendOrKeep(code: string, token: string, challengeId: number, answer: OutboxAnswer): Promise<{ submission: TeamSubmission } | null> {
+export async function sendOrKeep(
+  code: string,
+  token: string,
+  challengeId: number,
+  answer: OutboxAnswer,
+  onProgress?: (progress: UploadProgress) => void,
+): Promise<{ submission: TeamSubmission } | null> {
   const made = { key: newAnswerKey(), madeAt: new Date().toISOString() };
   const kept: OutboxItem = { code, type: 'answer', ...made, challengeId, answer, state: 'waiting', message: null };
   if (waiting(code)) {
@@ -120,7 +135,7 @@ export async function sendOrKeep(code: string, token: string, challengeId: numbe
     return null;
   }
   try {
-    return await sendAnswer(code, token, challengeId, answer, made);
+    return await sendAnswer(code, token, challengeId, answer, made, onProgress);
   } catch (error) {
     if (!isUnreached(error)) throw error;
     await keep(code, kept);
