@@ -1,6 +1,5 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { deflateSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { eq } from 'drizzle-orm';
@@ -13,6 +12,7 @@ import { DESKTOP } from './support/browser';
 import { call } from './support/call';
 import { useServerAndBrowser } from './support/journey';
 import { insertLiveInstance, playerContext } from './support/live-game';
+import { png } from './support/png';
 
 /**
  * The big screen on a projector (issue 29, decision 0451): the organiser takes its private link from the booking's page
@@ -23,36 +23,6 @@ import { insertLiveInstance, playerContext } from './support/live-game';
  */
 const CENTRE = { latitude: 51.5074, longitude: -0.1278 };
 const FIX_AT = () => new Date(Date.now() - 30_000);
-
-/** A real PNG of `size`×`size` grey pixels, so the wall's <img> decodes it and its width tells which photo it is. */
-function png(size: number): Buffer {
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc = (bytes: Buffer) => {
-    let c = 0xffffffff;
-    for (const b of bytes) c = (crcTable[(c ^ b) & 0xff] ?? 0) ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const out = Buffer.alloc(body.length + 8);
-    out.writeUInt32BE(data.length, 0);
-    body.copy(out, 4);
-    out.writeUInt32BE(crc(body), body.length + 4);
-    return out;
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(size, 0);
-  header.writeUInt32BE(size, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(size * 3, 0x99)]);
-  const pixels = deflateSync(Buffer.concat(Array.from({ length: size }, () => row)));
-  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  return Buffer.concat([signature, chunk('IHDR', header), chunk('IDAT', pixels), chunk('IEND', Buffer.alloc(0))]);
-}
 
 const contexts: BrowserContext[] = [];
 const errors: string[] = [];
