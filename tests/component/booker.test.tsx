@@ -110,7 +110,8 @@ const bodyText = () => document.body.textContent ?? '';
 
 /** The wordmark 'hatch.' in the brand header, back to the start (happy-dom names the link 'hatch .': read its text). */
 function brandLink(): HTMLElement {
-  const link = within(screen.getByTestId('brand-header')).getByRole('link');
+  // The header's other link is 'Gift vouchers' (issue 32).
+  const link = within(screen.getByTestId('brand-header')).getByRole('link', { name: /^hatch/ });
   expect(link.textContent).toBe('hatch.');
   return link;
 }

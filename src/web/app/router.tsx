@@ -49,6 +49,12 @@ const routes: RouteObject[] = [
   // Issue 29: the big screen (a projector, by its private link) and the recap the organiser published.
   { path: '/screen/:token', element: areaElement(() => import('../features/screen/screen-page').then((m) => ({ default: m.ScreenPage }))) },
   { path: '/recap/:token', element: areaElement(() => import('../features/recap/recap-page').then((m) => ({ default: m.RecapPage }))) },
+  // Gift vouchers (issue 32): buying one, and the voucher's printable page (from the buyer's mail and the checkout's return).
+  { path: '/gift-vouchers', element: areaElement(() => import('../features/gift-vouchers/buy-page').then((m) => ({ default: m.BuyGiftVoucherPage }))) },
+  {
+    path: '/gift-vouchers/:token',
+    element: areaElement(() => import('../features/gift-vouchers/voucher-page').then((m) => ({ default: m.GiftVoucherPage }))),
+  },
   { path: '/host', element: areaElement(() => import('../features/host/host-games-page').then((m) => ({ default: m.HostGamesPage }))) },
   { path: '/host/:code', element: areaElement(() => import('../features/host/host-console-page').then((m) => ({ default: m.HostConsolePage }))) },
   {
@@ -83,6 +89,14 @@ const routes: RouteObject[] = [
       {
         path: 'promo-codes',
         element: lazyElement(() => import('../features/admin-promo-codes/promo-codes-page').then((m) => ({ default: m.PromoCodesPage }))),
+      },
+      {
+        path: 'gift-vouchers',
+        element: lazyElement(() => import('../features/admin-gift-vouchers/gift-vouchers-page').then((m) => ({ default: m.GiftVouchersPage }))),
+      },
+      {
+        path: 'gift-vouchers/:id',
+        element: lazyElement(() => import('../features/admin-gift-vouchers/gift-voucher-detail-page').then((m) => ({ default: m.GiftVoucherDetailPage }))),
       },
       { path: 'teams', element: lazyElement(() => import('../features/admin-overview/overview-pages').then((m) => ({ default: m.TeamsPage }))) },
       {

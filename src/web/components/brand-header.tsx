@@ -1,4 +1,7 @@
-/** The public pages' brand bar: the wordmark back to the start and the strapline (wizard, booker pages). */
+/**
+ * The public pages' brand bar: the wordmark back to the start, the strapline and the way to buy a gift voucher
+ * (wizard, booker pages, the voucher pages).
+ */
 export function BrandHeader({ width = 'max-w-5xl' }: { width?: string }) {
   return (
     <header className="border-b border-brand-100 bg-white" data-testid="brand-header">
@@ -6,7 +9,12 @@ export function BrandHeader({ width = 'max-w-5xl' }: { width?: string }) {
         <a href="/" className="text-xl font-extrabold tracking-tight text-slate-900">
           hatch<span className="text-brand-700">.</span>
         </a>
-        <p className="text-sm text-slate-600">The Chicken hunt for your team</p>
+        <div className="flex flex-wrap items-center justify-end gap-x-4 gap-y-1">
+          <p className="text-sm text-slate-600">The Chicken hunt for your team</p>
+          <a href="/gift-vouchers" className="text-sm font-semibold text-brand-700 underline">
+            Gift vouchers
+          </a>
+        </div>
       </div>
     </header>
   );

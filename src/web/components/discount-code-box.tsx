@@ -1,4 +1,6 @@
 import { useState, type FormEvent } from 'react';
+import { formatPence } from '../../shared/money';
+import { formatVoucherCode } from '../../shared/commerce/gift-vouchers';
 import { ApiError } from '../lib/api-client';
 import { Button } from './ui/button';
 import { Field } from './ui/field';
@@ -7,24 +9,50 @@ import { Input } from './ui/input';
 export const DISCOUNT_BOX_LABEL = 'Promo code or gift voucher';
 const APPLY_FAILED = 'Could not check this code. Please try again.';
 
-/** The server's words for a refused code (errors.discount_code), else its message, else ours. */
+/** The server's words for a refused code (errors.discount_code, or errors.code of the voucher call), else its message, else ours. */
 export function discountErrorText(error: unknown): string {
-  if (error instanceof ApiError) return error.errors.discount_code?.[0] ?? (error.status < 500 && error.message ? error.message : APPLY_FAILED);
+  if (error instanceof ApiError)
+    return error.errors.discount_code?.[0] ?? error.errors.code?.[0] ?? (error.status < 500 && error.message ? error.message : APPLY_FAILED);
   return APPLY_FAILED;
 }
 
 /**
- * The one box for a promo code or a gift voucher code (issue 32, decision 0400), in the wizard's summary and on the
- * booker page before paying. `onApply` asks the server (which prices the discount); a refusal shows its message.
+ * A gift voucher in the box (decision 0406): a payment, not a discount, so the box says what it pays of the total and
+ * what is left to pay (minor units of `currency`). `paid`: it has paid already (the booker page), not just would.
+ */
+export type AppliedVoucher = { code: string; pays: number; leftToPay: number; currency: string; paid: boolean };
+
+/** "Gift voucher ABCD-EFGH-JKMN applied: it pays £80.00. Left to pay: £40.00." */
+export function VoucherApplied({ voucher }: { voucher: AppliedVoucher }) {
+  const money = (pence: number) => formatPence(pence, voucher.currency);
+  return (
+    <span data-testid="voucher-applied">
+      Gift voucher <strong className="font-mono">{formatVoucherCode(voucher.code)}</strong> applied: {voucher.paid ? 'it paid' : 'it pays'}{' '}
+      <strong data-testid="voucher-pays">{money(voucher.pays)}</strong>. Left to pay:{' '}
+      <strong data-testid="voucher-left-to-pay">{money(voucher.leftToPay)}</strong>.
+    </span>
+  );
+}
+
+/**
+ * The one box for a promo code or a gift voucher code (issue 32, decisions 0400, 0406), in the wizard's summary and on
+ * the booker page before paying. `onApply` asks the server (which prices the discount, or says what the voucher pays); a
+ * refusal shows its message. `applied` is the promo code in use; `voucher` a voucher in use, shown with what it pays.
  */
 export function DiscountCodeBox({
   applied,
+  voucher = null,
   onApply,
   onRemove,
+  more = false,
 }: {
   applied: string | null;
+  voucher?: AppliedVoucher | null;
   onApply: (code: string) => Promise<void>;
-  onRemove: () => Promise<void> | void;
+  /** Left out where the code cannot be taken back (a voucher that has paid). */
+  onRemove?: (() => Promise<void> | void) | undefined;
+  /** The box stays open for another code once one is applied (the booker page: a voucher on top of a promo code). */
+  more?: boolean;
 }) {
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -45,25 +73,35 @@ export function DiscountCodeBox({
     }
   }
 
-  if (applied)
-    return (
-      <div className="mt-4 flex items-center gap-3 text-sm" data-testid="discount-applied">
-        <span>
-          Code <strong>{applied}</strong> applied.
-        </span>
-        <Button variant="link" onClick={() => void onRemove()}>
-          Remove code
-        </Button>
+  const line =
+    voucher || applied ? (
+      <div className="mt-4 flex flex-wrap items-center gap-3 text-sm" data-testid="discount-applied">
+        {voucher ? (
+          <VoucherApplied voucher={voucher} />
+        ) : (
+          <span>
+            Code <strong>{applied}</strong> applied.
+          </span>
+        )}
+        {onRemove ? (
+          <Button variant="link" onClick={() => void onRemove()}>
+            Remove code
+          </Button>
+        ) : null}
       </div>
-    );
+    ) : null;
+  if (line && !more) return line;
   return (
-    <form className="mt-4 flex flex-wrap items-end gap-2" onSubmit={(e) => void submit(e)} aria-label={DISCOUNT_BOX_LABEL}>
-      <Field label={DISCOUNT_BOX_LABEL} error={error} className="min-w-[14rem] flex-1">
-        <Input value={text} onChange={(e) => setText(e.target.value)} autoComplete="off" maxLength={64} />
-      </Field>
-      <Button type="submit" variant="secondary" disabled={busy || !text.trim()}>
-        Apply
-      </Button>
-    </form>
+    <>
+      {line}
+      <form className="mt-4 flex flex-wrap items-end gap-2" onSubmit={(e) => void submit(e)} aria-label={DISCOUNT_BOX_LABEL}>
+        <Field label={DISCOUNT_BOX_LABEL} error={error} className="min-w-[14rem] flex-1">
+          <Input value={text} onChange={(e) => setText(e.target.value)} autoComplete="off" maxLength={64} />
+        </Field>
+        <Button type="submit" variant="secondary" disabled={busy || !text.trim()}>
+          Apply
+        </Button>
+      </form>
+    </>
   );
 }

@@ -27,6 +27,9 @@ export const paths = {
   manageResults: manageResultsPath,
   /** The booker's rating of the game, from the feedback request mail. */
   feedback: feedbackPath,
+  /** Gift vouchers (issue 32): buying one, and a voucher's printable page by its private token. */
+  giftVouchers: '/gift-vouchers',
+  giftVoucher: (token: string) => `/gift-vouchers/${encodeURIComponent(token)}`,
   /** The host console: the list, and one game. */
   hostHome: staffPaths.hostHome,
   host: hostPath,
@@ -48,6 +51,8 @@ export const paths = {
     users: '/admin/users',
     payments: '/admin/payments',
     promoCodes: '/admin/promo-codes',
+    giftVouchers: '/admin/gift-vouchers',
+    giftVoucher: (id: number | string) => `/admin/gift-vouchers/${id}`,
     markers: '/admin/markers',
   },
 } as const;

@@ -1,5 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { formatMoney } from '../../../shared/money';
+import { formatMoney, formatPence, toMinorUnits } from '../../../shared/money';
+import { formatVoucherCode, voucherPays } from '../../../shared/commerce/gift-vouchers';
 import { ADD_ONS, PLANS } from '../../../shared/plans';
 import { copyToClipboard } from '../../lib/clipboard';
 import { paths } from '../../lib/paths';
@@ -10,8 +11,9 @@ import { browserTimeZone, isPriced, type WizardState } from './wizard-state';
 import { useWizard } from './wizard-store';
 import { PaymentPanel } from '../payment-panel';
 import { Button } from '../ui/button';
-import { DiscountCodeBox, discountErrorText } from '../discount-code-box';
+import { DiscountCodeBox, discountErrorText, type AppliedVoucher } from '../discount-code-box';
 import { fetchDiscountQuote } from './wizard-api';
+import type { DiscountQuote } from '../../../shared/api/promo-codes';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -20,6 +22,18 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
       <dd className="text-slate-900">{children}</dd>
     </div>
   );
+}
+
+/**
+ * A gift voucher's code in the box (decision 0406): not a discount but a payment of min(balance, total) once booked,
+ * so the summary keeps the total and says what the voucher pays and what is left to pay. Null for a promo code.
+ */
+function appliedVoucher(state: WizardState): AppliedVoucher | null {
+  const balance = state.discount?.voucherBalance ?? null;
+  if (state.discountCode === null || state.discount === null || balance === null) return null;
+  const total = toMinorUnits(state.discount.totalPrice);
+  const pays = voucherPays(balance, total);
+  return { code: state.discountCode, pays, leftToPay: total - pays, currency: state.currency, paid: false };
 }
 
 /** What the booking is: the same rows before the booker books (wizard prices) and after (the server's prices). */
@@ -32,6 +46,7 @@ function SummaryList({ state }: { state: WizardState }) {
   // Before booking the prices are the wizard's, from the loaded price list with the server's own rule; none shown until it is there.
   const priced = state.id !== null || isPriced(state);
   const amount = (value: number) => (priced ? formatMoney(value, state.currency) : state.pricingError ? 'Not available' : 'Loading...');
+  const voucher = appliedVoucher(state);
   return (
     <dl className="rounded-xl border border-slate-200 bg-white px-4" aria-label="Booking summary">
       <Row label="Date and time">
@@ -46,7 +61,7 @@ function SummaryList({ state }: { state: WizardState }) {
       <Row label="Add-ons">{addOnNames.length > 0 ? addOnNames.join(', ') : 'None'}</Row>
       <Row label="Price per person">{amount(state.pricePerPerson)}</Row>
       <Row label="Add-ons total">{amount(state.addOnsTotal)}</Row>
-      {state.discountCode ? (
+      {state.discountCode && !voucher ? (
         <Row label={`Discount (${state.discountCode})`}>
           <span data-testid="summary-discount">{state.discount ? `−${formatMoney(state.discount.discountTotal, state.currency)}` : 'Loading...'}</span>
         </Row>
@@ -56,6 +71,16 @@ function SummaryList({ state }: { state: WizardState }) {
           {state.discountCode ? (state.discount ? formatMoney(state.discount.totalPrice, state.currency) : 'Loading...') : amount(state.totalPrice)}
         </strong>
       </Row>
+      {voucher ? (
+        <>
+          <Row label={`Gift voucher (${formatVoucherCode(voucher.code)})`}>
+            <span data-testid="summary-voucher">−{formatPence(voucher.pays, voucher.currency)}</span>
+          </Row>
+          <Row label="Left to pay">
+            <strong data-testid="summary-left-to-pay">{formatPence(voucher.leftToPay, voucher.currency)}</strong>
+          </Row>
+        </>
+      ) : null}
       <Row label="Email">{state.contactDetails.email}</Row>
     </dl>
   );
@@ -83,6 +108,16 @@ function ConfirmSummary({ state }: { state: WizardState }) {
   );
 }
 
+/** The server's quote of a code as the wizard keeps it: a voucher's balance, or the promo code's discount. */
+const appliedAction = (quote: DiscountQuote) =>
+  ({
+    type: 'discountApplied',
+    code: quote.discount_code,
+    discountTotal: quote.discount_total,
+    totalPrice: quote.total_price,
+    voucherBalance: quote.kind === 'voucher' ? quote.voucher_balance : null,
+  }) as const;
+
 /**
  * The one code box of step 4: the server prices the code for these choices (the same check and rule as Book now),
  * and prices it again when the booker went back and changed a choice; a code that no longer applies is taken out.
@@ -97,7 +132,7 @@ function WizardDiscountBox({ state }: { state: WizardState }) {
     if (!needsQuote || code === null) return;
     const controller = new AbortController();
     fetchDiscountQuote(code, facts, controller.signal).then(
-      (quote) => dispatch({ type: 'discountApplied', code: quote.discount_code, discountTotal: quote.discount_total, totalPrice: quote.total_price }),
+      (quote) => dispatch(appliedAction(quote)),
       (error: unknown) => {
         if (controller.signal.aborted) return;
         setStale(discountErrorText(error));
@@ -111,11 +146,12 @@ function WizardDiscountBox({ state }: { state: WizardState }) {
   const apply = async (typed: string) => {
     const quote = await fetchDiscountQuote(typed, facts);
     setStale(null);
-    dispatch({ type: 'discountApplied', code: quote.discount_code, discountTotal: quote.discount_total, totalPrice: quote.total_price });
+    dispatch(appliedAction(quote));
   };
+  const voucher = appliedVoucher(state);
   return (
     <>
-      <DiscountCodeBox applied={code} onApply={apply} onRemove={() => dispatch({ type: 'discountRemoved' })} />
+      <DiscountCodeBox applied={code} voucher={voucher} onApply={apply} onRemove={() => dispatch({ type: 'discountRemoved' })} />
       {stale ? (
         <p role="alert" className="mt-2 text-sm text-red-700">
           {stale}

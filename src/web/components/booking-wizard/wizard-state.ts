@@ -86,8 +86,9 @@ export type WizardState = {
   /**
    * What the server priced for that code and these choices (GET /api/discount-codes/:code), then what the booking
    * answered: the summary shows these, never a discount of its own. Null while a changed choice is priced again.
+   * `voucherBalance` (minor units) when the code is a gift voucher's: it takes nothing off, it pays (decision 0406).
    */
-  discount: { discountTotal: number; totalPrice: number } | null;
+  discount: { discountTotal: number; totalPrice: number; voucherBalance: number | null } | null;
 };
 
 export type CreatedBooking = {
@@ -126,7 +127,7 @@ export type WizardAction =
   | { type: 'captureTracking'; tracking: Tracking }
   | { type: 'setIdempotencyKey'; key: string }
   | { type: 'bookingCreated'; booking: CreatedBooking }
-  | { type: 'discountApplied'; code: string; discountTotal: number; totalPrice: number }
+  | { type: 'discountApplied'; code: string; discountTotal: number; totalPrice: number; voucherBalance: number | null }
   | { type: 'discountRemoved' };
 
 /** The browser's own zone, or Europe/London when it cannot be read. */
@@ -326,7 +327,11 @@ function apply(s: WizardState, action: WizardAction): WizardState {
     case 'setIdempotencyKey':
       return { ...s, idempotencyKey: action.key };
     case 'discountApplied':
-      return { ...s, discountCode: action.code, discount: { discountTotal: action.discountTotal, totalPrice: action.totalPrice } };
+      return {
+        ...s,
+        discountCode: action.code,
+        discount: { discountTotal: action.discountTotal, totalPrice: action.totalPrice, voucherBalance: action.voucherBalance },
+      };
     case 'discountRemoved':
       return { ...s, discountCode: null, discount: null };
     case 'bookingCreated':
@@ -340,7 +345,10 @@ function apply(s: WizardState, action: WizardAction): WizardState {
         addOnsTotal: action.booking.add_ons_total,
         totalPrice: action.booking.total_price,
         discountCode: action.booking.discount_code,
-        discount: action.booking.discount_code ? { discountTotal: action.booking.discount_total, totalPrice: action.booking.total_price } : null,
+        // A voucher's code is no discount of the booking (its discount_code stays null): what it paid is in the payment panel.
+        discount: action.booking.discount_code
+          ? { discountTotal: action.booking.discount_total, totalPrice: action.booking.total_price, voucherBalance: null }
+          : null,
         stepIndex: LAST_STEP,
       };
   }

@@ -19,6 +19,7 @@ const NAV = [
   { to: paths.admin.submissions, label: 'Submissions' },
   { to: paths.admin.payments, label: 'Payments' },
   { to: paths.admin.promoCodes, label: 'Promo codes' },
+  { to: paths.admin.giftVouchers, label: 'Gift vouchers' },
   { to: paths.admin.markers, label: 'Markers' },
   { to: paths.admin.users, label: 'Users' },
   { to: paths.admin.activity, label: 'Activity' },

@@ -3,6 +3,11 @@ import type { ChallengeOption, ChickenInput, GameAreaInput, LocationsInput, Team
 import { bookerGameEndpoints as game } from '../../../shared/api/endpoints/booker-game';
 import { publicBookingEndpoints as booking } from '../../../shared/api/endpoints/public-booking';
 import { MANAGE_KEY_HEADER, type UpdateBookingInput } from '../../../shared/api/public-booking';
+import { giftVoucherEndpoints } from '../../../shared/api/endpoints/gift-vouchers';
+import { discountQuoteEndpoint } from '../../../shared/api/endpoints/promo-codes';
+import type { DiscountQuote } from '../../../shared/api/promo-codes';
+import type { RedeemVoucherResponse } from '../../../shared/api/gift-vouchers';
+import { isCurrency, isPlanType } from '../../../shared/plans';
 import { api } from '../../lib/api-client';
 import { pathOf } from '../../../shared/api/endpoint';
 
@@ -31,6 +36,24 @@ export async function fetchBookingByManageKey(key: string): Promise<BookerBookin
 /** PATCH /api/bookings/{id}, proving the management key in X-Manage-Key. */
 export async function updateBooking(b: Pick<BookerBooking, 'id' | 'manage_key'>, body: UpdateBookingInput): Promise<BookerBooking> {
   return (await api(booking.update, { params: { id: b.id }, body, headers: { [MANAGE_KEY_HEADER]: b.manage_key } })).booking;
+}
+
+/**
+ * GET /api/discount-codes/:code for this booking's choices: whether a code is a promo code or a gift voucher (and
+ * what either would do), before the booker page sends it where it belongs. Null for a booking the quote cannot
+ * describe (a plan or currency no longer offered): the PATCH then judges the code.
+ */
+export async function quoteCode(b: Pick<BookerBooking, 'plan_type' | 'players' | 'currency' | 'add_ons'>, code: string): Promise<DiscountQuote | null> {
+  if (!isPlanType(b.plan_type) || !isCurrency(b.currency)) return null;
+  return api(discountQuoteEndpoint, {
+    params: { code },
+    query: { plan_type: b.plan_type, players: b.players, currency: b.currency, add_ons: b.add_ons.join(',') },
+  });
+}
+
+/** POST /api/booking/{code}/voucher: the voucher pays what is outstanding (at most its balance); answers the booking. */
+export async function redeemVoucher(b: Organiser, code: string): Promise<RedeemVoucherResponse> {
+  return api(giftVoucherEndpoints.redeem, { ...asOrganiser(b), body: { code } });
 }
 
 export async function fetchChallengeOptions(o: Organiser): Promise<ChallengeOption[]> {

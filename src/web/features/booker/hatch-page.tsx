@@ -1,11 +1,14 @@
-import { Navigate, useParams } from 'react-router';
+import { useState } from 'react';
+import { Navigate, useNavigate, useParams } from 'react-router';
 import type { BookerBooking, PublicBooking } from '../../../shared/api/booking';
 import type { UpdateBookingInput } from '../../../shared/api/public-booking';
 import { BOOKER_MESSAGES } from '../../../shared/api/booker-game';
 import { paths } from '../../lib/paths';
 import { useAction } from '../../lib/use-action';
 import { Spinner } from '../../components/spinner';
-import { updateBooking } from './booker-api';
+import { quoteCode, redeemVoucher, updateBooking } from './booker-api';
+import { toMinorUnits } from '../../../shared/money';
+import { voucherNavigationState } from './voucher-payment';
 import { money } from './booking-format';
 import { BookingSummary } from './booking-summary';
 import { Badge, Section } from '../../components/ui';
@@ -15,7 +18,7 @@ import { GameDetailsEditor } from './game-details-editor';
 import { isOrganiserView, loadErrorText, useBooking } from './use-booking';
 import { PublicGameDetails } from './public-game-details';
 import { PaymentPanel } from '../../components/payment-panel';
-import { DiscountCodeBox } from '../../components/discount-code-box';
+import { DiscountCodeBox, type AppliedVoucher } from '../../components/discount-code-box';
 
 /** A paid booking reached by its old temp code: public facts, and where the organiser manages it now. */
 function PaidNotice({ booking }: { booking: PublicBooking }) {
@@ -50,6 +53,8 @@ export function HatchPage() {
   };
   const details = useAction(save);
   const contact = useAction(save);
+  const navigate = useNavigate();
+  const [voucherPaid, setVoucherPaid] = useState<AppliedVoucher | null>(null);
 
   if (isPending)
     return (
@@ -63,6 +68,30 @@ export function HatchPage() {
   if (booking.code_type === 'game') return <Navigate to={paths.manage(booking.manage_key)} replace />;
 
   const saveWith = (action: typeof details) => (body: UpdateBookingInput) => void action.run({ target: booking, body });
+  // The one box (decision 0406): the server says what the code is; a promo code is the booking's (PATCH), a gift
+  // voucher pays what is due now. Its payment makes the booking a game, managed from the management page from then on.
+  const applyCode = async (code: string) => {
+    const quote = await quoteCode(booking, code);
+    if (quote?.kind !== 'voucher') {
+      replace(await updateBooking(booking, { discount_code: code }));
+      return;
+    }
+    const { booking: after, voucher } = await redeemVoucher(booking, code);
+    // Nothing was paid before (this page is the unpaid booking's), so what is left is the total less the voucher's payment.
+    const applied = {
+      code: voucher.code,
+      pays: voucher.paid,
+      leftToPay: toMinorUnits(after.total_price) - voucher.paid,
+      currency: voucher.currency,
+      paid: true,
+    };
+    if (after.code_type === 'game') {
+      void navigate(paths.manage(after.manage_key), { state: voucherNavigationState(applied) });
+      return;
+    }
+    setVoucherPaid(applied);
+    replace(after);
+  };
   return (
     <PageFrame>
       <header className="px-1">
@@ -88,12 +117,16 @@ export function HatchPage() {
         {/* The one code box before paying: the server checks and prices the code (decision 0400). */}
         <DiscountCodeBox
           applied={booking.discount_code}
-          onApply={async (code) => {
-            replace(await updateBooking(booking, { discount_code: code }));
-          }}
-          onRemove={async () => {
-            replace(await updateBooking(booking, { discount_code: null }));
-          }}
+          voucher={voucherPaid}
+          more
+          onApply={applyCode}
+          onRemove={
+            booking.discount_code && !voucherPaid
+              ? async () => {
+                  replace(await updateBooking(booking, { discount_code: null }));
+                }
+              : undefined
+          }
         />
       </Section>
 

@@ -21,6 +21,7 @@ import { BriefingEditor } from '../../components/briefing-editor';
 import { PaymentPanel } from '../../components/payment-panel';
 import { InvoicesSection } from './invoices-section';
 import { loadErrorText, useManagedBooking } from './use-booking';
+import { useVoucherJustPaid, VoucherPaidNotice } from './voucher-payment';
 
 const STAGE_TONES: Record<OrganiserStage, BadgeTone> = { setup: 'brand', activated: 'green', live: 'green', over: 'slate' };
 
@@ -88,6 +89,7 @@ function ShareWithPlayers({ booking }: { booking: BookerBooking }) {
 export function ManagePage() {
   const { key = '' } = useParams();
   const { data: booking, isPending, error, replace } = useManagedBooking(key);
+  const voucherJustPaid = useVoucherJustPaid();
   // Kept on the way to the booking page: the provider's cancel link says ?payment=cancelled.
   const { search } = useLocation();
 
@@ -132,6 +134,7 @@ export function ManagePage() {
         {booking.assigned_host_name ? <p className="mt-2 text-sm text-slate-700">Your host: {booking.assigned_host_name}</p> : null}
       </Section>
       <Section look="page" id="pay" title="Payment">
+        {voucherJustPaid ? <VoucherPaidNotice voucher={voucherJustPaid} /> : null}
         <PaymentPanel manageKey={booking.manage_key} revision={booking.version} />
       </Section>
       <InvoicesSection booking={booking} />

@@ -1,0 +1,130 @@
+import { useId } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import { buyGiftVoucherBody, type BuyGiftVoucherBody, type BuyGiftVoucherInput } from '../../../shared/api/gift-vouchers';
+import { VOUCHER_AMOUNT, voucherAmountMessage } from '../../../shared/commerce/gift-vouchers';
+import { formatPence, parseMinorUnits } from '../../../shared/money';
+import { CURRENCIES, DEFAULT_CURRENCY } from '../../../shared/plans';
+import { ApiError } from '../../lib/api-client';
+import { useAction } from '../../lib/use-action';
+import { Button, Field, FieldError, Input, Section, Select, Textarea } from '../../components/ui';
+import { buyGiftVoucher } from './gift-vouchers-api';
+import { VoucherFrame } from './voucher-frame';
+
+/**
+ * What the buyer types (the amount in whole units of the currency, as the staff forms take money), turned into the
+ * endpoint's body and judged by its own shared schema: the same messages on the same fields as the server's 422.
+ */
+const buyForm = z
+  .object({
+    amount: z.string(),
+    currency: z.enum(CURRENCIES),
+    recipient_name: z.string(),
+    message: z.string(),
+    buyer_name: z.string(),
+    buyer_email: z.string(),
+  })
+  .transform((v, ctx): BuyGiftVoucherInput => {
+    const amount = parseMinorUnits(v.amount);
+    if (amount === null) ctx.addIssue({ code: 'custom', path: ['amount'], message: voucherAmountMessage(v.currency) });
+    return { ...v, amount: amount ?? 0, message: v.message || null };
+  })
+  .pipe(buyGiftVoucherBody);
+
+type Values = z.input<typeof buyForm>;
+const FIELD_NAMES: readonly (keyof Values)[] = ['amount', 'currency', 'recipient_name', 'message', 'buyer_name', 'buyer_email'];
+const EMPTY: Values = { amount: '', currency: DEFAULT_CURRENCY, recipient_name: '', message: '', buyer_name: '', buyer_email: '' };
+
+/** "A gift voucher worth £50.00", as the buyer types: the amount in the chosen currency, through Intl. */
+function AmountPreview({ amount, currency }: { amount: string; currency: string }) {
+  const pence = parseMinorUnits(amount);
+  return (
+    <p className="text-sm text-slate-700" aria-live="polite" data-testid="voucher-worth">
+      {pence === null
+        ? `From ${formatPence(VOUCHER_AMOUNT.min, currency)} to ${formatPence(VOUCHER_AMOUNT.max, currency)}.`
+        : `A gift voucher worth ${formatPence(pence, currency)}`}
+    </p>
+  );
+}
+
+/**
+ * /gift-vouchers: a visitor buys a gift voucher (issue 32, decision 0406). They pay at the payment provider's page,
+ * which sends them back to the voucher's printable page; the voucher is mailed to them too.
+ */
+export function BuyGiftVoucherPage() {
+  const uid = useId();
+  const {
+    register,
+    handleSubmit,
+    control,
+    setError,
+    formState: { errors },
+  } = useForm<Values, unknown, BuyGiftVoucherBody>({ resolver: zodResolver(buyForm), defaultValues: EMPTY });
+  const [amount, currency] = useWatch({ control, name: ['amount', 'currency'] });
+
+  // The server's field messages land on their fields; its message (no card payments here…) is the toast and the line.
+  const buy = useAction({
+    call: buyGiftVoucher,
+    failure: 'Could not start the payment. Please try again.',
+    failureToast: 'server',
+    onSuccess: (checkoutUrl) => window.location.assign(checkoutUrl),
+    onError: (error) => {
+      if (!(error instanceof ApiError)) return;
+      for (const [key, messages] of Object.entries(error.errors)) {
+        const field = FIELD_NAMES.find((f) => f === key);
+        if (field && messages[0]) setError(field, { type: 'server', message: messages[0] });
+      }
+    },
+  });
+  const leaving = buy.isPending || buy.isSuccess;
+
+  return (
+    <VoucherFrame>
+      <header className="px-1">
+        <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Give a Chicken hunt</h1>
+        <p className="mt-1 text-slate-600">
+          A gift voucher pays for a game, in part or in full. We email it to you to print or forward, with its code to type when booking.
+        </p>
+      </header>
+      <Section look="page" id="buy-voucher" title="Your gift voucher">
+        <form onSubmit={(e) => void handleSubmit(buy.run)(e)} noValidate aria-label="Buy a gift voucher" className="grid gap-4 sm:grid-cols-2">
+          <Field label="Amount" id={`${uid}-amount`} error={errors.amount?.message} hint="In whole units of the currency, e.g. 50 or 75.50.">
+            <Input inputMode="decimal" autoComplete="off" {...register('amount')} />
+          </Field>
+          <Field label="Currency" id={`${uid}-currency`} error={errors.currency?.message}>
+            <Select {...register('currency')}>
+              {CURRENCIES.map((c) => (
+                <option key={c} value={c}>
+                  {c}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          <div className="sm:col-span-2">
+            <AmountPreview amount={amount} currency={currency} />
+          </div>
+          <Field label="Recipient's name" id={`${uid}-recipient`} error={errors.recipient_name?.message} className="sm:col-span-2">
+            <Input autoComplete="off" {...register('recipient_name')} />
+          </Field>
+          <Field label="Message (optional)" id={`${uid}-message`} error={errors.message?.message} hint="Printed on the voucher." className="sm:col-span-2">
+            <Textarea rows={3} maxLength={500} {...register('message')} />
+          </Field>
+          <Field label="Your name" id={`${uid}-buyer`} error={errors.buyer_name?.message}>
+            <Input autoComplete="name" {...register('buyer_name')} />
+          </Field>
+          <Field label="Your email" id={`${uid}-email`} error={errors.buyer_email?.message} hint="We send the voucher here once it is paid.">
+            <Input type="email" autoComplete="email" {...register('buyer_email')} />
+          </Field>
+          <div className="space-y-2 sm:col-span-2">
+            <Button type="submit" variant="primary" size="lg" disabled={leaving} aria-busy={leaving}>
+              {leaving ? 'Opening payment…' : 'Continue to payment'}
+            </Button>
+            {/* A refusal of a field says itself there; any other (no card payments here…) says itself here. */}
+            <FieldError message={Object.keys(errors).length > 0 ? null : buy.error} />
+          </div>
+        </form>
+      </Section>
+    </VoucherFrame>
+  );
+}
