@@ -7,6 +7,7 @@ import { runMaintenance } from './platform/maintenance';
 import { endDueGames, shrinkDueAreas, queueDueResultsMails } from './domains/game';
 import { registerSchedulerMetrics, startScheduler } from './platform/scheduler';
 import { foldKeyCountDeltas, runMessageSchedule } from './domains/booking';
+import { expireDueVouchers } from './domains/commerce';
 import { paymentMethodOf } from './platform/payment-provider/payment-setup';
 import { scheduledBackups } from './platform/backup/scheduled-backups';
 
@@ -51,6 +52,9 @@ export async function serve(options: { config: Config; database: Database; webRo
             log: app.log,
           }),
       },
+      // Gift vouchers past their last day lose what is left, once, with a ledger entry (decision 0401); paying with one
+      // after that day is refused before this runs, so an hourly run is soon enough.
+      { name: 'expiring gift vouchers', everyMs: 60 * 60_000, firstAfterMs: 60_000, run: () => expireDueVouchers(db, new Date()) },
       // Expired sessions, windows and keys go; folding the booking count deltas keeps the first staff read after a
       // quiet spell quick.
       { name: 'maintenance', everyMs: 10 * 60_000, firstAfterMs: 30_000, run: () => runMaintenance(db, [pruneExpiredSessions, foldKeyCountDeltas]) },

@@ -8,7 +8,9 @@ import type { CreateBookingBody } from '../../../shared/api/public-booking';
 import { newManageKey, newTempCode } from '../../platform/codes';
 import { ValidationError } from '../../platform/errors';
 import { loadPriceTable, priceBooking } from '../catalogue';
-import { attachDiscountCode, claimDiscountCode } from '../commerce/records';
+import { attachDiscountCode, claimDiscountCode, promoCodeOf } from '../commerce/records';
+import { payWithVoucher } from './voucher-payment';
+import type { BookingMailer } from './mails/mail-facts';
 import type { BookingAggregate } from './booking-record';
 import { contactValues } from './contact-columns';
 import { contactDetailsSchema, type ContactDetails } from '../../../shared/booking-contact';
@@ -37,7 +39,7 @@ export type NewBookingInput = {
   createdBySession: string | null;
   userId?: number | null;
   tracking: Tracking;
-  /** The one box's promo code (commerce domain, decision 0400); null or absent: none. */
+  /** The one box's promo code or gift voucher code (commerce domain, decisions 0400, 0401); null or absent: none. */
   discountCode?: string | null;
 };
 
@@ -45,6 +47,8 @@ export type CreateOptions = {
   now?: Date;
   /** Staff recording an old lead may enter a past date; the public wizard may not. */
   allowPastDate?: boolean;
+  /** The mails of a payment a gift voucher makes at once (receipt, game links); null or absent: none. */
+  mailer?: BookingMailer | null;
 };
 
 /** 422 when the client asks for a hosted game that nobody pays a host for (shared rule: isHostedGame). */
@@ -144,7 +148,7 @@ export async function createBookingRecord(tx: Tx, input: NewBookingInput, option
     currency: input.currency,
     pricePerPerson: price.price_per_person,
     addOnsTotal: price.add_ons_total,
-    discountCode: claim?.code ?? null,
+    discountCode: promoCodeOf(claim),
     discountTotal: price.discount_total,
     totalPrice: price.total_price,
     meetingTime: { hour: input.meetingTime.hour, minute: input.meetingTime.minute },
@@ -174,12 +178,21 @@ export async function createBookingRecord(tx: Tx, input: NewBookingInput, option
       pricePerPerson: price.price_per_person,
       addOns,
       players: input.players,
-      discountCode: claim?.code ?? null,
+      discountCode: promoCodeOf(claim),
       discountTotal: price.discount_total,
       totalPrice: price.total_price,
     })
     .returning();
   if (claim) await attachDiscountCode(tx, claim, booking.id);
+  // A gift voucher's code pays the new booking (decision 0401): a payment, not a discount, so it is priced as listed.
+  if (claim?.kind === 'voucher') {
+    const paid = await payWithVoucher(
+      tx,
+      { bookingId: booking.id, code: claim.code, field: 'discount_code', now: options.now ?? new Date() },
+      options.mailer ?? null,
+    );
+    return { id: booking.id, aggregate: paid.aggregate };
+  }
   return { id: booking.id, aggregate: { booking, game: null, host: null, teams: [], payments: [], contacts: [], pricing } };
 }
 

@@ -13,7 +13,8 @@ import { closedPaymentMessage, hasPaid, isClosed } from '../../../shared/lifecyc
 import { planHasPowerUps } from '../../../shared/plans';
 import { ProviderError, type PaymentProvider } from '../../platform/payment-provider/payment-provider';
 import { PAYMENT_MESSAGES } from '../../../shared/api/payments';
-import { issueLedgerDocument, type LedgerBookingFacts } from '../commerce/records';
+import { issueLedgerDocument, refundToVoucher, type LedgerBookingFacts } from '../commerce/records';
+import { VOUCHER_PAYMENT_TYPE } from '../../../shared/commerce/gift-vouchers';
 import type { MailAttachment } from '../../platform/mail';
 import type { BookingRow } from './booking-row';
 
@@ -135,7 +136,10 @@ async function queueReceipt(
       currency: entry.currency,
       paidNet: rows.reduce((sum, r) => sum + r.paymentAmount, 0),
       total: toMinorUnits(Number(booking.totalPrice)),
-      method: Object.entries(PAYMENT_TYPE_LABELS).find(([type]) => type === entry.method)?.[1] ?? entry.method,
+      method:
+        entry.method === VOUCHER_PAYMENT_TYPE
+          ? 'Gift voucher'
+          : (Object.entries(PAYMENT_TYPE_LABELS).find(([type]) => type === entry.method)?.[1] ?? entry.method),
       at: new Date(),
     },
     entry.kind,
@@ -220,6 +224,9 @@ export async function correctPayment(
     })
     .returning({ id: bookingPayments.id });
   if (!entry) throw new Error('correction not recorded');
+  // A gift voucher's payment goes back onto the voucher, not to a card (decision 0401); the credit note follows as for any.
+  if (target.paymentType === VOUCHER_PAYMENT_TYPE)
+    await refundToVoucher(tx, { paymentId: target.id, correctionId: entry.id, bookingId: booking.id, amount, now: new Date() });
   // The credit note of its payment's invoice, in this transaction (decision 0411), a void's too: an issued number stays.
   const creditNote = await issueLedgerDocument(tx, {
     booking: invoicedBooking(booking),

@@ -9,3 +9,5 @@ export * from './booking-lookups';
 export { addPricingHistory, convertLead } from './booking-history';
 export { runMessageSchedule } from './message-schedule/message-schedule-job';
 export { registerBookingMetrics } from './message-schedule/balance-overdue';
+export { payWithVoucher } from './voucher-payment';
+export { toBookerBooking } from './booking-record';

@@ -1,3 +1,5 @@
 // The commerce domain (issue 32): promo codes (codes/), gift vouchers (vouchers/), invoices and credit notes
-// (invoices/). It owns its tables (tables/); other domains ask it only through this file.
-export {};
+// (invoices/). It owns its tables (tables/); other domains ask it only through this file (or records.ts, for the booking
+// domain's own transactions).
+export { settleVoucherCheckout, type VoucherSettleOutcome } from './vouchers/voucher-checkout';
+export { expireDueVouchers } from './vouchers/voucher-expiry';

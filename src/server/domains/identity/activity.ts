@@ -5,7 +5,8 @@ export type ActivityEntry = {
   actorId: number | null;
   /** e.g. 'booking.lead_status', 'user.roles', 'challenge.create'. */
   action: string;
-  entityType: 'booking' | 'user' | 'challenge' | 'game' | 'payment' | 'price' | 'mail' | 'proposal' | 'submission' | 'team' | 'item_station' | 'setting';
+  entityType:
+    'booking' | 'user' | 'challenge' | 'game' | 'payment' | 'price' | 'mail' | 'proposal' | 'submission' | 'team' | 'item_station' | 'setting' | 'gift_voucher';
   entityId?: string | number | null;
   bookingId?: number | null;
   subjectUserId?: number | null;

@@ -6,7 +6,10 @@
 
 /** What the app asks the provider to charge: one line, a fixed amount in minor units of the booking's currency. */
 export type CheckoutRequest = {
-  bookingId: number;
+  /** The booking paid for; absent when the checkout pays for something else, named by `reference` (a gift voucher). */
+  bookingId?: number;
+  /** The provider's client reference when not a booking's id, e.g. `gift-voucher-12`. */
+  reference?: string;
   amount: number;
   currency: string;
   purpose: string;

@@ -251,7 +251,7 @@ export async function createAdminBooking(db: Db, mailer: BookingMailer, actorId:
     const made = await createBookingRecord(
       tx,
       inputFromCreateBody(body, { bookingStatus: 'lead', createdBySession: null, hosted: body.hosted, tracking: { ...ADMIN_CREATED_TRACKING } }),
-      { allowPastDate: true },
+      { allowPastDate: true, mailer },
     );
     await recordActivity(tx, {
       actorId,

@@ -1,4 +1,4 @@
-import type { Db } from '../../../platform/db/client';
+import type { Db, Tx } from '../../../platform/db/client';
 import type { Mailer } from '../../../platform/mail';
 import { createBookingRecord, inputFromCreateBody, scheduleErrors, trackingFromBody } from '../booking-create';
 import { loadBookingAggregate, toBookerBooking, toPublicBooking } from '../booking-record';
@@ -26,7 +26,8 @@ import { gameCodeOf } from './public-booking-repository';
 import { addPricingHistory } from '../booking-history';
 import { contactOfRow, contactValues } from '../contact-columns';
 import { CONTACT_FIELD_NAMES, type ContactDetails, type ContactField } from '../../../../shared/booking-contact';
-import { attachDiscountCode, claimDiscountCode, releaseDiscountCode } from '../../commerce/records';
+import { attachDiscountCode, claimDiscountCode, promoCodeOf, releaseDiscountCode } from '../../commerce/records';
+import { payWithVoucher } from '../voucher-payment';
 import { normalizeDiscountCode } from '../../../../shared/commerce/discount-code';
 
 type BookingAnswer = { booking: BookerBooking };
@@ -59,7 +60,7 @@ export async function createPublicBooking(
       const created = await createBookingRecord(
         tx,
         inputFromCreateBody(input.body, { bookingStatus: 'enquiry', createdBySession: input.sessionKey, tracking: trackingFromBody(input.body) }),
-        input.now ? { now: input.now } : {},
+        { ...(input.now ? { now: input.now } : {}), mailer: { mail: deps.mail, baseUrl: input.baseUrl } },
       );
       const booking = toBookerBooking(created.aggregate);
       // The confirmation is about the game's time: it carries the calendar invite (decision 0373).
@@ -234,8 +235,29 @@ async function changeBooking(
   deps: ChangeDeps,
   input: { id: number; body: UpdateBookingBody; sessionKey: string | null; bookingCode: string | null; manageKey: string | null; now?: Date },
 ): Promise<BookingAnswer> {
-  const { aggregate } = await withBooking(
-    deps.db,
+  // A gift voucher's code in the box pays once the change is made, in the same transaction (decision 0401).
+  return deps.db.transaction(async (tx) => {
+    const typed: { voucher: string | null } = { voucher: null };
+    const { aggregate } = await editBooking(tx, deps, input, typed);
+    if (typed.voucher === null) return { booking: toBookerBooking(aggregate) };
+    const now = input.now ?? new Date();
+    const paid = await payWithVoucher(
+      tx,
+      { bookingId: input.id, code: typed.voucher, field: 'discount_code', now },
+      { mail: deps.mail, baseUrl: deps.baseUrl },
+    );
+    return { booking: toBookerBooking(paid.aggregate) };
+  });
+}
+
+function editBooking(
+  tx: Tx,
+  deps: ChangeDeps,
+  input: { id: number; body: UpdateBookingBody; sessionKey: string | null; bookingCode: string | null; manageKey: string | null; now?: Date },
+  typed: { voucher: string | null },
+) {
+  return withBooking(
+    tx,
     { id: input.id },
     {
       actor: { source: 'booker' },
@@ -316,6 +338,7 @@ async function changeBooking(
         const now = input.now ?? new Date();
         const claim = after.discount_code ? await claimDiscountCode(tx, after.discount_code, { planType, players: after.players, currency, now }) : null;
         if (claim) await attachDiscountCode(tx, claim, row.id);
+        if (claim?.kind === 'voucher') typed.voucher = claim.code;
         const price = priceBooking(await loadPriceTable(tx, currency), { planType, addOns, players: after.players, discount: claim?.discount ?? null });
         Object.assign(update, {
           planType,
@@ -324,7 +347,7 @@ async function changeBooking(
           hosted: isHostedGame(planType, addOns),
           pricePerPerson: price.price_per_person,
           addOnsTotal: price.add_ons_total,
-          discountCode: claim?.code ?? null,
+          discountCode: promoCodeOf(claim),
           discountTotal: price.discount_total,
           totalPrice: price.total_price,
         } satisfies BookingValues);
@@ -334,7 +357,7 @@ async function changeBooking(
           pricePerPerson: price.price_per_person,
           addOns,
           players: after.players,
-          discountCode: claim?.code ?? null,
+          discountCode: promoCodeOf(claim),
           discountTotal: price.discount_total,
           totalPrice: price.total_price,
         });
@@ -345,7 +368,6 @@ async function changeBooking(
       if (update.totalPrice !== undefined && Number(update.totalPrice) !== Number(row.totalPrice)) await queueNewConfirmation(deps, write, input.now);
     },
   );
-  return { booking: toBookerBooking(aggregate) };
 }
 
 /**

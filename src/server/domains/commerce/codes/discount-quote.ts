@@ -17,5 +17,5 @@ export async function quoteDiscountCode(db: DbOrTx, code: string, facts: Discoun
     players: facts.players,
     discount: claim.discount,
   });
-  return { discount_code: claim.code, kind: claim.kind, ...price, voucher_balance: null };
+  return { discount_code: claim.code, kind: claim.kind, ...price, voucher_balance: claim.kind === 'voucher' ? claim.balance : null };
 }

@@ -12,6 +12,7 @@ import { ProviderError, type PaymentProvider, type ProviderCheckout, type Provid
 import { paymentMethodOf, type PaymentSetup } from '../../../platform/payment-provider/payment-setup';
 import { claimEvent, findCheckout, insertCheckout, setCheckoutStatus, setEventOutcome } from './payments-repository';
 import { toMinorUnits } from '../../../../shared/money';
+import { settleVoucherCheckout } from '../../commerce';
 
 export type PaymentDeps = { db: Db; setup: PaymentSetup; mailer: BookingMailer; log: FastifyBaseLogger };
 
@@ -208,8 +209,14 @@ export async function handleWebhook(deps: PaymentDeps, provider: PaymentProvider
       return 'replayed';
     }
     const settles = ['checkout.session.completed', 'checkout.session.async_payment_succeeded', 'checkout.session.expired'];
-    const outcome = event.checkout && settles.includes(event.type) ? await settleCheckout(deps, tx, provider, event.checkout) : 'ignored';
+    const outcome = event.checkout && settles.includes(event.type) ? await settleAny(deps, tx, provider, event.checkout) : 'ignored';
     await setEventOutcome(tx, provider.name, event.id, outcome);
     return outcome;
   });
+}
+
+/** A checkout is a booking's or a gift voucher's (issue 32, decision 0401): the voucher's is settled by the commerce domain. */
+async function settleAny(deps: PaymentDeps, tx: DbOrTx, provider: PaymentProvider, session: ProviderCheckout): Promise<string> {
+  const voucher = await settleVoucherCheckout(tx, { provider, session, mailer: deps.mailer, log: deps.log, now: new Date() });
+  return voucher === 'unknown' ? settleCheckout(deps, tx, provider, session) : `gift voucher ${voucher}`;
 }

@@ -1,0 +1,112 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import { adminGiftVoucherEndpoints, giftVoucherEndpoints } from '../../../../shared/api/endpoints/gift-vouchers';
+import { redeemVoucherResponse } from '../../../../shared/api/gift-vouchers';
+import { errorResponse } from '../../../../shared/api/common';
+import { IDEMPOTENCY_HEADER, MANAGE_KEY_HEADER } from '../../../../shared/api/public-booking';
+import { endpointRoute } from '../../../platform/http/endpoint-route';
+import { headerValue } from '../../../platform/http/request-headers';
+import { UnauthenticatedError } from '../../../platform/errors';
+import { consumeRateLimit } from '../../../platform/rate-limit';
+import { readIdempotencyKey, requestFingerprint, runIdempotent } from '../../../platform/idempotency';
+import { payWithVoucher, toBookerBooking } from '../../booking';
+import { recordActivity } from '../../identity';
+import { bookerBooking } from '../invoices/invoices-service';
+import { buyVoucher, voucherOfPage } from './voucher-checkout';
+import { adminVoucherDetail, createStaffVoucher, listAdminVouchers, toPublicVoucher } from './voucher-admin';
+import { loadValidityMonths, saveValidityMonths } from './voucher-repository';
+
+/** Vouchers bought per client address and hour: far above a buyer's, far below a script's (each opens a checkout). */
+const BUY_LIMIT = { perIp: 10, windowSeconds: 60 * 60 };
+
+/** Buying a voucher, its printable page, and the booker page's box that pays with one (issue 32, decision 0401). */
+export const giftVoucherRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.deps.database;
+  const tags = ['gift vouchers'];
+  const mailer = { mail: app.deps.mail, baseUrl: app.deps.publicUrl };
+  const deps = (request: FastifyRequest) => ({ db, setup: app.deps.payments, mailer, log: request.log });
+
+  endpointRoute(
+    app,
+    giftVoucherEndpoints.buy,
+    { tags, summary: "Buy a gift voucher: stored pending, paid at the provider's checkout page", errors: { 409: errorResponse, 502: errorResponse } },
+    async (request) => {
+      await consumeRateLimit(db, `gift-voucher-buy:ip:${request.ip}`, BUY_LIMIT.perIp, BUY_LIMIT.windowSeconds);
+      const bought = await buyVoucher(deps(request), request.body);
+      return { data: { token: bought.token, status: 'pending' as const }, checkout_url: bought.checkoutUrl };
+    },
+  );
+
+  // A token is a secret like a management key: a wrong one counts as a guess (platform/code-guesses.ts).
+  endpointRoute(app, giftVoucherEndpoints.show, { tags, summary: "A voucher's printable page by its private token" }, async (request) => {
+    const now = new Date();
+    const voucher = await app.deps.codeGuesses.guard(request.ip, () => voucherOfPage(deps(request), request.params.token, now));
+    return { data: toPublicVoucher(voucher, now) };
+  });
+
+  endpointRoute(
+    app,
+    giftVoucherEndpoints.redeem,
+    { tags, summary: 'Pay what is outstanding on a booking with a gift voucher (X-Manage-Key; Idempotency-Key makes retries safe)' },
+    async (request, reply) => {
+      const booking = await bookerBooking({
+        db,
+        guesses: app.deps.codeGuesses,
+        code: request.params.code,
+        manageKey: headerValue(request.headers[MANAGE_KEY_HEADER], 128),
+        ip: request.ip,
+      });
+      const key = readIdempotencyKey(request.headers[IDEMPOTENCY_HEADER]);
+      const result = await runIdempotent(
+        db,
+        {
+          scope: 'POST /api/booking/:code/voucher',
+          key,
+          fingerprint: requestFingerprint({ booking: booking.id, body: request.body }),
+          parse: (stored) => redeemVoucherResponse.parse(stored),
+        },
+        async (tx) => {
+          const paid = await payWithVoucher(tx, { bookingId: booking.id, code: request.body.code, field: 'code', now: new Date() }, mailer);
+          return { statusCode: 200, body: { booking: toBookerBooking(paid.aggregate), voucher: paid.redemption } };
+        },
+      );
+      if (result.replayed) void reply.header('Idempotent-Replayed', 'true');
+      return result.body;
+    },
+  );
+};
+
+function actorId(request: FastifyRequest): number {
+  const user = request.auth.user;
+  if (!user) throw new UnauthenticatedError();
+  return user.id;
+}
+
+/** Staff's vouchers and the validity setting; under /api/admin, so the admin guard (and CSRF on writes) runs first. */
+export const adminGiftVoucherRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.deps.database;
+  const options = { tags: ['admin gift vouchers'] };
+  const mailer = { mail: app.deps.mail, baseUrl: app.deps.publicUrl };
+  endpointRoute(app, adminGiftVoucherEndpoints.list, options, async () => ({ data: await listAdminVouchers(db, new Date()) }));
+  endpointRoute(app, adminGiftVoucherEndpoints.create, options, async (request) => {
+    const data = await createStaffVoucher(db, { actorId: actorId(request), body: request.body, mailer, now: new Date() });
+    return { data };
+  });
+  endpointRoute(app, adminGiftVoucherEndpoints.detail, options, async (request) => ({ data: await adminVoucherDetail(db, request.params.id, new Date()) }));
+  endpointRoute(app, adminGiftVoucherEndpoints.settings, options, async () => ({ data: { validity_months: await loadValidityMonths(db) } }));
+  endpointRoute(app, adminGiftVoucherEndpoints.saveSettings, options, async (request) => {
+    const id = actorId(request);
+    await db.transaction(async (tx) => {
+      const before = await loadValidityMonths(tx);
+      await saveValidityMonths(tx, request.body.validity_months);
+      await recordActivity(tx, {
+        actorId: id,
+        action: 'gift_voucher.settings',
+        entityType: 'setting',
+        before: { validity_months: before },
+        after: { validity_months: request.body.validity_months },
+      });
+    });
+    return { data: { validity_months: await loadValidityMonths(db) } };
+  });
+};
