@@ -263,8 +263,9 @@ describe('object-level access by code', () => {
       briefing: { briefing: 'Stay together.', finish_message: 'Meet at the start.' },
       recap: { published: true },
     };
-    // The invoices and the buyer's details are the booking's, not the game's: either code with the key (issue 32).
-    const eitherCode = new Set(['invoices', 'invoice-details']);
+    // The invoices, the buyer's details and paying with a gift voucher are the booking's, not the game's: either code
+    // with the key (issue 32).
+    const eitherCode = new Set(['invoices', 'invoice-details', 'voucher']);
     const gameRoutes = t.app.routeTable.filter(
       (r) => /^\/api\/booking\/:code\/[a-z-]+$/.test(r.url) && r.method !== 'HEAD' && !eitherCode.has(r.url.split('/').at(-1) ?? ''),
     );
