@@ -3,7 +3,6 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { createAdminGiftVoucherBody, type CreateAdminGiftVoucherBody, type CreateAdminGiftVoucherInput } from '../../../shared/api/gift-vouchers';
-import { voucherAmountMessage } from '../../../shared/commerce/gift-vouchers';
 import { parseMinorUnits } from '../../../shared/money';
 import { CURRENCIES, DEFAULT_CURRENCY } from '../../../shared/plans';
 import { ApiError } from '../../lib/api-client';
@@ -15,10 +14,9 @@ import { createGiftVoucher, giftVouchersKey } from './gift-vouchers-api';
 /** What staff type (an amount in whole units, as the promo code form takes money), judged by the endpoint's own schema. */
 const issueForm = z
   .object({ amount: z.string(), currency: z.enum(CURRENCIES), recipient_name: z.string(), message: z.string(), email: z.string() })
-  .transform((v, ctx): CreateAdminGiftVoucherInput => {
-    const amount = parseMinorUnits(v.amount);
-    if (amount === null) ctx.addIssue({ code: 'custom', path: ['amount'], message: voucherAmountMessage(v.currency) });
-    return { ...v, amount: amount ?? 0, message: v.message || null, email: v.email.trim() || null };
+  .transform((v): CreateAdminGiftVoucherInput => {
+    // An amount that is no amount is 0: the body's own range check then says the one message, in the chosen currency.
+    return { ...v, amount: parseMinorUnits(v.amount) ?? 0, message: v.message || null, email: v.email.trim() || null };
   })
   .pipe(createAdminGiftVoucherBody);
 

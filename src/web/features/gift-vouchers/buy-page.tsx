@@ -3,7 +3,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { buyGiftVoucherBody, type BuyGiftVoucherBody, type BuyGiftVoucherInput } from '../../../shared/api/gift-vouchers';
-import { VOUCHER_AMOUNT, voucherAmountMessage } from '../../../shared/commerce/gift-vouchers';
+import { VOUCHER_AMOUNT } from '../../../shared/commerce/gift-vouchers';
 import { formatPence, parseMinorUnits } from '../../../shared/money';
 import { CURRENCIES, DEFAULT_CURRENCY } from '../../../shared/plans';
 import { ApiError } from '../../lib/api-client';
@@ -25,10 +25,9 @@ const buyForm = z
     buyer_name: z.string(),
     buyer_email: z.string(),
   })
-  .transform((v, ctx): BuyGiftVoucherInput => {
-    const amount = parseMinorUnits(v.amount);
-    if (amount === null) ctx.addIssue({ code: 'custom', path: ['amount'], message: voucherAmountMessage(v.currency) });
-    return { ...v, amount: amount ?? 0, message: v.message || null };
+  .transform((v): BuyGiftVoucherInput => {
+    // An amount that is no amount is 0: the body's own range check then says the one message, in the chosen currency.
+    return { ...v, amount: parseMinorUnits(v.amount) ?? 0, message: v.message || null };
   })
   .pipe(buyGiftVoucherBody);
 
