@@ -1,10 +1,86 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+// Where this build writes (npm run build:web passes --outDir): the worker's precache list is read from its manifest.
+let outDir = '';
+
+/**
+ * Which built files the players' service worker precaches (decision 0433): the app shell (the entry, its styles and
+ * the app-level chunks every page loads) and the play page with every chunk it imports, statically or lazily (the map,
+ * Leaflet, the media picker). The staff pages, the wizard and their heavy libraries (charts, the password dictionary)
+ * stay out: a phone on a data plan fetches about 1 MB, not 3. Read from Vite's build manifest, so a new chunk of the
+ * play page is precached without anyone listing it.
+ */
+
+const names = z.array(z.string()).optional();
+const buildManifest = z.record(
+  z.string(),
+  z.object({ file: z.string(), isEntry: z.boolean().optional(), imports: names, dynamicImports: names, css: names, assets: names }),
+);
+type ManifestChunk = z.infer<typeof buildManifest>[string];
+
+/** Route modules (pages) start with this; the entry's other lazy imports are the app shell's own. */
+const PAGES = 'features/';
+const PLAY_PAGE = 'features/play/play-page.tsx';
+
+function playFiles(manifest: Record<string, ManifestChunk>): Set<string> {
+  const files = new Set<string>();
+  const seen = new Set<string>();
+  const visit = (key: string, lazyToo: boolean) => {
+    const chunk = manifest[key];
+    if (!chunk || seen.has(key)) return;
+    seen.add(key);
+    files.add(chunk.file);
+    for (const file of [...(chunk.css ?? []), ...(chunk.assets ?? [])]) files.add(file);
+    for (const imported of chunk.imports ?? []) visit(imported, true);
+    if (lazyToo) for (const lazy of chunk.dynamicImports ?? []) visit(lazy, true);
+  };
+  const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+  if (!entry) throw new Error('the build manifest has no entry');
+  // The entry's lazy imports are every page of the site: only the shell's own (toaster, providers) and the play page.
+  visit(entry, false);
+  for (const lazy of manifest[entry]?.dynamicImports ?? []) if (!lazy.startsWith(PAGES)) visit(lazy, true);
+  if (!manifest[PLAY_PAGE]) throw new Error(`the build manifest has no ${PLAY_PAGE}: was the play page moved?`);
+  visit(PLAY_PAGE, true);
+  return files;
+}
+
+/** A workbox manifestTransform: keeps the play app's assets (and every non-asset file the globs took: icons). */
+function playPrecacheTransform(outDir: () => string) {
+  return async <T extends { url: string }>(entries: T[]) => {
+    const manifest = buildManifest.parse(JSON.parse(readFileSync(path.join(outDir(), '.vite', 'manifest.json'), 'utf8')));
+    const keep = playFiles(manifest);
+    return { manifest: entries.filter((entry) => !entry.url.startsWith('assets/') || keep.has(entry.url)), warnings: [] };
+  };
+}
 
 export default defineConfig({
   root: 'src/web',
-  plugins: [react(), tailwindcss()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    { name: 'hatch:out-dir', configResolved: (config) => void (outDir = config.build.outDir) },
+    // The players' service worker (decision 0433): our own source (src/web/sw/sw.ts) with workbox's modules,
+    // built to /sw.js with the precache list injected. Registered by the player app only (features/play), scope
+    // /play; the web manifest stays public/manifest.webmanifest. Nothing runs in the dev server.
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'sw',
+      filename: 'sw.ts',
+      injectRegister: false,
+      manifest: false,
+      scope: '/play',
+      injectManifest: {
+        globPatterns: ['assets/**/*.{js,css,png,svg,woff2}', 'icons/*.png', 'manifest.webmanifest'],
+        manifestTransforms: [playPrecacheTransform(() => outDir)],
+      },
+    }),
+  ],
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,

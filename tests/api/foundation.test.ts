@@ -65,6 +65,8 @@ describe('health and pages', () => {
     // Videos play from object URLs (the phone's preview, an answer fetched with the player's token): without this
     // the default-src 'self' left every such <video> empty.
     expect(csp).toContain("media-src 'self' blob:");
+    // The players' service worker fetches map tiles to keep them for a dead zone (0433): the tile origin may be fetched.
+    expect(csp).toContain("connect-src 'self' https://tile.openstreetmap.org");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 });

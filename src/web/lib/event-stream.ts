@@ -29,7 +29,7 @@ export type EventStreamOptions = {
   fetchImpl?: typeof fetch;
 };
 
-export type EventStream = { close(): void; reconnectNow(): void };
+export type EventStream = { close(): void; reconnectNow(): void; dropNow(): void };
 
 /** The delay before reconnect attempt `attempt` (0-based): doubles from the minimum, capped at the maximum. */
 export function backoffDelay(attempt: number, minMs = 1_000, maxMs = 10_000): number {
@@ -137,6 +137,13 @@ export function openEventStream(options: EventStreamOptions): EventStream {
       if (idleTimer) clearTimeout(idleTimer);
       controller?.abort();
       setState('closed');
+    },
+    /**
+     * The browser says it has no network: the connection is dead even if its socket has not noticed (it would sit
+     * silent until the idle timeout), so it is dropped now and the screen says so; reconnects back off until online.
+     */
+    dropNow() {
+      if (!closed) controller?.abort();
     },
     /** The page came back online or into view: do not wait out the backoff. */
     reconnectNow() {

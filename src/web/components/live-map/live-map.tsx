@@ -3,6 +3,8 @@ import L from 'leaflet';
 import { Circle, MapContainer, Marker, Polyline, TileLayer, Tooltip, useMap } from 'react-leaflet';
 import 'leaflet/dist/leaflet.css';
 import { mapTileUrl, TILE_ATTRIBUTION } from '../../lib/map-config';
+import { keepTiles } from '../../lib/keep-tiles';
+import { tilesAhead, type TileRange } from '../../lib/play-offline';
 import { CHICKEN_COLOUR, teamColours, NO_TEAM_COLOUR, type ColourTeam } from '../../../shared/game/team-colours';
 import { escapeHtml } from '../../../shared/html';
 
@@ -41,6 +43,8 @@ type Props = {
   /** Staff only: where the Chicken hid. */
   hidingSpot?: { lat: number; lng: number } | null;
   places?: readonly MapPlace[];
+  /** The player's phone: the area's tiles are fetched once ahead and kept for a dead zone (decision 0433). */
+  keepTilesOffline?: boolean;
 };
 
 // CSS-only markers (Leaflet's default images do not survive bundling). The data attributes let a test, or a
@@ -60,6 +64,11 @@ function playerIcon(player: MapPlayer, colour: string, self: boolean, point: Map
     iconAnchor: [anchor, anchor],
   });
 }
+
+/** The area's box as FitView fits it (its padding too), so the tiles fetched ahead are the ones the map first shows. */
+const areaBounds = (lat: number, lng: number, radius: number) => L.latLng(lat, lng).toBounds(radius * 2.2);
+const FIT_PADDING = 24;
+const FIT_MAX_ZOOM = 17;
 
 /**
  * Fits the view to the area and the players in it: on first load, once more when the first positions arrive, and when
@@ -89,15 +98,47 @@ function FitView({ area, points }: { area: MapArea; points: readonly MapPoint[] 
     const due = first || (!userMoved.current && (fitted.current.area !== key || (withPoints && !fitted.current.withPoints)));
     if (!due) return;
     fitted.current = { area: key, withPoints };
-    const bounds = L.latLng(area.lat, area.lng).toBounds(area.radius * 2.2);
+    const bounds = areaBounds(area.lat, area.lng, area.radius);
     for (const p of points) bounds.extend([p.lat, p.lng]);
     fitting.current = true;
     try {
-      map.fitBounds(bounds, { animate: false, padding: [24, 24], maxZoom: 17 });
+      map.fitBounds(bounds, { animate: false, padding: [FIT_PADDING, FIT_PADDING], maxZoom: FIT_MAX_ZOOM });
     } finally {
       fitting.current = false;
     }
   }, [map, area.lat, area.lng, area.radius, points]);
+  return null;
+}
+
+/**
+ * Asks the players' service worker to fetch the game area's tiles once, at the zoom the map fits it to, one level out
+ * and the levels in that the budget allows (lib/play-offline.ts), so they are there in a dead zone. The URLs are made as
+ * Leaflet makes them (same template, subdomain and retina suffix), so the map's own requests find them cached.
+ */
+function KeepTilesAhead({ area, tileUrl }: { area: MapArea; tileUrl: string }) {
+  const map = useMap();
+  const asked = useRef('');
+  useEffect(() => {
+    const key = `${tileUrl}|${area.lat},${area.lng},${area.radius}`;
+    if (asked.current === key) return;
+    asked.current = key;
+    const bounds = areaBounds(area.lat, area.lng, area.radius);
+    const fitZoom = Math.min(map.getBoundsZoom(bounds, false, L.point(FIT_PADDING * 2, FIT_PADDING * 2)), FIT_MAX_ZOOM);
+    const rangeAt = (z: number): TileRange => {
+      const nw = map.project(bounds.getNorthWest(), z).divideBy(256).floor();
+      const se = map.project(bounds.getSouthEast(), z).divideBy(256).floor();
+      return { z, minX: nw.x, maxX: se.x, minY: nw.y, maxY: se.y };
+    };
+    const subdomains = 'abc';
+    const urls = tilesAhead(fitZoom, rangeAt).flatMap(({ z, minX, maxX, minY, maxY }) => {
+      const list: string[] = [];
+      for (let x = minX; x <= maxX; x += 1)
+        for (let y = minY; y <= maxY; y += 1)
+          list.push(L.Util.template(tileUrl, { r: L.Browser.retina ? '@2x' : '', s: subdomains[Math.abs(x + y) % subdomains.length] ?? 'a', x, y, z }));
+      return list;
+    });
+    keepTiles(urls);
+  }, [map, area.lat, area.lng, area.radius, tileUrl]);
   return null;
 }
 
@@ -181,6 +222,7 @@ export default function LiveMap({
   stations = [],
   hidingSpot = null,
   places = [],
+  keepTilesOffline = false,
 }: Props) {
   const tileUrl = useMemo(() => mapTileUrl(), []);
   // Only whether there are positions, and the first set, matter to the fit: a stable list until that changes.
@@ -222,6 +264,7 @@ export default function LiveMap({
           <PlayerMarker key={p.id} player={p} colour={colourOf(p)} self={p.id === selfId} />
         ))}
         <FitView area={area} points={points} />
+        {keepTilesOffline ? <KeepTilesAhead area={area} tileUrl={tileUrl} /> : null}
       </MapContainer>
     </div>
   );

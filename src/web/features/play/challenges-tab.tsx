@@ -38,7 +38,8 @@ export function ChallengesTab({ code, token, game, teams, myTeamId }: Props) {
       </section>
       {list.isPending ? (
         <Spinner />
-      ) : list.isError ? (
+      ) : list.data === undefined ? (
+        // A refetch that failed (no signal) keeps the list it had: only a list never loaded is an error here.
         <ErrorState
           message={errorMessage(list.error, 'Failed to load the challenges. Please try again.')}
           onRetry={() => void list.refetch()}

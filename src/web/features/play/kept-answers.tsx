@@ -16,12 +16,14 @@ const describe = (item: KeptAnswer) =>
 /**
  * The answers to one challenge that this phone kept (issue 29, decision 0432): "Waiting to send" until the connection
  * returns, then what the server said of each: sent, or not counted with its reason (until the player dismisses it).
+ * Without a challenge, every kept answer of the game: after the end, the challenge cards are gone, but an answer kept
+ * in a dead zone may only now be sent, or refused (decision 0433).
  */
-export function KeptAnswers({ code, token, challengeId }: { code: string; token: string; challengeId: number }) {
+export function KeptAnswers({ code, token, challengeId }: { code: string; token: string; challengeId?: number }) {
   const { answers, dismiss } = useOutbox(code, token);
-  const mine = answers.filter((a): a is KeptAnswer => a.type === 'answer' && a.challengeId === challengeId);
+  const mine = answers.filter((a): a is KeptAnswer => a.type === 'answer' && (challengeId === undefined || a.challengeId === challengeId));
   if (mine.length === 0) return null;
-  return (
+  const list = (
     <ul className="space-y-2" aria-label="Answers kept on this phone">
       {mine.map((item) => (
         <li key={item.key} className="rounded-lg border border-dashed border-slate-300 p-2 text-sm" data-testid="kept-answer" data-state={item.state}>
@@ -40,5 +42,14 @@ export function KeptAnswers({ code, token, challengeId }: { code: string; token:
         </li>
       ))}
     </ul>
+  );
+  if (challengeId !== undefined) return list;
+  return (
+    <section className="space-y-2" aria-labelledby="kept-answers-title">
+      <h2 id="kept-answers-title" className="font-semibold">
+        Answers sent from this phone after a lost connection
+      </h2>
+      {list}
+    </section>
   );
 }

@@ -71,6 +71,7 @@ export function LiveView({ snapshot, me, visible, note, hunt = null, stations = 
         stations={stations}
         places={places}
         className="h-[55vh] w-full"
+        keepTilesOffline
       />
       {hunt}
       <section aria-label={me.role === 'chicken' ? 'You' : 'Your team'}>

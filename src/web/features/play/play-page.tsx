@@ -20,16 +20,17 @@ import { HuntPanel, useStationMarkers } from './hunt-panel';
 import { onHuntEvent, weaponsOn } from './hunt-api';
 import { LiveTabs } from './live-tabs';
 import { ChallengesTab } from './challenges-tab';
-import { challengeKeys } from './challenges-api';
+import { challengeKeys, fetchChallenges } from './challenges-api';
 import type { PlayChallengesResponse } from '../../../shared/api/play-challenges';
 import { ResultsLink } from './results-link';
 import { LobbyView } from './lobby-view';
 import { BriefingButton, BriefingCard, FinishMessage } from './briefing';
 import { usePlacePins } from './place-note';
 import { fetchGame, fetchMap, fetchMe, playKeys, readToken, storeToken, streamHeaders, streamUrl, updateMe } from './play-api';
-import { registerServiceWorker } from './register-service-worker';
+import { onWorkerControl, registerServiceWorker } from './register-service-worker';
 import { cachedGame, cachedMe, forgetMe, rememberGame, rememberMe } from './play-cache';
 import { OfflineBanner } from './offline-banner';
+import { KeptAnswers } from './kept-answers';
 import { useOutbox } from './outbox';
 import { usePositionSender } from './use-position-sender';
 
@@ -201,6 +202,18 @@ function JoinedGame({ code, token, playerId, onForget }: { code: string; token: 
     void queryClient.invalidateQueries({ queryKey: playKeys.game(code) });
   }, [teamsKey, code, queryClient]);
 
+  // Kept for a dead zone (decision 0433): once the service worker controls the page, this game's reads are asked
+  // again through it (the first visit's went past it); the challenge list is loaded when the game goes live, so a
+  // player who first opens the tab without signal still has it.
+  useEffect(
+    () => onWorkerControl(() => void queryClient.refetchQueries({ predicate: (q) => q.queryKey[0] === 'play' && q.queryKey[2] === code.toUpperCase() })),
+    [code, queryClient],
+  );
+  const isPlayer = me?.role === 'player';
+  useEffect(() => {
+    if (status === 'live' && isPlayer) void queryClient.prefetchQuery({ queryKey: challengeKeys.list(code), queryFn: () => fetchChallenges(code, token) });
+  }, [status, isPlayer, code, token, queryClient]);
+
   const refresh = useCallback(() => void queryClient.invalidateQueries({ queryKey: playKeys.map(code) }), [code, queryClient]);
   const denied = useCallback(() => {
     void updateMe(code, token, { location: 'denied' }).then(refresh, () => undefined);
@@ -253,6 +266,7 @@ function JoinedGame({ code, token, playerId, onForget }: { code: string; token: 
       {status === 'ended' ? (
         <>
           <GameOver teams={snapshot.teams} myTeamId={me.team_id} />
+          <KeptAnswers code={code} token={token} />
           <FinishMessage code={code} token={token} />
           <ResultsLink code={code} />
         </>
