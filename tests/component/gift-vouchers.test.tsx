@@ -132,6 +132,13 @@ describe('/gift-vouchers/{token}: the printable voucher (component)', () => {
     expect(screen.queryByTestId('voucher-status')).toBeNull();
   });
 
+  it("after the provider's Cancel, says nothing was charged and leads back to buying one", async () => {
+    answer(ep.show, { data: { ...ACTIVE, status: 'pending', code: null, expires_at: null, balance: 5_000 } });
+    renderScreen(<GiftVoucherPage />, { path: '/gift-vouchers/tok-1?payment=cancelled', route: '/gift-vouchers/:token' });
+    expect((await screen.findByTestId('voucher-status')).textContent).toBe('Payment cancelled: nothing was charged.');
+    expect(screen.getByRole('link', { name: 'Buy a gift voucher' }).getAttribute('href')).toBe('/gift-vouchers');
+  });
+
   it('says a used-up voucher is used, with its balance', async () => {
     openVoucher({ ...ACTIVE, status: 'used', balance: 0 });
     expect((await screen.findByTestId('voucher-status')).textContent).toBe('This gift voucher has been used up.');

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import type { PublicGiftVoucher } from '../../../shared/api/gift-vouchers';
 import { formatVoucherCode, VOUCHER_ZONE } from '../../../shared/commerce/gift-vouchers';
@@ -26,9 +26,12 @@ const STATUS_NOTES: Record<Exclude<PublicGiftVoucher['status'], 'active'>, strin
   expired: 'This gift voucher has expired.',
 };
 
-function Voucher({ voucher }: { voucher: PublicGiftVoucher }) {
+/** The provider's Cancel link comes back with ?payment=cancelled: the voucher stays unpaid. */
+const CANCELLED = 'Payment cancelled: nothing was charged.';
+
+function Voucher({ voucher, cancelled }: { voucher: PublicGiftVoucher; cancelled: boolean }) {
   const money = (pence: number) => formatPence(pence, voucher.currency);
-  const note = voucher.status === 'active' ? null : STATUS_NOTES[voucher.status];
+  const note = voucher.status === 'active' ? null : cancelled && voucher.status === 'pending' ? CANCELLED : STATUS_NOTES[voucher.status];
   return (
     <article
       aria-labelledby="voucher-title"
@@ -89,6 +92,7 @@ function Voucher({ voucher }: { voucher: PublicGiftVoucher }) {
  */
 export function GiftVoucherPage() {
   const { token = '' } = useParams();
+  const cancelled = useSearchParams()[0].get('payment') === 'cancelled';
   const [gaveUp, setGaveUp] = useState(false);
   useEffect(() => {
     const timer = setTimeout(() => setGaveUp(true), GIVE_UP_AFTER_MS);
@@ -98,7 +102,7 @@ export function GiftVoucherPage() {
     queryKey: giftVoucherKey(token),
     queryFn: ({ signal }) => fetchGiftVoucher(token, signal),
     retry: false,
-    refetchInterval: (q) => (q.state.data?.status === 'pending' && !gaveUp ? POLL_MS : false),
+    refetchInterval: (q) => (q.state.data?.status === 'pending' && !gaveUp && !cancelled ? POLL_MS : false),
   });
   if (query.isError && query.error instanceof ApiError && query.error.status === 404) return <NotFoundPage back={paths.wizard} backLabel="Book a game" />;
   return (
@@ -113,7 +117,14 @@ export function GiftVoucherPage() {
       ) : null}
       {query.data ? (
         <>
-          <Voucher voucher={query.data} />
+          <Voucher voucher={query.data} cancelled={cancelled} />
+          {cancelled && query.data.status === 'pending' ? (
+            <p className="text-center print:hidden">
+              <a href={paths.giftVouchers} className="font-semibold text-brand-700 underline">
+                Buy a gift voucher
+              </a>
+            </p>
+          ) : null}
           {query.data.status === 'active' ? (
             <div className="flex justify-center print:hidden">
               <Button variant="primary" size="lg" onClick={() => window.print()}>
