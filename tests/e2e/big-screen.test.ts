@@ -9,6 +9,7 @@ import { scoreAdjustments } from '../../src/server/domains/game/tables/scoring';
 import { sha256 } from '../../src/server/platform/crypto';
 import { createPaidBooking, startableSchedule } from '../support/fixtures';
 import { DESKTOP } from './support/browser';
+import { expectNoSeriousA11yViolations } from './support/axe';
 import { call } from './support/call';
 import { useServerAndBrowser } from './support/journey';
 import { insertLiveInstance, playerContext } from './support/live-game';
@@ -204,6 +205,7 @@ describe('the big screen', () => {
     const snapshot = await call(screen, 'GET', `/api/screen/${new URL(screenUrl).pathname.split('/').at(-1) ?? ''}`);
     expect(snapshot.status).toBe(200);
     expect(JSON.stringify(snapshot.json)).not.toContain('Chick');
+    await expectNoSeriousA11yViolations(screen, 'the big screen');
     expect(errors).toEqual([]);
   });
 

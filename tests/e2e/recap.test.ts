@@ -9,6 +9,7 @@ import { gameShowcase } from '../../src/server/domains/game/tables/showcase';
 import { sha256 } from '../../src/server/platform/crypto';
 import { offsetMetres } from '../../src/shared/geo';
 import { createPaidBooking, startableSchedule } from '../support/fixtures';
+import { expectNoSeriousA11yViolations } from './support/axe';
 import { call } from './support/call';
 import { useServerAndBrowser } from './support/journey';
 import { playerContext } from './support/live-game';
@@ -204,6 +205,7 @@ describe('the recap, published by the organiser and opened by a stranger', () =>
     expect(new URL(opened.url()).pathname).toBe(`/api/recap/${token}/media/${j.seed.photoId}`);
     expect(await opened.evaluate(() => document.images[0]?.naturalWidth ?? 0)).toBe(64);
     await opened.close();
+    await expectNoSeriousA11yViolations(stranger, 'the recap');
     expect(errors).toEqual([]);
   });
 

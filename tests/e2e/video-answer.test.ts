@@ -6,6 +6,7 @@ import { gameChallenges, instanceTeams, players, submissions } from '../../src/s
 import { sha256 } from '../../src/server/platform/crypto';
 import { VIDEO_CAPS_TEXT, VIDEO_MESSAGES } from '../../src/shared/video-uploads';
 import { createPaidBooking, startableSchedule } from '../support/fixtures';
+import { expectNoSeriousA11yViolations } from './support/axe';
 import { DESKTOP } from './support/browser';
 import { useServerAndBrowser } from './support/journey';
 import { insertLiveInstance, playerContext } from './support/live-game';
@@ -148,6 +149,7 @@ describe('a video answer on a phone', () => {
     await chooser.setFiles({ name: 'war-cry-2.webm', mimeType: 'video/webm', buffer: clip });
     await expect.poll(() => readyState(previewVideo), { timeout: 10_000 }).toBeGreaterThanOrEqual(1);
     expect(uploads).toEqual([]);
+    await expectNoSeriousA11yViolations(vic, 'the video preview');
 
     // A slow uplink (a phone in the street): the bar moves with the bytes really sent.
     await watchProgress(vic);
