@@ -5,9 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { eq } from 'drizzle-orm';
 import { bookings } from '../../src/server/domains/booking/tables/bookings';
-import { instanceTeams, players } from '../../src/server/domains/game/tables/games';
+import { challenges } from '../../src/server/domains/catalogue/tables/challenges';
+import { gameChallenges, instanceTeams, players } from '../../src/server/domains/game/tables/games';
 import { users } from '../../src/server/domains/identity/tables/users';
 import { sha256 } from '../../src/server/platform/crypto';
+import { urlOf } from '../../src/shared/api/endpoint';
+import { hostReviewEndpoints } from '../../src/shared/api/endpoints/play-challenges';
+import { hostSubmissionsResponse } from '../../src/shared/api/play-challenges';
 import { createPaidBooking, startableSchedule } from '../support/fixtures';
 import { sessionFor } from './support/app-server';
 import type { PHONE } from './support/browser';
@@ -21,11 +25,13 @@ import { insertLiveInstance, playerContext } from './support/live-game';
  * phones, no clean shutdown of the embedded database) and started again on the same port and data folder. This needs
  * a real process, so this file alone spawns the built server (`startServer()`); the rest of the live game is
  * game.test.ts. The game is seeded live with its players (their tokens as the player app keeps them) and the host's
- * session row, so the test goes straight to the kill.
+ * session row, so the test goes straight to the kill. An answer made while the server is down is kept on the phone and
+ * arrives once after the restart (issue 29, decisions 0430, 0432).
  */
 const CENTRE = { latitude: 51.5074, longitude: -0.1278 };
 const CAT_SPOT = { latitude: 51.509, longitude: -0.13 };
 const HOST_EMAIL = 'hattie.host@e2e.test';
+const CHALLENGE = 'Name the bridge';
 const TOKENS = { ann: 'e2e-restart-token-ann-0123456789abcdef', cat: 'e2e-restart-token-cat-0123456789abcdef' };
 
 let code: string;
@@ -59,6 +65,13 @@ beforeAll(async () => {
       ])
       .returning();
     if (!foxes) throw new Error('no team');
+    const [challenge] = await db
+      .insert(challenges)
+      .values({ name: CHALLENGE, description: 'The one with two towers.', type: 'RightWrong', maxScore: 5, maxSubmissions: 3 })
+      .returning({ id: challenges.id });
+    if (!challenge) throw new Error('no challenge');
+    await db.delete(gameChallenges).where(eq(gameChallenges.gameId, paid.gameId));
+    await db.insert(gameChallenges).values({ gameId: paid.gameId, challengeId: challenge.id, position: 0 });
     await db.insert(players).values([
       { instanceId: instance.id, teamId: foxes.id, name: 'Ann', tokenHash: sha256(TOKENS.ann), location: 'granted', ready: true },
       { instanceId: instance.id, teamId: foxes.id, name: 'Cat', tokenHash: sha256(TOKENS.cat), location: 'granted', ready: true },
@@ -96,8 +109,15 @@ async function markerAt(page: Page, name: string): Promise<string | null> {
 
 const where = (p: { latitude: number; longitude: number }) => `${p.latitude.toFixed(4)},${p.longitude.toFixed(4)}`;
 
+/** The game's answers as the host's review queue lists them (the server's word, read with the host's session). */
+async function answersForHost(host: BrowserContext): Promise<(string | null)[]> {
+  const response = await host.request.get(`${server.url}${urlOf(hostReviewEndpoints.list, { code })}`);
+  expect(response.status()).toBe(200);
+  return hostSubmissionsResponse.parse(await response.json()).submissions.map((s) => s.text);
+}
+
 describe('the live game and its server', () => {
-  it('the server is killed mid-game: phones say Reconnecting…, then catch up and the game goes on', async () => {
+  it('the server is killed mid-game: phones say Reconnecting…, then catch up, the game goes on and an answer made meanwhile arrives once', async () => {
     const [ann, cat, host] = await Promise.all([
       person({ token: TOKENS.ann, geolocation: CENTRE }),
       person({ token: TOKENS.cat, geolocation: CAT_SPOT }),
@@ -108,6 +128,9 @@ describe('the live game and its server', () => {
     // The game is under way: the host and a teammate see Ann where her phone is.
     await expect.poll(() => markerAt(host.page, 'Ann'), { timeout: 20_000 }).toBe(where(CENTRE));
     await expect.poll(() => markerAt(cat.page, 'Ann'), { timeout: 20_000 }).toBe(where(CENTRE));
+    await ann.page.getByRole('tab', { name: 'Challenges' }).click();
+    const card = ann.page.locator(`[data-testid="challenge"][data-name="${CHALLENGE}"]`);
+    await card.waitFor();
 
     const port = server.port;
     // kill -9: no goodbye to the phones, no clean shutdown of the embedded database.
@@ -118,10 +141,18 @@ describe('the live game and its server', () => {
     const annBack = { latitude: 51.5079, longitude: -0.1259 };
     await ann.context.setGeolocation(annBack);
     await stopped;
+    // An answer while the server is down: kept on the phone with its key, waiting to send.
+    await card.getByLabel('Your answer').fill('Tower Bridge');
+    await card.getByRole('button', { name: 'Send answer' }).click();
+    await card.locator('[data-testid="kept-answer"][data-state="waiting"]').getByText('Waiting to send').waitFor();
     server = await startServer({ DATA_DIR: dataDir, PORT: String(port) });
     await Promise.all([ann.page, host.page].map((p) => p.locator('[data-testid="connection-status"][data-state="open"]').waitFor({ timeout: 20_000 })));
     await expect.poll(() => markerAt(host.page, 'Ann'), { timeout: 20_000 }).toBe(where(annBack));
     await expect.poll(() => markerAt(cat.page, 'Ann'), { timeout: 20_000 }).toBe(where(annBack));
+    // The kept answer arrives once, and Ann is still Ann.
+    await card.locator('[data-testid="kept-answer"][data-state="sent"]').filter({ hasText: 'Tower Bridge' }).waitFor({ timeout: 30_000 });
+    expect(await answersForHost(host.context)).toEqual(['Tower Bridge']);
+    await expect(ann.page.getByTestId('player-name').textContent()).resolves.toBe('Ann');
     expect(errors).toEqual([]);
   });
 });
