@@ -90,6 +90,21 @@ describe('openEventStream parsing the wire format', () => {
     const [first, second] = requests;
     expect((second?.at ?? 0) - (first?.at ?? 0)).toBeGreaterThanOrEqual(290);
   });
+
+  it('drops an open connection when told the browser is offline, says so, and reconnects', async () => {
+    // The first body stays open (no script): only dropNow ends it.
+    const { fetchImpl, requests } = scriptedFetch([]);
+    const states: StreamState[] = [];
+    const stream = openEventStream({ url: 'http://test.invalid/stream', onEvent: () => undefined, onState: (s) => states.push(s), fetchImpl, minDelayMs: 10 });
+    try {
+      await waitFor(() => states.includes('open'));
+      stream.dropNow();
+      await waitFor(() => requests.length >= 2);
+    } finally {
+      stream.close();
+    }
+    expect(states.slice(states.indexOf('open'), states.indexOf('open') + 2)).toEqual(['open', 'reconnecting']);
+  });
 });
 
 describe('backoffDelay', () => {
