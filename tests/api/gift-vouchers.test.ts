@@ -315,6 +315,23 @@ describe('paying a booking with a voucher', () => {
     expect((await voucherRow({ code })).balance).toBe(8_000);
   });
 
+  it("pays from the box in the booker's own edit before paying, in the same transaction as the edit", async () => {
+    const agent = await t.visitor();
+    made += 1;
+    const created = await agent.inject({ method: 'POST', url: '/api/bookings', payload: bookingBody({ date: '2031-06-14' }), remoteAddress: '127.7.1.1' });
+    expect(created.statusCode).toBe(201);
+    const id = Number(created.json().booking.id);
+    const refused = await agent.patch(`/api/bookings/${id}`, { players: 10, discount_code: 'ABCDEFGHJKMN' });
+    expect(refused.json().errors.discount_code).toEqual([DISCOUNT_MESSAGES.unknown]);
+    expect((await t.db.select().from(bookings).where(eq(bookings.id, id)))[0]?.players).toBe(8);
+    const code = await staffVoucher(4_000);
+    const res = await agent.patch(`/api/bookings/${id}`, { players: 10, discount_code: code });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().booking).toMatchObject({ players: 10, total_price: 150, discount_code: null, booking_status: 'paid' });
+    expect((await bookingLedger(id)).map((e) => [e.paymentType, e.paymentAmount])).toEqual([['voucher', 4_000]]);
+    expect((await voucherRow({ code })).balance).toBe(0);
+  });
+
   it('a retry of the booker page box with the same Idempotency-Key debits once', async () => {
     const code = await staffVoucher(3_000);
     const b = await createBooking(t.db);
