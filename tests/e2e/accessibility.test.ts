@@ -4,6 +4,7 @@ import { asc } from 'drizzle-orm';
 import { bookingPayments, contactHistory, pricingHistory } from '../../src/server/domains/booking/tables/bookings';
 import { challenges } from '../../src/server/domains/catalogue/tables/challenges';
 import { proposals } from '../../src/server/domains/proposals/tables/proposals';
+import { giftVouchers } from '../../src/server/domains/commerce/tables/gift-vouchers';
 import { createBooking, createPaidBooking } from '../support/fixtures';
 import { signIn } from './support/app-server';
 import { newPage } from './support/browser';
@@ -12,7 +13,8 @@ import { expectNoSeriousA11yViolations } from './wizard-support';
 
 /**
  * Every page of the product through axe-core: 0 serious or critical violations. Here: the login page, every admin page
- * (booking detail, challenge form, users, activity, the overviews and section pages) and the booker's pages by code.
+ * (booking detail, challenge form, users, activity, the overviews and section pages, promo codes and gift vouchers), the
+ * booker's pages by code and the gift voucher pages (buying one, the printable voucher).
  * Checked where their journeys already stand on them: the public wizard's five steps on a desktop and on a phone
  * (wizard.test.ts), the bookings list's four views with their data and the create-booking wizard's steps
  * (admin-bookings.test.ts), and the player app's live game, which needs a live game to show: the Challenges tab with
@@ -57,7 +59,34 @@ const j = useServerAndBrowser({
     // One of the reference challenges, for its edit form.
     const [challenge] = await db.select({ id: challenges.id }).from(challenges).orderBy(asc(challenges.id)).limit(1);
     if (!challenge) throw new Error('no challenge seeded');
-    return { enquiryId: enquiry.id, tempCode: enquiry.tempCode, paidId: paid.booking.id, gameCode: paid.gameCode, proposalToken, challengeId: challenge.id };
+    // An issued gift voucher, for staff's detail page and its printable page (issue 32).
+    const voucherToken = 'a11y-voucher-token-0123456789abcdefghijklmnop';
+    const [voucher] = await db
+      .insert(giftVouchers)
+      .values({
+        token: voucherToken,
+        code: 'ABCDEFGHJKMN',
+        amount: 5_000,
+        balance: 5_000,
+        currency: 'GBP',
+        recipientName: 'Ada Enquiry',
+        message: 'Happy hunting!',
+        source: 'staff',
+        issuedAt: new Date(),
+        expiresAt: new Date(Date.now() + 365 * 24 * 3_600_000),
+      })
+      .returning({ id: giftVouchers.id });
+    if (!voucher) throw new Error('no voucher seeded');
+    return {
+      enquiryId: enquiry.id,
+      tempCode: enquiry.tempCode,
+      paidId: paid.booking.id,
+      gameCode: paid.gameCode,
+      proposalToken,
+      challengeId: challenge.id,
+      voucherId: voucher.id,
+      voucherToken,
+    };
   },
 });
 
@@ -103,6 +132,7 @@ describe('accessibility of every page (axe-core, no serious or critical violatio
       '/admin/scoring',
       '/admin/markers',
     ],
+    'the promo code and gift voucher pages': () => ['/admin/promo-codes', '/admin/gift-vouchers', `/admin/gift-vouchers/${j.seed.voucherId}`],
   };
   for (const [group, pages] of Object.entries(ADMIN_PAGES)) {
     it(`every admin page: ${group}`, async () => {
@@ -113,7 +143,7 @@ describe('accessibility of every page (axe-core, no serious or critical violatio
     });
   }
 
-  it("the login page, the booker's pages by temporary and game code, and a proposal's page", async () => {
+  it("the login page, the booker's pages by temporary and game code, a proposal's page and the gift voucher pages", async () => {
     const { page, context, errors } = await newPage(j.browser, j.server.url);
     await page.route(/tile\.openstreetmap\.org/, (route) => route.abort());
     await check(page, '/login');
@@ -122,6 +152,8 @@ describe('accessibility of every page (axe-core, no serious or critical violatio
     await check(page, `/hatch/${j.seed.tempCode}`);
     await check(page, `/booking/${j.seed.gameCode}`);
     await check(page, `/proposal/${j.seed.proposalToken}`);
+    await check(page, '/gift-vouchers');
+    await check(page, `/gift-vouchers/${j.seed.voucherToken}`);
     expect(errors).toEqual([]);
     await context.close();
   });
