@@ -319,4 +319,23 @@ describe('the media zip', () => {
     expect((await host.get(`/api/host/games/${g.gameCode}/media.zip`)).statusCode).toBe(403);
     expect((await g.visitor.get(`/api/host/games/${g.gameCode}/media.zip`)).statusCode).toBe(401);
   });
+
+  it('holds a large video whole, to its last byte and the zip directory after it', async () => {
+    // The zip once stopped after a few MB of a 30 MB video (the bench's media section): the whole file was pushed into a
+    // wrapping stream that the archive's end then destroyed with most of it unsent.
+    const [instance] = await t.db.select().from(gameInstances).where(eq(gameInstances.gameId, g.gameId));
+    const teamId = g.teamIds[0];
+    if (!instance || teamId === undefined) throw new Error('no live instance');
+    const video = Buffer.alloc(12 * 1024 * 1024, 9);
+    const key = `games/${instance.id}/${crypto.randomUUID()}.webm`;
+    await t.app.deps.media.put(key, video, 'video/webm');
+    stored.push(video);
+    await sendSubmission(t, { instanceId: instance.id, teamId, challengeId, kind: 'video', photoKey: key });
+
+    const res = await fetch(`${base}/api/booking/${g.gameCode}/media.zip`, { headers: manage() });
+    expect(res.status).toBe(200);
+    const entries = await unzip(Buffer.from(await res.arrayBuffer()));
+    expect(entries.size).toBe(stored.length);
+    expect([...entries.values()].some((c) => c.equals(video))).toBe(true);
+  });
 });

@@ -1,14 +1,15 @@
 import { Readable } from 'node:stream';
 import { ZipFile } from 'yazl';
 import type { DbOrTx } from '../../../platform/db/client';
-import type { PhotoStorage } from '../../../platform/storage';
+import type { MediaStorage } from '../../../platform/storage';
 import { mediaOfGame } from './showcase-repository';
 
 /**
  * Every photo and video of a game as one zip (issue 29, decision 0453), for staff and the organiser. Streamed: the
- * list of entries is read first (small), then each media is fetched from the storage only when the zip reaches it
- * (yazl's lazy entries) and written through, so at most one media is in memory at a time, whatever the game holds.
- * Media are stored uncompressed: photos and videos are compressed already.
+ * list of entries is read first (small), then each media is opened as a stream from the storage only when the zip
+ * reaches it (yazl's lazy entries) and piped through with the answer's back-pressure, so no media is ever held whole,
+ * whatever the game holds (the bench's media section measures it with a 30 MB video). Media are stored uncompressed:
+ * photos and videos are compressed already.
  */
 
 type Log = { warn: (obj: object, msg: string) => void };
@@ -30,23 +31,28 @@ export function entryName(row: { id: number; key: string; teamName: string; chal
   return `${safeName(row.teamName)}/${safeName(row.challengeName ?? 'challenge')}-${row.id}.${extension}`;
 }
 
-export async function mediaZip(db: DbOrTx, storage: PhotoStorage, gameId: number, log: Log): Promise<Readable> {
+export async function mediaZip(db: DbOrTx, storage: MediaStorage, gameId: number, log: Log): Promise<Readable> {
   const rows = await mediaOfGame(db, gameId);
   const zip = new ZipFile();
   for (const row of rows) {
     const key = row.key;
     if (key === null) continue;
     zip.addReadStreamLazy(entryName({ ...row, key }), { compress: false }, (done) => {
-      storage.get(key).then(
+      storage.open(key).then(
         (media) => {
           // A media missing from the storage leaves an empty entry, not a broken download.
           if (!media) log.warn({ key }, 'media of the zip missing from the storage');
-          done(null, Readable.from(media ? [Buffer.from(media.bytes)] : []));
+          done(null, media ? media.body : Readable.from([]));
         },
         (err: unknown) => done(err instanceof Error ? err : new Error(String(err)), Readable.from([])),
       );
     });
   }
   zip.end();
-  return new Readable().wrap(zip.outputStream);
+  // yazl's output is a PassThrough: answered as it is. Wrapped in another Readable (as it once was), the wrapper
+  // buffered what yazl wrote and was destroyed by the output's 'close' at the archive's end, so a large media's tail
+  // and the zip's directory were never sent.
+  const output = zip.outputStream;
+  if (!(output instanceof Readable)) throw new Error("yazl's output is not a stream.Readable");
+  return output;
 }

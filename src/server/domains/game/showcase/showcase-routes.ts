@@ -16,13 +16,12 @@ import { safeEqual } from '../../../platform/crypto';
 import { ForbiddenError, NotFoundError } from '../../../platform/errors';
 import { endpointRoute } from '../../../platform/http/endpoint-route';
 import { headerValue } from '../../../platform/http/request-headers';
+import { sendMedia } from '../../../platform/http/media-reply';
 import { requireStaffUser } from '../../identity';
 import { loadGame, type GameContext } from '../game-state';
 import { streamGame } from '../game-stream';
 import { gameForStaff } from '../host/host-service';
 import { playerOfRequest } from '../player-auth';
-import { sendPhoto } from '../play-challenges/play-challenges-routes';
-import type { PhotoStorage } from '../../../platform/storage';
 import { SHOWCASE_MESSAGES } from '../../../../shared/api/showcase';
 import { hostPhotoUrl } from '../play-challenges/play-challenges-service';
 import { feedMediaKey, feedOf, hideFromFeed } from './feed';
@@ -48,13 +47,7 @@ function zipHeaders(code: string) {
  */
 export const showcaseRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.database;
-  const { photos: media, codeGuesses, publicUrl } = app.deps;
-  /** A feed media by its stored key: 404 when the storage has nothing under it. */
-  const sendMedia = async (_request: unknown, reply: Parameters<typeof sendPhoto>[0], storage: PhotoStorage, key: string, notFound: string) => {
-    const stored = await storage.get(key);
-    if (!stored) throw new NotFoundError(notFound);
-    return sendPhoto(reply, stored);
-  };
+  const { media, codeGuesses, publicUrl } = app.deps;
 
   // ---- Players ----
   const player = (request: FastifyRequest) => {
