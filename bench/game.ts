@@ -12,6 +12,8 @@ import { createPaidBooking, startableSchedule } from '../scripts/booking-rows';
 import { openDatabase } from '../src/server/platform/db/client';
 import { teams as bookingTeams } from '../src/server/domains/booking/tables/bookings';
 import { round } from './load';
+import { summary } from './stats';
+import { cpuMs } from './machine-load';
 import { BENCH_METRICS_TOKEN, scrapeFigures } from './metrics-scrape';
 
 /** What one run plays: the default is issue 13's city of games; issue 29's is one game at the Standard plan's promise. */
@@ -27,16 +29,6 @@ export const ONE_BIG_GAME: GameShape = { players: 500, games: 1, teamsPerGame: 5
 const EVERY_MS = 5_000;
 const RUN_MS = Number(process.env.BENCH_GAME_MS ?? 60_000);
 
-const percentile = (sorted: number[], p: number) => (sorted.length ? (sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0) : 0);
-const summary = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return { n: sorted.length, p50_ms: round(percentile(sorted, 50)), p99_ms: round(percentile(sorted, 99)), max_ms: round(sorted.at(-1) ?? 0) };
-};
-/** utime + stime of a process in ms (clock ticks of 10 ms). */
-const cpuMs = (pid: number | undefined) => {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-};
 const rssKb = (pid: number | undefined) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
 
 type Player = { id: number; token: string; code: string; teamId: number; lat: number; lng: number; post: BenchServer; listen: BenchServer };

@@ -14,6 +14,8 @@
  *   coldstart  `npm start`'s server on an empty embedded database: spawn to first healthy answer.
  *   game       the live game: 1,000 players in 20 games on two processes, one PostgreSQL (bench/game.ts).
  *   biggame    one game at the Standard plan's promise: 500 players in 50 teams, the host console and the big screen subscribed too.
+ *   outbox     100 phones coming back at once, 20 kept answers each (and 5 sent twice), on two processes (bench/outbox.ts).
+ *   media      a 30 MB video answer uploaded, then the game's media zip downloaded: the server's memory (bench/media.ts).
  * PostgreSQL: BENCH_DATABASE_URL, else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test.
  */
 import { execSync, spawn } from 'node:child_process';
@@ -31,11 +33,16 @@ import { round, runLoad, timeSequential, type LoadRequest, type LoadResult } fro
 import { lighthousePerformance, type LighthouseFigures } from './lighthouse';
 import { rawCreateRate, type RawCreateResult } from './raw-create';
 import { ONE_BIG_GAME, benchGame } from './game';
+import { benchOutbox } from './outbox';
+import { benchMedia } from './media';
+import { watchMachine } from './machine-load';
 
 const DIST = process.env.HATCH_DIST ?? 'dist';
 // `npm run bench -- game` (section names as arguments) or BENCH_ONLY=game,ratio picks sections.
 const ARG_SECTIONS = process.argv.slice(2).filter((a) => /^[a-z]+$/.test(a));
-const ONLY = new Set(ARG_SECTIONS.length ? ARG_SECTIONS : (process.env.BENCH_ONLY ?? 'ratio,create,million,bundle,coldstart,game,biggame').split(','));
+const ONLY = new Set(
+  ARG_SECTIONS.length ? ARG_SECTIONS : (process.env.BENCH_ONLY ?? 'ratio,create,million,bundle,coldstart,game,biggame,outbox,media').split(','),
+);
 const PG_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const LOAD_MS = Number(process.env.BENCH_LOAD_MS ?? 8_000);
 const results: Record<string, unknown> = {};
@@ -63,16 +70,22 @@ async function main(): Promise<void> {
   if (ONLY.has('million')) results.million = pgAvailable ? await benchMillion() : 'skipped: no PostgreSQL';
   if (ONLY.has('bundle')) results.bundle = await benchBundle();
   if (ONLY.has('coldstart')) results.coldstart = await benchColdStart();
-  for (const [section, shape] of [
-    ['game', undefined],
-    ['biggame', ONE_BIG_GAME],
-  ] as const) {
+  // The sections on a fresh PostgreSQL database each, with how busy the machine was while they ran.
+  const onPostgres: [string, (url: string) => Promise<object>][] = [
+    ['game', (url) => benchGame(url)],
+    ['biggame', (url) => benchGame(url, ONE_BIG_GAME)],
+    ['outbox', (url) => benchOutbox(url)],
+    ['media', (url) => benchMedia(url)],
+  ];
+  for (const [section, run] of onPostgres) {
     if (!ONLY.has(section)) continue;
     if (!pgAvailable) results[section] = 'skipped: no PostgreSQL';
     else {
       const db = await freshDatabase(`hatch_bench_${section}`);
+      const machine = watchMachine();
       try {
-        results[section] = await benchGame(db.url, shape);
+        results[section] = { ...(await run(db.url)), machine_during: machine() };
+        log(`${section}: ${JSON.stringify(results[section])}`);
       } finally {
         await db.drop();
       }

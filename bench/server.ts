@@ -11,7 +11,8 @@ import { stopProcess } from '../scripts/stop-process';
  */
 export const BENCH_ADMIN = { email: 'admin@e2e.test', password: 'e2e-staff-passphrase' };
 
-export type BenchServer = { url: string; process: ChildProcess; stop(): Promise<void> };
+/** `output()`: what the server wrote so far (stdout and stderr), for the message of a failed section. */
+export type BenchServer = { url: string; process: ChildProcess; output(): string; stop(): Promise<void> };
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -35,6 +36,8 @@ export async function startBenchServer(env: Record<string, string> = {}): Promis
   let output = '';
   // BENCH_SERVER_PROFILE=<folder>: the server writes a V8 CPU profile there when it stops (where its time goes).
   const profile = process.env.BENCH_SERVER_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_SERVER_PROFILE}`] : [];
+  // BENCH_SERVER_NODE_OPTIONS: Node options for the servers only (an experiment, e.g. bench/minor-gc.cjs preloaded).
+  const nodeOptions = process.env.BENCH_SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS } : {};
   const child = spawn(process.execPath, [...profile, path.join(process.env.HATCH_DIST ?? 'dist', 'server.js')], {
     env: {
       ...process.env,
@@ -55,6 +58,7 @@ export async function startBenchServer(env: Record<string, string> = {}): Promis
       MAX_CONNECTIONS: '20000',
       // The embedded database's daily backup would start a minute in and hold its requests while it reads: not measured.
       BACKUP_EVERY: 'off',
+      ...nodeOptions,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -76,6 +80,7 @@ export async function startBenchServer(env: Record<string, string> = {}): Promis
   return {
     url,
     process: child,
+    output: () => output,
     async stop() {
       await stopProcess(child);
       if (!env.DATA_DIR) rmSync(dataDir, { recursive: true, force: true });
