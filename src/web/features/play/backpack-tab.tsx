@@ -120,7 +120,8 @@ export function BackpackTab({
   });
   const busy = use.isPending || pickup.isPending;
   if (backpack.isPending) return <Spinner />;
-  if (backpack.isError)
+  // Refetched every 15 s: one that failed (no signal) keeps the Backpack shown; only one never loaded is an error (0433).
+  if (backpack.data === undefined)
     return (
       <ErrorState
         message={errorMessage(backpack.error, 'Failed to load the Backpack.')}

@@ -23,7 +23,8 @@ function PlayerMedia({ item, token }: { item: FeedItem & { media_url: string; me
 export function FeedTab({ code, token }: { code: string; token: string }) {
   const feed = useQuery({ queryKey: feedKeys.list(code), queryFn: () => fetchFeed(code, token) });
   if (feed.isPending) return <Spinner />;
-  if (feed.isError)
+  // A refetch that failed (no signal) keeps what was shown: only a feed never loaded is an error (0433).
+  if (feed.data === undefined)
     return (
       <ErrorState
         message={errorMessage(feed.error, 'Failed to load the feed. Please try again.')}
