@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BookerBooking } from '../../src/shared/api/booking';
 import type { DiscountQuote } from '../../src/shared/api/promo-codes';
 import type { PaymentState } from '../../src/shared/api/payments';
@@ -15,7 +15,12 @@ import { serializeWizard } from '../../src/web/components/booking-wizard/wizard-
 import { WIZARD_STORAGE_KEY } from '../../src/web/components/booking-wizard/wizard-store';
 import { HatchPage } from '../../src/web/features/booker/hatch-page';
 import { WizardPage } from '../../src/web/features/wizard/wizard-page';
-import { adminBooking } from './support/admin-booking';
+import { adminBooking, paidBooking } from './support/admin-booking';
+import { bookerGameEndpoints as game } from '../../src/shared/api/endpoints/booker-game';
+import { invoiceEndpoints } from '../../src/shared/api/endpoints/invoices';
+import { bookerShowcaseEndpoints } from '../../src/shared/api/endpoints/showcase';
+import { briefingEndpoints } from '../../src/shared/api/endpoints/briefing';
+import { ManagePage } from '../../src/web/features/booker/manage-page';
 import { answer, callsTo, failWith } from './support/network';
 import { renderScreen, screen, within } from './support/render';
 import { act } from '@testing-library/react';
@@ -212,5 +217,54 @@ describe('the booker page: a gift voucher on top of a promo code (component)', (
     await user.click(within(box).getByRole('button', { name: 'Apply' }));
     expect((await screen.findByTestId('booking-discount')).textContent).toContain('Discount (SUMMER10): −£12.');
     expect(callsTo(bookingEp.update).map((c) => c.body)).toEqual([{ discount_code: 'summer10' }]);
+  });
+});
+
+/** The management page of a paid game with £58 still due (a deposit or a voucher paid the rest). */
+function openManage(due: number) {
+  const booking: BookerBooking = paidBooking({ total_price: 108, discount_code: 'SUMMER10', discount_total: 12 });
+  answer(bookingEp.byManageKey, { booking });
+  answer(paymentEndpoints.state, ({ call }) => ({
+    payment: payment({ paid: 10_800 - due + (call > 1 ? 2_000 : 0), due: due - (call > 1 ? 2_000 : 0), options: { deposit: null, full: null, balance: due } }),
+  }));
+  answer(game.challengeOptions, { challenges: [] });
+  answer(game.live, failWith(404, 'Game not found', 'not_found'));
+  answer(game.liveStream, failWith(404, 'Game not found', 'not_found'));
+  answer(invoiceEndpoints.bookerList, { invoices: [] });
+  answer(invoiceEndpoints.bookerBuyer, { buyer: { company_name: '', address: '' } });
+  answer(bookerShowcaseEndpoints.screen, { url: '/screen/SCREENTOKEN' });
+  answer(bookerShowcaseEndpoints.recapState, { published: false, url: '/recap/RECAPTOKEN' });
+  answer(briefingEndpoints.booker, { briefing: null, finish_message: null, default_briefing: 'Stay together.', default_finish_message: 'Meet at the start.' });
+  return { booking, ...renderScreen(<ManagePage />, { path: `/manage/${booking.manage_key}`, route: '/manage/:key' }) };
+}
+
+describe('the management page: a gift voucher for what is still due (component)', () => {
+  it('takes a voucher while something is due and says what it paid and what is left', async () => {
+    const { booking, user } = openManage(5_800);
+    const box = await screen.findByRole('form', { name: 'Promo code or gift voucher' });
+    answer(giftVoucherEndpoints.redeem, {
+      booking: { ...booking, version: booking.version + 1 },
+      voucher: { code: 'ABCDEFGHJKMN', paid: 2_000, balance: 0, currency: 'GBP' },
+    });
+    await user.type(within(box).getByLabelText('Promo code or gift voucher'), 'ABCDEFGHJKMN');
+    await user.click(within(box).getByRole('button', { name: 'Apply' }));
+    expect((await screen.findByTestId('voucher-applied')).textContent).toBe('Gift voucher ABCD-EFGH-JKMN applied: it paid £20.00. Left to pay: £38.00.');
+    expect(callsTo(giftVoucherEndpoints.redeem).map((c) => c.body)).toEqual([{ code: 'ABCDEFGHJKMN' }]);
+    await vi.waitFor(() => expect(screen.getByTestId('balance-due').textContent).toBe('£38.00'));
+  });
+
+  it("a promo code there is refused in the server's words", async () => {
+    const { user } = openManage(5_800);
+    const box = await screen.findByRole('form', { name: 'Promo code or gift voucher' });
+    answer(giftVoucherEndpoints.redeem, failWith(422, 'invalid', 'validation_failed', { code: [GIFT_VOUCHER_MESSAGES.notAVoucher] }));
+    await user.type(within(box).getByLabelText('Promo code or gift voucher'), 'SUMMER10');
+    await user.click(within(box).getByRole('button', { name: 'Apply' }));
+    await within(box).findByText(GIFT_VOUCHER_MESSAGES.notAVoucher);
+  });
+
+  it('shows no box once everything is paid', async () => {
+    openManage(0);
+    await screen.findByText('Paid in full. Thank you!');
+    expect(screen.queryByRole('form', { name: 'Promo code or gift voucher' })).toBeNull();
   });
 });

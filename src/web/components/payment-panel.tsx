@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { format, parseISO } from 'date-fns';
 import type { PaymentState } from '../../shared/api/payments';
 import { formatPence } from '../../shared/money';
@@ -21,7 +21,16 @@ const BUTTON_LABELS: Record<CheckoutPurpose, string> = { deposit: 'Pay deposit',
  * answers the booking with a new version, and the panel loads its money again for it. Until that answer is in it
  * shows "Loading", never the amounts of the old version beside the new total (issue 28: £540 under a £500 summary).
  */
-export function PaymentPanel({ manageKey, revision = 0 }: { manageKey: string; revision?: number }) {
+export function PaymentPanel({
+  manageKey,
+  revision = 0,
+  whileDue,
+}: {
+  manageKey: string;
+  revision?: number;
+  /** More ways to pay, shown under the buttons while something is due (the management page's gift voucher box, 0406). */
+  whileDue?: (state: PaymentState) => ReactNode;
+}) {
   const [loaded, setLoaded] = useState<{ for: string; state: PaymentState } | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [opening, setOpening] = useState<CheckoutPurpose | null>(null);
@@ -169,6 +178,7 @@ export function PaymentPanel({ manageKey, revision = 0 }: { manageKey: string; r
           <p className="text-sm text-slate-600">We record your payment when it arrives and email you a receipt.</p>
         </div>
       )}
+      {whileDue && state.due > 0 && !state.cancelled ? whileDue(state) : null}
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link, Navigate, useLocation, useParams } from 'react-router';
 import type { BookerBooking } from '../../../shared/api/booking';
 import { joinLink } from '../../../shared/booking-links';
@@ -19,6 +20,8 @@ import { TeamsSection } from './teams-section';
 import { ShowcaseSection } from './showcase-section';
 import { BriefingEditor } from '../../components/briefing-editor';
 import { PaymentPanel } from '../../components/payment-panel';
+import { DiscountCodeBox } from '../../components/discount-code-box';
+import { redeemVoucher } from './booker-api';
 import { InvoicesSection } from './invoices-section';
 import { loadErrorText, useManagedBooking } from './use-booking';
 import { useVoucherJustPaid, VoucherPaidNotice } from './voucher-payment';
@@ -89,7 +92,9 @@ function ShareWithPlayers({ booking }: { booking: BookerBooking }) {
 export function ManagePage() {
   const { key = '' } = useParams();
   const { data: booking, isPending, error, replace } = useManagedBooking(key);
+  // The voucher the hatch page has just paid with (the router's state), then any paid here.
   const voucherJustPaid = useVoucherJustPaid();
+  const [voucherPaid, setVoucherPaid] = useState(voucherJustPaid);
   // Kept on the way to the booking page: the provider's cancel link says ?payment=cancelled.
   const { search } = useLocation();
 
@@ -134,8 +139,22 @@ export function ManagePage() {
         {booking.assigned_host_name ? <p className="mt-2 text-sm text-slate-700">Your host: {booking.assigned_host_name}</p> : null}
       </Section>
       <Section look="page" id="pay" title="Payment">
-        {voucherJustPaid ? <VoucherPaidNotice voucher={voucherJustPaid} /> : null}
-        <PaymentPanel manageKey={booking.manage_key} revision={booking.version} />
+        {voucherPaid ? <VoucherPaidNotice voucher={voucherPaid} /> : null}
+        <PaymentPanel
+          manageKey={booking.manage_key}
+          revision={booking.version}
+          whileDue={(payment) => (
+            // After a deposit (or a voucher that did not cover it all), another voucher pays what is still due.
+            <DiscountCodeBox
+              applied={null}
+              onApply={async (code) => {
+                const { booking: after, voucher } = await redeemVoucher(booking, code);
+                setVoucherPaid({ code: voucher.code, pays: voucher.paid, leftToPay: payment.due - voucher.paid, currency: voucher.currency, paid: true });
+                replace(after);
+              }}
+            />
+          )}
+        />
       </Section>
       <InvoicesSection booking={booking} />
       <ChallengesSection booking={booking} onSaved={replace} />
