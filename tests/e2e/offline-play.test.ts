@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { eq } from 'drizzle-orm';
 import { bookings } from '../../src/server/domains/booking/tables/bookings';
 import { challenges } from '../../src/server/domains/catalogue/tables/challenges';
@@ -10,8 +10,9 @@ import { sha256 } from '../../src/server/platform/crypto';
 import { MADE_AT_MESSAGES } from '../../src/shared/game/made-at';
 import type { Db } from '../../src/server/platform/db/client';
 import { createPaidBooking, startableSchedule } from '../support/fixtures';
-import { signIn, startAppServer, type AppServer } from './support/app-server';
-import { DESKTOP, launchBrowser, PHONE } from './support/browser';
+import { signIn } from './support/app-server';
+import { useServerAndBrowser } from './support/journey';
+import { DESKTOP, PHONE } from './support/browser';
 import { freePort } from './support/server';
 import { insertLiveInstance } from './support/live-game';
 
@@ -31,11 +32,8 @@ const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR
 
 type Seeded = { code: string; gameId: number; challengeId: number };
 
-let server: AppServer;
-let browser: Browser;
 let tiles: Server;
 const tileRequests: string[] = [];
-let games: { a: Seeded; c: Seeded };
 const contexts: BrowserContext[] = [];
 const errors: string[] = [];
 
@@ -65,6 +63,8 @@ async function seedGame(db: Db, hostId: number, player: { name: string; token: s
   return { code: paid.gameCode ?? '', gameId: paid.gameId, challengeId: challenge.id };
 }
 
+// The tile server starts first: the app server's MAP_TILE_URL needs its port (hooks run in the order they are defined).
+const env: Record<string, string> = {};
 beforeAll(async () => {
   tiles = createServer((request, response) => {
     tileRequests.push(request.url ?? '');
@@ -73,29 +73,25 @@ beforeAll(async () => {
   });
   const tilePort = await freePort();
   await new Promise<void>((resolve) => tiles.listen(tilePort, '127.0.0.1', resolve));
-  [server, browser] = await Promise.all([
-    startAppServer({
-      env: { MAP_TILE_URL: `http://127.0.0.1:${tilePort}/tiles/{z}/{x}/{y}.png` },
-      seed: async (db) => {
-        const [host] = await db.insert(users).values({ name: 'Olive Offline', email: HOST_EMAIL, isHost: true }).returning();
-        if (!host) throw new Error('no host');
-        games = { a: await seedGame(db, host.id, { name: 'Ann', token: TOKENS.ann }), c: await seedGame(db, host.id, { name: 'Bea', token: TOKENS.bea }) };
-      },
-    }),
-    launchBrowser(),
-  ]);
+  env.MAP_TILE_URL = `http://127.0.0.1:${tilePort}/tiles/{z}/{x}/{y}.png`;
+});
+const j = useServerAndBrowser({
+  env,
+  seed: async (db) => {
+    const [host] = await db.insert(users).values({ name: 'Olive Offline', email: HOST_EMAIL, isHost: true }).returning();
+    if (!host) throw new Error('no host');
+    return { a: await seedGame(db, host.id, { name: 'Ann', token: TOKENS.ann }), c: await seedGame(db, host.id, { name: 'Bea', token: TOKENS.bea }) };
+  },
 });
 afterAll(async () => {
   for (const c of contexts) await c.close().catch(() => undefined);
-  await browser?.close();
-  await server?.stop();
   await new Promise((resolve) => tiles?.close(resolve));
 });
 
 /** A joined player's phone with the service worker allowed: the token is put where the player app keeps it. */
 async function phone(code: string, token: string): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({
-    baseURL: server.url,
+  const context = await j.browser.newContext({
+    baseURL: j.server.url,
     viewport: PHONE,
     locale: 'en-GB',
     timezoneId: 'Europe/London',
@@ -114,9 +110,15 @@ async function phone(code: string, token: string): Promise<{ context: BrowserCon
 }
 
 async function hostConsole(code: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL: server.url, viewport: DESKTOP, locale: 'en-GB', timezoneId: 'Europe/London', serviceWorkers: 'block' });
+  const context = await j.browser.newContext({
+    baseURL: j.server.url,
+    viewport: DESKTOP,
+    locale: 'en-GB',
+    timezoneId: 'Europe/London',
+    serviceWorkers: 'block',
+  });
   contexts.push(context);
-  await signIn(context, server, HOST_EMAIL);
+  await signIn(context, j.server, HOST_EMAIL);
   const page = await context.newPage();
   page.on('pageerror', (e) => errors.push(e.message));
   await page.goto(`/host/${code}`);
@@ -169,7 +171,7 @@ async function answer(page: Page, text: string) {
 
 describe('weak signal, nothing lost', () => {
   it('offline: the answer and the moves are kept, a reload keeps the player and the game, and everything arrives once', async () => {
-    const { a } = games;
+    const { a } = j.seed;
     const host = await hostConsole(a.code);
     const { context, page } = await phone(a.code, TOKENS.ann);
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
@@ -215,13 +217,13 @@ describe('weak signal, nothing lost', () => {
     await card.locator('[data-testid="kept-answer"][data-state="sent"]').filter({ hasText: 'Tower Bridge' }).waitFor({ timeout: 30_000 });
     expect(await page.getByText('Waiting to send').count()).toBe(0);
     await expect.poll(() => markerAt(host, 'Ann'), { timeout: 30_000 }).toBe(where(MOVED));
-    expect(await answersIn(server.db, a.challengeId)).toEqual([{ text: 'Tower Bridge' }]);
+    expect(await answersIn(j.server.db, a.challengeId)).toEqual([{ text: 'Tower Bridge' }]);
     await expect.poll(() => waitingCount(page), { timeout: 30_000 }).toBe(0);
     expect(errors).toEqual([]);
   });
 
   it('an answer made offline before the end is taken after it; one made after is refused, and the phone says why', async () => {
-    const { c } = games;
+    const { c } = j.seed;
     const host = await hostConsole(c.code);
     const { context, page } = await phone(c.code, TOKENS.bea);
     await page.getByRole('tab', { name: 'Challenges' }).click();
@@ -242,7 +244,7 @@ describe('weak signal, nothing lost', () => {
     const refused = kept.and(page.locator('[data-state="refused"]')).filter({ hasText: 'Made too late' });
     await refused.getByText(MADE_AT_MESSAGES.afterEnd).waitFor({ timeout: 30_000 });
     await expect(refused.getByTestId('kept-answer-status').textContent()).resolves.toBe('Not counted');
-    expect(await answersIn(server.db, c.challengeId)).toEqual([{ text: 'Made in time' }]);
+    expect(await answersIn(j.server.db, c.challengeId)).toEqual([{ text: 'Made in time' }]);
     expect(errors).toEqual([]);
   });
 });
