@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { giftVoucherEndpoints as ep } from '../../src/shared/api/endpoints/gift-vouchers';
 import type { PublicGiftVoucher } from '../../src/shared/api/gift-vouchers';
 import { GIFT_VOUCHER_MESSAGES, voucherAmountMessage } from '../../src/shared/commerce/gift-vouchers';
@@ -123,12 +123,16 @@ describe('/gift-vouchers/{token}: the printable voucher (component)', () => {
   });
 
   it('says a pending payment is not confirmed yet, with no code, and shows the voucher once it is paid', async () => {
+    // The page asks again every 2 s: the test moves the clock rather than waiting for it.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    onTestFinished(() => void vi.useRealTimers());
     openVoucher((call) => (call === 1 ? { ...ACTIVE, status: 'pending', code: null, expires_at: null, balance: 5_000 } : ACTIVE));
     expect((await screen.findByTestId('voucher-status')).textContent).toBe('Your payment is not confirmed yet. This page shows the voucher as soon as it is.');
     expect(screen.queryByTestId('voucher-code')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Print' })).toBeNull();
-    // The page asks again (every 2 s) and the server asks the provider meanwhile.
-    expect((await screen.findByTestId('voucher-code', {}, { timeout: 5_000 })).textContent).toBe('ABCD-EFGH-JKMN');
+    // The server asks the provider meanwhile; the page's next ask finds the voucher paid.
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect((await screen.findByTestId('voucher-code')).textContent).toBe('ABCD-EFGH-JKMN');
     expect(screen.queryByTestId('voucher-status')).toBeNull();
   });
 
