@@ -439,6 +439,25 @@ describe('refund back', () => {
     const again = await redeem(await createBooking(t.db), code);
     expect(redeemVoucherResponse.parse(again.json()).voucher).toMatchObject({ paid: 2_500, balance: 0 });
   });
+  it('gives money refunded onto a lapsed voucher a fresh validity, so the expiry job never takes it', async () => {
+    const code = await staffVoucher(4_000);
+    const b = await createBooking(t.db);
+    expect((await redeem(b, code)).statusCode).toBe(200);
+    const [payment] = await bookingLedger(b.id);
+    // The voucher's last day went by after it was spent.
+    await t.db
+      .update(giftVouchers)
+      .set({ expiresAt: new Date(Date.now() - 60_000) })
+      .where(eq(giftVouchers.code, code));
+    const res = await admin.post(`/api/admin/bookings/${b.id}/payments/${payment?.id}/refund`, { amount: 1_500, reason: 'One player fewer' });
+    expect(res.statusCode, res.body).toBe(201);
+    const voucher = await voucherRow({ code });
+    expect(voucher.balance).toBe(1_500);
+    expect(voucher.expiresAt?.toISOString()).toBe(voucherExpiresAt(new Date(), 12, VOUCHER_ZONE).toISOString());
+    await expireDueVouchers(t.db, new Date());
+    expect((await voucherRow({ code })).balance).toBe(1_500);
+    expect(redeemVoucherResponse.parse((await redeem(await createBooking(t.db), code)).json()).voucher).toMatchObject({ paid: 1_500, balance: 0 });
+  });
 });
 
 describe('expiry', () => {

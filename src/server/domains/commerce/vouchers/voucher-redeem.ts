@@ -3,9 +3,9 @@ import type { DbOrTx } from '../../../platform/db/client';
 import { ValidationError } from '../../../platform/errors';
 import { giftVouchers } from '../tables/gift-vouchers';
 import { DISCOUNT_MESSAGES, normalizeDiscountCode } from '../../../../shared/commerce/discount-code';
-import { GIFT_VOUCHER_MESSAGES, isVoucherExpired, voucherPays } from '../../../../shared/commerce/gift-vouchers';
+import { GIFT_VOUCHER_MESSAGES, isVoucherExpired, VOUCHER_ZONE, voucherExpiresAt, voucherPays } from '../../../../shared/commerce/gift-vouchers';
 import type { Currency } from '../../../../shared/plans';
-import { addLedgerEntry, redemptionOfPayment, voucherBy, type VoucherRow } from './voucher-repository';
+import { addLedgerEntry, loadValidityMonths, redemptionOfPayment, voucherBy, type VoucherRow } from './voucher-repository';
 
 /** Why a voucher cannot pay a booking in `currency` now (a DISCOUNT_MESSAGES text), or null when it can. */
 export function voucherRefusal(v: VoucherRow, currency: string, now: Date): string | null {
@@ -66,7 +66,9 @@ export async function redeemVoucher(
  * A refund or void of a voucher's payment gives the money back to the voucher, not to a card (decision 0401): its
  * balance rises by what was given back, with a 'refunded' entry naming the correcting ledger entry. False when the
  * payment was no voucher redemption (a payment staff merely labelled 'voucher'), so the caller treats it as any other.
- * A voucher past its expiry still takes the money back; the expiry job then lets it lapse like any balance left.
+ * A voucher past its expiry takes the money back with a fresh validity from the refund (the install's months, as if
+ * issued then): the buyer paid that money and the refund is staff's doing, so the expiry job must not take it again
+ * at its next run.
  */
 export async function refundToVoucher(
   tx: DbOrTx,
@@ -74,9 +76,12 @@ export async function refundToVoucher(
 ): Promise<boolean> {
   const redemption = await redemptionOfPayment(tx, input.paymentId);
   if (!redemption) return false;
+  const voucher = await voucherBy(tx, { id: redemption.voucherId }, { lock: true });
+  const lapsed = voucher?.expiresAt ? voucher.expiredAt !== null || isVoucherExpired(voucher.expiresAt, input.now) : false;
+  const renewed = lapsed ? { expiresAt: voucherExpiresAt(input.now, await loadValidityMonths(tx), VOUCHER_ZONE), expiredAt: null } : {};
   const [back] = await tx
     .update(giftVouchers)
-    .set({ balance: sql`${giftVouchers.balance} + ${input.amount}` })
+    .set({ balance: sql`${giftVouchers.balance} + ${input.amount}`, ...renewed })
     .where(eq(giftVouchers.id, redemption.voucherId))
     .returning({ id: giftVouchers.id });
   if (!back) throw new Error(`gift voucher ${redemption.voucherId} gone`);
