@@ -262,7 +262,7 @@ describe('paying a booking with a voucher', () => {
     ]);
     const detail = adminGiftVoucherResponse.parse((await admin.get(`/api/admin/gift-vouchers/${voucher.id}`)).json()).data;
     expect(detail).toMatchObject({ status: 'used', balance: 0 });
-    expect(detail.ledger[1]).toMatchObject({ kind: 'redeemed', amount: -5_000, booking_code: b.tempCode });
+    expect(detail.ledger[1]).toMatchObject({ kind: 'redeemed', amount: -5_000, booking_id: b.id, booking_code: b.tempCode });
 
     // The rest through the provider, as any balance.
     const checkout = await visitor.post(`/api/manage/${b.manageKey}/checkout`, { purpose: 'balance', amount: 7_000 });

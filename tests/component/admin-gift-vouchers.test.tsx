@@ -72,7 +72,7 @@ describe('gift vouchers page (component)', () => {
         message: body.message ?? null,
         buyer_name: null,
         source: 'staff',
-        ledger: [{ kind: 'issued', amount: body.amount, booking_code: null, at: '2030-02-01T09:00:00.000Z' }],
+        ledger: [{ kind: 'issued', amount: body.amount, booking_id: null, booking_code: null, at: '2030-02-01T09:00:00.000Z' }],
       };
       setVouchers([created]);
       return { data: created };
@@ -136,9 +136,9 @@ describe('gift voucher detail (component)', () => {
     buyer_name: 'Bob Buyer',
     source: 'online',
     ledger: [
-      { kind: 'issued', amount: 5_000, booking_code: null, at: '2030-01-10T10:00:00.000Z' },
-      { kind: 'redeemed', amount: -4_000, booking_code: 'GAME123456', at: '2030-02-01T12:00:00.000Z' },
-      { kind: 'refunded', amount: 1_000, booking_code: 'GAME123456', at: '2030-02-03T12:00:00.000Z' },
+      { kind: 'issued', amount: 5_000, booking_id: null, booking_code: null, at: '2030-01-10T10:00:00.000Z' },
+      { kind: 'redeemed', amount: -4_000, booking_id: 42, booking_code: 'GAME123456', at: '2030-02-01T12:00:00.000Z' },
+      { kind: 'refunded', amount: 1_000, booking_id: 42, booking_code: 'GAME123456', at: '2030-02-03T12:00:00.000Z' },
     ],
   };
 
@@ -155,7 +155,7 @@ describe('gift voucher detail (component)', () => {
       ['01/02/2030 12:00:00', 'Paid into a booking', '−£40.00', 'GAME123456'],
       ['03/02/2030 12:00:00', 'Refunded back', '+£10.00', 'GAME123456'],
     ]);
-    expect(within(rows[1]!).getByRole('link', { name: 'GAME123456' }).getAttribute('href')).toBe('/admin/bookings?search=GAME123456');
+    expect(within(rows[1]!).getByRole('link', { name: 'GAME123456' }).getAttribute('href')).toBe('/admin/bookings/42');
   });
 
   it('says an unknown voucher is not found, with the way back', async () => {

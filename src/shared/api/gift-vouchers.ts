@@ -108,6 +108,7 @@ export const adminGiftVouchersResponse = z.object({ data: z.array(adminGiftVouch
 export const giftVoucherLedgerEntrySchema = z.object({
   kind: z.enum(VOUCHER_LEDGER_KINDS),
   amount: z.number().int(),
+  booking_id: z.number().int().nullable(),
   booking_code: z.string().nullable(),
   at: z.string(),
 });

@@ -54,9 +54,8 @@ function Ledger({ voucher }: { voucher: AdminGiftVoucherDetail }) {
               <TableCell>{VOUCHER_LEDGER_LABELS[entry.kind]}</TableCell>
               <TableCell className="tabular-nums">{signed(entry.amount, voucher.currency)}</TableCell>
               <TableCell>
-                {entry.booking_code ? (
-                  // The ledger names the booking by its code: the bookings list finds it by that code.
-                  <Link to={`${paths.admin.bookings}?search=${encodeURIComponent(entry.booking_code)}`} className="font-mono text-brand-700 underline">
+                {entry.booking_id !== null && entry.booking_code ? (
+                  <Link to={paths.admin.booking(entry.booking_id)} className="font-mono text-brand-700 underline">
                     {entry.booking_code}
                   </Link>
                 ) : (

@@ -60,6 +60,7 @@ export async function adminVoucherDetail(db: DbOrTx, id: number, now: Date): Pro
     ledger: ledger.map((e) => ({
       kind: e.kind,
       amount: e.amount,
+      booking_id: e.bookingId,
       booking_code: e.bookingId === null ? null : (codes.get(e.bookingId) ?? null),
       at: e.at.toISOString(),
     })),
