@@ -6,6 +6,7 @@
  */
 import http from 'node:http';
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { startBenchServer, BENCH_ADMIN, type BenchServer } from './server';
 import { openClient } from '../scripts/http-client';
 import { createPaidBooking, startableSchedule } from '../scripts/booking-rows';
@@ -14,7 +15,7 @@ import { teams as bookingTeams } from '../src/server/domains/booking/tables/book
 import { round } from './load';
 import { summary } from './stats';
 import { cpuMs } from './machine-load';
-import { BENCH_METRICS_TOKEN, scrapeFigures } from './metrics-scrape';
+import { BENCH_METRICS_TOKEN, scrapeFigures, v8MemoryMb } from './metrics-scrape';
 
 /** What one run plays: the default is issue 13's city of games; issue 29's is one game at the Standard plan's promise. */
 export type GameShape = { players: number; games: number; teamsPerGame: number; watchers: boolean };
@@ -30,15 +31,37 @@ const EVERY_MS = 5_000;
 const RUN_MS = Number(process.env.BENCH_GAME_MS ?? 60_000);
 
 const rssKb = (pid: number | undefined) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+const sumOf = <K extends string>(rows: Record<K, number>[], key: K) => rows.reduce((sum, row) => sum + row[key], 0);
+/** Both servers' memory after a full collection (bench/gc-on-signal.cjs): RSS, and V8's heap + external from /metrics. */
+async function heldMemory(servers: BenchServer[]): Promise<{ rssKb: number; v8Kb: number }[]> {
+  // Twice: the pages a collection frees leave the resident set a little later, by the time of the second.
+  for (let i = 0; i < 2; i++) {
+    for (const s of servers) s.process.kill('SIGUSR2');
+    await new Promise((r) => setTimeout(r, 1_000));
+  }
+  return Promise.all(
+    servers.map(async (s) => {
+      const v8 = await v8MemoryMb(s.url);
+      return { rssKb: rssKb(s.process.pid), v8Kb: (v8.heap + v8.external) * 1024 };
+    }),
+  );
+}
 
 type Player = { id: number; token: string; code: string; teamId: number; lat: number; lng: number; post: BenchServer; listen: BenchServer };
 
 export async function benchGame(databaseUrl: string, shape: GameShape = MANY_GAMES) {
   const { players: PLAYERS, games: GAMES, teamsPerGame: TEAMS_PER_GAME } = shape;
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+  // A pooled connection idle for 4 s is closed by the client, before the server's keep-alive time (5 s) closes it under
+  // a request being written (a reset; a browser resends, and so does post() below, once).
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 64, timeout: 4_000 });
   // With metrics on, as an operator runs it: the scrape at the end is part of the result (docs/OPERATIONS.md).
-  const env = { DATABASE_URL: databaseUrl, METRICS_TOKEN: BENCH_METRICS_TOKEN };
+  const env = {
+    DATABASE_URL: databaseUrl,
+    METRICS_TOKEN: BENCH_METRICS_TOKEN,
+    NODE_OPTIONS: `--expose-gc --require ${path.resolve('bench/gc-on-signal.cjs')}`,
+  };
   const [a, b] = await Promise.all([startBenchServer(env), startBenchServer(env)]);
+  const both = [a, b];
   const database = await openDatabase({ url: databaseUrl });
   const streams: http.ClientRequest[] = [];
   try {
@@ -75,8 +98,13 @@ export async function benchGame(databaseUrl: string, shape: GameShape = MANY_GAM
       if (res.status !== 200) throw new Error(`start answered ${res.status}`);
     }
 
-    // Every player subscribes; the servers' memory before and after is the cost of the connections.
-    const rssBefore = { a: rssKb(a.process.pid), b: rssKb(b.process.pid) };
+    // Every player subscribes; the servers' memory before and after is the cost of the connections. Read a first time
+    // after the joins have settled (5 s: what the joins left behind for a while, counters batched and flushed, is
+    // not the streams' cost), each reading after a full collection.
+    // Skipped when small (the system test's runs): a few players' memory is below the readings' noise.
+    const measureMemory = PLAYERS >= 100;
+    if (measureMemory) await new Promise((r) => setTimeout(r, 5_000));
+    const before = measureMemory ? await heldMemory(both) : [];
     const sentAt = new Map<string, number>();
     const deliveries: number[] = [];
     // One SSE subscriber: every position event it hears is timed against the moment its write was sent.
@@ -120,7 +148,8 @@ export async function benchGame(databaseUrl: string, shape: GameShape = MANY_GAM
       }
     }
     await new Promise((r) => setTimeout(r, 3_000));
-    const rssAfter = { a: rssKb(a.process.pid), b: rssKb(b.process.pid) };
+    const after = measureMemory ? await heldMemory(both) : [];
+    const streamsOpen = Math.max(1, opened.length + (shape.watchers ? 2 * games.length : 0));
 
     // The load: each player posts every 5 s, spread evenly over the period.
     const writes: number[] = [];
@@ -212,11 +241,15 @@ export async function benchGame(databaseUrl: string, shape: GameShape = MANY_GAM
             post_to_big_screen: { ...summary(screenDeliveries), expected_deliveries: writes.length },
           }
         : {}),
-      memory: {
-        rss_before_streams_mb: { a: round(rssBefore.a / 1024), b: round(rssBefore.b / 1024) },
-        rss_after_streams_mb: { a: round(rssAfter.a / 1024), b: round(rssAfter.b / 1024) },
-        kb_per_connected_player: round((rssAfter.a + rssAfter.b - rssBefore.a - rssBefore.b) / players.length),
-      },
+      memory: measureMemory
+        ? {
+            // Each read after a full collection in both servers (bench/gc-on-signal.cjs), so garbage is not counted.
+            rss_before_streams_mb: before.map((m) => round(m.rssKb / 1024)),
+            rss_after_streams_mb: after.map((m) => round(m.rssKb / 1024)),
+            kb_per_connected_player: round((sumOf(after, 'rssKb') - sumOf(before, 'rssKb')) / streamsOpen),
+            v8_heap_and_external_kb_per_connected_player: round((sumOf(after, 'v8Kb') - sumOf(before, 'v8Kb')) / streamsOpen),
+          }
+        : 'not measured: too few players',
       metrics,
     };
   } finally {

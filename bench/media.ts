@@ -17,7 +17,7 @@ import { openDatabase } from '../src/server/platform/db/client';
 import { mp4, webm } from '../scripts/video-fixtures';
 import { openClient } from '../scripts/http-client';
 import { startBenchServer, BENCH_ADMIN, type BenchServer } from './server';
-import { BENCH_METRICS_TOKEN } from './metrics-scrape';
+import { BENCH_METRICS_TOKEN, v8MemoryMb } from './metrics-scrape';
 import { openLiveGame, type BenchPlayer } from './live-game';
 import { round } from './load';
 
@@ -38,13 +38,6 @@ export function videoOf(megabytes: number): Buffer {
 
 const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 
-async function v8Memory(server: BenchServer): Promise<{ heap: number; external: number }> {
-  const res = await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${BENCH_METRICS_TOKEN}` } });
-  const text = await res.text();
-  const value = (name: string) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1] ?? Number.NaN) / MB;
-  return { heap: value('nodejs_heap_size_used_bytes'), external: value('nodejs_external_memory_bytes') };
-}
-
 /**
  * The server's memory while `work` runs, against the level just before it: RSS sampled every 10 ms, heap and external
  * every 50 ms. Before: the last of a second of samples with nothing running.
@@ -53,7 +46,7 @@ async function memoryDuring<T>(server: BenchServer, work: () => Promise<T>) {
   const pid = server.process.pid ?? 0;
   let before = { rss: 0, heap: 0, external: 0 };
   for (let i = 0; i < 5; i++) {
-    before = { rss: rssMb(pid), ...(await v8Memory(server)) };
+    before = { rss: rssMb(pid), ...(await v8MemoryMb(server.url)) };
     await new Promise((r) => setTimeout(r, 200));
   }
   const peak = { ...before };
@@ -61,7 +54,7 @@ async function memoryDuring<T>(server: BenchServer, work: () => Promise<T>) {
   let sampling = true;
   const v8Loop = (async () => {
     while (sampling) {
-      const m = await v8Memory(server);
+      const m = await v8MemoryMb(server.url);
       peak.heap = Math.max(peak.heap, m.heap);
       peak.external = Math.max(peak.external, m.external);
       await new Promise((r) => setTimeout(r, 50));

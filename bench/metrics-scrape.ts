@@ -50,3 +50,11 @@ export async function scrapeFigures(baseUrl: string) {
     event_loop_lag_p99_s: one('nodejs_eventloop_lag_p99_seconds'),
   };
 }
+
+/** A server's V8 heap in use and external memory (Buffers) in MB, as its /metrics says them now. */
+export async function v8MemoryMb(baseUrl: string): Promise<{ heap: number; external: number }> {
+  const res = await fetch(`${baseUrl}/metrics`, { headers: { authorization: `Bearer ${BENCH_METRICS_TOKEN}` } });
+  const series = parse(await res.text());
+  const mb = (name: string) => (series.find((s) => s.name === name)?.value ?? Number.NaN) / 2 ** 20;
+  return { heap: mb('nodejs_heap_size_used_bytes'), external: mb('nodejs_external_memory_bytes') };
+}
