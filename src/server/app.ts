@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance, type FastifySchema, type FastifyServerOp
 import cookie from '@fastify/cookie';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { publicOrigin, serverTimeouts, type Config } from './platform/config';
+import { addBodyDeadline } from './platform/http/body-deadline';
 import { limitConnections, trustedProxyPeers } from './platform/http/connection-limits';
 import type { Database } from './platform/db/client';
 import { createMailer, registerOutboxMetrics, type Mailer } from './platform/mail';
@@ -107,6 +108,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // listener instead, which a proxy retries elsewhere (decision 0366).
     return503OnClosing: false,
   });
+  addBodyDeadline(app, { bodyMs: timeouts.bodyTimeout, uploadMs: timeouts.uploadTimeout, nodeMs: timeouts.requestTimeout });
   limitConnections(
     app.server,
     {

@@ -1,20 +1,43 @@
+import { mkdtemp, rm } from 'node:fs/promises';
 import { connect, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gameChallenges } from '../../src/server/domains/game/tables/games';
+import { createPaidBooking, startableSchedule } from '../support/fixtures';
+import { createChallenge } from '../support/game-fixtures';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 /**
- * A real listening server (port 0) with a short request timeout set through the environment, and raw sockets that
- * behave like a slow-body attack: the server must close them, not hold them open.
+ * A real listening server (port 0) with short request and upload timeouts set through the environment, and raw
+ * sockets that behave like a slow-body attack, or like a phone sending a photo on a weak uplink: the server must
+ * close the first, not hold them open, and take the second.
  */
 let t: TestApp;
 let port: number;
+let dataDir: string;
+const upload = { code: '', token: '', challengeId: 0, cookie: '', csrf: '' };
 beforeAll(async () => {
-  t = await createTestApp({ REQUEST_TIMEOUT_MS: '1000' });
+  dataDir = await mkdtemp(path.join(tmpdir(), 'hatch-timeouts-'));
+  t = await createTestApp({ REQUEST_TIMEOUT_MS: '1000', UPLOAD_TIMEOUT_MS: '4000', DATA_DIR: dataDir });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   port = (t.app.server.address() as AddressInfo).port;
+  // A live game with one photo challenge and one player, for the upload cases.
+  const admin = await t.as('admin');
+  const paid = await createPaidBooking(t.db, { players: 6, ...startableSchedule() });
+  upload.code = paid.gameCode ?? '';
+  upload.challengeId = await createChallenge(admin, { type: 'Rating', max_score: 10, max_submissions: 10, name: 'Team selfie' });
+  await t.db.insert(gameChallenges).values({ gameId: paid.gameId, challengeId: upload.challengeId, position: 99 });
+  const visitor = await t.visitor();
+  upload.token = (await visitor.post(`/api/play/${upload.code}/join`, { name: 'Fay', team_name: 'Foxes' })).json<{ token: string }>().token;
+  Object.assign(upload, { cookie: visitor.cookie, csrf: visitor.csrf });
+  expect((await admin.post(`/api/admin/bookings/${paid.booking.id}/start-game`)).statusCode).toBe(200);
 });
-afterAll(async () => t.close());
+afterAll(async () => {
+  await t.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
 
 type Outcome = { closedAfterMs: number; answer: string };
 
@@ -71,6 +94,66 @@ describe('server timeouts', () => {
   it('closes a connection that sends headers and a body that never comes', async () => {
     const outcome = await slowClient('POST /api/bookings HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 50\r\n\r\n', null);
     expect(outcome.closedAfterMs).toBeLessThan(4_000);
+  });
+
+  it("takes a photo trickling in past the request timeout, within the upload's", async () => {
+    const photo = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(9_996, 7)]);
+    const headers = [
+      `POST /api/play/${upload.code}/submissions/media?challenge_id=${upload.challengeId}&kind=photo HTTP/1.1`,
+      'Host: 127.0.0.1',
+      `X-Player-Token: ${upload.token}`,
+      `Cookie: ${upload.cookie}`,
+      `X-CSRF-TOKEN: ${upload.csrf}`,
+      'Content-Type: image/jpeg',
+      `Content-Length: ${photo.length}`,
+      '',
+      '',
+    ].join('\r\n');
+    // 10 pieces 200 ms apart: about 2 s, twice the request timeout.
+    const began = Date.now();
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket: Socket = connect(port, '127.0.0.1');
+      let text = '';
+      let piece = 0;
+      let timer: NodeJS.Timeout | undefined;
+      socket.on('connect', () => {
+        socket.write(headers);
+        timer = setInterval(() => {
+          socket.write(photo.subarray(piece * 1_000, (piece + 1) * 1_000));
+          if (++piece === 10) clearInterval(timer);
+        }, 200);
+      });
+      socket.on('data', (chunk: Buffer) => {
+        text += chunk.toString('utf8');
+        if (text.includes('\r\n\r\n')) {
+          clearInterval(timer);
+          socket.destroy();
+          resolve(text);
+        }
+      });
+      socket.on('error', reject);
+      socket.on('close', () => resolve(text));
+    });
+    expect(Date.now() - began).toBeGreaterThan(1_500);
+    expect(answer).toMatch(/^HTTP\/1\.1 201/);
+  });
+
+  it('closes an upload whose body stops coming, at the upload timeout', async () => {
+    const headers = [
+      `POST /api/play/${upload.code}/submissions/media?challenge_id=${upload.challengeId}&kind=photo HTTP/1.1`,
+      'Host: 127.0.0.1',
+      `X-Player-Token: ${upload.token}`,
+      `Cookie: ${upload.cookie}`,
+      `X-CSRF-TOKEN: ${upload.csrf}`,
+      'Content-Type: image/jpeg',
+      'Content-Length: 100000',
+      '',
+      '',
+    ].join('\r\n');
+    const outcome = await slowClient(`${headers}\xff\xd8`, null);
+    expect(outcome.closedAfterMs).toBeGreaterThan(3_000);
+    expect(outcome.closedAfterMs).toBeLessThan(7_000);
+    expect(outcome.answer).toMatch(/^HTTP\/1\.1 408/);
   });
 
   it('still answers an ordinary request on the same server', async () => {

@@ -72,6 +72,11 @@ const configSchema = z
     /** The whole request, body included, must arrive within this; its headers within 10 s at most. */
     REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100, 'REQUEST_TIMEOUT_MS must be at least 100').max(600_000).default(30_000),
     /**
+     * The same for a media upload (a player's photo or video, http/body-deadline.ts): a 50 MB video on a phone's weak
+     * uplink (1 Mbit/s) takes about 7 minutes, far past REQUEST_TIMEOUT_MS.
+     */
+    UPLOAD_TIMEOUT_MS: z.coerce.number().int().min(100, 'UPLOAD_TIMEOUT_MS must be at least 100').max(3_600_000).default(600_000),
+    /**
      * Open sockets (platform/http/connection-limits.ts, decision 0345): at most this many in all (idle ones are closed
      * first to make room), and this many per peer address (0: no per-address cap; TRUST_PROXY's proxies are exempt).
      */
@@ -159,10 +164,14 @@ export function publicOrigin(config: Pick<Config, 'PUBLIC_URL' | 'HOST' | 'PORT'
  * Node/Fastify server timeouts (decision 0180). Fastify's defaults switch Node's request timeout off, so a client that
  * sends headers and then trickles its body (or never finishes its headers) held its connection for ever.
  */
-export function serverTimeouts(config: Pick<Config, 'REQUEST_TIMEOUT_MS' | 'KEEP_ALIVE_TIMEOUT_MS' | 'TRUST_PROXY'>) {
+export function serverTimeouts(config: Pick<Config, 'REQUEST_TIMEOUT_MS' | 'UPLOAD_TIMEOUT_MS' | 'KEEP_ALIVE_TIMEOUT_MS' | 'TRUST_PROXY'>) {
   const requestTimeout = config.REQUEST_TIMEOUT_MS;
   return {
-    requestTimeout,
+    // Node's own limit is per server, so it is the longest one (an upload's); the body deadline (http/body-deadline.ts)
+    // holds every other request to REQUEST_TIMEOUT_MS.
+    requestTimeout: Math.max(requestTimeout, config.UPLOAD_TIMEOUT_MS),
+    bodyTimeout: requestTimeout,
+    uploadTimeout: config.UPLOAD_TIMEOUT_MS,
     headersTimeout: Math.min(requestTimeout, 10_000),
     // Behind a proxy: longer than common load balancers' idle timeout (60 s), so they never reuse a connection we are
     // closing (a few sockets, the proxy's). Facing clients directly: short, as each idle socket holds a file

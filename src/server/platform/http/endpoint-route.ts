@@ -33,6 +33,8 @@ export type EndpointRouteOptions = {
   readonly errors?: Readonly<Record<number, z.ZodType>>;
   readonly onRequest?: onRequestHookHandler;
   readonly bodyLimit?: number;
+  /** A large body from a slow client (a phone's media): it may take UPLOAD_TIMEOUT_MS to arrive (body-deadline.ts). */
+  readonly longUpload?: boolean;
 };
 
 /**
@@ -57,6 +59,7 @@ export function endpointRoute<E extends EndpointConfig>(app: RouteApp, endpoint:
     schema,
     ...(options.onRequest ? { onRequest: options.onRequest } : {}),
     ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
+    ...(options.longUpload ? { config: { longUpload: true } } : {}),
     handler: async (request, reply) => {
       // Fastify ran the descriptor's own schemas on params, query and body before this point (validatorCompiler).
       const answer = await handler(request as EndpointRequest<E>, reply);

@@ -123,8 +123,10 @@ export const playChallengesRoutes: FastifyPluginAsyncZod = async (app) => {
     return { submission: await submit(db, auth, input, new Date(), offline(request, body.made_at)) };
   });
 
-  endpointRoute(app, play.submitMedia, frozen, async (request, reply) => ({ submission: await uploadMedia(request, reply, request.query) }));
-  endpointRoute(app, play.submitPhoto, frozen, async (request, reply) => ({
+  // A video from a phone on a weak uplink takes minutes: these two may take UPLOAD_TIMEOUT_MS to arrive.
+  const upload = { ...frozen, longUpload: true };
+  endpointRoute(app, play.submitMedia, upload, async (request, reply) => ({ submission: await uploadMedia(request, reply, request.query) }));
+  endpointRoute(app, play.submitPhoto, upload, async (request, reply) => ({
     submission: await uploadMedia(request, reply, { ...request.query, kind: 'photo' }),
   }));
 
