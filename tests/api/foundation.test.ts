@@ -118,6 +118,20 @@ describe('sessions', () => {
     expect((await agent.get('/api/auth/me')).statusCode).toBe(401);
   });
 
+  it("names the session's token in a refusal, so a page with a stale one succeeds on its next try", async () => {
+    const agent = await t.visitor();
+    const send = (csrf: string) => t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie: agent.cookie, 'x-csrf-token': csrf } });
+    const stale = await send('token-of-a-page-saved-before-a-login-0000');
+    expect(stale.statusCode).toBe(419);
+    expect(stale.headers['x-csrf-token']).toBe(agent.csrf);
+    const again = await send(String(stale.headers['x-csrf-token']));
+    expect(again.statusCode).toBeLessThan(300);
+    // Without a session there is no token to name.
+    const anonymous = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { 'x-csrf-token': 'x'.repeat(40) } });
+    expect(anonymous.statusCode).toBe(419);
+    expect(anonymous.headers['x-csrf-token']).toBeUndefined();
+  });
+
   it("does not accept one visitor's CSRF token with another visitor's cookie", async () => {
     const a = await t.visitor();
     const b = await t.visitor();

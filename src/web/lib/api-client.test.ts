@@ -125,6 +125,15 @@ describe('errors', () => {
       message: 'CSRF token not found. Please refresh the page.',
     });
   });
+
+  it("keeps the token a refusal names, so the next try (a phone's kept answer sent again) goes with it", async () => {
+    answer = () =>
+      new Response(JSON.stringify({ message: 'CSRF token mismatch', code: 'csrf_mismatch' }), { status: 419, headers: { 'x-csrf-token': 'token-2' } });
+    await expect(api(authEndpoints.logout)).rejects.toMatchObject({ status: 419 });
+    answer = () => new Response(null, { status: 204 });
+    await api(authEndpoints.logout);
+    expect(sent.map((s) => s.headers['X-CSRF-TOKEN'])).toEqual(['token-1', 'token-2']);
+  });
 });
 
 describe('types from the descriptor', () => {

@@ -123,7 +123,7 @@ export function registerSession(app: FastifyInstance, db: Db, csrfKey: string): 
       authByRequest.set(this, value);
     },
   });
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     const raw = request.cookies[sessionCookieName(true)] ?? request.cookies[sessionCookieName(false)];
     const token = raw && /^[A-Za-z0-9_-]{20,100}$/.test(raw) ? raw : null;
     const sessionKey = token ? sha256(token) : null;
@@ -133,7 +133,13 @@ export function registerSession(app: FastifyInstance, db: Db, csrfKey: string): 
     if (MUTATING.has(request.method) && !CSRF_EXEMPT_ROUTES.has(request.routeOptions.url ?? '')) {
       const header = request.headers['x-csrf-token'];
       const sent = typeof header === 'string' ? header : '';
-      if (!token || !sent || !safeEqual(sent, csrfTokenFor(csrfKey, token))) throw new CsrfError();
+      if (!token || !sent || !safeEqual(sent, csrfTokenFor(csrfKey, token))) {
+        // The refusal names the token of the session the cookie holds, so a page kept from an older session (a
+        // player's page saved for offline play, a tab open across a login elsewhere) recovers on its next try: the
+        // client keeps any X-CSRF-TOKEN it is sent. Only this origin's scripts can read it (no CORS), as the page's.
+        if (token) void reply.header('X-CSRF-TOKEN', csrfTokenFor(csrfKey, token));
+        throw new CsrfError();
+      }
     }
     // The health check needs no user: it must answer (503) from the database alone, never fail on the session query.
     const mayBeSignedIn = token !== null && sessionKey !== null && !token.startsWith(VISITOR_PREFIX);
