@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 
 declare module 'fastify' {
@@ -19,7 +20,8 @@ export function addBodyDeadline(app: FastifyInstance, limits: { bodyMs: number; 
   app.addHook('onRequest', (request, reply, done) => {
     const raw = request.raw;
     const limit = request.routeOptions.config.longUpload === true ? limits.uploadMs : limits.bodyMs;
-    if (raw.complete || !hasBody(raw) || limit >= limits.nodeMs) {
+    // An injected request (app.inject) has no connection to hold open, and nothing to close.
+    if (raw.complete || !hasBody(raw) || limit >= limits.nodeMs || !(raw.socket instanceof Socket)) {
       done();
       return;
     }
