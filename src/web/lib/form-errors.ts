@@ -1,4 +1,5 @@
-import type { FieldErrors, FieldValues } from 'react-hook-form';
+import type { ErrorOption, FieldErrors, FieldValues } from 'react-hook-form';
+import { ApiError } from './api-client';
 import { notifyError } from './toast';
 
 /** The first message in a react-hook-form error tree, in field order (the root error last). */
@@ -20,4 +21,17 @@ export function firstErrorMessage(errors: FieldErrors): string | null {
 export function toastFirstError<T extends FieldValues>(errors: FieldErrors<T>): void {
   const message = firstErrorMessage(errors);
   if (message) notifyError(message);
+}
+
+/**
+ * A server's refusal on the form: each field message of its 422 (ApiError.errors) goes under the form's own field of
+ * that name (the first message, as the form shows one). Other failures and fields the form does not have are left to
+ * the caller's toast.
+ */
+export function setServerFieldErrors<N extends string>(error: unknown, fields: readonly N[], setError: (name: N, error: ErrorOption) => void): void {
+  if (!(error instanceof ApiError)) return;
+  for (const [key, messages] of Object.entries(error.errors)) {
+    const field = fields.find((f) => f === key);
+    if (field && messages[0]) setError(field, { type: 'server', message: messages[0] });
+  }
 }

@@ -18,13 +18,13 @@ import {
   type ChallengeValues,
 } from '../../../shared/validation/challenge-rules';
 import { Spinner } from '../../components/spinner';
-import { ApiError } from '../../lib/api-client';
 import { Button, Field, Input, Select, Textarea } from '../../components/ui';
 import { paths } from '../../lib/paths';
 import { notifyError, TOAST_DURATION_MS } from '../../lib/toast';
 import { useAction } from '../../lib/use-action';
 import { challengesKey, fetchChallenge, saveChallenge } from './challenges-api';
 import { PlaceFields } from './place-fields';
+import { setServerFieldErrors } from '../../lib/form-errors';
 
 type FieldName = keyof ChallengeInput;
 const FIELD_NAMES: readonly FieldName[] = [
@@ -122,13 +122,7 @@ export function ChallengeFormPage() {
     success: challengeId ? 'Challenge updated successfully' : 'Challenge created successfully',
     failure: 'Failed to save challenge',
     invalidates: [challengesKey],
-    onError: (error) => {
-      if (!(error instanceof ApiError)) return;
-      for (const [field, messages] of Object.entries(error.errors)) {
-        const name = FIELD_NAMES.find((f) => f === field);
-        if (name && messages[0]) setError(name, { type: 'server', message: messages[0] });
-      }
-    },
+    onError: (error) => setServerFieldErrors(error, FIELD_NAMES, setError),
   });
 
   async function onSubmit(values: ChallengeValues) {

@@ -5,11 +5,11 @@ import { z } from 'zod';
 import { createAdminGiftVoucherBody, type CreateAdminGiftVoucherBody, type CreateAdminGiftVoucherInput } from '../../../shared/api/gift-vouchers';
 import { parseMinorUnits } from '../../../shared/money';
 import { CURRENCIES, DEFAULT_CURRENCY } from '../../../shared/plans';
-import { ApiError } from '../../lib/api-client';
 import { useAction } from '../../lib/use-action';
 import { Button, Field, Input, Section, Select, Textarea } from '../../components/ui';
 import { codeText } from './voucher-format';
 import { createGiftVoucher, giftVouchersKey } from './gift-vouchers-api';
+import { setServerFieldErrors } from '../../lib/form-errors';
 
 /** What staff type (an amount in whole units, as the promo code form takes money), judged by the endpoint's own schema. */
 const issueForm = z
@@ -41,13 +41,7 @@ export function IssueVoucherForm() {
     failureToast: 'server',
     invalidates: [giftVouchersKey],
     onSuccess: () => reset(EMPTY),
-    onError: (error) => {
-      if (!(error instanceof ApiError)) return;
-      for (const [key, messages] of Object.entries(error.errors)) {
-        const field = FIELD_NAMES.find((f) => f === key);
-        if (field && messages[0]) setError(field, { type: 'server', message: messages[0] });
-      }
-    },
+    onError: (error) => setServerFieldErrors(error, FIELD_NAMES, setError),
   });
   return (
     <Section id="issue-gift-voucher" title="Issue a gift voucher" description="Active at once. With an email, the voucher is mailed there.">

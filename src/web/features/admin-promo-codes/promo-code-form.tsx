@@ -5,10 +5,10 @@ import { z } from 'zod';
 import { createPromoCodeBody, type CreatePromoCodeBody, type CreatePromoCodeInput } from '../../../shared/api/promo-codes';
 import { AMOUNT_MESSAGE, parseMinorUnits } from '../../../shared/money';
 import { CURRENCIES, DEFAULT_CURRENCY, PLANS, PLAN_TYPES } from '../../../shared/plans';
-import { ApiError } from '../../lib/api-client';
 import { useAction } from '../../lib/use-action';
 import { Button, Field, FieldError, Input, Section, Select } from '../../components/ui';
 import { createPromoCode, promoCodesKey } from './promo-codes-api';
+import { setServerFieldErrors } from '../../lib/form-errors';
 
 const isWhole = (text: string) => text === '' || /^\d{1,9}$/.test(text);
 const wholeOrEmpty = (message: string) => z.string().trim().refine(isWhole, message);
@@ -94,13 +94,7 @@ export function PromoCodeForm() {
     failureToast: 'server',
     invalidates: [promoCodesKey],
     onSuccess: () => reset(EMPTY),
-    onError: (error) => {
-      if (!(error instanceof ApiError)) return;
-      for (const [key, messages] of Object.entries(error.errors)) {
-        const field = FIELD_NAMES.find((f) => f === key);
-        if (field && messages[0]) setError(field, { type: 'server', message: messages[0] });
-      }
-    },
+    onError: (error) => setServerFieldErrors(error, FIELD_NAMES, setError),
   });
 
   return (

@@ -6,11 +6,11 @@ import { buyGiftVoucherBody, type BuyGiftVoucherBody, type BuyGiftVoucherInput }
 import { VOUCHER_AMOUNT } from '../../../shared/commerce/gift-vouchers';
 import { formatPence, parseMinorUnits } from '../../../shared/money';
 import { CURRENCIES, DEFAULT_CURRENCY } from '../../../shared/plans';
-import { ApiError } from '../../lib/api-client';
 import { useAction } from '../../lib/use-action';
 import { Button, Field, FieldError, Input, Section, Select, Textarea } from '../../components/ui';
 import { buyGiftVoucher } from './gift-vouchers-api';
 import { VoucherFrame } from './voucher-frame';
+import { setServerFieldErrors } from '../../lib/form-errors';
 
 /**
  * What the buyer types (the amount in whole units of the currency, as the staff forms take money), turned into the
@@ -68,13 +68,7 @@ export function BuyGiftVoucherPage() {
     failure: 'Could not start the payment. Please try again.',
     failureToast: 'server',
     onSuccess: (checkoutUrl) => window.location.assign(checkoutUrl),
-    onError: (error) => {
-      if (!(error instanceof ApiError)) return;
-      for (const [key, messages] of Object.entries(error.errors)) {
-        const field = FIELD_NAMES.find((f) => f === key);
-        if (field && messages[0]) setError(field, { type: 'server', message: messages[0] });
-      }
-    },
+    onError: (error) => setServerFieldErrors(error, FIELD_NAMES, setError),
   });
   const leaving = buy.isPending || buy.isSuccess;
 
