@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
@@ -6,10 +6,9 @@ import { promoCodes } from '../../src/server/domains/commerce/tables/promo-codes
 import { saveInvoiceSettings } from '../../src/server/domains/commerce/invoices/invoice-settings';
 import { mailOutbox } from '../../src/server/platform/db/tables';
 import { pdfText } from '../support/pdf-text';
-import { startStripeStandIn, type StripeStandIn } from '../support/stripe-stand-in';
+import { useStripeStandIn } from './support/stripe-journey';
 import { DESKTOP, newPage, PHONE } from './support/browser';
 import { useServerAndBrowser } from './support/journey';
-import { freePort } from './support/server';
 import { completeStepZero, expectNoSeriousA11yViolations, stepTitle } from './wizard-support';
 
 /**
@@ -19,34 +18,7 @@ import { completeStepZero, expectNoSeriousA11yViolations, stepTitle } from './wi
  * discount, the voucher's line and the totals; and a buyer buys a voucher at /gift-vouchers, pays, and opens the
  * printable page from the mail.
  */
-let stripe: StripeStandIn;
-// Filled before the server starts: the stand-in must know the server's address for its webhook, and the server the stand-in's.
-const env: Record<string, string> = {};
-
-beforeAll(async () => {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  stripe = await startStripeStandIn({
-    onEvent: async (event) => {
-      const res = await fetch(`${base}/api/payments/webhook`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'stripe-signature': event.signature },
-        body: event.payload,
-      });
-      if (!res.ok) throw new Error(`webhook answered ${res.status}`);
-    },
-  });
-  Object.assign(env, {
-    PORT: String(port),
-    PUBLIC_URL: base,
-    STRIPE_SECRET_KEY: 'sk_test_e2e',
-    STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
-    STRIPE_API_BASE: stripe.url,
-  });
-});
-afterAll(async () => {
-  await stripe?.close();
-});
+const { env, stripe } = useStripeStandIn();
 
 const j = useServerAndBrowser({
   env,
@@ -58,7 +30,7 @@ const j = useServerAndBrowser({
 
 /** Pays at the stand-in's hosted page: its amount is what the screen asked for; the provider sends the browser back. */
 async function payAtProvider(page: Page, amount: string): Promise<void> {
-  await page.waitForURL(`${stripe.url}/pay/**`);
+  await page.waitForURL(`${stripe().url}/pay/**`);
   expect(await page.getByTestId('amount').textContent()).toBe(amount);
   await page.getByRole('button', { name: 'Pay' }).click();
 }

@@ -1,43 +1,14 @@
-import { beforeAll, afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createBooking } from '../support/fixtures';
 import { newPage, PHONE } from './support/browser';
 import { useServerAndBrowser } from './support/journey';
-import { freePort } from './support/server';
-import { startStripeStandIn, type StripeStandIn } from '../support/stripe-stand-in';
+import { useStripeStandIn } from './support/stripe-journey';
 
 /**
  * Issue 15: a booker pays a deposit. The server talks to the local Stripe stand-in; its hosted checkout page
  * posts the signed webhook to the server, then sends the browser back to the return page.
  */
-let stripe: StripeStandIn;
-// Filled before the server starts (this beforeAll runs before the one useServerAndBrowser registers): the stand-in
-// must know the server's address for its webhook, and the server the stand-in's.
-const env: Record<string, string> = {};
-
-beforeAll(async () => {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  stripe = await startStripeStandIn({
-    onEvent: async (event) => {
-      const res = await fetch(`${base}/api/payments/webhook`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'stripe-signature': event.signature },
-        body: event.payload,
-      });
-      if (!res.ok) throw new Error(`webhook answered ${res.status}`);
-    },
-  });
-  Object.assign(env, {
-    PORT: String(port),
-    PUBLIC_URL: base,
-    STRIPE_SECRET_KEY: 'sk_test_e2e',
-    STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
-    STRIPE_API_BASE: stripe.url,
-  });
-});
-afterAll(async () => {
-  await stripe?.close();
-});
+const { env, stripe } = useStripeStandIn();
 
 const j = useServerAndBrowser({
   env,
@@ -62,13 +33,13 @@ describe('paying online', () => {
     await page.getByRole('button', { name: 'Pay deposit (£30.00)' }).click();
 
     // The provider's hosted page (the stand-in). Cancelling there comes back with nothing charged.
-    await page.waitForURL(`${stripe.url}/pay/**`);
+    await page.waitForURL(`${stripe().url}/pay/**`);
     await page.getByRole('link', { name: 'Cancel' }).click();
     await page.getByText('Payment cancelled: nothing was charged.').waitFor();
     await page.getByRole('button', { name: 'Pay deposit (£30.00)' }).click();
 
     // Paying there sends the signed webhook, then the browser back to the return page.
-    await page.waitForURL(`${stripe.url}/pay/**`);
+    await page.waitForURL(`${stripe().url}/pay/**`);
     expect(await page.getByTestId('amount').textContent()).toBe('30.00 GBP');
     await page.getByRole('button', { name: 'Pay' }).click();
     await page.waitForURL(/\/manage\/[^/]+\/paid\?session_id=cs_test_/);
