@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { createTestApp, type Agent, type TestApp } from '../support/test-app';
 import { createBooking } from '../support/fixtures';
 import { pdfText } from '../support/pdf-text';
-import { startStripeStandIn, type SignedEvent, type StripeStandIn } from '../support/stripe-stand-in';
+import { startStripeStandIn, stripeEnv, type SignedEvent, type StripeStandIn } from '../support/stripe-stand-in';
 import { bookingBody } from '../../scripts/booking-body';
 import { bookingPayments, bookings } from '../../src/server/domains/booking/tables/bookings';
 import { giftVoucherLedger, giftVouchers } from '../../src/server/domains/commerce/tables/gift-vouchers';
@@ -38,9 +38,7 @@ let visitor: Agent;
 beforeAll(async () => {
   stripe = await startStripeStandIn();
   t = await createTestApp({
-    STRIPE_SECRET_KEY: 'sk_test_standin',
-    STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
-    STRIPE_API_BASE: stripe.url,
+    ...stripeEnv(stripe),
     PUBLIC_URL: 'https://hatch.example',
   });
   admin = await t.as('admin');

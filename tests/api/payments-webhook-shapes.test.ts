@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../support/test-app';
-import { startStripeStandIn, type StripeStandIn } from '../support/stripe-stand-in';
+import { startStripeStandIn, stripeEnv, type StripeStandIn } from '../support/stripe-stand-in';
 import { providerEvents } from '../../src/server/domains/payments/tables/checkouts';
 
 /**
@@ -20,10 +20,7 @@ beforeAll(async () => {
       done();
     },
   });
-  t = await createTestApp(
-    { STRIPE_SECRET_KEY: 'sk_test_standin', STRIPE_WEBHOOK_SECRET: stripe.webhookSecret, STRIPE_API_BASE: stripe.url },
-    { logger: { level: 'warn', stream } },
-  );
+  t = await createTestApp(stripeEnv(stripe), { logger: { level: 'warn', stream } });
 });
 afterAll(async () => {
   await t.close();

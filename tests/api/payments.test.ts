@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { createTestApp, type Agent, type TestApp } from '../support/test-app';
 import { createBooking } from '../support/fixtures';
-import { startStripeStandIn, type SignedEvent, type StripeStandIn } from '../support/stripe-stand-in';
+import { startStripeStandIn, stripeEnv, type SignedEvent, type StripeStandIn } from '../support/stripe-stand-in';
 import { bookingPayments, bookings } from '../../src/server/domains/booking/tables/bookings';
 import { checkouts, providerEvents } from '../../src/server/domains/payments/tables/checkouts';
 import { mailOutbox } from '../../src/server/platform/db/tables';
@@ -22,9 +22,7 @@ let admin: Agent;
 beforeAll(async () => {
   stripe = await startStripeStandIn();
   t = await createTestApp({
-    STRIPE_SECRET_KEY: 'sk_test_standin',
-    STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
-    STRIPE_API_BASE: stripe.url,
+    ...stripeEnv(stripe),
     PUBLIC_URL: 'https://hatch.example',
   });
   booker = await t.visitor();

@@ -56,6 +56,11 @@ function readBody(request: IncomingMessage): Promise<string> {
 const id = (prefix: string) => `${prefix}_test_${randomBytes(12).toString('hex')}`;
 
 /** `onEvent` receives each event the hosted page sends (the browser flow): post it to the app's webhook there. */
+/** The settings that point the app's real Stripe adapter at a running stand-in. */
+export function stripeEnv(stripe: StripeStandIn): Record<string, string> {
+  return { STRIPE_SECRET_KEY: 'sk_test_standin', STRIPE_WEBHOOK_SECRET: stripe.webhookSecret, STRIPE_API_BASE: stripe.url };
+}
+
 export async function startStripeStandIn(options: { onEvent?: (event: SignedEvent) => Promise<void> } = {}): Promise<StripeStandIn> {
   const webhookSecret = `whsec_${randomBytes(16).toString('hex')}`;
   const sessions = new Map<string, StandInSession>();

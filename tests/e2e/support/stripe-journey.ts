@@ -1,5 +1,5 @@
 import { afterAll, beforeAll } from 'vitest';
-import { startStripeStandIn, type StripeStandIn } from '../../support/stripe-stand-in';
+import { startStripeStandIn, stripeEnv, type StripeStandIn } from '../../support/stripe-stand-in';
 import { freePort } from './server';
 
 /**
@@ -26,9 +26,7 @@ export function useStripeStandIn(): { env: Record<string, string>; stripe: () =>
     Object.assign(env, {
       PORT: String(port),
       PUBLIC_URL: base,
-      STRIPE_SECRET_KEY: 'sk_test_e2e',
-      STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
-      STRIPE_API_BASE: stripe.url,
+      ...stripeEnv(stripe),
     });
   });
   afterAll(async () => {
