@@ -67,6 +67,20 @@ function slowClient(start: string, trickle: string | null): Promise<Outcome> {
   });
 }
 
+/** The head of the player's photo upload (session, CSRF and player token), announcing `length` bytes of body. */
+const photoUploadHead = (length: number) =>
+  [
+    `POST /api/play/${upload.code}/submissions/media?challenge_id=${upload.challengeId}&kind=photo HTTP/1.1`,
+    'Host: 127.0.0.1',
+    `X-Player-Token: ${upload.token}`,
+    `Cookie: ${upload.cookie}`,
+    `X-CSRF-TOKEN: ${upload.csrf}`,
+    'Content-Type: image/jpeg',
+    `Content-Length: ${length}`,
+    '',
+    '',
+  ].join('\r\n');
+
 describe('server timeouts', () => {
   it('closes a connection that sends its headers and then trickles its body', async () => {
     // A visitor with a valid session and token: the request passes the CSRF check and its body is awaited.
@@ -98,17 +112,7 @@ describe('server timeouts', () => {
 
   it("takes a photo trickling in past the request timeout, within the upload's", async () => {
     const photo = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(9_996, 7)]);
-    const headers = [
-      `POST /api/play/${upload.code}/submissions/media?challenge_id=${upload.challengeId}&kind=photo HTTP/1.1`,
-      'Host: 127.0.0.1',
-      `X-Player-Token: ${upload.token}`,
-      `Cookie: ${upload.cookie}`,
-      `X-CSRF-TOKEN: ${upload.csrf}`,
-      'Content-Type: image/jpeg',
-      `Content-Length: ${photo.length}`,
-      '',
-      '',
-    ].join('\r\n');
+    const headers = photoUploadHead(photo.length);
     // 10 pieces 200 ms apart: about 2 s, twice the request timeout.
     const began = Date.now();
     const answer = await new Promise<string>((resolve, reject) => {
@@ -139,17 +143,7 @@ describe('server timeouts', () => {
   });
 
   it('closes an upload whose body stops coming, at the upload timeout', async () => {
-    const headers = [
-      `POST /api/play/${upload.code}/submissions/media?challenge_id=${upload.challengeId}&kind=photo HTTP/1.1`,
-      'Host: 127.0.0.1',
-      `X-Player-Token: ${upload.token}`,
-      `Cookie: ${upload.cookie}`,
-      `X-CSRF-TOKEN: ${upload.csrf}`,
-      'Content-Type: image/jpeg',
-      'Content-Length: 100000',
-      '',
-      '',
-    ].join('\r\n');
+    const headers = photoUploadHead(100_000);
     const outcome = await slowClient(`${headers}\xff\xd8`, null);
     expect(outcome.closedAfterMs).toBeGreaterThan(3_000);
     expect(outcome.closedAfterMs).toBeLessThan(7_000);
