@@ -1,6 +1,6 @@
 import type { DbOrTx } from '../../../platform/db/client';
 import type { OutgoingMail } from '../../../platform/mail';
-import { hostPath } from '../../../../shared/booking-links';
+import { pageUrl, paths } from '../../../../shared/page-paths';
 import { escapeHtml } from '../../../../shared/html';
 import { greeting, htmlRows, whenText } from './mail-parts';
 import { loadHostMailFacts, type BookingMailer, type HostMailFacts } from './mail-facts';
@@ -13,8 +13,7 @@ import { loadHostMailFacts, type BookingMailer, type HostMailFacts } from './mai
 /** The game's date and meeting time in its zone, the meeting point, the group, and the host console's link. */
 export function hostAssignedMail(f: HostMailFacts, baseUrl: string): OutgoingMail {
   const when = whenText(f);
-  const base = baseUrl.replace(/\/+$/, '');
-  const consoleUrl = f.gameCode ? `${base}${hostPath(f.gameCode)}` : `${base}/host`;
+  const consoleUrl = pageUrl(baseUrl, f.gameCode ? paths.host(f.gameCode) : paths.hostHome);
   const rows: [string, string][] = [
     ['Date', when.date],
     ['Meeting time', when.time],

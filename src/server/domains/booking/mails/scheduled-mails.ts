@@ -3,6 +3,7 @@ import type { OutgoingMail } from '../../../platform/mail';
 import { bankTransferReference } from '../../../platform/payment-provider/bank-transfer';
 import { bookingLinks, feedbackUrlOf } from '../../../../shared/booking-links';
 import { escapeHtml } from '../../../../shared/html';
+import { pageUrl, paths } from '../../../../shared/page-paths';
 import { formatPence } from '../../../../shared/money';
 import { API_DATE } from '../../../../shared/time';
 import type { MessageKind } from '../../../../shared/message-schedule';
@@ -97,7 +98,7 @@ export function scheduledMail(f: ScheduledMailFacts, kind: MessageKind, baseUrl:
         [
           `${amount} of booking ${f.tempCode} (${f.fullName ?? f.email}, ${f.city}, game on ${day(f.date)}) was due on ${day(f.balanceDueDate)} and is not paid.`,
         ],
-        [`The booking: ${baseUrl.replace(/\/+$/, '')}/admin/bookings/${f.id}`],
+        [`The booking: ${pageUrl(baseUrl, paths.admin.booking(f.id))}`],
       ]);
     case 'feedback_request':
       return mail(f, kind, `How was your Chicken hunt in ${f.city}?`, [

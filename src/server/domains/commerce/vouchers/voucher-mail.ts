@@ -1,12 +1,13 @@
 import { formatPence } from '../../../../shared/money';
 import { formatVoucherCode } from '../../../../shared/commerce/gift-vouchers';
 import type { OutgoingMail } from '../../../platform/mail';
+import { pageUrl, paths } from '../../../../shared/page-paths';
 import type { VoucherRow } from './voucher-repository';
 
 export const VOUCHER_MAIL_KIND = 'gift_voucher';
 
 /** The printable page of a voucher, by its private token. */
-export const voucherPageUrl = (baseUrl: string, token: string) => `${baseUrl}/gift-vouchers/${encodeURIComponent(token)}`;
+export const voucherPageUrl = (baseUrl: string, token: string) => pageUrl(baseUrl, paths.giftVoucher(token));
 
 /** The voucher as a mail: its code, value, expiry and the link to the printable page (queued once, at issue). */
 export function voucherMail(v: VoucherRow & { code: string; expiresAt: Date }, to: string, baseUrl: string, zone: string): Omit<OutgoingMail, 'bookingId'> {

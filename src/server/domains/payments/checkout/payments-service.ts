@@ -7,6 +7,7 @@ import { findBookingFacts, ledgerOf, recordPayment, withBooking } from '../../bo
 import type { BookingFacts, BookingMailer } from '../../booking';
 import { ConflictError, NotFoundError, UpstreamError, ValidationError } from '../../../platform/errors';
 import { todayIn } from '../../../../shared/time';
+import { pageUrl, paths } from '../../../../shared/page-paths';
 import { bankTransferReference } from '../../../platform/payment-provider/bank-transfer';
 import { ProviderError, type PaymentProvider, type ProviderCheckout, type ProviderEvent } from '../../../platform/payment-provider/payment-provider';
 import { paymentMethodOf, type PaymentSetup } from '../../../platform/payment-provider/payment-setup';
@@ -82,7 +83,6 @@ export async function startCheckout(
   if (amount === null) throw refuse(ValidationError.field('purpose', PAYMENT_MESSAGES.purposeNotOffered), 'purpose not offered');
   if (amount !== input.amount) throw refuse(ValidationError.field('amount', PAYMENT_MESSAGES.amountMismatch), 'amount mismatch');
 
-  const base = `${deps.mailer.baseUrl}/manage/${encodeURIComponent(input.key)}`;
   let session: ProviderCheckout;
   try {
     session = await provider.createCheckout({
@@ -93,8 +93,8 @@ export async function startCheckout(
       description: `${PURPOSE_LABELS[input.purpose]}: Chicken hunt in ${booking.city} on ${booking.date} (${booking.tempCode})`,
       customerEmail: booking.email,
       // The provider puts the session id in place of {CHECKOUT_SESSION_ID}; the return page confirms with it.
-      successUrl: `${base}/paid?session_id={CHECKOUT_SESSION_ID}`,
-      cancelUrl: `${base}?payment=cancelled`,
+      successUrl: `${pageUrl(deps.mailer.baseUrl, paths.paymentReturn(input.key))}?session_id={CHECKOUT_SESSION_ID}`,
+      cancelUrl: `${pageUrl(deps.mailer.baseUrl, paths.manage(input.key))}?payment=cancelled`,
       // A double click, or a retry of the same payment, gives the same session (the net paid moves after a payment).
       idempotencyKey: `hatch-checkout-${booking.id}-${input.purpose}-${amount}-${state.paid}`,
     });
