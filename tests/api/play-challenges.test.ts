@@ -5,7 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gameChallenges, gameEvents, games, submissions } from '../../src/server/domains/game/tables/games';
 import { mailOutbox } from '../../src/server/platform/db/tables';
-import { queueDueResultsMails } from '../../src/server/domains/game/results-mails';
+import { queueDueResultsMails, RESULTS_MAIL_WAIT_MS } from '../../src/server/domains/game/results-mails';
 import type { AlbumPhoto, PlayChallengesResponse, ResultsResponse, TeamSubmission } from '../../src/shared/api/play-challenges';
 import type { ReviewResponse, ReviewSubmission } from '../../src/shared/api/submissions';
 import { SUBMIT_MESSAGES } from '../../src/shared/game/submission-kinds';
@@ -351,8 +351,14 @@ describe('after the game', () => {
 
   it('mails the results to the booker once', async () => {
     const mailer = { mail: t.app.deps.mail, baseUrl: 'https://hatch.example' };
+    // An answer made in time is still pending review: the mail waits for it, at most until the deadline (decision 0530).
     await queueDueResultsMails(t.db, mailer);
-    await queueDueResultsMails(t.db, mailer);
+    expect(await t.db.select().from(mailOutbox).where(eq(mailOutbox.bookingId, bookingId))).not.toContainEqual(
+      expect.objectContaining({ kind: 'game.results' }),
+    );
+    const deadline = new Date(Date.now() + RESULTS_MAIL_WAIT_MS);
+    await queueDueResultsMails(t.db, mailer, deadline);
+    await queueDueResultsMails(t.db, mailer, deadline);
     const mails = await t.db
       .select()
       .from(mailOutbox)

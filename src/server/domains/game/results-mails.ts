@@ -1,53 +1,97 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
-import type { Db } from '../../platform/db/client';
-import { gameInstances, games } from './tables/games';
+import { and, desc, eq, gt, inArray, lte } from 'drizzle-orm';
+import type { Db, Tx } from '../../platform/db/client';
+import { gameInstances, games, submissions } from './tables/games';
 import { mailOutbox } from '../../platform/db/tables';
 import { loadBookingMailFacts, type BookingMailer } from '../booking';
-import { RESULTS_MAIL_KIND, resultsMail } from './results-mail';
+import { correctedResultsMail, RESULTS_MAIL_KIND, resultsMail, sameResults, type ResultsTeam } from './results-mail';
 import { instanceLeaderboard } from './leaderboard';
+import { RESUME_WINDOW_MS } from '../../../shared/lifecycle/game-states';
 
-/** Games that ended longer ago than this get no results mail (a server started after a long pause stays quiet). */
+/** Games that ended longer ago than this get no results mail nor correction (a server started after a long pause stays quiet). */
 const LOOK_BACK_MS = 7 * 24 * 60 * 60_000;
 
 /**
- * Sends each ended game's results mail to its booker, once (decision 0273). Every process runs it; the instance row
- * is locked (SKIP LOCKED) and the outbox checked inside one transaction, so two processes never mail one game twice.
- * A game ended by hand or by its time alike: the mail does not hang on who ended it.
+ * How long after the end the results mail waits for answers made in time that are still pending review (decision
+ * 0530): as long as the game may still be resumed, the time of the prize-giving when the host reviews the last
+ * answers. Past it the booker gets the ranking as it stands, and a correction if it changes later.
+ */
+export const RESULTS_MAIL_WAIT_MS = RESUME_WINDOW_MS;
+
+type Candidate = { instanceId: number; bookingId: number; endTime: Date | null };
+
+const rankingOf = async (tx: Tx, instanceId: number): Promise<ResultsTeam[]> =>
+  (await instanceLeaderboard(tx, instanceId)).map((t) => ({ rank: t.rank, name: t.name, total: t.total }));
+
+/** Instances with answers made before their end still pending review (an ended instance takes no other answers). */
+async function instancesWithPendingAnswers(db: Db, instanceIds: readonly number[]): Promise<Set<number>> {
+  if (instanceIds.length === 0) return new Set();
+  const rows = await db
+    .selectDistinct({ instanceId: submissions.instanceId })
+    .from(submissions)
+    .innerJoin(gameInstances, eq(gameInstances.id, submissions.instanceId))
+    .where(and(inArray(submissions.instanceId, [...instanceIds]), eq(submissions.status, 'pending'), lte(submissions.submittedAt, gameInstances.endTime)));
+  return new Set(rows.map((r) => r.instanceId));
+}
+
+/**
+ * The booker's results mail, and a correction whenever the final ranking changes after it (decisions 0273, 0530).
+ * Every process runs it on a ticker. A mail waits while an answer made in time is pending review, at most
+ * RESULTS_MAIL_WAIT_MS after the end. What was mailed is kept on the instance (results_mailed), written in the same
+ * transaction as the outbox row with the instance locked (SKIP LOCKED): two processes never mail one change twice,
+ * and a correction goes once per change. A game ended by hand or by its time alike; a resumed game is live again
+ * and waits for its next end.
  */
 export async function queueDueResultsMails(db: Db, mailer: BookingMailer, now: Date = new Date()): Promise<number> {
-  const candidates = await db
-    .select({ instanceId: gameInstances.id, bookingId: games.bookingId })
+  const candidates: Candidate[] = await db
+    .select({ instanceId: gameInstances.id, bookingId: games.bookingId, endTime: gameInstances.endTime })
     .from(gameInstances)
     .innerJoin(games, eq(games.id, gameInstances.gameId))
-    .where(
-      and(
-        eq(gameInstances.status, 'ended'),
-        gt(gameInstances.endTime, new Date(now.getTime() - LOOK_BACK_MS)),
-        sql`not exists (select 1 from ${mailOutbox} where ${mailOutbox.bookingId} = ${games.bookingId} and ${mailOutbox.kind} = ${RESULTS_MAIL_KIND})`,
-      ),
-    )
-    .limit(50);
+    .where(and(eq(gameInstances.status, 'ended'), gt(gameInstances.endTime, new Date(now.getTime() - LOOK_BACK_MS))))
+    .orderBy(desc(gameInstances.endTime))
+    .limit(200);
+  const pending = await instancesWithPendingAnswers(
+    db,
+    candidates.map((c) => c.instanceId),
+  );
   let sent = 0;
   for (const c of candidates) {
-    const queued = await db.transaction(async (tx) => {
-      const [locked] = await tx
-        .select({ id: gameInstances.id })
-        .from(gameInstances)
-        .where(eq(gameInstances.id, c.instanceId))
-        .for('update', { skipLocked: true });
-      if (!locked) return false;
-      const [already] = await tx
-        .select({ id: mailOutbox.id })
-        .from(mailOutbox)
-        .where(and(eq(mailOutbox.bookingId, c.bookingId), eq(mailOutbox.kind, RESULTS_MAIL_KIND)))
-        .limit(1);
-      if (already) return false;
-      const facts = await loadBookingMailFacts(tx, c.bookingId);
-      const mail = resultsMail(facts, await instanceLeaderboard(tx, c.instanceId), mailer.baseUrl);
-      await mailer.mail.queue(tx, { ...mail, bookingId: c.bookingId });
-      return true;
-    });
-    if (queued) sent++;
+    const waiting = pending.has(c.instanceId) && c.endTime !== null && now.getTime() < c.endTime.getTime() + RESULTS_MAIL_WAIT_MS;
+    if (waiting) continue;
+    if (await mailIfChanged(db, mailer, c.instanceId, c.bookingId)) sent++;
   }
   return sent;
+}
+
+/** In one transaction with the instance locked: the results mail, or a correction when the ranking changed since. */
+async function mailIfChanged(db: Db, mailer: BookingMailer, instanceId: number, bookingId: number): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [locked] = await tx
+      .select({ status: gameInstances.status, mailed: gameInstances.resultsMailed })
+      .from(gameInstances)
+      .where(eq(gameInstances.id, instanceId))
+      .for('update', { skipLocked: true });
+    if (!locked || locked.status !== 'ended') return false;
+    const ranking = await rankingOf(tx, instanceId);
+    if (locked.mailed && sameResults(locked.mailed, ranking)) return false;
+    const record = () => tx.update(gameInstances).set({ resultsMailed: ranking }).where(eq(gameInstances.id, instanceId));
+    if (!locked.mailed && (await mailedBefore(tx, bookingId))) {
+      // A game mailed before results_mailed existed: what it showed is unknown, so the ranking of now is taken as mailed.
+      await record();
+      return false;
+    }
+    const facts = await loadBookingMailFacts(tx, bookingId);
+    const mail = locked.mailed ? correctedResultsMail(facts, ranking, mailer.baseUrl) : resultsMail(facts, ranking, mailer.baseUrl);
+    await mailer.mail.queue(tx, { ...mail, bookingId });
+    await record();
+    return true;
+  });
+}
+
+async function mailedBefore(tx: Tx, bookingId: number): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: mailOutbox.id })
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.bookingId, bookingId), eq(mailOutbox.kind, RESULTS_MAIL_KIND)))
+    .limit(1);
+  return row !== undefined;
 }

@@ -81,6 +81,12 @@ export const gameInstances = pgTable(
     /** When it ended (by the ticker or by hand). */
     endTime: timestamp('end_time', { withTimezone: true }),
     latestArea: jsonb('latest_area').$type<GameArea>(),
+    /**
+     * The ranking the booker's last results mail showed (rank, name, total per team); null until the first one. A
+     * later change of the final ranking (an approval after the end, a resume and a second end) mails a correction
+     * (decision 0530).
+     */
+    resultsMailed: jsonb('results_mailed').$type<{ rank: number; name: string; total: number }[]>(),
   },
   (t) => [
     index('game_instances_game_idx').on(t.gameId),
