@@ -30,9 +30,21 @@ describe('the dimensions an image header declares', () => {
     expect(photoDimensions(webpLossless(300, 200), 'image/webp')).toEqual({ width: 300, height: 200 });
   });
 
-  it('says nothing of a header that does not declare them (the byte checks still apply)', () => {
+  it('finds the JPEG frame past stray bytes and fill bytes between segments, as libjpeg (and so Chromium) does', () => {
+    const [soi, rest] = [jpeg(20_000, 20_000).subarray(0, 20), jpeg(20_000, 20_000).subarray(20)];
+    const withStray = (...stray: number[]) => Uint8Array.from([...soi, ...stray, ...rest]);
+    expect(photoDimensions(withStray(0x00), 'image/jpeg')).toEqual({ width: 20_000, height: 20_000 });
+    expect(photoDimensions(withStray(0x12, 0x34, 0xff, 0x00, 0x56), 'image/jpeg')).toEqual({ width: 20_000, height: 20_000 });
+    expect(photoDimensions(withStray(0xff, 0xff, 0xff), 'image/jpeg')).toEqual({ width: 20_000, height: 20_000 });
+  });
+
+  it('says nothing of a header that does not declare them for sure (such a photo is refused)', () => {
     expect(photoDimensions(bytes([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]), 'image/jpeg')).toBeNull();
     expect(photoDimensions(bytes([0x89, 0x50, 0x4e, 0x47]), 'image/png')).toBeNull();
+    expect(photoDimensions(jpeg(0, 600), 'image/jpeg')).toBeNull();
+    expect(photoDimensions(png(800, 0), 'image/png')).toBeNull();
+    // The image data before any frame header: no size (libjpeg refuses it).
+    expect(photoDimensions(bytes([0xff, 0xd8, 0xff, 0xda, 0, 8, 1, 1, 0, 0, 63, 0]), 'image/jpeg')).toBeNull();
   });
 
   it('lets checkPhoto take a 48 MP phone photo and refuse a side over 12,000 px or more than 50 MP', () => {
@@ -42,5 +54,9 @@ describe('the dimensions an image header declares', () => {
     expect(checkPhoto(png(12_001, 10))).toEqual(refused);
     expect(checkPhoto(jpeg(10, 12_001))).toEqual(refused);
     expect(checkPhoto(png(8000, 7000))).toEqual(refused);
+  });
+
+  it('lets checkPhoto refuse a photo whose size cannot be read', () => {
+    expect(checkPhoto(bytes([0xff, 0xd8, 0xff, 0xe0, 0, 16], 'JFIF'))).toEqual({ ok: false, status: 422, message: UPLOAD_MESSAGES.noSize });
   });
 });

@@ -2,7 +2,8 @@
  * The width and height an image's header declares, read without decoding it (issue 28: a PNG declaring 50,000 ×
  * 50,000 pixels was stored and served, and every phone that opened the album would try to decode 10 GB). PNG: the
  * IHDR chunk; JPEG: the first start-of-frame segment, found by walking the segments; WebP: the VP8, VP8L or VP8X
- * header. Null when the header does not say (a truncated or odd file): the byte checks still apply to it.
+ * header. Null when the header does not say for sure (a truncated or odd file, or a side of 0): such a photo is refused
+ * (issue 36), since what a browser would make of it cannot be known.
  */
 export type Dimensions = { width: number; height: number };
 
@@ -11,35 +12,46 @@ const u32be = (b: Uint8Array, at: number) => (((b[at] ?? 0) << 24) >>> 0) + (((b
 const u24le = (b: Uint8Array, at: number) => (b[at] ?? 0) | ((b[at + 1] ?? 0) << 8) | ((b[at + 2] ?? 0) << 16);
 const tag = (b: Uint8Array, at: number) => String.fromCharCode(...b.subarray(at, at + 4));
 
+const bothSides = (size: Dimensions): Dimensions | null => (size.width > 0 && size.height > 0 ? size : null);
+
 function png(b: Uint8Array): Dimensions | null {
   if (b.length < 24 || tag(b, 12) !== 'IHDR') return null;
-  return { width: u32be(b, 16), height: u32be(b, 20) };
+  return bothSides({ width: u32be(b, 16), height: u32be(b, 20) });
 }
 
 /** Start-of-frame markers C0–CF, except C4 (Huffman tables), C8 (reserved) and CC (arithmetic coding). */
 const isStartOfFrame = (marker: number) => marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc;
+/** The markers that stand alone, with no length: TEM and RST0–7. */
+const standsAlone = (marker: number) => marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7);
 
+/**
+ * Walks the segments the way libjpeg (Chromium, Android, most decoders) does, so it finds the frame they will decode
+ * (issue 36: one stray byte after the first segment hid a 20,000 × 20,000 frame from a walk that stopped at it, and
+ * the browser decoded it anyway). Between segments a decoder skips anything up to the next 0xFF ("extraneous bytes
+ * before marker" is a warning, not an error), then any number of 0xFF fill bytes; 0xFF 0x00 is not a marker. The
+ * first frame header counts: libjpeg refuses a second one. A frame of height or width 0 (set later by a DNL segment)
+ * is refused by libjpeg, and here it gives null.
+ */
 function jpeg(b: Uint8Array): Dimensions | null {
+  if (b[0] !== 0xff || b[1] !== 0xd8) return null;
   let at = 2;
-  while (at + 4 <= b.length) {
-    if (b[at] !== 0xff) return null;
-    const marker = b[at + 1] ?? 0;
-    // Fill bytes, and the markers that stand alone (no length): TEM, RSTn.
-    if (marker === 0xff) {
-      at += 1;
-      continue;
+  for (;;) {
+    while (at < b.length && b[at] !== 0xff) at += 1;
+    while (at < b.length && b[at] === 0xff) at += 1;
+    if (at >= b.length) return null;
+    const marker = b[at] ?? 0;
+    at += 1;
+    if (marker === 0x00 || standsAlone(marker)) continue;
+    // The image data (SOS), its end (EOI) or a second start of image before any frame: no size declared.
+    if (marker === 0xda || marker === 0xd9 || marker === 0xd8) return null;
+    if (isStartOfFrame(marker)) {
+      if (at + 7 > b.length) return null;
+      return bothSides({ height: u16be(b, at + 3), width: u16be(b, at + 5) });
     }
-    if (marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) {
-      at += 2;
-      continue;
-    }
-    if (marker === 0xd9 || marker === 0xda) return null;
-    if (isStartOfFrame(marker)) return at + 9 <= b.length ? { height: u16be(b, at + 5), width: u16be(b, at + 7) } : null;
-    const length = u16be(b, at + 2);
+    const length = u16be(b, at);
     if (length < 2) return null;
-    at += 2 + length;
+    at += length;
   }
-  return null;
 }
 
 function webp(b: Uint8Array): Dimensions | null {
@@ -59,5 +71,6 @@ function webp(b: Uint8Array): Dimensions | null {
 export function photoDimensions(bytes: Uint8Array, type: 'image/jpeg' | 'image/png' | 'image/webp'): Dimensions | null {
   if (type === 'image/png') return png(bytes);
   if (type === 'image/jpeg') return jpeg(bytes);
-  return webp(bytes);
+  const size = webp(bytes);
+  return size && bothSides(size);
 }

@@ -3,9 +3,10 @@ import { checkPhoto, detectPhotoType, MAX_PHOTO_BYTES, UPLOAD_MESSAGES } from '.
 
 const bytes = (...parts: (number[] | string)[]) => Uint8Array.from(parts.flatMap((p) => (typeof p === 'string' ? [...p].map((c) => c.charCodeAt(0)) : p)));
 
-const jpeg = bytes([0xff, 0xd8, 0xff, 0xe0, 0, 0x10], 'JFIF');
-const png = bytes([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d], 'IHDR');
-const webp = bytes('RIFF', [0x24, 0, 0, 0], 'WEBPVP8 ');
+// Headers that declare their size (a 640 × 480 frame): a photo whose size cannot be read is refused.
+const jpeg = bytes([0xff, 0xd8, 0xff, 0xe0, 0, 0x10], 'JFIF', [0, 1, 1, 0, 0, 1, 0, 1, 0, 0], [0xff, 0xc0, 0, 11, 8, 1, 0xe0, 2, 0x80, 1, 1, 0x11, 0]);
+const png = bytes([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d], 'IHDR', [0, 0, 2, 0x80, 0, 0, 1, 0xe0, 8, 6, 0, 0, 0]);
+const webp = bytes('RIFF', [0x24, 0, 0, 0], 'WEBPVP8 ', [0, 0, 0, 0], [0, 0, 0, 0x9d, 0x01, 0x2a, 0x80, 2, 0xe0, 1]);
 
 describe('photo type by magic bytes', () => {
   it('knows JPEG, PNG and WebP', () => {

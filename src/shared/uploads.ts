@@ -25,6 +25,7 @@ export const UPLOAD_MESSAGES = {
   tooLarge: 'The photo is too large: at most 8 MB',
   notImage: 'Only JPEG, PNG or WebP photos can be uploaded',
   tooManyPixels: 'The photo is too large: at most 12,000 pixels a side and 50 megapixels',
+  noSize: 'The photo’s width and height could not be read: take it again or pick another file',
 } as const;
 
 const startsWith = (bytes: Uint8Array, at: number, expected: readonly number[]) => expected.every((b, i) => bytes[at + i] === b);
@@ -43,7 +44,8 @@ export type PhotoCheck =
 
 /**
  * The size is checked first, so an oversized file is refused without looking further; then the type by the bytes;
- * then the dimensions the header declares (shared/photo-dimensions.ts), when it declares them.
+ * then the dimensions the header declares (shared/photo-dimensions.ts). A photo whose header does not say its size
+ * for sure is refused (issue 36): a browser may still find a size in it, and it could be any.
  */
 export function checkPhoto(bytes: Uint8Array): PhotoCheck {
   return checkPhotoHead(bytes, bytes.byteLength);
@@ -51,8 +53,8 @@ export function checkPhoto(bytes: Uint8Array): PhotoCheck {
 
 /**
  * The same checks on the first bytes of a photo of `size` bytes (the server reads the head of a spooled upload,
- * PHOTO_HEAD_BYTES, never the whole file, decision 0421): a header that declares its dimensions further in is not
- * read (null dimensions), as for a truncated file.
+ * PHOTO_HEAD_BYTES, never the whole file, decision 0421): a header that declares its dimensions further in is
+ * refused, as a truncated file is (a camera's JPEG says its size within its first 64 KB of metadata).
  */
 export const PHOTO_HEAD_BYTES = 1024 * 1024;
 export function checkPhotoHead(head: Uint8Array, size: number): PhotoCheck {
@@ -61,7 +63,8 @@ export function checkPhotoHead(head: Uint8Array, size: number): PhotoCheck {
   const type = detectPhotoType(head);
   if (!type) return { ok: false, status: 415, message: UPLOAD_MESSAGES.notImage };
   const dimensions = photoDimensions(head, type);
-  if (dimensions && (dimensions.width > MAX_PHOTO_SIDE || dimensions.height > MAX_PHOTO_SIDE || dimensions.width * dimensions.height > MAX_PHOTO_PIXELS)) {
+  if (!dimensions) return { ok: false, status: 422, message: UPLOAD_MESSAGES.noSize };
+  if (dimensions.width > MAX_PHOTO_SIDE || dimensions.height > MAX_PHOTO_SIDE || dimensions.width * dimensions.height > MAX_PHOTO_PIXELS) {
     return { ok: false, status: 422, message: UPLOAD_MESSAGES.tooManyPixels };
   }
   return { ok: true, type, extension: PHOTO_EXTENSIONS[type] };

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { bytesSource, probeVideo } from './video-container';
+import { bytesSource, MAX_CONTAINER_STEPS, MAX_MP4_DEPTH, probeVideo } from './video-container';
 import { mp4, webm } from '../../tests/support/video-fixtures';
 
 const probe = (bytes: Uint8Array) => probeVideo(bytesSource(bytes));
@@ -71,5 +71,56 @@ describe('probeVideo: not a video', () => {
   it('refuses a file whose extension or declared type says video but whose bytes do not', async () => {
     const renamed = new TextEncoder().encode('ftyp but not at the right place, and no boxes at all....');
     expect(await probe(renamed)).toEqual({ ok: false, reason: 'notVideo' });
+  });
+});
+
+describe('probeVideo: bounded (issue 36)', () => {
+  const header = (size: number, type: string) =>
+    Uint8Array.from([(size >>> 24) & 255, (size >>> 16) & 255, (size >>> 8) & 255, size & 255, ...[...type].map((c) => c.charCodeAt(0))]);
+  const join = (...parts: Uint8Array[]) => {
+    const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+    parts.reduce((at, p) => (out.set(p, at), at + p.length), 0);
+    return out;
+  };
+  /** A byte source that counts what the probe reads. */
+  const counted = (bytes: Uint8Array) => {
+    const source = bytesSource(bytes);
+    const seen = { bytes: 0 };
+    return {
+      seen,
+      source: {
+        size: source.size,
+        read: async (offset: number, length: number) => {
+          const part = await source.read(offset, length);
+          seen.bytes += part.length;
+          return part;
+        },
+      },
+    };
+  };
+
+  it('refuses 16.8 MB of 2.1 million nested boxes after reading a few kB of it, not all of it', async () => {
+    const levels = 2_100_000;
+    const bytes = new Uint8Array(16 + levels * 8);
+    bytes.set(header(16, 'ftyp'), 0);
+    bytes.set(Uint8Array.from([...'isom'].map((c) => c.charCodeAt(0))), 8);
+    for (let i = 0; i < levels; i++) bytes.set(header(bytes.length - 16 - i * 8, 'moov'), 16 + i * 8);
+    const { seen, source } = counted(bytes);
+    expect(await probeVideo(source)).toEqual({ ok: false, reason: 'notVideo' });
+    expect(seen.bytes).toBeLessThan(64 * 1024);
+  });
+
+  it('refuses a real video padded with more boxes, or nested deeper, than any camera writes', async () => {
+    const video = mp4({ seconds: 10 });
+    const padding = new Uint8Array(MAX_CONTAINER_STEPS * 8);
+    for (let at = 0; at < padding.length; at += 8) padding.set(header(8, 'free'), at);
+    expect(await probe(join(video, padding))).toEqual({ ok: false, reason: 'notVideo' });
+    // The same video inside nine levels of moov: every box still holds together, the walk stops at the bound.
+    const ftypEnd = 24;
+    let nested = video.subarray(ftypEnd);
+    for (let i = 0; i <= MAX_MP4_DEPTH; i++) nested = join(header(nested.length + 8, 'moov'), nested);
+    expect(await probe(join(video.subarray(0, ftypEnd), nested))).toEqual({ ok: false, reason: 'notVideo' });
+    // A real minute still passes: a fragmented recording, a fragment a second.
+    expect((await seconds(mp4({ seconds: 60, fragmented: true }))).seconds).toBe(60);
   });
 });

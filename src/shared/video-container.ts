@@ -27,8 +27,15 @@ export type VideoProbe = { ok: true; type: VideoType; seconds: number } | { ok: 
  * spooled file in the page cache, so more of them cost little.
  */
 const CHUNK = 8 * 1024;
-/** A bound on the elements or boxes walked, so a crafted file of a million tiny boxes cannot keep a request busy. */
-const MAX_STEPS = 2_000_000;
+/**
+ * Bounds on the walk, past which a file is refused as not a video (issue 36: 16.8 MB of 2.1 million nested boxes took
+ * 2.5 s of CPU before its 415). A phone's minute of video is far inside them: a camera MP4 has a few dozen boxes, a
+ * fragmented one about ten per fragment (a fragment a frame at 60 fps is under 40,000), and a WebM about a hundred
+ * elements a second (video frames, audio packets, cluster headers), so 100,000 is ten times a minute's worth. The
+ * containers walked into nest at most three deep (moov > trak > mdia, moof > traf).
+ */
+export const MAX_CONTAINER_STEPS = 100_000;
+export const MAX_MP4_DEPTH = 8;
 
 /** Reads through a small cache of one chunk: the walks read many small headers close together. */
 class Reader {
@@ -70,10 +77,16 @@ const MP4_CONTAINERS = new Set(['moov', 'trak', 'mdia', 'mvex', 'moof', 'traf'])
 
 type Box = { type: string; start: number; body: number; end: number };
 
-async function* boxes(reader: Reader, from: number, to: number, steps: { left: number }): AsyncGenerator<Box> {
+/** What the walk has left, and whether it went past a bound (then the file is refused). */
+type Steps = { left: number; exceeded: boolean };
+
+async function* boxes(reader: Reader, from: number, to: number, steps: Steps): AsyncGenerator<Box> {
   let at = from;
   while (at + 8 <= to) {
-    if (--steps.left < 0) return;
+    if (--steps.left < 0) {
+      steps.exceeded = true;
+      return;
+    }
     const h = await reader.bytes(at, 16);
     if (h.length < 8) return;
     let size = u32(h, 0);
@@ -94,7 +107,7 @@ async function* boxes(reader: Reader, from: number, to: number, steps: { left: n
 type Mp4Track = { id: number; timescale: number; duration: number; video: boolean; fragmentEnd: number; defaultDuration: number };
 
 async function probeMp4(reader: Reader): Promise<VideoProbe> {
-  const steps = { left: MAX_STEPS };
+  const steps: Steps = { left: MAX_CONTAINER_STEPS, exceeded: false };
   let brand: string | null = null;
   let movie = { timescale: 0, duration: 0 };
   let sawMoov = false;
@@ -103,8 +116,13 @@ async function probeMp4(reader: Reader): Promise<VideoProbe> {
   let fragmentTrack: { track: Mp4Track; time: number; defaultDuration: number } | null = null;
   let first = true;
 
-  const walk = async (from: number, to: number): Promise<void> => {
+  const walk = async (from: number, to: number, depth = 0): Promise<void> => {
+    if (depth > MAX_MP4_DEPTH) {
+      steps.exceeded = true;
+      return;
+    }
     for await (const box of boxes(reader, from, to, steps)) {
+      if (steps.exceeded) return;
       if (first) {
         first = false;
         if (box.type === 'ftyp') brand = fourcc(await reader.bytes(box.body, 4), 0);
@@ -112,13 +130,13 @@ async function probeMp4(reader: Reader): Promise<VideoProbe> {
       if (box.type === 'moov') sawMoov = true;
       if (box.type === 'trak') {
         current = { id: 0, timescale: 0, duration: 0, video: false, fragmentEnd: 0, defaultDuration: 0 };
-        await walk(box.body, box.end);
+        await walk(box.body, box.end, depth + 1);
         if (current.id > 0) tracks.set(current.id, current);
         current = null;
         continue;
       }
       if (MP4_CONTAINERS.has(box.type)) {
-        await walk(box.body, box.end);
+        await walk(box.body, box.end, depth + 1);
         continue;
       }
       const b = await reader.bytes(box.body, Math.min(box.end - box.body, 64));
@@ -155,12 +173,13 @@ async function probeMp4(reader: Reader): Promise<VideoProbe> {
           if (fragmentTrack) fragmentTrack.time = version === 1 ? u64(b, 4) : u32(b, 4);
           break;
         case 'trun':
-          if (fragmentTrack) await readTrun(reader, box, fragmentTrack);
+          if (fragmentTrack) await readTrun(reader, box, fragmentTrack, steps);
           break;
       }
     }
   };
   await walk(0, reader.size);
+  if (steps.exceeded) return { ok: false, reason: 'notVideo' };
 
   const all = [...tracks.values()];
   if (!sawMoov || !all.some((t) => t.video)) return { ok: false, reason: 'notVideo' };
@@ -172,8 +191,11 @@ async function probeMp4(reader: Reader): Promise<VideoProbe> {
   return { ok: true, type: brand === 'qt  ' || brand === null ? 'video/quicktime' : 'video/mp4', seconds };
 }
 
-/** A track run: its samples' durations (each its own, or the fragment's default) move the track's end. */
-async function readTrun(reader: Reader, box: Box, fragment: { track: Mp4Track; time: number; defaultDuration: number }): Promise<void> {
+/**
+ * A track run: its samples' durations (each its own, or the fragment's default) move the track's end. Each sample read
+ * counts as a step of the walk: a run of millions of 4-byte samples costs as much as millions of boxes.
+ */
+async function readTrun(reader: Reader, box: Box, fragment: { track: Mp4Track; time: number; defaultDuration: number }, steps: Steps): Promise<void> {
   const head = await reader.bytes(box.body, 8);
   const flags = u32(head, 0) & 0xffffff;
   const count = u32(head, 4);
@@ -183,7 +205,13 @@ async function readTrun(reader: Reader, box: Box, fragment: { track: Mp4Track; t
   const fields = [0x100, 0x200, 0x400, 0x800].filter((f) => flags & f).length;
   let total = 0;
   if (flags & 0x100) {
-    for (let i = 0; i < count && at + 4 <= box.end; i++, at += fields * 4) total += u32(await reader.bytes(at, 4), 0);
+    for (let i = 0; i < count && at + 4 <= box.end; i++, at += fields * 4) {
+      if (--steps.left < 0) {
+        steps.exceeded = true;
+        return;
+      }
+      total += u32(await reader.bytes(at, 4), 0);
+    }
   } else {
     total = count * fragment.defaultDuration;
   }
@@ -248,7 +276,8 @@ async function probeWebm(reader: Reader): Promise<VideoProbe> {
   let first = Infinity;
   let last = -Infinity;
   let at = 0;
-  for (let steps = 0; at < reader.size && steps < MAX_STEPS; steps++) {
+  for (let steps = 0; at < reader.size; steps++) {
+    if (steps >= MAX_CONTAINER_STEPS) return { ok: false, reason: 'notVideo' };
     const h = await reader.bytes(at, 12);
     const id = vint(h, 0, true);
     const size = id && vint(h, id.length, false);

@@ -10,6 +10,7 @@ import { REVIEW_MESSAGES, type ReviewResponse, type ReviewSubmission } from '../
 import { SCORING_MESSAGES } from '../../src/shared/scoring/challenge-points';
 import { createChallenge, liveGameWithTeams, sendSubmission } from '../support/game-fixtures';
 import { createTestApp, type Agent, type TestApp } from '../support/test-app';
+import { jpeg } from '../support/photo-fixtures';
 
 let t: TestApp;
 let admin: Agent & { userId: number };
@@ -181,8 +182,8 @@ describe('reviewing', () => {
 describe('GET /api/admin/submissions/:id/photo', () => {
   it('serves the stored photo with its type, and 404 when there is none', async () => {
     const game = await liveGameWithTeams(t, admin);
-    const jpeg = Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3, 0xff, 0xd9]);
-    const photoKey = await storePhoto(t.app.deps.media, game.instanceId, jpeg);
+    const photo = new Uint8Array(jpeg(60));
+    const photoKey = await storePhoto(t.app.deps.media, game.instanceId, photo);
     const sub = await sendSubmission(t, { instanceId: game.instanceId, teamId: game.teams[0]!.id, challengeId: null, kind: 'photo', photoKey });
     const list = await admin.get(`/api/admin/submissions?game=${game.gameCode}`);
     const photoUrl = list.json<{ submissions: ReviewSubmission[] }>().submissions[0]?.photo_url;
@@ -190,7 +191,7 @@ describe('GET /api/admin/submissions/:id/photo', () => {
     const res = await admin.get(photoUrl ?? '');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('image/jpeg');
-    expect(new Uint8Array(res.rawPayload)).toEqual(jpeg);
+    expect(new Uint8Array(res.rawPayload)).toEqual(photo);
     const text = await sendSubmission(t, { instanceId: game.instanceId, teamId: game.teams[0]!.id, challengeId: null });
     expect((await admin.get(`/api/admin/submissions/${text.id}/photo`)).json()).toEqual({ message: REVIEW_MESSAGES.noPhoto, code: 'not_found' });
     // A submission whose challenge was deleted can only be rejected.

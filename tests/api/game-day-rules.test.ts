@@ -26,6 +26,7 @@ import { rankTeams, type TeamScore } from '../../src/shared/scoring/leaderboard'
 import { createChallenge } from '../support/game-fixtures';
 import { CENTRE, north, playedGame, type Joined } from '../support/hunt-fixtures';
 import { createTestApp, type Agent, type TestApp } from '../support/test-app';
+import { jpeg } from '../support/photo-fixtures';
 
 /**
  * The winner and the rules of play (issue 19): one total per team in every payload, every freeze an Egg Strike
@@ -185,7 +186,7 @@ describe('an Egg Strike freezes a team, as its description says', () => {
     const photo = await g.visitor.inject({
       method: 'POST',
       url: `/api/play/${g.gameCode}/submissions/photo?challenge_id=${riddle}`,
-      payload: Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(2_000, 7)]),
+      payload: jpeg(2_004),
       headers: { ...owl.headers, 'content-type': 'image/jpeg' },
     });
     expect(photo.statusCode).toBe(423);

@@ -7,9 +7,10 @@ import { createMediaStorage, storePhoto, type MediaStorage } from '../../src/ser
 import { AppError } from '../../src/server/platform/errors';
 import { MAX_PHOTO_BYTES, UPLOAD_MESSAGES } from '../../src/shared/uploads';
 import { startS3StandIn, type S3StandIn } from '../support/s3-stand-in';
+import { declaring, jpeg } from '../support/photo-fixtures';
 
-const JPEG = Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0xff, 0xd9]);
-const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
+const JPEG = new Uint8Array(jpeg(60));
+const PNG = new Uint8Array(declaring('png', 640, 480));
 
 let s3: S3StandIn;
 let dataDir: string;

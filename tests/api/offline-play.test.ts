@@ -10,6 +10,7 @@ import { MADE_AT_MESSAGES, MADE_AT_SKEW_MS } from '../../src/shared/game/made-at
 import { SUBMIT_MESSAGES } from '../../src/shared/game/submission-kinds';
 import { PUBLIC_BOOKING_MESSAGES } from '../../src/shared/api/public-booking';
 import type { TeamSubmission } from '../../src/shared/api/play-challenges';
+import { jpeg } from '../support/photo-fixtures';
 
 /**
  * Weak signal, nothing lost (issue 29, decisions 0430, 0431): an answer sent again with its Idempotency-Key is stored
@@ -93,12 +94,12 @@ describe('an answer sent again with its Idempotency-Key', () => {
     const game = await liveGame();
     const key = randomUUID();
     const madeAt = minutesAgo(1).toISOString();
-    const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(2_000, 7)]);
+    const photo = jpeg(2_004);
     const upload = () =>
       visitor.inject({
         method: 'POST',
         url: `/api/play/${game.code}/submissions/photo?challenge_id=${game.challengeId}&made_at=${encodeURIComponent(madeAt)}`,
-        payload: jpeg,
+        payload: photo,
         headers: { 'x-player-token': game.fay, 'content-type': 'image/jpeg', 'idempotency-key': key },
       });
     const first = await upload();

@@ -14,6 +14,7 @@ import { MAX_PHOTO_BYTES } from '../../src/shared/uploads';
 import { createChallenge } from '../support/game-fixtures';
 import { playedGame, type Joined } from '../support/hunt-fixtures';
 import { createTestApp, type Agent, type TestApp } from '../support/test-app';
+import { jpeg } from '../support/photo-fixtures';
 
 /**
  * A photo is stored outside the team's lock (issue 28): the upload may take seconds on a weak network or a slow
@@ -73,11 +74,10 @@ function heldStorage() {
   return { storage, photos, puts, hold };
 }
 
-const jpeg = () => new Uint8Array([0xff, 0xd8, 0xff, 0xe0, ...new Array<number>(200).fill(7)]);
 /** The team's photo as the route sends it: the body streamed to a spooled file, then checked and stored. */
 const sendPhoto = (storage: MediaStorage, auth: Awaited<ReturnType<typeof authenticate>>, challengeId: number) =>
   submitMedia(t.db, storage, auth, { challengeId, kind: 'photo' }, () =>
-    receiveUpload(Readable.from([Buffer.from(jpeg())]), { dir: spool, maxBytes: MAX_PHOTO_BYTES, tooLarge: 'too large' }),
+    receiveUpload(Readable.from([jpeg(204)]), { dir: spool, maxBytes: MAX_PHOTO_BYTES, tooLarge: 'too large' }),
   );
 type Game = Awaited<ReturnType<typeof playedGame>>;
 const text = (g: Game, who: Joined, challengeId: number) =>

@@ -13,6 +13,7 @@ import { SCORING_MESSAGES } from '../../src/shared/scoring/challenge-points';
 import { UPLOAD_MESSAGES, MAX_PHOTO_BYTES } from '../../src/shared/uploads';
 import { createPaidBooking, startableSchedule } from '../support/fixtures';
 import { createChallenge } from '../support/game-fixtures';
+import { declaring, jpeg, jpegHead } from '../support/photo-fixtures';
 import { createTestApp, type Agent, type TestApp } from '../support/test-app';
 
 /**
@@ -32,47 +33,6 @@ let otherCode: string;
 const tokens: Record<'fox' | 'owl' | 'stranger', string> = { fox: '', owl: '', stranger: '' };
 const ch = { rating: 0, tally: 0, rightWrong: 0 };
 
-/** A tiny real JPEG header is all the magic-byte check reads; the rest is filler. */
-const jpeg = (size = 2_000) => Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(size - 4, 7)]);
-/** An image header that declares width × height (PNG IHDR, JPEG SOF0 after a JFIF segment, WebP VP8X), and filler. */
-function declaring(kind: 'png' | 'jpeg' | 'webp', width: number, height: number): Buffer {
-  const be32 = (n: number) => [(n >>> 24) & 255, (n >>> 16) & 255, (n >>> 8) & 255, n & 255];
-  const le24 = (n: number) => [n & 255, (n >>> 8) & 255, (n >>> 16) & 255];
-  const head =
-    kind === 'png'
-      ? [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, ...Buffer.from('IHDR'), ...be32(width), ...be32(height), 8, 6, 0, 0, 0]
-      : kind === 'jpeg'
-        ? [
-            0xff,
-            0xd8,
-            0xff,
-            0xe0,
-            0,
-            16,
-            ...Buffer.from('JFIF\0'),
-            1,
-            1,
-            0,
-            0,
-            1,
-            0,
-            1,
-            0,
-            0,
-            0xff,
-            0xc0,
-            0,
-            17,
-            8,
-            height >> 8,
-            height & 255,
-            width >> 8,
-            width & 255,
-            3,
-          ]
-        : [...Buffer.from('RIFF'), 0, 0, 0, 0, ...Buffer.from('WEBPVP8X'), 10, 0, 0, 0, 0, 0, 0, 0, ...le24(width - 1), ...le24(height - 1)];
-  return Buffer.concat([Buffer.from(head), Buffer.alloc(500, 0)]);
-}
 const photoCount = async () => {
   try {
     const games = await readdir(path.join(dataDir, 'photos', 'games'));
@@ -199,6 +159,11 @@ describe('while live', () => {
       [submitPhoto('owl', ch.rating, declaring('png', 50_000, 50_000), 'image/png'), 422, UPLOAD_MESSAGES.tooManyPixels],
       [submitPhoto('owl', ch.rating, declaring('jpeg', 12_001, 100)), 422, UPLOAD_MESSAGES.tooManyPixels],
       [submitPhoto('owl', ch.rating, declaring('webp', 10_000, 10_000), 'image/webp'), 422, UPLOAD_MESSAGES.tooManyPixels],
+      // Issue 36: one stray byte after the first segment, which a browser skips to decode 20,000 × 20,000 pixels.
+      [submitPhoto('owl', ch.rating, Buffer.concat([jpegHead(20_000, 20_000, [0x00]), Buffer.alloc(500, 7)])), 422, UPLOAD_MESSAGES.tooManyPixels],
+      // A header that never says its size (nor any a browser could find) is refused: the size could be any.
+      [submitPhoto('owl', ch.rating, Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(2_000, 7)])), 422, UPLOAD_MESSAGES.noSize],
+      [submitPhoto('owl', ch.rating, declaring('png', 0, 600), 'image/png'), 422, UPLOAD_MESSAGES.noSize],
       [submitJson('stranger', { challenge_id: ch.rightWrong, kind: 'text', text: 'x' }), 403, 'This player belongs to another game'],
       [
         visitor.inject({ method: 'POST', url: `/api/play/${code}/submissions`, payload: { challenge_id: ch.rightWrong, kind: 'text', text: 'x' } }),

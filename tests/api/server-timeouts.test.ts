@@ -8,6 +8,7 @@ import { gameChallenges } from '../../src/server/domains/game/tables/games';
 import { createPaidBooking, startableSchedule } from '../support/fixtures';
 import { createChallenge } from '../support/game-fixtures';
 import { createTestApp, type TestApp } from '../support/test-app';
+import { jpeg } from '../support/photo-fixtures';
 
 /**
  * A real listening server (port 0) with short request and upload timeouts set through the environment, and raw
@@ -111,7 +112,7 @@ describe('server timeouts', () => {
   });
 
   it("takes a photo trickling in past the request timeout, within the upload's", async () => {
-    const photo = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(9_996, 7)]);
+    const photo = jpeg(10_000);
     const headers = photoUploadHead(photo.length);
     // 10 pieces 200 ms apart: about 2 s, twice the request timeout.
     const began = Date.now();

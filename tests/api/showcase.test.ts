@@ -11,6 +11,7 @@ import { createChallenge, sendSubmission } from '../support/game-fixtures';
 import { north, playedGame } from '../support/hunt-fixtures';
 import { openSse } from '../support/sse';
 import { createTestApp, type Agent, type TestApp } from '../support/test-app';
+import { jpeg } from '../support/photo-fixtures';
 
 /**
  * The game beyond the players' own phones (issue 29, decisions 0450-0453): the activity feed and hiding an answer,
@@ -27,8 +28,8 @@ let other: Awaited<ReturnType<typeof playedGame>>;
 let challengeId: number;
 const stored: Buffer[] = [];
 
-/** A few bytes of a real JPEG header (all the checks read) and filler, different per photo. */
-const jpeg = (n: number) => Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(1_000 + n, n)]);
+/** A real JPEG header (all the checks read) and filler, different per photo. */
+const photoBytes = (n: number) => jpeg(1_004 + n, n);
 
 /** A photo answer of a team, stored as the submit call stores it, pending review. */
 async function photoAnswer(teamIndex: number, n: number): Promise<number> {
@@ -36,7 +37,7 @@ async function photoAnswer(teamIndex: number, n: number): Promise<number> {
   const teamId = g.teamIds[teamIndex];
   if (!instance || teamId === undefined) throw new Error('no live instance');
   const key = `games/${instance.id}/${crypto.randomUUID()}.jpg`;
-  const bytes = jpeg(n);
+  const bytes = photoBytes(n);
   await t.app.deps.photos.put(key, bytes, 'image/jpeg');
   stored.push(bytes);
   const row = await sendSubmission(t, { instanceId: instance.id, teamId, challengeId, kind: 'photo', photoKey: key });

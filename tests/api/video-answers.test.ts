@@ -15,6 +15,7 @@ import { createPaidBooking, startableSchedule } from '../support/fixtures';
 import { createChallenge } from '../support/game-fixtures';
 import { createTestApp, type Agent, type TestApp } from '../support/test-app';
 import { mp4, webm } from '../support/video-fixtures';
+import { jpeg } from '../support/photo-fixtures';
 
 /**
  * Video answers (issue 29): a challenge that says "film…" takes a video, sent as the body of
@@ -31,7 +32,12 @@ let code: string;
 let token = '';
 const ch = { film: 0, selfie: 0 };
 
-const jpeg = (size = 2_000) => Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(size - 4, 7)]);
+/** A real 10-second MP4 followed by `count` empty 8-byte 'free' boxes. */
+const paddedMp4 = (count: number) => {
+  const padding = Buffer.alloc(count * 8);
+  for (let at = 0; at < padding.length; at += 8) padding.write('\0\0\0\x08free', at, 'latin1');
+  return Buffer.concat([Buffer.from(mp4({ seconds: 10 })), padding]);
+};
 
 const filesUnder = async (dir: string): Promise<string[]> => {
   try {
@@ -152,6 +158,8 @@ describe('refused, with nothing stored', () => {
     ['too long (WebM declaring 5 s over 90 s of frames)', () => Buffer.from(webm({ seconds: 90, declaredSeconds: 5 })), 422, VIDEO_MESSAGES.tooLong],
     ['too long (fragmented MP4 from Safari, 75 s)', () => Buffer.from(mp4({ seconds: 75, fragmented: true })), 422, VIDEO_MESSAGES.tooLong],
     ['empty', () => Buffer.alloc(0), 422, VIDEO_MESSAGES.empty],
+    // Issue 36: a walk of millions of tiny boxes kept the request busy for seconds; past the bound it is no video.
+    ['more boxes than any camera writes (an MP4 padded with 100,000 empty ones)', () => paddedMp4(100_000), 415, VIDEO_MESSAGES.notVideo],
   ])('%s', async (_name, body, status, message) => {
     const [files, rows] = [await stored(), await submissionCount()];
     const res = await sendMedia('video', ch.film, body());
