@@ -25,7 +25,7 @@ import { registerOpenApi } from './platform/http/openapi';
 import { registerWeb } from './web/web';
 import { authRoutes, adminUsersRoutes, adminActivityRoutes, adminMailRoutes, hostSettingsRoutes, hostTimeRoutes } from './domains/identity/routes';
 import { healthRoutes } from './health-routes';
-import { pricingRoutes, geocodeRoutes, adminChallengesRoutes } from './domains/catalogue/routes';
+import { pricingRoutes, geocodeRoutes, adminChallengesRoutes, adminPricingRoutes } from './domains/catalogue/routes';
 import { publicBookingRoutes, bookerGameRoutes, adminBookingsRoutes, adminBookingDetailRoutes, adminBookingTimelineRoutes } from './domains/booking/routes';
 import {
   playRoutes,
@@ -209,6 +209,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await admin.register(adminBookingsRoutes);
       await admin.register(adminBookingDetailRoutes);
       await admin.register(adminChallengesRoutes);
+      await admin.register(adminPricingRoutes);
       await admin.register(adminUsersRoutes);
       await admin.register(hostSettingsRoutes);
       await admin.register(adminActivityRoutes);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AMOUNT_MESSAGE, currencySymbol, formatMoney, formatPence, parseMinorUnits, typedAmount } from './money';
+import { AMOUNT_MESSAGE, currencySymbol, exactMinorUnits, formatMoney, formatPence, parseMinorUnits, typedAmount } from './money';
 import { computeBookingPrice } from './prices';
 
 describe('money', () => {
@@ -26,6 +26,11 @@ describe('money', () => {
     expect(parseMinorUnits('$45')).toBe(4_500);
     expect(parseMinorUnits('€ 9.99')).toBe(999);
     for (const text of ['', '0', '0.00', '-5', '1.234', 'ten', '1e3', '1,20', '10000001']) expect(parseMinorUnits(text)).toBeNull();
+  });
+  it('reads a price given as a number into minor units exactly, with at most two decimals', () => {
+    expect([exactMinorUnits(19.99), exactMinorUnits(0.07), exactMinorUnits(1.1), exactMinorUnits(0), exactMinorUnits(300)]).toEqual([1999, 7, 110, 0, 30_000]);
+    // 1.005 * 100 is 100.49999… as a float; the decimal form is what staff typed.
+    for (const amount of [1.005, 19.999, -5, 1e21, Number.NaN, 0.1 + 0.2]) expect(exactMinorUnits(amount)).toBeNull();
   });
   it('prices a booking per person plus flat add-ons', () => {
     expect(computeBookingPrice({ players: 8, pricePerPerson: 15, addOnPrices: [] })).toEqual({

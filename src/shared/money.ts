@@ -67,3 +67,13 @@ export const typedAmount = z.string().transform((text, ctx) => {
   }
   return minor;
 });
+
+/**
+ * An amount in whole currency units as a JSON number (12.5, 19.99) to minor units, exactly: read from the number's
+ * shortest decimal form, never multiplied as a float. Null for a negative amount or one with more than two decimals.
+ */
+export function exactMinorUnits(amount: number): number | null {
+  const match = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(String(amount));
+  if (!match?.[1]) return null;
+  return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+}

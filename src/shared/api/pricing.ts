@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { CURRENCIES } from '../plans';
+import { ADD_ON_TYPES, CURRENCIES, PLAN_TYPES } from '../plans';
+import { exactMinorUnits } from '../money';
 
 export const featureSchema = z.object({
   text: z.string(),
@@ -43,3 +44,52 @@ export const pricingResponse = z.object({
   addons: z.array(addOnPriceSchema),
 });
 export type Pricing = z.infer<typeof pricingResponse>;
+
+export const PRICE_MESSAGES = {
+  price: 'Please give a price of 0 or more, with at most two decimals.',
+  sale: 'A sale price must be lower than the price.',
+  duplicate: 'Each item may be given once.',
+} as const;
+
+/** A price as staff give it: whole currency units, at most two decimals (shared/money.ts exactMinorUnits). */
+const priceAmount = z
+  .number({ message: PRICE_MESSAGES.price })
+  .max(1_000_000, PRICE_MESSAGES.price)
+  .refine((amount) => exactMinorUnits(amount) !== null, PRICE_MESSAGES.price);
+
+/**
+ * PUT /api/admin/pricing (api-contract, "Exact money"): the items given are set; an item left out keeps its price.
+ * A plan's `is_active` and `sale_price` left out keep what is stored; `sale_price: null` ends a sale. An add-on's price
+ * is its only price (a sale it had ends).
+ */
+export const updatePricingBody = z
+  .object({
+    currency: z.enum(CURRENCIES, { message: 'The currency must be one of GBP, USD or EUR.' }),
+    plans: z
+      .array(z.object({ type: z.enum(PLAN_TYPES), price: priceAmount, is_active: z.boolean().optional(), sale_price: priceAmount.nullish() }))
+      .default([]),
+    addons: z.array(z.object({ type: z.enum(ADD_ON_TYPES), price: priceAmount })).default([]),
+  })
+  .superRefine((body, ctx) => {
+    body.plans.forEach((plan, i) => {
+      if (plan.sale_price != null && plan.sale_price >= plan.price)
+        ctx.addIssue({ code: 'custom', path: ['plans', i, 'sale_price'], message: PRICE_MESSAGES.sale });
+    });
+    for (const key of ['plans', 'addons'] as const) {
+      const types = body[key].map((item) => item.type);
+      if (new Set(types).size !== types.length) ctx.addIssue({ code: 'custom', path: [key], message: PRICE_MESSAGES.duplicate });
+    }
+  });
+export type UpdatePricingBody = z.infer<typeof updatePricingBody>;
+export type UpdatePricingInput = z.input<typeof updatePricingBody>;
+
+/**
+ * GET /api/admin/pricing: the `/api/pricing` shape with every plan and add-on, active or not; each plan also says its
+ * list price and sale price as stored (what PUT takes), an add-on whether it is offered.
+ */
+export const adminPricingResponse = z.object({
+  currency: z.enum(CURRENCIES),
+  plans: z.array(planPriceSchema.extend({ list_price: z.number(), sale_price: z.number().nullable() })),
+  addons: z.array(addOnPriceSchema.extend({ is_active: z.boolean() })),
+});
+export type AdminPricing = z.infer<typeof adminPricingResponse>;

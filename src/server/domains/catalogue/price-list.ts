@@ -54,3 +54,28 @@ export function priceQuote(
   });
   return computeQuotePrice({ players: input.players, pricePerPerson: base.price_per_person, addOnPrices, lines: input.lines });
 }
+
+/** One item of the price list as staff set it, in minor units; `salePrice` and `isActive` left undefined keep what is stored. */
+export type PriceChange = { kind: 'plan' | 'addon'; type: PlanType | AddOnType; price: number; salePrice?: number | null; isActive?: boolean };
+
+/** The column's unit (whole currency units, two decimals) from minor units: the one place the price list converts. */
+const toColumn = (minor: number) => minor / 100;
+
+/**
+ * Sets items of a currency's price list (docs/decisions/0515). A booking stores its own prices when it is made, so a
+ * change reaches bookings made after it only. An item the list lacks is added at the end.
+ */
+export async function savePriceChanges(tx: DbOrTx, currency: Currency, changes: readonly PriceChange[], now: Date): Promise<void> {
+  for (const [i, change] of changes.entries()) {
+    const set = {
+      price: toColumn(change.price),
+      ...(change.salePrice !== undefined ? { salePrice: change.salePrice === null ? null : toColumn(change.salePrice) } : {}),
+      ...(change.isActive !== undefined ? { isActive: change.isActive } : {}),
+      updatedAt: now,
+    };
+    await tx
+      .insert(priceList)
+      .values({ currency, itemKind: change.kind, itemType: change.type, sortOrder: 100 + i, isActive: true, salePrice: null, ...set })
+      .onConflictDoUpdate({ target: [priceList.currency, priceList.itemKind, priceList.itemType], set });
+  }
+}

@@ -2,3 +2,4 @@
 export { adminChallengesRoutes } from './admin-challenges/admin-challenges-routes';
 export { geocodeRoutes } from './geocode/geocode-routes';
 export { pricingRoutes } from './pricing/pricing-routes';
+export { adminPricingRoutes } from './pricing/admin-pricing-routes';

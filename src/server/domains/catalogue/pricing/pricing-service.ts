@@ -1,15 +1,27 @@
-import type { Db } from '../../../platform/db/client';
-import { effectivePrice, loadPriceTable } from '../price-list';
-import { ADD_ONS, PLANS, RECOMMENDED_PLAN, type Currency, type Feature } from '../../../../shared/plans';
+import type { Db, DbOrTx } from '../../../platform/db/client';
+import { effectivePrice, loadPriceTable, type ItemPrice, type PriceTable } from '../price-list';
+import { ADD_ONS, PLANS, RECOMMENDED_PLAN, type AddOnContent, type Currency, type Feature, isPlanType } from '../../../../shared/plans';
 import { formatMoney } from '../../../../shared/money';
-import type { Pricing } from '../../../../shared/api/pricing';
+import type { AdminPricing, Pricing } from '../../../../shared/api/pricing';
 import { settledAnswer } from '../../../platform/memo-serializer';
 
 const CACHE_MS = 5_000;
-const cache = new Map<string, { at: number; value: Promise<Pricing> }>();
+type Cached = { at: number; value: Promise<Pricing> };
+/** Per database: the cache holds that database's list (tests run several apps, each on its own database, in one process). */
+const caches = new WeakMap<Db, Map<Currency, Cached>>();
+
+function cacheOf(db: Db): Map<Currency, Cached> {
+  let cache = caches.get(db);
+  if (!cache) {
+    cache = new Map();
+    caches.set(db, cache);
+  }
+  return cache;
+}
 
 /** The price list in one currency with each plan's content; cached for a few seconds (it rarely changes). */
 export function getPricing(db: Db, currency: Currency): Promise<Pricing> {
+  const cache = cacheOf(db);
   const hit = cache.get(currency);
   if (hit && Date.now() - hit.at < CACHE_MS) return hit.value;
   // Settled: every request of the next few seconds shares this object, and its JSON is made once.
@@ -17,6 +29,31 @@ export function getPricing(db: Db, currency: Currency): Promise<Pricing> {
   cache.set(currency, { at: Date.now(), value });
   value.catch(() => cache.delete(currency));
   return value;
+}
+
+/**
+ * After staff change a currency's prices, the next request reads the list again, so the wizard shows the change at once
+ * (decision 0515). Another server process on the same database reads it within CACHE_MS.
+ */
+export function forgetPricing(db: Db, currency: Currency): void {
+  cacheOf(db).delete(currency);
+}
+
+/** Staff's view (GET /api/admin/pricing): the public shape with every item, and each plan's stored list and sale price. */
+export async function getAdminPricing(db: DbOrTx, currency: Currency): Promise<AdminPricing> {
+  const table = await loadPriceTable(db, currency);
+  const pricing = pricingOf(table, currency);
+  return {
+    currency,
+    plans: pricing.plans.map((plan) => {
+      const item = isPlanType(plan.type) ? table.plans.get(plan.type) : undefined;
+      return { ...plan, list_price: item?.price ?? plan.price, sale_price: item?.salePrice ?? null };
+    }),
+    addons: ADD_ONS.flatMap((content) => {
+      const item = table.addons.get(content.type);
+      return item ? [{ ...addOnOf(content, item, currency), is_active: item.isActive }] : [];
+    }),
+  };
 }
 
 /** What a plan and an add-on both show (shared/api/pricing.ts priceItemShape), at the price that applies. */
@@ -32,7 +69,18 @@ function priced(content: { type: string; name: string; description: string; feat
 }
 
 async function buildPricing(db: Db, currency: Currency): Promise<Pricing> {
-  const table = await loadPriceTable(db, currency);
+  return pricingOf(await loadPriceTable(db, currency), currency);
+}
+
+function addOnOf(content: AddOnContent, item: ItemPrice, currency: Currency) {
+  return {
+    ...priced(content, effectivePrice(item), currency),
+    ...(content.note ? { note: content.note } : {}),
+    ...(content.note_tooltip ? { note_tooltip: content.note_tooltip } : {}),
+  };
+}
+
+function pricingOf(table: PriceTable, currency: Currency): Pricing {
   const plans = PLANS.flatMap((content) => {
     const item = table.plans.get(content.type);
     if (!item) return [];
@@ -49,15 +97,7 @@ async function buildPricing(db: Db, currency: Currency): Promise<Pricing> {
   });
   const addons = ADD_ONS.flatMap((content) => {
     const item = table.addons.get(content.type);
-    if (!item || !item.isActive) return [];
-    const price = effectivePrice(item);
-    return [
-      {
-        ...priced(content, price, currency),
-        ...(content.note ? { note: content.note } : {}),
-        ...(content.note_tooltip ? { note_tooltip: content.note_tooltip } : {}),
-      },
-    ];
+    return item && item.isActive ? [addOnOf(content, item, currency)] : [];
   });
   return { currency, plans, addons };
 }

@@ -1,0 +1,57 @@
+import type { Db } from '../../../platform/db/client';
+import { recordActivity } from '../../identity';
+import { loadPriceTable, savePriceChanges, type PriceChange, type PriceTable } from '../price-list';
+import { forgetPricing, getAdminPricing } from './pricing-service';
+import { exactMinorUnits } from '../../../../shared/money';
+import type { AdminPricing, UpdatePricingBody } from '../../../../shared/api/pricing';
+import type { Currency } from '../../../../shared/plans';
+
+/** An amount the body's schema has already judged (at most two decimals) in minor units. */
+function minor(amount: number): number {
+  const value = exactMinorUnits(amount);
+  if (value === null) throw new Error(`price ${amount} passed the schema but is not exact`);
+  return value;
+}
+
+function changesOf(body: UpdatePricingBody): PriceChange[] {
+  return [
+    ...body.plans.map((plan): PriceChange => ({
+      kind: 'plan',
+      type: plan.type,
+      price: minor(plan.price),
+      ...(plan.sale_price !== undefined ? { salePrice: plan.sale_price === null ? null : minor(plan.sale_price) } : {}),
+      ...(plan.is_active !== undefined ? { isActive: plan.is_active } : {}),
+    })),
+    ...body.addons.map((addon): PriceChange => ({ kind: 'addon', type: addon.type, price: minor(addon.price), salePrice: null })),
+  ];
+}
+
+/** The log's picture of a currency's list: every item's price, sale price and flag. */
+function snapshot(table: PriceTable): Record<string, unknown> {
+  const items = (map: Map<string, { price: number; salePrice: number | null; isActive: boolean }>) =>
+    Object.fromEntries([...map].map(([type, i]) => [type, { price: i.price, sale_price: i.salePrice, is_active: i.isActive }]));
+  return { currency: table.currency, plans: items(table.plans), addons: items(table.addons) };
+}
+
+/**
+ * PUT /api/admin/pricing: sets the items given, logs the change as staff's (before and after), and answers the new
+ * list. Bookings keep the prices they were made at (they store their own); the wizard reads the new list at once.
+ */
+export async function updatePricing(db: Db, actor: { id: number }, body: UpdatePricingBody, now: Date): Promise<AdminPricing> {
+  const currency: Currency = body.currency;
+  await db.transaction(async (tx) => {
+    const before = await loadPriceTable(tx, currency);
+    await savePriceChanges(tx, currency, changesOf(body), now);
+    const after = await loadPriceTable(tx, currency);
+    await recordActivity(tx, {
+      actorId: actor.id,
+      action: 'price.update',
+      entityType: 'price',
+      entityId: currency,
+      before: snapshot(before),
+      after: snapshot(after),
+    });
+  });
+  forgetPricing(db, currency);
+  return getAdminPricing(db, currency);
+}
