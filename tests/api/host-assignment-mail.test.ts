@@ -82,6 +82,48 @@ describe('the host assignment mail', () => {
     expect(toFirst[1]?.text).toContain(`(game ${gameCode})`);
   });
 
+  it('when staff move the game, mails the assigned host once with the new date and an updated invite', async () => {
+    const { booking, gameCode } = await createPaidBooking(t.db, {
+      hosted: true,
+      timezone: 'America/New_York',
+      date: '2030-07-04',
+      meetingTime: { hour: 18, minute: 30 },
+      utcDateTime: new Date('2030-07-04T22:30:00Z'),
+      city: 'New York',
+    });
+    const host = await t.createUser({ role: 'host', name: 'Moved Host' });
+    expect((await admin.patch(url(booking.id), { assigned_host_id: host.id })).statusCode).toBe(200);
+    const assigned = await mailsTo(host.email);
+    expect(assigned[0]?.icalEvent?.content).toContain('DTSTART;TZID=America/New_York:20300704T183000');
+
+    const move = { utcDateTime: '2030-07-11T20:00:00.000Z', timezone: 'America/New_York' };
+    expect((await admin.patch(url(booking.id), move)).statusCode).toBe(200);
+    // Saving the same moment again mails nobody.
+    expect((await admin.patch(url(booking.id), move)).statusCode).toBe(200);
+
+    const mails = await mailsTo(host.email);
+    expect(mails.map((m) => m.kind)).toEqual(['host.assigned', 'host.date_changed']);
+    const moved = mails[1];
+    expect(moved?.subject).toBe('Your hatch game in New York moved to Thursday 11 July 2030');
+    expect(moved?.text).toContain('Date: Thursday 11 July 2030');
+    expect(moved?.text).toContain('Meeting time: 16:00 (');
+    expect(moved?.text).toContain(`${PUBLIC_URL}/host/${gameCode}`);
+    expect(moved?.text).not.toContain('Thursday 4 July 2030');
+    const invite = moved?.icalEvent;
+    expect(invite?.method).toBe('REQUEST');
+    expect(invite?.content).toContain('DTSTART;TZID=America/New_York:20300711T160000');
+    expect(invite?.content.replace(/\r\n /g, '')).toContain(`CN="Moved Host":MAILTO:${host.email}`);
+    // The same event as the first invite, a later version of it; never the booker's private link.
+    const field = (ics: string | undefined, name: string) => new RegExp(`^${name}:(.*)$`, 'm').exec(ics ?? '')?.[1]?.trim();
+    expect(field(invite?.content, 'UID')).toBe(field(assigned[0]?.icalEvent?.content, 'UID'));
+    expect(Number(field(invite?.content, 'SEQUENCE'))).toBeGreaterThan(Number(field(assigned[0]?.icalEvent?.content, 'SEQUENCE') ?? 0));
+    expect(invite?.content).not.toContain(booking.manageKey);
+    expect(invite?.content).not.toContain(booking.email);
+    // The booker hears of it as before, once.
+    const toBooker = (await mailsTo(booking.email)).filter((m) => m.kind === 'booking.date_changed');
+    expect(toBooker).toHaveLength(1);
+  });
+
   it('mails nothing when the change is refused', async () => {
     const { booking } = await createPaidBooking(t.db, { hosted: true });
     const plain = await t.createUser({ role: 'user' });

@@ -88,14 +88,18 @@ function vtimezone(zone: string): string | null {
 }
 
 /** An invite's people (REQUEST and CANCEL need them, RFC 5546): the install's mail sender and the booker. */
-export type InviteParties = { organiser: { name: string; email: string }; booker: { name: string | null; email: string } };
+/**
+ * Who a mailed invite is from and for: the booker (whose copy carries their private management link) or the game's
+ * host (whose copy never does, decision 0223).
+ */
+export type InviteParties = { organiser: { name: string; email: string }; attendee: { name: string | null; email: string }; privateLink: boolean };
 
 export type CalendarOptions = {
   baseUrl: string;
   method: CalendarMethod;
   /** DTSTAMP: when this copy of the event was made. */
   now: Date;
-  /** Set for the booker's mails: they carry the organiser's private link and the parties; the public .ics never does. */
+  /** Set for mailed invites (the booker's, the host's): the parties, and for the booker the private link; the public .ics has neither. */
   invite?: InviteParties | null;
 };
 
@@ -143,7 +147,7 @@ function addBookingEvent(calendar: ReturnType<typeof ical>, f: CalendarFacts, op
   const description = [
     `A Chicken hunt for ${f.players} players in ${f.city}.`,
     links.join ? `Players join at: ${links.join}` : 'The game code for the players comes by email once the booking is paid.',
-    ...(options.invite ? [`Your private management link (keep it to yourself): ${links.manage}`] : []),
+    ...(options.invite?.privateLink ? [`Your private management link (keep it to yourself): ${links.manage}`] : []),
     ...(options.note ? [options.note] : []),
   ].join('\n');
   // The game's own zone with its VTIMEZONE: every calendar app shows the right instant (Outlook needs the VTIMEZONE,
@@ -169,8 +173,8 @@ function addBookingEvent(calendar: ReturnType<typeof ical>, f: CalendarFacts, op
           organizer: options.invite.organiser,
           attendees: [
             {
-              email: options.invite.booker.email,
-              ...(options.invite.booker.name ? { name: options.invite.booker.name } : {}),
+              email: options.invite.attendee.email,
+              ...(options.invite.attendee.name ? { name: options.invite.attendee.name } : {}),
               rsvp: false,
               role: ICalAttendeeRole.REQ,
               status: ICalAttendeeStatus.ACCEPTED,
@@ -216,8 +220,30 @@ export async function bookerInvite(
     .limit(1);
   if (!row || !bookedWindow(row)) return null;
   const method = isCancelled({ booking_status: row.bookingStatus, lead_status: row.leadStatus }) ? 'CANCEL' : 'REQUEST';
-  const invite = { organiser: organiserOf(sender.from), booker: { name: row.fullName, email: row.email } };
+  const invite = { organiser: organiserOf(sender.from), attendee: { name: row.fullName, email: row.email }, privateLink: true };
   return calendarInvite(row, { baseUrl: sender.baseUrl, method, now, invite });
+}
+
+/**
+ * The invite of the host's mail (assigned, or the game moved): the booking's one event (same UID and SEQUENCE as the
+ * booker's and the host's feed, so the calendar updates it in place) with the host as attendee and no private link.
+ */
+export async function hostInvite(
+  tx: DbOrTx,
+  sender: { from: string; baseUrl: string },
+  bookingId: number,
+  host: { name: string; email: string },
+  now: Date = new Date(),
+): Promise<MailCalendarEvent | null> {
+  const [row] = await tx
+    .select({ ...calendarColumns, gameCode: bookingGame.code })
+    .from(bookings)
+    .leftJoin(bookingGame, eq(bookingGame.bookingId, bookings.id))
+    .where(eq(bookings.id, bookingId))
+    .limit(1);
+  if (!row || !bookedWindow(row)) return null;
+  const method = isCancelled({ booking_status: row.bookingStatus, lead_status: row.leadStatus }) ? 'CANCEL' : 'REQUEST';
+  return calendarInvite(row, { baseUrl: sender.baseUrl, method, now, invite: { organiser: organiserOf(sender.from), attendee: host, privateLink: false } });
 }
 
 export const calendarColumns = {

@@ -7,6 +7,6 @@ export { cancellationMail, queueCancellationMail } from './mails/cancellation-ma
 export { bookingConfirmationMail, manageUrl } from './mails/confirmation-mail';
 export { gameLinksMail, queueGameLinksMail } from './mails/game-links-mail';
 export { hidingSpotMail, sectionsLockedMail } from './mails/game-setup-mails';
-export { queueHostChangeMails } from './mails/host-mails';
+export { queueHostChangeMails, queueHostDateMovedMail } from './mails/host-mails';
 export { receiptMail } from './mails/receipt-mail';
 export type { BookingMailer } from './mails/mail-facts';

@@ -9,7 +9,15 @@ import { assertBookingTransition, stateOfRow } from '../booking-transitions';
 import { NotFoundError, TransitionError, ValidationError } from '../../../platform/errors';
 import { BOOKING_LIFECYCLE_MESSAGES, REOPENED_LEAD_STATUS } from '../../../../shared/lifecycle/booking-states';
 import type { Mailer } from '../../../platform/mail';
-import { hidingSpotMail, queueCancellationMail, queueGameLinksMail, queueHostChangeMails, sectionsLockedMail, type BookingMailer } from '../booking-mails';
+import {
+  hidingSpotMail,
+  queueCancellationMail,
+  queueGameLinksMail,
+  queueHostChangeMails,
+  queueHostDateMovedMail,
+  sectionsLockedMail,
+  type BookingMailer,
+} from '../booking-mails';
 import type { AdminBooking, ContactType, LeadStatus } from '../../../../shared/api/booking';
 import {
   DETAIL_MESSAGES,
@@ -124,6 +132,8 @@ export async function patchBooking(db: Db, mailer: BookingMailer, input: Change 
       write.audit({ action, before, after: afterOf(values) });
       // The booker hears of a new date or time with their code and links; saving the same moment again mails nothing.
       if (dateMoved) await queueGameLinksMail(tx, mailer, row.id, 'date_changed');
+      // So does the game's host, or they turn up at the old time (issue 36): the game's host, else the one assigned.
+      if (dateMoved) await queueHostDateMovedMail(tx, mailer, { bookingId: row.id, hostId: (await gameOfBooking(tx, row.id))?.hostId ?? row.assignedHostId });
       // The host hears of the game (and the one replaced that they are free); assigning the same host again mails nothing.
       if (hostChange) await queueHostChangeMails(tx, mailer, { bookingId: row.id, ...hostChange });
     },
