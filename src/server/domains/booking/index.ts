@@ -11,3 +11,4 @@ export { runMessageSchedule } from './message-schedule/message-schedule-job';
 export { registerBookingMetrics } from './message-schedule/balance-overdue';
 export { payWithVoucher } from './voucher-payment';
 export { toBookerBooking } from './booking-record';
+export { assertOrganiser, holdsManageKey } from './organiser-key';

@@ -4,8 +4,7 @@ import type { Db } from '../../../platform/db/client';
 import { toBookerBooking } from '../booking-record';
 import { withBooking, type BookingValues, type BookingWrite } from '../booking-write';
 import { normalizeCode } from '../../../platform/codes';
-import { safeEqual } from '../../../platform/crypto';
-import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../../platform/errors';
+import { ConflictError, NotFoundError, ValidationError } from '../../../platform/errors';
 import { assertSectionsUnlocked } from '../section-locks';
 import { consumeRateLimit, createBatchedRateLimiter, type BatchedRateLimiter } from '../../../platform/rate-limit';
 import type { BookerBooking } from '../../../../shared/api/booking';
@@ -13,7 +12,6 @@ import type { ConsoleResponse } from '../../../../shared/api/host';
 import { consoleSnapshot, loadGameById } from '../../game';
 import { replaceGameChallenges, updateGame } from '../../game/records';
 import type { Viewer } from '../../game';
-import { PUBLIC_BOOKING_MESSAGES } from '../../../../shared/api/public-booking';
 import {
   BOOKER_MESSAGES,
   type ChallengeOption,
@@ -25,6 +23,7 @@ import {
   type teamsBody,
 } from '../../../../shared/api/booker-game';
 import { activeChallengeIds, findGameByCode, listActiveChallenges, replaceTeams, teamIdsOf, type BookerGame } from './booker-game-repository';
+import { assertOrganiser, holdsManageKey } from '../organiser-key';
 
 /** Every call by game code, per IP: plenty for a booker setting up a game, little for a guesser. */
 export const CODE_CALL_LIMIT = { limit: 120, windowSeconds: 60 };
@@ -58,10 +57,8 @@ async function findGame({ db, limiter, guesses, code, manageKey, ip }: Ctx): Pro
     }
     return game;
   });
-  if (!manageKey || !safeEqual(manageKey, found.manageKey)) {
-    if (manageKey) await miss();
-    throw new ForbiddenError(PUBLIC_BOOKING_MESSAGES.manageKeyRequired);
-  }
+  if (!holdsManageKey(found, manageKey) && manageKey) await miss();
+  assertOrganiser(found, manageKey);
   return found.game;
 }
 

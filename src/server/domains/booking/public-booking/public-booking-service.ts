@@ -29,6 +29,7 @@ import { CONTACT_FIELD_NAMES, type ContactDetails, type ContactField } from '../
 import { attachDiscountCode, claimDiscountCode, promoCodeOf, releaseDiscountCode } from '../../commerce/records';
 import { payWithVoucher } from '../voucher-payment';
 import { normalizeDiscountCode } from '../../../../shared/commerce/discount-code';
+import { holdsManageKey } from '../organiser-key';
 
 type BookingAnswer = { booking: BookerBooking };
 
@@ -78,11 +79,6 @@ export async function createPublicBooking(
 /** How this install takes the booker's money, for the confirmation's payment part (decision 0250). */
 function paymentFactsOf(payments: PaymentSetup, booking: Pick<BookerBooking, 'temp_code'>) {
   return { method: paymentMethodOf(payments), bankTransferDetails: payments.bankTransferDetails, reference: bankTransferReference(booking.temp_code) };
-}
-
-/** True when `given` is the booking's management key. */
-export function holdsManageKey(row: Pick<BookingRow, 'manageKey'>, given: string | null | undefined): boolean {
-  return !!given && safeEqual(given, row.manageKey);
 }
 
 /**

@@ -1,7 +1,6 @@
 import type { Db, DbOrTx } from '../../../platform/db/client';
 import { ForbiddenError, NotFoundError } from '../../../platform/errors';
 import { isRefusal, type CodeGuesses } from '../../../platform/code-guesses';
-import { safeEqual } from '../../../platform/crypto';
 import { findBookingFacts, type BookingFacts } from '../../booking';
 import { bookingGamesOf } from '../../game/records';
 import { PUBLIC_BOOKING_MESSAGES } from '../../../../shared/api/public-booking';
@@ -10,6 +9,7 @@ import type { InvoiceSummary } from '../../../../shared/api/invoices';
 import { invoiceById, invoiceOfBooking, invoicesOfBooking, loadInvoiceBuyer, saveInvoiceBuyer, type InvoiceRow } from './invoices-repository';
 import { documentOf } from './issue-documents';
 import { pdfFilename, renderInvoicePdf } from './invoice-pdf';
+import { assertOrganiser } from '../../booking';
 
 type BookerCtx = { db: Db; guesses: CodeGuesses; code: string; manageKey: string | null; ip: string };
 
@@ -22,9 +22,9 @@ export async function bookerBooking({ db, guesses, code, manageKey, ip }: Booker
   return guesses.guard(
     ip,
     async () => {
-      if (!manageKey) throw new ForbiddenError(PUBLIC_BOOKING_MESSAGES.manageKeyRequired);
-      const booking = await findBookingFacts(db, { manageKey });
-      if (!booking || !safeEqual(booking.manageKey, manageKey)) throw new ForbiddenError(PUBLIC_BOOKING_MESSAGES.manageKeyRequired);
+      const booking = manageKey ? await findBookingFacts(db, { manageKey }) : null;
+      if (!booking) throw new ForbiddenError(PUBLIC_BOOKING_MESSAGES.manageKeyRequired);
+      assertOrganiser(booking, manageKey);
       if (booking.tempCode === code) return booking;
       const game = (await bookingGamesOf(db, [booking.id])).get(booking.id);
       if (game?.code !== code) throw new NotFoundError(PUBLIC_BOOKING_MESSAGES.bookingNotFound);

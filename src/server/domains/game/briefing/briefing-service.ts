@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../../platform/db/client';
-import { safeEqual } from '../../../platform/crypto';
-import { ForbiddenError, NotFoundError } from '../../../platform/errors';
+import { NotFoundError } from '../../../platform/errors';
 import { recordActivity } from '../../identity';
 import { users } from '../../identity/tables/users';
 import { games } from '../tables/games';
@@ -10,7 +9,7 @@ import type { PlayerAuth } from '../player-auth';
 import { briefingText, DEFAULT_BRIEFING, defaultFinishMessage, finishText, type BriefingBody } from '../../../../shared/game/briefing';
 import type { BriefingEdit, PlayBriefing } from '../../../../shared/api/briefing';
 import { GAME_MESSAGES } from '../../../../shared/game/teams';
-import { PUBLIC_BOOKING_MESSAGES } from '../../../../shared/api/public-booking';
+import { assertOrganiser } from '../../booking';
 
 /**
  * The briefing and finish message of a game (issue 29, decision 0442): stored on the game (null: the default), read
@@ -52,7 +51,7 @@ function editView(ctx: GameContext): BriefingEdit {
 /** The organiser's game by code and management key (the code alone is the players' join code, 0140). */
 async function organiserGame(db: DbOrTx, code: string, manageKey: string | null): Promise<GameContext> {
   const ctx = await gameOf(db, code);
-  if (!manageKey || !safeEqual(manageKey, ctx.booking.manageKey)) throw new ForbiddenError(PUBLIC_BOOKING_MESSAGES.manageKeyRequired);
+  assertOrganiser(ctx.booking, manageKey);
   return ctx;
 }
 

@@ -1,7 +1,6 @@
 import type { Db, DbOrTx, Tx } from '../../../platform/db/client';
 import { answerFingerprint, answerTime, assertPlayedAt, ONLINE_ANSWER, recordOnce, storedAnswerOf, type OfflineAnswer } from './answer-once';
-import { safeEqual } from '../../../platform/crypto';
-import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../../platform/errors';
+import { ConflictError, NotFoundError, ValidationError } from '../../../platform/errors';
 import { publishGameEvent } from '../game-events';
 import { loadGame, teamScoreById, type GameContext } from '../game-state';
 import type { PlayerAuth } from '../player-auth';
@@ -19,7 +18,6 @@ import { acceptedKinds, acceptsKind, SUBMIT_MESSAGES } from '../../../../shared/
 import { mediaKindOfType, type MediaKind } from '../../../../shared/media';
 import { GAME_MESSAGES } from '../../../../shared/game/teams';
 import { canSubmitMore, challengeProgress, SCORING_MESSAGES, type ChallengeRule } from '../../../../shared/scoring/challenge-points';
-import { PUBLIC_BOOKING_MESSAGES } from '../../../../shared/api/public-booking';
 import type { AlbumPhoto, PlayChallenge, PlayChallengesResponse, ResultsResponse, TeamSubmission } from '../../../../shared/api/play-challenges';
 import { REVIEW_MESSAGES, type ReviewResponse, type ReviewSubmission } from '../../../../shared/api/submissions';
 import type { SubmissionStatus, Verdict } from '../../../../shared/scoring/challenge-points';
@@ -33,6 +31,7 @@ import {
   submissionsOfTeam,
   type ChallengeRow,
 } from './play-challenges-repository';
+import { assertOrganiser } from '../../booking';
 
 /**
  * Challenges in play (issue 14; decisions 0242, 0243, 0270, 0273): a team's list, its submissions (checked, then stored, all or
@@ -245,7 +244,7 @@ export async function playerEnded(db: Db, auth: PlayerAuth): Promise<Ended> {
 export async function bookerEnded(db: Db, code: string, manageKey: string | null): Promise<Ended> {
   const ctx = await loadGame(db, code);
   if (!ctx) throw new NotFoundError(GAME_MESSAGES.gameNotFound);
-  if (!manageKey || !safeEqual(manageKey, ctx.booking.manageKey)) throw new ForbiddenError(PUBLIC_BOOKING_MESSAGES.manageKeyRequired);
+  assertOrganiser(ctx.booking, manageKey);
   if (!ctx.instance) throw new ConflictError(SUBMIT_MESSAGES.notEnded, 'game_not_live');
   return endedInstance(db, ctx.instance.id, ctx.game.code, ctx.booking.city);
 }

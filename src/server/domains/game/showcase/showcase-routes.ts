@@ -9,11 +9,10 @@ import {
   recapEndpoints as recap,
   screenEndpoints as screen,
 } from '../../../../shared/api/endpoints/showcase';
-import { MANAGE_KEY_HEADER, PUBLIC_BOOKING_MESSAGES } from '../../../../shared/api/public-booking';
+import { MANAGE_KEY_HEADER } from '../../../../shared/api/public-booking';
 import { GAME_MESSAGES } from '../../../../shared/game/teams';
 import { isRefusal } from '../../../platform/code-guesses';
-import { safeEqual } from '../../../platform/crypto';
-import { ForbiddenError, NotFoundError } from '../../../platform/errors';
+import { NotFoundError } from '../../../platform/errors';
 import { endpointRoute } from '../../../platform/http/endpoint-route';
 import { headerValue } from '../../../platform/http/request-headers';
 import { sendMedia } from '../../../platform/http/media-reply';
@@ -28,6 +27,7 @@ import { feedMediaKey, feedOf, hideFromFeed } from './feed';
 import { mediaZip } from './media-zip';
 import { gameOfRecap, publishRecap, recapData, recapMediaKey, recapState } from './recap-service';
 import { gameOfScreen, regenerateScreenLink, SCREEN_VIEWER, screenLink, screenSnapshot } from './screen-service';
+import { assertOrganiser } from '../../booking';
 
 type Headers = Record<string, string | string[] | undefined>;
 
@@ -101,7 +101,7 @@ export const showcaseRoutes: FastifyPluginAsyncZod = async (app) => {
         const ctx = await loadGame(db, request.params.code);
         if (!ctx) throw new NotFoundError(GAME_MESSAGES.gameNotFound);
         const key = headerValue(request.headers[MANAGE_KEY_HEADER], 128);
-        if (!key || !safeEqual(key, ctx.booking.manageKey)) throw new ForbiddenError(PUBLIC_BOOKING_MESSAGES.manageKeyRequired);
+        assertOrganiser(ctx.booking, key);
         return ctx;
       },
       isRefusal,
