@@ -7,7 +7,7 @@ import { runMaintenance } from './platform/maintenance';
 import { endDueGames, shrinkDueAreas, queueDueResultsMails } from './domains/game';
 import { registerSchedulerMetrics, startScheduler } from './platform/scheduler';
 import { foldKeyCountDeltas, runMessageSchedule } from './domains/booking';
-import { expireDueVouchers } from './domains/commerce';
+import { expireDueVouchers, renderDueInvoices, renderInvoicePdf } from './domains/commerce';
 import { paymentMethodOf } from './platform/payment-provider/payment-setup';
 import { scheduledBackups } from './platform/backup/scheduled-backups';
 
@@ -51,6 +51,13 @@ export async function serve(options: { config: Config; database: Database; webRo
             now: new Date(),
             log: app.log,
           }),
+      },
+      // Each issued invoice's and credit note's PDF, rendered after its payment's commit and mailed once; a failed
+      // render is retried with backoff, the payment untouched (decision 0510).
+      {
+        name: 'rendering invoices',
+        everyMs: 5_000,
+        run: () => renderDueInvoices(db, { mail: app.deps.mail, render: renderInvoicePdf, now: new Date(), log: app.log }),
       },
       // Gift vouchers past their last day lose what is left, once, with a ledger entry (decision 0401); paying with one
       // after that day is refused before this runs, so an hourly run is soon enough.

@@ -5,8 +5,10 @@ import { startSmtpStandIn } from '../support/smtp-stand-in';
 import { createBooking } from '../support/fixtures';
 import { pdfText } from '../support/pdf-text';
 import { invoices } from '../../src/server/domains/commerce/tables/invoices';
+import { renderDueInvoices, renderInvoicePdf } from '../../src/server/domains/commerce';
 
-// The receipt as it leaves through SMTP (decision 0412): the invoice's PDF attached, once, however often the worker runs.
+// The invoice mail as it leaves through SMTP (decisions 0412, 0510): the PDF rendered after the payment's commit and
+// attached, once, however often the render job and the mail worker run.
 let t: TestApp;
 let smtp: Awaited<ReturnType<typeof startSmtpStandIn>>;
 beforeAll(async () => {
@@ -27,13 +29,17 @@ function attachment(data: string, filename: string): Buffer {
   return Buffer.from(lines.slice(start + 1, end).join(''), 'base64');
 }
 
-describe('the receipt mail, sent', () => {
+describe('the invoice mail, sent', () => {
   it('carries the invoice as a PDF attachment, sent once', async () => {
     const admin = await t.as('admin');
+    const seller = { seller_name: 'Hatch Events Ltd', seller_address: '1 Market Street, London', vat_number: '', vat_rate: 20 };
+    expect((await admin.put('/api/admin/invoice-settings', seller)).statusCode).toBe(200);
     const b = await createBooking(t.db, { email: 'invoice-by-smtp@example.test' });
     expect((await admin.post(`/api/admin/bookings/${b.id}/payments`, { payment_type: 'card', payment_amount: 12_000 })).statusCode).toBe(201);
-    await t.app.deps.mail.deliverPending();
-    await t.app.deps.mail.deliverPending();
+    for (let run = 0; run < 2; run++) {
+      await renderDueInvoices(t.db, { mail: t.app.deps.mail, render: renderInvoicePdf, now: new Date() });
+      await t.app.deps.mail.deliverPending();
+    }
     const [invoice] = await t.db.select().from(invoices).where(eq(invoices.bookingId, b.id));
     const filename = `${invoice?.number ?? ''}.pdf`;
     const withPdf = smtp.mails.filter((m) => m.to.some((to) => to.includes('invoice-by-smtp@example.test')) && m.data.includes(filename));

@@ -5,6 +5,7 @@ import { createBooking } from '../support/fixtures';
 import { pdfText } from '../support/pdf-text';
 import { mailOutbox } from '../../src/server/platform/db/tables';
 import { invoices } from '../../src/server/domains/commerce/tables/invoices';
+import { renderDueInvoices, renderInvoicePdf, type InvoiceRenderer } from '../../src/server/domains/commerce';
 import { adminBookingResponse } from '../../src/shared/api/booking';
 import { invoiceBuyerResponse, invoiceListResponse, invoiceSettingsResponse } from '../../src/shared/api/invoices';
 
@@ -23,6 +24,16 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 const keyHeader = (key: string) => ({ 'x-manage-key': key });
+
+/** One run of the job the server schedules: each issued document's PDF rendered and mailed (decision 0510). */
+const renderInvoices = (now: Date, render: InvoiceRenderer = renderInvoicePdf) => renderDueInvoices(t.db, { mail: t.app.deps.mail, render, now });
+
+const mailsWithPdf = (bookingId: number) =>
+  t.db
+    .select()
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.bookingId, bookingId), isNotNull(mailOutbox.attachments)))
+    .orderBy(mailOutbox.id);
 
 /** A booking paid by staff through the API (£15 × 8 = £120 unless told), as the booker's code and key. */
 async function paidBooking(pence = 12_000, overrides: Parameters<typeof createBooking>[1] = {}) {
@@ -105,17 +116,44 @@ describe('an invoice for each payment', () => {
     expect(second.text).toContain('Net £75.00 VAT 20% £15.00 Total £90.00');
   });
 
-  it('attaches the same PDF to the receipt mail', async () => {
+  it('mails the invoice as a PDF after the commit, once, however often the job runs', async () => {
     const b = await paidBooking(12_000);
-    const [mail] = await t.db
-      .select()
-      .from(mailOutbox)
-      .where(and(eq(mailOutbox.bookingId, b.id), isNotNull(mailOutbox.attachments)));
+    // The payment's transaction rendered nothing: no mail carries a PDF yet.
+    expect(await mailsWithPdf(b.id)).toEqual([]);
+    await renderInvoices(new Date());
+    await renderInvoices(new Date());
+    const [mail, ...more] = await mailsWithPdf(b.id);
+    expect(more).toEqual([]);
     const [invoice] = await t.db.select().from(invoices).where(eq(invoices.bookingId, b.id));
+    expect(mail?.subject).toBe(`Invoice ${invoice?.number}`);
     expect(mail?.attachments?.map((a) => [a.filename, a.content_type])).toEqual([[`${invoice?.number}.pdf`, 'application/pdf']]);
     const pdf = await pdfText(Buffer.from(mail?.attachments?.[0]?.content_base64 ?? '', 'base64'));
     expect(pdf.text).toContain(`Invoice ${invoice?.number}`);
     expect(pdf.text).toContain('Total £120.00');
+  });
+
+  it('keeps the payment and its numbered invoice when the PDF fails to render, and mails it on the retry after the backoff', async () => {
+    const b = await paidBooking(12_000);
+    const failing: InvoiceRenderer = async () => {
+      throw new Error('font table unreadable');
+    };
+    const start = new Date();
+    expect(await renderInvoices(start, failing)).toBe(0);
+    const [invoice] = await t.db.select().from(invoices).where(eq(invoices.bookingId, b.id));
+    expect(invoice).toMatchObject({ status: 'issued', mailDue: true, renderError: 'font table unreadable' });
+    // The payment stands and the booker already sees the numbered invoice; only its mail waits.
+    const detail = adminBookingResponse.parse((await admin.get(`/api/admin/bookings/${b.id}`)).json()).booking;
+    expect(detail.booking_payments.map((p) => p.payment_amount)).toEqual([12_000]);
+    expect(detail.booking_status).toBe('paid');
+    expect((await bookerInvoices(await t.visitor(), b)).map((i) => i.number)).toEqual([invoice?.number]);
+    expect(await mailsWithPdf(b.id)).toEqual([]);
+    // Not before its backoff step, then with a renderer that works: mailed once, with the same number.
+    expect(await renderInvoices(new Date(start.getTime() + 30_000))).toBe(0);
+    expect(await renderInvoices(new Date(start.getTime() + 61_000))).toBeGreaterThanOrEqual(1);
+    const mails = await mailsWithPdf(b.id);
+    expect(mails.map((m) => m.attachments?.map((a) => a.filename))).toEqual([[`${invoice?.number}.pdf`]]);
+    const [after] = await t.db.select().from(invoices).where(eq(invoices.bookingId, b.id));
+    expect(after).toMatchObject({ number: invoice?.number, mailDue: false, renderError: null });
   });
 
   it('lets staff list and download a booking’s documents', async () => {
@@ -143,10 +181,11 @@ describe('credit notes', { tags: ['postgres'] }, () => {
     const pdf = await download(visitor, credit?.pdf_url ?? '', b.key);
     expect(pdf.text).toContain(`Credit note ${credit?.number}`);
     expect(pdf.text).toContain(`Credit for invoice: ${invoice?.number}`);
-    expect(pdf.text).toContain(`Refund against invoice ${invoice?.number}: Two players fewer`);
+    expect(pdf.text).toContain('Refund: Two players fewer');
     expect(pdf.text).toContain('Net -£20.00 VAT 20% -£4.00 Total -£24.00');
-    // The refund's receipt carries the credit note.
-    const mails = await t.db.select().from(mailOutbox).where(eq(mailOutbox.bookingId, b.id));
+    // Each document is mailed to the booker as its PDF once rendered.
+    await renderInvoices(new Date());
+    const mails = await mailsWithPdf(b.id);
     expect(mails.flatMap((m) => m.attachments ?? []).map((a) => a.filename)).toEqual([`${invoice?.number}.pdf`, `${credit?.number}.pdf`]);
   });
 });
@@ -178,7 +217,7 @@ describe('invoice numbers', { tags: ['postgres'] }, () => {
     );
     expect(answers.map((r) => r.statusCode)).toEqual(Array.from({ length: 20 }, () => 201));
     const issued = await t.db.select({ number: invoices.number, sequence: invoices.sequence }).from(invoices).where(eq(invoices.year, YEAR));
-    const sequences = issued.map((r) => r.sequence).sort((a, b) => a - b);
+    const sequences = issued.map((r) => r.sequence ?? 0).sort((a, b) => a - b);
     // Every number of the year from 1 up, each once: those of this file's other tests and the 20 new ones.
     expect(sequences).toEqual(Array.from({ length: sequences.length }, (_, i) => i + 1));
     const mine = await t.db.select({ bookingId: invoices.bookingId }).from(invoices).where(eq(invoices.year, YEAR));

@@ -36,7 +36,7 @@ function openBooking(booking: AdminBooking, { history = [] as string[] } = {}) {
   answer(ep.get, () => ({ booking: store.current }));
   answer(timelineEp.timeline, { entries: [], mails: [], truncated: false, scheduled_messages: [], balance_overdue: false });
   answer(adminUsersEndpoints.hosts, { hosts: [HATTIE] });
-  answer(invoiceEndpoints.adminList, { invoices: [] });
+  answer(invoiceEndpoints.adminList, { invoices: [], waiting: [], waiting_message: null });
   answer(feedbackEndpoints.adminFeedback, { feedback: null });
   answer(briefingEndpoints.admin, { briefing: null, finish_message: null, default_briefing: 'Stay together.', default_finish_message: 'Meet at the start.' });
   answer(hostTimeEndpoints.availableFor, { hosts: [{ id: HATTIE.id, name: HATTIE.name, available: true, reason: null, clash_code: null }] });

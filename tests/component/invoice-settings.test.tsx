@@ -8,8 +8,8 @@ const SAVED = { seller_name: 'Hatch Events Ltd', seller_address: '1 Market Stree
 
 describe('Payments → Invoices: the seller and the VAT rate (component)', () => {
   it('shows the saved settings, refuses a rate over 100 % before sending, and saves a rate of 17.5 %', async () => {
-    answer(invoiceEndpoints.settings, { settings: SAVED });
-    answer(invoiceEndpoints.saveSettings, ({ body }) => ({ settings: body }));
+    answer(invoiceEndpoints.settings, { settings: SAVED, ready: true, waiting: 0 });
+    answer(invoiceEndpoints.saveSettings, ({ body }) => ({ settings: body, ready: true, waiting: 0 }));
     const { user } = renderScreen(<InvoiceSettingsForm />, { path: '/admin/payments', route: '/admin/payments' });
     const rate = await screen.findByLabelText('VAT rate (%)');
     expect(screen.getByLabelText("Seller's name")).toHaveProperty('value', 'Hatch Events Ltd');

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { promoCodes } from '../../src/server/domains/commerce/tables/promo-codes';
-import { saveInvoiceSettings } from '../../src/server/domains/commerce/invoices/invoice-settings';
+import { saveInvoiceSettings } from '../../src/server/domains/commerce/invoices/invoice-numbers';
 import { mailOutbox } from '../../src/server/platform/db/tables';
 import { pdfText } from '../support/pdf-text';
 import { useStripeStandIn } from './support/stripe-journey';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { createPaidBooking } from '../support/fixtures';
 import { pdfText } from '../support/pdf-text';
-import { saveInvoiceSettings } from '../../src/server/domains/commerce/invoices/invoice-settings';
+import { saveInvoiceSettings } from '../../src/server/domains/commerce/invoices/invoice-numbers';
 import { newPage } from './support/browser';
 import { useServerAndBrowser } from './support/journey';
 

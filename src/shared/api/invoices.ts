@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from './common';
-import { INVOICE_KINDS, invoiceBuyerSchema, invoiceSettingsSchema } from '../commerce/invoices';
+import { INVOICE_KINDS, invoiceBuyerSchema, invoiceSettingsSchema, invoiceSettingsShape } from '../commerce/invoices';
 
 export { invoiceBuyerSchema, invoiceSettingsSchema };
 
@@ -17,7 +17,18 @@ export type InvoiceSummary = z.infer<typeof invoiceSummarySchema>;
 
 export const invoiceListResponse = z.object({ invoices: z.array(invoiceSummarySchema) });
 export const invoiceBuyerResponse = z.object({ buyer: invoiceBuyerSchema });
-export const invoiceSettingsResponse = z.object({ settings: invoiceSettingsSchema });
+/**
+ * The install's invoice settings as saved (blank before staff fill them in), whether invoices can be issued with them
+ * (`ready`: the seller's name and address are known), and how many payments' and refunds' documents wait for them.
+ */
+export const invoiceSettingsResponse = z.object({ settings: invoiceSettingsShape, ready: z.boolean(), waiting: z.number().int() });
+
+/** A document recorded with its payment or refund that waits for the seller's details, so has no number yet (0510). */
+export const waitingDocumentSchema = z.object({ kind: z.enum(INVOICE_KINDS), recorded_at: z.string(), gross: z.number().int(), currency: z.string() });
+export type WaitingDocument = z.infer<typeof waitingDocumentSchema>;
+
+/** Staff's list of a booking's documents: the issued ones, those waiting, and why they wait (null when none does). */
+export const adminInvoiceListResponse = invoiceListResponse.extend({ waiting: z.array(waitingDocumentSchema), waiting_message: z.string().nullable() });
 
 /** An invoice's number in a path: `HATCH-2026-0001`, with or without `.pdf`. */
 export const invoiceNumberSchema = z

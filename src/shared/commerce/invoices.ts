@@ -112,10 +112,14 @@ export function invoiceLines(booking: InvoicedBooking, payment: number, earlier:
   return lines;
 }
 
-/** A credit note's one line: what was given back, against the invoice it corrects. */
-export function creditNoteLines(refund: number, invoice: string, reason: string | null): InvoiceLine[] {
+/**
+ * A credit note's one line: what was given back, and why. The invoice it corrects is named in the document's header
+ * ("Credit for invoice"), not in the line, because a credit note written while its invoice still waits for the seller's
+ * details (decision 0510) has its lines frozen before that invoice has a number.
+ */
+export function creditNoteLines(refund: number, reason: string | null): InvoiceLine[] {
   const why = reason?.trim() ? `: ${reason.trim()}` : '';
-  return [{ description: `Refund against invoice ${invoice}${why}`, quantity: 1, unit_amount: -refund, amount: -refund }];
+  return [{ description: `Refund${why}`, quantity: 1, unit_amount: -refund, amount: -refund }];
 }
 
 export const linesTotal = (lines: readonly InvoiceLine[]) => lines.reduce((sum, l) => sum + l.amount, 0);
@@ -126,16 +130,31 @@ export const INVOICE_MESSAGES = {
   notFound: 'Invoice not found',
   vatRate: 'The VAT rate must be between 0 and 100 %.',
   vatRateDecimals: 'Please give the VAT rate to at most two decimals.',
+  sellerNameRequired: "Invoices need the seller's name.",
+  sellerAddressRequired: "Invoices need the seller's address.",
+  /** Why a payment's invoice has no number yet, and where staff fix it (decision 0510). */
+  waitingForSeller:
+    "Invoices wait for the seller's details: fill in the seller's name and address under Payments → Invoices. Payments are recorded meanwhile; their invoices are issued in order once the details are saved.",
 } as const;
 
-/** The seller's details and the install's VAT rate (percent, VAT-inclusive prices; 0 allowed), as staff set them. */
-export const invoiceSettingsSchema = z.object({
+/** The seller's details and the install's VAT rate (percent, VAT-inclusive prices; 0 allowed), as stored and shown. */
+export const invoiceSettingsShape = z.object({
   seller_name: z.string().trim().max(200),
   seller_address: z.string().trim().max(1000),
   vat_number: z.string().trim().max(50),
   vat_rate: z.number().min(0, INVOICE_MESSAGES.vatRate).max(100, INVOICE_MESSAGES.vatRate).multipleOf(0.01, INVOICE_MESSAGES.vatRateDecimals),
 });
-export type InvoiceSettings = z.infer<typeof invoiceSettingsSchema>;
+export type InvoiceSettings = z.infer<typeof invoiceSettingsShape>;
+
+/** What staff save: the seller's name and address are required, since no invoice is issued without them (0510). */
+export const invoiceSettingsSchema = invoiceSettingsShape.extend({
+  seller_name: z.string().trim().min(1, INVOICE_MESSAGES.sellerNameRequired).max(200),
+  seller_address: z.string().trim().min(1, INVOICE_MESSAGES.sellerAddressRequired).max(1000),
+});
+
+/** Whether invoices can be issued: the seller's name and address are known (decision 0510). */
+export const sellerDetailsComplete = (s: Pick<InvoiceSettings, 'seller_name' | 'seller_address'>) =>
+  s.seller_name.trim() !== '' && s.seller_address.trim() !== '';
 
 /** The buyer's company and address the booker adds before download; both may be blank (a private buyer). */
 export const invoiceBuyerSchema = z.object({

@@ -221,6 +221,7 @@ const MAIL_KINDS: Record<string, string> = {
   'proposal.sent': 'Proposal',
   'payment.receipt': 'Payment receipt',
   'payment.refund_receipt': 'Refund receipt',
+  'invoice.issued': 'Invoice or credit note (PDF)',
   'host.assigned': 'Host assigned (to the host)',
   'host.unassigned': 'Host replaced (to the former host)',
   'auth.password_reset': 'Password reset',

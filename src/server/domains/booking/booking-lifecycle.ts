@@ -15,7 +15,6 @@ import { ProviderError, type PaymentProvider } from '../../platform/payment-prov
 import { PAYMENT_MESSAGES } from '../../../shared/api/payments';
 import { issueLedgerDocument, refundToVoucher, type LedgerBookingFacts } from '../commerce/records';
 import { VOUCHER_PAYMENT_TYPE } from '../../../shared/commerce/gift-vouchers';
-import type { MailAttachment } from '../../platform/mail';
 import type { BookingRow } from './booking-row';
 
 /**
@@ -53,22 +52,16 @@ export async function recordPayment(
     })
     .returning({ id: bookingPayments.id });
   if (!payment) throw new Error('payment not recorded');
-  // Its invoice, in this transaction (decision 0411): the receipt carries it.
+  // Its invoice, recorded in this transaction (decision 0411); its PDF is rendered and mailed after the commit (0510).
   const earlier = (await ledgerOf(tx, booking.id)).filter((r) => r.id !== payment.id);
-  const invoice = await issueLedgerDocument(tx, {
+  await issueLedgerDocument(tx, {
     booking: invoicedBooking(booking),
     entry: { id: payment.id, kind: 'payment', amount: input.paymentAmount, paymentType: input.paymentType, correctsPaymentId: null, reason: null },
     earlier,
     now: new Date(),
-    withPdf: mailer !== null,
+    mail: mailer !== null,
   });
-  if (mailer)
-    await queueReceipt(
-      write,
-      mailer,
-      { kind: 'payment', amount: input.paymentAmount, currency: booking.currency, method: input.paymentType },
-      invoice?.attachment ? [invoice.attachment] : [],
-    );
+  if (mailer) await queueReceipt(write, mailer, { kind: 'payment', amount: input.paymentAmount, currency: booking.currency, method: input.paymentType });
   // A later payment of a paid or played booking changes no status; the first one is the machine's `pay`.
   const statusAfter = hasPaid(booking.bookingStatus) ? booking.bookingStatus : 'paid';
   if (statusAfter !== booking.bookingStatus) {
@@ -121,7 +114,6 @@ async function queueReceipt(
   write: BookingWrite<'staff' | 'system'>,
   mailer: BookingMailer,
   entry: { kind: 'payment' | 'refund'; amount: number; currency: string; method: string },
-  attachments: MailAttachment[],
 ): Promise<void> {
   const { tx, row: booking } = write;
   const rows = await ledgerOf(tx, booking.id);
@@ -144,7 +136,7 @@ async function queueReceipt(
     },
     entry.kind,
   );
-  await mailer.mail.queue(tx, { ...mail, bookingId: booking.id, attachments: attachments.length ? attachments : null });
+  await mailer.mail.queue(tx, { ...mail, bookingId: booking.id });
 }
 
 export type Correction = { kind: 'void'; reason: string } | { kind: 'refund'; amount: number; reason: string };
@@ -228,21 +220,17 @@ export async function correctPayment(
   if (target.paymentType === VOUCHER_PAYMENT_TYPE)
     await refundToVoucher(tx, { paymentId: target.id, correctionId: entry.id, bookingId: booking.id, amount, now: new Date() });
   // The credit note of its payment's invoice, in this transaction (decision 0411), a void's too: an issued number stays.
-  const creditNote = await issueLedgerDocument(tx, {
+  // A refund's is mailed to the booker once rendered after the commit (0510); a void's is not.
+  await issueLedgerDocument(tx, {
     booking: invoicedBooking(booking),
     entry: { id: entry.id, kind: correction.kind, amount, paymentType: target.paymentType, correctsPaymentId: target.id, reason: correction.reason },
     earlier: [],
     now: new Date(),
-    withPdf: mailer !== null && correction.kind === 'refund',
+    mail: mailer !== null && correction.kind === 'refund',
   });
   // A void takes back a slip of the hand (nothing moved); a refund gave money back: the booker gets a receipt.
   if (mailer && correction.kind === 'refund')
-    await queueReceipt(
-      write,
-      mailer,
-      { kind: 'refund', amount, currency: target.currency, method: target.paymentType },
-      creditNote?.attachment ? [creditNote.attachment] : [],
-    );
+    await queueReceipt(write, mailer, { kind: 'refund', amount, currency: target.currency, method: target.paymentType });
   const netBefore = netPaid(ledger);
   const netAfter = netBefore - amount;
   const statusAfter = statusAfterLedgerChange(booking.bookingStatus, netAfter, await gameHasStarted(tx, { bookingId: booking.id }));

@@ -3,3 +3,5 @@
 // domain's own transactions).
 export { settleVoucherCheckout, type VoucherSettleOutcome } from './vouchers/voucher-checkout';
 export { expireDueVouchers } from './vouchers/voucher-expiry';
+export { renderDueInvoices, type InvoiceRenderer } from './invoices/invoice-render-job';
+export { renderInvoicePdf } from './invoices/invoice-pdf';

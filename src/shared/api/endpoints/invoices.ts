@@ -2,6 +2,7 @@ import { defineEndpoint } from '../endpoint';
 import { idParam } from '../common';
 import { bookingCodeParams } from '../public-booking';
 import {
+  adminInvoiceListResponse,
   adminInvoiceParams,
   bookerInvoiceParams,
   invoiceBuyerResponse,
@@ -24,7 +25,7 @@ export const invoiceEndpoints = {
     body: invoiceBuyerSchema,
     response: invoiceBuyerResponse,
   }),
-  adminList: defineEndpoint({ method: 'GET', path: '/api/admin/bookings/:id/invoices', params: idParam, response: invoiceListResponse }),
+  adminList: defineEndpoint({ method: 'GET', path: '/api/admin/bookings/:id/invoices', params: idParam, response: adminInvoiceListResponse }),
   adminPdf: defineEndpoint({ method: 'GET', path: '/api/admin/bookings/:id/invoices/:number', params: adminInvoiceParams, response: invoicePdfResponse }),
   settings: defineEndpoint({ method: 'GET', path: '/api/admin/invoice-settings', response: invoiceSettingsResponse }),
   saveSettings: defineEndpoint({ method: 'PUT', path: '/api/admin/invoice-settings', body: invoiceSettingsSchema, response: invoiceSettingsResponse }),

@@ -1,6 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../platform/db/client';
-import { invoiceCounters } from '../tables/invoices';
+import { invoiceCounters, invoices } from '../tables/invoices';
+import { invoiceNumber, splitVat, type InvoiceSettings } from '../../../../shared/commerce/invoices';
+import { lockInvoiceSettings, writeInvoiceSettings, type LoadedInvoiceSettings } from './invoice-settings';
 
 /**
  * The next number of a year's series, in the caller's transaction (decision 0410). One upsert raises the year's
@@ -15,4 +17,59 @@ export async function nextInvoiceSequence(tx: DbOrTx, year: number): Promise<num
     .returning({ lastNumber: invoiceCounters.lastNumber });
   if (!row) throw new Error(`no invoice number for ${year}`);
   return row.lastNumber;
+}
+
+/**
+ * Issues one waiting document (decision 0510): its number from the year of `now`, its net/VAT split at the install's
+ * rate and the seller's details, frozen on it. The caller holds the settings' lock (lockInvoiceSettings) and has
+ * checked they are ready. Answers the number.
+ */
+export async function numberDocument(tx: DbOrTx, document: { id: number; gross: number }, settings: LoadedInvoiceSettings, now: Date): Promise<string> {
+  if (!settings.ready) throw new Error('invoice settings are not ready: the seller has no name or address');
+  const year = now.getUTCFullYear();
+  const sequence = await nextInvoiceSequence(tx, year);
+  const number = invoiceNumber(year, sequence);
+  const split = splitVat(document.gross, settings.vatRateBp);
+  await tx
+    .update(invoices)
+    .set({
+      status: 'issued',
+      number,
+      year,
+      sequence,
+      net: split.net,
+      vat: split.vat,
+      vatRateBp: settings.vatRateBp,
+      seller: { name: settings.seller_name, address: settings.seller_address, vat_number: settings.vat_number },
+      issuedAt: now,
+    })
+    .where(and(eq(invoices.id, document.id), eq(invoices.status, 'waiting')));
+  return number;
+}
+
+/** How many documents wait for the seller's details. */
+export async function countWaitingDocuments(db: DbOrTx): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(invoices).where(eq(invoices.status, 'waiting'));
+  return row?.n ?? 0;
+}
+
+/**
+ * Saves the invoice settings and, when they make invoices possible, issues every waiting document in the order its
+ * payment or refund was recorded, in this one transaction (decision 0510): the settings row's lock keeps payments that
+ * are being recorded out until it commits, so none is left waiting behind the save. Answers how many were issued.
+ */
+export async function saveInvoiceSettings(db: DbOrTx, settings: InvoiceSettings, now: Date = new Date()): Promise<number> {
+  return db.transaction(async (tx) => {
+    await writeInvoiceSettings(tx, settings);
+    const saved = await lockInvoiceSettings(tx);
+    if (!saved.ready) return 0;
+    const waiting = await tx
+      .select({ id: invoices.id, gross: invoices.gross })
+      .from(invoices)
+      .where(eq(invoices.status, 'waiting'))
+      .orderBy(asc(invoices.id))
+      .for('update');
+    for (const document of waiting) await numberDocument(tx, document, saved, now);
+    return waiting.length;
+  });
 }

@@ -5,19 +5,40 @@ import type { InvoiceBuyer } from '../../../../shared/commerce/invoices';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 
-/** A booking's documents in the order they were issued. */
+/** A document once issued: numbered, split and with its seller (decision 0510; the table's check guarantees it). */
+export type IssuedInvoiceRow = InvoiceRow & {
+  status: 'issued';
+  number: string;
+  year: number;
+  sequence: number;
+  net: number;
+  vat: number;
+  vatRateBp: number;
+  seller: NonNullable<InvoiceRow['seller']>;
+  issuedAt: Date;
+};
+
+/** The row as an issued document, or undefined while it waits for the seller's details. */
+export function issuedOf(row: InvoiceRow): IssuedInvoiceRow | undefined {
+  const { number, year, sequence, net, vat, vatRateBp, seller, issuedAt } = row;
+  if (row.status !== 'issued' || number === null || year === null || sequence === null || net === null || vat === null) return undefined;
+  if (vatRateBp === null || seller === null || issuedAt === null) return undefined;
+  return { ...row, status: 'issued', number, year, sequence, net, vat, vatRateBp, seller, issuedAt };
+}
+
+/** A booking's documents in the order they were recorded, issued and waiting alike. */
 export async function invoicesOfBooking(db: DbOrTx, bookingId: number): Promise<InvoiceRow[]> {
   return db.select().from(invoices).where(eq(invoices.bookingId, bookingId)).orderBy(asc(invoices.id));
 }
 
-/** One document of a booking by its number; undefined when the booking has none of that number. */
-export async function invoiceOfBooking(db: DbOrTx, bookingId: number, number: string): Promise<InvoiceRow | undefined> {
+/** One issued document of a booking by its number; undefined when the booking has none of that number. */
+export async function invoiceOfBooking(db: DbOrTx, bookingId: number, number: string): Promise<IssuedInvoiceRow | undefined> {
   const [row] = await db
     .select()
     .from(invoices)
     .where(and(eq(invoices.bookingId, bookingId), eq(invoices.number, number)))
     .limit(1);
-  return row;
+  return row && issuedOf(row);
 }
 
 /** The invoice of a ledger entry (a payment), if one was issued. */

@@ -6,8 +6,10 @@ import { MANAGE_KEY_HEADER } from '../../../../shared/api/public-booking';
 import { endpointRoute } from '../../../platform/http/endpoint-route';
 import { headerValue } from '../../../platform/http/request-headers';
 import { recordActivity } from '../../identity';
-import { loadInvoiceSettings, saveInvoiceSettings } from './invoice-settings';
-import { bookerBooking, buyerOf, invoicePdf, listInvoices, saveBuyer, staffBooking, summaries } from './invoices-service';
+import type { Db } from '../../../platform/db/client';
+import { loadInvoiceSettings } from './invoice-settings';
+import { countWaitingDocuments, saveInvoiceSettings } from './invoice-numbers';
+import { bookerBooking, buyerOf, invoicePdf, listInvoices, saveBuyer, staffBooking, summaries, waitingDocuments } from './invoices-service';
 
 const sendPdf = (reply: FastifyReply, file: { filename: string; pdf: Buffer }) =>
   reply
@@ -51,20 +53,18 @@ export const adminInvoiceRoutes: FastifyPluginAsyncZod = async (app) => {
   endpointRoute(app, endpoints.adminList, options, async (request) => {
     const booking = await staffBooking(db, request.params.id);
     const rows = await listInvoices(db, booking);
-    return { invoices: summaries(rows, (number) => urlOf(endpoints.adminPdf, { id: booking.id, number: `${number}.pdf` })) };
+    return { invoices: summaries(rows, (number) => urlOf(endpoints.adminPdf, { id: booking.id, number: `${number}.pdf` })), ...waitingDocuments(rows) };
   });
   endpointRoute(app, endpoints.adminPdf, options, async (request, reply) =>
     sendPdf(reply, await invoicePdf(db, await staffBooking(db, request.params.id), request.params.number)),
   );
-  endpointRoute(app, endpoints.settings, options, async () => {
-    const { vatRateBp: _bp, ...settings } = await loadInvoiceSettings(db);
-    return { settings };
-  });
+  endpointRoute(app, endpoints.settings, options, async () => settingsAnswer(db));
   endpointRoute(app, endpoints.saveSettings, options, async (request) => {
     const settings = request.body;
     await db.transaction(async (tx) => {
-      const { vatRateBp: _bp, ...before } = await loadInvoiceSettings(tx);
-      await saveInvoiceSettings(tx, settings);
+      const { vatRateBp: _bp, ready: _ready, ...before } = await loadInvoiceSettings(tx);
+      // Every document waiting for these details is issued in this transaction, in order (decision 0510).
+      const issued = await saveInvoiceSettings(tx, settings);
       // A staff change like any other: in the activity log, with what it was. Issued documents keep their own copy.
       await recordActivity(tx, {
         actorId: request.auth.user?.id ?? null,
@@ -72,9 +72,15 @@ export const adminInvoiceRoutes: FastifyPluginAsyncZod = async (app) => {
         entityType: 'setting',
         entityId: 'invoices',
         before,
-        after: settings,
+        after: { ...settings, waiting_documents_issued: issued },
       });
     });
-    return { settings };
+    return settingsAnswer(db);
   });
 };
+
+/** The settings as saved, whether invoices can be issued with them, and how many documents wait for them (0510). */
+async function settingsAnswer(db: Db) {
+  const { vatRateBp: _bp, ready, ...settings } = await loadInvoiceSettings(db);
+  return { settings, ready, waiting: await countWaitingDocuments(db) };
+}

@@ -5,8 +5,8 @@ import { findBookingFacts, type BookingFacts } from '../../booking';
 import { bookingGamesOf } from '../../game/records';
 import { PUBLIC_BOOKING_MESSAGES } from '../../../../shared/api/public-booking';
 import { INVOICE_MESSAGES, type InvoiceBuyer } from '../../../../shared/commerce/invoices';
-import type { InvoiceSummary } from '../../../../shared/api/invoices';
-import { invoiceById, invoiceOfBooking, invoicesOfBooking, loadInvoiceBuyer, saveInvoiceBuyer, type InvoiceRow } from './invoices-repository';
+import type { InvoiceSummary, WaitingDocument } from '../../../../shared/api/invoices';
+import { invoiceById, invoiceOfBooking, invoicesOfBooking, issuedOf, loadInvoiceBuyer, saveInvoiceBuyer, type InvoiceRow } from './invoices-repository';
 import { documentOf } from './issue-documents';
 import { pdfFilename, renderInvoicePdf } from './invoice-pdf';
 import { assertOrganiser } from '../../booking';
@@ -40,18 +40,29 @@ export async function staffBooking(db: DbOrTx, id: number): Promise<BookingFacts
   return booking;
 }
 
+/** The issued documents among `rows` as the lists show them (a waiting one has no number yet, so no PDF, 0510). */
 export function summaries(rows: readonly InvoiceRow[], pdfUrl: (number: string) => string): InvoiceSummary[] {
-  return rows.map((r) => ({
-    number: r.number,
-    kind: r.kind,
-    issued_at: r.issuedAt.toISOString(),
-    gross: r.gross,
-    currency: r.currency,
-    pdf_url: pdfUrl(r.number),
-  }));
+  return rows
+    .flatMap((row) => issuedOf(row) ?? [])
+    .map((r) => ({
+      number: r.number,
+      kind: r.kind,
+      issued_at: r.issuedAt.toISOString(),
+      gross: r.gross,
+      currency: r.currency,
+      pdf_url: pdfUrl(r.number),
+    }));
 }
 
 export const listInvoices = (db: DbOrTx, booking: BookingFacts) => invoicesOfBooking(db, booking.id);
+
+/** The documents among `rows` that wait for the seller's details, and the message that says where to fill them (0510). */
+export function waitingDocuments(rows: readonly InvoiceRow[]): { waiting: WaitingDocument[]; waiting_message: string | null } {
+  const waiting = rows
+    .filter((r) => r.status === 'waiting')
+    .map((r) => ({ kind: r.kind, recorded_at: r.recordedAt.toISOString(), gross: r.gross, currency: r.currency }));
+  return { waiting, waiting_message: waiting.length ? INVOICE_MESSAGES.waitingForSeller : null };
+}
 
 /** One document of the booking as a PDF, with the buyer's details as they are now. */
 export async function invoicePdf(db: DbOrTx, booking: BookingFacts, number: string): Promise<{ filename: string; pdf: Buffer }> {

@@ -1,12 +1,11 @@
 import type { DbOrTx } from '../../../platform/db/client';
-import type { MailAttachment } from '../../../platform/mail';
-import { creditNoteLines, invoiceLines, invoiceNumber, linesTotal, splitVat, type InvoicedBooking } from '../../../../shared/commerce/invoices';
+import { creditNoteLines, invoiceLines, linesTotal, type InvoicedBooking } from '../../../../shared/commerce/invoices';
 import { invoices } from '../tables/invoices';
 import type { Currency } from '../../../../shared/plans';
-import { loadInvoiceSettings } from './invoice-settings';
-import { nextInvoiceSequence } from './invoice-numbers';
-import { invoiceOfLedgerEntry, loadInvoiceBuyer, type InvoiceRow } from './invoices-repository';
-import { pdfFilename, renderInvoicePdf } from './invoice-pdf';
+import { lockInvoiceSettings } from './invoice-settings';
+import { numberDocument } from './invoice-numbers';
+import { invoiceOfLedgerEntry, loadInvoiceBuyer, type InvoiceRow, type IssuedInvoiceRow } from './invoices-repository';
+import type { InvoiceDocument } from './invoice-pdf';
 
 /** A ledger entry as the booking domain hands it over, in the transaction that writes it (amounts in pence). */
 export type LedgerEntryFacts = {
@@ -31,20 +30,22 @@ export type LedgerBookingFacts = InvoicedBooking & {
 /** The booking's earlier ledger entries (this one excluded): what was paid before, a gift voucher's apart. */
 export type EarlierEntry = { paymentType: string; paymentAmount: number };
 
-/** The document's number, and its PDF for the receipt mail when one was asked for. */
-export type IssuedDocument = { number: string; attachment: MailAttachment | null };
+/** The document's number, or null while it waits for the seller's details (decision 0510). */
+export type IssuedDocument = { number: string | null };
 
 export const MAIL_PDF = 'application/pdf';
 
 /**
- * Issues the document of one ledger entry (decision 0411): a payment's invoice, or the credit note of a refund or void
- * naming the corrected payment's invoice (none when that payment predates invoicing). Called by the booking domain in
- * the transaction that writes the entry, so the document exists exactly when the entry does; its number comes from the
- * year's counter in that same transaction. Answers the PDF for the receipt mail.
+ * Records the document of one ledger entry (decisions 0411, 0510): a payment's invoice, or the credit note of a refund
+ * or void naming the corrected payment's invoice (none when that payment predates invoicing). Called by the booking
+ * domain in the transaction that writes the entry, so the document exists exactly when the entry does. Its lines and
+ * gross are frozen now; it is numbered from the year's counter in this same transaction when the seller's details are
+ * known, else it waits, with no number, until staff save them. Nothing slow happens here: the PDF is rendered and mailed
+ * (`mail`: the booker is to get it) by a job after the commit (invoice-render-job.ts).
  */
 export async function issueLedgerDocument(
   tx: DbOrTx,
-  input: { booking: LedgerBookingFacts; entry: LedgerEntryFacts; earlier: readonly EarlierEntry[]; now: Date; withPdf: boolean },
+  input: { booking: LedgerBookingFacts; entry: LedgerEntryFacts; earlier: readonly EarlierEntry[]; now: Date; mail: boolean },
 ): Promise<IssuedDocument | null> {
   const { booking, entry, now } = input;
   let corrected: InvoiceRow | undefined;
@@ -54,40 +55,32 @@ export async function issueLedgerDocument(
     if (!corrected) return null;
   }
   const lines = corrected
-    ? creditNoteLines(entry.amount, corrected.number, entry.kind === 'void' ? `Payment voided${entry.reason ? `: ${entry.reason}` : ''}` : entry.reason)
+    ? creditNoteLines(entry.amount, entry.kind === 'void' ? `Payment voided${entry.reason ? `: ${entry.reason}` : ''}` : entry.reason)
     : invoiceLines(booking, entry.amount, earlierPayments(input.earlier));
   const gross = corrected ? -entry.amount : entry.amount;
-  // The lines are the document's arithmetic: they must add up to the money that moved, or nothing is issued.
+  // The lines are the document's arithmetic: they must add up to the money that moved, or nothing is recorded.
   if (linesTotal(lines) !== gross) throw new Error(`invoice lines add up to ${linesTotal(lines)}, not ${gross}`);
-  const settings = await loadInvoiceSettings(tx);
-  const year = now.getUTCFullYear();
-  const sequence = await nextInvoiceSequence(tx, year);
-  const number = invoiceNumber(year, sequence);
-  const split = splitVat(gross, settings.vatRateBp);
-  const seller = { name: settings.seller_name, address: settings.seller_address, vat_number: settings.vat_number };
+  // Before the row: a save of the settings under way finishes first, so this document is either numbered here or
+  // committed in time for that save to number it.
+  const settings = await lockInvoiceSettings(tx);
   const [row] = await tx
     .insert(invoices)
     .values({
-      number,
-      year,
-      sequence,
+      status: 'waiting',
       kind: corrected ? 'credit_note' : 'invoice',
       bookingId: booking.id,
       ledgerEntryId: entry.id,
       creditsInvoiceId: corrected?.id ?? null,
       currency: booking.currency,
-      ...split,
-      vatRateBp: settings.vatRateBp,
+      gross,
       lines,
-      seller,
-      issuedAt: now,
+      recordedAt: now,
+      mailDue: input.mail,
     })
-    .returning();
+    .returning({ id: invoices.id, gross: invoices.gross });
   if (!row) throw new Error('invoice not written');
-  // Only a receipt needs the PDF now (a payment without a mail, e.g. the demo seed's, skips the render).
-  if (!input.withPdf) return { number, attachment: null };
-  const pdf = await renderInvoicePdf(await documentOf(tx, row, booking, corrected?.number ?? null));
-  return { number, attachment: { filename: pdfFilename(number), content_type: MAIL_PDF, content_base64: pdf.toString('base64') } };
+  if (!settings.ready) return { number: null };
+  return { number: await numberDocument(tx, row, settings, now) };
 }
 
 function earlierPayments(entries: readonly EarlierEntry[]) {
@@ -100,13 +93,13 @@ function earlierPayments(entries: readonly EarlierEntry[]) {
   return { voucher, other };
 }
 
-/** A stored document with the booking's buyer as they are now: what the PDF shows. */
+/** An issued document with the booking's buyer as they are now: what the PDF shows. */
 export async function documentOf(
   db: DbOrTx,
-  row: InvoiceRow,
+  row: IssuedInvoiceRow,
   booking: { id: number; fullName: string | null; email: string; tempCode: string },
   creditsNumber: string | null,
-) {
+): Promise<InvoiceDocument> {
   const buyer = await loadInvoiceBuyer(db, booking.id);
   return {
     kind: row.kind,

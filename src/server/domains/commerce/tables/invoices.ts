@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { bookingPayments, bookings } from '../../booking/tables/bookings';
 import { oneOfCheck } from '../../../platform/db/one-of-check';
 import { CURRENCIES } from '../../../../shared/plans';
@@ -37,20 +37,25 @@ export const invoiceCounters = pgTable(
 
 export type InvoiceSeller = { name: string; address: string; vat_number: string };
 
+export const INVOICE_STATUSES = ['waiting', 'issued'] as const;
+
 /**
  * Invoices and credit notes, one per ledger entry (unique `ledger_entry_id`: a payment's invoice, a refund's or void's
- * credit note, issued once). Lines, totals, the VAT rate and the seller's details are kept as issued; the buyer's
- * company and address are the booking's (invoice_buyers), which the booker may add before download. A credit note
- * names the invoice it corrects. Amounts in minor units; a credit note's are negative. The ledger cascades with its
- * booking, and so do its documents (bookings are never deleted by the app).
+ * credit note, recorded once with its entry). A document is recorded 'waiting' with its lines and gross frozen; it is
+ * 'issued' (number, year, sequence, net/VAT split, rate, seller, issue time) in the same transaction when the seller's
+ * details are known, else in order once staff save them (decision 0510). The buyer's company and address are the
+ * booking's (invoice_buyers). A credit note names the invoice it corrects. Amounts in minor units; a credit note's are
+ * negative. Its PDF is rendered after the commit by a job (`render_*`: due while `mail_due`, retried with backoff) and
+ * mailed once. The ledger cascades with its booking, and so do its documents (bookings are never deleted by the app).
  */
 export const invoices = pgTable(
   'invoices',
   {
     id: serial('id').primaryKey(),
-    number: text('number').notNull(),
-    year: integer('year').notNull(),
-    sequence: integer('sequence').notNull(),
+    status: text('status', { enum: INVOICE_STATUSES }).notNull().default('issued'),
+    number: text('number'),
+    year: integer('year'),
+    sequence: integer('sequence'),
     kind: text('kind', { enum: INVOICE_KINDS }).notNull(),
     bookingId: integer('booking_id')
       .notNull()
@@ -60,21 +65,40 @@ export const invoices = pgTable(
       .references(() => bookingPayments.id, { onDelete: 'cascade' }),
     creditsInvoiceId: integer('credits_invoice_id').references((): AnyPgColumn => invoices.id),
     currency: text('currency', { enum: CURRENCIES }).notNull(),
-    net: integer('net').notNull(),
-    vat: integer('vat').notNull(),
+    net: integer('net'),
+    vat: integer('vat'),
     gross: integer('gross').notNull(),
-    vatRateBp: integer('vat_rate_bp').notNull(),
+    vatRateBp: integer('vat_rate_bp'),
     lines: jsonb('lines').$type<InvoiceLine[]>().notNull(),
-    seller: jsonb('seller').$type<InvoiceSeller>().notNull(),
-    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
+    seller: jsonb('seller').$type<InvoiceSeller>(),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }),
+    /** The booker is mailed the PDF once it is rendered (a payment's or refund's, not a void's nor the demo seed's). */
+    mailDue: boolean('mail_due').notNull().default(false),
+    mailedAt: timestamp('mailed_at', { withTimezone: true }),
+    renderAttempts: integer('render_attempts').notNull().default(0),
+    /** The next render attempt (after a failure's backoff), or how long a claimed render is held. */
+    renderAfter: timestamp('render_after', { withTimezone: true }),
+    renderError: text('render_error'),
   },
   (t) => [
     uniqueIndex('invoices_number_idx').on(t.number),
     uniqueIndex('invoices_year_sequence_idx').on(t.year, t.sequence),
     uniqueIndex('invoices_ledger_entry_idx').on(t.ledgerEntryId),
     index('invoices_booking_idx').on(t.bookingId, t.id),
+    index('invoices_waiting_idx')
+      .on(t.id)
+      .where(sql`${t.status} = 'waiting'`),
+    index('invoices_mail_due_idx')
+      .on(t.id)
+      .where(sql`${t.mailDue}`),
+    oneOfCheck('invoices_status_check', t.status, INVOICE_STATUSES),
     oneOfCheck('invoices_kind_check', t.kind, INVOICE_KINDS),
     oneOfCheck('invoices_currency_check', t.currency, CURRENCIES),
+    check(
+      'invoices_issued_check',
+      sql`(${t.status} = 'waiting' and ${t.number} is null and ${t.sequence} is null and ${t.year} is null and ${t.issuedAt} is null) or (${t.status} = 'issued' and ${t.number} is not null and ${t.year} is not null and ${t.sequence} is not null and ${t.net} is not null and ${t.vat} is not null and ${t.vatRateBp} is not null and ${t.seller} is not null and ${t.issuedAt} is not null)`,
+    ),
     check('invoices_totals_check', sql`${t.net} + ${t.vat} = ${t.gross}`),
     check(
       'invoices_sign_check',
