@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { backupSchedule, ConfigError, loadConfig } from './platform/config';
 import { openDatabase } from './platform/db/client';
-import { claimDataDir, dataDirHolder } from './platform/data-dir-lock';
+import { claimDataDir, DataDirInUse } from './platform/data-dir-lock';
 import { createMediaStorage } from './platform/storage';
 import { BackupError, writeBackup } from './platform/backup';
 import { runCli } from './cli-run';
@@ -24,15 +24,16 @@ runCli(async (args) => {
   const config = loadConfig();
   let release: () => void = () => undefined;
   if (!config.DATABASE_URL) {
-    const holder = dataDirHolder(config.DATA_DIR);
-    if (holder !== null) {
-      throw new BackupError(
-        `A hatch server (pid ${holder}) has the embedded database in ${config.DATA_DIR} open, and only one process may. ${scheduled(config)} To take one now, stop the server and run this again.`,
-      );
-    }
     if (!existsSync(path.join(config.DATA_DIR, 'PG_VERSION')))
       throw new BackupError(`There is no database in ${path.resolve(config.DATA_DIR)} (DATA_DIR): nothing to back up.`);
-    release = claimDataDir(config.DATA_DIR);
+    try {
+      release = claimDataDir(config.DATA_DIR);
+    } catch (error) {
+      if (!(error instanceof DataDirInUse)) throw error;
+      throw new BackupError(
+        `A hatch server (pid ${error.holder.pid}, started ${error.holder.startedAt}) has the embedded database in ${config.DATA_DIR} open, and only one process may. ${scheduled(config)} To take one now, stop the server and run this again.`,
+      );
+    }
   }
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR, poolSize: 2 });
   const media = createMediaStorage(config);

@@ -1,18 +1,22 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ConfigError, loadConfig } from './platform/config';
 import { openDatabase } from './platform/db/client';
-import { claimDataDir } from './platform/data-dir-lock';
+import { claimDataDir, DataDirInUse } from './platform/data-dir-lock';
 import { seedReferenceData } from './seed/seed';
 import { serve } from './serve';
 
 /** Runs the process: configuration, database, migrations, the app, and a graceful close on signals. */
 async function main(): Promise<void> {
   const config = loadConfig();
+  // The embedded database may be open in one process only (decision 0521): claimed before it is opened, so a second
+  // server on the folder stops here naming the first, and the backup and restore commands refuse it too.
+  if (!config.DATABASE_URL && !config.DATA_DIR.startsWith('memory://')) {
+    mkdirSync(config.DATA_DIR, { recursive: true });
+    process.once('exit', claimDataDir(config.DATA_DIR));
+  }
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
-  // The backup and restore commands refuse an embedded folder a running server holds (only one process may open it).
-  if (database.driver === 'pglite') process.once('exit', claimDataDir(config.DATA_DIR));
   await database.migrate();
   await seedReferenceData(database.db);
   const { app, address, admin, close: stop } = await serve({ config, database, webRoot: findWebRoot() });
@@ -62,7 +66,14 @@ function findWebRoot(): string {
   return existsSync(besideBundle) ? besideBundle : path.resolve('dist/web');
 }
 
+/** The folder is another process's (sysexits' EX_CONFIG): the systemd unit does not restart it in a loop. */
+const EXIT_DATA_DIR_IN_USE = 78;
+
 main().catch((error: unknown) => {
+  if (error instanceof DataDirInUse) {
+    process.stderr.write(`${error.message}\n`);
+    process.exit(EXIT_DATA_DIR_IN_USE);
+  }
   if (error instanceof ConfigError) {
     process.stderr.write(`${error.message}\n`);
   } else {

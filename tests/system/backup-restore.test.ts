@@ -13,6 +13,8 @@ import { openClient, type HttpClient } from '../../scripts/http-client';
 import { bookingBody } from '../../scripts/booking-body';
 import { createBooking, createPaidBooking, startableSchedule } from '../support/fixtures';
 import { databaseFingerprint } from '../support/db-fingerprint';
+import { restoreBackup } from '../../src/server/platform/backup';
+import { loadConfig } from '../../src/server/platform/config';
 import { freshPostgresDatabase } from '../support/fresh-postgres-database';
 
 /**
@@ -174,7 +176,9 @@ describe('backup and restore (npm run backup / restore around dist/server.js)', 
     // The running server holds its embedded database: the command refuses to open it beside it and says why.
     const refused = await npmRun('backup', [made.archive], { DATA_DIR: source });
     expect(refused.code).toBe(1);
-    expect(refused.stderr).toMatch(/A hatch server \(pid \d+\) has the embedded database in .* open.*backs itself up into/s);
+    expect(refused.stderr).toMatch(
+      new RegExp(`A hatch server \\(pid ${a.process.pid}, started [^)]+\\) has the embedded database in .* open.*backs itself up into`, 's'),
+    );
 
     await a.stop();
     made.fingerprint = await fingerprint({ dataDir: source });
@@ -253,4 +257,48 @@ describe.skipIf(!serverUrl)('backup and restore on PostgreSQL (needs TEST_DATABA
     cleanups.push(() => server.stop());
     await servesTheSame(server);
   }, 300_000);
+});
+
+describe('a truncated archive (issue 36)', () => {
+  it('is refused as truncated, with nothing restored and no temporary folder left behind, wherever it is cut', async () => {
+    const source = newDataDir('hatch-backup-truncated-');
+    cleanups.push(async () => rmSync(source, { recursive: true, force: true }));
+    const archive = path.join(scratch, 'whole.tar.gz');
+    expect((await npmRun('backup', [archive], { DATA_DIR: source })).code).toBe(0);
+    const bytes = readFileSync(archive);
+    const cut = (share: number) => {
+      const truncated = path.join(scratch, `truncated-${share}.tar.gz`);
+      writeFileSync(truncated, bytes.subarray(0, Math.floor(bytes.length * share)));
+      return truncated;
+    };
+
+    // As the operator runs it.
+    const temp = emptyFolder('tmp');
+    const target = emptyFolder('truncated-target');
+    const restore = await npmRun('restore', [cut(0.8)], { DATA_DIR: target, TMPDIR: temp });
+    expect(restore.code).toBe(1);
+    expect(restore.stderr).toMatch(/^\S+truncated-0\.8\.tar\.gz is not a readable backup archive: it is truncated or damaged \(.*\)\.\n$/);
+    // (tsx, which runs the command, keeps a folder of its own there.)
+    expect(readdirSync(temp).filter((name) => name.startsWith('hatch-'))).toEqual([]);
+    expect(readdirSync(target)).toEqual([]);
+
+    // Cut anywhere, as a copy that stopped short would be (the command's own code, in this process for speed): the
+    // unpacking used to fail with files still being written, and the clean-up's rmdir met them (ENOTEMPTY), was
+    // reported instead of the archive's fault, and left the temporary folder behind.
+    const tempHere = emptyFolder('tmp-here');
+    const before = process.env.TMPDIR;
+    process.env.TMPDIR = tempHere;
+    try {
+      for (let share = 0.3; share < 0.99; share += 0.01) {
+        const outcome = await restoreBackup({ file: cut(share), config: loadConfig({ DATA_DIR: target }) }).then(
+          () => 'restored',
+          (error: unknown) => (error instanceof Error ? error.message : String(error)),
+        );
+        expect(outcome).toMatch(/is not a readable backup archive: it is truncated or damaged/);
+        expect(readdirSync(tempHere)).toEqual([]);
+      }
+    } finally {
+      process.env.TMPDIR = before;
+    }
+  });
 });

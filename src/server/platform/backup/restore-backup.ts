@@ -1,11 +1,11 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { extract as extractTar } from 'tar';
+import { extract as extractTar, list as listTar } from 'tar';
 import type { Config } from '../config';
 import { openDatabase } from '../db/client';
-import { claimDataDir, dataDirHolder } from '../data-dir-lock';
+import { claimDataDir, dataDirClaimFile, DataDirInUse } from '../data-dir-lock';
 import { createMediaStorage, isMediaKey, type MediaStorage } from '../storage';
 import { BackupError } from './backup-error';
 import { MANIFEST_FILE, manifestSchema, type BackupManifest } from './backup-manifest';
@@ -27,10 +27,14 @@ export type RestoreOptions = {
 /** Unpacks and checks an archive: the manifest parses and every file is there with its sha256, and nothing else. */
 async function unpack(file: string, work: string): Promise<BackupManifest> {
   if (!existsSync(file)) throw new BackupError(`No such file: ${file}`);
+  // Read through once before writing anything (issue 36): a truncated or damaged archive fails here, with nothing
+  // unpacked. Unpacking it straight away failed mid-way with files still being written, which the clean-up's rmdir
+  // then met (ENOTEMPTY) and reported instead, leaving the temporary folder behind.
   try {
+    await listTar({ file, strict: true });
     await extractTar({ file, cwd: work, strict: true });
   } catch (error) {
-    throw new BackupError(`${file} is not a readable backup archive (${error instanceof Error ? error.message : String(error)}).`);
+    throw new BackupError(`${file} is not a readable backup archive: it is truncated or damaged (${error instanceof Error ? error.message : String(error)}).`);
   }
   let parsed: unknown;
   try {
@@ -120,13 +124,29 @@ async function emptyTarget(config: Config, photos: MediaStorage, keep: readonly 
 export async function restoreBackup(options: RestoreOptions): Promise<BackupManifest> {
   const { config, progress = () => undefined } = options;
   const file = path.resolve(options.file);
-  if (!config.DATABASE_URL) {
-    const holder = dataDirHolder(config.DATA_DIR);
-    if (holder !== null)
-      throw new BackupError(
-        `A hatch server (pid ${holder}) has ${config.DATA_DIR} open: stop it first. (If none runs, delete ${path.join(config.DATA_DIR, 'hatch.pid')}.)`,
-      );
+  const release = config.DATABASE_URL ? () => undefined : claimTarget(config.DATA_DIR);
+  try {
+    return await restoreInto(file, options, progress);
+  } finally {
+    release();
   }
+}
+
+/** Holds the embedded target for the whole restore (decision 0521): no server may open it meanwhile. */
+function claimTarget(dataDir: string): () => void {
+  mkdirSync(dataDir, { recursive: true });
+  try {
+    return claimDataDir(dataDir);
+  } catch (error) {
+    if (!(error instanceof DataDirInUse)) throw error;
+    throw new BackupError(
+      `A hatch server (pid ${error.holder.pid}, started ${error.holder.startedAt}) has ${dataDir} open: stop it first. (If none runs, delete ${dataDirClaimFile(dataDir)}.)`,
+    );
+  }
+}
+
+async function restoreInto(file: string, options: RestoreOptions, progress: Progress): Promise<BackupManifest> {
+  const { config } = options;
   const work = await mkdtemp(path.join(tmpdir(), 'hatch-restore-'));
   const photos = createMediaStorage(config);
   try {
@@ -143,17 +163,15 @@ export async function restoreBackup(options: RestoreOptions): Promise<BackupMani
     }
     if (contents.length > 0) {
       progress(`Emptying the target (--force): ${contents.join('; ')}`);
-      await emptyTarget(config, photos, [...(options.keep ?? []), file]);
+      await emptyTarget(config, photos, [...(options.keep ?? []), file, dataDirClaimFile(config.DATA_DIR)]);
     }
     const target = config.DATABASE_URL ? 'the PostgreSQL database' : `the embedded database in ${config.DATA_DIR}`;
     progress(`Loading ${target}`);
     const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR, poolSize: 2 });
-    const release = config.DATABASE_URL ? () => undefined : claimDataDir(config.DATA_DIR);
     try {
       await loadDatabase(database, work, manifest, progress);
     } finally {
       await database.close();
-      release();
     }
     progress(
       `Restoring ${manifest.media.length} media ${manifest.media.length === 1 ? 'file' : 'files'} (${photos.kind === 's3' ? 'S3 bucket' : 'local folder'})`,
@@ -163,6 +181,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<BackupMani
     return manifest;
   } finally {
     photos.close();
-    await rm(work, { recursive: true, force: true });
+    // Retried: a write the unpacking had under way when it failed (a disk full) may still land while the folder goes.
+    await rm(work, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
   }
 }
