@@ -56,6 +56,7 @@ export const paths = {
     users: '/admin/users',
     payments: '/admin/payments',
     promoCodes: '/admin/promo-codes',
+    prices: '/admin/prices',
     giftVouchers: '/admin/gift-vouchers',
     giftVoucher: (id: number | string) => `/admin/gift-vouchers/${id}`,
     markers: '/admin/markers',

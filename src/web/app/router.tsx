@@ -86,6 +86,7 @@ const routes: RouteObject[] = [
       { path: 'proposals', element: lazyElement(() => import('../features/admin-proposals/proposals-page').then((m) => ({ default: m.ProposalsPage }))) },
       { path: 'games', element: lazyElement(() => import('../features/admin-overview/overview-pages').then((m) => ({ default: m.GamesPage }))) },
       { path: 'payments', element: lazyElement(() => import('../features/admin-payments/payments-page').then((m) => ({ default: m.PaymentsPage }))) },
+      { path: 'prices', element: lazyElement(() => import('../features/admin-prices/prices-page').then((m) => ({ default: m.PricesPage }))) },
       {
         path: 'promo-codes',
         element: lazyElement(() => import('../features/admin-promo-codes/promo-codes-page').then((m) => ({ default: m.PromoCodesPage }))),

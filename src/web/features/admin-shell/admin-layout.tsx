@@ -18,6 +18,7 @@ const NAV = [
   { to: paths.admin.scoring, label: 'Scoring' },
   { to: paths.admin.submissions, label: 'Submissions' },
   { to: paths.admin.payments, label: 'Payments' },
+  { to: paths.admin.prices, label: 'Prices' },
   { to: paths.admin.promoCodes, label: 'Promo codes' },
   { to: paths.admin.giftVouchers, label: 'Gift vouchers' },
   { to: paths.admin.markers, label: 'Markers' },

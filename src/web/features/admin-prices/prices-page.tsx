@@ -1,0 +1,152 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { updatePricingBody, type AdminPricing, type UpdatePricingBody } from '../../../shared/api/pricing';
+import { CURRENCIES, DEFAULT_CURRENCY, isCurrency, type Currency } from '../../../shared/plans';
+import { ApiError, errorMessage } from '../../lib/api-client';
+import { useAction } from '../../lib/use-action';
+import { Spinner } from '../../components/spinner';
+import { Button, ErrorState, Field, Input, Section, Select } from '../../components/ui';
+import { adminPricingKey, fetchAdminPricing, savePricing } from './prices-api';
+
+type PlanRow = { type: string; name: string; price: string; sale: string; active: boolean };
+type AddOnRow = { type: string; name: string; price: string };
+type Errors = Record<string, string>;
+
+/** A stored amount as staff edit it: 15, 12.5 → "12.50". */
+const text = (amount: number) => (Number.isInteger(amount) ? String(amount) : amount.toFixed(2));
+/** What staff typed, as the body's number; anything that is not a plain decimal becomes NaN, which the schema refuses. */
+const amountOf = (typed: string) => (/^\d+(\.\d+)?$/.test(typed.trim()) ? Number(typed.trim()) : Number.NaN);
+
+/**
+ * The body PUT takes, judged by the endpoint's own schema, so the page refuses what the server would with its messages,
+ * keyed as the server keys them ("plans.0.price").
+ */
+function bodyOf(currency: Currency, plans: PlanRow[], addons: AddOnRow[]): { body: UpdatePricingBody } | { errors: Errors } {
+  const parsed = updatePricingBody.safeParse({
+    currency,
+    plans: plans.map((p) => ({ type: p.type, price: amountOf(p.price), is_active: p.active, sale_price: p.sale.trim() === '' ? null : amountOf(p.sale) })),
+    addons: addons.map((a) => ({ type: a.type, price: amountOf(a.price) })),
+  });
+  if (parsed.success) return { body: parsed.data };
+  const errors: Errors = {};
+  for (const issue of parsed.error.issues) errors[issue.path.join('.')] ??= issue.message;
+  return { errors };
+}
+
+/** /admin/prices: a currency's price list, every plan and add-on, edited and saved together (issue 35, decision 0515). */
+export function PricesPage() {
+  const [currency, setCurrency] = useState<Currency>(DEFAULT_CURRENCY);
+  const list = useQuery({ queryKey: adminPricingKey(currency), queryFn: () => fetchAdminPricing(currency) });
+  return (
+    <section className="space-y-4">
+      <div>
+        <h1 className="text-2xl font-bold">Prices</h1>
+        <p className="mt-1 text-slate-600">
+          Prices per person for each game type, and the add-ons, in each currency. A change applies to bookings made after it; bookings already made keep their
+          prices.
+        </p>
+      </div>
+      <Field label="Currency" className="max-w-xs">
+        <Select value={currency} onChange={(e) => isCurrency(e.target.value) && setCurrency(e.target.value)}>
+          {CURRENCIES.map((c) => (
+            <option key={c} value={c}>
+              {c}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      {list.isPending ? <Spinner /> : null}
+      {list.isError ? (
+        <ErrorState
+          message={errorMessage(list.error, 'Failed to load prices. Please try again.')}
+          onRetry={() => void list.refetch()}
+          retrying={list.isFetching}
+        />
+      ) : null}
+      {/* Keyed by what was loaded: a new currency or a saved list starts the form afresh from the stored prices. */}
+      {list.data ? <PriceListForm key={`${list.data.currency}:${JSON.stringify(list.data)}`} pricing={list.data} /> : null}
+    </section>
+  );
+}
+
+function PriceListForm({ pricing }: { pricing: AdminPricing }) {
+  const { currency } = pricing;
+  const [plans, setPlans] = useState<PlanRow[]>(() =>
+    pricing.plans.map((p) => ({
+      type: p.type,
+      name: p.name,
+      price: text(p.list_price),
+      sale: p.sale_price === null ? '' : text(p.sale_price),
+      active: p.is_active,
+    })),
+  );
+  const [addons, setAddons] = useState<AddOnRow[]>(() => pricing.addons.map((a) => ({ type: a.type, name: a.name, price: text(a.price) })));
+  const [errors, setErrors] = useState<Errors>({});
+
+  const save = useAction({
+    call: savePricing,
+    success: `Prices saved (${currency})`,
+    failure: 'Failed to save prices',
+    failureToast: 'server',
+    invalidates: [adminPricingKey(currency), ['pricing', currency]],
+    onError: (error) => {
+      if (error instanceof ApiError) setErrors(Object.fromEntries(Object.entries(error.errors).flatMap(([k, m]) => (m[0] ? [[k, m[0]]] : []))));
+    },
+  });
+
+  const submit = () => {
+    const result = bodyOf(currency, plans, addons);
+    if ('errors' in result) return setErrors(result.errors);
+    setErrors({});
+    void save.run(result.body);
+  };
+  const setPlan = (i: number, change: Partial<PlanRow>) => setPlans((rows) => rows.map((row, j) => (j === i ? { ...row, ...change } : row)));
+
+  return (
+    <form
+      aria-label={`Prices in ${currency}`}
+      noValidate
+      className="space-y-4"
+      onSubmit={(e) => {
+        e.preventDefault();
+        submit();
+      }}
+    >
+      <Section id="plan-prices" title="Game types" description="Per person. A sale price, when given, is what bookers pay, with the price struck through.">
+        <div className="space-y-4">
+          {plans.map((plan, i) => (
+            <fieldset key={plan.type} className="grid gap-3 sm:grid-cols-3">
+              <legend className="mb-1 font-semibold">{plan.name}</legend>
+              <Field label={`${plan.name} price`} error={errors[`plans.${i}.price`]}>
+                <Input inputMode="decimal" value={plan.price} onChange={(e) => setPlan(i, { price: e.target.value })} />
+              </Field>
+              <Field label={`${plan.name} sale price`} error={errors[`plans.${i}.sale_price`]} hint="Empty: no sale.">
+                <Input inputMode="decimal" value={plan.sale} onChange={(e) => setPlan(i, { sale: e.target.value })} />
+              </Field>
+              <label className="flex items-center gap-2 self-center text-sm">
+                <input type="checkbox" className="h-4 w-4" checked={plan.active} onChange={(e) => setPlan(i, { active: e.target.checked })} />
+                {plan.name} offered to bookers
+              </label>
+            </fieldset>
+          ))}
+        </div>
+      </Section>
+      <Section id="addon-prices" title="Add-ons" description="Once per booking, whatever the number of players.">
+        <div className="grid gap-3 sm:grid-cols-3">
+          {addons.map((addon, i) => (
+            <Field key={addon.type} label={`${addon.name} price`} error={errors[`addons.${i}.price`]}>
+              <Input
+                inputMode="decimal"
+                value={addon.price}
+                onChange={(e) => setAddons((rows) => rows.map((row, j) => (j === i ? { ...row, price: e.target.value } : row)))}
+              />
+            </Field>
+          ))}
+        </div>
+      </Section>
+      <Button type="submit" variant="primary" disabled={save.isPending}>
+        Save prices
+      </Button>
+    </form>
+  );
+}
