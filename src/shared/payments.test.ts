@@ -3,6 +3,8 @@ import {
   amountDue,
   balanceDue,
   checkoutAmounts,
+  confirmingAmount,
+  depositOffered,
   isCancelled,
   isVoided,
   netPaid,
@@ -46,7 +48,9 @@ describe('payment ledger', () => {
     expect(statusAfterLedgerChange('paid', 0, false)).toBe('lead');
     expect(statusAfterLedgerChange('paid', 0, true)).toBe('paid');
     expect(statusAfterLedgerChange('completed', 0, false)).toBe('completed');
-    expect(statusAfterLedgerChange('lead', 500, false)).toBe('paid');
+    // A correction never confirms: a lead part paid (a gift voucher under the deposit, 0505) stays a lead.
+    expect(statusAfterLedgerChange('lead', 500, false)).toBe('lead');
+    expect(statusAfterLedgerChange('cancelled', 500, false)).toBe('cancelled');
   });
 });
 
@@ -62,6 +66,15 @@ describe('paying online', () => {
   it('offers no deposit when the balance is due on booking: only the full price, or the balance once part is paid', () => {
     expect(checkoutAmounts(60_000, 0, NOW)).toEqual({ deposit: null, full: 60_000, balance: null });
     expect(checkoutAmounts(60_000, 15_000, NOW)).toEqual({ deposit: null, full: null, balance: 45_000 });
+  });
+
+  it('has one deposit rule: offered only while the balance is not due on booking; confirming takes the deposit, else all', () => {
+    expect(depositOffered(48_600, FAR)).toBe(12_150);
+    expect(depositOffered(48_600, NOW)).toBeNull();
+    expect(depositOffered(1, FAR)).toBeNull();
+    expect(confirmingAmount(48_600, FAR)).toBe(12_150);
+    expect(confirmingAmount(48_600, NOW)).toBe(48_600);
+    expect(checkoutAmounts(48_600, 0, FAR).deposit).toBe(depositOffered(48_600, FAR));
   });
 
   it('offers the balance once part is paid, and nothing once all is paid', () => {
@@ -82,8 +95,8 @@ describe('paying online', () => {
     expect(balanceDue('2026-11-23', today)).toEqual({ date: today, onBooking: true });
     expect(balanceDue('2026-11-26', today)).toEqual({ date: today, onBooking: true });
     expect(balanceDue('2026-12-06', today)).toEqual({ date: today, onBooking: true });
-    // Exactly 14 days away: due today by the plain rule, not early.
-    expect(balanceDue('2026-12-07', today)).toEqual({ date: today, onBooking: false });
+    // Exactly 14 days away: due today, so on booking (0505): no deposit beside "due today".
+    expect(balanceDue('2026-12-07', today)).toEqual({ date: today, onBooking: true });
     expect(balanceDue('2026-12-08', today)).toEqual({ date: '2026-11-24', onBooking: false });
     // A booking left unpaid past its due day: due today, never a past date.
     expect(balanceDue('2026-12-01', '2026-11-30')).toEqual({ date: '2026-11-30', onBooking: true });

@@ -30,6 +30,24 @@ export function amountDue(totalPrice: number, entries: readonly LedgerEntry[]): 
   return dueOf(toMinorUnits(totalPrice), netPaid(entries));
 }
 
+/**
+ * What a refund is (decision 0505), chosen by staff in the refund dialog; the ledger entry keeps it.
+ * - concession: money back because the price is lower now (goodwill, a fewer players): the total drops by the amount,
+ *   a credit note is issued, nothing becomes due, the booking keeps its state.
+ * - cancellation: money back for a cancelled booking or an unplayed part: the total drops by the amount too; before its
+ *   game started the booking is cancelled (what is kept is its price), after it its state stays.
+ * - correction (the default, the behaviour before 0505): a wrong payment given back; the price is unchanged, so what
+ *   is refunded is due again, and when nothing stays paid before the game the booking is a lead again (0190).
+ */
+export const REFUND_PURPOSES = ['concession', 'cancellation', 'correction'] as const;
+export type RefundPurpose = (typeof REFUND_PURPOSES)[number];
+export const DEFAULT_REFUND_PURPOSE: RefundPurpose = 'correction';
+
+/** Whether a refund of this purpose lowers the booking's total by its amount (so that it never re-opens a balance). */
+export function refundLowersPrice(purpose: RefundPurpose): boolean {
+  return purpose !== 'correction';
+}
+
 export function isVoided(entries: readonly LedgerEntry[], paymentId: number): boolean {
   return entries.some((e) => e.kind === 'void' && e.corrects_payment_id === paymentId);
 }
@@ -43,12 +61,13 @@ export function paymentRemaining(entries: readonly LedgerEntry[], paymentId: num
 }
 
 /**
- * What a booking whose ledger just changed should be: paid while anything is paid net; once nothing is,
- * back to `lead` (a sales conversation again), unless its game has started or it is completed: what was
- * played stays as it was. The game itself is never removed.
+ * What a booking whose ledger just lost money (a void or a refund) should be: as it was while anything is paid net (a
+ * correction never confirms a booking: a lead part paid by a small gift voucher stays a lead, 0505); once nothing is,
+ * a paid booking is back to `lead` (a sales conversation again), unless its game has started: what was played stays as
+ * it was. The game itself is never removed.
  */
 export function statusAfterLedgerChange(status: string, net: number, gameStarted: boolean): string {
-  if (net > 0) return status === 'completed' ? 'completed' : 'paid';
+  if (net > 0) return status;
   if (status === 'paid' && !gameStarted) return 'lead';
   return status;
 }
@@ -75,18 +94,34 @@ export const CHECKOUT_STATUSES = ['pending', 'paid', 'refused', 'expired'] as co
 export type CheckoutStatus = (typeof CHECKOUT_STATUSES)[number];
 
 /**
+ * The one deposit rule (decisions 0390, 0505): the deposit a booker may pay first, in minor units, or null when none is
+ * offered. It is DEPOSIT_PERCENT of the total, offered only while the balance's due day is still ahead: when the
+ * balance is due on booking (today), a deposit beside "the balance is due today" would contradict itself (issues 31,
+ * 35). The checkout's options, the booker's page, the confirmation mail and a gift voucher's confirming all read it.
+ */
+export function depositOffered(totalPence: number, due: Pick<BalanceDue, 'onBooking'>): number | null {
+  if (due.onBooking) return null;
+  const deposit = Math.round((totalPence * DEPOSIT_PERCENT) / 100);
+  return deposit > 0 && deposit < totalPence ? deposit : null;
+}
+
+/**
+ * What must be paid net for a booking to be confirmed (paid, its game code issued): what a card payer must pay first,
+ * the deposit when one is offered, else the whole price. A gift voucher confirms a booking only from this amount (0505).
+ */
+export function confirmingAmount(totalPence: number, due: Pick<BalanceDue, 'onBooking'>): number {
+  return depositOffered(totalPence, due) ?? totalPence;
+}
+
+/**
  * What the booker may pay now, in minor units (null: not offered): the payment terms every page, mail and checkout
- * reads. Nothing paid yet: a deposit (when it is less than the total) or the full price; but when the balance is due on
- * booking (the game is under BALANCE_DUE_DAYS away, `balanceDue`) no deposit is offered: a deposit beside "the balance
- * is due now" contradicts itself (issue 31). Part paid: the balance. Nothing due: nothing.
+ * reads. Nothing paid yet: the deposit (`depositOffered`) or the full price. Part paid: the balance. Nothing due: nothing.
  */
 export function checkoutAmounts(totalPence: number, net: number, due: Pick<BalanceDue, 'onBooking'>): Record<CheckoutPurpose, number | null> {
   const left = dueOf(totalPence, net);
   if (left === 0) return { deposit: null, full: null, balance: null };
   if (net > 0) return { deposit: null, full: null, balance: left };
-  if (due.onBooking) return { deposit: null, full: totalPence, balance: null };
-  const deposit = Math.round((totalPence * DEPOSIT_PERCENT) / 100);
-  return { deposit: deposit > 0 && deposit < totalPence ? deposit : null, full: totalPence, balance: null };
+  return { deposit: depositOffered(totalPence, due), full: totalPence, balance: null };
 }
 
 /** A day (yyyy-MM-dd) `days` days before another; plain calendar arithmetic, no zone involved. */
@@ -98,18 +133,20 @@ function daysBefore(day: string, days: number): string {
 export type BalanceDue = {
   /** yyyy-MM-dd: BALANCE_DUE_DAYS before the game's own date, and never before today in the game's zone. */
   date: string;
-  /** The game is less than BALANCE_DUE_DAYS days away: the whole price is due on booking (the date is today). */
+  /** The due day is today (the game is BALANCE_DUE_DAYS days away or less): the whole price is due on booking. */
   onBooking: boolean;
 };
 
 /**
  * When the balance is due (decisions 0252): BALANCE_DUE_DAYS before the game's own date, but never a day
- * already gone; a game less than BALANCE_DUE_DAYS days away is due on booking, today. "Today" is the calendar day in
- * the game's zone, where its date is (`todayIn`). Server answers, the booker's pages and every mail use this.
+ * already gone; a game BALANCE_DUE_DAYS days away or less is due on booking, today. A due day that is today is on
+ * booking too (0505): before, a game exactly 14 days away was offered a deposit while its page said the balance was due
+ * today. "Today" is the calendar day in the game's zone, where its date is (`todayIn`). Server answers, the booker's
+ * pages and every mail use this.
  */
 export function balanceDue(gameDate: string, today: string): BalanceDue {
   const due = daysBefore(gameDate, BALANCE_DUE_DAYS);
-  return due < today ? { date: today, onBooking: true } : { date: due, onBooking: false };
+  return due <= today ? { date: today, onBooking: true } : { date: due, onBooking: false };
 }
 
 /**

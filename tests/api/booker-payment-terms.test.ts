@@ -48,13 +48,14 @@ const mailsOf = (app: TestApp, bookingId: number, kind: string) =>
     .where(and(eq(mailOutbox.bookingId, bookingId), eq(mailOutbox.kind, kind)));
 
 describe('the balance due date', () => {
-  it('is 14 days before the game, never a day gone: under 14 days away it is due on booking, today', async () => {
+  it('is 14 days before the game, never a day gone: 14 days away or less it is due on booking, today', async () => {
     const today = todayInZone('Europe/London');
     const cases: [number, string, boolean][] = [
       [0, today, true],
       [3, today, true],
       [13, today, true],
-      [14, today, false],
+      // Due today is due on booking (issue 35, 0505): the page offers no deposit beside "due today".
+      [14, today, true],
       [15, plusDays(today, 1), false],
       [60, plusDays(today, 46), false],
     ];
@@ -84,7 +85,7 @@ describe('the balance due date', () => {
     expect(res.statusCode, res.body).toBe(201);
     const booking = bookerBookingResponse.parse(res.json()).booking;
     const [confirmation] = await mailsOf(plain, booking.id, 'booking_confirmation');
-    expect(confirmation?.text).toContain(`To confirm your booking, pay £120.00, due now, on booking (${longDate(today)}): the game is less than 14 days away.`);
+    expect(confirmation?.text).toContain(`To confirm your booking, pay £120.00, due now, on booking (${longDate(today)}): the game is 14 days away or less.`);
 
     const admin = await plain.as('admin');
     const paid = await admin.post(`/api/admin/bookings/${booking.id}/payments`, { payment_type: 'bank_transfer', payment_amount: 3_000 });
@@ -100,7 +101,7 @@ describe('the balance due date', () => {
 
   it('agrees with the payment terms: no deposit beside "due now", in the mail, the page and the checkout alike (issue 31)', async () => {
     const today = todayInZone('Europe/London');
-    for (const daysAway of [0, 5, 13]) {
+    for (const daysAway of [0, 5, 13, 14]) {
       const res = await (await plain.visitor()).post('/api/bookings', bookingBody({ date: plusDays(today, daysAway) }));
       expect(res.statusCode, res.body).toBe(201);
       const booking = bookerBookingResponse.parse(res.json()).booking;
@@ -115,12 +116,14 @@ describe('the balance due date', () => {
       expect(checkout.statusCode, checkout.body).toBeGreaterThanOrEqual(400);
       expect(checkout.statusCode).toBeLessThan(500);
     }
-    // 14 days away is due by the plain rule, today: the deposit is offered again, with the balance due by a date.
-    const res = await (await plain.visitor()).post('/api/bookings', bookingBody({ date: plusDays(today, 14) }));
+    // 15 days away the balance is due tomorrow: the deposit is offered, with the balance due by that date (0505).
+    const res = await (await plain.visitor()).post('/api/bookings', bookingBody({ date: plusDays(today, 15) }));
     const booking = bookerBookingResponse.parse(res.json()).booking;
     const [mail] = await mailsOf(plain, booking.id, 'booking_confirmation');
-    expect(mail?.text).toContain(`pay a deposit of £30.00 (25 %) or the full £120.00. The balance is due by ${longDate(today)}.`);
+    expect(mail?.text).toContain(`pay a deposit of £30.00 (25 %) or the full £120.00. The balance is due by ${longDate(plusDays(today, 1))}.`);
     expect(mail?.text).not.toContain('due now');
+    const state = await paymentState(plain, booking.manage_key);
+    expect(state).toMatchObject({ balance_due_on_booking: false, balance_due_date: plusDays(today, 1), options: { deposit: 3_000, full: 12_000 } });
   });
 });
 

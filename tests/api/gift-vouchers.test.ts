@@ -354,6 +354,64 @@ describe('paying a booking with a voucher', () => {
   });
 });
 
+describe('a voucher confirms only what a card payer would (issue 35, decision 0505)', { tags: ['postgres'] }, () => {
+  const paidMails = (bookingId: number) =>
+    t.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.bookingId, bookingId), eq(mailOutbox.kind, 'booking.paid')));
+
+  it('£50 on £486 (deposit £121.50) is recorded as a payment; the booking waits; the rest confirms it once', async () => {
+    const b = await createBooking(t.db, { players: 12, pricePerPerson: 40.5 });
+    const res = await redeem(b, await staffVoucher(5_000));
+    expect(res.statusCode, res.body).toBe(200);
+    const answer = redeemVoucherResponse.parse(res.json());
+    expect(answer.voucher).toMatchObject({ paid: 5_000, balance: 0 });
+    expect(answer.booking).toMatchObject({ booking_status: 'enquiry', code_type: 'temp', game_id: null, total_price: 486 });
+    expect(await paidMails(b.id)).toHaveLength(0);
+    expect((await bookingLedger(b.id)).map((e) => [e.kind, e.paymentType, e.paymentAmount])).toEqual([['payment', 'voucher', 5_000]]);
+    // Its receipt is sent as for any payment, and the rest is asked for as the balance.
+    const receipts = await t.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.bookingId, b.id), eq(mailOutbox.kind, 'payment.receipt')));
+    expect(receipts).toHaveLength(1);
+    const state = paymentStateResponse.parse((await visitor.get(`/api/manage/${b.manageKey}/payment`)).json()).payment;
+    expect(state).toMatchObject({ total: 48_600, paid: 5_000, due: 43_600, options: { deposit: null, full: null, balance: 43_600 } });
+
+    // A second voucher that brings what is paid to the deposit confirms it: paid, its game code, the mail once.
+    const more = redeemVoucherResponse.parse((await redeem(b, await staffVoucher(7_150))).json());
+    expect(more.booking).toMatchObject({ booking_status: 'paid', code_type: 'game' });
+    expect(more.booking.game_id).not.toBeNull();
+    expect(await paidMails(b.id)).toHaveLength(1);
+  });
+
+  it('a voucher of exactly the deposit confirms at once', async () => {
+    const b = await createBooking(t.db, { players: 12, pricePerPerson: 40.5 });
+    const answer = redeemVoucherResponse.parse((await redeem(b, await staffVoucher(12_150))).json());
+    expect(answer.booking).toMatchObject({ booking_status: 'paid', code_type: 'game' });
+    expect(await paidMails(b.id)).toHaveLength(1);
+  });
+
+  it('for a game whose balance is due on booking, no deposit is offered, so only the whole price confirms', async () => {
+    const soon = new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10);
+    const b = await createBooking(t.db, { date: soon, utcDateTime: new Date(`${soon}T14:00:00Z`) });
+    const answer = redeemVoucherResponse.parse((await redeem(b, await staffVoucher(5_000))).json());
+    expect(answer.booking).toMatchObject({ booking_status: 'enquiry', game_id: null });
+    const rest = redeemVoucherResponse.parse((await redeem(b, await staffVoucher(7_000))).json());
+    expect(rest.booking).toMatchObject({ booking_status: 'paid', code_type: 'game' });
+  });
+
+  it('a refund of a part-paying voucher leaves the booking unconfirmed, never paid', async () => {
+    const b = await createBooking(t.db, { players: 12, pricePerPerson: 40.5 });
+    await redeem(b, await staffVoucher(5_000));
+    const [payment] = await bookingLedger(b.id);
+    const res = await admin.post(`/api/admin/bookings/${b.id}/payments/${payment?.id ?? 0}/refund`, { amount: 1_000, reason: 'Part back' });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(adminBookingResponse.parse(res.json()).booking).toMatchObject({ booking_status: 'enquiry', game: null });
+  });
+});
+
 describe('refusals change nothing', () => {
   async function expiredVoucher() {
     const code = await staffVoucher(4_000);

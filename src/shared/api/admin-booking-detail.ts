@@ -4,6 +4,7 @@ import { idParam, idSchema } from './common';
 import { hasNoNul, NUL_MESSAGE } from '../validation/text-rules';
 import { BOOKING_LIFECYCLE_MESSAGES } from '../lifecycle/booking-states';
 import { leaderboardTeamSchema } from './scoring';
+import { DEFAULT_REFUND_PURPOSE, REFUND_PURPOSES, type RefundPurpose } from '../payments';
 
 /** Texts of the booking detail screen and its calls (spec sections 5 and 8), shared by server, web and tests. */
 export const DETAIL_MESSAGES = {
@@ -34,11 +35,41 @@ export const DETAIL_MESSAGES = {
   nothingLeft: 'Nothing is left of this payment to void or refund',
   correctionReason: 'Please enter a reason',
   refundAmount: 'Please enter a refund amount greater than 0 (in pence)',
+  refundPurpose: 'Please choose what the refund is: a lower price, a cancellation, or a correction of a wrong payment',
   pastStart: 'This start is in the past: confirm to save it anyway. The customer is not mailed a past date.',
 } as const;
 
 /** A refund may return at most what is left of the payment (`left` already formatted in its currency). */
 export const refundTooHighMessage = (left: string) => `A refund cannot be more than the ${left} left of this payment`;
+
+/** A price reduction (concession or cancellation, 0505) may take the total down to nothing, not below. */
+export const concessionTooHighMessage = (total: string) => `A lower price cannot take more than the booking's total of ${total}`;
+
+/**
+ * The refund dialog's choice, in plain words for staff (decision 0505): what each purpose does to the price and the
+ * amount due is said in the option itself, so nobody re-opens a balance without meaning to.
+ */
+export const REFUND_PURPOSE_LABELS: Record<RefundPurpose, { label: string; hint: string }> = {
+  concession: {
+    label: 'The price is lower now (goodwill, fewer players)',
+    hint: 'The total drops by the amount and a credit note is issued. Nothing becomes due.',
+  },
+  cancellation: {
+    label: 'The booking is cancelled, or a part was not played',
+    hint: 'The total drops by the amount. Before the game the booking is cancelled; after it, it stays as it is.',
+  },
+  correction: {
+    label: 'A wrong payment is given back (the price stays)',
+    hint: 'The total stays the same, so the amount refunded is due again.',
+  },
+};
+
+/** How a refund's purpose reads on its credit note and in the staff ledger. */
+export const REFUND_PURPOSE_DOCUMENT_TEXT: Record<RefundPurpose, string> = {
+  concession: 'Price reduced',
+  cancellation: 'Cancelled',
+  correction: 'Payment corrected',
+};
 
 /** Booking fields PATCH /api/admin/bookings/{id} may change, one per call. */
 export const DETAIL_PATCH_FIELDS = ['admin_general_notes', 'utcDateTime', 'assigned_host_id', 'meeting_point_address', 'hiding_spot_address'] as const;
@@ -165,6 +196,8 @@ export const refundPaymentBody = z.object({
     .max(100_000_000, DETAIL_MESSAGES.refundAmount),
   reason: correctionReason,
   version: versionField,
+  /** What the refund is (decision 0505); without it a correction, as before. */
+  purpose: z.enum(REFUND_PURPOSES, { error: DETAIL_MESSAGES.refundPurpose }).default(DEFAULT_REFUND_PURPOSE),
 });
 
 export const LOCK_SECTIONS = ['locations', 'challenges', 'game_area', 'chicken', 'host', 'teams'] as const;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { TRACKING_FIELDS } from '../tracking';
-import { PAYMENT_KINDS } from '../payments';
+import { PAYMENT_KINDS, REFUND_PURPOSES } from '../payments';
 import { GAME_STATES } from '../lifecycle/game-states';
 import { contactRecordShape } from '../booking-contact';
 
@@ -50,6 +50,8 @@ export const paymentSchema = z.object({
   currency: z.string(),
   corrects_payment_id: z.number().int().nullable(),
   reason: z.string().nullable(),
+  /** What a refund is (concession, cancellation, correction; decision 0505); null for payments and voids. */
+  purpose: z.enum(REFUND_PURPOSES).nullable(),
   recorded_by_name: z.string().nullable(),
   /** The payment provider that moved the money ('stripe'); null when staff recorded it by hand (0250). */
   provider: z.string().nullable(),

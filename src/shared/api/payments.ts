@@ -38,7 +38,7 @@ export const paymentStateSchema = z.object({
   deposit_percent: z.number().int(),
   /** yyyy-MM-dd, never before today in the game's zone (shared/payments.ts balanceDue). */
   balance_due_date: z.string(),
-  /** The game is less than 14 days away: everything is due on booking. */
+  /** The game is 14 days away or less (the due day is today): everything is due on booking, no deposit (0505). */
   balance_due_on_booking: z.boolean(),
   options: z.object({ deposit: z.number().int().nullable(), full: z.number().int().nullable(), balance: z.number().int().nullable() }),
   cancelled: z.boolean(),

@@ -5,7 +5,7 @@ import type { Refusal, Trigger } from './actors';
  * The server asks `bookingTransition` before every status write and refuses what it does not allow (409); the screens
  * read the same predicates.
  *
- * The stored `booking_status` is enquiry, lead, paid, completed (and cancelled, which no action sets yet, decision 0190).
+ * The stored `booking_status` is enquiry, lead, paid, completed and cancelled (set by a cancellation refund, decision 0505).
  * A booking is *closed* when staff marked its lead lost or trash, or it is cancelled: its stored status is kept, but no
  * payment may revive it until staff reopen it. The machine reads the two columns as one state.
  */
@@ -29,7 +29,7 @@ export type BookingState = (typeof BOOKING_STATES)[number];
 export const CLOSED_LEAD_STATUSES = ['lost', 'trash'] as const;
 export const REOPENED_LEAD_STATUS = 'contacted';
 
-export type BookingTransitionName = 'accept_quote' | 'pay' | 'unpay' | 'complete' | 'resume' | 'close' | 'reopen';
+export type BookingTransitionName = 'accept_quote' | 'pay' | 'unpay' | 'complete' | 'resume' | 'close' | 'cancel' | 'reopen';
 
 export type BookingTransition = {
   name: BookingTransitionName;
@@ -65,6 +65,13 @@ export const BOOKING_TRANSITIONS: readonly BookingTransition[] = [
   },
   { name: 'resume', from: ['completed'], to: 'paid', by: ['staff', 'host'], what: 'Its game is resumed within 30 minutes of its end.' },
   { name: 'close', from: ['enquiry', 'lead'], to: 'closed', by: ['staff'], what: "Staff mark the lead 'lost' or 'trash'." },
+  {
+    name: 'cancel',
+    from: ['paid'],
+    to: 'closed',
+    by: ['staff'],
+    what: 'Staff refund a paid booking as cancelled before its game (0505): its stored status becomes cancelled.',
+  },
   {
     name: 'reopen',
     from: ['closed'],

@@ -38,6 +38,7 @@ const BOOKING_ALLOWED = new Set([
   'completed>paid:host',
   'enquiry>closed:staff',
   'lead>closed:staff',
+  'paid>closed:staff',
   'closed>lead:staff',
   'closed>enquiry:staff',
   'closed>lead:booker',

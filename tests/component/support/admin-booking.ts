@@ -115,6 +115,7 @@ export function paidBooking(overrides: Partial<AdminBooking> = {}): AdminBooking
         currency: 'GBP',
         corrects_payment_id: null,
         reason: null,
+        purpose: null,
         recorded_by_name: 'Administrator',
         provider: null,
         created_at: '2030-01-02T10:00:00.000Z',

@@ -2,13 +2,27 @@ import { bookingPayments } from './tables/bookings';
 import { convertLead } from './booking-history';
 import { ledgerOf } from './booking-lookups';
 import { ensureGame, gameHasStarted } from '../game/records';
-import { DETAIL_MESSAGES, PAYMENT_TYPE_LABELS, refundTooHighMessage } from '../../../shared/api/admin-booking-detail';
+import {
+  concessionTooHighMessage,
+  DETAIL_MESSAGES,
+  PAYMENT_TYPE_LABELS,
+  REFUND_PURPOSE_DOCUMENT_TEXT,
+  refundTooHighMessage,
+} from '../../../shared/api/admin-booking-detail';
 import { formatPence, toMinorUnits } from '../../../shared/money';
-import { isVoided, netPaid, paymentRemaining, statusAfterLedgerChange, type LedgerEntry } from '../../../shared/payments';
+import {
+  isVoided,
+  netPaid,
+  paymentRemaining,
+  refundLowersPrice,
+  statusAfterLedgerChange,
+  type LedgerEntry,
+  type RefundPurpose,
+} from '../../../shared/payments';
 import type { BookingWrite } from './booking-write';
-import { queueGameLinksMail, receiptMail, type BookingMailer } from './booking-mails';
+import { queueCancellationMail, queueGameLinksMail, receiptMail, type BookingMailer } from './booking-mails';
 import { ConflictError, NotFoundError, TransitionError, UpstreamError, ValidationError } from '../../platform/errors';
-import { moveBooking } from './booking-transitions';
+import { cancelBooking, moveBooking } from './booking-transitions';
 import { closedPaymentMessage, hasPaid, isClosed } from '../../../shared/lifecycle/booking-states';
 import { planHasPowerUps } from '../../../shared/plans';
 import { ProviderError, type PaymentProvider } from '../../platform/payment-provider/payment-provider';
@@ -16,6 +30,8 @@ import { PAYMENT_MESSAGES } from '../../../shared/api/payments';
 import { issueLedgerDocument, refundToVoucher, type LedgerBookingFacts } from '../commerce/records';
 import { VOUCHER_PAYMENT_TYPE } from '../../../shared/commerce/gift-vouchers';
 import type { BookingRow } from './booking-row';
+
+type PaymentInput = { paymentType: string; paymentAmount: number; recordedBy: number | null; provider?: string; providerReference?: string };
 
 /**
  * Records a payment (pence, in the booking's currency) as one booking write (domains/booking/booking-write.ts), with its audit
@@ -27,9 +43,33 @@ import type { BookingRow } from './booking-row';
  */
 export async function recordPayment(
   write: BookingWrite<'staff' | 'system'>,
-  input: { paymentType: string; paymentAmount: number; recordedBy: number | null; provider?: string; providerReference?: string },
+  input: PaymentInput,
   mailer: BookingMailer | null,
 ): Promise<{ paymentId: number; gameId: number; gameCode: string; createdGame: boolean; currency: string; statusBefore: string; statusAfter: string }> {
+  const { paymentId, game, statusAfter } = await writePayment(write, input, mailer, true);
+  if (!game) throw new Error('a confirming payment leaves the booking with its game');
+  return { paymentId, ...game, currency: write.row.currency, statusBefore: write.row.bookingStatus, statusAfter };
+}
+
+/**
+ * Records a payment that does not confirm the booking (decision 0505: a gift voucher under the deposit a card payer
+ * must pay): the ledger entry, its invoice and receipt, its audit entry; the status stays, no game is made and no game
+ * links are mailed until a payment confirms it. A paid booking takes it as any later payment.
+ */
+export async function recordPartPayment(
+  write: BookingWrite<'staff' | 'system'>,
+  input: PaymentInput,
+  mailer: BookingMailer | null,
+): Promise<{ paymentId: number }> {
+  return { paymentId: (await writePayment(write, input, mailer, false)).paymentId };
+}
+
+async function writePayment(
+  write: BookingWrite<'staff' | 'system'>,
+  input: PaymentInput,
+  mailer: BookingMailer | null,
+  confirms: boolean,
+): Promise<{ paymentId: number; game: { gameId: number; gameCode: string; createdGame: boolean } | null; statusAfter: string }> {
   const { tx, row: booking } = write;
   // A lost, trashed or cancelled booking is not revived by a payment: staff reopen it first (0190).
   if (isClosed({ booking_status: booking.bookingStatus, lead_status: booking.leadStatus })) {
@@ -62,14 +102,15 @@ export async function recordPayment(
     mail: mailer !== null,
   });
   if (mailer) await queueReceipt(write, mailer, { kind: 'payment', amount: input.paymentAmount, currency: booking.currency, method: input.paymentType });
-  // A later payment of a paid or played booking changes no status; the first one is the machine's `pay`.
-  const statusAfter = hasPaid(booking.bookingStatus) ? booking.bookingStatus : 'paid';
+  // A later payment of a paid or played booking changes no status; the first one that confirms is the machine's `pay`.
+  const statusAfter = hasPaid(booking.bookingStatus) || !confirms ? booking.bookingStatus : 'paid';
   if (statusAfter !== booking.bookingStatus) {
     await moveBooking(write, 'paid', input.recordedBy === null ? 'system' : 'staff');
     await convertLead(write, CONVERTED_REASON, input.recordedBy);
   }
-  // The game starts with the plan's weapons: on for a plan with power-ups, off for Standard (staff may toggle).
-  const game = await ensureGame(tx, booking.id, { weaponsOn: planHasPowerUps(booking.planType) });
+  // The game starts with the plan's weapons: on for a plan with power-ups, off for Standard (staff may toggle). A booking
+  // not confirmed yet has no game (nor code) until the payment that confirms it.
+  const game = hasPaid(statusAfter) ? await ensureGame(tx, booking.id, { weaponsOn: planHasPowerUps(booking.planType) }) : null;
   if (statusAfter !== booking.bookingStatus && mailer) await queueGameLinksMail(tx, mailer, booking.id, 'paid');
   write.audit({
     action: 'payment.record',
@@ -81,11 +122,12 @@ export async function recordPayment(
       payment_type: input.paymentType,
       payment_amount: input.paymentAmount,
       currency: booking.currency,
-      game_code: game.gameCode,
-      created_game: game.createdGame,
+      game_code: game?.gameCode ?? null,
+      created_game: game?.createdGame ?? false,
+      ...(confirms ? {} : { confirms: false }),
     },
   });
-  return { paymentId: payment.id, ...game, currency: booking.currency, statusBefore: booking.bookingStatus, statusAfter };
+  return { paymentId: payment.id, game, statusAfter };
 }
 
 const CONVERTED_REASON = 'Booking paid';
@@ -113,7 +155,7 @@ function invoicedBooking(b: BookingRow): LedgerBookingFacts {
 async function queueReceipt(
   write: BookingWrite<'staff' | 'system'>,
   mailer: BookingMailer,
-  entry: { kind: 'payment' | 'refund'; amount: number; currency: string; method: string },
+  entry: { kind: 'payment' | 'refund'; amount: number; currency: string; method: string; totalPence?: number },
 ): Promise<void> {
   const { tx, row: booking } = write;
   const rows = await ledgerOf(tx, booking.id);
@@ -127,7 +169,8 @@ async function queueReceipt(
       amount: entry.amount,
       currency: entry.currency,
       paidNet: rows.reduce((sum, r) => sum + r.paymentAmount, 0),
-      total: toMinorUnits(Number(booking.totalPrice)),
+      // A refund that lowered the price (0505) passes the new total: the row in hand is the one before it.
+      total: entry.totalPence ?? toMinorUnits(Number(booking.totalPrice)),
       method:
         entry.method === VOUCHER_PAYMENT_TYPE
           ? 'Gift voucher'
@@ -139,7 +182,7 @@ async function queueReceipt(
   await mailer.mail.queue(tx, { ...mail, bookingId: booking.id });
 }
 
-export type Correction = { kind: 'void'; reason: string } | { kind: 'refund'; amount: number; reason: string };
+export type Correction = { kind: 'void'; reason: string } | { kind: 'refund'; amount: number; reason: string; purpose: RefundPurpose };
 
 /**
  * A payment the provider took is given back through the provider, before the ledger entry is written in the same
@@ -199,6 +242,12 @@ export async function correctPayment(
   const { correction } = input;
   const amount = correction.kind === 'void' ? left : correction.amount;
   if (amount > left) throw ValidationError.field('amount', refundTooHighMessage(formatPence(left, target.currency)));
+  const purpose = correction.kind === 'refund' ? correction.purpose : null;
+  // A concession or a cancellation lowers the price by what it gives back (0505), never below nothing.
+  const totalBefore = toMinorUnits(Number(booking.totalPrice));
+  const lowers = purpose !== null && refundLowersPrice(purpose);
+  if (lowers && amount > totalBefore) throw ValidationError.field('amount', concessionTooHighMessage(formatPence(totalBefore, booking.currency)));
+  const totalAfter = lowers ? totalBefore - amount : totalBefore;
   const viaProvider = target.provider ? await refundAtProvider(provider, target, correction.kind, amount, left) : null;
   const [entry] = await tx
     .insert(bookingPayments)
@@ -210,38 +259,74 @@ export async function correctPayment(
       currency: target.currency,
       correctsPaymentId: target.id,
       reason: correction.reason,
+      purpose,
       recordedBy: input.recordedBy,
       provider: viaProvider?.provider ?? null,
       providerReference: viaProvider?.reference ?? null,
     })
     .returning({ id: bookingPayments.id });
   if (!entry) throw new Error('correction not recorded');
+  if (lowers) await write.update({ totalPrice: totalAfter / 100 });
   // A gift voucher's payment goes back onto the voucher, not to a card (decision 0401); the credit note follows as for any.
   if (target.paymentType === VOUCHER_PAYMENT_TYPE)
     await refundToVoucher(tx, { paymentId: target.id, correctionId: entry.id, bookingId: booking.id, amount, now: new Date() });
   // The credit note of its payment's invoice, in this transaction (decision 0411), a void's too: an issued number stays.
-  // A refund's is mailed to the booker once rendered after the commit (0510); a void's is not.
+  // A refund's is mailed to the booker once rendered after the commit (0510); a void's is not. Its line says what the
+  // refund is (0505), so the documents agree with the pages.
+  const documentReason = purpose && lowers ? `${REFUND_PURPOSE_DOCUMENT_TEXT[purpose]}: ${correction.reason}` : correction.reason;
   await issueLedgerDocument(tx, {
     booking: invoicedBooking(booking),
-    entry: { id: entry.id, kind: correction.kind, amount, paymentType: target.paymentType, correctsPaymentId: target.id, reason: correction.reason },
+    entry: { id: entry.id, kind: correction.kind, amount, paymentType: target.paymentType, correctsPaymentId: target.id, reason: documentReason },
     earlier: [],
     now: new Date(),
     mail: mailer !== null && correction.kind === 'refund',
   });
   // A void takes back a slip of the hand (nothing moved); a refund gave money back: the booker gets a receipt.
   if (mailer && correction.kind === 'refund')
-    await queueReceipt(write, mailer, { kind: 'refund', amount, currency: target.currency, method: target.paymentType });
+    await queueReceipt(write, mailer, { kind: 'refund', amount, currency: target.currency, method: target.paymentType, totalPence: totalAfter });
   const netBefore = netPaid(ledger);
   const netAfter = netBefore - amount;
-  const statusAfter = statusAfterLedgerChange(booking.bookingStatus, netAfter, await gameHasStarted(tx, { bookingId: booking.id }));
-  if (statusAfter !== booking.bookingStatus && (statusAfter === 'lead' || statusAfter === 'paid'))
-    await moveBooking(write, statusAfter, input.recordedBy === null ? 'system' : 'staff');
+  const statusAfter = await statusAfterCorrection(write, { purpose, netAfter, by: input.recordedBy === null ? 'system' : 'staff' }, mailer);
   write.audit({
     action: `payment.${correction.kind}`,
     entityType: 'payment',
     entityId: entry.id,
-    before: { booking_status: booking.bookingStatus, net_paid: netBefore },
-    after: { booking_status: statusAfter, net_paid: netAfter, payment_id: target.id, amount, currency: target.currency, reason: correction.reason },
+    before: { booking_status: booking.bookingStatus, net_paid: netBefore, ...(lowers ? { total_price: totalBefore / 100 } : {}) },
+    after: {
+      booking_status: statusAfter,
+      net_paid: netAfter,
+      payment_id: target.id,
+      amount,
+      currency: target.currency,
+      reason: correction.reason,
+      ...(purpose ? { purpose } : {}),
+      ...(lowers ? { total_price: totalAfter / 100 } : {}),
+    },
   });
   return { entryId: entry.id, amount, currency: target.currency, netBefore, netAfter, statusBefore: booking.bookingStatus, statusAfter };
+}
+
+/**
+ * The booking's state after a void or refund (0505): a concession keeps it as it is (the game still happens, even when
+ * it is now free); a cancellation before the game cancels it and mails the booker (after the game it was an unplayed
+ * part: the state stays); a void or correction follows the ledger (0190).
+ */
+async function statusAfterCorrection(
+  write: BookingWrite<'staff' | 'system'>,
+  input: { purpose: RefundPurpose | null; netAfter: number; by: 'staff' | 'system' },
+  mailer: BookingMailer | null,
+): Promise<string> {
+  const { tx, row: booking } = write;
+  if (input.purpose === 'concession') return booking.bookingStatus;
+  const started = await gameHasStarted(tx, { bookingId: booking.id });
+  if (input.purpose === 'cancellation') {
+    const open = !isClosed({ booking_status: booking.bookingStatus, lead_status: booking.leadStatus });
+    if (started || !open || booking.bookingStatus === 'completed') return booking.bookingStatus;
+    await cancelBooking(write, input.by);
+    if (mailer) await queueCancellationMail(tx, mailer, booking.id);
+    return 'cancelled';
+  }
+  const statusAfter = statusAfterLedgerChange(booking.bookingStatus, input.netAfter, started);
+  if (statusAfter !== booking.bookingStatus && (statusAfter === 'lead' || statusAfter === 'paid')) await moveBooking(write, statusAfter, input.by);
+  return statusAfter;
 }

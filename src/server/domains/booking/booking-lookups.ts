@@ -68,6 +68,7 @@ export const ledgerEntryFields = {
   currency: ledgerEntry.currency,
   correctsPaymentId: ledgerEntry.correctsPaymentId,
   reason: ledgerEntry.reason,
+  purpose: ledgerEntry.purpose,
   recordedBy: ledgerEntry.recordedBy,
   provider: ledgerEntry.provider,
   providerReference: ledgerEntry.providerReference,

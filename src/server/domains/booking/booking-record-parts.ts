@@ -5,7 +5,7 @@ import { bookingPayments, bookings, contactHistory, pricingHistory, teams } from
 import { users } from '../identity/tables/users';
 import { jsonColumn, jsonTimestamp } from '../../platform/db/json-columns';
 import { CURRENCIES, PLAN_TYPES } from '../../../shared/plans';
-import { PAYMENT_KINDS } from '../../../shared/payments';
+import { PAYMENT_KINDS, REFUND_PURPOSES } from '../../../shared/payments';
 import { CONTACT_TYPES } from '../../../shared/api/booking';
 
 /**
@@ -35,7 +35,7 @@ export const bookingPartsFields = {
     sql`${asc(teams.id)}`,
   ),
   payments: jsonAgg(
-    sql`json_build_array(${bookingPayments.id}, ${bookingPayments.bookingId}, ${bookingPayments.paymentType}, ${bookingPayments.paymentAmount}, ${bookingPayments.recordedBy}, ${bookingPayments.createdAt}, ${bookingPayments.currency}, ${bookingPayments.kind}, ${bookingPayments.correctsPaymentId}, ${bookingPayments.reason}, ${recorder.name}, ${bookingPayments.provider}, ${bookingPayments.providerReference})`,
+    sql`json_build_array(${bookingPayments.id}, ${bookingPayments.bookingId}, ${bookingPayments.paymentType}, ${bookingPayments.paymentAmount}, ${bookingPayments.recordedBy}, ${bookingPayments.createdAt}, ${bookingPayments.currency}, ${bookingPayments.kind}, ${bookingPayments.correctsPaymentId}, ${bookingPayments.reason}, ${recorder.name}, ${bookingPayments.provider}, ${bookingPayments.providerReference}, ${bookingPayments.purpose})`,
     sql`from ${bookingPayments} left join ${users} ${recorder} on ${eq(recorder.id, bookingPayments.recordedBy)} where ${eq(bookingPayments.bookingId, bookings.id)}`,
     sql`${asc(bookingPayments.createdAt)}, ${asc(bookingPayments.id)}`,
   ),
@@ -75,6 +75,7 @@ const paymentRow = z
     z.string().nullable(),
     z.string().nullable(),
     z.string().nullable(),
+    z.enum(REFUND_PURPOSES).nullable(),
   ])
   .transform(
     ([
@@ -91,8 +92,23 @@ const paymentRow = z
       recorderName,
       provider,
       providerReference,
+      purpose,
     ]): { row: PaymentRow; recorderName: string | null } => ({
-      row: { id, bookingId, paymentType, paymentAmount, recordedBy, createdAt, currency, kind, correctsPaymentId, reason, provider, providerReference },
+      row: {
+        id,
+        bookingId,
+        paymentType,
+        paymentAmount,
+        recordedBy,
+        createdAt,
+        currency,
+        kind,
+        correctsPaymentId,
+        reason,
+        provider,
+        providerReference,
+        purpose,
+      },
       recorderName,
     }),
   );

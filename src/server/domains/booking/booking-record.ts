@@ -231,6 +231,7 @@ export function toAdminBooking(agg: BookingAggregate): AdminBooking {
       currency: p.currency,
       corrects_payment_id: p.correctsPaymentId,
       reason: p.reason,
+      purpose: p.purpose,
       recorded_by_name: recorderName,
       provider: p.provider,
       created_at: p.createdAt.toISOString(),

@@ -27,6 +27,13 @@ export async function moveBooking(write: BookingWrite, to: 'enquiry' | 'lead' | 
   return transition;
 }
 
+/** Cancels the booking through the machine (a cancellation refund before its game, 0505): its stored status 'cancelled'. */
+export async function cancelBooking(write: BookingWrite, by: Trigger): Promise<BookingTransition> {
+  const transition = assertBookingTransition(write.row, 'closed', by);
+  await write.update({ bookingStatus: 'cancelled' });
+  return transition;
+}
+
 export function assertGameTransition(from: GameState, to: GameState, by: Trigger): GameTransition {
   const decided = gameTransition(from, to, by);
   if (!decided.ok) throw new TransitionError({ status: 409, ...decided.refusal });

@@ -161,7 +161,7 @@ export const adminBookingDetailRoutes: FastifyPluginAsyncZod = async (app) => {
         bookingId: request.params.id,
         paymentId: request.params.paymentId,
         version: versionOf(request, request.body.version),
-        correction: { kind: 'refund', amount: request.body.amount, reason: request.body.reason },
+        correction: { kind: 'refund', amount: request.body.amount, reason: request.body.reason, purpose: request.body.purpose },
       },
     ),
   }));

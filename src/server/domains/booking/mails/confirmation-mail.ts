@@ -4,7 +4,7 @@ import type { BookerBooking } from '../../../../shared/api/booking';
 import { bookingLinks } from '../../../../shared/booking-links';
 import { ADD_ONS, PLANS } from '../../../../shared/plans';
 import { formatMoney, formatPence, toMinorUnits } from '../../../../shared/money';
-import { balanceDue, checkoutAmounts, DEPOSIT_PERCENT } from '../../../../shared/payments';
+import { BALANCE_DUE_DAYS, balanceDue, checkoutAmounts, DEPOSIT_PERCENT } from '../../../../shared/payments';
 import { API_DATE, todayIn } from '../../../../shared/time';
 import { escapeHtml } from '../../../../shared/html';
 import { greeting, htmlRows, whenText } from './mail-parts';
@@ -16,11 +16,11 @@ export function manageUrl(baseUrl: string, tempCode: string): string {
   return bookingLinks(baseUrl, { tempCode, gameCode: null, manageKey: '' }).hatch;
 }
 
-/** 'by 6 March 2027', or 'now' when the game is less than 14 days away (shared rule, 0252): never a past day. */
+/** 'by 6 March 2027', or 'now' when the game is 14 days away or less (shared rule, 0252, 0505): never a past day. */
 export function balanceDueText(gameDate: string, timezone: string, now: Date = new Date()): string {
   const due = balanceDue(gameDate, todayIn(timezone, now));
   const day = format(parse(due.date, API_DATE, new Date(0)), 'd MMMM yyyy');
-  return due.onBooking ? `now, on booking (${day}): the game is less than 14 days away` : `by ${day}`;
+  return due.onBooking ? `now, on booking (${day}): the game is ${BALANCE_DUE_DAYS} days away or less` : `by ${day}`;
 }
 
 /** How this install takes the booker's money (decision 0250): the facts the confirmation mail needs. */

@@ -20,7 +20,7 @@ import { oneOfCheck } from '../../../platform/db/one-of-check';
 import { CURRENCIES, PLAN_TYPES } from '../../../../shared/plans';
 import { BOOKING_STATUSES } from '../../../../shared/lifecycle/booking-states';
 import { CONTACT_TYPES, LEAD_STATUSES } from '../../../../shared/api/booking';
-import { PAYMENT_KINDS } from '../../../../shared/payments';
+import { PAYMENT_KINDS, REFUND_PURPOSES } from '../../../../shared/payments';
 import { TIMELINE_SOURCES } from '../../../../shared/api/booking-timeline';
 import type { ContactField } from '../../../../shared/booking-contact';
 
@@ -170,6 +170,8 @@ export const bookingPayments = pgTable(
     /** The payment a void or refund corrects. */
     correctsPaymentId: integer('corrects_payment_id').references((): AnyPgColumn => bookingPayments.id),
     reason: text('reason'),
+    /** What a refund is (decision 0505: concession, cancellation or correction); null for payments, voids and older refunds. */
+    purpose: text('purpose', { enum: REFUND_PURPOSES }),
     recordedBy: integer('recorded_by').references(() => users.id, { onDelete: 'set null' }),
     /** The payment provider that moved the money ('stripe'); null for an entry staff recorded by hand (0250). */
     provider: text('provider'),
@@ -193,6 +195,9 @@ export const bookingPayments = pgTable(
       sql`(${t.kind} = 'payment' and ${t.correctsPaymentId} is null and ${t.paymentAmount} > 0) or (${t.kind} in ('void', 'refund') and ${t.correctsPaymentId} is not null and ${t.paymentAmount} < 0)`,
     ),
     oneOfCheck('booking_payments_currency_check', t.currency, CURRENCIES),
+    oneOfCheck('booking_payments_purpose_check', t.purpose, REFUND_PURPOSES),
+    // Only a refund has a purpose.
+    check('booking_payments_purpose_kind_check', sql`${t.purpose} is null or ${t.kind} = 'refund'`),
   ],
 );
 
