@@ -93,6 +93,13 @@ export const submissionIdParams = z.object({ code: z.string().trim().min(1).max(
 /** The `submission` stream event, to the team only: its submission after a review. */
 export const submissionEventData = z.object({ submission: teamSubmissionSchema, team: teamScoreSchema });
 
+/**
+ * The `challenges` stream event, to everyone in the game: the booker changed the game's challenges (issue 36). The
+ * whole list in its order, each as a team that has sent nothing sees it (a hidden place hidden); a phone keeps its
+ * own version of a challenge it already shows.
+ */
+export const challengesEventData = z.object({ challenges: z.array(playChallengeSchema) });
+
 // ---- Host review (the same rules as /admin/submissions, decision 0243) ----
 
 export const hostSubmissionsQuery = z.object({ status: z.enum(SUBMISSION_STATUSES).optional() });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ConsoleResponse } from '../../shared/api/host';
 import type { MapResponse } from '../../shared/api/play';
 import type { PlayChallengesResponse, TeamSubmission } from '../../shared/api/play-challenges';
-import { applyConsoleEvent, applyMapEvent, applySubmissionEvent, TRAIL_KEEP } from './live-game-events';
+import { applyChallengesEvent, applyConsoleEvent, applyMapEvent, applySubmissionEvent, TRAIL_KEEP } from './live-game-events';
 
 const game: MapResponse['game'] = {
   code: 'ABC123',
@@ -229,6 +229,33 @@ describe('applySubmissionEvent (the Challenges tab, without a fetch)', () => {
     const rerated = applySubmissionEvent(both, event(sent(1, { status: 'approved', rating: 0, points_awarded: 0, reviewed_at: '2030-01-01T10:40:00.000Z' })));
     expect(rerated.challenges[0]?.submissions.map((s) => s.points_awarded)).toEqual([0, 10]);
     expect(rerated.challenges[0]?.points).toBe(10);
+  });
+
+  it('puts challenges added during the game into the list, keeping what the team already sent (issue 36)', () => {
+    const withSent = applySubmissionEvent(list(), event(sent(1)));
+    const [photo, riddle] = withSent.challenges;
+    if (!photo || !riddle) throw new Error('no challenges');
+    const added = {
+      ...riddle,
+      id: 9,
+      name: 'Live tally',
+      type: 'Tally' as const,
+      kinds: ['count' as const],
+      max_score: 6,
+      points_left: 6,
+      submissions_left: 3,
+    };
+    // The event brings every challenge as a team that sent nothing sees it; the list keeps its own version.
+    const fresh = { ...photo, submissions: [], submissions_left: 2 };
+    const changed = applyChallengesEvent(withSent, ev('challenges', { challenges: [fresh, added, riddle] }));
+    expect(changed.challenges.map((c) => c.name)).toEqual(['Rate us', 'Live tally', 'Riddle']);
+    expect(changed.challenges[0]).toBe(photo);
+    expect(changed.challenges[1]).toEqual(added);
+    expect(applyChallengesEvent(changed, ev('challenges', { challenges: [fresh, added, riddle] }))).toBe(changed);
+    // A challenge taken out leaves the list; malformed data and other events change nothing.
+    expect(applyChallengesEvent(changed, ev('challenges', { challenges: [riddle] })).challenges.map((c) => c.id)).toEqual([8]);
+    expect(applyChallengesEvent(changed, { id: null, event: 'challenges', data: '{nope' })).toBe(changed);
+    expect(applyChallengesEvent(changed, ev('teams', { teams: [] }))).toBe(changed);
   });
 
   it('ignores other events, malformed data and a challenge the list does not show', () => {

@@ -12,7 +12,13 @@ import {
 } from '../../shared/api/play';
 import type { ConsoleResponse } from '../../shared/api/host';
 import { foundEventData } from '../../shared/api/hunt';
-import { submissionEventData, type PlayChallenge, type PlayChallengesResponse, type TeamSubmission } from '../../shared/api/play-challenges';
+import {
+  challengesEventData,
+  submissionEventData,
+  type PlayChallenge,
+  type PlayChallengesResponse,
+  type TeamSubmission,
+} from '../../shared/api/play-challenges';
 import { allocatePoints, challengeProgress } from '../../shared/scoring/challenge-points';
 import type { TeamScore } from '../../shared/scoring/leaderboard';
 import type { SseEvent } from './event-stream';
@@ -146,4 +152,19 @@ export function applySubmissionEvent(list: PlayChallengesResponse, event: SseEve
     team: data.team,
     challenges: list.challenges.map((c) => (c === challenge ? withSubmission(c, submission) : c)),
   };
+}
+
+/**
+ * Applies a `challenges` event (the booker changed the game's challenges during the game, issue 36) to the team's
+ * list: the game's challenges in their new order, each challenge the list already shows kept as it is (its
+ * submissions, its revealed place), a new one as the event brings it (nothing sent yet). A replay changes nothing.
+ */
+export function applyChallengesEvent(list: PlayChallengesResponse, event: SseEvent): PlayChallengesResponse {
+  if (event.event !== 'challenges') return list;
+  const data = parseData(challengesEventData, event.data);
+  if (!data) return list;
+  const known = new Map(list.challenges.map((c) => [c.id, c]));
+  const challenges = data.challenges.map((c) => known.get(c.id) ?? c);
+  const same = challenges.length === list.challenges.length && challenges.every((c, i) => c === list.challenges[i]);
+  return same ? list : { ...list, challenges };
 }

@@ -8,6 +8,7 @@ import { newGameCode } from '../../platform/codes';
 import { challenges } from '../catalogue/tables/challenges';
 import { gameChallenges, gameInstances, games } from './tables/games';
 import { itemStations } from './tables/items';
+import { publishChallengesChanged } from './play-challenges/challenges-event';
 import { INSTANCE_STATUSES, type InstanceStatus } from '../../../shared/api/play';
 import { STARTED_STATES } from '../../../shared/lifecycle/game-states';
 import { weaponsUnavailable } from '../../../shared/game/items';
@@ -127,6 +128,8 @@ export async function updateGame(tx: DbOrTx, gameId: number, values: Partial<Pic
 export async function replaceGameChallenges(tx: DbOrTx, gameId: number, ids: number[]): Promise<void> {
   await tx.delete(gameChallenges).where(eq(gameChallenges.gameId, gameId));
   if (ids.length) await tx.insert(gameChallenges).values(ids.map((challengeId, position) => ({ gameId, challengeId, position })));
+  // The phones of a game in play hear of it at once (issue 36).
+  await publishChallengesChanged(tx, gameId);
 }
 
 /** Whether the game (by its id, or its booking's) was played or is being played; a lobby is not a start. */

@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Player } from '../../../shared/api/play';
 import { paths } from '../../lib/paths';
 import { ApiError, errorMessage, retryUnlessRefused } from '../../lib/api-client';
-import { applyMapEvent, applySubmissionEvent } from '../../lib/live-game-events';
+import { applyChallengesEvent, applyMapEvent, applySubmissionEvent } from '../../lib/live-game-events';
 import { useLiveGame } from '../../lib/use-live-game';
 import { applyFeedEvent } from '../../lib/feed-events';
 import type { FeedItem } from '../../../shared/api/showcase';
@@ -182,11 +182,14 @@ function JoinedGame({ code, token, playerId, onForget }: { code: string; token: 
     headers: () => streamHeaders(token),
     apply: applyMapEvent,
     onFatal: onForget,
-    // The hunt's Backpack and finds, and a review's verdict (or a teammate's submission) put into the Challenges tab's
-    // list as it stands, with no fetch (a list not loaded yet is fetched fresh when the tab opens).
+    // The hunt's Backpack and finds, a review's verdict (or a teammate's submission) and the challenges the booker adds
+    // during the game put into the Challenges tab's list as it stands, with no fetch (a list not loaded yet is fetched
+    // fresh when the tab opens).
     onEvent: (event) => {
       onHuntEvent(queryClient, code, event);
-      queryClient.setQueryData<PlayChallengesResponse>(challengeKeys.list(code), (list) => (list ? applySubmissionEvent(list, event) : list));
+      queryClient.setQueryData<PlayChallengesResponse>(challengeKeys.list(code), (list) =>
+        list ? applyChallengesEvent(applySubmissionEvent(list, event), event) : list,
+      );
       // The activity feed, if loaded: an approved answer of any team comes in, a hidden one goes (decision 0450).
       queryClient.setQueryData<FeedItem[]>(feedKeys.list(code), (items) => (items ? applyFeedEvent(items, event, feedMediaUrl(code)) : items));
     },

@@ -8,7 +8,7 @@ import { lockTeam } from '../team-points';
 import { assertTeamMay } from '../team-effects';
 import { reviewSubmission, teamSubmissionDto } from '../submissions/submission-review';
 import { challengesOfGame, instanceNow, submissionOfInstance, type ChallengeRow, type SubmissionRow } from './play-challenges-repository';
-import { checkAtPlace, isNearPlace, placeOfColumns, PLACE_MESSAGES, type Place } from '../../../../shared/game/places';
+import { checkAtPlace, placeOfColumns, PLACE_MESSAGES } from '../../../../shared/game/places';
 import { matchesAcceptedAnswer } from '../../../../shared/game/answers';
 import { SUBMIT_MESSAGES } from '../../../../shared/game/submission-kinds';
 import { bookedTimeIsUp, isLiveNow } from '../../../../shared/lifecycle/game-states';
@@ -42,14 +42,6 @@ export async function approveIfAccepted(tx: DbOrTx, challenge: ChallengeRow, ins
   await reviewSubmission(tx, null, inserted.id, { kind: 'approve' });
   const after = await submissionOfInstance(tx, inserted.instanceId, inserted.id);
   return after ? teamSubmissionDto(after, gameCode) : null;
-}
-
-/** What a player sees of a challenge's place: hidden pins only once the team is near (the location never leaves the server before). */
-export function placeForTeam(challenge: ChallengeRow, teamFixes: readonly Fix[], now: Date): { location: Place | null; place_hidden: boolean } {
-  const place = placeOfColumns(challenge);
-  if (!place) return { location: null, place_hidden: false };
-  if (challenge.hiddenUntilNear && !isNearPlace(place, teamFixes, now)) return { location: null, place_hidden: true };
-  return { location: place, place_hidden: false };
 }
 
 /** The last fixes of a team's players, for its hidden pins. */

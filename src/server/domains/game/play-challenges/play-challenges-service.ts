@@ -6,7 +6,8 @@ import { loadGame, teamScoreById, type GameContext } from '../game-state';
 import type { PlayerAuth } from '../player-auth';
 import { checkedMedia, putMedia, type CheckedMedia, type MediaStorage, type ReceivedUpload } from '../../../platform/storage';
 import { insertSubmission } from '../submissions/submissions-repository';
-import { approveIfAccepted, assertAtPlace, placeForTeam, teamFixes } from './places';
+import { approveIfAccepted, assertAtPlace, teamFixes } from './places';
+import { playChallengeView, ruleOf } from './challenge-view';
 import { listSubmissions, reviewSubmission, submissionMediaKey, teamSubmissionDto, type PhotoUrl } from '../submissions/submission-review';
 import { urlOf } from '../../../../shared/api/endpoint';
 import { bookerResultsEndpoints, hostReviewEndpoints } from '../../../../shared/api/endpoints/play-challenges';
@@ -14,10 +15,10 @@ import { lockTeam } from '../team-points';
 import { assertTeamMay } from '../team-effects';
 import { instanceLeaderboard } from '../leaderboard';
 import { isLiveNow } from '../../../../shared/lifecycle/game-states';
-import { acceptedKinds, acceptsKind, SUBMIT_MESSAGES } from '../../../../shared/game/submission-kinds';
+import { acceptsKind, SUBMIT_MESSAGES } from '../../../../shared/game/submission-kinds';
 import { mediaKindOfType, type MediaKind } from '../../../../shared/media';
 import { GAME_MESSAGES } from '../../../../shared/game/teams';
-import { canSubmitMore, challengeProgress, SCORING_MESSAGES, type ChallengeRule } from '../../../../shared/scoring/challenge-points';
+import { canSubmitMore, SCORING_MESSAGES } from '../../../../shared/scoring/challenge-points';
 import type { AlbumPhoto, PlayChallenge, PlayChallengesResponse, ResultsResponse, TeamSubmission } from '../../../../shared/api/play-challenges';
 import { REVIEW_MESSAGES, type ReviewResponse, type ReviewSubmission } from '../../../../shared/api/submissions';
 import type { SubmissionStatus, Verdict } from '../../../../shared/scoring/challenge-points';
@@ -39,13 +40,6 @@ import { assertOrganiser } from '../../booking';
  * game the results and the album of approved photos.
  */
 
-const ruleOf = (c: ChallengeRow): ChallengeRule => ({
-  type: c.type,
-  max_score: c.maxScore,
-  max_submissions: c.maxSubmissions,
-  points_per_submission: c.pointsPerSubmission,
-});
-
 export async function listChallenges(db: Db, auth: PlayerAuth): Promise<PlayChallengesResponse> {
   const teamId = auth.player.teamId;
   const [list, team, sent, instance, fixes] = await Promise.all([
@@ -57,25 +51,14 @@ export async function listChallenges(db: Db, auth: PlayerAuth): Promise<PlayChal
   ]);
   const now = new Date();
   const status = instance ? instance.status : 'not_started';
-  const challenges: PlayChallenge[] = list.map((c) => {
-    const rule = ruleOf(c);
-    const submissions = sent.filter((s) => s.challengeId === c.id).map((s) => teamSubmissionDto(s, auth.game.code));
-    return {
-      id: c.id,
-      name: c.name,
-      description: c.description,
-      type: rule.type,
-      max_score: rule.max_score,
-      max_submissions: rule.max_submissions,
-      points_per_submission: rule.points_per_submission,
-      kinds: c.checkIn ? ['check_in'] : acceptedKinds(rule.type, c.answerMedia),
-      live_capture: c.liveCapture,
-      check_in: c.checkIn,
-      ...placeForTeam(c, fixes, now),
-      ...challengeProgress(rule, submissions),
-      submissions,
-    };
-  });
+  const challenges: PlayChallenge[] = list.map((c) =>
+    playChallengeView(
+      c,
+      sent.filter((s) => s.challengeId === c.id).map((s) => teamSubmissionDto(s, auth.game.code)),
+      fixes,
+      now,
+    ),
+  );
   return {
     game_status: status,
     team: team ?? null,

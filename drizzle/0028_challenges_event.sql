@@ -1,0 +1,2 @@
+ALTER TABLE "game_events" DROP CONSTRAINT "game_events_type_check";--> statement-breakpoint
+ALTER TABLE "game_events" ADD CONSTRAINT "game_events_type_check" CHECK ("game_events"."type" in ('state', 'teams', 'player', 'position', 'message', 'found', 'items', 'submission', 'feed', 'challenges'));
