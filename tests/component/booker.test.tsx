@@ -13,6 +13,7 @@ import { publicBookingEndpoints as bookingEp } from '../../src/shared/api/endpoi
 import { invoiceEndpoints } from '../../src/shared/api/endpoints/invoices';
 import { bookerShowcaseEndpoints } from '../../src/shared/api/endpoints/showcase';
 import { briefingEndpoints } from '../../src/shared/api/endpoints/briefing';
+import { manageKeyParams } from '../../src/shared/api/public-booking';
 import { HatchPage } from '../../src/web/features/booker/hatch-page';
 import { JoinPage } from '../../src/web/features/booker/join-page';
 import { ManagePage } from '../../src/web/features/booker/manage-page';
@@ -255,6 +256,29 @@ describe('/booking/{code}: the players’ join page (component)', () => {
     unmount();
     renderScreen(<JoinPage />, { path: '/booking/NOSUCHCODE1', route: '/booking/:code' });
     await screen.findByRole('heading', { name: 'Booking not found' });
+  });
+});
+
+describe('a /manage/ address whose key is wrong (component)', () => {
+  // What the server answers (public-booking-routes.ts): a key of no booking 404, a key that cannot be one 422 (its params schema).
+  const byKey = ({ params }: { params: { key: string } }) =>
+    manageKeyParams.safeParse(params).success
+      ? failWith(404, 'Booking not found', 'not_found')
+      : failWith(422, 'Invalid management key', 'validation_failed', { key: ['Invalid management key'] });
+
+  it('says "Booking not found" for a mistyped or cut-short key, like the other booking pages, and a fault only for a fault', async () => {
+    answer(bookingEp.byManageKey, byKey);
+    const cut = renderScreen(<ManagePage />, { path: '/manage/abc123', route: '/manage/:key' });
+    await screen.findByRole('heading', { name: 'Booking not found' });
+    expect(bodyText()).not.toContain('Failed to load booking details');
+    cut.unmount();
+    const unknown = renderScreen(<ManagePage />, { path: `/manage/${'k'.repeat(43)}`, route: '/manage/:key' });
+    await screen.findByRole('heading', { name: 'Booking not found' });
+    unknown.unmount();
+    // A real fault keeps saying so.
+    answer(bookingEp.byManageKey, failWith(500, 'Server Error', 'server_error'));
+    renderScreen(<ManagePage />, { path: `/manage/${'k'.repeat(43)}`, route: '/manage/:key' });
+    await screen.findByText('Failed to load booking details', undefined, { timeout: 5_000 });
   });
 });
 

@@ -66,7 +66,7 @@ function savedAtSummary() {
 async function openWizard() {
   let utils: ReturnType<typeof renderScreen> | undefined;
   await act(async () => {
-    utils = renderScreen(<WizardPage />, { path: '/' });
+    utils = renderScreen(<WizardPage />, { path: '/?step=summary', route: '/' });
   });
   if (!utils) throw new Error('not rendered');
   await screen.findByRole('heading', { level: 2, name: 'Check your booking' }, { timeout: 5_000 });

@@ -1,15 +1,17 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { fireEvent, waitFor } from '@testing-library/react';
+import { act, fireEvent, waitFor } from '@testing-library/react';
 import { geocodeEndpoint } from '../../src/shared/api/endpoints/geocode';
 import { pricingEndpoint } from '../../src/shared/api/endpoints/pricing';
+import { discountQuoteEndpoint } from '../../src/shared/api/endpoints/promo-codes';
 import type { Pricing } from '../../src/shared/api/pricing';
+import type { DiscountQuote } from '../../src/shared/api/promo-codes';
 import type { Place } from '../../src/shared/api/public-booking';
 import { formatMoney } from '../../src/shared/money';
 import { DEFAULT_PRICES } from '../../src/shared/prices';
 import { ADD_ONS, PLANS, RECOMMENDED_PLAN, type Currency } from '../../src/shared/plans';
 import { SELECTABLE_TIMEZONES, utcToLocal } from '../../src/shared/time';
 import { WizardPage } from '../../src/web/features/wizard/wizard-page';
-import { answer, callsTo } from './support/network';
+import { answer, callsTo, failWith } from './support/network';
 import { renderScreen, screen, within } from './support/render';
 
 /** The reference price list (DEFAULT_PRICES, seeded by src/server/seed/seed.ts) as GET /api/pricing answers it. */
@@ -74,10 +76,10 @@ const field = (text: string) => screen.getByLabelText(text, { exact: true });
 /** The public wizard at / on its own (spec section 4); the booking journeys are tests/e2e/wizard*.test.ts. */
 const priceList = ({ url }: { url: URL }) => pricing((url.searchParams.get('currency') as Currency | null) ?? 'GBP');
 
-function openWizard({ prices = true }: { prices?: boolean } = {}) {
+function openWizard({ prices = true, path = '/' }: { prices?: boolean; path?: string } = {}) {
   answer(pricingEndpoint, prices ? priceList : networkDown);
   answer(geocodeEndpoint, { results: [LONDON, LONDONDERRY] });
-  return renderScreen(<WizardPage />, { path: '/' });
+  return renderScreen(<WizardPage />, { path, route: '/' });
 }
 
 /** A day of the calendar as react-day-picker names it ("Sunday, 15 March 2026"). */
@@ -234,30 +236,32 @@ describe('the plan and add-on steps (component)', () => {
 });
 
 describe('choosing a plan and add-ons (component)', () => {
-  it("a plan's Select leads to the Add-ons step, also for the plan already chosen; a double click adds nothing", async () => {
+  it("a plan's Select only chooses it: the booker stays on the plans, a second tap where it was changes nothing, Next leads to Add-ons", async () => {
     const { user } = openWizard();
     await completeStepZero(user);
     await user.click(await screen.findByRole('button', { name: 'Select Weapons' }, { timeout: 3_000 }));
-    await stepTitle('Optional Add-ons');
-    expect(screen.getByRole('button', { name: 'Add Item: In-Person Host' }).getAttribute('aria-pressed')).toBe('false');
-    await user.click(screen.getByRole('button', { name: 'Previous' }));
-    await stepTitle('Pick your game type');
-    // Weapons is chosen now: its Select leads on the same way, and a double click is one press.
+    // Chosen, and still on the plans (issue 36: Select moved on, and a Next tap in the same place skipped Add-ons unseen).
+    expect(screen.getByRole('button', { name: 'Selected Weapons' }).getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByRole('heading', { level: 2, name: 'Pick your game type' })).toBeTruthy();
+    // A second tap (or a double tap) on the chosen plan keeps it chosen and stays.
     await user.dblClick(screen.getByRole('button', { name: 'Selected Weapons' }));
-    await stepTitle('Optional Add-ons');
-    expect(screen.getByRole('button', { name: 'Add Item: In-Person Host' }).getAttribute('aria-pressed')).toBe('false');
-    // Clicking a card (not its button) only chooses it: the booker stays on the plans.
-    await user.click(screen.getByRole('button', { name: 'Previous' }));
-    await stepTitle('Pick your game type');
+    expect(screen.getByRole('button', { name: 'Selected Weapons' }).getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByRole('heading', { level: 2, name: 'Pick your game type' })).toBeTruthy();
+    // Clicking a card (not its button) chooses it the same way.
     await user.click(screen.getByRole('listitem', { name: 'Standard' }));
     expect(screen.getByRole('button', { name: 'Selected Standard' })).toBeTruthy();
-    expect(screen.getByRole('heading', { level: 2, name: 'Pick your game type' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Select Weapons' }));
+    // Only Next moves on, one step: the Add-ons step is seen, with nothing added.
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await stepTitle('Optional Add-ons');
+    expect(screen.getByRole('button', { name: 'Add Item: In-Person Host' }).getAttribute('aria-pressed')).toBe('false');
   });
 
   it('"Add Item" says what it did, beside the card and to a screen reader, and so does taking it off', async () => {
     const { user } = openWizard();
     await completeStepZero(user);
     await user.click(await screen.findByRole('button', { name: 'Select Weapons' }, { timeout: 3_000 }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
     await stepTitle('Optional Add-ons');
     await user.click(screen.getByRole('button', { name: 'Add Item: In-Person Host' }));
     const status = await screen.findByRole('status');
@@ -302,5 +306,103 @@ describe('city suggestions (component)', () => {
     await screen.findByRole('listbox', { name: 'City suggestions' }, { timeout: 3_000 });
     await user.click(screen.getByRole('heading', { level: 2, name: "Let's hatch your game" }));
     await waitFor(() => expect(suggestionList().hidden).toBe(true));
+  });
+});
+
+describe("the wizard's addresses: Back and Forward (component)", () => {
+  const SUMMER10_QUOTE: DiscountQuote = {
+    discount_code: 'SUMMER10',
+    kind: 'promo',
+    price_per_person: 15,
+    add_ons_total: 0,
+    discount_total: 12,
+    total_price: 108,
+    voucher_balance: null,
+  };
+  /** GET /api/discount-codes/SUMMER10 for 8 Standard players in GBP: 10% off £120. */
+  const summer10 = () =>
+    answer(discountQuoteEndpoint, ({ params }) =>
+      params.code.toUpperCase() === 'SUMMER10' ? SUMMER10_QUOTE : failWith(422, 'invalid', 'validation_failed', { discount_code: ['Unknown code'] }),
+    );
+  const shown = async (title: string, address: string, location: () => string) => {
+    await stepTitle(title);
+    await waitFor(() => expect(location()).toBe(address));
+  };
+
+  it('gives each step its own address; Back and Forward move between steps and keep the applied code and its total', async () => {
+    summer10();
+    const { user, location, go } = openWizard();
+    expect(location()).toBe('/');
+    await completeStepZero(user);
+    expect(location()).toBe('/?step=plan');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await shown('Optional Add-ons', '/?step=addons', location);
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await shown('Final Step', '/?step=details', location);
+    await user.type(screen.getByRole('textbox', { name: 'Email' }), 'back.forward@example.com');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await shown('Check your booking', '/?step=summary', location);
+    const box = screen.getByRole('form', { name: 'Promo code or gift voucher' });
+    await user.type(within(box).getByLabelText('Promo code or gift voucher'), 'summer10');
+    await user.click(within(box).getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(screen.getByTestId('summary-total').textContent).toBe('£108'));
+
+    // The browser's Back: the step before, not away from the site; Back again, and Forward twice.
+    await act(() => go(-1));
+    await shown('Final Step', '/?step=details', location);
+    expect((screen.getByRole('textbox', { name: 'Email' }) as HTMLInputElement).value).toBe('back.forward@example.com');
+    await act(() => go(-1));
+    await shown('Optional Add-ons', '/?step=addons', location);
+    await act(() => go(1));
+    await shown('Final Step', '/?step=details', location);
+    await act(() => go(1));
+    await shown('Check your booking', '/?step=summary', location);
+    // The code is still applied, with its discount and total, without asking the server again.
+    expect(screen.getByTestId('summary-discount').textContent).toBe('−£12');
+    expect(screen.getByTestId('summary-total').textContent).toBe('£108');
+    expect(callsTo(discountQuoteEndpoint)).toHaveLength(1);
+    // The wizard's own Previous is a move like the others: a new entry, and Back returns to the summary.
+    await user.click(screen.getByRole('button', { name: 'Previous' }));
+    await shown('Final Step', '/?step=details', location);
+    await act(() => go(-1));
+    await shown('Check your booking', '/?step=summary', location);
+  });
+
+  it('a reload of the summary keeps the applied code; a deep link past missing data shows the first incomplete step at its address', async () => {
+    summer10();
+    const first = openWizard();
+    await completeStepZero(first.user);
+    await first.user.click(screen.getByRole('button', { name: 'Next' }));
+    await first.user.click(await screen.findByRole('button', { name: 'Next' }));
+    await first.user.type(await screen.findByRole('textbox', { name: 'Email' }), 'reload@example.com');
+    await first.user.click(screen.getByRole('button', { name: 'Continue' }));
+    await stepTitle('Check your booking');
+    const box = screen.getByRole('form', { name: 'Promo code or gift voucher' });
+    await first.user.type(within(box).getByLabelText('Promo code or gift voucher'), 'SUMMER10');
+    await first.user.click(within(box).getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(screen.getByTestId('summary-total').textContent).toBe('£108'));
+    first.unmount();
+
+    // The same tab opens the summary's address again (a reload, or Forward from another site).
+    let again: ReturnType<typeof openWizard> | undefined;
+    await act(async () => {
+      again = openWizard({ path: '/?step=summary' });
+    });
+    await stepTitle('Check your booking');
+    expect(screen.getByTestId('summary-total').textContent).toBe('£108');
+    expect(screen.getByTestId('summary-discount').textContent).toBe('−£12');
+    again?.unmount();
+
+    // With no email yet, the summary's address shows the email step; with nothing at all, `/`.
+    sessionStorage.clear();
+    const fresh = openWizard({ path: '/?step=summary' });
+    await shown("Let's hatch your game", '/', fresh.location);
+    await completeStepZero(fresh.user);
+    fresh.unmount();
+    let noEmail: ReturnType<typeof openWizard> | undefined;
+    await act(async () => {
+      noEmail = openWizard({ path: '/?step=summary' });
+    });
+    await shown('Final Step', '/?step=details', () => noEmail?.location() ?? '');
   });
 });

@@ -5,6 +5,7 @@ import { bookingPayments, contactHistory, pricingHistory } from '../../src/serve
 import { challenges } from '../../src/server/domains/catalogue/tables/challenges';
 import { proposals } from '../../src/server/domains/proposals/tables/proposals';
 import { giftVouchers } from '../../src/server/domains/commerce/tables/gift-vouchers';
+import { users } from '../../src/server/domains/identity/tables/users';
 import { createBooking, createPaidBooking } from '../support/fixtures';
 import { signIn } from './support/app-server';
 import { newPage } from './support/browser';
@@ -56,6 +57,8 @@ const j = useServerAndBrowser({
       validUntil: '2099-12-31',
       sentAt: new Date(),
     });
+    // A host besides the signed-in admin: the users page shows their 'Edit roles' and 'Remove roles' buttons.
+    await db.insert(users).values({ name: 'Holly Host', email: 'holly@e2e.test', isHost: true });
     // One of the reference challenges, for its edit form.
     const [challenge] = await db.select({ id: challenges.id }).from(challenges).orderBy(asc(challenges.id)).limit(1);
     if (!challenge) throw new Error('no challenge seeded');
@@ -115,11 +118,11 @@ describe('accessibility of every page (axe-core, no serious or critical violatio
   // Each group of pages is its own test (one axe pass a page). The bookings list's views: admin-bookings.test.ts.
   const ADMIN_PAGES: Record<string, () => string[]> = {
     'the bookings pages': () => [`/admin/bookings/${j.seed.paidId}`, `/admin/bookings/${j.seed.enquiryId}`],
-    'the challenges, users, activity and mail pages': () => [
+    // The users page: its own test below, with a host's buttons on screen.
+    'the challenges, activity and mail pages': () => [
       '/admin/challenges',
       '/admin/challenges/create',
       `/admin/challenges/${j.seed.challengeId}/edit`,
-      '/admin/users',
       '/admin/activity',
       '/admin/mail',
     ],
@@ -142,6 +145,18 @@ describe('accessibility of every page (axe-core, no serious or critical violatio
       await context.close();
     });
   }
+
+  it("names the users page's buttons by the words they show: 'Remove roles' is 'Remove roles of …' (label-content-name-mismatch)", async () => {
+    const { page, context, errors } = await staffTab();
+    await page.goto('/admin/users');
+    await settled(page);
+    // Speech input users say what they see: the name starts with the visible text (axe's rule is on in support/axe.ts).
+    const remove = page.getByRole('row', { name: /holly@e2e\.test/ }).getByRole('button', { name: 'Remove roles of Holly Host', exact: true });
+    expect(await remove.textContent()).toBe('Remove roles');
+    await expectNoSeriousA11yViolations(page, '/admin/users');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 
   it("the login page, the booker's pages by temporary and game code, a proposal's page and the gift voucher pages", async () => {
     const { page, context, errors } = await newPage(j.browser, j.server.url);

@@ -250,8 +250,10 @@ describe('admin bookings: create wizard', () => {
     await expectNoSeriousA11yViolations(page, 'create booking: hatch game');
     await completeStepZero(page, { players: '14' });
     await expectNoSeriousA11yViolations(page, 'create booking: game type');
-    // A plan's Select chooses it and leads to the next step, Add-ons.
+    // A plan's Select only chooses it (decision 0537); Next leads to Add-ons.
     await page.getByRole('button', { name: 'Select Weapons' }).click();
+    await page.getByRole('button', { name: 'Selected Weapons' }).waitFor();
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
     await page.getByRole('button', { name: 'Add Item: In-Person Host' }).waitFor();
     await expectNoSeriousA11yViolations(page, 'create booking: add-ons');
     await page.getByRole('button', { name: 'Add Item: In-Person Host' }).click();

@@ -56,13 +56,13 @@ describe('user management', () => {
     expect(await row.getByText('Host', { exact: true }).count()).toBe(1);
 
     // Remove all roles: cancel first, then confirm.
-    await row.getByRole('button', { name: 'Remove all roles of Olive Organiser' }).click();
+    await row.getByRole('button', { name: 'Remove roles of Olive Organiser' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByText('Are you sure you want to remove all roles from this user?').waitFor();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect.poll(() => dialog.count()).toBe(0);
     expect(await row.getByText('Admin', { exact: true }).count()).toBe(1);
-    await row.getByRole('button', { name: 'Remove all roles of Olive Organiser' }).click();
+    await row.getByRole('button', { name: 'Remove roles of Olive Organiser' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Remove roles' }).click();
     await toast(page, 'User roles removed successfully').waitFor();
     await expect.poll(() => row.getByText('No roles').count()).toBe(1);

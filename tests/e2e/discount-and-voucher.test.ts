@@ -59,8 +59,9 @@ describe('a promo code in the wizard, a gift voucher on the booker page, the inv
     await page.route(/tile\.openstreetmap\.org/, (route) => route.abort());
     await page.goto('/');
     await completeStepZero(page, { players: '8' });
-    // Standard is the default: its button reads 'Selected Standard', and leads on all the same.
-    await page.getByRole('button', { name: /^Selected? Standard$/ }).click();
+    // Standard is the default: its button reads 'Selected Standard'; Next leads on (decision 0537).
+    await page.getByRole('button', { name: 'Selected Standard' }).waitFor();
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
     await stepTitle(page, 'Optional Add-ons').waitFor();
     await page.getByRole('button', { name: 'Next', exact: true }).click();
     await stepTitle(page, 'Final Step').waitFor();

@@ -93,8 +93,10 @@ describe('game day, from booking to the results mail', () => {
     const booker = await person();
     await booker.page.goto('/');
     await completeStepZero(booker.page, { players: '6' });
-    // A plan's Select chooses it and leads to the next step, Add-ons.
+    // A plan's Select only chooses it (decision 0537); Next leads to Add-ons.
     await booker.page.getByRole('button', { name: 'Select Weapons' }).click();
+    await booker.page.getByRole('button', { name: 'Selected Weapons' }).waitFor();
+    await booker.page.getByRole('button', { name: 'Next', exact: true }).click();
     await stepTitle(booker.page, 'Optional Add-ons').waitFor();
     await booker.page.getByRole('button', { name: 'Add Item: In-Person Host' }).click();
     await booker.page.getByRole('button', { name: 'Added: In-Person Host' }).waitFor();

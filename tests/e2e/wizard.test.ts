@@ -3,9 +3,16 @@ import type { Page } from 'playwright-core';
 import { DESKTOP, PHONE, newPage } from './support/browser';
 import { call } from './support/call';
 import { useServerAndBrowser } from './support/journey';
+import { promoCodes } from '../../src/server/domains/commerce/tables/promo-codes';
 import { bookingByCode, chooseCity, completeStepZero, expectNoSeriousA11yViolations, futureDay, pickDay, stepTitle } from './wizard-support';
 
-const j = useServerAndBrowser({ env: { TERMS_URL: 'https://terms.example.test/privacy' } });
+const j = useServerAndBrowser({
+  env: { TERMS_URL: 'https://terms.example.test/privacy' },
+  // The code the Back and Forward journey applies on the summary.
+  seed: async (db) => {
+    await db.insert(promoCodes).values({ code: 'BACKFWD10', percentOff: 10 });
+  },
+});
 
 /** One signed-in staff page for the whole file, opened on first use: what staff see of the bookings made here. */
 let staff: Page | undefined;
@@ -92,8 +99,10 @@ describe('public booking wizard', () => {
     await expect.poll(() => page.getByText('RECOMMENDED').isVisible()).toBe(true);
     expect(await page.getByText('NEW!').count()).toBeGreaterThan(0);
     await expectNoSeriousA11yViolations(page, 'step 1');
-    // A plan's Select chooses it and leads to the next step, Add-ons.
+    // A plan's Select only chooses it (decision 0537); Next leads to Add-ons.
     await page.getByRole('button', { name: 'Select Weapons' }).click();
+    await page.getByRole('button', { name: 'Selected Weapons' }).waitFor();
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
 
     await stepTitle(page, 'Optional Add-ons').waitFor();
     await page.getByText('+ travel costs').waitFor();
@@ -146,6 +155,81 @@ describe('public booking wizard', () => {
     const staffView = await adminBooking(Number(booking.id), 'desk@example.com');
     expect(staffView.booking).toMatchObject({ utm_source: 'instagram', utm_campaign: 'spring', gclid: 'G-123' });
     expect(staffView.withEmail).toBe(1);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("moves between steps with the phone browser's Back and Forward, each step at its own address, the applied code kept; books with it", async () => {
+    const { page, context, errors } = await newPage(j.browser, j.server.url, PHONE);
+    const address = () => {
+      const url = new URL(page.url());
+      return `${url.pathname}${url.search}`;
+    };
+    const at = async (title: string, expected: string) => {
+      await stepTitle(page, title).waitFor();
+      await expect.poll(address).toBe(expected);
+    };
+    await page.goto('/');
+    await completeStepZero(page, { players: '8' });
+    await at('Pick your game type', '/?step=plan');
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
+    await at('Optional Add-ons', '/?step=addons');
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
+    await at('Final Step', '/?step=details');
+    await page.getByRole('textbox', { name: 'Email' }).fill('back.forward@example.com');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await at('Check your booking', '/?step=summary');
+    await expect.poll(() => page.getByTestId('summary-total').textContent()).toBe('£120');
+    const box = page.getByRole('form', { name: 'Promo code or gift voucher' });
+    await box.getByLabel('Promo code or gift voucher').fill('backfwd10');
+    await box.getByRole('button', { name: 'Apply' }).click();
+    await page.getByTestId('discount-applied').getByText('Code BACKFWD10 applied.').waitFor();
+    expect(await page.getByTestId('summary-total').textContent()).toBe('£108');
+
+    // The browser's Back on the summary: the email step, still filled in, not away from the site; then Add-ons.
+    await page.goBack();
+    await at('Final Step', '/?step=details');
+    expect(await page.getByRole('textbox', { name: 'Email' }).inputValue()).toBe('back.forward@example.com');
+    await page.goBack();
+    await at('Optional Add-ons', '/?step=addons');
+    // Forward twice: the summary again, the code still applied with its discount and total.
+    await page.goForward();
+    await at('Final Step', '/?step=details');
+    await page.goForward();
+    await at('Check your booking', '/?step=summary');
+    await page.getByTestId('discount-applied').getByText('Code BACKFWD10 applied.').waitFor();
+    expect(await page.getByTestId('summary-discount').textContent()).toBe('−£12');
+    expect(await page.getByTestId('summary-total').textContent()).toBe('£108');
+    await expectNoSeriousA11yViolations(page, 'summary after Back and Forward (phone)');
+    await expectNoSidewaysScroll(page);
+
+    // A reload of the summary keeps it too; Back to the very first step is `/`.
+    await page.reload();
+    await at('Check your booking', '/?step=summary');
+    expect(await page.getByTestId('summary-total').textContent()).toBe('£108');
+    for (const [title, expected] of [
+      ['Final Step', '/?step=details'],
+      ['Optional Add-ons', '/?step=addons'],
+      ['Pick your game type', '/?step=plan'],
+      ["Let's hatch your game", '/'],
+    ] as const) {
+      await page.goBack();
+      await at(title, expected);
+    }
+    // A deep link to the summary in a new tab (nothing entered there) shows the first step, at `/`.
+    const other = await newPage(j.browser, j.server.url, PHONE);
+    await other.page.goto('/?step=summary');
+    await stepTitle(other.page, "Let's hatch your game").waitFor();
+    await expect.poll(() => new URL(other.page.url()).search).toBe('');
+    await other.context.close();
+
+    // Forward to the summary and book: the booking carries the code.
+    for (let i = 0; i < 4; i++) await page.goForward();
+    await at('Check your booking', '/?step=summary');
+    await page.getByRole('button', { name: 'Book now' }).click();
+    await stepTitle(page, 'Your game is booked!').waitFor();
+    const booking = await bookingByCode(page, await tempCodeFromSummary(page));
+    expect(booking).toMatchObject({ players: 8, discount_code: 'BACKFWD10' });
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -277,6 +361,7 @@ describe('public booking wizard', () => {
     await completeStepZero(page, { players: '4' });
     await page.getByTestId('currency-selector').locator('select').selectOption('EUR', { force: true });
     await page.getByRole('button', { name: 'Select Weapons' }).click();
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
     await page.getByRole('button', { name: 'Add Item: In-Person Host' }).click();
     await page.getByRole('button', { name: 'Next', exact: true }).click();
     await page.getByRole('textbox', { name: 'Email' }).fill(email);

@@ -1,6 +1,6 @@
 import type { ReactElement } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter, Route, Routes, useLocation, type Location } from 'react-router';
+import { MemoryRouter, Route, Routes, useLocation, useNavigate, type Location, type NavigateFunction } from 'react-router';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import AppToaster from '../../../src/web/app/app-toaster';
@@ -16,8 +16,10 @@ export function renderScreen(ui: ReactElement, { path, route = path, history = [
   });
   const user = userEvent.setup();
   let current: Location | undefined;
+  let navigate: NavigateFunction | undefined;
   function LocationProbe() {
     current = useLocation();
+    navigate = useNavigate();
     return null;
   }
   const utils = render(
@@ -38,6 +40,11 @@ export function renderScreen(ui: ReactElement, { path, route = path, history = [
     queryClient,
     /** Where the router is now: `${pathname}${search}`. */
     location: () => (current ? `${current.pathname}${current.search}` : ''),
+    /** The browser's Back (-1) and Forward (1) buttons: moves in the router's history, as a popstate does. */
+    go: (delta: number) => {
+      if (!navigate) throw new Error('not rendered');
+      return navigate(delta);
+    },
   };
 }
 

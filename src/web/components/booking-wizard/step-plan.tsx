@@ -69,12 +69,12 @@ export function CurrencySelect() {
 }
 
 /**
- * Step 1, 'Pick your game type': the active plans as cards. Clicking a card chooses its plan; its Select button
- * chooses it and leads to the next step, Add-ons, for every plan alike (issue 28: Select chose, a second press moved
- * on, and people who then pressed Next never saw the In-Person Host). The second click of a double click is not a
- * second press: it would act on the Add-ons step.
+ * Step 1, 'Pick your game type': the active plans as cards. Clicking a card or its Select button chooses its plan and
+ * nothing more: only Next moves on (decision 0537). When Select also moved on (issue 28), a tap on Next, which on a
+ * phone sits where the booker's thumb already was, skipped the Add-ons step unseen (issue 36). Pressing the chosen
+ * plan again keeps it chosen (the spec's "extra action" is not shown).
  */
-export function StepPlan({ onChosen }: { onChosen: () => void }) {
+export function StepPlan() {
   const { state, dispatch } = useWizard();
   const plans = (state.pricing?.plans ?? []).filter((p) => p.is_active);
   const select = (type: string) => {
@@ -123,9 +123,7 @@ export function StepPlan({ onChosen }: { onChosen: () => void }) {
                   aria-label={`${selected ? 'Selected' : 'Select'} ${plan.name}`}
                   onClick={(e) => {
                     e.stopPropagation();
-                    if (e.detail > 1) return;
                     select(plan.type);
-                    onChosen();
                   }}
                   className={`mt-6 w-full rounded-lg px-4 py-2.5 font-semibold ${selected ? 'bg-slate-900 text-white' : 'bg-brand-400 text-slate-900 hover:bg-brand-500'}`}
                 >

@@ -100,6 +100,9 @@ export function serializeWizard(s: WizardState): string {
     totalPrice: s.totalPrice,
     tracking: s.tracking,
     idempotencyKey: s.idempotencyKey,
+    // The applied code and the server's quote for these choices: Back, Forward and a reload keep them (issue 36).
+    discountCode: s.discountCode,
+    discount: s.discount,
   };
   return JSON.stringify(persisted);
 }

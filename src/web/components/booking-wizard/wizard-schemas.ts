@@ -81,6 +81,9 @@ const persistedSchema = z.object({
   totalPrice: z.number(),
   tracking: z.partialRecord(z.enum(TRACKING_FIELDS), z.string().nullable()),
   idempotencyKey: z.string().nullable(),
+  // Older saved wizards have no code. A quote is kept only with its code; any changed choice drops it (the reducer).
+  discountCode: z.string().max(100).nullable().default(null),
+  discount: z.object({ discountTotal: z.number(), totalPrice: z.number(), voucherBalance: z.number().int().nullable() }).nullable().default(null),
 });
 export type PersistedWizard = z.infer<typeof persistedSchema>;
 
@@ -98,7 +101,7 @@ export function deserializeWizard(raw: string | null, browserTimeZone: string): 
   const { version: _version, ...saved } = parsed.data;
   const base = defaultWizardState(browserTimeZone);
   // Run one no-op move through the reducer so clamping and derived fields hold for what was read.
-  const merged: WizardState = { ...base, ...saved, id: null };
+  const merged: WizardState = { ...base, ...saved, discount: saved.discountCode === null ? null : saved.discount, id: null };
   const restored = wizardReducer(merged, { type: 'jump', step: saved.stepIndex });
   return saved.id === null ? restored : { ...restored, id: saved.id };
 }

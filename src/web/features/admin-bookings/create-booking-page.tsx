@@ -88,7 +88,7 @@ function CreateBookingWizard() {
       />
       <div className="rounded-2xl border border-slate-200 bg-white p-4 sm:p-6">
         {step === 0 && <StepWhenWhere showErrors={showErrors} />}
-        {step === 1 && <StepPlan onChosen={next} />}
+        {step === 1 && <StepPlan />}
         {step === 2 && <StepAddOns />}
         {step === 3 && <DetailsStep showErrors={showErrors} />}
       </div>

@@ -103,7 +103,7 @@ function UserRow({ user, isMe, onRemove }: { user: User; isMe: boolean; onRemove
             </Button>
           )}
           {!isMe && (user.is_admin || user.is_host) ? (
-            <Button variant="danger" aria-label={`Remove all roles of ${user.name}`} onClick={() => onRemove(user)}>
+            <Button variant="danger" aria-label={`Remove roles of ${user.name}`} onClick={() => onRemove(user)}>
               Remove roles
             </Button>
           ) : null}

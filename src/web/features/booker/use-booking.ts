@@ -27,8 +27,13 @@ export function isOrganiserView(booking: BookingByCode): booking is BookerBookin
   return !('access' in booking);
 }
 
+/**
+ * What a booking page says when its booking cannot be loaded. The page's code or key comes from its address, so a 422
+ * (a key that cannot be one, e.g. cut short in a mail: 'Invalid management key') is a wrong address like a 404: 'Booking not found', not a fault
+ * (issue 36). Only a real fault (5xx, no network) says 'Failed to load booking details'.
+ */
 export function loadErrorText(error: unknown): string {
-  if (error instanceof ApiError && error.status === 404) return 'Booking not found';
+  if (error instanceof ApiError && (error.status === 404 || error.code === 'validation_failed')) return 'Booking not found';
   if (error instanceof ApiError && error.status === 429) return 'Too many attempts. Please wait a minute and try again.';
   return 'Failed to load booking details';
 }

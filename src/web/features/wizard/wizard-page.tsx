@@ -1,5 +1,5 @@
 import { Suspense, use, useCallback, useEffect, useRef, useState } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { BrandHeader } from '../../components/brand-header';
 import { Spinner } from '../../components/spinner';
 import { firstInteraction } from '../../lib/first-interaction';
@@ -9,19 +9,14 @@ import { newIdempotencyKey } from '../../components/booking-wizard/summary-forma
 import { createBooking, createBookingErrorText } from '../../components/booking-wizard/wizard-api';
 import { toCreateBookingBody } from '../../components/booking-wizard/wizard-io';
 import { loadWizardSchemas } from '../../components/booking-wizard/wizard-schemas-loader';
-import { browserTimeZone, hasValidDateTime, isContactValid, isPriced, toApiDate, type WizardState } from '../../components/booking-wizard/wizard-state';
+import { browserTimeZone, isContactValid, isPriced } from '../../components/booking-wizard/wizard-state';
+import { stepFromSearch, stepSearch, stepShown, stepZeroReady } from '../../components/booking-wizard/wizard-steps';
 import { WIZARD_STORAGE_KEY, WizardProvider, readStorage, useWizard } from '../../components/booking-wizard/wizard-store';
-import { dateTimeError } from '../../../shared/validation/booking-rules';
 import { StepAddOns, StepContact, StepPlan, StepSummary, preloadLaterSteps } from './later-steps';
 import { Button } from '../../components/ui/button';
 
 const STEP_LABELS = ['When and where', 'Game type', 'Add-ons', 'Your details', 'Summary'] as const;
 const INCOMPLETE = 'Please go back to the first step and complete the date, city, players and meeting time.';
-
-/** Step 0 may be left when its state is valid and the date and time make a real, future moment. */
-function stepZeroReady(s: WizardState): boolean {
-  return s.isValid && hasValidDateTime(s) && dateTimeError(toApiDate(s.date), s.meetingTime, s.timezone) === null;
-}
 
 export function WizardPage() {
   const { search } = useLocation();
@@ -38,24 +33,38 @@ export function WizardPage() {
 
 function WizardFlow() {
   const { state, dispatch } = useWizard();
+  const { search } = useLocation();
+  const navigate = useNavigate();
   const [showErrors, setShowErrors] = useState(false);
   const [contactValid, setContactValid] = useState(() => isContactValid(state.contactDetails.email));
   const [sending, setSending] = useState(false);
   const [sendError, setSendError] = useState<string | null>(null);
   const sendingRef = useRef(false);
   const contentRef = useRef<HTMLDivElement>(null);
-  const firstRender = useRef(true);
-  const step = state.stepIndex;
+  // The address says which step is shown (decision 0535): each step is a history entry, so Back and Forward move
+  // between steps and the state (sessionStorage) stays; a step whose earlier data is missing shows the first incomplete one.
+  const requested = stepFromSearch(search);
+  const step = stepShown(requested, state);
   const booked = state.id !== null;
+  const goTo = useCallback((target: number) => navigate({ search: stepSearch(target) }), [navigate]);
 
-  // A new step: start at its top and move the focus there, so keyboard and screen reader users follow.
+  // The address follows what is shown: a deep link ahead of the data, or a booking made, is corrected in place.
   useEffect(() => {
-    if (firstRender.current) {
-      firstRender.current = false;
-      return;
-    }
+    if (requested !== step) navigate({ search: stepSearch(step) }, { replace: true });
+  }, [requested, step, navigate]);
+
+  // A new step starts without the last step's messages (reset while rendering, so the new step never shows them)...
+  const [stepSeen, setStepSeen] = useState(step);
+  if (stepSeen !== step) {
+    setStepSeen(step);
     setShowErrors(false);
     setSendError(null);
+  }
+  // ...at its top, with the focus there, so keyboard and screen reader users follow. Not on the first render.
+  const focusedStep = useRef(step);
+  useEffect(() => {
+    if (focusedStep.current === step) return;
+    focusedStep.current = step;
     contentRef.current?.focus({ preventScroll: true });
     window.scrollTo({ top: 0 });
   }, [step]);
@@ -65,7 +74,7 @@ function WizardFlow() {
     void firstInteraction().then(preloadLaterSteps);
   }, []);
 
-  const next = useCallback(() => dispatch({ type: 'next' }), [dispatch]);
+  const next = useCallback(() => goTo(step + 1), [goTo, step]);
   const onValidityChange = useCallback((valid: boolean) => setContactValid(valid), []);
 
   const canJump = (target: number) => {
@@ -135,20 +144,27 @@ function WizardFlow() {
       <BrandHeader />
       <main className="mx-auto max-w-5xl px-4 py-6 sm:py-10">
         <h1 className="sr-only">Book a Chicken hunt</h1>
-        <StepIndicator labels={STEP_LABELS} current={step} canJump={canJump} onJump={(target) => dispatch({ type: 'jump', step: target })} />
+        <StepIndicator labels={STEP_LABELS} current={step} canJump={canJump} onJump={goTo} />
         <div ref={contentRef} tabIndex={-1} className="rounded-2xl bg-white p-4 shadow-sm outline-none sm:p-8" data-testid={`wizard-step-${step}`}>
           {step === 0 ? <StepWhenWhere showErrors={showErrors} /> : null}
           <Suspense fallback={<Spinner />}>
-            {step === 1 ? <StepPlan onChosen={next} /> : null}
+            {step === 1 ? <StepPlan /> : null}
             {step === 2 ? <StepAddOns /> : null}
             {step === 3 ? <StepContact showErrors={showErrors} onValidityChange={onValidityChange} /> : null}
-            {step === 4 ? <StepSummary onBookAnother={() => dispatch({ type: 'reset', browserTimeZone: browserTimeZone() })} /> : null}
+            {step === 4 ? (
+              <StepSummary
+                onBookAnother={() => {
+                  dispatch({ type: 'reset', browserTimeZone: browserTimeZone() });
+                  goTo(0);
+                }}
+              />
+            ) : null}
           </Suspense>
         </div>
         {!booked ? (
           <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-between">
             {step > 0 ? (
-              <Button variant="unstyled" className={secondary} onClick={() => dispatch({ type: 'previous' })}>
+              <Button variant="unstyled" className={secondary} onClick={() => goTo(step - 1)}>
                 Previous
               </Button>
             ) : (
