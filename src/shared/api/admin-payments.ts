@@ -68,3 +68,16 @@ export const paymentsResponse = z.object({
   totals: z.array(currencyTotalSchema),
 });
 export const paymentsCsvResponse = z.string().describe('text/csv: one header row, one row per ledger entry these filters select');
+
+/**
+ * The accountant's export (decision 0511): every ledger entry recorded in the range (admin zone days, both included;
+ * both required) with its invoice or credit note.
+ */
+export const financeExportQuery = z.object({
+  from: z.string({ error: PAYMENTS_MESSAGES.from }).regex(/^\d{4}-\d{2}-\d{2}$/, PAYMENTS_MESSAGES.from),
+  to: z.string({ error: PAYMENTS_MESSAGES.to }).regex(/^\d{4}-\d{2}-\d{2}$/, PAYMENTS_MESSAGES.to),
+});
+export type FinanceExportQuery = z.infer<typeof financeExportQuery>;
+export const financeCsvResponse = z
+  .string()
+  .describe('text/csv: one header row (Date, Amount, Payee, Description, Reference, … Net, VAT, Gross …), one row per ledger entry with its document');

@@ -38,6 +38,7 @@ export const listedBooking = new QueryBuilder()
     id: bookings.id,
     fullName: bookings.fullName,
     email: bookings.email,
+    tempCode: bookings.tempCode,
     bookingStatus: bookings.bookingStatus,
     leadStatus: bookings.leadStatus,
     currency: bookings.currency,

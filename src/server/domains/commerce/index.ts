@@ -5,3 +5,4 @@ export { settleVoucherCheckout, type VoucherSettleOutcome } from './vouchers/vou
 export { expireDueVouchers } from './vouchers/voucher-expiry';
 export { renderDueInvoices, type InvoiceRenderer } from './invoices/invoice-render-job';
 export { renderInvoicePdf } from './invoices/invoice-pdf';
+export { documentsOfEntries, type EntryDocument } from './invoices/invoices-repository';

@@ -65,6 +65,12 @@ function exportHref(f: Filters): string {
   return `${pathOf(ep.export.path, undefined)}${query ? `?${query}` : ''}`;
 }
 
+/** The accountant's export of the chosen days (decision 0511): it needs a range, so none before one is picked. */
+function accountsHref(f: Filters): string | null {
+  if (!f.from) return null;
+  return `${pathOf(ep.financeExport.path, undefined)}?${new URLSearchParams({ from: f.from, to: f.to || f.from }).toString()}`;
+}
+
 /** /admin/payments: every ledger entry, filtered by when, type and kind, with totals per currency and a CSV of the same. */
 export function PaymentsPage() {
   const { filters, page, update } = useFilters();
@@ -78,6 +84,7 @@ export function PaymentsPage() {
     placeholderData: keepPreviousData,
   });
   const data = list.data;
+  const accounts = accountsHref(filters);
   const range = filters.from ? (filters.to && filters.to !== filters.from ? `${filters.from} to ${filters.to}` : filters.from) : 'All dates';
 
   return (
@@ -89,9 +96,20 @@ export function PaymentsPage() {
             Every payment, refund and void recorded against a booking, newest first. Record or refund on the booking's page.
           </p>
         </div>
-        <a href={exportHref(filters)} download className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold hover:bg-slate-50">
-          Export CSV
-        </a>
+        <div className="flex flex-wrap items-center gap-2">
+          <a href={exportHref(filters)} download className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold hover:bg-slate-50">
+            Export CSV
+          </a>
+          {accounts ? (
+            <a href={accounts} download className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold hover:bg-slate-50">
+              Export for accounts
+            </a>
+          ) : (
+            <span className="text-sm text-slate-500" data-testid="accounts-export-hint">
+              Pick dates to export for accounts
+            </span>
+          )}
+        </div>
       </div>
 
       <form role="search" aria-label="Payment filters" className="flex flex-wrap items-end gap-3" onSubmit={(e) => e.preventDefault()}>

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../platform/db/client';
 import { invoiceBuyers, invoices } from '../tables/invoices';
 import type { InvoiceBuyer } from '../../../../shared/commerce/invoices';
@@ -63,4 +63,37 @@ export async function saveInvoiceBuyer(db: DbOrTx, bookingId: number, buyer: Inv
     .insert(invoiceBuyers)
     .values({ bookingId, ...values })
     .onConflictDoUpdate({ target: invoiceBuyers.bookingId, set: { ...values, updatedAt: sql`now()` } });
+}
+
+/** A ledger entry's document as the accountant's export shows it (decision 0511): waiting ones have no number yet. */
+export type EntryDocument = {
+  kind: InvoiceRow['kind'];
+  number: string | null;
+  issuedAt: Date | null;
+  net: number | null;
+  vat: number | null;
+  gross: number;
+  vatRateBp: number | null;
+  buyerCompany: string | null;
+};
+
+/** The documents of these ledger entries, by entry id, with the booking's buyer's company (one statement). */
+export async function documentsOfEntries(db: DbOrTx, entryIds: readonly number[]): Promise<Map<number, EntryDocument>> {
+  if (!entryIds.length) return new Map();
+  const rows = await db
+    .select({
+      entryId: invoices.ledgerEntryId,
+      kind: invoices.kind,
+      number: invoices.number,
+      issuedAt: invoices.issuedAt,
+      net: invoices.net,
+      vat: invoices.vat,
+      gross: invoices.gross,
+      vatRateBp: invoices.vatRateBp,
+      buyerCompany: invoiceBuyers.companyName,
+    })
+    .from(invoices)
+    .leftJoin(invoiceBuyers, eq(invoiceBuyers.bookingId, invoices.bookingId))
+    .where(inArray(invoices.ledgerEntryId, [...entryIds]));
+  return new Map(rows.map(({ entryId, ...doc }) => [entryId, doc]));
 }

@@ -18,7 +18,7 @@ export function paymentCondition(f: PaymentFilter): SQL | undefined {
 
 const rowColumns = {
   payment: ledgerEntryFields,
-  booking: { id: listedBooking.id, fullName: listedBooking.fullName, email: listedBooking.email },
+  booking: { id: listedBooking.id, fullName: listedBooking.fullName, email: listedBooking.email, tempCode: listedBooking.tempCode },
   recordedByName: users.name,
 };
 

@@ -3,6 +3,7 @@ import { adminPaymentsEndpoints as endpoints } from '../../../../shared/api/endp
 import { endpointRoute } from '../../../platform/http/endpoint-route';
 import { exportLedgerCsv, listLedger, paymentsFileName } from './admin-payments-service';
 import { sendCsvDownload } from '../../../platform/http/csv-download';
+import { exportFinanceCsv, financeFileName } from './finance-export';
 
 const options = { tags: ['admin payments'] };
 
@@ -13,4 +14,9 @@ export const adminPaymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   endpointRoute(app, endpoints.list, options, async ({ query }) => listLedger(db, query));
 
   endpointRoute(app, endpoints.export, options, async (request, reply) => sendCsvDownload(reply, paymentsFileName(), exportLedgerCsv(db, request.query)));
+
+  // The accountant's export: the ledger with its invoices and credit notes for a date range (decision 0511).
+  endpointRoute(app, endpoints.financeExport, options, async (request, reply) =>
+    sendCsvDownload(reply, financeFileName(request.query), exportFinanceCsv(db, request.query)),
+  );
 };

@@ -79,7 +79,7 @@ const PAYMENTS_CSV_HEADERS = [
 
 /** Text a spreadsheet would run as a formula is prefixed with a quote (as the bookings export does). */
 const FORMULA = /^[=+\-@\t\r]/;
-const text = (value: string | null) => (value === null ? '' : FORMULA.test(value) ? `'${value}` : value);
+export const text = (value: string | null) => (value === null ? '' : FORMULA.test(value) ? `'${value}` : value);
 
 const stamp = new Intl.DateTimeFormat('en-GB', {
   timeZone: ZONE,
@@ -90,14 +90,14 @@ const stamp = new Intl.DateTimeFormat('en-GB', {
   minute: '2-digit',
   hourCycle: 'h23',
 });
-function localStamp(value: Date): string {
+export function localStamp(value: Date): string {
   const part: Record<string, string> = {};
   for (const p of stamp.formatToParts(value)) part[p.type] = p.value;
   return `${part.day}/${part.month}/${part.year} ${part.hour}:${part.minute}`;
 }
 
 /** Pence as a plain signed decimal ('-12.50'), so a spreadsheet sums the column; the currency has its own. */
-const decimal = (pence: number) => `${pence < 0 ? '-' : ''}${(Math.abs(pence) / 100).toFixed(2)}`;
+export const decimal = (pence: number) => `${pence < 0 ? '-' : ''}${(Math.abs(pence) / 100).toFixed(2)}`;
 
 function csvRecord(r: PaymentListRow): string[] {
   const p = r.payment;
