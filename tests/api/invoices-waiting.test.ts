@@ -119,7 +119,8 @@ describe('invoices before the seller is known', () => {
   });
 });
 
-describe('saving the details while payments are recorded', { tags: ['postgres'] }, () => {
+// Its own fresh install and 20 payments: slower than most under a loaded machine, hence the longer timeout.
+describe('saving the details while payments are recorded', { tags: ['postgres'], timeout: 90_000 }, () => {
   it('leaves no invoice waiting and no number skipped when 20 payments race the first save of the details', async () => {
     // A fresh install of its own: the details are not set yet.
     const fresh = await createTestApp();
