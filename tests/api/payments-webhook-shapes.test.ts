@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { startStripeStandIn, stripeEnv, type StripeStandIn } from '../support/stripe-stand-in';
+import { WEBHOOK_NOT_JSON } from '../../src/server/domains/payments/checkout/payments-routes';
 import { providerEvents } from '../../src/server/domains/payments/tables/checkouts';
 
 /**
@@ -63,5 +64,37 @@ describe('a signed webhook event of an unexpected shape', () => {
     const payload = JSON.stringify({ id: 'evt_shape_ok', object: 'event', type: 'invoice.paid', data: { object: {} } });
     expect((await deliver(payload)).statusCode).toBe(200);
     expect(await t.db.select().from(providerEvents).where(eq(providerEvents.eventId, 'evt_shape_ok'))).toHaveLength(1);
+  });
+});
+
+describe('a signed webhook whose body is not JSON (issue 36)', () => {
+  const send = (payload: string, contentType: string, signature = stripe.sign(payload)) =>
+    t.app.inject({ method: 'POST', url: '/api/payments/webhook', payload, headers: { 'content-type': contentType, 'stripe-signature': signature } });
+  const recorded = async () => (await t.db.select().from(providerEvents)).length;
+
+  it('is answered 400 "not JSON", not "Invalid webhook signature", and records nothing, whatever type it declares', async () => {
+    const before = await recorded();
+    for (const [payload, type] of [
+      ['this is not json', 'application/json'],
+      ['{"id": "evt_half", ', 'application/json'],
+      ['plain words', 'text/plain'],
+    ]) {
+      const res = await send(payload ?? '', type ?? '');
+      expect({ status: res.statusCode, body: res.json() }).toMatchObject({ status: 400, body: { message: WEBHOOK_NOT_JSON } });
+    }
+    expect(await recorded()).toBe(before);
+  });
+
+  it('still calls a forged or unsigned body of any type a bad signature', async () => {
+    for (const type of ['application/json', 'text/plain']) {
+      const forged = await send('not json either', type, 't=1,v1=00');
+      expect({ status: forged.statusCode, body: forged.json() }).toMatchObject({ status: 400, body: { message: 'Invalid webhook signature' } });
+    }
+  });
+
+  it('reads a signed event sent as text/plain by its bytes: handled once', async () => {
+    const payload = JSON.stringify({ id: 'evt_plain', object: 'event', type: 'invoice.paid', data: { object: {} } });
+    expect((await send(payload, 'text/plain')).statusCode).toBe(200);
+    expect(await t.db.select().from(providerEvents).where(eq(providerEvents.eventId, 'evt_plain'))).toHaveLength(1);
   });
 });

@@ -7,6 +7,7 @@ import { bookingChanges, bookings, pricingHistory } from '../../src/server/domai
 import { mailOutbox } from '../../src/server/platform/db/tables';
 import { priceList } from '../../src/server/domains/catalogue/tables/pricing';
 import type { CreateBookingInput } from '../../src/shared/api/public-booking';
+import { ONE_LINE_MESSAGE } from '../../src/shared/validation/text-rules';
 import { SELECTABLE_TIMEZONES, todayIn, utcToLocal } from '../../src/shared/time';
 import { createBookingRecord, type NewBookingInput } from '../../src/server/domains/booking/booking-create';
 import { loadBookingAggregate } from '../../src/server/domains/booking/booking-record';
@@ -218,6 +219,34 @@ describe('POST /api/bookings', () => {
         .where(and(eq(priceList.currency, 'GBP'), eq(priceList.itemType, 'bespoke')));
       expect(res.statusCode).toBe(422);
       expect(res.json().errors).toEqual({ plan_type: ['This game type is not available.'] });
+    });
+
+    it('refuses a line break or control character in every one-line field (issue 36: forged lines in the mail), storing and mailing nothing', async () => {
+      const forged = 'London\r\nBcc: everyone@example.test\r\nSubject: Refund approved';
+      const oneLine = ['city', 'full_name', 'phone', 'company_name', 'referral_source', 'discount_code', 'initial_area_id', 'utm_source'];
+      for (const field of oneLine) {
+        const email = `one-line-${field.replaceAll('_', '-')}@example.test`;
+        const res = await create(await t.visitor(), { email, [field]: field === 'phone' ? '0123\n456' : forged });
+        expect({ field, status: res.statusCode, errors: res.json().errors }).toEqual({ field, status: 422, errors: { [field]: [ONE_LINE_MESSAGE] } });
+        expect(await t.db.select().from(bookings).where(eq(bookings.email, email))).toHaveLength(0);
+        expect(await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, email))).toHaveLength(0);
+      }
+      // A tab, a lone CR and the Unicode line separator are control characters too; a pasted trailing newline is trimmed.
+      for (const city of ['Lon\tdon', 'London\rBcc: x', 'London\u2028Bcc: x']) {
+        expect((await create(await t.visitor(), { city })).json().errors).toEqual({ city: [ONE_LINE_MESSAGE] });
+      }
+      const pasted = await create(await t.visitor(), { city: 'London\n' });
+      expect(pasted.statusCode).toBe(201);
+      expect(pasted.json().booking.city).toBe('London');
+      // The same on a change.
+      const agent = await t.visitor();
+      const { booking } = (await create(agent)).json();
+      const patched = await agent.patch(`/api/bookings/${booking.id}`, { city: forged, full_name: 'Grace\nHopper' });
+      expect({ status: patched.statusCode, errors: patched.json().errors }).toEqual({
+        status: 422,
+        errors: { city: [ONE_LINE_MESSAGE], full_name: [ONE_LINE_MESSAGE] },
+      });
+      expect((await bookingRow(booking.id)).city).toBe(booking.city);
     });
 
     it('creates nothing on invalid input', async () => {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { adminBookingSchema, CONTACT_TYPES, LEAD_STATUSES } from './booking';
 import { idParam, idSchema } from './common';
-import { hasNoNul, NUL_MESSAGE } from '../validation/text-rules';
+import { hasNoNul, isOneLine, NUL_MESSAGE, ONE_LINE_MESSAGE } from '../validation/text-rules';
 import { BOOKING_LIFECYCLE_MESSAGES } from '../lifecycle/booking-states';
 import { leaderboardTeamSchema } from './scoring';
 import { DEFAULT_REFUND_PURPOSE, REFUND_PURPOSES, type RefundPurpose } from '../payments';
@@ -109,8 +109,16 @@ export const detailPatchBody = z
       .min(1, DETAIL_MESSAGES.meetingPoint)
       .max(500)
       .refine(storable, noNul)
+      .refine(isOneLine, ONE_LINE_MESSAGE)
       .optional(),
-    hiding_spot_address: z.string({ error: DETAIL_MESSAGES.hidingSpot }).trim().min(1, DETAIL_MESSAGES.hidingSpot).max(500).refine(storable, noNul).optional(),
+    hiding_spot_address: z
+      .string({ error: DETAIL_MESSAGES.hidingSpot })
+      .trim()
+      .min(1, DETAIL_MESSAGES.hidingSpot)
+      .max(500)
+      .refine(storable, noNul)
+      .refine(isOneLine, ONE_LINE_MESSAGE)
+      .optional(),
     /** With utcDateTime: staff confirmed a start in the past (else it is refused, decision 0160). */
     confirm_past: z.boolean().optional(),
     version: versionField,
@@ -167,7 +175,8 @@ export const recordPaymentBody = z.object({
     .trim()
     .min(1, DETAIL_MESSAGES.paymentType)
     .max(50, DETAIL_MESSAGES.paymentType)
-    .refine(storable, DETAIL_MESSAGES.paymentType),
+    .refine(storable, DETAIL_MESSAGES.paymentType)
+    .refine(isOneLine, ONE_LINE_MESSAGE),
   payment_amount: z
     .number({ error: DETAIL_MESSAGES.paymentAmount })
     .int(DETAIL_MESSAGES.paymentAmount)

@@ -3,6 +3,7 @@ import { CHICKEN_CHOICES } from './booking';
 import { EMAIL_PATTERN } from '../validation/booking-rules';
 import { SPICE_LEVELS } from '../validation/challenge-rules';
 import { hasDuplicateNames } from '../game/teams';
+import { isOneLine, ONE_LINE_MESSAGE } from '../validation/text-rules';
 
 /**
  * The booker's game-setup calls by game code (issue 4, docs/decisions/0140-booker-pages.md).
@@ -71,15 +72,16 @@ export const saveChallengesBody = z.object({
 export const activateBody = z.object({ booking_id: z.number().int().positive().max(2_147_483_647) });
 
 /** Absent stays undefined (leave alone); empty text becomes null (clear). */
-const optionalText = (max: number) =>
+const optionalText = (max: number, oneLine = false) =>
   z
     .string()
     .trim()
     .max(max, `Please use at most ${max} characters`)
+    .refine((v) => !oneLine || isOneLine(v), ONE_LINE_MESSAGE)
     .nullish()
     .transform((v) => (v === undefined ? undefined : v ? v : null));
 const optionalNote = optionalText(2000);
-const optionalAddress = optionalText(300);
+const optionalAddress = optionalText(300, true);
 
 /**
  * A proposal for one or both spots. A spot whose address key is absent is left alone; an empty
@@ -120,7 +122,7 @@ export function normalizePlayers(text: string): string {
 
 export const teamInput = z.object({
   id: z.number().int().positive().max(2_147_483_647).optional(),
-  name: z.string().trim().min(1, BOOKER_MESSAGES.teamNameRequired).max(100, 'Please use at most 100 characters'),
+  name: z.string().trim().min(1, BOOKER_MESSAGES.teamNameRequired).max(100, 'Please use at most 100 characters').refine(isOneLine, ONE_LINE_MESSAGE),
   players: z.string().max(5000, 'Please use at most 5000 characters').default('').transform(normalizePlayers),
 });
 export const teamsBody = z.object({
@@ -138,6 +140,7 @@ export const chickenBody = z
       .string()
       .trim()
       .max(320, BOOKER_MESSAGES.chickenEmailInvalid)
+      .refine(isOneLine, BOOKER_MESSAGES.chickenEmailInvalid)
       .nullish()
       .transform((v) => (v ? v : null)),
   })

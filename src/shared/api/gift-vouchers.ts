@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { emailSchema } from './public-booking';
 import { bookerBookingSchema } from './booking';
 import { CURRENCIES } from '../plans';
+import { isOneLine, ONE_LINE_MESSAGE } from '../validation/text-rules';
 import {
   GIFT_VOUCHER_MESSAGES,
   VOUCHER_AMOUNT,
@@ -17,7 +18,8 @@ import {
  * it with formatVoucherCode (`ABCD-EFGH-JKMN`), and the discount box takes either spelling.
  */
 
-const name = (message: string) => z.string({ message }).trim().min(1, message).max(100, 'Please use at most 100 characters');
+const name = (message: string) =>
+  z.string({ message }).trim().min(1, message).max(100, 'Please use at most 100 characters').refine(isOneLine, ONE_LINE_MESSAGE);
 const voucherMessage = z
   .string()
   .trim()

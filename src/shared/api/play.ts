@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { GAME_MESSAGES, MESSAGE_MAX, PLAYER_NAME_MAX, TEAM_NAME_MAX } from '../game/teams';
 import { teamScoreSchema } from './scoring';
 import { madeAtSchema } from '../game/made-at';
+import { isOneLine, ONE_LINE_MESSAGE } from '../validation/text-rules';
 
 /**
  * The live game as players see it (issue 13; /work contract "the live game", decisions 0220–0229).
@@ -74,12 +75,18 @@ export const playerSchema = z.object({
 });
 export type Player = z.infer<typeof playerSchema>;
 
-const playerName = z.string({ message: GAME_MESSAGES.nameRequired }).trim().min(1, GAME_MESSAGES.nameRequired).max(PLAYER_NAME_MAX, GAME_MESSAGES.nameTooLong);
+const playerName = z
+  .string({ message: GAME_MESSAGES.nameRequired })
+  .trim()
+  .min(1, GAME_MESSAGES.nameRequired)
+  .max(PLAYER_NAME_MAX, GAME_MESSAGES.nameTooLong)
+  .refine(isOneLine, ONE_LINE_MESSAGE);
 export const teamName = z
   .string({ message: GAME_MESSAGES.teamNameRequired })
   .trim()
   .min(1, GAME_MESSAGES.teamNameRequired)
-  .max(TEAM_NAME_MAX, GAME_MESSAGES.teamNameTooLong);
+  .max(TEAM_NAME_MAX, GAME_MESSAGES.teamNameTooLong)
+  .refine(isOneLine, ONE_LINE_MESSAGE);
 const id = z.number().int().positive().max(2_147_483_647);
 
 export const joinBody = z.object({

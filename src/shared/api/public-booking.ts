@@ -5,12 +5,14 @@ import { TRACKING_FIELDS } from '../tracking';
 import { contactShape } from '../booking-contact';
 import { isValidTimeZone } from '../time';
 import { EMAIL_PATTERN, MAX_TEXT, MESSAGES, PLAYERS_MAX, PLAYERS_MIN } from '../validation/booking-rules';
+import { isOneLine, ONE_LINE_MESSAGE } from '../validation/text-rules';
 
 const optionalText = (max = MAX_TEXT) =>
   z
     .string()
     .trim()
     .max(max, `Please use at most ${max} characters`)
+    .refine(isOneLine, ONE_LINE_MESSAGE)
     .nullish()
     .transform((v) => (v ? v : null));
 
@@ -54,7 +56,7 @@ export const createBookingBody = z.object({
   date: apiDateSchema,
   meeting_time: meetingTimeInput,
   timezone: timezoneSchema,
-  city: z.string({ message: MESSAGES.cityRequired }).trim().min(1, MESSAGES.cityRequired).max(MAX_TEXT),
+  city: z.string({ message: MESSAGES.cityRequired }).trim().min(1, MESSAGES.cityRequired).max(MAX_TEXT).refine(isOneLine, ONE_LINE_MESSAGE),
   initial_area_id: optionalText(100),
   // The location comes from choosing a city suggestion: without one, the city message applies.
   initial_area_lat: z.number({ message: MESSAGES.cityRequired }).min(-90).max(90),
@@ -105,6 +107,7 @@ const patchText = (max = MAX_TEXT) =>
     .string()
     .trim()
     .max(max, `Please use at most ${max} characters`)
+    .refine(isOneLine, ONE_LINE_MESSAGE)
     .nullable()
     .optional()
     .transform((v) => (v === undefined ? undefined : v ? v : null));
@@ -118,7 +121,7 @@ export const updateBookingBody = z.object({
   date: apiDateSchema.optional(),
   meeting_time: meetingTimeInput.optional(),
   timezone: timezoneSchema.optional(),
-  city: z.string({ message: MESSAGES.cityRequired }).trim().min(1, MESSAGES.cityRequired).max(MAX_TEXT).optional(),
+  city: z.string({ message: MESSAGES.cityRequired }).trim().min(1, MESSAGES.cityRequired).max(MAX_TEXT).refine(isOneLine, ONE_LINE_MESSAGE).optional(),
   initial_area_id: patchText(100),
   initial_area_lat: z.number().min(-90).max(90).optional(),
   initial_area_lng: z.number().min(-180).max(180).optional(),

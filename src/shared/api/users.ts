@@ -3,6 +3,7 @@ import { userSchema } from './auth';
 import { EMAIL_PATTERN } from '../validation/booking-rules';
 import { CHALLENGE_MESSAGES, hasNoNul } from '../validation/challenge-rules';
 import { PASSWORD_MESSAGES, passwordProblem } from '../validation/password-rules';
+import { isOneLine, ONE_LINE_MESSAGE } from '../validation/text-rules';
 
 export const USER_MESSAGES = {
   nameAndEmailRequired: 'Name and email are required',
@@ -29,7 +30,8 @@ export const createUserBody = z
       .trim()
       .min(1, USER_MESSAGES.nameAndEmailRequired)
       .max(200)
-      .refine(hasNoNul, CHALLENGE_MESSAGES.noNul),
+      .refine(hasNoNul, CHALLENGE_MESSAGES.noNul)
+      .refine(isOneLine, ONE_LINE_MESSAGE),
     email: z
       .string({ message: USER_MESSAGES.nameAndEmailRequired })
       .trim()

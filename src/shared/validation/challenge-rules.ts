@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { hasNoNul, NUL_MESSAGE } from './text-rules';
+import { hasNoNul, isOneLine, NUL_MESSAGE, ONE_LINE_MESSAGE } from './text-rules';
 import { placeSchema, PLACE_MESSAGES } from '../game/places';
 import { ACCEPTED_ANSWER_MAX_LENGTH, ACCEPTED_ANSWERS_MAX } from '../game/answers';
 import { MEDIA_KINDS, type MediaKind } from '../media';
@@ -116,7 +116,8 @@ export const challengeInputSchema = z
       .trim()
       .min(1, CHALLENGE_MESSAGES.nameRequired)
       .max(CHALLENGE_NAME_MAX, CHALLENGE_MESSAGES.nameTooLong)
-      .refine(hasNoNul, CHALLENGE_MESSAGES.noNul),
+      .refine(hasNoNul, CHALLENGE_MESSAGES.noNul)
+      .refine(isOneLine, ONE_LINE_MESSAGE),
     description: z
       .string({ message: CHALLENGE_MESSAGES.descriptionRequired })
       .trim()

@@ -49,12 +49,18 @@ export interface PaymentProvider {
   retrieveCheckout(sessionId: string): Promise<ProviderCheckout>;
   /** Gives back `amount` minor units of a payment; answers the provider's refund id. */
   refund(input: { paymentId: string; amount: number; idempotencyKey: string }): Promise<{ id: string }>;
-  /** Verifies the signature of a webhook's raw body and parses it; throws WebhookSignatureError when forged or stale. */
+  /**
+   * Verifies the signature of a webhook's raw body and parses it; throws WebhookSignatureError when forged or stale,
+   * WebhookBodyError when the signature holds but the body is not JSON.
+   */
   parseWebhook(rawBody: Buffer, signature: string | undefined): ProviderEvent;
 }
 
 /** The signature of a webhook did not verify: forged, replayed after the tolerance, or signed with another secret. */
 export class WebhookSignatureError extends Error {}
+
+/** A webhook whose signature verified but whose body is not JSON (issue 36): refused on its own, not as a forgery. */
+export class WebhookBodyError extends Error {}
 
 /** The provider could not be reached or refused the call: nothing of ours is changed. */
 export class ProviderError extends Error {}

@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import { z } from 'zod';
-import { ProviderError, WebhookSignatureError, type CheckoutRequest, type PaymentProvider, type ProviderCheckout } from './payment-provider';
+import { ProviderError, WebhookBodyError, WebhookSignatureError, type CheckoutRequest, type PaymentProvider, type ProviderCheckout } from './payment-provider';
 
 export type StripeSettings = {
   secretKey: string;
@@ -103,6 +103,8 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
         // Default tolerance (300 s): an old event replayed with its old signature is refused.
         event = stripe.webhooks.constructEvent(rawBody, signature, settings.webhookSecret);
       } catch (error) {
+        // The signature is checked before the body is parsed: a body that fails to parse came signed.
+        if (error instanceof SyntaxError) throw new WebhookBodyError(error.message);
         throw new WebhookSignatureError(error instanceof Error ? error.message : String(error));
       }
       const parsed = eventSchema.safeParse(event);

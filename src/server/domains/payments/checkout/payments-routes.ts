@@ -2,12 +2,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponse } from '../../../../shared/api/common';
 import { paymentEndpoints as endpoints } from '../../../../shared/api/endpoints/payments';
 import { BadRequestError } from '../../../platform/errors';
-import { WebhookSignatureError, type ProviderEvent } from '../../../platform/payment-provider/payment-provider';
+import { WebhookBodyError, WebhookSignatureError, type ProviderEvent } from '../../../platform/payment-provider/payment-provider';
 import type { PaymentSetup } from '../../../platform/payment-provider/payment-setup';
 import { endpointRoute } from '../../../platform/http/endpoint-route';
 import { confirmCheckout, handleWebhook, paymentState, startCheckout, type PaymentDeps } from './payments-service';
 
 const tags = ['payments'];
+/** A signed webhook whose body does not parse: told apart from a forgery, so the provider's dashboard says what is wrong. */
+export const WEBHOOK_NOT_JSON = 'The webhook body is not JSON';
 /** The payment provider failed or refused (UpstreamError). */
 const upstream = { 502: errorResponse };
 
@@ -50,10 +52,12 @@ export function paymentsRoutes(setup: PaymentSetup): FastifyPluginAsyncZod {
       async (request) => guarded(request.ip, () => confirmCheckout(deps(request.log), { key: request.params.key, sessionId: request.params.sessionId })),
     );
 
-    // The provider's webhook: the raw body is what its signature covers, so this scope keeps JSON bodies as bytes.
+    // The provider's webhook: the raw body is what its signature covers, so this scope keeps every body as bytes,
+    // whatever type it declares: the signature is checked on them, then they are read as JSON (issue 36: a signed
+    // text/plain body was parsed as text, and answered as a forgery).
     await app.register(async (scope) => {
-      scope.removeContentTypeParser('application/json');
-      scope.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 256 * 1024 }, (_request, body, done) => done(null, body));
+      scope.removeAllContentTypeParsers();
+      scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 256 * 1024 }, (_request, body, done) => done(null, body));
       endpointRoute(
         scope,
         endpoints.webhook,
@@ -66,6 +70,10 @@ export function paymentsRoutes(setup: PaymentSetup): FastifyPluginAsyncZod {
             if (!provider || !Buffer.isBuffer(request.body)) throw new WebhookSignatureError('no provider or no body');
             event = provider.parseWebhook(request.body, typeof header === 'string' ? header : undefined);
           } catch (error) {
+            if (error instanceof WebhookBodyError) {
+              request.log.warn({ why: error.message, ip: request.ip }, 'webhook refused: signed, but its body is not JSON');
+              throw new BadRequestError(WEBHOOK_NOT_JSON);
+            }
             if (!(error instanceof WebhookSignatureError)) throw error;
             request.log.warn({ why: error.message, ip: request.ip }, 'webhook refused: signature not verified');
             throw new BadRequestError('Invalid webhook signature');
