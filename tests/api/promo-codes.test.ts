@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
+import { mailOutbox } from '../../src/server/platform/db/tables';
 import { createTestApp, type Agent, type TestApp } from '../support/test-app';
 import { bookingBody } from '../../scripts/booking-body';
 import { bookings, pricingHistory } from '../../src/server/domains/booking/tables/bookings';
@@ -98,6 +99,21 @@ describe('a booking with a promo code', () => {
     expect(history).toMatchObject({ discountCode: code, discountTotal: 24, totalPrice: 96 });
     const [row] = await t.db.select().from(promoCodes).where(eq(promoCodes.code, code));
     expect(row?.uses).toBe(1);
+  });
+
+  it("is listed in the confirmation mail with its code, and the mail's lines add up (issue 35)", async () => {
+    const code = await promo({ percent_off: 10 });
+    const res = await book(await t.visitor(), { players: 12, plan_type: 'pro', add_ons: ['hosted'], discount_code: code });
+    expect(res.json().booking).toMatchObject({ discount_total: 54, total_price: 486 });
+    const [mail] = await t.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.bookingId, res.json().booking.id), eq(mailOutbox.kind, 'booking_confirmation')));
+    // 12 × £20 + £300 = £540, 10 % off: the mail said "Price per person £20 / Add-ons £300 / Total £486" before.
+    expect(mail?.text).toContain(
+      ['£20 per person × 12 players: £240', 'Add-ons total: £300', 'List price: £540', `Discount (${code}): −£54`, 'Total: £486'].join('\n'),
+    );
+    expect(mail?.html).toContain(`Discount (${code})`);
   });
 
   it('takes a fixed amount off in its currency only', async () => {

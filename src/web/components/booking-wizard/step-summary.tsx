@@ -2,6 +2,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { formatMoney, formatPence, toMinorUnits } from '../../../shared/money';
 import { formatVoucherCode, voucherPays } from '../../../shared/commerce/gift-vouchers';
 import { ADD_ONS, PLANS } from '../../../shared/plans';
+import { priceBreakdown } from '../../../shared/price-breakdown';
 import { copyToClipboard } from '../../lib/clipboard';
 import { paths } from '../../lib/paths';
 import { requestToasts } from '../../lib/toast';
@@ -36,6 +37,56 @@ function appliedVoucher(state: WizardState): AppliedVoucher | null {
   return { code: state.discountCode, pays, leftToPay: total - pays, currency: state.currency, paid: false };
 }
 
+/**
+ * The price lines: the one breakdown (shared/price-breakdown.ts) once the prices, and a code's discount, are known;
+ * until then the rows the breakdown will fill, saying they are loading.
+ */
+function PriceRows({ state, priced, voucher, amount }: { state: WizardState; priced: boolean; voucher: boolean; amount: (value: number) => string }) {
+  const code = state.discountCode;
+  if (!priced || (code !== null && state.discount === null)) {
+    return (
+      <>
+        <Row label="Price per person">{amount(state.pricePerPerson)}</Row>
+        <Row label="Add-ons total">{amount(state.addOnsTotal)}</Row>
+        {code && !voucher ? (
+          <Row label={`Discount (${code})`}>
+            <span data-testid="summary-discount">Loading...</span>
+          </Row>
+        ) : null}
+        <Row label="Total">
+          <strong className="text-lg" data-testid="summary-total">
+            {code ? 'Loading...' : amount(state.totalPrice)}
+          </strong>
+        </Row>
+      </>
+    );
+  }
+  const lines = priceBreakdown({
+    currency: state.currency,
+    players: state.playerCount,
+    price_per_person: state.pricePerPerson,
+    add_ons_total: state.addOnsTotal,
+    discount_total: state.discount && !voucher ? state.discount.discountTotal : 0,
+    total_price: state.discount ? state.discount.totalPrice : state.totalPrice,
+    discount_code: code,
+  });
+  return (
+    <>
+      {lines.map((line) => (
+        <Row key={line.kind} label={line.label}>
+          {line.kind === 'total' ? (
+            <strong className="text-lg" data-testid="summary-total">
+              {line.text}
+            </strong>
+          ) : (
+            <span data-testid={line.kind === 'discount' ? 'summary-discount' : `summary-${line.kind}`}>{line.text}</span>
+          )}
+        </Row>
+      ))}
+    </>
+  );
+}
+
 /** What the booking is: the same rows before the booker books (wizard prices) and after (the server's prices). */
 function SummaryList({ state }: { state: WizardState }) {
   const ownZone = browserTimeZone();
@@ -59,18 +110,7 @@ function SummaryList({ state }: { state: WizardState }) {
       <Row label="Players">{state.playerCount}</Row>
       <Row label="Game type">{planName}</Row>
       <Row label="Add-ons">{addOnNames.length > 0 ? addOnNames.join(', ') : 'None'}</Row>
-      <Row label="Price per person">{amount(state.pricePerPerson)}</Row>
-      <Row label="Add-ons total">{amount(state.addOnsTotal)}</Row>
-      {state.discountCode && !voucher ? (
-        <Row label={`Discount (${state.discountCode})`}>
-          <span data-testid="summary-discount">{state.discount ? `−${formatMoney(state.discount.discountTotal, state.currency)}` : 'Loading...'}</span>
-        </Row>
-      ) : null}
-      <Row label="Total">
-        <strong className="text-lg" data-testid="summary-total">
-          {state.discountCode ? (state.discount ? formatMoney(state.discount.totalPrice, state.currency) : 'Loading...') : amount(state.totalPrice)}
-        </strong>
-      </Row>
+      <PriceRows state={state} priced={priced} voucher={voucher !== null} amount={amount} />
       {voucher ? (
         <>
           <Row label={`Gift voucher (${formatVoucherCode(voucher.code)})`}>

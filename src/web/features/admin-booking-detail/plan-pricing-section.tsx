@@ -2,6 +2,7 @@ import type { AdminBooking } from '../../../shared/api/booking';
 import { ADD_ONS, PLANS } from '../../../shared/plans';
 import { formatMoney } from '../../../shared/money';
 import { formatTimestamp } from '../../../shared/time';
+import { priceBreakdown } from '../../../shared/price-breakdown';
 import { Section, Table } from '../../components/ui';
 import { Info } from './ui';
 
@@ -24,10 +25,15 @@ export function PlanPricingSection({ booking }: { booking: AdminBooking }) {
         <Info label="Duration">{booking.duration} min</Info>
         <Info label="Price per person">{money(booking.price_per_person)}</Info>
         <Info label="Add-ons">{addOnNames(booking.add_ons)}</Info>
-        <Info label="Add-ons total">{money(booking.add_ons_total)}</Info>
-        <Info label="Total price">
-          <strong>{money(booking.total_price)}</strong>
-        </Info>
+      </dl>
+      {/* The one breakdown (shared/price-breakdown.ts): the booker's mails and pages show the same lines. */}
+      <dl className="mt-3 max-w-md divide-y divide-slate-100 text-sm" aria-label="Price breakdown" data-testid="price-breakdown">
+        {priceBreakdown(booking).map((line) => (
+          <div key={line.kind} className="flex justify-between gap-4 py-1">
+            <dt className="text-slate-600">{line.kind === 'total' ? 'Total price' : line.label}</dt>
+            <dd className={line.kind === 'total' ? 'font-semibold text-slate-900' : 'text-slate-900'}>{line.text}</dd>
+          </div>
+        ))}
       </dl>
       <h3 id="pricing-history-title" className="mb-1 mt-4 text-sm font-semibold">
         Pricing history

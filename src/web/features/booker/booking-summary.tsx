@@ -1,11 +1,11 @@
 import type { BookerBooking } from '../../../shared/api/booking';
-import { addOnNames, money, planName, whenText, zoneLabel } from './booking-format';
+import { priceBreakdown } from '../../../shared/price-breakdown';
+import { addOnNames, planName, whenText, zoneLabel } from './booking-format';
 import { Row } from './booker-ui';
 import { AddToCalendar } from './add-to-calendar';
 
 /** What was booked and what it costs, as the booker sees it on both pages. */
 export function BookingSummary({ booking }: { booking: BookerBooking }) {
-  const c = booking.currency;
   return (
     <dl className="divide-y divide-slate-100" data-testid="booking-summary">
       <Row label="When">{whenText(booking)}</Row>
@@ -17,13 +17,12 @@ export function BookingSummary({ booking }: { booking: BookerBooking }) {
       <Row label="Players">{booking.players}</Row>
       <Row label="Game type">{planName(booking.plan_type)}</Row>
       <Row label="Add-ons">{addOnNames(booking.add_ons)}</Row>
-      <Row label="Price">
-        {money(booking.price_per_person, c)} per person × {booking.players}
-        {booking.add_ons_total > 0 ? ` + ${money(booking.add_ons_total, c)} add-ons` : ''}
-      </Row>
-      <Row label="Total">
-        <span data-testid="total-price">{money(booking.total_price, c)}</span>
-      </Row>
+      {/* The one breakdown (shared/price-breakdown.ts): per person × players, add-ons, the discount with its code, total. */}
+      {priceBreakdown(booking).map((line) => (
+        <Row key={line.kind} label={line.label}>
+          <span data-testid={line.kind === 'total' ? 'total-price' : `price-${line.kind}`}>{line.text}</span>
+        </Row>
+      ))}
     </dl>
   );
 }

@@ -1,9 +1,12 @@
 import { useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { BookerBooking } from '../../../shared/api/booking';
+import type { DiscountQuote } from '../../../shared/api/promo-codes';
 import type { UpdateBookingInput } from '../../../shared/api/public-booking';
 import { computeBookingPrice } from '../../../shared/prices';
-import { isCurrency } from '../../../shared/plans';
+import { isCurrency, isPlanType } from '../../../shared/plans';
+import { discountQuoteEndpoint } from '../../../shared/api/endpoints/promo-codes';
+import { api, errorMessage } from '../../lib/api-client';
 import { dateTimeError, MESSAGES, playerCountError, stepPlayers } from '../../../shared/validation/booking-rules';
 import { GameCalendar } from '../../components/booking-wizard/game-calendar';
 import { MeetingTimeField } from '../../components/booking-wizard/meeting-time-field';
@@ -12,6 +15,17 @@ import { browserTimeZone, fromApiDate } from '../../components/booking-wizard/wi
 import { money } from './booking-format';
 import { Badge, Button, FieldError } from '../../components/ui';
 import { pricingQuery } from '../../lib/pricing-data';
+
+/** The discount line over the new total: the booking's own, or the server's quote for the changed choices, or why none. */
+function previewDiscount(booking: BookerBooking, changed: boolean, quote: DiscountQuote | undefined, error: unknown): string | null {
+  const code = booking.discount_code;
+  if (!code) return null;
+  const line = (figures: { discount_total: number }) =>
+    figures.discount_total > 0 ? `Discount (${code}): −${money(figures.discount_total, booking.currency)}` : null;
+  if (!changed) return line(booking);
+  if (quote) return line(quote);
+  return error ? errorMessage(error, `The code ${code} does not apply to these choices.`) : null;
+}
 
 type Props = {
   booking: BookerBooking;
@@ -49,6 +63,22 @@ export function GameDetailsEditor({ booking, saving, error, onSave }: Props) {
     planPrice === undefined
       ? null
       : computeBookingPrice({ players, pricePerPerson: planPrice, addOnPrices: addOns.map((a) => pricing.data?.addons.find((x) => x.type === a)?.price ?? 0) });
+
+  // A booking with a code: the new total is after the code's discount, as the server will price it on save (the same
+  // quote the wizard's summary asks for), not the list total (issue 35).
+  const code = booking.discount_code;
+  const quote = useQuery({
+    queryKey: ['discount-quote', code, plan, players, currency, [...addOns].sort().join()],
+    queryFn: () =>
+      api(discountQuoteEndpoint, {
+        params: { code: code ?? '' },
+        query: { plan_type: isPlanType(plan) ? plan : 'standard', players, currency, add_ons: addOns.join(',') },
+      }),
+    enabled: code !== null && changed && valid && isPlanType(plan),
+    retry: false,
+  });
+  const newTotal = !changed || !preview ? booking.total_price : code === null || quote.isError ? preview.total_price : (quote.data?.total_price ?? null);
+  const discountLine = previewDiscount(booking, changed, quote.data, quote.error);
 
   const save = () => {
     const body: UpdateBookingInput = { version: booking.version };
@@ -134,7 +164,12 @@ export function GameDetailsEditor({ booking, saving, error, onSave }: Props) {
 
       <div className="flex flex-col gap-3 border-t border-slate-100 pt-4 sm:flex-row sm:items-center sm:justify-between">
         <p className="text-slate-800">
-          New total: <strong data-testid="preview-total">{preview ? money(preview.total_price, currency) : money(booking.total_price, currency)}</strong>
+          {discountLine ? (
+            <span className="block text-sm text-slate-700" data-testid="preview-discount">
+              {discountLine}
+            </span>
+          ) : null}
+          New total: <strong data-testid="preview-total">{newTotal === null ? 'Loading...' : money(newTotal, currency)}</strong>
           {changed ? (
             <span className="ml-2">
               <Badge tone="brand">Unsaved changes</Badge>

@@ -6,6 +6,7 @@ import { ADD_ONS, PLANS } from '../../../../shared/plans';
 import { formatMoney, formatPence, toMinorUnits } from '../../../../shared/money';
 import { BALANCE_DUE_DAYS, balanceDue, checkoutAmounts, DEPOSIT_PERCENT } from '../../../../shared/payments';
 import { API_DATE, todayIn } from '../../../../shared/time';
+import { priceBreakdown } from '../../../../shared/price-breakdown';
 import { escapeHtml } from '../../../../shared/html';
 import { greeting, htmlRows, whenText } from './mail-parts';
 
@@ -79,9 +80,8 @@ export function bookingConfirmationMail(
     ['Players', String(b.players)],
     ['Game type', plan],
     ['Add-ons', addOns.length ? addOns.join(', ') : 'None'],
-    ['Price per person', formatMoney(b.price_per_person, b.currency)],
-    ['Add-ons total', formatMoney(b.add_ons_total, b.currency)],
-    ['Total', formatMoney(b.total_price, b.currency)],
+    // The one breakdown (shared/price-breakdown.ts): per person × players, add-ons, the discount with its code, total.
+    ...priceBreakdown(b).map((line): [string, string] => [line.label, line.text]),
   ];
   const pay = paymentLines(b, payment, link, now);
   const hello = greeting(b.full_name);
