@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { waitFor } from '@testing-library/react';
-import type { BookerBooking } from '../../src/shared/api/booking';
+import type { AdminBooking, BookerBooking } from '../../src/shared/api/booking';
 import type { PaymentState } from '../../src/shared/api/payments';
 import type { Pricing } from '../../src/shared/api/pricing';
 import { paymentEndpoints } from '../../src/shared/api/endpoints/payments';
@@ -16,7 +16,7 @@ import { renderScreen, screen, within } from './support/render';
 /** Issue 35: every summary lists the price per person × players, the add-ons, the discount with its code, the total. */
 
 // 12 players at £20 and the host (£300): £540, 10 % off with SUMMER10 is £54, so £486.
-const discounted = (overrides: Partial<BookerBooking> = {}): BookerBooking =>
+const discounted = (overrides: Partial<AdminBooking> = {}): AdminBooking =>
   adminBooking({
     players: 12,
     plan_type: 'pro',
