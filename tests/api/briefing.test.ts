@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { games } from '../../src/server/domains/game/tables/games';
+import { bookings } from '../../src/server/domains/booking/tables/bookings';
 import { users } from '../../src/server/domains/identity/tables/users';
 import { activityLog } from '../../src/server/domains/identity/tables/activity-log';
 import { BRIEFING_MAX, BRIEFING_MESSAGES, DEFAULT_BRIEFING, defaultFinishMessage } from '../../src/shared/game/briefing';
@@ -31,7 +31,7 @@ beforeAll(async () => {
   code = paid.gameCode ?? '';
   manageKey = paid.booking.manageKey;
   await t.db.update(users).set({ phone: '+44 7700 900123' }).where(eq(users.id, host.userId));
-  await t.db.update(games).set({ hostId: host.userId }).where(eq(games.id, paid.gameId));
+  await t.db.update(bookings).set({ assignedHostId: host.userId }).where(eq(bookings.id, paid.booking.id));
   const joined = await visitor.post(`/api/play/${code}/join`, { name: 'Pia', team_name: 'Pandas' });
   token = joined.json<{ token: string }>().token;
 });

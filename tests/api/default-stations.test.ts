@@ -117,11 +117,11 @@ describe('the default item stations of a game with power-ups', () => {
 
 describe('the host and the default stations', () => {
   it('lets the game’s host close, open and remove a station from the console; another host, or another game’s station, is refused', async () => {
-    const { gameId, gameCode } = await createPaidBooking(t.db, { planType: 'pro' });
+    const { gameId, gameCode, booking } = await createPaidBooking(t.db, { planType: 'pro' });
     const other = await createPaidBooking(t.db, { planType: 'pro' });
     const host = await t.as('host');
     const stranger = await t.as('host', { email: 'other.host@example.test' });
-    await t.db.update(games).set({ hostId: host.userId }).where(eq(games.id, gameId));
+    await t.db.update(bookings).set({ assignedHostId: host.userId }).where(eq(bookings.id, booking.id));
     const [first, second] = await stationsOf(gameId);
     const [foreign] = await stationsOf(other.gameId);
     if (!first || !second || !foreign) throw new Error('no stations');

@@ -28,7 +28,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-async function hostedGame(assign: 'game' | 'booking' = 'booking') {
+async function hostedGame() {
   const paid = await createPaidBooking(t.db, {
     players: 6,
     adminGeneralNotes: 'secret staff note',
@@ -40,8 +40,7 @@ async function hostedGame(assign: 'game' | 'booking' = 'booking') {
     { bookingId: paid.booking.id, name: 'Red' },
     { bookingId: paid.booking.id, name: 'Blue' },
   ]);
-  if (assign === 'booking') await t.db.update(bookings).set({ assignedHostId: host.userId }).where(eq(bookings.id, paid.booking.id));
-  else await t.db.update(games).set({ hostId: host.userId }).where(eq(games.id, paid.gameId));
+  await t.db.update(bookings).set({ assignedHostId: host.userId }).where(eq(bookings.id, paid.booking.id));
   return paid;
 }
 
@@ -53,13 +52,13 @@ async function joinAs(code: string, name: string, extra: Record<string, unknown>
 
 describe('who may run a game', () => {
   it('lists for a host only the games assigned to them; an admin sees them too', async () => {
-    const mine = await hostedGame('booking');
-    const viaGame = await hostedGame('game');
+    const mine = await hostedGame();
+    const alsoMine = await hostedGame();
     const notMine = await createPaidBooking(t.db);
     const list = await host.get('/api/host/games');
     expect(list.statusCode).toBe(200);
     const codes = list.json().games.map((g: { code: string }) => g.code);
-    expect(codes).toEqual(expect.arrayContaining([mine.gameCode, viaGame.gameCode]));
+    expect(codes).toEqual(expect.arrayContaining([mine.gameCode, alsoMine.gameCode]));
     expect(codes).not.toContain(notMine.gameCode);
     expect(list.json().games.find((g: { code: string }) => g.code === mine.gameCode)).toMatchObject({ status: 'not_started', city: 'London' });
     const all = (await admin.get('/api/host/games')).json().games.map((g: { code: string }) => g.code);

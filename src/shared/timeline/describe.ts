@@ -127,8 +127,9 @@ const STAFF_SUMMARIES: Record<string, Summarize> = {
     return parts.filter(Boolean).join('; ') || 'Saved the locks (no change)';
   },
   'game.start': () => 'Started the game',
+  // Entries before issue 36 name the game's own host column (game_host_id); the host now lives on the booking only.
   'game.emergency_host_change': (_b, a, ctx) =>
-    `Changed the game's host in an emergency to ${formatValue('game_host_id', a.game_host_id, ctx) ?? 'another host'}`,
+    `Changed the game's host in an emergency to ${formatValue('assigned_host_id', a.assigned_host_id ?? a.game_host_id, ctx) ?? 'another host'}`,
   'game.weapons': (_b, a) => (a.weapons_on === true ? 'Turned weapons on' : 'Turned weapons off'),
   'payment.record': (_b, a, ctx) => {
     const amount = formatValue('payment_amount', a.payment_amount, ctx);

@@ -163,7 +163,7 @@ export function toBookerBooking(agg: BookingAggregate): BookerBooking {
           booked_end_at: iso(agg.game.latestInstance?.endsAt ?? null),
           weapons_on: agg.game.weaponsOn,
           stations_count: agg.game.stationsCount,
-          host_id: agg.game.hostId,
+          host_id: agg.booking.assignedHostId,
           added_challenges: agg.game.addedChallenges,
           chicken_key: agg.game.chickenKey,
         }

@@ -1,10 +1,10 @@
-import { and, asc, eq, gte, inArray, lte, ne, or } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lte, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client';
 import { ConflictError, NotFoundError } from '../../platform/errors';
 import { users } from '../identity/tables/users';
 import { DETAIL_MESSAGES } from '../../../shared/api/admin-booking-detail';
 import type { HostAvailability } from '../../../shared/api/host-time';
-import { bookingGame, gameOfBooking } from '../game/records';
+import { bookingGame } from '../game/records';
 import { lockHost, travelMarginMinutes, unavailabilityMeeting } from '../identity';
 import { hostClash, hostClashMessage, type HostClash, type HostGame, type TimeWindow } from '../../../shared/host-time';
 import { bookedWindow } from '../../../shared/meeting-time';
@@ -35,7 +35,6 @@ async function gamesOfHosts(db: DbOrTx, hostIds: number[], exceptBookingId: numb
       id: bookings.id,
       tempCode: bookings.tempCode,
       gameCode: bookingGame.code,
-      gameHostId: bookingGame.hostId,
       assignedHostId: bookings.assignedHostId,
       bookingStatus: bookings.bookingStatus,
       leadStatus: bookings.leadStatus,
@@ -50,7 +49,7 @@ async function gamesOfHosts(db: DbOrTx, hostIds: number[], exceptBookingId: numb
     .where(
       and(
         ne(bookings.id, exceptBookingId),
-        or(inArray(bookings.assignedHostId, hostIds), inArray(bookingGame.hostId, hostIds)),
+        inArray(bookings.assignedHostId, hostIds),
         gte(bookings.date, dayAround(window.start, -3)),
         lte(bookings.date, dayAround(window.end, 3)),
       ),
@@ -59,9 +58,9 @@ async function gamesOfHosts(db: DbOrTx, hostIds: number[], exceptBookingId: numb
     if (isClosed({ booking_status: row.bookingStatus, lead_status: row.leadStatus })) continue;
     const held = bookedWindow(row);
     if (!held) continue;
-    // The game's host runs it; until there is a game, the booking's assigned host holds it.
-    const holders = new Set([row.gameHostId ?? row.assignedHostId, row.assignedHostId].filter((id): id is number => id !== null && hostIds.includes(id)));
-    for (const hostId of holders) out.set(hostId, [...(out.get(hostId) ?? []), { code: row.gameCode ?? row.tempCode, window: held }]);
+    // The booking's host (the one home of a game's host, issue 36) holds its time, before and after there is a game.
+    const hostId = row.assignedHostId;
+    if (hostId !== null && hostIds.includes(hostId)) out.set(hostId, [...(out.get(hostId) ?? []), { code: row.gameCode ?? row.tempCode, window: held }]);
   }
   return out;
 }
@@ -101,9 +100,7 @@ export async function assertHostFreeAfterMove(tx: DbOrTx, before: BookingRow, af
   if (!next || (was && was.start.getTime() === next.start.getTime() && was.end.getTime() === next.end.getTime())) return;
   // A closed booking holds nobody's time (gamesOfHosts skips it too).
   if (isClosed({ booking_status: after.bookingStatus, lead_status: after.leadStatus })) return;
-  const game = await gameOfBooking(tx, after.id);
-  const hostIds = new Set([game?.hostId ?? null, after.assignedHostId].filter((id): id is number => id !== null));
-  for (const hostId of hostIds) await assertHostFree(tx, after, hostId);
+  if (after.assignedHostId !== null) await assertHostFree(tx, after, after.assignedHostId);
 }
 
 /** Every host with whether they are free for this booking's game, and why not (the staff picker, GET …/host-availability). */

@@ -34,7 +34,6 @@ export const bookingGame = new QueryBuilder()
     code: games.code,
     activated: games.activated,
     weaponsOn: games.weaponsOn,
-    hostId: games.hostId,
     chickenKey: games.chickenKey,
     addedChallenges:
       sql`coalesce((select json_agg(${gameChallenges.challengeId} order by ${gameChallenges.position}) from ${gameChallenges} where ${eq(gameChallenges.gameId, games.id)}), '[]'::json)`.as(
@@ -62,7 +61,6 @@ export const bookingGameFields = {
   code: bookingGame.code,
   activated: bookingGame.activated,
   weaponsOn: bookingGame.weaponsOn,
-  hostId: bookingGame.hostId,
   chickenKey: bookingGame.chickenKey,
   addedChallenges: bookingGame.addedChallenges,
   hasLiveInstance: bookingGame.hasLiveInstance,
@@ -87,7 +85,7 @@ const gameParts = z.object({
 
 export type GameRow = typeof games.$inferSelect;
 type GamePart = keyof z.infer<typeof gameParts>;
-type SelectedGame = Pick<GameRow, 'id' | 'bookingId' | 'code' | 'activated' | 'weaponsOn' | 'hostId' | 'chickenKey'> & { [K in GamePart]: unknown };
+type SelectedGame = Pick<GameRow, 'id' | 'bookingId' | 'code' | 'activated' | 'weaponsOn' | 'chickenKey'> & { [K in GamePart]: unknown };
 /** A booking's game as its records show it. */
 export type BookingGame = Omit<SelectedGame, GamePart> & z.infer<typeof gameParts>;
 
@@ -120,7 +118,7 @@ export async function gameOfBooking(tx: DbOrTx, bookingId: number, lock: 'lock' 
 }
 
 /** What staff and the booker may set on a game besides its challenges. */
-export async function updateGame(tx: DbOrTx, gameId: number, values: Partial<Pick<GameRow, 'activated' | 'weaponsOn' | 'hostId'>>): Promise<void> {
+export async function updateGame(tx: DbOrTx, gameId: number, values: Partial<Pick<GameRow, 'activated' | 'weaponsOn'>>): Promise<void> {
   await tx.update(games).set(values).where(eq(games.id, gameId));
 }
 

@@ -12,7 +12,7 @@ export function requireStaffUser(user: SessionUser | null): SessionUser {
 }
 
 /** An admin runs any game; a host only a game assigned to them (the game's host or the booking's assigned host). */
-export function mayRunGame(user: SessionUser, assigned: { gameHostId: number | null; bookingHostId: number | null }): boolean {
+export function mayRunGame(user: SessionUser, hostId: number | null): boolean {
   if (user.isAdmin) return true;
-  return user.isHost && (assigned.gameHostId === user.id || assigned.bookingHostId === user.id);
+  return user.isHost && hostId === user.id;
 }

@@ -105,13 +105,11 @@ export async function patchBooking(db: Db, mailer: BookingMailer, input: Change 
         const host = await findUser(tx, body.assigned_host_id);
         if (!host?.isHost) throw ValidationError.field('assigned_host_id', DETAIL_MESSAGES.selectHost);
         values = { assignedHostId: host.id };
-        // One host per booking and its game (issue 28): the game, once it exists, goes to the host assigned, so the
-        // host replaced no longer runs it and every screen names the same host.
-        const game = await gameOfBooking(tx, row.id, 'lock');
+        // One host per booking and its game (issue 28), kept in one place, the booking (issue 36): the host replaced
+        // no longer runs the game and every screen names the same host.
         // A host newly given this game must be free for it (issue 31); saving the same host again checks nothing.
-        if (host.id !== (game?.hostId ?? row.assignedHostId)) await assertHostFree(tx, row, host.id);
-        if (game) await updateGame(tx, game.id, { hostId: host.id });
-        hostChange = { newHostId: host.id, previousHostId: game?.hostId ?? row.assignedHostId };
+        if (host.id !== row.assignedHostId) await assertHostFree(tx, row, host.id);
+        hostChange = { newHostId: host.id, previousHostId: row.assignedHostId };
         action = 'booking.assign_host';
         before = { assigned_host_id: row.assignedHostId };
       } else if (body.meeting_point_address !== undefined) {
@@ -132,8 +130,8 @@ export async function patchBooking(db: Db, mailer: BookingMailer, input: Change 
       write.audit({ action, before, after: afterOf(values) });
       // The booker hears of a new date or time with their code and links; saving the same moment again mails nothing.
       if (dateMoved) await queueGameLinksMail(tx, mailer, row.id, 'date_changed');
-      // So does the game's host, or they turn up at the old time (issue 36): the game's host, else the one assigned.
-      if (dateMoved) await queueHostDateMovedMail(tx, mailer, { bookingId: row.id, hostId: (await gameOfBooking(tx, row.id))?.hostId ?? row.assignedHostId });
+      // So does the game's host, or they turn up at the old time (issue 36).
+      if (dateMoved) await queueHostDateMovedMail(tx, mailer, { bookingId: row.id, hostId: row.assignedHostId });
       // The host hears of the game (and the one replaced that they are free); assigning the same host again mails nothing.
       if (hostChange) await queueHostChangeMails(tx, mailer, { bookingId: row.id, ...hostChange });
     },
@@ -233,18 +231,17 @@ export async function emergencyChangeHost(db: Db, mailer: BookingMailer, input: 
       const user = await findUser(tx, input.hostId);
       if (!user) throw ValidationError.field('host_id', DETAIL_MESSAGES.userNotFound);
       if (!user.isHost) throw ValidationError.field('host_id', DETAIL_MESSAGES.notAHost);
-      if (user.id !== game.hostId) await assertHostFree(tx, row, user.id);
-      await updateGame(tx, game.id, { hostId: user.id });
+      if (user.id !== row.assignedHostId) await assertHostFree(tx, row, user.id);
       await update({ assignedHostId: user.id });
       audit({
         action: 'game.emergency_host_change',
         entityType: 'game',
         entityId: game.id,
         subjectUserId: user.id,
-        before: { game_host_id: game.hostId, assigned_host_id: row.assignedHostId },
-        after: { game_host_id: user.id, assigned_host_id: user.id },
+        before: { assigned_host_id: row.assignedHostId },
+        after: { assigned_host_id: user.id },
       });
-      await queueHostChangeMails(tx, mailer, { bookingId: row.id, newHostId: user.id, previousHostId: game.hostId ?? row.assignedHostId });
+      await queueHostChangeMails(tx, mailer, { bookingId: row.id, newHostId: user.id, previousHostId: row.assignedHostId });
     },
     mailer.mail,
   );

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, or } from 'drizzle-orm';
+import { and, asc, eq, gte } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/client';
 import { NotFoundError } from '../../../platform/errors';
 import type { CodeGuesses } from '../../../platform/code-guesses';
@@ -29,7 +29,7 @@ export async function calendarFeedIcs(deps: { db: Db; guesses: CodeGuesses }, in
     return found;
   });
   const from = format(new Date(now.getTime() - LOOK_BACK_DAYS * 86_400_000), API_DATE);
-  const mine = owner.isAdmin ? undefined : or(eq(bookings.assignedHostId, owner.id), eq(bookingGame.hostId, owner.id));
+  const mine = owner.isAdmin ? undefined : eq(bookings.assignedHostId, owner.id);
   const rows = await deps.db
     .select({ ...calendarColumns, gameCode: bookingGame.code })
     .from(bookings)

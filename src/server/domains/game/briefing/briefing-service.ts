@@ -34,7 +34,7 @@ export async function playerBriefing(db: Db, auth: PlayerAuth): Promise<PlayBrie
   return {
     briefing: briefingText(ctx.game.briefing),
     finish_message: finishText(ctx.game.finishMessage, meetingPoint),
-    host: await hostOf(db, ctx.game.hostId),
+    host: await hostOf(db, ctx.booking.assignedHostId),
     meeting_point: meetingPoint,
   };
 }

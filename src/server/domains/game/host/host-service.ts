@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/client';
 import { gameInstances, gameMessages, games } from '../tables/games';
 import { recordActivity, mayRunGame } from '../../identity';
@@ -24,7 +24,7 @@ import type { GameMessage, PublicGame } from '../../../../shared/api/play';
 export async function gameForStaff(db: Db, user: SessionUser, code: string): Promise<GameContext> {
   const ctx = await loadGame(db, code);
   if (!ctx) throw new NotFoundError(GAME_MESSAGES.gameNotFound);
-  if (!mayRunGame(user, { gameHostId: ctx.game.hostId, bookingHostId: ctx.booking.assignedHostId })) throw new ForbiddenError(GAME_MESSAGES.hostOnly);
+  if (!mayRunGame(user, ctx.booking.assignedHostId)) throw new ForbiddenError(GAME_MESSAGES.hostOnly);
   return ctx;
 }
 
@@ -35,7 +35,7 @@ export async function listGames(db: Db, user: SessionUser): Promise<HostGameRow[
     .from(gameInstances)
     .orderBy(gameInstances.gameId, desc(gameInstances.id))
     .as('latest');
-  const mine = user.isAdmin ? undefined : or(eq(games.hostId, user.id), eq(gameBooking.assignedHostId, user.id));
+  const mine = user.isAdmin ? undefined : eq(gameBooking.assignedHostId, user.id);
   const rows = await db
     .select({
       code: games.code,

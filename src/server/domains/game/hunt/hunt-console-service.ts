@@ -18,7 +18,7 @@ import { MARKER_MESSAGES, type ItemStation } from '../../../../shared/api/marker
 async function runnableStation(db: Db, user: SessionUser, code: string, stationId: number) {
   const ctx = await loadGame(db, code);
   if (!ctx) throw new NotFoundError(GAME_MESSAGES.gameNotFound);
-  if (!mayRunGame(user, { gameHostId: ctx.game.hostId, bookingHostId: ctx.booking.assignedHostId })) throw new ForbiddenError(GAME_MESSAGES.hostOnly);
+  if (!mayRunGame(user, ctx.booking.assignedHostId)) throw new ForbiddenError(GAME_MESSAGES.hostOnly);
   const station = await findStation(db, stationId);
   if (!station || station.gameId !== ctx.game.id) throw new NotFoundError(MARKER_MESSAGES.stationNotFound);
 }
@@ -38,7 +38,7 @@ export async function hostRemoveStation(db: Db, user: SessionUser, code: string,
 export async function huntConsole(db: Db, user: SessionUser, code: string, now: Date = new Date()): Promise<HuntConsoleResponse> {
   const ctx = await loadGame(db, code);
   if (!ctx) throw new NotFoundError(GAME_MESSAGES.gameNotFound);
-  if (!mayRunGame(user, { gameHostId: ctx.game.hostId, bookingHostId: ctx.booking.assignedHostId })) throw new ForbiddenError(GAME_MESSAGES.hostOnly);
+  if (!mayRunGame(user, ctx.booking.assignedHostId)) throw new ForbiddenError(GAME_MESSAGES.hostOnly);
   const booked = { lat: ctx.booking.lat, lng: ctx.booking.lng, radius: ctx.booking.radius };
   const { instance } = ctx;
   const latest = instance?.latestArea ?? booked;

@@ -16,7 +16,7 @@ import { hostMediaKey, hostReview, hostSubmissions } from './play-challenges-ser
 async function gameForStaff(db: Db, user: SessionUser, code: string): Promise<GameContext> {
   const ctx = await loadGame(db, code);
   if (!ctx) throw new NotFoundError(GAME_MESSAGES.gameNotFound);
-  if (!mayRunGame(user, { gameHostId: ctx.game.hostId, bookingHostId: ctx.booking.assignedHostId })) throw new ForbiddenError(GAME_MESSAGES.hostOnly);
+  if (!mayRunGame(user, ctx.booking.assignedHostId)) throw new ForbiddenError(GAME_MESSAGES.hostOnly);
   return ctx;
 }
 

@@ -38,7 +38,6 @@ export const games = pgTable(
     briefing: text('briefing'),
     /** What players read at the end, with where to meet; null: the default. */
     finishMessage: text('finish_message'),
-    hostId: integer('host_id').references(() => users.id, { onDelete: 'set null' }),
     /** The Chicken's secret join key (the "Chicken link"): 256 random bits, shown to the organiser and staff (0221). */
     chickenKey: text('chicken_key')
       .notNull()
