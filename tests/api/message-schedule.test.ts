@@ -179,6 +179,17 @@ describe('a change of the booking re-plans its messages', { tags: ['postgres'] }
     expect(await mailsOf(booking.id, 'game_reminder_first')).toHaveLength(0);
   });
 
+  it('staff see the new due times on the timeline right after the move, not only after the next run (issue 36)', async () => {
+    const { booking } = await gameAt('Europe/London', '2030-11-06', '2030-09-01T12:00:00Z');
+    const before = dueOf(await scheduleOf(booking.id));
+    expect(before.game_reminder_second).toBe('2030-11-05T10:00:00.000Z');
+    const moved = await admin.patch(`/api/admin/bookings/${booking.id}`, { utcDateTime: '2030-11-13T15:00:00.000Z', timezone: 'Europe/London' });
+    expect(moved.statusCode).toBe(200);
+    const after = dueOf(await scheduleOf(booking.id));
+    expect(after.game_reminder_second).toBe('2030-11-12T10:00:00.000Z');
+    expect(after.feedback_request).toBe('2030-11-13T19:00:00.000Z');
+  });
+
   it('paying the balance skips the chasers still waiting, and staff hear nothing', async () => {
     const { booking } = await gameAt('America/New_York', '2027-11-10');
     await run('2027-09-02T12:00:00Z');

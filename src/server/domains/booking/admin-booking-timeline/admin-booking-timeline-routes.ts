@@ -5,6 +5,7 @@ import { endpointRoute } from '../../../platform/http/endpoint-route';
 import { getTimeline, resendMail } from './admin-booking-timeline-service';
 import { messageScheduleRoutes } from '../message-schedule/message-schedule-routes';
 import { registerBookingMetrics } from '../message-schedule/balance-overdue';
+import { paymentMethodOf } from '../../../platform/payment-provider/payment-setup';
 
 const options = { tags: ['admin booking timeline'] };
 
@@ -13,7 +14,9 @@ export const adminBookingTimelineRoutes: FastifyPluginAsyncZod = async (app) => 
   const { db } = app.deps.database;
   const mail = app.deps.mail;
 
-  endpointRoute(app, endpoints.timeline, options, async (request) => getTimeline(db, request.params.id));
+  endpointRoute(app, endpoints.timeline, options, async (request) =>
+    getTimeline(db, request.params.id, { paymentMethod: paymentMethodOf(app.deps.payments), now: new Date() }),
+  );
 
   endpointRoute(app, endpoints.resendMail, options, async (request) => {
     const user = request.auth.user;

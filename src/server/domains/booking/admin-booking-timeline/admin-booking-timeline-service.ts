@@ -23,6 +23,7 @@ import {
   type MailRow,
 } from './admin-booking-timeline-repository';
 import { listScheduledMessages } from '../message-schedule/message-admin';
+import { planIfStale, type ScheduleContext } from '../message-schedule/message-plan';
 import { overdueBookingIds } from '../message-schedule/balance-overdue';
 
 /** Each source is read up to this many rows; a booking with more says so (`truncated`). */
@@ -52,9 +53,11 @@ function toOutboxMail(row: MailRow, resentFrom: number | null): OutboxMail {
  * code (booking_changes) and every mail queued about it (mail_outbox), each in words. A mail staff
  * resent shows once, as that staff member's entry, not again as a bare log line.
  */
-export async function getTimeline(db: Db, bookingId: number): Promise<TimelineResponse> {
+export async function getTimeline(db: Db, bookingId: number, schedule: ScheduleContext): Promise<TimelineResponse> {
   const booking = await findBooking(db, bookingId);
   if (!booking) throw new NotFoundError(TIMELINE_MESSAGES.bookingNotFound);
+  // A change just saved (a date moved) is planned before its schedule is shown, not on the ticker's next run.
+  await planIfStale(db, bookingId, schedule);
   const staff = await listStaffChanges(db, bookingId, PER_SOURCE);
   const booker = await listBookerChanges(db, bookingId, PER_SOURCE);
   const mails = await listMails(db, bookingId, PER_SOURCE);

@@ -72,21 +72,27 @@ export async function planStaleBookings(db: Db, ctx: ScheduleContext): Promise<n
     .orderBy(bookings.id)
     .limit(BATCH);
   let planned = 0;
-  for (const { id } of stale) {
-    const done = await db.transaction(async (tx) => {
-      const [locked] = await tx
-        .select({ id: bookings.id, version: bookings.version })
-        .from(bookings)
-        .where(eq(bookings.id, id))
-        .for('update', { skipLocked: true });
-      if (!locked) return false;
-      const [plan] = await tx.select().from(messagePlans).where(eq(messagePlans.bookingId, id));
-      if (plan?.plannedVersion === locked.version) return false;
-      return replanBooking(tx, id, ctx);
-    });
-    if (done) planned++;
-  }
+  for (const { id } of stale) if (await planIfStale(db, id, ctx)) planned++;
   return planned;
+}
+
+/**
+ * Plans one booking if its schedule is older than its version, under its row's lock (skipped when another process
+ * or a booking write holds it: that one plans it). The ticker's step, and the staff timeline's before it lists the
+ * schedule, so a date just moved shows its new due times at once instead of after the next run (issue 36).
+ */
+export async function planIfStale(db: Db, bookingId: number, ctx: ScheduleContext): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [locked] = await tx
+      .select({ id: bookings.id, version: bookings.version })
+      .from(bookings)
+      .where(eq(bookings.id, bookingId))
+      .for('update', { skipLocked: true });
+    if (!locked) return false;
+    const [plan] = await tx.select().from(messagePlans).where(eq(messagePlans.bookingId, bookingId));
+    if (plan?.plannedVersion === locked.version) return false;
+    return replanBooking(tx, bookingId, ctx);
+  });
 }
 
 /** Every booking is planned again on the next run (staff changed the reminder days). */
