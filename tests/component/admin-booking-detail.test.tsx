@@ -506,6 +506,46 @@ describe('admin booking detail: payments', () => {
     expect(callsTo(ep.recordPayment)).toHaveLength(0);
     expect(callsTo(ep.refundPayment)).toHaveLength(0);
   });
+
+  it('asks what a refund is in plain words, says what it will do, and sends the choice (issue 35, decision 0505)', async () => {
+    const { user } = openBooking(paidBooking());
+    answer(ep.refundPayment, ({ body }) => ({
+      booking: paidBooking({
+        total_price: 120 - body.amount / 100,
+        booking_payments: [
+          payment(301, 12_000),
+          payment(302, -body.amount, { kind: 'refund', corrects_payment_id: 301, reason: body.reason, purpose: body.purpose ?? 'correction' }),
+        ],
+      }),
+    }));
+    const payments = await screen.findByRole('region', { name: 'Payment History' });
+    await user.click(within(payments).getByRole('button', { name: 'Refund payment #301' }));
+    const refund = await screen.findByRole('dialog', { name: 'Refund payment' });
+    const group = within(refund).getByRole('group', { name: 'What is this refund?' });
+    for (const words of [
+      'The price is lower now (goodwill, fewer players)',
+      'The booking is cancelled, or a part was not played',
+      'A wrong payment is given back (the price stays)',
+    ])
+      expect((within(group).getByLabelText(words, { exact: false }) as HTMLInputElement).checked).toBe(false);
+
+    await user.clear(within(refund).getByLabelText('Refund amount (£)'));
+    await user.type(within(refund).getByLabelText('Refund amount (£)'), '60');
+    await user.type(within(refund).getByLabelText('Reason'), 'Goodwill: it rained');
+    // Nothing is chosen for staff: the refund is not sent until they say what it is.
+    await user.click(button('Record refund', refund));
+    expect((await within(refund).findByRole('alert')).textContent).toBe(DETAIL_MESSAGES.refundPurpose);
+    expect(callsTo(ep.refundPayment)).toHaveLength(0);
+
+    await user.click(within(group).getByLabelText('A wrong payment is given back (the price stays)', { exact: false }));
+    expect(within(refund).getByRole('status').textContent).toBe('The total stays £120.00, so £60.00 will be due again.');
+    await user.click(within(group).getByLabelText('The price is lower now (goodwill, fewer players)', { exact: false }));
+    expect(within(refund).getByRole('status').textContent).toBe('The total becomes £60.00. Nothing becomes due.');
+    await user.click(button('Record refund', refund));
+    await findToast('Refund recorded successfully');
+    expect(callsTo(ep.refundPayment).map((c) => c.body)).toEqual([{ amount: 6_000, reason: 'Goodwill: it rained', purpose: 'concession' }]);
+    await waitFor(() => expect(region('Payment History').textContent).toContain('Refund of #301 (Card): price reduced'));
+  });
 });
 
 describe('admin booking detail: the game controls', () => {

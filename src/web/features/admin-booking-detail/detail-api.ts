@@ -5,6 +5,7 @@ import { adminBookingDetailEndpoints as ep } from '../../../shared/api/endpoints
 import { adminUsersEndpoints } from '../../../shared/api/endpoints/admin-users';
 import { hostTimeEndpoints } from '../../../shared/api/endpoints/host-time';
 import { api } from '../../lib/api-client';
+import type { RefundPurpose } from '../../../shared/payments';
 import { bookingFactsChanged } from '../../lib/booking-facts-data';
 
 /**
@@ -69,8 +70,8 @@ export const detailCalls = {
     api(ep.recordPayment, { params: params(b), body: { payment_type: paymentType, payment_amount: pence } }).then((r) => r.booking),
   voidPayment: (b: AdminBooking, paymentId: number, reason: string) =>
     api(ep.voidPayment, { params: { id: b.id, paymentId }, body: { reason } }).then((r) => r.booking),
-  refundPayment: (b: AdminBooking, paymentId: number, amount: number, reason: string) =>
-    api(ep.refundPayment, { params: { id: b.id, paymentId }, body: { amount, reason } }).then((r) => r.booking),
+  refundPayment: (b: AdminBooking, paymentId: number, amount: number, reason: string, purpose: RefundPurpose) =>
+    api(ep.refundPayment, { params: { id: b.id, paymentId }, body: { amount, reason, purpose } }).then((r) => r.booking),
   locks: (b: AdminBooking, locks: Partial<Record<LockSection, boolean>>) =>
     api(ep.locks, { params: params(b), body: { ...locks, version: b.version } }).then((r) => r.booking),
 };

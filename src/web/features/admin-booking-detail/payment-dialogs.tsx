@@ -3,8 +3,9 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import type { AdminBooking } from '../../../shared/api/booking';
-import { PAYMENT_TYPE_LABELS, refundPaymentBody, refundTooHighMessage } from '../../../shared/api/admin-booking-detail';
-import { currencySymbol, formatMoney, formatPence, parseMinorUnits, typedAmount } from '../../../shared/money';
+import { DETAIL_MESSAGES, PAYMENT_TYPE_LABELS, REFUND_PURPOSE_LABELS, refundPaymentBody, refundTooHighMessage } from '../../../shared/api/admin-booking-detail';
+import { REFUND_PURPOSES, refundLowersPrice, type RefundPurpose } from '../../../shared/payments';
+import { currencySymbol, formatMoney, formatPence, parseMinorUnits, toMinorUnits, typedAmount } from '../../../shared/money';
 import { formatTimestamp } from '../../../shared/time';
 import { Button, Dialog, Field, FieldError, Input, Textarea } from '../../components/ui';
 import { firstErrorMessage } from '../../lib/form-errors';
@@ -112,15 +113,35 @@ export function RecordPaymentDialog(props: {
   );
 }
 
-/** Voids (all that is left) or refunds (up to that) one payment, with a reason; both are new entries. */
-/** The correction form: a refund amount (typed, at most what is left) and the shared reason rule. */
+/** A void has no purpose: only a refund says what it is. */
+const NO_PURPOSE: RefundPurpose | null = null;
+
+/**
+ * The correction form: a refund amount (typed, at most what is left), what the refund is (decision 0505: staff choose,
+ * nothing is preselected, so a balance is never re-opened by default) and the shared reason rule. A void is all that
+ * is left, with a reason.
+ */
 function correctionSchema(isVoid: boolean, left: number, currency: string) {
   const reason = refundPaymentBody.shape.reason;
-  if (isVoid) return z.object({ amount: z.string(), reason }).transform(({ reason: r }) => ({ amount: left, reason: r }));
+  if (isVoid)
+    return z.object({ amount: z.string(), reason, purpose: z.string() }).transform(({ reason: r }) => ({ amount: left, reason: r, purpose: NO_PURPOSE }));
   return z.object({
     amount: typedAmount.refine((minor) => minor <= left, refundTooHighMessage(formatPence(left, currency))),
     reason,
+    purpose: z.enum(REFUND_PURPOSES, { error: DETAIL_MESSAGES.refundPurpose }),
   });
+}
+
+/** What the chosen refund will do, in words, before staff record it (0505). */
+function refundOutcome(purpose: RefundPurpose, refund: number, net: number, totalPence: number, currency: string): string {
+  const totalAfter = refundLowersPrice(purpose) ? Math.max(0, totalPence - refund) : totalPence;
+  const dueAfter = Math.max(0, totalAfter - (net - refund));
+  const total = formatPence(totalAfter, currency);
+  if (purpose === 'concession') return `The total becomes ${total}. ${dueAfter > 0 ? `${formatPence(dueAfter, currency)} stays due.` : 'Nothing becomes due.'}`;
+  if (purpose === 'cancellation')
+    return `The total becomes ${total}. If the game has not started, the booking is cancelled and the booker is told; after the game it stays as it is.`;
+  if (net - refund <= 0) return UNPAID_NOTE;
+  return `The total stays ${total}, so ${formatPence(dueAfter, currency)} will be due again.`;
 }
 
 export function CorrectionDialog({ booking, correcting, net, onClose }: { booking: AdminBooking; correcting: Correcting; net: number; onClose: () => void }) {
@@ -131,15 +152,19 @@ export function CorrectionDialog({ booking, correcting, net, onClose }: { bookin
   const schema = useMemo(() => correctionSchema(isVoid, left, currency), [isVoid, left, currency]);
   const form = useForm<z.input<typeof schema>, unknown, z.output<typeof schema>>({
     resolver: zodResolver(schema),
-    defaultValues: { amount: (left / 100).toFixed(2), reason: '' },
+    defaultValues: { amount: (left / 100).toFixed(2), reason: '', purpose: '' },
   });
   const typed = form.watch('amount');
+  const chosen = REFUND_PURPOSES.find((p) => p === form.watch('purpose')) ?? null;
   const refund = isVoid ? left : parseMinorUnits(typed);
+  const totalPence = toMinorUnits(booking.total_price);
   const problem = firstErrorMessage(form.formState.errors);
 
   const correct = useAction({
-    call: ({ amount, reason }: z.output<typeof schema>) =>
-      isVoid ? detailCalls.voidPayment(booking, payment.id, reason) : detailCalls.refundPayment(booking, payment.id, amount, reason),
+    call: ({ amount, reason, purpose }: z.output<typeof schema>) =>
+      isVoid || purpose === null
+        ? detailCalls.voidPayment(booking, payment.id, reason)
+        : detailCalls.refundPayment(booking, payment.id, amount, reason, purpose),
     success: isVoid ? 'Payment voided successfully' : 'Refund recorded successfully',
     failure: isVoid ? 'Failed to void payment' : 'Failed to record refund',
     failureToast: 'server',
@@ -181,12 +206,33 @@ export function CorrectionDialog({ booking, correcting, net, onClose }: { bookin
             <Input inputMode="decimal" {...form.register('amount')} />
           </Field>
         ) : null}
+        {!isVoid ? (
+          <fieldset>
+            <legend className="text-sm font-medium text-slate-700">What is this refund?</legend>
+            <div className="mt-1 space-y-2" role="radiogroup">
+              {REFUND_PURPOSES.map((purpose) => (
+                <label key={purpose} className="flex cursor-pointer items-start gap-2 rounded-md border border-slate-200 p-2">
+                  <input type="radio" value={purpose} className="mt-1" {...form.register('purpose')} />
+                  <span>
+                    <span className="block font-medium">{REFUND_PURPOSE_LABELS[purpose].label}</span>
+                    <span className="block text-sm text-slate-600">{REFUND_PURPOSE_LABELS[purpose].hint}</span>
+                  </span>
+                </label>
+              ))}
+            </div>
+          </fieldset>
+        ) : null}
         <Field label="Reason" id={`${formId}-reason`}>
           <Textarea rows={2} {...form.register('reason')} />
         </Field>
-        {refund !== null && refund <= left && net - refund <= 0 ? (
+        {isVoid && net - left <= 0 ? (
           <p role="status" className="rounded-md border border-amber-300 bg-amber-50 p-2 text-sm text-amber-900">
             {UNPAID_NOTE}
+          </p>
+        ) : null}
+        {!isVoid && chosen && refund !== null && refund <= left ? (
+          <p role="status" className="rounded-md border border-amber-300 bg-amber-50 p-2 text-sm text-amber-900">
+            {refundOutcome(chosen, refund, net, totalPence, currency)}
           </p>
         ) : null}
         <FieldError message={problem} className="text-sm text-red-700" />

@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import type { AdminBooking } from '../../../shared/api/booking';
-import { PAYMENT_TYPE_LABELS, PAYMENT_TYPES, recordPaymentBody } from '../../../shared/api/admin-booking-detail';
+import { PAYMENT_TYPE_LABELS, PAYMENT_TYPES, recordPaymentBody, REFUND_PURPOSE_DOCUMENT_TEXT } from '../../../shared/api/admin-booking-detail';
 import { currencySymbol, formatPence, typedAmount } from '../../../shared/money';
 import { amountDue, isVoided, netPaid, paymentRemaining } from '../../../shared/payments';
 import { formatTimestamp } from '../../../shared/time';
@@ -23,7 +23,9 @@ type Entry = AdminBooking['booking_payments'][number];
 function entryLabel(entry: Entry): string {
   if (entry.kind === 'void') return `Void of #${entry.corrects_payment_id ?? ''}`;
   const online = entry.provider ? ', online' : '';
-  if (entry.kind === 'refund') return `Refund of #${entry.corrects_payment_id ?? ''} (${paymentTypeLabel(entry.payment_type)}${online})`;
+  // A refund says what it was (0505): a lower price, a cancellation, or a corrected payment.
+  const what = entry.purpose ? `: ${REFUND_PURPOSE_DOCUMENT_TEXT[entry.purpose].toLowerCase()}` : '';
+  if (entry.kind === 'refund') return `Refund of #${entry.corrects_payment_id ?? ''} (${paymentTypeLabel(entry.payment_type)}${online})${what}`;
   return `${paymentTypeLabel(entry.payment_type)}${entry.provider ? ' (online)' : ''}`;
 }
 
