@@ -130,6 +130,12 @@ describe("the wizard's summary with a gift voucher (component)", () => {
     expect(screen.getByTestId('summary-discount').textContent).toBe('−£12');
     expect(screen.getByTestId('summary-total').textContent).toBe('£108');
     expect(screen.queryByTestId('summary-voucher')).toBeNull();
+    // The one breakdown (issue 35): per person × players and the list price the discount is taken from, adding up.
+    const summary = screen.getByLabelText('Booking summary');
+    expect(within(summary).getByText('£15 per person × 8 players')).toBeTruthy();
+    expect(within(summary).getByTestId('summary-players').textContent).toBe('£120');
+    expect(within(summary).getByTestId('summary-list').textContent).toBe('£120');
+    expect(within(summary).getByText('Discount (SUMMER10)')).toBeTruthy();
   });
 });
 
