@@ -111,6 +111,7 @@ async function writePayment(
   // The game starts with the plan's weapons: on for a plan with power-ups, off for Standard (staff may toggle). A booking
   // not confirmed yet has no game (nor code) until the payment that confirms it.
   const game = hasPaid(statusAfter) ? await ensureGame(tx, booking.id, { weaponsOn: planHasPowerUps(booking.planType) }) : null;
+  if (game?.createdGame) write.gameChanged();
   if (statusAfter !== booking.bookingStatus && mailer) await queueGameLinksMail(tx, mailer, booking.id, 'paid');
   write.audit({
     action: 'payment.record',

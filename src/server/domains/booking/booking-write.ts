@@ -37,7 +37,16 @@ export type BookingWrite<S extends Source = Source> = {
   consequence(entry: StaffAudit): void;
   /** Queues a mail about this booking in the same transaction: it goes out only if the write commits. */
   queueMail(mail: Omit<OutgoingMail, 'bookingId'>): Promise<void>;
+  /**
+   * Says this write changed the game's side of what its default item stations follow (the game was made, weapons
+   * turned on or off), so they are brought in step once at the end; a change of the booking's plan, area or players
+   * is seen by `update` itself.
+   */
+  gameChanged(): void;
 };
+
+/** The booking's columns the default item stations follow (decision 0335): only a write that changes one syncs them. */
+const STATION_INPUTS = ['planType', 'initialAreaLat', 'initialAreaLng', 'initialAreaRadius', 'players'] as const satisfies readonly (keyof BookingValues)[];
 
 export type WriteOptions<S extends Source> = {
   actor: Extract<WriteActor, { source: S }>;
@@ -77,11 +86,14 @@ export async function withBooking<S extends Source, T>(
 
     // Held in an object: closures assign these, which control-flow narrowing of a `let` would not see.
     // `current` is the row as this write has made it so far; `sequenceRaised` keeps the calendar bump to one per write.
-    const state: { entry: AuditOf<S> | null; changed: boolean; current: BookingRow; sequenceRaised: boolean } = {
+    // `stationsMayMove`: whether the default stations' inputs changed, so the write syncs them (issue 36: every write
+    // used to look the game up for it).
+    const state: { entry: AuditOf<S> | null; changed: boolean; current: BookingRow; sequenceRaised: boolean; stationsMayMove: boolean } = {
       entry: null,
       changed: false,
       current: row,
       sequenceRaised: false,
+      stationsMayMove: false,
     };
     const consequences: StaffAudit[] = [];
     const write: BookingWrite<S> = {
@@ -97,6 +109,7 @@ export async function withBooking<S extends Source, T>(
         const raise = !state.sequenceRaised && calendarMoved(state.current, next);
         const set: BookingValues & { calendarSequence?: number } = raise ? { ...values, calendarSequence: row.calendarSequence + 1 } : values;
         state.sequenceRaised ||= raise;
+        state.stationsMayMove ||= STATION_INPUTS.some((column) => column in values && values[column] !== state.current[column]);
         state.current = next;
         if (Object.keys(set).length) await tx.update(bookings).set(set).where(eq(bookings.id, row.id));
       },
@@ -111,6 +124,9 @@ export async function withBooking<S extends Source, T>(
         if (!options.mailer) throw new Error('This booking write was given no mailer');
         await options.mailer.queue(tx, { ...mail, bookingId: row.id });
       },
+      gameChanged() {
+        state.stationsMayMove = true;
+      },
     };
     const result = await mutate(write);
     const entry = state.entry;
@@ -122,7 +138,7 @@ export async function withBooking<S extends Source, T>(
       // Consequences first, as they were logged before this path existed (the timeline orders one moment by id).
       for (const c of consequences) await recordAudit(tx, row.id, staffLike(options.actor), c);
       await recordAudit(tx, row.id, options.actor, entry);
-      await followDefaultStations(tx, row.id);
+      if (state.stationsMayMove) await followDefaultStations(tx, row.id);
     } else if (state.changed || consequences.length) {
       throw new Error('A booking write changed the booking without an audit entry');
     }
@@ -134,8 +150,9 @@ export async function withBooking<S extends Source, T>(
 
 /**
  * A game with power-ups gets its default item stations, and they follow the booking's area and players until staff or
- * the host change one by hand (decision 0335). Every booking change comes through here (the payment that makes the
- * game, weapons turned on, the area or players changed), so this is the one place that keeps them in step.
+ * the host change one by hand (decision 0335). Every booking change comes through here; it runs for the writes that
+ * change what they follow (the payment that makes the game and a weapons toggle say so with `gameChanged`; a new
+ * plan, area or player count `update` sees), so this is the one place that keeps them in step.
  */
 async function followDefaultStations(tx: Tx, bookingId: number): Promise<void> {
   const game = await gameOfBooking(tx, bookingId);

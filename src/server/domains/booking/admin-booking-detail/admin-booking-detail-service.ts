@@ -249,10 +249,11 @@ export async function emergencyChangeHost(db: Db, mailer: BookingMailer, input: 
 }
 
 export async function toggleWeapons(db: Db, input: Change & { weaponsOn: boolean }): Promise<AdminBooking> {
-  const { booking } = await change(db, input, async ({ tx, row, audit }) => {
+  const { booking } = await change(db, input, async ({ tx, row, audit, gameChanged }) => {
     const game = await gameOfBooking(tx, row.id, 'lock');
     if (!game) throw ValidationError.field('game', DETAIL_MESSAGES.noGame);
     await updateGame(tx, game.id, { weaponsOn: input.weaponsOn });
+    gameChanged();
     audit({ action: 'game.weapons', entityType: 'game', entityId: game.id, before: { weapons_on: game.weaponsOn }, after: { weapons_on: input.weaponsOn } });
   });
   return booking;
