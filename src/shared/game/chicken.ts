@@ -27,6 +27,14 @@ export const CHICKEN_MESSAGES = {
 } as const;
 export type FindRefusal = (typeof CHICKEN_MESSAGES)[keyof typeof CHICKEN_MESSAGES];
 
+/**
+ * What a team's "Found the Chicken" reads when it has not found it: "Not yet" while the game may still be played,
+ * "No" once it is over (issue 36: "Not yet" after the end read as if the hunt went on). One wording for every screen.
+ */
+export function notFoundText(gameOver: boolean): string {
+  return gameOver ? 'No' : 'Not yet';
+}
+
 /** What a typed code becomes before it is compared: upper case, no spaces or dashes. */
 export function normalizeFoundCode(text: string): string {
   return text.toUpperCase().replace(/[\s-]/g, '');

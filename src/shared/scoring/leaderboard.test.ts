@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chickenPointsFor, rankTeams, teamTotal, type TeamScore } from './leaderboard';
+import { chickenPointsFor, rankTeams, teamTotal, winnerText, type TeamScore } from './leaderboard';
 
 const team = (id: number, name: string, over: Partial<TeamScore> = {}): TeamScore => ({
   id,
@@ -64,5 +64,24 @@ describe('chicken points', () => {
   });
   it('refuses a find order below 1', () => {
     expect(() => chickenPointsFor(0)).toThrow(RangeError);
+  });
+});
+
+describe('the winner for the prize-giving (issue 36)', () => {
+  const t = (id: number, name: string, challenge_points: number, found_chicken_at: string | null = null) => ({
+    id,
+    name,
+    challenge_points,
+    chicken_points: 0,
+    adjustments: 0,
+    found_chicken_at,
+  });
+  it('names the team ranked first by the one rule, the tie on total broken by the earlier find', () => {
+    expect(winnerText([t(1, 'Owls', 20), t(2, 'Foxes', 30)])).toBe('Winner: Foxes, 30 points');
+    expect(winnerText([t(1, 'Owls', 30, '2030-01-01T10:40:00Z'), t(2, 'Foxes', 30, '2030-01-01T10:30:00Z')])).toBe('Winner: Foxes, 30 points');
+  });
+  it('names every team that shares first place, and nobody without teams', () => {
+    expect(winnerText([t(1, 'Owls', 30), t(2, 'Foxes', 30), t(3, 'Hares', 30), t(4, 'Bats', 5)])).toBe('Winners: Foxes, Hares and Owls, 30 points each');
+    expect(winnerText([])).toBeNull();
   });
 });

@@ -45,6 +45,21 @@ export function rankTeams<T extends TeamScore>(teams: readonly T[]): RankedTeam<
   return sorted;
 }
 
+/** The winning teams: those ranked 1st by the one rule (several on a tie); none without teams. */
+export function winnersOf<T extends TeamScore>(teams: readonly T[]): RankedTeam<T>[] {
+  return rankTeams(teams).filter((t) => t.rank === 1);
+}
+
+/** The winner as the prize-giving announces it: "Winner: Foxes, 60 points", or the tied teams "and"-joined. */
+export function winnerText(teams: readonly TeamScore[]): string | null {
+  const won = winnersOf(teams);
+  const first = won[0];
+  if (!first) return null;
+  const names = won.map((t) => t.name);
+  const list = names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+  return won.length === 1 ? `Winner: ${list}, ${first.total} points` : `Winners: ${list}, ${first.total} points each`;
+}
+
 /**
  * Chicken points for the n-th team to find the Chicken (1 = first): the first find is worth most, so the hunt
  * stays a race after the first team got there.

@@ -1,6 +1,7 @@
 import { formatTimestamp } from '../../../shared/time';
 import { rankTeams, type TeamScore } from '../../../shared/scoring/leaderboard';
 import { TeamDot } from './live-game-ui';
+import { notFoundText } from '../../../shared/game/chicken';
 import { Table, TableHead } from '../ui';
 
 type Team = TeamScore & { players?: number };
@@ -9,7 +10,8 @@ type Team = TeamScore & { players?: number };
  * Every team of a live game, best first by the one leaderboard rule (shared/scoring/leaderboard.ts, decision 0240),
  * with its total and what makes it up: the host console and the organiser's live view.
  */
-export function TeamsTable({ teams }: { teams: readonly Team[] }) {
+/** `gameOver`: a team that did not find the Chicken reads "No" instead of "Not yet". */
+export function TeamsTable({ teams, gameOver = false }: { teams: readonly Team[]; gameOver?: boolean }) {
   const ranked = rankTeams(teams);
   if (!ranked.length) return <p className="text-sm text-slate-600">No teams yet.</p>;
   return (
@@ -30,7 +32,7 @@ export function TeamsTable({ teams }: { teams: readonly Team[] }) {
               <td className="pr-2">{t.challenge_points}</td>
               <td className="pr-2">{t.chicken_points}</td>
               <td className="pr-2">{t.adjustments}</td>
-              <td>{t.found_chicken_at ? formatTimestamp(t.found_chicken_at) : 'Not yet'}</td>
+              <td>{t.found_chicken_at ? formatTimestamp(t.found_chicken_at) : notFoundText(gameOver)}</td>
             </tr>
           ))}
         </tbody>

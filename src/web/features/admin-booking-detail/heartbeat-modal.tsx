@@ -1,3 +1,4 @@
+import { notFoundText } from '../../../shared/game/chicken';
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -116,7 +117,7 @@ function HeartbeatBody({ data, updatedAt }: { data: Heartbeat; updatedAt: number
                         <td className="font-semibold">{team.total}</td>
                         <td>{team.points}</td>
                         <td>{team.chicken_points}</td>
-                        <td>{team.found_chicken_at ? formatTimestamp(team.found_chicken_at) : 'Not yet'}</td>
+                        <td>{team.found_chicken_at ? formatTimestamp(team.found_chicken_at) : notFoundText(instance.status === 'ended')}</td>
                       </tr>
                     ))}
                   </tbody>

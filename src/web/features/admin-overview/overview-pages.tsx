@@ -1,3 +1,4 @@
+import { notFoundText } from '../../../shared/game/chicken';
 import { adminOverviewEndpoints as ep } from '../../../shared/api/endpoints/admin-overview';
 import { formatAdminTimestamp, formatGameDate } from '../../../shared/time';
 import { BookingLink, GameStatusBadge, HostConsoleLink } from './booking-link';
@@ -69,7 +70,7 @@ export function TeamsPage() {
           ),
         },
         { header: 'Chicken points', cell: (t) => t.chicken_points },
-        { header: 'Found the Chicken', cell: (t) => (t.found_chicken_at ? when(t.found_chicken_at) : 'Not yet') },
+        { header: 'Found the Chicken', cell: (t) => (t.found_chicken_at ? when(t.found_chicken_at) : notFoundText(t.status === 'ended')) },
         { header: 'Booking', cell: (t) => <BookingLink id={t.booking_id} name={t.booking_name} email={t.booking_email} /> },
       ]}
     />

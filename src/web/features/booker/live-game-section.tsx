@@ -76,7 +76,7 @@ export function LiveGameSection({ booking }: { booking: BookerBooking }) {
           }}
         />
         <LazyLiveMap area={snapshot.game.area} teams={snapshot.teams} players={snapshot.players} />
-        <TeamsTable teams={snapshot.teams} />
+        <TeamsTable teams={snapshot.teams} gameOver={status === 'ended'} />
       </div>
     </Section>
   );

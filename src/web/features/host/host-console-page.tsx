@@ -153,7 +153,12 @@ function Console({
         <ShowcasePanel code={code} />
       </Section>
       <Section id="players" title={`Players (${snapshot.players.length})`}>
-        <PlayersTable players={snapshot.players} teams={snapshot.teams} now={now} />
+        <PlayersTable
+          players={snapshot.players}
+          teams={snapshot.teams}
+          now={now}
+          inLobby={snapshot.game.status !== 'live' && snapshot.game.status !== 'ended'}
+        />
       </Section>
     </HostFrame>
   );

@@ -2,8 +2,21 @@ import type { MapPlayer } from '../../../shared/api/play';
 import { locationText, TeamDot } from '../../components/live-map/live-game-ui';
 import { Badge, Table, TableHead } from '../../components/ui';
 
-/** Every player of the game: team, ready, location ('no location' for those who refused), when last seen. */
-export function PlayersTable({ players, teams, now }: { players: readonly MapPlayer[]; teams: readonly { id: number; name: string }[]; now: number }) {
+/**
+ * Every player of the game: team, ready (in the lobby only: once the game is live everyone in it plays, and a player who
+ * joined late never passed a lobby to say so, issue 36), location ('no location' for those who refused), when last seen.
+ */
+export function PlayersTable({
+  players,
+  teams,
+  now,
+  inLobby = true,
+}: {
+  players: readonly MapPlayer[];
+  teams: readonly { id: number; name: string }[];
+  now: number;
+  inLobby?: boolean;
+}) {
   const teamName = new Map(teams.map((t) => [t.id, t.name]));
   const sorted = [...players].sort((a, b) =>
     a.role === b.role
@@ -16,7 +29,7 @@ export function PlayersTable({ players, teams, now }: { players: readonly MapPla
   return (
     <div className="overflow-x-auto">
       <Table look="plain" data-testid="players-table">
-        <TableHead look="plain" headers={['Player', 'Team', 'Ready', 'Location']} />
+        <TableHead look="plain" headers={inLobby ? ['Player', 'Team', 'Ready', 'Location'] : ['Player', 'Team', 'Location']} />
         <tbody>
           {sorted.map((p) => (
             <tr key={p.id} className="border-t border-slate-100" data-testid="player-row" data-name={p.name}>
@@ -27,9 +40,11 @@ export function PlayersTable({ players, teams, now }: { players: readonly MapPla
                   {p.role === 'chicken' ? 'The Chicken' : (teamName.get(p.team_id ?? -1) ?? 'No team')}
                 </span>
               </td>
-              <td className="pr-2">
-                <Badge tone={p.ready ? 'green' : 'slate'}>{p.ready ? 'Ready' : 'Not ready'}</Badge>
-              </td>
+              {inLobby ? (
+                <td className="pr-2">
+                  <Badge tone={p.ready ? 'green' : 'slate'}>{p.ready ? 'Ready' : 'Not ready'}</Badge>
+                </td>
+              ) : null}
               <td data-testid="player-location">{locationText(p, now)}</td>
             </tr>
           ))}

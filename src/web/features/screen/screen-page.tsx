@@ -13,6 +13,7 @@ import { LazyLiveMap } from '../../components/live-map/lazy-live-map';
 import { timeLeftText, useNow } from '../../components/live-map/live-game-ui';
 import { Spinner } from '../../components/spinner';
 import { TeamLeaderboard } from '../../components/team-leaderboard';
+import { winnerText } from '../../../shared/scoring/leaderboard';
 
 /**
  * /screen/{token}: the big screen for a projector (issue 29, decision 0451). Read-only, opened by a private link: the
@@ -62,6 +63,7 @@ export function ScreenPage() {
   }
   const { game, teams, players, feed } = live.data;
   const left = game.status === 'live' ? timeLeftText(game.ends_at, now) : null;
+  const winner = winnerText(teams);
   return (
     <main className="min-h-dvh space-y-4 bg-slate-900 p-6 text-white" data-testid="big-screen">
       <header className="flex flex-wrap items-center justify-between gap-4">
@@ -72,6 +74,12 @@ export function ScreenPage() {
           <p className="text-2xl font-semibold" data-testid="screen-game-state">
             {STATUS_TEXT[game.status]}
           </p>
+          {/* The prize-giving reads the winner off the projector (issue 36), by the one ranking rule. */}
+          {game.status === 'ended' && winner ? (
+            <p className="rounded-lg bg-amber-400 px-4 py-2 text-3xl font-bold text-slate-900" data-testid="screen-winner">
+              🏆 {winner}
+            </p>
+          ) : null}
           {left ? (
             <p className="font-mono text-5xl font-bold" data-testid="time-left" aria-label={`Time left ${left}`}>
               ⏱ {left}
