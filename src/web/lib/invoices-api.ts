@@ -12,10 +12,13 @@ export const invoiceKeys = {
   booker: (code: string) => ['invoices', 'booker', code.toUpperCase()] as const,
   buyer: (code: string) => ['invoices', 'buyer', code.toUpperCase()] as const,
   staff: (bookingId: number) => ['invoices', 'staff', bookingId] as const,
+  /** The install's invoice settings: the Payments page's form and the staff area's set-up warning read them (0510). */
+  settings: ['admin-invoice-settings'] as const,
 };
 
 export const fetchBookerInvoices = async (o: InvoiceOwner) => (await api(ep.bookerList, asOwner(o))).invoices;
-export const fetchStaffInvoices = async (bookingId: number) => (await api(ep.adminList, { params: { id: bookingId } })).invoices;
+export const fetchStaffInvoices = (bookingId: number) => api(ep.adminList, { params: { id: bookingId } });
+export const fetchInvoiceSettings = () => api(ep.settings);
 export const fetchInvoiceBuyer = async (o: InvoiceOwner) => (await api(ep.bookerBuyer, asOwner(o))).buyer;
 export const saveInvoiceBuyer = async (o: InvoiceOwner, body: InvoiceBuyer) => (await api(ep.bookerSaveBuyer, { ...asOwner(o), body })).buyer;
 

@@ -3,21 +3,28 @@ import { useQuery } from '@tanstack/react-query';
 import { invoiceEndpoints as ep } from '../../../shared/api/endpoints/invoices';
 import { invoiceSettingsSchema, type InvoiceSettings } from '../../../shared/commerce/invoices';
 import { api } from '../../lib/api-client';
+import { fetchInvoiceSettings, invoiceKeys } from '../../lib/invoices-api';
 import { notifyError } from '../../lib/toast';
 import { useAction } from '../../lib/use-action';
 import { Button, Field, Input, Section, Textarea } from '../../components/ui';
 
-const settingsKey = ['admin-invoice-settings'] as const;
-
 /**
  * The seller's details and the install's VAT rate every new invoice is issued with (issue 32, decision 0410). Prices
  * are VAT-inclusive; a rate of 0 issues invoices without VAT. Documents already issued keep what they were issued with.
+ * Name and address are required: until they are saved, payments' invoices wait, and saving issues them (0510).
  */
 export function InvoiceSettingsForm() {
-  const settings = useQuery({ queryKey: settingsKey, queryFn: async () => (await api(ep.settings)).settings, retry: false });
+  const settings = useQuery({ queryKey: invoiceKeys.settings, queryFn: fetchInvoiceSettings, retry: false });
+  const data = settings.data;
   return (
     <Section title="Invoices" id="invoice-settings" description="Who invoices are from and the VAT rate included in every price. Issued invoices keep theirs.">
-      {settings.data ? <Form key={JSON.stringify(settings.data)} saved={settings.data} /> : <p className="text-sm text-slate-500">Loading…</p>}
+      {data && !data.ready ? (
+        <p role="status" className="mb-3 text-sm font-medium text-amber-800" data-testid="invoice-settings-needed">
+          The seller's name and address are needed before any invoice is issued.
+          {data.waiting > 0 ? ` ${data.waiting} ${data.waiting === 1 ? 'invoice waits' : 'invoices wait'}: saving issues them in order.` : ''}
+        </p>
+      ) : null}
+      {data ? <Form key={JSON.stringify(data.settings)} saved={data.settings} /> : <p className="text-sm text-slate-500">Loading…</p>}
     </Section>
   );
 }
@@ -29,7 +36,8 @@ function Form({ saved }: { saved: InvoiceSettings }) {
     success: 'Invoice settings saved',
     failure: 'Failed to save the invoice settings',
     failureToast: 'server',
-    invalidates: [settingsKey],
+    // Saving issues the waiting documents, so every booking's list of them is stale too.
+    invalidates: [invoiceKeys.settings, ['invoices']],
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();

@@ -8,6 +8,7 @@ import { StaffBar } from '../../components/staff-bar';
 import { sessionQuery, useLogOut } from '../../lib/session-api';
 import { staffHome, staffPaths } from '../../../shared/staff-access';
 import { Button } from '../../components/ui';
+import { SetupWarning } from './setup-warning';
 
 const NAV = [
   { to: paths.admin.bookings, label: 'Bookings' },
@@ -122,6 +123,7 @@ export function AdminLayout() {
         </div>
       </aside>
       <main className="min-w-0 flex-1 p-4 sidebar:p-8">
+        <SetupWarning />
         <Outlet />
       </main>
     </div>
