@@ -14,8 +14,8 @@ export type BookingInsert = typeof bookings.$inferInsert;
 export async function createBooking(db: Db, overrides: Partial<BookingInsert> = {}) {
   const suffix = randomBytes(4).toString('hex');
   const players = overrides.players ?? 8;
-  const pricePerPerson = overrides.pricePerPerson ?? 15;
-  const addOnsTotal = overrides.addOnsTotal ?? 0;
+  const pricePerPersonMinor = overrides.pricePerPersonMinor ?? 1500;
+  const addOnsTotalMinor = overrides.addOnsTotalMinor ?? 0;
   const [row] = await db
     .insert(bookings)
     .values({
@@ -32,9 +32,9 @@ export async function createBooking(db: Db, overrides: Partial<BookingInsert> = 
       planType: 'standard',
       addOns: [],
       currency: 'GBP',
-      pricePerPerson,
-      addOnsTotal,
-      totalPrice: pricePerPerson * players + addOnsTotal,
+      pricePerPersonMinor,
+      addOnsTotalMinor,
+      totalPriceMinor: pricePerPersonMinor * players + addOnsTotalMinor,
       meetingTime: { hour: 15, minute: 0 },
       date: '2030-06-15',
       utcDateTime: new Date('2030-06-15T14:00:00Z'),

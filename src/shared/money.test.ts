@@ -1,6 +1,19 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { AMOUNT_MESSAGE, currencySymbol, exactMinorUnits, formatMoney, formatPence, parseMinorUnits, typedAmount } from './money';
-import { computeBookingPrice } from './prices';
+import {
+  AMOUNT_MESSAGE,
+  currencySymbol,
+  exactMinorUnits,
+  formatMinor,
+  formatMoney,
+  formatPence,
+  minorToUnits,
+  parseMinorUnits,
+  percentOf,
+  typedAmount,
+  unitsToMinor,
+} from './money';
+import { bookingPriceAnswer, computeBookingPrice } from './prices';
 
 describe('money', () => {
   it('shows whole amounts without decimals and others with two', () => {
@@ -33,18 +46,61 @@ describe('money', () => {
     for (const amount of [1.005, 19.999, -5, 1e21, Number.NaN, 0.1 + 0.2]) expect(exactMinorUnits(amount)).toBeNull();
   });
   it('prices a booking per person plus flat add-ons', () => {
-    expect(computeBookingPrice({ players: 8, pricePerPerson: 15, addOnPrices: [] })).toEqual({
-      price_per_person: 15,
-      add_ons_total: 0,
-      discount_total: 0,
-      total_price: 120,
+    expect(computeBookingPrice({ players: 8, pricePerPersonMinor: 1_500, addOnPricesMinor: [] })).toEqual({
+      pricePerPersonMinor: 1_500,
+      addOnsTotalMinor: 0,
+      discountTotalMinor: 0,
+      totalPriceMinor: 12_000,
     });
-    expect(computeBookingPrice({ players: 10, pricePerPerson: 25, addOnPrices: [300] })).toEqual({
+    expect(bookingPriceAnswer(computeBookingPrice({ players: 10, pricePerPersonMinor: 2_500, addOnPricesMinor: [30_000] }))).toEqual({
       price_per_person: 25,
       add_ons_total: 300,
       discount_total: 0,
       total_price: 550,
     });
+  });
+});
+
+describe('exact money (decision 0500)', () => {
+  it('takes a percentage once on the list total, half-up to the penny: the contract example', () => {
+    // 7 × £1.45 = £10.15; 10 % is 101.5p, which goes up to 102p (the float rule gave £1.01).
+    const price = computeBookingPrice({ players: 7, pricePerPersonMinor: 145, addOnPricesMinor: [], discount: { percentOff: 10 } });
+    expect(price).toEqual({ pricePerPersonMinor: 145, addOnsTotalMinor: 0, discountTotalMinor: 102, totalPriceMinor: 913 });
+    expect(bookingPriceAnswer(price)).toMatchObject({ discount_total: 1.02, total_price: 9.13 });
+    expect(JSON.stringify(bookingPriceAnswer(price))).toBe('{"price_per_person":1.45,"add_ons_total":0,"discount_total":1.02,"total_price":9.13}');
+  });
+
+  it('rounds a half penny up: 5 % of £20.10 is £1.01 (the float rule gave £1.00)', () => {
+    expect(percentOf(2_010, 5)).toBe(101);
+    expect(computeBookingPrice({ players: 1, pricePerPersonMinor: 2_010, addOnPricesMinor: [], discount: { percentOff: 5 } }).discountTotalMinor).toBe(101);
+    expect(percentOf(1_015, 10)).toBe(102);
+    expect(percentOf(1_014, 10)).toBe(101);
+    expect(percentOf(-1_015, 10)).toBe(-102);
+    expect(percentOf(999, 12.5)).toBe(125);
+  });
+
+  it('crosses between currency units and minor units exactly, refusing a third decimal', () => {
+    expect(unitsToMinor(1.45)).toBe(145);
+    expect(unitsToMinor(0.29)).toBe(29);
+    expect(unitsToMinor(1_234_567.89)).toBe(123_456_789);
+    expect(unitsToMinor(-30.25)).toBe(-3_025);
+    expect(unitsToMinor(0.1 + 0.2)).toBeNull();
+    expect(unitsToMinor(1.005)).toBeNull();
+    expect(unitsToMinor(Number.NaN)).toBeNull();
+    expect(unitsToMinor(1e21)).toBeNull();
+    expect(minorToUnits(913)).toBe(9.13);
+    expect(() => minorToUnits(9.5)).toThrow();
+    expect(formatMinor(1_500)).toBe('£15');
+    expect(formatMinor(913, 'EUR')).toBe('€9.13');
+  });
+
+  it('reads back every amount of pence it writes (property)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -100_000_000_000, max: 100_000_000_000 }), (minor) => {
+        expect(unitsToMinor(minorToUnits(minor))).toBe(minor);
+        expect(JSON.parse(JSON.stringify(minorToUnits(minor)))).toBe(minorToUnits(minor));
+      }),
+    );
   });
 });
 

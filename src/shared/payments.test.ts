@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  amountDue,
+  amountDueMinor,
   balanceDue,
   checkoutAmounts,
   confirmingAmount,
@@ -29,10 +29,10 @@ describe('payment ledger', () => {
     expect(netPaid([])).toBe(0);
   });
 
-  it('says what is still due on a total in whole units, never below nothing', () => {
-    expect(amountDue(120, ledger)).toBe(4_500);
-    expect(amountDue(600, [payment(1, 10_000_000)])).toBe(0);
-    expect(amountDue(120.5, [])).toBe(12_050);
+  it('says what is still due on a total in minor units, never below nothing', () => {
+    expect(amountDueMinor(12_000, ledger)).toBe(4_500);
+    expect(amountDueMinor(60_000, [payment(1, 10_000_000)])).toBe(0);
+    expect(amountDueMinor(12_050, [])).toBe(12_050);
   });
 
   it('knows what is left of each payment and which are voided', () => {

@@ -1,5 +1,5 @@
 import { isClosed } from './lifecycle/booking-states';
-import { toMinorUnits } from './money';
+import { percentOf } from './money';
 
 /**
  * A booking's payment ledger (docs/decisions/0190-payment-corrections.md): entries are only ever added.
@@ -25,9 +25,9 @@ export function dueOf(totalPence: number, net: number): number {
   return Math.max(0, totalPence - net);
 }
 
-/** Pence still due on a booking: its total price (whole currency units) less what was paid net; never below 0. */
-export function amountDue(totalPrice: number, entries: readonly LedgerEntry[]): number {
-  return dueOf(toMinorUnits(totalPrice), netPaid(entries));
+/** Pence still due on a booking: its total price (minor units) less what was paid net; never below 0. */
+export function amountDueMinor(totalPriceMinor: number, entries: readonly LedgerEntry[]): number {
+  return dueOf(totalPriceMinor, netPaid(entries));
 }
 
 /**
@@ -101,7 +101,7 @@ export type CheckoutStatus = (typeof CHECKOUT_STATUSES)[number];
  */
 export function depositOffered(totalPence: number, due: Pick<BalanceDue, 'onBooking'>): number | null {
   if (due.onBooking) return null;
-  const deposit = Math.round((totalPence * DEPOSIT_PERCENT) / 100);
+  const deposit = percentOf(totalPence, DEPOSIT_PERCENT);
   return deposit > 0 && deposit < totalPence ? deposit : null;
 }
 

@@ -1,46 +1,59 @@
 import type { AddOnType, Currency, PlanType } from './plans';
+import { minorToUnits, percentOf } from './money';
 
 /**
- * The default price list, seeded into a fresh database (staff may change it there).
+ * The default price list in minor units (pence, cents), seeded into a fresh database (staff may change it there).
  * GBP is the spec's; USD and EUR are rounded local price points, not live conversions
  * (see docs/decisions/0003-money.md).
  */
-export const DEFAULT_PRICES: Record<Currency, { plans: Record<PlanType, number>; addons: Record<AddOnType, number> }> = {
-  GBP: { plans: { standard: 15, pro: 20, bespoke: 25 }, addons: { hosted: 300 } },
-  USD: { plans: { standard: 19, pro: 25, bespoke: 32 }, addons: { hosted: 380 } },
-  EUR: { plans: { standard: 18, pro: 23, bespoke: 29 }, addons: { hosted: 350 } },
+export const DEFAULT_PRICES_MINOR: Record<Currency, { plans: Record<PlanType, number>; addons: Record<AddOnType, number> }> = {
+  GBP: { plans: { standard: 1500, pro: 2000, bespoke: 2500 }, addons: { hosted: 30000 } },
+  USD: { plans: { standard: 1900, pro: 2500, bespoke: 3200 }, addons: { hosted: 38000 } },
+  EUR: { plans: { standard: 1800, pro: 2300, bespoke: 2900 }, addons: { hosted: 35000 } },
 };
 
-/** `total_price` is after `discount_total` (0 without a promo code). */
+/** A booking's price in minor units (decision 0500); `totalPriceMinor` is after `discountTotalMinor` (0 without a promo code). */
+export type BookingPriceMinor = { pricePerPersonMinor: number; addOnsTotalMinor: number; discountTotalMinor: number; totalPriceMinor: number };
+
+/** A booking's price as the API answers it: whole currency units with up to two decimals (the spec's units). */
 export type BookingPrice = { price_per_person: number; add_ons_total: number; discount_total: number; total_price: number };
 
-/** A promo code's discount as the price rule takes it: a percentage of the total, or a fixed amount in minor units. */
+/** A promo code's discount as the price rule takes it: a percentage of the list total, or a fixed amount in minor units. */
 export type Discount = { percentOff: number } | { amountOff: number };
 
 /**
  * Per person for the plan times players, plus each add-on once (add-ons are flat), less a promo code's discount
- * (shared/commerce/discount-code.ts says which codes apply). The one price rule: the wizard, the booker page, the
- * server and the export all take their figures from here.
+ * (shared/commerce/discount-code.ts says which codes apply). The one price rule, in integers of minor units: the
+ * wizard, the booker page, the server, the invoice and the export all take their figures from here.
  */
-export function computeBookingPrice(input: { players: number; pricePerPerson: number; addOnPrices: number[]; discount?: Discount | null }): BookingPrice {
-  const addOnsTotal = roundMoney(input.addOnPrices.reduce((sum, p) => sum + p, 0));
-  const listTotal = roundMoney(input.pricePerPerson * input.players + addOnsTotal);
-  const discountTotal = discountAmount(listTotal, input.discount ?? null);
-  return {
-    price_per_person: roundMoney(input.pricePerPerson),
-    add_ons_total: addOnsTotal,
-    discount_total: discountTotal,
-    total_price: roundMoney(listTotal - discountTotal),
-  };
+export function computeBookingPrice(input: {
+  players: number;
+  pricePerPersonMinor: number;
+  addOnPricesMinor: readonly number[];
+  discount?: Discount | null;
+}): BookingPriceMinor {
+  const addOnsTotalMinor = input.addOnPricesMinor.reduce((sum, p) => sum + p, 0);
+  const listTotal = input.pricePerPersonMinor * input.players + addOnsTotalMinor;
+  const discountTotalMinor = discountAmount(listTotal, input.discount ?? null);
+  return { pricePerPersonMinor: input.pricePerPersonMinor, addOnsTotalMinor, discountTotalMinor, totalPriceMinor: listTotal - discountTotalMinor };
 }
 
-/** What a discount takes off a total (currency units): never below 0, never more than the total itself. */
-export function discountAmount(total: number, discount: Discount | null): number {
+/**
+ * What a discount takes off a list total (minor units): a percentage once, on the whole total, rounded half-up to the
+ * minor unit (money.ts percentOf); never below 0, never more than the total itself.
+ */
+export function discountAmount(totalMinor: number, discount: Discount | null): number {
   if (!discount) return 0;
-  const off = 'percentOff' in discount ? roundMoney((total * discount.percentOff) / 100) : discount.amountOff / 100;
-  return roundMoney(Math.min(Math.max(off, 0), total));
+  const off = 'percentOff' in discount ? percentOf(totalMinor, discount.percentOff) : discount.amountOff;
+  return Math.min(Math.max(off, 0), Math.max(totalMinor, 0));
 }
 
-export function roundMoney(value: number): number {
-  return Math.round(value * 100) / 100;
+/** A booking price as the API answers it (the one crossing to whole currency units). */
+export function bookingPriceAnswer(p: BookingPriceMinor): BookingPrice {
+  return {
+    price_per_person: minorToUnits(p.pricePerPersonMinor),
+    add_ons_total: minorToUnits(p.addOnsTotalMinor),
+    discount_total: minorToUnits(p.discountTotalMinor),
+    total_price: minorToUnits(p.totalPriceMinor),
+  };
 }

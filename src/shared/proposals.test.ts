@@ -5,18 +5,18 @@ describe('computeQuotePrice', () => {
   it('adds the custom lines, a discount being negative, to the booking price rule', () => {
     const price = computeQuotePrice({
       players: 12,
-      pricePerPerson: 20,
-      addOnPrices: [300],
+      pricePerPersonMinor: 2_000,
+      addOnPricesMinor: [30_000],
       lines: [
-        { label: 'Travel', amount: 45.5 },
-        { label: 'Discount', amount: -30.25 },
+        { label: 'Travel', amountMinor: 4_550 },
+        { label: 'Discount', amountMinor: -3_025 },
       ],
     });
-    expect(price).toEqual({ price_per_person: 20, add_ons_total: 300, discount_total: 0, lines_total: 15.25, total_price: 555.25 });
+    expect(price).toEqual({ pricePerPersonMinor: 2_000, addOnsTotalMinor: 30_000, discountTotalMinor: 0, linesTotalMinor: 1_525, totalPriceMinor: 55_525 });
   });
 
-  it('rounds to the penny', () => {
-    expect(computeQuotePrice({ players: 3, pricePerPerson: 0.1, addOnPrices: [], lines: [{ label: 'x', amount: 0.2 }] }).total_price).toBe(0.5);
+  it('adds pence exactly (no float sums: 3 × 0.10 + 0.20 is 0.50)', () => {
+    expect(computeQuotePrice({ players: 3, pricePerPersonMinor: 10, addOnPricesMinor: [], lines: [{ label: 'x', amountMinor: 20 }] }).totalPriceMinor).toBe(50);
   });
 });
 

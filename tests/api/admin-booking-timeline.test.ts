@@ -86,7 +86,7 @@ describe('GET /api/admin/bookings/{id}/timeline', () => {
   });
 
   it('shows a payment in the booking currency from pence, and a date change in the booking zone', async () => {
-    const booking = await createBooking(t.db, { currency: 'USD', timezone: 'America/New_York', pricePerPerson: 20, bookingStatus: 'lead' });
+    const booking = await createBooking(t.db, { currency: 'USD', timezone: 'America/New_York', pricePerPersonMinor: 2000, bookingStatus: 'lead' });
     expect((await admin.post(`/api/admin/bookings/${booking.id}/payments`, { payment_type: 'card', payment_amount: 12_050 })).statusCode).toBe(201);
     const moved = await admin.patch(`/api/admin/bookings/${booking.id}`, { utcDateTime: '2030-07-01T22:00:00.000Z', timezone: 'America/New_York' });
     expect(moved.statusCode).toBe(200);

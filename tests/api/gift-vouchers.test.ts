@@ -362,7 +362,7 @@ describe('a voucher confirms only what a card payer would (issue 35, decision 05
       .where(and(eq(mailOutbox.bookingId, bookingId), eq(mailOutbox.kind, 'booking.paid')));
 
   it('£50 on £486 (deposit £121.50) is recorded as a payment; the booking waits; the rest confirms it once', async () => {
-    const b = await createBooking(t.db, { players: 12, pricePerPerson: 40.5 });
+    const b = await createBooking(t.db, { players: 12, pricePerPersonMinor: 4050 });
     const res = await redeem(b, await staffVoucher(5_000));
     expect(res.statusCode, res.body).toBe(200);
     const answer = redeemVoucherResponse.parse(res.json());
@@ -387,7 +387,7 @@ describe('a voucher confirms only what a card payer would (issue 35, decision 05
   });
 
   it('a voucher of exactly the deposit confirms at once', async () => {
-    const b = await createBooking(t.db, { players: 12, pricePerPerson: 40.5 });
+    const b = await createBooking(t.db, { players: 12, pricePerPersonMinor: 4050 });
     const answer = redeemVoucherResponse.parse((await redeem(b, await staffVoucher(12_150))).json());
     expect(answer.booking).toMatchObject({ booking_status: 'paid', code_type: 'game' });
     expect(await paidMails(b.id)).toHaveLength(1);
@@ -403,7 +403,7 @@ describe('a voucher confirms only what a card payer would (issue 35, decision 05
   });
 
   it('a refund of a part-paying voucher leaves the booking unconfirmed, never paid', async () => {
-    const b = await createBooking(t.db, { players: 12, pricePerPerson: 40.5 });
+    const b = await createBooking(t.db, { players: 12, pricePerPersonMinor: 4050 });
     await redeem(b, await staffVoucher(5_000));
     const [payment] = await bookingLedger(b.id);
     const res = await admin.post(`/api/admin/bookings/${b.id}/payments/${payment?.id ?? 0}/refund`, { amount: 1_000, reason: 'Part back' });
@@ -522,7 +522,7 @@ describe('expiry', () => {
     const row = await voucherRow({ code });
     const expiresAt = row.expiresAt ?? new Date(0);
     // Spent in part first.
-    expect((await redeem(await createBooking(t.db, { pricePerPerson: 5 }), code)).statusCode).toBe(200);
+    expect((await redeem(await createBooking(t.db, { pricePerPersonMinor: 500 }), code)).statusCode).toBe(200);
     // Not yet: the clock on its last instant changes nothing.
     await expireDueVouchers(t.db, expiresAt);
     expect((await voucherRow({ code })).balance).toBe(3_000);

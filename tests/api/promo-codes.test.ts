@@ -96,7 +96,7 @@ describe('a booking with a promo code', () => {
     // 8 × £15 = £120, 20 % off.
     expect(res.json().booking).toMatchObject({ discount_code: code, discount_total: 24, total_price: 96 });
     const [history] = await t.db.select().from(pricingHistory).where(eq(pricingHistory.bookingId, res.json().booking.id));
-    expect(history).toMatchObject({ discountCode: code, discountTotal: 24, totalPrice: 96 });
+    expect(history).toMatchObject({ discountCode: code, discountTotalMinor: 2_400, totalPriceMinor: 9_600 });
     const [row] = await t.db.select().from(promoCodes).where(eq(promoCodes.code, code));
     expect(row?.uses).toBe(1);
   });
@@ -193,7 +193,7 @@ describe("the booker's edits before paying", () => {
     expect(res.statusCode).toBe(422);
     expect(res.json().errors.discount_code).toEqual(['This code needs at least 20 players.']);
     const [row] = await t.db.select().from(bookings).where(eq(bookings.id, booking.id));
-    expect(row).toMatchObject({ discountCode: null, totalPrice: 120 });
+    expect(row).toMatchObject({ discountCode: null, totalPriceMinor: 12_000 });
   });
 });
 

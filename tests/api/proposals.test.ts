@@ -147,15 +147,15 @@ describe('the customer accepts', () => {
       players: 30,
       addOns: ['hosted'],
       hosted: true,
-      pricePerPerson: 20,
-      addOnsTotal: 300,
-      totalPrice: 929.5,
+      pricePerPersonMinor: 2_000,
+      addOnsTotalMinor: 30_000,
+      totalPriceMinor: 92_950,
       leadStatus: 'converted',
       leadStatusReason: 'Proposal accepted',
       version: booking.version + 1,
     });
     const [history] = await t.db.select().from(pricingHistory).where(eq(pricingHistory.bookingId, booking.id)).orderBy(desc(pricingHistory.id));
-    expect(history).toMatchObject({ planType: 'pro', players: 30, totalPrice: 929.5 });
+    expect(history).toMatchObject({ planType: 'pro', players: 30, totalPriceMinor: 92_950 });
     const notes = await t.db.select().from(contactHistory).where(eq(contactHistory.bookingId, booking.id));
     expect(notes.map((n) => n.note)).toContain('Lead status changed to converted: Proposal accepted');
     const [change] = await t.db.select().from(bookingChanges).where(eq(bookingChanges.bookingId, booking.id));

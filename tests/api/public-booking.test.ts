@@ -83,13 +83,13 @@ describe('POST /api/bookings', () => {
   it('uses the sale price from the price list', async () => {
     await t.db
       .update(priceList)
-      .set({ salePrice: 12 })
+      .set({ salePriceMinor: 1200 })
       .where(and(eq(priceList.currency, 'EUR'), eq(priceList.itemType, 'standard')));
     const res = await create(await t.visitor(), { currency: 'EUR', players: 5 });
     expect(res.json().booking).toMatchObject({ price_per_person: 12, total_price: 60 });
     await t.db
       .update(priceList)
-      .set({ salePrice: null })
+      .set({ salePriceMinor: null })
       .where(and(eq(priceList.currency, 'EUR'), eq(priceList.itemType, 'standard')));
   });
 
@@ -144,7 +144,7 @@ describe('POST /api/bookings', () => {
     const res = await create(await t.visitor(), { players: 6, plan_type: 'pro' });
     const history = await t.db.select().from(pricingHistory).where(eq(pricingHistory.bookingId, res.json().booking.id));
     expect(history).toHaveLength(1);
-    expect(history[0]).toMatchObject({ planType: 'pro', pricePerPerson: 20, players: 6, totalPrice: 120, addOns: [] });
+    expect(history[0]).toMatchObject({ planType: 'pro', pricePerPersonMinor: 2000, players: 6, totalPriceMinor: 12_000, addOns: [] });
   });
 
   it('queues the confirmation mail with the summary and the manage link', async () => {
@@ -351,9 +351,9 @@ describe('PATCH /api/bookings/:id', () => {
     });
 
     const history = await t.db.select().from(pricingHistory).where(eq(pricingHistory.bookingId, booking.id)).orderBy(asc(pricingHistory.id));
-    expect(history.map((h) => [h.planType, h.players, h.totalPrice])).toEqual([
-      ['standard', 8, 120],
-      ['pro', 20, 700],
+    expect(history.map((h) => [h.planType, h.players, h.totalPriceMinor])).toEqual([
+      ['standard', 8, 12_000],
+      ['pro', 20, 70_000],
     ]);
     const changes = await t.db.select().from(bookingChanges).where(eq(bookingChanges.bookingId, booking.id));
     expect(changes).toHaveLength(1);
@@ -600,7 +600,7 @@ describe('createBookingRecord (shared with the admin create-booking call)', () =
       hosted: true,
       utmSource: 'manual_created',
       utmMedium: 'admin',
-      totalPrice: 450,
+      totalPriceMinor: 45_000,
       createdBySession: null,
     });
     expect(row.utcDateTime?.toISOString()).toBe('2020-05-01T09:00:00.000Z');

@@ -29,7 +29,7 @@ const bookingOf = (res: { json(): unknown }) => adminBookingResponse.parse(res.j
 
 /** The booking: 12 players at £40.50, £486, paid in full by card through staff. */
 async function paidInFull() {
-  const b = await createBooking(t.db, { players: 12, pricePerPerson: 40.5 });
+  const b = await createBooking(t.db, { players: 12, pricePerPersonMinor: 4050 });
   const res = await admin.post(url(b.id, '/payments'), { payment_type: 'card', payment_amount: 48_600 });
   expect(res.statusCode, res.body).toBe(201);
   const booking = bookingOf(res);

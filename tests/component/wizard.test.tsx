@@ -6,17 +6,17 @@ import { discountQuoteEndpoint } from '../../src/shared/api/endpoints/promo-code
 import type { Pricing } from '../../src/shared/api/pricing';
 import type { DiscountQuote } from '../../src/shared/api/promo-codes';
 import type { Place } from '../../src/shared/api/public-booking';
-import { formatMoney } from '../../src/shared/money';
-import { DEFAULT_PRICES } from '../../src/shared/prices';
+import { formatMinor, minorToUnits } from '../../src/shared/money';
+import { DEFAULT_PRICES_MINOR } from '../../src/shared/prices';
 import { ADD_ONS, PLANS, RECOMMENDED_PLAN, type Currency } from '../../src/shared/plans';
 import { SELECTABLE_TIMEZONES, utcToLocal } from '../../src/shared/time';
 import { WizardPage } from '../../src/web/features/wizard/wizard-page';
 import { answer, callsTo, failWith } from './support/network';
 import { renderScreen, screen, within } from './support/render';
 
-/** The reference price list (DEFAULT_PRICES, seeded by src/server/seed/seed.ts) as GET /api/pricing answers it. */
+/** The reference price list (DEFAULT_PRICES_MINOR, seeded by src/server/seed/seed.ts) as GET /api/pricing answers it. */
 function pricing(currency: Currency): Pricing {
-  const table = DEFAULT_PRICES[currency];
+  const table = DEFAULT_PRICES_MINOR[currency];
   return {
     currency,
     plans: PLANS.map((p) => {
@@ -25,8 +25,8 @@ function pricing(currency: Currency): Pricing {
         type: p.type,
         name: p.name,
         description: p.description,
-        price,
-        formatted_amount: formatMoney(price, currency),
+        price: minorToUnits(price),
+        formatted_amount: formatMinor(price, currency),
         features: p.features,
         is_active: true,
         is_recommended: p.type === RECOMMENDED_PLAN,
@@ -36,8 +36,8 @@ function pricing(currency: Currency): Pricing {
       type: a.type,
       name: a.name,
       description: a.description,
-      price: table.addons[a.type],
-      formatted_amount: formatMoney(table.addons[a.type], currency),
+      price: minorToUnits(table.addons[a.type]),
+      formatted_amount: formatMinor(table.addons[a.type], currency),
       features: a.features,
     })),
   };

@@ -37,7 +37,7 @@ const j = useServerAndBrowser({
     });
     await db
       .insert(pricingHistory)
-      .values({ bookingId: paid.booking.id, planType: 'pro', pricePerPerson: 20, addOns: ['hosted'], players: 8, totalPrice: 460 });
+      .values({ bookingId: paid.booking.id, planType: 'pro', pricePerPersonMinor: 2000, addOns: ['hosted'], players: 8, totalPriceMinor: 46_000 });
     await db.insert(bookingPayments).values({ bookingId: paid.booking.id, paymentType: 'bank', paymentAmount: 5_000 });
     // A sent quote for the lead, as the customer opens it from the mail.
     const proposalToken = 'a11y-proposal-token-0123456789abcdefghijklmnop';
@@ -48,12 +48,12 @@ const j = useServerAndBrowser({
       planType: 'pro',
       players: 30,
       addOns: ['hosted'],
-      lines: [{ label: 'Loyalty discount', amount: -50 }],
+      lines: [{ label: 'Loyalty discount', amountMinor: -5_000 }],
       currency: 'GBP',
-      pricePerPerson: 20,
-      addOnsTotal: 300,
-      linesTotal: -50,
-      totalPrice: 850,
+      pricePerPersonMinor: 2000,
+      addOnsTotalMinor: 30_000,
+      linesTotalMinor: -5_000,
+      totalPriceMinor: 85_000,
       validUntil: '2099-12-31',
       sentAt: new Date(),
     });

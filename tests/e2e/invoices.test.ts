@@ -10,7 +10,7 @@ import { useServerAndBrowser } from './support/journey';
 const j = useServerAndBrowser({
   seed: async (db) => {
     await saveInvoiceSettings(db, { seller_name: 'Hatch Events Ltd', seller_address: '1 Market Street, London', vat_number: 'GB123456789', vat_rate: 20 });
-    const { booking } = await createPaidBooking(db, { fullName: 'Ivy Invoice', players: 8, pricePerPerson: 15 }, 12_000);
+    const { booking } = await createPaidBooking(db, { fullName: 'Ivy Invoice', players: 8, pricePerPersonMinor: 1500 }, 12_000);
     return { manageKey: booking.manageKey };
   },
 });

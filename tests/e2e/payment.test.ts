@@ -13,7 +13,7 @@ const { env, stripe } = useStripeStandIn();
 const j = useServerAndBrowser({
   env,
   seed: async (db) => {
-    const row = await createBooking(db, { fullName: 'Penny Payer', players: 8, pricePerPerson: 15 });
+    const row = await createBooking(db, { fullName: 'Penny Payer', players: 8, pricePerPersonMinor: 1500 });
     return { id: row.id, manageKey: row.manageKey };
   },
 });

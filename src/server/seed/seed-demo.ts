@@ -6,9 +6,8 @@ import { games } from '../domains/game/tables/games';
 import { users } from '../domains/identity/tables/users';
 import { newTempCode } from '../platform/codes';
 import { recordPayment, withBooking } from '../domains/booking';
-import { computeBookingPrice, DEFAULT_PRICES } from '../../shared/prices';
+import { computeBookingPrice, DEFAULT_PRICES_MINOR } from '../../shared/prices';
 import { localToUtcIso } from '../../shared/time';
-import { toMinorUnits } from '../../shared/money';
 
 /** A small deterministic generator, so two runs with one seed make the same demo data. */
 function rng(seed: number) {
@@ -128,9 +127,9 @@ export async function seedDemoBookings(db: Db, options: { count?: number; seed?:
     const hostedAddOn = plan !== 'bespoke' && r.chance(0.2);
     const addOns: StoredAddOn[] = hostedAddOn ? ['hosted'] : [];
     const players = r.int(4, 60);
-    const pricePerPerson = DEFAULT_PRICES.GBP.plans[plan];
+    const pricePerPersonMinor = DEFAULT_PRICES_MINOR.GBP.plans[plan];
     // Priced by the one rule the server and the wizard use.
-    const price = computeBookingPrice({ players, pricePerPerson, addOnPrices: hostedAddOn ? [DEFAULT_PRICES.GBP.addons.hosted] : [] });
+    const price = computeBookingPrice({ players, pricePerPersonMinor, addOnPricesMinor: hostedAddOn ? [DEFAULT_PRICES_MINOR.GBP.addons.hosted] : [] });
     const createdAt = addMinutes(now, -r.int(60, 180 * 24 * 60));
     const gameDay = addDays(createdAt, r.int(3, 75));
     const date = format(gameDay, 'yyyy-MM-dd');
@@ -166,9 +165,9 @@ export async function seedDemoBookings(db: Db, options: { count?: number; seed?:
         planType: plan,
         addOns,
         currency: 'GBP',
-        pricePerPerson: price.price_per_person,
-        addOnsTotal: price.add_ons_total,
-        totalPrice: price.total_price,
+        pricePerPersonMinor: price.pricePerPersonMinor,
+        addOnsTotalMinor: price.addOnsTotalMinor,
+        totalPriceMinor: price.totalPriceMinor,
         meetingTime,
         date,
         utcDateTime: new Date(localToUtcIso(date, meetingTime, 'Europe/London') || gameDay.toISOString()),
@@ -190,12 +189,12 @@ export async function seedDemoBookings(db: Db, options: { count?: number; seed?:
         createdAt,
         updatedAt: createdAt,
       })
-      .returning({ id: bookings.id, totalPrice: bookings.totalPrice });
+      .returning({ id: bookings.id, totalPriceMinor: bookings.totalPriceMinor });
     if (!row) continue;
     summary.bookings++;
 
     if (kind === 'paid' || kind === 'completed') {
-      const total = toMinorUnits(row.totalPrice);
+      const total = row.totalPriceMinor;
       const split = r.chance(0.3);
       const { result } = await withBooking(db, { id: row.id }, { actor: { source: 'system', userId: null } }, (write) =>
         recordPayment(write, { paymentType: 'card', paymentAmount: split ? Math.round(total / 2) : total, recordedBy: null }, null),

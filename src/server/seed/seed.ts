@@ -2,15 +2,15 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../platform/db/client';
 import { priceList } from '../domains/catalogue/tables/pricing';
 import { challenges } from '../domains/catalogue/tables/challenges';
-import { DEFAULT_PRICES } from '../../shared/prices';
+import { DEFAULT_PRICES_MINOR } from '../../shared/prices';
 import { ADD_ON_TYPES, CURRENCIES, PLAN_TYPES } from '../../shared/plans';
 import { DEFAULT_CHALLENGES } from '../domains/catalogue';
 
 /** Reference data every database needs: the price list and, in an empty database, the default challenges. */
 export async function seedReferenceData(db: Db): Promise<void> {
   const rows = CURRENCIES.flatMap((currency) => [
-    ...PLAN_TYPES.map((type, i) => ({ currency, itemKind: 'plan', itemType: type, price: DEFAULT_PRICES[currency].plans[type], sortOrder: i })),
-    ...ADD_ON_TYPES.map((type, i) => ({ currency, itemKind: 'addon', itemType: type, price: DEFAULT_PRICES[currency].addons[type], sortOrder: i })),
+    ...PLAN_TYPES.map((type, i) => ({ currency, itemKind: 'plan', itemType: type, priceMinor: DEFAULT_PRICES_MINOR[currency].plans[type], sortOrder: i })),
+    ...ADD_ON_TYPES.map((type, i) => ({ currency, itemKind: 'addon', itemType: type, priceMinor: DEFAULT_PRICES_MINOR[currency].addons[type], sortOrder: i })),
   ]);
   await db.insert(priceList).values(rows).onConflictDoNothing();
 

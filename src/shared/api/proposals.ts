@@ -3,6 +3,7 @@ import { format, isValid, parse } from 'date-fns';
 import { API_DATE } from '../time';
 import { ADD_ON_TYPES, PLAN_TYPES } from '../plans';
 import { idSchema, paginationSchema } from './common';
+import { unitsToMinor } from '../money';
 
 /** Proposals (quotes) for leads: docs/decisions/0260-proposals.md. */
 export const PROPOSAL_STATUSES = ['draft', 'sent', 'accepted', 'withdrawn'] as const;
@@ -50,7 +51,7 @@ export const proposalLineSchema = z.object({
     .finite(PROPOSAL_MESSAGES.lineAmount)
     .min(-1_000_000)
     .max(1_000_000)
-    .refine((n) => Math.round(n * 100) === Math.round(n * 100 * 1e6) / 1e6 && n !== 0, PROPOSAL_MESSAGES.lineAmount),
+    .refine((n) => n !== 0 && unitsToMinor(n) !== null, PROPOSAL_MESSAGES.lineAmount),
 });
 
 const proposalFields = {

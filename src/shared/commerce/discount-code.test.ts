@@ -42,22 +42,19 @@ describe('a discount code', () => {
 
 describe('the price rule with a discount', () => {
   it('takes a percentage off the whole total, rounded to the penny', () => {
-    expect(computeBookingPrice({ players: 7, pricePerPerson: 15, addOnPrices: [300], discount: { percentOff: 15 } })).toEqual({
-      price_per_person: 15,
-      add_ons_total: 300,
-      discount_total: 60.75,
-      total_price: 344.25,
+    expect(computeBookingPrice({ players: 7, pricePerPersonMinor: 1_500, addOnPricesMinor: [30_000], discount: { percentOff: 15 } })).toEqual({
+      pricePerPersonMinor: 1_500,
+      addOnsTotalMinor: 30_000,
+      discountTotalMinor: 6_075,
+      totalPriceMinor: 34_425,
     });
   });
 
   it('takes a fixed amount (minor units) off, never more than the total', () => {
-    expect(computeBookingPrice({ players: 8, pricePerPerson: 15, addOnPrices: [], discount: discountOf({ percentOff: null, amountOff: 2550 }) })).toMatchObject(
-      {
-        discount_total: 25.5,
-        total_price: 94.5,
-      },
-    );
-    expect(discountAmount(120, { amountOff: 50_000 })).toBe(120);
-    expect(discountAmount(120, null)).toBe(0);
+    expect(
+      computeBookingPrice({ players: 8, pricePerPersonMinor: 1_500, addOnPricesMinor: [], discount: discountOf({ percentOff: null, amountOff: 2550 }) }),
+    ).toMatchObject({ discountTotalMinor: 2_550, totalPriceMinor: 9_450 });
+    expect(discountAmount(12_000, { amountOff: 50_000 })).toBe(12_000);
+    expect(discountAmount(12_000, null)).toBe(0);
   });
 });

@@ -56,10 +56,10 @@ describe('invoice lines', () => {
     planType: 'pro',
     players: 8,
     addOns: ['hosted'],
-    pricePerPerson: 20,
-    addOnsTotal: 300,
-    discountTotal: 0,
-    totalPrice: 460,
+    pricePerPersonMinor: 2_000,
+    addOnsTotalMinor: 30_000,
+    discountTotalMinor: 0,
+    totalPriceMinor: 46_000,
     discountCode: null,
   };
 
@@ -73,14 +73,15 @@ describe('invoice lines', () => {
   });
 
   it('shows the discount the booking was priced with, under its code', () => {
-    const lines = invoiceLines({ ...booking, discountTotal: 46, totalPrice: 414, discountCode: 'SUMMER10' }, 41_400, { voucher: 0, other: 0 });
+    const lines = invoiceLines({ ...booking, discountTotalMinor: 4_600, totalPriceMinor: 41_400, discountCode: 'SUMMER10' }, 41_400, { voucher: 0, other: 0 });
     expect(lines.at(-1)).toEqual({ description: 'Discount (SUMMER10)', quantity: 1, unit_amount: -4_600, amount: -4_600 });
     expect(linesTotal(lines)).toBe(41_400);
   });
 
-  it('shows a total set by hand as an adjustment to the priced total', () => {
-    const lines = invoiceLines({ ...booking, totalPrice: 450 }, 45_000, { voucher: 0, other: 0 });
-    expect(lines.at(-1)).toEqual({ description: 'Price adjustment', quantity: 1, unit_amount: -1_000, amount: -1_000 });
+  it('shows a price agreed after booking (a quote\'s own lines, a concession) as such, never as an adjustment', () => {
+    const lines = invoiceLines({ ...booking, totalPriceMinor: 45_000 }, 45_000, { voucher: 0, other: 0 });
+    expect(lines.at(-1)).toEqual({ description: 'Price agreed after booking', quantity: 1, unit_amount: -1_000, amount: -1_000 });
+    expect(lines.map((l) => l.description)).not.toContain('Price adjustment');
     expect(linesTotal(lines)).toBe(45_000);
   });
 

@@ -1,7 +1,5 @@
 import { z } from 'zod';
 import { ADD_ONS, PLANS } from '../plans';
-import { computeBookingPrice } from '../prices';
-import { toMinorUnits } from '../money';
 
 /**
  * Invoices and credit notes (issue 32, decision 0410). Prices are VAT-inclusive: a document's gross is what was paid
@@ -53,18 +51,21 @@ export const INVOICE_KIND_LABELS: Record<InvoiceKind, string> = { invoice: 'Invo
 /** One line of a document: a quantity of a unit price (pence), and their amount (negative for what is taken off). */
 export type InvoiceLine = { description: string; quantity: number; unit_amount: number; amount: number };
 
-/** What an invoice reads of its booking: the booking's own stored figures (currency units, as the booking keeps them). */
+/** What an invoice reads of its booking: the booking's own stored figures, in minor units as the booking keeps them. */
 export type InvoicedBooking = {
   planType: string;
   players: number;
   addOns: readonly string[];
-  pricePerPerson: number;
-  addOnsTotal: number;
+  pricePerPersonMinor: number;
+  addOnsTotalMinor: number;
   /** What the booking's promo code took off (0 without one). */
-  discountTotal: number;
-  totalPrice: number;
+  discountTotalMinor: number;
+  totalPriceMinor: number;
   discountCode: string | null;
 };
+
+/** What a document's lines add up to (minor units). */
+export const linesTotal = (lines: readonly InvoiceLine[]) => lines.reduce((sum, l) => sum + l.amount, 0);
 
 /** What was paid before this payment, by kind: gift vouchers get a line of their own. */
 export type EarlierPayments = { voucher: number; other: number };
@@ -73,36 +74,30 @@ const planName = (type: string) => PLANS.find((p) => p.type === type)?.name ?? t
 const addOnName = (type: string) => ADD_ONS.find((a) => a.type === type)?.name ?? type;
 
 /**
- * The lines of a payment's invoice: the booking as the one price rule (shared/prices.ts computeBookingPrice) prices it
- * (plan × players, add-ons, the discount), then what earlier payments covered (a gift voucher's on its own line) and
- * what is left to pay later, so the lines add up to this payment: the invoice's gross.
+ * The lines of a payment's invoice: the booking's stored prices (the one price rule of shared/prices.ts made them, in
+ * minor units, so plan × players + add-ons − discount is the total exactly: no adjustment line, decision 0500), then
+ * what earlier payments covered (a gift voucher's on its own line) and what is left to pay later, so the lines add up
+ * to this payment: the invoice's gross. A price agreed after the booking was priced (an accepted quote's own lines,
+ * a concession refund that lowered the price) is kept by the booking as part of its total only: it is shown as one
+ * line for what it is, "Price agreed after booking", never as a rounding adjustment.
  */
 export function invoiceLines(booking: InvoicedBooking, payment: number, earlier: EarlierPayments): InvoiceLine[] {
-  const addOnsTotal = booking.addOns.length ? booking.addOnsTotal : 0;
-  const discountPence = toMinorUnits(booking.discountTotal);
-  const price = computeBookingPrice({
-    players: booking.players,
-    pricePerPerson: booking.pricePerPerson,
-    addOnPrices: addOnsTotal ? [addOnsTotal] : [],
-    discount: discountPence ? { amountOff: discountPence } : null,
-  });
-  const unit = toMinorUnits(price.price_per_person);
+  const unit = booking.pricePerPersonMinor;
   const lines: InvoiceLine[] = [
     { description: `${planName(booking.planType)} game, per player`, quantity: booking.players, unit_amount: unit, amount: unit * booking.players },
   ];
+  const addOnsTotal = booking.addOns.length ? booking.addOnsTotalMinor : 0;
   if (addOnsTotal) {
-    const amount = toMinorUnits(price.add_ons_total);
-    lines.push({ description: `Add-ons: ${booking.addOns.map(addOnName).join(', ')}`, quantity: 1, unit_amount: amount, amount });
+    lines.push({ description: `Add-ons: ${booking.addOns.map(addOnName).join(', ')}`, quantity: 1, unit_amount: addOnsTotal, amount: addOnsTotal });
   }
-  if (price.discount_total) {
-    const amount = -toMinorUnits(price.discount_total);
+  if (booking.discountTotalMinor) {
+    const amount = -booking.discountTotalMinor;
     const code = booking.discountCode ? ` (${booking.discountCode})` : '';
     lines.push({ description: `Discount${code}`, quantity: 1, unit_amount: amount, amount });
   }
-  // A total staff set by hand differs from the rule's: the difference is shown, so the lines still add up.
-  const total = toMinorUnits(booking.totalPrice);
-  const adjustment = total - toMinorUnits(price.total_price);
-  if (adjustment) lines.push({ description: 'Price adjustment', quantity: 1, unit_amount: adjustment, amount: adjustment });
+  const total = booking.totalPriceMinor;
+  const agreed = total - linesTotal(lines);
+  if (agreed) lines.push({ description: 'Price agreed after booking', quantity: 1, unit_amount: agreed, amount: agreed });
   const take = (description: string, amount: number) => {
     if (amount !== 0) lines.push({ description, quantity: 1, unit_amount: -amount, amount: -amount });
   };
@@ -121,8 +116,6 @@ export function creditNoteLines(refund: number, reason: string | null): InvoiceL
   const why = reason?.trim() ? `: ${reason.trim()}` : '';
   return [{ description: `Refund${why}`, quantity: 1, unit_amount: -refund, amount: -refund }];
 }
-
-export const linesTotal = (lines: readonly InvoiceLine[]) => lines.reduce((sum, l) => sum + l.amount, 0);
 
 export const INVOICE_MESSAGES = {
   settingsSaved: 'Invoice settings saved',

@@ -146,11 +146,11 @@ export async function createBookingRecord(tx: Tx, input: NewBookingInput, option
     planType: input.planType,
     addOns,
     currency: input.currency,
-    pricePerPerson: price.price_per_person,
-    addOnsTotal: price.add_ons_total,
+    pricePerPersonMinor: price.pricePerPersonMinor,
+    addOnsTotalMinor: price.addOnsTotalMinor,
     discountCode: promoCodeOf(claim),
-    discountTotal: price.discount_total,
-    totalPrice: price.total_price,
+    discountTotalMinor: price.discountTotalMinor,
+    totalPriceMinor: price.totalPriceMinor,
     meetingTime: { hour: input.meetingTime.hour, minute: input.meetingTime.minute },
     date: input.date,
     utcDateTime: utc ? new Date(utc) : null,
@@ -175,12 +175,12 @@ export async function createBookingRecord(tx: Tx, input: NewBookingInput, option
     .values({
       bookingId: booking.id,
       planType: input.planType,
-      pricePerPerson: price.price_per_person,
+      pricePerPersonMinor: price.pricePerPersonMinor,
       addOns,
       players: input.players,
       discountCode: promoCodeOf(claim),
-      discountTotal: price.discount_total,
-      totalPrice: price.total_price,
+      discountTotalMinor: price.discountTotalMinor,
+      totalPriceMinor: price.totalPriceMinor,
     })
     .returning();
   if (claim) await attachDiscountCode(tx, claim, booking.id);

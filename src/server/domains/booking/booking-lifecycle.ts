@@ -9,7 +9,7 @@ import {
   REFUND_PURPOSE_DOCUMENT_TEXT,
   refundTooHighMessage,
 } from '../../../shared/api/admin-booking-detail';
-import { formatPence, toMinorUnits } from '../../../shared/money';
+import { formatPence, minorToUnits } from '../../../shared/money';
 import {
   isVoided,
   netPaid,
@@ -144,11 +144,11 @@ function invoicedBooking(b: BookingRow): LedgerBookingFacts {
     planType: b.planType,
     players: b.players,
     addOns: b.addOns.map((a) => (typeof a === 'string' ? a : a.type)),
-    pricePerPerson: b.pricePerPerson,
-    addOnsTotal: b.addOnsTotal,
-    discountTotal: b.discountTotal,
+    pricePerPersonMinor: b.pricePerPersonMinor,
+    addOnsTotalMinor: b.addOnsTotalMinor,
+    discountTotalMinor: b.discountTotalMinor,
     discountCode: b.discountCode,
-    totalPrice: b.totalPrice,
+    totalPriceMinor: b.totalPriceMinor,
   };
 }
 
@@ -171,7 +171,7 @@ async function queueReceipt(
       currency: entry.currency,
       paidNet: rows.reduce((sum, r) => sum + r.paymentAmount, 0),
       // A refund that lowered the price (0505) passes the new total: the row in hand is the one before it.
-      total: entry.totalPence ?? toMinorUnits(Number(booking.totalPrice)),
+      total: entry.totalPence ?? booking.totalPriceMinor,
       method:
         entry.method === VOUCHER_PAYMENT_TYPE
           ? 'Gift voucher'
@@ -245,7 +245,7 @@ export async function correctPayment(
   if (amount > left) throw ValidationError.field('amount', refundTooHighMessage(formatPence(left, target.currency)));
   const purpose = correction.kind === 'refund' ? correction.purpose : null;
   // A concession or a cancellation lowers the price by what it gives back (0505), never below nothing.
-  const totalBefore = toMinorUnits(Number(booking.totalPrice));
+  const totalBefore = booking.totalPriceMinor;
   const lowers = purpose !== null && refundLowersPrice(purpose);
   if (lowers && amount > totalBefore) throw ValidationError.field('amount', concessionTooHighMessage(formatPence(totalBefore, booking.currency)));
   const totalAfter = lowers ? totalBefore - amount : totalBefore;
@@ -267,7 +267,7 @@ export async function correctPayment(
     })
     .returning({ id: bookingPayments.id });
   if (!entry) throw new Error('correction not recorded');
-  if (lowers) await write.update({ totalPrice: totalAfter / 100 });
+  if (lowers) await write.update({ totalPriceMinor: totalAfter });
   // A gift voucher's payment goes back onto the voucher, not to a card (decision 0401); the credit note follows as for any.
   if (target.paymentType === VOUCHER_PAYMENT_TYPE)
     await refundToVoucher(tx, { paymentId: target.id, correctionId: entry.id, bookingId: booking.id, amount, now: new Date() });
@@ -292,7 +292,7 @@ export async function correctPayment(
     action: `payment.${correction.kind}`,
     entityType: 'payment',
     entityId: entry.id,
-    before: { booking_status: booking.bookingStatus, net_paid: netBefore, ...(lowers ? { total_price: totalBefore / 100 } : {}) },
+    before: { booking_status: booking.bookingStatus, net_paid: netBefore, ...(lowers ? { total_price: minorToUnits(totalBefore) } : {}) },
     after: {
       booking_status: statusAfter,
       net_paid: netAfter,
@@ -301,7 +301,7 @@ export async function correctPayment(
       currency: target.currency,
       reason: correction.reason,
       ...(purpose ? { purpose } : {}),
-      ...(lowers ? { total_price: totalAfter / 100 } : {}),
+      ...(lowers ? { total_price: minorToUnits(totalAfter) } : {}),
     },
   });
   return { entryId: entry.id, amount, currency: target.currency, netBefore, netAfter, statusBefore: booking.bookingStatus, statusAfter };

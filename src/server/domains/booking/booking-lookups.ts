@@ -12,7 +12,7 @@ const factColumns = {
   date: bookings.date,
   timezone: bookings.timezone,
   currency: bookings.currency,
-  totalPrice: bookings.totalPrice,
+  totalPriceMinor: bookings.totalPriceMinor,
   tempCode: bookings.tempCode,
   manageKey: bookings.manageKey,
   bookingStatus: bookings.bookingStatus,

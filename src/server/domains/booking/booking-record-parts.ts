@@ -11,8 +11,8 @@ import { CONTACT_TYPES } from '../../../shared/api/booking';
 /**
  * The one-to-many parts of a booking record, as json subselects of the query that loads the booking, so a
  * record is one round trip and one statement instead of seven. Rows travel as json arrays in a fixed column
- * order and are decoded as Drizzle decodes these columns in a plain select (timestamptz text to Date, numeric
- * in number mode to number, jsonb as stored), so the record is the same whichever way it was loaded.
+ * order and are decoded as Drizzle decodes these columns in a plain select (timestamptz text to Date, money as
+ * integers of minor units, jsonb as stored), so the record is the same whichever way it was loaded.
  */
 
 type TeamRow = typeof teams.$inferSelect;
@@ -45,7 +45,7 @@ export const bookingPartsFields = {
     sql`${desc(contactHistory.createdAt)}, ${desc(contactHistory.id)}`,
   ),
   pricing: jsonAgg(
-    sql`json_build_array(${pricingHistory.id}, ${pricingHistory.bookingId}, ${pricingHistory.planType}, ${pricingHistory.pricePerPerson}, ${pricingHistory.addOns}, ${pricingHistory.players}, ${pricingHistory.discountCode}, ${pricingHistory.discountTotal}, ${pricingHistory.totalPrice}, ${pricingHistory.createdAt})`,
+    sql`json_build_array(${pricingHistory.id}, ${pricingHistory.bookingId}, ${pricingHistory.planType}, ${pricingHistory.pricePerPersonMinor}, ${pricingHistory.addOns}, ${pricingHistory.players}, ${pricingHistory.discountCode}, ${pricingHistory.discountTotalMinor}, ${pricingHistory.totalPriceMinor}, ${pricingHistory.createdAt})`,
     sql`from ${pricingHistory} where ${eq(pricingHistory.bookingId, bookings.id)}`,
     sql`${asc(pricingHistory.createdAt)}, ${asc(pricingHistory.id)}`,
   ),
@@ -53,7 +53,6 @@ export const bookingPartsFields = {
 
 const jsonArrayOf = <T extends z.ZodType>(item: T) => jsonColumn(z.array(item));
 const timestamp = jsonTimestamp;
-const numeric = z.union([z.number(), z.string()]).transform(Number);
 const storedAddOns = z.array(z.union([z.string(), z.looseObject({ type: z.string() })]));
 
 const teamRow = z
@@ -121,17 +120,28 @@ const contactRow = z
   }));
 
 const pricingRow = z
-  .tuple([z.number(), z.number(), z.enum(PLAN_TYPES), numeric, storedAddOns, z.number(), z.string().nullable(), numeric, numeric, timestamp])
-  .transform(([id, bookingId, planType, pricePerPerson, addOns, players, discountCode, discountTotal, totalPrice, createdAt]): PricingRow => ({
+  .tuple([
+    z.number(),
+    z.number(),
+    z.enum(PLAN_TYPES),
+    z.number().int(),
+    storedAddOns,
+    z.number(),
+    z.string().nullable(),
+    z.number().int(),
+    z.number().int(),
+    timestamp,
+  ])
+  .transform(([id, bookingId, planType, pricePerPersonMinor, addOns, players, discountCode, discountTotalMinor, totalPriceMinor, createdAt]): PricingRow => ({
     id,
     bookingId,
     planType,
-    pricePerPerson,
+    pricePerPersonMinor,
     addOns,
     players,
     discountCode,
-    discountTotal,
-    totalPrice,
+    discountTotalMinor,
+    totalPriceMinor,
     createdAt,
   }));
 

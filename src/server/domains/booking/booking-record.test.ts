@@ -94,8 +94,15 @@ async function fullBooking() {
     { bookingId: booking.id, type: 'note', note: 'now' },
   ]);
   await t.db.insert(pricingHistory).values([
-    { bookingId: booking.id, planType: 'pro', pricePerPerson: 12.5, addOns: ['hosted', { type: 'photos', extra: { n: 1 } }], players: 7, totalPrice: 87.5 },
-    { bookingId: booking.id, planType: 'standard', pricePerPerson: 15, addOns: [], players: 8, totalPrice: 120, createdAt: sameMoment },
+    {
+      bookingId: booking.id,
+      planType: 'pro',
+      pricePerPersonMinor: 1250,
+      addOns: ['hosted', { type: 'photos', extra: { n: 1 } }],
+      players: 7,
+      totalPriceMinor: 8750,
+    },
+    { bookingId: booking.id, planType: 'standard', pricePerPersonMinor: 1500, addOns: [], players: 8, totalPriceMinor: 12_000, createdAt: sameMoment },
   ]);
   return { id: booking.id, tempCode: booking.tempCode, gameCode };
 }

@@ -1,4 +1,5 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
+import { minorToUnits } from '../../../shared/money';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../platform/db/client';
 import { bookings, type bookingPayments, type contactHistory, type pricingHistory, type teams } from './tables/bookings';
@@ -126,11 +127,11 @@ export function toBookerBooking(agg: BookingAggregate): BookerBooking {
     plan_type: b.planType,
     add_ons: addOnTypes(b.addOns),
     currency: b.currency,
-    price_per_person: b.pricePerPerson,
-    add_ons_total: b.addOnsTotal,
+    price_per_person: minorToUnits(b.pricePerPersonMinor),
+    add_ons_total: minorToUnits(b.addOnsTotalMinor),
     discount_code: b.discountCode,
-    discount_total: b.discountTotal,
-    total_price: b.totalPrice,
+    discount_total: minorToUnits(b.discountTotalMinor),
+    total_price: minorToUnits(b.totalPriceMinor),
     date: b.date,
     ...scheduleOf(b),
     meeting_point_address: b.meetingPointAddress,
@@ -216,12 +217,12 @@ export function toAdminBooking(agg: BookingAggregate): AdminBooking {
     pricing_history: agg.pricing.map((p) => ({
       timestamp: p.createdAt.toISOString(),
       plan_type: p.planType,
-      price_per_person: p.pricePerPerson,
+      price_per_person: minorToUnits(p.pricePerPersonMinor),
       add_ons: p.addOns,
       players: p.players,
       discount_code: p.discountCode,
-      discount_total: p.discountTotal,
-      total_price: p.totalPrice,
+      discount_total: minorToUnits(p.discountTotalMinor),
+      total_price: minorToUnits(p.totalPriceMinor),
     })),
     booking_payments: agg.payments.map(({ row: p, recorderName }) => ({
       id: p.id,

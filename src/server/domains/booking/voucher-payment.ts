@@ -10,7 +10,6 @@ import { isClosed } from '../../../shared/lifecycle/booking-states';
 import { balanceDue, confirmingAmount, dueOf } from '../../../shared/payments';
 import { hasPaid } from '../../../shared/lifecycle/booking-states';
 import { todayIn } from '../../../shared/time';
-import { toMinorUnits } from '../../../shared/money';
 import { GIFT_VOUCHER_MESSAGES, VOUCHER_PAYMENT_TYPE } from '../../../shared/commerce/gift-vouchers';
 
 /**
@@ -35,7 +34,7 @@ export async function payWithVoucher(
       if (isClosed({ booking_status: row.bookingStatus, lead_status: row.leadStatus }))
         throw ValidationError.field(input.field, GIFT_VOUCHER_MESSAGES.cancelled);
       const net = (await ledgerOf(tx, row.id)).reduce((sum, r) => sum + r.paymentAmount, 0);
-      const total = toMinorUnits(Number(row.totalPrice));
+      const total = row.totalPriceMinor;
       const due = dueOf(total, net);
       const confirming = confirmingAmount(total, balanceDue(row.date, todayIn(row.timezone, input.now)));
       return redeemVoucher(tx, { code: input.code, bookingId: row.id, currency: row.currency, due, now: input.now, field: input.field }, async (amount) => {

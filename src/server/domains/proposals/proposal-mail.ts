@@ -1,7 +1,7 @@
 import { format, isValid, parse } from 'date-fns';
 import type { OutgoingMail } from '../../platform/mail';
 import { ADD_ONS, PLANS } from '../../../shared/plans';
-import { formatMoney } from '../../../shared/money';
+import { formatMinor } from '../../../shared/money';
 import { API_DATE } from '../../../shared/time';
 import { proposalPath, type QuoteLine } from '../../../shared/proposals';
 import { escapeHtml } from '../../../shared/html';
@@ -16,8 +16,8 @@ export type ProposalMailFacts = {
   addOns: readonly string[];
   lines: readonly QuoteLine[];
   currency: string;
-  pricePerPerson: number;
-  totalPrice: number;
+  pricePerPersonMinor: number;
+  totalPriceMinor: number;
   validUntil: string;
   token: string;
 };
@@ -39,10 +39,10 @@ export function proposalMail(f: ProposalMailFacts, baseUrl: string): OutgoingMai
   const rows: [string, string][] = [
     ['Game type', plan],
     ['Players', String(f.players)],
-    ['Price per person', formatMoney(f.pricePerPerson, f.currency)],
+    ['Price per person', formatMinor(f.pricePerPersonMinor, f.currency)],
     ['Add-ons', addOns.length ? addOns.join(', ') : 'None'],
-    ...f.lines.map((l): [string, string] => [l.label, formatMoney(l.amount, f.currency)]),
-    ['Total', formatMoney(f.totalPrice, f.currency)],
+    ...f.lines.map((l): [string, string] => [l.label, formatMinor(l.amountMinor, f.currency)]),
+    ['Total', formatMinor(f.totalPriceMinor, f.currency)],
     ['Valid until', until],
   ];
   const hello = f.fullName ? `Hi ${f.fullName},` : 'Hi,';
@@ -55,5 +55,11 @@ export function proposalMail(f: ProposalMailFacts, baseUrl: string): OutgoingMai
     `<table>${rows.map(([k, v]) => `<tr><th align="left">${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`).join('')}</table>`,
     `<p>${escapeHtml(action)} <a href="${escapeHtml(link)}">View and accept the proposal</a></p>`,
   ].join('\n');
-  return { to: f.email, subject: `Your hatch proposal: ${formatMoney(f.totalPrice, f.currency)}, valid until ${until}`, text, html, kind: 'proposal.sent' };
+  return {
+    to: f.email,
+    subject: `Your hatch proposal: ${formatMinor(f.totalPriceMinor, f.currency)}, valid until ${until}`,
+    text,
+    html,
+    kind: 'proposal.sent',
+  };
 }

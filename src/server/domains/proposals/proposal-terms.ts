@@ -1,4 +1,6 @@
 import type { proposals } from './tables/proposals';
+import { minorToUnits } from '../../../shared/money';
+import { quoteLinesAnswer } from '../../../shared/proposals';
 
 /**
  * A quote's terms as every answer that shows a proposal carries them (the staff list and detail, the customer's
@@ -9,12 +11,12 @@ export function proposalTerms(p: typeof proposals.$inferSelect) {
     plan_type: p.planType,
     players: p.players,
     add_ons: p.addOns,
-    lines: p.lines,
+    lines: quoteLinesAnswer(p.lines),
     currency: p.currency,
-    price_per_person: p.pricePerPerson,
-    add_ons_total: p.addOnsTotal,
-    lines_total: p.linesTotal,
-    total_price: p.totalPrice,
+    price_per_person: minorToUnits(p.pricePerPersonMinor),
+    add_ons_total: minorToUnits(p.addOnsTotalMinor),
+    lines_total: minorToUnits(p.linesTotalMinor),
+    total_price: minorToUnits(p.totalPriceMinor),
     valid_until: p.validUntil,
   };
 }

@@ -2,7 +2,8 @@ import { format, isValid, parse } from 'date-fns';
 import { DEFAULT_CURRENCY, PLAN_TYPES, isHostedGame, type AddOnType, type Currency, type PlanType } from '../../../shared/plans';
 import type { Pricing } from '../../../shared/api/pricing';
 import { DEFAULT_MEETING_TIME } from '../../../shared/meeting-time';
-import { computeBookingPrice } from '../../../shared/prices';
+import { bookingPriceAnswer, computeBookingPrice } from '../../../shared/prices';
+import { toMinorUnits } from '../../../shared/money';
 import { API_DATE, WIZARD_DATE, isValidTimeZone, localToUtcIso } from '../../../shared/time';
 import type { Tracking } from '../../../shared/tracking';
 import { perContactField, type ContactField } from '../../../shared/booking-contact-fields';
@@ -214,8 +215,9 @@ function priceOf(
   if (!s.pricing) return null;
   const plan = s.pricing.plans.find((p) => p.type === s.planType);
   if (!plan) return null;
-  const addOnPrices = s.addOns.map((type) => s.pricing?.addons.find((a) => a.type === type)?.price ?? 0);
-  const p = computeBookingPrice({ players: s.playerCount, pricePerPerson: plan.price, addOnPrices });
+  // The price list's amounts cross to minor units, the one rule prices in integers, and the answer crosses back (0500).
+  const addOnPricesMinor = s.addOns.map((type) => toMinorUnits(s.pricing?.addons.find((a) => a.type === type)?.price ?? 0));
+  const p = bookingPriceAnswer(computeBookingPrice({ players: s.playerCount, pricePerPersonMinor: toMinorUnits(plan.price), addOnPricesMinor }));
   return { pricePerPerson: p.price_per_person, addOnsTotal: p.add_ons_total, totalPrice: p.total_price };
 }
 

@@ -4,8 +4,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import type { AdminBooking } from '../../../shared/api/booking';
 import { PAYMENT_TYPE_LABELS, PAYMENT_TYPES, recordPaymentBody, REFUND_PURPOSE_DOCUMENT_TEXT } from '../../../shared/api/admin-booking-detail';
-import { currencySymbol, formatPence, typedAmount } from '../../../shared/money';
-import { amountDue, isVoided, netPaid, paymentRemaining } from '../../../shared/payments';
+import { currencySymbol, formatPence, toMinorUnits, typedAmount } from '../../../shared/money';
+import { amountDueMinor, isVoided, netPaid, paymentRemaining } from '../../../shared/payments';
 import { formatTimestamp } from '../../../shared/time';
 import { toastFirstError } from '../../lib/form-errors';
 import { installPaymentMethod } from '../../lib/payment-method';
@@ -44,7 +44,7 @@ export function PaymentsSection({ booking }: { booking: AdminBooking }) {
   const [pending, setPending] = useState<Pending | null>(null);
   const [correcting, setCorrecting] = useState<Correcting | null>(null);
   const net = netPaid(entries);
-  const due = amountDue(booking.total_price, entries);
+  const due = amountDueMinor(toMinorUnits(booking.total_price), entries);
 
   return (
     <Section title="Payment History" id="payments">

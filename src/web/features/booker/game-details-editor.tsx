@@ -3,7 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import type { BookerBooking } from '../../../shared/api/booking';
 import type { DiscountQuote } from '../../../shared/api/promo-codes';
 import type { UpdateBookingInput } from '../../../shared/api/public-booking';
-import { computeBookingPrice } from '../../../shared/prices';
+import { bookingPriceAnswer, computeBookingPrice } from '../../../shared/prices';
+import { toMinorUnits } from '../../../shared/money';
 import { isCurrency, isPlanType } from '../../../shared/plans';
 import { discountQuoteEndpoint } from '../../../shared/api/endpoints/promo-codes';
 import { api, errorMessage } from '../../lib/api-client';
@@ -62,7 +63,13 @@ export function GameDetailsEditor({ booking, saving, error, onSave }: Props) {
   const preview =
     planPrice === undefined
       ? null
-      : computeBookingPrice({ players, pricePerPerson: planPrice, addOnPrices: addOns.map((a) => pricing.data?.addons.find((x) => x.type === a)?.price ?? 0) });
+      : bookingPriceAnswer(
+          computeBookingPrice({
+            players,
+            pricePerPersonMinor: toMinorUnits(planPrice),
+            addOnPricesMinor: addOns.map((a) => toMinorUnits(pricing.data?.addons.find((x) => x.type === a)?.price ?? 0)),
+          }),
+        );
 
   // A booking with a code: the new total is after the code's discount, as the server will price it on save (the same
   // quote the wizard's summary asks for), not the list total (issue 35).

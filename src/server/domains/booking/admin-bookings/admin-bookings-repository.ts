@@ -144,7 +144,7 @@ export async function gamesValue(
   const where = gameDateCondition(startDate, endDate);
   const [games, ledger] = await Promise.all([
     db
-      .select({ currency: bookings.currency, games: count(), discounts: sql<number>`coalesce(sum(${bookings.discountTotal}), 0)`.mapWith(Number) })
+      .select({ currency: bookings.currency, games: count(), discounts: sql<number>`coalesce(sum(${bookings.discountTotalMinor}), 0)`.mapWith(Number) })
       .from(bookings)
       .where(where)
       .groupBy(bookings.currency),

@@ -29,7 +29,7 @@ import {
 } from '../../../../shared/api/admin-bookings';
 import { bucketKeys, rangeLengthInDays, type ChartInterval } from '../../../../shared/chart-interval';
 import { DEFAULT_ADMIN_TIMEZONE, localToUtcIso, todayIn } from '../../../../shared/time';
-import { roundMoney } from '../../../../shared/prices';
+import { minorToUnits, shareOf } from '../../../../shared/money';
 import {
   attentionCondition,
   countBookings,
@@ -153,11 +153,11 @@ export async function calendarMetrics(db: DbOrTx, startDate: string, endDate: st
     return {
       currency,
       bookings: count,
-      received: money.received / 100,
-      refunded: money.refunded / 100,
-      net: money.net / 100,
-      average: count === 0 ? 0 : roundMoney(money.net / 100 / count),
-      discounts: roundMoney(game?.discounts ?? 0),
+      received: minorToUnits(money.received),
+      refunded: minorToUnits(money.refunded),
+      net: minorToUnits(money.net),
+      average: count === 0 ? 0 : minorToUnits(shareOf(money.net, 1, count)),
+      discounts: minorToUnits(game?.discounts ?? 0),
     };
   });
   const pounds = revenue.find((r) => r.currency === 'GBP');

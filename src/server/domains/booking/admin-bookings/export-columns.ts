@@ -64,15 +64,17 @@ function textSql(expr: string): string {
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
 const yesNoSql = (expr: string) => `case when ${expr} then 'Yes' else 'No' end`;
 
-/** '£1,234.50': always two decimals, thousands grouped, the currency's symbol (or its code). */
-function money(amount: number, currency: string): string {
-  const [whole = '0', cents = '00'] = Math.abs(amount).toFixed(2).split('.');
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${amount < 0 ? '-' : ''}${CURRENCY_SYMBOLS[currency] ?? `${currency} `}${grouped}.${cents}`;
+/** '£1,234.50' from minor units (123450): always two decimals, thousands grouped, the currency's symbol (or its code). */
+function money(minor: number, currency: string): string {
+  const abs = Math.abs(minor);
+  const grouped = String(Math.floor(abs / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const cents = String(abs % 100).padStart(2, '0');
+  return `${minor < 0 ? '-' : ''}${CURRENCY_SYMBOLS[currency] ?? `${currency} `}${grouped}.${cents}`;
 }
-function moneySql(amountExpr: string): string {
+/** The same cell in SQL, from an integer of minor units (numeric division by 100.0 is exact). */
+function moneySql(minorExpr: string): string {
   const symbol = labelSql('bookings.currency', CURRENCY_SYMBOLS, `bookings.currency || ' '`);
-  return `case when ${amountExpr} < 0 then '-' else '' end || ${symbol} || to_char(abs(${amountExpr}), 'FM999,999,999,999,990.00')`;
+  return `case when ${minorExpr} < 0 then '-' else '' end || ${symbol} || to_char(abs(${minorExpr}) / 100.0, 'FM999,999,999,999,990.00')`;
 }
 
 const zoneFormats = new Map<string, Intl.DateTimeFormat | null>();
@@ -186,12 +188,12 @@ export const EXPORT_COLUMNS: readonly Column[] = [
   { header: 'Plan', value: (r) => label(PLAN_LABELS, r.planType), sql: labelSql(col('plan_type'), PLAN_LABELS, textSql(col('plan_type'))) },
   { header: 'Hosted', value: (r) => yesNo(r.hosted), sql: yesNoSql(col('hosted')) },
   { header: 'Add-ons', value: (r) => addOnNames(r.addOns), sql: ADD_ONS_SQL },
-  { header: 'Price per person', value: (r) => money(r.pricePerPerson, r.currency), sql: moneySql(col('price_per_person')) },
-  { header: 'Add-ons total', value: (r) => money(r.addOnsTotal, r.currency), sql: moneySql(col('add_ons_total')) },
+  { header: 'Price per person', value: (r) => money(r.pricePerPersonMinor, r.currency), sql: moneySql(col('price_per_person_minor')) },
+  { header: 'Add-ons total', value: (r) => money(r.addOnsTotalMinor, r.currency), sql: moneySql(col('add_ons_total_minor')) },
   { header: 'Discount code', value: (r) => text(r.discountCode), sql: textSql(col('discount_code')) },
-  { header: 'Discount', value: (r) => money(r.discountTotal, r.currency), sql: moneySql(col('discount_total')) },
-  { header: 'Total price', value: (r) => money(r.totalPrice, r.currency), sql: moneySql(col('total_price')) },
-  { header: 'Paid', value: (r) => money(r.paidPence / 100, r.currency), sql: moneySql(`(coalesce(${J.paidPence}, 0) / 100.0)`) },
+  { header: 'Discount', value: (r) => money(r.discountTotalMinor, r.currency), sql: moneySql(col('discount_total_minor')) },
+  { header: 'Total price', value: (r) => money(r.totalPriceMinor, r.currency), sql: moneySql(col('total_price_minor')) },
+  { header: 'Paid', value: (r) => money(r.paidPence, r.currency), sql: moneySql(`coalesce(${J.paidPence}, 0)`) },
   { header: 'Meeting point', value: (r) => text(r.meetingPointAddress), sql: textSql(col('meeting_point_address')) },
   {
     header: 'Meeting point status',

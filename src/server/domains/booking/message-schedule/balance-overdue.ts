@@ -16,7 +16,7 @@ const closedLeads = sql.raw(CLOSED_LEAD_STATUSES.map((s) => `'${s}'`).join(', ')
  */
 export function balanceOverdueSql(): SQL<boolean> {
   return sql<boolean>`(exists (select 1 from ${scheduledMessages} where ${scheduledMessages.bookingId} = ${bookingRef} and ${scheduledMessages.kind} = 'balance_overdue' and ${scheduledMessages.status} = 'sent')
-    and round(${bookings.totalPrice} * 100) > (select coalesce(sum(${bookingPayments.paymentAmount}), 0) from ${bookingPayments} where ${bookingPayments.bookingId} = ${bookingRef})
+    and ${bookings.totalPriceMinor} > (select coalesce(sum(${bookingPayments.paymentAmount}), 0) from ${bookingPayments} where ${bookingPayments.bookingId} = ${bookingRef})
     and ${bookings.bookingStatus} <> 'cancelled'
     and (${bookings.bookingStatus} in ('paid', 'completed') or ${bookings.leadStatus} not in (${closedLeads})))`;
 }

@@ -3,7 +3,6 @@ import type { DbOrTx } from '../../../platform/db/client';
 import { bookingPayments, bookings } from '../tables/bookings';
 import { messageSettings } from '../tables/scheduled-messages';
 import { dueOf } from '../../../../shared/payments';
-import { toMinorUnits } from '../../../../shared/money';
 import { DEFAULT_REMINDER_DAYS, type ReminderDays, type ScheduleFacts } from '../../../../shared/message-schedule';
 import type { PaymentMethod } from '../../../../shared/payments';
 
@@ -23,7 +22,7 @@ export async function loadScheduleFacts(tx: DbOrTx, bookingId: number, paymentMe
       duration: bookings.duration,
       bookingStatus: bookings.bookingStatus,
       leadStatus: bookings.leadStatus,
-      totalPrice: bookings.totalPrice,
+      totalPriceMinor: bookings.totalPriceMinor,
       createdAt: bookings.createdAt,
       version: bookings.version,
       net: sql<string>`(select coalesce(sum(${bookingPayments.paymentAmount}), 0) from ${bookingPayments} where ${bookingPayments.bookingId} = ${bookingRef})`,
@@ -31,8 +30,8 @@ export async function loadScheduleFacts(tx: DbOrTx, bookingId: number, paymentMe
     .from(bookings)
     .where(eq(bookings.id, bookingId));
   if (!row) return null;
-  const { totalPrice, createdAt, net, ...rest } = row;
-  return { ...rest, paymentMethod, amountDue: dueOf(toMinorUnits(totalPrice), Number(net)), bookedAt: createdAt };
+  const { totalPriceMinor, createdAt, net, ...rest } = row;
+  return { ...rest, paymentMethod, amountDue: dueOf(totalPriceMinor, Number(net)), bookedAt: createdAt };
 }
 
 /** The install's reminder days: staff's, else 7 and 1. */

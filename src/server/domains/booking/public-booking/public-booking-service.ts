@@ -341,27 +341,27 @@ function editBooking(
           addOns,
           currency,
           hosted: isHostedGame(planType, addOns),
-          pricePerPerson: price.price_per_person,
-          addOnsTotal: price.add_ons_total,
+          pricePerPersonMinor: price.pricePerPersonMinor,
+          addOnsTotalMinor: price.addOnsTotalMinor,
           discountCode: promoCodeOf(claim),
-          discountTotal: price.discount_total,
-          totalPrice: price.total_price,
+          discountTotalMinor: price.discountTotalMinor,
+          totalPriceMinor: price.totalPriceMinor,
         } satisfies BookingValues);
         await addPricingHistory(tx, {
           bookingId: row.id,
           planType,
-          pricePerPerson: price.price_per_person,
+          pricePerPersonMinor: price.pricePerPersonMinor,
           addOns,
           players: after.players,
           discountCode: promoCodeOf(claim),
-          discountTotal: price.discount_total,
-          totalPrice: price.total_price,
+          discountTotalMinor: price.discountTotalMinor,
+          totalPriceMinor: price.totalPriceMinor,
         });
       }
       await write.update(update);
       write.audit({ fields: Object.fromEntries(changed.map((f) => [f, { from: before[f], to: after[f] }])) });
       // A new total is confirmed anew (issue 31, decision 0392): the booker's mails always name the current amount.
-      if (update.totalPrice !== undefined && Number(update.totalPrice) !== Number(row.totalPrice)) await queueNewConfirmation(deps, write, input.now);
+      if (update.totalPriceMinor !== undefined && update.totalPriceMinor !== row.totalPriceMinor) await queueNewConfirmation(deps, write, input.now);
     },
   );
 }

@@ -8,7 +8,6 @@ import {
   index,
   integer,
   jsonb,
-  numeric,
   pgTable,
   serial,
   text,
@@ -27,7 +26,8 @@ import type { ContactField } from '../../../../shared/booking-contact';
 export type MeetingTime = { hour: number; minute: number };
 export type StoredAddOn = string | { type: string; [key: string]: unknown };
 
-const money = (name: string) => numeric(name, { precision: 12, scale: 2, mode: 'number' });
+/** Money columns are whole minor units of the row's currency (pence, cents; decision 0500), never floats. */
+const money = (name: string) => integer(name);
 
 /** The server booking record of spec section 3, with every tracking field of the landing URL. */
 export const bookings = pgTable(
@@ -52,13 +52,13 @@ export const bookings = pgTable(
     planType: text('plan_type', { enum: PLAN_TYPES }).notNull().default('standard'),
     addOns: jsonb('add_ons').$type<StoredAddOn[]>().notNull().default([]),
     currency: text('currency', { enum: CURRENCIES }).notNull().default('GBP'),
-    pricePerPerson: money('price_per_person').notNull(),
-    addOnsTotal: money('add_ons_total').notNull().default(0),
+    pricePerPersonMinor: money('price_per_person_minor').notNull(),
+    addOnsTotalMinor: money('add_ons_total_minor').notNull().default(0),
     /** The promo code (or, without one, the gift voucher code) the booker gave; the commerce domain owns the codes (0400). */
     discountCode: text('discount_code'),
-    /** What the promo code took off; total_price is after it. */
-    discountTotal: money('discount_total').notNull().default(0),
-    totalPrice: money('total_price').notNull(),
+    /** What the promo code took off; total_price_minor is after it. */
+    discountTotalMinor: money('discount_total_minor').notNull().default(0),
+    totalPriceMinor: money('total_price_minor').notNull(),
     meetingPointAddress: text('meeting_point_address'),
     meetingPointStatus: text('meeting_point_status'),
     meetingPointNotes: text('meeting_point_notes'),
@@ -224,12 +224,12 @@ export const pricingHistory = pgTable(
       .notNull()
       .references(() => bookings.id, { onDelete: 'cascade' }),
     planType: text('plan_type', { enum: PLAN_TYPES }).notNull(),
-    pricePerPerson: money('price_per_person').notNull(),
+    pricePerPersonMinor: money('price_per_person_minor').notNull(),
     addOns: jsonb('add_ons').$type<StoredAddOn[]>().notNull().default([]),
     players: integer('players').notNull(),
     discountCode: text('discount_code'),
-    discountTotal: money('discount_total').notNull().default(0),
-    totalPrice: money('total_price').notNull(),
+    discountTotalMinor: money('discount_total_minor').notNull().default(0),
+    totalPriceMinor: money('total_price_minor').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('pricing_history_booking_idx').on(t.bookingId, t.createdAt), oneOfCheck('pricing_history_plan_type_check', t.planType, PLAN_TYPES)],

@@ -2,7 +2,7 @@ import type { Db } from '../../../platform/db/client';
 import { recordActivity } from '../../identity';
 import { loadPriceTable, savePriceChanges, type PriceChange, type PriceTable } from '../price-list';
 import { forgetPricing, getAdminPricing } from './pricing-service';
-import { exactMinorUnits } from '../../../../shared/money';
+import { exactMinorUnits, minorToUnits } from '../../../../shared/money';
 import type { AdminPricing, UpdatePricingBody } from '../../../../shared/api/pricing';
 import type { Currency } from '../../../../shared/plans';
 
@@ -18,18 +18,24 @@ function changesOf(body: UpdatePricingBody): PriceChange[] {
     ...body.plans.map((plan): PriceChange => ({
       kind: 'plan',
       type: plan.type,
-      price: minor(plan.price),
-      ...(plan.sale_price !== undefined ? { salePrice: plan.sale_price === null ? null : minor(plan.sale_price) } : {}),
+      priceMinor: minor(plan.price),
+      ...(plan.sale_price !== undefined ? { salePriceMinor: plan.sale_price === null ? null : minor(plan.sale_price) } : {}),
       ...(plan.is_active !== undefined ? { isActive: plan.is_active } : {}),
     })),
-    ...body.addons.map((addon): PriceChange => ({ kind: 'addon', type: addon.type, price: minor(addon.price), salePrice: null })),
+    ...body.addons.map((addon): PriceChange => ({ kind: 'addon', type: addon.type, priceMinor: minor(addon.price), salePriceMinor: null })),
   ];
 }
 
 /** The log's picture of a currency's list: every item's price, sale price and flag. */
 function snapshot(table: PriceTable): Record<string, unknown> {
-  const items = (map: Map<string, { price: number; salePrice: number | null; isActive: boolean }>) =>
-    Object.fromEntries([...map].map(([type, i]) => [type, { price: i.price, sale_price: i.salePrice, is_active: i.isActive }]));
+  // In currency units, as the timeline has always shown prices (decision 0500).
+  const items = (map: Map<string, { priceMinor: number; salePriceMinor: number | null; isActive: boolean }>) =>
+    Object.fromEntries(
+      [...map].map(([type, i]) => [
+        type,
+        { price: minorToUnits(i.priceMinor), sale_price: i.salePriceMinor === null ? null : minorToUnits(i.salePriceMinor), is_active: i.isActive },
+      ]),
+    );
   return { currency: table.currency, plans: items(table.plans), addons: items(table.addons) };
 }
 

@@ -1,7 +1,7 @@
 import type { Db, DbOrTx } from '../../../platform/db/client';
-import { effectivePrice, loadPriceTable, type ItemPrice, type PriceTable } from '../price-list';
+import { effectivePriceMinor, loadPriceTable, type ItemPrice, type PriceTable } from '../price-list';
 import { ADD_ONS, PLANS, RECOMMENDED_PLAN, type AddOnContent, type Currency, type Feature, isPlanType } from '../../../../shared/plans';
-import { formatMoney } from '../../../../shared/money';
+import { formatMinor, minorToUnits } from '../../../../shared/money';
 import type { AdminPricing, Pricing } from '../../../../shared/api/pricing';
 import { settledAnswer } from '../../../platform/memo-serializer';
 
@@ -47,7 +47,8 @@ export async function getAdminPricing(db: DbOrTx, currency: Currency): Promise<A
     currency,
     plans: pricing.plans.map((plan) => {
       const item = isPlanType(plan.type) ? table.plans.get(plan.type) : undefined;
-      return { ...plan, list_price: item?.price ?? plan.price, sale_price: item?.salePrice ?? null };
+      const sale = item?.salePriceMinor ?? null;
+      return { ...plan, list_price: item ? minorToUnits(item.priceMinor) : plan.price, sale_price: sale === null ? null : minorToUnits(sale) };
     }),
     addons: ADD_ONS.flatMap((content) => {
       const item = table.addons.get(content.type);
@@ -56,14 +57,14 @@ export async function getAdminPricing(db: DbOrTx, currency: Currency): Promise<A
   };
 }
 
-/** What a plan and an add-on both show (shared/api/pricing.ts priceItemShape), at the price that applies. */
-function priced(content: { type: string; name: string; description: string; features: Feature[] }, price: number, currency: Currency) {
+/** What a plan and an add-on both show (shared/api/pricing.ts priceItemShape), at the price that applies (minor units in, currency units out). */
+function priced(content: { type: string; name: string; description: string; features: Feature[] }, priceMinor: number, currency: Currency) {
   return {
     type: content.type,
     name: content.name,
     description: content.description,
-    price,
-    formatted_amount: formatMoney(price, currency),
+    price: minorToUnits(priceMinor),
+    formatted_amount: formatMinor(priceMinor, currency),
     features: content.features,
   };
 }
@@ -74,7 +75,7 @@ async function buildPricing(db: Db, currency: Currency): Promise<Pricing> {
 
 function addOnOf(content: AddOnContent, item: ItemPrice, currency: Currency) {
   return {
-    ...priced(content, effectivePrice(item), currency),
+    ...priced(content, effectivePriceMinor(item), currency),
     ...(content.note ? { note: content.note } : {}),
     ...(content.note_tooltip ? { note_tooltip: content.note_tooltip } : {}),
   };
@@ -84,14 +85,14 @@ function pricingOf(table: PriceTable, currency: Currency): Pricing {
   const plans = PLANS.flatMap((content) => {
     const item = table.plans.get(content.type);
     if (!item) return [];
-    const price = effectivePrice(item);
-    const onSale = item.salePrice !== null && item.salePrice < item.price;
+    const price = effectivePriceMinor(item);
+    const onSale = item.salePriceMinor !== null && item.salePriceMinor < item.priceMinor;
     return [
       {
         ...priced(content, price, currency),
         is_active: item.isActive,
         is_recommended: content.type === RECOMMENDED_PLAN,
-        ...(onSale ? { is_sale: true, original_price: item.price, original_formatted_amount: formatMoney(item.price, currency) } : {}),
+        ...(onSale ? { is_sale: true, original_price: minorToUnits(item.priceMinor), original_formatted_amount: formatMinor(item.priceMinor, currency) } : {}),
       },
     ];
   });

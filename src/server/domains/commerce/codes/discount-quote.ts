@@ -4,6 +4,7 @@ import { claimDiscountCode } from '../discounts';
 import type { DiscountQuote } from '../../../../shared/api/promo-codes';
 import type { DiscountFacts } from '../../../../shared/commerce/discount-code';
 import type { AddOnType } from '../../../../shared/plans';
+import { bookingPriceAnswer } from '../../../../shared/prices';
 
 /**
  * A code's effect on a booking not made yet, by the very rule and checks the booking itself will go through
@@ -17,5 +18,5 @@ export async function quoteDiscountCode(db: DbOrTx, code: string, facts: Discoun
     players: facts.players,
     discount: claim.discount,
   });
-  return { discount_code: claim.code, kind: claim.kind, ...price, voucher_balance: claim.kind === 'voucher' ? claim.balance : null };
+  return { discount_code: claim.code, kind: claim.kind, ...bookingPriceAnswer(price), voucher_balance: claim.kind === 'voucher' ? claim.balance : null };
 }

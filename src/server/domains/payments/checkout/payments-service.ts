@@ -12,14 +12,13 @@ import { bankTransferReference } from '../../../platform/payment-provider/bank-t
 import { ProviderError, type PaymentProvider, type ProviderCheckout, type ProviderEvent } from '../../../platform/payment-provider/payment-provider';
 import { paymentMethodOf, type PaymentSetup } from '../../../platform/payment-provider/payment-setup';
 import { claimEvent, findCheckout, insertCheckout, setCheckoutStatus, setEventOutcome } from './payments-repository';
-import { toMinorUnits } from '../../../../shared/money';
 import { settleVoucherCheckout } from '../../commerce';
 
 export type PaymentDeps = { db: Db; setup: PaymentSetup; mailer: BookingMailer; log: FastifyBaseLogger };
 
 const PURPOSE_LABELS: Record<CheckoutPurpose, string> = { deposit: 'Deposit', full: 'Full payment', balance: 'Balance' };
 
-const totalPence = (b: BookingFacts) => toMinorUnits(Number(b.totalPrice));
+const totalPence = (b: BookingFacts) => b.totalPriceMinor;
 const cancelled = (b: BookingFacts) => isCancelled({ booking_status: b.bookingStatus, lead_status: b.leadStatus });
 
 async function bookingByKey(db: DbOrTx, key: string): Promise<BookingFacts> {

@@ -7,7 +7,8 @@ import { loadPriceTable, priceQuote } from '../../catalogue';
 import { proposalMail } from '../proposal-mail';
 import { isCurrency } from '../../../../shared/plans';
 import { PROPOSAL_MESSAGES, type CreateProposalBody, type Proposal, type UpdateProposalBody } from '../../../../shared/api/proposals';
-import { isProposalExpired, proposalPath, PROPOSAL_ZONE } from '../../../../shared/proposals';
+import { isProposalExpired, proposalPath, PROPOSAL_ZONE, quoteLinesAnswer } from '../../../../shared/proposals';
+import { minorToUnits, toMinorUnits } from '../../../../shared/money';
 import { todayIn } from '../../../../shared/time';
 import type { ProposalListStatus } from '../../../../shared/api/proposals';
 import {
@@ -62,32 +63,34 @@ async function priced(db: DbOrTx, currency: string, body: UpdateProposalBody) {
   if (!isCurrency(currency)) throw ValidationError.field('booking_id', PROPOSAL_MESSAGES.notALead);
   if (body.valid_until < todayIn(PROPOSAL_ZONE)) throw ValidationError.field('valid_until', PROPOSAL_MESSAGES.validUntilPast);
   const table = await loadPriceTable(db, currency);
-  const price = priceQuote(table, { planType: body.plan_type, addOns: body.add_ons, players: body.players, lines: body.lines });
-  if (price.total_price < 0) throw ValidationError.field('lines', PROPOSAL_MESSAGES.negativeTotal);
+  // The request's amounts (currency units, at most two decimals: the schema checked) cross to minor units here.
+  const lines = body.lines.map((l) => ({ label: l.label, amountMinor: toMinorUnits(l.amount) }));
+  const price = priceQuote(table, { planType: body.plan_type, addOns: body.add_ons, players: body.players, lines });
+  if (price.totalPriceMinor < 0) throw ValidationError.field('lines', PROPOSAL_MESSAGES.negativeTotal);
   return {
     planType: body.plan_type,
     players: body.players,
     addOns: [...body.add_ons],
-    lines: body.lines.map((l) => ({ label: l.label, amount: l.amount })),
+    lines,
     currency,
-    pricePerPerson: price.price_per_person,
-    addOnsTotal: price.add_ons_total,
-    linesTotal: price.lines_total,
-    totalPrice: price.total_price,
+    pricePerPersonMinor: price.pricePerPersonMinor,
+    addOnsTotalMinor: price.addOnsTotalMinor,
+    linesTotalMinor: price.linesTotalMinor,
+    totalPriceMinor: price.totalPriceMinor,
     validUntil: body.valid_until,
   };
 }
 
 /** What the log keeps of a quote: enough to read in the timeline what was offered. */
-function logged(p: Pick<ProposalRow, 'id' | 'planType' | 'players' | 'addOns' | 'lines' | 'currency' | 'totalPrice' | 'validUntil' | 'status'>) {
+function logged(p: Pick<ProposalRow, 'id' | 'planType' | 'players' | 'addOns' | 'lines' | 'currency' | 'totalPriceMinor' | 'validUntil' | 'status'>) {
   return {
     proposal_id: p.id,
     plan_type: p.planType,
     players: p.players,
     add_ons: p.addOns,
-    lines: p.lines,
+    lines: quoteLinesAnswer(p.lines),
     currency: p.currency,
-    total_price: p.totalPrice,
+    total_price: minorToUnits(p.totalPriceMinor),
     valid_until: p.validUntil,
     status: p.status,
   };
@@ -160,8 +163,8 @@ export async function sendProposal(deps: Deps & { mail: Mailer }, actor: Actor, 
           addOns: row.addOns,
           lines: row.lines,
           currency: row.currency,
-          pricePerPerson: row.pricePerPerson,
-          totalPrice: row.totalPrice,
+          pricePerPersonMinor: row.pricePerPersonMinor,
+          totalPriceMinor: row.totalPriceMinor,
           validUntil: row.validUntil,
           token: row.token,
         },

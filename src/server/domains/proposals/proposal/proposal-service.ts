@@ -5,6 +5,7 @@ import { bookingPaths } from '../../../../shared/booking-links';
 import { isHostedGame } from '../../../../shared/plans';
 import { PROPOSAL_MESSAGES, type PublicProposal } from '../../../../shared/api/proposals';
 import { isProposalExpired, PROPOSAL_ZONE } from '../../../../shared/proposals';
+import { minorToUnits } from '../../../../shared/money';
 import { todayIn } from '../../../../shared/time';
 import { findByToken, findProposalByToken, lockByToken, markAccepted, withdrawOthers, type ProposalRow } from './proposal-repository';
 import { proposalTerms } from '../proposal-terms';
@@ -71,16 +72,16 @@ export async function acceptProposal(db: Db, token: string): Promise<{ manage_pa
         plan_type: row.planType,
         players: row.players,
         add_ons: row.addOns,
-        price_per_person: row.pricePerPerson,
-        total_price: row.totalPrice,
+        price_per_person: minorToUnits(row.pricePerPersonMinor),
+        total_price: minorToUnits(row.totalPriceMinor),
         lead_status: row.leadStatus,
       };
       const after = {
         plan_type: p.planType,
         players: p.players,
         add_ons: p.addOns,
-        price_per_person: p.pricePerPerson,
-        total_price: p.totalPrice,
+        price_per_person: minorToUnits(p.pricePerPersonMinor),
+        total_price: minorToUnits(p.totalPriceMinor),
         lead_status: 'converted',
       };
       await write.update({
@@ -88,18 +89,18 @@ export async function acceptProposal(db: Db, token: string): Promise<{ manage_pa
         players: p.players,
         addOns: p.addOns,
         hosted: isHostedGame(p.planType, p.addOns),
-        pricePerPerson: p.pricePerPerson,
-        addOnsTotal: p.addOnsTotal,
-        totalPrice: p.totalPrice,
+        pricePerPersonMinor: p.pricePerPersonMinor,
+        addOnsTotalMinor: p.addOnsTotalMinor,
+        totalPriceMinor: p.totalPriceMinor,
         bookingStatus: 'lead',
       });
       await addPricingHistory(tx, {
         bookingId: row.id,
         planType: p.planType,
-        pricePerPerson: p.pricePerPerson,
+        pricePerPersonMinor: p.pricePerPersonMinor,
         addOns: p.addOns,
         players: p.players,
-        totalPrice: p.totalPrice,
+        totalPriceMinor: p.totalPriceMinor,
       });
       await convertLead(write, PROPOSAL_MESSAGES.acceptedReason, null);
       await markAccepted(tx, p.id, now);

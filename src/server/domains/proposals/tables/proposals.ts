@@ -1,15 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { bookings } from '../../booking/tables/bookings';
 import { users } from '../../identity/tables/users';
 import { CURRENCIES, PLAN_TYPES } from '../../../../shared/plans';
 import { PROPOSAL_STATUSES } from '../../../../shared/api/proposals';
 import { oneOfCheck } from '../../../platform/db/one-of-check';
 
-/** A custom line of a quote: a label and a signed amount in the booking's currency (a discount is negative). */
-type ProposalLine = { label: string; amount: number };
+/** A custom line of a quote: a label and a signed amount in minor units of the booking's currency (a discount is negative). */
+type ProposalLine = { label: string; amountMinor: number };
 
-const money = (name: string) => numeric(name, { precision: 12, scale: 2, mode: 'number' });
+/** Money columns are whole minor units of the quote's currency (decision 0500). */
+const money = (name: string) => integer(name);
 
 /**
  * A quote staff make for a lead booking (docs/decisions/0260-proposals.md): plan, players, add-ons and custom lines,
@@ -31,10 +32,10 @@ export const proposals = pgTable(
     addOns: jsonb('add_ons').$type<string[]>().notNull().default([]),
     lines: jsonb('lines').$type<ProposalLine[]>().notNull().default([]),
     currency: text('currency', { enum: CURRENCIES }).notNull(),
-    pricePerPerson: money('price_per_person').notNull(),
-    addOnsTotal: money('add_ons_total').notNull(),
-    linesTotal: money('lines_total').notNull(),
-    totalPrice: money('total_price').notNull(),
+    pricePerPersonMinor: money('price_per_person_minor').notNull(),
+    addOnsTotalMinor: money('add_ons_total_minor').notNull(),
+    linesTotalMinor: money('lines_total_minor').notNull(),
+    totalPriceMinor: money('total_price_minor').notNull(),
     validUntil: date('valid_until', { mode: 'string' }).notNull(),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     sentAt: timestamp('sent_at', { withTimezone: true }),
@@ -54,6 +55,6 @@ export const proposals = pgTable(
     oneOfCheck('proposals_status_check', t.status, PROPOSAL_STATUSES),
     oneOfCheck('proposals_plan_type_check', t.planType, PLAN_TYPES),
     oneOfCheck('proposals_currency_check', t.currency, CURRENCIES),
-    check('proposals_total_check', sql`${t.totalPrice} >= 0`),
+    check('proposals_total_check', sql`${t.totalPriceMinor} >= 0`),
   ],
 );

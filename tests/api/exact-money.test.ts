@@ -1,0 +1,74 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { createTestApp, type Agent, type TestApp } from '../support/test-app';
+import { bookingBody } from '../../scripts/booking-body';
+import { bookings } from '../../src/server/domains/booking/tables/bookings';
+import { priceList } from '../../src/server/domains/catalogue/tables/pricing';
+import { withBooking } from '../../src/server/domains/booking/booking-write';
+import { recordPayment } from '../../src/server/domains/booking/booking-lifecycle';
+import { parseCsv } from '../support/csv';
+
+/**
+ * The contract's "Exact money" example through the API (issue 35, decision 0500): 7 players at £1.45 with 10 % off
+ * is £10.15 less £1.02 (101.5p rounded half-up), £9.13, and the summary's quote, the booking's answer, its stored
+ * row, the payment terms and the export all say the same to the penny.
+ */
+let t: TestApp;
+let admin: Agent;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.as('admin');
+  await t.db
+    .update(priceList)
+    .set({ priceMinor: 145 })
+    .where(and(eq(priceList.currency, 'GBP'), eq(priceList.itemKind, 'plan'), eq(priceList.itemType, 'standard')));
+});
+afterAll(async () => t.close());
+
+describe('exact money through the API', () => {
+  it('takes 10 % of 7 × £1.45 once, half-up: discount 1.02, total 9.13, everywhere', async () => {
+    const created = await admin.post('/api/admin/promo-codes', { code: 'TENOFF145', percent_off: 10 });
+    expect(created.statusCode).toBe(201);
+    const visitor = await t.visitor();
+
+    const pricing = await visitor.get('/api/pricing?currency=GBP');
+    expect(pricing.json().plans.find((p: { type: string }) => p.type === 'standard')).toMatchObject({ price: 1.45, formatted_amount: '£1.45' });
+
+    const quote = await visitor.get('/api/discount-codes/TENOFF145?plan_type=standard&players=7&currency=GBP');
+    expect(quote.statusCode).toBe(200);
+    expect(quote.json()).toMatchObject({ price_per_person: 1.45, add_ons_total: 0, discount_total: 1.02, total_price: 9.13 });
+
+    const res = await visitor.post('/api/bookings', bookingBody({ players: 7, plan_type: 'standard', currency: 'GBP', discount_code: 'TENOFF145' }));
+    expect(res.statusCode).toBe(201);
+    const booking = res.json().booking;
+    expect(booking).toMatchObject({ price_per_person: 1.45, add_ons_total: 0, discount_code: 'TENOFF145', discount_total: 1.02, total_price: 9.13 });
+    expect(res.body).toContain('"discount_total":1.02');
+    expect(res.body).toContain('"total_price":9.13');
+
+    const [row] = await t.db.select().from(bookings).where(eq(bookings.id, booking.id));
+    expect(row).toMatchObject({ pricePerPersonMinor: 145, addOnsTotalMinor: 0, discountTotalMinor: 102, totalPriceMinor: 913 });
+
+    // The ledger: a payment of the whole 913p leaves nothing due; the export says £9.13 paid of £9.13.
+    await withBooking(t.db, { id: booking.id }, { actor: { source: 'system', userId: null } }, (write) =>
+      recordPayment(write, { paymentType: 'card', paymentAmount: 913, recordedBy: null }, null),
+    );
+    const detail = await admin.get(`/api/admin/bookings/${booking.id}`);
+    expect(detail.json().booking).toMatchObject({ total_price: 9.13, discount_total: 1.02, booking_status: 'paid' });
+    const [header, ...rows] = parseCsv((await admin.get('/api/admin/bookings/export')).body);
+    const line = rows.find((r) => r.includes(booking.email));
+    expect(line?.[header!.indexOf('Price per person')]).toBe('£1.45');
+    expect(line?.[header!.indexOf('Discount')]).toBe('£1.02');
+    expect(line?.[header!.indexOf('Total price')]).toBe('£9.13');
+    expect(line?.[header!.indexOf('Paid')]).toBe('£9.13');
+  });
+
+  it('rounds a half penny up: 5 % of 2 × £10.05 = £20.10 is £1.01', async () => {
+    await t.db
+      .update(priceList)
+      .set({ priceMinor: 1005 })
+      .where(and(eq(priceList.currency, 'GBP'), eq(priceList.itemKind, 'plan'), eq(priceList.itemType, 'pro')));
+    expect((await admin.post('/api/admin/promo-codes', { code: 'FIVEOFF2010', percent_off: 5 })).statusCode).toBe(201);
+    const quote = await (await t.visitor()).get('/api/discount-codes/FIVEOFF2010?plan_type=pro&players=2&currency=GBP');
+    expect(quote.json()).toMatchObject({ price_per_person: 10.05, discount_total: 1.01, total_price: 19.09 });
+  });
+});
