@@ -4,6 +4,7 @@ import { mailOutbox } from '../../src/server/platform/db/tables';
 import { activityLog } from '../../src/server/domains/identity/tables/activity-log';
 import type { AdminMailDetailResponse, AdminMailListResponse } from '../../src/shared/api/admin-mail';
 import { bookingBody } from '../../scripts/booking-body';
+import { createPaidBooking } from '../support/fixtures';
 import { createTestApp, type Agent, type TestApp } from '../support/test-app';
 
 /** The outbox as admins read it without SMTP (decision 0371): every mail, reset links masked unless the mail is theirs. */
@@ -158,5 +159,86 @@ describe('admin mail without SMTP', () => {
     const res = await admin.get('/api/admin/mail?status=lost');
     expect(res.statusCode).toBe(422);
     expect(res.body).toContain('Status must be one of');
+  });
+});
+
+describe('admin mail: what went with a mail (issue 36)', () => {
+  it("lists a mail's files and its calendar invite, each downloadable as sent by admins only", async () => {
+    // A host given a paid game gets its calendar invite with the mail (decision 0373).
+    const { booking } = await createPaidBooking(t.db, { hosted: true, date: '2030-07-04', meetingTime: { hour: 18, minute: 30 } });
+    const hostUser = await t.createUser({ role: 'host', name: 'Ivy Invite' });
+    expect((await admin.patch(`/api/admin/bookings/${booking.id}`, { assigned_host_id: hostUser.id })).statusCode).toBe(200);
+    const [invited] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, hostUser.email));
+    if (!invited?.icalEvent) throw new Error('the host mail carries no invite');
+    // A mail with two files, queued the way the receipts queue their PDF (decision 0412).
+    const pdf = Buffer.from('%PDF-1.7\n% a small document\n%%EOF\n');
+    const csv = Buffer.from('name,amount\nAda,12.50\n');
+    const withFiles = await t.app.deps.mail.queue(t.db, {
+      to: 'files@example.test',
+      subject: 'Your receipt',
+      text: 'Attached.',
+      kind: 'payment.receipt',
+      attachments: [
+        { filename: 'HATCH-2030-0001.pdf', content_type: 'application/pdf', content_base64: pdf.toString('base64') },
+        { filename: 'Übersicht "2030".csv', content_type: 'text/csv', content_base64: csv.toString('base64') },
+      ],
+    });
+
+    const files = (await admin.get(`/api/admin/mail/${withFiles}`)).json<AdminMailDetailResponse>().mail;
+    expect(files.attachments).toEqual([
+      { filename: 'HATCH-2030-0001.pdf', content_type: 'application/pdf', size: pdf.length, download_url: `/api/admin/mail/${withFiles}/attachments/0` },
+      { filename: 'Übersicht "2030".csv', content_type: 'text/csv', size: csv.length, download_url: `/api/admin/mail/${withFiles}/attachments/1` },
+    ]);
+    expect(files.calendar_invite).toBeNull();
+    const invite = (await admin.get(`/api/admin/mail/${invited.id}`)).json<AdminMailDetailResponse>().mail;
+    expect(invite.attachments).toEqual([]);
+    expect(invite.calendar_invite).toEqual({
+      filename: invited.icalEvent.filename,
+      content_type: `text/calendar; charset=utf-8; method=${invited.icalEvent.method}`,
+      method: invited.icalEvent.method,
+      size: Buffer.byteLength(invited.icalEvent.content),
+      download_url: `/api/admin/mail/${invited.id}/calendar-invite`,
+    });
+
+    // The downloads: the bytes as sent, under their own name and type, never cached.
+    const first = await admin.get(`/api/admin/mail/${withFiles}/attachments/0`);
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['content-type']).toBe('application/pdf');
+    expect(first.headers['content-disposition']).toBe(`attachment; filename="HATCH-2030-0001.pdf"; filename*=UTF-8''HATCH-2030-0001.pdf`);
+    expect(first.headers['cache-control']).toBe('no-store');
+    expect(first.rawPayload.equals(pdf)).toBe(true);
+    const second = await admin.get(`/api/admin/mail/${withFiles}/attachments/1`);
+    expect(second.headers['content-disposition']).toBe(
+      `attachment; filename="_bersicht _2030_.csv"; filename*=UTF-8''${encodeURIComponent('Übersicht "2030".csv')}`,
+    );
+    expect(second.rawPayload.equals(csv)).toBe(true);
+    const ics = await admin.get(`/api/admin/mail/${invited.id}/calendar-invite`);
+    expect(ics.statusCode).toBe(200);
+    expect(ics.headers['content-type']).toBe(`text/calendar; charset=utf-8; method=${invited.icalEvent.method}`);
+    expect(ics.body).toBe(invited.icalEvent.content);
+
+    // What is not there: 404 in words; what cannot be an index: 422.
+    expect((await admin.get(`/api/admin/mail/${withFiles}/attachments/2`)).json()).toEqual({ message: 'Attachment not found', code: 'not_found' });
+    expect((await admin.get(`/api/admin/mail/${withFiles}/calendar-invite`)).json()).toEqual({
+      message: 'This mail has no calendar invite',
+      code: 'not_found',
+    });
+    expect((await admin.get(`/api/admin/mail/999999/attachments/0`)).json()).toEqual({ message: 'Mail not found', code: 'not_found' });
+    expect((await admin.get(`/api/admin/mail/${withFiles}/attachments/-1`)).statusCode).toBe(422);
+    expect((await admin.get(`/api/admin/mail/${withFiles}/attachments/01`)).statusCode).toBe(422);
+
+    // Admins only: nobody else, not the host the invite went to.
+    const visitor = await t.visitor();
+    for (const [who, status] of [
+      [visitor, 401],
+      [host, 403],
+    ] as const) {
+      for (const path of [`/api/admin/mail/${withFiles}/attachments/0`, `/api/admin/mail/${invited.id}/calendar-invite`]) {
+        const res = await who.get(path);
+        expect(res.statusCode).toBe(status);
+        expect(res.body).not.toContain('PDF');
+        expect(res.body).not.toContain('VCALENDAR');
+      }
+    }
   });
 });

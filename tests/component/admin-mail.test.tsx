@@ -44,7 +44,10 @@ const RESET: AdminMailSummary = {
   booking_id: null,
   sent_at: null,
 };
-const detail = (mail: AdminMailSummary, text: string, masked = false): { mail: AdminMailDetail } => ({ mail: { ...mail, text, masked } });
+const detail = (mail: AdminMailSummary, text: string, masked = false, files: Pick<AdminMailDetail, 'attachments' | 'calendar_invite'> = NO_FILES) => ({
+  mail: { ...mail, text, masked, ...files },
+});
+const NO_FILES: Pick<AdminMailDetail, 'attachments' | 'calendar_invite'> = { attachments: [], calendar_invite: null };
 
 function openMail(path = '/admin/mail', mails = [RESET, FAILED, base], sends = false) {
   answer(ep.list, ({ url }) => {
@@ -118,5 +121,42 @@ describe('admin mail (component)', () => {
     await user.click(within(reader).getByRole('button', { name: 'Retry now' }));
     await findToast('Only a failed mail can be retried');
     expect(within(reader).getByRole('button', { name: 'Retry now' })).toBeTruthy();
+  });
+
+  it('shows what went with a mail: each file and the calendar invite by name, type and size, each a download', async () => {
+    answer(
+      ep.show,
+      detail(base, 'Your receipt is attached.', false, {
+        attachments: [{ filename: 'HATCH-2030-0001.pdf', content_type: 'application/pdf', size: 48_211, download_url: '/api/admin/mail/1/attachments/0' }],
+        calendar_invite: {
+          filename: 'hatch-game.ics',
+          content_type: 'text/calendar; charset=utf-8; method=REQUEST',
+          method: 'REQUEST',
+          size: 812,
+          download_url: '/api/admin/mail/1/calendar-invite',
+        },
+      }),
+    );
+    openMail('/admin/mail?mail=1');
+    const reader = await screen.findByRole('region', { name: 'Mail to marie@example.test' });
+    const files = within(reader).getByRole('region', { name: 'Attachments' });
+    const items = within(files)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
+    expect(items).toEqual([
+      'HATCH-2030-0001.pdfapplication/pdf · 47.1 KB',
+      'hatch-game.icsCalendar invite (REQUEST: adds or updates the event) · text/calendar · 812 bytes',
+    ]);
+    const pdf = within(files).getByRole('link', { name: 'HATCH-2030-0001.pdf' });
+    expect(pdf.getAttribute('href')).toBe('/api/admin/mail/1/attachments/0');
+    expect(pdf.hasAttribute('download')).toBe(true);
+    expect(within(files).getByRole('link', { name: 'hatch-game.ics' }).getAttribute('href')).toBe('/api/admin/mail/1/calendar-invite');
+  });
+
+  it('says so when a mail carried nothing', async () => {
+    answer(ep.show, detail(base, 'Hello'));
+    openMail('/admin/mail?mail=1');
+    const reader = await screen.findByRole('region', { name: 'Mail to marie@example.test' });
+    expect(within(reader).getByText('No attachments or calendar invite.')).toBeTruthy();
   });
 });

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { MAIL_STATUS_VALUES, type AdminMailDetail, type AdminMailQuery, type AdminMailSummary } from '../../../shared/api/admin-mail';
+import { MAIL_STATUS_VALUES, type AdminMailAttachment, type AdminMailDetail, type AdminMailQuery, type AdminMailSummary } from '../../../shared/api/admin-mail';
+import { formatFileSize } from '../../../shared/file-size';
 import { DEFAULT_ADMIN_TIMEZONE, formatTimestamp } from '../../../shared/time';
 import { mailStatusLabel } from '../../../shared/timeline/describe';
 import { Pager } from '../../components/pager';
@@ -24,6 +25,41 @@ const when = (iso: string | null) => (iso ? formatTimestamp(iso, DEFAULT_ADMIN_T
 
 function StatusBadge({ mail }: { mail: Pick<AdminMailSummary, 'status' | 'status_label'> }) {
   return <Badge tone={TONES[mail.status] ?? 'slate'}>{mail.status_label}</Badge>;
+}
+
+const INVITE_METHODS: Record<string, string> = { REQUEST: 'adds or updates the event', CANCEL: 'removes the event', PUBLISH: 'the event to add' };
+
+function FileRow({ file, label }: { file: AdminMailAttachment; label?: string }) {
+  return (
+    <li className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
+      <a href={file.download_url} download={file.filename} className="font-medium text-brand-700 underline">
+        {file.filename}
+      </a>
+      <span className="text-slate-600">
+        {label ? `${label} · ` : ''}
+        {file.content_type.split(';')[0]} · {formatFileSize(file.size)}
+      </span>
+    </li>
+  );
+}
+
+/** What went with the mail (issue 36): its files and its calendar invite, each a download of what was sent. */
+function MailFiles({ mail }: { mail: AdminMailDetail }) {
+  const invite = mail.calendar_invite;
+  if (mail.attachments.length === 0 && !invite) {
+    return <p className="text-sm text-slate-600">No attachments or calendar invite.</p>;
+  }
+  return (
+    <section aria-label="Attachments" className="space-y-1 text-sm">
+      <h3 className="font-medium">Attachments</h3>
+      <ul className="space-y-1" data-testid="mail-files">
+        {mail.attachments.map((file) => (
+          <FileRow key={file.download_url} file={file} />
+        ))}
+        {invite ? <FileRow file={invite} label={`Calendar invite (${invite.method}: ${INVITE_METHODS[invite.method] ?? invite.method})`} /> : null}
+      </ul>
+    </section>
+  );
 }
 
 /** One mail: its facts, its text (a reset link of someone else's masked), Retry now when it failed, Show the link. */
@@ -105,6 +141,7 @@ function MailReader({ id, onClose }: { id: number; onClose: () => void }) {
       <pre className="max-h-[32rem] overflow-auto whitespace-pre-wrap rounded-md bg-slate-50 p-3 text-sm" data-testid="mail-text">
         {shown.text}
       </pre>
+      <MailFiles mail={shown} />
       {shown.status === 'failed' ? (
         <Button variant="primary" size="md" onClick={() => void retry.run()} disabled={retry.isPending}>
           Retry now

@@ -3,7 +3,8 @@ import { adminMailEndpoints as endpoints } from '../../../../shared/api/endpoint
 import { UnauthenticatedError } from '../../../platform/errors';
 import { endpointRoute } from '../../../platform/http/endpoint-route';
 import type { SessionUser } from '../session-plugin';
-import { listOutbox, retryMail, revealMail, showMail } from './admin-mail-service';
+import { sendFileDownload } from '../../../platform/http/file-download';
+import { listOutbox, mailAttachment, mailCalendarInvite, retryMail, revealMail, showMail } from './admin-mail-service';
 
 const options = { tags: ['admin: mail'] };
 
@@ -20,4 +21,13 @@ export const adminMailRoutes: FastifyPluginAsyncZod = async (app) => {
   endpointRoute(app, endpoints.show, options, async (request) => ({ mail: await showMail(db, request.params.id, viewerOf(request.auth.user)) }));
   endpointRoute(app, endpoints.retry, options, async (request) => ({ mail: await retryMail(db, mailer, request.params.id, viewerOf(request.auth.user)) }));
   endpointRoute(app, endpoints.reveal, options, async (request) => ({ mail: await revealMail(db, request.params.id, viewerOf(request.auth.user)) }));
+  endpointRoute(app, endpoints.attachment, { ...options, summary: 'A file the mail carried, as it was sent (a download)' }, async (request, reply) =>
+    sendFileDownload(reply, await mailAttachment(db, request.params.id, request.params.index)),
+  );
+  endpointRoute(
+    app,
+    endpoints.calendarInvite,
+    { ...options, summary: 'The calendar invite the mail carried, as it was sent (a download)' },
+    async (request, reply) => sendFileDownload(reply, await mailCalendarInvite(db, request.params.id)),
+  );
 };

@@ -1,8 +1,12 @@
 import type { Db } from '../../../platform/db/client';
 import { ConflictError, NotFoundError } from '../../../platform/errors';
 import { retryFailedMail, type Mailer } from '../../../platform/mail';
+import { urlOf } from '../../../../shared/api/endpoint';
+import { adminMailEndpoints } from '../../../../shared/api/endpoints/admin-mail';
 import {
   ADMIN_MAIL_MESSAGES,
+  type AdminMailAttachment,
+  type AdminMailCalendarInvite,
   type AdminMailDetail,
   type AdminMailListResponse,
   type AdminMailQuery,
@@ -38,10 +42,51 @@ function summary(row: SummaryRow): AdminMailSummary {
 
 const ownMail = (row: OutboxRow, viewer: Viewer) => row.to.trim().toLowerCase() === viewer.email.trim().toLowerCase();
 
+/** The files the mail carried, in the order sent: name, type, size in bytes and where staff download each. */
+function attachmentsOf(row: OutboxRow): AdminMailAttachment[] {
+  return (row.attachments ?? []).map((file, index) => ({
+    filename: file.filename,
+    content_type: file.content_type,
+    size: Buffer.byteLength(file.content_base64, 'base64'),
+    download_url: urlOf(adminMailEndpoints.attachment, { id: row.id, index }),
+  }));
+}
+
+/** The calendar invite sent with the mail (an .ics with its METHOD, decision 0373), as the worker sends it. */
+function calendarInviteOf(row: OutboxRow): AdminMailCalendarInvite | null {
+  const invite = row.icalEvent;
+  if (!invite) return null;
+  return {
+    filename: invite.filename,
+    content_type: inviteContentType(invite.method),
+    method: invite.method,
+    size: Buffer.byteLength(invite.content, 'utf8'),
+    download_url: urlOf(adminMailEndpoints.calendarInvite, { id: row.id }),
+  };
+}
+
+const inviteContentType = (method: string) => `text/calendar; charset=utf-8; method=${method}`;
+
 /** The mail as this admin may read it: their own mail whole, anyone else's with reset links masked (decision 0371). */
 function detail(row: OutboxRow, viewer: Viewer, reveal = false): AdminMailDetail {
   const masked = reveal || ownMail(row, viewer) ? row.text : maskResetLinks(row.text);
-  return { ...summary(row), text: masked, masked: masked !== row.text };
+  return { ...summary(row), text: masked, masked: masked !== row.text, attachments: attachmentsOf(row), calendar_invite: calendarInviteOf(row) };
+}
+
+export type MailFile = { filename: string; contentType: string; bytes: Buffer };
+
+/** One file the mail carried, by its place in the list, as it was sent (issue 36). */
+export async function mailAttachment(db: Db, id: number, index: number): Promise<MailFile> {
+  const file = (await mailOrNotFound(db, id)).attachments?.[index];
+  if (!file) throw new NotFoundError(ADMIN_MAIL_MESSAGES.attachmentNotFound);
+  return { filename: file.filename, contentType: file.content_type, bytes: Buffer.from(file.content_base64, 'base64') };
+}
+
+/** The calendar invite the mail carried, as it was sent. */
+export async function mailCalendarInvite(db: Db, id: number): Promise<MailFile> {
+  const invite = (await mailOrNotFound(db, id)).icalEvent;
+  if (!invite) throw new NotFoundError(ADMIN_MAIL_MESSAGES.calendarInviteNotFound);
+  return { filename: invite.filename, contentType: inviteContentType(invite.method), bytes: Buffer.from(invite.content, 'utf8') };
 }
 
 export async function listOutbox(db: Db, mailer: Mailer, query: AdminMailQuery): Promise<AdminMailListResponse> {
