@@ -5,6 +5,7 @@ import { validatorCompiler } from 'fastify-type-provider-zod';
 import { publicOrigin, serverTimeouts, type Config } from './platform/config';
 import { addBodyDeadline } from './platform/http/body-deadline';
 import { limitConnections, trustedProxyPeers } from './platform/http/connection-limits';
+import { limitConcurrentUploads } from './platform/http/upload-slots';
 import type { Database } from './platform/db/client';
 import { createMailer, registerOutboxMetrics, type Mailer } from './platform/mail';
 import { createMetrics, metricsRoute, registerRequestMetrics, type Metrics } from './platform/metrics';
@@ -108,7 +109,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // listener instead, which a proxy retries elsewhere (decision 0366).
     return503OnClosing: false,
   });
-  addBodyDeadline(app, { bodyMs: timeouts.bodyTimeout, uploadMs: timeouts.uploadTimeout, nodeMs: timeouts.requestTimeout });
+  // Slow senders (decision 0520): a minimum body rate, slow bodies closed first when sockets run short, and a cap on
+  // media uploads at once per player and per address.
+  const bodyRate = { minBytesPerSecond: config.MIN_BODY_BYTES_PER_SECOND, windowMs: config.BODY_RATE_WINDOW_MS };
+  addBodyDeadline(app, { bodyMs: timeouts.bodyTimeout, uploadMs: timeouts.uploadTimeout, nodeMs: timeouts.requestTimeout, rate: bodyRate });
   limitConnections(
     app.server,
     {
@@ -116,9 +120,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       maxPerAddress: config.MAX_CONNECTIONS_PER_ADDRESS,
       firstRequestWithinMs: timeouts.headersTimeout,
       isTrustedProxy: trustedProxyPeers(config.TRUST_PROXY),
+      bodyRate,
     },
     app.log,
   );
+  limitConcurrentUploads(app, { perOwner: config.MAX_UPLOADS_PER_PLAYER, perAddress: config.MAX_UPLOADS_PER_ADDRESS });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(memoizingSerializerCompiler);
 

@@ -114,3 +114,53 @@ describe('in total, and idle keep-alive sockets', () => {
     await socket.closed;
   });
 });
+
+describe('in total, with every socket sending a body a byte at a time (issue 36)', () => {
+  let t: TestApp;
+  let port: number;
+  const held: Held[] = [];
+  // The rate is checked only every 60 s here: the slow bodies are still arriving when the fresh visitor comes.
+  beforeAll(
+    async () =>
+      ({ t, port } = await listening({ MAX_CONNECTIONS: '30', MAX_CONNECTIONS_PER_ADDRESS: '0', REQUEST_TIMEOUT_MS: '60000', BODY_RATE_WINDOW_MS: '60000' })),
+  );
+  afterAll(async () => {
+    for (const h of held) h.socket.destroy();
+    await t.close();
+  });
+
+  it('closes the slowest body senders to serve a fresh visitor, who was refused while they trickled', async () => {
+    // A visitor's session, so the bookings POST passes its CSRF check and waits for its body.
+    const visitor = await t.visitor();
+    const head = [
+      'POST /api/bookings HTTP/1.1',
+      'Host: 127.0.0.1',
+      `Cookie: ${visitor.cookie}`,
+      `X-CSRF-TOKEN: ${visitor.csrf}`,
+      'Content-Type: application/json',
+      'Content-Length: 100000',
+      // The server answers 100 Continue once the request is in (Node does for every request that asks): then it is
+      // in flight, not a socket that has not spoken yet (closed first, as idle).
+      'Expect: 100-continue',
+      '',
+      '{',
+    ].join('\r\n');
+    const answers = new Map<Held, string>();
+    for (let i = 0; i < 30; i++) {
+      const h = await hold(port, '127.0.0.2', head);
+      answers.set(h, '');
+      h.socket.on('data', (chunk: Buffer) => answers.set(h, (answers.get(h) ?? '') + chunk.toString('utf8')));
+      held.push(h);
+    }
+    await expect.poll(() => [...answers.values()].filter((a) => a.startsWith('HTTP/1.1 100 Continue')).length).toBe(30);
+    // Every socket is busy: each has a request in flight whose body is still coming. Before, the visitor was refused.
+    expect(await fresh(port)).toBe(200);
+    // One body sender was answered 408 and closed to make room; the others still wait for their bodies.
+    await expect.poll(() => held.filter((h) => h.isClosed()).length).toBe(1);
+    const [cut] = held.filter((h) => h.isClosed());
+    expect(cut && answers.get(cut)).toMatch(/^HTTP\/1\.1 100 Continue\r\n\r\nHTTP\/1\.1 408/);
+    // With room again (the visitor's socket closed), the next one takes no one's place.
+    expect(await fresh(port)).toBe(200);
+    expect(held.filter((h) => h.isClosed())).toHaveLength(1);
+  });
+});

@@ -21,7 +21,15 @@ let dataDir: string;
 const upload = { code: '', token: '', challengeId: 0, cookie: '', csrf: '' };
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'hatch-timeouts-'));
-  t = await createTestApp({ REQUEST_TIMEOUT_MS: '1000', UPLOAD_TIMEOUT_MS: '4000', DATA_DIR: dataDir });
+  // The minimum body rate (decision 0520): 10 bytes a second, checked every 1.5 s (past the 1 s request timeout, so the
+  // ordinary routes still meet their deadline first).
+  t = await createTestApp({
+    REQUEST_TIMEOUT_MS: '1000',
+    UPLOAD_TIMEOUT_MS: '4000',
+    MIN_BODY_BYTES_PER_SECOND: '10',
+    BODY_RATE_WINDOW_MS: '1500',
+    DATA_DIR: dataDir,
+  });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   port = (t.app.server.address() as AddressInfo).port;
   // A live game with one photo challenge and one player, for the upload cases.
@@ -143,11 +151,27 @@ describe('server timeouts', () => {
     expect(answer).toMatch(/^HTTP\/1\.1 201/);
   });
 
-  it('closes an upload whose body stops coming, at the upload timeout', async () => {
+  it('closes an upload that trickles above the minimum rate but never ends, at the upload timeout', async () => {
     const headers = photoUploadHead(100_000);
-    const outcome = await slowClient(`${headers}\xff\xd8`, null);
+    // 5 bytes every 200 ms: 25 bytes a second, above the minimum of 10.
+    const outcome = await slowClient(`${headers}\xff\xd8`, 'xxxxx');
     expect(outcome.closedAfterMs).toBeGreaterThan(3_000);
     expect(outcome.closedAfterMs).toBeLessThan(7_000);
+    expect(outcome.answer).toMatch(/^HTTP\/1\.1 408/);
+  });
+
+  it('cuts an upload sent below the minimum rate after one window, not at the upload timeout (issue 36)', async () => {
+    // A byte every 200 ms: 5 a second, half the minimum. It held its socket until the upload deadline (10 minutes by
+    // default) before.
+    const outcome = await slowClient(`${photoUploadHead(100_000)}\xff\xd8`, 'x');
+    expect(outcome.closedAfterMs).toBeGreaterThan(1_200);
+    expect(outcome.closedAfterMs).toBeLessThan(3_000);
+    expect(outcome.answer).toMatch(/^HTTP\/1\.1 408/);
+  });
+
+  it('cuts an upload whose body stops coming after one window', async () => {
+    const outcome = await slowClient(`${photoUploadHead(100_000)}\xff\xd8`, null);
+    expect(outcome.closedAfterMs).toBeLessThan(3_000);
     expect(outcome.answer).toMatch(/^HTTP\/1\.1 408/);
   });
 

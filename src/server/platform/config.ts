@@ -82,6 +82,16 @@ const configSchema = z
      */
     MAX_CONNECTIONS: z.coerce.number().int().min(10, 'MAX_CONNECTIONS must be at least 10').max(1_000_000).default(2_000),
     MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).max(1_000_000).default(200),
+    /**
+     * The least a request body must bring (platform/http/body-rate.ts, decision 0520): each BODY_RATE_WINDOW_MS from
+     * its headers on, this many bytes a second (or the rest of the body); slower is answered 408 and closed, and at
+     * MAX_CONNECTIONS such sockets are closed first. 0: off. 1 kB/s is far below any working phone uplink.
+     */
+    MIN_BODY_BYTES_PER_SECOND: z.coerce.number().int().min(0).max(100_000_000).default(1_000),
+    BODY_RATE_WINDOW_MS: z.coerce.number().int().min(100, 'BODY_RATE_WINDOW_MS must be at least 100').max(600_000).default(20_000),
+    /** Media uploads at once (platform/http/upload-slots.ts, decision 0520): per player, and per client address (0: no cap). */
+    MAX_UPLOADS_PER_PLAYER: z.coerce.number().int().min(1, 'MAX_UPLOADS_PER_PLAYER must be at least 1').max(1_000).default(2),
+    MAX_UPLOADS_PER_ADDRESS: z.coerce.number().int().min(0).max(100_000).default(20),
     /** How long an idle keep-alive socket is kept; unset: 5 s for direct clients, 72 s behind a proxy (TRUST_PROXY). */
     KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1_000, 'KEEP_ALIVE_TIMEOUT_MS must be at least 1000').max(600_000).optional(),
     /** `GET /metrics` answers only with `Authorization: Bearer <this>`; unset, the metrics are off (404). */

@@ -1,6 +1,8 @@
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { BlockList, isIP, type Socket } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
+import { answerTimedOut, hasBody } from './body-deadline';
+import { averageRate, isSlowSender, type BodyRate } from './body-rate';
 
 /**
  * Bounds on the open sockets (decision 0345; issue 28: two addresses held ~19,860 idle keep-alive sockets until the
@@ -10,8 +12,10 @@ import type { FastifyBaseLogger } from 'fastify';
  *   peer, never X-Forwarded-For (which anyone can write); a peer TRUST_PROXY names as our proxy is exempt, since
  *   every client behind it shares its address (the proxy bounds its clients, and the total below still holds).
  * - In total: at `maxTotal`, a new socket first makes room by closing the idle ones (no request in flight: silent
- *   sockets and keep-alive sockets between requests, which a browser reopens without the user noticing); only if
- *   every socket is busy is the new one refused.
+ *   sockets and keep-alive sockets between requests, which a browser reopens without the user noticing); then, if
+ *   none was idle, the slowest of the sockets still sending a body below the minimum rate (body-rate.ts; issue 36:
+ *   2,000 sockets sending 1 byte a second were all "busy" and every new client was refused until their deadline),
+ *   answered 408 (decision 0520). Only if every socket is busy at a fair rate is the new one refused.
  * - A socket that has not sent a whole request within `firstRequestWithinMs` is closed: Node's headersTimeout
  *   counts only from a request's first byte, so a socket that says nothing lived until the 90 s socket timeout.
  */
@@ -21,14 +25,21 @@ export type ConnectionLimits = {
   maxPerAddress: number;
   firstRequestWithinMs: number;
   isTrustedProxy: (address: string) => boolean;
+  /** Below this a body still arriving is a slow sender, the first closed when sockets run short. */
+  bodyRate: BodyRate;
+  /** The clock (milliseconds), for the body rates. */
+  now?: () => number;
 };
 
-type Tracked = { address: string; capped: boolean; inFlight: number; silentTimer: NodeJS.Timeout | undefined };
+/** A request whose body is still arriving: since when, and the socket's bytes read then. */
+type Sending = { request: IncomingMessage; response: ServerResponse; since: number; bytesAtStart: number };
+type Tracked = { address: string; capped: boolean; inFlight: number; silentTimer: NodeJS.Timeout | undefined; sending: Sending | undefined };
 
 export function limitConnections(server: Server, limits: ConnectionLimits, log: FastifyBaseLogger): void {
+  const now = limits.now ?? Date.now;
   const tracked = new Map<Socket, Tracked>();
   const perAddress = new Map<string, number>();
-  let refusedSinceWarning = 0;
+  const closedSinceWarning = { refused: 0, slowBodies: 0 };
   let lastWarning = 0;
 
   const untrack = (socket: Socket) => {
@@ -45,14 +56,31 @@ export function limitConnections(server: Server, limits: ConnectionLimits, log: 
     untrack(socket);
     socket.destroy();
   };
+  // One line at most every 10 s, however many sockets a flood opens.
+  const warn = (reason: string, address: string) => {
+    if (now() - lastWarning < 10_000) return;
+    log.warn({ reason, address, ...closedSinceWarning, open: tracked.size }, 'connections closed: too many open');
+    lastWarning = now();
+    closedSinceWarning.refused = 0;
+    closedSinceWarning.slowBodies = 0;
+  };
   const refuse = (socket: Socket, reason: string, address: string) => {
     socket.destroy();
-    refusedSinceWarning++;
-    // One line at most every 10 s, however many sockets a flood opens.
-    if (Date.now() - lastWarning < 10_000) return;
-    log.warn({ reason, address, refused: refusedSinceWarning, open: tracked.size }, 'connection refused: too many open');
-    lastWarning = Date.now();
-    refusedSinceWarning = 0;
+    closedSinceWarning.refused++;
+    warn(reason, address);
+  };
+  /** The socket sending its body the slowest, if that is below the minimum rate. */
+  const slowestSender = (): [Socket, Sending] | undefined => {
+    let slowest: [Socket, Sending, number] | undefined;
+    for (const [socket, { sending }] of tracked) {
+      if (!sending || sending.request.complete) continue;
+      const received = socket.bytesRead - sending.bytesAtStart;
+      const elapsed = now() - sending.since;
+      if (!isSlowSender(limits.bodyRate, received, elapsed)) continue;
+      const rate = averageRate(received, elapsed);
+      if (!slowest || rate < slowest[2]) slowest = [socket, sending, rate];
+    }
+    return slowest && [slowest[0], slowest[1]];
   };
 
   server.on('connection', (socket: Socket) => {
@@ -61,22 +89,38 @@ export function limitConnections(server: Server, limits: ConnectionLimits, log: 
     if (capped && (perAddress.get(address) ?? 0) >= limits.maxPerAddress) return refuse(socket, 'per address', address);
     if (tracked.size >= limits.maxTotal) {
       for (const [other, entry] of tracked) if (entry.inFlight === 0) close(other);
+      const slowest = tracked.size >= limits.maxTotal ? slowestSender() : undefined;
+      if (slowest) {
+        const [other, sending] = slowest;
+        untrack(other);
+        answerTimedOut(sending.request, sending.response);
+        closedSinceWarning.slowBodies++;
+        warn('slow body', address);
+      }
       if (tracked.size >= limits.maxTotal) return refuse(socket, 'total', address);
     }
     const silentTimer = setTimeout(() => close(socket), limits.firstRequestWithinMs);
     silentTimer.unref();
-    tracked.set(socket, { address, capped, inFlight: 0, silentTimer });
+    tracked.set(socket, { address, capped, inFlight: 0, silentTimer, sending: undefined });
     if (capped) perAddress.set(address, (perAddress.get(address) ?? 0) + 1);
     socket.once('close', () => untrack(socket));
   });
 
-  server.on('request', (request, response) => {
+  server.on('request', (request: IncomingMessage, response: ServerResponse) => {
     const entry = tracked.get(request.socket);
     if (!entry) return;
     clearTimeout(entry.silentTimer);
     entry.silentTimer = undefined;
     entry.inFlight++;
     response.once('close', () => entry.inFlight--);
+    if (request.complete || !hasBody(request)) return;
+    const sending = { request, response, since: now(), bytesAtStart: request.socket.bytesRead };
+    entry.sending = sending;
+    const done = () => {
+      if (entry.sending === sending) entry.sending = undefined;
+    };
+    request.once('end', done);
+    request.once('close', done);
   });
 }
 

@@ -35,6 +35,8 @@ export type EndpointRouteOptions = {
   readonly bodyLimit?: number;
   /** A large body from a slow client (a phone's media): it may take UPLOAD_TIMEOUT_MS to arrive (body-deadline.ts). */
   readonly longUpload?: boolean;
+  /** Whose upload a longUpload is (a player): at most MAX_UPLOADS_PER_PLAYER at once each (upload-slots.ts). */
+  readonly uploadOwner?: (request: FastifyRequest) => string;
 };
 
 /**
@@ -59,7 +61,7 @@ export function endpointRoute<E extends EndpointConfig>(app: RouteApp, endpoint:
     schema,
     ...(options.onRequest ? { onRequest: options.onRequest } : {}),
     ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
-    ...(options.longUpload ? { config: { longUpload: true } } : {}),
+    ...(options.longUpload ? { config: { longUpload: true, ...(options.uploadOwner ? { uploadOwner: options.uploadOwner } : {}) } } : {}),
     handler: async (request, reply) => {
       // Fastify ran the descriptor's own schemas on params, query and body before this point (validatorCompiler).
       const answer = await handler(request as EndpointRequest<E>, reply);

@@ -123,8 +123,9 @@ export const playChallengesRoutes: FastifyPluginAsyncZod = async (app) => {
     return { submission: await submit(db, auth, input, new Date(), offline(request, body.made_at)) };
   });
 
-  // A video from a phone on a weak uplink takes minutes: these two may take UPLOAD_TIMEOUT_MS to arrive.
-  const upload = { ...frozen, longUpload: true };
+  // A video from a phone on a weak uplink takes minutes: these two may take UPLOAD_TIMEOUT_MS to arrive, and a player
+  // sends MAX_UPLOADS_PER_PLAYER of them at once at most (platform/http/upload-slots.ts).
+  const upload = { ...frozen, longUpload: true, uploadOwner: (request: FastifyRequest) => `player ${player(request).player.id}` };
   endpointRoute(app, play.submitMedia, upload, async (request, reply) => ({ submission: await uploadMedia(request, reply, request.query) }));
   endpointRoute(app, play.submitPhoto, upload, async (request, reply) => ({
     submission: await uploadMedia(request, reply, { ...request.query, kind: 'photo' }),
