@@ -7,6 +7,7 @@ import {
   formatMinor,
   formatMoney,
   formatPence,
+  minorToDecimalText,
   minorToUnits,
   parseMinorUnits,
   percentOf,
@@ -91,6 +92,12 @@ describe('exact money (decision 0500)', () => {
     expect(minorToUnits(913)).toBe(9.13);
     expect(() => minorToUnits(9.5)).toThrow();
     expect(formatMinor(1_500)).toBe('£15');
+    expect([minorToDecimalText(-1_250), minorToDecimalText(913), minorToDecimalText(7), minorToDecimalText(123_456_789)]).toEqual([
+      '-12.50',
+      '9.13',
+      '0.07',
+      '1234567.89',
+    ]);
     expect(formatMinor(913, 'EUR')).toBe('€9.13');
   });
 

@@ -118,6 +118,13 @@ export function parseMinorUnits(text: string): number | null {
   return minor > 0 && minor <= 100_000_000 ? minor : null;
 }
 
+/** Minor units as a plain signed decimal with two places ('-12.50', '9.13'), by integer and string steps only. */
+export function minorToDecimalText(minor: number): string {
+  assertMinor(minor);
+  const abs = Math.abs(minor);
+  return `${minor < 0 ? '-' : ''}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
 /** Minor units as a price is shown: £15 when whole, £15.50 otherwise. */
 export function formatMinor(minor: number, currency: Currency | string = 'GBP'): string {
   assertMinor(minor);

@@ -36,13 +36,13 @@ describe('price breakdown', () => {
     expect(sum(lines)).toBe(913);
   });
 
-  it('names a total the rule does not explain as a price adjustment, so the lines still add up', () => {
+  it('names a total the rule does not explain as a price agreed after booking, so the lines still add up', () => {
     const lines = priceBreakdown({ currency: 'GBP', players: 10, price_per_person: 25, add_ons_total: 0, discount_total: 0, total_price: 400 });
     expect(lines.map((l) => `${l.label}: ${l.text}`)).toEqual([
       '£25 per person × 10 players: £250',
       'Add-ons total: £0',
       'List price: £250',
-      'Price adjustment: £150',
+      'Price agreed after booking: £150',
       'Total: £400',
     ]);
     expect(sum(lines)).toBe(40_000);

@@ -1,4 +1,4 @@
-import { exactMinorUnits, formatMoney } from './money';
+import { formatMinor, unitsToMinor } from './money';
 
 /** A booking's price as every answer carries it (whole currency units, at most two decimals) with its code. */
 export type PriceFigures = {
@@ -15,16 +15,16 @@ export type PriceLineKind = 'players' | 'add_ons' | 'list' | 'discount' | 'adjus
 /** One line of a breakdown: what it is, its label, its amount in minor units (a discount negative) and as shown. */
 export type PriceLine = { kind: PriceLineKind; label: string; amountMinor: number; text: string };
 
-/** An answer's amount in minor units: exact for what the API answers (at most two decimals), rounded otherwise. */
-const minor = (amount: number) => exactMinorUnits(Math.abs(amount)) ?? Math.round(Math.abs(amount) * 100);
-const shown = (amountMinor: number, currency: string) =>
-  amountMinor < 0 ? `−${formatMoney(-amountMinor / 100, currency)}` : formatMoney(amountMinor / 100, currency);
+/** An answer's amount in minor units, exactly (money.ts): the API answers at most two decimals (decision 0500). */
+const minor = (amount: number) => Math.abs(unitsToMinor(amount) ?? Math.round(amount * 100));
+const shown = (amountMinor: number, currency: string) => (amountMinor < 0 ? `−${formatMinor(-amountMinor, currency)}` : formatMinor(amountMinor, currency));
 
 /**
  * The one breakdown of a booking's price (docs/decisions/0515), for every summary: the wizard, the booker page and its
  * game details, the confirmation and receipt mails, staff's booking page and the export. Price per person × players,
  * the add-ons, the list price and the discount with its code when there is one, and the total; the lines add up: a
- * total the rule does not explain (a quote's own lines) shows as a price adjustment rather than a sum that is wrong.
+ * total the rule does not explain (a quote's own lines, a concession) shows as "Price agreed after booking", the
+ * invoice's own words for it (shared/commerce/invoices.ts), rather than a sum that is wrong.
  */
 export function priceBreakdown(f: PriceFigures): PriceLine[] {
   const c = f.currency;
@@ -38,11 +38,11 @@ export function priceBreakdown(f: PriceFigures): PriceLine[] {
   const line = (kind: PriceLineKind, label: string, amountMinor: number): PriceLine => ({ kind, label, amountMinor, text: shown(amountMinor, c) });
   const players = f.players === 1 ? '1 player' : `${f.players} players`;
   return [
-    line('players', `${formatMoney(perPerson / 100, c)} per person × ${players}`, playersMinor),
+    line('players', `${formatMinor(perPerson, c)} per person × ${players}`, playersMinor),
     line('add_ons', 'Add-ons total', addOns),
     ...(discount > 0 || adjustment !== 0 ? [line('list', 'List price', list)] : []),
     ...(discount > 0 ? [line('discount', f.discount_code ? `Discount (${f.discount_code})` : 'Discount', -discount)] : []),
-    ...(adjustment !== 0 ? [line('adjustment', 'Price adjustment', adjustment)] : []),
+    ...(adjustment !== 0 ? [line('adjustment', 'Price agreed after booking', adjustment)] : []),
     line('total', 'Total', total),
   ];
 }

@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { createTestApp, type Agent, type TestApp } from '../support/test-app';
 import { bookingBody } from '../../scripts/booking-body';
 import { bookings } from '../../src/server/domains/booking/tables/bookings';
@@ -7,6 +8,7 @@ import { priceList } from '../../src/server/domains/catalogue/tables/pricing';
 import { withBooking } from '../../src/server/domains/booking/booking-write';
 import { recordPayment } from '../../src/server/domains/booking/booking-lifecycle';
 import { parseCsv } from '../support/csv';
+import { invoices } from '../../src/server/domains/commerce/tables/invoices';
 
 /**
  * The contract's "Exact money" example through the API (issue 35, decision 0500): 7 players at £1.45 with 10 % off
@@ -18,6 +20,8 @@ let admin: Agent;
 beforeAll(async () => {
   t = await createTestApp();
   admin = await t.as('admin');
+  const settings = { seller_name: 'Hatch Events Ltd', seller_address: '1 Market Street, London', vat_number: 'GB123456789', vat_rate: 20 };
+  expect((await admin.put('/api/admin/invoice-settings', settings)).statusCode).toBe(200);
   await t.db
     .update(priceList)
     .set({ priceMinor: 145 })
@@ -71,4 +75,81 @@ describe('exact money through the API', () => {
     const quote = await (await t.visitor()).get('/api/discount-codes/FIVEOFF2010?plan_type=pro&players=2&currency=GBP');
     expect(quote.json()).toMatchObject({ price_per_person: 10.05, discount_total: 1.01, total_price: 19.09 });
   });
+
+  it('agrees to the penny with an integer reference over random prices, players, add-ons and codes: summary, booking, ledger, invoice and export (property)', async () => {
+    let run = 0;
+    const setPrice = (itemKind: string, itemType: string, priceMinor: number) =>
+      t.db
+        .update(priceList)
+        .set({ priceMinor, salePriceMinor: null, isActive: true })
+        .where(and(eq(priceList.currency, 'GBP'), eq(priceList.itemKind, itemKind), eq(priceList.itemType, itemType)));
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 1, max: 50_000 }),
+        fc.option(fc.integer({ min: 1, max: 100_000 }), { nil: null }),
+        fc.integer({ min: 2, max: 200 }),
+        fc.oneof(
+          fc.integer({ min: 1, max: 100 }).map((percent_off) => ({ percent_off })),
+          fc.integer({ min: 1, max: 500_000 }).map((amount_off) => ({ amount_off, currency: 'GBP' })),
+        ),
+        async (perPerson, hosted, players, terms) => {
+          run += 1;
+          await setPrice('plan', 'standard', perPerson);
+          if (hosted !== null) await setPrice('addon', 'hosted', hosted);
+          // The reference: BigInt, the percentage rounded half-up by comparing twice the remainder with the divisor.
+          const list = BigInt(perPerson) * BigInt(players) + BigInt(hosted ?? 0);
+          let off = 'percent_off' in terms ? (list * BigInt(terms.percent_off)) / 100n : BigInt(terms.amount_off);
+          if ('percent_off' in terms && ((list * BigInt(terms.percent_off)) % 100n) * 2n >= 100n) off += 1n;
+          if (off > list) off = list;
+          const total = list - off;
+          const units = (minor: bigint) => Number(minor) / 100;
+          const pounds = (minor: bigint) => `£${(minor / 100n).toLocaleString('en-GB')}.${String(minor % 100n).padStart(2, '0')}`;
+
+          const code = `PROP${run}X${Date.now() % 100_000}`;
+          expect((await admin.post('/api/admin/promo-codes', { code, ...terms })).statusCode).toBe(201);
+          const addOns = hosted === null ? [] : ['hosted'];
+          const expected = {
+            price_per_person: units(BigInt(perPerson)),
+            add_ons_total: units(BigInt(hosted ?? 0)),
+            discount_total: units(off),
+            total_price: units(total),
+          };
+
+          const visitor = await t.visitor();
+          const quote = await visitor.get(
+            `/api/discount-codes/${code}?plan_type=standard&players=${players}&currency=GBP${hosted === null ? '' : '&add_ons=hosted'}`,
+          );
+          expect(quote.json()).toMatchObject(expected);
+          const res = await visitor.inject({
+            method: 'POST',
+            url: '/api/bookings',
+            payload: bookingBody({ players, plan_type: 'standard', currency: 'GBP', add_ons: addOns, discount_code: code, date: '2031-07-01' }),
+            remoteAddress: `127.35.${Math.floor(run / 250)}.${(run % 250) + 1}`,
+          });
+          expect(res.statusCode, res.body).toBe(201);
+          const booking = res.json().booking;
+          expect(booking).toMatchObject(expected);
+
+          if (total > 0n) {
+            const paid = await admin.post(`/api/admin/bookings/${booking.id}/payments`, { payment_type: 'card', payment_amount: Number(total) });
+            expect(paid.statusCode, paid.body).toBe(201);
+            const documents = await t.db.select().from(invoices).where(eq(invoices.bookingId, booking.id)).orderBy(asc(invoices.id));
+            expect(documents).toHaveLength(1);
+            const invoice = documents[0]!;
+            expect(BigInt(invoice.gross)).toBe(total);
+            expect((invoice.net ?? 0) + (invoice.vat ?? 0)).toBe(invoice.gross);
+            expect(BigInt(invoice.lines.reduce((sum, l) => sum + l.amount, 0))).toBe(total);
+            expect(invoice.lines.map((l) => l.description)).not.toContain('Price adjustment');
+            expect(invoice.lines.find((l) => l.description.startsWith('Discount'))?.amount ?? 0).toBe(-Number(off));
+          }
+          const [header, ...rows] = parseCsv((await admin.get('/api/admin/bookings/export')).body);
+          const line = rows.find((r) => r.includes(booking.email));
+          expect(line?.[header!.indexOf('Discount')]).toBe(pounds(off));
+          expect(line?.[header!.indexOf('Total price')]).toBe(pounds(total));
+          expect(line?.[header!.indexOf('Paid')]).toBe(pounds(total));
+        },
+      ),
+      { numRuns: 8 },
+    );
+  }, 300_000);
 });

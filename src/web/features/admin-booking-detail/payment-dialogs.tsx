@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { AdminBooking } from '../../../shared/api/booking';
 import { DETAIL_MESSAGES, PAYMENT_TYPE_LABELS, REFUND_PURPOSE_LABELS, refundPaymentBody, refundTooHighMessage } from '../../../shared/api/admin-booking-detail';
 import { REFUND_PURPOSES, refundLowersPrice, type RefundPurpose } from '../../../shared/payments';
-import { currencySymbol, formatMoney, formatPence, parseMinorUnits, toMinorUnits, typedAmount } from '../../../shared/money';
+import { currencySymbol, formatMoney, formatPence, minorToDecimalText, parseMinorUnits, toMinorUnits, typedAmount } from '../../../shared/money';
 import { formatTimestamp } from '../../../shared/time';
 import { Button, Dialog, Field, FieldError, Input, Textarea } from '../../components/ui';
 import { firstErrorMessage } from '../../lib/form-errors';
@@ -152,7 +152,7 @@ export function CorrectionDialog({ booking, correcting, net, onClose }: { bookin
   const schema = useMemo(() => correctionSchema(isVoid, left, currency), [isVoid, left, currency]);
   const form = useForm<z.input<typeof schema>, unknown, z.output<typeof schema>>({
     resolver: zodResolver(schema),
-    defaultValues: { amount: (left / 100).toFixed(2), reason: '', purpose: '' },
+    defaultValues: { amount: minorToDecimalText(left), reason: '', purpose: '' },
   });
   const typed = form.watch('amount');
   const chosen = REFUND_PURPOSES.find((p) => p === form.watch('purpose')) ?? null;

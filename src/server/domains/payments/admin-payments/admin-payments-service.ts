@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { minorToDecimalText } from '../../../../shared/money';
 import { stringify as stringifyCsv } from 'csv-stringify/sync';
 import { addDays, format, isValid, parse } from 'date-fns';
 import type { DbOrTx } from '../../../platform/db/client';
@@ -97,7 +98,7 @@ export function localStamp(value: Date): string {
 }
 
 /** Pence as a plain signed decimal ('-12.50'), so a spreadsheet sums the column; the currency has its own. */
-export const decimal = (pence: number) => `${pence < 0 ? '-' : ''}${(Math.abs(pence) / 100).toFixed(2)}`;
+export const decimal = (pence: number) => minorToDecimalText(pence);
 
 function csvRecord(r: PaymentListRow): string[] {
   const p = r.payment;
