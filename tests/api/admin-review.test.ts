@@ -56,7 +56,6 @@ describe('GET /api/admin/submissions', () => {
       challenge: { id: challengeId, type: 'RightWrong', max_score: 10 },
       kind: 'text',
       text: 'first',
-      photo_url: null,
       status: 'pending',
       points_awarded: 0,
       reviewer: null,
@@ -183,10 +182,10 @@ describe('GET /api/admin/submissions/:id/photo', () => {
   it('serves the stored photo with its type, and 404 when there is none', async () => {
     const game = await liveGameWithTeams(t, admin);
     const photo = new Uint8Array(jpeg(60));
-    const photoKey = await storePhoto(t.app.deps.media, game.instanceId, photo);
-    const sub = await sendSubmission(t, { instanceId: game.instanceId, teamId: game.teams[0]!.id, challengeId: null, kind: 'photo', photoKey });
+    const mediaKey = await storePhoto(t.app.deps.media, game.instanceId, photo);
+    const sub = await sendSubmission(t, { instanceId: game.instanceId, teamId: game.teams[0]!.id, challengeId: null, kind: 'photo', mediaKey });
     const list = await admin.get(`/api/admin/submissions?game=${game.gameCode}`);
-    const photoUrl = list.json<{ submissions: ReviewSubmission[] }>().submissions[0]?.photo_url;
+    const photoUrl = list.json<{ submissions: ReviewSubmission[] }>().submissions[0]?.media_url;
     expect(photoUrl).toBe(`/api/admin/submissions/${sub.id}/media`);
     const res = await admin.get(photoUrl ?? '');
     expect(res.statusCode).toBe(200);

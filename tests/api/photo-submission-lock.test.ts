@@ -108,14 +108,15 @@ describe('a photo submission', () => {
     gate.release();
     const sent = await photo;
     expect(sent.media_url).toContain(`/submissions/${sent.id}/media`);
-    expect(sent.photo_url).toBe(sent.media_url);
+    // One name for a photo's or a video's address (issue 36): no photo-only copy beside it.
+    expect(sent).not.toHaveProperty('photo_url');
     expect([...held.photos.keys()]).toHaveLength(1);
     const rows = await t.db
-      .select({ kind: submissions.kind, photoKey: submissions.photoKey })
+      .select({ kind: submissions.kind, mediaKey: submissions.mediaKey })
       .from(submissions)
       .where(eq(submissions.instanceId, auth.instance.id));
     expect(rows.map((r) => r.kind).sort()).toEqual(['photo', 'text']);
-    expect(rows.find((r) => r.kind === 'photo')?.photoKey).toBe(held.puts[0]);
+    expect(rows.find((r) => r.kind === 'photo')?.mediaKey).toBe(held.puts[0]);
   });
 
   it('is refused before any upload when the rules refuse it, and its photo is deleted when the rules refuse it under the lock', async () => {
@@ -135,7 +136,7 @@ describe('a photo submission', () => {
     await expect(slow).rejects.toMatchObject({ statusCode: 409, message: SCORING_MESSAGES.maxSubmissions });
     expect(held.puts).toHaveLength(2);
     // The refused one's photo is gone; the accepted one's stays.
-    const [kept] = await t.db.select({ photoKey: submissions.photoKey }).from(submissions).where(eq(submissions.id, fast.id));
-    expect([...held.photos.keys()]).toEqual([kept?.photoKey]);
+    const [kept] = await t.db.select({ mediaKey: submissions.mediaKey }).from(submissions).where(eq(submissions.id, fast.id));
+    expect([...held.photos.keys()]).toEqual([kept?.mediaKey]);
   });
 });

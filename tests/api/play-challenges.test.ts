@@ -132,10 +132,9 @@ describe('while live', () => {
     const photo = await submitPhoto('fox', ch.rating, jpeg());
     expect(photo.statusCode).toBe(201);
     const sent = photo.json<{ submission: TeamSubmission }>().submission;
-    expect(sent.photo_url).toBe(`/api/play/${code}/submissions/${sent.id}/media`);
-    expect(sent.media_url).toBe(sent.photo_url);
+    expect(sent.media_url).toBe(`/api/play/${code}/submissions/${sent.id}/media`);
     expect(await photoCount()).toBe(1);
-    const own = await visitor.inject({ method: 'GET', url: sent.photo_url ?? '', headers: { 'x-player-token': tokens.fox } });
+    const own = await visitor.inject({ method: 'GET', url: sent.media_url ?? '', headers: { 'x-player-token': tokens.fox } });
     expect(own.statusCode).toBe(200);
     expect(own.headers['content-type']).toBe('image/jpeg');
     expect(Buffer.compare(own.rawPayload, jpeg())).toBe(0);
@@ -211,7 +210,7 @@ describe('while live', () => {
       ['Foxes', 'photo'],
     ]);
     const photo = pending.find((s) => s.kind === 'photo');
-    expect(photo?.photo_url).toBe(`/api/host/games/${code}/submissions/${photo?.id}/media`);
+    expect(photo?.media_url).toBe(`/api/host/games/${code}/submissions/${photo?.id}/media`);
     const [text, count] = pending;
 
     const rated = await host.post(`/api/host/games/${code}/submissions/${photo?.id}/rate`, { rating: 4 });
@@ -302,12 +301,12 @@ describe('after the game', () => {
     const album = (await playGet('owl', '/album')).json<{ photos: AlbumPhoto[] }>().photos;
     expect(album.map((p) => [p.team_name, p.challenge_name, p.points_awarded])).toEqual([['Foxes', 'Best team selfie', 8]]);
     // Now in the album, the Foxes' photo is the Owls' to see too.
-    const seen = await visitor.inject({ method: 'GET', url: album[0]?.photo_url ?? '', headers: { 'x-player-token': tokens.owl } });
+    const seen = await visitor.inject({ method: 'GET', url: album[0]?.media_url ?? '', headers: { 'x-player-token': tokens.owl } });
     expect(seen.statusCode).toBe(200);
     const bookerAlbum = (await visitor.inject({ method: 'GET', url: `/api/booking/${code}/album`, headers: { 'x-manage-key': manageKey } })).json<{
       photos: AlbumPhoto[];
     }>();
-    const url = bookerAlbum.photos[0]?.photo_url ?? '';
+    const url = bookerAlbum.photos[0]?.media_url ?? '';
     expect(url).toBe(`/api/booking/${code}/album/${album[0]?.id}/media`);
     expect((await visitor.inject({ method: 'GET', url, headers: { 'x-manage-key': manageKey } })).statusCode).toBe(200);
     expect((await visitor.get(url)).statusCode).toBe(403);

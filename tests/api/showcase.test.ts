@@ -40,7 +40,7 @@ async function photoAnswer(teamIndex: number, n: number): Promise<number> {
   const bytes = photoBytes(n);
   await t.app.deps.photos.put(key, bytes, 'image/jpeg');
   stored.push(bytes);
-  const row = await sendSubmission(t, { instanceId: instance.id, teamId, challengeId, kind: 'photo', photoKey: key });
+  const row = await sendSubmission(t, { instanceId: instance.id, teamId, challengeId, kind: 'photo', mediaKey: key });
   return row.id;
 }
 const approve = (agent: Agent, id: number, code = g.gameCode) => agent.post(`/api/host/games/${code}/submissions/${id}/approve`, {});
@@ -71,7 +71,7 @@ describe('the activity feed', () => {
       const id = await photoAnswer(0, 1);
       expect((await approve(admin, id)).statusCode).toBe(200);
       const shown = await owlStream.next((e) => e.event === 'feed' && JSON.parse(e.data).action === 'show');
-      expect(JSON.parse(shown.data)).toMatchObject({ item: { id, team_name: 'Foxes', challenge_name: 'Statue selfie', media_type: 'image' } });
+      expect(JSON.parse(shown.data)).toMatchObject({ item: { id, team_name: 'Foxes', challenge_name: 'Statue selfie', media_kind: 'photo' } });
 
       // The other team's phone lists it and may open its photo (not its own team's: the feed is everyone's).
       const feed = feedResponse.parse((await g.visitor.inject({ method: 'GET', url: `/api/play/${g.gameCode}/feed`, headers: owl.headers })).json());
@@ -255,7 +255,7 @@ describe('the recap', () => {
     expect(recap.teams[0]?.name).toBe('Foxes');
     // Of the Foxes' three approved photos the first was hidden from the feed; the Owls' was rejected.
     expect(recap.album.map((a) => a.team_name)).toEqual(['Foxes', 'Foxes']);
-    expect(recap.album.every((a) => a.media_type === 'image' && a.media_url?.startsWith(`/api/recap/${recapToken()}/media/`))).toBe(true);
+    expect(recap.album.every((a) => a.media_kind === 'photo' && a.media_url?.startsWith(`/api/recap/${recapToken()}/media/`))).toBe(true);
     const chicken = recap.tracks.find((track) => track.role === 'chicken');
     expect(chicken?.points.map((p) => p.lat)).toContain(north(150).lat);
     const media = await stranger.get(recap.album[0]?.media_url ?? '');
@@ -331,7 +331,7 @@ describe('the media zip', () => {
     const key = `games/${instance.id}/${crypto.randomUUID()}.webm`;
     await t.app.deps.media.put(key, video, 'video/webm');
     stored.push(video);
-    await sendSubmission(t, { instanceId: instance.id, teamId, challengeId, kind: 'video', photoKey: key });
+    await sendSubmission(t, { instanceId: instance.id, teamId, challengeId, kind: 'video', mediaKey: key });
 
     const res = await fetch(`${base}/api/booking/${g.gameCode}/media.zip`, { headers: manage() });
     expect(res.status).toBe(200);

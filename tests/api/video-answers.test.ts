@@ -100,7 +100,7 @@ describe('a video answer', () => {
     const res = await sendMedia('video', ch.film, video);
     expect(res.statusCode).toBe(201);
     sent = res.json<{ submission: TeamSubmission }>().submission;
-    expect(sent).toMatchObject({ kind: 'video', status: 'pending', photo_url: null, media_url: `/api/play/${code}/submissions/${sent.id}/media` });
+    expect(sent).toMatchObject({ kind: 'video', status: 'pending', media_url: `/api/play/${code}/submissions/${sent.id}/media` });
     expect((await stored()).filter((f) => f.endsWith('.webm'))).toHaveLength(1);
     expect(await spooled()).toEqual([]);
   });
@@ -129,7 +129,7 @@ describe('a video answer', () => {
   it('is in the host’s queue as a video and plays there by range', async () => {
     const queue = (await host.get(`/api/host/games/${code}/submissions`)).json<{ submissions: ReviewSubmission[] }>().submissions;
     const mine = queue.find((s) => s.id === sent.id);
-    expect(mine).toMatchObject({ kind: 'video', photo_url: null, media_url: `/api/host/games/${code}/submissions/${sent.id}/media` });
+    expect(mine).toMatchObject({ kind: 'video', media_url: `/api/host/games/${code}/submissions/${sent.id}/media` });
     const part = await host.inject({ method: 'GET', url: mine?.media_url ?? '', headers: { range: 'bytes=0-15' } });
     expect(part.statusCode).toBe(206);
     expect(part.headers['content-type']).toBe('video/webm');
@@ -227,7 +227,6 @@ describe('a photo answer', () => {
     expect(viaMedia.statusCode).toBe(201);
     const photo = viaMedia.json<{ submission: TeamSubmission }>().submission;
     expect(photo).toMatchObject({ kind: 'photo', media_url: `/api/play/${code}/submissions/${photo.id}/media` });
-    expect(photo.photo_url).toBe(photo.media_url);
     const back = await playerGet(photo.media_url ?? '');
     expect(back.headers['content-type']).toBe('image/jpeg');
     expect(back.rawPayload.equals(jpeg())).toBe(true);

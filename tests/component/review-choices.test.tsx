@@ -32,7 +32,6 @@ function submission(id: number, team: string, over: Partial<ReviewSubmission>): 
     text: null,
     count: 3,
     media_url: null,
-    photo_url: null,
     status: 'pending',
     rating: null,
     points_awarded: 0,

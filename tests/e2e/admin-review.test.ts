@@ -33,8 +33,8 @@ const j = useServerAndBrowser({
 describe('review → leaderboard', () => {
   it('the host rates a photo, the leaderboard moves, and an adjustment with a reason moves it again', async () => {
     // The photo goes where the running server keeps its files (its data folder exists once it has started).
-    const photoKey = await storePhoto(createMediaStorage(loadConfig({ NODE_ENV: 'test', DATA_DIR: j.server.dataDir })), j.seed.instanceId, PNG);
-    await insertSubmission(j.server.db, { instanceId: j.seed.instanceId, teamId: j.seed.foxesId, challengeId: j.seed.challengeId, kind: 'photo', photoKey });
+    const mediaKey = await storePhoto(createMediaStorage(loadConfig({ NODE_ENV: 'test', DATA_DIR: j.server.dataDir })), j.seed.instanceId, PNG);
+    await insertSubmission(j.server.db, { instanceId: j.seed.instanceId, teamId: j.seed.foxesId, challengeId: j.seed.challengeId, kind: 'photo', mediaKey });
     const { page, context, errors } = await j.staffPage('/admin/submissions');
     const card = page.getByTestId('review-card');
     await card.waitFor();

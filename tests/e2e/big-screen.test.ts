@@ -92,7 +92,7 @@ const j = useServerAndBrowser({
           teamId: foxes.id,
           challengeId: statue.id,
           kind: 'photo',
-          photoKey: key('0b9c2f5e-1d3a-4c7b-8e6f-5a4d3c2b1a01'),
+          mediaKey: key('0b9c2f5e-1d3a-4c7b-8e6f-5a4d3c2b1a01'),
           status: 'approved',
           pointsAwarded: 8,
           submittedAt: now,
@@ -103,7 +103,7 @@ const j = useServerAndBrowser({
           teamId: owls.id,
           challengeId: statue.id,
           kind: 'photo',
-          photoKey: key('0b9c2f5e-1d3a-4c7b-8e6f-5a4d3c2b1a02'),
+          mediaKey: key('0b9c2f5e-1d3a-4c7b-8e6f-5a4d3c2b1a02'),
           status: 'pending',
           submittedAt: now,
         },
@@ -128,7 +128,7 @@ const j = useServerAndBrowser({
       manageKey: paid.booking.manageKey,
       otherCode: other.gameCode ?? '',
       otherManageKey: other.booking.manageKey,
-      photos: { shown: { id: shown.id, key: shown.photoKey ?? '' }, waiting: { id: waiting.id, key: waiting.photoKey ?? '' } },
+      photos: { shown: { id: shown.id, key: shown.mediaKey ?? '' }, waiting: { id: waiting.id, key: waiting.mediaKey ?? '' } },
     };
   },
 });

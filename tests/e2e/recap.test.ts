@@ -88,7 +88,7 @@ const j = useServerAndBrowser({
       ),
     );
     const at = (minute: number) => new Date(start.getTime() + minute * MINUTE);
-    const photoKey = `games/${instance.id}/6a1f0c2e-9b3d-4e8f-a7c6-1d2e3f4a5b61.png`;
+    const mediaKey = `games/${instance.id}/6a1f0c2e-9b3d-4e8f-a7c6-1d2e3f4a5b61.png`;
     const videoKey = `games/${instance.id}/6a1f0c2e-9b3d-4e8f-a7c6-1d2e3f4a5b62.webm`;
     const album = await db
       .insert(submissions)
@@ -98,7 +98,7 @@ const j = useServerAndBrowser({
           teamId: foxes.id,
           challengeId: statue.id,
           kind: 'photo',
-          photoKey,
+          mediaKey,
           status: 'approved',
           pointsAwarded: 8,
           submittedAt: at(12),
@@ -109,7 +109,7 @@ const j = useServerAndBrowser({
           teamId: foxes.id,
           challengeId: statue.id,
           kind: 'video',
-          photoKey: videoKey,
+          mediaKey: videoKey,
           status: 'approved',
           pointsAwarded: 6,
           submittedAt: at(30),
@@ -127,7 +127,7 @@ const j = useServerAndBrowser({
         },
       ])
       .returning({ id: submissions.id });
-    return { code: paid.gameCode ?? '', gameId: paid.gameId, manageKey: paid.booking.manageKey, photoKey, videoKey, photoId: album[0]?.id ?? 0 };
+    return { code: paid.gameCode ?? '', gameId: paid.gameId, manageKey: paid.booking.manageKey, mediaKey, videoKey, photoId: album[0]?.id ?? 0 };
   },
 });
 
@@ -160,7 +160,7 @@ describe('the recap, published by the organiser and opened by a stranger', () =>
       mkdirSync(path.dirname(file), { recursive: true });
       return file;
     };
-    writeFileSync(stored(j.seed.photoKey), png(64, 48));
+    writeFileSync(stored(j.seed.mediaKey), png(64, 48));
     copyFileSync(RECORDED_WEBM, stored(j.seed.videoKey));
 
     organiser = await freshPhone();

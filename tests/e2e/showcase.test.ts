@@ -86,11 +86,11 @@ const j = useServerAndBrowser({
         lastAt: fixAt,
       },
     ]);
-    const photoKey = `games/${instance.id}/4f0b1c3e-2a8d-4e55-9c61-0d7a6b1e2f30.png`;
+    const mediaKey = `games/${instance.id}/4f0b1c3e-2a8d-4e55-9c61-0d7a6b1e2f30.png`;
     const [photo, text, pending] = await db
       .insert(submissions)
       .values([
-        { instanceId: instance.id, teamId: foxes.id, kind: 'photo', photoKey, status: 'approved', pointsAwarded: 10, submittedAt: now, reviewedAt: now },
+        { instanceId: instance.id, teamId: foxes.id, kind: 'photo', mediaKey, status: 'approved', pointsAwarded: 10, submittedAt: now, reviewedAt: now },
         {
           instanceId: instance.id,
           teamId: owls.id,
@@ -107,7 +107,7 @@ const j = useServerAndBrowser({
     if (!photo || !text || !pending) throw new Error('no submissions');
     await db.update(instanceTeams).set({ points: 10 }).where(eq(instanceTeams.id, foxes.id));
     await db.update(instanceTeams).set({ points: 4 }).where(eq(instanceTeams.id, owls.id));
-    return { code: paid.gameCode ?? '', manageKey: paid.booking.manageKey, photoKey, photoId: photo.id, textId: text.id, pendingId: pending.id };
+    return { code: paid.gameCode ?? '', manageKey: paid.booking.manageKey, mediaKey, photoId: photo.id, textId: text.id, pendingId: pending.id };
   },
 });
 
@@ -134,7 +134,7 @@ describe('the host console on a phone, the big screen and the recap', () => {
 
   it('puts the review queue first on a 390 px phone, counts what waits and badges new answers; game and connection apart', async () => {
     // The stored photo the seed's submission names (what the upload call would have written).
-    const file = path.join(j.server.dataDir, 'photos', j.seed.photoKey);
+    const file = path.join(j.server.dataDir, 'photos', j.seed.mediaKey);
     mkdirSync(path.dirname(file), { recursive: true });
     writeFileSync(file, PNG);
 

@@ -79,7 +79,7 @@ async function uploadPhoto(
   token: string,
   challengeId: number,
   bytes: Buffer,
-): Promise<{ id: number; photo_url: string }> {
+): Promise<{ id: number; media_url: string }> {
   const res = await fetch(`${baseUrl}/api/play/${code}/submissions/photo?challenge_id=${challengeId}`, {
     method: 'POST',
     headers: { cookie: player.cookie, 'x-csrf-token': player.csrf, 'x-player-token': token, 'content-type': 'image/png' },
@@ -87,7 +87,7 @@ async function uploadPhoto(
   });
   const body = await res.text();
   expect(res.status, body).toBe(201);
-  return z.object({ submission: z.object({ id: z.number(), photo_url: z.string() }) }).parse(JSON.parse(body)).submission;
+  return z.object({ submission: z.object({ id: z.number(), media_url: z.string() }) }).parse(JSON.parse(body)).submission;
 }
 
 /** What was made on the first install, to find again on each restore. */
@@ -169,7 +169,7 @@ describe('backup and restore (npm run backup / restore around dist/server.js)', 
     const sent = await uploadPhoto(player, a.url, made.gameCode, fox, photoChallenges[0] ?? 0, icon(192));
     await uploadPhoto(player, a.url, made.gameCode, owl, photoChallenges[1] ?? 0, icon(512));
     made.playerToken = fox;
-    made.photoUrl = sent.photo_url;
+    made.photoUrl = sent.media_url;
     made.photo = icon(192);
     made.bookingByCode = (await booker.request('GET', `/api/booking/${made.gameCode}`)).body;
 

@@ -16,7 +16,7 @@ import { SUBMISSION_KINDS, challengeRuleShape, reviewSubmissionSchema, submissio
 
 const id = idSchema;
 
-/** One submission as its own team sees it. `photo_url` is same-origin and needs the player token. */
+/** One submission as its own team sees it. `media_url` is same-origin and needs the player token. */
 export const teamSubmissionSchema = z.object({
   id: z.number().int(),
   challenge_id: z.number().int(),
@@ -122,8 +122,6 @@ export const albumPhotoSchema = z.object({
   kind: z.enum(MEDIA_KINDS),
   /** The photo or video (byte ranges answered). */
   media_url: z.string(),
-  /** The same address, kept for clients that read it (decision 0421). */
-  photo_url: z.string(),
 });
 export type AlbumPhoto = z.infer<typeof albumPhotoSchema>;
 export const albumResponse = z.object({ photos: z.array(albumPhotoSchema) });

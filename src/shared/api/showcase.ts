@@ -3,6 +3,7 @@ import { idSchema } from './common';
 import { gameAreaSchema, gameMessageSchema, mapPlayerSchema, mapTeamSchema, pointSchema, publicGameSchema } from './play';
 import { leaderboardTeamSchema } from './scoring';
 import { SUBMISSION_KINDS } from './submissions';
+import { MEDIA_KINDS } from '../media';
 
 /**
  * The game shown beyond the players' own phones (issue 29; decisions 0450-0453): the activity feed of approved
@@ -17,10 +18,6 @@ export const SHOWCASE_MESSAGES = {
   recapNotEnded: 'The recap can be published once the game has ended',
 } as const;
 
-/** How a stored answer's media is shown: a picture or a video (by the submission's kind, never the file's name). */
-export const MEDIA_TYPES = ['image', 'video'] as const;
-export type MediaType = (typeof MEDIA_TYPES)[number];
-
 /** One approved answer in the feed, newest first. `media_url` is same-origin, each audience's own route, or null. */
 export const feedItemSchema = z.object({
   id: z.number().int(),
@@ -31,7 +28,8 @@ export const feedItemSchema = z.object({
   text: z.string().nullable(),
   count: z.number().int().nullable(),
   media_url: z.string().nullable(),
-  media_type: z.enum(MEDIA_TYPES).nullable(),
+  /** A photo or a video, by the submission's kind (never by the file's name); null without media. */
+  media_kind: z.enum(MEDIA_KINDS).nullable(),
   points_awarded: z.number().int(),
   /** When it was approved (or sent, if that is unknown). */
   at: z.string(),

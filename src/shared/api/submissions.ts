@@ -47,15 +47,14 @@ export const challengeRuleShape = {
 
 /**
  * What a submission holds and what its review gave, the same for its team and for staff. `media_url` is the
- * same-origin address of its photo or video (the team's needs the player token; it answers byte ranges), or null;
- * `photo_url` is the older address of a photo only (null for a video), kept for clients that read it (decision 0421).
+ * same-origin address of its photo or video (the team's needs the player token; it answers byte ranges), or null; its
+ * `kind` says which (issue 36: one name, media, where a photo-only `photo_url` stood beside it).
  */
 export const submissionContentShape = {
   kind: z.enum(SUBMISSION_KINDS),
   text: z.string().nullable(),
   count: z.number().int().nullable(),
   media_url: z.string().nullable(),
-  photo_url: z.string().nullable(),
   status: z.enum(SUBMISSION_STATUSES),
   rating: z.number().int().nullable(),
   points_awarded: z.number().int(),

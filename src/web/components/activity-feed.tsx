@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import type { FeedItem, MediaType } from '../../shared/api/showcase';
+import type { FeedItem } from '../../shared/api/showcase';
+import type { MediaKind } from '../../shared/media';
 import { Button, cx } from './ui';
 
 /** What an answer said, for the card's caption and a media's alternative text. */
@@ -12,7 +13,7 @@ export function answerText(item: Pick<FeedItem, 'kind' | 'text' | 'count'>): str
 
 export const feedAlt = (item: Pick<FeedItem, 'team_name' | 'challenge_name'>) => `${item.team_name}: ${item.challenge_name ?? 'a challenge'}`;
 
-/** A photo or a video from a same-origin address, by the type the server said it is (never by its name). */
+/** A photo or a video from a same-origin address, by the kind the server said it is (never by its name). */
 export function MediaView({
   src,
   type,
@@ -21,7 +22,7 @@ export function MediaView({
   controls = true,
 }: {
   src: string;
-  type: MediaType;
+  type: MediaKind;
   alt: string;
   className?: string;
   controls?: boolean;
@@ -46,7 +47,7 @@ export function MediaView({
 type Props = {
   items: readonly FeedItem[];
   /** How this screen shows an item's media (a plain address, or one fetched with the player's token). */
-  media: (item: FeedItem & { media_url: string; media_type: MediaType }) => ReactNode;
+  media: (item: FeedItem & { media_url: string; media_kind: MediaKind }) => ReactNode;
   /** Staff and the host: take an answer out of the feed. */
   onHide?: ((item: FeedItem) => void) | undefined;
   /** `wall`: the big screen's photo wall, large tiles on a dark background. */
@@ -81,7 +82,7 @@ export function ActivityFeed({ items, media, onHide, look = 'list', empty = 'No 
             data-team={item.team_name}
             className={cx('flex flex-col overflow-hidden rounded-xl', look === 'wall' ? 'bg-slate-800 text-white' : 'border border-slate-200 bg-white')}
           >
-            {item.media_url && item.media_type ? media({ ...item, media_url: item.media_url, media_type: item.media_type }) : null}
+            {item.media_url && item.media_kind ? media({ ...item, media_url: item.media_url, media_kind: item.media_kind }) : null}
             {!item.media_url && text ? <p className={cx('flex-1 p-3 font-medium', look === 'wall' ? 'text-xl' : 'text-base')}>“{text}”</p> : null}
             <div className="flex items-start justify-between gap-2 px-2 py-1 text-sm">
               <p className="min-w-0">

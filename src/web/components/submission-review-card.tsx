@@ -43,9 +43,9 @@ export function SubmissionReviewCard({ submission, review, heading: Heading = 'h
             className="h-40 w-48 rounded-md bg-slate-900"
             data-testid="review-video"
           />
-        ) : submission.photo_url ? (
-          <a href={submission.photo_url} target="_blank" rel="noreferrer">
-            <img src={submission.photo_url} alt={`Photo from ${team}`} decoding="async" className="h-40 w-48 rounded-md bg-slate-100 object-cover" />
+        ) : submission.media_url ? (
+          <a href={submission.media_url} target="_blank" rel="noreferrer">
+            <img src={submission.media_url} alt={`Photo from ${team}`} decoding="async" className="h-40 w-48 rounded-md bg-slate-100 object-cover" />
           </a>
         ) : (
           <div className="flex h-40 w-48 items-center justify-center rounded-md bg-slate-50 p-3 text-sm text-slate-700">
@@ -66,7 +66,7 @@ export function SubmissionReviewCard({ submission, review, heading: Heading = 'h
         <p className="text-sm text-slate-600">
           <strong>{team}</strong> · game <span className="font-mono">{submission.game_code}</span> · {when(submission.submitted_at)}
         </p>
-        {submission.kind === 'text' && submission.photo_url ? <p className="text-sm">{submission.text}</p> : null}
+        {submission.kind === 'text' && submission.media_url ? <p className="text-sm">{submission.text}</p> : null}
         {c ? (
           <p className="text-sm text-slate-600">
             {c.type === 'Tally' ? `${c.points_per_submission} per item, up to ${c.max_score}` : `Up to ${c.max_score} points`} · {submission.points_awarded}{' '}

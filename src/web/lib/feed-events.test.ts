@@ -11,7 +11,7 @@ const item = (id: number, at: string, extra: Partial<FeedItem> = {}): FeedItem =
   text: null,
   count: null,
   media_url: null,
-  media_type: 'image',
+  media_kind: 'photo',
   points_awarded: 5,
   at,
   ...extra,
@@ -30,7 +30,7 @@ describe('applyFeedEvent', () => {
   });
 
   it('is idempotent: the same event twice leaves one entry; a text answer gets no media address', () => {
-    const event = feed({ action: 'show', item: item(3, '2030-01-01T10:00:00Z', { kind: 'text', text: 'An egg', media_type: null }) });
+    const event = feed({ action: 'show', item: item(3, '2030-01-01T10:00:00Z', { kind: 'text', text: 'An egg', media_kind: null }) });
     const once = applyFeedEvent([], event, url);
     expect(applyFeedEvent(once, event, url)).toEqual(once);
     expect(once[0]?.media_url).toBeNull();

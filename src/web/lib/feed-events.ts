@@ -26,6 +26,6 @@ export function applyFeedEvent(items: readonly FeedItem[], event: SseEvent, medi
     return items.filter((i) => i.id !== id);
   }
   const incoming = data.data.item;
-  const item: FeedItem = { ...incoming, media_url: incoming.media_type ? mediaUrl(incoming.id) : null };
+  const item: FeedItem = { ...incoming, media_url: incoming.media_kind ? mediaUrl(incoming.id) : null };
   return [item, ...items.filter((i) => i.id !== item.id)].sort(newestFirst).slice(0, FEED_KEEP);
 }

@@ -142,7 +142,6 @@ describe('applySubmissionEvent (the Challenges tab, without a fetch)', () => {
     text: 'An answer',
     count: null,
     media_url: null,
-    photo_url: null,
     status: 'pending',
     rating: null,
     points_awarded: 0,

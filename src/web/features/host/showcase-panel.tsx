@@ -71,7 +71,7 @@ export function ShowcasePanel({ code }: { code: string }) {
           <ActivityFeed
             items={feed.data}
             onHide={(item) => void hide.run(item)}
-            media={(item) => <MediaView src={item.media_url} type={item.media_type} alt={feedAlt(item)} className="aspect-square w-full object-cover" />}
+            media={(item) => <MediaView src={item.media_url} type={item.media_kind} alt={feedAlt(item)} className="aspect-square w-full object-cover" />}
           />
         )}
       </div>

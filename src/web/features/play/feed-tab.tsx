@@ -4,16 +4,17 @@ import { Spinner } from '../../components/spinner';
 import { ErrorState } from '../../components/ui';
 import { errorMessage } from '../../lib/api-client';
 import { useAuthedPhoto } from '../../lib/authed-photo';
-import type { FeedItem, MediaType } from '../../../shared/api/showcase';
+import type { FeedItem } from '../../../shared/api/showcase';
+import type { MediaKind } from '../../../shared/media';
 import { playerHeaders } from './challenges-api';
 import { feedKeys, fetchFeed } from './feed-api';
 
 /** A feed media behind the player token: fetched, then shown from an object URL (an <img src> cannot send a header). */
-function PlayerMedia({ item, token }: { item: FeedItem & { media_url: string; media_type: MediaType }; token: string }) {
+function PlayerMedia({ item, token }: { item: FeedItem & { media_url: string; media_kind: MediaKind }; token: string }) {
   const { src, failed } = useAuthedPhoto(item.media_url, playerHeaders(token));
   if (failed) return <p className="p-2 text-sm text-slate-600">This could not be loaded.</p>;
   if (!src) return <div className="aspect-square w-full animate-pulse bg-slate-100" aria-label="Loading" />;
-  return <MediaView src={src} type={item.media_type} alt={feedAlt(item)} className="aspect-square w-full object-cover" />;
+  return <MediaView src={src} type={item.media_kind} alt={feedAlt(item)} className="aspect-square w-full object-cover" />;
 }
 
 /**

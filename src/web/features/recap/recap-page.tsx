@@ -102,13 +102,13 @@ function RecapView({ recap }: { recap: RecapResponse }) {
               const text = answerText(item);
               return (
                 <li key={item.id} className="overflow-hidden rounded-xl border border-slate-200 bg-white" data-testid="recap-item">
-                  {item.media_url && item.media_type === 'image' ? (
+                  {item.media_url && item.media_kind === 'photo' ? (
                     // The album's photo opens full size on its own (to zoom or keep it); a video has its own controls.
                     <a href={item.media_url} target="_blank" rel="noreferrer" title="Open the photo full size" data-testid="recap-photo-link">
-                      <MediaView src={item.media_url} type="image" alt={feedAlt(item)} className="w-full" />
+                      <MediaView src={item.media_url} type="photo" alt={feedAlt(item)} className="w-full" />
                     </a>
-                  ) : item.media_url && item.media_type ? (
-                    <MediaView src={item.media_url} type={item.media_type} alt={feedAlt(item)} className="w-full" />
+                  ) : item.media_url && item.media_kind ? (
+                    <MediaView src={item.media_url} type={item.media_kind} alt={feedAlt(item)} className="w-full" />
                   ) : null}
                   {!item.media_url && text ? <p className="p-3 text-lg">“{text}”</p> : null}
                   <p className="px-3 py-2 text-sm">

@@ -112,7 +112,7 @@ export function ScreenPage() {
             look="wall"
             empty="Approved photos appear here."
             media={(item) => (
-              <MediaView src={item.media_url} type={item.media_type} alt={feedAlt(item)} controls={false} className="aspect-square w-full object-cover" />
+              <MediaView src={item.media_url} type={item.media_kind} alt={feedAlt(item)} controls={false} className="aspect-square w-full object-cover" />
             )}
           />
         </section>

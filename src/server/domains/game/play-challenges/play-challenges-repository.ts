@@ -74,7 +74,7 @@ export function albumRows(db: DbOrTx, instanceId: number) {
     .from(submissions)
     .innerJoin(instanceTeams, eq(instanceTeams.id, submissions.teamId))
     .leftJoin(challenges, eq(challenges.id, submissions.challengeId))
-    .where(and(eq(submissions.instanceId, instanceId), eq(submissions.status, 'approved'), sql`${submissions.photoKey} is not null`))
+    .where(and(eq(submissions.instanceId, instanceId), eq(submissions.status, 'approved'), sql`${submissions.mediaKey} is not null`))
     .orderBy(asc(submissions.submittedAt), asc(submissions.id));
 }
 

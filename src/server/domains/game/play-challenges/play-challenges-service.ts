@@ -178,7 +178,7 @@ async function record(
       kind: input.kind,
       textAnswer: input.kind === 'text' ? input.text : null,
       count: input.kind === 'count' ? input.count : null,
-      photoKey: mediaKey,
+      mediaKey: mediaKey,
       submittedAt: now,
     });
     const dto = teamSubmissionDto(inserted, auth.game.code);
@@ -204,8 +204,8 @@ export async function playerMediaKey(db: Db, auth: PlayerAuth, id: number): Prom
   const instance = await instanceNow(db, auth.instance.id);
   const own = row !== undefined && auth.player.teamId !== null && row.teamId === auth.player.teamId;
   const inAlbum = row !== undefined && row.status === 'approved' && instance?.status === 'ended';
-  if (!row || !row.photoKey || !(own || inAlbum)) throw new NotFoundError(SUBMIT_MESSAGES.photoNotFound);
-  return row.photoKey;
+  if (!row || !row.mediaKey || !(own || inAlbum)) throw new NotFoundError(SUBMIT_MESSAGES.photoNotFound);
+  return row.mediaKey;
 }
 
 // ---- After the game ----
@@ -250,15 +250,14 @@ export async function album(db: Db, ended: Ended, mediaUrlOf: (id: number) => st
       submitted_at: r.submission.submittedAt.toISOString(),
       kind: r.submission.kind === 'video' ? 'video' : 'photo',
       media_url: mediaUrlOf(r.submission.id),
-      photo_url: mediaUrlOf(r.submission.id),
     })),
   };
 }
 
 export async function albumMediaKey(db: Db, ended: Ended, id: number): Promise<string> {
   const row = await submissionOfInstance(db, ended.instanceId, id);
-  if (!row || row.status !== 'approved' || !row.photoKey) throw new NotFoundError(SUBMIT_MESSAGES.photoNotFound);
-  return row.photoKey;
+  if (!row || row.status !== 'approved' || !row.mediaKey) throw new NotFoundError(SUBMIT_MESSAGES.photoNotFound);
+  return row.mediaKey;
 }
 
 // ---- The host's review of its game (the same rules as /admin/submissions) ----

@@ -3,9 +3,9 @@ import { NotFoundError } from '../../../platform/errors';
 import { recordActivity } from '../../identity';
 import { publishGameEvent } from '../game-events';
 import type { GameContext } from '../game-state';
-import { PHOTO_EXTENSIONS } from '../../../../shared/uploads';
-import { SHOWCASE_MESSAGES, type FeedEventData, type FeedItem, type MediaType } from '../../../../shared/api/showcase';
+import { SHOWCASE_MESSAGES, type FeedEventData, type FeedItem } from '../../../../shared/api/showcase';
 import { approvedVisible, feedRowOfGame, hide, type FeedRow } from './showcase-repository';
+import type { MediaKind } from '../../../../shared/media';
 
 /**
  * The activity feed (issue 29, decision 0450): every team's approved answers, live on every phone, the host console
@@ -19,16 +19,14 @@ export const FEED_LIMIT = 60;
 /** Where one audience fetches an answer's media (its own route, with its own proof). */
 export type MediaUrl = (submissionId: number) => string;
 
-const IMAGE_EXTENSIONS = new Set<string>(Object.values(PHOTO_EXTENSIONS));
-
-/** A stored answer's media is a picture or a video, by the extension our own key gave it (never a request's name). */
-export function mediaTypeOfKey(key: string | null): MediaType | null {
-  if (key === null) return null;
-  return IMAGE_EXTENSIONS.has(key.slice(key.lastIndexOf('.') + 1)) ? 'image' : 'video';
+/** A stored answer's media is a photo or a video by the submission's own kind (issue 36: not guessed from a file name). */
+export function mediaKindOf(row: Pick<FeedRow, 'kind' | 'mediaKey'>): MediaKind | null {
+  if (row.mediaKey === null) return null;
+  return row.kind === 'video' ? 'video' : 'photo';
 }
 
 export function feedItemOf(row: FeedRow, mediaUrl: MediaUrl | null): FeedItem {
-  const mediaType = mediaTypeOfKey(row.mediaKey);
+  const mediaKind = mediaKindOf(row);
   return {
     id: row.id,
     team_id: row.teamId,
@@ -37,8 +35,8 @@ export function feedItemOf(row: FeedRow, mediaUrl: MediaUrl | null): FeedItem {
     kind: row.kind,
     text: row.text,
     count: row.count,
-    media_url: mediaType && mediaUrl ? mediaUrl(row.id) : null,
-    media_type: mediaType,
+    media_url: mediaKind && mediaUrl ? mediaUrl(row.id) : null,
+    media_kind: mediaKind,
     points_awarded: row.pointsAwarded,
     at: (row.reviewedAt ?? row.submittedAt).toISOString(),
   };

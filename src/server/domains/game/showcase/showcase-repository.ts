@@ -47,7 +47,7 @@ const feedColumns = {
   kind: submissions.kind,
   text: submissions.textAnswer,
   count: submissions.count,
-  mediaKey: submissions.photoKey,
+  mediaKey: submissions.mediaKey,
   pointsAwarded: submissions.pointsAwarded,
   reviewedAt: submissions.reviewedAt,
   submittedAt: submissions.submittedAt,
@@ -94,12 +94,12 @@ export async function hide(db: DbOrTx, submissionId: number, actorId: number): P
 /** Every stored media of a game (every instance, any status), oldest first: the zip's entries. */
 export function mediaOfGame(db: DbOrTx, gameId: number) {
   return db
-    .select({ id: submissions.id, key: submissions.photoKey, teamName: instanceTeams.name, challengeName: challenges.name })
+    .select({ id: submissions.id, key: submissions.mediaKey, teamName: instanceTeams.name, challengeName: challenges.name })
     .from(submissions)
     .innerJoin(gameInstances, eq(gameInstances.id, submissions.instanceId))
     .innerJoin(instanceTeams, eq(instanceTeams.id, submissions.teamId))
     .leftJoin(challenges, eq(challenges.id, submissions.challengeId))
-    .where(and(eq(gameInstances.gameId, gameId), isNotNull(submissions.photoKey)))
+    .where(and(eq(gameInstances.gameId, gameId), isNotNull(submissions.mediaKey)))
     .orderBy(asc(submissions.id));
 }
 

@@ -42,10 +42,9 @@ export const playerPhotoUrl =
   (id) =>
     urlOf(playChallengesEndpoints.media, { code, id });
 
-/** The media's address, and the same as `photo_url` for a photo only (decision 0421). */
-function mediaUrls(s: Pick<SubmissionRow, 'id' | 'kind' | 'photoKey'>, url: PhotoUrl) {
-  const media = s.photoKey ? url(s.id) : null;
-  return { media_url: media, photo_url: s.kind === 'video' ? null : media };
+/** The media's address (its kind is the submission's). */
+function mediaUrls(s: Pick<SubmissionRow, 'id' | 'mediaKey'>, url: PhotoUrl) {
+  return { media_url: s.mediaKey ? url(s.id) : null };
 }
 
 /** A submission as its own team sees it (the player app, the `submission` stream event; issue 14). */
@@ -210,6 +209,6 @@ export async function reviewSubmission(
 export async function submissionMediaKey(db: Db, id: number): Promise<string> {
   const row = await findSubmissionRef(db, id);
   if (!row) throw new NotFoundError(REVIEW_MESSAGES.notFound);
-  if (!row.photoKey) throw new NotFoundError(REVIEW_MESSAGES.noPhoto);
-  return row.photoKey;
+  if (!row.mediaKey) throw new NotFoundError(REVIEW_MESSAGES.noPhoto);
+  return row.mediaKey;
 }

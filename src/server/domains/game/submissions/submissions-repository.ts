@@ -109,7 +109,7 @@ export async function setPointsAwarded(tx: DbOrTx, points: ReadonlyMap<number, n
 
 export type SubmissionInsert = Pick<
   typeof submissions.$inferInsert,
-  'instanceId' | 'teamId' | 'challengeId' | 'kind' | 'textAnswer' | 'count' | 'photoKey' | 'submittedAt'
+  'instanceId' | 'teamId' | 'challengeId' | 'kind' | 'textAnswer' | 'count' | 'mediaKey' | 'submittedAt'
 >;
 
 /** A team's new submission, pending review: the players' submit call writes through this. */
@@ -123,7 +123,7 @@ export async function insertSubmission(tx: DbOrTx, values: SubmissionInsert): Pr
 }
 
 /** The submission's team and photo, read without a lock. */
-export async function findSubmissionRef(db: DbOrTx, id: number): Promise<{ photoKey: string | null; teamId: number } | undefined> {
-  const [row] = await db.select({ photoKey: submissions.photoKey, teamId: submissions.teamId }).from(submissions).where(eq(submissions.id, id)).limit(1);
+export async function findSubmissionRef(db: DbOrTx, id: number): Promise<{ mediaKey: string | null; teamId: number } | undefined> {
+  const [row] = await db.select({ mediaKey: submissions.mediaKey, teamId: submissions.teamId }).from(submissions).where(eq(submissions.id, id)).limit(1);
   return row;
 }

@@ -221,8 +221,8 @@ export const submissions = pgTable(
     textAnswer: text('text_answer'),
     /** The number of items a Tally submission claims. */
     count: integer('count'),
-    /** Where the photo is stored (platform/storage); never a path from a request. */
-    photoKey: text('photo_key'),
+    /** Where the answer's photo or video is stored (platform/storage); never a path from a request. Its kind is `kind`. */
+    mediaKey: text('media_key'),
     status: text('status', { enum: SUBMISSION_STATUSES }).notNull().default('pending'),
     rating: integer('rating'),
     pointsAwarded: integer('points_awarded').notNull().default(0),
