@@ -116,6 +116,19 @@ describe('a booking with a promo code', () => {
     expect(mail?.html).toContain(`Discount (${code})`);
   });
 
+  it('is listed in the receipt of a payment, up to the total', async () => {
+    const code = await promo({ percent_off: 25 });
+    const booking = (await book(await t.visitor(), { players: 8, plan_type: 'standard', discount_code: code })).json().booking;
+    expect((await admin.post(`/api/admin/bookings/${booking.id}/payments`, { payment_type: 'card', payment_amount: 9000 })).statusCode).toBe(201);
+    const [receipt] = await t.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.bookingId, booking.id), eq(mailOutbox.kind, 'payment.receipt')));
+    expect(receipt?.text).toContain(
+      ['£15 per person × 8 players: £120', 'Add-ons total: £0', 'List price: £120', `Discount (${code}): −£30`, 'Total price: £90.00'].join('\n'),
+    );
+  });
+
   it('takes a fixed amount off in its currency only', async () => {
     const code = await promo({ percent_off: null, amount_off: 1050, currency: 'GBP' });
     const res = await book(await t.visitor(), { discount_code: code });

@@ -10,6 +10,7 @@ import {
   refundTooHighMessage,
 } from '../../../shared/api/admin-booking-detail';
 import { formatPence, minorToUnits } from '../../../shared/money';
+import type { PriceFigures } from '../../../shared/price-breakdown';
 import {
   isVoided,
   netPaid,
@@ -152,6 +153,19 @@ function invoicedBooking(b: BookingRow): LedgerBookingFacts {
   };
 }
 
+/** The booking's price lines for its receipt, up to the total the receipt names (a concession's lower total shows as an adjustment). */
+function receiptPrice(b: BookingRow, totalMinor: number): PriceFigures {
+  return {
+    currency: b.currency,
+    players: b.players,
+    price_per_person: minorToUnits(b.pricePerPersonMinor),
+    add_ons_total: minorToUnits(b.addOnsTotalMinor),
+    discount_total: minorToUnits(b.discountTotalMinor),
+    total_price: minorToUnits(totalMinor),
+    discount_code: b.discountCode,
+  };
+}
+
 /** Every payment and refund gets a receipt (0250), with what is paid net after it and what is still due. */
 async function queueReceipt(
   write: BookingWrite<'staff' | 'system'>,
@@ -160,6 +174,8 @@ async function queueReceipt(
 ): Promise<void> {
   const { tx, row: booking } = write;
   const rows = await ledgerOf(tx, booking.id);
+  // A refund that lowered the price (0505) passes the new total: the row in hand is the one before it.
+  const totalMinor = entry.totalPence ?? booking.totalPriceMinor;
   const mail = receiptMail(
     {
       email: booking.email,
@@ -170,8 +186,8 @@ async function queueReceipt(
       amount: entry.amount,
       currency: entry.currency,
       paidNet: rows.reduce((sum, r) => sum + r.paymentAmount, 0),
-      // A refund that lowered the price (0505) passes the new total: the row in hand is the one before it.
-      total: entry.totalPence ?? booking.totalPriceMinor,
+      total: totalMinor,
+      price: receiptPrice(booking, totalMinor),
       method:
         entry.method === VOUCHER_PAYMENT_TYPE
           ? 'Gift voucher'

@@ -2,6 +2,7 @@ import { format } from 'date-fns';
 import type { OutgoingMail } from '../../../platform/mail';
 import { formatPence } from '../../../../shared/money';
 import { escapeHtml } from '../../../../shared/html';
+import { priceBreakdown, type PriceFigures } from '../../../../shared/price-breakdown';
 import { greeting, htmlRows } from './mail-parts';
 import { balanceDueText } from './confirmation-mail';
 
@@ -20,6 +21,8 @@ export type ReceiptFacts = {
   /** Minor units, after this entry. */
   paidNet: number;
   total: number;
+  /** The booking's price as its answers carry it, `total_price` being `total`: the receipt lists how the total is made. */
+  price: PriceFigures;
   method: string;
   at: Date;
 };
@@ -32,6 +35,10 @@ export function receiptMail(f: ReceiptFacts, kind: 'payment' | 'refund'): Outgoi
     [kind === 'payment' ? 'Amount paid' : 'Amount refunded', formatPence(f.amount, f.currency)],
     ['Method', f.method],
     ['Date', format(f.at, 'd MMMM yyyy, HH:mm')],
+    // The one breakdown (shared/price-breakdown.ts) up to the total: per person × players, add-ons, the discount and its code.
+    ...priceBreakdown(f.price)
+      .filter((line) => line.kind !== 'total')
+      .map((line): [string, string] => [line.label, line.text]),
     ['Total price', formatPence(f.total, f.currency)],
     ['Paid so far', formatPence(f.paidNet, f.currency)],
     ['Balance due', due > 0 ? `${formatPence(due, f.currency)} ${balanceDueText(f.date, f.timezone, f.at)}` : 'Nothing'],
