@@ -71,7 +71,8 @@ describe('mail through a real SMTP server (SMTP_URL)', () => {
       'Players: 6',
       'Game type: Weapons',
       'Add-ons: In-Person Host',
-      'Price per person: €23',
+      // The one breakdown (shared/price-breakdown.ts): the lines add up to the total.
+      '€23 per person × 6 players: €138',
       'Add-ons total: €350',
       'Total: €488',
     ]) {

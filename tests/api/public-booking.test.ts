@@ -163,7 +163,7 @@ describe('POST /api/bookings', () => {
       'Players: 9',
       'Game type: Standard',
       'Add-ons: In-Person Host',
-      'Price per person: £15',
+      '£15 per person × 9 players: £135',
       'Add-ons total: £300',
       'Total: £435',
     ]) {
