@@ -241,6 +241,8 @@ describe('the export and the stats', () => {
     const [header, ...rows] = parseCsv((await admin.get('/api/admin/bookings/export')).body);
     const row = rows.find((r) => r.includes(booking.email));
     expect(row?.[header!.indexOf('Discount code')]).toBe(code);
+    // List price − Discount = Total price (issue 35): 8 × £15, 25 % off.
+    expect(row?.[header!.indexOf('List price')]).toBe('£120.00');
     expect(row?.[header!.indexOf('Discount')]).toBe('£30.00');
     expect(row?.[header!.indexOf('Total price')]).toBe('£90.00');
   });

@@ -190,6 +190,12 @@ export const EXPORT_COLUMNS: readonly Column[] = [
   { header: 'Add-ons', value: (r) => addOnNames(r.addOns), sql: ADD_ONS_SQL },
   { header: 'Price per person', value: (r) => money(r.pricePerPersonMinor, r.currency), sql: moneySql(col('price_per_person_minor')) },
   { header: 'Add-ons total', value: (r) => money(r.addOnsTotalMinor, r.currency), sql: moneySql(col('add_ons_total_minor')) },
+  // The list price the discount is taken from (shared/price-breakdown.ts): List price − Discount = Total price (issue 35).
+  {
+    header: 'List price',
+    value: (r) => money(r.pricePerPersonMinor * r.players + r.addOnsTotalMinor, r.currency),
+    sql: moneySql(`(${col('price_per_person_minor')}::bigint * ${col('players')} + ${col('add_ons_total_minor')})`),
+  },
   { header: 'Discount code', value: (r) => text(r.discountCode), sql: textSql(col('discount_code')) },
   { header: 'Discount', value: (r) => money(r.discountTotalMinor, r.currency), sql: moneySql(col('discount_total_minor')) },
   { header: 'Total price', value: (r) => money(r.totalPriceMinor, r.currency), sql: moneySql(col('total_price_minor')) },
