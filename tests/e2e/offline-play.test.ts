@@ -6,6 +6,7 @@ import { bookings } from '../../src/server/domains/booking/tables/bookings';
 import { challenges } from '../../src/server/domains/catalogue/tables/challenges';
 import { gameChallenges, instanceTeams, players, submissions } from '../../src/server/domains/game/tables/games';
 import { users } from '../../src/server/domains/identity/tables/users';
+import { scoreAdjustments } from '../../src/server/domains/game/tables/scoring';
 import { sha256 } from '../../src/server/platform/crypto';
 import { MADE_AT_MESSAGES } from '../../src/shared/game/made-at';
 import type { Db } from '../../src/server/platform/db/client';
@@ -15,6 +16,7 @@ import { useServerAndBrowser } from './support/journey';
 import { DESKTOP, PHONE } from './support/browser';
 import { freePort } from './support/server';
 import { insertLiveInstance } from './support/live-game';
+import { call } from './support/call';
 
 /**
  * Weak signal, nothing lost (issue 29, decisions 0432, 0433), on a 390 px phone with the players' service worker on
@@ -30,7 +32,7 @@ const CHALLENGE = 'Name the bridge';
 // The smallest valid PNG (1×1, transparent).
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
 
-type Seeded = { code: string; gameId: number; challengeId: number };
+type Seeded = { code: string; gameId: number; challengeId: number; teamId: number };
 
 let tiles: Server;
 const tileRequests: string[] = [];
@@ -55,12 +57,21 @@ async function seedGame(db: Db, hostId: number, player: { name: string; token: s
   if (!challenge) throw new Error('no challenge');
   await db.delete(gameChallenges).where(eq(gameChallenges.gameId, paid.gameId));
   await db.insert(gameChallenges).values({ gameId: paid.gameId, challengeId: challenge.id, position: 0 });
-  const [foxes] = await db.insert(instanceTeams).values({ instanceId: instance.id, name: 'Foxes', nameKey: 'foxes' }).returning();
-  if (!foxes) throw new Error('no team');
+  // Three teams: the Owls lead; the Foxes (the phone's) share 2nd with the Hares until staff give them a bonus.
+  const [foxes, owls] = await db
+    .insert(instanceTeams)
+    .values([
+      { instanceId: instance.id, name: 'Foxes', nameKey: 'foxes' },
+      { instanceId: instance.id, name: 'Owls', nameKey: 'owls' },
+      { instanceId: instance.id, name: 'Hares', nameKey: 'hares' },
+    ])
+    .returning();
+  if (!foxes || !owls) throw new Error('no team');
+  await db.insert(scoreAdjustments).values({ teamId: owls.id, points: 10, reason: 'Early start' });
   await db
     .insert(players)
     .values({ instanceId: instance.id, teamId: foxes.id, name: player.name, tokenHash: sha256(player.token), location: 'granted', ready: true });
-  return { code: paid.gameCode ?? '', gameId: paid.gameId, challengeId: challenge.id };
+  return { code: paid.gameCode ?? '', gameId: paid.gameId, challengeId: challenge.id, teamId: foxes.id };
 }
 
 // The tile server starts first: the app server's MAP_TILE_URL needs its port (hooks run in the order they are defined).
@@ -185,6 +196,14 @@ describe('weak signal, nothing lost', () => {
     const zooms = () => new Set(tileRequests.map((p) => p.split('/')[2])).size;
     await expect.poll(zooms, { timeout: 20_000 }).toBeGreaterThanOrEqual(3);
 
+    // Staff give the Foxes a bonus: the phone hears it on its stream (the worker's copy of the map is older).
+    const { page: admin } = await j.staffPage('/admin');
+    const bonus = await call(admin, 'POST', `/api/admin/scoring/teams/${a.teamId}/adjustments`, { points: 5, reason: 'Best costumes' });
+    expect(bonus.status).toBe(201);
+    await page.getByRole('tab', { name: 'Map' }).click();
+    await expect.poll(() => page.getByTestId('my-team-score').innerText(), { timeout: 15_000 }).toBe('Foxes: 5 points · 2nd of 3');
+    await page.getByRole('tab', { name: 'Challenges' }).click();
+
     await context.setOffline(true);
     await page.locator('[data-testid="offline-banner"][data-state="offline"]').getByText('You are offline').waitFor();
     await answer(page, 'Tower Bridge');
@@ -209,9 +228,13 @@ describe('weak signal, nothing lost', () => {
     expect(await page.getByRole('heading', { name: /Join game/ }).count()).toBe(0);
     await page.locator('[data-testid="offline-banner"][data-state="offline"]').waitFor();
     await page.locator('.leaflet-tile-loaded').first().waitFor();
+    // The header keeps the score and rank the stream brought (issue 36: it read "0 points · 1st of 3").
+    expect(await page.getByTestId('my-team-score').innerText()).toBe('Foxes: 5 points · 2nd of 3');
     await page.getByRole('tab', { name: 'Challenges' }).click();
     const card = page.locator(`[data-testid="challenge"][data-name="${CHALLENGE}"]`);
     await card.locator('[data-testid="kept-answer"][data-state="waiting"]').filter({ hasText: 'Tower Bridge' }).waitFor();
+    // The kept answer takes its place: 2 of 3 left, not 3 of 3.
+    await card.getByText('2 of 3 submissions left').waitFor();
 
     await context.setOffline(false);
     await card.locator('[data-testid="kept-answer"][data-state="sent"]').filter({ hasText: 'Tower Bridge' }).waitFor({ timeout: 30_000 });

@@ -14,7 +14,7 @@ import { useAction } from '../../lib/use-action';
 import { Spinner } from '../../components/spinner';
 import { Badge, Button, ErrorState, Field, Input, Textarea } from '../../components/ui';
 import { challengeKeys, fetchChallenges, playerHeaders } from './challenges-api';
-import { KEPT_MESSAGE, sendOrKeep } from './outbox';
+import { KEPT_MESSAGE, sendOrKeep, useOutbox, waitingAnswers } from './outbox';
 import { KeptAnswers } from './kept-answers';
 import { MediaPicker } from './media-picker';
 import { PlaceNote } from './place-note';
@@ -28,6 +28,7 @@ export function ChallengesTab({ code, token, game, teams, myTeamId }: Props) {
   const list = useQuery({ queryKey: challengeKeys.list(code), queryFn: () => fetchChallenges(code, token) });
   // A team an Egg Strike froze may not submit until the freeze ends: the same rule the server enforces (423).
   const block = useTeamBlock(code, token, game, myTeamId, 'submit');
+  const { answers } = useOutbox(code, token);
   return (
     <div className="space-y-4">
       <section aria-labelledby="leaderboard-title">
@@ -52,7 +53,15 @@ export function ChallengesTab({ code, token, game, teams, myTeamId }: Props) {
           <BlockedNote block={block} />
           <ul className="space-y-3" aria-label="Challenges">
             {list.data.challenges.map((c) => (
-              <ChallengeCard key={c.id} code={code} token={token} challenge={c} canSubmit={list.data.can_submit} frozen={block !== null} />
+              <ChallengeCard
+                key={c.id}
+                code={code}
+                token={token}
+                challenge={c}
+                kept={waitingAnswers(answers, c.id)}
+                canSubmit={list.data.can_submit}
+                frozen={block !== null}
+              />
             ))}
           </ul>
         </>
@@ -65,17 +74,21 @@ function ChallengeCard({
   code,
   token,
   challenge: c,
+  kept,
   canSubmit,
   frozen,
 }: {
   code: string;
   token: string;
   challenge: PlayChallenge;
+  /** Answers to it kept on this phone, waiting to be sent: they take a place as the server will count them (issue 36). */
+  kept: number;
   canSubmit: boolean;
   frozen: boolean;
 }) {
+  const left = Math.max(0, c.submissions_left - kept);
   // A check-in takes no answer: its button is in the place note (decision 0440).
-  const open = canSubmit && c.submissions_left > 0 && !c.check_in;
+  const open = canSubmit && left > 0 && !c.check_in;
   return (
     <li className="space-y-2 rounded-xl border border-slate-200 bg-white p-3" data-testid="challenge" data-name={c.name}>
       <div className="flex items-start justify-between gap-2">
@@ -90,7 +103,7 @@ function ChallengeCard({
       <PlaceNote code={code} token={token} challenge={c} canSubmit={canSubmit && !frozen} />
       <p className="text-xs text-slate-500">
         {CHALLENGE_TYPE_LABELS[c.type]}
-        {c.type === 'Tally' ? ` · ${c.points_per_submission} per item` : ''} · {c.submissions_left} of {c.max_submissions} submissions left
+        {c.type === 'Tally' ? ` · ${c.points_per_submission} per item` : ''} · {left} of {c.max_submissions} submissions left
       </p>
       <KeptAnswers code={code} token={token} challengeId={c.id} />
       {c.submissions.length ? (

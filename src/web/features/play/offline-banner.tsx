@@ -3,7 +3,8 @@ import type { StreamState } from '../../lib/event-stream';
 
 type Shown = 'offline' | 'reconnecting' | 'back' | null;
 
-function useOnline(): boolean {
+/** Whether the phone says it has a network (navigator.onLine, kept current by its events). */
+export function useOnline(): boolean {
   const [online, setOnline] = useState(() => navigator.onLine);
   useEffect(() => {
     const on = () => setOnline(true);

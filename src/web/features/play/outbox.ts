@@ -144,6 +144,11 @@ export async function sendOrKeep(
 }
 
 /** The game's queue, live; sends it on open, on 'online' and every few seconds while something waits. */
+/** How many answers to one challenge this phone keeps waiting to send (they count against its submissions left). */
+export function waitingAnswers(items: readonly OutboxItem[], challengeId: number): number {
+  return items.filter((i) => i.type === 'answer' && i.challengeId === challengeId && i.state === 'waiting').length;
+}
+
 export function useOutbox(code: string, token: string) {
   const queryClient = useQueryClient();
   const items = useSyncExternalStore(

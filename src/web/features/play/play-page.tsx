@@ -28,8 +28,8 @@ import { BriefingButton, BriefingCard, FinishMessage } from './briefing';
 import { usePlacePins } from './place-note';
 import { fetchGame, fetchMap, fetchMe, playKeys, readToken, storeToken, streamHeaders, streamUrl, updateMe } from './play-api';
 import { onWorkerControl, registerServiceWorker } from './register-service-worker';
-import { cachedGame, cachedMe, forgetMe, rememberGame, rememberMe } from './play-cache';
-import { OfflineBanner } from './offline-banner';
+import { cachedGame, cachedMe, cachedTeams, forgetMe, rememberGame, rememberMe, rememberTeams } from './play-cache';
+import { OfflineBanner, useOnline } from './offline-banner';
 import { KeptAnswers } from './kept-answers';
 import { useOutbox } from './outbox';
 import { usePositionSender } from './use-position-sender';
@@ -194,7 +194,17 @@ function JoinedGame({ code, token, playerId, onForget }: { code: string; token: 
       queryClient.setQueryData<FeedItem[]>(feedKeys.list(code), (items) => (items ? applyFeedEvent(items, event, feedMediaUrl(code)) : items));
     },
   });
-  const snapshot = live.data;
+  // The scores as last seen live are kept for a reload without signal, and shown while the phone is offline: the
+  // map the worker kept is the one fetched when the page last loaded, older than what the stream brought since.
+  const online = useOnline();
+  const liveTeams = live.connection === 'open' ? live.data?.teams : undefined;
+  useEffect(() => {
+    if (liveTeams) rememberTeams(code, liveTeams);
+  }, [code, liveTeams]);
+  const snapshot = useMemo(() => {
+    const keptTeams = online ? undefined : cachedTeams(code);
+    return live.data && keptTeams ? { ...live.data, teams: keptTeams } : live.data;
+  }, [online, code, live.data]);
   const status = snapshot?.game.status;
   const me = snapshot?.players.find((p) => p.id === playerId) ?? null;
 
