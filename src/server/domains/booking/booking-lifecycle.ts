@@ -101,6 +101,7 @@ async function writePayment(
     earlier,
     now: new Date(),
     mail: mailer !== null,
+    defer: (step) => write.last(step),
   });
   if (mailer) await queueReceipt(write, mailer, { kind: 'payment', amount: input.paymentAmount, currency: booking.currency, method: input.paymentType });
   // A later payment of a paid or played booking changes no status; the first one that confirms is the machine's `pay`.
@@ -297,6 +298,7 @@ export async function correctPayment(
     earlier: [],
     now: new Date(),
     mail: mailer !== null && correction.kind === 'refund',
+    defer: (step) => write.last(step),
   });
   // A void takes back a slip of the hand (nothing moved); a refund gave money back: the booker gets a receipt.
   if (mailer && correction.kind === 'refund')

@@ -43,6 +43,11 @@ export type BookingWrite<S extends Source = Source> = {
    * is seen by `update` itself.
    */
   gameChanged(): void;
+  /**
+   * A step to run last, just before the commit: work that takes a lock every write of its kind queues on (the year's
+   * invoice counter, decision 0510), so that lock is held for the commit only, not for the rest of the write.
+   */
+  last(step: () => Promise<void>): void;
 };
 
 /** The booking's columns the default item stations follow (decision 0335): only a write that changes one syncs them. */
@@ -96,6 +101,7 @@ export async function withBooking<S extends Source, T>(
       stationsMayMove: false,
     };
     const consequences: StaffAudit[] = [];
+    const lastSteps: (() => Promise<void>)[] = [];
     const write: BookingWrite<S> = {
       tx,
       row,
@@ -127,6 +133,9 @@ export async function withBooking<S extends Source, T>(
       gameChanged() {
         state.stationsMayMove = true;
       },
+      last(step) {
+        lastSteps.push(step);
+      },
     };
     const result = await mutate(write);
     const entry = state.entry;
@@ -144,6 +153,7 @@ export async function withBooking<S extends Source, T>(
     }
     const aggregate = await loadBookingAggregate(tx, { id: row.id });
     if (!aggregate) throw new NotFoundError(messages.notFound);
+    for (const step of lastSteps) await step();
     return { result, aggregate };
   });
 }

@@ -30,29 +30,38 @@ export type LedgerBookingFacts = InvoicedBooking & {
 /** The booking's earlier ledger entries (this one excluded): what was paid before, a gift voucher's apart. */
 export type EarlierEntry = { paymentType: string; paymentAmount: number };
 
-/** The document's number, or null while it waits for the seller's details (decision 0510). */
-export type IssuedDocument = { number: string | null };
-
 export const MAIL_PDF = 'application/pdf';
 
 /**
  * Records the document of one ledger entry (decisions 0411, 0510): a payment's invoice, or the credit note of a refund
  * or void naming the corrected payment's invoice (none when that payment predates invoicing). Called by the booking
  * domain in the transaction that writes the entry, so the document exists exactly when the entry does. Its lines and
- * gross are frozen now; it is numbered from the year's counter in this same transaction when the seller's details are
- * known, else it waits, with no number, until staff save them. Nothing slow happens here: the PDF is rendered and mailed
+ * gross are frozen now; it is numbered from the year's counter in this same transaction (as its last step, when the
+ * caller defers it) when the seller's details are known, else it waits, with no number, until staff save them. Nothing slow happens here: the PDF is rendered and mailed
  * (`mail`: the booker is to get it) by a job after the commit (invoice-render-job.ts).
  */
 export async function issueLedgerDocument(
   tx: DbOrTx,
-  input: { booking: LedgerBookingFacts; entry: LedgerEntryFacts; earlier: readonly EarlierEntry[]; now: Date; mail: boolean },
-): Promise<IssuedDocument | null> {
+  input: {
+    booking: LedgerBookingFacts;
+    entry: LedgerEntryFacts;
+    earlier: readonly EarlierEntry[];
+    now: Date;
+    mail: boolean;
+    /**
+     * Where the numbering goes when the caller has more to do in its transaction (the booking write's last step): the
+     * year's counter row is locked from the number until the commit, so the later it is taken, the less every other
+     * document waits. Without it the document is numbered at once.
+     */
+    defer?: (step: () => Promise<void>) => void;
+  },
+): Promise<void> {
   const { booking, entry, now } = input;
   let corrected: InvoiceRow | undefined;
-  if (entry.amount <= 0) return null;
+  if (entry.amount <= 0) return;
   if (entry.kind !== 'payment') {
     corrected = entry.correctsPaymentId === null ? undefined : await invoiceOfLedgerEntry(tx, entry.correctsPaymentId);
-    if (!corrected) return null;
+    if (!corrected) return;
   }
   const lines = corrected
     ? creditNoteLines(entry.amount, entry.kind === 'void' ? `Payment voided${entry.reason ? `: ${entry.reason}` : ''}` : entry.reason)
@@ -60,9 +69,6 @@ export async function issueLedgerDocument(
   const gross = corrected ? -entry.amount : entry.amount;
   // The lines are the document's arithmetic: they must add up to the money that moved, or nothing is recorded.
   if (linesTotal(lines) !== gross) throw new Error(`invoice lines add up to ${linesTotal(lines)}, not ${gross}`);
-  // Before the row: a save of the settings under way finishes first, so this document is either numbered here or
-  // committed in time for that save to number it.
-  const settings = await lockInvoiceSettings(tx);
   const [row] = await tx
     .insert(invoices)
     .values({
@@ -79,8 +85,14 @@ export async function issueLedgerDocument(
     })
     .returning({ id: invoices.id, gross: invoices.gross });
   if (!row) throw new Error('invoice not written');
-  if (!settings.ready) return { number: null };
-  return { number: await numberDocument(tx, row, settings, now) };
+  const issue = async () => {
+    // Under the settings' share lock: a save of the details under way finishes first, so this document is either
+    // numbered here or was committed in time for that save to number it (it cannot see this one before the commit).
+    const settings = await lockInvoiceSettings(tx);
+    if (settings.ready) await numberDocument(tx, row, settings, now);
+  };
+  if (input.defer) input.defer(issue);
+  else await issue();
 }
 
 function earlierPayments(entries: readonly EarlierEntry[]) {
