@@ -60,6 +60,8 @@ export const paths = {
     giftVouchers: '/admin/gift-vouchers',
     giftVoucher: (id: number | string) => `/admin/gift-vouchers/${id}`,
     markers: '/admin/markers',
+    /** The install's settings, one section each (issue 36): travel margin, reminders, invoices, voucher validity. */
+    settings: '/admin/settings',
   },
 } as const;
 

@@ -48,7 +48,7 @@ describe('invoices before the seller is known', () => {
       waiting: [expect.objectContaining({ kind: 'invoice', gross: 12_000, currency: 'GBP' })],
       waiting_message: INVOICE_MESSAGES.waitingForSeller,
     });
-    expect(INVOICE_MESSAGES.waitingForSeller).toContain('Payments → Invoices');
+    expect(INVOICE_MESSAGES.waitingForSeller).toContain('Settings → Invoices');
     expect(await settings()).toMatchObject({ ready: false, waiting: 1 });
     // Nothing is mailed while it waits.
     await renderDueInvoices(t.db, { mail: t.app.deps.mail, render: renderInvoicePdf, now: new Date() });

@@ -7,7 +7,7 @@ import { GiftVouchersPage } from '../../src/web/features/admin-gift-vouchers/gif
 import { answer, callsTo, failWith } from './support/network';
 import { findToast, renderScreen, screen, within } from './support/render';
 
-/** Staff's gift voucher pages on their own (issue 32): the list, issuing one, the validity, one voucher's ledger. */
+/** Staff's gift voucher pages on their own (issue 32): the list, issuing one, one voucher's ledger (the validity: admin-settings.test.tsx). */
 
 const BOUGHT: AdminGiftVoucher = {
   id: 7,
@@ -107,25 +107,6 @@ describe('gift vouchers page (component)', () => {
     await user.click(within(form).getByRole('button', { name: 'Issue gift voucher' }));
     await within(form).findByText(GIFT_VOUCHER_MESSAGES.recipientName);
     expect(within(form).getByLabelText("Recipient's name").getAttribute('aria-invalid')).toBe('true');
-  });
-
-  it('shows and saves the validity in months, refusing a number out of range', async () => {
-    const { user } = openList([]);
-    const form = await screen.findByRole('form', { name: 'Gift voucher validity' });
-    const months = within(form).getByLabelText('Valid for (months)');
-    await screen.findByDisplayValue('12');
-    answer(ep.saveSettings, ({ body }) => ({ data: body }));
-    await user.clear(months);
-    await user.type(months, '0');
-    await user.click(within(form).getByRole('button', { name: 'Save' }));
-    await within(form).findByText(GIFT_VOUCHER_MESSAGES.validityMonths);
-    expect(callsTo(ep.saveSettings)).toEqual([]);
-    await user.clear(months);
-    await user.type(months, '24');
-    answer(ep.settings, { data: { validity_months: 24 } });
-    await user.click(within(form).getByRole('button', { name: 'Save' }));
-    await findToast(GIFT_VOUCHER_MESSAGES.settingsSaved);
-    expect(callsTo(ep.saveSettings).map((c) => c.body)).toEqual([{ validity_months: 24 }]);
   });
 });
 

@@ -2,9 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { waitFor } from '@testing-library/react';
 import { adminUsersEndpoints as ep } from '../../src/shared/api/endpoints/admin-users';
 import { authEndpoints } from '../../src/shared/api/endpoints/auth';
-import { hostTimeEndpoints } from '../../src/shared/api/endpoints/host-time';
-import { messageScheduleEndpoints } from '../../src/shared/api/endpoints/message-schedule';
-import { HOST_TIME_MESSAGES } from '../../src/shared/api/host-time';
 import type { User } from '../../src/shared/api/auth';
 import { PASSWORD_MESSAGES } from '../../src/shared/validation/password-rules';
 import { UsersPage } from '../../src/web/features/admin-users/users-page';
@@ -19,8 +16,6 @@ function openUsers(list: User[] = [ADMIN, HUGO]) {
   let users = list;
   answer(ep.list, () => ({ users }));
   answer(authEndpoints.me, { user: ADMIN });
-  answer(hostTimeEndpoints.settings, { travel_margin_minutes: 60 });
-  answer(messageScheduleEndpoints.settings, { first_reminder_days: 7, second_reminder_days: 1 });
   const utils = renderScreen(<UsersPage />, { path: '/admin/users' });
   return { ...utils, setUsers: (next: User[]) => (users = next) };
 }
@@ -62,30 +57,10 @@ describe('user management (component)', () => {
     expect(writes()).toEqual([]);
   });
 
-  it("sets the hosts' travel margin, refusing one out of range without asking", async () => {
-    const { user } = openUsers();
-    answer(hostTimeEndpoints.updateSettings, ({ body }) => body);
-    const field = screen.getByLabelText('Travel margin (minutes)');
-    await waitFor(() => expect(field).toHaveProperty('value', '60'));
-    await user.clear(field);
-    await user.type(field, '2000');
-    await user.click(screen.getByRole('button', { name: 'Save margin' }));
-    await findToast(HOST_TIME_MESSAGES.invalidMargin);
-    expect(writes()).toEqual([]);
-    await user.clear(field);
-    await user.type(field, '45');
-    await user.click(screen.getByRole('button', { name: 'Save margin' }));
-    await findToast('Travel margin saved');
-    expect(writes().map((c) => c.body)).toEqual([{ travel_margin_minutes: 45 }]);
-  });
-
   it('says "Failed to load users" when the list cannot be loaded', async () => {
     answer(ep.list, failWith(500, 'Server Error'));
     answer(authEndpoints.me, { user: ADMIN });
-    answer(hostTimeEndpoints.settings, { travel_margin_minutes: 60 });
-    answer(messageScheduleEndpoints.settings, { first_reminder_days: 7, second_reminder_days: 1 });
-    answer(messageScheduleEndpoints.settings, { first_reminder_days: 7, second_reminder_days: 1 });
-    renderScreen(<UsersPage />, { path: '/admin/users' });
+          renderScreen(<UsersPage />, { path: '/admin/users' });
     await findToast('Failed to load users');
   });
 

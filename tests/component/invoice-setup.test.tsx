@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { invoiceEndpoints } from '../../src/shared/api/endpoints/invoices';
 import { INVOICE_MESSAGES } from '../../src/shared/commerce/invoices';
 import { SetupWarning } from '../../src/web/features/admin-shell/setup-warning';
-import { InvoiceSettingsForm } from '../../src/web/features/admin-payments/invoice-settings-form';
+import { InvoiceSettingsForm } from '../../src/web/features/admin-settings/invoice-settings-form';
 import { answer } from './support/network';
 import { findToast, renderScreen, screen, within } from './support/render';
 import { paidBooking } from './support/admin-booking';
@@ -13,15 +13,15 @@ const SAVED = { seller_name: 'Hatch Events Ltd', seller_address: '1 Market Stree
 
 /** Issue 35 (decision 0510): a fresh install tells staff that invoices wait for the seller's details, and where to fill them in. */
 describe('the invoice set-up warning (component)', () => {
-  it('says on every admin page that invoices wait, how many, and links to Payments → Invoices', async () => {
+  it('says on every admin page that invoices wait, how many, and links to Settings → Invoices', async () => {
     answer(invoiceEndpoints.settings, { settings: BLANK, ready: false, waiting: 2 });
     renderScreen(<SetupWarning />, { path: '/admin/bookings' });
     const warning = await screen.findByTestId('setup-warning');
     expect(warning.textContent).toContain('Invoices are not set up yet.');
     expect(warning.textContent).toContain(
-      "No invoice is issued until the seller's name and address are saved under Payments → Invoices. 2 invoices wait to be issued.",
+      "No invoice is issued until the seller's name and address are saved under Settings → Invoices. 2 invoices wait to be issued.",
     );
-    expect(screen.getByRole('link', { name: "Fill in the seller's details" }).getAttribute('href')).toBe('/admin/payments#invoice-settings');
+    expect(screen.getByRole('link', { name: "Fill in the seller's details" }).getAttribute('href')).toBe('/admin/settings#invoice-settings');
   });
 
   it('is gone once the details are saved', async () => {
@@ -78,7 +78,7 @@ describe("a booking's invoices while the seller is unknown (component)", () => {
     const waiting = await screen.findByTestId('invoices-waiting');
     expect(waiting.textContent).toContain(INVOICE_MESSAGES.waitingForSeller);
     expect(waiting.textContent).toContain('Invoice of £120.00, waiting since');
-    expect(within(waiting).getByRole('link', { name: "Fill in the seller's details" }).getAttribute('href')).toBe('/admin/payments#invoice-settings');
+    expect(within(waiting).getByRole('link', { name: "Fill in the seller's details" }).getAttribute('href')).toBe('/admin/settings#invoice-settings');
     expect(screen.getByText('No invoices yet: each payment gets one.')).toBeTruthy();
   });
 });

@@ -2,12 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { waitFor } from '@testing-library/react';
 import { adminBookingTimelineEndpoints as timelineEp } from '../../src/shared/api/endpoints/admin-booking-timeline';
 import { messageScheduleEndpoints as msgEp } from '../../src/shared/api/endpoints/message-schedule';
-import { adminUsersEndpoints } from '../../src/shared/api/endpoints/admin-users';
-import { authEndpoints } from '../../src/shared/api/endpoints/auth';
-import { hostTimeEndpoints } from '../../src/shared/api/endpoints/host-time';
 import type { ScheduledMessageDto } from '../../src/shared/api/message-schedule';
 import { BalanceOverdueBadge, TimelineSection } from '../../src/web/features/admin-booking-detail/timeline-section';
-import { UsersPage } from '../../src/web/features/admin-users/users-page';
 import { adminBooking } from './support/admin-booking';
 import { answer, calls } from './support/network';
 import { findToast, renderScreen, screen, within } from './support/render';
@@ -51,32 +47,5 @@ describe('the message schedule for staff (component)', () => {
     await findToast('Game reminder (first) skipped');
     expect(writes().map((c) => new URL(c.url).pathname)).toEqual(['/api/admin/bookings/7/scheduled-messages/2/skip']);
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Skip Game reminder (first)' })).toBeNull());
-  });
-
-  it('sets the install’s reminder days, refusing a first reminder not before the second without asking', async () => {
-    answer(adminUsersEndpoints.list, { users: [] });
-    answer(authEndpoints.me, {
-      user: { id: 1, name: 'Administrator', email: 'admin@e2e.test', is_admin: true, is_host: false, created_at: '2030-01-01T10:00:00.000Z' },
-    });
-    answer(hostTimeEndpoints.settings, { travel_margin_minutes: 60 });
-    answer(msgEp.settings, { first_reminder_days: 7, second_reminder_days: 1 });
-    answer(msgEp.updateSettings, ({ body }) => body);
-    const { user } = renderScreen(<UsersPage />, { path: '/admin/users' });
-    const first = screen.getByLabelText('First reminder (days before)');
-    const second = screen.getByLabelText('Second reminder (days before)');
-    await waitFor(() => expect(first).toHaveProperty('value', '7'));
-    expect(second).toHaveProperty('value', '1');
-    await user.clear(first);
-    await user.type(first, '1');
-    await user.click(screen.getByRole('button', { name: 'Save reminder days' }));
-    await findToast('The first reminder must come before the second (more days before the game).');
-    expect(writes()).toEqual([]);
-    await user.clear(first);
-    await user.type(first, '10');
-    await user.clear(second);
-    await user.type(second, '2');
-    await user.click(screen.getByRole('button', { name: 'Save reminder days' }));
-    await findToast('Reminder days saved');
-    expect(writes().map((c) => c.body)).toEqual([{ first_reminder_days: 10, second_reminder_days: 2 }]);
   });
 });

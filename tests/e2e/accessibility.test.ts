@@ -134,6 +134,7 @@ describe('accessibility of every page (axe-core, no serious or critical violatio
       '/admin/proposals',
       '/admin/scoring',
       '/admin/markers',
+      '/admin/settings',
     ],
     'the promo code and gift voucher pages': () => ['/admin/promo-codes', '/admin/gift-vouchers', `/admin/gift-vouchers/${j.seed.voucherId}`],
   };

@@ -127,7 +127,7 @@ export const INVOICE_MESSAGES = {
   sellerAddressRequired: "Invoices need the seller's address.",
   /** Why a payment's invoice has no number yet, and where staff fix it (decision 0510). */
   waitingForSeller:
-    "Invoices wait for the seller's details: fill in the seller's name and address under Payments → Invoices. Payments are recorded meanwhile; their invoices are issued in order once the details are saved.",
+    "Invoices wait for the seller's details: fill in the seller's name and address under Settings → Invoices. Payments are recorded meanwhile; their invoices are issued in order once the details are saved.",
 } as const;
 
 /** The seller's details and the install's VAT rate (percent, VAT-inclusive prices; 0 allowed), as stored and shown. */

@@ -31,7 +31,7 @@ export function InvoicesSection({ booking }: { booking: AdminBooking }) {
               </li>
             ))}
           </ul>
-          <Link to={`${paths.admin.payments}#invoice-settings`} className="font-semibold underline">
+          <Link to={`${paths.admin.settings}#invoice-settings`} className="font-semibold underline">
             Fill in the seller's details
           </Link>
         </div>

@@ -7,7 +7,7 @@ import { paths } from '../../lib/paths';
 import { Spinner } from '../../components/spinner';
 import { EmptyTableRow, ErrorState, Table, TableCell, TableHead, TableRow } from '../../components/ui';
 import { IssueVoucherForm } from './issue-voucher-form';
-import { ValiditySetting } from './validity-setting';
+import { SettingsLink } from '../../components/settings-link';
 import { codeText, VoucherStatusBadge } from './voucher-format';
 import { fetchGiftVouchers, giftVouchersKey } from './gift-vouchers-api';
 
@@ -24,7 +24,7 @@ export function GiftVouchersPage() {
         <p className="mt-1 text-slate-600">Vouchers bought online or issued here. Bookers type the code in the promo code box. Times are UK time.</p>
       </div>
       <IssueVoucherForm />
-      <ValiditySetting />
+      <SettingsLink lead="How long a new voucher lasts is set in" section="gift-voucher-validity" label="Settings → Gift voucher validity" />
       {list.isPending ? <Spinner /> : null}
       {list.isError ? (
         <ErrorState

@@ -15,7 +15,7 @@ import { Pager } from '../../components/pager';
 import { Spinner } from '../../components/spinner';
 import { DateRangePicker } from '../../components/date-range-picker';
 import { Button, EmptyTableRow, ErrorState, Field, Select, Table, TableCell, TableHead, TableRow } from '../../components/ui';
-import { InvoiceSettingsForm } from './invoice-settings-form';
+import { SettingsLink } from '../../components/settings-link';
 
 const KIND_LABELS: Record<PaymentListKind, string> = { all: 'All entries', payment: 'Payments', refund: 'Refunds', void: 'Voids' };
 const HEADERS = ['Recorded', 'Booking', 'Entry', 'Type', 'Amount', 'By', 'Reason'] as const;
@@ -203,7 +203,7 @@ export function PaymentsPage() {
           ) : null}
         </>
       ) : null}
-      <InvoiceSettingsForm />
+      <SettingsLink lead="Who invoices are from and the VAT rate are set in" section="invoice-settings" label="Settings → Invoices" />
     </section>
   );
 }

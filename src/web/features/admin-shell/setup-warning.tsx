@@ -5,7 +5,7 @@ import { paths } from '../../lib/paths';
 
 /**
  * What a fresh install still needs before it can take money properly (issue 35): until the seller's name and address
- * are saved no invoice is issued (decision 0510), so every admin page says so, with the way to Payments → Invoices.
+ * are saved no invoice is issued (decision 0510), so every admin page says so, with the way to Settings → Invoices.
  * Silent while loading or if the settings cannot be read: the page itself must still work.
  */
 export function SetupWarning() {
@@ -16,10 +16,10 @@ export function SetupWarning() {
     <div role="status" data-testid="setup-warning" className="mb-4 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
       <p className="font-semibold">Invoices are not set up yet.</p>
       <p>
-        No invoice is issued until the seller's name and address are saved under Payments → Invoices.
+        No invoice is issued until the seller's name and address are saved under Settings → Invoices.
         {waiting > 0 ? ` ${waiting} ${waiting === 1 ? 'invoice waits' : 'invoices wait'} to be issued.` : ''}
       </p>
-      <Link to={`${paths.admin.payments}#invoice-settings`} className="font-semibold underline">
+      <Link to={`${paths.admin.settings}#invoice-settings`} className="font-semibold underline">
         Fill in the seller's details
       </Link>
     </div>

@@ -10,8 +10,7 @@ import { notifyError } from '../../lib/toast';
 import { useAction } from '../../lib/use-action';
 import { sessionQuery } from '../../lib/session-api';
 import { UserForm } from './user-forms';
-import { TravelMarginForm } from './travel-margin-form';
-import { ReminderDaysForm } from './reminder-days-form';
+import { SettingsLink } from '../../components/settings-link';
 import { fetchUsers, removeRoles, updateRoles, usersKey } from './users-api';
 
 export const REMOVE_ROLES_CONFIRM = 'Are you sure you want to remove all roles from this user?';
@@ -141,8 +140,7 @@ export function UsersPage() {
         <UserForm mode="new" />
         <UserForm mode="upgrade" />
       </div>
-      <TravelMarginForm />
-      <ReminderDaysForm />
+      <SettingsLink lead="The hosts' travel margin and the game reminders are set in" section="travel-margin" label="Settings" />
       {list.isPending ? (
         <Spinner />
       ) : (

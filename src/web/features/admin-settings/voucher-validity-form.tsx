@@ -9,7 +9,7 @@ import { errorMessage } from '../../lib/api-client';
 import { useAction } from '../../lib/use-action';
 import { Spinner } from '../../components/spinner';
 import { Button, ErrorState, Field, Input, Section } from '../../components/ui';
-import { fetchGiftVoucherSettings, giftVoucherSettingsKey, saveGiftVoucherSettings } from './gift-vouchers-api';
+import { fetchGiftVoucherSettings, giftVoucherSettingsKey, saveGiftVoucherSettings } from './settings-api';
 
 /** The months as typed, judged by the endpoint's own schema (the same message as the server's). */
 const settingsForm = z
@@ -56,7 +56,7 @@ function ValidityForm({ settings }: { settings: GiftVoucherSettings }) {
 export function ValiditySetting() {
   const query = useQuery({ queryKey: giftVoucherSettingsKey, queryFn: fetchGiftVoucherSettings });
   return (
-    <Section id="gift-voucher-validity" title="Validity">
+    <Section id="gift-voucher-validity" title="Gift voucher validity">
       {query.isPending ? <Spinner /> : null}
       {query.isError ? (
         <ErrorState

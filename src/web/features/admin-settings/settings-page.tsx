@@ -1,0 +1,50 @@
+import { useEffect } from 'react';
+import { useLocation } from 'react-router';
+import { InvoiceSettingsForm } from './invoice-settings-form';
+import { ReminderDaysForm } from './reminder-days-form';
+import { TravelMarginForm } from './travel-margin-form';
+import { ValiditySetting } from './voucher-validity-form';
+
+/** The sections in page order: where each is (the other pages link to these anchors) and what its form is. */
+const SECTIONS = [
+  { id: 'travel-margin', label: "Hosts' travel margin", Form: TravelMarginForm },
+  { id: 'reminder-days', label: 'Game reminders', Form: ReminderDaysForm },
+  { id: 'invoice-settings', label: 'Invoices', Form: InvoiceSettingsForm },
+  { id: 'gift-voucher-validity', label: 'Gift voucher validity', Form: ValiditySetting },
+] as const;
+
+/**
+ * /admin/settings: the install's settings in one place (issue 36, decision 0536), each form in its own section and
+ * saved on its own, through the endpoint it always had. Users, Payments and Gift vouchers link here.
+ */
+export function SettingsPage() {
+  const { hash } = useLocation();
+  // A link to a section (e.g. the setup warning's, to Invoices) lands on it: the router does not scroll to anchors.
+  useEffect(() => {
+    if (hash) document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView({ block: 'start' });
+  }, [hash]);
+  return (
+    <section className="space-y-6">
+      <div>
+        <h1 className="text-2xl font-bold">Settings</h1>
+        <p className="mt-1 text-slate-600">How this install works: each section is saved on its own.</p>
+      </div>
+      <nav aria-label="Settings sections">
+        <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
+          {SECTIONS.map((s) => (
+            <li key={s.id}>
+              <a href={`#${s.id}`} className="font-medium text-brand-700 underline">
+                {s.label}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {SECTIONS.map(({ id, Form }) => (
+        <div key={id} id={id} className="scroll-mt-4">
+          <Form />
+        </div>
+      ))}
+    </section>
+  );
+}
