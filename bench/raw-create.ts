@@ -32,9 +32,9 @@ const BOOKING_COLUMNS = [
   'plan_type',
   'add_ons',
   'currency',
-  'price_per_person',
-  'add_ons_total',
-  'total_price',
+  'price_per_person_minor',
+  'add_ons_total_minor',
+  'total_price_minor',
   'meeting_time',
   'date',
   'utc_date_time',
@@ -43,7 +43,7 @@ const BOOKING_COLUMNS = [
   ...TRACKING_FIELDS,
 ] as const;
 const PER_BOOKING = ['email', 'temp_code', 'manage_key'] as const;
-const PRICING_COLUMNS = ['plan_type', 'price_per_person', 'add_ons', 'players', 'total_price'] as const;
+const PRICING_COLUMNS = ['plan_type', 'price_per_person_minor', 'add_ons', 'players', 'total_price_minor'] as const;
 const MAIL_COLUMNS = ['subject', 'text', 'html', 'kind', 'status'] as const;
 
 const placeholders = (count: number, from = 1) => Array.from({ length: count }, (_, i) => `$${i + from}`).join(', ');

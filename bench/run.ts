@@ -326,12 +326,12 @@ async function generateBookings(client: pg.Client, from: number, to: number): Pr
   await client.query(
     `
     insert into bookings (initial_area_lat, initial_area_lng, initial_area_radius, players, hosted, duration, timezone,
-      full_name, email, company_name, city, plan_type, add_ons, currency, price_per_person, add_ons_total, total_price,
+      full_name, email, company_name, city, plan_type, add_ons, currency, price_per_person_minor, add_ons_total_minor, total_price_minor,
       meeting_time, date, utc_date_time, temp_code, booking_status, lead_status, referral_source, created_at, updated_at)
     select 51.5 + (i % 100) * 0.001, -0.12, 1000, 2 + i % 30, i % 10 = 0, 120, 'Europe/London',
       'Booker ' || i, 'booker' || i || '@example.test', case when i % 3 = 0 then 'Company ' || (i % 5000) end,
       (array['London','Paris','Berlin','Madrid','Rome'])[1 + i % 5], (array['standard','pro','bespoke'])[1 + i % 3],
-      '[]'::jsonb, 'GBP', 15, 0, 15 * (2 + i % 30),
+      '[]'::jsonb, 'GBP', 1500, 0, 1500 * (2 + i % 30),
       jsonb_build_object('hour', 10 + i % 10, 'minute', 0),
       (current_date - 900 + (i % 1200))::date,
       (current_date - 900 + (i % 1200))::timestamp + interval '14 hours',

@@ -78,7 +78,7 @@ describe('invoice lines', () => {
     expect(linesTotal(lines)).toBe(41_400);
   });
 
-  it('shows a price agreed after booking (a quote\'s own lines, a concession) as such, never as an adjustment', () => {
+  it("shows a price agreed after booking (a quote's own lines, a concession) as such, never as an adjustment", () => {
     const lines = invoiceLines({ ...booking, totalPriceMinor: 45_000 }, 45_000, { voucher: 0, other: 0 });
     expect(lines.at(-1)).toEqual({ description: 'Price agreed after booking', quantity: 1, unit_amount: -1_000, amount: -1_000 });
     expect(lines.map((l) => l.description)).not.toContain('Price adjustment');
