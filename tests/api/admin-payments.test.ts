@@ -26,7 +26,7 @@ const list = async (query: string) => {
 function totalsOf(rows: { currency: string; paymentAmount: number }[]): CurrencyTotal[] {
   const by = new Map<string, CurrencyTotal>();
   for (const r of rows) {
-    const t = by.get(r.currency) ?? { currency: r.currency, received: 0, refunded: 0, net: 0, entries: 0 };
+    const t = by.get(r.currency) ?? { currency: r.currency, received: 0, refunded: 0, net: 0, free_vouchers: 0, entries: 0 };
     if (r.paymentAmount > 0) t.received += r.paymentAmount;
     else t.refunded -= r.paymentAmount;
     t.net += r.paymentAmount;
@@ -116,8 +116,8 @@ describe('/admin/payments filters', () => {
     const res = await list('from=2036-02-01&to=2036-02-02');
     expect(res.payments.map((p) => p.id)).toEqual([ids.lateRefund, ids.usdCard, ids.early]);
     expect(res.totals).toEqual([
-      { currency: 'GBP', received: 10_000, refunded: 2_500, net: 7_500, entries: 2 },
-      { currency: 'USD', received: 40_000, refunded: 0, net: 40_000, entries: 1 },
+      { currency: 'GBP', received: 10_000, refunded: 2_500, net: 7_500, free_vouchers: 0, entries: 2 },
+      { currency: 'USD', received: 40_000, refunded: 0, net: 40_000, free_vouchers: 0, entries: 1 },
     ]);
     expect(res.payments[0]).toMatchObject({ kind: 'refund', corrects_payment_id: ids.early, booking_name: 'Filter Ann', payment_amount: -2_500 });
   });
@@ -185,5 +185,34 @@ describe('/admin/payments filters', () => {
       .from(bookingPayments)
       .where(and(gte(bookingPayments.createdAt, from), lt(bookingPayments.createdAt, to), eq(bookingPayments.paymentType, 'card')));
     expect((await list('from=2036-02-01&to=2036-02-02&payment_type=card')).totals).toEqual(totalsOf(rows));
+  });
+});
+
+describe('free voucher money is apart from money received (issue 35, decision 0505)', () => {
+  it("marks a free voucher's entries, filters by the voucher type, and keeps free voucher money out of Total received", async () => {
+    const issued = await admin.post('/api/admin/gift-vouchers', { amount: 4_000, currency: 'EUR', recipient_name: 'Free Fran' });
+    expect(issued.statusCode, issued.body).toBe(201);
+    const code = String(issued.json().data.code);
+    const b = await createBooking(t.db, { currency: 'EUR', date: '2037-05-01' });
+    const paid = await (await t.visitor()).post(`/api/booking/${b.tempCode}/voucher`, { code }, { 'x-manage-key': b.manageKey });
+    expect(paid.statusCode, paid.body).toBe(200);
+    const card = adminBookingResponse.parse((await admin.post(`/api/admin/bookings/${b.id}/payments`, { payment_type: 'card', payment_amount: 8_000 })).json());
+    const voucherPayment = card.booking.booking_payments.find((p) => p.payment_type === 'voucher');
+    // Part of the free voucher's payment goes back onto the voucher: no money leaves either.
+    const refund = await admin.post(`/api/admin/bookings/${b.id}/payments/${voucherPayment?.id ?? 0}/refund`, { amount: 1_000, reason: 'One player fewer' });
+    expect(refund.statusCode, refund.body).toBe(201);
+
+    const all = await list('per_page=100');
+    const eur = all.totals.find((x) => x.currency === 'EUR');
+    expect(eur).toEqual({ currency: 'EUR', received: 8_000, refunded: 0, net: 8_000, free_vouchers: 3_000, entries: 3 });
+    const mine = all.payments.filter((p) => p.booking_id === b.id);
+    expect(mine.map((p) => [p.payment_type, p.kind, p.free_voucher]).sort()).toEqual([
+      ['card', 'payment', false],
+      ['voucher', 'payment', true],
+      ['voucher', 'refund', true],
+    ]);
+    const vouchers = await list('payment_type=voucher&per_page=100');
+    expect(vouchers.payments.every((p) => p.payment_type === 'voucher')).toBe(true);
+    expect(vouchers.payments.filter((p) => p.booking_id === b.id)).toHaveLength(2);
   });
 });

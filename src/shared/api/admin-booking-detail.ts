@@ -5,6 +5,7 @@ import { hasNoNul, isOneLine, NUL_MESSAGE, ONE_LINE_MESSAGE } from '../validatio
 import { BOOKING_LIFECYCLE_MESSAGES } from '../lifecycle/booking-states';
 import { leaderboardTeamSchema } from './scoring';
 import { DEFAULT_REFUND_PURPOSE, REFUND_PURPOSES, type RefundPurpose } from '../payments';
+import { VOUCHER_PAYMENT_TYPE } from '../commerce/gift-vouchers';
 
 /** Texts of the booking detail screen and its calls (spec sections 5 and 8), shared by server, web and tests. */
 export const DETAIL_MESSAGES = {
@@ -168,6 +169,22 @@ export const PAYMENT_TYPE_LABELS: Record<(typeof PAYMENT_TYPES)[number], string>
   invoice: 'Invoice',
   other: 'Other',
 };
+
+/**
+ * Every type the ledger's screens name and filter by: staff's types and a gift voucher's payment (issue 35, 0505).
+ * A provider's own type (any short text) is shown as it is.
+ */
+export const LEDGER_PAYMENT_TYPES = [...PAYMENT_TYPES, VOUCHER_PAYMENT_TYPE] as const;
+const LEDGER_PAYMENT_TYPE_LABELS: Record<(typeof LEDGER_PAYMENT_TYPES)[number], string> = {
+  ...PAYMENT_TYPE_LABELS,
+  [VOUCHER_PAYMENT_TYPE]: 'Gift voucher',
+};
+
+/** A ledger entry's payment type in words: the one label of staff pages, the payments list and the receipts. */
+export function paymentTypeLabel(type: string): string {
+  const known = LEDGER_PAYMENT_TYPES.find((t) => t === type);
+  return known ? LEDGER_PAYMENT_TYPE_LABELS[known] : type;
+}
 
 export const recordPaymentBody = z.object({
   payment_type: z

@@ -45,6 +45,8 @@ export const paymentRowSchema = z.object({
   corrects_payment_id: z.number().int().nullable(),
   reason: z.string().nullable(),
   recorded_by_name: z.string().nullable(),
+  /** Made by (or correcting a payment made by) a gift voucher staff issued for free: no money received (0505). */
+  free_voucher: z.boolean(),
   created_at: z.string(),
 });
 export type PaymentRow = z.infer<typeof paymentRowSchema>;
@@ -56,8 +58,10 @@ export const currencyTotalSchema = z.object({
   received: z.number().int(),
   /** Refunds and voids, as a positive amount taken back. */
   refunded: z.number().int(),
-  /** received − refunded: the sum of the entries. */
+  /** received − refunded: the money the entries moved. */
   net: z.number().int(),
+  /** Staff-issued (free) gift voucher money used, net of its refunds: apart from the money, never in `received` (0505). */
+  free_vouchers: z.number().int(),
   entries: z.number().int(),
 });
 export type CurrencyTotal = z.infer<typeof currencyTotalSchema>;

@@ -5,7 +5,7 @@ import { ensureGame, gameHasStarted } from '../game/records';
 import {
   concessionTooHighMessage,
   DETAIL_MESSAGES,
-  PAYMENT_TYPE_LABELS,
+  paymentTypeLabel,
   REFUND_PURPOSE_DOCUMENT_TEXT,
   refundTooHighMessage,
 } from '../../../shared/api/admin-booking-detail';
@@ -189,10 +189,7 @@ async function queueReceipt(
       paidNet: rows.reduce((sum, r) => sum + r.paymentAmount, 0),
       total: totalMinor,
       price: receiptPrice(booking, totalMinor),
-      method:
-        entry.method === VOUCHER_PAYMENT_TYPE
-          ? 'Gift voucher'
-          : (Object.entries(PAYMENT_TYPE_LABELS).find(([type]) => type === entry.method)?.[1] ?? entry.method),
+      method: paymentTypeLabel(entry.method),
       at: new Date(),
     },
     entry.kind,

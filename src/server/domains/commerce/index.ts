@@ -6,3 +6,4 @@ export { expireDueVouchers } from './vouchers/voucher-expiry';
 export { renderDueInvoices, type InvoiceRenderer } from './invoices/invoice-render-job';
 export { renderInvoicePdf } from './invoices/invoice-pdf';
 export { documentsOfEntries, type EntryDocument } from './invoices/invoices-repository';
+export { FREE_VOUCHER_SOURCE, voucherPaymentSource } from './vouchers/voucher-payment-sources';

@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import type { AdminBooking } from '../../../shared/api/booking';
-import { DETAIL_MESSAGES, PAYMENT_TYPE_LABELS, REFUND_PURPOSE_LABELS, refundPaymentBody, refundTooHighMessage } from '../../../shared/api/admin-booking-detail';
+import { DETAIL_MESSAGES, paymentTypeLabel, REFUND_PURPOSE_LABELS, refundPaymentBody, refundTooHighMessage } from '../../../shared/api/admin-booking-detail';
 import { REFUND_PURPOSES, refundLowersPrice, type RefundPurpose } from '../../../shared/payments';
 import { currencySymbol, formatMoney, formatPence, minorToDecimalText, parseMinorUnits, toMinorUnits, typedAmount } from '../../../shared/money';
 import { formatTimestamp } from '../../../shared/time';
@@ -14,8 +14,6 @@ import { detailCalls, writesBooking } from './detail-api';
 
 type Entry = AdminBooking['booking_payments'][number];
 export type Correcting = { kind: 'void' | 'refund'; payment: Entry; left: number };
-
-export const paymentTypeLabel = (type: string) => (type in PAYMENT_TYPE_LABELS ? PAYMENT_TYPE_LABELS[type as keyof typeof PAYMENT_TYPE_LABELS] : type);
 
 const UNPAID_NOTE =
   'Nothing will be paid on this booking any more: it goes back to lead (unpaid) unless its game has already started. Its game and code are kept.';

@@ -3,13 +3,19 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import type { AdminBooking } from '../../../shared/api/booking';
-import { PAYMENT_TYPE_LABELS, PAYMENT_TYPES, recordPaymentBody, REFUND_PURPOSE_DOCUMENT_TEXT } from '../../../shared/api/admin-booking-detail';
+import {
+  PAYMENT_TYPE_LABELS,
+  PAYMENT_TYPES,
+  paymentTypeLabel,
+  recordPaymentBody,
+  REFUND_PURPOSE_DOCUMENT_TEXT,
+} from '../../../shared/api/admin-booking-detail';
 import { currencySymbol, formatPence, toMinorUnits, typedAmount } from '../../../shared/money';
 import { amountDueMinor, isVoided, netPaid, paymentRemaining } from '../../../shared/payments';
 import { formatTimestamp } from '../../../shared/time';
 import { toastFirstError } from '../../lib/form-errors';
 import { installPaymentMethod } from '../../lib/payment-method';
-import { CorrectionDialog, LedgerTotals, paymentTypeLabel, RecordPaymentDialog, type Correcting } from './payment-dialogs';
+import { CorrectionDialog, LedgerTotals, RecordPaymentDialog, type Correcting } from './payment-dialogs';
 import { Badge, Button, Field, Input, Section, Select, Table } from '../../components/ui';
 import { isClosed } from '../../../shared/lifecycle/booking-states';
 import { ReopenBooking } from './reopen-booking';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { PAYMENT_LIST_KINDS, type PaymentListKind, type PaymentRow } from '../../../shared/api/admin-payments';
-import { PAYMENT_TYPES, PAYMENT_TYPE_LABELS } from '../../../shared/api/admin-booking-detail';
+import { LEDGER_PAYMENT_TYPES, paymentTypeLabel } from '../../../shared/api/admin-booking-detail';
 import { adminPaymentsEndpoints as ep } from '../../../shared/api/endpoints/admin-payments';
 import { pathOf } from '../../../shared/api/endpoint';
 import { formatPence } from '../../../shared/money';
@@ -20,11 +20,8 @@ import { SettingsLink } from '../../components/settings-link';
 const KIND_LABELS: Record<PaymentListKind, string> = { all: 'All entries', payment: 'Payments', refund: 'Refunds', void: 'Voids' };
 const HEADERS = ['Recorded', 'Booking', 'Entry', 'Type', 'Amount', 'By', 'Reason'] as const;
 
-/** A staff type in words; a provider's own type (any short text in the ledger) as it is. */
-function typeLabel(t: string): string {
-  const known = PAYMENT_TYPES.find((p) => p === t);
-  return known ? PAYMENT_TYPE_LABELS[known] : t;
-}
+/** The type in words; a free (staff-issued) voucher's money says so, since it is no money received (0505). */
+const typeCell = (p: PaymentRow) => `${paymentTypeLabel(p.payment_type)}${p.free_voucher ? ' (free)' : ''}`;
 const entryLabel = (p: PaymentRow) => (p.kind === 'payment' ? 'Payment' : `${p.kind === 'void' ? 'Void' : 'Refund'} of #${p.corrects_payment_id ?? ''}`);
 
 type Filters = { from: string; to: string; payment_type: string; kind: PaymentListKind };
@@ -125,9 +122,9 @@ export function PaymentsPage() {
         <Field label="Type">
           <Select value={filters.payment_type} onChange={(e) => update({ payment_type: e.target.value })}>
             <option value="">All types</option>
-            {PAYMENT_TYPES.map((t) => (
+            {LEDGER_PAYMENT_TYPES.map((t) => (
               <option key={t} value={t}>
-                {PAYMENT_TYPE_LABELS[t]}
+                {paymentTypeLabel(t)}
               </option>
             ))}
           </Select>
@@ -169,6 +166,11 @@ export function PaymentsPage() {
                   Net: <strong data-testid={`net-${t.currency}`}>{formatPence(t.net, t.currency)}</strong> in {t.entries}{' '}
                   {t.entries === 1 ? 'entry' : 'entries'}
                 </p>
+                {t.free_vouchers !== 0 ? (
+                  <p className="mt-1 text-slate-600" data-testid={`free-vouchers-${t.currency}`}>
+                    Paid with free gift vouchers (not money received): <strong>{formatPence(t.free_vouchers, t.currency)}</strong>
+                  </p>
+                ) : null}
               </div>
             ))}
           </div>
@@ -189,7 +191,7 @@ export function PaymentsPage() {
                     <TableCell>
                       #{p.id} {entryLabel(p)}
                     </TableCell>
-                    <TableCell>{typeLabel(p.payment_type)}</TableCell>
+                    <TableCell>{typeCell(p)}</TableCell>
                     <TableCell className={p.payment_amount < 0 ? 'text-red-700' : undefined}>{formatPence(p.payment_amount, p.currency)}</TableCell>
                     <TableCell>{p.recorded_by_name ?? '—'}</TableCell>
                     <TableCell>{p.reason ?? '—'}</TableCell>

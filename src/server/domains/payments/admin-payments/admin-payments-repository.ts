@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../../platform/db/client';
 import { ledgerEntry, ledgerEntryFields, listedBooking } from '../../booking';
 import { users } from '../../identity/tables/users';
+import { FREE_VOUCHER_SOURCE, voucherPaymentSource } from '../../commerce';
 import type { PaymentListKind } from '../../../../shared/api/admin-payments';
 
 export type PaymentFilter = { from?: Date | undefined; to?: Date | undefined; paymentType?: string | undefined; kind: PaymentListKind };
@@ -16,10 +17,19 @@ export function paymentCondition(f: PaymentFilter): SQL | undefined {
   return parts.length ? and(...parts) : undefined;
 }
 
+/**
+ * An entry's gift voucher, when a voucher made its payment: a payment's own redemption, a refund's or void's that of the
+ * payment it corrects. Staff-issued (free) voucher money is no money received (issue 35, decision 0505).
+ */
+const voucherOfEntry = sql`${voucherPaymentSource.paymentId} = coalesce(${ledgerEntry.correctsPaymentId}, ${ledgerEntry.id})`;
+const freeVoucher = sql`${voucherPaymentSource.source} is not distinct from ${FREE_VOUCHER_SOURCE}`;
+const money = sql`${voucherPaymentSource.source} is distinct from ${FREE_VOUCHER_SOURCE}`;
+
 const rowColumns = {
   payment: ledgerEntryFields,
   booking: { id: listedBooking.id, fullName: listedBooking.fullName, email: listedBooking.email, tempCode: listedBooking.tempCode },
   recordedByName: users.name,
+  freeVoucher: sql<boolean>`coalesce(${freeVoucher}, false)`.mapWith(Boolean),
 };
 
 function rows(db: DbOrTx, where: SQL | undefined) {
@@ -28,6 +38,7 @@ function rows(db: DbOrTx, where: SQL | undefined) {
     .from(ledgerEntry)
     .innerJoin(listedBooking, eq(listedBooking.id, ledgerEntry.bookingId))
     .leftJoin(users, eq(users.id, ledgerEntry.recordedBy))
+    .leftJoin(voucherPaymentSource, voucherOfEntry)
     .where(where);
 }
 export type PaymentListRow = Awaited<ReturnType<typeof rows>>[number];
@@ -39,17 +50,22 @@ export async function listPayments(db: DbOrTx, where: SQL | undefined, page: { p
     .offset((page.page - 1) * page.perPage);
 }
 
-/** Per currency: what was received, what was taken back, and how many entries; bigint sums read as numbers. */
+/**
+ * Per currency: the money received, the money taken back, their sum, the free voucher money apart (net of its refunds),
+ * and how many entries; bigint sums read as numbers.
+ */
 export async function paymentTotals(db: DbOrTx, where: SQL | undefined) {
   return db
     .select({
       currency: ledgerEntry.currency,
-      received: sql<number>`coalesce(sum(${ledgerEntry.paymentAmount}) filter (where ${ledgerEntry.paymentAmount} > 0), 0)`.mapWith(Number),
-      refunded: sql<number>`coalesce(-sum(${ledgerEntry.paymentAmount}) filter (where ${ledgerEntry.paymentAmount} < 0), 0)`.mapWith(Number),
-      net: sql<number>`coalesce(sum(${ledgerEntry.paymentAmount}), 0)`.mapWith(Number),
+      received: sql<number>`coalesce(sum(${ledgerEntry.paymentAmount}) filter (where ${ledgerEntry.paymentAmount} > 0 and ${money}), 0)`.mapWith(Number),
+      refunded: sql<number>`coalesce(-sum(${ledgerEntry.paymentAmount}) filter (where ${ledgerEntry.paymentAmount} < 0 and ${money}), 0)`.mapWith(Number),
+      net: sql<number>`coalesce(sum(${ledgerEntry.paymentAmount}) filter (where ${money}), 0)`.mapWith(Number),
+      free_vouchers: sql<number>`coalesce(sum(${ledgerEntry.paymentAmount}) filter (where ${freeVoucher}), 0)`.mapWith(Number),
       entries: sql<number>`count(*)::int`,
     })
     .from(ledgerEntry)
+    .leftJoin(voucherPaymentSource, voucherOfEntry)
     .where(where)
     .groupBy(ledgerEntry.currency)
     .orderBy(asc(ledgerEntry.currency));

@@ -44,6 +44,7 @@ function toRow(r: PaymentListRow): PaymentRow {
     corrects_payment_id: r.payment.correctsPaymentId,
     reason: r.payment.reason,
     recorded_by_name: r.recordedByName,
+    free_voucher: r.freeVoucher,
     created_at: r.payment.createdAt.toISOString(),
   };
 }
