@@ -165,7 +165,7 @@ describe('paying by bank transfer: the confirmation mail', () => {
       const res = await (await card.visitor()).post('/api/bookings', bookingBody());
       const booking = bookerBookingResponse.parse(res.json()).booking;
       const [mail] = await mailsOf(card, booking.id, 'booking_confirmation');
-      expect(mail?.text).toContain(`Pay online by card from your booking page: http://localhost:3000/hatch/${booking.temp_code}`);
+      expect(mail?.text).toContain(`Pay online by card from your booking page: http://localhost:3000/manage/${booking.manage_key}`);
       expect(mail?.text).not.toContain('bank transfer');
     } finally {
       await card.close();

@@ -1,3 +1,4 @@
+import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpServer } from '../support/smtp-server';
@@ -52,7 +53,7 @@ describe('mail through a real SMTP server (SMTP_URL)', () => {
     const agent = await t.visitor();
     const res = await agent.post('/api/bookings', booking('marie@example.test'));
     expect(res.statusCode).toBe(201);
-    const { temp_code: tempCode } = res.json().booking;
+    const { manage_key: manageKey } = res.json().booking;
 
     const [queued] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'marie@example.test'));
     expect(queued?.status).toBe('pending');
@@ -65,7 +66,7 @@ describe('mail through a real SMTP server (SMTP_URL)', () => {
     const text = decodeQuotedPrintable(mail.raw);
     expect(text).toMatch(/^Subject: Your hatch game on Friday 20 September 2030 in Paris/m);
     // No PUBLIC_URL: the link uses the address the server listens on (HOST, PORT), never the request's Host.
-    expect(text).toContain(`http://localhost:3000/hatch/${tempCode}`);
+    expect(text).toContain(`http://localhost:3000/manage/${manageKey}`);
     for (const part of [
       'Meeting time: 18:30 (Paris time)',
       'Players: 6',
@@ -89,8 +90,15 @@ describe('mail through a real SMTP server (SMTP_URL)', () => {
 
 describe('mail without SMTP_URL', () => {
   let t: TestApp;
+  const logLines: string[] = [];
   beforeAll(async () => {
-    t = await createTestApp();
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        logLines.push(chunk.toString('utf8'));
+        done();
+      },
+    });
+    t = await createTestApp({}, { logger: { level: 'info', stream } });
   });
   afterAll(async () => t.close());
 
@@ -101,8 +109,13 @@ describe('mail without SMTP_URL', () => {
     const rows = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'stored@example.test'));
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ status: 'stored', kind: 'booking_confirmation', subject: 'Your hatch game on Friday 20 September 2030 in Paris' });
-    expect(rows[0]!.text).toContain(`/hatch/${res.json().booking.temp_code}`);
+    expect(rows[0]!.text).toContain(`/manage/${res.json().booking.manage_key}`);
     expect(await t.app.deps.mail.deliverPending()).toBe(0);
+    // Its log line names the mail, not the booker's address (issue 36).
+    const stored = logLines.filter((line) => line.includes('mail stored in outbox'));
+    expect(stored.length).toBeGreaterThan(0);
+    expect(stored.join('')).toContain(`"mailId":${rows[0]!.id}`);
+    expect(logLines.join('')).not.toContain('stored@example.test');
   });
 
   it('builds the manage link from the configured address, whatever Host the request names', async () => {
@@ -112,7 +125,7 @@ describe('mail without SMTP_URL', () => {
     const [row] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'host-header@example.test'));
     expect(row!.text).not.toContain('evil.example');
     expect(row!.html ?? '').not.toContain('evil.example');
-    expect(row!.text).toContain(`http://localhost:3000/hatch/${res.json().booking.temp_code}`);
+    expect(row!.text).toContain(`http://localhost:3000/manage/${res.json().booking.manage_key}`);
   });
 });
 
@@ -132,7 +145,7 @@ describe('mail links with PUBLIC_URL', () => {
     });
     expect(res.statusCode).toBe(201);
     const [row] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'forwarded@example.test'));
-    expect(row!.text).toContain(`https://play.hatch.test/hatch/${res.json().booking.temp_code}`);
+    expect(row!.text).toContain(`https://play.hatch.test/manage/${res.json().booking.manage_key}`);
     expect(`${row!.text}${row!.html ?? ''}`).not.toContain('evil.example');
   });
 });

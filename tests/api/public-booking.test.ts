@@ -155,7 +155,7 @@ describe('POST /api/bookings', () => {
     const mail = mails[0]!;
     expect(mail.status).toBe('stored');
     expect(mail.kind).toBe('booking_confirmation');
-    expect(mail.text).toContain(`https://play.hatch.test/hatch/${booking.temp_code}`);
+    expect(mail.text).toContain(`https://play.hatch.test/manage/${booking.manage_key}`);
     for (const part of [
       'Saturday 15 June 2030',
       '15:00 (London time)',
@@ -169,7 +169,7 @@ describe('POST /api/bookings', () => {
     ]) {
       expect(mail.text).toContain(part);
     }
-    expect(mail.html).toContain(`href="https://play.hatch.test/hatch/${booking.temp_code}"`);
+    expect(mail.html).toContain(`href="https://play.hatch.test/manage/${booking.manage_key}"`);
   });
 
   describe("validation, with the wizard's messages", () => {
@@ -534,6 +534,27 @@ describe('GET /api/booking/:code', () => {
       added_challenges: [],
       game_activated: false,
     });
+  });
+
+  it('gives the temp code alone the facts and the price, never the management key, email, phone or name (issue 36, decision 0526)', async () => {
+    const agent = await t.visitor();
+    const made = await create(agent, { full_name: 'Grace Hopper', phone: '+44 7700 900321', company_name: 'Navy' });
+    const { booking } = made.json();
+    const stranger = await t.app.inject({ method: 'GET', url: `/api/booking/${booking.temp_code}` });
+    expect(stranger.statusCode).toBe(200);
+    const seen = stranger.json().booking;
+    expect(seen).toMatchObject({ access: 'temp', code: booking.temp_code, code_type: 'temp', total_price: booking.total_price, city: booking.city });
+    const text = stranger.body;
+    for (const secret of [booking.manage_key, booking.email, '+44 7700 900321', 'Grace Hopper', 'Navy']) expect(text).not.toContain(secret);
+    for (const field of ['manage_key', 'email', 'tel', 'full_name', 'company_name']) expect(seen).not.toHaveProperty(field);
+    // The browser that made it, and the management key anywhere, still read the organiser's view.
+    const own = (await agent.get(`/api/booking/${booking.temp_code}`)).json().booking;
+    expect(own).toMatchObject({ manage_key: booking.manage_key, email: booking.email, tel: '+44 7700 900321' });
+    const keyed = await t.app.inject({ method: 'GET', url: `/api/booking/${booking.temp_code}`, headers: { 'x-manage-key': booking.manage_key } });
+    expect(keyed.json().booking).toMatchObject({ manage_key: booking.manage_key, email: booking.email });
+    // A wrong key is no key.
+    const wrong = await t.app.inject({ method: 'GET', url: `/api/booking/${booking.temp_code}`, headers: { 'x-manage-key': `${booking.manage_key}x` } });
+    expect(wrong.json().booking).toMatchObject({ access: 'temp' });
   });
 
   it("loads by game code, with the game's challenges: the public view, or the organiser's with the key", async () => {

@@ -83,6 +83,7 @@ const j = useServerAndBrowser({
     return {
       enquiryId: enquiry.id,
       tempCode: enquiry.tempCode,
+      manageKey: enquiry.manageKey,
       paidId: paid.booking.id,
       gameCode: paid.gameCode,
       proposalToken,
@@ -166,6 +167,7 @@ describe('accessibility of every page (axe-core, no serious or critical violatio
     await page.getByRole('button', { name: /log in|sign in/i }).click();
     await expectNoSeriousA11yViolations(page, '/login with messages');
     await check(page, `/hatch/${j.seed.tempCode}`);
+    await check(page, `/manage/${j.seed.manageKey}`);
     await check(page, `/booking/${j.seed.gameCode}`);
     await check(page, `/proposal/${j.seed.proposalToken}`);
     await check(page, '/gift-vouchers');

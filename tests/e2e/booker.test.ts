@@ -14,7 +14,8 @@ import { useServerAndBrowser } from './support/journey';
  * sections) is tests/component/booker.test.tsx; what the server answers is tests/api.
  */
 type Game = { id: number; code: string; tempCode: string; manageKey: string };
-type Seed = { hatch: { id: number; code: string }[]; games: Game[]; locked: Game; soon: { id: number; code: string } };
+type Unpaid = { id: number; code: string; manageKey: string };
+type Seed = { hatch: Unpaid[]; games: Game[]; locked: Game; soon: Unpaid };
 const BANK = 'Hatch Ltd\nSort code 00-11-22\nAccount 12345678';
 
 /** Today in London, and a day some days after it, as the API writes dates. */
@@ -28,7 +29,7 @@ const j = useServerAndBrowser<Seed>({
   env: { BANK_TRANSFER_DETAILS: BANK },
   seed: async (db) => {
     const b = await createBooking(db, { fullName: 'Hatch Booker 0', players: 8, companyName: 'Acme Ltd' });
-    const hatch = [{ id: b.id, code: b.tempCode }];
+    const hatch = [{ id: b.id, code: b.tempCode, manageKey: b.manageKey }];
     const games = [];
     for (let i = 0; i < 3; i++) {
       const g = await createPaidBooking(db, { fullName: `Game Booker ${i}` });
@@ -48,7 +49,7 @@ const j = useServerAndBrowser<Seed>({
     // A game five days away: the balance is due on booking, today.
     const soon = await createBooking(db, { fullName: 'Soon Booker', date: londonDay(5), utcDateTime: null });
     return {
-      soon: { id: soon.id, code: soon.tempCode },
+      soon: { id: soon.id, code: soon.tempCode, manageKey: soon.manageKey },
       hatch,
       games,
       locked: { id: locked.booking.id, code: locked.gameCode, tempCode: locked.booking.tempCode, manageKey: locked.booking.manageKey },
@@ -74,9 +75,19 @@ async function expectNoSidewaysScroll(page: Page) {
   expect(overflow).toBeLessThanOrEqual(0);
 }
 
-describe('/hatch/{temp_code}: a booking not yet paid', () => {
-  it('shows the summary and payment steps, and saves new players and plan at the server price (desktop)', async () => {
-    const { page, context, errors } = await open(`/hatch/${j.seed.hatch[0]?.code.toLowerCase()}`);
+describe('a booking not yet paid', () => {
+  it('shows the temp code alone its facts only, and the mailed private link the summary and payment steps, saving new players and plan at the server price (desktop)', async () => {
+    const unpaid = j.seed.hatch[0];
+    if (!unpaid) throw new Error('no unpaid booking seeded');
+    // The temp code alone (a bank reference, decision 0526): the game and its total, no contact details, and where to go.
+    const { page, context, errors } = await open(`/hatch/${unpaid.code.toLowerCase()}`);
+    await page.getByTestId('temp-code-notice').waitFor();
+    expect(await page.getByTestId('total-price').textContent()).toBe('£120');
+    const shown = (await page.locator('main').textContent()) ?? '';
+    for (const secret of ['Hatch Booker 0', 'Acme Ltd', '@']) expect(shown).not.toContain(secret);
+    expect(await page.getByRole('button', { name: 'Save contact details' }).count()).toBe(0);
+
+    await page.goto(`/manage/${unpaid.manageKey}`);
     await page.getByRole('heading', { name: /Your booking/ }).waitFor();
     expect(await page.getByTestId('total-price').textContent()).toBe('£120');
     expect(await page.locator('#payment').textContent()).toContain('Nothing has been charged');
@@ -108,7 +119,7 @@ describe('/hatch/{temp_code}: a booking not yet paid', () => {
 
 describe('the booker’s pages on a phone', () => {
   it('fit a phone under the brand header: the booking with the bank transfer, the join page, a game with locked sections, "Game not found"', async () => {
-    const { page, context, errors } = await open(`/hatch/${j.seed.soon.code}`, PHONE);
+    const { page, context, errors } = await open(`/manage/${j.seed.soon.manageKey}`, PHONE);
     await page.getByRole('heading', { name: /Your booking/ }).waitFor();
     expect(await page.getByTestId('brand-header').isVisible()).toBe(true);
     // The server's answer for a game 5 days away, through the page: the account, the reference, due today.

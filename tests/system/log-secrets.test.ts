@@ -6,7 +6,7 @@ import { bookingBody } from '../../scripts/booking-body';
 import { startSmtpStandIn } from '../support/smtp-stand-in';
 
 /**
- * Issues 28 and 30: the whole log of a server process (dist/server.js at LOG_LEVEL=debug) through flows that carry
+ * Issues 28, 30 and 36: the whole log of a server process (dist/server.js at LOG_LEVEL=debug) through flows that carry
  * every kind of secret holds none of them, and a 5xx answer's request id is on its log lines. Build first.
  */
 const cleanups: Array<() => Promise<void>> = [];
@@ -50,10 +50,19 @@ describe('the request log', () => {
     // A booker: the manage key in paths and a header, a payment return with the provider's session id, a checkout that
     // fails upstream (502).
     const booker = await openClient(server.url);
-    const made = await booker.json<{ booking: { id: number; temp_code: string; manage_key: string } }>('POST', '/api/bookings', bookingBody());
+    const made = await booker.json<{ booking: { id: number; temp_code: string; manage_key: string; email: string } }>('POST', '/api/bookings', bookingBody());
     expect(made.status).toBe(201);
     const key = made.data.booking.manage_key;
     secrets.manageKey = key;
+    // Issue 36: the temporary code (in the API's path, the booker page's path and X-Booking-Code) and the booker's email.
+    secrets.tempCode = made.data.booking.temp_code;
+    secrets.bookerEmail = made.data.booking.email;
+    const elsewhere = await openClient(server.url);
+    expect((await elsewhere.request('GET', `/api/booking/${secrets.tempCode}`)).status).toBe(200);
+    expect((await elsewhere.request('GET', `/api/booking/${secrets.tempCode.toLowerCase()}/calendar.ics`)).status).toBe(200);
+    expect((await elsewhere.request('GET', `/hatch/${secrets.tempCode}`)).status).toBe(200);
+    const patched = await elsewhere.json('PATCH', `/api/bookings/${made.data.booking.id}`, { players: 12 }, { 'x-booking-code': secrets.tempCode });
+    expect(patched.status).toBe(200);
     expect((await booker.request('GET', `/api/manage/${key}`)).status).toBe(200);
     expect((await booker.request('GET', `/manage/${key}`)).status).toBe(200);
     secrets.checkoutSession = 'cs_test_LogSecretSession55aa66bb';
@@ -66,6 +75,16 @@ describe('the request log', () => {
     expect(failed.status).toBe(502);
     const requestId = z.object({ request_id: z.string().min(1) }).parse(JSON.parse(failed.body)).request_id;
     expect(failed.headers.get('x-request-id')).toBe(requestId);
+
+    // A gift voucher's code, looked up in the booking's one code box.
+    const voucher = await staff.json<{ data: { code: string | null } }>('POST', '/api/admin/gift-vouchers', {
+      amount: 2500,
+      currency: 'GBP',
+      recipient_name: 'Ada',
+    });
+    expect(voucher.status).toBe(201);
+    secrets.voucherCode = voucher.data.data.code ?? '';
+    expect((await booker.request('GET', `/api/discount-codes/${secrets.voucherCode}?plan_type=standard&players=10&currency=GBP`)).status).toBeLessThan(500);
 
     // A proposal: its token in the API's path and the customer's page.
     const proposal = await staff.json<{ proposal: { id: number } }>('POST', '/api/admin/proposals', {
@@ -131,6 +150,8 @@ describe('the request log', () => {
     expect(log).toContain('/api/manage/[redacted]/checkout');
     expect(log).toContain('/api/proposals/[redacted]');
     expect(log).toContain('/reset-password/[redacted]');
+    expect(log).toContain('/api/booking/[redacted]');
+    expect(log).toContain('/api/discount-codes/[redacted]');
 
     // Every line of the failed request carries its id: the request, the provider's failure, the answer.
     const lines = log.split('\n').flatMap((line) => {

@@ -179,14 +179,15 @@ export function createMailer(options: MailerOptions): Mailer {
           .insert(mailOutbox)
           .values({ ...mail, status: 'held', error: 'held: too many mails of this kind to this address' })
           .returning({ id: mailOutbox.id });
-        options.log.warn({ to: mail.to, kind: mail.kind, bookingId: mail.bookingId }, 'mail held: too many of this kind to this address');
+        // The outbox row names the address: no line of the log carries a booker's email (issue 36).
+        options.log.warn({ mailId: held[0]?.id, kind: mail.kind, bookingId: mail.bookingId }, 'mail held: too many of this kind to this address');
         return held[0]?.id ?? 0;
       }
       const rows = await tx
         .insert(mailOutbox)
         .values({ ...mail, status: transport ? 'pending' : 'stored' })
         .returning({ id: mailOutbox.id });
-      if (!transport) options.log.info({ to: mail.to, subject: mail.subject, kind: mail.kind }, 'mail stored in outbox (no SMTP_URL)');
+      if (!transport) options.log.info({ mailId: rows[0]?.id, kind: mail.kind, bookingId: mail.bookingId }, 'mail stored in outbox (no SMTP_URL)');
       return rows[0]?.id ?? 0;
     },
     async deliverPending() {

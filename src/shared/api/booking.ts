@@ -196,8 +196,33 @@ export const publicBookingSchema = z.object({
 });
 export type PublicBooking = z.infer<typeof publicBookingSchema>;
 
+/**
+ * What the temporary code alone reads of an unpaid booking (issue 36, decision 0526): the facts to check it and pay by
+ * bank transfer (when, where, how many, the plan and its price, the id a change names), none of the organiser's secrets or contact details:
+ * no management key, email, name, phone or company, no notes. The temporary code is the bank transfer's reference, so
+ * it travels on statements; the full view needs the management key (the mailed /manage/{key} link) or the browser
+ * that made the booking.
+ */
+export const tempBookingSchema = publicBookingSchema.omit({ access: true }).extend({
+  access: z.literal('temp'),
+  /** What PATCH /api/bookings/{id} with X-Booking-Code names (the contract lets the temp code change it). */
+  id: z.number().int(),
+  booking_status: z.string(),
+  plan_type: z.string(),
+  add_ons: z.array(z.string()),
+  currency: z.string(),
+  price_per_person: z.number(),
+  add_ons_total: z.number(),
+  discount_total: z.number(),
+  total_price: z.number(),
+});
+export type TempBooking = z.infer<typeof tempBookingSchema>;
+
 export const adminBookingResponse = z.object({ booking: adminBookingSchema });
 export const bookerBookingResponse = z.object({ booking: bookerBookingSchema });
-/** GET /api/booking/{code}: the organiser's view with the management key (or an unpaid temp code), else the public one. */
-export const bookingByCodeResponse = z.object({ booking: z.union([bookerBookingSchema, publicBookingSchema]) });
+/**
+ * GET /api/booking/{code}: the organiser's view with the management key or from the browser that made the booking;
+ * an unpaid booking's temp code alone reads the temp view; anyone else the public one.
+ */
+export const bookingByCodeResponse = z.object({ booking: z.union([bookerBookingSchema, tempBookingSchema, publicBookingSchema]) });
 export type BookingByCode = z.infer<typeof bookingByCodeResponse>['booking'];

@@ -21,9 +21,10 @@ const booking = {
 } satisfies Partial<BookerBooking>;
 
 describe('the confirmation mail', () => {
-  it('links to /hatch/{temp_code} under the public URL', () => {
-    expect(manageUrl('https://hatch.example/', 'ABC')).toBe('https://hatch.example/hatch/ABC');
-    expect(manageUrl('https://hatch.example', 'ABC')).toBe('https://hatch.example/hatch/ABC');
+  it('links to the private /manage/{key} under the public URL, not the temp code (decision 0526)', () => {
+    const codes = { temp_code: 'ABC', manage_key: 'k3y_Private-0123456789abcdefghij' };
+    expect(manageUrl('https://hatch.example/', codes)).toBe(`https://hatch.example/manage/${codes.manage_key}`);
+    expect(manageUrl('https://hatch.example', codes)).toBe(`https://hatch.example/manage/${codes.manage_key}`);
   });
 
   it('states the local date and time in the game zone, and escapes the HTML part', () => {

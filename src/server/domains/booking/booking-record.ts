@@ -6,7 +6,7 @@ import { bookings, type bookingPayments, type contactHistory, type pricingHistor
 import { bookingGame, bookingGameFields, bookingIdOfGameCode, toBookingGame, type BookingGame } from '../game/records';
 import { users } from '../identity/tables/users';
 import { bookingParts, bookingPartsFields } from './booking-record-parts';
-import type { AdminBooking, BookerBooking, PublicBooking } from '../../../shared/api/booking';
+import type { AdminBooking, BookerBooking, PublicBooking, TempBooking } from '../../../shared/api/booking';
 import { inferSource } from '../../../shared/tracking';
 import { loadedSchedule } from '../../../shared/meeting-time';
 import { contactOfRow } from './contact-columns';
@@ -243,6 +243,25 @@ export function toAdminBooking(agg: BookingAggregate): AdminBooking {
 }
 
 /** What the players' join code shows (decision 0140): public game facts only; the meeting point once confirmed. */
+/** The temp code's view of an unpaid booking (decision 0526): the public facts and the price, no secrets or contacts. */
+export function toTempBooking(agg: BookingAggregate): TempBooking {
+  const b = agg.booking;
+  const { access: _public, ...facts } = toPublicBooking(agg);
+  return {
+    ...facts,
+    access: 'temp',
+    id: b.id,
+    booking_status: b.bookingStatus,
+    plan_type: b.planType,
+    add_ons: addOnTypes(b.addOns),
+    currency: b.currency,
+    price_per_person: b.pricePerPerson,
+    add_ons_total: b.addOnsTotal,
+    discount_total: b.discountTotal,
+    total_price: b.totalPrice,
+  };
+}
+
 export function toPublicBooking(agg: BookingAggregate): PublicBooking {
   const b = agg.booking;
   return {

@@ -16,6 +16,14 @@ describe('redactUrl', () => {
     expect(redactUrl(`/api/x?token=a&page=2&other=${KEY}`)).toBe('/api/x?token=[redacted]&page=2&other=[redacted]');
   });
 
+  it('takes out the codes that read or spend something (issue 36): a temporary code, a discount or voucher code, a voucher page', () => {
+    expect(redactUrl('/api/booking/7KQ2M9XW4RTB')).toBe('/api/booking/[redacted]');
+    expect(redactUrl('/api/booking/7kq2m9xw4rtb/calendar.ics')).toBe('/api/booking/[redacted]/calendar.ics');
+    expect(redactUrl('/hatch/7KQ2M9XW4RTB')).toBe('/hatch/[redacted]');
+    expect(redactUrl('/api/discount-codes/GIFT-7KQ2-M9XW')).toBe('/api/discount-codes/[redacted]');
+    expect(redactUrl('/gift-vouchers/Ab12')).toBe('/gift-vouchers/[redacted]');
+  });
+
   it('leaves what an operator needs: routes, ids, game codes, plain words', () => {
     for (const url of [
       '/api/booking/HX7K2Q/results',

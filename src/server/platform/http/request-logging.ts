@@ -19,8 +19,20 @@ export function requestIdFor(incoming: Pick<IncomingMessage, 'headers'>): string
 }
 
 const REDACTED = '[redacted]';
-/** The path segment after one of these is a secret (/manage/KEY, /api/proposals/TOKEN, /reset-password/TOKEN, …). */
-const SECRET_AFTER = new Set(['manage', 'proposal', 'proposals', 'reset-password', 'checkout', 'recap']);
+/**
+ * The path segment after one of these is a secret (/manage/KEY, /api/proposals/TOKEN, /reset-password/TOKEN, …). Codes
+ * are shorter than tokens, so they are named here (issue 36): the booker's page of an unpaid booking (/hatch/CODE, the
+ * 12-character temporary code that reads and changes it), a discount code (/api/discount-codes/CODE: a gift voucher's
+ * code is money) and a gift voucher's page (/gift-vouchers/TOKEN).
+ */
+const SECRET_AFTER = new Set(['manage', 'proposal', 'proposals', 'reset-password', 'checkout', 'recap', 'hatch', 'discount-codes', 'gift-vouchers']);
+/**
+ * After /booking/ comes a game code (10 characters, the players' join code, kept for the operator) or a temporary code
+ * (12): anything longer than a game code is taken for a temporary code.
+ */
+const GAME_CODE_MAX = 10;
+const secretSegment = (before: string, segment: string) =>
+  SECRET_AFTER.has(before) || (before === 'booking' && segment.trim().length > GAME_CODE_MAX) || tokenLike(segment);
 /** Query parameters whose value is a secret by name (`session_id`, `token`, `key`, …). */
 const SECRET_QUERY = /token|key|secret|session|password|signature|auth/i;
 /**
@@ -47,8 +59,7 @@ export function redactUrl(url: string): string {
   const safePath = segments
     .map((segment, i) => {
       if (segment === '') return segment;
-      const before = decoded(segments[i - 1] ?? '').toLowerCase();
-      return SECRET_AFTER.has(before) || tokenLike(decoded(segment)) ? REDACTED : segment;
+      return secretSegment(decoded(segments[i - 1] ?? '').toLowerCase(), decoded(segment)) ? REDACTED : segment;
     })
     .join('/');
   if (queryAt === -1) return safePath;
@@ -104,6 +115,7 @@ const REDACT_PATHS = [
   'req.headers["x-player-token"]',
   'req.headers["x-manage-key"]',
   'req.headers["x-csrf-token"]',
+  'req.headers["x-booking-code"]',
   'res.headers["set-cookie"]',
   'headers.authorization',
   'headers.cookie',
@@ -111,6 +123,11 @@ const REDACT_PATHS = [
   '*.password',
   'token',
   '*.token',
+  // A booker's contact details, should a line ever name them.
+  'email',
+  '*.email',
+  'phone',
+  '*.phone',
 ];
 
 type LoggerSettings = Exclude<FastifyServerOptions['logger'], boolean | undefined>;

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
-import type { BookerBooking, PublicBooking } from '../../../shared/api/booking';
+import type { BookerBooking, PublicBooking, TempBooking } from '../../../shared/api/booking';
 import type { UpdateBookingInput } from '../../../shared/api/public-booking';
 import { BOOKER_MESSAGES } from '../../../shared/api/booker-game';
 import { paths } from '../../lib/paths';
@@ -40,10 +40,54 @@ function PaidNotice({ booking }: { booking: PublicBooking }) {
   );
 }
 
+/**
+ * An unpaid booking read by its temp code alone, in a browser that did not make it (decision 0526): its facts and
+ * price; changing it, paying and the contact details are on the private link the confirmation mail carries.
+ */
+function TempCodeView({ booking }: { booking: TempBooking }) {
+  return (
+    <PageFrame>
+      <header className="px-1">
+        <p className="text-sm font-medium text-brand-700">Booking {booking.code}</p>
+        <h1 className="mt-1 flex flex-wrap items-center gap-2 text-2xl font-bold text-slate-900 sm:text-3xl">
+          Your booking <Badge tone="brand">Not paid yet</Badge>
+        </h1>
+        <p className="mt-1 text-slate-600" data-testid="temp-code-notice">
+          To change this booking, pay for it or see your contact details, open the private link in the confirmation email we sent you.
+        </p>
+      </header>
+      <Section look="page" id="game" title="Game details">
+        <PublicGameDetails booking={{ ...booking, access: 'public' }} />
+        <p className="mt-3 text-sm text-slate-700">
+          Total: <strong data-testid="total-price">{money(booking.total_price, booking.currency)}</strong>
+        </p>
+      </Section>
+    </PageFrame>
+  );
+}
+
 /** /hatch/{temp_code}: a booking not yet paid. The booker checks it, changes it, and learns how payment works. */
 export function HatchPage() {
   const { tempCode = '' } = useParams();
   const { data: booking, isPending, error, replace } = useBooking(tempCode);
+  if (isPending)
+    return (
+      <PageFrame>
+        <Spinner />
+      </PageFrame>
+    );
+  if (error || !booking) return <LoadFailed message={loadErrorText(error)} />;
+  if ('access' in booking && booking.access === 'temp') return <TempCodeView booking={booking} />;
+  // Paid: the temp code no longer manages anything; the game is set up from the private management link.
+  if (!isOrganiserView(booking)) return <PaidNotice booking={booking} />;
+  return <HatchView booking={booking} replace={replace} />;
+}
+
+/**
+ * The organiser's page of an unpaid booking: at /hatch/{temp_code} in the browser that made it, and at the mailed
+ * /manage/{key} link anywhere (decision 0526).
+ */
+export function HatchView({ booking, replace }: { booking: BookerBooking; replace: (booking: BookerBooking) => void }) {
   // One save per part, so a failure stays beside the button that caused it.
   const save = {
     call: ({ target, body }: { target: BookerBooking; body: UpdateBookingInput }) => updateBooking(target, body),
@@ -56,15 +100,6 @@ export function HatchPage() {
   const navigate = useNavigate();
   const [voucherPaid, setVoucherPaid] = useState<AppliedVoucher | null>(null);
 
-  if (isPending)
-    return (
-      <PageFrame>
-        <Spinner />
-      </PageFrame>
-    );
-  if (error || !booking) return <LoadFailed message={loadErrorText(error)} />;
-  // Paid: the temp code no longer manages anything; the game is set up from the private management link.
-  if (!isOrganiserView(booking)) return <PaidNotice booking={booking} />;
   if (booking.code_type === 'game') return <Navigate to={paths.manage(booking.manage_key)} replace />;
 
   const saveWith = (action: typeof details) => (body: UpdateBookingInput) => void action.run({ target: booking, body });

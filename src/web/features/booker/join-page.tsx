@@ -20,6 +20,7 @@ export function JoinPage() {
   if (error || !booking) return <LoadFailed message={loadErrorText(error)} />;
   // An unpaid booking's own temp code: that is the booker's booking page.
   if (isOrganiserView(booking)) return <Navigate to={paths.hatch(booking.temp_code)} replace />;
+  if (booking.access === 'temp') return <Navigate to={paths.hatch(booking.code)} replace />;
 
   return (
     <PageFrame>

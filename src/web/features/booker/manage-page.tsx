@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, Navigate, useLocation, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import type { BookerBooking } from '../../../shared/api/booking';
 import { joinLink } from '../../../shared/booking-links';
 import { ORGANISER_STAGE_LABELS, organiserStage, type OrganiserStage } from '../../../shared/lifecycle/organiser-stage';
@@ -9,6 +9,7 @@ import { Spinner } from '../../components/spinner';
 import { ActivationSection } from './activation-section';
 import { BookingSummary } from './booking-summary';
 import { Badge, Button, Section, type BadgeTone } from '../../components/ui';
+import { HatchView } from './hatch-page';
 import { LoadFailed, PageFrame } from './booker-ui';
 import { ChallengesSection } from './challenges-section';
 import { ChickenSection } from './chicken-section';
@@ -95,8 +96,6 @@ export function ManagePage() {
   // The voucher the hatch page has just paid with (the router's state), then any paid here.
   const voucherJustPaid = useVoucherJustPaid();
   const [voucherPaid, setVoucherPaid] = useState(voucherJustPaid);
-  // Kept on the way to the booking page: the provider's cancel link says ?payment=cancelled.
-  const { search } = useLocation();
 
   if (isPending)
     return (
@@ -105,8 +104,8 @@ export function ManagePage() {
       </PageFrame>
     );
   if (error || !booking) return <LoadFailed message={loadErrorText(error)} />;
-  // Not paid yet: the booking is checked and changed on its booking page.
-  if (booking.code_type === 'temp') return <Navigate to={`${paths.hatch(booking.temp_code)}${search}`} replace />;
+  // Not paid yet: the booking's own page, here with the key (the temp code alone reads less, decision 0526).
+  if (booking.code_type === 'temp') return <HatchView booking={booking} replace={replace} />;
   const stage = organiserStage(booking.game);
 
   return (

@@ -12,9 +12,12 @@ import { greeting, htmlRows, whenText } from './mail-parts';
 
 /** The booker's confirmation from the wizard (before payment), and the balance-due words receipts share. */
 
-/** Where the booker manages a booking before payment: /hatch/{temp_code} on the public site. */
-export function manageUrl(baseUrl: string, tempCode: string): string {
-  return bookingLinks(baseUrl, { tempCode, gameCode: null, manageKey: '' }).hatch;
+/**
+ * Where the booker manages a booking: the private /manage/{key} link, which shows the unpaid booking's page too. Not
+ * /hatch/{temp_code}: the temp code alone reads no contact details and cannot pay (issue 36, decision 0526).
+ */
+export function manageUrl(baseUrl: string, b: Pick<BookerBooking, 'temp_code' | 'manage_key'>): string {
+  return bookingLinks(baseUrl, { tempCode: b.temp_code, gameCode: null, manageKey: b.manage_key }).manage;
 }
 
 /** 'by 6 March 2027', or 'now' when the game is 14 days away or less (shared rule, 0252, 0505): never a past day. */
@@ -72,7 +75,7 @@ export function bookingConfirmationMail(
   const when = whenText({ date: b.date, meetingTime: b.meeting_time, timezone: b.timezone });
   const plan = PLANS.find((p) => p.type === b.plan_type)?.name ?? b.plan_type;
   const addOns = b.add_ons.map((t) => ADD_ONS.find((a) => a.type === t)?.name ?? t);
-  const link = manageUrl(baseUrl, b.temp_code);
+  const link = manageUrl(baseUrl, b);
   const rows: [string, string][] = [
     ['Date', when.date],
     ['Meeting time', when.time],

@@ -62,10 +62,13 @@ export const publicBookingRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       tags,
       summary:
-        "Load a booking by temporary or game code (wrong codes rate-limited per IP): the organiser's view with X-Manage-Key or an unpaid temp code, else the public view",
+        "Load a booking by temporary or game code (wrong codes rate-limited per IP): the organiser's view with X-Manage-Key or from the browser that made it, an unpaid temp code's view (no key or contact details), else the public view",
     },
     async (request) =>
-      findBookingByCode({ db, guesses }, { code: request.params.code, ip: request.ip, manageKey: headerValue(request.headers[MANAGE_KEY_HEADER], 128) }),
+      findBookingByCode(
+        { db, guesses },
+        { code: request.params.code, ip: request.ip, manageKey: headerValue(request.headers[MANAGE_KEY_HEADER], 128), sessionKey: request.auth.sessionKey },
+      ),
   );
 
   endpointRoute(

@@ -1,7 +1,7 @@
 import type { Db, Tx } from '../../../platform/db/client';
 import type { Mailer } from '../../../platform/mail';
 import { createBookingRecord, inputFromCreateBody, scheduleErrors, trackingFromBody } from '../booking-create';
-import { loadBookingAggregate, toBookerBooking, toPublicBooking } from '../booking-record';
+import { loadBookingAggregate, toBookerBooking, toPublicBooking, toTempBooking } from '../booking-record';
 import { normalizeCode } from '../../../platform/codes';
 import { safeEqual } from '../../../platform/crypto';
 import { ConflictError, NotFoundError, ValidationError } from '../../../platform/errors';
@@ -83,13 +83,15 @@ function paymentFactsOf(payments: PaymentSetup, booking: Pick<BookerBooking, 'te
 
 /**
  * GET /api/booking/{code}: by temporary or game code, any case, in one query. Wrong codes count against the address
- * (platform/code-guesses.ts). The organiser's
- * view needs the management key (X-Manage-Key), or the temp code of a booking not paid yet (it is the booker's own,
- * never given to players); anyone else, such as a player with the game code, gets the public view (decision 0140).
+ * (platform/code-guesses.ts). The organiser's view (with the management key, the contact details) needs the management
+ * key (X-Manage-Key) or the browser session that made the booking (the wizard's, as PATCH allows it). An unpaid
+ * booking's temp code alone reads the temp view: the facts and the price, no key, email or phone (issue 36, decision
+ * 0526: the temp code is the bank transfer's reference and shorter than a key). Anyone else, such as a player with the
+ * game code, gets the public view (decision 0140).
  */
 export async function findBookingByCode(
   deps: { db: Db; guesses: CodeGuesses },
-  input: { code: string; ip: string; manageKey: string | null },
+  input: { code: string; ip: string; manageKey: string | null; sessionKey: string | null },
 ): Promise<{ booking: BookingByCode }> {
   const code = normalizeCode(input.code);
   const agg = await deps.guesses.guard(input.ip, async () => {
@@ -97,8 +99,10 @@ export async function findBookingByCode(
     if (!found) throw new NotFoundError(PUBLIC_BOOKING_MESSAGES.bookingNotFound);
     return found;
   });
-  const unpaidTempCode = agg.game === null && safeEqual(code, agg.booking.tempCode);
-  if (unpaidTempCode || holdsManageKey(agg.booking, input.manageKey)) return { booking: toBookerBooking(agg) };
+  const row = agg.booking;
+  const madeHere = !!input.sessionKey && !!row.createdBySession && safeEqual(input.sessionKey, row.createdBySession);
+  if (madeHere || holdsManageKey(row, input.manageKey)) return { booking: toBookerBooking(agg) };
+  if (agg.game === null && safeEqual(code, row.tempCode)) return { booking: toTempBooking(agg) };
   return { booking: toPublicBooking(agg) };
 }
 
