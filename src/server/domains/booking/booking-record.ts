@@ -245,20 +245,21 @@ export function toAdminBooking(agg: BookingAggregate): AdminBooking {
 /** What the players' join code shows (decision 0140): public game facts only; the meeting point once confirmed. */
 /** The temp code's view of an unpaid booking (decision 0526): the public facts and the price, no secrets or contacts. */
 export function toTempBooking(agg: BookingAggregate): TempBooking {
-  const b = agg.booking;
   const { access: _public, ...facts } = toPublicBooking(agg);
+  // The price as the organiser's view states it, so the two never differ.
+  const own = toBookerBooking(agg);
   return {
     ...facts,
     access: 'temp',
-    id: b.id,
-    booking_status: b.bookingStatus,
-    plan_type: b.planType,
-    add_ons: addOnTypes(b.addOns),
-    currency: b.currency,
-    price_per_person: b.pricePerPerson,
-    add_ons_total: b.addOnsTotal,
-    discount_total: b.discountTotal,
-    total_price: b.totalPrice,
+    id: own.id,
+    booking_status: own.booking_status,
+    plan_type: own.plan_type,
+    add_ons: own.add_ons,
+    currency: own.currency,
+    price_per_person: own.price_per_person,
+    add_ons_total: own.add_ons_total,
+    discount_total: own.discount_total,
+    total_price: own.total_price,
   };
 }
 
