@@ -247,3 +247,18 @@ describe('the export and the stats', () => {
     expect(row?.[header!.indexOf('Total price')]).toBe('£90.00');
   });
 });
+
+describe('one code, one meaning (issue 35, decision 0505)', () => {
+  it("refuses a promo code that is a gift voucher's code, however it is typed, with a 422 on code, creating nothing", async () => {
+    const issued = await admin.post('/api/admin/gift-vouchers', { amount: 2_000, currency: 'GBP', recipient_name: 'Cody Clash' });
+    expect(issued.statusCode, issued.body).toBe(201);
+    const voucherCode = String(issued.json().data.code);
+    const typed = `${voucherCode.slice(0, 4)}-${voucherCode.slice(4, 8)}-${voucherCode.slice(8)}`.toLowerCase();
+    for (const code of [voucherCode, typed]) {
+      const res = await admin.post('/api/admin/promo-codes', { code, percent_off: 50 });
+      expect(res.statusCode).toBe(422);
+      expect(res.json().errors.code).toEqual([DISCOUNT_MESSAGES.codeTaken]);
+    }
+    expect(await t.db.select().from(promoCodes).where(eq(promoCodes.code, voucherCode))).toHaveLength(0);
+  });
+});

@@ -3,6 +3,7 @@ import type { DbOrTx, Tx } from '../../../platform/db/client';
 import { isUniqueViolation } from '../../../platform/db/db-errors';
 import { ValidationError } from '../../../platform/errors';
 import { promoCodes, promoCodeUses } from '../tables/promo-codes';
+import { voucherBy } from '../vouchers/voucher-repository';
 import { DISCOUNT_MESSAGES, discountOf, promoRefusal, type DiscountFacts } from '../../../../shared/commerce/discount-code';
 import type { Discount } from '../../../../shared/prices';
 import type { CreatePromoCodeBody, PromoCode } from '../../../../shared/api/promo-codes';
@@ -33,6 +34,8 @@ export async function listPromoCodes(db: DbOrTx): Promise<PromoCode[]> {
 
 export async function createPromoCode(db: DbOrTx, actor: { id: number }, body: CreatePromoCodeBody): Promise<PromoCode> {
   const amount = body.amount_off ?? null;
+  // Promo codes and gift voucher codes are one box's codes: one string is never both (issue 35, decision 0505).
+  if (await voucherBy(db, { code: body.code })) throw ValidationError.field('code', DISCOUNT_MESSAGES.codeTaken);
   try {
     const [row] = await db
       .insert(promoCodes)

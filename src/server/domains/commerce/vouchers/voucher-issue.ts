@@ -6,14 +6,18 @@ import { giftVouchers } from '../tables/gift-vouchers';
 import { VOUCHER_CODE_LENGTH, VOUCHER_ZONE, voucherCodeFrom, voucherExpiresAt } from '../../../../shared/commerce/gift-vouchers';
 import { addLedgerEntry, loadValidityMonths, voucherBy, type VoucherRow } from './voucher-repository';
 import { voucherMail } from './voucher-mail';
+import { findPromoCode } from '../codes/promo-codes';
 
 export type VoucherMailer = { mail: Pick<Mailer, 'queue'>; baseUrl: string };
 
-/** A fresh code no voucher has (60 bits: a clash is a lottery win, but a unique index would turn it into a 500). */
+/**
+ * A fresh code no voucher and no promo code has (60 bits: a clash is a lottery win, but a unique index would turn it into
+ * a 500, and a promo code of the same string would make the box's code mean two things; 0505).
+ */
 async function freeCode(db: DbOrTx): Promise<string> {
   for (let attempt = 0; attempt < 5; attempt++) {
     const code = voucherCodeFrom(randomBytes(VOUCHER_CODE_LENGTH));
-    if (!(await voucherBy(db, { code }))) return code;
+    if (!(await voucherBy(db, { code })) && !(await findPromoCode(db, code))) return code;
   }
   throw new Error('no free gift voucher code after 5 tries');
 }
