@@ -144,34 +144,35 @@ describe('while live', () => {
 
   it('refuses with a clear 4xx and stores nothing: wrong kind, above max_submissions, unknown challenge, bad uploads, other tokens', async () => {
     const before = { rows: await submissionCount(), photos: await photoCount() };
-    const cases: [Promise<{ statusCode: number; json: () => unknown }>, number, string][] = [
-      [submitJson('owl', { challenge_id: ch.rating, kind: 'count', count: 2 }), 422, SUBMIT_MESSAGES.wrongKind],
-      [submitJson('owl', { challenge_id: ch.tally, kind: 'text', text: 'doors' }), 422, SUBMIT_MESSAGES.wrongKind],
-      [submitJson('fox', { challenge_id: ch.rightWrong, kind: 'text', text: 'again' }), 409, SCORING_MESSAGES.maxSubmissions],
-      [submitPhoto('fox', ch.rating, jpeg()), 409, SCORING_MESSAGES.maxSubmissions],
-      [submitJson('owl', { challenge_id: 999_999, kind: 'text', text: 'x' }), 422, SUBMIT_MESSAGES.unknownChallenge],
-      [submitJson('owl', { challenge_id: ch.rightWrong, kind: 'text', text: '   ' }), 422, SUBMIT_MESSAGES.textRequired],
-      [submitPhoto('owl', ch.rating, Buffer.from('not an image at all')), 415, UPLOAD_MESSAGES.notImage],
-      [submitPhoto('owl', ch.rating, Buffer.from('GIF89a-pretending'), 'image/png'), 415, UPLOAD_MESSAGES.notImage],
-      [submitPhoto('owl', ch.rating, Buffer.alloc(0)), 422, UPLOAD_MESSAGES.empty],
+    // One at a time, as a phone's outbox sends them: a player's uploads at once are capped (decision 0520).
+    const cases: [() => Promise<{ statusCode: number; json: () => unknown }>, number, string][] = [
+      [() => submitJson('owl', { challenge_id: ch.rating, kind: 'count', count: 2 }), 422, SUBMIT_MESSAGES.wrongKind],
+      [() => submitJson('owl', { challenge_id: ch.tally, kind: 'text', text: 'doors' }), 422, SUBMIT_MESSAGES.wrongKind],
+      [() => submitJson('fox', { challenge_id: ch.rightWrong, kind: 'text', text: 'again' }), 409, SCORING_MESSAGES.maxSubmissions],
+      [() => submitPhoto('fox', ch.rating, jpeg()), 409, SCORING_MESSAGES.maxSubmissions],
+      [() => submitJson('owl', { challenge_id: 999_999, kind: 'text', text: 'x' }), 422, SUBMIT_MESSAGES.unknownChallenge],
+      [() => submitJson('owl', { challenge_id: ch.rightWrong, kind: 'text', text: '   ' }), 422, SUBMIT_MESSAGES.textRequired],
+      [() => submitPhoto('owl', ch.rating, Buffer.from('not an image at all')), 415, UPLOAD_MESSAGES.notImage],
+      [() => submitPhoto('owl', ch.rating, Buffer.from('GIF89a-pretending'), 'image/png'), 415, UPLOAD_MESSAGES.notImage],
+      [() => submitPhoto('owl', ch.rating, Buffer.alloc(0)), 422, UPLOAD_MESSAGES.empty],
       // A few bytes declaring a picture no phone could decode (issue 28): refused by what the header declares.
-      [submitPhoto('owl', ch.rating, declaring('png', 50_000, 50_000), 'image/png'), 422, UPLOAD_MESSAGES.tooManyPixels],
-      [submitPhoto('owl', ch.rating, declaring('jpeg', 12_001, 100)), 422, UPLOAD_MESSAGES.tooManyPixels],
-      [submitPhoto('owl', ch.rating, declaring('webp', 10_000, 10_000), 'image/webp'), 422, UPLOAD_MESSAGES.tooManyPixels],
+      [() => submitPhoto('owl', ch.rating, declaring('png', 50_000, 50_000), 'image/png'), 422, UPLOAD_MESSAGES.tooManyPixels],
+      [() => submitPhoto('owl', ch.rating, declaring('jpeg', 12_001, 100)), 422, UPLOAD_MESSAGES.tooManyPixels],
+      [() => submitPhoto('owl', ch.rating, declaring('webp', 10_000, 10_000), 'image/webp'), 422, UPLOAD_MESSAGES.tooManyPixels],
       // Issue 36: one stray byte after the first segment, which a browser skips to decode 20,000 × 20,000 pixels.
-      [submitPhoto('owl', ch.rating, Buffer.concat([jpegHead(20_000, 20_000, [0x00]), Buffer.alloc(500, 7)])), 422, UPLOAD_MESSAGES.tooManyPixels],
+      [() => submitPhoto('owl', ch.rating, Buffer.concat([jpegHead(20_000, 20_000, [0x00]), Buffer.alloc(500, 7)])), 422, UPLOAD_MESSAGES.tooManyPixels],
       // A header that never says its size (nor any a browser could find) is refused: the size could be any.
-      [submitPhoto('owl', ch.rating, Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(2_000, 7)])), 422, UPLOAD_MESSAGES.noSize],
-      [submitPhoto('owl', ch.rating, declaring('png', 0, 600), 'image/png'), 422, UPLOAD_MESSAGES.noSize],
-      [submitJson('stranger', { challenge_id: ch.rightWrong, kind: 'text', text: 'x' }), 403, 'This player belongs to another game'],
+      [() => submitPhoto('owl', ch.rating, Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(2_000, 7)])), 422, UPLOAD_MESSAGES.noSize],
+      [() => submitPhoto('owl', ch.rating, declaring('png', 0, 600), 'image/png'), 422, UPLOAD_MESSAGES.noSize],
+      [() => submitJson('stranger', { challenge_id: ch.rightWrong, kind: 'text', text: 'x' }), 403, 'This player belongs to another game'],
       [
-        visitor.inject({ method: 'POST', url: `/api/play/${code}/submissions`, payload: { challenge_id: ch.rightWrong, kind: 'text', text: 'x' } }),
+        () => visitor.inject({ method: 'POST', url: `/api/play/${code}/submissions`, payload: { challenge_id: ch.rightWrong, kind: 'text', text: 'x' } }),
         401,
         'Please join the game first',
       ],
     ];
-    for (const [pending, status, message] of cases) {
-      const res = await pending;
+    for (const [send, status, message] of cases) {
+      const res = await send();
       expect({ status: res.statusCode, body: res.json() }).toMatchObject({ status, body: { message } });
     }
     const huge = await submitPhoto('owl', ch.rating, jpeg(MAX_PHOTO_BYTES + 10));

@@ -164,10 +164,12 @@ describe('joining', () => {
     const lobby = (await (await t.visitor()).get(`/api/play/${paid.gameCode}`)).json<{ teams: { id: number; name: string }[] }>();
     expect(lobby.teams.map((team) => team.name)).toEqual(['Red Fox', 'Blue']);
     const redFox = lobby.teams[0]?.id;
-    for (const [i, spelling] of ['Red  Fox', ' red fox ', 'Ｒｅｄ Ｆｏｘ', 'RED\tFOX'].entries()) {
+    for (const [i, spelling] of ['Red  Fox', ' red fox ', 'Ｒｅｄ Ｆｏｘ', 'RED FOX'].entries()) {
       const joined = await join(paid.gameCode, { name: `P${i}`, team_name: spelling });
       expect({ spelling, status: joined.status, team: joined.body.player.team_id }).toEqual({ spelling, status: 201, team: redFox });
     }
+    // A team name is one line: a tab or a line break is refused, never folded into another team (issue 36).
+    expect((await join(paid.gameCode, { name: 'P9', team_name: 'RED\tFOX' })).status).toBe(422);
     const after = (await (await t.visitor()).get(`/api/play/${paid.gameCode}`)).json<{ teams: { name: string }[] }>();
     expect(after.teams.map((team) => team.name)).toEqual(['Red Fox', 'Blue']);
   });
