@@ -89,6 +89,31 @@ describe('login limits', () => {
     expect(forged.statusCode).toBe(429);
   }, 60_000);
 
+  it("counts only a known browser's own failures: a stranger's wrong passwords from the owner's own address do not lock it (issue 36, decision 0525)", async () => {
+    const user = await limits.createUser({ role: 'admin' });
+    const office = freshIp();
+    const owner = await limits.visitor();
+    const first = await owner.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: user.email, password: TEST_PASSWORD },
+      remoteAddress: office,
+    });
+    expect(first.statusCode).toBe(200);
+    const device = { hatch_device: first.cookies.find((c) => c.name === 'hatch_device')?.value ?? '' };
+    const login = (password: string, cookies: Record<string, string> = {}) =>
+      owner.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password }, remoteAddress: office, cookies });
+    // A stranger behind the same address guesses until that address is refused for this account.
+    for (let i = 0; i < LOGIN_LIMITS.perAccountFromAddress; i++)
+      expect((await attempt({ email: user.email, password: `wrong-${i}` }, office)).statusCode).toBe(401);
+    expect((await attempt({ email: user.email, password: TEST_PASSWORD }, office)).statusCode).toBe(429);
+    // The owner's browser from that address still gets in.
+    expect((await login(TEST_PASSWORD, device)).statusCode).toBe(200);
+    // Its own wrong passwords count: the 11th attempt in the window is refused, even with the right password.
+    for (let i = 0; i < LOGIN_LIMITS.perAccountFromAddress; i++) expect((await login(`mine-wrong-${i}`, device)).statusCode).toBe(401);
+    expect((await login(TEST_PASSWORD, device)).statusCode).toBe(429);
+  }, 60_000);
+
   it(`tells the owner once a window when their account sees ${LOGIN_LIMITS.notifyAfter} failed sign-ins`, async () => {
     const user = await limits.createUser({ role: 'user' });
     const notices = async () =>

@@ -5,7 +5,7 @@ import { NotFoundError, TooManyRequestsError, UnauthenticatedError, ValidationEr
 import { toUserDto } from '../user-dto';
 import { endpointRoute } from '../../../platform/http/endpoint-route';
 import { csrfTokenFor, newVisitorToken, setSessionCookie } from '../session-plugin';
-import { isKnownDevice, rememberDevice } from './known-device';
+import { knownDeviceId, rememberDevice } from './known-device';
 import { changePassword, checkResetLink, confirmPasswordReset, login, logout, requestPasswordReset } from './auth-service';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -24,7 +24,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       password: request.body.password,
       ip: request.ip,
       userAgent: request.headers['user-agent'] ?? null,
-      knownDevice: isKnownDevice(request, app.deps.csrfKey, request.body.email),
+      knownDevice: knownDeviceId(request, app.deps.csrfKey, request.body.email),
       mailer: { mail: app.deps.mail, baseUrl: app.deps.publicUrl },
     }).catch((error: unknown) => {
       if (error instanceof UnauthenticatedError) loginsFailed.inc({ reason: 'invalid_credentials' });

@@ -36,14 +36,22 @@ export const LOGIN_LIMITS = { perIp: 20, perAccountFromAddress: 10, perAccount: 
  */
 export async function login(
   db: Db,
-  input: { email: string; password: string; ip: string; userAgent: string | null; knownDevice: boolean; mailer: { mail: Mailer; baseUrl: string } },
+  input: { email: string; password: string; ip: string; userAgent: string | null; knownDevice: string | null; mailer: { mail: Mailer; baseUrl: string } },
 ) {
   const email = input.email.trim().toLowerCase();
   const window = LOGIN_LIMITS.windowSeconds;
-  const keys = [`login:ip:${input.ip}`, `login:email:${email}:ip:${input.ip}`, ...(input.knownDevice ? [] : [`login:email:${email}`])];
-  await consumeRateLimit(db, `login:ip:${input.ip}`, LOGIN_LIMITS.perIp, window);
-  await consumeRateLimit(db, `login:email:${email}:ip:${input.ip}`, LOGIN_LIMITS.perAccountFromAddress, window);
-  if (!input.knownDevice) await consumeRateLimit(db, `login:email:${email}`, LOGIN_LIMITS.perAccount, window);
+  // A browser that signed in to this account before counts only its own failures (decision 0525): a stranger's guesses,
+  // from any address or from the owner's, never lock it; others count per address, per account from an address and
+  // per account.
+  const limits: [string, number][] = input.knownDevice
+    ? [[`login:email:${email}:device:${input.knownDevice}`, LOGIN_LIMITS.perAccountFromAddress]]
+    : [
+        [`login:ip:${input.ip}`, LOGIN_LIMITS.perIp],
+        [`login:email:${email}:ip:${input.ip}`, LOGIN_LIMITS.perAccountFromAddress],
+        [`login:email:${email}`, LOGIN_LIMITS.perAccount],
+      ];
+  for (const [key, limit] of limits) await consumeRateLimit(db, key, limit, window);
+  const keys = limits.map(([key]) => key);
   const user = await findUserByEmail(db, input.email);
   const ok = user?.passwordHash ? await verifyPassword(input.password, user.passwordHash) : await verifyAgainstDummy(input.password);
   if (!user || !ok) {
