@@ -17,6 +17,8 @@ const booking = {
   currency: 'USD',
   price_per_person: 32,
   add_ons_total: 0,
+  discount_total: 0,
+  discount_code: null,
   total_price: 64,
 } satisfies Partial<BookerBooking>;
 
