@@ -98,6 +98,12 @@ export const submissionEventData = z.object({ submission: teamSubmissionSchema, 
  * whole list in its order, each as a team that has sent nothing sees it (a hidden place hidden); a phone keeps its
  * own version of a challenge it already shows.
  */
+/**
+ * The staff-only `submission` event (issue 36): a submission as the review queue shows it, sent when it arrives and
+ * when it is reviewed, so the host console puts it in its queue instead of fetching the queue again.
+ */
+export const reviewEventData = z.object({ review: reviewSubmissionSchema });
+
 export const challengesEventData = z.object({ challenges: z.array(playChallengeSchema) });
 
 // ---- Host review (the same rules as /admin/submissions, decision 0243) ----

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { ConsoleResponse } from '../../shared/api/host';
 import type { MapResponse } from '../../shared/api/play';
 import type { PlayChallengesResponse, TeamSubmission } from '../../shared/api/play-challenges';
-import { applyChallengesEvent, applyConsoleEvent, applyMapEvent, applySubmissionEvent, TRAIL_KEEP } from './live-game-events';
+import { applyChallengesEvent, applyConsoleEvent, applyMapEvent, applyReviewEvent, applySubmissionEvent, TRAIL_KEEP } from './live-game-events';
+import type { ReviewSubmission } from '../../shared/api/submissions';
 
 const game: MapResponse['game'] = {
   code: 'ABC123',
@@ -262,5 +263,50 @@ describe('applySubmissionEvent (the Challenges tab, without a fetch)', () => {
     expect(applySubmissionEvent(start, ev('teams', { teams: [] }))).toBe(start);
     expect(applySubmissionEvent(start, { id: null, event: 'submission', data: '{nope' })).toBe(start);
     expect(applySubmissionEvent(start, event(sent(3, { challenge_id: 99 })))).toBe(start);
+  });
+});
+
+describe('the host review queue applies the staff-only submission event (issue 36)', () => {
+  const review = (id: number, over: Partial<ReviewSubmission> = {}): ReviewSubmission => ({
+    id,
+    game_code: 'ABC123',
+    booking_name: 'Acme',
+    instance_id: 1,
+    instance_status: 'live',
+    team: { id: 1, name: 'Foxes' },
+    challenge: null,
+    kind: 'text',
+    text: `answer ${id}`,
+    count: null,
+    media_url: null,
+    status: 'pending',
+    rating: null,
+    points_awarded: 0,
+    reviewer: null,
+    reason: null,
+    reviewed_at: null,
+    submitted_at: `2030-01-01T10:0${id}:00.000Z`,
+    ...over,
+  });
+  const event = (r: ReviewSubmission) => ev('submission', { review: r });
+  const approved = (id: number) => review(id, { status: 'approved', points_awarded: 5, reviewed_at: '2030-01-01T10:30:00.000Z' });
+
+  it('puts a new answer in the pending queue, oldest first, and takes it out once reviewed', () => {
+    const start = { submissions: [review(2)] };
+    const withNew = applyReviewEvent(start, event(review(1)), true);
+    expect(withNew.submissions.map((s) => s.id)).toEqual([1, 2]);
+    const after = applyReviewEvent(withNew, event(approved(1)), true);
+    expect(after.submissions.map((s) => s.id)).toEqual([2]);
+  });
+
+  it('keeps every answer in the full list, newest first, with its verdict; ignores the team’s own event', () => {
+    const start = { submissions: [approved(1)] };
+    const withNew = applyReviewEvent(start, event(review(2)), false);
+    expect(withNew.submissions.map((s) => [s.id, s.status])).toEqual([
+      [2, 'pending'],
+      [1, 'approved'],
+    ]);
+    expect(applyReviewEvent(withNew, event(review(1)), false)).toBe(withNew);
+    expect(applyReviewEvent(withNew, ev('submission', { submission: {}, team: {} }), false)).toBe(withNew);
   });
 });

@@ -14,6 +14,7 @@ import type { ConsoleResponse } from '../../shared/api/host';
 import { foundEventData } from '../../shared/api/hunt';
 import {
   challengesEventData,
+  reviewEventData,
   submissionEventData,
   type PlayChallenge,
   type PlayChallengesResponse,
@@ -21,6 +22,7 @@ import {
 } from '../../shared/api/play-challenges';
 import { allocatePoints, challengeProgress } from '../../shared/scoring/challenge-points';
 import type { TeamScore } from '../../shared/scoring/leaderboard';
+import type { ReviewSubmission } from '../../shared/api/submissions';
 import type { SseEvent } from './event-stream';
 
 /** How many past fixes a trail keeps on screen (the snapshot sends the last 20). */
@@ -167,4 +169,25 @@ export function applyChallengesEvent(list: PlayChallengesResponse, event: SseEve
   const challenges = data.challenges.map((c) => known.get(c.id) ?? c);
   const same = challenges.length === list.challenges.length && challenges.every((c, i) => c === list.challenges[i]);
   return same ? list : { ...list, challenges };
+}
+
+const submittedOrder = (a: ReviewSubmission, b: ReviewSubmission) => Date.parse(a.submitted_at) - Date.parse(b.submitted_at) || a.id - b.id;
+
+/**
+ * Applies the staff-only `submission` event (a submission as the review queue shows it, new or reviewed) to the host's
+ * queue instead of fetching it again (issue 36). The pending queue (`pendingOnly`) keeps pending ones, oldest first, and
+ * drops one once reviewed; the full list keeps every one, newest first. An older version of a submission the queue
+ * already holds (a replay) changes nothing.
+ */
+export function applyReviewEvent<L extends { submissions: ReviewSubmission[] }>(list: L, event: SseEvent, pendingOnly: boolean): L {
+  if (event.event !== 'submission') return list;
+  const data = parseData(reviewEventData, event.data);
+  if (!data) return list;
+  const { review } = data;
+  const known = list.submissions.find((s) => s.id === review.id);
+  if (known?.reviewed_at && (review.reviewed_at === null || Date.parse(review.reviewed_at) < Date.parse(known.reviewed_at))) return list;
+  const others = list.submissions.filter((s) => s.id !== review.id);
+  if (pendingOnly && review.status !== 'pending') return known ? { ...list, submissions: others } : list;
+  const submissions = [...others, review].sort(pendingOnly ? submittedOrder : (a, b) => submittedOrder(b, a));
+  return { ...list, submissions };
 }

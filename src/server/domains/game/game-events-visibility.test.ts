@@ -19,6 +19,16 @@ describe('who hears a submission event', () => {
   });
 });
 
+describe('who hears the review queue’s copy of a submission (issue 36)', () => {
+  it('reaches staff only: never its own team, the organiser or the big screen (it carries the accepted answers)', () => {
+    const review: GameEvent = { id: 2, gameId: 1, type: 'submission', data: {}, meta: { teamId: 7, staffOnly: true } };
+    expect(visibleTo({ kind: 'staff' }, review)).toBe(true);
+    expect(visibleTo(player(7), review)).toBe(false);
+    expect(visibleTo({ kind: 'organiser', seesChicken: true }, review)).toBe(false);
+    expect(visibleTo({ kind: 'screen' }, review)).toBe(false);
+  });
+});
+
 describe("who hears the Chicken's position (decision 0280)", () => {
   const position = (role: 'player' | 'chicken'): GameEvent => ({
     id: null,

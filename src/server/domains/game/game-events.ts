@@ -17,7 +17,8 @@ const INLINE_LIMIT = 7_000;
 const REPLAY_LIMIT = 2_000;
 
 /** Who an event concerns: the projection reads this, never the data. */
-export type EventMeta = { playerId?: number | undefined; teamId?: number | null | undefined; role?: PlayerRole | undefined };
+/** `staffOnly`: for staff's screens alone (the review queue's copy of a submission, with its accepted answers). */
+export type EventMeta = { playerId?: number | undefined; teamId?: number | null | undefined; role?: PlayerRole | undefined; staffOnly?: boolean | undefined };
 export type GameEvent = { id: number | null; gameId: number; type: GameEventType; data: unknown; meta: EventMeta };
 
 /**
@@ -39,6 +40,7 @@ export function seesChickenPosition(viewer: Viewer): boolean {
 
 export function visibleTo(viewer: Viewer, event: GameEvent): boolean {
   if (viewer.kind === 'staff') return true;
+  if (event.meta.staffOnly) return false;
   if (viewer.kind === 'organiser') return event.type !== 'position' || event.meta.role !== 'chicken' || viewer.seesChicken;
   if (viewer.kind === 'screen') {
     if (event.type === 'position' || event.type === 'player') return event.meta.role !== 'chicken';
@@ -59,6 +61,7 @@ const metaSchema = z.object({
   playerId: z.number().int().optional(),
   teamId: z.number().int().nullable().optional(),
   role: z.enum(PLAYER_ROLES).optional(),
+  staffOnly: z.boolean().optional(),
 });
 const notification = z.object({
   g: z.number().int(),

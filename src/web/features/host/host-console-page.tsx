@@ -2,9 +2,12 @@ import { useParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ConsoleResponse } from '../../../shared/api/host';
 import type { FeedItem } from '../../../shared/api/showcase';
+import type { ReviewSubmission } from '../../../shared/api/submissions';
+
+type ReviewQueue = { submissions: ReviewSubmission[] };
 import { formatTimestamp } from '../../../shared/time';
 import { applyFeedEvent } from '../../lib/feed-events';
-import { applyConsoleEvent } from '../../lib/live-game-events';
+import { applyConsoleEvent, applyReviewEvent } from '../../lib/live-game-events';
 import { useLiveGame } from '../../lib/use-live-game';
 import { ConnectionStatus } from '../../components/connection-status';
 import { LazyLiveMap } from '../../components/live-map/lazy-live-map';
@@ -39,9 +42,12 @@ export function HostConsolePage() {
     fetchSnapshot: (signal) => fetchConsole(code, signal),
     streamUrl: consoleStreamUrl(code),
     apply: applyConsoleEvent,
-    // A new submission or a verdict (from here, another host or staff) refreshes the review queue; the feed moves.
+    // A new submission or a verdict (from here, another host or staff) moves the review queue; the feed moves.
     onEvent: (event) => {
-      if (event.event === 'submission') void queryClient.invalidateQueries({ queryKey: reviewKeys.list(code) });
+      // The review queue takes the submission from the event (new or reviewed), with no fetch (issue 36).
+      for (const [key, list] of queryClient.getQueriesData<ReviewQueue>({ queryKey: reviewKeys.list(code) })) {
+        if (list) queryClient.setQueryData<ReviewQueue>(key, applyReviewEvent(list, event, key.at(-1) === false));
+      }
       answers.note(event);
       queryClient.setQueryData<FeedItem[]>(showcaseKeys.feed(code), (items) => (items ? applyFeedEvent(items, event, hostMediaUrl(code)) : items));
     },

@@ -8,9 +8,18 @@ import { checkedMedia, putMedia, type CheckedMedia, type MediaStorage, type Rece
 import { insertSubmission } from '../submissions/submissions-repository';
 import { approveIfAccepted, assertAtPlace, teamFixes } from './places';
 import { playChallengeView, ruleOf } from './challenge-view';
-import { listSubmissions, reviewSubmission, submissionMediaKey, teamSubmissionDto, type PhotoUrl } from '../submissions/submission-review';
+import {
+  hostPhotoUrl,
+  listSubmissions,
+  publishReviewForStaff,
+  reviewSubmission,
+  submissionMediaKey,
+  teamSubmissionDto,
+  type PhotoUrl,
+} from '../submissions/submission-review';
+
 import { urlOf } from '../../../../shared/api/endpoint';
-import { bookerResultsEndpoints, hostReviewEndpoints } from '../../../../shared/api/endpoints/play-challenges';
+import { bookerResultsEndpoints } from '../../../../shared/api/endpoints/play-challenges';
 import { lockTeam } from '../team-points';
 import { assertTeamMay } from '../team-effects';
 import { instanceLeaderboard } from '../leaderboard';
@@ -192,6 +201,7 @@ async function record(
       data: { submission: dto, team: score },
       meta: { teamId },
     });
+    await publishReviewForStaff(tx, inserted.id);
     // A right/wrong answer matching an accepted one is approved now, by the review path (decision 0441).
     return (await approveIfAccepted(tx, challenge, inserted, auth.game.code)) ?? dto;
   };
@@ -261,11 +271,6 @@ export async function albumMediaKey(db: Db, ended: Ended, id: number): Promise<s
 }
 
 // ---- The host's review of its game (the same rules as /admin/submissions) ----
-
-export const hostPhotoUrl =
-  (code: string): PhotoUrl =>
-  (id) =>
-    urlOf(hostReviewEndpoints.media, { code, id });
 
 /** Where the organiser fetches an album photo or video (by code and management key). */
 export const albumPhotoUrl =

@@ -22,7 +22,7 @@ import { streamGame } from '../game-stream';
 import { gameForStaff } from '../host/host-service';
 import { playerOfRequest } from '../player-auth';
 import { SHOWCASE_MESSAGES } from '../../../../shared/api/showcase';
-import { hostPhotoUrl } from '../play-challenges/play-challenges-service';
+import { hostPhotoUrl } from '../submissions/submission-review';
 import { feedMediaKey, feedOf, hideFromFeed } from './feed';
 import { mediaZip } from './media-zip';
 import { gameOfRecap, publishRecap, recapData, recapMediaKey, recapState } from './recap-service';

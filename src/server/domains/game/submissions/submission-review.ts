@@ -11,7 +11,7 @@ import { REVIEW_MESSAGES, type ReviewResponse, type ReviewSubmission } from '../
 import type { Pagination } from '../../../../shared/api/common';
 import { urlOf } from '../../../../shared/api/endpoint';
 import { adminSubmissionsEndpoints } from '../../../../shared/api/endpoints/admin-review';
-import { playChallengesEndpoints } from '../../../../shared/api/endpoints/play-challenges';
+import { hostReviewEndpoints, playChallengesEndpoints } from '../../../../shared/api/endpoints/play-challenges';
 import { allocatePoints, rawPoints, type ChallengeRule, type SubmissionStatus, type Verdict } from '../../../../shared/scoring/challenge-points';
 import { reviewOptions } from '../../../../shared/scoring/review-options';
 import {
@@ -45,6 +45,29 @@ export const playerPhotoUrl =
 /** The media's address (its kind is the submission's). */
 function mediaUrls(s: Pick<SubmissionRow, 'id' | 'mediaKey'>, url: PhotoUrl) {
   return { media_url: s.mediaKey ? url(s.id) : null };
+}
+
+/** Where the host console fetches a submission's photo or video (its review queue, its feed). */
+export const hostPhotoUrl =
+  (code: string): PhotoUrl =>
+  (id) =>
+    urlOf(hostReviewEndpoints.media, { code, id });
+
+/**
+ * Tells staff's screens (the host console's review queue) of a submission as they review it, new or reviewed, so the
+ * console puts it in its queue instead of fetching the queue again (issue 36). Staff only: it carries the accepted
+ * answers and who reviewed (the team's own `submission` event carries what the team may see).
+ */
+export async function publishReviewForStaff(tx: DbOrTx, submissionId: number): Promise<void> {
+  const row = await findReviewRow(tx, submissionId);
+  if (!row) return;
+  await publishGameEvent(tx, {
+    gameId: row.gameId,
+    instanceId: row.submission.instanceId,
+    type: 'submission',
+    data: { review: toDto(row, hostPhotoUrl(row.gameCode)) },
+    meta: { teamId: row.submission.teamId, staffOnly: true },
+  });
 }
 
 /** A submission as its own team sees it (the player app, the `submission` stream event; issue 14). */
@@ -182,6 +205,7 @@ export async function reviewSubmission(
       data: { submission: teamSubmissionDto(row.submission, row.gameCode), team: score },
       meta: { teamId: submission.teamId },
     });
+    await publishReviewForStaff(tx, id);
     await publishTeams(tx, row.gameId, submission.instanceId, row.bookedPlayers);
     // Every phone's activity feed and the big screen show an approved answer, and drop one no longer approved (0450).
     await publishFeedChange(tx, row.gameId, id);
