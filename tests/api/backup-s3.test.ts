@@ -10,12 +10,14 @@ import { createPaidBooking } from '../support/fixtures';
 import { databaseFingerprint } from '../support/db-fingerprint';
 import { startS3StandIn, type S3StandIn } from '../support/s3-stand-in';
 import { openTestDatabase, type TestDatabase } from '../support/test-database';
+import { declaring } from '../support/photo-fixtures';
 
 /**
  * Backups of an install whose photos are in an S3-compatible bucket (issue 30): the archive takes the bucket's
  * listing, and a restore puts every photo back into another, empty bucket; a bucket holding photos is refused.
  */
-const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
+// A PNG whose header says its size: the storage refuses a photo whose size cannot be read (issue 36).
+const PNG = Uint8Array.from(declaring('png', 40, 30));
 let database: TestDatabase;
 let source: S3StandIn;
 let target: S3StandIn;

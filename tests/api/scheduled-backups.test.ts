@@ -12,12 +12,14 @@ import { localMediaStorage } from '../../src/server/platform/storage/local-media
 import { storePhoto } from '../../src/server/platform/storage';
 import { createPaidBooking } from '../support/fixtures';
 import { openTestDatabase, type TestDatabase } from '../support/test-database';
+import { declaring } from '../support/photo-fixtures';
 
 /**
  * The server's own backups (issue 30): due by the newest archive's time on the injected clock, kept BACKUP_KEEP deep,
  * a failure logged, counted in the metrics and retried later, and each archive a consistent copy of the tables.
  */
-const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
+// A PNG whose header says its size: the storage refuses a photo whose size cannot be read (issue 36).
+const PNG = Uint8Array.from(declaring('png', 40, 30));
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 

@@ -116,7 +116,8 @@ export const challengeInputSchema = z
       .trim()
       .min(1, CHALLENGE_MESSAGES.nameRequired)
       .max(CHALLENGE_NAME_MAX, CHALLENGE_MESSAGES.nameTooLong)
-      .refine(hasNoNul, CHALLENGE_MESSAGES.noNul)
+      // A NUL is told with its own message only (it is also a control character).
+      .refine(hasNoNul, { message: CHALLENGE_MESSAGES.noNul, abort: true })
       .refine(isOneLine, ONE_LINE_MESSAGE),
     description: z
       .string({ message: CHALLENGE_MESSAGES.descriptionRequired })
