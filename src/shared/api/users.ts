@@ -30,7 +30,7 @@ export const createUserBody = z
       .trim()
       .min(1, USER_MESSAGES.nameAndEmailRequired)
       .max(200)
-      .refine(hasNoNul, CHALLENGE_MESSAGES.noNul)
+      .refine(hasNoNul, { message: CHALLENGE_MESSAGES.noNul, abort: true })
       .refine(isOneLine, ONE_LINE_MESSAGE),
     email: z
       .string({ message: USER_MESSAGES.nameAndEmailRequired })
