@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { eq } from 'drizzle-orm';
+import { and, eq, gt } from 'drizzle-orm';
+import { bookingPayments } from '../../src/server/domains/booking/tables/bookings';
 import type { Page } from 'playwright-core';
 import { promoCodes } from '../../src/server/domains/commerce/tables/promo-codes';
 import { saveInvoiceSettings } from '../../src/server/domains/commerce/invoices/invoice-numbers';
@@ -15,8 +16,9 @@ import { completeStepZero, expectNoSeriousA11yViolations, stepTitle } from './wi
  * Issue 32's browser journeys: a booker books in the wizard with a promo code (the summary shows the discount and the
  * new total), pays part on the booker page with a gift voucher staff issued, pays the rest at the payment provider
  * (the local Stripe stand-in, as payment.test.ts) and downloads the invoice, whose PDF (read with pdf.js) shows the
- * discount, the voucher's line and the totals; and a buyer buys a voucher at /gift-vouchers, pays, and opens the
- * printable page from the mail.
+ * discount, the voucher's line and the totals; staff then give part of the card payment back as goodwill (issue 35) and
+ * the booker's page, the refund receipt and the credit note agree on the lower total with nothing due; and a buyer buys
+ * a voucher at /gift-vouchers, pays, and opens the printable page from the mail.
  */
 const { env, stripe } = useStripeStandIn();
 
@@ -126,8 +128,7 @@ describe('a promo code in the wizard, a gift voucher on the booker page, the inv
     expect(pdf.text).toContain('Paid by gift voucher 1 -£50.00 -£50.00');
     // £120 less £12 less the voucher's £50: this payment, VAT-inclusive.
     expect(pdf.text).toContain('Net £48.33 VAT 20% £9.67 Total £58.00');
-    expect(errors).toEqual([]);
-    await context.close();
+    const manageUrl = page.url();
 
     // Staff see the voucher spent into that booking in its ledger.
     await staff.page.reload();
@@ -137,8 +138,46 @@ describe('a promo code in the wizard, a gift voucher on the booker page, the inv
     const rows = await ledger.getByRole('row').allTextContents();
     expect(rows.some((r) => r.includes('Issued') && r.includes('+£50.00'))).toBe(true);
     expect(rows.some((r) => r.includes('Paid into a booking') && r.includes('−£50.00'))).toBe(true);
+
+    // Staff give £8 of the card payment back as goodwill (issue 35, decision 0505): the price is lower now, so the
+    // total drops to £100 and nothing becomes due; the booker's page, the refund receipt and the documents agree.
+    const [card] = await j.server.db
+      .select({ id: bookingPayments.id, bookingId: bookingPayments.bookingId })
+      .from(bookingPayments)
+      .where(and(eq(bookingPayments.paymentType, 'card'), gt(bookingPayments.paymentAmount, 0)));
+    expect(card).toBeDefined();
+    await staff.page.goto(`/admin/bookings/${card?.bookingId ?? 0}`);
+    const history = staff.page.getByRole('region', { name: 'Payment History' });
+    await history.getByRole('button', { name: `Refund payment #${card?.id ?? 0}` }).click();
+    const refund = staff.page.getByRole('dialog', { name: 'Refund payment' });
+    await refund.getByLabel('Refund amount (£)').fill('8');
+    await refund.getByLabel('The price is lower now (goodwill, fewer players)', { exact: false }).check();
+    await refund.getByLabel('Reason').fill('Goodwill: a late start');
+    expect(await refund.getByRole('status').textContent()).toBe('The total becomes £100.00. Nothing becomes due.');
+    await refund.getByRole('button', { name: 'Record refund' }).click();
+    await staff.page.getByText('Refund recorded successfully').waitFor();
+    await history.getByText('price reduced', { exact: false }).waitFor();
     expect(staff.errors).toEqual([]);
     await staff.context.close();
+
+    // The booker's page: £100 paid of £100, nothing due, and a credit note beside the two invoices.
+    await page.goto(manageUrl);
+    await expect.poll(() => page.getByTestId('paid-amount').textContent(), { timeout: 10_000 }).toBe('£100.00');
+    expect(await page.getByTestId('balance-due').textContent()).toBe('£0.00');
+    await expect
+      .poll(async () => page.locator('#invoices').getByTestId('invoice-list').getByRole('listitem').filter({ hasText: 'Credit note' }).count())
+      .toBe(1);
+    expect(await page.locator('#invoices').getByTestId('invoice-list').getByRole('listitem').filter({ hasText: 'Credit note' }).textContent()).toContain(
+      '£8.00',
+    );
+    // The refund receipt says the same: the discount with its code, the new total, paid so far and nothing due.
+    const receipt = (await mailsTo('vera.booker@example.com')).find((m) => m.subject === 'Refund of £8.00');
+    expect(receipt?.text).toContain('Discount (SUMMER10)');
+    expect(receipt?.text).toContain('Total price: £100.00');
+    expect(receipt?.text).toContain('Paid so far: £100.00');
+    expect(receipt?.text).toContain('Balance due: Nothing');
+    expect(errors).toEqual([]);
+    await context.close();
   });
 });
 
