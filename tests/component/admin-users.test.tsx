@@ -60,7 +60,7 @@ describe('user management (component)', () => {
   it('says "Failed to load users" when the list cannot be loaded', async () => {
     answer(ep.list, failWith(500, 'Server Error'));
     answer(authEndpoints.me, { user: ADMIN });
-          renderScreen(<UsersPage />, { path: '/admin/users' });
+    renderScreen(<UsersPage />, { path: '/admin/users' });
     await findToast('Failed to load users');
   });
 
