@@ -13,6 +13,9 @@ export const paths = {
   account: staffPaths.account,
   forgotPassword: staffPaths.forgotPassword,
   resetPassword: staffPaths.resetPassword,
+  /** A mailed one-time sign-in link (issue 36): asking for one, and the page it opens. */
+  signInLink: staffPaths.signInLink,
+  signIn: staffPaths.signIn,
   hatch: bookingPaths.hatch,
   /** The game's public page of a game code (its details and the join button). */
   booking: bookingPaths.booking,

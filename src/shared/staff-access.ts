@@ -13,6 +13,9 @@ export const staffPaths = {
   forgotPassword: '/forgot-password',
   /** The page a mailed reset link opens; the token is in the path, never sent to another site (same-origin referrer). */
   resetPassword: (token: string) => `/reset-password/${encodeURIComponent(token)}`,
+  /** Asking for a mailed one-time sign-in link, and the page that link opens (decision 0528). */
+  signInLink: '/sign-in-link',
+  signIn: (token: string) => `/sign-in/${encodeURIComponent(token)}`,
 } as const;
 
 /** Where a user lands after login with no (usable) `next`: the admin area, else their games, else their account. */

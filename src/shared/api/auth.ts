@@ -36,6 +36,9 @@ export const ACCOUNT_MESSAGES = {
   resetDone: 'Your password has been changed. Please log in with your new password.',
   tooManyResets: 'Too many reset requests. Please try again later.',
   tooManyAttempts: 'Too many attempts. Please try again later.',
+  signInLinkRequested: 'If an account exists for that email, we have sent it a link to sign in. The link works once, within 15 minutes.',
+  signInLinkInvalid: 'This sign-in link has expired or was already used. Ask for a new one.',
+  tooManySignInLinks: 'Too many sign-in link requests. Please try again later.',
 } as const;
 
 /** Passwords are judged by the password rule (validation/password-rules.ts) with the user's email, on the server. */
@@ -70,3 +73,15 @@ export const passwordResetConfirmBody = z.object({
 export type PasswordResetConfirmBody = z.infer<typeof passwordResetConfirmBody>;
 
 export const accountMessageResponse = z.object({ message: z.string() });
+
+// A mailed one-time sign-in link (issue 36, decision 0528): the way in when a new browser is locked out.
+
+/** POST /api/auth/sign-in-link: mail a sign-in link to this address, if it is a user's. */
+export const signInLinkRequestBody = z.object({ email: loginBody.shape.email });
+export type SignInLinkRequestBody = z.infer<typeof signInLinkRequestBody>;
+
+/** POST /api/auth/sign-in-link/use: the link's token, in the body so no request log line or proxy holds it. */
+export const signInLinkUseBody = z.object({
+  token: z.string({ message: ACCOUNT_MESSAGES.signInLinkInvalid }).min(1, ACCOUNT_MESSAGES.signInLinkInvalid).max(200, ACCOUNT_MESSAGES.signInLinkInvalid),
+});
+export type SignInLinkUseBody = z.infer<typeof signInLinkUseBody>;

@@ -226,6 +226,7 @@ const MAIL_KINDS: Record<string, string> = {
   'host.unassigned': 'Host replaced (to the former host)',
   'auth.password_reset': 'Password reset',
   'auth.login_failures': 'Failed sign-ins (to the account owner)',
+  'auth.sign_in_link': 'Sign-in link',
   // The message schedule's mails carry their message's kind (issue 31).
   ...MESSAGE_KIND_LABELS,
 };

@@ -32,6 +32,9 @@ const routes: RouteObject[] = [
     path: '/reset-password/:token',
     element: areaElement(() => import('../features/auth/reset-password-page').then((m) => ({ default: m.ResetPasswordPage }))),
   },
+  // A mailed one-time sign-in link (issue 36, decision 0528): asking for one, and the page it opens.
+  { path: '/sign-in-link', element: areaElement(() => import('../features/auth/sign-in-link-page').then((m) => ({ default: m.SignInLinkPage }))) },
+  { path: '/sign-in/:token', element: areaElement(() => import('../features/auth/sign-in-page').then((m) => ({ default: m.SignInPage }))) },
   { path: '/account', element: areaElement(() => import('../features/account/account-page').then((m) => ({ default: m.AccountPage }))) },
   { path: '/hatch/:tempCode', element: areaElement(() => import('../features/booker/hatch-page').then((m) => ({ default: m.HatchPage }))) },
   { path: '/booking/:code', element: areaElement(() => import('../features/booker/join-page').then((m) => ({ default: m.JoinPage }))) },

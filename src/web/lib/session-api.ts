@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { ChangePasswordBody, LoginBody, PasswordResetConfirmBody, PasswordResetRequestBody } from '../../shared/api/auth';
+import type { ChangePasswordBody, LoginBody, PasswordResetConfirmBody, PasswordResetRequestBody, SignInLinkRequestBody } from '../../shared/api/auth';
 import { authEndpoints } from '../../shared/api/endpoints/auth';
 import { staffPaths } from '../../shared/staff-access';
 import { api } from './api-client';
@@ -46,4 +46,14 @@ export function checkResetLink(token: string) {
 
 export function confirmPasswordReset(body: PasswordResetConfirmBody) {
   return api(authEndpoints.confirmPasswordReset, { body }).then((r) => r.message);
+}
+
+/** A mailed one-time sign-in link (decision 0528): ask for one (the answer never tells whether the email is known). */
+export function requestSignInLink(body: SignInLinkRequestBody) {
+  return api(authEndpoints.requestSignInLink, { body }).then((r) => r.message);
+}
+
+/** Signs in by the link's token (used up; a used, expired or unknown one is a 404). */
+export function signInByLink(token: string) {
+  return api(authEndpoints.useSignInLink, { body: { token } }).then((r) => r.user);
 }

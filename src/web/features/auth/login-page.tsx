@@ -1,9 +1,11 @@
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { loginBody, type LoginBody } from '../../../shared/api/auth';
 import { landingAfterLogin } from '../../../shared/staff-access';
 import { Button, Field, FieldError, Input } from '../../components/ui';
+import { ApiError } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
 import { safeNextPath } from '../../lib/safe-next';
 import { login } from '../../lib/session-api';
@@ -13,10 +15,13 @@ export function LoginPage() {
   const [params] = useSearchParams();
   const form = useForm<LoginBody>({ resolver: zodResolver(loginBody), defaultValues: { email: '', password: '' } });
   const { errors } = form.formState;
+  // Refused by the sign-in limits (429): most likely someone else's wrong passwords; a mailed link still gets in (issue 36).
+  const [lockedOut, setLockedOut] = useState(false);
   const signIn = useAction({
     call: login,
     failure: 'Login failed. Please try again.',
     failureToast: 'none',
+    onError: (error) => setLockedOut(error instanceof ApiError && error.status === 429),
     onSuccess: (user) => {
       // A full load: the new session's pages carry its own CSRF token.
       // Only a path on this site (a crafted ?next= must not send staff to another site after login), and only one
@@ -44,9 +49,22 @@ export function LoginPage() {
           </Link>
         </p>
         <FieldError message={signIn.error} className="rounded-md bg-red-50 px-3 py-2 font-normal" />
+        {lockedOut ? (
+          <p role="status" className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
+            This browser cannot sign in with a password for a while.{' '}
+            <Link to={paths.signInLink} className="font-medium underline">
+              Email me a sign-in link
+            </Link>
+          </p>
+        ) : null}
         <Button type="submit" variant="primary" size="md" disabled={busy} className="w-full">
           {busy ? 'Logging in…' : 'Log in'}
         </Button>
+        <p className="text-center text-sm">
+          <Link to={paths.signInLink} className="text-brand-700 underline">
+            Email me a sign-in link
+          </Link>
+        </p>
       </form>
     </main>
   );

@@ -1,6 +1,6 @@
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../../platform/db/client';
-import { passwordResetTokens, sessions, users } from '../tables/users';
+import { passwordResetTokens, sessions, signInLinks, users } from '../tables/users';
 
 export function findUserByEmail(db: Db, email: string) {
   return db
@@ -25,7 +25,7 @@ export async function setPasswordHash(db: DbOrTx, userId: number, passwordHash: 
 }
 
 export async function insertSession(
-  db: Db,
+  db: DbOrTx,
   values: { id: string; userId: number; expiresAt: Date; userAgent: string | null; ip: string | null },
 ): Promise<void> {
   await db.insert(sessions).values(values);
@@ -69,4 +69,32 @@ export function findResetTokenUser(db: DbOrTx, tokenHash: string): Promise<{ id:
 
 export async function deleteResetTokens(db: DbOrTx, userId: number): Promise<void> {
   await db.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId));
+}
+
+export async function insertSignInLink(db: DbOrTx, values: { tokenHash: string; userId: number; expiresAt: Date }, now: Date): Promise<void> {
+  // Links past their time are worth nothing: they go whenever a new one is made.
+  await db.delete(signInLinks).where(lt(signInLinks.expiresAt, now));
+  await db.insert(signInLinks).values(values);
+}
+
+/**
+ * Uses a sign-in link: stamps it used only if it is unused and unexpired, answering whose it was. Check and use in one
+ * statement, so a second click or two racing tabs sign in at most once.
+ */
+export async function consumeSignInLink(db: DbOrTx, tokenHash: string, now: Date): Promise<number | null> {
+  const used = await db
+    .update(signInLinks)
+    .set({ usedAt: now })
+    .where(and(eq(signInLinks.tokenHash, tokenHash), isNull(signInLinks.usedAt), gt(signInLinks.expiresAt, now)))
+    .returning({ userId: signInLinks.userId });
+  return used[0]?.userId ?? null;
+}
+
+export function findUserById(db: DbOrTx, id: number) {
+  return db
+    .select()
+    .from(users)
+    .where(eq(users.id, id))
+    .limit(1)
+    .then((rows) => rows[0]);
 }

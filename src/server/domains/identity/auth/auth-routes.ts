@@ -6,7 +6,7 @@ import { toUserDto } from '../user-dto';
 import { endpointRoute } from '../../../platform/http/endpoint-route';
 import { csrfTokenFor, newVisitorToken, setSessionCookie } from '../session-plugin';
 import { knownDeviceId, rememberDevice } from './known-device';
-import { changePassword, checkResetLink, confirmPasswordReset, login, logout, requestPasswordReset } from './auth-service';
+import { changePassword, checkResetLink, confirmPasswordReset, login, logout, requestPasswordReset, requestSignInLink, signInByLink } from './auth-service';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.database;
@@ -34,6 +34,25 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     setSessionCookie(request, reply, token);
     rememberDevice(request, reply, app.deps.csrfKey, user.email);
     // The page's meta token belonged to the old session; the client swaps in this one.
+    void reply.header('X-CSRF-TOKEN', csrfTokenFor(app.deps.csrfKey, token));
+    return { user: toUserDto(user) };
+  });
+
+  // The way in for a browser the password limits lock out (issue 36, decision 0528).
+  endpointRoute(app, endpoints.requestSignInLink, options, async (request) => {
+    const deps = { mail: app.deps.mail, baseUrl: app.deps.publicUrl };
+    await requestSignInLink(db, deps, { email: request.body.email, ip: request.ip, now: new Date() });
+    return { message: ACCOUNT_MESSAGES.signInLinkRequested };
+  });
+
+  // Not under the password limits (the link is the proof), but a wrong token counts as a guess like a reset link's.
+  endpointRoute(app, endpoints.useSignInLink, options, async (request, reply) => {
+    const { user, token } = await app.deps.codeGuesses.guard(request.ip, () =>
+      signInByLink(db, { token: request.body.token, ip: request.ip, userAgent: request.headers['user-agent'] ?? null, now: new Date() }),
+    );
+    setSessionCookie(request, reply, token);
+    // The browser that came in by the link is the owner's: it becomes a known device for this account.
+    rememberDevice(request, reply, app.deps.csrfKey, user.email);
     void reply.header('X-CSRF-TOKEN', csrfTokenFor(app.deps.csrfKey, token));
     return { user: toUserDto(user) };
   });

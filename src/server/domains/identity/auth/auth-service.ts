@@ -1,4 +1,4 @@
-import type { Db } from '../../../platform/db/client';
+import type { Db, DbOrTx } from '../../../platform/db/client';
 import { recordActivity } from '../activity';
 import { hashPassword, randomToken, sha256, verifyAgainstDummy, verifyPassword } from '../../../platform/crypto';
 import { NotFoundError, TooManyRequestsError, UnauthenticatedError, ValidationError } from '../../../platform/errors';
@@ -15,12 +15,16 @@ import {
   findPasswordHash,
   findResetTokenUser,
   findUserByEmail,
+  findUserById,
+  consumeSignInLink,
+  insertSignInLink,
   insertResetToken,
   insertSession,
   setPasswordHash,
 } from './auth-repository';
 import { passwordResetMail } from './password-reset-mail';
 import { loginFailuresMail } from './login-failures-mail';
+import { signInLinkMail } from './sign-in-link-mail';
 
 /**
  * Failed sign-ins a window allows (decision 0347): per address (any account), per account from one address (the
@@ -61,15 +65,20 @@ export async function login(
   // Only failures count: a right password gives its attempt back, so staff who log in often
   // (several devices, a shared office address) never lock themselves out.
   await refundRateLimit(db, keys, window);
+  return { user, token: await openSession(db, user.id, input) };
+}
+
+/** A new session under a new id (never the anonymous one: no fixation), as every way of signing in makes it. */
+async function openSession(db: DbOrTx, userId: number, client: { ip: string; userAgent: string | null }): Promise<string> {
   const token = newSignedInToken();
   await insertSession(db, {
     id: sha256(token),
-    userId: user.id,
+    userId,
     expiresAt: new Date(Date.now() + SESSION_ABSOLUTE_MS),
-    userAgent: input.userAgent?.slice(0, 300) ?? null,
-    ip: input.ip,
+    userAgent: client.userAgent?.slice(0, 300) ?? null,
+    ip: client.ip,
   });
-  return { user, token };
+  return token;
 }
 
 /**
@@ -191,5 +200,52 @@ export async function confirmPasswordReset(db: Db, input: { token: string; passw
     await setPasswordHash(tx, userId, passwordHash);
     await endUserSessions(tx, userId);
     await recordActivity(tx, { actorId: userId, action: 'user.password_reset', entityType: 'user', entityId: userId, subjectUserId: userId });
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// A mailed one-time sign-in link (issue 36, decision 0528): someone else's wrong passwords can lock a new browser out
+// (LOGIN_LIMITS); the owner's mailbox is the second factor that lets them in anyway.
+
+/** Requests are limited like reset requests; a link is good for 15 minutes, once. */
+export const SIGN_IN_LINK_LIMITS = { perIp: 10, perEmail: 3, windowSeconds: 60 * 60 };
+export const SIGN_IN_LINK_MS = 15 * 60 * 1000;
+
+/**
+ * Mails a one-time sign-in link when the address is a user's. The answer (and its timing, through the reset request's
+ * floor) is the same whether or not it is, and the limits count every address, known or not.
+ */
+export async function requestSignInLink(db: Db, deps: { mail: Mailer; baseUrl: string }, input: { email: string; ip: string; now: Date }): Promise<void> {
+  const started = Date.now();
+  try {
+    const email = input.email.trim().toLowerCase();
+    const { perIp, perEmail, windowSeconds } = SIGN_IN_LINK_LIMITS;
+    await consumeRateLimit(db, `sign-in-link:ip:${input.ip}`, perIp, windowSeconds, ACCOUNT_MESSAGES.tooManySignInLinks);
+    await consumeRateLimit(db, `sign-in-link:email:${email}`, perEmail, windowSeconds, ACCOUNT_MESSAGES.tooManySignInLinks);
+    const user = await findUserByEmail(db, email);
+    if (!user) return;
+    const token = randomToken();
+    await db.transaction(async (tx) => {
+      const expiresAt = new Date(input.now.getTime() + SIGN_IN_LINK_MS);
+      await insertSignInLink(tx, { tokenHash: sha256(token), userId: user.id, expiresAt }, input.now);
+      await deps.mail.queue(tx, signInLinkMail(user, deps.baseUrl, token, SIGN_IN_LINK_MS / 60_000));
+    });
+  } finally {
+    await sleep(Math.max(0, started + RESET_ANSWER_MS - Date.now()));
+  }
+}
+
+/**
+ * Signs in by a mailed link: uses it up (at most once, however many clicks) and opens a session as a login does. Not
+ * under the password limits: the link is the proof. A bad token is a NotFoundError, so the route counts it as a guess.
+ */
+export async function signInByLink(db: Db, input: { token: string; ip: string; userAgent: string | null; now: Date }) {
+  return db.transaction(async (tx) => {
+    const userId = await consumeSignInLink(tx, sha256(input.token), input.now);
+    const user = userId === null ? undefined : await findUserById(tx, userId);
+    if (!user) throw new NotFoundError(ACCOUNT_MESSAGES.signInLinkInvalid);
+    // Logins are not logged, but a way in that skips the password is: an admin can see who used one, and when.
+    await recordActivity(tx, { actorId: user.id, action: 'user.signed_in_by_link', entityType: 'user', entityId: user.id, subjectUserId: user.id });
+    return { user, token: await openSession(tx, user.id, input) };
   });
 }

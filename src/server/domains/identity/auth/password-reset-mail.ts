@@ -26,11 +26,15 @@ export function passwordResetMail(user: { name: string; email: string }, baseUrl
 export const MASKED_TOKEN = '••••••••';
 
 /**
- * The mail's text with every reset link's token hidden. A reset link is the account: whoever opens it sets the
+ * The mail's text with every reset (and sign-in) link's token hidden. A reset link is the account: whoever opens it sets the
  * password. Staff reading the outbox see that a link went out, not the link (decision 0371).
  */
 export function maskResetLinks(text: string): string {
-  const path = staffPaths.resetPassword('TOKEN').replace('TOKEN', '');
-  const escaped = path.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
-  return text.replace(new RegExp(`(${escaped})[^\\s/?#]+`, 'g'), `$1${MASKED_TOKEN}`);
+  // A mailed sign-in link (decision 0528) is the account too, for its 15 minutes.
+  return [staffPaths.resetPassword, staffPaths.signIn].reduce((masked, pathOf) => {
+    const escaped = pathOf('TOKEN')
+      .replace('TOKEN', '')
+      .replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+    return masked.replace(new RegExp(`(${escaped})[^\\s/?#]+`, 'g'), `$1${MASKED_TOKEN}`);
+  }, text);
 }

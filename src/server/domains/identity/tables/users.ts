@@ -50,3 +50,22 @@ export const passwordResetTokens = pgTable(
   },
   (t) => [index('password_reset_tokens_user_idx').on(t.userId), index('password_reset_tokens_expires_idx').on(t.expiresAt)],
 );
+
+/**
+ * A mailed one-time sign-in link (issue 36, decision 0528): the way in for a staff member whose new browser is locked
+ * out by someone else's wrong passwords. Only the SHA-256 of its token is kept; using it stamps `used_at` in the same
+ * statement that checks it, so a link signs in once.
+ */
+export const signInLinks = pgTable(
+  'sign_in_links',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('sign_in_links_user_idx').on(t.userId), index('sign_in_links_expires_idx').on(t.expiresAt)],
+);
