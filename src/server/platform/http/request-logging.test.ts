@@ -12,6 +12,8 @@ describe('redactUrl', () => {
     expect(redactUrl('/api/proposals/short-token/accept')).toBe('/api/proposals/[redacted]/accept');
     expect(redactUrl('/proposal/abc')).toBe('/proposal/[redacted]');
     expect(redactUrl('/reset-password/abc%2Fdef')).toBe('/reset-password/[redacted]');
+    expect(redactUrl('/sign-in/abcDEF-123')).toBe('/sign-in/[redacted]');
+    expect(redactUrl('/api/auth/sign-in-link/use')).toBe('/api/auth/sign-in-link/use');
     expect(redactUrl(`/anything/${KEY}`)).toBe('/anything/[redacted]');
     expect(redactUrl(`/api/x?token=a&page=2&other=${KEY}`)).toBe('/api/x?token=[redacted]&page=2&other=[redacted]');
   });

@@ -20,12 +20,12 @@ export function requestIdFor(incoming: Pick<IncomingMessage, 'headers'>): string
 
 const REDACTED = '[redacted]';
 /**
- * The path segment after one of these is a secret (/manage/KEY, /api/proposals/TOKEN, /reset-password/TOKEN, …). Codes
+ * The path segment after one of these is a secret (/manage/KEY, /api/proposals/TOKEN, /reset-password/TOKEN, /sign-in/TOKEN, …). Codes
  * are shorter than tokens, so they are named here (issue 36): the booker's page of an unpaid booking (/hatch/CODE, the
  * 12-character temporary code that reads and changes it), a discount code (/api/discount-codes/CODE: a gift voucher's
  * code is money) and a gift voucher's page (/gift-vouchers/TOKEN).
  */
-const SECRET_AFTER = new Set(['manage', 'proposal', 'proposals', 'reset-password', 'checkout', 'recap', 'hatch', 'discount-codes', 'gift-vouchers']);
+const SECRET_AFTER = new Set(['manage', 'proposal', 'proposals', 'reset-password', 'sign-in', 'checkout', 'recap', 'hatch', 'discount-codes', 'gift-vouchers']);
 /**
  * After /booking/ comes a game code (10 characters, the players' join code, kept for the operator) or a temporary code
  * (12): anything longer than a game code is taken for a temporary code.
