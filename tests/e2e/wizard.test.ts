@@ -131,7 +131,9 @@ describe('public booking wizard', () => {
     await expectNoSeriousA11yViolations(page, 'step 4');
     const summary = page.getByRole('definition');
     const texts = await summary.allTextContents();
-    expect(texts).toEqual(expect.arrayContaining(['London', '10', 'Weapons', 'In-Person Host', '£20', '£300', '£500', 'desk@example.com']));
+    // The one price breakdown (decision 0515): per person × players, then the add-ons, then the total.
+    expect(texts).toEqual(expect.arrayContaining(['London', '10', 'Weapons', 'In-Person Host', '£200', '£300', '£500', 'desk@example.com']));
+    expect(await page.getByRole('term').allTextContents()).toContain('£20 per person × 10 players');
     expect(texts.some((t) => t.includes('at 18:30') && t.includes('Europe/London'))).toBe(true);
     expect(await page.getByText('What happens next').isVisible()).toBe(true);
     await page.getByRole('button', { name: 'Copy link' }).click();
@@ -304,7 +306,8 @@ describe('public booking wizard', () => {
     await stepTitle(page, 'Your game is booked!').waitFor();
     await expectNoSeriousA11yViolations(page, 'step 4 (phone)');
     const texts = await page.getByRole('definition').allTextContents();
-    expect(texts).toEqual(expect.arrayContaining(['Edinburgh', '6', 'Standard', 'None', '£15', '£0', '£90']));
+    expect(texts).toEqual(expect.arrayContaining(['Edinburgh', '6', 'Standard', 'None', '£0', '£90']));
+    expect(await page.getByRole('term').allTextContents()).toContain('£15 per person × 6 players');
     await expectNoSidewaysScroll(page);
     const booking = await bookingByCode(page, await tempCodeFromSummary(page));
     expect(booking).toMatchObject({
@@ -347,7 +350,8 @@ describe('public booking wizard', () => {
     // 15:00 in Paris is 14:00 in London (the browser's zone) in winter and summer alike.
     expect(texts.some((t) => t.includes('at 15:00') && t.includes('Europe/Paris'))).toBe(true);
     expect(texts.some((t) => t.includes('at 14:00') && t.includes('Europe/London'))).toBe(true);
-    expect(texts).toEqual(expect.arrayContaining(['Paris', '4', 'Weapons', '$25', '$100']));
+    expect(texts).toEqual(expect.arrayContaining(['Paris', '4', 'Weapons', '$100']));
+    expect(await page.getByRole('term').allTextContents()).toContain('$25 per person × 4 players');
     const booking = await bookingByCode(page, await tempCodeFromSummary(page));
     expect(booking).toMatchObject({ timezone: 'Europe/Paris', currency: 'USD', plan_type: 'pro', total_price: 100 });
     expect(errors).toEqual([]);
@@ -372,7 +376,8 @@ describe('public booking wizard', () => {
     const summary = page.getByRole('definition');
     await expect.poll(() => page.getByTestId('summary-total').textContent()).toBe('€442');
     const texts = await summary.allTextContents();
-    expect(texts).toEqual(expect.arrayContaining(['London', '4', 'Weapons', 'In-Person Host', '€23', '€350', '€442', email]));
+    expect(texts).toEqual(expect.arrayContaining(['London', '4', 'Weapons', 'In-Person Host', '€92', '€350', '€442', email]));
+    expect(await page.getByRole('term').allTextContents()).toContain('€23 per person × 4 players');
     expect(texts.some((t) => t.includes('at 15:00') && t.includes('Europe/London'))).toBe(true);
     expect(await page.getByRole('button', { name: 'Book now' }).isEnabled()).toBe(true);
     await expectNoSidewaysScroll(page);
