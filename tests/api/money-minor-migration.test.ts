@@ -1,25 +1,14 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { afterAll, describe, expect, it } from 'vitest';
+import { migrationDatabase } from '../support/migration-database';
 
 /**
  * Migration 0030 (decision 0500) on a database holding bookings made before it: prices, totals, discounts, a quote's
  * lines and the price list were numeric(12,2) pounds; after it they are integers of pence, every amount the same
  * (£1.45 → 145, £9.13 → 913, £1,234,567.89 → 123456789), and the ledger (already pence) untouched.
  */
-const folder = 'drizzle';
-const files = readdirSync(folder)
-  .filter((f) => f.endsWith('.sql'))
-  .sort();
-const statements = (file: string) => readFileSync(path.join(folder, file), 'utf8').split('--> statement-breakpoint');
-const db = new PGlite({ extensions: { pg_trgm } });
-afterAll(async () => db.close());
-
-async function run(file: string) {
-  for (const statement of statements(file)) if (statement.trim()) await db.exec(statement);
-}
+const migrations = migrationDatabase();
+const db = migrations.db;
+afterAll(async () => migrations.close());
 
 type Money = [string, string, string, string];
 const oldBookings: Money[] = [
@@ -33,9 +22,7 @@ const oldBookings: Money[] = [
 
 describe('migration 0030: money in minor units', () => {
   it('keeps every total, price, discount, quote line and payment exactly, as integers of pence', async () => {
-    const target = files.findIndex((f) => f.startsWith('0030_'));
-    expect(target).toBeGreaterThan(0);
-    for (const file of files.slice(0, target)) await run(file);
+    await migrations.upTo('0030_');
 
     await db.exec('set session_replication_role = replica');
     const ids: number[] = [];
@@ -69,7 +56,7 @@ describe('migration 0030: money in minor units', () => {
     );
     await db.exec('set session_replication_role = origin');
 
-    await run(files[target] ?? '');
+    await migrations.apply('0030_');
 
     const { rows: after } = await db.query<Record<string, number>>(
       `select price_per_person_minor, add_ons_total_minor, discount_total_minor, total_price_minor from bookings order by id`,

@@ -1,24 +1,13 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { afterAll, describe, expect, it } from 'vitest';
+import { migrationDatabase } from '../support/migration-database';
 
 /**
  * Migration 0029 (issue 36) on a database where the game kept its own copy of the host (games.host_id): the booking's
  * assigned host becomes the one home, taking the game's host where the copy differed, and the copy goes.
  */
-const folder = 'drizzle';
-const files = readdirSync(folder)
-  .filter((f) => f.endsWith('.sql'))
-  .sort();
-const statements = (file: string) => readFileSync(path.join(folder, file), 'utf8').split('--> statement-breakpoint');
-const db = new PGlite({ extensions: { pg_trgm } });
-afterAll(async () => db.close());
-
-async function run(file: string) {
-  for (const statement of statements(file)) if (statement.trim()) await db.exec(statement);
-}
+const migrations = migrationDatabase();
+const db = migrations.db;
+afterAll(async () => migrations.close());
 
 /** A value for each required column without a default, by its type: the test sets only what it is about. */
 async function insertRow(table: string, given: Record<string, unknown>): Promise<void> {
@@ -43,9 +32,7 @@ async function insertRow(table: string, given: Record<string, unknown>): Promise
 
 describe('migration 0029: one home for the host', () => {
   it('keeps the host each game ran with on its booking and drops the copy', async () => {
-    const target = files.findIndex((f) => f.startsWith('0029_'));
-    expect(target).toBeGreaterThan(0);
-    for (const file of files.slice(0, target)) await run(file);
+    await migrations.upTo('0029_');
 
     for (const id of [7, 8, 9]) await insertRow('users', { id, email: `host${id}@example.test` });
     // Rows as the old schema held them; the other rows they point to do not matter here.
@@ -61,7 +48,7 @@ describe('migration 0029: one home for the host', () => {
       await insertRow('games', { booking_id: id, host_id: gameHost, code: `GAME${id}` });
     }
     await db.exec('set session_replication_role = origin');
-    await run(files[target] ?? '');
+    await migrations.apply('0029_');
 
     const rows = (await db.query<{ id: number; assigned_host_id: number | null }>('select id, assigned_host_id from bookings order by id')).rows;
     expect(rows).toEqual([

@@ -1,32 +1,19 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { nameKey } from '../../src/shared/game/teams';
+import { migrationDatabase } from '../support/migration-database';
 
 /**
  * Migration 0012 (decision 0350) on a database that already holds teams the old index let through: 'Red Fox' and
  * 'Red  Fox' in one game. Both stay, with their ids (players and points hang on them), the later one renamed, and
  * every key is what the server's nameKey makes of the name.
  */
-const folder = 'drizzle';
-const files = readdirSync(folder)
-  .filter((f) => f.endsWith('.sql'))
-  .sort();
-const statements = (file: string) => readFileSync(path.join(folder, file), 'utf8').split('--> statement-breakpoint');
-const db = new PGlite({ extensions: { pg_trgm } });
-afterAll(async () => db.close());
-
-async function run(file: string) {
-  for (const statement of statements(file)) if (statement.trim()) await db.exec(statement);
-}
+const migrations = migrationDatabase();
+const db = migrations.db;
+afterAll(async () => migrations.close());
 
 describe('migration 0012: team name keys', () => {
   it('keeps every existing team, renames the later of two same-named teams of a game, and fills the keys by nameKey', async () => {
-    const target = files.findIndex((f) => f.startsWith('0012_'));
-    expect(target).toBeGreaterThan(0);
-    for (const file of files.slice(0, target)) await run(file);
+    await migrations.upTo('0012_');
 
     // Rows as the old schema held them; their game and booking do not matter here, so foreign keys are not checked.
     await db.exec('set session_replication_role = replica');
@@ -41,7 +28,7 @@ describe('migration 0012: team name keys', () => {
     for (const [instanceId, name] of names) await db.query(`insert into instance_teams (instance_id, name) values ($1, $2)`, [instanceId, name]);
 
     await db.exec('set session_replication_role = origin');
-    await run(files[target] ?? '');
+    await migrations.apply('0012_');
 
     const rows = (await db.query<{ instance_id: number; name: string; name_key: string }>(`select instance_id, name, name_key from instance_teams order by id`))
       .rows;
