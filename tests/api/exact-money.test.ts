@@ -22,10 +22,9 @@ beforeAll(async () => {
   admin = await t.as('admin');
   const settings = { seller_name: 'Hatch Events Ltd', seller_address: '1 Market Street, London', vat_number: 'GB123456789', vat_rate: 20 };
   expect((await admin.put('/api/admin/invoice-settings', settings)).statusCode).toBe(200);
-  await t.db
-    .update(priceList)
-    .set({ priceMinor: 145 })
-    .where(and(eq(priceList.currency, 'GBP'), eq(priceList.itemKind, 'plan'), eq(priceList.itemType, 'standard')));
+  // Through the staff's price list (0515), which the public price list's cache forgets at once.
+  const prices = await admin.put('/api/admin/pricing', { currency: 'GBP', plans: [{ type: 'standard', price: 1.45 }], addons: [] });
+  expect(prices.statusCode).toBe(200);
 });
 afterAll(async () => t.close());
 
