@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import type { BookerBooking, PublicBooking, TempBooking } from '../../../shared/api/booking';
 import type { UpdateBookingInput } from '../../../shared/api/public-booking';
@@ -40,6 +40,19 @@ function PaidNotice({ booking }: { booking: PublicBooking }) {
   );
 }
 
+/** The unpaid booking's heading, the same by the private link and by the temp code alone, with what it says below. */
+function UnpaidHeader({ code, children }: { code: string; children: ReactNode }) {
+  return (
+    <header className="px-1">
+      <p className="text-sm font-medium text-brand-700">Booking {code}</p>
+      <h1 className="mt-1 flex flex-wrap items-center gap-2 text-2xl font-bold text-slate-900 sm:text-3xl">
+        Your booking <Badge tone="brand">Not paid yet</Badge>
+      </h1>
+      {children}
+    </header>
+  );
+}
+
 /**
  * An unpaid booking read by its temp code alone, in a browser that did not make it (decision 0526): its facts and
  * price; changing it, paying and the contact details are on the private link the confirmation mail carries.
@@ -47,15 +60,11 @@ function PaidNotice({ booking }: { booking: PublicBooking }) {
 function TempCodeView({ booking }: { booking: TempBooking }) {
   return (
     <PageFrame>
-      <header className="px-1">
-        <p className="text-sm font-medium text-brand-700">Booking {booking.code}</p>
-        <h1 className="mt-1 flex flex-wrap items-center gap-2 text-2xl font-bold text-slate-900 sm:text-3xl">
-          Your booking <Badge tone="brand">Not paid yet</Badge>
-        </h1>
+      <UnpaidHeader code={booking.code}>
         <p className="mt-1 text-slate-600" data-testid="temp-code-notice">
           To change this booking, pay for it or see your contact details, open the private link in the confirmation email we sent you.
         </p>
-      </header>
+      </UnpaidHeader>
       <Section look="page" id="game" title="Game details">
         <PublicGameDetails booking={{ ...booking, access: 'public' }} />
         <p className="mt-3 text-sm text-slate-700">
@@ -129,13 +138,9 @@ export function HatchView({ booking, replace }: { booking: BookerBooking; replac
   };
   return (
     <PageFrame>
-      <header className="px-1">
-        <p className="text-sm font-medium text-brand-700">Booking {booking.code}</p>
-        <h1 className="mt-1 flex flex-wrap items-center gap-2 text-2xl font-bold text-slate-900 sm:text-3xl">
-          Your booking <Badge tone="brand">Not paid yet</Badge>
-        </h1>
+      <UnpaidHeader code={booking.code}>
         <p className="mt-1 text-slate-600">Check the details of your game and change anything before you pay.</p>
-      </header>
+      </UnpaidHeader>
 
       <Section look="page" id="summary" title="Summary">
         <BookingSummary booking={booking} />
