@@ -11,7 +11,7 @@ import { isOneLine, ONE_LINE_MESSAGE } from '../validation/text-rules';
 
 export { PLAYER_TOKEN_HEADER } from './player-token';
 /** SSE event types on every game stream; `found` and `items` are the hunt's (shared/api/hunt.ts); `submission` goes to the submitting team only (issue 14); `feed` to everyone (shared/api/showcase.ts). */
-export const GAME_EVENT_TYPES = ['state', 'teams', 'player', 'position', 'message', 'found', 'items', 'submission', 'feed', 'challenges'] as const;
+export const GAME_EVENT_TYPES = ['state', 'teams', 'player', 'position', 'message', 'found', 'items', 'submission', 'feed', 'challenges', 'question'] as const;
 export type GameEventType = (typeof GAME_EVENT_TYPES)[number];
 
 export const GAME_STATUSES = ['not_started', 'lobby', 'live', 'ended'] as const;

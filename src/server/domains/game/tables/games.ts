@@ -79,6 +79,11 @@ export const gameInstances = pgTable(
     endsAt: timestamp('ends_at', { withTimezone: true }),
     /** When it ended (by the ticker or by hand). */
     endTime: timestamp('end_time', { withTimezone: true }),
+    /**
+     * How long it stood ended before a Resume, summed: game time (the script's clock, shared/game/script.ts) is the
+     * time since the start without these pauses (decision 0585).
+     */
+    pausedMs: integer('paused_ms').notNull().default(0),
     latestArea: jsonb('latest_area').$type<GameArea>(),
     /**
      * The ranking the booker's last results mail showed (rank, name, total per team); null until the first one. A
@@ -226,6 +231,8 @@ export const submissions = pgTable(
     status: text('status', { enum: SUBMISSION_STATUSES }).notNull().default('pending'),
     rating: integer('rating'),
     pointsAwarded: integer('points_awarded').notNull().default(0),
+    /** Made while the game script doubled its challenge's points (decision 0585): its share counts twice. */
+    doubled: boolean('doubled').notNull().default(false),
     reviewerId: integer('reviewer_id').references(() => users.id, { onDelete: 'set null' }),
     /** Why it was rejected. */
     reason: text('reason'),
