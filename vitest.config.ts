@@ -50,7 +50,7 @@ export default defineConfig({
           name: 'unit',
           // Pure code: a worker loads the shared modules once for all its files (as the API and browser tiers do).
           isolate: false,
-          include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'tests/lint/**/*.test.ts'],
+          include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'tests/lint/**/*.test.ts', 'bench/**/*.test.ts'],
           exclude: [...configDefaults.exclude, ...DATABASE_TESTS_IN_SRC],
           environment: 'node',
           testTimeout: 30_000,
