@@ -5,6 +5,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { WIZARD_FIRST_LOAD_BUDGET_KB, wizardFirstLoad } from './scripts/wizard-first-load';
 
 // Where this build writes (npm run build:web passes --outDir): the worker's precache list is read from its manifest.
 let outDir = '';
@@ -65,6 +66,21 @@ export default defineConfig({
     react(),
     tailwindcss(),
     { name: 'hatch:out-dir', configResolved: (config) => void (outDir = config.build.outDir) },
+    // The wizard's first-load budget (issue 37): the build fails past it, so no change drifts over it unseen. Measured
+    // as the bench measures it (scripts/wizard-first-load.ts), from the files just written.
+    {
+      name: 'hatch:first-load-budget',
+      apply: 'build',
+      enforce: 'post',
+      closeBundle() {
+        const load = wizardFirstLoad(outDir);
+        const line = `wizard first load: ${load.js_gzip_kb} KB JS gzip (budget ${WIZARD_FIRST_LOAD_BUDGET_KB} KB) + ${load.css_gzip_kb} KB CSS in ${load.files} files`;
+        if (load.js_gzip_kb > WIZARD_FIRST_LOAD_BUDGET_KB) {
+          throw new Error(`${line}: over budget. Load what step 0 does not show lazily; the files: ${load.file_list.join(', ')}`);
+        }
+        this.info(line);
+      },
+    },
     // The players' service worker (decision 0433): our own source (src/web/sw/sw.ts) with workbox's modules,
     // built to /sw.js with the precache list injected. Registered by the player app only (features/play), scope
     // /play; the web manifest stays public/manifest.webmanifest. Nothing runs in the dev server.

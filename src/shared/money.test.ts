@@ -11,9 +11,9 @@ import {
   minorToUnits,
   parseMinorUnits,
   percentOf,
-  typedAmount,
   unitsToMinor,
 } from './money';
+import { typedAmount } from './typed-amount';
 import { bookingPriceAnswer, computeBookingPrice } from './prices';
 
 describe('money', () => {

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { Currency } from './plans';
 
 const formatters = new Map<string, Intl.NumberFormat>();
@@ -132,16 +131,6 @@ export function formatMinor(minor: number, currency: Currency | string = 'GBP'):
 }
 
 export const AMOUNT_MESSAGE = 'Please enter an amount greater than 0';
-
-/** An amount field as staff type it (currency units, see parseMinorUnits), read as minor units; one message for any refusal. */
-export const typedAmount = z.string().transform((text, ctx) => {
-  const minor = parseMinorUnits(text);
-  if (minor === null) {
-    ctx.addIssue({ code: 'custom', message: AMOUNT_MESSAGE });
-    return z.NEVER;
-  }
-  return minor;
-});
 
 /**
  * An amount in whole currency units as a JSON number (12.5, 19.99) to minor units, exactly: read from the number's

@@ -18,9 +18,13 @@ const manifestSchema = z.record(
 );
 type Manifest = z.infer<typeof manifestSchema>;
 
-/** For each page of PAGE_MODULES, the `<link>` tags preloading its chunk and the chunks it imports statically. */
-export function pagePreloads(webRoot: string): Map<string, string> {
-  const out = new Map<string, string>();
+/**
+ * For each page of PAGE_MODULES, the files (relative to the web root) of its chunk and the chunks it imports statically,
+ * which the page's HTML tells the browser to fetch at once. Also what the wizard's first-load budget counts
+ * (scripts/wizard-first-load.ts). Empty without a readable manifest.
+ */
+export function preloadedChunks(webRoot: string): Map<string, { js: string[]; css: string[] }> {
+  const out = new Map<string, { js: string[]; css: string[] }>();
   const file = path.join(webRoot, '.vite', 'manifest.json');
   if (!existsSync(file)) return out;
   let raw: unknown;
@@ -31,9 +35,14 @@ export function pagePreloads(webRoot: string): Map<string, string> {
   }
   const parsed = manifestSchema.safeParse(raw);
   if (!parsed.success) return out;
-  const manifest = parsed.data;
-  for (const [page, moduleKey] of Object.entries(PAGE_MODULES)) {
-    const { js, css } = chunksOf(manifest, moduleKey);
+  for (const [page, moduleKey] of Object.entries(PAGE_MODULES)) out.set(page, chunksOf(parsed.data, moduleKey));
+  return out;
+}
+
+/** For each page of PAGE_MODULES, the `<link>` tags preloading its chunk and the chunks it imports statically. */
+export function pagePreloads(webRoot: string): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [page, { js, css }] of preloadedChunks(webRoot)) {
     const links = [
       ...css.map((f) => `<link rel="preload" as="style" crossorigin href="/${escapeHtml(f)}">`),
       ...js.map((f) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(f)}">`),

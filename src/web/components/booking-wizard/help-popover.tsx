@@ -1,46 +1,61 @@
-import type { ReactNode } from 'react';
-import * as Popover from '@radix-ui/react-popover';
+import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { firstInteraction } from '../../lib/first-interaction';
+import { Button } from '../ui/button';
+import { INFO_BUTTON_CLASS, InfoIcon } from './info-icon';
 
-export function InfoIcon({ className = 'h-4 w-4' }: { className?: string }) {
-  return (
-    <svg viewBox="0 0 20 20" fill="currentColor" aria-hidden="true" className={className}>
-      <path
-        fillRule="evenodd"
-        d="M18 10a8 8 0 1 1-16 0 8 8 0 0 1 16 0Zm-7-4a1 1 0 1 1-2 0 1 1 0 0 1 2 0ZM9 9a1 1 0 0 0 0 2v3a1 1 0 0 0 1 1h1a1 1 0 1 0 0-2v-3a1 1 0 0 0-1-1H9Z"
-        clipRule="evenodd"
-      />
-    </svg>
-  );
-}
+export { INFO_BUTTON_CLASS, InfoIcon } from './info-icon';
 
-/**
- * The button around an info icon: a 44 × 44 px touch target (the size Apple and WCAG 2.5.5 ask for, above 2.2 AA's
- * 24 px minimum; issue 28 found 28 px), pulled in by a negative margin so the 16 px icon still sits in its line of text.
- */
-export const INFO_BUTTON_CLASS =
-  '-m-3 inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-full text-slate-600 hover:bg-brand-100 hover:text-slate-900';
+type HelpPopoverProps = { label: string; children: ReactNode };
+
+// The popover itself (Radix, with its positioning library: about 20 KB gzip) is not part of the wizard's first load
+// (issue 37, its 150 KB budget): it is fetched on the page's first interaction, as the later steps are. Until then a
+// plain button of the same look stands in; clicked before the chunk arrives, the popover opens as soon as it does.
+let loaded: ComponentType<HelpPopoverProps & { defaultOpen: boolean }> | null = null;
+const loadPopover = () =>
+  import('./help-popover-radix').then((m) => {
+    loaded = m.RadixHelpPopover;
+    return loaded;
+  });
 
 /** An info icon that opens a short help text (click or keyboard, on every screen size). */
-export function HelpPopover({ label, children }: { label: string; children: ReactNode }) {
+export function HelpPopover({ label, children }: HelpPopoverProps) {
+  const [Popover, setPopover] = useState(() => loaded);
+  const [clicked, setClicked] = useState(false);
+  useEffect(() => {
+    if (Popover) return;
+    let live = true;
+    void firstInteraction()
+      .then(loadPopover)
+      .then((component) => live && setPopover(() => component))
+      // A failed fetch leaves the stand-in; the next click tries again.
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [Popover]);
+  if (Popover) {
+    return (
+      <Popover label={label} defaultOpen={clicked}>
+        {children}
+      </Popover>
+    );
+  }
   return (
-    <Popover.Root>
-      <Popover.Trigger type="button" aria-label={label} className={INFO_BUTTON_CLASS}>
-        <InfoIcon />
-      </Popover.Trigger>
-      <Popover.Portal>
-        <Popover.Content
-          side="top"
-          align="start"
-          sideOffset={6}
-          collisionPadding={12}
-          aria-label={label}
-          className="z-50 max-w-72 rounded-lg border border-slate-200 bg-white p-3 text-sm text-slate-700 shadow-lg"
-        >
-          {children}
-          <Popover.Arrow className="fill-white" />
-        </Popover.Content>
-      </Popover.Portal>
-    </Popover.Root>
+    <Button
+      variant="unstyled"
+      aria-label={label}
+      aria-haspopup="dialog"
+      aria-expanded={false}
+      className={INFO_BUTTON_CLASS}
+      onClick={() => {
+        setClicked(true);
+        void loadPopover()
+          .then((component) => setPopover(() => component))
+          .catch(() => undefined);
+      }}
+    >
+      <InfoIcon />
+    </Button>
   );
 }
 

@@ -10,7 +10,8 @@ import {
   recordPaymentBody,
   REFUND_PURPOSE_DOCUMENT_TEXT,
 } from '../../../shared/api/admin-booking-detail';
-import { currencySymbol, formatPence, toMinorUnits, typedAmount } from '../../../shared/money';
+import { currencySymbol, formatPence, toMinorUnits } from '../../../shared/money';
+import { typedAmount } from '../../../shared/typed-amount';
 import { amountDueMinor, isVoided, netPaid, paymentRemaining } from '../../../shared/payments';
 import { formatTimestamp } from '../../../shared/time';
 import { toastFirstError } from '../../lib/form-errors';
