@@ -27,7 +27,17 @@ import { registerWeb } from './web/web';
 import { authRoutes, adminUsersRoutes, adminActivityRoutes, adminMailRoutes, hostSettingsRoutes, hostTimeRoutes } from './domains/identity/routes';
 import { healthRoutes } from './health-routes';
 import { pricingRoutes, geocodeRoutes, adminChallengesRoutes, adminPricingRoutes } from './domains/catalogue/routes';
-import { publicBookingRoutes, bookerGameRoutes, adminBookingsRoutes, adminBookingDetailRoutes, adminBookingTimelineRoutes } from './domains/booking/routes';
+import {
+  publicBookingRoutes,
+  bookerGameRoutes,
+  adminBookingsRoutes,
+  adminBookingDetailRoutes,
+  adminBookingTimelineRoutes,
+  adminConsentsRoutes,
+  bookerConsentsRoutes,
+} from './domains/booking/routes';
+import { adminPrivacyRoutes, mailPart, privacyRoutes, waiverPart } from './domains/privacy/routes';
+
 import {
   playRoutes,
   playChallengesRoutes,
@@ -207,6 +217,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(briefingRoutes);
   await app.register(hostReviewRoutes);
   await app.register(showcaseRoutes);
+  await app.register(privacyRoutes);
+  await app.register(bookerConsentsRoutes);
 
   // Everything under /api/admin is for admins only: the guard runs before any route of the scope.
   await app.register(
@@ -229,6 +241,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await admin.register(adminScoringRoutes);
       await admin.register(adminMarkersRoutes);
       await admin.register(adminBriefingRoutes);
+      await admin.register(adminConsentsRoutes);
+      // A person's data is held by several domains: each hands privacy its part (decision 0570).
+      await admin.register(adminPrivacyRoutes([waiverPart, mailPart]));
     },
     { prefix: '/api/admin' },
   );

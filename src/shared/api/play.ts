@@ -94,6 +94,10 @@ export const joinBody = z.object({
   team_id: id.optional(),
   team_name: teamName.optional(),
   chicken_key: z.string().trim().min(1).max(200).optional(),
+  /** While a player waiver is published, the version the player accepted (issue 41); absent otherwise. */
+  waiver_version: id.optional(),
+  /** Whether photos and videos of the player may be shown on the shared screens; absent counts as no (decision 0570). */
+  photo_consent: z.boolean().optional(),
 });
 export type JoinBody = z.infer<typeof joinBody>;
 export const joinResponse = z.object({ token: z.string(), player: playerSchema });

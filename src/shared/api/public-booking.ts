@@ -70,6 +70,8 @@ export const createBookingBody = z.object({
   duration: z.number().int().min(30).max(480).default(120),
   /** The one box: a promo code or a gift voucher code (api-contract, "Codes, vouchers and invoices"). */
   discount_code: optionalText(64),
+  /** The version of the booking terms the booker accepted in the summary step; needed while terms are published (issue 41). */
+  terms_version: z.number().int().positive().max(2_147_483_647).optional(),
   ...trackingInput,
 });
 export type CreateBookingBody = z.infer<typeof createBookingBody>;

@@ -100,6 +100,8 @@ export const recapResponse = z.object({
     area: gameAreaSchema,
     started_at: z.string(),
     ended_at: z.string().nullable(),
+    /** When the retention job deletes the game's photos and videos (issue 41): its end plus the media days. */
+    media_kept_until: z.string().nullable(),
   }),
   teams: z.array(leaderboardTeamSchema),
   /** Approved answers not hidden, oldest first: photos and videos full size, text answers, counts. */

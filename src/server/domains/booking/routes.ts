@@ -4,3 +4,4 @@ export { adminBookingTimelineRoutes } from './admin-booking-timeline/admin-booki
 export { adminBookingsRoutes } from './admin-bookings/admin-bookings-routes';
 export { bookerGameRoutes } from './booker-game/booker-game-routes';
 export { publicBookingRoutes } from './public-booking/public-booking-routes';
+export { adminConsentsRoutes, bookerConsentsRoutes } from './consents/consents-routes';

@@ -30,6 +30,7 @@ import { attachDiscountCode, claimDiscountCode, promoCodeOf, releaseDiscountCode
 import { payWithVoucher } from '../voucher-payment';
 import { normalizeDiscountCode } from '../../../../shared/commerce/discount-code';
 import { holdsManageKey } from '../organiser-key';
+import { recordTermsAcceptance, requireCurrentVersion } from '../../privacy';
 
 type BookingAnswer = { booking: BookerBooking };
 
@@ -58,11 +59,14 @@ export async function createPublicBooking(
     async (tx) => {
       const { perIp, windowSeconds } = BOOKING_CREATE_LIMIT;
       await consumeRateLimit(tx, bookingCreateKey(input.ip), perIp, windowSeconds, PUBLIC_BOOKING_MESSAGES.tooManyBookings);
+      // While booking terms are published the booker accepts the current version in the summary step (issue 41).
+      const termsVersion = await requireCurrentVersion(tx, 'terms', input.body.terms_version);
       const created = await createBookingRecord(
         tx,
         inputFromCreateBody(input.body, { bookingStatus: 'enquiry', createdBySession: input.sessionKey, tracking: trackingFromBody(input.body) }),
         { ...(input.now ? { now: input.now } : {}), mailer: { mail: deps.mail, baseUrl: input.baseUrl } },
       );
+      if (termsVersion !== null) await recordTermsAcceptance(tx, created.id, termsVersion, input.now ?? new Date());
       const booking = toBookerBooking(created.aggregate);
       // The confirmation is about the game's time: it carries the calendar invite (decision 0373).
       const icalEvent = await bookerInvite(tx, { from: deps.mail.from, baseUrl: input.baseUrl }, booking.id, input.now);

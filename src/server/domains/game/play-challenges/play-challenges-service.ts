@@ -184,6 +184,7 @@ async function record(
       instanceId: auth.instance.id,
       teamId,
       challengeId: challenge.id,
+      playerId: auth.player.id,
       kind: input.kind,
       textAnswer: input.kind === 'text' ? input.text : null,
       count: input.kind === 'count' ? input.count : null,

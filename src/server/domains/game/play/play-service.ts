@@ -19,6 +19,7 @@ import {
 } from '../game-state';
 import { hasPaid } from '../../../../shared/lifecycle/booking-states';
 import { joinRefusal } from '../../../../shared/lifecycle/joining';
+import { recordWaiverAcceptance, requireCurrentVersion } from '../../privacy';
 import { isLiveNow } from '../../../../shared/lifecycle/game-states';
 import { judgeOrRefuse, lastFixOf, storeFix, storeOlderFix } from '../position-fixes';
 import { checkInOnArrival } from '../play-challenges/places';
@@ -117,6 +118,8 @@ export async function join(db: Db, code: string, body: JoinBody): Promise<{ toke
   const player = await db.transaction(async (tx) => {
     // The open instance stays locked to the end: joins of one game take turns, so counts and capacities hold.
     const instance = await openLobby(tx, { game: ctx.game, bookingId: ctx.booking.id, area });
+    // While a waiver is published each player accepts the current version to join (issue 41, decision 0570).
+    const waiverVersion = await requireCurrentVersion(tx, 'waiver', body.waiver_version);
     if (await nameTaken(tx, instance.id, body.name)) throw new ConflictError(GAME_MESSAGES.nameTaken);
     let row: PlayerRow;
     if (body.chicken_key !== undefined) {
@@ -130,6 +133,15 @@ export async function join(db: Db, code: string, body: JoinBody): Promise<{ toke
       const teamId = choice.teamId ?? (instance.status === 'live' ? await emptiestTeam(tx, instance.id, ctx.booking.players) : null);
       row = await insertPlayer(tx, { instanceId: instance.id, name: body.name, teamId, tokenHash: sha256(token) });
     }
+    if (waiverVersion !== null)
+      await recordWaiverAcceptance(tx, {
+        playerId: row.id,
+        bookingId: ctx.booking.id,
+        name: row.name,
+        version: waiverVersion,
+        photoConsent: body.photo_consent ?? false,
+        at: new Date(),
+      });
     await publishPlayer(tx, ctx.game.id, instance.id, row);
     if (row.teamId !== null) await publishTeams(tx, ctx.game.id, instance.id, ctx.booking.players);
     return row;

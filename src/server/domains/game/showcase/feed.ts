@@ -1,6 +1,7 @@
 import type { Db, DbOrTx } from '../../../platform/db/client';
 import { NotFoundError } from '../../../platform/errors';
 import { recordActivity } from '../../identity';
+import { photoConsentOf, playersWithoutPhotoConsent } from '../../privacy';
 import { publishGameEvent } from '../game-events';
 import type { GameContext } from '../game-state';
 import { SHOWCASE_MESSAGES, type FeedEventData, type FeedItem } from '../../../../shared/api/showcase';
@@ -12,6 +13,11 @@ import type { MediaKind } from '../../../../shared/media';
  * and the big screen through the game's one event stream; staff or the host hide one and it leaves every screen.
  * What the feed shows is also what the big screen and the published recap show; the answers stay scored.
  */
+
+/** A media answer is shown only if its player did not decline photo consent (issue 41); other answers always. */
+async function mayShow(db: DbOrTx, row: Pick<FeedRow, 'mediaKey' | 'playerId'>): Promise<boolean> {
+  return row.mediaKey === null || row.playerId === null || photoConsentOf(db, row.playerId);
+}
 
 /** How many answers a feed snapshot carries (the newest); older ones stay in the recap. */
 export const FEED_LIMIT = 60;
@@ -45,7 +51,8 @@ export function feedItemOf(row: FeedRow, mediaUrl: MediaUrl | null): FeedItem {
 /** The newest approved, visible answers of the game's current instance. */
 export async function feedOf(db: DbOrTx, ctx: GameContext, mediaUrl: MediaUrl): Promise<FeedItem[]> {
   if (!ctx.instance) return [];
-  return (await approvedVisible(db, ctx.instance.id, 'newest', FEED_LIMIT)).map((row) => feedItemOf(row, mediaUrl));
+  const withheld = await playersWithoutPhotoConsent(db, ctx.booking.id);
+  return (await approvedVisible(db, ctx.instance.id, 'newest', withheld, FEED_LIMIT)).map((row) => feedItemOf(row, mediaUrl));
 }
 
 /**
@@ -56,7 +63,9 @@ export async function publishFeedChange(tx: DbOrTx, gameId: number, submissionId
   const row = await feedRowOfGame(tx, gameId, submissionId);
   if (!row) return;
   const data: FeedEventData =
-    row.status === 'approved' && row.hidden === null ? { action: 'show', item: feedItemOf(row, null) } : { action: 'hide', id: row.id };
+    row.status === 'approved' && row.hidden === null && (await mayShow(tx, row))
+      ? { action: 'show', item: feedItemOf(row, null) }
+      : { action: 'hide', id: row.id };
   await publishGameEvent(tx, { gameId, instanceId: row.instanceId, type: 'feed', data, meta: { teamId: row.teamId } });
 }
 
@@ -83,7 +92,7 @@ export async function hideFromFeed(db: Db, actorId: number, ctx: GameContext, su
 /** The stored key of an answer's media as the feed shows it: of this instance, approved and not hidden, else 404. */
 export async function feedMediaKey(db: DbOrTx, ctx: GameContext, instanceId: number, submissionId: number): Promise<string> {
   const row = await feedRowOfGame(db, ctx.game.id, submissionId);
-  if (!row || row.instanceId !== instanceId || row.status !== 'approved' || row.hidden !== null || !row.mediaKey)
+  if (!row || row.instanceId !== instanceId || row.status !== 'approved' || row.hidden !== null || !row.mediaKey || !(await mayShow(db, row)))
     throw new NotFoundError(SHOWCASE_MESSAGES.mediaNotFound);
   return row.mediaKey;
 }

@@ -1,3 +1,4 @@
+import { playersWithoutPhotoConsent } from '../../privacy';
 import { Readable } from 'node:stream';
 import { ZipFile } from 'yazl';
 import type { DbOrTx } from '../../../platform/db/client';
@@ -31,8 +32,9 @@ export function entryName(row: { id: number; key: string; teamName: string; chal
   return `${safeName(row.teamName)}/${safeName(row.challengeName ?? 'challenge')}-${row.id}.${extension}`;
 }
 
-export async function mediaZip(db: DbOrTx, storage: MediaStorage, gameId: number, log: Log): Promise<Readable> {
-  const rows = await mediaOfGame(db, gameId);
+/** The game's media but those of players who declined photo consent (issue 41): the zip is shared like the recap. */
+export async function mediaZip(db: DbOrTx, storage: MediaStorage, game: { gameId: number; bookingId: number }, log: Log): Promise<Readable> {
+  const rows = await mediaOfGame(db, game.gameId, await playersWithoutPhotoConsent(db, game.bookingId));
   const zip = new ZipFile();
   for (const row of rows) {
     const key = row.key;

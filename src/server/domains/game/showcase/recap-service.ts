@@ -1,5 +1,7 @@
 import type { Db, DbOrTx } from '../../../platform/db/client';
 import { ConflictError, NotFoundError } from '../../../platform/errors';
+import { playersWithoutPhotoConsent, privacySettingsOf } from '../../privacy';
+import { mediaKeptUntil } from '../../../../shared/privacy/retention';
 import { loadGameById, publicGame, type GameContext } from '../game-state';
 import { instanceLeaderboard } from '../leaderboard';
 import { urlOf } from '../../../../shared/api/endpoint';
@@ -50,9 +52,10 @@ export function thin<T>(points: readonly T[], max: number): T[] {
 
 export async function recapData(db: Db, ctx: Awaited<ReturnType<typeof gameOfRecap>>, token: string): Promise<RecapResponse> {
   const { instance } = ctx;
+  const withheld = await playersWithoutPhotoConsent(db, ctx.booking.id);
   const [teams, album, { people, fixes }] = await Promise.all([
     instanceLeaderboard(db, instance.id),
-    approvedVisible(db, instance.id, 'oldest'),
+    approvedVisible(db, instance.id, 'oldest', withheld),
     tracksOf(db, instance.id),
   ]);
   const byPlayer = new Map<number, { lat: number; lng: number; at: string }[]>();
@@ -61,6 +64,7 @@ export async function recapData(db: Db, ctx: Awaited<ReturnType<typeof gameOfRec
     list.push({ lat: fix.lat, lng: fix.lng, at: new Date(fix.at).toISOString() });
     byPlayer.set(fix.playerId, list);
   }
+  const endedAt = instance.endTime ?? instance.endsAt;
   const tracks: RecapTrack[] = people.map((p) => ({
     player_id: p.id,
     name: p.name,
@@ -74,7 +78,8 @@ export async function recapData(db: Db, ctx: Awaited<ReturnType<typeof gameOfRec
       city: ctx.booking.city,
       area: publicGame(ctx).area,
       started_at: instance.startTime.toISOString(),
-      ended_at: (instance.endTime ?? instance.endsAt)?.toISOString() ?? null,
+      ended_at: endedAt?.toISOString() ?? null,
+      media_kept_until: endedAt ? mediaKeptUntil(endedAt, await privacySettingsOf(db)).toISOString() : null,
     },
     teams,
     album: album.map((row) => feedItemOf(row, (id) => urlOf(recapEndpoints.media, { token, id }))),

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../../platform/db/client';
 import { challenges } from '../../catalogue/tables/challenges';
 import { gameInstances, instanceTeams, playerPositions, players, submissions } from '../tables/games';
@@ -48,20 +48,33 @@ const feedColumns = {
   text: submissions.textAnswer,
   count: submissions.count,
   mediaKey: submissions.mediaKey,
+  playerId: submissions.playerId,
   pointsAwarded: submissions.pointsAwarded,
   reviewedAt: submissions.reviewedAt,
   submittedAt: submissions.submittedAt,
 };
 
-/** Approved answers of an instance that nobody hid: newest first for the feed, oldest first for the recap's album. */
-export function approvedVisible(db: DbOrTx, instanceId: number, order: 'newest' | 'oldest', limit = 1_000) {
+/**
+ * Not a media answer of one of these players (those who declined photo consent, issue 41): their team's answer still
+ * scores, but its photo or video is on no shared screen.
+ */
+export function notWithheldMedia(withheld: readonly number[]): SQL | undefined {
+  if (withheld.length === 0) return undefined;
+  return sql`not (${submissions.mediaKey} is not null and ${inArray(submissions.playerId, [...withheld])})`;
+}
+
+/**
+ * Approved answers of an instance that nobody hid, without the media of players who declined photo consent: newest
+ * first for the feed, oldest first for the recap's album.
+ */
+export function approvedVisible(db: DbOrTx, instanceId: number, order: 'newest' | 'oldest', withheld: readonly number[], limit = 1_000) {
   return db
     .select(feedColumns)
     .from(submissions)
     .innerJoin(instanceTeams, eq(instanceTeams.id, submissions.teamId))
     .leftJoin(challenges, eq(challenges.id, submissions.challengeId))
     .leftJoin(feedHidden, eq(feedHidden.submissionId, submissions.id))
-    .where(and(eq(submissions.instanceId, instanceId), eq(submissions.status, 'approved'), isNull(feedHidden.submissionId)))
+    .where(and(eq(submissions.instanceId, instanceId), eq(submissions.status, 'approved'), isNull(feedHidden.submissionId), notWithheldMedia(withheld)))
     .orderBy(
       ...(order === 'newest'
         ? [desc(sql`coalesce(${submissions.reviewedAt}, ${submissions.submittedAt})`), desc(submissions.id)]
@@ -91,15 +104,15 @@ export async function hide(db: DbOrTx, submissionId: number, actorId: number): P
   return rows.length > 0;
 }
 
-/** Every stored media of a game (every instance, any status), oldest first: the zip's entries. */
-export function mediaOfGame(db: DbOrTx, gameId: number) {
+/** Every stored media of a game (every instance, any status) but those of players who declined photos, oldest first: the zip's entries. */
+export function mediaOfGame(db: DbOrTx, gameId: number, withheld: readonly number[]) {
   return db
     .select({ id: submissions.id, key: submissions.mediaKey, teamName: instanceTeams.name, challengeName: challenges.name })
     .from(submissions)
     .innerJoin(gameInstances, eq(gameInstances.id, submissions.instanceId))
     .innerJoin(instanceTeams, eq(instanceTeams.id, submissions.teamId))
     .leftJoin(challenges, eq(challenges.id, submissions.challengeId))
-    .where(and(eq(gameInstances.gameId, gameId), isNotNull(submissions.mediaKey)))
+    .where(and(eq(gameInstances.gameId, gameId), isNotNull(submissions.mediaKey), notWithheldMedia(withheld)))
     .orderBy(asc(submissions.id));
 }
 

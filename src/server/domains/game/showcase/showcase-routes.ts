@@ -89,7 +89,7 @@ export const showcaseRoutes: FastifyPluginAsyncZod = async (app) => {
     endpointRoute(staffScope, host.regenerateScreen, options, async (request) => regenerateScreenLink(db, (await staffGame(request)).game.id, publicUrl));
     endpointRoute(staffScope, host.mediaZip, options, async (request, reply) => {
       const ctx = await staffGame(request);
-      return reply.headers(zipHeaders(ctx.game.code)).send(await mediaZip(db, media, ctx.game.id, request.log));
+      return reply.headers(zipHeaders(ctx.game.code)).send(await mediaZip(db, media, { gameId: ctx.game.id, bookingId: ctx.booking.id }, request.log));
     });
   });
 
@@ -113,7 +113,7 @@ export const showcaseRoutes: FastifyPluginAsyncZod = async (app) => {
   endpointRoute(app, booker.publishRecap, bookerOptions, async (request) => publishRecap(db, await organiserGame(request), request.body.published, publicUrl));
   endpointRoute(app, booker.mediaZip, bookerOptions, async (request, reply) => {
     const ctx = await organiserGame(request);
-    return reply.headers(zipHeaders(ctx.game.code)).send(await mediaZip(db, media, ctx.game.id, request.log));
+    return reply.headers(zipHeaders(ctx.game.code)).send(await mediaZip(db, media, { gameId: ctx.game.id, bookingId: ctx.booking.id }, request.log));
   });
 
   // ---- The big screen, by its private link ----

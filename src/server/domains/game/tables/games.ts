@@ -222,6 +222,8 @@ export const submissions = pgTable(
       .notNull()
       .references(() => instanceTeams.id, { onDelete: 'cascade' }),
     challengeId: integer('challenge_id').references(() => challenges.id, { onDelete: 'set null' }),
+    /** The player who sent it (null for answers from before issue 41 and check-ins): whose photo consent its media follows. */
+    playerId: integer('player_id').references(() => players.id, { onDelete: 'set null' }),
     kind: text('kind', { enum: SUBMISSION_KINDS }).notNull().default('photo'),
     textAnswer: text('text_answer'),
     /** The number of items a Tally submission claims. */
