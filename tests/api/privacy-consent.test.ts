@@ -176,7 +176,10 @@ describe('the player waiver and photo consent', { tags: ['postgres'] }, () => {
     // The team's answer still scores: both approved photos count in its total.
     expect(screen.teams.find((tm) => tm.id === sunnyRow.teamId)?.challenge_points).toBe(10);
 
-    await t.db.update(gameInstances).set({ status: 'ended', endTime: new Date('2031-01-10T12:00:00Z') }).where(eq(gameInstances.id, instance.id));
+    await t.db
+      .update(gameInstances)
+      .set({ status: 'ended', endTime: new Date('2031-01-10T12:00:00Z') })
+      .where(eq(gameInstances.id, instance.id));
     const headers = { 'x-manage-key': booking.manageKey };
     const published = await booker.inject({ method: 'POST', url: `/api/booking/${gameCode}/recap`, payload: { published: true }, headers });
     expect(published.statusCode).toBe(200);

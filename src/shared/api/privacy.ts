@@ -35,7 +35,11 @@ export const waiverResponse = z.object({ waiver: privacyTextSchema });
 export const termsHistoryResponse = z.object({ terms: privacyTextSchema.nullable(), history: z.array(privacyTextSchema) });
 export const waiverHistoryResponse = z.object({ waiver: privacyTextSchema.nullable(), history: z.array(privacyTextSchema) });
 
-const days = z.number({ error: PRIVACY_MESSAGES.days }).int(PRIVACY_MESSAGES.days).min(RETENTION_LIMITS.days.min, PRIVACY_MESSAGES.days).max(RETENTION_LIMITS.days.max, PRIVACY_MESSAGES.days);
+const days = z
+  .number({ error: PRIVACY_MESSAGES.days })
+  .int(PRIVACY_MESSAGES.days)
+  .min(RETENTION_LIMITS.days.min, PRIVACY_MESSAGES.days)
+  .max(RETENTION_LIMITS.days.max, PRIVACY_MESSAGES.days);
 const months = z
   .number({ error: PRIVACY_MESSAGES.months })
   .int(PRIVACY_MESSAGES.months)

@@ -6,7 +6,20 @@ export type ActivityEntry = {
   /** e.g. 'booking.lead_status', 'user.roles', 'challenge.create'. */
   action: string;
   entityType:
-    'booking' | 'user' | 'challenge' | 'game' | 'payment' | 'price' | 'mail' | 'proposal' | 'submission' | 'team' | 'item_station' | 'setting' | 'gift_voucher' | 'person';
+    | 'booking'
+    | 'user'
+    | 'challenge'
+    | 'game'
+    | 'payment'
+    | 'price'
+    | 'mail'
+    | 'proposal'
+    | 'submission'
+    | 'team'
+    | 'item_station'
+    | 'setting'
+    | 'gift_voucher'
+    | 'person';
   entityId?: string | number | null;
   bookingId?: number | null;
   subjectUserId?: number | null;

@@ -22,7 +22,11 @@ const theirWaivers = (person: PersonRef) =>
 export const waiverPart: PersonalDataPart = {
   name: 'waivers',
   async find(db, q) {
-    const rows = await db.select().from(waiverAcceptances).where(ilike(waiverAcceptances.name, like(q))).limit(50);
+    const rows = await db
+      .select()
+      .from(waiverAcceptances)
+      .where(ilike(waiverAcceptances.name, like(q)))
+      .limit(50);
     return rows.map((r) => ({
       kind: 'player' as const,
       email: null,

@@ -32,11 +32,7 @@ export async function runRetention(
 ): Promise<RetentionOutcome> {
   const day = now.toISOString().slice(0, 10);
   const outcome = await deps.db.transaction(async (tx) => {
-    const [claimed] = await tx
-      .insert(retentionRuns)
-      .values({ day, ranAt: now, counts: {} })
-      .onConflictDoNothing()
-      .returning({ day: retentionRuns.day });
+    const [claimed] = await tx.insert(retentionRuns).values({ day, ranAt: now, counts: {} }).onConflictDoNothing().returning({ day: retentionRuns.day });
     if (!claimed) return { ran: false, counts: {}, mediaKeys: [] as string[] };
     const cutoffs = retentionCutoffs(await privacySettingsOf(tx), now);
     const counts: Record<string, number> = {};

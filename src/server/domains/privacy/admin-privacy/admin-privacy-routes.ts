@@ -31,19 +31,30 @@ export function adminPrivacyRoutes(parts: readonly PersonalDataPart[]): FastifyP
       const { current, history: all } = await history('terms');
       return { terms: current, history: all };
     });
-    endpointRoute(app, endpoints.publishTerms, options, async (request) => ({ terms: await publish('terms', request.body.text, request.auth.user?.id ?? null) }));
+    endpointRoute(app, endpoints.publishTerms, options, async (request) => ({
+      terms: await publish('terms', request.body.text, request.auth.user?.id ?? null),
+    }));
     endpointRoute(app, endpoints.waiver, options, async () => {
       const { current, history: all } = await history('waiver');
       return { waiver: current, history: all };
     });
-    endpointRoute(app, endpoints.publishWaiver, options, async (request) => ({ waiver: await publish('waiver', request.body.text, request.auth.user?.id ?? null) }));
+    endpointRoute(app, endpoints.publishWaiver, options, async (request) => ({
+      waiver: await publish('waiver', request.body.text, request.auth.user?.id ?? null),
+    }));
 
     endpointRoute(app, endpoints.settings, options, async () => ({ settings: await privacySettingsOf(db) }));
     endpointRoute(app, endpoints.saveSettings, options, async (request) => {
       await db.transaction(async (tx) => {
         const before = await privacySettingsOf(tx);
         await savePrivacySettings(tx, request.body);
-        await recordActivity(tx, { actorId: request.auth.user?.id ?? null, action: 'settings.privacy', entityType: 'setting', entityId: 'privacy', before, after: request.body });
+        await recordActivity(tx, {
+          actorId: request.auth.user?.id ?? null,
+          action: 'settings.privacy',
+          entityType: 'setting',
+          entityId: 'privacy',
+          before,
+          after: request.body,
+        });
       });
       return { settings: await privacySettingsOf(db) };
     });
