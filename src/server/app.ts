@@ -52,6 +52,7 @@ import {
   placesRoutes,
   briefingRoutes,
   adminBriefingRoutes,
+  chatRoutes,
 } from './domains/game/routes';
 import { adminPaymentsRoutes, paymentsRoutes } from './domains/payments/routes';
 import { adminProposalsRoutes, proposalRoutes } from './domains/proposals/routes';
@@ -219,6 +220,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(showcaseRoutes);
   await app.register(privacyRoutes);
   await app.register(bookerConsentsRoutes);
+  await app.register(chatRoutes);
 
   // Everything under /api/admin is for admins only: the guard runs before any route of the scope.
   await app.register(

@@ -69,6 +69,7 @@ describe('route table', () => {
     'backpack/pickup': { station_id: 1 },
     'backpack/use': { item_id: 1 },
     'check-in': { challenge_id: 1 },
+    messages: { channel: 'team', text: 'hi' },
   };
 
   it("refuses every player route but the game's page and the join without a player token (401)", async () => {

@@ -8,7 +8,18 @@ import { findToast, renderScreen, screen, toastTexts } from './support/render';
 /** The host's message to every player: one write through the app's one action hook (src/web/lib/use-action.ts). */
 describe('host console: messages to all players (component)', () => {
   it('sends once on a double click, then clears the box and says "Message sent"', async () => {
-    answer(hostEndpoints.message, ({ body }) => ({ message: { id: 1, text: body.text, at: '2030-06-01T10:00:00.000Z' } }));
+    answer(hostEndpoints.message, ({ body }) => ({
+      message: {
+        id: 1,
+        channel: 'all' as const,
+        from: 'Host',
+        from_player_id: null,
+        team_id: null,
+        text: body.text,
+        at: '2030-06-01T10:00:00.000Z',
+        hidden: false,
+      },
+    }));
     const { user } = renderScreen(<MessagesPanel code="GAME01" messages={[]} disabled={false} />, { path: '/host/GAME01' });
     await user.type(screen.getByLabelText('Message'), 'Meet at the fountain');
     const send = screen.getByRole('button', { name: 'Send to all players' });

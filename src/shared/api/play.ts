@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { GAME_MESSAGES, MESSAGE_MAX, PLAYER_NAME_MAX, TEAM_NAME_MAX } from '../game/teams';
 import { teamScoreSchema } from './scoring';
 import { madeAtSchema } from '../game/made-at';
+import { chatMessageSchema } from './chat';
 import { isOneLine, ONE_LINE_MESSAGE } from '../validation/text-rules';
 
 /**
@@ -140,7 +141,8 @@ export const mapPlayerSchema = playerSchema.extend({
 });
 export type MapPlayer = z.infer<typeof mapPlayerSchema>;
 
-export const gameMessageSchema = z.object({ id: z.number().int(), text: z.string(), at: z.string() });
+/** A message of the game (decision 0580): the snapshots list the host's broadcasts; the `message` event carries every kind. */
+export const gameMessageSchema = chatMessageSchema;
 export type GameMessage = z.infer<typeof gameMessageSchema>;
 
 export const mapResponse = z.object({

@@ -51,7 +51,11 @@ describe('applyMapEvent', () => {
     let s = applyMapEvent(snapshot(), position(51.5, '2030-01-01T10:00:05.000Z'));
     s = applyMapEvent(s, ev('player', { player: { id: 10, name: 'Ann', role: 'player', team_id: 1, ready: true, location: 'granted' } }, '6'));
     s = applyMapEvent(s, ev('player', { player: { id: 11, name: 'Bob', role: 'player', team_id: 1, ready: false, location: 'denied' } }, '7'));
-    const message = ev('message', { id: 3, text: 'Head north', at: '2030-01-01T10:01:00.000Z' }, '8');
+    const message = ev(
+      'message',
+      { id: 3, channel: 'all', from: 'Host', from_player_id: null, team_id: null, text: 'Head north', at: '2030-01-01T10:01:00.000Z', hidden: false },
+      '8',
+    );
     s = applyMapEvent(applyMapEvent(s, message), message);
     expect(s.players.map((p) => [p.name, p.ready, p.position?.lat ?? null])).toEqual([
       ['Ann', true, 51.5],

@@ -96,8 +96,12 @@ export function applyLiveEvent<T extends TeamScore, S extends LiveCore<T>>(snaps
       return changed ? { ...snapshot, players } : snapshot;
     }
     case 'message': {
+      // The snapshots list the host's broadcasts; a team's or a host channel's message is the Messages tab's (0580).
       const data = parseData(messageEventData, event.data);
-      if (!data || snapshot.messages.some((m) => m.id === data.id)) return snapshot;
+      if (!data || data.channel !== 'all') return snapshot;
+      if (data.hidden)
+        return snapshot.messages.some((m) => m.id === data.id) ? { ...snapshot, messages: snapshot.messages.filter((m) => m.id !== data.id) } : snapshot;
+      if (snapshot.messages.some((m) => m.id === data.id)) return snapshot;
       return { ...snapshot, messages: [...snapshot.messages, data] };
     }
     default:

@@ -3,6 +3,8 @@ import { z } from 'zod';
 import type { Database, Db, DbOrTx } from '../../platform/db/client';
 import type { Metrics } from '../../platform/metrics';
 import { gameEvents } from './tables/games';
+import { CHAT_CHANNELS, type ChatChannel } from '../../../shared/api/chat';
+import { readsChannel } from './chat/chat-audience';
 import { GAME_EVENT_TYPES, PLAYER_ROLES, type GameEventType, type PlayerRole } from '../../../shared/api/play';
 
 /**
@@ -18,7 +20,14 @@ const REPLAY_LIMIT = 2_000;
 
 /** Who an event concerns: the projection reads this, never the data. */
 /** `staffOnly`: for staff's screens alone (the review queue's copy of a submission, with its accepted answers). */
-export type EventMeta = { playerId?: number | undefined; teamId?: number | null | undefined; role?: PlayerRole | undefined; staffOnly?: boolean | undefined };
+/** `channel`: a chat message's channel (decision 0580): a team's or a host channel reaches its own readers only. */
+export type EventMeta = {
+  playerId?: number | undefined;
+  teamId?: number | null | undefined;
+  role?: PlayerRole | undefined;
+  staffOnly?: boolean | undefined;
+  channel?: ChatChannel | undefined;
+};
 export type GameEvent = { id: number | null; gameId: number; type: GameEventType; data: unknown; meta: EventMeta };
 
 /**
@@ -41,6 +50,7 @@ export function seesChickenPosition(viewer: Viewer): boolean {
 export function visibleTo(viewer: Viewer, event: GameEvent): boolean {
   if (viewer.kind === 'staff') return true;
   if (event.meta.staffOnly) return false;
+  if (event.type === 'message' && event.meta.channel !== undefined && event.meta.channel !== 'all') return readsChannel(viewer, event.meta);
   if (viewer.kind === 'organiser') return event.type !== 'position' || event.meta.role !== 'chicken' || viewer.seesChicken;
   if (viewer.kind === 'screen') {
     if (event.type === 'position' || event.type === 'player') return event.meta.role !== 'chicken';
@@ -62,6 +72,7 @@ const metaSchema = z.object({
   teamId: z.number().int().nullable().optional(),
   role: z.enum(PLAYER_ROLES).optional(),
   staffOnly: z.boolean().optional(),
+  channel: z.enum(CHAT_CHANNELS).optional(),
 });
 const notification = z.object({
   g: z.number().int(),

@@ -2,7 +2,8 @@ import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client';
 import { gameBooking } from '../booking';
 import { gameBookingOn } from './booking-join';
-import { gameInstances, gameMessages, games, instanceTeams, playerPositions, players } from './tables/games';
+import { broadcasts } from './chat/chat-repository';
+import { gameInstances, games, instanceTeams, playerPositions, players } from './tables/games';
 import { normalizeCode } from '../../platform/codes';
 import { lastEventId, seesChickenPosition, type Viewer } from './game-events';
 import { teamCapacity } from '../../../shared/game/teams';
@@ -163,7 +164,7 @@ export async function mapSnapshot(db: DbOrTx, ctx: GameContext, viewer: Viewer) 
   const [teamRows, playerRows, messageRows] = await Promise.all([
     teamsWithCounts(db, instance.id),
     db.select().from(players).where(eq(players.instanceId, instance.id)).orderBy(asc(players.id)),
-    db.select().from(gameMessages).where(eq(gameMessages.instanceId, instance.id)).orderBy(asc(gameMessages.id)),
+    broadcasts(db, instance.id),
   ]);
   const visible = playerRows.filter((p) => {
     // The big screen shows the teams, never the Chicken (not even that it joined).
@@ -182,7 +183,7 @@ export async function mapSnapshot(db: DbOrTx, ctx: GameContext, viewer: Viewer) 
     position: located(p) && p.lastLat !== null && p.lastLng !== null && p.lastAt ? { lat: p.lastLat, lng: p.lastLng, at: p.lastAt.toISOString() } : null,
     trail: trails.get(p.id) ?? [],
   }));
-  const messages: GameMessage[] = messageRows.map((m) => ({ id: m.id, text: m.text, at: m.createdAt.toISOString() }));
+  const messages: GameMessage[] = messageRows;
   return { game: publicGame(ctx), teamRows, players: mapPlayers, messages, last_event_id: String(eventId) };
 }
 

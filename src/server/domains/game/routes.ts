@@ -11,3 +11,4 @@ export { playRoutes } from './play/play-routes';
 export { showcaseRoutes } from './showcase/showcase-routes';
 export { placesRoutes } from './play-challenges/places-routes';
 export { adminBriefingRoutes, briefingRoutes } from './briefing/briefing-routes';
+export { chatRoutes } from './chat/chat-routes';

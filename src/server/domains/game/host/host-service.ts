@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/client';
-import { gameInstances, gameMessages, games } from '../tables/games';
+import { gameInstances, games } from '../tables/games';
+import { chatMessageOf, insertMessage } from '../chat/chat-repository';
 import { recordActivity, mayRunGame } from '../../identity';
 import { gameBooking, withBooking, staffTrigger } from '../../booking';
 import { gameBookingOn } from '../booking-join';
@@ -87,10 +88,9 @@ export async function sendMessage(db: Db, user: SessionUser, ctx: GameContext, t
   if (!instance || instance.status === 'ended')
     throw new ConflictError(instance ? GAME_MESSAGES.alreadyEnded : GAME_MESSAGES.gameNotLive, instance ? 'game_ended' : 'game_not_live');
   return db.transaction(async (tx) => {
-    const [row] = await tx.insert(gameMessages).values({ instanceId: instance.id, text, authorId: user.id }).returning();
-    if (!row) throw new Error('message not stored');
-    const message = { id: row.id, text: row.text, at: row.createdAt.toISOString() };
-    await publishGameEvent(tx, { gameId: ctx.game.id, instanceId: instance.id, type: 'message', data: message });
+    const row = await insertMessage(tx, { instanceId: instance.id, channel: 'all', text, authorId: user.id });
+    const message = chatMessageOf(row, null);
+    await publishGameEvent(tx, { gameId: ctx.game.id, instanceId: instance.id, type: 'message', data: message, meta: { channel: 'all' } });
     await recordActivity(tx, {
       actorId: user.id,
       action: 'game.message',

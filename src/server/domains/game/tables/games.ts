@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
+  check,
   boolean,
   doublePrecision,
   index,
@@ -18,6 +19,7 @@ import { bookings } from '../../booking/tables/bookings';
 import { challenges } from '../../catalogue/tables/challenges';
 import { users } from '../../identity/tables/users';
 import { GAME_EVENT_TYPES, INSTANCE_STATUSES, PLAYER_LOCATIONS, PLAYER_ROLES } from '../../../../shared/api/play';
+import { CHAT_CHANNELS } from '../../../../shared/api/chat';
 import { SUBMISSION_KINDS } from '../../../../shared/api/submissions';
 import { SUBMISSION_STATUSES } from '../../../../shared/scoring/challenge-points';
 import { oneOfCheck } from '../../../platform/db/one-of-check';
@@ -196,7 +198,11 @@ export const gameEvents = pgTable(
   (t) => [index('game_events_game_idx').on(t.gameId, t.id), oneOfCheck('game_events_type_check', t.type, GAME_EVENT_TYPES)],
 );
 
-/** Messages from the host or staff to every player of an instance. */
+/**
+ * The game's messages (decision 0580): the host's broadcasts to every player (channel 'all'), a team's own channel
+ * ('team', team_id), a team's channel with the host ('host', team_id) and the Chicken's channel with the host ('host',
+ * chicken_id). Written by a player (sender_player_id) or by the host or staff (author_id).
+ */
 export const gameMessages = pgTable(
   'game_messages',
   {
@@ -204,11 +210,28 @@ export const gameMessages = pgTable(
     instanceId: integer('instance_id')
       .notNull()
       .references(() => gameInstances.id, { onDelete: 'cascade' }),
+    channel: text('channel', { enum: CHAT_CHANNELS }).notNull().default('all'),
+    teamId: integer('team_id').references(() => instanceTeams.id, { onDelete: 'cascade' }),
+    /** The Chicken whose channel with the host this is. */
+    chickenId: integer('chicken_id').references(() => players.id, { onDelete: 'cascade' }),
+    senderPlayerId: integer('sender_player_id').references(() => players.id, { onDelete: 'set null' }),
     text: text('text').notNull(),
     authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+    /** When it was written: its made_at when a phone kept it offline, else when it arrived. */
+    writtenAt: timestamp('written_at', { withTimezone: true }).notNull().defaultNow(),
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    hiddenBy: integer('hidden_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('game_messages_instance_idx').on(t.instanceId, t.id)],
+  (t) => [
+    index('game_messages_instance_idx').on(t.instanceId, t.id),
+    oneOfCheck('game_messages_channel_check', t.channel, CHAT_CHANNELS),
+    // Each channel names exactly its audience: a broadcast none, a team channel its team, a host channel one team or the Chicken.
+    check(
+      'game_messages_audience_check',
+      sql`(${t.channel} = 'all' and ${t.teamId} is null and ${t.chickenId} is null) or (${t.channel} = 'team' and ${t.teamId} is not null and ${t.chickenId} is null) or (${t.channel} = 'host' and (${t.teamId} is null) <> (${t.chickenId} is null))`,
+    ),
+  ],
 );
 
 export const submissions = pgTable(
