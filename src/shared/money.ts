@@ -4,11 +4,15 @@ const formatters = new Map<string, Intl.NumberFormat>();
 // Each currency in the locale that writes its plain symbol (the spec's £, $ and €).
 const LOCALE_BY_CURRENCY: Record<string, string> = { GBP: 'en-GB', USD: 'en-US', EUR: 'en-IE' };
 
-function formatter(currency: string, fractionDigits: number): Intl.NumberFormat {
-  const key = `${currency}:${fractionDigits}`;
+/**
+ * `locale` is the reader's (shared/i18n, decision 0590): 15,50 £ for a German reader. Without one (English), each
+ * currency is written the spec's way.
+ */
+function formatter(currency: string, fractionDigits: number, locale?: string): Intl.NumberFormat {
+  const key = `${currency}:${fractionDigits}:${locale ?? ''}`;
   let f = formatters.get(key);
   if (!f) {
-    f = new Intl.NumberFormat(LOCALE_BY_CURRENCY[currency] ?? 'en-GB', {
+    f = new Intl.NumberFormat(locale && !locale.startsWith('en') ? locale : (LOCALE_BY_CURRENCY[currency] ?? 'en-GB'), {
       style: 'currency',
       currency,
       minimumFractionDigits: fractionDigits,
@@ -20,14 +24,14 @@ function formatter(currency: string, fractionDigits: number): Intl.NumberFormat 
 }
 
 /** £15 for whole amounts, £15.50 otherwise (whole currency units, as the API answers them). */
-export function formatMoney(amount: number, currency: Currency | string = 'GBP'): string {
+export function formatMoney(amount: number, currency: Currency | string = 'GBP', locale?: string): string {
   const whole = Number.isInteger(Math.round(amount * 100) / 100);
-  return formatter(currency, whole ? 0 : 2).format(amount);
+  return formatter(currency, whole ? 0 : 2, locale).format(amount);
 }
 
 /** Minor units (every stored amount) with two decimals, e.g. 1234 → £12.34. */
-export function formatPence(pence: number, currency: Currency | string = 'GBP'): string {
-  return formatter(currency, 2).format(minorToUnits(pence));
+export function formatPence(pence: number, currency: Currency | string = 'GBP', locale?: string): string {
+  return formatter(currency, 2, locale).format(minorToUnits(pence));
 }
 
 /** The plain symbol of a currency as amounts are written (£, $, €); the code itself for others. */
@@ -125,9 +129,9 @@ export function minorToDecimalText(minor: number): string {
 }
 
 /** Minor units as a price is shown: £15 when whole, £15.50 otherwise. */
-export function formatMinor(minor: number, currency: Currency | string = 'GBP'): string {
+export function formatMinor(minor: number, currency: Currency | string = 'GBP', locale?: string): string {
   assertMinor(minor);
-  return formatter(currency, minor % 100 === 0 ? 0 : 2).format(minor / 100);
+  return formatter(currency, minor % 100 === 0 ? 0 : 2, locale).format(minor / 100);
 }
 
 export const AMOUNT_MESSAGE = 'Please enter an amount greater than 0';

@@ -22,6 +22,7 @@ const player = (id: number, name: string, ready: boolean): MapPlayer => ({
   team_id: 2,
   ready,
   location: 'granted',
+  language: 'en',
   position: null,
   trail: [],
 });

@@ -29,6 +29,7 @@ const player = (id: number, name: string, teamId: number): MapPlayer => ({
   team_id: teamId,
   ready: true,
   location: 'granted',
+  language: 'en',
   position: null,
   trail: [],
 });

@@ -6,6 +6,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { csrfTokenFor, ensureSessionToken } from '../domains/identity';
 import { pagePreloads } from './page-preloads';
+import { requestLanguage, translateMessage } from '../platform/i18n';
+import { LANGUAGE_COOKIE, LANGUAGE_QUERY, languageOfTag, negotiateLanguage, type Language } from '../../shared/i18n/languages';
 
 const FALLBACK_HTML = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>hatch</title></head>
@@ -44,10 +46,12 @@ export async function registerWeb(app: FastifyInstance, options: { webRoot: stri
     const token = ensureSessionToken(request, reply);
     const pathname = request.url.split('?')[0] ?? '';
     const meta = `<meta name="csrf-token" content="${escapeHtml(csrfTokenFor(options.csrfKey, token))}">${staticMeta}${preloads.get(pathname) ?? ''}`;
+    const language = pageLanguage(request, reply);
     return reply
       .type('text/html; charset=utf-8')
       .header('Cache-Control', 'no-store')
-      .send(template.replace('</head>', `${meta}</head>`));
+      .header('Vary', 'Accept-Language, Cookie')
+      .send(template.replace(/<html lang="[^"]*">/, `<html lang="${language}">`).replace('</head>', `${meta}</head>`));
   };
 
   app.get('/', { schema: { hide: true } }, renderPage);
@@ -55,8 +59,28 @@ export async function registerWeb(app: FastifyInstance, options: { webRoot: stri
     if ((request.method === 'GET' || request.method === 'HEAD') && !isApiPath(request.url)) {
       return renderPage(request, reply);
     }
-    return reply.code(404).send({ message: 'Not found', code: 'not_found' });
+    return reply.code(404).send({ message: translateMessage(requestLanguage(request), 'Not found'), code: 'not_found' });
   });
+}
+
+/**
+ * A page's language (api-contract, "Languages"; the one rule in shared/i18n/languages.ts): `?lang=xx`, which is then
+ * kept for the visitor in a cookie, else the kept one, else Accept-Language. The page's `<html lang>` says it, and the
+ * app reads its catalogues from there.
+ */
+function pageLanguage(request: FastifyRequest, reply: FastifyReply): Language {
+  const query = new URLSearchParams(request.url.split('?')[1] ?? '').get(LANGUAGE_QUERY);
+  const header = request.headers['accept-language'];
+  const language = negotiateLanguage({
+    query,
+    cookie: request.cookies[LANGUAGE_COOKIE],
+    acceptLanguage: Array.isArray(header) ? header.join(',') : header,
+  });
+  if (languageOfTag(query) !== null) {
+    // Not HttpOnly: the page's own switcher writes the same cookie. Nothing secret is in it.
+    void reply.setCookie(LANGUAGE_COOKIE, language, { path: '/', sameSite: 'lax', maxAge: 365 * 24 * 3600 });
+  }
+  return language;
 }
 
 /**

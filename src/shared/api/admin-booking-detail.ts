@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANGUAGE_CODES } from '../i18n/languages';
 import { adminBookingSchema, CONTACT_TYPES, LEAD_STATUSES } from './booking';
 import { idParam, idSchema } from './common';
 import { hasNoNul, isOneLine, NUL_MESSAGE, ONE_LINE_MESSAGE } from '../validation/text-rules';
@@ -73,7 +74,14 @@ export const REFUND_PURPOSE_DOCUMENT_TEXT: Record<RefundPurpose, string> = {
 };
 
 /** Booking fields PATCH /api/admin/bookings/{id} may change, one per call. */
-export const DETAIL_PATCH_FIELDS = ['admin_general_notes', 'utcDateTime', 'assigned_host_id', 'meeting_point_address', 'hiding_spot_address'] as const;
+export const DETAIL_PATCH_FIELDS = [
+  'admin_general_notes',
+  'utcDateTime',
+  'assigned_host_id',
+  'meeting_point_address',
+  'hiding_spot_address',
+  'language',
+] as const;
 
 /** Text PostgreSQL can store: no NUL characters. */
 const storable = (value: string | null | undefined) => value == null || hasNoNul(value);
@@ -120,6 +128,8 @@ export const detailPatchBody = z
       .refine(storable, noNul)
       .refine(isOneLine, ONE_LINE_MESSAGE)
       .optional(),
+    /** The booker's language (decision 0591): their mails, invites and documents from now on. */
+    language: z.enum(LANGUAGE_CODES, { message: 'Please choose a language' }).optional(),
     /** With utcDateTime: staff confirmed a start in the past (else it is refused, decision 0160). */
     confirm_past: z.boolean().optional(),
     version: versionField,

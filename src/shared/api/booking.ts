@@ -1,3 +1,4 @@
+import { LANGUAGE_CODES } from '../i18n/languages';
 import { z } from 'zod';
 import { TRACKING_FIELDS } from '../tracking';
 import { PAYMENT_KINDS, REFUND_PURPOSES } from '../payments';
@@ -108,6 +109,8 @@ export const bookerBookingSchema = z.object({
   plan_type: z.string(),
   add_ons: z.array(z.string()),
   currency: z.string(),
+  /** The booker's language (api-contract, "Languages"): their mails, invites, reminders and documents use it. */
+  language: z.enum(LANGUAGE_CODES),
   price_per_person: z.number(),
   add_ons_total: z.number(),
   /** The promo code (or gift voucher code) given in the one box, and what the promo code took off: total_price is after it. */

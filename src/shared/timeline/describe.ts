@@ -1,3 +1,4 @@
+import { isLanguage, languageName } from '../i18n/languages';
 import {
   compareFields,
   mailKindLabel,
@@ -114,6 +115,7 @@ const STAFF_SUMMARIES: Record<string, Summarize> = {
   },
   'booking.meeting_point': () => 'Set the meeting point',
   'booking.hiding_spot': () => 'Set the hiding spot',
+  'booking.language': (_b, a) => `Changed the booker's language to ${isLanguage(a.language) ? languageName(a.language) : 'another'}`,
   'booking.note': (_b, a) => NOTE_SUMMARY[str(a.type) ?? 'note'] ?? 'Added a note',
   'booking.lead_status': (_b, a, ctx) => `Changed the lead status to ${formatValue('lead_status', a.lead_status, ctx) ?? 'none'}`,
   'booking.locks': (b, a) => {

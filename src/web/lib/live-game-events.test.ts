@@ -21,7 +21,7 @@ function snapshot(): MapResponse {
   return {
     game,
     teams: [{ id: 1, name: 'Foxes', challenge_points: 0, chicken_points: 0, adjustments: 0, found_chicken_at: null }],
-    players: [{ id: 10, name: 'Ann', role: 'player', team_id: 1, ready: false, location: 'granted', position: null, trail: [] }],
+    players: [{ id: 10, name: 'Ann', role: 'player', team_id: 1, ready: false, location: 'granted', language: 'en', position: null, trail: [] }],
     messages: [],
     last_event_id: '5',
   };

@@ -33,6 +33,7 @@ export function adminBooking(overrides: Partial<AdminBooking> = {}): AdminBookin
     plan_type: 'standard',
     add_ons: [],
     currency: 'GBP',
+    language: 'en',
     price_per_person: 15,
     add_ons_total: 0,
     discount_code: null,

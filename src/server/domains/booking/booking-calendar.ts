@@ -11,6 +11,8 @@ import type { DbOrTx } from '../../platform/db/client';
 import { eq } from 'drizzle-orm';
 import { bookings } from './tables/bookings';
 import { bookingGame } from '../game/records';
+import { mailText } from '../../platform/i18n';
+import { DEFAULT_LANGUAGE, type Language } from '../../../shared/i18n/languages';
 
 /**
  * A booking's game as a calendar event (RFC 5545, decisions 0373-0375): the .ics the booker page links to
@@ -101,6 +103,8 @@ export type CalendarOptions = {
   now: Date;
   /** Set for mailed invites (the booker's, the host's): the parties, and for the booker the private link; the public .ics has neither. */
   invite?: InviteParties | null;
+  /** The event's words: the booking's language for the booker's invite and .ics (decision 0591); absent: English. */
+  language?: Language;
 };
 
 export class NoMeetingTimeError extends Error {}
@@ -144,10 +148,11 @@ function addBookingEvent(calendar: ReturnType<typeof ical>, f: CalendarFacts, op
   if (!window) throw new NoMeetingTimeError('This booking has no meeting time a calendar can hold');
   const cancelled = options.method === 'CANCEL' || isCancelled({ booking_status: f.bookingStatus, lead_status: f.leadStatus });
   const links = bookingLinks(options.baseUrl, { tempCode: f.tempCode, gameCode: f.gameCode, manageKey: f.manageKey });
+  const words = mailText(options.language ?? DEFAULT_LANGUAGE);
   const description = [
-    `A Chicken hunt for ${f.players} players in ${f.city}.`,
-    links.join ? `Players join at: ${links.join}` : 'The game code for the players comes by email once the booking is paid.',
-    ...(options.invite?.privateLink ? [`Your private management link (keep it to yourself): ${links.manage}`] : []),
+    words.t('calendarWhat', { players: f.players, city: f.city }),
+    links.join ? words.t('playersJoinAt', { link: links.join }) : words.t('calendarCodeLater'),
+    ...(options.invite?.privateLink ? [words.t('calendarPrivateLink', { link: links.manage })] : []),
     ...(options.note ? [options.note] : []),
   ].join('\n');
   // The game's own zone with its VTIMEZONE: every calendar app shows the right instant (Outlook needs the VTIMEZONE,
@@ -162,7 +167,7 @@ function addBookingEvent(calendar: ReturnType<typeof ical>, f: CalendarFacts, op
     start: zone ? new TZDate(window.start.getTime(), zone) : window.start,
     end: zone ? new TZDate(window.end.getTime(), zone) : window.end,
     ...(zone ? { timezone: zone } : {}),
-    summary: `hatch: Chicken hunt in ${f.city}`,
+    summary: words.t('calendarSummary', { city: f.city }),
     description,
     ...(location ? { location } : {}),
     ...(links.join ? { url: links.join } : {}),
@@ -213,7 +218,7 @@ export async function bookerInvite(
   now: Date = new Date(),
 ): Promise<MailCalendarEvent | null> {
   const [row] = await tx
-    .select({ ...calendarColumns, email: bookings.email, fullName: bookings.fullName, gameCode: bookingGame.code })
+    .select({ ...calendarColumns, email: bookings.email, fullName: bookings.fullName, language: bookings.language, gameCode: bookingGame.code })
     .from(bookings)
     .leftJoin(bookingGame, eq(bookingGame.bookingId, bookings.id))
     .where(eq(bookings.id, bookingId))
@@ -221,7 +226,7 @@ export async function bookerInvite(
   if (!row || !bookedWindow(row)) return null;
   const method = isCancelled({ booking_status: row.bookingStatus, lead_status: row.leadStatus }) ? 'CANCEL' : 'REQUEST';
   const invite = { organiser: organiserOf(sender.from), attendee: { name: row.fullName, email: row.email }, privateLink: true };
-  return calendarInvite(row, { baseUrl: sender.baseUrl, method, now, invite });
+  return calendarInvite(row, { baseUrl: sender.baseUrl, method, now, invite, language: row.language });
 }
 
 /**

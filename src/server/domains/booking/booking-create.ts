@@ -1,4 +1,5 @@
 import type { Tx } from '../../platform/db/client';
+import { DEFAULT_LANGUAGE, type Language } from '../../../shared/i18n/languages';
 import { bookings, pricingHistory, type MeetingTime } from './tables/bookings';
 import { isHostedGame, type AddOnType, type Currency, type PlanType } from '../../../shared/plans';
 import { TRACKING_FIELDS, type Tracking } from '../../../shared/tracking';
@@ -41,6 +42,8 @@ export type NewBookingInput = {
   tracking: Tracking;
   /** The one box's promo code or gift voucher code (commerce domain, decisions 0400, 0401); null or absent: none. */
   discountCode?: string | null;
+  /** The booker's language (decision 0591); absent: English. */
+  language?: Language;
 };
 
 export type CreateOptions = {
@@ -146,6 +149,7 @@ export async function createBookingRecord(tx: Tx, input: NewBookingInput, option
     planType: input.planType,
     addOns,
     currency: input.currency,
+    language: input.language ?? DEFAULT_LANGUAGE,
     pricePerPersonMinor: price.pricePerPersonMinor,
     addOnsTotalMinor: price.addOnsTotalMinor,
     discountCode: promoCodeOf(claim),
@@ -225,6 +229,7 @@ export function inputFromCreateBody(
     contact: contactDetailsSchema.parse(body),
     duration: body.duration,
     discountCode: body.discount_code ?? null,
+    language: body.language ?? DEFAULT_LANGUAGE,
     ...extra,
   };
 }

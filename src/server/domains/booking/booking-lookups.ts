@@ -17,6 +17,7 @@ const factColumns = {
   manageKey: bookings.manageKey,
   bookingStatus: bookings.bookingStatus,
   leadStatus: bookings.leadStatus,
+  language: bookings.language,
 };
 /** One booking as another domain reads it: who booked, where and when, its price and its state. */
 export type BookingFacts = Pick<typeof bookings.$inferSelect, keyof typeof factColumns>;

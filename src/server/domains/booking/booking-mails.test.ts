@@ -20,6 +20,7 @@ const booking = {
   discount_total: 0,
   discount_code: null,
   total_price: 64,
+  language: 'en',
 } satisfies Partial<BookerBooking>;
 
 describe('the confirmation mail', () => {

@@ -127,6 +127,7 @@ export function toBookerBooking(agg: BookingAggregate): BookerBooking {
     plan_type: b.planType,
     add_ons: addOnTypes(b.addOns),
     currency: b.currency,
+    language: b.language,
     price_per_person: minorToUnits(b.pricePerPersonMinor),
     add_ons_total: minorToUnits(b.addOnsTotalMinor),
     discount_code: b.discountCode,

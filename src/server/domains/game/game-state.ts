@@ -70,7 +70,7 @@ export function publicGame(ctx: GameContext): PublicGame {
   };
 }
 
-export function playerDto(row: Pick<PlayerRow, 'id' | 'name' | 'role' | 'teamId' | 'ready' | 'location'>): Player {
+export function playerDto(row: Pick<PlayerRow, 'id' | 'name' | 'role' | 'teamId' | 'ready' | 'location' | 'language'>): Player {
   return {
     id: row.id,
     name: row.name,
@@ -78,6 +78,7 @@ export function playerDto(row: Pick<PlayerRow, 'id' | 'name' | 'role' | 'teamId'
     team_id: row.teamId,
     ready: row.ready,
     location: row.location,
+    language: row.language,
   };
 }
 

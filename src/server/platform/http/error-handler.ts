@@ -3,6 +3,7 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import { codeForStatus } from '../../../shared/api/error-codes';
 import { AppError } from '../errors';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable, isInvalidInputForDatabase } from '../db/db-errors';
+import { requestLanguage, translateFieldErrors, translateMessage } from '../i18n';
 
 type ZodIssueLike = { path?: PropertyKey[]; instancePath?: string; message: string };
 
@@ -18,6 +19,9 @@ export function fieldErrors(issues: readonly ZodIssueLike[]): Record<string, str
 
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    // Every message below in the caller's language (api-contract, "Languages"); English ones go out as written.
+    const language = requestLanguage(request);
+    const say = (message: string) => translateMessage(language, message);
     if (error instanceof AppError) {
       if (
         (error.statusCode === 423 || error.statusCode === 429 || error.statusCode === 503) &&
@@ -26,28 +30,32 @@ export function registerErrorHandler(app: FastifyInstance): void {
       ) {
         void reply.header('Retry-After', String(error.retryAfterSeconds));
       }
-      const body = error.errors ? { message: error.message, code: error.code, errors: error.errors } : { message: error.message, code: error.code };
+      const message = say(error.message);
+      const body = error.errors ? { message, code: error.code, errors: translateFieldErrors(language, error.errors) } : { message, code: error.code };
       return reply.code(error.statusCode).send(error.statusCode >= 500 ? { ...body, request_id: request.id } : body);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const errors = fieldErrors(error.validation.map((v) => ({ instancePath: v.instancePath, message: v.message ?? 'Invalid value' })));
-      const first = Object.values(errors).flat()[0] ?? 'The given data was invalid.';
+      const errors = translateFieldErrors(
+        language,
+        fieldErrors(error.validation.map((v) => ({ instancePath: v.instancePath, message: v.message ?? 'Invalid value' }))),
+      );
+      const first = Object.values(errors).flat()[0] ?? say('The given data was invalid.');
       return reply.code(422).send({ message: first, code: 'validation_failed', errors });
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');
-      return reply.code(500).send({ message: 'Server Error', code: 'server_error', request_id: request.id });
+      return reply.code(500).send({ message: say('Server Error'), code: 'server_error', request_id: request.id });
     }
     if (isDatabaseUnavailable(error)) {
       request.log.error({ err: error }, 'database unavailable');
       void reply.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
       return reply
         .code(503)
-        .send({ message: 'The service is temporarily unavailable. Please try again shortly.', code: 'service_unavailable', request_id: request.id });
+        .send({ message: say('The service is temporarily unavailable. Please try again shortly.'), code: 'service_unavailable', request_id: request.id });
     }
     if (isInvalidInputForDatabase(error)) {
       request.log.warn({ err: error }, 'input the database cannot store');
-      return reply.code(422).send({ message: 'The given data was invalid.', code: 'validation_failed' });
+      return reply.code(422).send({ message: say('The given data was invalid.'), code: 'validation_failed' });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
@@ -55,10 +63,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
         error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || (error instanceof SyntaxError && status === 400)
           ? 'The request body is not valid JSON.'
           : error.message;
-      return reply.code(status).send({ message, code: codeForStatus(status) });
+      return reply.code(status).send({ message: say(message), code: codeForStatus(status) });
     }
     request.log.error({ err: error }, 'unhandled error');
     // The id (also in X-Request-Id and on every log line of the request) lets an operator find what went wrong.
-    return reply.code(500).send({ message: 'Server Error', code: 'server_error', request_id: request.id });
+    return reply.code(500).send({ message: say('Server Error'), code: 'server_error', request_id: request.id });
   });
 }

@@ -123,6 +123,10 @@ export async function patchBooking(db: Db, mailer: BookingMailer, input: Change 
         before = { hiding_spot_address: row.hidingSpotAddress, hiding_spot_status: row.hidingSpotStatus, hiding_spot_owner: row.hidingSpotOwner };
         const game = await gameOfBooking(tx, row.id);
         await write.queueMail(hidingSpotMail(row, address, codeOf(row, game?.code), game ? chickenLink(mailer.baseUrl, game.code, game.chickenKey) : null));
+      } else if (body.language !== undefined) {
+        values = { language: body.language };
+        action = 'booking.language';
+        before = { language: row.language };
       } else {
         throw ValidationError.field('_', DETAIL_MESSAGES.exactlyOne);
       }

@@ -1,14 +1,14 @@
-import { format, parse } from 'date-fns';
 import type { OutgoingMail } from '../../../platform/mail';
 import type { BookerBooking } from '../../../../shared/api/booking';
 import { bookingLinks } from '../../../../shared/booking-links';
 import { ADD_ONS, PLANS } from '../../../../shared/plans';
 import { formatMoney, formatPence, toMinorUnits } from '../../../../shared/money';
 import { BALANCE_DUE_DAYS, balanceDue, checkoutAmounts, DEPOSIT_PERCENT } from '../../../../shared/payments';
-import { API_DATE, todayIn } from '../../../../shared/time';
+import { todayIn } from '../../../../shared/time';
 import { priceBreakdown } from '../../../../shared/price-breakdown';
 import { escapeHtml } from '../../../../shared/html';
-import { greeting, htmlRows, whenText } from './mail-parts';
+import { dayText, ENGLISH_MAIL, greeting, htmlRows, moneyLocale, priceWordsOf, whenText } from './mail-parts';
+import { mailText, type MailText } from '../../../platform/i18n';
 
 /** The booker's confirmation from the wizard (before payment), and the balance-due words receipts share. */
 
@@ -21,10 +21,10 @@ export function manageUrl(baseUrl: string, b: Pick<BookerBooking, 'temp_code' | 
 }
 
 /** 'by 6 March 2027', or 'now' when the game is 14 days away or less (shared rule, 0252, 0505): never a past day. */
-export function balanceDueText(gameDate: string, timezone: string, now: Date = new Date()): string {
+export function balanceDueText(gameDate: string, timezone: string, now: Date = new Date(), text: MailText = ENGLISH_MAIL): string {
   const due = balanceDue(gameDate, todayIn(timezone, now));
-  const day = format(parse(due.date, API_DATE, new Date(0)), 'd MMMM yyyy');
-  return due.onBooking ? `now, on booking (${day}): the game is ${BALANCE_DUE_DAYS} days away or less` : `by ${day}`;
+  const day = dayText(due.date, text);
+  return due.onBooking ? text.t('dueNow', { day, days: BALANCE_DUE_DAYS }) : text.t('dueBy', { day });
 }
 
 /** How this install takes the booker's money (decision 0250): the facts the confirmation mail needs. */
@@ -35,27 +35,20 @@ export type PaymentFacts = { method: 'card' | 'bank_transfer'; bankTransferDetai
  * the checkout's own (`checkoutAmounts` with `balanceDue`): under 14 days away no deposit is offered, so the mail never
  * speaks of a deposit beside "due now" (issue 31).
  */
-function paymentLines(b: BookerBooking, payment: PaymentFacts, link: string, now: Date): string[] {
+function paymentLines(b: BookerBooking, payment: PaymentFacts, link: string, now: Date, text: MailText): string[] {
   const total = toMinorUnits(b.total_price);
   const options = checkoutAmounts(total, 0, balanceDue(b.date, todayIn(b.timezone, now)));
-  const dueText = balanceDueText(b.date, b.timezone, now);
+  const due = balanceDueText(b.date, b.timezone, now, text);
+  const money = (minor: number) => formatPence(minor, b.currency, moneyLocale(text));
   const lines =
     options.deposit !== null
-      ? [
-          `To confirm your booking, pay a deposit of ${formatPence(options.deposit, b.currency)} (${DEPOSIT_PERCENT} %) or the full ${formatPence(total, b.currency)}. The balance is due ${dueText}.`,
-        ]
-      : [`To confirm your booking, pay ${formatPence(total, b.currency)}, due ${dueText}.`];
-  if (payment.method === 'card') return [...lines, `Pay online by card from your booking page: ${link}`];
+      ? [text.t('payDeposit', { deposit: money(options.deposit), percent: DEPOSIT_PERCENT, total: money(total), due })]
+      : [text.t('payFull', { total: money(total), due })];
+  if (payment.method === 'card') return [...lines, text.t('payByCard', { link })];
   if (payment.bankTransferDetails) {
-    return [
-      ...lines,
-      'Pay by bank transfer to:',
-      payment.bankTransferDetails,
-      `Reference: ${payment.reference}`,
-      'Please quote the reference so we can match your payment; we email you a receipt when it arrives.',
-    ];
+    return [...lines, text.t('payByTransferTo'), payment.bankTransferDetails, text.t('reference', { reference: payment.reference }), text.t('quoteReference')];
   }
-  return [...lines, `To pay by bank transfer, reply to this email and we will send you our account details. Your reference: ${payment.reference}`];
+  return [...lines, text.t('replyForBank', { reference: payment.reference })];
 }
 
 /**
@@ -72,26 +65,26 @@ export function bookingConfirmationMail(
   now: Date = new Date(),
   occasion: ConfirmationOccasion = 'booked',
 ): OutgoingMail {
-  const when = whenText({ date: b.date, meetingTime: b.meeting_time, timezone: b.timezone });
+  // In the booker's language (decision 0591); English is the wording the spec and its tests read.
+  const words = mailText(b.language);
+  const when = whenText({ date: b.date, meetingTime: b.meeting_time, timezone: b.timezone }, words);
   const plan = PLANS.find((p) => p.type === b.plan_type)?.name ?? b.plan_type;
   const addOns = b.add_ons.map((t) => ADD_ONS.find((a) => a.type === t)?.name ?? t);
   const link = manageUrl(baseUrl, b);
   const rows: [string, string][] = [
-    ['Date', when.date],
-    ['Meeting time', when.time],
-    ['City', b.city],
-    ['Players', String(b.players)],
-    ['Game type', plan],
-    ['Add-ons', addOns.length ? addOns.join(', ') : 'None'],
+    [words.t('rowDate'), when.date],
+    [words.t('rowMeetingTime'), when.time],
+    [words.t('rowCity'), b.city],
+    [words.t('rowPlayers'), String(b.players)],
+    [words.t('rowGameType'), plan],
+    [words.t('rowAddOns'), addOns.length ? addOns.join(', ') : words.t('none')],
     // The one breakdown (shared/price-breakdown.ts): per person × players, add-ons, the discount with its code, total.
-    ...priceBreakdown(b).map((line): [string, string] => [line.label, line.text]),
+    ...priceBreakdown(b, priceWordsOf(words)).map((line): [string, string] => [line.label, line.text]),
   ];
-  const pay = paymentLines(b, payment, link, now);
-  const hello = greeting(b.full_name);
-  const intro =
-    occasion === 'total_changed'
-      ? `Your booking has changed and so has its total: it is now ${formatMoney(b.total_price, b.currency)}. Here are your game details as they stand.`
-      : 'Thanks for booking a Chicken hunt! Here are your game details.';
+  const pay = paymentLines(b, payment, link, now, words);
+  const hello = greeting(b.full_name, words);
+  const total = formatMoney(b.total_price, b.currency, moneyLocale(words));
+  const intro = occasion === 'total_changed' ? words.t('introTotalChanged', { total }) : words.t('introBooked');
   const text = [
     hello,
     '',
@@ -101,19 +94,19 @@ export function bookingConfirmationMail(
     '',
     ...pay,
     '',
-    `Manage your booking: ${link}`,
-    `Your booking code: ${b.temp_code}`,
+    words.t('manageLine', { link }),
+    words.t('bookingCodeLine', { code: b.temp_code }),
   ].join('\n');
   const html = [
     `<p>${escapeHtml(hello)}</p>`,
     `<p>${escapeHtml(intro)}</p>`,
     htmlRows(rows),
     `<div data-part="payment">${pay.map((line) => `<p style="white-space:pre-line">${escapeHtml(line)}</p>`).join('')}</div>`,
-    `<p><a href="${escapeHtml(link)}">Manage your booking</a> (code ${escapeHtml(b.temp_code)})</p>`,
+    `<p><a href="${escapeHtml(link)}">${escapeHtml(words.t('manageLink'))}</a> ${escapeHtml(words.t('manageLinkCode', { code: b.temp_code }))}</p>`,
   ].join('\n');
   const subject =
     occasion === 'total_changed'
-      ? `Updated booking: your hatch game on ${when.date} in ${b.city}, now ${formatMoney(b.total_price, b.currency)}`
-      : `Your hatch game on ${when.date} in ${b.city}`;
+      ? words.t('subjectTotalChanged', { date: when.date, city: b.city, total })
+      : words.t('subjectBooked', { date: when.date, city: b.city });
   return { to: b.email, subject, text, html, kind: 'booking_confirmation' };
 }

@@ -5,6 +5,7 @@ import { NotFoundError } from '../../../platform/errors';
 import { bookingGame } from '../../game/records';
 import { users } from '../../identity/tables/users';
 import { bookings } from '../tables/bookings';
+import type { Language } from '../../../../shared/i18n/languages';
 
 /**
  * What the mails read of a booking, each in one query in the caller's transaction: the booker's facts (with the game's
@@ -27,6 +28,8 @@ export type BookingMailFacts = {
   tempCode: string;
   manageKey: string;
   gameCode: string | null;
+  /** The booker's language (decision 0591); absent: English. */
+  language?: Language;
 };
 
 export async function loadBookingMailFacts(tx: DbOrTx, bookingId: number): Promise<BookingMailFacts> {
@@ -42,6 +45,7 @@ export async function loadBookingMailFacts(tx: DbOrTx, bookingId: number): Promi
       tempCode: bookings.tempCode,
       manageKey: bookings.manageKey,
       gameCode: bookingGame.code,
+      language: bookings.language,
     })
     .from(bookings)
     .leftJoin(bookingGame, eq(bookingGame.bookingId, bookings.id))

@@ -9,6 +9,8 @@ import { API_DATE } from '../../../../shared/time';
 import type { MessageKind } from '../../../../shared/message-schedule';
 import { greeting, htmlRows, whenText } from './mail-parts';
 import type { BookingMailFacts } from './mail-facts';
+import { mailText } from '../../../platform/i18n';
+import { DEFAULT_LANGUAGE } from '../../../../shared/i18n/languages';
 
 /** The mails of a booking's message schedule (issue 31, decision 0380): reminders, balance chasers, feedback request. */
 
@@ -25,12 +27,8 @@ export type ScheduledMailFacts = BookingMailFacts & {
   reminderDays: { first: number; second: number };
 };
 
-/** What the organiser should have with them on the day. */
-export const WHAT_TO_BRING = [
-  'A charged phone per team, with mobile data and location turned on (a power bank helps)',
-  'Shoes and clothes for a couple of hours on foot, whatever the weather',
-  'Your game code, for the players to join',
-];
+/** What the organiser should have with them on the day (the mail catalogue's keys, shared/i18n/<lang>/mail.json). */
+const WHAT_TO_BRING = ['bringPhone', 'bringShoes', 'bringCode'] as const;
 
 const day = (d: string) => format(parse(d, API_DATE, new Date(0)), 'd MMMM yyyy');
 const textOf = (lines: readonly (string | null)[]) => lines.filter((l): l is string => l !== null).join('\n');
@@ -42,7 +40,7 @@ function mail(
   paragraphs: readonly (readonly string[])[],
   rows: [string, string][] = [],
 ): OutgoingMail {
-  const hello = greeting(f.fullName);
+  const hello = greeting(f.fullName, mailText(f.language ?? DEFAULT_LANGUAGE));
   const text = textOf([hello, '', ...paragraphs.flatMap((p) => [...p, '']), ...rows.map(([k, v]) => `${k}: ${v}`)]).trimEnd();
   const html = [`<p>${escapeHtml(hello)}</p>`, ...paragraphs.map((p) => `<p>${p.map(escapeHtml).join('<br>')}</p>`), rows.length ? htmlRows(rows) : '']
     .filter(Boolean)
@@ -53,19 +51,21 @@ function mail(
 /** The game reminder: when and where, the meeting point, the players' join link, the private link, what to bring. */
 function gameReminder(f: ScheduledMailFacts, kind: 'game_reminder_first' | 'game_reminder_second', baseUrl: string): OutgoingMail {
   const days = kind === 'game_reminder_first' ? f.reminderDays.first : f.reminderDays.second;
-  const when = whenText(f);
+  // In the booker's language (decision 0591).
+  const words = mailText(f.language ?? DEFAULT_LANGUAGE);
+  const when = whenText(f, words);
   const links = bookingLinks(baseUrl, { tempCode: f.tempCode, gameCode: f.gameCode, manageKey: f.manageKey });
-  const soon = days === 1 ? 'tomorrow' : `in ${days} days`;
+  const soon = words.t('soon', { days });
   const meeting = f.meetingPointAddress
-    ? [`Meeting point: ${f.meetingPointAddress}`, ...(f.meetingPointNotes ? [f.meetingPointNotes] : [])]
-    : ['Meeting point: not set yet. Choose it from your management link.'];
-  const players = f.gameCode && links.join ? [`Game code for your players: ${f.gameCode}`, `Players join at: ${links.join}`] : [];
-  return mail(f, kind, `Your hatch game in ${f.city} is ${soon}`, [
-    [`Your Chicken hunt is ${soon}: ${when.date} at ${when.time} in ${f.city}, for ${f.players} players.`],
+    ? [words.t('meetingPoint', { address: f.meetingPointAddress }), ...(f.meetingPointNotes ? [f.meetingPointNotes] : [])]
+    : [words.t('meetingPointUnset')];
+  const players = f.gameCode && links.join ? [words.t('gameCodeForPlayers', { code: f.gameCode }), words.t('playersJoinAt', { link: links.join })] : [];
+  return mail(f, kind, words.t('reminderSubject', { city: f.city, soon }), [
+    [words.t('reminderWhen', { soon, date: when.date, time: when.time, city: f.city, players: f.players })],
     meeting,
     ...(players.length ? [players] : []),
-    [`Your private management link: ${links.manage}`, 'Keep it to yourself: anyone with it can change your game.'],
-    ['What to bring:', ...WHAT_TO_BRING.map((w) => `- ${w}`)],
+    [words.t('privateLink', { link: links.manage }), words.t('keepPrivate')],
+    [words.t('whatToBring'), ...WHAT_TO_BRING.map((w) => `- ${words.t(w)}`)],
   ]);
 }
 
@@ -94,7 +94,7 @@ export function scheduledMail(f: ScheduledMailFacts, kind: MessageKind, baseUrl:
         howToPay(f, baseUrl),
       ]);
     case 'balance_overdue':
-      return mail({ ...f, fullName: null }, kind, `Balance overdue: booking ${f.tempCode}`, [
+      return mail({ ...f, fullName: null, language: DEFAULT_LANGUAGE }, kind, `Balance overdue: booking ${f.tempCode}`, [
         [
           `${amount} of booking ${f.tempCode} (${f.fullName ?? f.email}, ${f.city}, game on ${day(f.date)}) was due on ${day(f.balanceDueDate)} and is not paid.`,
         ],

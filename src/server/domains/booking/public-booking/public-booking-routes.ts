@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requestLanguage } from '../../../platform/i18n';
 import { errorResponse } from '../../../../shared/api/common';
 import { publicBookingEndpoints as endpoints } from '../../../../shared/api/endpoints/public-booking';
 import { BOOKING_CODE_HEADER, IDEMPOTENCY_HEADER, MANAGE_KEY_HEADER } from '../../../../shared/api/public-booking';
@@ -29,7 +30,14 @@ export const publicBookingRoutes: FastifyPluginAsyncZod = async (app) => {
       const sessionKey = request.auth.sessionKey ?? sha256(ensureSessionToken(request, reply));
       const result = await createPublicBooking(
         { db, mail: app.deps.mail, payments: app.deps.payments },
-        { body: request.body, sessionKey, idempotencyKey, baseUrl: app.deps.publicUrl, ip: request.ip },
+        // Without a language of its own, the booking takes the request's (api-contract, "Languages").
+        {
+          body: { ...request.body, language: request.body.language ?? requestLanguage(request) },
+          sessionKey,
+          idempotencyKey,
+          baseUrl: app.deps.publicUrl,
+          ip: request.ip,
+        },
       );
       if (result.replayed) void reply.header('Idempotent-Replayed', 'true');
       // Only a 201 is ever stored: errors roll the key back, so a retry runs again.

@@ -127,7 +127,7 @@ export async function bookingCalendarByCode(
   });
   const facts = calendarFactsOf(agg.booking, agg.game?.code ?? null);
   if (!bookedWindow(facts)) throw new ConflictError(PUBLIC_BOOKING_MESSAGES.noCalendarTime);
-  return bookingCalendar(facts, { baseUrl: input.baseUrl, method: 'PUBLISH', now: input.now ?? new Date() });
+  return bookingCalendar(facts, { baseUrl: input.baseUrl, method: 'PUBLISH', now: input.now ?? new Date(), language: agg.booking.language });
 }
 
 /** GET /api/manage/{key}: the organiser's full view by the private management key. Wrong keys count like wrong codes. */

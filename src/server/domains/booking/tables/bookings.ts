@@ -16,6 +16,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from '../../identity/tables/users';
 import { oneOfCheck } from '../../../platform/db/one-of-check';
+import { LANGUAGE_CODES } from '../../../../shared/i18n/languages';
 import { CURRENCIES, PLAN_TYPES } from '../../../../shared/plans';
 import { BOOKING_STATUSES } from '../../../../shared/lifecycle/booking-states';
 import { CONTACT_TYPES, LEAD_STATUSES } from '../../../../shared/api/booking';
@@ -105,6 +106,8 @@ export const bookings = pgTable(
      * zone or meeting point or whether it is cancelled (booking-calendar.ts), so a calendar takes the newer invite.
      */
     calendarSequence: integer('calendar_sequence').notNull().default(0),
+    /** The booker's language (en, de, fr, es, nl; decision 0591): every mail, invite and document to them uses it. */
+    language: text('language', { enum: LANGUAGE_CODES }).notNull().default('en'),
     gclid: text('gclid'),
     fbclid: text('fbclid'),
     fbc: text('fbc'),
@@ -136,6 +139,7 @@ export const bookings = pgTable(
     index('bookings_company_trgm_idx').using('gin', sql`${t.companyName} gin_trgm_ops`),
     oneOfCheck('bookings_plan_type_check', t.planType, PLAN_TYPES),
     oneOfCheck('bookings_currency_check', t.currency, CURRENCIES),
+    oneOfCheck('bookings_language_check', t.language, LANGUAGE_CODES),
     oneOfCheck('bookings_booking_status_check', t.bookingStatus, BOOKING_STATUSES),
     oneOfCheck('bookings_lead_status_check', t.leadStatus, LEAD_STATUSES),
   ],

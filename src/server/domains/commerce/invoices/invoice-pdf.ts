@@ -2,6 +2,8 @@ import PDFDocument from 'pdfkit';
 import { formatPence } from '../../../../shared/money';
 import { INVOICE_KIND_LABELS, vatRatePercent, type InvoiceKind, type InvoiceLine } from '../../../../shared/commerce/invoices';
 import type { InvoiceSeller } from '../tables/invoices';
+import { mailText } from '../../../platform/i18n';
+import { DEFAULT_LANGUAGE, type Language } from '../../../../shared/i18n/languages';
 
 /** Everything an invoice or credit note shows: the document as issued, and the buyer as the booking has them now. */
 export type InvoiceDocument = {
@@ -19,6 +21,8 @@ export type InvoiceDocument = {
   bookingReference: string;
   /** A credit note's invoice. */
   creditsNumber: string | null;
+  /** The booker's language: the document's headings and amounts (decision 0591); absent: English. */
+  language?: Language;
 };
 
 export const pdfFilename = (number: string) => `${number}.pdf`;
@@ -31,7 +35,9 @@ const COLUMNS = { description: 50, quantity: 330, unit: 380, amount: 465 };
  * no font file ships. Its creation date is the issue date, so the same document renders to the same text.
  */
 export function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
-  const title = `${INVOICE_KIND_LABELS[doc.kind]} ${doc.number}`;
+  const words = mailText(doc.language ?? DEFAULT_LANGUAGE);
+  const english = words.language === DEFAULT_LANGUAGE;
+  const title = `${english ? INVOICE_KIND_LABELS[doc.kind] : words.t(doc.kind)} ${doc.number}`;
   const pdf = new PDFDocument({ size: 'A4', margin: 50, info: { Title: title, Author: doc.seller.name || 'hatch', CreationDate: doc.issuedAt } });
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -39,32 +45,41 @@ export function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
     pdf.on('end', () => resolve(Buffer.concat(chunks)));
     pdf.on('error', reject);
   });
-  const money = (pence: number) => formatPence(pence, doc.currency);
+  const money = (pence: number) => formatPence(pence, doc.currency, english ? undefined : words.locale);
 
   pdf.font('Helvetica-Bold').fontSize(20).text(title, PAGE.left, 50);
   pdf.font('Helvetica').fontSize(10).moveDown(0.5);
-  pdf.text(`Date of issue: ${doc.issuedAt.toISOString().slice(0, 10)}`);
-  pdf.text(`Booking: ${doc.bookingReference}`);
-  if (doc.creditsNumber) pdf.text(`Credit for invoice: ${doc.creditsNumber}`);
+  pdf.text(
+    words.t('dateOfIssue', {
+      date: english
+        ? doc.issuedAt.toISOString().slice(0, 10)
+        : new Intl.DateTimeFormat(words.locale, { dateStyle: 'long', timeZone: 'UTC' }).format(doc.issuedAt),
+    }),
+  );
+  pdf.text(words.t('bookingRef', { reference: doc.bookingReference }));
+  if (doc.creditsNumber) pdf.text(words.t('creditFor', { number: doc.creditsNumber }));
 
   const top = pdf.y + 20;
-  pdf.font('Helvetica-Bold').text('From', PAGE.left, top);
+  pdf.font('Helvetica-Bold').text(words.t('from'), PAGE.left, top);
   pdf
     .font('Helvetica')
-    .text([doc.seller.name, doc.seller.address, doc.seller.vat_number ? `VAT number: ${doc.seller.vat_number}` : ''].filter(Boolean).join('\n'), {
-      width: 230,
-    });
+    .text(
+      [doc.seller.name, doc.seller.address, doc.seller.vat_number ? words.t('vatNumber', { number: doc.seller.vat_number }) : ''].filter(Boolean).join('\n'),
+      {
+        width: 230,
+      },
+    );
   const fromBottom = pdf.y;
-  pdf.font('Helvetica-Bold').text('Bill to', 315, top);
+  pdf.font('Helvetica-Bold').text(words.t('billTo'), 315, top);
   const buyer = [doc.buyer.companyName, doc.buyer.name ?? '', doc.buyer.address, doc.buyer.email].filter((s) => s.trim() !== '');
   pdf.font('Helvetica').text(buyer.join('\n'), 315, pdf.y, { width: 230 });
   let y = Math.max(fromBottom, pdf.y) + 30;
 
   pdf.font('Helvetica-Bold');
-  pdf.text('Description', COLUMNS.description, y);
-  pdf.text('Qty', COLUMNS.quantity, y, { width: 40, align: 'right' });
-  pdf.text('Unit', COLUMNS.unit, y, { width: 75, align: 'right' });
-  pdf.text('Amount', COLUMNS.amount, y, { width: 80, align: 'right' });
+  pdf.text(words.t('description'), COLUMNS.description, y);
+  pdf.text(words.t('qty'), COLUMNS.quantity, y, { width: 40, align: 'right' });
+  pdf.text(words.t('unit'), COLUMNS.unit, y, { width: 75, align: 'right' });
+  pdf.text(words.t('amount'), COLUMNS.amount, y, { width: 80, align: 'right' });
   y += 18;
   pdf
     .moveTo(PAGE.left, y - 4)
@@ -87,13 +102,13 @@ export function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
     pdf.text(value, COLUMNS.amount, y, { width: 80, align: 'right' });
     y += 16;
   };
-  total('Net', money(doc.net));
-  total(`VAT ${vatRatePercent(doc.vatRateBp)}%`, money(doc.vat));
-  total('Total', money(doc.gross), true);
+  total(words.t('net'), money(doc.net));
+  total(words.t('vat', { rate: vatRatePercent(doc.vatRateBp) }), money(doc.vat));
+  total(words.t('total'), money(doc.gross), true);
   pdf
     .font('Helvetica')
     .fontSize(8)
-    .text('Prices include VAT.', PAGE.left, y + 20);
+    .text(words.t('pricesIncludeVat'), PAGE.left, y + 20);
   pdf.end();
   return done;
 }

@@ -1,4 +1,5 @@
 import type { DbOrTx } from '../../../platform/db/client';
+import { DEFAULT_LANGUAGE, type Language } from '../../../../shared/i18n/languages';
 import { creditNoteLines, invoiceLines, linesTotal, type InvoicedBooking } from '../../../../shared/commerce/invoices';
 import { invoices } from '../tables/invoices';
 import type { Currency } from '../../../../shared/plans';
@@ -109,7 +110,7 @@ function earlierPayments(entries: readonly EarlierEntry[]) {
 export async function documentOf(
   db: DbOrTx,
   row: IssuedInvoiceRow,
-  booking: { id: number; fullName: string | null; email: string; tempCode: string },
+  booking: { id: number; fullName: string | null; email: string; tempCode: string; language?: Language },
   creditsNumber: string | null,
 ): Promise<InvoiceDocument> {
   const buyer = await loadInvoiceBuyer(db, booking.id);
@@ -127,5 +128,6 @@ export async function documentOf(
     buyer: { companyName: buyer.company_name, address: buyer.address, name: booking.fullName, email: booking.email },
     bookingReference: booking.tempCode,
     creditsNumber,
+    language: booking.language ?? DEFAULT_LANGUAGE,
   };
 }

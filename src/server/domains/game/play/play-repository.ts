@@ -48,7 +48,7 @@ export async function insertPlayer(db: DbOrTx, values: typeof players.$inferInse
   return row;
 }
 
-export async function updatePlayer(db: DbOrTx, id: number, values: Partial<Pick<typeof players.$inferInsert, 'ready' | 'location' | 'teamId'>>) {
+export async function updatePlayer(db: DbOrTx, id: number, values: Partial<Pick<typeof players.$inferInsert, 'ready' | 'location' | 'teamId' | 'language'>>) {
   const [row] = await db.update(players).set(values).where(eq(players.id, id)).returning();
   if (!row) throw new Error('player vanished');
   return row;

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requestLanguage } from '../../../platform/i18n';
 import { playEndpoints as endpoints } from '../../../../shared/api/endpoints/play';
 import { endpointRoute } from '../../../platform/http/endpoint-route';
 import { streamGame } from '../game-stream';
@@ -19,7 +20,12 @@ export const playRoutes: FastifyPluginAsyncZod = async (app) => {
 
   endpointRoute(app, endpoints.game, options, async (request) => codeGuesses.guard(request.ip, () => getGame(db, request.params.code)));
 
-  endpointRoute(app, endpoints.join, options, async (request) => codeGuesses.guard(request.ip, () => join(db, request.params.code, request.body)));
+  endpointRoute(app, endpoints.join, options, async (request) =>
+    codeGuesses.guard(request.ip, () =>
+      // Without a language of its own, the player takes the request's (api-contract, "Languages").
+      join(db, request.params.code, { ...request.body, language: request.body.language ?? requestLanguage(request) }),
+    ),
+  );
 
   endpointRoute(app, endpoints.me, options, async (request) => me(db, await player(request)));
 

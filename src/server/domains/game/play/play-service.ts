@@ -1,4 +1,5 @@
 import type { Db, Tx } from '../../../platform/db/client';
+import type { Language } from '../../../../shared/i18n/languages';
 import { randomToken, safeEqual, sha256 } from '../../../platform/crypto';
 import { ConflictError, ForbiddenError, NotFoundError, TooManyRequestsError, TransitionError, ValidationError } from '../../../platform/errors';
 import { publishGameEvent } from '../game-events';
@@ -108,7 +109,7 @@ async function emptiestTeam(tx: Tx, instanceId: number, bookedPlayers: number): 
   return open[0]?.id ?? null;
 }
 
-export async function join(db: Db, code: string, body: JoinBody): Promise<{ token: string; player: Player }> {
+export async function join(db: Db, code: string, body: JoinBody & { language: Language }): Promise<{ token: string; player: Player }> {
   const ctx = await gameOf(db, code);
   // The one joining rule (issue 28), the organiser page's words too: paid and not ended; activation is not asked for.
   const refusal = joinRefusal({ bookingStatus: ctx.booking.status, state: ctx.instance?.status ?? 'not_started' });
@@ -126,12 +127,12 @@ export async function join(db: Db, code: string, body: JoinBody): Promise<{ toke
       if (!safeEqual(body.chicken_key, ctx.game.chickenKey)) throw new ForbiddenError(GAME_MESSAGES.chickenKeyWrong);
       if (body.team_id !== undefined || body.team_name !== undefined) throw ValidationError.field('team_id', GAME_MESSAGES.chickenNoTeam);
       if (await chickenJoined(tx, instance.id)) throw new ConflictError(GAME_MESSAGES.chickenTaken);
-      row = await insertPlayer(tx, { instanceId: instance.id, name: body.name, role: 'chicken', tokenHash: sha256(token) });
+      row = await insertPlayer(tx, { instanceId: instance.id, name: body.name, role: 'chicken', tokenHash: sha256(token), language: body.language });
     } else {
       if ((await countPlayers(tx, instance.id)) >= ctx.booking.players) throw new ConflictError(GAME_MESSAGES.gameFull, 'game_full');
       const choice = await resolveTeam(tx, instance, ctx.booking.players, body, null);
       const teamId = choice.teamId ?? (instance.status === 'live' ? await emptiestTeam(tx, instance.id, ctx.booking.players) : null);
-      row = await insertPlayer(tx, { instanceId: instance.id, name: body.name, teamId, tokenHash: sha256(token) });
+      row = await insertPlayer(tx, { instanceId: instance.id, name: body.name, teamId, tokenHash: sha256(token), language: body.language });
     }
     if (waiverVersion !== null)
       await recordWaiverAcceptance(tx, {
@@ -161,12 +162,17 @@ export async function me(db: Db, auth: PlayerAuth): Promise<MeResponse> {
   return { player: playerDto(auth.player), game: publicGame(ctx), team: team ? teamScoreOf(team) : null };
 }
 
-export async function updateMe(db: Db, auth: PlayerAuth, body: { ready?: boolean | undefined; location?: 'granted' | 'denied' | undefined }): Promise<Player> {
-  if (body.ready === undefined && body.location === undefined) return playerDto(auth.player);
+export async function updateMe(
+  db: Db,
+  auth: PlayerAuth,
+  body: { ready?: boolean | undefined; location?: 'granted' | 'denied' | undefined; language?: Language | undefined },
+): Promise<Player> {
+  if (body.ready === undefined && body.location === undefined && body.language === undefined) return playerDto(auth.player);
   const row = await db.transaction(async (tx) => {
     const updated = await updatePlayer(tx, auth.player.id, {
       ...(body.ready === undefined ? {} : { ready: body.ready }),
       ...(body.location === undefined ? {} : { location: body.location }),
+      ...(body.language === undefined ? {} : { language: body.language }),
     });
     await publishPlayer(tx, auth.game.id, auth.instance.id, updated);
     return updated;

@@ -23,6 +23,7 @@ import { CHAT_CHANNELS } from '../../../../shared/api/chat';
 import { SUBMISSION_KINDS } from '../../../../shared/api/submissions';
 import { SUBMISSION_STATUSES } from '../../../../shared/scoring/challenge-points';
 import { oneOfCheck } from '../../../platform/db/one-of-check';
+import { LANGUAGE_CODES } from '../../../../shared/i18n/languages';
 
 export const games = pgTable(
   'games',
@@ -144,6 +145,8 @@ export const players = pgTable(
     lastLat: doublePrecision('last_lat'),
     lastLng: doublePrecision('last_lng'),
     lastAt: timestamp('last_at', { withTimezone: true }),
+    /** The language the player picked when joining (decision 0591): their phone, feed and results speak it. */
+    language: text('language', { enum: LANGUAGE_CODES }).notNull().default('en'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -155,6 +158,7 @@ export const players = pgTable(
       .where(sql`role = 'chicken'`),
     oneOfCheck('players_role_check', t.role, PLAYER_ROLES),
     oneOfCheck('players_location_check', t.location, PLAYER_LOCATIONS),
+    oneOfCheck('players_language_check', t.language, LANGUAGE_CODES),
   ],
 );
 
