@@ -98,15 +98,12 @@ export const joinBody = z.object({
   team_id: id.optional(),
   team_name: teamName.optional(),
   chicken_key: z.string().trim().min(1).max(200).optional(),
-<<<<<<< HEAD
   /** While a player waiver is published, the version the player accepted (issue 41); absent otherwise. */
   waiver_version: id.optional(),
   /** Whether photos and videos of the player may be shown on the shared screens; absent counts as no (decision 0570). */
   photo_consent: z.boolean().optional(),
-=======
   /** The player's language (preset from the phone); without it, the request's (Accept-Language). */
   language: z.enum(LANGUAGE_CODES, { message: 'Please choose a language' }).optional(),
->>>>>>> 8ac3f37 (Issue 38 foundation and server: five languages (en, de, fr, es, nl) through FormatJS's intl-messageformat (decision 0590); one negotiation rule in shared/i18n/languages.ts (?lang, kept cookie, Accept-Language); the API's error messages and 422 field messages translated in the one error handler from an English-keyed catalogue (English unchanged); bookings.language and players.language (migration 0033, decision 0591): POST /api/bookings and player join take language (else Accept-Language), answers carry it, staff change it on the booking (PATCH, timeline entry), a player changes theirs with PATCH me; the booker's confirmation, game reminders, invite/.ics and invoice/credit note PDFs in the booking's language; pages get <html lang> from the rule. API test tests/api/languages.test.ts)
 });
 export type JoinBody = z.infer<typeof joinBody>;
 export const joinResponse = z.object({ token: z.string(), player: playerSchema });

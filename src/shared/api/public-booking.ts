@@ -71,13 +71,10 @@ export const createBookingBody = z.object({
   duration: z.number().int().min(30).max(480).default(120),
   /** The one box: a promo code or a gift voucher code (api-contract, "Codes, vouchers and invoices"). */
   discount_code: optionalText(64),
-<<<<<<< HEAD
   /** The version of the booking terms the booker accepted in the summary step; needed while terms are published (issue 41). */
   terms_version: z.number().int().positive().max(2_147_483_647).optional(),
-=======
   /** The booker's language; without it, the request's (Accept-Language). */
   language: z.enum(LANGUAGE_CODES, { message: 'Please choose a language' }).optional(),
->>>>>>> 8ac3f37 (Issue 38 foundation and server: five languages (en, de, fr, es, nl) through FormatJS's intl-messageformat (decision 0590); one negotiation rule in shared/i18n/languages.ts (?lang, kept cookie, Accept-Language); the API's error messages and 422 field messages translated in the one error handler from an English-keyed catalogue (English unchanged); bookings.language and players.language (migration 0033, decision 0591): POST /api/bookings and player join take language (else Accept-Language), answers carry it, staff change it on the booking (PATCH, timeline entry), a player changes theirs with PATCH me; the booker's confirmation, game reminders, invite/.ics and invoice/credit note PDFs in the booking's language; pages get <html lang> from the rule. API test tests/api/languages.test.ts)
   ...trackingInput,
 });
 export type CreateBookingBody = z.infer<typeof createBookingBody>;
