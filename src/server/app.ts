@@ -54,9 +54,8 @@ import {
   adminBriefingRoutes,
   chatRoutes,
 } from './domains/game/routes';
-import { adminPaymentsRoutes, paymentsRoutes } from './domains/payments/routes';
 import { adminProposalsRoutes, proposalRoutes } from './domains/proposals/routes';
-import { adminCommerceRoutes, commerceRoutes } from './domains/commerce/routes';
+import { adminCommerceRoutes, adminPaymentsRoutes, commerceRoutes, paymentsRoutes } from './domains/commerce/routes';
 import { createPaymentSetup, paymentMethodOf, type PaymentSetup } from './platform/payment-provider/payment-setup';
 
 export type AppDeps = {

@@ -3,7 +3,7 @@ import { and, eq, gte, inArray, lt } from 'drizzle-orm';
 import { createTestApp, type Agent, type TestApp } from '../support/test-app';
 import { createBooking } from '../support/fixtures';
 import { parseCsv } from '../support/csv';
-import { bookingPayments } from '../../src/server/domains/booking/tables/bookings';
+import { bookingPayments } from '../../src/server/domains/commerce/tables/ledger';
 import { adminBookingResponse } from '../../src/shared/api/booking';
 import { paymentsResponse, PAYMENTS_MESSAGES, type CurrencyTotal } from '../../src/shared/api/admin-payments';
 import { calendarMetricsSchema } from '../../src/shared/api/admin-bookings';

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { startStripeStandIn, stripeEnv, type StripeStandIn } from '../support/stripe-stand-in';
-import { WEBHOOK_NOT_JSON } from '../../src/server/domains/payments/checkout/payments-routes';
-import { providerEvents } from '../../src/server/domains/payments/tables/checkouts';
+import { WEBHOOK_NOT_JSON } from '../../src/server/domains/commerce/checkout/payments-routes';
+import { providerEvents } from '../../src/server/domains/commerce/tables/checkouts';
 
 /**
  * Issue 28: a correctly signed Stripe event of a shape we do not read answered 500, which Stripe retries for days

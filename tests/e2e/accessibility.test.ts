@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { asc } from 'drizzle-orm';
-import { bookingPayments, contactHistory, pricingHistory } from '../../src/server/domains/booking/tables/bookings';
+import { contactHistory, pricingHistory } from '../../src/server/domains/booking/tables/bookings';
+import { bookingPayments } from '../../src/server/domains/commerce/tables/ledger';
 import { challenges } from '../../src/server/domains/catalogue/tables/challenges';
 import { proposals } from '../../src/server/domains/proposals/tables/proposals';
 import { giftVouchers } from '../../src/server/domains/commerce/tables/gift-vouchers';

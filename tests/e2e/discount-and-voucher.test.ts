@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { and, eq, gt } from 'drizzle-orm';
-import { bookingPayments } from '../../src/server/domains/booking/tables/bookings';
+import { bookingPayments } from '../../src/server/domains/commerce/tables/ledger';
 import type { Page } from 'playwright-core';
 import { promoCodes } from '../../src/server/domains/commerce/tables/promo-codes';
 import { saveInvoiceSettings } from '../../src/server/domains/commerce/invoices/invoice-numbers';

@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { addDays, addMinutes, format } from 'date-fns';
 import type { Db } from '../platform/db/client';
-import { bookingPayments, bookings, contactHistory, type StoredAddOn } from '../domains/booking/tables/bookings';
+import { bookings, contactHistory, type StoredAddOn } from '../domains/booking/tables/bookings';
+import { bookingPayments } from '../domains/commerce/tables/ledger';
 import { games } from '../domains/game/tables/games';
 import { users } from '../domains/identity/tables/users';
 import { newTempCode } from '../platform/codes';

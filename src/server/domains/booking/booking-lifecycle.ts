@@ -1,38 +1,29 @@
-import { bookingPayments } from './tables/bookings';
 import { convertLead } from './booking-history';
-import { ledgerOf } from './booking-lookups';
 import { ensureGame, gameHasStarted } from '../game/records';
-import {
-  concessionTooHighMessage,
-  DETAIL_MESSAGES,
-  paymentTypeLabel,
-  REFUND_PURPOSE_DOCUMENT_TEXT,
-  refundTooHighMessage,
-} from '../../../shared/api/admin-booking-detail';
-import { formatPence, minorToUnits } from '../../../shared/money';
+import { paymentTypeLabel } from '../../../shared/api/admin-booking-detail';
+import { minorToUnits } from '../../../shared/money';
 import type { PriceFigures } from '../../../shared/price-breakdown';
-import {
-  isVoided,
-  netPaid,
-  paymentRemaining,
-  refundLowersPrice,
-  statusAfterLedgerChange,
-  type LedgerEntry,
-  type RefundPurpose,
-} from '../../../shared/payments';
+import { refundLowersPrice, statusAfterLedgerChange, type RefundPurpose } from '../../../shared/payments';
 import type { BookingWrite } from './booking-write';
 import { queueCancellationMail, queueGameLinksMail, receiptMail, type BookingMailer } from './booking-mails';
-import { ConflictError, NotFoundError, TransitionError, UpstreamError, ValidationError } from '../../platform/errors';
+import { TransitionError } from '../../platform/errors';
 import { cancelBooking, moveBooking } from './booking-transitions';
 import { closedPaymentMessage, hasPaid, isClosed } from '../../../shared/lifecycle/booking-states';
 import { planHasPowerUps } from '../../../shared/plans';
-import { ProviderError, type PaymentProvider } from '../../platform/payment-provider/payment-provider';
-import { PAYMENT_MESSAGES } from '../../../shared/api/payments';
-import { issueLedgerDocument, refundToVoucher, type LedgerBookingFacts } from '../commerce/records';
-import { VOUCHER_PAYMENT_TYPE } from '../../../shared/commerce/gift-vouchers';
+import type { PaymentProvider } from '../../platform/payment-provider/payment-provider';
+import {
+  recordLedgerCorrection,
+  recordLedgerPayment,
+  type Correction,
+  type LedgerBookingFacts,
+  type LedgerPaymentInput,
+  type LedgerPaymentResult,
+  type LedgerWriteContext,
+} from '../commerce/records';
 import type { BookingRow } from './booking-row';
 
-type PaymentInput = { paymentType: string; paymentAmount: number; recordedBy: number | null; provider?: string; providerReference?: string };
+type PaymentInput = LedgerPaymentInput;
+export type { Correction };
 
 /**
  * Records a payment (pence, in the booking's currency) as one booking write (domains/booking/booking-write.ts), with its audit
@@ -71,8 +62,14 @@ async function writePayment(
   mailer: BookingMailer | null,
   confirms: boolean,
 ): Promise<{ paymentId: number; game: { gameId: number; gameCode: string; createdGame: boolean } | null; statusAfter: string }> {
-  const { tx, row: booking } = write;
-  // A lost, trashed or cancelled booking is not revived by a payment: staff reopen it first (0190).
+  assertOpenForPayment(write.row);
+  // The entry and its invoice are the ledger's (commerce, decision 0545); its PDF is rendered and mailed after the commit (0510).
+  const paid = await recordLedgerPayment(write.tx, ledgerContext(write, mailer), input);
+  return afterPayment(write, input, paid, confirms, mailer);
+}
+
+/** A lost, trashed or cancelled booking is not revived by a payment: staff reopen it first (0190). */
+export function assertOpenForPayment(booking: BookingRow): void {
   if (isClosed({ booking_status: booking.bookingStatus, lead_status: booking.leadStatus })) {
     throw new TransitionError({
       status: 409,
@@ -80,30 +77,34 @@ async function writePayment(
       message: closedPaymentMessage({ booking_status: booking.bookingStatus, lead_status: booking.leadStatus }),
     });
   }
-  const [payment] = await tx
-    .insert(bookingPayments)
-    .values({
-      bookingId: booking.id,
-      paymentType: input.paymentType,
-      paymentAmount: input.paymentAmount,
+}
+
+/** What the ledger's writes take of the booking write: the booking's facts, whether documents are mailed, its last step. */
+export function ledgerContext(write: BookingWrite<'staff' | 'system'>, mailer: BookingMailer | null): LedgerWriteContext {
+  return { booking: invoicedBooking(write.row), mail: mailer !== null, defer: (step) => write.last(step), now: new Date() };
+}
+
+/**
+ * The booking's reaction to a payment the ledger recorded (by hand, by the provider's webhook or by a gift voucher): the
+ * receipt, and when it `confirms` the booking, the machine's `pay` (paid, the lead converted, the game made, the game
+ * links mailed); its audit entry.
+ */
+export async function afterPayment(
+  write: BookingWrite<'staff' | 'system'>,
+  input: Pick<PaymentInput, 'paymentType' | 'paymentAmount' | 'recordedBy'>,
+  paid: LedgerPaymentResult,
+  confirms: boolean,
+  mailer: BookingMailer | null,
+): Promise<{ paymentId: number; game: { gameId: number; gameCode: string; createdGame: boolean } | null; statusAfter: string }> {
+  const { tx, row: booking } = write;
+  if (mailer)
+    await queueReceipt(write, mailer, {
+      kind: 'payment',
+      amount: input.paymentAmount,
       currency: booking.currency,
-      recordedBy: input.recordedBy,
-      provider: input.provider ?? null,
-      providerReference: input.providerReference ?? null,
-    })
-    .returning({ id: bookingPayments.id });
-  if (!payment) throw new Error('payment not recorded');
-  // Its invoice, recorded in this transaction (decision 0411); its PDF is rendered and mailed after the commit (0510).
-  const earlier = (await ledgerOf(tx, booking.id)).filter((r) => r.id !== payment.id);
-  await issueLedgerDocument(tx, {
-    booking: invoicedBooking(booking),
-    entry: { id: payment.id, kind: 'payment', amount: input.paymentAmount, paymentType: input.paymentType, correctsPaymentId: null, reason: null },
-    earlier,
-    now: new Date(),
-    mail: mailer !== null,
-    defer: (step) => write.last(step),
-  });
-  if (mailer) await queueReceipt(write, mailer, { kind: 'payment', amount: input.paymentAmount, currency: booking.currency, method: input.paymentType });
+      method: input.paymentType,
+      paidNet: paid.paidAfter,
+    });
   // A later payment of a paid or played booking changes no status; the first one that confirms is the machine's `pay`.
   const statusAfter = hasPaid(booking.bookingStatus) || !confirms ? booking.bookingStatus : 'paid';
   if (statusAfter !== booking.bookingStatus) {
@@ -118,7 +119,7 @@ async function writePayment(
   write.audit({
     action: 'payment.record',
     entityType: 'payment',
-    entityId: payment.id,
+    entityId: paid.paymentId,
     before: { booking_status: booking.bookingStatus },
     after: {
       booking_status: statusAfter,
@@ -130,7 +131,7 @@ async function writePayment(
       ...(confirms ? {} : { confirms: false }),
     },
   });
-  return { paymentId: payment.id, game, statusAfter };
+  return { paymentId: paid.paymentId, game, statusAfter };
 }
 
 const CONVERTED_REASON = 'Booking paid';
@@ -171,10 +172,9 @@ function receiptPrice(b: BookingRow, totalMinor: number): PriceFigures {
 async function queueReceipt(
   write: BookingWrite<'staff' | 'system'>,
   mailer: BookingMailer,
-  entry: { kind: 'payment' | 'refund'; amount: number; currency: string; method: string; totalPence?: number },
+  entry: { kind: 'payment' | 'refund'; amount: number; currency: string; method: string; paidNet: number; totalPence?: number },
 ): Promise<void> {
   const { tx, row: booking } = write;
-  const rows = await ledgerOf(tx, booking.id);
   // A refund that lowered the price (0505) passes the new total: the row in hand is the one before it.
   const totalMinor = entry.totalPence ?? booking.totalPriceMinor;
   const mail = receiptMail(
@@ -186,7 +186,7 @@ async function queueReceipt(
       timezone: booking.timezone,
       amount: entry.amount,
       currency: entry.currency,
-      paidNet: rows.reduce((sum, r) => sum + r.paymentAmount, 0),
+      paidNet: entry.paidNet,
       total: totalMinor,
       price: receiptPrice(booking, totalMinor),
       method: paymentTypeLabel(entry.method),
@@ -197,32 +197,6 @@ async function queueReceipt(
   await mailer.mail.queue(tx, { ...mail, bookingId: booking.id });
 }
 
-export type Correction = { kind: 'void'; reason: string } | { kind: 'refund'; amount: number; reason: string; purpose: RefundPurpose };
-
-/**
- * A payment the provider took is given back through the provider, before the ledger entry is written in the same
- * transaction (decision 0250): if the provider refuses, nothing is written. It cannot be voided: money moved.
- */
-async function refundAtProvider(
-  provider: PaymentProvider | null,
-  target: { id: number; provider: string | null; providerReference: string | null },
-  kind: Correction['kind'],
-  amount: number,
-  left: number,
-): Promise<{ provider: string; reference: string }> {
-  if (kind === 'void') throw ValidationError.field('payment', PAYMENT_MESSAGES.voidProviderPayment);
-  if (!provider || provider.name !== target.provider || !target.providerReference) throw new ConflictError(PAYMENT_MESSAGES.providerNotConfigured);
-  try {
-    const session = await provider.retrieveCheckout(target.providerReference);
-    if (!session.paymentId) throw new ProviderError(`checkout ${session.id} has no payment`);
-    // The same refund asked twice while nothing changed is one refund at the provider.
-    const refund = await provider.refund({ paymentId: session.paymentId, amount, idempotencyKey: `hatch-refund-${target.id}-${left}-${amount}` });
-    return { provider: provider.name, reference: refund.id };
-  } catch (error) {
-    if (error instanceof ProviderError) throw new UpstreamError(PAYMENT_MESSAGES.refundProviderFailed);
-    throw error;
-  }
-}
 export type CorrectionResult = {
   entryId: number;
   amount: number;
@@ -245,81 +219,34 @@ export async function correctPayment(
   mailer: BookingMailer | null = null,
   provider: PaymentProvider | null = null,
 ): Promise<CorrectionResult> {
-  const { tx, row: booking } = write;
-  const rows = await ledgerOf(tx, booking.id);
-  const ledger: LedgerEntry[] = rows.map((r) => ({ id: r.id, kind: r.kind, payment_amount: r.paymentAmount, corrects_payment_id: r.correctsPaymentId }));
-  const target = rows.find((r) => r.id === input.paymentId);
-  if (!target) throw new NotFoundError(DETAIL_MESSAGES.paymentNotFound);
-  if (target.kind !== 'payment') throw ValidationError.field('payment', DETAIL_MESSAGES.onlyPayments);
-  if (isVoided(ledger, target.id)) throw new ConflictError(DETAIL_MESSAGES.alreadyVoided);
-  const left = paymentRemaining(ledger, target.id);
-  if (left <= 0) throw new ConflictError(DETAIL_MESSAGES.nothingLeft);
+  const { row: booking } = write;
   const { correction } = input;
-  const amount = correction.kind === 'void' ? left : correction.amount;
-  if (amount > left) throw ValidationError.field('amount', refundTooHighMessage(formatPence(left, target.currency)));
-  const purpose = correction.kind === 'refund' ? correction.purpose : null;
-  // A concession or a cancellation lowers the price by what it gives back (0505), never below nothing.
-  const totalBefore = booking.totalPriceMinor;
+  // The entry, the provider's refund, the voucher's balance and the credit note are the ledger's (decision 0545).
+  const done = await recordLedgerCorrection(write.tx, ledgerContext(write, mailer), { ...input, provider });
+  const { amount, purpose, netBefore, netAfter, totalBefore, totalAfter } = done;
   const lowers = purpose !== null && refundLowersPrice(purpose);
-  if (lowers && amount > totalBefore) throw ValidationError.field('amount', concessionTooHighMessage(formatPence(totalBefore, booking.currency)));
-  const totalAfter = lowers ? totalBefore - amount : totalBefore;
-  const viaProvider = target.provider ? await refundAtProvider(provider, target, correction.kind, amount, left) : null;
-  const [entry] = await tx
-    .insert(bookingPayments)
-    .values({
-      bookingId: booking.id,
-      kind: correction.kind,
-      paymentType: target.paymentType,
-      paymentAmount: -amount,
-      currency: target.currency,
-      correctsPaymentId: target.id,
-      reason: correction.reason,
-      purpose,
-      recordedBy: input.recordedBy,
-      provider: viaProvider?.provider ?? null,
-      providerReference: viaProvider?.reference ?? null,
-    })
-    .returning({ id: bookingPayments.id });
-  if (!entry) throw new Error('correction not recorded');
   if (lowers) await write.update({ totalPriceMinor: totalAfter });
-  // A gift voucher's payment goes back onto the voucher, not to a card (decision 0401); the credit note follows as for any.
-  if (target.paymentType === VOUCHER_PAYMENT_TYPE)
-    await refundToVoucher(tx, { paymentId: target.id, correctionId: entry.id, bookingId: booking.id, amount, now: new Date() });
-  // The credit note of its payment's invoice, in this transaction (decision 0411), a void's too: an issued number stays.
-  // A refund's is mailed to the booker once rendered after the commit (0510); a void's is not. Its line says what the
-  // refund is (0505), so the documents agree with the pages.
-  const documentReason = purpose && lowers ? `${REFUND_PURPOSE_DOCUMENT_TEXT[purpose]}: ${correction.reason}` : correction.reason;
-  await issueLedgerDocument(tx, {
-    booking: invoicedBooking(booking),
-    entry: { id: entry.id, kind: correction.kind, amount, paymentType: target.paymentType, correctsPaymentId: target.id, reason: documentReason },
-    earlier: [],
-    now: new Date(),
-    mail: mailer !== null && correction.kind === 'refund',
-    defer: (step) => write.last(step),
-  });
   // A void takes back a slip of the hand (nothing moved); a refund gave money back: the booker gets a receipt.
   if (mailer && correction.kind === 'refund')
-    await queueReceipt(write, mailer, { kind: 'refund', amount, currency: target.currency, method: target.paymentType, totalPence: totalAfter });
-  const netBefore = netPaid(ledger);
-  const netAfter = netBefore - amount;
+    await queueReceipt(write, mailer, { kind: 'refund', amount, currency: done.currency, method: done.paymentType, paidNet: netAfter, totalPence: totalAfter });
   const statusAfter = await statusAfterCorrection(write, { purpose, netAfter, by: input.recordedBy === null ? 'system' : 'staff' }, mailer);
   write.audit({
     action: `payment.${correction.kind}`,
     entityType: 'payment',
-    entityId: entry.id,
+    entityId: done.entryId,
     before: { booking_status: booking.bookingStatus, net_paid: netBefore, ...(lowers ? { total_price: minorToUnits(totalBefore) } : {}) },
     after: {
       booking_status: statusAfter,
       net_paid: netAfter,
-      payment_id: target.id,
+      payment_id: input.paymentId,
       amount,
-      currency: target.currency,
+      currency: done.currency,
       reason: correction.reason,
       ...(purpose ? { purpose } : {}),
       ...(lowers ? { total_price: minorToUnits(totalAfter) } : {}),
     },
   });
-  return { entryId: entry.id, amount, currency: target.currency, netBefore, netAfter, statusBefore: booking.bookingStatus, statusAfter };
+  return { entryId: done.entryId, amount, currency: done.currency, netBefore, netAfter, statusBefore: booking.bookingStatus, statusAfter };
 }
 
 /**

@@ -1,8 +1,8 @@
-// What the payments, proposals and identity domains read of a booking and its ledger (issue 21: only the booking domain queries its tables).
-import { eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+// What the commerce, proposals and identity domains read of a booking (issue 21: only the booking domain queries its tables).
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../platform/db/client';
-import { bookingPayments, bookings } from './tables/bookings';
+import { bookings } from './tables/bookings';
 
 const factColumns = {
   id: bookings.id,
@@ -51,33 +51,4 @@ export const listedBooking = new QueryBuilder()
 /** The bookings table's part of the health probe, a scalar subquery for the probe's one statement: fails once the table is gone. */
 export function bookingsProbe(): SQL {
   return sql`(select 1 from ${bookings} limit 1)`;
-}
-
-/**
- * The payment ledger (every payment, refund and void of every booking) as the payments domain lists and totals it:
- * read-only, all its columns, joined into that list's one statement (PostgreSQL flattens the subquery). The booking
- * domain alone writes it (booking-lifecycle.ts).
- */
-export const ledgerEntry = new QueryBuilder().select(getTableColumns(bookingPayments)).from(bookingPayments).as('ledger_entry');
-
-/** A ledger entry's columns as a nested selection (`select({ payment: ledgerEntryFields, … })`). */
-export const ledgerEntryFields = {
-  id: ledgerEntry.id,
-  bookingId: ledgerEntry.bookingId,
-  kind: ledgerEntry.kind,
-  paymentType: ledgerEntry.paymentType,
-  paymentAmount: ledgerEntry.paymentAmount,
-  currency: ledgerEntry.currency,
-  correctsPaymentId: ledgerEntry.correctsPaymentId,
-  reason: ledgerEntry.reason,
-  purpose: ledgerEntry.purpose,
-  recordedBy: ledgerEntry.recordedBy,
-  provider: ledgerEntry.provider,
-  providerReference: ledgerEntry.providerReference,
-  createdAt: ledgerEntry.createdAt,
-} satisfies Record<keyof typeof bookingPayments.$inferSelect, unknown>;
-
-/** A booking's ledger, oldest first. */
-export async function ledgerOf(db: DbOrTx, bookingId: number) {
-  return db.select().from(bookingPayments).where(eq(bookingPayments.bookingId, bookingId)).orderBy(bookingPayments.createdAt, bookingPayments.id);
 }

@@ -1,11 +1,11 @@
 import { asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
-import { bookingPayments, bookings, contactHistory, pricingHistory, teams } from './tables/bookings';
+import { bookings, contactHistory, pricingHistory, teams } from './tables/bookings';
+import { ledgerPart, ledgerPartOf } from '../commerce/records';
 import { users } from '../identity/tables/users';
 import { jsonColumn, jsonTimestamp } from '../../platform/db/json-columns';
-import { CURRENCIES, PLAN_TYPES } from '../../../shared/plans';
-import { PAYMENT_KINDS, REFUND_PURPOSES } from '../../../shared/payments';
+import { PLAN_TYPES } from '../../../shared/plans';
 import { CONTACT_TYPES } from '../../../shared/api/booking';
 
 /**
@@ -16,7 +16,6 @@ import { CONTACT_TYPES } from '../../../shared/api/booking';
  */
 
 type TeamRow = typeof teams.$inferSelect;
-type PaymentRow = typeof bookingPayments.$inferSelect;
 type ContactRow = typeof contactHistory.$inferSelect;
 type PricingRow = typeof pricingHistory.$inferSelect;
 
@@ -25,7 +24,6 @@ const jsonAgg = (row: SQL, from: SQL, orderBy: SQL) => sql`coalesce((select json
 
 /** A table alias renders as its bare name in sql``, so the FROM item is written `${users} ${author}`. */
 const author = alias(users, 'contact_author');
-const recorder = alias(users, 'payment_recorder');
 
 /** Select fields; each refers to the outer `bookings` row. */
 export const bookingPartsFields = {
@@ -34,11 +32,8 @@ export const bookingPartsFields = {
     sql`from ${teams} where ${eq(teams.bookingId, bookings.id)}`,
     sql`${asc(teams.id)}`,
   ),
-  payments: jsonAgg(
-    sql`json_build_array(${bookingPayments.id}, ${bookingPayments.bookingId}, ${bookingPayments.paymentType}, ${bookingPayments.paymentAmount}, ${bookingPayments.recordedBy}, ${bookingPayments.createdAt}, ${bookingPayments.currency}, ${bookingPayments.kind}, ${bookingPayments.correctsPaymentId}, ${bookingPayments.reason}, ${recorder.name}, ${bookingPayments.provider}, ${bookingPayments.providerReference}, ${bookingPayments.purpose})`,
-    sql`from ${bookingPayments} left join ${users} ${recorder} on ${eq(recorder.id, bookingPayments.recordedBy)} where ${eq(bookingPayments.bookingId, bookings.id)}`,
-    sql`${asc(bookingPayments.createdAt)}, ${asc(bookingPayments.id)}`,
-  ),
+  // The ledger is the commerce domain's (decision 0545): it hands its part of the statement over.
+  payments: ledgerPartOf(bookings.id),
   contacts: jsonAgg(
     sql`json_build_array(${contactHistory.id}, ${contactHistory.bookingId}, ${contactHistory.type}, ${contactHistory.note}, ${contactHistory.authorId}, ${contactHistory.createdAt}, ${author.name})`,
     sql`from ${contactHistory} left join ${users} ${author} on ${eq(author.id, contactHistory.authorId)} where ${eq(contactHistory.bookingId, bookings.id)}`,
@@ -58,59 +53,6 @@ const storedAddOns = z.array(z.union([z.string(), z.looseObject({ type: z.string
 const teamRow = z
   .tuple([z.number(), z.number(), z.string(), z.string(), timestamp])
   .transform(([id, bookingId, name, players, createdAt]): TeamRow => ({ id, bookingId, name, players, createdAt }));
-
-const paymentRow = z
-  .tuple([
-    z.number(),
-    z.number(),
-    z.string(),
-    z.number(),
-    z.number().nullable(),
-    timestamp,
-    z.enum(CURRENCIES),
-    z.enum(PAYMENT_KINDS),
-    z.number().nullable(),
-    z.string().nullable(),
-    z.string().nullable(),
-    z.string().nullable(),
-    z.string().nullable(),
-    z.enum(REFUND_PURPOSES).nullable(),
-  ])
-  .transform(
-    ([
-      id,
-      bookingId,
-      paymentType,
-      paymentAmount,
-      recordedBy,
-      createdAt,
-      currency,
-      kind,
-      correctsPaymentId,
-      reason,
-      recorderName,
-      provider,
-      providerReference,
-      purpose,
-    ]): { row: PaymentRow; recorderName: string | null } => ({
-      row: {
-        id,
-        bookingId,
-        paymentType,
-        paymentAmount,
-        recordedBy,
-        createdAt,
-        currency,
-        kind,
-        correctsPaymentId,
-        reason,
-        provider,
-        providerReference,
-        purpose,
-      },
-      recorderName,
-    }),
-  );
 
 const contactRow = z
   .tuple([z.number(), z.number(), z.enum(CONTACT_TYPES), z.string(), z.number().nullable(), timestamp, z.string().nullable()])
@@ -148,7 +90,7 @@ const pricingRow = z
 /** Decodes the json fields of `bookingPartsFields`, as the database returned them. */
 export const bookingParts = z.object({
   teams: jsonArrayOf(teamRow),
-  payments: jsonArrayOf(paymentRow),
+  payments: ledgerPart,
   contacts: jsonArrayOf(contactRow),
   pricing: jsonArrayOf(pricingRow),
 });

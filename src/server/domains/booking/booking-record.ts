@@ -1,8 +1,9 @@
+import type { LedgerRow } from '../commerce/records';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { minorToUnits } from '../../../shared/money';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../platform/db/client';
-import { bookings, type bookingPayments, type contactHistory, type pricingHistory, type teams } from './tables/bookings';
+import { bookings, type contactHistory, type pricingHistory, type teams } from './tables/bookings';
 import { bookingGame, bookingGameFields, bookingIdOfGameCode, toBookingGame, type BookingGame } from '../game/records';
 import { users } from '../identity/tables/users';
 import { bookingParts, bookingPartsFields } from './booking-record-parts';
@@ -19,7 +20,7 @@ export type BookingAggregate = {
   game: BookingGame | null;
   host: { name: string; email: string } | null;
   teams: (typeof teams.$inferSelect)[];
-  payments: { row: typeof bookingPayments.$inferSelect; recorderName: string | null }[];
+  payments: { row: LedgerRow; recorderName: string | null }[];
   contacts: { row: typeof contactHistory.$inferSelect; authorName: string | null }[];
   pricing: (typeof pricingHistory.$inferSelect)[];
 };

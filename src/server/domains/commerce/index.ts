@@ -1,7 +1,8 @@
-// The commerce domain (issue 32): promo codes (codes/), gift vouchers (vouchers/), invoices and credit notes
-// (invoices/). It owns its tables (tables/); other domains ask it only through this file (or records.ts, for the booking
-// domain's own transactions).
-export { settleVoucherCheckout, type VoucherSettleOutcome } from './vouchers/voucher-checkout';
+// The commerce domain, the one home for money (issues 32, 35; decision 0545): the ledger of every booking's payments,
+// refunds and voids (ledger/), the checkouts and the provider's webhook that bring money in (checkout/), the payments
+// list and the accountant's export (admin-payments/), promo codes (codes/), gift vouchers and their balances
+// (vouchers/), invoices and credit notes (invoices/). It owns its tables (tables/); other domains ask it only through
+// this file (or records.ts, the booking domain's one door from inside its own writes).
 export { expireDueVouchers } from './vouchers/voucher-expiry';
 export { renderDueInvoices, type InvoiceRenderer } from './invoices/invoice-render-job';
 export { renderInvoicePdf } from './invoices/invoice-pdf';

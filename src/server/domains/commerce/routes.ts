@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminInvoiceRoutes, bookerInvoiceRoutes } from './invoices/invoices-routes';
 import { adminPromoCodesRoutes, discountQuoteRoutes } from './codes/promo-code-routes';
 import { adminGiftVoucherRoutes, giftVoucherRoutes } from './vouchers/voucher-routes';
+export { adminPaymentsRoutes } from './admin-payments/admin-payments-routes';
+export { paymentsRoutes } from './checkout/payments-routes';
 
 // The commerce domain's route plugins, for app.ts to register. Other domains use index.ts, never this file.
 // Each part (codes/, vouchers/, invoices/) adds its plugins to one of the two lists below, so app.ts stays untouched.

@@ -1,7 +1,8 @@
 import { and, asc, count, type AnyColumn, desc, eq, gte, ilike, inArray, isNull, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../../platform/db/client';
 import { PAID_STATUSES, UPCOMING_STATUSES } from '../../../../shared/lifecycle/booking-states';
-import { bookingPayments, bookings, contactHistory } from '../tables/bookings';
+import { bookings, contactHistory } from '../tables/bookings';
+import { moneyOfBookings, paidNetOfBookings } from '../../commerce/records';
 import { bookingGame, bookingGamesOf, bookingIdOfGameCode, hasActivatedGame } from '../../game/records';
 import { users } from '../../identity/tables/users';
 import { toAdminBooking, type BookingAggregate } from '../booking-record';
@@ -131,7 +132,8 @@ export function gameDateCondition(startDate: string, endDate: string): SQL {
 /**
  * The games of a date range (the calendar's bookings, gameDateCondition) per currency: how many games in each
  * booking currency, and what their ledger holds in each payment currency (pence): received, taken back by refunds
- * and voids, and net. One basis for all three calendar figures (docs/decisions/0150).
+ * and voids, and net, free (staff-issued) voucher money left out (0505, 0545). One basis for all three calendar figures
+ * (docs/decisions/0150).
  */
 export async function gamesValue(
   db: DbOrTx,
@@ -139,7 +141,7 @@ export async function gamesValue(
   endDate: string,
 ): Promise<{
   games: { currency: string; games: number; discounts: number }[];
-  ledger: { currency: string; received: number; refunded: number; net: number }[];
+  ledger: { currency: string; received: number; refunded: number; net: number; free_vouchers: number }[];
 }> {
   const where = gameDateCondition(startDate, endDate);
   const [games, ledger] = await Promise.all([
@@ -148,17 +150,8 @@ export async function gamesValue(
       .from(bookings)
       .where(where)
       .groupBy(bookings.currency),
-    db
-      .select({
-        currency: bookingPayments.currency,
-        received: sql<number>`coalesce(sum(${bookingPayments.paymentAmount}) filter (where ${bookingPayments.paymentAmount} > 0), 0)`.mapWith(Number),
-        refunded: sql<number>`coalesce(-sum(${bookingPayments.paymentAmount}) filter (where ${bookingPayments.paymentAmount} < 0), 0)`.mapWith(Number),
-        net: sql<number>`coalesce(sum(${bookingPayments.paymentAmount}), 0)`.mapWith(Number),
-      })
-      .from(bookingPayments)
-      .innerJoin(bookings, eq(bookings.id, bookingPayments.bookingId))
-      .where(where)
-      .groupBy(bookingPayments.currency),
+    // The ledger's money of these games, free (staff-issued) voucher money apart: it is no money received (0505).
+    moneyOfBookings(db, db.select({ id: bookings.id }).from(bookings).where(where)),
   ]);
   return { games, ledger };
 }
@@ -206,11 +199,7 @@ export async function exportExtras(db: DbOrTx, rows: BookingRow[]) {
       .from(bookingGame)
       .where(inArray(bookingGame.bookingId, ids)),
     hostIds.length ? db.select({ id: users.id, name: users.name, email: users.email }).from(users).where(inArray(users.id, hostIds)) : Promise.resolve([]),
-    db
-      .select({ bookingId: bookingPayments.bookingId, pence: sql<number>`sum(${bookingPayments.paymentAmount})`.mapWith(Number) })
-      .from(bookingPayments)
-      .where(inArray(bookingPayments.bookingId, ids))
-      .groupBy(bookingPayments.bookingId),
+    paidNetOfBookings(db, ids),
     db
       .select({ bookingId: contactHistory.bookingId, last: sql`max(${contactHistory.createdAt})`.mapWith(contactHistory.createdAt) })
       .from(contactHistory)
@@ -220,7 +209,7 @@ export async function exportExtras(db: DbOrTx, rows: BookingRow[]) {
   return {
     games: new Map(gameRows.map((g) => [g.bookingId, g])),
     hosts: new Map(hostRows.map((h) => [h.id, h])),
-    paid: new Map(paidRows.map((p) => [p.bookingId, p.pence])),
+    paid: paidRows,
     lastContact: new Map(contactRows.map((c) => [c.bookingId, c.last])),
   };
 }

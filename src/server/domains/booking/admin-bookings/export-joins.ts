@@ -2,7 +2,8 @@ import { sql, type SQLWrapper } from 'drizzle-orm';
 import { alias, PgDialect, QueryBuilder } from 'drizzle-orm/pg-core';
 import { bookingGame } from '../../game/records';
 import { users } from '../../identity/tables/users';
-import { bookingPayments, contactHistory } from '../tables/bookings';
+import { contactHistory } from '../tables/bookings';
+import { ledgerNetPerBooking } from '../../commerce/records';
 
 /**
  * What the COPY export joins to each booking, as Drizzle sources, so every table it reads is named by an import the
@@ -17,11 +18,8 @@ const LAST_CONTACT = 'export_last_contact';
 
 export const exportHost = alias(users, 'export_host');
 
-export const exportPaid = qb
-  .select({ bookingId: bookingPayments.bookingId, total: sql<number>`sum(${bookingPayments.paymentAmount})`.as('total') })
-  .from(bookingPayments)
-  .groupBy(bookingPayments.bookingId)
-  .as(PAID);
+/** The ledger's net per booking, the commerce domain's (decision 0545). */
+export const exportPaid = ledgerNetPerBooking(PAID);
 
 export const exportLastContact = qb
   .select({ bookingId: contactHistory.bookingId, lastAt: sql`max(${contactHistory.createdAt})`.as('last_at') })

@@ -1,7 +1,8 @@
 import { and, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../../platform/db/client';
 import type { Metrics } from '../../../platform/metrics';
-import { bookingPayments, bookings } from '../tables/bookings';
+import { bookings } from '../tables/bookings';
+import { ledgerNetSql } from '../../commerce/records';
 import { scheduledMessages } from '../tables/scheduled-messages';
 import { CLOSED_LEAD_STATUSES } from '../../../../shared/lifecycle/booking-states';
 
@@ -16,7 +17,7 @@ const closedLeads = sql.raw(CLOSED_LEAD_STATUSES.map((s) => `'${s}'`).join(', ')
  */
 export function balanceOverdueSql(): SQL<boolean> {
   return sql<boolean>`(exists (select 1 from ${scheduledMessages} where ${scheduledMessages.bookingId} = ${bookingRef} and ${scheduledMessages.kind} = 'balance_overdue' and ${scheduledMessages.status} = 'sent')
-    and ${bookings.totalPriceMinor} > (select coalesce(sum(${bookingPayments.paymentAmount}), 0) from ${bookingPayments} where ${bookingPayments.bookingId} = ${bookingRef})
+    and ${bookings.totalPriceMinor} > ${ledgerNetSql(bookingRef)}
     and ${bookings.bookingStatus} <> 'cancelled'
     and (${bookings.bookingStatus} in ('paid', 'completed') or ${bookings.leadStatus} not in (${closedLeads})))`;
 }

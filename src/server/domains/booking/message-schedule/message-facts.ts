@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../platform/db/client';
-import { bookingPayments, bookings } from '../tables/bookings';
+import { bookings } from '../tables/bookings';
+import { ledgerNetSql } from '../../commerce/records';
 import { messageSettings } from '../tables/scheduled-messages';
 import { dueOf } from '../../../../shared/payments';
 import { DEFAULT_REMINDER_DAYS, type ReminderDays, type ScheduleFacts } from '../../../../shared/message-schedule';
@@ -25,7 +26,7 @@ export async function loadScheduleFacts(tx: DbOrTx, bookingId: number, paymentMe
       totalPriceMinor: bookings.totalPriceMinor,
       createdAt: bookings.createdAt,
       version: bookings.version,
-      net: sql<string>`(select coalesce(sum(${bookingPayments.paymentAmount}), 0) from ${bookingPayments} where ${bookingPayments.bookingId} = ${bookingRef})`,
+      net: ledgerNetSql(bookingRef),
     })
     .from(bookings)
     .where(eq(bookings.id, bookingId));

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { bookingPayments, bookings } from '../../booking/tables/bookings';
+import { bookings } from '../../booking/tables/bookings';
+import { bookingPayments } from './ledger';
 import { users } from '../../identity/tables/users';
 import { oneOfCheck } from '../../../platform/db/one-of-check';
 import { CURRENCIES } from '../../../../shared/plans';

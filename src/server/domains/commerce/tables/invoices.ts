@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { bookingPayments, bookings } from '../../booking/tables/bookings';
+import { bookings } from '../../booking/tables/bookings';
+import { bookingPayments } from './ledger';
 import { oneOfCheck } from '../../../platform/db/one-of-check';
 import { CURRENCIES } from '../../../../shared/plans';
 import { INVOICE_KINDS, type InvoiceLine } from '../../../../shared/commerce/invoices';

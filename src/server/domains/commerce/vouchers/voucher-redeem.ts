@@ -1,10 +1,9 @@
-import { and, eq, gte, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../platform/db/client';
 import { ValidationError } from '../../../platform/errors';
 import { giftVouchers } from '../tables/gift-vouchers';
 import { DISCOUNT_MESSAGES, normalizeDiscountCode } from '../../../../shared/commerce/discount-code';
-import { GIFT_VOUCHER_MESSAGES, isVoucherExpired, VOUCHER_ZONE, voucherExpiresAt, voucherPays } from '../../../../shared/commerce/gift-vouchers';
-import type { Currency } from '../../../../shared/plans';
+import { isVoucherExpired, VOUCHER_ZONE, voucherExpiresAt } from '../../../../shared/commerce/gift-vouchers';
 import { addLedgerEntry, loadValidityMonths, redemptionOfPayment, voucherBy, type VoucherRow } from './voucher-repository';
 
 /** Why a voucher cannot pay a booking in `currency` now (a DISCOUNT_MESSAGES text), or null when it can. */
@@ -23,43 +22,21 @@ export async function findVoucherByCode(db: DbOrTx, typed: string): Promise<Vouc
   return code ? voucherBy(db, { code }) : undefined;
 }
 
-export type VoucherRedemption = { code: string; paid: number; balance: number; currency: Currency };
-
 /**
- * Pays a booking with a voucher (decision 0401), in the booking's write transaction: the voucher's row is locked
- * (SELECT … FOR UPDATE), so racing redemptions queue and each reads the balance the one before left; it pays
- * min(balance, due); `pay` records that as the booking's payment (type 'voucher') and answers its ledger entry id; the
- * balance is lowered by a conditional UPDATE (never below 0, the CHECK agrees) with its 'redeemed' entry. A refusal is a
- * 422 on `field` and, thrown inside the caller's transaction, changes nothing.
+ * The voucher a code names, locked (SELECT … FOR UPDATE) for the rest of the caller's transaction, so racing
+ * redemptions queue and each reads the balance the one before left; refused (a 422 on `field`) when it cannot pay a
+ * booking in `currency` now. The ledger's `redeemVoucherPayment` pays with it (decision 0545).
  */
-export async function redeemVoucher(
+export async function lockedVoucherFor(
   tx: DbOrTx,
-  input: { code: string; bookingId: number; currency: string; due: number; now: Date; field: string },
-  pay: (amount: number) => Promise<number>,
-): Promise<VoucherRedemption> {
+  input: { code: string; currency: string; now: Date; field: string },
+): Promise<VoucherRow & { code: string }> {
   const code = normalizeDiscountCode(input.code);
   const voucher = code ? await voucherBy(tx, { code }, { lock: true }) : undefined;
   if (!voucher?.code) throw ValidationError.field(input.field, DISCOUNT_MESSAGES.unknown);
   const refusal = voucherRefusal(voucher, input.currency, input.now);
   if (refusal) throw ValidationError.field(input.field, refusal);
-  const amount = voucherPays(voucher.balance, input.due);
-  if (amount <= 0) throw ValidationError.field(input.field, GIFT_VOUCHER_MESSAGES.nothingDue);
-  const paymentId = await pay(amount);
-  const [left] = await tx
-    .update(giftVouchers)
-    .set({ balance: sql`${giftVouchers.balance} - ${amount}` })
-    .where(and(eq(giftVouchers.id, voucher.id), gte(giftVouchers.balance, amount)))
-    .returning({ balance: giftVouchers.balance });
-  if (!left) throw ValidationError.field(input.field, DISCOUNT_MESSAGES.voucherEmpty);
-  await addLedgerEntry(tx, {
-    voucherId: voucher.id,
-    kind: 'redeemed',
-    amount: -amount,
-    at: input.now,
-    bookingId: input.bookingId,
-    bookingPaymentId: paymentId,
-  });
-  return { code: voucher.code, paid: amount, balance: left.balance, currency: voucher.currency };
+  return { ...voucher, code: voucher.code };
 }
 
 /**

@@ -1,8 +1,9 @@
 import { and, asc, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../../platform/db/client';
-import { ledgerEntry, ledgerEntryFields, listedBooking } from '../../booking';
+import { listedBooking } from '../../booking';
+import { freeVoucherMoney, ledgerEntry, ledgerEntryFields, moneyTotalsColumns, voucherOfEntry } from '../ledger/ledger-reads';
 import { users } from '../../identity/tables/users';
-import { FREE_VOUCHER_SOURCE, voucherPaymentSource } from '../../commerce';
+import { voucherPaymentSource } from '../vouchers/voucher-payment-sources';
 import type { PaymentListKind } from '../../../../shared/api/admin-payments';
 
 export type PaymentFilter = { from?: Date | undefined; to?: Date | undefined; paymentType?: string | undefined; kind: PaymentListKind };
@@ -17,19 +18,11 @@ export function paymentCondition(f: PaymentFilter): SQL | undefined {
   return parts.length ? and(...parts) : undefined;
 }
 
-/**
- * An entry's gift voucher, when a voucher made its payment: a payment's own redemption, a refund's or void's that of the
- * payment it corrects. Staff-issued (free) voucher money is no money received (issue 35, decision 0505).
- */
-const voucherOfEntry = sql`${voucherPaymentSource.paymentId} = coalesce(${ledgerEntry.correctsPaymentId}, ${ledgerEntry.id})`;
-const freeVoucher = sql`${voucherPaymentSource.source} is not distinct from ${FREE_VOUCHER_SOURCE}`;
-const money = sql`${voucherPaymentSource.source} is distinct from ${FREE_VOUCHER_SOURCE}`;
-
 const rowColumns = {
   payment: ledgerEntryFields,
   booking: { id: listedBooking.id, fullName: listedBooking.fullName, email: listedBooking.email, tempCode: listedBooking.tempCode },
   recordedByName: users.name,
-  freeVoucher: sql<boolean>`coalesce(${freeVoucher}, false)`.mapWith(Boolean),
+  freeVoucher: sql<boolean>`coalesce(${freeVoucherMoney}, false)`.mapWith(Boolean),
 };
 
 function rows(db: DbOrTx, where: SQL | undefined) {
@@ -57,11 +50,7 @@ export async function listPayments(db: DbOrTx, where: SQL | undefined, page: { p
 export async function paymentTotals(db: DbOrTx, where: SQL | undefined) {
   return db
     .select({
-      currency: ledgerEntry.currency,
-      received: sql<number>`coalesce(sum(${ledgerEntry.paymentAmount}) filter (where ${ledgerEntry.paymentAmount} > 0 and ${money}), 0)`.mapWith(Number),
-      refunded: sql<number>`coalesce(-sum(${ledgerEntry.paymentAmount}) filter (where ${ledgerEntry.paymentAmount} < 0 and ${money}), 0)`.mapWith(Number),
-      net: sql<number>`coalesce(sum(${ledgerEntry.paymentAmount}) filter (where ${money}), 0)`.mapWith(Number),
-      free_vouchers: sql<number>`coalesce(sum(${ledgerEntry.paymentAmount}) filter (where ${freeVoucher}), 0)`.mapWith(Number),
+      ...moneyTotalsColumns,
       entries: sql<number>`count(*)::int`,
     })
     .from(ledgerEntry)

@@ -3,7 +3,8 @@ import type { Db, DbOrTx } from '../../../platform/db/client';
 import { PAYMENT_MESSAGES, type PaymentState } from '../../../../shared/api/payments';
 import { PUBLIC_BOOKING_MESSAGES } from '../../../../shared/api/public-booking';
 import { balanceDue, checkoutAmounts, DEPOSIT_PERCENT, dueOf, isCancelled, netPaid, type CheckoutPurpose } from '../../../../shared/payments';
-import { findBookingFacts, ledgerOf, recordPayment, withBooking } from '../../booking';
+import { findBookingFacts, recordPayment, withBooking } from '../../booking';
+import { ledgerOf } from '../ledger/ledger-reads';
 import type { BookingFacts, BookingMailer } from '../../booking';
 import { ConflictError, NotFoundError, UpstreamError, ValidationError } from '../../../platform/errors';
 import { todayIn } from '../../../../shared/time';
@@ -12,7 +13,7 @@ import { bankTransferReference } from '../../../platform/payment-provider/bank-t
 import { ProviderError, type PaymentProvider, type ProviderCheckout, type ProviderEvent } from '../../../platform/payment-provider/payment-provider';
 import { paymentMethodOf, type PaymentSetup } from '../../../platform/payment-provider/payment-setup';
 import { claimEvent, findCheckout, insertCheckout, setCheckoutStatus, setEventOutcome } from './payments-repository';
-import { settleVoucherCheckout } from '../../commerce';
+import { settleVoucherCheckout } from '../vouchers/voucher-checkout';
 
 export type PaymentDeps = { db: Db; setup: PaymentSetup; mailer: BookingMailer; log: FastifyBaseLogger };
 

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { stringify as stringifyCsv } from 'csv-stringify/sync';
 import type { DbOrTx } from '../../../platform/db/client';
-import { documentsOfEntries, type EntryDocument } from '../../commerce';
+import { documentsOfEntries, type EntryDocument } from '../invoices/invoices-repository';
 import type { FinanceExportQuery } from '../../../../shared/api/admin-payments';
 import { DEFAULT_ADMIN_TIMEZONE, todayIn } from '../../../../shared/time';
 import { vatRatePercent } from '../../../../shared/commerce/invoices';
