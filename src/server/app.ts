@@ -13,7 +13,9 @@ import { closeConnectionsWhileDraining, createDrain, type Drain } from './platfo
 import { probeRoutes } from './platform/http/probe-routes';
 import { registerPoolMetrics } from './platform/db/pool-metrics';
 import { createCodeGuesses, type CodeGuesses } from './platform/code-guesses';
-import { createGameHub, type GameHub } from './domains/game';
+import { createGameHub, gamePersonalData, type GameHub } from './domains/game';
+import { bookingPersonalData } from './domains/booking';
+import { commercePersonalData } from './domains/commerce';
 import { getOrCreateSecret } from './platform/app-secrets';
 import { setPasswordCost } from './platform/crypto';
 import { createMediaStorage, type MediaStorage } from './platform/storage';
@@ -36,7 +38,7 @@ import {
   adminConsentsRoutes,
   bookerConsentsRoutes,
 } from './domains/booking/routes';
-import { adminPrivacyRoutes, mailPart, privacyRoutes, waiverPart } from './domains/privacy/routes';
+import { activityPart, adminPrivacyRoutes, mailPart, privacyRoutes, waiverPart } from './domains/privacy/routes';
 
 import {
   playRoutes,
@@ -244,7 +246,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await admin.register(adminBriefingRoutes);
       await admin.register(adminConsentsRoutes);
       // A person's data is held by several domains: each hands privacy its part (decision 0570).
-      await admin.register(adminPrivacyRoutes([waiverPart, mailPart]));
+      await admin.register(adminPrivacyRoutes([commercePersonalData, gamePersonalData, waiverPart, mailPart, activityPart, bookingPersonalData]));
     },
     { prefix: '/api/admin' },
   );

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../platform/db/client';
 import { bookingChanges, bookings } from './tables/bookings';
 import { DETAIL_MESSAGES } from '../../../shared/api/admin-booking-detail';
@@ -201,4 +201,19 @@ async function recordAudit(tx: Tx, bookingId: number, actor: WriteActor, entry: 
     entityId: entry.entityId ?? bookingId,
     bookingId,
   });
+}
+
+/**
+ * An erasure's write (issue 41, decision 0570): the person's columns replaced on their bookings, the version moved once
+ * so an open tab's stale save is refused, and no audit entry: an entry's "before" would copy what is being erased (the
+ * erasure is in the activity log as `person.erase`).
+ */
+export async function writeErasure(tx: Tx, ids: readonly number[], values: { [K in keyof BookingValues]: BookingValues[K] | SQL }): Promise<number> {
+  if (ids.length === 0) return 0;
+  const rows = await tx
+    .update(bookings)
+    .set({ ...values, version: sql`${bookings.version} + 1`, updatedAt: new Date() })
+    .where(inArray(bookings.id, [...ids]))
+    .returning({ id: bookings.id });
+  return rows.length;
 }

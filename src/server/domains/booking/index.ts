@@ -12,3 +12,4 @@ export { registerBookingMetrics } from './message-schedule/balance-overdue';
 export { payWithVoucher } from './voucher-payment';
 export { toBookerBooking } from './booking-record';
 export { assertOrganiser, holdsManageKey } from './organiser-key';
+export { bookingPersonalData, bookingRetention } from './personal-data';

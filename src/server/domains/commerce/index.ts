@@ -8,3 +8,4 @@ export { renderDueInvoices, type InvoiceRenderer } from './invoices/invoice-rend
 export { renderInvoicePdf } from './invoices/invoice-pdf';
 export { documentsOfEntries, type EntryDocument } from './invoices/invoices-repository';
 export { FREE_VOUCHER_SOURCE, voucherPaymentSource } from './vouchers/voucher-payment-sources';
+export { commercePersonalData } from './personal-data';

@@ -6,3 +6,4 @@ export { streamGame } from './game-stream';
 export { instanceLeaderboards } from './leaderboard';
 export { loadHeartbeatRows } from './game-heartbeat';
 export { queueDueResultsMails } from './results-mails';
+export { gamePersonalData, gameRetention } from './personal-data';

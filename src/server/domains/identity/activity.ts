@@ -1,4 +1,6 @@
+import { or } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client';
+import { holds, scrubJson, type ScrubPattern } from '../../platform/db/scrub';
 import { activityLog } from './tables/activity-log';
 
 export type ActivityEntry = {
@@ -39,4 +41,17 @@ export async function recordActivity(tx: DbOrTx, entry: ActivityEntry): Promise<
     before: entry.before ?? null,
     after: entry.after ?? null,
   });
+}
+
+/**
+ * An erasure (decision 0570): the person's strings replaced in the before and after of every entry that holds them
+ * (staff changes to their bookings copy their email and name there). Answers how many entries changed.
+ */
+export async function scrubActivity(tx: DbOrTx, pattern: NonNullable<ScrubPattern>): Promise<number> {
+  const rows = await tx
+    .update(activityLog)
+    .set({ before: scrubJson(activityLog.before, pattern), after: scrubJson(activityLog.after, pattern) })
+    .where(or(holds(activityLog.before, pattern, true), holds(activityLog.after, pattern, true)))
+    .returning({ id: activityLog.id });
+  return rows.length;
 }

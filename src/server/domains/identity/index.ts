@@ -1,4 +1,4 @@
-export { recordActivity, type ActivityEntry } from './activity';
+export { recordActivity, scrubActivity, type ActivityEntry } from './activity';
 export { guardAdminScope, requireAdmin } from './admin-guard';
 export { bootstrapAdmin, type BootstrapResult } from './bootstrap-admin';
 export { csrfTokenFor, ensureSessionToken, registerSession, type SessionUser } from './session-plugin';

@@ -1,5 +1,7 @@
 import { and, asc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import { mailOutbox } from '../../platform/db/tables';
+import { scrubPattern } from '../../platform/db/scrub';
+import { scrubActivity } from '../identity';
 import { ERASED_NAME, erasedEmail } from '../../../shared/privacy/erasure';
 import { waiverAcceptances } from './tables/privacy';
 import type { PersonalDataPart, PersonRef } from './people';
@@ -78,5 +80,20 @@ export const mailPart: PersonalDataPart = {
       .where(sql`lower(${mailOutbox.to}) = ${person.email} or ${bookings}`)
       .returning({ id: mailOutbox.id });
     return { counts: { mails: rows.length } };
+  },
+};
+
+/**
+ * The activity log's entries (identity's): staff changes to the person's bookings copied their email and name into
+ * before/after; the erasure replaces them there (its own entry holds neither). The whole log is searched: an entry
+ * about another booking may name them too.
+ */
+export const activityPart: PersonalDataPart = {
+  name: 'activity',
+  find: () => Promise.resolve([]),
+  export: () => Promise.resolve([]),
+  async erase(tx, person) {
+    const pattern = scrubPattern([person.email, ...person.names], ERASED_NAME);
+    return { counts: { entries: pattern ? await scrubActivity(tx, pattern) : 0 } };
   },
 };

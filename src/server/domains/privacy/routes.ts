@@ -1,4 +1,4 @@
 // The privacy domain's route plugins, for app.ts to register. Other domains use index.ts, never this file.
 export { privacyRoutes } from './public-privacy-routes';
 export { adminPrivacyRoutes } from './admin-privacy/admin-privacy-routes';
-export { mailPart, waiverPart } from './privacy-parts';
+export { activityPart, mailPart, waiverPart } from './privacy-parts';

@@ -57,6 +57,24 @@ export async function loadInvoiceBuyer(db: DbOrTx, bookingId: number): Promise<I
   return { company_name: row?.companyName ?? '', address: row?.address ?? '' };
 }
 
+/** The buyer's name and email kept for the invoices when the person was erased (decision 0570), if they were. */
+export async function keptBuyerOf(db: DbOrTx, bookingId: number): Promise<{ name: string | null; email: string } | undefined> {
+  const [row] = await db
+    .select({ name: invoiceBuyers.keptName, email: invoiceBuyers.keptEmail })
+    .from(invoiceBuyers)
+    .where(eq(invoiceBuyers.bookingId, bookingId))
+    .limit(1);
+  return row?.email ? { name: row.name, email: row.email } : undefined;
+}
+
+/** Keeps the buyer's name and email for the invoices of these bookings, before an erasure replaces the booking's. */
+export async function keepBuyer(db: DbOrTx, bookingId: number, buyer: { name: string | null; email: string }): Promise<void> {
+  await db
+    .insert(invoiceBuyers)
+    .values({ bookingId, keptName: buyer.name, keptEmail: buyer.email })
+    .onConflictDoUpdate({ target: invoiceBuyers.bookingId, set: { keptName: buyer.name, keptEmail: buyer.email, updatedAt: sql`now()` } });
+}
+
 export async function saveInvoiceBuyer(db: DbOrTx, bookingId: number, buyer: InvoiceBuyer): Promise<void> {
   const values = { companyName: buyer.company_name, address: buyer.address };
   await db

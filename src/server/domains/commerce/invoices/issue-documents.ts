@@ -5,7 +5,7 @@ import { invoices } from '../tables/invoices';
 import type { Currency } from '../../../../shared/plans';
 import { lockInvoiceSettings } from './invoice-settings';
 import { numberDocument } from './invoice-numbers';
-import { invoiceOfLedgerEntry, loadInvoiceBuyer, type InvoiceRow, type IssuedInvoiceRow } from './invoices-repository';
+import { invoiceOfLedgerEntry, keptBuyerOf, loadInvoiceBuyer, type InvoiceRow, type IssuedInvoiceRow } from './invoices-repository';
 import type { InvoiceDocument } from './invoice-pdf';
 
 /** A ledger entry as the booking domain hands it over, in the transaction that writes it (amounts in pence). */
@@ -114,6 +114,8 @@ export async function documentOf(
   creditsNumber: string | null,
 ): Promise<InvoiceDocument> {
   const buyer = await loadInvoiceBuyer(db, booking.id);
+  // An erased booker's invoices keep the buyer as issued (decision 0570).
+  const kept = await keptBuyerOf(db, booking.id);
   return {
     kind: row.kind,
     number: row.number,
@@ -125,7 +127,7 @@ export async function documentOf(
     gross: row.gross,
     vatRateBp: row.vatRateBp,
     seller: row.seller,
-    buyer: { companyName: buyer.company_name, address: buyer.address, name: booking.fullName, email: booking.email },
+    buyer: { companyName: buyer.company_name, address: buyer.address, name: kept ? kept.name : booking.fullName, email: kept?.email ?? booking.email },
     bookingReference: booking.tempCode,
     creditsNumber,
     language: booking.language ?? DEFAULT_LANGUAGE,

@@ -115,5 +115,11 @@ export const invoiceBuyers = pgTable('invoice_buyers', {
     .references(() => bookings.id, { onDelete: 'cascade' }),
   companyName: text('company_name').notNull().default(''),
   address: text('address').notNull().default(''),
+  /**
+   * The buyer's name and email as the booking had them when the person was erased (issue 41, decision 0570): invoices
+   * keep their buyer for tax law; null while the booking still holds them.
+   */
+  keptName: text('kept_name'),
+  keptEmail: text('kept_email'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
