@@ -1,5 +1,3 @@
-import ical, { ICalAttendeeRole, ICalAttendeeStatus, ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
-import { TZDate } from '@date-fns/tz';
 import { tzlib_get_ical_block } from 'timezones-ical-library';
 import { isCancelled } from '../../../shared/payments';
 import { hasPaid } from '../../../shared/lifecycle/booking-states';
@@ -13,6 +11,7 @@ import { bookings } from './tables/bookings';
 import { bookingGame } from '../game/records';
 import { mailText } from '../../platform/i18n';
 import { DEFAULT_LANGUAGE, type Language } from '../../../shared/i18n/languages';
+import { icsLines, icsLocal, icsText, icsUtc } from './ics-text';
 
 /**
  * A booking's game as a calendar event (RFC 5545, decisions 0373-0375): the .ics the booker page links to
@@ -83,10 +82,21 @@ export function calendarUid(bookingId: number, baseUrl: string): string {
   return `booking-${bookingId}@${host}`;
 }
 
-/** The zone's VTIMEZONE from a maintained copy of the tz database; null when it has none (the times go in UTC then). */
+const vtimezones = new Map<string, string | null>();
+
+/**
+ * The zone's VTIMEZONE from a maintained copy of the tz database; null when it has none (the times go in UTC then).
+ * Remembered per zone: the library builds it anew on every call, and every booking's confirmation asks (issue 37).
+ */
 function vtimezone(zone: string): string | null {
-  const block = tzlib_get_ical_block(zone);
-  return Array.isArray(block) && block[0]?.startsWith('BEGIN:VTIMEZONE') ? block[0] : null;
+  let block = vtimezones.get(zone);
+  if (block === undefined) {
+    const made = tzlib_get_ical_block(zone);
+    block = Array.isArray(made) && made[0]?.startsWith('BEGIN:VTIMEZONE') ? made[0] : null;
+    // Bounded by the zones the tz database names (about 600); an unknown name is refused before it gets here.
+    vtimezones.set(zone, block);
+  }
+  return block;
 }
 
 /** An invite's people (REQUEST and CANCEL need them, RFC 5546): the install's mail sender and the booker. */
@@ -109,23 +119,26 @@ export type CalendarOptions = {
 
 export class NoMeetingTimeError extends Error {}
 
-/** A calendar of hatch's, with no calendar-wide zone: each event brings the VTIMEZONE of its own TZID. */
-function newCalendar(method: CalendarMethod, name?: string) {
-  return ical({
-    prodId: { company: 'hatch', product: 'bookings', language: 'EN' },
-    method: ICalCalendarMethod[method],
-    ...(name ? { name } : {}),
-    // No calendar-wide zone (it would write DTSTAMP as local time, RFC 5545 wants UTC): the generator only adds the
-    // VTIMEZONE of the event's own TZID.
-    timezone: { name: null, generator: vtimezone },
-  });
+/**
+ * A calendar of hatch's: its events, and before them the VTIMEZONE of each zone they are in, once each. No
+ * calendar-wide zone (DTSTAMP stays UTC, as RFC 5545 wants).
+ */
+function calendarText(method: CalendarMethod, events: readonly { zone: string | null; lines: string[] }[], name?: string): string {
+  const zones = [...new Set(events.map((e) => e.zone).filter((z) => z !== null))];
+  const head = icsLines([
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//hatch//bookings//EN',
+    `METHOD:${method}`,
+    ...(name ? [`NAME:${name}`, `X-WR-CALNAME:${name}`] : []),
+  ]);
+  const blocks = zones.map((z) => (vtimezone(z) ?? '').replace(/\r?\n/g, '\r\n').trim()).filter(Boolean);
+  return [head, ...blocks, ...events.map((e) => icsLines(e.lines)), 'END:VCALENDAR'].join('\r\n');
 }
 
 /** The booking's one VEVENT in a VCALENDAR, as text. */
 export function bookingCalendar(f: CalendarFacts, options: CalendarOptions): string {
-  const calendar = newCalendar(options.method);
-  addBookingEvent(calendar, f, options);
-  return calendar.toString();
+  return calendarText(options.method, [bookingEvent(f, options)]);
 }
 
 /**
@@ -135,15 +148,13 @@ export function bookingCalendar(f: CalendarFacts, options: CalendarOptions): str
  * are left out.
  */
 export function feedCalendar(games: readonly CalendarFacts[], options: { baseUrl: string; now: Date; name: string }): string {
-  const calendar = newCalendar('PUBLISH', options.name);
-  for (const f of games) {
-    if (bookedWindow(f))
-      addBookingEvent(calendar, f, { baseUrl: options.baseUrl, method: 'PUBLISH', now: options.now, note: `Booking ${f.gameCode ?? f.tempCode}` });
-  }
-  return calendar.toString();
+  const events = games
+    .filter((f) => bookedWindow(f))
+    .map((f) => bookingEvent(f, { baseUrl: options.baseUrl, method: 'PUBLISH', now: options.now, note: `Booking ${f.gameCode ?? f.tempCode}` }));
+  return calendarText('PUBLISH', events, options.name);
 }
 
-function addBookingEvent(calendar: ReturnType<typeof ical>, f: CalendarFacts, options: CalendarOptions & { note?: string }): void {
+function bookingEvent(f: CalendarFacts, options: CalendarOptions & { note?: string }): { zone: string | null; lines: string[] } {
   const window = bookedWindow(f);
   if (!window) throw new NoMeetingTimeError('This booking has no meeting time a calendar can hold');
   const cancelled = options.method === 'CANCEL' || isCancelled({ booking_status: f.bookingStatus, lead_status: f.leadStatus });
@@ -157,37 +168,32 @@ function addBookingEvent(calendar: ReturnType<typeof ical>, f: CalendarFacts, op
   ].join('\n');
   // The game's own zone with its VTIMEZONE: every calendar app shows the right instant (Outlook needs the VTIMEZONE,
   // Google and Apple read the IANA name) and the event keeps the zone the game is in (decision 0373).
-  const zone = isValidTimeZone(f.timezone) ? vtimezone(f.timezone) && f.timezone : null;
+  const zone = isValidTimeZone(f.timezone) && vtimezone(f.timezone) ? f.timezone : null;
+  const at = (name: string, d: Date) => (zone ? `${name};TZID=${zone}:${icsLocal(d, zone)}` : `${name}:${icsUtc(d)}`);
   const location = confirmedMeetingPoint(f);
-  calendar.createEvent({
-    id: calendarUid(f.id, options.baseUrl),
-    sequence: f.calendarSequence,
-    stamp: options.now,
-    // A TZDate is written as its local time under the TZID; a plain Date would be read in the process's own zone.
-    start: zone ? new TZDate(window.start.getTime(), zone) : window.start,
-    end: zone ? new TZDate(window.end.getTime(), zone) : window.end,
-    ...(zone ? { timezone: zone } : {}),
-    summary: words.t('calendarSummary', { city: f.city }),
-    description,
-    ...(location ? { location } : {}),
-    ...(links.join ? { url: links.join } : {}),
-    // Confirmed once paid; before, the booking holds the time but is not confirmed (the mails say so).
-    status: cancelled ? ICalEventStatus.CANCELLED : hasPaid(f.bookingStatus) ? ICalEventStatus.CONFIRMED : ICalEventStatus.TENTATIVE,
-    ...(options.invite
-      ? {
-          organizer: options.invite.organiser,
-          attendees: [
-            {
-              email: options.invite.attendee.email,
-              ...(options.invite.attendee.name ? { name: options.invite.attendee.name } : {}),
-              rsvp: false,
-              role: ICalAttendeeRole.REQ,
-              status: ICalAttendeeStatus.ACCEPTED,
-            },
-          ],
-        }
-      : {}),
-  });
+  const invite = options.invite;
+  const attendee = invite?.attendee;
+  // Confirmed once paid; before, the booking holds the time but is not confirmed (the mails say so).
+  const status = cancelled ? 'CANCELLED' : hasPaid(f.bookingStatus) ? 'CONFIRMED' : 'TENTATIVE';
+  const lines = [
+    'BEGIN:VEVENT',
+    `UID:${calendarUid(f.id, options.baseUrl)}`,
+    `SEQUENCE:${f.calendarSequence}`,
+    `DTSTAMP:${icsUtc(options.now)}`,
+    at('DTSTART', window.start),
+    at('DTEND', window.end),
+    `SUMMARY:${icsText(words.t('calendarSummary', { city: f.city }))}`,
+    ...(location ? [`LOCATION:${icsText(location)}`] : []),
+    `DESCRIPTION:${icsText(description)}`,
+    ...(invite ? [`ORGANIZER;CN="${icsText(invite.organiser.name, true)}":mailto:${icsText(invite.organiser.email)}`] : []),
+    ...(attendee
+      ? [`ATTENDEE;ROLE=REQ-PARTICIPANT;PARTSTAT=ACCEPTED;RSVP=FALSE${attendee.name ? `;CN="${icsText(attendee.name, true)}"` : ''}:MAILTO:${attendee.email}`]
+      : []),
+    ...(links.join ? [`URL;VALUE=URI:${icsText(links.join)}`] : []),
+    `STATUS:${status}`,
+    'END:VEVENT',
+  ];
+  return { zone, lines };
 }
 
 /** `Name <address>` or a bare address (MAIL_FROM), as an invite's ORGANIZER. */
@@ -223,7 +229,16 @@ export async function bookerInvite(
     .leftJoin(bookingGame, eq(bookingGame.bookingId, bookings.id))
     .where(eq(bookings.id, bookingId))
     .limit(1);
-  if (!row || !bookedWindow(row)) return null;
+  return row ? bookerInviteOf(row, sender, now) : null;
+}
+
+/** bookerInvite from a booking row the caller already holds (a booking just inserted: no game yet), without reading it again. */
+export function bookerInviteOf(
+  row: CalendarFacts & { email: string; fullName: string | null; language: Language },
+  sender: { from: string; baseUrl: string },
+  now: Date = new Date(),
+): MailCalendarEvent | null {
+  if (!bookedWindow(row)) return null;
   const method = isCancelled({ booking_status: row.bookingStatus, lead_status: row.leadStatus }) ? 'CANCEL' : 'REQUEST';
   const invite = { organiser: organiserOf(sender.from), attendee: { name: row.fullName, email: row.email }, privateLink: true };
   return calendarInvite(row, { baseUrl: sender.baseUrl, method, now, invite, language: row.language });

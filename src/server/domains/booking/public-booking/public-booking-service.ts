@@ -5,7 +5,7 @@ import { loadBookingAggregate, toBookerBooking, toPublicBooking, toTempBooking }
 import { normalizeCode } from '../../../platform/codes';
 import { safeEqual } from '../../../platform/crypto';
 import { ConflictError, NotFoundError, ValidationError } from '../../../platform/errors';
-import { bookerInvite, bookingCalendar, calendarFactsOf } from '../booking-calendar';
+import { bookerInvite, bookerInviteOf, bookingCalendar, calendarFactsOf } from '../booking-calendar';
 import { bookedWindow } from '../../../../shared/meeting-time';
 import { requestFingerprint, runIdempotent, type IdempotentResult } from '../../../platform/idempotency';
 import { loadPriceTable, priceBooking } from '../../catalogue';
@@ -69,7 +69,8 @@ export async function createPublicBooking(
       if (termsVersion !== null) await recordTermsAcceptance(tx, created.id, termsVersion, input.now ?? new Date());
       const booking = toBookerBooking(created.aggregate);
       // The confirmation is about the game's time: it carries the calendar invite (decision 0373).
-      const icalEvent = await bookerInvite(tx, { from: deps.mail.from, baseUrl: input.baseUrl }, booking.id, input.now);
+      // From the row just inserted (a new booking has no game): not read again.
+      const icalEvent = bookerInviteOf({ ...created.aggregate.booking, gameCode: null }, { from: deps.mail.from, baseUrl: input.baseUrl }, input.now);
       await deps.mail.queue(tx, {
         ...bookingConfirmationMail(booking, input.baseUrl, paymentFactsOf(deps.payments, booking), input.now),
         bookingId: booking.id,
