@@ -58,6 +58,7 @@ import {
 } from './domains/game/routes';
 import { adminProposalsRoutes, proposalRoutes } from './domains/proposals/routes';
 import { adminCommerceRoutes, adminPaymentsRoutes, commerceRoutes, paymentsRoutes } from './domains/commerce/routes';
+import { adminIntegrationsRoutes, outsideApiRoutes } from './domains/integrations/routes';
 import { createPaymentSetup, paymentMethodOf, type PaymentSetup } from './platform/payment-provider/payment-setup';
 
 export type AppDeps = {
@@ -222,6 +223,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(privacyRoutes);
   await app.register(bookerConsentsRoutes);
   await app.register(chatRoutes);
+  // The outside API: an API key alone opens it (decision 0560).
+  await app.register(outsideApiRoutes, { prefix: '/api/v1' });
 
   // Everything under /api/admin is for admins only: the guard runs before any route of the scope.
   await app.register(
@@ -247,6 +250,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await admin.register(adminConsentsRoutes);
       // A person's data is held by several domains: each hands privacy its part (decision 0570).
       await admin.register(adminPrivacyRoutes([commercePersonalData, gamePersonalData, waiverPart, mailPart, activityPart, bookingPersonalData]));
+      await admin.register(adminIntegrationsRoutes);
     },
     { prefix: '/api/admin' },
   );

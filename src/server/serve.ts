@@ -10,6 +10,8 @@ import { foldKeyCountDeltas, runMessageSchedule } from './domains/booking';
 import { expireDueVouchers, renderDueInvoices, renderInvoicePdf } from './domains/commerce';
 import { paymentMethodOf } from './platform/payment-provider/payment-setup';
 import { scheduledBackups } from './platform/backup/scheduled-backups';
+import { pruneEventOutbox } from './platform/event-outbox';
+import { createWebhookDispatcher, createWebhookSender } from './domains/integrations';
 
 export type Serving = { app: FastifyInstance; address: string; admin: BootstrapResult; close(): Promise<void> };
 
@@ -29,6 +31,14 @@ export async function serve(options: { config: Config; database: Database; webRo
   const backups = backupPlan
     ? scheduledBackups({ sources: { database, media: app.deps.media }, ...backupPlan, log: app.log, metrics: app.deps.metrics })
     : null;
+  // Webhooks (decision 0560): planned from the event outbox after each commit and sent beside everything else; a
+  // slow receiver holds up only its own queue.
+  const webhooks = createWebhookDispatcher({
+    db,
+    send: createWebhookSender({ allowPrivate: config.WEBHOOK_ALLOW_PRIVATE, timeoutMs: config.WEBHOOK_TIMEOUT_MS }),
+    timeoutMs: config.WEBHOOK_TIMEOUT_MS,
+    log: app.log,
+  });
   const scheduler = startScheduler(
     [
       // Every process ends the games whose time is up; the UPDATE lets one of them win each game.
@@ -59,12 +69,18 @@ export async function serve(options: { config: Config; database: Database; webRo
         everyMs: 5_000,
         run: () => renderDueInvoices(db, { mail: app.deps.mail, render: renderInvoicePdf, now: new Date(), log: app.log }),
       },
+      { name: 'delivering webhooks', everyMs: 1_000, run: () => webhooks.tick() },
       // Gift vouchers past their last day lose what is left, once, with a ledger entry (decision 0401); paying with one
       // after that day is refused before this runs, so an hourly run is soon enough.
       { name: 'expiring gift vouchers', everyMs: 60 * 60_000, firstAfterMs: 60_000, run: () => expireDueVouchers(db, new Date()) },
       // Expired sessions, windows and keys go; folding the booking count deltas keeps the first staff read after a
       // quiet spell quick.
-      { name: 'maintenance', everyMs: 10 * 60_000, firstAfterMs: 30_000, run: () => runMaintenance(db, [pruneExpiredSessions, foldKeyCountDeltas]) },
+      {
+        name: 'maintenance',
+        everyMs: 10 * 60_000,
+        firstAfterMs: 30_000,
+        run: () => runMaintenance(db, [pruneExpiredSessions, foldKeyCountDeltas, pruneEventOutbox]),
+      },
       ...(backups ? [backups.job] : []),
     ],
     app.log,
@@ -72,8 +88,10 @@ export async function serve(options: { config: Config; database: Database; webRo
   registerSchedulerMetrics(app.deps.metrics, scheduler);
   // Draining, no new run starts; the drain waits for the runs under way, so none meets a closed database.
   app.deps.drain.onDrain(() => scheduler.stop());
+  app.deps.drain.onDrain(() => webhooks.stop());
   const close = async () => {
     await scheduler.stop();
+    await webhooks.stop();
     await app.close();
   };
   let address: string;

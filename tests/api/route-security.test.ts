@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/test-app';
-import { CSRF_EXEMPT_ROUTES } from '../../src/server/domains/identity/session-plugin';
+import { CSRF_EXEMPT_ROUTES, KEY_ONLY_PREFIX } from '../../src/server/domains/identity/session-plugin';
 
 /**
  * Walks Fastify's own route table, so a route added later is covered without anyone remembering to.
@@ -23,6 +23,9 @@ function apiRoutes() {
     return true;
   });
 }
+
+/** The routes a session opens: all but the outside API's, which an API key alone opens (decision 0560). */
+const sessionRoutes = () => apiRoutes().filter((r) => !r.url.startsWith(KEY_ONLY_PREFIX));
 
 describe('route table', () => {
   it('has routes to check', () => {
@@ -88,7 +91,7 @@ describe('route table', () => {
 
   it('refuses every mutating API route without the CSRF header with 419, even for an admin', async () => {
     const admin = await t.as('admin');
-    for (const route of apiRoutes().filter((r) => MUTATING.has(r.method) && !CSRF_EXEMPT_ROUTES.has(r.url))) {
+    for (const route of sessionRoutes().filter((r) => MUTATING.has(r.method) && !CSRF_EXEMPT_ROUTES.has(r.url))) {
       const res = await admin.inject({ method: route.method as 'POST', url: concrete(route.url), payload: {}, csrf: false });
       expect({ route: `${route.method} ${route.url}`, status: res.statusCode }).toEqual({ route: `${route.method} ${route.url}`, status: 419 });
     }
@@ -122,10 +125,28 @@ describe('routes without the CSRF token', () => {
   });
 });
 
+describe('the outside API (API keys only)', () => {
+  it('refuses every route to an admin session, with or without the CSRF token, under every spelling (401)', async () => {
+    const admin = await t.as('admin');
+    const keyRoutes = apiRoutes().filter((r) => r.url.startsWith(KEY_ONLY_PREFIX));
+    expect(keyRoutes.length).toBeGreaterThanOrEqual(5);
+    for (const route of keyRoutes) {
+      for (const url of [concrete(route.url), ...spellings(concrete(route.url))]) {
+        for (const csrf of [true, false]) {
+          const res = await admin.inject({ method: route.method as 'POST', url, payload: MUTATING.has(route.method) ? {} : undefined, csrf });
+          const label = `${route.method} ${url} csrf=${String(csrf)}`;
+          // 401 at the route (no key); 419 or 404 where a spelling does not reach it: never the route's work.
+          expect({ label, ok: [401, 404, 419].includes(res.statusCode) }).toEqual({ label, ok: true });
+        }
+      }
+    }
+  });
+});
+
 describe('route table, spelled differently', () => {
   it('refuses every mutating API route without the CSRF header under every spelling of its path', async () => {
     const admin = await t.as('admin');
-    for (const route of apiRoutes().filter((r) => MUTATING.has(r.method) && !CSRF_EXEMPT_ROUTES.has(r.url))) {
+    for (const route of sessionRoutes().filter((r) => MUTATING.has(r.method) && !CSRF_EXEMPT_ROUTES.has(r.url))) {
       for (const url of spellings(concrete(route.url))) {
         const res = await admin.inject({ method: route.method as 'POST', url, payload: {}, csrf: false });
         const label = `${route.method} ${url}`;

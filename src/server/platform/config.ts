@@ -129,6 +129,18 @@ const configSchema = z
     BACKUP_EVERY: z.string().optional().transform(parseBackupEvery),
     BACKUP_KEEP: z.coerce.number().int().min(1, 'BACKUP_KEEP must be at least 1').max(10_000).default(14),
     /**
+     * Webhooks (decision 0560): `true` lets endpoints be plain http or reach loopback and private addresses (a receiver
+     * on the same network, the tests' local receiver); link-local and the cloud metadata address are refused always.
+     */
+    WEBHOOK_ALLOW_PRIVATE: z
+      .enum(['true', 'false'])
+      .default('false')
+      .transform((v) => v === 'true'),
+    /** How long one delivery may take, connect to last byte read (then it counts as failed and is retried). */
+    WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100, 'WEBHOOK_TIMEOUT_MS must be at least 100').max(60_000).default(5_000),
+    /** Requests an API key may make per minute on /api/v1 (RateLimit headers; 429 with Retry-After past it). */
+    API_KEY_RATE_LIMIT: z.coerce.number().int().min(1, 'API_KEY_RATE_LIMIT must be at least 1').max(100_000).default(120),
+    /**
      * Tests only: `low` hashes and checks passwords at a tiny scrypt cost, so a test suite does not pay 128 MiB of
      * scrypt per login (decision 0322). Refused unless NODE_ENV is test.
      */

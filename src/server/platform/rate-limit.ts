@@ -29,6 +29,36 @@ export async function consumeRateLimit(db: DbOrTx, key: string, limit: number, w
   if (retryAfter > 0) throw new TooManyRequestsError(retryAfter, message);
 }
 
+/**
+ * The same sliding window as consumeRateLimit, counting one hit and answering where the key stands instead of
+ * throwing: what the `RateLimit` headers of an API answer say (the outside API's per-key limit, decision 0560).
+ * `retryAfter` is 0 when this hit is allowed.
+ */
+export async function countRateLimit(
+  db: DbOrTx,
+  key: string,
+  limit: number,
+  windowSeconds: number,
+  nowMs: number = Date.now(),
+): Promise<{ remaining: number; resetSeconds: number; retryAfter: number }> {
+  const { startMs, previousStartMs, windowMs } = windowOf(nowMs, windowSeconds);
+  const rows = await db
+    .insert(rateLimits)
+    .values({ key, windowStart: new Date(startMs), count: 1 })
+    .onConflictDoUpdate({ target: [rateLimits.key, rateLimits.windowStart], set: { count: sql`${rateLimits.count} + 1` } })
+    .returning({
+      count: rateLimits.count,
+      previous: sql<
+        number | null
+      >`(select p.count from ${rateLimits} p where p.key = ${key} and p.window_start = ${new Date(previousStartMs).toISOString()}::timestamptz)`,
+    });
+  const current = rows[0]?.count ?? 0;
+  const previous = Number(rows[0]?.previous ?? 0);
+  const retryAfter = slidingWindowRetryAfter({ current, previous, limit, windowSeconds, nowMs });
+  const weighted = current + previous * (1 - (nowMs - startMs) / windowMs);
+  return { remaining: Math.max(0, Math.floor(limit - weighted)), resetSeconds: Math.ceil((startMs + windowMs - nowMs) / 1000), retryAfter };
+}
+
 /** Takes one hit back from the current window of each counter (a successful login does not count against its user). */
 export async function refundRateLimit(db: DbOrTx, keys: string[], windowSeconds: number): Promise<void> {
   const { startMs } = windowOf(Date.now(), windowSeconds);

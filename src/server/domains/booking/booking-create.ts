@@ -1,5 +1,6 @@
 import type { Tx } from '../../platform/db/client';
 import { DEFAULT_LANGUAGE, type Language } from '../../../shared/i18n/languages';
+import { recordBookingCreated } from './booking-events';
 import { bookings, pricingHistory, type MeetingTime } from './tables/bookings';
 import { isHostedGame, type AddOnType, type Currency, type PlanType } from '../../../shared/plans';
 import { TRACKING_FIELDS, type Tracking } from '../../../shared/tracking';
@@ -174,6 +175,8 @@ export async function createBookingRecord(tx: Tx, input: NewBookingInput, option
       .onConflictDoNothing({ target: bookings.tempCode })
       .returning();
   }
+  // Outside systems hear of it once this commits (decision 0560), before any payment a voucher makes below.
+  await recordBookingCreated(tx, booking);
   const pricing = await tx
     .insert(pricingHistory)
     .values({

@@ -10,6 +10,7 @@ import type { Mailer, OutgoingMail } from '../../platform/mail';
 import { gameOfBooking, syncDefaultStations } from '../game/records';
 import { calendarMoved } from './booking-calendar';
 import { assertHostFreeAfterMove } from './host-availability';
+import { recordBookingEvents } from './booking-events';
 
 import type { BookingRow, BookingValues } from './booking-row';
 
@@ -148,6 +149,8 @@ export async function withBooking<S extends Source, T>(
       for (const c of consequences) await recordAudit(tx, row.id, staffLike(options.actor), c);
       await recordAudit(tx, row.id, options.actor, entry);
       if (state.stationsMayMove) await followDefaultStations(tx, row.id);
+      // What outside systems hear of this write (decision 0560): one outbox row each, delivered after the commit.
+      await recordBookingEvents(tx, row, state.current, 'action' in entry ? entry.action : null, 'action' in entry ? entry.entityId : null);
     } else if (state.changed || consequences.length) {
       throw new Error('A booking write changed the booking without an audit entry');
     }

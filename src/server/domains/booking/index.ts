@@ -13,3 +13,5 @@ export { payWithVoucher } from './voucher-payment';
 export { toBookerBooking } from './booking-record';
 export { assertOrganiser, holdsManageKey } from './organiser-key';
 export { bookingPersonalData, bookingRetention } from './personal-data';
+export { outsideBooking, outsideBookingsPage, type OutsideBookingFilters } from './outside-api';
+export { createAdminBooking } from './admin-bookings/admin-bookings-service';

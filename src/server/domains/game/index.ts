@@ -7,3 +7,4 @@ export { instanceLeaderboards } from './leaderboard';
 export { loadHeartbeatRows } from './game-heartbeat';
 export { queueDueResultsMails } from './results-mails';
 export { gamePersonalData, gameRetention } from './personal-data';
+export { outsideGame } from './outside-game';

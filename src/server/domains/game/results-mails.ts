@@ -1,4 +1,5 @@
 import { and, desc, eq, gt, inArray, lte } from 'drizzle-orm';
+import { recordGameOutsideEvent } from './outside-events';
 import type { Db, Tx } from '../../platform/db/client';
 import { gameInstances, games, submissions } from './tables/games';
 import { mailOutbox } from '../../platform/db/tables';
@@ -83,6 +84,9 @@ async function mailIfChanged(db: Db, mailer: BookingMailer, instanceId: number, 
     const mail = locked.mailed ? correctedResultsMail(facts, ranking, mailer.baseUrl) : resultsMail(facts, ranking, mailer.baseUrl);
     await mailer.mail.queue(tx, { ...mail, bookingId });
     await record();
+    // The moment results are final is the moment the booker is told them (decision 0560); a correction says so again.
+    const [game] = await tx.select({ id: gameInstances.gameId }).from(gameInstances).where(eq(gameInstances.id, instanceId));
+    if (game) await recordGameOutsideEvent(tx, { id: game.id }, 'results.final', { corrected: locked.mailed !== null, teams: ranking });
     return true;
   });
 }

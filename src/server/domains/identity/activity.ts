@@ -21,7 +21,9 @@ export type ActivityEntry = {
     | 'item_station'
     | 'setting'
     | 'gift_voucher'
-    | 'person';
+    | 'person'
+    | 'api_key'
+    | 'webhook';
   entityId?: string | number | null;
   bookingId?: number | null;
   subjectUserId?: number | null;

@@ -109,6 +109,12 @@ function isApiRoute(request: FastifyRequest): boolean {
   return request.routeOptions.url?.startsWith('/api/') === true;
 }
 
+/** The outside API's routes (`/api/v1/…`), which an API key alone opens (domains/integrations). */
+export const KEY_ONLY_PREFIX = '/api/v1/';
+export function isKeyOnlyRoute(request: FastifyRequest): boolean {
+  return request.routeOptions.url?.startsWith(KEY_ONLY_PREFIX) === true;
+}
+
 /**
  * Reads the session cookie on every API and page request, loads the user of a logged-in session,
  * and refuses any mutating call whose X-CSRF-TOKEN does not match the visitor's session.
@@ -128,6 +134,13 @@ export function registerSession(app: FastifyInstance, db: Db, csrfKey: string): 
     const token = raw && /^[A-Za-z0-9_-]{20,100}$/.test(raw) ? raw : null;
     const sessionKey = token ? sha256(token) : null;
     request.auth = { token, sessionKey, user: null };
+    // The outside API (decision 0560) is reached with an API key alone: no session is read or made there, so there is
+    // nothing for a forged cross-site request to ride on and no CSRF token to ask for. Matched on the route the router
+    // chose, like the rest.
+    if (isKeyOnlyRoute(request)) {
+      request.auth = ANONYMOUS;
+      return;
+    }
     const isApi = isApiRoute(request);
     // Every mutating request, whatever its path and whether or not a route matched: no spelling of a path skips it.
     if (MUTATING.has(request.method) && !CSRF_EXEMPT_ROUTES.has(request.routeOptions.url ?? '')) {

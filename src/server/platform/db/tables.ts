@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** Secrets shared by every server process (e.g. the CSRF key), created once on first start. */
@@ -66,4 +67,29 @@ export const rateLimits = pgTable(
     count: integer('count').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
+);
+
+/**
+ * Facts other parts may react to after the commit (decision 0560): a domain records one row in the transaction of the
+ * change it reports (`recordEvent`, platform/event-outbox.ts); a job reads them in id order afterwards. `subject`
+ * orders them (e.g. `booking:12`): one subject's events are recorded under its row lock, so their ids follow their
+ * commits. The platform knows no type: `type`, `subject` and `data` are the recording domain's words.
+ */
+export const eventOutbox = pgTable(
+  'event_outbox',
+  {
+    id: serial('id').primaryKey(),
+    type: text('type').notNull(),
+    subject: text('subject').notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set once a reader has taken the row (in the reader's transaction); null while it waits. */
+    takenAt: timestamp('taken_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('event_outbox_waiting_idx')
+      .on(t.id)
+      .where(sql`${t.takenAt} is null`),
+    index('event_outbox_taken_idx').on(t.takenAt),
+  ],
 );

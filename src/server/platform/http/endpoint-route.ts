@@ -32,6 +32,8 @@ export type EndpointRouteOptions = {
   /** Error answers beyond the common ones (a 423 frozen team, a 502 from the payment provider). */
   readonly errors?: Readonly<Record<number, z.ZodType>>;
   readonly onRequest?: onRequestHookHandler;
+  /** OpenAPI security requirements beyond the session's (the outside API's key and its scope, decision 0560). */
+  readonly security?: readonly Record<string, readonly string[]>[];
   readonly bodyLimit?: number;
   /** A large body from a slow client (a phone's media): it may take UPLOAD_TIMEOUT_MS to arrive (body-deadline.ts). */
   readonly longUpload?: boolean;
@@ -50,6 +52,7 @@ export function endpointRoute<E extends EndpointConfig>(app: RouteApp, endpoint:
   const schema: FastifySchema & { tags: string[] } = {
     tags: [...options.tags],
     ...(options.summary ? { summary: options.summary } : {}),
+    ...(options.security ? { security: options.security.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, [...v]]))) } : {}),
     response: { [status]: endpoint.response, ...errorResponses, ...options.errors },
     ...(endpoint.params ? { params: endpoint.params } : {}),
     ...(endpoint.query ? { querystring: endpoint.query } : {}),

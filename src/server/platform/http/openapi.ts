@@ -17,6 +17,8 @@ export async function registerOpenApi(app: FastifyInstance, options: { reference
         securitySchemes: {
           session: { type: 'apiKey', in: 'cookie', name: 'hatch_session' },
           csrf: { type: 'apiKey', in: 'header', name: 'X-CSRF-TOKEN' },
+          // The outside API under /api/v1 (decision 0560): `Authorization: Bearer <API key>`; each route names its scope.
+          apiKey: { type: 'http', scheme: 'bearer', description: 'An API key staff create in Settings → Integrations' },
         },
       },
     },

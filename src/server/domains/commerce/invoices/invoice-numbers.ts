@@ -1,5 +1,8 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../platform/db/client';
+import { recordEvent } from '../../../platform/event-outbox';
+import { bookingSubject } from '../../../../shared/integrations/events';
+import { minorToUnits } from '../../../../shared/money';
 import { invoiceCounters, invoices } from '../tables/invoices';
 import { invoiceNumber, splitVat, type InvoiceSettings } from '../../../../shared/commerce/invoices';
 import { lockInvoiceSettings, writeInvoiceSettings, type LoadedInvoiceSettings } from './invoice-settings';
@@ -30,7 +33,7 @@ export async function numberDocument(tx: DbOrTx, document: { id: number; gross: 
   const sequence = await nextInvoiceSequence(tx, year);
   const number = invoiceNumber(year, sequence);
   const split = splitVat(document.gross, settings.vatRateBp);
-  await tx
+  const [issued] = await tx
     .update(invoices)
     .set({
       status: 'issued',
@@ -43,7 +46,19 @@ export async function numberDocument(tx: DbOrTx, document: { id: number; gross: 
       seller: { name: settings.seller_name, address: settings.seller_address, vat_number: settings.vat_number },
       issuedAt: now,
     })
-    .where(and(eq(invoices.id, document.id), eq(invoices.status, 'waiting')));
+    .where(and(eq(invoices.id, document.id), eq(invoices.status, 'waiting')))
+    .returning({ bookingId: invoices.bookingId, kind: invoices.kind, currency: invoices.currency });
+  // Outside systems hear of it after the commit (decision 0560), in the booking's order.
+  if (issued)
+    await recordEvent(tx, {
+      type: 'invoice.issued',
+      subject: bookingSubject(issued.bookingId),
+      data: {
+        version: 1,
+        booking_id: issued.bookingId,
+        invoice: { number, kind: issued.kind, issued_at: now.toISOString(), currency: issued.currency, gross: minorToUnits(document.gross) },
+      },
+    });
   return number;
 }
 

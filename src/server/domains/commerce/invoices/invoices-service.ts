@@ -79,3 +79,13 @@ export async function saveBuyer(db: DbOrTx, booking: BookingFacts, buyer: Invoic
   await saveInvoiceBuyer(db, booking.id, buyer);
   return loadInvoiceBuyer(db, booking.id);
 }
+
+/**
+ * A booking's documents for the outside API (issue 39, finance:read): the staff's list, each PDF link the staff's
+ * route (an API key opens no PDF; a client that needs one asks staff). 404 for an unknown booking.
+ */
+export async function bookingDocumentsForOutside(db: DbOrTx, bookingId: number, pdfUrl: (bookingId: number, number: string) => string) {
+  const booking = await staffBooking(db, bookingId);
+  const rows = await listInvoices(db, booking);
+  return { invoices: summaries(rows, (number) => pdfUrl(booking.id, number)), ...waitingDocuments(rows) };
+}

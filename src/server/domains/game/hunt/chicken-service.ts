@@ -1,4 +1,5 @@
 import type { Db, Tx } from '../../../platform/db/client';
+import { recordGameOutsideEvent } from '../outside-events';
 import { safeEqual } from '../../../platform/crypto';
 import { AppError, ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../../platform/errors';
 import { publishGameEvent } from '../game-events';
@@ -136,6 +137,7 @@ export async function claimFind(db: Db, auth: PlayerAuth, body: FoundBody, now: 
     const find: ChickenFind = { team_id: marked.id, team_name: marked.name, at: now.toISOString(), chicken_points: marked.chickenPoints };
     await publishGameEvent(tx, { gameId: auth.game.id, instanceId: auth.instance.id, type: 'found', data: find, meta: { teamId } });
     await publishTeams(tx, auth.game.id, auth.instance.id, ctx.booking.players);
+    await recordGameOutsideEvent(tx, auth.game, 'chicken.found', { find: { ...find, order } });
     return { find, order };
   });
 }

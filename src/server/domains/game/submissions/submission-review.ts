@@ -1,4 +1,5 @@
 import type { Db, DbOrTx } from '../../../platform/db/client';
+import { recordGameOutsideEvent } from '../outside-events';
 import { recordActivity } from '../../identity';
 import { ConflictError, NotFoundError, ValidationError } from '../../../platform/errors';
 import { lockTeam, refreshTeamPoints } from '../team-points';
@@ -206,6 +207,10 @@ export async function reviewSubmission(
       meta: { teamId: submission.teamId },
     });
     await publishReviewForStaff(tx, id);
+    await recordGameOutsideEvent(tx, { id: row.gameId }, 'submission.reviewed', {
+      submission: { id, team_id: submission.teamId, status: row.submission.status, points_awarded: row.submission.pointsAwarded },
+      team: score,
+    });
     await publishTeams(tx, row.gameId, submission.instanceId, row.bookedPlayers);
     // Every phone's activity feed and the big screen show an approved answer, and drop one no longer approved (0450).
     await publishFeedChange(tx, row.gameId, id);
