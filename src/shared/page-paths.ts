@@ -65,6 +65,8 @@ export const paths = {
     markers: '/admin/markers',
     /** The install's settings, one section each (issue 36): travel margin, reminders, invoices, voucher validity. */
     settings: '/admin/settings',
+    /** Settings → Integrations (issue 39): API keys and webhooks. */
+    integrations: '/admin/settings/integrations',
   },
 } as const;
 

@@ -51,6 +51,7 @@ describe('Settings (component)', () => {
       ['Game reminders', '#reminder-days'],
       ['Invoices', '#invoice-settings'],
       ['Gift voucher validity', '#gift-voucher-validity'],
+      ['Integrations (API keys, webhooks)', '/admin/settings/integrations'],
     ]);
     // Each section's form, with what is saved.
     await waitFor(() => expect(screen.getByLabelText('Travel margin (minutes)')).toHaveProperty('value', '60'));

@@ -109,6 +109,10 @@ const routes: RouteObject[] = [
       },
       { path: 'scoring', element: lazyElement(() => import('../features/admin-scoring/scoring-page').then((m) => ({ default: m.ScoringPage }))) },
       { path: 'settings', element: lazyElement(() => import('../features/admin-settings/settings-page').then((m) => ({ default: m.SettingsPage }))) },
+      {
+        path: 'settings/integrations',
+        element: lazyElement(() => import('../features/admin-integrations/integrations-page').then((m) => ({ default: m.IntegrationsPage }))),
+      },
       { path: 'markers', element: lazyElement(() => import('../features/admin-markers/markers-page').then((m) => ({ default: m.MarkersPage }))) },
       // An admin address that is no page: said inside the shell, not a blank page (issue 21).
       { path: '*', element: <NotFoundPage back="/admin/bookings" backLabel="Back to bookings" /> },

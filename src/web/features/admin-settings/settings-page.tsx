@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import { useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
+import { paths } from '../../../shared/page-paths';
 import { InvoiceSettingsForm } from './invoice-settings-form';
 import { ReminderDaysForm } from './reminder-days-form';
 import { TravelMarginForm } from './travel-margin-form';
@@ -38,6 +39,11 @@ export function SettingsPage() {
               </a>
             </li>
           ))}
+          <li>
+            <Link to={paths.admin.integrations} className="font-medium text-brand-700 underline">
+              Integrations (API keys, webhooks)
+            </Link>
+          </li>
         </ul>
       </nav>
       {SECTIONS.map(({ id, Form }) => (
