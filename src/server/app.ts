@@ -55,6 +55,7 @@ import {
   briefingRoutes,
   adminBriefingRoutes,
   chatRoutes,
+  hintsRoutes,
 } from './domains/game/routes';
 import { adminProposalsRoutes, proposalRoutes } from './domains/proposals/routes';
 import { adminCommerceRoutes, adminPaymentsRoutes, commerceRoutes, paymentsRoutes } from './domains/commerce/routes';
@@ -223,6 +224,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(privacyRoutes);
   await app.register(bookerConsentsRoutes);
   await app.register(chatRoutes);
+  await app.register(hintsRoutes);
   // The outside API: an API key alone opens it (decision 0560).
   await app.register(outsideApiRoutes, { prefix: '/api/v1' });
 

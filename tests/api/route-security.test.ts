@@ -73,6 +73,7 @@ describe('route table', () => {
     'backpack/use': { item_id: 1 },
     'check-in': { challenge_id: 1 },
     messages: { channel: 'team', text: 'hi' },
+    hints: { challenge_id: 1, index: 0 },
   };
 
   it("refuses every player route but the game's page and the join without a player token (401)", async () => {

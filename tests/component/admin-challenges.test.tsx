@@ -25,6 +25,7 @@ const PYRAMID: Challenge = {
   accepted_answers: [],
   answer_media: 'photo',
   live_capture: false,
+  hints: [],
   created_at: '2030-01-01T10:00:00.000Z',
   updated_at: '2030-01-01T10:00:00.000Z',
 };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MEDIA_KINDS } from '../media';
+import { hintSchema } from '../game/hints';
 import { CHALLENGE_TYPES, SPICE_LEVELS, challengeInputSchema } from '../validation/challenge-rules';
 
 export const challengeSchema = z.object({
@@ -20,6 +21,7 @@ export const challengeSchema = z.object({
   accepted_answers: z.array(z.string()),
   answer_media: z.enum(MEDIA_KINDS),
   live_capture: z.boolean(),
+  hints: z.array(hintSchema),
   created_at: z.string(),
   updated_at: z.string(),
 });

@@ -46,6 +46,8 @@ export const teamScoreSchema = z.object({
   chicken_points: z.number().int(),
   adjustments: z.number().int(),
   found_chicken_at: z.string().nullable(),
+  /** Points spent on hints (decision 0581); the total subtracts them. */
+  spent: z.number().int().optional(),
 });
 
 /** A team as the server ranked it: its score, total and rank (ties share a rank). */

@@ -2,7 +2,7 @@
  * Team totals and the leaderboard order, one rule for the admin scoring page, the host console, the players'
  * screens and the results page (decision 0240).
  *
- * total = challenge points + chicken points + adjustments.
+ * total = challenge points + chicken points + adjustments − spent (the points a team paid for hints, 0581).
  * Order: higher total first; on equal totals the team that found the Chicken earlier first (finding it beats not
  * finding it); then more challenge points; then the name (case-insensitive), then the id, so the order is stable.
  * Teams equal on total and on when they found the Chicken share a rank (1, 1, 3).
@@ -14,12 +14,14 @@ export type TeamScore = {
   chicken_points: number;
   adjustments: number;
   found_chicken_at: string | null;
+  /** Points the team spent (hints taken on request: shared/scoring/hint-cost.ts); absent: none. */
+  spent?: number | undefined;
 };
 
 export type RankedTeam<T extends TeamScore = TeamScore> = T & { total: number; rank: number };
 
-export function teamTotal(team: Pick<TeamScore, 'challenge_points' | 'chicken_points' | 'adjustments'>): number {
-  return team.challenge_points + team.chicken_points + team.adjustments;
+export function teamTotal(team: Pick<TeamScore, 'challenge_points' | 'chicken_points' | 'adjustments' | 'spent'>): number {
+  return team.challenge_points + team.chicken_points + team.adjustments - (team.spent ?? 0);
 }
 
 const foundTime = (at: string | null) => (at === null ? Number.POSITIVE_INFINITY : Date.parse(at));

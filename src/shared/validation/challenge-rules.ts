@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hintsSchema } from '../game/hints';
 import { hasNoNul, isOneLine, NUL_MESSAGE, ONE_LINE_MESSAGE } from './text-rules';
 import { placeSchema, PLACE_MESSAGES } from '../game/places';
 import { ACCEPTED_ANSWER_MAX_LENGTH, ACCEPTED_ANSWERS_MAX } from '../game/answers';
@@ -170,6 +171,8 @@ export const challengeInputSchema = z
       .max(ACCEPTED_ANSWERS_MAX, CHALLENGE_MESSAGES.acceptedTooMany)
       .default([])
       .transform((list) => list.filter((a) => a !== '')),
+    /** Up to three hints, shown after a time or on request for points (decision 0581). */
+    hints: hintsSchema.default([]),
   })
   .superRefine((value, ctx) => {
     if (value.check_in && !value.location) ctx.addIssue({ code: 'custom', path: ['location'], message: PLACE_MESSAGES.checkInNeedsPlace });

@@ -3,10 +3,11 @@ import { rankTeams, type RankedTeam, type TeamScore } from '../../shared/scoring
 import { cx } from './ui';
 import { TeamDot } from './live-map/live-game-ui';
 
-/** What a total is made of, in words: "challenges 15 · Chicken 50 · staff +5". */
+/** What a total is made of, in words: "challenges 15 · Chicken 50 · staff +5 · hints −5". */
 export function scoreBreakdown(team: TeamScore): string {
   const parts = [`challenges ${team.challenge_points}`, `Chicken ${team.chicken_points}`];
   if (team.adjustments !== 0) parts.push(`staff ${team.adjustments > 0 ? '+' : ''}${team.adjustments}`);
+  if (team.spent) parts.push(`hints −${team.spent}`);
   return parts.join(' · ');
 }
 

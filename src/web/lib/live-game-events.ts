@@ -118,6 +118,7 @@ export const applyMapEvent = (snapshot: MapResponse, event: SseEvent): MapRespon
     chicken_points: t.chicken_points,
     adjustments: t.adjustments,
     found_chicken_at: t.found_chicken_at,
+    spent: t.spent,
   }));
 
 /** The host console and the organiser's live view: teams with their score and seats. */

@@ -82,7 +82,7 @@ export function playerDto(row: Pick<PlayerRow, 'id' | 'name' | 'role' | 'teamId'
   };
 }
 
-export type TeamWithCount = TeamRow & { players: number; challengePoints: number; adjustments: number };
+export type TeamWithCount = TeamRow & { players: number; challengePoints: number; adjustments: number; spent: number };
 
 /**
  * The one read of a team's score (decision 0240): challenge points summed from its approved submissions, the sum of
@@ -103,6 +103,7 @@ function selectTeams(db: DbOrTx, where: SQL) {
       players: sql<number>`(select count(*)::int from players p where p.team_id = "instance_teams"."id")`,
       challengePoints: sql<number>`(select coalesce(sum(s.points_awarded), 0)::int from submissions s where s.team_id = "instance_teams"."id" and s.status = 'approved')`,
       adjustments: sql<number>`(select coalesce(sum(a.points), 0)::int from score_adjustments a where a.team_id = "instance_teams"."id")`,
+      spent: sql<number>`(select coalesce(sum(h.cost), 0)::int from hint_takes h where h.team_id = "instance_teams"."id")`,
     })
     .from(instanceTeams)
     .where(where)
@@ -126,7 +127,9 @@ export async function teamScoreById(db: DbOrTx, teamId: number): Promise<TeamSco
 }
 
 /** A team's score as every payload carries it (shared/api/scoring.ts teamScoreSchema). */
-export function teamScoreOf(t: Pick<TeamWithCount, 'id' | 'name' | 'challengePoints' | 'chickenPoints' | 'adjustments' | 'foundChickenAt'>): TeamScore {
+export function teamScoreOf(
+  t: Pick<TeamWithCount, 'id' | 'name' | 'challengePoints' | 'chickenPoints' | 'adjustments' | 'foundChickenAt'> & { spent?: number },
+): TeamScore {
   return {
     id: t.id,
     name: t.name,
@@ -134,6 +137,7 @@ export function teamScoreOf(t: Pick<TeamWithCount, 'id' | 'name' | 'challengePoi
     chicken_points: t.chickenPoints,
     adjustments: t.adjustments,
     found_chicken_at: t.foundChickenAt?.toISOString() ?? null,
+    spent: t.spent ?? 0,
   };
 }
 

@@ -12,3 +12,4 @@ export { showcaseRoutes } from './showcase/showcase-routes';
 export { placesRoutes } from './play-challenges/places-routes';
 export { adminBriefingRoutes, briefingRoutes } from './briefing/briefing-routes';
 export { chatRoutes } from './chat/chat-routes';
+export { hintsRoutes } from './hints/hints-routes';

@@ -5,6 +5,7 @@ import { gameBookingOn } from './booking-join';
 import { gameInstances, games, instanceTeams, submissions } from './tables/games';
 import { publishTeams } from './game-lifecycle';
 import { scoreAdjustments } from './tables/scoring';
+import { hintTakes } from './tables/hints';
 
 /**
  * A team's `points` column is its challenge points plus staff adjustments (chicken points have their own column;
@@ -30,6 +31,15 @@ export async function adjustmentsOf(tx: DbOrTx, teamId: number): Promise<number>
     .select({ n: sql<number>`coalesce(sum(${scoreAdjustments.points}), 0)::int` })
     .from(scoreAdjustments)
     .where(eq(scoreAdjustments.teamId, teamId));
+  return row?.n ?? 0;
+}
+
+/** Points the team spent on hints (decision 0581); its total subtracts them (shared/scoring/leaderboard.ts). */
+export async function spentOf(tx: DbOrTx, teamId: number): Promise<number> {
+  const [row] = await tx
+    .select({ n: sql<number>`coalesce(sum(${hintTakes.cost}), 0)::int` })
+    .from(hintTakes)
+    .where(eq(hintTakes.teamId, teamId));
   return row?.n ?? 0;
 }
 

@@ -34,6 +34,7 @@ function applyScreenEvent(token: string) {
       chicken_points: t.chicken_points,
       adjustments: t.adjustments,
       found_chicken_at: t.found_chicken_at,
+      spent: t.spent,
     }));
   };
 }

@@ -23,6 +23,7 @@ export type ChallengeWrite = Pick<
   | 'acceptedAnswers'
   | 'answerMedia'
   | 'liveCapture'
+  | 'hints'
 >;
 
 export function listChallenges(db: DbOrTx, spiceLevel: SpiceLevel | undefined): Promise<ChallengeRow[]> {

@@ -27,6 +27,7 @@ function toChallengeDto(row: ChallengeRow): Challenge {
     accepted_answers: row.acceptedAnswers,
     answer_media: row.answerMedia,
     live_capture: row.liveCapture,
+    hints: row.hints,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
@@ -52,6 +53,7 @@ function toWrite(input: ChallengeValues): ChallengeWrite {
     acceptedAnswers: input.accepted_answers,
     answerMedia: input.answer_media,
     liveCapture: input.live_capture,
+    hints: input.hints,
   };
 }
 

@@ -3,6 +3,7 @@ import { boolean, check, doublePrecision, index, integer, jsonb, pgTable, serial
 import { CHALLENGE_TYPES, SPICE_LEVELS } from '../../../../shared/validation/challenge-rules';
 import { oneOfCheck } from '../../../platform/db/one-of-check';
 import { MEDIA_KINDS } from '../../../../shared/media';
+import type { Hint } from '../../../../shared/game/hints';
 
 export const challenges = pgTable(
   'challenges',
@@ -33,6 +34,8 @@ export const challenges = pgTable(
     answerMedia: text('answer_media', { enum: MEDIA_KINDS }).notNull().default('photo'),
     /** The phone offers the camera only, not the gallery (decision 0423: what the server can and cannot enforce). */
     liveCapture: boolean('live_capture').notNull().default(false),
+    /** Up to three hints, each shown after a time or on request for points (shared/game/hints.ts, decision 0581). */
+    hints: jsonb('hints').$type<Hint[]>().notNull().default([]),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,7 +1,7 @@
 import type { Db } from '../../../platform/db/client';
 import { recordActivity } from '../../identity';
 import { NotFoundError } from '../../../platform/errors';
-import { challengePointsOf, lockTeam, publishTeamPoints, refreshTeamPoints } from '../team-points';
+import { challengePointsOf, lockTeam, publishTeamPoints, refreshTeamPoints, spentOf } from '../team-points';
 import { ADJUSTMENT_MESSAGES, type Adjustment, type Leaderboard, type ScoringInstance } from '../../../../shared/api/scoring';
 import { teamTotal } from '../../../../shared/scoring/leaderboard';
 import { instanceLeaderboard } from '../leaderboard';
@@ -73,7 +73,12 @@ export async function adjustTeam(db: Db, actorId: number, teamId: number, input:
       team: {
         id: teamId,
         name: team.name,
-        total: teamTotal({ challenge_points: challengePoints, chicken_points: team.chickenPoints, adjustments: after.points - challengePoints }),
+        total: teamTotal({
+          challenge_points: challengePoints,
+          chicken_points: team.chickenPoints,
+          adjustments: after.points - challengePoints,
+          spent: await spentOf(tx, teamId),
+        }),
       },
     };
   });
