@@ -27,8 +27,7 @@ const APP_LEVEL = [
 /**
  * A domain reaches another only through its public index.ts, or its records.ts: the rows it lets others read and
  * write, importing no domain's index, so both sides may use it without a cycle. A domain's tables/ may name another
- * domain's tables for a foreign key (and read-joins name users or challenges from tables/). The bookings table and
- * the game's tables are their domain's alone: see the no-restricted-imports rules below.
+ * domain's tables for a foreign key; only the owning domain queries them: see the no-restricted-imports rules below.
  */
 const domainZones = dirsIn('src/server/domains').map((name) => ({
   target: `./src/server/domains/${name}`,
@@ -69,32 +68,24 @@ const boundaries = [
 ];
 
 /**
- * Tables only their domain queries (issue 21), the booking's and the game's: anything else asks that domain's index.ts
- * or records.ts. Another domain's tables/ may name them for a foreign key; the demo seed writes whole bookings and
- * games as data.
+ * Every domain's tables are its own (issues 21, 35; decision 0545): only that domain queries them; anything else asks
+ * its index.ts or records.ts. Another domain's tables/ may name them for a foreign key; the demo seed writes whole
+ * bookings and games as data; a test may read any rows to check what a domain made of them.
  */
-const OWNED_TABLES = {
-  booking: {
-    group: ['**/booking/tables/*'],
-    message:
-      'Only the booking domain queries its tables (bookings, teams, the ledger, the histories): call (or add) a function in src/server/domains/booking/index.ts.',
-  },
-  game: {
-    group: ['**/game/tables/*'],
-    message: "Only the game domain queries the game's tables: call (or add) a function in src/server/domains/game/records.ts or index.ts.",
-  },
-};
-const NOT_QUERYING = ['src/server/domains/*/tables/**', 'src/server/seed/**'];
+const DOMAINS = dirsIn('src/server/domains');
+const ownedTables = (domain) => ({
+  group: [`**/${domain}/tables/*`],
+  message: `Only the ${domain} domain queries its tables: call (or add) a function in src/server/domains/${domain}/index.ts or records.ts.`,
+});
+const NOT_QUERYING = ['src/server/domains/*/tables/**', 'src/server/seed/**', 'src/server/**/*.test.ts'];
 // One config a place, since a later no-restricted-imports setting replaces an earlier one for the same file.
 const ownedTableRules = [
-  {
-    files: ['src/server/**/*.ts'],
-    ignores: [...NOT_QUERYING, 'src/server/domains/booking/**', 'src/server/domains/game/**'],
-    patterns: Object.values(OWNED_TABLES),
-  },
-  // A test may read the game's rows to check what the booking domain made of them.
-  { files: ['src/server/domains/booking/**/*.ts'], ignores: [...NOT_QUERYING, 'src/server/**/*.test.ts'], patterns: [OWNED_TABLES.game] },
-  { files: ['src/server/domains/game/**/*.ts'], ignores: NOT_QUERYING, patterns: [OWNED_TABLES.booking] },
+  { files: ['src/server/**/*.ts'], ignores: [...NOT_QUERYING, 'src/server/domains/**'], patterns: DOMAINS.map(ownedTables) },
+  ...DOMAINS.map((domain) => ({
+    files: [`src/server/domains/${domain}/**/*.ts`],
+    ignores: NOT_QUERYING,
+    patterns: DOMAINS.filter((other) => other !== domain).map(ownedTables),
+  })),
 ].map(({ files, ignores, patterns }) => ({ files, ignores, rules: { 'no-restricted-imports': ['error', { patterns }] } }));
 
 export default tseslint.config(

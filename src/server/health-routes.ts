@@ -5,8 +5,8 @@ import type { Db } from './platform/db/client';
 import { DATABASE_RETRY_AFTER_SECONDS } from './platform/db/db-errors';
 import { appSecrets } from './platform/db/tables';
 import { bookingsProbe } from './domains/booking';
-import { priceList } from './domains/catalogue/tables/pricing';
-import { sessions, users } from './domains/identity/tables/users';
+import { catalogueProbe } from './domains/catalogue/records';
+import { identityProbe } from './domains/identity/records';
 
 /**
  * What the API needs, not just a connection: one cheap read from each core table (users and sessions for every staff
@@ -15,9 +15,7 @@ import { sessions, users } from './domains/identity/tables/users';
  */
 async function coreTablesAnswer(db: Db): Promise<boolean> {
   try {
-    await db.execute(
-      sql`select (select 1 from ${users} limit 1), (select 1 from ${sessions} limit 1), ${bookingsProbe()}, (select 1 from ${priceList} limit 1), (select 1 from ${appSecrets} limit 1)`,
-    );
+    await db.execute(sql`select ${identityProbe()}, ${bookingsProbe()}, ${catalogueProbe()}, (select 1 from ${appSecrets} limit 1)`);
     return true;
   } catch {
     return false;

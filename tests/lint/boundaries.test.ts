@@ -108,16 +108,43 @@ describe("the game's tables belong to the game domain (no-restricted-imports)", 
   it('refuses a query on the game tables from the booking domain and elsewhere, and lets the game domain and the tables name them', async () => {
     expect(await rulesAt('src/server/domains/booking/probe.ts', gamesFrom('..'))).toContain('no-restricted-imports');
     expect(await rulesAt('src/server/domains/booking/admin-bookings/probe.ts', gamesFrom('../..'))).toContain('no-restricted-imports');
-    expect(await rulesAt('src/server/domains/payments/probe.ts', gamesFrom('..'))).toContain('no-restricted-imports');
+    expect(await rulesAt('src/server/domains/commerce/probe.ts', gamesFrom('..'))).toContain('no-restricted-imports');
     expect(await rulesAt('src/server/domains/game/probe.ts', gamesFrom('..'))).not.toContain('no-restricted-imports');
     expect(await rulesAt('src/server/domains/booking/tables/probe.ts', gamesFrom('../..'))).not.toContain('no-restricted-imports');
   });
 
   it('keeps the bookings table refused where both rules apply (a later setting must not replace the earlier one)', async () => {
-    expect(await rulesAt('src/server/domains/payments/probe.ts', bookingsFrom('..'))).toContain('no-restricted-imports');
+    expect(await rulesAt('src/server/domains/commerce/probe.ts', bookingsFrom('..'))).toContain('no-restricted-imports');
     expect(await rulesAt('src/server/health-probe.ts', bookingsFrom('./domains'))).toContain('no-restricted-imports');
     expect(await rulesAt('src/server/domains/game/probe.ts', bookingsFrom('..'))).toContain('no-restricted-imports');
-    const ledgerFromPayments = "import { bookingPayments } from '../booking/tables/bookings';\nexport const y = bookingPayments;\n";
-    expect(await rulesAt('src/server/domains/payments/probe.ts', ledgerFromPayments)).toContain('no-restricted-imports');
+  });
+});
+
+describe("every domain's tables belong to it (no-restricted-imports, decision 0545)", () => {
+  const rulesAt = async (at: string, code: string) => {
+    const [result] = await eslint.lintText(code, { filePath: at });
+    return (result?.messages ?? []).map((m) => m.ruleId);
+  };
+  const importing = (name: string, from: string) => `import { ${name} } from '${from}';\nexport const y = ${name};\n`;
+
+  it.each([
+    ['the ledger, from the booking domain', 'src/server/domains/booking/probe.ts', importing('bookingPayments', '../commerce/tables/ledger')],
+    ['the users, from the game domain', 'src/server/domains/game/submissions/probe.ts', importing('users', '../../identity/tables/users')],
+    ['the users, from the commerce domain', 'src/server/domains/commerce/probe.ts', importing('users', '../identity/tables/users')],
+    ['the challenge library, from the game domain', 'src/server/domains/game/probe.ts', importing('challenges', '../catalogue/tables/challenges')],
+    ['the activity log, from the booking domain', 'src/server/domains/booking/probe.ts', importing('activityLog', '../identity/tables/activity-log')],
+    ['the proposals, from the booking domain', 'src/server/domains/booking/probe.ts', importing('proposals', '../proposals/tables/proposals')],
+    ['the price list, from the app level', 'src/server/health-probe.ts', importing('priceList', './domains/catalogue/tables/pricing')],
+  ])('refuses %s', async (_what, at, code) => {
+    expect(await rulesAt(at, code)).toContain('no-restricted-imports');
+  });
+
+  it.each([
+    ['the ledger, in the commerce domain', 'src/server/domains/commerce/probe.ts', importing('bookingPayments', './tables/ledger')],
+    ["another domain's records.ts", 'src/server/domains/game/probe.ts', importing('staffMember', '../identity/records')],
+    ['a foreign key from tables/', 'src/server/domains/commerce/tables/probe.ts', importing('bookings', '../../booking/tables/bookings')],
+    ['a test reading the rows it checks', 'src/server/domains/booking/probe.test.ts', importing('bookingPayments', '../commerce/tables/ledger')],
+  ])('allows %s', async (_what, at, code) => {
+    expect(await rulesAt(at, code)).not.toContain('no-restricted-imports');
   });
 });

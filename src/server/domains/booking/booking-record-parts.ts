@@ -1,9 +1,8 @@
 import { asc, desc, eq, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { bookings, contactHistory, pricingHistory, teams } from './tables/bookings';
 import { ledgerPart, ledgerPartOf } from '../commerce/records';
-import { users } from '../identity/tables/users';
+import { staffMember } from '../identity/records';
 import { jsonColumn, jsonTimestamp } from '../../platform/db/json-columns';
 import { PLAN_TYPES } from '../../../shared/plans';
 import { CONTACT_TYPES } from '../../../shared/api/booking';
@@ -22,8 +21,8 @@ type PricingRow = typeof pricingHistory.$inferSelect;
 /** `json_agg` of `row`, ordered, or `[]` when there is none (json_agg of no rows is null). */
 const jsonAgg = (row: SQL, from: SQL, orderBy: SQL) => sql`coalesce((select json_agg(${row} order by ${orderBy}) ${from}), '[]'::json)`;
 
-/** A table alias renders as its bare name in sql``, so the FROM item is written `${users} ${author}`. */
-const author = alias(users, 'contact_author');
+/** Staff members as the identity domain lets others read them (decision 0545): a subquery, written whole as a FROM item. */
+const author = staffMember('contact_author');
 
 /** Select fields; each refers to the outer `bookings` row. */
 export const bookingPartsFields = {
@@ -36,7 +35,7 @@ export const bookingPartsFields = {
   payments: ledgerPartOf(bookings.id),
   contacts: jsonAgg(
     sql`json_build_array(${contactHistory.id}, ${contactHistory.bookingId}, ${contactHistory.type}, ${contactHistory.note}, ${contactHistory.authorId}, ${contactHistory.createdAt}, ${author.name})`,
-    sql`from ${contactHistory} left join ${users} ${author} on ${eq(author.id, contactHistory.authorId)} where ${eq(contactHistory.bookingId, bookings.id)}`,
+    sql`from ${contactHistory} left join ${author} on ${eq(author.id, contactHistory.authorId)} where ${eq(contactHistory.bookingId, bookings.id)}`,
     sql`${desc(contactHistory.createdAt)}, ${desc(contactHistory.id)}`,
   ),
   pricing: jsonAgg(

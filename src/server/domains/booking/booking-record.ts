@@ -5,13 +5,16 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../platform/db/client';
 import { bookings, type contactHistory, type pricingHistory, type teams } from './tables/bookings';
 import { bookingGame, bookingGameFields, bookingIdOfGameCode, toBookingGame, type BookingGame } from '../game/records';
-import { users } from '../identity/tables/users';
+import { staffMember } from '../identity/records';
 import { bookingParts, bookingPartsFields } from './booking-record-parts';
 import type { AdminBooking, BookerBooking, PublicBooking, TempBooking } from '../../../shared/api/booking';
 import { inferSource } from '../../../shared/tracking';
 import { loadedSchedule } from '../../../shared/meeting-time';
 import { contactOfRow } from './contact-columns';
 import { contactRecordOf } from '../../../shared/booking-contact';
+
+/** Staff members as the identity domain lets others read them (decision 0545). */
+const host = staffMember('booking_host');
 
 type BookingRow = typeof bookings.$inferSelect;
 
@@ -48,10 +51,10 @@ const whereOf: Record<LookupKind, SQL> = {
  */
 const aggregateQuery = (db: DbOrTx, kind: LookupKind) =>
   db
-    .select({ booking: bookings, game: bookingGameFields, host: { name: users.name, email: users.email }, ...bookingPartsFields })
+    .select({ booking: bookings, game: bookingGameFields, host: { name: host.name, email: host.email }, ...bookingPartsFields })
     .from(bookings)
     .leftJoin(bookingGame, eq(bookingGame.bookingId, bookings.id))
-    .leftJoin(users, eq(users.id, bookings.assignedHostId))
+    .leftJoin(host, eq(host.id, bookings.assignedHostId))
     .where(whereOf[kind])
     .limit(1)
     .prepare(`booking_aggregate_by_${kind}`);

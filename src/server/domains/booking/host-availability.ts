@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, inArray, lte, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client';
 import { ConflictError, NotFoundError } from '../../platform/errors';
-import { users } from '../identity/tables/users';
+import { staffMember } from '../identity/records';
 import { DETAIL_MESSAGES } from '../../../shared/api/admin-booking-detail';
 import type { HostAvailability } from '../../../shared/api/host-time';
 import { bookingGame } from '../game/records';
@@ -13,6 +13,9 @@ import { format } from 'date-fns';
 import { bookings } from './tables/bookings';
 import { isClosed } from '../../../shared/lifecycle/booking-states';
 import type { BookingRow } from './booking-row';
+
+/** Staff members as the identity domain lets others read them (decision 0545). */
+const hostUser = staffMember('host_user');
 
 /**
  * Hosts' time from the booking side (issue 31, decision 0376): the games each host is on, the rule of shared/host-time.ts
@@ -117,7 +120,11 @@ export async function hostsAvailability(db: DbOrTx, bookingId: number): Promise<
     .from(bookings)
     .where(eq(bookings.id, bookingId));
   if (!booking) throw new NotFoundError(DETAIL_MESSAGES.notFound);
-  const hosts = await db.select({ id: users.id, name: users.name }).from(users).where(eq(users.isHost, true)).orderBy(asc(users.name), asc(users.id));
+  const hosts = await db
+    .select({ id: hostUser.id, name: hostUser.name })
+    .from(hostUser)
+    .where(eq(hostUser.isHost, true))
+    .orderBy(asc(hostUser.name), asc(hostUser.id));
   const clashes = await clashesFor(
     db,
     booking,

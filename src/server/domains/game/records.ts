@@ -5,7 +5,7 @@ import type { DbOrTx, Tx } from '../../platform/db/client';
 import { isUniqueViolation } from '../../platform/db/db-errors';
 import { jsonColumn, jsonTimestamp } from '../../platform/db/json-columns';
 import { newGameCode } from '../../platform/codes';
-import { challenges } from '../catalogue/tables/challenges';
+import { defaultChallengeIds } from '../catalogue/records';
 import { gameChallenges, gameInstances, games } from './tables/games';
 import { itemStations } from './tables/items';
 import { publishChallengesChanged } from './play-challenges/challenges-event';
@@ -163,13 +163,9 @@ export async function ensureGame(
           .returning({ id: games.id, code: games.code }),
       );
       if (!game) throw new Error('game not created');
-      const defaults = await tx
-        .select({ id: challenges.id })
-        .from(challenges)
-        .where(and(eq(challenges.isDefault, true), eq(challenges.isActive, true)))
-        .orderBy(asc(challenges.id));
+      const defaults = await defaultChallengeIds(tx);
       if (defaults.length) {
-        await tx.insert(gameChallenges).values(defaults.map((c, position) => ({ gameId: game.id, challengeId: c.id, position })));
+        await tx.insert(gameChallenges).values(defaults.map((challengeId, position) => ({ gameId: game.id, challengeId, position })));
       }
       return { gameId: game.id, gameCode: game.code, createdGame: true };
     } catch (error) {

@@ -1,10 +1,9 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../../platform/db/client';
 import { bookingChanges, bookings } from '../tables/bookings';
 import { mailOutbox } from '../../../platform/db/tables';
-import { activityLog } from '../../identity/tables/activity-log';
-import { users } from '../../identity/tables/users';
-import { challenges } from '../../catalogue/tables/challenges';
+import { activityOfBooking, staffNames } from '../../identity/records';
+import { challengeNames as catalogueChallengeNames } from '../../catalogue/records';
 
 export type MailRow = typeof mailOutbox.$inferSelect;
 
@@ -19,21 +18,7 @@ export async function findBooking(db: DbOrTx, id: number) {
 
 /** The booking's staff changes, newest first, with the acting staff member's name (null once gone, or for the system). */
 export function listStaffChanges(db: DbOrTx, bookingId: number, limit: number) {
-  return db
-    .select({
-      id: activityLog.id,
-      action: activityLog.action,
-      before: activityLog.before,
-      after: activityLog.after,
-      createdAt: activityLog.createdAt,
-      actorId: activityLog.actorId,
-      actorName: users.name,
-    })
-    .from(activityLog)
-    .leftJoin(users, eq(users.id, activityLog.actorId))
-    .where(eq(activityLog.bookingId, bookingId))
-    .orderBy(desc(activityLog.createdAt), desc(activityLog.id))
-    .limit(limit);
+  return activityOfBooking(db, bookingId, limit);
 }
 
 export function listBookerChanges(db: DbOrTx, bookingId: number, limit: number) {
@@ -58,14 +43,6 @@ export async function findMail(db: DbOrTx, bookingId: number, mailId: number): P
   return rows[0];
 }
 
-export async function userNames(db: DbOrTx, ids: number[]): Promise<Map<number, string>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, ids));
-  return new Map(rows.map((r) => [r.id, r.name]));
-}
+export const userNames = staffNames;
 
-export async function challengeNames(db: DbOrTx, ids: number[]): Promise<Map<number, string>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db.select({ id: challenges.id, name: challenges.name }).from(challenges).where(inArray(challenges.id, ids));
-  return new Map(rows.map((r) => [r.id, r.name]));
-}
+export const challengeNames = catalogueChallengeNames;

@@ -4,7 +4,7 @@ import { PAID_STATUSES, UPCOMING_STATUSES } from '../../../../shared/lifecycle/b
 import { bookings, contactHistory } from '../tables/bookings';
 import { moneyOfBookings, paidNetOfBookings } from '../../commerce/records';
 import { bookingGame, bookingGamesOf, bookingIdOfGameCode, hasActivatedGame } from '../../game/records';
-import { users } from '../../identity/tables/users';
+import { staffMember } from '../../identity/records';
 import { toAdminBooking, type BookingAggregate } from '../booking-record';
 import { normalizeCode } from '../../../platform/codes';
 import type { BookingListItem } from '../../../../shared/api/booking';
@@ -13,6 +13,9 @@ import type { ChartInterval } from '../../../../shared/chart-interval';
 import { OPEN_PIPELINE_STATUSES, STAFF_CREATED } from '../../../../shared/leads';
 import type { BookingRow } from '../booking-row';
 import { overdueBookingIds } from '../message-schedule/balance-overdue';
+
+/** Staff members as the identity domain lets others read them (decision 0545). */
+const hostUser = staffMember('booking_host');
 
 export type { BookingRow } from '../booking-row';
 
@@ -96,7 +99,9 @@ export async function toListItems(db: DbOrTx, rows: BookingRow[]): Promise<Booki
   const hostIds = [...new Set(rows.map((r) => r.assignedHostId).filter((id): id is number => id !== null))];
   const [gameByBooking, hostRows, contactRows, overdue] = await Promise.all([
     bookingGamesOf(db, ids),
-    hostIds.length ? db.select({ id: users.id, name: users.name, email: users.email }).from(users).where(inArray(users.id, hostIds)) : Promise.resolve([]),
+    hostIds.length
+      ? db.select({ id: hostUser.id, name: hostUser.name, email: hostUser.email }).from(hostUser).where(inArray(hostUser.id, hostIds))
+      : Promise.resolve([]),
     db
       .select({ bookingId: contactHistory.bookingId, last: sql`max(${contactHistory.createdAt})`.mapWith(contactHistory.createdAt) })
       .from(contactHistory)
@@ -198,7 +203,9 @@ export async function exportExtras(db: DbOrTx, rows: BookingRow[]) {
       .select({ bookingId: bookingGame.bookingId, code: bookingGame.code, activated: bookingGame.activated })
       .from(bookingGame)
       .where(inArray(bookingGame.bookingId, ids)),
-    hostIds.length ? db.select({ id: users.id, name: users.name, email: users.email }).from(users).where(inArray(users.id, hostIds)) : Promise.resolve([]),
+    hostIds.length
+      ? db.select({ id: hostUser.id, name: hostUser.name, email: hostUser.email }).from(hostUser).where(inArray(hostUser.id, hostIds))
+      : Promise.resolve([]),
     paidNetOfBookings(db, ids),
     db
       .select({ bookingId: contactHistory.bookingId, last: sql`max(${contactHistory.createdAt})`.mapWith(contactHistory.createdAt) })

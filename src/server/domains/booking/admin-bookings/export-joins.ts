@@ -1,7 +1,7 @@
 import { sql, type SQLWrapper } from 'drizzle-orm';
-import { alias, PgDialect, QueryBuilder } from 'drizzle-orm/pg-core';
+import { PgDialect, QueryBuilder } from 'drizzle-orm/pg-core';
 import { bookingGame } from '../../game/records';
-import { users } from '../../identity/tables/users';
+import { staffMember } from '../../identity/records';
 import { contactHistory } from '../tables/bookings';
 import { ledgerNetPerBooking } from '../../commerce/records';
 
@@ -16,7 +16,7 @@ const qb = new QueryBuilder();
 const PAID = 'export_paid';
 const LAST_CONTACT = 'export_last_contact';
 
-export const exportHost = alias(users, 'export_host');
+export const exportHost = staffMember('export_host');
 
 /** The ledger's net per booking, the commerce domain's (decision 0545). */
 export const exportPaid = ledgerNetPerBooking(PAID);

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, notInArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../../platform/db/client';
 import { bookings, teams } from '../tables/bookings';
-import { challenges } from '../../catalogue/tables/challenges';
+import { libraryChallenge as challenges } from '../../catalogue/records';
 import { bookingGame } from '../../game/records';
 import type { SpiceLevel } from '../../../../shared/validation/challenge-rules';
 

@@ -3,9 +3,12 @@ import type { DbOrTx } from '../../../platform/db/client';
 import type { Mailer } from '../../../platform/mail';
 import { NotFoundError } from '../../../platform/errors';
 import { bookingGame } from '../../game/records';
-import { users } from '../../identity/tables/users';
+import { staffMember } from '../../identity/records';
 import { bookings } from '../tables/bookings';
 import type { Language } from '../../../../shared/i18n/languages';
+
+/** Staff members as the identity domain lets others read them (decision 0545). */
+const mailHost = staffMember('mail_host');
 
 /**
  * What the mails read of a booking, each in one query in the caller's transaction: the booker's facts (with the game's
@@ -87,7 +90,7 @@ export async function loadHostMailFacts(tx: DbOrTx, bookingId: number, hostId: n
     .leftJoin(bookingGame, eq(bookingGame.bookingId, bookings.id))
     .where(eq(bookings.id, bookingId))
     .limit(1);
-  const hosts = await tx.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, hostId)).limit(1);
+  const hosts = await tx.select({ name: mailHost.name, email: mailHost.email }).from(mailHost).where(eq(mailHost.id, hostId)).limit(1);
   const row = rows[0];
   const host = hosts[0];
   return row && host ? { ...row, host } : null;

@@ -1,7 +1,7 @@
 import { and, asc, eq, lte, notInArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../../platform/db/client';
 import type { Mailer } from '../../../platform/mail';
-import { users } from '../../identity/tables/users';
+import { staffMember } from '../../identity/records';
 import { messagePlans, scheduledMessages } from '../tables/scheduled-messages';
 import { bookings } from '../tables/bookings';
 import { balanceDueDate, isQuietHour, MESSAGE_AUDIENCE, outOfQuietHours, planMessages } from '../../../../shared/message-schedule';
@@ -11,6 +11,9 @@ import { scheduledMail } from '../mails/scheduled-mails';
 import { bookerInvite } from '../booking-calendar';
 import { loadScheduleFacts, readReminderDays } from './message-facts';
 import type { ScheduleContext } from './message-plan';
+
+/** Staff members as the identity domain lets others read them (decision 0545). */
+const adminUser = staffMember('admin_user');
 
 export type SendContext = ScheduleContext & {
   mail: Mailer;
@@ -107,7 +110,7 @@ async function sendOne(
   const mail = scheduledMail(mailFacts, row.kind, ctx.baseUrl);
   let to = mail.to;
   if (MESSAGE_AUDIENCE[row.kind] === 'staff') {
-    const admins = await tx.select({ email: users.email }).from(users).where(eq(users.isAdmin, true)).orderBy(users.id);
+    const admins = await tx.select({ email: adminUser.email }).from(adminUser).where(eq(adminUser.isAdmin, true)).orderBy(adminUser.id);
     if (!admins.length) return skip();
     to = admins.map((a) => a.email).join(', ');
   }

@@ -2,9 +2,12 @@ import { and, asc, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../../platform/db/client';
 import { listedBooking } from '../../booking';
 import { freeVoucherMoney, ledgerEntry, ledgerEntryFields, moneyTotalsColumns, voucherOfEntry } from '../ledger/ledger-reads';
-import { users } from '../../identity/tables/users';
+import { staffMember } from '../../identity/records';
 import { voucherPaymentSource } from '../vouchers/voucher-payment-sources';
 import type { PaymentListKind } from '../../../../shared/api/admin-payments';
+
+/** Staff members as the identity domain lets others read them (decision 0545). */
+const recorder = staffMember('payment_recorder');
 
 export type PaymentFilter = { from?: Date | undefined; to?: Date | undefined; paymentType?: string | undefined; kind: PaymentListKind };
 
@@ -21,7 +24,7 @@ export function paymentCondition(f: PaymentFilter): SQL | undefined {
 const rowColumns = {
   payment: ledgerEntryFields,
   booking: { id: listedBooking.id, fullName: listedBooking.fullName, email: listedBooking.email, tempCode: listedBooking.tempCode },
-  recordedByName: users.name,
+  recordedByName: recorder.name,
   freeVoucher: sql<boolean>`coalesce(${freeVoucherMoney}, false)`.mapWith(Boolean),
 };
 
@@ -30,7 +33,7 @@ function rows(db: DbOrTx, where: SQL | undefined) {
     .select(rowColumns)
     .from(ledgerEntry)
     .innerJoin(listedBooking, eq(listedBooking.id, ledgerEntry.bookingId))
-    .leftJoin(users, eq(users.id, ledgerEntry.recordedBy))
+    .leftJoin(recorder, eq(recorder.id, ledgerEntry.recordedBy))
     .leftJoin(voucherPaymentSource, voucherOfEntry)
     .where(where);
 }

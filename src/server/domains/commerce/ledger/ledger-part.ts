@@ -1,15 +1,14 @@
 import { asc, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { bookingPayments } from '../tables/ledger';
-import { users } from '../../identity/tables/users';
+import { staffMember } from '../../identity/records';
 import { jsonColumn, jsonTimestamp } from '../../../platform/db/json-columns';
 import { CURRENCIES } from '../../../../shared/plans';
 import { PAYMENT_KINDS, REFUND_PURPOSES } from '../../../../shared/payments';
 import type { LedgerRow } from './ledger-reads';
 
-/** A table alias renders as its bare name in sql``, so the FROM item is written `${users} ${recorder}`. */
-const recorder = alias(users, 'payment_recorder');
+/** Staff members as the identity domain lets others read them (decision 0545): a subquery, written whole as a FROM item. */
+const recorder = staffMember('payment_recorder');
 
 /**
  * A booking's ledger as a json subselect of the statement that loads the booking record (booking-record-parts.ts), so
@@ -18,7 +17,7 @@ const recorder = alias(users, 'payment_recorder');
  */
 export function ledgerPartOf(bookingId: SQLWrapper): SQL {
   const row = sql`json_build_array(${bookingPayments.id}, ${bookingPayments.bookingId}, ${bookingPayments.paymentType}, ${bookingPayments.paymentAmount}, ${bookingPayments.recordedBy}, ${bookingPayments.createdAt}, ${bookingPayments.currency}, ${bookingPayments.kind}, ${bookingPayments.correctsPaymentId}, ${bookingPayments.reason}, ${recorder.name}, ${bookingPayments.provider}, ${bookingPayments.providerReference}, ${bookingPayments.purpose})`;
-  const from = sql`from ${bookingPayments} left join ${users} ${recorder} on ${eq(recorder.id, bookingPayments.recordedBy)} where ${bookingPayments.bookingId} = ${bookingId}`;
+  const from = sql`from ${bookingPayments} left join ${recorder} on ${eq(recorder.id, bookingPayments.recordedBy)} where ${bookingPayments.bookingId} = ${bookingId}`;
   return sql`coalesce((select json_agg(${row} order by ${asc(bookingPayments.createdAt)}, ${asc(bookingPayments.id)}) ${from}), '[]'::json)`;
 }
 

@@ -4,7 +4,10 @@ import { gameBooking } from '../../booking';
 import { gameBookingOn } from '../booking-join';
 import { gameInstances, games, instanceTeams } from '../tables/games';
 import { scoreAdjustments } from '../tables/scoring';
-import { users } from '../../identity/tables/users';
+import { staffMember } from '../../identity/records';
+
+/** Staff members as the identity domain lets others read them (decision 0545). */
+const adjustmentActor = staffMember('adjustment_actor');
 
 const instanceColumns = {
   id: gameInstances.id,
@@ -46,10 +49,10 @@ export async function findInstance(db: DbOrTx, id: number) {
 
 export function listAdjustments(db: DbOrTx, instanceId: number) {
   return db
-    .select({ adjustment: scoreAdjustments, actorName: users.name })
+    .select({ adjustment: scoreAdjustments, actorName: adjustmentActor.name })
     .from(scoreAdjustments)
     .innerJoin(instanceTeams, eq(instanceTeams.id, scoreAdjustments.teamId))
-    .leftJoin(users, eq(users.id, scoreAdjustments.actorId))
+    .leftJoin(adjustmentActor, eq(adjustmentActor.id, scoreAdjustments.actorId))
     .where(eq(instanceTeams.instanceId, instanceId))
     .orderBy(desc(scoreAdjustments.createdAt), desc(scoreAdjustments.id));
 }

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../../platform/db/client';
 import { NotFoundError } from '../../../platform/errors';
 import { recordActivity } from '../../identity';
-import { users } from '../../identity/tables/users';
+import { staffMember } from '../../identity/records';
 import { games } from '../tables/games';
 import { loadGame, type GameContext } from '../game-state';
 import type { PlayerAuth } from '../player-auth';
@@ -10,6 +10,9 @@ import { briefingText, DEFAULT_BRIEFING, defaultFinishMessage, finishText, type 
 import type { BriefingEdit, PlayBriefing } from '../../../../shared/api/briefing';
 import { GAME_MESSAGES } from '../../../../shared/game/teams';
 import { assertOrganiser } from '../../booking';
+
+/** Staff members as the identity domain lets others read them (decision 0545). */
+const gameHost = staffMember('briefing_host');
 
 /**
  * The briefing and finish message of a game (issue 29, decision 0442): stored on the game (null: the default), read
@@ -24,7 +27,7 @@ async function gameOf(db: DbOrTx, code: string): Promise<GameContext> {
 
 async function hostOf(db: DbOrTx, hostId: number | null): Promise<PlayBriefing['host']> {
   if (hostId === null) return null;
-  const [row] = await db.select({ name: users.name, phone: users.phone }).from(users).where(eq(users.id, hostId)).limit(1);
+  const [row] = await db.select({ name: gameHost.name, phone: gameHost.phone }).from(gameHost).where(eq(gameHost.id, hostId)).limit(1);
   return row ? { name: row.name, phone: row.phone && row.phone.trim() !== '' ? row.phone : null } : null;
 }
 

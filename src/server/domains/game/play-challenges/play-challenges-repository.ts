@@ -1,10 +1,10 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../platform/db/client';
-import { challenges } from '../../catalogue/tables/challenges';
+import { libraryChallenge as challenges, libraryChallengeFields, type ChallengeRow } from '../../catalogue/records';
 import { gameChallenges, gameInstances, instanceTeams, submissions } from '../tables/games';
 import type { SubmissionStatus } from '../../../../shared/scoring/challenge-points';
 
-export type ChallengeRow = typeof challenges.$inferSelect;
+export type { ChallengeRow };
 
 /**
  * The game's challenges: the ones the booker added (game_challenges, in their order), else the active defaults
@@ -12,14 +12,14 @@ export type ChallengeRow = typeof challenges.$inferSelect;
  */
 export async function challengesOfGame(db: DbOrTx, gameId: number): Promise<ChallengeRow[]> {
   const added = await db
-    .select({ challenge: challenges })
+    .select({ challenge: libraryChallengeFields })
     .from(gameChallenges)
     .innerJoin(challenges, eq(challenges.id, gameChallenges.challengeId))
     .where(eq(gameChallenges.gameId, gameId))
     .orderBy(asc(gameChallenges.position), asc(challenges.id));
   if (added.length > 0) return added.map((r) => r.challenge);
   return db
-    .select()
+    .select(libraryChallengeFields)
     .from(challenges)
     .where(and(eq(challenges.isDefault, true), eq(challenges.isActive, true)))
     .orderBy(asc(challenges.id));

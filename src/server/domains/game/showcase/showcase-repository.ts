@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../../platform/db/client';
-import { challenges } from '../../catalogue/tables/challenges';
+import { libraryChallenge as challenges } from '../../catalogue/records';
 import { gameInstances, instanceTeams, playerPositions, players, submissions } from '../tables/games';
 import { feedHidden, gameShowcase } from '../tables/showcase';
 

@@ -2,9 +2,11 @@ import { and, asc, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../../platform/db/client';
 import { gameBooking } from '../../booking';
 import { gameBookingOn } from '../booking-join';
-import { challenges } from '../../catalogue/tables/challenges';
+import { libraryChallenge as challenges, libraryChallengeFields } from '../../catalogue/records';
 import { gameInstances, games, instanceTeams, submissions } from '../tables/games';
-import { users } from '../../identity/tables/users';
+import { staffMember } from '../../identity/records';
+
+const reviewer = staffMember('reviewer');
 import type { SubmissionStatus } from '../../../../shared/scoring/challenge-points';
 
 export type SubmissionRow = typeof submissions.$inferSelect;
@@ -27,7 +29,7 @@ const reviewColumns = {
     pointsPerSubmission: challenges.pointsPerSubmission,
     acceptedAnswers: challenges.acceptedAnswers,
   },
-  reviewerName: users.name,
+  reviewerName: reviewer.name,
 };
 
 function reviewQuery(db: DbOrTx) {
@@ -39,7 +41,7 @@ function reviewQuery(db: DbOrTx) {
     .innerJoin(games, eq(games.id, gameInstances.gameId))
     .innerJoin(gameBooking, gameBookingOn)
     .leftJoin(challenges, eq(challenges.id, submissions.challengeId))
-    .leftJoin(users, eq(users.id, submissions.reviewerId));
+    .leftJoin(reviewer, eq(reviewer.id, submissions.reviewerId));
 }
 export type ReviewRow = NonNullable<Awaited<ReturnType<typeof findReviewRow>>>;
 
@@ -84,7 +86,7 @@ export async function lockSubmission(tx: DbOrTx, id: number): Promise<Submission
 }
 
 export async function findChallengeRule(tx: DbOrTx, challengeId: number) {
-  const [row] = await tx.select().from(challenges).where(eq(challenges.id, challengeId)).limit(1);
+  const [row] = await tx.select(libraryChallengeFields).from(challenges).where(eq(challenges.id, challengeId)).limit(1);
   return row;
 }
 

@@ -2,8 +2,11 @@ import { and, desc, eq, lt, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../../platform/db/client';
 import { findBookingFacts, listedBooking, type BookingFacts } from '../../booking';
 import { proposals } from '../tables/proposals';
-import { users } from '../../identity/tables/users';
+import { staffMember } from '../../identity/records';
 import type { ProposalListStatus } from '../../../../shared/api/proposals';
+
+/** Staff members as the identity domain lets others read them (decision 0545). */
+const proposalAuthor = staffMember('proposal_author');
 
 export type ProposalRow = typeof proposals.$inferSelect;
 type ProposalValues = Omit<Partial<typeof proposals.$inferInsert>, 'id' | 'bookingId' | 'token' | 'createdAt'>;
@@ -17,7 +20,7 @@ const listColumns = {
     bookingStatus: listedBooking.bookingStatus,
     leadStatus: listedBooking.leadStatus,
   },
-  createdByName: users.name,
+  createdByName: proposalAuthor.name,
 };
 export type ProposalListRow = {
   proposal: ProposalRow;
@@ -30,7 +33,7 @@ export async function findProposal(db: DbOrTx, id: number): Promise<ProposalList
     .select(listColumns)
     .from(proposals)
     .innerJoin(listedBooking, eq(listedBooking.id, proposals.bookingId))
-    .leftJoin(users, eq(users.id, proposals.createdBy))
+    .leftJoin(proposalAuthor, eq(proposalAuthor.id, proposals.createdBy))
     .where(eq(proposals.id, id))
     .limit(1);
   return rows[0];
@@ -80,7 +83,7 @@ export async function listProposals(db: DbOrTx, where: SQL | undefined, page: { 
       .select(listColumns)
       .from(proposals)
       .innerJoin(listedBooking, eq(listedBooking.id, proposals.bookingId))
-      .leftJoin(users, eq(users.id, proposals.createdBy))
+      .leftJoin(proposalAuthor, eq(proposalAuthor.id, proposals.createdBy))
       .where(where)
       .orderBy(desc(proposals.createdAt), desc(proposals.id))
       .limit(page.perPage)
