@@ -4,10 +4,13 @@ import type { Db, DbOrTx } from '../../platform/db/client';
 import { safeEqual, sha256 } from '../../platform/crypto';
 import { NotFoundError, UnauthenticatedError } from '../../platform/errors';
 import { recordActivity } from '../identity';
-import { users } from '../identity/tables/users';
+import { staffMember } from '../identity/records';
 import { apiKeys } from './tables/integrations';
 import { INTEGRATION_MESSAGES, type ApiKey, type CreateApiKeyBody } from '../../../shared/api/integrations';
 import type { ApiKeyScope } from '../../../shared/integrations/events';
+
+/** Staff members as the identity domain lets others read them (decision 0545). */
+const keyCreator = staffMember('key_creator');
 
 /** The key as the outside API sees its caller. */
 export type KeyCaller = { id: number; name: string; scopes: readonly ApiKeyScope[]; createdBy: number | null };
@@ -33,9 +36,9 @@ export async function createApiKey(db: Db, actorId: number | null, body: { name:
 
 export async function listApiKeys(db: DbOrTx): Promise<ApiKey[]> {
   const rows = await db
-    .select({ key: apiKeys, creatorName: users.name })
+    .select({ key: apiKeys, creatorName: keyCreator.name })
     .from(apiKeys)
-    .leftJoin(users, eq(users.id, apiKeys.createdBy))
+    .leftJoin(keyCreator, eq(keyCreator.id, apiKeys.createdBy))
     .orderBy(desc(apiKeys.id));
   return rows.map(({ key, creatorName }) => ({
     id: key.id,
