@@ -46,8 +46,9 @@ export function createDrain(log: { warn: (obj: object, msg: string) => void }): 
  * the close does not wait out idle keep-alive connections.
  */
 export function closeConnectionsWhileDraining(app: FastifyInstance, drain: Drain): void {
-  app.addHook('onSend', async (_request, reply, payload) => {
+  // A callback hook: no promise per answer while not draining (issue 37).
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (drain.draining) void reply.header('connection', 'close');
-    return payload;
+    done(null, payload);
   });
 }

@@ -69,9 +69,12 @@ export function registerRequestMetrics(app: FastifyInstance, metrics: Metrics): 
     labelNames: ['method', 'route', 'status'],
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
   });
-  app.addHook('onResponse', async (request, reply) => {
-    if (longLived.has(request)) return;
-    requests.observe({ method: request.method, route: request.routeOptions.url ?? 'unmatched', status: String(reply.statusCode) }, reply.elapsedTime / 1000);
+  // A callback hook, not an async one: no promise per answer (issue 37).
+  app.addHook('onResponse', (request, reply, done) => {
+    if (!longLived.has(request)) {
+      requests.observe({ method: request.method, route: request.routeOptions.url ?? 'unmatched', status: String(reply.statusCode) }, reply.elapsedTime / 1000);
+    }
+    done();
   });
 }
 
