@@ -4,9 +4,10 @@ import type { Database } from './platform/db/client';
 import { bootstrapAdmin, type BootstrapResult, pruneExpiredSessions } from './domains/identity';
 import { buildApp } from './app';
 import { runMaintenance } from './platform/maintenance';
-import { endDueGames, shrinkDueAreas, queueDueResultsMails } from './domains/game';
+import { endDueGames, gameRetention, shrinkDueAreas, queueDueResultsMails } from './domains/game';
+import { retentionMetrics, runRetention } from './domains/privacy';
 import { registerSchedulerMetrics, startScheduler } from './platform/scheduler';
-import { foldKeyCountDeltas, runMessageSchedule } from './domains/booking';
+import { bookingRetention, foldKeyCountDeltas, runMessageSchedule } from './domains/booking';
 import { expireDueVouchers, renderDueInvoices, renderInvoicePdf } from './domains/commerce';
 import { paymentMethodOf } from './platform/payment-provider/payment-setup';
 import { scheduledBackups } from './platform/backup/scheduled-backups';
@@ -39,6 +40,7 @@ export async function serve(options: { config: Config; database: Database; webRo
     timeoutMs: config.WEBHOOK_TIMEOUT_MS,
     log: app.log,
   });
+  const retentionDeleted = retentionMetrics(app.deps.metrics);
   const scheduler = startScheduler(
     [
       // Every process ends the games whose time is up; the UPDATE lets one of them win each game.
@@ -73,6 +75,14 @@ export async function serve(options: { config: Config; database: Database; webRo
       // Gift vouchers past their last day lose what is left, once, with a ledger entry (decision 0401); paying with one
       // after that day is refused before this runs, so an hourly run is soon enough.
       { name: 'expiring gift vouchers', everyMs: 60 * 60_000, firstAfterMs: 60_000, run: () => expireDueVouchers(db, new Date()) },
+      // Positions, media and old leads past the privacy settings' days go, once a day whichever process claims the day
+      // first (decision 0570); hourly so a day is never missed, the clock read at each run.
+      {
+        name: 'privacy retention',
+        everyMs: 60 * 60_000,
+        firstAfterMs: 90_000,
+        run: () => runRetention({ db, media: app.deps.media, deleted: retentionDeleted, log: app.log }, [gameRetention, bookingRetention], new Date()),
+      },
       // Expired sessions, windows and keys go; folding the booking count deltas keeps the first staff read after a
       // quiet spell quick.
       {

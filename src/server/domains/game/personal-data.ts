@@ -131,13 +131,13 @@ export const gameRetention: RetentionPart = {
   async prune(tx, cutoffs) {
     const positions = await tx
       .delete(playerPositions)
-      .where(inArray(playerPositions.instanceId, endedBefore(cutoffs.positions)))
+      .where(sql`${playerPositions.instanceId} in (${endedBefore(cutoffs.positions)})`)
       .returning({ id: playerPositions.id });
     await tx
       .update(players)
       .set({ lastLat: null, lastLng: null })
-      .where(and(inArray(players.instanceId, endedBefore(cutoffs.positions)), isNotNull(players.lastLat)));
-    const media = await takeMedia(tx, inArray(submissions.instanceId, endedBefore(cutoffs.media)));
+      .where(and(sql`${players.instanceId} in (${endedBefore(cutoffs.positions)})`, isNotNull(players.lastLat)));
+    const media = await takeMedia(tx, sql`${submissions.instanceId} in (${endedBefore(cutoffs.media)})`);
     return { counts: { positions: positions.length, media: media.length }, mediaKeys: media };
   },
 };
