@@ -19,6 +19,9 @@ import { consoleStreamUrl, fetchConsole, hostKeys } from './host-api';
 import { HostGameControls } from './host-game-controls';
 import { HostTeams } from './host-teams';
 import { MessagesPanel } from './messages-panel';
+import { InboxPanel } from './inbox-panel';
+import { applyInboxEvent, inboxKeys } from './inbox-api';
+import type { InboxMessage } from '../../../shared/api/chat';
 import { useNewAnswers } from './new-answers';
 import { PlayersTable } from './players-table';
 import { ReviewPanel } from './review-panel';
@@ -50,6 +53,9 @@ export function HostConsolePage() {
       }
       answers.note(event);
       queryClient.setQueryData<FeedItem[]>(showcaseKeys.feed(code), (items) => (items ? applyFeedEvent(items, event, hostMediaUrl(code)) : items));
+      // The inbox takes every chat message (0580); a score change may be a hint taken (0581).
+      queryClient.setQueryData<InboxMessage[]>(inboxKeys.list(code), (list) => (list ? applyInboxEvent(list, event) : list));
+      if (event.event === 'teams') void queryClient.invalidateQueries({ queryKey: inboxKeys.hints(code) });
     },
   });
 
@@ -154,6 +160,7 @@ function Console({
         />
         <MessagesPanel code={code} messages={snapshot.messages} disabled={game.status === 'ended'} />
       </div>
+      <InboxPanel code={code} teams={snapshot.teams} hasChicken={snapshot.players.some((p) => p.role === 'chicken')} disabled={game.status === 'ended'} />
       <HuntSection code={code} hunt={hunt} />
       <Section id="feed" title="Feed and big screen">
         <ShowcasePanel code={code} />

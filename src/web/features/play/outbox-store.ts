@@ -1,5 +1,8 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type { MediaKind } from '../../../shared/media';
+import type { PLAYER_CHANNELS } from '../../../shared/api/chat';
+
+export type PlayerChannel = (typeof PLAYER_CHANNELS)[number];
 
 /**
  * What a phone made and has not yet got to the server (issue 29, decision 0432): answers (with their photo or video
@@ -20,6 +23,18 @@ export type OutboxItem =
       madeAt: string;
       challengeId: number;
       answer: OutboxAnswer;
+      state: OutboxState;
+      message: string | null;
+    }
+  | {
+      id?: number;
+      code: string;
+      /** A chat message written without signal (decision 0580): sent once, in order, with its written time. */
+      type: 'message';
+      key: string;
+      madeAt: string;
+      channel: PlayerChannel;
+      text: string;
       state: OutboxState;
       message: string | null;
     }
@@ -66,7 +81,9 @@ export async function settleOutboxItem(item: OutboxItem, state: Exclude<OutboxSt
   // to say what happened to it until the player dismisses it.
   const database = await db();
   if (item.id === undefined) return;
-  if (item.type === 'position') await database.delete('outbox', item.id);
+  // A sent chat message is in the list the server gives; a refused one stays to say why.
+  if (item.type === 'position' || (item.type === 'message' && state === 'sent')) await database.delete('outbox', item.id);
+  else if (item.type === 'message') await database.put('outbox', { ...item, state, message });
   else await database.put('outbox', { ...item, state, message, answer: withoutBlob(item.answer) });
 }
 

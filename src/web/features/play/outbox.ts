@@ -2,12 +2,24 @@ import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { playChallengesEndpoints as ep } from '../../../shared/api/endpoints/play-challenges';
 import { playEndpoints } from '../../../shared/api/endpoints/play';
+import { playChatEndpoints } from '../../../shared/api/endpoints/chat';
+import type { ChatMessage } from '../../../shared/api/chat';
 import { IDEMPOTENCY_HEADER } from '../../../shared/api/public-booking';
 import type { TeamSubmission } from '../../../shared/api/play-challenges';
 import { api, apiUpload, ApiError, type UploadProgress } from '../../lib/api-client';
 import { challengeKeys, playerHeaders } from './challenges-api';
 import { playKeys } from './play-api';
-import { addToOutbox, dismissOutboxItem, newAnswerKey, outboxItems, settleOutboxItem, type OutboxAnswer, type OutboxItem } from './outbox-store';
+import {
+  addToOutbox,
+  dismissOutboxItem,
+  newAnswerKey,
+  outboxItems,
+  settleOutboxItem,
+  type OutboxAnswer,
+  type OutboxItem,
+  type PlayerChannel,
+} from './outbox-store';
+import { messageKeys } from './messages-api';
 
 /**
  * Sending what the phone kept (issue 29, decision 0432): one queue per game, sent oldest first, one at a time, when the
@@ -60,6 +72,11 @@ async function sendItem(code: string, token: string, item: OutboxItem): Promise<
     if (item.type === 'answer') {
       const { submission } = await sendAnswer(code, token, item.challengeId, item.answer, item);
       return { state: 'sent', submission };
+    }
+    if (item.type === 'message') {
+      const headers = { ...playerHeaders(token), [IDEMPOTENCY_HEADER]: item.key };
+      await api(playChatEndpoints.post, { params: { code }, headers, body: { channel: item.channel, text: item.text, made_at: item.madeAt } });
+      return { state: 'sent', submission: null };
     }
     const body = { lat: item.lat, lng: item.lng, made_at: item.madeAt, ...(item.accuracy === undefined ? {} : { accuracy: item.accuracy }) };
     await api(playEndpoints.position, { params: { code }, headers: playerHeaders(token), body });
@@ -143,6 +160,28 @@ export async function sendOrKeep(
   }
 }
 
+/**
+ * A chat message written now (decision 0580): sent at once with its key and written time, or kept when the server
+ * cannot be reached or older things still wait (it then goes behind them, in order). Answers `null` when kept.
+ */
+export async function sendOrKeepMessage(code: string, token: string, channel: PlayerChannel, text: string): Promise<ChatMessage | null> {
+  const made = { key: newAnswerKey(), madeAt: new Date().toISOString() };
+  const kept: OutboxItem = { code, type: 'message', ...made, channel, text, state: 'waiting', message: null };
+  if (waiting(code)) {
+    await keep(code, kept);
+    void drain(code, token);
+    return null;
+  }
+  try {
+    const headers = { ...playerHeaders(token), [IDEMPOTENCY_HEADER]: made.key };
+    return (await api(playChatEndpoints.post, { params: { code }, headers, body: { channel, text, made_at: made.madeAt } })).message;
+  } catch (error) {
+    if (!isUnreached(error)) throw error;
+    await keep(code, kept);
+    return null;
+  }
+}
+
 /** The game's queue, live; sends it on open, on 'online' and every few seconds while something waits. */
 /** How many answers to one challenge this phone keeps waiting to send (they count against its submissions left). */
 export function waitingAnswers(items: readonly OutboxItem[], challengeId: number): number {
@@ -165,6 +204,7 @@ export function useOutbox(code: string, token: string) {
     if (after < before) {
       void queryClient.invalidateQueries({ queryKey: challengeKeys.list(code) });
       void queryClient.invalidateQueries({ queryKey: playKeys.map(code) });
+      void queryClient.invalidateQueries({ queryKey: messageKeys.list(code) });
     }
   }, [code, token, queryClient]);
   const pending = items.some((i) => i.state === 'waiting');

@@ -19,6 +19,9 @@ import { LiveView } from './live-view';
 import { HuntPanel, useStationMarkers } from './hunt-panel';
 import { onHuntEvent, weaponsOn } from './hunt-api';
 import { LiveTabs } from './live-tabs';
+import { MessagesTab } from './messages-tab';
+import { applyChatEvent, fetchMessages, messageKeys, useUnread } from './messages-api';
+import type { ChatMessage } from '../../../shared/api/chat';
 import { ChallengesTab } from './challenges-tab';
 import { challengeKeys, fetchChallenges } from './challenges-api';
 import type { PlayChallengesResponse } from '../../../shared/api/play-challenges';
@@ -192,6 +195,8 @@ function JoinedGame({ code, token, playerId, onForget }: { code: string; token: 
       );
       // The activity feed, if loaded: an approved answer of any team comes in, a hidden one goes (decision 0450).
       queryClient.setQueryData<FeedItem[]>(feedKeys.list(code), (items) => (items ? applyFeedEvent(items, event, feedMediaUrl(code)) : items));
+      // The player's messages (decision 0580): the server sends a phone only its own channels.
+      queryClient.setQueryData<ChatMessage[]>(messageKeys.list(code), (list) => (list ? applyChatEvent(list, event) : list));
     },
   });
   // The scores as last seen live are kept for a reload without signal, and shown while the phone is offline: the
@@ -245,6 +250,10 @@ function JoinedGame({ code, token, playerId, onForget }: { code: string; token: 
     // Players see their own team (the Chicken: only itself); the server sends no one else's position anyway.
     return snapshot.players.filter((p) => p.id === me.id || (me.role === 'player' && p.role === 'player' && p.team_id !== null && p.team_id === me.team_id));
   }, [snapshot, me]);
+
+  // The Messages tab's list is loaded with the live game, so its unread count shows before the tab is opened.
+  const messages = useQuery({ queryKey: messageKeys.list(code), queryFn: () => fetchMessages(code, token), enabled: status === 'live' });
+  const { unread, markRead } = useUnread(code, messages.data, playerId);
 
   const connection = <ConnectionStatus state={live.connection} />;
   const outbox = useOutbox(code, token);
@@ -312,6 +321,11 @@ function JoinedGame({ code, token, playerId, onForget }: { code: string; token: 
                   { id: 'feed', label: 'Feed', content: <FeedTab code={code} token={token} /> },
                 ]
               : []),
+            {
+              id: 'messages',
+              label: unread > 0 ? `Messages (${unread})` : 'Messages',
+              content: <MessagesTab code={code} token={token} myId={me.id} chicken={me.role === 'chicken'} onRead={markRead} />,
+            },
           ]}
         />
       ) : (
