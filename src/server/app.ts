@@ -56,6 +56,9 @@ import {
   adminBriefingRoutes,
   chatRoutes,
   hintsRoutes,
+  scriptRoutes,
+  adminScriptRoutes,
+  questionRoutes,
 } from './domains/game/routes';
 import { adminProposalsRoutes, proposalRoutes } from './domains/proposals/routes';
 import { adminCommerceRoutes, adminPaymentsRoutes, commerceRoutes, paymentsRoutes } from './domains/commerce/routes';
@@ -219,6 +222,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(playChallengesRoutes);
   await app.register(placesRoutes);
   await app.register(briefingRoutes);
+  await app.register(scriptRoutes);
+  await app.register(questionRoutes);
   await app.register(hostReviewRoutes);
   await app.register(showcaseRoutes);
   await app.register(privacyRoutes);
@@ -253,6 +258,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       // A person's data is held by several domains: each hands privacy its part (decision 0570).
       await admin.register(adminPrivacyRoutes([commercePersonalData, gamePersonalData, waiverPart, mailPart, activityPart, bookingPersonalData]));
       await admin.register(adminIntegrationsRoutes);
+      await admin.register(adminScriptRoutes);
     },
     { prefix: '/api/admin' },
   );

@@ -4,7 +4,7 @@ import type { Database } from './platform/db/client';
 import { bootstrapAdmin, type BootstrapResult, pruneExpiredSessions } from './domains/identity';
 import { buildApp } from './app';
 import { runMaintenance } from './platform/maintenance';
-import { endDueGames, gameRetention, shrinkDueAreas, queueDueResultsMails } from './domains/game';
+import { endDueGames, gameRetention, shrinkDueAreas, queueDueResultsMails, runDueScriptSteps } from './domains/game';
 import { retentionMetrics, runRetention } from './domains/privacy';
 import { registerSchedulerMetrics, startScheduler } from './platform/scheduler';
 import { bookingRetention, foldKeyCountDeltas, runMessageSchedule } from './domains/booking';
@@ -47,6 +47,9 @@ export async function serve(options: { config: Config; database: Database; webRo
       { name: 'ending due games', everyMs: 5_000, run: () => endDueGames(db) },
       // …and moves their shrinking areas (decision 0280).
       { name: 'shrinking game areas', everyMs: 5_000, run: () => shrinkDueAreas(db) },
+      // …and run their scripts' due steps, each once whichever process claims it (decision 0585); every 2 s, so a step
+      // planned for 14:30 reaches the phones within seconds of it.
+      { name: 'running game scripts', everyMs: 2_000, run: () => runDueScriptSteps(db) },
       // Once a game is over its booker gets the results, once, whichever process sees it first.
       { name: 'queueing results mails', everyMs: 5_000, run: () => queueDueResultsMails(db, { mail: app.deps.mail, baseUrl: app.deps.publicUrl }) },
       // Each booking's reminders, balance chasers and feedback request: planned again when it changes, each sent once

@@ -17,7 +17,17 @@ export type Joined = { token: string; id: number; headers: Record<string, string
  * admin starts it. Positions go through the real positions call; `place` moves a player at once (the speed rule
  * would otherwise make a test walk there in real time).
  */
-export async function playedGame(t: TestApp, admin: Agent, options: { plan?: PlanType; weaponsOn?: boolean; teams?: string[] } = {}) {
+export async function playedGame(
+  t: TestApp,
+  admin: Agent,
+  options: {
+    plan?: PlanType;
+    weaponsOn?: boolean;
+    teams?: string[];
+    /** What the booker does before the game starts (plan its script), with the game's code and management key. */
+    beforeStart?: (game: { gameId: number; gameCode: string; manageKey: string }) => Promise<void>;
+  } = {},
+) {
   const { booking, gameId, gameCode } = await createPaidBooking(t.db, { planType: options.plan ?? 'pro', ...startableSchedule() });
   await t.db
     .update(games)
@@ -36,6 +46,7 @@ export async function playedGame(t: TestApp, admin: Agent, options: { plan?: Pla
   const members: Joined[] = [];
   for (const [i, team] of names.entries()) members.push(await join({ name: `Player ${i + 1}`, team_name: team }));
   const chicken = await join({ name: 'Clucky', chicken_key: game.chickenKey });
+  await options.beforeStart?.({ gameId, gameCode, manageKey: booking.manageKey });
   const started = await admin.post(`/api/admin/bookings/${booking.id}/start-game`);
   if (started.statusCode !== 200) throw new Error(`start-game failed: ${started.statusCode} ${started.body}`);
   const teamIds = await Promise.all(

@@ -32,6 +32,12 @@ export const ERROR_CODES = [
   'booking_closed',
   // An Egg Strike froze the team (423, shared/game/team-actions.ts): the player app waits, then tries again.
   'team_frozen',
+  // A question about the Chicken refused, nothing charged (409, shared/game/questions.ts): why, for the phone to say.
+  'asker_no_fix',
+  'chicken_no_fix',
+  'no_previous_ask',
+  'not_moved',
+  'no_points',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -93,6 +93,19 @@ export const recapTrackSchema = z.object({
 });
 export type RecapTrack = z.infer<typeof recapTrackSchema>;
 
+/** A question about the Chicken on the replay's timeline: who asked, where and when, and what it answered (0585). */
+export const recapQuestionSchema = z.object({
+  team_id: z.number().int(),
+  team_name: z.string(),
+  kind: z.string(),
+  answer: z.string(),
+  summary: z.string(),
+  lat: z.number(),
+  lng: z.number(),
+  at: z.string(),
+});
+export type RecapQuestion = z.infer<typeof recapQuestionSchema>;
+
 export const recapResponse = z.object({
   game: z.object({
     code: z.string(),
@@ -107,6 +120,7 @@ export const recapResponse = z.object({
   /** Approved answers not hidden, oldest first: photos and videos full size, text answers, counts. */
   album: z.array(feedItemSchema),
   tracks: z.array(recapTrackSchema),
+  questions: z.array(recapQuestionSchema),
 });
 export type RecapResponse = z.infer<typeof recapResponse>;
 

@@ -47,6 +47,7 @@ export const QUESTION_MESSAGES = {
   landmarkRequired: 'Pick an item station or a challenge place',
   landmarkUnknown: 'This place is not a landmark of this game',
   chickenAsks: 'The Chicken does not ask questions',
+  costReason: 'Question about the Chicken',
 } as const;
 
 /** Questions asked in the body of POST /api/play/{code}/questions. */

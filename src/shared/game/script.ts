@@ -45,6 +45,8 @@ export const SCRIPT_MESSAGES = {
   alreadyRan: 'This step has already run',
   gameOver: 'The game is over: its script has run',
   challengeClosed: 'This challenge is not open right now',
+  gameStarted: 'The game has started: its host changes the script now',
+  stationInTemplate: 'Item stations belong to one game: plan their release on that game',
 } as const;
 
 const wholeMinutes = z.number().int(SCRIPT_MESSAGES.offsetRange).min(0, SCRIPT_MESSAGES.offsetRange).max(MAX_OFFSET_MINUTES, SCRIPT_MESSAGES.offsetRange);

@@ -97,12 +97,13 @@ export function challengeProgress(
   return { points, points_left: pointsLeft(rule, points), submissions_left: Math.max(0, rule.max_submissions - counting) };
 }
 
-export type ScoredSubmission = { id: number; status: SubmissionStatus; rating: number | null; count: number | null };
+/** `doubled`: made while the game script doubled the challenge's points (decision 0585). */
+export type ScoredSubmission = { id: number; status: SubmissionStatus; rating: number | null; count: number | null; doubled?: boolean };
 
 /**
  * The points of every submission one team sent for one challenge, given in the order they were sent: approved
- * ones earn their raw points, each cut by what is left of max_score after the earlier ones; pending and rejected
- * ones earn 0. Re-reviewing one submission therefore re-divides the cap fairly, whatever order staff reviewed in.
+ * ones earn their raw points, each cut by what is left of max_score after the earlier ones, then twice that when
+ * made in a doubled window; pending and rejected ones earn 0. Re-reviewing one submission therefore re-divides the cap fairly, whatever order staff reviewed in.
  */
 export function allocatePoints(rule: ChallengeRule, sent: readonly ScoredSubmission[]): Map<number, number> {
   const points = new Map<number, number>();
@@ -115,7 +116,8 @@ export function allocatePoints(rule: ChallengeRule, sent: readonly ScoredSubmiss
     const verdict: Verdict = CHALLENGE_SCORING[rule.type] === 'rate' ? { kind: 'rate', rating: s.rating ?? 0 } : { kind: 'approve' };
     const raw = rawPoints(rule, verdict, s.count);
     const share = cappedPoints(rule, raw.ok ? raw.points : 0, awarded);
-    points.set(s.id, share);
+    // A doubled answer earns its share twice; the cap is counted on the shares, so doubling never eats another's room.
+    points.set(s.id, s.doubled ? share * 2 : share);
     awarded += share;
   }
   return points;

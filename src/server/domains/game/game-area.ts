@@ -5,6 +5,7 @@ import { gameBookingOn } from './booking-join';
 import { gameInstances, games } from './tables/games';
 import { publishState } from './game-lifecycle';
 import { areaAt } from '../../../shared/game/area';
+import { scriptedRadiusCap } from './script/script-repository';
 
 /**
  * The shrinking game area (decision 0280): every process's game ticker moves each live instance's `latest_area` to
@@ -32,7 +33,10 @@ export async function shrinkDueAreas(db: Db, now: Date = new Date()): Promise<nu
     if (!row.endsAt) continue;
     // The area shrinks around where it stands (the booked centre unless staff moved it), from the booked radius.
     const centre = row.latestArea ?? { lat: row.lat, lng: row.lng };
-    const area = areaAt({ lat: centre.lat, lng: centre.lng, radius: row.radius }, row.startTime, row.endsAt, now);
+    const scheduled = areaAt({ lat: centre.lat, lng: centre.lng, radius: row.radius }, row.startTime, row.endsAt, now);
+    // A shrink the game script made holds: the schedule never grows the area back past it (decision 0585).
+    const cap = await scriptedRadiusCap(db, row.gameId);
+    const area = cap === null ? scheduled : { ...scheduled, radius: Math.min(scheduled.radius, cap) };
     if (row.latestArea && row.latestArea.radius === area.radius && row.latestArea.lat === area.lat && row.latestArea.lng === area.lng) continue;
     const changed = await db.transaction(async (tx) => {
       const [updated] = await tx

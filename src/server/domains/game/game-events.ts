@@ -54,7 +54,7 @@ export function visibleTo(viewer: Viewer, event: GameEvent): boolean {
   if (viewer.kind === 'organiser') return event.type !== 'position' || event.meta.role !== 'chicken' || viewer.seesChicken;
   if (viewer.kind === 'screen') {
     if (event.type === 'position' || event.type === 'player') return event.meta.role !== 'chicken';
-    return event.type !== 'items' && event.type !== 'submission';
+    return event.type !== 'items' && event.type !== 'submission' && event.type !== 'question';
   }
   const { playerId, teamId, role } = event.meta;
   if (playerId === viewer.playerId) return true;
@@ -64,6 +64,8 @@ export function visibleTo(viewer: Viewer, event: GameEvent): boolean {
   if (event.type === 'items') return teamId != null && teamId === viewer.teamId;
   // A review's verdict is the team's own business (the `teams` event carries the points to everyone).
   if (event.type === 'submission') return teamId != null && teamId === viewer.teamId;
+  // A question and its answer are the asking team's; the Chicken gets its own notice, addressed to it (decision 0585).
+  if (event.type === 'question') return teamId != null && teamId === viewer.teamId;
   return true;
 }
 

@@ -11,6 +11,8 @@ import type { PublicGame } from '../../../shared/api/play';
 import { bookedTimeIsUp, resumedEndsAt, resumeRefusal, startRefusal, type GameState } from '../../../shared/lifecycle/game-states';
 import { gameHasStarted } from './records';
 import { meetingInstant } from '../../../shared/meeting-time';
+import { pausedAfterResume } from '../../../shared/game/script';
+import { seedScript } from './script/script-repository';
 
 /**
  * The game's lifecycle, lobby → live → ended → (resumed) live (docs/LIFECYCLE.md, decision 0220), in one
@@ -64,7 +66,11 @@ export async function openLobby(tx: DbOrTx, ctx: { game: GameRow; bookingId: num
   const created = await insertInstance(tx, ctx.game.id, ctx.bookingId, { status: 'lobby', latestArea: ctx.area });
   const instance = created ?? (await lockOpenInstance(tx, ctx.game.id));
   if (!instance) throw new Error('no lobby instance');
-  if (created) await publishState(tx, ctx.game.id, instance.id);
+  if (created) {
+    // The players' challenge list follows the script from the lobby on: the game takes its template now (0585).
+    await seedScript(tx, ctx.game.id);
+    await publishState(tx, ctx.game.id, instance.id);
+  }
   return instance;
 }
 
@@ -100,6 +106,7 @@ export async function startGame(write: BookingWrite<'staff'>, by: 'staff' | 'hos
     if (!created) throw new ConflictError(DETAIL_MESSAGES.gameAlreadyStarted);
     instanceId = created.id;
   }
+  await seedScript(tx, game.id);
   write.audit({
     action: 'game.start',
     entityType: 'game',
@@ -179,7 +186,9 @@ export async function resumeGame(
     if (!instance?.endTime) throw new ConflictError(GAME_MESSAGES.gameNotLive, 'game_not_live');
     assertGameTransition(state, 'live', input.by);
     const endsAt = resumedEndsAt(now, instance.endTime, instance.endsAt);
-    await tx.update(gameInstances).set({ status: 'live', endTime: null, endsAt }).where(eq(gameInstances.id, instance.id));
+    // The time it stood ended is a pause: the script's steps still to come move by it (decision 0585).
+    const pausedMs = pausedAfterResume(instance.pausedMs, instance.endTime, now);
+    await tx.update(gameInstances).set({ status: 'live', endTime: null, endsAt, pausedMs }).where(eq(gameInstances.id, instance.id));
     if (row.bookingStatus === 'completed') await moveBooking(write, 'paid', input.by);
     write.audit({
       action: 'game.resume',

@@ -8,3 +8,4 @@ export { loadHeartbeatRows } from './game-heartbeat';
 export { queueDueResultsMails } from './results-mails';
 export { gamePersonalData, gameRetention } from './personal-data';
 export { outsideGame } from './outside-game';
+export { runDueScriptSteps } from './script/script-runner';

@@ -13,3 +13,5 @@ export { placesRoutes } from './play-challenges/places-routes';
 export { adminBriefingRoutes, briefingRoutes } from './briefing/briefing-routes';
 export { chatRoutes } from './chat/chat-routes';
 export { hintsRoutes } from './hints/hints-routes';
+export { adminScriptRoutes, scriptRoutes } from './script/script-routes';
+export { questionRoutes } from './questions/question-routes';

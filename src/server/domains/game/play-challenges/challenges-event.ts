@@ -3,6 +3,7 @@ import type { DbOrTx } from '../../../platform/db/client';
 import { publishGameEvent } from '../game-events';
 import { gameInstances } from '../tables/games';
 import { challengesOfGame } from './play-challenges-repository';
+import { openChallengeFilter } from '../script/script-repository';
 import { playChallengeView } from './challenge-view';
 import type { z } from 'zod';
 import type { challengesEventData } from '../../../../shared/api/play-challenges';
@@ -19,6 +20,9 @@ export async function publishChallengesChanged(tx: DbOrTx, gameId: number, now: 
     .where(and(eq(gameInstances.gameId, gameId), inArray(gameInstances.status, ['lobby', 'live'])))
     .limit(1);
   if (!open) return;
-  const data: z.infer<typeof challengesEventData> = { challenges: (await challengesOfGame(tx, gameId)).map((c) => playChallengeView(c, [], [], now)) };
+  // Only the challenges the game script has open (decision 0585): the phones' lists follow its openings and closings.
+  const isOpen = await openChallengeFilter(tx, gameId, now);
+  const list = (await challengesOfGame(tx, gameId)).filter((c) => isOpen(c.id));
+  const data: z.infer<typeof challengesEventData> = { challenges: list.map((c) => playChallengeView(c, [], [], now)) };
   await publishGameEvent(tx, { gameId, instanceId: open.id, type: 'challenges', data });
 }

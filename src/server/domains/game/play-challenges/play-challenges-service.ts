@@ -42,6 +42,8 @@ import {
   type ChallengeRow,
 } from './play-challenges-repository';
 import { assertOrganiser } from '../../booking';
+import { isDoubled, openChallengeFilter } from '../script/script-repository';
+import { SCRIPT_MESSAGES } from '../../../../shared/game/script';
 
 /**
  * Challenges in play (issue 14; decisions 0242, 0243, 0270, 0273): a team's list, its submissions (checked, then stored, all or
@@ -51,14 +53,17 @@ import { assertOrganiser } from '../../booking';
 
 export async function listChallenges(db: Db, auth: PlayerAuth): Promise<PlayChallengesResponse> {
   const teamId = auth.player.teamId;
-  const [list, team, sent, instance, fixes] = await Promise.all([
+  const [all, team, sent, instance, fixes, isOpen] = await Promise.all([
     challengesOfGame(db, auth.game.id),
     teamId === null ? undefined : teamScoreById(db, teamId),
     teamId === null ? [] : submissionsOfTeam(db, teamId),
     instanceNow(db, auth.instance.id),
     teamFixes(db, teamId),
+    openChallengeFilter(db, auth.game.id, new Date()),
   ]);
   const now = new Date();
+  // A challenge the game script has not opened yet, or has closed, is not shown (decision 0585).
+  const list = all.filter((c) => isOpen(c.id));
   const status = instance ? instance.status : 'not_started';
   const challenges: PlayChallenge[] = list.map((c) =>
     playChallengeView(
@@ -104,6 +109,7 @@ async function acceptedChallenge(
   await assertTeamMay(tx, { gameId: auth.game.id, instanceId: auth.instance.id, teamId }, 'submit', now);
   const challenge = (await challengesOfGame(tx, auth.game.id)).find((c) => c.id === input.challengeId);
   if (!challenge) throw ValidationError.field('challenge_id', SUBMIT_MESSAGES.unknownChallenge);
+  if (!(await openChallengeFilter(tx, auth.game.id, now))(challenge.id)) throw new ConflictError(SCRIPT_MESSAGES.challengeClosed);
   assertAtPlace(challenge, auth.player, now);
   const rule = ruleOf(challenge);
   if (!acceptsKind(rule.type, input.kind, challenge.answerMedia)) throw ValidationError.field('kind', SUBMIT_MESSAGES.wrongKind);
@@ -190,6 +196,8 @@ async function record(
       count: input.kind === 'count' ? input.count : null,
       mediaKey: mediaKey,
       submittedAt: now,
+      // Made while the script doubled this challenge: its share counts twice when approved (decision 0585).
+      doubled: await isDoubled(tx, auth.game.id, challenge.id, now),
     });
     const dto = teamSubmissionDto(inserted, auth.game.code);
     const score = await teamScoreById(tx, team.id);

@@ -9,6 +9,7 @@ import { recapEndpoints } from '../../../../shared/api/endpoints/showcase';
 import { recapPath } from '../../../../shared/booking-links';
 import { SHOWCASE_MESSAGES, type RecapResponse, type RecapState, type RecapTrack } from '../../../../shared/api/showcase';
 import { feedItemOf, feedMediaKey } from './feed';
+import { askedPointsOf } from '../questions/question-service';
 import { approvedVisible, gameIdOfPublishedRecap, setRecapPublished, showcaseOf, tracksOf } from './showcase-repository';
 
 /**
@@ -53,10 +54,11 @@ export function thin<T>(points: readonly T[], max: number): T[] {
 export async function recapData(db: Db, ctx: Awaited<ReturnType<typeof gameOfRecap>>, token: string): Promise<RecapResponse> {
   const { instance } = ctx;
   const withheld = await playersWithoutPhotoConsent(db, ctx.booking.id);
-  const [teams, album, { people, fixes }] = await Promise.all([
+  const [teams, album, { people, fixes }, asked] = await Promise.all([
     instanceLeaderboard(db, instance.id),
     approvedVisible(db, instance.id, 'oldest', withheld),
     tracksOf(db, instance.id),
+    askedPointsOf(db, instance.id),
   ]);
   const byPlayer = new Map<number, { lat: number; lng: number; at: string }[]>();
   for (const fix of fixes) {
@@ -84,6 +86,16 @@ export async function recapData(db: Db, ctx: Awaited<ReturnType<typeof gameOfRec
     teams,
     album: album.map((row) => feedItemOf(row, (id) => urlOf(recapEndpoints.media, { token, id }))),
     tracks,
+    questions: asked.map((q) => ({
+      team_id: q.team_id,
+      team_name: q.team_name,
+      kind: q.kind,
+      answer: q.answer,
+      summary: q.summary,
+      lat: q.lat,
+      lng: q.lng,
+      at: q.asked_at,
+    })),
   };
 }
 

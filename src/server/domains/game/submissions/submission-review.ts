@@ -187,7 +187,7 @@ export async function reviewSubmission(
       const sent = await submissionsOfTeamChallenge(tx, submission.teamId, challenge.id);
       const points = allocatePoints(
         rule,
-        sent.map((s) => ({ id: s.id, status: s.status, rating: s.rating, count: s.count })),
+        sent.map((s) => ({ id: s.id, status: s.status, rating: s.rating, count: s.count, doubled: s.doubled })),
       );
       const changed = new Map([...points].filter(([sid, p]) => sent.find((s) => s.id === sid)?.pointsAwarded !== p));
       await setPointsAwarded(tx, changed);

@@ -111,7 +111,7 @@ export async function setPointsAwarded(tx: DbOrTx, points: ReadonlyMap<number, n
 
 export type SubmissionInsert = Pick<
   typeof submissions.$inferInsert,
-  'instanceId' | 'teamId' | 'challengeId' | 'kind' | 'textAnswer' | 'count' | 'mediaKey' | 'submittedAt' | 'playerId'
+  'instanceId' | 'teamId' | 'challengeId' | 'kind' | 'textAnswer' | 'count' | 'mediaKey' | 'submittedAt' | 'playerId' | 'doubled'
 >;
 
 /** A team's new submission, pending review: the players' submit call writes through this. */
