@@ -1,6 +1,6 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../../platform/db/client';
-import { AppError, ConflictError, ForbiddenError, TooManyRequestsError } from '../../../platform/errors';
+import { AppError, ForbiddenError, TooManyRequestsError } from '../../../platform/errors';
 import { runIdempotent, requestFingerprint } from '../../../platform/idempotency';
 import { instanceTeams, players } from '../tables/games';
 import { teamQuestions } from '../tables/questions';
@@ -30,11 +30,7 @@ import {
   type QuestionKind,
   type QuestionRefusal,
 } from '../../../../shared/game/questions';
-import {
-  questionAnswerResponse,
-  type AskedQuestion,
-  type TeamQuestionsResponse,
-} from '../../../../shared/api/questions';
+import { questionAnswerResponse, type AskedQuestion, type TeamQuestionsResponse } from '../../../../shared/api/questions';
 import type { z } from 'zod';
 
 /**
@@ -218,7 +214,10 @@ async function askLocked(tx: Tx, auth: PlayerAuth, teamId: number, body: Questio
     const found = (await landmarksOf(tx, auth.game.id, now)).find((l) =>
       body.station_id !== undefined ? l.kind === 'station' && l.id === body.station_id : l.kind === 'challenge' && l.id === body.challenge_id,
     );
-    if (!found) throw new AppError(422, QUESTION_MESSAGES.landmarkUnknown, { [body.station_id !== undefined ? 'station_id' : 'challenge_id']: [QUESTION_MESSAGES.landmarkUnknown] });
+    if (!found)
+      throw new AppError(422, QUESTION_MESSAGES.landmarkUnknown, {
+        [body.station_id !== undefined ? 'station_id' : 'challenge_id']: [QUESTION_MESSAGES.landmarkUnknown],
+      });
     reference = found.point;
     landmark = found.name;
   }
@@ -253,7 +252,9 @@ async function askLocked(tx: Tx, auth: PlayerAuth, teamId: number, body: Questio
   if (!row) throw new Error('question not stored');
   if (cost > 0) {
     // A score adjustment: every total (the team's points, the leaderboards, the recap) counts it, once.
-    await tx.insert(scoreAdjustments).values({ teamId, points: -cost, reason: `${QUESTION_MESSAGES.costReason} (${body.kind})`, actorId: null, createdAt: now });
+    await tx
+      .insert(scoreAdjustments)
+      .values({ teamId, points: -cost, reason: `${QUESTION_MESSAGES.costReason} (${body.kind})`, actorId: null, createdAt: now });
     await refreshTeamPoints(tx, teamId);
     await publishTeamPoints(tx, auth.instance.id);
   }

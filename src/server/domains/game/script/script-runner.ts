@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../../platform/db/client';
-import { gameInstances, gameMessages } from '../tables/games';
+import { gameInstances } from '../tables/games';
+import { chatMessageOf, insertMessage } from '../chat/chat-repository';
 import { itemStations } from '../tables/items';
 import { gameScriptSeeds, gameScriptSteps } from '../tables/script';
 import { publishGameEvent } from '../game-events';
@@ -35,7 +36,9 @@ export async function runDueScriptSteps(db: Db, now: Date = new Date()): Promise
   if (!live.length) return 0;
   const gameIds = live.map((i) => i.gameId);
   // A game started before any screen read its script takes the template now.
-  const seeded = new Set((await db.select({ gameId: gameScriptSeeds.gameId }).from(gameScriptSeeds).where(inArray(gameScriptSeeds.gameId, gameIds))).map((r) => r.gameId));
+  const seeded = new Set(
+    (await db.select({ gameId: gameScriptSeeds.gameId }).from(gameScriptSeeds).where(inArray(gameScriptSeeds.gameId, gameIds))).map((r) => r.gameId),
+  );
   for (const gameId of gameIds.filter((id) => !seeded.has(id))) await db.transaction((tx) => seedScript(tx, gameId));
   const pending = await db
     .select()
@@ -83,10 +86,9 @@ async function perform(tx: Tx, step: StepRow, instance: LiveInstance, now: Date)
     case 'message': {
       const text = step.text ?? '';
       if (!text) return 'skipped: no text';
-      // The host's broadcast, from the game itself (no author): every player's phone shows it.
-      const [row] = await tx.insert(gameMessages).values({ instanceId: instance.id, text, authorId: null, createdAt: now }).returning();
-      if (!row) throw new Error('message not stored');
-      await publishGameEvent(tx, { gameId: step.gameId, instanceId: instance.id, type: 'message', data: { id: row.id, text: row.text, at: row.createdAt.toISOString() } });
+      // The host's broadcast (the chat's 'all' channel, the console's own path), from the game itself: no author.
+      const row = await insertMessage(tx, { instanceId: instance.id, channel: 'all', text, authorId: null });
+      await publishGameEvent(tx, { gameId: step.gameId, instanceId: instance.id, type: 'message', data: chatMessageOf(row, null), meta: { channel: 'all' } });
       return 'done';
     }
     case 'open_challenge':
