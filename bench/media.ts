@@ -23,8 +23,8 @@ import { round } from './load';
 
 const MB = 2 ** 20;
 /** The video's size and how many more are sent in a row (the tests run it small). */
-export type MediaShape = { videoMb: number; repeats: number };
-export const A_30_MB_VIDEO: MediaShape = { videoMb: Number(process.env.BENCH_VIDEO_MB ?? 30), repeats: 4 };
+export type MediaShape = { videoMb: number; repeats: number; parallel: number };
+export const A_30_MB_VIDEO: MediaShape = { videoMb: Number(process.env.BENCH_VIDEO_MB ?? 30), repeats: 4, parallel: 4 };
 
 /**
  * A video of `megabytes` MB running 30 s: a WebM as MediaRecorder writes it, 10 frames a second, the frames' filler sized
@@ -137,9 +137,10 @@ export async function benchMedia(databaseUrl: string, shape: MediaShape = A_30_M
   const database = await openDatabase({ url: databaseUrl });
   try {
     const game = await openLiveGame(database.db, [server], {
-      players: 1,
+      // One phone for the upload and those in a row, and one per upload in parallel (a player sends two at once at most).
+      players: 1 + shape.parallel,
       teams: 1,
-      challenges: [{ name: 'Film a 20-second review', maxSubmissions: 2 + shape.repeats, answerMedia: 'video' }],
+      challenges: [{ name: 'Film a 20-second review', maxSubmissions: 2 + shape.repeats + shape.parallel, answerMedia: 'video' }],
     });
     const phone = game.players[0];
     const challengeId = game.challengeIds[0];
@@ -157,6 +158,10 @@ export async function benchMedia(databaseUrl: string, shape: MediaShape = A_30_M
       for (let i = 0; i < shape.repeats; i++) statuses.push((await upload(server, game.code, challengeId, phone, video)).status);
       return statuses;
     });
+    // Then several phones at once: each upload's garbage is collected as it streams, so memory should not add up.
+    const together = await memoryDuring(server, () =>
+      Promise.all(game.players.slice(1, 1 + shape.parallel).map(async (p) => (await upload(server, game.code, challengeId, p, video)).status)),
+    );
 
     await server.stop();
     server = await startBenchServer(env);
@@ -169,7 +174,7 @@ export async function benchMedia(databaseUrl: string, shape: MediaShape = A_30_M
       }),
     );
     if (zipped.result.status !== 200) throw new Error(`media.zip answered ${zipped.result.status}:\n${server.output()}`);
-    const mediaBytes = (1 + shape.repeats) * video.length + videoOf(1).length;
+    const mediaBytes = (1 + shape.repeats + shape.parallel) * video.length + videoOf(1).length;
     return {
       database: 'postgres',
       storage: 'local folder (DATA_DIR)',
@@ -180,8 +185,9 @@ export async function benchMedia(databaseUrl: string, shape: MediaShape = A_30_M
         ...sent.memory_mb,
       },
       uploads_in_a_row: { statuses: repeated.result, seconds: repeated.seconds, ...repeated.memory_mb },
+      uploads_in_parallel: { statuses: together.result, seconds: together.seconds, ...together.memory_mb },
       zip: {
-        entries: 2 + shape.repeats,
+        entries: 2 + shape.repeats + shape.parallel,
         media_bytes: mediaBytes,
         zip_bytes: zipped.result.bytes,
         status: zipped.result.status,

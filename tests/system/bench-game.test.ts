@@ -57,9 +57,10 @@ describe.skipIf(!serverUrl)('the bench game section (needs TEST_DATABASE_URL)', 
   it("takes a video answer and sends the game's media zip whole (memory is the bench's figure, not checked here)", async () => {
     const { benchMedia } = await import('../../bench/media');
     const url = await freshPostgresDatabase('hatch_bench_media', cleanups);
-    const result = await benchMedia(url, { videoMb: 3, repeats: 1 });
+    const result = await benchMedia(url, { videoMb: 3, repeats: 1, parallel: 2 });
     expect(result.upload.status).toBe(201);
     expect(result.uploads_in_a_row.statuses).toEqual([201]);
+    expect(result.uploads_in_parallel.statuses).toEqual([201, 201]);
     expect(result.zip.status).toBe(200);
     // Stored uncompressed: every media's bytes and the zip's headers and directory (the zip once stopped after a few MB).
     expect(result.zip.zip_bytes).toBeGreaterThan(result.zip.media_bytes);

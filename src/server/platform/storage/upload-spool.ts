@@ -6,6 +6,7 @@ import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { AppError } from '../errors';
 import type { ByteSource } from '../../../shared/video-container';
+import { collectWhileStreaming } from '../memory/streamed-garbage';
 
 /**
  * An upload's body, streamed to a file as it arrives (decision 0421): never held whole in memory, counted while it
@@ -36,9 +37,12 @@ export async function receiveUpload(body: Readable, options: ReceiveOptions): Pr
   await mkdir(options.dir, { recursive: true });
   const file = path.join(options.dir, `${randomUUID()}.part`);
   let received = 0;
+  // The socket's chunks, each dropped once written, collected as the body streams (platform/memory, decision 0550).
+  const collect = collectWhileStreaming();
   const cap = new Transform({
     transform(chunk: Buffer, _encoding, done) {
       received += chunk.length;
+      collect(chunk.length);
       if (received > options.maxBytes) done(new AppError(413, options.tooLarge));
       else done(null, chunk);
     },

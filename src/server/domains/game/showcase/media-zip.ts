@@ -1,9 +1,10 @@
 import { playersWithoutPhotoConsent } from '../../privacy';
-import { Readable } from 'node:stream';
+import { Readable, Transform } from 'node:stream';
 import { ZipFile } from 'yazl';
 import type { DbOrTx } from '../../../platform/db/client';
 import type { MediaStorage } from '../../../platform/storage';
 import { mediaOfGame } from './showcase-repository';
+import { collectWhileStreaming } from '../../../platform/memory/streamed-garbage';
 
 /**
  * Every photo and video of a game as one zip (issue 29, decision 0453), for staff and the organiser. Streamed: the
@@ -36,6 +37,18 @@ export function entryName(row: { id: number; key: string; teamName: string; chal
 export async function mediaZip(db: DbOrTx, storage: MediaStorage, game: { gameId: number; bookingId: number }, log: Log): Promise<Readable> {
   const rows = await mediaOfGame(db, game.gameId, await playersWithoutPhotoConsent(db, game.bookingId));
   const zip = new ZipFile();
+  // The storage's chunks, each dropped once sent, collected as the zip streams (platform/memory, decision 0550).
+  const collect = collectWhileStreaming();
+  const counted = (body: Readable) => {
+    const counter = new Transform({
+      transform(chunk: Buffer, _encoding, next) {
+        collect(chunk.length);
+        next(null, chunk);
+      },
+    });
+    body.once('error', (error) => counter.destroy(error));
+    return body.pipe(counter);
+  };
   for (const row of rows) {
     const key = row.key;
     if (key === null) continue;
@@ -44,7 +57,7 @@ export async function mediaZip(db: DbOrTx, storage: MediaStorage, game: { gameId
         (media) => {
           // A media missing from the storage leaves an empty entry, not a broken download.
           if (!media) log.warn({ key }, 'media of the zip missing from the storage');
-          done(null, media ? media.body : Readable.from([]));
+          done(null, media ? counted(media.body) : Readable.from([]));
         },
         (err: unknown) => done(err instanceof Error ? err : new Error(String(err)), Readable.from([])),
       );
