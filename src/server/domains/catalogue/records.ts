@@ -34,6 +34,7 @@ export const libraryChallengeFields = {
   acceptedAnswers: libraryChallenge.acceptedAnswers,
   answerMedia: libraryChallenge.answerMedia,
   liveCapture: libraryChallenge.liveCapture,
+  hints: libraryChallenge.hints,
   createdAt: libraryChallenge.createdAt,
   updatedAt: libraryChallenge.updatedAt,
 } satisfies Record<keyof ChallengeRow, unknown>;

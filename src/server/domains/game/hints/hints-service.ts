@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/client';
 import { ConflictError, NotFoundError, ValidationError } from '../../../platform/errors';
-import { challenges } from '../../catalogue/tables/challenges';
+import { libraryChallenge as challenges } from '../../catalogue/records';
 import { teamScoreById, type GameContext } from '../game-state';
 import type { PlayerAuth } from '../player-auth';
 import { challengesOfGame, type ChallengeRow } from '../play-challenges/play-challenges-repository';
