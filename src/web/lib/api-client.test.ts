@@ -39,7 +39,7 @@ describe('api(endpoint, options)', () => {
       {
         url: 'http://app.test/api/admin/users/7/roles',
         method: 'PATCH',
-        headers: { Accept: 'application/json', 'X-CSRF-TOKEN': 'token-1', 'Content-Type': 'application/json' },
+        headers: { Accept: 'application/json', 'Accept-Language': 'en', 'X-CSRF-TOKEN': 'token-1', 'Content-Type': 'application/json' },
         body: '{"is_admin":true,"is_host":false}',
       },
     ]);

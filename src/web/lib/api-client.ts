@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { currentLanguage } from './language';
 import {
   pathOf,
   type BodyOf,
@@ -158,7 +159,8 @@ function parseAnswer<S extends z.ZodType>(schema: S, answer: { status: number; b
 
 /** The request as both transports send it: the URL with its query, the headers with the CSRF token on a change. */
 function prepare(method: HttpMethod, path: string, options: RequestOptions): { url: URL; headers: Record<string, string> } {
-  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  // The API answers its messages in the reader's language (api-contract, "Languages").
+  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': currentLanguage(), ...options.headers };
   if (method !== 'GET') {
     const token = readCsrfToken();
     if (!token) throw csrfFailed(0, 'csrf_missing');

@@ -1,7 +1,11 @@
-import { afterEach, beforeEach } from 'vitest';
+import { afterEach, beforeAll, beforeEach } from 'vitest';
+import { preloadLanguage } from '../../../src/web/lib/i18n';
 import { cleanup } from '@testing-library/react';
 import { toast } from 'sonner';
 import './network';
+
+// The catalogues a page loads on its first render (English, the page's language here), in before any screen renders.
+beforeAll(() => preloadLanguage('en'));
 
 // The page the server would have served: a CSRF token in the head (the api-client sends it with every change).
 beforeEach(() => {

@@ -1,3 +1,4 @@
+import { useMessageText, useT } from '../../lib/i18n';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { Place } from '../../../shared/api/public-booking';
 import { MESSAGES } from '../../../shared/validation/booking-rules';
@@ -19,6 +20,8 @@ type CityFieldProps = {
 /** A combobox: suggestions from GET /api/geocode after a 500 ms pause, at least 2 characters, 5 shown. */
 export function CityField({ query, city, showErrors, onQueryChange, onSelect }: CityFieldProps) {
   const id = useId();
+  const t = useT('wizard');
+  const say = useMessageText();
   const [suggestions, setSuggestions] = useState<Place[]>([]);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
@@ -114,11 +117,9 @@ export function CityField({ query, city, showErrors, onQueryChange, onSelect }: 
     <div className="relative" ref={rootRef}>
       <div className="flex items-center gap-1">
         <label htmlFor={`${id}-input`} className="font-semibold text-slate-900">
-          City
+          {t('city')}
         </label>
-        <HelpPopover label="About the city">
-          Choose the city where your game will be played. We centre the game area on it; you can fine-tune the meeting point and game area after booking.
-        </HelpPopover>
+        <HelpPopover label={t('cityHelpLabel')}>{t('cityHelp')}</HelpPopover>
       </div>
       <input
         id={`${id}-input`}
@@ -131,7 +132,7 @@ export function CityField({ query, city, showErrors, onQueryChange, onSelect }: 
         aria-activedescendant={showList && active >= 0 ? `${id}-option-${active}` : undefined}
         aria-invalid={missing || fetchError ? true : undefined}
         aria-describedby={missing || fetchError ? errorId : undefined}
-        placeholder="Start typing a city"
+        placeholder={t('cityPlaceholder')}
         value={query}
         onChange={(e) => {
           typed.current = true;
@@ -152,7 +153,7 @@ export function CityField({ query, city, showErrors, onQueryChange, onSelect }: 
       <ul
         id={listId}
         role="listbox"
-        aria-label="City suggestions"
+        aria-label={t('citySuggestions')}
         hidden={!showList}
         className="absolute z-20 mt-1 w-full overflow-hidden rounded-lg border border-slate-200 bg-white shadow-lg"
       >
@@ -172,12 +173,14 @@ export function CityField({ query, city, showErrors, onQueryChange, onSelect }: 
         ))}
       </ul>
       <p className="sr-only" aria-live="polite">
-        {searching ? '' : showList ? `${suggestions.length} suggestions` : ''}
+        {searching ? '' : showList ? t('suggestionCount', { count: suggestions.length }) : ''}
       </p>
-      {noMatch && !searching && city === '' && !fetchError ? (
-        <p className="mt-1 text-sm text-slate-600">No matching city found. Try another spelling.</p>
+      {noMatch && !searching && city === '' && !fetchError ? <p className="mt-1 text-sm text-slate-600">{t('noCity')}</p> : null}
+      {fetchError ? (
+        <FieldError id={errorId}>{say(fetchError)}</FieldError>
+      ) : missing ? (
+        <FieldError id={errorId}>{say(MESSAGES.cityRequired)}</FieldError>
       ) : null}
-      {fetchError ? <FieldError id={errorId}>{fetchError}</FieldError> : missing ? <FieldError id={errorId}>{MESSAGES.cityRequired}</FieldError> : null}
     </div>
   );
 }

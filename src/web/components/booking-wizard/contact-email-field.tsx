@@ -1,3 +1,4 @@
+import { useMessageText, useT } from '../../lib/i18n';
 import { useState } from 'react';
 import { emailError } from '../../../shared/validation/booking-rules';
 import { FieldError } from './help-popover';
@@ -19,6 +20,8 @@ export function ContactEmailField({
   inputClassName: string;
 }) {
   const { state, dispatch } = useWizard();
+  const t = useT('wizard');
+  const say = useMessageText();
   const { email } = state.contactDetails;
   const [touched, setTouched] = useState(() => email !== '');
   const error = emailError(email);
@@ -26,7 +29,7 @@ export function ContactEmailField({
   return (
     <div>
       <label htmlFor={id} className="font-semibold text-slate-900">
-        Email
+        {t('email')}
       </label>
       <input
         id={id}
@@ -42,7 +45,7 @@ export function ContactEmailField({
       />
       {showError ? (
         <div role="alert">
-          <FieldError id={`${id}-error`}>{error}</FieldError>
+          <FieldError id={`${id}-error`}>{say(error)}</FieldError>
         </div>
       ) : null}
     </div>

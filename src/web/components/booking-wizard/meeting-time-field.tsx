@@ -1,3 +1,4 @@
+import { useMessageText, useT } from '../../lib/i18n';
 import { useId, useState } from 'react';
 import { SELECTABLE_TIMEZONES } from '../../../shared/time';
 import { MESSAGES } from '../../../shared/validation/booking-rules';
@@ -20,10 +21,14 @@ export function parseTimeText(text: string): MeetingTime | null {
 }
 
 /** The zones offered: the spec's list, plus the browser's own when it is not in it. */
-export function timezoneOptions(browserZone: string, current: string): { label: string; zone: string }[] {
+export function timezoneOptions(
+  browserZone: string,
+  current: string,
+  yourZone: (zone: string) => string = (zone) => `Your time zone (${zone})`,
+): { label: string; zone: string }[] {
   const options: { label: string; zone: string }[] = SELECTABLE_TIMEZONES.map((z) => ({ label: `${z.label} (${z.zone})`, zone: z.zone }));
   for (const extra of [browserZone, current]) {
-    if (!options.some((o) => o.zone === extra)) options.unshift({ label: extra === browserZone ? `Your time zone (${extra})` : extra, zone: extra });
+    if (!options.some((o) => o.zone === extra)) options.unshift({ label: extra === browserZone ? yourZone(extra) : extra, zone: extra });
   }
   return options;
 }
@@ -43,6 +48,8 @@ type MeetingTimeFieldProps = {
 
 export function MeetingTimeField({ time, timezone, browserZone, invalid, inPast = false, showErrors, onTimeChange, onTimezoneChange }: MeetingTimeFieldProps) {
   const id = useId();
+  const t = useT('wizard');
+  const say = useMessageText();
   const [zoneOpen, setZoneOpen] = useState(false);
   const [touched, setTouched] = useState(false);
   const message =
@@ -51,12 +58,9 @@ export function MeetingTimeField({ time, timezone, browserZone, invalid, inPast 
     <div>
       <div className="flex items-center gap-1">
         <label htmlFor={`${id}-time`} className="font-semibold text-slate-900">
-          Meeting time
+          {t('meetingTime')}
         </label>
-        <HelpPopover label="About the meeting time">
-          The time your group meets at the starting point, in the game's time zone. A game lasts about two hours; we send the exact meeting point with your game
-          details.
-        </HelpPopover>
+        <HelpPopover label={t('meetingTimeHelpLabel')}>{t('meetingTimeHelp')}</HelpPopover>
       </div>
       <div className="mt-1 flex flex-wrap items-center gap-2">
         <input
@@ -71,15 +75,15 @@ export function MeetingTimeField({ time, timezone, browserZone, invalid, inPast 
           className="rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base"
         />
         <Button variant="secondary" size="lg" aria-expanded={zoneOpen} aria-controls={`${id}-zone`} onClick={() => setZoneOpen((o) => !o)} className="text-sm">
-          {zoneOpen ? 'Hide time zone' : 'Change time zone'}
+          {zoneOpen ? t('hideZone') : t('changeZone')}
         </Button>
       </div>
       <p id={`${id}-zone-text`} className="mt-1 text-sm text-slate-600">
-        Time zone: {timezone}
+        {t('zoneLine', { zone: timezone })}
       </p>
       <div id={`${id}-zone`} hidden={!zoneOpen} className="mt-2">
         <label htmlFor={`${id}-zone-select`} className="block text-sm font-medium text-slate-800">
-          Time zone
+          {t('zone')}
         </label>
         <select
           id={`${id}-zone-select`}
@@ -87,7 +91,7 @@ export function MeetingTimeField({ time, timezone, browserZone, invalid, inPast 
           onChange={(e) => onTimezoneChange(e.target.value)}
           className="mt-1 w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base sm:w-auto"
         >
-          {timezoneOptions(browserZone, timezone).map((o) => (
+          {timezoneOptions(browserZone, timezone, (zone) => t('yourZone', { zone })).map((o) => (
             <option key={o.zone} value={o.zone}>
               {o.label}
             </option>
@@ -96,7 +100,7 @@ export function MeetingTimeField({ time, timezone, browserZone, invalid, inPast 
       </div>
       {message ? (
         <div role="alert">
-          <FieldError id={`${id}-error`}>{message}</FieldError>
+          <FieldError id={`${id}-error`}>{say(message)}</FieldError>
         </div>
       ) : null}
     </div>

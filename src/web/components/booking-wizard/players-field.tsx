@@ -1,3 +1,4 @@
+import { useMessageText, useT } from '../../lib/i18n';
 import { useId } from 'react';
 import { PLAYERS_MINUS_FLOOR, PLAYERS_PLUS_CAP, playerCountError } from '../../../shared/validation/booking-rules';
 import { FieldError, HelpPopover } from './help-popover';
@@ -13,6 +14,8 @@ type PlayersFieldProps = {
 /** Minus, plus and a text field; the spec's three messages come from the shared rules. */
 export function PlayersField({ value, onChange, onStep, onBlur }: PlayersFieldProps) {
   const id = useId();
+  const t = useT('wizard');
+  const say = useMessageText();
   const error = playerCountError(value);
   const shown = /^\d+$/.test(value.trim()) ? Number(value.trim()) : null;
   const button =
@@ -21,17 +24,15 @@ export function PlayersField({ value, onChange, onStep, onBlur }: PlayersFieldPr
     <div>
       <div className="flex items-center gap-1">
         <label htmlFor={`${id}-input`} className="font-semibold text-slate-900">
-          Number of players
+          {t('players')}
         </label>
-        <HelpPopover label="About the group size">
-          You can raise the number of players up to 24 hours before the game. We recommend at least 3 players.
-        </HelpPopover>
+        <HelpPopover label={t('playersHelpLabel')}>{t('playersHelp')}</HelpPopover>
       </div>
       <div className="mt-1 flex items-center gap-2">
         <Button
           variant="unstyled"
           className={button}
-          aria-label="Fewer players"
+          aria-label={t('fewerPlayers')}
           disabled={shown !== null && shown <= PLAYERS_MINUS_FLOOR}
           onClick={() => onStep(-1)}
         >
@@ -52,7 +53,7 @@ export function PlayersField({ value, onChange, onStep, onBlur }: PlayersFieldPr
         <Button
           variant="unstyled"
           className={button}
-          aria-label="More players"
+          aria-label={t('morePlayers')}
           disabled={shown !== null && shown >= PLAYERS_PLUS_CAP}
           onClick={() => onStep(1)}
         >
@@ -61,7 +62,7 @@ export function PlayersField({ value, onChange, onStep, onBlur }: PlayersFieldPr
       </div>
       {error ? (
         <div role="alert">
-          <FieldError id={`${id}-error`}>{error}</FieldError>
+          <FieldError id={`${id}-error`}>{say(error)}</FieldError>
         </div>
       ) : null}
     </div>

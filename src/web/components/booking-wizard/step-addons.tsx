@@ -1,3 +1,5 @@
+import { useT } from '../../lib/i18n';
+import { useMoneyText } from './money-text';
 import { useState } from 'react';
 import { ADD_ON_TYPES, type AddOnType } from '../../../shared/plans';
 import { Spinner } from '../spinner';
@@ -6,9 +8,6 @@ import { INFO_BUTTON_CLASS, InfoIcon, StepHeading } from './help-popover';
 import { FeatureList, PricingError } from './step-plan';
 import { useWizard } from './wizard-store';
 import { Button } from '../ui/button';
-
-const TRAVEL_NOTE = '+ travel costs';
-const TRAVEL_TOOLTIP = "We'll be in touch to discuss travel costs if outside of London";
 
 const isAddOnType = (v: string): v is AddOnType => (ADD_ON_TYPES as readonly string[]).includes(v);
 
@@ -19,19 +18,21 @@ const isAddOnType = (v: string): v is AddOnType => (ADD_ON_TYPES as readonly str
  */
 export function StepAddOns() {
   const { state, dispatch } = useWizard();
+  const t = useT('wizard');
+  const money = useMoneyText(state.currency);
   const addons = state.pricing?.addons ?? [];
   const [said, setSaid] = useState('');
   return (
     <TooltipProvider>
       <section>
-        <StepHeading title="Optional Add-ons" />
+        <StepHeading title={t('addOnsTitle')} />
         {state.pricingLoading ? <Spinner /> : null}
         <PricingError error={state.pricingError} />
-        <div className="grid gap-4 md:grid-cols-2" role="list" aria-label="Add-ons">
+        <div className="grid gap-4 md:grid-cols-2" role="list" aria-label={t('addOns')}>
           {addons.map((addon) => {
             const added = isAddOnType(addon.type) && state.addOns.includes(addon.type);
-            const note = addon.note ?? (addon.type === 'hosted' ? TRAVEL_NOTE : undefined);
-            const noteTooltip = addon.note_tooltip ?? (addon.type === 'hosted' ? TRAVEL_TOOLTIP : undefined);
+            const note = addon.note ?? (addon.type === 'hosted' ? t('travelNote') : undefined);
+            const noteTooltip = addon.note_tooltip ?? (addon.type === 'hosted' ? t('travelTooltip') : undefined);
             return (
               <article
                 key={addon.type}
@@ -42,13 +43,13 @@ export function StepAddOns() {
                 <h3 className="text-xl font-bold text-slate-900">{addon.name}</h3>
                 <p className="mt-1 text-sm text-slate-600">{addon.description}</p>
                 <p className="mt-4 flex flex-wrap items-baseline gap-2">
-                  <span className="text-3xl font-extrabold text-slate-900">{addon.formatted_amount}</span>
+                  <span className="text-3xl font-extrabold text-slate-900">{money(addon.price, addon.formatted_amount)}</span>
                   {note ? (
                     <span className="inline-flex items-center gap-1 text-sm text-slate-700">
                       {note}
                       {noteTooltip ? (
                         <Tooltip content={noteTooltip}>
-                          <Button variant="unstyled" className={INFO_BUTTON_CLASS} aria-label={`About travel costs: ${noteTooltip}`}>
+                          <Button variant="unstyled" className={INFO_BUTTON_CLASS} aria-label={t('aboutTravel', { tooltip: noteTooltip })}>
                             <InfoIcon />
                           </Button>
                         </Tooltip>
@@ -62,21 +63,22 @@ export function StepAddOns() {
                 <Button
                   variant="unstyled"
                   aria-pressed={added}
-                  aria-label={`${added ? 'Added' : 'Add Item'}: ${addon.name}`}
+                  aria-label={t(added ? 'addedItem' : 'addItemLabel', { item: addon.name })}
                   onClick={(e) => {
                     // A double click is one press: two would add the host and take it off again.
                     if (e.detail > 1 || !isAddOnType(addon.type)) return;
                     dispatch({ type: 'toggleAddOn', addOn: addon.type });
-                    setSaid(`${addon.name} ${added ? 'removed from' : 'added to'} your game.`);
+                    setSaid(t(added ? 'removedFromGame' : 'addedToGame', { item: addon.name }));
                   }}
                   className={`mt-6 w-full rounded-lg px-4 py-2.5 font-semibold ${added ? 'bg-slate-900 text-white' : 'bg-brand-400 text-slate-900 hover:bg-brand-500'}`}
                 >
                   {added ? (
                     <>
-                      <span aria-hidden="true">✓ </span>Added
+                      <span aria-hidden="true">✓ </span>
+                      {t('added')}
                     </>
                   ) : (
-                    'Add Item'
+                    t('addItem')
                   )}
                 </Button>
               </article>

@@ -1,3 +1,4 @@
+import { useT } from '../../lib/i18n';
 import { useEffect, useId, useState } from 'react';
 import { REFERRAL_SOURCES, emailError } from '../../../shared/validation/booking-rules';
 import { termsUrl } from '../../lib/terms';
@@ -6,9 +7,23 @@ import { StepHeading } from './help-popover';
 import { referralChoice } from './wizard-io';
 import { useWizard } from './wizard-store';
 
+/** How each answer of 'How did you find out about us?' is shown; the value sent stays the spec's English. */
+const REFERRAL_KEYS = {
+  'Google search': 'refGoogle',
+  Facebook: 'refFacebook',
+  Instagram: 'refInstagram',
+  LinkedIn: 'refLinkedIn',
+  TikTok: 'refTikTok',
+  'Word of mouth': 'refWordOfMouth',
+  'A hatch event': 'refEvent',
+  'A hatch team member': 'refTeamMember',
+  Other: 'refOther',
+} as const satisfies Record<(typeof REFERRAL_SOURCES)[number], string>;
+
 /** Step 3, 'Final Step': email (required) and how the booker found us; reports its validity. */
 export function StepContact({ showErrors, onValidityChange }: { showErrors: boolean; onValidityChange?: (valid: boolean) => void }) {
   const { state, dispatch } = useWizard();
+  const t = useT('wizard');
   const id = useId();
   const { email, referral_source: referralSource } = state.contactDetails;
   const error = emailError(email);
@@ -25,7 +40,7 @@ export function StepContact({ showErrors, onValidityChange }: { showErrors: bool
   const setReferral = (value: string) => dispatch({ type: 'setContact', field: 'referral_source', value });
   return (
     <section>
-      <StepHeading title="Final Step" subtitle="We'll only use this to send your game details - no spam, ever" />
+      <StepHeading title={t('contactTitle')} subtitle={t('contactSubtitle')} />
       <div className="flex max-w-xl flex-col gap-5">
         <ContactEmailField
           id={`${id}-email`}
@@ -35,7 +50,7 @@ export function StepContact({ showErrors, onValidityChange }: { showErrors: bool
         />
         <div>
           <label htmlFor={`${id}-referral`} className="font-semibold text-slate-900">
-            How did you find out about us? <span className="font-normal text-slate-600">(optional)</span>
+            {t('referral')} <span className="font-normal text-slate-600">{t('optional')}</span>
           </label>
           <select
             id={`${id}-referral`}
@@ -48,10 +63,10 @@ export function StepContact({ showErrors, onValidityChange }: { showErrors: bool
             }}
             className="mt-1 w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base"
           >
-            <option value="">Choose an option</option>
+            <option value="">{t('chooseOption')}</option>
             {REFERRAL_SOURCES.map((source) => (
               <option key={source} value={source}>
-                {source}
+                {t(REFERRAL_KEYS[source])}
               </option>
             ))}
           </select>
@@ -59,7 +74,7 @@ export function StepContact({ showErrors, onValidityChange }: { showErrors: bool
         {choice === 'Other' ? (
           <div>
             <label htmlFor={`${id}-other`} className="font-semibold text-slate-900">
-              Please specify
+              {t('pleaseSpecify')}
             </label>
             <input
               id={`${id}-other`}
@@ -75,11 +90,11 @@ export function StepContact({ showErrors, onValidityChange }: { showErrors: bool
           </div>
         ) : null}
         <p className="text-sm text-slate-600">
-          By pressing Continue you agree to our{' '}
+          {t('agreeBefore')}{' '}
           <a href={termsUrl()} target="_blank" rel="noopener noreferrer" className="font-medium text-brand-700 underline">
-            Privacy Policy
+            {t('privacyPolicy')}
           </a>
-          .
+          {t('agreeAfter')}
         </p>
       </div>
     </section>

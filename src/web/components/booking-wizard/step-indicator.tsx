@@ -1,4 +1,5 @@
 import { Button } from '../ui/button';
+import { useT } from '../../lib/i18n';
 
 type StepIndicatorProps = {
   labels: readonly string[];
@@ -9,10 +10,11 @@ type StepIndicatorProps = {
 
 /** Numbered steps; the current one is marked for assistive technology, reachable ones can be jumped to. */
 export function StepIndicator({ labels, current, canJump, onJump }: StepIndicatorProps) {
+  const t = useT('wizard');
   return (
-    <nav aria-label="Booking steps" className="mb-6">
+    <nav aria-label={t('bookingSteps')} className="mb-6">
       <p className="mb-2 text-sm font-medium text-slate-600 sm:sr-only">
-        Step {current + 1} of {labels.length}: {labels[current]}
+        {t('stepOf', { step: current + 1, count: labels.length, label: labels[current] ?? '' })}
       </p>
       <ol className="flex items-center gap-1 sm:gap-2">
         {labels.map((label, index) => {
@@ -32,7 +34,7 @@ export function StepIndicator({ labels, current, canJump, onJump }: StepIndicato
                 onClick={() => onJump(index)}
                 className="flex items-center gap-2 rounded-full disabled:cursor-default"
               >
-                <span className="sr-only">{`Step ${index + 1}: ${label}`}</span>
+                <span className="sr-only">{t('stepLabel', { step: index + 1, label })}</span>
                 <span aria-hidden="true" className={`flex h-8 w-8 shrink-0 items-center justify-center rounded-full text-sm font-bold ${circle}`}>
                   {index + 1}
                 </span>

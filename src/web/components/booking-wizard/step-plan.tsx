@@ -1,3 +1,5 @@
+import { useT } from '../../lib/i18n';
+import { useMoneyText } from './money-text';
 import { useId } from 'react';
 import { CURRENCIES, isCurrency, isPlanType } from '../../../shared/plans';
 import type { Feature } from '../../../shared/plans';
@@ -17,6 +19,7 @@ export function PricingError({ error }: { error: string | null }) {
 }
 
 export function FeatureList({ features }: { features: Feature[] }) {
+  const t = useT('wizard');
   return (
     <ul className="mt-4 space-y-2 text-sm text-slate-700">
       {features.map((f) => (
@@ -27,10 +30,15 @@ export function FeatureList({ features }: { features: Feature[] }) {
           <span>
             <span className="inline-flex flex-wrap items-center gap-1">
               {f.text}
-              {f.is_new ? <span className="rounded bg-brand-100 px-1.5 py-0.5 text-xs font-bold text-brand-700">NEW!</span> : null}
+              {f.is_new ? <span className="rounded bg-brand-100 px-1.5 py-0.5 text-xs font-bold text-brand-700">{t('new')}</span> : null}
               {f.tooltip ? (
                 <Tooltip content={f.tooltip}>
-                  <Button variant="unstyled" className={INFO_BUTTON_CLASS} aria-label={`About ${f.text}: ${f.tooltip}`} onClick={(e) => e.stopPropagation()}>
+                  <Button
+                    variant="unstyled"
+                    className={INFO_BUTTON_CLASS}
+                    aria-label={t('aboutFeature', { feature: f.text, tooltip: f.tooltip })}
+                    onClick={(e) => e.stopPropagation()}
+                  >
                     <InfoIcon />
                   </Button>
                 </Tooltip>
@@ -48,9 +56,10 @@ export function FeatureList({ features }: { features: Feature[] }) {
 export function CurrencySelect() {
   const { state, dispatch } = useWizard();
   const id = useId();
+  const t = useT('wizard');
   return (
     <div hidden data-testid="currency-selector">
-      <label htmlFor={id}>Currency</label>
+      <label htmlFor={id}>{t('currency')}</label>
       <select
         id={id}
         value={state.currency}
@@ -76,6 +85,8 @@ export function CurrencySelect() {
  */
 export function StepPlan() {
   const { state, dispatch } = useWizard();
+  const t = useT('wizard');
+  const money = useMoneyText(state.currency);
   const plans = (state.pricing?.plans ?? []).filter((p) => p.is_active);
   const select = (type: string) => {
     if (isPlanType(type) && type !== state.planType) dispatch({ type: 'selectPlan', plan: type });
@@ -83,11 +94,11 @@ export function StepPlan() {
   return (
     <TooltipProvider>
       <section>
-        <StepHeading title="Pick your game type" subtitle="We are cluckin' flexible" />
+        <StepHeading title={t('planTitle')} subtitle={t('planSubtitle')} />
         <CurrencySelect />
         {state.pricingLoading ? <Spinner /> : null}
         <PricingError error={state.pricingError} />
-        <div className={`grid gap-4 ${plans.length === 3 ? 'md:grid-cols-3' : 'md:grid-cols-2'}`} role="list" aria-label="Plans">
+        <div className={`grid gap-4 ${plans.length === 3 ? 'md:grid-cols-3' : 'md:grid-cols-2'}`} role="list" aria-label={t('plans')}>
           {plans.map((plan) => {
             const selected = plan.type === state.planType;
             const recommended = plan.is_recommended || plan.type === 'pro';
@@ -100,19 +111,21 @@ export function StepPlan() {
                 className={`relative flex cursor-pointer flex-col rounded-2xl border-2 bg-white p-5 shadow-sm transition ${selected ? 'border-brand-500 ring-2 ring-brand-400' : 'border-slate-200 hover:border-brand-400'}`}
               >
                 {recommended ? (
-                  <span className="absolute -top-3 left-5 rounded-full bg-slate-900 px-3 py-0.5 text-xs font-bold tracking-wide text-white">RECOMMENDED</span>
+                  <span className="absolute -top-3 left-5 rounded-full bg-slate-900 px-3 py-0.5 text-xs font-bold tracking-wide text-white">
+                    {t('recommended')}
+                  </span>
                 ) : null}
                 <h3 className="text-xl font-bold text-slate-900">{plan.name}</h3>
                 <p className="mt-1 text-sm text-slate-600">{plan.description}</p>
                 <p className="mt-4 flex items-baseline gap-2">
                   {plan.is_sale && plan.original_formatted_amount ? (
                     <s className="text-lg text-slate-500">
-                      <span className="sr-only">Was </span>
-                      {plan.original_formatted_amount}
+                      <span className="sr-only">{t('was')} </span>
+                      {money(plan.original_price, plan.original_formatted_amount)}
                     </s>
                   ) : null}
-                  <span className="text-3xl font-extrabold text-slate-900">{plan.formatted_amount}</span>
-                  <span className="text-sm text-slate-600">per person</span>
+                  <span className="text-3xl font-extrabold text-slate-900">{money(plan.price, plan.formatted_amount)}</span>
+                  <span className="text-sm text-slate-600">{t('perPerson')}</span>
                 </p>
                 <div className="flex-1">
                   <FeatureList features={plan.features} />
@@ -120,14 +133,14 @@ export function StepPlan() {
                 <Button
                   variant="unstyled"
                   aria-pressed={selected}
-                  aria-label={`${selected ? 'Selected' : 'Select'} ${plan.name}`}
+                  aria-label={t(selected ? 'selectedPlan' : 'selectPlan', { plan: plan.name })}
                   onClick={(e) => {
                     e.stopPropagation();
                     select(plan.type);
                   }}
                   className={`mt-6 w-full rounded-lg px-4 py-2.5 font-semibold ${selected ? 'bg-slate-900 text-white' : 'bg-brand-400 text-slate-900 hover:bg-brand-500'}`}
                 >
-                  {selected ? 'Selected' : 'Select'}
+                  {selected ? t('selected') : t('select')}
                 </Button>
               </article>
             );

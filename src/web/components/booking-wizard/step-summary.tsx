@@ -1,3 +1,5 @@
+import { useLocale, useT } from '../../lib/i18n';
+import type { PriceWords } from '../../../shared/price-breakdown';
 import { useEffect, useState, type ReactNode } from 'react';
 import { formatMoney, formatPence, toMinorUnits } from '../../../shared/money';
 import { formatVoucherCode, voucherPays } from '../../../shared/commerce/gift-vouchers';
@@ -42,34 +44,48 @@ function appliedVoucher(state: WizardState): AppliedVoucher | null {
  * until then the rows the breakdown will fill, saying they are loading.
  */
 function PriceRows({ state, priced, voucher, amount }: { state: WizardState; priced: boolean; voucher: boolean; amount: (value: number) => string }) {
+  const t = useT('wizard');
+  const { moneyLocale } = useLocale();
   const code = state.discountCode;
   if (!priced || (code !== null && state.discount === null)) {
     return (
       <>
-        <Row label="Price per person">{amount(state.pricePerPerson)}</Row>
-        <Row label="Add-ons total">{amount(state.addOnsTotal)}</Row>
+        <Row label={t('pricePerPerson')}>{amount(state.pricePerPerson)}</Row>
+        <Row label={t('addOnsTotal')}>{amount(state.addOnsTotal)}</Row>
         {code && !voucher ? (
-          <Row label={`Discount (${code})`}>
-            <span data-testid="summary-discount">Loading...</span>
+          <Row label={t('discountWithCode', { code })}>
+            <span data-testid="summary-discount">{t('loading')}</span>
           </Row>
         ) : null}
-        <Row label="Total">
+        <Row label={t('total')}>
           <strong className="text-lg" data-testid="summary-total">
-            {code ? 'Loading...' : amount(state.totalPrice)}
+            {code ? t('loading') : amount(state.totalPrice)}
           </strong>
         </Row>
       </>
     );
   }
-  const lines = priceBreakdown({
-    currency: state.currency,
-    players: state.playerCount,
-    price_per_person: state.pricePerPerson,
-    add_ons_total: state.addOnsTotal,
-    discount_total: state.discount && !voucher ? state.discount.discountTotal : 0,
-    total_price: state.discount ? state.discount.totalPrice : state.totalPrice,
-    discount_code: code,
-  });
+  const words: PriceWords = {
+    ...(moneyLocale ? { locale: moneyLocale } : {}),
+    perPerson: (price, players) => t('perPersonLine', { price, players }),
+    addOnsTotal: t('addOnsTotal'),
+    listPrice: t('listPrice'),
+    discount: (discountCode) => (discountCode ? t('discountWithCode', { code: discountCode }) : t('discount')),
+    priceAgreed: t('priceAgreed'),
+    total: t('total'),
+  };
+  const lines = priceBreakdown(
+    {
+      currency: state.currency,
+      players: state.playerCount,
+      price_per_person: state.pricePerPerson,
+      add_ons_total: state.addOnsTotal,
+      discount_total: state.discount && !voucher ? state.discount.discountTotal : 0,
+      total_price: state.discount ? state.discount.totalPrice : state.totalPrice,
+      discount_code: code,
+    },
+    words,
+  );
   return (
     <>
       {lines.map((line) => (
@@ -89,39 +105,41 @@ function PriceRows({ state, priced, voucher, amount }: { state: WizardState; pri
 
 /** What the booking is: the same rows before the booker books (wizard prices) and after (the server's prices). */
 function SummaryList({ state }: { state: WizardState }) {
+  const t = useT('wizard');
+  const { locale, moneyLocale } = useLocale();
   const ownZone = browserTimeZone();
   const planName = state.pricing?.plans.find((p) => p.type === state.planType)?.name ?? PLANS.find((p) => p.type === state.planType)?.name ?? state.planType;
   const addOnNames = state.addOns.map((type) => state.pricing?.addons.find((a) => a.type === type)?.name ?? ADD_ONS.find((a) => a.type === type)?.name ?? type);
-  const gameMoment = formatMomentIn(state.utcDateTime, state.timezone);
-  const ownMoment = formatMomentIn(state.utcDateTime, ownZone);
+  const gameMoment = formatMomentIn(state.utcDateTime, state.timezone, locale);
+  const ownMoment = formatMomentIn(state.utcDateTime, ownZone, locale);
   // Before booking the prices are the wizard's, from the loaded price list with the server's own rule; none shown until it is there.
   const priced = state.id !== null || isPriced(state);
-  const amount = (value: number) => (priced ? formatMoney(value, state.currency) : state.pricingError ? 'Not available' : 'Loading...');
+  const amount = (value: number) => (priced ? formatMoney(value, state.currency, moneyLocale) : state.pricingError ? t('notAvailable') : t('loading'));
   const voucher = appliedVoucher(state);
   return (
-    <dl className="rounded-xl border border-slate-200 bg-white px-4" aria-label="Booking summary">
-      <Row label="Date and time">
-        {gameMoment} <span className="text-slate-600">({state.timezone}, the game's time zone)</span>
+    <dl className="rounded-xl border border-slate-200 bg-white px-4" aria-label={t('summaryLabel')}>
+      <Row label={t('dateAndTime')}>
+        {gameMoment} <span className="text-slate-600">{t('gameZone', { zone: state.timezone })}</span>
       </Row>
-      <Row label="In your time zone">
+      <Row label={t('inYourZone')}>
         {ownMoment} <span className="text-slate-600">({ownZone})</span>
       </Row>
-      <Row label="City">{state.city}</Row>
-      <Row label="Players">{state.playerCount}</Row>
-      <Row label="Game type">{planName}</Row>
-      <Row label="Add-ons">{addOnNames.length > 0 ? addOnNames.join(', ') : 'None'}</Row>
+      <Row label={t('city')}>{state.city}</Row>
+      <Row label={t('playersShort')}>{state.playerCount}</Row>
+      <Row label={t('gameType')}>{planName}</Row>
+      <Row label={t('addOns')}>{addOnNames.length > 0 ? addOnNames.join(', ') : t('none')}</Row>
       <PriceRows state={state} priced={priced} voucher={voucher !== null} amount={amount} />
       {voucher ? (
         <>
-          <Row label={`Gift voucher (${formatVoucherCode(voucher.code)})`}>
-            <span data-testid="summary-voucher">−{formatPence(voucher.pays, voucher.currency)}</span>
+          <Row label={t('giftVoucherCode', { code: formatVoucherCode(voucher.code) })}>
+            <span data-testid="summary-voucher">−{formatPence(voucher.pays, voucher.currency, moneyLocale)}</span>
           </Row>
-          <Row label="Left to pay">
-            <strong data-testid="summary-left-to-pay">{formatPence(voucher.leftToPay, voucher.currency)}</strong>
+          <Row label={t('leftToPay')}>
+            <strong data-testid="summary-left-to-pay">{formatPence(voucher.leftToPay, voucher.currency, moneyLocale)}</strong>
           </Row>
         </>
       ) : null}
-      <Row label="Email">{state.contactDetails.email}</Row>
+      <Row label={t('email')}>{state.contactDetails.email}</Row>
     </dl>
   );
 }
@@ -131,9 +149,10 @@ function SummaryList({ state }: { state: WizardState }) {
  * before anything is stored (decision 0110). The wizard's Book now button below it creates the booking.
  */
 function ConfirmSummary({ state }: { state: WizardState }) {
+  const t = useT('wizard');
   return (
     <section>
-      <StepHeading title="Check your booking" subtitle="Nothing is booked until you press Book now. Go back to change anything." />
+      <StepHeading title={t('checkTitle')} subtitle={t('checkSubtitle')} />
       <SummaryList state={state} />
       <WizardDiscountBox state={state} />
       {state.pricingError && !isPriced(state) ? (
@@ -141,9 +160,7 @@ function ConfirmSummary({ state }: { state: WizardState }) {
           {state.pricingError}
         </p>
       ) : null}
-      <p className="mt-4 text-sm text-slate-700">
-        Booking is free: you pay to confirm afterwards, a deposit or in full. We email your game details to {state.contactDetails.email}.
-      </p>
+      <p className="mt-4 text-sm text-slate-700">{t('bookingIsFree', { email: state.contactDetails.email })}</p>
     </section>
   );
 }
@@ -204,25 +221,26 @@ function WizardDiscountBox({ state }: { state: WizardState }) {
 /** Step 4: before booking, the summary to confirm; after, what was booked, where to manage it and what happens next. */
 export function StepSummary({ onBookAnother }: { onBookAnother: () => void }) {
   const { state } = useWizard();
+  const t = useT('wizard');
   // 'Copy link' toasts: have the toast region (an aria-live section) in place before it does.
   useEffect(() => requestToasts(), []);
   if (state.id === null) return <ConfirmSummary state={state} />;
   const manageUrl = state.tempCode ? new URL(paths.hatch(state.tempCode), window.location.origin).toString() : '';
   return (
     <section>
-      <StepHeading title="Your game is booked!" subtitle="Here is everything you chose. Keep the link below: it is how you manage your game." />
+      <StepHeading title={t('bookedTitle')} subtitle={t('bookedSubtitle')} />
       <SummaryList state={state} />
 
       {manageUrl ? (
         <div className="mt-6 rounded-xl border border-brand-400 bg-brand-50 p-4">
-          <h3 className="font-semibold text-slate-900">Manage your booking</h3>
-          <p className="mt-1 text-sm text-slate-700">Your booking code is {state.tempCode}. Anyone with this link can see and change the booking.</p>
+          <h3 className="font-semibold text-slate-900">{t('manageTitle')}</h3>
+          <p className="mt-1 text-sm text-slate-700">{t('manageText', { code: state.tempCode ?? '' })}</p>
           <div className="mt-3 flex flex-col gap-2 sm:flex-row sm:items-center">
             <a href={paths.hatch(state.tempCode ?? '')} className="break-all font-medium text-brand-700 underline" data-testid="manage-link">
               {manageUrl}
             </a>
             <Button variant="secondary" size="lg" onClick={() => void copyToClipboard(manageUrl)} className="shrink-0 text-sm">
-              Copy link
+              {t('copyLink')}
             </Button>
           </div>
         </div>
@@ -230,22 +248,22 @@ export function StepSummary({ onBookAnother }: { onBookAnother: () => void }) {
 
       {state.manageKey ? (
         <div className="mt-6 rounded-xl border border-slate-200 bg-white p-4">
-          <h3 className="mb-3 font-semibold text-slate-900">You pay to confirm</h3>
+          <h3 className="mb-3 font-semibold text-slate-900">{t('payToConfirm')}</h3>
           <PaymentPanel manageKey={state.manageKey} />
         </div>
       ) : null}
 
       <div className="mt-6">
-        <h3 className="font-semibold text-slate-900">What happens next</h3>
+        <h3 className="font-semibold text-slate-900">{t('nextTitle')}</h3>
         <ol className="mt-2 list-decimal space-y-1 pl-5 text-slate-700">
-          <li>We email your game details to {state.contactDetails.email}.</li>
-          <li>You pay to confirm the booking: a deposit or in full, here or from your booking page.</li>
-          <li>Once paid you get your game code, and you set up the game with it: challenges, meeting point, teams and more.</li>
+          <li>{t('next1', { email: state.contactDetails.email })}</li>
+          <li>{t('next2')}</li>
+          <li>{t('next3')}</li>
         </ol>
       </div>
 
       <Button variant="secondary" size="lg" onClick={onBookAnother} className="mt-8">
-        Book another game
+        {t('bookAnother')}
       </Button>
     </section>
   );

@@ -1,3 +1,4 @@
+import { useMessageText, useT } from '../../lib/i18n';
 import { useId } from 'react';
 import { MESSAGES, dateTimeError } from '../../../shared/validation/booking-rules';
 import { CityField } from './city-field';
@@ -12,6 +13,8 @@ import { Button } from '../ui/button';
 /** Step 0, 'Let's hatch your game': date, city, players and meeting time. */
 export function StepWhenWhere({ showErrors }: { showErrors: boolean }) {
   const { state, dispatch } = useWizard();
+  const t = useT('wizard');
+  const say = useMessageText();
   const id = useId();
   const zone = browserTimeZone();
   const dateInvalid = state.date !== '' && state.meetingTime !== null && state.utcDateTime === '';
@@ -23,17 +26,17 @@ export function StepWhenWhere({ showErrors }: { showErrors: boolean }) {
   return (
     <section aria-labelledby={`${id}-title`}>
       <div id={`${id}-title`}>
-        <StepHeading title="Let's hatch your game" subtitle="Tell us when and where you want to play" />
+        <StepHeading title={t('whenWhereTitle')} subtitle={t('whenWhereSubtitle')} />
       </div>
       <div className="grid gap-6 md:grid-cols-2">
         <div>
           <p id={`${id}-date`} className="mb-1 font-semibold text-slate-900">
-            Date
+            {t('date')}
           </p>
           <GameCalendar date={state.date} timezone={state.timezone} labelledBy={`${id}-date`} onSelect={(date) => dispatch({ type: 'setDate', date })} />
           {dateMessage ? (
             <div role="alert">
-              <FieldError id={`${id}-date-error`}>{dateMessage}</FieldError>
+              <FieldError id={`${id}-date-error`}>{say(dateMessage)}</FieldError>
             </div>
           ) : null}
         </div>
@@ -47,14 +50,12 @@ export function StepWhenWhere({ showErrors }: { showErrors: boolean }) {
           />
           {state.suggestedTimezone ? (
             <div className="-mt-3 rounded-lg border border-brand-400 bg-brand-50 p-3 text-sm text-slate-800">
-              <p>
-                {state.city} uses the {state.suggestedTimezone} time zone. Play on {state.city} time?
-              </p>
+              <p>{t('zoneSuggestion', { city: state.city, zone: state.suggestedTimezone })}</p>
               <div className="mt-2 flex flex-wrap gap-2">
                 <Button variant="primary" onClick={() => state.suggestedTimezone && dispatch({ type: 'setTimezone', timezone: state.suggestedTimezone })}>
-                  Use {state.suggestedTimezone}
+                  {t('useZone', { zone: state.suggestedTimezone })}
                 </Button>
-                <Button onClick={() => dispatch({ type: 'dismissSuggestedTimezone' })}>Keep {state.timezone}</Button>
+                <Button onClick={() => dispatch({ type: 'dismissSuggestedTimezone' })}>{t('keepZone', { zone: state.timezone })}</Button>
               </div>
             </div>
           ) : null}

@@ -45,13 +45,13 @@ export async function createBooking(body: CreateBookingInput, idempotencyKey: st
 }
 
 /** The server's message (its first field error when it names one), else ours. */
-export function createBookingErrorText(error: unknown): string {
+export function createBookingErrorText(error: unknown, failed: string = CREATE_BOOKING_FAILED): string {
   if (error instanceof ApiError) {
     const first = Object.values(error.errors).flat()[0];
     if (error.status === 422 && first) return first;
     if (error.message && error.status !== 500) return error.message;
   }
-  return CREATE_BOOKING_FAILED;
+  return failed;
 }
 
 /** GET /api/discount-codes/:code: the server's discount and total for a code and these choices; takes no use. */

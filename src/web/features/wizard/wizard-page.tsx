@@ -1,3 +1,5 @@
+import { currentLanguage } from '../../lib/language';
+import { useT } from '../../lib/i18n';
 import { Suspense, use, useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { BrandHeader } from '../../components/brand-header';
@@ -15,8 +17,7 @@ import { WIZARD_STORAGE_KEY, WizardProvider, readStorage, useWizard } from '../.
 import { StepAddOns, StepContact, StepPlan, StepSummary, preloadLaterSteps } from './later-steps';
 import { Button } from '../../components/ui/button';
 
-const STEP_LABELS = ['When and where', 'Game type', 'Add-ons', 'Your details', 'Summary'] as const;
-const INCOMPLETE = 'Please go back to the first step and complete the date, city, players and meeting time.';
+const STEP_KEYS = ['stepWhenWhere', 'stepGameType', 'stepAddOns', 'stepDetails', 'stepSummary'] as const;
 
 export function WizardPage() {
   const { search } = useLocation();
@@ -33,6 +34,8 @@ export function WizardPage() {
 
 function WizardFlow() {
   const { state, dispatch } = useWizard();
+  const t = useT('wizard');
+  const incomplete = t('incomplete');
   const { search } = useLocation();
   const navigate = useNavigate();
   const [showErrors, setShowErrors] = useState(false);
@@ -106,7 +109,7 @@ function WizardFlow() {
   const review = () => {
     if (!contactValid || !stepZeroReady(state)) {
       revealErrors();
-      if (!stepZeroReady(state)) setSendError(INCOMPLETE);
+      if (!stepZeroReady(state)) setSendError(incomplete);
       return;
     }
     next();
@@ -117,7 +120,7 @@ function WizardFlow() {
   const book = async () => {
     if (sendingRef.current || booked) return;
     if (!isContactValid(state.contactDetails.email) || !stepZeroReady(state)) {
-      setSendError(INCOMPLETE);
+      setSendError(incomplete);
       return;
     }
     sendingRef.current = true;
@@ -126,10 +129,11 @@ function WizardFlow() {
     const key = state.idempotencyKey ?? newIdempotencyKey();
     if (!state.idempotencyKey) dispatch({ type: 'setIdempotencyKey', key });
     try {
-      const booking = await createBooking(toCreateBookingBody(state), key);
+      // The booking keeps the language the booker read it in (api-contract, "Languages").
+      const booking = await createBooking({ ...toCreateBookingBody(state), language: currentLanguage() }, key);
       dispatch({ type: 'bookingCreated', booking });
     } catch (error) {
-      setSendError(createBookingErrorText(error));
+      setSendError(createBookingErrorText(error, t('createFailed')));
     } finally {
       sendingRef.current = false;
       setSending(false);
@@ -143,8 +147,8 @@ function WizardFlow() {
     <div className="min-h-screen">
       <BrandHeader />
       <main className="mx-auto max-w-5xl px-4 py-6 sm:py-10">
-        <h1 className="sr-only">Book a Chicken hunt</h1>
-        <StepIndicator labels={STEP_LABELS} current={step} canJump={canJump} onJump={goTo} />
+        <h1 className="sr-only">{t('title')}</h1>
+        <StepIndicator labels={STEP_KEYS.map((key) => t(key))} current={step} canJump={canJump} onJump={goTo} />
         <div ref={contentRef} tabIndex={-1} className="rounded-2xl bg-white p-4 shadow-sm outline-none sm:p-8" data-testid={`wizard-step-${step}`}>
           {step === 0 ? <StepWhenWhere showErrors={showErrors} /> : null}
           <Suspense fallback={<Spinner />}>
@@ -165,7 +169,7 @@ function WizardFlow() {
           <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-between">
             {step > 0 ? (
               <Button variant="unstyled" className={secondary} onClick={() => goTo(step - 1)}>
-                Previous
+                {t('previous')}
               </Button>
             ) : (
               <span />
@@ -178,11 +182,11 @@ function WizardFlow() {
               ) : null}
               {step < 3 ? (
                 <Button variant="unstyled" className={primary} onClick={goNext}>
-                  Next
+                  {t('next')}
                 </Button>
               ) : step === 3 ? (
                 <Button variant="unstyled" className={primary} onClick={review}>
-                  Continue
+                  {t('continue')}
                 </Button>
               ) : (
                 <Button
@@ -195,7 +199,7 @@ function WizardFlow() {
                     if (event.detail <= 1) void book();
                   }}
                 >
-                  {sending ? 'Booking...' : 'Book now'}
+                  {sending ? t('booking') : t('bookNow')}
                 </Button>
               )}
             </div>

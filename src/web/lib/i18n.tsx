@@ -1,0 +1,102 @@
+import { useSyncExternalStore } from 'react';
+import { localeOf, type Language } from '../../shared/i18n/languages';
+import type { Catalogue, MessageValues } from '../../shared/i18n/format';
+import { matchMessage } from '../../shared/i18n/message-match';
+import { applyLanguage, currentLanguage, moneyLocaleOf, subscribeLanguage } from './language';
+import type commonEn from '../i18n/en/common.json';
+import type wizardEn from '../i18n/en/wizard.json';
+
+/**
+ * The web app's words (decision 0590): one JSON catalogue per language and area (src/web/i18n/<lang>/<area>.json),
+ * each its own lazy chunk, and the ICU engine (intl-messageformat) a lazy chunk too. A page asks for its areas with
+ * `useT(area)`, which suspends (the route's Suspense shows the spinner) until that area is in, once per language.
+ */
+type Areas = { common: typeof commonEn; wizard: typeof wizardEn };
+export type Area = keyof Areas;
+export type KeyOf<A extends Area> = keyof Areas[A] & string;
+export type Translate<A extends Area> = (key: KeyOf<A>, values?: MessageValues) => string;
+
+const webCatalogues = import.meta.glob<Catalogue>('../i18n/*/*.json', { import: 'default' });
+const messageCatalogues = import.meta.glob<Catalogue>('../../shared/i18n/*/messages.json', { import: 'default' });
+
+type Loaded = { format: (message: string, values?: MessageValues) => string; catalogue: Catalogue };
+const loaded = new Map<string, Promise<Loaded>>();
+/** The catalogues that are in: read synchronously, so a screen renders in one pass once its areas arrived. */
+const ready = new Map<string, Loaded>();
+/** Areas this page has asked for: a switch loads them in the new language before it shows. */
+const used = new Set<Area | 'messages'>();
+
+function load(language: Language, area: Area | 'messages'): Promise<Loaded> {
+  const key = `${language}/${area}`;
+  let promise = loaded.get(key);
+  if (!promise) {
+    const file = area === 'messages' ? messageCatalogues[`../../shared/i18n/${language}/messages.json`] : webCatalogues[`../i18n/${language}/${area}.json`];
+    const locale = localeOf(language);
+    promise = Promise.all([import('../../shared/i18n/format'), file ? file() : Promise.resolve({})]).then(([engine, catalogue]) => ({
+      catalogue,
+      format: (message: string, values?: MessageValues) => engine.formatMessage(locale, message, values),
+    }));
+    promise.then(
+      (value) => ready.set(key, value),
+      // A failed download (a phone going offline) is not kept: the next render asks again.
+      () => loaded.delete(key),
+    );
+    loaded.set(key, promise);
+  }
+  return promise;
+}
+
+/**
+ * The area's catalogue if it is in; else the load is thrown, the Suspense protocol (the route's boundary shows its
+ * spinner and renders again once it is in). Not React's `use`: a catalogue already in is a plain read, never a
+ * suspension, however the render was started.
+ */
+function read(language: Language, area: Area | 'messages'): Loaded {
+  used.add(area);
+  const got = ready.get(`${language}/${area}`);
+  if (got) return got;
+  throw load(language, area);
+}
+
+/** The reader's language; a component re-renders when it changes. */
+export function useLanguage(): Language {
+  return useSyncExternalStore(subscribeLanguage, currentLanguage, currentLanguage);
+}
+
+/** The reader's language, its Intl locale, and the locale money is written in (none for English: the spec's £15.50). */
+export function useLocale(): { language: Language; locale: string; moneyLocale: string | undefined } {
+  const language = useLanguage();
+  return { language, locale: localeOf(language), moneyLocale: moneyLocaleOf(language) };
+}
+
+/** The area's words in the reader's language: `t('key', { values })`. Suspends until the area's catalogue is in. */
+export function useT<A extends Area>(area: A): Translate<A> {
+  const { catalogue, format } = read(useLanguage(), area);
+  return (key, values) => format(catalogue[key] ?? key, values);
+}
+
+/**
+ * A message of a shared rule or of the server, written in English where the rule lives (a player count's message,
+ * a 422's field message), in the reader's language: the messages catalogue is keyed by that English (decision 0590).
+ */
+export function useMessageText(): (english: string) => string {
+  const { catalogue, format } = read(useLanguage(), 'messages');
+  return (english) => {
+    const found = matchMessage(catalogue, english);
+    return found ? format(found.message, found.values) : english;
+  };
+}
+
+/** Every area of a language, loaded ahead (a test's screens then render in one pass, as after the first visit). */
+export async function preloadLanguage(language: Language): Promise<void> {
+  await Promise.all([...AREAS.map((area) => load(language, area)), load(language, 'messages')]);
+}
+
+/** The areas of `Areas`, as values. */
+const AREAS = ['common', 'wizard'] as const satisfies readonly Area[];
+
+/** Changes the language once the page's areas are in, so the page switches in one step instead of a spinner. */
+export async function switchLanguage(language: Language): Promise<void> {
+  await Promise.all([...used].map((area) => load(language, area)));
+  applyLanguage(language);
+}
