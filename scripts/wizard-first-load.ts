@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { preloadedChunks } from '../src/server/web/page-preloads';
+import { LANGUAGES, type Language } from '../src/shared/i18n/languages';
 
 /**
  * The wizard's first load (issue 37): what a browser fetches to show step 0 of `/`, as gzip bytes. The one measure both
@@ -39,13 +40,21 @@ export function indexHtmlAssets(webRoot: string): string[] {
 }
 
 /** Every file of the wizard's first load ('/assets/…' paths), once each. */
-export function wizardFirstLoadFiles(webRoot: string): string[] {
-  const page = preloadedChunks(webRoot).get('/');
+export function wizardFirstLoadFiles(webRoot: string, language: Language = 'en'): string[] {
+  const page = preloadedChunks(webRoot, language).get('/');
   if (!page || page.js.length === 0) throw new Error(`no build manifest naming the wizard page in ${webRoot}/.vite/manifest.json`);
   return [...new Set([...indexHtmlAssets(webRoot), ...[...page.css, ...page.js].map((f) => `/${f}`)])];
 }
 
-export function wizardFirstLoad(webRoot: string): AssetSizes & { budget_js_gzip_kb: number; file_list: string[] } {
-  const files = wizardFirstLoadFiles(webRoot);
+export function wizardFirstLoad(webRoot: string, language: Language = 'en'): AssetSizes & { budget_js_gzip_kb: number; file_list: string[] } {
+  const files = wizardFirstLoadFiles(webRoot, language);
   return { ...assetSizes(webRoot, files), budget_js_gzip_kb: WIZARD_FIRST_LOAD_BUDGET_KB, file_list: files };
+}
+
+/**
+ * The first load in every language (issue 38): the page's code and its catalogues in that language, as the server
+ * preloads them for a page served in it. The budget holds for each.
+ */
+export function wizardFirstLoadPerLanguage(webRoot: string): (ReturnType<typeof wizardFirstLoad> & { language: Language })[] {
+  return LANGUAGES.map((language) => ({ language, ...wizardFirstLoad(webRoot, language) }));
 }

@@ -1,3 +1,4 @@
+import type { Language } from '../../shared/i18n/languages';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { escapeHtml } from '../../shared/html';
@@ -12,6 +13,26 @@ const PAGE_MODULES: Record<string, string> = {
   '/': 'features/wizard/wizard-page.tsx',
 };
 
+/**
+ * The catalogues (src/web/i18n/<lang>/<area>.json) a page of PAGE_MODULES reads on its first render, with the ICU
+ * engine and, for a language other than English, the shared messages catalogue and the calendar's date-fns locale
+ * (decision 0590). They are lazy chunks: preloaded in the page's language, they arrive with the page's own code
+ * instead of one round trip after it.
+ */
+const PAGE_CATALOGUES: Record<string, readonly string[]> = { '/': ['common', 'wizard'] };
+const ENGINE = '../shared/i18n/format.ts';
+
+/** The manifest keys of what a page reads in a language, beside its code (PAGE_CATALOGUES). */
+function catalogueKeys(page: string, language: Language): string[] {
+  const areas = PAGE_CATALOGUES[page];
+  if (!areas) return [];
+  return [
+    ENGINE,
+    ...areas.map((area) => `i18n/${language}/${area}.json`),
+    ...(language === 'en' ? [] : [`../shared/i18n/${language}/messages.json`, `../../node_modules/date-fns/locale/${language}.js`]),
+  ];
+}
+
 const manifestSchema = z.record(
   z.string(),
   z.object({ file: z.string(), isEntry: z.boolean().optional(), imports: z.array(z.string()).optional(), css: z.array(z.string()).optional() }),
@@ -23,26 +44,38 @@ type Manifest = z.infer<typeof manifestSchema>;
  * which the page's HTML tells the browser to fetch at once. Also what the wizard's first-load budget counts
  * (scripts/wizard-first-load.ts). Empty without a readable manifest.
  */
-export function preloadedChunks(webRoot: string): Map<string, { js: string[]; css: string[] }> {
+export function preloadedChunks(webRoot: string, language: Language = 'en'): Map<string, { js: string[]; css: string[] }> {
   const out = new Map<string, { js: string[]; css: string[] }>();
+  const manifest = readManifest(webRoot);
+  if (!manifest) return out;
+  for (const [page, moduleKey] of Object.entries(PAGE_MODULES)) {
+    const chunks = chunksOf(manifest, moduleKey);
+    const catalogues = catalogueKeys(page, language).flatMap((key) => chunksOf(manifest, key).js);
+    out.set(page, { js: [...new Set([...chunks.js, ...catalogues])], css: chunks.css });
+  }
+  return out;
+}
+
+function readManifest(webRoot: string): Manifest | null {
   const file = path.join(webRoot, '.vite', 'manifest.json');
-  if (!existsSync(file)) return out;
+  if (!existsSync(file)) return null;
   let raw: unknown;
   try {
     raw = JSON.parse(readFileSync(file, 'utf8'));
   } catch {
-    return out; // a broken manifest costs the hints, never the start
+    return null; // a broken manifest costs the hints, never the start
   }
   const parsed = manifestSchema.safeParse(raw);
-  if (!parsed.success) return out;
-  for (const [page, moduleKey] of Object.entries(PAGE_MODULES)) out.set(page, chunksOf(parsed.data, moduleKey));
-  return out;
+  return parsed.success ? parsed.data : null;
 }
 
-/** For each page of PAGE_MODULES, the `<link>` tags preloading its chunk and the chunks it imports statically. */
-export function pagePreloads(webRoot: string): Map<string, string> {
+/**
+ * For each page of PAGE_MODULES, the `<link>` tags preloading its chunk, the chunks it imports statically and its
+ * catalogues in `language`.
+ */
+export function pagePreloads(webRoot: string, language: Language = 'en'): Map<string, string> {
   const out = new Map<string, string>();
-  for (const [page, { js, css }] of preloadedChunks(webRoot)) {
+  for (const [page, { js, css }] of preloadedChunks(webRoot, language)) {
     const links = [
       ...css.map((f) => `<link rel="preload" as="style" crossorigin href="/${escapeHtml(f)}">`),
       ...js.map((f) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(f)}">`),

@@ -7,7 +7,7 @@ import fastifyStatic from '@fastify/static';
 import { csrfTokenFor, ensureSessionToken } from '../domains/identity';
 import { pagePreloads } from './page-preloads';
 import { requestLanguage, translateMessage } from '../platform/i18n';
-import { LANGUAGE_COOKIE, LANGUAGE_QUERY, languageOfTag, negotiateLanguage, type Language } from '../../shared/i18n/languages';
+import { LANGUAGE_COOKIE, LANGUAGE_QUERY, LANGUAGES, languageOfTag, negotiateLanguage, type Language } from '../../shared/i18n/languages';
 
 const FALLBACK_HTML = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>hatch</title></head>
@@ -24,7 +24,8 @@ export async function registerWeb(app: FastifyInstance, options: { webRoot: stri
     .join('');
   const indexFile = path.join(options.webRoot, 'index.html');
   const template = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : FALLBACK_HTML;
-  const preloads = pagePreloads(options.webRoot);
+  // Per language: a page's catalogues are preloaded in the language it is served in (decision 0590).
+  const preloads = new Map(LANGUAGES.map((language) => [language, pagePreloads(options.webRoot, language)]));
   if (existsSync(options.webRoot)) {
     precompressAssets(path.join(options.webRoot, 'assets'));
     await app.register(fastifyStatic, {
@@ -45,8 +46,8 @@ export async function registerWeb(app: FastifyInstance, options: { webRoot: stri
   const renderPage = (request: FastifyRequest, reply: FastifyReply) => {
     const token = ensureSessionToken(request, reply);
     const pathname = request.url.split('?')[0] ?? '';
-    const meta = `<meta name="csrf-token" content="${escapeHtml(csrfTokenFor(options.csrfKey, token))}">${staticMeta}${preloads.get(pathname) ?? ''}`;
     const language = pageLanguage(request, reply);
+    const meta = `<meta name="csrf-token" content="${escapeHtml(csrfTokenFor(options.csrfKey, token))}">${staticMeta}${preloads.get(language)?.get(pathname) ?? ''}`;
     return reply
       .type('text/html; charset=utf-8')
       .header('Cache-Control', 'no-store')

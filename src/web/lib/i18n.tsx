@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { localeOf, type Language } from '../../shared/i18n/languages';
+import { DEFAULT_LANGUAGE, localeOf, type Language } from '../../shared/i18n/languages';
 import type { Catalogue, MessageValues } from '../../shared/i18n/format';
 import { matchMessage } from '../../shared/i18n/message-match';
 import { applyLanguage, currentLanguage, moneyLocaleOf, subscribeLanguage } from './language';
@@ -80,7 +80,10 @@ export function useT<A extends Area>(area: A): Translate<A> {
  * a 422's field message), in the reader's language: the messages catalogue is keyed by that English (decision 0590).
  */
 export function useMessageText(): (english: string) => string {
-  const { catalogue, format } = read(useLanguage(), 'messages');
+  const language = useLanguage();
+  // English is the catalogue's key: nothing to load or look up.
+  if (language === DEFAULT_LANGUAGE) return (english) => english;
+  const { catalogue, format } = read(language, 'messages');
   return (english) => {
     const found = matchMessage(catalogue, english);
     return found ? format(found.message, found.values) : english;
