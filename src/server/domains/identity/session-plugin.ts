@@ -141,6 +141,7 @@ export function registerSession(app: FastifyInstance, db: Db, csrfKey: string): 
     // chose, like the rest.
     if (isKeyOnlyRoute(request)) {
       request.auth = ANONYMOUS;
+      done();
       return;
     }
     const isApi = isApiRoute(request);
