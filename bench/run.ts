@@ -16,6 +16,8 @@
  *   biggame    one game at the Standard plan's promise: 500 players in 50 teams, the host console and the big screen subscribed too.
  *   outbox     100 phones coming back at once, 20 kept answers each (and 5 sent twice), on two processes (bench/outbox.ts).
  *   media      a 30 MB video answer uploaded, then the game's media zip downloaded: the server's memory (bench/media.ts).
+ *   webhooks   1,000 events to 10 webhook endpoints, one slow (5 s) and one failing: the healthy ones' delay and the
+ *              game's NOTIFY round trip meanwhile (bench/webhooks.ts; on request only: `npm run bench -- webhooks`).
  * PostgreSQL: BENCH_DATABASE_URL, else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test.
  */
 import { execSync, spawn } from 'node:child_process';
@@ -35,6 +37,7 @@ import { rawCreateRate, type RawCreateResult } from './raw-create';
 import { ONE_BIG_GAME, benchGame } from './game';
 import { benchOutbox } from './outbox';
 import { benchMedia } from './media';
+import { benchWebhooks } from './webhooks';
 import { watchMachine } from './machine-load';
 import { compareResults, formatComparison, mergeBaseline } from './compare';
 
@@ -112,6 +115,7 @@ async function runSections(): Promise<void> {
     ['biggame', (url) => benchGame(url, ONE_BIG_GAME)],
     ['outbox', (url) => benchOutbox(url)],
     ['media', (url) => benchMedia(url)],
+    ['webhooks', (url) => benchWebhooks(url)],
   ];
   for (const [section, run] of onPostgres) {
     if (!ONLY.has(section)) continue;

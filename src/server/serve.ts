@@ -12,7 +12,7 @@ import { expireDueVouchers, renderDueInvoices, renderInvoicePdf } from './domain
 import { paymentMethodOf } from './platform/payment-provider/payment-setup';
 import { scheduledBackups } from './platform/backup/scheduled-backups';
 import { pruneEventOutbox } from './platform/event-outbox';
-import { createWebhookDispatcher, createWebhookSender } from './domains/integrations';
+import { createWebhookDispatcher, createWebhookSender, pruneWebhookLog } from './domains/integrations';
 
 export type Serving = { app: FastifyInstance; address: string; admin: BootstrapResult; close(): Promise<void> };
 
@@ -92,7 +92,7 @@ export async function serve(options: { config: Config; database: Database; webRo
         name: 'maintenance',
         everyMs: 10 * 60_000,
         firstAfterMs: 30_000,
-        run: () => runMaintenance(db, [pruneExpiredSessions, foldKeyCountDeltas, pruneEventOutbox]),
+        run: () => runMaintenance(db, [pruneExpiredSessions, foldKeyCountDeltas, pruneEventOutbox, pruneWebhookLog]),
       },
       ...(backups ? [backups.job] : []),
     ],

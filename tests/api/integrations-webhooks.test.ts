@@ -7,13 +7,16 @@ import { createWebhookResponse, deliveriesResponse, webhooksResponse } from '../
 import { createWebhookDispatcher, createWebhookSender } from '../../src/server/domains/integrations';
 import { activityLog } from '../../src/server/domains/identity/tables/activity-log';
 import { DELIVERY_WINDOW_MS } from '../../src/shared/integrations/delivery';
+import { createChallenge, liveGameWithTeams, sendSubmission } from '../support/game-fixtures';
+import { endGame } from '../../src/server/domains/game/game-lifecycle';
+import { queueDueResultsMails } from '../../src/server/domains/game/results-mails';
 
 /**
  * Issue 39: signed webhooks delivered from the event outbox to a real HTTP receiver on loopback (so this file's app
  * allows private targets), on a clock the test moves.
  */
 let t: TestApp;
-let admin: Agent;
+let admin: Agent & { userId: number };
 const receivers: Awaited<ReturnType<typeof startReceiver>>[] = [];
 const created: number[] = [];
 // The job's clock starts at the real time in each test (the admin routes use the real time), then the test moves it.
@@ -287,6 +290,53 @@ describe('webhook deliveries', () => {
     const log = await deliveries(slowHook.webhook.id);
     expect(log.deliveries[0]).toMatchObject({ outcome: 'failed', response_code: null, status: 'retrying' });
     expect(log.deliveries[0]?.error).toContain('timed out');
+  });
+
+  it("reports a booking's life in order: created, paid with its invoice, refunded with its credit note", async () => {
+    expect(
+      (await admin.put('/api/admin/invoice-settings', { seller_name: 'Hatch Events Ltd', seller_address: '1 Market Street', vat_number: '', vat_rate: 20 }))
+        .statusCode,
+    ).toBe(200);
+    const r = await receiver();
+    const hook = await endpoint(r.url, ['booking.created', 'booking.paid', 'booking.refunded', 'invoice.issued', 'booking.changed']);
+    const id = await newBooking('life@example.test');
+    const paid = await admin.post(`/api/admin/bookings/${id}/payments`, { payment_type: 'card', payment_amount: 5_000 });
+    expect(paid.statusCode, paid.body).toBe(201);
+    const paymentId: number = paid.json().booking.booking_payments[0].id;
+    const refunded = await admin.post(`/api/admin/bookings/${id}/payments/${paymentId}/refund`, { amount: 1_000, reason: 'Two players fewer' });
+    expect(refunded.statusCode, refunded.body).toBe(201);
+    for (let i = 0; i < 5; i++) await dispatcher().runOnce();
+    const bodies = r.received.map(
+      (g) => JSON.parse(g.body) as { type: string; data: { booking?: { id: number }; booking_id?: number; invoice?: { kind: string } } },
+    );
+    expect(bodies.map((b) => (b.type === 'invoice.issued' ? `invoice.issued:${b.data.invoice?.kind ?? ''}` : b.type))).toEqual([
+      'booking.created',
+      'booking.paid',
+      'invoice.issued:invoice',
+      'booking.refunded',
+      'invoice.issued:credit_note',
+    ]);
+    expect(bodies.every((b) => (b.data.booking?.id ?? b.data.booking_id) === id)).toBe(true);
+    expect(r.received.every((got) => verifyStandardWebhook(hook.secret, got.headers, got.body))).toBe(true);
+  });
+
+  it('reports the live game: started, a submission reviewed, ended, and its results final', async () => {
+    const r = await receiver();
+    await endpoint(r.url, ['game.started', 'submission.reviewed', 'game.ended', 'results.final']);
+    const game = await liveGameWithTeams(t, admin);
+    const challengeId = await createChallenge(admin, { type: 'Rating', max_score: 10 });
+    const sub = await sendSubmission(t, { instanceId: game.instanceId, teamId: game.teams[0]?.id ?? 0, challengeId });
+    expect((await admin.post(`/api/admin/submissions/${sub.id}/reject`, { reason: 'Blurry photo' })).statusCode).toBe(200);
+    await endGame(t.db, { gameId: game.gameId, actorId: admin.userId, bookingId: game.booking.id, by: 'staff' });
+    await queueDueResultsMails(t.db, { mail: t.app.deps.mail, baseUrl: 'https://hatch.example' });
+    await dispatcher().runOnce();
+    for (let i = 0; i < 4; i++) await dispatcher().runOnce();
+    const bodies = r.received.map(
+      (g) => JSON.parse(g.body) as { type: string; data: { game?: { code: string }; game_id?: number; submission?: { status: string } } },
+    );
+    expect(bodies.map((b) => b.type)).toEqual(['game.started', 'submission.reviewed', 'game.ended', 'results.final']);
+    expect(bodies[1]?.data.submission?.status).toBe('rejected');
+    expect(bodies[3]?.data.game?.code).toBe(game.gameCode);
   });
 
   it('refuses link-local and metadata targets even when private ones are allowed', async () => {

@@ -177,3 +177,15 @@ export async function disableEndpoint(tx: Tx | DbOrTx, endpointId: number, reaso
   if (row)
     await recordActivity(tx, { actorId: null, action: 'webhook.disabled', entityType: 'webhook', entityId: endpointId, after: { url: row.url, reason } });
 }
+
+/** Finished messages (and their attempts) go 30 days after they finished: the delivery log keeps a month (maintenance). */
+export async function pruneWebhookLog(db: DbOrTx, now: Date = new Date()): Promise<void> {
+  await db
+    .delete(webhookMessages)
+    .where(
+      and(
+        sql`${webhookMessages.status} in ('succeeded', 'failed')`,
+        sql`${webhookMessages.finishedAt} < ${new Date(now.getTime() - 30 * 24 * 3_600_000).toISOString()}::timestamptz`,
+      ),
+    );
+}
