@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../../platform/db/client';
-import { challenges } from '../../catalogue/tables/challenges';
+import { libraryChallenge as challenges } from '../../catalogue/records';
 import { gameScriptSeeds, gameScriptSteps, scriptTemplates } from '../tables/script';
 import { challengesOfGame } from '../play-challenges/play-challenges-repository';
 import { challengeOpenAt, DEFAULT_SCRIPT_TEMPLATE, isDoubledAt, type ChallengeStep, type TemplateStep } from '../../../../shared/game/script';
