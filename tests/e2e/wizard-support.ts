@@ -22,8 +22,8 @@ export async function pickDay(page: Page, day: ReturnType<typeof futureDay>): Pr
   await expect.poll(() => page.getByRole('button', { name: day.label }).getAttribute('aria-label')).toMatch(/selected/);
 }
 
-export async function chooseCity(page: Page, typed: string, suggestion: RegExp): Promise<void> {
-  const field = page.getByRole('combobox', { name: 'City' });
+export async function chooseCity(page: Page, typed: string, suggestion: RegExp, label = 'City'): Promise<void> {
+  const field = page.getByRole('combobox', { name: label });
   await field.fill(typed);
   const option = page.getByRole('option', { name: suggestion }).first();
   await option.waitFor({ timeout: 10_000 });
