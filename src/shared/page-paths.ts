@@ -37,6 +37,8 @@ export const paths = {
   feedback: feedbackPath,
   /** Gift vouchers (issue 32): buying one, and a voucher's printable page by its private token. */
   giftVouchers: '/gift-vouchers',
+  /** The privacy notice (issue 41): what is kept, for how long, who sees it; the terms and waiver in force. */
+  privacy: '/privacy',
   giftVoucher: (token: string) => `/gift-vouchers/${encodeURIComponent(token)}`,
   /** The host console: the list, and one game. */
   hostHome: staffPaths.hostHome,
@@ -57,6 +59,8 @@ export const paths = {
     mail: '/admin/mail',
     submissions: '/admin/submissions',
     users: '/admin/users',
+    /** A person's data: search, export, erase (issue 41). */
+    privacy: '/admin/privacy',
     payments: '/admin/payments',
     promoCodes: '/admin/promo-codes',
     prices: '/admin/prices',

@@ -115,3 +115,5 @@ export const eraseBody = z.object({ email: emailSchema });
 export const eraseResponse = z.object({
   erasure: z.object({ id: z.number().int(), erased_at: z.string(), counts: z.record(z.string(), z.number().int()) }),
 });
+
+export const disputePackResponse = z.string().describe("application/pdf: the booking's dispute pack");

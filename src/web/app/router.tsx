@@ -58,6 +58,8 @@ const routes: RouteObject[] = [
     path: '/gift-vouchers/:token',
     element: areaElement(() => import('../features/gift-vouchers/voucher-page').then((m) => ({ default: m.GiftVoucherPage }))),
   },
+  // The privacy notice (issue 41), linked from the wizard and the join page.
+  { path: '/privacy', element: areaElement(() => import('../features/privacy/privacy-notice-page').then((m) => ({ default: m.PrivacyNoticePage }))) },
   { path: '/host', element: areaElement(() => import('../features/host/host-games-page').then((m) => ({ default: m.HostGamesPage }))) },
   { path: '/host/:code', element: areaElement(() => import('../features/host/host-console-page').then((m) => ({ default: m.HostConsolePage }))) },
   {
@@ -83,6 +85,7 @@ const routes: RouteObject[] = [
         path: 'challenges/:id/edit',
         element: lazyElement(() => import('../features/admin-challenges/challenge-form-page').then((m) => ({ default: m.ChallengeFormPage }))),
       },
+      { path: 'privacy', element: lazyElement(() => import('../features/admin-privacy/privacy-page').then((m) => ({ default: m.PrivacyPage }))) },
       { path: 'users', element: lazyElement(() => import('../features/admin-users/users-page').then((m) => ({ default: m.UsersPage }))) },
       { path: 'activity', element: lazyElement(() => import('../features/admin-activity/activity-page').then((m) => ({ default: m.ActivityPage }))) },
       { path: 'mail', element: lazyElement(() => import('../features/admin-mail/mail-page').then((m) => ({ default: m.MailPage }))) },

@@ -16,4 +16,5 @@ export {
 export { ledgerOf, ledgerNetSql, ledgerNetPerBooking, paidNetOfBookings, moneyOfBookings, type LedgerRow } from './ledger/ledger-reads';
 export { ledgerPart, ledgerPartOf } from './ledger/ledger-part';
 export { type LedgerBookingFacts } from './invoices/issue-documents';
+export { documentsOfEntries } from './invoices/invoices-repository';
 export { attachDiscountCode, claimDiscountCode, releaseDiscountCode, promoCodeOf, type ClaimedCode } from './discounts';

@@ -5,8 +5,8 @@ import type { DbOrTx, Tx } from '../../platform/db/client';
 import { isUniqueViolation } from '../../platform/db/db-errors';
 import { jsonColumn, jsonTimestamp } from '../../platform/db/json-columns';
 import { newGameCode } from '../../platform/codes';
-import { defaultChallengeIds } from '../catalogue/records';
-import { gameChallenges, gameInstances, games } from './tables/games';
+import { challengeNames, defaultChallengeIds } from '../catalogue/records';
+import { gameChallenges, gameInstances, games, instanceTeams, players, submissions } from './tables/games';
 import { itemStations } from './tables/items';
 import { publishChallengesChanged } from './play-challenges/challenges-event';
 import { INSTANCE_STATUSES, type InstanceStatus } from '../../../shared/api/play';
@@ -211,4 +211,38 @@ export async function syncDefaultStations(tx: DbOrTx, gameId: number, booking: S
 /** Staff or the host changed a station by hand: from now on the game's stations are theirs. */
 export async function markStationsEdited(tx: DbOrTx, gameId: number): Promise<void> {
   await tx.update(games).set({ stationsEdited: true }).where(eq(games.id, gameId));
+}
+
+/**
+ * What proves a booking's game was played, for its dispute pack (issue 41): each round's start and end, how many
+ * players joined, and the check-ins at the challenges' places (team, place, time). No positions.
+ */
+export async function playedGameFacts(db: DbOrTx, bookingId: number) {
+  const rounds = await db
+    .select({
+      id: gameInstances.id,
+      status: gameInstances.status,
+      startTime: gameInstances.startTime,
+      endTime: gameInstances.endTime,
+      endsAt: gameInstances.endsAt,
+    })
+    .from(gameInstances)
+    .innerJoin(games, eq(games.id, gameInstances.gameId))
+    .where(eq(games.bookingId, bookingId))
+    .orderBy(asc(gameInstances.id));
+  const ids = rounds.map((r) => r.id);
+  if (ids.length === 0) return { rounds, players: 0, checkIns: [] };
+  const [counted] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(players)
+    .where(and(inArray(players.instanceId, ids), eq(players.role, 'player')));
+  const rows = await db
+    .select({ team: instanceTeams.name, challengeId: submissions.challengeId, at: submissions.submittedAt })
+    .from(submissions)
+    .innerJoin(instanceTeams, eq(instanceTeams.id, submissions.teamId))
+    .where(and(inArray(submissions.instanceId, ids), eq(submissions.kind, 'check_in')))
+    .orderBy(asc(submissions.submittedAt));
+  const names = await challengeNames(db, [...new Set(rows.flatMap((r) => (r.challengeId === null ? [] : [r.challengeId])))]);
+  const checkIns = rows.map((r) => ({ team: r.team, place: r.challengeId === null ? null : (names.get(r.challengeId) ?? null), at: r.at }));
+  return { rounds, players: counted?.n ?? 0, checkIns };
 }

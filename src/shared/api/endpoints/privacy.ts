@@ -4,6 +4,7 @@ import { bookingCodeParams } from '../public-booking';
 import {
   acceptTermsBody,
   bookingConsentsResponse,
+  disputePackResponse,
   eraseBody,
   eraseResponse,
   peopleQuery,
@@ -35,6 +36,7 @@ export const privacyEndpoints = {
   exportPersonHtml: defineEndpoint({ method: 'GET', path: '/api/admin/privacy/people/export/html', query: personExportQuery, response: personExportHtml }),
   erasePerson: defineEndpoint({ method: 'POST', path: '/api/admin/privacy/people/erase', body: eraseBody, response: eraseResponse }),
   adminConsents: defineEndpoint({ method: 'GET', path: '/api/admin/bookings/:id/consents', params: idParam, response: bookingConsentsResponse }),
+  disputePack: defineEndpoint({ method: 'GET', path: '/api/admin/bookings/:id/dispute-pack', params: idParam, response: disputePackResponse }),
   bookerConsents: defineEndpoint({ method: 'GET', path: '/api/booking/:code/consents', params: bookingCodeParams, response: bookingConsentsResponse }),
   bookerAcceptTerms: defineEndpoint({
     method: 'POST',

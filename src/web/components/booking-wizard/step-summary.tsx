@@ -16,6 +16,7 @@ import { PaymentPanel } from '../payment-panel';
 import { Button } from '../ui/button';
 import { DiscountCodeBox, discountErrorText, type AppliedVoucher } from '../discount-code-box';
 import { fetchDiscountQuote } from './wizard-api';
+import { TermsBox } from './terms-box';
 import type { DiscountQuote } from '../../../shared/api/promo-codes';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
@@ -155,6 +156,7 @@ function ConfirmSummary({ state }: { state: WizardState }) {
       <StepHeading title={t('checkTitle')} subtitle={t('checkSubtitle')} />
       <SummaryList state={state} />
       <WizardDiscountBox state={state} />
+      <TermsBox />
       {state.pricingError && !isPriced(state) ? (
         <p role="alert" className="mt-3 font-medium text-red-700">
           {state.pricingError}

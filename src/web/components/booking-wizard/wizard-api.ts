@@ -2,6 +2,7 @@ import type { Pricing } from '../../../shared/api/pricing';
 import type { DiscountQuote } from '../../../shared/api/promo-codes';
 import type { CreateBookingInput, Place } from '../../../shared/api/public-booking';
 import type { Currency, PlanType } from '../../../shared/plans';
+import type { PublicPrivacy } from '../../../shared/api/privacy';
 import { ApiError, api, lazyEndpoint } from '../../lib/api-client';
 import type * as Schemas from './wizard-schemas';
 import { loadWizardSchemas } from './wizard-schemas-loader';
@@ -35,6 +36,12 @@ export async function searchCities(q: string, signal?: AbortSignal): Promise<Pla
   const endpoint = lazyEndpoint({ method: 'GET', path: '/api/geocode' }, () => loadWizardSchemas().then((s) => s.geocodeEndpoint));
   const answer = await api(endpoint, { query: { q }, ...signalOf(signal) });
   return answer.results.slice(0, CITY_SUGGESTIONS_SHOWN);
+}
+
+/** GET /api/privacy: the booking terms in force, if any (then the summary asks the booker to accept them). */
+export function fetchCurrentPrivacy(signal?: AbortSignal): Promise<PublicPrivacy> {
+  const endpoint = lazyEndpoint({ method: 'GET', path: '/api/privacy' }, () => loadWizardSchemas().then((s) => s.privacyEndpoint));
+  return api(endpoint, signalOf(signal));
 }
 
 /** POST /api/bookings with an idempotency key: a retry with the same key makes no second booking. */

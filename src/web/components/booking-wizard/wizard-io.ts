@@ -68,7 +68,7 @@ export function toBookingFields(s: WizardState): BookingFields {
 /** POST /api/bookings: the booking's fields and the tracking of the landing URL. */
 export function toCreateBookingBody(s: WizardState): CreateBookingInput {
   const tracking = Object.fromEntries(TRACKING_FIELDS.map((f) => [f, s.tracking[f] ?? null]));
-  return { ...toBookingFields(s), discount_code: s.discountCode, ...tracking };
+  return { ...toBookingFields(s), discount_code: s.discountCode, ...(s.termsVersion === null ? {} : { terms_version: s.termsVersion }), ...tracking };
 }
 
 export function serializeWizard(s: WizardState): string {

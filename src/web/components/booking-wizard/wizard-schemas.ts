@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint } from '../../../shared/api/endpoint';
 import type { publicBookingEndpoints } from '../../../shared/api/endpoints/public-booking';
 import { createBookingBody } from '../../../shared/api/public-booking';
+import { privacyEndpoints } from '../../../shared/api/endpoints/privacy';
 import { ADD_ON_TYPES, CURRENCIES, PLAN_TYPES } from '../../../shared/plans';
 import { TRACKING_FIELDS } from '../../../shared/tracking';
 import { perContactField } from '../../../shared/booking-contact-fields';
@@ -16,6 +17,8 @@ type CreateBooking = typeof publicBookingEndpoints.create;
 
 export { pricingEndpoint } from '../../../shared/api/endpoints/pricing';
 export { geocodeEndpoint } from '../../../shared/api/endpoints/geocode';
+/** The booking terms in force (issue 41): the summary step's terms box. */
+export const privacyEndpoint = privacyEndpoints.current;
 export { IDEMPOTENCY_HEADER } from '../../../shared/api/public-booking';
 
 /** What the wizard reads of the booking it made (the whole booker's booking, and its schema, is larger). */

@@ -90,6 +90,8 @@ export type WizardState = {
    * `voucherBalance` (minor units) when the code is a gift voucher's: it takes nothing off, it pays (decision 0406).
    */
   discount: { discountTotal: number; totalPrice: number; voucherBalance: number | null } | null;
+  /** The version of the booking terms the booker ticked in the summary (issue 41); null: none ticked or none published. */
+  termsVersion: number | null;
 };
 
 export type CreatedBooking = {
@@ -129,7 +131,8 @@ export type WizardAction =
   | { type: 'setIdempotencyKey'; key: string }
   | { type: 'bookingCreated'; booking: CreatedBooking }
   | { type: 'discountApplied'; code: string; discountTotal: number; totalPrice: number; voucherBalance: number | null }
-  | { type: 'discountRemoved' };
+  | { type: 'discountRemoved' }
+  | { type: 'termsAccepted'; version: number | null };
 
 /** The browser's own zone, or Europe/London when it cannot be read. */
 export function browserTimeZone(): string {
@@ -177,6 +180,7 @@ export function defaultWizardState(timeZone: string): WizardState {
     idempotencyKey: null,
     discountCode: null,
     discount: null,
+    termsVersion: null,
   });
 }
 
@@ -336,6 +340,8 @@ function apply(s: WizardState, action: WizardAction): WizardState {
       };
     case 'discountRemoved':
       return { ...s, discountCode: null, discount: null };
+    case 'termsAccepted':
+      return { ...s, termsVersion: action.version };
     case 'bookingCreated':
       return {
         ...s,
@@ -362,7 +368,7 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
   const next = apply(state, action);
   if (next === state) return state;
   // A changed choice makes a new attempt, and the code's discount is priced again for it (the summary asks the server).
-  const codeChanged = action.type === 'discountApplied' || action.type === 'discountRemoved';
+  const codeChanged = action.type === 'discountApplied' || action.type === 'discountRemoved' || action.type === 'termsAccepted';
   const keyed = BOOKING_DATA_ACTIONS.has(action.type)
     ? { ...next, idempotencyKey: null, discount: null }
     : codeChanged

@@ -22,6 +22,7 @@ import { HostSection } from './host-section';
 import { AllFieldsSection } from './all-fields-section';
 import { BalanceOverdueBadge, TimelineSection } from './timeline-section';
 import { FeedbackSection } from './feedback-section';
+import { ConsentsSection } from './consents-section';
 import { BriefingEditor } from '../../components/briefing-editor';
 
 const NOT_FOUND = 'Booking not found';
@@ -102,6 +103,7 @@ export function BookingDetailPage() {
         <PlanPricingSection booking={booking} />
         {booking.hosted || booking.game ? <HostSection booking={booking} /> : null}
         <FeedbackSection booking={booking} />
+        <ConsentsSection booking={booking} />
         {booking.game ? <BriefingEditor who={{ kind: 'staff', code: booking.game.code }} /> : null}
       </div>
       <TimelineSection booking={booking} />

@@ -26,6 +26,7 @@ const NAV = [
   { to: paths.admin.users, label: 'Users' },
   { to: paths.admin.activity, label: 'Activity' },
   { to: paths.admin.mail, label: 'Mail' },
+  { to: paths.admin.privacy, label: 'Privacy' },
   { to: paths.admin.settings, label: 'Settings' },
 ];
 

@@ -10,6 +10,7 @@ import { quoteCode, redeemVoucher, updateBooking } from './booker-api';
 import { toMinorUnits } from '../../../shared/money';
 import { voucherNavigationState } from './voucher-payment';
 import { money } from './booking-format';
+import { ConsentsSection } from './consents-section';
 import { BookingSummary } from './booking-summary';
 import { Badge, Section } from '../../components/ui';
 import { LoadFailed, PageFrame } from './booker-ui';
@@ -145,6 +146,9 @@ export function HatchView({ booking, replace }: { booking: BookerBooking; replac
       <Section look="page" id="summary" title="Summary">
         <BookingSummary booking={booking} />
       </Section>
+
+      {/* A booking staff made while terms were published asks the booker to accept them here (issue 41). */}
+      <ConsentsSection booking={booking} />
 
       <Section look="page" id="pay" title="Payment">
         {booking.discount_code ? (

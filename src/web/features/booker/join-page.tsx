@@ -40,6 +40,12 @@ export function JoinPage() {
         <PublicGameDetails booking={booking} />
       </Section>
       <p className="px-1 text-sm text-slate-600">Organising this game? Open the private management link we emailed you to set it up.</p>
+      <p className="px-1 text-sm text-slate-600">
+        What we keep about players and for how long:{' '}
+        <a href={paths.privacy} className="font-medium text-brand-700 underline">
+          privacy notice
+        </a>
+      </p>
     </PageFrame>
   );
 }

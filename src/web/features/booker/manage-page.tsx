@@ -24,6 +24,7 @@ import { PaymentPanel } from '../../components/payment-panel';
 import { DiscountCodeBox } from '../../components/discount-code-box';
 import { redeemVoucher } from './booker-api';
 import { InvoicesSection } from './invoices-section';
+import { ConsentsSection } from './consents-section';
 import { loadErrorText, useManagedBooking } from './use-booking';
 import { useVoucherJustPaid, VoucherPaidNotice } from './voucher-payment';
 
@@ -155,6 +156,7 @@ export function ManagePage() {
           )}
         />
       </Section>
+      <ConsentsSection booking={booking} />
       <InvoicesSection booking={booking} />
       <ChallengesSection booking={booking} onSaved={replace} />
       <LocationsSection booking={booking} onSaved={replace} />

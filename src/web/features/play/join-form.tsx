@@ -1,4 +1,5 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useController, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
@@ -8,6 +9,8 @@ import { firstErrorMessage } from '../../lib/form-errors';
 import { useAction } from '../../lib/use-action';
 import { Button, cx, Field, FieldError, Input } from '../../components/ui';
 import { joinGame } from './play-api';
+import { privacyQuery } from '../../lib/privacy-api';
+import { WaiverBox, waiverFields, type WaiverChoice } from '../../components/waiver-box';
 
 type Props = {
   code: string;
@@ -53,6 +56,10 @@ export function JoinForm({ code, teams, chickenKey, onJoined }: Props) {
     onSuccess: (answer) => onJoined(answer.token, answer.player),
   });
   const busy = join.isPending;
+  // While a waiver is published every player accepts it and says yes or no to photos (issue 41).
+  const waiver = useQuery(privacyQuery).data?.waiver ?? null;
+  const [waiverChoice, setWaiverChoice] = useState<WaiverChoice>({ accepted: false, photoConsent: null });
+  const [waiverError, setWaiverError] = useState<string | null>(null);
 
   const onSubmit = async ({ name, choice: chosen, team_name }: z.output<ReturnType<typeof joinForm>>) => {
     // A team listed before the lobby exists has no id yet (not positive): it is joined by its name.
@@ -64,7 +71,13 @@ export function JoinForm({ code, teams, chickenKey, onJoined }: Props) {
         : picked.id > 0
           ? { team_id: picked.id }
           : { team_name: picked.name };
-    await join.run({ name, ...team, ...(chickenKey ? { chicken_key: chickenKey } : {}) });
+    const waiverPart = waiverFields(waiver, waiverChoice);
+    if (typeof waiverPart === 'string') {
+      setWaiverError(waiverPart);
+      return;
+    }
+    setWaiverError(null);
+    await join.run({ name, ...team, ...(chickenKey ? { chicken_key: chickenKey } : {}), ...waiverPart });
   };
 
   return (
@@ -116,7 +129,8 @@ export function JoinForm({ code, teams, chickenKey, onJoined }: Props) {
           ) : null}
         </fieldset>
       )}
-      <FieldError message={firstErrorMessage(form.formState.errors) ?? join.error} />
+      {waiver ? <WaiverBox waiver={waiver} value={waiverChoice} onChange={setWaiverChoice} /> : null}
+      <FieldError message={firstErrorMessage(form.formState.errors) ?? waiverError ?? join.error} />
       <Button type="submit" variant="primary" size="lg" className="w-full" disabled={busy}>
         {busy ? 'Joining…' : 'Join the game'}
       </Button>

@@ -11,6 +11,8 @@ import { bookingConsents, recordTermsAcceptance, requireCurrentVersion, termsAcc
 import { bookingGamesOf } from '../../game/records';
 import { findBookingFacts } from '../booking-lookups';
 import { assertOrganiser } from '../organiser-key';
+import { disputePack } from '../dispute-pack/dispute-pack';
+import { paymentMethodOf } from '../../../platform/payment-provider/payment-setup';
 
 /**
  * Who accepted what on a booking (issue 41): the booker on their page (temporary or game code and X-Manage-Key), where a
@@ -60,5 +62,14 @@ export const adminConsentsRoutes: FastifyPluginAsyncZod = async (app) => {
     const booking = await findBookingFacts(db, { id: request.params.id });
     if (!booking) throw new NotFoundError(PUBLIC_BOOKING_MESSAGES.bookingNotFound);
     return { consents: await bookingConsents(db, booking.id) };
+  });
+  // The dispute pack (issue 41): one PDF of this booking's evidence for a card dispute.
+  endpointRoute(app, endpoints.disputePack, { tags: ['admin: bookings'] }, async (request, reply) => {
+    const pack = await disputePack(db, request.params.id, { paymentMethod: paymentMethodOf(app.deps.payments), now: new Date() });
+    return reply
+      .header('Content-Type', 'application/pdf')
+      .header('Content-Disposition', `attachment; filename="${pack.filename}"`)
+      .header('Cache-Control', 'no-store')
+      .send(pack.pdf);
   });
 };

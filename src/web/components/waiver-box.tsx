@@ -1,0 +1,56 @@
+import { useId } from 'react';
+import type { PrivacyText } from '../../shared/api/privacy';
+import { paths } from '../lib/paths';
+import { cx } from './ui';
+
+export type WaiverChoice = { accepted: boolean; photoConsent: boolean | null };
+
+/**
+ * The player waiver on the join screen (issue 41): its text, the box to accept it and the photo and video choice, both
+ * asked before joining. Declining photos still lets the player play: their photos and videos stay off the shared
+ * screens (decision 0570).
+ */
+export function WaiverBox({ waiver, value, onChange }: { waiver: PrivacyText; value: WaiverChoice; onChange: (next: WaiverChoice) => void }) {
+  const id = useId();
+  const option = (consent: boolean, label: string) => (
+    <label
+      className={cx(
+        'flex min-h-12 cursor-pointer items-center gap-3 rounded-xl border px-3',
+        value.photoConsent === consent ? 'border-brand-500 bg-brand-50' : 'border-slate-200',
+      )}
+    >
+      <input type="radio" name={`${id}-photos`} checked={value.photoConsent === consent} onChange={() => onChange({ ...value, photoConsent: consent })} />
+      <span>{label}</span>
+    </label>
+  );
+  return (
+    <fieldset className="space-y-3" data-testid="waiver-box">
+      <legend className="mb-1 font-semibold text-slate-900">Waiver</legend>
+      <div className="max-h-40 overflow-y-auto whitespace-pre-line rounded-xl border border-slate-200 bg-slate-50 p-3 text-sm text-slate-700" tabIndex={0}>
+        {waiver.text}
+      </div>
+      <label className="flex min-h-12 cursor-pointer items-center gap-3">
+        <input type="checkbox" checked={value.accepted} onChange={(e) => onChange({ ...value, accepted: e.target.checked })} />
+        <span>I accept the waiver</span>
+      </label>
+      <div className="space-y-2" role="radiogroup" aria-label="Photos and videos of me">
+        <p className="font-medium text-slate-900">Photos and videos of me</p>
+        {option(true, 'May be shown on the big screen, the feed and the recap')}
+        {option(false, 'Keep my photos and videos off the shared screens')}
+      </div>
+      <p className="text-sm text-slate-600">
+        <a href={paths.privacy} target="_blank" rel="noopener" className="font-medium text-brand-700 underline">
+          Privacy notice
+        </a>
+      </p>
+    </fieldset>
+  );
+}
+
+/** What the join body carries of the waiver, or the message that stops the join before it is sent. */
+export function waiverFields(waiver: PrivacyText | null, value: WaiverChoice): { waiver_version?: number; photo_consent?: boolean } | string {
+  if (!waiver) return {};
+  if (!value.accepted) return 'Please accept the waiver to join';
+  if (value.photoConsent === null) return 'Please choose whether photos and videos of you may be shown';
+  return { waiver_version: waiver.version, photo_consent: value.photoConsent };
+}
