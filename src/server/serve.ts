@@ -39,6 +39,7 @@ export async function serve(options: { config: Config; database: Database; webRo
     send: createWebhookSender({ allowPrivate: config.WEBHOOK_ALLOW_PRIVATE, timeoutMs: config.WEBHOOK_TIMEOUT_MS }),
     timeoutMs: config.WEBHOOK_TIMEOUT_MS,
     log: app.log,
+    notice: { mail: app.deps.mail, baseUrl: app.deps.publicUrl },
   });
   const retentionDeleted = retentionMetrics(app.deps.metrics);
   const scheduler = startScheduler(

@@ -6,6 +6,7 @@ import type { AdminCreateBookingInput } from '../../src/shared/api/admin-booking
 import { createWebhookResponse, deliveriesResponse, webhooksResponse } from '../../src/shared/api/integrations';
 import { createWebhookDispatcher, createWebhookSender } from '../../src/server/domains/integrations';
 import { activityLog } from '../../src/server/domains/identity/tables/activity-log';
+import { mailOutbox } from '../../src/server/platform/db/tables';
 import { DELIVERY_WINDOW_MS } from '../../src/shared/integrations/delivery';
 import { createChallenge, liveGameWithTeams, sendSubmission } from '../support/game-fixtures';
 import { endGame } from '../../src/server/domains/game/game-lifecycle';
@@ -16,7 +17,7 @@ import { queueDueResultsMails } from '../../src/server/domains/game/results-mail
  * allows private targets), on a clock the test moves.
  */
 let t: TestApp;
-let admin: Agent & { userId: number };
+let admin: Agent & { userId: number; email: string };
 const receivers: Awaited<ReturnType<typeof startReceiver>>[] = [];
 const created: number[] = [];
 // The job's clock starts at the real time in each test (the admin routes use the real time), then the test moves it.
@@ -39,7 +40,14 @@ afterEach(async () => {
 });
 afterAll(async () => t.close());
 
-const dispatcher = (timeoutMs = 2_000) => createWebhookDispatcher({ db: t.db, send: createWebhookSender({ allowPrivate: true, timeoutMs }), clock, timeoutMs });
+const dispatcher = (timeoutMs = 2_000) =>
+  createWebhookDispatcher({
+    db: t.db,
+    send: createWebhookSender({ allowPrivate: true, timeoutMs }),
+    clock,
+    timeoutMs,
+    notice: { mail: t.app.deps.mail, baseUrl: 'https://hatch.example' },
+  });
 
 async function receiver(options: { delayMs?: number } = {}) {
   const r = await startReceiver(options);
@@ -199,6 +207,10 @@ describe('webhook deliveries', () => {
       .from(activityLog)
       .where(eq(activityLog.entityId, String(hook.webhook.id)));
     expect(told.some((a) => a.action === 'webhook.disabled' && a.entityType === 'webhook')).toBe(true);
+    const mailed = (await t.db.select().from(mailOutbox).where(eq(mailOutbox.kind, 'webhook.disabled'))).filter((m) => m.text.includes(r.url));
+    expect(mailed).toHaveLength(1);
+    expect(mailed[0]?.to).toContain(admin.email);
+    expect(mailed[0]?.text).toContain('https://hatch.example/admin/settings/integrations');
     // Disabled, nothing more is sent; re-enabled, the queue flows again.
     await newBooking('gone-2@example.test');
     await dispatcher().runOnce();

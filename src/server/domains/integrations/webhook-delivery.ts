@@ -2,6 +2,9 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../platform/db/client';
 import { takeEvents, type StoredEvent } from '../../platform/event-outbox';
 import { recordActivity } from '../identity';
+import { staffMember } from '../identity/records';
+import type { Mailer } from '../../platform/mail';
+import { pageUrl, paths } from '../../../shared/page-paths';
 import { attemptVerdict, failedTooLong } from '../../../shared/integrations/delivery';
 import { OUTSIDE_EVENT_TYPES, type OutsideEventType } from '../../../shared/integrations/events';
 import { webhookAttempts, webhookEndpoints, webhookMessages } from './tables/integrations';
@@ -117,16 +120,19 @@ export function liveSecrets(endpoint: Pick<EndpointRow, 'secret' | 'previousSecr
 }
 
 /** One attempt: signed now, sent, and its result written (the log row, the message's next step, the endpoint's health). */
-export async function attemptDelivery(db: Db, claimed: Claimed, send: WebhookSend, clock: () => Date): Promise<SendResult> {
+/** How staff are told an endpoint was disabled, beside the activity log: a mail to every admin (serve.ts gives it). */
+export type DisableNotice = { mail: Pick<Mailer, 'queue'>; baseUrl: string };
+
+export async function attemptDelivery(db: Db, claimed: Claimed, send: WebhookSend, clock: () => Date, notice?: DisableNotice): Promise<SendResult> {
   const { message, endpoint } = claimed;
   const at = clock();
   const headers = signedHeaders({ webhookId: message.webhookId, at, body: message.body, secrets: liveSecrets(endpoint, at) });
   const result = await send({ url: endpoint.url, headers, body: message.body });
-  await recordAttempt(db, claimed, result, clock());
+  await recordAttempt(db, claimed, result, clock(), notice);
   return result;
 }
 
-async function recordAttempt(db: Db, { message, endpoint }: Claimed, result: SendResult, now: Date): Promise<void> {
+async function recordAttempt(db: Db, { message, endpoint }: Claimed, result: SendResult, now: Date, notice?: DisableNotice): Promise<void> {
   const verdict = attemptVerdict({ status: result.status, attempts: message.attempts, createdAt: message.createdAt, now });
   await db.transaction(async (tx) => {
     await tx.insert(webhookAttempts).values({
@@ -151,7 +157,7 @@ async function recordAttempt(db: Db, { message, endpoint }: Claimed, result: Sen
     if (verdict.kind === 'retry') await tx.update(webhookMessages).set({ status: 'retrying', nextAttemptAt: verdict.at }).where(mine);
     else await tx.update(webhookMessages).set({ status: 'failed', finishedAt: now }).where(mine);
     if (verdict.kind === 'gone') {
-      await disableEndpoint(tx, endpoint.id, 'The receiver answered 410 Gone: it no longer wants these events.');
+      await disableEndpoint(tx, endpoint.id, 'The receiver answered 410 Gone: it no longer wants these events.', notice);
       return;
     }
     const [health] = await tx
@@ -160,7 +166,7 @@ async function recordAttempt(db: Db, { message, endpoint }: Claimed, result: Sen
       .where(eq(webhookEndpoints.id, endpoint.id))
       .returning({ failingSince: webhookEndpoints.failingSince });
     if (failedTooLong(health?.failingSince ?? null, now))
-      await disableEndpoint(tx, endpoint.id, 'Every delivery failed for 5 days in a row: re-enable it once the receiver works again.');
+      await disableEndpoint(tx, endpoint.id, 'Every delivery failed for 5 days in a row: re-enable it once the receiver works again.', notice);
   });
 }
 
@@ -168,14 +174,31 @@ async function recordAttempt(db: Db, { message, endpoint }: Claimed, result: Sen
  * Disables an endpoint and tells staff: the activity log names it, and the Integrations screen shows it disabled with
  * the reason. Only an enabled endpoint is disabled (and logged) once.
  */
-export async function disableEndpoint(tx: Tx | DbOrTx, endpointId: number, reason: string): Promise<void> {
+export async function disableEndpoint(tx: Tx | DbOrTx, endpointId: number, reason: string, notice?: DisableNotice): Promise<void> {
   const [row] = await tx
     .update(webhookEndpoints)
     .set({ status: 'disabled', disabledReason: reason })
     .where(and(eq(webhookEndpoints.id, endpointId), eq(webhookEndpoints.status, 'enabled')))
     .returning({ url: webhookEndpoints.url });
-  if (row)
-    await recordActivity(tx, { actorId: null, action: 'webhook.disabled', entityType: 'webhook', entityId: endpointId, after: { url: row.url, reason } });
+  if (!row) return;
+  await recordActivity(tx, { actorId: null, action: 'webhook.disabled', entityType: 'webhook', entityId: endpointId, after: { url: row.url, reason } });
+  if (!notice) return;
+  const admin = staffMember('webhook_admin');
+  const admins = await tx.select({ email: admin.email }).from(admin).where(eq(admin.isAdmin, true)).orderBy(admin.id);
+  if (!admins.length) return;
+  // Queued in this transaction: the mail goes only if the endpoint was disabled, once, whichever process did it.
+  await notice.mail.queue(tx, {
+    to: admins.map((a) => a.email).join(', '),
+    subject: 'A webhook endpoint was disabled',
+    text: [
+      `hatch stopped sending events to ${row.url}.`,
+      '',
+      reason,
+      '',
+      `Its deliveries wait until it is enabled again: ${pageUrl(notice.baseUrl, paths.admin.integrations)}`,
+    ].join('\n'),
+    kind: 'webhook.disabled',
+  });
 }
 
 /** Finished messages (and their attempts) go 30 days after they finished: the delivery log keeps a month (maintenance). */

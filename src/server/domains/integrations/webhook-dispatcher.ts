@@ -1,5 +1,5 @@
 import type { Db } from '../../platform/db/client';
-import { attemptDelivery, claimDue, planDeliveries, type Claimed } from './webhook-delivery';
+import { attemptDelivery, claimDue, planDeliveries, type Claimed, type DisableNotice } from './webhook-delivery';
 import type { WebhookSend } from './webhook-sender';
 
 export type WebhookDispatcher = {
@@ -20,6 +20,8 @@ export type DispatcherOptions = {
   timeoutMs: number;
   perEndpoint?: number;
   log?: { warn: (obj: object, msg: string) => void };
+  /** Staff are mailed when an endpoint is disabled (the activity log says so either way). */
+  notice?: DisableNotice;
 };
 
 /**
@@ -40,7 +42,7 @@ export function createWebhookDispatcher(options: DispatcherOptions): WebhookDisp
     while (batch.length) {
       // A batch holds at most one message per booking (only the oldest unfinished of each is due), so its sends may
       // overlap without reordering any booking's events.
-      await Promise.all(batch.map((claimed) => attemptDelivery(options.db, claimed, options.send, clock)));
+      await Promise.all(batch.map((claimed) => attemptDelivery(options.db, claimed, options.send, clock, options.notice)));
       if (stopped) return;
       const now = clock();
       // The endpoint's next due messages (the next event of a booking whose last one just went, say), at once.
