@@ -6,6 +6,7 @@ import { publicBookingEndpoints as bookingEp } from '../../src/shared/api/endpoi
 import { invoiceEndpoints } from '../../src/shared/api/endpoints/invoices';
 import { bookerShowcaseEndpoints } from '../../src/shared/api/endpoints/showcase';
 import { briefingEndpoints } from '../../src/shared/api/endpoints/briefing';
+import { scriptEndpoints } from '../../src/shared/api/endpoints/script';
 import type { PaymentState } from '../../src/shared/api/payments';
 import { ManagePage } from '../../src/web/features/booker/manage-page';
 import { paidBooking } from './support/admin-booking';
@@ -43,6 +44,8 @@ function openManage(booking: BookerBooking) {
   answer(bookerShowcaseEndpoints.screen, { url: '/screen/SCREENTOKEN' });
   answer(bookerShowcaseEndpoints.recapState, { published: false, url: '/recap/RECAPTOKEN' });
   answer(briefingEndpoints.booker, { briefing: null, finish_message: null, default_briefing: 'Stay together.', default_finish_message: 'Meet at the start.' });
+  answer(scriptEndpoints.booker, { game_status: 'not_started', steps: [], challenges: [], stations: [] });
+  answer(scriptEndpoints.bookerRules, { rules: { cost_points: 0, cooldown_seconds: 300 }, is_default: true });
   return renderScreen(<ManagePage />, { path: `/manage/${booking.manage_key}`, route: '/manage/:key' });
 }
 

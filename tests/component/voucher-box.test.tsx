@@ -20,6 +20,7 @@ import { bookerGameEndpoints as game } from '../../src/shared/api/endpoints/book
 import { invoiceEndpoints } from '../../src/shared/api/endpoints/invoices';
 import { bookerShowcaseEndpoints } from '../../src/shared/api/endpoints/showcase';
 import { briefingEndpoints } from '../../src/shared/api/endpoints/briefing';
+import { scriptEndpoints } from '../../src/shared/api/endpoints/script';
 import { ManagePage } from '../../src/web/features/booker/manage-page';
 import { answer, callsTo, failWith } from './support/network';
 import { renderScreen, screen, within } from './support/render';
@@ -241,6 +242,8 @@ function openManage(due: number) {
   answer(bookerShowcaseEndpoints.screen, { url: '/screen/SCREENTOKEN' });
   answer(bookerShowcaseEndpoints.recapState, { published: false, url: '/recap/RECAPTOKEN' });
   answer(briefingEndpoints.booker, { briefing: null, finish_message: null, default_briefing: 'Stay together.', default_finish_message: 'Meet at the start.' });
+  answer(scriptEndpoints.booker, { game_status: 'not_started', steps: [], challenges: [], stations: [] });
+  answer(scriptEndpoints.bookerRules, { rules: { cost_points: 0, cooldown_seconds: 300 }, is_default: true });
   return { booking, ...renderScreen(<ManagePage />, { path: `/manage/${booking.manage_key}`, route: '/manage/:key' }) };
 }
 

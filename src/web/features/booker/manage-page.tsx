@@ -19,6 +19,7 @@ import { LiveGameSection } from './live-game-section';
 import { LocationsSection } from './locations-section';
 import { TeamsSection } from './teams-section';
 import { ShowcaseSection } from './showcase-section';
+import { ScriptSection } from './script-section';
 import { BriefingEditor } from '../../components/briefing-editor';
 import { PaymentPanel } from '../../components/payment-panel';
 import { DiscountCodeBox } from '../../components/discount-code-box';
@@ -164,6 +165,7 @@ export function ManagePage() {
       <TeamsSection booking={booking} onSaved={replace} />
       <ChickenSection booking={booking} onSaved={replace} />
       <ChickenLinkSection booking={booking} />
+      <ScriptSection booking={booking} />
       <ActivationSection booking={booking} onSaved={replace} />
     </PageFrame>
   );

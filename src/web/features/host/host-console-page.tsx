@@ -20,6 +20,7 @@ import { HostGameControls } from './host-game-controls';
 import { HostTeams } from './host-teams';
 import { MessagesPanel } from './messages-panel';
 import { InboxPanel } from './inbox-panel';
+import { onScriptEvent, QuestionsPanel, ScriptPanel } from './script-panel';
 import { applyInboxEvent, inboxKeys } from './inbox-api';
 import type { InboxMessage } from '../../../shared/api/chat';
 import { useNewAnswers } from './new-answers';
@@ -56,6 +57,7 @@ export function HostConsolePage() {
       // The inbox takes every chat message (0580); a score change may be a hint taken (0581).
       queryClient.setQueryData<InboxMessage[]>(inboxKeys.list(code), (list) => (list ? applyInboxEvent(list, event) : list));
       if (event.event === 'teams') void queryClient.invalidateQueries({ queryKey: inboxKeys.hints(code) });
+      onScriptEvent(queryClient, code, event);
     },
   });
 
@@ -162,6 +164,8 @@ function Console({
       </div>
       <InboxPanel code={code} teams={snapshot.teams} hasChicken={snapshot.players.some((p) => p.role === 'chicken')} disabled={game.status === 'ended'} />
       <HuntSection code={code} hunt={hunt} />
+      <QuestionsPanel code={code} />
+      <ScriptPanel code={code} disabled={game.status === 'ended'} />
       <Section id="feed" title="Feed and big screen">
         <ShowcasePanel code={code} />
       </Section>

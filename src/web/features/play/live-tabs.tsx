@@ -20,7 +20,7 @@ export function LiveTabs({ tabs }: { tabs: readonly LiveTab[] }) {
             id={`tab-${t.id}`}
             aria-selected={t.id === active}
             aria-controls={`panel-${t.id}`}
-            className={cx('flex-1 rounded-lg px-3 py-2 text-sm font-semibold', t.id === active ? 'bg-white shadow' : 'text-slate-600')}
+            className={cx('flex-1 rounded-lg px-1 py-2 text-xs font-semibold sm:px-3 sm:text-sm', t.id === active ? 'bg-white shadow' : 'text-slate-600')}
             onClick={() => setActive(t.id)}
           >
             {t.label}

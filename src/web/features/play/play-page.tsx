@@ -36,6 +36,8 @@ import { OfflineBanner, useOnline } from './offline-banner';
 import { KeptAnswers } from './kept-answers';
 import { useOutbox } from './outbox';
 import { usePositionSender } from './use-position-sender';
+import { ChickenNotices, QuestionsTab } from './questions-tab';
+import { applyNotice, questionEventOf, questionKeys, type Notice } from './questions-api';
 
 function PlayFrame({ children, status }: { children: ReactNode; status?: ReactNode }) {
   return (
@@ -197,6 +199,9 @@ function JoinedGame({ code, token, playerId, onForget }: { code: string; token: 
       queryClient.setQueryData<FeedItem[]>(feedKeys.list(code), (items) => (items ? applyFeedEvent(items, event, feedMediaUrl(code)) : items));
       // The player's messages (decision 0580): the server sends a phone only its own channels.
       queryClient.setQueryData<ChatMessage[]>(messageKeys.list(code), (list) => (list ? applyChatEvent(list, event) : list));
+      // A question about the Chicken (decision 0585): the team's list is asked again; the Chicken keeps the notice.
+      if (questionEventOf(event)?.question) void queryClient.invalidateQueries({ queryKey: questionKeys.list(code) });
+      queryClient.setQueryData<Notice[]>(questionKeys.notices(code), (list) => applyNotice(list ?? [], event));
     },
   });
   // The scores as last seen live are kept for a reload without signal, and shown while the phone is offline: the
@@ -293,41 +298,45 @@ function JoinedGame({ code, token, playerId, onForget }: { code: string; token: 
           <ResultsLink code={code} />
         </>
       ) : status === 'live' ? (
-        <LiveTabs
-          tabs={[
-            {
-              id: 'map',
-              label: 'Map',
-              content: (
-                <LiveView
-                  snapshot={snapshot}
-                  me={me}
-                  visible={visible}
-                  note={note}
-                  stations={stations}
-                  places={places}
-                  onLocation={setLocation}
-                  hunt={<HuntPanel code={code} token={token} snapshot={snapshot} me={me} />}
-                />
-              ),
-            },
-            ...(me.role === 'player'
-              ? [
-                  {
-                    id: 'challenges',
-                    label: 'Challenges',
-                    content: <ChallengesTab code={code} token={token} game={snapshot.game} teams={snapshot.teams} myTeamId={me.team_id} />,
-                  },
-                  { id: 'feed', label: 'Feed', content: <FeedTab code={code} token={token} /> },
-                ]
-              : []),
-            {
-              id: 'messages',
-              label: unread > 0 ? `Messages (${unread})` : 'Messages',
-              content: <MessagesTab code={code} token={token} myId={me.id} chicken={me.role === 'chicken'} onRead={markRead} />,
-            },
-          ]}
-        />
+        <>
+          {me.role === 'chicken' ? <ChickenNotices code={code} /> : null}
+          <LiveTabs
+            tabs={[
+              {
+                id: 'map',
+                label: 'Map',
+                content: (
+                  <LiveView
+                    snapshot={snapshot}
+                    me={me}
+                    visible={visible}
+                    note={note}
+                    stations={stations}
+                    places={places}
+                    onLocation={setLocation}
+                    hunt={<HuntPanel code={code} token={token} snapshot={snapshot} me={me} />}
+                  />
+                ),
+              },
+              ...(me.role === 'player'
+                ? [
+                    {
+                      id: 'challenges',
+                      label: 'Challenges',
+                      content: <ChallengesTab code={code} token={token} game={snapshot.game} teams={snapshot.teams} myTeamId={me.team_id} />,
+                    },
+                    { id: 'questions', label: 'Questions', content: <QuestionsTab code={code} token={token} /> },
+                    { id: 'feed', label: 'Feed', content: <FeedTab code={code} token={token} /> },
+                  ]
+                : []),
+              {
+                id: 'messages',
+                label: unread > 0 ? `Messages (${unread})` : 'Messages',
+                content: <MessagesTab code={code} token={token} myId={me.id} chicken={me.role === 'chicken'} onRead={markRead} />,
+              },
+            ]}
+          />
+        </>
       ) : (
         <>
           <BriefingCard code={code} token={token} />

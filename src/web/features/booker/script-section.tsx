@@ -1,0 +1,127 @@
+import { useState, type FormEvent } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { BookerBooking } from '../../../shared/api/booking';
+import { scriptEndpoints as ep } from '../../../shared/api/endpoints/script';
+import { MANAGE_KEY_HEADER } from '../../../shared/api/public-booking';
+import type { ScriptStep } from '../../../shared/api/script';
+import type { ScriptStepInput } from '../../../shared/game/script';
+import { api, errorMessage } from '../../lib/api-client';
+import { Spinner } from '../../components/spinner';
+import { Button, ErrorState, Field, Input, Section } from '../../components/ui';
+import { ScriptStepForm, ScriptStepList } from '../../components/script-steps';
+
+const keys = {
+  script: (code: string) => ['booker', 'script', code.toUpperCase()] as const,
+  rules: (code: string) => ['booker', 'question-rules', code.toUpperCase()] as const,
+};
+
+/** A planned step as the plan the booker saves again. */
+const inputOf = (s: ScriptStep): ScriptStepInput => ({
+  anchor: s.anchor,
+  offset_minutes: s.offset_minutes,
+  action: s.action,
+  text: s.text,
+  challenge_id: s.challenge_id,
+  station_id: s.station_id,
+  radius_m: s.radius_m,
+  minutes: s.minutes,
+});
+
+/**
+ * The booker plans the game script before the game (issue 40, decision 0585): the template's steps to start from,
+ * each change saved as the whole plan. Once the game has started the host plans; the list stays to read. Beside it,
+ * the game's rules for questions about the Chicken.
+ */
+export function ScriptSection({ booking }: { booking: BookerBooking }) {
+  const game = booking.game;
+  const queryClient = useQueryClient();
+  const who = game ? { params: { code: game.code }, headers: { [MANAGE_KEY_HEADER]: booking.manage_key } } : null;
+  const script = useQuery({ queryKey: keys.script(game?.code ?? ''), queryFn: () => (who ? api(ep.booker, who) : null), enabled: who !== null });
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  if (!game || !who) return null;
+  const save = async (steps: ScriptStepInput[]) => {
+    setBusy(true);
+    setError(null);
+    try {
+      queryClient.setQueryData(keys.script(game.code), await api(ep.bookerSave, { ...who, body: { steps } }));
+    } catch (err) {
+      setError(errorMessage(err, 'The script could not be saved'));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const data = script.data;
+  const planning = data ? data.game_status === 'not_started' || data.game_status === 'lobby' : false;
+  const planned = data ? data.steps.filter((s) => !s.ran_at) : [];
+  return (
+    <Section
+      look="page"
+      id="script"
+      title="Game script"
+      description="Plan what happens when: messages, challenges that open or close, double points, a smaller area. Times follow the game's own clock."
+    >
+      {script.isPending ? (
+        <Spinner />
+      ) : !data ? (
+        <ErrorState message={errorMessage(script.error, 'Failed to load the script.')} onRetry={() => void script.refetch()} retrying={script.isFetching} />
+      ) : (
+        <div className="space-y-4">
+          {planning ? null : <p className="text-sm text-slate-600">The game has started: its host changes the script now.</p>}
+          <ScriptStepList
+            steps={data.steps}
+            busy={busy}
+            onRemove={planning ? (step) => void save(planned.filter((s) => s.id !== step.id).map(inputOf)) : undefined}
+          />
+          {planning ? <ScriptStepForm options={data} busy={busy} error={error} onAdd={(step) => save([...planned.map(inputOf), step])} /> : null}
+          <QuestionRules code={game.code} manageKey={booking.manage_key} />
+        </div>
+      )}
+    </Section>
+  );
+}
+
+function QuestionRules({ code, manageKey }: { code: string; manageKey: string }) {
+  const who = { params: { code }, headers: { [MANAGE_KEY_HEADER]: manageKey } };
+  const queryClient = useQueryClient();
+  const rules = useQuery({ queryKey: keys.rules(code), queryFn: () => api(ep.bookerRules, who) });
+  const [cost, setCost] = useState<string | null>(null);
+  const [minutes, setMinutes] = useState<string | null>(null);
+  const [note, setNote] = useState<string | null>(null);
+  if (!rules.data) return null;
+  const current = rules.data.rules;
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    try {
+      const body = { cost_points: Number(cost ?? current.cost_points), cooldown_seconds: Math.round(Number(minutes ?? current.cooldown_seconds / 60) * 60) };
+      queryClient.setQueryData(keys.rules(code), await api(ep.bookerRulesSave, { ...who, body }));
+      setNote('Saved');
+    } catch (err) {
+      setNote(errorMessage(err, 'The rules could not be saved'));
+    }
+  };
+  return (
+    <form onSubmit={(e) => void submit(e)} className="space-y-2 rounded-xl border border-slate-200 p-3" aria-label="Questions about the Chicken">
+      <h3 className="font-semibold">Questions about the Chicken</h3>
+      <p className="text-sm text-slate-600">
+        Teams ask the game where the Chicken is (radius, warmer or colder, nearer a landmark). Each costs points, or waits.
+      </p>
+      <div className="grid grid-cols-2 gap-2">
+        <Field label="Points per question">
+          <Input type="number" min={0} value={cost ?? String(current.cost_points)} onChange={(e) => setCost(e.target.value)} />
+        </Field>
+        <Field label="Minutes between two of a kind">
+          <Input type="number" min={0} value={minutes ?? String(current.cooldown_seconds / 60)} onChange={(e) => setMinutes(e.target.value)} />
+        </Field>
+      </div>
+      {note ? (
+        <p role="status" className="text-sm text-slate-700">
+          {note}
+        </p>
+      ) : null}
+      <Button type="submit" variant="secondary">
+        Save the question rules
+      </Button>
+    </form>
+  );
+}

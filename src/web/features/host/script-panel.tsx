@@ -1,0 +1,102 @@
+import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { scriptEndpoints as ep } from '../../../shared/api/endpoints/script';
+import { questionEndpoints } from '../../../shared/api/endpoints/questions';
+import type { ScriptStepInput } from '../../../shared/game/script';
+import { formatTimestamp } from '../../../shared/time';
+import { api, errorMessage } from '../../lib/api-client';
+import type { SseEvent } from '../../lib/event-stream';
+import { Spinner } from '../../components/spinner';
+import { ErrorState, Section } from '../../components/ui';
+import { ScriptStepForm, ScriptStepList } from '../../components/script-steps';
+
+/** The host's script and the teams' questions (issue 40, decision 0585). */
+export const scriptKeys = {
+  script: (code: string) => ['host', 'script', code.toUpperCase()] as const,
+  questions: (code: string) => ['host', 'questions', code.toUpperCase()] as const,
+};
+
+/** The script moves when a step runs (a message, a list of challenges, the area); a question adds to the list. */
+export function onScriptEvent(queryClient: ReturnType<typeof useQueryClient>, code: string, event: SseEvent): void {
+  if (event.event === 'question') void queryClient.invalidateQueries({ queryKey: scriptKeys.questions(code) });
+  if (event.event === 'message' || event.event === 'challenges' || event.event === 'state')
+    void queryClient.invalidateQueries({ queryKey: scriptKeys.script(code) });
+}
+
+export function ScriptPanel({ code, disabled }: { code: string; disabled: boolean }) {
+  const queryClient = useQueryClient();
+  const script = useQuery({ queryKey: scriptKeys.script(code), queryFn: () => api(ep.host, { params: { code } }) });
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: scriptKeys.script(code) });
+  const run = async (work: () => Promise<unknown>, fallback: string) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await work();
+      refresh();
+    } catch (err) {
+      setError(errorMessage(err, fallback));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Section id="script" title="Game script" description="Steps run on time by themselves; a pause (End, then Resume) moves the ones to come.">
+      {script.isPending ? (
+        <Spinner />
+      ) : !script.data ? (
+        <ErrorState message={errorMessage(script.error, 'Failed to load the script.')} onRetry={() => void script.refetch()} retrying={script.isFetching} />
+      ) : (
+        <div className="space-y-3">
+          <ScriptStepList
+            steps={script.data.steps}
+            busy={busy}
+            onRemove={disabled ? undefined : (s) => void run(() => api(ep.hostRemove, { params: { code, id: s.id } }), 'The step could not be removed')}
+          />
+          {disabled ? null : (
+            <ScriptStepForm
+              options={script.data}
+              busy={busy}
+              error={error}
+              onAdd={(step: ScriptStepInput) => run(() => api(ep.hostAdd, { params: { code }, body: step }), 'The step could not be added')}
+            />
+          )}
+        </div>
+      )}
+    </Section>
+  );
+}
+
+export function QuestionsPanel({ code }: { code: string }) {
+  const questions = useQuery({ queryKey: scriptKeys.questions(code), queryFn: () => api(questionEndpoints.host, { params: { code } }) });
+  return (
+    <Section id="questions" title="Questions about the Chicken">
+      {questions.isPending ? (
+        <Spinner />
+      ) : !questions.data ? (
+        <ErrorState
+          message={errorMessage(questions.error, 'Failed to load the questions.')}
+          onRetry={() => void questions.refetch()}
+          retrying={questions.isFetching}
+        />
+      ) : questions.data.questions.length ? (
+        <ul className="divide-y divide-slate-100" data-testid="host-questions">
+          {questions.data.questions.map((q) => (
+            <li key={q.id} className="py-2">
+              <p>
+                <strong>{q.team_name}</strong>: {q.summary}
+              </p>
+              <p className="text-xs text-slate-500">
+                {formatTimestamp(q.asked_at)}
+                {q.cost ? ` · ${q.cost} points` : ''}
+              </p>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="text-sm text-slate-600">No team has asked yet.</p>
+      )}
+    </Section>
+  );
+}
