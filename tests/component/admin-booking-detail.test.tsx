@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { privacyEndpoints } from '../../src/shared/api/endpoints/privacy';
 import { waitFor } from '@testing-library/react';
 import { adminBookingDetailEndpoints as ep } from '../../src/shared/api/endpoints/admin-booking-detail';
 import { adminBookingTimelineEndpoints as timelineEp } from '../../src/shared/api/endpoints/admin-booking-timeline';
@@ -38,6 +39,7 @@ function openBooking(booking: AdminBooking, { history = [] as string[] } = {}) {
   answer(adminUsersEndpoints.hosts, { hosts: [HATTIE] });
   answer(invoiceEndpoints.adminList, { invoices: [], waiting: [], waiting_message: null });
   answer(feedbackEndpoints.adminFeedback, { feedback: null });
+  answer(privacyEndpoints.adminConsents, { consents: { terms_pending: false, current_terms_version: null, terms: null, players: [] } });
   answer(briefingEndpoints.admin, { briefing: null, finish_message: null, default_briefing: 'Stay together.', default_finish_message: 'Meet at the start.' });
   answer(hostTimeEndpoints.availableFor, { hosts: [{ id: HATTIE.id, name: HATTIE.name, available: true, reason: null, clash_code: null }] });
   const screenUtils = renderScreen(<BookingDetailPage />, { path: `/admin/bookings/${booking.id}`, route: '/admin/bookings/:id', history });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { privacyEndpoints } from '../../src/shared/api/endpoints/privacy';
 import { waitFor } from '@testing-library/react';
 import type { BookerBooking, PublicBooking } from '../../src/shared/api/booking';
 import type { ChallengeOption } from '../../src/shared/api/booker-game';
@@ -90,6 +91,7 @@ function openHatch(booking: BookerBooking, payment: PaymentState = paymentState(
   answer(bookingEp.byCode, { booking });
   answer(paymentEndpoints.state, { payment });
   answer(pricingEndpoint, PRICING);
+  answer(privacyEndpoints.bookerConsents, { consents: { terms_pending: false, current_terms_version: null, terms: null, players: [] } });
   return renderScreen(<HatchPage />, { path: `/hatch/${booking.temp_code}`, route: '/hatch/:tempCode' });
 }
 
@@ -97,6 +99,7 @@ function openManage(booking: BookerBooking) {
   answer(bookingEp.byManageKey, { booking });
   answer(paymentEndpoints.state, { payment: paymentState({ paid: 12_000, due: 0 }) });
   answer(game.challengeOptions, { challenges: CHALLENGES });
+  answer(privacyEndpoints.bookerConsents, { consents: { terms_pending: false, current_terms_version: null, terms: null, players: [] } });
   // Not live yet: the live section says where the map will show, and its stream stays closed.
   answer(game.live, failWith(404, 'Game not found', 'not_found'));
   answer(game.liveStream, failWith(404, 'Game not found', 'not_found'));
@@ -224,6 +227,11 @@ describe('/play/{code}: a game code that does not exist (component)', () => {
       timezone: 'Europe/London',
     };
     answer(playEndpoints.game, ({ params }) => (params.code === 'GAME123456' ? lobby : failWith(404, 'Game not found', 'not_found')));
+    answer(privacyEndpoints.current, {
+      terms: null,
+      waiver: null,
+      notice: { positions_days: 30, media_days: 90, lead_months: 24, contact_name: '', contact_email: '' },
+    });
     const { user, location } = renderScreen(<PlayPage />, { path: '/play/NOPE9999', route: '/play/:code' });
     await screen.findByRole('heading', { name: 'Game not found' });
     expect(screen.queryAllByRole('button', { name: 'Retry' })).toHaveLength(0);

@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { privacyEndpoints } from '../../src/shared/api/endpoints/privacy';
 import { act, fireEvent, waitFor } from '@testing-library/react';
 import { geocodeEndpoint } from '../../src/shared/api/endpoints/geocode';
 import { pricingEndpoint } from '../../src/shared/api/endpoints/pricing';
@@ -79,6 +80,12 @@ const priceList = ({ url }: { url: URL }) => pricing((url.searchParams.get('curr
 function openWizard({ prices = true, path = '/' }: { prices?: boolean; path?: string } = {}) {
   answer(pricingEndpoint, prices ? priceList : networkDown);
   answer(geocodeEndpoint, { results: [LONDON, LONDONDERRY] });
+  // No booking terms published: the summary asks for none (issue 41).
+  answer(privacyEndpoints.current, {
+    terms: null,
+    waiver: null,
+    notice: { positions_days: 30, media_days: 90, lead_months: 24, contact_name: '', contact_email: '' },
+  });
   return renderScreen(<WizardPage />, { path, route: '/' });
 }
 
