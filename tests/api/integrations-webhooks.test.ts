@@ -9,6 +9,7 @@ import { activityLog } from '../../src/server/domains/identity/tables/activity-l
 import { mailOutbox } from '../../src/server/platform/db/tables';
 import { DELIVERY_WINDOW_MS } from '../../src/shared/integrations/delivery';
 import { createChallenge, liveGameWithTeams, sendSubmission } from '../support/game-fixtures';
+import { CENTRE, north, playedGame } from '../support/hunt-fixtures';
 import { endGame } from '../../src/server/domains/game/game-lifecycle';
 import { queueDueResultsMails } from '../../src/server/domains/game/results-mails';
 
@@ -332,6 +333,24 @@ describe('webhook deliveries', () => {
     expect(r.received.every((got) => verifyStandardWebhook(hook.secret, got.headers, got.body))).toBe(true);
   });
 
+  it('reports a cancellation with its refund', async () => {
+    const r = await receiver();
+    await endpoint(r.url, ['booking.paid', 'booking.refunded', 'booking.cancelled']);
+    const id = await newBooking('cancel@example.test');
+    const paid = await admin.post(`/api/admin/bookings/${id}/payments`, { payment_type: 'card', payment_amount: 5_000 });
+    const paymentId: number = paid.json().booking.booking_payments[0].id;
+    const res = await admin.post(`/api/admin/bookings/${id}/payments/${paymentId}/refund`, {
+      amount: 4_000,
+      reason: 'Cancelled, fee kept',
+      purpose: 'cancellation',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    for (let i = 0; i < 3; i++) await dispatcher().runOnce();
+    const bodies = r.received.map((g) => JSON.parse(g.body) as { type: string; data: { booking: { booking_status: string } } });
+    expect(bodies.map((b) => b.type)).toEqual(['booking.paid', 'booking.refunded', 'booking.cancelled']);
+    expect(bodies[2]?.data.booking.booking_status).toBe('cancelled');
+  });
+
   it('reports the live game: started, a submission reviewed, ended, and its results final', async () => {
     const r = await receiver();
     await endpoint(r.url, ['game.started', 'submission.reviewed', 'game.ended', 'results.final']);
@@ -349,6 +368,31 @@ describe('webhook deliveries', () => {
     expect(bodies.map((b) => b.type)).toEqual(['game.started', 'submission.reviewed', 'game.ended', 'results.final']);
     expect(bodies[1]?.data.submission?.status).toBe('rejected');
     expect(bodies[3]?.data.game?.code).toBe(game.gameCode);
+  });
+
+  it('reports the Chicken found', async () => {
+    const r = await receiver();
+    await endpoint(r.url, ['chicken.found']);
+    const g = await playedGame(t, admin, { teams: ['Foxes'] });
+    const [fox] = g.members;
+    if (!fox) throw new Error('no player');
+    const code = (await g.visitor.inject({ method: 'GET', url: `/api/play/${g.gameCode}/chicken`, headers: g.chicken.headers })).json().found_code;
+    await g.send(fox, north(5));
+    await g.send(g.chicken, CENTRE);
+    const at = new Date().toISOString();
+    const found = await g.visitor.post(`/api/play/${g.gameCode}/found-chicken`, { code, position: { ...north(5), accuracy: 8, at } }, fox.headers);
+    expect(found.statusCode, found.body).toBe(201);
+    await dispatcher().runOnce();
+    expect(r.received.map((got) => JSON.parse(got.body))).toEqual([
+      expect.objectContaining({
+        type: 'chicken.found',
+        data: expect.objectContaining({
+          booking_id: g.booking.id,
+          game: { id: g.gameId, code: g.gameCode },
+          find: expect.objectContaining({ team_name: 'Foxes', order: 1 }),
+        }),
+      }),
+    ]);
   });
 
   it('refuses link-local and metadata targets even when private ones are allowed', async () => {
