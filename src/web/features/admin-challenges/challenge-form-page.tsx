@@ -24,6 +24,7 @@ import { notifyError, TOAST_DURATION_MS } from '../../lib/toast';
 import { useAction } from '../../lib/use-action';
 import { challengesKey, fetchChallenge, saveChallenge } from './challenges-api';
 import { PlaceFields } from './place-fields';
+import { HintFields } from './hint-fields';
 import { setServerFieldErrors } from '../../lib/form-errors';
 
 type FieldName = keyof ChallengeInput;
@@ -43,6 +44,7 @@ const FIELD_NAMES: readonly FieldName[] = [
   'accepted_answers',
   'answer_media',
   'live_capture',
+  'hints',
 ];
 
 function toFormValues(c: Challenge): ChallengeInput {
@@ -62,6 +64,7 @@ function toFormValues(c: Challenge): ChallengeInput {
     accepted_answers: c.accepted_answers,
     answer_media: c.answer_media,
     live_capture: c.live_capture,
+    hints: c.hints,
   };
 }
 
@@ -240,6 +243,8 @@ export function ChallengeFormPage() {
           setValue={setValue}
           errors={{ location: errors.location?.message ?? errors.location?.radius_m?.message, accepted_answers: errors.accepted_answers?.message }}
         />
+
+        <HintFields control={control} register={register} errors={errors} />
 
         <div className="flex items-center gap-2">
           <input id={fid('is_active')} type="checkbox" className="h-4 w-4" {...register('is_active')} />

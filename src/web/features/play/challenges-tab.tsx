@@ -18,6 +18,7 @@ import { KEPT_MESSAGE, sendOrKeep, useOutbox, waitingAnswers } from './outbox';
 import { KeptAnswers } from './kept-answers';
 import { MediaPicker } from './media-picker';
 import { PlaceNote } from './place-note';
+import { ChallengeHints } from './challenge-hints';
 import { BlockedNote, useTeamBlock } from './team-block';
 import { TeamLeaderboard } from '../../components/team-leaderboard';
 
@@ -101,6 +102,7 @@ function ChallengeCard({
       </div>
       <p className="text-sm text-slate-700">{c.description}</p>
       <PlaceNote code={code} token={token} challenge={c} canSubmit={canSubmit && !frozen} />
+      <ChallengeHints code={code} token={token} challengeId={c.id} live={canSubmit} />
       <p className="text-xs text-slate-500">
         {CHALLENGE_TYPE_LABELS[c.type]}
         {c.type === 'Tally' ? ` · ${c.points_per_submission} per item` : ''} · {left} of {c.max_submissions} submissions left
