@@ -214,5 +214,19 @@ describe('free voucher money is apart from money received (issue 35, decision 05
     const vouchers = await list('payment_type=voucher&per_page=100');
     expect(vouchers.payments.every((p) => p.payment_type === 'voucher')).toBe(true);
     expect(vouchers.payments.filter((p) => p.booking_id === b.id)).toHaveLength(2);
+
+    // The CSV names each type as the page does (one label function), never the stored key.
+    const csv = parseCsv((await admin.get('/api/admin/payments/export')).body);
+    const typeColumn = csv[0]?.indexOf('Type') ?? -1;
+    const bookingColumn = csv[0]?.indexOf('Booking') ?? -1;
+    const csvTypes = csv
+      .slice(1)
+      .filter((r) => r[bookingColumn] === String(b.id))
+      .map((r) => r[typeColumn]);
+    expect(csvTypes.sort()).toEqual(['Card', 'Gift voucher (free)', 'Gift voucher (free)']);
+
+    // The calendar's revenue of the game's month counts the card money only: free voucher money is no money received.
+    const metrics = calendarMetricsSchema.parse((await admin.get('/api/admin/bookings/calendar/metrics?start_date=2037-05-01&end_date=2037-05-31')).json());
+    expect(metrics.revenue.find((r) => r.currency === 'EUR')).toMatchObject({ received: 80, refunded: 0, net: 80 });
   });
 });

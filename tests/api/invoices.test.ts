@@ -7,7 +7,8 @@ import { mailOutbox } from '../../src/server/platform/db/tables';
 import { invoices } from '../../src/server/domains/commerce/tables/invoices';
 import { renderDueInvoices, renderInvoicePdf, type InvoiceRenderer } from '../../src/server/domains/commerce';
 import { adminBookingResponse } from '../../src/shared/api/booking';
-import { invoiceBuyerResponse, invoiceListResponse, invoiceSettingsResponse } from '../../src/shared/api/invoices';
+import { staffInvoiceListResponse, invoiceBuyerResponse, invoiceListResponse, invoiceSettingsResponse } from '../../src/shared/api/invoices';
+import { INVOICE_MESSAGES } from '../../src/shared/commerce/invoices';
 
 /** Issue 32: invoices and credit notes, on PGlite and (tagged) on PostgreSQL, where the 20 payments truly race. */
 let t: TestApp;
@@ -154,6 +155,36 @@ describe('an invoice for each payment', () => {
     expect(mails.map((m) => m.attachments?.map((a) => a.filename))).toEqual([[`${invoice?.number}.pdf`]]);
     const [after] = await t.db.select().from(invoices).where(eq(invoices.bookingId, b.id));
     expect(after).toMatchObject({ number: invoice?.number, mailDue: false, renderError: null });
+  });
+
+  it("shows staff a failed PDF render on the booking's invoices, and Retry mails it at the job's next run, not after the backoff", async () => {
+    const b = await paidBooking(9_000);
+    const start = new Date();
+    expect(
+      await renderInvoices(start, async () => {
+        throw new Error('font table unreadable');
+      }),
+    ).toBe(0);
+    const [invoice] = await t.db.select().from(invoices).where(eq(invoices.bookingId, b.id));
+    const number = invoice?.number ?? '';
+    const listed = staffInvoiceListResponse.parse((await admin.get(`/api/admin/bookings/${b.id}/invoices`)).json());
+    expect(listed.not_mailed_message).toBe(INVOICE_MESSAGES.notMailed);
+    expect(listed.not_mailed).toEqual([expect.objectContaining({ number, kind: 'invoice', error: 'font table unreadable', attempts: 1 })]);
+    // The payment and the issued invoice stand meanwhile.
+    expect(listed.invoices.map((i) => i.number)).toEqual([number]);
+
+    // Only a document whose render failed can be retried; Retry is an admin's, with CSRF, and logged.
+    expect((await admin.post(`/api/admin/bookings/${b.id}/invoices/HATCH-1999-0001/retry`)).statusCode).toBe(404);
+    const retried = await admin.post(`/api/admin/bookings/${b.id}/invoices/${number}/retry`);
+    expect(retried.statusCode, retried.body).toBe(200);
+    expect(staffInvoiceListResponse.parse(retried.json()).not_mailed).toEqual([expect.objectContaining({ number, next_attempt_at: null })]);
+    // Two seconds later (the backoff would wait a minute) the job renders and mails it.
+    expect(await renderInvoices(new Date(start.getTime() + 2_000))).toBeGreaterThanOrEqual(1);
+    expect((await mailsWithPdf(b.id)).map((m) => m.attachments?.map((a) => a.filename))).toEqual([[`${number}.pdf`]]);
+    const cleared = staffInvoiceListResponse.parse((await admin.get(`/api/admin/bookings/${b.id}/invoices`)).json());
+    expect(cleared).toMatchObject({ not_mailed: [], not_mailed_message: null });
+    const timeline = await admin.get(`/api/admin/bookings/${b.id}/timeline`);
+    expect(timeline.body).toContain('Asked for an invoice PDF to be made again');
   });
 
   it('lets staff list and download a booking’s documents', async () => {

@@ -10,6 +10,10 @@ import { PROPOSAL_MESSAGES, proposalResponse, proposalsResponse, publicProposalR
 import { timelineResponse } from '../../src/shared/api/booking-timeline';
 import { PROPOSAL_ZONE } from '../../src/shared/proposals';
 import { todayIn } from '../../src/shared/time';
+import { bookingBody } from '../../scripts/booking-body';
+import { promoCodes } from '../../src/server/domains/commerce/tables/promo-codes';
+import { adminBookingResponse } from '../../src/shared/api/booking';
+import { priceBreakdown } from '../../src/shared/price-breakdown';
 
 let t: TestApp;
 let admin: Agent & { userId: number };
@@ -179,6 +183,38 @@ describe('the customer accepts', () => {
     // Revisiting the link leads on to the management page.
     const again = publicProposalResponse.parse((await customer.get(`/api/proposals/${token}`)).json()).proposal;
     expect(again).toMatchObject({ status: 'accepted', manage_path: `/manage/${booking.manageKey}` });
+  });
+
+  it("replaces a promo code's discount with the quote's price: no code, no discount, the use given back, and the figures add up (issue 35)", async () => {
+    const code = `QUOTE${Date.now() % 100_000}`;
+    expect((await admin.post('/api/admin/promo-codes', { code, percent_off: 10 })).statusCode).toBe(201);
+    const made = await customer.inject({
+      method: 'POST',
+      url: '/api/bookings',
+      payload: bookingBody({ date: inDays(40), players: 8, plan_type: 'standard', discount_code: code }),
+      remoteAddress: '127.44.0.1',
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const bookingId = Number(made.json().booking.id);
+    expect(made.json().booking).toMatchObject({ discount_code: code, discount_total: 12 });
+    const usesOf = async () => (await t.db.select().from(promoCodes).where(eq(promoCodes.code, code)))[0]?.uses;
+    expect(await usesOf()).toBe(1);
+
+    const created = proposalOf(await admin.post('/api/admin/proposals', quote(bookingId)));
+    const sent = proposalOf(await admin.post(`/api/admin/proposals/${created.id}/send`));
+    expect((await customer.post(`/api/proposals/${tokenOf(sent.link)}/accept`)).statusCode).toBe(200);
+
+    const staff = adminBookingResponse.parse((await admin.get(`/api/admin/bookings/${bookingId}`)).json()).booking;
+    expect(staff).toMatchObject({ discount_code: null, discount_total: 0, total_price: 929.5 });
+    expect(await usesOf()).toBe(0);
+    const [history] = await t.db.select().from(pricingHistory).where(eq(pricingHistory.bookingId, bookingId)).orderBy(desc(pricingHistory.id));
+    expect(history).toMatchObject({ discountCode: null, discountTotalMinor: 0, totalPriceMinor: 92_950 });
+    // The summary every screen renders adds up to the quote's total, with no discount line left from the code.
+    const lines = priceBreakdown(staff);
+    expect(lines.some((l) => l.kind === 'discount')).toBe(false);
+    const total = lines.find((l) => l.kind === 'total')?.amountMinor;
+    const parts = lines.filter((l) => l.kind === 'list' || l.kind === 'adjustment').reduce((sum, l) => sum + l.amountMinor, 0);
+    expect({ total, parts }).toEqual({ total: 92_950, parts: 92_950 });
   });
 
   it('refuses a second accept, an expired, a withdrawn, a draft and an unknown token, changing nothing', async () => {

@@ -37,7 +37,7 @@ function openBooking(booking: AdminBooking, { history = [] as string[] } = {}) {
   answer(ep.get, () => ({ booking: store.current }));
   answer(timelineEp.timeline, { entries: [], mails: [], truncated: false, scheduled_messages: [], balance_overdue: false });
   answer(adminUsersEndpoints.hosts, { hosts: [HATTIE] });
-  answer(invoiceEndpoints.adminList, { invoices: [], waiting: [], waiting_message: null });
+  answer(invoiceEndpoints.adminList, { invoices: [], waiting: [], waiting_message: null, not_mailed: [], not_mailed_message: null });
   answer(feedbackEndpoints.adminFeedback, { feedback: null });
   answer(privacyEndpoints.adminConsents, { consents: { terms_pending: false, current_terms_version: null, terms: null, players: [] } });
   answer(briefingEndpoints.admin, { briefing: null, finish_message: null, default_briefing: 'Stay together.', default_finish_message: 'Meet at the start.' });

@@ -3,7 +3,7 @@ import { invoiceEndpoints } from '../../src/shared/api/endpoints/invoices';
 import { INVOICE_MESSAGES } from '../../src/shared/commerce/invoices';
 import { SetupWarning } from '../../src/web/features/admin-shell/setup-warning';
 import { InvoiceSettingsForm } from '../../src/web/features/admin-settings/invoice-settings-form';
-import { answer } from './support/network';
+import { answer, callsTo } from './support/network';
 import { findToast, renderScreen, screen, within } from './support/render';
 import { paidBooking } from './support/admin-booking';
 import { InvoicesSection } from '../../src/web/features/admin-booking-detail/invoices-section';
@@ -73,6 +73,8 @@ describe("a booking's invoices while the seller is unknown (component)", () => {
       invoices: [],
       waiting: [{ kind: 'invoice', recorded_at: '2026-03-01T10:00:00.000Z', gross: 12_000, currency: 'GBP' }],
       waiting_message: INVOICE_MESSAGES.waitingForSeller,
+      not_mailed: [],
+      not_mailed_message: null,
     });
     renderScreen(<InvoicesSection booking={paidBooking()} />, { path: '/admin/bookings/1' });
     const waiting = await screen.findByTestId('invoices-waiting');
@@ -80,5 +82,36 @@ describe("a booking's invoices while the seller is unknown (component)", () => {
     expect(waiting.textContent).toContain('Invoice of £120.00, waiting since');
     expect(within(waiting).getByRole('link', { name: "Fill in the seller's details" }).getAttribute('href')).toBe('/admin/settings#invoice-settings');
     expect(screen.getByText('No invoices yet: each payment gets one.')).toBeTruthy();
+  });
+});
+
+describe("a booking's invoice whose PDF failed to render (component)", () => {
+  it("shows the renderer's error with the message, and Retry asks for it again and says so", async () => {
+    const failed = {
+      number: 'HATCH-2026-0007',
+      kind: 'invoice' as const,
+      error: 'font table unreadable',
+      attempts: 2,
+      next_attempt_at: '2026-03-01T10:05:00.000Z',
+    };
+    const issued = {
+      number: 'HATCH-2026-0007',
+      kind: 'invoice' as const,
+      issued_at: '2026-03-01T10:00:00.000Z',
+      gross: 12_000,
+      currency: 'GBP',
+      pdf_url: '/x.pdf',
+    };
+    const list = { invoices: [issued], waiting: [], waiting_message: null, not_mailed: [failed], not_mailed_message: INVOICE_MESSAGES.notMailed };
+    answer(invoiceEndpoints.adminList, list);
+    answer(invoiceEndpoints.adminRetryRender, { ...list, not_mailed: [{ ...failed, next_attempt_at: null }] });
+    const booking = paidBooking();
+    const { user } = renderScreen(<InvoicesSection booking={booking} />, { path: `/admin/bookings/${booking.id}` });
+    const alert = await screen.findByTestId('invoices-not-mailed');
+    expect(alert.textContent).toContain(INVOICE_MESSAGES.notMailed);
+    expect(alert.textContent).toContain('Invoice HATCH-2026-0007: font table unreadable');
+    await user.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await findToast(INVOICE_MESSAGES.retryQueued)).toBeTruthy();
+    expect(callsTo(invoiceEndpoints.adminRetryRender).map((c) => c.path)).toEqual([`/api/admin/bookings/${booking.id}/invoices/HATCH-2026-0007/retry`]);
   });
 });

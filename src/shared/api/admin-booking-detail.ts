@@ -196,6 +196,14 @@ export function paymentTypeLabel(type: string): string {
   return known ? LEDGER_PAYMENT_TYPE_LABELS[known] : type;
 }
 
+/**
+ * A ledger entry's type as every list of entries names it (the payments page, its CSV, the accountant's export): the
+ * type's label, marked "(free)" when a staff-issued gift voucher paid it (no money received, decision 0505).
+ */
+export function ledgerEntryTypeLabel(type: string, freeVoucher: boolean): string {
+  return `${paymentTypeLabel(type)}${freeVoucher ? ' (free)' : ''}`;
+}
+
 export const recordPaymentBody = z.object({
   payment_type: z
     .string({ error: DETAIL_MESSAGES.paymentType })

@@ -27,8 +27,24 @@ export const invoiceSettingsResponse = z.object({ settings: invoiceSettingsShape
 export const waitingDocumentSchema = z.object({ kind: z.enum(INVOICE_KINDS), recorded_at: z.string(), gross: z.number().int(), currency: z.string() });
 export type WaitingDocument = z.infer<typeof waitingDocumentSchema>;
 
-/** Staff's list of a booking's documents: the issued ones, those waiting, and why they wait (null when none does). */
+/** An issued document whose PDF failed to render, so it is not mailed yet (0510): the renderer's error and the next try. */
+export const unmailedDocumentSchema = z.object({
+  number: z.string(),
+  kind: z.enum(INVOICE_KINDS),
+  error: z.string(),
+  attempts: z.number().int(),
+  next_attempt_at: z.string().nullable(),
+});
+export type UnmailedDocument = z.infer<typeof unmailedDocumentSchema>;
+
+/** A booking's documents: the issued ones, those waiting, and why they wait (null when none does). */
 export const adminInvoiceListResponse = invoiceListResponse.extend({ waiting: z.array(waitingDocumentSchema), waiting_message: z.string().nullable() });
+
+/** Staff's list adds the documents whose PDF failed to render, with what that means (null when none did; 0510). */
+export const staffInvoiceListResponse = adminInvoiceListResponse.extend({
+  not_mailed: z.array(unmailedDocumentSchema),
+  not_mailed_message: z.string().nullable(),
+});
 
 /** An invoice's number in a path: `HATCH-2026-0001`, with or without `.pdf`. */
 export const invoiceNumberSchema = z

@@ -128,6 +128,10 @@ export const INVOICE_MESSAGES = {
   /** Why a payment's invoice has no number yet, and where staff fix it (decision 0510). */
   waitingForSeller:
     "Invoices wait for the seller's details: fill in the seller's name and address under Settings → Invoices. Payments are recorded meanwhile; their invoices are issued in order once the details are saved.",
+  /** Why an issued document has not been mailed: its PDF failed to render (decision 0510); the job retries by itself. */
+  notMailed:
+    'The PDF of these documents could not be made, so the booker has not been mailed them yet. The payments stand and the numbers are kept; the PDF is tried again by itself, or now with Retry.',
+  retryQueued: 'The PDF will be made again in a few seconds.',
 } as const;
 
 /** The seller's details and the install's VAT rate (percent, VAT-inclusive prices; 0 allowed), as stored and shown. */

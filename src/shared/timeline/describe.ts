@@ -144,6 +144,7 @@ const STAFF_SUMMARIES: Record<string, Summarize> = {
   'proposal.withdraw': (_b, a) => `Withdrew proposal #${String(a.proposal_id ?? '')}`,
   'mail.retry': (_b, a) => `Retried the failed mail '${mailKindLabel(str(a.kind) ?? 'mail')}'${str(a.to) ? ` to ${str(a.to) ?? ''}` : ''}`,
   'mail.reveal_reset_link': (_b, a) => `Read the password reset link mailed to ${str(a.to) ?? 'a user'}`,
+  'invoice.retry_render': () => 'Asked for an invoice PDF to be made again',
   'mail.resend': (_b, a) => `Resent the mail '${mailKindLabel(str(a.kind) ?? 'mail')}'${str(a.to) ? ` to ${str(a.to) ?? ''}` : ''}`,
   'mail.skip_scheduled': (_b, a) => `Skipped the scheduled message '${mailKindLabel(str(a.kind) ?? 'mail')}'`,
   'challenge.create': (_b, a) => `Created the challenge '${str(a.name) ?? ''}'`,

@@ -18,6 +18,8 @@ export const invoiceKeys = {
 
 export const fetchBookerInvoices = async (o: InvoiceOwner) => (await api(ep.bookerList, asOwner(o))).invoices;
 export const fetchStaffInvoices = (bookingId: number) => api(ep.adminList, { params: { id: bookingId } });
+/** Staff retry a document whose PDF failed to render (0510): answers the booking's documents as now stored. */
+export const retryInvoiceRender = (bookingId: number, number: string) => api(ep.adminRetryRender, { params: { id: bookingId, number } });
 export const fetchInvoiceSettings = () => api(ep.settings);
 export const fetchInvoiceBuyer = async (o: InvoiceOwner) => (await api(ep.bookerBuyer, asOwner(o))).buyer;
 export const saveInvoiceBuyer = async (o: InvoiceOwner, body: InvoiceBuyer) => (await api(ep.bookerSaveBuyer, { ...asOwner(o), body })).buyer;

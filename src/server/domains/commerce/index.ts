@@ -5,6 +5,8 @@
 // this file (or records.ts, the booking domain's one door from inside its own writes).
 export { expireDueVouchers } from './vouchers/voucher-expiry';
 export { renderDueInvoices, type InvoiceRenderer } from './invoices/invoice-render-job';
+// A proposal's price replaces a promo code's discount when accepted (0546): the code's use is given back.
+export { releaseDiscountCode } from './discounts';
 export { renderInvoicePdf } from './invoices/invoice-pdf';
 export { documentsOfEntries, type EntryDocument } from './invoices/invoices-repository';
 export { FREE_VOUCHER_SOURCE, voucherPaymentSource } from './vouchers/voucher-payment-sources';

@@ -21,6 +21,7 @@ export type ActivityEntry = {
     | 'item_station'
     | 'setting'
     | 'gift_voucher'
+    | 'invoice'
     | 'person'
     | 'api_key'
     | 'webhook';

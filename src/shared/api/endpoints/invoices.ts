@@ -2,7 +2,7 @@ import { defineEndpoint } from '../endpoint';
 import { idParam } from '../common';
 import { bookingCodeParams } from '../public-booking';
 import {
-  adminInvoiceListResponse,
+  staffInvoiceListResponse,
   adminInvoiceParams,
   bookerInvoiceParams,
   invoiceBuyerResponse,
@@ -25,8 +25,15 @@ export const invoiceEndpoints = {
     body: invoiceBuyerSchema,
     response: invoiceBuyerResponse,
   }),
-  adminList: defineEndpoint({ method: 'GET', path: '/api/admin/bookings/:id/invoices', params: idParam, response: adminInvoiceListResponse }),
+  adminList: defineEndpoint({ method: 'GET', path: '/api/admin/bookings/:id/invoices', params: idParam, response: staffInvoiceListResponse }),
   adminPdf: defineEndpoint({ method: 'GET', path: '/api/admin/bookings/:id/invoices/:number', params: adminInvoiceParams, response: invoicePdfResponse }),
+  /** Staff retry a document whose PDF failed to render: the job takes it at its next run instead of after the backoff (0510). */
+  adminRetryRender: defineEndpoint({
+    method: 'POST',
+    path: '/api/admin/bookings/:id/invoices/:number/retry',
+    params: adminInvoiceParams,
+    response: staffInvoiceListResponse,
+  }),
   settings: defineEndpoint({ method: 'GET', path: '/api/admin/invoice-settings', response: invoiceSettingsResponse }),
   saveSettings: defineEndpoint({ method: 'PUT', path: '/api/admin/invoice-settings', body: invoiceSettingsSchema, response: invoiceSettingsResponse }),
 };

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { PAYMENT_LIST_KINDS, type PaymentListKind, type PaymentRow } from '../../../shared/api/admin-payments';
-import { LEDGER_PAYMENT_TYPES, paymentTypeLabel } from '../../../shared/api/admin-booking-detail';
+import { LEDGER_PAYMENT_TYPES, ledgerEntryTypeLabel, paymentTypeLabel } from '../../../shared/api/admin-booking-detail';
 import { adminPaymentsEndpoints as ep } from '../../../shared/api/endpoints/admin-payments';
 import { pathOf } from '../../../shared/api/endpoint';
 import { formatPence } from '../../../shared/money';
@@ -21,7 +21,7 @@ const KIND_LABELS: Record<PaymentListKind, string> = { all: 'All entries', payme
 const HEADERS = ['Recorded', 'Booking', 'Entry', 'Type', 'Amount', 'By', 'Reason'] as const;
 
 /** The type in words; a free (staff-issued) voucher's money says so, since it is no money received (0505). */
-const typeCell = (p: PaymentRow) => `${paymentTypeLabel(p.payment_type)}${p.free_voucher ? ' (free)' : ''}`;
+const typeCell = (p: PaymentRow) => ledgerEntryTypeLabel(p.payment_type, p.free_voucher);
 const entryLabel = (p: PaymentRow) => (p.kind === 'payment' ? 'Payment' : `${p.kind === 'void' ? 'Void' : 'Refund'} of #${p.corrects_payment_id ?? ''}`);
 
 type Filters = { from: string; to: string; payment_type: string; kind: PaymentListKind };

@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import { minorToDecimalText } from '../../../../shared/money';
+import { ledgerEntryTypeLabel } from '../../../../shared/api/admin-booking-detail';
 import { stringify as stringifyCsv } from 'csv-stringify/sync';
 import { addDays, format, isValid, parse } from 'date-fns';
 import type { DbOrTx } from '../../../platform/db/client';
@@ -107,7 +108,8 @@ function csvRecord(r: PaymentListRow): string[] {
     localStamp(p.createdAt),
     String(p.id),
     p.kind,
-    text(p.paymentType),
+    // The type's label, as the payments page shows it (a free voucher's marked), never the stored key.
+    text(ledgerEntryTypeLabel(p.paymentType, r.freeVoucher)),
     decimal(p.paymentAmount),
     p.currency,
     p.correctsPaymentId === null ? '' : String(p.correctsPaymentId),

@@ -5,6 +5,7 @@ import { documentsOfEntries, type EntryDocument } from '../invoices/invoices-rep
 import type { FinanceExportQuery } from '../../../../shared/api/admin-payments';
 import { DEFAULT_ADMIN_TIMEZONE, todayIn } from '../../../../shared/time';
 import { vatRatePercent } from '../../../../shared/commerce/invoices';
+import { ledgerEntryTypeLabel } from '../../../../shared/api/admin-booking-detail';
 import { decimal, filterOf, localStamp, text } from './admin-payments-service';
 import { exportPage, paymentCondition, type PaymentListRow } from './admin-payments-repository';
 
@@ -63,7 +64,7 @@ function record(r: PaymentListRow, doc: EntryDocument | undefined): string[] {
     doc?.vatRateBp === null || doc?.vatRateBp === undefined ? '' : String(vatRatePercent(doc.vatRateBp)),
     p.currency,
     p.kind,
-    text(p.paymentType),
+    text(ledgerEntryTypeLabel(p.paymentType, r.freeVoucher)),
     String(p.id),
   ];
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../platform/db/client';
 import { invoiceBuyers, invoices } from '../tables/invoices';
 import type { InvoiceBuyer } from '../../../../shared/commerce/invoices';
@@ -39,6 +39,19 @@ export async function invoiceOfBooking(db: DbOrTx, bookingId: number, number: st
     .where(and(eq(invoices.bookingId, bookingId), eq(invoices.number, number)))
     .limit(1);
   return row && issuedOf(row);
+}
+
+/**
+ * Makes a document whose PDF failed to render due at once (decision 0510): the render job takes it at its next run
+ * instead of after its backoff. Only a document still to be mailed whose last render failed; false otherwise.
+ */
+export async function retryRenderNow(db: DbOrTx, bookingId: number, number: string): Promise<boolean> {
+  const rows = await db
+    .update(invoices)
+    .set({ renderAfter: null })
+    .where(and(eq(invoices.bookingId, bookingId), eq(invoices.number, number), eq(invoices.mailDue, true), isNotNull(invoices.renderError)))
+    .returning({ id: invoices.id });
+  return rows.length > 0;
 }
 
 /** The invoice of a ledger entry (a payment), if one was issued. */

@@ -9,7 +9,10 @@ import { recordActivity } from '../../identity';
 import type { Db } from '../../../platform/db/client';
 import { loadInvoiceSettings } from './invoice-settings';
 import { countWaitingDocuments, saveInvoiceSettings } from './invoice-numbers';
-import { bookerBooking, buyerOf, invoicePdf, listInvoices, saveBuyer, staffBooking, summaries, waitingDocuments } from './invoices-service';
+import { bookerBooking, buyerOf, invoicePdf, listInvoices, saveBuyer, staffBooking, summaries, unmailedDocuments, waitingDocuments } from './invoices-service';
+import { retryRenderNow } from './invoices-repository';
+import { NotFoundError } from '../../../platform/errors';
+import { INVOICE_MESSAGES } from '../../../../shared/commerce/invoices';
 
 const sendPdf = (reply: FastifyReply, file: { filename: string; pdf: Buffer }) =>
   reply
@@ -50,11 +53,37 @@ export const adminInvoiceRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.database;
   const options = { tags: ['admin: invoices'] };
 
-  endpointRoute(app, endpoints.adminList, options, async (request) => {
-    const booking = await staffBooking(db, request.params.id);
+  /** Staff's list: issued documents, those waiting for the seller's details, those whose PDF failed (0510). */
+  const staffList = async (id: number) => {
+    const booking = await staffBooking(db, id);
     const rows = await listInvoices(db, booking);
-    return { invoices: summaries(rows, (number) => urlOf(endpoints.adminPdf, { id: booking.id, number: `${number}.pdf` })), ...waitingDocuments(rows) };
-  });
+    return {
+      invoices: summaries(rows, (number) => urlOf(endpoints.adminPdf, { id: booking.id, number: `${number}.pdf` })),
+      ...waitingDocuments(rows),
+      ...unmailedDocuments(rows),
+    };
+  };
+  endpointRoute(app, endpoints.adminList, options, async (request) => staffList(request.params.id));
+  endpointRoute(
+    app,
+    endpoints.adminRetryRender,
+    { ...options, summary: 'Retry the PDF of a document whose render failed: the job takes it at its next run, then mails it' },
+    async (request) => {
+      const { id, number } = request.params;
+      await staffBooking(db, id);
+      await db.transaction(async (tx) => {
+        if (!(await retryRenderNow(tx, id, number))) throw new NotFoundError(INVOICE_MESSAGES.notFound);
+        await recordActivity(tx, {
+          actorId: request.auth.user?.id ?? null,
+          action: 'invoice.retry_render',
+          entityType: 'invoice',
+          entityId: number,
+          bookingId: id,
+        });
+      });
+      return staffList(id);
+    },
+  );
   endpointRoute(app, endpoints.adminPdf, options, async (request, reply) =>
     sendPdf(reply, await invoicePdf(db, await staffBooking(db, request.params.id), request.params.number)),
   );

@@ -5,7 +5,7 @@ import { findBookingFacts, type BookingFacts } from '../../booking';
 import { bookingGamesOf } from '../../game/records';
 import { PUBLIC_BOOKING_MESSAGES } from '../../../../shared/api/public-booking';
 import { INVOICE_MESSAGES, type InvoiceBuyer } from '../../../../shared/commerce/invoices';
-import type { InvoiceSummary, WaitingDocument } from '../../../../shared/api/invoices';
+import type { InvoiceSummary, UnmailedDocument, WaitingDocument } from '../../../../shared/api/invoices';
 import { invoiceById, invoiceOfBooking, invoicesOfBooking, issuedOf, loadInvoiceBuyer, saveInvoiceBuyer, type InvoiceRow } from './invoices-repository';
 import { documentOf } from './issue-documents';
 import { pdfFilename, renderInvoicePdf } from './invoice-pdf';
@@ -62,6 +62,24 @@ export function waitingDocuments(rows: readonly InvoiceRow[]): { waiting: Waitin
     .filter((r) => r.status === 'waiting')
     .map((r) => ({ kind: r.kind, recorded_at: r.recordedAt.toISOString(), gross: r.gross, currency: r.currency }));
   return { waiting, waiting_message: waiting.length ? INVOICE_MESSAGES.waitingForSeller : null };
+}
+
+/** The issued documents among `rows` whose PDF failed to render (still due to be mailed), and what that means (0510). */
+export function unmailedDocuments(rows: readonly InvoiceRow[]): { not_mailed: UnmailedDocument[]; not_mailed_message: string | null } {
+  const notMailed = rows.flatMap((row) => {
+    const issued = issuedOf(row);
+    if (!issued || !row.mailDue || row.renderError === null) return [];
+    return [
+      {
+        number: issued.number,
+        kind: row.kind,
+        error: row.renderError,
+        attempts: row.renderAttempts,
+        next_attempt_at: row.renderAfter?.toISOString() ?? null,
+      },
+    ];
+  });
+  return { not_mailed: notMailed, not_mailed_message: notMailed.length ? INVOICE_MESSAGES.notMailed : null };
 }
 
 /** One document of the booking as a PDF, with the buyer's details as they are now. */

@@ -9,6 +9,7 @@ import { minorToUnits } from '../../../../shared/money';
 import { todayIn } from '../../../../shared/time';
 import { findByToken, findProposalByToken, lockByToken, markAccepted, withdrawOthers, type ProposalRow } from './proposal-repository';
 import { proposalTerms } from '../proposal-terms';
+import { releaseDiscountCode } from '../../commerce';
 
 /** Only a booking not yet paid takes a quote (as staff's side rules). */
 const QUOTABLE = new Set(['enquiry', 'lead']);
@@ -48,6 +49,9 @@ export async function getPublicProposal(db: Db, token: string): Promise<PublicPr
  * players, add-ons and prices become the booking's, with a pricing-history entry; the lead is converted ('Proposal
  * accepted', logged as a consequence with a history note) and the quote marked accepted; the booking's other open quotes are withdrawn. Answers the management page,
  * where the customer pays. Anything refused changes nothing.
+ * The quote's price replaces the booking's whole price, a promo code's discount included (decision 0546): the customer
+ * accepted the total the quote showed, which staff priced with its own lines (a discount is a negative line), so the
+ * booking's promo discount is reset (no code, no discount) and the code's use given back, and every summary adds up.
  */
 export async function acceptProposal(db: Db, token: string): Promise<{ manage_path: string }> {
   // The booking is read (and locked) by withBooking: only the proposal's booking id is needed first.
@@ -74,6 +78,8 @@ export async function acceptProposal(db: Db, token: string): Promise<{ manage_pa
         add_ons: row.addOns,
         price_per_person: minorToUnits(row.pricePerPersonMinor),
         total_price: minorToUnits(row.totalPriceMinor),
+        discount_code: row.discountCode,
+        discount_total: minorToUnits(row.discountTotalMinor),
         lead_status: row.leadStatus,
       };
       const after = {
@@ -82,6 +88,8 @@ export async function acceptProposal(db: Db, token: string): Promise<{ manage_pa
         add_ons: p.addOns,
         price_per_person: minorToUnits(p.pricePerPersonMinor),
         total_price: minorToUnits(p.totalPriceMinor),
+        discount_code: null,
+        discount_total: 0,
         lead_status: 'converted',
       };
       await write.update({
@@ -92,14 +100,19 @@ export async function acceptProposal(db: Db, token: string): Promise<{ manage_pa
         pricePerPersonMinor: p.pricePerPersonMinor,
         addOnsTotalMinor: p.addOnsTotalMinor,
         totalPriceMinor: p.totalPriceMinor,
+        discountCode: null,
+        discountTotalMinor: 0,
         bookingStatus: 'lead',
       });
+      if (row.discountCode !== null) await releaseDiscountCode(tx, row.id);
       await addPricingHistory(tx, {
         bookingId: row.id,
         planType: p.planType,
         pricePerPersonMinor: p.pricePerPersonMinor,
         addOns: p.addOns,
         players: p.players,
+        discountCode: null,
+        discountTotalMinor: 0,
         totalPriceMinor: p.totalPriceMinor,
       });
       await convertLead(write, PROPOSAL_MESSAGES.acceptedReason, null);
