@@ -118,7 +118,7 @@ export function ScriptStepForm({
         </Select>
       </Field>
       {draft.action === 'message' ? (
-        <Field label="Message">
+        <Field label="Text of the message">
           <Textarea rows={2} value={draft.text} onChange={(e) => set({ text: e.target.value })} />
         </Field>
       ) : null}
