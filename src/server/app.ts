@@ -15,7 +15,7 @@ import { registerPoolMetrics } from './platform/db/pool-metrics';
 import { createCodeGuesses, type CodeGuesses } from './platform/code-guesses';
 import { createGameHub, gamePersonalData, type GameHub } from './domains/game';
 import { bookingPersonalData } from './domains/booking';
-import { commercePersonalData } from './domains/commerce';
+import { commercePersonalData, voucherPersonalData } from './domains/commerce';
 import { getOrCreateSecret } from './platform/app-secrets';
 import { setPasswordCost } from './platform/crypto';
 import { createMediaStorage, type MediaStorage } from './platform/storage';
@@ -256,7 +256,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await admin.register(adminBriefingRoutes);
       await admin.register(adminConsentsRoutes);
       // A person's data is held by several domains: each hands privacy its part (decision 0570).
-      await admin.register(adminPrivacyRoutes([commercePersonalData, gamePersonalData, waiverPart, mailPart, activityPart, bookingPersonalData]));
+      await admin.register(
+        adminPrivacyRoutes([commercePersonalData, voucherPersonalData, gamePersonalData, waiverPart, mailPart, activityPart, bookingPersonalData]),
+      );
       await admin.register(adminIntegrationsRoutes);
       await admin.register(adminScriptRoutes);
     },

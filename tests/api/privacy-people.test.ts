@@ -11,6 +11,7 @@ import { jpeg } from '../support/photo-fixtures';
 import { pdfText } from '../support/pdf-text';
 import { gameInstances, playerPositions, players } from '../../src/server/domains/game/tables/games';
 import { bookings } from '../../src/server/domains/booking/tables/bookings';
+import { giftVouchers } from '../../src/server/domains/commerce/tables/gift-vouchers';
 import { activityLog } from '../../src/server/domains/identity/tables/activity-log';
 import { PLAYER_TOKEN_HEADER } from '../../src/shared/api/play';
 import { eraseResponse, peopleResponse, personExportResponse, PRIVACY_MESSAGES } from '../../src/shared/api/privacy';
@@ -70,6 +71,21 @@ beforeAll(async () => {
   await t.app.deps.media.put(mediaKey, jpeg(1_200, 3), 'image/jpeg');
   const challengeId = await createChallenge(admin, { type: 'RightWrong', max_score: 5, name: 'Selfie' });
   await sendSubmission(t, { instanceId: instance.id, teamId: row.teamId, challengeId, kind: 'photo', mediaKey, playerId });
+  // A gift voucher they bought for someone else, signed with their name.
+  await t.db.insert(giftVouchers).values({
+    token: 'privacy-voucher-token-0123456789',
+    code: 'PRIVACYVOUCH1',
+    amount: 5_000,
+    balance: 5_000,
+    currency: 'GBP',
+    recipientName: 'Rita Recipient',
+    message: `Happy birthday! Love, ${NAME}`,
+    buyerName: NAME,
+    buyerEmail: EMAIL,
+    source: 'online',
+    issuedAt: new Date(),
+    expiresAt: new Date(Date.now() + 365 * 24 * 60 * 60 * 1000),
+  });
   // A mail to them, and a staff note that names them (copied into the activity log).
   await t.app.deps.mail.queue(t.db, { to: EMAIL, subject: `Hello ${NAME}`, text: `Dear ${NAME}`, kind: 'test', bookingId: target.booking.id });
   const noted = await admin.patch(`/api/admin/bookings/${target.booking.id}`, { admin_general_notes: `Call ${NAME} on ${PHONE}` });
@@ -107,6 +123,7 @@ describe("a person's data", { tags: ['postgres'] }, () => {
         expect.objectContaining({ kind: 'booker', email: EMAIL, booking_id: target.booking.id }),
         expect.objectContaining({ kind: 'player', name: NAME, booking_id: target.booking.id }),
         expect.objectContaining({ kind: 'mail', email: EMAIL }),
+        expect.objectContaining({ kind: 'voucher', email: EMAIL }),
       ]),
     );
     expect(people.some((p) => p.booking_id === other.booking.id)).toBe(false);
@@ -120,6 +137,7 @@ describe("a person's data", { tags: ['postgres'] }, () => {
     expect(data.parts.players).toEqual([expect.objectContaining({ player_id: playerId, name: NAME, positions_kept: 1 })]);
     expect(data.parts.mails).toEqual([expect.objectContaining({ to: EMAIL, subject: `Hello ${NAME}` })]);
     expect(data.parts.invoices).toHaveLength(1);
+    expect(data.parts.gift_vouchers).toEqual([expect.objectContaining({ code: 'PRIVACYVOUCH1', buyer_name: NAME, recipient_name: 'Rita Recipient' })]);
     const page = await admin.get(`/api/admin/privacy/people/export/html?email=${encodeURIComponent(EMAIL)}`);
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toMatch(/^text\/html/);
@@ -134,7 +152,14 @@ describe("a person's data", { tags: ['postgres'] }, () => {
     const res = await admin.post('/api/admin/privacy/people/erase', { email: EMAIL });
     expect(res.statusCode).toBe(200);
     const { erasure } = eraseResponse.parse(res.json());
-    expect(erasure.counts).toMatchObject({ 'bookings.bookings': 1, 'players.players': 1, 'players.positions': 1, 'players.media': 1, 'mails.mails': 1 });
+    expect(erasure.counts).toMatchObject({
+      'bookings.bookings': 1,
+      'players.players': 1,
+      'players.positions': 1,
+      'players.media': 1,
+      'mails.mails': 1,
+      'gift_vouchers.vouchers': 1,
+    });
 
     // Searched across every table: only the invoices' buyer row keeps them.
     expect(await tracesByTable()).toEqual({ invoice_buyers: 1 });
@@ -160,6 +185,9 @@ describe("a person's data", { tags: ['postgres'] }, () => {
     // The other booker is untouched; the erasure is in the activity log, without the person.
     const [otherRow] = await t.db.select().from(bookings).where(eq(bookings.id, other.booking.id));
     expect(otherRow).toMatchObject({ email: 'someone.else@example.test', fullName: 'Otto Other' });
+    // The voucher still pays its holder: only its buyer is gone.
+    const [voucher] = await t.db.select().from(giftVouchers).where(eq(giftVouchers.code, 'PRIVACYVOUCH1'));
+    expect(voucher).toMatchObject({ balance: 5_000, recipientName: 'Rita Recipient', buyerName: 'Erased', message: 'Happy birthday! Love, Erased' });
     const logged = await t.db.select().from(activityLog).where(eq(activityLog.action, 'person.erase'));
     expect(logged).toHaveLength(1);
     expect(JSON.stringify(logged)).not.toMatch(/zelda|quintessa/i);

@@ -92,8 +92,8 @@ export const acceptTermsBody = z.object({ terms_version: z.number({ error: PRIVA
 /** A person's data (issue 41): found by email or a player's name, exported, erased. */
 export const peopleQuery = z.object({ q: z.string().trim().min(3, PRIVACY_MESSAGES.searchTooShort).max(200) });
 export const personHitSchema = z.object({
-  /** Where it was found: a booking's booker, a player of a game, a mail sent, a payment. */
-  kind: z.enum(['booker', 'player', 'mail', 'invoice']),
+  /** Where it was found: a booking's booker, a player of a game, a mail sent, a gift voucher bought. */
+  kind: z.enum(['booker', 'player', 'mail', 'voucher']),
   email: z.string().nullable(),
   name: z.string().nullable(),
   booking_id: z.number().int().nullable(),

@@ -10,6 +10,6 @@ export { releaseDiscountCode } from './discounts';
 export { renderInvoicePdf } from './invoices/invoice-pdf';
 export { documentsOfEntries, type EntryDocument } from './invoices/invoices-repository';
 export { FREE_VOUCHER_SOURCE, voucherPaymentSource } from './vouchers/voucher-payment-sources';
-export { commercePersonalData } from './personal-data';
+export { commercePersonalData, voucherPersonalData } from './personal-data';
 export { bookingDocumentsForOutside } from './invoices/invoices-service';
 export { listLedger } from './admin-payments/admin-payments-service';

@@ -1,7 +1,10 @@
-import { asc, inArray } from 'drizzle-orm';
+import { asc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import { findBookingFacts } from '../booking';
 import type { PersonalDataPart } from '../privacy';
 import { invoices } from './tables/invoices';
+import { giftVouchers } from './tables/gift-vouchers';
+import { ERASED_NAME, erasedEmail } from '../../../shared/privacy/erasure';
+import { scrubPattern, scrubText } from '../../platform/db/scrub';
 import { keepBuyer } from './invoices/invoices-repository';
 
 /**
@@ -33,5 +36,59 @@ export const commercePersonalData: PersonalDataPart = {
       if (booking) await keepBuyer(tx, id, { name: booking.fullName, email: booking.email });
     }
     return { counts: { invoices_kept: rows.length } };
+  },
+};
+
+const like = (q: string) => `%${q.replaceAll(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const boughtBy = (email: string) => eq(sql`lower(${giftVouchers.buyerEmail})`, email);
+
+/**
+ * Gift vouchers the person bought (issue 41): found and exported by the buyer's email; erased by replacing the buyer's
+ * name and email. The voucher itself, its code, balance and ledger stay: someone else may hold it, and its money is
+ * accounted for like a payment.
+ */
+export const voucherPersonalData: PersonalDataPart = {
+  name: 'gift_vouchers',
+  async find(db, q) {
+    const rows = await db
+      .select({ email: giftVouchers.buyerEmail, name: giftVouchers.buyerName, code: giftVouchers.code })
+      .from(giftVouchers)
+      .where(ilike(giftVouchers.buyerEmail, like(q)))
+      .limit(50);
+    return rows.map((r) => ({
+      kind: 'voucher' as const,
+      email: r.email,
+      name: r.name,
+      booking_id: null,
+      detail: `Bought gift voucher ${r.code ?? '(unpaid)'}`,
+    }));
+  },
+  async export(db, person) {
+    const rows = await db.select().from(giftVouchers).where(boughtBy(person.email)).orderBy(asc(giftVouchers.id));
+    return rows.map((r) => ({
+      code: r.code,
+      amount: r.amount,
+      balance: r.balance,
+      currency: r.currency,
+      buyer_name: r.buyerName,
+      buyer_email: r.buyerEmail,
+      recipient_name: r.recipientName,
+      message: r.message,
+      issued_at: r.issuedAt?.toISOString() ?? null,
+    }));
+  },
+  async erase(tx, person, ctx) {
+    const pattern = scrubPattern([person.email, ...person.names], ERASED_NAME);
+    const rows = await tx
+      .update(giftVouchers)
+      .set({
+        buyerName: ERASED_NAME,
+        buyerEmail: erasedEmail(ctx.erasureId),
+        // A message from the buyer may sign with their name.
+        ...(pattern ? { message: scrubText(giftVouchers.message, pattern) } : {}),
+      })
+      .where(boughtBy(person.email))
+      .returning({ id: giftVouchers.id });
+    return { counts: { vouchers: rows.length } };
   },
 };
