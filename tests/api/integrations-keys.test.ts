@@ -4,6 +4,7 @@ import type { AdminCreateBookingInput } from '../../src/shared/api/admin-booking
 import { apiKeysResponse, createApiKeyResponse, v1BookingsResponse } from '../../src/shared/api/integrations';
 import { activityLog } from '../../src/server/domains/identity/tables/activity-log';
 import { eq } from 'drizzle-orm';
+import { createPaidBooking } from '../support/fixtures';
 
 /**
  * Issue 39: API keys on the outside API (/api/v1) and the webhook targets staff may add. The default settings:
@@ -89,6 +90,24 @@ describe('API keys', () => {
     expect((await v1(reader.secret, 'GET', '/api/v1/payments')).statusCode).toBe(403);
     expect(v1BookingsResponse.parse((await v1(reader.secret, 'GET', '/api/v1/bookings?email=nope%40example.test')).json()).data).toEqual([]);
     expect((await v1(reader.secret, 'GET', '/api/v1/bookings?cursor=garbage')).statusCode).toBe(422);
+  });
+
+  it('reads a game with its results (games:read) and the payments and invoices (finance:read), read-only', async () => {
+    const { booking, gameCode } = await createPaidBooking(t.db, { fullName: 'Game Reader' });
+    const games = await newKey(['games:read']);
+    const game = await v1(games.secret, 'GET', `/api/v1/games/${gameCode.toLowerCase()}`);
+    expect(game.statusCode, game.body).toBe(200);
+    expect(game.json()).toMatchObject({ game: { code: gameCode, status: 'not_started' }, results: { final: false, teams: [] } });
+    expect((await v1(games.secret, 'GET', `/api/v1/bookings/${booking.id}`)).statusCode).toBe(403);
+
+    const finance = await newKey(['finance:read']);
+    const payments = await v1(finance.secret, 'GET', '/api/v1/payments?per_page=5');
+    expect(payments.statusCode, payments.body).toBe(200);
+    expect(payments.json().payments.some((p: { booking_id: number }) => p.booking_id === booking.id)).toBe(true);
+    const invoices = await v1(finance.secret, 'GET', `/api/v1/bookings/${booking.id}/invoices`);
+    expect(invoices.statusCode, invoices.body).toBe(200);
+    expect(invoices.json()).toHaveProperty('invoices');
+    expect((await v1(finance.secret, 'GET', '/api/v1/bookings')).statusCode).toBe(403);
   });
 
   it('refuses a revoked key at once (401), and an unknown or malformed one', async () => {

@@ -1,5 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { openDatabase } from '../../src/server/platform/db/client';
 import { createTestApp, type Agent, type TestApp } from '../support/test-app';
 import { startReceiver, verifyStandardWebhook } from '../support/webhook-receiver';
 import type { AdminCreateBookingInput } from '../../src/shared/api/admin-bookings';
@@ -403,17 +405,43 @@ describe('webhook deliveries', () => {
   });
 });
 
+/** A second pool on this file's PostgreSQL database (null on the embedded one). */
+async function secondConnection() {
+  const server = process.env.TEST_DATABASE_URL;
+  if (!server) return null;
+  const result = await t.db.execute(sql`select current_database() as name`);
+  const name = z.object({ rows: z.array(z.object({ name: z.string() })) }).parse(result).rows[0]?.name;
+  const url = new URL(server);
+  url.pathname = `/${name ?? ''}`;
+  return openDatabase({ url: url.toString(), poolSize: 4 });
+}
+
 describe('two job runners', { tags: ['postgres'] }, () => {
   it('never send one event twice', async () => {
     const r = await receiver({ delayMs: 20 });
     await endpoint(r.url, ['booking.created']);
     for (let i = 0; i < 12; i++) await newBooking(`twice-${i}@example.test`);
-    const a = dispatcher();
-    const b = dispatcher();
-    await Promise.all([a.runOnce(), b.runOnce(), a.runOnce(), b.runOnce()]);
-    await Promise.all([a.runOnce(), b.runOnce()]);
-    const ids = r.received.map((g) => g.headers['webhook-id']);
-    expect(ids).toHaveLength(12);
-    expect(new Set(ids).size).toBe(12);
+    // On a PostgreSQL server the second runner has its own pool of connections, as a second process would; the
+    // embedded database has one connection, so there the two interleave on it.
+    const second = await secondConnection();
+    try {
+      const a = dispatcher();
+      const b = createWebhookDispatcher({
+        db: second?.db ?? t.db,
+        send: createWebhookSender({ allowPrivate: true, timeoutMs: 2_000 }),
+        clock,
+        timeoutMs: 2_000,
+      });
+      await Promise.all([a.runOnce(), b.runOnce(), a.runOnce(), b.runOnce()]);
+      await Promise.all([a.runOnce(), b.runOnce()]);
+      const ids = r.received.map((g) => g.headers['webhook-id']);
+      expect(ids).toHaveLength(12);
+      expect(new Set(ids).size).toBe(12);
+      // Each booking's one event, each logged once.
+      const log = await deliveries(created.at(-1) ?? 0);
+      expect(log.deliveries).toHaveLength(12);
+    } finally {
+      await second?.close();
+    }
   });
 });
