@@ -14,6 +14,8 @@
  *   coldstart  `npm start`'s server on an empty embedded database: spawn to first healthy answer.
  *   game       the live game: 1,000 players in 20 games on two processes, one PostgreSQL (bench/game.ts).
  *   biggame    one game at the Standard plan's promise: 500 players in 50 teams, the host console and the big screen subscribed too.
+ *   chat       500 players in 50 teams, each team chatting every 10 s beside the positions: chat and position delivery p99
+ *              (bench/chat.ts; on request only: `npm run bench -- chat`).
  *   outbox     100 phones coming back at once, 20 kept answers each (and 5 sent twice), on two processes (bench/outbox.ts).
  *   media      a 30 MB video answer uploaded, then the game's media zip downloaded: the server's memory (bench/media.ts).
  *   webhooks   1,000 events to 10 webhook endpoints, one slow (5 s) and one failing: the healthy ones' delay and the
@@ -36,6 +38,7 @@ import { lighthousePerformance, type LighthouseFigures } from './lighthouse';
 import { rawCreateRate, type RawCreateResult } from './raw-create';
 import { ONE_BIG_GAME, benchGame } from './game';
 import { benchOutbox } from './outbox';
+import { benchChat } from './chat';
 import { benchMedia } from './media';
 import { benchWebhooks } from './webhooks';
 import { watchMachine } from './machine-load';
@@ -116,6 +119,7 @@ async function runSections(): Promise<void> {
     ['outbox', (url) => benchOutbox(url)],
     ['media', (url) => benchMedia(url)],
     ['webhooks', (url) => benchWebhooks(url)],
+    ['chat', (url) => benchChat(url)],
   ];
   for (const [section, run] of onPostgres) {
     if (!ONLY.has(section)) continue;
