@@ -133,6 +133,12 @@ const CONVERTED = [
   'src/web/components/booking-wizard/step-contact.tsx',
   'src/web/components/booking-wizard/contact-email-field.tsx',
   'src/web/components/booking-wizard/step-summary.tsx',
+  'src/web/features/play/play-page.tsx',
+  'src/web/features/play/join-form.tsx',
+  'src/web/features/play/live-tabs.tsx',
+  'src/web/features/play/game-over.tsx',
+  'src/web/features/play/results-link.tsx',
+  'src/web/features/screen/screen-page.tsx',
 ];
 /** Text that is not language: the brand's wordmark, and symbols. */
 const NOT_WORDS = new Set(['hatch']);
@@ -164,6 +170,6 @@ describe('the converted screens', () => {
 
   it('catches literal text when there is some', () => {
     // The guard itself: a screen not converted yet is found out.
-    expect(literalTexts('src/web/features/play/game-over.tsx').length).toBeGreaterThan(0);
+    expect(literalTexts('src/web/features/play/lobby-view.tsx').length).toBeGreaterThan(0);
   });
 });

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { useLanguage, useMessageText, useT } from '../../lib/i18n';
 import { useController, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
@@ -39,9 +40,13 @@ type JoinForm = z.input<ReturnType<typeof joinForm>>;
 /** Enter a name, pick a team from the organiser's list (full ones greyed out) or create one, join. */
 export function JoinForm({ code, teams, chickenKey, onJoined }: Props) {
   const id = useId();
-  const firstOpen = teams.find((t) => !t.full);
+  const t = useT('play');
+  const say = useMessageText();
+  // The player's language: preset from the page's (the phone's), changed with the switcher above (issue 38).
+  const language = useLanguage();
+  const firstOpen = teams.find((team) => !team.full);
   // Chosen by name: names are unique in a game, and a team listed before the lobby opens has no id yet.
-  const keyOf = (t: LobbyTeam) => `team:${t.name}`;
+  const keyOf = (team: LobbyTeam) => `team:${team.name}`;
   const form = useForm<JoinForm, unknown, z.output<ReturnType<typeof joinForm>>>({
     resolver: zodResolver(joinForm(!!chickenKey)),
     defaultValues: { name: '', choice: firstOpen ? keyOf(firstOpen) : NEW_TEAM, team_name: '' },
@@ -51,7 +56,7 @@ export function JoinForm({ code, teams, chickenKey, onJoined }: Props) {
   // A refusal (a full team, a name taken) is said under the form, in the server's words.
   const join = useAction({
     call: (body: JoinBody) => joinGame(code, body),
-    failure: 'Failed to join the game. Please try again.',
+    failure: t('joinFailed'),
     failureToast: 'none',
     onSuccess: (answer) => onJoined(answer.token, answer.player),
   });
@@ -60,6 +65,8 @@ export function JoinForm({ code, teams, chickenKey, onJoined }: Props) {
   const waiver = useQuery(privacyQuery).data?.waiver ?? null;
   const [waiverChoice, setWaiverChoice] = useState<WaiverChoice>({ accepted: false, photoConsent: null });
   const [waiverError, setWaiverError] = useState<string | null>(null);
+  // The rules' and the server's messages, in the reader's language (the server's already are: Accept-Language).
+  const errorText = firstErrorMessage(form.formState.errors) ?? waiverError ?? join.error;
 
   const onSubmit = async ({ name, choice: chosen, team_name }: z.output<ReturnType<typeof joinForm>>) => {
     // A team listed before the lobby exists has no id yet (not positive): it is joined by its name.
@@ -77,40 +84,38 @@ export function JoinForm({ code, teams, chickenKey, onJoined }: Props) {
       return;
     }
     setWaiverError(null);
-    await join.run({ name, ...team, ...(chickenKey ? { chicken_key: chickenKey } : {}), ...waiverPart });
+    await join.run({ name, ...team, ...(chickenKey ? { chicken_key: chickenKey } : {}), ...waiverPart, language });
   };
 
   return (
-    <form onSubmit={(e) => void form.handleSubmit(onSubmit)(e)} className="space-y-5" aria-label="Join the game">
-      <Field label="Your name" size="lg">
+    <form onSubmit={(e) => void form.handleSubmit(onSubmit)(e)} className="space-y-5" aria-label={t('joinLabel')}>
+      <Field label={t('yourName')} size="lg">
         <Input size="lg" maxLength={PLAYER_NAME_MAX} autoComplete="nickname" {...form.register('name')} />
       </Field>
       {chickenKey ? (
-        <p className="rounded-xl bg-brand-100 p-3 text-brand-700">
-          You&apos;re joining as <strong>the Chicken</strong>: you hide, every team hunts you. Players never see where you are.
-        </p>
+        <p className="rounded-xl bg-brand-100 p-3 text-brand-700">{t('joinAsChicken')}</p>
       ) : (
         <fieldset className="space-y-2">
-          <legend className="mb-1 font-semibold text-slate-900">Your team</legend>
-          {teams.map((t) => (
+          <legend className="mb-1 font-semibold text-slate-900">{t('yourTeam')}</legend>
+          {teams.map((team) => (
             <label
-              key={keyOf(t)}
+              key={keyOf(team)}
               className={cx(
                 'flex min-h-12 items-center gap-3 rounded-xl border px-3',
-                t.full ? 'cursor-not-allowed border-slate-200 bg-slate-50 text-slate-400' : 'cursor-pointer',
-                choice === keyOf(t) ? 'border-brand-500 bg-brand-50' : 'border-slate-200',
+                team.full ? 'cursor-not-allowed border-slate-200 bg-slate-50 text-slate-400' : 'cursor-pointer',
+                choice === keyOf(team) ? 'border-brand-500 bg-brand-50' : 'border-slate-200',
               )}
             >
               <input
                 type="radio"
                 name={`${id}-team`}
-                value={keyOf(t)}
-                disabled={t.full}
-                checked={choice === keyOf(t)}
-                onChange={() => choiceField.onChange(keyOf(t))}
+                value={keyOf(team)}
+                disabled={team.full}
+                checked={choice === keyOf(team)}
+                onChange={() => choiceField.onChange(keyOf(team))}
               />
-              <span className="flex-1 font-medium">{t.name}</span>
-              <span className="text-sm">{t.full ? 'Full' : `${t.players}/${t.capacity}`}</span>
+              <span className="flex-1 font-medium">{team.name}</span>
+              <span className="text-sm">{team.full ? t('full') : `${team.players}/${team.capacity}`}</span>
             </label>
           ))}
           <label
@@ -120,19 +125,19 @@ export function JoinForm({ code, teams, chickenKey, onJoined }: Props) {
             )}
           >
             <input type="radio" name={`${id}-team`} value={NEW_TEAM} checked={choice === NEW_TEAM} onChange={() => choiceField.onChange(NEW_TEAM)} />
-            <span className="font-medium">Create a new team</span>
+            <span className="font-medium">{t('newTeam')}</span>
           </label>
           {choice === NEW_TEAM ? (
-            <Field label="Team name" size="lg">
+            <Field label={t('teamName')} size="lg">
               <Input size="lg" maxLength={TEAM_NAME_MAX} {...form.register('team_name')} />
             </Field>
           ) : null}
         </fieldset>
       )}
       {waiver ? <WaiverBox waiver={waiver} value={waiverChoice} onChange={setWaiverChoice} /> : null}
-      <FieldError message={firstErrorMessage(form.formState.errors) ?? waiverError ?? join.error} />
+      <FieldError message={errorText ? say(errorText) : null} />
       <Button type="submit" variant="primary" size="lg" className="w-full" disabled={busy}>
-        {busy ? 'Joining…' : 'Join the game'}
+        {busy ? t('joining') : t('joinButton')}
       </Button>
     </form>
   );

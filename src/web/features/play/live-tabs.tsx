@@ -1,3 +1,4 @@
+import { useT } from '../../lib/i18n';
 import { useState, type ReactNode } from 'react';
 import { Button, cx } from '../../components/ui';
 
@@ -9,9 +10,10 @@ export type LiveTab = { id: string; label: string; content: ReactNode };
  */
 export function LiveTabs({ tabs }: { tabs: readonly LiveTab[] }) {
   const [active, setActive] = useState(tabs[0]?.id ?? '');
+  const t = useT('play');
   return (
     <div className="space-y-3">
-      <div role="tablist" aria-label="Game" className="flex gap-1 rounded-xl bg-slate-100 p-1">
+      <div role="tablist" aria-label={t('tabsLabel')} className="flex gap-1 rounded-xl bg-slate-100 p-1">
         {tabs.map((t) => (
           <Button
             key={t.id}

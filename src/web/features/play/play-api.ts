@@ -1,3 +1,4 @@
+import type { Language } from '../../../shared/i18n/languages';
 import { playEndpoints as ep } from '../../../shared/api/endpoints/play';
 import { PLAYER_TOKEN_HEADER, type JoinBody, type MapResponse } from '../../../shared/api/play';
 import { api } from '../../lib/api-client';
@@ -38,7 +39,7 @@ export const playKeys = {
 export const fetchGame = (code: string) => api(ep.game, { params: { code } });
 export const fetchMe = (code: string, token: string) => api(ep.me, { params: { code }, headers: auth(token) });
 export const joinGame = (code: string, body: JoinBody) => api(ep.join, { params: { code }, body });
-export const updateMe = (code: string, token: string, body: { ready?: boolean; location?: 'granted' | 'denied' }) =>
+export const updateMe = (code: string, token: string, body: { ready?: boolean; location?: 'granted' | 'denied'; language?: Language }) =>
   api(ep.updateMe, { params: { code }, body, headers: auth(token) });
 export const changeTeam = (code: string, token: string, body: { team_id: number } | { team_name: string }) =>
   api(ep.changeTeam, { params: { code }, body, headers: auth(token) });

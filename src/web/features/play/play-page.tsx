@@ -1,3 +1,6 @@
+import { useT } from '../../lib/i18n';
+import { LanguageSwitcher } from '../../components/language-switcher';
+import type { Language } from '../../../shared/i18n/languages';
 import { useCallback, useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -39,12 +42,17 @@ import { usePositionSender } from './use-position-sender';
 import { ChickenNotices, QuestionsTab } from './questions-tab';
 import { applyNotice, questionEventOf, questionKeys, type Notice } from './questions-api';
 
-function PlayFrame({ children, status }: { children: ReactNode; status?: ReactNode }) {
+/** The phone's frame: the title, the connection, and the language switcher (a joined player's choice is stored too). */
+function PlayFrame({ children, status, onLanguage }: { children: ReactNode; status?: ReactNode; onLanguage?: (language: Language) => void }) {
+  const t = useT('play');
   return (
     <main className="mx-auto min-h-dvh max-w-xl space-y-4 px-4 py-4">
-      <header className="flex items-center justify-between gap-2">
-        <p className="text-lg font-bold text-brand-700">🐔 Chicken hunt</p>
-        {status}
+      <header className="flex flex-wrap items-center justify-between gap-2">
+        <p className="text-lg font-bold text-brand-700">🐔 {t('frameTitle')}</p>
+        <div className="flex items-center gap-3">
+          {status}
+          <LanguageSwitcher {...(onLanguage ? { onChange: onLanguage } : {})} />
+        </div>
       </header>
       {children}
     </main>
@@ -57,6 +65,7 @@ const tokenRefused = (error: unknown) => error instanceof ApiError && (error.sta
 /** /play/{code}: the player app (decision 0230). `?chicken=KEY` joins as the Chicken. */
 export function PlayPage() {
   const { code = '' } = useParams();
+  const t = useT('play');
   const [search] = useSearchParams();
   const chickenKey = search.get('chicken');
   const queryClient = useQueryClient();
@@ -109,15 +118,15 @@ export function PlayPage() {
     return (
       <PlayFrame>
         <section role="alert" className="space-y-2 rounded-lg border border-red-200 bg-red-50 p-6">
-          <h1 className="text-xl font-bold text-red-800">{errorMessage(game.error, 'Game not found')}</h1>
+          <h1 className="text-xl font-bold text-red-800">{errorMessage(game.error, t('gameNotFound'))}</h1>
           <p className="text-slate-800">
-            There is no game with the code <strong className="font-mono">{code.toUpperCase()}</strong>. Check the code your organiser shared and enter it again.
+            {t('noGameBefore')} <strong className="font-mono">{code.toUpperCase()}</strong>. {t('noGameAfter')}
           </p>
         </section>
         <CodeForm />
         <p className="text-center">
           <a href="/" className="font-medium text-brand-700 underline">
-            Go to the home page
+            {t('home')}
           </a>
         </p>
       </PlayFrame>
@@ -126,11 +135,7 @@ export function PlayPage() {
   if (game.isError && !game.data) {
     return (
       <PlayFrame>
-        <ErrorState
-          message={errorMessage(game.error, 'Failed to load the game. Please try again.')}
-          onRetry={() => void game.refetch()}
-          retrying={game.isFetching}
-        />
+        <ErrorState message={errorMessage(game.error, t('loadFailed'))} onRetry={() => void game.refetch()} retrying={game.isFetching} />
         <CodeForm />
       </PlayFrame>
     );
@@ -139,11 +144,7 @@ export function PlayPage() {
     // Someone already in the game whose phone cannot reach the server: never the join form (it would refuse their name).
     return (
       <PlayFrame>
-        <ErrorState
-          message="You are in this game, but the server cannot be reached right now. Check your connection and try again."
-          onRetry={() => void me.refetch()}
-          retrying={me.isFetching}
-        />
+        <ErrorState message={t('unreachable')} onRetry={() => void me.refetch()} retrying={me.isFetching} />
       </PlayFrame>
     );
   }
@@ -157,10 +158,8 @@ export function PlayPage() {
       );
     return (
       <PlayFrame>
-        <h1 className="text-2xl font-bold">Join game {game.data.game.code}</h1>
-        <p className="text-slate-700">
-          {game.data.game.city} · {game.data.players_count}/{game.data.booked_players} players joined
-        </p>
+        <h1 className="text-2xl font-bold">{t('joinTitle', { code: game.data.game.code })}</h1>
+        <p className="text-slate-700">{t('joinedCount', { city: game.data.game.city, joined: game.data.players_count, booked: game.data.booked_players })}</p>
         <JoinForm
           code={code}
           teams={game.data.teams}
@@ -179,6 +178,7 @@ export function PlayPage() {
 }
 
 function JoinedGame({ code, token, playerId, onForget }: { code: string; token: string; playerId: number; onForget: () => void }) {
+  const t = useT('play');
   const queryClient = useQueryClient();
   const live = useLiveGame({
     queryKey: playKeys.map(code),
@@ -273,20 +273,16 @@ function JoinedGame({ code, token, playerId, onForget }: { code: string; token: 
     return (
       <PlayFrame status={connection}>
         {banner}
-        <ErrorState
-          message={errorMessage(live.error, 'Failed to load the game. Please try again.')}
-          onRetry={() => void live.refetch()}
-          retrying={live.isFetching}
-        />
+        <ErrorState message={errorMessage(live.error, t('loadFailed'))} onRetry={() => void live.refetch()} retrying={live.isFetching} />
       </PlayFrame>
     );
   }
   return (
-    <PlayFrame status={connection}>
+    <PlayFrame status={connection} onLanguage={(language) => void updateMe(code, token, { language }).catch(() => undefined)}>
       {banner}
       <div className="flex items-center justify-between gap-2">
         <p className="text-sm text-slate-600">
-          Game {snapshot.game.code} · <span data-testid="player-name">{me.name}</span>
+          {t('gameLine', { code: snapshot.game.code })} <span data-testid="player-name">{me.name}</span>
         </p>
         <BriefingButton code={code} token={token} />
       </div>
@@ -304,7 +300,7 @@ function JoinedGame({ code, token, playerId, onForget }: { code: string; token: 
             tabs={[
               {
                 id: 'map',
-                label: 'Map',
+                label: t('tabMap'),
                 content: (
                   <LiveView
                     snapshot={snapshot}
@@ -322,16 +318,16 @@ function JoinedGame({ code, token, playerId, onForget }: { code: string; token: 
                 ? [
                     {
                       id: 'challenges',
-                      label: 'Challenges',
+                      label: t('tabChallenges'),
                       content: <ChallengesTab code={code} token={token} game={snapshot.game} teams={snapshot.teams} myTeamId={me.team_id} />,
                     },
-                    { id: 'questions', label: 'Questions', content: <QuestionsTab code={code} token={token} /> },
-                    { id: 'feed', label: 'Feed', content: <FeedTab code={code} token={token} /> },
+                    { id: 'questions', label: t('tabQuestions'), content: <QuestionsTab code={code} token={token} /> },
+                    { id: 'feed', label: t('tabFeed'), content: <FeedTab code={code} token={token} /> },
                   ]
                 : []),
               {
                 id: 'messages',
-                label: unread > 0 ? `Messages (${unread})` : 'Messages',
+                label: unread > 0 ? t('tabMessagesUnread', { count: unread }) : t('tabMessages'),
                 content: <MessagesTab code={code} token={token} myId={me.id} chicken={me.role === 'chicken'} onRead={markRead} />,
               },
             ]}
@@ -358,18 +354,19 @@ function JoinedGame({ code, token, playerId, onForget }: { code: string; token: 
 /** /play without a code: type the game code you were given. */
 export function CodeForm() {
   const navigate = useNavigate();
+  const t = useT('play');
   const [value, setValue] = useState('');
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (value.trim()) void navigate(paths.play(value.trim().toUpperCase()));
   };
   return (
-    <form onSubmit={submit} className="space-y-3" aria-label="Enter a game code">
-      <Field label="Game code" size="lg">
+    <form onSubmit={submit} className="space-y-3" aria-label={t('codeFormLabel')}>
+      <Field label={t('gameCode')} size="lg">
         <Input size="lg" value={value} autoCapitalize="characters" autoComplete="off" onChange={(e) => setValue(e.target.value)} />
       </Field>
       <Button type="submit" variant="primary" size="lg" className="w-full" disabled={!value.trim()}>
-        Open the game
+        {t('openGame')}
       </Button>
     </form>
   );
@@ -379,9 +376,18 @@ export function PlayHomePage() {
   useEffect(() => registerServiceWorker(), []);
   return (
     <PlayFrame>
-      <h1 className="text-2xl font-bold">Join a Chicken hunt</h1>
-      <p className="text-slate-700">Enter the game code your organiser shared with you.</p>
+      <PlayHomeText />
       <CodeForm />
     </PlayFrame>
+  );
+}
+
+function PlayHomeText() {
+  const t = useT('play');
+  return (
+    <>
+      <h1 className="text-2xl font-bold">{t('homeTitle')}</h1>
+      <p className="text-slate-700">{t('homeText')}</p>
+    </>
   );
 }

@@ -1,3 +1,5 @@
+import { useLocale, useT } from '../../lib/i18n';
+import { LanguageSwitcher } from '../../components/language-switcher';
 import { useParams } from 'react-router';
 import { pathOf } from '../../../shared/api/endpoint';
 import { screenEndpoints as ep } from '../../../shared/api/endpoints/showcase';
@@ -13,7 +15,7 @@ import { LazyLiveMap } from '../../components/live-map/lazy-live-map';
 import { timeLeftText, useNow } from '../../components/live-map/live-game-ui';
 import { Spinner } from '../../components/spinner';
 import { TeamLeaderboard } from '../../components/team-leaderboard';
-import { winnerText } from '../../../shared/scoring/leaderboard';
+import { winnersOf, winnerText } from '../../../shared/scoring/leaderboard';
 
 /**
  * /screen/{token}: the big screen for a projector (issue 29, decision 0451). Read-only, opened by a private link: the
@@ -21,7 +23,7 @@ import { winnerText } from '../../../shared/scoring/leaderboard';
  * server never sends this page the Chicken, in its snapshot or its stream.
  */
 
-const STATUS_TEXT = { not_started: 'Not started yet', lobby: 'Teams are joining', live: 'Game on', ended: 'Game over' } as const;
+const STATUS_KEYS = { not_started: 'notStarted', lobby: 'lobby', live: 'live', ended: 'ended' } as const;
 
 function applyScreenEvent(token: string) {
   const mediaUrl = (id: number) => pathOf(ep.media.path, { token, id });
@@ -41,6 +43,8 @@ function applyScreenEvent(token: string) {
 
 export function ScreenPage() {
   const { token = '' } = useParams();
+  const t = useT('screen');
+  const { language, locale } = useLocale();
   const live = useLiveGame({
     queryKey: ['screen', token],
     fetchSnapshot: (signal) => api(ep.screen, { params: { token }, signal }),
@@ -58,22 +62,29 @@ export function ScreenPage() {
     const gone = live.error instanceof ApiError && live.error.status === 404;
     return (
       <main className="flex min-h-dvh items-center justify-center bg-slate-900 p-8 text-center text-2xl text-white" data-testid="screen-error">
-        {gone ? 'This big-screen link is not valid. Ask the organiser for the current one.' : 'The big screen could not load. It retries on its own.'}
+        {gone ? t('invalidLink') : t('loadFailed')}
       </main>
     );
   }
   const { game, teams, players, feed } = live.data;
   const left = game.status === 'live' ? timeLeftText(game.ends_at, now) : null;
-  const winner = winnerText(teams);
+  // The winner line in the screen's language; English keeps the shared rule's own words.
+  const won = winnersOf(teams);
+  const winner =
+    language === 'en'
+      ? winnerText(teams)
+      : won[0]
+        ? t('winner', { count: won.length, names: new Intl.ListFormat(locale, { type: 'conjunction' }).format(won.map((w) => w.name)), points: won[0].total })
+        : null;
   return (
     <main className="min-h-dvh space-y-4 bg-slate-900 p-6 text-white" data-testid="big-screen">
       <header className="flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-4xl font-bold">
-          The Chicken hunt · {game.city} <span className="font-mono text-2xl text-slate-300">{game.code}</span>
+          {t('title', { city: game.city })} <span className="font-mono text-2xl text-slate-300">{game.code}</span>
         </h1>
         <div className="flex items-center gap-6">
           <p className="text-2xl font-semibold" data-testid="screen-game-state">
-            {STATUS_TEXT[game.status]}
+            {t(STATUS_KEYS[game.status])}
           </p>
           {/* The prize-giving reads the winner off the projector (issue 36), by the one ranking rule. */}
           {game.status === 'ended' && winner ? (
@@ -82,36 +93,40 @@ export function ScreenPage() {
             </p>
           ) : null}
           {left ? (
-            <p className="font-mono text-5xl font-bold" data-testid="time-left" aria-label={`Time left ${left}`}>
+            <p className="font-mono text-5xl font-bold" data-testid="time-left" aria-label={t('timeLeft', { left })}>
               ⏱ {left}
             </p>
           ) : null}
           <span className="rounded-full bg-white px-2 py-1">
             <ConnectionStatus state={live.connection} />
           </span>
+          {/* The host picks the projector's language here (issue 38); kept for this browser. */}
+          <span className="rounded-lg bg-white px-2 py-1">
+            <LanguageSwitcher />
+          </span>
         </div>
       </header>
       <div className="grid gap-6 lg:grid-cols-[1fr_1.4fr_1.4fr]">
         <section aria-labelledby="screen-leaderboard" className="space-y-2">
           <h2 id="screen-leaderboard" className="text-2xl font-semibold">
-            Leaderboard
+            {t('leaderboard')}
           </h2>
-          <TeamLeaderboard teams={teams} testId="screen-leaderboard" label="Leaderboard" className="text-xl text-slate-900" />
+          <TeamLeaderboard teams={teams} testId="screen-leaderboard" label={t('leaderboard')} className="text-xl text-slate-900" />
         </section>
         <section aria-labelledby="screen-map" className="space-y-2">
           <h2 id="screen-map" className="text-2xl font-semibold">
-            The area
+            {t('area')}
           </h2>
           <LazyLiveMap area={game.area} teams={teams} players={players} className="h-[70vh] w-full" />
         </section>
         <section aria-labelledby="screen-wall" className="space-y-2">
           <h2 id="screen-wall" className="text-2xl font-semibold">
-            Photo wall
+            {t('photoWall')}
           </h2>
           <ActivityFeed
             items={feed.slice(0, 12)}
             look="wall"
-            empty="Approved photos appear here."
+            empty={t('wallEmpty')}
             media={(item) => (
               <MediaView src={item.media_url} type={item.media_kind} alt={feedAlt(item)} controls={false} className="aspect-square w-full object-cover" />
             )}
