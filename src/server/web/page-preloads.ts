@@ -14,20 +14,18 @@ const PAGE_MODULES: Record<string, string> = {
 };
 
 /**
- * The catalogues (src/web/i18n/<lang>/<area>.json) a page of PAGE_MODULES reads on its first render, with the ICU
- * engine and, for a language other than English, the shared messages catalogue and the calendar's date-fns locale
- * (decision 0590). They are lazy chunks: preloaded in the page's language, they arrive with the page's own code
- * instead of one round trip after it.
+ * The catalogues (src/web/i18n/<lang>/<area>.json) a page of PAGE_MODULES reads on its first render and, for a
+ * language other than English, the shared messages catalogue and the calendar's date-fns locale (decision 0590). They
+ * are lazy chunks: preloaded in the page's language, they arrive with the page's own code instead of one round trip
+ * after it. The ICU engine is not among them: a first paint needs none (lib/i18n.tsx), it follows just after.
  */
 const PAGE_CATALOGUES: Record<string, readonly string[]> = { '/': ['common', 'wizard'] };
-const ENGINE = '../shared/i18n/format.ts';
 
 /** The manifest keys of what a page reads in a language, beside its code (PAGE_CATALOGUES). */
 function catalogueKeys(page: string, language: Language): string[] {
   const areas = PAGE_CATALOGUES[page];
   if (!areas) return [];
   return [
-    ENGINE,
     ...areas.map((area) => `i18n/${language}/${area}.json`),
     ...(language === 'en' ? [] : [`../shared/i18n/${language}/messages.json`, `../../node_modules/date-fns/locale/${language}.js`]),
   ];

@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { DEFAULT_LANGUAGE, localeOf, type Language } from '../../shared/i18n/languages';
 import type { Catalogue, MessageValues } from '../../shared/i18n/format';
+import type * as EngineModule from '../../shared/i18n/format';
 import { matchMessage } from '../../shared/i18n/message-match';
 import { applyLanguage, currentLanguage, moneyLocaleOf, subscribeLanguage } from './language';
 import type commonEn from '../i18n/en/common.json';
@@ -34,10 +35,12 @@ function load(language: Language, area: Area | 'messages'): Promise<Loaded> {
   if (!promise) {
     const file = area === 'messages' ? messageCatalogues[`../../shared/i18n/${language}/messages.json`] : webCatalogues[`../i18n/${language}/${area}.json`];
     const locale = localeOf(language);
-    promise = Promise.all([import('../../shared/i18n/format'), file ? file() : Promise.resolve({})]).then(([engine, catalogue]) => ({
+    promise = (file ? file() : Promise.resolve({})).then((catalogue) => ({
       catalogue,
-      format: (message: string, values?: MessageValues) => engine.formatMessage(locale, message, values),
+      format: (message: string, values?: MessageValues) => formatWith(locale, message, values),
     }));
+    // The engine follows the first catalogue, off the page's first paint (below).
+    promise.then(() => setTimeout(() => void loadEngine().catch(() => undefined), 0)).catch(() => undefined);
     promise.then(
       (value) => ready.set(key, value),
       // A failed download (a phone going offline) is not kept: the next render asks again.
@@ -46,6 +49,46 @@ function load(language: Language, area: Area | 'messages'): Promise<Loaded> {
     loaded.set(key, promise);
   }
   return promise;
+}
+
+/**
+ * The ICU engine (intl-messageformat, 10 KB gzip) is needed only by a message with a plural, a select or an escape:
+ * most of a page's words are plain text or a `{name}` filled in, which need no parser. So the engine is not part of a
+ * page's first load: it is fetched just after, and a message that needs it before it is in suspends until it is.
+ */
+type Engine = typeof EngineModule;
+let engine: Engine | null = null;
+let engineLoad: Promise<Engine> | null = null;
+function loadEngine(): Promise<Engine> {
+  engineLoad ??= import('../../shared/i18n/format').then(
+    (m) => (engine = m),
+    (error: unknown) => {
+      engineLoad = null;
+      throw error;
+    },
+  );
+  return engineLoad;
+}
+
+/** A plain message, or one with `{name}` values only (no plural, select, number style or quoting). */
+const SIMPLE = /^[^{}']*(?:\{\w+\}[^{}']*)*$/;
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+function formatWith(locale: string, message: string, values?: MessageValues): string {
+  if (engine) return engine.formatMessage(locale, message, values);
+  if (!message.includes('{')) return message;
+  if (SIMPLE.test(message)) {
+    // As ICU writes a simple argument: a number in the locale's digits, anything else as text.
+    let numbers = numberFormats.get(locale);
+    if (!numbers) numberFormats.set(locale, (numbers = new Intl.NumberFormat(locale)));
+    const format = numbers;
+    return message.replace(/\{(\w+)\}/g, (whole, name: string) => {
+      const value = values?.[name];
+      if (value === undefined) return whole;
+      return typeof value === 'number' ? format.format(value) : String(value);
+    });
+  }
+  throw loadEngine();
 }
 
 /**
@@ -94,7 +137,7 @@ export function useMessageText(): (english: string) => string {
 
 /** Every area of a language, loaded ahead (a test's screens then render in one pass, as after the first visit). */
 export async function preloadLanguage(language: Language): Promise<void> {
-  await Promise.all([...AREAS.map((area) => load(language, area)), load(language, 'messages')]);
+  await Promise.all([...AREAS.map((area) => load(language, area)), load(language, 'messages'), loadEngine()]);
 }
 
 /** The areas of `Areas`, as values. */
