@@ -210,6 +210,23 @@ describe('a message written offline', () => {
   });
 });
 
+describe('the recap', () => {
+  it('leaves chat out', async () => {
+    const g = await chatGame();
+    expect((await post(g, g.fay, { channel: 'team', text: 'Secret plan: the north gate' })).statusCode).toBe(201);
+    expect((await post(g, g.chicken, { channel: 'host', text: 'Hiding in the crypt' })).statusCode).toBe(201);
+    expect((await admin.post(`/api/host/games/${g.gameCode}/teams/${g.foxesId}/messages`, { text: 'Private answer to the Foxes' })).statusCode).toBe(201);
+    expect((await admin.post(`/api/host/games/${g.gameCode}/end`)).statusCode).toBe(200);
+    const manage = { [MANAGE_KEY_HEADER]: g.booking.manageKey };
+    const published = await g.visitor.inject({ method: 'POST', url: `/api/booking/${g.gameCode}/recap`, payload: { published: true }, headers: manage });
+    expect(published.statusCode).toBe(200);
+    const url = published.json<{ url: string }>().url;
+    const recap = await (await t.visitor()).get(`/api/recap/${url.slice(url.lastIndexOf('/') + 1)}`);
+    expect(recap.statusCode).toBe(200);
+    for (const text of ['Secret plan', 'Hiding in the crypt', 'Private answer']) expect(recap.body).not.toContain(text);
+  });
+});
+
 describe('the host and the limits', () => {
   it('hides a message: players no longer read it, the stream tells them, the inbox keeps it marked', { tags: ['postgres'] }, async () => {
     const g = await chatGame();
