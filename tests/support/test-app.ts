@@ -45,8 +45,12 @@ function sessionCookieFrom(res: LightMyRequestResponse): string | undefined {
 }
 
 /** `logger`: the app's log, for a test that checks what is logged (silent by default). */
-export async function createTestApp(env: Record<string, string> = {}, options: { logger?: FastifyServerOptions['logger'] } = {}): Promise<TestApp> {
-  const database = await openTestDatabase();
+export async function createTestApp(
+  env: Record<string, string> = {},
+  /** `connectionWaitMs`: how long a request waits for a pooled connection on PostgreSQL (client.ts; 5 s unless told). */
+  options: { logger?: FastifyServerOptions['logger']; connectionWaitMs?: number } = {},
+): Promise<TestApp> {
+  const database = await openTestDatabase(options.connectionWaitMs === undefined ? {} : { connectionWaitMs: options.connectionWaitMs });
   // A low password cost (decision 0322): logins in API tests cost a millisecond, not 128 MiB of scrypt.
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', TEST_PASSWORD_COST: 'low', ...env });
   const app = await buildApp({ config, database, logger: options.logger ?? false, webRoot: '/nonexistent-web-root' });

@@ -13,7 +13,7 @@ export type TestDatabase = PooledDatabase;
  * to the run's snapshot: embedded-database-pool.ts), or a new database on the PostgreSQL server of TEST_DATABASE_URL
  * (dropped again on close). `release()` when the file is done with it; `close()` only to take it away from the app.
  */
-export async function openTestDatabase(): Promise<TestDatabase> {
+export async function openTestDatabase(options: { connectionWaitMs?: number } = {}): Promise<TestDatabase> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     const snapshot = provided('pgliteSnapshot');
@@ -31,7 +31,7 @@ export async function openTestDatabase(): Promise<TestDatabase> {
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString(), poolSize: 12 });
+  const database = await openDatabase({ url: url.toString(), poolSize: 12, ...options });
   if (!template) {
     await database.migrate();
     await seedReferenceData(database.db);

@@ -54,13 +54,18 @@ export type DatabaseOptions = {
   /** Folder for the embedded database; 'memory://' keeps it in memory (tests). */
   dataDir?: string;
   poolSize?: number;
+  /**
+   * Server only: how long a query waits for a free pooled connection before it fails (answered 503, db-errors.ts).
+   * 5 s by default; a test that queues many writes behind one lock on a loaded machine may wait longer.
+   */
+  connectionWaitMs?: number;
   /** Embedded only: start from this dumped data folder (a migrated, seeded snapshot) instead of an empty one. */
   loadDataDir?: Blob;
 };
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) {
-    const pool = new GuardedPool({ connectionString: options.url, max: options.poolSize ?? 10, connectionTimeoutMillis: 5_000 });
+    const pool = new GuardedPool({ connectionString: options.url, max: options.poolSize ?? 10, connectionTimeoutMillis: options.connectionWaitMs ?? 5_000 });
     // An idle client that loses its server must not crash the process; the next query reconnects.
     pool.on('error', () => undefined);
     const pgDb = drizzlePg(pool);
