@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm';
 import { challenges } from '../../src/server/domains/catalogue/tables/challenges';
 import { gameChallenges, gameInstances, instanceTeams, playerPositions, players, submissions } from '../../src/server/domains/game/tables/games';
 import { gameShowcase } from '../../src/server/domains/game/tables/showcase';
+import { teamQuestions } from '../../src/server/domains/game/tables/questions';
 import { sha256 } from '../../src/server/platform/crypto';
 import { offsetMetres } from '../../src/shared/geo';
 import { createPaidBooking, startableSchedule } from '../support/fixtures';
@@ -88,6 +89,17 @@ const j = useServerAndBrowser({
       ),
     );
     const at = (minute: number) => new Date(start.getTime() + minute * MINUTE);
+    // A question the Foxes asked about the Chicken 20 minutes in: the replay marks it (decision 0585).
+    await db.insert(teamQuestions).values({
+      instanceId: instance.id,
+      teamId: foxes.id,
+      kind: 'radius',
+      radiusM: 500,
+      answer: 'yes',
+      askerLat: CENTRE.lat,
+      askerLng: CENTRE.lng,
+      askedAt: at(20),
+    });
     const mediaKey = `games/${instance.id}/6a1f0c2e-9b3d-4e8f-a7c6-1d2e3f4a5b61.png`;
     const videoKey = `games/${instance.id}/6a1f0c2e-9b3d-4e8f-a7c6-1d2e3f4a5b62.webm`;
     const album = await db
@@ -234,6 +246,8 @@ describe('the recap, published by the organiser and opened by a stranger', () =>
     await slider.press('End');
     await expect.poll(() => markerLng(stranger, 'Ann')).toBeCloseTo(last?.lng ?? 0, 6);
     expect(await map.locator('.leaflet-overlay-pane path').count()).toBeGreaterThanOrEqual(3);
+    // The Foxes' question about the Chicken is marked with what it answered.
+    await stranger.getByTestId('replay-questions').getByText('Foxes: Is the Chicken within 500 m of us? Yes').waitFor();
     expect(await stranger.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     expect(errors).toEqual([]);
   });

@@ -122,4 +122,16 @@ describe('allocatePoints: one team, one challenge, in the order sent', () => {
     );
     expect(allocatePoints(rightWrong, [{ id: 1, status: 'approved', rating: null, count: null }]).get(1)).toBe(15);
   });
+  it('counts a share made in a doubled window twice, without taking room from the others (decision 0585)', () => {
+    const sent = [
+      { id: 1, status: 'approved' as const, rating: null, count: 2, doubled: true },
+      { id: 2, status: 'approved' as const, rating: null, count: 3 },
+    ];
+    // The cap (20) is divided on the shares: 10, then the 10 left of 15; the doubled one earns 20.
+    expect([...allocatePoints(tally, sent)]).toEqual([
+      [1, 20],
+      [2, 10],
+    ]);
+    expect(allocatePoints(rightWrong, [{ id: 1, status: 'approved', rating: null, count: null, doubled: true }]).get(1)).toBe(30);
+  });
 });

@@ -22,6 +22,41 @@ function Frame({ children }: { children: React.ReactNode }) {
   return <main className="mx-auto min-h-dvh max-w-4xl space-y-6 px-4 py-6">{children}</main>;
 }
 
+/**
+ * The questions about the Chicken on the replay (decision 0585): a mark on the slider at each, and the list of who
+ * asked what and what it answered; those asked by the slider's time stand out, a press jumps there.
+ */
+function QuestionMarks({ recap, at, onJump }: { recap: RecapResponse; at: number; onJump: (at: number) => void }) {
+  if (!recap.questions.length) return null;
+  return (
+    <div className="space-y-1">
+      <datalist id="replay-question-marks">
+        {recap.questions.map((q, i) => (
+          <option key={i} value={Date.parse(q.at)} label={`${q.team_name}: ${q.summary}`} />
+        ))}
+      </datalist>
+      <h3 className="font-semibold">Questions about the Chicken</h3>
+      <ol className="space-y-1" data-testid="replay-questions">
+        {recap.questions.map((q, i) => {
+          const asked = Date.parse(q.at) <= at;
+          return (
+            <li key={i}>
+              <Button
+                variant="unstyled"
+                onClick={() => onJump(Date.parse(q.at))}
+                className={asked ? 'text-left font-medium text-slate-900' : 'text-left text-slate-400'}
+                aria-label={`${formatTimestamp(q.at)} ${q.team_name}: ${q.summary}`}
+              >
+                <span className="font-mono text-sm">{formatTimestamp(q.at)}</span> {q.team_name}: {q.summary}
+              </Button>
+            </li>
+          );
+        })}
+      </ol>
+    </div>
+  );
+}
+
 /** One replay second per PLAY_STEP_MS of wall time covers the game in about PLAY_SECONDS seconds. */
 const PLAY_SECONDS = 30;
 const PLAY_STEP_MS = 100;
@@ -68,6 +103,7 @@ function Replay({ recap }: { recap: RecapResponse }) {
             setAt(Number(e.target.value));
           }}
           aria-label="Time in the game"
+          list={recap.questions.length ? 'replay-question-marks' : undefined}
           aria-valuetext={formatTimestamp(new Date(at).toISOString())}
           className="min-w-0 flex-1"
           data-testid="replay-slider"
@@ -76,6 +112,14 @@ function Replay({ recap }: { recap: RecapResponse }) {
           {formatTimestamp(new Date(at).toISOString())}
         </span>
       </div>
+      <QuestionMarks
+        recap={recap}
+        at={at}
+        onJump={(t) => {
+          setPlaying(false);
+          setAt(t);
+        }}
+      />
     </section>
   );
 }
