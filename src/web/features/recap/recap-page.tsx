@@ -140,6 +140,12 @@ function RecapView({ recap }: { recap: RecapResponse }) {
         <h2 id="recap-album-title" className="mb-2 text-xl font-semibold">
           Album
         </h2>
+        {/* Retention (issue 41): the photos and videos go on this day, as the privacy settings say. */}
+        {recap.game.media_kept_until ? (
+          <p className="mb-2 text-sm text-slate-600" data-testid="recap-media-until">
+            Photos and videos are kept until {formatTimestamp(recap.game.media_kept_until)}: download the ones you want to keep.
+          </p>
+        ) : null}
         {recap.album.length ? (
           <ul className="grid gap-4 sm:grid-cols-2" data-testid="recap-album">
             {recap.album.map((item) => {
