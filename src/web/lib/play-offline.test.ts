@@ -5,11 +5,20 @@ import { briefingEndpoints } from '../../shared/api/endpoints/briefing';
 import { huntEndpoints } from '../../shared/api/endpoints/hunt';
 import { placesEndpoints } from '../../shared/api/endpoints/places';
 import { playFeedEndpoints } from '../../shared/api/endpoints/showcase';
+import { playChatEndpoints } from '../../shared/api/endpoints/chat';
+import { hintEndpoints } from '../../shared/api/endpoints/hints';
 import { isKeepTilesMessage, isOfflineRead, KEEP_TILES_MESSAGE, OFFLINE_READS, tilesAhead, TILES_AHEAD_BUDGET, type TileRange } from './play-offline';
 
-const playerCalls = [playEndpoints, playChallengesEndpoints, briefingEndpoints, huntEndpoints, placesEndpoints, playFeedEndpoints].flatMap((group) =>
-  Object.values(group),
-);
+const playerCalls = [
+  playEndpoints,
+  playChallengesEndpoints,
+  briefingEndpoints,
+  huntEndpoints,
+  placesEndpoints,
+  playFeedEndpoints,
+  playChatEndpoints,
+  hintEndpoints,
+].flatMap((group) => Object.values(group));
 const asPath = (template: string) => template.replaceAll(/:[a-z_]+/g, '7').replace('/api/play/7', '/api/play/AB12CD');
 
 describe("the players' offline reads", () => {

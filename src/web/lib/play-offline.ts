@@ -16,6 +16,9 @@ export const OFFLINE_READS = [
   '/api/play/:code/backpack',
   '/api/play/:code/chicken',
   '/api/play/:code/feed',
+  // The Messages tab and the challenges' hints (decision 0580, 0581): read again offline after a reload.
+  '/api/play/:code/messages',
+  '/api/play/:code/hints',
 ] as const;
 
 const readPatterns = OFFLINE_READS.map((template) => new RegExp(`^${template.replace(':code', '[^/]+')}$`));
