@@ -15,7 +15,7 @@ import { hostSubmissionsResponse } from '../../src/shared/api/play-challenges';
 import { createPaidBooking, startableSchedule } from '../support/fixtures';
 import { sessionFor } from './support/app-server';
 import type { PHONE } from './support/browser';
-import { DESKTOP, launchBrowser } from './support/browser';
+import { DESKTOP, closeFileContexts, workerBrowser } from './support/browser';
 import { seedDataDir } from './support/data-dir';
 import { startServer, type RunningServer } from './support/server';
 import { insertLiveInstance, playerContext } from './support/live-game';
@@ -79,11 +79,11 @@ beforeAll(async () => {
     // What logging in leaves behind: the host's session, written while the folder is still the test's.
     return { code: paid.gameCode, hostSession: await sessionFor(db, HOST_EMAIL) };
   }));
-  [server, browser] = await Promise.all([startServer({ DATA_DIR: dataDir }), launchBrowser()]);
+  [server, browser] = await Promise.all([startServer({ DATA_DIR: dataDir }), workerBrowser()]);
 });
 afterAll(async () => {
   for (const c of contexts) await c.close().catch(() => undefined);
-  await browser?.close();
+  await closeFileContexts(browser);
   await server?.stop();
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });

@@ -25,6 +25,36 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
+let shared: Promise<Browser> | null = null;
+
+/**
+ * One Chromium per test worker, not one per file (issue 37): the browser tier runs with `isolate: false`, so the files
+ * of a worker share this module and its browser. Each file opens its own contexts (own cookies and storage) and closes
+ * them when it ends (closeFileContexts), so no file sees another's pages. A browser that crashed or was closed is
+ * launched again for the next file; the worker's exit ends it (Playwright kills what it launched).
+ */
+export function workerBrowser(): Promise<Browser> {
+  if (shared === null) {
+    const launching = launchBrowser().then((browser) => {
+      browser.on('disconnected', () => {
+        if (shared === launching) shared = null;
+      });
+      return browser;
+    });
+    launching.catch(() => {
+      if (shared === launching) shared = null;
+    });
+    shared = launching;
+  }
+  return shared;
+}
+
+/** Closes every context of the worker's browser: a file's afterAll, as the file's own browser once closed with it. */
+export async function closeFileContexts(browser: Browser | undefined): Promise<void> {
+  if (!browser?.isConnected()) return;
+  await Promise.all(browser.contexts().map((context) => context.close().catch(() => undefined)));
+}
+
 export const DESKTOP = { width: 1280, height: 900 };
 export const PHONE = { width: 390, height: 844 };
 

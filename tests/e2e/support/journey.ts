@@ -1,7 +1,7 @@
 import { afterAll, beforeAll } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { Db } from '../../../src/server/platform/db/client';
-import { DESKTOP, launchBrowser, newPage } from './browser';
+import { DESKTOP, closeFileContexts, newPage, workerBrowser } from './browser';
 import { signIn, startAppServer, type AppServer } from './app-server';
 import { E2E_ADMIN } from './server';
 
@@ -17,7 +17,8 @@ export type Journey<T> = {
 };
 
 /**
- * The one server-and-browser set-up of a browser test file: registers its beforeAll and afterAll and returns an object
+ * The one server-and-browser set-up of a browser test file (the browser is the worker's, support/browser.ts
+ * workerBrowser): registers its beforeAll and afterAll and returns an object
  * whose fields are filled before the first test. The server runs in this worker on a fresh copy of the run's migrated
  * database (support/app-server.ts), after `seed` wrote the file's rows into it; `j.server.db` is that same database
  * while the tests run. `env` for a file that needs its own configuration (a Stripe stand-in, a terms address).
@@ -44,12 +45,13 @@ export function useServerAndBrowser<T = undefined>(options: { seed?: (db: Db) =>
           if (options.seed) seeded = await options.seed(db);
         },
       }),
-      launchBrowser(),
+      workerBrowser(),
     ]);
     journey.seed = seeded as T;
   });
   afterAll(async () => {
-    await journey.browser?.close();
+    // The worker's browser stays for its next file; this file's pages go.
+    await closeFileContexts(journey.browser);
     await journey.server?.stop();
   });
   return journey;
