@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { formatAdminTimestamp, formatGameDate, formatTimestamp, isStartInPast, localToUtcIso, todayIn, utcToLocal } from './time';
+import {
+  formatAdminTimestamp,
+  formatGameDate,
+  formatTimestamp,
+  isStartInPast,
+  localToUtcIso,
+  parseApiDate,
+  parseWizardDate,
+  todayIn,
+  utcToLocal,
+} from './time';
 
 describe('time', () => {
   it('formats timestamps as dd/MM/yyyy HH:mm:ss, or Invalid date', () => {
@@ -54,5 +64,22 @@ describe("the admin pages' one date-time formatter", () => {
     expect(formatGameDate('2026-07-01', { utcDateTime: '2026-07-01T13:00:00Z', timezone: 'Europe/Paris' })).toBe('01/07/2026 15:00:00');
     expect(formatGameDate('2026-07-01')).toBe('01/07/2026');
     expect(formatGameDate('2026-02-31')).toBe('Invalid date');
+  });
+});
+
+describe('parseApiDate and parseWizardDate (date-fns parse, without its general parser)', () => {
+  const ymd = (d: Date) => [d.getFullYear(), d.getMonth() + 1, d.getDate(), d.getHours(), d.getMinutes()];
+  it('read a real day as its local midnight', () => {
+    expect(ymd(parseApiDate('2026-02-28'))).toEqual([2026, 2, 28, 0, 0]);
+    expect(ymd(parseApiDate('2028-02-29'))).toEqual([2028, 2, 29, 0, 0]);
+    expect(ymd(parseWizardDate('15-12-26'))).toEqual([2026, 12, 15, 0, 0]);
+    expect(ymd(parseWizardDate('01-01-49'))).toEqual([2049, 1, 1, 0, 0]);
+    expect(ymd(parseWizardDate('01-01-50'))).toEqual([1950, 1, 1, 0, 0]);
+  });
+  it('refuse what is not a day of the calendar or not in the pattern', () => {
+    for (const text of ['2026-02-30', '2027-02-29', '2026-13-01', '2026-00-10', '2026-1-05', '26-01-05', '2026-01-05 ', '', 'x']) {
+      expect(Number.isNaN(parseApiDate(text).getTime()), text).toBe(true);
+    }
+    for (const text of ['31-04-26', '15-12-2026', '1-12-26', '']) expect(Number.isNaN(parseWizardDate(text).getTime()), text).toBe(true);
   });
 });

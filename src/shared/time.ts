@@ -1,4 +1,4 @@
-import { format, isValid, parse } from 'date-fns';
+import { format, isValid } from 'date-fns';
 import { TZDate } from '@date-fns/tz';
 
 /** The zones the wizard offers (spec section 9), as IANA names with their labels. */
@@ -38,6 +38,31 @@ export function isValidTimeZone(zone: string): boolean {
 
 /** API dates: yyyy-MM-dd. */
 export const API_DATE = 'yyyy-MM-dd';
+
+/** A local midnight from its parts; Invalid Date when they name no day (a 30 February, a 13th month). */
+function localDay(year: number, month: number, day: number): Date {
+  const out = new Date(0);
+  out.setFullYear(year, month - 1, day);
+  out.setHours(0, 0, 0, 0);
+  return out.getFullYear() === year && out.getMonth() === month - 1 && out.getDate() === day ? out : new Date(Number.NaN);
+}
+
+/**
+ * A yyyy-MM-dd date as a local Date at midnight, Invalid Date when it is not a real day: what date-fns
+ * `parse(text, API_DATE, …)` gave, without its general parser, which was a third of the wizard's date code (issue 37).
+ */
+export function parseApiDate(text: string): Date {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  return m ? localDay(Number(m[1]), Number(m[2]), Number(m[3])) : new Date(Number.NaN);
+}
+
+/** A dd-MM-yy date (WIZARD_DATE) as parseApiDate reads yyyy-MM-dd; two-digit years 00-49 are 2000-2049, 50-99 1950-1999. */
+export function parseWizardDate(text: string): Date {
+  const m = /^(\d{2})-(\d{2})-(\d{2})$/.exec(text);
+  if (!m) return new Date(Number.NaN);
+  const yy = Number(m[3]);
+  return localDay(yy < 50 ? 2000 + yy : 1900 + yy, Number(m[2]), Number(m[1]));
+}
 /** The wizard's date: day-month-two-digit-year. */
 export const WIZARD_DATE = 'dd-MM-yy';
 /** Timestamps shown to staff. */
@@ -65,7 +90,7 @@ export function formatAdminTimestamp(value: string | number | Date | null | unde
  */
 export function formatGameDate(date: string, start?: { utcDateTime: string | null | undefined; timezone: string }): string {
   if (start?.utcDateTime) return formatTimestamp(start.utcDateTime, start.timezone);
-  const day = parse(date, API_DATE, new Date());
+  const day = parseApiDate(date);
   return isValid(day) && format(day, API_DATE) === date ? format(day, 'dd/MM/yyyy') : 'Invalid date';
 }
 
@@ -76,7 +101,7 @@ export function formatGameDate(date: string, start?: { utcDateTime: string | nul
 export function localToUtcIso(date: string, time: { hour: number; minute: number } | null | undefined, timeZone: string): string {
   if (!time || !isValidTimeZone(timeZone)) return '';
   if (!Number.isInteger(time.hour) || !Number.isInteger(time.minute) || time.hour < 0 || time.hour > 23 || time.minute < 0 || time.minute > 59) return '';
-  const day = parse(date, API_DATE, new Date(0));
+  const day = parseApiDate(date);
   if (!isValid(day) || format(day, API_DATE) !== date) return '';
   const zoned = new TZDate(day.getFullYear(), day.getMonth(), day.getDate(), time.hour, time.minute, 0, timeZone);
   if (!isValid(zoned)) return '';

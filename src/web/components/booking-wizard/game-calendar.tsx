@@ -1,5 +1,5 @@
 import type { CSSProperties } from 'react';
-import { format, isValid, parse } from 'date-fns';
+import { format, isValid } from 'date-fns';
 import { DayPicker } from 'react-day-picker';
 import { enGB } from 'react-day-picker/locale';
 import type { Locale } from 'date-fns';
@@ -7,7 +7,7 @@ import { use } from 'react';
 import type { Language } from '../../../shared/i18n/languages';
 import { useLanguage } from '../../lib/i18n';
 import 'react-day-picker/style.css';
-import { API_DATE, todayIn } from '../../../shared/time';
+import { API_DATE, todayIn, parseApiDate } from '../../../shared/time';
 import { toApiDate } from './wizard-state';
 
 // react-day-picker reads its colours and sizes from CSS variables set on its root, and its unlayered
@@ -44,7 +44,7 @@ function calendarLocale(language: Language): Promise<Locale> {
 
 function localDay(apiDate: string): Date | undefined {
   if (!apiDate) return undefined;
-  const day = parse(apiDate, API_DATE, new Date());
+  const day = parseApiDate(apiDate);
   return isValid(day) ? day : undefined;
 }
 

@@ -1,10 +1,10 @@
-import { format, isValid, parse } from 'date-fns';
+import { format, isValid } from 'date-fns';
 import { DEFAULT_CURRENCY, PLAN_TYPES, isHostedGame, type AddOnType, type Currency, type PlanType } from '../../../shared/plans';
 import type { Pricing } from '../../../shared/api/pricing';
 import { DEFAULT_MEETING_TIME } from '../../../shared/meeting-time';
 import { bookingPriceAnswer, computeBookingPrice } from '../../../shared/prices';
 import { toMinorUnits } from '../../../shared/money';
-import { API_DATE, WIZARD_DATE, isValidTimeZone, localToUtcIso } from '../../../shared/time';
+import { API_DATE, WIZARD_DATE, isValidTimeZone, localToUtcIso, parseApiDate, parseWizardDate } from '../../../shared/time';
 import type { Tracking } from '../../../shared/tracking';
 import { perContactField, type ContactField } from '../../../shared/booking-contact-fields';
 import { DEFAULT_PLAYERS, emailError, isValidMeetingTime, playerCountError, stepPlayers } from '../../../shared/validation/booking-rules';
@@ -186,13 +186,11 @@ export function defaultWizardState(timeZone: string): WizardState {
 
 const clampStep = (n: number) => Math.min(LAST_STEP, Math.max(FIRST_STEP, Number.isFinite(n) ? Math.trunc(n) : FIRST_STEP));
 
-// Two-digit years are read against 2000, so 00-49 are 2000-2049 (dates in the past are refused anyway).
-const TWO_DIGIT_REFERENCE = new Date(2000, 0, 1);
-
+// Two-digit years are read against 2000, so 00-49 are 2000-2049 (dates in the past are refused anyway): parseWizardDate.
 /** dd-MM-yy → yyyy-MM-dd, '' when it is not a real day. */
 export function toApiDate(wizardDate: string): string {
   if (!wizardDate) return '';
-  const day = parse(wizardDate, WIZARD_DATE, TWO_DIGIT_REFERENCE);
+  const day = parseWizardDate(wizardDate);
   if (!isValid(day) || format(day, WIZARD_DATE) !== wizardDate) return '';
   return format(day, API_DATE);
 }
@@ -200,7 +198,7 @@ export function toApiDate(wizardDate: string): string {
 /** yyyy-MM-dd → dd-MM-yy, '' when it is not a real day. */
 export function fromApiDate(apiDate: string): string {
   if (!apiDate) return '';
-  const day = parse(apiDate, API_DATE, TWO_DIGIT_REFERENCE);
+  const day = parseApiDate(apiDate);
   if (!isValid(day) || format(day, API_DATE) !== apiDate) return '';
   return format(day, WIZARD_DATE);
 }
