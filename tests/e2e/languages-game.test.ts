@@ -79,7 +79,10 @@ describe('one team, two languages', () => {
     await j.server.db.update(gameInstances).set({ status: 'ended', endTime: new Date() }).where(eq(gameInstances.id, j.seed.instanceId));
     await amelie.page.reload();
     await amelie.page.getByRole('heading', { name: 'Partie terminée' }).waitFor();
-    await amelie.page.getByRole('link', { name: 'Résultats et album photo' }).waitFor();
+    await amelie.page.getByRole('link', { name: 'Résultats et album photo' }).click();
+    await amelie.page.getByRole('heading', { name: 'Résultats', level: 1 }).waitFor();
+    await amelie.page.getByRole('heading', { name: 'Classement final' }).waitFor();
+    await amelie.page.getByRole('link', { name: 'Retour à la partie' }).waitFor();
     await lucia.page.reload();
     await lucia.page.getByRole('heading', { name: 'Fin de la partida' }).waitFor();
     await expectNoSeriousA11yViolations(lucia.page, 'the Spanish game over (phone)');

@@ -139,6 +139,7 @@ const CONVERTED = [
   'src/web/features/play/game-over.tsx',
   'src/web/features/play/results-link.tsx',
   'src/web/features/screen/screen-page.tsx',
+  'src/web/features/results/results-page.tsx',
 ];
 /** Text that is not language: the brand's wordmark, and symbols. */
 const NOT_WORDS = new Set(['hatch']);

@@ -8,13 +8,14 @@ import type commonEn from '../i18n/en/common.json';
 import type wizardEn from '../i18n/en/wizard.json';
 import type playEn from '../i18n/en/play.json';
 import type screenEn from '../i18n/en/screen.json';
+import type resultsEn from '../i18n/en/results.json';
 
 /**
  * The web app's words (decision 0590): one JSON catalogue per language and area (src/web/i18n/<lang>/<area>.json),
  * each its own lazy chunk, and the ICU engine (intl-messageformat) a lazy chunk too. A page asks for its areas with
  * `useT(area)`, which suspends (the route's Suspense shows the spinner) until that area is in, once per language.
  */
-type Areas = { common: typeof commonEn; wizard: typeof wizardEn; play: typeof playEn; screen: typeof screenEn };
+type Areas = { common: typeof commonEn; wizard: typeof wizardEn; play: typeof playEn; screen: typeof screenEn; results: typeof resultsEn };
 export type Area = keyof Areas;
 export type KeyOf<A extends Area> = keyof Areas[A] & string;
 export type Translate<A extends Area> = (key: KeyOf<A>, values?: MessageValues) => string;
@@ -141,7 +142,7 @@ export async function preloadLanguage(language: Language): Promise<void> {
 }
 
 /** The areas of `Areas`, as values. */
-const AREAS = ['common', 'wizard', 'play', 'screen'] as const satisfies readonly Area[];
+const AREAS = ['common', 'wizard', 'play', 'screen', 'results'] as const satisfies readonly Area[];
 
 /** Changes the language once the page's areas are in, so the page switches in one step instead of a spinner. */
 export async function switchLanguage(language: Language): Promise<void> {

@@ -1,3 +1,6 @@
+import { useLocale, useT } from '../../lib/i18n';
+import { LanguageSwitcher } from '../../components/language-switcher';
+import type { Language } from '../../../shared/i18n/languages';
 import { Link, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { bookerResultsEndpoints, playChallengesEndpoints } from '../../../shared/api/endpoints/play-challenges';
@@ -20,25 +23,40 @@ import { FinalStandings } from '../../components/team-leaderboard';
  */
 
 function Frame({ children }: { children: React.ReactNode }) {
-  return <main className="mx-auto min-h-dvh max-w-3xl space-y-6 px-4 py-6">{children}</main>;
+  return (
+    <main className="mx-auto min-h-dvh max-w-3xl space-y-6 px-4 py-6">
+      <div className="flex justify-end">
+        <LanguageSwitcher />
+      </div>
+      {children}
+    </main>
+  );
+}
+
+/** When the game ended, for the reader: the staff form in English (dd/MM/yyyy HH:mm:ss), else the locale's own. */
+function endedText(iso: string, language: Language, locale: string): string {
+  return language === 'en' ? formatTimestamp(iso) : new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 }
 
 const notOverYet = (e: unknown) => e instanceof ApiError && e.status === 409;
 
 function ResultsView({ results, photos, headers }: { results: ResultsResponse; photos: AlbumPhoto[]; headers: Record<string, string> }) {
+  const t = useT('results');
+  const { language, locale } = useLocale();
   return (
     <>
       <header className="space-y-1">
-        <h1 className="text-3xl font-bold">Results</h1>
+        <h1 className="text-3xl font-bold">{t('title')}</h1>
         <p className="text-slate-700">
-          Game {results.game.code} in {results.game.city}
-          {results.game.ended_at ? ` · ended ${formatTimestamp(results.game.ended_at)}` : ''}
+          {results.game.ended_at
+            ? t('gameEnded', { code: results.game.code, city: results.game.city, ended: endedText(results.game.ended_at, language, locale) })
+            : t('game', { code: results.game.code, city: results.game.city })}
         </p>
       </header>
-      <FinalStandings teams={results.teams} title="Final leaderboard" testId="final-leaderboard" />
+      <FinalStandings teams={results.teams} title={t('finalLeaderboard')} testId="final-leaderboard" />
       <section aria-labelledby="album-title">
         <h2 id="album-title" className="mb-2 text-xl font-semibold">
-          Photo and video album
+          {t('album')}
         </h2>
         {photos.length ? (
           <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3" data-testid="album">
@@ -48,7 +66,7 @@ function ResultsView({ results, photos, headers }: { results: ResultsResponse; p
                   url={p.media_url}
                   kind={p.kind}
                   headers={headers}
-                  alt={`${p.team_name}: ${p.challenge_name ?? 'a challenge'}`}
+                  alt={t('photoAlt', { team: p.team_name, challenge: p.challenge_name ?? t('aChallenge') })}
                   className="aspect-square w-full object-cover"
                 />
                 <p className="px-2 py-1 text-sm">
@@ -59,7 +77,7 @@ function ResultsView({ results, photos, headers }: { results: ResultsResponse; p
             ))}
           </ul>
         ) : (
-          <p className="text-slate-600">No approved photos or videos in this game.</p>
+          <p className="text-slate-600">{t('noPhotos')}</p>
         )}
       </section>
     </>
@@ -75,11 +93,12 @@ function Loaded({
   headers: Record<string, string> | null;
   back: React.ReactNode;
 }) {
+  const t = useT('results');
   const query = useQuery({ queryKey: ['results', headers], queryFn: load, enabled: headers !== null, retry: false });
   if (headers === null) {
     return (
       <Frame>
-        <ErrorState message="Open this page on the phone you played with, or ask your organiser for the results." />
+        <ErrorState message={t('noToken')} />
         {back}
       </Frame>
     );
@@ -94,11 +113,7 @@ function Loaded({
     return (
       <Frame>
         <ErrorState
-          message={
-            notOverYet(query.error)
-              ? errorMessage(query.error, 'The results are ready when the game is over')
-              : errorMessage(query.error, 'Failed to load the results. Please try again.')
-          }
+          message={notOverYet(query.error) ? errorMessage(query.error, t('notOver')) : errorMessage(query.error, t('loadFailed'))}
           onRetry={() => void query.refetch()}
           retrying={query.isFetching}
         />
@@ -127,6 +142,7 @@ function readPlayerToken(code: string): string | null {
 /** /play/{code}/results */
 export function PlayResultsPage() {
   const { code = '' } = useParams();
+  const t = useT('results');
   const token = readPlayerToken(code);
   const headers = token ? { [PLAYER_TOKEN_HEADER]: token } : null;
   const ep = playChallengesEndpoints;
@@ -137,7 +153,7 @@ export function PlayResultsPage() {
       back={
         <p>
           <Link to={paths.play(code)} className="text-brand-700 underline">
-            Back to the game
+            {t('backToGame')}
           </Link>
         </p>
       }
@@ -148,6 +164,7 @@ export function PlayResultsPage() {
 /** /manage/{key}/results */
 export function ManageResultsPage() {
   const { key = '' } = useParams();
+  const t = useT('results');
   const headers = { [MANAGE_KEY_HEADER]: key };
   const ep = bookerResultsEndpoints;
   const load = async (): Promise<[ResultsResponse, { photos: AlbumPhoto[] }]> => {
@@ -161,7 +178,7 @@ export function ManageResultsPage() {
       back={
         <p>
           <Link to={paths.manage(key)} className="text-brand-700 underline">
-            Back to your game
+            {t('backToYourGame')}
           </Link>
         </p>
       }
