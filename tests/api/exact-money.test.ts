@@ -9,6 +9,9 @@ import { withBooking } from '../../src/server/domains/booking/booking-write';
 import { recordPayment } from '../../src/server/domains/booking/booking-lifecycle';
 import { parseCsv } from '../support/csv';
 import { invoices } from '../../src/server/domains/commerce/tables/invoices';
+import { adminBookingResponse } from '../../src/shared/api/booking';
+import { priceBreakdown } from '../../src/shared/price-breakdown';
+import { unitsToMinor } from '../../src/shared/money';
 
 /**
  * The contract's "Exact money" example through the API (issue 35, decision 0500): 7 players at £1.45 with 10 % off
@@ -28,7 +31,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-describe('exact money through the API', () => {
+describe('exact money through the API', { tags: ['postgres'] }, () => {
   it('takes 10 % of 7 × £1.45 once, half-up: discount 1.02, total 9.13, everywhere', async () => {
     const created = await admin.post('/api/admin/promo-codes', { code: 'TENOFF145', percent_off: 10 });
     expect(created.statusCode).toBe(201);
@@ -75,7 +78,7 @@ describe('exact money through the API', () => {
     expect(quote.json()).toMatchObject({ price_per_person: 10.05, discount_total: 1.01, total_price: 19.09 });
   });
 
-  it('agrees to the penny with an integer reference over random prices, players, add-ons and codes: summary, booking, ledger, invoice and export (property)', async () => {
+  it('agrees to the penny with an integer reference over random prices, players, add-ons, codes, free vouchers and concession refunds: summary, booking, ledger, invoices and credit notes, and both exports (property)', async () => {
     let run = 0;
     const setPrice = (itemKind: string, itemType: string, priceMinor: number) =>
       t.db
@@ -91,7 +94,9 @@ describe('exact money through the API', () => {
           fc.integer({ min: 1, max: 100 }).map((percent_off) => ({ percent_off })),
           fc.integer({ min: 1, max: 500_000 }).map((amount_off) => ({ amount_off, currency: 'GBP' })),
         ),
-        async (perPerson, hosted, players, terms) => {
+        fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 100 })),
+        fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 100 })),
+        async (perPerson, hosted, players, terms, voucherShare, concessionShare) => {
           run += 1;
           await setPrice('plan', 'standard', perPerson);
           if (hosted !== null) await setPrice('addon', 'hosted', hosted);
@@ -129,23 +134,89 @@ describe('exact money through the API', () => {
           const booking = res.json().booking;
           expect(booking).toMatchObject(expected);
 
+          // The money: a staff-issued (free) gift voucher pays a share, a card the rest, then staff give part of the
+          // card payment back as a concession (the price is lower now: nothing becomes due, a credit note).
+          let voucherPaid = 0n;
+          let conceded = 0n;
           if (total > 0n) {
-            const paid = await admin.post(`/api/admin/bookings/${booking.id}/payments`, { payment_type: 'card', payment_amount: Number(total) });
-            expect(paid.statusCode, paid.body).toBe(201);
+            // A voucher is issued for £5 to £1,000; it pays at most what is due.
+            const share = (total * BigInt(voucherShare)) / 100n;
+            const voucherAmount = share === 0n ? 0n : share < 500n ? 500n : share > 100_000n ? 100_000n : share;
+            if (voucherAmount > 0n) {
+              const issued = await admin.post('/api/admin/gift-vouchers', { amount: Number(voucherAmount), currency: 'GBP', recipient_name: 'Prop Erty' });
+              expect(issued.statusCode, issued.body).toBe(201);
+              const redeemed = await visitor.post(
+                `/api/booking/${booking.temp_code}/voucher`,
+                { code: String(issued.json().data.code) },
+                { 'x-manage-key': booking.manage_key },
+              );
+              expect(redeemed.statusCode, redeemed.body).toBe(200);
+              voucherPaid = voucherAmount < total ? voucherAmount : total;
+            }
+            const cardAmount = total - voucherPaid;
+            if (cardAmount > 0n) {
+              const paid = await admin.post(`/api/admin/bookings/${booking.id}/payments`, { payment_type: 'card', payment_amount: Number(cardAmount) });
+              expect(paid.statusCode, paid.body).toBe(201);
+              conceded = (cardAmount * BigInt(concessionShare)) / 100n;
+              const card = adminBookingResponse.parse(paid.json()).booking.booking_payments.find((p) => p.payment_type === 'card');
+              if (conceded > 0n && card) {
+                const refund = await admin.post(`/api/admin/bookings/${booking.id}/payments/${card.id}/refund`, {
+                  amount: Number(conceded),
+                  reason: 'Goodwill',
+                  purpose: 'concession',
+                });
+                expect(refund.statusCode, refund.body).toBe(201);
+              }
+            }
             const documents = await t.db.select().from(invoices).where(eq(invoices.bookingId, booking.id)).orderBy(asc(invoices.id));
-            expect(documents).toHaveLength(1);
-            const invoice = documents[0]!;
-            expect(BigInt(invoice.gross)).toBe(total);
-            expect((invoice.net ?? 0) + (invoice.vat ?? 0)).toBe(invoice.gross);
-            expect(BigInt(invoice.lines.reduce((sum, l) => sum + l.amount, 0))).toBe(total);
-            expect(invoice.lines.map((l) => l.description)).not.toContain('Price adjustment');
-            expect(invoice.lines.find((l) => l.description.startsWith('Discount'))?.amount ?? 0).toBe(-Number(off));
+            expect(documents).toHaveLength([voucherPaid > 0n, cardAmount > 0n, conceded > 0n].filter(Boolean).length);
+            // The documents add up to what is kept, each line by line, with no adjustment line, net + VAT = gross.
+            expect(BigInt(documents.reduce((sum, d) => sum + d.gross, 0))).toBe(total - conceded);
+            for (const d of documents) {
+              expect((d.net ?? 0) + (d.vat ?? 0)).toBe(d.gross);
+              expect(Math.abs(d.lines.reduce((sum, l) => sum + l.amount, 0))).toBe(Math.abs(d.gross));
+              expect(d.lines.map((l) => l.description)).not.toContain('Price adjustment');
+            }
+            if (documents.length === 1) expect(documents[0]!.lines.find((l) => l.description.startsWith('Discount'))?.amount ?? 0).toBe(-Number(off));
           }
+          const kept = total - conceded;
+
+          // The booking and its summary: the total is what is kept, nothing is due, and the summary's lines add up to it.
+          const staff = adminBookingResponse.parse((await admin.get(`/api/admin/bookings/${booking.id}`)).json()).booking;
+          expect(unitsToMinor(staff.total_price)).toBe(Number(kept));
+          const lines = priceBreakdown(staff);
+          const shown = lines.filter((l) => l.kind === 'list' || l.kind === 'discount' || l.kind === 'adjustment').reduce((sum, l) => sum + l.amountMinor, 0);
+          const totalLine = lines.find((l) => l.kind === 'total')?.amountMinor;
+          expect({ totalLine, shown: lines.some((l) => l.kind === 'list') ? shown : totalLine }).toEqual({ totalLine: Number(kept), shown: Number(kept) });
+          if (off > 0n) expect(lines.find((l) => l.kind === 'discount')?.amountMinor).toBe(-Number(off));
+          // The booker's payment state says the same: all of it paid, nothing due.
+          const state = await visitor.get(`/api/manage/${booking.manage_key}/payment`);
+          expect(state.statusCode, state.body).toBe(200);
+          expect(state.json().payment).toMatchObject({ total: Number(kept), paid: Number(kept), due: 0 });
+
+          // The ledger and the accountant's export: the entries of the booking sum to what is kept.
+          const net = staff.booking_payments.reduce((sum, p) => sum + p.payment_amount, 0);
+          expect(net).toBe(Number(kept));
+          const [fHeader, ...fRows] = parseCsv((await admin.get('/api/admin/finance/export?from=2020-01-01&to=2099-12-31')).body);
+          const mine = fRows.filter((r) => r[fHeader!.indexOf('Booking')] === booking.temp_code);
+          expect(mine).toHaveLength(staff.booking_payments.length);
+          const cents = (text: string) => {
+            const negative = text.startsWith('-');
+            const [whole = '0', frac = ''] = text.replace('-', '').split('.');
+            const value = BigInt(whole) * 100n + BigInt(frac.padEnd(2, '0') || '0');
+            return negative ? -value : value;
+          };
+          expect(mine.reduce((sum, r) => sum + cents(r[fHeader!.indexOf('Amount')] ?? ''), 0n)).toBe(kept);
+          for (const r of mine) {
+            const [n, v, g] = ['Net', 'VAT', 'Gross'].map((c) => cents(r[fHeader!.indexOf(c)] ?? ''));
+            expect(n! + v!).toBe(g);
+          }
+
           const [header, ...rows] = parseCsv((await admin.get('/api/admin/bookings/export')).body);
           const line = rows.find((r) => r.includes(booking.email));
           expect(line?.[header!.indexOf('Discount')]).toBe(pounds(off));
-          expect(line?.[header!.indexOf('Total price')]).toBe(pounds(total));
-          expect(line?.[header!.indexOf('Paid')]).toBe(pounds(total));
+          expect(line?.[header!.indexOf('Total price')]).toBe(pounds(kept));
+          expect(line?.[header!.indexOf('Paid')]).toBe(pounds(kept));
         },
       ),
       { numRuns: 8 },
