@@ -14,6 +14,8 @@ import { AdminLayout } from '../../src/web/features/admin-shell/admin-layout';
 import { GiftVouchersPage } from '../../src/web/features/admin-gift-vouchers/gift-vouchers-page';
 import { PaymentsPage } from '../../src/web/features/admin-payments/payments-page';
 import { SettingsPage } from '../../src/web/features/admin-settings/settings-page';
+import { scriptEndpoints } from '../../src/shared/api/endpoints/script';
+import { adminChallengesEndpoints } from '../../src/shared/api/endpoints/admin-challenges';
 import { UsersPage } from '../../src/web/features/admin-users/users-page';
 import { answer, calls, callsTo } from './support/network';
 import { findToast, renderScreen, screen, within } from './support/render';
@@ -32,6 +34,8 @@ function answerSettings() {
   answer(msgEp.settings, { first_reminder_days: 7, second_reminder_days: 1 });
   answer(invoiceEndpoints.settings, { settings: SELLER, ready: true, waiting: 0 });
   answer(voucherEp.settings, { data: { validity_months: 12 } });
+  answer(scriptEndpoints.template, { steps: [], is_default: true });
+  answer(adminChallengesEndpoints.list, { data: [] });
 }
 
 function openSettings(path = '/admin/settings') {
@@ -44,13 +48,14 @@ describe('Settings (component)', () => {
     openSettings();
     expect(screen.getByRole('heading', { level: 1, name: 'Settings' })).toBeTruthy();
     const headings = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
-    expect(headings).toEqual(["Hosts' travel margin", 'Game reminders', 'Invoices', 'Gift voucher validity']);
+    expect(headings).toEqual(["Hosts' travel margin", 'Game reminders', 'Invoices', 'Gift voucher validity', 'Game script template']);
     const contents = within(screen.getByRole('navigation', { name: 'Settings sections' })).getAllByRole('link');
     expect(contents.map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
       ["Hosts' travel margin", '#travel-margin'],
       ['Game reminders', '#reminder-days'],
       ['Invoices', '#invoice-settings'],
       ['Gift voucher validity', '#gift-voucher-validity'],
+      ['Game script template', '#game-script-template'],
       ['Integrations (API keys, webhooks)', '/admin/settings/integrations'],
     ]);
     // Each section's form, with what is saved.

@@ -5,6 +5,7 @@ import { InvoiceSettingsForm } from './invoice-settings-form';
 import { ReminderDaysForm } from './reminder-days-form';
 import { TravelMarginForm } from './travel-margin-form';
 import { ValiditySetting } from './voucher-validity-form';
+import { ScriptTemplateForm } from './script-template-form';
 
 /** The sections in page order: where each is (the other pages link to these anchors) and what its form is. */
 const SECTIONS = [
@@ -12,6 +13,7 @@ const SECTIONS = [
   { id: 'reminder-days', label: 'Game reminders', Form: ReminderDaysForm },
   { id: 'invoice-settings', label: 'Invoices', Form: InvoiceSettingsForm },
   { id: 'gift-voucher-validity', label: 'Gift voucher validity', Form: ValiditySetting },
+  { id: 'game-script-template', label: 'Game script template', Form: ScriptTemplateForm },
 ] as const;
 
 /**
