@@ -372,6 +372,20 @@ describe('admin booking detail: edits and their messages', () => {
     ]);
   });
 
+  it("changes the booker's language (issue 38): the booker's mails and documents follow it", async () => {
+    const { user, store } = openBooking(adminBooking({ full_name: 'Lena Lang' }));
+    answer(ep.patch, ({ body }) => ({ booking: store.set({ ...store.current, ...(body.language ? { language: body.language } : {}) }) }));
+    const basic = await screen.findByRole('region', { name: 'Basic Information' });
+    const select = within(basic).getByRole('combobox', { name: "Booker's language (mails, invites, documents)" });
+    expect((select as HTMLSelectElement).value).toBe('en');
+    expect(button('Save language', basic).hasAttribute('disabled')).toBe(true);
+    await user.selectOptions(select, 'de');
+    await user.click(button('Save language', basic));
+    await findToast('Language updated successfully');
+    expect(callsTo(ep.patch).map((c) => c.body)).toEqual([{ language: 'de', version: 1 }]);
+    await waitFor(() => expect((within(basic).getByRole('combobox', { name: /Booker's language/ }) as HTMLSelectElement).value).toBe('de'));
+  });
+
   it('refuses a stale edit, says so and shows the booking as now stored', async () => {
     const { user, store } = openBooking(adminBooking({ full_name: 'Sam Stale' }));
     answer(ep.patch, () => {

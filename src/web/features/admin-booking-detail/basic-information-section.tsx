@@ -2,6 +2,7 @@ import type { AdminBooking } from '../../../shared/api/booking';
 import { formatTimestamp } from '../../../shared/time';
 import { copyToClipboard, EMAIL_COPIED } from '../../lib/clipboard';
 import { DateTimeEditor } from './date-time-editor';
+import { BookerLanguageEditor } from './booker-language-editor';
 import { Badge, Button, Section } from '../../components/ui';
 import { Info, orDash } from './ui';
 
@@ -38,6 +39,9 @@ export function BasicInformationSection({ booking }: { booking: AdminBooking }) 
       </dl>
       <div className="mt-4 border-t border-slate-100 pt-4">
         <DateTimeEditor booking={booking} />
+      </div>
+      <div className="mt-4 border-t border-slate-100 pt-4">
+        <BookerLanguageEditor key={booking.language} booking={booking} />
       </div>
     </Section>
   );
