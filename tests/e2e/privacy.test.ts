@@ -40,7 +40,7 @@ describe('privacy journeys (phone)', () => {
     await stepTitle(page, 'Check your booking').waitFor();
     const box = page.getByTestId('terms-box');
     await box.waitFor();
-    expect(await box.getByRole('link', { name: 'booking terms' }).getAttribute('href')).toBe('/privacy#terms');
+    expect(await box.getByRole('link', { name: 'Read the booking terms' }).getAttribute('href')).toBe('/privacy#terms');
     // Without ticking the box, Book now says what is missing and books nothing.
     await page.getByRole('button', { name: 'Book now' }).click();
     await page.getByText('Please accept the booking terms').first().waitFor();

@@ -3,6 +3,7 @@ import type { PrivacyText } from '../../../shared/api/privacy';
 import { paths } from '../../lib/paths';
 import { fetchCurrentPrivacy } from './wizard-api';
 import { useWizard } from './wizard-store';
+import { useT } from '../../lib/i18n';
 
 /**
  * The summary step's terms box (issue 41): shown only while booking terms are published; ticking it sends the version
@@ -11,6 +12,7 @@ import { useWizard } from './wizard-store';
  */
 export function TermsBox() {
   const { state, dispatch } = useWizard();
+  const t = useT('wizard');
   const [terms, setTerms] = useState<PrivacyText | null>(null);
   useEffect(() => {
     const controller = new AbortController();
@@ -23,11 +25,10 @@ export function TermsBox() {
   if (!terms)
     return (
       <p className="mt-4 text-sm text-slate-600">
-        How we keep and use your details:{' '}
+        {t('privacyLine')}{' '}
         <a href={paths.privacy} target="_blank" rel="noopener" className="font-medium text-brand-700 underline">
-          privacy notice
+          {t('privacyNotice')}
         </a>
-        .
       </p>
     );
   const accepted = state.termsVersion === terms.version;
@@ -40,18 +41,16 @@ export function TermsBox() {
           checked={accepted}
           onChange={(e) => dispatch({ type: 'termsAccepted', version: e.target.checked ? terms.version : null })}
         />
-        <span className="text-slate-800">
-          I accept the{' '}
-          <a href={`${paths.privacy}#terms`} target="_blank" rel="noopener" className="font-medium text-brand-700 underline">
-            booking terms
-          </a>{' '}
-          and have read the{' '}
-          <a href={paths.privacy} target="_blank" rel="noopener" className="font-medium text-brand-700 underline">
-            privacy notice
-          </a>
-          .
-        </span>
+        <span className="text-slate-800">{t('termsAccept')}</span>
       </label>
+      <p className="mt-2 flex flex-wrap gap-x-4 text-sm">
+        <a href={`${paths.privacy}#terms`} target="_blank" rel="noopener" className="font-medium text-brand-700 underline">
+          {t('termsRead')}
+        </a>
+        <a href={paths.privacy} target="_blank" rel="noopener" className="font-medium text-brand-700 underline">
+          {t('privacyNotice')}
+        </a>
+      </p>
     </div>
   );
 }

@@ -80,7 +80,7 @@ export function JoinForm({ code, teams, chickenKey, onJoined }: Props) {
           : { team_name: picked.name };
     const waiverPart = waiverFields(waiver, waiverChoice);
     if (typeof waiverPart === 'string') {
-      setWaiverError(waiverPart);
+      setWaiverError(t(waiverPart));
       return;
     }
     setWaiverError(null);
