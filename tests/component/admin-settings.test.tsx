@@ -57,6 +57,7 @@ describe('Settings (component)', () => {
       ['Gift voucher validity', '#gift-voucher-validity'],
       ['Game script template', '#game-script-template'],
       ['Integrations (API keys, webhooks)', '/admin/settings/integrations'],
+      ["Privacy (terms, waiver, retention, a person's data)", '/admin/privacy'],
     ]);
     // Each section's form, with what is saved.
     await waitFor(() => expect(screen.getByLabelText('Travel margin (minutes)')).toHaveProperty('value', '60'));

@@ -46,6 +46,11 @@ export function SettingsPage() {
               Integrations (API keys, webhooks)
             </Link>
           </li>
+          <li>
+            <Link to={paths.admin.privacy} className="font-medium text-brand-700 underline">
+              Privacy (terms, waiver, retention, a person's data)
+            </Link>
+          </li>
         </ul>
       </nav>
       {SECTIONS.map(({ id, Form }) => (
