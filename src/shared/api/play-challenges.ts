@@ -24,6 +24,8 @@ export const teamSubmissionSchema = z.object({
   reason: z.string().nullable(),
   submitted_at: z.string(),
   reviewed_at: z.string().nullable(),
+  /** Made while the game script doubled the challenge's points (decision 0585): the phone's own recount doubles it too. */
+  doubled: z.boolean().optional(),
 });
 export type TeamSubmission = z.infer<typeof teamSubmissionSchema>;
 

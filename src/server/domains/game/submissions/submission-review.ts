@@ -86,6 +86,7 @@ export function teamSubmissionDto(s: SubmissionRow, gameCode: string): TeamSubmi
     reason: s.reason,
     submitted_at: s.submittedAt.toISOString(),
     reviewed_at: s.reviewedAt?.toISOString() ?? null,
+    doubled: s.doubled,
   };
 }
 
