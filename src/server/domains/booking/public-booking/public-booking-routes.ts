@@ -8,6 +8,7 @@ import { readIdempotencyKey } from '../../../platform/idempotency';
 import { endpointRoute } from '../../../platform/http/endpoint-route';
 import { bookerFeedbackRoutes } from '../booker-feedback/feedback-routes';
 import { calendarFeedIcsRoutes } from '../calendar-feed/calendar-feed-routes';
+import { voucherBoxRoutes } from './voucher-box-routes';
 import { ensureSessionToken } from '../../identity';
 import { sha256 } from '../../../platform/crypto';
 import { bookingCalendarByCode, createPublicBooking, findBookingByCode, findBookingByManageKey, updatePublicBooking } from './public-booking-service';
@@ -20,6 +21,7 @@ export const publicBookingRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(bookerFeedbackRoutes);
   // Hosts' and admins' private calendar feeds (issue 31): read by a calendar app with the secret alone, like these pages.
   await app.register(calendarFeedIcsRoutes);
+  await app.register(voucherBoxRoutes);
 
   endpointRoute(
     app,

@@ -1,38 +1,15 @@
-import type { Db, DbOrTx } from '../../../platform/db/client';
-import { ForbiddenError, NotFoundError } from '../../../platform/errors';
-import { isRefusal, type CodeGuesses } from '../../../platform/code-guesses';
+import type { DbOrTx } from '../../../platform/db/client';
+import { NotFoundError } from '../../../platform/errors';
 import { findBookingFacts, type BookingFacts } from '../../booking';
-import { bookingGamesOf } from '../../game/records';
 import { PUBLIC_BOOKING_MESSAGES } from '../../../../shared/api/public-booking';
 import { INVOICE_MESSAGES, type InvoiceBuyer } from '../../../../shared/commerce/invoices';
 import type { InvoiceSummary, UnmailedDocument, WaitingDocument } from '../../../../shared/api/invoices';
 import { invoiceById, invoiceOfBooking, invoicesOfBooking, issuedOf, loadInvoiceBuyer, saveInvoiceBuyer, type InvoiceRow } from './invoices-repository';
 import { documentOf } from './issue-documents';
 import { pdfFilename, renderInvoicePdf } from './invoice-pdf';
-import { assertOrganiser } from '../../booking';
 
-type BookerCtx = { db: Db; guesses: CodeGuesses; code: string; manageKey: string | null; ip: string };
-
-/**
- * The booking of a booker's call: its management key (X-Manage-Key) names it and the code in the path (temporary or
- * game code) must be its own. No key or a wrong one → 403 pointing to the link; a code not the key's booking → 404.
- * A wrong key or code counts as a guess (platform/code-guesses.ts), like every other look-up by code.
- */
-export async function bookerBooking({ db, guesses, code, manageKey, ip }: BookerCtx): Promise<BookingFacts> {
-  return guesses.guard(
-    ip,
-    async () => {
-      const booking = manageKey ? await findBookingFacts(db, { manageKey }) : null;
-      if (!booking) throw new ForbiddenError(PUBLIC_BOOKING_MESSAGES.manageKeyRequired);
-      assertOrganiser(booking, manageKey);
-      if (booking.tempCode === code) return booking;
-      const game = (await bookingGamesOf(db, [booking.id])).get(booking.id);
-      if (game?.code !== code) throw new NotFoundError(PUBLIC_BOOKING_MESSAGES.bookingNotFound);
-      return booking;
-    },
-    isRefusal,
-  );
-}
+// The booker's booking by code and management key is the booking domain's rule (booker-booking.ts).
+export { bookerBooking } from '../../booking';
 
 export async function staffBooking(db: DbOrTx, id: number): Promise<BookingFacts> {
   const booking = await findBookingFacts(db, { id });

@@ -1,17 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { adminGiftVoucherEndpoints, giftVoucherEndpoints } from '../../../../shared/api/endpoints/gift-vouchers';
-import { redeemVoucherResponse } from '../../../../shared/api/gift-vouchers';
 import { errorResponse } from '../../../../shared/api/common';
-import { IDEMPOTENCY_HEADER, MANAGE_KEY_HEADER } from '../../../../shared/api/public-booking';
 import { endpointRoute } from '../../../platform/http/endpoint-route';
-import { headerValue } from '../../../platform/http/request-headers';
 import { UnauthenticatedError } from '../../../platform/errors';
 import { consumeRateLimit } from '../../../platform/rate-limit';
-import { readIdempotencyKey, requestFingerprint, runIdempotent } from '../../../platform/idempotency';
-import { payWithVoucher, toBookerBooking } from '../../booking';
 import { recordActivity } from '../../identity';
-import { bookerBooking } from '../invoices/invoices-service';
 import { buyVoucher, voucherOfPage } from './voucher-checkout';
 import { adminVoucherDetail, createStaffVoucher, listAdminVouchers, toPublicVoucher } from './voucher-admin';
 import { loadValidityMonths, saveValidityMonths } from './voucher-repository';
@@ -19,7 +13,7 @@ import { loadValidityMonths, saveValidityMonths } from './voucher-repository';
 /** Vouchers bought per client address and hour: far above a buyer's, far below a script's (each opens a checkout). */
 const BUY_LIMIT = { perIp: 10, windowSeconds: 60 * 60 };
 
-/** Buying a voucher, its printable page, and the booker page's box that pays with one (issue 32, decision 0401). */
+/** Buying a voucher and its printable page (issue 32, decision 0401). */
 export const giftVoucherRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.database;
   const tags = ['gift vouchers'];
@@ -43,37 +37,7 @@ export const giftVoucherRoutes: FastifyPluginAsyncZod = async (app) => {
     const voucher = await app.deps.codeGuesses.guard(request.ip, () => voucherOfPage(deps(request), request.params.token, now));
     return { data: toPublicVoucher(voucher, now) };
   });
-
-  endpointRoute(
-    app,
-    giftVoucherEndpoints.redeem,
-    { tags, summary: 'Pay what is outstanding on a booking with a gift voucher (X-Manage-Key; Idempotency-Key makes retries safe)' },
-    async (request, reply) => {
-      const booking = await bookerBooking({
-        db,
-        guesses: app.deps.codeGuesses,
-        code: request.params.code,
-        manageKey: headerValue(request.headers[MANAGE_KEY_HEADER], 128),
-        ip: request.ip,
-      });
-      const key = readIdempotencyKey(request.headers[IDEMPOTENCY_HEADER]);
-      const result = await runIdempotent(
-        db,
-        {
-          scope: 'POST /api/booking/:code/voucher',
-          key,
-          fingerprint: requestFingerprint({ booking: booking.id, body: request.body }),
-          parse: (stored) => redeemVoucherResponse.parse(stored),
-        },
-        async (tx) => {
-          const paid = await payWithVoucher(tx, { bookingId: booking.id, code: request.body.code, field: 'code', now: new Date() }, mailer);
-          return { statusCode: 200, body: { booking: toBookerBooking(paid.aggregate), voucher: paid.redemption } };
-        },
-      );
-      if (result.replayed) void reply.header('Idempotent-Replayed', 'true');
-      return result.body;
-    },
-  );
+  // The booker page's voucher box is the booking domain's write (booking/public-booking/voucher-box-routes.ts, 0545).
 };
 
 function actorId(request: FastifyRequest): number {
