@@ -125,6 +125,11 @@ describe('a German booking', () => {
     expect(pdf.text).toContain('Rechnung an');
     expect(pdf.text).toContain('Netto 100,00 £ USt. 20 % 20,00 £ Gesamt 120,00 £');
     expect(pdf.text).toContain('Alle Preise inklusive Umsatzsteuer.');
+    // The payment's receipt is German too.
+    const [receipt] = await mailsOf(b.id, 'payment.receipt');
+    expect(plain(receipt?.subject)).toBe('Quittung für Ihre Zahlung von 120,00 £');
+    expect(plain(receipt?.text)).toContain('Vielen Dank für Ihre Zahlung. Dies ist Ihre Quittung.');
+    expect(plain(receipt?.text)).toContain('Offener Betrag: Nichts');
   });
 
   it('keeps an explicit language over the request’s, and staff see it on the booking', async () => {

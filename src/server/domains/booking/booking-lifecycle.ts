@@ -191,6 +191,7 @@ async function queueReceipt(
       price: receiptPrice(booking, totalMinor),
       method: paymentTypeLabel(entry.method),
       at: new Date(),
+      language: booking.language,
     },
     entry.kind,
   );
