@@ -64,6 +64,9 @@ beforeAll(async () => {
   expect((await admin.post(`/api/admin/bookings/${target.booking.id}/start-game`)).statusCode).toBe(200);
   const sent = await visitor.post(`/api/play/${target.gameCode}/positions`, { lat: 51.5074, lng: -0.1278 }, { [PLAYER_TOKEN_HEADER]: token });
   expect(sent.statusCode).toBe(204);
+  // They write in the team's chat, signing with their phone number (the stream keeps a copy of the message too).
+  const wrote = await visitor.post(`/api/play/${target.gameCode}/messages`, { channel: 'team', text: `Call me on ${PHONE}` }, { [PLAYER_TOKEN_HEADER]: token });
+  expect(wrote.statusCode).toBe(201);
   const [instance] = await t.db.select().from(gameInstances).where(eq(gameInstances.gameId, target.gameId));
   const [row] = await t.db.select().from(players).where(eq(players.id, playerId));
   if (!instance || !row?.teamId) throw new Error('no live game');
@@ -134,7 +137,9 @@ describe("a person's data", { tags: ['postgres'] }, () => {
     expect(res.statusCode).toBe(200);
     const data = personExportResponse.parse(res.json());
     expect(data.parts.bookings).toEqual([expect.objectContaining({ booking_id: target.booking.id, email: EMAIL, full_name: NAME, phone: PHONE })]);
-    expect(data.parts.players).toEqual([expect.objectContaining({ player_id: playerId, name: NAME, positions_kept: 1 })]);
+    expect(data.parts.players).toEqual([
+      expect.objectContaining({ player_id: playerId, name: NAME, positions_kept: 1, messages: [expect.objectContaining({ text: `Call me on ${PHONE}` })] }),
+    ]);
     expect(data.parts.mails).toEqual([expect.objectContaining({ to: EMAIL, subject: `Hello ${NAME}` })]);
     expect(data.parts.invoices).toHaveLength(1);
     expect(data.parts.gift_vouchers).toEqual([expect.objectContaining({ code: 'PRIVACYVOUCH1', buyer_name: NAME, recipient_name: 'Rita Recipient' })]);

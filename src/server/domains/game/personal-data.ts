@@ -1,9 +1,9 @@
 import { and, asc, eq, ilike, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../platform/db/client';
-import { scrubJson, scrubPattern, holds } from '../../platform/db/scrub';
-import type { PersonalDataPart, PersonRef, RetentionPart } from '../privacy';
+import { scrubJson, scrubPattern, scrubText, holds } from '../../platform/db/scrub';
+import type { PartErasure, PersonalDataPart, PersonRef, RetentionPart } from '../privacy';
 import { ERASED_NAME } from '../../../shared/privacy/erasure';
-import { gameEvents, gameInstances, games, instanceTeams, playerPositions, players, submissions } from './tables/games';
+import { gameEvents, gameInstances, gameMessages, games, instanceTeams, playerPositions, players, submissions } from './tables/games';
 
 const like = (q: string) => `%${q.replaceAll(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -54,6 +54,12 @@ export const gamePersonalData: PersonalDataPart = {
   async export(db, person) {
     const rows = await theirPlayers(db, person);
     const ids = rows.map((r) => r.id);
+    const messages = ids.length
+      ? await db
+          .select({ playerId: gameMessages.senderPlayerId, text: gameMessages.text, at: gameMessages.writtenAt })
+          .from(gameMessages)
+          .where(inArray(gameMessages.senderPlayerId, ids))
+      : [];
     const [fixes, media] = ids.length
       ? await Promise.all([
           db
@@ -75,27 +81,44 @@ export const gamePersonalData: PersonalDataPart = {
       joined_at: r.joinedAt.toISOString(),
       positions_kept: fixes.find((f) => f.playerId === r.id)?.n ?? 0,
       media: media.filter((m) => m.playerId === r.id).map((m) => ({ submission_id: m.id, kind: m.kind, sent_at: m.at.toISOString() })),
+      messages: messages.filter((m) => m.playerId === r.id).map((m) => ({ text: m.text, written_at: m.at.toISOString() })),
     }));
   },
-  async erase(tx, person) {
+  async erase(tx, person): Promise<PartErasure> {
     const rows = await theirPlayers(tx, person);
     const ids = rows.map((r) => r.id);
-    if (ids.length === 0) return { counts: { players: 0, positions: 0, media: 0 } };
+    if (ids.length === 0) return { counts: { players: 0, positions: 0, media: 0, messages: 0 } };
     const positions = await tx.delete(playerPositions).where(inArray(playerPositions.playerId, ids)).returning({ id: playerPositions.id });
     const media = await takeMedia(tx, inArray(submissions.playerId, ids));
     await tx
       .update(players)
       .set({ name: sql`${ERASED_NAME} || ' ' || ${players.id}`, lastLat: null, lastLng: null, lastAt: null })
       .where(inArray(players.id, ids));
+    // What they wrote in the game's chat goes; the message stays in the thread, emptied (issue 40's chat).
+    const written = await tx
+      .update(gameMessages)
+      .set({ text: ERASED_NAME })
+      .where(inArray(gameMessages.senderPlayerId, ids))
+      .returning({ id: gameMessages.id });
+    // The stream's stored copies of those messages (replayed after Last-Event-ID) are emptied the same way.
+    await tx
+      .update(gameEvents)
+      .set({ payload: sql`jsonb_set(${gameEvents.payload}, '{data,text}', to_jsonb(${ERASED_NAME}::text))` })
+      .where(and(eq(gameEvents.type, 'message'), inArray(sql`(${gameEvents.payload}->'data'->>'from_player_id')::int`, ids)));
     // The stored events of their games carry the names (the lobby's player events): scrubbed there too.
     const pattern = scrubPattern(person.names, ERASED_NAME);
     const instanceIds = [...new Set(rows.map((r) => r.instanceId))];
-    if (pattern)
+    if (pattern) {
+      await tx
+        .update(gameMessages)
+        .set({ text: scrubText(gameMessages.text, pattern) })
+        .where(and(inArray(gameMessages.instanceId, instanceIds), holds(gameMessages.text, pattern)));
       await tx
         .update(gameEvents)
         .set({ payload: scrubJson(gameEvents.payload, pattern) })
         .where(and(inArray(gameEvents.instanceId, instanceIds), holds(gameEvents.payload, pattern, true)));
-    return { counts: { players: ids.length, positions: positions.length, media: media.length }, mediaKeys: media };
+    }
+    return { counts: { players: ids.length, positions: positions.length, media: media.length, messages: written.length }, mediaKeys: media };
   },
 };
 
