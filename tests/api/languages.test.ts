@@ -130,6 +130,11 @@ describe('a German booking', () => {
     expect(plain(receipt?.subject)).toBe('Quittung für Ihre Zahlung von 120,00 £');
     expect(plain(receipt?.text)).toContain('Vielen Dank für Ihre Zahlung. Dies ist Ihre Quittung.');
     expect(plain(receipt?.text)).toContain('Offener Betrag: Nichts');
+    // Paid: the game code and links come in German, with the invite.
+    const [links] = await mailsOf(b.id, 'booking.paid');
+    expect(links?.subject).toMatch(/^Ihr Spiel ist gebucht: Spielcode \w+$/);
+    expect(links?.text).toContain('Vielen Dank: Ihre Zahlung ist eingegangen und Ihre Chicken-Jagd ist gebucht.');
+    expect(links?.html).toContain('Spielcode für Ihre Spieler: <strong>');
   });
 
   it('keeps an explicit language over the request’s, and staff see it on the booking', async () => {

@@ -5,61 +5,64 @@ import { escapeHtml } from '../../../../shared/html';
 import { greeting, htmlRows, whenText } from './mail-parts';
 import { bookerInvite } from '../booking-calendar';
 import { loadBookingMailFacts, type BookingMailer, type BookingMailFacts } from './mail-facts';
+import { mailText, type MailKey, type MailText } from '../../../platform/i18n';
+import { DEFAULT_LANGUAGE } from '../../../../shared/i18n/languages';
 
 /** The game code and the organiser's links, at the moments the booker needs them (decision 0140). */
 
 /** When the booker is sent their code and links: the booking became paid, staff moved it, or staff created it. */
 export type GameLinksMoment = 'paid' | 'date_changed' | 'created_by_staff';
 
-const MOMENTS: Record<GameLinksMoment, { kind: string; subject: (f: BookingMailFacts, date: string) => string; opening: (f: BookingMailFacts) => string }> = {
+/** Each moment's words in the booker's language (the mail catalogue, decision 0591). */
+const MOMENTS: Record<GameLinksMoment, { kind: string; subject: (w: MailText, f: BookingMailFacts, date: string) => string; opening: MailKey }> = {
   paid: {
     kind: 'booking.paid',
-    subject: (f) => `Your game is booked: game code ${f.gameCode ?? ''}`.trim(),
-    opening: () => 'Thank you: your payment is in and your Chicken hunt is booked.',
+    subject: (w, f) => w.t('paidSubject', { code: f.gameCode ?? '' }).trim(),
+    opening: 'paidOpening',
   },
   date_changed: {
     kind: 'booking.date_changed',
-    subject: (f, date) => `Your hatch game in ${f.city} is now on ${date}`,
-    opening: () => 'Our team has changed the date or time of your game. Here are the new details.',
+    subject: (w, f, date) => w.t('movedSubject', { city: f.city, date }),
+    opening: 'movedOpening',
   },
   created_by_staff: {
     kind: 'booking.created_by_staff',
-    subject: (f, date) => `Your hatch game on ${date} in ${f.city}`,
-    opening: () => 'Our team has booked a Chicken hunt for you. Here are your game details.',
+    subject: (w, f, date) => w.t('subjectBooked', { date, city: f.city }),
+    opening: 'staffBookedOpening',
   },
 };
 
 /** The booker's mail of a moment: when and where, the game code and join link for players, the private link. */
 export function gameLinksMail(f: BookingMailFacts, baseUrl: string, moment: GameLinksMoment): OutgoingMail {
   const m = MOMENTS[moment];
-  const when = whenText(f);
+  const w = mailText(f.language ?? DEFAULT_LANGUAGE);
+  const when = whenText(f, w);
   const links = bookingLinks(baseUrl, { tempCode: f.tempCode, gameCode: f.gameCode, manageKey: f.manageKey });
   const details: [string, string][] = [
-    ['Date', when.date],
-    ['Meeting time', when.time],
-    ['City', f.city],
-    ['Players', String(f.players)],
+    [w.t('rowDate'), when.date],
+    [w.t('rowMeetingTime'), when.time],
+    [w.t('rowCity'), f.city],
+    [w.t('rowPlayers'), String(f.players)],
   ];
   const players: string[] =
-    f.gameCode && links.join
-      ? [`Game code for your players: ${f.gameCode}`, `Players join at: ${links.join}`]
-      : ['Your game code for the players comes by email once your booking is paid.'];
-  const organiser = [
-    `Your private management link: ${links.manage}`,
-    'Use it to set up your game (challenges, meeting point, hiding spot, teams, the Chicken). Keep it to yourself: anyone with it can change your game.',
-  ];
-  const hello = greeting(f.fullName);
-  const text = [hello, '', m.opening(f), '', ...details.map(([k, v]) => `${k}: ${v}`), '', ...players, '', ...organiser].join('\n');
+    f.gameCode && links.join ? [w.t('gameCodeForPlayers', { code: f.gameCode }), w.t('playersJoinAt', { link: links.join })] : [w.t('codeComesLater')];
+  const organiser = [w.t('privateLink', { link: links.manage }), w.t('privateLinkUse')];
+  const hello = greeting(f.fullName, w);
+  const opening = w.t(m.opening);
+  const text = [hello, '', opening, '', ...details.map(([k, v]) => `${k}: ${v}`), '', ...players, '', ...organiser].join('\n');
+  // The HTML part marks the code and links up; its words are the text part's, from the same catalogue.
+  const codeLine = f.gameCode ? w.t('gameCodeForPlayers', { code: '\u0000' }).split('\u0000') : [];
+  const joinLine = links.join ? w.t('playersJoinAt', { link: '\u0000' }).split('\u0000') : [];
   const html = [
     `<p>${escapeHtml(hello)}</p>`,
-    `<p>${escapeHtml(m.opening(f))}</p>`,
+    `<p>${escapeHtml(opening)}</p>`,
     htmlRows(details),
     f.gameCode && links.join
-      ? `<p>Game code for your players: <strong>${escapeHtml(f.gameCode)}</strong><br>Players join at: <a href="${escapeHtml(links.join)}">${escapeHtml(links.join)}</a></p>`
+      ? `<p>${escapeHtml(codeLine[0] ?? '')}<strong>${escapeHtml(f.gameCode)}</strong>${escapeHtml(codeLine[1] ?? '')}<br>${escapeHtml(joinLine[0] ?? '')}<a href="${escapeHtml(links.join)}">${escapeHtml(links.join)}</a>${escapeHtml(joinLine[1] ?? '')}</p>`
       : `<p>${escapeHtml(players[0] ?? '')}</p>`,
-    `<p><a href="${escapeHtml(links.manage)}">Your private management link</a><br>${escapeHtml(organiser[1] ?? '')}</p>`,
+    `<p><a href="${escapeHtml(links.manage)}">${escapeHtml(w.t('privateLinkTitle'))}</a><br>${escapeHtml(organiser[1] ?? '')}</p>`,
   ].join('\n');
-  return { to: f.email, subject: m.subject(f, when.date), text, html, kind: m.kind };
+  return { to: f.email, subject: m.subject(w, f, when.date), text, html, kind: m.kind };
 }
 
 /** Queues the moment's mail to the booker, in the caller's transaction, with the booking's id. */
