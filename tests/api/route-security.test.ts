@@ -74,6 +74,7 @@ describe('route table', () => {
     'check-in': { challenge_id: 1 },
     messages: { channel: 'team', text: 'hi' },
     hints: { challenge_id: 1, index: 0 },
+    questions: { kind: 'radius', radius_m: 500 },
   };
 
   it("refuses every player route but the game's page and the join without a player token (401)", async () => {
