@@ -4,25 +4,29 @@ import { escapeHtml } from '../../../../shared/html';
 import { bookerInvite } from '../booking-calendar';
 import { greeting, htmlRows, whenText } from './mail-parts';
 import { loadBookingMailFacts, type BookingMailer, type BookingMailFacts } from './mail-facts';
+import { mailText } from '../../../platform/i18n';
+import { DEFAULT_LANGUAGE } from '../../../../shared/i18n/languages';
 
 export const CANCELLATION_MAIL_KIND = 'booking.cancelled';
 
 /** The booker hears their game is off: which game, and that their calendar's event goes with it. */
 export function cancellationMail(f: BookingMailFacts): OutgoingMail {
-  const when = whenText(f);
+  // In the booker's language (decision 0591).
+  const w = mailText(f.language ?? DEFAULT_LANGUAGE);
+  const when = whenText(f, w);
   const details: [string, string][] = [
-    ['Date', when.date],
-    ['Meeting time', when.time],
-    ['City', f.city],
-    ['Booking code', f.tempCode],
+    [w.t('rowDate'), when.date],
+    [w.t('rowMeetingTime'), when.time],
+    [w.t('rowCity'), f.city],
+    [w.t('bookingCode'), f.tempCode],
   ];
-  const hello = greeting(f.fullName);
-  const opening = 'Your Chicken hunt booking has been cancelled, so the game below will not take place.';
-  const calendar = 'If you added it to your calendar, this email removes it there too.';
-  const contact = 'If you think this is a mistake, or would like to book another date, just reply to this email.';
+  const hello = greeting(f.fullName, w);
+  const opening = w.t('cancelledOpening');
+  const calendar = w.t('cancelledCalendar');
+  const contact = w.t('cancelledContact');
   return {
     to: f.email,
-    subject: `Your hatch game on ${when.date} in ${f.city} is cancelled`,
+    subject: w.t('cancelledSubject', { date: when.date, city: f.city }),
     kind: CANCELLATION_MAIL_KIND,
     text: [hello, '', opening, '', ...details.map(([k, v]) => `${k}: ${v}`), '', calendar, contact].join('\n'),
     html: [
