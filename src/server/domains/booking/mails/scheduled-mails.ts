@@ -7,9 +7,9 @@ import { pageUrl, paths } from '../../../../shared/page-paths';
 import { formatPence } from '../../../../shared/money';
 import { API_DATE } from '../../../../shared/time';
 import type { MessageKind } from '../../../../shared/message-schedule';
-import { greeting, htmlRows, whenText } from './mail-parts';
+import { dayText, greeting, htmlRows, moneyLocale, whenText } from './mail-parts';
 import type { BookingMailFacts } from './mail-facts';
-import { mailText } from '../../../platform/i18n';
+import { mailText, type MailText } from '../../../platform/i18n';
 import { DEFAULT_LANGUAGE } from '../../../../shared/i18n/languages';
 
 /** The mails of a booking's message schedule (issue 31, decision 0380): reminders, balance chasers, feedback request. */
@@ -69,29 +69,33 @@ function gameReminder(f: ScheduledMailFacts, kind: 'game_reminder_first' | 'game
   ]);
 }
 
-function howToPay(f: ScheduledMailFacts, baseUrl: string): string[] {
+function howToPay(f: ScheduledMailFacts, baseUrl: string, w: MailText): string[] {
   const links = bookingLinks(baseUrl, { tempCode: f.tempCode, gameCode: f.gameCode, manageKey: f.manageKey });
   const reference = bankTransferReference(f.tempCode);
-  const account = f.bankTransferDetails ? ['Pay by bank transfer to:', f.bankTransferDetails] : ['Reply to this email for our bank details.'];
-  return [...account, `Reference: ${reference}`, `Your booking: ${f.gameCode ? links.manage : links.hatch}`];
+  const account = f.bankTransferDetails ? [w.t('payByTransferTo'), f.bankTransferDetails] : [w.t('replyForBankShort')];
+  return [...account, w.t('reference', { reference }), w.t('yourBooking', { link: f.gameCode ? links.manage : links.hatch })];
 }
 
 /** The booker's and staff's mail of one scheduled message (the staff notice is addressed by the caller). */
 export function scheduledMail(f: ScheduledMailFacts, kind: MessageKind, baseUrl: string): OutgoingMail {
+  // The booker's mails in their language (decision 0591); staff's overdue notice stays English.
+  const w = mailText(f.language ?? DEFAULT_LANGUAGE);
   const amount = formatPence(f.amountDue, f.currency);
+  const theirs = formatPence(f.amountDue, f.currency, moneyLocale(w));
+  const dueDay = dayText(f.balanceDueDate, w);
   switch (kind) {
     case 'game_reminder_first':
     case 'game_reminder_second':
       return gameReminder(f, kind, baseUrl);
     case 'balance_reminder':
-      return mail(f, kind, `Your hatch balance of ${amount} is due on ${day(f.balanceDueDate)}`, [
-        [`A reminder that ${amount} for your Chicken hunt in ${f.city} is due by ${day(f.balanceDueDate)}.`],
-        howToPay(f, baseUrl),
+      return mail(f, kind, w.t('balanceSubject', { amount: theirs, day: dueDay }), [
+        [w.t('balanceText', { amount: theirs, city: f.city, day: dueDay })],
+        howToPay(f, baseUrl, w),
       ]);
     case 'balance_due_reminder':
-      return mail(f, kind, `Your hatch balance of ${amount} is due today`, [
-        [`${amount} for your Chicken hunt in ${f.city} is due today, ${day(f.balanceDueDate)}.`],
-        howToPay(f, baseUrl),
+      return mail(f, kind, w.t('balanceTodaySubject', { amount: theirs }), [
+        [w.t('balanceTodayText', { amount: theirs, city: f.city, day: dueDay })],
+        howToPay(f, baseUrl, w),
       ]);
     case 'balance_overdue':
       return mail({ ...f, fullName: null, language: DEFAULT_LANGUAGE }, kind, `Balance overdue: booking ${f.tempCode}`, [
@@ -101,9 +105,6 @@ export function scheduledMail(f: ScheduledMailFacts, kind: MessageKind, baseUrl:
         [`The booking: ${pageUrl(baseUrl, paths.admin.booking(f.id))}`],
       ]);
     case 'feedback_request':
-      return mail(f, kind, `How was your Chicken hunt in ${f.city}?`, [
-        ['Thank you for playing with us. How did it go? Rate your game from 1 to 5 and tell us anything we could do better:'],
-        [feedbackUrlOf(baseUrl, f.manageKey)],
-      ]);
+      return mail(f, kind, w.t('feedbackSubject', { city: f.city }), [[w.t('feedbackText')], [feedbackUrlOf(baseUrl, f.manageKey)]]);
   }
 }
