@@ -79,7 +79,7 @@ describe('reviewing', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json<ReviewResponse>();
     expect(body.submission).toMatchObject({ status: 'approved', rating: 4, points_awarded: 12, reviewer: { id: admin.userId, name: 'Rita Reviewer' } });
-    expect(body.team).toEqual({ id: team.id, name: team.name, challenge_points: 12, chicken_points: 0, adjustments: 0, found_chicken_at: null });
+    expect(body.team).toEqual({ id: team.id, name: team.name, challenge_points: 12, chicken_points: 0, adjustments: 0, spent: 0, found_chicken_at: null });
     expect(await teamPoints(team.id)).toBe(12);
 
     // A second look replaces the verdict, never adds to it.

@@ -100,6 +100,7 @@ describe('one total per team, everywhere', () => {
       challenge_points: 15,
       chicken_points: 50,
       adjustments: -5,
+      spent: 0,
       found_chicken_at: expect.any(String),
     });
     const events = await t.db

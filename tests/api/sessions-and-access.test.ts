@@ -262,10 +262,12 @@ describe('object-level access by code', () => {
       activate: { booking_id: booking.id },
       briefing: { briefing: 'Stay together.', finish_message: 'Meet at the start.' },
       recap: { published: true },
+      script: { steps: [] },
+      'question-rules': { cost_points: 0, cooldown_seconds: 300 },
     };
     // The invoices, the buyer's details and paying with a gift voucher are the booking's, not the game's: either code
-    // with the key (issue 32).
-    const eitherCode = new Set(['invoices', 'invoice-details', 'voucher']);
+    // with the key (issue 32); so are the booking's terms and who accepted them (issue 41).
+    const eitherCode = new Set(['invoices', 'invoice-details', 'voucher', 'consents', 'terms']);
     const gameRoutes = t.app.routeTable.filter(
       (r) => /^\/api\/booking\/:code\/[a-z-]+$/.test(r.url) && r.method !== 'HEAD' && !eitherCode.has(r.url.split('/').at(-1) ?? ''),
     );

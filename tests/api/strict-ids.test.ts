@@ -11,6 +11,8 @@ let t: TestApp;
 let admin: Agent;
 let token = '';
 let gameCode = '';
+/** The outside API (/api/v1) takes only a key, never the admin's session (issue 39). */
+let keySecret = '';
 beforeAll(async () => {
   t = await createTestApp();
   admin = await t.as('admin');
@@ -18,6 +20,9 @@ beforeAll(async () => {
   const joined = await (await t.visitor()).post(`/api/play/${gameCode}/join`, { name: 'Ida' });
   expect(joined.statusCode).toBe(201);
   token = joined.json<{ token: string }>().token;
+  const made = await admin.post('/api/admin/api-keys', { name: 'ids', scopes: ['bookings:read', 'bookings:write', 'games:read', 'finance:read'] });
+  expect(made.statusCode).toBe(201);
+  keySecret = made.json<{ secret: string }>().secret;
 });
 afterAll(async () => t.close());
 
@@ -33,7 +38,14 @@ describe('numeric ids in paths', () => {
       const names = [...route.url.matchAll(NUMERIC)].map((m) => m[1] ?? '');
       const url = (id: string) => route.url.replace(':code', gameCode).replace(':key', 'k'.repeat(40)).replace(NUMERIC, id);
       const send = (id: string) =>
-        admin.inject({ method: route.method as 'GET', url: url(id), headers: { 'x-player-token': token }, ...(route.method === 'GET' ? {} : { payload: {} }) });
+        route.url.startsWith('/api/v1/')
+          ? t.app.inject({ method: route.method as 'GET', url: url(id), headers: { authorization: `Bearer ${keySecret}` } })
+          : admin.inject({
+              method: route.method as 'GET',
+              url: url(id),
+              headers: { 'x-player-token': token },
+              ...(route.method === 'GET' ? {} : { payload: {} }),
+            });
       const paramErrors = async (id: string) => {
         const res = await send(id);
         const errors = res.statusCode === 422 ? (res.json<{ errors?: Record<string, string[]> }>().errors ?? {}) : {};

@@ -22,6 +22,7 @@ import { ManagePage } from '../../src/web/features/booker/manage-page';
 import { PlayPage } from '../../src/web/features/play/play-page';
 import { adminBooking, paidBooking } from './support/admin-booking';
 import { answer, callsTo, failWith } from './support/network';
+import { NO_CONSENTS } from './support/privacy';
 import { findToast, renderScreen, screen, within } from './support/render';
 
 /**
@@ -91,7 +92,7 @@ function openHatch(booking: BookerBooking, payment: PaymentState = paymentState(
   answer(bookingEp.byCode, { booking });
   answer(paymentEndpoints.state, { payment });
   answer(pricingEndpoint, PRICING);
-  answer(privacyEndpoints.bookerConsents, { consents: { terms_pending: false, current_terms_version: null, terms: null, players: [] } });
+  answer(privacyEndpoints.bookerConsents, NO_CONSENTS);
   return renderScreen(<HatchPage />, { path: `/hatch/${booking.temp_code}`, route: '/hatch/:tempCode' });
 }
 
@@ -99,7 +100,7 @@ function openManage(booking: BookerBooking) {
   answer(bookingEp.byManageKey, { booking });
   answer(paymentEndpoints.state, { payment: paymentState({ paid: 12_000, due: 0 }) });
   answer(game.challengeOptions, { challenges: CHALLENGES });
-  answer(privacyEndpoints.bookerConsents, { consents: { terms_pending: false, current_terms_version: null, terms: null, players: [] } });
+  answer(privacyEndpoints.bookerConsents, NO_CONSENTS);
   // Not live yet: the live section says where the map will show, and its stream stays closed.
   answer(game.live, failWith(404, 'Game not found', 'not_found'));
   answer(game.liveStream, failWith(404, 'Game not found', 'not_found'));

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, beforeEach } from 'vitest';
 import type { BookerBooking } from '../../src/shared/api/booking';
 import { bookerGameEndpoints as game } from '../../src/shared/api/endpoints/booker-game';
 import { paymentEndpoints } from '../../src/shared/api/endpoints/payments';
@@ -11,7 +11,11 @@ import type { PaymentState } from '../../src/shared/api/payments';
 import { ManagePage } from '../../src/web/features/booker/manage-page';
 import { paidBooking } from './support/admin-booking';
 import { answer, failWith } from './support/network';
+import { answerNothingPublished } from './support/privacy';
 import { renderScreen, screen, within } from './support/render';
+
+// No terms or waiver published: the booker's pages and the wizard ask for none (issue 41).
+beforeEach(() => answerNothingPublished());
 
 /**
  * The organiser page's words against the game's rules (issue 28): joining needs no activation (the join call's rule,

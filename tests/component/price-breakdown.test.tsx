@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, beforeEach } from 'vitest';
 import { waitFor } from '@testing-library/react';
 import type { AdminBooking, BookerBooking } from '../../src/shared/api/booking';
 import type { PaymentState } from '../../src/shared/api/payments';
@@ -11,7 +11,11 @@ import { HatchPage } from '../../src/web/features/booker/hatch-page';
 import { PlanPricingSection } from '../../src/web/features/admin-booking-detail/plan-pricing-section';
 import { adminBooking } from './support/admin-booking';
 import { answer, callsTo } from './support/network';
+import { answerNothingPublished } from './support/privacy';
 import { renderScreen, screen, within } from './support/render';
+
+// No terms or waiver published: the booker's pages and the wizard ask for none (issue 41).
+beforeEach(() => answerNothingPublished());
 
 /** Issue 35: every summary lists the price per person × players, the add-ons, the discount with its code, the total. */
 

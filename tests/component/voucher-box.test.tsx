@@ -23,8 +23,12 @@ import { briefingEndpoints } from '../../src/shared/api/endpoints/briefing';
 import { scriptEndpoints } from '../../src/shared/api/endpoints/script';
 import { ManagePage } from '../../src/web/features/booker/manage-page';
 import { answer, callsTo, failWith } from './support/network';
+import { answerNothingPublished } from './support/privacy';
 import { renderScreen, screen, within } from './support/render';
 import { act } from '@testing-library/react';
+
+// No terms or waiver published: the booker's pages and the wizard ask for none (issue 41).
+beforeEach(() => answerNothingPublished());
 
 /**
  * The one code box with a gift voucher (issue 32, decision 0406): the wizard's summary and the booker page say what the

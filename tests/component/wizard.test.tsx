@@ -13,6 +13,7 @@ import { ADD_ONS, PLANS, RECOMMENDED_PLAN, type Currency } from '../../src/share
 import { SELECTABLE_TIMEZONES, utcToLocal } from '../../src/shared/time';
 import { WizardPage } from '../../src/web/features/wizard/wizard-page';
 import { answer, callsTo, failWith } from './support/network';
+import { NOTHING_PUBLISHED } from './support/privacy';
 import { renderScreen, screen, within } from './support/render';
 
 /** The reference price list (DEFAULT_PRICES_MINOR, seeded by src/server/seed/seed.ts) as GET /api/pricing answers it. */
@@ -81,11 +82,7 @@ function openWizard({ prices = true, path = '/' }: { prices?: boolean; path?: st
   answer(pricingEndpoint, prices ? priceList : networkDown);
   answer(geocodeEndpoint, { results: [LONDON, LONDONDERRY] });
   // No booking terms published: the summary asks for none (issue 41).
-  answer(privacyEndpoints.current, {
-    terms: null,
-    waiver: null,
-    notice: { positions_days: 30, media_days: 90, lead_months: 24, contact_name: '', contact_email: '' },
-  });
+  answer(privacyEndpoints.current, NOTHING_PUBLISHED);
   return renderScreen(<WizardPage />, { path, route: '/' });
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from './common';
 import { madeAtSchema } from '../game/made-at';
 import { isOneLine, ONE_LINE_MESSAGE } from '../validation/text-rules';
 
@@ -82,8 +83,8 @@ export type InboxMessage = z.infer<typeof inboxMessageSchema>;
 export const inboxResponse = z.object({ messages: z.array(inboxMessageSchema) });
 
 export const hostReplyBody = z.object({ text: chatText });
-export const hostTeamParams = z.object({ code: z.string().trim().min(1).max(64), teamId: z.coerce.number().int().positive().max(2_147_483_647) });
-export const hostMessageParams = z.object({ code: z.string().trim().min(1).max(64), id: z.coerce.number().int().positive().max(2_147_483_647) });
+export const hostTeamParams = z.object({ code: z.string().trim().min(1).max(64), teamId: idSchema });
+export const hostMessageParams = z.object({ code: z.string().trim().min(1).max(64), id: idSchema });
 
 /** The thread a message belongs to (shared by the host's inbox and its unread counts). */
 export function threadOf(message: Pick<ChatMessage, 'channel' | 'team_id'>): string {

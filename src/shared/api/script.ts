@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from './common';
 import { GAME_STATUSES, playCodeParams } from './play';
 import { MAX_STEPS, SCRIPT_ACTIONS, SCRIPT_ANCHORS, SCRIPT_MESSAGES, scriptStepInput } from '../game/script';
 import { MAX_QUESTION_COOLDOWN_SECONDS, MAX_QUESTION_COST } from '../game/questions';
@@ -36,7 +37,7 @@ export type ScriptResponse = z.infer<typeof scriptResponse>;
 /** The booker's whole plan, saved before the game (the steps replace the planned ones). */
 export const scriptBody = z.object({ steps: z.array(scriptStepInput).max(MAX_STEPS, SCRIPT_MESSAGES.tooMany) });
 export const scriptStepResponse = z.object({ step: scriptStepSchema });
-export const scriptStepParams = playCodeParams.extend({ id: z.coerce.number().int().positive() });
+export const scriptStepParams = playCodeParams.extend({ id: idSchema });
 
 /** Staff's template: challenge steps name a challenge of the catalogue. */
 export const templateStepSchema = scriptStepInput.omit({ station_id: true }).extend({ challenge_name: z.string().nullable() });

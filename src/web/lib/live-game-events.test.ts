@@ -49,8 +49,8 @@ describe('applyMapEvent', () => {
 
   it('adds a joining player, updates a known one without losing their position, and lists a message once', () => {
     let s = applyMapEvent(snapshot(), position(51.5, '2030-01-01T10:00:05.000Z'));
-    s = applyMapEvent(s, ev('player', { player: { id: 10, name: 'Ann', role: 'player', team_id: 1, ready: true, location: 'granted' } }, '6'));
-    s = applyMapEvent(s, ev('player', { player: { id: 11, name: 'Bob', role: 'player', team_id: 1, ready: false, location: 'denied' } }, '7'));
+    s = applyMapEvent(s, ev('player', { player: { id: 10, name: 'Ann', role: 'player', team_id: 1, ready: true, location: 'granted', language: 'en' } }, '6'));
+    s = applyMapEvent(s, ev('player', { player: { id: 11, name: 'Bob', role: 'player', team_id: 1, ready: false, location: 'denied', language: 'fr' } }, '7'));
     const message = ev(
       'message',
       { id: 3, channel: 'all', from: 'Host', from_player_id: null, team_id: null, text: 'Head north', at: '2030-01-01T10:01:00.000Z', hidden: false },
