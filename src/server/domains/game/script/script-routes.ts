@@ -79,7 +79,5 @@ export const adminScriptRoutes: FastifyPluginAsyncZod = async (app) => {
     requireAdmin(request.auth.user);
     return scriptTemplate(db);
   });
-  endpointRoute(app, endpoints.templateSave, { tags: ['admin'] }, async (request) =>
-    saveScriptTemplate(db, requireAdmin(request.auth.user).id, request.body),
-  );
+  endpointRoute(app, endpoints.templateSave, { tags: ['admin'] }, async (request) => saveScriptTemplate(db, requireAdmin(request.auth.user).id, request.body));
 };

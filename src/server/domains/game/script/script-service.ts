@@ -158,7 +158,10 @@ export async function addHostStep(db: Db, user: SessionUser, ctx: GameContext, s
   if (Object.keys(errors).length) throw new ValidationError(errors);
   const row = await db.transaction(async (tx) => {
     await seedScript(tx, ctx.game.id);
-    const [inserted] = await tx.insert(gameScriptSteps).values(rowOf(ctx.game.id, step, 'host')).returning();
+    const [inserted] = await tx
+      .insert(gameScriptSteps)
+      .values(rowOf(ctx.game.id, step, 'host'))
+      .returning();
     if (!inserted) throw new Error('step not stored');
     await recordActivity(tx, {
       actorId: user.id,
@@ -265,7 +268,10 @@ export async function scriptTemplate(db: Db): Promise<TemplateAnswer> {
 /** Staff replace the template: new games take it; games already seeded keep theirs. */
 export async function saveScriptTemplate(db: Db, actorId: number, body: z.infer<typeof templateBody>): Promise<TemplateAnswer> {
   const errors: Record<string, string[]> = {};
-  const names = await challengeNames(db, body.steps.flatMap((s) => (s.challenge_id == null ? [] : [s.challenge_id])));
+  const names = await challengeNames(
+    db,
+    body.steps.flatMap((s) => (s.challenge_id == null ? [] : [s.challenge_id])),
+  );
   for (const [i, step] of body.steps.entries()) {
     if (step.action === 'release_station') errors[`steps.${i}.action`] = [SCRIPT_MESSAGES.stationInTemplate];
     for (const [field, messages] of Object.entries(stepProblems(step))) errors[`steps.${i}.${field}`] = messages;
