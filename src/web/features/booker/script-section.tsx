@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BookerBooking } from '../../../shared/api/booking';
 import { scriptEndpoints as ep } from '../../../shared/api/endpoints/script';
@@ -7,8 +7,9 @@ import type { ScriptStep } from '../../../shared/api/script';
 import type { ScriptStepInput } from '../../../shared/game/script';
 import { api, errorMessage } from '../../lib/api-client';
 import { Spinner } from '../../components/spinner';
-import { Button, ErrorState, Field, Input, Section } from '../../components/ui';
+import { ErrorState, Section } from '../../components/ui';
 import { ScriptStepForm, ScriptStepList } from '../../components/script-steps';
+import { QuestionRulesForm } from '../../components/question-rules-form';
 
 const keys = {
   script: (code: string) => ['booker', 'script', code.toUpperCase()] as const,
@@ -85,43 +86,19 @@ function QuestionRules({ code, manageKey }: { code: string; manageKey: string })
   const who = { params: { code }, headers: { [MANAGE_KEY_HEADER]: manageKey } };
   const queryClient = useQueryClient();
   const rules = useQuery({ queryKey: keys.rules(code), queryFn: () => api(ep.bookerRules, who) });
-  const [cost, setCost] = useState<string | null>(null);
-  const [minutes, setMinutes] = useState<string | null>(null);
-  const [note, setNote] = useState<string | null>(null);
   if (!rules.data) return null;
-  const current = rules.data.rules;
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    try {
-      const body = { cost_points: Number(cost ?? current.cost_points), cooldown_seconds: Math.round(Number(minutes ?? current.cooldown_seconds / 60) * 60) };
-      queryClient.setQueryData(keys.rules(code), await api(ep.bookerRulesSave, { ...who, body }));
-      setNote('Saved');
-    } catch (err) {
-      setNote(errorMessage(err, 'The rules could not be saved'));
-    }
-  };
   return (
-    <form onSubmit={(e) => void submit(e)} className="space-y-2 rounded-xl border border-slate-200 p-3" aria-label="Questions about the Chicken">
+    <QuestionRulesForm
+      rules={rules.data.rules}
+      save={async (body) => void queryClient.setQueryData(keys.rules(code), await api(ep.bookerRulesSave, { ...who, body }))}
+      label="Questions about the Chicken"
+      submitLabel="Save the question rules"
+      className="space-y-2 rounded-xl border border-slate-200 p-3"
+    >
       <h3 className="font-semibold">Questions about the Chicken</h3>
       <p className="text-sm text-slate-600">
         Teams ask the game where the Chicken is (radius, warmer or colder, nearer a landmark). Each costs points, or waits.
       </p>
-      <div className="grid grid-cols-2 gap-2">
-        <Field label="Points per question">
-          <Input type="number" min={0} value={cost ?? String(current.cost_points)} onChange={(e) => setCost(e.target.value)} />
-        </Field>
-        <Field label="Minutes between two of a kind">
-          <Input type="number" min={0} value={minutes ?? String(current.cooldown_seconds / 60)} onChange={(e) => setMinutes(e.target.value)} />
-        </Field>
-      </div>
-      {note ? (
-        <p role="status" className="text-sm text-slate-700">
-          {note}
-        </p>
-      ) : null}
-      <Button type="submit" variant="secondary">
-        Save the question rules
-      </Button>
-    </form>
+    </QuestionRulesForm>
   );
 }

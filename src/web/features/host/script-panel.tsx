@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { scriptEndpoints as ep } from '../../../shared/api/endpoints/script';
 import { questionEndpoints } from '../../../shared/api/endpoints/questions';
@@ -7,8 +7,9 @@ import { formatTimestamp } from '../../../shared/time';
 import { api, errorMessage } from '../../lib/api-client';
 import type { SseEvent } from '../../lib/event-stream';
 import { Spinner } from '../../components/spinner';
-import { Button, ErrorState, Field, Input, Section } from '../../components/ui';
+import { ErrorState, Section } from '../../components/ui';
 import { ScriptStepForm, ScriptStepList } from '../../components/script-steps';
+import { QuestionRulesForm } from '../../components/question-rules-form';
 
 /** The host's script and the teams' questions (issue 40, decision 0585). */
 export const scriptKeys = {
@@ -73,38 +74,15 @@ function HostQuestionRules({ code }: { code: string }) {
   const queryClient = useQueryClient();
   const key = ['host', 'question-rules', code.toUpperCase()] as const;
   const rules = useQuery({ queryKey: key, queryFn: () => api(ep.hostRules, { params: { code } }) });
-  const [cost, setCost] = useState<string | null>(null);
-  const [minutes, setMinutes] = useState<string | null>(null);
-  const [note, setNote] = useState<string | null>(null);
   if (!rules.data) return null;
-  const current = rules.data.rules;
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    try {
-      const body = { cost_points: Number(cost ?? current.cost_points), cooldown_seconds: Math.round(Number(minutes ?? current.cooldown_seconds / 60) * 60) };
-      queryClient.setQueryData(key, await api(ep.hostRulesSave, { params: { code }, body }));
-      setNote('Saved');
-    } catch (err) {
-      setNote(errorMessage(err, 'The rules could not be saved'));
-    }
-  };
   return (
-    <form onSubmit={(e) => void submit(e)} className="mt-3 flex flex-wrap items-end gap-2" aria-label="Question rules">
-      <Field label="Points per question">
-        <Input type="number" min={0} value={cost ?? String(current.cost_points)} onChange={(e) => setCost(e.target.value)} />
-      </Field>
-      <Field label="Minutes between two of a kind">
-        <Input type="number" min={0} value={minutes ?? String(current.cooldown_seconds / 60)} onChange={(e) => setMinutes(e.target.value)} />
-      </Field>
-      <Button type="submit" variant="secondary">
-        Save the rules
-      </Button>
-      {note ? (
-        <p role="status" className="text-sm text-slate-700">
-          {note}
-        </p>
-      ) : null}
-    </form>
+    <QuestionRulesForm
+      rules={rules.data.rules}
+      save={async (body) => void queryClient.setQueryData(key, await api(ep.hostRulesSave, { params: { code }, body }))}
+      label="Question rules"
+      submitLabel="Save the rules"
+      className="mt-3 flex flex-wrap items-end gap-2"
+    />
   );
 }
 
