@@ -11,27 +11,13 @@ import { TooManyRequestsError } from './errors';
  * forget everything at each boundary: ten failed logins at 14:29 and ten more at 14:30 would all be allowed.
  */
 export async function consumeRateLimit(db: DbOrTx, key: string, limit: number, windowSeconds: number, message?: string): Promise<void> {
-  const nowMs = Date.now();
-  const { startMs, previousStartMs } = windowOf(nowMs, windowSeconds);
-  const rows = await db
-    .insert(rateLimits)
-    .values({ key, windowStart: new Date(startMs), count: 1 })
-    .onConflictDoUpdate({ target: [rateLimits.key, rateLimits.windowStart], set: { count: sql`${rateLimits.count} + 1` } })
-    .returning({
-      count: rateLimits.count,
-      previous: sql<
-        number | null
-      >`(select p.count from ${rateLimits} p where p.key = ${key} and p.window_start = ${new Date(previousStartMs).toISOString()}::timestamptz)`,
-    });
-  const current = rows[0]?.count ?? 0;
-  const previous = Number(rows[0]?.previous ?? 0);
-  const retryAfter = slidingWindowRetryAfter({ current, previous, limit, windowSeconds, nowMs });
+  const { retryAfter } = await countRateLimit(db, key, limit, windowSeconds);
   if (retryAfter > 0) throw new TooManyRequestsError(retryAfter, message);
 }
 
 /**
- * The same sliding window as consumeRateLimit, counting one hit and answering where the key stands instead of
- * throwing: what the `RateLimit` headers of an API answer say (the outside API's per-key limit, decision 0560).
+ * The sliding window of consumeRateLimit, counting one hit and answering where the key stands (consumeRateLimit throws
+ * when it is refused): what the `RateLimit` headers of an API answer say (the outside API's per-key limit, decision 0560).
  * `retryAfter` is 0 when this hit is allowed.
  */
 export async function countRateLimit(
