@@ -1,9 +1,9 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/server/platform/config';
-import { createMediaStorage, storePhoto, type MediaStorage } from '../../src/server/platform/storage';
+import { createMediaStorage, mediaKey, storePhoto, type MediaStorage } from '../../src/server/platform/storage';
 import { AppError } from '../../src/server/platform/errors';
 import { MAX_PHOTO_BYTES, UPLOAD_MESSAGES } from '../../src/shared/uploads';
 import { startS3StandIn, type S3StandIn } from '../support/s3-stand-in';
@@ -149,6 +149,21 @@ describe('where the photos land', () => {
     await storage.get(key);
     await storage.delete(key);
     expect(s3.requests).toEqual([`PUT /${s3.bucket}/${key}`, `GET /${s3.bucket}/${key}`, `DELETE /${s3.bucket}/${key}`]);
+    storage.close();
+  });
+
+  it('sends a file again when the bucket closed the connection under it (a kept-alive connection it had timed out)', async () => {
+    const storage = createMediaStorage(
+      loadConfig({ NODE_ENV: 'test', S3_BUCKET: s3.bucket, S3_ENDPOINT: s3.endpoint, S3_ACCESS_KEY_ID: s3.accessKeyId, S3_SECRET_ACCESS_KEY: s3.secretAccessKey }),
+    );
+    const file = path.join(dataDir, 'upload.png');
+    await writeFile(file, PNG);
+    const key = mediaKey(9, 'image/png');
+    s3.requests.length = 0;
+    s3.dropNext(1);
+    await storage.putFile(key, file, 'image/png');
+    expect(new Uint8Array(s3.objects.get(key)?.body ?? [])).toEqual(PNG);
+    expect(s3.requests).toEqual([`PUT /${s3.bucket}/${key}`, `PUT /${s3.bucket}/${key}`]);
     storage.close();
   });
 

@@ -14,6 +14,11 @@ export type S3StandIn = {
   objects: Map<string, { body: Buffer; contentType: string }>;
   /** Every request as `METHOD /path`, for asserting what the adapter sent. */
   requests: string[];
+  /**
+   * Closes the connection of the next `count` requests without an answer, as a server does to a kept-alive
+   * connection it timed out while the client was sending on it (the client sees "socket hang up").
+   */
+  dropNext(count: number): void;
   close(): Promise<void>;
 };
 
@@ -51,11 +56,16 @@ export async function startS3StandIn(bucket = 'hatch-photos'): Promise<S3StandIn
   const accessKeyId = 'STANDINKEY';
   const objects: S3StandIn['objects'] = new Map();
   const requests: string[] = [];
+  let dropping = 0;
 
   const server = createServer((req, res) => {
     void (async () => {
       const url = new URL(req.url ?? '/', 'http://stand-in');
       requests.push(`${req.method} ${url.pathname}`);
+      if (dropping > 0) {
+        dropping--;
+        return req.socket.destroy();
+      }
       const auth = req.headers.authorization ?? '';
       if (!auth.startsWith(`AWS4-HMAC-SHA256 Credential=${accessKeyId}/`) || !req.headers['x-amz-date']) {
         return xmlError(res, 403, 'AccessDenied', 'Access Denied');
@@ -112,6 +122,9 @@ export async function startS3StandIn(bucket = 'hatch-photos'): Promise<S3StandIn
     secretAccessKey: 'stand-in-secret',
     objects,
     requests,
+    dropNext: (count) => {
+      dropping = count;
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

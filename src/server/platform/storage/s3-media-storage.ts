@@ -21,6 +21,14 @@ export type S3Settings = {
   credentials?: { accessKeyId: string; secretAccessKey: string };
 };
 
+/**
+ * A request that failed before any answer came (the connection reset or closed under it, as when the bucket timed out a
+ * kept-alive connection while our process was busy): the SDK names these TimeoutError and retries them, but not for a
+ * streamed body, which it cannot read twice.
+ */
+const isConnectionLost = (error: unknown) => error instanceof Error && error.name === 'TimeoutError';
+const FILE_ATTEMPTS = 3;
+
 const isNotFound = (error: unknown) => error instanceof NoSuchKey || (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404);
 
 /**
@@ -48,7 +56,17 @@ export function s3MediaStorage(settings: S3Settings): MediaStorage & { close(): 
     async putFile(key, file, contentType) {
       assertMediaKey(key);
       const { size } = await stat(file);
-      await client.send(new PutObjectCommand({ Bucket, Key: key, Body: createReadStream(file), ContentType: contentType, ContentLength: size }));
+      // A fresh stream for each attempt: a file is read again from its start, where the SDK could not replay the stream.
+      for (let attempt = 1; ; attempt++) {
+        const body = createReadStream(file);
+        try {
+          await client.send(new PutObjectCommand({ Bucket, Key: key, Body: body, ContentType: contentType, ContentLength: size }));
+          return;
+        } catch (error) {
+          body.destroy();
+          if (attempt >= FILE_ATTEMPTS || !isConnectionLost(error)) throw error;
+        }
+      }
     },
     async get(key) {
       assertMediaKey(key);
