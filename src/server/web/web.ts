@@ -66,7 +66,8 @@ export async function registerWeb(app: FastifyInstance, options: { webRoot: stri
 
 /**
  * A page's language (api-contract, "Languages"; the one rule in shared/i18n/languages.ts): `?lang=xx`, which is then
- * kept for the visitor in a cookie, else the kept one, else Accept-Language. The page's `<html lang>` says it, and the
+ * kept for the visitor in a cookie, else the signed-in staff member's own (decision 0620), else the kept one, else
+ * Accept-Language. The page's `<html lang>` says it, and the
  * app reads its catalogues from there.
  */
 function pageLanguage(request: FastifyRequest, reply: FastifyReply): Language {
@@ -74,6 +75,7 @@ function pageLanguage(request: FastifyRequest, reply: FastifyReply): Language {
   const header = request.headers['accept-language'];
   const language = negotiateLanguage({
     query,
+    account: request.auth.user?.language,
     cookie: request.cookies[LANGUAGE_COOKIE],
     acceptLanguage: Array.isArray(header) ? header.join(',') : header,
   });

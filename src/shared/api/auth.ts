@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANGUAGE_CODES } from '../i18n/languages';
 
 export const userSchema = z.object({
   id: z.number().int(),
@@ -17,6 +18,19 @@ export const loginBody = z.object({
 export type LoginBody = z.infer<typeof loginBody>;
 
 export const userResponse = z.object({ user: userSchema });
+
+/**
+ * The signed-in staff member as their own calls answer (login, sign-in link, `/api/auth/me`): the user, and the
+ * language they keep for the staff area and the host console (issue 38, decision 0620); null until they pick one.
+ * Lists of users (the admin's) answer `userSchema` without it.
+ */
+export const accountUserSchema = userSchema.extend({ language: z.enum(LANGUAGE_CODES).nullable() });
+export type AccountUser = z.infer<typeof accountUserSchema>;
+export const accountUserResponse = z.object({ user: accountUserSchema });
+
+/** PATCH /api/auth/me: the signed-in staff member changes what they keep (their language). */
+export const updateAccountBody = z.object({ language: z.enum(LANGUAGE_CODES, { message: 'Please choose a language' }) });
+export type UpdateAccountBody = z.infer<typeof updateAccountBody>;
 /** 204: no body. */
 export const logoutResponse = z.null();
 

@@ -10,6 +10,12 @@ describe('the one language rule', () => {
     expect(negotiateLanguage({})).toBe('en');
   });
 
+  it('puts a signed-in staff member’s own language after ?lang and before the cookie (decision 0620)', () => {
+    expect(negotiateLanguage({ account: 'de', cookie: 'fr', acceptLanguage: 'nl' })).toBe('de');
+    expect(negotiateLanguage({ query: 'es', account: 'de', cookie: 'fr' })).toBe('es');
+    expect(negotiateLanguage({ account: null, cookie: 'fr', acceptLanguage: 'nl' })).toBe('fr');
+  });
+
   it('reads Accept-Language by weight, the earlier tag on a tie, skipping q=0 and languages we do not speak', () => {
     expect(languageFromAcceptLanguage('fr;q=0.4, es;q=0.9, de;q=0.9')).toBe('es');
     expect(languageFromAcceptLanguage('ja, nl-BE;q=0.5')).toBe('nl');

@@ -63,9 +63,21 @@ export function languageFromAcceptLanguage(header: string | null | undefined): L
 }
 
 /**
- * The one rule for which language a visitor gets (server and web alike): an explicit `?lang=xx`, else the language
- * they kept (the cookie), else the browser's Accept-Language, else English. An unknown value at any step is skipped.
+ * The one rule for which language a visitor gets (server and web alike): an explicit `?lang=xx`, else the language a
+ * signed-in staff member keeps on their account (decision 0620), else the language the browser kept (the cookie), else
+ * the browser's Accept-Language, else English. An unknown value at any step is skipped.
  */
-export function negotiateLanguage(input: { query?: string | null; cookie?: string | null; acceptLanguage?: string | null }): Language {
-  return languageOfTag(input.query) ?? languageOfTag(input.cookie) ?? languageFromAcceptLanguage(input.acceptLanguage) ?? DEFAULT_LANGUAGE;
+export function negotiateLanguage(input: {
+  query?: string | null;
+  account?: string | null;
+  cookie?: string | null;
+  acceptLanguage?: string | null;
+}): Language {
+  return (
+    languageOfTag(input.query) ??
+    languageOfTag(input.account) ??
+    languageOfTag(input.cookie) ??
+    languageFromAcceptLanguage(input.acceptLanguage) ??
+    DEFAULT_LANGUAGE
+  );
 }

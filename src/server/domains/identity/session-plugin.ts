@@ -6,8 +6,10 @@ import { hmac, randomToken, safeEqual, sha256 } from '../../platform/crypto';
 import { CsrfError } from '../../platform/errors';
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from './sessions';
 import { userColumns } from './user-dto';
+import type { Language } from '../../../shared/i18n/languages';
 
-export type SessionUser = { id: number; name: string; email: string; isAdmin: boolean; isHost: boolean; createdAt: Date };
+/** The signed-in staff member of a request; `language` is the one they keep for staff pages (null: not picked). */
+export type SessionUser = { id: number; name: string; email: string; isAdmin: boolean; isHost: boolean; language: Language | null; createdAt: Date };
 
 export type RequestAuth = {
   /** The raw session token from the cookie (anonymous visitors have one too). */

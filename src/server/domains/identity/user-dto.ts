@@ -1,4 +1,4 @@
-import type { User } from '../../../shared/api/auth';
+import type { AccountUser, User } from '../../../shared/api/auth';
 import { users } from './tables/users';
 
 /** The columns a user is answered from (`toUserDto`): every select that answers a user takes these. */
@@ -8,6 +8,7 @@ export const userColumns = {
   email: users.email,
   isAdmin: users.isAdmin,
   isHost: users.isHost,
+  language: users.language,
   createdAt: users.createdAt,
 };
 
@@ -22,4 +23,9 @@ export function toUserDto(row: UserRow): User {
     is_host: row.isHost,
     created_at: row.createdAt.toISOString(),
   };
+}
+
+/** The signed-in staff member's own answer: the user, and the language they keep (decision 0620). */
+export function toAccountUserDto(row: UserRow): AccountUser {
+  return { ...toUserDto(row), language: row.language };
 }

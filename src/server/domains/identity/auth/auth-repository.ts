@@ -1,6 +1,8 @@
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../../platform/db/client';
 import { passwordResetTokens, sessions, signInLinks, users } from '../tables/users';
+import { userColumns } from '../user-dto';
+import type { Language } from '../../../../shared/i18n/languages';
 
 export function findUserByEmail(db: Db, email: string) {
   return db
@@ -96,5 +98,15 @@ export function findUserById(db: DbOrTx, id: number) {
     .from(users)
     .where(eq(users.id, id))
     .limit(1)
+    .then((rows) => rows[0]);
+}
+
+/** Keeps the staff member's language on their account; the updated user, as their own answer reads it. */
+export function setUserLanguage(db: DbOrTx, userId: number, language: Language) {
+  return db
+    .update(users)
+    .set({ language, updatedAt: new Date() })
+    .where(eq(users.id, userId))
+    .returning(userColumns)
     .then((rows) => rows[0]);
 }

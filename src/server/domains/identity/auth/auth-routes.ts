@@ -2,11 +2,21 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ACCOUNT_MESSAGES } from '../../../../shared/api/auth';
 import { authEndpoints as endpoints } from '../../../../shared/api/endpoints/auth';
 import { NotFoundError, TooManyRequestsError, UnauthenticatedError, ValidationError } from '../../../platform/errors';
-import { toUserDto } from '../user-dto';
+import { toAccountUserDto } from '../user-dto';
 import { endpointRoute } from '../../../platform/http/endpoint-route';
 import { csrfTokenFor, newVisitorToken, setSessionCookie } from '../session-plugin';
 import { knownDeviceId, rememberDevice } from './known-device';
-import { changePassword, checkResetLink, confirmPasswordReset, login, logout, requestPasswordReset, requestSignInLink, signInByLink } from './auth-service';
+import {
+  changePassword,
+  checkResetLink,
+  confirmPasswordReset,
+  login,
+  logout,
+  requestPasswordReset,
+  requestSignInLink,
+  setAccountLanguage,
+  signInByLink,
+} from './auth-service';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.database;
@@ -35,7 +45,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     rememberDevice(request, reply, app.deps.csrfKey, user.email);
     // The page's meta token belonged to the old session; the client swaps in this one.
     void reply.header('X-CSRF-TOKEN', csrfTokenFor(app.deps.csrfKey, token));
-    return { user: toUserDto(user) };
+    return { user: toAccountUserDto(user) };
   });
 
   // The way in for a browser the password limits lock out (issue 36, decision 0528).
@@ -54,7 +64,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     // The browser that came in by the link is the owner's: it becomes a known device for this account.
     rememberDevice(request, reply, app.deps.csrfKey, user.email);
     void reply.header('X-CSRF-TOKEN', csrfTokenFor(app.deps.csrfKey, token));
-    return { user: toUserDto(user) };
+    return { user: toAccountUserDto(user) };
   });
 
   endpointRoute(app, endpoints.logout, options, async (request, reply) => {
@@ -67,7 +77,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   endpointRoute(app, endpoints.me, options, async (request) => {
     if (!request.auth.user) throw new UnauthenticatedError();
-    return { user: toUserDto(request.auth.user) };
+    return { user: toAccountUserDto(request.auth.user) };
+  });
+
+  endpointRoute(app, endpoints.updateMe, options, async (request) => {
+    if (!request.auth.user) throw new UnauthenticatedError();
+    return { user: toAccountUserDto(await setAccountLanguage(db, request.auth.user.id, request.body.language)) };
   });
 
   endpointRoute(app, endpoints.changePassword, options, async (request) => {

@@ -5,6 +5,7 @@ import { NotFoundError, TooManyRequestsError, UnauthenticatedError, ValidationEr
 import type { Mailer } from '../../../platform/mail';
 import { consumeRateLimit, refundRateLimit } from '../../../platform/rate-limit';
 import { ACCOUNT_MESSAGES, INVALID_CREDENTIALS } from '../../../../shared/api/auth';
+import type { Language } from '../../../../shared/i18n/languages';
 import { passwordProblem } from '../../../../shared/validation/password-rules';
 import { newSignedInToken } from '../session-plugin';
 import { endUserSessions, SESSION_ABSOLUTE_MS } from '../sessions';
@@ -21,6 +22,7 @@ import {
   insertResetToken,
   insertSession,
   setPasswordHash,
+  setUserLanguage,
 } from './auth-repository';
 import { passwordResetMail } from './password-reset-mail';
 import { loginFailuresMail } from './login-failures-mail';
@@ -248,4 +250,15 @@ export async function signInByLink(db: Db, input: { token: string; ip: string; u
     await recordActivity(tx, { actorId: user.id, action: 'user.signed_in_by_link', entityType: 'user', entityId: user.id, subjectUserId: user.id });
     return { user, token: await openSession(tx, user.id, input) };
   });
+}
+
+/**
+ * The signed-in staff member keeps a language for the staff area and the host console (issue 38, decision 0620): their
+ * pages open in it on any browser, after any sign-in. Their own preference, so no activity entry.
+ */
+export async function setAccountLanguage(db: Db, userId: number, language: Language) {
+  const user = await setUserLanguage(db, userId, language);
+  // The session's user was loaded at the start of this request: gone since means signed out for good.
+  if (!user) throw new UnauthenticatedError();
+  return user;
 }

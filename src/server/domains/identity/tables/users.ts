@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { LANGUAGE_CODES } from '../../../../shared/i18n/languages';
+import { oneOfCheck } from '../../../platform/db/one-of-check';
 
 export const users = pgTable(
   'users',
@@ -11,10 +13,15 @@ export const users = pgTable(
     passwordHash: text('password_hash'),
     isAdmin: boolean('is_admin').notNull().default(false),
     isHost: boolean('is_host').notNull().default(false),
+    /**
+     * The language the staff member picked for the staff area and the host console (issue 38, decision 0620); null
+     * until they pick one, and then their pages follow the browser like any visitor's.
+     */
+    language: text('language', { enum: LANGUAGE_CODES }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`)],
+  (t) => [uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`), oneOfCheck('users_language_check', t.language, LANGUAGE_CODES)],
 );
 
 /** Only a hash of the session token is stored, so a leaked table does not leak live sessions. */
