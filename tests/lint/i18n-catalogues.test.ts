@@ -140,6 +140,26 @@ const CONVERTED = [
   'src/web/features/play/results-link.tsx',
   'src/web/features/screen/screen-page.tsx',
   'src/web/features/results/results-page.tsx',
+  // The staff frame and the host console (decision 0620).
+  'src/web/components/staff-bar.tsx',
+  'src/web/components/staff-language-switcher.tsx',
+  'src/web/features/admin-shell/admin-layout.tsx',
+  'src/web/features/admin-shell/setup-warning.tsx',
+  'src/web/features/host/host-console-page.tsx',
+  'src/web/features/host/host-games-page.tsx',
+  'src/web/features/host/host-access.tsx',
+  'src/web/features/host/host-ui.tsx',
+  'src/web/features/host/host-game-controls.tsx',
+  'src/web/features/host/host-teams.tsx',
+  'src/web/features/host/players-table.tsx',
+  'src/web/features/host/messages-panel.tsx',
+  'src/web/features/host/review-panel.tsx',
+  'src/web/features/host/hunt-section.tsx',
+  'src/web/features/host/unavailability-section.tsx',
+  'src/web/features/host/calendar-feed-section.tsx',
+  'src/web/features/host/inbox-panel.tsx',
+  'src/web/features/host/script-panel.tsx',
+  'src/web/features/host/showcase-panel.tsx',
 ];
 /** Text that is not language: the brand's wordmark, and symbols. */
 const NOT_WORDS = new Set(['hatch']);

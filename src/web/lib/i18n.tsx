@@ -9,13 +9,26 @@ import type wizardEn from '../i18n/en/wizard.json';
 import type playEn from '../i18n/en/play.json';
 import type screenEn from '../i18n/en/screen.json';
 import type resultsEn from '../i18n/en/results.json';
+import type staffEn from '../i18n/en/staff.json';
+import type hostEn from '../i18n/en/host.json';
+import type adminEn from '../i18n/en/admin.json';
 
 /**
  * The web app's words (decision 0590): one JSON catalogue per language and area (src/web/i18n/<lang>/<area>.json),
  * each its own lazy chunk, and the ICU engine (intl-messageformat) a lazy chunk too. A page asks for its areas with
  * `useT(area)`, which suspends (the route's Suspense shows the spinner) until that area is in, once per language.
  */
-type Areas = { common: typeof commonEn; wizard: typeof wizardEn; play: typeof playEn; screen: typeof screenEn; results: typeof resultsEn };
+type Areas = {
+  common: typeof commonEn;
+  wizard: typeof wizardEn;
+  play: typeof playEn;
+  screen: typeof screenEn;
+  results: typeof resultsEn;
+  /** The staff frame: the admin shell, the staff bar, the staff's switcher (decision 0620). */
+  staff: typeof staffEn;
+  host: typeof hostEn;
+  admin: typeof adminEn;
+};
 export type Area = keyof Areas;
 export type KeyOf<A extends Area> = keyof Areas[A] & string;
 export type Translate<A extends Area> = (key: KeyOf<A>, values?: MessageValues) => string;
@@ -142,7 +155,7 @@ export async function preloadLanguage(language: Language): Promise<void> {
 }
 
 /** The areas of `Areas`, as values. */
-const AREAS = ['common', 'wizard', 'play', 'screen', 'results'] as const satisfies readonly Area[];
+const AREAS = ['common', 'wizard', 'play', 'screen', 'results', 'staff', 'host', 'admin'] as const satisfies readonly Area[];
 
 /** Changes the language once the page's areas are in, so the page switches in one step instead of a spinner. */
 export async function switchLanguage(language: Language): Promise<void> {

@@ -1,9 +1,17 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { ChangePasswordBody, LoginBody, PasswordResetConfirmBody, PasswordResetRequestBody, SignInLinkRequestBody } from '../../shared/api/auth';
+import type {
+  ChangePasswordBody,
+  LoginBody,
+  UpdateAccountBody,
+  PasswordResetConfirmBody,
+  PasswordResetRequestBody,
+  SignInLinkRequestBody,
+} from '../../shared/api/auth';
 import { authEndpoints } from '../../shared/api/endpoints/auth';
 import { staffPaths } from '../../shared/staff-access';
 import { api } from './api-client';
 import { useAction } from './use-action';
+import { useT } from './i18n';
 
 export const sessionQueryKey = ['auth', 'me'] as const;
 
@@ -24,11 +32,17 @@ export function logout() {
 
 /** Every staff screen's Log out: end the session, then a full load of the login page (its own new CSRF token). */
 export function useLogOut() {
+  const t = useT('staff');
   return useAction({
     call: logout,
-    failure: 'Failed to log out. Please try again.',
+    failure: t('logOutFailed'),
     onSuccess: () => window.location.assign(staffPaths.login),
   });
+}
+
+/** Keeps the staff member's language on their account (decision 0620); the answer is their updated user. */
+export function updateAccount(body: UpdateAccountBody) {
+  return api(authEndpoints.updateMe, { body }).then((r) => r.user);
 }
 
 export function changePassword(body: ChangePasswordBody) {

@@ -5,7 +5,7 @@ import type { Db } from '../../platform/db/client';
 import { hmac, randomToken, safeEqual, sha256 } from '../../platform/crypto';
 import { CsrfError } from '../../platform/errors';
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from './sessions';
-import { userColumns } from './user-dto';
+import { accountColumns } from './user-dto';
 import type { Language } from '../../../shared/i18n/languages';
 
 /** The signed-in staff member of a request; `language` is the one they keep for staff pages (null: not picked). */
@@ -82,7 +82,7 @@ export function ensureSessionToken(request: FastifyRequest, reply: FastifyReply)
 async function loadUser(db: Db, sessionKey: string): Promise<SessionUser | null> {
   const now = new Date();
   const rows = await db
-    .select({ ...userColumns, lastSeenAt: sessions.lastSeenAt })
+    .select({ ...accountColumns, lastSeenAt: sessions.lastSeenAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.id, sessionKey), gt(sessions.expiresAt, now)))

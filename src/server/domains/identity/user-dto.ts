@@ -8,9 +8,11 @@ export const userColumns = {
   email: users.email,
   isAdmin: users.isAdmin,
   isHost: users.isHost,
-  language: users.language,
   createdAt: users.createdAt,
 };
+
+/** The signed-in staff member's own columns: the user's, and the language they keep (decision 0620). */
+export const accountColumns = { ...userColumns, language: users.language };
 
 type UserRow = { [K in keyof typeof userColumns]: (typeof users.$inferSelect)[K] };
 
@@ -25,7 +27,9 @@ export function toUserDto(row: UserRow): User {
   };
 }
 
+type AccountRow = UserRow & { language: (typeof users.$inferSelect)['language'] };
+
 /** The signed-in staff member's own answer: the user, and the language they keep (decision 0620). */
-export function toAccountUserDto(row: UserRow): AccountUser {
+export function toAccountUserDto(row: AccountRow): AccountUser {
   return { ...toUserDto(row), language: row.language };
 }

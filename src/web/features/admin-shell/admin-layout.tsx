@@ -9,29 +9,32 @@ import { sessionQuery, useLogOut } from '../../lib/session-api';
 import { staffHome, staffPaths } from '../../../shared/staff-access';
 import { Button } from '../../components/ui';
 import { SetupWarning } from './setup-warning';
+import { useT } from '../../lib/i18n';
+import { StaffLanguageSwitcher } from '../../components/staff-language-switcher';
 
 const NAV = [
-  { to: paths.admin.bookings, label: 'Bookings' },
-  { to: paths.admin.challenges, label: 'Challenges' },
-  { to: paths.admin.proposals, label: 'Proposals' },
-  { to: paths.admin.games, label: 'Games' },
-  { to: paths.admin.teams, label: 'Teams' },
-  { to: paths.admin.scoring, label: 'Scoring' },
-  { to: paths.admin.submissions, label: 'Submissions' },
-  { to: paths.admin.payments, label: 'Payments' },
-  { to: paths.admin.prices, label: 'Prices' },
-  { to: paths.admin.promoCodes, label: 'Promo codes' },
-  { to: paths.admin.giftVouchers, label: 'Gift vouchers' },
-  { to: paths.admin.markers, label: 'Markers' },
-  { to: paths.admin.users, label: 'Users' },
-  { to: paths.admin.activity, label: 'Activity' },
-  { to: paths.admin.mail, label: 'Mail' },
-  { to: paths.admin.privacy, label: 'Privacy' },
-  { to: paths.admin.settings, label: 'Settings' },
-];
+  { to: paths.admin.bookings, label: 'navBookings' },
+  { to: paths.admin.challenges, label: 'navChallenges' },
+  { to: paths.admin.proposals, label: 'navProposals' },
+  { to: paths.admin.games, label: 'navGames' },
+  { to: paths.admin.teams, label: 'navTeams' },
+  { to: paths.admin.scoring, label: 'navScoring' },
+  { to: paths.admin.submissions, label: 'navSubmissions' },
+  { to: paths.admin.payments, label: 'navPayments' },
+  { to: paths.admin.prices, label: 'navPrices' },
+  { to: paths.admin.promoCodes, label: 'navPromoCodes' },
+  { to: paths.admin.giftVouchers, label: 'navGiftVouchers' },
+  { to: paths.admin.markers, label: 'navMarkers' },
+  { to: paths.admin.users, label: 'navUsers' },
+  { to: paths.admin.activity, label: 'navActivity' },
+  { to: paths.admin.mail, label: 'navMail' },
+  { to: paths.admin.privacy, label: 'navPrivacy' },
+  { to: paths.admin.settings, label: 'navSettings' },
+] as const;
 
-/** The staff area: a sidebar that collapses below 840 px, the signed-in user, and logout. */
+/** The staff area: a sidebar that collapses below 840 px, the signed-in user, their language (kept, 0620), and logout. */
 export function AdminLayout() {
+  const t = useT('staff');
   const location = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
   const me = useQuery(sessionQuery);
@@ -42,7 +45,7 @@ export function AdminLayout() {
     if (me.error instanceof ApiError && me.error.status === 401) {
       return <Navigate to={`${paths.login}?next=${encodeURIComponent(location.pathname + location.search)}`} replace />;
     }
-    return <p className="p-8 text-red-700">Failed to load your session. Please refresh the page.</p>;
+    return <p className="p-8 text-red-700">{t('sessionFailed')}</p>;
   }
   const user = me.data;
   if (!user.is_admin) {
@@ -51,16 +54,16 @@ export function AdminLayout() {
     return (
       <main className="mx-auto max-w-3xl space-y-4 p-8">
         <StaffBar user={user} />
-        <h1 className="text-xl font-semibold">No access</h1>
-        <p>Your account ({user.email}) is not a staff administrator, so the admin area is closed to you.</p>
+        <h1 className="text-xl font-semibold">{t('noAccess')}</h1>
+        <p>{t('noAccessBody', { email: user.email })}</p>
         {home === staffPaths.hostHome ? (
           <p>
             <Link to={home} className="font-semibold text-brand-700 underline">
-              Go to your games
+              {t('goToYourGames')}
             </Link>
           </p>
         ) : (
-          <p>Your account has no staff role yet. Ask an administrator to give you one.</p>
+          <p>{t('noStaffRole')}</p>
         )}
       </main>
     );
@@ -69,7 +72,7 @@ export function AdminLayout() {
   return (
     <div className="min-h-screen sidebar:flex">
       <header className="flex items-center justify-between bg-slate-900 px-4 py-3 text-white sidebar:hidden">
-        <span className="font-bold">hatch admin</span>
+        <span className="font-bold">{t('brandAdmin')}</span>
         <Button
           variant="unstyled"
           aria-expanded={menuOpen}
@@ -77,7 +80,7 @@ export function AdminLayout() {
           onClick={() => setMenuOpen((o) => !o)}
           className="rounded-md border border-white/30 px-3 py-1"
         >
-          Menu
+          {t('menu')}
         </Button>
       </header>
       <aside
@@ -85,8 +88,8 @@ export function AdminLayout() {
         data-testid="admin-sidebar"
         className={`${menuOpen ? 'block' : 'hidden'} bg-slate-900 text-slate-100 sidebar:block sidebar:min-h-screen sidebar:w-56 sidebar:shrink-0`}
       >
-        <div className="hidden px-5 py-5 text-lg font-bold sidebar:block">hatch admin</div>
-        <nav aria-label="Admin">
+        <div className="hidden px-5 py-5 text-lg font-bold sidebar:block">{t('brandAdmin')}</div>
+        <nav aria-label={t('navLabel')}>
           <ul>
             {NAV.map((item) => (
               <li key={item.to}>
@@ -95,7 +98,7 @@ export function AdminLayout() {
                   onClick={() => setMenuOpen(false)}
                   className={({ isActive }) => `block px-5 py-2 hover:bg-slate-800 ${isActive ? 'bg-slate-800 font-semibold text-brand-400' : ''}`}
                 >
-                  {item.label}
+                  {t(item.label)}
                 </NavLink>
               </li>
             ))}
@@ -109,19 +112,20 @@ export function AdminLayout() {
             {user.is_host ? (
               <li>
                 <Link to={staffPaths.hostHome} className="underline hover:text-brand-400">
-                  Host console
+                  {t('hostConsole')}
                 </Link>
               </li>
             ) : null}
             <li>
               <Link to={staffPaths.account} className="underline hover:text-brand-400">
-                Account and password
+                {t('accountAndPassword')}
               </Link>
             </li>
           </ul>
           <Button variant="unstyled" onClick={() => void logOut.run()} className="mt-2 rounded-md border border-slate-600 px-3 py-1 hover:bg-slate-800">
-            Log out
+            {t('logOut')}
           </Button>
+          <StaffLanguageSwitcher className="mt-3 rounded-md bg-white px-2 py-1" />
         </div>
       </aside>
       <main className="min-w-0 flex-1 p-4 sidebar:p-8">

@@ -6,6 +6,7 @@ import { api } from '../../lib/api-client';
 import { useAction } from '../../lib/use-action';
 import { copyToClipboard } from '../../lib/clipboard';
 import { Button, Input, Section } from '../../components/ui';
+import { useT } from '../../lib/i18n';
 
 const feedKey = ['host', 'calendar-feed'] as const;
 const hereZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -16,20 +17,21 @@ const hereZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
  * can make a new one (the old stops) or turn it off.
  */
 export function CalendarFeedSection() {
+  const t = useT('host');
   const state = useQuery({ queryKey: feedKey, queryFn: () => api(ep.state).then((r) => r.feed), retry: false });
   const [url, setUrl] = useState<string | null>(null);
   const make = useAction({
     call: () => api(ep.make),
-    success: 'Calendar feed ready',
-    failure: 'Failed to make the calendar feed',
+    success: t('feedReady'),
+    failure: t('feedMakeFailed'),
     failureToast: 'server',
     invalidates: [feedKey],
     onSuccess: (result) => setUrl(result.feed.url),
   });
   const revoke = useAction({
     call: () => api(ep.revoke),
-    success: 'Calendar feed turned off',
-    failure: 'Failed to turn off the calendar feed',
+    success: t('feedTurnedOff'),
+    failure: t('feedOffFailed'),
     failureToast: 'server',
     invalidates: [feedKey],
     onSuccess: () => setUrl(null),
@@ -37,40 +39,36 @@ export function CalendarFeedSection() {
   const feed = state.data ?? null;
   const busy = make.isPending || revoke.isPending;
   return (
-    <Section
-      title="Your calendar feed"
-      id="calendar-feed"
-      description="Subscribe to your games from Google Calendar, Apple Calendar or Outlook. Keep the address to yourself: anyone with it can see your games."
-    >
+    <Section title={t('feedTitle')} id="calendar-feed" description={t('feedDescription')}>
       {url ? (
         <div className="mb-3 space-y-2" data-testid="calendar-feed-url">
           <label className="block text-sm font-medium text-slate-700" htmlFor="calendar-feed-address">
-            Your private address (shown only now: copy it into your calendar app)
+            {t('feedAddress')}
           </label>
           <div className="flex flex-wrap gap-2">
             <Input id="calendar-feed-address" readOnly value={url} onFocus={(e) => e.currentTarget.select()} className="min-w-0 flex-1" />
-            <Button onClick={() => void copyToClipboard(url)}>Copy</Button>
+            <Button onClick={() => void copyToClipboard(url, t('copied'))}>{t('copy')}</Button>
           </div>
         </div>
       ) : null}
       {feed ? (
         <p className="mb-3 text-sm text-slate-700" data-testid="calendar-feed-on">
-          Your feed is on since {formatDateTimeMinutes(new Date(feed.created_at), hereZone())}.
+          {t('feedOnSince', { time: formatDateTimeMinutes(new Date(feed.created_at), hereZone()) })}
         </p>
       ) : (
-        <p className="mb-3 text-sm text-slate-600">You have no calendar feed.</p>
+        <p className="mb-3 text-sm text-slate-600">{t('noFeed')}</p>
       )}
       <div className="flex flex-wrap gap-2">
         <Button variant="primary" disabled={busy} onClick={() => void make.run()}>
-          {feed ? 'Make a new address' : 'Make my calendar feed'}
+          {feed ? t('feedNewAddress') : t('feedMake')}
         </Button>
         {feed ? (
           <Button variant="danger" disabled={busy} onClick={() => void revoke.run()}>
-            Turn off
+            {t('turnOff')}
           </Button>
         ) : null}
       </div>
-      {feed ? <p className="mt-2 text-sm text-slate-600">A new address stops the old one at once.</p> : null}
+      {feed ? <p className="mt-2 text-sm text-slate-600">{t('feedNewStopsOld')}</p> : null}
     </Section>
   );
 }

@@ -28,8 +28,9 @@ import { PlayersTable } from './players-table';
 import { ReviewPanel } from './review-panel';
 import { fetchReviewQueue, reviewKeys } from './review-api';
 import { hostMediaUrl, ShowcasePanel, showcaseKeys } from './showcase-panel';
-import { HostFrame, statusTone } from './host-ui';
+import { HostFrame, STATUS_KEYS, statusTone } from './host-ui';
 import { HuntSection, stationMarkers, useHuntConsole } from './hunt-section';
+import { useT } from '../../lib/i18n';
 
 /**
  * /host/{code}: the host console (decision 0230), review first (issue 29): on a phone the queue of answers waiting
@@ -39,6 +40,7 @@ import { HuntSection, stationMarkers, useHuntConsole } from './hunt-section';
  */
 export function HostConsolePage() {
   const { code = '' } = useParams();
+  const t = useT('host');
   const queryClient = useQueryClient();
   const answers = useNewAnswers();
   const live = useLiveGame({
@@ -63,13 +65,13 @@ export function HostConsolePage() {
 
   if (live.isPending)
     return (
-      <HostFrame title={`Game ${code}`}>
+      <HostFrame title={t('gameTitle', { code })}>
         <Spinner />
       </HostFrame>
     );
   if (live.isError || !live.data) {
     return (
-      <HostFrame title={`Game ${code}`}>
+      <HostFrame title={t('gameTitle', { code })}>
         <HostLoadError error={live.error} onRetry={() => void live.refetch()} retrying={live.isFetching} />
       </HostFrame>
     );
@@ -88,6 +90,7 @@ function Console({
   connection: React.ReactNode;
   answers: ReturnType<typeof useNewAnswers>;
 }) {
+  const t = useT('host');
   const now = useNow();
   const { game, booking } = snapshot;
   const left = game.status === 'live' ? timeLeftText(game.ends_at, now) : null;
@@ -99,11 +102,11 @@ function Console({
     <HostFrame
       title={
         <>
-          Game <span className="font-mono">{game.code}</span>
+          {t('game')} <span className="font-mono">{game.code}</span>
           <span className="inline-flex items-center gap-1 text-base font-normal">
-            <span className="text-slate-600">Game:</span>
+            <span className="text-slate-600">{t('gameLabel')}</span>
             <Badge tone={statusTone(game.status)}>
-              <span data-testid="game-status">{game.status.replace('_', ' ')}</span>
+              <span data-testid="game-status">{t(STATUS_KEYS[game.status])}</span>
             </Badge>
           </span>
           {left ? (
@@ -116,39 +119,39 @@ function Console({
       actions={<HostGameControls code={code} snapshot={snapshot} />}
     >
       <p className="flex items-center gap-1 text-sm" data-testid="connection-line">
-        <span className="text-slate-600">Connection:</span> {connection}
+        <span className="text-slate-600">{t('connectionLabel')}</span> {connection}
       </p>
       <Section
         id="submissions"
-        title={waitingCount === null ? 'Review' : `Review (${waitingCount} waiting)`}
+        title={waitingCount === null ? t('review') : t('reviewWaiting', { count: waitingCount })}
         actions={
           <div className="flex flex-wrap items-center gap-2">
             {answers.count > 0 ? (
               <span data-testid="new-answers" aria-live="polite">
-                <Badge tone="amber">{answers.count} new</Badge>
+                <Badge tone="amber">{t('newAnswers', { count: answers.count })}</Badge>
               </span>
             ) : null}
             {answers.count > 0 ? (
               <Button size="sm" onClick={answers.clear}>
-                Mark seen
+                {t('markSeen')}
               </Button>
             ) : null}
             <label className="flex items-center gap-1 text-sm">
-              <input type="checkbox" checked={answers.sound} onChange={(e) => answers.setSound(e.target.checked)} data-testid="review-sound" /> Sound
+              <input type="checkbox" checked={answers.sound} onChange={(e) => answers.setSound(e.target.checked)} data-testid="review-sound" /> {t('sound')}
             </label>
           </div>
         }
       >
         <ReviewPanel code={code} />
       </Section>
-      <Section id="teams" title="Teams">
+      <Section id="teams" title={t('teams')}>
         <HostTeams teams={snapshot.teams} />
       </Section>
       <p className="text-sm text-slate-700">
-        {booking.name ?? 'Unnamed booking'} · {booking.players} players booked · {booking.duration} min
-        {booking.starts_at ? ` · starts ${formatTimestamp(booking.starts_at)}` : ''}
-        {booking.meeting_point ? ` · meet at ${booking.meeting_point}` : ''}
-        {booking.phone ? ` · organiser ${booking.phone}` : ''}
+        {booking.name ?? t('unnamedBooking')} · {t('playersBooked', { count: booking.players })} · {t('minutes', { count: booking.duration })}
+        {booking.starts_at ? ` · ${t('startsAt', { time: formatTimestamp(booking.starts_at) })}` : ''}
+        {booking.meeting_point ? ` · ${t('meetAt', { place: booking.meeting_point })}` : ''}
+        {booking.phone ? ` · ${t('organiserPhone', { phone: booking.phone })}` : ''}
       </p>
       <div className="grid gap-4 lg:grid-cols-[2fr_1fr]">
         <LazyLiveMap
@@ -166,10 +169,10 @@ function Console({
       <HuntSection code={code} hunt={hunt} />
       <QuestionsPanel code={code} />
       <ScriptPanel code={code} disabled={game.status === 'ended'} />
-      <Section id="feed" title="Feed and big screen">
+      <Section id="feed" title={t('feedAndScreen')}>
         <ShowcasePanel code={code} />
       </Section>
-      <Section id="players" title={`Players (${snapshot.players.length})`}>
+      <Section id="players" title={t('playersCount', { count: snapshot.players.length })}>
         <PlayersTable
           players={snapshot.players}
           teams={snapshot.teams}

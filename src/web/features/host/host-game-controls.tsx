@@ -6,41 +6,44 @@ import { useAction } from '../../lib/use-action';
 import { useNow } from '../../components/live-map/live-game-ui';
 import { Button, Dialog } from '../../components/ui';
 import { endGame, hostKeys, resumeGame, startGame } from './host-api';
+import { useT } from '../../lib/i18n';
 
 type Action = 'start' | 'end' | 'resume';
 
-const TEXTS: Record<Action, { button: string; title: string; description: string; yes: string; done: string; failed: string }> = {
+/** Each action's words, as keys of the host catalogue. */
+const TEXTS = {
   start: {
-    button: 'Start Game',
-    title: 'Start the game?',
-    description: 'Players can no longer change teams, and their positions start to be shared. The game ends at its booked duration.',
-    yes: 'Yes, start',
-    done: 'Game started',
-    failed: 'Failed to start the game',
+    button: 'startButton',
+    title: 'startTitle',
+    description: 'startDescription',
+    yes: 'startYes',
+    done: 'startDone',
+    failed: 'startFailed',
   },
   end: {
-    button: 'End Game',
-    title: 'End the game?',
-    description: 'Every player sees "Game over" and positions stop. Within 30 minutes you can still resume it.',
-    yes: 'Yes, end',
-    done: 'Game ended',
-    failed: 'Failed to end the game',
+    button: 'endButton',
+    title: 'endTitle',
+    description: 'endDescription',
+    yes: 'endYes',
+    done: 'endDone',
+    failed: 'endFailed',
   },
   resume: {
-    button: 'Resume Game',
-    title: 'Resume the game?',
-    description: 'The game goes live again for every player, with the time that was left when it ended.',
-    yes: 'Yes, resume',
-    done: 'Game resumed',
-    failed: 'Failed to resume the game',
+    button: 'resumeButton',
+    title: 'resumeTitle',
+    description: 'resumeDescription',
+    yes: 'resumeYes',
+    done: 'resumeDone',
+    failed: 'resumeFailed',
   },
-};
+} as const satisfies Record<Action, Record<string, string>>;
 
 /**
  * Start, End and Resume on the host console. Start and Resume are disabled, with the reason shown, by the same rules
  * the server applies (src/shared/lifecycle/game-states.ts); the server refuses them anyway.
  */
 export function HostGameControls({ code, snapshot }: { code: string; snapshot: ConsoleResponse }) {
+  const t = useT('host');
   const queryClient = useQueryClient();
   const now = new Date(useNow(15_000));
   const reasonId = useId();
@@ -53,8 +56,8 @@ export function HostGameControls({ code, snapshot }: { code: string; snapshot: C
   // The answer's game shows at once; the snapshot's end times move with an end or a resume, so it is read again too.
   const change = useAction({
     call: (what: Action) => calls[what](code),
-    success: (_, what) => TEXTS[what].done,
-    failure: (what) => TEXTS[what].failed,
+    success: (_, what) => t(TEXTS[what].done),
+    failure: (what) => t(TEXTS[what].failed),
     failureToast: 'server',
     invalidates: [hostKeys.console(code)],
     onSuccess: ({ game }) => {
@@ -73,7 +76,7 @@ export function HostGameControls({ code, snapshot }: { code: string; snapshot: C
         aria-describedby={blocked ? reasonId : undefined}
         onClick={() => setConfirm(action)}
       >
-        {TEXTS[action].button}
+        {t(TEXTS[action].button)}
       </Button>
       {blocked ? (
         <p id={reasonId} className="max-w-xs text-right text-sm text-slate-600" data-testid="game-action-reason">
@@ -83,16 +86,16 @@ export function HostGameControls({ code, snapshot }: { code: string; snapshot: C
       <Dialog
         open={confirm !== null}
         onOpenChange={(open) => (open ? undefined : setConfirm(null))}
-        title={texts.title}
-        description={texts.description}
+        title={t(texts.title)}
+        description={t(texts.description)}
         size="sm"
         footer={
           <>
             <Button size="lg" onClick={() => setConfirm(null)}>
-              Cancel
+              {t('cancel')}
             </Button>
             <Button variant={confirm === 'end' ? 'danger' : 'primary'} size="lg" disabled={busy} onClick={() => void change.run(action)}>
-              {busy ? 'Working…' : texts.yes}
+              {busy ? t('working') : t(texts.yes)}
             </Button>
           </>
         }

@@ -9,6 +9,7 @@ import { api } from '../../lib/api-client';
 import type { MapStation } from '../../components/live-map/live-map';
 import { Badge, Button, Section } from '../../components/ui';
 import { useAction } from '../../lib/use-action';
+import { useT } from '../../lib/i18n';
 
 const huntKey = (code: string) => ['host', 'hunt', code.toUpperCase()] as const;
 
@@ -31,17 +32,18 @@ export function stationMarkers(hunt: HuntConsoleResponse | null): MapStation[] {
 
 /** The host closes (or opens) a station or removes it on the day; staff move or add them on /admin/markers. */
 function StationList({ code, stations }: { code: string; stations: HuntConsoleResponse['stations'] }) {
+  const t = useT('host');
   const toggle = useAction({
     call: (s: { id: number; active: boolean }) => api(huntEndpoints.stationUpdate, { params: { code, id: s.id }, body: { active: s.active } }),
-    success: (_, s) => (s.active ? 'Station opened' : 'Station closed'),
-    failure: 'Failed to update the item station',
+    success: (_, s) => (s.active ? t('stationOpened') : t('stationClosed')),
+    failure: t('stationUpdateFailed'),
     failureToast: 'server',
     invalidates: [huntKey(code)],
   });
   const remove = useAction({
     call: (id: number) => api(huntEndpoints.stationRemove, { params: { code, id } }),
-    success: 'Station removed',
-    failure: 'Failed to remove the item station',
+    success: t('stationRemoved'),
+    failure: t('stationRemoveFailed'),
     failureToast: 'server',
     invalidates: [huntKey(code)],
   });
@@ -53,12 +55,12 @@ function StationList({ code, stations }: { code: string; stations: HuntConsoleRe
           <span className="flex-1">
             <span className="font-medium">{s.label || ITEMS[s.kind].name}</span> · {ITEMS[s.kind].name}
           </span>
-          {s.active ? null : <Badge tone="slate">Closed</Badge>}
+          {s.active ? null : <Badge tone="slate">{t('closed')}</Badge>}
           <Button size="sm" disabled={busy} onClick={() => void toggle.run({ id: s.id, active: !s.active })}>
-            {s.active ? 'Close' : 'Open'}
+            {s.active ? t('close') : t('open')}
           </Button>
           <Button size="sm" variant="danger" disabled={busy} onClick={() => void remove.run(s.id)}>
-            Remove
+            {t('remove')}
           </Button>
         </li>
       ))}
@@ -67,20 +69,21 @@ function StationList({ code, stations }: { code: string; stations: HuntConsoleRe
 }
 
 export function HuntSection({ code, hunt }: { code: string; hunt: HuntConsoleResponse | null }) {
+  const t = useT('host');
   if (!hunt) return null;
   const shrunk = hunt.latest_area.radius < hunt.booked_area.radius;
   return (
-    <Section id="hunt" title="The hunt">
+    <Section id="hunt" title={t('huntTitle')}>
       <ul className="space-y-1 text-sm" data-testid="hunt-summary">
         <li data-testid="hunt-area">
-          Game area: {hunt.latest_area.radius} m{shrunk ? ` (booked ${hunt.booked_area.radius} m)` : ''}, shrinking to {hunt.final_area.radius} m
-          {hunt.next_shrink_at ? `; next step ${formatTimestamp(hunt.next_shrink_at)}` : ''}.
+          {shrunk
+            ? t('huntAreaShrunk', { radius: String(hunt.latest_area.radius), booked: String(hunt.booked_area.radius), final: String(hunt.final_area.radius) })
+            : t('huntArea', { radius: String(hunt.latest_area.radius), final: String(hunt.final_area.radius) })}
+          {hunt.next_shrink_at ? t('huntNextStep', { time: formatTimestamp(hunt.next_shrink_at) }) : ''}.
         </li>
-        <li>{hunt.hiding_spot ? `The Chicken hid at ${formatTimestamp(hunt.hiding_spot.at)} (🪺 on the map).` : 'The Chicken has not hidden yet.'}</li>
-        <li>
-          {hunt.finds.length ? `Found by: ${hunt.finds.map((f) => `${f.team_name} (+${f.chicken_points})`).join(', ')}.` : 'No team has found the Chicken yet.'}
-        </li>
-        <li>{hunt.weapons_off ? `${hunt.weapons_off}.` : `${stationCountText(hunt.stations.length)} (🎒 on the map).`}</li>
+        <li>{hunt.hiding_spot ? t('chickenHid', { time: formatTimestamp(hunt.hiding_spot.at) }) : t('chickenNotHidden')}</li>
+        <li>{hunt.finds.length ? t('foundBy', { teams: hunt.finds.map((f) => `${f.team_name} (+${f.chicken_points})`).join(', ') }) : t('notFoundYet')}</li>
+        <li>{hunt.weapons_off ? `${hunt.weapons_off}.` : t('stationsOnMap', { stations: stationCountText(hunt.stations.length) })}</li>
       </ul>
       {!hunt.weapons_off && hunt.stations.length ? <StationList code={code} stations={hunt.stations} /> : null}
     </Section>

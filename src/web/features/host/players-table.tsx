@@ -1,6 +1,7 @@
 import type { MapPlayer } from '../../../shared/api/play';
 import { locationText, TeamDot } from '../../components/live-map/live-game-ui';
 import { Badge, Table, TableHead } from '../../components/ui';
+import { useT } from '../../lib/i18n';
 
 /**
  * Every player of the game: team, ready (in the lobby only: once the game is live everyone in it plays, and a player who
@@ -17,6 +18,7 @@ export function PlayersTable({
   now: number;
   inLobby?: boolean;
 }) {
+  const t = useT('host');
   const teamName = new Map(teams.map((t) => [t.id, t.name]));
   const sorted = [...players].sort((a, b) =>
     a.role === b.role
@@ -25,11 +27,14 @@ export function PlayersTable({
         ? -1
         : 1,
   );
-  if (!sorted.length) return <p className="text-sm text-slate-600">No one has joined yet.</p>;
+  if (!sorted.length) return <p className="text-sm text-slate-600">{t('noPlayers')}</p>;
   return (
     <div className="overflow-x-auto">
       <Table look="plain" data-testid="players-table">
-        <TableHead look="plain" headers={inLobby ? ['Player', 'Team', 'Ready', 'Location'] : ['Player', 'Team', 'Location']} />
+        <TableHead
+          look="plain"
+          headers={inLobby ? [t('colPlayer'), t('colTeam'), t('colReady'), t('colLocation')] : [t('colPlayer'), t('colTeam'), t('colLocation')]}
+        />
         <tbody>
           {sorted.map((p) => (
             <tr key={p.id} className="border-t border-slate-100" data-testid="player-row" data-name={p.name}>
@@ -37,12 +42,12 @@ export function PlayersTable({
               <td className="pr-2">
                 <span className="inline-flex items-center gap-2">
                   <TeamDot teams={teams} teamId={p.team_id} chicken={p.role === 'chicken'} />
-                  {p.role === 'chicken' ? 'The Chicken' : (teamName.get(p.team_id ?? -1) ?? 'No team')}
+                  {p.role === 'chicken' ? t('theChicken') : (teamName.get(p.team_id ?? -1) ?? t('noTeam'))}
                 </span>
               </td>
               {inLobby ? (
                 <td className="pr-2">
-                  <Badge tone={p.ready ? 'green' : 'slate'}>{p.ready ? 'Ready' : 'Not ready'}</Badge>
+                  <Badge tone={p.ready ? 'green' : 'slate'}>{p.ready ? t('ready') : t('notReady')}</Badge>
                 </td>
               ) : null}
               <td data-testid="player-location">{locationText(p, now)}</td>

@@ -6,28 +6,30 @@ import { useAction } from '../../lib/use-action';
 import { Spinner } from '../../components/spinner';
 import { SubmissionReviewCard, type Verdict } from '../../components/submission-review-card';
 import { ErrorState } from '../../components/ui';
+import { useT } from '../../lib/i18n';
 import { approveSubmission, fetchReviewQueue, rateSubmission, rejectSubmission, reviewKeys } from './review-api';
 
-const DONE: Record<Verdict['kind'], string> = { approve: 'Approved', rate: 'Rated', reject: 'Rejected' };
+const DONE = { approve: 'verdictApproved', rate: 'verdictRated', reject: 'verdictRejected' } as const satisfies Record<Verdict['kind'], string>;
 
 /**
  * The host's review of its game's submissions (issue 14): pending ones first, oldest first; approve, rate (Rating
  * challenges) or reject with a reason. Each verdict reaches the team and moves the leaderboards live.
  */
 export function ReviewPanel({ code }: { code: string }) {
+  const t = useT('host');
   const [showAll, setShowAll] = useState(false);
   const queue = useQuery({ queryKey: [...reviewKeys.list(code), showAll], queryFn: () => fetchReviewQueue(code, showAll ? undefined : 'pending') });
   return (
     <div className="space-y-3" data-testid="review-panel">
       <label className="flex items-center gap-2 text-sm">
-        <input type="checkbox" checked={showAll} onChange={(e) => setShowAll(e.target.checked)} /> Show reviewed ones too
+        <input type="checkbox" checked={showAll} onChange={(e) => setShowAll(e.target.checked)} /> {t('showReviewed')}
       </label>
       {queue.isPending ? (
         <Spinner />
       ) : queue.isError ? (
-        <ErrorState message={errorMessage(queue.error, 'Failed to load the submissions.')} onRetry={() => void queue.refetch()} retrying={queue.isFetching} />
+        <ErrorState message={errorMessage(queue.error, t('submissionsFailed'))} onRetry={() => void queue.refetch()} retrying={queue.isFetching} />
       ) : queue.data.submissions.length === 0 ? (
-        <p className="text-sm text-slate-600">{showAll ? 'No submissions yet.' : 'Nothing waiting for review.'}</p>
+        <p className="text-sm text-slate-600">{showAll ? t('noSubmissions') : t('nothingWaiting')}</p>
       ) : (
         <ul className="space-y-3">
           {queue.data.submissions.map((s) => (
@@ -47,10 +49,11 @@ function reviewCall(code: string, id: number, verdict: Verdict) {
 
 /** The host's verdict refreshes its queue; the leaderboards move through the console's stream. */
 function ReviewCard({ code, submission }: { code: string; submission: ReviewSubmission }) {
+  const t = useT('host');
   const review = useAction({
     call: (verdict: Verdict) => reviewCall(code, submission.id, verdict),
-    success: (_, verdict) => DONE[verdict.kind],
-    failure: 'Failed to save the review.',
+    success: (_, verdict) => t(DONE[verdict.kind]),
+    failure: t('reviewFailed'),
     failureToast: 'server',
     invalidates: [reviewKeys.list(code)],
   });

@@ -10,6 +10,7 @@ import { Spinner } from '../../components/spinner';
 import { ErrorState, Section } from '../../components/ui';
 import { ScriptStepForm, ScriptStepList } from '../../components/script-steps';
 import { QuestionRulesForm } from '../../components/question-rules-form';
+import { useT } from '../../lib/i18n';
 
 /** The host's script and the teams' questions (issue 40, decision 0585). */
 export const scriptKeys = {
@@ -25,6 +26,7 @@ export function onScriptEvent(queryClient: ReturnType<typeof useQueryClient>, co
 }
 
 export function ScriptPanel({ code, disabled }: { code: string; disabled: boolean }) {
+  const t = useT('host');
   const queryClient = useQueryClient();
   const script = useQuery({ queryKey: scriptKeys.script(code), queryFn: () => api(ep.host, { params: { code } }) });
   const [busy, setBusy] = useState(false);
@@ -43,24 +45,24 @@ export function ScriptPanel({ code, disabled }: { code: string; disabled: boolea
     }
   };
   return (
-    <Section id="script" title="Game script" description="Steps run on time by themselves; a pause (End, then Resume) moves the ones to come.">
+    <Section id="script" title={t('scriptTitle')} description={t('scriptDescription')}>
       {script.isPending ? (
         <Spinner />
       ) : !script.data ? (
-        <ErrorState message={errorMessage(script.error, 'Failed to load the script.')} onRetry={() => void script.refetch()} retrying={script.isFetching} />
+        <ErrorState message={errorMessage(script.error, t('scriptLoadFailed'))} onRetry={() => void script.refetch()} retrying={script.isFetching} />
       ) : (
         <div className="space-y-3">
           <ScriptStepList
             steps={script.data.steps}
             busy={busy}
-            onRemove={disabled ? undefined : (s) => void run(() => api(ep.hostRemove, { params: { code, id: s.id } }), 'The step could not be removed')}
+            onRemove={disabled ? undefined : (s) => void run(() => api(ep.hostRemove, { params: { code, id: s.id } }), t('stepRemoveFailed'))}
           />
           {disabled ? null : (
             <ScriptStepForm
               options={script.data}
               busy={busy}
               error={error}
-              onAdd={(step: ScriptStepInput) => run(() => api(ep.hostAdd, { params: { code }, body: step }), 'The step could not be added')}
+              onAdd={(step: ScriptStepInput) => run(() => api(ep.hostAdd, { params: { code }, body: step }), t('stepAddFailed'))}
             />
           )}
         </div>
@@ -71,6 +73,7 @@ export function ScriptPanel({ code, disabled }: { code: string; disabled: boolea
 
 /** The game's question rules, changed on the day (a team that asks too often, a game that needs more help). */
 function HostQuestionRules({ code }: { code: string }) {
+  const t = useT('host');
   const queryClient = useQueryClient();
   const key = ['host', 'question-rules', code.toUpperCase()] as const;
   const rules = useQuery({ queryKey: key, queryFn: () => api(ep.hostRules, { params: { code } }) });
@@ -79,22 +82,23 @@ function HostQuestionRules({ code }: { code: string }) {
     <QuestionRulesForm
       rules={rules.data.rules}
       save={async (body) => void queryClient.setQueryData(key, await api(ep.hostRulesSave, { params: { code }, body }))}
-      label="Question rules"
-      submitLabel="Save the rules"
+      label={t('questionRules')}
+      submitLabel={t('saveRules')}
       className="mt-3 flex flex-wrap items-end gap-2"
     />
   );
 }
 
 export function QuestionsPanel({ code }: { code: string }) {
+  const t = useT('host');
   const questions = useQuery({ queryKey: scriptKeys.questions(code), queryFn: () => api(questionEndpoints.host, { params: { code } }) });
   return (
-    <Section id="questions" title="Questions about the Chicken">
+    <Section id="questions" title={t('questionsTitle')}>
       {questions.isPending ? (
         <Spinner />
       ) : !questions.data ? (
         <ErrorState
-          message={errorMessage(questions.error, 'Failed to load the questions.')}
+          message={errorMessage(questions.error, t('questionsLoadFailed'))}
           onRetry={() => void questions.refetch()}
           retrying={questions.isFetching}
         />
@@ -107,13 +111,13 @@ export function QuestionsPanel({ code }: { code: string }) {
               </p>
               <p className="text-xs text-slate-500">
                 {formatTimestamp(q.asked_at)}
-                {q.cost ? ` · ${q.cost} points` : ''}
+                {q.cost ? ` · ${t('points', { count: q.cost })}` : ''}
               </p>
             </li>
           ))}
         </ul>
       ) : (
-        <p className="text-sm text-slate-600">No team has asked yet.</p>
+        <p className="text-sm text-slate-600">{t('noQuestions')}</p>
       )}
       <HostQuestionRules code={code} />
     </Section>

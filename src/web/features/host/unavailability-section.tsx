@@ -6,6 +6,7 @@ import { formatDateTimeMinutes } from '../../../shared/time';
 import { api } from '../../lib/api-client';
 import { useAction } from '../../lib/use-action';
 import { notifyError } from '../../lib/toast';
+import { useMessageText, useT } from '../../lib/i18n';
 import { Button, EmptyState, Field, Input, Section } from '../../components/ui';
 
 const unavailabilityKey = ['host', 'unavailability'] as const;
@@ -22,14 +23,16 @@ const instantOf = (local: string) => {
  * and the staff picker shows them unavailable. Only what is still ahead or under way is listed.
  */
 export function UnavailabilitySection() {
+  const t = useT('host');
+  const message = useMessageText();
   const list = useQuery({ queryKey: unavailabilityKey, queryFn: () => api(ep.unavailability).then((r) => r.unavailability), retry: false });
   const [from, setFrom] = useState('');
   const [until, setUntil] = useState('');
   const [note, setNote] = useState('');
   const mark = useAction({
     call: (body: { starts_at: string; ends_at: string; note: string }) => api(ep.markUnavailable, { body }),
-    success: 'Marked unavailable',
-    failure: 'Failed to mark unavailable',
+    success: t('markedUnavailable'),
+    failure: t('markUnavailableFailed'),
     failureToast: 'server',
     invalidates: [unavailabilityKey],
     onSuccess: () => {
@@ -40,8 +43,8 @@ export function UnavailabilitySection() {
   });
   const remove = useAction({
     call: (id: number) => api(ep.removeUnavailable, { params: { id } }),
-    success: 'Removed',
-    failure: 'Failed to remove',
+    success: t('removed'),
+    failure: t('removeFailed'),
     failureToast: 'server',
     invalidates: [unavailabilityKey],
   });
@@ -49,38 +52,38 @@ export function UnavailabilitySection() {
     e.preventDefault();
     // The shared rules judge the stretch here as the server will.
     const parsed = unavailabilityBody.safeParse({ starts_at: instantOf(from), ends_at: instantOf(until), note });
-    if (!parsed.success) return notifyError(parsed.error.issues[0]?.message ?? 'Please check the times');
+    if (!parsed.success) return notifyError(message(parsed.error.issues[0]?.message ?? 'Please check the times'));
     void mark.run(parsed.data);
   };
   const zone = hereZone();
   return (
-    <Section title="When you are unavailable" id="unavailability" description="Staff cannot give you a game at these times.">
+    <Section title={t('unavailableTitle')} id="unavailability" description={t('unavailableDescription')}>
       <form onSubmit={submit} className="mb-4 flex flex-wrap items-end gap-2">
-        <Field label="From" id="unavailable-from">
+        <Field label={t('from')} id="unavailable-from">
           <Input type="datetime-local" value={from} onChange={(e) => setFrom(e.target.value)} />
         </Field>
-        <Field label="Until" id="unavailable-until">
+        <Field label={t('until')} id="unavailable-until">
           <Input type="datetime-local" value={until} onChange={(e) => setUntil(e.target.value)} />
         </Field>
-        <Field label="Note" id="unavailable-note" className="min-w-48 flex-1">
-          <Input value={note} maxLength={500} onChange={(e) => setNote(e.target.value)} placeholder="e.g. Holiday" />
+        <Field label={t('note')} id="unavailable-note" className="min-w-48 flex-1">
+          <Input value={note} maxLength={500} onChange={(e) => setNote(e.target.value)} placeholder={t('notePlaceholder')} />
         </Field>
         <Button type="submit" variant="primary" disabled={mark.isPending}>
-          Mark unavailable
+          {t('markUnavailable')}
         </Button>
       </form>
-      {list.isError ? <p className="text-sm text-red-700">Your unavailable times could not be loaded.</p> : null}
-      {list.data?.length === 0 ? <EmptyState>No unavailable times marked.</EmptyState> : null}
+      {list.isError ? <p className="text-sm text-red-700">{t('unavailableLoadFailed')}</p> : null}
+      {list.data?.length === 0 ? <EmptyState>{t('noUnavailable')}</EmptyState> : null}
       {list.data?.length ? (
-        <ul className="space-y-2" aria-label="Unavailable times">
+        <ul className="space-y-2" aria-label={t('unavailableTimes')}>
           {list.data.map((u) => (
             <li key={u.id} className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-slate-200 p-2 text-sm">
               <span>
-                {formatDateTimeMinutes(new Date(u.starts_at), zone)} to {formatDateTimeMinutes(new Date(u.ends_at), zone)}
+                {t('fromTo', { from: formatDateTimeMinutes(new Date(u.starts_at), zone), to: formatDateTimeMinutes(new Date(u.ends_at), zone) })}
                 {u.note ? ` · ${u.note}` : ''}
               </span>
               <Button type="button" onClick={() => void remove.run(u.id)} disabled={remove.isPending}>
-                Remove
+                {t('remove')}
               </Button>
             </li>
           ))}

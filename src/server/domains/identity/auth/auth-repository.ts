@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../../platform/db/client';
 import { passwordResetTokens, sessions, signInLinks, users } from '../tables/users';
-import { userColumns } from '../user-dto';
+import { accountColumns } from '../user-dto';
 import type { Language } from '../../../../shared/i18n/languages';
 
 export function findUserByEmail(db: Db, email: string) {
@@ -107,6 +107,6 @@ export function setUserLanguage(db: DbOrTx, userId: number, language: Language) 
     .update(users)
     .set({ language, updatedAt: new Date() })
     .where(eq(users.id, userId))
-    .returning(userColumns)
+    .returning(accountColumns)
     .then((rows) => rows[0]);
 }
