@@ -67,12 +67,7 @@ export function languageFromAcceptLanguage(header: string | null | undefined): L
  * signed-in staff member keeps on their account (decision 0620), else the language the browser kept (the cookie), else
  * the browser's Accept-Language, else English. An unknown value at any step is skipped.
  */
-export function negotiateLanguage(input: {
-  query?: string | null;
-  account?: string | null;
-  cookie?: string | null;
-  acceptLanguage?: string | null;
-}): Language {
+export function negotiateLanguage(input: { query?: string | null; account?: string | null; cookie?: string | null; acceptLanguage?: string | null }): Language {
   return (
     languageOfTag(input.query) ??
     languageOfTag(input.account) ??
