@@ -9,6 +9,13 @@ export type PlanType = (typeof PLAN_TYPES)[number];
 export const ADD_ON_TYPES = ['hosted'] as const;
 export type AddOnType = (typeof ADD_ON_TYPES)[number];
 
+/** What the price list and the translations of plans and add-ons call each kind of item. */
+export const CATALOGUE_ITEM_KINDS = ['plan', 'addon'] as const;
+export type CatalogueItemKind = (typeof CATALOGUE_ITEM_KINDS)[number];
+/** What of a plan or an add-on staff may translate (decision 0630); the rest (features, notes) is the frame's. */
+export const ITEM_TRANSLATED_FIELDS = ['name', 'description'] as const;
+export type ItemTranslatedField = (typeof ITEM_TRANSLATED_FIELDS)[number];
+
 export type Feature = { text: string; tooltip?: string; is_new?: boolean; description?: string };
 
 export type PlanContent = { type: PlanType; name: string; description: string; features: Feature[] };

@@ -26,6 +26,7 @@ const PYRAMID: Challenge = {
   answer_media: 'photo',
   live_capture: false,
   hints: [],
+  translations: {},
   created_at: '2030-01-01T10:00:00.000Z',
   updated_at: '2030-01-01T10:00:00.000Z',
 };

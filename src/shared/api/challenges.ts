@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MEDIA_KINDS } from '../media';
 import { hintSchema } from '../game/hints';
+import { translationsResponse } from '../i18n/content';
 import { CHALLENGE_TYPES, SPICE_LEVELS, challengeInputSchema } from '../validation/challenge-rules';
 
 export const challengeSchema = z.object({
@@ -22,6 +23,8 @@ export const challengeSchema = z.object({
   answer_media: z.enum(MEDIA_KINDS),
   live_capture: z.boolean(),
   hints: z.array(hintSchema),
+  /** The title and description in other languages (decision 0630): only what is translated. */
+  translations: translationsResponse({ name: z.string(), description: z.string() }),
   created_at: z.string(),
   updated_at: z.string(),
 });

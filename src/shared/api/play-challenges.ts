@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from './common';
+import { translationsResponse } from '../i18n/content';
 import { MEDIA_KINDS } from '../media';
 import { madeAtSchema } from '../game/made-at';
 import { SUBMISSION_STATUSES } from '../scoring/challenge-points';
@@ -46,6 +47,12 @@ export const playChallengeSchema = z.object({
   /** How many more the team may send (rejected ones do not count). */
   submissions_left: z.number().int(),
   submissions: z.array(teamSubmissionSchema),
+  /**
+   * Only in the `challenges` event, which every phone of the game shares whatever its language: the title and
+   * description in other languages, for the phone to pick its own (decision 0630). The list a player asks for is in
+   * their language already.
+   */
+  translations: translationsResponse({ name: z.string(), description: z.string() }).optional(),
 });
 export type PlayChallenge = z.infer<typeof playChallengeSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { hasNoNul, NUL_MESSAGE } from '../validation/text-rules';
+import { translationsSchema } from '../i18n/content';
 
 /**
  * The briefing players read before the start and from the info button, and the finish message they read at the end
@@ -44,3 +45,15 @@ const ownText = z
 
 export const briefingBody = z.object({ briefing: ownText, finish_message: ownText });
 export type BriefingBody = z.infer<typeof briefingBody>;
+
+/** What of the briefing staff may translate (decision 0630): both texts. */
+export const BRIEFING_TRANSLATED_FIELDS = ['briefing', 'finish_message'] as const;
+export type BriefingTranslatedField = (typeof BRIEFING_TRANSLATED_FIELDS)[number];
+
+const translatedText = z.string().trim().max(BRIEFING_MAX, BRIEFING_MESSAGES.tooLong).refine(hasNoNul, BRIEFING_MESSAGES.noNul);
+
+/** Staff's save (PUT /api/admin/games/{code}/briefing): both texts and, when given, their translations (absent: kept). */
+export const adminBriefingBody = briefingBody.extend({
+  translations: translationsSchema({ briefing: translatedText, finish_message: translatedText }).optional(),
+});
+export type AdminBriefingBody = z.infer<typeof adminBriefingBody>;

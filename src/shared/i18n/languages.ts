@@ -1,14 +1,15 @@
 /**
  * The languages hatch speaks (api-contract, "Languages"; decision 0590). Adding one is a line here and its catalogues
  * (src/web/i18n/<code>/, src/shared/i18n/<code>/): the compiler then asks for the catalogues it lacks.
- * `locale` is how dates, numbers and money are written for a reader of the language (Intl).
+ * `locale` is how dates, numbers and money are written for a reader of the language (Intl); `english` its English name
+ * (staff's editors: "not translated into German yet").
  */
 export const LANGUAGE_LIST = [
-  { code: 'en', locale: 'en-GB', name: 'English' },
-  { code: 'de', locale: 'de-DE', name: 'Deutsch' },
-  { code: 'fr', locale: 'fr-FR', name: 'Français' },
-  { code: 'es', locale: 'es-ES', name: 'Español' },
-  { code: 'nl', locale: 'nl-NL', name: 'Nederlands' },
+  { code: 'en', locale: 'en-GB', name: 'English', english: 'English' },
+  { code: 'de', locale: 'de-DE', name: 'Deutsch', english: 'German' },
+  { code: 'fr', locale: 'fr-FR', name: 'Français', english: 'French' },
+  { code: 'es', locale: 'es-ES', name: 'Español', english: 'Spanish' },
+  { code: 'nl', locale: 'nl-NL', name: 'Nederlands', english: 'Dutch' },
 ] as const;
 
 export type Language = (typeof LANGUAGE_LIST)[number]['code'];
@@ -34,6 +35,11 @@ export function localeOf(language: Language): string {
 /** The language's own name, as the switcher lists it (Deutsch, Français). */
 export function languageName(language: Language): string {
   return LANGUAGE_LIST.find((l) => l.code === language)?.name ?? language;
+}
+
+/** The language's English name (German, French), as staff's editors name a missing translation. */
+export function languageEnglishName(language: Language): string {
+  return LANGUAGE_LIST.find((l) => l.code === language)?.english ?? language;
 }
 
 /** One tag ('de-AT', 'FR', 'nl_BE') as one of ours by its primary subtag; null when we do not speak it. */

@@ -4,6 +4,7 @@ import { hasNoNul, isOneLine, NUL_MESSAGE, ONE_LINE_MESSAGE } from './text-rules
 import { placeSchema, PLACE_MESSAGES } from '../game/places';
 import { ACCEPTED_ANSWER_MAX_LENGTH, ACCEPTED_ANSWERS_MAX } from '../game/answers';
 import { MEDIA_KINDS, type MediaKind } from '../media';
+import { translationsSchema } from '../i18n/content';
 
 /** Spec section 3 and 9: challenge types, spice levels and the defaults of a new challenge. */
 export const CHALLENGE_TYPES = ['Rating', 'Tally', 'RightWrong'] as const;
@@ -106,6 +107,21 @@ export function tallyPointsError(maxScore: number, points: number | null | undef
   return null;
 }
 
+/** What of a challenge staff may translate (decision 0630): its title and description. */
+export const CHALLENGE_TRANSLATED_FIELDS = ['name', 'description'] as const;
+export type ChallengeTranslatedField = (typeof CHALLENGE_TRANSLATED_FIELDS)[number];
+
+/** The translations of a title and description, each held to its English field's limits; a blank one is "not translated". */
+export const challengeTranslationsSchema = translationsSchema({
+  name: z
+    .string()
+    .trim()
+    .max(CHALLENGE_NAME_MAX, CHALLENGE_MESSAGES.nameTooLong)
+    .refine(hasNoNul, { message: CHALLENGE_MESSAGES.noNul, abort: true })
+    .refine(isOneLine, ONE_LINE_MESSAGE),
+  description: z.string().trim().max(CHALLENGE_DESCRIPTION_MAX, CHALLENGE_MESSAGES.descriptionTooLong).refine(hasNoNul, CHALLENGE_MESSAGES.noNul),
+});
+
 /**
  * One schema for the challenge form (react-hook-form + zodResolver) and for POST/PUT
  * /api/admin/challenges, so both sides give the same messages.
@@ -173,6 +189,8 @@ export const challengeInputSchema = z
       .transform((list) => list.filter((a) => a !== '')),
     /** Up to three hints, shown after a time or on request for points (decision 0581). */
     hints: hintsSchema.default([]),
+    /** The title and description in other languages (decision 0630); absent: none for a new one, kept on an edit. */
+    translations: challengeTranslationsSchema.optional(),
   })
   .superRefine((value, ctx) => {
     if (value.check_in && !value.location) ctx.addIssue({ code: 'custom', path: ['location'], message: PLACE_MESSAGES.checkInNeedsPlace });

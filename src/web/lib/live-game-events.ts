@@ -24,6 +24,9 @@ import { allocatePoints, challengeProgress } from '../../shared/scoring/challeng
 import type { TeamScore } from '../../shared/scoring/leaderboard';
 import type { ReviewSubmission } from '../../shared/api/submissions';
 import type { SseEvent } from './event-stream';
+import { DEFAULT_LANGUAGE, type Language } from '../../shared/i18n/languages';
+import { localized } from '../../shared/i18n/content';
+import { CHALLENGE_TRANSLATED_FIELDS } from '../../shared/validation/challenge-rules';
 
 /** How many past fixes a trail keeps on screen (the snapshot sends the last 20). */
 export const TRAIL_KEEP = 20;
@@ -164,16 +167,21 @@ export function applySubmissionEvent(list: PlayChallengesResponse, event: SseEve
 /**
  * Applies a `challenges` event (the booker changed the game's challenges during the game, issue 36) to the team's
  * list: the game's challenges in their new order, each challenge the list already shows kept as it is (its
- * submissions, its revealed place), a new one as the event brings it (nothing sent yet). A replay changes nothing.
+ * submissions, its revealed place), a new one as the event brings it (nothing sent yet), its title and description in
+ * the phone's language (the event carries every language's, decision 0630). A replay changes nothing.
  */
-export function applyChallengesEvent(list: PlayChallengesResponse, event: SseEvent): PlayChallengesResponse {
+export function applyChallengesEvent(list: PlayChallengesResponse, event: SseEvent, language: Language = DEFAULT_LANGUAGE): PlayChallengesResponse {
   if (event.event !== 'challenges') return list;
   const data = parseData(challengesEventData, event.data);
   if (!data) return list;
   const known = new Map(list.challenges.map((c) => [c.id, c]));
-  const challenges = data.challenges.map((c) => known.get(c.id) ?? c);
+  const challenges = data.challenges.map((c) => known.get(c.id) ?? inLanguage(c, language));
   const same = challenges.length === list.challenges.length && challenges.every((c, i) => c === list.challenges[i]);
   return same ? list : { ...list, challenges };
+}
+
+function inLanguage({ translations, ...challenge }: PlayChallenge, language: Language): PlayChallenge {
+  return localized(challenge, translations, language, CHALLENGE_TRANSLATED_FIELDS);
 }
 
 const submittedOrder = (a: ReviewSubmission, b: ReviewSubmission) => Date.parse(a.submitted_at) - Date.parse(b.submitted_at) || a.id - b.id;

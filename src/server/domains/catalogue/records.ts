@@ -35,6 +35,7 @@ export const libraryChallengeFields = {
   answerMedia: libraryChallenge.answerMedia,
   liveCapture: libraryChallenge.liveCapture,
   hints: libraryChallenge.hints,
+  translations: libraryChallenge.translations,
   createdAt: libraryChallenge.createdAt,
   updatedAt: libraryChallenge.updatedAt,
 } satisfies Record<keyof ChallengeRow, unknown>;

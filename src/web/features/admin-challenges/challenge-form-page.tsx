@@ -26,8 +26,16 @@ import { challengesKey, fetchChallenge, saveChallenge } from './challenges-api';
 import { PlaceFields } from './place-fields';
 import { HintFields } from './hint-fields';
 import { setServerFieldErrors } from '../../lib/form-errors';
+import { TranslationFields, type TranslatedField } from '../../components/translation-fields';
+import type { ChallengeTranslatedField } from '../../../shared/validation/challenge-rules';
 
-type FieldName = keyof ChallengeInput;
+/** The title and description in other languages (decision 0630). */
+const TRANSLATED: readonly TranslatedField<ChallengeTranslatedField>[] = [
+  { name: 'name', label: 'Name' },
+  { name: 'description', label: 'Description', multiline: true },
+];
+
+type FieldName = Exclude<keyof ChallengeInput, 'translations'>;
 const FIELD_NAMES: readonly FieldName[] = [
   'name',
   'description',
@@ -65,6 +73,7 @@ function toFormValues(c: Challenge): ChallengeInput {
     answer_media: c.answer_media,
     live_capture: c.live_capture,
     hints: c.hints,
+    translations: c.translations,
   };
 }
 
@@ -101,6 +110,7 @@ export function ChallengeFormPage() {
     formState: { errors, isSubmitted },
   } = form;
   const type = useWatch({ control, name: 'type' }) ?? CHALLENGE_DEFAULTS.type;
+  const [englishName, englishDescription, translations] = useWatch({ control, name: ['name', 'description', 'translations'] });
 
   useEffect(() => {
     if (existing.data) reset(toFormValues(existing.data));
@@ -162,6 +172,14 @@ export function ChallengeFormPage() {
         <Field id={fid('description')} size="md" label="Description" error={err('description')}>
           <Textarea rows={4} {...register('description')} />
         </Field>
+
+        <TranslationFields
+          fields={TRANSLATED}
+          english={{ name: englishName, description: englishDescription }}
+          value={translations ?? {}}
+          onChange={(next) => setValue('translations', next, { shouldDirty: true, shouldValidate: isSubmitted })}
+          errorOf={(language, field) => errors.translations?.[language]?.[field]?.message}
+        />
 
         <div className="grid gap-5 sm:grid-cols-2">
           <Field id={fid('spice_level')} size="md" label="Spice Level" error={err('spice_level')}>

@@ -10,7 +10,7 @@ import { playerHeaders } from './challenges-api';
  * The briefing before the start and from the info button, and the finish message at the end (issue 29, decision
  * 0442): the texts staff or the organiser wrote, else the defaults, with the host to call.
  */
-const briefingKey = (code: string) => ['play', 'briefing', code.toUpperCase()] as const;
+export const briefingKey = (code: string) => ['play', 'briefing', code.toUpperCase()] as const;
 
 function useBriefing(code: string, token: string) {
   return useQuery({ queryKey: briefingKey(code), queryFn: () => api(ep.play, { params: { code }, headers: playerHeaders(token) }), staleTime: 60_000 });

@@ -27,6 +27,8 @@ import { applyChatEvent, fetchMessages, messageKeys, useUnread } from './message
 import type { ChatMessage } from '../../../shared/api/chat';
 import { ChallengesTab } from './challenges-tab';
 import { challengeKeys, fetchChallenges } from './challenges-api';
+import { briefingKey } from './briefing';
+import { currentLanguage } from '../../lib/language';
 import type { PlayChallengesResponse } from '../../../shared/api/play-challenges';
 import { ResultsLink } from './results-link';
 import { LobbyView } from './lobby-view';
@@ -180,6 +182,11 @@ export function PlayPage() {
 function JoinedGame({ code, token, playerId, onForget }: { code: string; token: string; playerId: number; onForget: () => void }) {
   const t = useT('play');
   const queryClient = useQueryClient();
+  // Staff's content (challenge titles, the briefing) comes in the player's language: read again once it changes (0630).
+  const refetchContent = () => {
+    void queryClient.invalidateQueries({ queryKey: challengeKeys.list(code) });
+    void queryClient.invalidateQueries({ queryKey: briefingKey(code) });
+  };
   const live = useLiveGame({
     queryKey: playKeys.map(code),
     fetchSnapshot: (signal) => fetchMap(code, token, signal),
@@ -193,7 +200,7 @@ function JoinedGame({ code, token, playerId, onForget }: { code: string; token: 
     onEvent: (event) => {
       onHuntEvent(queryClient, code, event);
       queryClient.setQueryData<PlayChallengesResponse>(challengeKeys.list(code), (list) =>
-        list ? applyChallengesEvent(applySubmissionEvent(list, event), event) : list,
+        list ? applyChallengesEvent(applySubmissionEvent(list, event), event, currentLanguage()) : list,
       );
       // The activity feed, if loaded: an approved answer of any team comes in, a hidden one goes (decision 0450).
       queryClient.setQueryData<FeedItem[]>(feedKeys.list(code), (items) => (items ? applyFeedEvent(items, event, feedMediaUrl(code)) : items));
@@ -278,7 +285,7 @@ function JoinedGame({ code, token, playerId, onForget }: { code: string; token: 
     );
   }
   return (
-    <PlayFrame status={connection} onLanguage={(language) => void updateMe(code, token, { language }).catch(() => undefined)}>
+    <PlayFrame status={connection} onLanguage={(language) => void updateMe(code, token, { language }).then(() => refetchContent(), () => undefined)}>
       {banner}
       <div className="flex items-center justify-between gap-2">
         <p className="text-sm text-slate-600">

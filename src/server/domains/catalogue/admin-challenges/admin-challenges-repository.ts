@@ -24,6 +24,7 @@ export type ChallengeWrite = Pick<
   | 'answerMedia'
   | 'liveCapture'
   | 'hints'
+  | 'translations'
 >;
 
 export function listChallenges(db: DbOrTx, spiceLevel: SpiceLevel | undefined): Promise<ChallengeRow[]> {

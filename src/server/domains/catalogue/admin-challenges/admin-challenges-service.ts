@@ -28,12 +28,14 @@ function toChallengeDto(row: ChallengeRow): Challenge {
     answer_media: row.answerMedia,
     live_capture: row.liveCapture,
     hints: row.hints,
+    translations: row.translations,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
 }
 
-function toWrite(input: ChallengeValues): ChallengeWrite {
+/** The row to write; translations left out of an edit keep what is stored (`kept`), of a new one are none. */
+function toWrite(input: ChallengeValues, kept: ChallengeRow['translations'] = {}): ChallengeWrite {
   return {
     name: input.name,
     description: input.description,
@@ -54,6 +56,7 @@ function toWrite(input: ChallengeValues): ChallengeWrite {
     answerMedia: input.answer_media,
     liveCapture: input.live_capture,
     hints: input.hints,
+    translations: input.translations ?? kept,
   };
 }
 
@@ -100,7 +103,7 @@ export async function editChallenge(db: Db, actorId: number, id: number, input: 
     const existing = await findChallenge(tx, id, true);
     if (!existing) throw new NotFoundError(CHALLENGE_NOT_FOUND);
     const before = toChallengeDto(existing);
-    const dto = toChallengeDto(await updateChallenge(tx, id, toWrite(input)));
+    const dto = toChallengeDto(await updateChallenge(tx, id, toWrite(input, existing.translations)));
     const diff = changedFields(snapshot(before), snapshot(dto));
     if (Object.keys(diff.after).length > 0) {
       await recordActivity(tx, { actorId, action: 'challenge.update', entityType: 'challenge', entityId: id, before: diff.before, after: diff.after });

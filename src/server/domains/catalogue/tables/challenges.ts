@@ -4,6 +4,8 @@ import { CHALLENGE_TYPES, SPICE_LEVELS } from '../../../../shared/validation/cha
 import { oneOfCheck } from '../../../platform/db/one-of-check';
 import { MEDIA_KINDS } from '../../../../shared/media';
 import type { Hint } from '../../../../shared/game/hints';
+import type { Translations } from '../../../../shared/i18n/content';
+import type { ChallengeTranslatedField } from '../../../../shared/validation/challenge-rules';
 
 export const challenges = pgTable(
   'challenges',
@@ -36,6 +38,8 @@ export const challenges = pgTable(
     liveCapture: boolean('live_capture').notNull().default(false),
     /** Up to three hints, each shown after a time or on request for points (shared/game/hints.ts, decision 0581). */
     hints: jsonb('hints').$type<Hint[]>().notNull().default([]),
+    /** The title and description in other languages, language → field → text; {} when none (decision 0630). */
+    translations: jsonb('translations').$type<Translations<ChallengeTranslatedField>>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -4,6 +4,9 @@ import { challengeProgress, type ChallengeRule } from '../../../../shared/scorin
 import type { Fix } from '../../../../shared/game/positions';
 import type { PlayChallenge, TeamSubmission } from '../../../../shared/api/play-challenges';
 import type { ChallengeRow } from './play-challenges-repository';
+import { localized } from '../../../../shared/i18n/content';
+import type { Language } from '../../../../shared/i18n/languages';
+import { CHALLENGE_TRANSLATED_FIELDS } from '../../../../shared/validation/challenge-rules';
 
 /**
  * A challenge as a team sees it on the phone, one shape for the team's list (GET /challenges) and the `challenges`
@@ -26,13 +29,19 @@ export function placeForTeam(challenge: ChallengeRow, teamFixes: readonly Fix[],
   return { location: place, place_hidden: false };
 }
 
-/** The challenge with the team's submissions and its progress; without fixes a hidden place stays hidden. */
-export function playChallengeView(c: ChallengeRow, submissions: TeamSubmission[], fixes: readonly Fix[], now: Date): PlayChallenge {
+/**
+ * The challenge with the team's submissions and its progress; without fixes a hidden place stays hidden. Its title and
+ * description in the reader's language (decision 0630); the shared event, read by phones of every language, is in
+ * English with the translations beside it (`language: 'all'`).
+ */
+export function playChallengeView(c: ChallengeRow, submissions: TeamSubmission[], fixes: readonly Fix[], now: Date, language: Language | 'all'): PlayChallenge {
   const rule = ruleOf(c);
+  const text = language === 'all' ? c : localized(c, c.translations, language, CHALLENGE_TRANSLATED_FIELDS);
   return {
     id: c.id,
-    name: c.name,
-    description: c.description,
+    name: text.name,
+    description: text.description,
+    ...(language === 'all' && Object.keys(c.translations).length > 0 ? { translations: c.translations } : {}),
     type: rule.type,
     max_score: rule.max_score,
     max_submissions: rule.max_submissions,

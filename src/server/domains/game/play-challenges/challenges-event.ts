@@ -23,6 +23,6 @@ export async function publishChallengesChanged(tx: DbOrTx, gameId: number, now: 
   // Only the challenges the game script has open (decision 0585): the phones' lists follow its openings and closings.
   const isOpen = await openChallengeFilter(tx, gameId, now);
   const list = (await challengesOfGame(tx, gameId)).filter((c) => isOpen(c.id));
-  const data: z.infer<typeof challengesEventData> = { challenges: list.map((c) => playChallengeView(c, [], [], now)) };
+  const data: z.infer<typeof challengesEventData> = { challenges: list.map((c) => playChallengeView(c, [], [], now, 'all')) };
   await publishGameEvent(tx, { gameId, instanceId: open.id, type: 'challenges', data });
 }

@@ -71,6 +71,7 @@ export async function listChallenges(db: Db, auth: PlayerAuth): Promise<PlayChal
       sent.filter((s) => s.challengeId === c.id).map((s) => teamSubmissionDto(s, auth.game.code)),
       fixes,
       now,
+      auth.player.language,
     ),
   );
   return {

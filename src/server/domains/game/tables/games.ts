@@ -24,6 +24,8 @@ import { SUBMISSION_KINDS } from '../../../../shared/api/submissions';
 import { SUBMISSION_STATUSES } from '../../../../shared/scoring/challenge-points';
 import { oneOfCheck } from '../../../platform/db/one-of-check';
 import { LANGUAGE_CODES } from '../../../../shared/i18n/languages';
+import type { Translations } from '../../../../shared/i18n/content';
+import type { BriefingTranslatedField } from '../../../../shared/game/briefing';
 
 export const games = pgTable(
   'games',
@@ -49,6 +51,18 @@ export const games = pgTable(
   },
   (t) => [uniqueIndex('games_code_idx').on(t.code), uniqueIndex('games_booking_idx').on(t.bookingId)],
 );
+
+/**
+ * The briefing and finish message in other languages, language → field → text (decision 0630). Beside the game, not on
+ * it: every player request loads the game's row, only the briefing reads these, and only for a reader not in English.
+ */
+export const gameTranslations = pgTable('game_translations', {
+  gameId: integer('game_id')
+    .primaryKey()
+    .references(() => games.id, { onDelete: 'cascade' }),
+  translations: jsonb('translations').$type<Translations<BriefingTranslatedField>>().notNull().default({}),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /** The challenges the booker added to the game, in their order. */
 export const gameChallenges = pgTable(
