@@ -85,7 +85,10 @@ describe('a challenge’s title and description', () => {
 
   it('refuses an unknown language with a 422 that names it, and English as a translation', pg, async () => {
     const challenge = await aDefaultChallenge();
-    const res = await admin.put(`/api/admin/challenges/${challenge.id}`, { ...bodyOf(challenge), translations: { xx: { name: 'Nope' }, en: { name: 'Also no' } } });
+    const res = await admin.put(`/api/admin/challenges/${challenge.id}`, {
+      ...bodyOf(challenge),
+      translations: { xx: { name: 'Nope' }, en: { name: 'Also no' } },
+    });
     expect(res.statusCode).toBe(422);
     const body = res.json<{ errors: Record<string, string[]> }>();
     expect(body.errors['translations.xx']).toEqual(['Unknown language "xx": translations may be in de, fr, es, nl']);

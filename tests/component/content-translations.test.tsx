@@ -33,7 +33,10 @@ const PYRAMID: Challenge = {
 
 const openEdit = () => renderScreen(<ChallengeFormPage />, { path: '/admin/challenges/3/edit', route: '/admin/challenges/:id/edit' });
 const input = (label: string) => screen.getByLabelText(label, { exact: true }) as HTMLInputElement;
-const notes = () => within(screen.getByTestId('translations')).queryAllByTestId('not-translated').map((n) => n.textContent);
+const notes = () =>
+  within(screen.getByTestId('translations'))
+    .queryAllByTestId('not-translated')
+    .map((n) => n.textContent);
 
 describe('the challenge editor’s translations (component)', () => {
   it('names each missing translation by its language, and saves what staff type', async () => {

@@ -285,7 +285,15 @@ function JoinedGame({ code, token, playerId, onForget }: { code: string; token: 
     );
   }
   return (
-    <PlayFrame status={connection} onLanguage={(language) => void updateMe(code, token, { language }).then(() => refetchContent(), () => undefined)}>
+    <PlayFrame
+      status={connection}
+      onLanguage={(language) =>
+        void updateMe(code, token, { language }).then(
+          () => refetchContent(),
+          () => undefined,
+        )
+      }
+    >
       {banner}
       <div className="flex items-center justify-between gap-2">
         <p className="text-sm text-slate-600">
