@@ -5,15 +5,18 @@ import { ApiError } from '../lib/api-client';
 import { Button } from './ui/button';
 import { Field } from './ui/field';
 import { Input } from './ui/input';
+import { useLocale, useT } from '../lib/i18n';
 
-export const DISCOUNT_BOX_LABEL = 'Promo code or gift voucher';
 const APPLY_FAILED = 'Could not check this code. Please try again.';
 
-/** The server's words for a refused code (errors.discount_code, or errors.code of the voucher call), else its message, else ours. */
-export function discountErrorText(error: unknown): string {
+/**
+ * The server's words for a refused code (errors.discount_code, or errors.code of the voucher call; in the caller's
+ * language), else its message, else ours (`failed`, in the reader's language where the caller has it).
+ */
+export function discountErrorText(error: unknown, failed = APPLY_FAILED): string {
   if (error instanceof ApiError)
-    return error.errors.discount_code?.[0] ?? error.errors.code?.[0] ?? (error.status < 500 && error.message ? error.message : APPLY_FAILED);
-  return APPLY_FAILED;
+    return error.errors.discount_code?.[0] ?? error.errors.code?.[0] ?? (error.status < 500 && error.message ? error.message : failed);
+  return failed;
 }
 
 /**
@@ -24,12 +27,14 @@ export type AppliedVoucher = { code: string; pays: number; leftToPay: number; cu
 
 /** "Gift voucher ABCD-EFGH-JKMN applied: it pays £80.00. Left to pay: £40.00." */
 export function VoucherApplied({ voucher }: { voucher: AppliedVoucher }) {
-  const money = (pence: number) => formatPence(pence, voucher.currency);
+  const t = useT('booker');
+  const { moneyLocale } = useLocale();
+  const money = (pence: number) => formatPence(pence, voucher.currency, moneyLocale);
   return (
     <span data-testid="voucher-applied">
-      Gift voucher <strong className="font-mono">{formatVoucherCode(voucher.code)}</strong> applied: {voucher.paid ? 'it paid' : 'it pays'}{' '}
-      <strong data-testid="voucher-pays">{money(voucher.pays)}</strong>. Left to pay:{' '}
-      <strong data-testid="voucher-left-to-pay">{money(voucher.leftToPay)}</strong>.
+      {t('voucherWord')} <strong className="font-mono">{formatVoucherCode(voucher.code)}</strong> {voucher.paid ? t('voucherPaid') : t('voucherPays')}{' '}
+      <strong data-testid="voucher-pays">{money(voucher.pays)}</strong>
+      {t('voucherLeftToPay')} <strong data-testid="voucher-left-to-pay">{money(voucher.leftToPay)}</strong>.
     </span>
   );
 }
@@ -57,6 +62,8 @@ export function DiscountCodeBox({
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const t = useT('booker');
+  const label = t('codeBoxLabel');
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -67,7 +74,7 @@ export function DiscountCodeBox({
       await onApply(text.trim());
       setText('');
     } catch (failure) {
-      setError(discountErrorText(failure));
+      setError(discountErrorText(failure, t('codeCheckFailed')));
     } finally {
       setBusy(false);
     }
@@ -80,12 +87,12 @@ export function DiscountCodeBox({
           <VoucherApplied voucher={voucher} />
         ) : (
           <span>
-            Code <strong>{applied}</strong> applied.
+            {t('codeWord')} <strong>{applied}</strong> {t('codeApplied')}
           </span>
         )}
         {onRemove ? (
           <Button variant="link" onClick={() => void onRemove()}>
-            Remove code
+            {t('removeCode')}
           </Button>
         ) : null}
       </div>
@@ -94,12 +101,12 @@ export function DiscountCodeBox({
   return (
     <>
       {line}
-      <form className="mt-4 flex flex-wrap items-end gap-2" onSubmit={(e) => void submit(e)} aria-label={DISCOUNT_BOX_LABEL}>
-        <Field label={DISCOUNT_BOX_LABEL} error={error} className="min-w-[14rem] flex-1">
+      <form className="mt-4 flex flex-wrap items-end gap-2" onSubmit={(e) => void submit(e)} aria-label={label}>
+        <Field label={label} error={error} className="min-w-[14rem] flex-1">
           <Input value={text} onChange={(e) => setText(e.target.value)} autoComplete="off" maxLength={64} />
         </Field>
         <Button type="submit" variant="secondary" disabled={busy || !text.trim()}>
-          Apply
+          {t('apply')}
         </Button>
       </form>
     </>

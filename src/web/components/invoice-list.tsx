@@ -1,8 +1,8 @@
-import { format, parseISO } from 'date-fns';
 import type { InvoiceSummary } from '../../shared/api/invoices';
-import { INVOICE_KIND_LABELS } from '../../shared/commerce/invoices';
 import { formatPence } from '../../shared/money';
-import { DOWNLOAD_FAILED, downloadInvoicePdf } from '../lib/invoices-api';
+import { downloadInvoicePdf } from '../lib/invoices-api';
+import { useLocale, useT } from '../lib/i18n';
+import { dayText } from '../lib/day-text';
 import { useAction } from '../lib/use-action';
 import { Button } from './ui';
 
@@ -11,27 +11,28 @@ import { Button } from './ui';
  * and the booking's detail page for staff (their session) show the same list.
  */
 export function InvoiceList({ invoices, manageKey }: { invoices: readonly InvoiceSummary[]; manageKey?: string }) {
+  const t = useT('booker');
+  const { locale, moneyLocale } = useLocale();
   const download = useAction({
     call: (invoice: InvoiceSummary) => downloadInvoicePdf(invoice.pdf_url, `${invoice.number}.pdf`, manageKey),
-    failure: DOWNLOAD_FAILED,
+    failure: t('pdfDownloadFailed'),
   });
-  if (invoices.length === 0) return <p className="text-sm text-slate-600">No invoices yet: each payment gets one.</p>;
+  if (invoices.length === 0) return <p className="text-sm text-slate-600">{t('noInvoices')}</p>;
   return (
     <ul className="divide-y divide-slate-200" data-testid="invoice-list">
       {invoices.map((invoice) => (
         <li key={invoice.number} className="flex flex-wrap items-center justify-between gap-2 py-2">
           <span>
-            <span className="font-medium">
-              {INVOICE_KIND_LABELS[invoice.kind]} {invoice.number}
-            </span>{' '}
+            <span className="font-medium">{t(invoice.kind === 'invoice' ? 'invoiceNumber' : 'creditNoteNumber', { number: invoice.number })}</span>{' '}
             <span className="text-sm text-slate-600">
-              {format(parseISO(invoice.issued_at), 'd MMM yyyy')} · {formatPence(invoice.gross, invoice.currency)}
+              {dayText(invoice.issued_at, locale, 'short')} · {formatPence(invoice.gross, invoice.currency, moneyLocale)}
             </span>
           </span>
           {/* The name read out carries the number ("Download PDF of HATCH-2026-0001") and starts with the visible
               "Download PDF" word for word (axe's label-content-name-mismatch), so no aria-label */}
           <Button variant="secondary" onClick={() => void download.run(invoice)} disabled={download.isPending}>
-            Download PDF<span className="sr-only"> of {invoice.number}</span>
+            {t('downloadPdf')}
+            <span className="sr-only"> {t('ofNumber', { number: invoice.number })}</span>
           </Button>
         </li>
       ))}

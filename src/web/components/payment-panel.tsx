@@ -1,5 +1,4 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { format, parseISO } from 'date-fns';
 import type { PaymentState } from '../../shared/api/payments';
 import { formatPence } from '../../shared/money';
 import { BALANCE_DUE_DAYS, CHECKOUT_PURPOSES, type CheckoutPurpose } from '../../shared/payments';
@@ -7,10 +6,10 @@ import { errorMessage } from '../lib/api-client';
 import { fetchPaymentState, startCheckout } from '../lib/payments-api';
 import { notifyError } from '../lib/toast';
 import { Button } from './ui';
+import { useLocale, useT, type KeyOf } from '../lib/i18n';
+import { dayText } from '../lib/day-text';
 
-const LOAD_FAILED = 'Could not load the payment details. Please reload the page.';
-const START_FAILED = 'Could not open the payment page. Please try again.';
-const BUTTON_LABELS: Record<CheckoutPurpose, string> = { deposit: 'Pay deposit', full: 'Pay in full', balance: 'Pay balance' };
+const BUTTON_LABELS: Record<CheckoutPurpose, KeyOf<'booker'>> = { deposit: 'payDeposit', full: 'payInFull', balance: 'payBalance' };
 
 /**
  * The booking's money for the booker (decision 0252): total, paid, balance due and by when, and the way to pay:
@@ -36,18 +35,21 @@ export function PaymentPanel({
   const [opening, setOpening] = useState<CheckoutPurpose | null>(null);
   const cancelled = new URLSearchParams(window.location.search).get('payment') === 'cancelled';
   const current = `${manageKey}#${revision}`;
+  const t = useT('booker');
+  const { locale, moneyLocale } = useLocale();
+  const loadFailed = t('paymentLoadFailed');
 
   useEffect(() => {
     let live = true;
     setLoadError(null);
     fetchPaymentState(manageKey).then(
       (s) => live && setLoaded({ for: current, state: s }),
-      (error: unknown) => live && setLoadError(errorMessage(error, LOAD_FAILED)),
+      (error: unknown) => live && setLoadError(errorMessage(error, loadFailed)),
     );
     return () => {
       live = false;
     };
-  }, [manageKey, current]);
+  }, [manageKey, current, loadFailed]);
 
   const state = loaded?.for === current ? loaded.state : null;
   if (loadError)
@@ -59,7 +61,7 @@ export function PaymentPanel({
   if (!state)
     return (
       <p className="text-slate-600" aria-live="polite">
-        Loading payment details…
+        {t('paymentLoading')}
       </p>
     );
 
@@ -69,12 +71,12 @@ export function PaymentPanel({
     try {
       window.location.assign(await startCheckout(manageKey, purpose, amount));
     } catch (error) {
-      notifyError(errorMessage(error, START_FAILED));
+      notifyError(errorMessage(error, t('paymentStartFailed')));
       setOpening(null);
     }
   };
-  const money = (pence: number) => formatPence(pence, state.currency);
-  const dueDay = format(parseISO(state.balance_due_date), 'd MMMM yyyy');
+  const money = (pence: number) => formatPence(pence, state.currency, moneyLocale);
+  const dueDay = dayText(state.balance_due_date, locale);
   const options = CHECKOUT_PURPOSES.flatMap((purpose) => {
     const amount = state.options[purpose];
     return amount === null ? [] : [[purpose, amount] as const];
@@ -84,49 +86,52 @@ export function PaymentPanel({
     <div className="space-y-3" data-testid="payment-panel">
       <dl className="grid grid-cols-2 gap-x-4 gap-y-1 sm:grid-cols-4">
         <div>
-          <dt className="text-sm text-slate-600">Total</dt>
+          <dt className="text-sm text-slate-600">{t('total')}</dt>
           <dd className="font-semibold">{money(state.total)}</dd>
         </div>
         <div>
-          <dt className="text-sm text-slate-600">Paid</dt>
+          <dt className="text-sm text-slate-600">{t('paid')}</dt>
           <dd className="font-semibold" data-testid="paid-amount">
             {money(state.paid)}
           </dd>
         </div>
         <div>
-          <dt className="text-sm text-slate-600">Balance due</dt>
+          <dt className="text-sm text-slate-600">{t('balanceDue')}</dt>
           <dd className="font-semibold" data-testid="balance-due">
             {money(state.due)}
           </dd>
         </div>
         {state.due > 0 ? (
           <div>
-            <dt className="text-sm text-slate-600">Due by</dt>
+            <dt className="text-sm text-slate-600">{t('dueBy')}</dt>
             <dd className="font-semibold" data-testid="balance-due-date">
-              {state.balance_due_on_booking ? `Today, ${dueDay}` : dueDay}
+              {state.balance_due_on_booking ? t('todayDay', { day: dueDay }) : dueDay}
             </dd>
           </div>
         ) : null}
       </dl>
       {state.payments.length > 0 ? (
-        <ul className="text-sm text-slate-700" aria-label="Your payments">
+        <ul className="text-sm text-slate-700" aria-label={t('yourPayments')}>
           {state.payments.map((p, i) => (
             <li key={i}>
-              {format(parseISO(p.created_at), 'd MMM yyyy')}: {p.kind === 'payment' ? 'Payment' : 'Refund'} {formatPence(Math.abs(p.amount), p.currency)}
+              {t(p.kind === 'payment' ? 'paymentLine' : 'refundLine', {
+                day: dayText(p.created_at, locale, 'short'),
+                amount: formatPence(Math.abs(p.amount), p.currency, moneyLocale),
+              })}
             </li>
           ))}
         </ul>
       ) : null}
       {state.due > 0 && state.balance_due_on_booking ? (
         <p className="text-sm text-slate-700" data-testid="due-on-booking">
-          Your game is less than {BALANCE_DUE_DAYS} days away, so everything still to pay is due now, on booking.
+          {t('dueOnBooking', { days: BALANCE_DUE_DAYS })}
         </p>
       ) : null}
-      {cancelled && state.paid === 0 ? <p className="text-slate-700">Payment cancelled: nothing was charged.</p> : null}
+      {cancelled && state.paid === 0 ? <p className="text-slate-700">{t('paymentCancelled')}</p> : null}
       {state.cancelled ? (
-        <p className="text-slate-700">This booking is cancelled: it cannot be paid.</p>
+        <p className="text-slate-700">{t('bookingCancelled')}</p>
       ) : state.due === 0 ? (
-        <p className="font-medium text-green-800">Paid in full. Thank you!</p>
+        <p className="font-medium text-green-800">{t('paidInFull')}</p>
       ) : state.provider === 'stripe' ? (
         <div className="space-y-2">
           <div className="flex flex-wrap gap-2">
@@ -138,44 +143,41 @@ export function PaymentPanel({
                 disabled={opening !== null}
                 onClick={() => void pay(purpose, amount)}
               >
-                {opening === purpose ? 'Opening payment…' : `${BUTTON_LABELS[purpose]} (${money(amount)})`}
+                {opening === purpose ? t('openingPayment') : t(BUTTON_LABELS[purpose], { amount: money(amount) })}
               </Button>
             ))}
           </div>
           {state.options.deposit !== null ? (
             <p className="text-sm text-slate-600">
-              The deposit is {state.deposit_percent} % of the total; the balance is due {state.balance_due_on_booking ? 'today' : `by ${dueDay}`}. Card payments
-              are taken by our payment provider; you get a receipt by email.
+              {state.balance_due_on_booking
+                ? t('depositNoteToday', { percent: state.deposit_percent })
+                : t('depositNoteBy', { percent: state.deposit_percent, day: dueDay })}
             </p>
           ) : null}
         </div>
       ) : (
         <div className="rounded-lg border border-slate-200 bg-slate-50 p-3 text-slate-800" data-testid="bank-transfer">
-          <p className="font-medium">Pay by bank transfer</p>
+          <p className="font-medium">{t('payByTransfer')}</p>
           {state.bank_transfer.details ? (
             <>
               <p className="whitespace-pre-line" data-testid="bank-details">
                 {state.bank_transfer.details}
               </p>
               <p>
-                Reference: <strong className="font-mono">{state.bank_transfer.reference}</strong>
+                {t('reference')} <strong className="font-mono">{state.bank_transfer.reference}</strong>
               </p>
-              <p className="text-sm text-slate-600">
-                Please quote the reference so we can match your payment. These details are also in your booking confirmation email.
-              </p>
+              <p className="text-sm text-slate-600">{t('quoteReference')}</p>
             </>
           ) : (
             <>
               {/* No account is configured: nothing would mail it, so the booker asks for it (decision 0252). */}
-              <p data-testid="bank-details-on-request">
-                To pay by bank transfer, reply to your booking confirmation email and we will send you our account details.
-              </p>
+              <p data-testid="bank-details-on-request">{t('transferOnRequest')}</p>
               <p>
-                Your reference: <strong className="font-mono">{state.bank_transfer.reference}</strong>
+                {t('yourReference')} <strong className="font-mono">{state.bank_transfer.reference}</strong>
               </p>
             </>
           )}
-          <p className="text-sm text-slate-600">We record your payment when it arrives and email you a receipt.</p>
+          <p className="text-sm text-slate-600">{t('weRecordPayment')}</p>
         </div>
       )}
       {whileDue && state.due > 0 && !state.cancelled ? whileDue(state) : null}

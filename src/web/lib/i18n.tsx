@@ -12,6 +12,8 @@ import type resultsEn from '../i18n/en/results.json';
 import type staffEn from '../i18n/en/staff.json';
 import type hostEn from '../i18n/en/host.json';
 import type adminEn from '../i18n/en/admin.json';
+import type bookerEn from '../i18n/en/booker.json';
+import type publicEn from '../i18n/en/public.json';
 
 /**
  * The web app's words (decision 0590): one JSON catalogue per language and area (src/web/i18n/<lang>/<area>.json),
@@ -28,6 +30,8 @@ type Areas = {
   staff: typeof staffEn;
   host: typeof hostEn;
   admin: typeof adminEn;
+  booker: typeof bookerEn;
+  public: typeof publicEn;
 };
 export type Area = keyof Areas;
 export type KeyOf<A extends Area> = keyof Areas[A] & string;
@@ -155,7 +159,7 @@ export async function preloadLanguage(language: Language): Promise<void> {
 }
 
 /** The areas of `Areas`, as values. */
-const AREAS = ['common', 'wizard', 'play', 'screen', 'results', 'staff', 'host', 'admin'] as const satisfies readonly Area[];
+const AREAS = ['common', 'wizard', 'play', 'screen', 'results', 'staff', 'host', 'admin', 'booker', 'public'] as const satisfies readonly Area[];
 
 /** Changes the language once the page's areas are in, so the page switches in one step instead of a spinner. */
 export async function switchLanguage(language: Language): Promise<void> {

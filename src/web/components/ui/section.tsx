@@ -12,11 +12,15 @@ type SectionProps = {
   /** Shown at the heading's end (card) or beside it (page), e.g. buttons or an 'Unsaved changes' badge. */
   actions?: ReactNode;
   locked?: boolean;
+  /** The locked badge and note in the reader's language (the booker's pages); English by default. */
+  lockedWords?: { badge: string; note: string };
   children: ReactNode;
 };
 
+const LOCKED_ENGLISH = { badge: 'Locked', note: LOCKED_NOTE };
+
 /** One card of a page, labelled by its heading for assistive technology. */
-export function Section({ id, title, look = 'card', description, actions, locked = false, children }: SectionProps) {
+export function Section({ id, title, look = 'card', description, actions, locked = false, lockedWords = LOCKED_ENGLISH, children }: SectionProps) {
   if (look === 'card') {
     const headingId = `section-${id}`;
     return (
@@ -38,13 +42,13 @@ export function Section({ id, title, look = 'card', description, actions, locked
         <h2 id={`${id}-title`} className="text-lg font-bold text-slate-900 sm:text-xl">
           {title}
         </h2>
-        {locked ? <Badge tone="slate">Locked</Badge> : null}
+        {locked ? <Badge tone="slate">{lockedWords.badge}</Badge> : null}
         {actions}
       </div>
       {description ? <p className="mt-1 text-sm text-slate-600">{description}</p> : null}
       {locked ? (
         <p className="mt-3 rounded-lg bg-slate-100 px-3 py-2 text-sm text-slate-700" data-testid={`${id}-locked`}>
-          {LOCKED_NOTE}
+          {lockedWords.note}
         </p>
       ) : null}
       <div className="mt-4">{children}</div>

@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import type { BookerBooking } from '../../../shared/api/booking';
-import { BOOKER_MESSAGES } from '../../../shared/api/booker-game';
-import { joinStatusText } from '../../../shared/lifecycle/joining';
+import { joinRefusal } from '../../../shared/lifecycle/joining';
+import { useT } from '../../lib/i18n';
 import { activateGame } from './booker-api';
-import { Badge, Button, FieldError, Section } from '../../components/ui';
+import { Badge, Button, FieldError } from '../../components/ui';
+import { PageSection } from './booker-ui';
 import { useAction } from '../../lib/use-action';
 
 type Props = { booking: BookerBooking; onSaved: (b: BookerBooking) => void };
@@ -15,20 +16,23 @@ type Props = { booking: BookerBooking; onSaved: (b: BookerBooking) => void };
  */
 export function ActivationSection({ booking, onSaved }: Props) {
   const [gameActivated, setGameActivated] = useState(booking.game_activated);
+  const t = useT('booker');
   const {
     run,
     isPending: busy,
     error,
   } = useAction({
     call: () => activateGame(booking, booking.id),
-    success: 'Game activated',
-    failure: BOOKER_MESSAGES.activateFailed,
+    success: t('gameActivated'),
+    failure: t('activateFailed'),
     onSuccess: onSaved,
     onError: () => setGameActivated(false),
   });
   const activated = gameActivated || booking.game_activated;
   const state = booking.game?.status ?? 'not_started';
-  const joining = joinStatusText({ bookingStatus: booking.booking_status, state }, booking.code);
+  // The join rule's own answer (shared/lifecycle/joining.ts, as joinStatusText words it in English).
+  const refusal = joinRefusal({ bookingStatus: booking.booking_status, state });
+  const joining = !refusal ? t('joinOpenNow', { code: booking.code }) : refusal.code === 'game_ended' ? t('joinGameOver') : t('joinOncePaid');
 
   const activate = () => {
     setGameActivated(true);
@@ -36,26 +40,25 @@ export function ActivationSection({ booking, onSaved }: Props) {
   };
 
   return (
-    <Section
-      look="page"
+    <PageSection
       id="activation"
-      title="Activate your game"
-      actions={state === 'ended' ? null : activated ? <Badge tone="green">Activated</Badge> : <Badge tone="slate">Not activated</Badge>}
-      description="When your set-up is ready, activate the game: it tells our team and your host that it is final."
+      title={t('activateTitle')}
+      actions={state === 'ended' ? null : activated ? <Badge tone="green">{t('stageActivated')}</Badge> : <Badge tone="slate">{t('notActivated')}</Badge>}
+      description={t('activateHelp')}
     >
       <p className="mb-3 text-slate-800" data-testid="join-status">
         {joining}
       </p>
       {state === 'ended' ? null : activated ? (
         <p className="text-slate-800" data-testid="activated-note">
-          Your game is activated: our team and your host know your set-up is final.
+          {t('activatedNote')}
         </p>
       ) : (
         <Button variant="primary" size="lg" disabled={busy} onClick={activate}>
-          Activate game
+          {t('activateGame')}
         </Button>
       )}
       <FieldError className="mt-2" message={error} />
-    </Section>
+    </PageSection>
   );
 }

@@ -1,5 +1,6 @@
 import { urlOf } from '../../../shared/api/endpoint';
 import { publicBookingEndpoints } from '../../../shared/api/endpoints/public-booking';
+import { useT } from '../../lib/i18n';
 
 /**
  * "Add to calendar": the game's .ics by the code the page was opened with (decisions 0373, 0375). A plain link: a
@@ -7,6 +8,7 @@ import { publicBookingEndpoints } from '../../../shared/api/endpoints/public-boo
  * as the invites the booker is mailed, so adding it from both gives one event.
  */
 export function AddToCalendar({ code }: { code: string }) {
+  const t = useT('booker');
   return (
     <a
       href={urlOf(publicBookingEndpoints.calendar, { code })}
@@ -14,7 +16,7 @@ export function AddToCalendar({ code }: { code: string }) {
       className="font-medium text-brand-700 underline"
       data-testid="add-to-calendar"
     >
-      Add to calendar
+      {t('addToCalendar')}
     </a>
   );
 }

@@ -5,16 +5,17 @@ import type { z } from 'zod';
 import type { BookerBooking } from '../../../shared/api/booking';
 import { chickenBody } from '../../../shared/api/booker-game';
 import { saveChicken } from './booker-api';
-import { chickenText } from './booking-format';
-import { Button, cx, Field, FieldError, Input, labelClass, Section } from '../../components/ui';
-import { Row } from './booker-ui';
+import { useBookerText } from './use-booker-text';
+import { useMessageText, type KeyOf } from '../../lib/i18n';
+import { Button, cx, Field, FieldError, Input, labelClass } from '../../components/ui';
+import { Row, PageSection } from './booker-ui';
 import { useAction } from '../../lib/use-action';
 
 type Choice = 'self' | 'player' | 'team';
-const CHOICES: { value: Choice; label: string; help: string }[] = [
-  { value: 'self', label: 'Me', help: 'You hide and everyone hunts you.' },
-  { value: 'player', label: 'A player', help: 'Someone from your group hides.' },
-  { value: 'team', label: 'A team', help: 'A whole team hides together.' },
+const CHOICES: { value: Choice; label: KeyOf<'booker'>; help: KeyOf<'booker'> }[] = [
+  { value: 'self', label: 'choiceMe', help: 'choiceMeHelp' },
+  { value: 'player', label: 'chickenPlayer', help: 'choicePlayerHelp' },
+  { value: 'team', label: 'chickenTeam', help: 'choiceTeamHelp' },
 ];
 const asChoice = (v: string | null): Choice | null => (v === 'self' || v === 'player' || v === 'team' ? v : null);
 
@@ -24,6 +25,8 @@ type Props = { booking: BookerBooking; onSaved: (b: BookerBooking) => void };
 export function ChickenSection({ booking, onSaved }: Props) {
   const id = useId();
   const locked = booking.locked_chicken;
+  const { t, chicken } = useBookerText();
+  const ruleText = useMessageText();
   const form = useForm<z.input<typeof chickenBody>, unknown, z.output<typeof chickenBody>>({
     resolver: zodResolver(chickenBody),
     mode: 'onChange',
@@ -35,8 +38,8 @@ export function ChickenSection({ booking, onSaved }: Props) {
     error,
   } = useAction({
     call: (body: z.output<typeof chickenBody>) => saveChicken(booking, body),
-    success: 'Chicken saved',
-    failure: 'Failed to save the Chicken',
+    success: t('chickenSaved'),
+    failure: t('chickenFailed'),
     onSuccess: onSaved,
   });
   const values = useWatch({ control: form.control });
@@ -47,25 +50,20 @@ export function ChickenSection({ booking, onSaved }: Props) {
   // left or the form sent (issue 28: choosing 'A player' said the email was missing before anyone could type it).
   const { errors, touchedFields, isSubmitted } = form.formState;
   const emailProblem = touchedFields.assigned_chicken_email || isSubmitted ? (errors.assigned_chicken_email?.message ?? null) : null;
-  const problem = changed ? (emailProblem ?? errors.assigned_chicken?.message ?? null) : null;
+  const problemMessage = changed ? (emailProblem ?? errors.assigned_chicken?.message ?? null) : null;
+  const problem = problemMessage && ruleText(problemMessage);
 
   return (
-    <Section
-      look="page"
-      id="chicken"
-      title="The Chicken"
-      description="The Chicken hides; everyone else hunts. We email the Chicken the hiding spot."
-      locked={locked}
-    >
+    <PageSection id="chicken" title={t('theChicken')} description={t('theChickenHelp')} locked={locked}>
       {locked ? (
         <dl>
-          <Row label="Chicken">{chickenText(booking.assigned_chicken)}</Row>
-          <Row label="Chicken's email">{booking.assigned_chicken_email ?? 'Not set'}</Row>
+          <Row label={t('navChicken')}>{chicken(booking.assigned_chicken)}</Row>
+          <Row label={t('chickenEmail')}>{booking.assigned_chicken_email ?? t('notSet')}</Row>
         </dl>
       ) : (
         <form className="space-y-4" onSubmit={(e) => void form.handleSubmit(run)(e)}>
           <fieldset>
-            <legend className={labelClass('lg')}>Who is the Chicken?</legend>
+            <legend className={labelClass('lg')}>{t('whoIsChicken')}</legend>
             <div className="mt-2 grid gap-2 sm:grid-cols-3">
               {CHOICES.map((c) => (
                 <label
@@ -83,24 +81,24 @@ export function ChickenSection({ booking, onSaved }: Props) {
                     }}
                   />
                   <span>
-                    <span className="font-semibold">{c.label}</span>
-                    <span className="block text-sm text-slate-600">{c.help}</span>
+                    <span className="font-semibold">{t(c.label)}</span>
+                    <span className="block text-sm text-slate-600">{t(c.help)}</span>
                   </span>
                 </label>
               ))}
             </div>
-            {choice === null ? <p className="mt-2 text-sm text-slate-600">Undecided</p> : null}
+            {choice === null ? <p className="mt-2 text-sm text-slate-600">{t('chickenUndecided')}</p> : null}
           </fieldset>
-          <Field label="Chicken's email" size="lg" hint={choice === 'self' ? `Leave empty to use ${booking.email}.` : undefined}>
+          <Field label={t('chickenEmail')} size="lg" hint={choice === 'self' ? t('leaveEmpty', { email: booking.email }) : undefined}>
             <Input type="email" maxLength={320} placeholder={choice === 'self' ? booking.email : ''} {...form.register('assigned_chicken_email')} />
           </Field>
           <FieldError message={problem} />
           <Button type="submit" variant="primary" size="lg" disabled={!changed || problem !== null || saving}>
-            {saving ? 'Saving…' : 'Save Chicken'}
+            {saving ? t('saving') : t('saveChicken')}
           </Button>
           <FieldError className="mt-2" message={error} />
         </form>
       )}
-    </Section>
+    </PageSection>
   );
 }

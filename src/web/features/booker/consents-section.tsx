@@ -5,7 +5,9 @@ import { acceptTerms, consentKeys, fetchBookerConsents } from '../../lib/privacy
 import { useAction } from '../../lib/use-action';
 import { paths } from '../../lib/paths';
 import { ConsentsList } from '../../components/consents-list';
-import { Button, FieldError, Section } from '../../components/ui';
+import { Button, FieldError } from '../../components/ui';
+import { PageSection } from './booker-ui';
+import { useT } from '../../lib/i18n';
 
 /**
  * The terms and waivers of the organiser's game (issue 41): what was accepted, and for a booking staff made while terms
@@ -14,10 +16,11 @@ import { Button, FieldError, Section } from '../../components/ui';
 export function ConsentsSection({ booking }: { booking: BookerBooking }) {
   const query = useQuery({ queryKey: consentKeys.booker(booking.code), queryFn: () => fetchBookerConsents(booking) });
   const [ticked, setTicked] = useState(false);
+  const t = useT('booker');
   const accept = useAction({
     call: (version: number) => acceptTerms(booking, version),
-    success: 'Terms accepted',
-    failure: 'The terms could not be accepted. Please try again.',
+    success: t('termsAccepted'),
+    failure: t('termsFailed'),
     failureToast: 'server',
     invalidates: [consentKeys.booker(booking.code)],
   });
@@ -25,7 +28,7 @@ export function ConsentsSection({ booking }: { booking: BookerBooking }) {
   if (!consents) return null;
   const version = consents.current_terms_version;
   return (
-    <Section look="page" id="consents" title="Terms and waivers">
+    <PageSection id="consents" title={t('termsAndWaivers')}>
       <ConsentsList consents={consents} />
       {consents.terms_pending && version !== null ? (
         <form
@@ -39,19 +42,19 @@ export function ConsentsSection({ booking }: { booking: BookerBooking }) {
           <label className="flex min-h-12 items-start gap-3">
             <input type="checkbox" className="mt-1 size-5" checked={ticked} onChange={(e) => setTicked(e.target.checked)} />
             <span>
-              I accept the{' '}
+              {t('iAcceptThe')}{' '}
               <a href={`${paths.privacy}#terms`} target="_blank" rel="noopener" className="font-medium text-brand-700 underline">
-                booking terms
+                {t('bookingTerms')}
               </a>
-              .
+              {t('iAcceptAfter')}
             </span>
           </label>
           <FieldError message={accept.error} />
           <Button type="submit" variant="primary" disabled={!ticked || accept.isPending}>
-            Accept the terms
+            {t('acceptTheTerms')}
           </Button>
         </form>
       ) : null}
-    </Section>
+    </PageSection>
   );
 }

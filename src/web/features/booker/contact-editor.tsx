@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { BookerBooking } from '../../../shared/api/booking';
 import { updateBookingBody, type UpdateBookingInput } from '../../../shared/api/public-booking';
 import { Button, Field, FieldError, Input } from '../../components/ui';
+import { useMessageText, useT } from '../../lib/i18n';
 
 type Props = { booking: BookerBooking; saving: boolean; error: string | null; onSave: (body: UpdateBookingInput) => void };
 
@@ -11,6 +12,9 @@ const contactForm = updateBookingBody.pick({ full_name: true, phone: true, compa
 
 /** The booker's name, phone and company; the email is the booking's key and stays as booked. */
 export function ContactEditor({ booking, saving, error, onSave }: Props) {
+  const t = useT('booker');
+  const ruleText = useMessageText();
+  const said = (message: string | undefined) => (message ? ruleText(message) : undefined);
   const form = useForm<z.input<typeof contactForm>, unknown, z.output<typeof contactForm>>({
     resolver: zodResolver(contactForm),
     defaultValues: { full_name: booking.full_name ?? '', phone: booking.tel ?? '', company_name: booking.company_name ?? '' },
@@ -24,19 +28,19 @@ export function ContactEditor({ booking, saving, error, onSave }: Props) {
   return (
     <form className="space-y-4" onSubmit={(e) => void form.handleSubmit((body) => onSave({ ...body, version: booking.version }))(e)}>
       <p className="text-sm text-slate-700">
-        Email: <strong>{booking.email}</strong> (contact us to change it)
+        {t('emailLabel')} <strong>{booking.email}</strong> {t('emailFixed')}
       </p>
-      <Field label="Full name" size="lg" error={errors.full_name?.message}>
+      <Field label={t('fullName')} size="lg" error={said(errors.full_name?.message)}>
         <Input autoComplete="name" maxLength={200} {...form.register('full_name')} />
       </Field>
-      <Field label="Phone" size="lg" error={errors.phone?.message}>
+      <Field label={t('phone')} size="lg" error={said(errors.phone?.message)}>
         <Input type="tel" autoComplete="tel" maxLength={50} {...form.register('phone')} />
       </Field>
-      <Field label="Company" size="lg" error={errors.company_name?.message}>
+      <Field label={t('company')} size="lg" error={said(errors.company_name?.message)}>
         <Input autoComplete="organization" maxLength={200} {...form.register('company_name')} />
       </Field>
       <Button type="submit" variant="primary" size="lg" disabled={!changed || saving}>
-        {saving ? 'Saving…' : 'Save contact details'}
+        {saving ? t('saving') : t('saveContact')}
       </Button>
       <FieldError className="mt-2" message={error} />
     </form>

@@ -3,6 +3,7 @@ import L from 'leaflet';
 import { Circle, MapContainer, Marker, TileLayer, useMap } from 'react-leaflet';
 import 'leaflet/dist/leaflet.css';
 import { mapTileUrl, TILE_ATTRIBUTION } from '../../lib/map-config';
+import { useT } from '../../lib/i18n';
 
 /**
  * The game area on a map: a draggable centre and its radius. Loaded as its own chunk (Leaflet is
@@ -28,6 +29,7 @@ function FollowCentre({ lat, lng, radius }: { lat: number; lng: number; radius: 
 }
 
 export default function GameAreaMap({ lat, lng, radius, readOnly, onMove }: Props) {
+  const t = useT('booker');
   const tileUrl = useMemo(() => mapTileUrl(), []);
   const markerRef = useRef<L.Marker>(null);
   const handlers = useMemo(
@@ -44,7 +46,7 @@ export default function GameAreaMap({ lat, lng, radius, readOnly, onMove }: Prop
       <MapContainer center={[lat, lng]} zoom={14} scrollWheelZoom={false} className="h-64 w-full rounded-xl sm:h-80">
         <TileLayer url={tileUrl} attribution={TILE_ATTRIBUTION} />
         <Circle center={[lat, lng]} radius={radius} pathOptions={{ color: '#c27c00', fillOpacity: 0.12 }} />
-        <Marker ref={markerRef} position={[lat, lng]} icon={centreIcon} draggable={!readOnly} eventHandlers={handlers} title="Game area centre" />
+        <Marker ref={markerRef} position={[lat, lng]} icon={centreIcon} draggable={!readOnly} eventHandlers={handlers} title={t('gameAreaCentre')} />
         <FollowCentre lat={lat} lng={lng} radius={radius} />
       </MapContainer>
     </div>

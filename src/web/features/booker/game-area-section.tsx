@@ -6,10 +6,11 @@ import type { BookerBooking } from '../../../shared/api/booking';
 import { RADIUS_MAX, RADIUS_MIN } from '../../../shared/api/booker-game';
 import { gameAreaForm, type GameAreaText } from './game-area-form';
 import { saveGameArea } from './booker-api';
-import { Badge, Button, Field, FieldError, Input, labelClass, Section } from '../../components/ui';
+import { Badge, Button, Field, FieldError, Input, labelClass } from '../../components/ui';
+import { PageSection } from './booker-ui';
 import { firstErrorMessage } from '../../lib/form-errors';
 import { useAction } from '../../lib/use-action';
-import { stationCountText } from '../../../shared/game/station-layout';
+import { useMessageText, useT } from '../../lib/i18n';
 
 const GameAreaMap = lazy(() => import('./game-area-map'));
 
@@ -19,6 +20,8 @@ type Props = { booking: BookerBooking; onSaved: (b: BookerBooking) => void };
 export function GameAreaSection({ booking, onSaved }: Props) {
   const id = useId();
   const locked = booking.locked_game_area;
+  const t = useT('booker');
+  const ruleText = useMessageText();
   const form = useForm<GameAreaText, unknown, z.output<typeof gameAreaForm>>({
     resolver: zodResolver(gameAreaForm),
     defaultValues: { lat: String(booking.initial_area_lat), lng: String(booking.initial_area_lng), radius: String(booking.initial_area_radius) },
@@ -29,8 +32,8 @@ export function GameAreaSection({ booking, onSaved }: Props) {
     error,
   } = useAction({
     call: (body: z.output<typeof gameAreaForm>) => saveGameArea(booking, body),
-    success: 'Game area saved',
-    failure: 'Failed to save the game area',
+    success: t('gameAreaSaved'),
+    failure: t('gameAreaFailed'),
     onSuccess: onSaved,
   });
   const values = useWatch({ control: form.control });
@@ -52,20 +55,19 @@ export function GameAreaSection({ booking, onSaved }: Props) {
   );
 
   return (
-    <Section
-      look="page"
+    <PageSection
       id="game-area"
-      title="Game area"
-      description="The Chicken hides inside this circle and teams play within it. Drag the centre on the map or type it in."
+      title={t('gameArea')}
+      description={t('gameAreaHelp')}
       locked={locked}
-      actions={changed ? <Badge tone="brand">Unsaved changes</Badge> : null}
+      actions={changed ? <Badge tone="brand">{t('unsavedChanges')}</Badge> : null}
     >
-      <Suspense fallback={<div className="flex h-64 items-center justify-center rounded-xl bg-slate-100 text-slate-600 sm:h-80">Loading map...</div>}>
+      <Suspense fallback={<div className="flex h-64 items-center justify-center rounded-xl bg-slate-100 text-slate-600 sm:h-80">{t('loadingMap')}</div>}>
         <GameAreaMap lat={area.lat} lng={area.lng} radius={area.radius} readOnly={locked} onMove={onMove} />
       </Suspense>
       <div className="mt-3">
         <label htmlFor={`${id}-radius-range`} className={labelClass('lg')}>
-          Radius: {area.radius} m
+          {t('radiusLine', { radius: String(area.radius) })}
         </label>
         <input
           id={`${id}-radius-range`}
@@ -83,31 +85,35 @@ export function GameAreaSection({ booking, onSaved }: Props) {
         />
       </div>
       <div className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3">
-        <Field label="Latitude" size="lg">
+        <Field label={t('latitude')} size="lg">
           <Input inputMode="decimal" disabled={locked} {...form.register('lat', { onChange: judge })} />
         </Field>
-        <Field label="Longitude" size="lg">
+        <Field label={t('longitude')} size="lg">
           <Input inputMode="decimal" disabled={locked} {...form.register('lng', { onChange: judge })} />
         </Field>
-        <Field label="Radius (metres)" size="lg" className="col-span-2 sm:col-span-1" hint={`${RADIUS_MIN} to ${RADIUS_MAX} m`}>
+        <Field
+          label={t('radiusMetres')}
+          size="lg"
+          className="col-span-2 sm:col-span-1"
+          hint={t('radiusHint', { min: String(RADIUS_MIN), max: String(RADIUS_MAX) })}
+        >
           <Input inputMode="numeric" disabled={locked} {...form.register('radius', { onChange: judge })} />
         </Field>
       </div>
-      {!locked ? <FieldError className="mt-2" message={fieldError} /> : null}
+      {!locked ? <FieldError className="mt-2" message={fieldError && ruleText(fieldError)} /> : null}
       {booking.game && booking.plan_type !== 'standard' ? (
         <p className="mt-3 text-sm text-slate-700" data-testid="game-stations">
-          🎒 {stationCountText(booking.game.stations_count)} for power-ups
-          {booking.game.weapons_on ? ', spread inside this area: they move with it.' : ' (weapons are off for this game).'}
+          🎒 {booking.game.weapons_on ? t('stationsOn', { count: booking.game.stations_count }) : t('stationsOff', { count: booking.game.stations_count })}
         </p>
       ) : null}
       {!locked ? (
         <div className="mt-4">
           <Button variant="primary" size="lg" disabled={!changed || saving} onClick={() => void form.handleSubmit(run)()}>
-            {saving ? 'Saving…' : 'Save game area'}
+            {saving ? t('saving') : t('saveGameArea')}
           </Button>
           <FieldError className="mt-2" message={error} />
         </div>
       ) : null}
-    </Section>
+    </PageSection>
   );
 }

@@ -13,19 +13,23 @@ import { GameCalendar } from '../../components/booking-wizard/game-calendar';
 import { MeetingTimeField } from '../../components/booking-wizard/meeting-time-field';
 import { PlayersField } from '../../components/booking-wizard/players-field';
 import { browserTimeZone, fromApiDate } from '../../components/booking-wizard/wizard-state';
-import { money } from './booking-format';
+import { useBookerText } from './use-booker-text';
+import { useMessageText } from '../../lib/i18n';
 import { Badge, Button, FieldError } from '../../components/ui';
 import { pricingQuery } from '../../lib/pricing-data';
 
+type Text = ReturnType<typeof useBookerText>;
+
 /** The discount line over the new total: the booking's own, or the server's quote for the changed choices, or why none. */
-function previewDiscount(booking: BookerBooking, changed: boolean, quote: DiscountQuote | undefined, error: unknown): string | null {
+function previewDiscount(text: Text, booking: BookerBooking, changed: boolean, quote: DiscountQuote | undefined, error: unknown): string | null {
+  const { t, money } = text;
   const code = booking.discount_code;
   if (!code) return null;
   const line = (figures: { discount_total: number }) =>
-    figures.discount_total > 0 ? `Discount (${code}): −${money(figures.discount_total, booking.currency)}` : null;
+    figures.discount_total > 0 ? t('discountPreview', { code, amount: money(figures.discount_total, booking.currency) }) : null;
   if (!changed) return line(booking);
   if (quote) return line(quote);
-  return error ? errorMessage(error, `The code ${code} does not apply to these choices.`) : null;
+  return error ? errorMessage(error, t('codeDoesNotApply', { code })) : null;
 }
 
 type Props = {
@@ -41,6 +45,9 @@ type Props = {
  */
 export function GameDetailsEditor({ booking, saving, error, onSave }: Props) {
   const calendarLabel = useId();
+  const text = useBookerText();
+  const { t, money, moneyLocale } = text;
+  const ruleText = useMessageText();
   const [date, setDate] = useState(booking.date);
   const [time, setTime] = useState<{ hour: number; minute: number } | null>(booking.meeting_time);
   const [timezone, setTimezone] = useState(booking.timezone);
@@ -85,7 +92,7 @@ export function GameDetailsEditor({ booking, saving, error, onSave }: Props) {
     retry: false,
   });
   const newTotal = !changed || !preview ? booking.total_price : code === null || quote.isError ? preview.total_price : (quote.data?.total_price ?? null);
-  const discountLine = previewDiscount(booking, changed, quote.data, quote.error);
+  const discountLine = previewDiscount(text, booking, changed, quote.data, quote.error);
 
   const save = () => {
     const body: UpdateBookingInput = { version: booking.version };
@@ -100,7 +107,7 @@ export function GameDetailsEditor({ booking, saving, error, onSave }: Props) {
     <div className="space-y-6">
       <div>
         <p id={calendarLabel} className="font-semibold text-slate-900">
-          Date
+          {t('date')}
         </p>
         <div className="mt-1 overflow-x-auto">
           <GameCalendar date={fromApiDate(date)} timezone={timezone} onSelect={setDate} labelledBy={calendarLabel} />
@@ -117,7 +124,9 @@ export function GameDetailsEditor({ booking, saving, error, onSave }: Props) {
         onTimezoneChange={setTimezone}
       />
       {/* What the time field does not say itself (a date in the past), once. */}
-      <FieldError message={whenError && time !== null && whenError !== MESSAGES.invalidDateTime && whenError !== MESSAGES.timeInPast ? whenError : null} />
+      <FieldError
+        message={whenError && time !== null && whenError !== MESSAGES.invalidDateTime && whenError !== MESSAGES.timeInPast ? ruleText(whenError) : null}
+      />
       <PlayersField
         value={playersText}
         onChange={setPlayersText}
@@ -128,8 +137,8 @@ export function GameDetailsEditor({ booking, saving, error, onSave }: Props) {
       />
 
       <fieldset>
-        <legend className="font-semibold text-slate-900">Game type</legend>
-        {pricing.isError ? <p className="mt-1 text-sm text-red-700">Failed to fetch pricing</p> : null}
+        <legend className="font-semibold text-slate-900">{t('gameType')}</legend>
+        {pricing.isError ? <p className="mt-1 text-sm text-red-700">{t('pricingFailed')}</p> : null}
         <div className="mt-2 grid gap-2 sm:grid-cols-3">
           {(pricing.data?.plans ?? [])
             .filter((p) => p.is_active)
@@ -142,14 +151,16 @@ export function GameDetailsEditor({ booking, saving, error, onSave }: Props) {
                   <input type="radio" name="plan" value={p.type} checked={plan === p.type} onChange={() => setPlan(p.type)} />
                   <span className="font-semibold">{p.name}</span>
                 </span>
-                <span className="mt-1 text-sm text-slate-700">{p.formatted_amount} per person</span>
+                <span className="mt-1 text-sm text-slate-700">
+                  {t('pricePerPerson', { price: moneyLocale ? money(p.price, currency) : p.formatted_amount })}
+                </span>
               </label>
             ))}
         </div>
       </fieldset>
 
       <fieldset>
-        <legend className="font-semibold text-slate-900">Add-ons</legend>
+        <legend className="font-semibold text-slate-900">{t('addOns')}</legend>
         <div className="mt-2 space-y-2">
           {(pricing.data?.addons ?? []).map((a) => (
             <label key={a.type} className="flex cursor-pointer items-start gap-3 rounded-xl border border-slate-200 p-3">
@@ -160,7 +171,8 @@ export function GameDetailsEditor({ booking, saving, error, onSave }: Props) {
                 onChange={(e) => setAddOns((list) => (e.target.checked ? [...list, a.type] : list.filter((x) => x !== a.type)))}
               />
               <span>
-                <span className="font-semibold">{a.name}</span> <span className="text-slate-700">{a.formatted_amount}</span>
+                <span className="font-semibold">{a.name}</span>{' '}
+                <span className="text-slate-700">{moneyLocale ? money(a.price, currency) : a.formatted_amount}</span>
                 {a.note ? <span className="text-sm text-slate-600"> {a.note}</span> : null}
                 <span className="block text-sm text-slate-600">{a.description}</span>
               </span>
@@ -176,15 +188,15 @@ export function GameDetailsEditor({ booking, saving, error, onSave }: Props) {
               {discountLine}
             </span>
           ) : null}
-          New total: <strong data-testid="preview-total">{newTotal === null ? 'Loading...' : money(newTotal, currency)}</strong>
+          {t('newTotal')} <strong data-testid="preview-total">{newTotal === null ? t('loading') : money(newTotal, currency)}</strong>
           {changed ? (
             <span className="ml-2">
-              <Badge tone="brand">Unsaved changes</Badge>
+              <Badge tone="brand">{t('unsavedChanges')}</Badge>
             </span>
           ) : null}
         </p>
         <Button variant="primary" size="lg" disabled={!changed || !valid || saving} onClick={save}>
-          {saving ? 'Saving…' : 'Save game details'}
+          {saving ? t('saving') : t('saveGameDetails')}
         </Button>
       </div>
       <FieldError className="mt-2" message={error} />

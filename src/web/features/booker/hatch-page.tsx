@@ -2,52 +2,53 @@ import { useState, type ReactNode } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import type { BookerBooking, PublicBooking, TempBooking } from '../../../shared/api/booking';
 import type { UpdateBookingInput } from '../../../shared/api/public-booking';
-import { BOOKER_MESSAGES } from '../../../shared/api/booker-game';
 import { paths } from '../../lib/paths';
 import { useAction } from '../../lib/use-action';
-import { Spinner } from '../../components/spinner';
 import { quoteCode, redeemVoucher, updateBooking } from './booker-api';
 import { toMinorUnits } from '../../../shared/money';
 import { voucherNavigationState } from './voucher-payment';
-import { money } from './booking-format';
+import { useBookerText } from './use-booker-text';
+import { useT } from '../../lib/i18n';
 import { ConsentsSection } from './consents-section';
 import { BookingSummary } from './booking-summary';
-import { Badge, Section } from '../../components/ui';
-import { LoadFailed, PageFrame } from './booker-ui';
+import { Badge } from '../../components/ui';
+import { LoadFailed, PageFrame, PageSection, PageLoading } from './booker-ui';
 import { ContactEditor } from './contact-editor';
 import { GameDetailsEditor } from './game-details-editor';
-import { isOrganiserView, loadErrorText, useBooking } from './use-booking';
+import { isOrganiserView, useBooking } from './use-booking';
 import { PublicGameDetails } from './public-game-details';
 import { PaymentPanel } from '../../components/payment-panel';
 import { DiscountCodeBox, type AppliedVoucher } from '../../components/discount-code-box';
 
 /** A paid booking reached by its old temp code: public facts, and where the organiser manages it now. */
 function PaidNotice({ booking }: { booking: PublicBooking }) {
+  const t = useT('booker');
   return (
     <PageFrame>
       <header className="px-1">
-        <p className="text-sm font-medium text-brand-700">Game {booking.code}</p>
+        <p className="text-sm font-medium text-brand-700">{t('gameCode', { code: booking.code })}</p>
         <h1 className="mt-1 flex flex-wrap items-center gap-2 text-2xl font-bold text-slate-900 sm:text-3xl">
-          Your booking is paid <Badge tone="green">Paid</Badge>
+          {t('bookingPaid')} <Badge tone="green">{t('paid')}</Badge>
         </h1>
         <p className="mt-1 text-slate-600" data-testid="paid-notice">
-          Your game is booked. Set it up from the private management link we emailed you with the game code; players join with the game code.
+          {t('paidNotice')}
         </p>
       </header>
-      <Section look="page" id="game" title="Game details">
+      <PageSection id="game" title={t('gameDetails')}>
         <PublicGameDetails booking={booking} />
-      </Section>
+      </PageSection>
     </PageFrame>
   );
 }
 
 /** The unpaid booking's heading, the same by the private link and by the temp code alone, with what it says below. */
 function UnpaidHeader({ code, children }: { code: string; children: ReactNode }) {
+  const t = useT('booker');
   return (
     <header className="px-1">
-      <p className="text-sm font-medium text-brand-700">Booking {code}</p>
+      <p className="text-sm font-medium text-brand-700">{t('bookingCode', { code })}</p>
       <h1 className="mt-1 flex flex-wrap items-center gap-2 text-2xl font-bold text-slate-900 sm:text-3xl">
-        Your booking <Badge tone="brand">Not paid yet</Badge>
+        {t('yourBooking')} <Badge tone="brand">{t('notPaidYet')}</Badge>
       </h1>
       {children}
     </header>
@@ -59,19 +60,20 @@ function UnpaidHeader({ code, children }: { code: string; children: ReactNode })
  * price; changing it, paying and the contact details are on the private link the confirmation mail carries.
  */
 function TempCodeView({ booking }: { booking: TempBooking }) {
+  const { t, money } = useBookerText();
   return (
     <PageFrame>
       <UnpaidHeader code={booking.code}>
         <p className="mt-1 text-slate-600" data-testid="temp-code-notice">
-          To change this booking, pay for it or see your contact details, open the private link in the confirmation email we sent you.
+          {t('tempCodeNotice')}
         </p>
       </UnpaidHeader>
-      <Section look="page" id="game" title="Game details">
+      <PageSection id="game" title={t('gameDetails')}>
         <PublicGameDetails booking={{ ...booking, access: 'public' }} />
         <p className="mt-3 text-sm text-slate-700">
-          Total: <strong data-testid="total-price">{money(booking.total_price, booking.currency)}</strong>
+          {t('totalLabel')} <strong data-testid="total-price">{money(booking.total_price, booking.currency)}</strong>
         </p>
-      </Section>
+      </PageSection>
     </PageFrame>
   );
 }
@@ -80,13 +82,8 @@ function TempCodeView({ booking }: { booking: TempBooking }) {
 export function HatchPage() {
   const { tempCode = '' } = useParams();
   const { data: booking, isPending, error, replace } = useBooking(tempCode);
-  if (isPending)
-    return (
-      <PageFrame>
-        <Spinner />
-      </PageFrame>
-    );
-  if (error || !booking) return <LoadFailed message={loadErrorText(error)} />;
+  if (isPending) return <PageLoading />;
+  if (error || !booking) return <LoadFailed error={error} />;
   if ('access' in booking && booking.access === 'temp') return <TempCodeView booking={booking} />;
   // Paid: the temp code no longer manages anything; the game is set up from the private management link.
   if (!isOrganiserView(booking)) return <PaidNotice booking={booking} />;
@@ -98,11 +95,12 @@ export function HatchPage() {
  * /manage/{key} link anywhere (decision 0526).
  */
 export function HatchView({ booking, replace }: { booking: BookerBooking; replace: (booking: BookerBooking) => void }) {
+  const { t, money } = useBookerText();
   // One save per part, so a failure stays beside the button that caused it.
   const save = {
     call: ({ target, body }: { target: BookerBooking; body: UpdateBookingInput }) => updateBooking(target, body),
-    success: 'Booking updated',
-    failure: BOOKER_MESSAGES.updateBookingFailed,
+    success: t('bookingUpdated'),
+    failure: t('updateBookingFailed'),
     onSuccess: replace,
   };
   const details = useAction(save);
@@ -140,20 +138,20 @@ export function HatchView({ booking, replace }: { booking: BookerBooking; replac
   return (
     <PageFrame>
       <UnpaidHeader code={booking.code}>
-        <p className="mt-1 text-slate-600">Check the details of your game and change anything before you pay.</p>
+        <p className="mt-1 text-slate-600">{t('checkBeforePaying')}</p>
       </UnpaidHeader>
 
-      <Section look="page" id="summary" title="Summary">
+      <PageSection id="summary" title={t('summary')}>
         <BookingSummary booking={booking} />
-      </Section>
+      </PageSection>
 
       {/* A booking staff made while terms were published asks the booker to accept them here (issue 41). */}
       <ConsentsSection booking={booking} />
 
-      <Section look="page" id="pay" title="Payment">
+      <PageSection id="pay" title={t('payment')}>
         {booking.discount_code ? (
           <p className="mb-3 text-sm text-slate-700" data-testid="booking-discount">
-            Discount ({booking.discount_code}): −{money(booking.discount_total, booking.currency)}. Total after discount:{' '}
+            {t('discountLine', { code: booking.discount_code, amount: money(booking.discount_total, booking.currency) })}{' '}
             <strong>{money(booking.total_price, booking.currency)}</strong>
           </p>
         ) : null}
@@ -172,34 +170,30 @@ export function HatchView({ booking, replace }: { booking: BookerBooking; replac
               : undefined
           }
         />
-      </Section>
+      </PageSection>
 
-      <Section look="page" id="payment" title="What happens next">
+      <PageSection id="payment" title={t('whatNext')}>
         <ol className="list-decimal space-y-2 pl-5 text-slate-800">
-          <li>
-            Nothing has been charged yet. Pay a deposit or the full <strong>{money(booking.total_price, booking.currency)}</strong> above; we email{' '}
-            <strong>{booking.email}</strong> a receipt.
-          </li>
-          <li>Once your payment is in, your booking becomes a game and you receive its game code by email.</li>
-          <li>With the game code you choose challenges, the meeting point, the hiding spot, the game area, teams and the Chicken.</li>
+          <li>{t('nextNothingCharged', { total: money(booking.total_price, booking.currency), email: booking.email })}</li>
+          <li>{t('nextGameCode')}</li>
+          <li>{t('nextSetUp')}</li>
         </ol>
         <p className="mt-3 text-sm text-slate-600">
-          You can change the details below until you pay. Keep this page&apos;s link: it is your booking code. Once paid, you set up your game from your private
-          management link, which we email you with the game code:{' '}
+          {t('keepLink')}{' '}
           <a href={paths.manage(booking.manage_key)} className="font-medium text-brand-700 underline" data-testid="manage-link">
-            your management page
+            {t('yourManagementPage')}
           </a>
           .
         </p>
-      </Section>
+      </PageSection>
 
-      <Section look="page" id="details" title="Game details" description="Date, time, players, game type and add-ons. Prices update as you change them.">
+      <PageSection id="details" title={t('gameDetails')} description={t('gameDetailsHelp')}>
         <GameDetailsEditor key={`d${booking.version}`} booking={booking} saving={details.isPending} error={details.error} onSave={saveWith(details)} />
-      </Section>
+      </PageSection>
 
-      <Section look="page" id="contact" title="Your details" description="Who we contact about this game.">
+      <PageSection id="contact" title={t('yourDetails')} description={t('yourDetailsHelp')}>
         <ContactEditor key={`c${booking.version}`} booking={booking} saving={contact.isPending} error={contact.error} onSave={saveWith(contact)} />
-      </Section>
+      </PageSection>
     </PageFrame>
   );
 }

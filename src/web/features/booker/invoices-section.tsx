@@ -5,7 +5,9 @@ import { invoiceBuyerSchema, type InvoiceBuyer } from '../../../shared/commerce/
 import { fetchBookerInvoices, fetchInvoiceBuyer, invoiceKeys, saveInvoiceBuyer } from '../../lib/invoices-api';
 import { useAction } from '../../lib/use-action';
 import { InvoiceList } from '../../components/invoice-list';
-import { Button, Field, Input, Section, Textarea } from '../../components/ui';
+import { Button, Field, Input, Textarea } from '../../components/ui';
+import { useMessageText, useT } from '../../lib/i18n';
+import { PageSection } from './booker-ui';
 
 /**
  * The organiser's invoices and credit notes (issue 32, decision 0411), and the company and address they are made out
@@ -14,27 +16,31 @@ import { Button, Field, Input, Section, Textarea } from '../../components/ui';
 export function InvoicesSection({ booking }: { booking: BookerBooking }) {
   const invoices = useQuery({ queryKey: invoiceKeys.booker(booking.code), queryFn: () => fetchBookerInvoices(booking) });
   const buyer = useQuery({ queryKey: invoiceKeys.buyer(booking.code), queryFn: () => fetchInvoiceBuyer(booking) });
+  const t = useT('booker');
   return (
-    <Section look="page" id="invoices" title="Invoices" description="An invoice for each payment, a credit note for each refund.">
+    <PageSection id="invoices" title={t('invoices')} description={t('invoicesHelp')}>
       <div className="space-y-5">
         {invoices.data ? (
           <InvoiceList invoices={invoices.data} manageKey={booking.manage_key} />
         ) : (
-          <p className="text-sm text-slate-600">{invoices.isError ? 'The invoices could not be loaded.' : 'Loading the invoices…'}</p>
+          <p className="text-sm text-slate-600">{invoices.isError ? t('invoicesFailed') : t('invoicesLoading')}</p>
         )}
         {buyer.data ? <BuyerForm key={JSON.stringify(buyer.data)} booking={booking} saved={buyer.data} /> : null}
       </div>
-    </Section>
+    </PageSection>
   );
 }
 
 function BuyerForm({ booking, saved }: { booking: BookerBooking; saved: InvoiceBuyer }) {
   const [values, setValues] = useState(saved);
   const [errors, setErrors] = useState<Partial<Record<keyof InvoiceBuyer, string>>>({});
+  const t = useT('booker');
+  const ruleText = useMessageText();
+  const said = (message: string | undefined) => (message ? ruleText(message) : undefined);
   const save = useAction({
     call: (body: InvoiceBuyer) => saveInvoiceBuyer(booking, body),
-    success: 'Invoice details saved',
-    failure: 'The invoice details could not be saved. Please try again.',
+    success: t('invoiceDetailsSaved'),
+    failure: t('invoiceDetailsFailed'),
     failureToast: 'server',
     invalidates: [invoiceKeys.buyer(booking.code)],
   });
@@ -51,16 +57,16 @@ function BuyerForm({ booking, saved }: { booking: BookerBooking; saved: InvoiceB
     void save.run(parsed.data);
   };
   return (
-    <form onSubmit={submit} className="space-y-3" aria-label="Invoice details">
-      <h3 className="font-semibold">Invoice made out to</h3>
-      <Field label="Company name" error={errors.company_name}>
+    <form onSubmit={submit} className="space-y-3" aria-label={t('invoiceDetails')}>
+      <h3 className="font-semibold">{t('invoiceMadeOutTo')}</h3>
+      <Field label={t('companyName')} error={said(errors.company_name)}>
         <Input value={values.company_name} onChange={(e) => setValues({ ...values, company_name: e.target.value })} autoComplete="organization" />
       </Field>
-      <Field label="Billing address" error={errors.address}>
+      <Field label={t('billingAddress')} error={said(errors.address)}>
         <Textarea value={values.address} rows={3} onChange={(e) => setValues({ ...values, address: e.target.value })} autoComplete="street-address" />
       </Field>
       <Button type="submit" disabled={save.isPending}>
-        Save invoice details
+        {t('saveInvoiceDetails')}
       </Button>
     </form>
   );

@@ -6,7 +6,9 @@ import { ConnectionStatus } from '../../components/connection-status';
 import { LazyLiveMap } from '../../components/live-map/lazy-live-map';
 import { timeLeftText, useNow } from '../../components/live-map/live-game-ui';
 import { TeamsTable } from '../../components/live-map/teams-table';
-import { Badge, Section } from '../../components/ui';
+import { Badge } from '../../components/ui';
+import { PageSection } from './booker-ui';
+import { useT } from '../../lib/i18n';
 import { fetchLiveGame, liveGameKey, liveStreamUrl, organiserHeaders } from './booker-api';
 
 /** The opt-in lasts for this tab only: a page opened later (perhaps on the phone the organiser plays on) starts hidden. */
@@ -34,6 +36,7 @@ function storeChoice(code: string, show: boolean): void {
  */
 export function LiveGameSection({ booking }: { booking: BookerBooking }) {
   const [showChicken, setShowChicken] = useState(() => readChoice(booking.code));
+  const t = useT('booker');
   const live = useLiveGame({
     queryKey: liveGameKey(booking.code, showChicken),
     fetchSnapshot: (signal) => fetchLiveGame(booking, showChicken, signal),
@@ -46,22 +49,21 @@ export function LiveGameSection({ booking }: { booking: BookerBooking }) {
   const status = snapshot?.game.status;
   if (!snapshot || (status !== 'live' && status !== 'ended')) {
     return (
-      <Section look="page" id="live" title="Live game">
+      <PageSection id="live" title={t('liveGame')}>
         <p className="text-slate-700" data-testid="live-placeholder">
-          {snapshot ? `${snapshot.players.length} players have joined so far. ` : ''}The live map with every team shows here once the game starts.
+          {snapshot ? t('playersJoinedMap', { count: String(snapshot.players.length) }) : t('liveMapLater')}
         </p>
-      </Section>
+      </PageSection>
     );
   }
   const left = status === 'live' ? timeLeftText(snapshot.game.ends_at, now) : null;
   return (
-    <Section
-      look="page"
+    <PageSection
       id="live"
-      title="Live game"
+      title={t('liveGame')}
       actions={
         <span className="flex items-center gap-2">
-          <Badge tone={status === 'live' ? 'green' : 'slate'}>{status === 'live' ? 'Live' : 'Ended'}</Badge>
+          <Badge tone={status === 'live' ? 'green' : 'slate'}>{status === 'live' ? t('live') : t('ended')}</Badge>
           {left ? <span className="font-mono text-sm">⏱ {left}</span> : null}
           {status === 'live' ? <ConnectionStatus state={live.connection} /> : null}
         </span>
@@ -78,21 +80,20 @@ export function LiveGameSection({ booking }: { booking: BookerBooking }) {
         <LazyLiveMap area={snapshot.game.area} teams={snapshot.teams} players={snapshot.players} />
         <TeamsTable teams={snapshot.teams} gameOver={status === 'ended'} />
       </div>
-    </Section>
+    </PageSection>
   );
 }
 
 function ChickenOptIn({ checked, onChange }: { checked: boolean; onChange: (show: boolean) => void }) {
+  const t = useT('booker');
   return (
     <div className="space-y-1 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2">
       <label className="flex min-h-9 items-center gap-2 font-medium text-slate-900">
         <input type="checkbox" className="size-5 accent-amber-600" checked={checked} onChange={(e) => onChange(e.target.checked)} />
-        Show the Chicken on my map
+        {t('showChicken')}
       </label>
       <p className="text-sm text-amber-950" data-testid="chicken-opt-in-warning">
-        {checked
-          ? 'The Chicken is on your map. Keep this screen away from the players: it spoils the hunt.'
-          : 'Hidden, so you can play too. Showing it spoils the hunt for players: only turn it on if you are not playing and no player can see your screen.'}
+        {checked ? t('chickenShown') : t('chickenHidden')}
       </p>
     </div>
   );

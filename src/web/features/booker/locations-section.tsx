@@ -2,23 +2,39 @@ import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import type { BookerBooking } from '../../../shared/api/booking';
-import { BOOKER_MESSAGES, locationsBody } from '../../../shared/api/booker-game';
+import { locationsBody } from '../../../shared/api/booker-game';
 import { saveLocations } from './booker-api';
 import { SpotStatusBadge } from '../../components/spot-status-badge';
-import { Button, Field, FieldError, Input, Section, Textarea } from '../../components/ui';
+import { Button, Field, FieldError, Input, Textarea } from '../../components/ui';
 import { useAction } from '../../lib/use-action';
+import { useMessageText, useT, type KeyOf } from '../../lib/i18n';
+import { PageSection } from './booker-ui';
 
 type Spot = 'meeting_point' | 'hiding_spot';
-const TITLES: Record<Spot, { title: string; help: string; ownedNote: string }> = {
+type SpotWords = {
+  title: KeyOf<'booker'>;
+  help: KeyOf<'booker'>;
+  ownedNote: KeyOf<'booker'>;
+  address: KeyOf<'booker'>;
+  sent: KeyOf<'booker'>;
+  failed: KeyOf<'booker'>;
+};
+const TITLES: Record<Spot, SpotWords> = {
   meeting_point: {
-    title: 'Meeting point',
-    help: 'Where your group gathers before the hunt starts.',
-    ownedNote: BOOKER_MESSAGES.meetingPointOwned,
+    title: 'meetingPoint',
+    help: 'meetingPointHelp',
+    ownedNote: 'meetingPointOwned',
+    address: 'meetingPointAddress',
+    sent: 'meetingPointSent',
+    failed: 'meetingPointFailed',
   },
   hiding_spot: {
-    title: 'Hiding spot',
-    help: 'Where the Chicken hides: a pub, café or park the group can all reach. Only the Chicken is told.',
-    ownedNote: BOOKER_MESSAGES.hidingSpotOwned,
+    title: 'hidingSpot',
+    help: 'hidingSpotHelp',
+    ownedNote: 'hidingSpotOwned',
+    address: 'hidingSpotAddress',
+    sent: 'hidingSpotSent',
+    failed: 'hidingSpotFailed',
   },
 };
 
@@ -41,15 +57,18 @@ function SpotCard({ spot, booking, onSaved }: Props & { spot: Spot }) {
   const addressText = values[addressKey] ?? '';
   const notesText = values[notesKey] ?? '';
   const { errors } = form.formState;
-  const { title, help, ownedNote } = TITLES[spot];
+  const t = useT('booker');
+  const ruleText = useMessageText();
+  const said = (message: string | undefined) => (message ? ruleText(message) : undefined);
+  const words = TITLES[spot];
   const {
     run,
     isPending: saving,
     error,
   } = useAction({
     call: (body: z.output<typeof locationsBody>) => saveLocations(booking, body),
-    success: `${title} sent to our team`,
-    failure: `Failed to save the ${title.toLowerCase()}`,
+    success: t(words.sent),
+    failure: t(words.failed),
     onSuccess: onSaved,
   });
   const changed = addressText.trim() !== (address ?? '') || notesText.trim() !== (notes ?? '');
@@ -57,27 +76,27 @@ function SpotCard({ spot, booking, onSaved }: Props & { spot: Spot }) {
   return (
     <div className="rounded-xl border border-slate-200 p-3 sm:p-4" data-testid={`spot-${spot}`}>
       <div className="flex flex-wrap items-center gap-2">
-        <h3 className="font-bold text-slate-900">{title}</h3>
+        <h3 className="font-bold text-slate-900">{t(words.title)}</h3>
         <SpotStatusBadge status={status} />
       </div>
-      <p className="mt-1 text-sm text-slate-600">{help}</p>
+      <p className="mt-1 text-sm text-slate-600">{t(words.help)}</p>
       {readOnly ? (
         <div className="mt-3">
-          <p className="font-medium text-slate-900">{address ?? 'Not set'}</p>
+          <p className="font-medium text-slate-900">{address ?? t('notSet')}</p>
           {notes ? <p className="mt-1 text-sm whitespace-pre-line text-slate-700">{notes}</p> : null}
-          {staffOwned ? <p className="mt-2 text-sm text-slate-600">{ownedNote}.</p> : null}
+          {staffOwned ? <p className="mt-2 text-sm text-slate-600">{t(words.ownedNote)}.</p> : null}
         </div>
       ) : (
         <form className="mt-3 space-y-3" onSubmit={(e) => void form.handleSubmit(run)(e)}>
-          <Field label={`${title} address`} size="lg" error={errors[addressKey]?.message}>
-            <Input maxLength={300} placeholder="Not set" {...form.register(addressKey)} />
+          <Field label={t(words.address)} size="lg" error={said(errors[addressKey]?.message)}>
+            <Input maxLength={300} placeholder={t('notSet')} {...form.register(addressKey)} />
           </Field>
-          <Field label="Notes for our team" size="lg" error={errors[notesKey]?.message}>
+          <Field label={t('notesForTeam')} size="lg" error={said(errors[notesKey]?.message)}>
             <Textarea rows={2} maxLength={2000} {...form.register(notesKey)} />
           </Field>
-          <p className="text-sm text-slate-600">We check every proposal and confirm it by email.</p>
+          <p className="text-sm text-slate-600">{t('weCheckProposals')}</p>
           <Button type="submit" variant="primary" size="lg" disabled={!changed || saving}>
-            {saving ? 'Sending…' : addressText.trim() === '' && address ? 'Withdraw proposal' : 'Propose'}
+            {saving ? t('sending') : addressText.trim() === '' && address ? t('withdrawProposal') : t('propose')}
           </Button>
           <FieldError className="mt-2" message={error} />
         </form>
@@ -87,8 +106,9 @@ function SpotCard({ spot, booking, onSaved }: Props & { spot: Spot }) {
 }
 
 export function LocationsSection({ booking, onSaved }: Props) {
+  const t = useT('booker');
   return (
-    <Section look="page" id="locations" title="Meeting point and hiding spot" locked={booking.locked_locations}>
+    <PageSection id="locations" title={t('locationsTitle')} locked={booking.locked_locations}>
       <div className="grid gap-3 md:grid-cols-2">
         <SpotCard
           key={`m:${booking.meeting_point_address}:${booking.meeting_point_notes}:${booking.meeting_point_owner}`}
@@ -103,6 +123,6 @@ export function LocationsSection({ booking, onSaved }: Props) {
           onSaved={onSaved}
         />
       </div>
-    </Section>
+    </PageSection>
   );
 }

@@ -2,15 +2,15 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { BookerBooking } from '../../../shared/api/booking';
 import { joinLink } from '../../../shared/booking-links';
-import { ORGANISER_STAGE_LABELS, organiserStage, type OrganiserStage } from '../../../shared/lifecycle/organiser-stage';
+import { organiserStage, type OrganiserStage } from '../../../shared/lifecycle/organiser-stage';
+import { useT, type KeyOf } from '../../lib/i18n';
 import { copyToClipboard } from '../../lib/clipboard';
 import { paths } from '../../lib/paths';
-import { Spinner } from '../../components/spinner';
 import { ActivationSection } from './activation-section';
 import { BookingSummary } from './booking-summary';
-import { Badge, Button, Section, type BadgeTone } from '../../components/ui';
+import { Badge, Button, type BadgeTone } from '../../components/ui';
 import { HatchView } from './hatch-page';
-import { LoadFailed, PageFrame } from './booker-ui';
+import { LoadFailed, PageFrame, PageSection, PageLoading } from './booker-ui';
 import { ChallengesSection } from './challenges-section';
 import { ChickenSection } from './chicken-section';
 import { ChickenLinkSection } from './chicken-link-section';
@@ -26,24 +26,27 @@ import { DiscountCodeBox } from '../../components/discount-code-box';
 import { redeemVoucher } from './booker-api';
 import { InvoicesSection } from './invoices-section';
 import { ConsentsSection } from './consents-section';
-import { loadErrorText, useManagedBooking } from './use-booking';
+import { useManagedBooking } from './use-booking';
 import { useVoucherJustPaid, VoucherPaidNotice } from './voucher-payment';
 
 const STAGE_TONES: Record<OrganiserStage, BadgeTone> = { setup: 'brand', activated: 'green', live: 'green', over: 'slate' };
+/** The stage's words (shared/lifecycle/organiser-stage.ts's labels, in the reader's language). */
+const STAGE_KEYS: Record<OrganiserStage, KeyOf<'booker'>> = { setup: 'stageSetup', activated: 'stageActivated', live: 'stageLive', over: 'stageOver' };
 
 /** The set-up checklist at the top: each part, whether it is done, a link to it. */
 function SetupNav({ booking }: { booking: BookerBooking }) {
+  const t = useT('booker');
   const items = [
-    { href: '#challenges', label: 'Challenges', done: booking.added_challenges.length > 0 },
-    { href: '#locations', label: 'Locations', done: !!booking.meeting_point_address && !!booking.hiding_spot_address },
-    { href: '#game-area', label: 'Game area', done: true },
-    { href: '#teams', label: 'Teams', done: booking.teams_list.length > 0 },
-    { href: '#chicken', label: 'Chicken', done: booking.assigned_chicken !== null },
-    { href: '#activation', label: 'Activate', done: booking.game_activated },
+    { href: '#challenges', label: t('navChallenges'), done: booking.added_challenges.length > 0 },
+    { href: '#locations', label: t('navLocations'), done: !!booking.meeting_point_address && !!booking.hiding_spot_address },
+    { href: '#game-area', label: t('navGameArea'), done: true },
+    { href: '#teams', label: t('navTeams'), done: booking.teams_list.length > 0 },
+    { href: '#chicken', label: t('navChicken'), done: booking.assigned_chicken !== null },
+    { href: '#activation', label: t('navActivate'), done: booking.game_activated },
   ];
   return (
     // The chips wrap onto a second line on a phone (issue 28: in one scrolling row, Chicken and Activate were off screen).
-    <nav aria-label="Game set-up">
+    <nav aria-label={t('gameSetUp')}>
       <ol className="flex flex-wrap gap-2 pb-1">
         {items.map((item) => (
           <li key={item.href}>
@@ -62,31 +65,30 @@ function SetupNav({ booking }: { booking: BookerBooking }) {
 
 /** The game code and join link players need, with copy buttons: what the organiser shares. */
 function ShareWithPlayers({ booking }: { booking: BookerBooking }) {
+  const t = useT('booker');
   // The one join link (issue 28), the mails' too: the player app, open on the join step for this game.
   const link = joinLink(window.location.origin, booking.code);
   return (
     <div className="space-y-2">
       <div className="flex flex-wrap items-center gap-2">
-        <span className="text-slate-700">Game code</span>
+        <span className="text-slate-700">{t('gameCodeLabel')}</span>
         <strong className="rounded-lg bg-brand-100 px-3 py-1 font-mono text-lg tracking-wider" data-testid="game-code">
           {booking.code}
         </strong>
         <Button variant="secondary" size="lg" onClick={() => void copyToClipboard(booking.code)}>
-          Copy
+          {t('copy')}
         </Button>
       </div>
       <div className="flex flex-wrap items-center gap-2">
-        <span className="text-slate-700">Players join at</span>
+        <span className="text-slate-700">{t('playersJoinAt')}</span>
         <a href={paths.join(booking.code)} className="break-all font-medium text-brand-700 underline" data-testid="join-link">
           {link}
         </a>
         <Button variant="secondary" size="lg" onClick={() => void copyToClipboard(link)}>
-          Copy join link
+          {t('copyJoinLink')}
         </Button>
       </div>
-      <p className="text-sm text-slate-600">
-        Share the game code or the join link with your players. Keep this page&apos;s link to yourself: anyone with it can change your game.
-      </p>
+      <p className="text-sm text-slate-600">{t('shareHelp')}</p>
     </div>
   );
 }
@@ -98,14 +100,10 @@ export function ManagePage() {
   // The voucher the hatch page has just paid with (the router's state), then any paid here.
   const voucherJustPaid = useVoucherJustPaid();
   const [voucherPaid, setVoucherPaid] = useState(voucherJustPaid);
+  const t = useT('booker');
 
-  if (isPending)
-    return (
-      <PageFrame>
-        <Spinner />
-      </PageFrame>
-    );
-  if (error || !booking) return <LoadFailed message={loadErrorText(error)} />;
+  if (isPending) return <PageLoading />;
+  if (error || !booking) return <LoadFailed error={error} />;
   // Not paid yet: the booking's own page, here with the key (the temp code alone reads less, decision 0526).
   if (booking.code_type === 'temp') return <HatchView booking={booking} replace={replace} />;
   const stage = organiserStage(booking.game);
@@ -114,9 +112,9 @@ export function ManagePage() {
     <PageFrame>
       <header className="space-y-3 px-1">
         <div className="flex flex-wrap items-center gap-2">
-          <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Your game</h1>
+          <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{t('yourGame')}</h1>
           <span data-testid="game-stage">
-            <Badge tone={STAGE_TONES[stage]}>{ORGANISER_STAGE_LABELS[stage]}</Badge>
+            <Badge tone={STAGE_TONES[stage]}>{t(STAGE_KEYS[stage])}</Badge>
           </span>
         </div>
         <ShareWithPlayers booking={booking} />
@@ -126,20 +124,20 @@ export function ManagePage() {
       {stage === 'live' || stage === 'over' ? (
         <p className="px-1" data-testid="results-link">
           <Link to={paths.manageResults(booking.manage_key)} className="font-semibold text-brand-700 underline">
-            {stage === 'over' ? 'The game is over: see the results and photo album' : 'Results and photo album'}
+            {stage === 'over' ? t('resultsOver') : t('resultsLive')}
           </Link>
-          {stage === 'live' ? <span className="text-sm text-slate-600"> (ready when the game is over)</span> : null}
+          {stage === 'live' ? <span className="text-sm text-slate-600"> {t('resultsReadyLater')}</span> : null}
         </p>
       ) : null}
 
       <ShowcaseSection booking={booking} />
       {booking.game ? <BriefingEditor who={{ kind: 'organiser', code: booking.game.code, manageKey: booking.manage_key }} /> : null}
 
-      <Section look="page" id="summary" title="Booking">
+      <PageSection id="summary" title={t('booking')}>
         <BookingSummary booking={booking} />
-        {booking.assigned_host_name ? <p className="mt-2 text-sm text-slate-700">Your host: {booking.assigned_host_name}</p> : null}
-      </Section>
-      <Section look="page" id="pay" title="Payment">
+        {booking.assigned_host_name ? <p className="mt-2 text-sm text-slate-700">{t('yourHost', { name: booking.assigned_host_name })}</p> : null}
+      </PageSection>
+      <PageSection id="pay" title={t('payment')}>
         {voucherPaid ? <VoucherPaidNotice voucher={voucherPaid} /> : null}
         <PaymentPanel
           manageKey={booking.manage_key}
@@ -156,7 +154,7 @@ export function ManagePage() {
             />
           )}
         />
-      </Section>
+      </PageSection>
       <ConsentsSection booking={booking} />
       <InvoicesSection booking={booking} />
       <ChallengesSection booking={booking} onSaved={replace} />

@@ -1,14 +1,13 @@
 import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useParams, useSearchParams } from 'react-router';
-import { formatPence } from '../../../shared/money';
 import { errorMessage } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
 import { confirmCheckout } from '../../lib/payments-api';
 import { Spinner } from '../../components/spinner';
 import { PageFrame } from './booker-ui';
+import { useBookerText } from './use-booker-text';
 
-const CONFIRM_FAILED = 'We could not check your payment just now. If you paid, it will show on your booking page shortly.';
 /** How long the page keeps asking while the provider has not confirmed (the webhook may be on its way). */
 const POLL_MS = 1_500;
 const GIVE_UP_AFTER_MS = 60_000;
@@ -22,6 +21,7 @@ export function PaymentReturnPage() {
   const [search] = useSearchParams();
   const sessionId = search.get('session_id') ?? '';
   const [gaveUp, setGaveUp] = useState(false);
+  const { t, pence } = useBookerText();
   useEffect(() => {
     const timer = setTimeout(() => setGaveUp(true), GIVE_UP_AFTER_MS);
     return () => clearTimeout(timer);
@@ -36,7 +36,7 @@ export function PaymentReturnPage() {
   const result = query.data;
   const back = (
     <a href={paths.manage(key)} className="font-medium text-brand-700 underline" data-testid="back-to-booking">
-      Back to your booking
+      {t('backToBooking')}
     </a>
   );
 
@@ -44,36 +44,31 @@ export function PaymentReturnPage() {
   if (!sessionId || query.isError) {
     body = (
       <p role="alert" className="text-red-700">
-        {query.isError ? errorMessage(query.error, CONFIRM_FAILED) : 'This payment link is incomplete.'}
+        {query.isError ? errorMessage(query.error, t('confirmFailed')) : t('paymentLinkIncomplete')}
       </p>
     );
   } else if (!result || (result.status === 'pending' && !gaveUp)) {
     body = (
       <div className="flex items-center gap-3" aria-live="polite">
-        <Spinner />
-        <p>Confirming your payment…</p>
+        <Spinner label={t('loading')} />
+        <p>{t('confirmingPayment')}</p>
       </div>
     );
   } else if (result.status === 'paid') {
     body = (
       <div className="space-y-2" aria-live="polite">
         <p className="text-lg font-semibold text-green-800" data-testid="payment-result">
-          Payment received. Thank you!
+          {t('paymentReceived')}
         </p>
         <p>
-          Paid so far: {formatPence(result.payment.paid, result.payment.currency)}
-          {result.payment.due > 0 ? `; balance due: ${formatPence(result.payment.due, result.payment.currency)}` : ''}. We have emailed you a receipt; your game
-          code and the link to set up your game come by email with your first payment.
+          {result.payment.due > 0
+            ? t('paidSoFarWithDue', { paid: pence(result.payment.paid, result.payment.currency), due: pence(result.payment.due, result.payment.currency) })
+            : t('paidSoFar', { paid: pence(result.payment.paid, result.payment.currency) })}
         </p>
       </div>
     );
   } else {
-    const text =
-      result.status === 'pending'
-        ? 'Your payment has not been confirmed yet. It will show on your booking page once it is; nothing more to do.'
-        : result.status === 'expired'
-          ? 'This payment session expired: nothing was charged. You can start again from your booking page.'
-          : 'This payment could not be accepted for your booking. If money was taken, our team will refund it.';
+    const text = result.status === 'pending' ? t('paymentPending') : result.status === 'expired' ? t('paymentExpired') : t('paymentRefused');
     body = (
       <p role="alert" data-testid="payment-result">
         {text}
@@ -84,7 +79,7 @@ export function PaymentReturnPage() {
   return (
     <PageFrame>
       <header className="px-1">
-        <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Your payment</h1>
+        <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{t('yourPayment')}</h1>
       </header>
       <div className="space-y-4 rounded-xl border border-slate-200 bg-white p-5">
         {body}

@@ -7,9 +7,11 @@ import type { ScriptStep } from '../../../shared/api/script';
 import type { ScriptStepInput } from '../../../shared/game/script';
 import { api, errorMessage } from '../../lib/api-client';
 import { Spinner } from '../../components/spinner';
-import { ErrorState, Section } from '../../components/ui';
+import { ErrorState } from '../../components/ui';
+import { PageSection } from './booker-ui';
 import { ScriptStepForm, ScriptStepList } from '../../components/script-steps';
 import { QuestionRulesForm } from '../../components/question-rules-form';
+import { useT } from '../../lib/i18n';
 
 const keys = {
   script: (code: string) => ['booker', 'script', code.toUpperCase()] as const,
@@ -35,6 +37,7 @@ const inputOf = (s: ScriptStep): ScriptStepInput => ({
  */
 export function ScriptSection({ booking }: { booking: BookerBooking }) {
   const game = booking.game;
+  const t = useT('booker');
   const queryClient = useQueryClient();
   const who = game ? { params: { code: game.code }, headers: { [MANAGE_KEY_HEADER]: booking.manage_key } } : null;
   const script = useQuery({ queryKey: keys.script(game?.code ?? ''), queryFn: () => (who ? api(ep.booker, who) : null), enabled: who !== null });
@@ -47,7 +50,7 @@ export function ScriptSection({ booking }: { booking: BookerBooking }) {
     try {
       queryClient.setQueryData(keys.script(game.code), await api(ep.bookerSave, { ...who, body: { steps } }));
     } catch (err) {
-      setError(errorMessage(err, 'The script could not be saved'));
+      setError(errorMessage(err, t('scriptSaveFailed')));
     } finally {
       setBusy(false);
     }
@@ -56,19 +59,14 @@ export function ScriptSection({ booking }: { booking: BookerBooking }) {
   const planning = data ? data.game_status === 'not_started' || data.game_status === 'lobby' : false;
   const planned = data ? data.steps.filter((s) => !s.ran_at) : [];
   return (
-    <Section
-      look="page"
-      id="script"
-      title="Game script"
-      description="Plan what happens when: messages, challenges that open or close, double points, a smaller area. Times follow the game's own clock."
-    >
+    <PageSection id="script" title={t('gameScript')} description={t('gameScriptHelp')}>
       {script.isPending ? (
-        <Spinner />
+        <Spinner label={t('loading')} />
       ) : !data ? (
-        <ErrorState message={errorMessage(script.error, 'Failed to load the script.')} onRetry={() => void script.refetch()} retrying={script.isFetching} />
+        <ErrorState message={errorMessage(script.error, t('scriptLoadFailed'))} onRetry={() => void script.refetch()} retrying={script.isFetching} />
       ) : (
         <div className="space-y-4">
-          {planning ? null : <p className="text-sm text-slate-600">The game has started: its host changes the script now.</p>}
+          {planning ? null : <p className="text-sm text-slate-600">{t('scriptHostNow')}</p>}
           <ScriptStepList
             steps={data.steps}
             busy={busy}
@@ -78,27 +76,26 @@ export function ScriptSection({ booking }: { booking: BookerBooking }) {
           <QuestionRules code={game.code} manageKey={booking.manage_key} />
         </div>
       )}
-    </Section>
+    </PageSection>
   );
 }
 
 function QuestionRules({ code, manageKey }: { code: string; manageKey: string }) {
   const who = { params: { code }, headers: { [MANAGE_KEY_HEADER]: manageKey } };
   const queryClient = useQueryClient();
+  const t = useT('booker');
   const rules = useQuery({ queryKey: keys.rules(code), queryFn: () => api(ep.bookerRules, who) });
   if (!rules.data) return null;
   return (
     <QuestionRulesForm
       rules={rules.data.rules}
       save={async (body) => void queryClient.setQueryData(keys.rules(code), await api(ep.bookerRulesSave, { ...who, body }))}
-      label="Questions about the Chicken"
-      submitLabel="Save the question rules"
+      label={t('questionsTitle')}
+      submitLabel={t('saveQuestionRules')}
       className="space-y-2 rounded-xl border border-slate-200 p-3"
     >
-      <h3 className="font-semibold">Questions about the Chicken</h3>
-      <p className="text-sm text-slate-600">
-        Teams ask the game where the Chicken is (radius, warmer or colder, nearer a landmark). Each costs points, or waits.
-      </p>
+      <h3 className="font-semibold">{t('questionsTitle')}</h3>
+      <p className="text-sm text-slate-600">{t('questionsHelp')}</p>
     </QuestionRulesForm>
   );
 }

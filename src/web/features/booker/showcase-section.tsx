@@ -3,7 +3,9 @@ import type { BookerBooking } from '../../../shared/api/booking';
 import { organiserStage } from '../../../shared/lifecycle/organiser-stage';
 import { copyToClipboard } from '../../lib/clipboard';
 import { useAction } from '../../lib/use-action';
-import { Button, Section } from '../../components/ui';
+import { Button } from '../../components/ui';
+import { PageSection } from './booker-ui';
+import { useT } from '../../lib/i18n';
 import { downloadMediaZip, fetchRecapState, fetchScreenLink, publishRecap, regenerateScreenLink, showcaseKeys } from './showcase-api';
 
 /**
@@ -13,36 +15,35 @@ import { downloadMediaZip, fetchRecapState, fetchScreenLink, publishRecap, regen
  */
 export function ShowcaseSection({ booking }: { booking: BookerBooking }) {
   const queryClient = useQueryClient();
+  const t = useT('booker');
   const game = booking.game;
   const over = organiserStage(game) === 'over';
   const screen = useQuery({ queryKey: showcaseKeys.screen(booking.code), queryFn: () => fetchScreenLink(booking), enabled: game !== null });
   const recap = useQuery({ queryKey: showcaseKeys.recap(booking.code), queryFn: () => fetchRecapState(booking), enabled: game !== null && over });
   const regenerate = useAction({
     call: () => regenerateScreenLink(booking),
-    success: 'New big-screen link made: the old one no longer works',
-    failure: 'The link could not be replaced. Please try again.',
+    success: t('screenLinkReplaced'),
+    failure: t('screenLinkReplaceFailed'),
     onSuccess: (link) => queryClient.setQueryData(showcaseKeys.screen(booking.code), link),
   });
   const publish = useAction({
     call: (published: boolean) => publishRecap(booking, published),
-    success: (_result, published) => (published ? 'Recap published: anyone with the link can open it' : 'Recap unpublished: the link no longer opens'),
-    failure: 'The recap could not be changed. Please try again.',
+    success: (_result, published) => (published ? t('recapPublishedToast') : t('recapUnpublishedToast')),
+    failure: t('recapChangeFailed'),
     failureToast: 'server',
     invalidates: [showcaseKeys.recap(booking.code)],
   });
   const download = useAction({
     call: () => downloadMediaZip(booking),
-    failure: 'The photos could not be downloaded. Please try again.',
+    failure: t('photosDownloadFailed'),
   });
   if (!game) return null;
   return (
-    <Section look="page" id="showcase" title="Big screen and recap" description="Show the game on a projector; after it, share a recap and keep every photo.">
+    <PageSection id="showcase" title={t('showcase')} description={t('showcaseHelp')}>
       <div className="space-y-5">
         <div className="space-y-2">
-          <h3 className="font-semibold">Big screen</h3>
-          <p className="text-sm text-slate-600">
-            Open this link on the computer of a projector: the leaderboard, the photo wall, the time left and the map (never the Chicken).
-          </p>
+          <h3 className="font-semibold">{t('bigScreen')}</h3>
+          <p className="text-sm text-slate-600">{t('bigScreenHelp')}</p>
           {screen.data ? (
             <>
               <a
@@ -55,27 +56,25 @@ export function ShowcaseSection({ booking }: { booking: BookerBooking }) {
                 {screen.data.url}
               </a>
               <div className="flex flex-wrap gap-2">
-                <Button variant="secondary" onClick={() => void copyToClipboard(screen.data.url, 'Big-screen link copied')}>
-                  Copy the link
+                <Button variant="secondary" onClick={() => void copyToClipboard(screen.data.url, t('screenLinkCopied'))}>
+                  {t('copyTheLink')}
                 </Button>
                 <Button variant="secondary" onClick={() => void regenerate.run()} disabled={regenerate.isPending}>
-                  Replace the link
+                  {t('replaceTheLink')}
                 </Button>
               </div>
             </>
           ) : (
-            <p className="text-sm text-slate-600">{screen.isError ? 'The link could not be loaded.' : 'Loading the link…'}</p>
+            <p className="text-sm text-slate-600">{screen.isError ? t('linkLoadFailed') : t('linkLoading')}</p>
           )}
         </div>
         {over ? (
           <div className="space-y-2" data-testid="recap-section">
-            <h3 className="font-semibold">Recap</h3>
-            <p className="text-sm text-slate-600">
-              A page to share: the final ranking, the album and the hunt replayed on the map. Only you decide: until you publish it, the link opens nothing.
-            </p>
+            <h3 className="font-semibold">{t('recap')}</h3>
+            <p className="text-sm text-slate-600">{t('recapHelp')}</p>
             {recap.data ? (
               <>
-                <p data-testid="recap-status">{recap.data.published ? 'Published: anyone with the link can open it.' : 'Not published.'}</p>
+                <p data-testid="recap-status">{recap.data.published ? t('recapPublished') : t('recapNotPublished')}</p>
                 {recap.data.published ? (
                   <a
                     href={recap.data.url}
@@ -94,22 +93,22 @@ export function ShowcaseSection({ booking }: { booking: BookerBooking }) {
                     disabled={publish.isPending}
                     data-testid="recap-toggle"
                   >
-                    {recap.data.published ? 'Unpublish the recap' : 'Publish the recap'}
+                    {recap.data.published ? t('unpublishRecap') : t('publishRecap')}
                   </Button>
                   {recap.data.published ? (
-                    <Button variant="secondary" onClick={() => void copyToClipboard(recap.data.url, 'Recap link copied')}>
-                      Copy the recap link
+                    <Button variant="secondary" onClick={() => void copyToClipboard(recap.data.url, t('recapLinkCopied'))}>
+                      {t('copyRecapLink')}
                     </Button>
                   ) : null}
                 </div>
               </>
             ) : null}
             <Button variant="secondary" onClick={() => void download.run()} disabled={download.isPending} data-testid="media-zip">
-              {download.isPending ? 'Preparing the download…' : 'Download all photos and videos (zip)'}
+              {download.isPending ? t('preparingDownload') : t('downloadAll')}
             </Button>
           </div>
         ) : null}
       </div>
-    </Section>
+    </PageSection>
   );
 }

@@ -4,9 +4,11 @@ import type { z } from 'zod';
 import type { BookerBooking } from '../../../shared/api/booking';
 import { MAX_TEAMS, normalizePlayers, teamsBody } from '../../../shared/api/booker-game';
 import { saveTeams } from './booker-api';
-import { Badge, Button, Field, FieldError, Input, Section } from '../../components/ui';
+import { Badge, Button, Field, FieldError, Input } from '../../components/ui';
+import { PageSection } from './booker-ui';
 import { firstErrorMessage } from '../../lib/form-errors';
 import { useAction } from '../../lib/use-action';
+import { useMessageText, useT } from '../../lib/i18n';
 
 type TeamsForm = z.input<typeof teamsBody>;
 type Props = { booking: BookerBooking; onSaved: (b: BookerBooking) => void };
@@ -18,6 +20,8 @@ const countPlayers = (text: string) => (normalizePlayers(text) === '' ? 0 : norm
 /** The teams that will hunt: add, rename, remove; players typed as a comma-separated list. */
 export function TeamsSection({ booking, onSaved }: Props) {
   const locked = booking.locked_teams;
+  const t = useT('booker');
+  const ruleText = useMessageText();
   const form = useForm<TeamsForm, unknown, z.output<typeof teamsBody>>({ resolver: zodResolver(teamsBody), defaultValues: fromBooking(booking) });
   // keyName 'key': the team's own `id` is a form value (it tells the server which team is renamed).
   const { fields, append, remove } = useFieldArray({ control: form.control, name: 'teams', keyName: 'key' });
@@ -27,8 +31,8 @@ export function TeamsSection({ booking, onSaved }: Props) {
     error,
   } = useAction({
     call: (body: z.output<typeof teamsBody>) => saveTeams(booking, body),
-    success: 'Teams saved',
-    failure: 'Failed to save teams',
+    success: t('teamsSaved'),
+    failure: t('teamsFailed'),
     onSuccess: (b) => {
       onSaved(b);
       form.reset(fromBooking(b));
@@ -41,24 +45,23 @@ export function TeamsSection({ booking, onSaved }: Props) {
   const problem = firstErrorMessage(form.formState.errors);
 
   return (
-    <Section
-      look="page"
+    <PageSection
       id="teams"
-      title="Teams"
-      description="Split your group into teams. Type each team's players separated by commas."
+      title={t('teams')}
+      description={t('teamsHelp')}
       locked={locked}
-      actions={unsaved ? <Badge tone="brand">Unsaved changes</Badge> : null}
+      actions={unsaved ? <Badge tone="brand">{t('unsavedChanges')}</Badge> : null}
     >
-      {fields.length === 0 ? <p className="text-slate-600">No teams yet.</p> : null}
+      {fields.length === 0 ? <p className="text-slate-600">{t('noTeams')}</p> : null}
       <ul className="space-y-3">
-        {fields.map((t, i) => (
-          <li key={t.key} className="rounded-xl border border-slate-200 p-3" data-testid="team-row">
+        {fields.map((team, i) => (
+          <li key={team.key} className="rounded-xl border border-slate-200 p-3" data-testid="team-row">
             <div className="grid gap-3 sm:grid-cols-[1fr_2fr_auto] sm:items-end">
-              <Field label={`Team ${i + 1} name`} size="lg">
+              <Field label={t('teamName', { n: i + 1 })} size="lg">
                 <Input maxLength={100} disabled={locked} {...form.register(`teams.${i}.name`, { onChange: judge })} />
               </Field>
-              <Field label={`Team ${i + 1} players (${countPlayers(teams[i]?.players ?? '')})`} size="lg">
-                <Input placeholder="Ann, Bob, Cy" disabled={locked} {...form.register(`teams.${i}.players`, { onChange: judge })} />
+              <Field label={t('teamPlayers', { n: i + 1, count: countPlayers(teams[i]?.players ?? '') })} size="lg">
+                <Input placeholder={t('playersPlaceholder')} disabled={locked} {...form.register(`teams.${i}.players`, { onChange: judge })} />
               </Field>
               {!locked ? (
                 <Button
@@ -68,7 +71,8 @@ export function TeamsSection({ booking, onSaved }: Props) {
                     judge();
                   }}
                 >
-                  Remove<span className="sr-only"> team {i + 1}</span>
+                  {t('remove')}
+                  <span className="sr-only"> {t('removeTeam', { n: i + 1 })}</span>
                 </Button>
               ) : null}
             </div>
@@ -81,19 +85,19 @@ export function TeamsSection({ booking, onSaved }: Props) {
             size="lg"
             disabled={fields.length >= MAX_TEAMS}
             onClick={() => {
-              append({ name: `Team ${fields.length + 1}`, players: '' });
+              append({ name: t('newTeamName', { n: fields.length + 1 }), players: '' });
               judge();
             }}
           >
-            Add team
+            {t('addTeam')}
           </Button>
           <Button variant="primary" size="lg" disabled={!unsaved || problem !== null || saving} onClick={() => void form.handleSubmit(run)()}>
-            {saving ? 'Saving…' : 'Save teams'}
+            {saving ? t('saving') : t('saveTeams')}
           </Button>
         </div>
       ) : null}
-      <FieldError className="mt-2" message={unsaved ? problem : null} />
+      <FieldError className="mt-2" message={unsaved && problem ? ruleText(problem) : null} />
       <FieldError className="mt-2" message={error} />
-    </Section>
+    </PageSection>
   );
 }

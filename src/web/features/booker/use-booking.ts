@@ -28,12 +28,13 @@ export function isOrganiserView(booking: BookingByCode): booking is BookerBookin
 }
 
 /**
- * What a booking page says when its booking cannot be loaded. The page's code or key comes from its address, so a 422
- * (a key that cannot be one, e.g. cut short in a mail: 'Invalid management key') is a wrong address like a 404: 'Booking not found', not a fault
- * (issue 36). Only a real fault (5xx, no network) says 'Failed to load booking details'.
+ * What a booking page says when its booking cannot be loaded (the booker catalogue's key). The page's code or key
+ * comes from its address, so a 422 (a key that cannot be one, e.g. cut short in a mail: 'Invalid management key') is a
+ * wrong address like a 404: 'Booking not found', not a fault (issue 36). Only a real fault (5xx, no network) says
+ * 'Failed to load booking details'.
  */
-export function loadErrorText(error: unknown): string {
-  if (error instanceof ApiError && (error.status === 404 || error.code === 'validation_failed')) return 'Booking not found';
-  if (error instanceof ApiError && error.status === 429) return 'Too many attempts. Please wait a minute and try again.';
-  return 'Failed to load booking details';
+export function loadErrorKey(error: unknown): 'bookingNotFound' | 'tooManyAttempts' | 'loadFailed' {
+  if (error instanceof ApiError && (error.status === 404 || error.code === 'validation_failed')) return 'bookingNotFound';
+  if (error instanceof ApiError && error.status === 429) return 'tooManyAttempts';
+  return 'loadFailed';
 }
