@@ -23,6 +23,7 @@
  * PostgreSQL: BENCH_DATABASE_URL, else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test.
  */
 import { execSync, spawn } from 'node:child_process';
+import http from 'node:http';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
@@ -153,27 +154,77 @@ async function freshDatabase(prefix: string): Promise<{ url: string; drop: () =>
   return { url: url.toString(), drop: async () => void (await adminQuery(`drop database if exists ${name} with (force)`)) };
 }
 
+/** One answer as the app sent it: status, header lines (flat name, value, …) less those Node adds itself, body in base64. */
+type CapturedAnswer = { status: number; type: string; headers: string[]; header_count: number; head_bytes: number; body: string };
+
+const NODE_ADDS = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
+
+async function captureAnswer(url: string, headers: Record<string, string> = {}): Promise<CapturedAnswer> {
+  return new Promise((resolve, reject) => {
+    // Over a keep-alive connection, as the load runs ask: the answer then carries the same Connection and Keep-Alive lines.
+    const agent = new http.Agent({ keepAlive: true });
+    const request = http.get(url, { headers, agent }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('error', reject);
+      res.on('end', () => {
+        agent.destroy();
+        const kept: string[] = [];
+        let headBytes = `HTTP/1.1 ${res.statusCode} ${res.statusMessage}\r\n\r\n`.length;
+        for (let i = 0; i + 1 < res.rawHeaders.length; i += 2) {
+          const [name, value] = [res.rawHeaders[i] ?? '', res.rawHeaders[i + 1] ?? ''];
+          headBytes += name.length + 2 + Buffer.byteLength(value) + 2;
+          if (!NODE_ADDS.has(name.toLowerCase())) kept.push(name, value);
+        }
+        resolve({
+          status: res.statusCode ?? 0,
+          type: String(res.headers['content-type']),
+          headers: kept,
+          header_count: res.rawHeaders.length / 2,
+          head_bytes: headBytes,
+          body: Buffer.concat(chunks).toString('base64'),
+        });
+      });
+    });
+    request.on('error', reject);
+  });
+}
+
+async function startBare(routes: object[]): Promise<{ url: string; stop: () => void }> {
+  const spec = path.join(mkdtempSync(path.join(tmpdir(), 'hatch-bare-')), 'routes.json');
+  writeFileSync(spec, JSON.stringify({ routes }));
+  const child = spawn(process.execPath, ['bench/bare-server.mjs', spec], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const port = await new Promise<number>((resolve) => child.stdout.once('data', (d: Buffer) => resolve(Number(d.toString().trim()))));
+  return { url: `http://127.0.0.1:${port}`, stop: () => void child.kill('SIGTERM') };
+}
+
 async function benchRatio(pgAvailable: boolean) {
   const db = pgAvailable ? await freshDatabase('hatch_bench') : null;
   const server = await startBenchServer({ TRUST_PROXY: 'true', LOG_LEVEL: 'warn', ...(db ? { DATABASE_URL: db.url } : {}) });
-  const bare = { stop: () => undefined as void, port: 0 };
+  const bare = { stop: () => undefined as void };
   try {
     const client = await openClient(server.url);
     const created = await client.json<{ booking: { temp_code: string } }>('POST', '/api/bookings', bookingBody());
     if (created.status !== 201) throw new Error(`could not create a booking: ${created.status}`);
     const code = created.data.booking.temp_code;
-    const pricing = await fetch(`${server.url}/api/pricing`);
-    const booking = await fetch(`${server.url}/api/booking/${code}`, { headers: { 'x-forwarded-for': '192.0.2.1' } });
-    const routes = [
-      { prefix: '/api/pricing', type: pricing.headers.get('content-type'), body: Buffer.from(await pricing.arrayBuffer()).toString('base64') },
-      { prefix: '/api/booking/', type: booking.headers.get('content-type'), body: Buffer.from(await booking.arrayBuffer()).toString('base64') },
+    // Each answer as the app sends it (status, header lines, body), read with node:http so the header lines come as sent.
+    const pricing = await captureAnswer(`${server.url}/api/pricing`);
+    const booking = await captureAnswer(`${server.url}/api/booking/${code}`, { 'x-forwarded-for': '192.0.2.1' });
+    // The bare server answers the same bytes (decision 0605): the load generator parses every header line in
+    // JavaScript on the same 2 cores, so a bare answer with fewer headers measured the client as much as the app.
+    const sameBytes = [
+      { prefix: '/api/pricing', ...pricing },
+      { prefix: '/api/booking/', ...booking },
     ];
-    const spec = path.join(mkdtempSync(path.join(tmpdir(), 'hatch-bare-')), 'routes.json');
-    writeFileSync(spec, JSON.stringify({ routes }));
-    const child = spawn(process.execPath, ['bench/bare-server.mjs', spec], { stdio: ['ignore', 'pipe', 'inherit'] });
-    bare.port = await new Promise<number>((resolve) => child.stdout.once('data', (d: Buffer) => resolve(Number(d.toString().trim()))));
-    bare.stop = () => void child.kill('SIGTERM');
-    const bareUrl = `http://127.0.0.1:${bare.port}`;
+    // The figure published until then: the same body with only a content type and length, kept beside it.
+    const sameBody = [{ prefix: '/api/pricing', type: pricing.type, body: pricing.body }];
+    const bareSameBytes = await startBare(sameBytes);
+    const bareSameBody = await startBare(sameBody);
+    bare.stop = () => {
+      bareSameBytes.stop();
+      bareSameBody.stop();
+    };
+    const bareUrl = bareSameBytes.url;
 
     let ip = 0;
     // Each look-up from its own address (X-Forwarded-For, TRUST_PROXY=true): the per-address limit is a
@@ -186,26 +237,32 @@ async function benchRatio(pgAvailable: boolean) {
     };
     // App and bare server take turns, three rounds each, and the median round of each is compared: the client
     // shares the 2 cores, so one pair of runs can differ by 10% from the next by chance alone.
-    const alternate = async (request: Requests) => {
-      const app: LoadResult[] = [];
-      const bareRuns: LoadResult[] = [];
-      for (let round = 0; round < 3; round++) {
-        app.push(await measure(server.url, request));
-        bareRuns.push(await measure(bareUrl, request));
-      }
-      const median = (runs: LoadResult[]) => [...runs].sort((a, b) => a.rps - b.rps)[1] ?? runs[0]!;
-      return { app: { ...median(app), rounds_rps: app.map((r) => r.rps) }, bare: { ...median(bareRuns), rounds_rps: bareRuns.map((r) => r.rps) } };
+    const median = (runs: LoadResult[]) => ({ ...([...runs].sort((a, b) => a.rps - b.rps)[1] ?? runs[0]!), rounds_rps: runs.map((r) => r.rps) });
+    const alternate = async (request: Requests, urls: string[]) => {
+      const runs: LoadResult[][] = urls.map(() => []);
+      for (let round = 0; round < 3; round++) for (const [i, url] of urls.entries()) runs[i]!.push(await measure(url, request));
+      return runs.map(median);
     };
-    const { app: appPricing, bare: barePricing } = await alternate({ path: '/api/pricing' });
-    const { app: appLookup, bare: bareLookup } = await alternate(lookup);
+    const [appPricing, barePricing, bareBodyPricing] = await alternate({ path: '/api/pricing' }, [server.url, bareUrl, bareSameBody.url]);
+    const [appLookup, bareLookup] = await alternate(lookup, [server.url, bareUrl]);
+    if (!appPricing || !barePricing || !bareBodyPricing || !appLookup || !bareLookup) throw new Error('a load run is missing');
+    const answerBytes = (a: CapturedAnswer) => a.head_bytes + Buffer.from(a.body, 'base64').length;
     const out = {
       database: db ? 'postgres' : 'pglite',
-      bytes: { pricing: Buffer.from(routes[0]?.body ?? '', 'base64').length, booking: Buffer.from(routes[1]?.body ?? '', 'base64').length },
-      pricing: { app: appPricing, bare: barePricing, ratio: round(appPricing.rps / barePricing.rps, 3) },
+      bytes: { pricing: Buffer.from(pricing.body, 'base64').length, booking: Buffer.from(booking.body, 'base64').length },
+      answer_bytes: { pricing: answerBytes(pricing), booking: answerBytes(booking) },
+      header_count: { pricing: pricing.header_count, booking: booking.header_count },
+      pricing: {
+        app: appPricing,
+        bare: barePricing,
+        ratio: round(appPricing.rps / barePricing.rps, 3),
+        bare_same_body: bareBodyPricing,
+        ratio_same_body: round(appPricing.rps / bareBodyPricing.rps, 3),
+      },
       booking_by_code: { app: appLookup, bare: bareLookup, ratio: round(appLookup.rps / bareLookup.rps, 3) },
     };
     log(
-      `ratio: pricing ${out.pricing.ratio} (${appPricing.rps}/${barePricing.rps} rps), booking ${out.booking_by_code.ratio} (${appLookup.rps}/${bareLookup.rps} rps)`,
+      `ratio: pricing ${out.pricing.ratio} same bytes (${appPricing.rps}/${barePricing.rps} rps), ${out.pricing.ratio_same_body} same body (/${bareBodyPricing.rps}), booking ${out.booking_by_code.ratio} (${appLookup.rps}/${bareLookup.rps} rps)`,
     );
     return out;
   } finally {

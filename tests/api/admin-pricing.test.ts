@@ -31,6 +31,24 @@ async function book(overrides: Record<string, unknown> = {}) {
 
 const plan = (list: Pricing | AdminPricing, type: string) => list.plans.find((p) => p.type === type);
 
+describe('the wizard’s price list', () => {
+  it('carries an ETag and answers 304 without the list to a browser that holds the current one (decision 0607)', async () => {
+    const first = await t.app.inject({ method: 'GET', url: '/api/pricing?currency=EUR' });
+    expect(first.statusCode).toBe(200);
+    const tag = String(first.headers.etag);
+    expect(tag).toMatch(/^"[A-Za-z0-9_-]+"$/);
+    // Stored, but asked again every time: a change staff make shows at once.
+    expect(first.headers['cache-control']).toBe('no-cache');
+    const again = await t.app.inject({ method: 'GET', url: '/api/pricing?currency=EUR', headers: { 'if-none-match': tag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    expect(again.headers.etag).toBe(tag);
+    const otherCurrency = await t.app.inject({ method: 'GET', url: '/api/pricing?currency=GBP', headers: { 'if-none-match': tag } });
+    expect(otherCurrency.statusCode).toBe(200);
+    expect(otherCurrency.json().currency).toBe('GBP');
+  });
+});
+
 describe('staff read the price list', () => {
   it('answers the public shape with inactive plans and every add-on, and each plan’s list and sale price', async () => {
     const res = await admin.get('/api/admin/pricing?currency=EUR');
@@ -77,7 +95,8 @@ describe('staff change the price list', () => {
 
   it('answers the new list, the wizard’s price list shows it at once, and a new booking is priced by it', async () => {
     // Read first, so a cached answer would be there to go stale.
-    expect(plan((await (await t.visitor()).get('/api/pricing?currency=USD')).json(), 'standard')?.price).toBe(19);
+    const before = await (await t.visitor()).get('/api/pricing?currency=USD');
+    expect(plan(before.json(), 'standard')?.price).toBe(19);
     const res = await admin.put('/api/admin/pricing', {
       currency: 'USD',
       plans: [
@@ -92,6 +111,10 @@ describe('staff change the price list', () => {
 
     const wizard = await (await t.visitor()).get('/api/pricing?currency=USD');
     expect(wizard.headers['cache-control'] ?? '').not.toMatch(/max-age=[1-9]|immutable/);
+    // A browser holding the list from before the change revalidates it (decision 0607): its old tag no longer matches.
+    expect(wizard.headers.etag).not.toBe(before.headers.etag);
+    const revalidated = await t.app.inject({ method: 'GET', url: '/api/pricing?currency=USD', headers: { 'if-none-match': String(before.headers.etag) } });
+    expect(revalidated.statusCode).toBe(200);
     const pricing: Pricing = wizard.json();
     expect(plan(pricing, 'standard')).toMatchObject({ price: 12.34, formatted_amount: '$12.34' });
     expect(plan(pricing, 'pro')).toMatchObject({ price: 24.5, is_sale: true, original_price: 30, formatted_amount: '$24.50' });

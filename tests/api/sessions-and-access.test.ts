@@ -181,16 +181,21 @@ describe('cookies and headers over HTTPS (behind a proxy)', () => {
 });
 
 describe('security headers', () => {
-  it('sends a strict CSP, nosniff, a referrer policy and no framing on pages and API answers', async () => {
-    for (const url of ['/', '/login', '/booking/ABC', '/admin/bookings', '/api/pricing', '/api/nope']) {
+  const directivesOf = (csp: string): Record<string, string[]> =>
+    Object.fromEntries(
+      csp
+        .split(';')
+        .map((d) => d.trim().split(/\s+/))
+        .map(([k, ...v]) => [k, v]),
+    );
+  /** A fetch directive that is not named takes default-src's list (CSP Level 3). */
+  const effective = (directives: Record<string, string[]>, name: string) => directives[name] ?? directives['default-src'];
+
+  it('sends a strict CSP, nosniff, a referrer policy and no framing on pages', async () => {
+    for (const url of ['/', '/login', '/booking/ABC', '/admin/bookings']) {
       const res = await t.app.inject({ method: 'GET', url });
       const csp = String(res.headers['content-security-policy']);
-      const directives = Object.fromEntries(
-        csp
-          .split(';')
-          .map((d) => d.trim().split(/\s+/))
-          .map(([k, ...v]) => [k, v]),
-      );
+      const directives = directivesOf(csp);
       expect(directives['script-src'], url).toEqual(["'self'"]);
       expect(directives['object-src'], url).toEqual(["'none'"]);
       expect(directives['base-uri'], url).toEqual(["'none'"]);
@@ -201,6 +206,39 @@ describe('security headers', () => {
       expect(res.headers['referrer-policy'], url).toBe('strict-origin-when-cross-origin');
       expect(res.headers['x-powered-by'], url).toBeUndefined();
     }
+  });
+
+  // Decision 0605: an API answer carries OWASP's REST headers, with a CSP stricter than the page's in every directive
+  // (nothing may load, run, post or frame), and none of the headers only a document reads.
+  it('sends API answers a CSP that allows nothing, nosniff, no framing, no caching, and no document-only headers', async () => {
+    for (const url of ['/api/pricing', '/api/nope', '/%61pi/nope']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      const directives = directivesOf(String(res.headers['content-security-policy']));
+      for (const name of ['default-src', 'script-src', 'object-src', 'style-src', 'img-src', 'connect-src']) {
+        expect(effective(directives, name), `${url} ${name}`).toEqual(["'none'"]);
+      }
+      expect(directives['base-uri'], url).toEqual(["'none'"]);
+      expect(directives['form-action'], url).toEqual(["'none'"]);
+      expect(directives['frame-ancestors'], url).toEqual(["'none'"]);
+      expect(res.headers['x-frame-options'], url).toBe('DENY');
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['referrer-policy'], url).toBe('strict-origin-when-cross-origin');
+      expect(String(res.headers['strict-transport-security']), url).toMatch(/max-age=\d{7,}/);
+      expect(res.headers['cross-origin-resource-policy'], url).toBe('same-origin');
+      expect(res.headers['x-powered-by'], url).toBeUndefined();
+      for (const documentOnly of [
+        'x-xss-protection',
+        'origin-agent-cluster',
+        'cross-origin-opener-policy',
+        'x-dns-prefetch-control',
+        'x-download-options',
+        'x-permitted-cross-domain-policies',
+      ]) {
+        expect(res.headers[documentOnly], `${url} ${documentOnly}`).toBeUndefined();
+      }
+    }
+    const unknown = await t.app.inject({ method: 'GET', url: '/api/nope' });
+    expect(unknown.headers['cache-control']).toBe('no-store');
   });
 
   it('answers errors as JSON without stack traces or SQL', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { memoizingSerializerCompiler, settledAnswer } from './memo-serializer';
+import { memoizingSerializerCompiler, settledAnswer, settledTag, tagMatches } from './memo-serializer';
 
 const schema = z.object({ name: z.string(), items: z.array(z.object({ n: z.number() })) });
 const serializer = () => memoizingSerializerCompiler({ schema, method: 'GET', url: '/test', httpStatus: '200' });
@@ -29,5 +29,32 @@ describe('memoizingSerializerCompiler', () => {
   it('still checks a settled answer against the schema', () => {
     const serialize = serializer();
     expect(() => serialize(settledAnswer({ name: 1, items: [] }))).toThrow();
+  });
+});
+
+describe('settledTag', () => {
+  it('gives a settled answer one strong tag, the same for the same content and another for other content', () => {
+    const first = settledAnswer({ name: 'price list', items: [{ n: 1 }] });
+    const tag = settledTag(first);
+    expect(tag).toMatch(/^"[A-Za-z0-9_-]{27}"$/);
+    expect(settledTag(first)).toBe(tag);
+    // The list read again a few seconds later: a new object with the same prices keeps the tag.
+    expect(settledTag(settledAnswer({ name: 'price list', items: [{ n: 1 }] }))).toBe(tag);
+    expect(settledTag(settledAnswer({ name: 'price list', items: [{ n: 2 }] }))).not.toBe(tag);
+  });
+
+  it('gives no tag to an answer that may still change', () => {
+    expect(settledTag({ name: 'booking', items: [] })).toBeUndefined();
+  });
+
+  it('matches If-None-Match as RFC 9110 does: a list, weak or strong, or *', () => {
+    const tag = '"abc"';
+    expect(tagMatches(undefined, tag)).toBe(false);
+    expect(tagMatches('"abc"', tag)).toBe(true);
+    expect(tagMatches('W/"abc"', tag)).toBe(true);
+    expect(tagMatches('"x", "abc"', tag)).toBe(true);
+    expect(tagMatches('*', tag)).toBe(true);
+    expect(tagMatches('"abcd"', tag)).toBe(false);
+    expect(tagMatches('abc', tag)).toBe(false);
   });
 });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 
 const settled = new WeakSet<object>();
@@ -25,6 +26,32 @@ export const memoizingSerializerCompiler: typeof serializerCompiler = (routeSche
     return json;
   };
 };
+
+const tags = new WeakMap<object, string>();
+
+/**
+ * A strong ETag for a settled answer, made once per answer: the same answer always has the same tag and another answer
+ * (a changed price list) another, so a client holding the body can ask whether it is still current (If-None-Match)
+ * and be answered 304 without it. Undefined for an answer that is not settled: it could change under its tag.
+ */
+export function settledTag(value: object): string | undefined {
+  if (!settled.has(value)) return undefined;
+  let tag = tags.get(value);
+  if (tag === undefined) {
+    tag = `"${createHash('sha256').update(JSON.stringify(value)).digest('base64url').slice(0, 27)}"`;
+    tags.set(value, tag);
+  }
+  return tag;
+}
+
+/** Whether an If-None-Match header names this ETag (a list, weak or strong, or `*`): RFC 9110's weak comparison. */
+export function tagMatches(ifNoneMatch: string | undefined, tag: string): boolean {
+  if (ifNoneMatch === undefined) return false;
+  return ifNoneMatch.split(',').some((candidate) => {
+    const trimmed = candidate.trim();
+    return trimmed === '*' || trimmed === tag || trimmed === `W/${tag}`;
+  });
+}
 
 function deepFreeze(value: object): void {
   for (const child of Object.values(value)) {

@@ -7,6 +7,7 @@ import fastifyStatic from '@fastify/static';
 import { csrfTokenFor, ensureSessionToken } from '../domains/identity';
 import { pagePreloads } from './page-preloads';
 import { requestLanguage, translateMessage } from '../platform/i18n';
+import { isApiPath } from '../platform/http/api-path';
 import { LANGUAGE_COOKIE, LANGUAGE_QUERY, LANGUAGES, languageOfTag, negotiateLanguage, type Language } from '../../shared/i18n/languages';
 
 const FALLBACK_HTML = `<!doctype html>
@@ -84,22 +85,6 @@ function pageLanguage(request: FastifyRequest, reply: FastifyReply): Language {
     void reply.setCookie(LANGUAGE_COOKIE, language, { path: '/', sameSite: 'lax', maxAge: 365 * 24 * 3600 });
   }
   return language;
-}
-
-/**
- * Whether a path the router did not match is meant for the API, however it is spelled (`/%61pi/x`, `//api/x`,
- * `/API/x`): such a request gets a JSON 404, never the web page.
- */
-function isApiPath(url: string): boolean {
-  const raw = url.split(/[?#]/)[0] ?? '';
-  let pathname: string;
-  try {
-    pathname = decodeURIComponent(raw);
-  } catch {
-    pathname = raw;
-  }
-  const normalized = pathname.replaceAll(/\/+/g, '/').toLowerCase();
-  return normalized === '/api' || normalized.startsWith('/api/');
 }
 
 /**

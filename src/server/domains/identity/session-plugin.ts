@@ -103,19 +103,8 @@ async function loadUser(db: Db, sessionKey: string): Promise<SessionUser | null>
   return user;
 }
 
-/**
- * Whether the request reached an API route. Decided on the route the router matched, never on the raw URL: the
- * router decodes the path first, so `/%61pi/bookings` reaches `/api/bookings` while its URL does not start `/api/`.
- */
-function isApiRoute(request: FastifyRequest): boolean {
-  return request.routeOptions.url?.startsWith('/api/') === true;
-}
-
 /** The outside API's routes (`/api/v1/…`), which an API key alone opens (domains/integrations). */
 export const KEY_ONLY_PREFIX = '/api/v1/';
-export function isKeyOnlyRoute(request: FastifyRequest): boolean {
-  return request.routeOptions.url?.startsWith(KEY_ONLY_PREFIX) === true;
-}
 
 /**
  * Reads the session cookie on every API and page request, loads the user of a logged-in session,
@@ -134,21 +123,26 @@ export function registerSession(app: FastifyInstance, db: Db, csrfKey: string): 
   // A callback hook that waits only when there is a user to load: a visitor's request (most of them, every hot read)
   // costs no promise and no extra turn of the event loop (issue 37).
   app.addHook('onRequest', (request, reply, done) => {
+    // Decided on the route the router matched, never on the raw URL: the router decodes the path first, so
+    // `/%61pi/bookings` reaches `/api/bookings` while its URL does not start `/api/`. Read once: each read of
+    // request.routeOptions builds a new object (issue 37).
+    const route = request.routeOptions.url ?? '';
     const raw = request.cookies[sessionCookieName(true)] ?? request.cookies[sessionCookieName(false)];
     const token = raw && /^[A-Za-z0-9_-]{20,100}$/.test(raw) ? raw : null;
     const sessionKey = token ? sha256(token) : null;
-    request.auth = { token, sessionKey, user: null };
+    // Without a token the getter's ANONYMOUS stands (the same value): no write per cookieless request.
+    if (token !== null) request.auth = { token, sessionKey, user: null };
     // The outside API (decision 0560) is reached with an API key alone: no session is read or made there, so there is
     // nothing for a forged cross-site request to ride on and no CSRF token to ask for. Matched on the route the router
     // chose, like the rest.
-    if (isKeyOnlyRoute(request)) {
+    if (route.startsWith(KEY_ONLY_PREFIX)) {
       request.auth = ANONYMOUS;
       done();
       return;
     }
-    const isApi = isApiRoute(request);
+    const isApi = route.startsWith('/api/');
     // Every mutating request, whatever its path and whether or not a route matched: no spelling of a path skips it.
-    if (MUTATING.has(request.method) && !CSRF_EXEMPT_ROUTES.has(request.routeOptions.url ?? '')) {
+    if (MUTATING.has(request.method) && !CSRF_EXEMPT_ROUTES.has(route)) {
       const header = request.headers['x-csrf-token'];
       const sent = typeof header === 'string' ? header : '';
       if (!token || !sent || !safeEqual(sent, csrfTokenFor(csrfKey, token))) {
@@ -162,7 +156,7 @@ export function registerSession(app: FastifyInstance, db: Db, csrfKey: string): 
     }
     // The health check needs no user: it must answer (503) from the database alone, never fail on the session query.
     const mayBeSignedIn = token !== null && sessionKey !== null && !token.startsWith(VISITOR_PREFIX);
-    if (mayBeSignedIn && (isApi || request.method === 'GET') && request.routeOptions.url !== '/api/health') {
+    if (mayBeSignedIn && (isApi || request.method === 'GET') && route !== '/api/health') {
       loadUser(db, sessionKey).then(
         (user) => {
           request.auth = { token, sessionKey, user };

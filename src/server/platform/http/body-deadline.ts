@@ -24,12 +24,13 @@ declare module 'fastify' {
 export function addBodyDeadline(app: FastifyInstance, limits: { bodyMs: number; uploadMs: number; nodeMs: number; rate: BodyRate }): void {
   app.addHook('onRequest', (request, reply, done) => {
     const raw = request.raw;
-    const limit = request.routeOptions.config.longUpload === true ? limits.uploadMs : limits.bodyMs;
-    // An injected request (app.inject) has no connection to hold open, and nothing to close.
+    // An injected request (app.inject) has no connection to hold open, and nothing to close. Checked before the route's
+    // options are read: most requests have no body, and each read of routeOptions builds a new object (issue 37).
     if (raw.complete || !hasBody(raw) || !(raw.socket instanceof Socket)) {
       done();
       return;
     }
+    const limit = request.routeOptions.config.longUpload === true ? limits.uploadMs : limits.bodyMs;
     const timers: NodeJS.Timeout[] = [];
     if (limit < limits.nodeMs) {
       const deadline = setTimeout(() => {

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { NotFoundError } from '../errors';
 import type { ByteRange, MediaStorage } from '../storage';
+import { MEDIA_CSP } from './security-headers';
 
 /**
  * The one byte range of a `Range: bytes=…` header, clamped to the size: `start-end`, `start-` or `-suffix`. Null for
@@ -36,7 +37,11 @@ export async function sendMedia(request: FastifyRequest, reply: FastifyReply, st
     return range === 'unsatisfiable' ? null : range;
   });
   if (!media) throw new NotFoundError(notFound);
-  reply.header('Cache-Control', 'private, max-age=3600').header('X-Content-Type-Options', 'nosniff').header('Accept-Ranges', 'bytes');
+  reply
+    .header('Cache-Control', 'private, max-age=3600')
+    .header('X-Content-Type-Options', 'nosniff')
+    .header('Content-Security-Policy', MEDIA_CSP)
+    .header('Accept-Ranges', 'bytes');
   if (unsatisfiable) {
     media.body.destroy();
     return reply.code(416).header('Content-Range', `bytes */${media.size}`).send();

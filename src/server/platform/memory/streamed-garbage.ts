@@ -1,3 +1,4 @@
+import { Transform } from 'node:stream';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 
@@ -40,4 +41,18 @@ export function collectWhileStreaming(every = COLLECT_EVERY): (bytes: number) =>
     since = 0;
     collect();
   };
+}
+
+/**
+ * A pass-through for a large answer streamed to a client (an export read from the database): its chunks are dropped
+ * as soon as the socket has them, so it collects as above while they go by.
+ */
+export function collectingPassThrough(every = COLLECT_EVERY): Transform {
+  const collect = collectWhileStreaming(every);
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      collect(chunk.length);
+      done(null, chunk);
+    },
+  });
 }

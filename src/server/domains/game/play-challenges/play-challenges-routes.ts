@@ -16,6 +16,7 @@ import { isRefusal } from '../../../platform/code-guesses';
 import { headerValue } from '../../../platform/http/request-headers';
 import { receiveUpload, uploadSpoolDir, type StoredMedia } from '../../../platform/storage';
 import { sendMedia } from '../../../platform/http/media-reply';
+import { MEDIA_CSP } from '../../../platform/http/security-headers';
 import { endpointRoute } from '../../../platform/http/endpoint-route';
 import {
   album,
@@ -43,6 +44,7 @@ export function sendPhoto(reply: FastifyReply, photo: StoredMedia) {
       .header('Content-Type', photo.contentType)
       .header('Cache-Control', 'private, max-age=3600')
       .header('X-Content-Type-Options', 'nosniff')
+      .header('Content-Security-Policy', MEDIA_CSP)
       // Fastify sends a Buffer as it is (no serializer runs); the schema only documents the body.
       .send(Buffer.from(photo.bytes) as unknown as string)
   );
