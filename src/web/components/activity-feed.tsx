@@ -1,17 +1,28 @@
 import type { ReactNode } from 'react';
 import type { FeedItem } from '../../shared/api/showcase';
 import type { MediaKind } from '../../shared/media';
+import { useT } from '../lib/i18n';
 import { Button, cx } from './ui';
 
+/** The feed's own words in the reader's language (issue 38); English where no reader is known (the recap's text). */
+export type FeedWords = { counted: (count: number) => string; checkedIn: string; aChallenge: string };
+const ENGLISH: FeedWords = { counted: (count) => `Counted ${count}`, checkedIn: 'Checked in', aChallenge: 'a challenge' };
+
+export function useFeedWords(): FeedWords {
+  const t = useT('common');
+  return { counted: (count) => t('feedCounted', { count }), checkedIn: t('feedCheckedIn'), aChallenge: t('feedAChallenge') };
+}
+
 /** What an answer said, for the card's caption and a media's alternative text. */
-export function answerText(item: Pick<FeedItem, 'kind' | 'text' | 'count'>): string | null {
+export function answerText(item: Pick<FeedItem, 'kind' | 'text' | 'count'>, words: FeedWords = ENGLISH): string | null {
   if (item.text) return item.text;
-  if (item.count !== null) return `Counted ${item.count}`;
-  if (item.kind === 'check_in') return 'Checked in';
+  if (item.count !== null) return words.counted(item.count);
+  if (item.kind === 'check_in') return words.checkedIn;
   return null;
 }
 
-export const feedAlt = (item: Pick<FeedItem, 'team_name' | 'challenge_name'>) => `${item.team_name}: ${item.challenge_name ?? 'a challenge'}`;
+export const feedAlt = (item: Pick<FeedItem, 'team_name' | 'challenge_name'>, words: FeedWords = ENGLISH) =>
+  `${item.team_name}: ${item.challenge_name ?? words.aChallenge}`;
 
 /** A photo or a video from a same-origin address, by the kind the server said it is (never by its name). */
 export function MediaView({
@@ -59,21 +70,23 @@ type Props = {
  * The activity feed (issue 29, decision 0450): every team's approved answers, newest first, as the phones, the host
  * console and the big screen show them; each screen passes how it fetches a media.
  */
-export function ActivityFeed({ items, media, onHide, look = 'list', empty = 'No approved answers yet.' }: Props) {
+export function ActivityFeed({ items, media, onHide, look = 'list', empty }: Props) {
+  const t = useT('common');
+  const words = useFeedWords();
   if (!items.length)
     return (
       <p className={look === 'wall' ? 'text-slate-300' : 'text-sm text-slate-600'} data-testid="feed-empty">
-        {empty}
+        {empty ?? t('feedEmpty')}
       </p>
     );
   return (
     <ul
       className={cx('grid gap-3', look === 'wall' ? 'grid-cols-2 xl:grid-cols-3' : 'grid-cols-2 sm:grid-cols-3')}
       data-testid={look === 'wall' ? 'photo-wall' : 'activity-feed'}
-      aria-label="Approved answers"
+      aria-label={t('feedLabel')}
     >
       {items.map((item) => {
-        const text = answerText(item);
+        const text = answerText(item, words);
         return (
           <li
             key={item.id}
@@ -94,9 +107,9 @@ export function ActivityFeed({ items, media, onHide, look = 'list', empty = 'No 
                   variant="unstyled"
                   className="shrink-0 rounded px-1 text-xs font-semibold text-red-700 underline"
                   onClick={() => onHide(item)}
-                  aria-label={`Hide ${feedAlt(item)} from the feed`}
+                  aria-label={t('feedHideLabel', { item: feedAlt(item, words) })}
                 >
-                  Hide
+                  {t('feedHide')}
                 </Button>
               ) : null}
             </div>

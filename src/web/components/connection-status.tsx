@@ -1,4 +1,5 @@
 import type { StreamState } from '../lib/event-stream';
+import { useT } from '../lib/i18n';
 
 /**
  * The live connection's state, visible: a phone that dropped its connection says "Reconnecting…" until the stream
@@ -7,14 +8,15 @@ import type { StreamState } from '../lib/event-stream';
  * the game is live is said by the game state (shared/lifecycle/game-states.ts) on each screen.
  */
 export function ConnectionStatus({ state }: { state: StreamState }) {
+  const t = useT('common');
   if (state === 'open') {
     return (
       <span data-testid="connection-status" data-state={state} className="inline-flex items-center gap-1.5 text-xs font-medium text-green-800">
-        <span className="h-2 w-2 rounded-full bg-green-600" aria-hidden="true" /> Connected
+        <span className="h-2 w-2 rounded-full bg-green-600" aria-hidden="true" /> {t('connected')}
       </span>
     );
   }
-  const text = state === 'connecting' ? 'Connecting…' : state === 'reconnecting' ? 'Reconnecting…' : 'Disconnected';
+  const text = state === 'connecting' ? t('connecting') : state === 'reconnecting' ? t('reconnecting') : t('disconnected');
   return (
     <span
       role="status"

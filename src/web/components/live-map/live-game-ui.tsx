@@ -8,11 +8,17 @@ export function locationText(player: Pick<MapPlayer, 'position'> & { location: '
   return player.location === 'granted' ? 'waiting for location' : 'no location';
 }
 
-function agoText(ms: number): string {
+/** How long ago, in the one unit it is said in (under a minute in seconds, under an hour in minutes, else hours). */
+export function agoOf(ms: number): { n: number; unit: 's' | 'min' | 'h' } {
   const s = Math.max(0, Math.round(ms / 1000));
-  if (s < 60) return `${s} s ago`;
+  if (s < 60) return { n: s, unit: 's' };
   const m = Math.floor(s / 60);
-  return m < 60 ? `${m} min ago` : `${Math.floor(m / 60)} h ago`;
+  return m < 60 ? { n: m, unit: 'min' } : { n: Math.floor(m / 60), unit: 'h' };
+}
+
+function agoText(ms: number): string {
+  const { n, unit } = agoOf(ms);
+  return `${n} ${unit} ago`;
 }
 
 /** Re-renders every `everyMs` so "seen 5 s ago" and "time left" move on. */
@@ -36,14 +42,17 @@ export function timeLeftText(endsAt: string | null, now: number): string | null 
   return h > 0 ? `${h}:${mmss}` : mmss;
 }
 
-/** Time until `startsAt` ('2 d 3:04:05', '1:02:05', '4:05'), or null once it is due (or unknown). */
-export function startsInText(startsAt: string | null, now: number): string | null {
+/**
+ * Time until `startsAt` ('2 d 3:04:05', '1:02:05', '4:05'), or null once it is due (or unknown). `dayUnit` is the
+ * reader's abbreviation for days (a phone in German writes '2 T 3:04:05').
+ */
+export function startsInText(startsAt: string | null, now: number, dayUnit = 'd'): string | null {
   if (!startsAt) return null;
   const ms = Date.parse(startsAt) - now;
   if (!(ms > 0)) return null;
   const days = Math.floor(ms / 86_400_000);
   const rest = timeLeftText(new Date(now + (ms % 86_400_000)).toISOString(), now) ?? '0:00';
-  return days > 0 ? `${days} d ${rest}` : rest;
+  return days > 0 ? `${days} ${dayUnit} ${rest}` : rest;
 }
 
 /** A small dot in the team's colour among the game's `teams` (shared/game/team-colours.ts; the Chicken's own colour for the Chicken). */

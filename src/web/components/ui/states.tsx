@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useT } from '../../lib/i18n';
 
 /** What a list shows when it has nothing to list. */
 export function EmptyState({ children }: { children: ReactNode }) {
@@ -7,6 +8,7 @@ export function EmptyState({ children }: { children: ReactNode }) {
 
 /** A failed load: never an empty list. Says so and offers Retry, which shows it is busy while it runs. */
 export function ErrorState({ message, onRetry, retrying = false }: { message: string; onRetry?: () => void; retrying?: boolean }) {
+  const t = useT('common');
   return (
     <div role="alert" className="flex flex-col items-center gap-3 rounded-lg border border-red-200 bg-red-50 p-8 text-center">
       <p className="font-medium text-red-800">{message}</p>
@@ -18,7 +20,7 @@ export function ErrorState({ message, onRetry, retrying = false }: { message: st
           aria-busy={retrying}
           className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-900 hover:bg-slate-50 disabled:opacity-60"
         >
-          {retrying ? 'Retrying...' : 'Retry'}
+          {retrying ? t('retrying') : t('retry')}
         </button>
       ) : null}
     </div>

@@ -1,60 +1,87 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { BackpackItem, BackpackResponse, UseResult } from '../../../shared/api/hunt';
-import { ITEMS, PICKUP_RADIUS_M } from '../../../shared/game/items';
+import { ITEMS, PICKUP_RADIUS_M, type COMPASS_POINTS, type ItemKind } from '../../../shared/game/items';
 import { distanceMetres, type LatLng } from '../../../shared/geo';
 import { errorMessage } from '../../lib/api-client';
+import { useMessageText, useT, type Translate } from '../../lib/i18n';
+import { useReaderFormat } from '../../lib/reader-format';
 import { useAction } from '../../lib/use-action';
 import { Badge, Button, ErrorState, Select } from '../../components/ui';
 import { Spinner } from '../../components/spinner';
 import type { PublicGame } from '../../../shared/api/play';
-import { clock, fetchBackpack, huntKeys, pickUp, applyItem } from './hunt-api';
-import { BlockedNote, useTeamBlock } from './team-block';
+import { fetchBackpack, huntKeys, pickUp, applyItem } from './hunt-api';
+import { BlockedNote, useBlockText, useTeamBlock } from './team-block';
+
+/** Each item's name and description in the play catalogue (the rules and numbers are shared/game/items.ts's). */
+const ITEM_WORDS = {
+  egg_strike: { name: 'itemEggStrike', description: 'itemEggStrikeText' },
+  radar: { name: 'itemRadar', description: 'itemRadarText' },
+  rusty_compass: { name: 'itemRustyCompass', description: 'itemRustyCompassText' },
+  smoke_screen: { name: 'itemSmokeScreen', description: 'itemSmokeScreenText' },
+} as const satisfies Record<ItemKind, { name: string; description: string }>;
+
+/** An item's name in the reader's words. */
+export const itemName = (kind: ItemKind, t: Translate<'play'>) => t(ITEM_WORDS[kind].name);
+
+const COMPASS_WORDS = {
+  N: 'compassN',
+  NE: 'compassNE',
+  E: 'compassE',
+  SE: 'compassSE',
+  S: 'compassS',
+  SW: 'compassSW',
+  W: 'compassW',
+  NW: 'compassNW',
+} as const satisfies Record<(typeof COMPASS_POINTS)[number], string>;
 
 /** What an item's use answered, in words (and the compass as a needle). */
 export function ResultText({ result }: { result: UseResult }) {
+  const t = useT('play');
+  const { clock } = useReaderFormat();
   switch (result.kind) {
     case 'radar':
-      return result.within ? <>📡 Yes: the Chicken is within {result.range_m} m of you.</> : <>📡 No: the Chicken is further than {result.range_m} m away.</>;
+      return <>📡 {t(result.within ? 'radarYes' : 'radarNo', { metres: result.range_m })}</>;
     case 'rusty_compass':
       return (
         <span className="inline-flex items-center gap-2">
           <span aria-hidden="true" className="inline-block text-2xl" style={{ transform: `rotate(${result.degrees}deg)` }}>
             ⬆️
           </span>
-          The Chicken is roughly <strong data-testid="compass-direction">{result.direction}</strong> of you.
+          {t('compassBefore')} <strong data-testid="compass-direction">{t(COMPASS_WORDS[result.direction])}</strong> {t('compassAfter')}
         </span>
       );
     case 'egg_strike':
       return result.hit ? (
         <>
-          🥚 Hit! {result.target_team_name} is frozen{result.until ? ` until ${clock(result.until)}` : ''}.
+          🥚{' '}
+          {result.until ? t('strikeHitUntil', { team: result.target_team_name, time: clock(result.until) }) : t('strikeHit', { team: result.target_team_name })}
         </>
       ) : (
-        <>
-          🥚 Missed {result.target_team_name}: {result.missed_because === 'shielded' ? 'a Smoke Screen shielded them' : 'they were frozen already'}.
-        </>
+        <>🥚 {t(result.missed_because === 'shielded' ? 'strikeMissedShielded' : 'strikeMissedFrozen', { team: result.target_team_name })}</>
       );
     case 'smoke_screen':
-      return <>💨 Egg Strikes at your team miss until {clock(result.until)}.</>;
+      return <>💨 {t('smokeUntil', { time: clock(result.until) })}</>;
   }
 }
 
 function ItemRow({ item, data, onUse, busy }: { item: BackpackItem; data: BackpackResponse; onUse: (target?: number) => void; busy: boolean }) {
-  const info = ITEMS[item.kind];
+  const t = useT('play');
+  const { clock } = useReaderFormat();
+  const info = { needsTarget: ITEMS[item.kind].needsTarget, name: itemName(item.kind, t), description: t(ITEM_WORDS[item.kind].description) };
   const [target, setTarget] = useState<number | null>(data.targets[0]?.id ?? null);
   const recharging = item.ready_at !== null;
   return (
     <li className="space-y-2 px-3 py-2" data-testid="backpack-item" data-kind={item.kind}>
       <div className="flex items-center justify-between gap-2">
         <span className="font-semibold">{info.name}</span>
-        {recharging && item.ready_at ? <Badge tone="amber">Ready at {clock(item.ready_at)}</Badge> : null}
+        {recharging && item.ready_at ? <Badge tone="amber">{t('readyAt', { time: clock(item.ready_at) })}</Badge> : null}
       </div>
       <p className="text-sm text-slate-600">{info.description}</p>
       <div className="flex gap-2">
         {info.needsTarget ? (
           <Select
-            aria-label={`Team to hit with ${info.name}`}
+            aria-label={t('itemTarget', { item: info.name })}
             value={target ?? ''}
             onChange={(e) => setTarget(Number(e.target.value) || null)}
             className="flex-1"
@@ -72,7 +99,7 @@ function ItemRow({ item, data, onUse, busy }: { item: BackpackItem; data: Backpa
           disabled={busy || recharging || (info.needsTarget && target === null)}
           onClick={() => onUse(info.needsTarget ? (target ?? undefined) : undefined)}
         >
-          Use {info.name}
+          {t('itemUse', { item: info.name })}
         </Button>
       </div>
     </li>
@@ -96,6 +123,10 @@ export function BackpackTab({
   teamId: number;
   position: LatLng | null;
 }) {
+  const t = useT('play');
+  const say = useMessageText();
+  const { clock, integer } = useReaderFormat();
+  const blockText = useBlockText();
   const useBlock = useTeamBlock(code, token, game, teamId, 'use_item');
   const pickupBlock = useTeamBlock(code, token, game, teamId, 'pick_up');
   // Distances move with the player: refresh now and then as well as on the stream's word.
@@ -104,7 +135,7 @@ export function BackpackTab({
   // The Backpack is read again after a use or a pick-up, refused ones too: a refusal often means it changed meanwhile.
   const use = useAction({
     call: ({ item, target }: { item: BackpackItem; target: number | undefined }) => applyItem(code, token, item.id, target),
-    failure: ({ item }) => `Failed to use the ${ITEMS[item.kind].name}`,
+    failure: ({ item }) => t('itemUseFailed', { item: itemName(item.kind, t) }),
     failureToast: 'server',
     invalidates: [huntKeys.backpack(code)],
     rereadOnFailure: 'always',
@@ -112,25 +143,21 @@ export function BackpackTab({
   });
   const pickup = useAction({
     call: (stationId: number) => pickUp(code, token, stationId),
-    success: ({ item }) => `${ITEMS[item.kind].name} is in your Backpack`,
-    failure: 'Failed to pick up the item',
+    success: ({ item }) => t('itemPickedUp', { item: itemName(item.kind, t) }),
+    failure: t('pickUpFailed'),
     failureToast: 'server',
     invalidates: [huntKeys.backpack(code)],
     rereadOnFailure: 'always',
   });
   const busy = use.isPending || pickup.isPending;
-  if (backpack.isPending) return <Spinner />;
+  if (backpack.isPending) return <Spinner label={t('loading')} />;
   // Refetched every 15 s: one that failed (no signal) keeps the Backpack shown; only one never loaded is an error (0433).
   if (backpack.data === undefined)
     return (
-      <ErrorState
-        message={errorMessage(backpack.error, 'Failed to load the Backpack.')}
-        onRetry={() => void backpack.refetch()}
-        retrying={backpack.isFetching}
-      />
+      <ErrorState message={errorMessage(backpack.error, t('backpackLoadFailed'))} onRetry={() => void backpack.refetch()} retrying={backpack.isFetching} />
     );
   const data = backpack.data;
-  if (data.weapons_off) return <p className="rounded-lg bg-slate-100 px-3 py-2 text-sm text-slate-700">{data.weapons_off}.</p>;
+  if (data.weapons_off) return <p className="rounded-lg bg-slate-100 px-3 py-2 text-sm text-slate-700">{say(data.weapons_off)}.</p>;
   // Distances follow this phone's latest fix with the same rule the server applies, without asking it each time.
   const stations = data.stations
     .map((s) => {
@@ -141,18 +168,16 @@ export function BackpackTab({
     .sort((a, b) => (a.distance_m ?? Number.POSITIVE_INFINITY) - (b.distance_m ?? Number.POSITIVE_INFINITY) || a.id - b.id);
   const shielded = data.effects.find((e) => e.kind === 'shielded');
   return (
-    <section aria-label="Backpack" className="space-y-3" data-testid="backpack">
+    <section aria-label={t('backpack')} className="space-y-3" data-testid="backpack">
       <BlockedNote block={useBlock} />
-      {shielded ? <p className="rounded-lg bg-slate-100 px-3 py-2 text-sm">💨 Smoke Screen until {clock(shielded.until)}.</p> : null}
+      {shielded ? <p className="rounded-lg bg-slate-100 px-3 py-2 text-sm">💨 {t('smokeScreenUntil', { time: clock(shielded.until) })}</p> : null}
       {last ? (
         <p className="rounded-lg bg-violet-50 px-3 py-2" data-testid="item-result" aria-live="polite">
           <ResultText result={last} />
         </p>
       ) : null}
       <div>
-        <h3 className="mb-1 font-semibold">
-          Backpack ({data.items.length}/{data.capacity})
-        </h3>
+        <h3 className="mb-1 font-semibold">{t('backpackCount', { count: data.items.length, capacity: data.capacity })}</h3>
         {data.items.length ? (
           <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200">
             {data.items.map((item) => (
@@ -160,21 +185,21 @@ export function BackpackTab({
             ))}
           </ul>
         ) : (
-          <p className="text-sm text-slate-600">Empty. Walk to an item station to pick something up.</p>
+          <p className="text-sm text-slate-600">{t('backpackEmpty')}</p>
         )}
       </div>
       <div>
-        <h3 className="mb-1 font-semibold">Item stations</h3>
-        {pickupBlock ? <p className="mb-1 text-sm text-sky-900">{pickupBlock.message}</p> : null}
+        <h3 className="mb-1 font-semibold">{t('itemStations')}</h3>
+        {pickupBlock ? <p className="mb-1 text-sm text-sky-900">{blockText(pickupBlock)}</p> : null}
         {stations.length ? (
           <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200" data-testid="stations">
             {stations.map((s) => (
-              <li key={s.id} className="flex items-center justify-between gap-2 px-3 py-2" data-testid="station" data-name={s.label || ITEMS[s.kind].name}>
+              <li key={s.id} className="flex items-center justify-between gap-2 px-3 py-2" data-testid="station" data-name={s.label || itemName(s.kind, t)}>
                 <span>
-                  <span className="font-medium">{s.label || ITEMS[s.kind].name}</span>
+                  <span className="font-medium">{s.label || itemName(s.kind, t)}</span>
                   <span className="block text-sm text-slate-600">
-                    {ITEMS[s.kind].name} · {s.distance_m === null ? 'distance unknown' : `${s.distance_m} m away`}
-                    {s.again_at ? ` · again at ${clock(s.again_at)}` : ''}
+                    {itemName(s.kind, t)} · {s.distance_m === null ? t('distanceUnknown') : t('metresAway', { metres: integer(s.distance_m) })}
+                    {s.again_at ? ` · ${t('againAt', { time: clock(s.again_at) })}` : ''}
                   </span>
                 </span>
                 <Button
@@ -183,18 +208,18 @@ export function BackpackTab({
                   disabled={busy || pickupBlock !== null || !s.in_reach || s.again_at !== null || data.items.length >= data.capacity}
                   onClick={() => void pickup.run(s.id)}
                 >
-                  Pick up
+                  {t('pickUp')}
                 </Button>
               </li>
             ))}
           </ul>
         ) : (
-          <p className="text-sm text-slate-600">No item stations in this game.</p>
+          <p className="text-sm text-slate-600">{t('noStations')}</p>
         )}
       </div>
       {data.history.length ? (
         <div>
-          <h3 className="mb-1 font-semibold">Used</h3>
+          <h3 className="mb-1 font-semibold">{t('itemsUsed')}</h3>
           <ul className="space-y-1 text-sm">
             {data.history.map((h) => (
               <li key={h.id}>

@@ -4,6 +4,7 @@ import { briefingEndpoints as ep } from '../../../shared/api/endpoints/briefing'
 import type { PlayBriefing } from '../../../shared/api/briefing';
 import { api } from '../../lib/api-client';
 import { Button, Dialog } from '../../components/ui';
+import { useT } from '../../lib/i18n';
 import { playerHeaders } from './challenges-api';
 
 /**
@@ -27,10 +28,11 @@ function Paragraphs({ text }: { text: string }) {
 }
 
 function HostLine({ briefing }: { briefing: PlayBriefing }) {
+  const t = useT('play');
   if (!briefing.host) return null;
   return (
     <p className="text-sm" data-testid="briefing-host">
-      Your host: <strong>{briefing.host.name}</strong>
+      {t('briefingYourHost')} <strong>{briefing.host.name}</strong>
       {briefing.host.phone ? (
         <>
           {' · '}
@@ -45,12 +47,13 @@ function HostLine({ briefing }: { briefing: PlayBriefing }) {
 
 /** Shown in the lobby, before the start. */
 export function BriefingCard({ code, token }: { code: string; token: string }) {
+  const t = useT('play');
   const briefing = useBriefing(code, token);
   if (!briefing.data) return null;
   return (
     <section aria-labelledby="briefing-title" className="space-y-2 rounded-xl border border-brand-200 bg-brand-50 p-4" data-testid="briefing">
       <h2 id="briefing-title" className="font-semibold">
-        Before you start
+        {t('briefingTitle')}
       </h2>
       <Paragraphs text={briefing.data.briefing} />
       <HostLine briefing={briefing.data} />
@@ -60,22 +63,23 @@ export function BriefingCard({ code, token }: { code: string; token: string }) {
 
 /** The info button: the briefing again, whenever a player wants it. */
 export function BriefingButton({ code, token }: { code: string; token: string }) {
+  const t = useT('play');
   const [open, setOpen] = useState(false);
   const briefing = useBriefing(code, token);
   return (
     <>
       {/* The visible word is part of the name (axe's label-content-name-mismatch): no symbol before it. */}
-      <Button size="sm" variant="secondary" onClick={() => setOpen(true)} aria-label="Game info">
-        Info
+      <Button size="sm" variant="secondary" onClick={() => setOpen(true)} aria-label={t('briefingGameInfo')}>
+        {t('briefingInfo')}
       </Button>
-      <Dialog open={open} onOpenChange={setOpen} title="Game info">
+      <Dialog open={open} onOpenChange={setOpen} title={t('briefingGameInfo')}>
         {briefing.data ? (
           <div className="space-y-3" data-testid="briefing-dialog">
             <Paragraphs text={briefing.data.briefing} />
             <HostLine briefing={briefing.data} />
           </div>
         ) : (
-          <p className="text-slate-600">Loading…</p>
+          <p className="text-slate-600">{t('loadingDots')}</p>
         )}
       </Dialog>
     </>
@@ -84,10 +88,15 @@ export function BriefingButton({ code, token }: { code: string; token: string })
 
 /** At the end: where to meet. */
 export function FinishMessage({ code, token }: { code: string; token: string }) {
+  const t = useT('play');
   const briefing = useBriefing(code, token);
   if (!briefing.data) return null;
   return (
-    <section className="space-y-2 rounded-xl border border-green-200 bg-green-50 p-4 text-center" data-testid="finish-message" aria-label="Where to meet">
+    <section
+      className="space-y-2 rounded-xl border border-green-200 bg-green-50 p-4 text-center"
+      data-testid="finish-message"
+      aria-label={t('briefingWhereToMeet')}
+    >
       <Paragraphs text={briefing.data.finish_message} />
       <HostLine briefing={briefing.data} />
     </section>

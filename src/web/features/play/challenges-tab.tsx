@@ -4,17 +4,17 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import type { MapTeam, PublicGame } from '../../../shared/api/play';
 import { submitBody, type PlayChallenge, type TeamSubmission } from '../../../shared/api/play-challenges';
-import { CHALLENGE_TYPE_LABELS } from '../../../shared/validation/challenge-rules';
 import { SUBMISSION_COUNT_MAX, SUBMISSION_TEXT_MAX } from '../../../shared/game/submission-kinds';
 import { AuthedMedia } from '../../lib/authed-photo';
 import { errorMessage, type UploadProgress } from '../../lib/api-client';
+import { useT } from '../../lib/i18n';
 import { toastFirstError } from '../../lib/form-errors';
 import { resizePhoto } from '../../lib/photo-resize';
 import { useAction } from '../../lib/use-action';
 import { Spinner } from '../../components/spinner';
 import { Badge, Button, ErrorState, Field, Input, Textarea } from '../../components/ui';
 import { challengeKeys, fetchChallenges, playerHeaders } from './challenges-api';
-import { KEPT_MESSAGE, sendOrKeep, useOutbox, waitingAnswers } from './outbox';
+import { sendOrKeep, useOutbox, waitingAnswers } from './outbox';
 import { KeptAnswers } from './kept-answers';
 import { MediaPicker } from './media-picker';
 import { PlaceNote } from './place-note';
@@ -26,6 +26,7 @@ type Props = { code: string; token: string; game: PublicGame; teams: readonly Ma
 
 /** The Challenges tab (issue 14): the leaderboard, then each challenge with what the team sent and a way to send more. */
 export function ChallengesTab({ code, token, game, teams, myTeamId }: Props) {
+  const t = useT('play');
   const list = useQuery({ queryKey: challengeKeys.list(code), queryFn: () => fetchChallenges(code, token) });
   // A team an Egg Strike froze may not submit until the freeze ends: the same rule the server enforces (423).
   const block = useTeamBlock(code, token, game, myTeamId, 'submit');
@@ -34,25 +35,21 @@ export function ChallengesTab({ code, token, game, teams, myTeamId }: Props) {
     <div className="space-y-4">
       <section aria-labelledby="leaderboard-title">
         <h2 id="leaderboard-title" className="mb-1 font-semibold">
-          Leaderboard
+          {t('leaderboard')}
         </h2>
-        <TeamLeaderboard teams={teams} myTeamId={myTeamId} testId="player-leaderboard" label="Leaderboard" />
+        <TeamLeaderboard teams={teams} myTeamId={myTeamId} testId="player-leaderboard" label={t('leaderboard')} />
       </section>
       {list.isPending ? (
-        <Spinner />
+        <Spinner label={t('loading')} />
       ) : list.data === undefined ? (
         // A refetch that failed (no signal) keeps the list it had: only a list never loaded is an error here.
-        <ErrorState
-          message={errorMessage(list.error, 'Failed to load the challenges. Please try again.')}
-          onRetry={() => void list.refetch()}
-          retrying={list.isFetching}
-        />
+        <ErrorState message={errorMessage(list.error, t('challengesLoadFailed'))} onRetry={() => void list.refetch()} retrying={list.isFetching} />
       ) : list.data.challenges.length === 0 ? (
-        <p className="text-slate-600">This game has no challenges.</p>
+        <p className="text-slate-600">{t('challengesNone')}</p>
       ) : (
         <>
           <BlockedNote block={block} />
-          <ul className="space-y-3" aria-label="Challenges">
+          <ul className="space-y-3" aria-label={t('tabChallenges')}>
             {list.data.challenges.map((c) => (
               <ChallengeCard
                 key={c.id}
@@ -87,6 +84,7 @@ function ChallengeCard({
   canSubmit: boolean;
   frozen: boolean;
 }) {
+  const t = useT('play');
   const left = Math.max(0, c.submissions_left - kept);
   // A check-in takes no answer: its button is in the place note (decision 0440).
   const open = canSubmit && left > 0 && !c.check_in;
@@ -104,8 +102,10 @@ function ChallengeCard({
       <PlaceNote code={code} token={token} challenge={c} canSubmit={canSubmit && !frozen} />
       <ChallengeHints code={code} token={token} challengeId={c.id} live={canSubmit} />
       <p className="text-xs text-slate-500">
-        {CHALLENGE_TYPE_LABELS[c.type]}
-        {c.type === 'Tally' ? ` · ${c.points_per_submission} per item` : ''} · {left} of {c.max_submissions} submissions left
+        {t(c.type === 'Tally' ? 'challengeTypeTally' : c.type === 'Rating' ? 'challengeTypeRating' : 'challengeTypeRightWrong', {
+          points: c.points_per_submission,
+        })}{' '}
+        · {t('submissionsLeft', { left, max: c.max_submissions })}
       </p>
       <KeptAnswers code={code} token={token} challengeId={c.id} />
       {c.submissions.length ? (
@@ -130,33 +130,34 @@ type OnProgress = (progress: UploadProgress) => void;
 const STATUS_TONE = { pending: 'amber', approved: 'green', rejected: 'red' } as const;
 
 function SentItem({ submission: s, token }: { submission: TeamSubmission; token: string }) {
+  const t = useT('play');
   return (
     <li className="rounded-lg bg-slate-50 p-2 text-sm" data-testid="sent-submission" data-status={s.status}>
       <div className="flex items-center justify-between gap-2">
         <span>
           {s.kind === 'check_in'
-            ? 'Checked in'
+            ? t('checkedIn')
             : s.kind === 'photo'
-              ? 'Photo'
+              ? t('photo')
               : s.kind === 'video'
-                ? 'Video'
+                ? t('video')
                 : s.kind === 'count'
-                  ? `Counted ${s.count ?? 0}`
-                  : `“${s.text ?? ''}”`}
+                  ? t('counted', { count: s.count ?? 0 })
+                  : t('quoted', { text: s.text ?? '' })}
         </span>
         <Badge tone={STATUS_TONE[s.status]}>
           <span data-testid="submission-status">
-            {s.status === 'pending' ? 'Waiting for review' : s.status === 'approved' ? `Approved: ${s.points_awarded} points` : 'Rejected'}
+            {s.status === 'pending' ? t('statusPending') : s.status === 'approved' ? t('statusApproved', { points: s.points_awarded }) : t('statusRejected')}
           </span>
         </Badge>
       </div>
-      {s.status === 'rejected' && s.reason ? <p className="mt-1 text-red-800">Reason: {s.reason}</p> : null}
+      {s.status === 'rejected' && s.reason ? <p className="mt-1 text-red-800">{t('rejectedReason', { reason: s.reason })}</p> : null}
       {s.media_url && (s.kind === 'photo' || s.kind === 'video') ? (
         <AuthedMedia
           url={s.media_url}
           kind={s.kind}
           headers={playerHeaders(token)}
-          alt={s.kind === 'video' ? 'Your team’s video' : 'Your team’s photo'}
+          alt={s.kind === 'video' ? t('teamVideoAlt') : t('teamPhotoAlt')}
           className="mt-2 max-h-48 rounded-lg object-cover"
         />
       ) : null}
@@ -165,6 +166,7 @@ function SentItem({ submission: s, token }: { submission: TeamSubmission; token:
 }
 
 function SubmitForm({ code, token, challenge: c, frozen }: { code: string; token: string; challenge: PlayChallenge; frozen: boolean }) {
+  const t = useT('play');
   const answerForm = useForm<z.input<typeof textForm>, unknown, z.output<typeof textForm>>({ resolver: zodResolver(textForm), defaultValues: { text: '' } });
   const countsForm = useForm<z.input<typeof countForm>, unknown, z.output<typeof countForm>>({
     resolver: zodResolver(countForm),
@@ -182,8 +184,8 @@ function SubmitForm({ code, token, challenge: c, frozen }: { code: string; token
       const photo = await resizePhoto(what.photo).catch(() => what.photo);
       return sendOrKeep(code, token, c.id, { kind: 'photo', blob: photo }, what.onProgress);
     },
-    success: (sent) => (sent ? 'Sent! The host will review it.' : KEPT_MESSAGE),
-    failure: 'Failed to send. Please try again.',
+    success: (sent) => (sent ? t('answerSent') : t('answerKept')),
+    failure: t('sendFailed'),
     failureToast: 'server',
     invalidates: [challengeKeys.list(code)],
     onSuccess: () => {
@@ -208,21 +210,21 @@ function SubmitForm({ code, token, challenge: c, frozen }: { code: string; token
       {c.kinds.includes('video') ? <MediaPicker kind="video" name={c.name} liveCapture={c.live_capture} busy={busy} onSend={sendVideo} /> : null}
       {c.kinds.includes('text') ? (
         <form onSubmit={(e) => void onText(e)} className="space-y-2">
-          <Field label="Your answer">
+          <Field label={t('yourAnswer')}>
             <Textarea maxLength={SUBMISSION_TEXT_MAX} rows={2} {...answerForm.register('text')} />
           </Field>
           <Button type="submit" disabled={busy || !text.trim()}>
-            Send answer
+            {t('sendAnswer')}
           </Button>
         </form>
       ) : null}
       {c.kinds.includes('count') ? (
         <form onSubmit={(e) => void onCount(e)} className="flex items-end gap-2">
-          <Field label="How many?">
+          <Field label={t('howMany')}>
             <Input type="number" inputMode="numeric" min={1} max={SUBMISSION_COUNT_MAX} {...countsForm.register('count')} />
           </Field>
           <Button type="submit" disabled={busy || !(Number(count) >= 1)}>
-            Send count
+            {t('sendCount')}
           </Button>
         </form>
       ) : null}

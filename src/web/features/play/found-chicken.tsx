@@ -3,6 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { useAction } from '../../lib/use-action';
+import { useMessageText, useT } from '../../lib/i18n';
 import { Button, Field, Input } from '../../components/ui';
 import { CHICKEN_MESSAGES, FIND_RADIUS_M, FOUND_CODE_LENGTH } from '../../../shared/game/chicken';
 import type { PublicGame } from '../../../shared/api/play';
@@ -27,8 +28,8 @@ type Props = {
   onFound: () => void;
 };
 
-/** Said instead of a claim that cannot carry a position: the way on is the live view's 'Turn on location'. */
-export const LOCATION_OFF_CLAIM = 'Turn on location to claim the Chicken: the claim checks that you are near it.';
+/** Thrown instead of a claim that cannot carry a position: the way on is the live view's 'Turn on location'. */
+class LocationOff extends Error {}
 
 /**
  * "Found the Chicken" for a team (decision 0280): type the code on the Chicken's screen (or open the QR's link: the
@@ -36,17 +37,19 @@ export const LOCATION_OFF_CLAIM = 'Turn on location to claim the Chicken: the cl
  * the code and that the phone is near the Chicken. A team frozen by an Egg Strike waits, and is told for how long.
  */
 export function FoundChicken({ code, token, game, teamId, found, initialCode, locationOn, onFound }: Props) {
+  const t = useT('play');
+  const say = useMessageText();
   const form = useForm<ClaimForm, unknown, z.output<typeof claimForm>>({ resolver: zodResolver(claimForm), defaultValues: { code: initialCode ?? '' } });
   const [points, setPoints] = useState<number | null>(null);
   // The position is taken as part of the claim, so the button says Checking… while the phone finds it too; a phone
   // that cannot tell is told so in the claim's own words, anything else in the server's.
   const claim = useAction({
     call: async (foundCode: string) => {
-      if (!locationOn) throw new Error(LOCATION_OFF_CLAIM);
+      if (!locationOn) throw new LocationOff();
       return claimChicken(code, token, foundCode, await currentFix());
     },
     failure: (_, e) =>
-      e instanceof Error && (e.message === CHICKEN_MESSAGES.noPosition || e.message === LOCATION_OFF_CLAIM) ? e.message : 'Failed to claim the Chicken',
+      e instanceof LocationOff ? t('claimLocationOff') : e instanceof Error && e.message === CHICKEN_MESSAGES.noPosition ? say(e.message) : t('claimFailed'),
     failureToast: 'server',
     onSuccess: ({ find }) => {
       setPoints(find.chicken_points);
@@ -54,12 +57,13 @@ export function FoundChicken({ code, token, game, teamId, found, initialCode, lo
     },
   });
   const busy = claim.isPending;
-  const error = form.formState.errors.code?.message ?? claim.error;
+  const invalid = form.formState.errors.code?.message;
+  const error = invalid ? say(invalid) : claim.error;
   const block = useTeamBlock(code, token, game, teamId, 'claim_chicken');
   if (found || points !== null) {
     return (
       <p className="rounded-xl bg-green-50 px-3 py-3 font-semibold text-green-900" data-testid="chicken-found">
-        🎉 Your team found the Chicken{points !== null ? `: +${points} points` : ''}!
+        🎉 {points !== null ? t('teamFoundPoints', { points }) : t('teamFound')}
       </p>
     );
   }
@@ -67,11 +71,11 @@ export function FoundChicken({ code, token, game, teamId, found, initialCode, lo
   return (
     <form
       onSubmit={(e) => void form.handleSubmit(submit)(e)}
-      aria-label="Found the Chicken"
+      aria-label={t('foundTheChicken')}
       className="space-y-2 rounded-xl border border-amber-300 bg-amber-50 p-3"
     >
-      <h2 className="font-semibold">Found the Chicken?</h2>
-      <Field label="Code on the Chicken's screen" error={error} hint={`Stand within ${FIND_RADIUS_M} m of the Chicken.`}>
+      <h2 className="font-semibold">{t('foundTheChickenQ')}</h2>
+      <Field label={t('claimCodeLabel')} error={error} hint={t('claimStandWithin', { metres: FIND_RADIUS_M })}>
         <Input
           maxLength={FOUND_CODE_LENGTH + 4}
           autoCapitalize="characters"
@@ -82,7 +86,7 @@ export function FoundChicken({ code, token, game, teamId, found, initialCode, lo
       </Field>
       <BlockedNote block={block} />
       <Button type="submit" variant="primary" size="lg" className="w-full" disabled={busy || block !== null}>
-        {busy ? 'Checking…' : 'Claim the Chicken'}
+        {busy ? t('checking') : t('claimTheChicken')}
       </Button>
     </form>
   );

@@ -2,11 +2,12 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { huntEndpoints as ep } from '../../../shared/api/endpoints/hunt';
 import { foundEventData, itemsEventData, type ClaimPosition } from '../../../shared/api/hunt';
-import { ITEMS, weaponsUnavailable, type WeaponsGame } from '../../../shared/game/items';
+import { weaponsUnavailable, type WeaponsGame } from '../../../shared/game/items';
 import { PLAYER_TOKEN_HEADER, type PublicGame } from '../../../shared/api/play';
 import { PLAN_TYPES } from '../../../shared/plans';
 import { api } from '../../lib/api-client';
 import type { SseEvent } from '../../lib/event-stream';
+import type { Translate } from '../../lib/i18n';
 import { notifyInfo } from '../../lib/toast';
 
 /** The hunt's player calls (decisions 0280–0283), with the player's token like every /api/play call. */
@@ -41,9 +42,6 @@ export function weaponsOn(game: Pick<PublicGame, 'plan_type' | 'weapons_on'>): b
   return weaponsUnavailable(weaponsGame(game)) === null;
 }
 
-/** A time of day on this phone's clock, e.g. 14:05. */
-export const clock = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
-
 function parse<S extends z.ZodType>(schema: S, text: string): z.output<S> | null {
   try {
     const parsed = schema.safeParse(JSON.parse(text));
@@ -53,23 +51,26 @@ function parse<S extends z.ZodType>(schema: S, text: string): z.output<S> | null
   }
 }
 
+/** How the hunt's toasts are said to this player: the play catalogue and the reader's time of day. */
+export type HuntWords = { t: Translate<'play'>; clock: (iso: string) => string };
+
 /**
  * The hunt's stream events, beside the map snapshot: a Backpack change refetches the Backpack (and an Egg Strike on
  * this team says so at once); a find refreshes the Chicken's screen and tells everyone.
  */
-export function onHuntEvent(queryClient: QueryClient, code: string, event: SseEvent): void {
+export function onHuntEvent(queryClient: QueryClient, code: string, event: SseEvent, { t, clock }: HuntWords): void {
   if (event.event === 'items') {
     const data = parse(itemsEventData, event.data);
     void queryClient.invalidateQueries({ queryKey: huntKeys.backpack(code) });
-    if (data?.change === 'struck')
-      notifyInfo(
-        `🥚 ${ITEMS.egg_strike.name} by ${data.by_team_name ?? 'another team'}: your team is frozen${data.until ? ` until ${clock(data.until)}` : ''}`,
-      );
-    if (data?.change === 'shielded') notifyInfo(`💨 Your Smoke Screen made ${data.by_team_name ?? 'a rival'}\u2019s Egg Strike miss`);
+    if (data?.change === 'struck') {
+      const by = data.by_team_name ?? t('anotherTeam');
+      notifyInfo(`🥚 ${data.until ? t('struckUntil', { team: by, time: clock(data.until) }) : t('struck', { team: by })}`);
+    }
+    if (data?.change === 'shielded') notifyInfo(`💨 ${t('shieldedStrike', { team: data.by_team_name ?? t('aRival') })}`);
   }
   if (event.event === 'found') {
     const data = parse(foundEventData, event.data);
     void queryClient.invalidateQueries({ queryKey: huntKeys.chicken(code) });
-    if (data) notifyInfo(`🐔 ${data.team_name} found the Chicken!`);
+    if (data) notifyInfo(`🐔 ${t('teamFoundChicken', { team: data.team_name })}`);
   }
 }

@@ -1,10 +1,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import type { MapPlayer, MapResponse } from '../../../shared/api/play';
-import { ITEMS } from '../../../shared/game/items';
 import type { MapStation } from '../../components/live-map/live-map';
+import { useT } from '../../lib/i18n';
 import { AreaWarning } from './area-warning';
-import { BackpackTab } from './backpack-tab';
+import { BackpackTab, itemName } from './backpack-tab';
 import { ChickenPanel } from './chicken-panel';
 import { FoundChicken } from './found-chicken';
 import { fetchBackpack, huntKeys, weaponsOn } from './hunt-api';
@@ -14,9 +14,10 @@ type Props = { code: string; token: string; snapshot: MapResponse; me: MapPlayer
 
 /** The item stations for the player's map, from the Backpack call (the same query the Backpack panel keeps). */
 export function useStationMarkers(code: string, token: string, enabled: boolean): MapStation[] {
+  const t = useT('play');
   const backpack = useQuery({ queryKey: huntKeys.backpack(code), queryFn: () => fetchBackpack(code, token), enabled, refetchInterval: 15_000 });
   if (!enabled || !backpack.data) return [];
-  return backpack.data.stations.map((s) => ({ id: s.id, label: s.label, name: ITEMS[s.kind].name, lat: s.lat, lng: s.lng, active: true }));
+  return backpack.data.stations.map((s) => ({ id: s.id, label: s.label, name: itemName(s.kind, t), lat: s.lat, lng: s.lng, active: true }));
 }
 
 /**

@@ -1,17 +1,18 @@
 import { Badge, Button } from '../../components/ui';
+import { useMessageText, useT, type Translate } from '../../lib/i18n';
 import { useOutbox } from './outbox';
 import type { OutboxItem } from './outbox-store';
 
 type KeptAnswer = Extract<OutboxItem, { type: 'answer' }>;
 
-const describe = (item: KeptAnswer) =>
+const describe = (item: KeptAnswer, t: Translate<'play'>) =>
   item.answer.kind === 'text'
-    ? `“${item.answer.text}”`
+    ? t('quoted', { text: item.answer.text })
     : item.answer.kind === 'count'
-      ? `Counted ${item.answer.count}`
+      ? t('counted', { count: item.answer.count })
       : item.answer.kind === 'video'
-        ? 'Video'
-        : 'Photo';
+        ? t('video')
+        : t('photo');
 
 /**
  * The answers to one challenge that this phone kept (issue 29, decision 0432): "Waiting to send" until the connection
@@ -20,23 +21,27 @@ const describe = (item: KeptAnswer) =>
  * in a dead zone may only now be sent, or refused (decision 0433).
  */
 export function KeptAnswers({ code, token, challengeId }: { code: string; token: string; challengeId?: number }) {
+  const t = useT('play');
+  const say = useMessageText();
   const { answers, dismiss } = useOutbox(code, token);
   const mine = answers.filter((a): a is KeptAnswer => a.type === 'answer' && (challengeId === undefined || a.challengeId === challengeId));
   if (mine.length === 0) return null;
   const list = (
-    <ul className="space-y-2" aria-label="Answers kept on this phone">
+    <ul className="space-y-2" aria-label={t('keptLabel')}>
       {mine.map((item) => (
         <li key={item.key} className="rounded-lg border border-dashed border-slate-300 p-2 text-sm" data-testid="kept-answer" data-state={item.state}>
           <div className="flex items-center justify-between gap-2">
-            <span>{describe(item)}</span>
+            <span>{describe(item, t)}</span>
             <Badge tone={item.state === 'waiting' ? 'amber' : item.state === 'sent' ? 'green' : 'red'}>
-              <span data-testid="kept-answer-status">{item.state === 'waiting' ? 'Waiting to send' : item.state === 'sent' ? 'Sent' : 'Not counted'}</span>
+              <span data-testid="kept-answer-status">
+                {item.state === 'waiting' ? t('waitingToSend') : item.state === 'sent' ? t('keptSent') : t('keptNotCounted')}
+              </span>
             </Badge>
           </div>
-          {item.state === 'refused' && item.message ? <p className="mt-1 text-red-800">{item.message}</p> : null}
+          {item.state === 'refused' && item.message ? <p className="mt-1 text-red-800">{say(item.message)}</p> : null}
           {item.state !== 'waiting' && item.id !== undefined ? (
             <Button size="sm" variant="ghost" onClick={() => item.id !== undefined && void dismiss(item.id)}>
-              Dismiss
+              {t('dismiss')}
             </Button>
           ) : null}
         </li>
@@ -47,7 +52,7 @@ export function KeptAnswers({ code, token, challengeId }: { code: string; token:
   return (
     <section className="space-y-2" aria-labelledby="kept-answers-title">
       <h2 id="kept-answers-title" className="font-semibold">
-        Answers sent from this phone after a lost connection
+        {t('keptTitle')}
       </h2>
       {list}
     </section>

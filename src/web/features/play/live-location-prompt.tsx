@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Button, FieldError } from '../../components/ui';
+import { useT } from '../../lib/i18n';
 import { useAskLocation, type LocationAnswer } from './ask-location';
 import { LocationBlockedHelp } from './location-blocked-help';
 
@@ -14,22 +15,19 @@ type Props = {
  * not for ever. Says what is missing and turns it on; a browser refusal is explained (LocationBlockedHelp).
  */
 export function LiveLocationPrompt({ chicken, onAnswer }: Props) {
+  const t = useT('play');
   const [error, setError] = useState<string | null>(null);
   const { ask, asking, blocked } = useAskLocation((answer) => {
     setError(null);
-    onAnswer(answer).catch(() => setError('Could not save your location choice. Please try again.'));
+    onAnswer(answer).catch(() => setError(t('locationSaveFailed')));
   });
   return (
     <div className="space-y-2 rounded-lg bg-slate-100 px-3 py-3 text-sm text-slate-800" data-testid="live-location">
-      <p>
-        {chicken
-          ? 'Location is off: the host cannot see you, and you can hide only where your phone is.'
-          : 'Location is off: your team cannot see you on the map, and claiming the Chicken needs your position.'}
-      </p>
-      {blocked ? <LocationBlockedHelp button="Turn on location" /> : null}
+      <p>{chicken ? t('locationIsOffChicken') : t('locationIsOff')}</p>
+      {blocked ? <LocationBlockedHelp button={t('locationTurnOn')} /> : null}
       <FieldError message={error} />
       <Button variant="primary" size="lg" className="w-full" onClick={ask} disabled={asking}>
-        {asking ? 'Asking…' : 'Turn on location'}
+        {asking ? t('locationAsking') : t('locationTurnOn')}
       </Button>
     </div>
   );

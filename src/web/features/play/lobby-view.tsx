@@ -7,6 +7,7 @@ import { TEAM_NAME_MAX } from '../../../shared/game/teams';
 import { firstErrorMessage } from '../../lib/form-errors';
 import { useAction } from '../../lib/use-action';
 import { Badge, Button, Field, FieldError, Input, Select } from '../../components/ui';
+import { useMessageText, useT } from '../../lib/i18n';
 import { LocationPrompt } from './location-prompt';
 import { ChickenBriefing } from './chicken-briefing';
 import { LobbyInfo } from './lobby-info';
@@ -36,6 +37,8 @@ type Props = {
  * (change it while seats are free), your location choice, and Ready.
  */
 export function LobbyView({ code, token, me, teams, teammates, info, onChanged }: Props) {
+  const t = useT('play');
+  const say = useMessageText();
   // The new team's name refused by its rule; a refused call is said by the action's own error line.
   const [invalid, setInvalid] = useState<string | null>(null);
   const form = useForm<NewTeamForm, unknown, z.output<typeof newTeamForm>>({ resolver: zodResolver(newTeamForm), defaultValues: { team_name: '' } });
@@ -43,7 +46,7 @@ export function LobbyView({ code, token, me, teams, teammates, info, onChanged }
   // One change at a time, said beside the buttons (no toast on a phone in a crowd): the lobby is read again after each.
   const change = useAction({
     call: (what: LobbyChange) => ('team' in what ? changeTeam(code, token, what.team) : updateMe(code, token, what.me)),
-    failure: 'Something went wrong. Please try again.',
+    failure: t('somethingWrong'),
     failureToast: 'none',
     onSuccess: (_, what) => {
       if ('team' in what && 'team_name' in what.team) form.reset({ team_name: '' });
@@ -56,19 +59,19 @@ export function LobbyView({ code, token, me, teams, teammates, info, onChanged }
   };
   const busy = change.isPending;
   const error = invalid ?? change.error;
-  const myTeam = teams.find((t) => t.id === me.team_id) ?? null;
+  const myTeam = teams.find((team) => team.id === me.team_id) ?? null;
   const chicken = me.role === 'chicken';
 
   return (
     <div className="space-y-5">
       {chicken ? <ChickenBriefing code={code} token={token} info={info} /> : info ? <LobbyInfo info={info} /> : null}
       {chicken ? null : (
-        <section className="space-y-3 rounded-xl border border-slate-200 p-4" aria-label="Your team">
+        <section className="space-y-3 rounded-xl border border-slate-200 p-4" aria-label={t('lobbyYourTeam')}>
           <p>
-            Your team: <strong data-testid="my-team">{myTeam?.name ?? 'None'}</strong>
+            {t('lobbyYourTeamIs')} <strong data-testid="my-team">{myTeam?.name ?? t('lobbyNoTeam')}</strong>
           </p>
           {teammates.length ? (
-            <ul className="flex flex-wrap gap-2" aria-label="Teammates">
+            <ul className="flex flex-wrap gap-2" aria-label={t('lobbyTeammates')}>
               {teammates.map((p) => (
                 <li key={p.id}>
                   <Badge tone={p.ready ? 'green' : 'slate'}>
@@ -79,11 +82,12 @@ export function LobbyView({ code, token, me, teams, teammates, info, onChanged }
               ))}
             </ul>
           ) : null}
-          <Field label="Switch team">
+          <Field label={t('lobbySwitchTeam')}>
             <Select value={me.team_id ?? ''} disabled={busy} onChange={(e) => run({ team: { team_id: Number(e.target.value) } })}>
-              {teams.map((t) => (
-                <option key={t.id} value={t.id} disabled={t.full && t.id !== me.team_id}>
-                  {t.name} {t.full && t.id !== me.team_id ? '(full)' : `(${t.players}/${t.capacity})`}
+              {teams.map((team) => (
+                <option key={team.id} value={team.id} disabled={team.full && team.id !== me.team_id}>
+                  {team.name}{' '}
+                  {team.full && team.id !== me.team_id ? t('lobbyTeamFull') : t('lobbyTeamSeats', { players: team.players, capacity: team.capacity })}
                 </option>
               ))}
             </Select>
@@ -93,15 +97,18 @@ export function LobbyView({ code, token, me, teams, teammates, info, onChanged }
             onSubmit={(e) =>
               void form.handleSubmit(
                 (body) => run({ team: body }),
-                (errors) => setInvalid(firstErrorMessage(errors)),
+                (errors) => {
+                  const first = firstErrorMessage(errors);
+                  setInvalid(first ? say(first) : null);
+                },
               )(e)
             }
           >
-            <Field label="Or create a team" className="flex-1">
+            <Field label={t('lobbyCreateTeam')} className="flex-1">
               <Input maxLength={TEAM_NAME_MAX} {...form.register('team_name')} />
             </Field>
             <Button type="submit" disabled={busy || !newTeam.trim()}>
-              Create
+              {t('lobbyCreate')}
             </Button>
           </form>
         </section>
@@ -110,14 +117,10 @@ export function LobbyView({ code, token, me, teams, teammates, info, onChanged }
       <FieldError message={error} />
       <div className="space-y-2 text-center">
         <Button variant={me.ready ? 'secondary' : 'primary'} size="lg" className="w-full" disabled={busy} onClick={() => run({ me: { ready: !me.ready } })}>
-          {me.ready ? 'Not ready yet' : "I'm ready"}
+          {me.ready ? t('lobbyNotReady') : t('lobbyReady')}
         </Button>
         <p className="text-slate-600" data-testid="lobby-status">
-          {me.ready
-            ? 'Ready! Waiting for the host to start the game…'
-            : chicken
-              ? 'Tap “I’m ready” when you are at your hiding spot.'
-              : 'Tap “I’m ready” when you are at the meeting point.'}
+          {me.ready ? t('lobbyWaitingHost') : chicken ? t('lobbyTapReadyChicken') : t('lobbyTapReady')}
         </p>
       </div>
     </div>

@@ -1,4 +1,5 @@
 import { Button } from '../../components/ui';
+import { useT } from '../../lib/i18n';
 import { useAskLocation } from './ask-location';
 import { LocationBlockedHelp } from './location-blocked-help';
 
@@ -14,38 +15,33 @@ type Props = {
  * browser refusing, still lets the player play: they show as 'no location'.
  */
 export function LocationPrompt({ location, chicken = false, onAnswer }: Props) {
+  const t = useT('play');
   const { ask, asking, blocked } = useAskLocation(onAnswer);
 
   if (location === 'granted') {
     return (
       <p className="rounded-xl bg-green-50 p-3 text-green-800" data-testid="location-state">
-        {chicken
-          ? 'Location on: only the host sees you on the map while the game is live; the teams never do.'
-          : 'Location on: your team and the host see you on the map while the game is live.'}
+        {chicken ? t('locationOnChicken') : t('locationOn')}
       </p>
     );
   }
   return (
     <div className="space-y-3 rounded-xl border border-slate-200 p-4" data-testid="location-prompt">
-      <h2 className="font-semibold text-slate-900">Share your location?</h2>
-      <p className="text-slate-700">
-        {chicken
-          ? 'We show you on the game map to the host only (never to the teams), so they can help you and check a find. It is sent only while the game is live, never before or after.'
-          : 'We show you on the game map to your own team and to the host, so you can find each other and stay inside the game area. It is sent only while the game is live, never before or after.'}
-      </p>
+      <h2 className="font-semibold text-slate-900">{t('locationShareTitle')}</h2>
+      <p className="text-slate-700">{chicken ? t('locationWhyChicken') : t('locationWhy')}</p>
       {location === 'denied' ? (
         <p className="text-sm text-slate-600" data-testid="location-state">
-          Location off: you can still play; you show as &lsquo;no location&rsquo;.
+          {t('locationOff')}
         </p>
       ) : null}
-      {blocked ? <LocationBlockedHelp button="Share my location" /> : null}
+      {blocked ? <LocationBlockedHelp button={t('locationShare')} /> : null}
       <div className="flex flex-wrap gap-2">
         <Button variant="primary" size="lg" onClick={ask} disabled={asking}>
-          {asking ? 'Asking…' : 'Share my location'}
+          {asking ? t('locationAsking') : t('locationShare')}
         </Button>
         {location === 'unknown' ? (
           <Button variant="secondary" size="lg" onClick={() => onAnswer('denied')}>
-            Play without location
+            {t('locationPlayWithout')}
           </Button>
         ) : null}
       </div>

@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button, buttonClass, cx } from '../../components/ui';
-import { MAX_MEDIA_BYTES, MEDIA_CAPS_TEXT, type MediaKind } from '../../../shared/media';
+import { MAX_MEDIA_BYTES, type MediaKind } from '../../../shared/media';
 import { UPLOAD_MESSAGES } from '../../../shared/uploads';
-import { VIDEO_MESSAGES } from '../../../shared/video-uploads';
+import { MAX_VIDEO_MB, MAX_VIDEO_SECONDS, VIDEO_MESSAGES } from '../../../shared/video-uploads';
 import type { UploadProgress } from '../../lib/api-client';
+import { useLocale, useMessageText, useT, type Translate } from '../../lib/i18n';
 
 type Props = {
   kind: MediaKind;
@@ -19,12 +20,22 @@ type Props = {
   onSend: (file: File, onProgress: (progress: UploadProgress) => void) => Promise<void>;
 };
 
+/** Each kind's words (the play catalogue's keys) and its size cap's sentence (the server's own, in the messages catalogue). */
 const WORDS = {
-  photo: { take: '📷 Take a photo', pick: '📷 Take a photo', send: 'Send photo', accept: 'image/*', tooLarge: UPLOAD_MESSAGES.tooLarge },
-  video: { take: '🎥 Record a video', pick: '🎥 Record a video', send: 'Send video', accept: 'video/*', tooLarge: VIDEO_MESSAGES.tooLarge },
+  photo: { take: 'takePhoto', send: 'sendPhoto', input: 'photoFor', preview: 'photoPreviewAlt', accept: 'image/*', tooLarge: UPLOAD_MESSAGES.tooLarge },
+  video: { take: 'recordVideo', send: 'sendVideo', input: 'videoFor', preview: 'videoPreviewAlt', accept: 'video/*', tooLarge: VIDEO_MESSAGES.tooLarge },
 } as const;
 
-const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+/** A size in megabytes with one decimal, in the reader's digits ("2.0 MB", "2,0 MB"). */
+function useMegabytes(): (bytes: number) => string {
+  const { locale } = useLocale();
+  const number = new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  return (bytes) => `${number.format(bytes / 1024 / 1024)} MB`;
+}
+
+/** The caps as the phone shows them before the upload: the shared limits, in the reader's words. */
+const capsText = (kind: MediaKind, t: Translate<'play'>) =>
+  kind === 'photo' ? t('capsPhoto', { mb: MAX_MEDIA_BYTES.photo / 1024 / 1024 }) : t('capsVideo', { seconds: MAX_VIDEO_SECONDS, mb: MAX_VIDEO_MB });
 
 /**
  * Take or pick a photo or a video, see it, then Send or Retake (issues 19, 29): nothing leaves the phone before Send,
@@ -32,6 +43,9 @@ const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
  * the size cap is refused here with the server's own sentence (the server still judges the bytes and the length).
  */
 export function MediaPicker({ kind, name, liveCapture, busy, onSend }: Props) {
+  const t = useT('play');
+  const say = useMessageText();
+  const megabytes = useMegabytes();
   const words = WORDS[kind];
   const input = useRef<HTMLInputElement>(null);
   const [picked, setPicked] = useState<{ file: File; url: string } | null>(null);
@@ -42,7 +56,7 @@ export function MediaPicker({ kind, name, liveCapture, busy, onSend }: Props) {
   const choose = (file: File | undefined) => {
     if (input.current) input.current.value = '';
     if (!file) return;
-    setProblem(file.size > MAX_MEDIA_BYTES[kind] ? words.tooLarge : null);
+    setProblem(file.size > MAX_MEDIA_BYTES[kind] ? say(words.tooLarge) : null);
     setPicked({ file, url: URL.createObjectURL(file) });
   };
   const send = () => {
@@ -66,14 +80,14 @@ export function MediaPicker({ kind, name, liveCapture, busy, onSend }: Props) {
       className="sr-only"
       disabled={busy}
       data-testid={`${kind}-input`}
-      aria-label={`${kind === 'photo' ? 'Photo' : 'Video'} for ${name}`}
+      aria-label={t(words.input, { name })}
       onChange={(e) => choose(e.target.files?.[0])}
     />
   );
   const caps = (
     <p className="text-sm text-slate-600" data-testid={`${kind}-caps`}>
-      {MEDIA_CAPS_TEXT[kind]}
-      {liveCapture ? ' · taken now with the camera' : ''}
+      {capsText(kind, t)}
+      {liveCapture ? ` · ${t('liveCapture')}` : ''}
     </p>
   );
   if (!picked) {
@@ -81,7 +95,7 @@ export function MediaPicker({ kind, name, liveCapture, busy, onSend }: Props) {
       <div className="space-y-1">
         {/* The kit's primary look (dark text on amber, issue 28); a label, so a tap opens the camera. */}
         <label className={cx(buttonClass('primary', 'lg'), 'cursor-pointer gap-2 focus-within:outline-3 focus-within:outline-brand-500', busy && 'opacity-60')}>
-          {liveCapture ? words.take : words.pick}
+          {t(words.take)}
           {fileInput}
         </label>
         {caps}
@@ -91,18 +105,11 @@ export function MediaPicker({ kind, name, liveCapture, busy, onSend }: Props) {
   return (
     <div className="space-y-2" data-testid={`${kind}-preview`}>
       {kind === 'photo' ? (
-        <img src={picked.url} alt={`Your photo for ${name}, not sent yet`} className="max-h-64 w-full rounded-lg object-contain" />
+        <img src={picked.url} alt={t(words.preview, { name })} className="max-h-64 w-full rounded-lg object-contain" />
       ) : (
-        <video
-          src={picked.url}
-          controls
-          playsInline
-          preload="metadata"
-          aria-label={`Your video for ${name}, not sent yet`}
-          className="max-h-64 w-full rounded-lg"
-        />
+        <video src={picked.url} controls playsInline preload="metadata" aria-label={t(words.preview, { name })} className="max-h-64 w-full rounded-lg" />
       )}
-      <p className="text-sm text-slate-600">Not sent yet: check it, then send it to the host. {megabytes(picked.file.size)}.</p>
+      <p className="text-sm text-slate-600">{t('notSentYet', { size: megabytes(picked.file.size) })}</p>
       {caps}
       {problem ? (
         <p className="text-sm font-medium text-red-800" role="alert">
@@ -118,11 +125,11 @@ export function MediaPicker({ kind, name, liveCapture, busy, onSend }: Props) {
             busy && 'opacity-60',
           )}
         >
-          Retake
+          {t('retake')}
           {fileInput}
         </label>
         <Button variant="primary" size="lg" className="flex-1" disabled={busy || problem !== null} onClick={send}>
-          {busy ? `Sending ${megabytes(picked.file.size)}…` : words.send}
+          {busy ? t('sendingSize', { size: megabytes(picked.file.size) }) : t(words.send)}
         </Button>
       </div>
     </div>
@@ -134,17 +141,20 @@ export function MediaPicker({ kind, name, liveCapture, busy, onSend }: Props) {
  * and in words; at 100 % the server still checks the bytes, so the bar says it is waiting for it.
  */
 function UploadBar({ progress, kind }: { progress: UploadProgress; kind: MediaKind }) {
+  const t = useT('play');
+  const megabytes = useMegabytes();
   const percent = progress.total > 0 ? Math.min(100, Math.round((progress.sent / progress.total) * 100)) : 0;
-  const words = percent < 100 ? `Uploading the ${kind}: ${percent}%` : `Uploaded: the server is checking the ${kind}…`;
+  const photo = kind === 'photo';
+  const words = percent < 100 ? t(photo ? 'uploadingPhotoPercent' : 'uploadingVideoPercent', { percent }) : t(photo ? 'checkingPhoto' : 'checkingVideo');
   return (
     <div className="space-y-1" data-testid="upload-progress">
       <div
         role="progressbar"
-        aria-label={`Uploading the ${kind}`}
+        aria-label={t(photo ? 'uploadingPhoto' : 'uploadingVideo')}
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={percent}
-        aria-valuetext={`${percent}% of ${megabytes(progress.total)}`}
+        aria-valuetext={t('percentOf', { percent, size: megabytes(progress.total) })}
         className="h-2 w-full overflow-hidden rounded bg-slate-100"
       >
         <div className="h-2 rounded bg-brand-500 transition-[width]" style={{ width: `${percent}%` }} />

@@ -1,15 +1,17 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CHAT_TEXT_MAX, chatText, type ChatMessage } from '../../../shared/api/chat';
-import { formatTimestamp } from '../../../shared/time';
 import { Spinner } from '../../components/spinner';
 import { Button, cx, ErrorState, Field, FieldError, Input, Select } from '../../components/ui';
 import { errorMessage } from '../../lib/api-client';
+import { useMessageText, useT } from '../../lib/i18n';
+import { useReaderFormat } from '../../lib/reader-format';
 import { useOutbox, sendOrKeepMessage } from './outbox';
 import { fetchMessages, messageKeys } from './messages-api';
 import type { PlayerChannel } from './outbox-store';
 
-const CHANNEL_LABEL: Record<ChatMessage['channel'], string> = { team: 'Team', host: 'With the host', all: 'To everyone' };
+/** Each channel's name in the play catalogue. */
+const CHANNEL_LABEL = { team: 'channelTeam', host: 'channelHost', all: 'channelAll' } as const satisfies Record<ChatMessage['channel'], string>;
 
 /**
  * The Messages tab (issue 40, decision 0580): the team's channel, the team's channel with the host and the host's
@@ -18,6 +20,9 @@ const CHANNEL_LABEL: Record<ChatMessage['channel'], string> = { team: 'Team', ho
  * writes to the host only.
  */
 export function MessagesTab({ code, token, myId, chicken, onRead }: { code: string; token: string; myId: number; chicken: boolean; onRead: () => void }) {
+  const t = useT('play');
+  const say = useMessageText();
+  const { timestamp } = useReaderFormat();
   const queryClient = useQueryClient();
   const messages = useQuery({ queryKey: messageKeys.list(code), queryFn: () => fetchMessages(code, token) });
   const { items } = useOutbox(code, token);
@@ -34,7 +39,10 @@ export function MessagesTab({ code, token, myId, chicken, onRead }: { code: stri
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const checked = chatText.safeParse(text);
-    if (!checked.success) return setError(checked.error.issues[0]?.message ?? null);
+    if (!checked.success) {
+      const first = checked.error.issues[0]?.message;
+      return setError(first ? say(first) : null);
+    }
     setBusy(true);
     setError(null);
     try {
@@ -43,27 +51,23 @@ export function MessagesTab({ code, token, myId, chicken, onRead }: { code: stri
         queryClient.setQueryData<ChatMessage[]>(messageKeys.list(code), (list) => (list && !list.some((m) => m.id === sent.id) ? [...list, sent] : list));
       setText('');
     } catch (err) {
-      setError(errorMessage(err, 'Failed to send the message'));
+      setError(errorMessage(err, t('messageSendFailed')));
     } finally {
       setBusy(false);
     }
   };
 
-  if (messages.isPending) return <Spinner />;
+  if (messages.isPending) return <Spinner label={t('loading')} />;
   if (messages.data === undefined)
     return (
-      <ErrorState
-        message={errorMessage(messages.error, 'Failed to load the messages. Please try again.')}
-        onRetry={() => void messages.refetch()}
-        retrying={messages.isFetching}
-      />
+      <ErrorState message={errorMessage(messages.error, t('messagesLoadFailed'))} onRetry={() => void messages.refetch()} retrying={messages.isFetching} />
     );
   return (
     <section aria-labelledby="messages-title" className="space-y-3">
       <h2 id="messages-title" className="text-lg font-semibold">
-        Messages
+        {t('tabMessages')}
       </h2>
-      {messages.data.length === 0 && kept.length === 0 ? <p className="text-sm text-slate-600">No messages yet.</p> : null}
+      {messages.data.length === 0 && kept.length === 0 ? <p className="text-sm text-slate-600">{t('noMessagesYet')}</p> : null}
       <ul className="space-y-2" data-testid="chat-messages">
         {messages.data.map((m) => {
           const mine = m.from_player_id === myId;
@@ -75,7 +79,7 @@ export function MessagesTab({ code, token, myId, chicken, onRead }: { code: stri
               className={cx('max-w-[85%] rounded-xl px-3 py-2', mine ? 'ml-auto bg-brand-50' : m.channel === 'team' ? 'bg-slate-100' : 'bg-amber-50')}
             >
               <span className="block text-xs text-slate-600">
-                {mine ? 'You' : m.from} · {CHANNEL_LABEL[m.channel]} · {formatTimestamp(m.at)}
+                {mine ? t('you') : m.from} · {t(CHANNEL_LABEL[m.channel])} · {timestamp(m.at)}
               </span>
               <span className="break-words">{m.text}</span>
             </li>
@@ -84,7 +88,7 @@ export function MessagesTab({ code, token, myId, chicken, onRead }: { code: stri
         {kept.map((k) => (
           <li key={k.id ?? k.key} data-testid="chat-kept" className="ml-auto max-w-[85%] rounded-xl border border-dashed border-slate-300 px-3 py-2">
             <span className="block text-xs text-slate-600">
-              You · {CHANNEL_LABEL[k.channel]} · {k.state === 'refused' ? `Not sent: ${k.message ?? ''}` : 'Waiting to send'}
+              {t('you')} · {t(CHANNEL_LABEL[k.channel])} · {k.state === 'refused' ? t('messageNotSent', { reason: say(k.message ?? '') }) : t('waitingToSend')}
             </span>
             <span className="break-words">{k.text}</span>
           </li>
@@ -92,19 +96,19 @@ export function MessagesTab({ code, token, myId, chicken, onRead }: { code: stri
       </ul>
       <form onSubmit={(e) => void submit(e)} className="space-y-2">
         {chicken ? null : (
-          <Field label="To">
+          <Field label={t('messageTo')}>
             <Select value={channel} onChange={(e) => setChannel(e.target.value === 'host' ? 'host' : 'team')}>
-              <option value="team">My team</option>
-              <option value="host">The host (private to my team)</option>
+              <option value="team">{t('toMyTeam')}</option>
+              <option value="host">{t('toHost')}</option>
             </Select>
           </Field>
         )}
-        <Field label="Message" hint={`${text.length}/${CHAT_TEXT_MAX}`}>
+        <Field label={t('messageLabel')} hint={`${text.length}/${CHAT_TEXT_MAX}`}>
           <Input value={text} maxLength={CHAT_TEXT_MAX} onChange={(e) => setText(e.target.value)} autoComplete="off" />
         </Field>
         <FieldError message={error} />
         <Button type="submit" variant="primary" disabled={busy || !text.trim()}>
-          {busy ? 'Sending…' : chicken || channel === 'host' ? 'Send to the host' : 'Send to my team'}
+          {busy ? t('sending') : chicken || channel === 'host' ? t('sendToHost') : t('sendToTeam')}
         </Button>
       </form>
     </section>

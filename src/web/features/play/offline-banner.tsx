@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { StreamState } from '../../lib/event-stream';
+import { useT } from '../../lib/i18n';
 
 type Shown = 'offline' | 'reconnecting' | 'back' | null;
 
@@ -24,6 +25,7 @@ export function useOnline(): boolean {
  * but the game's stream is not back, and "back online" for a moment once it is, with what still waits to be sent.
  */
 export function OfflineBanner({ connection, waiting }: { connection: StreamState; waiting: number }) {
+  const t = useT('play');
   const online = useOnline();
   const [shown, setShown] = useState<Shown>(null);
   const wasDown = useRef(false);
@@ -43,15 +45,15 @@ export function OfflineBanner({ connection, waiting }: { connection: StreamState
     return undefined;
   }, [online, connection]);
   if (shown === null && waiting === 0) return null;
-  const kept = waiting > 0 ? ` ${waiting} ${waiting === 1 ? 'thing' : 'things'} waiting to send.` : '';
+  const kept = waiting > 0 ? ` ${t('offlineWaiting', { count: waiting })}` : '';
   const text =
     shown === 'offline'
-      ? `You are offline. Your answers are kept on this phone and sent when the connection returns.${kept}`
+      ? `${t('offlineNow')}${kept}`
       : shown === 'reconnecting'
-        ? `Reconnecting to the game…${kept}`
+        ? `${t('offlineReconnecting')}${kept}`
         : shown === 'back'
-          ? `Back online.${waiting > 0 ? ` Sending ${waiting} kept ${waiting === 1 ? 'thing' : 'things'}…` : ''}`
-          : `Sending what this phone kept…${kept}`;
+          ? `${t('offlineBack')}${waiting > 0 ? ` ${t('offlineSendingKept', { count: waiting })}` : ''}`
+          : `${t('offlineSending')}${kept}`;
   const tone = shown === 'back' ? 'border-green-300 bg-green-50 text-green-900' : 'border-amber-300 bg-amber-50 text-amber-900';
   return (
     <p role="status" data-testid="offline-banner" data-state={shown ?? 'sending'} className={`rounded-lg border px-3 py-2 text-sm font-medium ${tone}`}>

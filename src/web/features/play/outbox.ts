@@ -28,7 +28,6 @@ import { messageKeys } from './messages-api';
  * refusal is the server's word on that answer and is kept with its message for the player to read.
  */
 
-export const KEPT_MESSAGE = 'No connection: your answer is kept on this phone and will be sent when the connection returns.';
 const RETRY_MS = 5_000;
 
 type Outcome = { state: 'sent'; submission: TeamSubmission | null } | { state: 'refused'; message: string } | { state: 'later' };

@@ -3,6 +3,7 @@ import { placesEndpoints as ep } from '../../../shared/api/endpoints/places';
 import type { PlayChallenge } from '../../../shared/api/play-challenges';
 import { api } from '../../lib/api-client';
 import { useAction } from '../../lib/use-action';
+import { useT } from '../../lib/i18n';
 import { Button } from '../../components/ui';
 import type { MapPlace } from '../../components/live-map/live-map';
 import { challengeKeys, fetchChallenges, playerHeaders } from './challenges-api';
@@ -12,10 +13,11 @@ import { challengeKeys, fetchChallenges, playerHeaders } from './challenges-api'
  * check-in's button. The server decides (the phone's fresh fix inside the radius); this only explains.
  */
 export function PlaceNote({ code, token, challenge: c, canSubmit }: { code: string; token: string; challenge: PlayChallenge; canSubmit: boolean }) {
+  const t = useT('play');
   const checkIn = useAction({
     call: () => api(ep.checkIn, { params: { code }, body: { challenge_id: c.id }, headers: playerHeaders(token) }),
-    success: (r) => (r.already ? 'Your team has already checked in here' : `Checked in! +${r.submission.points_awarded} points`),
-    failure: 'Failed to check in. Please try again.',
+    success: (r) => (r.already ? t('alreadyCheckedIn') : t('checkedInPoints', { points: r.submission.points_awarded })),
+    failure: t('checkInFailed'),
     failureToast: 'server',
     invalidates: [challengeKeys.list(code)],
   });
@@ -26,19 +28,19 @@ export function PlaceNote({ code, token, challenge: c, canSubmit }: { code: stri
       <p>
         📍{' '}
         {c.place_hidden
-          ? 'A hidden place: it shows on your map once you are near.'
+          ? t('placeHidden')
           : c.check_in
-            ? `Check in: be within ${c.location?.radius_m ?? 0} m of the pin on your map. Nothing to send.`
-            : `Answer from within ${c.location?.radius_m ?? 0} m of the pin on your map.`}
+            ? t('placeCheckIn', { metres: c.location?.radius_m ?? 0 })
+            : t('placeAnswer', { metres: c.location?.radius_m ?? 0 })}
       </p>
       {c.check_in ? (
         done ? (
           <p className="font-semibold text-green-800" data-testid="checked-in">
-            ✓ Checked in
+            ✓ {t('checkedIn')}
           </p>
         ) : canSubmit ? (
           <Button variant="primary" size="sm" disabled={checkIn.isPending} onClick={() => void checkIn.run()}>
-            Check in
+            {t('checkIn')}
           </Button>
         ) : null
       ) : null}

@@ -1,4 +1,5 @@
 import { useT } from '../../lib/i18n';
+import { useReaderFormat } from '../../lib/reader-format';
 import { LanguageSwitcher } from '../../components/language-switcher';
 import type { Language } from '../../../shared/i18n/languages';
 import { useCallback, useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
@@ -181,6 +182,7 @@ export function PlayPage() {
 
 function JoinedGame({ code, token, playerId, onForget }: { code: string; token: string; playerId: number; onForget: () => void }) {
   const t = useT('play');
+  const { clock } = useReaderFormat();
   const queryClient = useQueryClient();
   // Staff's content (challenge titles, the briefing) comes in the player's language: read again once it changes (0630).
   const refetchContent = () => {
@@ -198,7 +200,7 @@ function JoinedGame({ code, token, playerId, onForget }: { code: string; token: 
     // during the game put into the Challenges tab's list as it stands, with no fetch (a list not loaded yet is fetched
     // fresh when the tab opens).
     onEvent: (event) => {
-      onHuntEvent(queryClient, code, event);
+      onHuntEvent(queryClient, code, event, { t, clock });
       queryClient.setQueryData<PlayChallengesResponse>(challengeKeys.list(code), (list) =>
         list ? applyChallengesEvent(applySubmissionEvent(list, event), event, currentLanguage()) : list,
       );
