@@ -22,7 +22,8 @@ export function scoreBreakdown(team: TeamScore, words: BreakdownWords = ENGLISH)
   return parts.join(' · ');
 }
 
-function useBreakdownWords(): BreakdownWords {
+/** The breakdown in the reader's language, for `scoreBreakdown` (the host console may pass it too). */
+export function useBreakdownWords(): BreakdownWords {
   const t = useT('common');
   return {
     challenges: (points) => t('breakdownChallenges', { points }),

@@ -79,7 +79,7 @@ export function MessagesTab({ code, token, myId, chicken, onRead }: { code: stri
               className={cx('max-w-[85%] rounded-xl px-3 py-2', mine ? 'ml-auto bg-brand-50' : m.channel === 'team' ? 'bg-slate-100' : 'bg-amber-50')}
             >
               <span className="block text-xs text-slate-600">
-                {mine ? t('you') : m.from} · {t(CHANNEL_LABEL[m.channel])} · {timestamp(m.at)}
+                {mine ? t('you') : m.from_player_id === null ? t('hostName') : m.from} · {t(CHANNEL_LABEL[m.channel])} · {timestamp(m.at)}
               </span>
               <span className="break-words">{m.text}</span>
             </li>
