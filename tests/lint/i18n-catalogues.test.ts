@@ -166,6 +166,7 @@ const CONVERTED = [
   'src/web/components/connection-status.tsx',
   'src/web/components/ui/states.tsx',
   'src/web/components/live-map/lazy-live-map.tsx',
+  'src/web/components/ui/dialog.tsx',
   'src/web/features/screen/screen-page.tsx',
   'src/web/features/results/results-page.tsx',
   // The staff frame and the host console (decision 0620).

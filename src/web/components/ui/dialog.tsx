@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import * as RadixDialog from '@radix-ui/react-dialog';
+import { useT } from '../../lib/i18n';
 
 export type DialogSize = 'sm' | 'md' | 'lg' | 'xl';
 
@@ -22,6 +23,7 @@ type DialogProps = {
 
 /** A dialog in one of the spec's four sizes: focus is trapped, Escape and the close button close it. */
 export function Dialog({ open, onOpenChange, title, description, size = 'md', children, footer }: DialogProps) {
+  const t = useT('common');
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
@@ -33,7 +35,7 @@ export function Dialog({ open, onOpenChange, title, description, size = 'md', ch
         >
           <div className="mb-4 flex items-start justify-between gap-4">
             <RadixDialog.Title className="text-lg font-semibold">{title}</RadixDialog.Title>
-            <RadixDialog.Close className="rounded-md px-2 text-2xl leading-none text-slate-500 hover:text-slate-900" aria-label="Close">
+            <RadixDialog.Close className="rounded-md px-2 text-2xl leading-none text-slate-500 hover:text-slate-900" aria-label={t('close')}>
               ×
             </RadixDialog.Close>
           </div>

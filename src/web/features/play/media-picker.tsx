@@ -26,11 +26,12 @@ const WORDS = {
   video: { take: 'recordVideo', send: 'sendVideo', input: 'videoFor', preview: 'videoPreviewAlt', accept: 'video/*', tooLarge: VIDEO_MESSAGES.tooLarge },
 } as const;
 
-/** A size in megabytes with one decimal, in the reader's digits ("2.0 MB", "2,0 MB"). */
+/** A size in megabytes with one decimal, in the reader's digits and unit ("2.0 MB", "2,0 Mo"). */
 function useMegabytes(): (bytes: number) => string {
+  const t = useT('play');
   const { locale } = useLocale();
   const number = new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-  return (bytes) => `${number.format(bytes / 1024 / 1024)} MB`;
+  return (bytes) => t('megabytes', { size: number.format(bytes / 1024 / 1024) });
 }
 
 /** The caps as the phone shows them before the upload: the shared limits, in the reader's words. */
