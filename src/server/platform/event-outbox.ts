@@ -1,6 +1,7 @@
 import { asc, isNull, lt, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from './db/client';
 import { eventOutbox } from './db/tables';
+import { preparedPerSession } from './db/prepared';
 
 /** A fact a domain reports: its own type name, the subject that orders it (`booking:12`) and a small JSON body. */
 export type OutboxEvent = { type: string; subject: string; data: Record<string, unknown> };
@@ -11,8 +12,17 @@ export type StoredEvent = OutboxEvent & { id: number; occurredAt: Date };
  * and nothing slow happens here, one insert. Readers take it after the commit (`takeEvents`).
  */
 export async function recordEvent(tx: DbOrTx, event: OutboxEvent, at?: Date): Promise<void> {
-  await tx.insert(eventOutbox).values({ ...event, ...(at ? { occurredAt: at } : {}) });
+  if (at) await tx.insert(eventOutbox).values({ ...event, occurredAt: at });
+  else await insertEvent(tx).execute({ type: event.type, subject: event.subject, data: event.data });
 }
+
+/** An event at the database's now (the common case, a hot path's): built once per session (decision 0600). */
+const insertEvent = preparedPerSession((db) =>
+  db
+    .insert(eventOutbox)
+    .values({ type: sql.placeholder('type'), subject: sql.placeholder('subject'), data: sql.placeholder('data') })
+    .prepare('event_outbox_insert'),
+);
 
 /** The lock key of the one reader at a time: an arbitrary constant, the same in every process. */
 const READER_LOCK = 560_001;

@@ -6,6 +6,7 @@ import { mailOutbox } from './db/tables';
 import { sha256 } from './crypto';
 import { TooManyRequestsError } from './errors';
 import { consumeRateLimit } from './rate-limit';
+import { jsonParam, preparedPerSession, unencoded } from './db/prepared';
 import type { Metrics } from './metrics';
 
 /** A calendar invite a mail carries (decision 0373): sent as the text/calendar part with its METHOD and as an .ics attachment. */
@@ -183,10 +184,17 @@ export function createMailer(options: MailerOptions): Mailer {
         options.log.warn({ mailId: held[0]?.id, kind: mail.kind, bookingId: mail.bookingId }, 'mail held: too many of this kind to this address');
         return held[0]?.id ?? 0;
       }
-      const rows = await tx
-        .insert(mailOutbox)
-        .values({ ...mail, status: transport ? 'pending' : 'stored' })
-        .returning({ id: mailOutbox.id });
+      const rows = await insertMail(tx).execute({
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html ?? null,
+        kind: mail.kind,
+        bookingId: mail.bookingId ?? null,
+        status: transport ? 'pending' : 'stored',
+        icalEvent: jsonParam(mail.icalEvent),
+        attachments: jsonParam(mail.attachments),
+      });
       if (!transport) options.log.info({ mailId: rows[0]?.id, kind: mail.kind, bookingId: mail.bookingId }, 'mail stored in outbox (no SMTP_URL)');
       return rows[0]?.id ?? 0;
     },
@@ -270,6 +278,28 @@ export function registerOutboxMetrics(metrics: Metrics, db: Db): void {
     });
   }
 }
+
+/**
+ * A mail into the outbox, every column it sets named (the nullable ones without a default take null for "none"): built
+ * once per session (decision 0600).
+ */
+const insertMail = preparedPerSession((db) =>
+  db
+    .insert(mailOutbox)
+    .values({
+      to: sql.placeholder('to'),
+      subject: sql.placeholder('subject'),
+      text: sql.placeholder('text'),
+      html: sql.placeholder('html'),
+      kind: sql.placeholder('kind'),
+      bookingId: sql.placeholder('bookingId'),
+      status: sql.placeholder('status'),
+      icalEvent: unencoded('icalEvent'),
+      attachments: unencoded('attachments'),
+    })
+    .returning({ id: mailOutbox.id })
+    .prepare('mail_outbox_insert'),
+);
 
 async function overRecipientCap(tx: DbOrTx, mail: OutgoingMail): Promise<boolean> {
   const cap = RECIPIENT_CAPS[mail.kind];

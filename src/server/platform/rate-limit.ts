@@ -2,6 +2,7 @@ import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import { rateLimits } from './db/tables';
 import type { Db, DbOrTx } from './db/client';
 import { TooManyRequestsError } from './errors';
+import { preparedPerSession } from './db/prepared';
 
 /**
  * A sliding-window counter kept in the database, so every server process shares the same limit.
@@ -14,6 +15,21 @@ export async function consumeRateLimit(db: DbOrTx, key: string, limit: number, w
   const { retryAfter } = await countRateLimit(db, key, limit, windowSeconds);
   if (retryAfter > 0) throw new TooManyRequestsError(retryAfter, message);
 }
+
+/** One hit on a key's current window, with the previous window's count: built once per session (decision 0600). */
+const countHit = preparedPerSession((db) =>
+  db
+    .insert(rateLimits)
+    .values({ key: sql.placeholder('key'), windowStart: sql.placeholder('windowStart'), count: 1 })
+    .onConflictDoUpdate({ target: [rateLimits.key, rateLimits.windowStart], set: { count: sql`${rateLimits.count} + 1` } })
+    .returning({
+      count: rateLimits.count,
+      previous: sql<
+        number | null
+      >`(select p.count from ${rateLimits} p where p.key = ${sql.placeholder('key')} and p.window_start = ${sql.placeholder('previousStart')}::timestamptz)`,
+    })
+    .prepare('rate_limit_count_hit'),
+);
 
 /**
  * The sliding window of consumeRateLimit, counting one hit and answering where the key stands (consumeRateLimit throws
@@ -28,16 +44,7 @@ export async function countRateLimit(
   nowMs: number = Date.now(),
 ): Promise<{ remaining: number; resetSeconds: number; retryAfter: number }> {
   const { startMs, previousStartMs, windowMs } = windowOf(nowMs, windowSeconds);
-  const rows = await db
-    .insert(rateLimits)
-    .values({ key, windowStart: new Date(startMs), count: 1 })
-    .onConflictDoUpdate({ target: [rateLimits.key, rateLimits.windowStart], set: { count: sql`${rateLimits.count} + 1` } })
-    .returning({
-      count: rateLimits.count,
-      previous: sql<
-        number | null
-      >`(select p.count from ${rateLimits} p where p.key = ${key} and p.window_start = ${new Date(previousStartMs).toISOString()}::timestamptz)`,
-    });
+  const rows = await countHit(db).execute({ key, windowStart: new Date(startMs), previousStart: new Date(previousStartMs).toISOString() });
   const current = rows[0]?.count ?? 0;
   const previous = Number(rows[0]?.previous ?? 0);
   const retryAfter = slidingWindowRetryAfter({ current, previous, limit, windowSeconds, nowMs });

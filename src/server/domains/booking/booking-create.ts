@@ -14,7 +14,10 @@ import { attachDiscountCode, claimDiscountCode, promoCodeOf } from '../commerce/
 import { payWithVoucher } from './voucher-payment';
 import type { BookingMailer } from './mails/mail-facts';
 import type { BookingAggregate } from './booking-record';
-import { contactValues } from './contact-columns';
+import { contactColumnsOf } from './contact-columns';
+import { preparedPerSession, timestampParam, unencoded } from '../../platform/db/prepared';
+import { sql } from 'drizzle-orm';
+import type { BookingPriceMinor } from '../../../shared/prices';
 import { contactDetailsSchema, type ContactDetails } from '../../../shared/booking-contact';
 
 /** Everything a new booking needs, in server terms; shared by the public wizard and the admin wizard. */
@@ -120,7 +123,6 @@ export async function createBookingRecord(tx: Tx, input: NewBookingInput, option
   );
   const hosted = hostedErrors(input);
   if (errors || hosted) throw new ValidationError({ ...errors, ...hosted });
-  const utc = localToUtcIso(input.date, input.meetingTime, input.timezone);
   const addOns = [...new Set(input.addOns)];
   const table = await loadPriceTable(tx, input.currency);
   // A refused code is a 422 on discount_code and nothing is made (the transaction rolls back).
@@ -134,62 +136,27 @@ export async function createBookingRecord(tx: Tx, input: NewBookingInput, option
     : null;
   const price = priceBooking(table, { planType: input.planType, addOns, players: input.players, discount: claim?.discount ?? null });
 
-  const values = {
-    userId: input.userId ?? null,
-    initialAreaId: input.initialArea.id,
-    initialAreaLat: input.initialArea.lat,
-    initialAreaLng: input.initialArea.lng,
-    initialAreaRadius: input.initialArea.radius,
-    players: input.players,
-    hosted: isHostedGame(input.planType, addOns),
-    duration: input.duration,
-    timezone: input.timezone,
-    email: input.email,
-    ...contactValues(input.contact),
-    city: input.city,
-    planType: input.planType,
-    addOns,
-    currency: input.currency,
-    language: input.language ?? DEFAULT_LANGUAGE,
-    pricePerPersonMinor: price.pricePerPersonMinor,
-    addOnsTotalMinor: price.addOnsTotalMinor,
-    discountCode: promoCodeOf(claim),
-    discountTotalMinor: price.discountTotalMinor,
-    totalPriceMinor: price.totalPriceMinor,
-    meetingTime: { hour: input.meetingTime.hour, minute: input.meetingTime.minute },
-    date: input.date,
-    utcDateTime: utc ? new Date(utc) : null,
-    bookingStatus: input.bookingStatus,
-    createdBySession: input.createdBySession,
-    ...trackingColumns(input.tracking),
-  };
+  const values = newBookingColumns(input, addOns, price, promoCodeOf(claim));
 
   let booking: typeof bookings.$inferSelect | undefined;
   // A (vanishingly rare) temp code clash inserts nothing and tries another code; ON CONFLICT keeps the caller's
   // transaction alive without a savepoint's two extra round trips.
   for (let attempt = 0; booking === undefined; attempt++) {
     if (attempt > 3) throw new Error('no free temporary code after 4 tries');
-    [booking] = await tx
-      .insert(bookings)
-      .values({ ...values, tempCode: newTempCode(), manageKey: newManageKey() })
-      .onConflictDoNothing({ target: bookings.tempCode })
-      .returning();
+    [booking] = await insertBooking(tx).execute({ ...values, tempCode: newTempCode(), manageKey: newManageKey() });
   }
   // Outside systems hear of it once this commits (decision 0560), before any payment a voucher makes below.
   await recordBookingCreated(tx, booking);
-  const pricing = await tx
-    .insert(pricingHistory)
-    .values({
-      bookingId: booking.id,
-      planType: input.planType,
-      pricePerPersonMinor: price.pricePerPersonMinor,
-      addOns,
-      players: input.players,
-      discountCode: promoCodeOf(claim),
-      discountTotalMinor: price.discountTotalMinor,
-      totalPriceMinor: price.totalPriceMinor,
-    })
-    .returning();
+  const pricing = await insertPricing(tx).execute({
+    bookingId: booking.id,
+    planType: input.planType,
+    pricePerPersonMinor: price.pricePerPersonMinor,
+    addOns,
+    players: input.players,
+    discountCode: promoCodeOf(claim),
+    discountTotalMinor: price.discountTotalMinor,
+    totalPriceMinor: price.totalPriceMinor,
+  });
   if (claim) await attachDiscountCode(tx, claim, booking.id);
   // A gift voucher's code pays the new booking (decision 0401): a payment, not a discount, so it is priced as listed.
   if (claim?.kind === 'voucher') {
@@ -202,6 +169,115 @@ export async function createBookingRecord(tx: Tx, input: NewBookingInput, option
   }
   return { id: booking.id, aggregate: { booking, game: null, host: null, teams: [], payments: [], contacts: [], pricing } };
 }
+
+/** The columns a new booking sets, as the prepared insert's values (the temporary code and key apart). */
+function newBookingColumns(input: NewBookingInput, addOns: AddOnType[], price: BookingPriceMinor, discountCode: string | null) {
+  const utc = localToUtcIso(input.date, input.meetingTime, input.timezone);
+  return {
+    userId: input.userId ?? null,
+    initialAreaId: input.initialArea.id,
+    initialAreaLat: input.initialArea.lat,
+    initialAreaLng: input.initialArea.lng,
+    initialAreaRadius: input.initialArea.radius,
+    players: input.players,
+    hosted: isHostedGame(input.planType, addOns),
+    duration: input.duration,
+    timezone: input.timezone,
+    email: input.email,
+    ...contactColumnsOf(input.contact),
+    city: input.city,
+    planType: input.planType,
+    addOns,
+    currency: input.currency,
+    language: input.language ?? DEFAULT_LANGUAGE,
+    pricePerPersonMinor: price.pricePerPersonMinor,
+    addOnsTotalMinor: price.addOnsTotalMinor,
+    discountCode,
+    discountTotalMinor: price.discountTotalMinor,
+    totalPriceMinor: price.totalPriceMinor,
+    meetingTime: { hour: input.meetingTime.hour, minute: input.meetingTime.minute },
+    date: input.date,
+    utcDateTime: timestampParam(utc ? new Date(utc) : null),
+    bookingStatus: input.bookingStatus,
+    createdBySession: input.createdBySession,
+    ...trackingColumns(input.tracking),
+  };
+}
+
+/** Every column a new booking sets, each a placeholder: the rest keep their defaults, as in a plain insert. */
+const NEW_BOOKING = {
+  userId: sql.placeholder('userId'),
+  initialAreaId: sql.placeholder('initialAreaId'),
+  initialAreaLat: sql.placeholder('initialAreaLat'),
+  initialAreaLng: sql.placeholder('initialAreaLng'),
+  initialAreaRadius: sql.placeholder('initialAreaRadius'),
+  players: sql.placeholder('players'),
+  hosted: sql.placeholder('hosted'),
+  duration: sql.placeholder('duration'),
+  timezone: sql.placeholder('timezone'),
+  email: sql.placeholder('email'),
+  fullName: sql.placeholder('fullName'),
+  tel: sql.placeholder('tel'),
+  companyName: sql.placeholder('companyName'),
+  referralSource: sql.placeholder('referralSource'),
+  city: sql.placeholder('city'),
+  planType: sql.placeholder('planType'),
+  addOns: sql.placeholder('addOns'),
+  currency: sql.placeholder('currency'),
+  language: sql.placeholder('language'),
+  pricePerPersonMinor: sql.placeholder('pricePerPersonMinor'),
+  addOnsTotalMinor: sql.placeholder('addOnsTotalMinor'),
+  discountCode: sql.placeholder('discountCode'),
+  discountTotalMinor: sql.placeholder('discountTotalMinor'),
+  totalPriceMinor: sql.placeholder('totalPriceMinor'),
+  meetingTime: sql.placeholder('meetingTime'),
+  date: sql.placeholder('date'),
+  utcDateTime: unencoded('utcDateTime'),
+  bookingStatus: sql.placeholder('bookingStatus'),
+  createdBySession: sql.placeholder('createdBySession'),
+  gclid: sql.placeholder('gclid'),
+  fbclid: sql.placeholder('fbclid'),
+  fbc: sql.placeholder('fbc'),
+  liFatId: sql.placeholder('liFatId'),
+  msclkid: sql.placeholder('msclkid'),
+  ttclid: sql.placeholder('ttclid'),
+  twclid: sql.placeholder('twclid'),
+  pclid: sql.placeholder('pclid'),
+  snapclid: sql.placeholder('snapclid'),
+  dclid: sql.placeholder('dclid'),
+  rdtCid: sql.placeholder('rdtCid'),
+  utmSource: sql.placeholder('utmSource'),
+  utmMedium: sql.placeholder('utmMedium'),
+  utmCampaign: sql.placeholder('utmCampaign'),
+  utmTerm: sql.placeholder('utmTerm'),
+  utmContent: sql.placeholder('utmContent'),
+  tempCode: sql.placeholder('tempCode'),
+  manageKey: sql.placeholder('manageKey'),
+} satisfies Record<keyof ReturnType<typeof newBookingColumns> | 'tempCode' | 'manageKey', unknown>;
+
+/**
+ * The booking insert and its first pricing row, built once per session (decision 0600): building the 50-column insert
+ * cost Drizzle more CPU than anything else in POST /api/bookings.
+ */
+const insertBooking = preparedPerSession((db) =>
+  db.insert(bookings).values(NEW_BOOKING).onConflictDoNothing({ target: bookings.tempCode }).returning().prepare('booking_create_insert'),
+);
+const insertPricing = preparedPerSession((db) =>
+  db
+    .insert(pricingHistory)
+    .values({
+      bookingId: sql.placeholder('bookingId'),
+      planType: sql.placeholder('planType'),
+      pricePerPersonMinor: sql.placeholder('pricePerPersonMinor'),
+      addOns: sql.placeholder('addOns'),
+      players: sql.placeholder('players'),
+      discountCode: sql.placeholder('discountCode'),
+      discountTotalMinor: sql.placeholder('discountTotalMinor'),
+      totalPriceMinor: sql.placeholder('totalPriceMinor'),
+    })
+    .returning()
+    .prepare('booking_create_pricing_insert'),
+);
 
 /** The wizard's booking fields, without the tracking ones (staff bookings carry their own tracking). */
 type BookingFields = Omit<CreateBookingBody, (typeof TRACKING_FIELDS)[number]>;

@@ -18,3 +18,13 @@ export function contactValues(details: Partial<ContactDetails>): BookingValues {
   }
   return values;
 }
+
+/** Every contact column of a new row, null where a detail is not given (a prepared insert names them all). */
+export function contactColumnsOf(details: ContactDetails): Record<ContactColumn, string | null> {
+  return {
+    [CONTACT_COLUMNS.full_name]: details.full_name,
+    [CONTACT_COLUMNS.phone]: details.phone,
+    [CONTACT_COLUMNS.company_name]: details.company_name,
+    [CONTACT_COLUMNS.referral_source]: details.referral_source,
+  };
+}

@@ -1,5 +1,6 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client';
+import { preparedPerSession } from '../../platform/db/prepared';
 import { priceList } from './tables/pricing';
 import { ADD_ON_TYPES, PLAN_TYPES, type AddOnType, type Currency, type PlanType } from '../../../shared/plans';
 import { computeBookingPrice, type BookingPriceMinor, type Discount } from '../../../shared/prices';
@@ -10,8 +11,18 @@ import { ValidationError } from '../../platform/errors';
 export type ItemPrice = { priceMinor: number; salePriceMinor: number | null; isActive: boolean; sortOrder: number };
 export type PriceTable = { currency: Currency; plans: Map<PlanType, ItemPrice>; addons: Map<AddOnType, ItemPrice> };
 
+/** One currency's list in its order: built once per session (decision 0600), as every booking reads it. */
+const listOf = preparedPerSession((db) =>
+  db
+    .select()
+    .from(priceList)
+    .where(eq(priceList.currency, sql.placeholder('currency')))
+    .orderBy(asc(priceList.sortOrder))
+    .prepare('price_list_of_currency'),
+);
+
 export async function loadPriceTable(db: DbOrTx, currency: Currency): Promise<PriceTable> {
-  const rows = await db.select().from(priceList).where(eq(priceList.currency, currency)).orderBy(asc(priceList.sortOrder));
+  const rows = await listOf(db).execute({ currency });
   const table: PriceTable = { currency, plans: new Map(), addons: new Map() };
   for (const row of rows) {
     const item = { priceMinor: row.priceMinor, salePriceMinor: row.salePriceMinor, isActive: row.isActive, sortOrder: row.sortOrder };

@@ -3,6 +3,7 @@ import type { DbOrTx } from '../../platform/db/client';
 import { ValidationError } from '../../platform/errors';
 import { PRIVACY_MESSAGES, type PrivacyText } from '../../../shared/api/privacy';
 import { privacyTexts, type PRIVACY_TEXT_KINDS } from './tables/privacy';
+import { preparedPerSession } from '../../platform/db/prepared';
 
 export type PrivacyTextKind = (typeof PRIVACY_TEXT_KINDS)[number];
 type TextRow = typeof privacyTexts.$inferSelect;
@@ -11,9 +12,20 @@ export const textDto = (row: TextRow): PrivacyText => ({ version: row.version, t
 
 /** The version now in force, or undefined before staff publish a first one (then nothing is asked). */
 export async function currentText(db: DbOrTx, kind: PrivacyTextKind): Promise<TextRow | undefined> {
-  const [row] = await db.select().from(privacyTexts).where(eq(privacyTexts.kind, kind)).orderBy(desc(privacyTexts.version)).limit(1);
+  const [row] = await currentOf(db).execute({ kind });
   return row;
 }
+
+/** Read by every booking and join (requireCurrentVersion): built once per session (decision 0600). */
+const currentOf = preparedPerSession((db) =>
+  db
+    .select()
+    .from(privacyTexts)
+    .where(eq(privacyTexts.kind, sql.placeholder('kind')))
+    .orderBy(desc(privacyTexts.version))
+    .limit(1)
+    .prepare('privacy_text_current'),
+);
 
 export async function textVersion(db: DbOrTx, kind: PrivacyTextKind, version: number): Promise<TextRow | undefined> {
   const [row] = await db

@@ -30,16 +30,19 @@ export const publicBookingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const idempotencyKey = readIdempotencyKey(request.headers[IDEMPOTENCY_HEADER]);
       const sessionKey = request.auth.sessionKey ?? sha256(ensureSessionToken(request, reply));
-      const result = await createPublicBooking(
-        { db, mail: app.deps.mail, payments: app.deps.payments },
-        // Without a language of its own, the booking takes the request's (api-contract, "Languages").
-        {
-          body: { ...request.body, language: request.body.language ?? requestLanguage(request) },
-          sessionKey,
-          idempotencyKey,
-          baseUrl: app.deps.publicUrl,
-          ip: request.ip,
-        },
+      // On one pooled connection's own handle: the create's statements are prepared once per connection (decision 0600).
+      const result = await app.deps.database.withConnection((db) =>
+        createPublicBooking(
+          { db, mail: app.deps.mail, payments: app.deps.payments },
+          // Without a language of its own, the booking takes the request's (api-contract, "Languages").
+          {
+            body: { ...request.body, language: request.body.language ?? requestLanguage(request) },
+            sessionKey,
+            idempotencyKey,
+            baseUrl: app.deps.publicUrl,
+            ip: request.ip,
+          },
+        ),
       );
       if (result.replayed) void reply.header('Idempotent-Replayed', 'true');
       // Only a 201 is ever stored: errors roll the key back, so a retry runs again.
