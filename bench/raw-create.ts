@@ -7,8 +7,9 @@ import { TRACKING_FIELDS } from '../src/shared/tracking';
 
 /**
  * The floor the app's booking creation is measured against: the transaction one POST /api/bookings makes
- * (createPublicBooking: the per-address counter, then createBookingRecord: the price list, the booking, its first
- * pricing history row, then mail.queue: the recipient counter and the confirmation in the outbox), sent as raw SQL
+ * (createPublicBooking: the per-address counter, then createBookingRecord: the price list, the booking, its
+ * `booking.created` event for outside systems (decision 0560), its first pricing history row, then mail.queue: the
+ * recipient counter and the confirmation in the outbox), sent as raw SQL
  * through node-postgres, with nothing else around it. The rows are copies of ones the app just wrote, so the same
  * bytes reach the same tables, indexes and triggers.
  */
@@ -32,6 +33,7 @@ const BOOKING_COLUMNS = [
   'plan_type',
   'add_ons',
   'currency',
+  'language',
   'price_per_person_minor',
   'add_ons_total_minor',
   'total_price_minor',
@@ -50,6 +52,7 @@ const placeholders = (count: number, from = 1) => Array.from({ length: count }, 
 const INSERT_BOOKING = `insert into bookings (${[...BOOKING_COLUMNS, ...PER_BOOKING].join(', ')})
   values (${placeholders(BOOKING_COLUMNS.length + PER_BOOKING.length)}) on conflict (temp_code) do nothing returning *`;
 const INSERT_PRICING = `insert into pricing_history (booking_id, ${PRICING_COLUMNS.join(', ')}) values (${placeholders(PRICING_COLUMNS.length + 1)}) returning *`;
+const INSERT_EVENT = 'insert into event_outbox (type, subject, data) values ($1, $2, $3)';
 const INSERT_MAIL = `insert into mail_outbox ("to", booking_id, ${MAIL_COLUMNS.join(', ')}) values (${placeholders(MAIL_COLUMNS.length + 2)}) returning id`;
 const COUNT_HIT = `insert into rate_limits (key, window_start, count) values ($1, $2, 1)
   on conflict (key, window_start) do update set count = rate_limits.count + 1
@@ -58,7 +61,7 @@ const PRICE_LIST = 'select * from price_list where currency = $1 order by sort_o
 
 const HOUR_MS = 60 * 60 * 1000;
 const row = z.record(z.string(), z.unknown());
-const template = z.object({ booking: row, pricing: row, mail: row });
+const template = z.object({ booking: row, pricing: row, mail: row, event: z.object({ type: z.string(), data: z.object({ booking: row }).loose() }) });
 
 /** A JSON value as a query parameter: node-postgres would send an array as a PostgreSQL array, not as jsonb. */
 const param = (value: unknown) => (value !== null && typeof value === 'object' ? JSON.stringify(value) : value);
@@ -80,9 +83,10 @@ export async function rawCreateRate(databaseUrl: string, options: { concurrency:
   try {
     const found = await pool.query(`select to_jsonb(b) as booking,
         (select to_jsonb(p) from pricing_history p where p.booking_id = b.id limit 1) as pricing,
-        (select to_jsonb(m) from mail_outbox m where m.booking_id = b.id limit 1) as mail
+        (select to_jsonb(m) from mail_outbox m where m.booking_id = b.id limit 1) as mail,
+        (select to_jsonb(e) from event_outbox e where e.subject = 'booking:' || b.id limit 1) as event
       from bookings b order by b.id desc limit 1`);
-    const { booking, pricing, mail } = template.parse(found.rows[0]);
+    const { booking, pricing, mail, event } = template.parse(found.rows[0]);
     const bookingValues = columns(booking, BOOKING_COLUMNS);
     const pricingValues = columns(pricing, PRICING_COLUMNS);
     const mailValues = columns(mail, MAIL_COLUMNS);
@@ -99,6 +103,8 @@ export async function rawCreateRate(databaseUrl: string, options: { concurrency:
         await client.query(PRICE_LIST, [currency]);
         const inserted = await client.query(INSERT_BOOKING, [...bookingValues, email, newTempCode(), newManageKey()]);
         const bookingId = z.object({ id: z.number() }).parse(inserted.rows[0]).id;
+        const eventData = { ...event.data, booking: { ...event.data.booking, id: bookingId } };
+        await client.query(INSERT_EVENT, [event.type, `booking:${bookingId}`, JSON.stringify(eventData)]);
         await client.query(INSERT_PRICING, [bookingId, ...pricingValues]);
         await countHit(client, `mail:booking_confirmation:${createHash('sha256').update(email).digest('hex')}`);
         await client.query(INSERT_MAIL, [email, bookingId, ...mailValues]);

@@ -42,7 +42,7 @@ import { benchOutbox } from './outbox';
 import { benchChat } from './chat';
 import { benchMedia } from './media';
 import { benchWebhooks } from './webhooks';
-import { watchMachine } from './machine-load';
+import { cpuMs, watchMachine } from './machine-load';
 import { compareResults, formatComparison, mergeBaseline } from './compare';
 
 const DIST = process.env.HATCH_DIST ?? 'dist';
@@ -280,6 +280,11 @@ function medianByRate<T extends { rps: number }>(runs: T[]): T {
   return middle;
 }
 
+/** The middle one of three figures. */
+function medianOf(values: number[]): number {
+  return [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+}
+
 /** The server's pool (src/server/platform/db/client.ts's default), given to the raw SQL run too. */
 const POOL_SIZE = 10;
 
@@ -308,8 +313,15 @@ async function benchCreate() {
     // compared, as in the ratio section: the machine's load can change between two runs.
     const appRuns: LoadResult[] = [];
     const rawRuns: RawCreateResult[] = [];
+    // The server's own CPU per answered create (utime + stime over each app round): what the app spends per booking,
+    // which moves far less with other work on the machine than the rates do.
+    const cpuPerCreate: number[] = [];
     for (let round = 0; round < 3; round++) {
-      appRuns.push(await runLoad({ baseUrl: server.url, concurrency, maxRequests: 100_000, maxMs: LOAD_MS, request }));
+      const cpuBefore = cpuMs(server.process.pid);
+      const run = await runLoad({ baseUrl: server.url, concurrency, maxRequests: 100_000, maxMs: LOAD_MS, request });
+      const answered = Object.values(run.statuses).reduce((a, b) => a + b, 0);
+      cpuPerCreate.push(answered ? Math.round(((cpuMs(server.process.pid) - cpuBefore) / answered) * 1000) / 1000 : 0);
+      appRuns.push(run);
       rawRuns.push(await rawCreateRate(db.url, { ...raw, maxMs: LOAD_MS }));
     }
     const result = medianByRate(appRuns);
@@ -317,12 +329,15 @@ async function benchCreate() {
     const ratio = round(result.rps / rawSql.rps, 3);
     log(`create: ${result.rps}/s p50 ${result.p50} ms p99 ${result.p99} ms ${JSON.stringify(result.statuses)}`);
     log(`create, raw SQL: ${rawSql.rps}/s p50 ${rawSql.p50} ms p99 ${rawSql.p99} ms; app/raw ${ratio}`);
+    log(`create: server CPU per create ${cpuPerCreate.join(' / ')} ms (rounds)`);
     return {
       database: 'postgres',
       pool: POOL_SIZE,
       concurrency,
       ...result,
       rounds_rps: appRuns.map((r) => r.rps),
+      server_cpu_ms_per_create: medianOf(cpuPerCreate),
+      rounds_server_cpu_ms_per_create: cpuPerCreate,
       raw_sql: { ...rawSql, rounds_rps: rawRuns.map((r) => r.rps) },
       app_to_raw_ratio: ratio,
     };

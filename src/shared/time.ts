@@ -99,7 +99,29 @@ export function formatGameDate(date: string, start?: { utcDateTime: string | nul
  * (spec section 4: changing date, time or zone recomputes utcDateTime, or empty if invalid).
  */
 export function localToUtcIso(date: string, time: { hour: number; minute: number } | null | undefined, timeZone: string): string {
-  if (!time || !isValidTimeZone(timeZone)) return '';
+  if (!time) return '';
+  const key = `${date}|${time.hour}|${time.minute}|${timeZone}`;
+  const known = utcOfLocal.get(key);
+  if (known !== undefined) return known;
+  const utc = computeLocalToUtcIso(date, time, timeZone);
+  remember(utcOfLocal, key, utc);
+  return utc;
+}
+
+/**
+ * The last answers of localToUtcIso and utcToLocal, which are pure: one booking asks for the same instant several times
+ * (its validation, its row, the answer, the mail, the invite) and each answer costs zone look-ups through Intl.
+ */
+const utcOfLocal = new Map<string, string>();
+const localOfUtc = new Map<string, { date: string; hour: number; minute: number } | null>();
+const MEMO_SIZE = 512;
+function remember<T>(memo: Map<string, T>, key: string, value: T): void {
+  if (memo.size >= MEMO_SIZE) memo.clear();
+  memo.set(key, value);
+}
+
+function computeLocalToUtcIso(date: string, time: { hour: number; minute: number }, timeZone: string): string {
+  if (!isValidTimeZone(timeZone)) return '';
   if (!Number.isInteger(time.hour) || !Number.isInteger(time.minute) || time.hour < 0 || time.hour > 23 || time.minute < 0 || time.minute > 59) return '';
   const day = parseApiDate(date);
   if (!isValid(day) || format(day, API_DATE) !== date) return '';
@@ -112,10 +134,16 @@ export function localToUtcIso(date: string, time: { hour: number; minute: number
 
 /** The local date (yyyy-MM-dd) and meeting time of a UTC instant in a zone. */
 export function utcToLocal(utcIso: string, timeZone: string): { date: string; time: { hour: number; minute: number } } | null {
-  const instant = new Date(utcIso);
-  if (!isValid(instant) || !isValidTimeZone(timeZone)) return null;
-  const zoned = new TZDate(instant.getTime(), timeZone);
-  return { date: format(zoned, API_DATE), time: { hour: zoned.getHours(), minute: zoned.getMinutes() } };
+  const key = `${utcIso}|${timeZone}`;
+  let local = localOfUtc.get(key);
+  if (local === undefined) {
+    const instant = new Date(utcIso);
+    const zoned = isValid(instant) && isValidTimeZone(timeZone) ? new TZDate(instant.getTime(), timeZone) : null;
+    local = zoned ? { date: format(zoned, API_DATE), hour: zoned.getHours(), minute: zoned.getMinutes() } : null;
+    remember(localOfUtc, key, local);
+  }
+  // A new object each time: callers may keep or change what they are given.
+  return local ? { date: local.date, time: { hour: local.hour, minute: local.minute } } : null;
 }
 
 /** Today's date (yyyy-MM-dd) in a zone: what 'not in the past' is measured against. */
