@@ -1,3 +1,6 @@
+import { localized, type Translations } from './i18n/content';
+import type { Language } from './i18n/languages';
+
 /** Plan and add-on content shown to bookers; prices come from the price list (see prices.ts). */
 export const CURRENCIES = ['GBP', 'USD', 'EUR'] as const;
 export type Currency = (typeof CURRENCIES)[number];
@@ -15,6 +18,9 @@ export type CatalogueItemKind = (typeof CATALOGUE_ITEM_KINDS)[number];
 /** What of a plan or an add-on staff may translate (decision 0630); the rest (features, notes) is the frame's. */
 export const ITEM_TRANSLATED_FIELDS = ['name', 'description'] as const;
 export type ItemTranslatedField = (typeof ITEM_TRANSLATED_FIELDS)[number];
+
+/** Staff's translations of plans' and add-ons' names and descriptions (decision 0630): kind → type → translations. */
+export type ItemTranslations = Partial<Record<CatalogueItemKind, Partial<Record<string, Translations<ItemTranslatedField>>>>>;
 
 export type Feature = { text: string; tooltip?: string; is_new?: boolean; description?: string };
 
@@ -110,4 +116,26 @@ export function isPlanType(value: string): value is PlanType {
 
 export function isCurrency(value: string): value is Currency {
   return (CURRENCIES as readonly string[]).includes(value);
+}
+
+/** A plan's name and description for a reader of `language`: staff's translation, else the English (decision 0630). */
+export function planText(type: string, language: Language, translations?: ItemTranslations): { name: string; description: string } {
+  const plan = PLANS.find((p) => p.type === type);
+  const english = { name: plan?.name ?? type, description: plan?.description ?? '' };
+  return localized(english, translations?.plan?.[type], language, ITEM_TRANSLATED_FIELDS);
+}
+
+/** An add-on's name and description for a reader of `language`, the same way. */
+export function addOnText(type: string, language: Language, translations?: ItemTranslations): { name: string; description: string } {
+  const addOn = ADD_ONS.find((a) => a.type === type);
+  const english = { name: addOn?.name ?? type, description: addOn?.description ?? '' };
+  return localized(english, translations?.addon?.[type], language, ITEM_TRANSLATED_FIELDS);
+}
+
+type PricedItem = { name: string; description: string; translations?: Translations<ItemTranslatedField> | undefined };
+
+/** A price list (`/api/pricing`) with each plan's and add-on's name and description in the reader's language. */
+export function localizedPricing<P extends { plans: PricedItem[]; addons: PricedItem[] }>(pricing: P, language: Language): P {
+  const pick = <I extends PricedItem>(item: I): I => localized(item, item.translations, language, ITEM_TRANSLATED_FIELDS);
+  return { ...pricing, plans: pricing.plans.map(pick), addons: pricing.addons.map(pick) };
 }

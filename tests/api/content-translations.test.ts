@@ -4,6 +4,11 @@ import { createPaidBooking, startableSchedule } from '../support/fixtures';
 import { challengeListResponse, challengeResponse, type Challenge } from '../../src/shared/api/challenges';
 import { joinResponse } from '../../src/shared/api/play';
 import { playChallengesResponse } from '../../src/shared/api/play-challenges';
+import { adminPricingResponse, pricingResponse } from '../../src/shared/api/pricing';
+import { bookerBookingResponse } from '../../src/shared/api/booking';
+import { mailOutbox } from '../../src/server/platform/db/tables';
+import { bookingBody } from '../../scripts/booking-body';
+import { and, eq } from 'drizzle-orm';
 
 /**
  * Issue 38, "Content, not only the frame" (decision 0630): staff's own texts carry translations; each reader gets
@@ -106,5 +111,70 @@ describe('a challenge’s title and description', () => {
     expect(noCsrf.statusCode).toBe(419);
     const after = challengeResponse.parse((await admin.get(`/api/admin/challenges/${challenge.id}`)).json()).data;
     expect(after.translations.de?.name).not.toBe('Nein');
+  });
+});
+
+/** The prices as staff save them, with the items' translations given. */
+async function savePrices(body: Record<string, unknown>, agent: Agent = admin) {
+  return agent.put('/api/admin/pricing', {
+    currency: 'GBP',
+    plans: [{ type: 'pro', price: 20, translations: { de: { name: 'Waffen', description: 'Alles aus Standard, dazu Power-ups' } } }],
+    addons: [{ type: 'hosted', price: 300, translations: { de: { name: 'Spielleitung vor Ort' } } }],
+    ...body,
+  });
+}
+
+async function confirmationOf(language: string) {
+  const res = await (await t.visitor()).post('/api/bookings', bookingBody({ plan_type: 'pro', add_ons: ['hosted'], players: 8 }), { 'accept-language': language });
+  expect(res.statusCode).toBe(201);
+  const booking = bookerBookingResponse.parse(res.json()).booking;
+  const [mail] = await t.db
+    .select()
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.bookingId, booking.id), eq(mailOutbox.kind, 'booking_confirmation')));
+  return mail?.text ?? '';
+}
+
+describe('a plan’s and an add-on’s names', () => {
+  it('are saved with the prices, and every price list carries them for the screens to pick', pg, async () => {
+    const saved = await savePrices({});
+    expect(saved.statusCode).toBe(200);
+    const staff = adminPricingResponse.parse(saved.json());
+    expect(staff.plans.find((p) => p.type === 'pro')?.translations).toEqual({ de: { name: 'Waffen', description: 'Alles aus Standard, dazu Power-ups' } });
+    expect(staff.plans.find((p) => p.type === 'standard')?.translations).toBeUndefined();
+
+    // Every currency's public list has them at once (they are not per currency), the English untouched.
+    const euros = pricingResponse.parse((await (await t.visitor()).get('/api/pricing?currency=EUR')).json());
+    const pro = euros.plans.find((p) => p.type === 'pro');
+    expect(pro).toMatchObject({ name: 'Weapons', translations: { de: { name: 'Waffen' } } });
+    expect(euros.addons.find((a) => a.type === 'hosted')).toMatchObject({ name: 'In-Person Host', translations: { de: { name: 'Spielleitung vor Ort' } } });
+  });
+
+  it('are German in a German booking’s confirmation, English in an English one and in a French one with no French', pg, async () => {
+    expect((await savePrices({})).statusCode).toBe(200);
+    const german = await confirmationOf('de-DE,de;q=0.9');
+    expect(german).toContain('Spielart: Waffen');
+    expect(german).toContain('Extras: Spielleitung vor Ort');
+    expect(german).not.toContain('Weapons');
+
+    const english = await confirmationOf('en-GB');
+    expect(english).toContain('Game type: Weapons');
+    expect(english).toContain('In-Person Host');
+
+    const french = await confirmationOf('fr-FR');
+    expect(french).toContain('Weapons');
+    expect(french).toContain('In-Person Host');
+  });
+
+  it('refuses an unknown language (422 naming it) and anyone but staff (401, 403, 419 without CSRF)', async () => {
+    const unknown = await savePrices({ addons: [{ type: 'hosted', price: 300, translations: { it: { name: 'Conduttore' } } }] });
+    expect(unknown.statusCode).toBe(422);
+    expect(unknown.json<{ errors: Record<string, string[]> }>().errors['addons.0.translations.it']).toEqual([
+      'Unknown language "it": translations may be in de, fr, es, nl',
+    ]);
+    expect((await savePrices({}, await t.visitor())).statusCode).toBe(401);
+    expect((await savePrices({}, await t.as('host'))).statusCode).toBe(403);
+    const noCsrf = await admin.inject({ method: 'PUT', url: '/api/admin/pricing', payload: { currency: 'GBP', addons: [{ type: 'hosted', price: 300, translations: {} }] }, csrf: false });
+    expect(noCsrf.statusCode).toBe(419);
   });
 });

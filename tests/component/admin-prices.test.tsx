@@ -93,11 +93,12 @@ describe('prices page (component)', () => {
       {
         currency: 'GBP',
         plans: [
-          { type: 'standard', price: 16.75, is_active: true, sale_price: null },
-          { type: 'pro', price: 20, is_active: true, sale_price: null },
-          { type: 'bespoke', price: 25, is_active: true, sale_price: null },
+          { type: 'standard', price: 16.75, is_active: true, sale_price: null, translations: {} },
+          { type: 'pro', price: 20, is_active: true, sale_price: null, translations: {} },
+          { type: 'bespoke', price: 25, is_active: true, sale_price: null, translations: {} },
         ],
-        addons: [{ type: 'hosted', price: 300 }],
+        // Every item's translations go with it (none here), as the page shows them (decision 0630).
+        addons: [{ type: 'hosted', price: 300, translations: {} }],
       },
     ]);
     expect(within(await screen.findByRole('form', { name: 'Prices in GBP' })).getByLabelText('Standard price')).toHaveProperty('value', '16.75');

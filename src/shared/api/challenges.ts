@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MEDIA_KINDS } from '../media';
 import { hintSchema } from '../game/hints';
-import { translationsResponse } from '../i18n/content';
+import { translationsResponse } from '../i18n/content-schema';
 import { CHALLENGE_TYPES, SPICE_LEVELS, challengeInputSchema } from '../validation/challenge-rules';
 
 export const challengeSchema = z.object({

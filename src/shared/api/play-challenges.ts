@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from './common';
-import { translationsResponse } from '../i18n/content';
+import { translationsResponse } from '../i18n/content-schema';
 import { MEDIA_KINDS } from '../media';
 import { madeAtSchema } from '../game/made-at';
 import { SUBMISSION_STATUSES } from '../scoring/challenge-points';

@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { ADD_ON_TYPES, CURRENCIES, PLAN_TYPES } from '../plans';
 import { exactMinorUnits } from '../money';
+import { translationsResponse, translationsSchema } from '../i18n/content-schema';
+import { hasNoNul, isOneLine, NUL_MESSAGE, ONE_LINE_MESSAGE } from '../validation/text-rules';
+
+const itemTranslationsResponse = translationsResponse({ name: z.string(), description: z.string() });
 
 export const featureSchema = z.object({
   text: z.string(),
@@ -17,6 +21,8 @@ const priceItemShape = {
   price: z.number(),
   formatted_amount: z.string(),
   features: z.array(featureSchema),
+  /** Staff's translations of the name and description (decision 0630); the screens pick the reader's (localizedPricing). */
+  translations: itemTranslationsResponse.optional(),
 };
 
 export const planPriceSchema = z.object({
@@ -47,6 +53,8 @@ export type Pricing = z.infer<typeof pricingResponse>;
 
 export const PRICE_MESSAGES = {
   price: 'Please give a price of 0 or more, with at most two decimals.',
+  nameTooLong: 'Please keep the name to 100 characters.',
+  descriptionTooLong: 'Please keep the description to 1,000 characters.',
   sale: 'A sale price must be lower than the price.',
   duplicate: 'Each item may be given once.',
 } as const;
@@ -57,6 +65,12 @@ const priceAmount = z
   .max(1_000_000, PRICE_MESSAGES.price)
   .refine((amount) => exactMinorUnits(amount) !== null, PRICE_MESSAGES.price);
 
+/** A plan's or an add-on's name and description in other languages (decision 0630); left out of a PUT: kept. */
+const itemTranslationsBody = translationsSchema({
+  name: z.string().trim().max(100, PRICE_MESSAGES.nameTooLong).refine(hasNoNul, NUL_MESSAGE).refine(isOneLine, ONE_LINE_MESSAGE),
+  description: z.string().trim().max(1_000, PRICE_MESSAGES.descriptionTooLong).refine(hasNoNul, NUL_MESSAGE),
+}).optional();
+
 /**
  * PUT /api/admin/pricing (api-contract, "Exact money"): the items given are set; an item left out keeps its price.
  * A plan's `is_active` and `sale_price` left out keep what is stored; `sale_price: null` ends a sale. An add-on's price
@@ -66,9 +80,17 @@ export const updatePricingBody = z
   .object({
     currency: z.enum(CURRENCIES, { message: 'The currency must be one of GBP, USD or EUR.' }),
     plans: z
-      .array(z.object({ type: z.enum(PLAN_TYPES), price: priceAmount, is_active: z.boolean().optional(), sale_price: priceAmount.nullish() }))
+      .array(
+        z.object({
+          type: z.enum(PLAN_TYPES),
+          price: priceAmount,
+          is_active: z.boolean().optional(),
+          sale_price: priceAmount.nullish(),
+          translations: itemTranslationsBody,
+        }),
+      )
       .default([]),
-    addons: z.array(z.object({ type: z.enum(ADD_ON_TYPES), price: priceAmount })).default([]),
+    addons: z.array(z.object({ type: z.enum(ADD_ON_TYPES), price: priceAmount, translations: itemTranslationsBody })).default([]),
   })
   .superRefine((body, ctx) => {
     body.plans.forEach((plan, i) => {

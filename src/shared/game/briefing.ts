@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { hasNoNul, NUL_MESSAGE } from '../validation/text-rules';
-import { translationsSchema } from '../i18n/content';
+import { translationsSchema } from '../i18n/content-schema';
 
 /**
  * The briefing players read before the start and from the info button, and the finish message they read at the end

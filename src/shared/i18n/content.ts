@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { DEFAULT_LANGUAGE, LANGUAGE_CODES, LANGUAGES, languageEnglishName, type Language } from './languages';
+import { DEFAULT_LANGUAGE, LANGUAGES, languageEnglishName, type Language } from './languages';
 
 /**
  * Staff's own content in other languages (issue 38, "Content, not only the frame"; decision 0630): a challenge's title
@@ -7,6 +6,7 @@ import { DEFAULT_LANGUAGE, LANGUAGE_CODES, LANGUAGES, languageEnglishName, type 
  * stays where it always was; its translations are kept beside it as one JSON object per thing, language → field → text.
  * One rule picks what a reader sees, on the server (the phone's list, the mails) and in the screens (the wizard): the
  * reader's translation when there is one, else the English, so English readers see exactly what they saw before.
+ * No zod here: the wizard's first load reads these rules (the admin bodies' schemas are content-schema.ts).
  */
 
 /** A thing's translations: only the languages and fields that are translated (a blank one is not kept). */
@@ -15,7 +15,7 @@ export type Translations<F extends string> = Partial<Record<Language, Partial<Re
 /** The languages content may be translated into: every one but English, which is the text itself. */
 export const TRANSLATION_LANGUAGES: readonly Language[] = LANGUAGES.filter((l) => l !== DEFAULT_LANGUAGE);
 
-const isTranslationLanguage = (code: string): code is Language => TRANSLATION_LANGUAGES.some((l) => l === code);
+export const isTranslationLanguage = (code: string): code is Language => TRANSLATION_LANGUAGES.some((l) => l === code);
 
 export const CONTENT_MESSAGES = {
   unknownLanguage: (code: string) => `Unknown language "${code}": translations may be in ${TRANSLATION_LANGUAGES.join(', ')}`,
@@ -51,38 +51,4 @@ export function isTranslated<F extends string>(translations: Translations<F> | n
 /** What staff's editors say beside a field a reader of `language` sees in English: "not translated into German yet". */
 export function notTranslatedNote(language: Language): string {
   return `not translated into ${languageEnglishName(language)} yet`;
-}
-
-/**
- * The schema of a thing's translations in an admin body: `{de: {name: '…'}, fr: {…}}`, each field validated like its
- * English (the caller's schema), a blank field or a language with nothing left dropped, an unknown language refused
- * with a 422 naming it (English is the text itself, so `en` is refused too).
- */
-export function translationsSchema<F extends string>(fields: { [K in F]: z.ZodType<string> }) {
-  const names: readonly string[] = Object.keys(fields);
-  const isField = (name: string): name is F => names.includes(name);
-  const entry = z.strictObject(fields).partial();
-  return z
-    .record(z.string(), entry)
-    .superRefine((value, ctx) => {
-      for (const code of Object.keys(value)) {
-        if (!isTranslationLanguage(code)) ctx.addIssue({ code: 'custom', path: [code], message: CONTENT_MESSAGES.unknownLanguage(code) });
-      }
-    })
-    .transform((value): Translations<F> => {
-      const out: Translations<F> = {};
-      for (const language of TRANSLATION_LANGUAGES) {
-        const kept: Partial<Record<F, string>> = {};
-        for (const [name, text] of Object.entries(value[language] ?? {})) {
-          if (isField(name) && typeof text === 'string' && text.trim() !== '') kept[name] = text;
-        }
-        if (Object.keys(kept).length > 0) out[language] = kept;
-      }
-      return out;
-    });
-}
-
-/** A thing's translations as an answer carries them: `translationsResponse({ name: z.string() })`. */
-export function translationsResponse<S extends Record<string, z.ZodString>>(fields: S) {
-  return z.partialRecord(z.enum(LANGUAGE_CODES), z.object(fields).partial());
 }

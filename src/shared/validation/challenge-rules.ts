@@ -4,7 +4,7 @@ import { hasNoNul, isOneLine, NUL_MESSAGE, ONE_LINE_MESSAGE } from './text-rules
 import { placeSchema, PLACE_MESSAGES } from '../game/places';
 import { ACCEPTED_ANSWER_MAX_LENGTH, ACCEPTED_ANSWERS_MAX } from '../game/answers';
 import { MEDIA_KINDS, type MediaKind } from '../media';
-import { translationsSchema } from '../i18n/content';
+import { translationsSchema } from '../i18n/content-schema';
 
 /** Spec section 3 and 9: challenge types, spice levels and the defaults of a new challenge. */
 export const CHALLENGE_TYPES = ['Rating', 'Tally', 'RightWrong'] as const;

@@ -1,2 +1,3 @@
 export { DEFAULT_CHALLENGES } from './default-challenges';
 export { loadPriceTable, priceBooking, priceQuote } from './price-list';
+export { itemTranslationsOf } from './item-translations';

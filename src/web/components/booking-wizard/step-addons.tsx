@@ -1,4 +1,5 @@
 import { useT } from '../../lib/i18n';
+import { useLocalizedPricing } from '../../lib/content-text';
 import { useMoneyText } from './money-text';
 import { useState } from 'react';
 import { ADD_ON_TYPES, type AddOnType } from '../../../shared/plans';
@@ -20,7 +21,7 @@ export function StepAddOns() {
   const { state, dispatch } = useWizard();
   const t = useT('wizard');
   const money = useMoneyText(state.currency);
-  const addons = state.pricing?.addons ?? [];
+  const addons = useLocalizedPricing(state.pricing)?.addons ?? [];
   const [said, setSaid] = useState('');
   return (
     <TooltipProvider>

@@ -1,4 +1,5 @@
 import { useT } from '../../lib/i18n';
+import { useLocalizedPricing } from '../../lib/content-text';
 import { useMoneyText } from './money-text';
 import { useId } from 'react';
 import { CURRENCIES, isCurrency, isPlanType } from '../../../shared/plans';
@@ -87,7 +88,7 @@ export function StepPlan() {
   const { state, dispatch } = useWizard();
   const t = useT('wizard');
   const money = useMoneyText(state.currency);
-  const plans = (state.pricing?.plans ?? []).filter((p) => p.is_active);
+  const plans = (useLocalizedPricing(state.pricing)?.plans ?? []).filter((p) => p.is_active);
   const select = (type: string) => {
     if (isPlanType(type) && type !== state.planType) dispatch({ type: 'selectPlan', plan: type });
   };

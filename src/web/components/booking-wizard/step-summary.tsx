@@ -1,9 +1,10 @@
 import { useLocale, useT } from '../../lib/i18n';
+import { useLocalizedPricing } from '../../lib/content-text';
 import type { PriceWords } from '../../../shared/price-breakdown';
 import { useEffect, useState, type ReactNode } from 'react';
 import { formatMoney, formatPence, toMinorUnits } from '../../../shared/money';
 import { formatVoucherCode, voucherPays } from '../../../shared/commerce/gift-vouchers';
-import { ADD_ONS, PLANS } from '../../../shared/plans';
+import { addOnText, planText } from '../../../shared/plans';
 import { priceBreakdown } from '../../../shared/price-breakdown';
 import { copyToClipboard } from '../../lib/clipboard';
 import { paths } from '../../lib/paths';
@@ -107,10 +108,12 @@ function PriceRows({ state, priced, voucher, amount }: { state: WizardState; pri
 /** What the booking is: the same rows before the booker books (wizard prices) and after (the server's prices). */
 function SummaryList({ state }: { state: WizardState }) {
   const t = useT('wizard');
-  const { locale, moneyLocale } = useLocale();
+  const { language, locale, moneyLocale } = useLocale();
   const ownZone = browserTimeZone();
-  const planName = state.pricing?.plans.find((p) => p.type === state.planType)?.name ?? PLANS.find((p) => p.type === state.planType)?.name ?? state.planType;
-  const addOnNames = state.addOns.map((type) => state.pricing?.addons.find((a) => a.type === type)?.name ?? ADD_ONS.find((a) => a.type === type)?.name ?? type);
+  // Plan and add-on names in the page's language (decision 0630).
+  const pricing = useLocalizedPricing(state.pricing);
+  const planName = pricing?.plans.find((p) => p.type === state.planType)?.name ?? planText(state.planType, language).name;
+  const addOnNames = state.addOns.map((type) => pricing?.addons.find((a) => a.type === type)?.name ?? addOnText(type, language).name);
   const gameMoment = formatMomentIn(state.utcDateTime, state.timezone, locale);
   const ownMoment = formatMomentIn(state.utcDateTime, ownZone, locale);
   // Before booking the prices are the wizard's, from the loaded price list with the server's own rule; none shown until it is there.

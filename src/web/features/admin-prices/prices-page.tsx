@@ -1,15 +1,24 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { updatePricingBody, type AdminPricing, type UpdatePricingBody } from '../../../shared/api/pricing';
-import { CURRENCIES, DEFAULT_CURRENCY, isCurrency, type Currency } from '../../../shared/plans';
+import { CURRENCIES, DEFAULT_CURRENCY, isCurrency, type Currency, type ItemTranslatedField } from '../../../shared/plans';
+import type { Translations } from '../../../shared/i18n/content';
+import { TranslationFields, type TranslatedField } from '../../components/translation-fields';
 import { ApiError, errorMessage } from '../../lib/api-client';
 import { useAction } from '../../lib/use-action';
 import { Spinner } from '../../components/spinner';
 import { Button, ErrorState, Field, Input, Section, Select } from '../../components/ui';
 import { adminPricingKey, fetchAdminPricing, savePricing } from './prices-api';
 
-type PlanRow = { type: string; name: string; price: string; sale: string; active: boolean };
-type AddOnRow = { type: string; name: string; price: string };
+type Names = Translations<ItemTranslatedField>;
+type PlanRow = { type: string; name: string; description: string; price: string; sale: string; active: boolean; translations: Names };
+type AddOnRow = { type: string; name: string; description: string; price: string; translations: Names };
+
+/** The name and description in other languages (decision 0630), saved with the prices. */
+const TRANSLATED: readonly TranslatedField<ItemTranslatedField>[] = [
+  { name: 'name', label: 'Name' },
+  { name: 'description', label: 'Description', multiline: true },
+];
 type Errors = Record<string, string>;
 
 /** A stored amount as staff edit it: 15, 12.5 → "12.50". */
@@ -24,8 +33,14 @@ const amountOf = (typed: string) => (/^\d+(\.\d+)?$/.test(typed.trim()) ? Number
 function bodyOf(currency: Currency, plans: PlanRow[], addons: AddOnRow[]): { body: UpdatePricingBody } | { errors: Errors } {
   const parsed = updatePricingBody.safeParse({
     currency,
-    plans: plans.map((p) => ({ type: p.type, price: amountOf(p.price), is_active: p.active, sale_price: p.sale.trim() === '' ? null : amountOf(p.sale) })),
-    addons: addons.map((a) => ({ type: a.type, price: amountOf(a.price) })),
+    plans: plans.map((p) => ({
+      type: p.type,
+      price: amountOf(p.price),
+      is_active: p.active,
+      sale_price: p.sale.trim() === '' ? null : amountOf(p.sale),
+      translations: p.translations,
+    })),
+    addons: addons.map((a) => ({ type: a.type, price: amountOf(a.price), translations: a.translations })),
   });
   if (parsed.success) return { body: parsed.data };
   const errors: Errors = {};
@@ -75,12 +90,16 @@ function PriceListForm({ pricing }: { pricing: AdminPricing }) {
     pricing.plans.map((p) => ({
       type: p.type,
       name: p.name,
+      description: p.description,
       price: text(p.list_price),
       sale: p.sale_price === null ? '' : text(p.sale_price),
       active: p.is_active,
+      translations: p.translations ?? {},
     })),
   );
-  const [addons, setAddons] = useState<AddOnRow[]>(() => pricing.addons.map((a) => ({ type: a.type, name: a.name, price: text(a.price) })));
+  const [addons, setAddons] = useState<AddOnRow[]>(() =>
+    pricing.addons.map((a) => ({ type: a.type, name: a.name, description: a.description, price: text(a.price), translations: a.translations ?? {} })),
+  );
   const [errors, setErrors] = useState<Errors>({});
 
   const save = useAction({
@@ -88,7 +107,8 @@ function PriceListForm({ pricing }: { pricing: AdminPricing }) {
     success: `Prices saved (${currency})`,
     failure: 'Failed to save prices',
     failureToast: 'server',
-    invalidates: [adminPricingKey(currency), ['pricing', currency]],
+    // Every currency's list: the names' translations are the same in each.
+    invalidates: [adminPricingKey(currency), ['pricing']],
     onError: (error) => {
       if (error instanceof ApiError) setErrors(Object.fromEntries(Object.entries(error.errors).flatMap(([k, m]) => (m[0] ? [[k, m[0]]] : []))));
     },
@@ -101,6 +121,7 @@ function PriceListForm({ pricing }: { pricing: AdminPricing }) {
     void save.run(result.body);
   };
   const setPlan = (i: number, change: Partial<PlanRow>) => setPlans((rows) => rows.map((row, j) => (j === i ? { ...row, ...change } : row)));
+  const setAddOn = (i: number, change: Partial<AddOnRow>) => setAddons((rows) => rows.map((row, j) => (j === i ? { ...row, ...change } : row)));
 
   return (
     <form
@@ -127,20 +148,36 @@ function PriceListForm({ pricing }: { pricing: AdminPricing }) {
                 <input type="checkbox" className="h-4 w-4" checked={plan.active} onChange={(e) => setPlan(i, { active: e.target.checked })} />
                 {plan.name} offered to bookers
               </label>
+              <div className="sm:col-span-3">
+                <TranslationFields
+                  title={`${plan.name} in other languages`}
+                  fields={TRANSLATED}
+                  english={{ name: plan.name, description: plan.description }}
+                  value={plan.translations}
+                  onChange={(translations) => setPlan(i, { translations })}
+                  errorOf={(language, field) => errors[`plans.${i}.translations.${language}.${field}`]}
+                />
+              </div>
             </fieldset>
           ))}
         </div>
       </Section>
       <Section id="addon-prices" title="Add-ons" description="Once per booking, whatever the number of players.">
-        <div className="grid gap-3 sm:grid-cols-3">
+        <div className="space-y-4">
           {addons.map((addon, i) => (
-            <Field key={addon.type} label={`${addon.name} price`} error={errors[`addons.${i}.price`]}>
-              <Input
-                inputMode="decimal"
-                value={addon.price}
-                onChange={(e) => setAddons((rows) => rows.map((row, j) => (j === i ? { ...row, price: e.target.value } : row)))}
+            <div key={addon.type} className="space-y-3">
+              <Field label={`${addon.name} price`} error={errors[`addons.${i}.price`]} className="max-w-xs">
+                <Input inputMode="decimal" value={addon.price} onChange={(e) => setAddOn(i, { price: e.target.value })} />
+              </Field>
+              <TranslationFields
+                title={`${addon.name} in other languages`}
+                fields={TRANSLATED}
+                english={{ name: addon.name, description: addon.description }}
+                value={addon.translations}
+                onChange={(translations) => setAddOn(i, { translations })}
+                errorOf={(language, field) => errors[`addons.${i}.translations.${language}.${field}`]}
               />
-            </Field>
+            </div>
           ))}
         </div>
       </Section>

@@ -1,7 +1,7 @@
 import type { OutgoingMail } from '../../../platform/mail';
 import type { BookerBooking } from '../../../../shared/api/booking';
 import { bookingLinks } from '../../../../shared/booking-links';
-import { ADD_ONS, PLANS } from '../../../../shared/plans';
+import { addOnText, planText, type ItemTranslations } from '../../../../shared/plans';
 import { formatMoney, formatPence, toMinorUnits } from '../../../../shared/money';
 import { BALANCE_DUE_DAYS, balanceDue, checkoutAmounts, DEPOSIT_PERCENT } from '../../../../shared/payments';
 import { todayIn } from '../../../../shared/time';
@@ -64,12 +64,14 @@ export function bookingConfirmationMail(
   payment: PaymentFacts,
   now: Date = new Date(),
   occasion: ConfirmationOccasion = 'booked',
+  /** Staff's translations of plan and add-on names (decision 0630); needed only for a booking not in English. */
+  items: ItemTranslations = {},
 ): OutgoingMail {
   // In the booker's language (decision 0591); English is the wording the spec and its tests read.
   const words = mailText(b.language);
   const when = whenText({ date: b.date, meetingTime: b.meeting_time, timezone: b.timezone }, words);
-  const plan = PLANS.find((p) => p.type === b.plan_type)?.name ?? b.plan_type;
-  const addOns = b.add_ons.map((t) => ADD_ONS.find((a) => a.type === t)?.name ?? t);
+  const plan = planText(b.plan_type, b.language, items).name;
+  const addOns = b.add_ons.map((t) => addOnText(t, b.language, items).name);
   const link = manageUrl(baseUrl, b);
   const rows: [string, string][] = [
     [words.t('rowDate'), when.date],

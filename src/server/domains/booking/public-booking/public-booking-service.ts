@@ -8,7 +8,7 @@ import { ConflictError, NotFoundError, ValidationError } from '../../../platform
 import { bookerInvite, bookerInviteOf, bookingCalendar, calendarFactsOf } from '../booking-calendar';
 import { bookedWindow } from '../../../../shared/meeting-time';
 import { requestFingerprint, runIdempotent, type IdempotentResult } from '../../../platform/idempotency';
-import { loadPriceTable, priceBooking } from '../../catalogue';
+import { itemTranslationsOf, loadPriceTable, priceBooking } from '../../catalogue';
 import { assertSectionsUnlocked } from '../section-locks';
 import type { LockSection } from '../../../../shared/api/admin-booking-detail';
 import { consumeRateLimit } from '../../../platform/rate-limit';
@@ -18,6 +18,7 @@ import { PUBLIC_BOOKING_MESSAGES, type CreateBookingBody, type UpdateBookingBody
 import type { AddOnType, Currency, PlanType } from '../../../../shared/plans';
 import { isCurrency, isHostedGame, isPlanType, ADD_ON_TYPES } from '../../../../shared/plans';
 import { localToUtcIso } from '../../../../shared/time';
+import { DEFAULT_LANGUAGE } from '../../../../shared/i18n/languages';
 import { bookingConfirmationMail } from '../booking-mails';
 import { bankTransferReference } from '../../../platform/payment-provider/bank-transfer';
 import { paymentMethodOf, type PaymentSetup } from '../../../platform/payment-provider/payment-setup';
@@ -53,6 +54,9 @@ export async function createPublicBooking(
 ): Promise<IdempotentResult<BookingAnswer>> {
   // The session is part of the fingerprint: another visitor reusing a key is refused, never shown this booking.
   const fingerprint = requestFingerprint({ body: input.body, session: input.sessionKey });
+  // Plan and add-on names in the booker's language for the confirmation (decision 0630): an English booking reads
+  // nothing more, another reads the cached translations, before the transaction.
+  const items = input.body.language && input.body.language !== DEFAULT_LANGUAGE ? await itemTranslationsOf(deps.db) : {};
   return runIdempotent(
     deps.db,
     { scope: 'POST /api/bookings', key: input.idempotencyKey, fingerprint, parse: (stored) => bookerBookingResponse.parse(stored) },
@@ -72,7 +76,7 @@ export async function createPublicBooking(
       // From the row just inserted (a new booking has no game): not read again.
       const icalEvent = bookerInviteOf({ ...created.aggregate.booking, gameCode: null }, { from: deps.mail.from, baseUrl: input.baseUrl }, input.now);
       await deps.mail.queue(tx, {
-        ...bookingConfirmationMail(booking, input.baseUrl, paymentFactsOf(deps.payments, booking), input.now),
+        ...bookingConfirmationMail(booking, input.baseUrl, paymentFactsOf(deps.payments, booking), input.now, 'booked', items),
         bookingId: booking.id,
         icalEvent,
       });
@@ -384,5 +388,6 @@ async function queueNewConfirmation(deps: ChangeDeps, write: BookingWrite<'booke
   if (!agg) return;
   const booking = toBookerBooking(agg);
   const icalEvent = await bookerInvite(write.tx, { from: deps.mail.from, baseUrl: deps.baseUrl }, booking.id, now);
-  await write.queueMail({ ...bookingConfirmationMail(booking, deps.baseUrl, paymentFactsOf(deps.payments, booking), now, 'total_changed'), icalEvent });
+  const items = booking.language === DEFAULT_LANGUAGE ? {} : await itemTranslationsOf(deps.db, write.tx);
+  await write.queueMail({ ...bookingConfirmationMail(booking, deps.baseUrl, paymentFactsOf(deps.payments, booking), now, 'total_changed', items), icalEvent });
 }

@@ -2,6 +2,7 @@ import type { Db } from '../../../platform/db/client';
 import { recordActivity } from '../../identity';
 import { loadPriceTable, savePriceChanges, type PriceChange, type PriceTable } from '../price-list';
 import { forgetPricing, getAdminPricing } from './pricing-service';
+import { forgetItemTranslations, loadItemTranslations, saveItemTranslations } from '../item-translations';
 import { exactMinorUnits, minorToUnits } from '../../../../shared/money';
 import type { AdminPricing, UpdatePricingBody } from '../../../../shared/api/pricing';
 import type { Currency } from '../../../../shared/plans';
@@ -45,19 +46,30 @@ function snapshot(table: PriceTable): Record<string, unknown> {
  */
 export async function updatePricing(db: Db, actor: { id: number }, body: UpdatePricingBody, now: Date): Promise<AdminPricing> {
   const currency: Currency = body.currency;
+  const translated = [
+    ...body.plans.map((p) => ({ kind: 'plan' as const, type: p.type, translations: p.translations })),
+    ...body.addons.map((a) => ({ kind: 'addon' as const, type: a.type, translations: a.translations })),
+  ].filter((item) => item.translations !== undefined);
   await db.transaction(async (tx) => {
     const before = await loadPriceTable(tx, currency);
+    const translationsBefore = translated.length > 0 ? await loadItemTranslations(tx) : null;
     await savePriceChanges(tx, currency, changesOf(body), now);
+    for (const item of translated) await saveItemTranslations(tx, item.kind, item.type, item.translations ?? {}, now);
     const after = await loadPriceTable(tx, currency);
+    const translationsAfter = translated.length > 0 ? await loadItemTranslations(tx) : null;
     await recordActivity(tx, {
       actorId: actor.id,
       action: 'price.update',
       entityType: 'price',
       entityId: currency,
-      before: snapshot(before),
-      after: snapshot(after),
+      // The names' translations only when the change gave some (decision 0630).
+      before: { ...snapshot(before), ...(translationsBefore ? { translations: translationsBefore } : {}) },
+      after: { ...snapshot(after), ...(translationsAfter ? { translations: translationsAfter } : {}) },
     });
   });
-  forgetPricing(db, currency);
+  if (translated.length > 0) {
+    forgetItemTranslations(db);
+    forgetPricing(db);
+  } else forgetPricing(db, currency);
   return getAdminPricing(db, currency);
 }

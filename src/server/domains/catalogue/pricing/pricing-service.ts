@@ -1,6 +1,7 @@
 import type { Db, DbOrTx } from '../../../platform/db/client';
 import { effectivePriceMinor, loadPriceTable, type ItemPrice, type PriceTable } from '../price-list';
-import { ADD_ONS, PLANS, RECOMMENDED_PLAN, type AddOnContent, type Currency, type Feature, isPlanType } from '../../../../shared/plans';
+import { ADD_ONS, PLANS, RECOMMENDED_PLAN, type AddOnContent, type Currency, type Feature, type ItemTranslations, isPlanType } from '../../../../shared/plans';
+import { itemTranslationsOf, loadItemTranslations } from '../item-translations';
 import { formatMinor, minorToUnits } from '../../../../shared/money';
 import type { AdminPricing, Pricing } from '../../../../shared/api/pricing';
 import { settledAnswer } from '../../../platform/memo-serializer';
@@ -35,14 +36,16 @@ export function getPricing(db: Db, currency: Currency): Promise<Pricing> {
  * After staff change a currency's prices, the next request reads the list again, so the wizard shows the change at once
  * (decision 0515). Another server process on the same database reads it within CACHE_MS.
  */
-export function forgetPricing(db: Db, currency: Currency): void {
-  cacheOf(db).delete(currency);
+export function forgetPricing(db: Db, currency?: Currency): void {
+  if (currency) cacheOf(db).delete(currency);
+  // Translations are the same in every currency: a change to them forgets every list.
+  else cacheOf(db).clear();
 }
 
 /** Staff's view (GET /api/admin/pricing): the public shape with every item, and each plan's stored list and sale price. */
 export async function getAdminPricing(db: DbOrTx, currency: Currency): Promise<AdminPricing> {
-  const table = await loadPriceTable(db, currency);
-  const pricing = pricingOf(table, currency);
+  const [table, translations] = await Promise.all([loadPriceTable(db, currency), loadItemTranslations(db)]);
+  const pricing = pricingOf(table, currency, translations);
   return {
     currency,
     plans: pricing.plans.map((plan) => {
@@ -52,13 +55,19 @@ export async function getAdminPricing(db: DbOrTx, currency: Currency): Promise<A
     }),
     addons: ADD_ONS.flatMap((content) => {
       const item = table.addons.get(content.type);
-      return item ? [{ ...addOnOf(content, item, currency), is_active: item.isActive }] : [];
+      return item ? [{ ...addOnOf(content, item, currency, translations), is_active: item.isActive }] : [];
     }),
   };
 }
 
 /** What a plan and an add-on both show (shared/api/pricing.ts priceItemShape), at the price that applies (minor units in, currency units out). */
-function priced(content: { type: string; name: string; description: string; features: Feature[] }, priceMinor: number, currency: Currency) {
+function priced(
+  content: { type: string; name: string; description: string; features: Feature[] },
+  priceMinor: number,
+  currency: Currency,
+  translations: ItemTranslations[keyof ItemTranslations],
+) {
+  const own = translations?.[content.type];
   return {
     type: content.type,
     name: content.name,
@@ -66,22 +75,25 @@ function priced(content: { type: string; name: string; description: string; feat
     price: minorToUnits(priceMinor),
     formatted_amount: formatMinor(priceMinor, currency),
     features: content.features,
+    // Staff's translations, when there are any (decision 0630): each screen shows its reader's.
+    ...(own && Object.keys(own).length > 0 ? { translations: own } : {}),
   };
 }
 
 async function buildPricing(db: Db, currency: Currency): Promise<Pricing> {
-  return pricingOf(await loadPriceTable(db, currency), currency);
+  const [table, translations] = await Promise.all([loadPriceTable(db, currency), itemTranslationsOf(db)]);
+  return pricingOf(table, currency, translations);
 }
 
-function addOnOf(content: AddOnContent, item: ItemPrice, currency: Currency) {
+function addOnOf(content: AddOnContent, item: ItemPrice, currency: Currency, translations: ItemTranslations) {
   return {
-    ...priced(content, effectivePriceMinor(item), currency),
+    ...priced(content, effectivePriceMinor(item), currency, translations.addon),
     ...(content.note ? { note: content.note } : {}),
     ...(content.note_tooltip ? { note_tooltip: content.note_tooltip } : {}),
   };
 }
 
-function pricingOf(table: PriceTable, currency: Currency): Pricing {
+function pricingOf(table: PriceTable, currency: Currency, translations: ItemTranslations): Pricing {
   const plans = PLANS.flatMap((content) => {
     const item = table.plans.get(content.type);
     if (!item) return [];
@@ -89,7 +101,7 @@ function pricingOf(table: PriceTable, currency: Currency): Pricing {
     const onSale = item.salePriceMinor !== null && item.salePriceMinor < item.priceMinor;
     return [
       {
-        ...priced(content, price, currency),
+        ...priced(content, price, currency, translations.plan),
         is_active: item.isActive,
         is_recommended: content.type === RECOMMENDED_PLAN,
         ...(onSale ? { is_sale: true, original_price: minorToUnits(item.priceMinor), original_formatted_amount: formatMinor(item.priceMinor, currency) } : {}),
@@ -98,7 +110,7 @@ function pricingOf(table: PriceTable, currency: Currency): Pricing {
   });
   const addons = ADD_ONS.flatMap((content) => {
     const item = table.addons.get(content.type);
-    return item && item.isActive ? [addOnOf(content, item, currency)] : [];
+    return item && item.isActive ? [addOnOf(content, item, currency, translations)] : [];
   });
   return { currency, plans, addons };
 }
