@@ -125,7 +125,9 @@ async function savePrices(body: Record<string, unknown>, agent: Agent = admin) {
 }
 
 async function confirmationOf(language: string) {
-  const res = await (await t.visitor()).post('/api/bookings', bookingBody({ plan_type: 'pro', add_ons: ['hosted'], players: 8 }), { 'accept-language': language });
+  const res = await (
+    await t.visitor()
+  ).post('/api/bookings', bookingBody({ plan_type: 'pro', add_ons: ['hosted'], players: 8 }), { 'accept-language': language });
   expect(res.statusCode).toBe(201);
   const booking = bookerBookingResponse.parse(res.json()).booking;
   const [mail] = await t.db
@@ -174,7 +176,12 @@ describe('a plan’s and an add-on’s names', () => {
     ]);
     expect((await savePrices({}, await t.visitor())).statusCode).toBe(401);
     expect((await savePrices({}, await t.as('host'))).statusCode).toBe(403);
-    const noCsrf = await admin.inject({ method: 'PUT', url: '/api/admin/pricing', payload: { currency: 'GBP', addons: [{ type: 'hosted', price: 300, translations: {} }] }, csrf: false });
+    const noCsrf = await admin.inject({
+      method: 'PUT',
+      url: '/api/admin/pricing',
+      payload: { currency: 'GBP', addons: [{ type: 'hosted', price: 300, translations: {} }] },
+      csrf: false,
+    });
     expect(noCsrf.statusCode).toBe(419);
   });
 });
