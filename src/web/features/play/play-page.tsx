@@ -113,7 +113,7 @@ export function PlayPage() {
   if (game.isPending || (token !== null && me.isPending))
     return (
       <PlayFrame>
-        <Spinner />
+        <Spinner label={t('loading')} />
       </PlayFrame>
     );
   if (game.isError && game.error instanceof ApiError && game.error.status === 404) {
@@ -275,7 +275,7 @@ function JoinedGame({ code, token, playerId, onForget }: { code: string; token: 
   if (live.isPending)
     return (
       <PlayFrame status={connection}>
-        <Spinner />
+        <Spinner label={t('loading')} />
       </PlayFrame>
     );
   if (live.isError || !snapshot || !me) {
