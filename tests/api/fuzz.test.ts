@@ -5,7 +5,7 @@ import { challenges } from '../../src/server/domains/catalogue/tables/challenges
 import { sha256 } from '../../src/server/platform/crypto';
 import { createBooking, createPaidBooking } from '../support/fixtures';
 import { createTestApp, type Agent, type TestApp } from '../support/test-app';
-import { databaseFingerprint, diffFingerprints } from '../support/db-fingerprint';
+import { diffFingerprints, fingerprintWatcher } from '../support/db-fingerprint';
 import { asText, nastyValue, requestValueArb, safeEncode, toJsonSchema, toQueryString, validArb } from '../support/schema-arbitrary';
 
 /**
@@ -139,12 +139,24 @@ async function ensureAdmin(): Promise<void> {
 }
 
 describe('fuzzing every route from its own schema', () => {
+  it('reads the fingerprint again after a write, and only then (the fuzzer below compares after every request)', async () => {
+    const fingerprint = fingerprintWatcher(t.db);
+    const before = await fingerprint();
+    expect((await booker.get('/api/pricing')).statusCode).toBe(200);
+    expect(await fingerprint()).toBe(before);
+    await createBooking(t.db);
+    const after = await fingerprint();
+    expect(diffFingerprints(before, after)).toContain('bookings');
+  });
+
   it('never answers 5xx, and a refused request changes nothing in the database', async () => {
     const routes = routesToFuzz();
     expect(routes.length).toBeGreaterThan(3);
     const failures: string[] = [];
     const counts: string[] = [];
-    let baseline = await databaseFingerprint(t.db);
+    // Read again only after a write (db-fingerprint.ts): most requests here are refused and write nothing.
+    const fingerprint = fingerprintWatcher(t.db);
+    let baseline = await fingerprint();
 
     for (const route of routes) {
       let runs = 0;
@@ -174,14 +186,14 @@ describe('fuzzing every route from its own schema', () => {
           const message: unknown = res.json<{ message?: unknown }>().message;
           if (typeof message !== 'string' || !message)
             throw new Error(`a ${res.statusCode} without a message for ${describeRequest(route.method, url, generated)}`);
-          const after = await databaseFingerprint(t.db);
+          const after = await fingerprint();
           const changed = diffFingerprints(baseline, after);
           if (changed.length) {
             baseline = after;
             throw new Error(`refused with ${res.statusCode} but changed ${changed.join(', ')} for ${describeRequest(route.method, url, generated)}`);
           }
         } else {
-          baseline = await databaseFingerprint(t.db);
+          baseline = await fingerprint();
         }
       });
       let result = await fc.check(property, {
@@ -199,7 +211,7 @@ describe('fuzzing every route from its own schema', () => {
       }
       counts.push(`${route.method} ${route.url}: ${runs} runs ${JSON.stringify(Object.fromEntries(statuses))}`);
       await ensureAdmin();
-      baseline = await databaseFingerprint(t.db);
+      baseline = await fingerprint();
     }
     if (process.env.FUZZ_VERBOSE) process.stdout.write(`fuzz seed ${SEED}\n${counts.join('\n')}\n`);
     if (failures.length) process.stdout.write(`fuzz failures (FUZZ_SEED=${SEED}):\n${failures.join('\n\n')}\n`);
