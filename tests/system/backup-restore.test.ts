@@ -124,75 +124,90 @@ async function servesTheSame(server: RunningServer): Promise<void> {
   expect(Buffer.from(await photo.arrayBuffer()).equals(made.photo)).toBe(true);
 }
 
-// Tagged postgres too: the PostgreSQL pass loads only tagged tests, and its case below restores the archive this one makes.
-describe('backup and restore (npm run backup / restore around dist/server.js)', { tags: ['postgres'] }, () => {
+/**
+ * The first install, made once per run by whichever case needs it first: bookings, payments and a live game with
+ * photos on the embedded database, then `npm run backup` (refused while the server holds the folder, then written).
+ * The embedded case restores it into folders; the PostgreSQL case, in the PostgreSQL pass, into a PostgreSQL database
+ * (that pass runs only the tests tagged postgres: it makes the archive again, but not the embedded restores).
+ */
+let installBackedUp: Promise<string> | undefined;
+const backedUpInstall = () => (installBackedUp ??= backUpAnInstall());
+
+/** The source folder, stopped and backed up into made.archive. */
+async function backUpAnInstall(): Promise<string> {
+  const source = newDataDir('hatch-backup-source-');
+  cleanups.push(async () => rmSync(source, { recursive: true, force: true }));
+  // Paid bookings (the payments ledger) and an unpaid one, written before the server holds the folder.
+  const seeded = await seedDataDir(source, async (db) => {
+    const paid = await createPaidBooking(db, { players: 6, ...startableSchedule() });
+    await createPaidBooking(db, { players: 10 }, 30_000);
+    await createBooking(db, { players: 4 });
+    return paid;
+  });
+  const a = await startServer({ DATA_DIR: source });
+  cleanups.push(() => a.stop());
+
+  // Bookings through the wizard's API, a game started by staff, two teams joining and sending photos.
+  const booker = await openClient(a.url);
+  for (let i = 0; i < 3; i++) {
+    const res = await booker.json<{ booking: { temp_code: string } }>('POST', '/api/bookings', bookingBody({ players: 6 + i }));
+    expect(res.status).toBe(201);
+    made.bookerCode = res.data.booking.temp_code;
+  }
+  made.gameCode = seeded.gameCode ?? '';
+  const player = await openClient(a.url);
+  const joins = [];
+  for (const [name, team] of [
+    ['Fay', 'Foxes'],
+    ['Olly', 'Owls'],
+  ] as const) {
+    const joined = await player.json<{ token: string }>('POST', `/api/play/${made.gameCode}/join`, { name, team_name: team });
+    expect(joined.status, JSON.stringify(joined.data)).toBe(201);
+    joins.push(joined.data.token);
+  }
+  const staff = await openClient(a.url);
+  expect((await staff.json('POST', '/api/auth/login', E2E_ADMIN)).status).toBe(200);
+  expect((await staff.json('POST', `/api/admin/bookings/${seeded.booking.id}/start-game`)).status).toBe(200);
+  const [fox = '', owl = ''] = joins;
+  const listed = await player.json<{ challenges: Array<{ id: number; kinds: string[] }> }>('GET', `/api/play/${made.gameCode}/challenges`, undefined, {
+    'x-player-token': fox,
+  });
+  const photoChallenges = listed.data.challenges.filter((c) => c.kinds.includes('photo')).map((c) => c.id);
+  expect(photoChallenges.length).toBeGreaterThanOrEqual(2);
+  const sent = await uploadPhoto(player, a.url, made.gameCode, fox, photoChallenges[0] ?? 0, icon(192));
+  await uploadPhoto(player, a.url, made.gameCode, owl, photoChallenges[1] ?? 0, icon(512));
+  made.playerToken = fox;
+  made.photoUrl = sent.media_url;
+  made.photo = icon(192);
+  made.bookingByCode = (await booker.request('GET', `/api/booking/${made.gameCode}`)).body;
+
+  // The running server holds its embedded database: the command refuses to open it beside it and says why.
+  const refused = await npmRun('backup', [made.archive], { DATA_DIR: source });
+  expect(refused.code).toBe(1);
+  expect(refused.stderr).toMatch(
+    new RegExp(`A hatch server \\(pid ${a.process.pid}, started [^)]+\\) has the embedded database in .* open.*backs itself up into`, 's'),
+  );
+
+  await a.stop();
+  made.fingerprint = await fingerprint({ dataDir: source });
+  made.media = mediaSums(source);
+  expect(Object.keys(made.media)).toHaveLength(2);
+  expect(Number(made.fingerprint.bookings?.split(':')[0])).toBe(6);
+  expect(Number(made.fingerprint.booking_payments?.split(':')[0])).toBeGreaterThanOrEqual(2);
+  expect(Number(made.fingerprint.submissions?.split(':')[0])).toBe(2);
+
+  const backup = await npmRun('backup', [made.archive], { DATA_DIR: source });
+  expect(backup.stderr).toBe('');
+  expect(backup.code).toBe(0);
+  expect(backup.stdout).toMatch(/bookings: 6 rows/);
+  expect(backup.stdout).toMatch(/Wrote .*hatch\.tar\.gz \(.*: \d+ tables, 2 media files\)/);
+  return source;
+}
+
+// Not tagged postgres: nothing here touches the driver, so the PostgreSQL pass does not run it again (decision 0321).
+describe('backup and restore (npm run backup / restore around dist/server.js)', () => {
   it('backs up bookings, payments and a game with photos, restores them into an empty folder identical, and refuses a non-empty one', async () => {
-    const source = newDataDir('hatch-backup-source-');
-    cleanups.push(async () => rmSync(source, { recursive: true, force: true }));
-    // Paid bookings (the payments ledger) and an unpaid one, written before the server holds the folder.
-    const seeded = await seedDataDir(source, async (db) => {
-      const paid = await createPaidBooking(db, { players: 6, ...startableSchedule() });
-      await createPaidBooking(db, { players: 10 }, 30_000);
-      await createBooking(db, { players: 4 });
-      return paid;
-    });
-    const a = await startServer({ DATA_DIR: source });
-    cleanups.push(() => a.stop());
-
-    // Bookings through the wizard's API, a game started by staff, two teams joining and sending photos.
-    const booker = await openClient(a.url);
-    for (let i = 0; i < 3; i++) {
-      const res = await booker.json<{ booking: { temp_code: string } }>('POST', '/api/bookings', bookingBody({ players: 6 + i }));
-      expect(res.status).toBe(201);
-      made.bookerCode = res.data.booking.temp_code;
-    }
-    made.gameCode = seeded.gameCode ?? '';
-    const player = await openClient(a.url);
-    const joins = [];
-    for (const [name, team] of [
-      ['Fay', 'Foxes'],
-      ['Olly', 'Owls'],
-    ] as const) {
-      const joined = await player.json<{ token: string }>('POST', `/api/play/${made.gameCode}/join`, { name, team_name: team });
-      expect(joined.status, JSON.stringify(joined.data)).toBe(201);
-      joins.push(joined.data.token);
-    }
-    const staff = await openClient(a.url);
-    expect((await staff.json('POST', '/api/auth/login', E2E_ADMIN)).status).toBe(200);
-    expect((await staff.json('POST', `/api/admin/bookings/${seeded.booking.id}/start-game`)).status).toBe(200);
-    const [fox = '', owl = ''] = joins;
-    const listed = await player.json<{ challenges: Array<{ id: number; kinds: string[] }> }>('GET', `/api/play/${made.gameCode}/challenges`, undefined, {
-      'x-player-token': fox,
-    });
-    const photoChallenges = listed.data.challenges.filter((c) => c.kinds.includes('photo')).map((c) => c.id);
-    expect(photoChallenges.length).toBeGreaterThanOrEqual(2);
-    const sent = await uploadPhoto(player, a.url, made.gameCode, fox, photoChallenges[0] ?? 0, icon(192));
-    await uploadPhoto(player, a.url, made.gameCode, owl, photoChallenges[1] ?? 0, icon(512));
-    made.playerToken = fox;
-    made.photoUrl = sent.media_url;
-    made.photo = icon(192);
-    made.bookingByCode = (await booker.request('GET', `/api/booking/${made.gameCode}`)).body;
-
-    // The running server holds its embedded database: the command refuses to open it beside it and says why.
-    const refused = await npmRun('backup', [made.archive], { DATA_DIR: source });
-    expect(refused.code).toBe(1);
-    expect(refused.stderr).toMatch(
-      new RegExp(`A hatch server \\(pid ${a.process.pid}, started [^)]+\\) has the embedded database in .* open.*backs itself up into`, 's'),
-    );
-
-    await a.stop();
-    made.fingerprint = await fingerprint({ dataDir: source });
-    made.media = mediaSums(source);
-    expect(Object.keys(made.media)).toHaveLength(2);
-    expect(Number(made.fingerprint.bookings?.split(':')[0])).toBe(6);
-    expect(Number(made.fingerprint.booking_payments?.split(':')[0])).toBeGreaterThanOrEqual(2);
-    expect(Number(made.fingerprint.submissions?.split(':')[0])).toBe(2);
-
-    const backup = await npmRun('backup', [made.archive], { DATA_DIR: source });
-    expect(backup.stderr).toBe('');
-    expect(backup.code).toBe(0);
-    expect(backup.stdout).toMatch(/bookings: 6 rows/);
-    expect(backup.stdout).toMatch(/Wrote .*hatch\.tar\.gz \(.*: \d+ tables, 2 media files\)/);
+    const source = await backedUpInstall();
 
     // Lose everything, then restore into an empty folder.
     rmSync(source, { recursive: true, force: true });
@@ -232,7 +247,7 @@ describe('backup and restore (npm run backup / restore around dist/server.js)', 
 
 describe.skipIf(!serverUrl)('backup and restore on PostgreSQL (needs TEST_DATABASE_URL)', { tags: ['postgres'] }, () => {
   it('restores the embedded archive into an empty PostgreSQL database identical, backs it up from there, and restores that too', async () => {
-    expect(made.gameCode, 'the embedded test above made the archive').not.toBe('');
+    await backedUpInstall();
     const url = await freshPostgresDatabase('hatch_restore', cleanups);
     const media = emptyFolder('pg-media');
     const restore = await npmRun('restore', [made.archive], { DATABASE_URL: url, DATA_DIR: media });
