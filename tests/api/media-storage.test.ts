@@ -154,7 +154,13 @@ describe('where the photos land', () => {
 
   it('sends a file again when the bucket closed the connection under it (a kept-alive connection it had timed out)', async () => {
     const storage = createMediaStorage(
-      loadConfig({ NODE_ENV: 'test', S3_BUCKET: s3.bucket, S3_ENDPOINT: s3.endpoint, S3_ACCESS_KEY_ID: s3.accessKeyId, S3_SECRET_ACCESS_KEY: s3.secretAccessKey }),
+      loadConfig({
+        NODE_ENV: 'test',
+        S3_BUCKET: s3.bucket,
+        S3_ENDPOINT: s3.endpoint,
+        S3_ACCESS_KEY_ID: s3.accessKeyId,
+        S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
+      }),
     );
     const file = path.join(dataDir, 'upload.png');
     await writeFile(file, PNG);
