@@ -57,6 +57,10 @@ describe('the staff area', () => {
     await german.getByRole('link', { name: 'Buchungen' }).waitFor();
     await german.getByRole('link', { name: 'Einstellungen' }).waitFor();
     await page.getByRole('link', { name: 'Konto und Passwort' }).waitFor();
+    // The bookings list in German too: its title, its views and its table.
+    await page.getByRole('heading', { name: 'Buchungen', level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Leads & Anfragen' }).waitFor();
+    await page.getByRole('link', { name: 'Buchung anlegen' }).waitFor();
     expect(await htmlLang(page)).toBe('de');
     await expect.poll(() => accountLanguage(page)).toBe('de');
     await expectNoSeriousA11yViolations(page, 'the German admin shell');

@@ -217,6 +217,11 @@ const CONVERTED = [
   'src/web/components/discount-code-box.tsx',
   'src/web/components/invoice-list.tsx',
   'src/web/components/consents-list.tsx',
+  'src/web/features/admin-bookings/bookings-page.tsx',
+  'src/web/features/admin-bookings/booking-lists.tsx',
+  'src/web/features/admin-bookings/bookings-ui.tsx',
+  'src/web/features/admin-bookings/calendar-tab.tsx',
+  'src/web/features/admin-bookings/stats-tab.tsx',
 ];
 /** Text that is not language: the brand's wordmark, and symbols. */
 const NOT_WORDS = new Set(['hatch']);

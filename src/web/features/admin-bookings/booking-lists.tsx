@@ -1,7 +1,7 @@
 import { Button, EmptyState, ErrorState, Table } from '../../components/ui';
 import { useEffect, type ReactNode } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { LEAD_STATUS_LABELS, type BookingListItem } from '../../../shared/api/booking';
+import type { BookingListItem } from '../../../shared/api/booking';
 import { LIST_LEAD_STATUSES, type ListLeadStatus } from '../../../shared/api/admin-bookings';
 import { DEFAULT_ADMIN_TIMEZONE, formatGameDate, formatTimestamp } from '../../../shared/time';
 import { Pager } from '../../components/pager';
@@ -9,21 +9,22 @@ import { Spinner } from '../../components/spinner';
 import { notifyError } from '../../lib/toast';
 import { bookingsKeys, EXPORT_URL, fetchBookings, fetchLeadMetrics, fetchMetrics } from './bookings-api';
 import { exportUrl, listQuery, type AllTabStatus, type BookingsUrlState } from './bookings-url';
+import { useT } from '../../lib/i18n';
 import { EmailButton, MetricCard, SourceIcon, StatusBadge, OverdueBadge, SubTabs, ViewLink } from './bookings-ui';
-
-export const LOAD_BOOKINGS_FAILED = 'Failed to load bookings';
 
 type TabProps = { state: BookingsUrlState; update: (patch: Partial<BookingsUrlState>) => void };
 
 /** The list query of a tab, with the spec's toast when it fails. */
 function useBookingList(state: BookingsUrlState) {
+  const t = useT('admin');
+  const failedText = t('bookings.loadFailed');
   const query = listQuery(state);
   const list = useQuery({ queryKey: bookingsKeys.list(query), queryFn: ({ signal }) => fetchBookings(query, signal), placeholderData: keepPreviousData });
   // Every failed load toasts, a failed Retry too (errorUpdatedAt changes with each failure).
   const failedAt = list.isError ? list.errorUpdatedAt : 0;
   useEffect(() => {
-    if (failedAt) notifyError(LOAD_BOOKINGS_FAILED);
-  }, [failedAt]);
+    if (failedAt) notifyError(failedText);
+  }, [failedAt, failedText]);
   return list;
 }
 
@@ -35,13 +36,12 @@ function useLogFailure(error: unknown, what: string) {
 }
 
 function SearchBanner({ search, total, onClear }: { search: string; total: number | undefined; onClear: () => void }) {
+  const t = useT('admin');
   if (!search || total === undefined) return null;
   return (
     <div role="status" className="flex items-center justify-between gap-3 rounded-lg border border-brand-100 bg-brand-50 px-4 py-2 text-sm">
-      <span>
-        Showing {total} results for &quot;{search}&quot;
-      </span>
-      <Button onClick={onClear}>Clear</Button>
+      <span>{t('bookings.searchResults', { total, search })}</span>
+      <Button onClick={onClear}>{t('bookings.clear')}</Button>
     </div>
   );
 }
@@ -61,10 +61,11 @@ function BookingTable(props: {
   row: (b: BookingListItem) => ReactNode;
   onPageChange: (page: number) => void;
 }) {
+  const t = useT('admin');
   const data = props.list.data;
   if (props.list.isPending) return <Spinner />;
   // A failed load is not an empty list: say so and offer Retry, never 'No bookings found.'
-  if (props.list.isError) return <ErrorState message={LOAD_BOOKINGS_FAILED} retrying={props.list.isFetching} onRetry={() => void props.list.refetch()} />;
+  if (props.list.isError) return <ErrorState message={t('bookings.loadFailed')} retrying={props.list.isFetching} onRetry={() => void props.list.refetch()} />;
   if (!data || data.bookings.length === 0) return <EmptyState>{props.empty}</EmptyState>;
   return (
     <>
@@ -93,15 +94,16 @@ function BookingTable(props: {
   );
 }
 
-const ALL_TABS: { value: AllTabStatus; label: string }[] = [
-  { value: 'all', label: 'All' },
-  { value: 'enquiry', label: 'Enquiries' },
-  { value: 'lead', label: 'Leads' },
-  { value: 'paid', label: 'Paid' },
-  { value: 'completed', label: 'Played' },
-];
+const ALL_TABS = [
+  { value: 'all', label: 'bookings.tabAll' },
+  { value: 'enquiry', label: 'bookings.tabEnquiries' },
+  { value: 'lead', label: 'bookings.tabLeads' },
+  { value: 'paid', label: 'bookings.tabPaid' },
+  { value: 'completed', label: 'bookings.tabPlayed' },
+] as const satisfies readonly { value: AllTabStatus; label: string }[];
 
 export function AllBookingsTab({ state, update }: TabProps) {
+  const t = useT('admin');
   const list = useBookingList(state);
   const metrics = useQuery({ queryKey: bookingsKeys.metrics, queryFn: fetchMetrics });
   useLogFailure(metrics.error, 'booking metrics');
@@ -111,53 +113,53 @@ export function AllBookingsTab({ state, update }: TabProps) {
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <SubTabs
-          label="Booking status"
-          tabs={ALL_TABS}
+          label={t('bookings.statusLabel')}
+          tabs={ALL_TABS.map((tab) => ({ value: tab.value, label: t(tab.label) }))}
           value={state.filter ? 'paid' : state.status}
           onChange={(status) => update({ status, filter: null, page: 1 })}
         />
         <Button size="md" onClick={() => window.location.assign(exportUrl(EXPORT_URL, state))}>
-          Export
+          {t('bookings.export')}
         </Button>
       </div>
       <div className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-6">
         <MetricCard
-          label="All Bookings"
+          label={t('bookings.viewAll')}
           testId="metric-total"
           value={m?.total ?? '–'}
           active={!state.filter && state.status === 'all'}
           onClick={() => update({ status: 'all', filter: null, page: 1 })}
         />
         <MetricCard
-          label="Need Venues"
+          label={t('bookings.needVenues')}
           testId="metric-need-venues"
           value={m?.need_venues ?? '–'}
           active={state.filter === 'need_venues'}
           onClick={() => update({ status: 'paid', filter: 'need_venues', page: 1 })}
         />
         <MetricCard
-          label="Need Hosts"
+          label={t('bookings.needHosts')}
           testId="metric-need-hosts"
           value={m?.need_hosts ?? '–'}
           active={state.filter === 'need_hosts'}
           onClick={() => update({ status: 'paid', filter: 'need_hosts', page: 1 })}
         />
         <MetricCard
-          label="Unactivated"
+          label={t('bookings.unactivated')}
           testId="metric-unactivated"
           value={m?.unactivated ?? '–'}
           active={state.filter === 'unactivated'}
           onClick={() => update({ status: 'paid', filter: 'unactivated', page: 1 })}
         />
         <MetricCard
-          label="Upcoming Games"
+          label={t('bookings.upcoming')}
           testId="metric-upcoming"
           value={m?.upcoming ?? '–'}
           active={!state.filter && state.status === 'paid'}
           onClick={() => update({ status: 'paid', filter: null, page: 1 })}
         />
         <MetricCard
-          label="Played Games"
+          label={t('bookings.played')}
           testId="metric-played"
           value={m?.played ?? '–'}
           active={!state.filter && state.status === 'completed'}
@@ -167,8 +169,17 @@ export function AllBookingsTab({ state, update }: TabProps) {
       <SearchBanner search={state.search} total={list.data?.pagination.total} onClear={() => update({ search: '', page: 1 })} />
       <BookingTable
         list={list}
-        empty="No bookings found."
-        headers={['Code', 'Name', 'Email', 'Players', 'Date', 'Status', 'Source', 'Actions']}
+        empty={t('bookings.empty')}
+        headers={[
+          t('bookings.colCode'),
+          t('bookings.colName'),
+          t('bookings.colEmail'),
+          t('bookings.colPlayers'),
+          t('bookings.colDate'),
+          t('bookings.colStatus'),
+          t('bookings.colSource'),
+          t('bookings.colActions'),
+        ]}
         onPageChange={(page) => update({ page })}
         row={(b) => (
           <>
@@ -196,12 +207,19 @@ export function AllBookingsTab({ state, update }: TabProps) {
   );
 }
 
-const LEAD_TABS: { value: ListLeadStatus; label: string }[] = LIST_LEAD_STATUSES.map((value) => ({
-  value,
-  label: value === 'all' ? 'All' : LEAD_STATUS_LABELS[value],
-}));
+/** The lead tabs: All, then each lead status by its name. */
+const LEAD_TAB_KEYS = {
+  all: 'bookings.tabAll',
+  new: 'bookings.leadNew',
+  contacted: 'bookings.leadContacted',
+  negotiating: 'bookings.leadNegotiating',
+  lost: 'bookings.leadLost',
+  converted: 'bookings.leadConverted',
+} as const satisfies Record<ListLeadStatus, string>;
 
 export function LeadsTab({ state, update }: TabProps) {
+  const t = useT('admin');
+  const leadTabs = LIST_LEAD_STATUSES.map((value) => ({ value, label: t(LEAD_TAB_KEYS[value]) }));
   const list = useBookingList(state);
   const metrics = useQuery({ queryKey: bookingsKeys.leadMetrics, queryFn: fetchLeadMetrics });
   useLogFailure(metrics.error, 'lead metrics');
@@ -210,21 +228,29 @@ export function LeadsTab({ state, update }: TabProps) {
 
   return (
     <div className="space-y-4">
-      <SubTabs label="Lead status" tabs={LEAD_TABS} value={state.leadStatus} onChange={(leadStatus) => update({ leadStatus, page: 1 })} />
+      <SubTabs label={t('bookings.leadStatusLabel')} tabs={leadTabs} value={state.leadStatus} onChange={(leadStatus) => update({ leadStatus, page: 1 })} />
       <div className="grid grid-cols-2 gap-3 md:grid-cols-4 xl:grid-cols-7">
-        <MetricCard label="Converted" testId="lead-metric-converted" value={n(m?.converted_leads)} />
-        <MetricCard label="New" testId="lead-metric-new" value={n(m?.new_leads)} />
-        <MetricCard label="Contacted" testId="lead-metric-contacted" value={n(m?.contacted_leads)} />
-        <MetricCard label="Negotiating" testId="lead-metric-negotiating" value={n(m?.negotiating_leads)} />
-        <MetricCard label="Lost" testId="lead-metric-lost" value={n(m?.lost_leads)} />
-        <MetricCard label="Total Leads" testId="lead-metric-total" value={n(m?.total_leads)} />
-        <MetricCard label="Conversion Rate" testId="lead-metric-rate" value={m ? `${m.conversion_rate}%` : '–'} />
+        <MetricCard label={t('bookings.leadConverted')} testId="lead-metric-converted" value={n(m?.converted_leads)} />
+        <MetricCard label={t('bookings.leadNew')} testId="lead-metric-new" value={n(m?.new_leads)} />
+        <MetricCard label={t('bookings.leadContacted')} testId="lead-metric-contacted" value={n(m?.contacted_leads)} />
+        <MetricCard label={t('bookings.leadNegotiating')} testId="lead-metric-negotiating" value={n(m?.negotiating_leads)} />
+        <MetricCard label={t('bookings.leadLost')} testId="lead-metric-lost" value={n(m?.lost_leads)} />
+        <MetricCard label={t('bookings.leadTotal')} testId="lead-metric-total" value={n(m?.total_leads)} />
+        <MetricCard label={t('bookings.leadRate')} testId="lead-metric-rate" value={m ? `${m.conversion_rate}%` : '–'} />
       </div>
       <SearchBanner search={state.search} total={list.data?.pagination.total} onClear={() => update({ search: '', page: 1 })} />
       <BookingTable
         list={list}
-        empty="No leads found."
-        headers={['Added', 'Name', 'Email', 'Players', 'Status', 'Last Contact', 'Actions']}
+        empty={t('bookings.emptyLeads')}
+        headers={[
+          t('bookings.colAdded'),
+          t('bookings.colName'),
+          t('bookings.colEmail'),
+          t('bookings.colPlayers'),
+          t('bookings.colStatus'),
+          t('bookings.colLastContact'),
+          t('bookings.colActions'),
+        ]}
         onPageChange={(page) => update({ page })}
         row={(b) => (
           <>
@@ -240,7 +266,9 @@ export function LeadsTab({ state, update }: TabProps) {
             <td className={td}>
               <StatusBadge status={b.lead_status} />
             </td>
-            <td className={`${td} whitespace-nowrap`}>{b.last_contact_at ? formatTimestamp(b.last_contact_at, DEFAULT_ADMIN_TIMEZONE) : 'No contact yet'}</td>
+            <td className={`${td} whitespace-nowrap`}>
+              {b.last_contact_at ? formatTimestamp(b.last_contact_at, DEFAULT_ADMIN_TIMEZONE) : t('bookings.noContact')}
+            </td>
             <td className={td}>
               <ViewLink id={b.id} />
             </td>

@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { sourceLabel, type BookingSource } from '../../../shared/tracking';
-import { copyToClipboard, EMAIL_COPIED } from '../../lib/clipboard';
+import { copyToClipboard } from '../../lib/clipboard';
 import { paths } from '../../lib/paths';
 import { Button } from '../../components/ui';
+import { useT } from '../../lib/i18n';
 
 /** A row of sub-tabs: buttons with aria-pressed, so the current one is announced. */
 export function SubTabs<T extends string>({
@@ -66,11 +67,12 @@ export function MetricCard({
 }
 
 export function EmailButton({ email }: { email: string }) {
+  const t = useT('admin');
   return (
     <Button
       variant="unstyled"
-      title="Copy email"
-      onClick={() => void copyToClipboard(email, EMAIL_COPIED)}
+      title={t('bookings.copyEmail')}
+      onClick={() => void copyToClipboard(email, t('bookings.emailCopied'))}
       className="max-w-56 truncate text-left text-brand-700 underline-offset-2 hover:underline"
     >
       {email}
@@ -79,9 +81,10 @@ export function EmailButton({ email }: { email: string }) {
 }
 
 export function ViewLink({ id }: { id: number }) {
+  const t = useT('admin');
   return (
     <Link to={paths.admin.booking(id)} className="rounded-md border border-slate-300 px-3 py-1 text-sm hover:bg-slate-50">
-      View
+      {t('bookings.view')}
     </Link>
   );
 }
@@ -98,18 +101,36 @@ const STATUS_CLASS: Record<string, string> = {
   converted: 'bg-emerald-100 text-emerald-800',
 };
 
+/** A booking's or a lead's status in the reader's words (English: the status itself, capitalised by the style). */
+const STATUS_KEYS = {
+  enquiry: 'status.enquiry',
+  lead: 'status.lead',
+  paid: 'status.paid',
+  completed: 'status.completed',
+  cancelled: 'status.cancelled',
+  new: 'status.new',
+  contacted: 'status.contacted',
+  negotiating: 'status.negotiating',
+  lost: 'status.lost',
+  converted: 'status.converted',
+  trash: 'status.trash',
+} as const;
+const isStatusKey = (status: string): status is keyof typeof STATUS_KEYS => Object.hasOwn(STATUS_KEYS, status);
+
 export function StatusBadge({ status }: { status: string }) {
+  const t = useT('admin');
   return (
     <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold capitalize ${STATUS_CLASS[status] ?? 'bg-slate-100 text-slate-700'}`}>
-      {status}
+      {isStatusKey(status) ? t(STATUS_KEYS[status]) : status}
     </span>
   );
 }
 
 /** A bank-transfer balance past its due date and unpaid (issue 31): staff were sent the overdue notice. */
 export function OverdueBadge({ overdue }: { overdue: boolean }) {
+  const t = useT('admin');
   if (!overdue) return null;
-  return <span className="ml-1 inline-block rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800">Overdue</span>;
+  return <span className="ml-1 inline-block rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800">{t('bookings.overdue')}</span>;
 }
 
 /** Spec: an icon only for Instagram, Facebook, LinkedIn and Google; nothing otherwise. */

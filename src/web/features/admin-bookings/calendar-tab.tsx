@@ -10,9 +10,9 @@ import { bookingsKeys, fetchCalendar, fetchCalendarMetrics } from './bookings-ap
 import type { BookingsUrlState } from './bookings-url';
 import { MetricCard } from './bookings-ui';
 import { Button } from '../../components/ui';
+import { useLocale, useT } from '../../lib/i18n';
 
 const DAY = 'yyyy-MM-dd';
-const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 
 /** The month on screen: `?month=yyyy-MM`, else this month in London. */
 export function monthOf(month: string): Date {
@@ -21,21 +21,27 @@ export function monthOf(month: string): Date {
   return startOfMonth(parse(todayIn(DEFAULT_ADMIN_TIMEZONE), DAY, new Date()));
 }
 
-/** What the three cards count (docs/decisions/0150): the games on this calendar, by what their payments hold net. */
-export const CALENDAR_METRICS_BASIS =
-  'Paid and completed games with a game date in this month. Revenue is what their payments brought in less refunds and voids, per currency; average = revenue ÷ bookings.';
-
 /** Each currency's figure, never added across currencies: '£240 · $1,000'; £0 without any. */
-function perCurrency(m: CalendarMetrics, pick: (r: CalendarMetrics['revenue'][number]) => number): string {
-  if (m.revenue.length === 0) return formatMoney(0, 'GBP');
-  return m.revenue.map((r) => formatMoney(pick(r), r.currency)).join(' · ');
+function perCurrency(m: CalendarMetrics, pick: (r: CalendarMetrics['revenue'][number]) => number, locale: string | undefined): string {
+  if (m.revenue.length === 0) return formatMoney(0, 'GBP', locale);
+  return m.revenue.map((r) => formatMoney(pick(r), r.currency, locale)).join(' · ');
+}
+
+/** Monday to Sunday in the reader's words (a Monday in January 2024 onwards), long and short. */
+function weekdays(locale: string): { long: string; short: string }[] {
+  const long = new Intl.DateTimeFormat(locale, { weekday: 'long', timeZone: 'UTC' });
+  const short = new Intl.DateTimeFormat(locale, { weekday: 'short', timeZone: 'UTC' });
+  return Array.from({ length: 7 }, (_, i) => new Date(Date.UTC(2024, 0, 1 + i))).map((d) => ({ long: long.format(d), short: short.format(d) }));
 }
 
 type Props = { state: BookingsUrlState; update: (patch: Partial<BookingsUrlState>) => void };
 
 /** A Monday-to-Sunday month grid of the games (paid and completed bookings by game date). */
 export function CalendarTab({ state, update }: Props) {
+  const t = useT('admin');
+  const { locale, moneyLocale } = useLocale();
   const month = monthOf(state.month);
+  const monthName = new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric' }).format(month);
   const monthStart = format(month, DAY);
   const monthEnd = format(endOfMonth(month), DAY);
   const gridStart = startOfWeek(month, { weekStartsOn: 1 });
@@ -64,39 +70,39 @@ export function CalendarTab({ state, update }: Props) {
   return (
     <div className="space-y-4">
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
-        <MetricCard label="Monthly Revenue" testId="calendar-revenue" value={m ? perCurrency(m, (r) => r.net) : '–'} />
-        <MetricCard label="Total Bookings" testId="calendar-bookings" value={m?.total_bookings ?? '–'} />
-        <MetricCard label="Avg. Booking Value" testId="calendar-average" value={m ? perCurrency(m, (r) => r.average) : '–'} />
+        <MetricCard label={t('calendar.revenue')} testId="calendar-revenue" value={m ? perCurrency(m, (r) => r.net, moneyLocale) : '–'} />
+        <MetricCard label={t('calendar.bookings')} testId="calendar-bookings" value={m?.total_bookings ?? '–'} />
+        <MetricCard label={t('calendar.average')} testId="calendar-average" value={m ? perCurrency(m, (r) => r.average, moneyLocale) : '–'} />
       </div>
       <p className="text-xs text-slate-600" data-testid="calendar-metrics-basis">
-        {CALENDAR_METRICS_BASIS}
+        {t('calendar.basis')}
       </p>
       <div className="flex items-center justify-between gap-3">
-        <Button onClick={() => go(-1)}>Previous month</Button>
+        <Button onClick={() => go(-1)}>{t('calendar.previous')}</Button>
         <h2 className="text-lg font-semibold" aria-live="polite">
-          {format(month, 'MMMM yyyy')}
+          {monthName}
         </h2>
-        <Button onClick={() => go(1)}>Next month</Button>
+        <Button onClick={() => go(1)}>{t('calendar.next')}</Button>
       </div>
       <div className="flex gap-4 text-xs text-slate-600">
         <span className="flex items-center gap-1">
-          <span className="inline-block h-3 w-3 rounded-sm bg-brand-100" aria-hidden="true" /> Self-run
+          <span className="inline-block h-3 w-3 rounded-sm bg-brand-100" aria-hidden="true" /> {t('calendar.selfRun')}
         </span>
         <span className="flex items-center gap-1">
-          <span className="inline-block h-3 w-3 rounded-sm bg-violet-200" aria-hidden="true" /> Hosted
+          <span className="inline-block h-3 w-3 rounded-sm bg-violet-200" aria-hidden="true" /> {t('calendar.hosted')}
         </span>
       </div>
       <div className="overflow-x-auto">
         <div
           role="grid"
-          aria-label={`Games in ${format(month, 'MMMM yyyy')}`}
+          aria-label={t('calendar.gamesIn', { month: monthName })}
           className="grid min-w-[700px] grid-cols-7 gap-px overflow-hidden rounded-xl border border-slate-200 bg-slate-200"
         >
           <div role="row" className="contents">
-            {WEEKDAYS.map((d) => (
-              <div key={d} role="columnheader" className="bg-slate-50 px-2 py-1 text-center text-xs font-semibold text-slate-600">
-                <abbr title={d} className="no-underline">
-                  {d.slice(0, 3)}
+            {weekdays(locale).map((d) => (
+              <div key={d.long} role="columnheader" className="bg-slate-50 px-2 py-1 text-center text-xs font-semibold text-slate-600">
+                <abbr title={d.long} className="no-underline">
+                  {d.short}
                 </abbr>
               </div>
             ))}
@@ -120,7 +126,7 @@ export function CalendarTab({ state, update }: Props) {
                           <Link
                             to={paths.admin.booking(b.id)}
                             data-hosted={b.hosted ? 'true' : 'false'}
-                            title={b.hosted ? 'Hosted game' : 'Self-run game'}
+                            title={b.hosted ? t('calendar.hostedGame') : t('calendar.selfRunGame')}
                             className={`block truncate rounded px-1.5 py-0.5 text-xs hover:underline ${b.hosted ? 'bg-violet-200 text-violet-900' : 'bg-brand-100 text-slate-900'}`}
                           >
                             {b.full_name ?? b.email} ({b.players})

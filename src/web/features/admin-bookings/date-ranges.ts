@@ -1,17 +1,6 @@
 import { addDays, endOfMonth, format, parse, startOfMonth, startOfYear, subMonths } from 'date-fns';
 import type { RangePreset } from './bookings-url';
 
-export const RANGE_LABELS: Record<RangePreset, string> = {
-  today: 'Today',
-  yesterday: 'Yesterday',
-  last_7_days: 'Last 7 days',
-  last_30_days: 'Last 30 days',
-  this_month: 'This month',
-  last_month: 'Last month',
-  year_to_date: 'Year to date',
-  custom: 'Custom range',
-};
-
 const DAY = 'yyyy-MM-dd';
 
 /**

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useId } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { chartIntervalFor, intervalCaption } from '../../../shared/chart-interval';
+import { chartIntervalFor } from '../../../shared/chart-interval';
 import { DEFAULT_ADMIN_TIMEZONE, todayIn } from '../../../shared/time';
 import { Spinner } from '../../components/spinner';
 import { DateRangePicker } from '../../components/date-range-picker';
@@ -9,18 +9,34 @@ import { bookingsKeys, fetchChart } from './bookings-api';
 import { feedbackKeys, fetchFeedbackMetrics } from '../../lib/feedback-api';
 import { RATING_MAX } from '../../../shared/feedback';
 import { RANGE_PRESETS, type BookingsUrlState, type RangePreset } from './bookings-url';
-import { RANGE_LABELS, resolveRange } from './date-ranges';
+import { resolveRange } from './date-ranges';
 import { MetricCard } from './bookings-ui';
 import { LEADS_CAPTION } from '../../../shared/leads';
+import { useMessageText, useT } from '../../lib/i18n';
 
 const EnquiryLeadChart = lazy(() => import('./enquiry-lead-chart'));
-
-export const LOAD_CHART_FAILED = 'Failed to load chart data';
 
 type Props = { state: BookingsUrlState; update: (patch: Partial<BookingsUrlState>) => void };
 
 /** Enquiries and leads over time, for a preset or custom range; the interval follows the range length. */
+/** The presets' names, as keys of the admin catalogue. */
+const RANGE_KEYS = {
+  today: 'stats.today',
+  yesterday: 'stats.yesterday',
+  last_7_days: 'stats.last7',
+  last_30_days: 'stats.last30',
+  this_month: 'stats.thisMonth',
+  last_month: 'stats.lastMonth',
+  year_to_date: 'stats.yearToDate',
+  custom: 'stats.custom',
+} as const satisfies Record<RangePreset, string>;
+/** The interval's caption (in English the shared rule's own words, `intervalCaption`). */
+const INTERVAL_KEYS = { daily: 'stats.daily', weekly: 'stats.weekly', monthly: 'stats.monthly' } as const;
+
 export function StatsTab({ state, update }: Props) {
+  const t = useT('admin');
+  const message = useMessageText();
+  const chartFailed = t('stats.loadFailed');
   const selectId = useId();
   const today = todayIn(DEFAULT_ADMIN_TIMEZONE);
   const { start, end } = resolveRange(state.range, today, state.from, state.to);
@@ -30,8 +46,8 @@ export function StatsTab({ state, update }: Props) {
   const ratings = useQuery({ queryKey: feedbackKeys.metrics(start, end), queryFn: () => fetchFeedbackMetrics(start, end) });
   const failed = chart.isError;
   useEffect(() => {
-    if (failed) notifyError(LOAD_CHART_FAILED);
-  }, [failed]);
+    if (failed) notifyError(chartFailed);
+  }, [failed, chartFailed]);
 
   function choosePreset(range: RangePreset) {
     if (range === 'custom') update({ range, from: start, to: end });
@@ -41,10 +57,10 @@ export function StatsTab({ state, update }: Props) {
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
-        <h2 className="text-lg font-semibold">{'Enquiries & Leads Over Time'}</h2>
+        <h2 className="text-lg font-semibold">{t('stats.title')}</h2>
         <div>
           <label htmlFor={selectId} className="block text-sm font-medium text-slate-700">
-            Date range
+            {t('stats.dateRange')}
           </label>
           <select
             id={selectId}
@@ -54,31 +70,31 @@ export function StatsTab({ state, update }: Props) {
           >
             {RANGE_PRESETS.map((p) => (
               <option key={p} value={p}>
-                {RANGE_LABELS[p]}
+                {t(RANGE_KEYS[p])}
               </option>
             ))}
           </select>
         </div>
       </div>
-      {state.range === 'custom' && <DateRangePicker from={start} to={end} latest={today} onChange={update} label="Custom date range" />}
+      {state.range === 'custom' && <DateRangePicker from={start} to={end} latest={today} onChange={update} label={t('stats.customRange')} />}
       <p className="text-sm text-slate-600">
-        {start === end ? start : `${start} to ${end}`} · <span data-testid="interval-caption">{intervalCaption(interval)}</span>
+        {start === end ? start : t('stats.fromTo', { start, end })} · <span data-testid="interval-caption">{t(INTERVAL_KEYS[interval])}</span>
       </p>
       <div className="grid grid-cols-2 gap-3 sm:grid-cols-3">
-        <MetricCard label="Total Enquiries" testId="total-enquiries" value={chart.data?.totals.enquiries ?? '–'} />
-        <MetricCard label="Total Leads" testId="total-leads" value={chart.data?.totals.leads ?? '–'} />
+        <MetricCard label={t('stats.enquiries')} testId="total-enquiries" value={chart.data?.totals.enquiries ?? '–'} />
+        <MetricCard label={t('stats.leads')} testId="total-leads" value={chart.data?.totals.leads ?? '–'} />
         <MetricCard
-          label="Average Rating"
+          label={t('stats.rating')}
           testId="average-rating"
           value={
             ratings.data?.average != null
-              ? `${ratings.data.average.toFixed(1)} / ${RATING_MAX} (${ratings.data.count} ${ratings.data.count === 1 ? 'rating' : 'ratings'})`
+              ? t('stats.ratingValue', { average: ratings.data.average.toFixed(1), max: RATING_MAX, count: ratings.data.count })
               : '–'
           }
         />
       </div>
       <p className="text-sm text-slate-600" data-testid="leads-caption">
-        {LEADS_CAPTION}
+        {message(LEADS_CAPTION)}
       </p>
       <div className="rounded-xl border border-slate-200 bg-white p-4">
         {chart.isPending ? (
@@ -88,7 +104,7 @@ export function StatsTab({ state, update }: Props) {
             <EnquiryLeadChart data={chart.data.data} />
           </Suspense>
         ) : (
-          <p className="py-8 text-center text-slate-600">No chart data.</p>
+          <p className="py-8 text-center text-slate-600">{t('stats.noData')}</p>
         )}
       </div>
     </div>
