@@ -222,6 +222,10 @@ const CONVERTED = [
   'src/web/features/admin-bookings/bookings-ui.tsx',
   'src/web/features/admin-bookings/calendar-tab.tsx',
   'src/web/features/admin-bookings/stats-tab.tsx',
+  'src/web/features/admin-overview/overview-pages.tsx',
+  'src/web/features/admin-overview/overview-list.tsx',
+  'src/web/features/admin-overview/overview-filters.tsx',
+  'src/web/features/admin-overview/booking-link.tsx',
 ];
 /** Text that is not language: the brand's wordmark, and symbols. */
 const NOT_WORDS = new Set(['hatch']);

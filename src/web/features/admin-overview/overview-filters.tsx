@@ -1,5 +1,6 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Button, Input, Select } from '../../components/ui';
+import { useT } from '../../lib/i18n';
 
 type Props = {
   searchLabel: string;
@@ -11,6 +12,7 @@ type Props = {
 
 /** Search (on Enter or the button) and a status filter above an overview list. */
 export function OverviewFilters({ searchLabel, statuses, search, status, onChange }: Props) {
+  const t = useT('admin');
   const id = useId();
   const [text, setText] = useState(search);
   useEffect(() => setText(search), [search]);
@@ -26,13 +28,13 @@ export function OverviewFilters({ searchLabel, statuses, search, status, onChang
         </label>
         <Input id={`${id}-search`} type="search" value={text} maxLength={100} onChange={(e) => setText(e.target.value)} />
       </div>
-      <Button type="submit">Search</Button>
+      <Button type="submit">{t('bookings.search')}</Button>
       <div>
         <label htmlFor={`${id}-status`} className="mb-1 block text-sm font-medium text-slate-700">
-          Status
+          {t('bookings.colStatus')}
         </label>
         <Select id={`${id}-status`} value={status} onChange={(e) => onChange('status', e.target.value)}>
-          <option value="">All</option>
+          <option value="">{t('bookings.tabAll')}</option>
           {statuses.map((s) => (
             <option key={s.value} value={s.value}>
               {s.label}

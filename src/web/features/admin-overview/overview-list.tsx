@@ -25,6 +25,8 @@ type OverviewEndpoint<Answer> = {
 
 type OverviewListProps<Row, Answer> = {
   title: string;
+  /** What the page says when its list cannot be loaded. */
+  loadFailed: string;
   intro: string;
   endpoint: OverviewEndpoint<Answer>;
   rows: (answer: Answer) => Row[];
@@ -61,7 +63,7 @@ export function OverviewList<Row, Answer>(props: OverviewListProps<Row, Answer>)
       {query.isPending ? <Spinner /> : null}
       {query.isError ? (
         <p role="alert" className="mt-4 text-red-700">
-          Failed to load {props.title.toLowerCase()}. Please try again.
+          {props.loadFailed}
         </p>
       ) : null}
       {query.data ? (
