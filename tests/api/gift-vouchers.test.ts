@@ -156,6 +156,31 @@ describe('buying a voucher online', () => {
     expect(mails[0]?.text).toContain(`https://hatch.example/gift-vouchers/${bought.data.token}`);
   });
 
+  it('is mailed in the buyer’s page language: a voucher bought from a German page (issue 38, decision 0625)', async () => {
+    const res = await visitor.post(
+      '/api/gift-vouchers',
+      { ...BUY, buyer_email: 'greta@example.test', buyer_name: 'Greta' },
+      { 'accept-language': 'de-DE,de;q=0.9' },
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    const bought = buyGiftVoucherResponse.parse(res.json());
+    const sessionId = (await voucherRow({ token: bought.data.token })).providerSessionId ?? '';
+    stripe.pay(sessionId);
+    expect((await deliver(stripe.event(sessionId))).statusCode).toBe(200);
+    const issued = await voucherRow({ token: bought.data.token });
+    expect(issued.language).toBe('de');
+    const [mail] = await voucherMails('greta@example.test');
+    const text = (mail?.text ?? '').replace(/[\u00a0\u202f]/g, ' ');
+    expect(mail?.subject?.replace(/[\u00a0\u202f]/g, ' ')).toBe('Ihr Geschenkgutschein (50,00 £)');
+    expect(text).toContain('Guten Tag Greta,');
+    expect(text).toContain('Hier ist Ihr Geschenkgutschein für Ada im Wert von 50,00 £.');
+    expect(text).toContain(`Gutscheincode: ${formatVoucherCode(issued.code ?? '')}`);
+    expect(text).toMatch(/Gültig bis: \d+\. \S+ 20\d\d \(Ende des Tages\)/);
+    expect(text).toContain('Nachricht: Happy birthday!');
+    expect(text).toContain(`Drucken Sie ihn aus oder geben Sie ihn weiter: https://hatch.example/gift-vouchers/${bought.data.token}`);
+    expect(text).not.toContain('Here is your gift voucher');
+  });
+
   it('is issued by the return page when it comes before the webhook, still once', async () => {
     const bought = buyGiftVoucherResponse.parse((await visitor.post('/api/gift-vouchers', { ...BUY, buyer_email: 'early@example.test' })).json());
     const sessionId = (await voucherRow({ token: bought.data.token })).providerSessionId ?? '';

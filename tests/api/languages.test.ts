@@ -7,6 +7,10 @@ import { bookingBody } from '../../scripts/booking-body';
 import { mailOutbox } from '../../src/server/platform/db/tables';
 import { runMessageSchedule } from '../../src/server/domains/booking';
 import { paymentMethodOf } from '../../src/server/platform/payment-provider/payment-setup';
+import { renderDueInvoices } from '../../src/server/domains/commerce/invoices/invoice-render-job';
+import { renderInvoicePdf } from '../../src/server/domains/commerce/invoices/invoice-pdf';
+import { queueDueResultsMails } from '../../src/server/domains/game/results-mails';
+import { playedGame } from '../support/hunt-fixtures';
 import { bookerBookingResponse } from '../../src/shared/api/booking';
 import { invoiceListResponse } from '../../src/shared/api/invoices';
 import { joinResponse } from '../../src/shared/api/play';
@@ -137,6 +141,36 @@ describe('a German booking', () => {
     expect(links?.html).toContain('Spielcode für Ihre Spieler: <strong>');
   });
 
+  it('gets the mail that carries its invoice in German, and an English booking’s stays as it was', async () => {
+    const german = await createBooking(t.db, { language: 'de', fullName: 'Anna Schmidt' });
+    const english = await createBooking(t.db, { fullName: 'Ann Smith' });
+    for (const b of [german, english])
+      expect((await admin.post(`/api/admin/bookings/${b.id}/payments`, { payment_type: 'card', payment_amount: 12_000 })).statusCode).toBe(201);
+    await renderDueInvoices(t.db, { mail: t.app.deps.mail, render: renderInvoicePdf, now: new Date() });
+
+    const [mail] = await mailsOf(german.id, 'invoice.issued');
+    const number = mail?.subject?.replace('Rechnung ', '') ?? '';
+    expect(mail?.subject).toMatch(/^Rechnung \S+$/);
+    expect(plain(mail?.text)).toBe(
+      [
+        'Guten Tag Anna Schmidt,',
+        '',
+        `Anbei die Rechnung über Ihre Zahlung von 120,00 £ für die Buchung ${german.tempCode}.`,
+        `Sie ist als PDF angehängt (${number}.pdf); Sie finden sie auch auf Ihrer Buchungsseite.`,
+      ].join('\n'),
+    );
+    const [englishMail] = await mailsOf(english.id, 'invoice.issued');
+    const englishNumber = englishMail?.subject?.replace('Invoice ', '') ?? '';
+    expect(englishMail?.text).toBe(
+      [
+        'Hello Ann Smith,',
+        '',
+        `Here is the invoice for your payment of £120.00 for booking ${english.tempCode}.`,
+        `It is attached as a PDF (${englishNumber}.pdf); your booking page has it too.`,
+      ].join('\n'),
+    );
+  });
+
   it('keeps an explicit language over the request’s, and staff see it on the booking', async () => {
     const visitor = await t.visitor();
     const res = await visitor.post('/api/bookings', bookingBody({ language: 'fr' }), { 'accept-language': 'de' });
@@ -153,6 +187,23 @@ describe('a German booking', () => {
     expect(changed.json()).toMatchObject({ booking: { language: 'es' } });
     const timeline = await admin.get(`/api/admin/bookings/${booking.id}/timeline`);
     expect(timeline.body).toContain("Changed the booker's language to Español");
+  });
+});
+
+describe('a French booking’s results', () => {
+  it('are mailed in French when the game ends: the leaderboard, the album and the subject', async () => {
+    const g = await playedGame(t, admin, { teams: ['Renards', 'Hiboux'] });
+    // The booker is French: staff set it on the booking, as the booker's next mails follow it.
+    expect((await admin.patch(`/api/admin/bookings/${g.booking.id}`, { language: 'fr' })).statusCode).toBe(200);
+    expect((await admin.post(`/api/host/games/${g.gameCode}/end`)).statusCode).toBe(200);
+    await queueDueResultsMails(t.db, { mail: t.app.deps.mail, baseUrl: t.app.deps.publicUrl }, new Date(Date.now() + 60_000));
+    const [mail] = await mailsOf(g.booking.id, 'game.results');
+    expect(plain(mail?.subject)).toBe(`Vos résultats hatch : partie ${g.gameCode}`);
+    const text = plain(mail?.text);
+    expect(text).toContain(`Votre chasse au Chicken à ${g.booking.city} est terminée. Voici le classement final.`);
+    expect(text).toMatch(/\d\. (Renards|Hiboux) : \d+ points\n\d\. (Renards|Hiboux) : \d+ points/);
+    expect(text).toContain('Les résultats et l’album des photos approuvées sont sur votre page de résultats :');
+    expect(text).not.toContain('final leaderboard');
   });
 });
 

@@ -120,6 +120,19 @@ describe('staff make a proposal', () => {
     expect(mails[0]?.text).toContain('Total: £929.50');
   });
 
+  it('mails a German lead its quote in German, amounts and the day for de-DE (issue 38)', async () => {
+    const { booking, token } = await sentProposal({}, { language: 'de', fullName: 'Jonas Weber' });
+    const [mail] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.bookingId, booking.id));
+    const text = (mail?.text ?? '').replace(/[\u00a0\u202f]/g, ' ');
+    expect(text).toContain('Hallo Jonas Weber,');
+    expect(text).toContain(`Hier ist unser Angebot für Ihre Chicken-Jagd in ${booking.city}.`);
+    expect(text).toContain('Gesamt: 929,50 £');
+    expect(text).toContain(`Nehmen Sie es online an und bezahlen Sie, um Ihr Spiel zu bestätigen:\nhttps://hatch.example/proposal/${token}`);
+    expect(mail?.subject).toMatch(/^Ihr hatch-Angebot: 929,50\s£, gültig bis \S+, \d+\. \S+ 20\d\d$/);
+    expect(mail?.html).toContain('Angebot ansehen und annehmen');
+    expect(text).not.toContain('Here is our proposal');
+  });
+
   it('lists proposals by status, expired ones apart', async () => {
     const open = await sentProposal();
     const old = await sentProposal();

@@ -6,6 +6,7 @@ import { users } from '../../identity/tables/users';
 import { oneOfCheck } from '../../../platform/db/one-of-check';
 import { CURRENCIES } from '../../../../shared/plans';
 import { VOUCHER_LEDGER_KINDS } from '../../../../shared/commerce/gift-vouchers';
+import { LANGUAGE_CODES } from '../../../../shared/i18n/languages';
 
 export const VOUCHER_SOURCES = ['online', 'staff'] as const;
 
@@ -29,6 +30,11 @@ export const giftVouchers = pgTable(
     message: text('message'),
     buyerName: text('buyer_name'),
     buyerEmail: text('buyer_email'),
+    /**
+     * The language its mail is written in (decision 0625): the buyer's page language at purchase (the request's
+     * Accept-Language, which the web app sets from the page); English for staff-issued ones and for every row before.
+     */
+    language: text('language', { enum: LANGUAGE_CODES }).notNull().default('en'),
     source: text('source', { enum: VOUCHER_SOURCES }).notNull(),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     /** The provider's checkout session of a bought voucher: what its webhook and the return page name. */
@@ -52,6 +58,7 @@ export const giftVouchers = pgTable(
       .where(sql`${t.balance} > 0`),
     oneOfCheck('gift_vouchers_currency_check', t.currency, CURRENCIES),
     oneOfCheck('gift_vouchers_source_check', t.source, VOUCHER_SOURCES),
+    oneOfCheck('gift_vouchers_language_check', t.language, LANGUAGE_CODES),
     check('gift_vouchers_balance_check', sql`${t.amount} > 0 and ${t.balance} >= 0 and ${t.balance} <= ${t.amount}`),
     // Issued means a code and both dates; pending means none of them and nothing spent.
     check(

@@ -8,6 +8,7 @@ import { PAYMENT_MESSAGES } from '../../../../shared/api/payments';
 import { formatPence } from '../../../../shared/money';
 import { GIFT_VOUCHER_MESSAGES } from '../../../../shared/commerce/gift-vouchers';
 import type { BuyGiftVoucherBody } from '../../../../shared/api/gift-vouchers';
+import type { Language } from '../../../../shared/i18n/languages';
 import { insertVoucher, setVoucherSession, voucherBy, voucherBySession, type VoucherRow } from './voucher-repository';
 import { issueVoucher, type VoucherMailer } from './voucher-issue';
 import { voucherPageUrl } from './voucher-mail';
@@ -17,9 +18,10 @@ export type VoucherCheckoutDeps = { db: Db; setup: PaymentSetup; mailer: Voucher
 /**
  * A visitor buys a voucher (decision 0401): it is stored pending (no code), and a checkout for its amount is opened
  * with the install's payment provider, as a booking's is. The provider sends the buyer back to the voucher's printable
- * page. Without a card provider nothing is stored: 409.
+ * page. Without a card provider nothing is stored: 409. `language` is the buyer's (their page's): the voucher's mail is
+ * written in it (decision 0625).
  */
-export async function buyVoucher(deps: VoucherCheckoutDeps, body: BuyGiftVoucherBody): Promise<{ token: string; checkoutUrl: string }> {
+export async function buyVoucher(deps: VoucherCheckoutDeps, body: BuyGiftVoucherBody, language: Language): Promise<{ token: string; checkoutUrl: string }> {
   const provider = deps.setup.provider;
   if (!provider) throw new ConflictError(GIFT_VOUCHER_MESSAGES.noProvider);
   const voucher = await insertVoucher(deps.db, {
@@ -31,6 +33,7 @@ export async function buyVoucher(deps: VoucherCheckoutDeps, body: BuyGiftVoucher
     message: body.message,
     buyerName: body.buyer_name,
     buyerEmail: body.buyer_email,
+    language,
     source: 'online',
   });
   const page = voucherPageUrl(deps.mailer.baseUrl, voucher.token);

@@ -5,6 +5,7 @@ import { errorResponse } from '../../../../shared/api/common';
 import { endpointRoute } from '../../../platform/http/endpoint-route';
 import { UnauthenticatedError } from '../../../platform/errors';
 import { consumeRateLimit } from '../../../platform/rate-limit';
+import { requestLanguage } from '../../../platform/i18n';
 import { recordActivity } from '../../identity';
 import { buyVoucher, voucherOfPage } from './voucher-checkout';
 import { adminVoucherDetail, createStaffVoucher, listAdminVouchers, toPublicVoucher } from './voucher-admin';
@@ -26,7 +27,7 @@ export const giftVoucherRoutes: FastifyPluginAsyncZod = async (app) => {
     { tags, summary: "Buy a gift voucher: stored pending, paid at the provider's checkout page", errors: { 409: errorResponse, 502: errorResponse } },
     async (request) => {
       await consumeRateLimit(db, `gift-voucher-buy:ip:${request.ip}`, BUY_LIMIT.perIp, BUY_LIMIT.windowSeconds);
-      const bought = await buyVoucher(deps(request), request.body);
+      const bought = await buyVoucher(deps(request), request.body, requestLanguage(request));
       return { data: { token: bought.token, status: 'pending' as const }, checkout_url: bought.checkoutUrl };
     },
   );

@@ -1,0 +1,2 @@
+ALTER TABLE "gift_vouchers" ADD COLUMN "language" text DEFAULT 'en' NOT NULL;--> statement-breakpoint
+ALTER TABLE "gift_vouchers" ADD CONSTRAINT "gift_vouchers_language_check" CHECK ("gift_vouchers"."language" in ('en', 'de', 'fr', 'es', 'nl'));
