@@ -110,6 +110,11 @@ describe('a video answer', () => {
     expect(whole.statusCode).toBe(200);
     expect(whole.headers['content-type']).toBe('video/webm');
     expect(whole.headers['accept-ranges']).toBe('bytes');
+    // Opened on its own, the file may show itself and nothing else: no script, no framing (decision 0605).
+    expect(whole.headers['content-security-policy']).toBe(
+      "default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+    );
+    expect(whole.headers['x-content-type-options']).toBe('nosniff');
     expect(whole.rawPayload.equals(video)).toBe(true);
 
     const part = await playerGet(sent.media_url ?? '', { range: 'bytes=100-199' });
