@@ -226,6 +226,13 @@ const CONVERTED = [
   'src/web/features/admin-overview/overview-list.tsx',
   'src/web/features/admin-overview/overview-filters.tsx',
   'src/web/features/admin-overview/booking-link.tsx',
+  'src/web/features/admin-booking-detail/booking-detail-page.tsx',
+  'src/web/features/admin-booking-detail/basic-information-section.tsx',
+  'src/web/features/admin-booking-detail/booker-language-editor.tsx',
+  'src/web/features/admin-booking-detail/lead-status-section.tsx',
+  'src/web/features/admin-booking-detail/teams-section.tsx',
+  'src/web/features/admin-booking-detail/tracking-section.tsx',
+  'src/web/features/admin-booking-detail/all-fields-section.tsx',
 ];
 /** Text that is not language: the brand's wordmark, and symbols. */
 const NOT_WORDS = new Set(['hatch']);

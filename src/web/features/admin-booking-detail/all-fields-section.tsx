@@ -1,9 +1,11 @@
 import { useState } from 'react';
 import type { AdminBooking } from '../../../shared/api/booking';
 import { Button } from '../../components/ui';
+import { useT } from '../../lib/i18n';
 
 /** A collapsible dump of every field of the record, for staff who need the raw values. */
 export function AllFieldsSection({ booking }: { booking: AdminBooking }) {
+  const t = useT('admin');
   const [open, setOpen] = useState(false);
   return (
     <section className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
@@ -15,7 +17,7 @@ export function AllFieldsSection({ booking }: { booking: AdminBooking }) {
           onClick={() => setOpen((o) => !o)}
           className="flex items-center gap-2"
         >
-          <span aria-hidden="true">{open ? '▾' : '▸'}</span> All Booking Fields
+          <span aria-hidden="true">{open ? '▾' : '▸'}</span> {t('detail.allFields')}
         </Button>
       </h2>
       {open ? (

@@ -1,6 +1,7 @@
 import type { AdminBooking } from '../../../shared/api/booking';
 import { formatTimestamp } from '../../../shared/time';
-import { copyToClipboard, EMAIL_COPIED } from '../../lib/clipboard';
+import { copyToClipboard } from '../../lib/clipboard';
+import { useT } from '../../lib/i18n';
 import { DateTimeEditor } from './date-time-editor';
 import { BookerLanguageEditor } from './booker-language-editor';
 import { Badge, Button, Section } from '../../components/ui';
@@ -8,32 +9,48 @@ import { Info, orDash } from './ui';
 
 const STATUS_TONE = { paid: 'green', completed: 'blue', lead: 'amber', enquiry: 'slate' } as const;
 
+const STATUS_KEYS = {
+  enquiry: 'status.enquiry',
+  lead: 'status.lead',
+  paid: 'status.paid',
+  completed: 'status.completed',
+  cancelled: 'status.cancelled',
+} as const;
+
 export function StatusBadge({ status }: { status: string }) {
+  const t = useT('admin');
   const tone = status in STATUS_TONE ? STATUS_TONE[status as keyof typeof STATUS_TONE] : 'slate';
-  return <Badge tone={tone}>{status}</Badge>;
+  const key = Object.hasOwn(STATUS_KEYS, status) ? STATUS_KEYS[status as keyof typeof STATUS_KEYS] : null;
+  return <Badge tone={tone}>{key ? t(key) : status}</Badge>;
 }
 
 export function BasicInformationSection({ booking }: { booking: AdminBooking }) {
+  const t = useT('admin');
   const maps = `https://www.google.com/maps/search/?api=1&query=${booking.initial_area_lat},${booking.initial_area_lng}`;
   return (
-    <Section title="Basic Information" id="basic">
+    <Section title={t('detail.basic')} id="basic">
       <dl className="grid gap-4 sm:grid-cols-2">
-        <Info label="Created at">{formatTimestamp(booking.created_at, booking.timezone)}</Info>
-        <Info label="Contact name">{orDash(booking.full_name)}</Info>
-        <Info label="Email">
-          <Button variant="link" className="text-left" onClick={() => void copyToClipboard(booking.email, EMAIL_COPIED)} title="Copy email">
+        <Info label={t('detail.createdAt')}>{formatTimestamp(booking.created_at, booking.timezone)}</Info>
+        <Info label={t('detail.contactName')}>{orDash(booking.full_name)}</Info>
+        <Info label={t('bookings.colEmail')}>
+          <Button
+            variant="link"
+            className="text-left"
+            onClick={() => void copyToClipboard(booking.email, t('bookings.emailCopied'))}
+            title={t('bookings.copyEmail')}
+          >
             {booking.email}
           </Button>
         </Info>
-        <Info label="Company">{orDash(booking.company_name)}</Info>
-        <Info label="Phone">{booking.tel ? <a href={`tel:${booking.tel}`}>{booking.tel}</a> : '—'}</Info>
-        <Info label="Players">{booking.players}</Info>
-        <Info label="Status">
+        <Info label={t('detail.company')}>{orDash(booking.company_name)}</Info>
+        <Info label={t('detail.phone')}>{booking.tel ? <a href={`tel:${booking.tel}`}>{booking.tel}</a> : '—'}</Info>
+        <Info label={t('bookings.colPlayers')}>{booking.players}</Info>
+        <Info label={t('bookings.colStatus')}>
           <StatusBadge status={booking.booking_status} />
         </Info>
-        <Info label="Initial game area">
+        <Info label={t('detail.initialArea')}>
           <a href={maps} target="_blank" rel="noopener noreferrer" className="text-brand-700 underline">
-            View on map ({booking.city}, {booking.initial_area_radius} m)
+            {t('detail.viewOnMap', { city: booking.city, radius: String(booking.initial_area_radius) })}
           </a>
         </Info>
       </dl>

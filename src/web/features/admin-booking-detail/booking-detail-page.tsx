@@ -24,11 +24,11 @@ import { BalanceOverdueBadge, TimelineSection } from './timeline-section';
 import { FeedbackSection } from './feedback-section';
 import { ConsentsSection } from './consents-section';
 import { BriefingEditor } from '../../components/briefing-editor';
-
-const NOT_FOUND = 'Booking not found';
+import { useT } from '../../lib/i18n';
 
 /** /admin/bookings/{id}: everything staff see and control of one booking. */
 export function BookingDetailPage() {
+  const t = useT('admin');
   const params = useParams();
   const id = Number(params.id);
   const validId = Number.isInteger(id) && id > 0;
@@ -42,19 +42,20 @@ export function BookingDetailPage() {
   const notFound = !validId || (query.error instanceof ApiError && query.error.status === 404);
   const loadFailed = query.isError && !notFound;
 
+  const loadFailedText = t('detail.loadFailed');
   useEffect(() => {
-    if (loadFailed) notifyError('Failed to load booking details');
-  }, [loadFailed]);
+    if (loadFailed) notifyError(loadFailedText);
+  }, [loadFailed, loadFailedText]);
 
   // 'default' is the key of the first entry of this tab: with no history, go to the list.
   const goBack = () => (location.key !== 'default' ? navigate(-1) : navigate(paths.admin.bookings));
-  const back = <Button onClick={() => void goBack()}>← Back to Bookings</Button>;
+  const back = <Button onClick={() => void goBack()}>{t('detail.back')}</Button>;
 
   if (notFound) {
     return (
       <div className="space-y-4">
         {back}
-        <h1 className="text-2xl font-bold">{NOT_FOUND}</h1>
+        <h1 className="text-2xl font-bold">{t('detail.notFound')}</h1>
       </div>
     );
   }
@@ -63,8 +64,8 @@ export function BookingDetailPage() {
     return (
       <div className="space-y-4">
         {back}
-        <p className="text-red-700">Failed to load booking details</p>
-        <Button onClick={() => void query.refetch()}>Try again</Button>
+        <p className="text-red-700">{t('detail.loadFailed')}</p>
+        <Button onClick={() => void query.refetch()}>{t('detail.tryAgain')}</Button>
       </div>
     );
   }
@@ -76,18 +77,18 @@ export function BookingDetailPage() {
       <div className="flex flex-wrap items-center gap-4">
         {back}
         <h1 className="text-2xl font-bold">
-          <Link to={href} className="font-mono text-brand-700 underline" title={booking.code_type === 'game' ? 'Game code' : 'Temporary code'}>
+          <Link to={href} className="font-mono text-brand-700 underline" title={booking.code_type === 'game' ? t('detail.gameCode') : t('detail.tempCode')}>
             {booking.code}
           </Link>
         </h1>
-        <span className="text-sm text-slate-500">{booking.code_type === 'game' ? 'Game code' : 'Temporary code'}</span>
+        <span className="text-sm text-slate-500">{booking.code_type === 'game' ? t('detail.gameCode') : t('detail.tempCode')}</span>
         <BalanceOverdueBadge booking={booking} />
         {/* The organiser's private link (decision 0140): staff can give it again, e.g. when the mail got lost. */}
         <Button
           title={paths.manage(booking.manage_key)}
-          onClick={() => void copyToClipboard(`${window.location.origin}${paths.manage(booking.manage_key)}`, 'Management link copied to clipboard')}
+          onClick={() => void copyToClipboard(`${window.location.origin}${paths.manage(booking.manage_key)}`, t('detail.manageLinkCopied'))}
         >
-          Copy management link
+          {t('detail.copyManageLink')}
         </Button>
       </div>
       <div className="grid gap-6 xl:grid-cols-2">

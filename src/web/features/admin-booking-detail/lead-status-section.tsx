@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import type { AdminBooking } from '../../../shared/api/booking';
-import { LEAD_STATUS_LABELS as LABELS, LEAD_STATUSES } from '../../../shared/api/booking';
+import { LEAD_STATUSES } from '../../../shared/api/booking';
 import { DETAIL_MESSAGES, leadStatusBody } from '../../../shared/api/admin-booking-detail';
 import { formatTimestamp } from '../../../shared/time';
 import { Link } from 'react-router';
@@ -12,8 +12,17 @@ import { Button, Dialog, Field, Section, Select, Textarea } from '../../componen
 import { useAction } from '../../lib/use-action';
 import { detailCalls, writesBooking } from './detail-api';
 import { Info, orDash } from './ui';
+import { useMessageText, useT } from '../../lib/i18n';
 
-const labelOf = (status: string) => LABELS[LEAD_STATUSES.find((s) => s === status) ?? 'new'];
+/** Each lead status's name (English: shared/api/booking.ts LEAD_STATUS_LABELS). */
+const LABEL_KEYS = {
+  new: 'bookings.leadNew',
+  contacted: 'bookings.leadContacted',
+  negotiating: 'bookings.leadNegotiating',
+  lost: 'bookings.leadLost',
+  converted: 'bookings.leadConverted',
+  trash: 'bookings.leadTrash',
+} as const;
 
 /**
  * Any status may be chosen; each change asks for a reason in a dialog. The select shows the chosen status
@@ -23,6 +32,9 @@ const leadForm = leadStatusBody.pick({ lead_status: true, lead_status_reason: tr
 type LeadForm = z.input<typeof leadForm>;
 
 export function LeadStatusSection({ booking }: { booking: AdminBooking }) {
+  const t = useT('admin');
+  const message = useMessageText();
+  const labelOf = (status: string) => t(LABEL_KEYS[LEAD_STATUSES.find((s) => s === status) ?? 'new']);
   const [chosen, setChosen] = useState<LeadForm['lead_status'] | null>(null);
   const form = useForm<LeadForm, unknown, z.output<typeof leadForm>>({
     resolver: zodResolver(leadForm),
@@ -31,8 +43,8 @@ export function LeadStatusSection({ booking }: { booking: AdminBooking }) {
   // The server writes the note 'Lead status changed to X: reason' in the same transaction. The dialog closes either way.
   const save = useAction({
     call: ({ lead_status, lead_status_reason }: z.output<typeof leadForm>) => detailCalls.leadStatus(booking, lead_status, lead_status_reason),
-    success: 'Lead status updated successfully',
-    failure: 'Failed to update lead status',
+    success: t('detail.leadUpdated'),
+    failure: t('detail.leadFailed'),
     ...writesBooking(booking.id),
   });
   const saving = save.isPending;
@@ -51,24 +63,24 @@ export function LeadStatusSection({ booking }: { booking: AdminBooking }) {
   }
 
   return (
-    <Section title="Lead Status" id="lead">
-      <Field label="Lead status" id="detail-lead-status">
+    <Section title={t('detail.leadTitle')} id="lead">
+      <Field label={t('bookings.leadStatusLabel')} id="detail-lead-status">
         <Select className="max-w-xs" value={chosen ?? booking.lead_status} disabled={saving} onChange={(e) => choose(e.target.value)}>
           {LEAD_STATUSES.map((s) => (
             <option key={s} value={s}>
-              {LABELS[s]}
+              {labelOf(s)}
             </option>
           ))}
         </Select>
       </Field>
       <dl className="mt-4 grid gap-3 sm:grid-cols-2">
-        <Info label="Reason">{orDash(booking.lead_status_reason)}</Info>
-        <Info label="Changed at">{booking.lead_status_changed_at ? formatTimestamp(booking.lead_status_changed_at, booking.timezone) : '—'}</Info>
+        <Info label={t('detail.reason')}>{orDash(booking.lead_status_reason)}</Info>
+        <Info label={t('detail.changedAt')}>{booking.lead_status_changed_at ? formatTimestamp(booking.lead_status_changed_at, booking.timezone) : '—'}</Info>
       </dl>
       {booking.booking_status === 'enquiry' || booking.booking_status === 'lead' ? (
         // A quote for this lead (docs/decisions/0260): the proposals page opens its form with this booking.
         <Link to={`${paths.admin.proposals}?booking=${booking.id}`} className="mt-3 inline-block text-sm font-semibold text-brand-700 underline">
-          Make a proposal
+          {t('detail.makeProposal')}
         </Link>
       ) : null}
       <Dialog
@@ -76,15 +88,15 @@ export function LeadStatusSection({ booking }: { booking: AdminBooking }) {
         onOpenChange={(open) => {
           if (!open && !saving) setChosen(null);
         }}
-        title="Change lead status"
+        title={t('detail.changeLead')}
         size="sm"
         footer={
           <>
             <Button disabled={saving} onClick={() => setChosen(null)}>
-              Cancel
+              {t('detail.cancel')}
             </Button>
             <Button type="submit" form={formId} variant="primary" disabled={saving}>
-              Save status
+              {t('detail.saveStatus')}
             </Button>
           </>
         }
@@ -93,7 +105,11 @@ export function LeadStatusSection({ booking }: { booking: AdminBooking }) {
           <p className="mb-3 text-sm text-slate-600">
             {labelOf(booking.lead_status)} → <strong>{chosen ? labelOf(chosen) : ''}</strong>
           </p>
-          <Field label={DETAIL_MESSAGES.leadReasonPrompt} id={`${formId}-reason`} error={form.formState.errors.lead_status_reason?.message}>
+          <Field
+            label={message(DETAIL_MESSAGES.leadReasonPrompt)}
+            id={`${formId}-reason`}
+            error={form.formState.errors.lead_status_reason?.message && message(form.formState.errors.lead_status_reason.message)}
+          >
             <Textarea rows={3} {...form.register('lead_status_reason')} />
           </Field>
         </form>

@@ -1,17 +1,19 @@
 import type { AdminBooking } from '../../../shared/api/booking';
 import { Section, Table } from '../../components/ui';
+import { useT } from '../../lib/i18n';
 
 export function TeamsSection({ booking }: { booking: AdminBooking }) {
+  const t = useT('admin');
   return (
-    <Section title="Teams" id="teams">
+    <Section title={t('overview.teams')} id="teams">
       {booking.teams_list.length === 0 ? (
-        <p className="text-sm text-slate-500">No teams yet</p>
+        <p className="text-sm text-slate-500">{t('detail.noTeams')}</p>
       ) : (
         <Table look="plain">
           <thead>
             <tr className="text-slate-500">
-              <th className="py-1">Team</th>
-              <th>Players</th>
+              <th className="py-1">{t('overview.team')}</th>
+              <th>{t('bookings.colPlayers')}</th>
             </tr>
           </thead>
           <tbody>
