@@ -185,3 +185,58 @@ describe('a plan’s and an add-on’s names', () => {
     expect(noCsrf.statusCode).toBe(419);
   });
 });
+
+describe('a game’s briefing and finish message', () => {
+  it('are in each player’s language, else the game’s English; the organiser’s save keeps staff’s translations', pg, async () => {
+    const paid = await createPaidBooking(t.db, { players: 6, ...startableSchedule() });
+    const code = paid.gameCode;
+    const saved = await admin.put(`/api/admin/games/${code}/briefing`, {
+      briefing: 'Stay together and keep to the park.',
+      finish_message: 'Meet at the fountain.',
+      translations: { de: { briefing: 'Bleibt zusammen und im Park.', finish_message: 'Treffpunkt am Brunnen.' }, es: { briefing: ' ' } },
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toMatchObject({ translations: { de: { briefing: 'Bleibt zusammen und im Park.', finish_message: 'Treffpunkt am Brunnen.' } } });
+    expect(saved.json<{ translations: Record<string, unknown> }>().translations.es).toBeUndefined();
+
+    const hans = await join(code, 'Hans', 'de', { team_name: 'Adler' });
+    const team = { team_id: hans.player.team_id ?? 0 };
+    const emma = await join(code, 'Emma', 'en', team);
+    const claire = await join(code, 'Claire', 'fr', team);
+    const read = async (token: string) =>
+      (await (await t.visitor()).inject({ method: 'GET', url: `/api/play/${code}/briefing`, headers: { 'x-player-token': token } })).json<{
+        briefing: string;
+        finish_message: string;
+      }>();
+    expect(await read(hans.token)).toMatchObject({ briefing: 'Bleibt zusammen und im Park.', finish_message: 'Treffpunkt am Brunnen.' });
+    expect(await read(emma.token)).toMatchObject({ briefing: 'Stay together and keep to the park.', finish_message: 'Meet at the fountain.' });
+    expect(await read(claire.token)).toMatchObject({ briefing: 'Stay together and keep to the park.', finish_message: 'Meet at the fountain.' });
+
+    // The organiser edits the English only: staff's translations stay.
+    const organiser = await (
+      await t.visitor()
+    ).inject({
+      method: 'PUT',
+      url: `/api/booking/${code}/briefing`,
+      headers: { 'x-manage-key': paid.booking.manageKey },
+      payload: { briefing: 'Stay together.', finish_message: null },
+    });
+    expect(organiser.statusCode).toBe(200);
+    expect(await read(hans.token)).toMatchObject({ briefing: 'Bleibt zusammen und im Park.' });
+    const staffView = await admin.get(`/api/admin/games/${code}/briefing`);
+    expect(staffView.json()).toMatchObject({ briefing: 'Stay together.', translations: { de: { finish_message: 'Treffpunkt am Brunnen.' } } });
+  });
+
+  it('refuses an unknown language with a 422 that names it', async () => {
+    const paid = await createPaidBooking(t.db, { players: 6, ...startableSchedule() });
+    const res = await admin.put(`/api/admin/games/${paid.gameCode}/briefing`, {
+      briefing: null,
+      finish_message: null,
+      translations: { pt: { briefing: 'Olá' } },
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json<{ errors: Record<string, string[]> }>().errors['translations.pt']).toEqual([
+      'Unknown language "pt": translations may be in de, fr, es, nl',
+    ]);
+  });
+});

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { translationsResponse } from '../i18n/content-schema';
 
 /** What players read: the briefing and finish message to show, the host to call (decision 0442). */
 export const playBriefingResponse = z.object({
@@ -15,5 +16,7 @@ export const briefingEditResponse = z.object({
   finish_message: z.string().nullable(),
   default_briefing: z.string(),
   default_finish_message: z.string(),
+  /** Staff's view only: both texts in other languages (decision 0630). */
+  translations: translationsResponse({ briefing: z.string(), finish_message: z.string() }).optional(),
 });
 export type BriefingEdit = z.infer<typeof briefingEditResponse>;

@@ -7,6 +7,9 @@ import type { BriefingEdit } from '../../shared/api/briefing';
 import { api } from '../lib/api-client';
 import { useAction } from '../lib/use-action';
 import { Button, Field, Section, Textarea } from './ui';
+import { TranslationFields, type TranslatedField } from './translation-fields';
+import type { BriefingTranslatedField } from '../../shared/game/briefing';
+import type { Translations } from '../../shared/i18n/content';
 
 /**
  * The briefing (before the start and from the players' Info button) and the finish message (where to meet), edited
@@ -20,23 +23,32 @@ const load = (who: Who) =>
   who.kind === 'staff'
     ? api(ep.admin, { params: { code: who.code } })
     : api(ep.booker, { params: { code: who.code }, headers: { [MANAGE_KEY_HEADER]: who.manageKey } });
-const save = (who: Who, body: { briefing: string | null; finish_message: string | null }) =>
+const save = (who: Who, body: { briefing: string | null; finish_message: string | null }, translations: BriefingTranslations) =>
   who.kind === 'staff'
-    ? api(ep.adminSave, { params: { code: who.code }, body })
+    ? api(ep.adminSave, { params: { code: who.code }, body: { ...body, translations } })
     : api(ep.bookerSave, { params: { code: who.code }, body, headers: { [MANAGE_KEY_HEADER]: who.manageKey } });
+
+type BriefingTranslations = Translations<BriefingTranslatedField>;
+/** Staff translate both texts (decision 0630); the organiser's page edits the English only. */
+const TRANSLATED: readonly TranslatedField<BriefingTranslatedField>[] = [
+  { name: 'briefing', label: 'Briefing', multiline: true },
+  { name: 'finish_message', label: 'Finish message', multiline: true },
+];
 
 export function BriefingEditor({ who }: { who: Who }) {
   const uid = useId();
   const stored = useQuery({ queryKey: keyOf(who), queryFn: () => load(who) });
   const [briefing, setBriefing] = useState('');
   const [finish, setFinish] = useState('');
+  const [translations, setTranslations] = useState<BriefingTranslations>({});
   useEffect(() => {
     if (!stored.data) return;
     setBriefing(stored.data.briefing ?? '');
     setFinish(stored.data.finish_message ?? '');
+    setTranslations(stored.data.translations ?? {});
   }, [stored.data]);
   const write = useAction({
-    call: () => save(who, { briefing: briefing.trim() || null, finish_message: finish.trim() || null }),
+    call: () => save(who, { briefing: briefing.trim() || null, finish_message: finish.trim() || null }, translations),
     success: 'Briefing saved',
     failure: 'Failed to save the briefing',
     failureToast: 'server',
@@ -59,6 +71,14 @@ export function BriefingEditor({ who }: { who: Who }) {
           <Field id={`${uid}-finish`} size="md" label="Finish message" hint="Where to meet at the end. Empty: the default below.">
             <Textarea rows={3} maxLength={BRIEFING_MAX} placeholder={data.default_finish_message} value={finish} onChange={(e) => setFinish(e.target.value)} />
           </Field>
+          {who.kind === 'staff' ? (
+            <TranslationFields
+              fields={TRANSLATED}
+              english={{ briefing: briefing || data.default_briefing, finish_message: finish || data.default_finish_message }}
+              value={translations}
+              onChange={setTranslations}
+            />
+          ) : null}
           <Button type="submit" variant="primary" disabled={write.isPending}>
             Save briefing
           </Button>

@@ -1,6 +1,6 @@
 import { defineEndpoint } from '../endpoint';
 import { playCodeParams } from '../play';
-import { briefingBody } from '../../game/briefing';
+import { adminBriefingBody, briefingBody } from '../../game/briefing';
 import { briefingEditResponse, playBriefingResponse } from '../briefing';
 
 /**
@@ -22,7 +22,8 @@ export const briefingEndpoints = {
     method: 'PUT',
     path: '/api/admin/games/:code/briefing',
     params: playCodeParams,
-    body: briefingBody,
+    /** With `translations` (decision 0630): left out, they are kept. */
+    body: adminBriefingBody,
     response: briefingEditResponse,
   }),
 };

@@ -3,10 +3,20 @@ import type { Db, DbOrTx } from '../../../platform/db/client';
 import { NotFoundError } from '../../../platform/errors';
 import { recordActivity } from '../../identity';
 import { staffMember } from '../../identity/records';
-import { games } from '../tables/games';
+import { games, gameTranslations } from '../tables/games';
 import { loadGame, type GameContext } from '../game-state';
 import type { PlayerAuth } from '../player-auth';
-import { briefingText, DEFAULT_BRIEFING, defaultFinishMessage, finishText, type BriefingBody } from '../../../../shared/game/briefing';
+import {
+  briefingText,
+  DEFAULT_BRIEFING,
+  defaultFinishMessage,
+  finishText,
+  type AdminBriefingBody,
+  type BriefingBody,
+  type BriefingTranslatedField,
+} from '../../../../shared/game/briefing';
+import { translatedText, type Translations } from '../../../../shared/i18n/content';
+import { DEFAULT_LANGUAGE } from '../../../../shared/i18n/languages';
 import type { BriefingEdit, PlayBriefing } from '../../../../shared/api/briefing';
 import { GAME_MESSAGES } from '../../../../shared/game/teams';
 import { assertOrganiser } from '../../booking';
@@ -31,12 +41,25 @@ async function hostOf(db: DbOrTx, hostId: number | null): Promise<PlayBriefing['
   return row ? { name: row.name, phone: row.phone && row.phone.trim() !== '' ? row.phone : null } : null;
 }
 
+type BriefingTranslations = Translations<BriefingTranslatedField>;
+
+/** The game's briefing translations (decision 0630); {} when none. */
+async function translationsOf(db: DbOrTx, gameId: number): Promise<BriefingTranslations> {
+  const [row] = await db.select({ translations: gameTranslations.translations }).from(gameTranslations).where(eq(gameTranslations.gameId, gameId)).limit(1);
+  return row?.translations ?? {};
+}
+
 export async function playerBriefing(db: Db, auth: PlayerAuth): Promise<PlayBriefing> {
   const ctx = await gameOf(db, auth.game.code);
   const meetingPoint = ctx.booking.meetingPointAddress;
+  // In the player's language (decision 0630): staff's translation, else the game's own English, else the default.
+  // A player in English reads nothing more.
+  const { language } = auth.player;
+  const translations = language === DEFAULT_LANGUAGE ? {} : await translationsOf(db, ctx.game.id);
+  const own = (english: string | null, field: BriefingTranslatedField) => translatedText(english ?? '', translations, language, field) || null;
   return {
-    briefing: briefingText(ctx.game.briefing),
-    finish_message: finishText(ctx.game.finishMessage, meetingPoint),
+    briefing: briefingText(own(ctx.game.briefing, 'briefing')),
+    finish_message: finishText(own(ctx.game.finishMessage, 'finish_message'), meetingPoint),
     host: await hostOf(db, ctx.booking.assignedHostId),
     meeting_point: meetingPoint,
   };
@@ -63,25 +86,51 @@ export async function bookerBriefing(db: Db, code: string, manageKey: string | n
 }
 
 export async function staffBriefing(db: Db, code: string): Promise<BriefingEdit> {
-  return editView(await gameOf(db, code));
+  const ctx = await gameOf(db, code);
+  return { ...editView(ctx), translations: await translationsOf(db, ctx.game.id) };
 }
 
-/** Saves both texts; staff changes go into the activity log with the booking, in the same transaction. */
-export async function saveBriefing(db: Db, code: string, body: BriefingBody, who: { actorId: number } | { manageKey: string | null }): Promise<BriefingEdit> {
+/** Sets a game's translations; none left removes its row. */
+async function saveTranslations(tx: DbOrTx, gameId: number, translations: BriefingTranslations): Promise<void> {
+  if (Object.keys(translations).length === 0) {
+    await tx.delete(gameTranslations).where(eq(gameTranslations.gameId, gameId));
+    return;
+  }
+  await tx
+    .insert(gameTranslations)
+    .values({ gameId, translations })
+    .onConflictDoUpdate({ target: gameTranslations.gameId, set: { translations, updatedAt: new Date() } });
+}
+
+/**
+ * Saves both texts; staff changes go into the activity log with the booking, in the same transaction, with the
+ * translations when staff gave them (the organiser's save leaves them as they are).
+ */
+export async function saveBriefing(
+  db: Db,
+  code: string,
+  body: BriefingBody | AdminBriefingBody,
+  who: { actorId: number } | { manageKey: string | null },
+): Promise<BriefingEdit> {
   return db.transaction(async (tx) => {
     const ctx = 'actorId' in who ? await gameOf(tx, code) : await organiserGame(tx, code, who.manageKey);
     const [row] = await tx.update(games).set({ briefing: body.briefing, finishMessage: body.finish_message }).where(eq(games.id, ctx.game.id)).returning();
     if (!row) throw new NotFoundError(GAME_MESSAGES.gameNotFound);
-    if ('actorId' in who)
-      await recordActivity(tx, {
-        actorId: who.actorId,
-        action: 'game.briefing',
-        entityType: 'game',
-        entityId: ctx.game.id,
-        bookingId: ctx.booking.id,
-        before: { briefing: ctx.game.briefing, finish_message: ctx.game.finishMessage },
-        after: { briefing: row.briefing, finish_message: row.finishMessage },
-      });
-    return editView({ ...ctx, game: row });
+    if (!('actorId' in who)) return editView({ ...ctx, game: row });
+    const before = await translationsOf(tx, ctx.game.id);
+    const given = 'translations' in body ? body.translations : undefined;
+    if (given !== undefined) await saveTranslations(tx, ctx.game.id, given);
+    const after = given ?? before;
+    const changed = JSON.stringify(before) !== JSON.stringify(after);
+    await recordActivity(tx, {
+      actorId: who.actorId,
+      action: 'game.briefing',
+      entityType: 'game',
+      entityId: ctx.game.id,
+      bookingId: ctx.booking.id,
+      before: { briefing: ctx.game.briefing, finish_message: ctx.game.finishMessage, ...(changed ? { translations: before } : {}) },
+      after: { briefing: row.briefing, finish_message: row.finishMessage, ...(changed ? { translations: after } : {}) },
+    });
+    return { ...editView({ ...ctx, game: row }), translations: after };
   });
 }
