@@ -13,16 +13,21 @@ export type StoredEvent = OutboxEvent & { id: number; occurredAt: Date };
  */
 export async function recordEvent(tx: DbOrTx, event: OutboxEvent, at?: Date): Promise<void> {
   if (at) await tx.insert(eventOutbox).values({ ...event, occurredAt: at });
-  else await insertEvent(tx).execute({ type: event.type, subject: event.subject, data: event.data });
+  else await insertEvent(tx).execute(eventValues(event));
 }
 
-/** An event at the database's now (the common case, a hot path's): built once per session (decision 0600). */
-const insertEvent = preparedPerSession((db) =>
-  db
-    .insert(eventOutbox)
-    .values({ type: sql.placeholder('type'), subject: sql.placeholder('subject'), data: sql.placeholder('data') })
-    .prepare('event_outbox_insert'),
-);
+/**
+ * The insert of one event at the database's now, its values as the placeholders `eventType`, `eventSubject` and
+ * `eventData` (`eventValues`): for a statement prepared once per session (decision 0600), alone or as a CTE of the
+ * statement that makes the change it reports, so the event costs no round trip of its own.
+ */
+export const eventInsert = (db: DbOrTx) =>
+  db.insert(eventOutbox).values({ type: sql.placeholder('eventType'), subject: sql.placeholder('eventSubject'), data: sql.placeholder('eventData') });
+
+/** The placeholders' values of `eventInsert`. */
+export const eventValues = (event: OutboxEvent) => ({ eventType: event.type, eventSubject: event.subject, eventData: event.data });
+
+const insertEvent = preparedPerSession((db) => eventInsert(db).prepare('event_outbox_insert'));
 
 /** The lock key of the one reader at a time: an arbitrary constant, the same in every process. */
 const READER_LOCK = 560_001;

@@ -1,6 +1,7 @@
 import type { Tx } from '../../platform/db/client';
 import { DEFAULT_LANGUAGE, type Language } from '../../../shared/i18n/languages';
-import { recordBookingCreated } from './booking-events';
+import { bookingCreatedEvent } from './booking-events';
+import { eventInsert, eventValues } from '../../platform/event-outbox';
 import { bookings, pricingHistory, type MeetingTime } from './tables/bookings';
 import { isHostedGame, type AddOnType, type Currency, type PlanType } from '../../../shared/plans';
 import { TRACKING_FIELDS, type Tracking } from '../../../shared/tracking';
@@ -145,9 +146,10 @@ export async function createBookingRecord(tx: Tx, input: NewBookingInput, option
     if (attempt > 3) throw new Error('no free temporary code after 4 tries');
     [booking] = await insertBooking(tx).execute({ ...values, tempCode: newTempCode(), manageKey: newManageKey() });
   }
-  // Outside systems hear of it once this commits (decision 0560), before any payment a voucher makes below.
-  await recordBookingCreated(tx, booking);
+  // Outside systems hear of it once this commits (decision 0560), before any payment a voucher makes below: the event
+  // is inserted by the pricing row's statement.
   const pricing = await insertPricing(tx).execute({
+    ...eventValues(bookingCreatedEvent(booking)),
     bookingId: booking.id,
     planType: input.planType,
     pricePerPersonMinor: price.pricePerPersonMinor,
@@ -256,7 +258,8 @@ const NEW_BOOKING = {
 } satisfies Record<keyof ReturnType<typeof newBookingColumns> | 'tempCode' | 'manageKey', unknown>;
 
 /**
- * The booking insert and its first pricing row, built once per session (decision 0600): building the 50-column insert
+ * The booking insert, then its first pricing row with its `booking.created` event as a CTE of that statement (one round
+ * trip for both: the event needs the new id), built once per session (decision 0600): building the 50-column insert
  * cost Drizzle more CPU than anything else in POST /api/bookings.
  */
 const insertBooking = preparedPerSession((db) =>
@@ -264,6 +267,7 @@ const insertBooking = preparedPerSession((db) =>
 );
 const insertPricing = preparedPerSession((db) =>
   db
+    .with(db.$with('booking_created_event').as(eventInsert(db)))
     .insert(pricingHistory)
     .values({
       bookingId: sql.placeholder('bookingId'),
@@ -276,7 +280,7 @@ const insertPricing = preparedPerSession((db) =>
       totalPriceMinor: sql.placeholder('totalPriceMinor'),
     })
     .returning()
-    .prepare('booking_create_pricing_insert'),
+    .prepare('booking_create_pricing_and_event_insert'),
 );
 
 /** The wizard's booking fields, without the tracking ones (staff bookings carry their own tracking). */

@@ -1,5 +1,5 @@
 import type { DbOrTx } from '../../platform/db/client';
-import { recordEvent } from '../../platform/event-outbox';
+import { recordEvent, type OutboxEvent } from '../../platform/event-outbox';
 import { minorToUnits } from '../../../shared/money';
 import { bookingSubject, type OutsideEventType } from '../../../shared/integrations/events';
 import type { BookingRow } from './booking-row';
@@ -42,7 +42,7 @@ export async function recordBookingEvents(tx: DbOrTx, before: BookingRow, after:
   for (const type of types) await recordEvent(tx, { type, subject: bookingSubject(after.id), data });
 }
 
-/** A new booking, in the transaction that inserts it (the wizard's and staff's alike). */
-export async function recordBookingCreated(tx: DbOrTx, row: BookingRow): Promise<void> {
-  await recordEvent(tx, { type: 'booking.created', subject: bookingSubject(row.id), data: bookingEventData(row) });
+/** What outside systems hear of a new booking (the wizard's and staff's alike), recorded in the transaction that inserts it. */
+export function bookingCreatedEvent(row: BookingRow): OutboxEvent {
+  return { type: 'booking.created', subject: bookingSubject(row.id), data: bookingEventData(row) };
 }
