@@ -28,7 +28,7 @@ const j = useServerAndBrowser({
       .returning();
     if (!host) throw new Error('host not seeded');
     const paid = await createPaidBooking(db, { fullName: 'Équipe Lyon', hosted: true, assignedHostId: host.id, ...startableSchedule() });
-    return { code: paid.gameCode ?? '' };
+    return { code: paid.gameCode ?? '', bookingId: paid.booking.id };
   },
 });
 
@@ -75,6 +75,12 @@ describe('the staff area', () => {
     expect(await htmlLang(page)).toBe('de');
     await page.getByRole('navigation', { name: 'Verwaltung' }).getByRole('link', { name: 'Buchungen' }).waitFor();
     await page.getByRole('button', { name: 'Abmelden' }).waitFor();
+    // A booking's page in German: its frame and its sections.
+    await page.goto(`/admin/bookings/${j.seed.bookingId}`);
+    await page.getByRole('button', { name: '← Zurück zu den Buchungen' }).waitFor();
+    await page.getByRole('heading', { name: 'Grunddaten' }).waitFor();
+    await page.getByRole('heading', { name: 'Notizen & Kontaktverlauf' }).waitFor();
+    await page.getByRole('button', { name: 'Notiz hinzufügen' }).waitFor();
 
     // Another browser, never switched: German from the first page after the sign-in.
     const other = await newPage(j.browser, j.server.url, PHONE);

@@ -233,6 +233,8 @@ const CONVERTED = [
   'src/web/features/admin-booking-detail/teams-section.tsx',
   'src/web/features/admin-booking-detail/tracking-section.tsx',
   'src/web/features/admin-booking-detail/all-fields-section.tsx',
+  'src/web/features/admin-booking-detail/feedback-section.tsx',
+  'src/web/features/admin-booking-detail/notes-section.tsx',
 ];
 /** Text that is not language: the brand's wordmark, and symbols. */
 const NOT_WORDS = new Set(['hatch']);

@@ -6,27 +6,29 @@ import { formatDateTimeMinutes } from '../../../shared/time';
 import { Section } from '../../components/ui';
 import { Spinner } from '../../components/spinner';
 import { Info } from './ui';
+import { useT } from '../../lib/i18n';
 
 /** The booker's rating and comment after the game (issue 31, decision 0393), as they last gave it. */
 export function FeedbackSection({ booking }: { booking: AdminBooking }) {
+  const t = useT('admin');
   const query = useQuery({ queryKey: feedbackKeys.staff(booking.id), queryFn: () => fetchStaffFeedback(booking.id) });
   const feedback = query.data;
   return (
-    <Section title="Feedback" id="feedback">
+    <Section title={t('detail.feedback')} id="feedback">
       {query.isPending ? (
         <Spinner />
       ) : query.isError ? (
-        <p className="text-sm text-red-700">The feedback could not be loaded.</p>
+        <p className="text-sm text-red-700">{t('detail.feedbackFailed')}</p>
       ) : feedback ? (
         <dl className="grid gap-3 sm:grid-cols-2" data-testid="staff-feedback">
-          <Info label="Rating">
+          <Info label={t('detail.rating')}>
             <span data-testid="staff-feedback-rating">
               {feedback.rating} / {RATING_MAX}
             </span>
           </Info>
-          <Info label="Last changed">{formatDateTimeMinutes(new Date(feedback.updated_at), booking.timezone || 'Europe/London')}</Info>
+          <Info label={t('detail.lastChanged')}>{formatDateTimeMinutes(new Date(feedback.updated_at), booking.timezone || 'Europe/London')}</Info>
           <div className="sm:col-span-2">
-            <Info label="Comment">
+            <Info label={t('detail.comment')}>
               <span className="whitespace-pre-line" data-testid="staff-feedback-comment">
                 {feedback.comment || '—'}
               </span>
@@ -34,7 +36,7 @@ export function FeedbackSection({ booking }: { booking: AdminBooking }) {
           </div>
         </dl>
       ) : (
-        <p className="text-sm text-slate-500">No feedback yet.</p>
+        <p className="text-sm text-slate-500">{t('detail.noFeedback')}</p>
       )}
     </Section>
   );
