@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, LANGUAGES, languageEnglishName, type Language } from './languages';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from './languages';
 
 /**
  * Staff's own content in other languages (issue 38, "Content, not only the frame"; decision 0630): a challenge's title
@@ -48,7 +48,3 @@ export function isTranslated<F extends string>(translations: Translations<F> | n
   return own !== undefined && own.trim() !== '';
 }
 
-/** What staff's editors say beside a field a reader of `language` sees in English: "not translated into German yet". */
-export function notTranslatedNote(language: Language): string {
-  return `not translated into ${languageEnglishName(language)} yet`;
-}

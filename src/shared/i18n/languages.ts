@@ -1,8 +1,7 @@
 /**
  * The languages hatch speaks (api-contract, "Languages"; decision 0590). Adding one is a line here and its catalogues
  * (src/web/i18n/<code>/, src/shared/i18n/<code>/): the compiler then asks for the catalogues it lacks.
- * `locale` is how dates, numbers and money are written for a reader of the language (Intl); `english` its English name
- * (staff's editors: "not translated into German yet").
+ * `locale` is how dates, numbers and money are written for a reader of the language (Intl); `english` its English name.
  */
 export const LANGUAGE_LIST = [
   { code: 'en', locale: 'en-GB', name: 'English', english: 'English' },
@@ -37,9 +36,18 @@ export function languageName(language: Language): string {
   return LANGUAGE_LIST.find((l) => l.code === language)?.name ?? language;
 }
 
-/** The language's English name (German, French), as staff's editors name a missing translation. */
+/** The language's English name (German, French). */
 export function languageEnglishName(language: Language): string {
   return LANGUAGE_LIST.find((l) => l.code === language)?.english ?? language;
+}
+
+/** A language's name as a reader of `locale` writes it (en-GB: German; de-DE: Deutsch; fr-FR: allemand), through Intl. */
+export function languageNameIn(language: Language, locale: string): string {
+  try {
+    return new Intl.DisplayNames([locale], { type: 'language' }).of(language) ?? languageEnglishName(language);
+  } catch {
+    return languageEnglishName(language);
+  }
 }
 
 /** One tag ('de-AT', 'FR', 'nl_BE') as one of ours by its primary subtag; null when we do not speak it. */

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
-import { isTranslated, notTranslatedNote, TRANSLATION_LANGUAGES, type Translations } from '../../shared/i18n/content';
-import { languageEnglishName, type Language } from '../../shared/i18n/languages';
+import { isTranslated, TRANSLATION_LANGUAGES, type Translations } from '../../shared/i18n/content';
+import { languageNameIn, type Language } from '../../shared/i18n/languages';
+import { useLocale, useT } from '../lib/i18n';
 import { Button, Field, Input, Textarea } from './ui';
 
 export type TranslatedField<F extends string> = { name: F; label: string; multiline?: boolean };
@@ -14,7 +15,7 @@ type Props<F extends string> = {
   onChange: (next: Translations<F>) => void;
   /** The message for one language's field (the shared schema's, client or server side). */
   errorOf?: (language: Language, field: F) => string | undefined;
-  /** The section's title. */
+  /** The section's title (default: "Translations" in the staff member's language). */
   title?: string;
 };
 
@@ -23,7 +24,12 @@ type Props<F extends string> = {
  * field with its translation, and beside every field left empty the note readers of that language get the English:
  * "not translated into German yet". A tab with a field missing says so too, so staff see the gaps without opening it.
  */
-export function TranslationFields<F extends string>({ fields, english, value, onChange, errorOf, title = 'Translations' }: Props<F>) {
+export function TranslationFields<F extends string>({ fields, english, value, onChange, errorOf, title }: Props<F>) {
+  const t = useT('admin');
+  const { locale } = useLocale();
+  // Each language named as the staff member reads (in English: German, French), as is the note.
+  const nameOf = (l: Language) => languageNameIn(l, locale);
+  const heading = title ?? t('translations.title');
   const [language, setLanguage] = useState<Language>(TRANSLATION_LANGUAGES[0] ?? 'de');
   const uid = useId();
   const missingIn = (l: Language) => fields.some((f) => !isTranslated(value, l, f.name));
@@ -35,8 +41,8 @@ export function TranslationFields<F extends string>({ fields, english, value, on
 
   return (
     <fieldset className="space-y-3 rounded-lg border border-slate-200 p-4" data-testid="translations">
-      <legend className="px-1 text-sm font-semibold">{title}</legend>
-      <div role="tablist" aria-label={title} className="flex flex-wrap gap-2">
+      <legend className="px-1 text-sm font-semibold">{heading}</legend>
+      <div role="tablist" aria-label={heading} className="flex flex-wrap gap-2">
         {TRANSLATION_LANGUAGES.map((l) => (
           <Button
             key={l}
@@ -47,9 +53,9 @@ export function TranslationFields<F extends string>({ fields, english, value, on
             variant={l === language ? 'primary' : 'secondary'}
             onClick={() => setLanguage(l)}
           >
-            {languageEnglishName(l)}
+            {nameOf(l)}
             {missingIn(l) ? <span aria-hidden="true"> •</span> : null}
-            {missingIn(l) ? <span className="sr-only"> (incomplete)</span> : null}
+            {missingIn(l) ? <span className="sr-only"> ({t('translations.incomplete')})</span> : null}
           </Button>
         ))}
       </div>
@@ -60,7 +66,7 @@ export function TranslationFields<F extends string>({ fields, english, value, on
           const placeholder = english[f.name] ?? '';
           return (
             <div key={f.name}>
-              <Field id={`${uid}-${language}-${f.name}`} size="md" label={`${f.label} (${languageEnglishName(language)})`} error={errorOf?.(language, f.name)}>
+              <Field id={`${uid}-${language}-${f.name}`} size="md" label={t('translations.field', { field: f.label, language: nameOf(language) })} error={errorOf?.(language, f.name)}>
                 {f.multiline ? (
                   <Textarea rows={4} value={text} placeholder={placeholder} onChange={(e) => change(f.name, e.target.value)} />
                 ) : (
@@ -69,7 +75,7 @@ export function TranslationFields<F extends string>({ fields, english, value, on
               </Field>
               {missing ? (
                 <p className="mt-1 text-xs text-amber-700" data-testid="not-translated">
-                  {notTranslatedNote(language)}
+                  {t('translations.notTranslated', { language: nameOf(language) })}
                 </p>
               ) : null}
             </div>
