@@ -47,4 +47,3 @@ export function isTranslated<F extends string>(translations: Translations<F> | n
   const own = translations?.[language]?.[field];
   return own !== undefined && own.trim() !== '';
 }
-

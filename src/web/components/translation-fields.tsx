@@ -66,7 +66,12 @@ export function TranslationFields<F extends string>({ fields, english, value, on
           const placeholder = english[f.name] ?? '';
           return (
             <div key={f.name}>
-              <Field id={`${uid}-${language}-${f.name}`} size="md" label={t('translations.field', { field: f.label, language: nameOf(language) })} error={errorOf?.(language, f.name)}>
+              <Field
+                id={`${uid}-${language}-${f.name}`}
+                size="md"
+                label={t('translations.field', { field: f.label, language: nameOf(language) })}
+                error={errorOf?.(language, f.name)}
+              >
                 {f.multiline ? (
                   <Textarea rows={4} value={text} placeholder={placeholder} onChange={(e) => change(f.name, e.target.value)} />
                 ) : (
