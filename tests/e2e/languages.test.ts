@@ -3,12 +3,16 @@ import type { Page } from 'playwright-core';
 import { PHONE } from './support/browser';
 import { useServerAndBrowser } from './support/journey';
 import { bookingByCode, chooseCity, expectNoSeriousA11yViolations, stepTitle } from './wizard-support';
+import { createPaidBooking, startableSchedule } from '../support/fixtures';
 
 /**
  * Issue 38 in the browser: the wizard booked end to end in German on a 390 px phone whose browser asks for German
  * (Accept-Language: de), totals, dates and money written for de-DE; the switcher, kept for the visitor.
  */
-const j = useServerAndBrowser({});
+const j = useServerAndBrowser({
+  // A German booker's paid game, part-paid (£50 of £120), for the management page in German.
+  seed: (db) => createPaidBooking(db, { language: 'de', fullName: 'Anna Schmidt', players: 8, ...startableSchedule() }, 5_000),
+});
 
 /** A phone whose browser speaks `locale` (Chromium sends it as Accept-Language). */
 async function phoneIn(locale: string) {
@@ -103,6 +107,45 @@ describe('the language switcher', () => {
     await page.getByRole('combobox', { name: 'Taal' }).selectOption('es');
     await stepTitle(page, 'Vamos a incubar tu partida').waitFor();
     await expectNoSeriousA11yViolations(page, 'Spanish step 0 (phone)');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('the booker’s page in German', () => {
+  it('reads in German with Accept-Language: de, amounts and days for de-DE, and the switcher changes it in place and keeps it', async () => {
+    const { page, context, errors } = await phoneIn('de-DE');
+    const { booking } = j.seed;
+    await page.goto(`/manage/${booking.manageKey}`);
+    expect(await page.locator('html').getAttribute('lang')).toBe('de');
+    await page.getByRole('heading', { level: 1, name: 'Ihr Spiel' }).waitFor();
+    await page.getByRole('navigation', { name: 'Spieleinrichtung' }).waitFor();
+    for (const title of ['Buchung', 'Zahlung', 'Aufgaben', 'Treffpunkt und Versteck', 'Spielgebiet', 'Teams', 'Das Chicken', 'Ihr Spiel aktivieren'])
+      await page.getByRole('heading', { level: 2, name: title, exact: true }).waitFor();
+    // The payment panel: £120 total, £50 paid, £70 due, written for a German reader.
+    await page.getByTestId('payment-panel').waitFor();
+    expect(plain([await page.getByTestId('paid-amount').innerText(), await page.getByTestId('balance-due').innerText()])).toEqual(['50,00 £', '70,00 £']);
+    await page
+      .getByRole('button', { name: /^Restbetrag bezahlen \(70,00\s£\)$/ })
+      .or(page.getByText('Per Überweisung bezahlen'))
+      .first()
+      .waitFor();
+    const summary = plain(await page.getByTestId('booking-summary').allInnerTexts()).join('\n');
+    expect(summary).toContain('Gesamt');
+    expect(summary).toMatch(/\d+\. \S+ 20\d\d um \d\d:\d\d/);
+    expect(summary).not.toContain('Time zone');
+    await page.getByRole('button', { name: 'Spiel aktivieren' }).waitFor();
+    await expectNoSeriousA11yViolations(page, 'German management page (phone)');
+
+    // The switcher in the brand bar: French in place, then kept at the next visit.
+    await page.getByRole('combobox', { name: 'Sprache' }).selectOption('fr');
+    await page.getByRole('heading', { level: 1, name: 'Votre partie' }).waitFor();
+    await page.getByRole('heading', { level: 2, name: 'Zone de jeu', exact: true }).waitFor();
+    expect(await page.locator('html').getAttribute('lang')).toBe('fr');
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'Votre partie' }).waitFor();
+    await page.getByRole('button', { name: 'Activer la partie' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     expect(errors).toEqual([]);
     await context.close();
   });

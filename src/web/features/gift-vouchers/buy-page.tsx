@@ -11,6 +11,7 @@ import { Button, Field, FieldError, Input, Section, Select, Textarea } from '../
 import { buyGiftVoucher } from './gift-vouchers-api';
 import { VoucherFrame } from './voucher-frame';
 import { setServerFieldErrors } from '../../lib/form-errors';
+import { useLocale, useMessageText, useT } from '../../lib/i18n';
 
 /**
  * What the buyer types (the amount in whole units of the currency, as the staff forms take money), turned into the
@@ -37,12 +38,13 @@ const EMPTY: Values = { amount: '', currency: DEFAULT_CURRENCY, recipient_name: 
 
 /** "A gift voucher worth £50.00", as the buyer types: the amount in the chosen currency, through Intl. */
 function AmountPreview({ amount, currency }: { amount: string; currency: string }) {
+  const t = useT('public');
+  const { moneyLocale } = useLocale();
+  const money = (pence: number) => formatPence(pence, currency, moneyLocale);
   const pence = parseMinorUnits(amount);
   return (
     <p className="text-sm text-slate-700" aria-live="polite" data-testid="voucher-worth">
-      {pence === null
-        ? `From ${formatPence(VOUCHER_AMOUNT.min, currency)} to ${formatPence(VOUCHER_AMOUNT.max, currency)}.`
-        : `A gift voucher worth ${formatPence(pence, currency)}`}
+      {pence === null ? t('voucherRange', { min: money(VOUCHER_AMOUNT.min), max: money(VOUCHER_AMOUNT.max) }) : t('voucherWorth', { amount: money(pence) })}
     </p>
   );
 }
@@ -61,11 +63,14 @@ export function BuyGiftVoucherPage() {
     formState: { errors },
   } = useForm<Values, unknown, BuyGiftVoucherBody>({ resolver: zodResolver(buyForm), defaultValues: EMPTY });
   const [amount, currency] = useWatch({ control, name: ['amount', 'currency'] });
+  const t = useT('public');
+  const ruleText = useMessageText();
+  const said = (message: string | undefined) => (message ? ruleText(message) : undefined);
 
   // The server's field messages land on their fields; its message (no card payments here…) is the toast and the line.
   const buy = useAction({
     call: buyGiftVoucher,
-    failure: 'Could not start the payment. Please try again.',
+    failure: t('paymentStartFailed'),
     failureToast: 'server',
     onSuccess: (checkoutUrl) => window.location.assign(checkoutUrl),
     onError: (error) => setServerFieldErrors(error, FIELD_NAMES, setError),
@@ -75,17 +80,15 @@ export function BuyGiftVoucherPage() {
   return (
     <VoucherFrame>
       <header className="px-1">
-        <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Give a Chicken hunt</h1>
-        <p className="mt-1 text-slate-600">
-          A gift voucher pays for a game, in part or in full. We email it to you to print or forward, with its code to type when booking.
-        </p>
+        <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{t('giveTitle')}</h1>
+        <p className="mt-1 text-slate-600">{t('giveIntro')}</p>
       </header>
-      <Section look="page" id="buy-voucher" title="Your gift voucher">
-        <form onSubmit={(e) => void handleSubmit(buy.run)(e)} noValidate aria-label="Buy a gift voucher" className="grid gap-4 sm:grid-cols-2">
-          <Field label="Amount" id={`${uid}-amount`} error={errors.amount?.message} hint="In whole units of the currency, e.g. 50 or 75.50.">
+      <Section look="page" id="buy-voucher" title={t('yourGiftVoucher')}>
+        <form onSubmit={(e) => void handleSubmit(buy.run)(e)} noValidate aria-label={t('buyVoucher')} className="grid gap-4 sm:grid-cols-2">
+          <Field label={t('amount')} id={`${uid}-amount`} error={said(errors.amount?.message)} hint={t('amountHint')}>
             <Input inputMode="decimal" autoComplete="off" {...register('amount')} />
           </Field>
-          <Field label="Currency" id={`${uid}-currency`} error={errors.currency?.message}>
+          <Field label={t('currency')} id={`${uid}-currency`} error={said(errors.currency?.message)}>
             <Select {...register('currency')}>
               {CURRENCIES.map((c) => (
                 <option key={c} value={c}>
@@ -97,21 +100,21 @@ export function BuyGiftVoucherPage() {
           <div className="sm:col-span-2">
             <AmountPreview amount={amount} currency={currency} />
           </div>
-          <Field label="Recipient's name" id={`${uid}-recipient`} error={errors.recipient_name?.message} className="sm:col-span-2">
+          <Field label={t('recipientName')} id={`${uid}-recipient`} error={said(errors.recipient_name?.message)} className="sm:col-span-2">
             <Input autoComplete="off" {...register('recipient_name')} />
           </Field>
-          <Field label="Message (optional)" id={`${uid}-message`} error={errors.message?.message} hint="Printed on the voucher." className="sm:col-span-2">
+          <Field label={t('messageOptional')} id={`${uid}-message`} error={said(errors.message?.message)} hint={t('messageHint')} className="sm:col-span-2">
             <Textarea rows={3} maxLength={500} {...register('message')} />
           </Field>
-          <Field label="Your name" id={`${uid}-buyer`} error={errors.buyer_name?.message}>
+          <Field label={t('yourName')} id={`${uid}-buyer`} error={said(errors.buyer_name?.message)}>
             <Input autoComplete="name" {...register('buyer_name')} />
           </Field>
-          <Field label="Your email" id={`${uid}-email`} error={errors.buyer_email?.message} hint="We send the voucher here once it is paid.">
+          <Field label={t('yourEmail')} id={`${uid}-email`} error={said(errors.buyer_email?.message)} hint={t('yourEmailHint')}>
             <Input type="email" autoComplete="email" {...register('buyer_email')} />
           </Field>
           <div className="space-y-2 sm:col-span-2">
             <Button type="submit" variant="primary" size="lg" disabled={leaving} aria-busy={leaving}>
-              {leaving ? 'Opening payment…' : 'Continue to payment'}
+              {leaving ? t('openingPayment') : t('continueToPayment')}
             </Button>
             {/* A refusal of a field says itself there; any other (no card payments here…) says itself here. */}
             <FieldError message={Object.keys(errors).length > 0 ? null : buy.error} />

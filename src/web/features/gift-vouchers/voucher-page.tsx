@@ -11,36 +11,37 @@ import { Spinner } from '../../components/spinner';
 import { Button, ErrorState } from '../../components/ui';
 import { fetchGiftVoucher, giftVoucherKey } from './gift-vouchers-api';
 import { VoucherFrame } from './voucher-frame';
+import { useLocale, useT, type KeyOf } from '../../lib/i18n';
 
 /** While the payment is unconfirmed the page asks again (the server asks the provider each time), for a minute. */
 const POLL_MS = 2_000;
 const GIVE_UP_AFTER_MS = 60_000;
 
-/** "27 November 2027": the voucher's last day, in the install's zone its expiry is worked out in. */
-const dayInWords = (iso: string) =>
-  new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: VOUCHER_ZONE }).format(new Date(iso));
+/** "27 November 2027": the voucher's last day, in the install's zone its expiry is worked out in, in the reader's locale. */
+const dayInWords = (iso: string, locale: string) =>
+  new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone: VOUCHER_ZONE }).format(new Date(iso));
 
-const STATUS_NOTES: Record<Exclude<PublicGiftVoucher['status'], 'active'>, string> = {
-  pending: 'Your payment is not confirmed yet. This page shows the voucher as soon as it is.',
-  used: 'This gift voucher has been used up.',
-  expired: 'This gift voucher has expired.',
+const STATUS_NOTES: Record<Exclude<PublicGiftVoucher['status'], 'active'>, KeyOf<'public'>> = {
+  pending: 'voucherPending',
+  used: 'voucherUsed',
+  expired: 'voucherExpired',
 };
 
-/** The provider's Cancel link comes back with ?payment=cancelled: the voucher stays unpaid. */
-const CANCELLED = 'Payment cancelled: nothing was charged.';
-
 function Voucher({ voucher, cancelled }: { voucher: PublicGiftVoucher; cancelled: boolean }) {
-  const money = (pence: number) => formatPence(pence, voucher.currency);
-  const note = voucher.status === 'active' ? null : cancelled && voucher.status === 'pending' ? CANCELLED : STATUS_NOTES[voucher.status];
+  const t = useT('public');
+  const { locale, moneyLocale } = useLocale();
+  const money = (pence: number) => formatPence(pence, voucher.currency, moneyLocale);
+  // The provider's Cancel link comes back with ?payment=cancelled: the voucher stays unpaid.
+  const note = voucher.status === 'active' ? null : cancelled && voucher.status === 'pending' ? t('paymentCancelled') : t(STATUS_NOTES[voucher.status]);
   return (
     <article
       aria-labelledby="voucher-title"
       className="space-y-5 rounded-2xl border-2 border-dashed border-brand-400 bg-white p-6 text-center shadow-sm sm:p-10 print:border-slate-900 print:shadow-none"
       data-testid="gift-voucher"
     >
-      <p className="text-sm font-semibold tracking-widest text-brand-700 uppercase">hatch. The Chicken hunt for your team</p>
+      <p className="text-sm font-semibold tracking-widest text-brand-700 uppercase">{t('voucherBrand')}</p>
       <h1 id="voucher-title" className="text-3xl font-extrabold text-slate-900 sm:text-4xl">
-        Gift voucher for {voucher.recipient_name}
+        {t('voucherFor', { name: voucher.recipient_name })}
       </h1>
       {voucher.message ? <p className="mx-auto max-w-xl text-lg whitespace-pre-line text-slate-800 italic">“{voucher.message}”</p> : null}
       {note ? (
@@ -50,7 +51,7 @@ function Voucher({ voucher, cancelled }: { voucher: PublicGiftVoucher; cancelled
       ) : null}
       {voucher.code ? (
         <div>
-          <p className="text-sm text-slate-600">Your code</p>
+          <p className="text-sm text-slate-600">{t('yourCode')}</p>
           <p className="font-mono text-3xl font-bold tracking-wider break-all text-slate-900 sm:text-5xl" data-testid="voucher-code">
             {formatVoucherCode(voucher.code)}
           </p>
@@ -58,30 +59,27 @@ function Voucher({ voucher, cancelled }: { voucher: PublicGiftVoucher; cancelled
       ) : null}
       <dl className="mx-auto grid max-w-md grid-cols-1 gap-3 text-left sm:grid-cols-2">
         <div>
-          <dt className="text-sm text-slate-600">Worth</dt>
+          <dt className="text-sm text-slate-600">{t('worth')}</dt>
           <dd className="text-xl font-semibold" data-testid="voucher-amount">
             {money(voucher.amount)}
           </dd>
         </div>
         <div>
-          <dt className="text-sm text-slate-600">Balance left</dt>
+          <dt className="text-sm text-slate-600">{t('balanceLeft')}</dt>
           <dd className="text-xl font-semibold" data-testid="voucher-balance">
             {money(voucher.balance)}
           </dd>
         </div>
         {voucher.expires_at ? (
           <div className="sm:col-span-2">
-            <dt className="text-sm text-slate-600">Valid until</dt>
+            <dt className="text-sm text-slate-600">{t('validUntil')}</dt>
             <dd className="text-xl font-semibold" data-testid="voucher-expires">
-              {dayInWords(voucher.expires_at)}
+              {dayInWords(voucher.expires_at, locale)}
             </dd>
           </div>
         ) : null}
       </dl>
-      <p className="text-sm text-slate-700">
-        Book a game at {window.location.host} and type the code in the box “Promo code or gift voucher” before paying. It pays part or all of the booking; what
-        it does not spend stays on it.
-      </p>
+      <p className="text-sm text-slate-700">{t('howToUse', { host: window.location.host })}</p>
     </article>
   );
 }
@@ -94,6 +92,7 @@ export function GiftVoucherPage() {
   const { token = '' } = useParams();
   const cancelled = useSearchParams()[0].get('payment') === 'cancelled';
   const [gaveUp, setGaveUp] = useState(false);
+  const t = useT('public');
   useEffect(() => {
     const timer = setTimeout(() => setGaveUp(true), GIVE_UP_AFTER_MS);
     return () => clearTimeout(timer);
@@ -104,16 +103,12 @@ export function GiftVoucherPage() {
     retry: false,
     refetchInterval: (q) => (q.state.data?.status === 'pending' && !gaveUp && !cancelled ? POLL_MS : false),
   });
-  if (query.isError && query.error instanceof ApiError && query.error.status === 404) return <NotFoundPage back={paths.wizard} backLabel="Book a game" />;
+  if (query.isError && query.error instanceof ApiError && query.error.status === 404) return <NotFoundPage back={paths.wizard} backLabel={t('bookAGame')} />;
   return (
     <VoucherFrame>
-      {query.isPending ? <Spinner /> : null}
+      {query.isPending ? <Spinner label={t('loading')} /> : null}
       {query.isError ? (
-        <ErrorState
-          message={errorMessage(query.error, 'Failed to load the gift voucher. Please try again.')}
-          onRetry={() => void query.refetch()}
-          retrying={query.isFetching}
-        />
+        <ErrorState message={errorMessage(query.error, t('voucherLoadFailed'))} onRetry={() => void query.refetch()} retrying={query.isFetching} />
       ) : null}
       {query.data ? (
         <>
@@ -121,14 +116,14 @@ export function GiftVoucherPage() {
           {cancelled && query.data.status === 'pending' ? (
             <p className="text-center print:hidden">
               <a href={paths.giftVouchers} className="font-semibold text-brand-700 underline">
-                Buy a gift voucher
+                {t('buyAGiftVoucher')}
               </a>
             </p>
           ) : null}
           {query.data.status === 'active' ? (
             <div className="flex justify-center print:hidden">
               <Button variant="primary" size="lg" onClick={() => window.print()}>
-                Print
+                {t('print')}
               </Button>
             </div>
           ) : null}
