@@ -221,6 +221,8 @@ const CONVERTED = [
   'src/web/features/gift-vouchers/buy-page.tsx',
   'src/web/features/gift-vouchers/voucher-page.tsx',
   'src/web/features/gift-vouchers/voucher-frame.tsx',
+  'src/web/features/feedback/feedback-page.tsx',
+  'src/web/features/proposal/proposal-page.tsx',
   'src/web/features/admin-bookings/bookings-page.tsx',
   'src/web/features/admin-bookings/booking-lists.tsx',
   'src/web/features/admin-bookings/bookings-ui.tsx',

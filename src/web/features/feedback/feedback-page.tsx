@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
-import { format, parseISO } from 'date-fns';
-import { FEEDBACK_COMMENT_MAX, FEEDBACK_MESSAGES, RATING_MAX, RATING_MIN } from '../../../shared/feedback';
+import { FEEDBACK_COMMENT_MAX, RATING_MAX, RATING_MIN } from '../../../shared/feedback';
 import type { BookerFeedbackResponse } from '../../../shared/api/feedback';
 import { errorMessage } from '../../lib/api-client';
 import { feedbackKeys, fetchBookerFeedback, giveFeedback } from '../../lib/feedback-api';
@@ -11,9 +10,9 @@ import { paths } from '../../lib/paths';
 import { BrandHeader } from '../../components/brand-header';
 import { Spinner } from '../../components/spinner';
 import { Button, Field, FieldError, Textarea } from '../../components/ui';
+import { useLocale, useT } from '../../lib/i18n';
+import { dayText } from '../../lib/day-text';
 
-const LOAD_FAILED = 'We could not find this booking. Check the link in your email.';
-const SAVE_FAILED = 'Your feedback could not be saved. Please try again.';
 const RATINGS = Array.from({ length: RATING_MAX - RATING_MIN + 1 }, (_, i) => RATING_MIN + i);
 
 /**
@@ -23,15 +22,16 @@ const RATINGS = Array.from({ length: RATING_MAX - RATING_MIN + 1 }, (_, i) => RA
 export function FeedbackPage() {
   const { key = '' } = useParams();
   const query = useQuery({ queryKey: feedbackKeys.booker(key), queryFn: () => fetchBookerFeedback(key), retry: false });
+  const t = useT('public');
   return (
     <>
       <BrandHeader width="max-w-xl" />
       <main className="mx-auto w-full max-w-xl space-y-4 px-3 py-4 sm:px-6 sm:py-8">
         {query.isPending ? (
-          <Spinner />
+          <Spinner label={t('loading')} />
         ) : query.isError ? (
           <p role="alert" className="rounded-xl border border-slate-200 bg-white p-6 text-red-700">
-            {errorMessage(query.error, LOAD_FAILED)}
+            {errorMessage(query.error, t('feedbackLoadFailed'))}
           </p>
         ) : (
           <FeedbackForm manageKey={key} state={query.data} />
@@ -46,22 +46,24 @@ function FeedbackForm({ manageKey, state }: { manageKey: string; state: BookerFe
   const [comment, setComment] = useState(state.feedback?.comment ?? '');
   const [ratingError, setRatingError] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
+  const t = useT('public');
+  const { locale } = useLocale();
   const save = useAction({
     call: () => giveFeedback(manageKey, { rating: rating ?? 0, comment }),
-    failure: SAVE_FAILED,
+    failure: t('feedbackSaveFailed'),
     failureToast: 'server',
     invalidates: [feedbackKeys.booker(manageKey)],
     onSuccess: () => setSaved(true),
   });
-  const day = format(parseISO(state.game.date), 'd MMMM yyyy');
+  const day = dayText(state.game.date, locale);
 
   if (state.window !== 'open') {
     return (
       <section className="space-y-2 rounded-xl border border-slate-200 bg-white p-6">
-        <h1 className="text-xl font-bold text-slate-900">Rate your game</h1>
-        <p data-testid="feedback-closed">{state.window === 'closed' ? FEEDBACK_MESSAGES.closed : FEEDBACK_MESSAGES.notYet}</p>
+        <h1 className="text-xl font-bold text-slate-900">{t('rateYourGame')}</h1>
+        <p data-testid="feedback-closed">{state.window === 'closed' ? t('feedbackClosed') : t('feedbackNotYet')}</p>
         <a href={paths.manage(manageKey)} className="font-medium text-brand-700 underline">
-          Back to your booking
+          {t('backToBooking')}
         </a>
       </section>
     );
@@ -71,7 +73,7 @@ function FeedbackForm({ manageKey, state }: { manageKey: string; state: BookerFe
     event.preventDefault();
     // The server judges it too; this only saves a round trip for the one mistake a tap can make.
     if (rating === null) {
-      setRatingError(FEEDBACK_MESSAGES.rating);
+      setRatingError(t('ratingRequired', { min: String(RATING_MIN), max: String(RATING_MAX) }));
       return;
     }
     setRatingError(null);
@@ -82,13 +84,11 @@ function FeedbackForm({ manageKey, state }: { manageKey: string; state: BookerFe
   return (
     <form onSubmit={submit} className="space-y-4 rounded-xl border border-slate-200 bg-white p-4 sm:p-6" data-testid="feedback-form" noValidate>
       <div>
-        <h1 className="text-xl font-bold text-slate-900">How was your game?</h1>
-        <p className="text-slate-600">
-          Your Chicken hunt in {state.game.city} on {day}.
-        </p>
+        <h1 className="text-xl font-bold text-slate-900">{t('howWasYourGame')}</h1>
+        <p className="text-slate-600">{t('yourHuntOn', { city: state.game.city, day })}</p>
       </div>
       <fieldset>
-        <legend className="text-sm font-medium text-slate-700">Your rating (1 is poor, 5 is excellent)</legend>
+        <legend className="text-sm font-medium text-slate-700">{t('yourRating')}</legend>
         <div className="mt-2 flex gap-2" role="radiogroup" aria-describedby={ratingError ? 'rating-error' : undefined}>
           {RATINGS.map((value) => (
             <label
@@ -104,7 +104,7 @@ function FeedbackForm({ manageKey, state }: { manageKey: string; state: BookerFe
                 checked={rating === value}
                 onChange={() => setRating(value)}
                 className="sr-only"
-                aria-label={`${value} out of ${RATING_MAX}`}
+                aria-label={t('ratingOutOf', { value: String(value), max: String(RATING_MAX) })}
               />
               {value}
             </label>
@@ -112,16 +112,16 @@ function FeedbackForm({ manageKey, state }: { manageKey: string; state: BookerFe
         </div>
         <FieldError id="rating-error" message={ratingError} />
       </fieldset>
-      <Field label="Anything you would like to tell us? (optional)" hint={`Up to ${FEEDBACK_COMMENT_MAX} characters`}>
+      <Field label={t('commentLabel')} hint={t('commentHint', { max: String(FEEDBACK_COMMENT_MAX) })}>
         <Textarea value={comment} maxLength={FEEDBACK_COMMENT_MAX} rows={4} onChange={(e) => setComment(e.target.value)} />
       </Field>
       <div className="flex flex-wrap items-center gap-3">
         <Button type="submit" variant="primary" size="lg" disabled={save.isPending}>
-          {save.isPending ? 'Sending…' : state.feedback ? 'Update my feedback' : 'Send feedback'}
+          {save.isPending ? t('sending') : state.feedback ? t('updateFeedback') : t('sendFeedback')}
         </Button>
         {saved ? (
           <p role="status" className="text-green-800" data-testid="feedback-saved">
-            Thank you! Your feedback is saved.
+            {t('feedbackSaved')}
           </p>
         ) : null}
       </div>
