@@ -241,6 +241,7 @@ const CONVERTED = [
   'src/web/features/admin-booking-detail/all-fields-section.tsx',
   'src/web/features/admin-booking-detail/feedback-section.tsx',
   'src/web/features/admin-booking-detail/notes-section.tsx',
+  'src/web/features/account/account-page.tsx',
 ];
 /** Text that is not language: the brand's wordmark, and symbols. */
 const NOT_WORDS = new Set(['hatch']);

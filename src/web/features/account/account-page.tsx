@@ -13,29 +13,31 @@ import { paths } from '../../lib/paths';
 import { changePassword, sessionQuery } from '../../lib/session-api';
 import { notifyError } from '../../lib/toast';
 import { useAction } from '../../lib/use-action';
+import { useMessageText, useT } from '../../lib/i18n';
 
 /** /account: any signed-in staff member (admin, host, or no role yet): who they are, their roles, their password. */
 export function AccountPage() {
+  const t = useT('staff');
   const me = useQuery(sessionQuery);
   if (me.isPending) return <Spinner />;
   if (me.error) {
     if (me.error instanceof ApiError && me.error.status === 401) return <Navigate to={`${paths.login}?next=${encodeURIComponent(paths.account)}`} replace />;
-    return <ErrorState message="Failed to load your session. Please refresh the page." />;
+    return <ErrorState message={t('sessionFailed')} />;
   }
   const user = me.data;
-  const roles = [user.is_admin ? 'Administrator' : null, user.is_host ? 'Host' : null].filter((r) => r !== null);
+  const roles = [user.is_admin ? t('roleAdmin') : null, user.is_host ? t('roleHost') : null].filter((r) => r !== null);
   return (
     <main className="mx-auto max-w-3xl space-y-4 px-4 py-6">
       <StaffBar user={user} current="account" />
-      <h1 className="text-2xl font-bold">Your account</h1>
-      <Section id="account-you" title="You">
+      <h1 className="text-2xl font-bold">{t('yourAccount')}</h1>
+      <Section id="account-you" title={t('you')}>
         <dl className="grid grid-cols-[8rem_1fr] gap-y-1 text-sm">
-          <dt className="font-medium text-slate-600">Name</dt>
+          <dt className="font-medium text-slate-600">{t('name')}</dt>
           <dd>{user.name}</dd>
-          <dt className="font-medium text-slate-600">Email</dt>
+          <dt className="font-medium text-slate-600">{t('email')}</dt>
           <dd>{user.email}</dd>
-          <dt className="font-medium text-slate-600">Roles</dt>
-          <dd>{roles.length ? roles.join(', ') : 'None yet: ask an administrator to give you a role.'}</dd>
+          <dt className="font-medium text-slate-600">{t('roles')}</dt>
+          <dd>{roles.length ? roles.join(', ') : t('noRoles')}</dd>
         </dl>
       </Section>
       <ChangePasswordSection user={user} />
@@ -44,6 +46,8 @@ export function AccountPage() {
 }
 
 function ChangePasswordSection({ user }: { user: User }) {
+  const t = useT('staff');
+  const message = useMessageText();
   const schema = useMemo(() => changePasswordForm(user.email), [user.email]);
   const form = useForm<ChangePasswordForm>({ resolver: zodResolver(schema), defaultValues: { current_password: '', new_password: '', confirm_password: '' } });
   const { errors } = form.formState;
@@ -53,7 +57,7 @@ function ChangePasswordSection({ user }: { user: User }) {
   const change = useAction({
     call: ({ current_password, new_password }: ChangePasswordForm) => changePassword({ current_password, new_password }),
     success: (message) => message,
-    failure: 'Failed to change the password',
+    failure: t('passwordFailed'),
     failureToast: 'none',
     onSuccess: (message) => {
       setChanged(message);
@@ -65,7 +69,7 @@ function ChangePasswordSection({ user }: { user: User }) {
       const next = fields.new_password?.[0];
       if (current) form.setError('current_password', { message: current });
       if (next) form.setError('new_password', { message: next });
-      if (!current && !next && !isSessionExpired(e)) notifyError(errorMessage(e, 'Failed to change the password'));
+      if (!current && !next && !isSessionExpired(e)) notifyError(errorMessage(e, t('passwordFailed')));
     },
   });
   const saving = change.isPending;
@@ -75,26 +79,31 @@ function ChangePasswordSection({ user }: { user: User }) {
   };
 
   return (
-    <Section id="account-password" title="Change password">
+    <Section id="account-password" title={t('changePassword')}>
       <form onSubmit={(e) => void form.handleSubmit(onSubmit)(e)} className="max-w-sm space-y-3" noValidate>
         <input type="email" autoComplete="username" value={user.email} readOnly hidden />
-        <Field label="Current password" id="account-current" size="md" error={errors.current_password?.message}>
+        <Field label={t('currentPassword')} id="account-current" size="md" error={errors.current_password?.message && message(errors.current_password.message)}>
           <Input type="password" autoComplete="current-password" {...form.register('current_password')} />
         </Field>
-        <Field label="New password" id="account-new" size="md" error={errors.new_password?.message}>
+        <Field label={t('newPassword')} id="account-new" size="md" error={errors.new_password?.message && message(errors.new_password.message)}>
           <Input type="password" autoComplete="new-password" {...form.register('new_password')} />
         </Field>
-        <Field label="New password again" id="account-confirm" size="md" error={errors.confirm_password?.message}>
+        <Field
+          label={t('newPasswordAgain')}
+          id="account-confirm"
+          size="md"
+          error={errors.confirm_password?.message && message(errors.confirm_password.message)}
+        >
           <Input type="password" autoComplete="new-password" {...form.register('confirm_password')} />
         </Field>
-        <p className="text-sm text-slate-600">Changing your password logs you out on every other device.</p>
+        <p className="text-sm text-slate-600">{t('passwordHint')}</p>
         {changed ? (
           <p role="status" className="rounded-md bg-green-50 px-3 py-2 text-sm text-green-900">
             {changed}
           </p>
         ) : null}
         <Button type="submit" variant="primary" disabled={saving}>
-          {saving ? 'Saving…' : 'Change password'}
+          {saving ? t('saving') : t('changePassword')}
         </Button>
       </form>
     </Section>
