@@ -223,6 +223,7 @@ const CONVERTED = [
   'src/web/features/gift-vouchers/voucher-frame.tsx',
   'src/web/features/feedback/feedback-page.tsx',
   'src/web/features/proposal/proposal-page.tsx',
+  'src/web/features/privacy/privacy-notice-page.tsx',
   'src/web/features/admin-bookings/bookings-page.tsx',
   'src/web/features/admin-bookings/booking-lists.tsx',
   'src/web/features/admin-bookings/bookings-ui.tsx',
