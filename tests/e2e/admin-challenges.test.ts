@@ -69,8 +69,8 @@ describe('challenge form', () => {
     await page.route(/tile\.openstreetmap\.org/, (route) => route.abort());
     await signIn(context, j.server);
     await page.goto('/admin/challenges/create');
-    await page.getByLabel('Name').fill('Bench Count');
-    await page.getByLabel('Description').fill('Sit on a different bench each time.');
+    await page.getByLabel('Name', { exact: true }).fill('Bench Count');
+    await page.getByLabel('Description', { exact: true }).fill('Sit on a different bench each time.');
     await page.getByLabel('Type').selectOption('Tally');
     await page.getByLabel('Spice Level').selectOption('Medium');
     await page.getByLabel('Max score', { exact: true }).fill('12');
@@ -90,10 +90,10 @@ describe('challenge form', () => {
     await page.getByRole('link', { name: 'Edit Bench Count' }).click();
     await page.waitForURL(/\/admin\/challenges\/\d+\/edit$/);
     await page.getByRole('heading', { name: 'Edit Challenge' }).waitFor();
-    await expect.poll(() => page.getByLabel('Name').inputValue()).toBe('Bench Count');
+    await expect.poll(() => page.getByLabel('Name', { exact: true }).inputValue()).toBe('Bench Count');
     expect(await page.getByLabel('Max score', { exact: true }).inputValue()).toBe('12');
     expect(await page.getByLabel('Region code').inputValue()).toBe('GB-LND');
-    await page.getByLabel('Name').fill('Bench Count Deluxe');
+    await page.getByLabel('Name', { exact: true }).fill('Bench Count Deluxe');
     await page.getByLabel('Active').uncheck();
     await page.getByRole('button', { name: 'Update' }).click();
     await page.getByText('Challenge updated successfully').waitFor();

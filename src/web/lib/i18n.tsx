@@ -132,6 +132,21 @@ export function useLocale(): { language: Language; locale: string; moneyLocale: 
   return { language, locale: localeOf(language), moneyLocale: moneyLocaleOf(language) };
 }
 
+/**
+ * Several areas at once, for a frame whose pages use them further down: they come in together, before the frame
+ * shows, so a section that appears later (its data arrived, an error to show) never suspends a page already on screen
+ * back to its spinner. The shared rules' messages come too when the reader is not reading English.
+ */
+export function useAreas(...areas: Area[]): void {
+  const language = useLanguage();
+  const wanted: (Area | 'messages')[] = language === DEFAULT_LANGUAGE ? areas : [...areas, 'messages'];
+  const missing = wanted.filter((area) => {
+    used.add(area);
+    return !ready.has(`${language}/${area}`);
+  });
+  if (missing.length > 0) throw Promise.all(missing.map((area) => load(language, area)));
+}
+
 /** The area's words in the reader's language: `t('key', { values })`. Suspends until the area's catalogue is in. */
 export function useT<A extends Area>(area: A): Translate<A> {
   const { catalogue, format } = read(useLanguage(), area);

@@ -9,7 +9,7 @@ import { sessionQuery, useLogOut } from '../../lib/session-api';
 import { staffHome, staffPaths } from '../../../shared/staff-access';
 import { Button } from '../../components/ui';
 import { SetupWarning } from './setup-warning';
-import { useT } from '../../lib/i18n';
+import { useAreas, useT } from '../../lib/i18n';
 import { StaffLanguageSwitcher } from '../../components/staff-language-switcher';
 
 const NAV = [
@@ -34,6 +34,8 @@ const NAV = [
 
 /** The staff area: a sidebar that collapses below 840 px, the signed-in user, their language (kept, 0620), and logout. */
 export function AdminLayout() {
+  // Every area the staff pages and the shared parts they show use, in before the frame (no spinner flash later).
+  useAreas('staff', 'admin', 'common', 'booker');
   const t = useT('staff');
   const location = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);

@@ -8,7 +8,7 @@ import { quoteCode, redeemVoucher, updateBooking } from './booker-api';
 import { toMinorUnits } from '../../../shared/money';
 import { voucherNavigationState } from './voucher-payment';
 import { useBookerText } from './use-booker-text';
-import { useT } from '../../lib/i18n';
+import { useAreas, useT } from '../../lib/i18n';
 import { ConsentsSection } from './consents-section';
 import { BookingSummary } from './booking-summary';
 import { Badge } from '../../components/ui';
@@ -80,6 +80,8 @@ function TempCodeView({ booking }: { booking: TempBooking }) {
 
 /** /hatch/{temp_code}: a booking not yet paid. The booker checks it, changes it, and learns how payment works. */
 export function HatchPage() {
+  // The booker's areas and the shared parts' (payment, invoices, dialogs), in before the page shows.
+  useAreas('booker', 'common');
   const { tempCode = '' } = useParams();
   const { data: booking, isPending, error, replace } = useBooking(tempCode);
   if (isPending) return <PageLoading />;

@@ -3,7 +3,7 @@ import { Link, useParams } from 'react-router';
 import type { BookerBooking } from '../../../shared/api/booking';
 import { joinLink } from '../../../shared/booking-links';
 import { organiserStage, type OrganiserStage } from '../../../shared/lifecycle/organiser-stage';
-import { useT, type KeyOf } from '../../lib/i18n';
+import { useAreas, useT, type KeyOf } from '../../lib/i18n';
 import { copyToClipboard } from '../../lib/clipboard';
 import { paths } from '../../lib/paths';
 import { ActivationSection } from './activation-section';
@@ -95,6 +95,8 @@ function ShareWithPlayers({ booking }: { booking: BookerBooking }) {
 
 /** /manage/{manage_key}: a paid game, set up by its organiser with the private management link (decision 0140). */
 export function ManagePage() {
+  // The booker's areas and the shared parts' (payment, invoices, dialogs), in before the page shows.
+  useAreas('booker', 'common');
   const { key = '' } = useParams();
   const { data: booking, isPending, error, replace } = useManagedBooking(key);
   // The voucher the hatch page has just paid with (the router's state), then any paid here.

@@ -30,7 +30,7 @@ import { fetchReviewQueue, reviewKeys } from './review-api';
 import { hostMediaUrl, ShowcasePanel, showcaseKeys } from './showcase-panel';
 import { HostFrame, STATUS_KEYS, statusTone } from './host-ui';
 import { HuntSection, stationMarkers, useHuntConsole } from './hunt-section';
-import { useT } from '../../lib/i18n';
+import { useAreas, useT } from '../../lib/i18n';
 
 /**
  * /host/{code}: the host console (decision 0230), review first (issue 29): on a phone the queue of answers waiting
@@ -40,6 +40,8 @@ import { useT } from '../../lib/i18n';
  */
 export function HostConsolePage() {
   const { code = '' } = useParams();
+  // The console's areas and the shared parts' (leaderboard, feed, dialogs), in before it shows.
+  useAreas('host', 'staff', 'common');
   const t = useT('host');
   const queryClient = useQueryClient();
   const answers = useNewAnswers();
