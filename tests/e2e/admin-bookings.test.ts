@@ -157,6 +157,8 @@ describe('admin bookings: leads, calendar and stats views', () => {
     expect(await row(page, 'Iris Instagram').textContent()).toContain('No contact yet');
     // The two paid bookings are converted leads (a payment converts the lead).
     await expect.poll(() => page.getByTestId('lead-metric-total').textContent()).toBe('16');
+    // The metric's spec label (now in the admin catalogue) is what the card shows.
+    await page.getByText('Conversion Rate', { exact: true }).waitFor();
     expect(await page.getByTestId('lead-metric-contacted').textContent()).toBe('1');
     expect(await page.getByTestId('lead-metric-rate').textContent()).toBe('12.5%');
     await expectNoSeriousA11yViolations(page, 'leads view');
@@ -187,6 +189,7 @@ describe('admin bookings: leads, calendar and stats views', () => {
     // The two games on the grid, each paid £120 (the fixture's payment), net of no refunds; average = revenue ÷ bookings.
     expect(await page.getByTestId('calendar-revenue').textContent()).toBe('£240');
     expect(await page.getByTestId('calendar-average').textContent()).toBe('£120');
+    for (const label of ['Monthly Revenue', 'Total Bookings', 'Avg. Booking Value']) await page.getByText(label, { exact: true }).waitFor();
     expect(await page.getByTestId('calendar-metrics-basis').textContent()).toBe(
       'Paid and completed games with a game date in this month. Revenue is what their payments brought in less refunds and voids, per currency; average = revenue ÷ bookings.',
     );
@@ -210,6 +213,7 @@ describe('admin bookings: leads, calendar and stats views', () => {
     expect(await page.getByLabel('Date range', { exact: true }).inputValue()).toBe('last_30_days');
     await expect.poll(() => page.getByTestId('interval-caption').textContent()).toBe('Showing daily data');
     await expect.poll(() => page.getByTestId('total-enquiries').textContent()).toBe('15');
+    await page.getByText('Total Enquiries', { exact: true }).waitFor();
     // Every booking is a lead (shared/leads.ts): the same 16 as the Leads & Enquiries tab's Total Leads; 15 came in
     // through the booking form (Leah was made by staff).
     expect(await page.getByTestId('total-leads').textContent()).toBe('16');
