@@ -23,6 +23,18 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
+/** The storage an install with its photos in the stand-in's bucket opens. */
+const s3Storage = () =>
+  createMediaStorage(
+    loadConfig({
+      NODE_ENV: 'test',
+      S3_BUCKET: s3.bucket,
+      S3_ENDPOINT: s3.endpoint,
+      S3_ACCESS_KEY_ID: s3.accessKeyId,
+      S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
+    }),
+  );
+
 async function refusal(promise: Promise<unknown>) {
   try {
     await promise;
@@ -109,15 +121,7 @@ behavesLikeMediaStorage(
 behavesLikeMediaStorage(
   'S3-compatible (against the local stand-in)',
   () => {
-    const storage = createMediaStorage(
-      loadConfig({
-        NODE_ENV: 'test',
-        S3_BUCKET: s3.bucket,
-        S3_ENDPOINT: s3.endpoint,
-        S3_ACCESS_KEY_ID: s3.accessKeyId,
-        S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
-      }),
-    );
+    const storage = s3Storage();
     expect(storage.kind).toBe('s3');
     return storage;
   },
@@ -135,15 +139,7 @@ describe('where the photos land', () => {
 
   it('sends signed path-style PUT/GET/DELETE to the bucket with the photo’s type', async () => {
     s3.requests.length = 0;
-    const storage = createMediaStorage(
-      loadConfig({
-        NODE_ENV: 'test',
-        S3_BUCKET: s3.bucket,
-        S3_ENDPOINT: s3.endpoint,
-        S3_ACCESS_KEY_ID: s3.accessKeyId,
-        S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
-      }),
-    );
+    const storage = s3Storage();
     const key = await storePhoto(storage, 4, JPEG);
     expect(s3.objects.get(key)?.contentType).toBe('image/jpeg');
     await storage.get(key);
@@ -153,15 +149,7 @@ describe('where the photos land', () => {
   });
 
   it('sends a file again when the bucket closed the connection under it (a kept-alive connection it had timed out)', async () => {
-    const storage = createMediaStorage(
-      loadConfig({
-        NODE_ENV: 'test',
-        S3_BUCKET: s3.bucket,
-        S3_ENDPOINT: s3.endpoint,
-        S3_ACCESS_KEY_ID: s3.accessKeyId,
-        S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
-      }),
-    );
+    const storage = s3Storage();
     const file = path.join(dataDir, 'upload.png');
     await writeFile(file, PNG);
     const key = mediaKey(9, 'image/png');
