@@ -9,7 +9,7 @@ import { invoiceEndpoints } from '../../src/shared/api/endpoints/invoices';
 import { messageScheduleEndpoints as msgEp } from '../../src/shared/api/endpoints/message-schedule';
 import { HOST_TIME_MESSAGES } from '../../src/shared/api/host-time';
 import { GIFT_VOUCHER_MESSAGES } from '../../src/shared/commerce/gift-vouchers';
-import type { AccountUser } from '../../src/shared/api/auth';
+import { ADMIN } from './support/admin-user';
 import { AdminLayout } from '../../src/web/features/admin-shell/admin-layout';
 import { GiftVouchersPage } from '../../src/web/features/admin-gift-vouchers/gift-vouchers-page';
 import { PaymentsPage } from '../../src/web/features/admin-payments/payments-page';
@@ -24,15 +24,6 @@ import { findToast, renderScreen, screen, within } from './support/render';
  * /admin/settings (issue 36, decision 0536): the install's settings, once spread over Users (travel margin, reminder
  * days), Payments (invoices) and Gift vouchers (validity), in one page of sections, each saved through its own endpoint.
  */
-const ADMIN: AccountUser = {
-  id: 1,
-  name: 'Administrator',
-  email: 'admin@e2e.test',
-  is_admin: true,
-  is_host: false,
-  created_at: '2030-01-01T10:00:00.000Z',
-  language: null,
-};
 const SELLER = { seller_name: 'Hatch Events Ltd', seller_address: '1 Market Street', vat_number: 'GB123', vat_rate: 20 };
 const writes = () => calls().filter((c) => c.method !== 'GET');
 

@@ -2,21 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { waitFor } from '@testing-library/react';
 import { adminUsersEndpoints as ep } from '../../src/shared/api/endpoints/admin-users';
 import { authEndpoints } from '../../src/shared/api/endpoints/auth';
-import type { AccountUser, User } from '../../src/shared/api/auth';
+import type { User } from '../../src/shared/api/auth';
+import { ADMIN } from './support/admin-user';
 import { PASSWORD_MESSAGES } from '../../src/shared/validation/password-rules';
 import { UsersPage } from '../../src/web/features/admin-users/users-page';
 import { answer, calls, callsTo, failWith } from './support/network';
 import { findToast, renderScreen, screen, within } from './support/render';
 
-const ADMIN: AccountUser = {
-  id: 1,
-  name: 'Administrator',
-  email: 'admin@e2e.test',
-  is_admin: true,
-  is_host: false,
-  created_at: '2030-01-01T10:00:00.000Z',
-  language: null,
-};
 const HUGO: User = { id: 2, name: 'Hugo Host', email: 'hugo@e2e.test', is_admin: false, is_host: true, created_at: '2030-01-02T10:00:00.000Z' };
 
 /** /admin/users on its own (spec: user management); the journeys and the activity log are tests/e2e/admin-users.test.ts. */

@@ -1,20 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { authEndpoints } from '../../src/shared/api/endpoints/auth';
 import { invoiceEndpoints } from '../../src/shared/api/endpoints/invoices';
-import type { AccountUser } from '../../src/shared/api/auth';
+import { ADMIN } from './support/admin-user';
 import { AppRoutes } from '../../src/web/app/router';
 import { answer } from './support/network';
 import { renderScreen, screen } from './support/render';
-
-const ADMIN: AccountUser = {
-  id: 1,
-  name: 'Administrator',
-  email: 'admin@e2e.test',
-  is_admin: true,
-  is_host: false,
-  created_at: '2030-01-01T10:00:00.000Z',
-  language: null,
-};
 
 /** The app's own routes (src/web/app/router.tsx) at an address that is no page. */
 describe('an address that is no page (component)', () => {
