@@ -1,35 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import { waitFor } from '@testing-library/react';
 import { adminChallengesEndpoints as ep } from '../../src/shared/api/endpoints/admin-challenges';
-import type { Challenge } from '../../src/shared/api/challenges';
+import { PYRAMID } from './support/challenge';
 import { ChallengesPage } from '../../src/web/features/admin-challenges/challenges-page';
 import { ChallengeFormPage } from '../../src/web/features/admin-challenges/challenge-form-page';
 import { answer, callsTo, failWith } from './support/network';
 import { findToast, renderScreen, screen, toastTexts } from './support/render';
-
-const PYRAMID: Challenge = {
-  id: 3,
-  name: 'Human Pyramid',
-  description: 'Build a pyramid of the whole team.',
-  type: 'Rating',
-  spice_level: 'Medium',
-  is_active: true,
-  max_score: 10,
-  max_submissions: 1,
-  points_per_submission: 1,
-  region_code: null,
-  is_default: true,
-  location: null,
-  hidden_until_near: false,
-  check_in: false,
-  accepted_answers: [],
-  answer_media: 'photo',
-  live_capture: false,
-  hints: [],
-  translations: {},
-  created_at: '2030-01-01T10:00:00.000Z',
-  updated_at: '2030-01-01T10:00:00.000Z',
-};
 
 /** The challenge screens on their own; creating and editing one through the product is tests/e2e/admin-challenges.test.ts. */
 const openForm = (path = '/admin/challenges/create', route = path) => renderScreen(<ChallengeFormPage />, { path, route });

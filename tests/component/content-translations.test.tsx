@@ -4,32 +4,11 @@ import { adminChallengesEndpoints as ep } from '../../src/shared/api/endpoints/a
 import type { Challenge } from '../../src/shared/api/challenges';
 import { ChallengeFormPage } from '../../src/web/features/admin-challenges/challenge-form-page';
 import { answer, callsTo } from './support/network';
+import { PYRAMID as HUMAN_PYRAMID } from './support/challenge';
 import { findToast, renderScreen, screen } from './support/render';
 
 /** Staff's translations of their own content (issue 38, decision 0630): the per-language fields and the fallback note. */
-const PYRAMID: Challenge = {
-  id: 3,
-  name: 'Human Pyramid',
-  description: 'Build a pyramid of the whole team.',
-  type: 'Rating',
-  spice_level: 'Medium',
-  is_active: true,
-  max_score: 10,
-  max_submissions: 1,
-  points_per_submission: 1,
-  region_code: null,
-  is_default: true,
-  location: null,
-  hidden_until_near: false,
-  check_in: false,
-  accepted_answers: [],
-  answer_media: 'photo',
-  live_capture: false,
-  hints: [],
-  translations: { de: { name: 'Menschenpyramide' } },
-  created_at: '2030-01-01T10:00:00.000Z',
-  updated_at: '2030-01-01T10:00:00.000Z',
-};
+const PYRAMID: Challenge = { ...HUMAN_PYRAMID, translations: { de: { name: 'Menschenpyramide' } } };
 
 const openEdit = () => renderScreen(<ChallengeFormPage />, { path: '/admin/challenges/3/edit', route: '/admin/challenges/:id/edit' });
 const input = (label: string) => screen.getByLabelText(label, { exact: true }) as HTMLInputElement;
