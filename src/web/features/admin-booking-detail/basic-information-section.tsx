@@ -2,6 +2,7 @@ import type { AdminBooking } from '../../../shared/api/booking';
 import { formatTimestamp } from '../../../shared/time';
 import { copyToClipboard } from '../../lib/clipboard';
 import { useT } from '../../lib/i18n';
+import { useStatusText } from '../../lib/status-text';
 import { DateTimeEditor } from './date-time-editor';
 import { BookerLanguageEditor } from './booker-language-editor';
 import { Badge, Button, Section } from '../../components/ui';
@@ -9,19 +10,10 @@ import { Info, orDash } from './ui';
 
 const STATUS_TONE = { paid: 'green', completed: 'blue', lead: 'amber', enquiry: 'slate' } as const;
 
-const STATUS_KEYS = {
-  enquiry: 'status.enquiry',
-  lead: 'status.lead',
-  paid: 'status.paid',
-  completed: 'status.completed',
-  cancelled: 'status.cancelled',
-} as const;
-
 export function StatusBadge({ status }: { status: string }) {
-  const t = useT('admin');
+  const statusText = useStatusText();
   const tone = status in STATUS_TONE ? STATUS_TONE[status as keyof typeof STATUS_TONE] : 'slate';
-  const key = Object.hasOwn(STATUS_KEYS, status) ? STATUS_KEYS[status as keyof typeof STATUS_KEYS] : null;
-  return <Badge tone={tone}>{key ? t(key) : status}</Badge>;
+  return <Badge tone={tone}>{statusText(status)}</Badge>;
 }
 
 export function BasicInformationSection({ booking }: { booking: AdminBooking }) {

@@ -5,6 +5,7 @@ import { copyToClipboard } from '../../lib/clipboard';
 import { paths } from '../../lib/paths';
 import { Button } from '../../components/ui';
 import { useT } from '../../lib/i18n';
+import { useStatusText } from '../../lib/status-text';
 
 /** A row of sub-tabs: buttons with aria-pressed, so the current one is announced. */
 export function SubTabs<T extends string>({
@@ -101,27 +102,11 @@ const STATUS_CLASS: Record<string, string> = {
   converted: 'bg-emerald-100 text-emerald-800',
 };
 
-/** A booking's or a lead's status in the reader's words (English: the status itself, capitalised by the style). */
-const STATUS_KEYS = {
-  enquiry: 'status.enquiry',
-  lead: 'status.lead',
-  paid: 'status.paid',
-  completed: 'status.completed',
-  cancelled: 'status.cancelled',
-  new: 'status.new',
-  contacted: 'status.contacted',
-  negotiating: 'status.negotiating',
-  lost: 'status.lost',
-  converted: 'status.converted',
-  trash: 'status.trash',
-} as const;
-const isStatusKey = (status: string): status is keyof typeof STATUS_KEYS => Object.hasOwn(STATUS_KEYS, status);
-
 export function StatusBadge({ status }: { status: string }) {
-  const t = useT('admin');
+  const statusText = useStatusText();
   return (
     <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold capitalize ${STATUS_CLASS[status] ?? 'bg-slate-100 text-slate-700'}`}>
-      {isStatusKey(status) ? t(STATUS_KEYS[status]) : status}
+      {statusText(status)}
     </span>
   );
 }
