@@ -243,6 +243,12 @@ const CONVERTED = [
   'src/web/features/admin-booking-detail/feedback-section.tsx',
   'src/web/features/admin-booking-detail/notes-section.tsx',
   'src/web/features/account/account-page.tsx',
+  // Booking page, money side and the activity log (area admin).
+  // Booking page, game side, and creating a booking (area operations).
+  // Challenges, markers, scoring, submissions, and the game parts the host console shares (area content).
+  // Proposals, gift vouchers, payments, prices, promo codes (area money).
+  // Integrations, mail, privacy, settings, users (area system).
+  // Signing in, password resets, the recap, not found, errors (area account).
 ];
 /** Text that is not language: the brand's wordmark, and symbols. */
 const NOT_WORDS = new Set(['hatch']);

@@ -14,6 +14,11 @@ import type hostEn from '../i18n/en/host.json';
 import type adminEn from '../i18n/en/admin.json';
 import type bookerEn from '../i18n/en/booker.json';
 import type publicEn from '../i18n/en/public.json';
+import type operationsEn from '../i18n/en/operations.json';
+import type contentEn from '../i18n/en/content.json';
+import type moneyEn from '../i18n/en/money.json';
+import type systemEn from '../i18n/en/system.json';
+import type accountEn from '../i18n/en/account.json';
 
 /**
  * The web app's words (decision 0590): one JSON catalogue per language and area (src/web/i18n/<lang>/<area>.json),
@@ -32,6 +37,16 @@ type Areas = {
   admin: typeof adminEn;
   booker: typeof bookerEn;
   public: typeof publicEn;
+  /** Staff: the booking page's game side (game controls, host, date, places, the heartbeat) and creating a booking. */
+  operations: typeof operationsEn;
+  /** Staff and host: challenges, markers, scoring, submissions, and the game parts the host console shares. */
+  content: typeof contentEn;
+  /** Staff: proposals, gift vouchers, payments, prices, promo codes. */
+  money: typeof moneyEn;
+  /** Staff: integrations, mail, privacy, settings, users. */
+  system: typeof systemEn;
+  /** Signing in and out, password resets, the recap, and the pages every area shares (not found, an error). */
+  account: typeof accountEn;
 };
 export type Area = keyof Areas;
 export type KeyOf<A extends Area> = keyof Areas[A] & string;
@@ -174,7 +189,23 @@ export async function preloadLanguage(language: Language): Promise<void> {
 }
 
 /** The areas of `Areas`, as values. */
-const AREAS = ['common', 'wizard', 'play', 'screen', 'results', 'staff', 'host', 'admin', 'booker', 'public'] as const satisfies readonly Area[];
+const AREAS = [
+  'common',
+  'wizard',
+  'play',
+  'screen',
+  'results',
+  'staff',
+  'host',
+  'admin',
+  'booker',
+  'public',
+  'operations',
+  'content',
+  'money',
+  'system',
+  'account',
+] as const satisfies readonly Area[];
 
 /** Changes the language once the page's areas are in, so the page switches in one step instead of a spinner. */
 export async function switchLanguage(language: Language): Promise<void> {

@@ -35,7 +35,7 @@ const NAV = [
 /** The staff area: a sidebar that collapses below 840 px, the signed-in user, their language (kept, 0620), and logout. */
 export function AdminLayout() {
   // Every area the staff pages and the shared parts they show use, in before the frame (no spinner flash later).
-  useAreas('staff', 'admin', 'common', 'booker');
+  useAreas('staff', 'admin', 'common', 'booker', 'operations', 'content', 'money', 'system', 'account');
   const t = useT('staff');
   const location = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
