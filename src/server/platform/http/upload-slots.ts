@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, preValidationHookHandler } from 'fastify';
 import { TooManyRequestsError } from '../errors';
 
 export const UPLOAD_SLOT_MESSAGES = {
@@ -23,18 +23,28 @@ export function limitConcurrentUploads(app: FastifyInstance, limits: { perOwner:
     if (left > 0) open.set(key, left);
     else open.delete(key);
   };
-  app.addHook('preValidation', async (request, reply) => {
-    const { longUpload, uploadOwner } = request.routeOptions.config;
+  // Added to the upload routes only, as each is registered: every other request (every hot read) runs no hook of this
+  // and makes no promise for it (issue 37). Routes registered before this call would be missed: app.ts calls it first.
+  app.addHook('onRoute', (route) => {
+    const { longUpload, uploadOwner } = route.config ?? {};
     if (longUpload !== true) return;
-    const slots: Array<{ key: string; limit: number; message: string }> = [];
-    if (uploadOwner) slots.push({ key: `owner ${uploadOwner(request)}`, limit: limits.perOwner, message: UPLOAD_SLOT_MESSAGES.perOwner });
-    if (limits.perAddress > 0) slots.push({ key: `address ${request.ip}`, limit: limits.perAddress, message: UPLOAD_SLOT_MESSAGES.perAddress });
-    const full = slots.find((slot) => (open.get(slot.key) ?? 0) >= slot.limit);
-    if (full) {
-      reply.header('Connection', 'close');
-      throw new TooManyRequestsError(RETRY_AFTER_SECONDS, full.message);
-    }
-    for (const slot of slots) open.set(slot.key, (open.get(slot.key) ?? 0) + 1);
-    reply.raw.once('close', () => slots.forEach((slot) => release(slot.key)));
+    const takeSlots: preValidationHookHandler = (request, reply, done) => {
+      const slots: Array<{ key: string; limit: number; message: string }> = [];
+      if (uploadOwner) slots.push({ key: `owner ${uploadOwner(request)}`, limit: limits.perOwner, message: UPLOAD_SLOT_MESSAGES.perOwner });
+      if (limits.perAddress > 0) slots.push({ key: `address ${request.ip}`, limit: limits.perAddress, message: UPLOAD_SLOT_MESSAGES.perAddress });
+      const full = slots.find((slot) => (open.get(slot.key) ?? 0) >= slot.limit);
+      if (full) {
+        void reply.header('Connection', 'close');
+        done(new TooManyRequestsError(RETRY_AFTER_SECONDS, full.message));
+        return;
+      }
+      for (const slot of slots) open.set(slot.key, (open.get(slot.key) ?? 0) + 1);
+      reply.raw.once('close', () => slots.forEach((slot) => release(slot.key)));
+      done();
+    };
+    // First of the route's preValidation hooks, where the app-wide hook ran before; the route's own checks (the
+    // player's token) run earlier, in its onRequest hook.
+    const own = route.preValidation;
+    route.preValidation = own === undefined ? [takeSlots] : [takeSlots, ...(Array.isArray(own) ? own : [own])];
   });
 }
