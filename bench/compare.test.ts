@@ -37,6 +37,18 @@ describe('the bench regression guard', () => {
     expect(grown(100, 60).some((r) => r.regression)).toBe(false);
   });
 
+  it('guards each language’s first load and the German wizard’s Lighthouse score (issue 38)', () => {
+    const bundle = (kb: number, score: number) => ({
+      first_load_per_language: { de: { js_gzip_kb: kb, css_gzip_kb: 5 } },
+      lighthouse_mobile_de: { performance_score: score },
+    });
+    const rows = compareResults({ ...baseline, bundle: bundle(140, 96) }, { ...baseline, bundle: bundle(170, 80) });
+    expect(rows.filter((r) => r.regression).map((r) => r.path)).toEqual([
+      'bundle.first_load_per_language.de.js_gzip_kb',
+      'bundle.lighthouse_mobile_de.performance_score',
+    ]);
+  });
+
   it('compares only the sections both hold, and shows a figure missing on one side', () => {
     const now = { date: 'x', create: { rps: 410, p99: 59, app_to_raw_ratio: 0.52, raw_sql: {}, new_figure: 7 } };
     const rows = compareResults(baseline, now);

@@ -18,8 +18,8 @@ export type Better = 'higher' | 'lower';
  */
 export const GUARDED: readonly { pattern: RegExp; better: Better }[] = [
   { pattern: /\.(ratio|app_to_raw_ratio)$/, better: 'higher' },
-  { pattern: /^bundle\.(first_load|index_html_assets|chromium_[a-z_]+\.assets)\.(js_gzip_kb|css_gzip_kb)$/, better: 'lower' },
-  { pattern: /^bundle\.lighthouse_mobile\.performance_score$/, better: 'higher' },
+  { pattern: /^bundle\.(first_load|first_load_per_language\.[a-z]+|index_html_assets|chromium_[a-z_]+\.assets)\.(js_gzip_kb|css_gzip_kb)$/, better: 'lower' },
+  { pattern: /^bundle\.lighthouse_mobile(_de)?\.performance_score$/, better: 'higher' },
   { pattern: /^create\.p99$/, better: 'lower' },
   { pattern: /^million\.endpoints\.[a-z_0-9]+\.p95$/, better: 'lower' },
   { pattern: /^million\.export\.(seconds|server_rss_before_mb|server_rss_peak_during_mb)$/, better: 'lower' },
