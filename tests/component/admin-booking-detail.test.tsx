@@ -1,51 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { privacyEndpoints } from '../../src/shared/api/endpoints/privacy';
 import { waitFor } from '@testing-library/react';
 import { adminBookingDetailEndpoints as ep } from '../../src/shared/api/endpoints/admin-booking-detail';
-import { adminBookingTimelineEndpoints as timelineEp } from '../../src/shared/api/endpoints/admin-booking-timeline';
-import { invoiceEndpoints } from '../../src/shared/api/endpoints/invoices';
 import { adminUsersEndpoints } from '../../src/shared/api/endpoints/admin-users';
 import { hostTimeEndpoints } from '../../src/shared/api/endpoints/host-time';
-import { feedbackEndpoints } from '../../src/shared/api/endpoints/feedback';
-import { briefingEndpoints } from '../../src/shared/api/endpoints/briefing';
 import { DETAIL_MESSAGES } from '../../src/shared/api/admin-booking-detail';
 import type { AdminBooking } from '../../src/shared/api/booking';
 import type { Heartbeat } from '../../src/shared/api/admin-booking-detail';
 import { BookingDetailPage } from '../../src/web/features/admin-booking-detail/booking-detail-page';
 import { adminBooking, paidBooking } from './support/admin-booking';
+import { HATTIE, openBooking } from './support/booking-page';
 import { answer, callsTo, failWith } from './support/network';
 import { findToast, region, renderScreen, screen, within } from './support/render';
 
-const HATTIE = { id: 5, name: 'Hattie Host', email: 'hattie@e2e.test' };
-
-/**
- * The booking detail screen (spec sections 5, 8 and 9) on its own: the real page, query hooks and api-client, the
- * network answered per endpoint. What the server stores and refuses is proved in tests/api/admin-booking-detail.test.ts;
- * the journeys through the whole product in tests/e2e/admin-booking-detail.test.ts.
+/*
+ * The booking detail screen (spec sections 5, 8 and 9) on its own (support/booking-page.tsx): the real page, query
+ * hooks and api-client, the network answered per endpoint. What the server stores and refuses is proved in
+ * tests/api/admin-booking-detail.test.ts; the journeys through the whole product in tests/e2e/admin-booking-detail.test.ts.
  */
-function openBooking(booking: AdminBooking, { history = [] as string[] } = {}) {
-  let current = booking;
-  const store = {
-    get current() {
-      return current;
-    },
-    set(next: AdminBooking) {
-      current = { ...next, version: current.version + 1 };
-      return current;
-    },
-  };
-  answer(ep.get, () => ({ booking: store.current }));
-  answer(timelineEp.timeline, { entries: [], mails: [], truncated: false, scheduled_messages: [], balance_overdue: false });
-  answer(adminUsersEndpoints.hosts, { hosts: [HATTIE] });
-  answer(invoiceEndpoints.adminList, { invoices: [], waiting: [], waiting_message: null, not_mailed: [], not_mailed_message: null });
-  answer(feedbackEndpoints.adminFeedback, { feedback: null });
-  answer(privacyEndpoints.adminConsents, { consents: { terms_pending: false, current_terms_version: null, terms: null, players: [] } });
-  answer(briefingEndpoints.admin, { briefing: null, finish_message: null, default_briefing: 'Stay together.', default_finish_message: 'Meet at the start.' });
-  answer(hostTimeEndpoints.availableFor, { hosts: [{ id: HATTIE.id, name: HATTIE.name, available: true, reason: null, clash_code: null }] });
-  const screenUtils = renderScreen(<BookingDetailPage />, { path: `/admin/bookings/${booking.id}`, route: '/admin/bookings/:id', history });
-  return { ...screenUtils, store };
-}
-
 const button = (name: string | RegExp, within_: HTMLElement = document.body) => within(within_).getByRole('button', { name });
 
 describe('admin booking detail: what it shows', () => {

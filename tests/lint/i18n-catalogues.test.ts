@@ -245,6 +245,16 @@ const CONVERTED = [
   'src/web/features/account/account-page.tsx',
   // Booking page, money side and the activity log (area admin).
   // Booking page, game side, and creating a booking (area operations).
+  'src/web/features/admin-booking-detail/game-controls.tsx',
+  'src/web/features/admin-booking-detail/heartbeat-modal.tsx',
+  'src/web/features/admin-booking-detail/host-section.tsx',
+  'src/web/features/admin-booking-detail/host-select.tsx',
+  'src/web/features/admin-booking-detail/date-time-editor.tsx',
+  'src/web/features/admin-booking-detail/game-setup-section.tsx',
+  'src/web/features/admin-booking-detail/locations-section.tsx',
+  'src/web/features/admin-booking-detail/ui.tsx',
+  'src/web/features/admin-bookings/create-booking-page.tsx',
+  'src/web/features/admin-bookings/enquiry-lead-chart.tsx',
   // Challenges, markers, scoring, submissions, and the game parts the host console shares (area content).
   // Proposals, gift vouchers, payments, prices, promo codes (area money).
   // Integrations, mail, privacy, settings, users (area system).

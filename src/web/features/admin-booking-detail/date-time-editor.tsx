@@ -5,17 +5,20 @@ import { z } from 'zod';
 import type { AdminBooking } from '../../../shared/api/booking';
 import { DETAIL_MESSAGES, detailPatchBody } from '../../../shared/api/admin-booking-detail';
 import { formatTimestamp, isStartInPast, localToUtcIso, SELECTABLE_TIMEZONES, utcToLocal } from '../../../shared/time';
-import { toastFirstError } from '../../lib/form-errors';
+import { useT } from '../../lib/i18n';
 import { useAction } from '../../lib/use-action';
 import { detailCalls, writesBooking } from './detail-api';
 import { Button, Field, Input, Select } from '../../components/ui';
+import { useToastFirstError } from './ui';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** The game's date and meeting time, shown and edited in the booking's own zone. */
 export function DateTimeEditor({ booking }: { booking: AdminBooking }) {
+  const t = useT('operations');
   const [editing, setEditing] = useState(false);
   const zone = booking.timezone || 'UK/London';
+  // The game's own zone, in the numeric form every section of this page writes a moment in (no words to translate).
   const shown = booking.utcDateTime
     ? formatTimestamp(booking.utcDateTime, booking.timezone)
     : `${booking.date} ${pad(booking.meeting_time.hour)}:${pad(booking.meeting_time.minute)}`;
@@ -24,12 +27,12 @@ export function DateTimeEditor({ booking }: { booking: AdminBooking }) {
     return (
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
-          <p className="text-xs font-medium uppercase tracking-wide text-slate-500">Game date and time</p>
+          <p className="text-xs font-medium uppercase tracking-wide text-slate-500">{t('dateTime.label')}</p>
           <p data-testid="game-date-time">
             {shown} <span className="text-slate-500">({zone})</span>
           </p>
         </div>
-        <Button onClick={() => setEditing(true)}>Edit date and time</Button>
+        <Button onClick={() => setEditing(true)}>{t('dateTime.edit')}</Button>
       </div>
     );
   }
@@ -53,6 +56,8 @@ const dateTimeForm = z
   .pipe(z.object({ utcDateTime: utcDateTimeRule, timezone: timezoneRule }));
 
 function DateTimeForm({ booking, onDone }: { booking: AdminBooking; onDone: () => void }) {
+  const t = useT('operations');
+  const toastFirstError = useToastFirstError();
   const local = booking.utcDateTime ? utcToLocal(booking.utcDateTime, booking.timezone) : null;
   const start = local?.time ?? booking.meeting_time;
   const form = useForm<z.input<typeof dateTimeForm>, unknown, z.output<typeof dateTimeForm>>({
@@ -63,8 +68,8 @@ function DateTimeForm({ booking, onDone }: { booking: AdminBooking; onDone: () =
   const save = useAction({
     call: ({ utc, confirmPast }: { utc: string; confirmPast: boolean }) =>
       detailCalls.patch(booking, { utcDateTime: utc, timezone: form.getValues('timezone'), ...(confirmPast ? { confirm_past: true } : {}) }),
-    success: 'Date and meeting time updated successfully',
-    failure: 'Failed to update date and time',
+    success: t('dateTime.updated'),
+    failure: t('dateTime.updateFailed'),
     ...writesBooking(booking.id),
     onSuccess: onDone,
   });
@@ -88,14 +93,14 @@ function DateTimeForm({ booking, onDone }: { booking: AdminBooking; onDone: () =
   }
 
   return (
-    <form onSubmit={(e) => void form.handleSubmit(onSubmit, toastFirstError)(e)} className="grid gap-3 sm:grid-cols-3" aria-label="Edit date and time">
-      <Field label="Date" id="detail-date">
+    <form onSubmit={(e) => void form.handleSubmit(onSubmit, toastFirstError)(e)} className="grid gap-3 sm:grid-cols-3" aria-label={t('dateTime.edit')}>
+      <Field label={t('dateTime.date')} id="detail-date">
         <Input type="date" required {...form.register('date', withdrawWarning)} />
       </Field>
-      <Field label="Meeting time" id="detail-time">
+      <Field label={t('dateTime.time')} id="detail-time">
         <Input type="time" required {...form.register('time', withdrawWarning)} />
       </Field>
-      <Field label="Timezone" id="detail-zone">
+      <Field label={t('dateTime.zone')} id="detail-zone">
         <Select {...form.register('timezone', withdrawWarning)}>
           {zones.map((z) => (
             <option key={z.zone} value={z.zone}>
@@ -106,10 +111,8 @@ function DateTimeForm({ booking, onDone }: { booking: AdminBooking; onDone: () =
       </Field>
       {pastWarning ? (
         <div role="alert" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 sm:col-span-3">
-          <p className="font-semibold">
-            This start is in the past: {formatTimestamp(pastWarning, zone)} ({zone}).
-          </p>
-          <p>The game would already be over. Save it anyway only to correct the record: the customer is not mailed a past date.</p>
+          <p className="font-semibold">{t('dateTime.pastStart', { when: formatTimestamp(pastWarning, zone), zone })}</p>
+          <p>{t('dateTime.pastNote')}</p>
         </div>
       ) : null}
       <div className="flex gap-2 sm:col-span-3">
@@ -119,14 +122,14 @@ function DateTimeForm({ booking, onDone }: { booking: AdminBooking; onDone: () =
             disabled={saving}
             onClick={() => void form.handleSubmit(() => save.run({ utc: pastWarning, confirmPast: true }), toastFirstError)()}
           >
-            Save anyway
+            {t('dateTime.saveAnyway')}
           </Button>
         ) : (
           <Button type="submit" variant="primary" disabled={saving}>
-            Save date and time
+            {t('dateTime.save')}
           </Button>
         )}
-        <Button onClick={onDone}>Cancel</Button>
+        <Button onClick={onDone}>{t('actions.cancel')}</Button>
       </div>
     </form>
   );

@@ -11,31 +11,33 @@ import { bookingFactsChanged } from '../../lib/booking-facts-data';
 import { HeartbeatModal } from './heartbeat-modal';
 import { useNow } from '../../components/live-map/live-game-ui';
 import { gameLifecycleOf } from '../../lib/game-lifecycle';
-import { stationCountText } from '../../../shared/game/station-layout';
+import { useMessageText, useT } from '../../lib/i18n';
 
 /** Start Game, Game Heartbeat and the weapons toggle, each behind its modal. */
 export function GameControls({ booking }: { booking: AdminBooking }) {
+  const t = useT('operations');
+  const message = useMessageText();
   const [modal, setModal] = useState<'start' | 'heartbeat' | 'weapons' | 'resume' | null>(null);
   // Start answers the game, not the booking: the booking is read again. Each dialog closes once its call is over.
   const start = useAction({
     call: () => detailCalls.startGame(booking),
-    success: (r) => `Game started successfully! Game code: ${r.code}`,
-    failure: 'Failed to start game',
+    success: (r) => t('controls.started', { code: r.code }),
+    failure: t('controls.startFailed'),
     failureToast: 'server',
     invalidates: [bookingQuery(booking.id).queryKey, ...bookingFactsChanged],
     rereadOnFailure: 'conflict',
   });
   const resume = useAction({
     call: () => detailCalls.resumeGame(booking),
-    success: 'Game resumed: the clock goes on from where it stopped',
-    failure: 'Failed to resume the game',
+    success: t('controls.resumed'),
+    failure: t('controls.resumeFailed'),
     failureToast: 'server',
     ...writesBooking(booking.id),
   });
   const weapons = useAction({
     call: (on: boolean) => detailCalls.toggleWeapons(booking, on),
-    success: (_, on) => (on ? 'Weapons enabled successfully' : 'Weapons disabled successfully'),
-    failure: 'Failed to toggle weapons',
+    success: (_, on) => (on ? t('controls.weaponsEnabled') : t('controls.weaponsDisabled')),
+    failure: t('controls.weaponsFailed'),
     failureToast: 'server',
     ...writesBooking(booking.id),
   });
@@ -48,9 +50,10 @@ export function GameControls({ booking }: { booking: AdminBooking }) {
   // What cannot be done is disabled, and says why in text every user gets (the button points to it): the server's
   // own rules (shared/lifecycle/game-states.ts), so the reason is the message the server would answer.
   const lifecycle = gameLifecycleOf(booking, now);
-  const startBlocked = started ? null : (lifecycle.start?.message ?? null);
-  const resumeBlocked = lifecycle.resume?.message ?? null;
-  const weaponsBlocked = game ? null : DETAIL_MESSAGES.noGame;
+  // The rules' sentences are English where they live; the messages catalogue says them in the reader's language.
+  const startBlocked = started || !lifecycle.start ? null : message(lifecycle.start.message);
+  const resumeBlocked = lifecycle.resume ? message(lifecycle.resume.message) : null;
+  const weaponsBlocked = game ? null : message(DETAIL_MESSAGES.noGame);
   const close = (open: boolean) => {
     if (!open) setModal(null);
   };
@@ -66,108 +69,106 @@ export function GameControls({ booking }: { booking: AdminBooking }) {
           aria-describedby={startBlocked ? reasonIds.start : undefined}
           onClick={() => setModal('start')}
         >
-          {started ? 'Game Already Started' : 'Start Game'}
+          {started ? t('controls.alreadyStarted') : t('controls.start')}
         </Button>
         {game?.status === 'ended' ? (
           <Button disabled={resumeBlocked !== null} aria-describedby={resumeBlocked ? reasonIds.resume : undefined} onClick={() => setModal('resume')}>
-            Resume Game
+            {t('controls.resume')}
           </Button>
         ) : null}
-        <Button onClick={() => setModal('heartbeat')}>Game Heartbeat</Button>
+        <Button onClick={() => setModal('heartbeat')}>{t('controls.heartbeat')}</Button>
         <Button
           variant={weaponsOn ? 'danger' : 'secondary'}
           disabled={weaponsBlocked !== null}
           aria-describedby={weaponsBlocked ? reasonIds.weapons : undefined}
           onClick={() => setModal('weapons')}
         >
-          {weaponsOn ? 'Disable Weapons' : 'Enable Weapons'}
+          {weaponsOn ? t('controls.disableWeapons') : t('controls.enableWeapons')}
         </Button>
 
         <Dialog
           open={modal === 'start'}
           onOpenChange={close}
-          title="Start Game"
+          title={t('controls.start')}
           size="sm"
           footer={
             <>
-              <Button onClick={() => setModal(null)}>Cancel</Button>
+              <Button onClick={() => setModal(null)}>{t('actions.cancel')}</Button>
               <Button variant="primary" disabled={busy} onClick={() => closeAfter(start.run())}>
-                Confirm Start
+                {t('controls.confirmStart')}
               </Button>
             </>
           }
         >
-          <p>Start the game for booking {booking.code} now? Players can join as soon as it is live. This cannot be undone.</p>
+          <p>{t('controls.startQuestion', { code: booking.code })}</p>
         </Dialog>
 
         <Dialog
           open={modal === 'resume'}
           onOpenChange={close}
-          title="Resume Game"
+          title={t('controls.resume')}
           size="sm"
           footer={
             <>
-              <Button onClick={() => setModal(null)}>Cancel</Button>
+              <Button onClick={() => setModal(null)}>{t('actions.cancel')}</Button>
               <Button variant="primary" disabled={busy} onClick={() => closeAfter(resume.run())}>
-                Yes, resume
+                {t('controls.resumeYes')}
               </Button>
             </>
           }
         >
-          <p>
-            Resume the game for booking {booking.code}? It goes live again for every player, with the time that was left when it ended; the booking is paid
-            again until the game ends.
-          </p>
+          <p>{t('controls.resumeQuestion', { code: booking.code })}</p>
         </Dialog>
 
         <Dialog
           open={modal === 'weapons'}
           onOpenChange={close}
-          title="Confirm Weapons Toggle"
+          title={t('controls.weaponsTitle')}
           size="sm"
           footer={
             <>
-              <Button onClick={() => setModal(null)}>Cancel</Button>
+              <Button onClick={() => setModal(null)}>{t('actions.cancel')}</Button>
               <Button variant={weaponsOn ? 'danger' : 'primary'} disabled={busy} onClick={() => closeAfter(weapons.run(!weaponsOn))}>
-                {weaponsOn ? 'Yes, disable weapons' : 'Yes, enable weapons'}
+                {weaponsOn ? t('controls.disableYes') : t('controls.enableYes')}
               </Button>
             </>
           }
         >
-          <p>
-            {weaponsOn
-              ? 'Disable weapons? Item stations, the Backpack and weapon effects stop working for every team.'
-              : 'Enable weapons? Item stations, the Backpack and weapon effects become available to every team.'}
-          </p>
+          <p>{weaponsOn ? t('controls.disableQuestion') : t('controls.enableQuestion')}</p>
         </Dialog>
 
         {modal === 'heartbeat' ? <HeartbeatModal bookingId={booking.id} onClose={() => setModal(null)} /> : null}
       </div>
       {startBlocked || weaponsBlocked || (game?.status === 'ended' && resumeBlocked) ? (
-        <ul className="mt-2 space-y-1 text-sm text-slate-600" aria-label="Why some actions are unavailable">
-          {startBlocked ? <li id={reasonIds.start}>Start Game: {startBlocked}</li> : null}
-          {game?.status === 'ended' && resumeBlocked ? <li id={reasonIds.resume}>Resume Game: {resumeBlocked}</li> : null}
-          {weaponsBlocked ? <li id={reasonIds.weapons}>Weapons: {weaponsBlocked}</li> : null}
+        <ul className="mt-2 space-y-1 text-sm text-slate-600" aria-label={t('controls.whyUnavailable')}>
+          {startBlocked ? <li id={reasonIds.start}>{t('controls.startReason', { reason: startBlocked })}</li> : null}
+          {game?.status === 'ended' && resumeBlocked ? <li id={reasonIds.resume}>{t('controls.resumeReason', { reason: resumeBlocked })}</li> : null}
+          {weaponsBlocked ? <li id={reasonIds.weapons}>{t('controls.weaponsReason', { reason: weaponsBlocked })}</li> : null}
         </ul>
       ) : null}
       {booking.game ? (
         <p className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm">
           <Link to={paths.host(booking.game.code)} className="text-brand-700 underline">
-            Host console
+            {t('controls.hostConsole')}
           </Link>
           {booking.plan_type !== 'standard' ? (
             <Link to={`${paths.admin.markers}?game=${booking.game.id}`} className="text-brand-700 underline" data-testid="stations-link">
-              {stationCountText(booking.game.stations_count)}
+              {t('controls.stations', { count: booking.game.stations_count })}
             </Link>
           ) : null}
           <a href={paths.join(booking.game.code)} className="text-brand-700 underline">
-            Players&apos; join link
+            {t('controls.joinLink')}
           </a>
           <Button
             variant="link"
-            onClick={() => void copyToClipboard(`${window.location.origin}${booking.game ? paths.chicken(booking.game.code, booking.game.chicken_key) : ''}`)}
+            onClick={() =>
+              void copyToClipboard(
+                `${window.location.origin}${booking.game ? paths.chicken(booking.game.code, booking.game.chicken_key) : ''}`,
+                t('controls.copied'),
+              )
+            }
           >
-            Copy Chicken link
+            {t('controls.copyChicken')}
           </Button>
         </p>
       ) : null}

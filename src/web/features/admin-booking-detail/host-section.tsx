@@ -4,13 +4,13 @@ import { z } from 'zod';
 import type { AdminBooking } from '../../../shared/api/booking';
 import { detailPatchBody, emergencyHostBody } from '../../../shared/api/admin-booking-detail';
 import { isInPlay } from '../../../shared/lifecycle/game-states';
-import { toastFirstError } from '../../lib/form-errors';
+import { useT } from '../../lib/i18n';
 import { useAction } from '../../lib/use-action';
 import { detailCalls, hostAvailabilityRoot, writesBooking } from './detail-api';
 import { bookingFactsChanged } from '../../lib/booking-facts-data';
 import { HostSelect, useHostAvailability, useHosts } from './host-select';
 import { Button, Section } from '../../components/ui';
-import { Info } from './ui';
+import { Info, useToastFirstError } from './ui';
 
 // The select holds the id as text ('' for none); the shared rules judge it.
 const assignForm = z.object({ assigned_host_id: z.preprocess((v) => (v === '' ? undefined : Number(v)), detailPatchBody.shape.assigned_host_id.unwrap()) });
@@ -24,14 +24,15 @@ const emergencyForm = emergencyHostBody.pick({ host_id: true });
  * emergency one, which hands the running game over at once ('Emergency host change successful').
  */
 export function HostSection({ booking }: { booking: AdminBooking }) {
+  const t = useT('operations');
   const emergency = isInPlay(booking.game?.status ?? null);
   const current = booking.assigned_host_name
     ? `${booking.assigned_host_name}${booking.assigned_host_email ? ` (${booking.assigned_host_email})` : ''}`
-    : 'No host assigned';
+    : t('host.noHost');
   return (
-    <Section title="Host Assignment" id="host">
+    <Section title={t('host.title')} id="host">
       <dl className="mb-4">
-        <Info label="Current host">{current}</Info>
+        <Info label={t('host.current')}>{current}</Info>
       </dl>
       {emergency ? <EmergencyForm booking={booking} /> : <AssignForm booking={booking} />}
     </Section>
@@ -42,6 +43,8 @@ export function HostSection({ booking }: { booking: AdminBooking }) {
 const writesHost = (id: number) => ({ ...writesBooking(id), invalidates: [...bookingFactsChanged, hostAvailabilityRoot] });
 
 function AssignForm({ booking }: { booking: AdminBooking }) {
+  const t = useT('operations');
+  const toastFirstError = useToastFirstError();
   const hosts = useHosts();
   const availability = useHostAvailability(booking.id);
   const form = useForm<z.input<typeof assignForm>, unknown, z.output<typeof assignForm>>({
@@ -53,8 +56,8 @@ function AssignForm({ booking }: { booking: AdminBooking }) {
   const selected = typeof watched === 'string' ? watched : '';
   const assign = useAction({
     call: ({ assigned_host_id }: z.output<typeof assignForm>) => detailCalls.patch(booking, { assigned_host_id }),
-    success: 'Host assigned successfully',
-    failure: 'Failed to assign host',
+    success: t('host.assigned'),
+    failure: t('host.assignFailed'),
     ...writesHost(booking.id),
   });
   return (
@@ -62,19 +65,21 @@ function AssignForm({ booking }: { booking: AdminBooking }) {
       <HostSelect
         hosts={hosts}
         availability={availability}
-        label="Host"
+        label={t('host.host')}
         id="detail-host"
         value={selected}
         onChange={(value) => form.setValue('assigned_host_id', value)}
       />
       <Button type="submit" variant="primary" disabled={assign.isPending}>
-        Assign Host
+        {t('host.assign')}
       </Button>
     </form>
   );
 }
 
 function EmergencyForm({ booking }: { booking: AdminBooking }) {
+  const t = useT('operations');
+  const toastFirstError = useToastFirstError();
   const hosts = useHosts();
   const availability = useHostAvailability(booking.id);
   const form = useForm<z.input<typeof emergencyForm>, unknown, z.output<typeof emergencyForm>>({
@@ -83,8 +88,8 @@ function EmergencyForm({ booking }: { booking: AdminBooking }) {
   });
   const change = useAction({
     call: (hostId: string) => detailCalls.emergencyHost(booking, hostId),
-    success: 'Emergency host change successful',
-    failure: 'Failed to change host',
+    success: t('host.changed'),
+    failure: t('host.changeFailed'),
     failureToast: 'server',
     ...writesHost(booking.id),
     onSuccess: () => form.reset(),
@@ -94,7 +99,8 @@ function EmergencyForm({ booking }: { booking: AdminBooking }) {
   return (
     <>
       <p className="mb-2 text-sm text-slate-700">
-        <strong>Emergency Host Change</strong>: the game is in play, so the new host takes it over at once.
+        <strong>{t('host.emergencyTitle')}</strong>
+        {t('host.emergencyNote')}
       </p>
       <form
         onSubmit={(e) => void form.handleSubmit(({ host_id }) => change.run(String(host_id)), toastFirstError)(e)}
@@ -103,13 +109,13 @@ function EmergencyForm({ booking }: { booking: AdminBooking }) {
         <HostSelect
           hosts={hosts}
           availability={availability}
-          label="New host"
+          label={t('host.newHost')}
           id="detail-emergency-host"
           value={selected}
           onChange={(value) => form.setValue('host_id', value)}
         />
         <Button type="submit" variant="danger" disabled={change.isPending}>
-          Change Host
+          {t('host.change')}
         </Button>
       </form>
     </>

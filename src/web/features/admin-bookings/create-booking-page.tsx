@@ -9,7 +9,7 @@ import { StepHeading } from '../../components/booking-wizard/help-popover';
 import { hasValidDateTime, toApiDate, type WizardState } from '../../components/booking-wizard/wizard-state';
 import { WizardProvider, useWizard } from '../../components/booking-wizard/wizard-store';
 import { formatMoney } from '../../../shared/money';
-import { PLANS } from '../../../shared/plans';
+import { planText } from '../../../shared/plans';
 import { dateTimeError, emailError } from '../../../shared/validation/booking-rules';
 import { CONTACT_FIELDS } from '../../../shared/booking-contact-fields';
 import { paths } from '../../lib/paths';
@@ -17,8 +17,9 @@ import { useAction } from '../../lib/use-action';
 import { createAdminBooking, toAdminCreateBody } from './bookings-api';
 import { Button } from '../../components/ui';
 import { bookingFactsChanged } from '../../lib/booking-facts-data';
+import { useLocale, useT } from '../../lib/i18n';
 
-const STEPS = ['Hatch Game', 'Game Type', 'Add-ons', 'Details'] as const;
+const STEPS = ['create.stepGame', 'create.stepType', 'create.stepAddOns', 'create.stepDetails'] as const;
 const LAST = STEPS.length - 1;
 
 /** Step 0 can be left when its state is valid and the date and time make a real, future moment. */
@@ -41,6 +42,7 @@ export function CreateBookingPage() {
 }
 
 function CreateBookingWizard() {
+  const t = useT('operations');
   const { state, dispatch } = useWizard();
   const navigate = useNavigate();
   const [showErrors, setShowErrors] = useState(false);
@@ -48,7 +50,7 @@ function CreateBookingWizard() {
   // the button stays disabled until it has, so one click makes one booking.
   const create = useAction({
     call: () => createAdminBooking(toAdminCreateBody(state)),
-    failure: 'Failed to create booking',
+    failure: t('create.failed'),
     failureToast: 'none',
     invalidates: bookingFactsChanged,
     onSuccess: ({ booking }) => navigate(paths.admin.booking(booking.id)),
@@ -75,13 +77,13 @@ function CreateBookingWizard() {
   return (
     <section className="mx-auto max-w-5xl">
       <div className="mb-4 flex items-center justify-between gap-3">
-        <h1 className="text-2xl font-bold">Create Booking</h1>
+        <h1 className="text-2xl font-bold">{t('create.title')}</h1>
         <Link to={paths.admin.bookings} className="text-sm text-brand-700 underline">
-          Back to Bookings
+          {t('create.back')}
         </Link>
       </div>
       <StepIndicator
-        labels={STEPS}
+        labels={STEPS.map((key) => t(key))}
         current={step}
         canJump={(target) => target < step || (target > 0 && whenWhereReady(state))}
         onJump={(target) => dispatch({ type: 'jump', step: target })}
@@ -94,11 +96,11 @@ function CreateBookingWizard() {
       </div>
       <div className="mt-4 flex items-center justify-between gap-3">
         <Button size="md" disabled={step === 0} onClick={() => dispatch({ type: 'previous' })}>
-          Previous
+          {t('create.previous')}
         </Button>
         {step < LAST ? (
           <Button variant="primary" size="md" onClick={next}>
-            Next
+            {t('create.next')}
           </Button>
         ) : (
           <Button
@@ -107,7 +109,7 @@ function CreateBookingWizard() {
             onClick={send}
             className="rounded-md bg-slate-900 px-4 py-2 font-semibold text-white disabled:cursor-not-allowed disabled:opacity-40"
           >
-            Create Booking
+            {t('create.submit')}
           </Button>
         )}
       </div>
@@ -117,13 +119,18 @@ function CreateBookingWizard() {
 
 /** Step 3 for staff: the booker's name, email (required), phone and company, and the price. */
 function DetailsStep({ showErrors }: { showErrors: boolean }) {
+  const t = useT('operations');
+  const { language, moneyLocale } = useLocale();
   const { state, dispatch } = useWizard();
   const id = useId();
+  // The plan's name as the wizard's summary gives it: staff's translation from the price list, else the English.
+  const plan = state.pricing?.plans.find((p) => p.type === state.planType);
+  const planName = planText(state.planType, language, plan?.translations ? { plan: { [state.planType]: plan.translations } } : undefined).name;
   const field = 'mt-1 w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5';
   const text = (name: 'full_name' | 'phone' | 'company_name', label: string) => (
     <div>
       <label htmlFor={`${id}-${name}`} className="font-semibold text-slate-900">
-        {label} <span className="font-normal text-slate-600">(optional)</span>
+        {label} <span className="font-normal text-slate-600">{t('create.optional')}</span>
       </label>
       <input
         id={`${id}-${name}`}
@@ -138,32 +145,29 @@ function DetailsStep({ showErrors }: { showErrors: boolean }) {
   );
   return (
     <section>
-      <StepHeading title="Details" subtitle="Who the booking is for" />
+      <StepHeading title={t('create.stepDetails')} subtitle={t('create.detailsFor')} />
       <div className="grid max-w-3xl gap-5 md:grid-cols-2">
-        {text('full_name', 'Full name')}
+        {text('full_name', t('create.fullName'))}
         <ContactEmailField id={`${id}-email`} showErrors={showErrors} autoComplete="off" inputClassName={field} />
-        {text('phone', 'Phone')}
-        {text('company_name', 'Company')}
+        {text('phone', t('create.phone'))}
+        {text('company_name', t('create.company'))}
       </div>
       <dl className="mt-6 grid max-w-3xl grid-cols-2 gap-2 rounded-xl bg-slate-50 p-4 text-sm sm:grid-cols-4">
         <div>
-          <dt className="text-slate-600">Players</dt>
+          <dt className="text-slate-600">{t('create.players')}</dt>
           <dd className="font-semibold">{state.playerCount}</dd>
         </div>
         <div>
-          <dt className="text-slate-600">Game type</dt>
-          <dd className="font-semibold">
-            {PLANS.find((p) => p.type === state.planType)?.name ?? state.planType}
-            {state.type === 'hosted' ? ' (hosted)' : ''}
-          </dd>
+          <dt className="text-slate-600">{t('create.gameType')}</dt>
+          <dd className="font-semibold">{state.type === 'hosted' ? t('create.hostedPlan', { plan: planName }) : planName}</dd>
         </div>
         <div>
-          <dt className="text-slate-600">City</dt>
+          <dt className="text-slate-600">{t('create.city')}</dt>
           <dd className="font-semibold">{state.city || '—'}</dd>
         </div>
         <div>
-          <dt className="text-slate-600">Total</dt>
-          <dd className="font-semibold">{state.pricing ? formatMoney(state.totalPrice, state.currency) : '—'}</dd>
+          <dt className="text-slate-600">{t('create.total')}</dt>
+          <dd className="font-semibold">{state.pricing ? formatMoney(state.totalPrice, state.currency, moneyLocale) : '—'}</dd>
         </div>
       </dl>
     </section>

@@ -1,9 +1,11 @@
+import { useT } from '../../lib/i18n';
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 
 type Point = { date: string; enquiries: number; leads: number };
 
 /** The Recharts line chart: its own chunk, loaded only when the stats tab shows it. */
 export default function EnquiryLeadChart({ data }: { data: Point[] }) {
+  const t = useT('operations');
   return (
     <div className="h-80 w-full" data-testid="enquiry-lead-chart">
       <ResponsiveContainer width="100%" height="100%" minWidth={200} minHeight={200}>
@@ -13,8 +15,8 @@ export default function EnquiryLeadChart({ data }: { data: Point[] }) {
           <YAxis allowDecimals={false} tick={{ fontSize: 12 }} />
           <Tooltip />
           <Legend />
-          <Line type="monotone" dataKey="enquiries" name="Enquiries" stroke="#0284c7" strokeWidth={2} dot={false} />
-          <Line type="monotone" dataKey="leads" name="Leads" stroke="#7c3aed" strokeWidth={2} dot={false} />
+          <Line type="monotone" dataKey="enquiries" name={t('chart.enquiries')} stroke="#0284c7" strokeWidth={2} dot={false} />
+          <Line type="monotone" dataKey="leads" name={t('chart.leads')} stroke="#7c3aed" strokeWidth={2} dot={false} />
         </LineChart>
       </ResponsiveContainer>
     </div>
