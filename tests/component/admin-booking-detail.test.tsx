@@ -372,6 +372,45 @@ describe('admin booking detail: edits and their messages', () => {
   });
 });
 
+describe('admin booking detail: edits the server refuses', () => {
+  // A server that fails the write: the page says which edit did not go through, in the spec's words.
+  it("says 'Failed to add note' when the note is not stored, and keeps what was typed", async () => {
+    const { user } = openBooking(adminBooking());
+    answer(ep.addNote, failWith(500, 'Server Error'));
+    const notes = await screen.findByRole('region', { name: 'Notes & Contact History' });
+    await user.type(screen.getByLabelText('New note'), 'Called about the venue');
+    await user.click(button('Add Note', notes));
+    await findToast('Failed to add note');
+    expect(callsTo(ep.addNote)).toHaveLength(1);
+    expect((screen.getByLabelText('New note') as HTMLTextAreaElement).value).toBe('Called about the venue');
+    expect(within(notes).getByRole('list', { name: 'Contact history' }).textContent).toContain('No contact yet');
+  });
+
+  it("says 'Failed to update lead status' when the change is not stored, and shows the stored status again", async () => {
+    const { user } = openBooking(adminBooking());
+    answer(ep.leadStatus, failWith(500, 'Server Error'));
+    const select = (await screen.findByLabelText('Lead status', { exact: true })) as HTMLSelectElement;
+    await user.selectOptions(select, 'contacted');
+    const dialog = await screen.findByRole('dialog', { name: 'Change lead status' });
+    await user.type(within(dialog).getByLabelText(DETAIL_MESSAGES.leadReasonPrompt), 'Called back');
+    await user.click(button('Save status', dialog));
+    await findToast('Failed to update lead status');
+    expect(callsTo(ep.leadStatus)).toHaveLength(1);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(select.value).toBe('new');
+  });
+
+  it("says 'Failed to update notes' when the general notes are not stored", async () => {
+    const { user } = openBooking(adminBooking());
+    answer(ep.patch, failWith(500, 'Server Error'));
+    const notes = await screen.findByRole('region', { name: 'Notes & Contact History' });
+    await user.type(screen.getByLabelText('General notes'), 'Prefers email contact');
+    await user.click(button('Save Notes', notes));
+    await findToast('Failed to update notes');
+    expect(callsTo(ep.patch).map((c) => c.body)).toEqual([{ admin_general_notes: 'Prefers email contact', version: 1 }]);
+  });
+});
+
 describe('admin booking detail: payments', () => {
   const payment = (id: number, pence: number, extra: Partial<AdminBooking['booking_payments'][number]> = {}): AdminBooking['booking_payments'][number] => ({
     id,

@@ -244,6 +244,15 @@ const CONVERTED = [
   'src/web/features/admin-booking-detail/notes-section.tsx',
   'src/web/features/account/account-page.tsx',
   // Booking page, money side and the activity log (area admin).
+  'src/web/features/admin-booking-detail/payments-section.tsx',
+  'src/web/features/admin-booking-detail/payment-dialogs.tsx',
+  'src/web/features/admin-booking-detail/invoices-section.tsx',
+  'src/web/features/admin-booking-detail/plan-pricing-section.tsx',
+  'src/web/features/admin-booking-detail/reopen-booking.tsx',
+  'src/web/features/admin-booking-detail/consents-section.tsx',
+  'src/web/features/admin-booking-detail/scheduled-messages.tsx',
+  'src/web/features/admin-booking-detail/timeline-section.tsx',
+  'src/web/features/admin-activity/activity-page.tsx',
   // Booking page, game side, and creating a booking (area operations).
   'src/web/features/admin-booking-detail/game-controls.tsx',
   'src/web/features/admin-booking-detail/heartbeat-modal.tsx',

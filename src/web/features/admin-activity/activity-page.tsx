@@ -9,6 +9,7 @@ import { paths } from '../../lib/paths';
 import { activityKey, fetchActivity } from './activity-api';
 import { Button, EmptyTableRow, Table, TableHead } from '../../components/ui';
 import { ChangeList } from '../../components/change-list';
+import { useT } from '../../lib/i18n';
 
 function positiveInt(value: string | null): number | null {
   if (!value || !/^\d{1,9}$/.test(value.trim())) return null;
@@ -17,25 +18,26 @@ function positiveInt(value: string | null): number | null {
 }
 
 function Subject({ entry }: { entry: ActivityEntry }) {
+  const t = useT('admin');
   const links = [];
   if (entry.booking_id !== null) {
     links.push(
       <Link key="booking" to={paths.admin.booking(entry.booking_id)} className="text-brand-700 underline">
-        Booking #{entry.booking_id}
+        {t('activity.booking', { id: String(entry.booking_id) })}
       </Link>,
     );
   }
   if (entry.subject_user_id !== null) {
     links.push(
       <Link key="user" to={`${paths.admin.activity}?user_id=${entry.subject_user_id}`} className="text-brand-700 underline">
-        User #{entry.subject_user_id}
+        {t('activity.user', { id: String(entry.subject_user_id) })}
       </Link>,
     );
   }
   if (entry.entity_type === 'challenge' && entry.entity_id && /^\d+$/.test(entry.entity_id)) {
     links.push(
       <Link key="challenge" to={paths.admin.challengeEdit(entry.entity_id)} className="text-brand-700 underline">
-        Challenge #{entry.entity_id}
+        {t('activity.challenge', { id: entry.entity_id })}
       </Link>,
     );
   }
@@ -45,13 +47,14 @@ function Subject({ entry }: { entry: ActivityEntry }) {
 
 /** /admin/activity: every staff change, newest first, filterable by booking or user; the view lives in the query string. */
 export function ActivityPage() {
+  const t = useT('admin');
   const [params, setParams] = useSearchParams();
   const page = positiveInt(params.get('page')) ?? 1;
   const bookingId = positiveInt(params.get('booking_id'));
   const userId = positiveInt(params.get('user_id'));
   const [bookingText, setBookingText] = useState(bookingId ? String(bookingId) : '');
   const [userText, setUserText] = useState(userId ? String(userId) : '');
-  const [filterError, setFilterError] = useState<string | null>(null);
+  const [filterError, setFilterError] = useState(false);
   const [shown, setShown] = useState({ bookingId, userId });
   if (shown.bookingId !== bookingId || shown.userId !== userId) {
     // The query string changed from outside (a link in the list, back/forward): follow it. Only the box whose value
@@ -72,10 +75,10 @@ export function ActivityPage() {
     const b = bookingText.trim();
     const u = userText.trim();
     if ((b && !positiveInt(b)) || (u && !positiveInt(u))) {
-      setFilterError('Please enter a valid id');
+      setFilterError(true);
       return;
     }
-    setFilterError(null);
+    setFilterError(false);
     const next: Record<string, string> = {};
     if (b) next.booking_id = b;
     if (u) next.user_id = u;
@@ -83,7 +86,7 @@ export function ActivityPage() {
   }
 
   function clear() {
-    setFilterError(null);
+    setFilterError(false);
     setBookingText('');
     setUserText('');
     setParams({});
@@ -99,11 +102,11 @@ export function ActivityPage() {
   const pagination = list.data?.pagination;
   return (
     <section className="space-y-4">
-      <h1 className="text-2xl font-bold">Activity</h1>
-      <form onSubmit={apply} noValidate className="flex flex-wrap items-end gap-3 rounded-xl bg-white p-4 shadow" aria-label="Filter activity">
+      <h1 className="text-2xl font-bold">{t('activity.title')}</h1>
+      <form onSubmit={apply} noValidate className="flex flex-wrap items-end gap-3 rounded-xl bg-white p-4 shadow" aria-label={t('activity.filterLabel')}>
         <div>
           <label htmlFor="activity-booking" className="mb-1 block text-sm font-medium">
-            Booking ID
+            {t('activity.bookingId')}
           </label>
           <input
             id="activity-booking"
@@ -115,7 +118,7 @@ export function ActivityPage() {
         </div>
         <div>
           <label htmlFor="activity-user" className="mb-1 block text-sm font-medium">
-            User ID
+            {t('activity.userId')}
           </label>
           <input
             id="activity-user"
@@ -126,16 +129,16 @@ export function ActivityPage() {
           />
         </div>
         <Button type="submit" variant="primary" size="md">
-          Filter
+          {t('activity.filter')}
         </Button>
         {bookingId || userId ? (
           <Button size="md" onClick={clear}>
-            Clear
+            {t('bookings.clear')}
           </Button>
         ) : null}
         {filterError ? (
           <p role="alert" className="w-full text-sm text-red-700">
-            {filterError}
+            {t('activity.invalidId')}
           </p>
         ) : null}
       </form>
@@ -144,12 +147,12 @@ export function ActivityPage() {
         <Spinner />
       ) : list.error ? (
         <p role="alert" className="text-red-700">
-          Failed to load activity
+          {t('activity.loadFailed')}
         </p>
       ) : (
         <Table>
-          <caption className="sr-only">Activity log</caption>
-          <TableHead headers={['When', 'Who', 'What', 'On']} />
+          <caption className="sr-only">{t('activity.caption')}</caption>
+          <TableHead headers={[t('activity.colWhen'), t('activity.colWho'), t('activity.colWhat'), t('activity.colOn')]} />
           <tbody>
             {entries.map((entry) => (
               <tr key={entry.id} className="border-t border-slate-100 align-top" data-testid="activity-entry">
@@ -163,7 +166,7 @@ export function ActivityPage() {
                       <span className="block text-xs text-slate-500">{entry.actor.email}</span>
                     </>
                   ) : (
-                    <span className="text-slate-500">System</span>
+                    <span className="text-slate-500">{t('activity.system')}</span>
                   )}
                 </td>
                 <td className="px-4 py-3">
@@ -175,7 +178,7 @@ export function ActivityPage() {
                 </td>
               </tr>
             ))}
-            {entries.length === 0 ? <EmptyTableRow columns={4}>No activity found.</EmptyTableRow> : null}
+            {entries.length === 0 ? <EmptyTableRow columns={4}>{t('activity.empty')}</EmptyTableRow> : null}
           </tbody>
         </Table>
       )}

@@ -6,27 +6,23 @@ import { Section } from '../../components/ui';
 import { urlOf } from '../../../shared/api/endpoint';
 import { privacyEndpoints } from '../../../shared/api/endpoints/privacy';
 import { Spinner } from '../../components/spinner';
+import { useT } from '../../lib/i18n';
 
 /** Who accepted what on this booking (issue 41): the booker's terms, each player's waiver and photo choice. */
 export function ConsentsSection({ booking }: { booking: AdminBooking }) {
+  const t = useT('admin');
   const query = useQuery({ queryKey: consentKeys.staff(booking.id), queryFn: () => fetchStaffConsents(booking.id) });
   return (
     <Section
-      title="Terms and waivers"
+      title={t('consents.title')}
       id="consents"
       actions={
         <a className="text-sm font-medium text-brand-700 underline" href={urlOf(privacyEndpoints.disputePack, { id: booking.id })} download>
-          Download dispute pack
+          {t('consents.disputePack')}
         </a>
       }
     >
-      {query.data ? (
-        <ConsentsList consents={query.data} />
-      ) : query.isError ? (
-        <p className="text-sm text-red-700">The consents could not be loaded.</p>
-      ) : (
-        <Spinner />
-      )}
+      {query.data ? <ConsentsList consents={query.data} /> : query.isError ? <p className="text-sm text-red-700">{t('consents.loadFailed')}</p> : <Spinner />}
     </Section>
   );
 }

@@ -3,21 +3,56 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import type { AdminBooking } from '../../../shared/api/booking';
-import { DETAIL_MESSAGES, paymentTypeLabel, REFUND_PURPOSE_LABELS, refundPaymentBody, refundTooHighMessage } from '../../../shared/api/admin-booking-detail';
+import { DETAIL_MESSAGES, refundPaymentBody, refundTooHighMessage, type LEDGER_PAYMENT_TYPES } from '../../../shared/api/admin-booking-detail';
 import { REFUND_PURPOSES, refundLowersPrice, type RefundPurpose } from '../../../shared/payments';
 import { currencySymbol, formatMoney, formatPence, minorToDecimalText, parseMinorUnits, toMinorUnits } from '../../../shared/money';
 import { typedAmount } from '../../../shared/typed-amount';
 import { formatTimestamp } from '../../../shared/time';
 import { Button, Dialog, Field, FieldError, Input, Textarea } from '../../components/ui';
 import { firstErrorMessage } from '../../lib/form-errors';
+import { useLocale, useMessageText, useT, type KeyOf, type Translate } from '../../lib/i18n';
 import { useAction } from '../../lib/use-action';
 import { detailCalls, writesBooking } from './detail-api';
 
 type Entry = AdminBooking['booking_payments'][number];
 export type Correcting = { kind: 'void' | 'refund'; payment: Entry; left: number };
 
-const UNPAID_NOTE =
-  'Nothing will be paid on this booking any more: it goes back to lead (unpaid) unless its game has already started. Its game and code are kept.';
+/** Each ledger payment type's word (English: shared/api/admin-booking-detail.ts, the receipts' labels). */
+const TYPE_KEYS = {
+  card: 'payments.typeCard',
+  bank_transfer: 'payments.typeBankTransfer',
+  cash: 'payments.typeCash',
+  invoice: 'payments.typeInvoice',
+  other: 'payments.typeOther',
+  voucher: 'payments.typeVoucher',
+} as const satisfies Record<(typeof LEDGER_PAYMENT_TYPES)[number], KeyOf<'admin'>>;
+const isKnownType = (type: string): type is keyof typeof TYPE_KEYS => Object.hasOwn(TYPE_KEYS, type);
+
+/** What a refund is, as the ledger's line ends (lower case: "Refund of #3 (Card): price reduced"). */
+const PURPOSE_KEYS = {
+  concession: 'payments.purposeConcession',
+  cancellation: 'payments.purposeCancellation',
+  correction: 'payments.purposeCorrection',
+} as const satisfies Record<RefundPurpose, KeyOf<'admin'>>;
+
+/** The refund dialog's choice in plain words (decision 0505): what each purpose does, said in the option itself. */
+const PURPOSE_CHOICE_KEYS = {
+  concession: { label: 'payments.concessionLabel', hint: 'payments.concessionHint' },
+  cancellation: { label: 'payments.cancellationLabel', hint: 'payments.cancellationHint' },
+  correction: { label: 'payments.correctionLabel', hint: 'payments.correctionHint' },
+} as const satisfies Record<RefundPurpose, { label: KeyOf<'admin'>; hint: KeyOf<'admin'> }>;
+
+export type PaymentWords = { t: Translate<'admin'>; typeText: (type: string) => string; purposeText: (purpose: RefundPurpose) => string };
+
+/** The payments' words for the section and its dialogs: a provider's own type (any short text) is shown as it is. */
+export function usePaymentWords(): PaymentWords {
+  const t = useT('admin');
+  return {
+    t,
+    typeText: (type) => (isKnownType(type) ? t(TYPE_KEYS[type]) : type),
+    purposeText: (purpose) => t(PURPOSE_KEYS[purpose]),
+  };
+}
 
 /** The three sums a payment is judged against: the price, what is paid, what is still due. */
 export function LedgerTotals(props: {
@@ -29,21 +64,23 @@ export function LedgerTotals(props: {
   dueTestId?: string;
 }) {
   const { className, totalPrice, currency, paid, due, dueTestId } = props;
+  const t = useT('admin');
+  const { moneyLocale } = useLocale();
   return (
     <dl className={`${className} grid grid-cols-3 gap-2 text-sm`}>
       <div>
-        <dt className="text-slate-500">Total price</dt>
-        <dd>{formatMoney(totalPrice, currency)}</dd>
+        <dt className="text-slate-500">{t('payments.totalPrice')}</dt>
+        <dd>{formatMoney(totalPrice, currency, moneyLocale)}</dd>
       </div>
       <div>
         <dt className="text-slate-500">{paid.label}</dt>
         <dd className={paid.testId ? 'font-semibold' : undefined} data-testid={paid.testId}>
-          {formatPence(paid.pence, currency)}
+          {formatPence(paid.pence, currency, moneyLocale)}
         </dd>
       </div>
       <div>
-        <dt className="text-slate-500">Still due</dt>
-        <dd data-testid={dueTestId}>{formatPence(due, currency)}</dd>
+        <dt className="text-slate-500">{t('payments.stillDue')}</dt>
+        <dd data-testid={dueTestId}>{formatPence(due, currency, moneyLocale)}</dd>
       </div>
     </dl>
   );
@@ -59,15 +96,18 @@ export function RecordPaymentDialog(props: {
   onClose: (recorded: boolean) => void;
 }) {
   const { booking, paymentType, amount, due, net, onClose } = props;
+  const { t, typeText } = usePaymentWords();
+  const { moneyLocale } = useLocale();
   const [overConfirmed, setOverConfirmed] = useState(false);
   const record = useAction({
     call: () => detailCalls.recordPayment(booking, paymentType, amount),
-    success: 'Payment recorded successfully',
-    failure: 'Failed to record payment',
+    success: t('payments.recorded'),
+    failure: t('payments.recordFailed'),
     failureToast: 'server',
     ...writesBooking(booking.id),
   });
   const currency = booking.currency;
+  const money = (pence: number) => formatPence(pence, currency, moneyLocale);
   const over = amount > due;
   const checkId = useId();
 
@@ -80,31 +120,29 @@ export function RecordPaymentDialog(props: {
       onOpenChange={(open) => {
         if (!open) onClose(false);
       }}
-      title="Confirm payment"
+      title={t('payments.confirmTitle')}
       size="md"
       footer={
         <>
-          <Button onClick={() => onClose(false)}>Cancel</Button>
+          <Button onClick={() => onClose(false)}>{t('detail.cancel')}</Button>
           <Button variant={over ? 'danger' : 'primary'} disabled={record.isPending || (over && !overConfirmed)} onClick={() => void confirm()}>
-            Record {formatPence(amount, currency)}
+            {t('payments.recordAmount', { amount: money(amount) })}
           </Button>
         </>
       }
     >
       <p>
-        Record a <strong>{paymentTypeLabel(paymentType)}</strong> payment of <strong data-testid="confirm-amount">{formatPence(amount, currency)}</strong> for
-        booking {booking.code}?
+        {t('payments.confirmBefore')} <strong>{typeText(paymentType)}</strong> {t('payments.confirmMiddle')}{' '}
+        <strong data-testid="confirm-amount">{money(amount)}</strong> {t('payments.confirmAfter', { code: booking.code })}
       </p>
-      <LedgerTotals className="mt-3" totalPrice={booking.total_price} currency={currency} paid={{ label: 'Paid so far', pence: net }} due={due} />
+      <LedgerTotals className="mt-3" totalPrice={booking.total_price} currency={currency} paid={{ label: t('payments.paidSoFar'), pence: net }} due={due} />
       {over ? (
         <div role="alert" className="mt-4 rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800">
-          <p className="font-semibold">
-            This is {formatPence(amount - due, currency)} more than the {formatPence(due, currency)} still due.
-          </p>
-          <p className="mt-1">Check the amount: a payment can be voided or refunded later, but never deleted.</p>
+          <p className="font-semibold">{t('payments.overDue', { excess: money(amount - due), due: money(due) })}</p>
+          <p className="mt-1">{t('payments.checkAmount')}</p>
           <label htmlFor={checkId} className="mt-2 flex items-center gap-2">
             <input id={checkId} type="checkbox" checked={overConfirmed} onChange={(e) => setOverConfirmed(e.target.checked)} />
-            Yes, record more than is due
+            {t('payments.confirmOver')}
           </label>
         </div>
       ) : null}
@@ -118,37 +156,47 @@ const NO_PURPOSE: RefundPurpose | null = null;
 /**
  * The correction form: a refund amount (typed, at most what is left), what the refund is (decision 0505: staff choose,
  * nothing is preselected, so a balance is never re-opened by default) and the shared reason rule. A void is all that
- * is left, with a reason.
+ * is left, with a reason. `leftText` is what is left in the reader's form of money, for the refusal's sentence.
  */
-function correctionSchema(isVoid: boolean, left: number, currency: string) {
+function correctionSchema(isVoid: boolean, left: number, leftText: string) {
   const reason = refundPaymentBody.shape.reason;
   if (isVoid)
     return z.object({ amount: z.string(), reason, purpose: z.string() }).transform(({ reason: r }) => ({ amount: left, reason: r, purpose: NO_PURPOSE }));
   return z.object({
-    amount: typedAmount.refine((minor) => minor <= left, refundTooHighMessage(formatPence(left, currency))),
+    amount: typedAmount.refine((minor) => minor <= left, refundTooHighMessage(leftText)),
     reason,
     purpose: z.enum(REFUND_PURPOSES, { error: DETAIL_MESSAGES.refundPurpose }),
   });
 }
 
 /** What the chosen refund will do, in words, before staff record it (0505). */
-function refundOutcome(purpose: RefundPurpose, refund: number, net: number, totalPence: number, currency: string): string {
+function refundOutcome(
+  t: Translate<'admin'>,
+  money: (pence: number) => string,
+  figures: { purpose: RefundPurpose; refund: number; net: number; totalPence: number },
+): string {
+  const { purpose, refund, net, totalPence } = figures;
   const totalAfter = refundLowersPrice(purpose) ? Math.max(0, totalPence - refund) : totalPence;
   const dueAfter = Math.max(0, totalAfter - (net - refund));
-  const total = formatPence(totalAfter, currency);
-  if (purpose === 'concession') return `The total becomes ${total}. ${dueAfter > 0 ? `${formatPence(dueAfter, currency)} stays due.` : 'Nothing becomes due.'}`;
-  if (purpose === 'cancellation')
-    return `The total becomes ${total}. If the game has not started, the booking is cancelled and the booker is told; after the game it stays as it is.`;
-  if (net - refund <= 0) return UNPAID_NOTE;
-  return `The total stays ${total}, so ${formatPence(dueAfter, currency)} will be due again.`;
+  const total = money(totalAfter);
+  if (purpose === 'concession')
+    return dueAfter > 0 ? t('payments.outcomeLowerDue', { total, due: money(dueAfter) }) : t('payments.outcomeLowerNothingDue', { total });
+  if (purpose === 'cancellation') return t('payments.outcomeCancelled', { total });
+  if (net - refund <= 0) return t('payments.unpaidNote');
+  return t('payments.outcomeDueAgain', { total, due: money(dueAfter) });
 }
 
 export function CorrectionDialog({ booking, correcting, net, onClose }: { booking: AdminBooking; correcting: Correcting; net: number; onClose: () => void }) {
   const { kind, payment, left } = correcting;
+  const { t, typeText } = usePaymentWords();
+  const message = useMessageText();
+  const { moneyLocale } = useLocale();
   const currency = payment.currency;
+  const money = (pence: number) => formatPence(pence, currency, moneyLocale);
   const formId = useId();
   const isVoid = kind === 'void';
-  const schema = useMemo(() => correctionSchema(isVoid, left, currency), [isVoid, left, currency]);
+  const leftText = formatPence(left, currency, moneyLocale);
+  const schema = useMemo(() => correctionSchema(isVoid, left, leftText), [isVoid, left, leftText]);
   const form = useForm<z.input<typeof schema>, unknown, z.output<typeof schema>>({
     resolver: zodResolver(schema),
     defaultValues: { amount: minorToDecimalText(left), reason: '', purpose: '' },
@@ -164,77 +212,77 @@ export function CorrectionDialog({ booking, correcting, net, onClose }: { bookin
       isVoid || purpose === null
         ? detailCalls.voidPayment(booking, payment.id, reason)
         : detailCalls.refundPayment(booking, payment.id, amount, reason, purpose),
-    success: isVoid ? 'Payment voided successfully' : 'Refund recorded successfully',
-    failure: isVoid ? 'Failed to void payment' : 'Failed to record refund',
+    success: isVoid ? t('payments.voidedToast') : t('payments.refundedToast'),
+    failure: isVoid ? t('payments.voidFailed') : t('payments.refundFailed'),
     failureToast: 'server',
     ...writesBooking(booking.id),
     onSuccess: onClose,
   });
 
+  const summary = {
+    id: String(payment.id),
+    type: typeText(payment.payment_type),
+    amount: money(payment.payment_amount),
+    when: formatTimestamp(payment.created_at, booking.timezone),
+    left: leftText,
+  };
   return (
     <Dialog
       open
       onOpenChange={(open) => {
         if (!open) onClose();
       }}
-      title={isVoid ? 'Void payment' : 'Refund payment'}
+      title={isVoid ? t('payments.voidTitle') : t('payments.refundTitle')}
       size="md"
       footer={
         <>
-          <Button onClick={onClose}>Cancel</Button>
+          <Button onClick={onClose}>{t('detail.cancel')}</Button>
           <Button type="submit" form={formId} variant="danger" disabled={correct.isPending}>
-            {isVoid ? 'Void payment' : 'Record refund'}
+            {isVoid ? t('payments.voidTitle') : t('payments.recordRefund')}
           </Button>
         </>
       }
     >
       <form id={formId} onSubmit={(e) => void form.handleSubmit(correct.run)(e)} className="space-y-3" noValidate>
-        <p>
-          {isVoid ? 'Void' : 'Refund'} payment #{payment.id}: {paymentTypeLabel(payment.payment_type)}, {formatPence(payment.payment_amount, currency)} on{' '}
-          {formatTimestamp(payment.created_at, booking.timezone)} ({formatPence(left, currency)} left of it).
-        </p>
+        <p>{isVoid ? t('payments.voidSummary', summary) : t('payments.refundSummary', summary)}</p>
         <p className="text-sm text-slate-600">
-          {isVoid
-            ? 'Use this for a payment recorded by mistake. It stays in the history, with a void entry that takes it back.'
-            : payment.provider
-              ? 'This payment was taken online: the refund goes back to the card through the payment provider, then is recorded as its own entry.'
-              : 'Use this when money was returned to the booker. It is recorded as its own entry.'}
+          {isVoid ? t('payments.voidHint') : payment.provider ? t('payments.refundOnlineHint') : t('payments.refundHint')}
         </p>
         {!isVoid ? (
-          <Field label={`Refund amount (${currencySymbol(currency)})`} id={`${formId}-amount`}>
+          <Field label={t('payments.refundAmount', { symbol: currencySymbol(currency) })} id={`${formId}-amount`}>
             <Input inputMode="decimal" {...form.register('amount')} />
           </Field>
         ) : null}
         {!isVoid ? (
           <fieldset>
-            <legend className="text-sm font-medium text-slate-700">What is this refund?</legend>
+            <legend className="text-sm font-medium text-slate-700">{t('payments.whatRefund')}</legend>
             <div className="mt-1 space-y-2" role="radiogroup">
               {REFUND_PURPOSES.map((purpose) => (
                 <label key={purpose} className="flex cursor-pointer items-start gap-2 rounded-md border border-slate-200 p-2">
                   <input type="radio" value={purpose} className="mt-1" {...form.register('purpose')} />
                   <span>
-                    <span className="block font-medium">{REFUND_PURPOSE_LABELS[purpose].label}</span>
-                    <span className="block text-sm text-slate-600">{REFUND_PURPOSE_LABELS[purpose].hint}</span>
+                    <span className="block font-medium">{t(PURPOSE_CHOICE_KEYS[purpose].label)}</span>
+                    <span className="block text-sm text-slate-600">{t(PURPOSE_CHOICE_KEYS[purpose].hint)}</span>
                   </span>
                 </label>
               ))}
             </div>
           </fieldset>
         ) : null}
-        <Field label="Reason" id={`${formId}-reason`}>
+        <Field label={t('detail.reason')} id={`${formId}-reason`}>
           <Textarea rows={2} {...form.register('reason')} />
         </Field>
         {isVoid && net - left <= 0 ? (
           <p role="status" className="rounded-md border border-amber-300 bg-amber-50 p-2 text-sm text-amber-900">
-            {UNPAID_NOTE}
+            {t('payments.unpaidNote')}
           </p>
         ) : null}
         {!isVoid && chosen && refund !== null && refund <= left ? (
           <p role="status" className="rounded-md border border-amber-300 bg-amber-50 p-2 text-sm text-amber-900">
-            {refundOutcome(chosen, refund, net, totalPence, currency)}
+            {refundOutcome(t, money, { purpose: chosen, refund, net, totalPence })}
           </p>
         ) : null}
-        <FieldError message={problem} className="text-sm text-red-700" />
+        <FieldError message={problem && message(problem)} className="text-sm text-red-700" />
       </form>
     </Dialog>
   );

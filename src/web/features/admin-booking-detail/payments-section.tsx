@@ -1,22 +1,18 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, type FieldErrors } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import type { AdminBooking } from '../../../shared/api/booking';
-import {
-  PAYMENT_TYPE_LABELS,
-  PAYMENT_TYPES,
-  paymentTypeLabel,
-  recordPaymentBody,
-  REFUND_PURPOSE_DOCUMENT_TEXT,
-} from '../../../shared/api/admin-booking-detail';
+import { PAYMENT_TYPES, recordPaymentBody } from '../../../shared/api/admin-booking-detail';
 import { currencySymbol, formatPence, toMinorUnits } from '../../../shared/money';
 import { typedAmount } from '../../../shared/typed-amount';
 import { amountDueMinor, isVoided, netPaid, paymentRemaining } from '../../../shared/payments';
 import { formatTimestamp } from '../../../shared/time';
-import { toastFirstError } from '../../lib/form-errors';
+import { firstErrorMessage } from '../../lib/form-errors';
+import { notifyError } from '../../lib/toast';
+import { useLocale, useMessageText } from '../../lib/i18n';
 import { installPaymentMethod } from '../../lib/payment-method';
-import { CorrectionDialog, LedgerTotals, RecordPaymentDialog, type Correcting } from './payment-dialogs';
+import { CorrectionDialog, LedgerTotals, RecordPaymentDialog, usePaymentWords, type Correcting, type PaymentWords } from './payment-dialogs';
 import { Badge, Button, Field, Input, Section, Select, Table } from '../../components/ui';
 import { isClosed } from '../../../shared/lifecycle/booking-states';
 import { ReopenBooking } from './reopen-booking';
@@ -27,13 +23,18 @@ type Pending = { paymentType: string; amount: number };
 
 type Entry = AdminBooking['booking_payments'][number];
 
-function entryLabel(entry: Entry): string {
-  if (entry.kind === 'void') return `Void of #${entry.corrects_payment_id ?? ''}`;
-  const online = entry.provider ? ', online' : '';
-  // A refund says what it was (0505): a lower price, a cancellation, or a corrected payment.
-  const what = entry.purpose ? `: ${REFUND_PURPOSE_DOCUMENT_TEXT[entry.purpose].toLowerCase()}` : '';
-  if (entry.kind === 'refund') return `Refund of #${entry.corrects_payment_id ?? ''} (${paymentTypeLabel(entry.payment_type)}${online})${what}`;
-  return `${paymentTypeLabel(entry.payment_type)}${entry.provider ? ' (online)' : ''}`;
+function entryLabel(entry: Entry, words: PaymentWords): string {
+  const { t, typeText, purposeText } = words;
+  // Ids as they are (#1234), never grouped as a number.
+  const id = String(entry.corrects_payment_id ?? '');
+  if (entry.kind === 'void') return t('payments.voidOf', { id });
+  const type = typeText(entry.payment_type);
+  if (entry.kind === 'refund') {
+    const refund = entry.provider ? t('payments.refundOfOnline', { id, type }) : t('payments.refundOf', { id, type });
+    // A refund says what it was (0505): a lower price, a cancellation, or a corrected payment.
+    return entry.purpose ? t('payments.withPurpose', { entry: refund, purpose: purposeText(entry.purpose) }) : refund;
+  }
+  return entry.provider ? t('payments.online', { type }) : type;
 }
 
 /**
@@ -41,6 +42,10 @@ function entryLabel(entry: Entry): string {
  * (never edited or deleted), with who recorded each and when. Recording asks for confirmation first.
  */
 export function PaymentsSection({ booking }: { booking: AdminBooking }) {
+  const words = usePaymentWords();
+  const { t, typeText } = words;
+  const message = useMessageText();
+  const { moneyLocale } = useLocale();
   const currency = booking.currency;
   const entries = booking.booking_payments;
   const form = useForm<z.input<typeof recordPaymentForm>, unknown, z.output<typeof recordPaymentForm>>({
@@ -52,23 +57,28 @@ export function PaymentsSection({ booking }: { booking: AdminBooking }) {
   const [correcting, setCorrecting] = useState<Correcting | null>(null);
   const net = netPaid(entries);
   const due = amountDueMinor(toMinorUnits(booking.total_price), entries);
+  // Staff forms say a refused value in a toast (spec section 9), in the reader's words.
+  const toastProblem = (errors: FieldErrors) => {
+    const problem = firstErrorMessage(errors);
+    if (problem) notifyError(message(problem));
+  };
 
   return (
-    <Section title="Payment History" id="payments">
+    <Section title={t('payments.title')} id="payments">
       {entries.length === 0 ? (
-        <p className="text-sm text-slate-500">No payments recorded</p>
+        <p className="text-sm text-slate-500">{t('payments.none')}</p>
       ) : (
         <div className="overflow-x-auto">
           <Table look="plain" className="mb-2">
             <thead>
               <tr className="text-slate-500">
                 <th className="py-1 pr-2">#</th>
-                <th className="pr-2">Date</th>
-                <th className="pr-2">Entry</th>
-                <th className="pr-2">Recorded by</th>
-                <th className="pr-2 text-right">Amount</th>
+                <th className="pr-2">{t('payments.colDate')}</th>
+                <th className="pr-2">{t('payments.colEntry')}</th>
+                <th className="pr-2">{t('payments.colRecordedBy')}</th>
+                <th className="pr-2 text-right">{t('payments.colAmount')}</th>
                 <th>
-                  <span className="sr-only">Actions</span>
+                  <span className="sr-only">{t('payments.colActions')}</span>
                 </th>
               </tr>
             </thead>
@@ -81,11 +91,13 @@ export function PaymentsSection({ booking }: { booking: AdminBooking }) {
                     <td className="py-1 pr-2 text-slate-500">{e.id}</td>
                     <td className="pr-2">{formatTimestamp(e.created_at, booking.timezone)}</td>
                     <td className="pr-2">
-                      {entryLabel(e)} {voided ? <Badge tone="red">Voided</Badge> : null}
-                      {e.reason ? <span className="block text-xs text-slate-600">Reason: {e.reason}</span> : null}
+                      {entryLabel(e, words)} {voided ? <Badge tone="red">{t('payments.voided')}</Badge> : null}
+                      {e.reason ? <span className="block text-xs text-slate-600">{t('payments.reasonLine', { reason: e.reason })}</span> : null}
                     </td>
-                    <td className="pr-2">{e.recorded_by_name ?? (e.provider ? 'Booker, online' : '—')}</td>
-                    <td className={`pr-2 text-right ${e.payment_amount < 0 ? 'text-red-700' : ''}`}>{formatPence(e.payment_amount, e.currency)}</td>
+                    <td className="pr-2">{e.recorded_by_name ?? (e.provider ? t('payments.bookerOnline') : '—')}</td>
+                    <td className={`pr-2 text-right ${e.payment_amount < 0 ? 'text-red-700' : ''}`}>
+                      {formatPence(e.payment_amount, e.currency, moneyLocale)}
+                    </td>
                     <td className="whitespace-nowrap text-right">
                       {e.kind === 'payment' && !voided && left > 0 ? (
                         <>
@@ -95,20 +107,20 @@ export function PaymentsSection({ booking }: { booking: AdminBooking }) {
                               <Button
                                 variant="link"
                                 className="text-sm"
-                                aria-label={`Void payment #${e.id}`}
+                                aria-label={t('payments.voidLabel', { id: String(e.id) })}
                                 onClick={() => setCorrecting({ kind: 'void', payment: e, left })}
                               >
-                                Void
+                                {t('payments.void')}
                               </Button>{' '}
                             </>
                           )}
                           <Button
                             variant="link"
                             className="text-sm"
-                            aria-label={`Refund payment #${e.id}`}
+                            aria-label={t('payments.refundLabel', { id: String(e.id) })}
                             onClick={() => setCorrecting({ kind: 'refund', payment: e, left })}
                           >
-                            Refund
+                            {t('payments.refund')}
                           </Button>
                         </>
                       ) : null}
@@ -124,7 +136,7 @@ export function PaymentsSection({ booking }: { booking: AdminBooking }) {
         className="mt-2"
         totalPrice={booking.total_price}
         currency={currency}
-        paid={{ label: 'Paid (net)', pence: net, testId: 'payments-total' }}
+        paid={{ label: t('payments.paidNet'), pence: net, testId: 'payments-total' }}
         due={due}
         dueTestId="payments-due"
       />
@@ -132,25 +144,25 @@ export function PaymentsSection({ booking }: { booking: AdminBooking }) {
         <ReopenBooking booking={booking} />
       ) : (
         <form
-          onSubmit={(e) => void form.handleSubmit(({ payment_type, amount }) => setPending({ paymentType: payment_type, amount }), toastFirstError)(e)}
+          onSubmit={(e) => void form.handleSubmit(({ payment_type, amount }) => setPending({ paymentType: payment_type, amount }), toastProblem)(e)}
           className="mt-4 flex flex-wrap items-end gap-2 border-t border-slate-100 pt-4"
-          aria-label="Record a payment"
+          aria-label={t('payments.recordLabel')}
           noValidate
         >
-          <Field label="Payment type" id="detail-payment-type">
+          <Field label={t('payments.type')} id="detail-payment-type">
             <Select {...form.register('payment_type')}>
-              {PAYMENT_TYPES.map((t) => (
-                <option key={t} value={t}>
-                  {PAYMENT_TYPE_LABELS[t]}
+              {PAYMENT_TYPES.map((type) => (
+                <option key={type} value={type}>
+                  {typeText(type)}
                 </option>
               ))}
             </Select>
           </Field>
-          <Field label={`Amount (${currencySymbol(currency)})`} id="detail-payment-amount">
+          <Field label={t('payments.amount', { symbol: currencySymbol(currency) })} id="detail-payment-amount">
             <Input inputMode="decimal" placeholder="0.00" {...form.register('amount')} />
           </Field>
           <Button type="submit" variant="primary">
-            Record Payment
+            {t('payments.record')}
           </Button>
         </form>
       )}

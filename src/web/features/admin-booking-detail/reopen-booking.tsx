@@ -1,22 +1,38 @@
 import { useState } from 'react';
 import type { AdminBooking } from '../../../shared/api/booking';
-import { BOOKING_LIFECYCLE_MESSAGES, closedPaymentMessage, REOPENED_LEAD_STATUS } from '../../../shared/lifecycle/booking-states';
+import { BOOKING_LIFECYCLE_MESSAGES, REOPENED_LEAD_STATUS } from '../../../shared/lifecycle/booking-states';
 import { Button, Dialog, Field, FieldError, Textarea } from '../../components/ui';
 import { useAction } from '../../lib/use-action';
 import { detailCalls, writesBooking } from './detail-api';
+import { useMessageText, useT, type KeyOf } from '../../lib/i18n';
+import { useStatusText } from '../../lib/status-text';
+
+/**
+ * Why a closed booking takes no payment, by what closed it: closedPaymentMessage's sentences
+ * (shared/lifecycle/booking-states.ts), each whole in the catalogue so a translation need not stitch in an English word.
+ */
+function closedKey(b: Pick<AdminBooking, 'booking_status' | 'lead_status'>): KeyOf<'admin'> {
+  if (b.booking_status === 'cancelled') return 'reopen.closedCancelled';
+  if (b.lead_status === 'lost') return 'reopen.closedLost';
+  if (b.lead_status === 'trash') return 'reopen.closedTrash';
+  return 'reopen.closedOther';
+}
 
 /**
  * A closed booking (lead lost or trash, or cancelled) takes no payment until staff reopen it (decision 0190): the
  * payments section says so in the server's words and offers Reopen, which asks why.
  */
 export function ReopenBooking({ booking }: { booking: AdminBooking }) {
+  const t = useT('admin');
+  const message = useMessageText();
+  const statusText = useStatusText();
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const save = useAction({
     call: (why: string) => detailCalls.reopen(booking, why),
-    success: BOOKING_LIFECYCLE_MESSAGES.reopened,
-    failure: 'Failed to reopen the booking',
+    success: message(BOOKING_LIFECYCLE_MESSAGES.reopened),
+    failure: t('reopen.failed'),
     failureToast: 'server',
     ...writesBooking(booking.id),
     onSuccess: () => {
@@ -35,26 +51,26 @@ export function ReopenBooking({ booking }: { booking: AdminBooking }) {
 
   return (
     <div className="mt-4 flex flex-wrap items-center gap-3 border-t border-slate-100 pt-4" data-testid="booking-closed">
-      <p className="text-sm text-slate-700">{closedPaymentMessage(booking)}</p>
+      <p className="text-sm text-slate-700">{t(closedKey(booking))}</p>
       <Button variant="primary" onClick={() => setOpen(true)}>
-        Reopen booking
+        {t('reopen.title')}
       </Button>
       <Dialog
         open={open}
         onOpenChange={setOpen}
-        title="Reopen booking"
-        description={`Its lead status becomes ${REOPENED_LEAD_STATUS}, and payments can be recorded again.`}
+        title={t('reopen.title')}
+        description={t('reopen.description', { status: statusText(REOPENED_LEAD_STATUS) })}
         size="sm"
         footer={
           <>
-            <Button onClick={() => setOpen(false)}>Cancel</Button>
+            <Button onClick={() => setOpen(false)}>{t('detail.cancel')}</Button>
             <Button variant="primary" disabled={save.isPending} onClick={reopen}>
-              Reopen
+              {t('reopen.reopen')}
             </Button>
           </>
         }
       >
-        <Field label="Why is this booking reopened?" id="reopen-reason">
+        <Field label={t('reopen.why')} id="reopen-reason">
           <Textarea
             value={reason}
             onChange={(e) => {
@@ -64,7 +80,7 @@ export function ReopenBooking({ booking }: { booking: AdminBooking }) {
             rows={3}
           />
         </Field>
-        <FieldError message={error} />
+        <FieldError message={error && message(error)} />
       </Dialog>
     </div>
   );

@@ -1,46 +1,71 @@
 import type { AdminBooking } from '../../../shared/api/booking';
 import type { ScheduledMessageDto } from '../../../shared/api/message-schedule';
-import { MESSAGE_KIND_LABELS, type ScheduledMessageStatus } from '../../../shared/message-schedule';
+import type { MessageKind, ScheduledMessageStatus } from '../../../shared/message-schedule';
 import { formatTimestamp } from '../../../shared/time';
 import { useAction } from '../../lib/use-action';
 import { Badge, Button, Table, TableHead } from '../../components/ui';
 import { skipScheduledMessage, timelineQueryKey } from './timeline-api';
+import { useT, type KeyOf } from '../../lib/i18n';
 
 const TONES: Record<ScheduledMessageStatus, 'green' | 'red' | 'amber' | 'slate'> = { scheduled: 'amber', sent: 'green', skipped: 'slate', failed: 'red' };
-const WORDS: Record<ScheduledMessageStatus, string> = { scheduled: 'Scheduled', sent: 'Sent', skipped: 'Skipped', failed: 'Failed' };
+const WORDS = {
+  scheduled: 'schedule.scheduled',
+  sent: 'schedule.sent',
+  skipped: 'schedule.skipped',
+  failed: 'schedule.failed',
+} as const satisfies Record<ScheduledMessageStatus, KeyOf<'admin'>>;
+/** Each planned message's name (English: shared/message-schedule.ts MESSAGE_KIND_LABELS). */
+const KINDS = {
+  game_reminder_first: 'schedule.gameReminderFirst',
+  game_reminder_second: 'schedule.gameReminderSecond',
+  balance_reminder: 'schedule.balanceReminder',
+  balance_due_reminder: 'schedule.balanceDueReminder',
+  balance_overdue: 'schedule.balanceOverdue',
+  feedback_request: 'schedule.feedbackRequest',
+} as const satisfies Record<MessageKind, KeyOf<'admin'>>;
 
 /**
  * The booking's message schedule (issue 31, decision 0380): reminders, balance chasers, staff's overdue notice and the
  * feedback request, by due time in the game's zone; staff skip one still waiting.
  */
 export function ScheduledMessages({ booking, messages }: { booking: AdminBooking; messages: ScheduledMessageDto[] }) {
+  const t = useT('admin');
+  const kindText = (m: ScheduledMessageDto) => t(KINDS[m.kind]);
   const skip = useAction({
     call: (m: ScheduledMessageDto) => skipScheduledMessage(booking.id, m.id),
-    success: (_, m) => `${MESSAGE_KIND_LABELS[m.kind]} skipped`,
-    failure: 'Failed to skip the message',
+    success: (_, m) => t('schedule.skippedToast', { kind: kindText(m) }),
+    failure: t('schedule.skipFailed'),
     failureToast: 'server',
     invalidates: [timelineQueryKey(booking.id)],
   });
-  if (messages.length === 0) return <p className="text-sm text-slate-500">No messages planned for this booking.</p>;
+  if (messages.length === 0) return <p className="text-sm text-slate-500">{t('schedule.none')}</p>;
   return (
     <div className="overflow-x-auto">
       <Table look="plain">
-        <caption className="sr-only">Scheduled messages of this booking</caption>
-        <TableHead look="plain" headers={['Message', { label: 'Due', nowrap: true }, 'Status', { label: 'Actions', srOnly: true }]} />
+        <caption className="sr-only">{t('schedule.caption')}</caption>
+        <TableHead
+          look="plain"
+          headers={[
+            t('schedule.colMessage'),
+            { label: t('schedule.colDue'), nowrap: true },
+            t('bookings.colStatus'),
+            { label: t('bookings.colActions'), srOnly: true },
+          ]}
+        />
         <tbody>
           {messages.map((m) => (
             <tr key={m.id} className="border-t border-slate-100 align-top" data-testid="scheduled-message">
-              <td className="py-1.5 pr-2">{MESSAGE_KIND_LABELS[m.kind]}</td>
+              <td className="py-1.5 pr-2">{kindText(m)}</td>
               <td className="whitespace-nowrap pr-2">
                 <time dateTime={m.due_at}>{formatTimestamp(m.due_at, booking.timezone)}</time>
               </td>
               <td className="pr-2">
-                <Badge tone={TONES[m.status]}>{WORDS[m.status]}</Badge>
+                <Badge tone={TONES[m.status]}>{t(WORDS[m.status])}</Badge>
               </td>
               <td>
                 {m.status === 'scheduled' ? (
-                  <Button disabled={skip.isPending} onClick={() => void skip.run(m)} aria-label={`Skip ${MESSAGE_KIND_LABELS[m.kind]}`}>
-                    Skip
+                  <Button disabled={skip.isPending} onClick={() => void skip.run(m)} aria-label={t('schedule.skipLabel', { kind: kindText(m) })}>
+                    {t('schedule.skip')}
                   </Button>
                 ) : null}
               </td>

@@ -9,35 +9,48 @@ import { useAction } from '../../lib/use-action';
 import { fetchTimeline, resendMail, timelineQueryKey } from './timeline-api';
 import { ScheduledMessages } from './scheduled-messages';
 import { Badge, Button, Section, Table, TableHead } from '../../components/ui';
+import { useT } from '../../lib/i18n';
 
 const STATUS_TONES: Record<string, 'green' | 'red' | 'amber' | 'slate'> = { sent: 'green', failed: 'red', pending: 'amber', retry: 'amber', sending: 'amber' };
 const SOURCE_TONES: Record<TimelineEntry['source'], 'blue' | 'amber' | 'slate'> = { staff: 'blue', booker: 'amber', system: 'slate' };
 
 function MailsTable({ booking, mails }: { booking: AdminBooking; mails: OutboxMail[] }) {
+  const t = useT('admin');
   const [open, setOpen] = useState<number | null>(null);
   // One mail at a time: every Resend waits while one is sent; the timeline then shows the copy.
   const resend = useAction({
     call: (mail: OutboxMail) => resendMail(booking.id, mail.id),
-    success: (_, mail) => `${mail.kind_label} resent to ${mail.to}`,
-    failure: 'Failed to resend the mail',
+    // The mail's name and status are the server's words (its mail kinds' labels), shown as it sends them.
+    success: (_, mail) => t('timeline.resent', { kind: mail.kind_label, to: mail.to }),
+    failure: t('timeline.resendFailed'),
     failureToast: 'server',
     invalidates: [timelineQueryKey(booking.id)],
   });
   const resending = (mail: OutboxMail) => resend.isPending && resend.variables?.id === mail.id;
 
-  if (mails.length === 0) return <p className="text-sm text-slate-500">No mails sent for this booking yet.</p>;
+  if (mails.length === 0) return <p className="text-sm text-slate-500">{t('timeline.noMails')}</p>;
   return (
     <div className="overflow-x-auto">
       <Table look="plain">
-        <caption className="sr-only">Mails about this booking</caption>
-        <TableHead look="plain" headers={['Mail', 'To', 'Subject', 'Status', { label: 'Sent at', nowrap: true }, { label: 'Actions', srOnly: true }]} />
+        <caption className="sr-only">{t('timeline.mailsCaption')}</caption>
+        <TableHead
+          look="plain"
+          headers={[
+            t('timeline.colMail'),
+            t('timeline.colTo'),
+            t('timeline.colSubject'),
+            t('bookings.colStatus'),
+            { label: t('timeline.colSentAt'), nowrap: true },
+            { label: t('bookings.colActions'), srOnly: true },
+          ]}
+        />
         <tbody>
           {mails.map((mail) => (
             <Fragment key={mail.id}>
               <tr className="border-t border-slate-100 align-top" data-testid="outbox-mail">
                 <td className="py-1.5 pr-2">
                   {mail.kind_label}
-                  {mail.resent_from !== null ? <span className="block text-xs text-slate-500">Copy, resent by staff</span> : null}
+                  {mail.resent_from !== null ? <span className="block text-xs text-slate-500">{t('timeline.copyResent')}</span> : null}
                 </td>
                 <td className="break-all pr-2">{mail.to}</td>
                 <td className="pr-2">{mail.subject}</td>
@@ -49,10 +62,14 @@ function MailsTable({ booking, mails }: { booking: AdminBooking; mails: OutboxMa
                 <td className="whitespace-nowrap">
                   <div className="flex gap-2">
                     <Button aria-expanded={open === mail.id} aria-controls={`mail-text-${mail.id}`} onClick={() => setOpen(open === mail.id ? null : mail.id)}>
-                      {open === mail.id ? 'Hide text' : 'View text'}
+                      {open === mail.id ? t('timeline.hideText') : t('timeline.viewText')}
                     </Button>
-                    <Button disabled={resend.isPending} onClick={() => void resend.run(mail)} aria-label={`Resend ${mail.kind_label} to ${mail.to}`}>
-                      {resending(mail) ? 'Resending…' : 'Resend'}
+                    <Button
+                      disabled={resend.isPending}
+                      onClick={() => void resend.run(mail)}
+                      aria-label={t('timeline.resendLabel', { kind: mail.kind_label, to: mail.to })}
+                    >
+                      {resending(mail) ? t('timeline.resending') : t('timeline.resend')}
                     </Button>
                   </div>
                 </td>
@@ -79,9 +96,10 @@ function MailsTable({ booking, mails }: { booking: AdminBooking; mails: OutboxMa
 
 /** The same timeline query as the section below (one request): "Balance overdue" beside the booking's code (issue 31). */
 export function BalanceOverdueBadge({ booking }: { booking: AdminBooking }) {
+  const t = useT('admin');
   const query = useQuery({ queryKey: [...timelineQueryKey(booking.id), booking.version], queryFn: () => fetchTimeline(booking.id) });
   if (!query.data?.balance_overdue) return null;
-  return <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800">Balance overdue</span>;
+  return <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800">{t('timeline.balanceOverdue')}</span>;
 }
 
 /**
@@ -89,6 +107,7 @@ export function BalanceOverdueBadge({ booking }: { booking: AdminBooking }) {
  * Skip, and its outbox with Resend. Keyed by the booking's version, so a staff change made on this page shows at once.
  */
 export function TimelineSection({ booking }: { booking: AdminBooking }) {
+  const t = useT('admin');
   const query = useQuery({
     queryKey: [...timelineQueryKey(booking.id), booking.version],
     queryFn: () => fetchTimeline(booking.id),
@@ -101,9 +120,9 @@ export function TimelineSection({ booking }: { booking: AdminBooking }) {
     body = (
       <div className="space-y-2">
         <p role="alert" className="text-sm text-red-700">
-          Failed to load the timeline
+          {t('timeline.loadFailed')}
         </p>
-        <Button onClick={() => void query.refetch()}>Try again</Button>
+        <Button onClick={() => void query.refetch()}>{t('detail.tryAgain')}</Button>
       </div>
     );
   } else {
@@ -111,19 +130,19 @@ export function TimelineSection({ booking }: { booking: AdminBooking }) {
     body = (
       <div className="space-y-6">
         <div>
-          <h3 className="mb-2 font-semibold">Scheduled messages</h3>
+          <h3 className="mb-2 font-semibold">{t('timeline.scheduled')}</h3>
           <ScheduledMessages booking={booking} messages={scheduled_messages} />
         </div>
         <div>
-          <h3 className="mb-2 font-semibold">Mails</h3>
+          <h3 className="mb-2 font-semibold">{t('timeline.mails')}</h3>
           <MailsTable booking={booking} mails={mails} />
         </div>
         <div>
-          <h3 className="mb-2 font-semibold">History</h3>
+          <h3 className="mb-2 font-semibold">{t('timeline.history')}</h3>
           {entries.length === 0 ? (
-            <p className="text-sm text-slate-500">Nothing has happened yet.</p>
+            <p className="text-sm text-slate-500">{t('timeline.nothingYet')}</p>
           ) : (
-            <ol className="space-y-3" aria-label="Booking history, newest first">
+            <ol className="space-y-3" aria-label={t('timeline.historyLabel')}>
               {entries.map((entry) => (
                 <li key={entry.id} className="border-l-2 border-slate-200 pl-3" data-testid="timeline-entry">
                   <div className="flex flex-wrap items-center gap-2 text-xs text-slate-500">
@@ -136,13 +155,13 @@ export function TimelineSection({ booking }: { booking: AdminBooking }) {
               ))}
             </ol>
           )}
-          {truncated ? <p className="mt-2 text-xs text-slate-500">Only the latest 500 entries of each kind are shown.</p> : null}
+          {truncated ? <p className="mt-2 text-xs text-slate-500">{t('timeline.truncated')}</p> : null}
         </div>
       </div>
     );
   }
   return (
-    <Section title="Timeline and mails" id="timeline">
+    <Section title={t('timeline.title')} id="timeline">
       {body}
     </Section>
   );
