@@ -267,6 +267,24 @@ const CONVERTED = [
   // Challenges, markers, scoring, submissions, and the game parts the host console shares (area content).
   // Proposals, gift vouchers, payments, prices, promo codes (area money).
   // Integrations, mail, privacy, settings, users (area system).
+  'src/web/features/admin-integrations/api-keys-section.tsx',
+  'src/web/features/admin-integrations/deliveries-log.tsx',
+  'src/web/features/admin-integrations/integrations-page.tsx',
+  'src/web/features/admin-integrations/secret-once.tsx',
+  'src/web/features/admin-integrations/webhooks-section.tsx',
+  'src/web/features/admin-mail/mail-page.tsx',
+  'src/web/features/admin-privacy/people-section.tsx',
+  'src/web/features/admin-privacy/privacy-page.tsx',
+  'src/web/features/admin-privacy/privacy-texts-section.tsx',
+  'src/web/features/admin-privacy/retention-section.tsx',
+  'src/web/features/admin-settings/invoice-settings-form.tsx',
+  'src/web/features/admin-settings/reminder-days-form.tsx',
+  'src/web/features/admin-settings/script-template-form.tsx',
+  'src/web/features/admin-settings/settings-page.tsx',
+  'src/web/features/admin-settings/travel-margin-form.tsx',
+  'src/web/features/admin-settings/voucher-validity-form.tsx',
+  'src/web/features/admin-users/user-forms.tsx',
+  'src/web/features/admin-users/users-page.tsx',
   // Signing in, password resets, the recap, not found, errors (area account).
 ];
 /** Text that is not language: the brand's wordmark, and symbols. */

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { OUTSIDE_EVENT_LABELS, OUTSIDE_EVENT_TYPES, type OutsideEventType } from '../../../shared/integrations/events';
+import { OUTSIDE_EVENT_TYPES, type OutsideEventType } from '../../../shared/integrations/events';
 import type { Webhook } from '../../../shared/api/integrations';
 import { errorMessage } from '../../lib/api-client';
 import { useAction } from '../../lib/use-action';
@@ -17,16 +17,33 @@ import {
 } from './integrations-api';
 import { DeliveriesLog } from './deliveries-log';
 import { SecretOnce } from './secret-once';
+import { useMessageText, useT, type KeyOf } from '../../lib/i18n';
+
+/** Each event's name (English: shared/integrations/events.ts OUTSIDE_EVENT_LABELS). */
+const EVENT_LABELS = {
+  'booking.created': 'webhooks.eventBookingCreated',
+  'booking.changed': 'webhooks.eventBookingChanged',
+  'booking.paid': 'webhooks.eventBookingPaid',
+  'booking.cancelled': 'webhooks.eventBookingCancelled',
+  'booking.refunded': 'webhooks.eventBookingRefunded',
+  'invoice.issued': 'webhooks.eventInvoiceIssued',
+  'game.started': 'webhooks.eventGameStarted',
+  'game.ended': 'webhooks.eventGameEnded',
+  'submission.reviewed': 'webhooks.eventSubmissionReviewed',
+  'chicken.found': 'webhooks.eventChickenFound',
+  'results.final': 'webhooks.eventResultsFinal',
+} as const satisfies Record<OutsideEventType, KeyOf<'system'>>;
 
 function NewWebhookForm({ onMade }: { onMade: (secret: string) => void }) {
+  const t = useT('system');
   const uid = useId();
   const [url, setUrl] = useState('');
   const [description, setDescription] = useState('');
   const [events, setEvents] = useState<OutsideEventType[]>(['booking.created', 'booking.paid']);
   const create = useAction({
     call: createWebhook,
-    success: 'Webhook added',
-    failure: 'Failed to add the webhook',
+    success: t('webhooks.added'),
+    failure: t('webhooks.addFailed'),
     failureToast: 'server',
     invalidates: [webhooksKey],
     onSuccess: (made) => {
@@ -38,7 +55,7 @@ function NewWebhookForm({ onMade }: { onMade: (secret: string) => void }) {
   const toggle = (type: OutsideEventType, on: boolean) => setEvents((now) => (on ? [...now, type] : now.filter((e) => e !== type)));
   return (
     <form
-      aria-label="New webhook"
+      aria-label={t('webhooks.newLabel')}
       noValidate
       className="space-y-3"
       onSubmit={(e) => {
@@ -46,25 +63,25 @@ function NewWebhookForm({ onMade }: { onMade: (secret: string) => void }) {
         void create.run({ url, events, description: description || null });
       }}
     >
-      <Field label="URL" id={`${uid}-url`} hint="An https address that accepts POST requests.">
-        <Input value={url} onChange={(e) => setUrl(e.target.value)} placeholder="https://example.com/hatch-events" className="max-w-xl" />
+      <Field label={t('webhooks.url')} id={`${uid}-url`} hint={t('webhooks.urlHint')}>
+        <Input value={url} onChange={(e) => setUrl(e.target.value)} placeholder={t('webhooks.urlPlaceholder')} className="max-w-xl" />
       </Field>
-      <Field label="Description (optional)" id={`${uid}-description`}>
+      <Field label={t('webhooks.descriptionOptional')} id={`${uid}-description`}>
         <Input value={description} onChange={(e) => setDescription(e.target.value)} className="max-w-xl" />
       </Field>
       <fieldset>
-        <legend className="text-sm font-medium text-slate-700">Events</legend>
+        <legend className="text-sm font-medium text-slate-700">{t('webhooks.events')}</legend>
         <div className="mt-1 grid gap-x-5 gap-y-1 sm:grid-cols-2">
           {OUTSIDE_EVENT_TYPES.map((type) => (
             <label key={type} className="flex items-center gap-2 text-sm">
               <input type="checkbox" checked={events.includes(type)} onChange={(e) => toggle(type, e.target.checked)} />
-              {OUTSIDE_EVENT_LABELS[type]} <code className="text-xs text-slate-500">{type}</code>
+              {t(EVENT_LABELS[type])} <code className="text-xs text-slate-500">{type}</code>
             </label>
           ))}
         </div>
       </fieldset>
       <Button type="submit" variant="primary" disabled={create.isPending}>
-        Add webhook
+        {t('webhooks.add')}
       </Button>
       {create.error ? <p className="text-sm text-red-700">{create.error}</p> : null}
     </form>
@@ -72,43 +89,46 @@ function NewWebhookForm({ onMade }: { onMade: (secret: string) => void }) {
 }
 
 function WebhookCard({ webhook, onSecret }: { webhook: Webhook; onSecret: (secret: string) => void }) {
+  const t = useT('system');
+  // Why an endpoint was disabled is the server's sentence, stored when it was (webhook-delivery.ts, webhooks-service.ts).
+  const message = useMessageText();
   const [showLog, setShowLog] = useState(false);
-  const test = useAction({ call: sendTestEvent, success: 'Test event queued', failure: 'Failed to send the test event', invalidates: [webhooksKey] });
-  const toggle = useAction({ call: setWebhookEnabled, failure: 'Failed to change the webhook', invalidates: [webhooksKey] });
-  const remove = useAction({ call: deleteWebhook, success: 'Webhook removed', failure: 'Failed to remove the webhook', invalidates: [webhooksKey] });
+  const test = useAction({ call: sendTestEvent, success: t('webhooks.testQueued'), failure: t('webhooks.testFailed'), invalidates: [webhooksKey] });
+  const toggle = useAction({ call: setWebhookEnabled, failure: t('webhooks.changeFailed'), invalidates: [webhooksKey] });
+  const remove = useAction({ call: deleteWebhook, success: t('webhooks.removed'), failure: t('webhooks.removeFailed'), invalidates: [webhooksKey] });
   const roll = useAction({
     call: rollSecret,
-    success: 'New signing secret made',
-    failure: 'Failed to roll the secret',
+    success: t('webhooks.rolled'),
+    failure: t('webhooks.rollFailed'),
     invalidates: [webhooksKey],
     onSuccess: (r) => onSecret(r.secret),
   });
   const enabled = webhook.status === 'enabled';
   return (
-    <li className="rounded-lg border border-slate-200 p-4" aria-label={`Webhook ${webhook.url}`}>
+    <li className="rounded-lg border border-slate-200 p-4" aria-label={t('webhooks.cardLabel', { url: webhook.url })}>
       <div className="flex flex-wrap items-center gap-2">
         <code className="break-all text-sm font-medium">{webhook.url}</code>
-        <Badge tone={enabled ? 'green' : 'red'}>{enabled ? 'Enabled' : 'Disabled'}</Badge>
-        {webhook.queued ? <Badge tone="amber">{webhook.queued} waiting</Badge> : null}
+        <Badge tone={enabled ? 'green' : 'red'}>{enabled ? t('webhooks.enabled') : t('webhooks.disabled')}</Badge>
+        {webhook.queued ? <Badge tone="amber">{t('webhooks.waiting', { count: webhook.queued })}</Badge> : null}
       </div>
       {webhook.description ? <p className="mt-1 text-sm text-slate-600">{webhook.description}</p> : null}
-      {webhook.disabled_reason ? <p className="mt-1 text-sm text-red-700">{webhook.disabled_reason}</p> : null}
+      {webhook.disabled_reason ? <p className="mt-1 text-sm text-red-700">{message(webhook.disabled_reason)}</p> : null}
       <p className="mt-1 text-xs text-slate-500">{webhook.events.join(', ')}</p>
       <div className="mt-3 flex flex-wrap gap-2">
         <Button onClick={() => setShowLog((v) => !v)} aria-expanded={showLog}>
-          {showLog ? 'Hide deliveries' : 'Deliveries'}
+          {showLog ? t('webhooks.hideDeliveries') : t('webhooks.deliveries')}
         </Button>
         <Button onClick={() => void test.run(webhook.id)} disabled={test.isPending}>
-          Send test event
+          {t('webhooks.sendTest')}
         </Button>
-        <Button onClick={() => void roll.run({ id: webhook.id, overlapHours: 24 })} disabled={roll.isPending} title="The old secret keeps signing for 24 hours">
-          Roll secret
+        <Button onClick={() => void roll.run({ id: webhook.id, overlapHours: 24 })} disabled={roll.isPending} title={t('webhooks.rollHint')}>
+          {t('webhooks.roll')}
         </Button>
         <Button onClick={() => void toggle.run({ id: webhook.id, enabled: !enabled })} disabled={toggle.isPending}>
-          {enabled ? 'Disable' : 'Enable'}
+          {enabled ? t('webhooks.disable') : t('webhooks.enable')}
         </Button>
         <Button variant="danger" onClick={() => void remove.run(webhook.id)} disabled={remove.isPending}>
-          Remove
+          {t('webhooks.remove')}
         </Button>
       </div>
       {showLog ? <DeliveriesLog webhookId={webhook.id} /> : null}
@@ -118,24 +138,21 @@ function WebhookCard({ webhook, onSecret }: { webhook: Webhook; onSecret: (secre
 
 /** Webhook endpoints: where events go, signed by the Standard Webhooks specification; each with its delivery log. */
 export function WebhooksSection() {
+  const t = useT('system');
   const query = useQuery({ queryKey: webhooksKey, queryFn: fetchWebhooksList });
   const [secret, setSecret] = useState<string | null>(null);
   return (
-    <Section
-      id="webhooks"
-      title="Webhooks"
-      description="hatch sends the chosen events to each address, signed (webhook-id, webhook-timestamp, webhook-signature), retrying for 72 hours."
-    >
+    <Section id="webhooks" title={t('webhooks.title')} description={t('webhooks.description')}>
       <NewWebhookForm onMade={setSecret} />
-      {secret ? <SecretOnce label="The signing secret" secret={secret} onDone={() => setSecret(null)} /> : null}
+      {secret ? <SecretOnce label={t('webhooks.secretLabel')} secret={secret} onDone={() => setSecret(null)} /> : null}
       <div className="mt-5">
         {query.isPending ? <Spinner /> : null}
         {query.isError ? (
-          <ErrorState message={errorMessage(query.error, 'Failed to load the webhooks.')} onRetry={() => void query.refetch()} retrying={query.isFetching} />
+          <ErrorState message={errorMessage(query.error, t('webhooks.loadFailed'))} onRetry={() => void query.refetch()} retrying={query.isFetching} />
         ) : null}
-        {query.data && !query.data.length ? <EmptyState>No webhooks yet.</EmptyState> : null}
+        {query.data && !query.data.length ? <EmptyState>{t('webhooks.none')}</EmptyState> : null}
         {query.data?.length ? (
-          <ul className="space-y-3" aria-label="Webhooks">
+          <ul className="space-y-3" aria-label={t('webhooks.title')}>
             {query.data.map((w) => (
               <WebhookCard key={w.id} webhook={w} onSecret={setSecret} />
             ))}

@@ -11,6 +11,7 @@ import { Badge, Button, EmptyTableRow, Select, Table, TableHead, type BadgeTone 
 import { paths } from '../../lib/paths';
 import { useAction } from '../../lib/use-action';
 import { fetchMail, fetchMails, mailDetailKey, mailKey, mailListKey, retryMail, revealMail } from './mail-api';
+import { useMessageText, useT, type KeyOf } from '../../lib/i18n';
 
 type Status = NonNullable<AdminMailQuery['status']>;
 const isStatus = (value: string | null): value is Status => MAIL_STATUS_VALUES.some((s) => s === value);
@@ -23,11 +24,13 @@ function positiveInt(value: string | null): number | null {
 
 const when = (iso: string | null) => (iso ? formatTimestamp(iso, DEFAULT_ADMIN_TIMEZONE) : '—');
 
+// The server writes a mail's status and kind in English (shared/timeline): the messages catalogue says them in the reader's language.
 function StatusBadge({ mail }: { mail: Pick<AdminMailSummary, 'status' | 'status_label'> }) {
-  return <Badge tone={TONES[mail.status] ?? 'slate'}>{mail.status_label}</Badge>;
+  const message = useMessageText();
+  return <Badge tone={TONES[mail.status] ?? 'slate'}>{message(mail.status_label)}</Badge>;
 }
 
-const INVITE_METHODS: Record<string, string> = { REQUEST: 'adds or updates the event', CANCEL: 'removes the event', PUBLISH: 'the event to add' };
+const INVITE_METHODS: Record<string, KeyOf<'system'>> = { REQUEST: 'mail.inviteRequest', CANCEL: 'mail.inviteCancel', PUBLISH: 'mail.invitePublish' };
 
 function FileRow({ file, label }: { file: AdminMailAttachment; label?: string }) {
   return (
@@ -45,18 +48,23 @@ function FileRow({ file, label }: { file: AdminMailAttachment; label?: string })
 
 /** What went with the mail (issue 36): its files and its calendar invite, each a download of what was sent. */
 function MailFiles({ mail }: { mail: AdminMailDetail }) {
+  const t = useT('system');
   const invite = mail.calendar_invite;
+  const methodText = (method: string) => {
+    const key = INVITE_METHODS[method];
+    return key ? t(key) : method;
+  };
   if (mail.attachments.length === 0 && !invite) {
-    return <p className="text-sm text-slate-600">No attachments or calendar invite.</p>;
+    return <p className="text-sm text-slate-600">{t('mail.noFiles')}</p>;
   }
   return (
-    <section aria-label="Attachments" className="space-y-1 text-sm">
-      <h3 className="font-medium">Attachments</h3>
+    <section aria-label={t('mail.attachments')} className="space-y-1 text-sm">
+      <h3 className="font-medium">{t('mail.attachments')}</h3>
       <ul className="space-y-1" data-testid="mail-files">
         {mail.attachments.map((file) => (
           <FileRow key={file.download_url} file={file} />
         ))}
-        {invite ? <FileRow file={invite} label={`Calendar invite (${invite.method}: ${INVITE_METHODS[invite.method] ?? invite.method})`} /> : null}
+        {invite ? <FileRow file={invite} label={t('mail.invite', { method: invite.method, what: methodText(invite.method) })} /> : null}
       </ul>
     </section>
   );
@@ -64,18 +72,20 @@ function MailFiles({ mail }: { mail: AdminMailDetail }) {
 
 /** One mail: its facts, its text (a reset link of someone else's masked), Retry now when it failed, Show the link. */
 function MailReader({ id, onClose }: { id: number; onClose: () => void }) {
+  const t = useT('system');
+  const message = useMessageText();
   const mail = useQuery({ queryKey: mailDetailKey(id), queryFn: () => fetchMail(id) });
   const [revealed, setRevealed] = useState<AdminMailDetail | null>(null);
   const retry = useAction({
     call: () => retryMail(id),
-    success: 'Mail queued to be sent again',
-    failure: 'Failed to retry the mail',
+    success: t('mail.retried'),
+    failure: t('mail.retryFailed'),
     failureToast: 'server',
     invalidates: [mailKey],
   });
   const reveal = useAction({
     call: () => revealMail(id),
-    failure: 'Failed to show the link',
+    failure: t('mail.revealFailed'),
     failureToast: 'server',
     onSuccess: (shown) => setRevealed(shown),
   });
@@ -84,47 +94,48 @@ function MailReader({ id, onClose }: { id: number; onClose: () => void }) {
   if (mail.error) {
     return (
       <p role="alert" className="text-red-700">
-        Failed to load the mail
+        {t('mail.loadOneFailed')}
       </p>
     );
   }
   const shown = revealed ?? mail.data;
   return (
-    <section aria-label={`Mail to ${shown.to}`} className="space-y-3 rounded-xl bg-white p-4 shadow">
+    <section aria-label={t('mail.readerLabel', { to: shown.to })} className="space-y-3 rounded-xl bg-white p-4 shadow">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
           <h2 className="text-lg font-semibold">{shown.subject}</h2>
           <p className="text-sm text-slate-600">
-            {shown.kind_label} to {shown.to} · <StatusBadge mail={shown} /> · {shown.attempts} {shown.attempts === 1 ? 'attempt' : 'attempts'}
+            {t('mail.kindTo', { kind: message(shown.kind_label), to: shown.to })} · <StatusBadge mail={shown} /> ·{' '}
+            {t('mail.attempts', { count: shown.attempts })}
           </p>
         </div>
         <Button size="sm" onClick={onClose}>
-          Close
+          {t('mail.close')}
         </Button>
       </div>
       <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm">
-        <dt className="font-medium">Created</dt>
+        <dt className="font-medium">{t('mail.created')}</dt>
         <dd>{when(shown.created_at)}</dd>
-        <dt className="font-medium">Sent</dt>
+        <dt className="font-medium">{t('mail.sent')}</dt>
         <dd>{when(shown.sent_at)}</dd>
         {shown.next_attempt_at ? (
           <>
-            <dt className="font-medium">Next attempt</dt>
+            <dt className="font-medium">{t('mail.nextAttempt')}</dt>
             <dd>{when(shown.next_attempt_at)}</dd>
           </>
         ) : null}
         {shown.error ? (
           <>
-            <dt className="font-medium">Last error</dt>
+            <dt className="font-medium">{t('mail.lastError')}</dt>
             <dd className="text-red-700">{shown.error}</dd>
           </>
         ) : null}
         {shown.booking_id !== null ? (
           <>
-            <dt className="font-medium">Booking</dt>
+            <dt className="font-medium">{t('mail.booking')}</dt>
             <dd>
               <Link to={paths.admin.booking(shown.booking_id)} className="text-brand-700 underline">
-                Booking #{shown.booking_id}
+                {t('mail.bookingNumber', { id: String(shown.booking_id) })}
               </Link>
             </dd>
           </>
@@ -132,9 +143,9 @@ function MailReader({ id, onClose }: { id: number; onClose: () => void }) {
       </dl>
       {shown.masked ? (
         <div className="flex flex-wrap items-center gap-3 rounded-md bg-amber-50 p-3 text-sm">
-          <p>The password reset link in this mail is hidden: whoever opens it can take over the account. Showing it is recorded in the activity log.</p>
+          <p>{t('mail.masked')}</p>
           <Button size="sm" onClick={() => void reveal.run()} disabled={reveal.isPending}>
-            Show the link
+            {t('mail.reveal')}
           </Button>
         </div>
       ) : null}
@@ -144,7 +155,7 @@ function MailReader({ id, onClose }: { id: number; onClose: () => void }) {
       <MailFiles mail={shown} />
       {shown.status === 'failed' ? (
         <Button variant="primary" size="md" onClick={() => void retry.run()} disabled={retry.isPending}>
-          Retry now
+          {t('mail.retryNow')}
         </Button>
       ) : null}
     </section>
@@ -153,6 +164,8 @@ function MailReader({ id, onClose }: { id: number; onClose: () => void }) {
 
 /** /admin/mail: every mail of the install, newest first, by status; the view lives in the query string. */
 export function MailPage() {
+  const t = useT('system');
+  const message = useMessageText();
   const [params, setParams] = useSearchParams();
   const page = positiveInt(params.get('page')) ?? 1;
   const rawStatus = params.get('status');
@@ -174,29 +187,27 @@ export function MailPage() {
   const pagination = list.data?.pagination;
   return (
     <section className="space-y-4">
-      <h1 className="text-2xl font-bold">Mail</h1>
-      {list.data && !list.data.sends ? (
-        <p className="rounded-md bg-slate-100 p-3 text-sm">No mail server is set up (SMTP_URL): mails are not sent, they are kept here to be read.</p>
-      ) : null}
+      <h1 className="text-2xl font-bold">{t('mail.title')}</h1>
+      {list.data && !list.data.sends ? <p className="rounded-md bg-slate-100 p-3 text-sm">{t('mail.noServer')}</p> : null}
       {list.data && list.data.failed > 0 ? (
         <p role="status" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
-          {list.data.failed === 1 ? '1 mail' : `${list.data.failed} mails`} could not be delivered.{' '}
+          {t('mail.undelivered', { count: list.data.failed })}{' '}
           {status !== 'failed' ? (
             <Button variant="link" onClick={() => update({ status: 'failed', page: null })}>
-              Show failed mails
+              {t('mail.showFailed')}
             </Button>
           ) : null}
         </p>
       ) : null}
       <div className="flex items-end gap-3">
         <label htmlFor="mail-status" className="text-sm font-medium">
-          Status
+          {t('mail.status')}
         </label>
         <Select id="mail-status" value={status ?? ''} onChange={(e) => update({ status: e.target.value || null, page: null })}>
-          <option value="">All</option>
+          <option value="">{t('mail.all')}</option>
           {MAIL_STATUS_VALUES.map((s) => (
             <option key={s} value={s}>
-              {mailStatusLabel(s)}
+              {message(mailStatusLabel(s))}
             </option>
           ))}
         </Select>
@@ -206,12 +217,12 @@ export function MailPage() {
         <Spinner />
       ) : list.error ? (
         <p role="alert" className="text-red-700">
-          Failed to load mail
+          {t('mail.loadFailed')}
         </p>
       ) : (
         <Table>
-          <caption className="sr-only">Outbox</caption>
-          <TableHead headers={['Created', 'To', 'Subject', 'Status', 'Attempts', 'Sent']} />
+          <caption className="sr-only">{t('mail.outbox')}</caption>
+          <TableHead headers={[t('mail.created'), t('mail.to'), t('mail.subject'), t('mail.status'), t('mail.attemptsHeader'), t('mail.sent')]} />
           <tbody>
             {mails.map((mail) => (
               <tr key={mail.id} className="border-t border-slate-100 align-top" data-testid="mail-row">
@@ -221,7 +232,7 @@ export function MailPage() {
                   <Button variant="link" className="text-left" onClick={() => update({ mail: String(mail.id) })}>
                     {mail.subject}
                   </Button>
-                  <span className="block text-xs text-slate-500">{mail.kind_label}</span>
+                  <span className="block text-xs text-slate-500">{message(mail.kind_label)}</span>
                 </td>
                 <td className="px-4 py-3">
                   <StatusBadge mail={mail} />
@@ -231,7 +242,7 @@ export function MailPage() {
                 <td className="whitespace-nowrap px-4 py-3">{when(mail.sent_at)}</td>
               </tr>
             ))}
-            {mails.length === 0 ? <EmptyTableRow columns={6}>No mail found.</EmptyTableRow> : null}
+            {mails.length === 0 ? <EmptyTableRow columns={6}>{t('mail.none')}</EmptyTableRow> : null}
           </tbody>
         </Table>
       )}

@@ -5,24 +5,36 @@ import { errorMessage } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
 import { Button, Dialog, ErrorState, Field, Input, Section, Table, TableCell, TableHead, TableRow } from '../../components/ui';
 import { erasePerson, exportUrls, findPeople, privacyKeys } from './admin-privacy-api';
+import { useMessageText, useT, type KeyOf } from '../../lib/i18n';
+
+/** Where a person was found, as the search answers it (shared/api/privacy.ts). */
+const KIND_LABELS = {
+  booker: 'people.kindBooker',
+  player: 'people.kindPlayer',
+  mail: 'people.kindMail',
+  voucher: 'people.kindVoucher',
+} as const satisfies Record<string, KeyOf<'system'>>;
 
 /** A person's data on request (issue 41): find them, download what is held, erase it (invoices keep the buyer). */
 export function PeopleSection() {
+  const t = useT('system');
+  // What each finding is ('Booking 2030-06-15 (paid)') is the server's sentence: the messages catalogue says it.
+  const message = useMessageText();
   const [typed, setTyped] = useState('');
   const [q, setQ] = useState('');
   const [erasing, setErasing] = useState<string | null>(null);
   const query = useQuery({ queryKey: privacyKeys.people(q), queryFn: () => findPeople(q), enabled: q.length >= 3 });
   const erase = useAction({
     call: erasePerson,
-    failure: 'Failed to erase this person',
+    failure: t('people.eraseFailed'),
     failureToast: 'server',
-    success: 'Erased',
+    success: t('people.erased'),
     invalidates: [['admin', 'privacy', 'people']],
     onSuccess: () => setErasing(null),
   });
   const emails = [...new Set((query.data?.people ?? []).flatMap((p) => (p.email ? [p.email.toLowerCase()] : [])))];
   return (
-    <Section id="people" title="A person's data">
+    <Section id="people" title={t('people.title')}>
       <form
         className="flex flex-col gap-2 sm:flex-row sm:items-end"
         onSubmit={(e) => {
@@ -30,14 +42,14 @@ export function PeopleSection() {
           setQ(typed.trim());
         }}
       >
-        <Field label="Email or player name" className="flex-1">
+        <Field label={t('people.query')} className="flex-1">
           <Input value={typed} onChange={(e) => setTyped(e.target.value)} />
         </Field>
         <Button type="submit" variant="secondary">
-          Search
+          {t('people.search')}
         </Button>
       </form>
-      {query.isError ? <ErrorState message={errorMessage(query.error, 'The search failed')} /> : null}
+      {query.isError ? <ErrorState message={errorMessage(query.error, t('people.searchFailed'))} /> : null}
       {query.data ? (
         <div className="mt-4 space-y-4">
           {emails.map((email) => {
@@ -46,32 +58,32 @@ export function PeopleSection() {
               <div key={email} className="flex flex-wrap items-center gap-3 rounded-lg border border-slate-200 p-3" data-testid="person">
                 <span className="font-medium">{email}</span>
                 <a className="text-brand-700 underline" href={urls.json} download>
-                  Export (JSON)
+                  {t('people.exportJson')}
                 </a>
                 <a className="text-brand-700 underline" href={urls.html} download>
-                  Export (readable page)
+                  {t('people.exportHtml')}
                 </a>
                 <Button variant="danger" size="sm" onClick={() => setErasing(email)}>
-                  Erase…
+                  {t('people.eraseOpen')}
                 </Button>
               </div>
             );
           })}
-          <Table aria-label="Where the person was found">
-            <TableHead headers={['Found as', 'Email', 'Name', 'Where']} />
+          <Table aria-label={t('people.foundLabel')}>
+            <TableHead headers={[t('people.foundAs'), t('people.email'), t('people.name'), t('people.where')]} />
             <tbody>
               {query.data.people.map((p, i) => (
                 <TableRow key={i}>
-                  <TableCell>{p.kind}</TableCell>
+                  <TableCell>{t(KIND_LABELS[p.kind])}</TableCell>
                   <TableCell>{p.email ?? ''}</TableCell>
                   <TableCell>{p.name ?? ''}</TableCell>
                   <TableCell>
                     {p.booking_id ? (
                       <a className="text-brand-700 underline" href={paths.admin.booking(p.booking_id)}>
-                        {p.detail}
+                        {message(p.detail)}
                       </a>
                     ) : (
-                      p.detail
+                      message(p.detail)
                     )}
                   </TableCell>
                 </TableRow>
@@ -83,20 +95,20 @@ export function PeopleSection() {
       <Dialog
         open={erasing !== null}
         onOpenChange={(open) => (open ? undefined : setErasing(null))}
-        title="Erase this person?"
-        description={`Everything held about ${erasing ?? ''} is erased: contact details, their players' positions and media, mails. Invoices keep the buyer, as tax law requires. This cannot be undone.`}
+        title={t('people.eraseTitle')}
+        description={t('people.eraseDescription', { email: erasing ?? '' })}
         footer={
           <>
             <Button variant="secondary" onClick={() => setErasing(null)}>
-              Cancel
+              {t('people.cancel')}
             </Button>
             <Button variant="danger" disabled={erase.isPending} onClick={() => (erasing ? void erase.run(erasing) : undefined)}>
-              Erase
+              {t('people.erase')}
             </Button>
           </>
         }
       >
-        <p className="text-sm text-slate-700">The erasure is written in the activity log.</p>
+        <p className="text-sm text-slate-700">{t('people.logged')}</p>
       </Dialog>
     </Section>
   );

@@ -5,9 +5,11 @@ import { useAction } from '../../lib/use-action';
 import { ApiError } from '../../lib/api-client';
 import { Button, Field, FieldError, Input, Section } from '../../components/ui';
 import { fetchPrivacySettings, privacyKeys, savePrivacySettings } from './admin-privacy-api';
+import { useT } from '../../lib/i18n';
 
 /** How long game data is kept and whom people write to (issue 41); the privacy notice and the daily job read these. */
 export function RetentionSection() {
+  const t = useT('system');
   const query = useQuery({ queryKey: privacyKeys.settings, queryFn: async () => (await fetchPrivacySettings()).settings });
   const [form, setForm] = useState<PrivacySettings | null>(null);
   const [errors, setErrors] = useState<Record<string, string[]>>({});
@@ -16,8 +18,8 @@ export function RetentionSection() {
   }, [query.data, form]);
   const save = useAction({
     call: savePrivacySettings,
-    failure: 'Failed to save the privacy settings',
-    success: 'Saved',
+    failure: t('retention.saveFailed'),
+    success: t('retention.saved'),
     invalidates: [privacyKeys.settings, ['privacy']],
     onSuccess: () => setErrors({}),
     onError: (error) => setErrors(error instanceof ApiError ? error.errors : {}),
@@ -29,7 +31,7 @@ export function RetentionSection() {
     </Field>
   );
   return (
-    <Section id="retention" title="What is kept, and for how long">
+    <Section id="retention" title={t('retention.title')}>
       <form
         className="grid gap-3 sm:grid-cols-2"
         onSubmit={(e) => {
@@ -37,19 +39,19 @@ export function RetentionSection() {
           void save.run(form);
         }}
       >
-        {number('positions_days', 'Positions and tracks: days after the game')}
-        {number('media_days', 'Photos and videos: days after the game')}
-        {number('lead_months', 'Enquiries that never booked: months')}
-        <Field label="Privacy contact name" error={errors.contact_name?.[0]}>
+        {number('positions_days', t('retention.positionsDays'))}
+        {number('media_days', t('retention.mediaDays'))}
+        {number('lead_months', t('retention.leadMonths'))}
+        <Field label={t('retention.contactName')} error={errors.contact_name?.[0]}>
           <Input value={form.contact_name} onChange={(e) => setForm({ ...form, contact_name: e.target.value })} />
         </Field>
-        <Field label="Privacy contact email" error={errors.contact_email?.[0]}>
+        <Field label={t('retention.contactEmail')} error={errors.contact_email?.[0]}>
           <Input type="email" value={form.contact_email} onChange={(e) => setForm({ ...form, contact_email: e.target.value })} />
         </Field>
         <div className="sm:col-span-2">
           <FieldError message={save.error} />
           <Button type="submit" variant="primary" disabled={save.isPending}>
-            Save
+            {t('retention.save')}
           </Button>
         </div>
       </form>

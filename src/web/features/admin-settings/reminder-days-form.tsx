@@ -6,6 +6,7 @@ import { api } from '../../lib/api-client';
 import { notifyError } from '../../lib/toast';
 import { useAction } from '../../lib/use-action';
 import { Button, Field, Input, Section } from '../../components/ui';
+import { useMessageText, useT } from '../../lib/i18n';
 
 const settingsKey = ['admin-message-settings'] as const;
 const asNumber = (typed: string) => (typed.trim() === '' ? Number.NaN : Number(typed));
@@ -15,12 +16,14 @@ const asNumber = (typed: string) => (typed.trim() === '' ? Number.NaN : Number(t
  * Checked with the shared schema before sending; the server holds the same rule.
  */
 export function ReminderDaysForm() {
+  const t = useT('system');
+  const message = useMessageText();
   const settings = useQuery({ queryKey: settingsKey, queryFn: () => api(ep.settings), retry: false });
   const [typed, setTyped] = useState<{ first: string; second: string } | null>(null);
   const save = useAction({
     call: (body: MessageSettings) => api(ep.updateSettings, { body }),
-    success: 'Reminder days saved',
-    failure: 'Failed to save the reminder days',
+    success: t('reminders.saved'),
+    failure: t('reminders.saveFailed'),
     failureToast: 'server',
     invalidates: [settingsKey],
     onSuccess: () => setTyped(null),
@@ -32,13 +35,13 @@ export function ReminderDaysForm() {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const parsed = messageSettingsSchema.safeParse({ first_reminder_days: asNumber(shown.first), second_reminder_days: asNumber(shown.second) });
-    if (!parsed.success) return notifyError(parsed.error.issues[0]?.message ?? 'Please check the reminder days');
+    if (!parsed.success) return notifyError(message(parsed.error.issues[0]?.message ?? t('reminders.check')));
     void save.run(parsed.data);
   };
   return (
-    <Section title="Game reminders" id="reminder-days" description="Days before the game the booker is reminded of it, by email at 10:00 in the game's zone.">
+    <Section title={t('reminders.title')} id="reminder-days" description={t('reminders.description')}>
       <form onSubmit={submit} className="flex flex-wrap items-end gap-2">
-        <Field label="First reminder (days before)" id="first-reminder-days">
+        <Field label={t('reminders.first')} id="first-reminder-days">
           <Input
             type="number"
             min={1}
@@ -48,7 +51,7 @@ export function ReminderDaysForm() {
             onChange={(e) => setTyped({ ...shown, first: e.target.value })}
           />
         </Field>
-        <Field label="Second reminder (days before)" id="second-reminder-days">
+        <Field label={t('reminders.second')} id="second-reminder-days">
           <Input
             type="number"
             min={1}
@@ -59,7 +62,7 @@ export function ReminderDaysForm() {
           />
         </Field>
         <Button type="submit" variant="primary" disabled={save.isPending || settings.isPending}>
-          Save reminder days
+          {t('reminders.save')}
         </Button>
       </form>
     </Section>

@@ -9,6 +9,8 @@ import { api, errorMessage } from '../../lib/api-client';
 import { Button, ErrorState, Section } from '../../components/ui';
 import { Spinner } from '../../components/spinner';
 import { ScriptStepForm, whenOf } from '../../components/script-steps';
+import { useMessageText, useT } from '../../lib/i18n';
+import { useReaderFormat } from '../../lib/reader-format';
 
 const templateKey = ['admin-script-template'] as const;
 type TemplateInput = z.input<typeof templateBody>['steps'][number];
@@ -19,6 +21,10 @@ type TemplateInput = z.input<typeof templateBody>['steps'][number];
  * theirs.
  */
 export function ScriptTemplateForm() {
+  const t = useT('system');
+  // A step's action and when it runs are the shared script's English (shared/game/script.ts, components/script-steps.tsx).
+  const message = useMessageText();
+  const { integer } = useReaderFormat();
   const queryClient = useQueryClient();
   const template = useQuery({ queryKey: templateKey, queryFn: () => api(ep.template) });
   const challengeList = useQuery({ queryKey: ['admin-script-template', 'challenges'], queryFn: () => api(adminChallengesEndpoints.list, {}) });
@@ -30,7 +36,7 @@ export function ScriptTemplateForm() {
     try {
       queryClient.setQueryData(templateKey, await api(ep.templateSave, { body: { steps } }));
     } catch (err) {
-      setError(errorMessage(err, 'Failed to save the game script template'));
+      setError(errorMessage(err, t('scriptTemplate.saveFailed')));
     } finally {
       setBusy(false);
     }
@@ -50,33 +56,33 @@ export function ScriptTemplateForm() {
     stations: [],
   };
   return (
-    <Section
-      id="script-template"
-      title="Game script template"
-      description="The steps every new game starts with: its booker and host change them per game. Shipped with the default challenges."
-    >
+    <Section id="script-template" title={t('scriptTemplate.title')} description={t('scriptTemplate.description')}>
       {template.isPending ? (
         <Spinner />
       ) : !data ? (
         <ErrorState
-          message={errorMessage(template.error, 'Failed to load the template.')}
+          message={errorMessage(template.error, t('scriptTemplate.loadFailed'))}
           onRetry={() => void template.refetch()}
           retrying={template.isFetching}
         />
       ) : (
         <div className="space-y-3">
-          {data.is_default ? <p className="text-sm text-slate-600">The shipped default.</p> : null}
+          {data.is_default ? <p className="text-sm text-slate-600">{t('scriptTemplate.shippedDefault')}</p> : null}
           <ol className="divide-y divide-slate-100 rounded-xl border border-slate-200" data-testid="template-steps">
             {data.steps.map((s, i) => (
               <li key={i} className="flex items-start justify-between gap-2 px-3 py-2">
                 <div className="min-w-0">
-                  <p className="text-xs font-semibold text-slate-500 uppercase">{whenOf(s)}</p>
+                  <p className="text-xs font-semibold text-slate-500 uppercase">{message(whenOf(s))}</p>
                   <p className="break-words">
-                    {SCRIPT_ACTION_LABELS[s.action]}
-                    {s.text ? `: “${s.text}”` : ''}
-                    {s.challenge_name ? `: ${s.challenge_name}${s.challenge_id === null ? ' (no such challenge now)' : ''}` : ''}
-                    {s.minutes ? ` for ${s.minutes} min` : ''}
-                    {s.radius_m ? ` to ${s.radius_m} m` : ''}
+                    {message(SCRIPT_ACTION_LABELS[s.action])}
+                    {s.text ? t('scriptTemplate.text', { text: s.text }) : ''}
+                    {s.challenge_name
+                      ? s.challenge_id === null
+                        ? t('scriptTemplate.challengeGone', { name: s.challenge_name })
+                        : t('scriptTemplate.challenge', { name: s.challenge_name })
+                      : ''}
+                    {s.minutes ? t('scriptTemplate.minutes', { minutes: integer(s.minutes) }) : ''}
+                    {s.radius_m ? t('scriptTemplate.radius', { metres: integer(s.radius_m) }) : ''}
                   </p>
                 </div>
                 <Button
@@ -84,9 +90,9 @@ export function ScriptTemplateForm() {
                   variant="secondary"
                   disabled={busy}
                   onClick={() => void save(steps.filter((_, j) => j !== i))}
-                  aria-label={`Remove step ${i + 1}`}
+                  aria-label={t('scriptTemplate.removeLabel', { number: String(i + 1) })}
                 >
-                  Remove
+                  {t('scriptTemplate.remove')}
                 </Button>
               </li>
             ))}

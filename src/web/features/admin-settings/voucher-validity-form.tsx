@@ -10,6 +10,7 @@ import { useAction } from '../../lib/use-action';
 import { Spinner } from '../../components/spinner';
 import { Button, ErrorState, Field, Input, Section } from '../../components/ui';
 import { fetchGiftVoucherSettings, giftVoucherSettingsKey, saveGiftVoucherSettings } from './settings-api';
+import { useMessageText, useT } from '../../lib/i18n';
 
 /** The months as typed, judged by the endpoint's own schema (the same message as the server's). */
 const settingsForm = z
@@ -19,6 +20,8 @@ const settingsForm = z
 type Values = z.input<typeof settingsForm>;
 
 function ValidityForm({ settings }: { settings: GiftVoucherSettings }) {
+  const t = useT('system');
+  const message = useMessageText();
   const uid = useId();
   const {
     register,
@@ -30,23 +33,23 @@ function ValidityForm({ settings }: { settings: GiftVoucherSettings }) {
   });
   const save = useAction({
     call: saveGiftVoucherSettings,
-    success: GIFT_VOUCHER_MESSAGES.settingsSaved,
-    failure: 'Failed to save the gift voucher settings',
+    success: message(GIFT_VOUCHER_MESSAGES.settingsSaved),
+    failure: t('voucherValidity.saveFailed'),
     failureToast: 'server',
     invalidates: [giftVoucherSettingsKey],
   });
   return (
-    <form onSubmit={(e) => void handleSubmit(save.run)(e)} noValidate aria-label="Gift voucher validity" className="flex flex-wrap items-end gap-3">
+    <form onSubmit={(e) => void handleSubmit(save.run)(e)} noValidate aria-label={t('voucherValidity.title')} className="flex flex-wrap items-end gap-3">
       <Field
-        label="Valid for (months)"
+        label={t('voucherValidity.months')}
         id={`${uid}-months`}
-        error={errors.validity_months?.message}
-        hint="From the day a voucher is issued or paid, to the end of the last day. Vouchers already issued keep their date."
+        error={errors.validity_months?.message ? message(errors.validity_months.message) : undefined}
+        hint={t('voucherValidity.hint')}
       >
         <Input inputMode="numeric" className="w-32" {...register('validity_months')} />
       </Field>
       <Button type="submit" variant="secondary" disabled={save.isPending}>
-        Save
+        {t('voucherValidity.save')}
       </Button>
     </form>
   );
@@ -54,16 +57,13 @@ function ValidityForm({ settings }: { settings: GiftVoucherSettings }) {
 
 /** How long a new voucher pays: the install's setting. */
 export function ValiditySetting() {
+  const t = useT('system');
   const query = useQuery({ queryKey: giftVoucherSettingsKey, queryFn: fetchGiftVoucherSettings });
   return (
-    <Section id="gift-voucher-validity" title="Gift voucher validity">
+    <Section id="gift-voucher-validity" title={t('voucherValidity.title')}>
       {query.isPending ? <Spinner /> : null}
       {query.isError ? (
-        <ErrorState
-          message={errorMessage(query.error, 'Failed to load the settings. Please try again.')}
-          onRetry={() => void query.refetch()}
-          retrying={query.isFetching}
-        />
+        <ErrorState message={errorMessage(query.error, t('voucherValidity.loadFailed'))} onRetry={() => void query.refetch()} retrying={query.isFetching} />
       ) : null}
       {query.data ? <ValidityForm key={query.data.validity_months} settings={query.data} /> : null}
     </Section>

@@ -12,15 +12,15 @@ import { sessionQuery } from '../../lib/session-api';
 import { UserForm } from './user-forms';
 import { SettingsLink } from '../../components/settings-link';
 import { fetchUsers, removeRoles, updateRoles, usersKey } from './users-api';
-
-export const REMOVE_ROLES_CONFIRM = 'Are you sure you want to remove all roles from this user?';
+import { useT } from '../../lib/i18n';
 
 function RoleBadges({ user }: { user: User }) {
-  if (!user.is_admin && !user.is_host) return <span className="text-slate-500">No roles</span>;
+  const t = useT('system');
+  if (!user.is_admin && !user.is_host) return <span className="text-slate-500">{t('users.noRoles')}</span>;
   return (
     <span className="flex flex-wrap gap-1">
-      {user.is_admin ? <Badge tone="indigo">Admin</Badge> : null}
-      {user.is_host ? <Badge tone="amber">Host</Badge> : null}
+      {user.is_admin ? <Badge tone="indigo">{t('users.admin')}</Badge> : null}
+      {user.is_host ? <Badge tone="amber">{t('users.host')}</Badge> : null}
     </span>
   );
 }
@@ -28,12 +28,13 @@ function RoleBadges({ user }: { user: User }) {
 type Roles = { is_admin: boolean; is_host: boolean };
 
 function UserRow({ user, isMe, onRemove }: { user: User; isMe: boolean; onRemove: (user: User) => void }) {
+  const t = useT('system');
   const [editing, setEditing] = useState(false);
   const form = useForm<Roles>({ defaultValues: { is_admin: user.is_admin, is_host: user.is_host } });
   const update = useAction({
     call: (roles: Roles) => updateRoles(user.id, roles),
-    success: 'User roles updated successfully',
-    failure: 'Failed to update user roles',
+    success: t('users.updated'),
+    failure: t('users.updateFailed'),
     invalidates: [usersKey],
     onSuccess: () => setEditing(false),
   });
@@ -53,20 +54,20 @@ function UserRow({ user, isMe, onRemove }: { user: User; isMe: boolean; onRemove
     <tr className="border-t border-slate-100 align-top" data-testid={`user-row-${user.id}`}>
       <td className="px-4 py-3 font-medium">
         {user.name}
-        {isMe ? <span className="ml-1 text-xs text-slate-500">(you)</span> : null}
+        {isMe ? <span className="ml-1 text-xs text-slate-500">{t('users.you')}</span> : null}
       </td>
       <td className="px-4 py-3">{user.email}</td>
       <td className="px-4 py-3">
         {editing ? (
           <fieldset className="flex flex-wrap gap-4">
-            <legend className="sr-only">Roles of {user.name}</legend>
-            <label className="flex items-center gap-2" title={isMe ? 'You cannot remove your own admin role' : undefined}>
+            <legend className="sr-only">{t('users.rolesOf', { name: user.name })}</legend>
+            <label className="flex items-center gap-2" title={isMe ? t('users.ownAdmin') : undefined}>
               <input type="checkbox" className="h-4 w-4" disabled={isMe && user.is_admin} {...form.register('is_admin')} />
-              Admin
+              {t('users.admin')}
             </label>
             <label className="flex items-center gap-2">
               <input type="checkbox" className="h-4 w-4" {...form.register('is_host')} />
-              Host
+              {t('users.host')}
             </label>
           </fieldset>
         ) : (
@@ -79,7 +80,7 @@ function UserRow({ user, isMe, onRemove }: { user: User; isMe: boolean; onRemove
           {editing ? (
             <>
               <Button variant="primary" disabled={update.isPending} onClick={() => void form.handleSubmit(save)()}>
-                Save
+                {t('users.save')}
               </Button>
               <Button
                 onClick={() => {
@@ -87,23 +88,23 @@ function UserRow({ user, isMe, onRemove }: { user: User; isMe: boolean; onRemove
                   setEditing(false);
                 }}
               >
-                Cancel
+                {t('users.cancel')}
               </Button>
             </>
           ) : (
             <Button
-              aria-label={`Edit roles of ${user.name}`}
+              aria-label={t('users.editLabel', { name: user.name })}
               onClick={() => {
                 form.reset();
                 setEditing(true);
               }}
             >
-              Edit roles
+              {t('users.edit')}
             </Button>
           )}
           {!isMe && (user.is_admin || user.is_host) ? (
-            <Button variant="danger" aria-label={`Remove roles of ${user.name}`} onClick={() => onRemove(user)}>
-              Remove roles
+            <Button variant="danger" aria-label={t('users.removeLabel', { name: user.name })} onClick={() => onRemove(user)}>
+              {t('users.remove')}
             </Button>
           ) : null}
         </div>
@@ -114,13 +115,14 @@ function UserRow({ user, isMe, onRemove }: { user: User; isMe: boolean; onRemove
 
 /** /admin/users: the list with inline role editing, the New User and Upgrade User forms. */
 export function UsersPage() {
+  const t = useT('system');
   const list = useQuery({ queryKey: usersKey, queryFn: fetchUsers });
   const me = useQuery(sessionQuery);
   const [removing, setRemoving] = useState<User | null>(null);
   const remove = useAction({
     call: (who: User) => removeRoles(who.id),
-    success: 'User roles removed successfully',
-    failure: 'Failed to remove user roles',
+    success: t('users.removed'),
+    failure: t('users.removeFailed'),
     invalidates: [usersKey],
     onSuccess: () => setRemoving(null),
   });
@@ -128,55 +130,52 @@ export function UsersPage() {
     if (removing) void remove.run(removing);
   };
 
+  const loadFailed = t('users.loadFailed');
   useEffect(() => {
-    if (list.error && !isSessionExpired(list.error)) notifyError('Failed to load users');
-  }, [list.error]);
+    if (list.error && !isSessionExpired(list.error)) notifyError(loadFailed);
+  }, [list.error, loadFailed]);
 
   const users = list.data ?? [];
   return (
     <section className="space-y-6">
-      <h1 className="text-2xl font-bold">Users</h1>
+      <h1 className="text-2xl font-bold">{t('users.title')}</h1>
       <div className="grid gap-6 lg:grid-cols-2">
         <UserForm mode="new" />
         <UserForm mode="upgrade" />
       </div>
-      <SettingsLink lead="The hosts' travel margin and the game reminders are set in" section="travel-margin" label="Settings" />
+      <SettingsLink lead={t('users.settingsLead')} section="travel-margin" label={t('users.settingsLabel')} />
       {list.isPending ? (
         <Spinner />
       ) : (
         <Table>
-          <caption className="sr-only">Users</caption>
-          <TableHead headers={['Name', 'Email', 'Roles', 'Created', 'Actions']} />
+          <caption className="sr-only">{t('users.title')}</caption>
+          <TableHead headers={[t('users.name'), t('users.email'), t('users.roles'), t('users.created'), t('users.actions')]} />
           <tbody>
             {users.map((user) => (
               <UserRow key={`${user.id}-${user.is_admin}-${user.is_host}`} user={user} isMe={me.data?.id === user.id} onRemove={setRemoving} />
             ))}
-            {users.length === 0 ? <EmptyTableRow columns={5}>No users found.</EmptyTableRow> : null}
+            {users.length === 0 ? <EmptyTableRow columns={5}>{t('users.none')}</EmptyTableRow> : null}
           </tbody>
         </Table>
       )}
       <Dialog
         open={removing !== null}
         onOpenChange={(open) => (open ? undefined : setRemoving(null))}
-        title="Remove all roles"
-        description={REMOVE_ROLES_CONFIRM}
+        title={t('users.removeTitle')}
+        description={t('users.removeConfirm')}
         size="sm"
         footer={
           <>
             <Button size="md" onClick={() => setRemoving(null)}>
-              Cancel
+              {t('users.cancel')}
             </Button>
             <Button size="md" variant="danger" disabled={remove.isPending} onClick={confirmRemove}>
-              Remove roles
+              {t('users.remove')}
             </Button>
           </>
         }
       >
-        {removing ? (
-          <p className="text-sm text-slate-700">
-            {removing.name} ({removing.email}) will lose the admin and host roles and be logged out.
-          </p>
-        ) : null}
+        {removing ? <p className="text-sm text-slate-700">{t('users.removeWho', { name: removing.name, email: removing.email })}</p> : null}
       </Dialog>
     </section>
   );
