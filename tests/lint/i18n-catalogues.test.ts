@@ -286,6 +286,17 @@ const CONVERTED = [
   'src/web/features/admin-users/user-forms.tsx',
   'src/web/features/admin-users/users-page.tsx',
   // Signing in, password resets, the recap, not found, errors (area account).
+  'src/web/features/auth/forgot-password-page.tsx',
+  'src/web/features/auth/login-page.tsx',
+  'src/web/features/auth/mailed-link-request.tsx',
+  'src/web/features/auth/reset-password-page.tsx',
+  'src/web/features/auth/sign-in-link-page.tsx',
+  'src/web/features/auth/sign-in-page.tsx',
+  'src/web/features/recap/recap-page.tsx',
+  'src/web/app/route-error-boundary.tsx',
+  'src/web/components/not-found-page.tsx',
+  'src/web/components/pager.tsx',
+  'src/web/lib/authed-photo.tsx',
 ];
 /** Text that is not language: the brand's wordmark, and symbols. */
 const NOT_WORDS = new Set(['hatch']);

@@ -8,11 +8,28 @@ import { activeEffects, type Effect, type WeaponsGame } from './items';
  * Chicken (shared/game/items.ts tells players so in the item's description). Sending positions, reading the map and
  * the leaderboard stay open: a frozen team still moves and watches.
  */
+/**
+ * The actions a freeze refuses, each with its refusal as the team reads it: for one second, and for `{seconds}`. Whole
+ * English sentences, so that each is the key of its translation in the messages catalogue (shared/i18n/<lang>/
+ * messages.json, decision 0590) and the server's 423 reaches a player in their own language.
+ */
 export const TEAM_ACTIONS = {
-  submit: 'send submissions',
-  pick_up: 'pick up items',
-  use_item: 'use items',
-  claim_chicken: 'claim the Chicken',
+  submit: {
+    one: 'Your team is frozen by an Egg Strike: you cannot send submissions for 1 more second.',
+    other: 'Your team is frozen by an Egg Strike: you cannot send submissions for {seconds} more seconds.',
+  },
+  pick_up: {
+    one: 'Your team is frozen by an Egg Strike: you cannot pick up items for 1 more second.',
+    other: 'Your team is frozen by an Egg Strike: you cannot pick up items for {seconds} more seconds.',
+  },
+  use_item: {
+    one: 'Your team is frozen by an Egg Strike: you cannot use items for 1 more second.',
+    other: 'Your team is frozen by an Egg Strike: you cannot use items for {seconds} more seconds.',
+  },
+  claim_chicken: {
+    one: 'Your team is frozen by an Egg Strike: you cannot claim the Chicken for 1 more second.',
+    other: 'Your team is frozen by an Egg Strike: you cannot claim the Chicken for {seconds} more seconds.',
+  },
 } as const;
 export type TeamAction = keyof typeof TEAM_ACTIONS;
 
@@ -27,7 +44,8 @@ export function secondsLeft(until: Date, now: Date): number {
 
 export function frozenMessage(action: TeamAction, until: Date, now: Date): string {
   const seconds = secondsLeft(until, now);
-  return `Your team is frozen by an Egg Strike: you cannot ${TEAM_ACTIONS[action]} for ${seconds} more second${seconds === 1 ? '' : 's'}.`;
+  const { one, other } = TEAM_ACTIONS[action];
+  return seconds === 1 ? one : other.replace('{seconds}', String(seconds));
 }
 
 /** Why the team may not do `action` now (and until when), or null when it may. */

@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { Navigate, useLocation, useRoutes, type RouteObject } from 'react-router';
-import { NotFoundPage } from '../components/not-found-page';
+import { RouteNotFoundPage } from '../components/not-found-page';
 import { Spinner } from '../components/spinner';
 import { RouteErrorBoundary } from './route-error-boundary';
 
@@ -118,10 +118,10 @@ const routes: RouteObject[] = [
       },
       { path: 'markers', element: lazyElement(() => import('../features/admin-markers/markers-page').then((m) => ({ default: m.MarkersPage }))) },
       // An admin address that is no page: said inside the shell, not a blank page (issue 21).
-      { path: '*', element: <NotFoundPage back="/admin/bookings" backLabel="Back to bookings" /> },
+      { path: '*', element: <RouteNotFoundPage within="admin" /> },
     ],
   },
-  { path: '*', element: <NotFoundPage back="/" backLabel="Book a game" /> },
+  { path: '*', element: <RouteNotFoundPage within="site" /> },
 ];
 
 export function AppRoutes() {

@@ -1,3 +1,5 @@
+import { useT } from '../lib/i18n';
+import { useReaderFormat } from '../lib/reader-format';
 import { pagerItems } from './pager-items';
 import { Button } from './ui';
 
@@ -10,13 +12,14 @@ type PagerProps = {
 
 /** Previous, Next, numbered pages with ellipses, and 'Page X of Y' (spec: 5 visible by default). */
 export function Pager({ currentPage, lastPage, onPageChange, visiblePages = 5 }: PagerProps) {
+  const t = useT('account');
+  // Page numbers as the reader writes them (English: as always, 1200; German: 1.200).
+  const { integer } = useReaderFormat();
   if (lastPage < 1) return null;
   const button = 'min-w-9 rounded-md border px-3 py-1.5 text-sm disabled:cursor-not-allowed disabled:opacity-40';
   return (
-    <nav aria-label="Pagination" className="flex flex-wrap items-center justify-between gap-3 py-3">
-      <p className="text-sm text-slate-600">
-        Page {currentPage} of {lastPage}
-      </p>
+    <nav aria-label={t('pager.label')} className="flex flex-wrap items-center justify-between gap-3 py-3">
+      <p className="text-sm text-slate-600">{t('pager.pageOf', { current: integer(currentPage), last: integer(lastPage) })}</p>
       <ul className="flex flex-wrap items-center gap-1">
         <li>
           <Button
@@ -25,7 +28,7 @@ export function Pager({ currentPage, lastPage, onPageChange, visiblePages = 5 }:
             disabled={currentPage <= 1}
             onClick={() => onPageChange(currentPage - 1)}
           >
-            Previous
+            {t('pager.previous')}
           </Button>
         </li>
         {pagerItems(currentPage, lastPage, visiblePages).map((item) =>
@@ -38,11 +41,11 @@ export function Pager({ currentPage, lastPage, onPageChange, visiblePages = 5 }:
               <Button
                 variant="unstyled"
                 aria-current={item.page === currentPage ? 'page' : undefined}
-                aria-label={`Page ${item.page}`}
+                aria-label={t('pager.page', { page: integer(item.page) })}
                 className={`${button} ${item.page === currentPage ? 'border-brand-600 bg-brand-500 font-semibold text-slate-900' : 'border-slate-300 bg-white'}`}
                 onClick={() => onPageChange(item.page)}
               >
-                {item.page}
+                {integer(item.page)}
               </Button>
             </li>
           ),
@@ -54,7 +57,7 @@ export function Pager({ currentPage, lastPage, onPageChange, visiblePages = 5 }:
             disabled={currentPage >= lastPage}
             onClick={() => onPageChange(currentPage + 1)}
           >
-            Next
+            {t('pager.next')}
           </Button>
         </li>
       </ul>

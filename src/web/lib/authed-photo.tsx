@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
+import { useT } from './i18n';
 
 /**
  * A photo behind a header (the player token, the management key): an <img src> cannot send one, so the photo is
@@ -29,10 +30,31 @@ export function useAuthedPhoto(url: string | null, headers: Record<string, strin
   return state;
 }
 
+/** The grey box a photo or video takes while it comes. */
+const placeholder = (className: string | undefined) => `animate-pulse bg-slate-100 ${className ?? 'h-40 w-full'}`;
+
+/**
+ * While the file comes, or when it failed: the box or the note, in the reader's language. Its own Suspense: these
+ * words are the `account` area's, which the phone and the results page may not have in yet, and waiting for them must
+ * not put the whole page back to its spinner (nor hide a file that did come): meanwhile the box shows, unnamed.
+ */
+function MediaState({ kind, failed, className }: { kind: 'photo' | 'video'; failed: boolean; className: string | undefined }) {
+  return (
+    <Suspense fallback={<div className={placeholder(className)} />}>
+      <MediaStateText kind={kind} failed={failed} className={className} />
+    </Suspense>
+  );
+}
+
+function MediaStateText({ kind, failed, className }: { kind: 'photo' | 'video'; failed: boolean; className: string | undefined }) {
+  const t = useT('account');
+  if (failed) return <p className="text-sm text-slate-600">{kind === 'photo' ? t('media.photoFailed') : t('media.videoFailed')}</p>;
+  return <div className={placeholder(className)} aria-label={kind === 'photo' ? t('media.loadingPhoto') : t('media.loadingVideo')} />;
+}
+
 export function AuthedPhoto({ url, headers, alt, className }: { url: string; headers: Record<string, string>; alt: string; className?: string }) {
   const { src, failed } = useAuthedPhoto(url, headers);
-  if (failed) return <p className="text-sm text-slate-600">The photo could not be loaded.</p>;
-  if (!src) return <div className={`animate-pulse bg-slate-100 ${className ?? 'h-40 w-full'}`} aria-label="Loading photo" />;
+  if (failed || !src) return <MediaState kind="photo" failed={failed} className={className} />;
   return <img src={src} alt={alt} className={className} />;
 }
 
@@ -56,7 +78,6 @@ export function AuthedMedia({
 }) {
   const { src, failed } = useAuthedPhoto(kind === 'video' ? url : null, headers);
   if (kind === 'photo') return <AuthedPhoto url={url} headers={headers} alt={alt} className={className} />;
-  if (failed) return <p className="text-sm text-slate-600">The video could not be loaded.</p>;
-  if (!src) return <div className={`animate-pulse bg-slate-100 ${className ?? 'h-40 w-full'}`} aria-label="Loading video" />;
+  if (failed || !src) return <MediaState kind="video" failed={failed} className={className} />;
   return <video src={src} controls playsInline preload="metadata" aria-label={alt} className={className} data-testid="answer-video" />;
 }

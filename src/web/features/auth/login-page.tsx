@@ -6,12 +6,16 @@ import { loginBody, type LoginBody } from '../../../shared/api/auth';
 import { landingAfterLogin } from '../../../shared/staff-access';
 import { Button, Field, FieldError, Input } from '../../components/ui';
 import { ApiError } from '../../lib/api-client';
+import { useMessageText, useT } from '../../lib/i18n';
 import { paths } from '../../lib/paths';
 import { safeNextPath } from '../../lib/safe-next';
 import { login } from '../../lib/session-api';
 import { useAction } from '../../lib/use-action';
 
 export function LoginPage() {
+  const t = useT('account');
+  // The form's own rule and the server's refusal are written in English where they live: said in the reader's language.
+  const message = useMessageText();
   const [params] = useSearchParams();
   const form = useForm<LoginBody>({ resolver: zodResolver(loginBody), defaultValues: { email: '', password: '' } });
   const { errors } = form.formState;
@@ -19,7 +23,7 @@ export function LoginPage() {
   const [lockedOut, setLockedOut] = useState(false);
   const signIn = useAction({
     call: login,
-    failure: 'Login failed. Please try again.',
+    failure: t('login.failed'),
     failureToast: 'none',
     onError: (error) => setLockedOut(error instanceof ApiError && error.status === 429),
     onSuccess: (user) => {
@@ -36,33 +40,33 @@ export function LoginPage() {
   return (
     <main className="flex min-h-screen items-center justify-center p-4">
       <form onSubmit={(e) => void form.handleSubmit(signIn.run)(e)} className="w-full max-w-sm space-y-4 rounded-2xl bg-white p-8 shadow-lg" noValidate>
-        <h1 className="text-2xl font-bold">Staff login</h1>
-        <Field label="Email" id="login-email" size="md" error={errors.email?.message}>
+        <h1 className="text-2xl font-bold">{t('login.title')}</h1>
+        <Field label={t('auth.email')} id="login-email" size="md" error={errors.email?.message && message(errors.email.message)}>
           <Input type="email" autoComplete="username" required {...form.register('email')} />
         </Field>
-        <Field label="Password" id="login-password" size="md" error={errors.password?.message}>
+        <Field label={t('login.password')} id="login-password" size="md" error={errors.password?.message && message(errors.password.message)}>
           <Input type="password" autoComplete="current-password" required {...form.register('password')} />
         </Field>
         <p className="-mt-2 text-right text-sm">
           <Link to={paths.forgotPassword} className="text-brand-700 underline">
-            Forgot password?
+            {t('login.forgotPassword')}
           </Link>
         </p>
-        <FieldError message={signIn.error} className="rounded-md bg-red-50 px-3 py-2 font-normal" />
+        <FieldError message={signIn.error && message(signIn.error)} className="rounded-md bg-red-50 px-3 py-2 font-normal" />
         {lockedOut ? (
           <p role="status" className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
-            This browser cannot sign in with a password for a while.{' '}
+            {t('login.lockedOut')}{' '}
             <Link to={paths.signInLink} className="font-medium underline">
-              Email me a sign-in link
+              {t('auth.emailMeALink')}
             </Link>
           </p>
         ) : null}
         <Button type="submit" variant="primary" size="md" disabled={busy} className="w-full">
-          {busy ? 'Logging in…' : 'Log in'}
+          {busy ? t('login.loggingIn') : t('auth.logIn')}
         </Button>
         <p className="text-center text-sm">
           <Link to={paths.signInLink} className="text-brand-700 underline">
-            Email me a sign-in link
+            {t('auth.emailMeALink')}
           </Link>
         </p>
       </form>

@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { passwordResetRequestBody, type PasswordResetRequestBody } from '../../../shared/api/auth';
 import { Button, Field, FieldError, Input } from '../../components/ui';
+import { useMessageText, useT } from '../../lib/i18n';
 import { paths } from '../../lib/paths';
 import { useAction } from '../../lib/use-action';
 
@@ -25,12 +26,14 @@ export function MailedLinkRequest({
   /** Sends the request; answers the server's message. Both requests take the same body: the email. */
   call: (body: PasswordResetRequestBody) => Promise<string>;
 }) {
+  const t = useT('account');
+  const message = useMessageText();
   const [sent, setSent] = useState<string | null>(null);
   const form = useForm<PasswordResetRequestBody>({ resolver: zodResolver(passwordResetRequestBody), defaultValues: { email: '' } });
   const { errors } = form.formState;
   const request = useAction({
     call,
-    failure: 'The link could not be requested. Please try again.',
+    failure: t('mailedLink.failed'),
     failureToast: 'none',
     onSuccess: setSent,
   });
@@ -42,23 +45,23 @@ export function MailedLinkRequest({
         <h1 className="text-2xl font-bold">{title}</h1>
         {sent ? (
           <p role="status" className="rounded-md bg-green-50 px-3 py-2 text-green-900">
-            {sent}
+            {message(sent)}
           </p>
         ) : (
           <form onSubmit={(e) => void form.handleSubmit(request.run)(e)} className="space-y-4" noValidate>
             <p className="text-sm text-slate-600">{intro}</p>
-            <Field label="Email" id={inputId} size="md" error={errors.email?.message}>
+            <Field label={t('auth.email')} id={inputId} size="md" error={errors.email?.message && message(errors.email.message)}>
               <Input type="email" autoComplete="username" required {...form.register('email')} />
             </Field>
-            <FieldError message={request.error} className="rounded-md bg-red-50 px-3 py-2 font-normal" />
+            <FieldError message={request.error && message(request.error)} className="rounded-md bg-red-50 px-3 py-2 font-normal" />
             <Button type="submit" variant="primary" size="md" disabled={sending} className="w-full">
-              {sending ? 'Sending…' : submitLabel}
+              {sending ? t('mailedLink.sending') : submitLabel}
             </Button>
           </form>
         )}
         <p className="text-sm">
           <Link to={paths.login} className="text-brand-700 underline">
-            Back to login
+            {t('auth.backToLogin')}
           </Link>
         </p>
       </div>

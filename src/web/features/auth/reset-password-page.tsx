@@ -7,16 +7,18 @@ import { ACCOUNT_MESSAGES } from '../../../shared/api/auth';
 import { resetPasswordForm, type ResetPasswordForm } from '../../../shared/api/password-forms';
 import { Button, Field, FieldError, Input } from '../../components/ui';
 import { ApiError, errorMessage } from '../../lib/api-client';
+import { useMessageText, useT } from '../../lib/i18n';
 import { paths } from '../../lib/paths';
 import { checkResetLink, confirmPasswordReset } from '../../lib/session-api';
 import { useAction } from '../../lib/use-action';
 
 /** The way on from a dead link: the page that mails a new one. */
 function NewLinkLink() {
+  const t = useT('account');
   return (
     <p className="text-sm">
       <Link to={paths.forgotPassword} className="text-brand-700 underline">
-        Ask for a new link
+        {t('auth.askNewLink')}
       </Link>
     </p>
   );
@@ -29,6 +31,9 @@ function NewLinkLink() {
  * its submit says what the server says.
  */
 export function ResetPasswordPage() {
+  const t = useT('account');
+  // The account rules' messages and the server's answers are written in English where they live: said in the reader's.
+  const message = useMessageText();
   const { token = '' } = useParams();
   const check = useQuery({
     queryKey: ['auth', 'reset-link', token],
@@ -41,28 +46,28 @@ export function ResetPasswordPage() {
   return (
     <main className="flex min-h-screen items-center justify-center p-4">
       <div className="w-full max-w-sm space-y-4 rounded-2xl bg-white p-8 shadow-lg">
-        <h1 className="text-2xl font-bold">Set a new password</h1>
+        <h1 className="text-2xl font-bold">{t('resetPassword.title')}</h1>
         {check.isPending ? (
           <p className="text-slate-600" aria-live="polite">
-            Checking your link…
+            {t('resetPassword.checking')}
           </p>
         ) : refused ? (
           <>
             <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-red-700">
-              {refused.status === 404 ? ACCOUNT_MESSAGES.resetInvalid : errorMessage(refused, ACCOUNT_MESSAGES.tooManyAttempts)}
+              {message(refused.status === 404 ? ACCOUNT_MESSAGES.resetInvalid : errorMessage(refused, ACCOUNT_MESSAGES.tooManyAttempts))}
             </p>
             {refused.status === 404 ? <NewLinkLink /> : null}
           </>
         ) : done ? (
           <p role="status" className="rounded-md bg-green-50 px-3 py-2 text-green-900">
-            {done}
+            {message(done)}
           </p>
         ) : (
           <ResetForm token={token} onDone={setDone} />
         )}
         <p className="text-sm">
           <Link to={paths.login} className="text-brand-700 underline">
-            {done ? 'Log in' : 'Back to login'}
+            {done ? t('auth.logIn') : t('auth.backToLogin')}
           </Link>
         </p>
       </div>
@@ -72,6 +77,8 @@ export function ResetPasswordPage() {
 
 /** Choose a new password (the rule shown before sending). */
 function ResetForm({ token, onDone }: { token: string; onDone: (message: string) => void }) {
+  const t = useT('account');
+  const message = useMessageText();
   const form = useForm<ResetPasswordForm>({
     resolver: zodResolver(resetPasswordForm),
     defaultValues: { password: '', confirm_password: '' },
@@ -81,7 +88,7 @@ function ResetForm({ token, onDone }: { token: string; onDone: (message: string)
   const [refusedPassword, setRefusedPassword] = useState(false);
   const reset = useAction({
     call: ({ password }: ResetPasswordForm) => confirmPasswordReset({ token, password }),
-    failure: 'The password could not be changed. Please try again.',
+    failure: t('resetPassword.failed'),
     failureToast: 'none',
     onSuccess: onDone,
     onError: (e) => {
@@ -91,20 +98,26 @@ function ResetForm({ token, onDone }: { token: string; onDone: (message: string)
     },
   });
   const saving = reset.isPending;
-  const error = refusedPassword ? null : reset.error;
+  const error = refusedPassword || !reset.error ? null : message(reset.error);
 
   return (
     <form onSubmit={(e) => void form.handleSubmit(reset.run)(e)} className="space-y-4" noValidate>
-      <Field label="New password" id="reset-password" size="md" error={errors.password?.message}>
+      <Field label={t('resetPassword.newPassword')} id="reset-password" size="md" error={errors.password?.message && message(errors.password.message)}>
         <Input type="password" autoComplete="new-password" required {...form.register('password')} />
       </Field>
-      <Field label="New password again" id="reset-confirm" size="md" error={errors.confirm_password?.message}>
+      <Field
+        label={t('resetPassword.newPasswordAgain')}
+        id="reset-confirm"
+        size="md"
+        error={errors.confirm_password?.message && message(errors.confirm_password.message)}
+      >
         <Input type="password" autoComplete="new-password" required {...form.register('confirm_password')} />
       </Field>
       <FieldError message={error} className="rounded-md bg-red-50 px-3 py-2 font-normal" />
-      {error === ACCOUNT_MESSAGES.resetInvalid ? <NewLinkLink /> : null}
+      {/* Compared in the reader's language: the server says a dead link in it, the rule's English is looked up. */}
+      {error === message(ACCOUNT_MESSAGES.resetInvalid) ? <NewLinkLink /> : null}
       <Button type="submit" variant="primary" size="md" disabled={saving} className="w-full">
-        {saving ? 'Saving…' : 'Set new password'}
+        {saving ? t('resetPassword.saving') : t('resetPassword.submit')}
       </Button>
     </form>
   );

@@ -1,3 +1,4 @@
+import { useT } from '../../lib/i18n';
 import { requestSignInLink } from '../../lib/session-api';
 import { MailedLinkRequest } from './mailed-link-request';
 
@@ -6,12 +7,13 @@ import { MailedLinkRequest } from './mailed-link-request';
  * lock this browser out. The answer never tells whether the email is known.
  */
 export function SignInLinkPage() {
+  const t = useT('account');
   return (
     <MailedLinkRequest
-      title="Sign in by email"
-      intro="Enter the email of your staff account and we will mail you a link that signs you in once."
+      title={t('signInLink.title')}
+      intro={t('signInLink.intro')}
       inputId="sign-in-link-email"
-      submitLabel="Email me a sign-in link"
+      submitLabel={t('auth.emailMeALink')}
       call={requestSignInLink}
     />
   );

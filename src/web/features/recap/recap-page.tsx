@@ -3,13 +3,15 @@ import { useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { recapEndpoints as ep } from '../../../shared/api/endpoints/showcase';
 import type { RecapResponse } from '../../../shared/api/showcase';
-import { formatTimestamp } from '../../../shared/time';
 import { api, ApiError, errorMessage } from '../../lib/api-client';
-import { answerText, feedAlt, MediaView } from '../../components/activity-feed';
+import { answerText, feedAlt, MediaView, useFeedWords } from '../../components/activity-feed';
+import { LanguageSwitcher } from '../../components/language-switcher';
 import { LazyLiveMap } from '../../components/live-map/lazy-live-map';
 import { Spinner } from '../../components/spinner';
 import { FinalStandings } from '../../components/team-leaderboard';
 import { Button, ErrorState } from '../../components/ui';
+import { useT } from '../../lib/i18n';
+import { useReaderFormat } from '../../lib/reader-format';
 import { playersAt, replaySpan } from './replay';
 
 /**
@@ -18,8 +20,16 @@ import { playersAt, replaySpan } from './replay';
  * team's track and the Chicken's over the game's time, with a slider and a play button. Unpublished, it is a 404.
  */
 
+/** The page's frame, with the language switcher of every public page: a guest reads the recap in their own. */
 function Frame({ children }: { children: React.ReactNode }) {
-  return <main className="mx-auto min-h-dvh max-w-4xl space-y-6 px-4 py-6">{children}</main>;
+  return (
+    <main className="mx-auto min-h-dvh max-w-4xl space-y-6 px-4 py-6">
+      <div className="flex justify-end">
+        <LanguageSwitcher />
+      </div>
+      {children}
+    </main>
+  );
 }
 
 /**
@@ -27,6 +37,8 @@ function Frame({ children }: { children: React.ReactNode }) {
  * asked what and what it answered; those asked by the slider's time stand out, a press jumps there.
  */
 function QuestionMarks({ recap, at, onJump }: { recap: RecapResponse; at: number; onJump: (at: number) => void }) {
+  const t = useT('account');
+  const { timestamp } = useReaderFormat();
   if (!recap.questions.length) return null;
   return (
     <div className="space-y-1">
@@ -35,7 +47,7 @@ function QuestionMarks({ recap, at, onJump }: { recap: RecapResponse; at: number
           <option key={i} value={Date.parse(q.at)} label={`${q.team_name}: ${q.summary}`} />
         ))}
       </datalist>
-      <h3 className="font-semibold">Questions about the Chicken</h3>
+      <h3 className="font-semibold">{t('recap.questionsTitle')}</h3>
       <ol className="space-y-1" data-testid="replay-questions">
         {recap.questions.map((q, i) => {
           const asked = Date.parse(q.at) <= at;
@@ -45,9 +57,9 @@ function QuestionMarks({ recap, at, onJump }: { recap: RecapResponse; at: number
                 variant="unstyled"
                 onClick={() => onJump(Date.parse(q.at))}
                 className={asked ? 'text-left font-medium text-slate-900' : 'text-left text-slate-400'}
-                aria-label={`${formatTimestamp(q.at)} ${q.team_name}: ${q.summary}`}
+                aria-label={`${timestamp(q.at)} ${q.team_name}: ${q.summary}`}
               >
-                <span className="font-mono text-sm">{formatTimestamp(q.at)}</span> {q.team_name}: {q.summary}
+                <span className="font-mono text-sm">{timestamp(q.at)}</span> {q.team_name}: {q.summary}
               </Button>
             </li>
           );
@@ -62,6 +74,8 @@ const PLAY_SECONDS = 30;
 const PLAY_STEP_MS = 100;
 
 function Replay({ recap }: { recap: RecapResponse }) {
+  const t = useT('account');
+  const { timestamp } = useReaderFormat();
   const span = useMemo(() => replaySpan(recap.game, recap.tracks), [recap]);
   const [at, setAt] = useState(span.to);
   const [playing, setPlaying] = useState(false);
@@ -85,12 +99,12 @@ function Replay({ recap }: { recap: RecapResponse }) {
   return (
     <section aria-labelledby="replay-title" className="space-y-2">
       <h2 id="replay-title" className="text-xl font-semibold">
-        The hunt, replayed
+        {t('recap.replayTitle')}
       </h2>
       <LazyLiveMap area={recap.game.area} teams={recap.teams} players={players} />
       <div className="flex flex-wrap items-center gap-3">
         <Button variant="primary" onClick={playing ? () => setPlaying(false) : play} data-testid="replay-play">
-          {playing ? 'Pause' : 'Play'}
+          {playing ? t('recap.pause') : t('recap.play')}
         </Button>
         <input
           type="range"
@@ -102,14 +116,14 @@ function Replay({ recap }: { recap: RecapResponse }) {
             setPlaying(false);
             setAt(Number(e.target.value));
           }}
-          aria-label="Time in the game"
+          aria-label={t('recap.timeInGame')}
           list={recap.questions.length ? 'replay-question-marks' : undefined}
-          aria-valuetext={formatTimestamp(new Date(at).toISOString())}
+          aria-valuetext={timestamp(at)}
           className="min-w-0 flex-1"
           data-testid="replay-slider"
         />
         <span className="font-mono text-sm" data-testid="replay-time">
-          {formatTimestamp(new Date(at).toISOString())}
+          {timestamp(at)}
         </span>
       </div>
       <QuestionMarks
@@ -125,42 +139,46 @@ function Replay({ recap }: { recap: RecapResponse }) {
 }
 
 function RecapView({ recap }: { recap: RecapResponse }) {
+  const t = useT('account');
+  const { timestamp } = useReaderFormat();
+  const words = useFeedWords();
   return (
     <>
       <header className="space-y-1">
-        <h1 className="text-3xl font-bold">The Chicken hunt in {recap.game.city}</h1>
+        <h1 className="text-3xl font-bold">{t('recap.title', { city: recap.game.city })}</h1>
         <p className="text-slate-700">
-          Game {recap.game.code}
-          {recap.game.ended_at ? ` · ${formatTimestamp(recap.game.ended_at)}` : ''}
+          {recap.game.ended_at
+            ? t('recap.gameEnded', { code: recap.game.code, ended: timestamp(recap.game.ended_at) })
+            : t('recap.game', { code: recap.game.code })}
         </p>
       </header>
-      <FinalStandings teams={recap.teams} title="Final ranking" testId="recap-ranking" />
+      <FinalStandings teams={recap.teams} title={t('recap.finalRanking')} testId="recap-ranking" />
       <Replay recap={recap} />
       <section aria-labelledby="recap-album-title">
         <h2 id="recap-album-title" className="mb-2 text-xl font-semibold">
-          Album
+          {t('recap.album')}
         </h2>
         {/* Retention (issue 41): the photos and videos go on this day, as the privacy settings say. */}
         {recap.game.media_kept_until ? (
           <p className="mb-2 text-sm text-slate-600" data-testid="recap-media-until">
-            Photos and videos are kept until {formatTimestamp(recap.game.media_kept_until)}: download the ones you want to keep.
+            {t('recap.mediaKeptUntil', { until: timestamp(recap.game.media_kept_until) })}
           </p>
         ) : null}
         {recap.album.length ? (
           <ul className="grid gap-4 sm:grid-cols-2" data-testid="recap-album">
             {recap.album.map((item) => {
-              const text = answerText(item);
+              const text = answerText(item, words);
               return (
                 <li key={item.id} className="overflow-hidden rounded-xl border border-slate-200 bg-white" data-testid="recap-item">
                   {item.media_url && item.media_kind === 'photo' ? (
                     // The album's photo opens full size on its own (to zoom or keep it); a video has its own controls.
-                    <a href={item.media_url} target="_blank" rel="noreferrer" title="Open the photo full size" data-testid="recap-photo-link">
-                      <MediaView src={item.media_url} type="photo" alt={feedAlt(item)} className="w-full" />
+                    <a href={item.media_url} target="_blank" rel="noreferrer" title={t('recap.openPhoto')} data-testid="recap-photo-link">
+                      <MediaView src={item.media_url} type="photo" alt={feedAlt(item, words)} className="w-full" />
                     </a>
                   ) : item.media_url && item.media_kind ? (
-                    <MediaView src={item.media_url} type={item.media_kind} alt={feedAlt(item)} className="w-full" />
+                    <MediaView src={item.media_url} type={item.media_kind} alt={feedAlt(item, words)} className="w-full" />
                   ) : null}
-                  {!item.media_url && text ? <p className="p-3 text-lg">“{text}”</p> : null}
+                  {!item.media_url && text ? <p className="p-3 text-lg">{t('recap.quote', { text })}</p> : null}
                   <p className="px-3 py-2 text-sm">
                     <span className="font-semibold">{item.team_name}</span>
                     {item.challenge_name ? ` · ${item.challenge_name}` : ''}
@@ -170,7 +188,7 @@ function RecapView({ recap }: { recap: RecapResponse }) {
             })}
           </ul>
         ) : (
-          <p className="text-slate-600">No answers in the album.</p>
+          <p className="text-slate-600">{t('recap.noAnswers')}</p>
         )}
       </section>
     </>
@@ -178,6 +196,7 @@ function RecapView({ recap }: { recap: RecapResponse }) {
 }
 
 export function RecapPage() {
+  const t = useT('account');
   const { token = '' } = useParams();
   const query = useQuery({ queryKey: ['recap', token], queryFn: ({ signal }) => api(ep.recap, { params: { token }, signal }), retry: false });
   if (query.isPending)
@@ -191,9 +210,7 @@ export function RecapPage() {
     return (
       <Frame>
         <ErrorState
-          message={
-            gone ? 'This recap is not published. Ask the organiser for the link.' : errorMessage(query.error, 'Failed to load the recap. Please try again.')
-          }
+          message={gone ? t('recap.notPublished') : errorMessage(query.error, t('recap.loadFailed'))}
           {...(gone ? {} : { onRetry: () => void query.refetch(), retrying: query.isFetching })}
         />
       </Frame>
