@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useForm, type FieldErrors } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import type { AdminBooking } from '../../../shared/api/booking';
@@ -8,9 +8,8 @@ import { currencySymbol, formatPence, toMinorUnits } from '../../../shared/money
 import { typedAmount } from '../../../shared/typed-amount';
 import { amountDueMinor, isVoided, netPaid, paymentRemaining } from '../../../shared/payments';
 import { formatTimestamp } from '../../../shared/time';
-import { firstErrorMessage } from '../../lib/form-errors';
-import { notifyError } from '../../lib/toast';
-import { useLocale, useMessageText } from '../../lib/i18n';
+import { useLocale } from '../../lib/i18n';
+import { useToastFirstError } from './ui';
 import { installPaymentMethod } from '../../lib/payment-method';
 import { CorrectionDialog, LedgerTotals, RecordPaymentDialog, usePaymentWords, type Correcting, type PaymentWords } from './payment-dialogs';
 import { Badge, Button, Field, Input, Section, Select, Table } from '../../components/ui';
@@ -44,7 +43,6 @@ function entryLabel(entry: Entry, words: PaymentWords): string {
 export function PaymentsSection({ booking }: { booking: AdminBooking }) {
   const words = usePaymentWords();
   const { t, typeText } = words;
-  const message = useMessageText();
   const { moneyLocale } = useLocale();
   const currency = booking.currency;
   const entries = booking.booking_payments;
@@ -58,10 +56,7 @@ export function PaymentsSection({ booking }: { booking: AdminBooking }) {
   const net = netPaid(entries);
   const due = amountDueMinor(toMinorUnits(booking.total_price), entries);
   // Staff forms say a refused value in a toast (spec section 9), in the reader's words.
-  const toastProblem = (errors: FieldErrors) => {
-    const problem = firstErrorMessage(errors);
-    if (problem) notifyError(message(problem));
-  };
+  const toastFirstError = useToastFirstError();
 
   return (
     <Section title={t('payments.title')} id="payments">
@@ -144,7 +139,7 @@ export function PaymentsSection({ booking }: { booking: AdminBooking }) {
         <ReopenBooking booking={booking} />
       ) : (
         <form
-          onSubmit={(e) => void form.handleSubmit(({ payment_type, amount }) => setPending({ paymentType: payment_type, amount }), toastProblem)(e)}
+          onSubmit={(e) => void form.handleSubmit(({ payment_type, amount }) => setPending({ paymentType: payment_type, amount }), toastFirstError)(e)}
           className="mt-4 flex flex-wrap items-end gap-2 border-t border-slate-100 pt-4"
           aria-label={t('payments.recordLabel')}
           noValidate
