@@ -266,6 +266,16 @@ const CONVERTED = [
   'src/web/features/admin-bookings/enquiry-lead-chart.tsx',
   // Challenges, markers, scoring, submissions, and the game parts the host console shares (area content).
   // Proposals, gift vouchers, payments, prices, promo codes (area money).
+  'src/web/features/admin-proposals/proposal-form.tsx',
+  'src/web/features/admin-proposals/proposals-page.tsx',
+  'src/web/features/admin-gift-vouchers/gift-voucher-detail-page.tsx',
+  'src/web/features/admin-gift-vouchers/gift-vouchers-page.tsx',
+  'src/web/features/admin-gift-vouchers/issue-voucher-form.tsx',
+  'src/web/features/admin-gift-vouchers/voucher-format.tsx',
+  'src/web/features/admin-payments/payments-page.tsx',
+  'src/web/features/admin-prices/prices-page.tsx',
+  'src/web/features/admin-promo-codes/promo-code-form.tsx',
+  'src/web/features/admin-promo-codes/promo-codes-page.tsx',
   // Integrations, mail, privacy, settings, users (area system).
   'src/web/features/admin-integrations/api-keys-section.tsx',
   'src/web/features/admin-integrations/deliveries-log.tsx',

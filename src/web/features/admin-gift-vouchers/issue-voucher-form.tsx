@@ -10,6 +10,7 @@ import { Button, Field, Input, Section, Select, Textarea } from '../../component
 import { codeText } from './voucher-format';
 import { createGiftVoucher, giftVouchersKey } from './gift-vouchers-api';
 import { setServerFieldErrors } from '../../lib/form-errors';
+import { useMessageText, useT } from '../../lib/i18n';
 
 /** What staff type (an amount in whole units, as the promo code form takes money), judged by the endpoint's own schema. */
 const issueForm = z
@@ -26,6 +27,10 @@ const EMPTY: Values = { amount: '', currency: DEFAULT_CURRENCY, recipient_name: 
 
 /** Staff issue a voucher now (a goodwill gesture, a prize): active at once, mailed to the email when one is given. */
 export function IssueVoucherForm() {
+  const t = useT('money');
+  // The shared schema judges here in English (the server's refusals come in the reader's language): said in theirs.
+  const ruleText = useMessageText();
+  const said = (text: string | undefined) => (text ? ruleText(text) : undefined);
   const uid = useId();
   const {
     register,
@@ -36,20 +41,25 @@ export function IssueVoucherForm() {
   } = useForm<Values, unknown, CreateAdminGiftVoucherBody>({ resolver: zodResolver(issueForm), defaultValues: EMPTY });
   const issue = useAction({
     call: createGiftVoucher,
-    success: (created) => `Gift voucher ${codeText(created.code)} issued`,
-    failure: 'Failed to issue the gift voucher',
+    success: (created) => t('issueVoucher.issued', { code: codeText(created.code) }),
+    failure: t('issueVoucher.failed'),
     failureToast: 'server',
     invalidates: [giftVouchersKey],
     onSuccess: () => reset(EMPTY),
     onError: (error) => setServerFieldErrors(error, FIELD_NAMES, setError),
   });
   return (
-    <Section id="issue-gift-voucher" title="Issue a gift voucher" description="Active at once. With an email, the voucher is mailed there.">
-      <form onSubmit={(e) => void handleSubmit(issue.run)(e)} noValidate aria-label="Issue a gift voucher" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-        <Field label="Amount" id={`${uid}-amount`} error={errors.amount?.message} hint="In whole units of the currency, e.g. 50 or 12.50.">
+    <Section id="issue-gift-voucher" title={t('issueVoucher.title')} description={t('issueVoucher.help')}>
+      <form
+        onSubmit={(e) => void handleSubmit(issue.run)(e)}
+        noValidate
+        aria-label={t('issueVoucher.title')}
+        className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3"
+      >
+        <Field label={t('issueVoucher.amount')} id={`${uid}-amount`} error={said(errors.amount?.message)} hint={t('issueVoucher.amountHint')}>
           <Input inputMode="decimal" autoComplete="off" {...register('amount')} />
         </Field>
-        <Field label="Currency" id={`${uid}-currency`} error={errors.currency?.message}>
+        <Field label={t('issueVoucher.currency')} id={`${uid}-currency`} error={said(errors.currency?.message)}>
           <Select {...register('currency')}>
             {CURRENCIES.map((c) => (
               <option key={c} value={c}>
@@ -58,18 +68,18 @@ export function IssueVoucherForm() {
             ))}
           </Select>
         </Field>
-        <Field label="Recipient's name" id={`${uid}-recipient`} error={errors.recipient_name?.message}>
+        <Field label={t('issueVoucher.recipient')} id={`${uid}-recipient`} error={said(errors.recipient_name?.message)}>
           <Input autoComplete="off" {...register('recipient_name')} />
         </Field>
-        <Field label="Email (optional)" id={`${uid}-email`} error={errors.email?.message}>
+        <Field label={t('issueVoucher.email')} id={`${uid}-email`} error={said(errors.email?.message)}>
           <Input type="email" autoComplete="off" {...register('email')} />
         </Field>
-        <Field label="Message (optional)" id={`${uid}-message`} error={errors.message?.message} className="sm:col-span-2">
+        <Field label={t('issueVoucher.message')} id={`${uid}-message`} error={said(errors.message?.message)} className="sm:col-span-2">
           <Textarea rows={2} maxLength={500} {...register('message')} />
         </Field>
         <div className="flex items-end sm:col-span-2 lg:col-span-3">
           <Button type="submit" variant="primary" disabled={issue.isPending}>
-            Issue gift voucher
+            {t('issueVoucher.submit')}
           </Button>
         </div>
       </form>

@@ -1,16 +1,18 @@
 import type { VoucherStatus } from '../../../shared/commerce/gift-vouchers';
 import { formatVoucherCode } from '../../../shared/commerce/gift-vouchers';
 import { Badge, type BadgeTone } from '../../components/ui';
+import { useT, type KeyOf } from '../../lib/i18n';
 
-const STATUS: Record<VoucherStatus, { label: string; tone: BadgeTone }> = {
-  pending: { label: 'Awaiting payment', tone: 'amber' },
-  active: { label: 'Active', tone: 'green' },
-  used: { label: 'Used', tone: 'slate' },
-  expired: { label: 'Expired', tone: 'red' },
-};
+const STATUS = {
+  pending: { label: 'voucherStatus.pending', tone: 'amber' },
+  active: { label: 'voucherStatus.active', tone: 'green' },
+  used: { label: 'voucherStatus.used', tone: 'slate' },
+  expired: { label: 'voucherStatus.expired', tone: 'red' },
+} as const satisfies Record<VoucherStatus, { label: KeyOf<'money'>; tone: BadgeTone }>;
 
 export function VoucherStatusBadge({ status }: { status: VoucherStatus }) {
-  return <Badge tone={STATUS[status].tone}>{STATUS[status].label}</Badge>;
+  const t = useT('money');
+  return <Badge tone={STATUS[status].tone}>{t(STATUS[status].label)}</Badge>;
 }
 
 /** A voucher's code as printed (ABCD-EFGH-JKMN), or a dash while a bought one is unpaid (it has none yet). */

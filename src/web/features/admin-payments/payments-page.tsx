@@ -2,10 +2,11 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { PAYMENT_LIST_KINDS, type PaymentListKind, type PaymentRow } from '../../../shared/api/admin-payments';
-import { LEDGER_PAYMENT_TYPES, ledgerEntryTypeLabel, paymentTypeLabel } from '../../../shared/api/admin-booking-detail';
+import { LEDGER_PAYMENT_TYPES, paymentTypeLabel } from '../../../shared/api/admin-booking-detail';
 import { adminPaymentsEndpoints as ep } from '../../../shared/api/endpoints/admin-payments';
 import { pathOf } from '../../../shared/api/endpoint';
 import { formatPence } from '../../../shared/money';
+import { dayText } from '../../lib/day-text';
 import { DEFAULT_ADMIN_TIMEZONE, formatTimestamp } from '../../../shared/time';
 import { api, errorMessage } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
@@ -16,13 +17,33 @@ import { Spinner } from '../../components/spinner';
 import { DateRangePicker } from '../../components/date-range-picker';
 import { Button, EmptyTableRow, ErrorState, Field, Select, Table, TableCell, TableHead, TableRow } from '../../components/ui';
 import { SettingsLink } from '../../components/settings-link';
+import { useLocale, useMessageText, useT, type KeyOf, type Translate } from '../../lib/i18n';
+import { useReaderFormat } from '../../lib/reader-format';
 
-const KIND_LABELS: Record<PaymentListKind, string> = { all: 'All entries', payment: 'Payments', refund: 'Refunds', void: 'Voids' };
-const HEADERS = ['Recorded', 'Booking', 'Entry', 'Type', 'Amount', 'By', 'Reason'] as const;
+const KIND_LABELS = {
+  all: 'payments.kindAll',
+  payment: 'payments.kindPayments',
+  refund: 'payments.kindRefunds',
+  void: 'payments.kindVoids',
+} as const satisfies Record<PaymentListKind, KeyOf<'money'>>;
 
-/** The type in words; a free (staff-issued) voucher's money says so, since it is no money received (0505). */
-const typeCell = (p: PaymentRow) => ledgerEntryTypeLabel(p.payment_type, p.free_voucher);
-const entryLabel = (p: PaymentRow) => (p.kind === 'payment' ? 'Payment' : `${p.kind === 'void' ? 'Void' : 'Refund'} of #${p.corrects_payment_id ?? ''}`);
+/**
+ * The type in words: paymentTypeLabel's English (the one label, also the CSV's and the receipts'), translated where
+ * the shared rules' words are; a free (staff-issued) voucher's money says so, since it is no money received (0505).
+ */
+function useTypeText(): (p: PaymentRow) => string {
+  const t = useT('money');
+  const ruleText = useMessageText();
+  return (p) => {
+    const type = ruleText(paymentTypeLabel(p.payment_type));
+    return p.free_voucher ? t('payments.typeFree', { type }) : type;
+  };
+}
+const entryLabel = (p: PaymentRow, t: Translate<'money'>) => {
+  if (p.kind === 'payment') return t('payments.entryPayment');
+  const id = String(p.corrects_payment_id ?? '');
+  return p.kind === 'void' ? t('payments.entryVoid', { id }) : t('payments.entryRefund', { id });
+};
 
 type Filters = { from: string; to: string; payment_type: string; kind: PaymentListKind };
 
@@ -70,6 +91,23 @@ function accountsHref(f: Filters): string | null {
 
 /** /admin/payments: every ledger entry, filtered by when, type and kind, with totals per currency and a CSV of the same. */
 export function PaymentsPage() {
+  const t = useT('money');
+  const ruleText = useMessageText();
+  const typeText = useTypeText();
+  const { language, locale, moneyLocale } = useLocale();
+  const { integer } = useReaderFormat();
+  const money = (minor: number, currency: string) => formatPence(minor, currency, moneyLocale);
+  // A picked day in the reader's form ('15. Juni 2030'); English keeps the ISO day the page always showed.
+  const day = (iso: string) => (language === 'en' ? iso : dayText(iso, locale, 'short'));
+  const headers = [
+    t('payments.recorded'),
+    t('payments.booking'),
+    t('payments.entry'),
+    t('payments.type'),
+    t('payments.amount'),
+    t('payments.by'),
+    t('payments.reason'),
+  ];
   const { filters, page, update } = useFilters();
   const [picking, setPicking] = useState(false);
   const list = useQuery({
@@ -82,103 +120,101 @@ export function PaymentsPage() {
   });
   const data = list.data;
   const accounts = accountsHref(filters);
-  const range = filters.from ? (filters.to && filters.to !== filters.from ? `${filters.from} to ${filters.to}` : filters.from) : 'All dates';
+  const range = filters.from
+    ? filters.to && filters.to !== filters.from
+      ? t('payments.range', { from: day(filters.from), to: day(filters.to) })
+      : day(filters.from)
+    : t('payments.allDates');
 
   return (
     <section className="space-y-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
-          <h1 className="text-2xl font-bold">Payments</h1>
-          <p className="mt-1 text-slate-600">
-            Every payment, refund and void recorded against a booking, newest first. Record or refund on the booking's page.
-          </p>
+          <h1 className="text-2xl font-bold">{t('payments.title')}</h1>
+          <p className="mt-1 text-slate-600">{t('payments.intro')}</p>
         </div>
         <div className="flex flex-wrap items-center gap-2">
           <a href={exportHref(filters)} download className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold hover:bg-slate-50">
-            Export CSV
+            {t('payments.exportCsv')}
           </a>
           {accounts ? (
             <a href={accounts} download className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold hover:bg-slate-50">
-              Export for accounts
+              {t('payments.exportAccounts')}
             </a>
           ) : (
             <span className="text-sm text-slate-500" data-testid="accounts-export-hint">
-              Pick dates to export for accounts
+              {t('payments.pickDates')}
             </span>
           )}
         </div>
       </div>
 
-      <form role="search" aria-label="Payment filters" className="flex flex-wrap items-end gap-3" onSubmit={(e) => e.preventDefault()}>
+      <form role="search" aria-label={t('payments.filters')} className="flex flex-wrap items-end gap-3" onSubmit={(e) => e.preventDefault()}>
         <div>
-          <span className="block text-sm font-medium text-slate-700">Dates</span>
+          <span className="block text-sm font-medium text-slate-700">{t('payments.dates')}</span>
           <div className="mt-1 flex gap-2">
             <Button onClick={() => setPicking((v) => !v)} aria-expanded={picking} data-testid="payments-range">
               {range}
             </Button>
-            {filters.from ? <Button onClick={() => update({ from: '', to: '' })}>Clear dates</Button> : null}
+            {filters.from ? <Button onClick={() => update({ from: '', to: '' })}>{t('payments.clearDates')}</Button> : null}
           </div>
         </div>
-        <Field label="Type">
+        <Field label={t('payments.type')}>
           <Select value={filters.payment_type} onChange={(e) => update({ payment_type: e.target.value })}>
-            <option value="">All types</option>
-            {LEDGER_PAYMENT_TYPES.map((t) => (
-              <option key={t} value={t}>
-                {paymentTypeLabel(t)}
+            <option value="">{t('payments.allTypes')}</option>
+            {LEDGER_PAYMENT_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {ruleText(paymentTypeLabel(type))}
               </option>
             ))}
           </Select>
         </Field>
-        <Field label="Entries">
+        <Field label={t('payments.entries')}>
           <Select value={filters.kind} onChange={(e) => update({ kind: PAYMENT_LIST_KINDS.find((k) => k === e.target.value) ?? 'all' })}>
             {PAYMENT_LIST_KINDS.map((k) => (
               <option key={k} value={k}>
-                {KIND_LABELS[k]}
+                {t(KIND_LABELS[k])}
               </option>
             ))}
           </Select>
         </Field>
       </form>
-      {picking ? <DateRangePicker from={filters.from} to={filters.to} onChange={update} label="Payment dates" /> : null}
+      {picking ? <DateRangePicker from={filters.from} to={filters.to} onChange={update} label={t('payments.paymentDates')} /> : null}
 
       {list.isPending ? <Spinner /> : null}
       {list.isError ? (
-        <ErrorState
-          message={errorMessage(list.error, 'Failed to load payments. Please try again.')}
-          onRetry={() => void list.refetch()}
-          retrying={list.isFetching}
-        />
+        <ErrorState message={errorMessage(list.error, t('payments.loadFailed'))} onRetry={() => void list.refetch()} retrying={list.isFetching} />
       ) : null}
       {data ? (
         <>
           <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3" data-testid="payment-totals">
-            {data.totals.length === 0 ? <p className="text-sm text-slate-600">No entries for these filters.</p> : null}
-            {data.totals.map((t) => (
-              <div key={t.currency} className="rounded-xl border border-slate-200 bg-white p-4 text-sm" data-testid={`totals-${t.currency}`}>
-                <p className="font-semibold">{t.currency}</p>
+            {data.totals.length === 0 ? <p className="text-sm text-slate-600">{t('payments.noEntries')}</p> : null}
+            {data.totals.map((total) => (
+              <div key={total.currency} className="rounded-xl border border-slate-200 bg-white p-4 text-sm" data-testid={`totals-${total.currency}`}>
+                <p className="font-semibold">{total.currency}</p>
                 <p>
-                  Total received: <strong>{formatPence(t.received, t.currency)}</strong>
+                  {t('payments.received')} <strong>{money(total.received, total.currency)}</strong>
                 </p>
                 <p>
-                  Refunded and voided: <strong>{formatPence(t.refunded, t.currency)}</strong>
+                  {t('payments.refunded')} <strong>{money(total.refunded, total.currency)}</strong>
                 </p>
                 <p>
-                  Net: <strong data-testid={`net-${t.currency}`}>{formatPence(t.net, t.currency)}</strong> in {t.entries}{' '}
-                  {t.entries === 1 ? 'entry' : 'entries'}
+                  {t('payments.net')} <strong data-testid={`net-${total.currency}`}>{money(total.net, total.currency)}</strong>{' '}
+                  {t('payments.inEntries', { count: total.entries, entries: integer(total.entries) })}
                 </p>
-                {t.free_vouchers !== 0 ? (
-                  <p className="mt-1 text-slate-600" data-testid={`free-vouchers-${t.currency}`}>
-                    Paid with free gift vouchers (not money received): <strong>{formatPence(t.free_vouchers, t.currency)}</strong>
+                {total.free_vouchers !== 0 ? (
+                  <p className="mt-1 text-slate-600" data-testid={`free-vouchers-${total.currency}`}>
+                    {t('payments.freeVouchers')} <strong>{money(total.free_vouchers, total.currency)}</strong>
                   </p>
                 ) : null}
               </div>
             ))}
           </div>
           <Table>
-            <TableHead headers={HEADERS} />
+            <TableHead headers={headers} />
             <tbody>
               {data.payments.length === 0 ? (
-                <EmptyTableRow columns={HEADERS.length}>No payments for these filters.</EmptyTableRow>
+                <EmptyTableRow columns={headers.length}>{t('payments.none')}</EmptyTableRow>
               ) : (
                 data.payments.map((p) => (
                   <TableRow key={p.id} className="border-t border-slate-100">
@@ -189,10 +225,10 @@ export function PaymentsPage() {
                       </Link>
                     </TableCell>
                     <TableCell>
-                      #{p.id} {entryLabel(p)}
+                      #{p.id} {entryLabel(p, t)}
                     </TableCell>
-                    <TableCell>{typeCell(p)}</TableCell>
-                    <TableCell className={p.payment_amount < 0 ? 'text-red-700' : undefined}>{formatPence(p.payment_amount, p.currency)}</TableCell>
+                    <TableCell>{typeText(p)}</TableCell>
+                    <TableCell className={p.payment_amount < 0 ? 'text-red-700' : undefined}>{money(p.payment_amount, p.currency)}</TableCell>
                     <TableCell>{p.recorded_by_name ?? '—'}</TableCell>
                     <TableCell>{p.reason ?? '—'}</TableCell>
                   </TableRow>
@@ -205,7 +241,7 @@ export function PaymentsPage() {
           ) : null}
         </>
       ) : null}
-      <SettingsLink lead="Who invoices are from and the VAT rate are set in" section="invoice-settings" label="Settings → Invoices" />
+      <SettingsLink lead={t('payments.invoiceSettingsLead')} section="invoice-settings" label={t('payments.invoiceSettingsLink')} />
     </section>
   );
 }

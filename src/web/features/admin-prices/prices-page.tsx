@@ -9,16 +9,12 @@ import { useAction } from '../../lib/use-action';
 import { Spinner } from '../../components/spinner';
 import { Button, ErrorState, Field, Input, Section, Select } from '../../components/ui';
 import { adminPricingKey, fetchAdminPricing, savePricing } from './prices-api';
+import { useMessageText, useT } from '../../lib/i18n';
 
 type Names = Translations<ItemTranslatedField>;
 type PlanRow = { type: string; name: string; description: string; price: string; sale: string; active: boolean; translations: Names };
 type AddOnRow = { type: string; name: string; description: string; price: string; translations: Names };
 
-/** The name and description in other languages (decision 0630), saved with the prices. */
-const TRANSLATED: readonly TranslatedField<ItemTranslatedField>[] = [
-  { name: 'name', label: 'Name' },
-  { name: 'description', label: 'Description', multiline: true },
-];
 type Errors = Record<string, string>;
 
 /** A stored amount as staff edit it: 15, 12.5 → "12.50". */
@@ -50,18 +46,16 @@ function bodyOf(currency: Currency, plans: PlanRow[], addons: AddOnRow[]): { bod
 
 /** /admin/prices: a currency's price list, every plan and add-on, edited and saved together (issue 35, decision 0515). */
 export function PricesPage() {
+  const t = useT('money');
   const [currency, setCurrency] = useState<Currency>(DEFAULT_CURRENCY);
   const list = useQuery({ queryKey: adminPricingKey(currency), queryFn: () => fetchAdminPricing(currency) });
   return (
     <section className="space-y-4">
       <div>
-        <h1 className="text-2xl font-bold">Prices</h1>
-        <p className="mt-1 text-slate-600">
-          Prices per person for each game type, and the add-ons, in each currency. A change applies to bookings made after it; bookings already made keep their
-          prices.
-        </p>
+        <h1 className="text-2xl font-bold">{t('prices.title')}</h1>
+        <p className="mt-1 text-slate-600">{t('prices.intro')}</p>
       </div>
-      <Field label="Currency" className="max-w-xs">
+      <Field label={t('prices.currency')} className="max-w-xs">
         <Select value={currency} onChange={(e) => isCurrency(e.target.value) && setCurrency(e.target.value)}>
           {CURRENCIES.map((c) => (
             <option key={c} value={c}>
@@ -72,11 +66,7 @@ export function PricesPage() {
       </Field>
       {list.isPending ? <Spinner /> : null}
       {list.isError ? (
-        <ErrorState
-          message={errorMessage(list.error, 'Failed to load prices. Please try again.')}
-          onRetry={() => void list.refetch()}
-          retrying={list.isFetching}
-        />
+        <ErrorState message={errorMessage(list.error, t('prices.loadFailed'))} onRetry={() => void list.refetch()} retrying={list.isFetching} />
       ) : null}
       {/* Keyed by what was loaded: a new currency or a saved list starts the form afresh from the stored prices. */}
       {list.data ? <PriceListForm key={`${list.data.currency}:${JSON.stringify(list.data)}`} pricing={list.data} /> : null}
@@ -85,7 +75,15 @@ export function PricesPage() {
 }
 
 function PriceListForm({ pricing }: { pricing: AdminPricing }) {
+  const t = useT('money');
+  // The shared schema judges here in English (the server's refusals come in the reader's language): said in theirs.
+  const ruleText = useMessageText();
   const { currency } = pricing;
+  /** The name and description in other languages (decision 0630), saved with the prices. */
+  const translated: readonly TranslatedField<ItemTranslatedField>[] = [
+    { name: 'name', label: t('prices.name') },
+    { name: 'description', label: t('prices.description'), multiline: true },
+  ];
   const [plans, setPlans] = useState<PlanRow[]>(() =>
     pricing.plans.map((p) => ({
       type: p.type,
@@ -101,11 +99,15 @@ function PriceListForm({ pricing }: { pricing: AdminPricing }) {
     pricing.addons.map((a) => ({ type: a.type, name: a.name, description: a.description, price: text(a.price), translations: a.translations ?? {} })),
   );
   const [errors, setErrors] = useState<Errors>({});
+  const errorAt = (path: string) => {
+    const text = errors[path];
+    return text ? ruleText(text) : undefined;
+  };
 
   const save = useAction({
     call: savePricing,
-    success: `Prices saved (${currency})`,
-    failure: 'Failed to save prices',
+    success: t('prices.saved', { currency }),
+    failure: t('prices.saveFailed'),
     failureToast: 'server',
     // Every currency's list: the names' translations are the same in each.
     invalidates: [adminPricingKey(currency), ['pricing']],
@@ -125,7 +127,7 @@ function PriceListForm({ pricing }: { pricing: AdminPricing }) {
 
   return (
     <form
-      aria-label={`Prices in ${currency}`}
+      aria-label={t('prices.formLabel', { currency })}
       noValidate
       className="space-y-4"
       onSubmit={(e) => {
@@ -133,56 +135,56 @@ function PriceListForm({ pricing }: { pricing: AdminPricing }) {
         submit();
       }}
     >
-      <Section id="plan-prices" title="Game types" description="Per person. A sale price, when given, is what bookers pay, with the price struck through.">
+      <Section id="plan-prices" title={t('prices.plans')} description={t('prices.plansHelp')}>
         <div className="space-y-4">
           {plans.map((plan, i) => (
             <fieldset key={plan.type} className="grid gap-3 sm:grid-cols-3">
               <legend className="mb-1 font-semibold">{plan.name}</legend>
-              <Field label={`${plan.name} price`} error={errors[`plans.${i}.price`]}>
+              <Field label={t('prices.price', { name: plan.name })} error={errorAt(`plans.${i}.price`)}>
                 <Input inputMode="decimal" value={plan.price} onChange={(e) => setPlan(i, { price: e.target.value })} />
               </Field>
-              <Field label={`${plan.name} sale price`} error={errors[`plans.${i}.sale_price`]} hint="Empty: no sale.">
+              <Field label={t('prices.salePrice', { name: plan.name })} error={errorAt(`plans.${i}.sale_price`)} hint={t('prices.saleHint')}>
                 <Input inputMode="decimal" value={plan.sale} onChange={(e) => setPlan(i, { sale: e.target.value })} />
               </Field>
               <label className="flex items-center gap-2 self-center text-sm">
                 <input type="checkbox" className="h-4 w-4" checked={plan.active} onChange={(e) => setPlan(i, { active: e.target.checked })} />
-                {plan.name} offered to bookers
+                {t('prices.offered', { name: plan.name })}
               </label>
               <div className="sm:col-span-3">
                 <TranslationFields
-                  title={`${plan.name} in other languages`}
-                  fields={TRANSLATED}
+                  title={t('prices.otherLanguages', { name: plan.name })}
+                  fields={translated}
                   english={{ name: plan.name, description: plan.description }}
                   value={plan.translations}
                   onChange={(translations) => setPlan(i, { translations })}
-                  errorOf={(language, field) => errors[`plans.${i}.translations.${language}.${field}`]}
+                  errorOf={(language, field) => errorAt(`plans.${i}.translations.${language}.${field}`)}
                 />
               </div>
             </fieldset>
           ))}
         </div>
       </Section>
-      <Section id="addon-prices" title="Add-ons" description="Once per booking, whatever the number of players.">
+      <Section id="addon-prices" title={t('prices.addOns')} description={t('prices.addOnsHelp')}>
         <div className="space-y-4">
           {addons.map((addon, i) => (
             <div key={addon.type} className="space-y-3">
-              <Field label={`${addon.name} price`} error={errors[`addons.${i}.price`]} className="max-w-xs">
+              <Field label={t('prices.price', { name: addon.name })} error={errorAt(`addons.${i}.price`)} className="max-w-xs">
                 <Input inputMode="decimal" value={addon.price} onChange={(e) => setAddOn(i, { price: e.target.value })} />
               </Field>
               <TranslationFields
-                title={`${addon.name} in other languages`}
-                fields={TRANSLATED}
+                title={t('prices.otherLanguages', { name: addon.name })}
+                fields={translated}
                 english={{ name: addon.name, description: addon.description }}
                 value={addon.translations}
                 onChange={(translations) => setAddOn(i, { translations })}
-                errorOf={(language, field) => errors[`addons.${i}.translations.${language}.${field}`]}
+                errorOf={(language, field) => errorAt(`addons.${i}.translations.${language}.${field}`)}
               />
             </div>
           ))}
         </div>
       </Section>
       <Button type="submit" variant="primary" disabled={save.isPending}>
-        Save prices
+        {t('prices.save')}
       </Button>
     </form>
   );

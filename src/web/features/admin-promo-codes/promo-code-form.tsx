@@ -9,6 +9,7 @@ import { useAction } from '../../lib/use-action';
 import { Button, Field, FieldError, Input, Section, Select } from '../../components/ui';
 import { createPromoCode, promoCodesKey } from './promo-codes-api';
 import { setServerFieldErrors } from '../../lib/form-errors';
+import { useMessageText, useT } from '../../lib/i18n';
 
 const isWhole = (text: string) => text === '' || /^\d{1,9}$/.test(text);
 const wholeOrEmpty = (message: string) => z.string().trim().refine(isWhole, message);
@@ -77,6 +78,10 @@ const EMPTY: Values = {
 
 /** New promo code (issue 32, decision 0400): a percentage or an amount off, optional dates, uses, plans and players. */
 export function PromoCodeForm() {
+  const t = useT('money');
+  // The shared schema judges here in English (the server's refusals come in the reader's language): said in theirs.
+  const ruleText = useMessageText();
+  const said = (text: string | undefined) => (text ? ruleText(text) : undefined);
   const uid = useId();
   const {
     register,
@@ -89,8 +94,8 @@ export function PromoCodeForm() {
   // The server's field messages (a code already taken…) land on their fields; its message is the toast.
   const save = useAction({
     call: createPromoCode,
-    success: (created) => `Promo code ${created.code} created`,
-    failure: 'Failed to create the promo code',
+    success: (created) => t('promoForm.created', { code: created.code }),
+    failure: t('promoForm.failed'),
     failureToast: 'server',
     invalidates: [promoCodesKey],
     onSuccess: () => reset(EMPTY),
@@ -98,18 +103,18 @@ export function PromoCodeForm() {
   });
 
   return (
-    <Section id="new-promo-code" title="New promo code" description="Give either a percentage or an amount off. Leave a box empty for no limit.">
-      <form onSubmit={(e) => void handleSubmit(save.run)(e)} noValidate aria-label="New promo code" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-        <Field label="Code" id={`${uid}-code`} error={errors.code?.message} hint="3 to 32 letters and digits; spaces and dashes are dropped.">
+    <Section id="new-promo-code" title={t('promoForm.title')} description={t('promoForm.help')}>
+      <form onSubmit={(e) => void handleSubmit(save.run)(e)} noValidate aria-label={t('promoForm.title')} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+        <Field label={t('promoForm.code')} id={`${uid}-code`} error={said(errors.code?.message)} hint={t('promoForm.codeHint')}>
           <Input autoComplete="off" {...register('code')} />
         </Field>
-        <Field label="Percent off" id={`${uid}-percent`} error={errors.percent_off?.message}>
+        <Field label={t('promoForm.percentOff')} id={`${uid}-percent`} error={said(errors.percent_off?.message)}>
           <Input inputMode="numeric" {...register('percent_off')} />
         </Field>
-        <Field label="Amount off" id={`${uid}-amount`} error={errors.amount_off?.message} hint="In whole units of the currency, e.g. 25 or 12.50.">
+        <Field label={t('promoForm.amountOff')} id={`${uid}-amount`} error={said(errors.amount_off?.message)} hint={t('promoForm.amountHint')}>
           <Input inputMode="decimal" {...register('amount_off')} />
         </Field>
-        <Field label="Currency" id={`${uid}-currency`} error={errors.currency?.message} hint="For an amount off.">
+        <Field label={t('promoForm.currency')} id={`${uid}-currency`} error={said(errors.currency?.message)} hint={t('promoForm.currencyHint')}>
           <Select {...register('currency')}>
             {CURRENCIES.map((c) => (
               <option key={c} value={c}>
@@ -118,20 +123,20 @@ export function PromoCodeForm() {
             ))}
           </Select>
         </Field>
-        <Field label="Valid from" id={`${uid}-from`} error={errors.valid_from?.message} hint="From the start of this day (UTC).">
+        <Field label={t('promoForm.validFrom')} id={`${uid}-from`} error={said(errors.valid_from?.message)} hint={t('promoForm.validFromHint')}>
           <Input type="date" {...register('valid_from')} />
         </Field>
-        <Field label="Valid until" id={`${uid}-until`} error={errors.valid_until?.message} hint="No longer works from the start of this day (UTC).">
+        <Field label={t('promoForm.validUntil')} id={`${uid}-until`} error={said(errors.valid_until?.message)} hint={t('promoForm.validUntilHint')}>
           <Input type="date" {...register('valid_until')} />
         </Field>
-        <Field label="Maximum uses" id={`${uid}-max-uses`} error={errors.max_uses?.message}>
+        <Field label={t('promoForm.maxUses')} id={`${uid}-max-uses`} error={said(errors.max_uses?.message)}>
           <Input inputMode="numeric" {...register('max_uses')} />
         </Field>
-        <Field label="Minimum players" id={`${uid}-min-players`} error={errors.min_players?.message}>
+        <Field label={t('promoForm.minPlayers')} id={`${uid}-min-players`} error={said(errors.min_players?.message)}>
           <Input inputMode="numeric" {...register('min_players')} />
         </Field>
         <fieldset aria-describedby={errors.plans?.message ? `${uid}-plans-error` : undefined}>
-          <legend className="mb-1 text-sm font-medium">Plans (none ticked: every plan)</legend>
+          <legend className="mb-1 text-sm font-medium">{t('promoForm.plans')}</legend>
           <div className="flex flex-wrap gap-4">
             {PLANS.map((plan) => (
               <label key={plan.type} className="flex items-center gap-2 text-sm">
@@ -139,11 +144,11 @@ export function PromoCodeForm() {
               </label>
             ))}
           </div>
-          <FieldError id={`${uid}-plans-error`} message={errors.plans?.message} />
+          <FieldError id={`${uid}-plans-error`} message={said(errors.plans?.message)} />
         </fieldset>
         <div className="flex items-end sm:col-span-2 lg:col-span-3">
           <Button type="submit" variant="primary" disabled={save.isPending}>
-            Create promo code
+            {t('promoForm.submit')}
           </Button>
         </div>
       </form>

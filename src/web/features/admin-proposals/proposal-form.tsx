@@ -9,7 +9,9 @@ import { isCurrency, PLAN_TYPES, PLANS } from '../../../shared/plans';
 import { computeQuotePrice } from '../../../shared/proposals';
 import { formatMinor, toMinorUnits, unitsToMinor } from '../../../shared/money';
 import { api } from '../../lib/api-client';
-import { toastFirstError } from '../../lib/form-errors';
+import { firstErrorMessage } from '../../lib/form-errors';
+import { notifyError } from '../../lib/toast';
+import { useLocale, useMessageText, useT } from '../../lib/i18n';
 import { useAction } from '../../lib/use-action';
 import { Button, Dialog, Field, FieldError, Input, Select } from '../../components/ui';
 import { pricingQuery } from '../../lib/pricing-data';
@@ -94,6 +96,11 @@ type Props = { proposal: Proposal | null; bookingId: string; validUntil: string;
 
 /** Create or edit a draft quote: plan, players, the host add-on, custom lines (a discount is negative), valid until. */
 export function ProposalFormDialog({ proposal, bookingId, validUntil, onClose, onSaved }: Props) {
+  const t = useT('money');
+  // The form's own rules write English (the server's refusals come in the reader's language): said in theirs.
+  const ruleText = useMessageText();
+  const said = (text: string | undefined) => (text ? ruleText(text) : undefined);
+  const { moneyLocale } = useLocale();
   const form = useForm<FormInput, unknown, FormOutput>({ resolver: zodResolver(proposalForm), defaultValues: defaultsOf(proposal, bookingId, validUntil) });
   const lines = useFieldArray({ control: form.control, name: 'lines' });
   const watched = useWatch({ control: form.control });
@@ -117,28 +124,51 @@ export function ProposalFormDialog({ proposal, bookingId, validUntil, onClose, o
       };
       return proposal ? api(ep.update, { params: { id: proposal.id }, body }) : api(ep.create, { body: { ...body, booking_id: values.booking_id } });
     },
-    success: proposal ? 'Proposal saved' : 'Proposal created',
-    failure: 'Failed to save the proposal',
+    success: proposal ? t('proposalForm.saved') : t('proposalForm.created'),
+    failure: t('proposalForm.saveFailed'),
     failureToast: 'server',
     invalidates: [proposalsKeys.all, ...bookingFactsChanged],
     onSuccess: (answer) => onSaved(answer.proposal),
   });
 
+  // As toastFirstError does (spec section 9), the message in the reader's language.
+  const toastRefusal = (refused: typeof errors) => {
+    const first = firstErrorMessage(refused);
+    if (first) notifyError(ruleText(first));
+  };
+  const { total, currency } = live;
+  const money = (minor: number) => (currency ? formatMinor(minor, currency, moneyLocale) : '');
+  // "£15 per person, add-ons £100, lines -£50": the parts the total has.
+  const breakdown = total
+    ? [
+        t('proposalForm.perPerson', { price: money(total.pricePerPersonMinor) }),
+        total.addOnsTotalMinor ? t('proposalForm.addOns', { amount: money(total.addOnsTotalMinor) }) : '',
+        total.linesTotalMinor ? t('proposalForm.lines', { amount: money(total.linesTotalMinor) }) : '',
+      ]
+        .filter((part) => part !== '')
+        .join(', ')
+    : '';
+
   return (
-    <Dialog open onOpenChange={(open) => (open ? undefined : onClose())} title={proposal ? `Edit proposal #${proposal.id}` : 'New proposal'} size="lg">
-      <form onSubmit={(e) => void form.handleSubmit(save.run, toastFirstError)(e)} noValidate aria-label="Proposal" className="space-y-4">
+    <Dialog
+      open
+      onOpenChange={(open) => (open ? undefined : onClose())}
+      title={proposal ? t('proposalForm.editTitle', { id: String(proposal.id) }) : t('proposals.new')}
+      size="lg"
+    >
+      <form onSubmit={(e) => void form.handleSubmit(save.run, toastRefusal)(e)} noValidate aria-label={t('proposalForm.label')} className="space-y-4">
         <div className="grid gap-3 sm:grid-cols-2">
           <Field
-            label="Booking number"
-            error={errors.booking_id?.message ?? (live.bookingMissing ? 'Booking not found' : null)}
+            label={t('proposalForm.bookingNumber')}
+            error={said(errors.booking_id?.message) ?? (live.bookingMissing ? ruleText(PROPOSAL_MESSAGES.bookingNotFound) : null)}
             hint={live.booking ? `${live.booking.full_name ?? live.booking.email} · ${live.booking.currency}` : undefined}
           >
             <Input inputMode="numeric" readOnly={proposal !== null} {...form.register('booking_id')} />
           </Field>
-          <Field label="Valid until" error={errors.valid_until?.message}>
+          <Field label={t('proposals.validUntil')} error={said(errors.valid_until?.message)}>
             <Input type="date" {...form.register('valid_until')} />
           </Field>
-          <Field label="Plan" error={errors.plan_type?.message}>
+          <Field label={t('proposalForm.plan')} error={said(errors.plan_type?.message)}>
             <Select {...form.register('plan_type')}>
               {PLANS.map((p) => (
                 <option key={p.type} value={p.type}>
@@ -147,47 +177,46 @@ export function ProposalFormDialog({ proposal, bookingId, validUntil, onClose, o
               ))}
             </Select>
           </Field>
-          <Field label="Players" error={errors.players?.message}>
+          <Field label={t('proposalForm.players')} error={said(errors.players?.message)}>
             <Input inputMode="numeric" {...form.register('players')} />
           </Field>
         </div>
         <label className="flex items-center gap-2 text-sm">
-          <input type="checkbox" {...form.register('hosted')} /> In-Person Host add-on
+          <input type="checkbox" {...form.register('hosted')} /> {t('proposalForm.hosted')}
         </label>
         <fieldset className="space-y-2">
-          <legend className="text-sm font-medium text-slate-700">Custom lines (a discount is a negative amount)</legend>
+          <legend className="text-sm font-medium text-slate-700">{t('proposalForm.customLines')}</legend>
           {lines.fields.map((field, i) => (
             <div key={field.id} className="flex flex-wrap items-end gap-2">
-              <Field label={`Line ${i + 1} label`} error={errors.lines?.[i]?.label?.message}>
+              <Field label={t('proposalForm.lineLabel', { n: i + 1 })} error={said(errors.lines?.[i]?.label?.message)}>
                 <Input {...form.register(`lines.${i}.label`)} />
               </Field>
-              <Field label={`Line ${i + 1} amount`} error={errors.lines?.[i]?.amount?.message}>
+              <Field label={t('proposalForm.lineAmount', { n: i + 1 })} error={said(errors.lines?.[i]?.amount?.message)}>
                 <Input inputMode="decimal" placeholder="-50.00" {...form.register(`lines.${i}.amount`)} />
               </Field>
-              <Button onClick={() => lines.remove(i)} aria-label={`Remove line ${i + 1}`}>
-                Remove
+              <Button onClick={() => lines.remove(i)} aria-label={t('proposalForm.removeLine', { n: i + 1 })}>
+                {t('proposalForm.remove')}
               </Button>
             </div>
           ))}
-          {lines.fields.length < PROPOSAL_MAX_LINES ? <Button onClick={() => lines.append({ label: '', amount: '' })}>Add a line</Button> : null}
+          {lines.fields.length < PROPOSAL_MAX_LINES ? (
+            <Button onClick={() => lines.append({ label: '', amount: '' })}>{t('proposalForm.addLine')}</Button>
+          ) : null}
         </fieldset>
         <p className="text-sm" data-testid="proposal-live-total">
-          {live.total && live.currency ? (
+          {total && currency ? (
             <>
-              Total: <strong>{formatMinor(live.total.totalPriceMinor, live.currency)}</strong> ({formatMinor(live.total.pricePerPersonMinor, live.currency)} per
-              person
-              {live.total.addOnsTotalMinor ? `, add-ons ${formatMinor(live.total.addOnsTotalMinor, live.currency)}` : ''}
-              {live.total.linesTotalMinor ? `, lines ${formatMinor(live.total.linesTotalMinor, live.currency)}` : ''})
+              {t('proposalForm.total')} <strong>{money(total.totalPriceMinor)}</strong> ({breakdown})
             </>
           ) : (
-            'Enter the booking number to see the total in its currency.'
+            t('proposalForm.noTotal')
           )}
         </p>
         <FieldError message={save.error} />
         <div className="flex justify-end gap-2">
-          <Button onClick={onClose}>Cancel</Button>
+          <Button onClick={onClose}>{t('proposalForm.cancel')}</Button>
           <Button type="submit" variant="primary" disabled={save.isPending} aria-busy={save.isPending}>
-            {proposal ? 'Save draft' : 'Create draft'}
+            {proposal ? t('proposalForm.saveDraft') : t('proposalForm.createDraft')}
           </Button>
         </div>
       </form>
