@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { act } from 'react';
 import { waitFor } from '@testing-library/react';
 import { authEndpoints } from '../../src/shared/api/endpoints/auth';
@@ -9,6 +9,7 @@ import type { Language } from '../../src/shared/i18n/languages';
 import { preloadLanguage } from '../../src/web/lib/i18n';
 import { applyLanguage } from '../../src/web/lib/language';
 import { AppRoutes } from '../../src/web/app/router';
+import { RouteErrorBoundary } from '../../src/web/app/route-error-boundary';
 import { LoginPage } from '../../src/web/features/auth/login-page';
 import { ResetPasswordPage } from '../../src/web/features/auth/reset-password-page';
 import { RecapPage } from '../../src/web/features/recap/recap-page';
@@ -152,5 +153,32 @@ describe('the account pages in another language (component)', () => {
     renderScreen(<AppRoutes />, { path: '/no-such-page', route: '*' });
     await waitFor(() => expect(screen.getByRole('heading', { name: 'Page introuvable' })).toBeTruthy());
     expect(screen.getByRole('link', { name: 'Réserver une partie' }).getAttribute('href')).toBe('/');
+  });
+
+  it('says an address that is no page in English while the Spanish words are still coming, never a blank page, then in Spanish', async () => {
+    // Spanish is not loaded ahead here: the page is the first to ask for it, as after a phone's first visit.
+    await speak('es');
+    renderScreen(<AppRoutes />, { path: '/no-such-page', route: '*' });
+    expect(screen.getByRole('heading', { name: 'Page not found' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Página no encontrada' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Reservar una partida' }).getAttribute('href')).toBe('/');
+  });
+
+  it('says a page that failed in German, with what went wrong', async () => {
+    await speak('de');
+    function Broken(): never {
+      throw new Error('Failed to fetch dynamically imported module');
+    }
+    // React reports the caught error on the console: expected here, as the page throws on purpose.
+    const quiet = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderScreen(
+      <RouteErrorBoundary pathname="/admin/bookings">
+        <Broken />
+      </RouteErrorBoundary>,
+      { path: '/admin/bookings' },
+    );
+    expect(await screen.findByRole('heading', { name: 'Unerwarteter Anwendungsfehler!' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Failed to fetch dynamically imported module' })).toBeTruthy();
+    quiet.mockRestore();
   });
 });
