@@ -72,18 +72,6 @@ describe('layer boundaries (import-x/no-restricted-paths)', () => {
   });
 });
 
-describe('import cycles (import-x/no-cycle)', () => {
-  it('refuses an import that closes a cycle', async () => {
-    // src/shared/api/booking.ts imports ../tracking: tracking importing it back closes the loop.
-    expect(await problems('src/shared/tracking.ts', importing('./api/booking'))).toContain('import-x/no-cycle');
-  });
-
-  it('finds no cycle among the real files', async () => {
-    const results = await eslint.lintFiles(['src/shared/**/*.ts']);
-    expect(results.flatMap((r) => r.messages.filter((m) => m.ruleId === 'import-x/no-cycle').map((m) => `${r.filePath}: ${m.message}`))).toEqual([]);
-  });
-});
-
 describe('the bookings table belongs to the booking domain (no-restricted-imports)', () => {
   const bookingsRule = async (at: string) => {
     const [result] = await eslint.lintText("import { bookings } from '../booking/tables/bookings';\nexport const y = bookings;\n", { filePath: at });

@@ -3,9 +3,11 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * import-x/no-cycle leaves type-only imports out (they are erased at run time), so a circle closed by `import type`
- * passes lint: booking-write → booking-record → contact-columns → (type) booking-write did (issue 28). A circle of
- * types still ties the files' meanings together, so this walk counts every import and export … from, types included.
+ * The one check for import circles in src (decision 0640). A circle of values breaks module start-up order; a circle
+ * closed by `import type` still ties the files' meanings together (booking-write → booking-record → contact-columns →
+ * (type) booking-write did, issue 28); a lazy `import()` back into a file that imports it ties them too. So this walk
+ * counts every import and `export … from` (types included), every side-effect import and every `import('…')`. It took
+ * over from eslint's import-x/no-cycle, which left type imports out and cost over half of the lint's time.
  */
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -21,10 +23,10 @@ function resolve(from: string, spec: string): string | null {
   return [`${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts')].find((candidate) => existsSync(candidate)) ?? null;
 }
 
-const IMPORT = /(?:^|\n)\s*(?:import|export)\s[^'";]*?from\s*'([^']+)'/g;
+const IMPORT = /(?:^|\n)\s*(?:import|export)\s[^'";]*?from\s*'([^']+)'|(?:^|\n)\s*import\s*'([^']+)'|\bimport\(\s*'([^']+)'\s*\)/g;
 
 function importGraph(files: string[], read: (file: string) => string): Map<string, string[]> {
-  return new Map(files.map((file) => [file, [...read(file).matchAll(IMPORT)].flatMap((m) => resolve(file, m[1] ?? '') ?? [])]));
+  return new Map(files.map((file) => [file, [...read(file).matchAll(IMPORT)].flatMap((m) => resolve(file, m[1] ?? m[2] ?? m[3] ?? '') ?? [])]));
 }
 
 /** The strongly connected groups of more than one file (Tarjan). */
@@ -67,6 +69,21 @@ describe('import circles, type-only imports counted', () => {
       'src/server/domains/booking/contact-columns.ts': "import type { BookingRow } from './booking-write';",
     };
     expect(cycles(importGraph(Object.keys(files), (file) => files[file] ?? ''))).toHaveLength(1);
+  });
+
+  it('finds a circle closed by a lazy import or a side-effect import', () => {
+    const files: Record<string, string> = {
+      'src/web/app/router.tsx': "const Page = lazy(() => import('../features/wizard/wizard-page'));",
+      'src/web/features/wizard/wizard-page.tsx': "import '../../app/router';",
+    };
+    expect(cycles(importGraph(Object.keys(files), (file) => files[file] ?? ''))).toHaveLength(1);
+  });
+
+  it('finds the circle one more import in the real tree would close', () => {
+    // src/shared/api/booking.ts imports ../tracking: tracking importing it back closes the loop.
+    const tracking = path.join('src', 'shared', 'tracking.ts');
+    const read = (file: string) => readFileSync(file, 'utf8') + (file === tracking ? "\nimport { bookingEndpoint } from './api/booking';\n" : '');
+    expect(cycles(importGraph(sourceFiles('src'), read))).toEqual([[path.join('src', 'shared', 'api', 'booking.ts'), tracking]]);
   });
 
   it('finds none in src', () => {
