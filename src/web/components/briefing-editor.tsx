@@ -10,6 +10,7 @@ import { Button, Field, Section, Textarea } from './ui';
 import { TranslationFields, type TranslatedField } from './translation-fields';
 import type { BriefingTranslatedField } from '../../shared/game/briefing';
 import type { Translations } from '../../shared/i18n/content';
+import { useT } from '../lib/i18n';
 
 /**
  * The briefing (before the start and from the players' Info button) and the finish message (where to meet), edited
@@ -29,13 +30,14 @@ const save = (who: Who, body: { briefing: string | null; finish_message: string 
     : api(ep.bookerSave, { params: { code: who.code }, body, headers: { [MANAGE_KEY_HEADER]: who.manageKey } });
 
 type BriefingTranslations = Translations<BriefingTranslatedField>;
-/** Staff translate both texts (decision 0630); the organiser's page edits the English only. */
-const TRANSLATED: readonly TranslatedField<BriefingTranslatedField>[] = [
-  { name: 'briefing', label: 'Briefing', multiline: true },
-  { name: 'finish_message', label: 'Finish message', multiline: true },
-];
 
 export function BriefingEditor({ who }: { who: Who }) {
+  const t = useT('content');
+  /** Staff translate both texts (decision 0630); the organiser's page edits the English only. */
+  const translated: readonly TranslatedField<BriefingTranslatedField>[] = [
+    { name: 'briefing', label: t('briefing.briefing'), multiline: true },
+    { name: 'finish_message', label: t('briefing.finish'), multiline: true },
+  ];
   const uid = useId();
   const stored = useQuery({ queryKey: keyOf(who), queryFn: () => load(who) });
   const [briefing, setBriefing] = useState('');
@@ -49,14 +51,14 @@ export function BriefingEditor({ who }: { who: Who }) {
   }, [stored.data]);
   const write = useAction({
     call: () => save(who, { briefing: briefing.trim() || null, finish_message: finish.trim() || null }, translations),
-    success: 'Briefing saved',
-    failure: 'Failed to save the briefing',
+    success: t('briefing.saved'),
+    failure: t('briefing.saveFailed'),
     failureToast: 'server',
     invalidates: [keyOf(who)],
   });
   const data: BriefingEdit | undefined = stored.data;
   return (
-    <Section id="briefing" title="Briefing and finish" description="What players read before the start (and from their Info button), and at the end.">
+    <Section id="briefing" title={t('briefing.title')} description={t('briefing.description')}>
       {data ? (
         <form
           className="space-y-3"
@@ -65,27 +67,27 @@ export function BriefingEditor({ who }: { who: Who }) {
             void write.run();
           }}
         >
-          <Field id={`${uid}-briefing`} size="md" label="Briefing" hint="Rules, safety, who to call. Empty: the default below.">
+          <Field id={`${uid}-briefing`} size="md" label={t('briefing.briefing')} hint={t('briefing.briefingHint')}>
             <Textarea rows={5} maxLength={BRIEFING_MAX} placeholder={data.default_briefing} value={briefing} onChange={(e) => setBriefing(e.target.value)} />
           </Field>
-          <Field id={`${uid}-finish`} size="md" label="Finish message" hint="Where to meet at the end. Empty: the default below.">
+          <Field id={`${uid}-finish`} size="md" label={t('briefing.finish')} hint={t('briefing.finishHint')}>
             <Textarea rows={3} maxLength={BRIEFING_MAX} placeholder={data.default_finish_message} value={finish} onChange={(e) => setFinish(e.target.value)} />
           </Field>
           {who.kind === 'staff' ? (
             <TranslationFields
-              fields={TRANSLATED}
+              fields={translated}
               english={{ briefing: briefing || data.default_briefing, finish_message: finish || data.default_finish_message }}
               value={translations}
               onChange={setTranslations}
             />
           ) : null}
           <Button type="submit" variant="primary" disabled={write.isPending}>
-            Save briefing
+            {t('briefing.save')}
           </Button>
           {write.error ? <p className="text-sm text-red-700">{write.error}</p> : null}
         </form>
       ) : (
-        <p className="text-sm text-slate-600">{stored.isError ? 'Failed to load the briefing.' : 'Loading…'}</p>
+        <p className="text-sm text-slate-600">{stored.isError ? t('briefing.loadFailed') : t('briefing.loading')}</p>
       )}
     </Section>
   );

@@ -1,7 +1,9 @@
 import type { ChangeLineDto } from '../../shared/api/booking-timeline';
+import { useT } from '../lib/i18n';
 
 /** The fields of one change in words: 'Meeting point: 1 Old St → 2 New St', or just the value when there was none before. */
 export function ChangeList({ changes }: { changes: ChangeLineDto[] }) {
+  const t = useT('content');
   if (changes.length === 0) return null;
   return (
     <dl className="mt-1 space-y-0.5 text-xs">
@@ -13,7 +15,7 @@ export function ChangeList({ changes }: { changes: ChangeLineDto[] }) {
               <>
                 <del className="text-red-700 decoration-red-300">{change.before}</del>
                 <span aria-hidden="true"> → </span>
-                <span className="sr-only"> changed to </span>
+                <span className="sr-only"> {t('changes.changedTo')} </span>
               </>
             ) : null}
             {change.before !== null ? <ins className="text-green-800 no-underline">{change.after ?? '—'}</ins> : <span>{change.after ?? '—'}</span>}

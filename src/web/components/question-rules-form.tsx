@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { questionRulesSchema } from '../../shared/api/script';
 import { errorMessage } from '../lib/api-client';
 import { Button, Field, Input } from './ui';
+import { useT } from '../lib/i18n';
 
 type QuestionRules = z.infer<typeof questionRulesSchema>;
 
@@ -26,6 +27,7 @@ export function QuestionRulesForm({
   className: string;
   children?: ReactNode;
 }) {
+  const t = useT('content');
   const [cost, setCost] = useState<string | null>(null);
   const [minutes, setMinutes] = useState<string | null>(null);
   const [note, setNote] = useState<string | null>(null);
@@ -33,17 +35,17 @@ export function QuestionRulesForm({
     e.preventDefault();
     try {
       await save({ cost_points: Number(cost ?? rules.cost_points), cooldown_seconds: Math.round(Number(minutes ?? rules.cooldown_seconds / 60) * 60) });
-      setNote('Saved');
+      setNote(t('questionRules.saved'));
     } catch (err) {
-      setNote(errorMessage(err, 'The rules could not be saved'));
+      setNote(errorMessage(err, t('questionRules.saveFailed')));
     }
   };
   const fields = (
     <>
-      <Field label="Points per question">
+      <Field label={t('questionRules.cost')}>
         <Input type="number" min={0} value={cost ?? String(rules.cost_points)} onChange={(e) => setCost(e.target.value)} />
       </Field>
-      <Field label="Minutes between two of a kind">
+      <Field label={t('questionRules.cooldown')}>
         <Input type="number" min={0} value={minutes ?? String(rules.cooldown_seconds / 60)} onChange={(e) => setMinutes(e.target.value)} />
       </Field>
     </>

@@ -11,42 +11,62 @@ import {
   type ScriptStepInput,
 } from '../../shared/game/script';
 import type { ScriptResponse, ScriptStep } from '../../shared/api/script';
-import { formatTimestamp } from '../../shared/time';
 import { Button, Field, Input, Select, Textarea } from './ui';
+import { useMessageText, useT } from '../lib/i18n';
+import { useReaderFormat } from '../lib/reader-format';
 
 /**
  * The game script's list and its step form (issue 40, decision 0585), shared by the booker's set-up page (before the
  * game) and the host console (during it). The rules of what a step needs are shared/game/script.ts's.
  */
 
-/** When a step runs, in words: "30 min after the start", "15 min before the end". */
-export const whenOf = (s: { anchor: ScriptAnchor; offset_minutes: number }) =>
-  s.offset_minutes === 0
-    ? s.anchor === 'start'
-      ? 'At the start'
-      : 'At the end'
-    : `${s.offset_minutes} min ${s.anchor === 'start' ? 'after the start' : 'before the end'}`;
+type ScriptText = {
+  /** When a step runs, in words: "30 min after the start", "15 min before the end". */
+  when: (s: { anchor: ScriptAnchor; offset_minutes: number }) => string;
+  /** An action's name: "Send a message" (the shared rule's English, shared/game/script.ts, from the messages catalogue). */
+  action: (action: ScriptAction) => string;
+};
+
+/** A script's words in the reader's language, for every screen that lists or plans steps. */
+export function useScriptText(): ScriptText {
+  const t = useT('content');
+  const say = useMessageText();
+  const { integer } = useReaderFormat();
+  return {
+    when: (s) =>
+      s.offset_minutes === 0
+        ? s.anchor === 'start'
+          ? t('script.atStart')
+          : t('script.atEnd')
+        : t(s.anchor === 'start' ? 'script.minutesAfterStart' : 'script.minutesBeforeEnd', { minutes: integer(s.offset_minutes) }),
+    action: (action) => say(SCRIPT_ACTION_LABELS[action]),
+  };
+}
 
 export function ScriptStepList({ steps, onRemove, busy = false }: { steps: readonly ScriptStep[]; onRemove?: (step: ScriptStep) => void; busy?: boolean }) {
-  if (!steps.length) return <p className="text-sm text-slate-600">No steps planned.</p>;
+  const t = useT('content');
+  const say = useMessageText();
+  const { timestamp } = useReaderFormat();
+  const { when } = useScriptText();
+  if (!steps.length) return <p className="text-sm text-slate-600">{t('script.noSteps')}</p>;
   return (
     <ol className="divide-y divide-slate-100 rounded-xl border border-slate-200" data-testid="script-steps">
       {steps.map((s) => (
         <li key={s.id} className="flex items-start justify-between gap-2 px-3 py-2">
           <div className="min-w-0">
-            <p className="text-xs font-semibold text-slate-500 uppercase">{whenOf(s)}</p>
+            <p className="text-xs font-semibold text-slate-500 uppercase">{when(s)}</p>
             <p className="break-words">{s.label}</p>
             <p className="text-xs text-slate-500">
               {s.ran_at
-                ? `Ran ${formatTimestamp(s.ran_at)}${s.outcome && s.outcome !== 'done' ? ` (${s.outcome})` : ''}`
+                ? `${t('script.ran', { time: timestamp(s.ran_at) })}${s.outcome && s.outcome !== 'done' ? ` (${say(s.outcome)})` : ''}`
                 : s.due_at
-                  ? `Due ${formatTimestamp(s.due_at)}`
-                  : 'Planned'}
+                  ? t('script.due', { time: timestamp(s.due_at) })
+                  : t('script.planned')}
             </p>
           </div>
           {onRemove && !s.ran_at ? (
-            <Button size="sm" variant="secondary" disabled={busy} onClick={() => onRemove(s)} aria-label={`Remove: ${s.label}`}>
-              Remove
+            <Button size="sm" variant="secondary" disabled={busy} onClick={() => onRemove(s)} aria-label={t('script.removeLabel', { label: s.label })}>
+              {t('script.remove')}
             </Button>
           ) : null}
         </li>
@@ -71,6 +91,10 @@ export function ScriptStepForm({
   busy?: boolean;
   error?: string | null;
 }) {
+  const t = useT('content');
+  const say = useMessageText();
+  const { integer } = useReaderFormat();
+  const { action: actionName } = useScriptText();
   const [draft, setDraft] = useState<Draft>(EMPTY);
   const [problem, setProblem] = useState<string | null>(null);
   const set = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
@@ -86,46 +110,47 @@ export function ScriptStepForm({
       radius_m: numberOrNull(draft.radius),
       minutes: numberOrNull(draft.minutes),
     });
-    if (!parsed.success) return setProblem(parsed.error.issues[0]?.message ?? 'Check the step');
+    if (!parsed.success) return setProblem(parsed.error.issues[0]?.message ?? t('script.checkStep'));
     const missing = Object.values(stepProblems(parsed.data)).flat()[0];
     if (missing) return setProblem(missing);
     setProblem(null);
     await onAdd(parsed.data);
     setDraft((d) => ({ ...EMPTY, anchor: d.anchor }));
   };
-  const shown = problem ?? error;
+  // The shared rule's message in the reader's language; the screen's own error comes already in it.
+  const shown = problem ? say(problem) : error;
   const actions = SCRIPT_ACTIONS.filter((a) => a !== 'release_station' || options.stations.length > 0);
   return (
-    <form onSubmit={(e) => void submit(e)} className="space-y-3 rounded-xl border border-slate-200 p-3" aria-label="Add a step">
+    <form onSubmit={(e) => void submit(e)} className="space-y-3 rounded-xl border border-slate-200 p-3" aria-label={t('script.addLabel')}>
       <div className="grid grid-cols-2 gap-2">
-        <Field label="Minutes">
+        <Field label={t('script.minutes')}>
           <Input type="number" min={0} inputMode="numeric" value={draft.offset} onChange={(e) => set({ offset: e.target.value })} />
         </Field>
-        <Field label="From">
+        <Field label={t('script.from')}>
           <Select value={draft.anchor} onChange={(e) => set({ anchor: e.target.value === 'end' ? 'end' : 'start' })}>
-            <option value="start">after the start</option>
-            <option value="end">before the end</option>
+            <option value="start">{t('script.afterStart')}</option>
+            <option value="end">{t('script.beforeEnd')}</option>
           </Select>
         </Field>
       </div>
-      <Field label="Action">
+      <Field label={t('script.action')}>
         <Select value={draft.action} onChange={(e) => set({ action: SCRIPT_ACTIONS.find((a) => a === e.target.value) ?? 'message' })}>
           {actions.map((a) => (
             <option key={a} value={a}>
-              {SCRIPT_ACTION_LABELS[a]}
+              {actionName(a)}
             </option>
           ))}
         </Select>
       </Field>
       {draft.action === 'message' ? (
-        <Field label="Text of the message">
+        <Field label={t('script.messageText')}>
           <Textarea rows={2} value={draft.text} onChange={(e) => set({ text: e.target.value })} />
         </Field>
       ) : null}
       {draft.action === 'open_challenge' || draft.action === 'close_challenge' || draft.action === 'double_points' ? (
-        <Field label="Challenge">
+        <Field label={t('script.challenge')}>
           <Select value={draft.challenge} onChange={(e) => set({ challenge: e.target.value })}>
-            <option value="">Pick a challenge</option>
+            <option value="">{t('script.pickChallenge')}</option>
             {options.challenges.map((c) => (
               <option key={c.id} value={c.id}>
                 {c.name}
@@ -135,23 +160,23 @@ export function ScriptStepForm({
         </Field>
       ) : null}
       {draft.action === 'double_points' ? (
-        <Field label={`For how many minutes (1 to ${MAX_DOUBLE_MINUTES})`}>
+        <Field label={t('script.doubleMinutes', { max: integer(MAX_DOUBLE_MINUTES) })}>
           <Input type="number" min={1} max={MAX_DOUBLE_MINUTES} value={draft.minutes} onChange={(e) => set({ minutes: e.target.value })} />
         </Field>
       ) : null}
       {draft.action === 'shrink_area' ? (
-        <Field label={`New radius in metres (at least ${MIN_SHRINK_RADIUS_M})`}>
+        <Field label={t('script.shrinkRadius', { min: integer(MIN_SHRINK_RADIUS_M) })}>
           <Input type="number" min={MIN_SHRINK_RADIUS_M} value={draft.radius} onChange={(e) => set({ radius: e.target.value })} />
         </Field>
       ) : null}
       {draft.action === 'release_station' ? (
-        <Field label="Item station">
+        <Field label={t('script.station')}>
           <Select value={draft.station} onChange={(e) => set({ station: e.target.value })}>
-            <option value="">Pick a station</option>
+            <option value="">{t('script.pickStation')}</option>
             {options.stations.map((s) => (
               <option key={s.id} value={s.id}>
                 {s.label}
-                {s.active ? '' : ' (closed)'}
+                {s.active ? '' : ` ${t('script.stationClosed')}`}
               </option>
             ))}
           </Select>
@@ -163,7 +188,7 @@ export function ScriptStepForm({
         </p>
       ) : null}
       <Button type="submit" variant="primary" disabled={busy}>
-        Add step
+        {t('script.add')}
       </Button>
     </form>
   );

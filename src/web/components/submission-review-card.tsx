@@ -1,15 +1,15 @@
 import type { ReviewSubmission } from '../../shared/api/submissions';
 import type { SubmissionStatus } from '../../shared/scoring/challenge-points';
-import { CHALLENGE_TYPE_LABELS } from '../../shared/validation/challenge-rules';
 import { formatAdminTimestamp as when } from '../../shared/time';
 import type { Action } from '../lib/use-action';
 import { Badge, type BadgeTone } from './ui';
 import { SubmissionVerdict, type Verdict } from './submission-verdict';
+import { useT } from '../lib/i18n';
+import { useChallengeText } from '../lib/challenge-text';
+import { useReaderFormat } from '../lib/reader-format';
 
 export type { Verdict } from './submission-verdict';
 
-/** A submission's status as reviewers read it (the cards' badges, the queue's filter). */
-export const SUBMISSION_STATUS_LABELS: Record<SubmissionStatus, string> = { pending: 'Pending', approved: 'Approved', rejected: 'Rejected' };
 const STATUS_TONE: Record<SubmissionStatus, BadgeTone> = { pending: 'amber', approved: 'green', rejected: 'red' };
 
 type Props = {
@@ -27,6 +27,9 @@ type Props = {
  * queue sits far down a long console, where a lazy photo would wait for a scroll.
  */
 export function SubmissionReviewCard({ submission, review, heading: Heading = 'h2' }: Props) {
+  const t = useT('content');
+  const words = useChallengeText();
+  const { integer } = useReaderFormat();
   const c = submission.challenge;
   const team = submission.team.name;
   return (
@@ -39,13 +42,13 @@ export function SubmissionReviewCard({ submission, review, heading: Heading = 'h
             controls
             playsInline
             preload="metadata"
-            aria-label={`Video from ${team}`}
+            aria-label={t('review.videoFrom', { team })}
             className="h-40 w-48 rounded-md bg-slate-900"
             data-testid="review-video"
           />
         ) : submission.media_url ? (
           <a href={submission.media_url} target="_blank" rel="noreferrer">
-            <img src={submission.media_url} alt={`Photo from ${team}`} decoding="async" className="h-40 w-48 rounded-md bg-slate-100 object-cover" />
+            <img src={submission.media_url} alt={t('review.photoFrom', { team })} decoding="async" className="h-40 w-48 rounded-md bg-slate-100 object-cover" />
           </a>
         ) : (
           <div className="flex h-40 w-48 items-center justify-center rounded-md bg-slate-50 p-3 text-sm text-slate-700">
@@ -59,31 +62,33 @@ export function SubmissionReviewCard({ submission, review, heading: Heading = 'h
       </div>
       <div className="space-y-2">
         <div className="flex flex-wrap items-center gap-2">
-          <Heading className="text-lg font-semibold">{c?.name ?? 'Deleted challenge'}</Heading>
-          <Badge tone={STATUS_TONE[submission.status]}>{SUBMISSION_STATUS_LABELS[submission.status]}</Badge>
-          {c ? <Badge tone="slate">{CHALLENGE_TYPE_LABELS[c.type]}</Badge> : null}
+          <Heading className="text-lg font-semibold">{c?.name ?? t('review.deletedChallenge')}</Heading>
+          <Badge tone={STATUS_TONE[submission.status]}>{words.status(submission.status)}</Badge>
+          {c ? <Badge tone="slate">{words.type(c.type)}</Badge> : null}
         </div>
         <p className="text-sm text-slate-600">
-          <strong>{team}</strong> · game <span className="font-mono">{submission.game_code}</span> · {when(submission.submitted_at)}
+          <strong>{team}</strong> · {t('review.game')} <span className="font-mono">{submission.game_code}</span> · {when(submission.submitted_at)}
         </p>
         {submission.kind === 'text' && submission.media_url ? <p className="text-sm">{submission.text}</p> : null}
         {c ? (
           <p className="text-sm text-slate-600">
-            {c.type === 'Tally' ? `${c.points_per_submission} per item, up to ${c.max_score}` : `Up to ${c.max_score} points`} · {submission.points_awarded}{' '}
-            awarded
-            {submission.rating !== null ? ` · rated ${submission.rating}/5` : ''}
+            {c.type === 'Tally'
+              ? t('review.perItem', { points: integer(c.points_per_submission), max: integer(c.max_score) })
+              : t('review.upTo', { max: integer(c.max_score) })}{' '}
+            · {t('review.awarded', { points: integer(submission.points_awarded) })}
+            {submission.rating !== null ? ` · ${t('review.rated', { rating: submission.rating })}` : ''}
           </p>
         ) : null}
         {c && c.accepted_answers.length > 0 ? (
           <p className="text-sm text-slate-700" data-testid="expected-answers">
-            Expected: {c.accepted_answers.map((a) => `“${a}”`).join(', ')}
+            {t('review.expected', { answers: c.accepted_answers.map((a) => t('review.quoted', { answer: a })).join(', ') })}
           </p>
         ) : null}
-        {submission.kind === 'check_in' ? <p className="text-sm text-slate-700">Checked in at the place</p> : null}
-        {submission.reason ? <p className="text-sm text-red-700">Rejected: {submission.reason}</p> : null}
+        {submission.kind === 'check_in' ? <p className="text-sm text-slate-700">{t('review.checkedIn')}</p> : null}
+        {submission.reason ? <p className="text-sm text-red-700">{t('review.rejectedReason', { reason: submission.reason })}</p> : null}
         {submission.reviewer ? (
           <p className="text-xs text-slate-500">
-            Reviewed by {submission.reviewer.name}
+            {t('review.reviewedBy', { name: submission.reviewer.name })}
             {submission.reviewed_at ? ` · ${when(submission.reviewed_at)}` : ''}
           </p>
         ) : null}

@@ -8,12 +8,14 @@ import { reviewOptions } from '../../shared/scoring/review-options';
 import { toastFirstError } from '../lib/form-errors';
 import type { Action } from '../lib/use-action';
 import { Button, Dialog, Field, Select, Textarea } from './ui';
+import { useMessageText, useT } from '../lib/i18n';
 
 /** A reviewer's verdict on one submission, whichever screen gives it (the staff queue, the host console). */
 export type Verdict = ReviewVerdict;
 
 /** The reviewer's choices under a submission (shared/scoring/review-options.ts): Rate or Approve (not twice), Reject. */
 export function SubmissionVerdict({ submission, review }: { submission: ReviewSubmission; review: Action<Verdict> }) {
+  const t = useT('content');
   const [rating, setRating] = useState(String(submission.rating ?? MAX_RATING));
   const [rejecting, setRejecting] = useState(false);
   const busy = review.isPending;
@@ -27,7 +29,8 @@ export function SubmissionVerdict({ submission, review }: { submission: ReviewSu
           <Field
             label={
               <>
-                Rating<span className="sr-only"> for {team}</span>
+                {t('verdict.rating')}
+                <span className="sr-only"> {t('verdict.ratingFor', { team })}</span>
               </>
             }
             labelClassName="block text-xs font-semibold text-slate-600"
@@ -41,17 +44,17 @@ export function SubmissionVerdict({ submission, review }: { submission: ReviewSu
             </Select>
           </Field>
           <Button variant="primary" disabled={busy} onClick={() => void review.run({ kind: 'rate', rating: Number(rating) })}>
-            Rate
+            {t('verdict.rate')}
           </Button>
         </>
       ) : null}
       {options.scoring === 'approve' ? (
         <Button variant="primary" disabled={busy || !options.canApprove} onClick={() => void review.run({ kind: 'approve' })}>
-          Approve
+          {t('verdict.approve')}
         </Button>
       ) : null}
       <Button variant="secondary" disabled={busy || !options.canReject} onClick={() => setRejecting(true)}>
-        Reject
+        {t('verdict.reject')}
       </Button>
       {rejecting ? <RejectDialog submission={submission} review={review} onClose={() => setRejecting(false)} /> : null}
     </div>
@@ -60,8 +63,12 @@ export function SubmissionVerdict({ submission, review }: { submission: ReviewSu
 
 /** Reject asks for the reason the team will read (the shared rule judges it) and closes once the verdict is saved. */
 function RejectDialog({ submission, review, onClose }: { submission: ReviewSubmission; review: Action<Verdict>; onClose: () => void }) {
+  const t = useT('content');
+  const say = useMessageText();
   const formId = useId();
   const form = useForm<z.input<typeof rejectBody>, unknown, z.output<typeof rejectBody>>({ resolver: zodResolver(rejectBody), defaultValues: { reason: '' } });
+  // The shared rule's message in the reader's language.
+  const reasonError = form.formState.errors.reason?.message;
   const onSubmit = async ({ reason }: z.output<typeof rejectBody>) => {
     if (await review.run({ kind: 'reject', reason })) onClose();
   };
@@ -69,22 +76,22 @@ function RejectDialog({ submission, review, onClose }: { submission: ReviewSubmi
     <Dialog
       open
       onOpenChange={(open) => !open && !review.isPending && onClose()}
-      title="Reject submission"
-      description={`${submission.team.name} · ${submission.challenge?.name ?? 'Deleted challenge'}`}
+      title={t('verdict.rejectTitle')}
+      description={`${submission.team.name} · ${submission.challenge?.name ?? t('review.deletedChallenge')}`}
       size="sm"
       footer={
         <>
           <Button disabled={review.isPending} onClick={onClose}>
-            Cancel
+            {t('verdict.cancel')}
           </Button>
           <Button type="submit" form={formId} variant="danger" disabled={review.isPending}>
-            Reject
+            {t('verdict.reject')}
           </Button>
         </>
       }
     >
       <form id={formId} noValidate onSubmit={(e) => void form.handleSubmit(onSubmit, toastFirstError)(e)}>
-        <Field label="Reason (the team sees it)" id={`${formId}-reason`} error={form.formState.errors.reason?.message}>
+        <Field label={t('verdict.reason')} id={`${formId}-reason`} error={reasonError ? say(reasonError) : undefined}>
           <Textarea rows={3} maxLength={500} {...form.register('reason')} />
         </Field>
       </form>

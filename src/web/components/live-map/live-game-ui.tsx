@@ -1,11 +1,21 @@
 import { useEffect, useState } from 'react';
 import type { MapPlayer } from './live-map';
 import { CHICKEN_COLOUR, teamColour, type ColourTeam } from '../../../shared/game/team-colours';
+import { useT } from '../../lib/i18n';
 
-/** 'no location' for a player who refused or never shared a position (the issue's words); otherwise when last seen. */
-export function locationText(player: Pick<MapPlayer, 'position'> & { location: 'unknown' | 'granted' | 'denied' }, now: number): string {
-  if (player.position) return `seen ${agoText(now - Date.parse(player.position.at))}`;
-  return player.location === 'granted' ? 'waiting for location' : 'no location';
+type LocatedPlayer = Pick<MapPlayer, 'position'> & { location: 'unknown' | 'granted' | 'denied' };
+
+/**
+ * 'no location' for a player who refused or never shared a position (the issue's words); otherwise when last seen
+ * ('seen 5 s ago'), in the reader's language.
+ */
+export function useLocationText(): (player: LocatedPlayer, now: number) => string {
+  const t = useT('content');
+  return (player, now) => {
+    if (!player.position) return player.location === 'granted' ? t('liveGame.waitingForLocation') : t('liveGame.noLocation');
+    const { n, unit } = agoOf(now - Date.parse(player.position.at));
+    return t(unit === 's' ? 'liveGame.seenSecondsAgo' : unit === 'min' ? 'liveGame.seenMinutesAgo' : 'liveGame.seenHoursAgo', { n });
+  };
 }
 
 /** How long ago, in the one unit it is said in (under a minute in seconds, under an hour in minutes, else hours). */
@@ -14,11 +24,6 @@ export function agoOf(ms: number): { n: number; unit: 's' | 'min' | 'h' } {
   if (s < 60) return { n: s, unit: 's' };
   const m = Math.floor(s / 60);
   return m < 60 ? { n: m, unit: 'min' } : { n: Math.floor(m / 60), unit: 'h' };
-}
-
-function agoText(ms: number): string {
-  const { n, unit } = agoOf(ms);
-  return `${n} ${unit} ago`;
 }
 
 /** Re-renders every `everyMs` so "seen 5 s ago" and "time left" move on. */

@@ -7,6 +7,7 @@ import { keepTiles } from '../../lib/keep-tiles';
 import { tilesAhead, type TileRange } from '../../lib/play-offline';
 import { CHICKEN_COLOUR, teamColours, NO_TEAM_COLOUR, type ColourTeam } from '../../../shared/game/team-colours';
 import { escapeHtml } from '../../../shared/html';
+import { useT } from '../../lib/i18n';
 
 /**
  * The live game on a map (decision 0230): the game area, one marker per player with a known position (team colour,
@@ -197,6 +198,15 @@ const HIDING_ICON = L.divIcon({
   iconAnchor: [10, 10],
 });
 
+/**
+ * Where the Chicken hid, on staff's maps only. Its words are the content area's, asked for here and not by the map, so
+ * the players' and the big screen's maps (which never show it) load no staff catalogue.
+ */
+function HidingSpotMarker({ at }: { at: { lat: number; lng: number } }) {
+  const t = useT('content');
+  return <Marker position={[at.lat, at.lng]} icon={HIDING_ICON} title={t('liveMap.hidingSpot')} keyboard={false} />;
+}
+
 function PlayerMarker({ player, colour, self }: { player: MapPlayer; colour: string; self: boolean }) {
   const point = player.position;
   const icon = useMemo(() => (point ? playerIcon(player, colour, self, point) : null), [player, colour, self, point]);
@@ -251,7 +261,7 @@ export default function LiveMap({
         {places.map((p) => (
           <PlaceMarker key={`place-${p.id}`} place={p} />
         ))}
-        {hidingSpot ? <Marker position={[hidingSpot.lat, hidingSpot.lng]} icon={HIDING_ICON} title="Hiding spot" keyboard={false} /> : null}
+        {hidingSpot ? <HidingSpotMarker at={hidingSpot} /> : null}
         {players.map((p) => {
           const colour = colourOf(p);
           const trail: [number, number][] = p.trail.map((t) => [t.lat, t.lng]);

@@ -1,8 +1,9 @@
-import { formatTimestamp } from '../../../shared/time';
 import { rankTeams, type TeamScore } from '../../../shared/scoring/leaderboard';
 import { TeamDot } from './live-game-ui';
 import { notFoundText } from '../../../shared/game/chicken';
 import { Table, TableHead } from '../ui';
+import { useMessageText, useT } from '../../lib/i18n';
+import { useReaderFormat } from '../../lib/reader-format';
 
 type Team = TeamScore & { players?: number };
 
@@ -12,27 +13,42 @@ type Team = TeamScore & { players?: number };
  */
 /** `gameOver`: a team that did not find the Chicken reads "No" instead of "Not yet". */
 export function TeamsTable({ teams, gameOver = false }: { teams: readonly Team[]; gameOver?: boolean }) {
+  const t = useT('content');
+  const say = useMessageText();
+  const { timestamp } = useReaderFormat();
   const ranked = rankTeams(teams);
-  if (!ranked.length) return <p className="text-sm text-slate-600">No teams yet.</p>;
+  if (!ranked.length) return <p className="text-sm text-slate-600">{t('teamsTable.noTeams')}</p>;
   return (
     // Five score columns scroll sideways on a phone: a focusable region, so keyboard users can scroll it too.
-    <div className="overflow-x-auto" role="region" aria-label="Teams and points" tabIndex={0}>
+    <div className="overflow-x-auto" role="region" aria-label={t('teamsTable.label')} tabIndex={0}>
       <Table look="plain" data-testid="teams-table">
-        <TableHead look="plain" headers={['Team', 'Players', 'Total', 'Challenges', 'Chicken points', 'Staff adjustments', 'Found the Chicken']} />
+        <TableHead
+          look="plain"
+          headers={[
+            t('teamsTable.colTeam'),
+            t('teamsTable.colPlayers'),
+            t('teamsTable.colTotal'),
+            t('teamsTable.colChallenges'),
+            t('teamsTable.colChickenPoints'),
+            t('teamsTable.colAdjustments'),
+            t('teamsTable.colFound'),
+          ]}
+        />
         <tbody>
-          {ranked.map((t) => (
-            <tr key={t.id} className="border-t border-slate-100" data-testid="team-row" data-name={t.name} data-rank={t.rank} data-points={t.total}>
+          {ranked.map((team) => (
+            <tr key={team.id} className="border-t border-slate-100" data-testid="team-row" data-name={team.name} data-rank={team.rank} data-points={team.total}>
               <td className="py-1.5 pr-2">
                 <span className="inline-flex items-center gap-2 font-medium">
-                  <TeamDot teams={teams} teamId={t.id} /> {t.rank}. {t.name}
+                  <TeamDot teams={teams} teamId={team.id} /> {team.rank}. {team.name}
                 </span>
               </td>
-              <td className="pr-2">{t.players ?? '—'}</td>
-              <td className="pr-2 font-semibold">{t.total}</td>
-              <td className="pr-2">{t.challenge_points}</td>
-              <td className="pr-2">{t.chicken_points}</td>
-              <td className="pr-2">{t.adjustments}</td>
-              <td>{t.found_chicken_at ? formatTimestamp(t.found_chicken_at) : notFoundText(gameOver)}</td>
+              <td className="pr-2">{team.players ?? '—'}</td>
+              <td className="pr-2 font-semibold">{team.total}</td>
+              <td className="pr-2">{team.challenge_points}</td>
+              <td className="pr-2">{team.chicken_points}</td>
+              <td className="pr-2">{team.adjustments}</td>
+              {/* "No" and "Not yet" are the shared rule's words (shared/game/chicken.ts), from the messages catalogue. */}
+              <td>{team.found_chicken_at ? timestamp(team.found_chicken_at) : say(notFoundText(gameOver))}</td>
             </tr>
           ))}
         </tbody>

@@ -6,10 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { Challenge } from '../../../shared/api/challenges';
 import { MEDIA_KINDS } from '../../../shared/media';
 import {
-  ANSWER_MEDIA_LABELS,
   CHALLENGE_DEFAULTS,
-  CHALLENGE_TYPE_HINTS,
-  CHALLENGE_TYPE_LABELS,
   CHALLENGE_TYPES,
   challengeInputSchema,
   SPICE_LEVELS,
@@ -28,12 +25,8 @@ import { HintFields } from './hint-fields';
 import { setServerFieldErrors } from '../../lib/form-errors';
 import { TranslationFields, type TranslatedField } from '../../components/translation-fields';
 import type { ChallengeTranslatedField } from '../../../shared/validation/challenge-rules';
-
-/** The title and description in other languages (decision 0630). */
-const TRANSLATED: readonly TranslatedField<ChallengeTranslatedField>[] = [
-  { name: 'name', label: 'Name' },
-  { name: 'description', label: 'Description', multiline: true },
-];
+import { useMessageText, useT } from '../../lib/i18n';
+import { useChallengeText } from '../../lib/challenge-text';
 
 type FieldName = Exclude<keyof ChallengeInput, 'translations'>;
 const FIELD_NAMES: readonly FieldName[] = [
@@ -79,6 +72,9 @@ function toFormValues(c: Challenge): ChallengeInput {
 
 /** /admin/challenges/create and /admin/challenges/:id/edit: one form, the shared schema on both sides. */
 export function ChallengeFormPage() {
+  const t = useT('content');
+  const words = useChallengeText();
+  const say = useMessageText();
   const { id } = useParams();
   const challengeId = id ?? null;
   const navigate = useNavigate();
@@ -119,9 +115,9 @@ export function ChallengeFormPage() {
   useEffect(() => {
     if (!existing.error || leaving.current) return;
     leaving.current = true;
-    notifyError('Failed to fetch challenge');
+    notifyError(t('challengeForm.fetchFailed'));
     void navigate(paths.admin.challenges, { replace: true });
-  }, [existing.error, navigate]);
+  }, [existing.error, navigate, t]);
 
   function step(direction: 1 | -1) {
     const current = getValues('max_score');
@@ -132,8 +128,8 @@ export function ChallengeFormPage() {
   // The server's field messages land on their fields.
   const save = useAction({
     call: (values: ChallengeValues) => saveChallenge(challengeId, values),
-    success: challengeId ? 'Challenge updated successfully' : 'Challenge created successfully',
-    failure: 'Failed to save challenge',
+    success: challengeId ? t('challengeForm.updated') : t('challengeForm.created'),
+    failure: t('challengeForm.saveFailed'),
     invalidates: [challengesKey],
     onError: (error) => setServerFieldErrors(error, FIELD_NAMES, setError),
   });
@@ -148,60 +144,67 @@ export function ChallengeFormPage() {
   if (challengeId && existing.isPending) return <Spinner />;
   if (challengeId && existing.error) return <Spinner />;
 
-  const err = (name: FieldName) => errors[name]?.message;
+  // The shared rule's message (the form's own check, or the server's 422) in the reader's language.
+  const sayOf = (message: string | undefined) => (message ? say(message) : undefined);
+  const err = (name: FieldName) => sayOf(errors[name]?.message);
+  /** The title and description in other languages (decision 0630). */
+  const translated: readonly TranslatedField<ChallengeTranslatedField>[] = [
+    { name: 'name', label: t('challengeForm.name') },
+    { name: 'description', label: t('challengeForm.description'), multiline: true },
+  ];
   const numberRules = (deps?: FieldName[]) => ({ valueAsNumber: true, ...(deps ? { deps } : {}) });
 
   return (
     <section className="max-w-2xl space-y-4">
-      <h1 className="text-2xl font-bold">{challengeId ? 'Edit Challenge' : 'Create Challenge'}</h1>
+      <h1 className="text-2xl font-bold">{challengeId ? t('challengeForm.editTitle') : t('challengeForm.createTitle')}</h1>
       <form onSubmit={(e) => void handleSubmit(onSubmit)(e)} noValidate className="space-y-5 rounded-xl bg-white p-6 shadow">
-        <Field id={fid('type')} size="md" label="Type" error={err('type')} hint={CHALLENGE_TYPE_HINTS[type]}>
+        <Field id={fid('type')} size="md" label={t('challengeForm.type')} error={err('type')} hint={words.typeHint(type)}>
           <Select {...register('type', { deps: ['points_per_submission'] })}>
-            {CHALLENGE_TYPES.map((t) => (
-              <option key={t} value={t}>
-                {CHALLENGE_TYPE_LABELS[t]}
+            {CHALLENGE_TYPES.map((option) => (
+              <option key={option} value={option}>
+                {words.type(option)}
               </option>
             ))}
           </Select>
         </Field>
 
-        <Field id={fid('name')} size="md" label="Name" error={err('name')}>
+        <Field id={fid('name')} size="md" label={t('challengeForm.name')} error={err('name')}>
           <Input {...register('name')} />
         </Field>
 
-        <Field id={fid('description')} size="md" label="Description" error={err('description')}>
+        <Field id={fid('description')} size="md" label={t('challengeForm.description')} error={err('description')}>
           <Textarea rows={4} {...register('description')} />
         </Field>
 
         <TranslationFields
-          fields={TRANSLATED}
+          fields={translated}
           english={{ name: englishName, description: englishDescription }}
           value={translations ?? {}}
           onChange={(next) => setValue('translations', next, { shouldDirty: true, shouldValidate: isSubmitted })}
-          errorOf={(language, field) => errors.translations?.[language]?.[field]?.message}
+          errorOf={(language, field) => sayOf(errors.translations?.[language]?.[field]?.message)}
         />
 
         <div className="grid gap-5 sm:grid-cols-2">
-          <Field id={fid('spice_level')} size="md" label="Spice Level" error={err('spice_level')}>
+          <Field id={fid('spice_level')} size="md" label={t('challengeForm.spiceLevel')} error={err('spice_level')}>
             <Select {...register('spice_level')}>
               {SPICE_LEVELS.map((s) => (
                 <option key={s} value={s}>
-                  {s}
+                  {words.spice(s)}
                 </option>
               ))}
             </Select>
           </Field>
-          <Field id={fid('region_code')} size="md" label="Region code" error={err('region_code')}>
-            <Input placeholder="e.g. GB-LND" {...register('region_code')} />
+          <Field id={fid('region_code')} size="md" label={t('challengeForm.regionCode')} error={err('region_code')}>
+            <Input placeholder={t('challengeForm.regionPlaceholder')} {...register('region_code')} />
           </Field>
         </div>
 
-        <Field id={fid('max_score')} size="md" label="Max score" error={err('max_score')}>
+        <Field id={fid('max_score')} size="md" label={t('challengeForm.maxScore')} error={err('max_score')}>
           <div className="flex items-center gap-2">
             <Button
               variant="unstyled"
               onClick={() => step(-1)}
-              aria-label="Decrease max score by 5"
+              aria-label={t('challengeForm.decrease')}
               className="h-10 w-10 rounded-md border border-slate-300 text-lg hover:bg-slate-50"
             >
               −
@@ -217,7 +220,7 @@ export function ChallengeFormPage() {
             <Button
               variant="unstyled"
               onClick={() => step(1)}
-              aria-label="Increase max score by 5"
+              aria-label={t('challengeForm.increase')}
               className="h-10 w-10 rounded-md border border-slate-300 text-lg hover:bg-slate-50"
             >
               +
@@ -226,20 +229,20 @@ export function ChallengeFormPage() {
         </Field>
 
         <div className="grid gap-5 sm:grid-cols-2">
-          <Field id={fid('max_submissions')} size="md" label="Max submissions" error={err('max_submissions')}>
+          <Field id={fid('max_submissions')} size="md" label={t('challengeForm.maxSubmissions')} error={err('max_submissions')}>
             <Input type="number" min={1} inputMode="numeric" {...register('max_submissions', numberRules())} />
           </Field>
-          <Field id={fid('points_per_submission')} size="md" label="Points per submission" error={err('points_per_submission')}>
+          <Field id={fid('points_per_submission')} size="md" label={t('challengeForm.pointsPerSubmission')} error={err('points_per_submission')}>
             <Input type="number" min={type === 'Tally' ? 1 : 0} inputMode="numeric" {...register('points_per_submission', numberRules())} />
           </Field>
         </div>
 
         <div className="grid gap-5 sm:grid-cols-2">
-          <Field id={fid('answer_media')} size="md" label="Answer with" error={err('answer_media')}>
+          <Field id={fid('answer_media')} size="md" label={t('challengeForm.answerWith')} error={err('answer_media')}>
             <Select {...register('answer_media')}>
               {MEDIA_KINDS.map((m) => (
                 <option key={m} value={m}>
-                  {ANSWER_MEDIA_LABELS[m]}
+                  {words.media(m)}
                 </option>
               ))}
             </Select>
@@ -248,18 +251,21 @@ export function ChallengeFormPage() {
             <div className="flex items-center gap-2">
               <input id={fid('live_capture')} type="checkbox" className="h-4 w-4" {...register('live_capture')} />
               <label htmlFor={fid('live_capture')} className="text-sm font-medium">
-                Live capture only (no gallery)
+                {t('challengeForm.liveCapture')}
               </label>
             </div>
             {/* Decision 0423: the phone opens the camera only; nothing in a file proves how it was made. */}
-            <p className="text-xs text-slate-500">The phone opens the camera, not the gallery. The reviewer is the check: the server cannot prove it.</p>
+            <p className="text-xs text-slate-500">{t('challengeForm.liveCaptureHint')}</p>
           </div>
         </div>
 
         <PlaceFields
           control={control}
           setValue={setValue}
-          errors={{ location: errors.location?.message ?? errors.location?.radius_m?.message, accepted_answers: errors.accepted_answers?.message }}
+          errors={{
+            location: sayOf(errors.location?.message ?? errors.location?.radius_m?.message),
+            accepted_answers: sayOf(errors.accepted_answers?.message),
+          }}
         />
 
         <HintFields control={control} register={register} errors={errors} />
@@ -267,16 +273,16 @@ export function ChallengeFormPage() {
         <div className="flex items-center gap-2">
           <input id={fid('is_active')} type="checkbox" className="h-4 w-4" {...register('is_active')} />
           <label htmlFor={fid('is_active')} className="text-sm font-medium">
-            Active
+            {t('challengeForm.active')}
           </label>
         </div>
 
         <div className="flex justify-end gap-2 border-t border-slate-100 pt-4">
           <Button size="md" onClick={() => void navigate(paths.admin.challenges)}>
-            Cancel
+            {t('challengeForm.cancel')}
           </Button>
           <Button type="submit" size="md" variant="primary" disabled={save.isPending || save.isSuccess}>
-            {challengeId ? 'Update' : 'Create'}
+            {challengeId ? t('challengeForm.update') : t('challengeForm.create')}
           </Button>
         </div>
       </form>

@@ -1,17 +1,17 @@
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { CHALLENGE_TYPE_LABELS, SPICE_LEVELS, type SpiceLevel } from '../../../shared/validation/challenge-rules';
+import { SPICE_LEVELS, type SpiceLevel } from '../../../shared/validation/challenge-rules';
+import { translatedText } from '../../../shared/i18n/content';
 import { Spinner } from '../../components/spinner';
 import { paths } from '../../lib/paths';
 import { challengesKey, fetchChallenges } from './challenges-api';
 import { SpiceChilis } from '../../components/spice-chilis';
 import { Button, EmptyTableRow, Table, TableHead } from '../../components/ui';
+import { useLanguage, useT } from '../../lib/i18n';
+import { useChallengeText } from '../../lib/challenge-text';
 
-const FILTERS: Array<{ label: string; value: SpiceLevel | null }> = [
-  { label: 'All', value: null },
-  ...SPICE_LEVELS.map((level) => ({ label: level, value: level })),
-];
+const FILTERS: readonly (SpiceLevel | null)[] = [null, ...SPICE_LEVELS];
 
 function spiceFrom(value: string | null): SpiceLevel | null {
   return SPICE_LEVELS.find((level) => level === value) ?? null;
@@ -19,6 +19,9 @@ function spiceFrom(value: string | null): SpiceLevel | null {
 
 /** /admin/challenges: the spice filter is kept in the query string (?spice_level=), so links and back work. */
 export function ChallengesPage() {
+  const t = useT('content');
+  const words = useChallengeText();
+  const language = useLanguage();
   const [params, setParams] = useSearchParams();
   const spice = spiceFrom(params.get('spice_level'));
   const list = useQuery({ queryKey: [...challengesKey, 'list', spice], queryFn: () => fetchChallenges(spice) });
@@ -36,21 +39,21 @@ export function ChallengesPage() {
   return (
     <section className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-bold">Challenges</h1>
+        <h1 className="text-2xl font-bold">{t('challenges.title')}</h1>
         <Link to={paths.admin.challengeCreate} className="rounded-md bg-brand-500 px-4 py-2 font-semibold text-slate-900 hover:bg-brand-400">
-          Create Challenge
+          {t('challenges.create')}
         </Link>
       </div>
-      <div role="group" aria-label="Spice level filter" className="flex flex-wrap gap-2">
-        {FILTERS.map((f) => (
+      <div role="group" aria-label={t('challenges.spiceFilter')} className="flex flex-wrap gap-2">
+        {FILTERS.map((value) => (
           <Button
-            key={f.label}
+            key={value ?? 'all'}
             variant="unstyled"
-            aria-pressed={spice === f.value}
-            onClick={() => choose(f.value)}
-            className={`rounded-full border px-4 py-1.5 text-sm ${spice === f.value ? 'border-brand-600 bg-brand-500 font-semibold text-slate-900' : 'border-slate-300 bg-white hover:bg-slate-50'}`}
+            aria-pressed={spice === value}
+            onClick={() => choose(value)}
+            className={`rounded-full border px-4 py-1.5 text-sm ${spice === value ? 'border-brand-600 bg-brand-500 font-semibold text-slate-900' : 'border-slate-300 bg-white hover:bg-slate-50'}`}
           >
-            {f.label}
+            {value ? words.spice(value) : t('challenges.spiceAll')}
           </Button>
         ))}
       </div>
@@ -58,30 +61,40 @@ export function ChallengesPage() {
         <Spinner />
       ) : (
         <Table>
-          <TableHead headers={['Name', 'Type', 'Spice Level', 'Status', 'Actions']} />
+          <TableHead
+            headers={[t('challenges.colName'), t('challenges.colType'), t('challenges.colSpice'), t('challenges.colStatus'), t('challenges.colActions')]}
+          />
           <tbody>
-            {rows.map((c) => (
-              <tr key={c.id} className="border-t border-slate-100">
-                <td className="px-4 py-3 font-medium">{c.name}</td>
-                <td className="px-4 py-3">{CHALLENGE_TYPE_LABELS[c.type]}</td>
-                <td className="px-4 py-3">
-                  <SpiceChilis level={c.spice_level} />
-                </td>
-                <td className="px-4 py-3">
-                  <span
-                    className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${c.is_active ? 'bg-green-100 text-green-800' : 'bg-slate-200 text-slate-700'}`}
-                  >
-                    {c.is_active ? 'Active' : 'Inactive'}
-                  </span>
-                </td>
-                <td className="px-4 py-3">
-                  <Link to={paths.admin.challengeEdit(c.id)} aria-label={`Edit ${c.name}`} className="text-brand-700 underline hover:text-brand-600">
-                    Edit
-                  </Link>
-                </td>
-              </tr>
-            ))}
-            {rows.length === 0 ? <EmptyTableRow columns={5}>No challenges found.</EmptyTableRow> : null}
+            {rows.map((c) => {
+              // Staff's own translation of the title for a reader of another language (decision 0630), else the English.
+              const name = translatedText(c.name, c.translations, language, 'name');
+              return (
+                <tr key={c.id} className="border-t border-slate-100">
+                  <td className="px-4 py-3 font-medium">{name}</td>
+                  <td className="px-4 py-3">{words.type(c.type)}</td>
+                  <td className="px-4 py-3">
+                    <SpiceChilis level={c.spice_level} />
+                  </td>
+                  <td className="px-4 py-3">
+                    <span
+                      className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${c.is_active ? 'bg-green-100 text-green-800' : 'bg-slate-200 text-slate-700'}`}
+                    >
+                      {c.is_active ? t('challenges.active') : t('challenges.inactive')}
+                    </span>
+                  </td>
+                  <td className="px-4 py-3">
+                    <Link
+                      to={paths.admin.challengeEdit(c.id)}
+                      aria-label={t('challenges.editLabel', { name })}
+                      className="text-brand-700 underline hover:text-brand-600"
+                    >
+                      {t('challenges.edit')}
+                    </Link>
+                  </td>
+                </tr>
+              );
+            })}
+            {rows.length === 0 ? <EmptyTableRow columns={5}>{t('challenges.empty')}</EmptyTableRow> : null}
           </tbody>
         </Table>
       )}

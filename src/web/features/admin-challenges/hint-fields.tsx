@@ -2,6 +2,8 @@ import { useFieldArray, type Control, type FieldErrors, type UseFormRegister } f
 import type { ChallengeInput } from '../../../shared/validation/challenge-rules';
 import { HINT_AFTER_MAX_MINUTES, HINT_COST_MAX, HINT_TEXT_MAX, HINTS_MAX } from '../../../shared/game/hints';
 import { Button, Field, Input, Textarea } from '../../components/ui';
+import { useMessageText, useT } from '../../lib/i18n';
+import { useReaderFormat } from '../../lib/reader-format';
 
 type Props = { control: Control<ChallengeInput>; register: UseFormRegister<ChallengeInput>; errors: FieldErrors<ChallengeInput> };
 
@@ -13,32 +15,38 @@ const orNull = (value: unknown) => (value === '' || value === null || value === 
  * to a team that asks for it for some points, or both (free after the time, earlier for the points).
  */
 export function HintFields({ control, register, errors }: Props) {
+  const t = useT('content');
+  const say = useMessageText();
+  const { integer } = useReaderFormat();
+  // The shared rule's messages in the reader's language.
+  const sayOf = (message: string | undefined) => (message ? say(message) : undefined);
   const { fields, append, remove } = useFieldArray({ control, name: 'hints' });
-  const listError = errors.hints?.message ?? errors.hints?.root?.message;
+  const listError = sayOf(errors.hints?.message ?? errors.hints?.root?.message);
   return (
     <fieldset className="space-y-3 rounded-lg border border-slate-200 p-4">
-      <legend className="px-1 text-sm font-semibold">Hints</legend>
-      <p className="text-sm text-slate-600">
-        Up to {HINTS_MAX}. Each opens for every team some minutes into the game, or earlier for a team that pays its points. Leave a box empty to not use that
-        way.
-      </p>
+      <legend className="px-1 text-sm font-semibold">{t('hints.title')}</legend>
+      <p className="text-sm text-slate-600">{t('hints.intro', { max: HINTS_MAX })}</p>
       {fields.map((field, i) => {
         const e = errors.hints?.[i];
         return (
           <div key={field.id} className="space-y-2 rounded-lg bg-slate-50 p-3" data-testid="hint-fields">
-            <Field label={`Hint ${i + 1}`} error={e?.text?.message}>
+            <Field label={t('hints.hint', { n: i + 1 })} error={sayOf(e?.text?.message)}>
               <Textarea rows={2} maxLength={HINT_TEXT_MAX} {...register(`hints.${i}.text`)} />
             </Field>
             <div className="grid gap-3 sm:grid-cols-2">
-              <Field label="Opens after (minutes)" error={e?.after_minutes?.message ?? e?.message} hint={`1–${HINT_AFTER_MAX_MINUTES}, empty: only on request`}>
+              <Field
+                label={t('hints.opensAfter')}
+                error={sayOf(e?.after_minutes?.message ?? e?.message)}
+                hint={t('hints.opensAfterHint', { max: integer(HINT_AFTER_MAX_MINUTES) })}
+              >
                 <Input type="number" min={1} inputMode="numeric" {...register(`hints.${i}.after_minutes`, { setValueAs: orNull })} />
               </Field>
-              <Field label="Points to show it earlier" error={e?.cost?.message} hint={`0–${HINT_COST_MAX}, empty: only by time`}>
+              <Field label={t('hints.cost')} error={sayOf(e?.cost?.message)} hint={t('hints.costHint', { max: integer(HINT_COST_MAX) })}>
                 <Input type="number" min={0} inputMode="numeric" {...register(`hints.${i}.cost`, { setValueAs: orNull })} />
               </Field>
             </div>
             <Button size="sm" variant="secondary" onClick={() => remove(i)}>
-              Remove hint {i + 1}
+              {t('hints.remove', { n: i + 1 })}
             </Button>
           </div>
         );
@@ -46,7 +54,7 @@ export function HintFields({ control, register, errors }: Props) {
       {listError ? <p className="text-sm text-red-700">{listError}</p> : null}
       {fields.length < HINTS_MAX ? (
         <Button size="sm" variant="secondary" onClick={() => append({ text: '', after_minutes: null, cost: 0 })}>
-          Add a hint
+          {t('hints.add')}
         </Button>
       ) : null}
     </fieldset>

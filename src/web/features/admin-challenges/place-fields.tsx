@@ -4,6 +4,7 @@ import type { ChallengeInput } from '../../../shared/validation/challenge-rules'
 import { DEFAULT_PLACE_RADIUS_M, MAX_PLACE_RADIUS_M, MIN_PLACE_RADIUS_M } from '../../../shared/game/places';
 import { ACCEPTED_ANSWERS_MAX } from '../../../shared/game/answers';
 import { Button, Field, Input, Textarea } from '../../components/ui';
+import { useT } from '../../lib/i18n';
 
 const PlaceMap = lazy(() => import('./place-map'));
 
@@ -21,6 +22,7 @@ const dirty = { shouldDirty: true, shouldValidate: false } as const;
  * answers, one per line (case, accents and spacing are ignored when comparing).
  */
 export function PlaceFields({ control, setValue, errors }: Props) {
+  const t = useT('content');
   const uid = useId();
   const location = useWatch({ control, name: 'location' });
   const type = useWatch({ control, name: 'type' });
@@ -33,21 +35,25 @@ export function PlaceFields({ control, setValue, errors }: Props) {
 
   return (
     <fieldset className="space-y-3 rounded-lg border border-slate-200 p-4">
-      <legend className="px-1 text-sm font-semibold">Place</legend>
-      <p className="text-sm text-slate-600">
-        Tap the map to tie the challenge to a place: teams answer only from within the radius. Leave it empty for anywhere.
-      </p>
+      <legend className="px-1 text-sm font-semibold">{t('place.title')}</legend>
+      <p className="text-sm text-slate-600">{t('place.intro')}</p>
       <Suspense fallback={<div className="h-64 rounded-xl bg-slate-100" />}>
         <PlaceMap pin={pin} radius={radius} onPick={(lat, lng) => place(lat, lng, radius)} />
       </Suspense>
       <div className="grid gap-3 sm:grid-cols-3">
-        <Field id={`${uid}-lat`} size="sm" label="Latitude">
+        <Field id={`${uid}-lat`} size="sm" label={t('place.latitude')}>
           <Input type="number" step="any" value={pin ? pin.lat : ''} onChange={(e) => place(Number(e.target.value), pin?.lng ?? 0, radius)} />
         </Field>
-        <Field id={`${uid}-lng`} size="sm" label="Longitude">
+        <Field id={`${uid}-lng`} size="sm" label={t('place.longitude')}>
           <Input type="number" step="any" value={pin ? pin.lng : ''} onChange={(e) => place(pin?.lat ?? 0, Number(e.target.value), radius)} />
         </Field>
-        <Field id={`${uid}-radius`} size="sm" label="Radius (m)" error={errors.location} hint={`${MIN_PLACE_RADIUS_M}–${MAX_PLACE_RADIUS_M} m`}>
+        <Field
+          id={`${uid}-radius`}
+          size="sm"
+          label={t('place.radius')}
+          error={errors.location}
+          hint={t('place.radiusHint', { min: MIN_PLACE_RADIUS_M, max: MAX_PLACE_RADIUS_M })}
+        >
           <Input
             type="number"
             min={MIN_PLACE_RADIUS_M}
@@ -61,24 +67,24 @@ export function PlaceFields({ control, setValue, errors }: Props) {
       </div>
       {pin ? (
         <Button size="sm" onClick={() => setValue('location', null, dirty)}>
-          Remove the place
+          {t('place.remove')}
         </Button>
       ) : null}
       <label className="flex items-center gap-2 text-sm">
         <input type="checkbox" className="h-4 w-4" checked={hidden} disabled={!pin} onChange={(e) => setValue('hidden_until_near', e.target.checked, dirty)} />
-        Hide the pin until a team is near
+        {t('place.hidden')}
       </label>
       <label className="flex items-center gap-2 text-sm">
         <input type="checkbox" className="h-4 w-4" checked={checkIn} onChange={(e) => setValue('check_in', e.target.checked, dirty)} />
-        Check-in: scores when a team arrives, nothing to send
+        {t('place.checkIn')}
       </label>
       {type === 'RightWrong' ? (
         <Field
           id={`${uid}-accepted`}
           size="md"
-          label="Accepted answers"
+          label={t('place.accepted')}
           error={errors.accepted_answers}
-          hint={`One per line, up to ${ACCEPTED_ANSWERS_MAX}. A text answer matching one (case, accents and spacing ignored) is approved at once; others wait for review.`}
+          hint={t('place.acceptedHint', { max: ACCEPTED_ANSWERS_MAX })}
         >
           <Textarea rows={3} value={accepted.join('\n')} onChange={(e) => setValue('accepted_answers', e.target.value.split('\n'), dirty)} />
         </Field>

@@ -3,8 +3,8 @@ import { formatGameDate } from '../../../shared/time';
 import { useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import type { MarkerGame } from '../../../shared/api/markers';
-import { ITEM_KINDS, ITEM_MESSAGES, ITEMS, PICKUP_RADIUS_M, type ItemKind } from '../../../shared/game/items';
-import { PLANS } from '../../../shared/plans';
+import { ITEM_KINDS, ITEM_MESSAGES, PICKUP_RADIUS_M, type ItemKind } from '../../../shared/game/items';
+import { planText } from '../../../shared/plans';
 import { requestToasts } from '../../lib/toast';
 import { useAction } from '../../lib/use-action';
 import { Spinner } from '../../components/spinner';
@@ -24,11 +24,36 @@ import {
   TableRow,
 } from '../../components/ui';
 import { deleteStation, fetchMarkerGames, fetchStations, markersKeys, moveStation, placeStation, setStationActive } from './markers-api';
+import { useLanguage, useMessageText, useT, type KeyOf, type Translate } from '../../lib/i18n';
 
 const StationsMap = lazy(() => import('./stations-map'));
-const planName = (type: MarkerGame['plan_type']) => PLANS.find((p) => p.type === type)?.name ?? type;
+
+/** The power-ups' names and what each does, as the players' phones call them. */
+const ITEM_NAME_KEYS = {
+  egg_strike: 'markers.itemEggStrike',
+  radar: 'markers.itemRadar',
+  rusty_compass: 'markers.itemRustyCompass',
+  smoke_screen: 'markers.itemSmokeScreen',
+} as const satisfies Record<ItemKind, KeyOf<'content'>>;
+const ITEM_TEXT_KEYS = {
+  egg_strike: 'markers.itemEggStrikeText',
+  radar: 'markers.itemRadarText',
+  rusty_compass: 'markers.itemRustyCompassText',
+  smoke_screen: 'markers.itemSmokeScreenText',
+} as const satisfies Record<ItemKind, KeyOf<'content'>>;
+const itemNameIn = (t: Translate<'content'>) => (kind: ItemKind) => t(ITEM_NAME_KEYS[kind]);
+
+/** A plan's name as the reader's language writes it (shared/plans.ts). */
+function usePlanName(): (type: MarkerGame['plan_type']) => string {
+  const language = useLanguage();
+  return (type) => planText(type, language).name;
+}
 
 function GameStations({ gameId }: { gameId: number }) {
+  const t = useT('content');
+  const say = useMessageText();
+  const planName = usePlanName();
+  const itemName = itemNameIn(t);
   const [kind, setKind] = useState<ItemKind>('radar');
   const [label, setLabel] = useState('');
   // A station picked with Move: the next click on the map moves it there instead of placing a new one.
@@ -37,44 +62,44 @@ function GameStations({ gameId }: { gameId: number }) {
   // A change moves this game's stations and the games list's counts: both are read again.
   const place = useAction({
     call: (at: { lat: number; lng: number }) => placeStation(gameId, { kind, label, ...at }),
-    success: ({ station }) => `${ITEMS[station.kind].name} station placed`,
-    failure: 'Failed to place the item station',
+    success: ({ station }) => t('markers.placed', { item: itemName(station.kind) }),
+    failure: t('markers.placeFailed'),
     failureToast: 'server',
     invalidates: [markersKeys.all],
     onSuccess: () => setLabel(''),
   });
   const move = useAction({
     call: ({ id, at }: { id: number; at: { lat: number; lng: number } }) => moveStation(id, at),
-    success: ({ station }) => `${station.label || ITEMS[station.kind].name} moved`,
-    failure: 'Failed to move the item station',
+    success: ({ station }) => t('markers.moved', { name: station.label || itemName(station.kind) }),
+    failure: t('markers.moveFailed'),
     failureToast: 'server',
     invalidates: [markersKeys.all],
     onSuccess: () => setMoving(null),
   });
   const remove = useAction({
     call: deleteStation,
-    success: 'Item station deleted',
-    failure: 'Failed to delete the item station',
+    success: t('markers.deleted'),
+    failure: t('markers.deleteFailed'),
     failureToast: 'server',
     invalidates: [markersKeys.all],
   });
   const toggle = useAction({
     call: ({ id, active }: { id: number; active: boolean }) => setStationActive(id, active),
-    success: ({ station }) => (station.active ? 'Item station opened' : 'Item station closed'),
-    failure: 'Failed to update the item station',
+    success: ({ station }) => (station.active ? t('markers.opened') : t('markers.closed')),
+    failure: t('markers.updateFailed'),
     failureToast: 'server',
     invalidates: [markersKeys.all],
   });
 
   if (query.isPending) return <Spinner />;
-  if (query.isError) return <ErrorState message="Failed to load item stations" onRetry={() => void query.refetch()} retrying={query.isFetching} />;
+  if (query.isError) return <ErrorState message={t('markers.stationsFailed')} onRetry={() => void query.refetch()} retrying={query.isFetching} />;
   const { game, stations } = query.data;
 
   if (game.plan_type === 'standard') {
     return (
-      <Section id="markers-standard" title={`Game ${game.code}`}>
+      <Section id="markers-standard" title={t('markers.gameTitle', { code: game.code })}>
         <p role="status" className="text-slate-700">
-          {ITEM_MESSAGES.standardPlan}: this game is on the {planName(game.plan_type)} plan, so it has no item stations, Backpack or power-ups.
+          {t('markers.standardPlan', { refusal: say(ITEM_MESSAGES.standardPlan), plan: planName(game.plan_type) })}
         </p>
       </Section>
     );
@@ -84,38 +109,35 @@ function GameStations({ gameId }: { gameId: number }) {
     <div className="space-y-6">
       {!game.weapons_on ? (
         <p role="status" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-amber-900">
-          {ITEM_MESSAGES.weaponsOff}. Stations placed now start working once weapons are enabled on the booking.
+          {t('markers.weaponsOff', { refusal: say(ITEM_MESSAGES.weaponsOff) })}
         </p>
       ) : null}
       {!game.stations_edited && stations.length > 0 ? (
         <p role="status" className="rounded-lg border border-slate-200 bg-slate-50 p-3 text-slate-700" data-testid="default-stations">
-          These are the game&apos;s default stations, spread inside the game area: they move with the area until you place, close or delete one.
+          {t('markers.defaultStations')}
         </p>
       ) : null}
-      <Section
-        id="markers-map"
-        title={`Item stations · ${game.code}`}
-        description={`Pick a kind, then click the map to place a station, or press Move on a station and click where it goes. Teams pick up within ${PICKUP_RADIUS_M} m.`}
-      >
+      <Section id="markers-map" title={t('markers.mapTitle', { code: game.code })} description={t('markers.mapHelp', { metres: PICKUP_RADIUS_M })}>
         <div className="mb-3 flex flex-wrap items-end gap-3">
-          <Field label="Kind" id="station-kind">
+          <Field label={t('markers.kind')} id="station-kind">
             <Select value={kind} onChange={(e) => setKind(ITEM_KINDS.find((k) => k === e.target.value) ?? 'radar')} className="w-44">
               {ITEM_KINDS.map((k) => (
                 <option key={k} value={k}>
-                  {ITEMS[k].name}
+                  {itemName(k)}
                 </option>
               ))}
             </Select>
           </Field>
-          <Field label="Label (optional)" id="station-label">
-            <Input value={label} maxLength={60} onChange={(e) => setLabel(e.target.value)} placeholder="e.g. By the fountain" className="w-56" />
+          <Field label={t('markers.label')} id="station-label">
+            <Input value={label} maxLength={60} onChange={(e) => setLabel(e.target.value)} placeholder={t('markers.labelPlaceholder')} className="w-56" />
           </Field>
-          <p className="text-sm text-slate-600">{ITEMS[kind].description}</p>
+          <p className="text-sm text-slate-600">{t(ITEM_TEXT_KEYS[kind])}</p>
         </div>
         <Suspense fallback={<Spinner />}>
           <StationsMap
             area={game.area}
             stations={stations}
+            itemName={itemName}
             onPlace={
               place.isPending || move.isPending
                 ? null
@@ -124,20 +146,20 @@ function GameStations({ gameId }: { gameId: number }) {
           />
         </Suspense>
       </Section>
-      <Section id="markers-list" title="Stations">
+      <Section id="markers-list" title={t('markers.listTitle')}>
         <Table>
-          <TableHead headers={['Kind', 'Label', 'Position', 'State', '']} />
+          <TableHead headers={[t('markers.colKind'), t('markers.colLabel'), t('markers.colPosition'), t('markers.colState'), '']} />
           <tbody>
-            {stations.length === 0 ? <EmptyTableRow columns={5}>No item stations yet: click the map to place one.</EmptyTableRow> : null}
+            {stations.length === 0 ? <EmptyTableRow columns={5}>{t('markers.empty')}</EmptyTableRow> : null}
             {stations.map((s) => (
               <TableRow key={s.id} data-testid="station-row">
-                <TableCell>{ITEMS[s.kind].name}</TableCell>
+                <TableCell>{itemName(s.kind)}</TableCell>
                 <TableCell>{s.label || '—'}</TableCell>
                 <TableCell className="font-mono text-xs">
                   {s.lat.toFixed(5)}, {s.lng.toFixed(5)}
                 </TableCell>
                 <TableCell>
-                  <Badge tone={s.active ? 'green' : 'slate'}>{s.active ? 'Open' : 'Closed'}</Badge>
+                  <Badge tone={s.active ? 'green' : 'slate'}>{s.active ? t('markers.stateOpen') : t('markers.stateClosed')}</Badge>
                 </TableCell>
                 <TableCell className="space-x-2 whitespace-nowrap">
                   <Button
@@ -146,13 +168,13 @@ function GameStations({ gameId }: { gameId: number }) {
                     aria-pressed={moving === s.id}
                     onClick={() => setMoving(moving === s.id ? null : s.id)}
                   >
-                    {moving === s.id ? 'Click the map…' : 'Move'}
+                    {moving === s.id ? t('markers.clickMap') : t('markers.move')}
                   </Button>
                   <Button size="sm" disabled={toggle.isPending} onClick={() => void toggle.run({ id: s.id, active: !s.active })}>
-                    {s.active ? 'Close' : 'Open'}
+                    {s.active ? t('markers.close') : t('markers.open')}
                   </Button>
                   <Button size="sm" variant="danger" disabled={remove.isPending} onClick={() => void remove.run(s.id)}>
-                    Delete
+                    {t('markers.delete')}
                   </Button>
                 </TableCell>
               </TableRow>
@@ -166,30 +188,32 @@ function GameStations({ gameId }: { gameId: number }) {
 
 /** /admin/markers: item stations on the map of a Weapons or Bespoke game. */
 export function MarkersPage() {
+  const t = useT('content');
+  const planName = usePlanName();
   useEffect(requestToasts, []);
   const [params, setParams] = useSearchParams();
   const games = useQuery({ queryKey: markersKeys.games, queryFn: fetchMarkerGames });
   const chosen = Number(params.get('game')) || null;
   return (
     <section>
-      <h1 className="text-2xl font-bold">Markers</h1>
-      <p className="mt-1 text-slate-600">Item stations where teams pick up power-ups (Weapons and Bespoke plans).</p>
+      <h1 className="text-2xl font-bold">{t('markers.title')}</h1>
+      <p className="mt-1 text-slate-600">{t('markers.intro')}</p>
       {games.isPending ? <Spinner /> : null}
-      {games.isError ? <ErrorState message="Failed to load games" onRetry={() => void games.refetch()} retrying={games.isFetching} /> : null}
+      {games.isError ? <ErrorState message={t('markers.gamesFailed')} onRetry={() => void games.refetch()} retrying={games.isFetching} /> : null}
       {games.data && games.data.games.length === 0 ? (
         <div className="mt-4">
-          <EmptyState>No games yet: a game is made when a booking is paid.</EmptyState>
+          <EmptyState>{t('markers.noGames')}</EmptyState>
         </div>
       ) : null}
       {games.data && games.data.games.length > 0 ? (
         <div className="mt-4 space-y-6">
-          <Field label="Game" id="markers-game">
+          <Field label={t('markers.game')} id="markers-game">
             <Select className="max-w-md" value={chosen ?? ''} onChange={(e) => setParams(e.target.value ? { game: e.target.value } : {})}>
-              <option value="">Choose a game</option>
+              <option value="">{t('markers.chooseGame')}</option>
               {games.data.games.map((g) => (
                 <option key={g.id} value={g.id}>
-                  {g.code} · {g.booking_name ?? 'Unnamed'} · {formatGameDate(g.date)} · {planName(g.plan_type)}
-                  {g.plan_type !== 'standard' ? ` · ${g.stations_count} stations` : ''}
+                  {g.code} · {g.booking_name ?? t('markers.unnamed')} · {formatGameDate(g.date)} · {planName(g.plan_type)}
+                  {g.plan_type !== 'standard' ? ` · ${t('markers.stationsCount', { count: g.stations_count })}` : ''}
                 </option>
               ))}
             </Select>

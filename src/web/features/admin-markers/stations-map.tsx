@@ -3,8 +3,9 @@ import L from 'leaflet';
 import { Circle, MapContainer, Marker, TileLayer, Tooltip, useMap, useMapEvents } from 'react-leaflet';
 import 'leaflet/dist/leaflet.css';
 import type { ItemStation } from '../../../shared/api/markers';
-import { ITEMS } from '../../../shared/game/items';
+import type { ItemKind } from '../../../shared/game/items';
 import { mapTileUrl, TILE_ATTRIBUTION } from '../../lib/map-config';
+import { useT } from '../../lib/i18n';
 
 /**
  * The game area with its item stations; a click places a new one. Its own chunk (Leaflet is heavy). Without
@@ -13,6 +14,8 @@ import { mapTileUrl, TILE_ATTRIBUTION } from '../../lib/map-config';
 type Props = {
   area: { lat: number; lng: number; radius: number };
   stations: readonly ItemStation[];
+  /** A power-up's name in the reader's words (the markers page's list). */
+  itemName: (kind: ItemKind) => string;
   onPlace: ((lat: number, lng: number) => void) | null;
 };
 
@@ -42,22 +45,26 @@ function ClickToPlace({ onPlace }: { onPlace: Props['onPlace'] }) {
   return null;
 }
 
-export default function StationsMap({ area, stations, onPlace }: Props) {
+export default function StationsMap({ area, stations, itemName, onPlace }: Props) {
+  const t = useT('content');
   const tileUrl = useMemo(() => mapTileUrl(), []);
   return (
     <div data-testid="stations-map" className={`relative z-0 ${onPlace ? 'cursor-crosshair' : ''}`}>
       <MapContainer center={[area.lat, area.lng]} zoom={14} scrollWheelZoom={false} className="h-80 w-full rounded-xl sm:h-[28rem]">
         <TileLayer url={tileUrl} attribution={TILE_ATTRIBUTION} />
         <Circle center={[area.lat, area.lng]} radius={area.radius} pathOptions={{ color: '#c27c00', fillOpacity: 0.08 }} />
-        {stations.map((s) => (
-          <Marker key={s.id} position={[s.lat, s.lng]} icon={iconOf(s)} title={`${ITEMS[s.kind].name}${s.label ? `: ${s.label}` : ''}`}>
-            <Tooltip>
-              {ITEMS[s.kind].name}
-              {s.label ? ` · ${s.label}` : ''}
-              {s.active ? '' : ' (closed)'}
-            </Tooltip>
-          </Marker>
-        ))}
+        {stations.map((s) => {
+          const name = itemName(s.kind);
+          return (
+            <Marker key={s.id} position={[s.lat, s.lng]} icon={iconOf(s)} title={s.label ? t('stationsMap.titleLabelled', { name, label: s.label }) : name}>
+              <Tooltip>
+                {name}
+                {s.label ? ` · ${s.label}` : ''}
+                {s.active ? '' : ` ${t('stationsMap.closed')}`}
+              </Tooltip>
+            </Marker>
+          );
+        })}
         <ClickToPlace onPlace={onPlace} />
         <FitArea {...area} />
       </MapContainer>

@@ -30,6 +30,8 @@ import {
   Textarea,
 } from '../../components/ui';
 import { scoresChanged, scoresKeys } from '../../lib/scores-data';
+import { useT } from '../../lib/i18n';
+import { useReaderFormat } from '../../lib/reader-format';
 
 /** While a game is live its board refreshes every 10 s; an ended game's board is final and stays put. */
 export const LIVE_REFRESH_MS = 10_000;
@@ -37,6 +39,8 @@ const when = formatAdminTimestamp;
 const signed = (n: number) => (n > 0 ? `+${n}` : String(n));
 
 function AdjustDialog({ team, onClose }: { team: LeaderboardTeam | null; onClose: () => void }) {
+  const t = useT('content');
+  const { integer } = useReaderFormat();
   const formId = useId();
   const form = useForm<z.input<typeof adjustmentBody>, unknown, z.output<typeof adjustmentBody>>({
     resolver: zodResolver(adjustmentBody),
@@ -45,8 +49,8 @@ function AdjustDialog({ team, onClose }: { team: LeaderboardTeam | null; onClose
   useEffect(() => form.reset({ reason: '' }), [team, form]);
   const adjust = useAction({
     call: (body: z.output<typeof adjustmentBody>) => api(ep.adjust, { params: { teamId: team?.id ?? 0 }, body }),
-    success: (answer) => `${signed(answer.adjustment.points)} points for ${answer.team.name}: total ${answer.team.total}`,
-    failure: 'Failed to adjust the score',
+    success: (answer) => t('scoring.adjusted', { points: signed(answer.adjustment.points), team: answer.team.name, total: integer(answer.team.total) }),
+    failure: t('scoring.adjustFailed'),
     failureToast: 'server',
     invalidates: scoresChanged,
     onSuccess: onClose,
@@ -56,25 +60,25 @@ function AdjustDialog({ team, onClose }: { team: LeaderboardTeam | null; onClose
     <Dialog
       open
       onOpenChange={(open) => !open && !adjust.isPending && onClose()}
-      title={`Adjust ${team.name}`}
-      description={`Now ${team.total} points. Use a negative number to take points away.`}
+      title={t('scoring.adjustTitle', { team: team.name })}
+      description={t('scoring.adjustHelp', { total: integer(team.total) })}
       size="sm"
       footer={
         <>
           <Button disabled={adjust.isPending} onClick={onClose}>
-            Cancel
+            {t('scoring.cancel')}
           </Button>
           <Button type="submit" form={formId} variant="primary" disabled={adjust.isPending}>
-            Save adjustment
+            {t('scoring.saveAdjustment')}
           </Button>
         </>
       }
     >
       <form id={formId} noValidate className="space-y-3" onSubmit={(e) => void form.handleSubmit(adjust.run, toastFirstError)(e)}>
-        <Field label="Points" id={`${formId}-points`} error={form.formState.errors.points?.message}>
+        <Field label={t('scoring.points')} id={`${formId}-points`} error={form.formState.errors.points?.message}>
           <Input type="number" step={1} className="w-32" {...form.register('points', { valueAsNumber: true })} />
         </Field>
-        <Field label="Reason" id={`${formId}-reason`} error={form.formState.errors.reason?.message}>
+        <Field label={t('scoring.reason')} id={`${formId}-reason`} error={form.formState.errors.reason?.message}>
           <Textarea rows={2} {...form.register('reason')} />
         </Field>
       </form>
@@ -83,6 +87,7 @@ function AdjustDialog({ team, onClose }: { team: LeaderboardTeam | null; onClose
 }
 
 function Leaderboard({ instanceId }: { instanceId: number }) {
+  const t = useT('content');
   const [adjusting, setAdjusting] = useState<LeaderboardTeam | null>(null);
   const query = useQuery({
     queryKey: scoresKeys.leaderboard(instanceId),
@@ -90,57 +95,70 @@ function Leaderboard({ instanceId }: { instanceId: number }) {
     refetchInterval: (q) => (q.state.data && !q.state.data.final ? LIVE_REFRESH_MS : false),
   });
   if (query.isPending) return <Spinner />;
-  if (query.isError) return <ErrorState message="Failed to load the leaderboard" onRetry={() => void query.refetch()} retrying={query.isFetching} />;
+  if (query.isError) return <ErrorState message={t('scoring.leaderboardFailed')} onRetry={() => void query.refetch()} retrying={query.isFetching} />;
   const { instance, final, teams, adjustments } = query.data;
-  const teamName = (id: number) => teams.find((t) => t.id === id)?.name ?? `Team ${id}`;
+  const teamName = (id: number) => teams.find((team) => team.id === id)?.name ?? t('scoring.teamNumber', { id });
   return (
     <>
-      <Section id="leaderboard" title={final ? 'Final results' : 'Leaderboard'}>
+      <Section id="leaderboard" title={final ? t('scoring.finalResults') : t('scoring.leaderboard')}>
         <p className="mb-3 text-sm text-slate-600">
-          Game <span className="font-mono">{instance.game_code}</span> · {instance.booking_name ?? 'Unnamed booking'} · started {when(instance.start_time)}
-          {instance.end_time ? ` · ended ${when(instance.end_time)}` : ''}{' '}
-          <Badge tone={final ? 'slate' : 'green'}>{final ? 'Ended' : instance.status === 'live' ? 'Live' : instance.status}</Badge>
+          {t('scoring.game')} <span className="font-mono">{instance.game_code}</span> · {instance.booking_name ?? t('scoring.unnamedBooking')} ·{' '}
+          {t('scoring.started', { time: when(instance.start_time) })}
+          {instance.end_time ? ` · ${t('scoring.ended', { time: when(instance.end_time) })}` : ''}{' '}
+          <Badge tone={final ? 'slate' : 'green'}>
+            {final ? t('scoring.statusEnded') : instance.status === 'live' ? t('scoring.statusLive') : instance.status}
+          </Badge>
         </p>
         <Table>
-          <TableHead headers={['Rank', 'Team', 'Challenges', 'Chicken', 'Adjustments', 'Total', '']} />
+          <TableHead
+            headers={[
+              t('scoring.colRank'),
+              t('scoring.colTeam'),
+              t('scoring.colChallenges'),
+              t('scoring.colChicken'),
+              t('scoring.colAdjustments'),
+              t('scoring.colTotal'),
+              '',
+            ]}
+          />
           <tbody>
-            {teams.length === 0 ? <EmptyTableRow columns={7}>No teams in this game yet.</EmptyTableRow> : null}
-            {teams.map((t) => (
-              <TableRow key={t.id} data-testid="leaderboard-row">
-                <TableCell className="font-semibold">{t.rank}</TableCell>
-                <TableCell>{t.name}</TableCell>
-                <TableCell>{t.challenge_points}</TableCell>
+            {teams.length === 0 ? <EmptyTableRow columns={7}>{t('scoring.noTeams')}</EmptyTableRow> : null}
+            {teams.map((team) => (
+              <TableRow key={team.id} data-testid="leaderboard-row">
+                <TableCell className="font-semibold">{team.rank}</TableCell>
+                <TableCell>{team.name}</TableCell>
+                <TableCell>{team.challenge_points}</TableCell>
                 <TableCell>
-                  {t.chicken_points}
-                  {t.found_chicken_at ? <span className="ml-1 text-xs text-slate-500">found {when(t.found_chicken_at)}</span> : null}
+                  {team.chicken_points}
+                  {team.found_chicken_at ? (
+                    <span className="ml-1 text-xs text-slate-500">{t('scoring.found', { time: when(team.found_chicken_at) })}</span>
+                  ) : null}
                 </TableCell>
-                <TableCell>{signed(t.adjustments)}</TableCell>
+                <TableCell>{signed(team.adjustments)}</TableCell>
                 <TableCell className="font-bold" data-testid="team-total">
-                  {t.total}
+                  {team.total}
                 </TableCell>
                 <TableCell>
-                  <Button size="sm" onClick={() => setAdjusting(t)}>
-                    Adjust
+                  <Button size="sm" onClick={() => setAdjusting(team)}>
+                    {t('scoring.adjust')}
                   </Button>
                 </TableCell>
               </TableRow>
             ))}
           </tbody>
         </Table>
-        <p className="mt-2 text-xs text-slate-500">
-          Total = challenges + chicken + adjustments. Equal totals: the team that found the Chicken first ranks higher.
-        </p>
+        <p className="mt-2 text-xs text-slate-500">{t('scoring.totalRule')}</p>
       </Section>
-      <Section id="adjustments" title="Adjustments">
+      <Section id="adjustments" title={t('scoring.adjustmentsTitle')}>
         {adjustments.length === 0 ? (
-          <EmptyState>No adjustments yet.</EmptyState>
+          <EmptyState>{t('scoring.noAdjustments')}</EmptyState>
         ) : (
           <ul className="space-y-1 text-sm">
             {adjustments.map((a) => (
               <li key={a.id}>
                 <strong>{signed(a.points)}</strong> {teamName(a.team_id)}: {a.reason}{' '}
                 <span className="text-slate-500">
-                  ({a.actor_name ?? 'staff'}, {when(a.created_at)})
+                  ({a.actor_name ?? t('scoring.staff')}, {when(a.created_at)})
                 </span>
               </li>
             ))}
@@ -154,28 +172,29 @@ function Leaderboard({ instanceId }: { instanceId: number }) {
 
 /** /admin/scoring: pick a game instance, watch its leaderboard, adjust a team's score with a reason. */
 export function ScoringPage() {
+  const t = useT('content');
   useEffect(requestToasts, []);
   const [params, setParams] = useSearchParams();
   const instances = useQuery({ queryKey: scoresKeys.instances, queryFn: () => api(ep.instances) });
   const chosen = Number(params.get('instance')) || instances.data?.instances[0]?.id || null;
   return (
     <section>
-      <h1 className="text-2xl font-bold">Scoring</h1>
-      <p className="mt-1 text-slate-600">Live leaderboards, manual adjustments and final results.</p>
+      <h1 className="text-2xl font-bold">{t('scoring.title')}</h1>
+      <p className="mt-1 text-slate-600">{t('scoring.intro')}</p>
       {instances.isPending ? <Spinner /> : null}
-      {instances.isError ? <ErrorState message="Failed to load games" onRetry={() => void instances.refetch()} retrying={instances.isFetching} /> : null}
+      {instances.isError ? <ErrorState message={t('scoring.gamesFailed')} onRetry={() => void instances.refetch()} retrying={instances.isFetching} /> : null}
       {instances.data && instances.data.instances.length === 0 ? (
         <div className="mt-4">
-          <EmptyState>No game has started yet.</EmptyState>
+          <EmptyState>{t('scoring.noGames')}</EmptyState>
         </div>
       ) : null}
       {instances.data && instances.data.instances.length > 0 ? (
         <div className="mt-4 space-y-6">
-          <Field label="Game" id="scoring-instance">
+          <Field label={t('scoring.gameField')} id="scoring-instance">
             <Select className="max-w-md" value={chosen ?? ''} onChange={(e) => setParams({ instance: e.target.value })}>
               {instances.data.instances.map((i) => (
                 <option key={i.id} value={i.id}>
-                  {i.game_code} · {i.booking_name ?? 'Unnamed'} · {i.status} · {when(i.start_time)}
+                  {i.game_code} · {i.booking_name ?? t('scoring.unnamed')} · {i.status} · {when(i.start_time)}
                 </option>
               ))}
             </Select>

@@ -8,7 +8,7 @@ import type { templateBody } from '../../../shared/api/script';
 import { api, errorMessage } from '../../lib/api-client';
 import { Button, ErrorState, Section } from '../../components/ui';
 import { Spinner } from '../../components/spinner';
-import { ScriptStepForm, whenOf } from '../../components/script-steps';
+import { ScriptStepForm, useScriptText } from '../../components/script-steps';
 import { useMessageText, useT } from '../../lib/i18n';
 import { useReaderFormat } from '../../lib/reader-format';
 
@@ -22,9 +22,11 @@ type TemplateInput = z.input<typeof templateBody>['steps'][number];
  */
 export function ScriptTemplateForm() {
   const t = useT('system');
-  // A step's action and when it runs are the shared script's English (shared/game/script.ts, components/script-steps.tsx).
+  // A step's action is the shared script's English (shared/game/script.ts), from the messages catalogue.
   const message = useMessageText();
   const { integer } = useReaderFormat();
+  // When a step runs is the script list's own words (components/script-steps.tsx), in the reader's language.
+  const { when: whenOf } = useScriptText();
   const queryClient = useQueryClient();
   const template = useQuery({ queryKey: templateKey, queryFn: () => api(ep.template) });
   const challengeList = useQuery({ queryKey: ['admin-script-template', 'challenges'], queryFn: () => api(adminChallengesEndpoints.list, {}) });
@@ -72,7 +74,7 @@ export function ScriptTemplateForm() {
             {data.steps.map((s, i) => (
               <li key={i} className="flex items-start justify-between gap-2 px-3 py-2">
                 <div className="min-w-0">
-                  <p className="text-xs font-semibold text-slate-500 uppercase">{message(whenOf(s))}</p>
+                  <p className="text-xs font-semibold text-slate-500 uppercase">{whenOf(s)}</p>
                   <p className="break-words">
                     {message(SCRIPT_ACTION_LABELS[s.action])}
                     {s.text ? t('scriptTemplate.text', { text: s.text }) : ''}

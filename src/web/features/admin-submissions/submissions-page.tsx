@@ -10,12 +10,20 @@ import { requestToasts } from '../../lib/toast';
 import { useAction } from '../../lib/use-action';
 import { Pager } from '../../components/pager';
 import { Spinner } from '../../components/spinner';
-import { SUBMISSION_STATUS_LABELS, SubmissionReviewCard, type Verdict } from '../../components/submission-review-card';
+import { SubmissionReviewCard, type Verdict } from '../../components/submission-review-card';
 import { Button, EmptyState, ErrorState, Field, Input, Select } from '../../components/ui';
 import { scoresChanged, scoresKeys } from '../../lib/scores-data';
 import { withParam } from '../../lib/search-params';
+import { useT, type KeyOf } from '../../lib/i18n';
+import { useChallengeText } from '../../lib/challenge-text';
+import { useReaderFormat } from '../../lib/reader-format';
 
-const VERB: Record<Verdict['kind'], string> = { approve: 'approved', rate: 'rated', reject: 'rejected' };
+/** The toast after each verdict: one sentence per verdict, so a translation can bend its verb. */
+const REVIEWED = {
+  approve: 'submissions.approved',
+  rate: 'submissions.rated',
+  reject: 'submissions.rejected',
+} as const satisfies Record<Verdict['kind'], KeyOf<'content'>>;
 
 function reviewCall(id: number, verdict: Verdict) {
   const params = { id };
@@ -26,10 +34,12 @@ function reviewCall(id: number, verdict: Verdict) {
 
 /** One card of the queue: a verdict moves the team's points, so the queue and every leaderboard are read again. */
 function QueueCard({ submission }: { submission: ReviewSubmission }) {
+  const t = useT('content');
+  const { integer } = useReaderFormat();
   const review = useAction({
     call: (verdict: Verdict) => reviewCall(submission.id, verdict),
-    success: (answer, verdict) => `Submission ${VERB[verdict.kind]}: ${answer.team.name} now has ${teamTotal(answer.team)} points`,
-    failure: 'Failed to review the submission',
+    success: (answer, verdict) => t(REVIEWED[verdict.kind], { team: answer.team.name, points: integer(teamTotal(answer.team)) }),
+    failure: t('submissions.reviewFailed'),
     failureToast: 'server',
     invalidates: scoresChanged,
   });
@@ -38,6 +48,8 @@ function QueueCard({ submission }: { submission: ReviewSubmission }) {
 
 /** /admin/submissions: the review queue, filtered by game and status (the filters live in the URL). */
 export function SubmissionsPage() {
+  const t = useT('content');
+  const words = useChallengeText();
   useEffect(requestToasts, []);
   const [params, setParams] = useSearchParams();
   const game = params.get('game') ?? '';
@@ -56,8 +68,8 @@ export function SubmissionsPage() {
 
   return (
     <section>
-      <h1 className="text-2xl font-bold">Submissions</h1>
-      <p className="mt-1 text-slate-600">Review what teams sent: approve, rate or reject with a reason. Points go to the team at once.</p>
+      <h1 className="text-2xl font-bold">{t('submissions.title')}</h1>
+      <p className="mt-1 text-slate-600">{t('submissions.intro')}</p>
       <form
         className="mt-4 flex flex-wrap items-end gap-3"
         onSubmit={(e) => {
@@ -65,27 +77,32 @@ export function SubmissionsPage() {
           setParam('game', gameDraft.trim().toUpperCase());
         }}
       >
-        <Field label="Game code" id="submissions-game">
-          <Input value={gameDraft} onChange={(e) => setGameDraft(e.target.value)} placeholder="All games" className="w-40 font-mono uppercase" />
+        <Field label={t('submissions.gameCode')} id="submissions-game">
+          <Input
+            value={gameDraft}
+            onChange={(e) => setGameDraft(e.target.value)}
+            placeholder={t('submissions.allGames')}
+            className="w-40 font-mono uppercase"
+          />
         </Field>
-        <Field label="Status" id="submissions-status">
+        <Field label={t('submissions.status')} id="submissions-status">
           <Select value={status ?? 'all'} onChange={(e) => setParam('status', e.target.value)} className="w-40">
             {SUBMISSION_STATUSES.map((s) => (
               <option key={s} value={s}>
-                {SUBMISSION_STATUS_LABELS[s]}
+                {words.status(s)}
               </option>
             ))}
-            <option value="all">All</option>
+            <option value="all">{t('submissions.statusAll')}</option>
           </Select>
         </Field>
-        <Button type="submit">Filter</Button>
+        <Button type="submit">{t('submissions.filter')}</Button>
       </form>
       {query.isPending ? <Spinner /> : null}
-      {query.isError ? <ErrorState message="Failed to load submissions" onRetry={() => void query.refetch()} retrying={query.isFetching} /> : null}
+      {query.isError ? <ErrorState message={t('submissions.loadFailed')} onRetry={() => void query.refetch()} retrying={query.isFetching} /> : null}
       {query.data ? (
         query.data.submissions.length === 0 ? (
           <div className="mt-6">
-            <EmptyState>{status === 'pending' ? 'Nothing waiting for review.' : 'No submissions match these filters.'}</EmptyState>
+            <EmptyState>{status === 'pending' ? t('submissions.nothingWaiting') : t('submissions.noMatch')}</EmptyState>
           </div>
         ) : (
           <>

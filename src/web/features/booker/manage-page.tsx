@@ -95,8 +95,9 @@ function ShareWithPlayers({ booking }: { booking: BookerBooking }) {
 
 /** /manage/{manage_key}: a paid game, set up by its organiser with the private management link (decision 0140). */
 export function ManagePage() {
-  // The booker's areas and the shared parts' (payment, invoices, dialogs), in before the page shows.
-  useAreas('booker', 'common');
+  // The booker's areas and the shared parts' (payment, invoices, dialogs; the script, the briefing and the live game's
+  // teams, whose words are the content area's), in before the page shows.
+  useAreas('booker', 'common', 'content');
   const { key = '' } = useParams();
   const { data: booking, isPending, error, replace } = useManagedBooking(key);
   // The voucher the hatch page has just paid with (the router's state), then any paid here.

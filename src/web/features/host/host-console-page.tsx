@@ -40,8 +40,9 @@ import { useAreas, useT } from '../../lib/i18n';
  */
 export function HostConsolePage() {
   const { code = '' } = useParams();
-  // The console's areas and the shared parts' (leaderboard, feed, dialogs), in before it shows.
-  useAreas('host', 'staff', 'common');
+  // The console's areas and the shared parts' (leaderboard, feed, dialogs; the review cards, the script and the map's
+  // hiding spot, whose words are the content area's), in before it shows.
+  useAreas('host', 'staff', 'common', 'content');
   const t = useT('host');
   const queryClient = useQueryClient();
   const answers = useNewAnswers();

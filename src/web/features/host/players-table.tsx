@@ -1,5 +1,5 @@
 import type { MapPlayer } from '../../../shared/api/play';
-import { locationText, TeamDot } from '../../components/live-map/live-game-ui';
+import { TeamDot, useLocationText } from '../../components/live-map/live-game-ui';
 import { Badge, Table, TableHead } from '../../components/ui';
 import { useT } from '../../lib/i18n';
 
@@ -19,6 +19,7 @@ export function PlayersTable({
   inLobby?: boolean;
 }) {
   const t = useT('host');
+  const locationText = useLocationText();
   const teamName = new Map(teams.map((t) => [t.id, t.name]));
   const sorted = [...players].sort((a, b) =>
     a.role === b.role
