@@ -30,7 +30,7 @@ import {
   Textarea,
 } from '../../components/ui';
 import { scoresChanged, scoresKeys } from '../../lib/scores-data';
-import { useT } from '../../lib/i18n';
+import { useMessageText, useT } from '../../lib/i18n';
 import { useReaderFormat } from '../../lib/reader-format';
 
 /** While a game is live its board refreshes every 10 s; an ended game's board is final and stays put. */
@@ -40,6 +40,7 @@ const signed = (n: number) => (n > 0 ? `+${n}` : String(n));
 
 function AdjustDialog({ team, onClose }: { team: LeaderboardTeam | null; onClose: () => void }) {
   const t = useT('content');
+  const say = useMessageText();
   const { integer } = useReaderFormat();
   const formId = useId();
   const form = useForm<z.input<typeof adjustmentBody>, unknown, z.output<typeof adjustmentBody>>({
@@ -56,6 +57,8 @@ function AdjustDialog({ team, onClose }: { team: LeaderboardTeam | null; onClose
     onSuccess: onClose,
   });
   if (!team) return null;
+  // The shared rule's messages in the reader's language.
+  const sayOf = (message: string | undefined) => (message ? say(message) : undefined);
   return (
     <Dialog
       open
@@ -75,10 +78,10 @@ function AdjustDialog({ team, onClose }: { team: LeaderboardTeam | null; onClose
       }
     >
       <form id={formId} noValidate className="space-y-3" onSubmit={(e) => void form.handleSubmit(adjust.run, toastFirstError)(e)}>
-        <Field label={t('scoring.points')} id={`${formId}-points`} error={form.formState.errors.points?.message}>
+        <Field label={t('scoring.points')} id={`${formId}-points`} error={sayOf(form.formState.errors.points?.message)}>
           <Input type="number" step={1} className="w-32" {...form.register('points', { valueAsNumber: true })} />
         </Field>
-        <Field label={t('scoring.reason')} id={`${formId}-reason`} error={form.formState.errors.reason?.message}>
+        <Field label={t('scoring.reason')} id={`${formId}-reason`} error={sayOf(form.formState.errors.reason?.message)}>
           <Textarea rows={2} {...form.register('reason')} />
         </Field>
       </form>
