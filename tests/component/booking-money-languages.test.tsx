@@ -151,23 +151,46 @@ describe('a refund in French (component)', () => {
 });
 
 describe('the timeline and the activity log in Spanish (component)', () => {
-  it('names the timeline’s parts and a planned message in Spanish', async () => {
+  it('names the timeline’s parts, a planned message and a sent mail in Spanish', async () => {
     await speak('es');
     answer(timelineEp.timeline, {
       entries: [],
-      mails: [],
+      mails: [
+        {
+          id: 5,
+          kind: 'booking.confirmation',
+          kind_label: 'Booking confirmation',
+          to: 'paula@example.test',
+          subject: 'Your booking',
+          text: 'Thank you',
+          status: 'sent',
+          status_label: 'Sent',
+          error: null,
+          created_at: '2030-01-01T10:00:00.000Z',
+          sent_at: '2030-01-01T10:00:05.000Z',
+          resent_from: null,
+        },
+      ],
       truncated: false,
       scheduled_messages: [{ id: 1, kind: 'feedback_request', due_at: '2030-06-16T00:00:00.000Z', status: 'scheduled' }],
       balance_overdue: false,
     });
     renderScreen(<TimelineSection booking={adminBooking()} />, { path: '/admin/bookings/41' });
-    const timeline = await screen.findByRole('table', { name: 'Mensajes programados de esta reserva' });
-    expect(within(timeline).getByTestId('scheduled-message').textContent).toContain('Petición de opinión');
-    expect(within(timeline).getByText('Programado')).toBeTruthy();
-    expect(within(timeline).getByRole('button', { name: 'Omitir: Petición de opinión' })).toBeTruthy();
-    const section = region('Cronología y correos');
-    expect(section.textContent).toContain('Todavía no se han enviado correos para esta reserva.');
-    expect(section.textContent).toContain('Todavía no ha pasado nada.');
+    const planned = await screen.findByRole('table', { name: 'Mensajes programados de esta reserva' });
+    expect(within(planned).getByTestId('scheduled-message').textContent).toContain('Solicitud de opinión');
+    expect(within(planned).getByText('Programado')).toBeTruthy();
+    expect(within(planned).getByRole('button', { name: 'Omitir: Solicitud de opinión' })).toBeTruthy();
+    const mails = screen.getByRole('table', { name: 'Correos sobre esta reserva' });
+    expect(
+      within(mails)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Correo', 'Para', 'Asunto', 'Estado', 'Enviado el', 'Acciones']);
+    const mail = within(mails).getByTestId('outbox-mail');
+    expect(mail.textContent).toContain('Confirmación de reserva');
+    expect(within(mail).getByText('Enviado')).toBeTruthy();
+    expect(within(mail).getByRole('button', { name: 'Reenviar Confirmación de reserva a paula@example.test' })).toBeTruthy();
+    expect(region('Cronología y correos').textContent).toContain('Todavía no ha pasado nada.');
   });
 
   it('lists the log in Spanish, the system’s changes named so, and refuses an id that is none', async () => {

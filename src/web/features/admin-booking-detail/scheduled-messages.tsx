@@ -1,11 +1,11 @@
 import type { AdminBooking } from '../../../shared/api/booking';
 import type { ScheduledMessageDto } from '../../../shared/api/message-schedule';
-import type { MessageKind, ScheduledMessageStatus } from '../../../shared/message-schedule';
+import { MESSAGE_KIND_LABELS, type ScheduledMessageStatus } from '../../../shared/message-schedule';
 import { formatTimestamp } from '../../../shared/time';
 import { useAction } from '../../lib/use-action';
 import { Badge, Button, Table, TableHead } from '../../components/ui';
 import { skipScheduledMessage, timelineQueryKey } from './timeline-api';
-import { useT, type KeyOf } from '../../lib/i18n';
+import { useMessageText, useT, type KeyOf } from '../../lib/i18n';
 
 const TONES: Record<ScheduledMessageStatus, 'green' | 'red' | 'amber' | 'slate'> = { scheduled: 'amber', sent: 'green', skipped: 'slate', failed: 'red' };
 const WORDS = {
@@ -14,15 +14,6 @@ const WORDS = {
   skipped: 'schedule.skipped',
   failed: 'schedule.failed',
 } as const satisfies Record<ScheduledMessageStatus, KeyOf<'admin'>>;
-/** Each planned message's name (English: shared/message-schedule.ts MESSAGE_KIND_LABELS). */
-const KINDS = {
-  game_reminder_first: 'schedule.gameReminderFirst',
-  game_reminder_second: 'schedule.gameReminderSecond',
-  balance_reminder: 'schedule.balanceReminder',
-  balance_due_reminder: 'schedule.balanceDueReminder',
-  balance_overdue: 'schedule.balanceOverdue',
-  feedback_request: 'schedule.feedbackRequest',
-} as const satisfies Record<MessageKind, KeyOf<'admin'>>;
 
 /**
  * The booking's message schedule (issue 31, decision 0380): reminders, balance chasers, staff's overdue notice and the
@@ -30,7 +21,9 @@ const KINDS = {
  */
 export function ScheduledMessages({ booking, messages }: { booking: AdminBooking; messages: ScheduledMessageDto[] }) {
   const t = useT('admin');
-  const kindText = (m: ScheduledMessageDto) => t(KINDS[m.kind]);
+  const message = useMessageText();
+  // A planned message's name is its mail's (shared/message-schedule.ts), translated where every mail's name is.
+  const kindText = (m: ScheduledMessageDto) => message(MESSAGE_KIND_LABELS[m.kind]);
   const skip = useAction({
     call: (m: ScheduledMessageDto) => skipScheduledMessage(booking.id, m.id),
     success: (_, m) => t('schedule.skippedToast', { kind: kindText(m) }),

@@ -9,19 +9,20 @@ import { useAction } from '../../lib/use-action';
 import { fetchTimeline, resendMail, timelineQueryKey } from './timeline-api';
 import { ScheduledMessages } from './scheduled-messages';
 import { Badge, Button, Section, Table, TableHead } from '../../components/ui';
-import { useT } from '../../lib/i18n';
+import { useMessageText, useT } from '../../lib/i18n';
 
 const STATUS_TONES: Record<string, 'green' | 'red' | 'amber' | 'slate'> = { sent: 'green', failed: 'red', pending: 'amber', retry: 'amber', sending: 'amber' };
 const SOURCE_TONES: Record<TimelineEntry['source'], 'blue' | 'amber' | 'slate'> = { staff: 'blue', booker: 'amber', system: 'slate' };
 
 function MailsTable({ booking, mails }: { booking: AdminBooking; mails: OutboxMail[] }) {
   const t = useT('admin');
+  const message = useMessageText();
   const [open, setOpen] = useState<number | null>(null);
   // One mail at a time: every Resend waits while one is sent; the timeline then shows the copy.
   const resend = useAction({
     call: (mail: OutboxMail) => resendMail(booking.id, mail.id),
-    // The mail's name and status are the server's words (its mail kinds' labels), shown as it sends them.
-    success: (_, mail) => t('timeline.resent', { kind: mail.kind_label, to: mail.to }),
+    // A mail's name and status are the server's English labels, translated where every mail's are (messages catalogue).
+    success: (_, mail) => t('timeline.resent', { kind: message(mail.kind_label), to: mail.to }),
     failure: t('timeline.resendFailed'),
     failureToast: 'server',
     invalidates: [timelineQueryKey(booking.id)],
@@ -49,13 +50,13 @@ function MailsTable({ booking, mails }: { booking: AdminBooking; mails: OutboxMa
             <Fragment key={mail.id}>
               <tr className="border-t border-slate-100 align-top" data-testid="outbox-mail">
                 <td className="py-1.5 pr-2">
-                  {mail.kind_label}
+                  {message(mail.kind_label)}
                   {mail.resent_from !== null ? <span className="block text-xs text-slate-500">{t('timeline.copyResent')}</span> : null}
                 </td>
                 <td className="break-all pr-2">{mail.to}</td>
                 <td className="pr-2">{mail.subject}</td>
                 <td className="pr-2">
-                  <Badge tone={STATUS_TONES[mail.status] ?? 'slate'}>{mail.status_label}</Badge>
+                  <Badge tone={STATUS_TONES[mail.status] ?? 'slate'}>{message(mail.status_label)}</Badge>
                   {mail.error ? <span className="block text-xs text-red-700">{mail.error}</span> : null}
                 </td>
                 <td className="whitespace-nowrap pr-2">{mail.sent_at ? formatTimestamp(mail.sent_at, booking.timezone) : '—'}</td>
@@ -67,7 +68,7 @@ function MailsTable({ booking, mails }: { booking: AdminBooking; mails: OutboxMa
                     <Button
                       disabled={resend.isPending}
                       onClick={() => void resend.run(mail)}
-                      aria-label={t('timeline.resendLabel', { kind: mail.kind_label, to: mail.to })}
+                      aria-label={t('timeline.resendLabel', { kind: message(mail.kind_label), to: mail.to })}
                     >
                       {resending(mail) ? t('timeline.resending') : t('timeline.resend')}
                     </Button>
