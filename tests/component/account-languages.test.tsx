@@ -10,6 +10,7 @@ import { preloadLanguage } from '../../src/web/lib/i18n';
 import { applyLanguage } from '../../src/web/lib/language';
 import { AppRoutes } from '../../src/web/app/router';
 import { RouteErrorBoundary } from '../../src/web/app/route-error-boundary';
+import { ForgotPasswordPage } from '../../src/web/features/auth/forgot-password-page';
 import { LoginPage } from '../../src/web/features/auth/login-page';
 import { ResetPasswordPage } from '../../src/web/features/auth/reset-password-page';
 import { RecapPage } from '../../src/web/features/recap/recap-page';
@@ -72,6 +73,19 @@ describe('the account pages in another language (component)', () => {
     await user.type(screen.getByLabelText('Passwort'), 'falsches Passwort');
     await user.click(screen.getByRole('button', { name: 'Anmelden' }));
     expect(await screen.findByText('E-Mail-Adresse oder Passwort ist falsch')).toBeTruthy();
+  });
+
+  it('asks for a reset link in French and says the server’s neutral answer in French', async () => {
+    await speak('fr');
+    answer(authEndpoints.requestPasswordReset, { message: ACCOUNT_MESSAGES.resetRequested });
+    const { user } = renderScreen(<ForgotPasswordPage />, { path: '/forgot-password' });
+    expect(screen.getByRole('heading', { name: 'Mot de passe oublié ?' })).toBeTruthy();
+    await user.type(screen.getByLabelText('E-mail'), 'anna@hatch.test');
+    await user.click(screen.getByRole('button', { name: 'M’envoyer un lien' }));
+    expect((await screen.findByRole('status')).textContent).toBe(
+      'Si un compte existe pour cet e-mail, nous lui avons envoyé un lien pour choisir un nouveau mot de passe. Le lien fonctionne une fois, dans un délai d’1 heure.',
+    );
+    expect(screen.getByRole('link', { name: 'Retour à la connexion' }).getAttribute('href')).toBe('/login');
   });
 
   it('says a dead reset link in French at once, with the way to a new one', async () => {
