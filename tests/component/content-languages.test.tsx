@@ -193,16 +193,23 @@ describe('the content screens in another language (component)', () => {
     const steps = [
       step({ id: 1, ran_at: '2030-06-01T10:30:00.000Z', outcome: 'skipped: no text' }),
       step({ id: 2, anchor: 'end', offset_minutes: 15, due_at: '2030-06-01T11:45:00.000Z' }),
-      step({ id: 3, offset_minutes: 0 }),
+      step({ id: 3, offset_minutes: 0, action: 'open_challenge', text: null, challenge_id: 4, label: 'Open a challenge: Menschenpyramide' }),
     ];
-    const { unmount } = renderScreen(<ScriptStepList steps={steps} onRemove={() => undefined} />, { path: '/manage/key' });
+    const names = { challenges: [{ id: 4, name: 'Menschenpyramide' }], stations: [] };
+    const { unmount } = renderScreen(<ScriptStepList steps={steps} names={names} onRemove={() => undefined} />, { path: '/manage/key' });
     const items = within(screen.getByTestId('script-steps')).getAllByRole('listitem');
     expect(items.map((li) => li.querySelector('p')?.textContent)).toEqual(['30 Min. nach dem Start', '15 Min. vor dem Ende', 'Zum Start']);
     // A moment in the German form (28.11.26, 14:05:09), the server's outcome from the messages catalogue.
     expect(items[0]?.textContent).toMatch(/Ausgeführt \d{2}\.\d{2}\.\d{2}, \d{2}:\d{2}:\d{2} \(übersprungen: kein Text\)/);
     expect(items[1]?.textContent).toMatch(/Fällig \d{2}\.\d{2}\.\d{2}, \d{2}:\d{2}:\d{2}/);
     expect(items[2]?.textContent).toContain('Geplant');
-    expect(within(items[1] ?? document.body).getByRole('button', { name: 'Entfernen: Send a message: “Go!”' })).toBeTruthy();
+    // What each step does, written again from the step and the game's names (the server's label is English).
+    expect(items.map((li) => li.querySelectorAll('p')[1]?.textContent)).toEqual([
+      'Nachricht senden: „Go!“',
+      'Nachricht senden: „Go!“',
+      'Aufgabe öffnen: Menschenpyramide',
+    ]);
+    expect(within(items[2] ?? document.body).getByRole('button', { name: 'Entfernen: Aufgabe öffnen: Menschenpyramide' })).toBeTruthy();
     unmount();
 
     await speak('nl');

@@ -43,11 +43,56 @@ export function useScriptText(): ScriptText {
   };
 }
 
-export function ScriptStepList({ steps, onRemove, busy = false }: { steps: readonly ScriptStep[]; onRemove?: (step: ScriptStep) => void; busy?: boolean }) {
+type Names = Pick<ScriptResponse, 'challenges' | 'stations'>;
+
+/**
+ * What a step does, in the reader's words: the server writes it in English (api/script.ts's `label`, the same words as
+ * here), so with the game's challenge and station names at hand it is written again in the reader's language; a
+ * step naming something the list does not know keeps the server's words.
+ */
+function useStepLabel(names: Names | undefined): (step: ScriptStep) => string {
+  const t = useT('content');
+  const { integer } = useReaderFormat();
+  const challenge = (id: number | null) => names?.challenges.find((c) => c.id === id)?.name;
+  const station = (id: number | null) => names?.stations.find((s) => s.id === id)?.label;
+  return (step) => {
+    if (!names) return step.label;
+    const challengeName = challenge(step.challenge_id);
+    const stationName = station(step.station_id);
+    switch (step.action) {
+      case 'message':
+        return t('script.labelMessage', { text: step.text ?? '' });
+      case 'open_challenge':
+        return challengeName === undefined ? step.label : t('script.labelOpenChallenge', { name: challengeName });
+      case 'close_challenge':
+        return challengeName === undefined ? step.label : t('script.labelCloseChallenge', { name: challengeName });
+      case 'double_points':
+        return challengeName === undefined ? step.label : t('script.labelDoublePoints', { name: challengeName, minutes: integer(step.minutes ?? 0) });
+      case 'shrink_area':
+        return t('script.labelShrinkArea', { metres: integer(step.radius_m ?? 0) });
+      case 'release_station':
+        return stationName === undefined ? step.label : t('script.labelReleaseStation', { name: stationName });
+    }
+  };
+}
+
+export function ScriptStepList({
+  steps,
+  names,
+  onRemove,
+  busy = false,
+}: {
+  steps: readonly ScriptStep[];
+  /** The game's challenges and stations (the script's answer), so each step is said in the reader's language. */
+  names?: Names;
+  onRemove?: (step: ScriptStep) => void;
+  busy?: boolean;
+}) {
   const t = useT('content');
   const say = useMessageText();
   const { timestamp } = useReaderFormat();
   const { when } = useScriptText();
+  const labelOf = useStepLabel(names);
   if (!steps.length) return <p className="text-sm text-slate-600">{t('script.noSteps')}</p>;
   return (
     <ol className="divide-y divide-slate-100 rounded-xl border border-slate-200" data-testid="script-steps">
@@ -55,7 +100,7 @@ export function ScriptStepList({ steps, onRemove, busy = false }: { steps: reado
         <li key={s.id} className="flex items-start justify-between gap-2 px-3 py-2">
           <div className="min-w-0">
             <p className="text-xs font-semibold text-slate-500 uppercase">{when(s)}</p>
-            <p className="break-words">{s.label}</p>
+            <p className="break-words">{labelOf(s)}</p>
             <p className="text-xs text-slate-500">
               {s.ran_at
                 ? `${t('script.ran', { time: timestamp(s.ran_at) })}${s.outcome && s.outcome !== 'done' ? ` (${say(s.outcome)})` : ''}`
@@ -65,7 +110,7 @@ export function ScriptStepList({ steps, onRemove, busy = false }: { steps: reado
             </p>
           </div>
           {onRemove && !s.ran_at ? (
-            <Button size="sm" variant="secondary" disabled={busy} onClick={() => onRemove(s)} aria-label={t('script.removeLabel', { label: s.label })}>
+            <Button size="sm" variant="secondary" disabled={busy} onClick={() => onRemove(s)} aria-label={t('script.removeLabel', { label: labelOf(s) })}>
               {t('script.remove')}
             </Button>
           ) : null}

@@ -69,6 +69,7 @@ export function ScriptSection({ booking }: { booking: BookerBooking }) {
           {planning ? null : <p className="text-sm text-slate-600">{t('scriptHostNow')}</p>}
           <ScriptStepList
             steps={data.steps}
+            names={data}
             busy={busy}
             onRemove={planning ? (step) => void save(planned.filter((s) => s.id !== step.id).map(inputOf)) : undefined}
           />

@@ -54,6 +54,7 @@ export function ScriptPanel({ code, disabled }: { code: string; disabled: boolea
         <div className="space-y-3">
           <ScriptStepList
             steps={script.data.steps}
+            names={script.data}
             busy={busy}
             onRemove={disabled ? undefined : (s) => void run(() => api(ep.hostRemove, { params: { code, id: s.id } }), t('stepRemoveFailed'))}
           />
