@@ -151,10 +151,13 @@ describe('a refund in French (component)', () => {
 });
 
 describe('the timeline and the activity log in Spanish (component)', () => {
-  it('names the timeline’s parts, a planned message and a sent mail in Spanish', async () => {
+  it('names the timeline’s parts, a planned message, a sent mail and who changed the booking in Spanish', async () => {
     await speak('es');
     answer(timelineEp.timeline, {
-      entries: [],
+      entries: [
+        { id: 'b1', at: '2030-01-02T10:00:00.000Z', source: 'booker', who: 'Booker', summary: 'Changed the players', changes: [], mail_id: null },
+        { id: 's1', at: '2030-01-02T09:00:00.000Z', source: 'staff', who: 'Administrator', summary: 'Added a note', changes: [], mail_id: null },
+      ],
       mails: [
         {
           id: 5,
@@ -190,7 +193,8 @@ describe('the timeline and the activity log in Spanish (component)', () => {
     expect(mail.textContent).toContain('Confirmación de reserva');
     expect(within(mail).getByText('Enviado')).toBeTruthy();
     expect(within(mail).getByRole('button', { name: 'Reenviar Confirmación de reserva a paula@example.test' })).toBeTruthy();
-    expect(region('Cronología y correos').textContent).toContain('Todavía no ha pasado nada.');
+    // The booker is named in Spanish; a staff member by their name.
+    expect(screen.getAllByTestId('timeline-entry').map((e) => e.querySelector('time')?.nextElementSibling?.textContent)).toEqual(['Cliente', 'Administrator']);
   });
 
   it('lists the log in Spanish, the system’s changes named so, and refuses an id that is none', async () => {

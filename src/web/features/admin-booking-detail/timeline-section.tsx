@@ -109,6 +109,7 @@ export function BalanceOverdueBadge({ booking }: { booking: AdminBooking }) {
  */
 export function TimelineSection({ booking }: { booking: AdminBooking }) {
   const t = useT('admin');
+  const message = useMessageText();
   const query = useQuery({
     queryKey: [...timelineQueryKey(booking.id), booking.version],
     queryFn: () => fetchTimeline(booking.id),
@@ -148,7 +149,8 @@ export function TimelineSection({ booking }: { booking: AdminBooking }) {
                 <li key={entry.id} className="border-l-2 border-slate-200 pl-3" data-testid="timeline-entry">
                   <div className="flex flex-wrap items-center gap-2 text-xs text-slate-500">
                     <time dateTime={entry.at}>{formatTimestamp(entry.at, booking.timezone)}</time>
-                    <Badge tone={SOURCE_TONES[entry.source]}>{entry.who}</Badge>
+                    {/* A staff member's name, or the server's English word for who else it was (System, Staff, Booker). */}
+                    <Badge tone={SOURCE_TONES[entry.source]}>{message(entry.who)}</Badge>
                   </div>
                   <p className="text-sm text-slate-900">{entry.summary}</p>
                   <ChangeList changes={entry.changes} />
