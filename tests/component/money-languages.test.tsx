@@ -120,7 +120,7 @@ describe('the money screens in another language (component)', () => {
     );
     const rows = screen.getAllByRole('row').slice(1);
     expect(rows.map((r) => cells(r).slice(2, 5))).toEqual([
-      ['#3 Erstattung von #1', 'Banküberweisung', '-12,50 £'],
+      ['#3 Erstattung von #1', 'Überweisung', '-12,50 £'],
       ['#2 Zahlung', 'Geschenkgutschein (kostenlos)', '40,00 £'],
       ['#1 Zahlung', 'Karte', '80,00 £'],
     ]);
@@ -129,7 +129,7 @@ describe('the money screens in another language (component)', () => {
       within(type)
         .getAllByRole('option')
         .map((o) => o.textContent),
-    ).toEqual(['Alle Arten', 'Karte', 'Banküberweisung', 'Bar', 'Rechnung', 'Sonstiges', 'Geschenkgutschein']);
+    ).toEqual(['Alle Arten', 'Karte', 'Überweisung', 'Bar', 'Rechnung', 'Sonstige', 'Geschenkgutschein']);
     expect(screen.getByTestId('accounts-export-hint').textContent).toBe('Wählen Sie Tage, um für die Buchhaltung zu exportieren');
   });
 

@@ -1,5 +1,6 @@
 import type { ErrorOption, FieldErrors, FieldValues } from 'react-hook-form';
 import { ApiError } from './api-client';
+import { useMessageText } from './i18n';
 import { notifyError } from './toast';
 
 /** The first message in a react-hook-form error tree, in field order (the root error last). */
@@ -21,6 +22,18 @@ export function firstErrorMessage(errors: FieldErrors): string | null {
 export function toastFirstError<T extends FieldValues>(errors: FieldErrors<T>): void {
   const message = firstErrorMessage(errors);
   if (message) notifyError(message);
+}
+
+/**
+ * `toastFirstError` for a screen in the staff member's language: the one message, said in the reader's language. The
+ * shared rules write it in English, which the messages catalogue is keyed by (decision 0590).
+ */
+export function useToastFirstError(): <T extends FieldValues>(errors: FieldErrors<T>) => void {
+  const message = useMessageText();
+  return (errors) => {
+    const first = firstErrorMessage(errors);
+    if (first) notifyError(message(first));
+  };
 }
 
 /**

@@ -9,7 +9,7 @@ import { useT } from '../../lib/i18n';
 import { useAction } from '../../lib/use-action';
 import { detailCalls, writesBooking } from './detail-api';
 import { Button, Field, Input, Select } from '../../components/ui';
-import { useToastFirstError } from './ui';
+import { useToastFirstError } from '../../lib/form-errors';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 

@@ -10,7 +10,8 @@ import { detailCalls, hostAvailabilityRoot, writesBooking } from './detail-api';
 import { bookingFactsChanged } from '../../lib/booking-facts-data';
 import { HostSelect, useHostAvailability, useHosts } from './host-select';
 import { Button, Section } from '../../components/ui';
-import { Info, useToastFirstError } from './ui';
+import { Info } from './ui';
+import { useToastFirstError } from '../../lib/form-errors';
 
 // The select holds the id as text ('' for none); the shared rules judge it.
 const assignForm = z.object({ assigned_host_id: z.preprocess((v) => (v === '' ? undefined : Number(v)), detailPatchBody.shape.assigned_host_id.unwrap()) });

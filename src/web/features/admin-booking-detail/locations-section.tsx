@@ -8,7 +8,8 @@ import { useAction } from '../../lib/use-action';
 import { detailCalls, writesBooking } from './detail-api';
 import { Button, Field, Input, Section } from '../../components/ui';
 import { SpotStatusBadge } from '../../components/spot-status-badge';
-import { Info, orDash, useToastFirstError } from './ui';
+import { Info, orDash } from './ui';
+import { useToastFirstError } from '../../lib/form-errors';
 
 type Kind = 'meeting' | 'hiding';
 

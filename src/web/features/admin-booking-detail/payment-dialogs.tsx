@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import type { AdminBooking } from '../../../shared/api/booking';
-import { DETAIL_MESSAGES, refundPaymentBody, refundTooHighMessage, type LEDGER_PAYMENT_TYPES } from '../../../shared/api/admin-booking-detail';
+import { DETAIL_MESSAGES, refundPaymentBody, refundTooHighMessage } from '../../../shared/api/admin-booking-detail';
 import { REFUND_PURPOSES, refundLowersPrice, type RefundPurpose } from '../../../shared/payments';
 import { currencySymbol, formatMoney, formatPence, minorToDecimalText, parseMinorUnits, toMinorUnits } from '../../../shared/money';
 import { typedAmount } from '../../../shared/typed-amount';
@@ -12,21 +12,11 @@ import { Button, Dialog, Field, FieldError, Input, Textarea } from '../../compon
 import { firstErrorMessage } from '../../lib/form-errors';
 import { useLocale, useMessageText, useT, type KeyOf, type Translate } from '../../lib/i18n';
 import { useAction } from '../../lib/use-action';
+import { usePaymentTypeText } from '../../lib/payment-type-text';
 import { detailCalls, writesBooking } from './detail-api';
 
 type Entry = AdminBooking['booking_payments'][number];
 export type Correcting = { kind: 'void' | 'refund'; payment: Entry; left: number };
-
-/** Each ledger payment type's word (English: shared/api/admin-booking-detail.ts, the receipts' labels). */
-const TYPE_KEYS = {
-  card: 'payments.typeCard',
-  bank_transfer: 'payments.typeBankTransfer',
-  cash: 'payments.typeCash',
-  invoice: 'payments.typeInvoice',
-  other: 'payments.typeOther',
-  voucher: 'payments.typeVoucher',
-} as const satisfies Record<(typeof LEDGER_PAYMENT_TYPES)[number], KeyOf<'admin'>>;
-const isKnownType = (type: string): type is keyof typeof TYPE_KEYS => Object.hasOwn(TYPE_KEYS, type);
 
 /** What a refund is, as the ledger's line ends (lower case: "Refund of #3 (Card): price reduced"). */
 const PURPOSE_KEYS = {
@@ -49,7 +39,7 @@ export function usePaymentWords(): PaymentWords {
   const t = useT('admin');
   return {
     t,
-    typeText: (type) => (isKnownType(type) ? t(TYPE_KEYS[type]) : type),
+    typeText: usePaymentTypeText(),
     purposeText: (purpose) => t(PURPOSE_KEYS[purpose]),
   };
 }

@@ -9,7 +9,7 @@ import { typedAmount } from '../../../shared/typed-amount';
 import { amountDueMinor, isVoided, netPaid, paymentRemaining } from '../../../shared/payments';
 import { formatTimestamp } from '../../../shared/time';
 import { useLocale } from '../../lib/i18n';
-import { useToastFirstError } from './ui';
+import { useToastFirstError } from '../../lib/form-errors';
 import { installPaymentMethod } from '../../lib/payment-method';
 import { CorrectionDialog, LedgerTotals, RecordPaymentDialog, usePaymentWords, type Correcting, type PaymentWords } from './payment-dialogs';
 import { Badge, Button, Field, Input, Section, Select, Table } from '../../components/ui';

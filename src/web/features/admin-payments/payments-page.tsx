@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { PAYMENT_LIST_KINDS, type PaymentListKind, type PaymentRow } from '../../../shared/api/admin-payments';
-import { LEDGER_PAYMENT_TYPES, paymentTypeLabel } from '../../../shared/api/admin-booking-detail';
+import { LEDGER_PAYMENT_TYPES } from '../../../shared/api/admin-booking-detail';
 import { adminPaymentsEndpoints as ep } from '../../../shared/api/endpoints/admin-payments';
 import { pathOf } from '../../../shared/api/endpoint';
 import { formatPence } from '../../../shared/money';
@@ -17,8 +17,9 @@ import { Spinner } from '../../components/spinner';
 import { DateRangePicker } from '../../components/date-range-picker';
 import { Button, EmptyTableRow, ErrorState, Field, Select, Table, TableCell, TableHead, TableRow } from '../../components/ui';
 import { SettingsLink } from '../../components/settings-link';
-import { useLocale, useMessageText, useT, type KeyOf, type Translate } from '../../lib/i18n';
+import { useLocale, useT, type KeyOf, type Translate } from '../../lib/i18n';
 import { useReaderFormat } from '../../lib/reader-format';
+import { usePaymentTypeText } from '../../lib/payment-type-text';
 
 const KIND_LABELS = {
   all: 'payments.kindAll',
@@ -27,17 +28,11 @@ const KIND_LABELS = {
   void: 'payments.kindVoids',
 } as const satisfies Record<PaymentListKind, KeyOf<'money'>>;
 
-/**
- * The type in words: paymentTypeLabel's English (the one label, also the CSV's and the receipts'), translated where
- * the shared rules' words are; a free (staff-issued) voucher's money says so, since it is no money received (0505).
- */
-function useTypeText(): (p: PaymentRow) => string {
+/** The type in words; a free (staff-issued) voucher's money says so, since it is no money received (0505). */
+function useTypeCell(): (p: PaymentRow) => string {
   const t = useT('money');
-  const ruleText = useMessageText();
-  return (p) => {
-    const type = ruleText(paymentTypeLabel(p.payment_type));
-    return p.free_voucher ? t('payments.typeFree', { type }) : type;
-  };
+  const typeText = usePaymentTypeText();
+  return (p) => (p.free_voucher ? t('payments.typeFree', { type: typeText(p.payment_type) }) : typeText(p.payment_type));
 }
 const entryLabel = (p: PaymentRow, t: Translate<'money'>) => {
   if (p.kind === 'payment') return t('payments.entryPayment');
@@ -92,8 +87,8 @@ function accountsHref(f: Filters): string | null {
 /** /admin/payments: every ledger entry, filtered by when, type and kind, with totals per currency and a CSV of the same. */
 export function PaymentsPage() {
   const t = useT('money');
-  const ruleText = useMessageText();
-  const typeText = useTypeText();
+  const typeText = usePaymentTypeText();
+  const typeCell = useTypeCell();
   const { language, locale, moneyLocale } = useLocale();
   const { integer } = useReaderFormat();
   const money = (minor: number, currency: string) => formatPence(minor, currency, moneyLocale);
@@ -164,7 +159,7 @@ export function PaymentsPage() {
             <option value="">{t('payments.allTypes')}</option>
             {LEDGER_PAYMENT_TYPES.map((type) => (
               <option key={type} value={type}>
-                {ruleText(paymentTypeLabel(type))}
+                {typeText(type)}
               </option>
             ))}
           </Select>
@@ -227,7 +222,7 @@ export function PaymentsPage() {
                     <TableCell>
                       #{p.id} {entryLabel(p, t)}
                     </TableCell>
-                    <TableCell>{typeText(p)}</TableCell>
+                    <TableCell>{typeCell(p)}</TableCell>
                     <TableCell className={p.payment_amount < 0 ? 'text-red-700' : undefined}>{money(p.payment_amount, p.currency)}</TableCell>
                     <TableCell>{p.recorded_by_name ?? '—'}</TableCell>
                     <TableCell>{p.reason ?? '—'}</TableCell>

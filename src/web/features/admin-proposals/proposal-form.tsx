@@ -9,8 +9,7 @@ import { isCurrency, PLAN_TYPES, PLANS } from '../../../shared/plans';
 import { computeQuotePrice } from '../../../shared/proposals';
 import { formatMinor, toMinorUnits, unitsToMinor } from '../../../shared/money';
 import { api } from '../../lib/api-client';
-import { firstErrorMessage } from '../../lib/form-errors';
-import { notifyError } from '../../lib/toast';
+import { useToastFirstError } from '../../lib/form-errors';
 import { useLocale, useMessageText, useT } from '../../lib/i18n';
 import { useAction } from '../../lib/use-action';
 import { Button, Dialog, Field, FieldError, Input, Select } from '../../components/ui';
@@ -101,6 +100,7 @@ export function ProposalFormDialog({ proposal, bookingId, validUntil, onClose, o
   const ruleText = useMessageText();
   const said = (text: string | undefined) => (text ? ruleText(text) : undefined);
   const { moneyLocale } = useLocale();
+  const toastFirstError = useToastFirstError();
   const form = useForm<FormInput, unknown, FormOutput>({ resolver: zodResolver(proposalForm), defaultValues: defaultsOf(proposal, bookingId, validUntil) });
   const lines = useFieldArray({ control: form.control, name: 'lines' });
   const watched = useWatch({ control: form.control });
@@ -131,11 +131,6 @@ export function ProposalFormDialog({ proposal, bookingId, validUntil, onClose, o
     onSuccess: (answer) => onSaved(answer.proposal),
   });
 
-  // As toastFirstError does (spec section 9), the message in the reader's language.
-  const toastRefusal = (refused: typeof errors) => {
-    const first = firstErrorMessage(refused);
-    if (first) notifyError(ruleText(first));
-  };
   const { total, currency } = live;
   const money = (minor: number) => (currency ? formatMinor(minor, currency, moneyLocale) : '');
   // "£15 per person, add-ons £100, lines -£50": the parts the total has.
@@ -156,7 +151,7 @@ export function ProposalFormDialog({ proposal, bookingId, validUntil, onClose, o
       title={proposal ? t('proposalForm.editTitle', { id: String(proposal.id) }) : t('proposals.new')}
       size="lg"
     >
-      <form onSubmit={(e) => void form.handleSubmit(save.run, toastRefusal)(e)} noValidate aria-label={t('proposalForm.label')} className="space-y-4">
+      <form onSubmit={(e) => void form.handleSubmit(save.run, toastFirstError)(e)} noValidate aria-label={t('proposalForm.label')} className="space-y-4">
         <div className="grid gap-3 sm:grid-cols-2">
           <Field
             label={t('proposalForm.bookingNumber')}
