@@ -65,6 +65,8 @@ describe('the booking page’s game side in German (component)', () => {
     await waitFor(() => expect(screen.getByTestId('lock-locations').textContent).toBe('Orte GesperrtEntsperren'));
 
     const places = region('Orte');
+    // Neither place is set yet: each badge says so in German (the shared label's words, the messages catalogue's).
+    expect(within(places).getAllByText('Nicht festgelegt')).toHaveLength(2);
     await user.click(button('Treffpunkt festlegen', places));
     await findToast('Bitte geben Sie einen Treffpunkt ein');
     expect(within(places).getByLabelText('Adresse des Verstecks')).toBeTruthy();

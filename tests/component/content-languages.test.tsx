@@ -112,6 +112,7 @@ describe('the content screens in another language (component)', () => {
         .map((b) => b.textContent),
     ).toEqual(['Alle', 'Mild', 'Mittel', 'Scharf']);
     expect(screen.getByText('Bewertung')).toBeTruthy();
+    expect(screen.getByRole('img', { name: 'Mittel (2 von 3 Chilis)' }).getAttribute('title')).toBe('Mittel');
     expect(screen.getByText('Aktiv')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Menschenpyramide bearbeiten' }).textContent).toBe('Bearbeiten');
   });

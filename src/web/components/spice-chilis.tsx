@@ -1,10 +1,19 @@
 import { SPICE_CHILIS, type SpiceLevel } from '../../shared/validation/challenge-rules';
+import { useChallengeText } from '../lib/challenge-text';
+import { useT } from '../lib/i18n';
 
 /** 1 to 3 chili icons; screen readers hear the level instead of three pictures. */
 export function SpiceChilis({ level, small = false }: { level: SpiceLevel; small?: boolean }) {
+  const t = useT('content');
+  const words = useChallengeText();
   const count = SPICE_CHILIS[level];
   return (
-    <span role="img" aria-label={`${level} (${count} of 3 chilis)`} title={level} className="inline-flex gap-0.5">
+    <span
+      role="img"
+      aria-label={t('challengeWords.spiceChilis', { level: words.spice(level), count })}
+      title={words.spice(level)}
+      className="inline-flex gap-0.5"
+    >
       {Array.from({ length: 3 }, (_, i) => (
         <svg
           key={i}

@@ -1,8 +1,8 @@
+import { useT } from './i18n';
 import { notifyError, notifySuccess } from './toast';
 
-const COPIED = 'Copied to clipboard';
-export const EMAIL_COPIED = 'Email copied to clipboard';
-const COPY_FAILED = 'Failed to copy to clipboard';
+/** What a copy says, in the reader's language: the success (a caller may name what was copied) and the failure. */
+type CopyMessages = { copied: string; failed: string };
 
 function legacyCopy(text: string): boolean {
   const area = document.createElement('textarea');
@@ -21,19 +21,28 @@ function legacyCopy(text: string): boolean {
   }
 }
 
+/**
+ * Copies, in the reader's language: 'Copied to clipboard' (or the caller's own success, e.g. 'Email copied to
+ * clipboard'), else 'Failed to copy to clipboard' (spec: Clipboard).
+ */
+export function useCopyToClipboard(): (text: string, copied?: string) => Promise<boolean> {
+  const t = useT('common');
+  return (text, copied) => copyToClipboard(text, { copied: copied ?? t('copied'), failed: t('copyFailed') });
+}
+
 /** Copies with the Clipboard API, falls back to the legacy copy command, and says which happened. */
-export async function copyToClipboard(text: string, successMessage: string = COPIED): Promise<boolean> {
+async function copyToClipboard(text: string, messages: CopyMessages): Promise<boolean> {
   try {
     if (!navigator.clipboard?.writeText) throw new Error('no clipboard API');
     await navigator.clipboard.writeText(text);
-    notifySuccess(successMessage);
+    notifySuccess(messages.copied);
     return true;
   } catch {
     if (legacyCopy(text)) {
-      notifySuccess(successMessage);
+      notifySuccess(messages.copied);
       return true;
     }
-    notifyError(COPY_FAILED);
+    notifyError(messages.failed);
     return false;
   }
 }

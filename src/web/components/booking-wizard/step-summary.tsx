@@ -6,7 +6,7 @@ import { formatMoney, formatPence, toMinorUnits } from '../../../shared/money';
 import { formatVoucherCode, voucherPays } from '../../../shared/commerce/gift-vouchers';
 import { addOnText, planText } from '../../../shared/plans';
 import { priceBreakdown } from '../../../shared/price-breakdown';
-import { copyToClipboard } from '../../lib/clipboard';
+import { useCopyToClipboard } from '../../lib/clipboard';
 import { paths } from '../../lib/paths';
 import { requestToasts } from '../../lib/toast';
 import { StepHeading } from './help-popover';
@@ -227,6 +227,7 @@ function WizardDiscountBox({ state }: { state: WizardState }) {
 export function StepSummary({ onBookAnother }: { onBookAnother: () => void }) {
   const { state } = useWizard();
   const t = useT('wizard');
+  const copyToClipboard = useCopyToClipboard();
   // 'Copy link' toasts: have the toast region (an aria-live section) in place before it does.
   useEffect(() => requestToasts(), []);
   if (state.id === null) return <ConfirmSummary state={state} />;

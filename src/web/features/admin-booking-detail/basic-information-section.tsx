@@ -1,6 +1,6 @@
 import type { AdminBooking } from '../../../shared/api/booking';
 import { formatTimestamp } from '../../../shared/time';
-import { copyToClipboard } from '../../lib/clipboard';
+import { useCopyToClipboard } from '../../lib/clipboard';
 import { useT } from '../../lib/i18n';
 import { useStatusText } from '../../lib/status-text';
 import { DateTimeEditor } from './date-time-editor';
@@ -18,6 +18,7 @@ export function StatusBadge({ status }: { status: string }) {
 
 export function BasicInformationSection({ booking }: { booking: AdminBooking }) {
   const t = useT('admin');
+  const copyToClipboard = useCopyToClipboard();
   const maps = `https://www.google.com/maps/search/?api=1&query=${booking.initial_area_lat},${booking.initial_area_lng}`;
   return (
     <Section title={t('detail.basic')} id="basic">

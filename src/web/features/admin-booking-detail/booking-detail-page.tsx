@@ -3,7 +3,7 @@ import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Spinner } from '../../components/spinner';
 import { ApiError, retryUnlessRefused } from '../../lib/api-client';
-import { copyToClipboard } from '../../lib/clipboard';
+import { useCopyToClipboard } from '../../lib/clipboard';
 import { paths } from '../../lib/paths';
 import { notifyError } from '../../lib/toast';
 import { bookingQuery } from './detail-api';
@@ -29,6 +29,7 @@ import { useT } from '../../lib/i18n';
 /** /admin/bookings/{id}: everything staff see and control of one booking. */
 export function BookingDetailPage() {
   const t = useT('admin');
+  const copyToClipboard = useCopyToClipboard();
   const params = useParams();
   const id = Number(params.id);
   const validId = Number.isInteger(id) && id > 0;

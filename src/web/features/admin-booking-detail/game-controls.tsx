@@ -3,7 +3,7 @@ import type { AdminBooking } from '../../../shared/api/booking';
 import { DETAIL_MESSAGES } from '../../../shared/api/admin-booking-detail';
 import { Button, Dialog } from '../../components/ui';
 import { Link } from 'react-router';
-import { copyToClipboard } from '../../lib/clipboard';
+import { useCopyToClipboard } from '../../lib/clipboard';
 import { paths } from '../../lib/paths';
 import { useAction } from '../../lib/use-action';
 import { bookingQuery, detailCalls, writesBooking } from './detail-api';
@@ -16,6 +16,7 @@ import { useMessageText, useT } from '../../lib/i18n';
 /** Start Game, Game Heartbeat and the weapons toggle, each behind its modal. */
 export function GameControls({ booking }: { booking: AdminBooking }) {
   const t = useT('operations');
+  const copyToClipboard = useCopyToClipboard();
   const message = useMessageText();
   const [modal, setModal] = useState<'start' | 'heartbeat' | 'weapons' | 'resume' | null>(null);
   // Start answers the game, not the booking: the booking is read again. Each dialog closes once its call is over.

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { sourceLabel, type BookingSource } from '../../../shared/tracking';
-import { copyToClipboard } from '../../lib/clipboard';
+import { useCopyToClipboard } from '../../lib/clipboard';
 import { paths } from '../../lib/paths';
 import { Button } from '../../components/ui';
 import { useT } from '../../lib/i18n';
@@ -69,6 +69,7 @@ export function MetricCard({
 
 export function EmailButton({ email }: { email: string }) {
   const t = useT('admin');
+  const copyToClipboard = useCopyToClipboard();
   return (
     <Button
       variant="unstyled"

@@ -1,10 +1,11 @@
 import { Button } from '../../components/ui';
-import { copyToClipboard } from '../../lib/clipboard';
+import { useCopyToClipboard } from '../../lib/clipboard';
 import { useT } from '../../lib/i18n';
 
 /** A secret shown once, right after it was made: copy it now, it is never shown again. */
 export function SecretOnce({ label, secret, onDone }: { label: string; secret: string; onDone: () => void }) {
   const t = useT('system');
+  const copyToClipboard = useCopyToClipboard();
   return (
     <div role="status" className="mt-4 rounded-lg border border-amber-300 bg-amber-50 p-4">
       <p className="text-sm font-semibold text-amber-900">{t('secret.showOnce', { label })}</p>

@@ -9,7 +9,7 @@ import { PROPOSAL_ZONE } from '../../../shared/proposals';
 import { formatMoney } from '../../../shared/money';
 import { formatTimestamp, todayIn } from '../../../shared/time';
 import { api, errorMessage } from '../../lib/api-client';
-import { copyToClipboard } from '../../lib/clipboard';
+import { useCopyToClipboard } from '../../lib/clipboard';
 import { paths } from '../../lib/paths';
 import { useAction } from '../../lib/use-action';
 import { Pager } from '../../components/pager';
@@ -47,6 +47,7 @@ const planName = (t: string) => PLANS.find((p) => p.type === t)?.name ?? t;
 /** A row's buttons: Send (again) and Withdraw wait while either is sent for this proposal; other rows do not wait. */
 function ProposalActions({ proposal: p, onEdit }: { proposal: Proposal; onEdit: () => void }) {
   const t = useT('money');
+  const copyToClipboard = useCopyToClipboard();
   const id = String(p.id);
   const act = useAction({
     call: (action: 'send' | 'withdraw') => api(action === 'send' ? ep.send : ep.withdraw, { params: { id: p.id } }),

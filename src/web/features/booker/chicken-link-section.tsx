@@ -1,5 +1,5 @@
 import type { BookerBooking } from '../../../shared/api/booking';
-import { copyToClipboard } from '../../lib/clipboard';
+import { useCopyToClipboard } from '../../lib/clipboard';
 import { paths } from '../../lib/paths';
 import { Button } from '../../components/ui';
 import { PageSection } from './booker-ui';
@@ -11,6 +11,7 @@ import { useT } from '../../lib/i18n';
  */
 export function ChickenLinkSection({ booking }: { booking: BookerBooking }) {
   const t = useT('booker');
+  const copyToClipboard = useCopyToClipboard();
   if (!booking.game) return null;
   const path = paths.chicken(booking.code, booking.game.chicken_key);
   const link = `${window.location.origin}${path}`;

@@ -4,7 +4,7 @@ import type { BookerBooking } from '../../../shared/api/booking';
 import { joinLink } from '../../../shared/booking-links';
 import { organiserStage, type OrganiserStage } from '../../../shared/lifecycle/organiser-stage';
 import { useAreas, useT, type KeyOf } from '../../lib/i18n';
-import { copyToClipboard } from '../../lib/clipboard';
+import { useCopyToClipboard } from '../../lib/clipboard';
 import { paths } from '../../lib/paths';
 import { ActivationSection } from './activation-section';
 import { BookingSummary } from './booking-summary';
@@ -66,6 +66,7 @@ function SetupNav({ booking }: { booking: BookerBooking }) {
 /** The game code and join link players need, with copy buttons: what the organiser shares. */
 function ShareWithPlayers({ booking }: { booking: BookerBooking }) {
   const t = useT('booker');
+  const copyToClipboard = useCopyToClipboard();
   // The one join link (issue 28), the mails' too: the player app, open on the join step for this game.
   const link = joinLink(window.location.origin, booking.code);
   return (

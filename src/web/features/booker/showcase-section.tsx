@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BookerBooking } from '../../../shared/api/booking';
 import { organiserStage } from '../../../shared/lifecycle/organiser-stage';
-import { copyToClipboard } from '../../lib/clipboard';
+import { useCopyToClipboard } from '../../lib/clipboard';
 import { useAction } from '../../lib/use-action';
 import { Button } from '../../components/ui';
 import { PageSection } from './booker-ui';
@@ -16,6 +16,7 @@ import { downloadMediaZip, fetchRecapState, fetchScreenLink, publishRecap, regen
 export function ShowcaseSection({ booking }: { booking: BookerBooking }) {
   const queryClient = useQueryClient();
   const t = useT('booker');
+  const copyToClipboard = useCopyToClipboard();
   const game = booking.game;
   const over = organiserStage(game) === 'over';
   const screen = useQuery({ queryKey: showcaseKeys.screen(booking.code), queryFn: () => fetchScreenLink(booking), enabled: game !== null });

@@ -4,7 +4,7 @@ import { calendarFeedEndpoints as ep } from '../../../shared/api/endpoints/calen
 import { formatDateTimeMinutes } from '../../../shared/time';
 import { api } from '../../lib/api-client';
 import { useAction } from '../../lib/use-action';
-import { copyToClipboard } from '../../lib/clipboard';
+import { useCopyToClipboard } from '../../lib/clipboard';
 import { Button, Input, Section } from '../../components/ui';
 import { useT } from '../../lib/i18n';
 
@@ -18,6 +18,7 @@ const hereZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
  */
 export function CalendarFeedSection() {
   const t = useT('host');
+  const copyToClipboard = useCopyToClipboard();
   const state = useQuery({ queryKey: feedKey, queryFn: () => api(ep.state).then((r) => r.feed), retry: false });
   const [url, setUrl] = useState<string | null>(null);
   const make = useAction({

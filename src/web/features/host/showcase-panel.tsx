@@ -4,7 +4,7 @@ import { hostShowcaseEndpoints as ep } from '../../../shared/api/endpoints/showc
 import { hostReviewEndpoints } from '../../../shared/api/endpoints/play-challenges';
 import type { FeedItem } from '../../../shared/api/showcase';
 import { api, errorMessage } from '../../lib/api-client';
-import { copyToClipboard } from '../../lib/clipboard';
+import { useCopyToClipboard } from '../../lib/clipboard';
 import { useAction } from '../../lib/use-action';
 import { ActivityFeed, feedAlt, MediaView } from '../../components/activity-feed';
 import { Spinner } from '../../components/spinner';
@@ -28,6 +28,7 @@ export const hostMediaUrl = (code: string) => (id: number) => pathOf(hostReviewE
  */
 export function ShowcasePanel({ code }: { code: string }) {
   const t = useT('host');
+  const copyToClipboard = useCopyToClipboard();
   const languageId = useId();
   // The big screen's language (issue 38, decision 0620): the link opens the projector in it, which then keeps it.
   const [screenLanguage, setScreenLanguage] = useState<Language | ''>('');
