@@ -47,25 +47,6 @@ export const refundTooHighMessage = (left: string) => `A refund cannot be more t
 /** A price reduction (concession or cancellation, 0505) may take the total down to nothing, not below. */
 export const concessionTooHighMessage = (total: string) => `A lower price cannot take more than the booking's total of ${total}`;
 
-/**
- * The refund dialog's choice, in plain words for staff (decision 0505): what each purpose does to the price and the
- * amount due is said in the option itself, so nobody re-opens a balance without meaning to.
- */
-export const REFUND_PURPOSE_LABELS: Record<RefundPurpose, { label: string; hint: string }> = {
-  concession: {
-    label: 'The price is lower now (goodwill, fewer players)',
-    hint: 'The total drops by the amount and a credit note is issued. Nothing becomes due.',
-  },
-  cancellation: {
-    label: 'The booking is cancelled, or a part was not played',
-    hint: 'The total drops by the amount. Before the game the booking is cancelled; after it, it stays as it is.',
-  },
-  correction: {
-    label: 'A wrong payment is given back (the price stays)',
-    hint: 'The total stays the same, so the amount refunded is due again.',
-  },
-};
-
 /** How a refund's purpose reads on its credit note and in the staff ledger. */
 export const REFUND_PURPOSE_DOCUMENT_TEXT: Record<RefundPurpose, string> = {
   concession: 'Price reduced',

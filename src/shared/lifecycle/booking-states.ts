@@ -121,12 +121,23 @@ export function isClosed(b: { booking_status: string; lead_status: string }): bo
   return bookingState(b) === 'closed';
 }
 
-const CLOSED_NAMES: Record<string, string> = { lost: 'marked lost', trash: 'in the trash', cancelled: 'cancelled' };
+/**
+ * Why a payment is refused on a closed booking, and what to do: a whole sentence for each way of being closed, so the
+ * messages catalogue translates each one whole (issue 38) instead of stitching an English word into another language.
+ */
+export const CLOSED_PAYMENT_MESSAGES = {
+  cancelled: 'This booking is cancelled: reopen it before recording a payment.',
+  lost: 'This booking is marked lost: reopen it before recording a payment.',
+  trash: 'This booking is in the trash: reopen it before recording a payment.',
+  closed: 'This booking is closed: reopen it before recording a payment.',
+} as const;
 
 /** Why a payment is refused on a closed booking, and what to do. */
 export function closedPaymentMessage(b: { booking_status: string; lead_status: string }): string {
-  const why = b.booking_status === 'cancelled' ? CLOSED_NAMES.cancelled : (CLOSED_NAMES[b.lead_status] ?? 'closed');
-  return `This booking is ${why}: reopen it before recording a payment.`;
+  if (b.booking_status === 'cancelled') return CLOSED_PAYMENT_MESSAGES.cancelled;
+  if (b.lead_status === 'lost') return CLOSED_PAYMENT_MESSAGES.lost;
+  if (b.lead_status === 'trash') return CLOSED_PAYMENT_MESSAGES.trash;
+  return CLOSED_PAYMENT_MESSAGES.closed;
 }
 
 export const BOOKING_LIFECYCLE_MESSAGES = {

@@ -1,22 +1,11 @@
 import { useState } from 'react';
 import type { AdminBooking } from '../../../shared/api/booking';
-import { BOOKING_LIFECYCLE_MESSAGES, REOPENED_LEAD_STATUS } from '../../../shared/lifecycle/booking-states';
+import { BOOKING_LIFECYCLE_MESSAGES, REOPENED_LEAD_STATUS, closedPaymentMessage } from '../../../shared/lifecycle/booking-states';
 import { Button, Dialog, Field, FieldError, Textarea } from '../../components/ui';
 import { useAction } from '../../lib/use-action';
 import { detailCalls, writesBooking } from './detail-api';
-import { useMessageText, useT, type KeyOf } from '../../lib/i18n';
+import { useMessageText, useT } from '../../lib/i18n';
 import { useStatusText } from '../../lib/status-text';
-
-/**
- * Why a closed booking takes no payment, by what closed it: closedPaymentMessage's sentences
- * (shared/lifecycle/booking-states.ts), each whole in the catalogue so a translation need not stitch in an English word.
- */
-function closedKey(b: Pick<AdminBooking, 'booking_status' | 'lead_status'>): KeyOf<'admin'> {
-  if (b.booking_status === 'cancelled') return 'reopen.closedCancelled';
-  if (b.lead_status === 'lost') return 'reopen.closedLost';
-  if (b.lead_status === 'trash') return 'reopen.closedTrash';
-  return 'reopen.closedOther';
-}
 
 /**
  * A closed booking (lead lost or trash, or cancelled) takes no payment until staff reopen it (decision 0190): the
@@ -51,7 +40,7 @@ export function ReopenBooking({ booking }: { booking: AdminBooking }) {
 
   return (
     <div className="mt-4 flex flex-wrap items-center gap-3 border-t border-slate-100 pt-4" data-testid="booking-closed">
-      <p className="text-sm text-slate-700">{t(closedKey(booking))}</p>
+      <p className="text-sm text-slate-700">{message(closedPaymentMessage(booking))}</p>
       <Button variant="primary" onClick={() => setOpen(true)}>
         {t('reopen.title')}
       </Button>
