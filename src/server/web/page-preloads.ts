@@ -15,9 +15,9 @@ const PAGE_MODULES: Record<string, string> = {
 
 /**
  * The catalogues (src/web/i18n/<lang>/<area>.json) a page of PAGE_MODULES reads on its first render and, for a
- * language other than English, the shared messages catalogue and the calendar's date-fns locale (decision 0590). They
- * are lazy chunks: preloaded in the page's language, they arrive with the page's own code instead of one round trip
- * after it. The ICU engine is not among them: a first paint needs none (lib/i18n.tsx), it follows just after.
+ * language other than English, the calendar's date-fns locale (decision 0590). They are lazy chunks: preloaded in the
+ * page's language, they arrive with the page's own code instead of one round trip after it. Neither the ICU engine nor
+ * the shared messages catalogue is among them: a first paint needs neither (lib/i18n.tsx), both follow just after.
  */
 const PAGE_CATALOGUES: Record<string, readonly string[]> = { '/': ['common', 'wizard'] };
 
@@ -25,10 +25,7 @@ const PAGE_CATALOGUES: Record<string, readonly string[]> = { '/': ['common', 'wi
 function catalogueKeys(page: string, language: Language): string[] {
   const areas = PAGE_CATALOGUES[page];
   if (!areas) return [];
-  return [
-    ...areas.map((area) => `i18n/${language}/${area}.json`),
-    ...(language === 'en' ? [] : [`../shared/i18n/${language}/messages.json`, `../../node_modules/date-fns/locale/${language}.js`]),
-  ];
+  return [...areas.map((area) => `i18n/${language}/${area}.json`), ...(language === 'en' ? [] : [`../../node_modules/date-fns/locale/${language}.js`])];
 }
 
 const manifestSchema = z.record(

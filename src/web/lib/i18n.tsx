@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { DEFAULT_LANGUAGE, localeOf, type Language } from '../../shared/i18n/languages';
 import type { Catalogue, MessageValues } from '../../shared/i18n/format';
 import type * as EngineModule from '../../shared/i18n/format';
@@ -62,6 +62,19 @@ const ready = new Map<string, Loaded>();
 /** Areas this page has asked for: a switch loads them in the new language before it shows. */
 const used = new Set<Area | 'messages'>();
 
+/** Tells a screen that reads a catalogue without waiting for it (useMessageText) that one has arrived. */
+let arrivals = 0;
+const arrivalListeners = new Set<() => void>();
+function arrived(): void {
+  arrivals++;
+  for (const listener of arrivalListeners) listener();
+}
+function subscribeArrivals(listener: () => void): () => void {
+  arrivalListeners.add(listener);
+  return () => arrivalListeners.delete(listener);
+}
+const arrivalCount = () => arrivals;
+
 function load(language: Language, area: Area | 'messages'): Promise<Loaded> {
   const key = `${language}/${area}`;
   let promise = loaded.get(key);
@@ -75,7 +88,10 @@ function load(language: Language, area: Area | 'messages'): Promise<Loaded> {
     // The engine follows the first catalogue, off the page's first paint (below).
     promise.then(() => setTimeout(() => void loadEngine().catch(() => undefined), 0)).catch(() => undefined);
     promise.then(
-      (value) => ready.set(key, value),
+      (value) => {
+        ready.set(key, value);
+        arrived();
+      },
       // A failed download (a phone going offline) is not kept: the next render asks again.
       () => loaded.delete(key),
     );
@@ -171,12 +187,25 @@ export function useT<A extends Area>(area: A): Translate<A> {
 /**
  * A message of a shared rule or of the server, written in English where the rule lives (a player count's message,
  * a 422's field message), in the reader's language: the messages catalogue is keyed by that English (decision 0590).
+ *
+ * It never holds a page back (issue 37): the catalogue (every rule's and refusal's words, tens of KB) is asked for
+ * after the page has painted, not with its first load, and until it is in a message reads in English; the screen
+ * renders again in the reader's language when it arrives. A message is shown after something the reader did, by
+ * when it is in. Frames that show messages at once (the staff area, the booker's pages) load it up front (useAreas).
  */
 export function useMessageText(): (english: string) => string {
   const language = useLanguage();
+  useSyncExternalStore(subscribeArrivals, arrivalCount, arrivalCount);
+  const got = language === DEFAULT_LANGUAGE ? undefined : ready.get(`${language}/messages`);
+  const missing = language !== DEFAULT_LANGUAGE && got === undefined;
+  useEffect(() => {
+    if (missing) load(language, 'messages').catch(() => undefined);
+  }, [language, missing]);
   // English is the catalogue's key: nothing to load or look up.
   if (language === DEFAULT_LANGUAGE) return (english) => english;
-  const { catalogue, format } = read(language, 'messages');
+  used.add('messages');
+  if (!got) return (english) => english;
+  const { catalogue, format } = got;
   return (english) => {
     const found = matchMessage(catalogue, english);
     return found ? format(found.message, found.values) : english;
