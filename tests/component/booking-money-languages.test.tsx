@@ -231,6 +231,6 @@ describe('the timeline and the activity log in Spanish (component)', () => {
     expect(within(row).getByRole('link', { name: 'Reserva n.º 12' }).getAttribute('href')).toBe('/admin/bookings/12');
     await user.type(screen.getByLabelText('ID de reserva'), 'doce');
     await user.click(screen.getByRole('button', { name: 'Filtrar' }));
-    expect(screen.getByRole('alert').textContent).toBe('Introduce un ID válido');
+    expect(screen.getByRole('alert').textContent).toBe('Introduzca un ID válido');
   });
 });
