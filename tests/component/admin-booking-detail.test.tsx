@@ -4,10 +4,8 @@ import { adminBookingDetailEndpoints as ep } from '../../src/shared/api/endpoint
 import { adminUsersEndpoints } from '../../src/shared/api/endpoints/admin-users';
 import { hostTimeEndpoints } from '../../src/shared/api/endpoints/host-time';
 import { DETAIL_MESSAGES } from '../../src/shared/api/admin-booking-detail';
-import type { AdminBooking } from '../../src/shared/api/booking';
-import type { Heartbeat } from '../../src/shared/api/admin-booking-detail';
 import { BookingDetailPage } from '../../src/web/features/admin-booking-detail/booking-detail-page';
-import { adminBooking, paidBooking } from './support/admin-booking';
+import { adminBooking, bookingPayment, liveHeartbeat, paidBooking } from './support/admin-booking';
 import { HATTIE, openBooking } from './support/booking-page';
 import { answer, callsTo, failWith } from './support/network';
 import { findToast, region, renderScreen, screen, within } from './support/render';
@@ -105,21 +103,7 @@ describe('admin booking detail: what it shows', () => {
     answer(ep.recordPayment, ({ body }) => ({
       booking: adminBooking({
         currency: 'USD',
-        booking_payments: [
-          {
-            id: 9,
-            kind: 'payment',
-            payment_type: body.payment_type,
-            payment_amount: body.payment_amount,
-            currency: 'USD',
-            corrects_payment_id: null,
-            reason: null,
-            purpose: null,
-            recorded_by_name: 'Administrator',
-            provider: null,
-            created_at: '2030-01-03T10:00:00.000Z',
-          },
-        ],
+        booking_payments: [bookingPayment(9, body.payment_amount, { payment_type: body.payment_type, currency: 'USD' })],
       }),
     }));
     await user.type(await screen.findByLabelText('Amount ($)'), '50');
@@ -412,25 +396,10 @@ describe('admin booking detail: edits the server refuses', () => {
 });
 
 describe('admin booking detail: payments', () => {
-  const payment = (id: number, pence: number, extra: Partial<AdminBooking['booking_payments'][number]> = {}): AdminBooking['booking_payments'][number] => ({
-    id,
-    kind: 'payment',
-    payment_type: 'card',
-    payment_amount: pence,
-    currency: 'GBP',
-    corrects_payment_id: null,
-    reason: null,
-    purpose: null,
-    recorded_by_name: 'Administrator',
-    provider: null,
-    created_at: '2030-01-03T10:00:00.000Z',
-    ...extra,
-  });
-
   it('records a payment in pounds: the booking becomes paid with a game code', async () => {
     const { user } = openBooking(adminBooking());
     answer(ep.recordPayment, ({ body }) => ({
-      booking: paidBooking({ booking_payments: [payment(11, body.payment_amount, { payment_type: body.payment_type })] }),
+      booking: paidBooking({ booking_payments: [bookingPayment(11, body.payment_amount, { payment_type: body.payment_type })] }),
     }));
     const payments = await screen.findByRole('region', { name: 'Payment History' });
     await user.selectOptions(screen.getByLabelText('Payment type'), 'bank_transfer');
@@ -452,12 +421,12 @@ describe('admin booking detail: payments', () => {
 
   it('confirms a payment, warns above the amount due, and voids a payment as its own entry', async () => {
     const { user } = openBooking(adminBooking({ lead_status: 'negotiating' }));
-    const big = payment(21, 10_000_000);
+    const big = bookingPayment(21, 10_000_000);
     answer(ep.recordPayment, { booking: paidBooking({ booking_payments: [big] }) });
     answer(ep.voidPayment, ({ body, params }) => ({
       booking: adminBooking({
         lead_status: 'converted',
-        booking_payments: [big, payment(22, -10_000_000, { kind: 'void', corrects_payment_id: Number(params.paymentId), reason: body.reason })],
+        booking_payments: [big, bookingPayment(22, -10_000_000, { kind: 'void', corrects_payment_id: Number(params.paymentId), reason: body.reason })],
       }),
     }));
     const payments = await screen.findByRole('region', { name: 'Payment History' });
@@ -539,8 +508,8 @@ describe('admin booking detail: payments', () => {
       booking: paidBooking({
         total_price: 120 - body.amount / 100,
         booking_payments: [
-          payment(301, 12_000),
-          payment(302, -body.amount, { kind: 'refund', corrects_payment_id: 301, reason: body.reason, purpose: body.purpose ?? 'correction' }),
+          bookingPayment(301, 12_000),
+          bookingPayment(302, -body.amount, { kind: 'refund', corrects_payment_id: 301, reason: body.reason, purpose: body.purpose ?? 'correction' }),
         ],
       }),
     }));
@@ -575,41 +544,6 @@ describe('admin booking detail: payments', () => {
 });
 
 describe('admin booking detail: the game controls', () => {
-  const heartbeat: Heartbeat = {
-    game_code: 'GAME123456',
-    live_instances_count: 1,
-    instances: [
-      {
-        id: 1,
-        status: 'live',
-        start_time: '2030-06-01T13:00:00.000Z',
-        end_time: null,
-        duration: 34,
-        submissions_count: 1,
-        latest_submission: { team_name: 'Owls', submitted_at: '2030-06-01T13:10:00.000Z', status: 'approved', points_awarded: 25 },
-        latest_area: { lat: 51.5, lng: -0.12, radius: 750 },
-        players: [
-          { id: 1, name: 'Fran Fox', ready: true },
-          { id: 2, name: 'Oscar Owl', ready: false },
-        ],
-        teams: [
-          {
-            id: 1,
-            name: 'Foxes',
-            points: 40,
-            challenge_points: 40,
-            chicken_points: 15,
-            adjustments: 0,
-            rank: 1,
-            total: 55,
-            found_chicken_at: '2030-06-01T13:20:00.000Z',
-          },
-          { id: 2, name: 'Owls', points: 25, challenge_points: 25, chicken_points: 0, adjustments: 0, rank: 2, total: 25, found_chicken_at: null },
-        ],
-      },
-    ],
-  };
-
   it('disables Start Game and the weapons on an unpaid booking, saying why, and shows an empty heartbeat', async () => {
     const { user } = openBooking(adminBooking());
     answer(ep.heartbeat, { game_code: null, live_instances_count: 0, instances: [] });
@@ -683,7 +617,7 @@ describe('admin booking detail: the game controls', () => {
       game: live.game ? { ...live.game, activated: true, has_live_instance: true, status: 'live' } : null,
       game_activated: true,
     });
-    answer(ep.heartbeat, heartbeat);
+    answer(ep.heartbeat, liveHeartbeat());
     expect(((await screen.findByRole('button', { name: 'Game Already Started' })) as HTMLButtonElement).disabled).toBe(true);
     await user.click(screen.getByRole('button', { name: 'Game Heartbeat' }));
     const dialog = await screen.findByRole('dialog', { name: 'Game Heartbeat' });

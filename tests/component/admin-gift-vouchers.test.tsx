@@ -4,25 +4,14 @@ import type { AdminGiftVoucher, AdminGiftVoucherDetail } from '../../src/shared/
 import { GIFT_VOUCHER_MESSAGES, voucherAmountMessage } from '../../src/shared/commerce/gift-vouchers';
 import { GiftVoucherDetailPage } from '../../src/web/features/admin-gift-vouchers/gift-voucher-detail-page';
 import { GiftVouchersPage } from '../../src/web/features/admin-gift-vouchers/gift-vouchers-page';
+import { BOUGHT_VOUCHER, issuedVoucher } from './support/admin-money';
 import { answer, callsTo, failWith } from './support/network';
 import { findToast, renderScreen, screen, within } from './support/render';
 
 /** Staff's gift voucher pages on their own (issue 32): the list, issuing one, one voucher's ledger (the validity: admin-settings.test.tsx). */
 
-const BOUGHT: AdminGiftVoucher = {
-  id: 7,
-  code: 'ABCDEFGHJKMN',
-  amount: 5_000,
-  balance: 2_000,
-  currency: 'GBP',
-  status: 'active',
-  recipient_name: 'Rita Recipient',
-  buyer_email: 'bob@example.test',
-  issued_at: '2030-01-10T10:00:00.000Z',
-  expires_at: '2031-01-10T23:59:59.999Z',
-};
 const UNPAID: AdminGiftVoucher = {
-  ...BOUGHT,
+  ...BOUGHT_VOUCHER,
   id: 8,
   code: null,
   balance: 10_000,
@@ -49,7 +38,7 @@ const cells = (row: HTMLElement) =>
 
 describe('gift vouchers page (component)', () => {
   it('lists vouchers with their amount, balance and status; each code leads to its detail', async () => {
-    openList([BOUGHT, UNPAID]);
+    openList([BOUGHT_VOUCHER, UNPAID]);
     const row = await rowOf('ABCD-EFGH-JKMN');
     expect(cells(row)).toEqual(['ABCD-EFGH-JKMN', 'Rita Recipient', '£50.00', '£20.00', 'Active', '10/01/2030 10:00:00', '10/01/2031 23:59:59']);
     expect(within(row).getByRole('link', { name: 'ABCD-EFGH-JKMN' }).getAttribute('href')).toBe('/admin/gift-vouchers/7');
@@ -60,20 +49,7 @@ describe('gift vouchers page (component)', () => {
     const { user, setVouchers } = openList([]);
     await screen.findByText('No gift vouchers yet.');
     answer(ep.create, ({ body }) => {
-      const created: AdminGiftVoucherDetail = {
-        ...BOUGHT,
-        id: 9,
-        code: 'PQRSTUVWXYZ2',
-        amount: body.amount,
-        balance: body.amount,
-        currency: body.currency ?? 'GBP',
-        recipient_name: body.recipient_name,
-        buyer_email: body.email ?? null,
-        message: body.message ?? null,
-        buyer_name: null,
-        source: 'staff',
-        ledger: [{ kind: 'issued', amount: body.amount, booking_id: null, booking_code: null, at: '2030-02-01T09:00:00.000Z' }],
-      };
+      const created = issuedVoucher(body);
       setVouchers([created]);
       return { data: created };
     });
@@ -112,7 +88,7 @@ describe('gift vouchers page (component)', () => {
 
 describe('gift voucher detail (component)', () => {
   const DETAIL: AdminGiftVoucherDetail = {
-    ...BOUGHT,
+    ...BOUGHT_VOUCHER,
     message: 'Happy birthday!',
     buyer_name: 'Bob Buyer',
     source: 'online',

@@ -2,27 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { waitFor } from '@testing-library/react';
 import { adminPaymentsEndpoints as ep } from '../../src/shared/api/endpoints/admin-payments';
 import { invoiceEndpoints } from '../../src/shared/api/endpoints/invoices';
-import type { PaymentRow } from '../../src/shared/api/admin-payments';
 import { PaymentsPage } from '../../src/web/features/admin-payments/payments-page';
+import { paymentRow } from './support/admin-money';
 import { answer, callsTo } from './support/network';
 import { renderScreen, screen, within } from './support/render';
-
-const row = (id: number, extra: Partial<PaymentRow>): PaymentRow => ({
-  id,
-  booking_id: 7,
-  booking_name: 'Vera Voucher',
-  booking_email: 'vera@example.test',
-  payment_type: 'card',
-  kind: 'payment',
-  payment_amount: 8_000,
-  currency: 'GBP',
-  corrects_payment_id: null,
-  reason: null,
-  recorded_by_name: null,
-  free_voucher: false,
-  created_at: '2030-01-03T10:00:00.000Z',
-  ...extra,
-});
 
 /** /admin/payments on its own (issue 35, decision 0505): a gift voucher's type in words, its filter, free money apart. */
 describe('Payments page: gift voucher payments', () => {
@@ -33,7 +16,7 @@ describe('Payments page: gift voucher payments', () => {
       waiting: 0,
     });
     answer(ep.list, {
-      payments: [row(2, { payment_type: 'voucher', payment_amount: 4_000, free_voucher: true }), row(1, {})],
+      payments: [paymentRow(2, { payment_type: 'voucher', payment_amount: 4_000, free_voucher: true }), paymentRow(1, {})],
       pagination: { current_page: 1, last_page: 1, per_page: 20, total: 2 },
       totals: [{ currency: 'GBP', received: 8_000, refunded: 0, net: 8_000, free_vouchers: 4_000, entries: 2 }],
     });

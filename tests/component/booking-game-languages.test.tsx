@@ -4,7 +4,6 @@ import { act, waitFor } from '@testing-library/react';
 import { adminBookingDetailEndpoints as ep } from '../../src/shared/api/endpoints/admin-booking-detail';
 import { geocodeEndpoint } from '../../src/shared/api/endpoints/geocode';
 import { pricingEndpoint } from '../../src/shared/api/endpoints/pricing';
-import type { Heartbeat } from '../../src/shared/api/admin-booking-detail';
 import type { AdminBooking } from '../../src/shared/api/booking';
 import type { Pricing } from '../../src/shared/api/pricing';
 import { PLANS, RECOMMENDED_PLAN } from '../../src/shared/plans';
@@ -12,7 +11,7 @@ import type { Language } from '../../src/shared/i18n/languages';
 import { CreateBookingPage } from '../../src/web/features/admin-bookings/create-booking-page';
 import { preloadLanguage } from '../../src/web/lib/i18n';
 import { applyLanguage } from '../../src/web/lib/language';
-import { paidBooking } from './support/admin-booking';
+import { liveHeartbeat, paidBooking } from './support/admin-booking';
 import { HATTIE, openBooking } from './support/booking-page';
 import { answer, callsTo } from './support/network';
 import { findToast, region, renderScreen, screen, within } from './support/render';
@@ -88,27 +87,16 @@ describe('the booking page’s game side in German (component)', () => {
     await speak('de');
     const live = proBooking();
     const { user } = openBooking({ ...live, game: live.game ? { ...live.game, has_live_instance: true, status: 'live' } : null, game_activated: true });
-    const heartbeat: Heartbeat = {
-      game_code: 'GAME123456',
-      live_instances_count: 1,
-      instances: [
-        {
-          id: 1,
-          status: 'live',
-          start_time: '2030-06-01T13:00:00.000Z',
-          end_time: null,
-          duration: 34,
-          submissions_count: 1,
-          latest_submission: { team_name: 'Eulen', submitted_at: '2030-06-01T13:10:00.000Z', status: 'approved', points_awarded: 25 },
-          latest_area: { lat: 51.5, lng: -0.12, radius: 1500 },
-          players: [
-            { id: 1, name: 'Fritz Fuchs', ready: true },
-            { id: 2, name: 'Erna Eule', ready: false },
-          ],
-          teams: [{ id: 2, name: 'Eulen', points: 25, challenge_points: 25, chicken_points: 0, adjustments: 0, rank: 1, total: 25, found_chicken_at: null }],
-        },
+    // The round in German names, its area wide enough to group the thousands (1.500 m).
+    const heartbeat = liveHeartbeat({
+      latest_submission: { team_name: 'Eulen', submitted_at: '2030-06-01T13:10:00.000Z', status: 'approved', points_awarded: 25 },
+      latest_area: { lat: 51.5, lng: -0.12, radius: 1500 },
+      players: [
+        { id: 1, name: 'Fritz Fuchs', ready: true },
+        { id: 2, name: 'Erna Eule', ready: false },
       ],
-    };
+      teams: [{ id: 2, name: 'Eulen', points: 25, challenge_points: 25, chicken_points: 0, adjustments: 0, rank: 1, total: 25, found_chicken_at: null }],
+    });
     answer(ep.heartbeat, heartbeat);
     expect(await screen.findByRole('button', { name: 'Spiel bereits gestartet' })).toHaveProperty('disabled', true);
     await user.click(screen.getByRole('button', { name: 'Live-Status des Spiels' }));

@@ -3,7 +3,6 @@ import { act } from 'react';
 import { preloadLanguage } from '../../src/web/lib/i18n';
 import { applyLanguage } from '../../src/web/lib/language';
 import type { Language } from '../../src/shared/i18n/languages';
-import type { AdminBooking } from '../../src/shared/api/booking';
 import { adminBookingDetailEndpoints as ep } from '../../src/shared/api/endpoints/admin-booking-detail';
 import { adminBookingTimelineEndpoints as timelineEp } from '../../src/shared/api/endpoints/admin-booking-timeline';
 import { adminActivityEndpoint } from '../../src/shared/api/endpoints/admin-activity';
@@ -12,7 +11,7 @@ import { PlanPricingSection } from '../../src/web/features/admin-booking-detail/
 import { NotesSection } from '../../src/web/features/admin-booking-detail/notes-section';
 import { TimelineSection } from '../../src/web/features/admin-booking-detail/timeline-section';
 import { ActivityPage } from '../../src/web/features/admin-activity/activity-page';
-import { adminBooking, paidBooking } from './support/admin-booking';
+import { adminBooking, bookingPayment, paidBooking } from './support/admin-booking';
 import { answer, callsTo, failWith } from './support/network';
 import { findToast, region, renderScreen, screen, within } from './support/render';
 
@@ -28,28 +27,18 @@ const speak = (language: Language) => act(() => applyLanguage(language));
 /** Intl writes a narrow no-break space before the pound sign: compared as a plain space. */
 const plain = (text: string | null | undefined) => (text ?? '').replace(/\s/g, ' ');
 
-type Payment = AdminBooking['booking_payments'][number];
-const card = (id: number, pence: number, extra: Partial<Payment> = {}): Payment => ({
-  id,
-  kind: 'payment',
-  payment_type: 'card',
-  payment_amount: pence,
-  currency: 'GBP',
-  corrects_payment_id: null,
-  reason: null,
-  purpose: null,
-  recorded_by_name: 'Administrator',
-  provider: null,
-  created_at: '2030-01-03T10:00:00.000Z',
-  ...extra,
-});
-
 /** A paid £120 booking with a card payment and a £60 refund that corrected it: £60 net, £60 still due. */
 const refunded = () =>
   paidBooking({
     booking_payments: [
-      card(301, 12_000),
-      card(302, -6_000, { kind: 'refund', corrects_payment_id: 301, reason: 'Paid twice', purpose: 'correction', created_at: '2030-01-04T10:00:00.000Z' }),
+      bookingPayment(301, 12_000),
+      bookingPayment(302, -6_000, {
+        kind: 'refund',
+        corrects_payment_id: 301,
+        reason: 'Paid twice',
+        purpose: 'correction',
+        created_at: '2030-01-04T10:00:00.000Z',
+      }),
     ],
   });
 
@@ -57,7 +46,9 @@ describe('the booking page’s money side in German (component)', () => {
   it('shows the ledger and the price in German with money written 120,00 £, and records a payment with German words and toasts', async () => {
     await speak('de');
     const booking = refunded();
-    answer(ep.recordPayment, ({ body }) => ({ booking: { ...booking, booking_payments: [...booking.booking_payments, card(303, body.payment_amount)] } }));
+    answer(ep.recordPayment, ({ body }) => ({
+      booking: { ...booking, booking_payments: [...booking.booking_payments, bookingPayment(303, body.payment_amount)] },
+    }));
     const { user } = renderScreen(
       <>
         <PaymentsSection booking={booking} />

@@ -4,7 +4,6 @@ import { waitFor } from '@testing-library/react';
 import { preloadLanguage } from '../../src/web/lib/i18n';
 import { applyLanguage } from '../../src/web/lib/language';
 import type { Language } from '../../src/shared/i18n/languages';
-import type { ReviewSubmission } from '../../src/shared/api/submissions';
 import type { ScriptStep } from '../../src/shared/api/script';
 import type { LeaderboardTeam, ScoringInstance } from '../../src/shared/api/scoring';
 import { adminChallengesEndpoints } from '../../src/shared/api/endpoints/admin-challenges';
@@ -17,6 +16,7 @@ import { ScriptStepForm, ScriptStepList } from '../../src/web/components/script-
 import { PYRAMID } from './support/challenge';
 import { answer, callsTo } from './support/network';
 import { findToast, renderScreen, screen, within } from './support/render';
+import { reviewChallenge, reviewSubmission } from './support/review';
 
 /**
  * Issue 38 on the content screens (area content): the challenges list and form, the scoring page, a submission's
@@ -49,35 +49,8 @@ const foxes: LeaderboardTeam = {
   total: 1234,
 };
 
-const waiting: ReviewSubmission = {
-  id: 11,
-  game_code: 'GAME01',
-  booking_name: 'Gemma Group',
-  instance_id: 7,
-  instance_status: 'live',
-  team: { id: 1, name: 'Loups' },
-  challenge: {
-    id: 1,
-    name: 'Bancs',
-    description: '',
-    type: 'Tally',
-    max_score: 10,
-    max_submissions: 1,
-    points_per_submission: 2,
-    accepted_answers: [],
-  },
-  kind: 'count',
-  text: null,
-  count: 3,
-  media_url: null,
-  status: 'pending',
-  rating: null,
-  points_awarded: 0,
-  reviewer: null,
-  reason: null,
-  reviewed_at: null,
-  submitted_at: '2030-06-01T10:00:00.000Z',
-};
+/** Wolves' count of benches, waiting in game GAME01's round 7. */
+const waiting = reviewSubmission(11, 'Loups', { instance_id: 7, team: { id: 1, name: 'Loups' }, challenge: { ...reviewChallenge('Tally'), name: 'Bancs' } });
 
 const step = (over: Partial<ScriptStep>): ScriptStep => ({
   id: 1,

@@ -8,8 +8,7 @@ import { invoiceEndpoints } from '../../src/shared/api/endpoints/invoices';
 import { adminGiftVoucherEndpoints } from '../../src/shared/api/endpoints/gift-vouchers';
 import { adminPromoCodesEndpoints } from '../../src/shared/api/endpoints/promo-codes';
 import { adminProposalsEndpoints } from '../../src/shared/api/endpoints/proposals';
-import type { PaymentRow } from '../../src/shared/api/admin-payments';
-import type { AdminGiftVoucher, AdminGiftVoucherDetail } from '../../src/shared/api/gift-vouchers';
+import type { AdminGiftVoucherDetail } from '../../src/shared/api/gift-vouchers';
 import type { PromoCode } from '../../src/shared/api/promo-codes';
 import type { Proposal } from '../../src/shared/api/proposals';
 import { PaymentsPage } from '../../src/web/features/admin-payments/payments-page';
@@ -17,6 +16,7 @@ import { GiftVouchersPage } from '../../src/web/features/admin-gift-vouchers/gif
 import { GiftVoucherDetailPage } from '../../src/web/features/admin-gift-vouchers/gift-voucher-detail-page';
 import { PromoCodesPage } from '../../src/web/features/admin-promo-codes/promo-codes-page';
 import { ProposalsPage } from '../../src/web/features/admin-proposals/proposals-page';
+import { BOUGHT_VOUCHER, issuedVoucher, paymentRow } from './support/admin-money';
 import { answer } from './support/network';
 import { findToast, renderScreen, screen, within } from './support/render';
 
@@ -36,36 +36,6 @@ const cells = (row: HTMLElement) =>
   within(row)
     .getAllByRole('cell')
     .map((c) => plain(c.textContent));
-
-const payment = (id: number, extra: Partial<PaymentRow>): PaymentRow => ({
-  id,
-  booking_id: 7,
-  booking_name: 'Vera Voucher',
-  booking_email: 'vera@example.test',
-  payment_type: 'card',
-  kind: 'payment',
-  payment_amount: 8_000,
-  currency: 'GBP',
-  corrects_payment_id: null,
-  reason: null,
-  recorded_by_name: null,
-  free_voucher: false,
-  created_at: '2030-01-03T10:00:00.000Z',
-  ...extra,
-});
-
-const VOUCHER: AdminGiftVoucher = {
-  id: 7,
-  code: 'ABCDEFGHJKMN',
-  amount: 5_000,
-  balance: 2_000,
-  currency: 'GBP',
-  status: 'active',
-  recipient_name: 'Rita Recipient',
-  buyer_email: 'bob@example.test',
-  issued_at: '2030-01-10T10:00:00.000Z',
-  expires_at: '2031-01-10T23:59:59.999Z',
-};
 
 const PROPOSAL: Proposal = {
   id: 3,
@@ -104,9 +74,9 @@ describe('the money screens in another language (component)', () => {
     });
     answer(adminPaymentsEndpoints.list, {
       payments: [
-        payment(3, { kind: 'refund', payment_type: 'bank_transfer', payment_amount: -1_250, corrects_payment_id: 1 }),
-        payment(2, { payment_type: 'voucher', payment_amount: 4_000, free_voucher: true }),
-        payment(1, {}),
+        paymentRow(3, { kind: 'refund', payment_type: 'bank_transfer', payment_amount: -1_250, corrects_payment_id: 1 }),
+        paymentRow(2, { payment_type: 'voucher', payment_amount: 4_000, free_voucher: true }),
+        paymentRow(1, {}),
       ],
       pagination: { current_page: 1, last_page: 1, per_page: 20, total: 3 },
       totals: [{ currency: 'GBP', received: 8_000, refunded: 1_250, net: 6_750, free_vouchers: 4_000, entries: 3 }],
@@ -135,23 +105,11 @@ describe('the money screens in another language (component)', () => {
 
   it('lists and issues gift vouchers in German, the toast in German too', async () => {
     await speak('de');
-    let vouchers = [VOUCHER];
+    let vouchers = [BOUGHT_VOUCHER];
     answer(adminGiftVoucherEndpoints.list, () => ({ data: vouchers }));
     answer(adminGiftVoucherEndpoints.settings, { data: { validity_months: 12 } });
     answer(adminGiftVoucherEndpoints.create, ({ body }) => {
-      const created: AdminGiftVoucherDetail = {
-        ...VOUCHER,
-        id: 9,
-        code: 'PQRSTUVWXYZ2',
-        amount: body.amount,
-        balance: body.amount,
-        recipient_name: body.recipient_name,
-        buyer_email: null,
-        message: null,
-        buyer_name: null,
-        source: 'staff',
-        ledger: [],
-      };
+      const created = issuedVoucher(body);
       vouchers = [created, ...vouchers];
       return { data: created };
     });
@@ -184,7 +142,7 @@ describe('the money screens in another language (component)', () => {
   it('shows one voucher’s ledger in French: the entries’ names from the shared rule, signed amounts in French money', async () => {
     await speak('fr');
     const detail: AdminGiftVoucherDetail = {
-      ...VOUCHER,
+      ...BOUGHT_VOUCHER,
       currency: 'EUR',
       message: null,
       buyer_name: 'Bob Buyer',

@@ -1,55 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { waitFor } from '@testing-library/react';
-import type { ReviewSubmission } from '../../src/shared/api/submissions';
 import { adminSubmissionsEndpoints } from '../../src/shared/api/endpoints/admin-review';
 import { hostReviewEndpoints } from '../../src/shared/api/endpoints/play-challenges';
 import { ReviewPanel } from '../../src/web/features/host/review-panel';
 import { SubmissionsPage } from '../../src/web/features/admin-submissions/submissions-page';
 import { answer, callsTo } from './support/network';
+import { reviewChallenge, reviewSubmission } from './support/review';
 import { findToast, renderScreen, screen, within } from './support/render';
-
-const challenge = (type: 'Tally' | 'Rating') => ({
-  id: type === 'Tally' ? 1 : 2,
-  name: `${type} challenge`,
-  description: '',
-  type,
-  max_score: 10,
-  max_submissions: 1,
-  points_per_submission: 2,
-  accepted_answers: [],
-});
-
-function submission(id: number, team: string, over: Partial<ReviewSubmission>): ReviewSubmission {
-  return {
-    id,
-    game_code: 'GAME01',
-    booking_name: 'Gemma Group',
-    instance_id: 1,
-    instance_status: 'live',
-    team: { id, name: team },
-    challenge: challenge('Tally'),
-    kind: 'count',
-    text: null,
-    count: 3,
-    media_url: null,
-    status: 'pending',
-    rating: null,
-    points_awarded: 0,
-    reviewer: null,
-    reason: null,
-    reviewed_at: null,
-    submitted_at: '2030-06-01T10:00:00.000Z',
-    ...over,
-  };
-}
 
 /** The same queue on both screens: one waiting, one approved, one rejected, one rated, one whose challenge was deleted. */
 const QUEUE = [
-  submission(1, 'Waiting Wolves', {}),
-  submission(2, 'Approved Otters', { status: 'approved', points_awarded: 6 }),
-  submission(3, 'Rejected Rooks', { status: 'rejected', reason: 'Blurry' }),
-  submission(4, 'Rated Ravens', { status: 'approved', challenge: challenge('Rating'), kind: 'photo', count: null, rating: 4, points_awarded: 8 }),
-  submission(5, 'Orphan Owls', { challenge: null }),
+  reviewSubmission(1, 'Waiting Wolves', {}),
+  reviewSubmission(2, 'Approved Otters', { status: 'approved', points_awarded: 6 }),
+  reviewSubmission(3, 'Rejected Rooks', { status: 'rejected', reason: 'Blurry' }),
+  reviewSubmission(4, 'Rated Ravens', { status: 'approved', challenge: reviewChallenge('Rating'), kind: 'photo', count: null, rating: 4, points_awarded: 8 }),
+  reviewSubmission(5, 'Orphan Owls', { challenge: null }),
 ];
 
 type Choices = { approve: 'enabled' | 'disabled' | 'absent'; rate: boolean; reject: 'enabled' | 'disabled' };
@@ -92,7 +57,7 @@ describe('review choices (component)', () => {
 
 /** A queue the review calls change: approving answers the submission approved, and the next list read shows it so. */
 function approvingQueue() {
-  let queue = [submission(1, 'Waiting Wolves', {})];
+  let queue = [reviewSubmission(1, 'Waiting Wolves', {})];
   let release: () => void = () => undefined;
   const held = new Promise<void>((resolve) => {
     release = resolve;
@@ -104,7 +69,7 @@ function approvingQueue() {
       await held;
       queue = queue.map((s) => (s.id === Number(params.id) ? { ...s, status: 'approved' as const, points_awarded: 6 } : s));
       const team = { id: 1, name: 'Waiting Wolves', challenge_points: 6, chicken_points: 0, adjustments: 0, found_chicken_at: null };
-      return { submission: queue[0] ?? submission(1, 'Waiting Wolves', {}), team };
+      return { submission: queue[0] ?? reviewSubmission(1, 'Waiting Wolves', {}), team };
     },
     release: () => release(),
   };

@@ -1,3 +1,4 @@
+import type { Heartbeat } from '../../../src/shared/api/admin-booking-detail';
 import type { AdminBooking } from '../../../src/shared/api/booking';
 import { TRACKING_FIELDS } from '../../../src/shared/tracking';
 
@@ -107,21 +108,72 @@ export function paidBooking(overrides: Partial<AdminBooking> = {}): AdminBooking
       added_challenges: [],
       chicken_key: 'chicken-key',
     },
-    booking_payments: [
-      {
-        id: 301,
-        kind: 'payment',
-        payment_type: 'card',
-        payment_amount: base.total_price * 100,
-        currency: 'GBP',
-        corrects_payment_id: null,
-        reason: null,
-        purpose: null,
-        recorded_by_name: 'Administrator',
-        provider: null,
-        created_at: '2030-01-02T10:00:00.000Z',
-      },
-    ],
+    booking_payments: [bookingPayment(301, base.total_price * 100, { created_at: '2030-01-02T10:00:00.000Z' })],
     ...overrides,
   });
+}
+
+type BookingPayment = AdminBooking['booking_payments'][number];
+
+/** One line of a booking's ledger: a card payment of `pence` in pounds recorded by staff, overridden per test (a refund, a void). */
+export function bookingPayment(id: number, pence: number, extra: Partial<BookingPayment> = {}): BookingPayment {
+  return {
+    id,
+    kind: 'payment',
+    payment_type: 'card',
+    payment_amount: pence,
+    currency: 'GBP',
+    corrects_payment_id: null,
+    reason: null,
+    purpose: null,
+    recorded_by_name: 'Administrator',
+    provider: null,
+    created_at: '2030-01-03T10:00:00.000Z',
+    ...extra,
+  };
+}
+
+type HeartbeatInstance = Heartbeat['instances'][number];
+
+/**
+ * GET .../heartbeat of a paid booking whose game runs: one live round, 34 minutes in, Owls' approved answer the latest,
+ * two players (one ready) and Foxes (who found the chicken) ahead of Owls. A test in another language gives the round
+ * its own names and numbers.
+ */
+export function liveHeartbeat(instance: Partial<HeartbeatInstance> = {}): Heartbeat {
+  return {
+    game_code: 'GAME123456',
+    live_instances_count: 1,
+    instances: [
+      {
+        id: 1,
+        status: 'live',
+        start_time: '2030-06-01T13:00:00.000Z',
+        end_time: null,
+        duration: 34,
+        submissions_count: 1,
+        latest_submission: { team_name: 'Owls', submitted_at: '2030-06-01T13:10:00.000Z', status: 'approved', points_awarded: 25 },
+        latest_area: { lat: 51.5, lng: -0.12, radius: 750 },
+        players: [
+          { id: 1, name: 'Fran Fox', ready: true },
+          { id: 2, name: 'Oscar Owl', ready: false },
+        ],
+        teams: [
+          {
+            id: 1,
+            name: 'Foxes',
+            points: 40,
+            challenge_points: 40,
+            chicken_points: 15,
+            adjustments: 0,
+            rank: 1,
+            total: 55,
+            found_chicken_at: '2030-06-01T13:20:00.000Z',
+          },
+          { id: 2, name: 'Owls', points: 25, challenge_points: 25, chicken_points: 0, adjustments: 0, rank: 2, total: 25, found_chicken_at: null },
+        ],
+        ...instance,
+      },
+    ],
+  };
 }
