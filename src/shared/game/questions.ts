@@ -116,5 +116,6 @@ export function questionSummary(q: { kind: QuestionKind; radius_m: number | null
   const yes = { yes: 'Yes', no: 'No', warmer: 'Warmer', colder: 'Colder', nearer: 'Nearer', farther: 'Farther' }[q.answer];
   if (q.kind === 'radius') return `Is the Chicken within ${q.radius_m ?? 0} m of us? ${yes}`;
   if (q.kind === 'thermometer') return `Are we warmer or colder than where we last asked? ${yes}`;
-  return `Is the Chicken nearer to ${q.landmark ?? 'the landmark'} than we are? ${yes}`;
+  // Whole sentences, as the messages catalogue holds them: the recap shows them translated.
+  return q.landmark !== null ? `Is the Chicken nearer to ${q.landmark} than we are? ${yes}` : `Is the Chicken nearer to the landmark than we are? ${yes}`;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matchMessage } from './message-match';
+import { matchMessage, translateValues } from './message-match';
 import { formatMessage } from './format';
 
 describe('an English message matched against its catalogue', () => {
@@ -26,5 +26,39 @@ describe('an English message matched against its catalogue', () => {
 
   it('writes a broken translation as it stands rather than failing', () => {
     expect(formatMessage('de-DE', 'Kaputt {n, plural,', { n: 1 })).toBe('Kaputt {n, plural,');
+  });
+});
+
+describe('a sentence whose values are fixed words or an email address', () => {
+  const catalogue = {
+    'Booking confirmation': 'Buchungsbestätigung',
+    'Balance overdue notice to staff': 'Hinweis an das Team: Restzahlung überfällig',
+    Teams: 'Teams',
+    Host: 'Spielleitung',
+    'Game area': 'Spielgebiet',
+    'Mail: {kind} to {email}': 'Mail: {kind} an {email}',
+    'Locked {sections}; unlocked {otherSections}': 'Gesperrt: {sections}; entsperrt: {otherSections}',
+    'Locked {sections}': 'Gesperrt: {sections}',
+    'Assigned {name} as host': 'Spielleitung zugewiesen: {name}',
+  };
+  const translate = (english: string) => {
+    const found = matchMessage(catalogue, english);
+    return found && formatMessage('de-DE', found.message, translateValues(catalogue, found.values, 'de-DE'));
+  };
+
+  it('reads an email address as one word, so a mail’s kind may hold " to "', () => {
+    expect(matchMessage(catalogue, 'Mail: Balance overdue notice to staff to a@b.test')?.values).toEqual({
+      kind: 'Balance overdue notice to staff',
+      email: 'a@b.test',
+    });
+    expect(translate('Mail: Balance overdue notice to staff to a@b.test')).toBe('Mail: Hinweis an das Team: Restzahlung überfällig an a@b.test');
+  });
+
+  it('translates a word value and each word of a list value, joined in the locale; free text stays as written', () => {
+    expect(translate('Mail: Booking confirmation to a@b.test')).toBe('Mail: Buchungsbestätigung an a@b.test');
+    expect(translate('Locked Teams, Game area and Host; unlocked Chicken')).toBe('Gesperrt: Teams, Spielgebiet und Spielleitung; entsperrt: Chicken');
+    expect(translate('Locked Teams')).toBe('Gesperrt: Teams');
+    // A name is not a word of the catalogue's, even when it spells one.
+    expect(translate('Assigned Host as host')).toBe('Spielleitung zugewiesen: Host');
   });
 });

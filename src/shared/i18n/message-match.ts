@@ -31,7 +31,8 @@ function compile(catalogue: Catalogue) {
         const name = /^\{(\w+)\}$/.exec(part)?.[1];
         if (!name) return escapeRegExp(part);
         names.push(name);
-        return '(.+?)';
+        // An email address has no spaces: the sentence's other values may ('Mail: Balance overdue notice to staff to a@b.test').
+        return name === 'email' ? '(\\S+)' : '(.+?)';
       })
       .join('');
     patterns.push({ key, pattern: new RegExp(`^${source}$`, 's'), names });
@@ -62,4 +63,31 @@ export function matchMessage(catalogue: Catalogue, english: string): { message: 
     return { message, values };
   }
   return null;
+}
+
+/**
+ * Values that are fixed words themselves: a mail's kind ('Booking confirmation'), a status, a question's answer ('Yes').
+ * The catalogue's own entry for such a word is its translation; free text (a name, an address, a note) stays as written.
+ */
+const WORD_VALUES = new Set(['kind', 'status', 'answer']);
+/** Values that are a list of such words in English ('Teams, Chicken and Host'): each translated, joined in the locale. */
+const LIST_VALUES = new Set(['sections', 'otherSections']);
+
+function wordIn(catalogue: Catalogue, word: string): string {
+  const { exact } = compile(catalogue);
+  return exact.has(word) ? catalogue[word] || word : word;
+}
+
+/** A matched message's values with its fixed words in the catalogue's language (see WORD_VALUES, LIST_VALUES). */
+export function translateValues(catalogue: Catalogue, values: MessageValues, locale: string): MessageValues {
+  const out: MessageValues = { ...values };
+  for (const [name, value] of Object.entries(values)) {
+    if (typeof value !== 'string') continue;
+    if (WORD_VALUES.has(name)) out[name] = wordIn(catalogue, value);
+    else if (LIST_VALUES.has(name)) {
+      const items = value.split(/, | and /).map((item) => wordIn(catalogue, item));
+      out[name] = new Intl.ListFormat(locale, { type: 'conjunction' }).format(items);
+    }
+  }
+  return out;
 }

@@ -115,37 +115,57 @@ const STAFF_SUMMARIES: Record<string, Summarize> = {
   },
   'booking.meeting_point': () => 'Set the meeting point',
   'booking.hiding_spot': () => 'Set the hiding spot',
-  'booking.language': (_b, a) => `Changed the booker's language to ${isLanguage(a.language) ? languageName(a.language) : 'another'}`,
+  // Whole sentences, each as the messages catalogue holds it (src/shared/i18n/<lang>/messages.json): the staff pages show them translated.
+  'booking.language': (_b, a) =>
+    isLanguage(a.language) ? `Changed the booker's language to ${languageName(a.language)}` : "Changed the booker's language to another",
   'booking.note': (_b, a) => NOTE_SUMMARY[str(a.type) ?? 'note'] ?? 'Added a note',
-  'booking.lead_status': (_b, a, ctx) => `Changed the lead status to ${formatValue('lead_status', a.lead_status, ctx) ?? 'none'}`,
+  'booking.lead_status': (_b, a, ctx) => {
+    const status = formatValue('lead_status', a.lead_status, ctx);
+    return status !== null ? `Changed the lead status to ${status}` : 'Changed the lead status to none';
+  },
   'booking.locks': (b, a) => {
     const sections = Object.keys(a).filter(isShownKey);
     const locked = sections.filter((s) => a[s] === true && b[s] !== true).map(fieldLabel);
     const unlocked = sections.filter((s) => a[s] === false && b[s] !== false).map(fieldLabel);
-    const parts = [
-      locked.length ? `Locked ${listText(locked)}` : '',
-      unlocked.length ? `${locked.length ? 'unlocked' : 'Unlocked'} ${listText(unlocked)}` : '',
-    ];
-    return parts.filter(Boolean).join('; ') || 'Saved the locks (no change)';
+    if (locked.length && unlocked.length) return `Locked ${listText(locked)}; unlocked ${listText(unlocked)}`;
+    if (locked.length) return `Locked ${listText(locked)}`;
+    if (unlocked.length) return `Unlocked ${listText(unlocked)}`;
+    return 'Saved the locks (no change)';
   },
   'game.start': () => 'Started the game',
   // Entries before issue 36 name the game's own host column (game_host_id); the host now lives on the booking only.
-  'game.emergency_host_change': (_b, a, ctx) =>
-    `Changed the game's host in an emergency to ${formatValue('assigned_host_id', a.assigned_host_id ?? a.game_host_id, ctx) ?? 'another host'}`,
+  'game.emergency_host_change': (_b, a, ctx) => {
+    const name = formatValue('assigned_host_id', a.assigned_host_id ?? a.game_host_id, ctx);
+    return name !== null ? `Changed the game's host in an emergency to ${name}` : "Changed the game's host in an emergency to another host";
+  },
   'game.weapons': (_b, a) => (a.weapons_on === true ? 'Turned weapons on' : 'Turned weapons off'),
   'payment.record': (_b, a, ctx) => {
     const amount = formatValue('payment_amount', a.payment_amount, ctx);
-    const method = str(a.payment_type);
-    return `Recorded a ${method ? `${words(method).toLowerCase()} ` : ''}payment${amount ? ` of ${amount}` : ''}`;
+    const type = str(a.payment_type);
+    const method = type ? words(type).toLowerCase() : null;
+    if (method !== null && amount) return `Recorded a ${method} payment of ${amount}`;
+    if (method !== null) return `Recorded a ${method} payment`;
+    return amount ? `Recorded a payment of ${amount}` : 'Recorded a payment';
   },
   'proposal.create': (_b, a) => `Drafted proposal #${String(a.proposal_id ?? '')}`,
   'proposal.update': (_b, a) => `Edited proposal #${String(a.proposal_id ?? '')}`,
   'proposal.send': (_b, a) => `Sent proposal #${String(a.proposal_id ?? '')}`,
   'proposal.withdraw': (_b, a) => `Withdrew proposal #${String(a.proposal_id ?? '')}`,
-  'mail.retry': (_b, a) => `Retried the failed mail '${mailKindLabel(str(a.kind) ?? 'mail')}'${str(a.to) ? ` to ${str(a.to) ?? ''}` : ''}`,
-  'mail.reveal_reset_link': (_b, a) => `Read the password reset link mailed to ${str(a.to) ?? 'a user'}`,
+  'mail.retry': (_b, a) => {
+    const kind = mailKindLabel(str(a.kind) ?? 'mail');
+    const to = str(a.to);
+    return to ? `Retried the failed mail '${kind}' to ${to}` : `Retried the failed mail '${kind}'`;
+  },
+  'mail.reveal_reset_link': (_b, a) => {
+    const to = str(a.to);
+    return to ? `Read the password reset link mailed to ${to}` : 'Read the password reset link mailed to a user';
+  },
   'invoice.retry_render': () => 'Asked for an invoice PDF to be made again',
-  'mail.resend': (_b, a) => `Resent the mail '${mailKindLabel(str(a.kind) ?? 'mail')}'${str(a.to) ? ` to ${str(a.to) ?? ''}` : ''}`,
+  'mail.resend': (_b, a) => {
+    const kind = mailKindLabel(str(a.kind) ?? 'mail');
+    const to = str(a.to);
+    return to ? `Resent the mail '${kind}' to ${to}` : `Resent the mail '${kind}'`;
+  },
   'mail.skip_scheduled': (_b, a) => `Skipped the scheduled message '${mailKindLabel(str(a.kind) ?? 'mail')}'`,
   'challenge.create': (_b, a) => `Created the challenge '${str(a.name) ?? ''}'`,
   'challenge.update': () => 'Updated a challenge',
@@ -177,17 +197,32 @@ function isFieldDiff(fields: Record<string, unknown>): boolean {
   return values.length > 0 && values.every((v) => isRecord(v) && 'from' in v && 'to' in v);
 }
 
+/** The booker's place changes as whole sentences (meeting point / hiding spot), as the messages catalogue holds them. */
+const LOCATION_SUMMARIES: Record<string, string> = {
+  'proposed/': 'Proposed a meeting point',
+  'withdrew/': 'Withdrew the proposed meeting point',
+  '/proposed': 'Proposed a hiding spot',
+  '/withdrew': 'Withdrew the proposed hiding spot',
+  'proposed/proposed': 'Proposed a meeting point and proposed a hiding spot',
+  'proposed/withdrew': 'Proposed a meeting point and withdrew the proposed hiding spot',
+  'withdrew/proposed': 'Withdrew the proposed meeting point and proposed a hiding spot',
+  'withdrew/withdrew': 'Withdrew the proposed meeting point and withdrew the proposed hiding spot',
+};
+
 function bookerSections(section: string, fields: Side, ctx: DescribeContext): Described | null {
   switch (section) {
     case 'activation':
       return { summary: 'Activated the game', changes: [] };
     case 'challenges': {
       const ids = Array.isArray(fields.added_challenges) ? fields.added_challenges : [];
-      return { summary: `Chose ${ids.length} challenge${ids.length === 1 ? '' : 's'}`, changes: describeFields(null, { added_challenges: ids }, ctx) };
+      return {
+        summary: ids.length === 1 ? 'Chose 1 challenge' : `Chose ${ids.length} challenges`,
+        changes: describeFields(null, { added_challenges: ids }, ctx),
+      };
     }
     case 'teams': {
       const teams = Array.isArray(fields.teams) ? fields.teams : [];
-      return { summary: `Set up ${teams.length} team${teams.length === 1 ? '' : 's'}`, changes: describeFields(null, { teams: fields.teams }, ctx) };
+      return { summary: teams.length === 1 ? 'Set up 1 team' : `Set up ${teams.length} teams`, changes: describeFields(null, { teams: fields.teams }, ctx) };
     }
     case 'chicken':
       return {
@@ -204,16 +239,9 @@ function bookerSections(section: string, fields: Side, ctx: DescribeContext): De
       return { summary: `Accepted proposal #${String(fields.proposal_id ?? '')}`, changes: describeFields(side(fields.before), side(fields.after), ctx) };
     }
     case 'locations': {
-      const parts: string[] = [];
-      for (const [spot, label] of [
-        ['meeting_point', 'meeting point'],
-        ['hiding_spot', 'hiding spot'],
-      ] as const) {
-        const key = `${spot}_address`;
-        if (!(key in fields)) continue;
-        parts.push(fields[key] ? `proposed a ${label}` : `withdrew the proposed ${label}`);
-      }
-      const summary = parts.length ? words(listText(parts)) : 'Changed the locations';
+      // What the booker did with each place: proposed it, withdrew it, or left it alone.
+      const did = (key: string) => (!(key in fields) ? '' : fields[key] ? 'proposed' : 'withdrew');
+      const summary = LOCATION_SUMMARIES[`${did('meeting_point_address')}/${did('hiding_spot_address')}`] ?? 'Changed the locations';
       const rest = Object.fromEntries(Object.entries(fields).filter(([k]) => k !== 'section'));
       return { summary, changes: describeFields(null, rest, ctx) };
     }
@@ -277,5 +305,6 @@ export function describeMail(
     if (mail.attempts !== undefined) changes.push({ label: 'Attempts', before: null, after: String(mail.attempts) });
     if (mail.error) changes.push({ label: 'Last error', before: null, after: mail.error });
   }
-  return { summary: `${resent ? 'Resent mail' : 'Mail'}: ${mailKindLabel(mail.kind)} to ${mail.to}`, changes };
+  const kind = mailKindLabel(mail.kind);
+  return { summary: resent ? `Resent mail: ${kind} to ${mail.to}` : `Mail: ${kind} to ${mail.to}`, changes };
 }

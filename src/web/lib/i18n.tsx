@@ -2,7 +2,7 @@ import { useEffect, useSyncExternalStore } from 'react';
 import { DEFAULT_LANGUAGE, localeOf, type Language } from '../../shared/i18n/languages';
 import type { Catalogue, MessageValues } from '../../shared/i18n/format';
 import type * as EngineModule from '../../shared/i18n/format';
-import { matchMessage } from '../../shared/i18n/message-match';
+import { matchMessage, translateValues } from '../../shared/i18n/message-match';
 import { applyLanguage, currentLanguage, moneyLocaleOf, subscribeLanguage } from './language';
 import type commonEn from '../i18n/en/common.json';
 import type wizardEn from '../i18n/en/wizard.json';
@@ -206,9 +206,11 @@ export function useMessageText(): (english: string) => string {
   used.add('messages');
   if (!got) return (english) => english;
   const { catalogue, format } = got;
+  const locale = localeOf(language);
   return (english) => {
     const found = matchMessage(catalogue, english);
-    return found ? format(found.message, found.values) : english;
+    // A value that is a fixed word ('Booking confirmation' in 'Mail: Booking confirmation to …') is translated too.
+    return found ? format(found.message, translateValues(catalogue, found.values, locale)) : english;
   };
 }
 

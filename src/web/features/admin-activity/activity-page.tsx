@@ -9,7 +9,7 @@ import { paths } from '../../lib/paths';
 import { activityKey, fetchActivity } from './activity-api';
 import { Button, EmptyTableRow, Table, TableHead } from '../../components/ui';
 import { ChangeList } from '../../components/change-list';
-import { useT } from '../../lib/i18n';
+import { useMessageText, useT } from '../../lib/i18n';
 
 function positiveInt(value: string | null): number | null {
   if (!value || !/^\d{1,9}$/.test(value.trim())) return null;
@@ -48,6 +48,7 @@ function Subject({ entry }: { entry: ActivityEntry }) {
 /** /admin/activity: every staff change, newest first, filterable by booking or user; the view lives in the query string. */
 export function ActivityPage() {
   const t = useT('admin');
+  const message = useMessageText();
   const [params, setParams] = useSearchParams();
   const page = positiveInt(params.get('page')) ?? 1;
   const bookingId = positiveInt(params.get('booking_id'));
@@ -170,7 +171,8 @@ export function ActivityPage() {
                   )}
                 </td>
                 <td className="px-4 py-3">
-                  {entry.summary}
+                  {/* The server's English sentence, with its values, in the reader's language (messages catalogue). */}
+                  {message(entry.summary)}
                   <ChangeList changes={entry.changes} />
                 </td>
                 <td className="px-4 py-3">

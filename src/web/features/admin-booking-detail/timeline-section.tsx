@@ -152,7 +152,8 @@ export function TimelineSection({ booking }: { booking: AdminBooking }) {
                     {/* A staff member's name, or the server's English word for who else it was (System, Staff, Booker). */}
                     <Badge tone={SOURCE_TONES[entry.source]}>{message(entry.who)}</Badge>
                   </div>
-                  <p className="text-sm text-slate-900">{entry.summary}</p>
+                  {/* The server's English sentence, with its values, in the reader's language (messages catalogue). */}
+                  <p className="text-sm text-slate-900">{message(entry.summary)}</p>
                   <ChangeList changes={entry.changes} />
                 </li>
               ))}

@@ -10,7 +10,7 @@ import { LazyLiveMap } from '../../components/live-map/lazy-live-map';
 import { Spinner } from '../../components/spinner';
 import { FinalStandings } from '../../components/team-leaderboard';
 import { Button, ErrorState } from '../../components/ui';
-import { useT } from '../../lib/i18n';
+import { useMessageText, useT } from '../../lib/i18n';
 import { useReaderFormat } from '../../lib/reader-format';
 import { playersAt, replaySpan } from './replay';
 
@@ -38,28 +38,31 @@ function Frame({ children }: { children: React.ReactNode }) {
  */
 function QuestionMarks({ recap, at, onJump }: { recap: RecapResponse; at: number; onJump: (at: number) => void }) {
   const t = useT('account');
+  const message = useMessageText();
   const { timestamp } = useReaderFormat();
   if (!recap.questions.length) return null;
   return (
     <div className="space-y-1">
       <datalist id="replay-question-marks">
         {recap.questions.map((q, i) => (
-          <option key={i} value={Date.parse(q.at)} label={`${q.team_name}: ${q.summary}`} />
+          <option key={i} value={Date.parse(q.at)} label={`${q.team_name}: ${message(q.summary)}`} />
         ))}
       </datalist>
       <h3 className="font-semibold">{t('recap.questionsTitle')}</h3>
       <ol className="space-y-1" data-testid="replay-questions">
         {recap.questions.map((q, i) => {
           const asked = Date.parse(q.at) <= at;
+          // The server's English question and answer, in the reader's language (messages catalogue).
+          const summary = message(q.summary);
           return (
             <li key={i}>
               <Button
                 variant="unstyled"
                 onClick={() => onJump(Date.parse(q.at))}
                 className={asked ? 'text-left font-medium text-slate-900' : 'text-left text-slate-400'}
-                aria-label={`${timestamp(q.at)} ${q.team_name}: ${q.summary}`}
+                aria-label={`${timestamp(q.at)} ${q.team_name}: ${summary}`}
               >
-                <span className="font-mono text-sm">{timestamp(q.at)}</span> {q.team_name}: {q.summary}
+                <span className="font-mono text-sm">{timestamp(q.at)}</span> {q.team_name}: {summary}
               </Button>
             </li>
           );
