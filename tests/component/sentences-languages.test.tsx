@@ -51,8 +51,15 @@ describe('the timeline’s sentences in Spanish (component)', () => {
         entry('b1', 'Set up 3 teams', 'booker'),
         entry('b2', 'Proposed a meeting point and withdrew the proposed hiding spot', 'booker'),
         entry('m1', 'Mail: Balance overdue notice to staff to office@example.test', 'system'),
-        // A sentence the catalogue does not know stays as the server wrote it.
-        entry('x1', 'Payment: refund'),
+        // A sentence the catalogue does not know stays as the server wrote it; its fields' names and words are translated.
+        {
+          ...entry('x1', 'Payment: refund'),
+          changes: [
+            { label: 'Booking status', before: 'Paid', after: 'Lead' },
+            { label: 'Reason', before: null, after: 'Changed my mind' },
+            { label: 'Meeting point', before: '1 Old St', after: '2 New St' },
+          ],
+        },
       ],
       mails: [],
       truncated: false,
@@ -72,6 +79,15 @@ describe('the timeline’s sentences in Spanish (component)', () => {
       'Punto de encuentro propuesto y escondite propuesto retirado',
       'Correo: Aviso al equipo: saldo vencido a office@example.test',
       'Payment: refund',
+    ]);
+    const changes = entries.at(-1)?.querySelector('dl');
+    expect([...(changes?.querySelectorAll('dt') ?? [])].map((dt) => dt.textContent)).toEqual(['Estado de la reserva:', 'Motivo:', 'Punto de encuentro:']);
+    expect([...(changes?.querySelectorAll('del, ins, dd > span:not([aria-hidden]):not(.sr-only)') ?? [])].map((v) => v.textContent)).toEqual([
+      'Pagada',
+      'Oportunidad',
+      'Changed my mind',
+      '1 Old St',
+      '2 New St',
     ]);
   });
 });
@@ -95,7 +111,7 @@ describe('the activity log’s sentences in German (component)', () => {
     });
     answer(adminActivityEndpoint, {
       entries: [
-        logged(1, 'Turned weapons on'),
+        { ...logged(1, 'Turned weapons on'), changes: [{ label: 'Weapons', before: 'Off', after: 'On' }] },
         logged(2, "Skipped the scheduled message 'Feedback request'"),
         logged(3, 'Drafted proposal #7'),
         logged(4, "Changed the booker's language to Français"),
@@ -109,7 +125,7 @@ describe('the activity log’s sentences in German (component)', () => {
       .getAllByTestId('activity-entry')
       .map((row) => row.querySelectorAll('td')[2]?.textContent);
     expect(what).toEqual([
-      'Waffen eingeschaltet',
+      'Waffen eingeschaltet' + 'Waffen:Aus →  geändert in Ein',
       'Geplante Nachricht „Bitte um Feedback“ übersprungen',
       'Angebot #7 entworfen',
       'Sprache des Buchenden geändert: Français',

@@ -73,7 +73,11 @@ const WORD_VALUES = new Set(['kind', 'status', 'answer']);
 /** Values that are a list of such words in English ('Teams, Chicken and Host'): each translated, joined in the locale. */
 const LIST_VALUES = new Set(['sections', 'otherSections']);
 
-function wordIn(catalogue: Catalogue, word: string): string {
+/**
+ * A fixed word or label ('Meeting point', 'Paid') in the catalogue's language: its exact entry only, never a template,
+ * so free text that happens to look like a sentence of the catalogue's ('Changed my mind') stays as written.
+ */
+export function translateWord(catalogue: Catalogue, word: string): string {
   const { exact } = compile(catalogue);
   return exact.has(word) ? catalogue[word] || word : word;
 }
@@ -83,9 +87,9 @@ export function translateValues(catalogue: Catalogue, values: MessageValues, loc
   const out: MessageValues = { ...values };
   for (const [name, value] of Object.entries(values)) {
     if (typeof value !== 'string') continue;
-    if (WORD_VALUES.has(name)) out[name] = wordIn(catalogue, value);
+    if (WORD_VALUES.has(name)) out[name] = translateWord(catalogue, value);
     else if (LIST_VALUES.has(name)) {
-      const items = value.split(/, | and /).map((item) => wordIn(catalogue, item));
+      const items = value.split(/, | and /).map((item) => translateWord(catalogue, item));
       out[name] = new Intl.ListFormat(locale, { type: 'conjunction' }).format(items);
     }
   }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { describeBookerChange, describeMail, describeStaffAction, type DescribeContext } from './describe';
 import { questionSummary } from '../game/questions';
-import { matchMessage, translateValues } from '../i18n/message-match';
+import { matchMessage, translateValues, translateWord } from '../i18n/message-match';
 import { formatMessage } from '../i18n/format';
 import { localeOf, type Language } from '../i18n/languages';
 import de from '../i18n/de/messages.json';
@@ -96,6 +96,24 @@ const SENTENCES = [
 ];
 
 describe('the timeline’s, the activity log’s and the recap’s sentences in the messages catalogue', () => {
+  it('has a word for each field’s name and fixed value a change lists, free text left as written', () => {
+    const d = describeStaffAction(
+      'payment.record',
+      { booking_status: 'lead', meeting_point_owner: 'booker', weapons_on: false },
+      { booking_status: 'paid', payment_type: 'bank_transfer', payment_amount: 12_050, meeting_point_owner: 'admin', weapons_on: true, note: 'Paid by Ann' },
+      ctx,
+    );
+    const word = (english: string | null) => (english === null ? null : translateWord(de, english));
+    expect(d.changes.map((c) => [word(c.label), word(c.before), word(c.after)])).toEqual([
+      ['Buchungsstatus', 'Lead', 'Bezahlt'],
+      ['Zahlungsart', null, 'Überweisung'],
+      ['Betrag', null, '£120.50'],
+      ['Treffpunkt festgelegt von', 'Buchender', 'Team'],
+      ['Waffen', 'Aus', 'Ein'],
+      ['Notiz', null, 'Paid by Ann'],
+    ]);
+  });
+
   it('has an entry for every sentence shape, in every language', () => {
     const missing = CATALOGUES.flatMap(([language, catalogue]) =>
       SENTENCES.filter((english) => !matchMessage(catalogue, english)).map((english) => `${language}: ${english}`),
@@ -120,13 +138,13 @@ describe('the timeline’s, the activity log’s and the recap’s sentences in 
     );
     expect(inGerman(staff('payment.record', null, { payment_type: 'card', payment_amount: 12_050 }))).toBe('Zahlung über £120.50 erfasst (card)');
     expect(inGerman(staff('proposal.send', null, { proposal_id: 1234 }))).toBe('Angebot #1234 gesendet');
-    expect(inGerman(staff('mail.resend', null, { kind: 'payment.receipt', to: 'a@b.test' }))).toBe('Mail „Zahlungsbeleg“ erneut an a@b.test gesendet');
+    expect(inGerman(staff('mail.resend', null, { kind: 'payment.receipt', to: 'a@b.test' }))).toBe('E-Mail „Zahlungsbeleg“ erneut an a@b.test gesendet');
     expect(inGerman(describeBookerChange({ section: 'teams', teams: [{ name: 'A' }, { name: 'B' }] }, ctx).summary)).toBe('2 Teams eingerichtet');
     expect(inGerman(describeBookerChange({ section: 'locations', meeting_point_address: 'x', hiding_spot_address: null }, ctx).summary)).toBe(
       'Treffpunkt vorgeschlagen und vorgeschlagenes Versteck zurückgezogen',
     );
     expect(inGerman(describeMail({ kind: 'booking_confirmation', to: 'a@b.test', subject: 'S', status: 'sent' }, false).summary)).toBe(
-      'Mail: Buchungsbestätigung an a@b.test',
+      'E-Mail: Buchungsbestätigung an a@b.test',
     );
     expect(inGerman(questionSummary({ kind: 'radius', radius_m: 1500, landmark: null, answer: 'yes' }))).toBe(
       'Ist das Chicken höchstens 1500 m von uns entfernt? Ja',

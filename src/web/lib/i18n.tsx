@@ -2,7 +2,7 @@ import { useEffect, useSyncExternalStore } from 'react';
 import { DEFAULT_LANGUAGE, localeOf, type Language } from '../../shared/i18n/languages';
 import type { Catalogue, MessageValues } from '../../shared/i18n/format';
 import type * as EngineModule from '../../shared/i18n/format';
-import { matchMessage, translateValues } from '../../shared/i18n/message-match';
+import { matchMessage, translateValues, translateWord } from '../../shared/i18n/message-match';
 import { applyLanguage, currentLanguage, moneyLocaleOf, subscribeLanguage } from './language';
 import type commonEn from '../i18n/en/common.json';
 import type wizardEn from '../i18n/en/wizard.json';
@@ -194,6 +194,30 @@ export function useT<A extends Area>(area: A): Translate<A> {
  * when it is in. Frames that show messages at once (the staff area, the booker's pages) load it up front (useAreas).
  */
 export function useMessageText(): (english: string) => string {
+  const got = useMessages();
+  if (!got) return (english) => english;
+  const { catalogue, format, locale } = got;
+  return (english) => {
+    const found = matchMessage(catalogue, english);
+    // A value that is a fixed word ('Booking confirmation' in 'Mail: Booking confirmation to …') is translated too.
+    return found ? format(found.message, translateValues(catalogue, found.values, locale)) : english;
+  };
+}
+
+/**
+ * A fixed word or label the server writes in English ('Meeting point', 'Paid', a changed field's name and value), in
+ * the reader's language through the messages catalogue's exact entries only: free text beside it (an address, a note)
+ * is never read as one of the catalogue's sentences, and stays as written when it is no word of the catalogue's.
+ */
+export function useMessageWord(): (english: string) => string {
+  const got = useMessages();
+  if (!got) return (english) => english;
+  const { catalogue } = got;
+  return (english) => translateWord(catalogue, english);
+}
+
+/** The messages catalogue in the reader's language once it is in (see useMessageText); null for English or until then. */
+function useMessages(): (Loaded & { locale: string }) | null {
   const language = useLanguage();
   useSyncExternalStore(subscribeArrivals, arrivalCount, arrivalCount);
   const got = language === DEFAULT_LANGUAGE ? undefined : ready.get(`${language}/messages`);
@@ -202,16 +226,9 @@ export function useMessageText(): (english: string) => string {
     if (missing) load(language, 'messages').catch(() => undefined);
   }, [language, missing]);
   // English is the catalogue's key: nothing to load or look up.
-  if (language === DEFAULT_LANGUAGE) return (english) => english;
+  if (language === DEFAULT_LANGUAGE) return null;
   used.add('messages');
-  if (!got) return (english) => english;
-  const { catalogue, format } = got;
-  const locale = localeOf(language);
-  return (english) => {
-    const found = matchMessage(catalogue, english);
-    // A value that is a fixed word ('Booking confirmation' in 'Mail: Booking confirmation to …') is translated too.
-    return found ? format(found.message, translateValues(catalogue, found.values, locale)) : english;
-  };
+  return got ? { ...got, locale: localeOf(language) } : null;
 }
 
 /** Every area of a language, loaded ahead (a test's screens then render in one pass, as after the first visit). */
