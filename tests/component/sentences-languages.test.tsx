@@ -50,6 +50,7 @@ describe('the timeline’s sentences in Spanish (component)', () => {
         entry('s6', "Resent the mail 'Booking confirmation' to paula@example.test"),
         entry('b1', 'Set up 3 teams', 'booker'),
         entry('b2', 'Proposed a meeting point and withdrew the proposed hiding spot', 'booker'),
+        entry('b3', 'Changed date and time, players', 'booker'),
         entry('m1', 'Mail: Balance overdue notice to staff to office@example.test', 'system'),
         // A sentence the catalogue does not know stays as the server wrote it; its fields' names and words are translated.
         {
@@ -72,11 +73,12 @@ describe('the timeline’s sentences in Spanish (component)', () => {
       'Anfitrión asignado: Hana Host',
       'Estado de la oportunidad cambiado: Perdida',
       'Bloqueado: Equipos y Zona de juego; desbloqueado: Chicken',
-      'Pago de £120.50 registrado (bank transfer)',
+      'Pago de £120.50 registrado (Transferencia bancaria)',
       'Propuesta n.º 1234 enviada',
       'Correo «Confirmación de reserva» reenviado a paula@example.test',
       '3 equipos creados',
       'Punto de encuentro propuesto y escondite propuesto retirado',
+      'Cambiado: Fecha y hora, Jugadores',
       'Correo: Aviso al equipo: saldo vencido a office@example.test',
       'Payment: refund',
     ]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matchMessage, translateValues } from './message-match';
+import { matchMessage, translateValues, translateWord } from './message-match';
 import { formatMessage } from './format';
 
 describe('an English message matched against its catalogue', () => {
@@ -60,5 +60,17 @@ describe('a sentence whose values are fixed words or an email address', () => {
     expect(translate('Locked Teams')).toBe('Gesperrt: Teams');
     // A name is not a word of the catalogue's, even when it spells one.
     expect(translate('Assigned Host as host')).toBe('Spielleitung zugewiesen: Host');
+  });
+
+  it('looks a word the sentence writes in lower case up as its label, and keeps a comma list’s commas', () => {
+    const words = { 'Bank transfer': 'Überweisung', 'Date and time': 'Datum und Uhrzeit', Players: 'Spieler' };
+    expect(translateValues(words, { method: 'bank transfer', fields: 'date and time, players, colour', name: 'players' }, 'de-DE')).toEqual({
+      method: 'Überweisung',
+      fields: 'Datum und Uhrzeit, Spieler, colour',
+      name: 'players',
+    });
+    // A changed field's name or value is looked up exactly as written.
+    expect(translateWord(words, 'bank transfer')).toBe('bank transfer');
+    expect(translateWord(words, 'Players')).toBe('Spieler');
   });
 });

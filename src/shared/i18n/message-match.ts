@@ -68,10 +68,19 @@ export function matchMessage(catalogue: Catalogue, english: string): { message: 
 /**
  * Values that are fixed words themselves: a mail's kind ('Booking confirmation'), a status, a question's answer ('Yes').
  * The catalogue's own entry for such a word is its translation; free text (a name, an address, a note) stays as written.
+ * A word the sentence writes in lower case ('a bank transfer payment') is looked up as the label it is ('Bank transfer').
  */
-const WORD_VALUES = new Set(['kind', 'status', 'answer']);
-/** Values that are a list of such words in English ('Teams, Chicken and Host'): each translated, joined in the locale. */
+const WORD_VALUES = new Set(['kind', 'status', 'answer', 'method']);
+/**
+ * Values that are a list of such words in English: sections joined with 'and' ('Teams, Chicken and Host'), joined
+ * again in the locale; a booker's changed fields joined with commas ('date and time, players'), kept so.
+ */
 const LIST_VALUES = new Set(['sections', 'otherSections']);
+const COMMA_LIST_VALUES = new Set(['fields']);
+
+function labelOf(word: string): string {
+  return word.charAt(0).toUpperCase() + word.slice(1);
+}
 
 /**
  * A fixed word or label ('Meeting point', 'Paid') in the catalogue's language: its exact entry only, never a template,
@@ -82,15 +91,28 @@ export function translateWord(catalogue: Catalogue, word: string): string {
   return exact.has(word) ? catalogue[word] || word : word;
 }
 
+/** A sentence's word value: as written, else as the label it is ('bank transfer' → 'Bank transfer'). */
+function translateValueWord(catalogue: Catalogue, word: string): string {
+  const { exact } = compile(catalogue);
+  if (exact.has(word)) return catalogue[word] || word;
+  const label = labelOf(word);
+  return exact.has(label) ? catalogue[label] || word : word;
+}
+
 /** A matched message's values with its fixed words in the catalogue's language (see WORD_VALUES, LIST_VALUES). */
 export function translateValues(catalogue: Catalogue, values: MessageValues, locale: string): MessageValues {
   const out: MessageValues = { ...values };
   for (const [name, value] of Object.entries(values)) {
     if (typeof value !== 'string') continue;
-    if (WORD_VALUES.has(name)) out[name] = translateWord(catalogue, value);
+    if (WORD_VALUES.has(name)) out[name] = translateValueWord(catalogue, value);
     else if (LIST_VALUES.has(name)) {
-      const items = value.split(/, | and /).map((item) => translateWord(catalogue, item));
+      const items = value.split(/, | and /).map((item) => translateValueWord(catalogue, item));
       out[name] = new Intl.ListFormat(locale, { type: 'conjunction' }).format(items);
+    } else if (COMMA_LIST_VALUES.has(name)) {
+      out[name] = value
+        .split(', ')
+        .map((item) => translateValueWord(catalogue, item))
+        .join(', ');
     }
   }
   return out;

@@ -136,7 +136,16 @@ describe('the timeline’s, the activity log’s and the recap’s sentences in 
     expect(inGerman(staff('booking.locks', { teams: false }, { teams: true, game_area: true, chicken: false }))).toBe(
       'Gesperrt: Teams und Spielgebiet; entsperrt: Chicken',
     );
-    expect(inGerman(staff('payment.record', null, { payment_type: 'card', payment_amount: 12_050 }))).toBe('Zahlung über £120.50 erfasst (card)');
+    expect(inGerman(staff('payment.record', null, { payment_type: 'card', payment_amount: 12_050 }))).toBe('Zahlung über £120.50 erfasst (Karte)');
+    expect(
+      inGerman(
+        describeBookerChange(
+          { players: { from: 8, to: 12 }, meeting_time: { from: null, to: { hour: 15, minute: 0 } }, plan_type: { from: 'standard', to: 'pro' } },
+          ctx,
+        ).summary,
+      ),
+    ).toBe('Geändert: Datum und Uhrzeit, Spieler, Paket');
+    expect(inGerman(describeBookerChange({ section: 'something_else', colour: 'blue' }, ctx).summary)).toBe('Geändert: something else');
     expect(inGerman(staff('proposal.send', null, { proposal_id: 1234 }))).toBe('Angebot #1234 gesendet');
     expect(inGerman(staff('mail.resend', null, { kind: 'payment.receipt', to: 'a@b.test' }))).toBe('E-Mail „Zahlungsbeleg“ erneut an a@b.test gesendet');
     expect(inGerman(describeBookerChange({ section: 'teams', teams: [{ name: 'A' }, { name: 'B' }] }, ctx).summary)).toBe('2 Teams eingerichtet');
