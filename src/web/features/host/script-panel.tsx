@@ -10,7 +10,7 @@ import { Spinner } from '../../components/spinner';
 import { ErrorState, Section } from '../../components/ui';
 import { ScriptStepForm, ScriptStepList } from '../../components/script-steps';
 import { QuestionRulesForm } from '../../components/question-rules-form';
-import { useT } from '../../lib/i18n';
+import { useMessageText, useT } from '../../lib/i18n';
 
 /** The host's script and the teams' questions (issue 40, decision 0585). */
 export const scriptKeys = {
@@ -92,6 +92,8 @@ function HostQuestionRules({ code }: { code: string }) {
 
 export function QuestionsPanel({ code }: { code: string }) {
   const t = useT('host');
+  // The server writes each question's summary in English; the messages catalogue has its shapes (as on the recap).
+  const message = useMessageText();
   const questions = useQuery({ queryKey: scriptKeys.questions(code), queryFn: () => api(questionEndpoints.host, { params: { code } }) });
   return (
     <Section id="questions" title={t('questionsTitle')}>
@@ -108,7 +110,7 @@ export function QuestionsPanel({ code }: { code: string }) {
           {questions.data.questions.map((q) => (
             <li key={q.id} className="py-2">
               <p>
-                <strong>{q.team_name}</strong>: {q.summary}
+                <strong>{q.team_name}</strong>: {message(q.summary)}
               </p>
               <p className="text-xs text-slate-500">
                 {formatTimestamp(q.asked_at)}
