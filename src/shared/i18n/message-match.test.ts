@@ -24,6 +24,19 @@ describe('an English message matched against its catalogue', () => {
     expect(matchMessage(catalogue, 'Please use at most 40 characters, please')).toBeNull();
   });
 
+  it('prefers the most specific shape, whatever the catalogue’s order', () => {
+    // The looser shape first in the file: the one with more fixed text still wins where both fit.
+    const loose = {
+      'Changed {fields}': 'Geändert: {fields}',
+      'Changed the lead status to {status}': 'Lead-Status geändert in {status}',
+      'Unavailable from {start} to {end}': 'Nicht verfügbar von {start} bis {end}',
+      'Unavailable from {start} to {end}: {note}': 'Nicht verfügbar von {start} bis {end}: {note}',
+    };
+    expect(matchMessage(loose, 'Changed the lead status to won')).toEqual({ message: 'Lead-Status geändert in {status}', values: { status: 'won' } });
+    expect(matchMessage(loose, 'Changed date and time, players')).toEqual({ message: 'Geändert: {fields}', values: { fields: 'date and time, players' } });
+    expect(matchMessage(loose, 'Unavailable from 9 to 5: dentist')?.values).toEqual({ start: 9, end: 5, note: 'dentist' });
+  });
+
   it('writes a broken translation as it stands rather than failing', () => {
     expect(formatMessage('de-DE', 'Kaputt {n, plural,', { n: 1 })).toBe('Kaputt {n, plural,');
   });

@@ -37,6 +37,11 @@ function compile(catalogue: Catalogue) {
       .join('');
     patterns.push({ key, pattern: new RegExp(`^${source}$`, 's'), names });
   }
+  // The most specific shape first, whatever the catalogue's order: the one with more fixed text ('Changed the lead
+  // status to {status}') before a looser one it also fits ('Changed {fields}'), a sentence with a note before the same
+  // sentence without. Stable, so shapes of equal fixed length keep the catalogue's order.
+  const fixedLength = (key: string) => key.replace(/\{\w+\}/g, '').length;
+  patterns.sort((a, b) => fixedLength(b.key) - fixedLength(a.key));
   compiled = { exact, patterns };
   compiledKeys.set(catalogue, compiled);
   return compiled;
