@@ -220,6 +220,6 @@ describe('the system screens in another language (component)', () => {
     await user.click(screen.getByRole('button', { name: 'Buscar' }));
     const found = await screen.findByRole('table', { name: 'Dónde se encontró a la persona' });
     expect(within(found).getByText('cliente')).toBeTruthy();
-    expect(within(found).getByRole('link', { name: 'Reserva del 2030-06-15 (paid)' })).toBeTruthy();
+    expect(within(found).getByRole('link', { name: 'Reserva del 2030-06-15 (Pagada)' })).toBeTruthy();
   });
 });
