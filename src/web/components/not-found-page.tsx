@@ -1,6 +1,7 @@
 import { Suspense, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useT, type KeyOf } from '../lib/i18n';
+import { paths } from '../lib/paths';
 
 /**
  * The page's words while the `account` catalogue is not in, or when it cannot come (offline, a failed download): this
@@ -52,8 +53,8 @@ export function NotFoundPage({ back, backLabel }: { back: string; backLabel: str
 
 /** The app's own two ways back: the public site points to the booking wizard; the admin shell (its sidebar stays) to the bookings. */
 const WAYS = {
-  site: { to: '/', label: 'notFound.bookAGame' },
-  admin: { to: '/admin/bookings', label: 'notFound.backToBookings' },
+  site: { to: paths.wizard, label: 'notFound.bookAGame' },
+  admin: { to: paths.admin.bookings, label: 'notFound.backToBookings' },
 } as const satisfies Record<string, { to: string; label: keyof typeof ENGLISH }>;
 
 /** The router's page for an address that is no page, on the public site or inside the admin shell. */
