@@ -1,17 +1,43 @@
 import { lazy, Suspense, type ComponentType } from 'react';
-import { Navigate, useLocation, useRoutes, type RouteObject } from 'react-router';
+import { Navigate, matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router';
+import { preloadAreas, type Area } from '../lib/i18n';
 import { RouteNotFoundPage } from '../components/not-found-page';
 import { Spinner } from '../components/spinner';
 import { RouteErrorBoundary } from './route-error-boundary';
 
-// Each area is its own chunk: the booking wizard's first load carries no admin, chart or map code.
-function lazyElement(load: () => Promise<{ default: ComponentType }>) {
-  const Component = lazy(load);
-  return (
+/** What each route's element needs before it can render without suspending (preloadRoute). */
+const preloads = new WeakMap<object, () => Promise<unknown>>();
+
+/**
+ * A page in its own chunk: the booking wizard's first load carries no admin, chart or map code. Once its module is in
+ * (preloadRoute, or a first render that suspended) the page renders directly, never through the lazy boundary again.
+ */
+function lazyElement(load: () => Promise<{ default: ComponentType }>, areas: readonly Area[] = []) {
+  let loaded: ComponentType | null = null;
+  let loading: Promise<ComponentType> | null = null;
+  const loadPage = () => {
+    loading ??= load().then(
+      (page) => (loaded = page.default),
+      (error: unknown) => {
+        // A failed download (a phone going offline) is asked for again on the next render.
+        loading = null;
+        throw error;
+      },
+    );
+    return loading;
+  };
+  const Lazy = lazy(async () => ({ default: await loadPage() }));
+  function Page() {
+    const Loaded = loaded;
+    return Loaded ? <Loaded /> : <Lazy />;
+  }
+  const element = (
     <Suspense fallback={<Spinner />}>
-      <Component />
+      <Page />
     </Suspense>
   );
+  preloads.set(element, () => Promise.all([loadPage(), preloadAreas(areas)]));
+  return element;
 }
 
 /** A top-level page that needs the query client and toasts (everything but the wizard): both chunks at once. */
@@ -24,7 +50,7 @@ function areaElement(load: () => Promise<{ default: ComponentType }>) {
 // Declarative routes (useRoutes under BrowserRouter), not createBrowserRouter: nothing here uses loaders,
 // actions or fetchers, and the data router costs ~17 KB gzip of the wizard's first load.
 const routes: RouteObject[] = [
-  { path: '/', element: lazyElement(() => import('../features/wizard/wizard-page').then((m) => ({ default: m.WizardPage }))) },
+  { path: '/', element: lazyElement(() => import('../features/wizard/wizard-page').then((m) => ({ default: m.WizardPage })), ['common', 'wizard']) },
   { path: '/login', element: areaElement(() => import('../features/auth/login-page').then((m) => ({ default: m.LoginPage }))) },
   // Staff accounts (issue 19): a forgotten password's two pages, and the account page (change password).
   { path: '/forgot-password', element: areaElement(() => import('../features/auth/forgot-password-page').then((m) => ({ default: m.ForgotPasswordPage }))) },
@@ -128,4 +154,19 @@ export function AppRoutes() {
   const { pathname } = useLocation();
   const element = useRoutes(routes);
   return <RouteErrorBoundary pathname={pathname}>{element}</RouteErrorBoundary>;
+}
+
+/**
+ * Loads what the page at `pathname` needs to render without suspending (its chunks, which index.html already asks
+ * for, and its areas' words). main.tsx waits for it before the first render: a page that suspended instead would show
+ * the spinner first, and React holds a boundary's content back for 300 ms once its fallback is on screen.
+ */
+export function preloadRoute(pathname: string): Promise<unknown> {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  return Promise.all(
+    matches.map(({ route }) => {
+      const preload = typeof route.element === 'object' && route.element !== null ? preloads.get(route.element) : undefined;
+      return preload?.();
+    }),
+  );
 }

@@ -3,6 +3,7 @@ import { DEFAULT_LANGUAGE, localeOf, type Language } from '../../shared/i18n/lan
 import type { Catalogue, MessageValues } from '../../shared/i18n/format';
 import type * as EngineModule from '../../shared/i18n/format';
 import { matchMessage, translateValues, translateWord } from '../../shared/i18n/message-match';
+import { formatSimpleMessage } from './simple-message';
 import { applyLanguage, currentLanguage, moneyLocaleOf, subscribeLanguage } from './language';
 import type commonEn from '../i18n/en/common.json';
 import type wizardEn from '../i18n/en/wizard.json';
@@ -119,24 +120,12 @@ function loadEngine(): Promise<Engine> {
   return engineLoad;
 }
 
-/** A plain message, or one with `{name}` values only (no plural, select, number style or quoting). */
-const SIMPLE = /^[^{}']*(?:\{\w+\}[^{}']*)*$/;
-const numberFormats = new Map<string, Intl.NumberFormat>();
-
 function formatWith(locale: string, message: string, values?: MessageValues): string {
+  // The fast path first even with the engine in: it writes what the engine would (simple-message.test.ts), without
+  // parsing and compiling each message.
+  const simple = formatSimpleMessage(message, values);
+  if (simple !== null) return simple;
   if (engine) return engine.formatMessage(locale, message, values);
-  if (!message.includes('{')) return message;
-  if (SIMPLE.test(message)) {
-    // As ICU writes a simple argument: a number in the locale's digits, anything else as text.
-    let numbers = numberFormats.get(locale);
-    if (!numbers) numberFormats.set(locale, (numbers = new Intl.NumberFormat(locale)));
-    const format = numbers;
-    return message.replace(/\{(\w+)\}/g, (whole, name: string) => {
-      const value = values?.[name];
-      if (value === undefined) return whole;
-      return typeof value === 'number' ? format.format(value) : String(value);
-    });
-  }
   throw loadEngine();
 }
 
@@ -229,6 +218,15 @@ function useMessages(): (Loaded & { locale: string }) | null {
   if (language === DEFAULT_LANGUAGE) return null;
   used.add('messages');
   return got ? { ...got, locale: localeOf(language) } : null;
+}
+
+/**
+ * The areas a page reads, in the reader's language, loaded before its first render (app/router.tsx): the page then
+ * paints at once instead of suspending, which would show the spinner and hold the page back behind it.
+ */
+export async function preloadAreas(areas: readonly Area[]): Promise<void> {
+  const language = currentLanguage();
+  await Promise.all(areas.map((area) => load(language, area)));
 }
 
 /** Every area of a language, loaded ahead (a test's screens then render in one pass, as after the first visit). */

@@ -134,8 +134,18 @@ export type WizardAction =
   | { type: 'discountRemoved' }
   | { type: 'termsAccepted'; version: number | null };
 
-/** The browser's own zone, or Europe/London when it cannot be read. */
+let ownZone: string | null = null;
+
+/**
+ * The browser's own zone, or Europe/London when it cannot be read. Read once per page: a formatter is built to ask,
+ * which cost a few milliseconds on every render of step 0 (issue 37, the wizard's first paint).
+ */
 export function browserTimeZone(): string {
+  ownZone ??= readBrowserTimeZone();
+  return ownZone;
+}
+
+function readBrowserTimeZone(): string {
   try {
     const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
     return zone && isValidTimeZone(zone) ? zone : 'Europe/London';
