@@ -2,10 +2,12 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { WIZARD_FIRST_LOAD_BUDGET_KB, wizardFirstLoadPerLanguage } from './scripts/wizard-first-load';
+import { LANGUAGES } from './src/shared/i18n/languages';
+import { firstFrameHtml } from './src/web/components/booking-wizard/first-frame';
 
 // Where this build writes (npm run build:web passes --outDir): the worker's precache list is read from its manifest.
 let outDir = '';
@@ -81,6 +83,22 @@ export default defineConfig({
           }
           this.info(line);
         }
+      },
+    },
+    // The wizard's first frame in every language (decision 0645): step 0's heading as HTML, which the server puts in
+    // the page ahead of the scripts (src/server/web/first-frames.ts). Beside the build manifest, out of browsers' reach.
+    {
+      name: 'hatch:first-frames',
+      apply: 'build',
+      closeBundle() {
+        const words = z.object({ whenWhereTitle: z.string(), whenWhereSubtitle: z.string() });
+        const frames = Object.fromEntries(
+          LANGUAGES.map((language) => {
+            const catalogue = words.parse(JSON.parse(readFileSync(path.resolve(import.meta.dirname, `src/web/i18n/${language}/wizard.json`), 'utf8')));
+            return [language, firstFrameHtml({ title: catalogue.whenWhereTitle, subtitle: catalogue.whenWhereSubtitle })];
+          }),
+        );
+        writeFileSync(path.join(outDir, '.vite', 'first-frames.json'), JSON.stringify({ '/': frames }));
       },
     },
     // The players' service worker (decision 0433): our own source (src/web/sw/sw.ts) with workbox's modules,

@@ -424,6 +424,31 @@ describe('public booking wizard', () => {
 
   // A pricing failure and a city suggestion failure: tests/component/wizard.test.tsx.
 
+  it("paints step 0's heading with the HTML, in the page's language, and the app's first render leaves one heading", async () => {
+    const html = await (await fetch(j.server.url, { headers: { 'accept-language': 'de' } })).text();
+    const root = html.slice(html.indexOf('<div id="root">'));
+    expect(root.indexOf('Lassen Sie uns Ihr Spiel ausbrüten')).toBeGreaterThan(0);
+    expect(root.indexOf('Lassen Sie uns Ihr Spiel ausbrüten')).toBeLessThan(root.indexOf('Loading...'));
+    // Other pages keep the spinner alone.
+    expect(await (await fetch(`${j.server.url}/login`)).text()).not.toContain('Let&#39;s hatch your game');
+
+    // Before any script has run, the heading and the spinner show.
+    const still = await j.browser.newContext({ baseURL: j.server.url, javaScriptEnabled: false, locale: 'en-GB' });
+    const staticPage = await still.newPage();
+    await staticPage.goto('/');
+    expect(await stepTitle(staticPage, "Let's hatch your game").isVisible()).toBe(true);
+    expect(await staticPage.getByText('Loading...').isVisible()).toBe(true);
+    await still.close();
+
+    // The app's render replaces it with its own: one heading, the calendar beside it, no spinner.
+    const { page, context } = await newPage(j.browser, j.server.url, PHONE);
+    await page.goto('/');
+    await page.getByRole('grid').first().waitFor();
+    expect(await stepTitle(page, "Let's hatch your game").count()).toBe(1);
+    expect(await page.getByText('Loading...').count()).toBe(0);
+    await context.close();
+  });
+
   it('names the chunks step 0 needs in its HTML, each of them one the wizard then uses, and none of the later steps', async () => {
     const html = await (await fetch(j.server.url)).text();
     const preloaded = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1] ?? '');

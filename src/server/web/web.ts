@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { csrfTokenFor, ensureSessionToken } from '../domains/identity';
 import { pagePreloads } from './page-preloads';
+import { firstFrames, withFirstFrame } from './first-frames';
 import { requestLanguage, translateMessage } from '../platform/i18n';
 import { isApiPath } from '../platform/http/api-path';
 import { LANGUAGE_COOKIE, LANGUAGE_QUERY, LANGUAGES, languageOfTag, negotiateLanguage, type Language } from '../../shared/i18n/languages';
@@ -27,6 +28,7 @@ export async function registerWeb(app: FastifyInstance, options: { webRoot: stri
   const template = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : FALLBACK_HTML;
   // Per language: a page's catalogues are preloaded in the language it is served in (decision 0590).
   const preloads = new Map(LANGUAGES.map((language) => [language, pagePreloads(options.webRoot, language)]));
+  const frames = firstFrames(options.webRoot);
   if (existsSync(options.webRoot)) {
     precompressAssets(path.join(options.webRoot, 'assets'));
     await app.register(fastifyStatic, {
@@ -53,7 +55,12 @@ export async function registerWeb(app: FastifyInstance, options: { webRoot: stri
       .type('text/html; charset=utf-8')
       .header('Cache-Control', 'no-store')
       .header('Vary', 'Accept-Language, Cookie')
-      .send(template.replace(/<html lang="[^"]*">/, `<html lang="${language}">`).replace('</head>', `${meta}</head>`));
+      .send(
+        withFirstFrame(
+          template.replace(/<html lang="[^"]*">/, `<html lang="${language}">`).replace('</head>', `${meta}</head>`),
+          frames.get(pathname)?.get(language),
+        ),
+      );
   };
 
   app.get('/', { schema: { hide: true } }, renderPage);

@@ -86,8 +86,6 @@ function load(language: Language, area: Area | 'messages'): Promise<Loaded> {
       catalogue,
       format: (message: string, values?: MessageValues) => formatWith(locale, message, values),
     }));
-    // The engine follows the first catalogue, off the page's first paint (below).
-    promise.then(() => setTimeout(() => void loadEngine().catch(() => undefined), 0)).catch(() => undefined);
     promise.then(
       (value) => {
         ready.set(key, value);
@@ -118,6 +116,14 @@ function loadEngine(): Promise<Engine> {
     },
   );
   return engineLoad;
+}
+
+/**
+ * Fetches the engine once the first page is on screen (app.tsx, after its first commit): a message that needs it
+ * rarely waits then, and the page's first paint never does (issue 37: requested before that paint, it counted in it).
+ */
+export function loadMessageEngineAfterPaint(): void {
+  setTimeout(() => void loadEngine().catch(() => undefined), 0);
 }
 
 function formatWith(locale: string, message: string, values?: MessageValues): string {

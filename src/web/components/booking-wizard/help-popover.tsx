@@ -2,6 +2,7 @@ import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { firstInteraction } from '../../lib/first-interaction';
 import { Button } from '../ui/button';
 import { INFO_BUTTON_CLASS, InfoIcon } from './info-icon';
+import { STEP_HEADING_CLASS } from './first-frame';
 
 export { INFO_BUTTON_CLASS, InfoIcon } from './info-icon';
 
@@ -61,9 +62,9 @@ export function HelpPopover({ label, children }: HelpPopoverProps) {
 
 export function StepHeading({ title, subtitle }: { title: string; subtitle?: string }) {
   return (
-    <header className="mb-6">
-      <h2 className="text-2xl font-bold text-slate-900 sm:text-3xl">{title}</h2>
-      {subtitle ? <p className="mt-1 text-slate-600">{subtitle}</p> : null}
+    <header className={STEP_HEADING_CLASS.header}>
+      <h2 className={STEP_HEADING_CLASS.title}>{title}</h2>
+      {subtitle ? <p className={STEP_HEADING_CLASS.subtitle}>{subtitle}</p> : null}
     </header>
   );
 }
