@@ -1,7 +1,6 @@
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { z } from 'zod';
 import { LANGUAGES, type Language } from '../../shared/i18n/languages';
+import { readBuildFile } from './build-file';
 
 const framesSchema = z.record(z.string(), z.record(z.string(), z.string()));
 
@@ -13,17 +12,9 @@ const framesSchema = z.record(z.string(), z.record(z.string(), z.string()));
  */
 export function firstFrames(webRoot: string): Map<string, Map<Language, string>> {
   const out = new Map<string, Map<Language, string>>();
-  const file = path.join(webRoot, '.vite', 'first-frames.json');
-  if (!existsSync(file)) return out;
-  let raw: unknown;
-  try {
-    raw = JSON.parse(readFileSync(file, 'utf8'));
-  } catch {
-    return out; // a broken file costs the frame, never the start
-  }
-  const parsed = framesSchema.safeParse(raw);
-  if (!parsed.success) return out;
-  for (const [page, byLanguage] of Object.entries(parsed.data)) {
+  const data = readBuildFile(webRoot, 'first-frames.json', framesSchema);
+  if (!data) return out;
+  for (const [page, byLanguage] of Object.entries(data)) {
     const frames = new Map<Language, string>();
     for (const language of LANGUAGES) {
       const frame = byLanguage[language];

@@ -1,7 +1,6 @@
 import type { Language } from '../../shared/i18n/languages';
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { escapeHtml } from '../../shared/html';
+import { readBuildFile } from './build-file';
 import { z } from 'zod';
 
 /**
@@ -52,16 +51,7 @@ export function preloadedChunks(webRoot: string, language: Language = 'en'): Map
 }
 
 function readManifest(webRoot: string): Manifest | null {
-  const file = path.join(webRoot, '.vite', 'manifest.json');
-  if (!existsSync(file)) return null;
-  let raw: unknown;
-  try {
-    raw = JSON.parse(readFileSync(file, 'utf8'));
-  } catch {
-    return null; // a broken manifest costs the hints, never the start
-  }
-  const parsed = manifestSchema.safeParse(raw);
-  return parsed.success ? parsed.data : null;
+  return readBuildFile(webRoot, 'manifest.json', manifestSchema);
 }
 
 /**
