@@ -1,6 +1,7 @@
 import type { Language } from '../../shared/i18n/languages';
 import { escapeHtml } from '../../shared/html';
 import { readBuildFile } from './build-file';
+import { firstRenderAreas } from '../../shared/i18n/first-render-areas';
 import { z } from 'zod';
 
 /**
@@ -13,17 +14,15 @@ const PAGE_MODULES: Record<string, string> = {
 };
 
 /**
- * The catalogues (src/web/i18n/<lang>/<area>.json) a page of PAGE_MODULES reads on its first render and, for a
- * language other than English, the calendar's date-fns locale (decision 0590). They are lazy chunks: preloaded in the
- * page's language, they arrive with the page's own code instead of one round trip after it. Neither the ICU engine nor
- * the shared messages catalogue is among them: a first paint needs neither (lib/i18n.tsx), both follow just after.
+ * The manifest keys of what a page reads in a language, beside its code: its first render's catalogues
+ * (FIRST_RENDER_AREAS) and, for a language other than English, the calendar's date-fns locale (decision 0590). They
+ * are lazy chunks: preloaded in the page's language, they arrive with the page's own code instead of one round trip
+ * after it. Neither the ICU engine nor the shared messages catalogue is among them: a first paint needs neither
+ * (lib/i18n.tsx), both follow just after.
  */
-const PAGE_CATALOGUES: Record<string, readonly string[]> = { '/': ['common', 'wizard'] };
-
-/** The manifest keys of what a page reads in a language, beside its code (PAGE_CATALOGUES). */
 function catalogueKeys(page: string, language: Language): string[] {
-  const areas = PAGE_CATALOGUES[page];
-  if (!areas) return [];
+  const areas = firstRenderAreas(page);
+  if (areas.length === 0) return [];
   return [...areas.map((area) => `i18n/${language}/${area}.json`), ...(language === 'en' ? [] : [`../../node_modules/date-fns/locale/${language}.js`])];
 }
 

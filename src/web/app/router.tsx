@@ -1,6 +1,7 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { Navigate, matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { preloadAreas, type Area } from '../lib/i18n';
+import { FIRST_RENDER_AREAS } from '../../shared/i18n/first-render-areas';
 import { RouteNotFoundPage } from '../components/not-found-page';
 import { Spinner } from '../components/spinner';
 import { RouteErrorBoundary } from './route-error-boundary';
@@ -50,7 +51,7 @@ function areaElement(load: () => Promise<{ default: ComponentType }>) {
 // Declarative routes (useRoutes under BrowserRouter), not createBrowserRouter: nothing here uses loaders,
 // actions or fetchers, and the data router costs ~17 KB gzip of the wizard's first load.
 const routes: RouteObject[] = [
-  { path: '/', element: lazyElement(() => import('../features/wizard/wizard-page').then((m) => ({ default: m.WizardPage })), ['common', 'wizard']) },
+  { path: '/', element: lazyElement(() => import('../features/wizard/wizard-page').then((m) => ({ default: m.WizardPage })), FIRST_RENDER_AREAS['/']) },
   { path: '/login', element: areaElement(() => import('../features/auth/login-page').then((m) => ({ default: m.LoginPage }))) },
   // Staff accounts (issue 19): a forgotten password's two pages, and the account page (change password).
   { path: '/forgot-password', element: areaElement(() => import('../features/auth/forgot-password-page').then((m) => ({ default: m.ForgotPasswordPage }))) },

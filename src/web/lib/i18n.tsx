@@ -3,7 +3,7 @@ import { DEFAULT_LANGUAGE, localeOf, type Language } from '../../shared/i18n/lan
 import type { Catalogue, MessageValues } from '../../shared/i18n/format';
 import type * as EngineModule from '../../shared/i18n/format';
 import { matchMessage, translateValues, translateWord } from '../../shared/i18n/message-match';
-import { formatSimpleMessage } from './simple-message';
+import { formatSimpleMessage } from '../../shared/i18n/simple-message';
 import { applyLanguage, currentLanguage, moneyLocaleOf, subscribeLanguage } from './language';
 import type commonEn from '../i18n/en/common.json';
 import type wizardEn from '../i18n/en/wizard.json';

@@ -1,7 +1,7 @@
-import type { MessageValues } from '../../shared/i18n/format';
+import type { MessageValues } from './format';
 
 /**
- * The fast path beside the ICU engine (intl-messageformat, a lazy chunk: lib/i18n.tsx): a plain message, or one with
+ * The fast path beside the ICU engine (intl-messageformat, format.ts: a lazy chunk in the app, src/web/lib/i18n.tsx): a plain message, or one with
  * `{name}` values only, is written out here without the parser. Null when the message needs the engine (a plural, a
  * select, a number style, or an apostrophe that quotes).
  *

@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { formatMessage } from '../../shared/i18n/format';
-import { localeOf, type Language } from '../../shared/i18n/languages';
+import { formatMessage } from './format';
+import { localeOf, type Language } from './languages';
 import { formatSimpleMessage } from './simple-message';
 
 const root = path.resolve(import.meta.dirname, '../../..');
