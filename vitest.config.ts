@@ -26,15 +26,16 @@ const DATABASE_TESTS_IN_SRC = ['src/server/platform/rate-limit.test.ts', 'src/se
 const consoleErrorsFail = ['tests/support/fail-on-console-error.ts'];
 
 /**
- * The tiers of docs/TESTING.md, one project each. Every project takes both cores (Vitest's default on a 2-core machine
- * is one worker); `npm test` runs them in one pass so their files share the two workers.
+ * The tiers of docs/TESTING.md, one project each. `npm test` runs them in one pass so their files share the workers:
+ * three on two cores (decision 0650). A browser file is a chain (the test waits on the browser, the browser on the
+ * server), so two of them left a core idle a third of the time; a third worker fills it, a fourth finds none left.
  */
 export default defineConfig({
   test: {
     // CI adds up these reports into one closing line (scripts/test-summary.mjs).
     reporters: process.env.CI ? ['default', 'json'] : ['default'],
     outputFile: { json: `test-results/vitest-${process.pid}-${Date.now()}.json` },
-    maxWorkers: 2,
+    maxWorkers: 3,
     // The browser journeys first, then the rest (TierSequencer above).
     sequence: { sequencer: TierSequencer },
     tags: [

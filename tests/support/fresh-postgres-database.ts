@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { afterAll } from 'vitest';
 import pg from 'pg';
 
 /**
@@ -21,4 +22,16 @@ export async function freshPostgresDatabase(prefix: string, cleanups: Array<() =
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return url.toString();
+}
+
+/**
+ * For a file whose tests each want their own database: registers the file's afterAll that drops them all, and returns
+ * the function that makes one.
+ */
+export function useFreshPostgresDatabases(): (prefix: string) => Promise<string> {
+  const cleanups: Array<() => Promise<void>> = [];
+  afterAll(async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
+  });
+  return (prefix) => freshPostgresDatabase(prefix, cleanups);
 }
