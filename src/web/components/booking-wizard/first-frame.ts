@@ -1,5 +1,8 @@
 import { escapeHtml } from '../../../shared/html';
 
+/** The wizard page's main column (wizard-page.tsx), which the first frame below sits in too. */
+export const WIZARD_MAIN_CLASS = 'mx-auto max-w-5xl px-4 py-6 sm:py-10';
+
 /** The look of a step's heading: StepHeading (help-popover.tsx) and the wizard's first frame below share it. */
 export const STEP_HEADING_CLASS = {
   header: 'mb-6',
@@ -15,7 +18,7 @@ export const STEP_HEADING_CLASS = {
  */
 export function firstFrameHtml(words: { title: string; subtitle: string }): string {
   return (
-    `<main class="mx-auto max-w-5xl px-4 py-6 sm:py-10"><header class="${STEP_HEADING_CLASS.header}">` +
+    `<main class="${WIZARD_MAIN_CLASS}"><header class="${STEP_HEADING_CLASS.header}">` +
     `<h2 class="${STEP_HEADING_CLASS.title}">${escapeHtml(words.title)}</h2>` +
     `<p class="${STEP_HEADING_CLASS.subtitle}">${escapeHtml(words.subtitle)}</p></header></main>`
   );

@@ -5,6 +5,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { BrandHeader } from '../../components/brand-header';
 import { Spinner } from '../../components/spinner';
 import { firstInteraction } from '../../lib/first-interaction';
+import { WIZARD_MAIN_CLASS } from '../../components/booking-wizard/first-frame';
 import { StepIndicator } from '../../components/booking-wizard/step-indicator';
 import { StepWhenWhere } from '../../components/booking-wizard/step-when-where';
 import { newIdempotencyKey } from '../../components/booking-wizard/summary-format';
@@ -146,7 +147,7 @@ function WizardFlow() {
   return (
     <div className="min-h-screen">
       <BrandHeader />
-      <main className="mx-auto max-w-5xl px-4 py-6 sm:py-10">
+      <main className={WIZARD_MAIN_CLASS}>
         <h1 className="sr-only">{t('title')}</h1>
         <StepIndicator labels={STEP_KEYS.map((key) => t(key))} current={step} canJump={canJump} onJump={goTo} />
         <div ref={contentRef} tabIndex={-1} className="rounded-2xl bg-white p-4 shadow-sm outline-none sm:p-8" data-testid={`wizard-step-${step}`}>
