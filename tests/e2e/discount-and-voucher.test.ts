@@ -75,12 +75,12 @@ describe('a promo code in the wizard, a gift voucher on the booker page, the inv
     await box.getByLabel('Promo code or gift voucher').fill('summer 10');
     await box.getByRole('button', { name: 'Apply' }).click();
     await page.getByTestId('discount-applied').getByText('Code SUMMER10 applied.').waitFor();
-    expect(await page.getByTestId('summary-discount').textContent()).toBe('−£12');
-    expect(await page.getByTestId('summary-total').textContent()).toBe('£108');
+    await expect.poll(() => page.getByTestId('summary-discount').textContent()).toBe('−£12');
+    await expect.poll(() => page.getByTestId('summary-total').textContent()).toBe('£108');
     await expectNoSeriousA11yViolations(page, 'summary with a promo code');
     await page.getByRole('button', { name: 'Book now' }).click();
     await stepTitle(page, 'Your game is booked!').waitFor();
-    expect(await page.getByTestId('summary-total').textContent()).toBe('£108');
+    await expect.poll(() => page.getByTestId('summary-total').textContent()).toBe('£108');
 
     // The booker page before paying: the discount stays, and the voucher pays £50 of the £108.
     await page.getByTestId('manage-link').click();

@@ -107,8 +107,9 @@ describe('game day, from booking to the results mail', () => {
     await booker.page.getByRole('textbox', { name: 'Please specify' }).fill('A friend');
     await booker.page.getByRole('button', { name: 'Continue' }).click();
     await stepTitle(booker.page, 'Check your booking').waitFor();
+    // The total shows once the quote has loaded (the summary says "Loading..." until then).
+    await expect.poll(() => booker.page.getByTestId('summary-total').textContent()).toMatch(/^£\d+/);
     const total = (await booker.page.getByTestId('summary-total').textContent()) ?? '';
-    expect(total).toMatch(/^£\d+/);
     await booker.page.getByRole('button', { name: 'Book now' }).click();
     await stepTitle(booker.page, 'Your game is booked!').waitFor();
     const tempCode = decodeURIComponent(/^\/hatch\/(.+)$/.exec((await booker.page.getByTestId('manage-link').getAttribute('href')) ?? '')?.[1] ?? '');

@@ -122,7 +122,7 @@ describe('public booking wizard', () => {
     await page.getByRole('button', { name: 'Continue' }).dblclick();
     await stepTitle(page, 'Check your booking').waitFor();
     await expectNoSeriousA11yViolations(page, 'step 4 before booking');
-    expect(await page.getByTestId('summary-total').textContent()).toBe('£500');
+    await expect.poll(() => page.getByTestId('summary-total').textContent()).toBe('£500');
     expect(await bookingsWithEmail('desk@example.com')).toBe(0);
     // A double click makes one booking (the button is disabled while sending; the key makes retries safe).
     await page.getByRole('button', { name: 'Book now' }).dblclick();
@@ -186,7 +186,7 @@ describe('public booking wizard', () => {
     await box.getByLabel('Promo code or gift voucher').fill('backfwd10');
     await box.getByRole('button', { name: 'Apply' }).click();
     await page.getByTestId('discount-applied').getByText('Code BACKFWD10 applied.').waitFor();
-    expect(await page.getByTestId('summary-total').textContent()).toBe('£108');
+    await expect.poll(() => page.getByTestId('summary-total').textContent()).toBe('£108');
 
     // The browser's Back on the summary: the email step, still filled in, not away from the site; then Add-ons.
     await page.goBack();
@@ -200,15 +200,15 @@ describe('public booking wizard', () => {
     await page.goForward();
     await at('Check your booking', '/?step=summary');
     await page.getByTestId('discount-applied').getByText('Code BACKFWD10 applied.').waitFor();
-    expect(await page.getByTestId('summary-discount').textContent()).toBe('−£12');
-    expect(await page.getByTestId('summary-total').textContent()).toBe('£108');
+    await expect.poll(() => page.getByTestId('summary-discount').textContent()).toBe('−£12');
+    await expect.poll(() => page.getByTestId('summary-total').textContent()).toBe('£108');
     await expectNoSeriousA11yViolations(page, 'summary after Back and Forward (phone)');
     await expectNoSidewaysScroll(page);
 
     // A reload of the summary keeps it too; Back to the very first step is `/`.
     await page.reload();
     await at('Check your booking', '/?step=summary');
-    expect(await page.getByTestId('summary-total').textContent()).toBe('£108');
+    await expect.poll(() => page.getByTestId('summary-total').textContent()).toBe('£108');
     for (const [title, expected] of [
       ['Final Step', '/?step=details'],
       ['Optional Add-ons', '/?step=addons'],
@@ -343,7 +343,7 @@ describe('public booking wizard', () => {
     await page.getByRole('textbox', { name: 'Email' }).fill('paris@example.com');
     await page.getByRole('button', { name: 'Continue' }).click();
     await stepTitle(page, 'Check your booking').waitFor();
-    expect(await page.getByTestId('summary-total').textContent()).toBe('$100');
+    await expect.poll(() => page.getByTestId('summary-total').textContent()).toBe('$100');
     await page.getByRole('button', { name: 'Book now' }).click();
     await stepTitle(page, 'Your game is booked!').waitFor();
     const texts = await page.getByRole('definition').allTextContents();
@@ -391,13 +391,13 @@ describe('public booking wizard', () => {
     await page.getByRole('button', { name: 'Step 4: Your details' }).click();
     await page.getByRole('button', { name: 'Continue' }).click();
     await stepTitle(page, 'Check your booking').waitFor();
-    expect(await page.getByTestId('summary-total').textContent()).toBe('€488');
+    await expect.poll(() => page.getByTestId('summary-total').textContent()).toBe('€488');
     expect(await bookingsWithEmail(email)).toBe(0);
 
     // Book now makes the booking, at that total, and the booker lands on the booked summary as before.
     await page.getByRole('button', { name: 'Book now' }).click();
     await stepTitle(page, 'Your game is booked!').waitFor();
-    expect(await page.getByTestId('summary-total').textContent()).toBe('€488');
+    await expect.poll(() => page.getByTestId('summary-total').textContent()).toBe('€488');
     const booking = await bookingByCode(page, await tempCodeFromSummary(page));
     expect(booking).toMatchObject({ players: 6, currency: 'EUR', plan_type: 'pro', add_ons: ['hosted'], total_price: 488, booking_status: 'enquiry' });
     expect(await bookingsWithEmail(email)).toBe(1);
