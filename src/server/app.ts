@@ -22,7 +22,8 @@ import { createMediaStorage, type MediaStorage } from './platform/storage';
 import { memoizingSerializerCompiler } from './platform/memo-serializer';
 import { registerErrorHandler } from './platform/http/error-handler';
 import { loggerOptions, registerRequestIdHeader, requestIdFor } from './platform/http/request-logging';
-import { registerSession, guardAdminScope } from './domains/identity';
+import { createHotReads, type HotReads } from './platform/http/hot-reads';
+import { registerSession, guardAdminScope, mayCarrySignedInSession } from './domains/identity';
 import { registerSecurityHeaders } from './platform/http/security-headers';
 import { registerOpenApi } from './platform/http/openapi';
 import { registerWeb } from './web/web';
@@ -86,6 +87,8 @@ export type AppDeps = {
   metrics: Metrics;
   /** Begun on SIGTERM: /readyz turns 503 and each part lets go of its long-lived work (platform/drain.ts, 0366). */
   drain: Drain;
+  /** Hot public reads answered again from the bytes last sent, before routing (platform/http/hot-reads.ts, 0660). */
+  hotReads: HotReads;
 };
 /** `schema` is the route's own (zod) schema, as declared: the fuzz tests generate requests from it. */
 export type RouteRecord = { method: string; url: string; schema?: FastifySchema };
@@ -111,7 +114,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Before anything hashes a password (the bootstrap admin comes after the app is built).
   setPasswordCost(config.TEST_PASSWORD_COST === 'low' ? 'low' : 'standard');
   const timeouts = serverTimeouts(config);
+  const http = { headersTimeout: timeouts.headersTimeout, connectionsCheckingInterval: timeouts.connectionsCheckingInterval };
+  const hotReads = createHotReads({
+    http,
+    keepAliveTimeout: timeouts.keepAliveTimeout,
+    requestTimeout: timeouts.requestTimeout,
+    connectionTimeout: timeouts.connectionTimeout,
+  });
   const app = Fastify({
+    // The HTTP server Fastify would make, with the hot reads' replay in front of Fastify's handler (decision 0660).
+    serverFactory: hotReads.serverFactory,
     // Our serializers redact secrets from every line; each line of a request carries its id (request-logging.ts).
     logger: loggerOptions(options.logger ?? { level: config.LOG_LEVEL }),
     genReqId: requestIdFor,
@@ -120,7 +132,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     requestTimeout: timeouts.requestTimeout,
     keepAliveTimeout: timeouts.keepAliveTimeout,
     connectionTimeout: timeouts.connectionTimeout,
-    http: { headersTimeout: timeouts.headersTimeout, connectionsCheckingInterval: timeouts.connectionsCheckingInterval },
+    http,
     // A request that reached us while we close is still served (with Connection: close), never refused with 503: a
     // refused POST is not retried by the proxy and would reach the client as a 5xx. New work is refused by the closed
     // listener instead, which a proxy retries elsewhere (decision 0366).
@@ -171,7 +183,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   closeConnectionsWhileDraining(app, drain);
   registerOutboxMetrics(metrics, database.db);
   registerPoolMetrics(metrics, database);
-  registerRequestMetrics(app, metrics);
+  const observeRequest = registerRequestMetrics(app, metrics);
+  hotReads.attach(app, { isDraining: () => drain.draining, observe: observeRequest, carriesCredentials: mayCarrySignedInSession });
   const codeGuesses = createCodeGuesses(database.db, (error) => app.log.warn({ err: error }, 'code guess counts not written yet: kept for the next flush'));
   app.decorate('deps', {
     config,
@@ -186,6 +199,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     codeGuesses,
     metrics,
     drain,
+    hotReads,
   });
   app.addHook('onClose', async () => {
     media.close();

@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { sessions, users } from './tables/users';
@@ -69,6 +70,23 @@ const VISITOR_PREFIX = 'v_';
 const SIGNED_IN_PREFIX = 's_';
 export const newVisitorToken = () => `${VISITOR_PREFIX}${randomToken()}`;
 export const newSignedInToken = () => `${SIGNED_IN_PREFIX}${randomToken()}`;
+
+/** Each session cookie's value in a Cookie header, under either name (sessionCookieName). */
+const SESSION_COOKIE_VALUES = /(?:^|;)\s*(?:__Host-)?hatch_session\s*=\s*([^;]*)/g;
+
+/**
+ * Whether a request may carry a signed-in session: a session cookie holding anything but a visitor's token. The
+ * pipeline loads and touches such a session, so its request is never answered from a kept answer
+ * (platform/http/hot-reads.ts); a visitor's cookie needs nothing there.
+ */
+export function mayCarrySignedInSession(request: IncomingMessage): boolean {
+  const cookie = request.headers.cookie;
+  if (cookie === undefined) return false;
+  for (const match of cookie.matchAll(SESSION_COOKIE_VALUES)) {
+    if (!(match[1] ?? '').startsWith(VISITOR_PREFIX)) return true;
+  }
+  return false;
+}
 
 /** Gives an anonymous visitor a session token (no database row until they log in). */
 export function ensureSessionToken(request: FastifyRequest, reply: FastifyReply): string {

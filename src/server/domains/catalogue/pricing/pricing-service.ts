@@ -7,7 +7,7 @@ import type { AdminPricing, Pricing } from '../../../../shared/api/pricing';
 import { settledAnswer } from '../../../platform/memo-serializer';
 
 const CACHE_MS = 5_000;
-type Cached = { at: number; value: Promise<Pricing> };
+type Cached = { at: number; value: Promise<Pricing>; settled?: Pricing };
 /** Per database: the cache holds that database's list (tests run several apps, each on its own database, in one process). */
 const caches = new WeakMap<Db, Map<Currency, Cached>>();
 
@@ -26,10 +26,22 @@ export function getPricing(db: Db, currency: Currency): Promise<Pricing> {
   const hit = cache.get(currency);
   if (hit && Date.now() - hit.at < CACHE_MS) return hit.value;
   // Settled: every request of the next few seconds shares this object, and its JSON is made once.
-  const value = buildPricing(db, currency).then(settledAnswer);
-  cache.set(currency, { at: Date.now(), value });
-  value.catch(() => cache.delete(currency));
-  return value;
+  const entry: Cached = { at: Date.now(), value: buildPricing(db, currency).then(settledAnswer) };
+  cache.set(currency, entry);
+  entry.value.then(
+    (pricing) => (entry.settled = pricing),
+    () => cache.delete(currency),
+  );
+  return entry.value;
+}
+
+/**
+ * Whether `pricing` is still the list getPricing gives for its currency: not forgotten after a change by staff, not
+ * older than CACHE_MS. The route's answer is replayed while it holds (platform/http/hot-reads.ts).
+ */
+export function isCurrentPricing(db: Db, currency: Currency, pricing: Pricing): boolean {
+  const hit = cacheOf(db).get(currency);
+  return hit !== undefined && hit.settled === pricing && Date.now() - hit.at < CACHE_MS;
 }
 
 /**
