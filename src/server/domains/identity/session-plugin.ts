@@ -79,7 +79,7 @@ const SESSION_COOKIE_VALUES = /(?:^|;)\s*(?:__Host-)?hatch_session\s*=\s*([^;]*)
  * pipeline loads and touches such a session, so its request is never answered from a kept answer
  * (platform/http/hot-reads.ts); a visitor's cookie needs nothing there.
  */
-export function mayCarrySignedInSession(request: IncomingMessage): boolean {
+export function mayCarrySignedInSession(request: Pick<IncomingMessage, 'headers'>): boolean {
   const cookie = request.headers.cookie;
   if (cookie === undefined) return false;
   for (const match of cookie.matchAll(SESSION_COOKIE_VALUES)) {
