@@ -14,8 +14,6 @@ import { requestIdFor } from './request-logging';
 export type HotReads = {
   /** In a route's handler: this request's answer may be replayed while `isCurrent()` holds (a cheap, synchronous check). */
   remember(request: FastifyRequest, isCurrent: () => boolean): void;
-  /** Forgets every kept answer (tests; a change whose domain cannot say which answers it touched). */
-  forgetAll(): void;
   /** How many kept answers were replayed (tests and the bench read it). */
   readonly replayed: number;
 };
@@ -106,9 +104,6 @@ export function createHotReads(settings: HotReadServerSettings): HotReadServer {
     },
     remember(request, isCurrent) {
       marked.set(request, isCurrent);
-    },
-    forgetAll() {
-      kept.clear();
     },
     serverFactory(handler) {
       // What Fastify's own factory sets on an HTTP/1 server (fastify/lib/server.js), from the same settings.
