@@ -114,13 +114,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Before anything hashes a password (the bootstrap admin comes after the app is built).
   setPasswordCost(config.TEST_PASSWORD_COST === 'low' ? 'low' : 'standard');
   const timeouts = serverTimeouts(config);
-  const http = { headersTimeout: timeouts.headersTimeout, connectionsCheckingInterval: timeouts.connectionsCheckingInterval };
-  const hotReads = createHotReads({
-    http,
+  // The server's settings, once: the hot reads' server factory sets them on the server it makes (Fastify's own
+  // factory would have), and Fastify validates them as its options.
+  const serverSettings = {
+    http: { headersTimeout: timeouts.headersTimeout, connectionsCheckingInterval: timeouts.connectionsCheckingInterval },
     keepAliveTimeout: timeouts.keepAliveTimeout,
     requestTimeout: timeouts.requestTimeout,
     connectionTimeout: timeouts.connectionTimeout,
-  });
+  };
+  const hotReads = createHotReads(serverSettings);
   const app = Fastify({
     // The HTTP server Fastify would make, with the hot reads' replay in front of Fastify's handler (decision 0660).
     serverFactory: hotReads.serverFactory,
@@ -129,10 +131,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     genReqId: requestIdFor,
     trustProxy: trustProxyOption(config.TRUST_PROXY),
     bodyLimit: 256 * 1024,
-    requestTimeout: timeouts.requestTimeout,
-    keepAliveTimeout: timeouts.keepAliveTimeout,
-    connectionTimeout: timeouts.connectionTimeout,
-    http,
+    ...serverSettings,
     // A request that reached us while we close is still served (with Connection: close), never refused with 503: a
     // refused POST is not retried by the proxy and would reach the client as a 5xx. New work is refused by the closed
     // listener instead, which a proxy retries elsewhere (decision 0366).

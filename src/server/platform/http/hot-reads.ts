@@ -1,6 +1,6 @@
 import http, { type IncomingMessage, type ServerOptions, type ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyRequest, FastifyServerOptions } from 'fastify';
-import { requestIdFor } from './request-logging';
+import { CREDENTIAL_HEADERS, requestIdFor } from './request-logging';
 
 /**
  * Hot public reads answered again from the bytes Fastify last sent for them (decision 0660).
@@ -12,9 +12,13 @@ import { requestIdFor } from './request-logging';
  * (another method, a body, credentials, request log lines on) goes through Fastify as before.
  */
 export type HotReads = {
-  /** In a route's handler: this request's answer may be replayed while `isCurrent()` holds (a cheap, synchronous check). */
+  /**
+   * In a route's handler: this request's answer may be replayed while `isCurrent()` holds (a cheap, synchronous check).
+   * The route vouches that its 200 and 304 depend on nothing but the URL and If-None-Match (not Accept-Language, not a
+   * visitor's cookie): those are the only parts of a request the kept answer is looked up by.
+   */
   remember(request: FastifyRequest, isCurrent: () => boolean): void;
-  /** How many kept answers were replayed (tests and the bench read it). */
+  /** How many kept answers were replayed (the tests read it: a replay looks like the pipeline's answer). */
   readonly replayed: number;
 };
 
@@ -48,10 +52,7 @@ function isPlainRead(request: IncomingMessage): boolean {
     request.method === 'GET' &&
     h['content-length'] === undefined &&
     h['transfer-encoding'] === undefined &&
-    h.authorization === undefined &&
-    h['x-player-token'] === undefined &&
-    h['x-manage-key'] === undefined &&
-    h['x-booking-code'] === undefined
+    CREDENTIAL_HEADERS.every((name) => h[name] === undefined)
   );
 }
 
@@ -83,11 +84,11 @@ export function createHotReads(settings: HotReadServerSettings): HotReadServer {
   /** Answers from a kept answer and returns true, or returns false for Fastify to answer. */
   function replay(request: IncomingMessage, response: ServerResponse): boolean {
     if (deps === undefined || !replaying || kept.size === 0 || !isPlainRead(request)) return false;
-    const header = request.headers['if-none-match'];
-    const entry = kept.get(keyOf(request.url ?? '', header));
+    const key = keyOf(request.url ?? '', request.headers['if-none-match']);
+    const entry = kept.get(key);
     if (entry === undefined || deps.isDraining() || deps.carriesCredentials(request)) return false;
     if (!entry.isCurrent()) {
-      kept.delete(keyOf(request.url ?? '', header));
+      kept.delete(key);
       return false;
     }
     const started = process.hrtime.bigint();

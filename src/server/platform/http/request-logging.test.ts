@@ -1,6 +1,8 @@
+import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { DrizzleQueryError } from 'drizzle-orm';
-import { redactText, redactUrl, requestIdFor, serializeError } from './request-logging';
+import pino, { type LoggerOptions } from 'pino';
+import { CREDENTIAL_HEADERS, loggerOptions, redactText, redactUrl, requestIdFor, serializeError } from './request-logging';
 
 const KEY = 'Zq3xv9Kd0aB-_LmN4pQrStUvWxYz012345678901a';
 
@@ -63,5 +65,23 @@ describe('requestIdFor', () => {
   it('keeps a short plain X-Request-Id and replaces anything else', () => {
     expect(requestIdFor(request('proxy-4f2a.7'))).toBe('proxy-4f2a.7');
     for (const unsafe of ['a b', 'x'.repeat(65), '<script>', '', undefined]) expect(requestIdFor(request(unsafe))).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
+describe('the log lines', () => {
+  it('carry no credential header and no cookie, even from an object logged with its headers', () => {
+    const lines: string[] = [];
+    const settings = loggerOptions({ level: 'info' });
+    if (typeof settings !== 'object') throw new Error('expected logger settings');
+    // Without the request serializer, which would drop the headers before redaction is even needed.
+    const options: LoggerOptions = { level: 'info', redact: settings.redact };
+    const log = pino(options, new Writable({ write: (chunk, _encoding, done) => (lines.push(String(chunk)), done()) }));
+    const headers = Object.fromEntries([...CREDENTIAL_HEADERS, 'cookie'].map((name) => [name, `secret-${name}`]));
+    log.info({ req: { headers: { ...headers, accept: 'application/json' } } }, 'a request');
+    expect(lines[0]).not.toContain('secret-');
+    expect(JSON.parse(lines[0] ?? '{}').req.headers).toEqual({
+      ...Object.fromEntries([...CREDENTIAL_HEADERS, 'cookie'].map((name) => [name, '[redacted]'])),
+      accept: 'application/json',
+    });
   });
 });

@@ -108,14 +108,16 @@ export function serializeError(error: Error): { type: string; message: string; s
   return { ...fields, type: plain.type, message: redactText(plain.message), stack: redactText(plain.stack) };
 }
 
+/**
+ * The request headers that carry a credential (the session's cookie apart): no log line carries them, and a request
+ * with any of them is never answered from a kept answer (hot-reads.ts).
+ */
+export const CREDENTIAL_HEADERS = ['authorization', 'x-player-token', 'x-manage-key', 'x-csrf-token', 'x-booking-code'] as const;
+
 /** Header and body fields no line may carry, wherever a caller logs an object holding them. */
 const REDACT_PATHS = [
-  'req.headers.authorization',
+  ...CREDENTIAL_HEADERS.map((name) => `req.headers["${name}"]`),
   'req.headers.cookie',
-  'req.headers["x-player-token"]',
-  'req.headers["x-manage-key"]',
-  'req.headers["x-csrf-token"]',
-  'req.headers["x-booking-code"]',
   'res.headers["set-cookie"]',
   'headers.authorization',
   'headers.cookie',
