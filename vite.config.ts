@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { WIZARD_FIRST_LOAD_BUDGET_KB, wizardFirstLoadPerLanguage } from './scripts/wizard-first-load';
 import { LANGUAGES } from './src/shared/i18n/languages';
 import { firstFrameHtml } from './src/web/components/booking-wizard/first-frame';
+import { scriptsAtLowPriority } from './src/shared/script-priority';
 
 // Where this build writes (npm run build:web passes --outDir): the worker's precache list is read from its manifest.
 let outDir = '';
@@ -100,6 +101,13 @@ export default defineConfig({
         );
         writeFileSync(path.join(outDir, '.vite', 'first-frames.json'), JSON.stringify({ '/': frames }));
       },
+    },
+    // The entry script and Vite's module preloads at low priority, behind the styles the first paint waits for
+    // (decision 0665). After Vite has written its tags into the page.
+    {
+      name: 'hatch:scripts-after-styles',
+      apply: 'build',
+      transformIndexHtml: { order: 'post', handler: scriptsAtLowPriority },
     },
     // The players' service worker (decision 0433): our own source (src/web/sw/sw.ts) with workbox's modules,
     // built to /sw.js with the precache list injected. Registered by the player app only (features/play), scope

@@ -451,7 +451,7 @@ describe('public booking wizard', () => {
 
   it('names the chunks step 0 needs in its HTML, each of them one the wizard then uses, and none of the later steps', async () => {
     const html = await (await fetch(j.server.url)).text();
-    const preloaded = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1] ?? '');
+    const preloaded = [...html.matchAll(/<link rel="modulepreload" fetchpriority="low" crossorigin href="([^"]+)">/g)].map((m) => m[1] ?? '');
     expect(preloaded.length).toBeGreaterThan(0);
     expect(preloaded.some((href) => href.includes('wizard-page'))).toBe(true);
     const { page, context } = await newPage(j.browser, j.server.url, PHONE);
@@ -463,6 +463,39 @@ describe('public booking wizard', () => {
     // Nothing has been touched yet: the later steps and zod are still to come, and none of them was preloaded.
     for (const href of preloaded) expect(fetched).toContain(href);
     expect(fetched.some((p) => p.includes('later-steps'))).toBe(false);
+    await context.close();
+  });
+
+  it('asks for the styles first and the scripts at low priority, and the app still starts (decision 0665)', async () => {
+    const html = await (await fetch(j.server.url)).text();
+    // Every script tag and module preload of the page names the low priority; no style does.
+    const tags = [...html.matchAll(/<(?:script|link)\b[^>]*>/g)].map((m) => m[0]);
+    const scripts = tags.filter((t) => t.includes('type="module"') || t.includes('rel="modulepreload"'));
+    expect(scripts.length).toBeGreaterThan(10);
+    for (const tag of scripts) expect(tag).toContain('fetchpriority="low"');
+    const styles = tags.filter((t) => t.includes('stylesheet') || t.includes('as="style"'));
+    expect(styles.length).toBeGreaterThan(0);
+    for (const tag of styles) expect(tag).not.toContain('fetchpriority');
+
+    // As the browser asks for them: the styles at its highest priority, the page's scripts at low.
+    const { page, context, errors } = await newPage(j.browser, j.server.url, PHONE);
+    const cdp = await context.newCDPSession(page);
+    const asked: { path: string; type: string; priority: string }[] = [];
+    cdp.on('Network.requestWillBeSent', (e) => asked.push({ path: new URL(e.request.url).pathname, type: e.type ?? '', priority: e.request.initialPriority }));
+    await cdp.send('Network.enable');
+    await page.goto('/');
+    await page.getByRole('grid').first().waitFor();
+    const assets = asked.filter((r) => r.path.startsWith('/assets/'));
+    const css = assets.filter((r) => r.type === 'Stylesheet');
+    expect(css.length).toBeGreaterThan(0);
+    for (const r of css) expect(r, r.path).toMatchObject({ priority: 'VeryHigh' });
+    for (const href of scripts.map((t) => /(?:src|href)="([^"]+)"/.exec(t)?.[1] ?? '')) {
+      expect(
+        assets.find((r) => r.path === href),
+        href,
+      ).toMatchObject({ type: 'Script', priority: 'Low' });
+    }
+    expect(errors).toEqual([]);
     await context.close();
   });
 });

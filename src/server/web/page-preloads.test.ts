@@ -27,7 +27,7 @@ describe('pagePreloads', () => {
       'href="/assets/time-3.js"',
       'href="/assets/api-4.js"',
     ]);
-    expect(links).toContain('<link rel="modulepreload" crossorigin href="/assets/wizard-page-2.js">');
+    expect(links).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/wizard-page-2.js">');
     expect(links).toContain('<link rel="preload" as="style" crossorigin href="/assets/style-5.css">');
     expect(pagePreloads(root).has('/login')).toBe(false);
   });

@@ -1,5 +1,6 @@
 import type { Language } from '../../shared/i18n/languages';
 import { escapeHtml } from '../../shared/html';
+import { SCRIPT_FETCH_PRIORITY } from '../../shared/script-priority';
 import { readBuildFile } from './build-file';
 import { firstRenderAreas } from '../../shared/i18n/first-render-areas';
 import { z } from 'zod';
@@ -55,14 +56,14 @@ function readManifest(webRoot: string): Manifest | null {
 
 /**
  * For each page of PAGE_MODULES, the `<link>` tags preloading its chunk, the chunks it imports statically and its
- * catalogues in `language`.
+ * catalogues in `language`: the scripts at low priority, behind the styles (decision 0665).
  */
 export function pagePreloads(webRoot: string, language: Language = 'en'): Map<string, string> {
   const out = new Map<string, string>();
   for (const [page, { js, css }] of preloadedChunks(webRoot, language)) {
     const links = [
       ...css.map((f) => `<link rel="preload" as="style" crossorigin href="/${escapeHtml(f)}">`),
-      ...js.map((f) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(f)}">`),
+      ...js.map((f) => `<link rel="modulepreload" ${SCRIPT_FETCH_PRIORITY} crossorigin href="/${escapeHtml(f)}">`),
     ];
     if (links.length) out.set(page, links.join(''));
   }
