@@ -2,7 +2,7 @@ import { configDefaults, defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /** Long files first, so the two workers do not end the run waiting on one journey started last. */
-const TIER_ORDER = ['e2e', 'system', 'api', 'component', 'unit'];
+const TIER_ORDER = ['e2e', 'system', 'api', 'component', 'component-fresh', 'unit'];
 
 /**
  * `npm test` runs every tier in one pass over both workers (docs/TESTING.md). Vitest orders files by project name
@@ -24,6 +24,16 @@ class TierSequencer extends BaseSequencer {
 // Co-located tests that need a database: they run with the API tier (migrated template, docs/TESTING.md).
 const DATABASE_TESTS_IN_SRC = ['src/server/platform/rate-limit.test.ts', 'src/server/domains/booking/booking-record.test.ts'];
 const consoleErrorsFail = ['tests/support/fail-on-console-error.ts'];
+
+/** The component tier's screens run in a DOM in the worker, not a browser (decision 0322): no Chromium starts. */
+const COMPONENT_TIER = {
+  environment: 'happy-dom' as const,
+  environmentOptions: { happyDOM: { url: 'http://localhost/' } },
+  testTimeout: 30_000,
+  setupFiles: [...consoleErrorsFail, 'tests/component/support/setup.ts'],
+};
+// A screen while a catalogue is still on its way: no other file of the worker may have loaded it first.
+const COMPONENT_TESTS_ON_FRESH_MODULES = ['tests/component/messages-arrive-later.test.tsx'];
 
 /**
  * The tiers of docs/TESTING.md, one project each. `npm test` runs them in one pass so their files share the workers:
@@ -62,12 +72,17 @@ export default defineConfig({
         test: {
           name: 'component',
           include: ['tests/component/**/*.test.tsx'],
-          // A DOM in the worker, not a browser (decision 0322): the screens render in milliseconds, no Chromium starts.
-          environment: 'happy-dom',
-          environmentOptions: { happyDOM: { url: 'http://localhost/' } },
-          testTimeout: 30_000,
-          setupFiles: [...consoleErrorsFail, 'tests/component/support/setup.ts'],
+          exclude: [...configDefaults.exclude, ...COMPONENT_TESTS_ON_FRESH_MODULES],
+          // As the API tier: a worker loads React, the screens and their catalogues once for all its files, not once
+          // per file (two thirds of the tier's CPU). Each file gets a new DOM; support/setup.ts puts back per file what
+          // a file may leave behind in the modules they share (the stand-in network, React's act() flag).
+          isolate: false,
+          ...COMPONENT_TIER,
         },
+      },
+      {
+        // The files that need modules nobody loaded before them, each in its own (isolated) module graph.
+        test: { name: 'component-fresh', include: COMPONENT_TESTS_ON_FRESH_MODULES, ...COMPONENT_TIER },
       },
       {
         test: {

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { z } from 'zod';
 import { openDatabase, type Database } from '../../src/server/platform/db/client';
 
@@ -104,8 +105,13 @@ export async function leaseEmbeddedDatabase(snapshotFile: string): Promise<Poole
   const leased = entry;
   leased.closedByTest = false;
   let released = false;
+  // A handle of its own for each lease: what the app keeps per database handle (the price list's and the translations'
+  // caches, prepared statements) starts empty, as on a database of its own, not as the last file left it.
+  const db = leased.database.raw.driver === 'pglite' ? drizzlePglite(leased.database.raw.client) : leased.database.db;
   return {
     ...leased.database,
+    db,
+    withConnection: (work) => work(db),
     // A test that closes the database (to see the app answer without one) really closes it.
     close: async () => {
       leased.closedByTest = true;

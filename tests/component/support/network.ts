@@ -112,19 +112,25 @@ export function takeProblems(): string[] {
   return found;
 }
 
-const originalFetch = globalThis.fetch;
+/**
+ * Puts the stand-in network in place around every test of the file being set up. Called by the set-up file, which runs
+ * again for each test file; this module does not, as a worker's files share their modules (vitest.config.ts).
+ */
+export function useNetwork(): void {
+  const originalFetch = globalThis.fetch;
 
-beforeEach(() => {
-  handlers = [];
-  recorded = [];
-  problems = [];
-  globalThis.fetch = route;
-  window.fetch = route;
-});
+  beforeEach(() => {
+    handlers = [];
+    recorded = [];
+    problems = [];
+    globalThis.fetch = route;
+    window.fetch = route;
+  });
 
-afterEach(() => {
-  globalThis.fetch = originalFetch;
-  window.fetch = originalFetch;
-  const found = takeProblems();
-  if (found.length > 0) throw new Error(found.join('\n'));
-});
+  afterEach(() => {
+    globalThis.fetch = originalFetch;
+    window.fetch = originalFetch;
+    const found = takeProblems();
+    if (found.length > 0) throw new Error(found.join('\n'));
+  });
+}

@@ -2,7 +2,15 @@ import { afterEach, beforeAll, beforeEach } from 'vitest';
 import { preloadLanguage } from '../../../src/web/lib/i18n';
 import { cleanup } from '@testing-library/react';
 import { toast } from 'sonner';
-import './network';
+import { useNetwork } from './network';
+
+useNetwork();
+
+// Each file starts with React's act() flag as a fresh worker has it (unset): a worker's files share their modules and
+// globals (vitest.config.ts), and a file that ended while Testing Library waited left it as that wait had set it.
+beforeAll(() => {
+  Reflect.deleteProperty(globalThis, 'IS_REACT_ACT_ENVIRONMENT');
+});
 
 // The catalogues a page loads on its first render (English, the page's language here), in before any screen renders.
 beforeAll(() => preloadLanguage('en'));
