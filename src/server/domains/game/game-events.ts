@@ -87,9 +87,17 @@ const storedPayload = z.object({ data: z.unknown(), meta: metaSchema.default({})
 
 export type NewGameEvent = { gameId: number; instanceId: number; type: Exclude<GameEventType, 'position'>; data: unknown; meta?: EventMeta };
 
+/** The advisory lock space of `publishGameEvent`: one lock per game (the game's id is the second key). */
+const GAME_EVENT_ORDER_LOCK = 727_060;
+
 /** Stores the event and NOTIFYs it; call inside the transaction of the change it reports. */
 export async function publishGameEvent(tx: DbOrTx, event: NewGameEvent): Promise<number> {
   const meta = event.meta ?? {};
+  // One game's events commit in the order of their ids. The hubs and the streams hand events on in id order and skip
+  // an id that is not newer (a phone's Last-Event-ID is one number), so an event committed just after a later-numbered
+  // one of the same game (two processes publishing at once) reached no phone: a rolling restart lost one message on
+  // every phone. Held until the transaction ends, so the game's next event takes its id after this one is committed.
+  await tx.execute(sql`select pg_advisory_xact_lock(${GAME_EVENT_ORDER_LOCK}, ${event.gameId})`);
   const [row] = await tx
     .insert(gameEvents)
     .values({ gameId: event.gameId, instanceId: event.instanceId, type: event.type, payload: { data: event.data, meta } })
