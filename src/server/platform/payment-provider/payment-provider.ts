@@ -53,7 +53,7 @@ export interface PaymentProvider {
    * Verifies the signature of a webhook's raw body and parses it; throws WebhookSignatureError when forged or stale,
    * WebhookBodyError when the signature holds but the body is not JSON.
    */
-  parseWebhook(rawBody: Buffer, signature: string | undefined): ProviderEvent;
+  parseWebhook(rawBody: Buffer, signature: string | undefined): Promise<ProviderEvent>;
 }
 
 /** The signature of a webhook did not verify: forged, replayed after the tolerance, or signed with another secret. */

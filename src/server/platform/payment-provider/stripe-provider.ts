@@ -1,4 +1,4 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { z } from 'zod';
 import { ProviderError, WebhookBodyError, WebhookSignatureError, type CheckoutRequest, type PaymentProvider, type ProviderCheckout } from './payment-provider';
 
@@ -58,15 +58,18 @@ async function call<T>(what: string, run: () => Promise<T>): Promise<T> {
 
 /** The real provider: Stripe Checkout Sessions, refunds, and webhooks verified with the signing secret. */
 export function createStripeProvider(settings: StripeSettings): PaymentProvider {
-  const stripe = new Stripe(settings.secretKey, {
-    ...endpointOptions(settings.apiBase),
-    maxNetworkRetries: 1,
-    timeout: 15_000,
-    telemetry: false,
-  });
+  // The package is loaded when a provider is configured, not by every process that imports this file (its 250 files
+  // cost about a fifth of a second of CPU and 20 MB of RSS: docs/decisions/0680-modules-loaded-on-first-use.md).
+  const loading: Promise<Stripe> = import('stripe').then(
+    ({ default: StripeClient }) =>
+      new StripeClient(settings.secretKey, { ...endpointOptions(settings.apiBase), maxNetworkRetries: 1, timeout: 15_000, telemetry: false }),
+  );
+  // A failed load is each call's error, not an unhandled rejection.
+  loading.catch(() => undefined);
   return {
     name: 'stripe',
     async createCheckout(request: CheckoutRequest) {
+      const stripe = await call('load', () => loading);
       const session = await call('create checkout', () =>
         stripe.checkout.sessions.create(
           {
@@ -89,15 +92,18 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
       return toCheckout(session);
     },
     async retrieveCheckout(sessionId) {
+      const stripe = await call('load', () => loading);
       return toCheckout(await call('retrieve checkout', () => stripe.checkout.sessions.retrieve(sessionId)));
     },
     async refund({ paymentId, amount, idempotencyKey }) {
+      const stripe = await call('load', () => loading);
       const refund = refundSchema.parse(await call('refund', () => stripe.refunds.create({ payment_intent: paymentId, amount }, { idempotencyKey })));
       if (refund.status === 'failed' || refund.status === 'canceled') throw new ProviderError(`stripe refund ${refund.id} ${refund.status}`);
       return { id: refund.id };
     },
-    parseWebhook(rawBody, signature) {
+    async parseWebhook(rawBody, signature) {
       if (!signature) throw new WebhookSignatureError('no Stripe-Signature header');
+      const stripe = await loading;
       let event: unknown;
       try {
         // Default tolerance (300 s): an old event replayed with its old signature is refused.

@@ -1,4 +1,4 @@
-import PDFDocument from 'pdfkit';
+import { loadPdfKit } from '../../../platform/pdfkit';
 
 /** One section of the pack: a heading and its lines (each a plain sentence or "label: value"). */
 export type PackSection = { heading: string; lines: readonly string[]; body?: string };
@@ -8,7 +8,8 @@ export type DisputePack = { title: string; generatedAt: Date; sections: readonly
  * The dispute pack as an A4 PDF (issue 41): pdfkit's built-in Helvetica, as invoices are written (no font file ships);
  * long texts (the terms) flow over pages. Its creation date is when it was made.
  */
-export function renderDisputePack(pack: DisputePack): Promise<Buffer> {
+export async function renderDisputePack(pack: DisputePack): Promise<Buffer> {
+  const PDFDocument = await loadPdfKit();
   const pdf = new PDFDocument({ size: 'A4', margin: 50, info: { Title: pack.title, Author: 'hatch', CreationDate: pack.generatedAt } });
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {

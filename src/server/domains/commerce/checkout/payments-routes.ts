@@ -68,7 +68,7 @@ export function paymentsRoutes(setup: PaymentSetup): FastifyPluginAsyncZod {
           let event: ProviderEvent;
           try {
             if (!provider || !Buffer.isBuffer(request.body)) throw new WebhookSignatureError('no provider or no body');
-            event = provider.parseWebhook(request.body, typeof header === 'string' ? header : undefined);
+            event = await provider.parseWebhook(request.body, typeof header === 'string' ? header : undefined);
           } catch (error) {
             if (error instanceof WebhookBodyError) {
               request.log.warn({ why: error.message, ip: request.ip }, 'webhook refused: signed, but its body is not JSON');

@@ -1,9 +1,9 @@
-import PDFDocument from 'pdfkit';
 import { formatPence } from '../../../../shared/money';
 import { INVOICE_KIND_LABELS, vatRatePercent, type InvoiceKind, type InvoiceLine } from '../../../../shared/commerce/invoices';
 import type { InvoiceSeller } from '../tables/invoices';
 import { mailText } from '../../../platform/i18n';
 import { DEFAULT_LANGUAGE, type Language } from '../../../../shared/i18n/languages';
+import { loadPdfKit } from '../../../platform/pdfkit';
 
 /** Everything an invoice or credit note shows: the document as issued, and the buyer as the booking has them now. */
 export type InvoiceDocument = {
@@ -34,7 +34,8 @@ const COLUMNS = { description: 50, quantity: 330, unit: 380, amount: 465 };
  * Writes the document as a one-page A4 PDF with pdfkit's built-in Helvetica (its WinAnsi encoding has £ and €), so
  * no font file ships. Its creation date is the issue date, so the same document renders to the same text.
  */
-export function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
+export async function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
+  const PDFDocument = await loadPdfKit();
   const words = mailText(doc.language ?? DEFAULT_LANGUAGE);
   const english = words.language === DEFAULT_LANGUAGE;
   const title = `${english ? INVOICE_KIND_LABELS[doc.kind] : words.t(doc.kind)} ${doc.number}`;
