@@ -11,7 +11,7 @@ import { liveGameWithTeams } from '../support/game-fixtures';
  * they handed on, so an event that committed after a later-numbered one reached no phone. Here the second publisher
  * is seen waiting on the game's lock (pg_locks, not a sleep) while the first transaction is still open.
  */
-const onServer = Boolean(process.env.TEST_DATABASE_URL);
+const serverUrl = process.env.TEST_DATABASE_URL;
 
 let t: TestApp;
 let admin: Agent;
@@ -35,7 +35,7 @@ async function publishersWaiting(): Promise<number> {
   return waiting.parse(result).rows[0]?.waiting ?? 0;
 }
 
-describe.skipIf(!onServer)("a game's events commit in id order (needs TEST_DATABASE_URL)", { tags: ['postgres'] }, () => {
+describe.skipIf(!serverUrl)("a game's events commit in id order (needs TEST_DATABASE_URL)", { tags: ['postgres'] }, () => {
   it("holds a second publisher of the same game until the first commits, so the later id commits later; another game's publisher goes on", async () => {
     const game = await liveGameWithTeams(t, admin);
     const other = await liveGameWithTeams(t, admin);
