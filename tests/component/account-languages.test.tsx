@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { act } from 'react';
-import { waitFor } from '@testing-library/react';
+import { act, waitFor } from '@testing-library/react';
 import { authEndpoints } from '../../src/shared/api/endpoints/auth';
 import { recapEndpoints } from '../../src/shared/api/endpoints/showcase';
 import { ACCOUNT_MESSAGES, INVALID_CREDENTIALS } from '../../src/shared/api/auth';

@@ -22,9 +22,9 @@ import { findToast, region, renderScreen, screen, within } from './support/rende
  * its form. The English of the same screens is tests/component/admin-booking-detail.test.tsx's.
  */
 beforeAll(() => Promise.all((['de', 'fr'] as const).map((l) => preloadLanguage(l))));
-afterAll(() => act(() => applyLanguage('en')));
+afterAll(() => act(async () => applyLanguage('en')));
 
-const speak = (language: Language) => act(() => applyLanguage(language));
+const speak = (language: Language) => act(async () => applyLanguage(language));
 const button = (name: string | RegExp, inside: HTMLElement = document.body) => within(inside).getByRole('button', { name });
 
 /** A paid, hosted Pro booking whose game (three item stations) has not started: the meeting is 1 June 2030 in London. */

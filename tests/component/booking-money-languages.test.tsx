@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { act } from 'react';
+import { act } from '@testing-library/react';
 import { preloadLanguage } from '../../src/web/lib/i18n';
 import { applyLanguage } from '../../src/web/lib/language';
 import type { Language } from '../../src/shared/i18n/languages';
@@ -21,9 +21,9 @@ import { findToast, region, renderScreen, screen, within } from './support/rende
  * (120,00 £), and the toasts and the shared rules' refusals translated. The English is the other tests' (unchanged).
  */
 beforeAll(() => Promise.all((['de', 'fr', 'es'] as const).map((l) => preloadLanguage(l))));
-afterAll(() => act(() => applyLanguage('en')));
+afterAll(() => act(async () => applyLanguage('en')));
 
-const speak = (language: Language) => act(() => applyLanguage(language));
+const speak = (language: Language) => act(async () => applyLanguage(language));
 /** Intl writes a narrow no-break space before the pound sign: compared as a plain space. */
 const plain = (text: string | null | undefined) => (text ?? '').replace(/\s/g, ' ');
 

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { act } from 'react';
-import { waitFor } from '@testing-library/react';
+import { act, waitFor } from '@testing-library/react';
 import { preloadLanguage } from '../../src/web/lib/i18n';
 import { applyLanguage } from '../../src/web/lib/language';
 import type { Language } from '../../src/shared/i18n/languages';
@@ -24,9 +23,9 @@ import { reviewChallenge, reviewSubmission } from './support/review';
  * from the messages catalogue, numbers are grouped the language's way, and an action's toast is translated too.
  */
 beforeAll(() => Promise.all((['de', 'fr', 'nl'] as const).map((l) => preloadLanguage(l))));
-afterAll(() => act(() => applyLanguage('en')));
+afterAll(() => act(async () => applyLanguage('en')));
 
-const speak = (language: Language) => act(() => applyLanguage(language));
+const speak = (language: Language) => act(async () => applyLanguage(language));
 
 const instance: ScoringInstance = {
   id: 7,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { act } from 'react';
+import { act } from '@testing-library/react';
 import { preloadLanguage } from '../../src/web/lib/i18n';
 import { applyLanguage } from '../../src/web/lib/language';
 import type { Language } from '../../src/shared/i18n/languages';
@@ -27,9 +27,9 @@ import { findToast, renderScreen, screen, within } from './support/render';
  * the spec's words).
  */
 beforeAll(() => Promise.all((['de', 'fr'] as const).map((l) => preloadLanguage(l))));
-afterAll(() => act(() => applyLanguage('en')));
+afterAll(() => act(async () => applyLanguage('en')));
 
-const speak = (language: Language) => act(() => applyLanguage(language));
+const speak = (language: Language) => act(async () => applyLanguage(language));
 /** Intl writes a space before the currency and in "10 %" as a no-break space: read as a plain one. */
 const plain = (text: string | null | undefined) => (text ?? '').replace(/\s/g, ' ');
 const cells = (row: HTMLElement) =>

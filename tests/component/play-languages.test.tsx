@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { act } from 'react';
+import { act } from '@testing-library/react';
 import { preloadLanguage } from '../../src/web/lib/i18n';
 import { applyLanguage } from '../../src/web/lib/language';
 import type { Language } from '../../src/shared/i18n/languages';
@@ -14,9 +14,9 @@ import { renderScreen, screen } from './support/render';
  * messages catalogue. The whole game in French and Spanish is the browser journey's (tests/e2e/languages-game.test.ts).
  */
 beforeAll(() => Promise.all((['de', 'fr', 'nl'] as const).map((l) => preloadLanguage(l))));
-afterAll(() => act(() => applyLanguage('en')));
+afterAll(() => act(async () => applyLanguage('en')));
 
-const speak = (language: Language) => act(() => applyLanguage(language));
+const speak = (language: Language) => act(async () => applyLanguage(language));
 
 const team = (id: number, name: string, points: number) => ({
   id,

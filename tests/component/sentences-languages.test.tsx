@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { act } from 'react';
+import { act } from '@testing-library/react';
 import { preloadLanguage } from '../../src/web/lib/i18n';
 import { applyLanguage } from '../../src/web/lib/language';
 import type { Language } from '../../src/shared/i18n/languages';
@@ -23,9 +23,9 @@ import { renderScreen, screen, within } from './support/render';
  * them (a mail's kind, a lead status, the locked sections, an answer) translated too. English is the other tests'.
  */
 beforeAll(() => Promise.all((['de', 'es', 'fr'] as const).map((l) => preloadLanguage(l))));
-afterAll(() => act(() => applyLanguage('en')));
+afterAll(() => act(async () => applyLanguage('en')));
 
-const speak = (language: Language) => act(() => applyLanguage(language));
+const speak = (language: Language) => act(async () => applyLanguage(language));
 
 const entry = (id: string, summary: string, source: TimelineEntry['source'] = 'staff'): TimelineEntry => ({
   id,

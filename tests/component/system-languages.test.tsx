@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { act } from 'react';
-import { waitFor } from '@testing-library/react';
+import { act, waitFor } from '@testing-library/react';
 import { preloadLanguage } from '../../src/web/lib/i18n';
 import { applyLanguage } from '../../src/web/lib/language';
 import { localeOf, type Language } from '../../src/shared/i18n/languages';
@@ -32,9 +31,9 @@ import { findToast, renderScreen, screen, within } from './support/render';
  * messages catalogue, counts with the language's plurals and dates in its own form. English is the other tests'.
  */
 beforeAll(() => Promise.all((['de', 'fr', 'es', 'nl'] as const).map((l) => preloadLanguage(l))));
-afterAll(() => act(() => applyLanguage('en')));
+afterAll(() => act(async () => applyLanguage('en')));
 
-const speak = (language: Language) => act(() => applyLanguage(language));
+const speak = (language: Language) => act(async () => applyLanguage(language));
 const writes = () => calls().filter((c) => c.method !== 'GET');
 
 function answerSettings() {
