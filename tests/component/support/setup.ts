@@ -1,10 +1,14 @@
 import { afterEach, beforeAll, beforeEach } from 'vitest';
 import { preloadLanguage } from '../../../src/web/lib/i18n';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { toast } from 'sonner';
 import { useNetwork } from './network';
 
 useNetwork();
+
+// A step loaded lazily, or a screen's answer, may take more than Testing Library's default second on a busy two-core
+// machine (the browser tier and lint run beside this one): a wait ends as soon as the page shows what it waits for.
+configure({ asyncUtilTimeout: 5_000 });
 
 // Each file starts with React's act() flag as a fresh worker has it (unset): a worker's files share their modules and
 // globals (vitest.config.ts), and a file that ended while Testing Library waited left it as that wait had set it.
