@@ -10,8 +10,10 @@ useNetwork();
 // machine (the browser tier and lint run beside this one): a wait ends as soon as the page shows what it waits for.
 configure({ asyncUtilTimeout: 5_000 });
 
-// Each file starts with React's act() flag as a fresh worker has it (unset): a worker's files share their modules and
-// globals (vitest.config.ts), and a file that ended while Testing Library waited left it as that wait had set it.
+// Each file starts with React's act() flag unset, whatever the file before it in the worker left it as (a file that
+// ended while Testing Library waited leaves it as that wait set it): the worker's files share their modules and
+// globals (vitest.config.ts), and Testing Library's own per-file hook registers only in the first of them. Its act()
+// turns the flag on around each call (decision 0685).
 beforeAll(() => {
   Reflect.deleteProperty(globalThis, 'IS_REACT_ACT_ENVIRONMENT');
 });
