@@ -98,7 +98,6 @@ const j = useServerAndBrowser({
 /** A signed-in staff tab that has not loaded anything yet, map tiles refused. */
 async function staffTab() {
   const opened = await newPage(j.browser, j.server.url);
-  await opened.page.route(/tile\.openstreetmap\.org/, (route) => route.abort());
   await signIn(opened.context, j.server);
   return opened;
 }
@@ -163,7 +162,6 @@ describe('accessibility of every page (axe-core, no serious or critical violatio
 
   it("the login page, the booker's pages by temporary and game code, a proposal's page and the gift voucher pages", async () => {
     const { page, context, errors } = await newPage(j.browser, j.server.url);
-    await page.route(/tile\.openstreetmap\.org/, (route) => route.abort());
     await check(page, '/login');
     await page.getByRole('button', { name: /log in|sign in/i }).click();
     await expectNoSeriousA11yViolations(page, '/login with messages');

@@ -66,7 +66,6 @@ describe('challenge form', () => {
   it('creates a challenge, shows the toast, goes back to the list; then edits it', async () => {
     const { page, context, errors } = await newPage(j.browser, j.server.url);
     const consoleOut = watchConsole(page);
-    await page.route(/tile\.openstreetmap\.org/, (route) => route.abort());
     await signIn(context, j.server);
     await page.goto('/admin/challenges/create');
     await page.getByLabel('Name', { exact: true }).fill('Bench Count');

@@ -33,7 +33,6 @@ async function paidGame(page: Page, plan: 'standard' | 'pro', name: string): Pro
 describe('/admin/markers', () => {
   it('places an item station by clicking the map of a Weapons game, and explains why a Standard game has none', async () => {
     const { page, context, errors } = await newPage(j.browser, j.server.url);
-    await page.route(/tile\.openstreetmap\.org/, (route) => route.abort());
     await signIn(context, j.server);
     await page.goto('/admin/markers');
     const weaponsGame = await paidGame(page, 'pro', 'Wendy Weapons');

@@ -50,7 +50,6 @@ afterAll(async () => {
 async function person(viewport = PHONE, staffEmail?: string): Promise<Page> {
   const context = await j.browser.newContext({ baseURL: j.server.url, viewport, locale: 'en-GB', timezoneId: 'Europe/London', serviceWorkers: 'block' });
   contexts.push(context);
-  await context.route(/tile\.openstreetmap\.org/, (route) => route.abort());
   if (staffEmail) await signIn(context, j.server, staffEmail);
   const page = await context.newPage();
   page.on('pageerror', (e) => errors.push(e.message));

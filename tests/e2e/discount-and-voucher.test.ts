@@ -58,7 +58,6 @@ describe('a promo code in the wizard, a gift voucher on the booker page, the inv
 
     // The booker, on a phone: 8 players of Standard (£15 each), SUMMER10 on the summary.
     const { page, context, errors } = await newPage(j.browser, j.server.url, PHONE);
-    await page.route(/tile\.openstreetmap\.org/, (route) => route.abort());
     await page.goto('/');
     await completeStepZero(page, { players: '8' });
     // Standard is the default: its button reads 'Selected Standard'; Next leads on (decision 0537).

@@ -55,7 +55,6 @@ async function person(viewport = PHONE, geolocation?: Spot): Promise<{ context: 
     ...(geolocation ? { geolocation, permissions: ['geolocation'] } : {}),
   });
   contexts.push(context);
-  await context.route(/tile\.openstreetmap\.org/, (route) => route.abort());
   const page = await context.newPage();
   page.on('pageerror', (e) => errors.push(e.message));
   return { context, page };

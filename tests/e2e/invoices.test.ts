@@ -18,7 +18,6 @@ const j = useServerAndBrowser({
 describe('invoices on the booker page', () => {
   it('the organiser adds company and address, then downloads the invoice showing them and its totals', async () => {
     const { page, context, errors } = await newPage(j.browser, j.server.url);
-    await page.route(/tile\.openstreetmap\.org/, (route) => route.abort());
     await page.goto(`/manage/${j.seed.manageKey}`);
     const section = page.locator('#invoices');
     await section.getByTestId('invoice-list').waitFor();

@@ -41,7 +41,6 @@ const j = useServerAndBrowser({
 /** A phone whose browser speaks `locale` (Chromium sends it as Accept-Language), map tiles refused (no internet). */
 async function phoneIn(locale: string, viewport = PHONE) {
   const context = await j.browser.newContext({ baseURL: j.server.url, viewport, locale, timezoneId: 'Europe/Paris', serviceWorkers: 'block' });
-  await context.route(/tile\.openstreetmap\.org/, (route) => route.abort());
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));

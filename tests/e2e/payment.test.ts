@@ -21,7 +21,6 @@ const j = useServerAndBrowser({
 describe('paying online', () => {
   it('a booker pays the deposit from the management link and comes back to a paid booking', async () => {
     const { page, context, errors } = await newPage(j.browser, j.server.url);
-    await page.route(/tile\.openstreetmap\.org/, (route) => route.abort());
     // The link a proposal or a mail gives: an unpaid booking shows its booking page, with the pay buttons.
     await page.goto(`/manage/${j.seed.manageKey}`);
     const panel = page.getByTestId('payment-panel');

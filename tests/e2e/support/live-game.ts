@@ -24,7 +24,8 @@ export async function insertLiveInstance(db: Db, gameId: number, centre: Spot, r
 
 /**
  * A person's own browser on the game (cookies, storage, geolocation): a phone by default, location allowed only when
- * given a spot, map tiles refused at once (no internet here) and the service worker kept out of the way of that block.
+ * given a spot, map tiles refused at once (no internet here: the browser's NO_MAP_TILES rule) and the service worker
+ * kept out of the way.
  */
 export async function playerContext(
   browser: Browser,
@@ -39,7 +40,6 @@ export async function playerContext(
     serviceWorkers: 'block',
     ...(options.geolocation ? { geolocation: options.geolocation, permissions: ['geolocation'] } : {}),
   });
-  await context.route(/tile\.openstreetmap\.org/, (route) => route.abort());
   // What the player app keeps in local storage (a joined player's token), there before the first page loads.
   if (options.storage)
     await context.addInitScript((entries) => Object.entries(entries).forEach(([key, value]) => window.localStorage.setItem(key, value)), options.storage);
