@@ -261,6 +261,8 @@ describe('the recap', () => {
     const media = await stranger.get(recap.album[0]?.media_url ?? '');
     expect(media.statusCode).toBe(200);
     expect(media.headers['content-type']).toBe('image/jpeg');
+    // The organiser may take the link back: a browser that kept the photo asks again before showing it.
+    expect(media.headers['cache-control']).toBe('private, no-cache');
   });
 
   it('is a 404 again once the organiser takes it back, its media too', async () => {

@@ -63,8 +63,9 @@ async function open(pathname: string, viewport = DESKTOP) {
   return opened;
 }
 
+/** A toast stays 4 s once it shows; the save before it can take longer than 10 s on a busy two-core machine. */
 async function toast(page: Page, text: string) {
-  await page.locator('[data-sonner-toast]', { hasText: text }).first().waitFor({ timeout: 10_000 });
+  await page.locator('[data-sonner-toast]', { hasText: text }).first().waitFor({ timeout: 30_000 });
 }
 
 /** Nothing sticks out sideways on a phone. */

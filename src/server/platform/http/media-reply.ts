@@ -25,11 +25,26 @@ export function byteRange(header: string | undefined, size: number): ByteRange |
 }
 
 /**
+ * How long a browser may keep a media answer without asking again. `hour`: a player's or staff's own view of a game.
+ * `ask-each-time`: media behind a link its owner can take back (the recap): a browser that kept a copy asks again
+ * before showing it, so once the link is withdrawn it gets the 404 too.
+ */
+export type MediaCaching = 'hour' | 'ask-each-time';
+const CACHE_CONTROL: Record<MediaCaching, string> = { hour: 'private, max-age=3600', 'ask-each-time': 'private, no-cache' };
+
+/**
  * Sends a stored photo or video as a stream (never read whole), answering a byte range with 206 (Safari's video
  * player asks for ranges and plays nothing without them) and a range past the end with 416. Media go back
  * privately: never cached by a shared cache, never sniffed as something else.
  */
-export async function sendMedia(request: FastifyRequest, reply: FastifyReply, storage: MediaStorage, key: string, notFound: string) {
+export async function sendMedia(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  storage: MediaStorage,
+  key: string,
+  notFound: string,
+  caching: MediaCaching = 'hour',
+) {
   let unsatisfiable = false;
   const media = await storage.open(key, (size) => {
     const range = byteRange(request.headers.range, size);
@@ -38,7 +53,7 @@ export async function sendMedia(request: FastifyRequest, reply: FastifyReply, st
   });
   if (!media) throw new NotFoundError(notFound);
   reply
-    .header('Cache-Control', 'private, max-age=3600')
+    .header('Cache-Control', CACHE_CONTROL[caching])
     .header('X-Content-Type-Options', 'nosniff')
     .header('Content-Security-Policy', MEDIA_CSP)
     .header('Accept-Ranges', 'bytes');

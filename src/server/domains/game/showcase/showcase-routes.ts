@@ -137,7 +137,8 @@ export const showcaseRoutes: FastifyPluginAsyncZod = async (app) => {
   const recapGame = (request: { ip: string; params: { token: string } }) =>
     codeGuesses.guard(request.ip, () => gameOfRecap(db, request.params.token), isRefusal);
   endpointRoute(app, recap.recap, recapOptions, async (request) => recapData(db, await recapGame(request), request.params.token));
+  // The organiser can unpublish the recap: a stranger's browser asks again before showing a photo it kept.
   endpointRoute(app, recap.media, recapOptions, async (request, reply) =>
-    sendMedia(request, reply, media, await recapMediaKey(db, await recapGame(request), request.params.id), SHOWCASE_MESSAGES.mediaNotFound),
+    sendMedia(request, reply, media, await recapMediaKey(db, await recapGame(request), request.params.id), SHOWCASE_MESSAGES.mediaNotFound, 'ask-each-time'),
   );
 };
