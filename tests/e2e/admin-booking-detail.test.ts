@@ -8,6 +8,7 @@ import { newPage, PHONE } from './support/browser';
 import { seriousA11yViolations } from './support/axe';
 import { signIn } from './support/app-server';
 import { useServerAndBrowser } from './support/journey';
+import { expectToast } from './support/toasts';
 
 /**
  * The booking detail through the whole product: the journeys staff make on it, with the server storing what the
@@ -49,11 +50,6 @@ const j = useServerAndBrowser({
   },
 });
 
-/** Toasts show for 1.2 s: wait for the one with this text. */
-async function toast(page: Page, text: string) {
-  await page.locator('[data-sonner-toast]', { hasText: text }).first().waitFor({ timeout: 10_000 });
-}
-
 const region = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
 
 describe('admin booking detail', () => {
@@ -76,7 +72,7 @@ describe('admin booking detail', () => {
     await confirm.waitFor();
     expect(await seriousA11yViolations(page)).toEqual([]);
     await confirm.getByRole('button', { name: 'Record £120.00' }).click();
-    await toast(page, 'Payment recorded successfully');
+    await expectToast(page, 'Payment recorded successfully');
     await expect.poll(() => payments.textContent()).toContain('Bank transfer');
     expect(await page.getByTestId('payments-total').textContent()).toBe('£120.00');
     await expect.poll(() => page.getByRole('heading', { level: 1 }).getByRole('link').getAttribute('href')).toMatch(/^\/booking\/[0-9A-Z]{10}$/);
@@ -91,12 +87,12 @@ describe('admin booking detail', () => {
     await newHost.locator('option', { hasText: 'Hattie Host' }).waitFor({ state: 'attached' });
     await newHost.selectOption(String(j.seed.hostId));
     await hostPanel.getByRole('button', { name: 'Assign Host' }).click();
-    await toast(page, 'Host assigned successfully');
+    await expectToast(page, 'Host assigned successfully');
     await expect.poll(() => hostPanel.locator('dl').textContent()).toContain('Hattie Host (hattie@e2e.test)');
 
     await page.getByRole('button', { name: 'Start Game', exact: true }).click();
     await page.getByRole('dialog', { name: 'Start Game' }).getByRole('button', { name: 'Confirm Start' }).click();
-    await toast(page, `Game started successfully! Game code: ${code}`);
+    await expectToast(page, `Game started successfully! Game code: ${code}`);
     const started = page.getByRole('button', { name: 'Game Already Started' });
     await started.waitFor();
     expect(await started.isDisabled()).toBe(true);
@@ -123,7 +119,7 @@ describe('admin booking detail', () => {
     await page.getByLabel('Amount (£)').fill('50');
     await payments.getByRole('button', { name: 'Record Payment' }).click();
     await page.getByRole('dialog', { name: 'Confirm payment' }).getByRole('button', { name: 'Record £50.00' }).click();
-    await toast(page, 'Payment recorded successfully');
+    await expectToast(page, 'Payment recorded successfully');
     await expect.poll(() => page.getByRole('heading', { level: 1 }).getByRole('link').getAttribute('href')).toMatch(/^\/booking\/[0-9A-Z]{10}$/);
     const code = (await page.getByRole('heading', { level: 1 }).getByRole('link').textContent()) ?? '';
 
@@ -146,14 +142,14 @@ describe('admin booking detail', () => {
     const confirm = page.getByRole('dialog', { name: 'Confirm payment' });
     await confirm.getByLabel('Yes, record more than is due').check();
     await confirm.getByRole('button', { name: 'Record £100,000.00' }).click();
-    await toast(page, 'Payment recorded successfully');
+    await expectToast(page, 'Payment recorded successfully');
     await expect.poll(() => page.getByTestId('payments-total').textContent()).toBe('£100,000.00');
 
     await payments.getByRole('button', { name: /^Void payment #/ }).click();
     const voidDialog = page.getByRole('dialog', { name: 'Void payment' });
     await voidDialog.getByLabel('Reason').fill('Typed the amount wrong');
     await voidDialog.getByRole('button', { name: 'Void payment' }).click();
-    await toast(page, 'Payment voided successfully');
+    await expectToast(page, 'Payment voided successfully');
     await expect.poll(() => page.getByTestId('payments-total').textContent()).toBe('£0.00');
     const history = (await payments.locator('tbody').textContent()) ?? '';
     for (const expected of ['£100,000.00', 'Voided', 'Void of #', '-£100,000.00', 'Reason: Typed the amount wrong', 'Administrator'])

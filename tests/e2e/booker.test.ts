@@ -5,6 +5,7 @@ import { createBooking, createPaidBooking } from '../support/fixtures';
 import { newPage, DESKTOP, PHONE } from './support/browser';
 import { call } from './support/call';
 import { useServerAndBrowser } from './support/journey';
+import { expectToast } from './support/toasts';
 
 /**
  * The booker's pages, as journeys through the whole product. The bookings (unpaid, paid, paid with locked sections,
@@ -63,11 +64,6 @@ async function open(pathname: string, viewport = DESKTOP) {
   return opened;
 }
 
-/** A toast stays 4 s once it shows; the save before it can take longer than 10 s on a busy two-core machine. */
-async function toast(page: Page, text: string) {
-  await page.locator('[data-sonner-toast]', { hasText: text }).first().waitFor({ timeout: 30_000 });
-}
-
 /** Nothing sticks out sideways on a phone. */
 async function expectNoSidewaysScroll(page: Page) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
@@ -99,14 +95,14 @@ describe('a booking not yet paid', () => {
     await expect.poll(() => page.getByTestId('preview-total').textContent(), { timeout: 10_000 }).toBe('£200');
     expect(await page.getByText('Unsaved changes').isVisible()).toBe(true);
     await page.getByRole('button', { name: 'Save game details' }).click();
-    await toast(page, 'Booking updated');
+    await expectToast(page, 'Booking updated');
     await expect.poll(() => page.getByTestId('total-price').textContent(), { timeout: 10_000 }).toBe('£200');
     // Payment follows the saved price without a reload (issue 28: it kept the old balance until one).
     await expect.poll(() => page.getByTestId('balance-due').textContent(), { timeout: 10_000 }).toBe('£200.00');
 
     await page.getByLabel('Phone').fill('+44 7700 900123');
     await page.getByRole('button', { name: 'Save contact details' }).click();
-    await toast(page, 'Booking updated');
+    await expectToast(page, 'Booking updated');
     await page.reload();
     await page.getByLabel('Phone').waitFor();
     expect(await page.getByLabel('Phone').inputValue()).toBe('+44 7700 900123');
@@ -175,7 +171,7 @@ describe('/manage/{key}: the organiser sets up a paid game', () => {
     await first.click();
     await page.locator('#challenges').getByText('Unsaved changes').waitFor();
     await page.getByRole('button', { name: 'Save challenges' }).click();
-    await toast(page, 'Challenges saved');
+    await expectToast(page, 'Challenges saved');
     expect(await page.locator('#challenges').getByText('Unsaved changes').count()).toBe(0);
     expect(await count.textContent()).toBe(`${before + (wasChecked ? -1 : 1)} selected`);
 
@@ -185,14 +181,14 @@ describe('/manage/{key}: the organiser sets up a paid game', () => {
     await meeting.getByLabel('Meeting point address').fill('Trafalgar Square, London');
     await meeting.getByLabel('Notes for our team').fill('By the lions');
     await meeting.getByRole('button', { name: 'Propose' }).click();
-    await toast(page, 'Meeting point sent to our team');
+    await expectToast(page, 'Meeting point sent to our team');
     await page.getByTestId('spot-meeting_point').getByText('Requested').waitFor();
 
     // Game area: typed radius; the map chunk loaded even without tiles.
     await page.getByTestId('game-area-map').waitFor();
     await page.getByLabel('Radius (metres)').fill('1500');
     await page.getByRole('button', { name: 'Save game area' }).click();
-    await toast(page, 'Game area saved');
+    await expectToast(page, 'Game area saved');
 
     // Teams: add two, name them, save.
     await page.getByRole('button', { name: 'Add team' }).click();
@@ -201,7 +197,7 @@ describe('/manage/{key}: the organiser sets up a paid game', () => {
     await page.getByLabel(/Team 1 players/).fill('Ann, Bob,  Cy');
     await page.getByLabel(/Team 2 players/).fill('Dee');
     await page.getByRole('button', { name: 'Save teams' }).click();
-    await toast(page, 'Teams saved');
+    await expectToast(page, 'Teams saved');
     expect(await page.getByLabel(/Team 1 players/).inputValue()).toBe('Ann, Bob, Cy');
 
     // The Chicken: a player needs an email, said once the organiser tries to save without one (not before typing).
@@ -211,11 +207,11 @@ describe('/manage/{key}: the organiser sets up a paid game', () => {
     await page.getByText("Please enter the Chicken's email address").waitFor();
     await page.getByLabel("Chicken's email").fill('chick@example.test');
     await page.getByRole('button', { name: 'Save Chicken' }).click();
-    await toast(page, 'Chicken saved');
+    await expectToast(page, 'Chicken saved');
 
     await page.getByRole('button', { name: 'Activate game' }).click();
     await page.getByTestId('activated-note').waitFor();
-    await toast(page, 'Game activated');
+    await expectToast(page, 'Game activated');
 
     await page.reload();
     await page.getByTestId('activated-note').waitFor();
@@ -245,7 +241,7 @@ describe('/manage/{key}: the organiser sets up a paid game', () => {
 
     await page.getByRole('button', { name: 'Add team' }).click();
     await page.getByRole('button', { name: 'Save teams' }).click();
-    await toast(page, 'Failed to save teams');
+    await expectToast(page, 'Failed to save teams');
     await page.getByRole('alert').filter({ hasText: 'Teams are locked by our team' }).waitFor();
     await page.reload();
     await page.getByTestId('teams-locked').waitFor();
@@ -278,7 +274,7 @@ describe('/manage/{key}: the organiser sets up a paid game', () => {
     await expect.poll(() => page.getByLabel('Latitude').inputValue(), { timeout: 10_000 }).not.toBe(before);
     await page.locator('#game-area').getByText('Unsaved changes').waitFor();
     await page.getByRole('button', { name: 'Save game area' }).click();
-    await toast(page, 'Game area saved');
+    await expectToast(page, 'Game area saved');
     expect(await page.locator('#game-area').getByText('Unsaved changes').count()).toBe(0);
     expect(errors).toEqual([]);
     await context.close();

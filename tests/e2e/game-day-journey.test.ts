@@ -10,6 +10,7 @@ import { DESKTOP, PHONE } from './support/browser';
 import { signIn } from './support/app-server';
 import { useServerAndBrowser } from './support/journey';
 import { bookingByCode, completeStepZero, stepTitle } from './wizard-support';
+import { expectToast, recordToasts } from './support/toasts';
 
 /**
  * Game day end to end (issue 19), one story on phones: a booker books through the wizard, seeing the summary and the
@@ -44,7 +45,7 @@ afterAll(async () => {
 
 type Spot = { latitude: number; longitude: number };
 
-/** A browser of its own (cookies, storage, geolocation), tiles refused at once (no internet here). */
+/** A browser of its own (cookies, storage, geolocation, its toasts recorded), tiles refused at once (no internet here). */
 async function person(viewport = PHONE, geolocation?: Spot): Promise<{ context: BrowserContext; page: Page }> {
   const context = await j.browser.newContext({
     baseURL: j.server.url,
@@ -55,13 +56,10 @@ async function person(viewport = PHONE, geolocation?: Spot): Promise<{ context: 
     ...(geolocation ? { geolocation, permissions: ['geolocation'] } : {}),
   });
   contexts.push(context);
+  await recordToasts(context);
   const page = await context.newPage();
   page.on('pageerror', (e) => errors.push(e.message));
   return { context, page };
-}
-
-async function toast(page: Page, text: string) {
-  await page.locator('[data-sonner-toast]', { hasText: text }).first().waitFor({ timeout: 10_000 });
 }
 
 const region = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
@@ -132,7 +130,7 @@ describe('game day, from booking to the results mail', () => {
       .getByRole('dialog', { name: 'Confirm payment' })
       .getByRole('button', { name: /^Record £/ })
       .click();
-    await toast(staff.page, 'Payment recorded successfully');
+    await expectToast(staff.page, 'Payment recorded successfully');
     await expect.poll(() => region(staff.page, 'Basic Information').textContent()).toContain('paid');
     const code =
       /^\/booking\/([0-9A-Z]{10})$/.exec((await staff.page.getByRole('heading', { level: 1 }).getByRole('link').getAttribute('href')) ?? '')?.[1] ?? '';
@@ -146,19 +144,19 @@ describe('game day, from booking to the results mail', () => {
     await staff.page.getByLabel('Meeting time').fill(`${pad(soon.meetingTime.hour)}:${pad(soon.meetingTime.minute)}`);
     await staff.page.getByLabel('Timezone').selectOption(soon.timezone);
     await staff.page.getByRole('button', { name: 'Save date and time' }).click();
-    await toast(staff.page, 'Date and meeting time updated successfully');
+    await expectToast(staff.page, 'Date and meeting time updated successfully');
 
     const locations = region(staff.page, 'Locations');
     await staff.page.getByLabel('Meeting point address').fill('Trafalgar Square, by the lions');
     await locations.getByRole('button', { name: 'Set Meeting Point' }).click();
-    await toast(staff.page, 'Meeting point set successfully');
+    await expectToast(staff.page, 'Meeting point set successfully');
 
     const hostSection = region(staff.page, 'Host Assignment');
     const hostSelect = staff.page.getByLabel('Host', { exact: true });
     await expect.poll(() => hostSelect.locator('option').count()).toBeGreaterThan(1);
     await hostSelect.selectOption(String(j.seed.hostId));
     await hostSection.getByRole('button', { name: 'Assign Host' }).click();
-    await toast(staff.page, 'Host assigned successfully');
+    await expectToast(staff.page, 'Host assigned successfully');
     await expect.poll(() => hostSection.textContent()).toContain(HOST.name);
 
     // An Egg Strike station, placed on the game's map (a Weapons game starts with weapons on).
@@ -200,7 +198,7 @@ describe('game day, from booking to the results mail', () => {
     await organiser.page.getByLabel('Team 1 name').fill('Foxes');
     await organiser.page.getByLabel('Team 2 name').fill('Owls');
     await organiser.page.getByRole('button', { name: 'Save teams' }).click();
-    await toast(organiser.page, 'Teams saved');
+    await expectToast(organiser.page, 'Teams saved');
     const chickenLink = (await organiser.page.locator('#chicken-link').getByTestId('chicken-link').getAttribute('href')) ?? '';
     expect(chickenLink).toMatch(new RegExp(`^/play/${code}\\?chicken=`));
 

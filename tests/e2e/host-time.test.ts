@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { users } from '../../src/server/domains/identity/tables/users';
 import { createBooking, createPaidBooking } from '../support/fixtures';
 import { seriousA11yViolations } from './support/axe';
 import { useServerAndBrowser } from './support/journey';
+import { expectToast } from './support/toasts';
 
 /**
  * Hosts' time through the whole product (issue 31): staff see who holds a busy host, and a host who marks a day
@@ -37,10 +37,6 @@ const j = useServerAndBrowser({
   },
 });
 
-async function toast(page: Page, text: string) {
-  await page.locator('[data-sonner-toast]', { hasText: text }).first().waitFor({ timeout: 10_000 });
-}
-
 describe("hosts' time", () => {
   it('staff see who holds a busy host; a host marks the day unavailable and is refused and marked in the picker', async () => {
     const staff = await j.staffPage(`/admin/bookings/${j.seed.open}`);
@@ -62,12 +58,12 @@ describe("hosts' time", () => {
     await host.page.getByLabel('Until').fill('2031-05-11T12:00');
     await host.page.getByLabel('Note').fill('Family wedding');
     await section.getByRole('button', { name: 'Mark unavailable' }).click();
-    await toast(host.page, 'Marked unavailable');
+    await expectToast(host.page, 'Marked unavailable');
     await expect.poll(() => host.page.getByRole('list', { name: 'Unavailable times' }).textContent()).toContain('Family wedding');
 
     // Staff press Assign with Omar still picked: refused with the reason, and the picker now marks him.
     await panel.getByRole('button', { name: 'Assign Host' }).click();
-    await toast(staff.page, 'This host marked themselves unavailable');
+    await expectToast(staff.page, 'This host marked themselves unavailable');
     await expect.poll(() => picker.locator('option', { hasText: 'Omar Away' }).textContent()).toContain('unavailable');
     expect(await panel.locator('dl').textContent()).toContain('No host assigned');
     expect([...staff.errors, ...host.errors]).toEqual([]);

@@ -4,6 +4,7 @@ import { createPaidBooking, startableSchedule } from '../support/fixtures';
 import { DESKTOP } from './support/browser';
 import { signIn } from './support/app-server';
 import { useServerAndBrowser } from './support/journey';
+import { expectToast, recordToasts } from './support/toasts';
 
 /**
  * The game's lifecycle on the staff screens (issue 19, docs/LIFECYCLE.md): Start Game is refused outside its window
@@ -28,6 +29,7 @@ afterAll(async () => {
 async function open(url: string) {
   if (!staff) {
     staff = await j.browser.newContext({ baseURL: j.server.url, viewport: DESKTOP, locale: 'en-GB', timezoneId: 'Europe/London' });
+    await recordToasts(staff);
     await signIn(staff, j.server);
   }
   const page = await staff.newPage();
@@ -35,10 +37,6 @@ async function open(url: string) {
   page.on('pageerror', (e) => errors.push(e.message));
   await page.goto(url);
   return { page, errors };
-}
-
-async function toast(page: Page, text: string) {
-  await page.locator('[data-sonner-toast]', { hasText: text }).first().waitFor({ timeout: 10_000 });
 }
 
 const basicInformation = (page: Page) => page.getByRole('region', { name: 'Basic Information', exact: true });
@@ -59,7 +57,7 @@ describe('the game lifecycle on the staff screens', () => {
     const detail = await open(`/admin/bookings/${j.seed.now}`);
     await detail.page.getByRole('button', { name: 'Start Game', exact: true }).click();
     await detail.page.getByRole('dialog', { name: 'Start Game' }).getByRole('button', { name: 'Confirm Start' }).click();
-    await toast(detail.page, `Game started successfully! Game code: ${j.seed.nowCode}`);
+    await expectToast(detail.page, `Game started successfully! Game code: ${j.seed.nowCode}`);
     await detail.page.getByRole('button', { name: 'Game Already Started' }).waitFor();
 
     const consolePage = await open(`/host/${j.seed.nowCode}`);
@@ -68,7 +66,7 @@ describe('the game lifecycle on the staff screens', () => {
     await expect.poll(() => status.textContent()).toBe('live');
     await page.getByRole('button', { name: 'End Game' }).click();
     await page.getByRole('dialog', { name: 'End the game?' }).getByRole('button', { name: 'Yes, end' }).click();
-    await toast(page, 'Game ended');
+    await expectToast(page, 'Game ended');
     await expect.poll(() => status.textContent()).toBe('ended');
 
     await detail.page.reload();
@@ -77,7 +75,7 @@ describe('the game lifecycle on the staff screens', () => {
 
     await page.getByRole('button', { name: 'Resume Game' }).click();
     await page.getByRole('dialog', { name: 'Resume the game?' }).getByRole('button', { name: 'Yes, resume' }).click();
-    await toast(page, 'Game resumed');
+    await expectToast(page, 'Game resumed');
     await expect.poll(() => status.textContent()).toBe('live');
     await page.getByTestId('time-left').waitFor();
 

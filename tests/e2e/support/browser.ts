@@ -1,5 +1,6 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { E2E_ADMIN } from './server';
+import { recordToasts } from './toasts';
 
 /**
  * Debian's Chromium headless shell (package chromium-headless-shell: the same Blink and V8 as /usr/bin/chromium, without
@@ -67,7 +68,7 @@ export async function closeFileContexts(browser: Browser | undefined): Promise<v
 export const DESKTOP = { width: 1280, height: 900 };
 export const PHONE = { width: 390, height: 844 };
 
-/** A fresh context (own cookies) whose page fails the test on any uncaught page error. */
+/** A fresh context (own cookies, its toasts recorded: toasts.ts) whose page fails the test on any uncaught page error. */
 export async function newPage(
   browser: Browser,
   baseURL: string,
@@ -75,6 +76,7 @@ export async function newPage(
   timezoneId = 'Europe/London',
 ): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const context = await browser.newContext({ baseURL, viewport, locale: 'en-GB', timezoneId });
+  await recordToasts(context);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
