@@ -8,6 +8,7 @@ import { users } from '../../src/server/domains/identity/tables/users';
 import { createBooking } from '../support/fixtures';
 import { seriousA11yViolations } from './support/axe';
 import { useServerAndBrowser } from './support/journey';
+import { expectToast } from './support/toasts';
 
 type Seed = { bookingId: number; email: string };
 
@@ -75,10 +76,7 @@ describe('booking timeline and mails', () => {
       .first()
       .getByRole('button', { name: `Resend Booking confirmation to ${j.seed.email}` })
       .click();
-    await page
-      .locator('[data-sonner-toast]', { hasText: `Booking confirmation resent to ${j.seed.email}` })
-      .first()
-      .waitFor({ timeout: 10_000 });
+    await expectToast(page, `Booking confirmation resent to ${j.seed.email}`);
     await expect.poll(() => mails.count()).toBe(2);
     expect(await mails.first().innerText()).toContain('Copy, resent by staff');
     await expect.poll(async () => (await entryTexts(page))[0] ?? '').toContain(`Resent mail: Booking confirmation to ${j.seed.email}`);

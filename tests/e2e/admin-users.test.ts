@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useServerAndBrowser } from './support/journey';
 import { E2E_ADMIN } from './support/server';
+import { expectToast } from './support/toasts';
 
 /**
  * User management through the whole product: staff are added, upgraded and stripped of their roles, and the activity
@@ -24,7 +25,7 @@ describe('user management', () => {
     await newUser.getByLabel('Email').fill('olive@e2e.test');
     await newUser.getByLabel('Password').fill('green-lantern-owl-7');
     await newUser.getByRole('button', { name: 'Add User' }).click();
-    await toast(page, 'User added successfully').waitFor();
+    await expectToast(page, 'User added successfully');
     const row = page.getByRole('row', { name: /olive@e2e\.test/ });
     await row.waitFor();
     expect(await row.getByText('No roles').isVisible()).toBe(true);
@@ -35,16 +36,16 @@ describe('user management', () => {
     await newUser.getByLabel('Email').fill('OLIVE@e2e.test');
     await newUser.getByLabel('Password').fill('green-lantern-owl-7');
     await newUser.getByRole('button', { name: 'Add User' }).click();
-    await toast(page, 'A user with this email already exists').waitFor();
+    await expectToast(page, 'A user with this email already exists');
 
     // Upgrade: unknown email gives the server message; a known one gets the role.
     await upgrade.getByLabel('Email').fill('nobody@e2e.test');
     await upgrade.getByLabel('Host').check();
     await upgrade.getByRole('button', { name: 'Upgrade User' }).click();
-    await toast(page, 'No user found with this email address').waitFor();
+    await expectToast(page, 'No user found with this email address');
     await upgrade.getByLabel('Email').fill('olive@e2e.test');
     await upgrade.getByRole('button', { name: 'Upgrade User' }).click();
-    await toast(page, 'User roles updated successfully').waitFor();
+    await expectToast(page, 'User roles updated successfully');
     await expect.poll(() => row.getByText('Host', { exact: true }).count()).toBe(1);
 
     // Inline role editing.
@@ -64,7 +65,7 @@ describe('user management', () => {
     expect(await row.getByText('Admin', { exact: true }).count()).toBe(1);
     await row.getByRole('button', { name: 'Remove roles of Olive Organiser' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Remove roles' }).click();
-    await toast(page, 'User roles removed successfully').waitFor();
+    await expectToast(page, 'User roles removed successfully');
     await expect.poll(() => row.getByText('No roles').count()).toBe(1);
 
     // The admin's own row offers no way to drop their admin role.
