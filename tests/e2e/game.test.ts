@@ -14,6 +14,7 @@ import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
 import { utcToLocal } from '../../src/shared/time';
 import { CHICKEN_MESSAGES } from '../../src/shared/game/chicken';
+import { expectToast } from './support/toasts';
 
 /**
  * The live game in the browser (issue 13): players on phones in their own contexts, each with its own
@@ -238,7 +239,7 @@ describe('the live game', () => {
     expect(await section.getByTestId('chicken-link-warning').textContent()).toContain('Do not share this with the players.');
     expect(await section.getByTestId('chicken-link').getAttribute('href')).toBe(`/play/${j.seed.code}?chicken=${j.seed.chickenKey}`);
     await section.getByRole('button', { name: "Copy the Chicken's link" }).click();
-    await organiser.page.locator('[data-sonner-toast]', { hasText: "Chicken's link copied" }).first().waitFor();
+    await expectToast(organiser.page, "Chicken's link copied");
     expect(await organiser.page.evaluate(() => navigator.clipboard.readText())).toBe(`${j.server.url}/play/${j.seed.code}?chicken=${j.seed.chickenKey}`);
 
     // Live: every team on the map, the Chicken not, until the organiser opts in (warned that it spoils the hunt).
@@ -282,7 +283,7 @@ describe('the live game', () => {
     expect(await link.getAttribute('href')).toBe(`/play/${j.seed.code}`);
     expect(await organiser.page.getByTestId('chicken-link').getAttribute('href')).toBe(`/play/${j.seed.code}?chicken=${j.seed.chickenKey}`);
     await organiser.page.getByRole('button', { name: 'Copy join link' }).click();
-    await organiser.page.locator('[data-sonner-toast]', { hasText: 'Copied to clipboard' }).first().waitFor();
+    await expectToast(organiser.page, 'Copied to clipboard');
     expect(await organiser.page.evaluate(() => navigator.clipboard.readText())).toBe(`${j.server.url}/play/${j.seed.code}`);
 
     const live = organiser.page.locator('#live');

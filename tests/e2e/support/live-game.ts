@@ -2,6 +2,7 @@ import type { Browser, BrowserContext } from 'playwright-core';
 import type { Db } from '../../../src/server/platform/db/client';
 import { gameInstances } from '../../../src/server/domains/game/tables/games';
 import { PHONE } from './browser';
+import { recordToasts } from './toasts';
 
 type Spot = { latitude: number; longitude: number };
 
@@ -24,8 +25,8 @@ export async function insertLiveInstance(db: Db, gameId: number, centre: Spot, r
 
 /**
  * A person's own browser on the game (cookies, storage, geolocation): a phone by default, location allowed only when
- * given a spot, map tiles refused at once (no internet here: the browser's NO_MAP_TILES rule) and the service worker
- * kept out of the way.
+ * given a spot, map tiles refused at once (no internet here: the browser's NO_MAP_TILES rule), its toasts recorded
+ * (toasts.ts) and the service worker kept out of the way.
  */
 export async function playerContext(
   browser: Browser,
@@ -40,6 +41,7 @@ export async function playerContext(
     serviceWorkers: 'block',
     ...(options.geolocation ? { geolocation: options.geolocation, permissions: ['geolocation'] } : {}),
   });
+  await recordToasts(context);
   // What the player app keeps in local storage (a joined player's token), there before the first page loads.
   if (options.storage)
     await context.addInitScript((entries) => Object.entries(entries).forEach(([key, value]) => window.localStorage.setItem(key, value)), options.storage);

@@ -11,6 +11,8 @@ type ToastWindow = { hatchToastsSeen?: string[] };
  */
 export async function recordToasts(context: BrowserContext): Promise<void> {
   await context.addInitScript(() => {
+    // Once per document, however many times a context was asked to record.
+    if ('hatchToastsSeen' in window) return;
     const seen: string[] = [];
     const written = new WeakSet<Element>();
     Object.defineProperty(window, 'hatchToastsSeen', { value: seen });
