@@ -20,7 +20,8 @@ export async function seriousA11yViolations(page: Page, scope?: string) {
     if (document.getElementById('axe-settled-toasts')) return;
     const style = document.createElement('style');
     style.id = 'axe-settled-toasts';
-    style.textContent = '[data-sonner-toast]{opacity:1 !important;transition:none !important;animation:none !important}';
+    // A toast stacked behind the front one fades its content out (sonner's `> *` rule): that content too.
+    style.textContent = '[data-sonner-toast],[data-sonner-toast] > *{opacity:1 !important;transition:none !important;animation:none !important}';
     document.head.append(style);
   });
   const violations = await page.evaluate(async (scope) => {
