@@ -48,7 +48,7 @@ export default defineConfig({
     // CI adds up these reports into one closing line (scripts/test-summary.mjs).
     reporters: process.env.CI ? ['default', 'json'] : ['default'],
     outputFile: { json: `test-results/vitest-${process.pid}-${Date.now()}.json` },
-    maxWorkers: 3,
+    maxWorkers: 4,
     // The browser journeys first, then the rest (TierSequencer above).
     sequence: { sequencer: TierSequencer },
     tags: [
