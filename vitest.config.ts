@@ -40,8 +40,8 @@ const COMPONENT_TESTS_ON_FRESH_MODULES = ['tests/component/messages-arrive-later
 
 /**
  * The tiers of docs/TESTING.md, one project each. `npm test` runs them in one pass so their files share the workers:
- * three on two cores (decision 0650). A browser file is a chain (the test waits on the browser, the browser on the
- * server), so two of them left a core idle a third of the time; a third worker fills it, a fourth finds none left.
+ * four on two cores (decision 0700). A browser file is a chain (the test waits on the browser, the browser on the
+ * server) with waits in it, so fewer workers leave part of the cores idle while the chains wait.
  */
 export default defineConfig({
   test: {
