@@ -41,7 +41,8 @@ const COMPONENT_TESTS_ON_FRESH_MODULES = ['tests/component/messages-arrive-later
 /**
  * The tiers of docs/TESTING.md, one project each. `npm test` runs them in one pass so their files share the workers:
  * four on two cores (decision 0700). A browser file is a chain (the test waits on the browser, the browser on the
- * server) with waits in it, so fewer workers leave part of the cores idle while the chains wait.
+ * server) with waits in it: run alone, the tiers leave part of the cores idle with three (in `npm test`, lint and the
+ * type check beside them fill it either way).
  */
 export default defineConfig({
   test: {
