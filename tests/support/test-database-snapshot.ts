@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
@@ -59,7 +59,12 @@ const KEEP_OTHERS = 1;
 async function keptOrMadeSnapshot(): Promise<string> {
   const file = path.join(SNAPSHOT_CACHE, `${snapshotKey()}.tar`);
   try {
-    if (statSync(file).size > 0) return file;
+    if (statSync(file).size > 0) {
+      // Marked as used now: the other trees' snapshot kept is the one used last, not the one made last.
+      const now = new Date();
+      utimesSync(file, now, now);
+      return file;
+    }
   } catch {
     // Not made for this tree yet.
   }
