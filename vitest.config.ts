@@ -50,6 +50,11 @@ export default defineConfig({
     reporters: process.env.CI ? ['default', 'json'] : ['default'],
     outputFile: { json: `test-results/vitest-${process.pid}-${Date.now()}.json` },
     maxWorkers: 4,
+    // Transformed modules kept on disk (node_modules/.experimental-vitest-cache), keyed by each file's content and the
+    // configuration: a later `vitest run` (the PostgreSQL pass after `npm test`, a developer's next run) reads them
+    // instead of transforming the same files again, and projects that share the server's modules transform them once
+    // (decision 0705).
+    experimental: { fsModuleCache: true },
     // The browser journeys first, then the rest (TierSequencer above).
     sequence: { sequencer: TierSequencer },
     tags: [

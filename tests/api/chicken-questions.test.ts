@@ -210,7 +210,8 @@ describe('who is told', () => {
     const rows = await t.db
       .select()
       .from(gameEvents)
-      .where(eq(gameEvents.instanceId, instance?.id ?? 0));
+      .where(eq(gameEvents.instanceId, instance?.id ?? 0))
+      .orderBy(gameEvents.id);
     const events: GameEvent[] = rows
       .filter((r) => r.type === 'question')
       .map((r) => ({ id: r.id, gameId: g.gameId, type: 'question', data: r.payload.data, meta: r.payload.meta ?? {} }));

@@ -84,7 +84,7 @@ describe.skipIf(!serverUrl)('PostgreSQL database dropped under the running app (
   it('answers 503 with the clear message, never 500, and the health check says so', async () => {
     const answer = z.object({ rows: z.array(z.object({ name: z.string() })) }).parse(await t.db.execute(sql`select current_database() as name`));
     const name = answer.rows[0]?.name ?? '';
-    expect(name).toMatch(/^hatch_test_[0-9a-f]+$/);
+    expect(name).toMatch(/^(hatch_test|hatch_template_[0-9a-f]+)_[0-9a-f]+$/);
     const dropper = new pg.Client({ connectionString: serverUrl });
     await dropper.connect();
     await dropper.query(`drop database ${name} with (force)`);

@@ -125,7 +125,7 @@ describe.skipIf(!serverUrl)('PostgreSQL database closed to connections (needs TE
   it('answers 503 with the clear message once the pool has to reconnect, never 500', async () => {
     const answer = z.object({ rows: z.array(z.object({ name: z.string() })) }).parse(await t.db.execute(sql`select current_database() as name`));
     name = answer.rows[0]?.name ?? '';
-    expect(name).toMatch(/^hatch_test_[0-9a-f]+$/);
+    expect(name).toMatch(/^(hatch_test|hatch_template_[0-9a-f]+)_[0-9a-f]+$/);
     const client = new pg.Client({ connectionString: serverUrl });
     await client.connect();
     await client.query(`alter database ${name} allow_connections false`);

@@ -106,7 +106,8 @@ describe('one total per team, everywhere', () => {
     const events = await t.db
       .select()
       .from(gameEvents)
-      .where(and(eq(gameEvents.gameId, g.gameId), eq(gameEvents.type, 'teams')));
+      .where(and(eq(gameEvents.gameId, g.gameId), eq(gameEvents.type, 'teams')))
+      .orderBy(gameEvents.id);
     const lastTeams = (events.at(-1)?.payload as { data: { teams: TeamScore[] } }).data.teams;
     expect(order(lastTeams)).toEqual(expected);
     expect((await get(g, '/me', owl)).json<MeResponse>().team).toMatchObject({ challenge_points: 15, chicken_points: 50, adjustments: -5 });

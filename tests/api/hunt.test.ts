@@ -34,7 +34,7 @@ async function storedHunt(g: Game) {
   const teams = await t.db.select().from(instanceTeams).where(eq(instanceTeams.instanceId, instance.id));
   const items = await t.db.select().from(teamItems).where(eq(teamItems.instanceId, instance.id));
   const effects = await t.db.select().from(teamEffects).where(eq(teamEffects.instanceId, instance.id));
-  const events = await t.db.select().from(gameEvents).where(eq(gameEvents.instanceId, instance.id));
+  const events = await t.db.select().from(gameEvents).where(eq(gameEvents.instanceId, instance.id)).orderBy(gameEvents.id);
   return { instance, teams, items, effects, events };
 }
 

@@ -227,13 +227,13 @@ describe('while live', () => {
     expect((await otherHost.post(`/api/host/games/${code}/submissions/${count?.id}/approve`, {})).statusCode).toBe(403);
     expect((await host.post(`/api/host/games/${code}/submissions/999999/approve`, {})).statusCode).toBe(404);
 
-    const events = await t.db.select().from(gameEvents).where(eq(gameEvents.type, 'submission'));
+    const events = await t.db.select().from(gameEvents).where(eq(gameEvents.type, 'submission')).orderBy(gameEvents.id);
     // The team's own events (staff also get the review queue's copy, with meta.staffOnly: issue 36).
     const verdicts = events
       .map((e) => e.payload as { data: { submission: { id: number; status: string } }; meta: { teamId: number; staffOnly?: boolean } })
       .filter((v) => !v.meta.staffOnly);
     expect(verdicts.filter((v) => v.data.submission.id === photo?.id).map((v) => v.data.submission.status)).toEqual(['pending', 'approved']);
-    const teamsEvents = await t.db.select().from(gameEvents).where(eq(gameEvents.type, 'teams'));
+    const teamsEvents = await t.db.select().from(gameEvents).where(eq(gameEvents.type, 'teams')).orderBy(gameEvents.id);
     const last = teamsEvents.at(-1)?.payload as { data: { teams: { id: number; name: string; challenge_points: number }[] } };
     expect(last.data.teams.map((tm) => [tm.name, tm.challenge_points])).toEqual([
       ['Foxes', 8],
@@ -249,7 +249,7 @@ describe('while live', () => {
     // A staff adjustment moves the boards live too.
     const owls = last.data.teams.find((tm) => tm.name === 'Owls');
     expect((await admin.post(`/api/admin/scoring/teams/${owls?.id}/adjustments`, { points: 1, reason: 'Helped a lost tourist' })).statusCode).toBe(201);
-    const after = (await t.db.select().from(gameEvents).where(eq(gameEvents.type, 'teams'))).at(-1)?.payload as {
+    const after = (await t.db.select().from(gameEvents).where(eq(gameEvents.type, 'teams')).orderBy(gameEvents.id)).at(-1)?.payload as {
       data: { teams: { name: string; challenge_points: number; adjustments: number }[] };
     };
     expect(after.data.teams.map((tm) => [tm.name, tm.challenge_points, tm.adjustments])).toEqual([

@@ -28,7 +28,8 @@ export default async function setup(project: TestProject): Promise<(() => Promis
     project.provide('pgliteSnapshot', '');
     const template = await makeTemplate(serverUrl);
     project.provide('pgTemplate', template);
-    return () => dropDatabase(serverUrl, template);
+    // The template, and the copies of it the workers kept for their next files (server-database-pool.ts).
+    return () => dropDatabaseAndCopies(serverUrl, template);
   }
   project.provide('pgTemplate', '');
   project.provide('pgliteSnapshot', await snapshotFile());
@@ -127,6 +128,18 @@ async function makeTemplate(serverUrl: string): Promise<string> {
   // A template must have no one connected while it is copied.
   await database.close();
   return name;
+}
+
+async function dropDatabaseAndCopies(serverUrl: string, template: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    const { rows } = await admin.query<{ datname: string }>('select datname from pg_database where starts_with(datname, $1)', [`${template}_`]);
+    for (const { datname } of rows) await admin.query(`drop database if exists ${datname} with (force)`);
+  } finally {
+    await admin.end();
+  }
+  await dropDatabase(serverUrl, template);
 }
 
 export async function dropDatabase(serverUrl: string, name: string): Promise<void> {

@@ -4,14 +4,15 @@ import { inject } from 'vitest';
 import { openDatabase } from '../../src/server/platform/db/client';
 import { seedReferenceData } from '../../src/server/seed/seed';
 import { leaseEmbeddedDatabase, type PooledDatabase } from './embedded-database-pool';
+import { leaseServerDatabase } from './server-database-pool';
 import { dropDatabase } from './test-database-snapshot';
 
 export type TestDatabase = PooledDatabase;
 
 /**
  * A fresh, migrated and seeded database for one test file: in-memory PGlite by default (from the worker's pool, reset
- * to the run's snapshot: embedded-database-pool.ts), or a new database on the PostgreSQL server of TEST_DATABASE_URL
- * (dropped again on close). `release()` when the file is done with it; `close()` only to take it away from the app.
+ * to the run's snapshot: embedded-database-pool.ts), or on the PostgreSQL server of TEST_DATABASE_URL a copy of the
+ * run's template (from the worker's pool likewise: server-database-pool.ts). `release()` when the file is done with it; `close()` only to take it away from the app.
  */
 export async function openTestDatabase(options: { connectionWaitMs?: number } = {}): Promise<TestDatabase> {
   const serverUrl = process.env.TEST_DATABASE_URL;
@@ -23,19 +24,19 @@ export async function openTestDatabase(options: { connectionWaitMs?: number } = 
     await seedReferenceData(database.db);
     return { ...database, release: () => database.close() };
   }
-  const name = `hatch_test_${randomBytes(6).toString('hex')}`;
   const template = provided('pgTemplate');
+  if (template) return leaseServerDatabase(serverUrl, template, options);
+  // No template (a file run without the project's global set-up): a database of its own, migrated here.
+  const name = `hatch_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`);
+  await admin.query(`create database ${name}`);
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const database = await openDatabase({ url: url.toString(), poolSize: 12, ...options });
-  if (!template) {
-    await database.migrate();
-    await seedReferenceData(database.db);
-  }
+  await database.migrate();
+  await seedReferenceData(database.db);
   const close = async () => {
     await database.close();
     await dropDatabase(serverUrl, name);
