@@ -93,7 +93,7 @@ describe('item stations', () => {
     });
     expect((await admin.patch(`${base}/stations/1`, { game_id: 5 })).statusCode).toBe(422);
     // Only the game's default stations (decision 0335): nothing refused was stored, and they are still the defaults.
-    const stored = await t.db.select().from(itemStations).where(eq(itemStations.gameId, gameId));
+    const stored = await t.db.select().from(itemStations).where(eq(itemStations.gameId, gameId)).orderBy(itemStations.id);
     expect(stored.map((s) => s.label)).toEqual(stored.map((_, i) => `Station ${i + 1}`));
     expect((await t.db.select({ edited: games.stationsEdited }).from(games).where(eq(games.id, gameId)))[0]?.edited).toBe(false);
   });

