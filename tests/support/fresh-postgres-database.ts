@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll } from 'vitest';
-import pg from 'pg';
+import { databaseUrl, dropDatabase, onServer } from './postgres-server';
 
 /**
  * An empty database of its own on the PostgreSQL server of TEST_DATABASE_URL, for a server process to migrate and seed
@@ -9,19 +9,9 @@ import pg from 'pg';
 export async function freshPostgresDatabase(prefix: string, cleanups: Array<() => Promise<void>>): Promise<string> {
   const serverUrl = process.env.TEST_DATABASE_URL ?? '';
   const name = `${prefix}_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  cleanups.push(async () => {
-    const dropper = new pg.Client({ connectionString: serverUrl });
-    await dropper.connect();
-    await dropper.query(`drop database if exists ${name} with (force)`);
-    await dropper.end();
-  });
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
+  await onServer(serverUrl, (client) => client.query(`create database ${name}`));
+  cleanups.push(() => dropDatabase(serverUrl, name));
+  return databaseUrl(serverUrl, name);
 }
 
 /**

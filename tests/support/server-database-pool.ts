@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { openDatabase, type DatabaseOptions } from '../../src/server/platform/db/client';
 import { restore, schemaOf, takeSnapshot, type Snapshot } from './database-reset';
 import type { PooledDatabase } from './embedded-database-pool';
-import { dropDatabase } from './test-database-snapshot';
+import { databaseUrl, dropDatabase, onServer } from './postgres-server';
 
 /**
  * The PostgreSQL server's test databases of one worker (TEST_DATABASE_URL), as embedded-database-pool.ts keeps the
@@ -18,22 +17,6 @@ const idle: string[] = [];
 let snapshot: Promise<Snapshot> | undefined;
 /** Idle copies kept per worker: a file rarely holds more than two at once. */
 const MAX_IDLE = 2;
-
-function databaseUrl(serverUrl: string, name: string): string {
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-async function onServer<T>(serverUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
 
 type Options = Pick<DatabaseOptions, 'connectionWaitMs'>;
 

@@ -1,10 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../src/server/platform/db/client';
 import { seedReferenceData } from '../../src/server/seed/seed';
+import { databaseUrl, dropDatabase, dropDatabasesNamed, onServer } from './postgres-server';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -29,7 +29,10 @@ export default async function setup(project: TestProject): Promise<(() => Promis
     const template = await makeTemplate(serverUrl);
     project.provide('pgTemplate', template);
     // The template, and the copies of it the workers kept for their next files (server-database-pool.ts).
-    return () => dropDatabaseAndCopies(serverUrl, template);
+    return async () => {
+      await dropDatabasesNamed(serverUrl, `${template}_`);
+      await dropDatabase(serverUrl, template);
+    };
   }
   project.provide('pgTemplate', '');
   project.provide('pgliteSnapshot', await snapshotFile());
@@ -116,37 +119,13 @@ async function makeSnapshot(): Promise<Buffer> {
 
 async function makeTemplate(serverUrl: string): Promise<string> {
   const name = `hatch_template_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString(), poolSize: 2 });
+  await onServer(serverUrl, (client) => client.query(`create database ${name}`));
+  const database = await openDatabase({ url: databaseUrl(serverUrl, name), poolSize: 2 });
   await database.migrate();
   await seedReferenceData(database.db);
   // A template must have no one connected while it is copied.
   await database.close();
   return name;
-}
-
-async function dropDatabaseAndCopies(serverUrl: string, template: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  try {
-    const { rows } = await admin.query<{ datname: string }>('select datname from pg_database where starts_with(datname, $1)', [`${template}_`]);
-    for (const { datname } of rows) await admin.query(`drop database if exists ${datname} with (force)`);
-  } finally {
-    await admin.end();
-  }
-  await dropDatabase(serverUrl, template);
-}
-
-export async function dropDatabase(serverUrl: string, name: string): Promise<void> {
-  const dropper = new pg.Client({ connectionString: serverUrl });
-  await dropper.connect();
-  await dropper.query(`drop database if exists ${name} with (force)`);
-  await dropper.end();
 }
 
 declare global {

@@ -1,11 +1,10 @@
-import pg from 'pg';
 import { randomBytes } from 'node:crypto';
 import { inject } from 'vitest';
 import { openDatabase } from '../../src/server/platform/db/client';
 import { seedReferenceData } from '../../src/server/seed/seed';
 import { leaseEmbeddedDatabase, type PooledDatabase } from './embedded-database-pool';
 import { leaseServerDatabase } from './server-database-pool';
-import { dropDatabase } from './test-database-snapshot';
+import { databaseUrl, dropDatabase, onServer } from './postgres-server';
 
 export type TestDatabase = PooledDatabase;
 
@@ -28,13 +27,8 @@ export async function openTestDatabase(options: { connectionWaitMs?: number } = 
   if (template) return leaseServerDatabase(serverUrl, template, options);
   // No template (a file run without the project's global set-up): a database of its own, migrated here.
   const name = `hatch_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString(), poolSize: 12, ...options });
+  await onServer(serverUrl, (client) => client.query(`create database ${name}`));
+  const database = await openDatabase({ url: databaseUrl(serverUrl, name), poolSize: 12, ...options });
   await database.migrate();
   await seedReferenceData(database.db);
   const close = async () => {

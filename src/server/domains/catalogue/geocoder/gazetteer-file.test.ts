@@ -32,6 +32,11 @@ describe('the gazetteer index file', () => {
     expect(decodeGazetteer(file.subarray(0, 40), SOURCE)).toBeNull();
     expect(decodeGazetteer(Buffer.from('not an index'), SOURCE)).toBeNull();
     expect(decodeGazetteer(Buffer.alloc(0), SOURCE)).toBeNull();
+    // A header of this layout that does not say what it was made from.
+    const header = Buffer.from(JSON.stringify({ magic: 'hatch-gazetteer', layout: 1, size: 0, sections: [] }));
+    const length = Buffer.alloc(4);
+    length.writeUInt32LE(header.length);
+    expect(decodeGazetteer(Buffer.concat([length, header]), SOURCE)).toBeNull();
   });
 
   it('holds the whole index as built from the package', () => {

